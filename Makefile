@@ -1,0 +1,76 @@
+# usdtrace — GNU make build.
+#   make            build/usdtrace
+#   make check      build everything, run every test; last line "N passed, N failed[, N skipped]"
+#   make install    PREFIX=/usr/local DESTDIR=...
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VERSION := 0.1.0
+
+WARN     := -Wall -Wextra -Werror
+CFLAGS   ?= -O2 -g
+ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -Isrc -D_GNU_SOURCE -DUSDTRACE_VERSION='"$(VERSION)"'
+LIBS     := -lelf -ldw -lbpf -lz
+SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+B := build
+LIB_SRCS  := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJS  := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
+ASAN_OBJS := $(LIB_SRCS:src/%.c=$(B)/asan/%.o)
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
+UNIT_ASAN := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests-asan/%)
+TOOL_SRCS := $(wildcard tests/tools/*.c)
+TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(B)/tools/%)
+HDRS      := $(wildcard src/*.h) $(wildcard include/usdtrace/*.h)
+
+.PHONY: all check unit install clean demo
+all: $(B)/usdtrace
+
+$(B)/obj/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/asan/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) -c $< -o $@
+
+$(B)/libusdtrace.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/libusdtrace-asan.a: $(ASAN_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/usdtrace: $(B)/obj/main.o $(B)/libusdtrace.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
+
+$(B)/tests/%: tests/unit/%.c tests/unit/t.h $(B)/libusdtrace.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(B)/libusdtrace.a $(LIBS)
+
+$(B)/tests-asan/%: tests/unit/%.c tests/unit/t.h $(B)/libusdtrace-asan.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) -Itests/unit -o $@ $< $(B)/libusdtrace-asan.a $(LIBS)
+
+$(B)/tools/%: tests/tools/%.c $(B)/libusdtrace.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libusdtrace.a $(LIBS)
+
+unit: $(UNIT_BINS) $(UNIT_ASAN)
+
+check: all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
+	@sh tests/run.sh
+
+demo: all
+	@sh examples/demo.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/usdtrace $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(B)/usdtrace $(DESTDIR)$(PREFIX)/bin/usdtrace
+	install -m 644 include/usdtrace/sdt.h $(DESTDIR)$(PREFIX)/include/usdtrace/sdt.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' usdtrace.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/usdtrace.pc
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,12 @@
+/* commands.h — the commands main.c dispatches to. Each takes the parsed command line and returns
+ * the process exit status (0 success, 1 error, 2 usage error), having printed its own messages
+ * with the util_progname prefix. */
+#ifndef USDTRACE_COMMANDS_H
+#define USDTRACE_COMMANDS_H
+#include "opts.h"
+
+/* -h / -G: compile provider definitions (prov_cmd.c). */
+int prov_cmd_run(const struct opts *o);
+/* -l: list probes (list_cmd.c). */
+int list_cmd_run(const struct opts *o);
+#endif

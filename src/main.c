@@ -1,0 +1,134 @@
+/* main.c — the usdtrace command line: dtrace's options, parsed in order, dispatched to one
+ * command. Messages carry the name the binary was invoked by, so a `dtrace` link behaves like
+ * dtrace. Exit status: 0 ok, 1 error, 2 usage error. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "opts.h"
+#include "util.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s [-CeGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]] [-I path]\n"
+		"\t[-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
+		"\t[-P provider] [-m [provider:]module] [-f [[provider:]module:]func]\n"
+		"\t[-n [[[provider:]module:]func:]name] [-i probe-id] [args ...]\n\n"
+		"\t-c  run specified command and exit upon its completion\n"
+		"\t-C  run cpp(1) preprocessor on script files\n"
+		"\t-D  define symbol when invoking preprocessor\n"
+		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-f  enable or list probes matching the specified function name\n"
+		"\t-G  generate an ELF file defining the probes' semaphores and argument types\n"
+		"\t-h  generate a header file with definitions for static probes\n"
+		"\t-i  enable or list probes matching the specified probe id\n"
+		"\t-I  add include directory to preprocessor search path\n"
+		"\t-l  list probes matching specified criteria\n"
+		"\t-m  enable or list probes matching the specified module name\n"
+		"\t-n  enable or list probes matching the specified probe name\n"
+		"\t-o  set output file\n"
+		"\t-p  grab specified process-ID and cache its symbol tables\n"
+		"\t-P  enable or list probes matching the specified provider name\n"
+		"\t-q  set quiet mode (only output explicitly traced data)\n"
+		"\t-s  enable or list probes according to the specified D script\n"
+		"\t-U  undefine symbol when invoking preprocessor\n"
+		"\t-v  set verbose mode (report stability attributes, arguments)\n"
+		"\t-V  report DTrace API version\n"
+		"\t-x  enable or modify compiler and tracing options\n",
+		util_progname);
+}
+
+static void push(const char ***arr, int *n, const char *s)
+{
+	*arr = xrealloc(*arr, sizeof(**arr) * (size_t)(*n + 1));
+	(*arr)[(*n)++] = s;
+}
+
+static int parse_pid(const char *s, pid_t *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || v <= 0 || v > 0x7fffffff)
+		return -1;
+	*out = (pid_t)v;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *slash = strrchr(argv[0], '/');
+	util_progname = slash ? slash + 1 : argv[0];
+
+	struct opts o = {0};
+	int c;
+	/* '+' stops at the first operand, as dtrace does: what follows are macro args or objects. */
+	while ((c = getopt(argc, argv, "+b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) != -1) {
+		switch (c) {
+		case 'h': o.header = true; break;
+		case 'G': o.object = true; break;
+		case 'l': o.list = true; break;
+		case 'v': o.verbose = true; break;
+		case 'C': o.cpp = true; break;
+		case 'q': o.quiet = true; break;
+		case 'e': o.compile_only = true; break;
+		case 'o': o.output = optarg; break;
+		case 's': push(&o.scripts, &o.nscripts, optarg); break;
+		case 'c':
+			if (o.cmd) {
+				util_warn("only one -c option may be specified");
+				return 2;
+			}
+			o.cmd = optarg;
+			break;
+		case 'D': push(&o.cppargs, &o.ncppargs, xasprintf("-D%s", optarg)); break;
+		case 'U': push(&o.cppargs, &o.ncppargs, xasprintf("-U%s", optarg)); break;
+		case 'I': push(&o.cppargs, &o.ncppargs, xasprintf("-I%s", optarg)); break;
+		case 'x': push(&o.xopts, &o.nxopts, optarg); break;
+		case 'p': {
+			pid_t pid;
+			if (parse_pid(optarg, &pid) != 0) {
+				util_warn("invalid process ID: %s", optarg);
+				return 2;
+			}
+			o.pids = xrealloc(o.pids, sizeof(*o.pids) * (size_t)(o.npids + 1));
+			o.pids[o.npids++] = pid;
+			break;
+		}
+		case 'n': case 'P': case 'm': case 'f': case 'i':
+			o.descs = xrealloc(o.descs, sizeof(*o.descs) * (size_t)(o.ndescs + 1));
+			o.descs[o.ndescs].kind = (char)c;
+			o.descs[o.ndescs++].text = optarg;
+			break;
+		case 'V':
+			printf("%s: usdtrace D %s\n", util_progname, USDTRACE_VERSION);
+			return 0;
+		case 'H': case 'S': case 'w': case 'Z': case 'F': case 'b': case 'L': case 'X':
+			/* Accepted for command-line compatibility; they affect tracing only. */
+			break;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	o.nargs = argc - optind;
+	o.args = argv + optind;
+
+	if (o.header && o.object) {
+		util_warn("-h and -G may not be used together");
+		return 2;
+	}
+	if (o.header || o.object)
+		return prov_cmd_run(&o);
+	if (o.list)
+		return list_cmd_run(&o);
+	if (o.nscripts == 0 && o.ndescs == 0) {
+		usage(stderr);
+		return 2;
+	}
+	util_warn("tracing (enabling probes) is not available in this version; use -l to list probes "
+		  "or -h/-G to compile provider definitions");
+	return 1;
+}

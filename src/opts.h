@@ -1,0 +1,40 @@
+/* opts.h — the parsed dtrace-style command line, handed from main.c to the command that runs.
+ *
+ * Contract: main.c fills this from argv (getopt, dtrace's option letters and order) and calls
+ * exactly one command: prov_cmd_run (-h / -G), list_cmd_run (-l), or the tracer (later).
+ * Lists keep command-line order; strings point into argv or are malloc'd (never freed: the
+ * process exits after the command). */
+#ifndef USDTRACE_OPTS_H
+#define USDTRACE_OPTS_H
+#include <stdbool.h>
+#include <sys/types.h>
+
+struct opt_desc {
+	char kind;            /* 'n', 'P', 'm', 'f', 'i' */
+	const char *text;     /* as given */
+};
+
+struct opts {
+	bool header;          /* -h */
+	bool object;          /* -G */
+	bool list;            /* -l */
+	bool verbose;         /* -v */
+	bool cpp;             /* -C */
+	bool quiet;           /* -q */
+	bool compile_only;    /* -e */
+	const char *output;   /* -o FILE */
+	int nscripts;         /* -s FILE ... */
+	const char **scripts;
+	int ndescs;
+	struct opt_desc *descs;
+	int ncppargs;         /* -D -U -I, as "-Dname=val", "-Uname", "-Idir" */
+	const char **cppargs;
+	int npids;            /* -p PID */
+	pid_t *pids;
+	const char *cmd;      /* -c 'cmd args' */
+	int nxopts;           /* -x opt[=val] */
+	const char **xopts;
+	int nargs;            /* remaining operands: macro arguments, or -G object files */
+	char **args;
+};
+#endif

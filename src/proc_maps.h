@@ -1,0 +1,39 @@
+/* proc_maps.h — the ELF objects mapped into a running process, from /proc/PID/maps.
+ *
+ * Contract: one entry per distinct (device, inode), in order of first mapping, including deleted
+ * files and memfd mappings. `open_path` is a path this process can open to read the object's
+ * bytes even when the file was deleted, lives in another mount namespace, or is a memfd: it is
+ * /proc/PID/map_files/START-END when that is readable, else /proc/PID/root/PATH. Anonymous
+ * mappings, [vdso] and friends, and non-ELF files are left out (ELF-ness is checked by reading
+ * the first four bytes). A pid that does not exist or exits while being read is an error
+ * ("no such process"), never a crash. */
+#ifndef USDTRACE_PROC_MAPS_H
+#define USDTRACE_PROC_MAPS_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct proc_object {
+	char *path;           /* as /proc/PID/maps shows it, without " (deleted)" */
+	char *open_path;      /* see above */
+	char *module;         /* basename of path: the probe tuple's module */
+	dev_t dev;
+	ino_t ino;
+	int deleted;          /* maps said "(deleted)" */
+	uint64_t start;       /* lowest mapped address of this object */
+	uint64_t start_off;   /* file offset mapped at `start` */
+	uint64_t end;         /* highest mapped address + 1 */
+};
+
+struct proc_maps {
+	pid_t pid;
+	int nobjs;
+	struct proc_object *objs;
+};
+
+int proc_maps_read(pid_t pid, struct proc_maps **out, char *errbuf, size_t errlen);
+void proc_maps_free(struct proc_maps *m);
+
+/* All pids on the machine (from /proc), ascending. Returns count; *pids malloc'd. */
+int proc_list_pids(pid_t **pids);
+#endif

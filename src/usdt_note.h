@@ -1,0 +1,75 @@
+/* usdt_note.h — read the USDT probes of one ELF file: its .note.stapsdt sites, the
+ * .stapsdt.base adjustment, the enclosing function of each site, its decoded arguments, and
+ * usdtrace's own declared-type notes (see usdt_typenote.h).
+ *
+ * Contract: usdt_file_open either returns a complete struct usdt_file or fails with a message in
+ * errbuf ("not an ELF file", "32-bit ELF is not supported", "note section truncated at ..."),
+ * never crashing on malformed input. A file without probes is a success with nsites == 0.
+ * Individual undecodable arguments do not fail the file (see usdt_arg.h). Addresses are link-time
+ * virtual addresses; *_off fields are file offsets (what uprobes and ref_ctr_offset take). */
+#ifndef USDTRACE_USDT_NOTE_H
+#define USDTRACE_USDT_NOTE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "usdt_arg.h"
+
+struct usdt_segment {     /* one PT_LOAD */
+	uint64_t vaddr, memsz, offset, filesz;
+	uint32_t flags;       /* PF_R | PF_W | PF_X */
+};
+
+struct usdt_site {
+	char *provider;       /* as in the note: "python", "postgresql" */
+	char *name;           /* as in the note: "function__entry" */
+	char *function;       /* enclosing function from .symtab/.dynsym, NULL if none */
+	uint64_t pc;          /* link-time address of the probe instruction (base-adjusted) */
+	uint64_t pc_off;      /* file offset of the probe instruction */
+	uint64_t sem;         /* link-time address of the semaphore, 0 if none */
+	uint64_t sem_off;     /* file offset of the semaphore, 0 if none */
+	char *argstr;         /* the note's raw argument string */
+	int nargs;
+	struct usdt_arg *args;
+	int nbadargs;         /* arguments that did not decode */
+};
+
+/* One probe's declared argument types, from usdtrace's type note. */
+struct usdt_probe_types {
+	char *provider, *name;
+	int nargs;
+	char **types;         /* C spellings: "char *", "struct conn *", "uint32_t" */
+};
+
+struct usdt_file {
+	char *path;           /* as opened */
+	dev_t dev;
+	ino_t ino;
+	int elf_type;         /* ET_EXEC or ET_DYN */
+	uint16_t machine;     /* EM_X86_64, ... */
+	uint64_t entry;
+	int nsegs;
+	struct usdt_segment *segs;
+	int nsites;
+	struct usdt_site *sites;
+	int ntypes;
+	struct usdt_probe_types *types;
+	char *decls;          /* D declarations recorded by `usdtrace -G`, NULL if none */
+	bool has_tls;         /* PT_TLS present; tls_* valid */
+	uint64_t tls_memsz, tls_align;
+};
+
+/* Open and read `path`. Returns 0 and *out, or -1 with a message in errbuf. */
+int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_t errlen);
+/* Same, from a memory image of the whole file (tests and corrupted-input checks). */
+int usdt_file_from_memory(const char *name, const void *image, size_t size,
+			  struct usdt_file **out, char *errbuf, size_t errlen);
+void usdt_file_free(struct usdt_file *f);
+
+/* Declared types for a probe, or NULL. Names compare with "__" and "-" as equal. */
+const struct usdt_probe_types *usdt_file_find_types(const struct usdt_file *f,
+						    const char *provider, const char *name);
+
+/* Link-time address -> file offset through the PT_LOAD segments; -1 if not in any. */
+int64_t usdt_file_vaddr_to_off(const struct usdt_file *f, uint64_t vaddr);
+#endif

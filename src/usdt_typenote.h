@@ -1,0 +1,20 @@
+/* usdt_typenote.h — usdtrace's extra ELF note, carried next to .note.stapsdt, recording what the
+ * provider definition declared. Other tools ignore it (unknown owner name).
+ *
+ * Section ".note.usdtrace" (SHT_NOTE, not allocated: it costs nothing at run time), written by
+ * `usdtrace -G`, read by usdt_note.c. Notes have owner "usdtrace" and one of these types:
+ *
+ *   USDT_NOTE_ARGTYPES  desc = provider NUL name NUL type0 NUL type1 NUL ... typeN-1 NUL
+ *                       one note per declared probe; names as in .note.stapsdt ("query__start");
+ *                       types are C spellings ("char *", "struct conn *", "uint32_t"); a probe
+ *                       with no arguments has no type strings. descsz counts exactly these bytes.
+ *   USDT_NOTE_DECLS     desc = D source text NUL: the typedefs, structs, unions and enums of the
+ *                       provider file, so the tracer can type args[N]->field. One per -G object.
+ */
+#ifndef USDTRACE_USDT_TYPENOTE_H
+#define USDTRACE_USDT_TYPENOTE_H
+#define USDT_TYPENOTE_SECTION ".note.usdtrace"
+#define USDT_TYPENOTE_OWNER   "usdtrace"
+#define USDT_NOTE_ARGTYPES    1
+#define USDT_NOTE_DECLS       2
+#endif
