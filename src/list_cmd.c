@@ -168,6 +168,16 @@ static void cache_free(struct file_cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* usdt_file_open's messages start with the path it opened; drop that when we name the object
+ * ourselves, so the path is not shown twice. */
+static const char *err_without_path(const char *err, const char *path)
+{
+	size_t n = strlen(path);
+	if (strncmp(err, path, n) == 0 && err[n] == ':' && err[n + 1] == ' ')
+		return err + n + 2;
+	return err;
+}
+
 /* ---- matching and printing ---- */
 
 /* Does description d select this probe? `path` is the object's full path, compared when the
@@ -281,7 +291,8 @@ static void list_process(struct lister *L, const struct proc_maps *m)
 		if (!cf->f) {
 			if (L->report_errors && !cf->warned) {
 				fflush(L->out);
-				util_warn("pid %d: %s: %s", (int)m->pid, o->path, cf->err);
+				util_warn("pid %d: %s: %s", (int)m->pid, o->path,
+					  err_without_path(cf->err, o->open_path));
 				cf->warned = true;
 			}
 			continue;
@@ -305,12 +316,19 @@ static void list_all_processes(struct lister *L)
 	free(pids);
 }
 
+static void mark_file_reported(struct lister *L, const char *path)
+{
+	for (int k = 0; k < L->ndescs; k++)
+		if (L->descs[k].is_file && strcmp(L->descs[k].pd.mod, path) == 0)
+			L->descs[k].matched = true;
+}
+
 /* Files named by path in descriptions, each listed once, in command-line order. */
 static int list_files(struct lister *L)
 {
 	int status = 0;
 	for (int k = 0; k < L->ndescs; k++) {
-		const struct list_desc *d = &L->descs[k];
+		struct list_desc *d = &L->descs[k];
 		if (!d->is_file)
 			continue;
 		bool seen = false;
@@ -319,16 +337,20 @@ static int list_files(struct lister *L)
 		if (seen)
 			continue;
 		struct stat st;
+		/* A file that cannot be read is reported once; "failed to match" would add nothing. */
 		if (stat(d->pd.mod, &st) != 0) {
 			fflush(L->out);
 			util_warn("failed to open %s: %s", d->pd.mod, strerror(errno));
+			mark_file_reported(L, d->pd.mod);
 			status = 1;
 			continue;
 		}
 		struct cached_file *cf = cache_get(&L->cache, st.st_dev, st.st_ino, d->pd.mod);
 		if (!cf->f) {
 			fflush(L->out);
-			util_warn("failed to open %s: %s", d->pd.mod, cf->err);
+			util_warn("failed to open %s: %s", d->pd.mod,
+				  err_without_path(cf->err, d->pd.mod));
+			mark_file_reported(L, d->pd.mod);
 			status = 1;
 			continue;
 		}
