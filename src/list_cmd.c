@@ -418,7 +418,8 @@ int list_cmd_run(const struct opts *o)
 	/* The processes to list, grabbed before anything is printed, as dtrace does. */
 	int npids = o->npids;
 	pid_t *pids = xcalloc((size_t)npids + 1, sizeof(*pids));
-	memcpy(pids, o->pids, sizeof(*pids) * (size_t)npids);
+	if (npids > 0)
+		memcpy(pids, o->pids, sizeof(*pids) * (size_t)npids);
 	if (o->cmd) {
 		char err[512];
 		if (childproc_start(o->cmd, &child, err, sizeof(err)) != 0) {
