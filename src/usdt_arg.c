@@ -264,7 +264,7 @@ static int parse_expr(struct parser *p, bool allow_tpoff, bool *saw_tpoff)
 			break;
 		}
 		if (p->s >= p->end)
-			return fail(p, "expression ends after a sign");
+			return fail(p, first && !neg ? "missing value" : "expression ends after a sign");
 		if (isdigit((unsigned char)*p->s)) {
 			uint64_t v = 0;
 			if (parse_number(p, &v) < 0)
@@ -324,6 +324,8 @@ static int parse_mem_parens(struct parser *p)
 	uint8_t w, sh;
 
 	p->s++;
+	if (p->s < p->end && *p->s == ')')
+		return fail(p, "empty memory operand '()'");
 	if (p->s < p->end && *p->s != ',') {
 		if (parse_reg(p, &a->base, &w, &sh) < 0)
 			return -1;
