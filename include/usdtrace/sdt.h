@@ -69,15 +69,25 @@
  * functions arrive as pointers (5); 8 is a real floating type. */
 # define USDTRACE_SDT_ISPTR(x) (__builtin_classify_type(x) == 5)
 # define USDTRACE_SDT_ISFLT(x) (__builtin_classify_type(x) == 8)
-# define USDTRACE_SDT_ISLDBL(x) __builtin_types_compatible_p(__typeof__(x), long double)
+# define USDTRACE_SDT_ISF32(x) \
+	(USDTRACE_SDT_ISFLT(x) && __builtin_types_compatible_p(__typeof__(x), float))
+/* A floating argument travels as its bit pattern in an integer of the same size (readers are
+ * told "f" and reinterpret). Given the double itself, the compiler spills constants to
+ * anonymous .LC labels in memory, which no reader can resolve; the bits are an immediate or
+ * a general register instead. long double is narrowed to double first. Every branch of a
+ * __builtin_choose_expr must type-check, hence the inner choices feeding 0.0 to non-floats. */
+# define USDTRACE_SDT_FLTVAL(x) __builtin_choose_expr(USDTRACE_SDT_ISFLT(x), (x), 0.0)
+# define USDTRACE_SDT_F64BITS(x) \
+	(((union { double d; unsigned long long u; }){ (double)USDTRACE_SDT_FLTVAL(x) }).u)
+# define USDTRACE_SDT_F32BITS(x) \
+	(((union { float f; unsigned int u; }){ (float)USDTRACE_SDT_FLTVAL(x) }).u)
 /* The value as the asm sees it: pointers and arrays as an address-sized integer (an array
- * given to "nor" directly would be read as its contents), long double narrowed to double,
- * everything else untouched so that lvalues can stay memory operands. The unchosen branch
- * must still type-check, hence the inner choice that hands (double) a long double always. */
+ * given to "nor" directly would be read as its contents), floats as bits, everything else
+ * untouched so that lvalues can stay memory operands. */
 # define USDTRACE_SDT_VAL(x) \
 	__builtin_choose_expr(USDTRACE_SDT_ISPTR(x), (unsigned long)(x), \
-	__builtin_choose_expr(USDTRACE_SDT_ISLDBL(x), \
-		(double)__builtin_choose_expr(USDTRACE_SDT_ISLDBL(x), (x), 0.0L), (x)))
+	__builtin_choose_expr(USDTRACE_SDT_ISF32(x), USDTRACE_SDT_F32BITS(x), \
+	__builtin_choose_expr(USDTRACE_SDT_ISFLT(x), USDTRACE_SDT_F64BITS(x), (x))))
 # define USDTRACE_SDT_TYPE(x) __typeof__(USDTRACE_SDT_VAL(x))
 # define USDTRACE_SDT_SIGNED(x) ((USDTRACE_SDT_TYPE(x))-1 < (USDTRACE_SDT_TYPE(x))1)
 # define USDTRACE_SDT_KIND(x) \
@@ -110,17 +120,49 @@ template <> struct usdtrace_sdt_traits<float> {
 template <> struct usdtrace_sdt_traits<double> {
 	enum { is_float = 1, is_signed = 0, size = sizeof(double) };
 };
+template <> struct usdtrace_sdt_traits<long double> { /* narrowed to double */
+	enum { is_float = 1, is_signed = 0, size = sizeof(double) };
+};
 template <typename T> struct usdtrace_sdt_kind {
 	enum { value = usdtrace_sdt_traits<T>::is_float ? 100 + usdtrace_sdt_traits<T>::size
 		: usdtrace_sdt_traits<T>::is_signed ? -usdtrace_sdt_traits<T>::size
 		: usdtrace_sdt_traits<T>::size };
 };
 /* Passing by value decays arrays and functions to pointers, drops references and top-level
- * const/volatile; always_inline keeps it free even at -O0. */
-template <typename T> inline __attribute__((always_inline)) T usdtrace_sdt_val(T v) { return v; }
-inline __attribute__((always_inline)) double usdtrace_sdt_val(long double v)
+ * const/volatile: __typeof__(usdtrace_sdt_decay(x)) is the type the traits describe.
+ * always_inline keeps these free even at -O0. */
+template <typename T> inline __attribute__((always_inline)) T usdtrace_sdt_decay(T v)
 {
-	return static_cast<double>(v);
+	return v;
+}
+# if __cplusplus >= 201103L
+inline __attribute__((always_inline)) unsigned long usdtrace_sdt_decay(decltype(nullptr))
+{
+	return 0;
+}
+# endif
+/* The value the asm sees: the decayed value, except that floating values travel as their
+ * bits in an integer of the same size (see the C version above for why). The non-template
+ * overloads win over the template for exact matches. */
+template <typename T> inline __attribute__((always_inline)) T usdtrace_sdt_val(T v)
+{
+	return v;
+}
+inline __attribute__((always_inline)) unsigned int usdtrace_sdt_val(float v)
+{
+	unsigned int u;
+	__builtin_memcpy(&u, &v, sizeof u);
+	return u;
+}
+inline __attribute__((always_inline)) unsigned long long usdtrace_sdt_val(double v)
+{
+	unsigned long long u;
+	__builtin_memcpy(&u, &v, sizeof u);
+	return u;
+}
+inline __attribute__((always_inline)) unsigned long long usdtrace_sdt_val(long double v)
+{
+	return usdtrace_sdt_val(static_cast<double>(v));
 }
 # if __cplusplus >= 201103L
 inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nullptr))
@@ -131,7 +173,7 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 } /* extern "C++" */
 
 # define USDTRACE_SDT_VAL(x) usdtrace_sdt_val(x)
-# define USDTRACE_SDT_KIND(x) usdtrace_sdt_kind<__typeof__(usdtrace_sdt_val(x))>::value
+# define USDTRACE_SDT_KIND(x) usdtrace_sdt_kind<__typeof__(usdtrace_sdt_decay(x))>::value
 
 #endif /* __cplusplus */
 
