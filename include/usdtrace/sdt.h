@@ -81,19 +81,29 @@
 	(((union { double d; unsigned long long u; }){ (double)USDTRACE_SDT_FLTVAL(x) }).u)
 # define USDTRACE_SDT_F32BITS(x) \
 	(((union { float f; unsigned int u; }){ (float)USDTRACE_SDT_FLTVAL(x) }).u)
+/* Integers narrower than int are widened for the asm, which then names a 32-bit register
+ * ("%r12d") rather than an 8- or 16-bit one ("%r12b", "%sil") that some readers (gdb 13) do not
+ * know, and prints unsigned constants as such ("$200", not "$-56"); the note still says "1@". */
+# define USDTRACE_SDT_ISSMALL(x) \
+	(!USDTRACE_SDT_ISPTR(x) && !USDTRACE_SDT_ISFLT(x) && sizeof(x) < sizeof(int))
+# define USDTRACE_SDT_SMALLVAL(x) \
+	((int)__builtin_choose_expr(USDTRACE_SDT_ISSMALL(x), (x), 0))
 /* The value as the asm sees it: pointers and arrays as an address-sized integer (an array
- * given to "nor" directly would be read as its contents), floats as bits, everything else
- * untouched so that lvalues can stay memory operands. */
+ * given to "nor" directly would be read as its contents), floats as bits, small integers
+ * widened, everything else untouched so that lvalues can stay memory operands. */
 # define USDTRACE_SDT_VAL(x) \
 	__builtin_choose_expr(USDTRACE_SDT_ISPTR(x), (unsigned long)(x), \
 	__builtin_choose_expr(USDTRACE_SDT_ISF32(x), USDTRACE_SDT_F32BITS(x), \
-	__builtin_choose_expr(USDTRACE_SDT_ISFLT(x), USDTRACE_SDT_F64BITS(x), (x))))
-# define USDTRACE_SDT_TYPE(x) __typeof__(USDTRACE_SDT_VAL(x))
+	__builtin_choose_expr(USDTRACE_SDT_ISFLT(x), USDTRACE_SDT_F64BITS(x), \
+	__builtin_choose_expr(USDTRACE_SDT_ISSMALL(x), USDTRACE_SDT_SMALLVAL(x), (x)))))
+/* The argument's own type, arrays and pointers as unsigned long. */
+# define USDTRACE_SDT_TYPE(x) \
+	__typeof__(__builtin_choose_expr(USDTRACE_SDT_ISSMALL(x), (x), USDTRACE_SDT_VAL(x)))
 # define USDTRACE_SDT_SIGNED(x) ((USDTRACE_SDT_TYPE(x))-1 < (USDTRACE_SDT_TYPE(x))1)
+# define USDTRACE_SDT_SIZE(x) ((int)sizeof(USDTRACE_SDT_TYPE(x)))
 # define USDTRACE_SDT_KIND(x) \
-	(USDTRACE_SDT_ISFLT(x) ? 100 + (int)sizeof(USDTRACE_SDT_VAL(x)) \
-	 : USDTRACE_SDT_SIGNED(x) ? -(int)sizeof(USDTRACE_SDT_VAL(x)) \
-	 : (int)sizeof(USDTRACE_SDT_VAL(x)))
+	(USDTRACE_SDT_ISFLT(x) ? 100 + USDTRACE_SDT_SIZE(x) \
+	 : USDTRACE_SDT_SIGNED(x) ? -USDTRACE_SDT_SIZE(x) : USDTRACE_SDT_SIZE(x))
 
 #else /* __cplusplus */
 
@@ -144,9 +154,17 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_decay(decltype(
 /* The value the asm sees: the decayed value, except that floating values travel as their
  * bits in an integer of the same size (see the C version above for why). The non-template
  * overloads win over the template for exact matches. */
-template <typename T> inline __attribute__((always_inline)) T usdtrace_sdt_val(T v)
+/* Integers (and enums) narrower than int travel widened to int, as in C above. */
+template <typename T, bool is_small = (sizeof(T) < sizeof(int))> struct usdtrace_sdt_pass {
+	typedef T type;
+};
+template <typename T> struct usdtrace_sdt_pass<T, true> {
+	typedef int type;
+};
+template <typename T>
+inline __attribute__((always_inline)) typename usdtrace_sdt_pass<T>::type usdtrace_sdt_val(T v)
 {
-	return v;
+	return static_cast<typename usdtrace_sdt_pass<T>::type>(v);
 }
 inline __attribute__((always_inline)) unsigned int usdtrace_sdt_val(float v)
 {
