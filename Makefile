@@ -24,7 +24,7 @@ TOOL_SRCS := $(wildcard tests/tools/*.c)
 TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(B)/tools/%)
 HDRS      := $(wildcard src/*.h) $(wildcard include/usdtrace/*.h)
 
-.PHONY: all check unit install clean demo
+.PHONY: all check unit install clean demo deps
 all: $(B)/usdtrace
 
 $(B)/obj/%.o: src/%.c $(HDRS)
@@ -60,10 +60,10 @@ $(B)/tools/%: tests/tools/%.c $(B)/libusdtrace.a
 
 unit: $(UNIT_BINS) $(UNIT_ASAN)
 
-check: all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
+check: deps all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
 	@sh tests/run.sh
 
-demo: all
+demo: deps all
 	@sh examples/demo.sh
 
 install: all
@@ -71,6 +71,9 @@ install: all
 	install -m 755 $(B)/usdtrace $(DESTDIR)$(PREFIX)/bin/usdtrace
 	install -m 644 include/usdtrace/sdt.h $(DESTDIR)$(PREFIX)/include/usdtrace/sdt.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' usdtrace.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/usdtrace.pc
+
+deps:
+	@sh scripts/deps.sh
 
 clean:
 	rm -rf $(B)

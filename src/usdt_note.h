@@ -57,6 +57,11 @@ struct usdt_file {
 	char *decls;          /* D declarations recorded by `usdtrace -G`, NULL if none */
 	bool has_tls;         /* PT_TLS present; tls_* valid */
 	uint64_t tls_memsz, tls_align;
+	/* Added by usdt_note.c: */
+	uint64_t tls_vaddr;   /* PT_TLS p_vaddr (its misalignment shifts the static TLS block) */
+	bool is_pie;          /* ET_DYN with DF_1_PIE: an executable, so static TLS offsets are known */
+	int nwarnings;        /* malformed notes/symbols that were skipped, one message each */
+	char **warnings;
 };
 
 /* Open and read `path`. Returns 0 and *out, or -1 with a message in errbuf. */
