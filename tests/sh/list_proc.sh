@@ -120,7 +120,7 @@ else
 fi
 
 # -c on a static executable.
-if cc -static -O1 -o "$w/lp_static" "$TOP/tests/progs/list/lp_static.c" 2>"$w/err"; then
+if cc -static -O1 -I"$TOP/include" -o "$w/lp_static" "$TOP/tests/progs/list/lp_static.c" 2>"$w/err"; then
 	"$USDTRACE" -l -c "$w/lp_static" >"$w/s" 2>"$w/err"
 	rc=$?
 	got=$(awk 'NR > 1 { p = $2; sub("[0-9]+$", "", p); print p, $3, $4, $5 }' "$w/s")

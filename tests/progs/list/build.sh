@@ -3,8 +3,8 @@
 lp_build() {
 	src="$TOP/tests/progs/list"
 	LP_BUILD_ERR=
-	cc -O1 -g -fPIC -shared -o "$w/liblp.so" "$src/lp_lib.c" 2>"$w/build.log" &&
-	cc -O1 -g -o "$w/lp_main" "$src/lp_main.c" -L"$w" -llp -Wl,-rpath,"$w" 2>>"$w/build.log" &&
+	cc -O1 -g -I"$TOP/include" -fPIC -shared -o "$w/liblp.so" "$src/lp_lib.c" 2>"$w/build.log" &&
+	cc -O1 -g -I"$TOP/include" -o "$w/lp_main" "$src/lp_main.c" -L"$w" -llp -Wl,-rpath,"$w" 2>>"$w/build.log" &&
 	cc -O1 -g -o "$w/lp_load" "$src/lp_load.c" -ldl 2>>"$w/build.log" ||
 	LP_BUILD_ERR="cannot build test programs: $(head -c 300 "$w/build.log")"
 }

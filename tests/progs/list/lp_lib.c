@@ -1,15 +1,15 @@
 /* lp_lib.c — a shared library with probes of its own (provider lplib), for -c, deleted-file
  * and memfd listing tests. */
-#include "lp_note.h"
+#include <usdtrace/sdt.h>
 
 int lp_lib_call(int x)
 {
-	LP_PROBE(lplib, lib__call, "-4@%0", "r"(x));
+	USDT(lplib, lib__call, x);
 	return x + 1;
 }
 
 long lp_lib_done(long y)
 {
-	LP_PROBE(lplib, lib__done, "8@%0", "r"(y));
+	USDT(lplib, lib__done, y);
 	return y * 2;
 }

@@ -6,31 +6,31 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "lp_note.h"
+#include <usdtrace/sdt.h>
 
 int lp_lib_call(int x);
-LP_SEMAPHORE(lptest_with__sem_semaphore);
+USDT_DEFINE_SEMAPHORE(lptest, with__sem);
 
 __attribute__((noinline)) long lp_work(int a, long b)
 {
 	/* two sites of one probe in one function: listed as one probe */
-	LP_PROBE(lptest, function__entry, "-4@%0 8@%1", "r"(a), "r"(b));
+	USDT(lptest, function__entry, a, b);
 	if (a > 3)
 		b += a;
-	LP_PROBE(lptest, function__entry, "-4@%0 8@%1", "r"(a), "r"(b));
+	USDT(lptest, function__entry, a, b);
 	return b;
 }
 
 __attribute__((noinline)) void lp_other(int a)
 {
 	/* the same probe name in another function: a separate probe */
-	LP_PROBE(lptest, function__entry, "-4@%0 8@%1", "r"(a), "r"((long)a));
-	LP_PROBE_SEM(lptest, with__sem, lptest_with__sem_semaphore, "-4@%0", "r"(a));
+	USDT(lptest, function__entry, a, (long)a);
+	USDT_WITH_SEMAPHORE(lptest, with__sem, a);
 }
 
 int main(int argc, char **argv)
 {
-	LP_PROBE(lptest, start, "");
+	USDT(lptest, start);
 	if (argc > 100) { /* never: keeps the probe functions and the library linked */
 		lp_other(argc);
 		return (int)lp_work(argc, 2) + lp_lib_call(argc);

@@ -1,9 +1,9 @@
 /* lp_static.c — a statically linked program with a probe, for -c on static executables. */
-#include "lp_note.h"
+#include <usdtrace/sdt.h>
 
 int main(int argc, char **argv)
 {
 	(void)argv;
-	LP_PROBE(lpstatic, static__start, "-4@%0", "r"(argc));
+	USDT(lpstatic, static__start, argc);
 	return 0;
 }
