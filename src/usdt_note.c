@@ -28,6 +28,7 @@
 struct reader {
 	struct usdt_file *f;
 	Elf *elf;
+	uint64_t size;             /* of the whole file */
 	bool msb;                  /* big-endian file: note words need swapping */
 	size_t sites_cap, types_cap, warn_cap;
 	bool has_base;
@@ -92,6 +93,16 @@ static int read_headers(struct reader *r, char *errbuf, size_t errlen)
 	r->msb = ident[EI_DATA] == ELFDATA2MSB;
 	if (!gelf_getehdr(r->elf, &eh))
 		return util_seterr(errbuf, errlen, "%s: bad ELF header: %s", f->path, elf_errmsg(-1));
+	/* libelf quietly treats header tables outside the file as empty; a truncated file would
+	 * then look like one without probes. */
+	if (eh.e_phnum && (eh.e_phoff > r->size ||
+			   (uint64_t)eh.e_phnum * eh.e_phentsize > r->size - eh.e_phoff))
+		return util_seterr(errbuf, errlen, "%s: program header table lies outside the file "
+				   "(truncated?)", f->path);
+	if (eh.e_shoff && (eh.e_shoff > r->size ||
+			   (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize > r->size - eh.e_shoff))
+		return util_seterr(errbuf, errlen, "%s: section header table lies outside the file "
+				   "(truncated?)", f->path);
 	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
 		return util_seterr(errbuf, errlen, "%s: ELF type %d is neither an executable nor a "
 				   "shared object", f->path, eh.e_type);
@@ -517,16 +528,15 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 	return 0;
 }
 
-static int read_with(const char *path, Elf *elf, struct usdt_file **out, struct usdt_file *f,
+static int read_with(Elf *elf, uint64_t size, struct usdt_file **out, struct usdt_file *f,
 		     char *errbuf, size_t errlen)
 {
-	struct reader r = {.f = f, .elf = elf};
+	struct reader r = {.f = f, .elf = elf, .size = size};
 	int rc = read_elf(&r, errbuf, errlen);
 
 	elf_symtab_free(&r.symtab);
 	elf_symtab_free(&r.dynsym);
 	strbuf_free(&r.decls);
-	(void)path;
 	if (rc < 0) {
 		usdt_file_free(f);
 		*out = NULL;
@@ -557,11 +567,14 @@ int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return util_seterr(errbuf, errlen, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0) {
 		int e = errno;
 		close(fd);
-		return util_seterr(errbuf, errlen, "%s: %s", path,
-				   S_ISREG(st.st_mode) ? strerror(e) : "not a regular file");
+		return util_seterr(errbuf, errlen, "%s: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return util_seterr(errbuf, errlen, "%s: not a regular file", path);
 	}
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf) {
@@ -572,7 +585,7 @@ int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_
 	f->path = xstrdup(path);
 	f->dev = st.st_dev;
 	f->ino = st.st_ino;
-	rc = read_with(path, elf, out, f, errbuf, errlen);
+	rc = read_with(elf, (uint64_t)st.st_size, out, f, errbuf, errlen);
 	elf_end(elf);
 	close(fd);
 	return rc;
@@ -600,7 +613,7 @@ int usdt_file_from_memory(const char *name, const void *image, size_t size,
 	}
 	f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(name);
-	rc = read_with(name, elf, out, f, errbuf, errlen);
+	rc = read_with(elf, size, out, f, errbuf, errlen);
 	elf_end(elf);
 	free(copy);
 	return rc;
