@@ -39,6 +39,11 @@ void elf_symtab_free(struct elf_symtab *t);
  * returned; NULL if there is none. */
 const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t addr);
 
+/* Which translation unit's locals (an elf_sym.file value) probably surround addr: the file of
+ * the nearest local functions before and after addr, when both are locals of the same file;
+ * 0 when that is not so. A heuristic for global functions, which carry no file of their own. */
+uint32_t elf_symtab_file_around(const struct elf_symtab *t, uint64_t addr);
+
 /* The symbol called name. When several match (static variables of the same name in different
  * translation units), the one among the locals of file `prefer_file` (an elf_sym.file value,
  * 0 for "unknown") wins, then a single global or weak one; otherwise the name is ambiguous:

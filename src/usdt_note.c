@@ -457,11 +457,15 @@ static void resolve_sites(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 		struct usdt_site *site = &f->sites[i];
 		const struct elf_sym *fn = function_of(r, site->pc);
 		uint32_t file = 0;
-		if (fn) {
+		if (fn)
 			site->function = xstrdup(fn->name);
-			if (fn->bind == STB_LOCAL && elf_symtab_func_at(&r->symtab, site->pc) == fn)
-				file = fn->file;
-		}
+		/* Static variables of the same name in several files are told apart by the file
+		 * of the probe's function: exact for a static function, guessed from the static
+		 * functions around it for a global one. */
+		if (fn && fn->bind == STB_LOCAL && fn->file && elf_symtab_func_at(&r->symtab, site->pc) == fn)
+			file = fn->file;
+		else
+			file = elf_symtab_file_around(&r->symtab, site->pc);
 		for (int j = 0; j < site->nargs; j++) {
 			struct usdt_arg *a = &site->args[j];
 			if (a->kind != USDT_LOC_INVALID && a->sym)
