@@ -138,7 +138,7 @@ const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t ad
 	return unsized;
 }
 
-uint32_t elf_symtab_file_around(const struct elf_symtab *t, uint64_t addr)
+uint32_t elf_symtab_file_around(const struct elf_symtab *t, uint64_t addr, bool *guessed)
 {
 	size_t lo = 0, hi = t->nfuncs;
 	uint32_t before = 0, after = 0;
@@ -160,7 +160,8 @@ uint32_t elf_symtab_file_around(const struct elf_symtab *t, uint64_t addr)
 			after = t->funcs[i]->file;
 			break;
 		}
-	return before == after ? before : 0;
+	*guessed = before != after;
+	return before ? before : after;
 }
 
 const struct elf_sym *elf_symtab_find(struct elf_symtab *t, const char *name, uint32_t prefer_file,

@@ -400,7 +400,7 @@ static int64_t exec_tls_block_offset(const struct usdt_file *f)
 }
 
 static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefer_file,
-			struct usdt_arg *a)
+			bool file_guessed, struct usdt_arg *a)
 {
 	const struct usdt_file *f = r->f;
 	const struct elf_sym *s;
@@ -408,6 +408,11 @@ static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefe
 	bool exec = f->elf_type == ET_EXEC || f->is_pie;
 
 	s = elf_symtab_find(&r->symtab, a->sym, prefer_file, &amb);
+	if (s && file_guessed && !elf_symtab_find(&r->symtab, a->sym, 0, &amb2) && amb2)
+		warn(r, "%s:%s: argument '%s': several local symbols are called '%s'; chose the one "
+		     "of the file whose static functions surround the probe (a guess)",
+		     site->provider, site->name, a->spec, a->sym);
+	amb2 = false;
 	if (!s && !amb)
 		s = elf_symtab_find(&r->dynsym, a->sym, 0, &amb2);
 	if (!s) {
@@ -457,6 +462,7 @@ static void resolve_sites(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 		struct usdt_site *site = &f->sites[i];
 		const struct elf_sym *fn = function_of(r, site->pc);
 		uint32_t file = 0;
+		bool guessed = false;
 		if (fn)
 			site->function = xstrdup(fn->name);
 		/* Static variables of the same name in several files are told apart by the file
@@ -465,11 +471,11 @@ static void resolve_sites(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 		if (fn && fn->bind == STB_LOCAL && fn->file && elf_symtab_func_at(&r->symtab, site->pc) == fn)
 			file = fn->file;
 		else
-			file = elf_symtab_file_around(&r->symtab, site->pc);
+			file = elf_symtab_file_around(&r->symtab, site->pc, &guessed);
 		for (int j = 0; j < site->nargs; j++) {
 			struct usdt_arg *a = &site->args[j];
 			if (a->kind != USDT_LOC_INVALID && a->sym)
-				resolve_arg(r, site, file, a);
+				resolve_arg(r, site, file, guessed, a);
 		}
 	}
 }
