@@ -104,8 +104,10 @@ static int read_headers(struct reader *r, char *errbuf, size_t errlen)
 		return util_seterr(errbuf, errlen, "%s: section header table lies outside the file "
 				   "(truncated?)", f->path);
 	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
-		return util_seterr(errbuf, errlen, "%s: ELF type %d is neither an executable nor a "
-				   "shared object", f->path, eh.e_type);
+		return util_seterr(errbuf, errlen, "%s: %s is neither an executable nor a shared "
+				   "object", f->path,
+				   eh.e_type == ET_REL ? "relocatable object (ET_REL)" :
+				   eh.e_type == ET_CORE ? "core file (ET_CORE)" : "ELF type");
 	f->elf_type = eh.e_type;
 	f->machine = eh.e_machine;
 	f->entry = eh.e_entry;
@@ -170,7 +172,7 @@ static int next_note(struct reader *r, const char *secname, const Elf_Data *data
 	uint64_t namesz, descsz, descoff, next;
 
 	if (o >= size || size - o < 12) {
-		if (o < size && size - o >= 4)
+		if (o < size)
 			warn(r, "%s: %zu stray bytes at offset %zu", secname, size - o, o);
 		return 0;
 	}
@@ -272,6 +274,18 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	s->sem_off = (uint64_t)sem_off;
 	s->argstr = xstrdup(args);
 	s->nargs = usdt_args_parse(args, &s->args, &s->nbadargs);
+	if (f->machine != EM_X86_64) {
+		/* Other architectures write other operand syntaxes; do not guess at them. */
+		for (int i = 0; i < s->nargs; i++) {
+			struct usdt_arg *a = &s->args[i];
+			if (a->kind != USDT_LOC_INVALID)
+				s->nbadargs++;
+			a->kind = USDT_LOC_INVALID;
+			free(a->error);
+			a->error = xasprintf("arguments are decoded for x86-64 only (ELF machine %d)",
+					     f->machine);
+		}
+	}
 }
 
 static int read_stapsdt(struct reader *r, Elf_Scn *scn, const char *secname, char *errbuf,
@@ -362,10 +376,27 @@ static void load_symbols(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 	r->symtab_loaded = true;
 }
 
+/* An unsized function symbol only counts as enclosing pc if pc is in the same section: past
+ * the end of its section it is certainly something else. */
+static bool same_section(struct reader *r, const struct elf_sym *s, uint64_t pc)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	if (s->size)
+		return true;
+	if (s->shndx >= SHN_LORESERVE || !(scn = elf_getscn(r->elf, s->shndx)) ||
+	    !gelf_getshdr(scn, &sh))
+		return false;
+	return pc >= sh.sh_addr && pc - sh.sh_addr < sh.sh_size;
+}
+
 static const struct elf_sym *function_of(struct reader *r, uint64_t pc)
 {
 	const struct elf_sym *s = elf_symtab_func_at(&r->symtab, pc);
-	return s ? s : elf_symtab_func_at(&r->dynsym, pc);
+	if (s && same_section(r, s, pc))
+		return s;
+	s = elf_symtab_func_at(&r->dynsym, pc);
+	return s && same_section(r, s, pc) ? s : NULL;
 }
 
 static void unresolved(struct reader *r, struct usdt_site *site, struct usdt_arg *a,
@@ -486,7 +517,7 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 {
 	struct usdt_file *f = r->f;
 	size_t shstrndx;
-	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL, *typenotes = NULL;
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
 
 	if (read_headers(r, errbuf, errlen) < 0)
 		return -1;
@@ -494,16 +525,18 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 		return util_seterr(errbuf, errlen, "%s: bad section headers: %s", f->path,
 				   elf_errmsg(-1));
 
-	/* First pass: find .stapsdt.base, which the notes need whatever the section order. */
-	Elf_Scn *notes[16];
-	const char *note_names[16];
-	int nnotes = 0;
+	/* Collect the note sections first: the notes need .stapsdt.base, wherever it is. */
+	Elf_Scn **notes = NULL, **typenotes = NULL;
+	size_t nnotes = 0, notes_cap = 0, ntypenotes = 0, typenotes_cap = 0;
+	int rc = 0;
 	while ((scn = elf_nextscn(r->elf, scn))) {
 		GElf_Shdr sh;
 		const char *name;
-		if (!gelf_getshdr(scn, &sh))
-			return util_seterr(errbuf, errlen, "%s: bad section header: %s", f->path,
-					   elf_errmsg(-1));
+		if (!gelf_getshdr(scn, &sh)) {
+			rc = util_seterr(errbuf, errlen, "%s: bad section header: %s", f->path,
+					 elf_errmsg(-1));
+			goto out;
+		}
 		name = elf_strptr(r->elf, shstrndx, sh.sh_name);
 		if (sh.sh_type == SHT_SYMTAB)
 			symtab = scn;
@@ -517,20 +550,22 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 			r->has_base = true;
 			r->base_addr = sh.sh_addr;
 		} else if (sh.sh_type == SHT_NOTE && strcmp(name, ".note.stapsdt") == 0) {
-			if (nnotes == (int)(sizeof(notes) / sizeof(notes[0])))
-				return util_seterr(errbuf, errlen, "%s: more than %d .note.stapsdt "
-						   "sections", f->path, nnotes);
-			notes[nnotes] = scn;
-			note_names[nnotes++] = name;
+			xgrow(&notes, sizeof(*notes), &notes_cap, nnotes + 1);
+			notes[nnotes++] = scn;
 		} else if (sh.sh_type == SHT_NOTE && strcmp(name, USDT_TYPENOTE_SECTION) == 0) {
-			typenotes = scn;
+			xgrow(&typenotes, sizeof(*typenotes), &typenotes_cap, ntypenotes + 1);
+			typenotes[ntypenotes++] = scn;
 		}
 	}
-	for (int i = 0; i < nnotes; i++)
-		if (read_stapsdt(r, notes[i], note_names[i], errbuf, errlen) < 0)
-			return -1;
-	if (typenotes)
-		read_typenotes(r, typenotes);
+	for (size_t i = 0; i < nnotes && rc == 0; i++)
+		rc = read_stapsdt(r, notes[i], ".note.stapsdt", errbuf, errlen);
+	for (size_t i = 0; i < ntypenotes && rc == 0; i++)
+		read_typenotes(r, typenotes[i]);
+out:
+	free(notes);
+	free(typenotes);
+	if (rc < 0)
+		return -1;
 	if (r->decls.len)
 		f->decls = strbuf_take(&r->decls);
 	if (f->nsites)
