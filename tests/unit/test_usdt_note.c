@@ -464,4 +464,214 @@ T_CASE(no_probes)
 	}
 }
 
+/* ---- synthetic files: a tiny ET_EXEC built in memory with exactly the notes a case needs ---- */
+
+struct synth {
+	struct strbuf stapsdt, typenotes; /* note section contents */
+	uint16_t machine;
+	uint64_t load_size;               /* PT_LOAD memsz/filesz from vaddr 0x400000 */
+};
+
+static void note_add(struct strbuf *b, const char *owner, uint32_t type, const void *desc,
+		     uint32_t descsz)
+{
+	uint32_t namesz = (uint32_t)strlen(owner) + 1, hdr[3] = {namesz, descsz, type};
+	static const char zeros[4];
+	strbuf_add(b, (const char *)hdr, sizeof(hdr));
+	strbuf_add(b, owner, namesz);
+	strbuf_add(b, zeros, (4 - namesz % 4) % 4);
+	strbuf_add(b, desc, descsz);
+	strbuf_add(b, zeros, (4 - descsz % 4) % 4);
+}
+
+/* A stapsdt note: pc, base, sem, then "prov\0name\0args\0". */
+static void site_add(struct synth *sy, uint64_t pc, uint64_t base, uint64_t sem,
+		     const char *prov, const char *name, const char *args)
+{
+	struct strbuf d = {0};
+	uint64_t addrs[3] = {pc, base, sem};
+	strbuf_add(&d, (const char *)addrs, sizeof(addrs));
+	strbuf_add(&d, prov, strlen(prov) + 1);
+	strbuf_add(&d, name, strlen(name) + 1);
+	strbuf_add(&d, args, strlen(args) + 1);
+	note_add(&sy->stapsdt, "stapsdt", 3, d.s, (uint32_t)d.len);
+	strbuf_free(&d);
+}
+
+#define SYNTH_BASE_ADDR 0x400100 /* where .stapsdt.base sits */
+
+/* Layout: ehdr, 1 phdr, .stapsdt.base (1 byte), .note.stapsdt, .note.usdtrace, .shstrtab,
+ * section headers. Returns a malloc'd image. */
+static char *synth_build(struct synth *sy, size_t *size)
+{
+	static const char shstr[] = "\0.stapsdt.base\0.note.stapsdt\0.note.usdtrace\0.shstrtab";
+	struct strbuf img = {0};
+	Elf64_Ehdr eh = {0};
+	Elf64_Phdr ph = {0};
+	Elf64_Shdr sh[5];
+	size_t off_base, off_notes, off_types, off_str, off_sh;
+
+	memset(sh, 0, sizeof(sh));
+	strbuf_add(&img, (const char *)&eh, sizeof(eh));
+	strbuf_add(&img, (const char *)&ph, sizeof(ph));
+	off_base = img.len;
+	strbuf_putc(&img, 0);
+	while (img.len % 8)
+		strbuf_putc(&img, 0);
+	off_notes = img.len;
+	if (sy->stapsdt.len)
+		strbuf_add(&img, sy->stapsdt.s, sy->stapsdt.len);
+	off_types = img.len;
+	if (sy->typenotes.len)
+		strbuf_add(&img, sy->typenotes.s, sy->typenotes.len);
+	off_str = img.len;
+	strbuf_add(&img, shstr, sizeof(shstr));
+	while (img.len % 8)
+		strbuf_putc(&img, 0);
+	off_sh = img.len;
+
+	sh[1] = (Elf64_Shdr){.sh_name = 1, .sh_type = SHT_PROGBITS, .sh_flags = SHF_ALLOC,
+			     .sh_addr = SYNTH_BASE_ADDR, .sh_offset = off_base, .sh_size = 1,
+			     .sh_addralign = 1};
+	sh[2] = (Elf64_Shdr){.sh_name = 15, .sh_type = SHT_NOTE, .sh_offset = off_notes,
+			     .sh_size = off_types - off_notes, .sh_addralign = 4};
+	sh[3] = (Elf64_Shdr){.sh_name = 29, .sh_type = SHT_NOTE, .sh_offset = off_types,
+			     .sh_size = off_str - off_types, .sh_addralign = 4};
+	sh[4] = (Elf64_Shdr){.sh_name = 44, .sh_type = SHT_STRTAB, .sh_offset = off_str,
+			     .sh_size = sizeof(shstr), .sh_addralign = 1};
+	strbuf_add(&img, (const char *)sh, sizeof(sh));
+
+	memcpy(eh.e_ident, ELFMAG, SELFMAG);
+	eh.e_ident[EI_CLASS] = ELFCLASS64;
+	eh.e_ident[EI_DATA] = ELFDATA2LSB;
+	eh.e_ident[EI_VERSION] = EV_CURRENT;
+	eh.e_type = ET_EXEC;
+	eh.e_machine = sy->machine ? sy->machine : EM_X86_64;
+	eh.e_version = EV_CURRENT;
+	eh.e_phoff = sizeof(eh);
+	eh.e_shoff = off_sh;
+	eh.e_ehsize = sizeof(eh);
+	eh.e_phentsize = sizeof(ph);
+	eh.e_phnum = 1;
+	eh.e_shentsize = sizeof(Elf64_Shdr);
+	eh.e_shnum = 5;
+	eh.e_shstrndx = 4;
+	ph.p_type = PT_LOAD;
+	ph.p_flags = PF_R | PF_X;
+	ph.p_vaddr = ph.p_paddr = 0x400000;
+	ph.p_filesz = ph.p_memsz = sy->load_size ? sy->load_size : 0x1000;
+	ph.p_align = 0x1000;
+	memcpy(img.s, &eh, sizeof(eh));
+	memcpy(img.s + sizeof(eh), &ph, sizeof(ph));
+	strbuf_free(&sy->stapsdt);
+	strbuf_free(&sy->typenotes);
+	*size = img.len;
+	return strbuf_take(&img);
+}
+
+static struct usdt_file *synth_open(struct synth *sy)
+{
+	size_t size;
+	char *img = synth_build(sy, &size), err[256];
+	struct usdt_file *f = open_image(img, size, err, sizeof(err));
+	if (!f)
+		printf("# synthetic file rejected: %s\n", err);
+	free(img);
+	return f;
+}
+
+T_CASE(synth_sites)
+{
+	struct synth sy = {0};
+	site_add(&sy, 0x400200, SYNTH_BASE_ADDR, 0, "p", "plain", "-4@%edi 8@$5");
+	site_add(&sy, 0x400200, SYNTH_BASE_ADDR - 0x10, 0, "p", "moved", "");
+	site_add(&sy, 0x900000, SYNTH_BASE_ADDR, 0, "p", "outside", "");
+	site_add(&sy, 0x400300, SYNTH_BASE_ADDR, 0x800000, "p", "badsem", "");
+	site_add(&sy, 0x400300, SYNTH_BASE_ADDR, 0x400400, "p", "sem", "3@%eax 8@$sym");
+	struct usdt_file *f = synth_open(&sy);
+	T_CHECK(f != NULL);
+	if (!f)
+		return;
+	T_EQ_INT(f->elf_type, ET_EXEC);
+	T_EQ_INT(f->nsegs, 1);
+	T_EQ_INT(f->nsites, 3);
+	T_EQ_STR(f->sites[0].name, "plain");
+	T_EQ_UINT(f->sites[0].pc, 0x400200);
+	T_EQ_UINT(f->sites[0].pc_off, 0x200);
+	T_EQ_INT(f->sites[0].nargs, 2);
+	T_CHECK(f->sites[0].function == NULL); /* no symbol tables at all */
+	T_EQ_STR(f->sites[1].name, "moved");
+	T_EQ_UINT(f->sites[1].pc, 0x400210);
+	T_EQ_INT(f->sites[1].nargs, 0);
+	T_EQ_STR(f->sites[2].name, "sem");
+	T_EQ_UINT(f->sites[2].sem_off, 0x400);
+	/* "3@%eax" is undecodable, "$sym" has no symbol table to resolve it: both invalid. */
+	T_EQ_INT(f->sites[2].nbadargs, 2);
+	T_EQ_INT(f->sites[2].args[1].kind, USDT_LOC_INVALID);
+	T_CHECK(strstr(f->sites[2].args[1].error, "not found"));
+	T_CHECK(has_warning(f, "p:outside: probe address 0x900000 is outside every loadable segment"));
+	T_CHECK(has_warning(f, "p:badsem: semaphore address 0x800000"));
+	usdt_file_free(f);
+}
+
+T_CASE(synth_other_machine)
+{
+	struct synth sy = {.machine = EM_AARCH64};
+	site_add(&sy, 0x400200, SYNTH_BASE_ADDR, 0, "p", "arm", "-4@x0 8@[sp, 8]");
+	struct usdt_file *f = synth_open(&sy);
+	T_CHECK(f != NULL);
+	if (!f)
+		return;
+	T_EQ_INT(f->machine, EM_AARCH64);
+	T_EQ_INT(f->nsites, 1);
+	T_EQ_INT(f->sites[0].nargs, 3); /* "[sp," and "8]" split on the blank: x86 grammar */
+	T_EQ_INT(f->sites[0].nbadargs, 3);
+	T_CHECK(strstr(f->sites[0].args[0].error, "x86-64 only"));
+	usdt_file_free(f);
+}
+
+T_CASE(synth_type_notes)
+{
+	struct synth sy = {0};
+	static const char t1[] = "db\0query__start\0char *\0struct conn *\0uint32_t";
+	static const char t2[] = "db\0ping";
+	static const char d1[] = "typedef int myint;";
+	static const char d2[] = "struct conn { myint fd; };\n";
+	static const char bad1[] = "db\0broken\0no terminator";
+	static const char bad2[] = "text\0with inner NUL";
+	note_add(&sy.typenotes, USDT_TYPENOTE_OWNER, USDT_NOTE_ARGTYPES, t1, sizeof(t1));
+	note_add(&sy.typenotes, USDT_TYPENOTE_OWNER, USDT_NOTE_ARGTYPES, t2, sizeof(t2));
+	note_add(&sy.typenotes, USDT_TYPENOTE_OWNER, USDT_NOTE_DECLS, d1, sizeof(d1));
+	note_add(&sy.typenotes, "someone", USDT_NOTE_ARGTYPES, t1, sizeof(t1)); /* not ours */
+	note_add(&sy.typenotes, USDT_TYPENOTE_OWNER, USDT_NOTE_DECLS, d2, sizeof(d2));
+	note_add(&sy.typenotes, USDT_TYPENOTE_OWNER, USDT_NOTE_ARGTYPES, bad1, sizeof(bad1) - 1);
+	note_add(&sy.typenotes, USDT_TYPENOTE_OWNER, USDT_NOTE_DECLS, bad2, sizeof(bad2));
+	note_add(&sy.typenotes, USDT_TYPENOTE_OWNER, 99, d1, sizeof(d1)); /* future type: ignored */
+	struct usdt_file *f = synth_open(&sy);
+	T_CHECK(f != NULL);
+	if (!f)
+		return;
+	T_EQ_INT(f->nsites, 0);
+	T_EQ_INT(f->ntypes, 2);
+	T_EQ_STR(f->types[0].provider, "db");
+	T_EQ_STR(f->types[0].name, "query__start");
+	T_EQ_INT(f->types[0].nargs, 3);
+	T_EQ_STR(f->types[0].types[0], "char *");
+	T_EQ_STR(f->types[0].types[1], "struct conn *");
+	T_EQ_STR(f->types[0].types[2], "uint32_t");
+	T_EQ_INT(f->types[1].nargs, 0);
+	T_CHECK(f->types[1].types == NULL);
+	T_EQ_STR(f->decls, "typedef int myint;\nstruct conn { myint fd; };\n");
+	T_EQ_INT(f->nwarnings, 2);
+	T_CHECK(has_warning(f, "argument-type note is not NUL-terminated"));
+	T_CHECK(has_warning(f, "declarations are not one NUL-terminated text"));
+	/* Lookup treats "-" and "__" alike, in either direction. */
+	T_CHECK(usdt_file_find_types(f, "db", "query-start") == &f->types[0]);
+	T_CHECK(usdt_file_find_types(f, "db", "query__start") == &f->types[0]);
+	T_CHECK(usdt_file_find_types(f, "db", "ping") == &f->types[1]);
+	T_CHECK(usdt_file_find_types(f, "db", "query_start") == NULL);
+	T_CHECK(usdt_file_find_types(f, "other", "ping") == NULL);
+	usdt_file_free(f);
+}
+
 T_MAIN()
