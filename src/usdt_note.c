@@ -4,8 +4,9 @@
  * three strings:  pc, base, semaphore, provider NUL, name NUL, args NUL.  `base` is the link-time
  * address of the .stapsdt.base section as the note was written; if a later tool (prelink) moved
  * the sections, the difference between the section's current address and `base` is how far pc
- * moved. The semaphore is not adjusted: it lives in .probes, and like libbpf and bpftrace we take
- * the note's semaphore address as the link-time address.
+ * moved. The semaphore address is taken as written, as libbpf does. (gdb and Frida shift it by
+ * the same difference, which is what a whole-object prelink move would call for; the two
+ * readings only differ in prelinked files, which current toolchains no longer produce.)
  *
  * Speed matters (`usdtrace -l` opens every mapped object): we find the note sections through the
  * section headers and touch symbol tables only when the file has probes. */
