@@ -461,8 +461,9 @@ static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefe
 			unresolved(r, site, a, true, "TLS symbol '%s' but the file has no PT_TLS",
 				   a->sym);
 		} else if (!exec) {
-			unresolved(r, site, a, false, "TLS symbol '%s' is in a shared object: its "
-				   "offset from %%fs is only known at run time", a->sym);
+			unresolved(r, site, a, false, "TLS symbol '%s' is in a shared object (not an "
+				   "executable, no DF_1_PIE): its offset from %%fs is only known at run "
+				   "time", a->sym);
 		} else {
 			a->sym_addr = (int64_t)s->value + exec_tls_block_offset(f);
 			a->sym_resolved = true;

@@ -146,10 +146,16 @@ static void add_bp(uint64_t addr, const struct usdt_file *f, const struct usdt_s
 		   int64_t bias, bool is_entry)
 {
 	bool ok;
-	uint64_t w = peek(addr, &ok);
+	uint64_t w;
+	/* Several notes may name one address (or a probe may sit on the entry point): the
+	 * breakpoint is planted once and remembers the original byte once. */
 	for (size_t i = 0; i < nbps; i++)
-		if (bps[i].addr == addr)
-			die("two breakpoints at %#" PRIx64, addr);
+		if (bps[i].addr == addr) {
+			xgrow(&bps, sizeof(*bps), &bps_cap, nbps + 1);
+			bps[nbps++] = (struct bp){addr, bps[i].orig, f, s, bias, is_entry};
+			return;
+		}
+	w = peek(addr, &ok);
 	if (!ok)
 		die("cannot read %#" PRIx64 ": %s", addr, strerror(errno));
 	xgrow(&bps, sizeof(*bps), &bps_cap, nbps + 1);
@@ -383,12 +389,17 @@ static int handle_trap(int *st)
 	regs.rip = at;
 	if (ptrace(PTRACE_SETREGS, child, NULL, &regs) < 0)
 		die("SETREGS: %s", strerror(errno));
+	/* Every breakpoint record at this address, in the order they were planted. The array
+	 * may grow (arm_new_objects) while we walk it, so index rather than point. */
+	for (size_t i = 0; i < nbps; i++) {
+		if (bps[i].addr != at)
+			continue;
+		if (bps[i].is_entry)
+			arm_new_objects();
+		else
+			report_hit(&bps[i]);
+	}
 	b = bp_at(at);
-	if (b->is_entry)
-		arm_new_objects();
-	else
-		report_hit(b);
-	b = bp_at(at); /* arm_new_objects may have moved the array */
 	remove_bp_byte(b);
 	if (ptrace(PTRACE_SINGLESTEP, child, NULL, NULL) < 0)
 		die("SINGLESTEP: %s", strerror(errno));
