@@ -35,12 +35,11 @@ struct reader {
 	bool has_base;
 	uint64_t base_addr;        /* address of .stapsdt.base */
 	struct elf_symtab symtab, dynsym;
-	bool symtab_loaded;
 	struct strbuf decls;
 };
 
-static void warn(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void warn(struct reader *r, const char *fmt, ...)
+static void add_warning(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add_warning(struct reader *r, const char *fmt, ...)
 {
 	struct strbuf b = {0};
 	va_list ap;
@@ -104,11 +103,13 @@ static int read_headers(struct reader *r, char *errbuf, size_t errlen)
 			   (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize > r->size - eh.e_shoff))
 		return util_seterr(errbuf, errlen, "%s: section header table lies outside the file "
 				   "(truncated?)", f->path);
-	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
+	if (eh.e_type == ET_REL || eh.e_type == ET_CORE)
 		return util_seterr(errbuf, errlen, "%s: %s is neither an executable nor a shared "
-				   "object", f->path,
-				   eh.e_type == ET_REL ? "relocatable object (ET_REL)" :
-				   eh.e_type == ET_CORE ? "core file (ET_CORE)" : "ELF type");
+				   "object", f->path, eh.e_type == ET_REL ?
+				   "relocatable object (ET_REL)" : "core file (ET_CORE)");
+	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
+		return util_seterr(errbuf, errlen, "%s: ELF type %u is neither an executable nor a "
+				   "shared object", f->path, (unsigned)eh.e_type);
 	f->elf_type = eh.e_type;
 	f->machine = eh.e_machine;
 	f->entry = eh.e_entry;
@@ -174,7 +175,7 @@ static int next_note(struct reader *r, const char *secname, const Elf_Data *data
 
 	if (o >= size || size - o < 12) {
 		if (o < size)
-			warn(r, "%s: %zu stray bytes at offset %zu", secname, size - o, o);
+			add_warning(r, "%s: %zu stray bytes at offset %zu", secname, size - o, o);
 		return 0;
 	}
 	namesz = read_word(r, p + o, 4);
@@ -183,7 +184,7 @@ static int next_note(struct reader *r, const char *secname, const Elf_Data *data
 	descoff = o + 12 + ((namesz + 3) & ~(uint64_t)3);
 	next = descoff + ((descsz + 3) & ~(uint64_t)3);
 	if (descoff > size || descsz > size - descoff) {
-		warn(r, "%s: note at offset %zu (namesz %llu, descsz %llu) runs past the end of the "
+		add_warning(r, "%s: note at offset %zu (namesz %llu, descsz %llu) runs past the end of the "
 		     "section (%zu bytes); the rest of the section is ignored", secname, o,
 		     (unsigned long long)namesz, (unsigned long long)descsz, size);
 		return -1;
@@ -226,7 +227,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	int nstr;
 
 	if (n->descsz < 24) {
-		warn(r, "%s: note at offset %zu: descriptor of %zu bytes is too short for three "
+		add_warning(r, "%s: note at offset %zu: descriptor of %zu bytes is too short for three "
 		     "addresses", secname, noteoff, n->descsz);
 		return;
 	}
@@ -235,7 +236,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	sem = read_word(r, n->desc + 16, 8);
 	nstr = count_strings(n->desc + 24, n->descsz - 24);
 	if (nstr < 3) {
-		warn(r, "%s: note at offset %zu: provider, name and arguments are not three "
+		add_warning(r, "%s: note at offset %zu: provider, name and arguments are not three "
 		     "NUL-terminated strings", secname, noteoff);
 		return;
 	}
@@ -243,7 +244,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	name = prov + strlen(prov) + 1;
 	args = name + strlen(name) + 1;
 	if (!*prov || !*name) {
-		warn(r, "%s: note at offset %zu: empty provider or probe name", secname, noteoff);
+		add_warning(r, "%s: note at offset %zu: empty provider or probe name", secname, noteoff);
 		return;
 	}
 	if (r->has_base && base)
@@ -251,7 +252,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 
 	int64_t pc_off = usdt_file_vaddr_to_off(f, pc);
 	if (pc_off < 0) {
-		warn(r, "%s:%s: probe address %#llx is outside every loadable segment; site ignored",
+		add_warning(r, "%s:%s: probe address %#llx is outside every loadable segment; site ignored",
 		     prov, name, (unsigned long long)pc);
 		return;
 	}
@@ -259,7 +260,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	if (sem) {
 		sem_off = usdt_file_vaddr_to_off(f, sem);
 		if (sem_off < 0) {
-			warn(r, "%s:%s: semaphore address %#llx is outside every loadable segment; "
+			add_warning(r, "%s:%s: semaphore address %#llx is outside every loadable segment; "
 			     "site ignored", prov, name, (unsigned long long)sem);
 			return;
 		}
@@ -315,7 +316,7 @@ static void add_types(struct reader *r, size_t noteoff, const struct note *n)
 	const char *s = (const char *)n->desc;
 
 	if (nstr < 2) {
-		warn(r, USDT_TYPENOTE_SECTION ": note at offset %zu: argument-type note is not "
+		add_warning(r, USDT_TYPENOTE_SECTION ": note at offset %zu: argument-type note is not "
 		     "NUL-terminated provider, name and types", noteoff);
 		return;
 	}
@@ -340,7 +341,7 @@ static void read_typenotes(struct reader *r, Elf_Scn *scn)
 	size_t off = 0, at = 0;
 
 	if (!data) {
-		warn(r, "cannot read section " USDT_TYPENOTE_SECTION ": %s", elf_errmsg(-1));
+		add_warning(r, "cannot read section " USDT_TYPENOTE_SECTION ": %s", elf_errmsg(-1));
 		return;
 	}
 	while (next_note(r, USDT_TYPENOTE_SECTION, data, &off, &n) > 0) {
@@ -353,7 +354,7 @@ static void read_typenotes(struct reader *r, Elf_Scn *scn)
 		} else if (n.type == USDT_NOTE_DECLS) {
 			if (n.descsz == 0 || n.desc[n.descsz - 1] != 0 ||
 			    memchr(n.desc, 0, n.descsz) != n.desc + n.descsz - 1) {
-				warn(r, USDT_TYPENOTE_SECTION ": note at offset %zu: declarations are "
+				add_warning(r, USDT_TYPENOTE_SECTION ": note at offset %zu: declarations are "
 				     "not one NUL-terminated text", at);
 			} else {
 				if (r->decls.len && r->decls.s[r->decls.len - 1] != '\n')
@@ -371,10 +372,9 @@ static void load_symbols(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 {
 	char err[256];
 	if (symtab && elf_symtab_load(r->elf, symtab, &r->symtab, err, sizeof(err)) < 0)
-		warn(r, ".symtab: %s", err);
+		add_warning(r, ".symtab: %s", err);
 	if (dynsym && elf_symtab_load(r->elf, dynsym, &r->dynsym, err, sizeof(err)) < 0)
-		warn(r, ".dynsym: %s", err);
-	r->symtab_loaded = true;
+		add_warning(r, ".dynsym: %s", err);
 }
 
 /* An unsized function symbol only counts as enclosing pc if pc is in the same section: past
@@ -412,7 +412,7 @@ static void unresolved(struct reader *r, struct usdt_site *site, struct usdt_arg
 	va_end(ap);
 	free(a->error);
 	a->error = strbuf_take(&b);
-	warn(r, "%s:%s: argument '%s': %s", site->provider, site->name, a->spec, a->error);
+	add_warning(r, "%s:%s: argument '%s': %s", site->provider, site->name, a->spec, a->error);
 	if (invalid) {
 		a->kind = USDT_LOC_INVALID;
 		site->nbadargs++;
@@ -441,7 +441,7 @@ static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefe
 
 	s = elf_symtab_find(&r->symtab, a->sym, prefer_file, &amb);
 	if (s && file_guessed && !elf_symtab_find(&r->symtab, a->sym, 0, &amb2) && amb2)
-		warn(r, "%s:%s: argument '%s': several local symbols are called '%s'; chose the one "
+		add_warning(r, "%s:%s: argument '%s': several local symbols are called '%s'; chose the one "
 		     "of the file whose static functions surround the probe (a guess)",
 		     site->provider, site->name, a->spec, a->sym);
 	amb2 = false;
