@@ -360,6 +360,47 @@ T_CASE(fuzz_note_bytes)
 	free(img);
 }
 
+/* Random bytes written into the ELF header, the program headers and the section headers:
+ * libelf and we must reject or read the result, never crash. */
+T_CASE(fuzz_headers)
+{
+	if (!load_python())
+		return;
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)py_image;
+	size_t ph_end = eh->e_phoff + (size_t)eh->e_phnum * eh->e_phentsize;
+	size_t sh_start = eh->e_shoff, sh_len = (size_t)eh->e_shnum * eh->e_shentsize;
+	char *img = xmalloc(py_size), err[256];
+	unsigned seed = 777;
+	int ok = 0, rejected = 0;
+	memcpy(img, py_image, py_size);
+	for (int iter = 0; iter < 400; iter++) {
+		seed = seed * 1103515245 + 12345;
+		size_t at = iter % 2 ? (seed >> 8) % ph_end : sh_start + (seed >> 8) % sh_len;
+		char saved[4];
+		size_t n = at + 4 <= py_size ? 4 : 1;
+		memcpy(saved, img + at, n);
+		for (size_t k = 0; k < n; k++) {
+			seed = seed * 1103515245 + 12345;
+			img[at + k] = (char)(seed >> 16);
+		}
+		struct usdt_file *f = open_image(img, py_size, err, sizeof(err));
+		memcpy(img + at, saved, n);
+		if (!f) {
+			T_CHECK(err[0] != 0);
+			rejected++;
+			continue;
+		}
+		ok++;
+		T_CHECK(f->nsites <= 8);
+		for (int i = 0; i < f->nsites; i++)
+			T_CHECK(f->sites[i].provider && f->sites[i].name);
+		usdt_file_free(f);
+	}
+	printf("# %d read, %d rejected\n", ok, rejected);
+	T_CHECK(ok > 0 && rejected > 0);
+	free(img);
+}
+
 /* Garbage section header table offset: a clear error. */
 T_CASE(corrupt_section_headers)
 {
