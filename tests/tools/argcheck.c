@@ -410,11 +410,36 @@ static int handle_trap(int *st)
 	return WSTOPSIG(*st) == SIGTRAP ? 0 : WSTOPSIG(*st);
 }
 
+/* A breakpoint at the program's entry point: when it is reached, the dynamic loader has
+ * mapped the start-up libraries, and we arm those. */
+static void plant_entry_breakpoint(const char *prog)
+{
+	char exe[64];
+	struct stat est;
+	struct mapping *m;
+	int n = read_maps(&m);
+	bool planted = false;
+
+	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)child);
+	if (stat(exe, &est) < 0)
+		die("%s: %s", exe, strerror(errno));
+	for (size_t i = 0; i < nfiles && !planted; i++) {
+		int64_t bias;
+		if (files[i]->dev != est.st_dev || files[i]->ino != est.st_ino)
+			continue;
+		if (!load_bias(files[i], m, n, &bias))
+			die("%s: not mapped", prog);
+		add_bp(files[i]->entry + (uint64_t)bias, NULL, NULL, 0, true);
+		planted = true;
+	}
+	if (!planted)
+		die("%s: cannot read the program's ELF file", prog);
+	free(m);
+}
+
 int main(int argc, char **argv)
 {
 	int st;
-	struct mapping *m;
-	int n;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: argcheck PROG [ARGS...]\n");
@@ -437,27 +462,7 @@ int main(int argc, char **argv)
 
 	/* At the exec stop only the program and the dynamic loader are mapped. */
 	arm_new_objects();
-	n = read_maps(&m);
-	if (nfiles == 0)
-		die("%s: no ELF object found in the child's mappings", argv[1]);
-	{
-		/* Plant a breakpoint at the program's entry point: when it is reached, the
-		 * dynamic loader has mapped the start-up libraries, and we arm those. */
-		char exe[64], real[4096];
-		struct stat est;
-		snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)child);
-		if (stat(exe, &est) < 0 || !realpath(exe, real))
-			die("%s: %s", exe, strerror(errno));
-		for (size_t i = 0; i < nfiles; i++) {
-			int64_t bias;
-			if (files[i]->dev != est.st_dev || files[i]->ino != est.st_ino)
-				continue;
-			if (!load_bias(files[i], m, n, &bias))
-				die("%s: not mapped", real);
-			add_bp(files[i]->entry + (uint64_t)bias, NULL, NULL, 0, true);
-		}
-	}
-	free(m);
+	plant_entry_breakpoint(argv[1]);
 
 	if (ptrace(PTRACE_CONT, child, NULL, NULL) < 0)
 		die("CONT: %s", strerror(errno));
