@@ -123,8 +123,14 @@ else
 fi
 
 # Two files with static variables of the same names; the values tell which one was read.
+ptrace_off=no
+[ "$(cat /proc/sys/kernel/yama/ptrace_scope 2>/dev/null || echo 0)" = 3 ] && ptrace_off=yes
 for cc in gcc clang; do
 	command -v $cc >/dev/null 2>&1 || continue
+	if [ $ptrace_off = yes ]; then
+		echo "skip - statics_$cc: ptrace disabled (kernel.yama.ptrace_scope=3)"
+		continue
+	fi
 	for o in -O0 -O2; do
 		name=statics_$cc$o
 		if $cc $o -I"$P" -DSIDE=a -DSTART=111 -c "$P/statics.c" -o "$work/a.o" &&
