@@ -138,6 +138,32 @@ const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t ad
 	return unsized;
 }
 
+uint32_t elf_symtab_file_around(const struct elf_symtab *t, uint64_t addr, bool *guessed)
+{
+	size_t lo = 0, hi = t->nfuncs;
+	uint32_t before = 0, after = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->funcs[mid]->value <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i > 0; i--)
+		if (t->funcs[i - 1]->bind == STB_LOCAL && t->funcs[i - 1]->file) {
+			before = t->funcs[i - 1]->file;
+			break;
+		}
+	for (size_t i = lo; i < t->nfuncs; i++)
+		if (t->funcs[i]->bind == STB_LOCAL && t->funcs[i]->file) {
+			after = t->funcs[i]->file;
+			break;
+		}
+	*guessed = before != after;
+	return before ? before : after;
+}
+
 const struct elf_sym *elf_symtab_find(struct elf_symtab *t, const char *name, uint32_t prefer_file,
 				      bool *ambiguous)
 {

@@ -39,6 +39,13 @@ void elf_symtab_free(struct elf_symtab *t);
  * returned; NULL if there is none. */
 const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t addr);
 
+/* Which translation unit's locals (an elf_sym.file value) probably surround addr, a guess for
+ * global functions, which carry no file of their own. If the nearest local functions before
+ * and after addr belong to the same file, that file (*guessed = false); otherwise the file of
+ * the one before (compilers tend to emit static helpers ahead of their callers), with
+ * *guessed = true. 0 if there is no local function to go by. */
+uint32_t elf_symtab_file_around(const struct elf_symtab *t, uint64_t addr, bool *guessed);
+
 /* The symbol called name. When several match (static variables of the same name in different
  * translation units), the one among the locals of file `prefer_file` (an elf_sym.file value,
  * 0 for "unknown") wins, then a single global or weak one; otherwise the name is ambiguous:

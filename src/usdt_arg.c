@@ -443,7 +443,7 @@ int usdt_arg_parse(const char *text, size_t len, struct usdt_arg *out)
 	if (parse_operand(&p) < 0)
 		goto bad;
 	if (p.s != p.end) {
-		fail(&p, "unsupported operand '%.*s'", (int)(p.end - (text + (p.s - text))), p.s);
+		fail(&p, "unsupported operand '%.*s'", (int)(p.end - p.s), p.s);
 		goto bad;
 	}
 	if (out->kind == USDT_LOC_REG && out->reg >= USDT_REG_XMM0 && !out->is_float &&

@@ -4,8 +4,9 @@
  * three strings:  pc, base, semaphore, provider NUL, name NUL, args NUL.  `base` is the link-time
  * address of the .stapsdt.base section as the note was written; if a later tool (prelink) moved
  * the sections, the difference between the section's current address and `base` is how far pc
- * moved. The semaphore is not adjusted: it lives in .probes, and like libbpf and bpftrace we take
- * the note's semaphore address as the link-time address.
+ * moved. The semaphore address is taken as written, as libbpf does. (gdb and Frida shift it by
+ * the same difference, which is what a whole-object prelink move would call for; the two
+ * readings only differ in prelinked files, which current toolchains no longer produce.)
  *
  * Speed matters (`usdtrace -l` opens every mapped object): we find the note sections through the
  * section headers and touch symbol tables only when the file has probes. */
@@ -28,17 +29,17 @@
 struct reader {
 	struct usdt_file *f;
 	Elf *elf;
+	uint64_t size;             /* of the whole file */
 	bool msb;                  /* big-endian file: note words need swapping */
 	size_t sites_cap, types_cap, warn_cap;
 	bool has_base;
 	uint64_t base_addr;        /* address of .stapsdt.base */
 	struct elf_symtab symtab, dynsym;
-	bool symtab_loaded;
 	struct strbuf decls;
 };
 
-static void warn(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void warn(struct reader *r, const char *fmt, ...)
+static void add_warning(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add_warning(struct reader *r, const char *fmt, ...)
 {
 	struct strbuf b = {0};
 	va_list ap;
@@ -92,9 +93,23 @@ static int read_headers(struct reader *r, char *errbuf, size_t errlen)
 	r->msb = ident[EI_DATA] == ELFDATA2MSB;
 	if (!gelf_getehdr(r->elf, &eh))
 		return util_seterr(errbuf, errlen, "%s: bad ELF header: %s", f->path, elf_errmsg(-1));
+	/* libelf quietly treats header tables outside the file as empty; a truncated file would
+	 * then look like one without probes. */
+	if (eh.e_phnum && (eh.e_phoff > r->size ||
+			   (uint64_t)eh.e_phnum * eh.e_phentsize > r->size - eh.e_phoff))
+		return util_seterr(errbuf, errlen, "%s: program header table lies outside the file "
+				   "(truncated?)", f->path);
+	if (eh.e_shoff && (eh.e_shoff > r->size ||
+			   (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize > r->size - eh.e_shoff))
+		return util_seterr(errbuf, errlen, "%s: section header table lies outside the file "
+				   "(truncated?)", f->path);
+	if (eh.e_type == ET_REL || eh.e_type == ET_CORE)
+		return util_seterr(errbuf, errlen, "%s: %s is neither an executable nor a shared "
+				   "object", f->path, eh.e_type == ET_REL ?
+				   "relocatable object (ET_REL)" : "core file (ET_CORE)");
 	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
-		return util_seterr(errbuf, errlen, "%s: ELF type %d is neither an executable nor a "
-				   "shared object", f->path, eh.e_type);
+		return util_seterr(errbuf, errlen, "%s: ELF type %u is neither an executable nor a "
+				   "shared object", f->path, (unsigned)eh.e_type);
 	f->elf_type = eh.e_type;
 	f->machine = eh.e_machine;
 	f->entry = eh.e_entry;
@@ -159,8 +174,8 @@ static int next_note(struct reader *r, const char *secname, const Elf_Data *data
 	uint64_t namesz, descsz, descoff, next;
 
 	if (o >= size || size - o < 12) {
-		if (o < size && size - o >= 4)
-			warn(r, "%s: %zu stray bytes at offset %zu", secname, size - o, o);
+		if (o < size)
+			add_warning(r, "%s: %zu stray bytes at offset %zu", secname, size - o, o);
 		return 0;
 	}
 	namesz = read_word(r, p + o, 4);
@@ -169,7 +184,7 @@ static int next_note(struct reader *r, const char *secname, const Elf_Data *data
 	descoff = o + 12 + ((namesz + 3) & ~(uint64_t)3);
 	next = descoff + ((descsz + 3) & ~(uint64_t)3);
 	if (descoff > size || descsz > size - descoff) {
-		warn(r, "%s: note at offset %zu (namesz %llu, descsz %llu) runs past the end of the "
+		add_warning(r, "%s: note at offset %zu (namesz %llu, descsz %llu) runs past the end of the "
 		     "section (%zu bytes); the rest of the section is ignored", secname, o,
 		     (unsigned long long)namesz, (unsigned long long)descsz, size);
 		return -1;
@@ -212,7 +227,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	int nstr;
 
 	if (n->descsz < 24) {
-		warn(r, "%s: note at offset %zu: descriptor of %zu bytes is too short for three "
+		add_warning(r, "%s: note at offset %zu: descriptor of %zu bytes is too short for three "
 		     "addresses", secname, noteoff, n->descsz);
 		return;
 	}
@@ -221,7 +236,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	sem = read_word(r, n->desc + 16, 8);
 	nstr = count_strings(n->desc + 24, n->descsz - 24);
 	if (nstr < 3) {
-		warn(r, "%s: note at offset %zu: provider, name and arguments are not three "
+		add_warning(r, "%s: note at offset %zu: provider, name and arguments are not three "
 		     "NUL-terminated strings", secname, noteoff);
 		return;
 	}
@@ -229,7 +244,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	name = prov + strlen(prov) + 1;
 	args = name + strlen(name) + 1;
 	if (!*prov || !*name) {
-		warn(r, "%s: note at offset %zu: empty provider or probe name", secname, noteoff);
+		add_warning(r, "%s: note at offset %zu: empty provider or probe name", secname, noteoff);
 		return;
 	}
 	if (r->has_base && base)
@@ -237,7 +252,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 
 	int64_t pc_off = usdt_file_vaddr_to_off(f, pc);
 	if (pc_off < 0) {
-		warn(r, "%s:%s: probe address %#llx is outside every loadable segment; site ignored",
+		add_warning(r, "%s:%s: probe address %#llx is outside every loadable segment; site ignored",
 		     prov, name, (unsigned long long)pc);
 		return;
 	}
@@ -245,7 +260,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	if (sem) {
 		sem_off = usdt_file_vaddr_to_off(f, sem);
 		if (sem_off < 0) {
-			warn(r, "%s:%s: semaphore address %#llx is outside every loadable segment; "
+			add_warning(r, "%s:%s: semaphore address %#llx is outside every loadable segment; "
 			     "site ignored", prov, name, (unsigned long long)sem);
 			return;
 		}
@@ -261,6 +276,18 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 	s->sem_off = (uint64_t)sem_off;
 	s->argstr = xstrdup(args);
 	s->nargs = usdt_args_parse(args, &s->args, &s->nbadargs);
+	if (f->machine != EM_X86_64) {
+		/* Other architectures write other operand syntaxes; do not guess at them. */
+		for (int i = 0; i < s->nargs; i++) {
+			struct usdt_arg *a = &s->args[i];
+			if (a->kind != USDT_LOC_INVALID)
+				s->nbadargs++;
+			a->kind = USDT_LOC_INVALID;
+			free(a->error);
+			a->error = xasprintf("arguments are decoded for x86-64 only (ELF machine %d)",
+					     f->machine);
+		}
+	}
 }
 
 static int read_stapsdt(struct reader *r, Elf_Scn *scn, const char *secname, char *errbuf,
@@ -289,7 +316,7 @@ static void add_types(struct reader *r, size_t noteoff, const struct note *n)
 	const char *s = (const char *)n->desc;
 
 	if (nstr < 2) {
-		warn(r, USDT_TYPENOTE_SECTION ": note at offset %zu: argument-type note is not "
+		add_warning(r, USDT_TYPENOTE_SECTION ": note at offset %zu: argument-type note is not "
 		     "NUL-terminated provider, name and types", noteoff);
 		return;
 	}
@@ -314,7 +341,7 @@ static void read_typenotes(struct reader *r, Elf_Scn *scn)
 	size_t off = 0, at = 0;
 
 	if (!data) {
-		warn(r, "cannot read section " USDT_TYPENOTE_SECTION ": %s", elf_errmsg(-1));
+		add_warning(r, "cannot read section " USDT_TYPENOTE_SECTION ": %s", elf_errmsg(-1));
 		return;
 	}
 	while (next_note(r, USDT_TYPENOTE_SECTION, data, &off, &n) > 0) {
@@ -327,7 +354,7 @@ static void read_typenotes(struct reader *r, Elf_Scn *scn)
 		} else if (n.type == USDT_NOTE_DECLS) {
 			if (n.descsz == 0 || n.desc[n.descsz - 1] != 0 ||
 			    memchr(n.desc, 0, n.descsz) != n.desc + n.descsz - 1) {
-				warn(r, USDT_TYPENOTE_SECTION ": note at offset %zu: declarations are "
+				add_warning(r, USDT_TYPENOTE_SECTION ": note at offset %zu: declarations are "
 				     "not one NUL-terminated text", at);
 			} else {
 				if (r->decls.len && r->decls.s[r->decls.len - 1] != '\n')
@@ -345,16 +372,32 @@ static void load_symbols(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 {
 	char err[256];
 	if (symtab && elf_symtab_load(r->elf, symtab, &r->symtab, err, sizeof(err)) < 0)
-		warn(r, ".symtab: %s", err);
+		add_warning(r, ".symtab: %s", err);
 	if (dynsym && elf_symtab_load(r->elf, dynsym, &r->dynsym, err, sizeof(err)) < 0)
-		warn(r, ".dynsym: %s", err);
-	r->symtab_loaded = true;
+		add_warning(r, ".dynsym: %s", err);
+}
+
+/* An unsized function symbol only counts as enclosing pc if pc is in the same section: past
+ * the end of its section it is certainly something else. */
+static bool same_section(struct reader *r, const struct elf_sym *s, uint64_t pc)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	if (s->size)
+		return true;
+	if (s->shndx >= SHN_LORESERVE || !(scn = elf_getscn(r->elf, s->shndx)) ||
+	    !gelf_getshdr(scn, &sh))
+		return false;
+	return pc >= sh.sh_addr && pc - sh.sh_addr < sh.sh_size;
 }
 
 static const struct elf_sym *function_of(struct reader *r, uint64_t pc)
 {
 	const struct elf_sym *s = elf_symtab_func_at(&r->symtab, pc);
-	return s ? s : elf_symtab_func_at(&r->dynsym, pc);
+	if (s && same_section(r, s, pc))
+		return s;
+	s = elf_symtab_func_at(&r->dynsym, pc);
+	return s && same_section(r, s, pc) ? s : NULL;
 }
 
 static void unresolved(struct reader *r, struct usdt_site *site, struct usdt_arg *a,
@@ -369,7 +412,7 @@ static void unresolved(struct reader *r, struct usdt_site *site, struct usdt_arg
 	va_end(ap);
 	free(a->error);
 	a->error = strbuf_take(&b);
-	warn(r, "%s:%s: argument '%s': %s", site->provider, site->name, a->spec, a->error);
+	add_warning(r, "%s:%s: argument '%s': %s", site->provider, site->name, a->spec, a->error);
 	if (invalid) {
 		a->kind = USDT_LOC_INVALID;
 		site->nbadargs++;
@@ -389,7 +432,7 @@ static int64_t exec_tls_block_offset(const struct usdt_file *f)
 }
 
 static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefer_file,
-			struct usdt_arg *a)
+			bool file_guessed, struct usdt_arg *a)
 {
 	const struct usdt_file *f = r->f;
 	const struct elf_sym *s;
@@ -397,6 +440,11 @@ static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefe
 	bool exec = f->elf_type == ET_EXEC || f->is_pie;
 
 	s = elf_symtab_find(&r->symtab, a->sym, prefer_file, &amb);
+	if (s && file_guessed && !elf_symtab_find(&r->symtab, a->sym, 0, &amb2) && amb2)
+		add_warning(r, "%s:%s: argument '%s': several local symbols are called '%s'; chose the one "
+		     "of the file whose static functions surround the probe (a guess)",
+		     site->provider, site->name, a->spec, a->sym);
+	amb2 = false;
 	if (!s && !amb)
 		s = elf_symtab_find(&r->dynsym, a->sym, 0, &amb2);
 	if (!s) {
@@ -413,8 +461,9 @@ static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefe
 			unresolved(r, site, a, true, "TLS symbol '%s' but the file has no PT_TLS",
 				   a->sym);
 		} else if (!exec) {
-			unresolved(r, site, a, false, "TLS symbol '%s' is in a shared object: its "
-				   "offset from %%fs is only known at run time", a->sym);
+			unresolved(r, site, a, false, "TLS symbol '%s' is in a shared object (not an "
+				   "executable, no DF_1_PIE): its offset from %%fs is only known at run "
+				   "time", a->sym);
 		} else {
 			a->sym_addr = (int64_t)s->value + exec_tls_block_offset(f);
 			a->sym_resolved = true;
@@ -446,15 +495,20 @@ static void resolve_sites(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 		struct usdt_site *site = &f->sites[i];
 		const struct elf_sym *fn = function_of(r, site->pc);
 		uint32_t file = 0;
-		if (fn) {
+		bool guessed = false;
+		if (fn)
 			site->function = xstrdup(fn->name);
-			if (fn->bind == STB_LOCAL && elf_symtab_func_at(&r->symtab, site->pc) == fn)
-				file = fn->file;
-		}
+		/* Static variables of the same name in several files are told apart by the file
+		 * of the probe's function: exact for a static function, guessed from the static
+		 * functions around it for a global one. */
+		if (fn && fn->bind == STB_LOCAL && fn->file && elf_symtab_func_at(&r->symtab, site->pc) == fn)
+			file = fn->file;
+		else
+			file = elf_symtab_file_around(&r->symtab, site->pc, &guessed);
 		for (int j = 0; j < site->nargs; j++) {
 			struct usdt_arg *a = &site->args[j];
 			if (a->kind != USDT_LOC_INVALID && a->sym)
-				resolve_arg(r, site, file, a);
+				resolve_arg(r, site, file, guessed, a);
 		}
 	}
 }
@@ -465,7 +519,7 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 {
 	struct usdt_file *f = r->f;
 	size_t shstrndx;
-	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL, *typenotes = NULL;
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
 
 	if (read_headers(r, errbuf, errlen) < 0)
 		return -1;
@@ -473,16 +527,18 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 		return util_seterr(errbuf, errlen, "%s: bad section headers: %s", f->path,
 				   elf_errmsg(-1));
 
-	/* First pass: find .stapsdt.base, which the notes need whatever the section order. */
-	Elf_Scn *notes[16];
-	const char *note_names[16];
-	int nnotes = 0;
+	/* Collect the note sections first: the notes need .stapsdt.base, wherever it is. */
+	Elf_Scn **notes = NULL, **typenotes = NULL;
+	size_t nnotes = 0, notes_cap = 0, ntypenotes = 0, typenotes_cap = 0;
+	int rc = 0;
 	while ((scn = elf_nextscn(r->elf, scn))) {
 		GElf_Shdr sh;
 		const char *name;
-		if (!gelf_getshdr(scn, &sh))
-			return util_seterr(errbuf, errlen, "%s: bad section header: %s", f->path,
-					   elf_errmsg(-1));
+		if (!gelf_getshdr(scn, &sh)) {
+			rc = util_seterr(errbuf, errlen, "%s: bad section header: %s", f->path,
+					 elf_errmsg(-1));
+			goto out;
+		}
 		name = elf_strptr(r->elf, shstrndx, sh.sh_name);
 		if (sh.sh_type == SHT_SYMTAB)
 			symtab = scn;
@@ -496,20 +552,22 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 			r->has_base = true;
 			r->base_addr = sh.sh_addr;
 		} else if (sh.sh_type == SHT_NOTE && strcmp(name, ".note.stapsdt") == 0) {
-			if (nnotes == (int)(sizeof(notes) / sizeof(notes[0])))
-				return util_seterr(errbuf, errlen, "%s: more than %d .note.stapsdt "
-						   "sections", f->path, nnotes);
-			notes[nnotes] = scn;
-			note_names[nnotes++] = name;
+			xgrow(&notes, sizeof(*notes), &notes_cap, nnotes + 1);
+			notes[nnotes++] = scn;
 		} else if (sh.sh_type == SHT_NOTE && strcmp(name, USDT_TYPENOTE_SECTION) == 0) {
-			typenotes = scn;
+			xgrow(&typenotes, sizeof(*typenotes), &typenotes_cap, ntypenotes + 1);
+			typenotes[ntypenotes++] = scn;
 		}
 	}
-	for (int i = 0; i < nnotes; i++)
-		if (read_stapsdt(r, notes[i], note_names[i], errbuf, errlen) < 0)
-			return -1;
-	if (typenotes)
-		read_typenotes(r, typenotes);
+	for (size_t i = 0; i < nnotes && rc == 0; i++)
+		rc = read_stapsdt(r, notes[i], ".note.stapsdt", errbuf, errlen);
+	for (size_t i = 0; i < ntypenotes && rc == 0; i++)
+		read_typenotes(r, typenotes[i]);
+out:
+	free(notes);
+	free(typenotes);
+	if (rc < 0)
+		return -1;
 	if (r->decls.len)
 		f->decls = strbuf_take(&r->decls);
 	if (f->nsites)
@@ -517,16 +575,15 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 	return 0;
 }
 
-static int read_with(const char *path, Elf *elf, struct usdt_file **out, struct usdt_file *f,
+static int read_with(Elf *elf, uint64_t size, struct usdt_file **out, struct usdt_file *f,
 		     char *errbuf, size_t errlen)
 {
-	struct reader r = {.f = f, .elf = elf};
+	struct reader r = {.f = f, .elf = elf, .size = size};
 	int rc = read_elf(&r, errbuf, errlen);
 
 	elf_symtab_free(&r.symtab);
 	elf_symtab_free(&r.dynsym);
 	strbuf_free(&r.decls);
-	(void)path;
 	if (rc < 0) {
 		usdt_file_free(f);
 		*out = NULL;
@@ -557,11 +614,14 @@ int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return util_seterr(errbuf, errlen, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0) {
 		int e = errno;
 		close(fd);
-		return util_seterr(errbuf, errlen, "%s: %s", path,
-				   S_ISREG(st.st_mode) ? strerror(e) : "not a regular file");
+		return util_seterr(errbuf, errlen, "%s: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return util_seterr(errbuf, errlen, "%s: not a regular file", path);
 	}
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf) {
@@ -572,7 +632,7 @@ int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_
 	f->path = xstrdup(path);
 	f->dev = st.st_dev;
 	f->ino = st.st_ino;
-	rc = read_with(path, elf, out, f, errbuf, errlen);
+	rc = read_with(elf, (uint64_t)st.st_size, out, f, errbuf, errlen);
 	elf_end(elf);
 	close(fd);
 	return rc;
@@ -600,7 +660,7 @@ int usdt_file_from_memory(const char *name, const void *image, size_t size,
 	}
 	f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(name);
-	rc = read_with(name, elf, out, f, errbuf, errlen);
+	rc = read_with(elf, size, out, f, errbuf, errlen);
 	elf_end(elf);
 	free(copy);
 	return rc;

@@ -86,6 +86,31 @@ tarr:	.8byte 100, 200, 300
 	.balign 8
 tzero:	.zero 8
 
+	/* usdtrace's own type notes (see src/usdt_typenote.h), as `usdtrace -G` would write them:
+	 * declared argument types for two probes (one without arguments) and the declarations. */
+	.section .note.usdtrace, "", @note
+	.balign 4
+	.4byte 2f - 1f, 4f - 3f, 1
+1:	.asciz "usdtrace"
+2:	.balign 4
+3:	.asciz "argforms"
+	.asciz "regs_a"
+	.asciz "int64_t"
+	.asciz "struct conn *"
+	.asciz "unsigned char"
+4:	.balign 4
+	.4byte 2f - 1f, 4f - 3f, 1
+1:	.asciz "usdtrace"
+2:	.balign 4
+3:	.asciz "argforms"
+	.asciz "sem"
+4:	.balign 4
+	.4byte 2f - 1f, 4f - 3f, 2
+1:	.asciz "usdtrace"
+2:	.balign 4
+3:	.asciz "typedef int myint;\nstruct conn { int fd; myint state; };\n"
+4:	.balign 4
+
 	.section argforms_expect, "a", @progbits
 expect_start:
 	.text

@@ -1,9 +1,8 @@
 /* argtypes.c — USDT probes whose argument operands are chosen by the C compiler.
  *
- * The notes are written by a minimal macro of our own in the style of SystemTap's sys/sdt.h:
- * each argument becomes an asm operand with the "nor" constraint, so the compiler prints
- * whatever form it has the value in (register of the value's width, stack slot, %rip-relative
- * global, %fs TLS, immediate). Built with gcc and clang at -O0 and -O2 this exercises the forms
+ * The notes are written by tprobe.h's TPROBE: each argument becomes an asm operand with the
+ * "nor" constraint, so the compiler prints whatever form it has the value in (register of the
+ * value's width, stack slot, %rip-relative global, %fs TLS, immediate). Built with gcc and clang at -O0 and -O2 this exercises the forms
  * real binaries contain.
  *
  *   ./argtypes EXPECTFILE    hits every probe once and writes to EXPECTFILE the line a correct
@@ -13,41 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Size prefix: the byte size, negative for signed integer types. */
-#define TP_SIGNED(x) _Generic((x), signed char: 1, short: 1, int: 1, long: 1, long long: 1, \
-	char: ((char)-1 < 0), default: 0)
-#define TP_SIZE(x) (TP_SIGNED(x) ? -(int)sizeof(x) : (int)sizeof(x))
 
-/* One argument's text and its two operands (size constant, value). */
-#define TA(i) "%c[s" #i "]@%[a" #i "]"
-#define TAF(i) "%c[s" #i "]f@%[a" #i "]"
-#define TOP(i, x) [s##i] "n"(TP_SIZE(x)), [a##i] "nor"(x)
-
-#define TPROBE(name, argtext, ...)                                                        \
-	__asm__ __volatile__(                                                              \
-		"990: nop\n"                                                               \
-		".pushsection .note.stapsdt, \"\", @note\n"                                 \
-		".balign 4\n"                                                              \
-		".4byte 992f-991f, 994f-993f, 3\n"                                         \
-		"991: .asciz \"stapsdt\"\n"                                                \
-		"992: .balign 4\n"                                                         \
-		"993: .8byte 990b\n"                                                       \
-		".8byte _.stapsdt.base\n"                                                  \
-		".8byte 0\n"                                                               \
-		".asciz \"argtypes\"\n"                                                    \
-		".asciz \"" name "\"\n"                                                    \
-		".asciz \"" argtext "\"\n"                                                 \
-		"994: .balign 4\n"                                                         \
-		".popsection\n"                                                            \
-		".ifndef _.stapsdt.base\n"                                                 \
-		".pushsection .stapsdt.base, \"aG\", @progbits, .stapsdt.base, comdat\n"   \
-		".weak _.stapsdt.base\n"                                                   \
-		".hidden _.stapsdt.base\n"                                                 \
-		"_.stapsdt.base: .space 1\n"                                               \
-		".size _.stapsdt.base, 1\n"                                                \
-		".popsection\n"                                                            \
-		".endif\n"                                                                 \
-		:: __VA_ARGS__)
+#define TPROBE_PROVIDER "argtypes"
+#include "tprobe.h"
 
 static FILE *expect;
 

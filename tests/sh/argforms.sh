@@ -101,3 +101,18 @@ for cc in gcc clang; do
 		run_case "$name" "$bin" "$work/$name.exp" "$work/$name.exp"
 	done
 done
+
+# Probes inside a shared library (libstdc++'s own), armed after the dynamic loader ran.
+if command -v g++ >/dev/null 2>&1; then
+	if g++ -O2 -o "$work/throw" "$TOP/tests/progs/throw.cc" 2>"$work/cc.err"; then
+		if "$B/tools/notedump" "$(g++ -print-file-name=libstdc++.so.6)" 2>/dev/null | grep -q "^site libstdcxx throw "; then
+			run_case shared_library_probes "$work/throw" "$work/throw.exp" "$work/throw.exp"
+		else
+			echo "skip - shared_library_probes: this libstdc++ has no USDT probes"
+		fi
+	else
+		echo "not ok - shared_library_probes: build failed: $(head -c 300 "$work/cc.err")"
+	fi
+else
+	echo "skip - shared_library_probes: g++ not installed"
+fi

@@ -101,3 +101,26 @@ done
 
 # A file without probes: nothing from either side.
 check no_probes /bin/true 0
+
+# A real 32-bit object (gcc -m32 -c needs no 32-bit libc): refused with a clear message.
+echo 'int x;' >"$work/m32.c"
+if gcc -m32 -c -o "$work/m32.o" "$work/m32.c" 2>/dev/null; then
+	if "$NOTEDUMP" "$work/m32.o" >/dev/null 2>"$work/m32.err"; then
+		echo "not ok - elf32_refused: accepted a 32-bit object"
+	elif grep -q "32-bit ELF objects are not supported" "$work/m32.err"; then
+		echo "ok - elf32_refused"
+	else
+		echo "not ok - elf32_refused: message was: $(cat "$work/m32.err")"
+	fi
+else
+	echo "skip - elf32_refused: gcc -m32 cannot compile here"
+fi
+
+# Not ELF at all.
+if "$NOTEDUMP" "$TOP/tests/sh/notes_readelf.sh" >/dev/null 2>"$work/txt.err"; then
+	echo "not ok - not_elf_refused: accepted a shell script"
+elif grep -q "not an ELF file" "$work/txt.err"; then
+	echo "ok - not_elf_refused"
+else
+	echo "not ok - not_elf_refused: message was: $(cat "$work/txt.err")"
+fi

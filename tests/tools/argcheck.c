@@ -146,10 +146,16 @@ static void add_bp(uint64_t addr, const struct usdt_file *f, const struct usdt_s
 		   int64_t bias, bool is_entry)
 {
 	bool ok;
-	uint64_t w = peek(addr, &ok);
+	uint64_t w;
+	/* Several notes may name one address (or a probe may sit on the entry point): the
+	 * breakpoint is planted once and remembers the original byte once. */
 	for (size_t i = 0; i < nbps; i++)
-		if (bps[i].addr == addr)
-			die("two breakpoints at %#" PRIx64, addr);
+		if (bps[i].addr == addr) {
+			xgrow(&bps, sizeof(*bps), &bps_cap, nbps + 1);
+			bps[nbps++] = (struct bp){addr, bps[i].orig, f, s, bias, is_entry};
+			return;
+		}
+	w = peek(addr, &ok);
 	if (!ok)
 		die("cannot read %#" PRIx64 ": %s", addr, strerror(errno));
 	xgrow(&bps, sizeof(*bps), &bps_cap, nbps + 1);
@@ -383,12 +389,17 @@ static int handle_trap(int *st)
 	regs.rip = at;
 	if (ptrace(PTRACE_SETREGS, child, NULL, &regs) < 0)
 		die("SETREGS: %s", strerror(errno));
+	/* Every breakpoint record at this address, in the order they were planted. The array
+	 * may grow (arm_new_objects) while we walk it, so index rather than point. */
+	for (size_t i = 0; i < nbps; i++) {
+		if (bps[i].addr != at)
+			continue;
+		if (bps[i].is_entry)
+			arm_new_objects();
+		else
+			report_hit(&bps[i]);
+	}
 	b = bp_at(at);
-	if (b->is_entry)
-		arm_new_objects();
-	else
-		report_hit(b);
-	b = bp_at(at); /* arm_new_objects may have moved the array */
 	remove_bp_byte(b);
 	if (ptrace(PTRACE_SINGLESTEP, child, NULL, NULL) < 0)
 		die("SINGLESTEP: %s", strerror(errno));
@@ -399,11 +410,36 @@ static int handle_trap(int *st)
 	return WSTOPSIG(*st) == SIGTRAP ? 0 : WSTOPSIG(*st);
 }
 
+/* A breakpoint at the program's entry point: when it is reached, the dynamic loader has
+ * mapped the start-up libraries, and we arm those. */
+static void plant_entry_breakpoint(const char *prog)
+{
+	char exe[64];
+	struct stat est;
+	struct mapping *m;
+	int n = read_maps(&m);
+	bool planted = false;
+
+	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)child);
+	if (stat(exe, &est) < 0)
+		die("%s: %s", exe, strerror(errno));
+	for (size_t i = 0; i < nfiles && !planted; i++) {
+		int64_t bias;
+		if (files[i]->dev != est.st_dev || files[i]->ino != est.st_ino)
+			continue;
+		if (!load_bias(files[i], m, n, &bias))
+			die("%s: not mapped", prog);
+		add_bp(files[i]->entry + (uint64_t)bias, NULL, NULL, 0, true);
+		planted = true;
+	}
+	if (!planted)
+		die("%s: cannot read the program's ELF file", prog);
+	free(m);
+}
+
 int main(int argc, char **argv)
 {
 	int st;
-	struct mapping *m;
-	int n;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: argcheck PROG [ARGS...]\n");
@@ -426,27 +462,7 @@ int main(int argc, char **argv)
 
 	/* At the exec stop only the program and the dynamic loader are mapped. */
 	arm_new_objects();
-	n = read_maps(&m);
-	if (nfiles == 0)
-		die("%s: no ELF object found in the child's mappings", argv[1]);
-	{
-		/* Plant a breakpoint at the program's entry point: when it is reached, the
-		 * dynamic loader has mapped the start-up libraries, and we arm those. */
-		char exe[64], real[4096];
-		struct stat est;
-		snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)child);
-		if (stat(exe, &est) < 0 || !realpath(exe, real))
-			die("%s: %s", exe, strerror(errno));
-		for (size_t i = 0; i < nfiles; i++) {
-			int64_t bias;
-			if (files[i]->dev != est.st_dev || files[i]->ino != est.st_ino)
-				continue;
-			if (!load_bias(files[i], m, n, &bias))
-				die("%s: not mapped", real);
-			add_bp(files[i]->entry + (uint64_t)bias, NULL, NULL, 0, true);
-		}
-	}
-	free(m);
+	plant_entry_breakpoint(argv[1]);
 
 	if (ptrace(PTRACE_CONT, child, NULL, NULL) < 0)
 		die("CONT: %s", strerror(errno));

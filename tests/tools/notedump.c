@@ -1,8 +1,10 @@
 /* notedump — print the USDT sites of ELF files as usdt_note reads them, one line per site, in
  * a fixed format the shell tests compare with `readelf -n`:
  *   site PROVIDER NAME pc=0x... pc_off=0x... sem=0x... sem_off=0x... fn=FUNC args=ARGSTR
- *   arg N SPEC -> DESCRIPTION TYPE [sym=NAME addr=... | unresolved: WHY]
- * Usage: notedump [-a] FILE...   (-a adds the decoded argument lines) */
+ *   arg N SPEC -> DESCRIPTION TYPE [sym=NAME addr=0x... | sym=NAME tpoff=-N | unresolved: WHY]
+ *   types PROVIDER NAME: TYPE0|TYPE1|...        (from .note.usdtrace)
+ *   decls: TEXT                                 (newlines shown as \n)
+ * Usage: notedump [-a] FILE...   (-a adds the argument lines, the types and the decls) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,12 +15,31 @@ static void dump_arg(int i, const struct usdt_arg *a)
 {
 	char *d = usdt_arg_describe(a);
 	printf("  arg %d %s -> %s %s", i, a->spec, d, usdt_arg_native_type(a));
-	if (a->sym && a->sym_resolved)
+	if (a->sym && a->sym_resolved && a->kind == USDT_LOC_TLS)
+		printf(" sym=%s tpoff=%lld", a->sym, (long long)a->sym_addr);
+	else if (a->sym && a->sym_resolved)
 		printf(" sym=%s addr=%#llx", a->sym, (unsigned long long)a->sym_addr);
 	else if (a->sym && a->kind != USDT_LOC_INVALID)
 		printf(" unresolved: %s", a->error ? a->error : "?");
 	putchar('\n');
 	free(d);
+}
+
+static void dump_types(const struct usdt_file *f)
+{
+	for (int i = 0; i < f->ntypes; i++) {
+		const struct usdt_probe_types *t = &f->types[i];
+		printf("types %s %s:", t->provider, t->name);
+		for (int k = 0; k < t->nargs; k++)
+			printf("%s%s", k ? "|" : " ", t->types[k]);
+		putchar('\n');
+	}
+	if (f->decls) {
+		fputs("decls: ", stdout);
+		for (const char *p = f->decls; *p; p++)
+			fputs(*p == '\n' ? "\\n" : (char[]){*p, 0}, stdout);
+		putchar('\n');
+	}
 }
 
 int main(int argc, char **argv)
@@ -53,6 +74,8 @@ int main(int argc, char **argv)
 				for (int a = 0; a < site->nargs; a++)
 					dump_arg(a, &site->args[a]);
 		}
+		if (with_args)
+			dump_types(f);
 		usdt_file_free(f);
 	}
 	return rc;

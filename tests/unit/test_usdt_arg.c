@@ -348,4 +348,65 @@ T_CASE(no_overruns)
 	T_CHECK(1);
 }
 
+/* Random strings over the operand alphabet: every outcome must be a decoded argument or an
+ * INVALID one with a message, and describe() must work on both. */
+T_CASE(random_specs)
+{
+	static const char alphabet[] = "-0123456789@f%$(),:+xabcdeilrspqtwmo_.";
+	unsigned seed = 12345;
+	int decoded = 0, invalid = 0;
+	for (int iter = 0; iter < 50000; iter++) {
+		char buf[24];
+		size_t n = (seed = seed * 1103515245 + 12345) >> 16 & 15;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245 + 12345;
+			buf[i] = alphabet[(seed >> 16) % (sizeof(alphabet) - 1)];
+		}
+		struct usdt_arg a;
+		if (usdt_arg_parse(buf, n, &a) == 0) {
+			decoded++;
+			T_CHECK(a.kind != USDT_LOC_INVALID && a.error == NULL);
+			T_CHECK(a.size == 1 || a.size == 2 || a.size == 4 || a.size == 8);
+		} else {
+			invalid++;
+			T_CHECK(a.kind == USDT_LOC_INVALID && a.error && a.error[0]);
+		}
+		char *d = usdt_arg_describe(&a);
+		T_CHECK(d != NULL);
+		free(d);
+		usdt_arg_free(&a);
+	}
+	printf("# %d decoded, %d invalid\n", decoded, invalid);
+	T_CHECK(decoded > 0 && invalid > 0);
+}
+
+/* describe() output parses back to the same location. */
+T_CASE(describe_round_trip)
+{
+	static const char *specs[] = {
+		"-4@%edi", "1@%ah", "-1@%r9b", "8@$-5", "8@-8(%rbp)", "8@16(%rax,%rbx,4)", "8@(,%rcx,8)",
+		"8@buf+8(%rip)", "8@buf-8(%rip)", "8@sym", "8@sym+8", "8@%fs:16+tarr@tpoff", "8@%fs:-16",
+		"8f@%xmm7", "8@tab(,%rdx,2)",
+	};
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		struct usdt_arg a = parse(specs[i]), b;
+		char *d = usdt_arg_describe(&a);
+		usdt_arg_parse(d, strlen(d), &b);
+		T_EQ_INT(b.kind, a.kind);
+		T_EQ_INT(b.reg, a.reg);
+		T_EQ_INT(b.reg_width, a.reg_width);
+		T_EQ_INT(b.reg_shift, a.reg_shift);
+		T_EQ_INT(b.disp, a.disp);
+		T_EQ_INT(b.base, a.base);
+		T_EQ_INT(b.index, a.index);
+		T_EQ_INT(b.scale, a.scale);
+		T_CHECK((a.sym == NULL) == (b.sym == NULL));
+		if (a.sym && b.sym)
+			T_EQ_STR(b.sym, a.sym);
+		free(d);
+		usdt_arg_free(&a);
+		usdt_arg_free(&b);
+	}
+}
+
 T_MAIN()
