@@ -10,13 +10,13 @@ volatile unsigned long seed_in = 0x9e3779b97f4a7c15ul;
 
 __attribute__((noinline)) static unsigned long leaf(unsigned long seed)
 {
-	volatile unsigned long rz[12];
+	volatile unsigned long rz[8];
 
-	for (int i = 0; i < 12; i++)
+	for (int i = 0; i < 8; i++)
 		rz[i] = seed * (unsigned long)(i + 3) ^ (seed >> i);
-	USDT(rz, mid, seed, rz[0], rz[11]);
+	USDT(rz, mid, seed, rz[0], rz[7]);
 	unsigned long sum = 0;
-	for (int i = 0; i < 12; i++) {
+	for (int i = 0; i < 8; i++) {
 		sum = sum * 31 + rz[i];
 		if (i == 5)
 			USDT(rz, inner, sum);
