@@ -353,8 +353,15 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 
 /* The volatile read: the compiler must not hoist the test out of a loop, since the counter
  * changes behind its back. */
+#ifdef __cplusplus
+# define USDTRACE_SDT_VREAD(sym) const_cast<volatile unsigned short &>(sym)
+#else
+# define USDTRACE_SDT_VREAD(sym) (*(volatile unsigned short *)&(sym))
+#endif
+/* "!!" makes the result an int (bool in C++) without a cast -Wconversion or -Wold-style-cast
+ * would flag in the user's code. */
 #define USDT_ENABLED(provider, name) \
-	__builtin_expect(*(volatile unsigned short *)&USDTRACE_SDT_SEMNAME(provider, name) != 0, 0)
+	(!!__builtin_expect(USDTRACE_SDT_VREAD(USDTRACE_SDT_SEMNAME(provider, name)) != 0, 0))
 #define DTRACE_PROBE_ENABLED(provider, name) USDT_ENABLED(provider, name)
 
 #define USDTRACE_SDT_SEM_(n, p, nm, ...) \
