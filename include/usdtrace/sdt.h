@@ -258,8 +258,16 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 #define USDTRACE_SDT_SEMNAME(provider, name) provider##_##name##_semaphore
 #define USDTRACE_SDT_SEMSTR(provider, name) #provider "_" #name "_semaphore"
 
+/* "asm inline" (GCC 9+, clang): the compiler sizes this asm as one instruction, not by its
+ * many lines of note directives, so a probe does not stop its function being inlined. */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 9)
+# define USDTRACE_SDT_ASM_INLINE __inline__
+#else
+# define USDTRACE_SDT_ASM_INLINE
+#endif
+
 #define USDTRACE_SDT_SITE(provider, name, sem, nargs, ...) \
-	__asm__ __volatile__(USDTRACE_SDT_ASM(provider, name, sem, \
+	__asm__ __volatile__ USDTRACE_SDT_ASM_INLINE(USDTRACE_SDT_ASM(provider, name, sem, \
 		USDTRACE_SDT_ASM_ARGS##nargs) : : __VA_ARGS__)
 
 /* Operand lists for 0..12 arguments. The 0-argument list is a dummy constant operand so that
