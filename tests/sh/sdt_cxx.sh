@@ -68,3 +68,40 @@ for cxx in g++ clang++; do
 		fi
 	done
 done
+
+# C++-only argument types (tests/progs/sdt/cxxtypes.cc): sizes and signs from the traits, and
+# the values as bpftrace (integers) and gdb (the long double, through the float witness) read them.
+for cxx in g++ clang++; do
+	tag=$(echo "$cxx" | sed 's/++/xx/')
+	for opt in -O0 -O2; do
+		cfg="$tag$opt"
+		bin=$W/cxxtypes-$cfg
+		if ! sdt_build "$bin" "$cxx" c++ "$opt" pie "$P/cxxtypes.cc"; then
+			notok "cxxtypes-build $cfg" "$(head -c 400 "$bin.err")"; continue
+		fi
+		sdt_notes "$bin" >"$W/notes"
+		why=
+		for pk in "enums:1 -8 -2 -4 2 1" "chars:2 4 -4 8 8 8" "ldbl:8f"; do
+			p=${pk%%:*} want=${pk#*:}
+			# shellcheck disable=SC2046
+			got=$(sdt_kinds $(awk -v p="$p" '$2 == p { for (i = 6; i <= NF; i++) print $i }' "$W/notes"))
+			[ "$got" = "$want" ] || why="$why; $p: '$got', expected '$want'"
+		done
+		if [ -n "$why" ]; then notok "cxxtypes-readelf $cfg" "${why#; }"; else ok "cxxtypes-readelf $cfg"; fi
+		if ! sdt_is_root; then skip "cxxtypes-bpftrace $cfg" "needs root"; continue; fi
+		timeout 30 bpftrace -e "usdt:$bin:cxxt:enums { printf(\"bt enums %lu %ld %ld %ld %lu %lu\\n\", arg0, arg1, arg2, arg3, arg4, arg5); }
+usdt:$bin:cxxt:chars { printf(\"bt chars %lu %lu %ld %s %lu\\n\", arg0, arg1, arg2, str(arg3), arg4); }" \
+			-c "$bin" >"$W/bt.all" 2>"$W/bt.err"
+		want=$(grep -E '^(enums|chars) ' "$W/bt.all" | sed '/^chars/s/$/ array 0/' | tr '\n' ,)
+		got=$(grep '^bt ' "$W/bt.all" | sed 's/^bt //' | tr '\n' ,)
+		if [ -n "$want" ] && [ "$got" = "$want" ]; then
+			ok "cxxtypes-bpftrace $cfg"
+		else
+			notok "cxxtypes-bpftrace $cfg" "bpftrace '$got', program '$want' ($(grep -v -e RLIMIT -e detach -e uprobe_events -e 'Parse error' -e '^ ' -e '^--' "$W/bt.err" | head -c 200))"
+		fi
+		if ! sdt_float_witness "$bin" "$W/witness"; then notok "cxxtypes-gdb $cfg" "objcopy failed"; continue; fi
+		got=$(timeout 30 gdb -batch -ex 'break -probe-stap cxxt:ldbl' -ex run -ex 'output/f $_probe_arg0' \
+			"$W/witness" 2>/dev/null | tail -n 1)
+		if [ "$got" = 1.25 ]; then ok "cxxtypes-gdb $cfg"; else notok "cxxtypes-gdb $cfg" "gdb read the long double as '$got', expected 1.25"; fi
+	done
+done
