@@ -38,6 +38,10 @@ unsigned char g_uchar = 250;
 __thread int t_int = 77;
 
 USDT_DEFINE_SEMAPHORE(sdt, sem);
+USDT_DEFINE_SEMAPHORE(sdt, lazy);
+
+static int evaluations;
+static int bump(void) { return ++evaluations; }
 
 static void fire_scalars(void)
 {
@@ -151,6 +155,12 @@ static void fire_semaphore(void)
 	printf("sem %d %d\n", v, v + 1);
 	USDT_GUARDED(sdt, sem, v + 2);
 	printf("enabled %d\n", USDT_ENABLED(sdt, sem) ? 1 : 0);
+	/* The macros mention each argument many times (in sizeof, __typeof__, ...) but must
+	 * evaluate it exactly once; a guarded probe's arguments only while it is traced. */
+	USDT(sdt, once, bump());
+	printf("once %d\n", evaluations);
+	USDT_GUARDED(sdt, lazy, bump());
+	printf("evaluations %d\n", evaluations);
 }
 
 int main(void)
