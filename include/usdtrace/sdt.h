@@ -27,11 +27,20 @@
  *   USDT_WITH_SEMAPHORE(p, n, ...)       site whose note names the semaphore
  *   USDT_GUARDED(p, n, ...)              the same, arguments evaluated only while traced
  * Arguments may be of any integer, enum, bool, pointer, array, float or double type (in C++ also
- * references, enum class and nullptr). long double is recorded as a double ("8f"), converted.
+ * references, enum class, char16_t/char32_t and nullptr). Sizes and signs come from the type
+ * (pointers and arrays "8@", bool "1@", enums per their underlying type). Floating values are
+ * passed as their bit pattern in an integer operand, "4f@"/"8f@" telling readers to reinterpret;
+ * long double is converted to double ("8f@"). Integers narrower than int are passed widened
+ * (so the operand is "%eax" or "$200", never "%al" or "$-56") while the note keeps "1@"/"2@".
  * Structures and unions are rejected at compile time: pass a pointer or a field.
+ * Provider and probe names are plain identifiers; like any macro argument they are expanded
+ * before use, so they must not be the names of macros (e.g. "linux" in GNU C modes).
+ * A site in COMDAT code (C++ inline functions, templates) puts its note in the same section
+ * group, so the notes of copies the linker discards are discarded with them.
  *
- * The header includes nothing and defines nothing but the names above and USDTRACE_SDT_*
- * helpers, so that `usdtrace -h` can paste it into generated headers under the same guard. */
+ * The header includes nothing and defines nothing but the names above, USDTRACE_SDT_* helper
+ * macros and (in C++) usdtrace_sdt_* helper templates, so that `usdtrace -h` can paste it into
+ * generated headers under the same guard. It may be included inside extern "C". */
 #ifndef USDTRACE_SDT_H
 #define USDTRACE_SDT_H
 
