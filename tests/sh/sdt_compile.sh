@@ -25,3 +25,25 @@ for cs in "gcc -std=c99" "gcc -std=c11" "clang -std=c99" "clang -std=c11" \
 		fi
 	done
 done
+
+# The probe macros under AddressSanitizer and UndefinedBehaviorSanitizer: the big test program,
+# C and C++, gcc and clang, must run without a report (and print what the plain build prints).
+for cc in gcc g++ clang clang++; do
+	lang=c
+	case $cc in *++) lang=c++ ;; esac
+	name="sanitized $(echo "$cc" | sed 's/++/xx/')"
+	bin=$W/types-san
+	if ! sdt_build "$bin" "$cc" "$lang" -O1 pie "$TOP/tests/progs/sdt/types.c" -- \
+		-fsanitize=address,undefined -fno-sanitize-recover=all; then
+		notok "$name" "$(head -c 300 "$bin.err")"; continue
+	fi
+	if ! ASAN_OPTIONS=detect_leaks=1 "$bin" >"$W/san.out" 2>"$W/san.err"; then
+		notok "$name" "exited non-zero: $(head -c 300 "$W/san.err")"
+	elif [ -s "$W/san.err" ]; then
+		notok "$name" "sanitizer output: $(head -c 300 "$W/san.err")"
+	elif ! grep -qx 'evaluations 1' "$W/san.out" || ! grep -q '^v12 -5 200 ' "$W/san.out"; then
+		notok "$name" "unexpected output: $(head -c 200 "$W/san.out")"
+	else
+		ok "$name"
+	fi
+done

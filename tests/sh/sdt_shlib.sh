@@ -31,6 +31,20 @@ for cc in gcc clang; do
 		else
 			ok "shlib-readelf $cfg"
 		fi
+		# The semaphore: 2 bytes in the writable, allocated .probes section, hidden (so the
+		# link made it local, it is not exported, and no dynamic relocation or GOT slot
+		# reaches it: the library reads it pc-relative).
+		probes_idx=$(readelf -SW "$lib" | sed -n 's/^ *\[ *\([0-9]*\)\] \.probes .*/\1/p')
+		probes_flags=$(readelf -SW "$lib" | awk '$2 == ".probes" { print $(NF - 3) }')
+		symline=$(readelf -sW "$lib" | awk '$8 == "shlib_work_semaphore"' | head -1)
+		why=
+		[ -n "$probes_idx" ] || why="no .probes section"
+		[ "$probes_flags" = WA ] || why="$why; .probes flags '$probes_flags', expected WA"
+		echo "$symline" | awk -v i="$probes_idx" '$3 == 2 && $4 == "OBJECT" && $5 == "LOCAL" && $7 == i { f = 1 } END { exit !f }' ||
+			why="$why; symbol '$symline' is not a 2-byte local object in .probes"
+		readelf --dyn-syms -W "$lib" | grep -q shlib_work_semaphore && why="$why; exported in .dynsym"
+		readelf -rW "$lib" | grep -q shlib_work_semaphore && why="$why; reached through a dynamic relocation"
+		if [ -n "$why" ]; then notok "shlib-semaphore-symbol $cfg" "${why#; }"; else ok "shlib-semaphore-symbol $cfg"; fi
 		if ! sdt_is_root; then skip "shlib-bpftrace $cfg" "needs root"; continue; fi
 		plain_out=$("$exe")
 		echo "$plain_out" | grep -q '^enabled 1' && { notok "shlib-bpftrace $cfg" "enabled without a tracer"; continue; }
