@@ -32,7 +32,8 @@
  * passed as their bit pattern in an integer operand, "4f@"/"8f@" telling readers to reinterpret;
  * long double is converted to double ("8f@"). Integers narrower than int are passed widened
  * (so the operand is "%eax" or "$200", never "%al" or "$-56") while the note keeps "1@"/"2@".
- * Structures and unions are rejected at compile time: pass a pointer or a field.
+ * Structures and unions are rejected at compile time: pass a pointer or a field. A bit-field
+ * must be cast or copied first (sizeof and __typeof__ do not apply to bit-fields).
  * Provider and probe names are plain identifiers; like any macro argument they are expanded
  * before use, so they must not be the names of macros (e.g. "linux" in GNU C modes).
  * A site in COMDAT code (C++ inline functions, templates) puts its note in the same section
@@ -61,8 +62,6 @@
 # define USDTRACE_SDT_ADDR ".4byte"
 #endif
 
-#define USDTRACE_SDT_STR_(x) #x
-#define USDTRACE_SDT_STR(x) USDTRACE_SDT_STR_(x)
 #define USDTRACE_SDT_CAT_(a, b) a##b
 #define USDTRACE_SDT_CAT(a, b) USDTRACE_SDT_CAT_(a, b)
 
@@ -160,10 +159,10 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_decay(decltype(
 	return 0;
 }
 # endif
-/* The value the asm sees: the decayed value, except that floating values travel as their
- * bits in an integer of the same size (see the C version above for why). The non-template
- * overloads win over the template for exact matches. */
-/* Integers (and enums) narrower than int travel widened to int, as in C above. */
+/* The value the asm sees: the decayed value, except that integers (and enums) narrower than
+ * int travel widened to int and floating values as their bits in an integer of the same size
+ * (see the C version above for why). The non-template overloads win over the template for
+ * exact matches. */
 template <typename T, bool is_small = (sizeof(T) < sizeof(int))> struct usdtrace_sdt_pass {
 	typedef T type;
 };
