@@ -53,19 +53,21 @@ for cc in gcc clang; do
 		"$exe" 150 >"$W/prog.out" &
 		pid=$!
 		sleep 0.3
-		timeout 30 bpftrace -p "$pid" -e "usdt:$lib:shlib:plain { printf(\"bt plain %ld %ld\\n\", arg0, arg1); }
-usdt:$lib:shlib:work { printf(\"bt work %ld %ld\\n\", arg0, arg1); if (++@n >= 5) { exit(); } }" >"$W/bt.all" 2>"$W/bt.err"
+		timeout 30 bpftrace -p "$pid" -e "usdt:$lib:shlib:plain { printf(\"bt plain %ld %ld\\n\", arg0, arg1); if (++@n >= 6) { exit(); } }
+usdt:$lib:shlib:work { printf(\"bt work %ld %ld\\n\", arg0, arg1); }" >"$W/bt.all" 2>"$W/bt.err"
 		wait "$pid"
 		why=
 		bt_plain=$(grep -c '^bt plain' "$W/bt.all")
-		[ "$bt_plain" -ge 5 ] || why="bpftrace saw $bt_plain plain probes ($(grep -v -e RLIMIT -e detach -e uprobe_events "$W/bt.err" | head -c 200))"
+		# It attaches at some point of an iteration ("plain" then "work") and stops at the
+		# sixth "plain": 6 plains, and 5 or 6 works, each the value its plain announced.
+		[ "$bt_plain" -ge 6 ] || why="bpftrace saw $bt_plain plain probes ($(grep -v -e RLIMIT -e detach -e uprobe_events "$W/bt.err" | head -c 200))"
 		grep '^bt plain' "$W/bt.all" | sed 's/^bt //' >"$W/bt.plain"
 		while read -r line; do
 			[ -n "$why" ] && break
 			grep -qx "$line" "$W/prog.out" || why="bpftrace read '$line', which the program never passed"
 		done <"$W/bt.plain"
 		grep '^bt work' "$W/bt.all" | awk '$4 != $3 + 1 { bad = 1 } END { exit bad }' || why="$why; work probe values wrong"
-		[ "$(grep -c '^bt work' "$W/bt.all")" -eq 5 ] || why="$why; guarded probe fired $(grep -c '^bt work' "$W/bt.all") times, expected 5"
+		[ "$(grep -c '^bt work' "$W/bt.all")" -ge 5 ] || why="$why; guarded probe fired $(grep -c '^bt work' "$W/bt.all") times, expected at least 5"
 		grep -q '^enabled 1' "$W/prog.out" || why="$why; USDT_ENABLED never true while traced"
 		[ "$(tail -n 1 "$W/prog.out")" = "enabled 0" ] || why="$why; still enabled after bpftrace exited"
 		if [ -n "$why" ]; then notok "shlib-bpftrace $cfg" "${why#; }"; else ok "shlib-bpftrace $cfg"; fi
