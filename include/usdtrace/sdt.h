@@ -10,8 +10,9 @@
  *     exactly one copy) holding the 1-byte hidden weak symbol _.stapsdt.base, against which
  *     readers measure how far a library or PIE was moved when it was loaded;
  *   - the argument string: one "[-]SIZE[f]@OPERAND" per argument, space separated, where '-'
- *     marks a signed integer, 'f' a float or double, SIZE is 1, 2, 4 or 8, and OPERAND is the
- *     compiler's own spelling of where the value is ("%eax", "$5", "16(%rsp)", "g(%rip)").
+ *     marks a signed integer, 'f' (only with USDT_FLOAT_SUFFIX, below) a float or double, SIZE
+ *     is 1, 2, 4 or 8, and OPERAND is the compiler's own spelling of where the value is
+ *     ("%eax", "$5", "16(%rsp)", "g(%rip)").
  * The site itself is USDT_SITE_INSN: by default on x86-64 a 1-byte nop (the note's pc, where a
  * tracer puts its breakpoint) followed by a 10-byte nop. It is never "nop; nop5": the kernel
  * turns a 5-byte nop at a uprobe into a call, which writes below %rsp and would corrupt a leaf
@@ -28,10 +29,18 @@
  *   USDT_GUARDED(p, n, ...)              the same, arguments evaluated only while traced
  * Arguments may be of any integer, enum, bool, pointer, array, float or double type (in C++ also
  * references, enum class, char16_t/char32_t and nullptr). Sizes and signs come from the type
- * (pointers and arrays "8@", bool "1@", enums per their underlying type). Floating values are
- * passed as their bit pattern in an integer operand, "4f@"/"8f@" telling readers to reinterpret;
- * long double is converted to double ("8f@"). Integers narrower than int are passed widened
- * (so the operand is "%eax" or "$200", never "%al" or "$-56") while the note keeps "1@"/"2@".
+ * (pointers and arrays "8@", bool "1@", enums per their underlying type). Integers narrower
+ * than int are passed widened (so the operand is "%eax" or "$200", never "%al" or "$-56") while
+ * the note keeps "1@"/"2@".
+ * Floating values are passed as their IEEE bit pattern in an integer operand, and by default
+ * described as an unsigned integer of their size: float "4@", double "8@", long double
+ * converted to double first, "8@". Why not the stapsdt 'f' suffix: readers that do not know it
+ * (bpftrace 0.17, gdb 13) then refuse the whole probe, every other argument included, while
+ * "8@" lets every reader read every argument, floats as their bits. A tracer learns that an
+ * argument is a double from the declared-type note `usdtrace -G` records for the provider
+ * (.note.usdtrace, "double"), not from the argument string; a probe without a provider
+ * definition has no such note, and its floats read as bits. Defining USDT_FLOAT_SUFFIX before
+ * including the header marks them "4f@"/"8f@" instead, for readers that want the suffix.
  * Structures and unions are rejected at compile time: pass a pointer or a field. A bit-field
  * must be cast or copied first (sizeof and __typeof__ do not apply to bit-fields).
  * Provider and probe names are plain identifiers; like any macro argument they are expanded
@@ -68,9 +77,16 @@
 /* ---- Describing one argument at compile time -------------------------------------------
  * Each argument becomes two asm operands: its value (constraint "nor": an immediate, an
  * offsettable memory reference or a register, whatever the compiler already has) and a
- * "kind" constant: -SIZE for signed integers, SIZE for unsigned ones and pointers, 100+SIZE
- * for floating point. Two operands, not four, because GCC allows at most 30 per asm and twelve
- * arguments must fit. */
+ * "kind" constant: -SIZE for signed integers, SIZE for unsigned ones and pointers,
+ * USDTRACE_SDT_FLTKIND+SIZE for floating point. Two operands, not four, because GCC allows at
+ * most 30 per asm and twelve arguments must fit.
+ * USDTRACE_SDT_FLTKIND is the one switch between the two float spellings: 0 makes a float's
+ * kind its plain unsigned size ("8@"), 100 makes the emitter below add the 'f' ("8f@"). */
+#ifdef USDT_FLOAT_SUFFIX
+# define USDTRACE_SDT_FLTKIND 100
+#else
+# define USDTRACE_SDT_FLTKIND 0
+#endif
 #ifndef __cplusplus
 
 /* __builtin_classify_type sees its operand as a function argument would, so arrays and
@@ -79,11 +95,11 @@
 # define USDTRACE_SDT_ISFLT(x) (__builtin_classify_type(x) == 8)
 # define USDTRACE_SDT_ISF32(x) \
 	(USDTRACE_SDT_ISFLT(x) && __builtin_types_compatible_p(__typeof__(x), float))
-/* A floating argument travels as its bit pattern in an integer of the same size (readers are
- * told "f" and reinterpret). Given the double itself, the compiler spills constants to
- * anonymous .LC labels in memory, which no reader can resolve; the bits are an immediate or
- * a general register instead. long double is narrowed to double first. Every branch of a
- * __builtin_choose_expr must type-check, hence the inner choices feeding 0.0 to non-floats. */
+/* A floating argument travels as its bit pattern in an integer of the same size. Given the
+ * double itself, the compiler spills constants to anonymous .LC labels in memory, which no
+ * reader can resolve; the bits are an immediate or a general register instead. long double is
+ * narrowed to double first. Every branch of a __builtin_choose_expr must type-check, hence
+ * the inner choices feeding 0.0 to non-floats. */
 # define USDTRACE_SDT_FLTVAL(x) __builtin_choose_expr(USDTRACE_SDT_ISFLT(x), (x), 0.0)
 # define USDTRACE_SDT_F64BITS(x) \
 	(((union { double d; unsigned long long u; }){ (double)USDTRACE_SDT_FLTVAL(x) }).u)
@@ -110,7 +126,7 @@
 # define USDTRACE_SDT_SIGNED(x) ((USDTRACE_SDT_TYPE(x))-1 < (USDTRACE_SDT_TYPE(x))1)
 # define USDTRACE_SDT_SIZE(x) ((int)sizeof(USDTRACE_SDT_TYPE(x)))
 # define USDTRACE_SDT_KIND(x) \
-	(USDTRACE_SDT_ISFLT(x) ? 100 + USDTRACE_SDT_SIZE(x) \
+	(USDTRACE_SDT_ISFLT(x) ? USDTRACE_SDT_FLTKIND + USDTRACE_SDT_SIZE(x) \
 	 : USDTRACE_SDT_SIGNED(x) ? -USDTRACE_SDT_SIZE(x) : USDTRACE_SDT_SIZE(x))
 
 #else /* __cplusplus */
@@ -142,7 +158,8 @@ template <> struct usdtrace_sdt_traits<long double> { /* narrowed to double */
 	enum { is_float = 1, is_signed = 0, size = sizeof(double) };
 };
 template <typename T> struct usdtrace_sdt_kind {
-	enum { value = usdtrace_sdt_traits<T>::is_float ? 100 + usdtrace_sdt_traits<T>::size
+	enum { value = usdtrace_sdt_traits<T>::is_float
+		? USDTRACE_SDT_FLTKIND + usdtrace_sdt_traits<T>::size
 		: usdtrace_sdt_traits<T>::is_signed ? -usdtrace_sdt_traits<T>::size
 		: usdtrace_sdt_traits<T>::size };
 };
@@ -205,8 +222,9 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 
 /* ---- Emitting the argument string --------------------------------------------------------
  * Operand %[uN] is argument N's value, %[kN] its kind. "%c" prints a constant without the
- * immediate prefix, so a kind of -4 becomes the text "-4"; floats need the letter 'f', which
- * the assembler adds with .if on the same constant. */
+ * immediate prefix, so a kind of -4 becomes the text "-4"; under USDT_FLOAT_SUFFIX floats
+ * need the letter 'f', which the assembler adds with .if on the same constant (by default no
+ * kind exceeds 100 and the .if never holds). */
 #define USDTRACE_SDT_ASM_ARG(n) \
 	".if %c[usdt_k" #n "] > 100\n\t" \
 	".if %c[usdt_k" #n "] == 104\n\t.ascii \"4f@\"\n\t.else\n\t.ascii \"8f@\"\n\t.endif\n\t" \

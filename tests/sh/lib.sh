@@ -11,6 +11,7 @@
 #   sdt_float_witness IN OUT                     copy of IN whose notes spell float arguments
 #                                                "-N@" (same bits, read as a signed integer) so
 #                                                readers without the 'f' suffix can read them
+#                                                (for builds with -DUSDT_FLOAT_SUFFIX)
 #   sdt_is_root                                  true when running as root
 ok() { echo "ok - $1"; }
 notok() { echo "not ok - $1: $2"; }

@@ -1,12 +1,14 @@
 # sdt_compile.sh — the header compiles without a diagnostic under strict user flags
 # (-Wall -Wextra -Werror -pedantic -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Wundef,
 # and -Wold-style-cast in C++) for gcc/clang, C99/C11/C++11/C++17, -O0/-O3, when included twice
-# and inside extern "C" (tests/progs/sdt/strict.c), and the result runs.
+# and inside extern "C" (tests/progs/sdt/strict.c), and the result runs; also with the opt-in
+# -DUSDT_FLOAT_SUFFIX, whose notes must then mark strict.c's float "4f@".
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 WF="-Wall -Wextra -Werror -pedantic -Wshadow -Wconversion -Wsign-conversion -Wcast-qual -Wundef"
 for cs in "gcc -std=c99" "gcc -std=c11" "clang -std=c99" "clang -std=c11" \
-	"g++ -std=c++11" "g++ -std=c++17" "clang++ -std=c++11" "clang++ -std=c++17"; do
+	"g++ -std=c++11" "g++ -std=c++17" "clang++ -std=c++11" "clang++ -std=c++17" \
+	"gcc -std=c11 -DUSDT_FLOAT_SUFFIX" "clang++ -std=c++17 -DUSDT_FLOAT_SUFFIX"; do
 	for opt in -O0 -O3; do
 		x=
 		case $cs in *++*) x="-x c++ -Wold-style-cast" ;; esac
@@ -20,6 +22,8 @@ for cs in "gcc -std=c99" "gcc -std=c11" "clang -std=c99" "clang -std=c11" \
 			notok "$name" "the program failed"
 		elif [ "$(readelf -n "$W/strict" | grep -c 'NT_STAPSDT')" -ne 4 ]; then
 			notok "$name" "expected 4 notes"
+		elif [ "$(readelf -n "$W/strict" | grep -c ' 4f@')" -ne "$(case $cs in *SUFFIX*) echo 1 ;; *) echo 0 ;; esac)" ]; then
+			notok "$name" "float argument: $(readelf -n "$W/strict" | grep -m1 'Arguments: 1@')"
 		else
 			ok "$name"
 		fi

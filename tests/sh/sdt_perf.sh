@@ -15,7 +15,7 @@ if ! HOME=$W/home timeout 30 perf buildid-cache --add "$bin" >"$W/perf.err" 2>&1
 fi
 HOME=$W/home timeout 30 perf list sdt >"$W/perf.out" 2>&1
 miss=
-for p in signed unsigned consts ptrs global tls floats n0 n1 n12 v0 v12 sem; do
+for p in signed unsigned consts ptrs global tls floats fmix n0 n1 n12 v0 v12 sem; do
 	grep -qE "^ *sdt_sdt:$p +\[SDT event\]" "$W/perf.out" || miss="$miss $p"
 done
 if [ -n "$miss" ]; then notok "perf-list" "missing:$miss ($(head -c 200 "$W/perf.out"))"; else ok "perf-list"; fi

@@ -1,9 +1,10 @@
 /* cxxtypes.cc — C++-only argument types: enum class with narrow and wide, signed and unsigned
  * underlying types, nullptr, references (plain and to const), an array, char16_t/char32_t,
  * wchar_t, bool, long double, a function pointer. sdt_cxx.sh checks the sizes and signs readelf
- * shows and the values bpftrace reads against the line printed here. */
+ * shows and the values bpftrace reads against the lines printed here. */
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include "usdtrace/sdt.h"
 
 enum class Small : std::uint8_t { a = 200 };
@@ -38,5 +39,9 @@ int main()
 	std::printf("chars %u %u %d\n", static_cast<unsigned>(c16), static_cast<unsigned>(c32),
 		static_cast<int>(wc));
 	USDT(cxxt, ldbl, ld);
+	double d = static_cast<double>(ld);   /* the probe passes the bits of this double */
+	unsigned long long bits;
+	std::memcpy(&bits, &d, sizeof bits);
+	std::printf("ldbl %llu\n", bits);
 	return fp(0);
 }

@@ -1,7 +1,9 @@
 /* types.c — fires probes with 0..12 arguments of every C scalar type and prints, for each
  * probe, the values it passed, one line per probe: "NAME v1 v2 ...". The shell tests compare
  * these lines with what readers (bpftrace, gdb) report at the probe, and compare the argument
- * strings readelf shows with the sizes and signs the types demand.
+ * strings readelf shows with the sizes and signs the types demand. Floating arguments are
+ * printed twice: as the bit patterns the probe passes ("floats", "fmix") and as values
+ * ("floatvals", "fmixvals").
  * Valid C and C++ (tests build it both ways, with -x c++), so one source covers both front ends.
  * Inputs come through volatile globals so that -O2 cannot fold them all into immediates; the
  * "consts" probe passes literal constants on purpose to get immediate operands. */
@@ -9,6 +11,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include "usdtrace/sdt.h"
 
 enum color { RED, GREEN, BLUE };        /* unsigned underlying type: "4@" */
@@ -84,12 +87,36 @@ __attribute__((noinline)) static void fire_memory_forms(void)
 	USDT(sdt, memtls, t_int);
 }
 
+/* Floating arguments travel as their bit patterns, so readers that take them as integers
+ * ("4@", "8@") see these numbers; the "...vals" lines give the values for readers that
+ * reinterpret the bits as floating point. */
+static unsigned f32bits(float f)
+{
+	unsigned u;
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
+static unsigned long long f64bits(double d)
+{
+	unsigned long long u;
+	memcpy(&u, &d, sizeof u);
+	return u;
+}
+
 static void fire_floats(void)
 {
 	float f = in_float; double d = in_double; long double ld = in_ldouble;
+	int i = in_base; uint8_t u8 = in_u8; long l = in_long;
 
 	USDT(sdt, floats, f, d, ld, 0.5);
-	printf("floats %g %g %g %g\n", f, d, (double)ld, 0.5);
+	printf("floats %u %llu %llu %llu\n", f32bits(f), f64bits(d), f64bits((double)ld),
+		f64bits(0.5));
+	printf("floatvals %g %g %g %g\n", f, d, (double)ld, 0.5);
+	/* Floats among integers: a reader must not lose the integers because of the floats. */
+	USDT(sdt, fmix, i, d, u8, f, l);
+	printf("fmix %d %llu %u %u %ld\n", i, f64bits(d), u8, f32bits(f), l);
+	printf("fmixvals %d %g %u %g %ld\n", i, d, u8, f, l);
 }
 
 /* Every fixed arity, arguments base+1 .. base+n. */
