@@ -30,7 +30,7 @@ SDT_H := $(wildcard include/usdtrace/sdt.h)
 LIB_OBJS  += $(B)/obj/gen_sdt_text.o
 ASAN_OBJS += $(B)/asan/gen_sdt_text.o
 
-.PHONY: all check unit install clean demo
+.PHONY: all check unit install clean demo deps
 all: $(B)/usdtrace
 
 $(B)/obj/%.o: src/%.c $(HDRS)
@@ -79,10 +79,10 @@ $(B)/tools/%: tests/tools/%.c $(B)/libusdtrace.a
 
 unit: $(UNIT_BINS) $(UNIT_ASAN)
 
-check: all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
+check: deps all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
 	@sh tests/run.sh
 
-demo: all
+demo: deps all
 	@sh examples/demo.sh
 
 install: all
@@ -90,6 +90,9 @@ install: all
 	install -m 755 $(B)/usdtrace $(DESTDIR)$(PREFIX)/bin/usdtrace
 	install -m 644 include/usdtrace/sdt.h $(DESTDIR)$(PREFIX)/include/usdtrace/sdt.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' usdtrace.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/usdtrace.pc
+
+deps:
+	@sh scripts/deps.sh
 
 clean:
 	rm -rf $(B)

@@ -1,0 +1,23 @@
+#!/bin/sh
+# The demo behind `make demo`: compile the example's provider definition with usdtrace -h/-G,
+# build the example program, show its probes as other tools and usdtrace see them, then run it.
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+U="$top/build/usdtrace"
+out="$top/build/demo"
+mkdir -p "$out"
+cd "$out"
+echo "== usdtrace -h / -G: compile the provider definition examples/bank/bank.d"
+"$U" -h -s "$top/examples/bank/bank.d" -o bank_probes.h
+cc -O2 -Wall -Wextra -Werror -I. -c "$top/examples/bank/bank.c" -o bank.o
+"$U" -G -s "$top/examples/bank/bank.d" -o bank_probes.o bank.o
+cc -o bank bank.o bank_probes.o
+echo
+echo "== readelf -n: the probes are standard .note.stapsdt notes"
+readelf -n bank | grep -A4 'NT_STAPSDT' | grep -E 'Provider|Name|Arguments' | head -n 9
+echo
+echo "== usdtrace -l -v -c ./bank: the probes of a process, held before main()"
+"$U" -l -v -c "./bank"
+echo
+echo "== ./bank 6"
+./bank 6
