@@ -811,14 +811,14 @@ static void declaration(struct parser *p)
 	if (consume(p, ";")) {
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
+		if (ds.storage && strcmp(ds.storage, "typedef") == 0)
+			error_at(p, start, "typedef declares no name");
 		if (is_tag && !ds.defined_tag && u->name)
 			add_decl(p, DDECL_FORWARD, NULL, u, NULL, start);
 		else if (u->kind == DTY_ENUM && ds.defined_tag && !u->name)
 			add_decl(p, DDECL_TAG, NULL, u, NULL, start);  /* enum { A, B }; */
 		else if (!ds.defined_tag)
 			error_at(p, start, "declaration does not declare anything");
-		if (ds.storage && strcmp(ds.storage, "typedef") == 0)
-			error_at(p, start, "typedef declares no name");
 		return;
 	}
 	do {
