@@ -88,10 +88,11 @@ static int check_names(const struct dprog *g)
 					bool clash = strcmp(sa, sb) == 0 || strcmp(ma, mb) == 0;
 					if (clash)
 						fprintf(stderr, "%s:%d:%d: probe '%s' of provider '%s' and probe '%s' of "
-							"provider '%s' map to the same names (%s, %s)\n", b->pos.file,
+							"provider '%s' would share the %s '%s'\n", b->pos.file,
 							b->pos.line, b->pos.col, b->name, g->provs[k].name, a->name,
-							g->provs[i].name, strcmp(sa, sb) == 0 ? sb : mb,
-							strcmp(sa, sb) == 0 ? "semaphore" : "macro");
+							g->provs[i].name,
+							strcmp(sa, sb) == 0 ? "semaphore symbol" : "header macro",
+							strcmp(sa, sb) == 0 ? sb : mb);
 					free(sa);
 					free(sb);
 					free(ma);

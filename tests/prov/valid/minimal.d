@@ -1,0 +1,1 @@
+provider minimal { probe tick(); probe tock(int n); };
