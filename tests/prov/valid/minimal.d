@@ -1,1 +1,4 @@
-provider minimal { probe tick(); probe tock(int n); };
+provider minimal {
+	probe tick();
+	probe tock(int n);
+};
