@@ -103,8 +103,9 @@ static int check_names(const struct dprog *g)
 	return 0;
 }
 
-/* Where the output goes: a temporary file next to `path`, or `path` itself when it is not a
- * regular file (/dev/stdout, a FIFO), which cannot be replaced by rename. */
+/* Where the output goes: a temporary file next to `path`, renamed over it at the end; or
+ * `path` itself when it exists and is not a plain regular file — a symbolic link such as
+ * /dev/stdout, a device, a FIFO — which rename would replace instead of writing through. */
 struct outfile {
 	const char *path;
 	char *tmp;
@@ -116,7 +117,7 @@ static int out_open(struct outfile *of, const char *path)
 	struct stat st;
 	of->path = path;
 	of->tmp = NULL;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		of->fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 		if (of->fd < 0) {
 			util_warn("failed to open %s: %s", path, strerror(errno));
