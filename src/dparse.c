@@ -19,6 +19,7 @@ struct parser {
 	struct dtype_ctx *ctx;
 	char *errbuf;
 	size_t errlen;
+	int depth;            /* nesting of recursive rules, bounded so input cannot exhaust the stack */
 	jmp_buf fail;
 };
 
@@ -92,6 +93,19 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 	error_at(p, t, "syntax error near '%.*s'", (int)t->len, t->text);
 }
 
+#define DPARSE_MAX_DEPTH 256
+
+static void enter(struct parser *p)
+{
+	if (++p->depth > DPARSE_MAX_DEPTH)
+		error_at(p, peek(p), "declaration or expression is nested too deeply");
+}
+
+static void leave(struct parser *p)
+{
+	p->depth--;
+}
+
 static bool consume(struct parser *p, const char *s)
 {
 	if (dtok_is(peek(p), s) && peek(p)->kind != DTOK_IDENT) {
@@ -150,8 +164,6 @@ static void add_decl(struct parser *p, enum ddecl_kind kind, const char *name, s
 	d->pos = pos_of(p, at);
 }
 
-/* --- constant expressions -------------------------------------------------------------- */
-
 /* Evaluated as we parse, in 64 bits with an unsigned flag (the usual arithmetic conversions
  * at the widths D allows here). Growing the full expression grammar will turn these into
  * AST builders; the precedence ladder stays the same. */
@@ -159,6 +171,59 @@ struct cval {
 	int64_t v;
 	bool uns;
 };
+
+/* --- depth-bounded entries to the recursive rules ---------------------------------------- */
+
+static struct cval unary_rule(struct parser *p);
+static struct cval cond_expr_rule(struct parser *p);
+static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty);
+static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const struct dtok **name,
+				     bool allow_name, bool allow_abstract);
+static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bool *defined);
+
+static struct cval unary(struct parser *p)
+{
+	enter(p);
+	struct cval r = unary_rule(p);
+	leave(p);
+	return r;
+}
+
+static struct cval cond_expr(struct parser *p)
+{
+	enter(p);
+	struct cval r = cond_expr_rule(p);
+	leave(p);
+	return r;
+}
+
+static struct dtype * type_suffix(struct parser *p, struct dtype *ty)
+{
+	enter(p);
+	struct dtype * r = type_suffix_rule(p, ty);
+	leave(p);
+	return r;
+}
+
+static struct dtype * declarator(struct parser *p, struct dtype *ty, const struct dtok **name,
+				bool allow_name, bool allow_abstract)
+{
+	enter(p);
+	struct dtype * r = declarator_rule(p, ty, name, allow_name, allow_abstract);
+	leave(p);
+	return r;
+}
+
+static struct dtype * record_spec(struct parser *p, enum dtype_kind kind, bool *defined)
+{
+	enter(p);
+	struct dtype * r = record_spec_rule(p, kind, defined);
+	leave(p);
+	return r;
+}
+
+/* --- constant expressions -------------------------------------------------------------- */
+
 
 static struct cval cond_expr(struct parser *p);
 
@@ -211,7 +276,7 @@ static struct cval primary(struct parser *p)
 	syntax_error(p, t);
 }
 
-static struct cval unary(struct parser *p)
+static struct cval unary_rule(struct parser *p)
 {
 	const struct dtok *t = peek(p);
 	if (consume(p, "+"))
@@ -345,7 +410,7 @@ static struct cval binary(struct parser *p, int level)
 	}
 }
 
-static struct cval cond_expr(struct parser *p)
+static struct cval cond_expr_rule(struct parser *p)
 {
 	struct cval c = binary(p, 0);
 	if (!consume(p, "?"))
@@ -582,7 +647,7 @@ static void member_decls(struct parser *p, struct dtype *rec)
 	}
 }
 
-static struct dtype *record_spec(struct parser *p, enum dtype_kind kind, bool *defined)
+static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bool *defined)
 {
 	const struct dtok *tt = NULL;
 	const struct dtok *kwtok = peek_at(p, 0);
@@ -707,7 +772,7 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 	}
 }
 
-static struct dtype *type_suffix(struct parser *p, struct dtype *ty)
+static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 {
 	const struct dtok *t = peek(p);
 	if (consume(p, "[")) {
@@ -759,10 +824,13 @@ static void skip_balanced(struct parser *p)
 /* declarator = "*" qualifiers* declarator | ("(" declarator ")" | ident)? type-suffix
  * A nested declarator binds tighter than the suffixes after it, so it is parsed after them
  * (on the type they produce), as chibicc does. */
-static struct dtype *declarator(struct parser *p, struct dtype *ty, const struct dtok **name,
+static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const struct dtok **name,
 				bool allow_name, bool allow_abstract)
 {
+	int stars = 0;
 	while (consume(p, "*")) {
+		if (++stars > DPARSE_MAX_DEPTH)
+			error_at(p, peek(p), "too many levels of pointers");
 		ty = dtype_ptr(p->ctx, ty);
 		unsigned q = 0;
 		for (;;) {
