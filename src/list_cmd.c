@@ -1,9 +1,487 @@
-/* list_cmd.c — placeholder until listing lands (same session). */
+/* list_cmd.c — `usdtrace -l`: list the USDT probes of processes (all of them, -p PID, or a -c
+ * child held before main) and of ELF files named by path, in dtrace's format.
+ *
+ * A probe is the tuple (provider+pid, module, function, name); the sites of one probe within
+ * one function collapse into one line. Each distinct ELF object (by device and inode) is parsed
+ * once however many processes map it: listing a whole machine costs one parse per library, not
+ * one per process. Probe ids are assigned in enumeration order, before filtering, so an id names
+ * the same probe whatever descriptions are given (see probe_id_next). */
 #include "commands.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "childproc.h"
+#include "probedesc.h"
+#include "proc_maps.h"
+#include "usdt_note.h"
 #include "util.h"
+
+/* The first id handed to a listed probe. Ids below it are reserved for the tracer's own
+ * probes (BEGIN, END, ERROR) once they exist; this is the one place to change. */
+#define LIST_FIRST_PROBE_ID 1
+
+struct list_desc {
+	char kind;            /* 'n' 'P' 'm' 'f' 'i' */
+	const char *text;
+	bool by_id;           /* -i with a number */
+	long id;
+	bool is_file;         /* module field names an ELF file by path */
+	struct probedesc pd;
+	bool matched;
+};
+
+/* The sites of one probe of one file, in note order. */
+struct file_probe {
+	int nsites;
+	int *sites;
+};
+
+struct cached_file {
+	dev_t dev;
+	ino_t ino;
+	struct usdt_file *f;  /* NULL if it could not be read */
+	char *err;
+	int nprobes;
+	struct file_probe *probes;
+	bool warned;
+};
+
+/* Open-addressing hash table keyed by (dev, ino). */
+struct file_cache {
+	struct cached_file **slots;
+	size_t cap, n;
+};
+
+struct lister {
+	struct list_desc *descs;
+	int ndescs;
+	bool verbose;
+	bool report_errors;   /* -p / -c: tell about unreadable objects */
+	int next_id;
+	FILE *out;
+	struct file_cache cache;
+};
+
+static int probe_id_next(struct lister *L)
+{
+	return L->next_id++;
+}
+
+/* ---- the (dev, ino) cache of parsed files ---- */
+
+static size_t cache_hash(dev_t dev, ino_t ino)
+{
+	uint64_t h = (uint64_t)ino * 0x9e3779b97f4a7c15ULL ^ (uint64_t)dev * 0xc2b2ae3d27d4eb4fULL;
+	return (size_t)(h ^ (h >> 29));
+}
+
+static struct cached_file **cache_slot(struct file_cache *c, dev_t dev, ino_t ino)
+{
+	size_t i = cache_hash(dev, ino) & (c->cap - 1);
+	while (c->slots[i] && !(c->slots[i]->dev == dev && c->slots[i]->ino == ino))
+		i = (i + 1) & (c->cap - 1);
+	return &c->slots[i];
+}
+
+static void cache_grow(struct file_cache *c)
+{
+	struct file_cache old = *c;
+	c->cap = old.cap ? old.cap * 2 : 256;
+	c->slots = xcalloc(c->cap, sizeof(*c->slots));
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.slots[i])
+			*cache_slot(c, old.slots[i]->dev, old.slots[i]->ino) = old.slots[i];
+	free(old.slots);
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Group a file's sites into probes: same provider, name and enclosing function. */
+static void group_sites(struct cached_file *cf)
+{
+	const struct usdt_file *f = cf->f;
+	for (int i = 0; i < f->nsites; i++) {
+		const struct usdt_site *s = &f->sites[i];
+		struct file_probe *p = NULL;
+		for (int j = 0; j < cf->nprobes && !p; j++) {
+			const struct usdt_site *t = &f->sites[cf->probes[j].sites[0]];
+			if (same_str(s->provider, t->provider) && same_str(s->name, t->name) &&
+			    same_str(s->function, t->function))
+				p = &cf->probes[j];
+		}
+		if (!p) {
+			cf->probes = xrealloc(cf->probes, sizeof(*cf->probes) * (size_t)(cf->nprobes + 1));
+			p = &cf->probes[cf->nprobes++];
+			p->nsites = 0;
+			p->sites = NULL;
+		}
+		p->sites = xrealloc(p->sites, sizeof(*p->sites) * (size_t)(p->nsites + 1));
+		p->sites[p->nsites++] = i;
+	}
+}
+
+/* The parsed file for (dev, ino), opening `path` on first use. Never NULL; ->f is NULL when
+ * the file could not be read (->err says why). */
+static struct cached_file *cache_get(struct file_cache *c, dev_t dev, ino_t ino, const char *path)
+{
+	if ((c->n + 1) * 2 > c->cap)
+		cache_grow(c);
+	struct cached_file **slot = cache_slot(c, dev, ino);
+	if (*slot)
+		return *slot;
+	struct cached_file *cf = xcalloc(1, sizeof(*cf));
+	cf->dev = dev;
+	cf->ino = ino;
+	char err[512];
+	if (usdt_file_open(path, &cf->f, err, sizeof(err)) != 0) {
+		cf->f = NULL;
+		cf->err = xstrdup(err);
+	} else {
+		group_sites(cf);
+	}
+	*slot = cf;
+	c->n++;
+	return cf;
+}
+
+static void cache_free(struct file_cache *c)
+{
+	for (size_t i = 0; i < c->cap; i++) {
+		struct cached_file *cf = c->slots[i];
+		if (!cf)
+			continue;
+		for (int j = 0; j < cf->nprobes; j++)
+			free(cf->probes[j].sites);
+		free(cf->probes);
+		usdt_file_free(cf->f);
+		free(cf->err);
+		free(cf);
+	}
+	free(c->slots);
+	memset(c, 0, sizeof(*c));
+}
+
+/* usdt_file_open's messages start with the path it opened; drop that when we name the object
+ * ourselves, so the path is not shown twice. */
+static const char *err_without_path(const char *err, const char *path)
+{
+	size_t n = strlen(path);
+	if (strncmp(err, path, n) == 0 && err[n] == ':' && err[n + 1] == ' ')
+		return err + n + 2;
+	return err;
+}
+
+/* ---- matching and printing ---- */
+
+/* Does description d select this probe? `path` is the object's full path, compared when the
+ * description names a file by path; `file_mode` says we are listing such a file. */
+static bool desc_selects(const struct list_desc *d, int id, bool file_mode, pid_t pid,
+			 const char *path, const char *module, const char *prov, const char *func,
+			 const char *name)
+{
+	if (d->by_id)
+		return id == d->id;
+	if (d->is_file != file_mode)
+		return false;
+	if (file_mode) {
+		if (strcmp(d->pd.mod, path) != 0)
+			return false;
+		struct probedesc any_mod = d->pd;
+		any_mod.mod = "";
+		return probedesc_match(&any_mod, prov, pid, module, func, name);
+	}
+	return probedesc_match(&d->pd, prov, pid, module, func, name);
+}
+
+static void print_attr_block(FILE *out, const char *title)
+{
+	/* USDT providers defined without stability pragmas carry dtrace's default provider
+	 * attributes: Unstable / Unstable / Common for every part of the description. */
+	fprintf(out, "\n\t%s\n", title);
+	fputs("\t\tIdentifier Names: Unstable\n", out);
+	fputs("\t\tData Semantics:   Unstable\n", out);
+	fputs("\t\tDependency Class: Common\n", out);
+}
+
+static void print_verbose(FILE *out, const struct usdt_file *f, const struct file_probe *p)
+{
+	const struct usdt_site *s0 = &f->sites[p->sites[0]];
+	print_attr_block(out, "Probe Description Attributes");
+	print_attr_block(out, "Argument Attributes");
+
+	fputs("\n\tArgument Types\n", out);
+	const struct usdt_probe_types *t = usdt_file_find_types(f, s0->provider, s0->name);
+	int nargs = t ? t->nargs : s0->nargs;
+	for (int i = 0; i < nargs; i++)
+		fprintf(out, "\t\targs[%d]: %s\n", i,
+			t ? t->types[i] : usdt_arg_native_type(&s0->args[i]));
+	if (nargs == 0)
+		fputs("\t\tNone\n", out);
+
+	/* Not in dtrace: where each site is and where its arguments live. */
+	fputs("\n\tProbe Sites\n", out);
+	for (int k = 0; k < p->nsites; k++) {
+		const struct usdt_site *s = &f->sites[p->sites[k]];
+		fprintf(out, "\t\t%#llx (file offset %#llx)", (unsigned long long)s->pc,
+			(unsigned long long)s->pc_off);
+		if (s->sem)
+			fprintf(out, ", semaphore %#llx (file offset %#llx)",
+				(unsigned long long)s->sem, (unsigned long long)s->sem_off);
+		fputc('\n', out);
+		for (int i = 0; i < s->nargs; i++) {
+			const struct usdt_arg *a = &s->args[i];
+			if (a->kind == USDT_LOC_INVALID) {
+				fprintf(out, "\t\t\targs[%d]: %s: cannot decode: %s\n", i, a->spec,
+					a->error ? a->error : "unknown");
+				continue;
+			}
+			char *where = usdt_arg_describe(a);
+			fprintf(out, "\t\t\targs[%d]: %s = %s %s\n", i, a->spec,
+				usdt_arg_native_type(a), where);
+			free(where);
+		}
+	}
+	fputc('\n', out);
+}
+
+/* List the probes of one object. pid 0: a file named on the command line. */
+static void list_object(struct lister *L, pid_t pid, const char *path, const char *module,
+			const struct cached_file *cf)
+{
+	const struct usdt_file *f = cf->f;
+	bool file_mode = pid == 0;
+	for (int j = 0; j < cf->nprobes; j++) {
+		const struct file_probe *p = &cf->probes[j];
+		const struct usdt_site *s = &f->sites[p->sites[0]];
+		int id = probe_id_next(L);
+		bool selected = L->ndescs == 0;
+		for (int k = 0; k < L->ndescs; k++) {
+			struct list_desc *d = &L->descs[k];
+			if (desc_selects(d, id, file_mode, pid, path, module, s->provider, s->function,
+					 s->name)) {
+				d->matched = true;
+				selected = true;
+			}
+		}
+		if (!selected)
+			continue;
+		char *prov = pid ? xasprintf("%s%d", s->provider, (int)pid) : xstrdup(s->provider);
+		char *name = probedesc_display_name(s->name);
+		fprintf(L->out, "%5d %10s %17s %33s %s\n", id, prov, module,
+			s->function ? s->function : "", name);
+		free(prov);
+		free(name);
+		if (L->verbose)
+			print_verbose(L->out, f, p);
+	}
+}
+
+static void list_process(struct lister *L, const struct proc_maps *m)
+{
+	for (int i = 0; i < m->nobjs; i++) {
+		const struct proc_object *o = &m->objs[i];
+		struct cached_file *cf = cache_get(&L->cache, o->dev, o->ino, o->open_path);
+		if (!cf->f) {
+			if (L->report_errors && !cf->warned) {
+				fflush(L->out);
+				util_warn("pid %d: %s: %s", (int)m->pid, o->path,
+					  err_without_path(cf->err, o->open_path));
+				cf->warned = true;
+			}
+			continue;
+		}
+		list_object(L, m->pid, o->path, o->module, cf);
+	}
+}
+
+/* Every process on the machine, skipping those that vanish and kernel threads (no objects). */
+static void list_all_processes(struct lister *L)
+{
+	pid_t *pids;
+	int n = proc_list_pids(&pids);
+	for (int i = 0; i < n; i++) {
+		struct proc_maps *m;
+		if (proc_maps_read(pids[i], &m, NULL, 0) != 0)
+			continue;
+		list_process(L, m);
+		proc_maps_free(m);
+	}
+	free(pids);
+}
+
+static void mark_file_reported(struct lister *L, const char *path)
+{
+	for (int k = 0; k < L->ndescs; k++)
+		if (L->descs[k].is_file && strcmp(L->descs[k].pd.mod, path) == 0)
+			L->descs[k].matched = true;
+}
+
+/* Files named by path in descriptions, each listed once, in command-line order. */
+static int list_files(struct lister *L)
+{
+	int status = 0;
+	for (int k = 0; k < L->ndescs; k++) {
+		struct list_desc *d = &L->descs[k];
+		if (!d->is_file)
+			continue;
+		bool seen = false;
+		for (int j = 0; j < k && !seen; j++)
+			seen = L->descs[j].is_file && strcmp(L->descs[j].pd.mod, d->pd.mod) == 0;
+		if (seen)
+			continue;
+		struct stat st;
+		/* A file that cannot be read is reported once; "failed to match" would add nothing. */
+		if (stat(d->pd.mod, &st) != 0) {
+			fflush(L->out);
+			util_warn("failed to open %s: %s", d->pd.mod, strerror(errno));
+			mark_file_reported(L, d->pd.mod);
+			status = 1;
+			continue;
+		}
+		struct cached_file *cf = cache_get(&L->cache, st.st_dev, st.st_ino, d->pd.mod);
+		if (!cf->f) {
+			fflush(L->out);
+			util_warn("failed to open %s: %s", d->pd.mod,
+				  err_without_path(cf->err, d->pd.mod));
+			mark_file_reported(L, d->pd.mod);
+			status = 1;
+			continue;
+		}
+		const char *slash = strrchr(d->pd.mod, '/');
+		list_object(L, 0, d->pd.mod, slash ? slash + 1 : d->pd.mod, cf);
+	}
+	return status;
+}
+
+static int parse_descs(const struct opts *o, struct lister *L)
+{
+	L->descs = xcalloc((size_t)o->ndescs + 1, sizeof(*L->descs));
+	for (int i = 0; i < o->ndescs; i++) {
+		struct list_desc *d = &L->descs[L->ndescs];
+		const char *t = o->descs[i].text;
+		d->kind = o->descs[i].kind;
+		d->text = t;
+		if (d->kind == 'i') {
+			char *end;
+			errno = 0;
+			long v = strtol(t, &end, 10);
+			if (*t >= '0' && *t <= '9' && *end == '\0' && errno == 0) {
+				d->by_id = true;
+				d->id = v;
+				L->ndescs++;
+				continue;
+			}
+		}
+		char err[512];
+		if (probedesc_parse(t, d->kind == 'i' ? 'n' : d->kind, &d->pd, err, sizeof(err)) != 0) {
+			util_warn("%s", err);
+			return -1;
+		}
+		d->is_file = strchr(d->pd.mod, '/') != NULL;
+		L->ndescs++;
+	}
+	return 0;
+}
+
+static int pid_cmp(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+	return (x > y) - (x < y);
+}
+
 int list_cmd_run(const struct opts *o)
 {
-	(void)o;
-	util_warn("-l: listing not built yet");
-	return 1;
+	struct lister L = {0};
+	L.verbose = o->verbose;
+	L.next_id = LIST_FIRST_PROBE_ID;
+	L.out = stdout;
+	int status = 0;
+	struct childproc child = {0};
+	struct proc_maps **maps = NULL;
+	int nmaps = 0;
+
+	if (parse_descs(o, &L) != 0) {
+		status = 1;
+		goto out;
+	}
+	bool any_proc_desc = L.ndescs == 0;
+	for (int i = 0; i < L.ndescs; i++)
+		any_proc_desc |= !L.descs[i].is_file;
+
+	/* The processes to list, grabbed before anything is printed, as dtrace does. */
+	int npids = o->npids;
+	pid_t *pids = xcalloc((size_t)npids + 1, sizeof(*pids));
+	if (npids > 0)
+		memcpy(pids, o->pids, sizeof(*pids) * (size_t)npids);
+	if (o->cmd) {
+		char err[512];
+		if (childproc_start(o->cmd, &child, err, sizeof(err)) != 0) {
+			util_warn("failed to execute %s", err);
+			free(pids);
+			status = 1;
+			goto out;
+		}
+		pids[npids++] = child.pid;
+	}
+	qsort(pids, (size_t)npids, sizeof(*pids), pid_cmp);
+	maps = xcalloc((size_t)npids + 1, sizeof(*maps));
+	for (int i = 0; i < npids; i++) {
+		if (i && pids[i] == pids[i - 1])
+			continue;
+		char err[512];
+		if (proc_maps_read(pids[i], &maps[nmaps], err, sizeof(err)) != 0) {
+			util_warn("failed to grab pid %d: %s", (int)pids[i], err);
+			free(pids);
+			status = 1;
+			goto out;
+		}
+		nmaps++;
+	}
+	free(pids);
+	L.report_errors = nmaps > 0;
+
+	fprintf(L.out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	status = list_files(&L);
+	if (nmaps > 0) {
+		for (int i = 0; i < nmaps; i++)
+			list_process(&L, maps[i]);
+	} else if (any_proc_desc) {
+		list_all_processes(&L);
+	}
+	fflush(L.out);
+
+	for (int i = 0; i < L.ndescs; i++) {
+		const struct list_desc *d = &L.descs[i];
+		if (d->matched)
+			continue;
+		if (d->by_id)
+			util_warn("failed to match probe id %ld: No probe matches description", d->id);
+		else
+			util_warn("failed to match %s:%s:%s:%s: No probe matches description",
+				  d->pd.prov, d->pd.mod, d->pd.func, d->pd.name);
+		status = 1;
+	}
+	if (ferror(L.out)) {
+		util_warn("failed to write the listing: %s", strerror(errno));
+		status = 1;
+	}
+
+out:
+	if (child.pid > 0)
+		childproc_kill(&child);
+	for (int i = 0; i < nmaps; i++)
+		proc_maps_free(maps[i]);
+	free(maps);
+	for (int i = 0; i < L.ndescs; i++)
+		probedesc_free(&L.descs[i].pd);
+	free(L.descs);
+	cache_free(&L.cache);
+	return status;
 }

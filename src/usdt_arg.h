@@ -44,7 +44,9 @@ struct usdt_arg {
 	uint8_t reg_width;    /* 1, 2, 4, 8 (16 for xmm) */
 	uint8_t reg_shift;    /* 8 for %ah %bh %ch %dh, else 0 */
 
-	/* USDT_LOC_IMM: `disp` is the value.
+	/* USDT_LOC_IMM: `disp` is the value. "$sym+8" (an address constant, non-PIC code only)
+	 *   parses with sym set; usdt_note folds the symbol's address into disp for executables
+	 *   (sym_resolved true) and makes it INVALID where a load bias would be needed.
 	 * USDT_LOC_MEM: address = disp + (sym ? sym_addr + load bias : 0)
 	 *                         + (base ? reg[base] : 0) + (index ? reg[index] * scale : 0).
 	 *   base == USDT_REG_RIP only appears with a symbol ("sym+8(%rip)"): the address is that of
@@ -58,7 +60,10 @@ struct usdt_arg {
 	bool sym_resolved;
 	int64_t sym_addr;     /* link-time address (MEM) or tpoff (TLS) */
 
-	char *error;          /* USDT_LOC_INVALID: why, e.g. "unknown register %foo" */
+	char *error;          /* USDT_LOC_INVALID: why, e.g. "unknown register %foo". Also set, with
+	                       * kind kept, when usdt_note could not resolve `sym` (sym_resolved
+	                       * false): e.g. a TLS symbol of a shared object, whose offset from %fs
+	                       * is only known at run time. */
 };
 
 /* Decode one argument (text of length len, no surrounding blanks). Always fills *out. Returns 0

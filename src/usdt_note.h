@@ -3,10 +3,15 @@
  * usdtrace's own declared-type notes (see usdt_typenote.h).
  *
  * Contract: usdt_file_open either returns a complete struct usdt_file or fails with a message in
- * errbuf ("not an ELF file", "32-bit ELF is not supported", "note section truncated at ..."),
- * never crashing on malformed input. A file without probes is a success with nsites == 0.
- * Individual undecodable arguments do not fail the file (see usdt_arg.h). Addresses are link-time
- * virtual addresses; *_off fields are file offsets (what uprobes and ref_ctr_offset take). */
+ * errbuf ("not an ELF file", "32-bit ELF objects are not supported", "section header table lies
+ * outside the file (truncated?)", "cannot read section .note.stapsdt"), never crashing on
+ * malformed input. Only 64-bit executables and shared objects are read (ET_REL and ET_CORE are
+ * refused). A file without probes is a success with nsites == 0. Individual undecodable
+ * arguments do not fail the file (see usdt_arg.h); individual malformed notes (sizes running past
+ * the section, missing NULs, short descriptors, addresses outside every PT_LOAD) are skipped with
+ * a message in warnings[]. Arguments of non-x86-64 files are all USDT_LOC_INVALID. Addresses are
+ * link-time virtual addresses; *_off fields are file offsets (what uprobes and ref_ctr_offset
+ * take). Symbol tables are read only when the file has probes. */
 #ifndef USDTRACE_USDT_NOTE_H
 #define USDTRACE_USDT_NOTE_H
 #include <stdbool.h>
@@ -23,10 +28,13 @@ struct usdt_segment {     /* one PT_LOAD */
 struct usdt_site {
 	char *provider;       /* as in the note: "python", "postgresql" */
 	char *name;           /* as in the note: "function__entry" */
-	char *function;       /* enclosing function from .symtab/.dynsym, NULL if none */
-	uint64_t pc;          /* link-time address of the probe instruction (base-adjusted) */
+	char *function;       /* enclosing function from .symtab, else .dynsym, as spelled there
+	                       * (mangled for C++); NULL if none (stripped static code) */
+	uint64_t pc;          /* link-time address of the probe instruction, adjusted by
+	                       * .stapsdt.base: pc = note pc + (section address - note base) */
 	uint64_t pc_off;      /* file offset of the probe instruction */
-	uint64_t sem;         /* link-time address of the semaphore, 0 if none */
+	uint64_t sem;         /* link-time address of the semaphore, 0 if none; as in the note,
+	                       * not base-adjusted (see usdt_note.c) */
 	uint64_t sem_off;     /* file offset of the semaphore, 0 if none */
 	char *argstr;         /* the note's raw argument string */
 	int nargs;
@@ -57,6 +65,11 @@ struct usdt_file {
 	char *decls;          /* D declarations recorded by `usdtrace -G`, NULL if none */
 	bool has_tls;         /* PT_TLS present; tls_* valid */
 	uint64_t tls_memsz, tls_align;
+	/* Added by usdt_note.c: */
+	uint64_t tls_vaddr;   /* PT_TLS p_vaddr (its misalignment shifts the static TLS block) */
+	bool is_pie;          /* ET_DYN with DF_1_PIE: an executable, so static TLS offsets are known */
+	int nwarnings;        /* malformed notes/symbols that were skipped, one message each */
+	char **warnings;
 };
 
 /* Open and read `path`. Returns 0 and *out, or -1 with a message in errbuf. */

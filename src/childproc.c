@@ -1,0 +1,247 @@
+/* childproc.c — see childproc.h.
+ *
+ * Sequence: fork; the child asks to be traced and execs. A close-on-exec pipe tells the parent
+ * whether the exec worked (the child writes errno into it only when exec fails). After the
+ * exec stop, the parent plants an int3 at AT_ENTRY, lets the child run the dynamic loader, and
+ * when the breakpoint hits puts the original byte back and rewinds rip onto it. Static
+ * executables work the same way: their entry is simply reached without a loader. */
+#include "childproc.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* Split on blanks; no quoting, as the contract says. */
+static char **split_blanks(const char *s, int *argc)
+{
+	int n = 0;
+	char **v = xcalloc(strlen(s) / 2 + 2, sizeof(char *));
+	while (*s) {
+		while (*s == ' ' || *s == '\t' || *s == '\n')
+			s++;
+		if (!*s)
+			break;
+		const char *b = s;
+		while (*s && *s != ' ' && *s != '\t' && *s != '\n')
+			s++;
+		v[n++] = xstrndup(b, (size_t)(s - b));
+	}
+	v[n] = NULL;
+	*argc = n;
+	return v;
+}
+
+static void free_argv(char **v)
+{
+	for (char **p = v; *p; p++)
+		free(*p);
+	free(v);
+}
+
+static int read_auxv_entry(pid_t pid, uint64_t *entry)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	size_t len;
+	char *buf = util_read_file(path, &len);
+	if (!buf)
+		return -1;
+	int found = -1;
+	for (size_t off = 0; off + sizeof(Elf64_auxv_t) <= len; off += sizeof(Elf64_auxv_t)) {
+		Elf64_auxv_t a;
+		memcpy(&a, buf + off, sizeof(a));
+		if (a.a_type == AT_NULL)
+			break;
+		if (a.a_type == AT_ENTRY) {
+			*entry = a.a_un.a_val;
+			found = 0;
+			break;
+		}
+	}
+	free(buf);
+	if (found != 0)
+		errno = ENOENT;
+	return found;
+}
+
+static void kill_and_reap(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+static int wait_stop(pid_t pid, int *status)
+{
+	for (;;) {
+		if (waitpid(pid, status, 0) == pid)
+			return 0;
+		if (errno != EINTR)
+			return -1;
+	}
+}
+
+/* Run the child from its exec stop to the entry point. */
+static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, size_t errlen)
+{
+	pid_t pid = c->pid;
+	uint64_t entry;
+	if (read_auxv_entry(pid, &entry) != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot read entry point: %s", argv0,
+				   strerror(errno));
+	errno = 0;
+	long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)entry, NULL);
+	if (errno != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot read entry point code: %s", argv0,
+				   strerror(errno));
+	long trap = (long)(((unsigned long)word & ~0xffUL) | 0xccUL);
+	if (ptrace(PTRACE_POKETEXT, pid, (void *)entry, (void *)trap) != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot plant breakpoint: %s", argv0,
+				   strerror(errno));
+	int sig = 0;
+	for (;;) {
+		int status;
+		if (ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig) != 0 || wait_stop(pid, &status) != 0)
+			return util_seterr(errbuf, errlen, "%s: lost the child: %s", argv0,
+					   strerror(errno));
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			c->exited = 1;
+			c->status = status;
+			return util_seterr(errbuf, errlen, "%s: exited before reaching its entry point",
+					   argv0);
+		}
+		if (!WIFSTOPPED(status))
+			continue;
+		sig = WSTOPSIG(status);
+		if (sig != SIGTRAP)
+			continue; /* deliver it and keep going */
+		struct user_regs_struct regs;
+		if (ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0)
+			return util_seterr(errbuf, errlen, "%s: cannot read registers: %s", argv0,
+					   strerror(errno));
+		if (regs.rip != entry + 1) {
+			sig = 0; /* a trap that is not ours (e.g. from a loader audit module) */
+			continue;
+		}
+		if (ptrace(PTRACE_POKETEXT, pid, (void *)entry, (void *)word) != 0)
+			return util_seterr(errbuf, errlen, "%s: cannot restore entry code: %s", argv0,
+					   strerror(errno));
+		regs.rip = entry;
+		if (ptrace(PTRACE_SETREGS, pid, NULL, &regs) != 0)
+			return util_seterr(errbuf, errlen, "%s: cannot rewind: %s", argv0,
+					   strerror(errno));
+		return 0;
+	}
+}
+
+int childproc_start(const char *cmdline, struct childproc *out, char *errbuf, size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	int argc;
+	char **argv = split_blanks(cmdline, &argc);
+	if (argc == 0) {
+		free_argv(argv);
+		return util_seterr(errbuf, errlen, "%s: empty command", cmdline);
+	}
+	int pfd[2];
+	if (pipe2(pfd, O_CLOEXEC) != 0) {
+		util_seterr(errbuf, errlen, "%s: %s", argv[0], strerror(errno));
+		free_argv(argv);
+		return -1;
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		util_seterr(errbuf, errlen, "%s: %s", argv[0], strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		free_argv(argv);
+		return -1;
+	}
+	if (pid == 0) {
+		close(pfd[0]);
+		int e = 0;
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0)
+			e = errno;
+		else
+			execvp(argv[0], argv);
+		if (!e)
+			e = errno;
+		if (write(pfd[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(pfd[1]);
+	int e = 0;
+	ssize_t n;
+	while ((n = read(pfd[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
+	close(pfd[0]);
+	if (n == (ssize_t)sizeof(e)) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		util_seterr(errbuf, errlen, "%s: %s", argv[0], strerror(e));
+		free_argv(argv);
+		return -1;
+	}
+
+	out->pid = pid;
+	int status = 0;
+	if (wait_stop(pid, &status) != 0 || !WIFSTOPPED(status)) {
+		util_seterr(errbuf, errlen, "%s: did not stop after exec", argv[0]);
+		if (!WIFEXITED(status) && !WIFSIGNALED(status))
+			kill_and_reap(pid);
+		free_argv(argv);
+		memset(out, 0, sizeof(*out));
+		return -1;
+	}
+	/* If we die, the child must not run on untraced with a breakpoint in it. */
+	ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)PTRACE_O_EXITKILL);
+	out->stopped = 1;
+	if (run_to_entry(out, argv[0], errbuf, errlen) != 0) {
+		if (!out->exited)
+			kill_and_reap(pid);
+		free_argv(argv);
+		memset(out, 0, sizeof(*out));
+		return -1;
+	}
+	free_argv(argv);
+	return 0;
+}
+
+int childproc_resume(struct childproc *c)
+{
+	if (!c->stopped)
+		return 0;
+	if (ptrace(PTRACE_DETACH, c->pid, NULL, NULL) != 0)
+		return -1;
+	c->stopped = 0;
+	return 0;
+}
+
+void childproc_kill(struct childproc *c)
+{
+	if (c->pid <= 0 || c->exited)
+		return;
+	kill(c->pid, SIGKILL);
+	int status;
+	while (waitpid(c->pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			status = 0;
+			break;
+		}
+	}
+	c->exited = 1;
+	c->stopped = 0;
+	c->status = status;
+}

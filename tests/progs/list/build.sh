@@ -1,0 +1,40 @@
+# build.sh — sourced by tests/sh/list_*.sh: compiles the listing test programs into $w.
+# Needs $TOP and $w (the test's private work directory). Sets $LP_BUILD_ERR on failure.
+lp_build() {
+	src="$TOP/tests/progs/list"
+	LP_BUILD_ERR=
+	cc -O1 -g -I"$TOP/include" -fPIC -shared -o "$w/liblp.so" "$src/lp_lib.c" 2>"$w/build.log" &&
+	cc -O1 -g -I"$TOP/include" -o "$w/lp_main" "$src/lp_main.c" -L"$w" -llp -Wl,-rpath,"$w" 2>>"$w/build.log" &&
+	cc -O1 -g -o "$w/lp_load" "$src/lp_load.c" -ldl 2>>"$w/build.log" ||
+	LP_BUILD_ERR="cannot build test programs: $(head -c 300 "$w/build.log")"
+}
+
+# Wait (up to ~5 s) for a file to appear.
+lp_wait_file() {
+	i=0
+	while [ ! -e "$1" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+	[ -e "$1" ]
+}
+
+# The independent witness: "provider function name" for every probe site of an ELF file, from
+# readelf -n (notes) and addr2line (enclosing function), one line per site, in note order.
+lp_witness_sites() {
+	readelf -n "$1" | awk '/Provider:/ { p = $2 } /Name:/ { n = $2 }
+		/Location:/ { sub(",", "", $2); print p, n, $2 }' |
+	while read -r p n loc; do
+		f=$(addr2line -f -e "$1" "$loc" | head -n 1)
+		echo "$p $f $n"
+	done
+}
+
+# Distinct probes (provider function name) in first-seen order: what -l must list for a file.
+lp_witness_probes() {
+	lp_witness_sites "$1" | awk '!seen[$0]++'
+}
+
+# Our listing turned into the same shape: "provider function name" with the pid suffix removed
+# from the provider and "-" turned back into "__" in the name.
+lp_listed_probes() { # listing-file pid
+	awk -v pid="$2" 'NR > 1 && NF == 5 { p = $2; if (pid != "") sub(pid "$", "", p);
+		n = $5; gsub("-", "__", n); print p, $4, n }' "$1"
+}

@@ -1,0 +1,92 @@
+# lib.sh — helpers for shell tests that build probe programs and check them with outside tools.
+# Source it after setting TOP (repo root). It defines:
+#   ok NAME / notok NAME WHY / skip NAME WHY    print one result line in the tests/run.sh protocol
+#   sdt_workdir                                  make $W, a private temp dir removed on exit
+#   sdt_build OUT CC LANG OPT LINK SRC... [-- EXTRA FLAGS]
+#                                                compile with the probe header; LANG c|c++,
+#                                                LINK pie|nopie|shared; errors go to OUT.err
+#   sdt_notes BIN                                one line per stapsdt note:
+#                                                "PROVIDER NAME PC BASE SEM ARGS..." (hex fields)
+#   sdt_kinds ARGS...                            "-4@%eax 8f@$1" -> "-4 8f" (size/sign/float only)
+#   sdt_float_witness IN OUT                     copy of IN whose notes spell float arguments
+#                                                "-N@" (same bits, read as a signed integer) so
+#                                                readers without the 'f' suffix can read them
+#   sdt_is_root                                  true when running as root
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1: $2"; }
+skip() { echo "skip - $1: $2"; }
+
+sdt_workdir() {
+	W=$(mktemp -d "${TMPDIR:-/tmp}/usdtrace-sdt.XXXXXX") || exit 1
+	trap 'rm -rf "$W"' EXIT
+	trap 'exit 1' INT TERM
+}
+
+sdt_is_root() { [ "$(id -u)" -eq 0 ]; }
+
+sdt_build() {
+	_out=$1 _cc=$2 _lang=$3 _opt=$4 _link=$5
+	shift 5
+	_srcs= _extra=
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do _srcs="$_srcs $1"; shift; done
+	[ "$1" = "--" ] && shift
+	_extra="$*"
+	case $_lang in
+	c) _std="-std=gnu11 -x c" ;;
+	c++) _std="-std=c++17 -x c++" ;;
+	esac
+	case $_link in
+	pie) _lf="-fPIE -pie" ;;
+	nopie) _lf="-fno-pie -no-pie" ;;
+	shared) _lf="-fPIC -shared" ;;
+	esac
+	# shellcheck disable=SC2086
+	$_cc $_std $_opt $_lf -g -Wall -Wextra -Werror -pedantic -I"$TOP/include" $_srcs \
+		-x none $_extra -o "$_out" 2>"$_out.err"
+}
+
+sdt_notes() {
+	readelf -n "$1" | awk '
+		/^ *Provider: / { prov = $2 }
+		/^ *Name: / { name = $2 }
+		/^ *Location: / { gsub(",", ""); pc = $2; base = $4; sem = $6 }
+		/^ *Arguments:/ { sub(/^ *Arguments: ?/, ""); print prov, name, pc, base, sem, $0 }'
+}
+
+sdt_kinds() {
+	for _a in "$@"; do printf '%s ' "${_a%%@*}"; done | sed 's/ $//'
+}
+
+sdt_float_witness() {
+	objcopy --dump-section .note.stapsdt="$2.note" "$1" "$2.tmp" &&
+		perl -0777 -pi -e 's/(^|[\0 ])([48])f\@/$1-$2\@/g' "$2.note" &&
+		objcopy --update-section .note.stapsdt="$2.note" "$1" "$2" &&
+		rm -f "$2.tmp" "$2.note"
+}
+
+# sdt_site_bytes BIN PC...: for each PC (hex, link-time), "PC BYTES" with the 11 bytes that
+# objdump decodes from PC on, or "PC none" when no instruction starts at PC.
+sdt_site_bytes() {
+	_bin=$1; shift
+	objdump -d -z "$_bin" | awk -v pcs="$*" '
+		function hex(h,   i, v) {
+			h = tolower(h); sub(/^0x/, "", h); v = 0
+			for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+			return v
+		}
+		BEGIN { n = split(pcs, want, " ") }
+		/^ *[0-9a-f]+:\t/ {
+			split($0, f, "\t"); a = f[1]; sub(/^ */, "", a); sub(/:$/, "", a)
+			addr = hex(a); start[addr] = 1
+			nb = split(f[2], b, " ")
+			for (i = 1; i <= nb; i++) byte[addr + i - 1] = b[i]
+		}
+		END {
+			for (k = 1; k <= n; k++) {
+				p = hex(want[k]); s = ""
+				if (!(p in start)) { print want[k], "none"; continue }
+				for (i = 0; i < 11; i++) s = s (i ? " " : "") ((p + i) in byte ? byte[p + i] : "??")
+				print want[k], s
+			}
+		}'
+}

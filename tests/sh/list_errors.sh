@@ -1,0 +1,106 @@
+#!/bin/sh
+# list_errors.sh — bad input to -l: processes that do not exist or vanish while being listed,
+# commands that cannot run, malformed descriptions, descriptions that match nothing. Each must
+# give a clear message and a non-zero exit, never a crash or a hang.
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+
+expect_fail() { # case-name expected-stderr command...
+	name=$1 want=$2
+	shift 2
+	"$@" >"$w/out" 2>"$w/err"
+	rc=$?
+	if [ $rc -ne 1 ]; then
+		echo "not ok - $name: exit $rc (want 1): $(cat "$w/err")"
+	elif [ "$(cat "$w/err")" != "$want" ]; then
+		echo "not ok - $name: stderr [$(cat "$w/err")] want [$want]"
+	else
+		echo "ok - $name"
+	fi
+}
+
+# A pid that cannot exist (above any pid_max).
+expect_fail nonexistent_pid "usdtrace: failed to grab pid 2147483000: No such process" \
+	"$USDTRACE" -l -p 2147483000
+# A pid of a process that has exited.
+sh -c 'exit 0' &
+dead=$!
+wait $dead
+expect_fail exited_pid "usdtrace: failed to grab pid $dead: No such process" "$USDTRACE" -l -p "$dead"
+if [ -s "$w/out" ]; then echo "not ok - grab_fails_before_output: printed [$(cat "$w/out")]"; else echo "ok - grab_fails_before_output"; fi
+
+expect_fail c_nonexistent "usdtrace: failed to execute nonexistent-cmd-xyz: No such file or directory" \
+	"$USDTRACE" -l -c 'nonexistent-cmd-xyz --flag'
+printf "not a program\\n" >"$w/notexec"
+chmod 644 "$w/notexec"
+expect_fail c_not_executable "usdtrace: failed to execute $w/notexec: Permission denied" \
+	"$USDTRACE" -l -c "$w/notexec"
+
+# The message names the description as four fields, as dtrace does.
+expect_fail no_match_n "usdtrace: failed to match :::no-such-probe-xyz: No probe matches description" \
+	"$USDTRACE" -l -p $$ -n no-such-probe-xyz
+expect_fail no_match_P "usdtrace: failed to match nosuchprov:::: No probe matches description" \
+	"$USDTRACE" -l -p $$ -P nosuchprov
+expect_fail no_match_m "usdtrace: failed to match p:m::: No probe matches description" \
+	"$USDTRACE" -l -p $$ -m p:m
+expect_fail no_match_f "usdtrace: failed to match :m:f:: No probe matches description" \
+	"$USDTRACE" -l -p $$ -f m:f
+expect_fail no_match_id "usdtrace: failed to match probe id 999999: No probe matches description" \
+	"$USDTRACE" -l -p $$ -i 999999
+# the header is still printed, as dtrace prints it before matching
+if [ "$(cat "$w/out")" = "$(printf '%5s %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME)" ]; then
+	echo "ok - no_match_prints_header"
+else
+	echo "not ok - no_match_prints_header: [$(cat "$w/out")]"
+fi
+
+expect_fail too_many_fields "usdtrace: invalid probe specifier a:b:c:d:e: too many ':'-separated fields" \
+	"$USDTRACE" -l -n a:b:c:d:e
+expect_fail P_with_colon "usdtrace: invalid probe specifier a:b: too many ':'-separated fields" \
+	"$USDTRACE" -l -P a:b
+expect_fail bad_bracket "usdtrace: invalid probe specifier foo[ab: unterminated [ in pattern" \
+	"$USDTRACE" -l -n 'foo[ab'
+expect_fail missing_file "usdtrace: failed to open /nonexistent/prog: No such file or directory" \
+	"$USDTRACE" -l -m /nonexistent/prog
+expect_fail not_elf_file "usdtrace: failed to open $w/notexec: not an ELF file" \
+	"$USDTRACE" -l -m "$w/notexec"
+
+# Processes that exit while being listed: short-lived children, listed by pid and as part of
+# the whole machine. Either the listing succeeds or the pid is reported gone; nothing else.
+bad=
+i=0
+while [ $i -lt 40 ]; do
+	sleep 0.01 &
+	p=$!
+	"$USDTRACE" -l -p "$p" >"$w/out" 2>"$w/err"
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		:
+	elif [ $rc -eq 1 ] && grep -q "^usdtrace: failed to grab pid $p: No such process\$\|^usdtrace: pid $p: " "$w/err"; then
+		:
+	else
+		bad="pid $p: exit $rc: $(head -c 200 "$w/err")"
+		break
+	fi
+	wait $p
+	i=$((i + 1))
+done
+if [ -z "$bad" ]; then echo "ok - vanishing_pid"; else echo "not ok - vanishing_pid: $bad"; fi
+
+# Whole-machine listing while processes come and go.
+( j=0; while [ $j -lt 300 ]; do /bin/true; j=$((j + 1)); done ) &
+churn=$!
+bad=
+i=0
+while [ $i -lt 10 ]; do
+	"$USDTRACE" -l >"$w/out" 2>"$w/err"
+	rc=$?
+	if [ $rc -ne 0 ] || [ -s "$w/err" ]; then
+		bad="exit $rc: $(head -c 200 "$w/err")"
+		break
+	fi
+	i=$((i + 1))
+done
+kill $churn 2>/dev/null
+wait $churn 2>/dev/null
+if [ -z "$bad" ]; then echo "ok - list_all_with_churn"; else echo "not ok - list_all_with_churn: $bad"; fi

@@ -1,0 +1,151 @@
+/* test_proc_maps.c — /proc/PID/maps reading on real processes (this test itself, a child held
+ * at its entry point by childproc), and the errors for processes that do not exist. */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "childproc.h"
+#include "proc_maps.h"
+#include "t.h"
+
+static const struct proc_object *find_module_prefix(const struct proc_maps *m, const char *pfx)
+{
+	for (int i = 0; i < m->nobjs; i++)
+		if (strncmp(m->objs[i].module, pfx, strlen(pfx)) == 0)
+			return &m->objs[i];
+	return NULL;
+}
+
+T_CASE(self_has_exe_and_libc)
+{
+	struct proc_maps *m = NULL;
+	char err[256];
+	T_EQ_INT(proc_maps_read(getpid(), &m, err, sizeof(err)), 0);
+	if (!m)
+		return;
+	T_EQ_INT(m->pid, getpid());
+	struct stat exe;
+	T_EQ_INT(stat("/proc/self/exe", &exe), 0);
+	/* The executable is mapped first, and identified by its (device, inode). */
+	T_CHECK(m->nobjs >= 2);
+	T_CHECK(m->objs[0].dev == exe.st_dev && m->objs[0].ino == exe.st_ino);
+	T_EQ_STR(m->objs[0].module, "test_proc_maps");
+	const struct proc_object *libc = find_module_prefix(m, "libc.so");
+	T_CHECK(libc != NULL);
+	if (libc) {
+		T_CHECK(libc->start < libc->end);
+		T_CHECK(libc->path[0] == '/');
+		struct stat st;
+		T_EQ_INT(stat(libc->open_path, &st), 0);
+		T_CHECK(st.st_ino == libc->ino);
+		/* The address of a libc function lies inside libc's mapped range. */
+		unsigned long fn = (unsigned long)(void *)&getpid;
+		T_CHECK(fn >= libc->start && fn < libc->end);
+	}
+	/* No duplicates, no vdso/heap/stack, nothing that is not ELF. */
+	for (int i = 0; i < m->nobjs; i++) {
+		T_CHECK(m->objs[i].path[0] == '/');
+		for (int j = i + 1; j < m->nobjs; j++)
+			T_CHECK(!(m->objs[i].dev == m->objs[j].dev && m->objs[i].ino == m->objs[j].ino));
+	}
+	proc_maps_free(m);
+}
+
+T_CASE(nonexistent_pid_is_an_error)
+{
+	struct proc_maps *m = (struct proc_maps *)1;
+	char err[256] = "";
+	/* pid_max is at most 4194304: this pid cannot exist. */
+	T_EQ_INT(proc_maps_read(0x7ffffff0, &m, err, sizeof(err)), -1);
+	T_CHECK(m == NULL);
+	T_EQ_STR(err, strerror(ESRCH));
+	T_EQ_INT(proc_maps_read(0, &m, err, sizeof(err)), -1);
+	T_EQ_INT(proc_maps_read(-5, &m, err, sizeof(err)), -1);
+}
+
+T_CASE(exited_child_is_an_error)
+{
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(0);
+	int st;
+	T_EQ_INT(waitpid(pid, &st, 0), pid);
+	struct proc_maps *m = NULL;
+	char err[256] = "";
+	T_EQ_INT(proc_maps_read(pid, &m, err, sizeof(err)), -1);
+	T_EQ_STR(err, strerror(ESRCH));
+}
+
+T_CASE(list_pids_has_self_sorted)
+{
+	pid_t *pids = NULL;
+	int n = proc_list_pids(&pids);
+	T_CHECK(n > 1);
+	int self = 0;
+	for (int i = 0; i < n; i++) {
+		if (pids[i] == getpid())
+			self = 1;
+		if (i)
+			T_CHECK(pids[i - 1] < pids[i]);
+	}
+	T_CHECK(self);
+	free(pids);
+}
+
+T_CASE(child_stopped_at_entry_has_its_libraries)
+{
+	struct childproc c;
+	char err[256] = "";
+	int r = childproc_start("/bin/sleep 30", &c, err, sizeof(err));
+	T_EQ_INT(r, 0);
+	if (r != 0) {
+		printf("# %s\n", err);
+		return;
+	}
+	T_CHECK(c.stopped);
+	struct proc_maps *m = NULL;
+	T_EQ_INT(proc_maps_read(c.pid, &m, err, sizeof(err)), 0);
+	if (m) {
+		T_EQ_STR(m->objs[0].module, "sleep");
+		/* the loader has already mapped libc: we are past ld.so, before main */
+		T_CHECK(find_module_prefix(m, "libc.so") != NULL);
+		T_CHECK(find_module_prefix(m, "ld-linux") != NULL);
+		proc_maps_free(m);
+	}
+	childproc_kill(&c);
+	T_CHECK(c.exited);
+	T_CHECK(WIFSIGNALED(c.status) && WTERMSIG(c.status) == SIGKILL);
+	T_CHECK(kill(c.pid, 0) != 0);
+}
+
+T_CASE(child_resumes_and_runs_to_completion)
+{
+	struct childproc c;
+	char err[256] = "";
+	T_EQ_INT(childproc_start("/bin/false ignored\targs", &c, err, sizeof(err)), 0);
+	T_EQ_INT(childproc_resume(&c), 0);
+	int st = 0;
+	T_EQ_INT(waitpid(c.pid, &st, 0), c.pid);
+	T_CHECK(WIFEXITED(st));
+	T_EQ_INT(WEXITSTATUS(st), 1);
+}
+
+T_CASE(child_that_cannot_exec)
+{
+	struct childproc c;
+	char err[256] = "";
+	T_EQ_INT(childproc_start("nonexistent-usdtrace-cmd arg", &c, err, sizeof(err)), -1);
+	T_EQ_STR(err, "nonexistent-usdtrace-cmd: No such file or directory");
+	T_EQ_INT(childproc_start("/etc/passwd", &c, err, sizeof(err)), -1);
+	T_EQ_STR(err, "/etc/passwd: Permission denied");
+	T_EQ_INT(childproc_start("   ", &c, err, sizeof(err)), -1);
+	/* nothing left behind: no child to wait for */
+	errno = 0;
+	T_EQ_INT(waitpid(-1, NULL, WNOHANG), -1);
+	T_EQ_INT(errno, ECHILD);
+}
+
+T_MAIN()
