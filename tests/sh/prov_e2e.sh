@@ -22,7 +22,9 @@ make_user() { # file.d header.h out.c funcname
 		echo "int $4(long k) {"
 		echo '	int n = 0;'
 		# "#define P_X(arg0, arg1) \" -> "if (P_X_ENABLED()) n++; P_X(k, k);"
-		sed -n 's/^#define \([A-Z0-9_]*\)(\(.*\)) \\$/\1 \2/p' "$2" | while read -r m args; do
+		# (only after the first "/* provider" comment: the embedded sdt.h has macros too)
+		sed -n '/^\/\* provider /,$ s/^#define \([A-Z0-9_]*\)(\(.*\)) \\$/\1 \2/p' "$2" |
+		while read -r m args; do
 			call=$(echo "$args" | sed 's/arg[0-9]*/k/g')
 			echo "	if (${m}_ENABLED()) n++;"
 			echo "	$m($call);"
