@@ -147,6 +147,25 @@ EOM
 			 'typedef struct conn conn_t;' 'typedef unsigned long long nsec_t;'; do
 			grep -qF -- "$s" notes.txt || missing="$missing '$s'"
 		done
+		# usdtrace's own note reader agrees (tests/tools/notedump), and the declarations it
+		# reads back lay out exactly like the provider file's.
+		if [ -x "$B/tools/notedump" ] && [ -x "$B/tools/dtype_layout" ]; then
+			"$B/tools/notedump" -a prog-pie > dump.txt 2> err
+			if ! grep -qxF 'types netd conn__accept: conn_t *|const struct endpoint *' dump.txt ||
+			   ! grep -qxF 'types vm efile_drv__entry: int|int|char *|int|char *|char *|int64_t|int64_t|int64_t|int64_t|int|int' dump.txt; then
+				echo "not ok - notedump does not show the declared types: $(grep '^types netd conn__accept' dump.txt) $(head -n 2 err)"
+			else
+				echo "ok - usdtrace's note reader sees the declared types"
+			fi
+			sed -n 's/^decls: //p' dump.txt | sed 's/\\n/\n/g' > decls-netd.d
+			"$B/tools/dtype_layout" decls-netd.d > layout.back 2> err
+			"$B/tools/dtype_layout" "$P/netd.d" > layout.orig
+			if [ -s layout.orig ] && cmp -s layout.orig layout.back; then
+				echo "ok - the recorded declarations re-parse to the same layouts"
+			else
+				echo "not ok - recorded declarations: $(head -n 2 err) $(diff layout.orig layout.back | head -n 4 | tr '\n' ' ')"
+			fi
+		fi
 		nnotes=$(readelf -n prog-pie | grep -c '^  usdtrace ')
 		want=$(( $(grep -c '^[[:space:]]*probe[[:space:]]' "$P/netd.d") + $(grep -c '^[[:space:]]*probe[[:space:]]' "$P/vm.d") + 2 ))
 		if [ -n "$missing" ]; then
