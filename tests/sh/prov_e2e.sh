@@ -179,3 +179,52 @@ EOM
 else
 	echo "not ok - link and run: needs -h to work (include/usdtrace/sdt.h not built in)"
 fi
+
+# bpftrace as an independent witness: it finds the probe through the note, raises the
+# semaphore (so the _ENABLED() macro turns true) and reads the arguments the macro passed.
+if [ "$have_sdt" -eq 1 ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "skip - bpftrace witness: needs root"
+	elif ! command -v bpftrace > /dev/null 2>&1; then
+		echo "skip - bpftrace witness: bpftrace is not installed"
+	else
+		cat > bt.d <<'EOD'
+struct conn { int fd; };
+provider demo {
+	probe start(struct conn *c, string name, int n);
+	probe idle();
+};
+EOD
+		cat > bt.c <<'EOD'
+#include <stdio.h>
+struct conn { int fd; };
+#include "bt.h"
+int main(void) {
+	struct conn c = { 42 };
+	char name[] = "hello";
+	int on = DEMO_START_ENABLED();
+	DEMO_START(&c, name, 7);
+	DEMO_IDLE();
+	printf("enabled=%d idle=%d\n", on, (int)DEMO_IDLE_ENABLED());
+	return 0;
+}
+EOD
+		if "$USDTRACE" -h -s bt.d && "$USDTRACE" -G -s bt.d && gcc -O1 -Wall -Wextra -Werror bt.c bt.o -o bt 2> err; then
+			plain=$(./bt)
+			traced=$(timeout 50 bpftrace -e 'struct conn { int fd; };
+				usdt:./bt:demo:start { printf("bt fd=%d name=%s n=%d\n", ((struct conn *)arg0)->fd, str(arg1), arg2); }' \
+				-c ./bt 2> bterr)
+			if [ "$plain" != "enabled=0 idle=0" ]; then
+				echo "not ok - bpftrace witness: untraced program printed '$plain'"
+			elif ! echo "$traced" | grep -qx 'enabled=1 idle=0'; then
+				echo "not ok - bpftrace witness: the semaphore did not enable the probe: $(echo "$traced" | tr '\n' ' ') $(grep -v -e RLIMIT -e detach -e uprobe_events bterr | head -c 300)"
+			elif ! echo "$traced" | grep -qx 'bt fd=42 name=hello n=7'; then
+				echo "not ok - bpftrace witness: arguments read back as: $(echo "$traced" | grep '^bt ' | tr '\n' ' ')"
+			else
+				echo "ok - bpftrace witness: semaphore enables the probe, arguments read back (fd=42 name=hello n=7)"
+			fi
+		else
+			echo "not ok - bpftrace witness: building the program failed: $(head -n 3 err | tr "\n" " ")"
+		fi
+	fi
+fi

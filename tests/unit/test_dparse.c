@@ -247,6 +247,38 @@ T_CASE(syntax_errors)
 	}
 }
 
+/* Hostile nesting is an error, not a stack overflow. */
+T_CASE(nesting_is_bounded)
+{
+	struct strbuf b = {0};
+	strbuf_puts(&b, "int ");
+	for (int i = 0; i < 100000; i++)
+		strbuf_putc(&b, '(');
+	strbuf_puts(&b, "x");
+	for (int i = 0; i < 100000; i++)
+		strbuf_putc(&b, ')');
+	strbuf_puts(&b, ";");
+	T_EQ_INT(parse(b.s), -1);
+	T_CHECK(strstr(err, "nested too deeply") != NULL);
+	strbuf_free(&b);
+	strbuf_puts(&b, "struct s { char a[");
+	for (int i = 0; i < 100000; i++)
+		strbuf_puts(&b, "- ");
+	strbuf_puts(&b, "1]; };");
+	T_EQ_INT(parse(b.s), -1);
+	T_CHECK(strstr(err, "nested too deeply") != NULL);
+	strbuf_free(&b);
+	strbuf_puts(&b, "int ");
+	for (int i = 0; i < 100000; i++)
+		strbuf_putc(&b, '*');
+	strbuf_puts(&b, "x;");
+	T_EQ_INT(parse(b.s), -1);
+	T_CHECK(strstr(err, "too many levels of pointers") != NULL);
+	strbuf_free(&b);
+	/* reasonable depth is fine */
+	T_EQ_INT(parse("int ((((((((((*(((x)))))))))))))[2][3][4];"), 0);
+}
+
 T_CASE(lexer_errors_come_through)
 {
 	T_EQ_INT(parse("provider p {\n#define X 1\n};"), -1);
