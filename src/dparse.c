@@ -960,6 +960,10 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 			error_at(p, at, "argument %d of probe '%s' has type '%s': probe arguments must be "
 				 "integers, pointers or strings (pass a pointer)", nargs + 1, n.s, ts.s);
 		}
+		/* As for C parameters, top-level qualifiers are not part of the argument's type
+		 * (and a cast to `char *const` only draws warnings). */
+		if (ty->quals)
+			ty = ty->origin;
 		args[nargs].type = ty;
 		args[nargs].name = NULL;
 		argname[nargs++] = an;

@@ -27,7 +27,8 @@ struct dsrcpos {
 };
 
 struct dprobe_arg {
-	struct dtype *type;   /* as declared (typedef names kept; arrays decayed to pointers) */
+	struct dtype *type;   /* as declared (typedef names kept; arrays decayed to pointers;
+			       * top-level qualifiers dropped, as for C parameters) */
 	char *name;           /* NULL if the declaration gave none */
 };
 

@@ -2,6 +2,7 @@
 #include "prov_header.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,26 @@ char *prov_macro_name(const char *provider, const char *probe)
 			s++;
 		strbuf_putc(&b, (char)toupper((unsigned char)*s));
 	}
+	return strbuf_take(&b);
+}
+
+/* C's _Bool is not a C++ keyword: casts spell it through a macro the header defines as
+ * `bool` for C++. Only whole identifiers are replaced (not my_Bool_t). */
+static char *cxx_safe(char *ty)
+{
+	static const char word[] = "_Bool";
+	struct strbuf b = {0};
+	const char *s = ty;
+	while (*s) {
+		bool start = s == ty || !(isalnum((unsigned char)s[-1]) || s[-1] == '_');
+		if (start && strncmp(s, word, 5) == 0 && !(isalnum((unsigned char)s[5]) || s[5] == '_')) {
+			strbuf_puts(&b, "USDTRACE_PROV_BOOL");
+			s += 5;
+		} else {
+			strbuf_putc(&b, *s++);
+		}
+	}
+	free(ty);
 	return strbuf_take(&b);
 }
 
@@ -52,6 +73,8 @@ char *prov_header_text(const struct dprog *g, const char *outname, const char *s
 	strbuf_puts(&b, prov_sdt_text);
 	if (b.s[b.len - 1] != '\n')
 		strbuf_putc(&b, '\n');
+	strbuf_puts(&b, "\n#ifndef USDTRACE_PROV_BOOL\n#ifdef __cplusplus\n#define USDTRACE_PROV_BOOL bool\n"
+		    "#else\n#define USDTRACE_PROV_BOOL _Bool\n#endif\n#endif\n");
 	strbuf_puts(&b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
 	for (int i = 0; i < g->nprovs; i++) {
 		const struct dprovider *pv = &g->provs[i];
@@ -65,7 +88,7 @@ char *prov_header_text(const struct dprog *g, const char *outname, const char *s
 				strbuf_printf(&b, "%sarg%d", k ? ", " : "", k);
 			strbuf_printf(&b, ") \\\n\tUSDT_WITH_SEMAPHORE(%s, %s", pv->name, pr->name);
 			for (int k = 0; k < pr->nargs; k++) {
-				char *ty = dtype_spell(pr->args[k].type, NULL, true);
+				char *ty = cxx_safe(dtype_spell(pr->args[k].type, NULL, true));
 				strbuf_printf(&b, ", (%s)(arg%d)", ty, k);
 				free(ty);
 			}

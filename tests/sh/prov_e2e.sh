@@ -52,7 +52,7 @@ check_semaphores() { # binary -> prints a reason on mismatch
 }
 
 have_sdt=1
-for f in dbserver vm netd; do
+for f in dbserver vm netd scalars; do
 	if ! "$USDTRACE" -C -h -s "$P/$f.d" -o "$f.h" 2> err; then
 		echo "not ok - $f: -h failed: $(head -n 2 err)"
 		grep -q 'without include/usdtrace/sdt.h' err && have_sdt=0
