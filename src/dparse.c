@@ -94,6 +94,7 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 }
 
 #define DPARSE_MAX_DEPTH 256
+#define DPARSE_MAX_TYPE_DEPTH 4096  /* pointer/array/function/typedef levels, through typedefs */
 
 static void enter(struct parser *p)
 {
@@ -197,27 +198,30 @@ static struct cval cond_expr(struct parser *p)
 	return r;
 }
 
-static struct dtype * type_suffix(struct parser *p, struct dtype *ty)
+static struct dtype *type_suffix(struct parser *p, struct dtype *ty)
 {
 	enter(p);
-	struct dtype * r = type_suffix_rule(p, ty);
+	struct dtype *r = type_suffix_rule(p, ty);
 	leave(p);
 	return r;
 }
 
-static struct dtype * declarator(struct parser *p, struct dtype *ty, const struct dtok **name,
+static struct dtype *declarator(struct parser *p, struct dtype *ty, const struct dtok **name,
 				bool allow_name, bool allow_abstract)
 {
+	const struct dtok *at = peek(p);
 	enter(p);
-	struct dtype * r = declarator_rule(p, ty, name, allow_name, allow_abstract);
+	struct dtype *r = declarator_rule(p, ty, name, allow_name, allow_abstract);
 	leave(p);
+	if (r->depth > DPARSE_MAX_TYPE_DEPTH)
+		error_at(p, at, "type is nested too deeply");
 	return r;
 }
 
-static struct dtype * record_spec(struct parser *p, enum dtype_kind kind, bool *defined)
+static struct dtype *record_spec(struct parser *p, enum dtype_kind kind, bool *defined)
 {
 	enter(p);
-	struct dtype * r = record_spec_rule(p, kind, defined);
+	struct dtype *r = record_spec_rule(p, kind, defined);
 	leave(p);
 	return r;
 }
@@ -801,6 +805,7 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		if (r->kind == DTY_ARRAY || r->kind == DTY_FUNC)
 			error_at(p, t, "function cannot return %s", r->kind == DTY_ARRAY ? "an array" : "a function");
 		f->base = ret;
+		f->depth = ret->depth + 1;
 		return f;
 	}
 	return ty;

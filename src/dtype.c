@@ -33,6 +33,7 @@ struct dtype *dtype_ptr(struct dtype_ctx *ctx, struct dtype *base)
 	struct dtype *t = dtype_new(ctx, DTY_PTR, 8, 8);
 	t->is_unsigned = true;
 	t->base = base;
+	t->depth = base->depth + 1;
 	return t;
 }
 
@@ -43,6 +44,7 @@ struct dtype *dtype_array(struct dtype_ctx *ctx, struct dtype *elem, int64_t len
 				    dtype_alignof(elem));
 	t->base = elem;
 	t->array_len = len;
+	t->depth = elem->depth + 1;
 	return t;
 }
 
@@ -50,6 +52,7 @@ struct dtype *dtype_func(struct dtype_ctx *ctx, struct dtype *ret)
 {
 	struct dtype *t = dtype_new(ctx, DTY_FUNC, -1, 1);
 	t->base = ret;
+	t->depth = ret ? ret->depth + 1 : 1;
 	return t;
 }
 
@@ -58,6 +61,7 @@ struct dtype *dtype_typedef(struct dtype_ctx *ctx, const char *name, struct dtyp
 	struct dtype *t = dtype_new(ctx, DTY_TYPEDEF, -1, 1);
 	t->name = xstrdup(name);
 	t->base = target;
+	t->depth = target->depth + 1;
 	return t;
 }
 

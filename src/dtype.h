@@ -59,6 +59,8 @@ struct dtype {
 	int nparams;
 	bool variadic;
 	bool oldstyle;         /* f(): parameters unspecified */
+	int depth;             /* derivation depth through pointer/array/function/typedef nodes;
+			        * the functions here recurse that deep, so parsers bound it */
 	struct dtype *next;    /* ctx's list of every node */
 };
 

@@ -275,6 +275,13 @@ T_CASE(nesting_is_bounded)
 	T_EQ_INT(parse(b.s), -1);
 	T_CHECK(strstr(err, "too many levels of pointers") != NULL);
 	strbuf_free(&b);
+	/* depth accumulated through typedefs is bounded too */
+	strbuf_puts(&b, "typedef int t0;\n");
+	for (int i = 1; i < 3000; i++)
+		strbuf_printf(&b, "typedef t%d *t%d;\n", i - 1, i);
+	T_EQ_INT(parse(b.s), -1);
+	T_EQ_STR(err, "p.d:2050:15: type is nested too deeply");
+	strbuf_free(&b);
 	/* reasonable depth is fine */
 	T_EQ_INT(parse("int ((((((((((*(((x)))))))))))))[2][3][4];"), 0);
 }
