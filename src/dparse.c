@@ -228,9 +228,6 @@ static struct dtype *record_spec(struct parser *p, enum dtype_kind kind, bool *d
 
 /* --- constant expressions -------------------------------------------------------------- */
 
-
-static struct cval cond_expr(struct parser *p);
-
 static struct cval mk(int64_t v, bool uns)
 {
 	struct cval c = { v, uns };
@@ -654,7 +651,6 @@ static void member_decls(struct parser *p, struct dtype *rec)
 static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bool *defined)
 {
 	const struct dtok *tt = NULL;
-	const struct dtok *kwtok = peek_at(p, 0);
 	if (peek(p)->kind == DTOK_IDENT)
 		tt = next(p);
 	if (!dtok_is(peek(p), "{")) {
@@ -684,7 +680,6 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	if (tt)
 		add_decl(p, DDECL_TAG, NULL, rec, NULL, tt);
 	*defined = true;
-	(void)kwtok;
 	return rec;
 }
 

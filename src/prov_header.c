@@ -82,6 +82,14 @@ char *prov_header_text(const struct dprog *g, const char *outname, const char *s
 		for (int j = 0; j < pv->nprobes; j++) {
 			const struct dprobe *pr = &pv->probes[j];
 			char *macro = prov_macro_name(pv->name, pr->name);
+			/* The declaration as written (D spelling), for the reader of the header. */
+			strbuf_printf(&b, "\n/* probe %s(", pr->name);
+			for (int k = 0; k < pr->nargs; k++) {
+				char *decl = dtype_spell(pr->args[k].type, pr->args[k].name, false);
+				strbuf_printf(&b, "%s%s", k ? ", " : "", decl);
+				free(decl);
+			}
+			strbuf_puts(&b, ") */");
 			strbuf_printf(&b, "\nUSDT_DECLARE_SEMAPHORE(%s, %s);\n", pv->name, pr->name);
 			strbuf_printf(&b, "#define %s(", macro);
 			for (int k = 0; k < pr->nargs; k++)
