@@ -73,34 +73,54 @@ static char *read_sources(const struct opts *o, size_t *lenp)
 	return strbuf_take(&all);
 }
 
-/* Two probes whose semaphore (or macro) names collide would silently share one. */
+/* Two probes whose semaphore (or macro) names collide would silently share one: names are
+ * sorted so that large generated files (thousands of probes) stay fast. */
+struct genname {
+	char *name;
+	const char *what;     /* "semaphore symbol" / "header macro" */
+	const struct dprovider *pv;
+	const struct dprobe *pr;
+	int order;            /* declaration order, to name the later probe */
+};
+
+static int genname_cmp(const void *a, const void *b)
+{
+	const struct genname *x = a, *y = b;
+	int c = strcmp(y->what, x->what);  /* semaphore clashes are reported first */
+	if (c == 0)
+		c = strcmp(x->name, y->name);
+	return c ? c : x->order - y->order;
+}
+
 static int check_names(const struct dprog *g)
 {
+	size_t n = 0, cap = 0;
+	struct genname *v = NULL;
+	int order = 0;
 	for (int i = 0; i < g->nprovs; i++)
-		for (int j = 0; j < g->provs[i].nprobes; j++)
-			for (int k = i; k < g->nprovs; k++)
-				for (int l = (k == i ? j + 1 : 0); l < g->provs[k].nprobes; l++) {
-					const struct dprobe *a = &g->provs[i].probes[j], *b = &g->provs[k].probes[l];
-					char *sa = prov_semaphore_name(g->provs[i].name, a->name);
-					char *sb = prov_semaphore_name(g->provs[k].name, b->name);
-					char *ma = prov_macro_name(g->provs[i].name, a->name);
-					char *mb = prov_macro_name(g->provs[k].name, b->name);
-					bool clash = strcmp(sa, sb) == 0 || strcmp(ma, mb) == 0;
-					if (clash)
-						fprintf(stderr, "%s:%d:%d: probe '%s' of provider '%s' and probe '%s' of "
-							"provider '%s' would share the %s '%s'\n", b->pos.file,
-							b->pos.line, b->pos.col, b->name, g->provs[k].name, a->name,
-							g->provs[i].name,
-							strcmp(sa, sb) == 0 ? "semaphore symbol" : "header macro",
-							strcmp(sa, sb) == 0 ? sb : mb);
-					free(sa);
-					free(sb);
-					free(ma);
-					free(mb);
-					if (clash)
-						return -1;
-				}
-	return 0;
+		for (int j = 0; j < g->provs[i].nprobes; j++, order++) {
+			const struct dprovider *pv = &g->provs[i];
+			const struct dprobe *pr = &pv->probes[j];
+			xgrow(&v, sizeof(*v), &cap, n + 2);
+			v[n++] = (struct genname){ prov_semaphore_name(pv->name, pr->name), "semaphore symbol", pv, pr, order };
+			v[n++] = (struct genname){ prov_macro_name(pv->name, pr->name), "header macro", pv, pr, order };
+		}
+	if (n)
+		qsort(v, n, sizeof(*v), genname_cmp);
+	int ret = 0;
+	for (size_t i = 1; i < n && ret == 0; i++) {
+		if (strcmp(v[i - 1].name, v[i].name) != 0)
+			continue;
+		const struct genname *a = &v[i - 1], *b = &v[i];
+		fprintf(stderr, "%s:%d:%d: probe '%s' of provider '%s' and probe '%s' of provider '%s' "
+			"would share the %s '%s'\n", b->pr->pos.file, b->pr->pos.line, b->pr->pos.col,
+			b->pr->name, b->pv->name, a->pr->name, a->pv->name, b->what, b->name);
+		ret = -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+	return ret;
 }
 
 /* Where the output goes: a temporary file next to `path`, renamed over it at the end; or
