@@ -18,7 +18,7 @@ extern char **environ;
 static const char *const predefined[] = {
 	"-D__linux", "-D__linux__", "-D__unix", "-D__unix__", "-D__x86_64", "-D__x86_64__",
 	"-D__amd64", "-D__amd64__", "-D_LP64", "-D__LP64", "-D__LP64__", "-D__SUNW_D=1",
-	"-D__SUNW_D_64", "-D__usdtrace=1",
+	"-D__SUNW_D_64", "-D__SUNW_D_VERSION=0x01000000", "-D__usdtrace=1",
 };
 
 /* Runs argv with stdout captured; -1 with errno ENOENT if the program is not found. */

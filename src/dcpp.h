@@ -6,8 +6,9 @@
  * buffer, or NULL with a message in errbuf when cpp cannot be run or fails (its own messages go
  * to our stderr). -undef drops the host compiler's macros; we define instead what D programs
  * test: __linux, __linux__, __unix, __unix__, __x86_64, __x86_64__, __amd64, __amd64__, _LP64,
- * __LP64, __LP64__, __SUNW_D=1, __SUNW_D_64, __usdtrace=1 (dtrace predefines __SUNW_D*, so
- * provider files written for it keep working). */
+ * __LP64, __LP64__, __SUNW_D=1, __SUNW_D_64, __SUNW_D_VERSION=0x01000000 (D 1.0, dtrace's
+ * 0xMMmmmuuu encoding), __usdtrace=1 (dtrace predefines __SUNW_D*, so provider files written
+ * for it keep working). */
 #ifndef USDTRACE_DCPP_H
 #define USDTRACE_DCPP_H
 #include <stddef.h>
