@@ -27,11 +27,21 @@
  *   USDT_WITH_SEMAPHORE(p, n, ...)       site whose note names the semaphore
  *   USDT_GUARDED(p, n, ...)              the same, arguments evaluated only while traced
  * Arguments may be of any integer, enum, bool, pointer, array, float or double type (in C++ also
- * references, enum class and nullptr). long double is recorded as a double ("8f"), converted.
- * Structures and unions are rejected at compile time: pass a pointer or a field.
+ * references, enum class, char16_t/char32_t and nullptr). Sizes and signs come from the type
+ * (pointers and arrays "8@", bool "1@", enums per their underlying type). Floating values are
+ * passed as their bit pattern in an integer operand, "4f@"/"8f@" telling readers to reinterpret;
+ * long double is converted to double ("8f@"). Integers narrower than int are passed widened
+ * (so the operand is "%eax" or "$200", never "%al" or "$-56") while the note keeps "1@"/"2@".
+ * Structures and unions are rejected at compile time: pass a pointer or a field. A bit-field
+ * must be cast or copied first (sizeof and __typeof__ do not apply to bit-fields).
+ * Provider and probe names are plain identifiers; like any macro argument they are expanded
+ * before use, so they must not be the names of macros (e.g. "linux" in GNU C modes).
+ * A site in COMDAT code (C++ inline functions, templates) puts its note in the same section
+ * group, so the notes of copies the linker discards are discarded with them.
  *
- * The header includes nothing and defines nothing but the names above and USDTRACE_SDT_*
- * helpers, so that `usdtrace -h` can paste it into generated headers under the same guard. */
+ * The header includes nothing and defines nothing but the names above, USDTRACE_SDT_* helper
+ * macros and (in C++) usdtrace_sdt_* helper templates, so that `usdtrace -h` can paste it into
+ * generated headers under the same guard. It may be included inside extern "C". */
 #ifndef USDTRACE_SDT_H
 #define USDTRACE_SDT_H
 
@@ -52,8 +62,6 @@
 # define USDTRACE_SDT_ADDR ".4byte"
 #endif
 
-#define USDTRACE_SDT_STR_(x) #x
-#define USDTRACE_SDT_STR(x) USDTRACE_SDT_STR_(x)
 #define USDTRACE_SDT_CAT_(a, b) a##b
 #define USDTRACE_SDT_CAT(a, b) USDTRACE_SDT_CAT_(a, b)
 
@@ -151,10 +159,10 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_decay(decltype(
 	return 0;
 }
 # endif
-/* The value the asm sees: the decayed value, except that floating values travel as their
- * bits in an integer of the same size (see the C version above for why). The non-template
- * overloads win over the template for exact matches. */
-/* Integers (and enums) narrower than int travel widened to int, as in C above. */
+/* The value the asm sees: the decayed value, except that integers (and enums) narrower than
+ * int travel widened to int and floating values as their bits in an integer of the same size
+ * (see the C version above for why). The non-template overloads win over the template for
+ * exact matches. */
 template <typename T, bool is_small = (sizeof(T) < sizeof(int))> struct usdtrace_sdt_pass {
 	typedef T type;
 };
@@ -258,8 +266,16 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 #define USDTRACE_SDT_SEMNAME(provider, name) provider##_##name##_semaphore
 #define USDTRACE_SDT_SEMSTR(provider, name) #provider "_" #name "_semaphore"
 
+/* "asm inline" (GCC 9+, clang): the compiler sizes this asm as one instruction, not by its
+ * many lines of note directives, so a probe does not stop its function being inlined. */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 9)
+# define USDTRACE_SDT_ASM_INLINE __inline__
+#else
+# define USDTRACE_SDT_ASM_INLINE
+#endif
+
 #define USDTRACE_SDT_SITE(provider, name, sem, nargs, ...) \
-	__asm__ __volatile__(USDTRACE_SDT_ASM(provider, name, sem, \
+	__asm__ __volatile__ USDTRACE_SDT_ASM_INLINE(USDTRACE_SDT_ASM(provider, name, sem, \
 		USDTRACE_SDT_ASM_ARGS##nargs) : : __VA_ARGS__)
 
 /* Operand lists for 0..12 arguments. The 0-argument list is a dummy constant operand so that
@@ -353,8 +369,15 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 
 /* The volatile read: the compiler must not hoist the test out of a loop, since the counter
  * changes behind its back. */
+#ifdef __cplusplus
+# define USDTRACE_SDT_VREAD(sym) const_cast<volatile unsigned short &>(sym)
+#else
+# define USDTRACE_SDT_VREAD(sym) (*(volatile unsigned short *)&(sym))
+#endif
+/* "!!" makes the result an int (bool in C++) without a cast -Wconversion or -Wold-style-cast
+ * would flag in the user's code. */
 #define USDT_ENABLED(provider, name) \
-	__builtin_expect(*(volatile unsigned short *)&USDTRACE_SDT_SEMNAME(provider, name) != 0, 0)
+	(!!__builtin_expect(USDTRACE_SDT_VREAD(USDTRACE_SDT_SEMNAME(provider, name)) != 0, 0))
 #define DTRACE_PROBE_ENABLED(provider, name) USDT_ENABLED(provider, name)
 
 #define USDTRACE_SDT_SEM_(n, p, nm, ...) \

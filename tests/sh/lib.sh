@@ -27,10 +27,9 @@ sdt_is_root() { [ "$(id -u)" -eq 0 ]; }
 sdt_build() {
 	_out=$1 _cc=$2 _lang=$3 _opt=$4 _link=$5
 	shift 5
-	_srcs= _extra=
+	_srcs=
 	while [ $# -gt 0 ] && [ "$1" != "--" ]; do _srcs="$_srcs $1"; shift; done
 	[ "$1" = "--" ] && shift
-	_extra="$*"
 	case $_lang in
 	c) _std="-std=gnu11 -x c" ;;
 	c++) _std="-std=c++17 -x c++" ;;
@@ -42,7 +41,7 @@ sdt_build() {
 	esac
 	# shellcheck disable=SC2086
 	$_cc $_std $_opt $_lf -g -Wall -Wextra -Werror -pedantic -I"$TOP/include" $_srcs \
-		-x none $_extra -o "$_out" 2>"$_out.err"
+		-x none "$@" -o "$_out" 2>"$_out.err"
 }
 
 sdt_notes() {

@@ -32,11 +32,16 @@ volatile double in_double = -2.25;
 volatile long double in_ldouble = 3.5L;
 volatile int in_base = 100;
 
-long g_long = -123456789;               /* read in place: "gl(%rip)"-style operand */
+long g_long = -123456789;
 short g_short = -2;
-__thread int t_int = 77;                /* TLS: "%fs:t_int@tpoff" in executables */
+unsigned char g_uchar = 250;
+__thread int t_int = 77;
 
 USDT_DEFINE_SEMAPHORE(sdt, sem);
+USDT_DEFINE_SEMAPHORE(sdt, lazy);
+
+static int evaluations;
+static int bump(void) { return ++evaluations; }
 
 static void fire_scalars(void)
 {
@@ -69,6 +74,14 @@ static void fire_pointers(void)
 	printf("global %ld %d\n", g_long, g_short);
 	USDT(sdt, tls, t_int);
 	printf("tls %d\n", t_int);
+}
+
+/* Arguments the compiler can name in place, with nothing else in the function needing them in
+ * a register: gcc -O2 writes "g_long(%rip)" and "%fs:t_int@tpoff" (local-exec TLS). */
+__attribute__((noinline)) static void fire_memory_forms(void)
+{
+	USDT(sdt, memglobal, g_long, g_short, g_uchar);
+	USDT(sdt, memtls, t_int);
 }
 
 static void fire_floats(void)
@@ -142,12 +155,20 @@ static void fire_semaphore(void)
 	printf("sem %d %d\n", v, v + 1);
 	USDT_GUARDED(sdt, sem, v + 2);
 	printf("enabled %d\n", USDT_ENABLED(sdt, sem) ? 1 : 0);
+	/* The macros mention each argument many times (in sizeof, __typeof__, ...) but must
+	 * evaluate it exactly once; a guarded probe's arguments only while it is traced. */
+	USDT(sdt, once, bump());
+	printf("once %d\n", evaluations);
+	USDT_GUARDED(sdt, lazy, bump());
+	printf("evaluations %d\n", evaluations);
 }
 
 int main(void)
 {
 	fire_scalars();
 	fire_pointers();
+	fire_memory_forms();
+	printf("memglobal %ld %d %u\nmemtls %d\n", g_long, g_short, g_uchar, t_int);
 	fire_floats();
 	fire_arities();
 	fire_mixed();
