@@ -24,6 +24,12 @@ TOOL_SRCS := $(wildcard tests/tools/*.c)
 TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(B)/tools/%)
 HDRS      := $(wildcard src/*.h) $(wildcard include/usdtrace/*.h)
 
+# The -h header embeds include/usdtrace/sdt.h: $(B)/gen/sdt_text.c holds its text as one C
+# string, prov_sdt_text ("" if the file is absent, which -h then reports).
+SDT_H := $(wildcard include/usdtrace/sdt.h)
+LIB_OBJS  += $(B)/obj/gen_sdt_text.o
+ASAN_OBJS += $(B)/asan/gen_sdt_text.o
+
 .PHONY: all check unit install clean demo deps
 all: $(B)/usdtrace
 
@@ -32,6 +38,19 @@ $(B)/obj/%.o: src/%.c $(HDRS)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(B)/asan/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) -c $< -o $@
+
+$(B)/gen/sdt_text.c: $(SDT_H) Makefile
+	@mkdir -p $(@D)
+	{ echo '#include "prov_header.h"'; echo 'const char prov_sdt_text[] ='; \
+	  $(if $(SDT_H),sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $(SDT_H);) \
+	  echo '"";'; } > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/gen_sdt_text.o: $(B)/gen/sdt_text.c $(HDRS)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/asan/gen_sdt_text.o: $(B)/gen/sdt_text.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN) -c $< -o $@
 

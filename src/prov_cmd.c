@@ -1,9 +1,278 @@
-/* prov_cmd.c — placeholder until the provider compiler lands (same session). */
+/* prov_cmd.c — `usdtrace -h` and `usdtrace -G`: read the provider file(s) (through cpp with
+ * -C), parse, and write the header or the object. Outputs are written to a temporary file in
+ * the destination directory and renamed into place, so a failure never leaves a partial or
+ * stale-looking output behind. Several -s files are read as one source, in order. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <elf.h>
+
 #include "commands.h"
+#include "dcpp.h"
+#include "dparse.h"
+#include "prov_header.h"
+#include "prov_object.h"
 #include "util.h"
+
+/* "dir/probes.d" -> "probes.h" (in the current directory, as dtrace does). */
+static char *default_output(const char *script, const char *ext)
+{
+	const char *base = strrchr(script, '/');
+	base = base ? base + 1 : script;
+	size_t n = strlen(base);
+	if (n > 2 && strcmp(base + n - 2, ".d") == 0)
+		n -= 2;
+	return xasprintf("%.*s%s", (int)n, base, ext);
+}
+
+/* The text of every script, each introduced by a line marker naming it. */
+static char *read_sources(const struct opts *o, size_t *lenp)
+{
+	struct strbuf all = {0};
+	char err[512];
+	for (int i = 0; i < o->nscripts; i++) {
+		const char *f = o->scripts[i];
+		size_t n;
+		char *text;
+		if (o->cpp) {
+			text = dcpp_run(f, o->cppargs, o->ncppargs, &n, err, sizeof(err));
+			if (!text) {
+				util_warn("%s", err);
+				strbuf_free(&all);
+				return NULL;
+			}
+		} else {
+			text = util_read_file(f, &n);
+			if (!text) {
+				util_warn("failed to open %s: %s", f, strerror(errno));
+				strbuf_free(&all);
+				return NULL;
+			}
+		}
+		if (o->nscripts > 1 || i > 0) {
+			/* A marker re-bases positions; quotes and backslashes in the name are escaped. */
+			strbuf_puts(&all, "# 1 \"");
+			for (const char *s = f; *s; s++) {
+				if (*s == '"' || *s == '\\')
+					strbuf_putc(&all, '\\');
+				strbuf_putc(&all, *s);
+			}
+			strbuf_puts(&all, "\"\n");
+		}
+		strbuf_add(&all, text, n);
+		if (n && text[n - 1] != '\n')
+			strbuf_putc(&all, '\n');
+		free(text);
+	}
+	*lenp = all.len;
+	return strbuf_take(&all);
+}
+
+/* Two probes whose semaphore (or macro) names collide would silently share one: names are
+ * sorted so that large generated files (thousands of probes) stay fast. */
+struct genname {
+	char *name;
+	const char *what;     /* "semaphore symbol" / "header macro" */
+	const struct dprovider *pv;
+	const struct dprobe *pr;
+	int order;            /* declaration order, to name the later probe */
+};
+
+static int genname_cmp(const void *a, const void *b)
+{
+	const struct genname *x = a, *y = b;
+	int c = strcmp(y->what, x->what);  /* semaphore clashes are reported first */
+	if (c == 0)
+		c = strcmp(x->name, y->name);
+	return c ? c : x->order - y->order;
+}
+
+static int check_names(const struct dprog *g)
+{
+	size_t n = 0, cap = 0;
+	struct genname *v = NULL;
+	int order = 0;
+	for (int i = 0; i < g->nprovs; i++)
+		for (int j = 0; j < g->provs[i].nprobes; j++, order++) {
+			const struct dprovider *pv = &g->provs[i];
+			const struct dprobe *pr = &pv->probes[j];
+			xgrow(&v, sizeof(*v), &cap, n + 2);
+			v[n++] = (struct genname){ prov_semaphore_name(pv->name, pr->name), "semaphore symbol", pv, pr, order };
+			v[n++] = (struct genname){ prov_macro_name(pv->name, pr->name), "header macro", pv, pr, order };
+		}
+	if (n)
+		qsort(v, n, sizeof(*v), genname_cmp);
+	int ret = 0;
+	for (size_t i = 1; i < n && ret == 0; i++) {
+		if (strcmp(v[i - 1].name, v[i].name) != 0)
+			continue;
+		const struct genname *a = &v[i - 1], *b = &v[i];
+		fprintf(stderr, "%s:%d:%d: probe '%s' of provider '%s' and probe '%s' of provider '%s' "
+			"would share the %s '%s'\n", b->pr->pos.file, b->pr->pos.line, b->pr->pos.col,
+			b->pr->name, b->pv->name, a->pr->name, a->pv->name, b->what, b->name);
+		ret = -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+	return ret;
+}
+
+/* Where the output goes: a temporary file next to `path`, renamed over it at the end; or
+ * `path` itself when it exists and is not a plain regular file — a symbolic link such as
+ * /dev/stdout, a device, a FIFO — which rename would replace instead of writing through. */
+struct outfile {
+	const char *path;
+	char *tmp;
+	int fd;
+};
+
+static int out_open(struct outfile *of, const char *path)
+{
+	struct stat st;
+	of->path = path;
+	of->tmp = NULL;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		of->fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+		if (of->fd < 0) {
+			util_warn("failed to open %s: %s", path, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	const char *slash = strrchr(path, '/');
+	if (slash)
+		of->tmp = xasprintf("%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
+	else
+		of->tmp = xasprintf(".%s.XXXXXX", path);
+	of->fd = mkostemp(of->tmp, O_CLOEXEC);
+	if (of->fd < 0) {
+		util_warn("failed to create %s: %s", path, strerror(errno));
+		free(of->tmp);
+		return -1;
+	}
+	/* mkstemp makes 0600; an output file gets the usual 0666 & ~umask. */
+	mode_t um = umask(0);
+	umask(um);
+	if (fchmod(of->fd, 0666 & ~um) != 0) {
+		util_warn("failed to set the mode of %s: %s", path, strerror(errno));
+		close(of->fd);
+		unlink(of->tmp);
+		free(of->tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int out_close(struct outfile *of, bool ok)
+{
+	int r = close(of->fd);
+	if (ok && r != 0) {
+		util_warn("failed to write %s: %s", of->path, strerror(errno));
+		ok = false;
+	}
+	if (of->tmp) {
+		if (ok && rename(of->tmp, of->path) != 0) {
+			util_warn("failed to create %s: %s", of->path, strerror(errno));
+			ok = false;
+		}
+		if (!ok)
+			unlink(of->tmp);
+		free(of->tmp);
+	}
+	return ok ? 0 : -1;
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, s, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		s += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
 int prov_cmd_run(const struct opts *o)
 {
-	(void)o;
-	util_warn("-h/-G: provider compiler not built yet");
-	return 1;
+	const char *what = o->header ? "-h" : "-G";
+	if (o->nscripts == 0) {
+		util_warn("%s requires a provider definition file (-s file.d)", what);
+		return 2;
+	}
+	uint16_t machine = EM_X86_64;
+	char err[1024];
+	if (o->object) {
+		for (int i = 0; i < o->nargs; i++) {
+			uint16_t m;
+			if (prov_object_check_input(o->args[i], &m, err, sizeof(err)) != 0) {
+				util_warn("%s", err);
+				return 1;
+			}
+			if (i > 0 && m != machine) {
+				util_warn("%s: machine %u differs from %s's (%u)", o->args[i], m, o->args[0], machine);
+				return 1;
+			}
+			machine = m;
+		}
+	}
+
+	size_t len;
+	char *src = read_sources(o, &len);
+	if (!src)
+		return 1;
+	struct dprog *g;
+	int r = dparse_source(o->scripts[0], src, len, &g, err, sizeof(err));
+	free(src);
+	if (r != 0) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	if (check_names(g) != 0) {
+		dprog_free(g);
+		return 1;
+	}
+
+	char *defout = NULL;
+	const char *out = o->output;
+	if (!out)
+		out = defout = default_output(o->scripts[0], o->header ? ".h" : ".o");
+	int status = 1;
+	char *text = NULL;
+	if (o->header) {
+		text = prov_header_text(g, out, o->scripts[0], err, sizeof(err));
+		if (!text) {
+			util_warn("%s", err);
+			goto done;
+		}
+	}
+	struct outfile of;
+	if (out_open(&of, out) != 0)
+		goto done;
+	bool ok;
+	if (o->header) {
+		ok = write_all(of.fd, text, strlen(text)) == 0;
+		if (!ok)
+			util_warn("failed to write %s: %s", out, strerror(errno));
+	} else {
+		ok = prov_object_write(g, of.fd, machine, o->scripts[0], err, sizeof(err)) == 0;
+		if (!ok)
+			util_warn("%s: %s", out, err);
+	}
+	if (out_close(&of, ok) == 0)
+		status = 0;
+done:
+	free(text);
+	free(defout);
+	dprog_free(g);
+	return status;
 }

@@ -1,0 +1,550 @@
+/* dlex.c — see dlex.h. One pass over the buffer; the position (file, line, col) is tracked
+ * as we go so every token and every message knows where it came from. */
+#include "dlex.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static const char *const keywords[] = {
+	"auto", "break", "case", "char", "const", "continue", "counter", "default", "do",
+	"double", "else", "enum", "extern", "float", "for", "goto", "if", "import", "inline",
+	"int", "long", "offsetof", "probe", "provider", "register", "restrict", "return",
+	"self", "short", "signed", "sizeof", "static", "string", "stringof", "struct", "switch",
+	"this", "translator", "typedef", "union", "unsigned", "void", "volatile", "while",
+	"xlate", "_Bool",
+};
+
+/* Longest first, so the first match is the longest. */
+static const char *const puncts[] = {
+	"<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+	"^^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+	"+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "<", ">", "=", "?", ":", ";", ",",
+	".", "(", ")", "[", "]", "{", "}", "`",
+};
+
+struct lexer {
+	struct dtoklist *out;
+	const char *p, *end;
+	const char *file;
+	int line;
+	const char *line_start;  /* for columns */
+	char *errbuf;
+	size_t errlen;
+};
+
+bool dlex_is_keyword(const char *s, size_t len)
+{
+	for (size_t i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+		if (strlen(keywords[i]) == len && memcmp(keywords[i], s, len) == 0)
+			return true;
+	return false;
+}
+
+bool dtok_is(const struct dtok *t, const char *s)
+{
+	if (t->kind != DTOK_PUNCT && t->kind != DTOK_KEYWORD && t->kind != DTOK_IDENT)
+		return false;
+	return strlen(s) == t->len && memcmp(t->text, s, t->len) == 0;
+}
+
+char *dtok_str(const struct dtok *t)
+{
+	if (t->kind == DTOK_EOF)
+		return xstrdup("end of input");
+	return xstrndup(t->text, t->len);
+}
+
+static int col_of(struct lexer *lx, const char *at)
+{
+	return (int)(at - lx->line_start) + 1;
+}
+
+static int lex_error(struct lexer *lx, const char *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int lex_error(struct lexer *lx, const char *at, const char *fmt, ...)
+{
+	struct strbuf b = {0};
+	va_list ap;
+	strbuf_printf(&b, "%s:%d:%d: ", lx->file, lx->line, col_of(lx, at));
+	va_start(ap, fmt);
+	strbuf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	util_seterr(lx->errbuf, lx->errlen, "%s", b.s);
+	strbuf_free(&b);
+	return -1;
+}
+
+static const char *intern_file(struct dtoklist *l, const char *name, size_t n)
+{
+	for (size_t i = 0; i < l->nfiles; i++)
+		if (strlen(l->files[i]) == n && memcmp(l->files[i], name, n) == 0)
+			return l->files[i];
+	xgrow(&l->files, sizeof(*l->files), &l->fcap, l->nfiles + 1);
+	l->files[l->nfiles] = xstrndup(name, n);
+	return l->files[l->nfiles++];
+}
+
+static struct dtok *new_tok(struct lexer *lx, enum dtok_kind kind, const char *start, size_t len)
+{
+	struct dtoklist *l = lx->out;
+	xgrow(&l->toks, sizeof(*l->toks), &l->cap, l->ntoks + 1);
+	struct dtok *t = &l->toks[l->ntoks++];
+	memset(t, 0, sizeof(*t));
+	t->kind = kind;
+	t->text = start;
+	t->len = len;
+	t->file = lx->file;
+	t->line = lx->line;
+	t->col = col_of(lx, start);
+	return t;
+}
+
+static void newline(struct lexer *lx, const char *after)
+{
+	lx->line++;
+	lx->line_start = after;
+}
+
+/* Skips a comment starting at lx->p ("/ *" or "//"); returns -1 if unterminated. */
+static int skip_comment(struct lexer *lx)
+{
+	const char *start = lx->p;
+	if (lx->p[1] == '/') {
+		while (lx->p < lx->end && *lx->p != '\n')
+			lx->p++;
+		return 0;
+	}
+	int line0 = lx->line;
+	const char *ls0 = lx->line_start;
+	lx->p += 2;
+	for (; lx->p + 1 < lx->end; lx->p++) {
+		if (lx->p[0] == '*' && lx->p[1] == '/') {
+			lx->p += 2;
+			return 0;
+		}
+		if (*lx->p == '\n')
+			newline(lx, lx->p + 1);
+	}
+	lx->line = line0;
+	lx->line_start = ls0;
+	return lex_error(lx, start, "unterminated comment");
+}
+
+/* Reads one escape after the backslash at *pp; stores the byte value. */
+static int read_escape(struct lexer *lx, const char **pp, unsigned *val)
+{
+	const char *p = *pp + 1;  /* past '\' */
+	if (p >= lx->end)
+		return lex_error(lx, *pp, "unterminated escape sequence");
+	char c = *p++;
+	switch (c) {
+	case 'n': *val = '\n'; break;
+	case 't': *val = '\t'; break;
+	case 'v': *val = '\v'; break;
+	case 'b': *val = '\b'; break;
+	case 'r': *val = '\r'; break;
+	case 'f': *val = '\f'; break;
+	case 'a': *val = '\a'; break;
+	case '\\': case '\'': case '"': case '?': *val = (unsigned char)c; break;
+	case 'x': {
+		if (p >= lx->end || !isxdigit((unsigned char)*p))
+			return lex_error(lx, *pp, "\\x used with no following hex digits");
+		unsigned v = 0;
+		while (p < lx->end && isxdigit((unsigned char)*p)) {
+			int d = isdigit((unsigned char)*p) ? *p - '0' : tolower((unsigned char)*p) - 'a' + 10;
+			v = v * 16 + (unsigned)d;
+			if (v > 0xff)
+				return lex_error(lx, *pp, "hex escape sequence out of range");
+			p++;
+		}
+		*val = v;
+		break;
+	}
+	default:
+		if (c >= '0' && c <= '7') {
+			unsigned v = (unsigned)(c - '0');
+			for (int i = 0; i < 2 && p < lx->end && *p >= '0' && *p <= '7'; i++)
+				v = v * 8 + (unsigned)(*p++ - '0');
+			if (v > 0xff)
+				return lex_error(lx, *pp, "octal escape sequence out of range");
+			*val = v;
+			break;
+		}
+		if (isprint((unsigned char)c))
+			return lex_error(lx, *pp, "invalid escape sequence '\\%c'", c);
+		return lex_error(lx, *pp, "invalid escape sequence");
+	}
+	*pp = p;
+	return 0;
+}
+
+/* String or character constant; quote is '"' or '\''. */
+static int lex_quoted(struct lexer *lx, char quote)
+{
+	const char *start = lx->p;
+	const char *p = start + 1;
+	struct strbuf b = {0};
+	for (;;) {
+		if (p >= lx->end || *p == '\n') {
+			strbuf_free(&b);
+			return lex_error(lx, start, quote == '"' ? "unterminated string constant"
+							    : "unterminated character constant");
+		}
+		if (*p == quote)
+			break;
+		if (*p == '\\') {
+			unsigned v = 0;
+			if (read_escape(lx, &p, &v) != 0) {
+				strbuf_free(&b);
+				return -1;
+			}
+			strbuf_putc(&b, (char)v);
+			continue;
+		}
+		strbuf_putc(&b, *p++);
+	}
+	p++;
+	size_t n = b.len;
+	struct dtok *t = new_tok(lx, quote == '"' ? DTOK_STRING : DTOK_CHAR, start, (size_t)(p - start));
+	t->slen = n;
+	t->str = strbuf_take(&b);
+	if (quote == '\'') {
+		if (n == 0) {
+			lx->out->ntoks--;
+			free(t->str);
+			return lex_error(lx, start, "empty character constant");
+		}
+		/* Multi-character constants pack big-endian into an int, as gcc does. */
+		if (n > 4) {
+			lx->out->ntoks--;
+			free(t->str);
+			return lex_error(lx, start, "character constant is too long");
+		}
+		uint32_t v = 0;
+		for (size_t i = 0; i < n; i++)
+			v = (v << 8) | (unsigned char)t->str[i];
+		/* A single char is a (signed) char promoted to int, as in C on x86-64. */
+		t->ival = n == 1 ? (uint64_t)(int64_t)(signed char)v : (uint64_t)(int64_t)(int32_t)v;
+	}
+	lx->p = p;
+	return 0;
+}
+
+static int lex_number(struct lexer *lx)
+{
+	const char *start = lx->p, *p = start;
+	/* A pp-number: digits, letters, '.', and exponent signs. */
+	while (p < lx->end && (isalnum((unsigned char)*p) || *p == '.' || *p == '_' ||
+			       ((*p == '+' || *p == '-') && strchr("eEpP", p[-1]) &&
+				!(start[0] == '0' && (start[1] == 'x' || start[1] == 'X') && strchr("eE", p[-1])))))
+		p++;
+	size_t len = (size_t)(p - start);
+	bool is_hex = len > 1 && start[0] == '0' && (start[1] == 'x' || start[1] == 'X');
+	bool is_float = false;
+	for (const char *q = start; q < p; q++)
+		if (*q == '.' || (!is_hex && (*q == 'e' || *q == 'E')) || (is_hex && (*q == 'p' || *q == 'P')))
+			is_float = true;
+	if (is_float) {
+		char *tmp = xstrndup(start, len), *e;
+		strtod(tmp, &e);
+		if (*e && !(e[1] == '\0' && strchr("fFlL", *e))) {
+			int r = lex_error(lx, start, "invalid floating constant '%s'", tmp);
+			free(tmp);
+			return r;
+		}
+		free(tmp);
+		new_tok(lx, DTOK_FLOAT, start, len);
+		lx->p = p;
+		return 0;
+	}
+
+	int base = 10;
+	const char *d = start;
+	if (is_hex) {
+		base = 16;
+		d += 2;
+	} else if (start[0] == '0') {
+		base = 8;
+	}
+	uint64_t v = 0;
+	bool overflow = false;
+	const char *q = d;
+	for (; q < p; q++) {
+		int dig;
+		if (isdigit((unsigned char)*q))
+			dig = *q - '0';
+		else if (base == 16 && isxdigit((unsigned char)*q))
+			dig = tolower((unsigned char)*q) - 'a' + 10;
+		else
+			break;
+		if (dig >= base)
+			return lex_error(lx, start, "invalid digit '%c' in octal constant", *q);
+		if (v > (UINT64_MAX - (uint64_t)dig) / (uint64_t)base)
+			overflow = true;
+		v = v * (uint64_t)base + (uint64_t)dig;
+	}
+	if (is_hex && q == d)
+		return lex_error(lx, start, "invalid hexadecimal constant '%.*s'", (int)len, start);
+	/* Suffix: u, l, ll in either order and case (but "lL" is not "ll"). */
+	bool u = false;
+	int l = 0;
+	const char *s = q;
+	while (s < p) {
+		if ((*s == 'u' || *s == 'U') && !u) {
+			u = true;
+			s++;
+		} else if ((*s == 'l' || *s == 'L') && l == 0) {
+			if (s + 1 < p && s[1] == s[0]) {
+				l = 2;
+				s += 2;
+			} else {
+				l = 1;
+				s++;
+			}
+		} else {
+			return lex_error(lx, start, "invalid suffix '%.*s' on integer constant",
+					 (int)(p - q), q);
+		}
+	}
+	if (overflow)
+		return lex_error(lx, start, "integer constant '%.*s' is too large", (int)len, start);
+
+	/* C's rule for the type of an integer constant on LP64: the first of the candidate
+	 * types that holds the value; decimal constants only try signed types unless 'u'. */
+	bool res_u = u;
+	int res_l = l;
+	if (l == 0 && !u && v <= 0x7fffffff) {
+		res_l = 0;
+	} else if (l == 0 && (u || base != 10) && v <= 0xffffffffu) {
+		res_u = true;
+	} else if (!u && v <= 0x7fffffffffffffffull) {
+		res_l = l ? l : 1;
+	} else if (u || base != 10) {
+		res_u = true;
+		res_l = l ? l : 1;
+	} else {
+		/* Decimal without 'u' beyond long: gcc makes it unsigned with a warning; we refuse. */
+		return lex_error(lx, start, "integer constant '%.*s' is too large for long", (int)len, start);
+	}
+	struct dtok *t = new_tok(lx, DTOK_INT, start, len);
+	t->ival = v;
+	t->is_unsigned = res_u;
+	t->longness = res_l;
+	lx->p = p;
+	return 0;
+}
+
+static bool at_line_start(struct lexer *lx, const char *at)
+{
+	for (const char *q = lx->line_start; q < at; q++)
+		if (*q != ' ' && *q != '\t')
+			return false;
+	return true;
+}
+
+/* A '#' at the start of a line: a cpp line marker, #pragma, or an error. */
+static int lex_directive(struct lexer *lx)
+{
+	const char *hash = lx->p;
+	const char *eol = memchr(hash, '\n', (size_t)(lx->end - hash));
+	if (!eol)
+		eol = lx->end;
+	const char *p = hash + 1;
+	while (p < eol && (*p == ' ' || *p == '\t'))
+		p++;
+	const char *w = p;
+	while (p < eol && isalnum((unsigned char)*p))
+		p++;
+	size_t wl = (size_t)(p - w);
+
+	if (wl == 6 && memcmp(w, "pragma", 6) == 0) {
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		const char *e = eol;
+		while (e > p && isspace((unsigned char)e[-1]))
+			e--;
+		struct dtoklist *l = lx->out;
+		xgrow(&l->pragmas, sizeof(*l->pragmas), &l->pcap, l->npragmas + 1);
+		struct dpragma *pr = &l->pragmas[l->npragmas++];
+		pr->text = xstrndup(p, (size_t)(e - p));
+		pr->file = lx->file;
+		pr->line = lx->line;
+		pr->col = col_of(lx, hash);
+		lx->p = eol;
+		return 0;
+	}
+
+	bool is_line = wl == 4 && memcmp(w, "line", 4) == 0;
+	if (is_line || (wl > 0 && isdigit((unsigned char)*w))) {
+		/* "# 12 "file" 1 3" from cpp, or "#line 12 "file"". */
+		const char *n = is_line ? p : w;
+		while (n < eol && (*n == ' ' || *n == '\t'))
+			n++;
+		char *endn;
+		long ln = strtol(n, &endn, 10);
+		if (endn == n || ln < 0 || ln > 0x7fffffff)
+			return lex_error(lx, hash, "invalid line marker");
+		const char *f = endn;
+		while (f < eol && (*f == ' ' || *f == '\t'))
+			f++;
+		const char *fname = NULL;
+		size_t flen = 0;
+		if (f < eol && *f == '"') {
+			const char *fe = f + 1;
+			while (fe < eol && *fe != '"')
+				fe += (*fe == '\\' && fe + 1 < eol) ? 2 : 1;
+			if (fe >= eol)
+				return lex_error(lx, hash, "invalid line marker");
+			fname = f + 1;
+			flen = (size_t)(fe - fname);
+		} else if (f < eol && !isspace((unsigned char)*f)) {
+			return lex_error(lx, hash, "invalid line marker");
+		}
+		if (fname)
+			lx->file = intern_file(lx->out, fname, flen);
+		/* The marker names the line that follows it. */
+		lx->p = eol < lx->end ? eol + 1 : eol;
+		lx->line = (int)ln;
+		lx->line_start = lx->p;
+		return 1;
+	}
+	if (wl == 0 && p == eol)
+		return lx->p = eol, 0;  /* the null directive */
+	return lex_error(lx, hash, "preprocessor directive '#%.*s' requires -C", (int)wl, w);
+}
+
+int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist *out,
+		  char *errbuf, size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	out->src = xstrndup(src, len);
+	struct lexer lx = {
+		.out = out, .p = out->src, .end = out->src + len, .line = 1,
+		.line_start = out->src, .errbuf = errbuf, .errlen = errlen,
+	};
+	lx.file = intern_file(out, file, strlen(file));
+
+	if (len >= 2 && lx.p[0] == '#' && lx.p[1] == '!')
+		while (lx.p < lx.end && *lx.p != '\n')
+			lx.p++;
+
+	while (lx.p < lx.end) {
+		const char *p = lx.p;
+		char c = *p;
+		if (c == '\n') {
+			lx.p++;
+			newline(&lx, lx.p);
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			lx.p++;
+			continue;
+		}
+		if (c == '\0') {
+			lex_error(&lx, p, "invalid character (NUL byte) in input");
+			goto fail;
+		}
+		if (c == '/' && p + 1 < lx.end && (p[1] == '*' || p[1] == '/')) {
+			if (skip_comment(&lx) != 0)
+				goto fail;
+			continue;
+		}
+		if (c == '#' && at_line_start(&lx, p)) {
+			int r = lex_directive(&lx);
+			if (r < 0)
+				goto fail;
+			continue;
+		}
+		if (isalpha((unsigned char)c) || c == '_') {
+			const char *q = p;
+			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+				q++;
+			size_t n = (size_t)(q - p);
+			new_tok(&lx, dlex_is_keyword(p, n) ? DTOK_KEYWORD : DTOK_IDENT, p, n);
+			lx.p = q;
+			continue;
+		}
+		if (isdigit((unsigned char)c) || (c == '.' && p + 1 < lx.end && isdigit((unsigned char)p[1]))) {
+			if (lex_number(&lx) != 0)
+				goto fail;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			if (lex_quoted(&lx, c) != 0)
+				goto fail;
+			continue;
+		}
+		if (c == '@') {
+			const char *q = p + 1;
+			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+				q++;
+			if (q > p + 1 && isdigit((unsigned char)p[1])) {
+				lex_error(&lx, p, "invalid aggregation name '%.*s'", (int)(q - p), p);
+				goto fail;
+			}
+			new_tok(&lx, DTOK_AGG, p, (size_t)(q - p));
+			lx.p = q;
+			continue;
+		}
+		if (c == '$') {
+			const char *q = p + 1;
+			if (q < lx.end && *q == '$')
+				q++;
+			const char *body = q;
+			if (q < lx.end && isdigit((unsigned char)*q)) {
+				while (q < lx.end && isdigit((unsigned char)*q))
+					q++;
+			} else if (q == p + 1 && q < lx.end && (isalpha((unsigned char)*q) || *q == '_')) {
+				while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+					q++;
+			}
+			if (q == body) {
+				lex_error(&lx, p, "invalid macro variable '%.*s'", (int)(q - p), p);
+				goto fail;
+			}
+			new_tok(&lx, DTOK_MACRO, p, (size_t)(q - p));
+			lx.p = q;
+			continue;
+		}
+		size_t i;
+		for (i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
+			size_t n = strlen(puncts[i]);
+			if ((size_t)(lx.end - p) >= n && memcmp(p, puncts[i], n) == 0) {
+				new_tok(&lx, DTOK_PUNCT, p, n);
+				lx.p = p + n;
+				break;
+			}
+		}
+		if (i < sizeof(puncts) / sizeof(puncts[0]))
+			continue;
+		if (isprint((unsigned char)c))
+			lex_error(&lx, p, "invalid character '%c'", c);
+		else
+			lex_error(&lx, p, "invalid character (byte 0x%02x)", (unsigned char)c);
+		goto fail;
+	}
+	new_tok(&lx, DTOK_EOF, lx.p, 0);
+	return 0;
+fail:
+	dtoklist_free(out);
+	return -1;
+}
+
+void dtoklist_free(struct dtoklist *l)
+{
+	for (size_t i = 0; i < l->ntoks; i++)
+		free(l->toks[i].str);
+	free(l->toks);
+	for (size_t i = 0; i < l->npragmas; i++)
+		free(l->pragmas[i].text);
+	free(l->pragmas);
+	for (size_t i = 0; i < l->nfiles; i++)
+		free(l->files[i]);
+	free(l->files);
+	free(l->src);
+	memset(l, 0, sizeof(*l));
+}

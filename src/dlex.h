@@ -1,0 +1,71 @@
+/* dlex.h — the D lexer: turns D source text (or cpp output) into a token array.
+ *
+ * Contract: dlex_tokenize reads the whole buffer and either returns 0 with every token, ending
+ * with one DTOK_EOF, or -1 with "file:line:col: message" in errbuf and nothing to free.
+ * Token text points into a private copy of the source owned by the list; file names come from
+ * the caller or from cpp line markers (`# 12 "file"`, `#line 12 "file"`), which re-base the
+ * positions of the tokens after them so messages point into the original file.
+ * `#pragma` lines are not tokens: they are collected in order in `pragmas`. Any other
+ * directive is an error ("preprocessor directive requires -C"), as are stray characters,
+ * bad escapes, unterminated constants and out-of-range integers. A first line starting with
+ * `#!` is ignored (interpreter line). Columns count bytes from 1. The lexer knows nothing of
+ * types: telling `/` apart as a predicate delimiter or a division is the parser's job. */
+#ifndef USDTRACE_DLEX_H
+#define USDTRACE_DLEX_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum dtok_kind {
+	DTOK_EOF,
+	DTOK_IDENT,     /* foo, int8_t (typedef names are identifiers) */
+	DTOK_KEYWORD,   /* struct, provider, probe, sizeof, ... */
+	DTOK_INT,       /* 42, 0x2au, 017L: ival, is_unsigned, longness */
+	DTOK_FLOAT,     /* 1.5, 2e10f: text only */
+	DTOK_CHAR,      /* 'a', '\n': ival (int value), str/slen the bytes */
+	DTOK_STRING,    /* "a\tb": str/slen decoded, NUL-terminated */
+	DTOK_PUNCT,     /* -> ++ <<= ... { } and the rest */
+	DTOK_AGG,       /* @name or a bare @ */
+	DTOK_MACRO,     /* $1 $$1 $target $pid */
+};
+
+struct dtok {
+	enum dtok_kind kind;
+	const char *text;     /* the spelling, not NUL-terminated: use len */
+	size_t len;
+	uint64_t ival;        /* DTOK_INT, DTOK_CHAR */
+	bool is_unsigned;     /* DTOK_INT: resulting C type after suffix and value rules */
+	int longness;         /* DTOK_INT: 0 int, 1 long, 2 long long */
+	char *str;            /* DTOK_STRING, DTOK_CHAR: decoded bytes (malloc'd) */
+	size_t slen;
+	const char *file;     /* owned by the list */
+	int line, col;
+};
+
+struct dpragma {
+	char *text;           /* after "#pragma", trimmed: "D attributes Evolving/... provider x" */
+	const char *file;
+	int line, col;        /* of the '#' */
+};
+
+struct dtoklist {
+	struct dtok *toks;
+	size_t ntoks, cap;
+	struct dpragma *pragmas;
+	size_t npragmas, pcap;
+	char *src;            /* private copy of the input */
+	char **files;         /* interned file names */
+	size_t nfiles, fcap;
+};
+
+int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist *out,
+		  char *errbuf, size_t errlen);
+void dtoklist_free(struct dtoklist *l);
+
+/* True if t is the punctuator or keyword or identifier spelled s. */
+bool dtok_is(const struct dtok *t, const char *s);
+/* The token's spelling as a malloc'd string (for messages). */
+char *dtok_str(const struct dtok *t);
+/* True if s is a D keyword. */
+bool dlex_is_keyword(const char *s, size_t len);
+#endif

@@ -1,0 +1,1243 @@
+/* dparse.c — see dparse.h. Recursive descent over the token array, one function per grammar
+ * rule. A syntax or semantic error longjmps back to dparse_program with the message already
+ * written, so rules read straight through; nothing malloc'd is held across a call that can
+ * fail except what the dprog owns (and frees). */
+#include "dparse.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+struct parser {
+	const struct dtoklist *tl;
+	size_t pos;
+	struct dprog *prog;
+	struct dtype_ctx *ctx;
+	char *errbuf;
+	size_t errlen;
+	int depth;            /* nesting of recursive rules, bounded so input cannot exhaust the stack */
+	jmp_buf fail;
+};
+
+/* What a declaration's specifiers said. */
+struct declspec {
+	struct dtype *type;
+	const char *storage;  /* "typedef", "extern", "static", "register", "auto" or NULL */
+	bool defined_tag;     /* a struct/union/enum body was part of the specifiers */
+};
+
+static int64_t const_expr(struct parser *p);
+static struct dtype *type_name(struct parser *p);
+static bool is_typename(struct parser *p, const struct dtok *t);
+
+/* --- tokens and errors -------------------------------------------------------------------- */
+
+static const struct dtok *peek(struct parser *p)
+{
+	return &p->tl->toks[p->pos];
+}
+
+static const struct dtok *peek_at(struct parser *p, size_t ahead)
+{
+	size_t i = p->pos + ahead;
+	if (i >= p->tl->ntoks)
+		i = p->tl->ntoks - 1;
+	return &p->tl->toks[i];
+}
+
+static const struct dtok *next(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (t->kind != DTOK_EOF)
+		p->pos++;
+	return t;
+}
+
+static const char *prog_file(struct parser *p, const char *tokfile)
+{
+	for (size_t i = 0; i < p->tl->nfiles; i++)
+		if (p->tl->files[i] == tokfile)
+			return p->prog->files[i];
+	return p->prog->files[0];
+}
+
+static struct dsrcpos pos_of(struct parser *p, const struct dtok *t)
+{
+	struct dsrcpos s = { prog_file(p, t->file), t->line, t->col };
+	return s;
+}
+
+static _Noreturn void error_at(struct parser *p, const struct dtok *t, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static _Noreturn void error_at(struct parser *p, const struct dtok *t, const char *fmt, ...)
+{
+	struct strbuf b = {0};
+	va_list ap;
+	strbuf_printf(&b, "%s:%d:%d: ", t->file, t->line, t->col);
+	va_start(ap, fmt);
+	strbuf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	util_seterr(p->errbuf, p->errlen, "%s", b.s);
+	strbuf_free(&b);
+	longjmp(p->fail, 1);
+}
+
+static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
+{
+	if (t->kind == DTOK_EOF)
+		error_at(p, t, "syntax error near end of input");
+	error_at(p, t, "syntax error near '%.*s'", (int)t->len, t->text);
+}
+
+#define DPARSE_MAX_DEPTH 256
+#define DPARSE_MAX_TYPE_DEPTH 4096  /* pointer/array/function/typedef levels, through typedefs */
+
+static void enter(struct parser *p)
+{
+	if (++p->depth > DPARSE_MAX_DEPTH)
+		error_at(p, peek(p), "declaration or expression is nested too deeply");
+}
+
+static void leave(struct parser *p)
+{
+	p->depth--;
+}
+
+static bool consume(struct parser *p, const char *s)
+{
+	if (dtok_is(peek(p), s) && peek(p)->kind != DTOK_IDENT) {
+		p->pos++;
+		return true;
+	}
+	return false;
+}
+
+static void expect(struct parser *p, const char *s)
+{
+	if (!consume(p, s))
+		syntax_error(p, peek(p));
+}
+
+static const struct dtok *expect_ident(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (t->kind != DTOK_IDENT)
+		syntax_error(p, t);
+	return next(p);
+}
+
+/* A token's spelling in a fixed buffer, for names and lookups. */
+struct name { char s[256]; };
+static struct name tok_name(struct parser *p, const struct dtok *t)
+{
+	struct name n;
+	if (t->len >= sizeof(n.s))
+		error_at(p, t, "identifier '%.*s...' is too long", 32, t->text);
+	memcpy(n.s, t->text, t->len);
+	n.s[t->len] = '\0';
+	return n;
+}
+
+/* A type's spelling in a fixed buffer, for messages (nothing to free before a longjmp). */
+static struct name spell_tmp(struct dtype *t)
+{
+	struct name n;
+	char *s = dtype_spell(t, NULL, false);
+	snprintf(n.s, sizeof(n.s), "%s", s);
+	free(s);
+	return n;
+}
+
+static void add_decl(struct parser *p, enum ddecl_kind kind, const char *name, struct dtype *type,
+		     const char *storage, const struct dtok *at)
+{
+	struct dprog *g = p->prog;
+	g->decls = xrealloc(g->decls, sizeof(*g->decls) * (size_t)(g->ndecls + 1));
+	struct ddecl *d = &g->decls[g->ndecls++];
+	d->kind = kind;
+	d->name = name ? xstrdup(name) : NULL;
+	d->type = type;
+	d->storage = storage;
+	d->pos = pos_of(p, at);
+}
+
+/* Evaluated as we parse, in 64 bits with an unsigned flag (the usual arithmetic conversions
+ * at the widths D allows here). Growing the full expression grammar will turn these into
+ * AST builders; the precedence ladder stays the same. */
+struct cval {
+	int64_t v;
+	bool uns;
+};
+
+/* --- depth-bounded entries to the recursive rules ---------------------------------------- */
+
+static struct cval unary_rule(struct parser *p);
+static struct cval cond_expr_rule(struct parser *p);
+static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty);
+static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const struct dtok **name,
+				     bool allow_name, bool allow_abstract);
+static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bool *defined);
+
+static struct cval unary(struct parser *p)
+{
+	enter(p);
+	struct cval r = unary_rule(p);
+	leave(p);
+	return r;
+}
+
+static struct cval cond_expr(struct parser *p)
+{
+	enter(p);
+	struct cval r = cond_expr_rule(p);
+	leave(p);
+	return r;
+}
+
+static struct dtype *type_suffix(struct parser *p, struct dtype *ty)
+{
+	enter(p);
+	struct dtype *r = type_suffix_rule(p, ty);
+	leave(p);
+	return r;
+}
+
+static struct dtype *declarator(struct parser *p, struct dtype *ty, const struct dtok **name,
+				bool allow_name, bool allow_abstract)
+{
+	const struct dtok *at = peek(p);
+	enter(p);
+	struct dtype *r = declarator_rule(p, ty, name, allow_name, allow_abstract);
+	leave(p);
+	if (r->depth > DPARSE_MAX_TYPE_DEPTH)
+		error_at(p, at, "type is nested too deeply");
+	return r;
+}
+
+static struct dtype *record_spec(struct parser *p, enum dtype_kind kind, bool *defined)
+{
+	enter(p);
+	struct dtype *r = record_spec_rule(p, kind, defined);
+	leave(p);
+	return r;
+}
+
+/* --- constant expressions -------------------------------------------------------------- */
+
+static struct cval mk(int64_t v, bool uns)
+{
+	struct cval c = { v, uns };
+	return c;
+}
+
+static struct cval cast_to(struct parser *p, const struct dtok *at, struct dtype *t, struct cval c)
+{
+	if (!dtype_is_integer(t) && dtype_resolve(t)->kind != DTY_PTR)
+		error_at(p, at, "constant expression cast to a non-integer type");
+	int64_t sz = dtype_sizeof(t);
+	bool uns = dtype_resolve(t)->is_unsigned;
+	if (dtype_resolve(t)->kind == DTY_BOOL)
+		return mk(c.v != 0, true);
+	if (sz < 8) {
+		uint64_t mask = (UINT64_C(1) << (sz * 8)) - 1;
+		uint64_t u = (uint64_t)c.v & mask;
+		if (!uns && (u >> (sz * 8 - 1)))
+			u |= ~mask;
+		return mk((int64_t)u, uns);
+	}
+	return mk(c.v, uns);
+}
+
+static struct cval primary(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (consume(p, "(")) {
+		struct cval c = cond_expr(p);
+		expect(p, ")");
+		return c;
+	}
+	if (t->kind == DTOK_INT || t->kind == DTOK_CHAR) {
+		next(p);
+		return mk((int64_t)t->ival, t->kind == DTOK_INT && t->is_unsigned);
+	}
+	if (t->kind == DTOK_IDENT) {
+		next(p);
+		struct name n = tok_name(p, t);
+		struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_ENUMCONST, false);
+		if (!e || e->kind != DSYM_ENUMCONST)
+			error_at(p, t, "'%s' is not a constant", n.s);
+		return mk(e->value, false);
+	}
+	if (t->kind == DTOK_STRING || t->kind == DTOK_FLOAT)
+		error_at(p, t, "integer constant expression expected near '%.*s'", (int)t->len, t->text);
+	syntax_error(p, t);
+}
+
+static struct cval unary_rule(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (consume(p, "+"))
+		return unary(p);
+	if (consume(p, "-")) {
+		struct cval c = unary(p);
+		return mk((int64_t)(0 - (uint64_t)c.v), c.uns);
+	}
+	if (consume(p, "~")) {
+		struct cval c = unary(p);
+		return mk((int64_t)~(uint64_t)c.v, c.uns);
+	}
+	if (consume(p, "!")) {
+		struct cval c = unary(p);
+		return mk(c.v == 0, false);
+	}
+	if (consume(p, "sizeof")) {
+		const struct dtok *at = peek(p);
+		if (dtok_is(at, "(") && is_typename(p, peek_at(p, 1))) {
+			next(p);
+			struct dtype *ty = type_name(p);
+			expect(p, ")");
+			int64_t sz = dtype_sizeof(ty);
+			if (sz < 0)
+				error_at(p, at, "sizeof applied to an incomplete type");
+			return mk(sz, true);
+		}
+		error_at(p, at, "sizeof in a constant expression needs a type name");
+	}
+	if (consume(p, "offsetof")) {
+		expect(p, "(");
+		const struct dtok *at = peek(p);
+		struct dtype *ty = type_name(p);
+		expect(p, ",");
+		const struct dtok *mt = expect_ident(p);
+		expect(p, ")");
+		struct dtype *r = dtype_resolve(ty);
+		if ((r->kind != DTY_STRUCT && r->kind != DTY_UNION) || !r->complete)
+			error_at(p, at, "offsetof needs a complete struct or union type");
+		struct name mn = tok_name(p, mt);
+		int64_t off = 0;
+		const struct dmember *m;
+		/* Walk through anonymous members to the named one. */
+		while ((m = dtype_find_member(r, mn.s)) && !m->name) {
+			off += m->offset;
+			r = dtype_resolve(m->type);
+		}
+		if (!m)
+			error_at(p, mt, "%s has no member named '%s'", spell_tmp(r).s, mn.s);
+		if (m->bit_width >= 0)
+			error_at(p, mt, "offsetof applied to bit-field '%s'", mn.s);
+		return mk(off + m->offset, true);
+	}
+	/* A cast: '(' type-name ')' unary */
+	if (dtok_is(t, "(") && is_typename(p, peek_at(p, 1))) {
+		next(p);
+		struct dtype *ty = type_name(p);
+		expect(p, ")");
+		return cast_to(p, t, ty, unary(p));
+	}
+	return primary(p);
+}
+
+static struct cval binary(struct parser *p, int level);
+
+/* Binary operators by precedence, loosest first. */
+static const char *const binops[][5] = {
+	{"||"}, {"^^"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="},
+	{"<<", ">>"}, {"+", "-"}, {"*", "/", "%"},
+};
+#define NLEVELS ((int)(sizeof(binops) / sizeof(binops[0])))
+
+static struct cval apply(struct parser *p, const struct dtok *op, struct cval a, struct cval b)
+{
+	bool uns = a.uns || b.uns;
+	uint64_t ua = (uint64_t)a.v, ub = (uint64_t)b.v;
+	const char *o = op->text;
+	size_t n = op->len;
+#define OP(s) (n == strlen(s) && memcmp(o, s, n) == 0)
+	if (OP("||")) return mk(a.v || b.v, false);
+	if (OP("^^")) return mk(!a.v != !b.v, false);
+	if (OP("&&")) return mk(a.v && b.v, false);
+	if (OP("|")) return mk((int64_t)(ua | ub), uns);
+	if (OP("^")) return mk((int64_t)(ua ^ ub), uns);
+	if (OP("&")) return mk((int64_t)(ua & ub), uns);
+	if (OP("==")) return mk(a.v == b.v, false);
+	if (OP("!=")) return mk(a.v != b.v, false);
+	if (OP("<")) return mk(uns ? ua < ub : a.v < b.v, false);
+	if (OP(">")) return mk(uns ? ua > ub : a.v > b.v, false);
+	if (OP("<=")) return mk(uns ? ua <= ub : a.v <= b.v, false);
+	if (OP(">=")) return mk(uns ? ua >= ub : a.v >= b.v, false);
+	if (OP("<<") || OP(">>")) {
+		if (b.v < 0 || b.v > 63)
+			error_at(p, op, "shift count out of range in constant expression");
+		if (OP("<<"))
+			return mk((int64_t)(ua << b.v), a.uns);
+		return mk(a.uns ? (int64_t)(ua >> b.v) : a.v >> b.v, a.uns);
+	}
+	if (OP("+")) return mk((int64_t)(ua + ub), uns);
+	if (OP("-")) return mk((int64_t)(ua - ub), uns);
+	if (OP("*")) return mk((int64_t)(ua * ub), uns);
+	if (b.v == 0)
+		error_at(p, op, "division by zero in constant expression");
+	if (OP("/")) {
+		if (uns) return mk((int64_t)(ua / ub), true);
+		if (a.v == INT64_MIN && b.v == -1) return mk(INT64_MIN, false);
+		return mk(a.v / b.v, false);
+	}
+	if (uns) return mk((int64_t)(ua % ub), true);
+	if (a.v == INT64_MIN && b.v == -1) return mk(0, false);
+	return mk(a.v % b.v, false);
+#undef OP
+}
+
+static struct cval binary(struct parser *p, int level)
+{
+	if (level == NLEVELS)
+		return unary(p);
+	struct cval a = binary(p, level + 1);
+	for (;;) {
+		const struct dtok *op = peek(p);
+		bool hit = false;
+		for (int i = 0; i < 5 && binops[level][i]; i++)
+			if (op->kind == DTOK_PUNCT && dtok_is(op, binops[level][i]))
+				hit = true;
+		if (!hit)
+			return a;
+		next(p);
+		struct cval b = binary(p, level + 1);
+		a = apply(p, op, a, b);
+	}
+}
+
+static struct cval cond_expr_rule(struct parser *p)
+{
+	struct cval c = binary(p, 0);
+	if (!consume(p, "?"))
+		return c;
+	struct cval x = cond_expr(p);
+	expect(p, ":");
+	struct cval y = cond_expr(p);
+	return c.v ? x : y;
+}
+
+static int64_t const_expr(struct parser *p)
+{
+	return cond_expr(p).v;
+}
+
+/* --- declaration specifiers ------------------------------------------------------------ */
+
+static bool is_typename(struct parser *p, const struct dtok *t)
+{
+	static const char *const kw[] = {
+		"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
+		"_Bool", "struct", "union", "enum", "const", "volatile", "restrict", "string",
+	};
+	if (t->kind == DTOK_KEYWORD) {
+		for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+			if (dtok_is(t, kw[i]))
+				return true;
+		return false;
+	}
+	if (t->kind != DTOK_IDENT)
+		return false;
+	struct name n = tok_name(p, t);
+	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, false);
+	return e && e->kind == DSYM_TYPEDEF;
+}
+
+static bool is_storage(const struct dtok *t)
+{
+	return t->kind == DTOK_KEYWORD && (dtok_is(t, "typedef") || dtok_is(t, "extern") ||
+		dtok_is(t, "static") || dtok_is(t, "register") || dtok_is(t, "auto"));
+}
+
+static struct dtype *declarator(struct parser *p, struct dtype *ty, const struct dtok **name,
+				bool allow_name, bool allow_abstract);
+static struct dtype *record_spec(struct parser *p, enum dtype_kind kind, bool *defined);
+static struct dtype *enum_spec(struct parser *p, bool *defined);
+
+static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
+{
+	enum {
+		VOID = 1 << 0, BOOL = 1 << 2, CHAR = 1 << 4, SHORT = 1 << 6, INT = 1 << 8,
+		LONG = 1 << 10, FLOAT = 1 << 12, DOUBLE = 1 << 14, OTHER = 1 << 16,
+		SIGNED = 1 << 17, UNSIGNED = 1 << 18,
+	};
+	struct dtype_ctx *c = p->ctx;
+	int counter = 0;
+	unsigned quals = 0;
+	struct dtype *ty = NULL;
+	const struct dtok *first = peek(p);
+	memset(ds, 0, sizeof(*ds));
+
+	for (;;) {
+		const struct dtok *t = peek(p);
+		if (is_storage(t)) {
+			if (!allow_storage)
+				error_at(p, t, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
+			if (ds->storage)
+				error_at(p, t, "multiple storage classes in declaration");
+			next(p);
+			ds->storage = dtok_is(t, "typedef") ? "typedef" : dtok_is(t, "extern") ? "extern" :
+				      dtok_is(t, "static") ? "static" : dtok_is(t, "register") ? "register" : "auto";
+			continue;
+		}
+		if (t->kind == DTOK_KEYWORD && (dtok_is(t, "const") || dtok_is(t, "volatile") ||
+						dtok_is(t, "restrict"))) {
+			next(p);
+			quals |= dtok_is(t, "const") ? DQ_CONST : dtok_is(t, "volatile") ? DQ_VOLATILE : DQ_RESTRICT;
+			continue;
+		}
+		if (t->kind == DTOK_KEYWORD && (dtok_is(t, "inline") || dtok_is(t, "translator")))
+			error_at(p, t, "%.*s definitions are not supported in provider definitions",
+				 (int)t->len, t->text);
+		if (t->kind == DTOK_IDENT && counter == 0 && is_typename(p, t)) {
+			next(p);
+			struct name n = tok_name(p, t);
+			ty = dscope_find(c, n.s, DSYM_TYPEDEF, false)->type;
+			counter |= OTHER;
+			continue;
+		}
+		if (t->kind != DTOK_KEYWORD || !is_typename(p, t))
+			break;
+		if (dtok_is(t, "struct") || dtok_is(t, "union") || dtok_is(t, "enum") || dtok_is(t, "string")) {
+			if (counter)
+				error_at(p, t, "invalid combination of type specifiers near '%.*s'",
+					 (int)t->len, t->text);
+			next(p);
+			bool def = false;
+			if (dtok_is(t, "struct"))
+				ty = record_spec(p, DTY_STRUCT, &def);
+			else if (dtok_is(t, "union"))
+				ty = record_spec(p, DTY_UNION, &def);
+			else if (dtok_is(t, "enum"))
+				ty = enum_spec(p, &def);
+			else
+				ty = c->t_string;
+			ds->defined_tag |= def;
+			counter |= OTHER;
+			continue;
+		}
+		next(p);
+		int add = dtok_is(t, "void") ? VOID : dtok_is(t, "_Bool") ? BOOL : dtok_is(t, "char") ? CHAR :
+			  dtok_is(t, "short") ? SHORT : dtok_is(t, "int") ? INT : dtok_is(t, "long") ? LONG :
+			  dtok_is(t, "float") ? FLOAT : dtok_is(t, "double") ? DOUBLE :
+			  dtok_is(t, "signed") ? SIGNED : UNSIGNED;
+		if ((counter & OTHER) || ((add == SIGNED || add == UNSIGNED) && (counter & (SIGNED | UNSIGNED))))
+			error_at(p, t, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
+		counter += add;
+		switch (counter) {
+		case VOID: ty = c->t_void; break;
+		case BOOL: ty = c->t_bool; break;
+		case CHAR: ty = c->t_char; break;
+		case SIGNED + CHAR: ty = c->t_schar; break;
+		case UNSIGNED + CHAR: ty = c->t_uchar; break;
+		case SHORT: case SHORT + INT: case SIGNED + SHORT: case SIGNED + SHORT + INT: ty = c->t_short; break;
+		case UNSIGNED + SHORT: case UNSIGNED + SHORT + INT: ty = c->t_ushort; break;
+		case INT: case SIGNED: case SIGNED + INT: ty = c->t_int; break;
+		case UNSIGNED: case UNSIGNED + INT: ty = c->t_uint; break;
+		case LONG: case LONG + INT: case SIGNED + LONG: case SIGNED + LONG + INT: ty = c->t_long; break;
+		case UNSIGNED + LONG: case UNSIGNED + LONG + INT: ty = c->t_ulong; break;
+		case LONG + LONG: case LONG + LONG + INT: case SIGNED + LONG + LONG:
+		case SIGNED + LONG + LONG + INT: ty = c->t_llong; break;
+		case UNSIGNED + LONG + LONG: case UNSIGNED + LONG + LONG + INT: ty = c->t_ullong; break;
+		case FLOAT: ty = c->t_float; break;
+		case DOUBLE: ty = c->t_double; break;
+		case LONG + DOUBLE: ty = c->t_ldouble; break;
+		default:
+			error_at(p, t, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
+		}
+	}
+	if (!ty) {
+		const struct dtok *t = peek(p);
+		if (t->kind == DTOK_IDENT && (dtok_is(peek_at(p, 1), "*") || peek_at(p, 1)->kind == DTOK_IDENT ||
+					      dtok_is(peek_at(p, 1), ")") || dtok_is(peek_at(p, 1), ",")))
+			error_at(p, t, "undefined type '%.*s'", (int)t->len, t->text);
+		if (first != t)
+			error_at(p, t, "missing type specifier near '%.*s'", (int)t->len, t->text);
+		syntax_error(p, t);
+	}
+	ds->type = dtype_qualify(c, ty, quals);
+}
+
+/* Specifiers and qualifiers only (type names in casts, sizeof, offsetof). */
+static struct dtype *type_name(struct parser *p)
+{
+	struct declspec ds;
+	declspec(p, &ds, false);
+	const struct dtok *name = NULL;
+	return declarator(p, ds.type, &name, false, true);
+}
+
+/* --- struct, union, enum ----------------------------------------------------------------- */
+
+static const char *kind_word(enum dtype_kind k)
+{
+	return k == DTY_STRUCT ? "struct" : k == DTY_UNION ? "union" : "enum";
+}
+
+/* The tag type named `tag` for a reference or a definition; creates it in the current scope
+ * when absent (or when `here` is asked and it exists only outside). */
+static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dtype_kind kind, bool here)
+{
+	struct name n = tok_name(p, tt);
+	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TAG, here);
+	if (e) {
+		if (e->type->kind != kind)
+			error_at(p, tt, "'%s' defined as wrong kind of tag (it is %s %s)", n.s,
+				 kind_word(e->type->kind), n.s);
+		return e->type;
+	}
+	struct dtype *t = dtype_tagged(p->ctx, kind, n.s);
+	dscope_add(p->ctx, n.s, DSYM_TAG, t, 0);
+	return t;
+}
+
+static void member_decls(struct parser *p, struct dtype *rec)
+{
+	while (!consume(p, "}")) {
+		struct declspec ds;
+		const struct dtok *start = peek(p);
+		declspec(p, &ds, false);
+		struct dtype *base = ds.type;
+		struct dtype *rb = dtype_resolve(base);
+		if (consume(p, ";")) {
+			/* C11 anonymous struct/union member. */
+			if ((rb->kind == DTY_STRUCT || rb->kind == DTY_UNION) && !dtype_unqual(base)->name) {
+				for (int i = 0; i < rb->nmembers; i++)
+					if (rb->members[i].name && dtype_find_member(rec, rb->members[i].name))
+						error_at(p, start, "duplicate member '%s'", rb->members[i].name);
+				dtype_add_member(rec, NULL, base, -1);
+			} else if (!ds.defined_tag) {
+				error_at(p, start, "declaration does not declare anything");
+			}
+			continue;
+		}
+		do {
+			const struct dtok *name = NULL;
+			const struct dtok *at = peek(p);
+			struct dtype *ty = dtok_is(at, ":") ? base : declarator(p, base, &name, true, false);
+			int width = -1;
+			if (consume(p, ":")) {
+				const struct dtok *wt = peek(p);
+				int64_t w = const_expr(p);
+				if (w < 0 || w > 64)
+					error_at(p, wt, "invalid bit-field width %lld", (long long)w);
+				width = (int)w;
+			}
+			if (!name && width < 0)
+				syntax_error(p, peek(p));
+			struct name n;
+			if (name) {
+				n = tok_name(p, name);
+				if (dtype_find_member(rec, n.s))
+					error_at(p, name, "duplicate member '%s'", n.s);
+			}
+			dtype_add_member(rec, name ? n.s : NULL, ty, width);
+			char err[256];
+			/* Check each member as it comes, so the message points at it. */
+			struct dtype probe = *rec;
+			if (dtype_finish_record(&probe, err, sizeof(err)) != 0 &&
+			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0))
+				error_at(p, name ? name : at, "%s", err);
+		} while (consume(p, ","));
+		expect(p, ";");
+	}
+}
+
+static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bool *defined)
+{
+	const struct dtok *tt = NULL;
+	if (peek(p)->kind == DTOK_IDENT)
+		tt = next(p);
+	if (!dtok_is(peek(p), "{")) {
+		if (!tt)
+			syntax_error(p, peek(p));
+		/* `struct x;` alone declares x in this scope; otherwise refer to any visible x. */
+		bool alone = dtok_is(peek(p), ";");
+		return tag_lookup(p, tt, kind, alone);
+	}
+	const struct dtok *brace = next(p);
+	struct dtype *rec;
+	if (tt) {
+		rec = tag_lookup(p, tt, kind, true);
+		if (rec->complete)
+			error_at(p, tt, "redefinition of %s %.*s", kind_word(kind), (int)tt->len, tt->text);
+		if (rec->nmembers)  /* being defined: struct a { struct a { ... } } */
+			error_at(p, tt, "nested redefinition of %s %.*s", kind_word(kind), (int)tt->len, tt->text);
+	} else {
+		rec = dtype_tagged(p->ctx, kind, NULL);
+	}
+	member_decls(p, rec);
+	char err[256];
+	if (dtype_finish_record(rec, err, sizeof(err)) != 0)
+		error_at(p, tt ? tt : brace, "%s", err);
+	if (rec->nmembers == 0)
+		error_at(p, tt ? tt : brace, "%s has no members", kind_word(kind));
+	if (tt)
+		add_decl(p, DDECL_TAG, NULL, rec, NULL, tt);
+	*defined = true;
+	return rec;
+}
+
+static struct dtype *enum_spec(struct parser *p, bool *defined)
+{
+	const struct dtok *tt = NULL;
+	if (peek(p)->kind == DTOK_IDENT)
+		tt = next(p);
+	if (!dtok_is(peek(p), "{")) {
+		if (!tt)
+			syntax_error(p, peek(p));
+		return tag_lookup(p, tt, DTY_ENUM, dtok_is(peek(p), ";"));
+	}
+	const struct dtok *brace = next(p);
+	struct dtype *e;
+	if (tt) {
+		e = tag_lookup(p, tt, DTY_ENUM, true);
+		if (e->complete || e->nenums)
+			error_at(p, tt, "redefinition of enum %.*s", (int)tt->len, tt->text);
+	} else {
+		e = dtype_tagged(p->ctx, DTY_ENUM, NULL);
+	}
+	int64_t val = 0;
+	do {
+		if (dtok_is(peek(p), "}"))
+			break;  /* trailing comma */
+		const struct dtok *nt = expect_ident(p);
+		struct name n = tok_name(p, nt);
+		if (dscope_find(p->ctx, n.s, DSYM_ENUMCONST, true))
+			error_at(p, nt, "redefinition of '%s'", n.s);
+		if (consume(p, "="))
+			val = const_expr(p);
+		dtype_add_enumerator(e, n.s, val);
+		/* Visible at once: later enumerators may use it. */
+		dscope_add(p->ctx, n.s, DSYM_ENUMCONST, p->ctx->t_int, val);
+		val = (int64_t)((uint64_t)val + 1);
+	} while (consume(p, ","));
+	expect(p, "}");
+	if (e->nenums == 0)
+		error_at(p, tt ? tt : brace, "enum has no enumerators");
+	dtype_finish_enum(e);
+	if (tt)  /* anonymous ones are spelled where they are used */
+		add_decl(p, DDECL_TAG, NULL, e, NULL, tt);
+	*defined = true;
+	return e;
+}
+
+/* --- declarators ------------------------------------------------------------------------ */
+
+/* Parameter list of a function declarator, after '('. */
+static struct dtype *func_params(struct parser *p, struct dtype *ret)
+{
+	struct dtype *f = dtype_func(p->ctx, ret);
+	if (consume(p, ")")) {
+		f->oldstyle = true;
+		return f;
+	}
+	if (dtok_is(peek(p), "void") && dtok_is(peek_at(p, 1), ")")) {
+		p->pos += 2;
+		return f;
+	}
+	for (;;) {
+		if (consume(p, "...")) {
+			if (f->nparams == 0)
+				syntax_error(p, peek(p));
+			f->variadic = true;
+			expect(p, ")");
+			return f;
+		}
+		struct declspec ds;
+		declspec(p, &ds, false);
+		const struct dtok *name = NULL;
+		const struct dtok *at = peek(p);
+		struct dtype *pt = declarator(p, ds.type, &name, true, true);
+		struct dtype *r = dtype_resolve(pt);
+		if (r->kind == DTY_ARRAY)
+			pt = dtype_ptr(p->ctx, r->base);
+		else if (r->kind == DTY_FUNC)
+			pt = dtype_ptr(p->ctx, pt);
+		else if (r->kind == DTY_VOID)
+			error_at(p, at, "parameter has type void");
+		f->params = xrealloc(f->params, sizeof(*f->params) * (size_t)(f->nparams + 1));
+		f->param_names = xrealloc(f->param_names, sizeof(*f->param_names) * (size_t)(f->nparams + 1));
+		f->params[f->nparams] = pt;
+		f->param_names[f->nparams++] = name ? xstrndup(name->text, name->len) : NULL;
+		if (consume(p, ")"))
+			return f;
+		expect(p, ",");
+	}
+}
+
+static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
+{
+	const struct dtok *t = peek(p);
+	if (consume(p, "[")) {
+		int64_t len = -1;
+		if (!dtok_is(peek(p), "]")) {
+			const struct dtok *at = peek(p);
+			len = const_expr(p);
+			if (len < 0)
+				error_at(p, at, "size of array is negative");
+			if (len > (INT64_C(1) << 40))
+				error_at(p, at, "size of array is too large");
+		}
+		expect(p, "]");
+		ty = type_suffix(p, ty);
+		struct dtype *r = dtype_resolve(ty);
+		if (r->kind == DTY_FUNC)
+			error_at(p, t, "declaration of an array of functions");
+		if (r->kind == DTY_VOID || dtype_sizeof(ty) < 0)
+			error_at(p, t, "array has incomplete element type");
+		return dtype_array(p->ctx, ty, len);
+	}
+	if (consume(p, "(")) {
+		struct dtype *f = func_params(p, NULL);
+		struct dtype *ret = type_suffix(p, ty);
+		struct dtype *r = dtype_resolve(ret);
+		if (r->kind == DTY_ARRAY || r->kind == DTY_FUNC)
+			error_at(p, t, "function cannot return %s", r->kind == DTY_ARRAY ? "an array" : "a function");
+		f->base = ret;
+		f->depth = ret->depth + 1;
+		return f;
+	}
+	return ty;
+}
+
+static void skip_balanced(struct parser *p)
+{
+	int depth = 0;
+	do {
+		const struct dtok *t = peek(p);
+		if (t->kind == DTOK_EOF)
+			syntax_error(p, t);
+		if (dtok_is(t, "("))
+			depth++;
+		else if (dtok_is(t, ")"))
+			depth--;
+		next(p);
+	} while (depth > 0);
+}
+
+/* declarator = "*" qualifiers* declarator | ("(" declarator ")" | ident)? type-suffix
+ * A nested declarator binds tighter than the suffixes after it, so it is parsed after them
+ * (on the type they produce), as chibicc does. */
+static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const struct dtok **name,
+				bool allow_name, bool allow_abstract)
+{
+	int stars = 0;
+	while (consume(p, "*")) {
+		if (++stars > DPARSE_MAX_DEPTH)
+			error_at(p, peek(p), "too many levels of pointers");
+		ty = dtype_ptr(p->ctx, ty);
+		unsigned q = 0;
+		for (;;) {
+			if (consume(p, "const")) q |= DQ_CONST;
+			else if (consume(p, "volatile")) q |= DQ_VOLATILE;
+			else if (consume(p, "restrict")) q |= DQ_RESTRICT;
+			else break;
+		}
+		ty = dtype_qualify(p->ctx, ty, q);
+	}
+	const struct dtok *t = peek(p);
+	const struct dtok *t1 = peek_at(p, 1);
+	bool nested = dtok_is(t, "(") && (dtok_is(t1, "*") || dtok_is(t1, "(") || dtok_is(t1, "[") ||
+					  (t1->kind == DTOK_IDENT && !is_typename(p, t1)));
+	if (nested) {
+		size_t start = p->pos;
+		skip_balanced(p);
+		ty = type_suffix(p, ty);
+		size_t end = p->pos;
+		p->pos = start + 1;
+		ty = declarator(p, ty, name, allow_name, allow_abstract);
+		expect(p, ")");
+		p->pos = end;
+		return ty;
+	}
+	if (t->kind == DTOK_IDENT && !(allow_abstract && is_typename(p, t) && !allow_name)) {
+		if (!allow_name)
+			syntax_error(p, t);
+		*name = next(p);
+	} else if (!allow_abstract) {
+		if (t->kind == DTOK_KEYWORD)
+			error_at(p, t, "'%.*s' is a reserved word and cannot be used as a name",
+				 (int)t->len, t->text);
+		syntax_error(p, t);
+	}
+	return type_suffix(p, ty);
+}
+
+/* --- declarations and providers ----------------------------------------------------------- */
+
+static void declaration(struct parser *p)
+{
+	struct declspec ds;
+	const struct dtok *start = peek(p);
+	declspec(p, &ds, true);
+	if (consume(p, ";")) {
+		struct dtype *u = dtype_unqual(ds.type);
+		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
+		if (ds.storage && strcmp(ds.storage, "typedef") == 0)
+			error_at(p, start, "typedef declares no name");
+		if (is_tag && !ds.defined_tag && u->name)
+			add_decl(p, DDECL_FORWARD, NULL, u, NULL, start);
+		else if (u->kind == DTY_ENUM && ds.defined_tag && !u->name)
+			add_decl(p, DDECL_TAG, NULL, u, NULL, start);  /* enum { A, B }; */
+		else if (!ds.defined_tag)
+			error_at(p, start, "declaration does not declare anything");
+		return;
+	}
+	do {
+		const struct dtok *nt = NULL;
+		struct dtype *ty = declarator(p, ds.type, &nt, true, false);
+		struct name n = tok_name(p, nt);
+		struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
+		if (ds.storage && strcmp(ds.storage, "typedef") == 0) {
+			if (e && e->kind != DSYM_TYPEDEF)
+				error_at(p, nt, "redefinition of '%s' as a different kind of symbol", n.s);
+			if (e && !dtype_same(e->type->base, ty))
+				error_at(p, nt, "conflicting types for typedef '%s'", n.s);
+			if (!e) {
+				dscope_add(p->ctx, n.s, DSYM_TYPEDEF, dtype_typedef(p->ctx, n.s, ty), 0);
+				add_decl(p, DDECL_TYPEDEF, n.s, ty, NULL, nt);
+			}
+		} else {
+			if (e && e->kind != DSYM_VAR)
+				error_at(p, nt, "redefinition of '%s' as a different kind of symbol", n.s);
+			if (e && !dtype_same(e->type, ty))
+				error_at(p, nt, "conflicting types for '%s'", n.s);
+			if (dtype_resolve(ty)->kind == DTY_VOID)
+				error_at(p, nt, "variable '%s' declared void", n.s);
+			if (!e) {
+				dscope_add(p->ctx, n.s, DSYM_VAR, ty, 0);
+				add_decl(p, DDECL_VAR, n.s, ty, ds.storage, nt);
+			}
+		}
+		if (dtok_is(peek(p), "="))
+			error_at(p, peek(p), "initializers are not supported in D declarations");
+	} while (consume(p, ","));
+	expect(p, ";");
+}
+
+static void probe_def(struct parser *p, struct dprovider *pv)
+{
+	const struct dtok *nt = expect_ident(p);
+	struct name n = tok_name(p, nt);
+	if (dprovider_find_probe(pv, n.s))
+		error_at(p, nt, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
+	expect(p, "(");
+	struct dprobe pr = { .pos = pos_of(p, nt) };
+	struct dprobe_arg args[DPROBE_MAX_ARGS];
+	const struct dtok *argname[DPROBE_MAX_ARGS];
+	int nargs = 0;
+	bool empty = consume(p, ")");
+	if (!empty && dtok_is(peek(p), "void") && dtok_is(peek_at(p, 1), ")")) {
+		p->pos += 2;
+		empty = true;
+	}
+	while (!empty) {
+		const struct dtok *at = peek(p);
+		if (dtok_is(at, "..."))
+			error_at(p, at, "probe '%s' has a variable argument list; probe arguments must be declared", n.s);
+		if (nargs == DPROBE_MAX_ARGS)
+			error_at(p, at, "probe '%s' has more than %d arguments", n.s, DPROBE_MAX_ARGS);
+		struct declspec ds;
+		declspec(p, &ds, false);
+		const struct dtok *an = NULL;
+		struct dtype *ty = declarator(p, ds.type, &an, true, true);
+		struct dtype *r = dtype_resolve(ty);
+		if (r->kind == DTY_ARRAY)
+			ty = dtype_ptr(p->ctx, r->base);
+		else if (r->kind == DTY_FUNC)
+			ty = dtype_ptr(p->ctx, ty);
+		r = dtype_resolve(ty);
+		if (r->kind == DTY_VOID)
+			error_at(p, at, "argument %d of probe '%s' has type void", nargs + 1, n.s);
+		if (r->kind == DTY_STRUCT || r->kind == DTY_UNION) {
+			struct name ts = spell_tmp(ty);
+			error_at(p, at, "argument %d of probe '%s' has type '%s': probe arguments must be "
+				 "integers, pointers or strings (pass a pointer)", nargs + 1, n.s, ts.s);
+		}
+		/* As for C parameters, top-level qualifiers are not part of the argument's type
+		 * (and a cast to `char *const` only draws warnings). */
+		if (ty->quals)
+			ty = ty->origin;
+		args[nargs].type = ty;
+		args[nargs].name = NULL;
+		argname[nargs++] = an;
+		if (consume(p, ")"))
+			break;
+		expect(p, ",");
+	}
+	if (dtok_is(peek(p), ":"))
+		error_at(p, peek(p), "probe argument mappings (':') are not supported in provider definitions");
+	expect(p, ";");
+	pr.name = xstrdup(n.s);
+	pr.nargs = nargs;
+	pr.args = xcalloc((size_t)nargs + 1, sizeof(*pr.args));
+	for (int i = 0; i < nargs; i++) {
+		pr.args[i].type = args[i].type;
+		pr.args[i].name = argname[i] ? xstrndup(argname[i]->text, argname[i]->len) : NULL;
+	}
+	pv->probes = xrealloc(pv->probes, sizeof(*pv->probes) * (size_t)(pv->nprobes + 1));
+	pv->probes[pv->nprobes++] = pr;
+}
+
+static void provider_def(struct parser *p)
+{
+	const struct dtok *nt = peek(p);
+	if (nt->kind != DTOK_IDENT) {
+		if (nt->kind == DTOK_KEYWORD)
+			error_at(p, nt, "'%.*s' is a reserved word and cannot be used as a provider name",
+				 (int)nt->len, nt->text);
+		syntax_error(p, nt);
+	}
+	next(p);
+	struct name n = tok_name(p, nt);
+	struct dprog *g = p->prog;
+	/* Several blocks for one provider add to it, as more probes for the same provider. */
+	struct dprovider *pv = dprog_find_provider(g, n.s);
+	if (!pv) {
+		g->provs = xrealloc(g->provs, sizeof(*g->provs) * (size_t)(g->nprovs + 1));
+		pv = &g->provs[g->nprovs++];
+		memset(pv, 0, sizeof(*pv));
+		pv->name = xstrdup(n.s);
+		pv->pos = pos_of(p, nt);
+	}
+	expect(p, "{");
+	while (!consume(p, "}")) {
+		const struct dtok *t = peek(p);
+		if (!dtok_is(t, "probe") || t->kind != DTOK_KEYWORD) {
+			if (t->kind == DTOK_EOF)
+				error_at(p, t, "provider '%s' is not terminated (missing '}')", pv->name);
+			syntax_error(p, t);
+		}
+		next(p);
+		probe_def(p, pv);
+	}
+	expect(p, ";");
+}
+
+/* --- pragmas ---------------------------------------------------------------------------- */
+
+static const char *const stabilities[] = {
+	"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable", "Standard",
+};
+static const char *const classes[] = {
+	"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+};
+static const char *const attr_kinds[DATTR_NKINDS] = {
+	"provider", "module", "function", "name", "args",
+};
+
+static const char *match_word(const char *w, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(w, list[i]) == 0)
+			return list[i];
+	return NULL;
+}
+
+static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, const char *fmt, ...)
+{
+	struct strbuf b = {0};
+	va_list ap;
+	strbuf_printf(&b, "%s:%d:%d: ", pr->file, pr->line, pr->col);
+	va_start(ap, fmt);
+	strbuf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	util_seterr(p->errbuf, p->errlen, "%s", b.s);
+	strbuf_free(&b);
+	longjmp(p->fail, 1);
+}
+
+static void pragma_d(struct parser *p, const struct dpragma *pr)
+{
+	char words[6][64];
+	int nw = 0;
+	const char *s = pr->text;
+	while (*s) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		const char *e = s;
+		while (*e && *e != ' ' && *e != '\t')
+			e++;
+		if (nw < 6) {
+			snprintf(words[nw], sizeof(words[nw]), "%.*s", (int)(e - s), s);
+			nw++;
+		} else {
+			pragma_error(p, pr, "too many words in #pragma D attributes");
+		}
+		s = e;
+	}
+	if (nw < 2)
+		pragma_error(p, pr, "#pragma D requires a directive");
+	static const char *const known[] = {
+		"attributes", "binding", "depends_on", "error", "ident", "line", "option",
+	};
+	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])))
+		pragma_error(p, pr, "unknown #pragma D directive '%s'", words[1]);
+	if (strcmp(words[1], "attributes") != 0) {
+		p->prog->pragmas = xrealloc(p->prog->pragmas, sizeof(char *) * (size_t)(p->prog->npragmas + 1));
+		p->prog->pragmas[p->prog->npragmas++] = xstrdup(pr->text);
+		return;
+	}
+	/* attributes NAME/DATA/CLASS provider PROV KIND */
+	if (nw != 6 || strcmp(words[3], "provider") != 0)
+		pragma_error(p, pr, "#pragma D attributes: expected 'attributes name/data/class provider NAME "
+			     "provider|module|function|name|args'");
+	char *a = words[2];
+	char *s1 = strchr(a, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
+	if (!s1 || !s2 || strchr(s2 + 1, '/'))
+		pragma_error(p, pr, "#pragma D attributes: invalid attributes '%s' (expected name/data/class)", a);
+	*s1 = *s2 = '\0';
+	struct dattr at = { true, match_word(a, stabilities, 8), match_word(s1 + 1, stabilities, 8),
+			    match_word(s2 + 1, classes, 6) };
+	if (!at.name_stability)
+		pragma_error(p, pr, "#pragma D attributes: invalid stability '%s'", a);
+	if (!at.data_stability)
+		pragma_error(p, pr, "#pragma D attributes: invalid stability '%s'", s1 + 1);
+	if (!at.dep_class)
+		pragma_error(p, pr, "#pragma D attributes: invalid dependency class '%s'", s2 + 1);
+	struct dprovider *pv = dprog_find_provider(p->prog, words[4]);
+	if (!pv)
+		pragma_error(p, pr, "#pragma D attributes: provider '%s' is not defined", words[4]);
+	int k;
+	for (k = 0; k < DATTR_NKINDS; k++)
+		if (strcmp(words[5], attr_kinds[k]) == 0)
+			break;
+	if (k == DATTR_NKINDS)
+		pragma_error(p, pr, "#pragma D attributes: invalid attribute kind '%s'", words[5]);
+	pv->attrs[k] = at;
+}
+
+/* --- entry points ------------------------------------------------------------------------- */
+
+int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen)
+{
+	struct dprog *g = xcalloc(1, sizeof(*g));
+	g->types = dtype_ctx_new();
+	g->nfiles = toks->nfiles;
+	g->files = xcalloc(toks->nfiles + 1, sizeof(char *));
+	for (size_t i = 0; i < toks->nfiles; i++)
+		g->files[i] = xstrdup(toks->files[i]);
+	struct parser p = { .tl = toks, .prog = g, .ctx = g->types, .errbuf = errbuf, .errlen = errlen };
+	if (setjmp(p.fail)) {
+		dprog_free(g);
+		*out = NULL;
+		return -1;
+	}
+	while (peek(&p)->kind != DTOK_EOF) {
+		const struct dtok *t = peek(&p);
+		if (consume(&p, ";"))
+			continue;
+		if (t->kind == DTOK_KEYWORD && dtok_is(t, "provider")) {
+			next(&p);
+			provider_def(&p);
+			continue;
+		}
+		declaration(&p);
+	}
+	for (size_t i = 0; i < toks->npragmas; i++) {
+		const struct dpragma *pr = &toks->pragmas[i];
+		if (pr->text[0] == 'D' && (pr->text[1] == ' ' || pr->text[1] == '\t' || !pr->text[1]))
+			pragma_d(&p, pr);
+		/* Other pragmas (once, GCC ...) are cpp's or a C compiler's business: ignored. */
+	}
+	*out = g;
+	return 0;
+}
+
+int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
+		  char *errbuf, size_t errlen)
+{
+	struct dtoklist tl;
+	if (dlex_tokenize(file, src, len, &tl, errbuf, errlen) != 0) {
+		*out = NULL;
+		return -1;
+	}
+	int r = dparse_program(&tl, out, errbuf, errlen);
+	dtoklist_free(&tl);
+	return r;
+}
+
+void dprog_free(struct dprog *g)
+{
+	if (!g)
+		return;
+	for (int i = 0; i < g->ndecls; i++)
+		free(g->decls[i].name);
+	free(g->decls);
+	for (int i = 0; i < g->nprovs; i++) {
+		struct dprovider *pv = &g->provs[i];
+		for (int j = 0; j < pv->nprobes; j++) {
+			for (int k = 0; k < pv->probes[j].nargs; k++)
+				free(pv->probes[j].args[k].name);
+			free(pv->probes[j].args);
+			free(pv->probes[j].name);
+		}
+		free(pv->probes);
+		free(pv->name);
+	}
+	free(g->provs);
+	for (int i = 0; i < g->npragmas; i++)
+		free(g->pragmas[i]);
+	free(g->pragmas);
+	for (size_t i = 0; i < g->nfiles; i++)
+		free(g->files[i]);
+	free(g->files);
+	dtype_ctx_free(g->types);
+	free(g);
+}
+
+char *dprog_decls_text(const struct dprog *g)
+{
+	struct strbuf b = {0};
+	strbuf_puts(&b, "");
+	for (int i = 0; i < g->ndecls; i++) {
+		const struct ddecl *d = &g->decls[i];
+		char *s;
+		switch (d->kind) {
+		case DDECL_TAG:
+			s = dtype_spell_body(d->type, false);
+			strbuf_printf(&b, "%s;\n", s);
+			free(s);
+			break;
+		case DDECL_FORWARD:
+			s = dtype_spell(d->type, NULL, false);
+			strbuf_printf(&b, "%s;\n", s);
+			free(s);
+			break;
+		case DDECL_TYPEDEF:
+			s = dtype_spell(d->type, d->name, false);
+			strbuf_printf(&b, "typedef %s;\n", s);
+			free(s);
+			break;
+		case DDECL_VAR:
+			break;
+		}
+	}
+	return strbuf_take(&b);
+}
+
+struct dprovider *dprog_find_provider(const struct dprog *g, const char *name)
+{
+	for (int i = 0; i < g->nprovs; i++)
+		if (strcmp(g->provs[i].name, name) == 0)
+			return &g->provs[i];
+	return NULL;
+}
+
+struct dprobe *dprovider_find_probe(const struct dprovider *pv, const char *name)
+{
+	for (int i = 0; i < pv->nprobes; i++)
+		if (strcmp(pv->probes[i].name, name) == 0)
+			return &pv->probes[i];
+	return NULL;
+}

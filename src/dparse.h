@@ -1,0 +1,97 @@
+/* dparse.h — the D parser, declaration part: C declarations with full declarator syntax,
+ * typedef, struct/union/enum definitions (named, anonymous, nested, bitfields), integer constant
+ * expressions (array sizes, enum values, bit widths: arithmetic, sizeof, offsetof, casts),
+ * `provider NAME { probe NAME(args); ... };` and `#pragma D` lines.
+ *
+ * Contract: dparse_program consumes a token list from dlex and either returns 0 with a complete
+ * struct dprog, or -1 with "file:line:col: message" in errbuf ("syntax error near 'foo'",
+ * "undefined type 'conn_t'", "redefinition of struct conn") and nothing to free. Types live in
+ * prog->types. Probe clauses, translators and inline definitions are not part of this stage:
+ * `translator`/`inline` give "... are not supported in provider definitions".
+ * The recorded declarations (prog->decls) keep source order, each tag definition recorded when
+ * its body closes, so dprog_decls_text can write them back as D source that re-parses to the
+ * same types (this is what -G stores for the tracer). */
+#ifndef USDTRACE_DPARSE_H
+#define USDTRACE_DPARSE_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlex.h"
+#include "dtype.h"
+
+#define DPROBE_MAX_ARGS 12
+
+struct dsrcpos {
+	const char *file;     /* owned by the dprog */
+	int line, col;
+};
+
+struct dprobe_arg {
+	struct dtype *type;   /* as declared (typedef names kept; arrays decayed to pointers;
+			       * top-level qualifiers dropped, as for C parameters) */
+	char *name;           /* NULL if the declaration gave none */
+};
+
+struct dprobe {
+	char *name;           /* as written: "query__start" */
+	struct dprobe_arg *args;
+	int nargs;
+	struct dsrcpos pos;
+};
+
+/* A stability attribute triple from `#pragma D attributes N/D/C provider P WHAT`. */
+enum { DATTR_PROVIDER, DATTR_MODULE, DATTR_FUNCTION, DATTR_NAME, DATTR_ARGS, DATTR_NKINDS };
+struct dattr {
+	bool set;
+	const char *name_stability, *data_stability, *dep_class; /* static strings */
+};
+
+struct dprovider {
+	char *name;
+	struct dprobe *probes;
+	int nprobes;
+	struct dattr attrs[DATTR_NKINDS];
+	struct dsrcpos pos;
+};
+
+enum ddecl_kind {
+	DDECL_TAG,            /* a struct/union/enum body (type) */
+	DDECL_FORWARD,        /* `struct x;` (type) */
+	DDECL_TYPEDEF,        /* name = type */
+	DDECL_VAR,            /* a D variable declaration: name, type; storage class in `storage` */
+};
+
+struct ddecl {
+	enum ddecl_kind kind;
+	char *name;
+	struct dtype *type;
+	const char *storage;  /* "extern", "static", ... or NULL (DDECL_VAR) */
+	struct dsrcpos pos;
+};
+
+struct dprog {
+	struct dtype_ctx *types;
+	struct ddecl *decls;
+	int ndecls;
+	struct dprovider *provs;
+	int nprovs;
+	char **pragmas;       /* every `#pragma D ...` other than attributes, text after "#pragma " */
+	int npragmas;
+	char **files;         /* file names positions point to */
+	size_t nfiles;
+};
+
+int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);
+/* Lex and parse `src` (named `file` in messages). */
+int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
+		  char *errbuf, size_t errlen);
+void dprog_free(struct dprog *p);
+
+/* The declarations as D source: tag bodies, forward declarations and typedefs, one per
+ * statement, in source order. Malloc'd; "" when there are none. */
+char *dprog_decls_text(const struct dprog *p);
+
+/* Look up a provider / a probe by name; NULL if absent. */
+struct dprovider *dprog_find_provider(const struct dprog *p, const char *name);
+struct dprobe *dprovider_find_probe(const struct dprovider *pv, const char *name);
+#endif

@@ -1,0 +1,617 @@
+/* dtype.c — see dtype.h. Layout rules are those of the System V x86-64 psABI as gcc applies
+ * them, including bitfields: a bitfield never straddles a storage unit of its declared type,
+ * and unnamed bitfields do not raise the alignment of their struct. */
+#include "dtype.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct dtype *dtype_new(struct dtype_ctx *ctx, enum dtype_kind kind, int64_t size, int align)
+{
+	struct dtype *t = xcalloc(1, sizeof(*t));
+	t->kind = kind;
+	t->size = size;
+	t->align = align;
+	t->array_len = -1;
+	t->next = ctx->all;
+	ctx->all = t;
+	return t;
+}
+
+static struct dtype *new_int(struct dtype_ctx *ctx, enum dtype_kind k, int size, bool uns)
+{
+	struct dtype *t = dtype_new(ctx, k, size, size);
+	t->is_unsigned = uns;
+	return t;
+}
+
+struct dtype *dtype_ptr(struct dtype_ctx *ctx, struct dtype *base)
+{
+	struct dtype *t = dtype_new(ctx, DTY_PTR, 8, 8);
+	t->is_unsigned = true;
+	t->base = base;
+	t->depth = base->depth + 1;
+	return t;
+}
+
+struct dtype *dtype_array(struct dtype_ctx *ctx, struct dtype *elem, int64_t len)
+{
+	int64_t es = dtype_sizeof(elem);
+	struct dtype *t = dtype_new(ctx, DTY_ARRAY, len >= 0 && es >= 0 ? es * len : -1,
+				    dtype_alignof(elem));
+	t->base = elem;
+	t->array_len = len;
+	t->depth = elem->depth + 1;
+	return t;
+}
+
+struct dtype *dtype_func(struct dtype_ctx *ctx, struct dtype *ret)
+{
+	struct dtype *t = dtype_new(ctx, DTY_FUNC, -1, 1);
+	t->base = ret;
+	t->depth = ret ? ret->depth + 1 : 1;
+	return t;
+}
+
+struct dtype *dtype_typedef(struct dtype_ctx *ctx, const char *name, struct dtype *target)
+{
+	struct dtype *t = dtype_new(ctx, DTY_TYPEDEF, -1, 1);
+	t->name = xstrdup(name);
+	t->base = target;
+	t->depth = target->depth + 1;
+	return t;
+}
+
+struct dtype *dtype_tagged(struct dtype_ctx *ctx, enum dtype_kind kind, const char *tag)
+{
+	struct dtype *t = dtype_new(ctx, kind, kind == DTY_ENUM ? 4 : -1, kind == DTY_ENUM ? 4 : 1);
+	t->name = tag ? xstrdup(tag) : NULL;
+	t->is_unsigned = kind == DTY_ENUM;
+	return t;
+}
+
+struct dtype *dtype_qualify(struct dtype_ctx *ctx, struct dtype *t, unsigned quals)
+{
+	if ((t->quals | quals) == t->quals)
+		return t;
+	struct dtype *q = dtype_new(ctx, t->kind, t->size, t->align);
+	struct dtype *keep_next = q->next;
+	*q = *t;
+	q->next = keep_next;
+	q->quals = t->quals | quals;
+	/* The copy shares the original's name and lists; only the original owns them. */
+	q->origin = t->origin ? t->origin : t;
+	return q;
+}
+
+static void scope_free(struct dscope *s)
+{
+	for (size_t i = 0; i < s->nents; i++)
+		free(s->ents[i].name);
+	free(s->ents);
+	free(s);
+}
+
+void dscope_push(struct dtype_ctx *ctx)
+{
+	struct dscope *s = xcalloc(1, sizeof(*s));
+	s->parent = ctx->scope;
+	ctx->scope = s;
+}
+
+void dscope_pop(struct dtype_ctx *ctx)
+{
+	struct dscope *s = ctx->scope;
+	ctx->scope = s->parent;
+	scope_free(s);
+}
+
+struct dscope_ent *dscope_find(struct dtype_ctx *ctx, const char *name, int kind, bool here)
+{
+	bool ordinary = kind != DSYM_TAG;
+	for (struct dscope *s = ctx->scope; s; s = s->parent) {
+		for (size_t i = s->nents; i-- > 0;) {
+			struct dscope_ent *e = &s->ents[i];
+			if (strcmp(e->name, name) != 0)
+				continue;
+			if (ordinary ? e->kind != DSYM_TAG : e->kind == DSYM_TAG)
+				return e;
+		}
+		if (here)
+			break;
+	}
+	return NULL;
+}
+
+struct dscope_ent *dscope_add(struct dtype_ctx *ctx, const char *name, int kind,
+			      struct dtype *type, int64_t value)
+{
+	struct dscope *s = ctx->scope;
+	xgrow(&s->ents, sizeof(*s->ents), &s->cap, s->nents + 1);
+	struct dscope_ent *e = &s->ents[s->nents++];
+	e->name = xstrdup(name);
+	e->kind = kind;
+	e->type = type;
+	e->value = value;
+	return e;
+}
+
+static void add_builtin_typedef(struct dtype_ctx *ctx, const char *name, struct dtype *target)
+{
+	dscope_add(ctx, name, DSYM_TYPEDEF, dtype_typedef(ctx, name, target), 0);
+}
+
+struct dtype_ctx *dtype_ctx_new(void)
+{
+	struct dtype_ctx *c = xcalloc(1, sizeof(*c));
+	c->t_void = dtype_new(c, DTY_VOID, -1, 1);
+	c->t_bool = new_int(c, DTY_BOOL, 1, true);
+	c->t_char = new_int(c, DTY_CHAR, 1, false);
+	c->t_schar = new_int(c, DTY_CHAR, 1, false);
+	c->t_schar->char_signedness = true;
+	c->t_uchar = new_int(c, DTY_CHAR, 1, true);
+	c->t_uchar->char_signedness = true;
+	c->t_short = new_int(c, DTY_SHORT, 2, false);
+	c->t_ushort = new_int(c, DTY_SHORT, 2, true);
+	c->t_int = new_int(c, DTY_INT, 4, false);
+	c->t_uint = new_int(c, DTY_INT, 4, true);
+	c->t_long = new_int(c, DTY_LONG, 8, false);
+	c->t_ulong = new_int(c, DTY_LONG, 8, true);
+	c->t_llong = new_int(c, DTY_LLONG, 8, false);
+	c->t_ullong = new_int(c, DTY_LLONG, 8, true);
+	c->t_float = dtype_new(c, DTY_FLOAT, 4, 4);
+	c->t_double = dtype_new(c, DTY_DOUBLE, 8, 8);
+	c->t_ldouble = dtype_new(c, DTY_LDOUBLE, 16, 16);
+	/* D's string: by value a bounded char array in the tracer; as a probe argument a char *. */
+	c->t_string = dtype_new(c, DTY_STRING, 8, 8);
+
+	dscope_push(c);
+	c->builtins = c->scope;
+	static const struct { const char *name; int which; } names[] = {
+		{"int8_t", 1}, {"int16_t", 2}, {"int32_t", 3}, {"int64_t", 4},
+		{"uint8_t", 5}, {"uint16_t", 6}, {"uint32_t", 7}, {"uint64_t", 8},
+		{"intptr_t", 4}, {"uintptr_t", 8}, {"intmax_t", 4}, {"uintmax_t", 8},
+		{"ptrdiff_t", 4}, {"size_t", 8}, {"ssize_t", 4}, {"off_t", 4}, {"off64_t", 4},
+		{"loff_t", 4}, {"pid_t", 3}, {"uid_t", 7}, {"gid_t", 7}, {"id_t", 7}, {"mode_t", 7},
+		{"dev_t", 8}, {"ino_t", 8}, {"ino64_t", 8}, {"nlink_t", 8}, {"time_t", 4},
+		{"clock_t", 4}, {"suseconds_t", 4}, {"useconds_t", 7}, {"blksize_t", 4},
+		{"blkcnt_t", 4}, {"key_t", 3}, {"socklen_t", 7}, {"wchar_t", 3},
+		{"uchar_t", 5}, {"ushort_t", 6}, {"uint_t", 7}, {"ulong_t", 8},
+		{"u_char", 5}, {"u_short", 6}, {"u_int", 7}, {"u_long", 8},
+		{"longlong_t", 9}, {"u_longlong_t", 10}, {"caddr_t", 11},
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct dtype *t;
+		switch (names[i].which) {
+		case 1: t = c->t_schar; break;
+		case 2: t = c->t_short; break;
+		case 3: t = c->t_int; break;
+		case 4: t = c->t_long; break;
+		case 5: t = c->t_uchar; break;
+		case 6: t = c->t_ushort; break;
+		case 7: t = c->t_uint; break;
+		case 8: t = c->t_ulong; break;
+		case 9: t = c->t_llong; break;
+		case 10: t = c->t_ullong; break;
+		default: t = dtype_ptr(c, c->t_char); break;
+		}
+		add_builtin_typedef(c, names[i].name, t);
+	}
+	dscope_push(c);
+	return c;
+}
+
+void dtype_ctx_free(struct dtype_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	while (ctx->scope)
+		dscope_pop(ctx);
+	struct dtype *t = ctx->all;
+	while (t) {
+		struct dtype *next = t->next;
+		if (!t->origin) {
+			free(t->name);
+			for (int i = 0; i < t->nmembers; i++)
+				free(t->members[i].name);
+			free(t->members);
+			for (int i = 0; i < t->nenums; i++)
+				free(t->enums[i].name);
+			free(t->enums);
+			for (int i = 0; i < t->nparams; i++)
+				if (t->param_names)
+					free(t->param_names[i]);
+			free(t->param_names);
+			free(t->params);
+		}
+		free(t);
+		t = next;
+	}
+	free(ctx);
+}
+
+struct dtype *dtype_resolve(struct dtype *t)
+{
+	for (;;) {
+		if (t->origin)
+			t = t->origin;
+		else if (t->kind == DTY_TYPEDEF)
+			t = t->base;
+		else
+			return t;
+	}
+}
+
+struct dtype *dtype_unqual(struct dtype *t)
+{
+	return t->origin ? t->origin : t;
+}
+
+int64_t dtype_sizeof(struct dtype *t)
+{
+	t = dtype_resolve(t);
+	if (t->kind == DTY_ARRAY) {
+		int64_t es = dtype_sizeof(t->base);
+		return t->array_len >= 0 && es >= 0 ? es * t->array_len : -1;
+	}
+	if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !t->complete)
+		return -1;
+	return t->size;
+}
+
+int dtype_alignof(struct dtype *t)
+{
+	t = dtype_resolve(t);
+	if (t->kind == DTY_ARRAY)
+		return dtype_alignof(t->base);
+	return t->align;
+}
+
+bool dtype_is_integer(struct dtype *t)
+{
+	t = dtype_resolve(t);
+	return t->kind == DTY_BOOL || t->kind == DTY_CHAR || t->kind == DTY_SHORT ||
+	       t->kind == DTY_INT || t->kind == DTY_LONG || t->kind == DTY_LLONG ||
+	       t->kind == DTY_ENUM;
+}
+
+bool dtype_is_scalar(struct dtype *t)
+{
+	if (dtype_is_integer(t))
+		return true;
+	t = dtype_resolve(t);
+	return t->kind == DTY_FLOAT || t->kind == DTY_DOUBLE || t->kind == DTY_LDOUBLE ||
+	       t->kind == DTY_PTR || t->kind == DTY_STRING;
+}
+
+bool dtype_is_complete(struct dtype *t)
+{
+	struct dtype *r = dtype_resolve(t);
+	if (r->kind == DTY_VOID || r->kind == DTY_FUNC)
+		return false;
+	return dtype_sizeof(t) >= 0;
+}
+
+/* Typedefs stripped, their qualifiers gathered on the way. */
+static struct dtype *strip(struct dtype *t, unsigned *quals)
+{
+	*quals = 0;
+	for (;;) {
+		*quals |= t->quals;
+		if (t->kind == DTY_TYPEDEF)
+			t = dtype_unqual(t)->base;
+		else
+			return t;
+	}
+}
+
+bool dtype_same(struct dtype *a, struct dtype *b)
+{
+	unsigned qa, qb;
+	a = strip(a, &qa);
+	b = strip(b, &qb);
+	if (qa != qb || a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case DTY_STRUCT: case DTY_UNION: case DTY_ENUM:
+		return dtype_unqual(a) == dtype_unqual(b);
+	case DTY_CHAR:
+		return a->is_unsigned == b->is_unsigned && a->char_signedness == b->char_signedness;
+	case DTY_PTR:
+		return dtype_same(a->base, b->base);
+	case DTY_ARRAY:
+		return a->array_len == b->array_len && dtype_same(a->base, b->base);
+	case DTY_FUNC:
+		if (a->nparams != b->nparams || a->variadic != b->variadic || a->oldstyle != b->oldstyle)
+			return false;
+		for (int i = 0; i < a->nparams; i++)
+			if (!dtype_same(a->params[i], b->params[i]))
+				return false;
+		return dtype_same(a->base, b->base);
+	default:
+		return a->is_unsigned == b->is_unsigned;
+	}
+}
+
+void dtype_add_member(struct dtype *rec, const char *name, struct dtype *type, int bit_width)
+{
+	rec->members = xrealloc(rec->members, sizeof(*rec->members) * (size_t)(rec->nmembers + 1));
+	struct dmember *m = &rec->members[rec->nmembers++];
+	m->name = name ? xstrdup(name) : NULL;
+	m->type = type;
+	m->offset = 0;
+	m->bit_width = bit_width;
+	m->bit_offset = 0;
+}
+
+static int64_t align_up(int64_t n, int64_t a)
+{
+	return (n + a - 1) / a * a;
+}
+
+int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
+{
+	bool is_union = rec->kind == DTY_UNION;
+	int64_t bitpos = 0, maxbits = 0;
+	int align = 1;
+	for (int i = 0; i < rec->nmembers; i++) {
+		struct dmember *m = &rec->members[i];
+		const char *what = m->name ? m->name : "(anonymous)";
+		struct dtype *r = dtype_resolve(m->type);
+		int64_t sz = dtype_sizeof(m->type);
+		int al = dtype_alignof(m->type);
+		if (r->kind == DTY_FUNC)
+			return util_seterr(errbuf, errlen, "member '%s' declared as a function", what);
+		if (r->kind == DTY_ARRAY && r->array_len < 0 && i == rec->nmembers - 1 && !is_union &&
+		    dtype_sizeof(r->base) >= 0) {
+			/* A flexible array member: no size, but its alignment counts. */
+			sz = 0;
+		} else if (sz < 0) {
+			return util_seterr(errbuf, errlen, "member '%s' has incomplete type", what);
+		}
+		if (is_union)
+			bitpos = 0;
+		if (m->bit_width >= 0) {
+			if (!dtype_is_integer(m->type))
+				return util_seterr(errbuf, errlen, "bit-field '%s' has non-integer type", what);
+			if (m->bit_width > sz * 8)
+				return util_seterr(errbuf, errlen, "width of bit-field '%s' exceeds its type", what);
+			int64_t unit = (int64_t)al * 8;
+			if (m->bit_width == 0) {
+				if (m->name)
+					return util_seterr(errbuf, errlen, "zero width for bit-field '%s'", what);
+				bitpos = align_up(bitpos, unit);
+				continue;
+			}
+			if (bitpos / unit != (bitpos + m->bit_width - 1) / unit)
+				bitpos = align_up(bitpos, unit);
+			m->offset = bitpos / unit * al;
+			m->bit_offset = (int)(bitpos - m->offset * 8);
+			bitpos += m->bit_width;
+			if (m->name && al > align)
+				align = al;
+		} else {
+			bitpos = align_up(bitpos, (int64_t)al * 8);
+			m->offset = bitpos / 8;
+			bitpos += sz * 8;
+			if (al > align)
+				align = al;
+		}
+		if (bitpos > maxbits)
+			maxbits = bitpos;
+	}
+	rec->align = align;
+	rec->size = align_up((maxbits + 7) / 8, align);
+	rec->complete = true;
+	return 0;
+}
+
+void dtype_add_enumerator(struct dtype *e, const char *name, int64_t value)
+{
+	e->enums = xrealloc(e->enums, sizeof(*e->enums) * (size_t)(e->nenums + 1));
+	e->enums[e->nenums].name = xstrdup(name);
+	e->enums[e->nenums++].value = value;
+}
+
+void dtype_finish_enum(struct dtype *e)
+{
+	bool neg = false, big = false;
+	for (int i = 0; i < e->nenums; i++) {
+		int64_t v = e->enums[i].value;
+		if (v < 0)
+			neg = true;
+		if (v < INT32_MIN || v > (int64_t)UINT32_MAX || (v > INT32_MAX && neg))
+			big = true;
+	}
+	/* gcc: unsigned int unless a value is negative; 8 bytes when 32 bits cannot hold them. */
+	for (int i = 0; i < e->nenums && neg && !big; i++)
+		if (e->enums[i].value > INT32_MAX)
+			big = true;
+	e->is_unsigned = !neg;
+	e->size = e->align = big ? 8 : 4;
+	e->complete = true;
+}
+
+const struct dmember *dtype_find_member(struct dtype *rec, const char *name)
+{
+	rec = dtype_resolve(rec);
+	if (rec->kind != DTY_STRUCT && rec->kind != DTY_UNION)
+		return NULL;
+	for (int i = 0; i < rec->nmembers; i++) {
+		const struct dmember *m = &rec->members[i];
+		if (m->name && strcmp(m->name, name) == 0)
+			return m;
+		if (!m->name && m->bit_width < 0 && dtype_find_member(m->type, name))
+			return m; /* the anonymous member that holds it */
+	}
+	return NULL;
+}
+
+/* --- spelling --------------------------------------------------------------------------- */
+
+static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c_only, int indent);
+
+static void put_quals(struct strbuf *b, unsigned q)
+{
+	if (q & DQ_CONST)
+		strbuf_puts(b, "const ");
+	if (q & DQ_VOLATILE)
+		strbuf_puts(b, "volatile ");
+	if (q & DQ_RESTRICT)
+		strbuf_puts(b, "restrict ");
+}
+
+static const char *base_name(struct dtype *t)
+{
+	switch (t->kind) {
+	case DTY_VOID: return "void";
+	case DTY_BOOL: return "_Bool";
+	case DTY_CHAR:
+		if (!t->char_signedness)
+			return "char";
+		return t->is_unsigned ? "unsigned char" : "signed char";
+	case DTY_SHORT: return t->is_unsigned ? "unsigned short" : "short";
+	case DTY_INT: return t->is_unsigned ? "unsigned int" : "int";
+	case DTY_LONG: return t->is_unsigned ? "unsigned long" : "long";
+	case DTY_LLONG: return t->is_unsigned ? "unsigned long long" : "long long";
+	case DTY_FLOAT: return "float";
+	case DTY_DOUBLE: return "double";
+	case DTY_LDOUBLE: return "long double";
+	case DTY_STRING: return "string";
+	default: return NULL;
+	}
+}
+
+static const char *tag_keyword(struct dtype *t)
+{
+	return t->kind == DTY_STRUCT ? "struct" : t->kind == DTY_UNION ? "union" : "enum";
+}
+
+static void spell_body(struct strbuf *b, struct dtype *t, bool c_only, int indent)
+{
+	t = dtype_unqual(t);
+	strbuf_puts(b, tag_keyword(t));
+	if (t->name)
+		strbuf_printf(b, " %s", t->name);
+	strbuf_puts(b, " {\n");
+	if (t->kind == DTY_ENUM) {
+		for (int i = 0; i < t->nenums; i++) {
+			for (int k = 0; k <= indent; k++)
+				strbuf_putc(b, '\t');
+			strbuf_printf(b, "%s = %lld%s\n", t->enums[i].name, (long long)t->enums[i].value,
+				      i + 1 < t->nenums ? "," : "");
+		}
+	} else {
+		for (int i = 0; i < t->nmembers; i++) {
+			struct dmember *m = &t->members[i];
+			for (int k = 0; k <= indent; k++)
+				strbuf_putc(b, '\t');
+			spell(b, m->type, m->name ? m->name : "", c_only, indent + 1);
+			if (m->bit_width >= 0)
+				strbuf_printf(b, " : %d", m->bit_width);
+			strbuf_puts(b, ";\n");
+		}
+	}
+	for (int k = 0; k < indent; k++)
+		strbuf_putc(b, '\t');
+	strbuf_putc(b, '}');
+}
+
+static void spell_params(struct strbuf *b, struct dtype *f, bool c_only, int indent)
+{
+	strbuf_putc(b, '(');
+	if (f->nparams == 0 && !f->oldstyle && !f->variadic)
+		strbuf_puts(b, "void");
+	for (int i = 0; i < f->nparams; i++) {
+		if (i)
+			strbuf_puts(b, ", ");
+		const char *pn = f->param_names && f->param_names[i] ? f->param_names[i] : "";
+		spell(b, f->params[i], pn, c_only, indent);
+	}
+	if (f->variadic)
+		strbuf_puts(b, f->nparams ? ", ..." : "...");
+	strbuf_putc(b, ')');
+}
+
+static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c_only, int indent)
+{
+	struct strbuf s = {0};
+	switch (t->kind) {
+	case DTY_PTR: {
+		strbuf_putc(&s, '*');
+		if (t->quals) {
+			struct strbuf q = {0};
+			put_quals(&q, t->quals);
+			q.s[--q.len] = '\0';  /* drop the trailing blank */
+			strbuf_puts(&s, q.s);
+			strbuf_free(&q);
+			if (*inner)
+				strbuf_putc(&s, ' ');
+		}
+		strbuf_puts(&s, inner);
+		struct dtype *bk = t->base;
+		if (bk->kind == DTY_ARRAY || bk->kind == DTY_FUNC) {
+			char *tmp = xasprintf("(%s)", s.s);
+			strbuf_free(&s);
+			strbuf_puts(&s, tmp);
+			free(tmp);
+		}
+		spell(out, t->base, s.s, c_only, indent);
+		break;
+	}
+	case DTY_ARRAY:
+		strbuf_puts(&s, inner);
+		if (t->array_len >= 0)
+			strbuf_printf(&s, "[%lld]", (long long)t->array_len);
+		else
+			strbuf_puts(&s, "[]");
+		spell(out, t->base, s.s, c_only, indent);
+		break;
+	case DTY_FUNC:
+		strbuf_puts(&s, inner);
+		spell_params(&s, t, c_only, indent);
+		spell(out, t->base, s.s, c_only, indent);
+		break;
+	default: {
+		put_quals(out, t->quals);
+		const char *bn = base_name(t);
+		if (t->kind == DTY_STRING && c_only) {
+			strbuf_puts(&s, "*");
+			strbuf_puts(&s, inner);
+			strbuf_puts(out, "char");
+			inner = s.s;
+		} else if (bn) {
+			strbuf_puts(out, bn);
+		} else if (t->kind == DTY_TYPEDEF) {
+			strbuf_puts(out, t->name);
+		} else if (dtype_unqual(t)->name) {
+			strbuf_printf(out, "%s %s", tag_keyword(t), dtype_unqual(t)->name);
+		} else {
+			spell_body(out, t, c_only, indent);
+		}
+		if (*inner) {
+			strbuf_putc(out, ' ');
+			strbuf_puts(out, inner);
+		}
+		break;
+	}
+	}
+	strbuf_free(&s);
+}
+
+char *dtype_spell(struct dtype *t, const char *name, bool c_only)
+{
+	struct strbuf b = {0};
+	spell(&b, t, name ? name : "", c_only, 0);
+	return strbuf_take(&b);
+}
+
+char *dtype_spell_body(struct dtype *t, bool c_only)
+{
+	struct strbuf b = {0};
+	spell_body(&b, t, c_only, 0);
+	return strbuf_take(&b);
+}

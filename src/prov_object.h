@@ -1,0 +1,27 @@
+/* prov_object.h — `usdtrace -G`: the ELF relocatable object that goes with a -h header.
+ *
+ * Contract: prov_object_write writes, through libelf, a 64-bit little-endian ET_REL object
+ * for `machine` to the open file `fd` with:
+ *   .probes            SHT_PROGBITS, alloc+write, align 2: one zeroed 2-byte semaphore per probe
+ *   .note.usdtrace     the declared-type notes of usdt_typenote.h (one ARGTYPES note per probe,
+ *                      one DECLS note with the provider file's declarations as D source)
+ *   .note.GNU-stack    empty: the object does not need an executable stack
+ *   .symtab/.strtab    STT_FILE for the script, the .probes section symbol, and a global hidden
+ *                      STT_OBJECT `provider_probe_semaphore` (size 2) per probe
+ * No code, no relocations: linking it with objects compiled against the header resolves their
+ * semaphore references, for PIE, non-PIE and shared libraries alike.
+ * prov_object_check_input accepts only ELF64 little-endian relocatable objects and reports
+ * their e_machine; it never modifies them. Both return 0, or -1 with a message in errbuf. */
+#ifndef USDTRACE_PROV_OBJECT_H
+#define USDTRACE_PROV_OBJECT_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dparse.h"
+
+int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const char *script,
+		      char *errbuf, size_t errlen);
+int prov_object_check_input(const char *path, uint16_t *machine, char *errbuf, size_t errlen);
+/* The semaphore symbol for a probe: "postgresql_query__start_semaphore". Malloc'd. */
+char *prov_semaphore_name(const char *provider, const char *probe);
+#endif

@@ -1,0 +1,3 @@
+provider p {
+	probe a(@x);
+};

@@ -1,0 +1,2 @@
+provider p { probe a(); };
+#pragma D attributes Evolving/Sideways/Common provider p provider

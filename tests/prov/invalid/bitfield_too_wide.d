@@ -1,0 +1,3 @@
+struct flags {
+	unsigned int x : 33;
+};

@@ -1,0 +1,2 @@
+typedef int handle_t;
+typedef long handle_t;

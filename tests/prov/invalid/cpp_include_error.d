@@ -1,0 +1,2 @@
+#include "inc/bad_types.h"
+provider p { probe a(struct good *); };

@@ -1,0 +1,1 @@
+provider p { probe a(const char *, string s = "x"); };

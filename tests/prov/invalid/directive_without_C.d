@@ -1,0 +1,2 @@
+#define LockMode int
+provider p { probe a(LockMode); };

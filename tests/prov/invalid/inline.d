@@ -1,0 +1,2 @@
+inline int LIMIT = 10;
+provider p { probe a(); };

@@ -1,0 +1,4 @@
+provider a {
+	probe x__y();
+	probe x_y();
+};

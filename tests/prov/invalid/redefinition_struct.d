@@ -1,0 +1,6 @@
+struct conn { int fd; };
+
+/* again */
+struct conn {
+	long fd;
+};

@@ -1,0 +1,2 @@
+provider a_b { probe c(); };
+provider a { probe b_c(); };

@@ -1,0 +1,4 @@
+struct s { int a; };
+provider p {
+	probe a(struct s);
+};

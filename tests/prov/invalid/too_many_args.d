@@ -1,0 +1,3 @@
+provider p {
+	probe wide(int, int, int, int, int, int, int, int, int, int, int, int, int);
+};

@@ -1,0 +1,3 @@
+translator struct info < int *p > {
+	x = *p;
+};

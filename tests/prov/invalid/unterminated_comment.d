@@ -1,0 +1,4 @@
+provider p {
+	probe a(); /* unfinished
+	probe b();
+};

@@ -1,0 +1,4 @@
+provider minimal {
+	probe tick();
+	probe tock(int n);
+};
