@@ -16,8 +16,11 @@ echo
 echo "== readelf -n: the probes are standard .note.stapsdt notes"
 readelf -n bank | grep -A4 'NT_STAPSDT' | grep -E 'Provider|Name|Arguments' | head -n 9
 echo
-echo "== usdtrace -l -v -c ./bank: the probes of a process, held before main()"
-"$U" -l -v -c "./bank"
+echo "== usdtrace -l -c ./bank: the probes of a process, held before main()"
+"$U" -l -c "./bank"
+echo
+echo "== usdtrace -l -v -n transfer-start -c ./bank: declared types and where each argument lives"
+"$U" -l -v -n transfer-start -c "./bank"
 echo
 echo "== ./bank 6"
 ./bank 6

@@ -16,5 +16,3 @@ provider bank {
 	/* An audit line, only prepared when someone traces it. */
 	probe audit(const char *message);
 };
-
-#pragma D attributes Evolving/Evolving/Common provider bank provider
