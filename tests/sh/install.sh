@@ -1,0 +1,45 @@
+#!/bin/sh
+# install.sh — `make install DESTDIR=... PREFIX=...` puts the binary, the header and a working
+# pkg-config file in place, and the installed pieces work together.
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+d="$w/root"
+if ! make -s -C "$TOP" install DESTDIR="$d" PREFIX=/opt/ut >"$w/log" 2>&1; then
+	echo "not ok - install_runs: $(tail -n 5 "$w/log")"
+	exit 0
+fi
+missing=""
+for f in bin/usdtrace include/usdtrace/sdt.h lib/pkgconfig/usdtrace.pc; do
+	[ -f "$d/opt/ut/$f" ] || missing="$missing $f"
+done
+if [ -n "$missing" ]; then
+	echo "not ok - install_files: missing$missing"
+else
+	echo "ok - install_files"
+fi
+[ -x "$d/opt/ut/bin/usdtrace" ] && echo "ok - install_binary_executable" ||
+	echo "not ok - install_binary_executable"
+
+cflags=$(PKG_CONFIG_PATH="$d/opt/ut/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$d" pkg-config --cflags usdtrace 2>&1)
+cflags=$(echo $cflags) # pkg-config ends the line with a blank
+if [ "$cflags" = "-I$d/opt/ut/include" ]; then
+	echo "ok - pkgconfig_cflags"
+else
+	echo "not ok - pkgconfig_cflags: got '$cflags'"
+fi
+
+cat >"$w/p.c" <<'C'
+#include <usdtrace/sdt.h>
+int main(int argc, char **argv) { (void)argv; USDT(inst, hello, argc); return 0; }
+C
+# shellcheck disable=SC2086
+if cc -Wall -Wextra -Werror $cflags -o "$w/p" "$w/p.c" 2>"$w/err"; then
+	"$d/opt/ut/bin/usdtrace" -l -m "$w/p" >"$w/out" 2>"$w/err"
+	if [ "$(awk 'NR == 2 { print $2, $3, $4, $5 }' "$w/out")" = "inst p main hello" ]; then
+		echo "ok - installed_header_and_binary_work"
+	else
+		echo "not ok - installed_header_and_binary_work: $(cat "$w/out" "$w/err")"
+	fi
+else
+	echo "not ok - installed_header_and_binary_work: compile failed: $(cat "$w/err")"
+fi
