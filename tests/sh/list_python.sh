@@ -38,7 +38,8 @@ fi
 # -v: every python probe has a semaphore, and the argument count matches the note.
 "$USDTRACE" -l -v -c 'python3.11 -c pass' >"$w/v" 2>"$w/err"
 rc=$?
-nprobes=$(grep -c '^ *[0-9][0-9]* python[0-9]' "$w/v")
+# The provider column is right-aligned in 10 characters: a short pid leaves more than one blank.
+nprobes=$(grep -c '^ *[0-9][0-9]*  *python[0-9]' "$w/v")
 nsem=$(grep -c 'semaphore 0x[0-9a-f]* (file offset 0x[0-9a-f]*)' "$w/v")
 readelf -n "$py" | awk '/Arguments:/ { print NF - 1 }' >"$w/nargs_expect"
 awk '/^\tArgument Types/ { n = 0; on = 1; next } on && /args\[/ { n++ } on && /^$/ { print n; on = 0 }' \
