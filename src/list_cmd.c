@@ -283,6 +283,17 @@ static void list_object(struct lister *L, pid_t pid, const char *path, const cha
 	}
 }
 
+/* A readable file whose notes were partly damaged: say what was skipped, once per file. */
+static void report_warnings(struct lister *L, struct cached_file *cf, const char *path)
+{
+	if (cf->warned)
+		return;
+	cf->warned = true;
+	fflush(L->out);
+	for (int i = 0; i < cf->f->nwarnings; i++)
+		util_warn("warning: %s: %s", path, cf->f->warnings[i]);
+}
+
 static void list_process(struct lister *L, const struct proc_maps *m)
 {
 	for (int i = 0; i < m->nobjs; i++) {
@@ -297,6 +308,8 @@ static void list_process(struct lister *L, const struct proc_maps *m)
 			}
 			continue;
 		}
+		if (L->report_errors)
+			report_warnings(L, cf, o->path);
 		list_object(L, m->pid, o->path, o->module, cf);
 	}
 }
@@ -354,6 +367,7 @@ static int list_files(struct lister *L)
 			status = 1;
 			continue;
 		}
+		report_warnings(L, cf, d->pd.mod);
 		const char *slash = strrchr(d->pd.mod, '/');
 		list_object(L, 0, d->pd.mod, slash ? slash + 1 : d->pd.mod, cf);
 	}

@@ -104,3 +104,25 @@ done
 kill $churn 2>/dev/null
 wait $churn 2>/dev/null
 if [ -z "$bad" ]; then echo "ok - list_all_with_churn"; else echo "not ok - list_all_with_churn: $bad"; fi
+
+# A file whose second note is damaged: the first probe is still listed, the damage is reported as
+# a warning naming the file, and the listing succeeds.
+cp /usr/bin/python3.11 "$w/damaged" 2>/dev/null || cp "$USDTRACE" "$w/damaged"
+secoff=$(readelf -S -W "$w/damaged" | awk '$2 == ".note.stapsdt" { print $5 } $3 == ".note.stapsdt" { print $6 }' | head -n 1)
+if [ -z "$secoff" ]; then
+	echo "skip - damaged_second_note: no .note.stapsdt in $(basename "$(readlink -f "$w/damaged")")"
+else
+	off=$((0x$secoff))
+	d1=$(od -An -tu4 -j $((off + 4)) -N4 "$w/damaged" | tr -d ' ')
+	second=$((off + 12 + 8 + (d1 + 3) / 4 * 4))
+	# descsz of the second note := 0xfffffff0
+	printf '\360\377\377\377' | dd of="$w/damaged" bs=1 seek=$((second + 4)) conv=notrunc 2>/dev/null
+	"$USDTRACE" -l -m "$w/damaged" >"$w/out" 2>"$w/err"
+	rc=$?
+	n=$(awk 'NR > 1' "$w/out" | wc -l)
+	if [ $rc -eq 0 ] && [ "$n" -eq 1 ] && grep -q "^usdtrace: warning: $w/damaged: .*runs past the end" "$w/err"; then
+		echo "ok - damaged_second_note"
+	else
+		echo "not ok - damaged_second_note: exit $rc, $n probes, stderr: $(cat "$w/err")"
+	fi
+fi
