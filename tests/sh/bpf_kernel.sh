@@ -15,6 +15,14 @@ if ! sdt_is_root; then
 	exit 0
 fi
 T=$B/tools/bpf_selftest
+# Prefer an ASan+UBSan build of the tool (flags as the Makefile's SAN) when the sanitized library
+# exists, so the kernel paths of the plumbing are checked for memory errors too.
+if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -I"$TOP/include" \
+	-I"$TOP/src" -D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all -o "$W/bpf_selftest" "$TOP/tests/tools/bpf_selftest.c" \
+	"$B/libusdtrace-asan.a" -lelf -ldw -lbpf -lz 2>"$W/asan.err"; then
+	T=$W/bpf_selftest
+fi
 tgt=$W/target
 if ! gcc -std=gnu11 -O2 -g -Wall -Wextra -Werror -I"$TOP/include" -o "$tgt" \
 	"$TOP/tests/progs/bpf/target.c" 2>"$W/cc.err"; then
@@ -33,6 +41,7 @@ run() {
 	grep -v '^$' "$W/err" | sed 's/^/# /' >&2
 }
 
+echo "# tool: $T" >&2
 run uprobe "$T" uprobe "$tgt" 200
 run multi "$T" multi "$tgt" 200
 run multi-fallback "$T" multi "$tgt" 200 fallback

@@ -401,6 +401,7 @@ static void expect_reject(const char *name, const struct bpf_insn *insns, size_t
 	errno = 0;
 	int fd = bpf_sys_prog_load(&o, insns, n, &log, err, sizeof(err));
 	int e = errno;
+	fprintf(stderr, "%s: %s\n", name, err);
 	if (fd >= 0) {
 		notok(name, "the program loaded");
 		close(fd);
@@ -427,7 +428,7 @@ static int cmd_verifier(void)
 	expect_reject("verifier-stack-out-of-bounds", stack_oob, 3, "invalid write to stack");
 
 	struct bpf_insn no_exit[] = { bi_mov64_imm(BPF_REG_0, 0) };
-	expect_reject("verifier-falls-off-end", no_exit, 1, "");
+	expect_reject("verifier-falls-off-end", no_exit, 1, "last insn is not an exit");
 
 	struct bpf_insn unknown_helper[] = { bi_call(99999), bi_mov64_imm(BPF_REG_0, 0), bi_exit() };
 	expect_reject("verifier-unknown-helper", unknown_helper, 3, "99999");
