@@ -167,6 +167,16 @@ static int collect(void *ctx, const void *data, size_t size)
 	return 0;
 }
 
+/* Stops delivery (returning -7) once `limit` records were taken. */
+struct stopper { struct recs *r; size_t limit; };
+
+static int collect_until(void *ctx, const void *data, size_t size)
+{
+	struct stopper *st = ctx;
+	collect(st->r, data, size);
+	return st->r->n >= st->limit ? -7 : 0;
+}
+
 /* A program writing {tgid, *(u64 *)(ctx + reg_off), tag} to the ring buffer, where tag is the
  * attach cookie (tag < 0) or the constant tag. */
 static void build_record_prog(struct bpf_prog_buf *b, int rb_fd, int reg_off, int tag)
@@ -312,6 +322,44 @@ static int cmd_uprobe(char *target, long n)
 		want[2 * i + 1] = (struct rec){ 0, (uint64_t)(2000 + i + 1), 2 };
 	}
 	check_seq("uprobe-entry-and-return-in-order", &got, pid, want, (size_t)n * 2);
+
+	/* A callback that stops delivery: the poll returns its value, the records it took stay
+	 * consumed, the rest arrive on the next call, still in order. */
+	{
+		struct recs part = { 0 };
+		struct stopper st = { &part, 2 };
+		struct ringbuf *rb2 = ringbuf_open(rb_fd, collect_until, &st, err, sizeof(err));
+		char *argv3[] = { target, "calls", "3", NULL };
+		struct attach_set as2;
+		attach_set_init(&as2);
+		pid = spawn_held(argv3, &go);
+		if (!rb2 || attach_uprobe(&as2, fe, target, &a, pid, false, err, sizeof(err)) < 0 ||
+		    attach_uprobe(&as2, fr, target, &b, pid, true, err, sizeof(err)) < 0 ||
+		    release_and_wait(pid, go) != 0)
+			die("ringbuf-stop-and-resume", "setup failed");
+		attach_detach_all(&as2);
+		int r1 = ringbuf_poll(rb2, 1000);
+		size_t after_first = part.n;
+		st.limit = 1000;
+		int r2 = ringbuf_drain(rb2);
+		static const uint64_t vals[6] = { 1000, 2001, 1001, 2002, 1002, 2003 };
+		bool same = part.n == 6;
+		for (size_t i = 0; same && i < 6; i++)
+			same = part.v[i].val == vals[i] && part.v[i].pid == (uint64_t)pid;
+		if (r1 != -7 || after_first != 2 || r2 != 4 || !same)
+			notok("ringbuf-stop-and-resume", "first poll %d (%zu records), drain %d, %zu in all",
+			      r1, after_first, r2, part.n);
+		else
+			ok("ringbuf-stop-and-resume");
+		/* Nothing left, and a poll with a timeout returns 0. */
+		int r3 = ringbuf_poll(rb2, 10);
+		if (r3 != 0)
+			notok("ringbuf-empty-poll", "returned %d", r3);
+		else
+			ok("ringbuf-empty-poll");
+		ringbuf_close(rb2);
+		free(part.v);
+	}
 
 	/* After detaching, a second run must deliver nothing. */
 	attach_detach_all(&as);
