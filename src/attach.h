@@ -7,9 +7,10 @@
  * counted up through ref_ctr_offset is counted down again. Functions return 0, or -1 with errno
  * set and a one-line message in errbuf; on failure nothing of that call stays attached.
  *
- * Programs: uprobes take BPF_PROG_TYPE_KPROBE programs (context: struct pt_regs); the
- * uprobe_multi path needs expected_attach_type BPF_SYS_TRACE_UPROBE_MULTI (bpf_sys.h), the
- * perf-event path needs 0. Clock events take BPF_PROG_TYPE_PERF_EVENT programs.
+ * Programs: uprobes take BPF_PROG_TYPE_KPROBE programs (context: struct pt_regs); a
+ * uprobe_multi link needs expected_attach_type BPF_SYS_TRACE_UPROBE_MULTI (bpf_sys.h), the
+ * perf-event path is meant for programs loaded with 0. Clock events take
+ * BPF_PROG_TYPE_PERF_EVENT programs.
  * Offsets are file offsets in path (usdt_site.pc_off / sem_off); pid -1 means every process. */
 #ifndef USDTRACE_ATTACH_H
 #define USDTRACE_ATTACH_H

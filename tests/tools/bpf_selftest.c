@@ -481,6 +481,28 @@ static int cmd_verifier(void)
 	struct bpf_insn unknown_helper[] = { bi_call(99999), bi_mov64_imm(BPF_REG_0, 0), bi_exit() };
 	expect_reject("verifier-unknown-helper", unknown_helper, 3, "99999");
 
+	/* A log larger than the first log buffer (256 KiB): the verifier logs every instruction it
+	 * walks, so 40000 of them before the error overflow it; the retry with a bigger buffer
+	 * must still find the reason at the end. */
+	{
+		size_t nlong = 40000;
+		struct bpf_insn *longp = xcalloc(nlong, sizeof(*longp));
+		for (size_t i = 0; i < nlong - 2; i++)
+			longp[i] = bi_mov64_imm(BPF_REG_0, (int32_t)i);
+		longp[nlong - 2] = bi_mov64_reg(BPF_REG_0, BPF_REG_3);
+		longp[nlong - 1] = bi_exit();
+		struct bpf_sys_prog_opts lo = { BPF_PROG_TYPE_KPROBE, 0, false, "long" };
+		struct strbuf llog = { 0 };
+		int lfd = bpf_sys_prog_load(&lo, longp, nlong, &llog, err, sizeof(err));
+		fprintf(stderr, "verifier-long-log: %zu bytes of log; %s\n", llog.len, err);
+		if (lfd >= 0 || !strstr(err, "R3 !read_ok") || llog.len <= 256 * 1024)
+			notok("verifier-long-log", "fd %d, %zu bytes of log, \"%s\"", lfd, llog.len, err);
+		else
+			ok("verifier-long-log");
+		strbuf_free(&llog);
+		free(longp);
+	}
+
 	/* A good program loads, and the log stays empty: logging happens only after a failure. */
 	struct bpf_insn good[] = { bi_mov64_imm(BPF_REG_0, 0), bi_exit() };
 	struct bpf_sys_prog_opts o = { BPF_PROG_TYPE_KPROBE, 0, false, "good-name!" };
@@ -785,6 +807,19 @@ static int cmd_sem_cycle(char *target, const char *dir)
 		if (attach_tick(&as, target, s, pid, multi, fd, err, sizeof(err)) < 0)
 			die(name, err);
 		bool on = wait_state(state, 1, 3000);
+		if (!multi) {
+			/* The kernel keeps one ref_ctr_offset per probed site: another one is refused. */
+			struct usdt_site other = *s;
+			other.sem_off += 2;
+			struct attach_set as2;
+			attach_set_init(&as2);
+			int r = attach_tick(&as2, target, &other, pid, false, fd, err, sizeof(err));
+			if (r != -1 || errno != EINVAL || !strstr(err, "different semaphore offset"))
+				notok("semaphore-offset-conflict", "rc %d: %s", r, err);
+			else
+				ok("semaphore-offset-conflict");
+			attach_detach_all(&as2);
+		}
 		uint64_t hits = 0;
 		uint32_t key = 0;
 		for (int t = 0; t < 300 && on && hits == 0; t++) {
