@@ -2,7 +2,8 @@
  * hand-built programs, driven by tests/sh/bpf_kernel.sh. Needs root. Each command prints
  * "ok - NAME" / "not ok - NAME: why" lines; TARGET is tests/progs/bpf/target.c built.
  *   uprobe TARGET N          perf-event uprobe on bt_a (reads rdi) and uretprobe on bt_b (rax)
- *   multi TARGET N [fallback] one uprobe_multi link over bt_a, bt_b, bt_c with cookies; with
+ *   multi TARGET N [fallback] one uprobe_multi link over bt_a, bt_b, bt_c with cookies and a
+ *                            uretprobe link on bt_b, filtered to one of two processes; with
  *                            "fallback" the program is loaded without the uprobe_multi attach
  *                            type, so the link is refused and per-site perf events are used
  *   verifier                 rejected programs and bad maps/attach requests give messages
@@ -302,8 +303,9 @@ static int cmd_uprobe(char *target, long n)
 	if (!rb)
 		die("uprobe", err);
 
-	int go;
+	int go, go_other;
 	pid_t pid = spawn_held(argv, &go);
+	pid_t other = spawn_held(argv, &go_other); /* runs first, untraced: must not be seen */
 	struct attach_site a = { func_off(target, "bt_a"), 0, 0 };
 	struct attach_site b = { func_off(target, "bt_b"), 0, 0 };
 	attach_set_init(&as);
@@ -314,6 +316,8 @@ static int cmd_uprobe(char *target, long n)
 		notok("uprobe-attach", "nperf %d nmulti %d", as.nperf, as.nmulti);
 	else
 		ok("uprobe-attach");
+	if (release_and_wait(other, go_other) != 0)
+		die("uprobe", "untraced target failed");
 	run_and_collect(pid, go, rb, "uprobe");
 
 	struct rec *want = xcalloc((size_t)n * 2, sizeof(*want));
@@ -386,11 +390,12 @@ static int cmd_uprobe(char *target, long n)
 static int cmd_multi(char *target, long n, bool fallback)
 {
 	char err[512], nbuf[32];
-	struct bpf_prog_buf p;
+	struct bpf_prog_buf p, pr;
 	struct attach_set as;
 	struct recs got = { 0 };
 	int rb_fd = ringbuf_map();
 	const char *name = fallback ? "multi-fallback-in-order" : "multi-in-order";
+	const char *linkname = fallback ? "multi-fell-back" : "multi-used-link";
 
 	if (!fallback && !attach_uprobe_multi_supported()) {
 		printf("skip - %s: this kernel has no uprobe_multi links\n", name);
@@ -398,8 +403,11 @@ static int cmd_multi(char *target, long n, bool fallback)
 	}
 	snprintf(nbuf, sizeof(nbuf), "%ld", n);
 	char *argv[] = { target, "calls", nbuf, NULL };
+	int type = fallback ? 0 : BPF_SYS_TRACE_UPROBE_MULTI;
 	build_record_prog(&p, rb_fd, PT_REGS_DI, -1);
-	int fd = load(&p, BPF_PROG_TYPE_KPROBE, fallback ? 0 : BPF_SYS_TRACE_UPROBE_MULTI, false, "multi");
+	build_record_prog(&pr, rb_fd, PT_REGS_AX, -1);
+	int fd = load(&p, BPF_PROG_TYPE_KPROBE, type, false, "multi");
+	int fdr = load(&pr, BPF_PROG_TYPE_KPROBE, type, false, "multi_ret");
 	struct ringbuf *rb = ringbuf_open(rb_fd, collect, &got, err, sizeof(err));
 	if (!rb)
 		die(name, err);
@@ -409,30 +417,43 @@ static int cmd_multi(char *target, long n, bool fallback)
 		{ func_off(target, "bt_b"), 0, 22 },
 		{ func_off(target, "bt_c"), 0, 33 },
 	};
-	int go;
+	struct attach_site ret_site = { func_off(target, "bt_b"), 0, 44 };
+	/* Two held children; only the first is traced. The second runs first: its calls must
+	 * not show up (the pid filter of the link or perf events works). */
+	int go, go_other;
 	pid_t pid = spawn_held(argv, &go);
-	bool used_multi;
+	pid_t other = spawn_held(argv, &go_other);
+	bool used_multi, used_multi_ret;
 	attach_set_init(&as);
-	if (attach_uprobe_multi(&as, fd, target, sites, 3, pid, false, &used_multi, err, sizeof(err)) < 0)
+	if (attach_uprobe_multi(&as, fd, target, sites, 3, pid, false, &used_multi, err, sizeof(err)) < 0 ||
+	    attach_uprobe_multi(&as, fdr, target, &ret_site, 1, pid, true, &used_multi_ret, err, sizeof(err)) < 0)
 		die(name, err);
-	if (used_multi == fallback || (fallback ? as.nperf != 3 : as.nmulti != 1))
-		notok(fallback ? "multi-fell-back" : "multi-used-link", "used_multi %d nperf %d nmulti %d",
-		      used_multi, as.nperf, as.nmulti);
+	if (used_multi == fallback || used_multi_ret == fallback ||
+	    (fallback ? as.nperf != 4 || as.nmulti != 0 : as.nmulti != 2 || as.nperf != 0))
+		notok(linkname, "used_multi %d/%d nperf %d nmulti %d", used_multi, used_multi_ret,
+		      as.nperf, as.nmulti);
 	else
-		ok(fallback ? "multi-fell-back" : "multi-used-link");
+		ok(linkname);
+	if (release_and_wait(other, go_other) != 0)
+		die(name, "untraced target failed");
 	run_and_collect(pid, go, rb, name);
 
-	struct rec *want = xcalloc((size_t)n * 3, sizeof(*want));
-	for (long i = 0; i < n; i++)
-		for (int k = 0; k < 3; k++)
-			want[3 * i + k] = (struct rec){ 0, (uint64_t)((k + 1) * 1000 + i), (uint64_t)(11 * (k + 1)) };
-	check_seq(name, &got, pid, want, (size_t)n * 3);
+	struct rec *want = xcalloc((size_t)n * 4, sizeof(*want));
+	for (long i = 0; i < n; i++) {
+		want[4 * i] = (struct rec){ 0, (uint64_t)(1000 + i), 11 };
+		want[4 * i + 1] = (struct rec){ 0, (uint64_t)(2000 + i), 22 };
+		want[4 * i + 2] = (struct rec){ 0, (uint64_t)(2000 + i + 1), 44 }; /* bt_b's return */
+		want[4 * i + 3] = (struct rec){ 0, (uint64_t)(3000 + i), 33 };
+	}
+	check_seq(name, &got, pid, want, (size_t)n * 4);
 	attach_detach_all(&as);
 	free(want);
 	free(got.v);
 	ringbuf_close(rb);
 	bpb_free(&p);
+	bpb_free(&pr);
 	close(fd);
+	close(fdr);
 	close(rb_fd);
 	return failures ? 1 : 0;
 }
