@@ -75,6 +75,16 @@ static int uprobe_pmu(int *type, int *retbit, char *errbuf, size_t errlen)
 	return 0;
 }
 
+/* For root, EPERM/EACCES come from lockdown or a security module, not from missing privilege. */
+static void no_permission(char *errbuf, size_t errlen, const char *what)
+{
+	if (geteuid() == 0)
+		util_seterr(errbuf, errlen, "the kernel does not allow %s even for root "
+			    "(kernel lockdown or a security module?)", what);
+	else
+		util_seterr(errbuf, errlen, "%s needs root (or CAP_BPF and CAP_PERFMON)", what);
+}
+
 static int perf_event_open(struct perf_event_attr *a, pid_t pid, int cpu)
 {
 	return (int)syscall(__NR_perf_event_open, a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
@@ -134,7 +144,7 @@ int attach_uprobe(struct attach_set *s, int prog_fd, const char *path, const str
 		if (err == ENOENT)
 			util_seterr(errbuf, errlen, "%s: no such file (uprobe not created)", path);
 		else if (err == EPERM || err == EACCES)
-			util_seterr(errbuf, errlen, "creating uprobes needs root (or CAP_PERFMON)");
+			no_permission(errbuf, errlen, "creating uprobes");
 		else if (err == ESRCH)
 			util_seterr(errbuf, errlen, "process %d does not exist", (int)pid);
 		else if (err == EINVAL && site->ref_ctr_off)
@@ -268,7 +278,7 @@ int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
 		if (err == ENOENT)
 			util_seterr(errbuf, errlen, "%s: no such file", path);
 		else if (err == EPERM || err == EACCES)
-			util_seterr(errbuf, errlen, "creating uprobes needs root (or CAP_BPF and CAP_PERFMON)");
+			no_permission(errbuf, errlen, "creating uprobes");
 		else if (err == ESRCH)
 			util_seterr(errbuf, errlen, "process %d does not exist", (int)pid);
 		else
@@ -359,7 +369,7 @@ static int clock_one(struct attach_set *s, int prog_fd, int cpu, uint64_t period
 	if (pfd < 0) {
 		int err = errno;
 		if (err == EPERM || err == EACCES)
-			util_seterr(errbuf, errlen, "CPU clock events on all processes need root (or CAP_PERFMON)");
+			no_permission(errbuf, errlen, "sampling every process with CPU clock events");
 		else if (err == ENODEV || err == ENXIO)
 			util_seterr(errbuf, errlen, "CPU %d is not online", cpu);
 		else

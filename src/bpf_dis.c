@@ -225,6 +225,10 @@ int bpf_dis_insn(struct strbuf *out, const struct bpf_insn *insns, size_t n, siz
 		}
 		if (in->src_reg == BPF_PSEUDO_MAP_FD) {
 			strbuf_printf(out, "r%d = map[fd %d]", in->dst_reg, in->imm);
+		} else if (in->src_reg == BPF_PSEUDO_MAP_VALUE) {
+			/* The address of the map's value (global data), plus an offset. */
+			strbuf_printf(out, "r%d = map_value[fd %d] + %d", in->dst_reg, in->imm,
+				      insns[i + 1].imm);
 		} else {
 			uint64_t v = (uint64_t)(uint32_t)in->imm | (uint64_t)(uint32_t)insns[i + 1].imm << 32;
 			strbuf_printf(out, "r%d = 0x%llx ll", in->dst_reg, (unsigned long long)v);

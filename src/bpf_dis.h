@@ -7,7 +7,8 @@
  *   "   6:       if r0 == 0x0 goto +5 <L0>"
  *   "  12: L0:   r0 = 0"
  *   "   2:       call bpf_ringbuf_reserve#131"
- *   "   0:       r1 = map[fd 5]"
+ *   "   0:       r1 = map[fd 5]"              (BPF_PSEUDO_MAP_FD)
+ *   "   0:       r1 = map_value[fd 5] + 16"   (BPF_PSEUDO_MAP_VALUE)
  * Jump targets are named L0, L1, ... in ascending address order; a target outside the program
  * prints as <out of range>. */
 #ifndef USDTRACE_BPF_DIS_H

@@ -6,6 +6,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -70,12 +71,25 @@ char *bpf_sys_log_reason(const char *log)
 	return best ? xstrndup(best, bestlen) : xstrdup("");
 }
 
+/* EPERM for root means something else forbids BPF (kernel lockdown, a security module,
+ * kernel.unprivileged_bpf_disabled does not apply to root); do not tell root to become root. */
+static const char *eperm_text(const char *what)
+{
+	static char buf[160];
+	if (geteuid() == 0)
+		snprintf(buf, sizeof(buf), "the kernel does not allow %s even for root "
+			 "(kernel lockdown or a security module?)", what);
+	else
+		snprintf(buf, sizeof(buf), "%s needs root (or CAP_BPF and CAP_PERFMON)", what);
+	return buf;
+}
+
 static int load_error(int err, const char *log, char *errbuf, size_t errlen)
 {
 	char *reason = bpf_sys_log_reason(log);
 
 	if (err == EPERM)
-		util_seterr(errbuf, errlen, "loading BPF programs needs root (or CAP_BPF and CAP_PERFMON)");
+		util_seterr(errbuf, errlen, "%s", eperm_text("loading BPF programs"));
 	else if (err == E2BIG)
 		util_seterr(errbuf, errlen, "the program is too large for the kernel (%s)", strerror(err));
 	else if (reason[0])
@@ -207,7 +221,7 @@ int bpf_sys_map_create(enum bpf_sys_map_kind kind, const char *name, uint32_t ke
 		/* libbpf returns -errno and also sets errno. */
 		int err = errno;
 		if (err == EPERM)
-			util_seterr(errbuf, errlen, "creating BPF maps needs root (or CAP_BPF and CAP_PERFMON)");
+			util_seterr(errbuf, errlen, "%s", eperm_text("creating BPF maps"));
 		else if (err == ENOMEM || err == E2BIG)
 			util_seterr(errbuf, errlen, "map %s (%s, %u entries of %u+%u bytes) is too large: %s",
 				    kname, kind_name(kind), max_entries, key_size, value_size, strerror(err));

@@ -227,6 +227,19 @@ T_CASE(disassemble_program)
 	bpb_free(&b);
 }
 
+T_CASE(disassemble_map_value)
+{
+	struct bpf_insn two[2];
+	struct strbuf out = { 0 };
+
+	bi_ld_map_fd(two, BPF_REG_2, 7);
+	two[0].src_reg = BPF_PSEUDO_MAP_VALUE;
+	two[1].imm = 16;
+	T_EQ_INT(bpf_dis_insn(&out, two, 2, 0), 2);
+	T_EQ_STR(out.s, "r2 = map_value[fd 7] + 16");
+	strbuf_free(&out);
+}
+
 T_CASE(disassemble_bad_input)
 {
 	struct bpf_insn bad[3] = { bi_make(0xff, 0, 0, 0, 0), bi_ja(100), bi_make(0x18, 1, 0, 0, 0) };
