@@ -1,9 +1,10 @@
-/* ringbuf.h — reading records from one BPF ring buffer map, in the order they were submitted.
+/* ringbuf.h — reading records from one BPF ring buffer map, in the order they were reserved.
  *
  * Contract: a thin layer over libbpf's ring_buffer__new/__poll/__consume. The callback gets each
  * record's bytes (valid only during the call) and returns 0 to go on or a negative value to stop
  * delivery (the record it was given counts as consumed). Records the BPF program discarded are
- * never delivered. One consumer per buffer: records arrive in the order they were committed. */
+ * never delivered. Records arrive in the order the programs reserved them, across CPUs (one
+ * reserved but not yet submitted holds back those after it until it is submitted). */
 #ifndef USDTRACE_RINGBUF_H
 #define USDTRACE_RINGBUF_H
 #include <stddef.h>
@@ -22,7 +23,8 @@ struct ringbuf *ringbuf_open(int map_fd, ringbuf_record_fn fn, void *ctx, char *
 #define RINGBUF_ERR (-1000000)
 int ringbuf_poll(struct ringbuf *rb, int timeout_ms);
 
-/* Deliver everything already in the buffer without waiting (the final drain after detaching). */
+/* Deliver everything already in the buffer without waiting (the final drain after detaching).
+ * Returns as ringbuf_poll. */
 int ringbuf_drain(struct ringbuf *rb);
 
 void ringbuf_close(struct ringbuf *rb);
