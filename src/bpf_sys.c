@@ -1,0 +1,245 @@
+/* bpf_sys.c — program loads and map creation through the bpf(2) system call (see bpf_sys.h).
+ * Program loads use the raw system call rather than libbpf's bpf_prog_load so that the
+ * log-on-failure-only and log-growing policy is ours and visible here. */
+#include "bpf_sys.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define LOG_FIRST (256u * 1024)
+#define LOG_MAX (64u * 1024 * 1024)
+
+static void copy_name(char dst[BPF_OBJ_NAME_LEN], const char *name)
+{
+	/* The kernel accepts only [A-Za-z0-9_.] in object names; anything else would turn a
+	 * cosmetic label into an EINVAL. */
+	size_t j = 0;
+
+	memset(dst, 0, BPF_OBJ_NAME_LEN);
+	for (size_t i = 0; name && name[i] && j < BPF_OBJ_NAME_LEN - 1; i++) {
+		char c = name[i];
+		int okc = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			  c == '_' || c == '.';
+		dst[j++] = okc ? c : '_';
+	}
+}
+
+static int sys_prog_load(union bpf_attr *attr)
+{
+	int fd;
+	int tries = 0;
+
+	/* The kernel answers EAGAIN when a signal or memory pressure interrupted verification. */
+	do
+		fd = (int)syscall(__NR_bpf, BPF_PROG_LOAD, attr, sizeof(*attr));
+	while (fd < 0 && errno == EAGAIN && ++tries < 5);
+	return fd;
+}
+
+static int is_stats_line(const char *s, size_t len)
+{
+	static const char *const prefixes[] = { "processed ", "verification time", "stack depth",
+						"max_states_per_insn", "mark_read" };
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t pl = strlen(prefixes[i]);
+		if (len >= pl && memcmp(s, prefixes[i], pl) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+char *bpf_sys_log_reason(const char *log)
+{
+	const char *best = NULL;
+	size_t bestlen = 0;
+
+	for (const char *p = log ? log : ""; *p;) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len > 0 && !is_stats_line(p, len)) {
+			best = p;
+			bestlen = len;
+		}
+		p += len + (e ? 1 : 0);
+	}
+	return best ? xstrndup(best, bestlen) : xstrdup("");
+}
+
+/* EPERM for root means something else forbids BPF (kernel lockdown, a security module,
+ * kernel.unprivileged_bpf_disabled does not apply to root); do not tell root to become root. */
+static const char *eperm_text(const char *what)
+{
+	static char buf[160];
+	if (geteuid() == 0)
+		snprintf(buf, sizeof(buf), "the kernel does not allow %s even for root "
+			 "(kernel lockdown or a security module?)", what);
+	else
+		snprintf(buf, sizeof(buf), "%s needs root (or CAP_BPF and CAP_PERFMON)", what);
+	return buf;
+}
+
+static int load_error(int err, const char *log, char *errbuf, size_t errlen)
+{
+	char *reason = bpf_sys_log_reason(log);
+
+	if (err == EPERM)
+		util_seterr(errbuf, errlen, "%s", eperm_text("loading BPF programs"));
+	else if (err == E2BIG)
+		util_seterr(errbuf, errlen, "the program is too large for the kernel (%s)", strerror(err));
+	else if (reason[0])
+		util_seterr(errbuf, errlen, "the kernel's verifier rejected the program: %s", reason);
+	else if (err == EINVAL)
+		util_seterr(errbuf, errlen, "the kernel refused the program's type, attach type or flags "
+			    "(does this kernel support them?)");
+	else
+		util_seterr(errbuf, errlen, "the kernel refused the program: %s", strerror(err));
+	free(reason);
+	errno = err;
+	return -1;
+}
+
+int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *insns, size_t n,
+		      struct strbuf *log, char *errbuf, size_t errlen)
+{
+	union bpf_attr attr;
+	static const char license[] = "GPL";
+
+	if (n == 0 || n > UINT32_MAX) {
+		errno = EINVAL;
+		return util_seterr(errbuf, errlen, "the program has no instructions");
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = o->type;
+	attr.expected_attach_type = (uint32_t)o->expected_attach_type;
+	attr.prog_flags = o->sleepable ? BPF_F_SLEEPABLE : 0;
+	attr.insns = (uint64_t)(uintptr_t)insns;
+	attr.insn_cnt = (uint32_t)n;
+	attr.license = (uint64_t)(uintptr_t)license;
+	copy_name(attr.prog_name, o->name);
+	if (log) {
+		log->len = 0;
+		if (log->s)
+			log->s[0] = '\0';
+	}
+
+	int fd = sys_prog_load(&attr);
+	if (fd >= 0)
+		return fd;
+	int err = errno;
+	if (err == EPERM || err == E2BIG)
+		return load_error(err, NULL, errbuf, errlen);
+
+	/* Repeat with a log to learn why. */
+	char *buf = NULL;
+	for (uint32_t size = LOG_FIRST; size <= LOG_MAX; size *= 2) {
+		free(buf);
+		buf = xmalloc(size);
+		buf[0] = '\0';
+		attr.log_level = 1;
+		attr.log_buf = (uint64_t)(uintptr_t)buf;
+		attr.log_size = size;
+		fd = sys_prog_load(&attr);
+		if (fd >= 0) {
+			/* Loading with a log succeeded where loading without one failed: nothing
+			 * in our request differs, so treat it as a transient failure that went away. */
+			free(buf);
+			return fd;
+		}
+		err = errno;
+		if (err != ENOSPC)
+			break;
+	}
+	if (err == ENOSPC)
+		err = EACCES; /* the log never fit; the program was still rejected */
+	if (log) {
+		log->len = 0;
+		strbuf_puts(log, buf);
+	}
+	load_error(err, buf, errbuf, errlen);
+	free(buf);
+	errno = err;
+	return -1;
+}
+
+static const char *kind_name(enum bpf_sys_map_kind k)
+{
+	switch (k) {
+	case BPF_SYS_MAP_HASH: return "hash";
+	case BPF_SYS_MAP_ARRAY: return "array";
+	case BPF_SYS_MAP_PERCPU_HASH: return "per-CPU hash";
+	case BPF_SYS_MAP_PERCPU_ARRAY: return "per-CPU array";
+	case BPF_SYS_MAP_RINGBUF: return "ring buffer";
+	}
+	return "?";
+}
+
+int bpf_sys_map_create(enum bpf_sys_map_kind kind, const char *name, uint32_t key_size,
+		       uint32_t value_size, uint32_t max_entries, char *errbuf, size_t errlen)
+{
+	enum bpf_map_type type;
+	char kname[BPF_OBJ_NAME_LEN];
+	LIBBPF_OPTS(bpf_map_create_opts, opts);
+
+	switch (kind) {
+	case BPF_SYS_MAP_HASH: type = BPF_MAP_TYPE_HASH; break;
+	case BPF_SYS_MAP_ARRAY: type = BPF_MAP_TYPE_ARRAY; break;
+	case BPF_SYS_MAP_PERCPU_HASH: type = BPF_MAP_TYPE_PERCPU_HASH; break;
+	case BPF_SYS_MAP_PERCPU_ARRAY: type = BPF_MAP_TYPE_PERCPU_ARRAY; break;
+	case BPF_SYS_MAP_RINGBUF: type = BPF_MAP_TYPE_RINGBUF; break;
+	default:
+		errno = EINVAL;
+		return util_seterr(errbuf, errlen, "unknown map kind %d", (int)kind);
+	}
+	/* Check what the kernel would reject with a bare EINVAL, to say which number is wrong. */
+	long page = sysconf(_SC_PAGESIZE);
+	if (kind == BPF_SYS_MAP_RINGBUF) {
+		if (key_size || value_size || max_entries == 0 || (max_entries & (max_entries - 1)) ||
+		    max_entries % (uint32_t)page) {
+			errno = EINVAL;
+			return util_seterr(errbuf, errlen, "map %s: a ring buffer's size must be a power of "
+					   "two and a multiple of %ld bytes (asked for %u)",
+					   name ? name : "", page, max_entries);
+		}
+	} else if (key_size == 0 || value_size == 0 || max_entries == 0) {
+		errno = EINVAL;
+		return util_seterr(errbuf, errlen, "map %s: %s maps need non-zero key size, value size and "
+				   "entry count", name ? name : "", kind_name(kind));
+	} else if ((kind == BPF_SYS_MAP_ARRAY || kind == BPF_SYS_MAP_PERCPU_ARRAY) && key_size != 4) {
+		errno = EINVAL;
+		return util_seterr(errbuf, errlen, "map %s: array keys are 4 bytes, not %u",
+				   name ? name : "", key_size);
+	}
+	copy_name(kname, name);
+	int fd = bpf_map_create(type, kname[0] ? kname : NULL, key_size, value_size, max_entries, &opts);
+	if (fd < 0) {
+		/* libbpf returns -errno and also sets errno. */
+		int err = errno;
+		if (err == EPERM)
+			util_seterr(errbuf, errlen, "%s", eperm_text("creating BPF maps"));
+		else if (err == ENOMEM || err == E2BIG)
+			util_seterr(errbuf, errlen, "map %s (%s, %u entries of %u+%u bytes) is too large: %s",
+				    kname, kind_name(kind), max_entries, key_size, value_size, strerror(err));
+		else
+			util_seterr(errbuf, errlen, "cannot create %s map %s: %s", kind_name(kind), kname,
+				    strerror(err));
+		errno = err;
+		return -1;
+	}
+	return fd;
+}
+
+int bpf_sys_possible_cpus(void)
+{
+	int n = libbpf_num_possible_cpus();
+	if (n < 0) {
+		errno = -n;
+		return -1;
+	}
+	return n;
+}
