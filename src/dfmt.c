@@ -206,11 +206,9 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, c
 					"combined with other format flags: %%%%", convno);
 			break;
 		case 'h': case 'l': case 'L': case 'w': case 'j': case 'z': case 't':
-			if (namelen < sizeof(pc->name) - 2) {
+			if (namelen < sizeof(pc->name) - 2) /* excess modifiers are dropped */
 				pc->name[namelen++] = c;
-				continue;
-			}
-			break; /* an absurd run of modifiers: let the name lookup reject it */
+			continue;
 		default:
 			break;
 		}
