@@ -537,7 +537,7 @@ static void emit_stack(struct strbuf *out, const struct dfmt_piece *pc, int widt
 	indent = clamp_field(indent);
 	build_cfmt(cfmt, sizeof(cfmt), pc, width, 0, "", 's');
 	strbuf_putc(out, '\n');
-	for (size_t i = 0; i < v->u.stack.n && v->u.stack.pcs[i] != 0; i++) {
+	for (size_t i = 0; v->u.stack.pcs && i < v->u.stack.n && v->u.stack.pcs[i] != 0; i++) {
 		strbuf_printf(out, "%*s", indent, "");
 		frame.len = 0;
 		dfmt_addr2str(ctx, v->u.stack.pcs[i], &frame);

@@ -36,7 +36,8 @@
  *  dfmt_format never reads beyond a value's given length and never crashes on a format that
  *  passed dfmt_check; a value whose kind does not fit its conversion is an error (-1, message),
  *  like dtrace's EDT_DMISMATCH. %I, %P (network look-ups) and %ls/%ws (wide strings) are
- *  rejected at parse time as unsupported. */
+ *  rejected at parse time as unsupported. dtrace has no %K: %k prints stack() and ustack() alike,
+ *  so a %K is "undefined" here as there. */
 #ifndef USDTRACE_DFMT_H
 #define USDTRACE_DFMT_H
 #include <stdbool.h>

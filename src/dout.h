@@ -40,7 +40,8 @@ struct dout_flowstate {
 /* -F record prefix: "%3d %-41s " with the name indented and marked " -> " / " <- " (" => " /
  * " <= " for the syscall provider) or "| " for other probes (which also show ":name").
  * Updates the indentation: an entry indents the following records by 2, a return unindents
- * itself and what follows. */
+ * itself and what follows. (dtrace also declines to indent when the same probe fires for a
+ * second clause in a row; that needs the caller's clause IDs and is not done here.) */
 void dout_flow_prefix(struct strbuf *b, struct dout_flowstate *st, int cpu,
 		      const char *provider, const char *func, const char *name);
 

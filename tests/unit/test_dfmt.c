@@ -339,6 +339,10 @@ T_CASE(stacks)
 	v.u.stack.n = 1;
 	EQ(runx("%20k", &at, 1, &v, 1, NULL, 0, NULL, &ctx),
 	   "\n                   a.out`main+0x20\n");
+	/* An empty or absent stack is just the newline. */
+	struct dfmt_value none = { .kind = DFMT_V_STACK };
+	none.u.stack.n = 3;
+	EQ(runx("%k|", &at, 1, &none, 1, NULL, 0, NULL, &ctx), "\n|");
 	ctx.stackindent = 2;
 	EQ(runx("%k", &at, 1, &v, 1, NULL, 0, NULL, &ctx), "\n  a.out`main+0x20\n");
 	EQ(run1("%k", AT_INT(8, true), VI(8, true, 0)),
