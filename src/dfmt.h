@@ -1,0 +1,175 @@
+/* dfmt.h — D printf()/printa() formats: parse and check at compile time, format at run time.
+ *
+ * Contract.
+ *  dfmt_parse(text) splits a format into literal text and conversions, with dtrace's messages for
+ *  malformed ones ("format conversion #2 is undefined: %y"). Conversions are numbered from 1 in
+ *  the order their '%' appear, %% included, as dtrace numbers them.
+ *
+ *  dfmt_check(fmt, "printf", args, nargs, first_argno, aggtype, has_target) checks the value
+ *  arguments against the conversions. Each argument is described by a struct dfmt_argtype: an
+ *  argument class (the type checker maps D types onto it), size, signedness and the D spelling
+ *  of the type for messages. Dynamic widths/precisions ('*') consume an argument before the value.
+ *  %@ takes the aggregation's result type `aggtype` (NULL outside printa()). Messages are
+ *  dtrace's, without the "line N:" prefix and without a final newline.
+ *
+ *  dfmt_format(fmt, values, ...) appends the text to a strbuf. Values come in argument order
+ *  (widths, precisions, values), %@ values in a separate list. The output is what dtrace's
+ *  libdtrace prints for the same record, byte for byte, including its quirks:
+ *    - a precision of 0 (".0" or a dynamic 0) is dropped, as dt_printf_format() does;
+ *    - "%-05d" zero-pads (a later '0' cancels an earlier '-'), "%0-5d" left-aligns;
+ *    - %d of an unsigned value prints it unsigned; %i always signed; %x/%o/%u unsigned at the
+ *      argument's size (so %x of (char)-1 is "ff"), %p is %x of the address (no "0x" unless '#');
+ *    - %Y is "2026 Nov 22 03:45:12" (local time; the value is walltime in ns); %T is RFC 822;
+ *    - %S and %C escape like dtrace's strchr2esc (\n, \t, \", \\, \ooo for other bytes),
+ *      over the value's len bytes up to and including the first NUL, which prints as "\0"
+ *      (dtrace escapes the whole string record, so its %S output ends in "\0");
+ *    - %a/%A print "module`function+0xoff", "module`function", "module`0xaddr" or "0xaddr"
+ *      depending on what the symbol callback knows;
+ *    - %k prints a newline, then one line per frame, indented by ctx->stackindent (14 by default;
+ *      "%-Nk" indents by N instead of padding the frame name);
+ *    - a %@ beyond the number of aggregations repeats the last one (printa with several @s).
+ *  Length modifiers: dtrace's h, l, ll, L, w (with its type rules: %ld wants a long, %hd a short)
+ *  and, as an extension, hh j z t, which take the base conversion's rule. %F is accepted like C.
+ *  Widths and precisions are bounded by DFMT_FIELD_MAX: a larger literal is a parse error, a larger
+ *  dynamic one is clamped, so no format can make us allocate without bound. (dtrace itself
+ *  hands such widths to printf(3C) and prints that many blanks.)
+ *  dfmt_format never reads beyond a value's given length and never crashes on a format that
+ *  passed dfmt_check; a value whose kind does not fit its conversion is an error (-1, message),
+ *  like dtrace's EDT_DMISMATCH. %I, %P (network look-ups) and %ls/%ws (wide strings) are
+ *  rejected at parse time as unsupported. dtrace has no %K: %k prints stack() and ustack() alike,
+ *  so a %K is "undefined" here as there. */
+#ifndef USDTRACE_DFMT_H
+#define USDTRACE_DFMT_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "util.h"
+
+#define DFMT_FIELD_MAX 65535 /* largest width or precision we honour */
+
+/* What kind of D value an argument is, as far as printf cares. */
+enum dfmt_argclass {
+	DFMT_ARG_INT,      /* integer (size 1, 2, 4, 8; signed or not), enums */
+	DFMT_ARG_PTR,      /* pointer */
+	DFMT_ARG_STRING,   /* string, or char[N] */
+	DFMT_ARG_FLOAT,    /* float (4), double (8), long double (16) */
+	DFMT_ARG_STACK,    /* stack() / ustack() */
+	DFMT_ARG_SYMADDR,  /* sym()/func() result: a kernel-style symbol address */
+	DFMT_ARG_USYMADDR, /* usym()/ufunc()/uaddr() result */
+	DFMT_ARG_OTHER,    /* struct, union, void... anything printf cannot take */
+};
+
+struct dfmt_argtype {
+	enum dfmt_argclass cls;
+	unsigned size;     /* bytes */
+	bool is_signed;
+	const char *name;  /* the D type as spelled in messages: "int", "string", "char *" */
+};
+
+enum dfmt_kind { /* how a conversion formats its value */
+	DFMT_K_PCT,    /* %% */
+	DFMT_K_SINT,   /* %i %c and the typed %hd %ld... */
+	DFMT_K_DINT,   /* %d: signed or unsigned, by the argument's type */
+	DFMT_K_UINT,   /* %u %o %x %X %p */
+	DFMT_K_FLOAT,  /* %e %E %f %F %g %G */
+	DFMT_K_STR,    /* %s */
+	DFMT_K_ESTR,   /* %S */
+	DFMT_K_ECHR,   /* %C */
+	DFMT_K_ADDR,   /* %a */
+	DFMT_K_UADDR,  /* %A */
+	DFMT_K_STACK,  /* %k */
+	DFMT_K_TIME,   /* %Y */
+	DFMT_K_TIME822,/* %T */
+};
+
+/* Conversion flags, as parsed. */
+#define DFMT_F_ALT      0x001 /* # */
+#define DFMT_F_ZPAD     0x002 /* 0 */
+#define DFMT_F_LEFT     0x004 /* - */
+#define DFMT_F_SPOS     0x008 /* + */
+#define DFMT_F_SPACE    0x010 /* ' ' */
+#define DFMT_F_GROUP    0x020 /* ' */
+#define DFMT_F_DYNWIDTH 0x040 /* * before the '.' */
+#define DFMT_F_DYNPREC  0x080 /* * after the '.' */
+#define DFMT_F_AGG      0x100 /* @: the value is the aggregation's */
+
+/* One piece of a format: literal text followed (unless conv is NULL) by a conversion. */
+struct dfmt_piece {
+	char *text;            /* literal text before the conversion (may be "") */
+	const struct dfmt_convdef *conv; /* NULL for the trailing text (private table entry) */
+	enum dfmt_kind kind;   /* valid when conv != NULL */
+	char name[8];          /* conversion name as written with modifiers: "d", "lld", "hhx" */
+	unsigned flags;        /* DFMT_F_* */
+	int width, prec;       /* literal width / precision (0 when absent) */
+	/* Filled by dfmt_check: */
+	bool is_signed;        /* DFMT_K_DINT: print as signed */
+	unsigned argsize;      /* the value argument's size */
+};
+
+struct dfmt {
+	char *text;            /* the format string as given */
+	struct dfmt_piece *pieces;
+	size_t npieces;
+	size_t nconvs;         /* pieces with a conversion (== number of '%' sequences) */
+	size_t nargs;          /* value arguments consumed (after dfmt_check) */
+	bool checked;
+};
+
+/* Parse `text`. Returns NULL and writes a message to errbuf on a malformed format. */
+struct dfmt *dfmt_parse(const char *text, char *errbuf, size_t errlen);
+void dfmt_free(struct dfmt *f);
+
+/* Check arguments against the conversions. `func` is the action name for messages ("printf");
+ * `first_argno` the number of the first value argument in messages (2 for printf, whose format
+ * is argument #1). Extra arguments are an error, as for dtrace's printf(). Returns 0 or -1. */
+int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args, size_t nargs,
+	       int first_argno, const struct dfmt_argtype *aggtype, bool has_target,
+	       char *errbuf, size_t errlen);
+
+/* A run-time value. */
+enum dfmt_vkind {
+	DFMT_V_INT,    /* u.u holds the bits; size and is_signed say how to read them */
+	DFMT_V_FLOAT,  /* u.d */
+	DFMT_V_STRING, /* u.s: at most len bytes, up to the first NUL */
+	DFMT_V_STACK,  /* u.stack: pcs, a 0 pc ends the stack early */
+	DFMT_V_TEXT,   /* u.s: printed verbatim, ignoring width (a quantize() under %@) */
+};
+
+struct dfmt_value {
+	enum dfmt_vkind kind;
+	unsigned size;
+	bool is_signed;
+	union {
+		uint64_t u;
+		double d;
+		struct { const char *p; size_t len; } s;
+		struct { const uint64_t *pcs; size_t n; } stack;
+	} u;
+};
+
+/* What a symbol look-up found: module (basename of the object) and, if known, function. */
+struct dfmt_sym {
+	const char *module;   /* NULL: address not in any known object */
+	const char *func;     /* NULL: no symbol covers the address */
+	uint64_t func_addr;
+};
+typedef bool (*dfmt_symbolize_fn)(void *arg, uint64_t addr, struct dfmt_sym *out);
+
+struct dfmt_ctx {
+	dfmt_symbolize_fn symbolize; /* may be NULL: every address prints as 0x... */
+	void *sym_arg;
+	int stackindent;             /* dtrace's stackindent option; <0 means the default 14 */
+};
+
+/* Append the formatted text to out. Returns 0, or -1 with a message (value list too short or of
+ * the wrong kind). Whatever was appended before an error stays in out. */
+int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nvals,
+		const struct dfmt_value *aggvals, size_t naggvals, const struct dfmt_ctx *ctx,
+		struct strbuf *out, char *errbuf, size_t errlen);
+
+/* dtrace's textual address: "mod`func+0x10", "mod`func", "mod`0x4010" or "0x4010". */
+void dfmt_addr2str(const struct dfmt_ctx *ctx, uint64_t addr, struct strbuf *out);
+
+/* dtrace's strchr2esc: escape at most n bytes of s onto out, stopping after a NUL ("\\0"). */
+void dfmt_escape(const char *s, size_t n, struct strbuf *out);
+#endif

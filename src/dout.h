@@ -1,0 +1,123 @@
+/* dout.h — dtrace's output other than printf(): the default heading and per-record prefix,
+ * trace() and tracemem() data, run-time fault messages and drop messages.
+ *
+ * Contract. Every function appends to a struct strbuf exactly the bytes dtrace(1) writes for the
+ * same event (widths and spacing from dtrace's consumer: "%3d %6d %32s " prefixes, " %16lld"
+ * for 8-byte trace() data, 16-byte hex dump rows). Nothing here reads BPF data or knows about
+ * probes beyond the strings it is handed; the caller decides when each piece is due:
+ *   - dout_heading once, before the first record;
+ *   - dout_record_prefix at the start of each record, dout_record_end after its last action;
+ *   - dout_trace_* / dout_tracemem for each trace()/tracemem() action of the record;
+ *   - dout_fault / dout_drops_* whenever the BPF side reports one (these lines go to stderr in
+ *     dtrace; they include the "PROG: " prefix and the final newline).
+ * quiet is -q (or #pragma D option quiet); flowindent is -F. */
+#ifndef USDTRACE_DOUT_H
+#define USDTRACE_DOUT_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "util.h"
+
+/* "CPU     ID                    FUNCTION:NAME\n", or "CPU FUNCTION" padded to 41 with -F.
+ * Nothing under -q without -F (dtrace prints the -F heading even when quiet). */
+void dout_heading(struct strbuf *b, bool quiet, bool flowindent);
+
+/* "  0      1                           :BEGIN " (nothing when quiet). */
+void dout_record_prefix(struct strbuf *b, bool quiet, int cpu, uint32_t probe_id,
+			const char *func, const char *name);
+
+/* -F: how a probe moves the indentation. */
+enum dout_flow { DOUT_FLOW_NONE, DOUT_FLOW_ENTRY, DOUT_FLOW_RETURN };
+
+/* The flow kind of a probe: "entry" or "*-entry" enter, "return" or "*-return" return. */
+enum dout_flow dout_flow_kind(const char *name);
+
+/* State of -F indentation across records. Zero-initialise. */
+struct dout_flowstate {
+	int indent;
+};
+
+/* -F record prefix: "%3d %-41s " with the name indented and marked " -> " / " <- " (" => " /
+ * " <= " for the syscall provider) or "| " for other probes (which also show ":name").
+ * Updates the indentation: an entry indents the following records by 2, a return unindents
+ * itself and what follows. (dtrace also declines to indent when the same probe fires for a
+ * second clause in a row; that needs the caller's clause IDs and is not done here.) */
+void dout_flow_prefix(struct strbuf *b, struct dout_flowstate *st, int cpu,
+		      const char *provider, const char *func, const char *name);
+
+/* End of a record's data: "\n" unless quiet. */
+void dout_record_end(struct strbuf *b, bool quiet);
+
+/* trace() of an integer of `size` bytes (1, 2, 4 or 8; other sizes are printed as bytes).
+ * dtrace prints 1- and 2-byte values unsigned, 4- and 8-byte ones signed, whatever the D type. */
+void dout_trace_int(struct strbuf *b, bool quiet, uint64_t bits, unsigned size);
+
+/* trace() of anything else (string, array, struct): a string when the bytes are printable text
+ * (followed by nothing but NULs), otherwise a hex dump as for tracemem(). rawbytes is the
+ * rawbytes option, which forces the dump. */
+void dout_trace_bytes(struct strbuf *b, bool quiet, bool rawbytes, const void *p, size_t n);
+
+/* tracemem(addr, n): always the hex dump:
+ * "\n             0  1  2 ...  f  0123456789abcdef\n" then "     0: 41 42 ...  AB..\n" rows. */
+void dout_tracemem(struct strbuf *b, const void *p, size_t n);
+
+/* dtrace's fault kinds, in its numbering. */
+enum dout_fault_kind {
+	DOUT_FLT_NONE = 0,
+	DOUT_FLT_BADADDR = 1,
+	DOUT_FLT_BADALIGN = 2,
+	DOUT_FLT_ILLOP = 3,
+	DOUT_FLT_DIVZERO = 4,
+	DOUT_FLT_NOSCRATCH = 5,
+	DOUT_FLT_KPRIV = 6,
+	DOUT_FLT_UPRIV = 7,
+	DOUT_FLT_TUPOFLOW = 8,
+	DOUT_FLT_BADSTACK = 9,
+	DOUT_FLT_LIBRARY = 1000,
+};
+
+/* "invalid address", "divide-by-zero", ...; "unknown fault" for anything else. */
+const char *dout_fault_str(int kind);
+
+/* A run-time fault, as the ERROR probe reports it. */
+struct dout_fault {
+	uint32_t epid;         /* enabled probe ID (the clause) */
+	uint32_t probe_id;     /* probe ID */
+	const char *provider, *module, *function, *name;
+	int kind;              /* enum dout_fault_kind */
+	int action;            /* 1-based action number; 0 means the predicate */
+	int dif_offset;        /* -1 when unknown (we have no DIF) */
+	uint64_t addr;         /* printed for bad address / alignment / stack */
+};
+
+/* "PROG: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x0) in
+ * action #1\n" (" at DIF offset N" appended when dif_offset != -1). */
+void dout_fault(struct strbuf *b, const char *prog, const struct dout_fault *f);
+
+/* A library-level fault: "PROG: error on enabled probe ID 2 (ID 1: p:m:f:n): MESSAGE\n". */
+void dout_liberr(struct strbuf *b, const char *prog, uint32_t epid, uint32_t probe_id,
+		 const char *provider, const char *module, const char *function,
+		 const char *name, const char *msg);
+
+enum dout_drop_kind {
+	DOUT_DROP_PRINCIPAL,      /* per-CPU buffer */
+	DOUT_DROP_AGGREGATION,    /* per-CPU aggregation buffer */
+	DOUT_DROP_DYNAMIC,
+	DOUT_DROP_DYNRINSE,
+	DOUT_DROP_DYNDIRTY,
+	DOUT_DROP_SPEC,
+	DOUT_DROP_SPECBUSY,
+	DOUT_DROP_SPECUNAVAIL,
+	DOUT_DROP_STKSTROVERFLOW,
+	DOUT_DROP_DBLERROR,
+};
+
+/* Principal/aggregation drops: "PROG: 3 drops on CPU 1\n", "PROG: 1 aggregation drop on CPU 0\n".
+ * droptags (the droptags option) prefixes "[DTRACEDROP_PRINCIPAL] ". */
+void dout_drops_cpu(struct strbuf *b, const char *prog, bool droptags, enum dout_drop_kind kind,
+		    uint64_t count, int cpu);
+
+/* Global drops: "PROG: 5 dynamic variable drops with non-empty dirty list\n", ... */
+void dout_drops(struct strbuf *b, const char *prog, bool droptags, enum dout_drop_kind kind,
+		uint64_t count);
+#endif
