@@ -16,15 +16,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dast.h"
 #include "dlex.h"
 #include "dtype.h"
 
 #define DPROBE_MAX_ARGS 12
-
-struct dsrcpos {
-	const char *file;     /* owned by the dprog */
-	int line, col;
-};
 
 struct dprobe_arg {
 	struct dtype *type;   /* as declared (typedef names kept; arrays decayed to pointers;
@@ -69,6 +65,12 @@ struct ddecl {
 	struct dsrcpos pos;
 };
 
+/* `#pragma D option name=value` or `#pragma D option name` (value NULL), D programs only. */
+struct doption {
+	char *name, *value;
+	struct dsrcpos pos;
+};
+
 struct dprog {
 	struct dtype_ctx *types;
 	struct ddecl *decls;
@@ -79,6 +81,12 @@ struct dprog {
 	int npragmas;
 	char **files;         /* file names positions point to */
 	size_t nfiles;
+	/* D programs (dparse_script, dparse_clause_arg): */
+	struct dast_pool pool;   /* owns every node */
+	struct dnode *items;     /* DN_CLAUSE, DN_INLINE, DN_VARDECL in source order (a list) */
+	struct dnode *items_last;
+	struct doption *options; /* in source order */
+	int noptions;
 };
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);
@@ -86,6 +94,30 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf
 int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
 		  char *errbuf, size_t errlen);
 void dprog_free(struct dprog *p);
+
+/* --- D programs --------------------------------------------------------------------------
+ * Whole programs: probe clauses (descriptions, optional /predicate/, optional action block of
+ * statements: expressions, if/else, blocks, empty), and between them everything above plus
+ * `inline TYPE NAME = EXPR;`, `self`/`this`/global variable declarations (associative arrays
+ * `string names[int];`) and `#pragma D option`. Only syntax: names and types of expressions
+ * are checked later. The predicate's closing `/` is the first `/` at its top level whose next
+ * token is `{`, `;`, `/` or the end (dtrace's rule), so `/a / b > 0/` divides.
+ *
+ * Contract: both functions add to `g` (from dprog_new; several -n arguments and a script can
+ * go into one program) and return 0, or -1 with "line N: message" in errbuf (dtrace's wording:
+ * `syntax error near "}"`, `probe description x:y:z:w:v is invalid: ...`); after an error, `g`
+ * may only be freed. A command prints "PROG: failed to compile script FILE: " + errbuf.
+ * `src` may hold cpp line markers (-C). Nesting deeper than DPARSE_MAX_DEPTH levels is an
+ * error, not a stack overflow. */
+#define DPARSE_MAX_DEPTH 256
+struct dprog *dprog_new(void);
+int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
+		  char *errbuf, size_t errlen);
+/* One clause from a command-line argument: -n (DPD_NAME), -P, -m, -f (the description's last
+ * field is the provider, module, function) or -i (a probe id), optionally followed by a
+ * predicate and an action block ("BEGIN { trace(1); }"). */
+int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
+		      char *errbuf, size_t errlen);
 
 /* The declarations as D source: tag bodies, forward declarations and typedefs, one per
  * statement, in source order. Malloc'd; "" when there are none. */
