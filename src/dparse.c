@@ -1582,8 +1582,10 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 	if (spec == DPD_ID) {
 		char *end;
 		unsigned long long id = strtoull(n->name, &end, 10);
-		if (*end || !(n->name[0] >= '0' && n->name[0] <= '9') || id == 0 || id > UINT32_MAX)
-			error_at(p, t, "probe description %s is invalid: a probe id is a positive number", n->name);
+		if (*end || !(n->name[0] >= '0' && n->name[0] <= '9') || id == 0)
+			error_at(p, t, "invalid probe description \"%s\": a probe id is a positive number", n->name);
+		if (id > UINT32_MAX)
+			error_at(p, t, "identifier %s exceeds maximum probe id", n->name);
 		n->ival = id;
 		for (int i = 0; i < 4; i++)
 			n->pd[i] = xstrdup("");
@@ -1594,7 +1596,7 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 	char err[512];
 	struct probedesc d;
 	if (probedesc_parse(n->name, which[spec], &d, err, sizeof(err)) != 0)
-		error_at(p, t, "probe description %s is invalid: %s", n->name, pdesc_why(err, n->name));
+		error_at(p, t, "invalid probe description \"%s\": %s", n->name, pdesc_why(err, n->name));
 	n->pd[0] = d.prov;
 	n->pd[1] = d.mod;
 	n->pd[2] = d.func;

@@ -105,7 +105,7 @@ void dprog_free(struct dprog *p);
  *
  * Contract: both functions add to `g` (from dprog_new; several -n arguments and a script can
  * go into one program) and return 0, or -1 with "line N: message" in errbuf (dtrace's wording:
- * `syntax error near "}"`, `probe description x:y:z:w:v is invalid: ...`); after an error, `g`
+ * `syntax error near "}"`, `invalid probe description "a:b:c:d:e": ...`); after an error, `g`
  * may only be freed. A command prints "PROG: failed to compile script FILE: " + errbuf.
  * `src` may hold cpp line markers (-C). Nesting deeper than DPARSE_MAX_DEPTH levels is an
  * error, not a stack overflow. */

@@ -304,11 +304,15 @@ T_CASE(command_line_clauses)
 
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: probe description abc is invalid: a probe id is a positive number");
+	T_EQ_STR(err, "line 1: invalid probe description \"abc\": a probe id is a positive number");
+	dprog_free(g);
+	g = dprog_new();
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4294967296", err, sizeof(err)), -1);
+	T_EQ_STR(err, "line 1: identifier 4294967296 exceeds maximum probe id");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "a:b:c:d", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: probe description a:b:c:d is invalid: too many ':'-separated fields");
+	T_EQ_STR(err, "line 1: invalid probe description \"a:b:c:d\": too many ':'-separated fields");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN } x", err, sizeof(err)), -1);
@@ -438,10 +442,15 @@ T_CASE(mutation_no_crash)
 		"(int)", "sizeof", "?", ":", "=", "BEGIN", "a:b:c:d", "\"", "'", "/*", "#pragma D option x\n",
 		"\n", "++", "0x", "struct", "xlate", "inline", "this", "`", "\\", "\0",
 	};
+	/* DPARSE_FUZZ_ITERS / DPARSE_FUZZ_SEED make a longer local run with other mutations */
+	const char *ev = getenv("DPARSE_FUZZ_ITERS");
+	int iters = ev ? atoi(ev) : 3000;
+	if ((ev = getenv("DPARSE_FUZZ_SEED")))
+		rng = strtoull(ev, NULL, 0) | 1;
 	int runs = 0;
 	for (int s = 0; s < 2; s++) {
 		size_t slen = strlen(seeds[s]);
-		for (int iter = 0; iter < 3000; iter++) {
+		for (int iter = 0; iter < iters; iter++) {
 			struct strbuf b = {0};
 			strbuf_add(&b, seeds[s], slen);
 			int nmut = 1 + (int)(rnd() % 4);
@@ -481,7 +490,7 @@ T_CASE(mutation_no_crash)
 			runs++;
 		}
 	}
-	T_EQ_INT(runs, 6000);
+	T_EQ_INT(runs, 2 * iters);
 }
 
 T_CASE(cleanup)
