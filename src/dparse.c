@@ -1304,8 +1304,11 @@ static struct dnode *e_primary(struct parser *p)
 		next(p);
 		n = new_node(p, DN_AGG, t);
 		n->name = tok_dup(t, 1);
-		if (consume(p, "["))
+		if (consume(p, "[")) {
 			n->args = e_list(p, "]");
+			if (!n->args)
+				syntax_error(p, &p->tl->toks[p->pos - 1]);
+		}
 		return n;
 	case DTOK_KEYWORD:
 		if (dtok_is(t, "self") || dtok_is(t, "this")) {

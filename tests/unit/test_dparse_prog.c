@@ -177,6 +177,20 @@ T_CASE(clause_forms)
 	T_EQ_STR(parse(";;"), "");
 }
 
+/* Where the lexer sees a probe description and where C declarations. */
+T_CASE(description_or_declaration)
+{
+	T_EQ_STR(parse("int*x; uint32_t*p; foo* {} int x2;"),
+		 "(decl global \"int *\" x)\n(decl global \"uint32_t *\" p)\n"
+		 "(clause (probes \"foo*\"))\n(decl global \"int\" x2)");
+	T_EQ_STR(parse("struct s { int a; } v; BEGIN{}"),
+		 "(decl global \"struct s\" v)\n(clause (probes \"BEGIN\"))");
+	T_EQ_STR(parse("BEGIN { x = a-1; y = b:c; }"), "ERR: line 1: syntax error near \":\"");
+	T_EQ_STR(parse("BEGIN { @a[] = count(); }"), "ERR: line 1: syntax error near \"]\"");
+	T_EQ_STR(parse("provider p { probe a(int); };\np:::a{}"), "(clause (probes \"p:::a\"))");
+	T_EQ_STR(parse("BEGIN\nEND {}"), "ERR: line 1: undefined type 'BEGIN'");
+}
+
 T_CASE(description_fields)
 {
 	struct dprog *g = dprog_new();
