@@ -441,6 +441,15 @@ static bool at_clause_start(struct lexer *lx)
 	return dtok_is(t, ",") && l->ntoks >= 2 && l->toks[l->ntoks - 2].kind == DTOK_PDESC;
 }
 
+/* Only blanks between the start of at's line and at (a directive line, when at is '#'). */
+static bool blanks_before(struct lexer *lx, const char *at)
+{
+	const char *q = at;
+	while (q > lx->out->src && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	return q == lx->out->src || q[-1] == '\n';
+}
+
 /* The end of a probe description starting at p, or NULL if the text there is not one. */
 static const char *pdesc_end(struct lexer *lx, const char *p)
 {
@@ -472,7 +481,7 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 		} else if (r + 1 < lx->end && r[0] == '/' && r[1] == '/') {
 			while (r < lx->end && *r != '\n')
 				r++;
-		} else if (r < lx->end && *r == '#' && at_line_start(lx, r)) {
+		} else if (r < lx->end && *r == '#' && blanks_before(lx, r)) {
 			while (r < lx->end && *r != '\n')
 				r++;
 		} else {

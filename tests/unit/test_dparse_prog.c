@@ -272,6 +272,8 @@ T_CASE(positions_and_lines)
 	T_EQ_STR(parse("BEGIN { }\n}"), "ERR: line 2: syntax error near \"}\"");
 	/* cpp line markers (-C) re-base lines */
 	T_EQ_STR(parse("# 10 \"x.d\"\nBEGIN\n{ x = ; }"), "ERR: line 11: syntax error near \";\"");
+	T_EQ_STR(parse("# 1 \"x.d\"\nsyscall::read:entry\n# 7 \"x.d\"\n/pid/\n{ x =\n# 12 \"y.h\"\n; }"),
+		 "ERR: line 12: syntax error near \";\"");
 	T_EQ_STR(parse("BEGIN { x = `; }"), "ERR: line 1: syntax error near \"`\"");
 	T_EQ_STR(parse("BEGIN { x = \"abc; }"), "ERR: line 1: unterminated string constant");
 }
@@ -499,6 +501,11 @@ T_CASE(mutation_no_crash)
 			else
 				for (struct dnode *n = g->items; n; n = n->next)
 					free(dnode_sexpr(n));
+			dprog_free(g);
+			/* the same text as a -n argument (up to any NUL byte) */
+			g = dprog_new();
+			if (dparse_clause_arg(g, (enum dpdesc_spec)(iter % 5), b.s, err, sizeof(err)) != 0)
+				T_CHECK(strncmp(err, "line ", 5) == 0);
 			dprog_free(g);
 			strbuf_free(&b);
 			runs++;
