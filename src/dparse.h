@@ -1,4 +1,8 @@
-/* dparse.h — the D parser, declaration part: C declarations with full declarator syntax,
+/* dparse.h — the D parser. Two entry families share one grammar for declarations:
+ * provider/declaration files for -h/-G (dparse_program, dparse_source) and whole D programs
+ * (dparse_script, dparse_clause_arg; see "D programs" below).
+ *
+ * Declarations: C declarations with full declarator syntax,
  * typedef, struct/union/enum definitions (named, anonymous, nested, bitfields), integer constant
  * expressions (array sizes, enum values, bit widths: arithmetic, sizeof, offsetof, casts),
  * `provider NAME { probe NAME(args); ... };` and `#pragma D` lines.
@@ -6,7 +10,7 @@
  * Contract: dparse_program consumes a token list from dlex and either returns 0 with a complete
  * struct dprog, or -1 with "file:line:col: message" in errbuf ("syntax error near 'foo'",
  * "undefined type 'conn_t'", "redefinition of struct conn") and nothing to free. Types live in
- * prog->types. Probe clauses, translators and inline definitions are not part of this stage:
+ * prog->types. In these files probe clauses, translators and inline definitions are errors:
  * `translator`/`inline` give "... are not supported in provider definitions".
  * The recorded declarations (prog->decls) keep source order, each tag definition recorded when
  * its body closes, so dprog_decls_text can write them back as D source that re-parses to the
