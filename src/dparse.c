@@ -1220,15 +1220,17 @@ static struct dnode *statement_rule(struct parser *p);
 
 static struct dnode *e_expr(struct parser *p)
 {
+	int saved = p->depth;
 	enter(p);
 	struct dnode *e = e_assign(p);
 	while (dtok_is(peek(p), ",") && peek(p)->kind == DTOK_PUNCT) {
+		enter(p);  /* each operator deepens the tree, which later passes walk recursively */
 		struct dnode *c = new_node(p, DN_COMMA, next(p));
 		c->lhs = e;
 		c->rhs = e_assign(p);
 		e = c;
 	}
-	leave(p);
+	p->depth = saved;
 	return e;
 }
 
@@ -1336,12 +1338,13 @@ static struct dnode *e_primary(struct parser *p)
 
 static struct dnode *e_postfix(struct parser *p)
 {
+	int saved = p->depth;
 	struct dnode *e = e_primary(p);
-	for (;;) {
+	for (;; enter(p)) {  /* each operator deepens the tree */
 		const struct dtok *t = peek(p);
 		struct dnode *n;
 		if (t->kind != DTOK_PUNCT)
-			return e;
+			break;
 		if (consume(p, "[")) {
 			n = new_node(p, DN_INDEX, t);
 			n->lhs = e;
@@ -1371,10 +1374,12 @@ static struct dnode *e_postfix(struct parser *p)
 			n->op = dtok_is(t, "++") ? "post++" : "post--";
 			n->lhs = e;
 		} else {
-			return e;
+			break;
 		}
 		e = n;
 	}
+	p->depth = saved;
+	return e;
 }
 
 static struct dnode *e_unary_rule(struct parser *p)
@@ -1452,6 +1457,7 @@ static struct dnode *e_binary(struct parser *p, int level)
 {
 	if (level == NLEVELS)
 		return e_unary(p);
+	int saved = p->depth;
 	struct dnode *a = e_binary(p, level + 1);
 	for (;;) {
 		const struct dtok *op = peek(p);
@@ -1459,8 +1465,11 @@ static struct dnode *e_binary(struct parser *p, int level)
 		for (int i = 0; i < 5 && binops[level][i]; i++)
 			if (op->kind == DTOK_PUNCT && dtok_is(op, binops[level][i]))
 				hit = binops[level][i];
-		if (!hit || closes_predicate(p, op))
+		if (!hit || closes_predicate(p, op)) {
+			p->depth = saved;
 			return a;
+		}
+		enter(p);  /* each operator deepens the (left-leaning) tree */
 		next(p);
 		struct dnode *n = new_node(p, DN_BINARY, op);
 		n->op = hit;

@@ -373,6 +373,34 @@ T_CASE(nesting_limit)
 	strbuf_puts(&b, "y; }");
 	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
 	strbuf_free(&b);
+	/* long operator chains make deep trees too (later passes recurse over them) */
+	strbuf_puts(&b, "BEGIN { x = a");
+	for (int i = 0; i < 100000; i++)
+		strbuf_puts(&b, "+a");
+	strbuf_puts(&b, "; }");
+	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	strbuf_free(&b);
+	strbuf_puts(&b, "BEGIN { x = a");
+	for (int i = 0; i < 100000; i++)
+		strbuf_puts(&b, "[1]");
+	strbuf_puts(&b, "; }");
+	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	strbuf_free(&b);
+	strbuf_puts(&b, "BEGIN { x = a");
+	for (int i = 0; i < 100000; i++)
+		strbuf_puts(&b, ", a");
+	strbuf_puts(&b, "; }");
+	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	strbuf_free(&b);
+	strbuf_puts(&b, "BEGIN /a == 0");
+	for (int i = 1; i < 100; i++)
+		strbuf_printf(&b, " || a == %d", i);
+	strbuf_puts(&b, "/ { x = 1; }");
+	const char *r = parse(b.s);
+	const char *want = "(clause (probes \"BEGIN\") (pred (|| (|| ";
+	T_CHECK(strncmp(r, want, strlen(want)) == 0);
+	T_EQ_STR(r + strlen(r) - 33, "(stmt (assign (var x) (int 1))))");
+	strbuf_free(&b);
 	/* moderately deep is fine */
 	strbuf_puts(&b, "BEGIN { x = ");
 	for (int i = 0; i < 40; i++)
