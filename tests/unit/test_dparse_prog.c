@@ -399,7 +399,7 @@ T_CASE(nesting_limit)
 	const char *r = parse(b.s);
 	const char *want = "(clause (probes \"BEGIN\") (pred (|| (|| ";
 	T_CHECK(strncmp(r, want, strlen(want)) == 0);
-	T_EQ_STR(r + strlen(r) - 33, "(stmt (assign (var x) (int 1))))");
+	T_EQ_STR(r + strlen(r) - 34, " (stmt (assign (var x) (int 1))))");
 	strbuf_free(&b);
 	/* moderately deep is fine */
 	strbuf_puts(&b, "BEGIN { x = ");
