@@ -2,7 +2,7 @@
  *
  * One node type for everything, chibicc style: `kind` says which fields mean something.
  *
- *   expressions   DN_INT ival (+is_unsigned, longness)      DN_STRING str/slen
+ *   expressions   DN_INT ival (+is_unsigned, longness, is_char for 'c')  DN_STRING str/slen
  *                 DN_IDENT name                             DN_MACRO name ("$1", "$$1", "$target")
  *                 DN_SELF / DN_THIS name (self->name)       DN_AGG name ("" for @), args = keys
  *                 DN_UNARY op, lhs   op: "-" "+" "!" "~" "*" "&" "++" "--" (prefix),
@@ -62,7 +62,8 @@ struct dnode {
 	char *name;
 	uint64_t ival;
 	bool is_unsigned;
-	int longness;
+	int longness;             /* DN_INT: 0 int, 1 long, 2 long long */
+	bool is_char;             /* DN_INT: a character constant */
 	char *str;
 	size_t slen;
 	struct dtype *ctype;      /* a type written in the source (cast, sizeof, declarations) */

@@ -1282,6 +1282,7 @@ static struct dnode *e_primary(struct parser *p)
 		n->ival = t->ival;
 		n->is_unsigned = t->kind == DTOK_INT && t->is_unsigned;
 		n->longness = t->kind == DTOK_INT ? t->longness : 0;
+		n->is_char = t->kind == DTOK_CHAR;
 		return n;
 	case DTOK_STRING:
 		next(p);

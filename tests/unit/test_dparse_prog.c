@@ -210,6 +210,25 @@ T_CASE(description_fields)
 	dprog_free(g);
 }
 
+T_CASE(constants_keep_their_form)
+{
+	struct dprog *g = dprog_new();
+	char err[256];
+	const char *src = "BEGIN { x = 'a'; y = 5ul; z = 0x7fffffffffffffffll; }";
+	T_EQ_INT(dparse_script(g, "c.d", src, strlen(src), err, sizeof(err)), 0);
+	struct dnode *st = g->items->body->args;
+	T_CHECK(st->lhs->rhs->is_char);
+	T_EQ_INT(st->lhs->rhs->ival, 'a');
+	T_CHECK(!st->next->lhs->rhs->is_char);
+	T_CHECK(st->next->lhs->rhs->is_unsigned);
+	T_EQ_INT(st->next->lhs->rhs->longness, 1);
+	T_EQ_INT(st->next->next->lhs->rhs->longness, 2);
+	T_EQ_UINT(st->next->next->lhs->rhs->ival, 0x7fffffffffffffffull);
+	T_EQ_INT(st->next->next->pos.col, 33);
+	T_CHECK(st->lhs->type == NULL);
+	dprog_free(g);
+}
+
 T_CASE(declarations_between_clauses)
 {
 	T_EQ_STR(parse("inline int LIMIT = 10;\nself int ts;\nthis string s;\nint x, *y;\n"
