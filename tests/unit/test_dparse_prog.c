@@ -224,7 +224,7 @@ T_CASE(constants_keep_their_form)
 	T_EQ_INT(st->next->lhs->rhs->longness, 1);
 	T_EQ_INT(st->next->next->lhs->rhs->longness, 2);
 	T_EQ_UINT(st->next->next->lhs->rhs->ival, 0x7fffffffffffffffull);
-	T_EQ_INT(st->next->next->pos.col, 33);
+	T_EQ_INT(st->next->next->pos.col, 27);
 	T_CHECK(st->lhs->type == NULL);
 	dprog_free(g);
 }
