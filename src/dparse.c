@@ -1128,21 +1128,26 @@ static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, c
 }
 
 /* `#pragma D option name[=value]`: the word after "option". */
-static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords, const char *word)
+static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords)
 {
 	if (nwords < 3)
 		pragma_error(p, pr, "#pragma D option requires an option name");
 	if (nwords > 3)
 		pragma_error(p, pr, "#pragma D option takes one name or name=value");
-	const char *eq = strchr(word, '=');
-	size_t nlen = eq ? (size_t)(eq - word) : strlen(word);
+	/* The third word, from the text itself: words[] holds only a short prefix of each word. */
+	const char *word = strstr(pr->text, "option") + strlen("option");
+	while (*word == ' ' || *word == '\t')
+		word++;
+	size_t wlen = strcspn(word, " \t");
+	const char *eq = memchr(word, '=', wlen);
+	size_t nlen = eq ? (size_t)(eq - word) : wlen;
 	if (nlen == 0)
 		pragma_error(p, pr, "#pragma D option requires an option name");
 	struct dprog *g = p->prog;
 	g->options = xrealloc(g->options, sizeof(*g->options) * (size_t)(g->noptions + 1));
 	struct doption *o = &g->options[g->noptions++];
 	o->name = xstrndup(word, nlen);
-	o->value = eq ? xstrdup(eq + 1) : NULL;
+	o->value = eq ? xstrndup(eq + 1, wlen - nlen - 1) : NULL;
 	o->pos.file = prog_file(p, pr->file);
 	o->pos.line = pr->line;
 	o->pos.col = pr->col;
@@ -1177,7 +1182,7 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])))
 		pragma_error(p, pr, "unknown #pragma D directive '%s'", words[1]);
 	if (p->script && strcmp(words[1], "option") == 0)
-		pragma_option(p, pr, nw, words[2]);
+		pragma_option(p, pr, nw);
 	if (strcmp(words[1], "attributes") != 0) {
 		p->prog->pragmas = xrealloc(p->prog->pragmas, sizeof(char *) * (size_t)(p->prog->npragmas + 1));
 		p->prog->pragmas[p->prog->npragmas++] = xstrdup(pr->text);

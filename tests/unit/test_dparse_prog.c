@@ -267,6 +267,16 @@ T_CASE(pragmas)
 	T_EQ_INT(g->options[1].pos.line, 4);
 	T_EQ_STR(g->options[1].pos.file, "p.d");
 	dprog_free(g);
+	g = dprog_new();
+	src = "#pragma D option zone=a-zone-name-much-longer-than-sixty-four-characters-to-check-it-whole\n"
+	      "#pragma\tD\toption\tflowindent \n";
+	T_EQ_INT(dparse_script(g, "p.d", src, strlen(src), err, sizeof(err)), 0);
+	T_EQ_INT(g->noptions, 2);
+	T_EQ_STR(g->options[0].value, "a-zone-name-much-longer-than-sixty-four-characters-to-check-it-whole");
+	T_EQ_STR(g->options[1].name, "flowindent");
+	dprog_free(g);
+	T_EQ_STR(parse("#pragma D option a=1 b=2\nBEGIN{}"), "ERR: line 1: #pragma D option takes one name or name=value");
+	T_EQ_STR(parse("#pragma D option =1\nBEGIN{}"), "ERR: line 1: #pragma D option requires an option name");
 	T_EQ_STR(parse("#pragma D option\nBEGIN{}"), "ERR: line 1: #pragma D option requires an option name");
 	T_EQ_STR(parse("BEGIN{}\n#pragma D frobnicate"), "ERR: line 2: unknown #pragma D directive 'frobnicate'");
 }
