@@ -209,7 +209,7 @@ static void put(struct strbuf *b, const struct dnode *n)
 		strbuf_putc(b, ')');
 		return;
 	case DN_VARDECL:
-		strbuf_printf(b, "(decl %s ", n->storage);
+		strbuf_printf(b, "(decl %s%s%s ", n->storage, n->op ? " " : "", n->op ? n->op : "");
 		put_type(b, n->ctype);
 		strbuf_printf(b, " %s", n->name);
 		if (n->args) {

@@ -21,7 +21,8 @@
  *                          function, name fields ("" when empty)
  *                 DN_INLINE ctype, name, lhs = value
  *                 DN_VARDECL storage ("global", "self", "this"), ctype = value type, name,
- *                            args = key types (DN_TYPE nodes) of an associative array
+ *                            args = key types (DN_TYPE nodes) of an associative array,
+ *                            op = the C storage class written ("extern", "static", ...) or NULL
  *                 DN_TYPE ctype
  *
  * Lists (args, statements, clauses) are chained through `next`. `type` is empty here; the type

@@ -978,6 +978,7 @@ static void declaration(struct parser *p, const char *dstorage)
 			if (dstorage) {
 				struct dnode *d = new_node(p, DN_VARDECL, nt);
 				d->storage = dstorage;
+				d->op = ds.storage;
 				d->ctype = ty;
 				d->name = xstrdup(n.s);
 				d->args = keys;

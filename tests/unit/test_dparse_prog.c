@@ -242,6 +242,8 @@ T_CASE(declarations_between_clauses)
 		 "(decl this \"string\" s)\n(decl global \"int\" x)\n(decl global \"int *\" y)\n"
 		 "(decl global \"string\" names [\"int\"])\n(decl global \"uint64_t\" m [\"string\" \"int\"])\n"
 		 "(clause (probes \"BEGIN\"))\n(decl self \"conn_t *\" c)\n(clause (probes \"END\"))");
+	T_EQ_STR(parse("extern int errno_x; static long s;"),
+		 "(decl global extern \"int\" errno_x)\n(decl global static \"long\" s)");
 	T_EQ_STR(parse("int a[4]; BEGIN{}"), "(decl global \"int [4]\" a)\n(clause (probes \"BEGIN\"))");
 	T_EQ_STR(parse("self int;"), "ERR: line 1: self variable declaration declares no name");
 	T_EQ_STR(parse("int x = 1;"), "ERR: line 1: initializers are not supported in D declarations");
