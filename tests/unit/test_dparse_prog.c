@@ -492,6 +492,45 @@ T_CASE(invalid_corpus)
 	T_CHECK(n >= 20);
 }
 
+/* tests/d/parse_valid/X.d must parse to the S-expressions in X.d.sexpr (one item a line;
+ * each file checked by hand against the program when it was added). */
+T_CASE(valid_corpus)
+{
+	const char *top = getenv("TOP");
+	char *dir = xasprintf("%s%stests/d/parse_valid", top ? top : "", top ? "/" : "");
+	DIR *d = opendir(dir);
+	T_CHECK(d != NULL);
+	int n = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len < 3 || strcmp(e->d_name + len - 2, ".d") != 0)
+			continue;
+		char *path = xasprintf("%s/%s", dir, e->d_name);
+		char *spath = xasprintf("%s.sexpr", path);
+		size_t sl, el;
+		char *src = util_read_file(path, &sl);
+		char *want = util_read_file(spath, &el);
+		T_CHECK(src && want);
+		if (src && want) {
+			while (el && want[el - 1] == '\n')
+				want[--el] = '\0';
+			const char *got = parse(src);
+			if (strcmp(got, want) != 0)
+				T_FAIL_("%s: got\n%s\nexpected\n%s", e->d_name, got, want);
+			n++;
+		}
+		free(src);
+		free(want);
+		free(path);
+		free(spath);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	T_CHECK(n >= 2);
+}
+
 /* xorshift: reproducible mutations */
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 static uint64_t rnd(void)
