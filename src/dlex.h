@@ -1,7 +1,8 @@
 /* dlex.h — the D lexer: turns D source text (or cpp output) into a token array.
  *
  * Contract: dlex_tokenize reads the whole buffer and either returns 0 with every token, ending
- * with one DTOK_EOF, or -1 with "file:line:col: message" in errbuf and nothing to free.
+ * with one DTOK_EOF, or -1 with "file:line:col: message" in errbuf and nothing to free
+ * (dlex_tokenize_mode: the same, in the modes below).
  * Token text points into a private copy of the source owned by the list; file names come from
  * the caller or from cpp line markers (`# 12 "file"`, `#line 12 "file"`), which re-base the
  * positions of the tokens after them so messages point into the original file.
