@@ -1,8 +1,10 @@
 /* test_dparse_prog.c — whole D programs to S-expressions: precedence and associativity, the
  * predicate's `/`, dangling else, casts against parenthesised names, clause forms, declarations
- * between clauses, pragmas, macro variables, aggregations, command-line clauses; the invalid
- * corpus tests/d/parse_invalid (each X.d with the exact message in X.d.err); and a mutation
- * run showing no input crashes or hangs the parser. */
+ * between clauses, pragmas, macro variables, aggregations, command-line clauses; the valid
+ * corpus tests/d/parse_valid (X.d with its S-expressions in X.d.sexpr), the invalid corpus
+ * tests/d/parse_invalid (X.d with the exact message in X.d.err); and a mutation run showing no
+ * input crashes or hangs the parser. Corpus paths are relative to the repository top (or $TOP).
+ * Longer mutation runs: DPARSE_FUZZ_ITERS=N DPARSE_FUZZ_SEED=S. */
 #include <dirent.h>
 #include <stdint.h>
 
