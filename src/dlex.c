@@ -34,6 +34,8 @@ struct lexer {
 	const char *line_start;  /* for columns */
 	char *errbuf;
 	size_t errlen;
+	enum dlex_mode mode;
+	int braces;              /* { } depth, for where clauses may start */
 };
 
 bool dlex_is_keyword(const char *s, size_t len)
@@ -69,7 +71,10 @@ static int lex_error(struct lexer *lx, const char *at, const char *fmt, ...)
 {
 	struct strbuf b = {0};
 	va_list ap;
-	strbuf_printf(&b, "%s:%d:%d: ", lx->file, lx->line, col_of(lx, at));
+	if (lx->mode == DLEX_DECLS)
+		strbuf_printf(&b, "%s:%d:%d: ", lx->file, lx->line, col_of(lx, at));
+	else
+		strbuf_printf(&b, "line %d: ", lx->line);
 	va_start(ap, fmt);
 	strbuf_vprintf(&b, fmt, ap);
 	va_end(ap);
@@ -417,14 +422,91 @@ static int lex_directive(struct lexer *lx)
 	return lex_error(lx, hash, "preprocessor directive '#%.*s' requires -C", (int)wl, w);
 }
 
+static bool is_pdesc_char(char c)
+{
+	return c != '\0' && (isalnum((unsigned char)c) || strchr("_$:*?![]\\.-", c) != NULL);
+}
+
+/* Where a clause may begin: top level, first token, or after `}`, `;` or "description ,". */
+static bool at_clause_start(struct lexer *lx)
+{
+	const struct dtoklist *l = lx->out;
+	if (lx->mode == DLEX_DECLS || lx->braces != 0)
+		return false;
+	if (l->ntoks == 0)
+		return true;
+	const struct dtok *t = &l->toks[l->ntoks - 1];
+	if (dtok_is(t, "}") || dtok_is(t, ";"))
+		return true;
+	return dtok_is(t, ",") && l->ntoks >= 2 && l->toks[l->ntoks - 2].kind == DTOK_PDESC;
+}
+
+/* Only blanks between the start of at's line and at (a directive line, when at is '#'). */
+static bool blanks_before(struct lexer *lx, const char *at)
+{
+	const char *q = at;
+	while (q > lx->out->src && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	return q == lx->out->src || q[-1] == '\n';
+}
+
+/* The end of a probe description starting at p, or NULL if the text there is not one. */
+static const char *pdesc_end(struct lexer *lx, const char *p)
+{
+	const char *q = p;
+	while (q < lx->end && is_pdesc_char(*q)) {
+		if (*q == '\\' && q + 1 < lx->end)
+			q++;
+		q++;
+	}
+	if (q == p)
+		return NULL;
+	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks == 0)
+		return q;
+	const char *w = p;
+	while (w < q && (isalnum((unsigned char)*w) || *w == '_'))
+		w++;
+	if (w > p && dlex_is_keyword(p, (size_t)(w - p)))
+		return NULL;
+	/* What follows, past blanks, comments and line markers. */
+	const char *r = q;
+	for (;;) {
+		while (r < lx->end && isspace((unsigned char)*r))
+			r++;
+		if (r + 1 < lx->end && r[0] == '/' && r[1] == '*') {
+			const char *c = strstr(r + 2, "*" "/");
+			if (!c)
+				return NULL;
+			r = c + 2;
+		} else if (r + 1 < lx->end && r[0] == '/' && r[1] == '/') {
+			while (r < lx->end && *r != '\n')
+				r++;
+		} else if (r < lx->end && *r == '#' && blanks_before(lx, r)) {
+			while (r < lx->end && *r != '\n')
+				r++;
+		} else {
+			break;
+		}
+	}
+	if (r == lx->end || *r == '{' || *r == '/' || *r == ',')
+		return q;
+	return NULL;
+}
+
 int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist *out,
 		  char *errbuf, size_t errlen)
+{
+	return dlex_tokenize_mode(file, src, len, DLEX_DECLS, out, errbuf, errlen);
+}
+
+int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_mode mode,
+		       struct dtoklist *out, char *errbuf, size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
 	out->src = xstrndup(src, len);
 	struct lexer lx = {
 		.out = out, .p = out->src, .end = out->src + len, .line = 1,
-		.line_start = out->src, .errbuf = errbuf, .errlen = errlen,
+		.line_start = out->src, .errbuf = errbuf, .errlen = errlen, .mode = mode,
 	};
 	lx.file = intern_file(out, file, strlen(file));
 
@@ -458,6 +540,14 @@ int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist
 			if (r < 0)
 				goto fail;
 			continue;
+		}
+		if (at_clause_start(&lx) && is_pdesc_char(c)) {
+			const char *q = pdesc_end(&lx, p);
+			if (q) {
+				new_tok(&lx, DTOK_PDESC, p, (size_t)(q - p));
+				lx.p = q;
+				continue;
+			}
 		}
 		if (isalpha((unsigned char)c) || c == '_') {
 			const char *q = p;
@@ -514,6 +604,10 @@ int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist
 		for (i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
 			size_t n = strlen(puncts[i]);
 			if ((size_t)(lx.end - p) >= n && memcmp(p, puncts[i], n) == 0) {
+				if (n == 1 && *p == '{')
+					lx.braces++;
+				else if (n == 1 && *p == '}' && lx.braces > 0)
+					lx.braces--;
 				new_tok(&lx, DTOK_PUNCT, p, n);
 				lx.p = p + n;
 				break;

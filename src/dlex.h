@@ -1,7 +1,8 @@
 /* dlex.h — the D lexer: turns D source text (or cpp output) into a token array.
  *
  * Contract: dlex_tokenize reads the whole buffer and either returns 0 with every token, ending
- * with one DTOK_EOF, or -1 with "file:line:col: message" in errbuf and nothing to free.
+ * with one DTOK_EOF, or -1 with "file:line:col: message" in errbuf and nothing to free
+ * (dlex_tokenize_mode: the same, in the modes below).
  * Token text points into a private copy of the source owned by the list; file names come from
  * the caller or from cpp line markers (`# 12 "file"`, `#line 12 "file"`), which re-base the
  * positions of the tokens after them so messages point into the original file.
@@ -27,7 +28,19 @@ enum dtok_kind {
 	DTOK_PUNCT,     /* -> ++ <<= ... { } and the rest */
 	DTOK_AGG,       /* @name or a bare @ */
 	DTOK_MACRO,     /* $1 $$1 $target $pid */
+	DTOK_PDESC,     /* a probe description, DLEX_SCRIPT/DLEX_CLAUSE only: text as written */
 };
+
+/* DLEX_DECLS: provider and declaration files (-h/-G), messages "file:line:col: message".
+ * DLEX_SCRIPT: D programs; where a clause may start (top level, at the start or after `}`,
+ * `;`, or a `,` after a description) a run of probe-description characters
+ * (letters, digits, _ $ : * ? ! [ ] \ . -) is one DTOK_PDESC token when its first word is not
+ * a keyword and what follows it (past blanks and comments) is `{`, `/`, `,` or the end:
+ * `tick-1s`, `pid$1::malloc:entry`, `BEGIN`. Messages are "line N: message", which a command
+ * prefixes with "PROG: failed to compile script FILE: ".
+ * DLEX_CLAUSE: as DLEX_SCRIPT, but the input's first token is a description whatever follows
+ * it (the -n/-P/-m/-f/-i arguments). */
+enum dlex_mode { DLEX_DECLS, DLEX_SCRIPT, DLEX_CLAUSE };
 
 struct dtok {
 	enum dtok_kind kind;
@@ -60,6 +73,8 @@ struct dtoklist {
 
 int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist *out,
 		  char *errbuf, size_t errlen);
+int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_mode mode,
+		       struct dtoklist *out, char *errbuf, size_t errlen);
 void dtoklist_free(struct dtoklist *l);
 
 /* True if t is the punctuator or keyword or identifier spelled s. */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "probedesc.h"
 #include "util.h"
 
 struct parser {
@@ -20,6 +21,9 @@ struct parser {
 	char *errbuf;
 	size_t errlen;
 	int depth;            /* nesting of recursive rules, bounded so input cannot exhaust the stack */
+	bool script;          /* a D program: dtrace-style messages, clauses, statements */
+	bool in_pred;         /* at the top level of a predicate: `/` may close it */
+	size_t file_base;     /* index in prog->files of this token list's first file */
 	jmp_buf fail;
 };
 
@@ -61,8 +65,8 @@ static const char *prog_file(struct parser *p, const char *tokfile)
 {
 	for (size_t i = 0; i < p->tl->nfiles; i++)
 		if (p->tl->files[i] == tokfile)
-			return p->prog->files[i];
-	return p->prog->files[0];
+			return p->prog->files[p->file_base + i];
+	return p->prog->files[p->file_base];
 }
 
 static struct dsrcpos pos_of(struct parser *p, const struct dtok *t)
@@ -77,7 +81,10 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, const cha
 {
 	struct strbuf b = {0};
 	va_list ap;
-	strbuf_printf(&b, "%s:%d:%d: ", t->file, t->line, t->col);
+	if (p->script)
+		strbuf_printf(&b, "line %d: ", t->line);
+	else
+		strbuf_printf(&b, "%s:%d:%d: ", t->file, t->line, t->col);
 	va_start(ap, fmt);
 	strbuf_vprintf(&b, fmt, ap);
 	va_end(ap);
@@ -90,10 +97,11 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
 	if (t->kind == DTOK_EOF)
 		error_at(p, t, "syntax error near end of input");
+	if (p->script)
+		error_at(p, t, "syntax error near \"%.*s\"", (int)t->len, t->text);
 	error_at(p, t, "syntax error near '%.*s'", (int)t->len, t->text);
 }
 
-#define DPARSE_MAX_DEPTH 256
 #define DPARSE_MAX_TYPE_DEPTH 4096  /* pointer/array/function/typedef levels, through typedefs */
 
 static void enter(struct parser *p)
@@ -871,14 +879,54 @@ static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const s
 
 /* --- declarations and providers ----------------------------------------------------------- */
 
-static void declaration(struct parser *p)
+/* --- AST helpers ------------------------------------------------------------------------- */
+
+static struct dnode *new_node(struct parser *p, enum dnode_kind kind, const struct dtok *at)
+{
+	return dnode_new(&p->prog->pool, kind, pos_of(p, at));
+}
+
+static void add_item(struct parser *p, struct dnode *n)
+{
+	struct dprog *g = p->prog;
+	if (g->items_last)
+		g->items_last->next = n;
+	else
+		g->items = n;
+	g->items_last = n;
+}
+
+/* `[type, ...]` after an associative array's name: the key types as DN_TYPE nodes. */
+static struct dnode *assoc_keys(struct parser *p)
+{
+	struct dnode head = {0}, *last = &head;
+	expect(p, "[");
+	do {
+		const struct dtok *at = peek(p);
+		if (!is_typename(p, at))
+			syntax_error(p, at);
+		struct dnode *k = new_node(p, DN_TYPE, at);
+		k->ctype = type_name(p);
+		last = last->next = k;
+	} while (consume(p, ","));
+	expect(p, "]");
+	return head.next;
+}
+
+/* A declaration. `dstorage` is NULL for declarations files; in a D program it is "global",
+ * "self" or "this", and each variable also becomes a DN_VARDECL item (associative arrays
+ * `string names[int, string];` included). */
+static void declaration(struct parser *p, const char *dstorage)
 {
 	struct declspec ds;
 	const struct dtok *start = peek(p);
-	declspec(p, &ds, true);
+	bool global = !dstorage || strcmp(dstorage, "global") == 0;
+	declspec(p, &ds, global);
 	if (consume(p, ";")) {
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
+		if (!global)
+			error_at(p, start, "%s variable declaration declares no name", dstorage);
 		if (ds.storage && strcmp(ds.storage, "typedef") == 0)
 			error_at(p, start, "typedef declares no name");
 		if (is_tag && !ds.defined_tag && u->name)
@@ -891,10 +939,20 @@ static void declaration(struct parser *p)
 	}
 	do {
 		const struct dtok *nt = NULL;
-		struct dtype *ty = declarator(p, ds.type, &nt, true, false);
+		struct dtype *ty;
+		struct dnode *keys = NULL;
+		bool is_typedef = ds.storage && strcmp(ds.storage, "typedef") == 0;
+		if (dstorage && !is_typedef && peek(p)->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
+		    is_typename(p, peek_at(p, 2))) {
+			nt = next(p);
+			ty = ds.type;
+			keys = assoc_keys(p);
+		} else {
+			ty = declarator(p, ds.type, &nt, true, false);
+		}
 		struct name n = tok_name(p, nt);
-		struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
-		if (ds.storage && strcmp(ds.storage, "typedef") == 0) {
+		if (is_typedef) {
+			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
 			if (e && e->kind != DSYM_TYPEDEF)
 				error_at(p, nt, "redefinition of '%s' as a different kind of symbol", n.s);
 			if (e && !dtype_same(e->type->base, ty))
@@ -904,15 +962,27 @@ static void declaration(struct parser *p)
 				add_decl(p, DDECL_TYPEDEF, n.s, ty, NULL, nt);
 			}
 		} else {
-			if (e && e->kind != DSYM_VAR)
-				error_at(p, nt, "redefinition of '%s' as a different kind of symbol", n.s);
-			if (e && !dtype_same(e->type, ty))
-				error_at(p, nt, "conflicting types for '%s'", n.s);
 			if (dtype_resolve(ty)->kind == DTY_VOID)
 				error_at(p, nt, "variable '%s' declared void", n.s);
-			if (!e) {
-				dscope_add(p->ctx, n.s, DSYM_VAR, ty, 0);
-				add_decl(p, DDECL_VAR, n.s, ty, ds.storage, nt);
+			if (global && !keys) {
+				struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
+				if (e && e->kind != DSYM_VAR)
+					error_at(p, nt, "redefinition of '%s' as a different kind of symbol", n.s);
+				if (e && !dtype_same(e->type, ty))
+					error_at(p, nt, "conflicting types for '%s'", n.s);
+				if (!e) {
+					dscope_add(p->ctx, n.s, DSYM_VAR, ty, 0);
+					add_decl(p, DDECL_VAR, n.s, ty, ds.storage, nt);
+				}
+			}
+			if (dstorage) {
+				struct dnode *d = new_node(p, DN_VARDECL, nt);
+				d->storage = dstorage;
+				d->op = ds.storage;
+				d->ctype = ty;
+				d->name = xstrdup(n.s);
+				d->args = keys;
+				add_item(p, d);
 			}
 		}
 		if (dtok_is(peek(p), "="))
@@ -1046,13 +1116,42 @@ static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, c
 {
 	struct strbuf b = {0};
 	va_list ap;
-	strbuf_printf(&b, "%s:%d:%d: ", pr->file, pr->line, pr->col);
+	if (p->script)
+		strbuf_printf(&b, "line %d: ", pr->line);
+	else
+		strbuf_printf(&b, "%s:%d:%d: ", pr->file, pr->line, pr->col);
 	va_start(ap, fmt);
 	strbuf_vprintf(&b, fmt, ap);
 	va_end(ap);
 	util_seterr(p->errbuf, p->errlen, "%s", b.s);
 	strbuf_free(&b);
 	longjmp(p->fail, 1);
+}
+
+/* `#pragma D option name[=value]`: the word after "option". */
+static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords)
+{
+	if (nwords < 3)
+		pragma_error(p, pr, "#pragma D option requires an option name");
+	if (nwords > 3)
+		pragma_error(p, pr, "#pragma D option takes one name or name=value");
+	/* The third word, from the text itself: words[] holds only a short prefix of each word. */
+	const char *word = strstr(pr->text, "option") + strlen("option");
+	while (*word == ' ' || *word == '\t')
+		word++;
+	size_t wlen = strcspn(word, " \t");
+	const char *eq = memchr(word, '=', wlen);
+	size_t nlen = eq ? (size_t)(eq - word) : wlen;
+	if (nlen == 0)
+		pragma_error(p, pr, "#pragma D option requires an option name");
+	struct dprog *g = p->prog;
+	g->options = xrealloc(g->options, sizeof(*g->options) * (size_t)(g->noptions + 1));
+	struct doption *o = &g->options[g->noptions++];
+	o->name = xstrndup(word, nlen);
+	o->value = eq ? xstrndup(eq + 1, wlen - nlen - 1) : NULL;
+	o->pos.file = prog_file(p, pr->file);
+	o->pos.line = pr->line;
+	o->pos.col = pr->col;
 }
 
 static void pragma_d(struct parser *p, const struct dpragma *pr)
@@ -1083,6 +1182,8 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 	};
 	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])))
 		pragma_error(p, pr, "unknown #pragma D directive '%s'", words[1]);
+	if (p->script && strcmp(words[1], "option") == 0)
+		pragma_option(p, pr, nw);
 	if (strcmp(words[1], "attributes") != 0) {
 		p->prog->pragmas = xrealloc(p->prog->pragmas, sizeof(char *) * (size_t)(p->prog->npragmas + 1));
 		p->prog->pragmas[p->prog->npragmas++] = xstrdup(pr->text);
@@ -1117,6 +1218,485 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 	pv->attrs[k] = at;
 }
 
+/* --- D programs: expressions ----------------------------------------------------------- */
+
+static struct dnode *e_assign(struct parser *p);
+static struct dnode *e_unary_rule(struct parser *p);
+static struct dnode *statement_rule(struct parser *p);
+
+static struct dnode *e_expr(struct parser *p)
+{
+	int saved = p->depth;
+	enter(p);
+	struct dnode *e = e_assign(p);
+	while (dtok_is(peek(p), ",") && peek(p)->kind == DTOK_PUNCT) {
+		enter(p);  /* each operator deepens the tree, which later passes walk recursively */
+		struct dnode *c = new_node(p, DN_COMMA, next(p));
+		c->lhs = e;
+		c->rhs = e_assign(p);
+		e = c;
+	}
+	p->depth = saved;
+	return e;
+}
+
+static struct dnode *e_unary(struct parser *p)
+{
+	enter(p);
+	struct dnode *e = e_unary_rule(p);
+	leave(p);
+	return e;
+}
+
+/* An expression inside ( ) or [ ]: a `/` there never closes a predicate. */
+static struct dnode *e_nested(struct parser *p, bool comma)
+{
+	bool saved = p->in_pred;
+	p->in_pred = false;
+	struct dnode *e = comma ? e_expr(p) : e_assign(p);
+	p->in_pred = saved;
+	return e;
+}
+
+/* Comma-separated assignment expressions up to `close`, as a list. */
+static struct dnode *e_list(struct parser *p, const char *close)
+{
+	struct dnode head = {0}, *last = &head;
+	if (consume(p, close))
+		return NULL;
+	do
+		last = last->next = e_nested(p, false);
+	while (consume(p, ","));
+	expect(p, close);
+	return head.next;
+}
+
+static char *tok_dup(const struct dtok *t, size_t skip)
+{
+	return xstrndup(t->text + skip, t->len - skip);
+}
+
+static struct dnode *e_primary(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	struct dnode *n;
+	switch (t->kind) {
+	case DTOK_INT:
+	case DTOK_CHAR:
+		next(p);
+		n = new_node(p, DN_INT, t);
+		n->ival = t->ival;
+		n->is_unsigned = t->kind == DTOK_INT && t->is_unsigned;
+		n->longness = t->kind == DTOK_INT ? t->longness : 0;
+		n->is_char = t->kind == DTOK_CHAR;
+		return n;
+	case DTOK_STRING:
+		next(p);
+		n = new_node(p, DN_STRING, t);
+		n->str = xmalloc(t->slen + 1);
+		memcpy(n->str, t->str, t->slen + 1);
+		n->slen = t->slen;
+		return n;
+	case DTOK_FLOAT:
+		error_at(p, t, "floating-point constants are not supported in D: %.*s", (int)t->len, t->text);
+	case DTOK_IDENT:
+		next(p);
+		n = new_node(p, DN_IDENT, t);
+		n->name = tok_dup(t, 0);
+		return n;
+	case DTOK_MACRO:
+		next(p);
+		n = new_node(p, DN_MACRO, t);
+		n->name = tok_dup(t, 0);
+		return n;
+	case DTOK_AGG:
+		next(p);
+		n = new_node(p, DN_AGG, t);
+		n->name = tok_dup(t, 1);
+		if (consume(p, "[")) {
+			n->args = e_list(p, "]");
+			if (!n->args)
+				syntax_error(p, &p->tl->toks[p->pos - 1]);
+		}
+		return n;
+	case DTOK_KEYWORD:
+		if (dtok_is(t, "self") || dtok_is(t, "this")) {
+			next(p);
+			expect(p, "->");
+			const struct dtok *m = expect_ident(p);
+			n = new_node(p, dtok_is(t, "self") ? DN_SELF : DN_THIS, t);
+			n->name = tok_dup(m, 0);
+			return n;
+		}
+		if (dtok_is(t, "xlate"))
+			error_at(p, t, "xlate is not supported (translators are not implemented)");
+		syntax_error(p, t);
+	case DTOK_PUNCT:
+		if (consume(p, "(")) {
+			n = e_nested(p, true);
+			expect(p, ")");
+			return n;
+		}
+		syntax_error(p, t);
+	default:
+		syntax_error(p, t);
+	}
+}
+
+static struct dnode *e_postfix(struct parser *p)
+{
+	int saved = p->depth;
+	struct dnode *e = e_primary(p);
+	for (;; enter(p)) {  /* each operator deepens the tree */
+		const struct dtok *t = peek(p);
+		struct dnode *n;
+		if (t->kind != DTOK_PUNCT)
+			break;
+		if (consume(p, "[")) {
+			n = new_node(p, DN_INDEX, t);
+			n->lhs = e;
+			n->args = e_list(p, "]");
+			if (!n->args)
+				syntax_error(p, &p->tl->toks[p->pos - 1]);
+		} else if (dtok_is(t, "(")) {
+			/* Only named functions (actions and subroutines) can be called in D. */
+			if (e->kind != DN_IDENT)
+				syntax_error(p, t);
+			next(p);
+			n = new_node(p, DN_CALL, t);
+			n->pos = e->pos;
+			n->name = e->name;
+			e->name = NULL;
+			n->args = e_list(p, ")");
+		} else if (dtok_is(t, ".") || dtok_is(t, "->")) {
+			next(p);
+			const struct dtok *m = expect_ident(p);
+			n = new_node(p, DN_MEMBER, t);
+			n->op = dtok_is(t, ".") ? "." : "->";
+			n->lhs = e;
+			n->name = tok_dup(m, 0);
+		} else if (dtok_is(t, "++") || dtok_is(t, "--")) {
+			next(p);
+			n = new_node(p, DN_UNARY, t);
+			n->op = dtok_is(t, "++") ? "post++" : "post--";
+			n->lhs = e;
+		} else {
+			break;
+		}
+		e = n;
+	}
+	p->depth = saved;
+	return e;
+}
+
+static struct dnode *e_unary_rule(struct parser *p)
+{
+	static const char *const prefix[] = { "++", "--", "-", "+", "!", "~", "*", "&" };
+	const struct dtok *t = peek(p);
+	struct dnode *n;
+	if (t->kind == DTOK_PUNCT) {
+		for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++) {
+			if (dtok_is(t, prefix[i])) {
+				next(p);
+				n = new_node(p, DN_UNARY, t);
+				n->op = prefix[i];
+				n->lhs = e_unary(p);
+				return n;
+			}
+		}
+		/* A cast: '(' type-name ')' unary */
+		if (dtok_is(t, "(") && is_typename(p, peek_at(p, 1))) {
+			next(p);
+			n = new_node(p, DN_CAST, t);
+			n->ctype = type_name(p);
+			expect(p, ")");
+			n->lhs = e_unary(p);
+			return n;
+		}
+		return e_postfix(p);
+	}
+	if (t->kind != DTOK_KEYWORD)
+		return e_postfix(p);
+	if (dtok_is(t, "sizeof")) {
+		next(p);
+		if (dtok_is(peek(p), "(") && is_typename(p, peek_at(p, 1))) {
+			next(p);
+			n = new_node(p, DN_SIZEOF_TYPE, t);
+			n->ctype = type_name(p);
+			expect(p, ")");
+			return n;
+		}
+		n = new_node(p, DN_UNARY, t);
+		n->op = "sizeof";
+		n->lhs = e_unary(p);
+		return n;
+	}
+	if (dtok_is(t, "stringof")) {
+		next(p);
+		n = new_node(p, DN_UNARY, t);
+		n->op = "stringof";
+		n->lhs = e_unary(p);
+		return n;
+	}
+	if (dtok_is(t, "offsetof")) {
+		next(p);
+		expect(p, "(");
+		n = new_node(p, DN_OFFSETOF, t);
+		n->ctype = type_name(p);
+		expect(p, ",");
+		n->name = tok_dup(expect_ident(p), 0);
+		expect(p, ")");
+		return n;
+	}
+	return e_postfix(p);
+}
+
+/* In a predicate, dtrace's rule: a `/` followed by `{`, `;`, `/` or the end closes it. */
+static bool closes_predicate(struct parser *p, const struct dtok *op)
+{
+	if (!p->in_pred || !dtok_is(op, "/"))
+		return false;
+	const struct dtok *t = peek_at(p, 1);
+	return t->kind == DTOK_EOF || dtok_is(t, "{") || dtok_is(t, ";") || dtok_is(t, "/");
+}
+
+static struct dnode *e_binary(struct parser *p, int level)
+{
+	if (level == NLEVELS)
+		return e_unary(p);
+	int saved = p->depth;
+	struct dnode *a = e_binary(p, level + 1);
+	for (;;) {
+		const struct dtok *op = peek(p);
+		const char *hit = NULL;
+		for (int i = 0; i < 5 && binops[level][i]; i++)
+			if (op->kind == DTOK_PUNCT && dtok_is(op, binops[level][i]))
+				hit = binops[level][i];
+		if (!hit || closes_predicate(p, op)) {
+			p->depth = saved;
+			return a;
+		}
+		enter(p);  /* each operator deepens the (left-leaning) tree */
+		next(p);
+		struct dnode *n = new_node(p, DN_BINARY, op);
+		n->op = hit;
+		n->lhs = a;
+		n->rhs = e_binary(p, level + 1);
+		a = n;
+	}
+}
+
+static struct dnode *e_cond(struct parser *p)
+{
+	struct dnode *c = e_binary(p, 0);
+	const struct dtok *q = peek(p);
+	if (!consume(p, "?"))
+		return c;
+	struct dnode *n = new_node(p, DN_COND, q);
+	n->cond = c;
+	n->lhs = e_nested(p, true);
+	expect(p, ":");
+	enter(p);
+	n->rhs = e_cond(p);
+	leave(p);
+	return n;
+}
+
+static struct dnode *e_assign(struct parser *p)
+{
+	static const char *const ops[] = {
+		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+	};
+	struct dnode *lhs = e_cond(p);
+	const struct dtok *t = peek(p);
+	if (t->kind != DTOK_PUNCT)
+		return lhs;
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		if (dtok_is(t, ops[i])) {
+			next(p);
+			struct dnode *n = new_node(p, DN_ASSIGN, t);
+			n->op = ops[i];
+			n->lhs = lhs;
+			enter(p);
+			n->rhs = e_assign(p);
+			leave(p);
+			return n;
+		}
+	}
+	return lhs;
+}
+
+/* --- D programs: statements and clauses ---------------------------------------------------- */
+
+static struct dnode *statement(struct parser *p)
+{
+	enter(p);
+	struct dnode *s = statement_rule(p);
+	leave(p);
+	return s;
+}
+
+/* Statements up to and including the closing `}`, as a DN_BLOCK. */
+static struct dnode *block(struct parser *p, const struct dtok *brace)
+{
+	struct dnode *b = new_node(p, DN_BLOCK, brace);
+	struct dnode head = {0}, *last = &head;
+	while (!consume(p, "}")) {
+		if (peek(p)->kind == DTOK_EOF)
+			syntax_error(p, peek(p));
+		last = last->next = statement(p);
+	}
+	b->args = head.next;
+	return b;
+}
+
+static struct dnode *statement_rule(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	struct dnode *n;
+	if (consume(p, ";"))
+		return new_node(p, DN_EMPTY, t);
+	if (consume(p, "{"))
+		return block(p, t);
+	if (t->kind == DTOK_KEYWORD && dtok_is(t, "if")) {
+		next(p);
+		n = new_node(p, DN_IF, t);
+		expect(p, "(");
+		n->cond = e_nested(p, true);
+		expect(p, ")");
+		n->lhs = statement(p);
+		if (consume(p, "else"))
+			n->rhs = statement(p);
+		return n;
+	}
+	if (t->kind == DTOK_KEYWORD && (dtok_is(t, "for") || dtok_is(t, "while") || dtok_is(t, "do") ||
+					dtok_is(t, "switch") || dtok_is(t, "return") || dtok_is(t, "goto")))
+		error_at(p, t, "'%.*s' statements are not supported in D", (int)t->len, t->text);
+	n = new_node(p, DN_EXPR_STMT, t);
+	n->lhs = e_expr(p);
+	/* The last statement of a block needs no ';'. */
+	if (!dtok_is(peek(p), "}"))
+		expect(p, ";");
+	return n;
+}
+
+/* Strips probedesc's "invalid probe specifier TEXT: " to keep only why. */
+static const char *pdesc_why(const char *msg, const char *text)
+{
+	const char *s = strstr(msg, text);
+	if (s && strncmp(s + strlen(text), ": ", 2) == 0)
+		return s + strlen(text) + 2;
+	return msg;
+}
+
+static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
+{
+	const struct dtok *t = peek(p);
+	if (t->kind != DTOK_PDESC)
+		syntax_error(p, t);
+	next(p);
+	struct dnode *n = new_node(p, DN_PDESC, t);
+	n->name = tok_dup(t, 0);
+	n->spec = spec;
+	if (spec == DPD_ID) {
+		char *end;
+		unsigned long long id = strtoull(n->name, &end, 10);
+		if (*end || !(n->name[0] >= '0' && n->name[0] <= '9') || id == 0)
+			error_at(p, t, "invalid probe description \"%s\": a probe id is a positive number", n->name);
+		if (id > UINT32_MAX)
+			error_at(p, t, "identifier %s exceeds maximum probe id", n->name);
+		n->ival = id;
+		for (int i = 0; i < 4; i++)
+			n->pd[i] = xstrdup("");
+		return n;
+	}
+	static const char which[] = { [DPD_NAME] = 'n', [DPD_PROVIDER] = 'P', [DPD_MODULE] = 'm',
+				      [DPD_FUNCTION] = 'f' };
+	char err[512];
+	struct probedesc d;
+	if (probedesc_parse(n->name, which[spec], &d, err, sizeof(err)) != 0)
+		error_at(p, t, "invalid probe description \"%s\": %s", n->name, pdesc_why(err, n->name));
+	n->pd[0] = d.prov;
+	n->pd[1] = d.mod;
+	n->pd[2] = d.func;
+	n->pd[3] = d.name;
+	return n;
+}
+
+/* descriptions [/predicate/] [{ statements }] */
+static void clause(struct parser *p, enum dpdesc_spec spec)
+{
+	struct dnode *c = new_node(p, DN_CLAUSE, peek(p));
+	struct dnode head = {0}, *last = &head;
+	last = last->next = pdesc(p, spec);
+	while (consume(p, ","))
+		last = last->next = pdesc(p, spec);
+	c->args = head.next;
+	const struct dtok *t = peek(p);
+	if (dtok_is(t, "/") && t->kind == DTOK_PUNCT) {
+		next(p);
+		p->in_pred = true;
+		c->cond = e_expr(p);
+		p->in_pred = false;
+		expect(p, "/");
+	}
+	t = peek(p);
+	if (consume(p, "{"))
+		c->body = block(p, t);
+	else if (!consume(p, ";") && t->kind != DTOK_EOF)
+		syntax_error(p, t);
+	add_item(p, c);
+}
+
+/* inline TYPE NAME = EXPR ; */
+static void inline_def(struct parser *p)
+{
+	const struct dtok *kw = next(p);
+	struct declspec ds;
+	declspec(p, &ds, false);
+	const struct dtok *nt = NULL;
+	struct dnode *n = new_node(p, DN_INLINE, kw);
+	n->ctype = declarator(p, ds.type, &nt, true, false);
+	n->name = tok_dup(nt, 0);
+	n->pos = pos_of(p, nt);
+	if (dtype_resolve(n->ctype)->kind == DTY_VOID)
+		error_at(p, nt, "inline '%s' declared void", n->name);
+	expect(p, "=");
+	n->lhs = e_assign(p);
+	expect(p, ";");
+	add_item(p, n);
+}
+
+static void script_item(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (consume(p, ";"))
+		return;
+	if (t->kind == DTOK_PDESC) {
+		clause(p, DPD_NAME);
+		return;
+	}
+	if (t->kind == DTOK_KEYWORD) {
+		if (dtok_is(t, "provider")) {
+			next(p);
+			provider_def(p);
+			return;
+		}
+		if (dtok_is(t, "inline")) {
+			inline_def(p);
+			return;
+		}
+		if (dtok_is(t, "self") || dtok_is(t, "this")) {
+			next(p);
+			declaration(p, dtok_is(t, "self") ? "self" : "this");
+			return;
+		}
+		if (dtok_is(t, "translator"))
+			error_at(p, t, "translator definitions are not supported");
+	}
+	declaration(p, "global");
+}
+
 /* --- entry points ------------------------------------------------------------------------- */
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen)
@@ -1142,7 +1722,7 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf
 			provider_def(&p);
 			continue;
 		}
-		declaration(&p);
+		declaration(&p, NULL);
 	}
 	for (size_t i = 0; i < toks->npragmas; i++) {
 		const struct dpragma *pr = &toks->pragmas[i];
@@ -1152,6 +1732,64 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf
 	}
 	*out = g;
 	return 0;
+}
+
+struct dprog *dprog_new(void)
+{
+	struct dprog *g = xcalloc(1, sizeof(*g));
+	g->types = dtype_ctx_new();
+	g->files = xcalloc(1, sizeof(char *));
+	return g;
+}
+
+/* Parses a script's tokens (clause_spec < 0) or one command-line clause into g. */
+static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_spec,
+		      char *errbuf, size_t errlen)
+{
+	struct parser p = { .tl = toks, .prog = g, .ctx = g->types, .errbuf = errbuf, .errlen = errlen,
+			    .script = true, .file_base = g->nfiles };
+	g->files = xrealloc(g->files, sizeof(char *) * (g->nfiles + toks->nfiles + 1));
+	for (size_t i = 0; i < toks->nfiles; i++)
+		g->files[g->nfiles++] = xstrdup(toks->files[i]);
+	g->files[g->nfiles] = NULL;
+	if (setjmp(p.fail))
+		return -1;
+	if (clause_spec >= 0) {
+		clause(&p, (enum dpdesc_spec)clause_spec);
+		if (peek(&p)->kind != DTOK_EOF)
+			syntax_error(&p, peek(&p));
+	} else {
+		while (peek(&p)->kind != DTOK_EOF)
+			script_item(&p);
+	}
+	for (size_t i = 0; i < toks->npragmas; i++) {
+		const struct dpragma *pr = &toks->pragmas[i];
+		if (pr->text[0] == 'D' && (pr->text[1] == ' ' || pr->text[1] == '\t' || !pr->text[1]))
+			pragma_d(&p, pr);
+	}
+	return 0;
+}
+
+int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
+		  char *errbuf, size_t errlen)
+{
+	struct dtoklist tl;
+	if (dlex_tokenize_mode(file, src, len, DLEX_SCRIPT, &tl, errbuf, errlen) != 0)
+		return -1;
+	int r = parse_into(g, &tl, -1, errbuf, errlen);
+	dtoklist_free(&tl);
+	return r;
+}
+
+int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
+		      char *errbuf, size_t errlen)
+{
+	struct dtoklist tl;
+	if (dlex_tokenize_mode("(command line)", arg, strlen(arg), DLEX_CLAUSE, &tl, errbuf, errlen) != 0)
+		return -1;
+	int r = parse_into(g, &tl, (int)spec, errbuf, errlen);
+	dtoklist_free(&tl);
+	return r;
 }
 
 int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
@@ -1192,6 +1830,12 @@ void dprog_free(struct dprog *g)
 	for (size_t i = 0; i < g->nfiles; i++)
 		free(g->files[i]);
 	free(g->files);
+	dast_pool_free(&g->pool);
+	for (int i = 0; i < g->noptions; i++) {
+		free(g->options[i].name);
+		free(g->options[i].value);
+	}
+	free(g->options);
 	dtype_ctx_free(g->types);
 	free(g);
 }

@@ -1,4 +1,8 @@
-/* dparse.h — the D parser, declaration part: C declarations with full declarator syntax,
+/* dparse.h — the D parser. Two entry families share one grammar for declarations:
+ * provider/declaration files for -h/-G (dparse_program, dparse_source) and whole D programs
+ * (dparse_script, dparse_clause_arg; see "D programs" below).
+ *
+ * Declarations: C declarations with full declarator syntax,
  * typedef, struct/union/enum definitions (named, anonymous, nested, bitfields), integer constant
  * expressions (array sizes, enum values, bit widths: arithmetic, sizeof, offsetof, casts),
  * `provider NAME { probe NAME(args); ... };` and `#pragma D` lines.
@@ -6,7 +10,7 @@
  * Contract: dparse_program consumes a token list from dlex and either returns 0 with a complete
  * struct dprog, or -1 with "file:line:col: message" in errbuf ("syntax error near 'foo'",
  * "undefined type 'conn_t'", "redefinition of struct conn") and nothing to free. Types live in
- * prog->types. Probe clauses, translators and inline definitions are not part of this stage:
+ * prog->types. In these files probe clauses, translators and inline definitions are errors:
  * `translator`/`inline` give "... are not supported in provider definitions".
  * The recorded declarations (prog->decls) keep source order, each tag definition recorded when
  * its body closes, so dprog_decls_text can write them back as D source that re-parses to the
@@ -16,15 +20,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dast.h"
 #include "dlex.h"
 #include "dtype.h"
 
 #define DPROBE_MAX_ARGS 12
-
-struct dsrcpos {
-	const char *file;     /* owned by the dprog */
-	int line, col;
-};
 
 struct dprobe_arg {
 	struct dtype *type;   /* as declared (typedef names kept; arrays decayed to pointers;
@@ -69,6 +69,12 @@ struct ddecl {
 	struct dsrcpos pos;
 };
 
+/* `#pragma D option name=value` or `#pragma D option name` (value NULL), D programs only. */
+struct doption {
+	char *name, *value;
+	struct dsrcpos pos;
+};
+
 struct dprog {
 	struct dtype_ctx *types;
 	struct ddecl *decls;
@@ -79,6 +85,12 @@ struct dprog {
 	int npragmas;
 	char **files;         /* file names positions point to */
 	size_t nfiles;
+	/* D programs (dparse_script, dparse_clause_arg): */
+	struct dast_pool pool;   /* owns every node */
+	struct dnode *items;     /* DN_CLAUSE, DN_INLINE, DN_VARDECL in source order (a list) */
+	struct dnode *items_last;
+	struct doption *options; /* in source order */
+	int noptions;
 };
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);
@@ -86,6 +98,30 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf
 int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
 		  char *errbuf, size_t errlen);
 void dprog_free(struct dprog *p);
+
+/* --- D programs --------------------------------------------------------------------------
+ * Whole programs: probe clauses (descriptions, optional /predicate/, optional action block of
+ * statements: expressions, if/else, blocks, empty), and between them everything above plus
+ * `inline TYPE NAME = EXPR;`, `self`/`this`/global variable declarations (associative arrays
+ * `string names[int];`) and `#pragma D option`. Only syntax: names and types of expressions
+ * are checked later. The predicate's closing `/` is the first `/` at its top level whose next
+ * token is `{`, `;`, `/` or the end (dtrace's rule), so `/a / b > 0/` divides.
+ *
+ * Contract: both functions add to `g` (from dprog_new; several -n arguments and a script can
+ * go into one program) and return 0, or -1 with "line N: message" in errbuf (dtrace's wording:
+ * `syntax error near "}"`, `invalid probe description "a:b:c:d:e": ...`); after an error, `g`
+ * may only be freed. A command prints "PROG: failed to compile script FILE: " + errbuf.
+ * `src` may hold cpp line markers (-C). Nesting deeper than DPARSE_MAX_DEPTH levels is an
+ * error, not a stack overflow. */
+#define DPARSE_MAX_DEPTH 256
+struct dprog *dprog_new(void);
+int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
+		  char *errbuf, size_t errlen);
+/* One clause from a command-line argument: -n (DPD_NAME), -P, -m, -f (the description's last
+ * field is the provider, module, function) or -i (a probe id), optionally followed by a
+ * predicate and an action block ("BEGIN { trace(1); }"). */
+int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
+		      char *errbuf, size_t errlen);
 
 /* The declarations as D source: tag bodies, forward declarations and typedefs, one per
  * statement, in source order. Malloc'd; "" when there are none. */

@@ -1,0 +1,91 @@
+/* dast.h — the syntax tree of a D program, and a printer for it.
+ *
+ * One node type for everything, chibicc style: `kind` says which fields mean something.
+ *
+ *   expressions   DN_INT ival (+is_unsigned, longness, is_char for 'c')  DN_STRING str/slen
+ *                 DN_IDENT name                             DN_MACRO name ("$1", "$$1", "$target")
+ *                 DN_SELF / DN_THIS name (self->name)       DN_AGG name ("" for @), args = keys
+ *                 DN_UNARY op, lhs   op: "-" "+" "!" "~" "*" "&" "++" "--" (prefix),
+ *                                    "post++" "post--", "sizeof", "stringof"
+ *                 DN_BINARY op, lhs, rhs (op "+", "^^", ...)
+ *                 DN_ASSIGN op ("=", "+=", ...), lhs, rhs
+ *                 DN_COND cond ? lhs : rhs               DN_COMMA lhs, rhs
+ *                 DN_CAST ctype, lhs                     DN_SIZEOF_TYPE ctype
+ *                 DN_OFFSETOF ctype, name                DN_CALL name, args
+ *                 DN_INDEX lhs, args = keys (a[k1, k2]) DN_MEMBER lhs, name, op "." or "->"
+ *   statements    DN_EXPR_STMT lhs   DN_IF cond, lhs (then), rhs (else or NULL)
+ *                 DN_BLOCK args = statements            DN_EMPTY
+ *   top level     DN_CLAUSE args = DN_PDESC list, cond = predicate or NULL,
+ *                           body = statements (DN_BLOCK) or NULL when there is no action block
+ *                 DN_PDESC name = the text as written, spec, pd[4] = provider, module,
+ *                          function, name fields ("" when empty)
+ *                 DN_INLINE ctype, name, lhs = value
+ *                 DN_VARDECL storage ("global", "self", "this"), ctype = value type, name,
+ *                            args = key types (DN_TYPE nodes) of an associative array,
+ *                            op = the C storage class written ("extern", "static", ...) or NULL
+ *                 DN_TYPE ctype
+ *
+ * Lists (args, statements, clauses) are chained through `next`. `type` is empty here; the type
+ * checker fills it. Every node belongs to a struct dast_pool and is freed with it (with its
+ * strings); types belong to the program's dtype_ctx. */
+#ifndef USDTRACE_DAST_H
+#define USDTRACE_DAST_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct dtype;
+
+struct dsrcpos {
+	const char *file;     /* owned by the dprog */
+	int line, col;
+};
+
+enum dnode_kind {
+	DN_INT, DN_STRING, DN_IDENT, DN_MACRO, DN_SELF, DN_THIS, DN_AGG,
+	DN_UNARY, DN_BINARY, DN_ASSIGN, DN_COND, DN_COMMA, DN_CAST, DN_SIZEOF_TYPE, DN_OFFSETOF,
+	DN_CALL, DN_INDEX, DN_MEMBER,
+	DN_EXPR_STMT, DN_IF, DN_BLOCK, DN_EMPTY,
+	DN_CLAUSE, DN_PDESC, DN_INLINE, DN_VARDECL, DN_TYPE,
+};
+
+/* Which command-line form a probe description came from (-n, -P, -m, -f, -i); a script's
+ * descriptions are DPD_NAME. It says which field a short description fills. */
+enum dpdesc_spec { DPD_NAME, DPD_PROVIDER, DPD_MODULE, DPD_FUNCTION, DPD_ID };
+
+struct dnode {
+	enum dnode_kind kind;
+	struct dsrcpos pos;
+	struct dnode *next;       /* next in a list */
+	struct dnode *lhs, *rhs, *cond, *body;
+	struct dnode *args;       /* list */
+	const char *op;           /* static string */
+	char *name;
+	uint64_t ival;
+	bool is_unsigned;
+	int longness;             /* DN_INT: 0 int, 1 long, 2 long long */
+	bool is_char;             /* DN_INT: a character constant */
+	char *str;
+	size_t slen;
+	struct dtype *ctype;      /* a type written in the source (cast, sizeof, declarations) */
+	const char *storage;      /* DN_VARDECL: static string */
+	enum dpdesc_spec spec;    /* DN_PDESC */
+	char *pd[4];              /* DN_PDESC */
+	struct dtype *type;       /* the expression's type: set by the type checker */
+	struct dnode *pool_next;  /* every node of a pool, for freeing */
+};
+
+struct dast_pool {
+	struct dnode *all;
+};
+
+/* A zeroed node of `kind` at `pos`, owned by pool. */
+struct dnode *dnode_new(struct dast_pool *pool, enum dnode_kind kind, struct dsrcpos pos);
+void dast_pool_free(struct dast_pool *pool);
+
+/* Compact S-expression text of one node (and what hangs below it; not its `next`). Malloc'd.
+ *   (clause (probes "syscall::read:entry") (pred (> (var arg0) (int 0)))
+ *           (stmt (assign @a[(var execname)] (call count))))
+ * A clause with no action block prints `noaction`; an empty block prints nothing more. */
+char *dnode_sexpr(const struct dnode *n);
+#endif

@@ -1,0 +1,4 @@
+BEGIN
+{
+	@1a = count();
+}

@@ -1,0 +1,2 @@
+BEGIN { }
+#include <stdio.h>

@@ -1,0 +1,4 @@
+BEGIN
+{
+	else x = 1;
+}

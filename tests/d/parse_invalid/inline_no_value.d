@@ -1,0 +1,2 @@
+inline int LIMIT;
+BEGIN { }

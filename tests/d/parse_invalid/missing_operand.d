@@ -1,0 +1,4 @@
+syscall::read:entry
+{
+	x = 1 + ;
+}

@@ -1,0 +1,2 @@
+#pragma D option
+BEGIN { }

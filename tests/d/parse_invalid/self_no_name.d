@@ -1,0 +1,2 @@
+self int;
+BEGIN { }

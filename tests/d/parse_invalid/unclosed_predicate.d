@@ -1,0 +1,4 @@
+syscall::read:entry
+/pid == 1
+{
+}

@@ -1,0 +1,2 @@
+conn_t *c;
+BEGIN { }

@@ -1,0 +1,4 @@
+BEGIN
+{
+	printf("hello);
+}

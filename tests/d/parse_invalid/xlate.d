@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = xlate <psinfo_t *> (curthread);
+}
