@@ -75,21 +75,29 @@ static struct dsrcpos pos_of(struct parser *p, const struct dtok *t)
 	return s;
 }
 
+/* Every parse error ends here: D programs are reported as dtrace does ("line N: ..."), provider
+ * files as compilers do ("file:line:col: ..."). */
+static void vset_error(struct parser *p, const char *file, int line, int col, const char *fmt,
+		       va_list ap)
+{
+	struct strbuf b = {0};
+	if (p->script)
+		strbuf_printf(&b, "line %d: ", line);
+	else
+		strbuf_printf(&b, "%s:%d:%d: ", file, line, col);
+	strbuf_vprintf(&b, fmt, ap);
+	util_seterr(p->errbuf, p->errlen, "%s", b.s);
+	strbuf_free(&b);
+}
+
 static _Noreturn void error_at(struct parser *p, const struct dtok *t, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static _Noreturn void error_at(struct parser *p, const struct dtok *t, const char *fmt, ...)
 {
-	struct strbuf b = {0};
 	va_list ap;
-	if (p->script)
-		strbuf_printf(&b, "line %d: ", t->line);
-	else
-		strbuf_printf(&b, "%s:%d:%d: ", t->file, t->line, t->col);
 	va_start(ap, fmt);
-	strbuf_vprintf(&b, fmt, ap);
+	vset_error(p, t->file, t->line, t->col, fmt, ap);
 	va_end(ap);
-	util_seterr(p->errbuf, p->errlen, "%s", b.s);
-	strbuf_free(&b);
 	longjmp(p->fail, 1);
 }
 
@@ -1114,17 +1122,10 @@ static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, c
 	__attribute__((format(printf, 3, 4)));
 static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, const char *fmt, ...)
 {
-	struct strbuf b = {0};
 	va_list ap;
-	if (p->script)
-		strbuf_printf(&b, "line %d: ", pr->line);
-	else
-		strbuf_printf(&b, "%s:%d:%d: ", pr->file, pr->line, pr->col);
 	va_start(ap, fmt);
-	strbuf_vprintf(&b, fmt, ap);
+	vset_error(p, pr->file, pr->line, pr->col, fmt, ap);
 	va_end(ap);
-	util_seterr(p->errbuf, p->errlen, "%s", b.s);
-	strbuf_free(&b);
 	longjmp(p->fail, 1);
 }
 
