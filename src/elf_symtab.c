@@ -95,12 +95,10 @@ void elf_symtab_free(struct elf_symtab *t)
  * function does not: nested or overlapping function symbols are rare and shallow. */
 #define FUNC_LOOKBACK 64
 
-const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t addr)
+/* The number of functions (sorted by address) that start at or below addr. */
+static size_t funcs_at_or_below(const struct elf_symtab *t, uint64_t addr)
 {
 	size_t lo = 0, hi = t->nfuncs;
-	const struct elf_sym *unsized = NULL;
-
-	/* hi becomes the number of functions starting at or below addr. */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (t->funcs[mid]->value <= addr)
@@ -108,6 +106,13 @@ const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t ad
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t addr)
+{
+	const struct elf_sym *unsized = NULL;
+	size_t hi = funcs_at_or_below(t, addr);
 	if (hi == 0)
 		return NULL;
 	uint64_t nearest = t->funcs[hi - 1]->value;
@@ -140,16 +145,8 @@ const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t ad
 
 uint32_t elf_symtab_file_around(const struct elf_symtab *t, uint64_t addr, bool *guessed)
 {
-	size_t lo = 0, hi = t->nfuncs;
 	uint32_t before = 0, after = 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (t->funcs[mid]->value <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = funcs_at_or_below(t, addr);
 	for (size_t i = lo; i > 0; i--)
 		if (t->funcs[i - 1]->bind == STB_LOCAL && t->funcs[i - 1]->file) {
 			before = t->funcs[i - 1]->file;
