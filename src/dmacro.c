@@ -1,0 +1,445 @@
+/* dmacro.c — macro variable expansion over a parsed D program (contract in dmacro.h). */
+#include "dmacro.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dlex.h"
+#include "util.h"
+
+void dmacro_env_init(struct dmacro_env *env, int argc, char *const *argv)
+{
+	memset(env, 0, sizeof(*env));
+	env->argv = argv;
+	env->argc = argc;
+	env->pid = (int)getpid();
+	env->ppid = (int)getppid();
+	env->uid = (int)getuid();
+	env->gid = (int)getgid();
+	env->euid = (int)geteuid();
+	env->egid = (int)getegid();
+	env->pgid = (int)getpgid(0);
+	env->sid = (int)getsid(0);
+}
+
+struct expander {
+	const struct dmacro_env *env;
+	struct dast_pool *pool;
+	char *errbuf;
+	size_t errlen;
+	int failed;
+};
+
+static int fail(struct expander *x, const struct dnode *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct expander *x, const struct dnode *n, const char *fmt, ...)
+{
+	struct strbuf b = {0};
+	va_list ap;
+	strbuf_printf(&b, "line %d: ", n->pos.line);
+	va_start(ap, fmt);
+	strbuf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	util_seterr(x->errbuf, x->errlen, "%s", b.s);
+	strbuf_free(&b);
+	x->failed = 1;
+	return -1;
+}
+
+/* The value of a named macro variable ("pid" for $pid); false if there is none. $target
+ * exists only when there is a process to name. */
+static bool named_value(const struct dmacro_env *env, const char *name, int *out)
+{
+	static const struct { const char *name; size_t off; } vars[] = {
+		{ "pid", offsetof(struct dmacro_env, pid) },
+		{ "ppid", offsetof(struct dmacro_env, ppid) },
+		{ "uid", offsetof(struct dmacro_env, uid) },
+		{ "gid", offsetof(struct dmacro_env, gid) },
+		{ "euid", offsetof(struct dmacro_env, euid) },
+		{ "egid", offsetof(struct dmacro_env, egid) },
+		{ "pgid", offsetof(struct dmacro_env, pgid) },
+		{ "sid", offsetof(struct dmacro_env, sid) },
+		{ "projid", offsetof(struct dmacro_env, projid) },
+		{ "taskid", offsetof(struct dmacro_env, taskid) },
+	};
+	if (strcmp(name, "target") == 0) {
+		*out = env->target;
+		return env->target != 0;
+	}
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		if (strcmp(name, vars[i].name) == 0) {
+			memcpy(out, (const char *)env + vars[i].off, sizeof(int));
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The argument index a digit run names, saturated at INT_MAX: a huge index is simply not
+ * supplied, never an overflow. */
+static int arg_index(const char *digits, size_t n)
+{
+	long long i = 0;
+	for (size_t k = 0; k < n; k++) {
+		i = i * 10 + (digits[k] - '0');
+		if (i > INT_MAX)
+			return INT_MAX;
+	}
+	return (int)i;
+}
+
+/* The argument $i, marking it used; NULL if not supplied. */
+static const char *arg_text(struct expander *x, int i)
+{
+	if (i < 0 || i >= x->env->argc)
+		return NULL;
+	if (x->env->referenced)
+		x->env->referenced[i] = true;
+	return x->env->argv[i];
+}
+
+/* C escapes decoded as dtrace decodes macro text; the result stops at an encoded NUL, as a
+ * C string would. */
+static char *unescape(const char *s, size_t n, size_t *lenp)
+{
+	struct strbuf b = {0};
+	strbuf_puts(&b, "");
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c != '\\' || i + 1 >= n) {
+			strbuf_putc(&b, c);
+			continue;
+		}
+		c = s[++i];
+		switch (c) {
+		case 'n': strbuf_putc(&b, '\n'); break;
+		case 't': strbuf_putc(&b, '\t'); break;
+		case 'r': strbuf_putc(&b, '\r'); break;
+		case 'a': strbuf_putc(&b, '\a'); break;
+		case 'b': strbuf_putc(&b, '\b'); break;
+		case 'f': strbuf_putc(&b, '\f'); break;
+		case 'v': strbuf_putc(&b, '\v'); break;
+		case 'x': {
+			int v = 0, k = 0;
+			while (k < 2 && i + 1 < n && isxdigit((unsigned char)s[i + 1])) {
+				char h = (char)tolower((unsigned char)s[++i]);
+				v = v * 16 + (isdigit((unsigned char)h) ? h - '0' : h - 'a' + 10);
+				k++;
+			}
+			if (k == 0)
+				strbuf_putc(&b, 'x');
+			else
+				strbuf_putc(&b, (char)v);
+			break;
+		}
+		default:
+			if (c >= '0' && c <= '7') {
+				int v = c - '0', k = 1;
+				while (k < 3 && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7') {
+					v = v * 8 + (s[++i] - '0');
+					k++;
+				}
+				strbuf_putc(&b, (char)v);
+			} else {
+				strbuf_putc(&b, c);  /* \\ \" \' \? and unknown escapes */
+			}
+		}
+	}
+	*lenp = strlen(b.s);
+	return strbuf_take(&b);
+}
+
+static void set_string(struct dnode *n, const char *s, size_t len)
+{
+	free(n->name);
+	n->name = NULL;
+	n->kind = DN_STRING;
+	n->str = unescape(s, len, &n->slen);
+}
+
+static void set_int(struct dnode *n, uint64_t v, bool is_unsigned, int longness)
+{
+	free(n->name);
+	n->name = NULL;
+	n->kind = DN_INT;
+	n->ival = v;
+	n->is_unsigned = is_unsigned;
+	n->longness = longness;
+}
+
+/* `text` (NUL-terminated) as exactly one D integer token: 1 yes, 0 not an integer, -1 the
+ * lexer's complaint in err (a digit-led word that is no valid integer). */
+static int lex_int(const char *text, struct dtok *out, char *err, size_t errlen)
+{
+	struct dtoklist tl = {0};
+	char msg[256];
+	size_t len = strlen(text);
+	if (dlex_tokenize_mode("", text, len, DLEX_DECLS, &tl, msg, sizeof(msg)) != 0) {
+		/* "file:line:col: message" with an empty file name: keep the message. */
+		const char *m = msg;
+		for (int colons = 0; *m && colons < 3; m++)
+			if (*m == ':')
+				colons++;
+		while (*m == ' ')
+			m++;
+		util_seterr(err, errlen, "%s", m);
+		return -1;
+	}
+	int ok = tl.ntoks == 2 && tl.toks[0].kind == DTOK_INT && tl.toks[0].len == len;
+	if (ok)
+		*out = tl.toks[0];
+	dtoklist_free(&tl);
+	return ok;
+}
+
+static bool is_ident_text(const char *v)
+{
+	if (!*v)
+		return false;
+	for (const char *p = v; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '`')
+			return false;
+	return true;
+}
+
+/* $N (not $$N) with argument text v: integer, identifier or string, as the header says. */
+static int expand_arg_token(struct expander *x, struct dnode *n, const char *v)
+{
+	char err[256];
+	struct dtok t;
+	const char *digits = v;
+	if (*v == '-' || *v == '+')
+		digits = v + 1;
+	if (isdigit((unsigned char)*digits)) {
+		int r = lex_int(digits, &t, err, sizeof(err));
+		if (r == 1) {
+			if (*v == '-') {
+				struct dnode *k = dnode_new(x->pool, DN_INT, n->pos);
+				set_int(k, t.ival, t.is_unsigned, t.longness);
+				free(n->name);
+				n->name = NULL;
+				n->kind = DN_UNARY;
+				n->op = "-";
+				n->lhs = k;
+			} else {
+				set_int(n, t.ival, t.is_unsigned, t.longness);
+			}
+			return 0;
+		}
+		if (digits == v && is_ident_text(v)) {
+			if (r == -1 && strstr(err, "too large"))
+				return fail(x, n, "macro argument %s constant %s results in integer overflow",
+					    n->name, v);
+			return fail(x, n, "macro argument %s constant %s is not a valid integer%s%s",
+				    n->name, v, r == -1 ? ": " : "", r == -1 ? err : "");
+		}
+	} else if (is_ident_text(v)) {
+		free(n->name);
+		n->kind = DN_IDENT;
+		n->name = xstrdup(v);
+		return 0;
+	}
+	size_t len = strlen(v);
+	if (len >= 2 && v[0] == '"' && v[len - 1] == '"')
+		set_string(n, v + 1, len - 2);
+	else
+		set_string(n, v, len);
+	return 0;
+}
+
+static int expand_macro(struct expander *x, struct dnode *n)
+{
+	const char *name = n->name;
+	bool as_string = name[0] == '$' && name[1] == '$';
+	const char *body = name + (as_string ? 2 : 1);
+	if (name[0] != '$' || !*body)
+		return fail(x, n, "invalid macro variable '%s'", name);
+
+	if (isdigit((unsigned char)*body)) {
+		size_t nd = strspn(body, "0123456789");
+		if (body[nd])
+			return fail(x, n, "invalid macro variable '%s'", name);
+		const char *v = arg_text(x, arg_index(body, nd));
+		if (!v) {
+			if (!x->env->defaultargs)
+				return fail(x, n, "macro argument %s is not defined", name);
+			if (as_string)
+				set_string(n, "", 0);
+			else
+				set_int(n, 0, false, 0);
+			return 0;
+		}
+		if (as_string) {
+			set_string(n, v, strlen(v));
+			return 0;
+		}
+		return expand_arg_token(x, n, v);
+	}
+
+	if (!isalpha((unsigned char)*body) && *body != '_')
+		return fail(x, n, "invalid macro variable '%s'", name);
+	for (const char *p = body; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return fail(x, n, "invalid macro variable '%s'", name);
+	int v;
+	if (!named_value(x->env, body, &v))
+		return fail(x, n, "macro variable %s is not defined", name);
+	if (as_string) {
+		char buf[16];
+		snprintf(buf, sizeof(buf), "%u", (unsigned)v);
+		set_string(n, buf, strlen(buf));
+	} else {
+		/* Negative ids (never, in practice) keep their int value, as dtrace's (int) cast. */
+		if (v < 0) {
+			struct dnode *k = dnode_new(x->pool, DN_INT, n->pos);
+			set_int(k, (uint64_t)-(long long)v, false, 0);
+			free(n->name);
+			n->name = NULL;
+			n->kind = DN_UNARY;
+			n->op = "-";
+			n->lhs = k;
+		} else {
+			set_int(n, (uint64_t)v, false, 0);
+		}
+	}
+	return 0;
+}
+
+/* One ':'-separated field of a probe description with its first macro variable replaced
+ * (dtrace allows one per field); false if the variable is undefined. */
+static bool pdesc_field(struct expander *x, const char *f, size_t len, struct strbuf *out)
+{
+	const char *v = memchr(f, '$', len);
+	if (!v) {
+		strbuf_add(out, f, len);
+		return true;
+	}
+	const char *end = f + len;
+	strbuf_add(out, f, (size_t)(v - f));
+	const char *name = v + 1;
+	if (end - name > 1 && *name == '$')
+		name++;
+	if (name < end && isdigit((unsigned char)*name)) {
+		const char *d = name;
+		while (d < end && isdigit((unsigned char)*d))
+			d++;
+		const char *a = arg_text(x, arg_index(name, (size_t)(d - name)));
+		if (!a)
+			return false;
+		strbuf_puts(out, a);
+		strbuf_add(out, d, (size_t)(end - d));
+		return true;
+	}
+	if (name >= end)
+		return false;
+	char *var = xstrndup(name, (size_t)(end - name));
+	int val;
+	bool ok = named_value(x->env, var, &val);
+	free(var);
+	if (ok)
+		strbuf_printf(out, "%d", val);
+	return ok;
+}
+
+/* Every field of `s` (split at ':') through pdesc_field. Malloc'd, or NULL if undefined. */
+static char *pdesc_text(struct expander *x, const char *s)
+{
+	struct strbuf b = {0};
+	strbuf_puts(&b, "");
+	for (;;) {
+		const char *c = strchr(s, ':');
+		size_t len = c ? (size_t)(c - s) : strlen(s);
+		if (!pdesc_field(x, s, len, &b)) {
+			strbuf_free(&b);
+			return NULL;
+		}
+		if (!c)
+			return strbuf_take(&b);
+		strbuf_putc(&b, ':');
+		s = c + 1;
+	}
+}
+
+static int expand_pdesc(struct expander *x, struct dnode *n)
+{
+	if (n->spec == DPD_ID || !strchr(n->name, '$'))
+		return 0;
+	char *text = pdesc_text(x, n->name);
+	char *pd[4] = {0};
+	bool ok = text != NULL;
+	for (int i = 0; ok && i < 4; i++)
+		ok = n->pd[i] && (pd[i] = pdesc_text(x, n->pd[i])) != NULL;
+	if (!ok) {
+		free(text);
+		for (int i = 0; i < 4; i++)
+			free(pd[i]);
+		return fail(x, n, "invalid probe description \"%s\": "
+			    "Undefined macro variable in probe description", n->name);
+	}
+	free(n->name);
+	n->name = text;
+	for (int i = 0; i < 4; i++) {
+		free(n->pd[i]);
+		n->pd[i] = pd[i];
+	}
+	return 0;
+}
+
+/* Children first in source order, so the first error reported is the first written. The
+ * parser bounds nesting; `next` chains are walked by the loop, not by recursion. */
+static void walk(struct expander *x, struct dnode *n)
+{
+	for (; n && !x->failed; n = n->next) {
+		switch (n->kind) {
+		case DN_MACRO:
+			expand_macro(x, n);
+			continue;
+		case DN_PDESC:
+			expand_pdesc(x, n);
+			continue;
+		case DN_CLAUSE:
+			walk(x, n->args);
+			walk(x, n->cond);
+			walk(x, n->body);
+			continue;
+		case DN_COND:
+		case DN_IF:
+			walk(x, n->cond);
+			walk(x, n->lhs);
+			walk(x, n->rhs);
+			continue;
+		default:
+			walk(x, n->lhs);
+			walk(x, n->args);
+			walk(x, n->cond);
+			walk(x, n->rhs);
+			walk(x, n->body);
+		}
+	}
+}
+
+int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, char *errbuf, size_t errlen)
+{
+	struct expander x = { env, &prog->pool, errbuf, errlen, 0 };
+	walk(&x, prog->items);
+	return x.failed ? -1 : 0;
+}
+
+int dmacro_check_unused(const struct dmacro_env *env, int line, char *errbuf, size_t errlen)
+{
+	if (env->argc < 2 || env->argref)
+		return 0;
+	int last = env->argc - 1;
+	if (env->referenced && env->referenced[last])
+		return 0;
+	return util_seterr(errbuf, errlen, "line %d: extraneous argument '%s' ($%d is not referenced)",
+			   line, env->argv[last], last);
+}

@@ -1,0 +1,57 @@
+/* dmacro.h — macro variable expansion: the pass that turns `$1`, `$$1`, `$target`, `$pid`, ...
+ * in a parsed D program into constants, as dtrace's lexer does while it reads the script.
+ *
+ * Rules (dtrace's, from libdtrace's lexer and probe-description reader):
+ *   $N    the Nth argument (argv[0] is $0, the script name) as a D token: an integer constant
+ *         if it is one in D syntax (42, 0x2a, 052, 10ul; a leading - or + makes (- 42)),
+ *         an identifier if it is one (letters, digits, _ and `, not starting with a digit),
+ *         else a string constant (surrounding double quotes dropped, C escapes decoded).
+ *         A digit-led word that is no valid integer ("12ab") is an error.
+ *   $$N   the Nth argument as a string constant, escapes decoded, quotes kept.
+ *   An argument beyond argc is "macro argument $N is not defined", unless defaultargs: then
+ *   $N is 0 and $$N is "".
+ *   $pid $ppid $uid $gid $euid $egid $pgid $sid $projid $taskid $target: int constants
+ *   ($$name: their decimal text as a string). Any other name: "macro variable $x is not
+ *   defined"; so is $target when there is no -c/-p process (target 0).
+ *   Probe descriptions: each ':' field may hold one macro variable, substituted as text
+ *   (`pid$1::malloc:entry` -> `pid1234::malloc:entry`, `$$1` the same as `$1`); a digit run is
+ *   an argument index and text after it is kept; a name runs to the field's end. An unknown
+ *   name or an index beyond argc (even with defaultargs) is `invalid probe description
+ *   "pid$3::malloc:entry": Undefined macro variable in probe description`.
+ *
+ * Contract: dmacro_expand rewrites every DN_MACRO node of prog->items in place into DN_INT,
+ * DN_STRING, DN_IDENT (or a DN_UNARY "-" over a DN_INT), and substitutes the name and pd[]
+ * fields of every DN_PDESC; returns 0, or -1 with "line N: message" in errbuf (the first error
+ * in source order; the program may then only be freed). It records in env->referenced (if
+ * not NULL, argc entries) which arguments were used. dmacro_check_unused then applies dtrace's
+ * rule for unused arguments: only the last argument is checked, and option argref turns the
+ * check off. */
+#ifndef USDTRACE_DMACRO_H
+#define USDTRACE_DMACRO_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dparse.h"
+
+struct dmacro_env {
+	char *const *argv;   /* argv[0] = $0 (the script name), argv[1..argc-1] = $1.. */
+	int argc;
+	bool *referenced;    /* NULL, or argc flags that dmacro_expand sets */
+	bool defaultargs;    /* -x defaultargs: missing arguments are 0 / "" */
+	bool argref;         /* -x argref: unreferenced arguments are no error */
+	int target;          /* the -c/-p process, 0 if none */
+	/* The tracer's own process, as dtrace defines $pid, $ppid, ...: */
+	int pid, ppid, uid, gid, euid, egid, pgid, sid, projid, taskid;
+};
+
+/* Fill env with argv/argc and this process's own ids (projid and taskid are 0 on Linux);
+ * everything else zero/false. */
+void dmacro_env_init(struct dmacro_env *env, int argc, char *const *argv);
+
+int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, char *errbuf, size_t errlen);
+
+/* After dmacro_expand: "line N: extraneous argument 'x' ($K is not referenced)" when the last
+ * of two or more arguments was never used; `line` is where the program ended (dtrace reports
+ * the end of the input). Returns 0 or -1. */
+int dmacro_check_unused(const struct dmacro_env *env, int line, char *errbuf, size_t errlen);
+#endif
