@@ -52,6 +52,7 @@ int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, char *errbuf
 
 /* After dmacro_expand: "line N: extraneous argument 'x' ($K is not referenced)" when the last
  * of two or more arguments was never used; `line` is where the program ended (dtrace reports
- * the end of the input). Returns 0 or -1. */
+ * the end of the input). It reads env->referenced, so that must have been set for the
+ * expansion (NULL counts as nothing referenced). Returns 0 or -1. */
 int dmacro_check_unused(const struct dmacro_env *env, int line, char *errbuf, size_t errlen);
 #endif

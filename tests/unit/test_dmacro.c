@@ -373,6 +373,38 @@ T_CASE(hostile_macros)
 	}
 }
 
+/* Random argument bytes through every form: a result or a "line N: " message, never a crash
+ * (the ASan build checks memory); a $$N string is the argument up to an escaped NUL. */
+T_CASE(random_arguments)
+{
+	uint64_t x = 0x2545f4914f6cdd1dull;
+	static const char alphabet[] = "0123456789abcxXuUlL-+\\\"' :$_`\t.";
+	for (int i = 0; i < 2000; i++) {
+		char arg[24];
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		size_t n = x % sizeof(arg);
+		for (size_t k = 0; k < n; k++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			arg[k] = (i & 1) ? (char)(1 + x % 255) : alphabet[x % (sizeof(alphabet) - 1)];
+		}
+		arg[n] = '\0';
+		char *argv[] = { "t.d", arg };
+		const char *r = run("pid$1:::entry { x = $1; y = $$1; }", argv, 2);
+		bool fine = strncmp(r, "(clause ", 8) == 0 || strncmp(r, "ERR: line 1: ", 13) == 0;
+		if (!fine)
+			T_EQ_STR(r, "a clause or ERR: line 1: ...");
+		bool plain = true;
+		for (size_t k = 0; k < n; k++)
+			plain = plain && arg[k] >= 0x20 && arg[k] < 0x7f && arg[k] != '"' && arg[k] != '\\';
+		if (plain && strncmp(r, "(clause ", 8) == 0) {
+			/* The description is the argument's exact text, ':' and '$' included. */
+			char *want = xasprintf("(clause (probes \"pid%s:::entry\")", arg);
+			T_EQ_INT(strncmp(r, want, strlen(want)), 0);
+			free(want);
+		}
+	}
+}
+
 /* Expansion leaves a program with no macro in it; a second pass finds nothing to do. */
 T_CASE(idempotent)
 {
