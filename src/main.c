@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "dopt.h"
 #include "opts.h"
 #include "util.h"
 
@@ -57,15 +58,55 @@ static int parse_pid(const char *s, pid_t *out)
 	return 0;
 }
 
+/* One option letter that is a dtrace option (-x, -b, -q, -w, -F, -Z, -C), kept in command-line
+ * order and applied after getopt: dtrace reports a usage error before any option error. */
+struct dopt_ev {
+	char letter;
+	const char *arg;
+};
+
+/* Apply one option event; on failure prints dtrace's "failed to set ..." message. */
+static int apply_dopt(struct dopts *d, const struct dopt_ev *ev)
+{
+	char err[128];
+	const char *name;
+	switch (ev->letter) {
+	case 'x':
+		if (dopt_set_arg(d, ev->arg, err, sizeof(err)) == 0)
+			return 0;
+		/* dtrace names the option without its "=value" */
+		util_warn("failed to set -x %.*s: %s", (int)strcspn(ev->arg, "="), ev->arg, err);
+		return -1;
+	case 'b':
+		if (dopt_set(d, "bufsize", ev->arg, err, sizeof(err)) == 0)
+			return 0;
+		util_warn("failed to set -b %s: %s", ev->arg, err);
+		return -1;
+	case 'q': name = "quiet"; break;
+	case 'w': name = "destructive"; break;
+	case 'F': name = "flowindent"; break;
+	case 'Z': name = "zdefs"; break;
+	default: name = "cpp"; break; /* -C */
+	}
+	if (dopt_set(d, name, NULL, err, sizeof(err)) == 0)
+		return 0;
+	util_warn("failed to set -%c: %s", ev->letter, err);
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *slash = strrchr(argv[0], '/');
 	util_progname = slash ? slash + 1 : argv[0];
 
 	struct opts o = {0};
+	struct dopt_ev *evs = xmalloc(sizeof(*evs) * (size_t)argc);
+	int nevs = 0;
 	int c;
 	/* '+' stops at the first operand, as dtrace does: what follows are macro args or objects. */
 	while ((c = getopt(argc, argv, "+b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) != -1) {
+		if (c != -1 && strchr("xbqwFZC", c) != NULL)
+			evs[nevs++] = (struct dopt_ev){(char)c, optarg};
 		switch (c) {
 		case 'h': o.header = true; break;
 		case 'G': o.object = true; break;
@@ -106,7 +147,8 @@ int main(int argc, char **argv)
 			printf("%s: usdtrace D %s\n", util_progname, USDTRACE_VERSION);
 			return 0;
 		case 'H': case 'S': case 'w': case 'Z': case 'F': case 'b': case 'L': case 'X':
-			/* Accepted for command-line compatibility; they affect tracing only. */
+			/* Accepted for command-line compatibility; they affect tracing only
+			 * (-w -Z -F -b are options, applied to o.dopts below). */
 			break;
 		default:
 			usage(stderr);
@@ -115,6 +157,15 @@ int main(int argc, char **argv)
 	}
 	o.nargs = argc - optind;
 	o.args = argv + optind;
+
+	/* As dtrace: an option that cannot be set is fatal (exit 1) in every mode, -h/-G/-l too. */
+	dopts_init(&o.dopts);
+	for (int i = 0; i < nevs; i++)
+		if (apply_dopt(&o.dopts, &evs[i]) != 0) {
+			free(evs);
+			return 1;
+		}
+	free(evs);
 
 	if (o.header && o.object) {
 		util_warn("-h and -G may not be used together");

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "dopt.h"
+
 struct opt_desc {
 	char kind;            /* 'n', 'P', 'm', 'f', 'i' */
 	const char *text;     /* as given */
@@ -34,6 +36,7 @@ struct opts {
 	const char *cmd;      /* -c 'cmd args' */
 	int nxopts;           /* -x opt[=val] */
 	const char **xopts;
+	struct dopts dopts;   /* -x, -b, -q, -w, -F, -Z, -C parsed (validated before any command) */
 	int nargs;            /* remaining operands: macro arguments, or -G object files */
 	char **args;
 };

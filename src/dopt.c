@@ -1,0 +1,359 @@
+/* dopt.c — dtrace's option table and the parsing of option values. */
+#include "dopt.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+#define NSEC_PER_SEC 1000000000ULL
+
+/* libdtrace's wording (dt_error.c, and strerror(EOVERFLOW) for strsize), so a message reads
+ * the same as dtrace's. */
+static const char ERR_NAME[] = "Invalid option name";
+static const char ERR_VALUE[] = "Invalid value for specified option";
+
+enum dopt_kind {
+	K_FLAG,  /* compile-time switch: no value */
+	K_BOOL,  /* run-time switch */
+	K_INT,   /* run-time integer with bounds */
+	K_SIZE,  /* bytes */
+	K_TIME,  /* nanoseconds */
+	K_ENUM,  /* one word of a list */
+};
+
+struct dopt_def {
+	const char *name;
+	enum dopt_kind kind;
+	size_t off;           /* field in struct dopts */
+	int64_t def;          /* default (bool: 0/1; enum: index) */
+	int64_t min, max;     /* K_INT, K_SIZE, K_TIME bounds */
+	bool invert;          /* K_FLAG that clears its field (kdefs, udefs) */
+	const char *const *words; /* K_ENUM, NULL-terminated, in enum order */
+};
+
+static const char *const bufpolicy_words[] = {"switch", "fill", "ring", NULL};
+static const char *const bufresize_words[] = {"auto", "manual", NULL};
+
+#define F(field) offsetof(struct dopts, field)
+#define HZ(n) ((int64_t)(NSEC_PER_SEC / (n)))
+#define I32 INT32_MAX
+/* BPF stack helpers stop at kernel.perf_event_max_stack, 127 by default. */
+#define MAXFRAMES 127
+
+/* Alphabetical, so dopt_list_set reports in a stable, readable order. */
+static const struct dopt_def defs[] = {
+	{"aggpercpu", K_FLAG, F(aggpercpu), 0, 0, 0, false, NULL},
+	{"agghist", K_BOOL, F(agghist), 0, 0, 0, false, NULL},
+	{"aggpack", K_BOOL, F(aggpack), 0, 0, 0, false, NULL},
+	{"aggrate", K_TIME, F(aggrate), HZ(1), 1, INT64_MAX, false, NULL},
+	{"aggsize", K_SIZE, F(aggsize), 4 << 20, 1, INT64_MAX, false, NULL},
+	{"aggsortkey", K_BOOL, F(aggsortkey), 0, 0, 0, false, NULL},
+	{"aggsortkeypos", K_INT, F(aggsortkeypos), 0, 0, I32, false, NULL},
+	{"aggsortpos", K_INT, F(aggsortpos), 0, 0, I32, false, NULL},
+	{"aggsortrev", K_BOOL, F(aggsortrev), 0, 0, 0, false, NULL},
+	{"aggzoom", K_BOOL, F(aggzoom), 0, 0, 0, false, NULL},
+	{"argref", K_FLAG, F(argref), 0, 0, 0, false, NULL},
+	{"bufpolicy", K_ENUM, F(bufpolicy), DOPT_BUFPOLICY_SWITCH, 0, 0, false, bufpolicy_words},
+	{"bufresize", K_ENUM, F(bufresize), DOPT_BUFRESIZE_AUTO, 0, 0, false, bufresize_words},
+	{"bufsize", K_SIZE, F(bufsize), 4 << 20, 1, INT64_MAX, false, NULL},
+	{"cleanrate", K_TIME, F(cleanrate), HZ(101), 1, INT64_MAX, false, NULL},
+	{"cpp", K_FLAG, F(cpp), 0, 0, 0, false, NULL},
+	{"cpu", K_INT, F(cpu), -1, 0, I32, false, NULL},
+	{"defaultargs", K_FLAG, F(defaultargs), 0, 0, 0, false, NULL},
+	{"destructive", K_BOOL, F(destructive), 0, 0, 0, false, NULL},
+	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 1, INT64_MAX, false, NULL},
+	{"empty", K_FLAG, F(empty), 0, 0, 0, false, NULL},
+	{"errtags", K_FLAG, F(errtags), 0, 0, 0, false, NULL},
+	{"flowindent", K_BOOL, F(flowindent), 0, 0, 0, false, NULL},
+	{"grabanon", K_BOOL, F(grabanon), 0, 0, 0, false, NULL},
+	{"jstackframes", K_INT, F(jstackframes), 50, 1, MAXFRAMES, false, NULL},
+	{"jstackstrsize", K_SIZE, F(jstackstrsize), 512, 1, INT64_MAX, false, NULL},
+	{"kdefs", K_FLAG, F(knodefs), 0, 0, 0, true, NULL},
+	{"knodefs", K_FLAG, F(knodefs), 0, 0, 0, false, NULL},
+	{"nolibs", K_FLAG, F(nolibs), 0, 0, 0, false, NULL},
+	{"nspec", K_INT, F(nspec), 1, 1, I32, false, NULL},
+	{"pspec", K_FLAG, F(pspec), 0, 0, 0, false, NULL},
+	{"quiet", K_BOOL, F(quiet), 0, 0, 0, false, NULL},
+	{"rawbytes", K_BOOL, F(rawbytes), 0, 0, 0, false, NULL},
+	{"specsize", K_SIZE, F(specsize), 32 << 10, 1, INT64_MAX, false, NULL},
+	{"stackframes", K_INT, F(stackframes), 20, 1, MAXFRAMES, false, NULL},
+	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},
+	{"statusrate", K_TIME, F(statusrate), HZ(1), 1, INT64_MAX, false, NULL},
+	/* libdtrace refuses strsize above UINT_MAX with EOVERFLOW (the string type is an array) */
+	{"strsize", K_SIZE, F(strsize), 256, 1, UINT32_MAX, false, NULL},
+	{"switchrate", K_TIME, F(switchrate), HZ(1), 1, INT64_MAX, false, NULL},
+	{"temporal", K_BOOL, F(temporal), 0, 0, 0, false, NULL},
+	{"udefs", K_FLAG, F(unodefs), 0, 0, 0, true, NULL},
+	{"unodefs", K_FLAG, F(unodefs), 0, 0, 0, false, NULL},
+	{"ustackframes", K_INT, F(ustackframes), 20, 1, MAXFRAMES, false, NULL},
+	{"verbose", K_FLAG, F(verbose), 0, 0, 0, false, NULL},
+	{"zdefs", K_FLAG, F(zdefs), 0, 0, 0, false, NULL},
+};
+#define NDEFS ((int)(sizeof(defs) / sizeof(defs[0])))
+_Static_assert(sizeof(defs) / sizeof(defs[0]) <= 64, "set_mask has one bit per option");
+_Static_assert(sizeof(enum dopt_bufpolicy) == sizeof(int) && sizeof(enum dopt_bufresize) == sizeof(int),
+	       "enum fields are stored as int");
+
+static void *field(struct dopts *o, const struct dopt_def *d)
+{
+	return (char *)o + d->off;
+}
+
+static const void *cfield(const struct dopts *o, const struct dopt_def *d)
+{
+	return (const char *)o + d->off;
+}
+
+/* Store v in d's field, whose C type depends on the kind. */
+static void store(struct dopts *o, const struct dopt_def *d, int64_t v)
+{
+	switch (d->kind) {
+	case K_FLAG:
+	case K_BOOL: *(bool *)field(o, d) = v != 0; break;
+	case K_INT: *(int64_t *)field(o, d) = v; break;
+	case K_SIZE:
+	case K_TIME: *(uint64_t *)field(o, d) = (uint64_t)v; break;
+	case K_ENUM:
+		/* both enums are plain int-sized enums starting at 0 */
+		*(int *)field(o, d) = (int)v;
+		break;
+	}
+}
+
+void dopts_init(struct dopts *o)
+{
+	memset(o, 0, sizeof(*o));
+	for (int i = 0; i < NDEFS; i++)
+		if (!defs[i].invert)
+			store(o, &defs[i], defs[i].def);
+}
+
+static int lookup(const char *name, size_t len)
+{
+	for (int i = 0; i < NDEFS; i++)
+		if (strlen(defs[i].name) == len && memcmp(defs[i].name, name, len) == 0)
+			return i;
+	return -1;
+}
+
+bool dopt_known(const char *name)
+{
+	return lookup(name, strlen(name)) >= 0;
+}
+
+/* An unsigned number as libdtrace reads it (strtoull base 0), but only if it starts with a
+ * digit: strtoull would also take blanks and a sign, and turn "-1" into 2^64-1. */
+static int parse_number(const char *s, uint64_t *v, const char **end)
+{
+	if (*s < '0' || *s > '9')
+		return -1;
+	char *e;
+	errno = 0;
+	unsigned long long n = strtoull(s, &e, 0);
+	if (errno != 0 || n > INT64_MAX)
+		return -1;
+	*v = n;
+	*end = e;
+	return 0;
+}
+
+static int parse_size(const char *s, int64_t *out)
+{
+	uint64_t v, mul = 1;
+	const char *end;
+	if (parse_number(s, &v, &end) != 0)
+		return -1;
+	switch (*end) {
+	case 't': case 'T': mul <<= 10; /* fall through */
+	case 'g': case 'G': mul <<= 10; /* fall through */
+	case 'm': case 'M': mul <<= 10; /* fall through */
+	case 'k': case 'K': mul <<= 10; end++; break;
+	default: break;
+	}
+	if (*end != '\0' || v > (uint64_t)INT64_MAX / mul)
+		return -1;
+	*out = (int64_t)(v * mul);
+	return 0;
+}
+
+static int parse_time(const char *s, int64_t *out)
+{
+	static const struct { const char *name; uint64_t ns; } units[] = {
+		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000},
+		{"ms", 1000000}, {"msec", 1000000}, {"s", NSEC_PER_SEC}, {"sec", NSEC_PER_SEC},
+		{"m", 60 * NSEC_PER_SEC}, {"min", 60 * NSEC_PER_SEC},
+		{"h", 3600 * NSEC_PER_SEC}, {"hour", 3600 * NSEC_PER_SEC},
+		{"d", 86400 * NSEC_PER_SEC}, {"day", 86400 * NSEC_PER_SEC},
+	};
+	uint64_t v;
+	const char *end;
+	if (parse_number(s, &v, &end) != 0)
+		return -1;
+	if (*end == '\0') { /* a plain number is nanoseconds, as in libdtrace */
+		*out = (int64_t)v;
+		return 0;
+	}
+	if (strcasecmp(end, "hz") == 0) {
+		/* a frequency: its period; 0hz has none */
+		*out = v == 0 ? 0 : (int64_t)(NSEC_PER_SEC / v);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcasecmp(end, units[i].name) != 0)
+			continue;
+		if (v > (uint64_t)INT64_MAX / units[i].ns)
+			return -1;
+		*out = (int64_t)(v * units[i].ns);
+		return 0;
+	}
+	return -1;
+}
+
+/* A run-time option's value as libdtrace's dt_opt_runtime reads it: *unset for "no"-words and
+ * the empty string, else a number (the name alone counts as 0, "yes"-words as 1). */
+static int parse_runtime(const char *s, int64_t *out, bool *unset)
+{
+	static const char *const yes[] = {"yes", "enable", "enabled", "true", "on", "set"};
+	static const char *const no[] = {"no", "disable", "disabled", "false", "off", "unset"};
+	*unset = false;
+	*out = 0;
+	if (s == NULL)
+		return 0;
+	if (*s == '\0') {
+		*unset = true;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (strcasecmp(s, yes[i]) == 0) {
+			*out = 1;
+			return 0;
+		}
+		if (strcasecmp(s, no[i]) == 0) {
+			*unset = true;
+			return 0;
+		}
+	}
+	uint64_t v;
+	const char *end;
+	if (parse_number(s, &v, &end) != 0 || *end != '\0')
+		return -1;
+	*out = (int64_t)v;
+	return 0;
+}
+
+/* Parse value for d into *v; the message on failure. */
+static const char *parse_value(const struct dopt_def *d, const char *value, int64_t *v)
+{
+	bool unset;
+	switch (d->kind) {
+	case K_FLAG:
+		if (value != NULL)
+			return ERR_VALUE;
+		*v = !d->invert;
+		return NULL;
+	case K_BOOL:
+		if (parse_runtime(value, v, &unset) != 0)
+			return ERR_VALUE;
+		/* dtrace tests these options against "unset" only: any number, 0 too, turns them on */
+		*v = !unset;
+		return NULL;
+	case K_INT:
+		if (parse_runtime(value, v, &unset) != 0)
+			return ERR_VALUE;
+		if (unset) {
+			*v = d->def;
+			return NULL;
+		}
+		break;
+	case K_SIZE:
+		if (value == NULL || parse_size(value, v) != 0)
+			return ERR_VALUE;
+		if (*v > d->max)
+			return strerror(EOVERFLOW);
+		break;
+	case K_TIME:
+		if (value == NULL || parse_time(value, v) != 0)
+			return ERR_VALUE;
+		break;
+	case K_ENUM:
+		if (value == NULL)
+			return ERR_VALUE;
+		for (int i = 0; d->words[i] != NULL; i++) {
+			if (strcmp(value, d->words[i]) == 0) {
+				*v = i;
+				return NULL;
+			}
+		}
+		return ERR_VALUE;
+	}
+	if (*v < d->min || *v > d->max)
+		return ERR_VALUE;
+	return NULL;
+}
+
+static int set_def(struct dopts *o, int i, const char *value, char *errbuf, size_t errlen)
+{
+	int64_t v = 0;
+	const char *err = parse_value(&defs[i], value, &v);
+	if (err != NULL)
+		return util_seterr(errbuf, errlen, "%s", err);
+	store(o, &defs[i], v);
+	o->set_mask |= 1ULL << i;
+	return 0;
+}
+
+int dopt_set(struct dopts *o, const char *name, const char *value, char *errbuf, size_t errlen)
+{
+	int i = lookup(name, strlen(name));
+	if (i < 0)
+		return util_seterr(errbuf, errlen, "%s", ERR_NAME);
+	return set_def(o, i, value, errbuf, errlen);
+}
+
+int dopt_set_arg(struct dopts *o, const char *xarg, char *errbuf, size_t errlen)
+{
+	const char *eq = strchr(xarg, '=');
+	size_t len = eq ? (size_t)(eq - xarg) : strlen(xarg);
+	int i = lookup(xarg, len);
+	if (i < 0)
+		return util_seterr(errbuf, errlen, "%s", ERR_NAME);
+	return set_def(o, i, eq ? eq + 1 : NULL, errbuf, errlen);
+}
+
+int dopt_list_set(const struct dopts *o, const char **names, int max)
+{
+	int n = 0;
+	for (int i = 0; i < NDEFS; i++) {
+		if (!(o->set_mask & (1ULL << i)))
+			continue;
+		if (n < max)
+			names[n] = defs[i].name;
+		n++;
+	}
+	return n;
+}
+
+int dopt_format(const struct dopts *o, const char *name, char *buf, size_t len)
+{
+	int i = lookup(name, strlen(name));
+	if (i < 0)
+		return -1;
+	const struct dopt_def *d = &defs[i];
+	const void *p = cfield(o, d);
+	switch (d->kind) {
+	case K_FLAG:
+	case K_BOOL:
+		snprintf(buf, len, "%s", (*(const bool *)p != d->invert) ? "set" : "unset");
+		break;
+	case K_INT: snprintf(buf, len, "%" PRId64, *(const int64_t *)p); break;
+	case K_SIZE: snprintf(buf, len, "%" PRIu64, *(const uint64_t *)p); break;
+	case K_TIME: snprintf(buf, len, "%" PRIu64 "ns", *(const uint64_t *)p); break;
+	case K_ENUM: snprintf(buf, len, "%s", d->words[*(const int *)p]); break;
+	}
+	return 0;
+}

@@ -1,0 +1,82 @@
+#!/bin/sh
+# dopt_cli.sh — dtrace options on the command line (-x, -b, -q, -w, -F, -Z, -C): an option that
+# cannot be set stops every mode (-l, -h, -V excepted) with libdtrace's message and exit 1, in
+# command-line order, after usage errors; valid options change nothing else.
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+
+# case-name expected-stderr command...: exit 1, exactly that stderr, nothing on stdout.
+expect_fail() {
+	name=$1 want=$2
+	shift 2
+	"$@" >"$w/out" 2>"$w/err"
+	rc=$?
+	if [ $rc -ne 1 ]; then
+		echo "not ok - $name: exit $rc (want 1): $(cat "$w/err")"
+	elif [ "$(cat "$w/err")" != "$want" ]; then
+		echo "not ok - $name: stderr [$(cat "$w/err")] want [$want]"
+	elif [ -s "$w/out" ]; then
+		echo "not ok - $name: printed [$(cat "$w/out")]"
+	else
+		echo "ok - $name"
+	fi
+}
+
+P=usdtrace
+expect_fail x_unknown "$P: failed to set -x foo: Invalid option name" "$USDTRACE" -x foo -l
+expect_fail x_unknown_value "$P: failed to set -x foo: Invalid option name" "$USDTRACE" -x foo=1 -l
+expect_fail x_bad_unit "$P: failed to set -x bufsize: Invalid value for specified option" \
+	"$USDTRACE" -x bufsize=4q -l
+expect_fail x_empty_size "$P: failed to set -x bufsize: Invalid value for specified option" \
+	"$USDTRACE" -x bufsize= -l
+expect_fail x_zero_rate "$P: failed to set -x switchrate: Invalid value for specified option" \
+	"$USDTRACE" -x switchrate=0 -l
+expect_fail x_flag_value "$P: failed to set -x zdefs: Invalid value for specified option" \
+	"$USDTRACE" -x zdefs=1 -l
+expect_fail x_strsize_overflow "$P: failed to set -x strsize: Value too large for defined data type" \
+	"$USDTRACE" -x strsize=5g -l
+expect_fail x_bad_enum "$P: failed to set -x bufpolicy: Invalid value for specified option" \
+	"$USDTRACE" -x bufpolicy=circular -l
+expect_fail b_bad "$P: failed to set -b 12x: Invalid value for specified option" \
+	"$USDTRACE" -b 12x -l
+# The first bad option in command-line order is the one reported.
+expect_fail first_wins "$P: failed to set -b -1: Invalid value for specified option" \
+	"$USDTRACE" -x quiet -b -1 -x nosuch -l
+# -h and -G are checked too, before they read the provider file.
+expect_fail h_mode "$P: failed to set -x nosuch: Invalid option name" \
+	"$USDTRACE" -x nosuch -h -s "$w/absent.d"
+
+# A usage error comes first (exit 2), as in dtrace's first pass.
+"$USDTRACE" -x foo -Y >/dev/null 2>"$w/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q '^Usage:' "$w/err" && ! grep -q 'failed to set' "$w/err"; then
+	echo "ok - usage_before_options"
+else
+	echo "not ok - usage_before_options: exit $rc: $(head -2 "$w/err")"
+fi
+
+# -V reports the version whatever the options, as dtrace does.
+if out=$("$USDTRACE" -x foo -V 2>&1) && [ "$out" = "$P: usdtrace D ${out##* D }" ]; then
+	echo "ok - version_ignores_options"
+else
+	echo "not ok - version_ignores_options: [$out]"
+fi
+
+# Valid options, every form, leave -l's output and status exactly as without them.
+elf=/usr/bin/python3.11
+[ -r "$elf" ] || elf=$USDTRACE
+"$USDTRACE" -l -m "$elf" >"$w/plain.out" 2>"$w/plain.err"
+rc0=$?
+"$USDTRACE" -x bufsize=4m -x switchrate=10hz -x quiet -x quiet=no -x bufpolicy=ring \
+	-x stackframes=30 -x strsize=1k -x zdefs -x verbose -x cpu=0 -q -w -F -Z -C -b 512k \
+	-l -m "$elf" >"$w/opts.out" 2>"$w/opts.err"
+rc1=$?
+if [ $rc0 -ne $rc1 ]; then
+	echo "not ok - valid_options_no_effect: exit $rc1, without options $rc0: $(cat "$w/opts.err")"
+elif ! cmp -s "$w/plain.out" "$w/opts.out" || ! cmp -s "$w/plain.err" "$w/opts.err"; then
+	echo "not ok - valid_options_no_effect: output differs"
+elif [ $rc0 -eq 0 ] && [ ! -s "$w/plain.out" ]; then
+	echo "not ok - valid_options_no_effect: empty listing"
+else
+	echo "ok - valid_options_no_effect"
+fi
