@@ -588,7 +588,7 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 			if (q < lx.end && isdigit((unsigned char)*q)) {
 				while (q < lx.end && isdigit((unsigned char)*q))
 					q++;
-			} else if (q == p + 1 && q < lx.end && (isalpha((unsigned char)*q) || *q == '_')) {
+			} else if (q < lx.end && (isalpha((unsigned char)*q) || *q == '_')) {
 				while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
 					q++;
 			}

@@ -146,7 +146,11 @@ T_CASE(aggregations_and_macro_variables)
 	T_CHECK(tok_eq(5, DTOK_MACRO, "$pid"));
 	T_EQ_INT(lex("a $ b"), -1);
 	T_EQ_STR(err, "f.d:1:3: invalid macro variable '$'");
-	T_EQ_INT(lex("$$x"), -1);
+	T_EQ_INT(lex("$$pid $$target"), 0);
+	T_CHECK(tok_eq(0, DTOK_MACRO, "$$pid"));
+	T_CHECK(tok_eq(1, DTOK_MACRO, "$$target"));
+	T_EQ_INT(lex("$$-"), -1);
+	T_EQ_STR(err, "f.d:1:1: invalid macro variable '$$'");
 }
 
 T_CASE(comments_and_positions)

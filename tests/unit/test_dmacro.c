@@ -223,7 +223,10 @@ T_CASE(process_macro_variables)
 		 "ERR: line 1: macro variable $nosuch is not defined");
 	env.target = 4321;
 	T_EQ_STR(run_env("BEGIN { x = $target; }", 1, argv, &env),
-		 "(clause (probes \"BEGIN\") (stmt (assign (var x) (int 4321))))");
+		 "(clause (probes \"BEGIN\") (stmt (assign (var x) (int 4321))))");	/* The string forms of named variables, as dtrace accepts them. */
+	T_EQ_STR(run_env("BEGIN { x = $$target; y = $$pid; }", 1, argv, &env),
+		 "(clause (probes \"BEGIN\") (stmt (assign (var x) (string \"4321\"))) "
+		 "(stmt (assign (var y) (string \"1234\"))))");
 }
 
 /* Macros anywhere an expression may be: predicates, keys, if, ?:, calls, inlines, indexes. */
