@@ -175,6 +175,19 @@ static void set_int(struct dnode *n, uint64_t v, bool is_unsigned, int longness)
 	n->longness = longness;
 }
 
+/* n becomes (- v): the tree form the parser gives a negative constant. */
+static void set_negated_int(struct expander *x, struct dnode *n, uint64_t v, bool is_unsigned,
+			    int longness)
+{
+	struct dnode *k = dnode_new(x->pool, DN_INT, n->pos);
+	set_int(k, v, is_unsigned, longness);
+	free(n->name);
+	n->name = NULL;
+	n->kind = DN_UNARY;
+	n->op = "-";
+	n->lhs = k;
+}
+
 /* `text` (NUL-terminated) as exactly one D integer token: 1 yes, 0 not an integer, -1 the
  * lexer's complaint in err (a digit-led word that is no valid integer). */
 static int lex_int(const char *text, struct dtok *out, char *err, size_t errlen)
@@ -221,17 +234,10 @@ static int expand_arg_token(struct expander *x, struct dnode *n, const char *v)
 	if (isdigit((unsigned char)*digits)) {
 		int r = lex_int(digits, &t, err, sizeof(err));
 		if (r == 1) {
-			if (*v == '-') {
-				struct dnode *k = dnode_new(x->pool, DN_INT, n->pos);
-				set_int(k, t.ival, t.is_unsigned, t.longness);
-				free(n->name);
-				n->name = NULL;
-				n->kind = DN_UNARY;
-				n->op = "-";
-				n->lhs = k;
-			} else {
+			if (*v == '-')
+				set_negated_int(x, n, t.ival, t.is_unsigned, t.longness);
+			else
 				set_int(n, t.ival, t.is_unsigned, t.longness);
-			}
 			return 0;
 		}
 		if (digits == v && is_ident_text(v)) {
@@ -298,17 +304,10 @@ static int expand_macro(struct expander *x, struct dnode *n)
 		set_string(n, buf, strlen(buf));
 	} else {
 		/* Negative ids (never, in practice) keep their int value, as dtrace's (int) cast. */
-		if (v < 0) {
-			struct dnode *k = dnode_new(x->pool, DN_INT, n->pos);
-			set_int(k, (uint64_t)-(long long)v, false, 0);
-			free(n->name);
-			n->name = NULL;
-			n->kind = DN_UNARY;
-			n->op = "-";
-			n->lhs = k;
-		} else {
+		if (v < 0)
+			set_negated_int(x, n, (uint64_t)-(long long)v, false, 0);
+		else
 			set_int(n, (uint64_t)v, false, 0);
-		}
 	}
 	return 0;
 }
