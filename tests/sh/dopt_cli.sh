@@ -5,22 +5,8 @@
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
-# case-name expected-stderr command...: exit 1, exactly that stderr, nothing on stdout.
-expect_fail() {
-	name=$1 want=$2
-	shift 2
-	"$@" >"$w/out" 2>"$w/err"
-	rc=$?
-	if [ $rc -ne 1 ]; then
-		echo "not ok - $name: exit $rc (want 1): $(cat "$w/err")"
-	elif [ "$(cat "$w/err")" != "$want" ]; then
-		echo "not ok - $name: stderr [$(cat "$w/err")] want [$want]"
-	elif [ -s "$w/out" ]; then
-		echo "not ok - $name: printed [$(cat "$w/out")]"
-	else
-		echo "ok - $name"
-	fi
-}
+. "$TOP/tests/sh/lib.sh"
+EXPECT_FAIL_QUIET=1 # exit 1, exactly that stderr, nothing on stdout
 
 P=usdtrace
 expect_fail x_unknown "$P: failed to set -x foo: Invalid option name" "$USDTRACE" -x foo -l

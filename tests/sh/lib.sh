@@ -13,9 +13,28 @@
 #                                                readers without the 'f' suffix can read them
 #                                                (for builds with -DUSDT_FLOAT_SUFFIX)
 #   sdt_is_root                                  true when running as root
+#   expect_fail NAME WANT-STDERR COMMAND...      the command exits 1 with exactly WANT-STDERR
+#                                                (and prints nothing on stdout when
+#                                                EXPECT_FAIL_QUIET=1); its output goes to $w
 ok() { echo "ok - $1"; }
 notok() { echo "not ok - $1: $2"; }
 skip() { echo "skip - $1: $2"; }
+
+expect_fail() {
+	name=$1 want=$2
+	shift 2
+	"$@" >"$w/out" 2>"$w/err"
+	rc=$?
+	if [ $rc -ne 1 ]; then
+		echo "not ok - $name: exit $rc (want 1): $(cat "$w/err")"
+	elif [ "$(cat "$w/err")" != "$want" ]; then
+		echo "not ok - $name: stderr [$(cat "$w/err")] want [$want]"
+	elif [ "${EXPECT_FAIL_QUIET:-0}" = 1 ] && [ -s "$w/out" ]; then
+		echo "not ok - $name: printed [$(cat "$w/out")]"
+	else
+		echo "ok - $name"
+	fi
+}
 
 sdt_workdir() {
 	W=$(mktemp -d "${TMPDIR:-/tmp}/usdtrace-sdt.XXXXXX") || exit 1

@@ -5,19 +5,7 @@
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
-expect_fail() { # case-name expected-stderr command...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$w/out" 2>"$w/err"
-	rc=$?
-	if [ $rc -ne 1 ]; then
-		echo "not ok - $name: exit $rc (want 1): $(cat "$w/err")"
-	elif [ "$(cat "$w/err")" != "$want" ]; then
-		echo "not ok - $name: stderr [$(cat "$w/err")] want [$want]"
-	else
-		echo "ok - $name"
-	fi
-}
+. "$TOP/tests/sh/lib.sh"
 
 # A pid that cannot exist (above any pid_max).
 expect_fail nonexistent_pid "usdtrace: failed to grab pid 2147483000: No such process" \

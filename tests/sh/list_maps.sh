@@ -2,20 +2,8 @@
 # list_maps.sh — objects that are awkward to reach from /proc/PID/maps: a shared library that was
 # deleted after dlopen, one loaded from a memfd, and (as root) a program living on a tmpfs
 # mounted only inside its own mount namespace. Listing must still find their probes.
-w=$(mktemp -d)
-bg=
-cleanup() {
-	for p in $bg; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-	[ -n "$nsdir" ] && rmdir "$nsdir" 2>/dev/null
-	rm -rf "$w"
-}
-trap cleanup EXIT
 . "$TOP/tests/progs/list/build.sh"
-lp_build
-if [ -n "$LP_BUILD_ERR" ]; then
-	echo "not ok - build: $LP_BUILD_ERR"
-	exit 1
-fi
+lp_setup
 lp_witness_probes "$w/liblp.so" >"$w/expect_lib"
 
 check_lib_listing() { # case-name pid module-name

@@ -2,19 +2,8 @@
 # list_match.sh — probe descriptions filtering -l: -n/-P/-m/-f/-i, globs, "-" for "__",
 # pid-qualified providers, several descriptions at once, and ELF files named by path.
 # Expected sets come from the unfiltered listing and from readelf/addr2line (the witness).
-w=$(mktemp -d)
-bg=
-cleanup() {
-	for p in $bg; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-	rm -rf "$w"
-}
-trap cleanup EXIT
 . "$TOP/tests/progs/list/build.sh"
-lp_build
-if [ -n "$LP_BUILD_ERR" ]; then
-	echo "not ok - build: $LP_BUILD_ERR"
-	exit 1
-fi
+lp_setup
 "$w/lp_main" "$w/ready" &
 p=$!
 bg="$p"

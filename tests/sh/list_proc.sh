@@ -1,19 +1,8 @@
 #!/bin/sh
 # list_proc.sh — `usdtrace -l` on running processes (-p), on -c children (dynamic and static),
 # and over the whole machine, checked against readelf -n / addr2line as the witness.
-w=$(mktemp -d)
-bg=
-cleanup() {
-	for p in $bg; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-	rm -rf "$w"
-}
-trap cleanup EXIT
 . "$TOP/tests/progs/list/build.sh"
-lp_build
-if [ -n "$LP_BUILD_ERR" ]; then
-	echo "not ok - build: $LP_BUILD_ERR"
-	exit 1
-fi
+lp_setup
 
 "$w/lp_main" "$w/ready1" &
 p1=$!

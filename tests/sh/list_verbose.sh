@@ -2,14 +2,8 @@
 # list_verbose.sh — the shape of `usdtrace -l -v`: dtrace's stability and argument-type blocks
 # after each probe line, then our per-site block (addresses, semaphore, argument locations).
 # Argument types, site addresses and semaphore offsets are checked against readelf.
-w=$(mktemp -d)
-trap 'rm -rf "$w"' EXIT
 . "$TOP/tests/progs/list/build.sh"
-lp_build
-if [ -n "$LP_BUILD_ERR" ]; then
-	echo "not ok - build: $LP_BUILD_ERR"
-	exit 1
-fi
+lp_setup
 
 "$USDTRACE" -l -v -m "$w/lp_main" >"$w/v" 2>"$w/err"
 rc=$?

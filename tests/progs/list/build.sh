@@ -1,5 +1,26 @@
 # build.sh — sourced by tests/sh/list_*.sh: compiles the listing test programs into $w.
 # Needs $TOP and $w (the test's private work directory). Sets $LP_BUILD_ERR on failure.
+
+# The common start of a listing test: a private $w removed at exit, together with the
+# background processes a test adds to $bg and the directory it may put in $nsdir; then the
+# test programs, built into $w (a build failure ends the test as one failed case).
+lp_setup() {
+	w=$(mktemp -d)
+	bg=
+	nsdir=
+	trap lp_cleanup EXIT
+	lp_build
+	if [ -n "$LP_BUILD_ERR" ]; then
+		echo "not ok - build: $LP_BUILD_ERR"
+		exit 1
+	fi
+}
+
+lp_cleanup() {
+	for p in $bg; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+	[ -n "$nsdir" ] && rmdir "$nsdir" 2>/dev/null
+	rm -rf "$w"
+}
 lp_build() {
 	src="$TOP/tests/progs/list"
 	LP_BUILD_ERR=
