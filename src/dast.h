@@ -25,8 +25,9 @@
  *                            op = the C storage class written ("extern", "static", ...) or NULL
  *                 DN_TYPE ctype
  *
- * Lists (args, statements, clauses) are chained through `next`. `type` is empty here; the type
- * checker fills it. Every node belongs to a struct dast_pool and is freed with it (with its
+ * Lists (args, statements, clauses) are chained through `next`. The fields after `type` are
+ * empty here; the type checker (dcheck.h) fills them. Every node belongs to a struct dast_pool
+ * and is freed with it (with its
  * strings); types belong to the program's dtype_ctx. */
 #ifndef USDTRACE_DAST_H
 #define USDTRACE_DAST_H
@@ -35,6 +36,8 @@
 #include <stdint.h>
 
 struct dtype;
+struct dck_var;
+struct dfmt;
 
 struct dsrcpos {
 	const char *file;     /* owned by the dprog */
@@ -71,7 +74,15 @@ struct dnode {
 	const char *storage;      /* DN_VARDECL: static string */
 	enum dpdesc_spec spec;    /* DN_PDESC */
 	char *pd[4];              /* DN_PDESC */
-	struct dtype *type;       /* the expression's type: set by the type checker */
+	/* Set by the type checker (dcheck.h says what each means): */
+	struct dtype *type;       /* the expression's type */
+	struct dck_var *var;      /* the variable a name / index / self-> / this-> refers to */
+	int builtin;              /* enum dbuiltin */
+	int subr;                 /* enum dsubr (DN_CALL) */
+	bool isconst;             /* integer constant expression, value in cval */
+	int64_t cval;
+	struct dfmt *fmt;         /* printf-style format of a DN_CALL */
+	int action;               /* 1-based action number in its clause (statements) */
 	struct dnode *pool_next;  /* every node of a pool, for freeing */
 };
 

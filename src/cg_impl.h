@@ -1,0 +1,66 @@
+/* cg_impl.h — conventions inside the code generator, shared by the clause compiler (cg.c) and
+ * the emitters of string and memory subroutines (cg_str.c). Not for use outside cg*.c.
+ *
+ * Registers, for the whole program:
+ *   R6  the context (struct pt_regs * for uprobes, struct bpf_perf_event_data * for clocks)
+ *   R7  the per-CPU scratch area: value of key 0 of the "scratch" per-CPU array map (a map value
+ *       pointer of size g->scratch_size; the verifier sees R7 + constant offsets in bounds)
+ *   R8  the globals area: value of key 0 of the "globals" array map; struct dobj_state first,
+ *       global variables after it
+ *   R9  free for the clause compiler; emitters must preserve it
+ *   R0-R5  clobbered by helper calls and by every emitter
+ *   R10 the frame: 512 bytes of stack; the clause compiler owns it and hands emitters their
+ *       integer operands as 8-byte stack slots (negative offsets from R10)
+ *
+ * Values:
+ *   integers and pointers  64-bit scalars. A pointer into the traced process is a user address;
+ *       a pointer into tracer memory (what copyin/alloca return) is the kernel address of a byte
+ *       of scratch. Loads through pointers go through cg_emit_load_ptr, which picks
+ *       bpf_probe_read_kernel for addresses inside this CPU's scratch area, bpf_probe_read_user
+ *       below the user address limit, and faults (DOUT_FLT_BADADDR) otherwise.
+ *   strings  a string value lives in a scratch slot of g->strsize bytes, NUL-terminated within
+ *       it (so at most strsize - 1 characters); the value of a string expression is the slot's
+ *       offset from R7, known at compile time. Emitters read and write slots as R7 + offset
+ *       (+ a register index bounded by strsize), which the verifier checks without help.
+ *
+ * Faults: an emitter that finds a bad address (or other run-time fault) calls
+ * g->emit_fault(g, kind, addr_reg): the code it emits stops the clause, discards what the clause
+ * recorded and sends a struct dobj_rec_fault. Execution does not come back.
+ *
+ * Scratch space: cg_scratch_alloc hands out offsets that stay valid until the clause compiler
+ * releases them (it marks and releases around each statement); an emitter that needs a
+ * temporary slot allocates one itself. Layout and limits are the clause compiler's business. */
+#ifndef USDTRACE_CG_IMPL_H
+#define USDTRACE_CG_IMPL_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bpf_prog.h"
+#include "dout.h"
+
+#define CG_R_CTX 6
+#define CG_R_SCRATCH 7
+#define CG_R_GLOBALS 8
+
+struct cg {
+	struct bpf_prog_buf *b;       /* the program being generated */
+	uint32_t strsize;             /* string slot size (the strsize option) */
+	uint32_t scratch_size;        /* size of the scratch map value */
+	uint32_t scratch_top;         /* next free scratch byte */
+	uint32_t scratch_hiwater;     /* most ever used: sets scratch_size */
+	/* Stop the clause with a fault of `kind` (enum dout_fault_kind) at the address in
+	 * register addr_reg (-1: address 0). Installed by the clause compiler. */
+	void (*emit_fault)(struct cg *g, int kind, int addr_reg);
+	void *priv;                   /* the clause compiler's own state */
+};
+
+/* Reserve `size` bytes of scratch, 8-byte aligned; returns the offset from R7. */
+static inline uint32_t cg_scratch_alloc(struct cg *g, uint32_t size)
+{
+	uint32_t off = (g->scratch_top + 7u) & ~7u;
+	g->scratch_top = off + size;
+	if (g->scratch_top > g->scratch_hiwater)
+		g->scratch_hiwater = g->scratch_top;
+	return off;
+}
+#endif

@@ -1,0 +1,153 @@
+/* dcheck.h — the D type checker: names resolved, every expression typed, every clause checked,
+ * as libdtrace's dt_cook/dt_check passes do, with dtrace's messages.
+ *
+ * Input: a struct dprog from dparse_script/dparse_clause_arg on which dmacro_expand has run (no
+ * DN_MACRO nodes are left), and for each clause the probes it matched (their argument types,
+ * for args[]). Output: the same trees, annotated in place (the fields below), plus the program's
+ * variables in struct dck_prog. Nothing else is rewritten except as listed under "Rewrites".
+ *
+ * Annotations on struct dnode (see dast.h):
+ *   type      every expression node: its D type (typedefs kept, so "uint32_t" still spells so;
+ *             dtype_resolve for the representation). Integer constants are int, long, ... by
+ *             C's rules; string literals and string-valued built-ins are ctx->t_string.
+ *             Statements, clauses and declarations have type NULL.
+ *   var       DN_IDENT naming a global scalar or associative array, DN_INDEX of an associative
+ *             array (a[k]), DN_SELF, DN_THIS: the struct dck_var. NULL otherwise.
+ *   builtin   DN_IDENT of a built-in variable (arg0, execname, ...) and DN_INDEX of args[] /
+ *             uregs[]: a DB_* value; DB_NONE otherwise.
+ *   subr      DN_CALL: the DS_* subroutine or action.
+ *   isconst + cval   integer constant expressions (after folding): the value, in the node's
+ *             type (sign- or zero-extended to 64 bits). Set on every node whose value is known
+ *             at compile time (literals, enum constants, sizeof, offsetof, integer inline
+ *             constants, and operators over those), so the code generator never needs to
+ *             evaluate them. Division by a constant zero is a compile error, as in dtrace.
+ *   fmt       DN_CALL of printf (and the other formatted actions): the parsed and checked format
+ *             (struct dfmt, owned by the dck_prog), with the arguments' classes checked by
+ *             dfmt_check.
+ *   action    statement-level actions and subroutine calls get their 1-based action number in
+ *             the clause (dtrace numbers actions for fault messages: "in action #2"); 0 = the
+ *             predicate. Set on DN_EXPR_STMT nodes (and DN_IF conditions) in clause order.
+ *
+ * Rewrites: an identifier naming an `inline` becomes a DN_CAST to the inline's type over a
+ * copy of the inline's expression (so the code generator never sees inlines); an identifier
+ * naming an enum constant becomes a DN_INT with its value (type the enum).
+ *
+ * Variables. A name first seen on the left of `=` (or declared) becomes a variable; its type
+ * is the declared type or that of the first assignment in source order (dtrace's rule); a later
+ * assignment of an incompatible type is an error ("operands have incompatible types"). An
+ * associative array's key types come from its first use or declaration; later uses must agree
+ * in number and type class ("... declared with ... keys"). Reading a name that is never assigned
+ * anywhere is "failed to resolve x: Unknown variable name". `self->x`/`this->x` read before any
+ * assignment (anywhere in the program) follow the same rule. Assigning to a built-in variable
+ * is an error.
+ *
+ * Messages: dtrace's exact wording (libdtrace's dt_parser.c / dt_cc.c / dt_xlator.c texts,
+ * looked up, not guessed), prefixed "line N: " with the node's line, e.g.
+ *   line 1: failed to resolve foo: Unknown variable name
+ *   line 3: operator + requires operands of arithmetic type   (whatever dtrace says exactly)
+ *   line 2: printf( ) argument #2 is incompatible with conversion #1 prototype: ...
+ * The first error stops the check (dtrace reports one). Destructive subroutines (system,
+ * raise, stop, copyout, copyoutstr) without -w are rejected with dtrace's message for a
+ * destructive action when the destructive option is off.
+ *
+ * Contract: dcheck_program returns 0 with *out set (free with dck_prog_free, before the dprog),
+ * or -1 with the message in errbuf; the dprog may then only be freed. */
+#ifndef USDTRACE_DCHECK_H
+#define USDTRACE_DCHECK_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dparse.h"
+
+/* Built-in variables (dtrace's, with their D types:
+ * arg0..arg9 int64_t; args[] typed per probe; cpu int (processorid_t); epid, id uint_t;
+ * errno int; execname, probefunc, probemod, probename, probeprov string; gid, uid uint_t;
+ * pid, ppid pid_t; tid id_t (int); timestamp, vtimestamp uint64_t; walltimestamp int64_t;
+ * uregs[] uint64_t; ucaller uint64_t; ustackdepth uint32_t). */
+enum dbuiltin {
+	DB_NONE = 0,
+	DB_ARG0, DB_ARG1, DB_ARG2, DB_ARG3, DB_ARG4, DB_ARG5, DB_ARG6, DB_ARG7, DB_ARG8, DB_ARG9,
+	DB_ARGS,          /* args[N]: DN_INDEX; N is a constant (checked against the probe) */
+	DB_CPU, DB_EPID, DB_ERRNO, DB_EXECNAME, DB_GID, DB_ID, DB_PID, DB_PPID,
+	DB_PROBEFUNC, DB_PROBEMOD, DB_PROBENAME, DB_PROBEPROV, DB_TID, DB_TIMESTAMP, DB_UID,
+	DB_UREGS,         /* uregs[N]: DN_INDEX; N any integer expression (R_PC, R_SP... are
+			   * integer inlines the checker predefines, dtrace's x86-64 names) */
+	DB_VTIMESTAMP, DB_WALLTIMESTAMP, DB_UCALLER, DB_USTACKDEPTH,
+	DB_COUNT
+};
+
+/* Subroutines and actions. "Action" ones record data for user space or change the tracer's
+ * state and are only valid as statements; the others are expressions with a value. */
+enum dsubr {
+	DS_NONE = 0,
+	/* actions */
+	DS_TRACE, DS_PRINTF, DS_TRACEMEM, DS_EXIT, DS_SYSTEM, DS_RAISE, DS_STOP,
+	DS_COPYOUT, DS_COPYOUTSTR,
+	/* subroutines */
+	DS_COPYIN, DS_COPYINSTR, DS_COPYINTO, DS_ALLOCA, DS_BCOPY,
+	DS_STRLEN, DS_STRJOIN, DS_SUBSTR, DS_INDEX, DS_RINDEX, DS_STRSTR, DS_STRCHR, DS_STRRCHR,
+	DS_STRTOK, DS_LLTOSTR, DS_TOUPPER, DS_TOLOWER, DS_BASENAME, DS_DIRNAME,
+	DS_HTONS, DS_HTONL, DS_HTONLL, DS_NTOHS, DS_NTOHL, DS_NTOHLL,
+	DS_RAND, DS_PROGENYOF,
+	DS_COUNT
+};
+
+enum dck_varclass {
+	DCK_GLOBAL,       /* global scalar: one slot in the globals map */
+	DCK_ASSOC,        /* global associative array: a hash map keyed by the key tuple */
+	DCK_SELF,         /* thread-local: a hash map keyed by thread */
+	DCK_THIS,         /* clause-local: a slot in per-CPU scratch, shared by one firing */
+};
+
+struct dck_var {
+	char *name;
+	enum dck_varclass cls;
+	struct dtype *type;       /* the value type */
+	struct dtype **keys;      /* DCK_ASSOC: key types, in order */
+	int nkeys;
+	int id;                   /* 0.. within its class, in order of first appearance */
+	bool declared;            /* by a declaration rather than by first assignment */
+	bool written, read;       /* somewhere in the program */
+	struct dsrcpos pos;       /* first appearance */
+};
+
+/* What a clause may know about the probes it enables: the types of args[0..nargs-1]
+ * (NULL entries: the argument exists but has no known type, so args[i] is int64_t). A clause
+ * that enables several probes is checked against the first; dtrace does the same. */
+struct dck_probe_args {
+	int nargs;
+	struct dtype **types;     /* types in the dprog's dtype_ctx (or builtins) */
+};
+
+struct dck_options {
+	bool destructive;         /* -w / destructive option */
+	int strsize;              /* for messages about string sizes; default 256 */
+	/* The probe args for clause number i (0-based, in prog->items order counting DN_CLAUSE
+	 * only); may be NULL (then no clause may use args[]: "args[ ] may not be referenced
+	 * because probe description %s matches an unstable set of probes" is not what dtrace
+	 * says here; the message is "index 0 is out of range for BEGIN args[ ]"). */
+	const struct dck_probe_args *(*clause_args)(void *arg, int clause_index);
+	void *arg;
+};
+
+struct dck_prog {
+	struct dprog *prog;
+	struct dck_var **vars;    /* every variable, all classes, in order of first appearance */
+	int nvars;
+	int nclass[4];            /* how many of each class (ids are 0..nclass[c]-1) */
+	struct dfmt **fmts;       /* owned */
+	int nfmts;
+	int nclauses;
+};
+
+int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
+		   char *errbuf, size_t errlen);
+void dck_prog_free(struct dck_prog *p);
+
+/* Names, for -S listings and messages. */
+const char *dbuiltin_name(enum dbuiltin b);
+const char *dsubr_name(enum dsubr s);
+/* Whether a subroutine is an action (statement only, records data or changes state). */
+bool dsubr_is_action(enum dsubr s);
+#endif

@@ -1,0 +1,156 @@
+/* dobj.h — a compiled D program: the probes it enables, the BPF maps and programs that implement
+ * it, and the layout of every record its programs send to user space. The code generator (cg.h)
+ * builds one; the tracer (trace_cmd.c) creates the maps, loads and attaches the programs, and
+ * formats the records. It is to usdtrace what DOF is to dtrace.
+ *
+ * Contract.
+ *  - Maps are described, not created: the tracer creates each (fd), writes `init` (if any) as
+ *    the value of key 0 of an array map, then patches every program: each index in
+ *    prog->map_relocs is the first slot of a two-slot BPF_LD_IMM64 with src_reg
+ *    BPF_PSEUDO_MAP_FD whose imm holds the map's index in dobj->maps until the patch replaces
+ *    it with the map's fd. So compiling needs no privileges (-e, -S).
+ *  - Probe ids: dtrace's. BEGIN 1, END 2, ERROR 3; other probes numbered as the listing numbers
+ *    them. EPIDs (enabled probe ids: one per (probe, clause) pair) start at 1, in the order
+ *    clauses are compiled; EPID 0 is never a clause's.
+ *  - One program per enabled probe: all clauses enabling it, in program order.
+ *  - Records. Every record begins with struct dobj_rec: epid and the CPU it was written on.
+ *    epid != 0: a clause's data, laid out as ecbs[epid - 1] says (size bytes in all, header
+ *    included; the actions in order, each value at its offset). epid == 0: a control record
+ *    whose `kind` field follows (DOBJ_REC_FAULT, ...).
+ *  - Drop counters: the per-CPU array map dobj->drops_map (key = enum dout_drop_kind, value
+ *    u64 count since start) counts what could not be recorded or stored; the tracer reports
+ *    increases as dtrace does.
+ *  - State: the array map dobj->state_map, key 0, holds struct dobj_state; programs read it in
+ *    their prologue (a stopping tracer fires nothing but END) and exit() sets `stopping`. */
+#ifndef USDTRACE_DOBJ_H
+#define USDTRACE_DOBJ_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpf_insn.h"
+#include "bpf_sys.h"
+#include "dfmt.h"
+
+struct dobj_map {
+	char *name;                /* for bpftool and -S: "globals", "assoc_counts", "self_x"... */
+	enum bpf_sys_map_kind kind;
+	uint32_t key_size, value_size, max_entries;
+	void *init;                /* NULL, or value_size bytes for key 0 of an array map */
+	int fd;                    /* -1 until the tracer creates it */
+};
+
+enum dobj_probe_kind {
+	DOBJ_PROBE_BEGIN,          /* uprobe on trace_probe_begin() in usdtrace itself */
+	DOBJ_PROBE_END,            /* trace_probe_end() */
+	DOBJ_PROBE_ERROR,          /* trace_probe_error(): the tracer calls it for each fault */
+	DOBJ_PROBE_TICK,           /* cpu-clock, one CPU, every period_ns */
+	DOBJ_PROBE_PROFILE,        /* cpu-clock, every CPU */
+	DOBJ_PROBE_USDT,           /* (the USDT provider, later) */
+};
+
+struct dobj_probe {
+	uint32_t id;
+	char *provider, *module, *function, *name;
+	enum dobj_probe_kind kind;
+	uint64_t period_ns;        /* tick/profile */
+};
+
+struct dobj_prog {
+	int probe;                 /* index in dobj->probes */
+	int type;                  /* enum bpf_prog_type: KPROBE for uprobes, PERF_EVENT for clocks */
+	bool sleepable;
+	struct bpf_insn *insns;
+	size_t ninsns;
+	size_t *map_relocs;        /* instruction indexes to patch (see above) */
+	size_t nrelocs;
+	int fd;                    /* -1 until loaded */
+};
+
+/* What one recorded value is, for the consumer. */
+enum dobj_vkind {
+	DOBJ_V_INT,                /* size 1, 2, 4 or 8 bytes, native byte order; is_signed */
+	DOBJ_V_FLOAT,              /* size 4 or 8 (IEEE), 16 (x87 long double) */
+	DOBJ_V_STRING,             /* size bytes holding a NUL-terminated string (or exactly size) */
+	DOBJ_V_BYTES,              /* size raw bytes: structs, arrays, tracemem */
+};
+
+struct dobj_val {
+	uint32_t off;              /* from the start of the record (header included) */
+	uint32_t size;
+	enum dobj_vkind kind;
+	bool is_signed;
+	struct dfmt_argtype argtype;  /* the D type as printf checked it (class, size, spelling) */
+};
+
+enum dobj_act_kind {
+	DOBJ_ACT_TRACE,            /* vals[0] */
+	DOBJ_ACT_PRINTF,           /* fmt; vals in argument order (dynamic widths included) */
+	DOBJ_ACT_TRACEMEM,         /* vals[0] is DOBJ_V_BYTES of the requested size */
+	DOBJ_ACT_EXIT,             /* vals[0]: int status; the tracer stops after this record */
+	DOBJ_ACT_SYSTEM,           /* fmt + vals as printf; the tracer runs the text with sh -c */
+};
+
+struct dobj_action {
+	enum dobj_act_kind kind;
+	int action_no;             /* 1-based in the clause, as fault messages number them */
+	struct dfmt *fmt;          /* PRINTF, SYSTEM: owned by the dck_prog (outlives the dobj) */
+	struct dobj_val *vals;
+	size_t nvals;
+};
+
+struct dobj_ecb {
+	uint32_t epid;
+	int probe;                 /* index in dobj->probes */
+	int clause;                /* 0-based clause number in the program */
+	uint32_t size;             /* record size in bytes, header included; 0: nothing recorded */
+	struct dobj_action *acts;
+	size_t nacts;
+};
+
+struct dobj_rec {
+	uint32_t epid;
+	uint32_t cpu;
+};
+
+enum dobj_rec_kind {
+	DOBJ_REC_FAULT = 1,        /* struct dobj_rec_fault */
+};
+
+/* A run-time fault: the clause stopped; nothing it recorded is kept. The tracer prints dtrace's
+ * "error on enabled probe ID ..." message and fires ERROR
+ * (arg1 = epid, arg2 = action_no, arg3 = -1 (no DIF offset), arg4 = kind, arg5 = addr). */
+struct dobj_rec_fault {
+	struct dobj_rec hdr;       /* epid 0 */
+	uint32_t kind;             /* DOBJ_REC_FAULT */
+	uint32_t epid;             /* the clause that faulted */
+	uint32_t fault;            /* enum dout_fault_kind */
+	int32_t action_no;         /* 0: the predicate */
+	uint64_t addr;
+};
+
+struct dobj_state {
+	uint32_t stopping;         /* set by exit(): only END fires from now on */
+	uint32_t exit_status;
+	int64_t walltime_offset;   /* CLOCK_REALTIME - CLOCK_BOOTTIME in ns, set before BEGIN */
+	uint32_t tracer_pid;       /* usdtrace's own tgid */
+	uint32_t target_pid;       /* $target, 0 if none */
+};
+
+struct dobj {
+	struct dobj_map *maps;
+	size_t nmaps;
+	struct dobj_probe *probes;
+	size_t nprobes;
+	struct dobj_prog *progs;
+	size_t nprogs;
+	struct dobj_ecb *ecbs;     /* ecbs[epid - 1] */
+	size_t necbs;
+	int ringbuf_map;           /* indexes in maps[] */
+	int drops_map;
+	int state_map;
+	uint32_t strsize;          /* as compiled */
+};
+
+void dobj_free(struct dobj *o);
+#endif
