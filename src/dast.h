@@ -27,8 +27,7 @@
  *
  * Lists (args, statements, clauses) are chained through `next`. The fields after `type` are
  * empty here; the type checker (dcheck.h) fills them. Every node belongs to a struct dast_pool
- * and is freed with it (with its
- * strings); types belong to the program's dtype_ctx. */
+ * and is freed with it (with its strings); types belong to the program's dtype_ctx. */
 #ifndef USDTRACE_DAST_H
 #define USDTRACE_DAST_H
 #include <stdbool.h>
