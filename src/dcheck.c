@@ -988,6 +988,17 @@ static void check_unary(struct ck *c, struct dnode *n)
 			v = var_new(c, l->kind == DN_SELF ? DCK_SELF : DCK_THIS, l->name,
 				    named_type(c, "int64_t"), l);
 			v->written = true;
+		} else if (l->kind == DN_INDEX && (l->lhs->kind == DN_IDENT || l->lhs->kind == DN_SELF)) {
+			/* counts[k]++ on a new array makes it an int64_t array */
+			struct dnode *a = l->lhs;
+			char space = a->kind == DN_SELF ? 's' : 'g';
+			if (!var_find(c, space, a->name) &&
+			    (space == 's' || (builtin_lookup(a->name) == DB_NONE &&
+					      !inline_find(c, a->name) && !is_enumconst(c, a->name)))) {
+				check_assoc(c, l, space, a->name, true);
+				l->var->type = named_type(c, "int64_t");
+				l->type = l->var->type;
+			}
 		}
 		(void)v;
 	}
@@ -1725,10 +1736,8 @@ static void resolve_later_def(struct ck *c, char space, const char *name)
 {
 	for (size_t i = 0; i < c->nsites; i++) {
 		struct def_site *s = &c->sites[i];
-		if (s->space != space || strcmp(s->name, name) != 0)
-			continue;
-		if (s->busy)
-			return;
+		if (s->space != space || strcmp(s->name, name) != 0 || s->busy)
+			continue;  /* a busy site reads the name itself (s = f(s)): try the next */
 		struct dnode *saved_clause = c->clause;
 		int saved_index = c->clause_index;
 		const struct dck_probe_args *saved_args = c->pargs;
@@ -1741,7 +1750,8 @@ static void resolve_later_def(struct ck *c, char space, const char *name)
 		c->clause = saved_clause;
 		c->clause_index = saved_index;
 		c->pargs = saved_args;
-		return;
+		if (var_find(c, space, name))
+			return;
 	}
 }
 
@@ -1820,7 +1830,10 @@ static void check_inline(struct ck *c, struct dnode *n)
 static void check_vardecl(struct ck *c, struct dnode *n)
 {
 	struct names ns = {0};
-	/* dtrace rejects auto/register/static; extern names kernel symbols, which we lack */
+	/* dtrace rejects auto/register/static; extern names a kernel symbol, and there are
+	 * none to name here */
+	if (n->op && strcmp(n->op, "extern") == 0)
+		fail_at(c, n, "extern variables are not supported by usdtrace: %s", n->name);
 	if (n->op)
 		fail_at(c, n, "specified storage class not appropriate in D");
 	if (builtin_lookup(n->name) != DB_NONE && !strcmp(n->storage, "global"))
