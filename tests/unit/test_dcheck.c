@@ -419,6 +419,25 @@ T_CASE(printf_checked)
 		T_EQ_INT(r.ck->nfmts, 1);
 		if (call->fmt)
 			T_EQ_INT(call->fmt->nargs, 3);
+		/* the printf view of each argument, as dfmt_check saw it */
+		struct dfmt_argtype at;
+		struct dnode *a = call->args->next;
+		dck_argtype(r.ck, a->type, &at);
+		T_EQ_INT(at.cls, DFMT_ARG_INT);
+		T_EQ_INT(at.size, 4);
+		T_EQ_INT(at.is_signed, 1);
+		T_EQ_STR(at.name, "int");
+		dck_argtype(r.ck, a->next->type, &at);
+		T_EQ_INT(at.cls, DFMT_ARG_STRING);
+		T_EQ_INT(at.size, 256);
+		T_EQ_STR(at.name, "string");
+		dck_argtype(r.ck, a->next->next->type, &at);
+		T_EQ_INT(at.cls, DFMT_ARG_PTR);
+		T_EQ_INT(at.size, 8);
+		T_EQ_STR(at.name, "char *");
+		dck_argtype(r.ck, r.prog->types->t_uchar, &at);
+		T_EQ_INT(at.is_signed, 0);
+		T_EQ_INT(at.size, 1);
 	}
 	done(&r);
 	T_ERR("BEGIN { printf(\"%d\\n\", \"str\"); }",
