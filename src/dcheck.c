@@ -729,7 +729,8 @@ static void check_ident(struct ck *c, struct dnode *n)
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
 			fail_at(c, n, "%s '%s' may not be referenced as scalar",
-				subrs[subr_lookup(n->name)].action ? "action" : "function", n->name);
+				subrs[subr_lookup(n->name)].action ? "tracing function" : "function",
+				n->name);
 		fail_at(c, n, "failed to resolve %s: Unknown variable name", n->name);
 	}
 	if (v->cls == DCK_ASSOC)
@@ -1781,8 +1782,10 @@ static void check_stmt(struct ck *c, struct dnode *n)
 	case DN_IF:
 		n->action = ++c->action;
 		check_expr(c, n->cond);
+		/* dtrace (dt_sugar.c) compiles the condition as this->%condition = (1 && cond),
+		 * so a non-scalar condition gets the && operator's message */
 		if (!is_scalar(n->cond->type))
-			fail_at(c, n->cond, "if condition must be of scalar type");
+			fail_at(c, n->cond, "operator && requires operands of scalar type");
 		check_stmt(c, n->lhs);
 		if (n->rhs)
 			check_stmt(c, n->rhs);

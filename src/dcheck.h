@@ -32,7 +32,8 @@
  *             per value argument: the statement gets the number of the first, each value
  *             argument node (args->next...) gets its own number in `action`, and the next
  *             statement continues after the last (a printf with no value argument is one
- *             action).
+ *             action). (illumos dtrace compiles if/else by splitting the clause into several,
+ *             which renumbers; we keep one numbering per clause.)
  * Rewrites: an identifier naming an `inline` becomes a DN_CAST to the inline's type over a
  * copy of the inline's expression (so the code generator never sees inlines); an identifier
  * naming an enum constant becomes a DN_INT with its value (type the enum); the predefined

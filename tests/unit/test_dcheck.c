@@ -618,11 +618,12 @@ static const char *const invalid[][2] = {
 	{"int a[4]; BEGIN { x = a[4]; }", "line 1: index outside array bounds: 4, max is 4"},
 	{"int a[4]; BEGIN { a = 1; }", "line 1: operator = may not be applied to operand of type \"int [4]\""},
 	{"BEGIN { x = 1; }\nBEGIN {\n  trace(\n  nope); }", "line 4: failed to resolve nope: Unknown variable name"},
-	{"BEGIN { if (\"a\") trace(1); }", "line 1: if condition must be of scalar type"},
+	{"BEGIN { if (\"a\") trace(1); }", "line 1: operator && requires operands of scalar type"},
 	{"BEGIN { x = x + 1; }", "line 1: failed to resolve x: Unknown variable name"},
 	{"BEGIN { x = 1; x += \"s\"; }", "line 1: operands have incompatible types: \"int\" += \"string\""},
 	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found"},
-	{"BEGIN { x = trace; }", "line 1: action 'trace' may not be referenced as scalar"},
+	{"BEGIN { x = trace; }", "line 1: tracing function 'trace' may not be referenced as scalar"},
+	{"BEGIN { x = strlen; }", "line 1: function 'strlen' may not be referenced as scalar"},
 	{"BEGIN { a[trace(1)] = 1; }", "line 1: void expression may not be used as associative array index: key #1"},
 	{"BEGIN { printf(\"%d\\n\", 1, 2); }", "line 1: printf( ) prototype mismatch: only 1 arguments required by this format string"},
 };
@@ -696,6 +697,118 @@ T_CASE(realistic_programs)
 		"(clause (stmt#1 (trace:void s:string)))\n"
 		"(clause (stmt#1 (=:string s:string \"x\":string)))");
 	T_ERR("extern int e;", "line 1: extern variables are not supported by usdtrace: e");
+}
+
+/* Random well-formed expressions over operands of every kind: the checker must answer each
+ * with success or a "line N: ..." message, never crash (ASan/UBSan build) or hang. */
+static unsigned rng = 12345;
+static unsigned next_rand(void)
+{
+	rng = rng * 1103515245u + 12345u;
+	return (rng >> 16) & 0x7fff;
+}
+
+static void gen_expr(struct strbuf *b, int depth)
+{
+	static const char *const leaves[] = {
+		"1", "0", "-1", "0xffffffffu", "9223372036854775807", "'c'", "\"str\"", "arg0",
+		"execname", "pid", "timestamp", "x", "s", "self->t", "this->l", "a[1]", "cp",
+		"cp->fd", "cp->name", "ip", "vp", "uc", "en", "RED", "TEN", "uregs[R_SP]",
+		"sizeof (int)", "sizeof (struct conn)", "offsetof(struct conn, next)",
+		"strlen(s)", "copyin(arg0, 4)", "rand()", "u64", "i8",
+	};
+	static const char *const binops[] = {
+		"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "&&", "||", "^^",
+		"==", "!=", "<", "<=", ">", ">=", ",",
+	};
+	static const char *const unops[] = { "-", "+", "!", "~", "*", "&", "sizeof ", "stringof " };
+	static const char *const casts[] = { "(int)", "(char)", "(uint64_t)", "(string)",
+					     "(char *)", "(struct conn *)", "(void *)", "(int8_t)" };
+	unsigned r = next_rand() % (depth > 4 ? 1 : 8);
+	switch (r) {
+	case 0:
+		strbuf_puts(b, leaves[next_rand() % (sizeof(leaves) / sizeof(leaves[0]))]);
+		break;
+	case 1: case 2: case 3:
+		strbuf_putc(b, '(');
+		gen_expr(b, depth + 1);
+		strbuf_printf(b, " %s ", binops[next_rand() % (sizeof(binops) / sizeof(binops[0]))]);
+		gen_expr(b, depth + 1);
+		strbuf_putc(b, ')');
+		break;
+	case 4:
+		strbuf_printf(b, "%s(", unops[next_rand() % (sizeof(unops) / sizeof(unops[0]))]);
+		gen_expr(b, depth + 1);
+		strbuf_putc(b, ')');
+		break;
+	case 5:
+		strbuf_printf(b, "%s(", casts[next_rand() % (sizeof(casts) / sizeof(casts[0]))]);
+		gen_expr(b, depth + 1);
+		strbuf_putc(b, ')');
+		break;
+	case 6:
+		strbuf_putc(b, '(');
+		gen_expr(b, depth + 1);
+		strbuf_puts(b, " ? ");
+		gen_expr(b, depth + 1);
+		strbuf_puts(b, " : ");
+		gen_expr(b, depth + 1);
+		strbuf_putc(b, ')');
+		break;
+	default:
+		strbuf_puts(b, "(");
+		gen_expr(b, depth + 1);
+		strbuf_puts(b, ")[");
+		gen_expr(b, depth + 1);
+		strbuf_puts(b, "]");
+		break;
+	}
+}
+
+T_CASE(random_expressions)
+{
+	const char *decls =
+		"struct conn { int fd; char name[8]; struct conn *next; }; struct conn *cp; "
+		"int *ip; void *vp; unsigned char uc; enum color { RED, GREEN } en; uint64_t u64; "
+		"int8_t i8; inline int TEN = 10;\n"
+		"BEGIN { x = 1; s = \"s\"; self->t = 2; this->l = 3; a[1] = 4; }\n";
+	int ok = 0, bad = 0;
+	for (int i = 0; i < 3000; i++) {
+		struct strbuf b = {0};
+		strbuf_puts(&b, decls);
+		int kind = (int)(next_rand() % 4);
+		strbuf_puts(&b, kind == 0 ? "tick-1s /" : "tick-1s { ");
+		gen_expr(&b, 0);
+		strbuf_puts(&b, kind == 0 ? "/ { trace(1); }" :
+				kind == 1 ? "; }" : kind == 2 ? "); }" : "; }");
+		char *src = b.s;
+		if (kind == 2) {  /* as a trace() argument */
+			char *p = strstr(src, "tick-1s { ") + strlen("tick-1s { ");
+			char *t = xasprintf("%.*strace(%s", (int)(p - src), src, p);
+			free(b.s);
+			src = b.s = t;
+		} else if (kind == 3) {  /* as an assignment's value */
+			char *p = strstr(src, "tick-1s { ") + strlen("tick-1s { ");
+			char *t = xasprintf("%.*sv%d = %s", (int)(p - src), src, i, p);
+			free(b.s);
+			src = b.s = t;
+		}
+		struct checked r;
+		run(&r, src);
+		if (r.rc == 0)
+			ok++;
+		else if (r.rc == -1 && strncmp(r.err, "line ", 5) == 0)
+			bad++;
+		else if (r.rc != 99) {
+			printf("# unexpected result %d for %s: %s\n", r.rc, src, r.err);
+			T_CHECK(0);
+		}
+		done(&r);
+		free(b.s);
+	}
+	/* both outcomes must occur, or the generator is not exercising the checker */
+	T_CHECK(ok > 100);
+	T_CHECK(bad > 100);
 }
 
 T_CASE(no_leak_after_error_midway)
