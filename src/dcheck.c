@@ -1352,10 +1352,10 @@ static void check_cond(struct ck *c, struct dnode *n)
 	struct dnode *l = n->lhs, *r = n->rhs;
 	if (!is_scalar(n->cond->type))
 		fail_at(c, n, "operator ?: expression must be of scalar type");
-	if (compat_type(l->type, r->type) && !is_void(l->type))
+	if (is_integer(l->type) && is_integer(r->type))
+		n->type = arith_result(c, l->type, r->type);  /* C: c ? (char)1 : (char)2 is int */
+	else if (compat_type(l->type, r->type) && !is_void(l->type))
 		n->type = l->type;
-	else if (is_integer(l->type) && is_integer(r->type))
-		n->type = arith_result(c, l->type, r->type);
 	else if (is_strcompat(l->type) && is_strcompat(r->type) &&
 		 (is_string(l->type) || is_string(r->type)))
 		n->type = c->tc->t_string;
