@@ -713,8 +713,8 @@ static void check_ident(struct ck *c, struct dnode *n)
 	}
 	enum dbuiltin b = builtin_lookup(n->name);
 	if (b == DB_ARGS || b == DB_UREGS) {
-		/* dtrace: args and uregs are arrays; as plain names they are dynamic objects */
-		fail_at(c, n, "operator [ ] must be applied to %s: %s is an array", n->name, n->name);
+		/* dt_xcook_ident: the built-in arrays are identifiers of array kind */
+		fail_at(c, n, "associative array '%s' may not be referenced as scalar", n->name);
 	}
 	if (b != DB_NONE) {
 		n->builtin = b;
