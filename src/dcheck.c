@@ -29,7 +29,18 @@ struct def_site {
 	char space;           /* 'g' global (scalar or associative), 's' self, 't' this */
 	const char *name;
 	bool busy;            /* being checked right now (x = x + 1 as the first assignment) */
+	long next_same;       /* the next site of the same name, -1 at the end */
 };
+
+/* One entry per (name space, name): its variable and its definition sites. */
+struct name_ent {
+	char space;           /* 0: empty slot */
+	char *name;
+	struct dck_var *var;
+	long first_site, last_site;
+};
+
+#define DCK_MAX_RESOLVE 256
 
 struct inline_def {
 	const char *name;
@@ -52,6 +63,9 @@ struct ck {
 	int action;
 	struct def_site *sites;
 	size_t nsites, capsites;
+	struct name_ent *names;  /* open addressing, a power of two in size */
+	size_t nnames, capnames;
+	int resolving;           /* nested early resolutions in progress */
 	struct inline_def *inl;
 	size_t ninl, capinl;
 };
@@ -512,15 +526,51 @@ static const char *space_prefix(enum dck_varclass cls)
 	return cls == DCK_SELF ? "self->" : cls == DCK_THIS ? "this->" : "";
 }
 
+static size_t name_hash(char space, const char *name)
+{
+	size_t h = (unsigned char)space * 131u;
+	for (; *name; name++)
+		h = h * 31u + (unsigned char)*name;
+	return h;
+}
+
+/* The table entry of a name, created empty when `add` (else NULL if absent). */
+static struct name_ent *name_lookup(struct ck *c, char space, const char *name, bool add)
+{
+	if (add && (c->nnames + 1) * 2 > c->capnames) {
+		size_t cap = c->capnames ? c->capnames * 2 : 64;
+		struct name_ent *old = c->names;
+		size_t oldcap = c->capnames;
+		c->names = xcalloc(cap, sizeof(*c->names));
+		c->capnames = cap;
+		for (size_t i = 0; i < oldcap; i++) {
+			if (!old[i].space)
+				continue;
+			size_t j = name_hash(old[i].space, old[i].name) & (cap - 1);
+			while (c->names[j].space)
+				j = (j + 1) & (cap - 1);
+			c->names[j] = old[i];
+		}
+		free(old);
+	}
+	if (!c->capnames)
+		return NULL;
+	size_t j = name_hash(space, name) & (c->capnames - 1);
+	for (; c->names[j].space; j = (j + 1) & (c->capnames - 1))
+		if (c->names[j].space == space && strcmp(c->names[j].name, name) == 0)
+			return &c->names[j];
+	if (!add)
+		return NULL;
+	/* our own copy: a node's name is freed when the node is rewritten (inlines, enums) */
+	c->names[j] = (struct name_ent){ space, xstrdup(name), NULL, -1, -1 };
+	c->nnames++;
+	return &c->names[j];
+}
+
 static struct dck_var *var_find(struct ck *c, char space, const char *name)
 {
-	for (int i = 0; i < c->out->nvars; i++) {
-		struct dck_var *v = c->out->vars[i];
-		char vs = v->cls == DCK_SELF ? 's' : v->cls == DCK_THIS ? 't' : 'g';
-		if (vs == space && strcmp(v->name, name) == 0)
-			return v;
-	}
-	return NULL;
+	struct name_ent *e = name_lookup(c, space, name, false);
+	return e ? e->var : NULL;
 }
 
 static struct dck_var *var_new(struct ck *c, enum dck_varclass cls, const char *name,
@@ -535,6 +585,8 @@ static struct dck_var *var_new(struct ck *c, enum dck_varclass cls, const char *
 	v->pos = at->pos;
 	p->vars = xrealloc(p->vars, sizeof(*p->vars) * (size_t)(p->nvars + 1));
 	p->vars[p->nvars++] = v;
+	char space = cls == DCK_SELF ? 's' : cls == DCK_THIS ? 't' : 'g';
+	name_lookup(c, space, v->name, true)->var = v;
 	return v;
 }
 
@@ -913,13 +965,8 @@ static void check_index(struct ck *c, struct dnode *n)
 			struct dck_var *v = var_find(c, 'g', l->name);
 			if (!v && !is_enumconst(c, l->name)) {
 				/* an associative array (or one defined later) */
-				struct def_site *s = NULL;
-				for (size_t i = 0; i < c->nsites; i++)
-					if (c->sites[i].space == 'g' &&
-					    strcmp(c->sites[i].name, l->name) == 0) {
-						s = &c->sites[i];
-						break;
-					}
+				struct name_ent *e = name_lookup(c, 'g', l->name, false);
+				struct def_site *s = e && e->first_site >= 0 ? &c->sites[e->first_site] : NULL;
 				if (!s || s->node->lhs->kind == DN_INDEX) {
 					check_assoc(c, n, 'g', l->name, false);
 					return;
@@ -1728,7 +1775,15 @@ static void site_of(struct ck *c, struct dnode *n, int clause_index, struct dnod
 	else
 		return;
 	xgrow(&c->sites, sizeof(*c->sites), &c->capsites, c->nsites + 1);
-	c->sites[c->nsites++] = (struct def_site){ n, clause_index, clause, space, name, false };
+	long idx = (long)c->nsites++;
+	c->sites[idx] = (struct def_site){ n, clause_index, clause, space, name, false, -1 };
+	struct name_ent *e = name_lookup(c, space, name, true);
+	c->sites[idx].name = e->name;
+	if (e->last_site >= 0)
+		c->sites[e->last_site].next_same = idx;
+	else
+		e->first_site = idx;
+	e->last_site = idx;
 }
 
 /* Depth is bounded by the parser (DPARSE_MAX_DEPTH). */
@@ -1747,10 +1802,17 @@ static void collect_sites(struct ck *c, struct dnode *n, int ci, struct dnode *c
 
 static void resolve_later_def(struct ck *c, char space, const char *name)
 {
-	for (size_t i = 0; i < c->nsites; i++) {
+	struct name_ent *e = name_lookup(c, space, name, false);
+	for (long i = e ? e->first_site : -1; i >= 0; i = c->sites[i].next_same) {
 		struct def_site *s = &c->sites[i];
-		if (s->space != space || strcmp(s->name, name) != 0 || s->busy)
+		if (s->busy)
 			continue;  /* a busy site reads the name itself (s = f(s)): try the next */
+		/* each level costs stack: a chain of definitions each waiting on a later one is
+		 * bounded (dtrace itself would take none of them) */
+		if (c->resolving >= DCK_MAX_RESOLVE)
+			fail_at(c, s->node, "definitions depend on later definitions too deeply "
+				"(more than %d): %s%s", DCK_MAX_RESOLVE,
+				space == 's' ? "self->" : space == 't' ? "this->" : "", name);
 		struct dnode *saved_clause = c->clause;
 		int saved_index = c->clause_index;
 		const struct dck_probe_args *saved_args = c->pargs;
@@ -1758,7 +1820,9 @@ static void resolve_later_def(struct ck *c, char space, const char *name)
 		c->clause_index = s->clause_index;
 		c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, s->clause_index) : NULL;
 		s->busy = true;
+		c->resolving++;
 		check_expr(c, s->node);
+		c->resolving--;
 		s->busy = false;
 		c->clause = saved_clause;
 		c->clause_index = saved_index;
@@ -1975,6 +2039,9 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 		dck_prog_free(c->out);
 	}
 	free(c->sites);
+	for (size_t i = 0; i < c->capnames; i++)
+		free(c->names[i].name);
+	free(c->names);
 	free(c->inl);
 	free(c);
 	return rc;

@@ -624,6 +624,9 @@ static const char *const invalid[][2] = {
 	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found"},
 	{"BEGIN { x = trace; }", "line 1: tracing function 'trace' may not be referenced as scalar"},
 	{"BEGIN { x = args; }", "line 1: associative array 'args' may not be referenced as scalar"},
+	/* dtrace turns an integer inline into a constant where it is named */
+	{"inline int TEN = 10; BEGIN { TEN = 1; } END { TEN = 2; }", "line 1: operator = requires modifiable lvalue as an operand"},
+	{"enum e { A }; BEGIN { A = 1; }", "line 1: operator = requires modifiable lvalue as an operand"},
 	{"BEGIN { x = strlen; }", "line 1: function 'strlen' may not be referenced as scalar"},
 	{"BEGIN { a[trace(1)] = 1; }", "line 1: void expression may not be used as associative array index: key #1"},
 	{"BEGIN { printf(\"%d\\n\", 1, 2); }", "line 1: printf( ) prototype mismatch: only 1 arguments required by this format string"},
@@ -810,6 +813,29 @@ T_CASE(random_expressions)
 	/* both outcomes must occur, or the generator is not exercising the checker */
 	T_CHECK(ok > 100);
 	T_CHECK(bad > 100);
+}
+
+/* A chain of definitions each waiting on a later clause's: resolved up to a bound, then a
+ * clear error instead of unbounded recursion. */
+T_CASE(definition_chains)
+{
+	struct strbuf b = {0};
+	strbuf_puts(&b, "BEGIN { trace(v0); }\n");
+	for (int i = 0; i < 100; i++)
+		strbuf_printf(&b, "tick-1s { v%d = v%d + 1; }\n", i, i + 1);
+	strbuf_puts(&b, "END { v100 = (char)1; }\n");
+	char *got = typed(b.s);
+	T_CHECK(strncmp(got, "(clause (stmt#1 (trace:void v0:int)))", 36) == 0);
+	free(got);
+	strbuf_free(&b);
+	strbuf_puts(&b, "BEGIN { trace(v0); }\n");
+	for (int i = 0; i < 2000; i++)
+		strbuf_printf(&b, "tick-1s { v%d = v%d; }\n", i, i + 1);
+	strbuf_puts(&b, "END { v2000 = 1; }\n");
+	got = error_of(b.s);
+	T_EQ_STR(got, "line 258: definitions depend on later definitions too deeply (more than 256): v256");
+	free(got);
+	strbuf_free(&b);
 }
 
 T_CASE(no_leak_after_error_midway)
