@@ -185,6 +185,12 @@ static const char *const unsupported_subrs[] = {
 	"umod", "ustack", "usym", "memref",
 };
 
+/* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
+static const char *const unsupported_vars[] = {
+	"caller", "curcpu", "curlwpsinfo", "curpsinfo", "curthread", "execargs", "ipl",
+	"stackdepth", "zonename", "uregs32", "arg10",
+};
+
 const char *dsubr_name(enum dsubr s)
 {
 	if (s <= DS_NONE || s >= DS_COUNT)
@@ -466,9 +472,13 @@ static bool is_writable(const struct dnode *n)
 			return true;
 		if (n->builtin != DB_NONE)
 			return false;
+		if (is_string(n->lhs->type))
+			return false;  /* a string's characters: values, not storage we hand out */
 		return is_writable(n->lhs);
 	case DN_UNARY:
 		if (strcmp(n->op, "*") != 0)
+			return false;
+		if (is_string(n->lhs->type))
 			return false;
 		if (n->lhs->kind == DN_BINARY && strcmp(n->lhs->op, "+") == 0)
 			return is_writable(n->lhs->lhs);
@@ -783,6 +793,9 @@ static void check_ident(struct ck *c, struct dnode *n)
 			fail_at(c, n, "%s '%s' may not be referenced as scalar",
 				subrs[subr_lookup(n->name)].action ? "tracing function" : "function",
 				n->name);
+		for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
+			if (strcmp(unsupported_vars[i], n->name) == 0)
+				fail_at(c, n, "built-in variable %s is not supported by usdtrace", n->name);
 		fail_at(c, n, "failed to resolve %s: Unknown variable name", n->name);
 	}
 	if (v->cls == DCK_ASSOC)

@@ -60,6 +60,14 @@
  *              printed, but are not arithmetic or scalar in D (dtrace's rule): operators,
  *              casts and assignments of them are errors.
  *   sizeof of a string expression is the strsize option (of a literal, its length + 1).
+ *   Strings where pointers meet them: char * and char[N] are "string compatible" (dtrace's
+ *              dt_node_is_strcompat): they may be assigned to string variables, passed as
+ *              string arguments (strlen(p)), compared with a string ("s == p") and cast to
+ *              string; the value is the NUL-terminated string at that address (for a user
+ *              pointer the code generator reads it as copyinstr would). A string's
+ *              characters can be read (s[i], *s) but not stored to.
+ *   Built-in variables dtrace has and we do not (curthread, caller, stackdepth, ...) are
+ *              "built-in variable curthread is not supported by usdtrace".
  *
  * Self-> associative arrays: `self->a[k]` is allowed (dtrace has thread-local arrays): the
  * dck_var has class DCK_SELF with nkeys > 0; this-> may not be an array (dtrace's error).

@@ -349,6 +349,14 @@ T_CASE(pointers_members_strings)
 	T_EXPR(d, "(char *)vp", "char *");
 	T_EXPR(d, "copyin(arg0, 8)", "void *");
 	T_EXPR(d, "cp->flag", "unsigned int");
+	/* char * and char[] stand in for strings */
+	T_EXPR(d, "strlen(str)", "size_t");
+	T_EXPR(d, "strlen(cp->name)", "size_t");
+	T_EXPR(d, "str == execname", "int");
+	T_EXPR(d, "cp->name != \"x\"", "int");
+	T_EXPR(d, "str ? str : \"none\"", "string");
+	T_EXPR(d, "\"abc\"[1]", "char");
+	T_EXPR(d, "*execname", "char");
 }
 
 T_CASE(subroutine_prototypes)
@@ -628,6 +636,9 @@ static const char *const invalid[][2] = {
 	{"inline int TEN = 10; BEGIN { TEN = 1; } END { TEN = 2; }", "line 1: operator = requires modifiable lvalue as an operand"},
 	{"enum e { A }; BEGIN { A = 1; }", "line 1: operator = requires modifiable lvalue as an operand"},
 	{"BEGIN { x = strlen; }", "line 1: function 'strlen' may not be referenced as scalar"},
+	{"BEGIN { trace(curthread); }", "line 1: built-in variable curthread is not supported by usdtrace"},
+	{"BEGIN { s = \"abc\"; s[0] = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
+	{"BEGIN { s = \"abc\"; *s = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
 	{"BEGIN { a[trace(1)] = 1; }", "line 1: void expression may not be used as associative array index: key #1"},
 	{"BEGIN { printf(\"%d\\n\", 1, 2); }", "line 1: printf( ) prototype mismatch: only 1 arguments required by this format string"},
 };
