@@ -359,6 +359,26 @@ T_CASE(pointers_members_strings)
 	T_EXPR(d, "*execname", "char");
 }
 
+/* Floating-point values pass through (trace, printf) but D has no arithmetic on them. */
+T_CASE(floating_point)
+{
+	T_TYPED("double d; float f; BEGIN { trace(d); printf(\"%f %e\\n\", d, f); }",
+		"(decl global \"double\" d)\n(decl global \"float\" f)\n"
+		"(clause (stmt#1 (trace:void d:double)) "
+		"(stmt#2 (printf:void \"%f %e\\n\":string d:double f:float)))");
+	T_ERR("double d; BEGIN { x = d + 1; }",
+	      "line 1: operands have incompatible types: \"double\" + \"int\"");
+	T_ERR("double d; BEGIN { x = d * 2; }", "line 1: operator * requires operands of arithmetic type");
+	T_ERR("double d; BEGIN { x = -d; }", "line 1: operator - requires an operand of arithmetic type");
+	T_ERR("double d; BEGIN { x = (int)d; }", "line 1: invalid cast expression: \"double\" to \"int\"");
+	T_ERR("double d; BEGIN { x = d; }", "line 1: operands have incompatible types: \"double\" = \"double\"");
+	T_ERR("double d; BEGIN /d/ { trace(1); }", "line 1: predicate result must be of scalar type");
+	T_ERR("double d; BEGIN { printf(\"%d\\n\", d); }",
+	      "line 1: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	      "\tconversion: %d\n\t prototype: char, short, int, long, or long long\n"
+	      "\t  argument: double");
+}
+
 T_CASE(subroutine_prototypes)
 {
 	T_EXPR("", "copyinstr(arg0)", "string");
