@@ -1906,8 +1906,14 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 
 static void check_inline(struct ck *c, struct dnode *n)
 {
-	if (inline_find(c, n->name) || builtin_lookup(n->name) != DB_NONE || var_find(c, 'g', n->name))
-		fail_at(c, n, "identifier redefined: %s", n->name);
+	/* dt_node_inline's message: the previous identifier's kind, and "inline" if it was one */
+	struct dck_var *pv = var_find(c, 'g', n->name);
+	enum dbuiltin pb = builtin_lookup(n->name);
+	if (inline_find(c, n->name) || pv || pb != DB_NONE)
+		fail_at(c, n, "identifier redefined: %s\n\t current: inline definition\n"
+			"\tprevious: %s %s", n->name,
+			pv ? idkind_name(pv) : pb == DB_ARGS || pb == DB_UREGS ? "associative array" :
+			"scalar", inline_find(c, n->name) ? "inline" : "");
 	check_expr(c, n->lhs);
 	if (!argcompat(n->ctype, n->lhs)) {
 		struct names ns = {0};

@@ -651,6 +651,8 @@ static const char *const invalid[][2] = {
 	{"BEGIN { x = 1; x += \"s\"; }", "line 1: operands have incompatible types: \"int\" += \"string\""},
 	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found"},
 	{"BEGIN { x = trace; }", "line 1: tracing function 'trace' may not be referenced as scalar"},
+	{"inline int X = 1; inline int X = 2;", "line 1: identifier redefined: X\n\t current: inline definition\n\tprevious: scalar inline"},
+	{"inline int pid = 1;", "line 1: identifier redefined: pid\n\t current: inline definition\n\tprevious: scalar "},
 	{"BEGIN { x = args; }", "line 1: associative array 'args' may not be referenced as scalar"},
 	/* dtrace turns an integer inline into a constant where it is named */
 	{"inline int TEN = 10; BEGIN { TEN = 1; } END { TEN = 2; }", "line 1: operator = requires modifiable lvalue as an operand"},
