@@ -841,20 +841,21 @@ static void check_list(struct ck *c, struct dnode *l)
 		check_expr(c, l);
 }
 
-/* Keys against an array's signature (dt_idcook_sign with prefix "" and suffix "[ ]"). */
+/* Keys against an array's signature (illumos' dt_idcook_sign with prefix "" and suffix
+ * "[ ]": keys are "args" there). */
 static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct dnode *keys)
 {
 	int argc = list_len(keys);
 	if (argc != v->nkeys)
-		fail_at(c, at, "%s[ ] prototype mismatch: %d key%spassed, %d expected", v->name, argc,
+		fail_at(c, at, "%s[ ] prototype mismatch: %d arg%spassed, %d expected", v->name, argc,
 			argc == 1 ? " " : "s ", v->nkeys);
 	int i = 0;
 	for (struct dnode *k = keys; k; k = k->next, i++) {
 		if (!argcompat(v->keys[i], k)) {
 			struct names ns = {0};
 			const char *a = nm(&ns, v->keys[i]), *b = nm(&ns, k->type);
-			FAILT(c, at, &ns, "%s[ ] key #%d is incompatible with prototype:\n"
-			      "\tprototype: %s\n\t      key: %s", v->name, i + 1, a, b);
+			FAILT(c, at, &ns, "%s[ ] argument #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t argument: %s", v->name, i + 1, a, b);
 		}
 	}
 }
@@ -1360,7 +1361,15 @@ static void check_assign(struct ck *c, struct dnode *n)
 	if (op_is(n, "=")) {
 		check_assign_target(c, l, r);
 	} else {
-		/* compound assignments read the target first: it must exist */
+		/* compound assignments read the target first: it must exist. dtrace creates a
+		 * plain name here and then finds it unassigned (dt_cook_op2, then dt_cook_var) */
+		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
+		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
+		    !var_find(c, 'g', l->name)) {
+			resolve_later_def(c, 'g', l->name);
+			if (!var_find(c, 'g', l->name))
+				fail_at(c, l, "%s has not yet been declared or assigned", l->name);
+		}
 		check_expr(c, l);
 	}
 	struct dtype *lt = l->type, *rt = r->type;
@@ -1414,7 +1423,7 @@ static void check_cond(struct ck *c, struct dnode *n)
 		fail_at(c, n, "operator ?: expression must be of scalar type");
 	if (is_integer(l->type) && is_integer(r->type))
 		n->type = arith_result(c, l->type, r->type);  /* C: c ? (char)1 : (char)2 is int */
-	else if (compat_type(l->type, r->type) && !is_void(l->type))
+	else if (compat_type(l->type, r->type))
 		n->type = l->type;
 	else if (is_strcompat(l->type) && is_strcompat(r->type) &&
 		 (is_string(l->type) || is_string(r->type)))
@@ -1526,32 +1535,24 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 		else if (p[0] == '[' && optargs < 0)
 			optargs = nparams;
 	}
-	int argc = list_len(n->args), limit, cmp = 0;
+	/* illumos libdtrace's dt_idcook_sign (the texts the rest of our messages follow): "at
+	 * least N" only for prototypes with optional arguments, N the required count */
+	int argc = list_len(n->args), limit;
 	bool bad;
 	if (varargs >= 0) {
 		bad = argc < varargs;
 		limit = varargs;
-		cmp = 1;
 	} else if (optargs >= 0) {
-		if (argc < optargs) {
-			bad = true;
-			cmp = 1;
-			limit = optargs;
-		} else if (argc > nparams) {
-			bad = true;
-			cmp = -1;
-			limit = nparams;
-		} else {
-			bad = false;
-			limit = argc;
-		}
+		bad = argc < optargs || argc > nparams;
+		limit = argc;
 	} else {
 		bad = argc != nparams;
 		limit = nparams;
 	}
 	if (bad)
 		fail_at(c, n, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", d->name, argc,
-			argc == 1 ? " " : "s ", cmp > 0 ? "at least " : cmp < 0 ? "at most " : "", limit);
+			argc == 1 ? " " : "s ", optargs >= 0 ? "at least " : "",
+			optargs >= 0 ? optargs : limit);
 	struct dnode *a = n->args;
 	for (int i = 0; i < limit && a; i++, a = a->next) {
 		const char *p = d->params[i];
@@ -1847,6 +1848,22 @@ static void resolve_later_def(struct ck *c, char space, const char *name)
 
 /* --- statements, clauses, declarations ---------------------------------------------------- */
 
+/* An action inside an expression that typed cleanly ((void)printf() in a ?:, say) cannot be
+ * compiled: dt_cg.c's D_CG_EXPR. Depth is bounded by the parser. */
+static void no_nested_action(struct ck *c, const struct dnode *n)
+{
+	if (!n)
+		return;
+	if (n->kind == DN_CALL && dsubr_is_action(n->subr))
+		fail_at(c, n, "tracing function %s( ) may not be called from a D expression "
+			"(D program context required)", n->name);
+	no_nested_action(c, n->lhs);
+	no_nested_action(c, n->rhs);
+	no_nested_action(c, n->cond);
+	for (const struct dnode *a = n->args; a; a = a->next)
+		no_nested_action(c, a);
+}
+
 static void check_stmt(struct ck *c, struct dnode *n)
 {
 	switch (n->kind) {
@@ -1859,6 +1876,7 @@ static void check_stmt(struct ck *c, struct dnode *n)
 	case DN_IF:
 		n->action = ++c->action;
 		check_expr(c, n->cond);
+		no_nested_action(c, n->cond);
 		/* dtrace (dt_sugar.c) compiles the condition as this->%condition = (1 && cond),
 		 * so a non-scalar condition gets the && operator's message */
 		if (!is_scalar(n->cond->type))
@@ -1872,6 +1890,11 @@ static void check_stmt(struct ck *c, struct dnode *n)
 		struct dnode *e = n->lhs;
 		check_expr(c, e);
 		n->type = NULL;
+		if (e->kind == DN_CALL)
+			for (struct dnode *a = e->args; a; a = a->next)
+				no_nested_action(c, a);
+		else
+			no_nested_action(c, e);
 		if (e->kind == DN_CALL && (e->subr == DS_PRINTF || e->subr == DS_SYSTEM)) {
 			/* dtrace makes one action per value argument (at least one) */
 			int k = 0;
@@ -1895,6 +1918,7 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 	c->action = 0;
 	if (cl->cond) {
 		check_expr(c, cl->cond);
+		no_nested_action(c, cl->cond);
 		if (!is_scalar(cl->cond->type))
 			fail_at(c, cl->cond, "predicate result must be of scalar type");
 	}

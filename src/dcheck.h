@@ -85,7 +85,8 @@
  * in source order (dtrace's rule); a later assignment of an incompatible type is an error
  * ("operands have incompatible types: "int" = "string""). An associative array's key types
  * come from its first use or declaration; later uses must agree ("a[ ] prototype mismatch: 1
- * key passed, 2 expected", "a[ ] key #1 is incompatible with prototype: ..."). Where dtrace
+ * arg passed, 2 expected", "a[ ] argument #1 is incompatible with prototype: ...", illumos'
+ * wording; newer Oracle libdtrace says "key"). Where dtrace
  * only knows what earlier clauses assigned, we look at the whole program: a read before the
  * first assignment in source order checks that assignment first (so a clause may read what a
  * later clause writes; an assignment that reads its own target, s = strjoin(s, "x"), is
