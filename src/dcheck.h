@@ -168,7 +168,9 @@ struct dck_var {
 	struct dtype *type;       /* the value type */
 	struct dtype **keys;      /* DCK_ASSOC: key types, in order */
 	int nkeys;
-	int id;                   /* 0.. within its class, in order of first appearance */
+	int id;                   /* 0.. within its class, in order of creation (source order,
+				   * except that a variable read before its first assignment is
+				   * created when that read resolves it) */
 	bool declared;            /* by a declaration rather than by first assignment */
 	bool written, read;       /* somewhere in the program */
 	struct dsrcpos pos;       /* first appearance */

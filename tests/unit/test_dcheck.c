@@ -6,6 +6,7 @@
 
 #include "dcheck.h"
 #include "dfmt.h"
+#include "dmacro.h"
 #include "dparse.h"
 #include "dtype.h"
 #include "util.h"
@@ -871,6 +872,29 @@ T_CASE(definition_chains)
 	T_EQ_STR(got, "line 258: definitions depend on later definitions too deeply (more than 256): v256");
 	free(got);
 	strbuf_free(&b);
+}
+
+/* The pipeline as the tracer runs it: parse, expand macros, check. */
+T_CASE(after_macro_expansion)
+{
+	struct dprog *p = dprog_new();
+	char err[512];
+	const char *src = "BEGIN { x = $1 + 1; trace($$2); trace(-$1); exit($3); }";
+	char *argv[] = { "t.d", "41", "hi", "0x10", NULL };
+	struct dmacro_env env;
+	dmacro_env_init(&env, 4, argv);
+	T_EQ_INT(dparse_script(p, "t.d", src, strlen(src), err, sizeof(err)), 0);
+	T_EQ_INT(dmacro_expand(p, &env, err, sizeof(err)), 0);
+	struct dck_prog *ck = NULL;
+	T_EQ_INT(dcheck_program(p, NULL, &ck, err, sizeof(err)), 0);
+	if (ck) {
+		char *s = dck_sexpr(p->items);
+		T_EQ_STR(s, "(clause (stmt#1 (=:int x:int 42:int)) (stmt#2 (trace:void \"hi\":string)) "
+			 "(stmt#3 (trace:void -41:int)) (stmt#4 (exit:void 16:int)))");
+		free(s);
+	}
+	dck_prog_free(ck);
+	dprog_free(p);
 }
 
 T_CASE(no_leak_after_error_midway)
