@@ -315,16 +315,6 @@ static void kmp_next(struct cg *g, const struct search_tmp *st, int loop)
 	bpb_ja(g->b, loop);
 }
 
-/* R2 = fail[R2 - 1] (R2 >= 1 at run time). Clobbers R4. */
-static void kmp_fallback(struct cg *g, const struct search_tmp *st)
-{
-	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)index_mask(g->strsize - 1)));
-	scratch_ptr(g, R4, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R4, R2));
-	emit(g, bi_alu64_reg(BPF_ADD, R4, R2));
-	emit(g, bi_ldx(BPF_H, R2, R4, (int16_t)(st->fail - 2)));
-}
-
 /* One KMP step without a branch, so an iteration is one path for the verifier. In: R1 = i,
  * R2 = k, comparing a[i] with t[k]. Out: R1 = the next i, R2 = the next k, R3 clobbered.
  *   equal:               i + 1, k + 1
@@ -373,6 +363,39 @@ static void kmp_step(struct cg *g, uint32_t a, uint32_t t, const struct search_t
 	emit(g, bi_alu64_reg(BPF_ADD, R1, R4));
 }
 
+/* rindex after a step (R1 = i, R2 = k): on a whole match (k == tlen) that starts at or
+ * before upto, res = its start; on any whole match, k = fail[k - 1] so the scan goes on.
+ * Branchless like kmp_step: w = (k == tlen), le = (start <= upto), both 0 or 1. */
+static void kmp_last_match(struct cg *g, const struct search_tmp *st)
+{
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
+	emit(g, bi_mov64_reg(R4, R2));                      /* R4 = w */
+	emit(g, bi_alu64_reg(BPF_XOR, R4, R3));
+	emit(g, bi_alu64_imm(BPF_SUB, R4, 1));
+	emit(g, bi_alu64_imm(BPF_RSH, R4, 63));
+	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)index_mask(g->strsize - 1)));
+	scratch_ptr(g, R3, 0);                              /* k += w * (fail[k - 1] - k) */
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_ldx(BPF_H, R3, R3, (int16_t)(st->fail - 2)));
+	emit(g, bi_alu64_reg(BPF_SUB, R3, R2));
+	emit(g, bi_alu64_reg(BPF_MUL, R3, R4));
+	emit(g, bi_alu64_reg(BPF_ADD, R2, R3));
+	emit(g, bi_mov64_reg(R5, R1));                      /* R5 = start = i - tlen */
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
+	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->upto));  /* R4 = w & le */
+	emit(g, bi_alu64_reg(BPF_SUB, R3, R5));
+	emit(g, bi_alu64_imm(BPF_RSH, R3, 63));
+	emit(g, bi_alu64_imm(BPF_XOR, R3, 1));
+	emit(g, bi_alu64_reg(BPF_AND, R4, R3));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->res));    /* res += R4 * (start - res) */
+	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
+	emit(g, bi_alu64_reg(BPF_MUL, R5, R4));
+	emit(g, bi_alu64_reg(BPF_ADD, R5, R3));
+	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
+}
+
 /* Knuth-Morris-Pratt's failure table of t: fail[i] = the length of the longest proper prefix
  * of t[0..i] that is also its suffix. At most 2 * tlen steps, each advancing i or shrinking
  * k, so one loop bounded by 2 * strsize does it. */
@@ -390,12 +413,13 @@ static void kmp_table(struct cg *g, uint32_t t, const struct search_tmp *st)
 	place(g, done);
 }
 
-/* Scan s from st->from for t; the first match position (or, for rindex, the last one not
- * after st->upto) goes to st->res. At most 2 * slen steps. */
+/* Scan s from st->from for t; the first match position goes to st->res and ends the scan
+ * (for rindex: every match not after st->upto does, and the scan runs to the end). At most
+ * 2 * slen steps. */
 static void kmp_scan(struct cg *g, uint32_t s, uint32_t t, const struct search_tmp *st,
 		     enum search_mode mode, int done)
 {
-	int loop = label(g), whole = label(g);
+	int loop = label(g), whole;
 
 	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)st->from));
 	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->i));
@@ -403,22 +427,20 @@ static void kmp_scan(struct cg *g, uint32_t s, uint32_t t, const struct search_t
 	emit(g, bi_mov64_imm(R0, 0));
 	kmp_head(g, st, st->slen, loop, 2 * g->strsize + 2, done);
 	kmp_step(g, s, t, st, false);
+	if (mode == SEARCH_RINDEX) {
+		kmp_last_match(g, st);
+		kmp_next(g, st, loop);
+		return;
+	}
+	whole = label(g);
 	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
 	bpb_jmp_reg(g->b, BPF_JEQ, R2, R3, whole);
 	kmp_next(g, st, loop);
 	place(g, whole);                                     /* a whole match: where it starts */
 	emit(g, bi_mov64_reg(R5, R1));
 	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
-	if (mode != SEARCH_RINDEX) {
-		emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
-		bpb_ja(g->b, done);
-		return;
-	}
-	emit(g, bi_ldx(BPF_DW, R4, RS, (int16_t)st->upto));
-	bpb_jmp_reg(g->b, BPF_JSGT, R5, R4, done);
 	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
-	kmp_fallback(g, st);
-	kmp_next(g, st, loop);
+	bpb_ja(g->b, done);
 }
 
 /* dtrace's search: st->res = the position found or -1 (see cg_str.h). */
