@@ -392,8 +392,12 @@ static void act_printf(struct cgc *c, struct dnode *call, enum dobj_act_kind kin
 		n++;
 	struct dobj_val *vals = n ? xcalloc(n, sizeof *vals) : NULL;
 	size_t i = 0;
-	for (struct dnode *a = arg; a; a = a->next)
+	for (struct dnode *a = arg; a; a = a->next) {
+		/* dtrace counts each printf value as an action of its own */
+		if (a->action)
+			c->action_no = a->action;
 		rec_value(c, a, &vals[i++]);
+	}
 	/* Added after the values so a fault while evaluating them leaves no half action. */
 	struct dobj_action *act = add_action(c, kind);
 	act->fmt = call->fmt;
@@ -841,7 +845,7 @@ done:
 	free(c->patches);
 	free(c->size_patches);
 	for (int k = 0; k < 4; k++) {
-		if (c->vinfo[k] && k == DCK_ASSOC)
+		if (c->vinfo[k] && (k == DCK_ASSOC || k == DCK_SELF))
 			for (int i = 0; i < ck->nclass[k]; i++)
 				free(c->vinfo[k][i].keyoff);
 		free(c->vinfo[k]);

@@ -126,8 +126,15 @@ void cgx_vars_layout(struct cgc *c)
 			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
 			break;
 		case DCK_SELF:
+			/* the thread first, then any keys of a self->a[k] array */
+			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
+			vi->keysize = 8;
+			for (int k = 0; k < v->nkeys; k++) {
+				vi->keyoff[k] = vi->keysize;
+				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
+			}
 			snprintf(name, sizeof name, "self_%s", v->name);
-			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, 8, vi->size, 0);
+			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
 			break;
 		}
 	}
@@ -148,15 +155,14 @@ static struct cgc_varinfo *vinfo(struct cgc *c, struct dck_var *v)
 static uint32_t build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 {
 	struct cgc_varinfo *vi = vinfo(c, v);
-
-	if (v->cls == DCK_SELF) {
-		uint32_t k = cg_scratch_alloc(&c->g, 8);
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)k));
-		return k;
-	}
 	uint32_t kb = cg_scratch_alloc(&c->g, vi->keysize);
-	cgc_zero_scratch(c, kb, vi->keysize);
+
+	if (vi->keysize > 8)
+		cgc_zero_scratch(c, kb, vi->keysize);
+	if (v->cls == DCK_SELF) {
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
+	}
 	int i = 0;
 	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
 		if (is_str(k)) {
@@ -716,9 +722,11 @@ static void builtin_int(struct cgc *c, struct dnode *n)
 		if (!n->args->isconst)
 			cgc_fail(c, n, "uregs[ ] index must be a constant");
 		int off = dck_ureg_ptregs_offset(n->args->cval);
-		if (off < 0)
-			cgc_fail(c, n, "uregs[%lld] has no saved register on x86-64",
-				 (long long)n->args->cval);
+		if (off < 0) {
+			/* a register pt_regs does not save: dtrace's illegal operation */
+			c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+			return;
+		}
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)off));
 		return;
 	}
@@ -1351,6 +1359,12 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	if (!strcmp(op, "*")) {
+		if (is_str(n->lhs)) {
+			uint32_t str = cgx_str(c, n->lhs);
+			cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)str));
+			norm(c, 0, n->type);
+			return;
+		}
 		load_loc_int(c, n);
 		return;
 	}
@@ -1377,6 +1391,25 @@ static void unary_int(struct cgc *c, struct dnode *n)
 	norm(c, 0, n->type);
 }
 
+/* s[i]: the i-th char of a string, 0 beyond the slot (dtrace treats strings as char arrays). */
+static void str_char(struct cgc *c, struct dnode *n)
+{
+	uint32_t str = cgx_str(c, n->lhs);
+	int out = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+
+	cgx_int(c, n->args);
+	bpb_jmp_imm(&c->buf, BPF_JGE, 0, (int32_t)c->g.strsize, out);
+	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)str));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+	cgc_emit(c, bi_ldx(BPF_B, 0, 1, 0));
+	norm(c, 0, n->type);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, out);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_label_place(&c->buf, done);
+}
+
 void cgx_int(struct cgc *c, struct dnode *n)
 {
 	if (n->isconst) {
@@ -1401,6 +1434,10 @@ void cgx_int(struct cgc *c, struct dnode *n)
 		struct dck_var *v = node_var(n);
 		if (v && cgc_vclass(v->type) == CGC_VINT) {
 			var_load_int(c, v, var_key(c, n, v));
+			return;
+		}
+		if (n->kind == DN_INDEX && !v && is_str(n->lhs)) {
+			str_char(c, n);
 			return;
 		}
 		load_loc_int(c, n);
