@@ -52,6 +52,9 @@ struct cg {
 	 * register addr_reg (-1: address 0). Installed by the clause compiler. */
 	void (*emit_fault)(struct cg *g, int kind, int addr_reg);
 	void *priv;                   /* the clause compiler's own state */
+	/* Scratch offset of strtok's saved state (cgs_strtok_state_size bytes), reserved by the
+	 * clause compiler for the whole program when it uses strtok (cg_str.h). */
+	uint32_t strtok_state;
 };
 
 /* Read `size` bytes (a constant, at most the scratch space) from the address held in the stack
