@@ -156,8 +156,8 @@ static void add_prog(struct dobj *o, int probe, struct pb *p)
 		     o->probes[probe].kind == DOBJ_PROBE_PROFILE;
 	o->progs = xrealloc(o->progs, sizeof(*o->progs) * (o->nprogs + 1));
 	o->progs[o->nprogs++] = (struct dobj_prog){
-		probe, clock ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE, false,
-		p->v, p->n, p->relocs, p->nrel, -1 };
+		.probe = probe, .type = clock ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE,
+		.insns = p->v, .ninsns = p->n, .map_relocs = p->relocs, .nrelocs = p->nrel, .fd = -1 };
 	memset(p, 0, sizeof(*p));
 }
 
