@@ -580,6 +580,7 @@ static void emit_fault(struct cg *g, int kind, int addr_reg)
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_ACT, c->action_no));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_EPID, cgc_current_epid(c)));
 	bpb_ja(&c->buf, c->fault_label);
+	c->fault_used = true;
 }
 
 /* The clause's fault path: send a struct dobj_rec_fault built on the stack. */
@@ -617,6 +618,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->ecb = -1;
 	new_ecb(c);
 	c->action_no = 0;
+	c->fault_used = false;
 	c->fault_label = bpb_label_new(&c->buf);
 	c->end_label = bpb_label_new(&c->buf);
 	c->stack_top = CGC_STACK_FIXED;
@@ -633,8 +635,11 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	if (cl->body)
 		compile_stmt(c, cl->body);
 	rec_flush(c);
-	bpb_ja(&c->buf, c->end_label);
-	emit_fault_path(c);
+	/* the verifier refuses unreachable code: no fault path unless something can fault */
+	if (c->fault_used) {
+		bpb_ja(&c->buf, c->end_label);
+		emit_fault_path(c);
+	}
 	bpb_label_place(&c->buf, c->end_label);
 }
 
@@ -715,7 +720,9 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->map_relocs = c->relocs;
 	p->nrelocs = c->nrelocs;
 	c->notes = NULL;
+	c->nnotes = c->note_cap = 0;
 	c->relocs = NULL;
+	c->nrelocs = c->reloc_cap = 0;
 	o->nprogs++;
 	if (bpb_finish(&c->buf, err, sizeof err) < 0)
 		cgc_fail(c, NULL, "program for probe %u: %s", c->probe->id, err);
