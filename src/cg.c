@@ -243,6 +243,8 @@ static struct dobj_action *add_action(struct cgc *c, enum dobj_act_kind kind)
 /* Room for a value of `size` bytes in the record; its offset from the record's start. */
 static uint32_t rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
 {
+	if (c->ecb < 0)
+		new_ecb(c);
 	uint32_t off = (c->rec_size + align - 1) & ~(align - 1);
 
 	c->rec_size = off + size;
