@@ -297,53 +297,13 @@ static void note(struct cgc *c, const char *fmt, ...)
 	c->notes[c->nnotes++].text = strbuf_take(&sb);
 }
 
-/* What printf's checker was told about a value of type t. */
-static struct dfmt_argtype argtype_of(struct dtype *t)
-{
-	struct dfmt_argtype a = { DFMT_ARG_OTHER, 0, false, "struct" };
-	struct dtype *r = dtype_resolve(t);
-
-	if (!r)
-		return a;
-	a.size = r->size > 0 ? (unsigned)r->size : 0;
-	switch (r->kind) {
-	case DTY_STRING:
-		a.cls = DFMT_ARG_STRING;
-		a.name = "string";
-		break;
-	case DTY_PTR:
-		a.cls = DFMT_ARG_PTR;
-		a.size = 8;
-		a.name = "pointer";
-		break;
-	case DTY_ARRAY:
-		if (r->base && dtype_resolve(r->base)->kind == DTY_CHAR) {
-			a.cls = DFMT_ARG_STRING;
-			a.name = "char []";
-		}
-		break;
-	case DTY_FLOAT: case DTY_DOUBLE: case DTY_LDOUBLE:
-		a.cls = DFMT_ARG_FLOAT;
-		a.name = "double";
-		break;
-	case DTY_STRUCT: case DTY_UNION: case DTY_VOID: case DTY_FUNC:
-		break;
-	default:
-		a.cls = DFMT_ARG_INT;
-		a.is_signed = cgc_is_signed(r);
-		a.name = a.size == 1 ? "char" : a.size == 2 ? "short" : a.size == 4 ? "int" : "long";
-		break;
-	}
-	return a;
-}
-
 /* Evaluate n and put its value in the record; describe it in *v. */
 static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 {
 	struct dtype *t = dtype_resolve(n->type);
 
 	memset(v, 0, sizeof *v);
-	v->argtype = argtype_of(n->type);
+	dck_argtype(c->ck, n->type, &v->argtype);
 	switch (cgc_vclass(n->type)) {
 	case CGC_VINT: {
 		uint32_t size = t->kind == DTY_PTR ? 8 : (uint32_t)t->size;
@@ -435,7 +395,7 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	v->off = rec_alloc(c, cgc_round8(n), 8);
 	v->size = n;
 	v->kind = DOBJ_V_BYTES;
-	v->argtype = argtype_of(NULL);
+	v->argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, n, false, "void" };
 	cgc_copy(c, CG_R_SCRATCH, v->off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
 	struct dobj_action *act = add_action(c, DOBJ_ACT_TRACEMEM);
 	act->vals = v;
