@@ -791,7 +791,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 		compile_program(c, (int)p);
 
 	/* Sizes known only now. */
-	uint32_t scratch = c->scratch_need < 64 ? 64 : cgc_round8(c->scratch_need);
+	/* at least room for the largest run-time-sized copy beyond any offset checked against it */
+	uint32_t scratch = c->scratch_need < 4096 ? 4096 : cgc_round8(c->scratch_need);
 	o->maps[c->m_scratch].value_size = scratch;
 	for (size_t i = 0; i < c->nsize_patches; i++)
 		o->progs[c->size_patches[i].prog].insns[c->size_patches[i].at].imm = (int32_t)scratch;

@@ -204,6 +204,11 @@ static void dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t v
 	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
 	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
+	if (!is_int) {
+		bpb_label_place(&c->buf, del);     /* never jumped to: nothing to delete */
+		bpb_label_place(&c->buf, done);
+		return;
+	}
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, del);
 	cgc_ld_map(c, 1, vinfo(c, v)->map);
@@ -1154,7 +1159,8 @@ static void call_int(struct cgc *c, struct dnode *n)
 		scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
 		cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 2, 2 * CG_COPY_MAX - 1));
+		/* checked above; repeated on the register so the verifier knows the bound */
+		bpb_jmp_imm(&c->buf, BPF_JGT, 2, CG_COPY_MAX, done);
 		cgc_emit(c, bi_call(n->subr == DS_COPYINTO ? BPF_FUNC_probe_read_user
 				    : BPF_FUNC_probe_read_kernel));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
@@ -1199,6 +1205,10 @@ static void call_int(struct cgc *c, struct dnode *n)
 		cgc_slot_pop(c);
 		return;
 	}
+	case DS_RAISE: case DS_STOP: case DS_COPYOUT: case DS_COPYOUTSTR:
+		cgx_subr_stmt(c, n);
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
 	case DS_STRSTR: case DS_STRCHR: case DS_STRRCHR: case DS_STRTOK:
 		/* used as a pointer (compared with NULL): the found flag stands for it */
 		(void)cgx_str(c, n);
@@ -1328,7 +1338,6 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_mov64_reg(2, 1));
 		}
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 3, (int32_t)(str ? c->slot - 1 : 2 * max - 1)));
 		bpb_jmp_imm(&c->buf, BPF_JGT, 3, (int32_t)max, done);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, done);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, us));
@@ -1345,7 +1354,8 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 		return;
 	}
 	}
-	cgx_effect(c, n);
+	cgc_fail(c, n, "cannot compile %s( ) as a statement",
+		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
 }
 
 /* ---- the evaluators ---- */
