@@ -605,7 +605,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	bpb_label_place(&c->buf, c->end_label);
 }
 
-/* Load ctx, scratch and globals; give up quietly while stopping (END excepted); clear the
+/* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
  * clause-local variables, which dtrace leaves undefined at each firing. */
 static void emit_prologue(struct cgc *c, int out_label)
 {
@@ -623,7 +623,8 @@ static void emit_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_mov64_reg(CG_R_GLOBALS, 0));
-	if (c->probe->kind != DOBJ_PROBE_END) {
+	/* ERROR fires from the consumer for faults recorded before the stop: let it run */
+	if (c->probe->kind != DOBJ_PROBE_END && c->probe->kind != DOBJ_PROBE_ERROR) {
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
 	}
