@@ -10,7 +10,7 @@ sdt_workdir
 w=$W
 
 cases="int-vs-gcc exit-status variables predicates-order if-else fault-error tick builtins
-strings string-keys dynvar-delete compile-error"
+strings string-keys dynvar-delete compile-error scratch-stores"
 if ! sdt_is_root; then
 	for c in $cases; do skip "$c" "needs root"; done
 	exit 0
@@ -167,6 +167,18 @@ BEGIN { k = strjoin("ab", "c"); n[k] = 1; n["abc"] += 2; n[strjoin("a", "bc")]++
 
 # assigning 0 deletes an element; later reads see 0 again and new stores succeed
 runs dynvar-delete "$(printf '%s\n' 0 5)" 'BEGIN { a[1] = 7; a[1] = 0; printf("%d\n", a[1]); a[1] = 5; printf("%d\n", a[1]); exit(0); }' -q
+
+# stores through pointers: into alloca() scratch they work; anywhere else they fault
+printf '%s\n' 'BEGIN { p = (int *)alloca(16); p[0] = 5; p[1] = 7; *p += 2; p[1]++; x = p[1]--; printf("%d %d %d\n", p[0], p[1], x); }
+BEGIN { q = (int *)arg0; *q = 1; }
+BEGIN { exit(0); }' >"$w/st.d"
+timeout 20 "$USDTRACE" -q -s "$w/st.d" >"$w/st.out" 2>"$w/st.err"
+if [ "$(grep -v '^$' "$w/st.out")" = "7 7 8" ] &&
+	grep -q 'error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #2' "$w/st.err"; then
+	ok scratch-stores
+else
+	notok scratch-stores "out '$(tr '\n' '|' <"$w/st.out")' err '$(tr '\n' '|' <"$w/st.err")'"
+fi
 
 # a program cg cannot fit: a clear message and exit 1, nothing traced
 timeout 20 "$USDTRACE" -x strsize=4096 -q -n 'BEGIN { printf("%s%s%s%s%s%s%s%s%s", execname, execname, execname, execname, execname, execname, execname, execname, execname); }' >"$w/ce.out" 2>"$w/ce.err"
