@@ -9,6 +9,7 @@
 
 #include "bpf_dis.h"
 #include "cg_clause.h"
+#include "cg_str.h"
 
 _Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, ...)
 {
@@ -630,7 +631,9 @@ static void emit_prologue(struct cgc *c, int out_label)
 	}
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_zero_scratch(c, 8, c->this_end - 8);
+	cgc_zero_scratch(c, 8, c->this_vars_end - 8);
+	if (c->uses_strtok)
+		cgs_strtok_reset(&c->g);
 }
 
 static void compile_program(struct cgc *c, int probe_idx)
@@ -786,6 +789,15 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
 	c->this_end = 8;
 	cgx_vars_layout(c);
+	c->this_vars_end = c->this_end;
+	for (struct dnode *n = ck->prog->pool.all; n; n = n->pool_next)
+		if (n->kind == DN_CALL && n->subr == DS_STRTOK)
+			c->uses_strtok = true;
+	if (c->uses_strtok) {
+		/* strtok(NULL, ...) continues within one firing: state outside what statements free */
+		c->g.strtok_state = c->this_end;
+		c->this_end += cgc_round8(cgs_strtok_state_size(&c->g));
+	}
 	set_dyn_entries(c);
 
 	for (size_t p = 0; p < in->nprobes; p++)

@@ -70,7 +70,9 @@ struct cgc {
 	size_t map_cap, ecb_cap, prog_cap;
 	struct cgc_varinfo *vinfo[4];  /* by dck_varclass, indexed by var id */
 	uint32_t globals_size;
-	uint32_t this_end;             /* first scratch byte after the this-> variables */
+	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
+	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
+	bool uses_strtok;
 	uint32_t slot;                 /* string/temporary slot size: strsize rounded up to 8 */
 
 	/* the program being built */

@@ -161,7 +161,7 @@ BEGIN { s = "hello"; t = strjoin(s, " world"); printf("%s\n", t); printf("%d\n",
   printf("%s\n", basename("/usr/lib")); printf("%s\n", substr("/usr/lib", 1));
   printf("%d\n", index("/usr/lib", "lib")); exit(0); }' -q
 
-runs string-keys "$(printf '%s\n' 3 2 0)" '
+runs string-keys "$(printf '%s\n' 4 2 0)" '
 BEGIN { k = strjoin("ab", "c"); n[k] = 1; n["abc"] += 2; n[strjoin("a", "bc")]++; printf("%d\n", n["abc"]);
   m["x", 1] = 2; printf("%d\n", m[substr("xyz", 0, 1), 1]); printf("%d\n", m["x", 2]); exit(0); }' -q
 
