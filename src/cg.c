@@ -243,6 +243,8 @@ static struct dobj_action *add_action(struct cgc *c, enum dobj_act_kind kind)
 /* Room for a value of `size` bytes in the record; its offset from the record's start. */
 static uint32_t rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
 {
+	if (c->ecb < 0)
+		new_ecb(c);
 	uint32_t off = (c->rec_size + align - 1) & ~(align - 1);
 
 	c->rec_size = off + size;
@@ -580,6 +582,7 @@ static void emit_fault(struct cg *g, int kind, int addr_reg)
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_ACT, c->action_no));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_EPID, cgc_current_epid(c)));
 	bpb_ja(&c->buf, c->fault_label);
+	c->fault_used = true;
 }
 
 /* The clause's fault path: send a struct dobj_rec_fault built on the stack. */
@@ -617,6 +620,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->ecb = -1;
 	new_ecb(c);
 	c->action_no = 0;
+	c->fault_used = false;
 	c->fault_label = bpb_label_new(&c->buf);
 	c->end_label = bpb_label_new(&c->buf);
 	c->stack_top = CGC_STACK_FIXED;
@@ -633,8 +637,11 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	if (cl->body)
 		compile_stmt(c, cl->body);
 	rec_flush(c);
-	bpb_ja(&c->buf, c->end_label);
-	emit_fault_path(c);
+	/* the verifier refuses unreachable code: no fault path unless something can fault */
+	if (c->fault_used) {
+		bpb_ja(&c->buf, c->end_label);
+		emit_fault_path(c);
+	}
 	bpb_label_place(&c->buf, c->end_label);
 }
 
@@ -715,7 +722,9 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->map_relocs = c->relocs;
 	p->nrelocs = c->nrelocs;
 	c->notes = NULL;
+	c->nnotes = c->note_cap = 0;
 	c->relocs = NULL;
+	c->nrelocs = c->reloc_cap = 0;
 	o->nprogs++;
 	if (bpb_finish(&c->buf, err, sizeof err) < 0)
 		cgc_fail(c, NULL, "program for probe %u: %s", c->probe->id, err);

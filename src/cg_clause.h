@@ -93,6 +93,7 @@ struct cgc {
 	uint32_t rec_size;
 	int action_no;
 	int fault_label, end_label;
+	bool fault_used;               /* some code jumps to the fault path */
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
 	uint32_t persist_top;          /* scratch kept for the whole clause (copyin, alloca) */
 	struct dnode *where;           /* for error positions */

@@ -844,6 +844,7 @@ static void check_assoc(struct ck *c, struct dnode *n, char space, const char *n
 	}
 	n->var = v;
 	n->type = v->type;
+	n->lhs->var = v;  /* the array's name (DN_IDENT or DN_SELF) names the variable too */
 	if (!create)
 		v->read = true;
 }
@@ -988,6 +989,17 @@ static void check_unary(struct ck *c, struct dnode *n)
 			v = var_new(c, l->kind == DN_SELF ? DCK_SELF : DCK_THIS, l->name,
 				    named_type(c, "int64_t"), l);
 			v->written = true;
+		} else if (l->kind == DN_INDEX && (l->lhs->kind == DN_IDENT || l->lhs->kind == DN_SELF)) {
+			/* counts[k]++ on a new array makes it an int64_t array */
+			struct dnode *a = l->lhs;
+			char space = a->kind == DN_SELF ? 's' : 'g';
+			if (!var_find(c, space, a->name) &&
+			    (space == 's' || (builtin_lookup(a->name) == DB_NONE &&
+					      !inline_find(c, a->name) && !is_enumconst(c, a->name)))) {
+				check_assoc(c, l, space, a->name, true);
+				l->var->type = named_type(c, "int64_t");
+				l->type = l->var->type;
+			}
 		}
 		(void)v;
 	}
@@ -1513,6 +1525,28 @@ static enum dfmt_argclass arg_class(struct dtype *t)
 	return DFMT_ARG_OTHER;
 }
 
+void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out)
+{
+	struct dtype *r = res(t);
+	out->cls = arg_class(t);
+	if (r->kind == DTY_STRING)
+		out->size = (unsigned)p->strsize;
+	else
+		out->size = r->size > 0 ? (unsigned)r->size : 0;
+	out->is_signed = is_integer(t) && !type_unsigned(t);
+	char *name = spell(t);
+	for (int i = 0; i < p->nspellings; i++) {
+		if (strcmp(p->spellings[i], name) == 0) {
+			free(name);
+			out->name = p->spellings[i];
+			return;
+		}
+	}
+	p->spellings = xrealloc(p->spellings, sizeof(*p->spellings) * (size_t)(p->nspellings + 1));
+	p->spellings[p->nspellings++] = name;
+	out->name = name;
+}
+
 static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d)
 {
 	struct dnode *f = n->args;
@@ -1533,21 +1567,10 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	p->fmts[p->nfmts++] = fmt;
 	size_t nargs = (size_t)list_len(f->next);
 	struct dfmt_argtype *types = xcalloc(nargs ? nargs : 1, sizeof(*types));
-	char **names = xcalloc(nargs ? nargs : 1, sizeof(*names));
 	size_t i = 0;
-	for (struct dnode *a = f->next; a; a = a->next, i++) {
-		struct dtype *r = res(a->type);
-		types[i].cls = arg_class(a->type);
-		types[i].size = types[i].cls == DFMT_ARG_STRING && r->kind == DTY_STRING ?
-				(unsigned)c->opt->strsize : (unsigned)(r->size > 0 ? r->size : 0);
-		types[i].is_signed = is_integer(a->type) && !type_unsigned(a->type);
-		names[i] = spell(a->type);
-		types[i].name = names[i];
-	}
+	for (struct dnode *a = f->next; a; a = a->next, i++)
+		dck_argtype(p, a->type, &types[i]);
 	int rc = dfmt_check(fmt, d->name, types, nargs, 2, NULL, false, err, sizeof(err));
-	for (i = 0; i < nargs; i++)
-		free(names[i]);
-	free(names);
 	free(types);
 	if (rc != 0)
 		fail_at(c, n, "%s", err);
@@ -1725,10 +1748,8 @@ static void resolve_later_def(struct ck *c, char space, const char *name)
 {
 	for (size_t i = 0; i < c->nsites; i++) {
 		struct def_site *s = &c->sites[i];
-		if (s->space != space || strcmp(s->name, name) != 0)
-			continue;
-		if (s->busy)
-			return;
+		if (s->space != space || strcmp(s->name, name) != 0 || s->busy)
+			continue;  /* a busy site reads the name itself (s = f(s)): try the next */
 		struct dnode *saved_clause = c->clause;
 		int saved_index = c->clause_index;
 		const struct dck_probe_args *saved_args = c->pargs;
@@ -1741,7 +1762,8 @@ static void resolve_later_def(struct ck *c, char space, const char *name)
 		c->clause = saved_clause;
 		c->clause_index = saved_index;
 		c->pargs = saved_args;
-		return;
+		if (var_find(c, space, name))
+			return;
 	}
 }
 
@@ -1820,7 +1842,10 @@ static void check_inline(struct ck *c, struct dnode *n)
 static void check_vardecl(struct ck *c, struct dnode *n)
 {
 	struct names ns = {0};
-	/* dtrace rejects auto/register/static; extern names kernel symbols, which we lack */
+	/* dtrace rejects auto/register/static; extern names a kernel symbol, and there are
+	 * none to name here */
+	if (n->op && strcmp(n->op, "extern") == 0)
+		fail_at(c, n, "extern variables are not supported by usdtrace: %s", n->name);
 	if (n->op)
 		fail_at(c, n, "specified storage class not appropriate in D");
 	if (builtin_lookup(n->name) != DB_NONE && !strcmp(n->storage, "global"))
@@ -1895,6 +1920,9 @@ void dck_prog_free(struct dck_prog *p)
 	for (int i = 0; i < p->nfmts; i++)
 		dfmt_free(p->fmts[i]);
 	free(p->fmts);
+	for (int i = 0; i < p->nspellings; i++)
+		free(p->spellings[i]);
+	free(p->spellings);
 	free(p);
 }
 
@@ -1913,6 +1941,7 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 	c->errlen = errlen;
 	c->out = xcalloc(1, sizeof(*c->out));
 	c->out->prog = prog;
+	c->out->strsize = o.strsize;
 	*out = NULL;
 	int rc = 0;
 	if (setjmp(c->jb) == 0) {

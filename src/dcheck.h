@@ -182,11 +182,21 @@ struct dck_prog {
 	struct dfmt **fmts;       /* owned */
 	int nfmts;
 	int nclauses;
+	int strsize;              /* as checked (sizes of string values) */
+	char **spellings;         /* owned: the type names dck_argtype handed out */
+	int nspellings;
 };
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
 		   char *errbuf, size_t errlen);
 void dck_prog_free(struct dck_prog *p);
+
+/* The printf view of a value of type t, exactly as dcheck described it to dfmt_check: class
+ * (integers and enums INT; pointers PTR; string and char[N] STRING; floats FLOAT; anything
+ * else OTHER), size in bytes (a string: strsize), signedness, and the D spelling (owned by p,
+ * valid until dck_prog_free). The code generator copies it into dobj_val.argtype. */
+struct dfmt_argtype;
+void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out);
 
 /* Names, for -S listings and messages. */
 const char *dbuiltin_name(enum dbuiltin b);

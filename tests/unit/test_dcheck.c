@@ -419,6 +419,25 @@ T_CASE(printf_checked)
 		T_EQ_INT(r.ck->nfmts, 1);
 		if (call->fmt)
 			T_EQ_INT(call->fmt->nargs, 3);
+		/* the printf view of each argument, as dfmt_check saw it */
+		struct dfmt_argtype at;
+		struct dnode *a = call->args->next;
+		dck_argtype(r.ck, a->type, &at);
+		T_EQ_INT(at.cls, DFMT_ARG_INT);
+		T_EQ_INT(at.size, 4);
+		T_EQ_INT(at.is_signed, 1);
+		T_EQ_STR(at.name, "int");
+		dck_argtype(r.ck, a->next->type, &at);
+		T_EQ_INT(at.cls, DFMT_ARG_STRING);
+		T_EQ_INT(at.size, 256);
+		T_EQ_STR(at.name, "string");
+		dck_argtype(r.ck, a->next->next->type, &at);
+		T_EQ_INT(at.cls, DFMT_ARG_PTR);
+		T_EQ_INT(at.size, 8);
+		T_EQ_STR(at.name, "char *");
+		dck_argtype(r.ck, r.prog->types->t_uchar, &at);
+		T_EQ_INT(at.is_signed, 0);
+		T_EQ_INT(at.size, 1);
 	}
 	done(&r);
 	T_ERR("BEGIN { printf(\"%d\\n\", \"str\"); }",
@@ -619,6 +638,64 @@ T_CASE(invalid_programs)
 		T_EQ_STR(got, invalid[i][1]);
 		free(got);
 	}
+}
+
+/* Whole programs of the kind people write (the parser corpus' scripts without aggregations). */
+T_CASE(realistic_programs)
+{
+	static const char *const progs[] = {
+		"#pragma D option quiet\n"
+		"inline int TOP = 10;\n"
+		"dtrace:::BEGIN { printf(\"Tracing... Hit Ctrl-C to end.\\n\"); start = timestamp; }\n"
+		"pid123::malloc:entry /arg0 >= 16 && (execname == \"postgres\" || pid == 123)/\n"
+		"{ self->size = arg0; self->ts = vtimestamp; }\n"
+		"pid123::malloc:return /self->ts/\n"
+		"{ this->delta = vtimestamp - self->ts; self->ts = 0; self->size = 0; }\n"
+		"python123:::function-entry { self->depth++;\n"
+		"  printf(\"%*s-> %s:%s:%d\\n\", self->depth * 2, \"\", copyinstr(arg0), copyinstr(arg1), arg2); }\n"
+		"postgresql*:::query-start { self->query = copyinstr(arg0); self->qstart[pid, tid] = timestamp; }\n"
+		"profile:::tick-1sec /++ticks == TOP/ { exit(0); }\n"
+		"syscall::open*:entry, syscall::openat:entry\n"
+		"{ printf(\"%s %s\\n\", execname, probefunc == \"openat\" ? copyinstr(arg1) : copyinstr(arg0)); }\n"
+		"END { printf(\"%Y elapsed %d ms\\n\", walltimestamp, (timestamp - start) / 1000000); }\n",
+
+		"typedef struct request { int fd; const char *path; struct { long sec, nsec; } when; } request_t;\n"
+		"enum state { IDLE, BUSY = 4 };\n"
+		"self request_t *req;\n"
+		"this string name;\n"
+		"string names[int];\n"
+		"uint64_t counts[string, int];\n"
+		"int hits;\n"
+		"pid1:libapp.so:handle_request:entry\n"
+		"{ self->req = (request_t *)arg0; this->name = stringof(((request_t *)arg0)->path);\n"
+		"  names[pid] = this->name; counts[execname, (int)arg1]++;\n"
+		"  hits += sizeof (request_t) + offsetof(request_t, when) + BUSY; }\n"
+		"pid1:libapp.so:handle_request:return\n"
+		"/self->req && self->req->when.sec > 0 && !(arg1 & 0x80000000u)/\n"
+		"{ x = (hits) - 1; y = (int) - 1; z = *(int *)copyin(arg0, sizeof (int)) >> 2;\n"
+		"  if (arg1 == 0) trace(probemod); else if (arg1 < 0) { printf(\"error %d\\n\", arg1) } else ;\n"
+		"  self->req = 0 }\n",
+
+		"BEGIN { n[\"a\"]++; n[\"b\"]++; m[1] = n[\"a\"] + 1; trace(m[1]); }\n"
+		"tick-10ms /i++ < 3/ { s = strjoin(s, lltostr(i)); }\n"
+		"tick-10ms /i >= 3/ { printf(\"%s %d %d\\n\", s, strlen(s), index(s, \"2\")); exit(0); }\n"
+		"BEGIN { s = \"\"; this->buf = (char *)alloca(16); *this->buf = 'x'; this->buf[1] = 0;\n"
+		"  trace(stringof(this->buf)); }\n",
+	};
+	for (size_t i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
+		char *err = error_of(progs[i]);
+		if (strcmp(err, "(no error)") != 0)
+			printf("# program %zu: %s\n", i, err);
+		T_EQ_STR(err, "(no error)");
+		free(err);
+	}
+	/* the ++ made an int64_t array; the later-assigned string was typed from its assignment */
+	T_TYPED("BEGIN { n[\"a\"]++; trace(n[\"a\"]); } tick-1s { trace(s); } END { s = \"x\"; }",
+		"(clause (stmt#1 (post++:int64_t ([]:int64_t n \"a\":string))) "
+		"(stmt#2 (trace:void ([]:int64_t n \"a\":string))))\n"
+		"(clause (stmt#1 (trace:void s:string)))\n"
+		"(clause (stmt#1 (=:string s:string \"x\":string)))");
+	T_ERR("extern int e;", "line 1: extern variables are not supported by usdtrace: e");
 }
 
 T_CASE(no_leak_after_error_midway)
