@@ -9,7 +9,7 @@ w=$W
 cases="begin_trace_exit quiet_printf_status notices_quiet tick_counts options_after_operands
 script_matched_count
 sigint_runs_end c_target_and_exit p_target_exit output_appends fault_fires_error order_of_sources
-profile_fires"
+profile_fires cpp_defines two_pids destructive_system"
 if ! sdt_is_root; then
 	for c in $cases; do skip "$c" "needs root"; done
 	exit 0
@@ -117,3 +117,34 @@ X" ""
 runx -qn 'profile-97 { printf("p"); exit(0); }'
 check profile_fires 0 "p
 X" ""
+
+# -C runs cpp with -D definitions over the script.
+printf '#define N 3\nBEGIN\n{\n\tprintf("%%d %%d\\n", N, M);\n\texit(0);\n}\n' >"$w/c.d"
+runx -q -C -D M=9 -s "$w/c.d"
+check cpp_defines 0 "3 9
+${nl}X" ""
+
+# Several -p: the trace ends when the last of them has exited.
+sleep 1 &
+a=$!
+sleep 2 &
+b=$!
+t0=$(date +%s%N)
+runx -q -p "$a" -p "$b" -n 'END { printf("end\n"); }'
+t1=$(date +%s%N)
+if [ $(((t1 - t0) / 1000000)) -lt 1500 ]; then
+	notok two_pids "stopped after $(((t1 - t0) / 1000000)) ms, before the second pid exited"
+else
+	check two_pids 0 "end
+${nl}X" ""
+fi
+wait
+
+# -w: system() runs through sh after the record's prefix; dtrace's notice about destructive
+# actions follows the matched notices.
+runx -w -n 'BEGIN { system("echo hi %d", 5); exit(0); }'
+sed -i 's/^ *[0-9]\{1,3\} \( *1 \)/  C \1/' "$w/out"
+check destructive_system 0 "CPU     ID                    FUNCTION:NAME
+  C      1                           :BEGIN hi 5
+${nl}${nl}X" "usdtrace: description 'BEGIN ' matched 1 probe
+usdtrace: allowing destructive actions"
