@@ -15,6 +15,17 @@ if ! sdt_is_root; then
 	exit 0
 fi
 U=$USDTRACE
+# Prefer an ASan+UBSan build of usdtrace (the Makefile's SAN flags) when the sanitized library
+# exists, so the tracer's run-time paths are checked for memory errors too. Leak checking stays
+# off: main's option arrays live until exit by design (opts.h).
+if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -I"$TOP/include" \
+	-I"$TOP/src" -D_GNU_SOURCE -DUSDTRACE_VERSION='"e2e"' -fsanitize=address,undefined \
+	-fno-omit-frame-pointer -fno-sanitize-recover=all -o "$w/usdtrace" "$TOP/src/main.c" \
+	"$B/libusdtrace-asan.a" -lelf -ldw -lbpf -lz 2>"$w/asan.err"; then
+	U=$w/usdtrace
+	ASAN_OPTIONS=detect_leaks=0
+	export ASAN_OPTIONS
+fi
 
 # check NAME WANT-STATUS WANT-STDOUT WANT-STDERR: compare the last run's results.
 check() {
