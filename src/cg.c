@@ -297,53 +297,13 @@ static void note(struct cgc *c, const char *fmt, ...)
 	c->notes[c->nnotes++].text = strbuf_take(&sb);
 }
 
-/* What printf's checker was told about a value of type t. */
-static struct dfmt_argtype argtype_of(struct dtype *t)
-{
-	struct dfmt_argtype a = { DFMT_ARG_OTHER, 0, false, "struct" };
-	struct dtype *r = dtype_resolve(t);
-
-	if (!r)
-		return a;
-	a.size = r->size > 0 ? (unsigned)r->size : 0;
-	switch (r->kind) {
-	case DTY_STRING:
-		a.cls = DFMT_ARG_STRING;
-		a.name = "string";
-		break;
-	case DTY_PTR:
-		a.cls = DFMT_ARG_PTR;
-		a.size = 8;
-		a.name = "pointer";
-		break;
-	case DTY_ARRAY:
-		if (r->base && dtype_resolve(r->base)->kind == DTY_CHAR) {
-			a.cls = DFMT_ARG_STRING;
-			a.name = "char []";
-		}
-		break;
-	case DTY_FLOAT: case DTY_DOUBLE: case DTY_LDOUBLE:
-		a.cls = DFMT_ARG_FLOAT;
-		a.name = "double";
-		break;
-	case DTY_STRUCT: case DTY_UNION: case DTY_VOID: case DTY_FUNC:
-		break;
-	default:
-		a.cls = DFMT_ARG_INT;
-		a.is_signed = cgc_is_signed(r);
-		a.name = a.size == 1 ? "char" : a.size == 2 ? "short" : a.size == 4 ? "int" : "long";
-		break;
-	}
-	return a;
-}
-
 /* Evaluate n and put its value in the record; describe it in *v. */
 static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 {
 	struct dtype *t = dtype_resolve(n->type);
 
 	memset(v, 0, sizeof *v);
-	v->argtype = argtype_of(n->type);
+	dck_argtype(c->ck, n->type, &v->argtype);
 	switch (cgc_vclass(n->type)) {
 	case CGC_VINT: {
 		uint32_t size = t->kind == DTY_PTR ? 8 : (uint32_t)t->size;
@@ -435,7 +395,7 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	v->off = rec_alloc(c, cgc_round8(n), 8);
 	v->size = n;
 	v->kind = DOBJ_V_BYTES;
-	v->argtype = argtype_of(NULL);
+	v->argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, n, false, "void" };
 	cgc_copy(c, CG_R_SCRATCH, v->off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
 	struct dobj_action *act = add_action(c, DOBJ_ACT_TRACEMEM);
 	act->vals = v;
@@ -645,7 +605,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	bpb_label_place(&c->buf, c->end_label);
 }
 
-/* Load ctx, scratch and globals; give up quietly while stopping (END excepted); clear the
+/* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
  * clause-local variables, which dtrace leaves undefined at each firing. */
 static void emit_prologue(struct cgc *c, int out_label)
 {
@@ -663,7 +623,8 @@ static void emit_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_mov64_reg(CG_R_GLOBALS, 0));
-	if (c->probe->kind != DOBJ_PROBE_END) {
+	/* ERROR fires from the consumer for faults recorded before the stop: let it run */
+	if (c->probe->kind != DOBJ_PROBE_END && c->probe->kind != DOBJ_PROBE_ERROR) {
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
 	}
@@ -831,7 +792,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 		compile_program(c, (int)p);
 
 	/* Sizes known only now. */
-	uint32_t scratch = c->scratch_need < 64 ? 64 : cgc_round8(c->scratch_need);
+	/* at least room for the largest run-time-sized copy beyond any offset checked against it */
+	uint32_t scratch = c->scratch_need < 4096 ? 4096 : cgc_round8(c->scratch_need);
 	o->maps[c->m_scratch].value_size = scratch;
 	for (size_t i = 0; i < c->nsize_patches; i++)
 		o->progs[c->size_patches[i].prog].insns[c->size_patches[i].at].imm = (int32_t)scratch;

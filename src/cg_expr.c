@@ -204,6 +204,11 @@ static void dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t v
 	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
 	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
+	if (!is_int) {
+		bpb_label_place(&c->buf, del);     /* never jumped to: nothing to delete */
+		bpb_label_place(&c->buf, done);
+		return;
+	}
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, del);
 	cgc_ld_map(c, 1, vinfo(c, v)->map);
@@ -946,8 +951,87 @@ static const char *compound_op(const char *op, char *buf, size_t len)
 	return buf;
 }
 
+/* Store R0 (size bytes) at a location; memory must be tracer scratch (copyin/alloca): a
+ * store anywhere else faults with the address, as dtrace refuses stores outside its scratch. */
+static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
+{
+	struct dtype *t = rtype(lhs);
+	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
+	int ok = bpb_label_new(&c->buf);
+
+	if (size != 1 && size != 2 && size != 4 && size != 8)
+		cgc_fail(c, lhs, "cannot assign a value of %lld bytes", (long long)size);
+	if (lhs->kind == DN_MEMBER) {
+		struct dtype *st = dtype_resolve(lhs->lhs->type);
+		if (!strcmp(lhs->op, "->"))
+			st = dtype_resolve(st->base);
+		const struct dmember *m = dtype_find_member(st, lhs->name);
+		if (m && m->bit_width >= 0)
+			cgc_fail(c, lhs, "cannot assign to bit-field %s", lhs->name);
+	}
+	if (l->k != LOC_MEM) {
+		cgc_emit(c, bi_stx(bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
+				   0, (int16_t)l->off));
+		return;
+	}
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_mov64_imm(2, 0));
+	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)size));
+	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+	cgc_emit(c, bi_stx(bpf_size(size), 2, 0, 0));
+	cgc_slot_pop(c);
+}
+
+/* x = v, x op= v, ++x... where x is memory reached through a pointer. */
+static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct dnode *rhs,
+		       const char *op, bool post)
+{
+	struct loc l;
+	int16_t old = 0;
+
+	if (op) {
+		load_loc_int(c, lhs);
+		old = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, old));
+	}
+	loc_of(c, lhs, &l);
+	if (rhs)
+		cgx_int(c, rhs);
+	else
+		cgc_mov_imm64(c, 0, is_ptr(lhs->type) ? pointee_size(lhs->type) : 1);
+	if (op) {
+		cgc_emit(c, bi_mov64_reg(1, 0));
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, old));
+		scaled_arith(c, op, lhs->type, rhs ? rhs->type : lhs->type, lhs->type);
+	}
+	norm(c, 0, lhs->type);
+	int16_t val = cgc_slot_push(c);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, val));
+	store_loc_int(c, lhs, &l);
+	(void)n;
+	/* the slots were pushed old, (address), value: read back, then release in order */
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, post ? old : val));
+	cgc_slot_pop(c);
+	if (op)
+		cgc_slot_pop(c);
+}
+
 static void assign_int(struct cgc *c, struct dnode *n)
 {
+	if (!node_var(n->lhs)) {
+		char op[4];
+		assign_mem(c, n, n->lhs, n->rhs,
+			   op_is(n, "=") ? NULL : compound_op(n->op, op, sizeof op), false);
+		return;
+	}
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = var_key(c, n->lhs, v);
 
@@ -972,6 +1056,11 @@ static void assign_int(struct cgc *c, struct dnode *n)
 /* ++x, x++, --x, x-- */
 static void incdec(struct cgc *c, struct dnode *n)
 {
+	if (!node_var(n->lhs)) {
+		bool post = !strncmp(n->op, "post", 4);
+		assign_mem(c, n, n->lhs, NULL, strstr(n->op, "++") ? "+" : "-", post);
+		return;
+	}
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = var_key(c, n->lhs, v);
 	bool post = !strncmp(n->op, "post", 4);
@@ -1154,7 +1243,8 @@ static void call_int(struct cgc *c, struct dnode *n)
 		scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
 		cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 2, 2 * CG_COPY_MAX - 1));
+		/* checked above; repeated on the register so the verifier knows the bound */
+		bpb_jmp_imm(&c->buf, BPF_JGT, 2, CG_COPY_MAX, done);
 		cgc_emit(c, bi_call(n->subr == DS_COPYINTO ? BPF_FUNC_probe_read_user
 				    : BPF_FUNC_probe_read_kernel));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
@@ -1199,6 +1289,10 @@ static void call_int(struct cgc *c, struct dnode *n)
 		cgc_slot_pop(c);
 		return;
 	}
+	case DS_RAISE: case DS_STOP: case DS_COPYOUT: case DS_COPYOUTSTR:
+		cgx_subr_stmt(c, n);
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
 	case DS_STRSTR: case DS_STRCHR: case DS_STRRCHR: case DS_STRTOK:
 		/* used as a pointer (compared with NULL): the found flag stands for it */
 		(void)cgx_str(c, n);
@@ -1328,7 +1422,6 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_mov64_reg(2, 1));
 		}
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 3, (int32_t)(str ? c->slot - 1 : 2 * max - 1)));
 		bpb_jmp_imm(&c->buf, BPF_JGT, 3, (int32_t)max, done);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, done);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, us));
@@ -1345,7 +1438,8 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 		return;
 	}
 	}
-	cgx_effect(c, n);
+	cgc_fail(c, n, "cannot compile %s( ) as a statement",
+		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
 }
 
 /* ---- the evaluators ---- */

@@ -315,28 +315,85 @@ static void kmp_next(struct cg *g, const struct search_tmp *st, int loop)
 	bpb_ja(g->b, loop);
 }
 
-/* R2 = fail[R2 - 1] (R2 >= 1 at run time). Clobbers R4. */
-static void kmp_fallback(struct cg *g, const struct search_tmp *st)
-{
-	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)index_mask(g->strsize - 1)));
-	scratch_ptr(g, R4, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R4, R2));
-	emit(g, bi_alu64_reg(BPF_ADD, R4, R2));
-	emit(g, bi_ldx(BPF_H, R2, R4, (int16_t)(st->fail - 2)));
-}
-
-/* R4 = s[R1], R5 = t[R2], both indexes first bounded by the mask. */
-static void load_pair(struct cg *g, uint32_t s, uint32_t t)
+/* One KMP step without a branch, so an iteration is one path for the verifier. In: R1 = i,
+ * R2 = k, comparing a[i] with t[k]. Out: R1 = the next i, R2 = the next k, R3 clobbered.
+ *   equal:               i + 1, k + 1
+ *   different, k == 0:   i + 1, 0
+ *   different, k > 0:    i,     fail[k - 1]
+ * e = (a[i] == t[k]) and z = (k == 0) come from (x - 1) >> 63, which is 1 only for x == 0
+ * (x is a byte difference or a k below 2^63); fail[k - 1] is read even when k == 0 (a byte
+ * of the temporaries before the table, masked away). When table is true the step also
+ * stores the new k as fail[i]: final when i advances, and otherwise overwritten when it
+ * does, before anything reads it (reads are at k - 1 < i). */
+static void kmp_step(struct cg *g, uint32_t a, uint32_t t, const struct search_tmp *st, bool table)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
 	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
 	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)mask));
 	scratch_ptr(g, R4, 0);
 	emit(g, bi_alu64_reg(BPF_ADD, R4, R1));
-	emit(g, bi_ldx(BPF_B, R4, R4, (int16_t)s));
+	emit(g, bi_ldx(BPF_B, R4, R4, (int16_t)a));
 	scratch_ptr(g, R5, 0);
 	emit(g, bi_alu64_reg(BPF_ADD, R5, R2));
 	emit(g, bi_ldx(BPF_B, R5, R5, (int16_t)t));
+	emit(g, bi_alu64_reg(BPF_XOR, R4, R5));             /* R4 = e */
+	emit(g, bi_alu64_imm(BPF_SUB, R4, 1));
+	emit(g, bi_alu64_imm(BPF_RSH, R4, 63));
+	emit(g, bi_mov64_reg(R5, R2));                      /* R5 = z */
+	emit(g, bi_alu64_imm(BPF_SUB, R5, 1));
+	emit(g, bi_alu64_imm(BPF_RSH, R5, 63));
+	scratch_ptr(g, R3, 0);                              /* R3 = z ? 0 : fail[k - 1] */
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_ldx(BPF_H, R3, R3, (int16_t)(st->fail - 2)));
+	emit(g, bi_alu64_imm(BPF_SUB, R5, 1));
+	emit(g, bi_alu64_reg(BPF_AND, R3, R5));
+	emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
+	emit(g, bi_alu64_imm(BPF_ADD, R2, 1));              /* k = e ? k + 1 : R3 */
+	emit(g, bi_alu64_reg(BPF_SUB, R2, R3));
+	emit(g, bi_alu64_reg(BPF_MUL, R2, R4));
+	emit(g, bi_alu64_reg(BPF_ADD, R2, R3));
+	if (table) {
+		scratch_ptr(g, R3, 0);
+		emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+		emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+		emit(g, bi_stx(BPF_H, R3, R2, (int16_t)st->fail));
+	}
+	emit(g, bi_alu64_reg(BPF_OR, R4, R5));              /* i += e | z */
+	emit(g, bi_alu64_reg(BPF_ADD, R1, R4));
+}
+
+/* rindex after a step (R1 = i, R2 = k): on a whole match (k == tlen) that starts at or
+ * before upto, res = its start; on any whole match, k = fail[k - 1] so the scan goes on.
+ * Branchless like kmp_step: w = (k == tlen), le = (start <= upto), both 0 or 1. */
+static void kmp_last_match(struct cg *g, const struct search_tmp *st)
+{
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
+	emit(g, bi_mov64_reg(R4, R2));                      /* R4 = w */
+	emit(g, bi_alu64_reg(BPF_XOR, R4, R3));
+	emit(g, bi_alu64_imm(BPF_SUB, R4, 1));
+	emit(g, bi_alu64_imm(BPF_RSH, R4, 63));
+	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)index_mask(g->strsize - 1)));
+	scratch_ptr(g, R3, 0);                              /* k += w * (fail[k - 1] - k) */
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_ldx(BPF_H, R3, R3, (int16_t)(st->fail - 2)));
+	emit(g, bi_alu64_reg(BPF_SUB, R3, R2));
+	emit(g, bi_alu64_reg(BPF_MUL, R3, R4));
+	emit(g, bi_alu64_reg(BPF_ADD, R2, R3));
+	emit(g, bi_mov64_reg(R5, R1));                      /* R5 = start = i - tlen */
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
+	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->upto));  /* R4 = w & le */
+	emit(g, bi_alu64_reg(BPF_SUB, R3, R5));
+	emit(g, bi_alu64_imm(BPF_RSH, R3, 63));
+	emit(g, bi_alu64_imm(BPF_XOR, R3, 1));
+	emit(g, bi_alu64_reg(BPF_AND, R4, R3));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->res));    /* res += R4 * (start - res) */
+	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
+	emit(g, bi_alu64_reg(BPF_MUL, R5, R4));
+	emit(g, bi_alu64_reg(BPF_ADD, R5, R3));
+	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
 }
 
 /* Knuth-Morris-Pratt's failure table of t: fail[i] = the length of the longest proper prefix
@@ -344,78 +401,46 @@ static void load_pair(struct cg *g, uint32_t s, uint32_t t)
  * k, so one loop bounded by 2 * strsize does it. */
 static void kmp_table(struct cg *g, uint32_t t, const struct search_tmp *st)
 {
-	int loop = label(g), fail = label(g), match = label(g), done = label(g);
+	int loop = label(g), done = label(g);
 
 	emit(g, bi_st(BPF_H, RS, (int16_t)st->fail, 0));
 	emit(g, bi_st(BPF_DW, RS, (int16_t)st->i, 1));
 	emit(g, bi_st(BPF_DW, RS, (int16_t)st->k, 0));
 	emit(g, bi_mov64_imm(R0, 0));
 	kmp_head(g, st, st->tlen, loop, 2 * g->strsize, done);
-	load_pair(g, t, t);
-	bpb_jmp_reg(g->b, BPF_JEQ, R4, R5, match);
-	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, fail);
-	scratch_ptr(g, R4, 0);                               /* fail[i] = 0, i++ */
-	emit(g, bi_alu64_reg(BPF_ADD, R4, R1));
-	emit(g, bi_alu64_reg(BPF_ADD, R4, R1));
-	emit(g, bi_st(BPF_H, R4, (int16_t)st->fail, 0));
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	kmp_next(g, st, loop);
-	place(g, fail);                                      /* k = fail[k - 1] */
-	kmp_fallback(g, st);
-	kmp_next(g, st, loop);
-	place(g, match);                                     /* fail[i] = ++k, i++ */
-	emit(g, bi_alu64_imm(BPF_ADD, R2, 1));
-	scratch_ptr(g, R4, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R4, R1));
-	emit(g, bi_alu64_reg(BPF_ADD, R4, R1));
-	emit(g, bi_stx(BPF_H, R4, R2, (int16_t)st->fail));
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	kmp_step(g, t, t, st, true);
 	kmp_next(g, st, loop);
 	place(g, done);
 }
 
-/* Scan s from st->from for t; the first match position (or, for rindex, the last one not
- * after st->upto) goes to st->res. At most 2 * slen steps. */
+/* Scan s from st->from for t; the first match position goes to st->res and ends the scan
+ * (for rindex: every match not after st->upto does, and the scan runs to the end). At most
+ * 2 * slen steps. */
 static void kmp_scan(struct cg *g, uint32_t s, uint32_t t, const struct search_tmp *st,
 		     enum search_mode mode, int done)
 {
-	int loop = label(g), fail = label(g), match = label(g);
+	int loop = label(g), whole;
 
 	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)st->from));
 	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->i));
 	emit(g, bi_st(BPF_DW, RS, (int16_t)st->k, 0));
 	emit(g, bi_mov64_imm(R0, 0));
 	kmp_head(g, st, st->slen, loop, 2 * g->strsize + 2, done);
-	load_pair(g, s, t);
-	bpb_jmp_reg(g->b, BPF_JEQ, R4, R5, match);
-	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, fail);
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	kmp_next(g, st, loop);
-	place(g, fail);
-	kmp_fallback(g, st);
-	kmp_next(g, st, loop);
-	place(g, match);
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	emit(g, bi_alu64_imm(BPF_ADD, R2, 1));
-	emit(g, bi_ldx(BPF_DW, R4, RS, (int16_t)st->tlen));
-	{
-		int whole = label(g);
-		bpb_jmp_reg(g->b, BPF_JEQ, R2, R4, whole);
+	kmp_step(g, s, t, st, false);
+	if (mode == SEARCH_RINDEX) {
+		kmp_last_match(g, st);
 		kmp_next(g, st, loop);
-		place(g, whole);
-	}
-	emit(g, bi_mov64_reg(R5, R1));                       /* a whole match: where it starts */
-	emit(g, bi_alu64_reg(BPF_SUB, R5, R4));
-	if (mode != SEARCH_RINDEX) {
-		emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
-		bpb_ja(g->b, done);
 		return;
 	}
-	emit(g, bi_ldx(BPF_DW, R4, RS, (int16_t)st->upto));
-	bpb_jmp_reg(g->b, BPF_JSGT, R5, R4, done);
-	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
-	kmp_fallback(g, st);
+	whole = label(g);
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
+	bpb_jmp_reg(g->b, BPF_JEQ, R2, R3, whole);
 	kmp_next(g, st, loop);
+	place(g, whole);                                     /* a whole match: where it starts */
+	emit(g, bi_mov64_reg(R5, R1));
+	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
+	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
+	bpb_ja(g->b, done);
 }
 
 /* dtrace's search: st->res = the position found or -1 (see cg_str.h). */

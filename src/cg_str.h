@@ -29,8 +29,9 @@
  *                           previous string. The state (a copy of the string and a position)
  *                           lives in per-CPU scratch at g->strtok_state, which the clause
  *                           compiler reserves for the whole program (cgs_strtok_state_size
- *                           bytes) and clears in every program's prologue with
- *                           cgs_strtok_reset, so that, as in dtrace, the state lasts one probe
+ *                           bytes, outside what it releases per statement; left at 0 it
+ *                           would overwrite whatever the program keeps at scratch offset 0)
+ *                           and clears in every program's prologue with cgs_strtok_reset, so that, as in dtrace, the state lasts one probe
  *                           firing (shared by its clauses). R0 = 1 if a token was found; when
  *                           none is (D's NULL), dst is "" and the state is cleared.
  *   lltostr(v)              decimal text of a signed 64-bit value (INT64_MIN included)

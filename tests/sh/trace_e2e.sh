@@ -1,161 +1,190 @@
-# trace_e2e.sh — the whole tracer on real one-liners and scripts (root): dtrace's output and
-# messages byte for byte (heading, prefixes, the blank lines after END and at the end, the
-# "matched N probes" notices and when quiet silences them), exit() status, tick and profile
-# probes, END after SIGINT, -c with $target and the child's exit, -p and its exit, -o
-# appending, faults firing ERROR, command-line order across -s and -n.
+# trace_e2e.sh — D programs run end to end by build/usdtrace (parse, check, cg_compile, load,
+# attach, consume, format), output compared with what it must be:
+#   - integer semantics against gcc: the same expressions over the same typed variables are
+#     compiled by gcc and by usdtrace, and the printed values must agree line for line;
+#   - variables of every class, predicates, if/else, clause order, exit status, faults and
+#     the ERROR probe, tick probes, built-ins checked against the shell's own view (pid, uid).
+# Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 w=$W
-cases="begin_trace_exit quiet_printf_status notices_quiet tick_counts options_after_operands
-script_matched_count
-sigint_runs_end c_target_and_exit p_target_exit output_appends fault_fires_error order_of_sources
-profile_fires cpp_defines two_pids destructive_system"
+
+cases="int-vs-gcc exit-status variables predicates-order if-else fault-error tick builtins
+strings string-keys dynvar-delete compile-error scratch-stores"
 if ! sdt_is_root; then
 	for c in $cases; do skip "$c" "needs root"; done
 	exit 0
 fi
-U=$USDTRACE
-# Prefer an ASan+UBSan build of usdtrace (the Makefile's SAN flags) when the sanitized library
-# exists, so the tracer's run-time paths are checked for memory errors too. Leak checking stays
-# off: main's option arrays live until exit by design (opts.h).
-if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -I"$TOP/include" \
-	-I"$TOP/src" -D_GNU_SOURCE -DUSDTRACE_VERSION='"e2e"' -fsanitize=address,undefined \
-	-fno-omit-frame-pointer -fno-sanitize-recover=all -o "$w/usdtrace" "$TOP/src/main.c" \
-	"$B/libusdtrace-asan.a" -lelf -ldw -lbpf -lz 2>"$w/asan.err"; then
-	U=$w/usdtrace
-	ASAN_OPTIONS=detect_leaks=0
-	export ASAN_OPTIONS
-fi
 
-# check NAME WANT-STATUS WANT-STDOUT WANT-STDERR: compare the last run's results.
-check() {
-	if [ "$rc" -ne "$2" ]; then notok "$1" "exit $rc (want $2): $(head -c 300 "$w/err")"
-	elif [ "$(cat "$w/out")" != "$3" ]; then notok "$1" "stdout [$(cat "$w/out")] want [$3]"
-	elif [ "$(cat "$w/err")" != "$4" ]; then notok "$1" "stderr [$(cat "$w/err")] want [$4]"
-	else ok "$1"; fi
-}
-# run ARGS...: usdtrace with a time limit; output in $w/out, $w/err, status in rc.
+# run NAME EXPECTED-STDOUT [usdtrace args...]: exact stdout, exit status 0
 run() {
-	timeout 20 "$U" "$@" >"$w/out" 2>"$w/err"
+	name=$1 want=$2
+	shift 2
+	timeout 30 "$USDTRACE" "$@" >"$w/$name.out" 2>"$w/$name.err"
 	rc=$?
+	if [ $rc -ne 0 ]; then
+		notok "$name" "exit $rc: $(head -c 300 "$w/$name.err" | tr '\n' ' ')"
+	elif [ "$(cat "$w/$name.out")" != "$want" ]; then
+		notok "$name" "got '$(head -c 300 "$w/$name.out" | tr '\n' '|')' want '$(printf '%s' "$want" | tr '\n' '|')'"
+	else
+		ok "$name"
+	fi
 }
-# Blank lines at the end matter: compare outputs with a sentinel appended.
-runx() {
-	run "$@"
-	printf 'X' >>"$w/out"
+
+# runs NAME EXPECTED-STDOUT PROGRAM [usdtrace args...]: the program as a script file
+runs() {
+	name=$1 want=$2
+	printf '%s\n' "$3" >"$w/$1.d"
+	shift 3
+	run "$name" "$want" "$@" -s "$w/$name.d"
 }
-nl='
-'
 
-# The CPU column varies: replace it by "C".
-runx -n 'BEGIN { trace(1); exit(0); }'
-sed -i 's/^ *[0-9]\{1,3\} \( *1 \)/  C \1/' "$w/out"
-check begin_trace_exit 0 "CPU     ID                    FUNCTION:NAME
-  C      1                           :BEGIN         1
-${nl}X" "usdtrace: description 'BEGIN ' matched 1 probe"
-
-runx -qn 'BEGIN { printf("%s-%d\n", "x", 42); exit(7); }'
-check quiet_printf_status 7 "x-42
-${nl}X" ""
-
-# quiet by pragma silences the notices too (dtrace's notice() is quiet's)
-printf '#pragma D option quiet\nBEGIN\n{\n\tprintf("q");\n\texit(0);\n}\n' >"$w/q.d"
-runx -s "$w/q.d"
-check notices_quiet 0 "q${nl}X" ""
-
-printf 'tick-50ms\n{\n\tn++;\n}\n\ntick-50ms\n/n == 4/\n{\n\tprintf("n=%%d\\n", n);\n\texit(0);\n}\n\nEND\n{\n\tprintf("end\\n");\n}\n' >"$w/t.d"
-runx -q -s "$w/t.d"
-check tick_counts 0 "n=4
-end
-${nl}X" ""
-
-# Options may follow operands, as with dtrace: -q after the script is an option.
-runx -s "$w/t.d" -q
-check options_after_operands 0 "n=4
-end
-${nl}X" ""
-run -s "$w/t.d"
-if [ $rc -eq 0 ] && [ "$(cat "$w/err")" = "usdtrace: script '$w/t.d' matched 3 probes" ]; then
-	ok script_matched_count
+# --- integer semantics: gcc is the witness ---
+vars='a = (int)-7; b = (int)2; u = (unsigned int)3000000000; c = (char)100; s = (short)-300;
+l = (long)-5000000000; ul = (unsigned long)18446744073709551000UL; uc = (unsigned char)200;'
+exprs='a / b
+a % b
+-7 / 2
+-7 % 3
+7 % -3
+a >> 1
+(unsigned)a >> 1
+u / 7
+u % 7
+a * u
+c + c
+c * c * c
+(char)(a * 100)
+(short)70000
+(unsigned char)300
+(signed char)uc
+-a
+~u
+!a
+a < u
+a < 0
+l / a
+l % b
+ul >> 4
+ul / 3
+(long)ul >> 4
+a > 0 ? a : -a
+a && 0
+a || 0
+a ^ u
+a & 0xff
+a | 0x100
+a << 4
+(long)a * 1000000000
+u + u
+u * 2 > u
+s * s
+s / 7
+uc + uc
+(unsigned short)s
+l >> 40
+l < ul
+sizeof (long) * b
+(a + 10) * (b - 5) / 3 % 4
+u >> 31 << 31'
+{
+	echo '#include <stdio.h>'
+	echo 'int main(void) {'
+	echo "$vars" | sed 's/^/ /; s/\([a-z][a-z]*\) = (\([a-z ]*\))/\2 \1 = (\2)/g; s/;  */; /g'
+	echo "$exprs" | while IFS= read -r e; do printf '\tprintf("%%lld\\n", (long long)(%s));\n' "$e"; done
+	echo 'return 0; }'
+} >"$w/arith.c"
+{
+	echo 'BEGIN {'
+	echo "$vars"
+	echo "$exprs" | while IFS= read -r e; do printf '\tprintf("%%d\\n", (long long)(%s));\n' "$e"; done
+	echo 'exit(0); }'
+} >"$w/arith.d"
+if ! gcc -w -o "$w/arith" "$w/arith.c" 2>"$w/arith.cerr"; then
+	notok int-vs-gcc "gcc: $(head -c 300 "$w/arith.cerr")"
 else
-	notok script_matched_count "exit $rc: [$(cat "$w/err")]"
+	"$w/arith" >"$w/arith.want"
+	run int-vs-gcc "$(cat "$w/arith.want")" -q -s "$w/arith.d"
+	if [ -f "$w/int-vs-gcc.out" ] && ! cmp -s "$w/int-vs-gcc.out" "$w/arith.want"; then
+		paste -d' ' "$w/arith.want" "$w/int-vs-gcc.out" | awk '$1 != $2' | head -5 | sed 's/^/# gcc usdtrace: /'
+	fi
 fi
 
-# SIGINT: the interrupted line is ended, END runs, status 0.
-timeout -s INT 1 "$U" -qn 'BEGIN { printf("begin"); }' -n 'END { printf("end"); }' >"$w/out" 2>"$w/err"
+# --- exit status ---
+timeout 20 "$USDTRACE" -q -n 'BEGIN { exit(3); }' >"$w/ex.out" 2>"$w/ex.err"
 rc=$?
-printf 'X' >>"$w/out"
-[ $rc -eq 124 ] && rc=0 # timeout's own status when it sent the signal
-check sigint_runs_end 0 "begin
-end
-X" ""
+[ $rc -eq 3 ] && ok exit-status || notok exit-status "exit $rc, want 3: $(cat "$w/ex.err")"
 
-# -c: $target is the child; its exit ends the trace with dtrace's notice; END runs.
-runx -n 'BEGIN { printf("%d", $target); }' -n 'END { printf("end"); }' -c '/bin/sleep 0.2'
-pid=$(awk 'NR == 2 { print $NF }' "$w/out")
-sed -i 's/^ *[0-9]\{1,3\} \( *[12] \)/  C \1/' "$w/out"
-check c_target_and_exit 0 "CPU     ID                    FUNCTION:NAME
-  C      1                           :BEGIN $pid
-  C      2                             :END end
-${nl}X" "usdtrace: description 'BEGIN ' matched 1 probe
-usdtrace: description 'END ' matched 1 probe
-usdtrace: pid $pid has exited"
+runs variables "$(printf '%s\n' 15 8 42 7 1 0)" '
+int g;
+BEGIN { g = 5; g += 10; a["x", 1] = 8; self->t = 40; this->v = 2; }
+BEGIN { printf("%d\n%d\n", g, a["x", 1]); self->t += this->v; printf("%d\n", self->t); }
+BEGIN { k = 3; b[k] = k + 4; printf("%d\n", b[3]); printf("%d\n", b[3] == 7); printf("%d\n", b[99]); exit(0); }' -q
 
-sleep 3 &
-sp=$!
-runx -qn 'BEGIN { printf("%d\n", $target); }' -p "$sp"
-check p_target_exit 0 "$sp
-${nl}X" ""
-wait "$sp" 2>/dev/null
+runs predicates-order "$(printf '%s\n' one three four)" '
+BEGIN /1/ { printf("one\n"); }
+BEGIN /0/ { printf("two\n"); }
+BEGIN /pid > 0 && timestamp > 0/ { printf("three\n"); }
+BEGIN { printf("four\n"); exit(0); }' -q
 
-printf 'old\n' >"$w/o.txt"
-run -o "$w/o.txt" -qn 'BEGIN { printf("new\n"); exit(0); }'
-printf 'X' >>"$w/o.txt"
-if [ $rc -eq 0 ] && [ ! -s "$w/out" ] && [ "$(cat "$w/o.txt")" = "old
-new
-${nl}X" ]; then ok output_appends; else notok output_appends "exit $rc [$(cat "$w/o.txt")]"; fi
+runs if-else "$(printf '%s\n' big 2 done)" '
+BEGIN { x = 10; if (x > 5) { printf("big\n"); if (x > 20) printf("huge\n"); } else { printf("small\n"); }
+  if (x == 3) printf("three\n"); else if (x == 10) printf("%d\n", 2); printf("done\n"); exit(0); }' -q
 
-runx -qn 'BEGIN { trace(*(int *)16); }' -n 'ERROR { printf("%d %d %d %d", arg1, arg2, arg4, arg5); exit(3); }'
-check fault_fires_error 3 "1 1 1 16
-X" "usdtrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): invalid address (0x10) in action #1"
-
-# Sources keep command-line order: clauses of -n, -s, -n fire in that order for BEGIN.
-printf 'BEGIN\n{\n\tprintf("2");\n}\n' >"$w/two.d"
-runx -qn 'BEGIN { printf("1"); }' -s "$w/two.d" -n 'BEGIN { printf("3"); exit(0); }'
-check order_of_sources 0 "123
-X" ""
-
-runx -qn 'profile-97 { printf("p"); exit(0); }'
-check profile_fires 0 "p
-X" ""
-
-# -C runs cpp with -D definitions over the script.
-printf '#define N 3\nBEGIN\n{\n\tprintf("%%d %%d\\n", N, M);\n\texit(0);\n}\n' >"$w/c.d"
-runx -q -C -D M=9 -s "$w/c.d"
-check cpp_defines 0 "3 9
-${nl}X" ""
-
-# Several -p: the trace ends when the last of them has exited.
-sleep 1 &
-a=$!
-sleep 2 &
-b=$!
-t0=$(date +%s%N)
-runx -q -p "$a" -p "$b" -n 'END { printf("end\n"); }'
-t1=$(date +%s%N)
-if [ $(((t1 - t0) / 1000000)) -lt 1500 ]; then
-	notok two_pids "stopped after $(((t1 - t0) / 1000000)) ms, before the second pid exited"
+# A fault stops its clause only and discards what it recorded ("before" is not printed, as in
+# dtrace); ERROR fires with dtrace's arguments: arg1 epid, arg2 action (every statement is an
+# action: z = 0 is #1), arg4 the fault kind (4: divide-by-zero).
+printf '%s\n' '
+BEGIN { z = 0; printf("before\n"); printf("%d\n", 1 / z); printf("not reached\n"); }
+ERROR { printf("error epid=%d action=%d kind=%d\n", arg1, arg2, arg4); }
+BEGIN { printf("next clause\n"); exit(0); }' >"$w/flt.d"
+timeout 20 "$USDTRACE" -q -s "$w/flt.d" >"$w/flt.out" 2>"$w/flt.err"
+want_out=$(printf '%s\n' "next clause" "error epid=1 action=3 kind=4")
+if [ "$(grep -v "^$" "$w/flt.out" | sort)" = "$(printf '%s\n' "$want_out" | sort)" ] &&
+	grep -q 'error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): divide-by-zero in action #3' "$w/flt.err"; then
+	ok fault-error
 else
-	check two_pids 0 "end
-${nl}X" ""
+	notok fault-error "out '$(tr '\n' '|' <"$w/flt.out")' err '$(tr '\n' '|' <"$w/flt.err")'"
 fi
-wait
 
-# -w: system() runs through sh after the record's prefix; dtrace's notice about destructive
-# actions follows the matched notices.
-runx -w -n 'BEGIN { system("echo hi %d", 5); exit(0); }'
-sed -i 's/^ *[0-9]\{1,3\} \( *1 \)/  C \1/' "$w/out"
-check destructive_system 0 "CPU     ID                    FUNCTION:NAME
-  C      1                           :BEGIN hi 5
-${nl}${nl}X" "usdtrace: description 'BEGIN ' matched 1 probe
-usdtrace: allowing destructive actions"
+runs tick "$(printf '%s\n' 1 2 3)" 'tick-10ms { n++; printf("%d\n", n); } tick-10ms /n == 3/ { exit(0); }' -q
+
+# built-ins against the shell: the tracer's own pid is BEGIN's pid; uid/gid are ours
+me_uid=$(id -u) me_gid=$(id -g)
+timeout 20 "$USDTRACE" -q -n 'BEGIN { printf("%d %d %d %d %s %s:%s:%s:%s %d\n", pid == tid, uid, gid, id, execname, probeprov, probemod, probefunc, probename, ppid > 1); exit(0); }' >"$w/bi.out" 2>"$w/bi.err"
+want="1 $me_uid $me_gid 1 usdtrace dtrace:::BEGIN 1"
+[ "$(cat "$w/bi.out")" = "$want" ] && ok builtins || notok builtins "got '$(cat "$w/bi.out")' want '$want': $(head -c 200 "$w/bi.err")"
+
+runs strings "$(printf '%s\n' "hello world" 1 0 11 "HELLO" "lib" "usr/lib" 5)" '
+BEGIN { s = "hello"; t = strjoin(s, " world"); printf("%s\n", t); printf("%d\n", s == "hello");
+  printf("%d\n", s > "zebra"); printf("%d\n", strlen(t)); printf("%s\n", toupper(s));
+  printf("%s\n", basename("/usr/lib")); printf("%s\n", substr("/usr/lib", 1));
+  printf("%d\n", index("/usr/lib", "lib")); exit(0); }' -q
+
+runs string-keys "$(printf '%s\n' 3 2 0)" '
+BEGIN { k = strjoin("ab", "c"); n[k] = 1; n["abc"] += 2; n[strjoin("a", "bc")]++; printf("%d\n", n["abc"]);
+  m["x", 1] = 2; printf("%d\n", m[substr("xyz", 0, 1), 1]); printf("%d\n", m["x", 2]); exit(0); }' -q
+
+# assigning 0 deletes an element; later reads see 0 again and new stores succeed
+runs dynvar-delete "$(printf '%s\n' 0 5)" 'BEGIN { a[1] = 7; a[1] = 0; printf("%d\n", a[1]); a[1] = 5; printf("%d\n", a[1]); exit(0); }' -q
+
+# stores through pointers: into alloca() scratch they work; anywhere else they fault
+printf '%s\n' 'BEGIN { p = (int *)alloca(16); p[0] = 5; p[1] = 7; *p += 2; p[1]++; x = p[1]--; printf("%d %d %d\n", p[0], p[1], x); }
+BEGIN { q = (int *)arg0; *q = 1; }
+BEGIN { exit(0); }' >"$w/st.d"
+timeout 20 "$USDTRACE" -q -s "$w/st.d" >"$w/st.out" 2>"$w/st.err"
+if [ "$(grep -v '^$' "$w/st.out")" = "7 7 8" ] &&
+	grep -q 'error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #2' "$w/st.err"; then
+	ok scratch-stores
+else
+	notok scratch-stores "out '$(tr '\n' '|' <"$w/st.out")' err '$(tr '\n' '|' <"$w/st.err")'"
+fi
+
+# a program cg cannot fit: a clear message and exit 1, nothing traced
+timeout 20 "$USDTRACE" -x strsize=4096 -q -n 'BEGIN { printf("%s%s%s%s%s%s%s%s%s", execname, execname, execname, execname, execname, execname, execname, execname, execname); }' >"$w/ce.out" 2>"$w/ce.err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'scratch space' "$w/ce.err" && [ ! -s "$w/ce.out" ]; then
+	ok compile-error
+else
+	notok compile-error "exit $rc: $(head -c 300 "$w/ce.err")"
+fi

@@ -741,7 +741,7 @@ static void test_op(enum op op)
 	if (op == OP_LLTOSTR) {
 		for (int i = 0; i < NEDGE_INTS; i++, ncases++)
 			check_case(&l, op, "", "", edge_ints[i], 0);
-		for (int64_t v = 1, k = 0; k < 19; k++, v *= 10)
+		for (int64_t v = 1, k = 0; k < 19; k++, v = k < 19 ? v * 10 : v)
 			for (int d = -1; d <= 1; d++, ncases += 2) {
 				check_case(&l, op, "", "", v + d, 0);
 				check_case(&l, op, "", "", -(v + d), 0);
@@ -1047,6 +1047,8 @@ static void test_copyin(void)
 	bpb_free(&p2.b);
 	bpb_free(&p3.b);
 	munmap(page, 8192);
+	free((char *)texts[4]);
+	free((char *)texts[5]);
 	group_end("copyinstr_copyin", ncases);
 }
 
