@@ -29,7 +29,18 @@ struct def_site {
 	char space;           /* 'g' global (scalar or associative), 's' self, 't' this */
 	const char *name;
 	bool busy;            /* being checked right now (x = x + 1 as the first assignment) */
+	long next_same;       /* the next site of the same name, -1 at the end */
 };
+
+/* One entry per (name space, name): its variable and its definition sites. */
+struct name_ent {
+	char space;           /* 0: empty slot */
+	char *name;
+	struct dck_var *var;
+	long first_site, last_site;
+};
+
+#define DCK_MAX_RESOLVE 256
 
 struct inline_def {
 	const char *name;
@@ -52,6 +63,9 @@ struct ck {
 	int action;
 	struct def_site *sites;
 	size_t nsites, capsites;
+	struct name_ent *names;  /* open addressing, a power of two in size */
+	size_t nnames, capnames;
+	int resolving;           /* nested early resolutions in progress */
 	struct inline_def *inl;
 	size_t ninl, capinl;
 };
@@ -169,6 +183,12 @@ static const char *const unsupported_subrs[] = {
 	"normalize", "panic", "print", "printa", "printm", "quantize", "setopt", "speculate",
 	"speculation", "stack", "stddev", "strtoll", "sum", "sym", "trunc", "uaddr", "ufunc",
 	"umod", "ustack", "usym", "memref",
+};
+
+/* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
+static const char *const unsupported_vars[] = {
+	"caller", "curcpu", "curlwpsinfo", "curpsinfo", "curthread", "execargs", "ipl",
+	"stackdepth", "zonename", "uregs32", "arg10",
 };
 
 const char *dsubr_name(enum dsubr s)
@@ -452,9 +472,13 @@ static bool is_writable(const struct dnode *n)
 			return true;
 		if (n->builtin != DB_NONE)
 			return false;
+		if (is_string(n->lhs->type))
+			return false;  /* a string's characters: values, not storage we hand out */
 		return is_writable(n->lhs);
 	case DN_UNARY:
 		if (strcmp(n->op, "*") != 0)
+			return false;
+		if (is_string(n->lhs->type))
 			return false;
 		if (n->lhs->kind == DN_BINARY && strcmp(n->lhs->op, "+") == 0)
 			return is_writable(n->lhs->lhs);
@@ -512,15 +536,51 @@ static const char *space_prefix(enum dck_varclass cls)
 	return cls == DCK_SELF ? "self->" : cls == DCK_THIS ? "this->" : "";
 }
 
+static size_t name_hash(char space, const char *name)
+{
+	size_t h = (unsigned char)space * 131u;
+	for (; *name; name++)
+		h = h * 31u + (unsigned char)*name;
+	return h;
+}
+
+/* The table entry of a name, created empty when `add` (else NULL if absent). */
+static struct name_ent *name_lookup(struct ck *c, char space, const char *name, bool add)
+{
+	if (add && (c->nnames + 1) * 2 > c->capnames) {
+		size_t cap = c->capnames ? c->capnames * 2 : 64;
+		struct name_ent *old = c->names;
+		size_t oldcap = c->capnames;
+		c->names = xcalloc(cap, sizeof(*c->names));
+		c->capnames = cap;
+		for (size_t i = 0; i < oldcap; i++) {
+			if (!old[i].space)
+				continue;
+			size_t j = name_hash(old[i].space, old[i].name) & (cap - 1);
+			while (c->names[j].space)
+				j = (j + 1) & (cap - 1);
+			c->names[j] = old[i];
+		}
+		free(old);
+	}
+	if (!c->capnames)
+		return NULL;
+	size_t j = name_hash(space, name) & (c->capnames - 1);
+	for (; c->names[j].space; j = (j + 1) & (c->capnames - 1))
+		if (c->names[j].space == space && strcmp(c->names[j].name, name) == 0)
+			return &c->names[j];
+	if (!add)
+		return NULL;
+	/* our own copy: a node's name is freed when the node is rewritten (inlines, enums) */
+	c->names[j] = (struct name_ent){ space, xstrdup(name), NULL, -1, -1 };
+	c->nnames++;
+	return &c->names[j];
+}
+
 static struct dck_var *var_find(struct ck *c, char space, const char *name)
 {
-	for (int i = 0; i < c->out->nvars; i++) {
-		struct dck_var *v = c->out->vars[i];
-		char vs = v->cls == DCK_SELF ? 's' : v->cls == DCK_THIS ? 't' : 'g';
-		if (vs == space && strcmp(v->name, name) == 0)
-			return v;
-	}
-	return NULL;
+	struct name_ent *e = name_lookup(c, space, name, false);
+	return e ? e->var : NULL;
 }
 
 static struct dck_var *var_new(struct ck *c, enum dck_varclass cls, const char *name,
@@ -535,6 +595,8 @@ static struct dck_var *var_new(struct ck *c, enum dck_varclass cls, const char *
 	v->pos = at->pos;
 	p->vars = xrealloc(p->vars, sizeof(*p->vars) * (size_t)(p->nvars + 1));
 	p->vars[p->nvars++] = v;
+	char space = cls == DCK_SELF ? 's' : cls == DCK_THIS ? 't' : 'g';
+	name_lookup(c, space, v->name, true)->var = v;
 	return v;
 }
 
@@ -713,8 +775,8 @@ static void check_ident(struct ck *c, struct dnode *n)
 	}
 	enum dbuiltin b = builtin_lookup(n->name);
 	if (b == DB_ARGS || b == DB_UREGS) {
-		/* dtrace: args and uregs are arrays; as plain names they are dynamic objects */
-		fail_at(c, n, "operator [ ] must be applied to %s: %s is an array", n->name, n->name);
+		/* dt_xcook_ident: the built-in arrays are identifiers of array kind */
+		fail_at(c, n, "associative array '%s' may not be referenced as scalar", n->name);
 	}
 	if (b != DB_NONE) {
 		n->builtin = b;
@@ -729,7 +791,11 @@ static void check_ident(struct ck *c, struct dnode *n)
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
 			fail_at(c, n, "%s '%s' may not be referenced as scalar",
-				subrs[subr_lookup(n->name)].action ? "action" : "function", n->name);
+				subrs[subr_lookup(n->name)].action ? "tracing function" : "function",
+				n->name);
+		for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
+			if (strcmp(unsupported_vars[i], n->name) == 0)
+				fail_at(c, n, "built-in variable %s is not supported by usdtrace", n->name);
 		fail_at(c, n, "failed to resolve %s: Unknown variable name", n->name);
 	}
 	if (v->cls == DCK_ASSOC)
@@ -912,13 +978,8 @@ static void check_index(struct ck *c, struct dnode *n)
 			struct dck_var *v = var_find(c, 'g', l->name);
 			if (!v && !is_enumconst(c, l->name)) {
 				/* an associative array (or one defined later) */
-				struct def_site *s = NULL;
-				for (size_t i = 0; i < c->nsites; i++)
-					if (c->sites[i].space == 'g' &&
-					    strcmp(c->sites[i].name, l->name) == 0) {
-						s = &c->sites[i];
-						break;
-					}
+				struct name_ent *e = name_lookup(c, 'g', l->name, false);
+				struct def_site *s = e && e->first_site >= 0 ? &c->sites[e->first_site] : NULL;
 				if (!s || s->node->lhs->kind == DN_INDEX) {
 					check_assoc(c, n, 'g', l->name, false);
 					return;
@@ -1351,10 +1412,10 @@ static void check_cond(struct ck *c, struct dnode *n)
 	struct dnode *l = n->lhs, *r = n->rhs;
 	if (!is_scalar(n->cond->type))
 		fail_at(c, n, "operator ?: expression must be of scalar type");
-	if (compat_type(l->type, r->type) && !is_void(l->type))
+	if (is_integer(l->type) && is_integer(r->type))
+		n->type = arith_result(c, l->type, r->type);  /* C: c ? (char)1 : (char)2 is int */
+	else if (compat_type(l->type, r->type) && !is_void(l->type))
 		n->type = l->type;
-	else if (is_integer(l->type) && is_integer(r->type))
-		n->type = arith_result(c, l->type, r->type);
 	else if (is_strcompat(l->type) && is_strcompat(r->type) &&
 		 (is_string(l->type) || is_string(r->type)))
 		n->type = c->tc->t_string;
@@ -1727,7 +1788,15 @@ static void site_of(struct ck *c, struct dnode *n, int clause_index, struct dnod
 	else
 		return;
 	xgrow(&c->sites, sizeof(*c->sites), &c->capsites, c->nsites + 1);
-	c->sites[c->nsites++] = (struct def_site){ n, clause_index, clause, space, name, false };
+	long idx = (long)c->nsites++;
+	c->sites[idx] = (struct def_site){ n, clause_index, clause, space, name, false, -1 };
+	struct name_ent *e = name_lookup(c, space, name, true);
+	c->sites[idx].name = e->name;
+	if (e->last_site >= 0)
+		c->sites[e->last_site].next_same = idx;
+	else
+		e->first_site = idx;
+	e->last_site = idx;
 }
 
 /* Depth is bounded by the parser (DPARSE_MAX_DEPTH). */
@@ -1746,10 +1815,17 @@ static void collect_sites(struct ck *c, struct dnode *n, int ci, struct dnode *c
 
 static void resolve_later_def(struct ck *c, char space, const char *name)
 {
-	for (size_t i = 0; i < c->nsites; i++) {
+	struct name_ent *e = name_lookup(c, space, name, false);
+	for (long i = e ? e->first_site : -1; i >= 0; i = c->sites[i].next_same) {
 		struct def_site *s = &c->sites[i];
-		if (s->space != space || strcmp(s->name, name) != 0 || s->busy)
+		if (s->busy)
 			continue;  /* a busy site reads the name itself (s = f(s)): try the next */
+		/* each level costs stack: a chain of definitions each waiting on a later one is
+		 * bounded (dtrace itself would take none of them) */
+		if (c->resolving >= DCK_MAX_RESOLVE)
+			fail_at(c, s->node, "definitions depend on later definitions too deeply "
+				"(more than %d): %s%s", DCK_MAX_RESOLVE,
+				space == 's' ? "self->" : space == 't' ? "this->" : "", name);
 		struct dnode *saved_clause = c->clause;
 		int saved_index = c->clause_index;
 		const struct dck_probe_args *saved_args = c->pargs;
@@ -1757,7 +1833,9 @@ static void resolve_later_def(struct ck *c, char space, const char *name)
 		c->clause_index = s->clause_index;
 		c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, s->clause_index) : NULL;
 		s->busy = true;
+		c->resolving++;
 		check_expr(c, s->node);
+		c->resolving--;
 		s->busy = false;
 		c->clause = saved_clause;
 		c->clause_index = saved_index;
@@ -1781,8 +1859,10 @@ static void check_stmt(struct ck *c, struct dnode *n)
 	case DN_IF:
 		n->action = ++c->action;
 		check_expr(c, n->cond);
+		/* dtrace (dt_sugar.c) compiles the condition as this->%condition = (1 && cond),
+		 * so a non-scalar condition gets the && operator's message */
 		if (!is_scalar(n->cond->type))
-			fail_at(c, n->cond, "if condition must be of scalar type");
+			fail_at(c, n->cond, "operator && requires operands of scalar type");
 		check_stmt(c, n->lhs);
 		if (n->rhs)
 			check_stmt(c, n->rhs);
@@ -1826,8 +1906,14 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 
 static void check_inline(struct ck *c, struct dnode *n)
 {
-	if (inline_find(c, n->name) || builtin_lookup(n->name) != DB_NONE || var_find(c, 'g', n->name))
-		fail_at(c, n, "identifier redefined: %s", n->name);
+	/* dt_node_inline's message: the previous identifier's kind, and "inline" if it was one */
+	struct dck_var *pv = var_find(c, 'g', n->name);
+	enum dbuiltin pb = builtin_lookup(n->name);
+	if (inline_find(c, n->name) || pv || pb != DB_NONE)
+		fail_at(c, n, "identifier redefined: %s\n\t current: inline definition\n"
+			"\tprevious: %s %s", n->name,
+			pv ? idkind_name(pv) : pb == DB_ARGS || pb == DB_UREGS ? "associative array" :
+			"scalar", inline_find(c, n->name) ? "inline" : "");
 	check_expr(c, n->lhs);
 	if (!argcompat(n->ctype, n->lhs)) {
 		struct names ns = {0};
@@ -1972,6 +2058,9 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 		dck_prog_free(c->out);
 	}
 	free(c->sites);
+	for (size_t i = 0; i < c->capnames; i++)
+		free(c->names[i].name);
+	free(c->names);
 	free(c->inl);
 	free(c);
 	return rc;

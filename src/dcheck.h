@@ -11,8 +11,9 @@
  *             dtype_resolve for the representation). Integer constants are int, long, ... by
  *             C's rules; string literals and string-valued built-ins are ctx->t_string.
  *             Statements, clauses and declarations have type NULL.
- *   var       DN_IDENT naming a global scalar or associative array, DN_INDEX of an associative
- *             array (a[k]), DN_SELF, DN_THIS: the struct dck_var. NULL otherwise.
+ *   var       DN_IDENT naming a global scalar, DN_INDEX of an associative array (a[k] and
+ *             self->a[k]; its lhs, the array's name, carries the same var), DN_SELF, DN_THIS:
+ *             the struct dck_var. NULL otherwise.
  *   builtin   DN_IDENT of a built-in variable (arg0, execname, ...) and DN_INDEX of args[] /
  *             uregs[]: a DB_* value; DB_NONE otherwise.
  *   subr      DN_CALL: the DS_* subroutine or action.
@@ -32,7 +33,11 @@
  *             per value argument: the statement gets the number of the first, each value
  *             argument node (args->next...) gets its own number in `action`, and the next
  *             statement continues after the last (a printf with no value argument is one
- *             action).
+ *             action). (illumos dtrace compiles if/else by splitting the clause into several,
+ *             which renumbers; we keep one numbering per clause.) An if condition that
+ *             is not scalar gets the message dtrace's if/else expansion produces:
+ *             "operator && requires operands of scalar type".
+ *
  * Rewrites: an identifier naming an `inline` becomes a DN_CAST to the inline's type over a
  * copy of the inline's expression (so the code generator never sees inlines); an identifier
  * naming an enum constant becomes a DN_INT with its value (type the enum); the predefined
@@ -53,12 +58,24 @@
  *              p[i], s.m of such): those compile, and the code generator must fault
  *              (DOUT_FLT_BADADDR) unless the address is tracer scratch (copyin/alloca).
  *   Integer types follow C: operands narrower than int are promoted (char + char is int),
- *              then the usual arithmetic conversions (uint + long is long); shifts have the
- *              promoted left operand's type; comparisons and && || ^^ ! are int.
+ *              then the usual arithmetic conversions (uint + long is long), ?: included;
+ *              shifts have the promoted left operand's type; comparisons and && || ^^ ! are
+ *              int; enum operands count as int. (tests/sh/dcheck_gcc.sh checks sizes,
+ *              signedness and folded values against gcc.) Comparisons take integers,
+ *              compatible pointers (or a pointer and 0), and strings; structs and floats do
+ *              not compare.
  *   Floating point: values of float types (from args[] or members) may be traced and
  *              printed, but are not arithmetic or scalar in D (dtrace's rule): operators,
  *              casts and assignments of them are errors.
  *   sizeof of a string expression is the strsize option (of a literal, its length + 1).
+ *   Strings where pointers meet them: char * and char[N] are "string compatible" (dtrace's
+ *              dt_node_is_strcompat): they may be assigned to string variables, passed as
+ *              string arguments (strlen(p)), compared with a string ("s == p") and cast to
+ *              string; the value is the NUL-terminated string at that address (for a user
+ *              pointer the code generator reads it as copyinstr would). A string's
+ *              characters can be read (s[i], *s) but not stored to.
+ *   Built-in variables dtrace has and we do not (curthread, caller, stackdepth, ...) are
+ *              "built-in variable curthread is not supported by usdtrace".
  *
  * Self-> associative arrays: `self->a[k]` is allowed (dtrace has thread-local arrays): the
  * dck_var has class DCK_SELF with nkeys > 0; this-> may not be an array (dtrace's error).
@@ -71,7 +88,9 @@
  * key passed, 2 expected", "a[ ] key #1 is incompatible with prototype: ..."). Where dtrace
  * only knows what earlier clauses assigned, we look at the whole program: a read before the
  * first assignment in source order checks that assignment first (so a clause may read what a
- * later clause writes). Reading a global name assigned nowhere is "failed to resolve x:
+ * later clause writes; an assignment that reads its own target, s = strjoin(s, "x"), is
+ * skipped for the next one; such chains nest at most 256 deep, beyond that an error says
+ * so). Reading a global name assigned nowhere is "failed to resolve x:
  * Unknown variable name"; an array, self-> or this-> variable assigned nowhere is dtrace's
  * "self->x has not yet been declared or assigned". Assigning to a built-in variable is
  * "operator = can only be applied to a writable variable".
@@ -79,7 +98,7 @@
  * Messages: dtrace's exact wording (libdtrace's dt_parser.c / dt_cc.c / dt_xlator.c texts,
  * looked up, not guessed), prefixed "line N: " with the node's line, e.g.
  *   line 1: failed to resolve foo: Unknown variable name
- *   line 3: operator + requires operands of arithmetic type   (whatever dtrace says exactly)
+ *   line 3: operator * requires operands of arithmetic type
  *   line 2: printf( ) argument #2 is incompatible with conversion #1 prototype: ...
  * The first error stops the check (dtrace reports one). Destructive subroutines (system,
  * raise, stop, copyout, copyoutstr) without -w are rejected as dtrace rejects them, when it

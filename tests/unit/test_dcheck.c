@@ -349,6 +349,34 @@ T_CASE(pointers_members_strings)
 	T_EXPR(d, "(char *)vp", "char *");
 	T_EXPR(d, "copyin(arg0, 8)", "void *");
 	T_EXPR(d, "cp->flag", "unsigned int");
+	/* char * and char[] stand in for strings */
+	T_EXPR(d, "strlen(str)", "size_t");
+	T_EXPR(d, "strlen(cp->name)", "size_t");
+	T_EXPR(d, "str == execname", "int");
+	T_EXPR(d, "cp->name != \"x\"", "int");
+	T_EXPR(d, "str ? str : \"none\"", "string");
+	T_EXPR(d, "\"abc\"[1]", "char");
+	T_EXPR(d, "*execname", "char");
+}
+
+/* Floating-point values pass through (trace, printf) but D has no arithmetic on them. */
+T_CASE(floating_point)
+{
+	T_TYPED("double d; float f; BEGIN { trace(d); printf(\"%f %e\\n\", d, f); }",
+		"(decl global \"double\" d)\n(decl global \"float\" f)\n"
+		"(clause (stmt#1 (trace:void d:double)) "
+		"(stmt#2 (printf:void \"%f %e\\n\":string d:double f:float)))");
+	T_ERR("double d; BEGIN { x = d + 1; }",
+	      "line 1: operands have incompatible types: \"double\" + \"int\"");
+	T_ERR("double d; BEGIN { x = d * 2; }", "line 1: operator * requires operands of arithmetic type");
+	T_ERR("double d; BEGIN { x = -d; }", "line 1: operator - requires an operand of arithmetic type");
+	T_ERR("double d; BEGIN { x = (int)d; }", "line 1: invalid cast expression: \"double\" to \"int\"");
+	T_ERR("double d; BEGIN { x = d; }", "line 1: operands have incompatible types: \"double\" = \"double\"");
+	T_ERR("double d; BEGIN /d/ { trace(1); }", "line 1: predicate result must be of scalar type");
+	T_ERR("double d; BEGIN { printf(\"%d\\n\", d); }",
+	      "line 1: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	      "\tconversion: %d\n\t prototype: char, short, int, long, or long long\n"
+	      "\t  argument: double");
 }
 
 T_CASE(subroutine_prototypes)
@@ -618,11 +646,21 @@ static const char *const invalid[][2] = {
 	{"int a[4]; BEGIN { x = a[4]; }", "line 1: index outside array bounds: 4, max is 4"},
 	{"int a[4]; BEGIN { a = 1; }", "line 1: operator = may not be applied to operand of type \"int [4]\""},
 	{"BEGIN { x = 1; }\nBEGIN {\n  trace(\n  nope); }", "line 4: failed to resolve nope: Unknown variable name"},
-	{"BEGIN { if (\"a\") trace(1); }", "line 1: if condition must be of scalar type"},
+	{"BEGIN { if (\"a\") trace(1); }", "line 1: operator && requires operands of scalar type"},
 	{"BEGIN { x = x + 1; }", "line 1: failed to resolve x: Unknown variable name"},
 	{"BEGIN { x = 1; x += \"s\"; }", "line 1: operands have incompatible types: \"int\" += \"string\""},
 	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found"},
-	{"BEGIN { x = trace; }", "line 1: action 'trace' may not be referenced as scalar"},
+	{"BEGIN { x = trace; }", "line 1: tracing function 'trace' may not be referenced as scalar"},
+	{"inline int X = 1; inline int X = 2;", "line 1: identifier redefined: X\n\t current: inline definition\n\tprevious: scalar inline"},
+	{"inline int pid = 1;", "line 1: identifier redefined: pid\n\t current: inline definition\n\tprevious: scalar "},
+	{"BEGIN { x = args; }", "line 1: associative array 'args' may not be referenced as scalar"},
+	/* dtrace turns an integer inline into a constant where it is named */
+	{"inline int TEN = 10; BEGIN { TEN = 1; } END { TEN = 2; }", "line 1: operator = requires modifiable lvalue as an operand"},
+	{"enum e { A }; BEGIN { A = 1; }", "line 1: operator = requires modifiable lvalue as an operand"},
+	{"BEGIN { x = strlen; }", "line 1: function 'strlen' may not be referenced as scalar"},
+	{"BEGIN { trace(curthread); }", "line 1: built-in variable curthread is not supported by usdtrace"},
+	{"BEGIN { s = \"abc\"; s[0] = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
+	{"BEGIN { s = \"abc\"; *s = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
 	{"BEGIN { a[trace(1)] = 1; }", "line 1: void expression may not be used as associative array index: key #1"},
 	{"BEGIN { printf(\"%d\\n\", 1, 2); }", "line 1: printf( ) prototype mismatch: only 1 arguments required by this format string"},
 };
@@ -696,6 +734,141 @@ T_CASE(realistic_programs)
 		"(clause (stmt#1 (trace:void s:string)))\n"
 		"(clause (stmt#1 (=:string s:string \"x\":string)))");
 	T_ERR("extern int e;", "line 1: extern variables are not supported by usdtrace: e");
+}
+
+/* Random well-formed expressions over operands of every kind: the checker must answer each
+ * with success or a "line N: ..." message, never crash (ASan/UBSan build) or hang. */
+static unsigned rng = 12345;
+static unsigned next_rand(void)
+{
+	rng = rng * 1103515245u + 12345u;
+	return (rng >> 16) & 0x7fff;
+}
+
+static void gen_expr(struct strbuf *b, int depth)
+{
+	static const char *const leaves[] = {
+		"1", "0", "-1", "0xffffffffu", "9223372036854775807", "'c'", "\"str\"", "arg0",
+		"execname", "pid", "timestamp", "x", "s", "self->t", "this->l", "a[1]", "cp",
+		"cp->fd", "cp->name", "ip", "vp", "uc", "en", "RED", "TEN", "uregs[R_SP]",
+		"sizeof (int)", "sizeof (struct conn)", "offsetof(struct conn, next)",
+		"strlen(s)", "copyin(arg0, 4)", "rand()", "u64", "i8",
+	};
+	static const char *const binops[] = {
+		"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "&&", "||", "^^",
+		"==", "!=", "<", "<=", ">", ">=", ",",
+	};
+	static const char *const unops[] = { "-", "+", "!", "~", "*", "&", "sizeof ", "stringof " };
+	static const char *const casts[] = { "(int)", "(char)", "(uint64_t)", "(string)",
+					     "(char *)", "(struct conn *)", "(void *)", "(int8_t)" };
+	unsigned r = next_rand() % (depth > 4 ? 1 : 8);
+	switch (r) {
+	case 0:
+		strbuf_puts(b, leaves[next_rand() % (sizeof(leaves) / sizeof(leaves[0]))]);
+		break;
+	case 1: case 2: case 3:
+		strbuf_putc(b, '(');
+		gen_expr(b, depth + 1);
+		strbuf_printf(b, " %s ", binops[next_rand() % (sizeof(binops) / sizeof(binops[0]))]);
+		gen_expr(b, depth + 1);
+		strbuf_putc(b, ')');
+		break;
+	case 4:
+		strbuf_printf(b, "%s(", unops[next_rand() % (sizeof(unops) / sizeof(unops[0]))]);
+		gen_expr(b, depth + 1);
+		strbuf_putc(b, ')');
+		break;
+	case 5:
+		strbuf_printf(b, "%s(", casts[next_rand() % (sizeof(casts) / sizeof(casts[0]))]);
+		gen_expr(b, depth + 1);
+		strbuf_putc(b, ')');
+		break;
+	case 6:
+		strbuf_putc(b, '(');
+		gen_expr(b, depth + 1);
+		strbuf_puts(b, " ? ");
+		gen_expr(b, depth + 1);
+		strbuf_puts(b, " : ");
+		gen_expr(b, depth + 1);
+		strbuf_putc(b, ')');
+		break;
+	default:
+		strbuf_puts(b, "(");
+		gen_expr(b, depth + 1);
+		strbuf_puts(b, ")[");
+		gen_expr(b, depth + 1);
+		strbuf_puts(b, "]");
+		break;
+	}
+}
+
+T_CASE(random_expressions)
+{
+	const char *decls =
+		"struct conn { int fd; char name[8]; struct conn *next; }; struct conn *cp; "
+		"int *ip; void *vp; unsigned char uc; enum color { RED, GREEN } en; uint64_t u64; "
+		"int8_t i8; inline int TEN = 10;\n"
+		"BEGIN { x = 1; s = \"s\"; self->t = 2; this->l = 3; a[1] = 4; }\n";
+	int ok = 0, bad = 0;
+	for (int i = 0; i < 3000; i++) {
+		struct strbuf b = {0};
+		strbuf_puts(&b, decls);
+		int kind = (int)(next_rand() % 4);
+		strbuf_puts(&b, kind == 0 ? "tick-1s /" : "tick-1s { ");
+		gen_expr(&b, 0);
+		strbuf_puts(&b, kind == 0 ? "/ { trace(1); }" :
+				kind == 1 ? "; }" : kind == 2 ? "); }" : "; }");
+		char *src = b.s;
+		if (kind == 2) {  /* as a trace() argument */
+			char *p = strstr(src, "tick-1s { ") + strlen("tick-1s { ");
+			char *t = xasprintf("%.*strace(%s", (int)(p - src), src, p);
+			free(b.s);
+			src = b.s = t;
+		} else if (kind == 3) {  /* as an assignment's value */
+			char *p = strstr(src, "tick-1s { ") + strlen("tick-1s { ");
+			char *t = xasprintf("%.*sv%d = %s", (int)(p - src), src, i, p);
+			free(b.s);
+			src = b.s = t;
+		}
+		struct checked r;
+		run(&r, src);
+		if (r.rc == 0)
+			ok++;
+		else if (r.rc == -1 && strncmp(r.err, "line ", 5) == 0)
+			bad++;
+		else if (r.rc != 99) {
+			printf("# unexpected result %d for %s: %s\n", r.rc, src, r.err);
+			T_CHECK(0);
+		}
+		done(&r);
+		free(b.s);
+	}
+	/* both outcomes must occur, or the generator is not exercising the checker */
+	T_CHECK(ok > 100);
+	T_CHECK(bad > 100);
+}
+
+/* A chain of definitions each waiting on a later clause's: resolved up to a bound, then a
+ * clear error instead of unbounded recursion. */
+T_CASE(definition_chains)
+{
+	struct strbuf b = {0};
+	strbuf_puts(&b, "BEGIN { trace(v0); }\n");
+	for (int i = 0; i < 100; i++)
+		strbuf_printf(&b, "tick-1s { v%d = v%d + 1; }\n", i, i + 1);
+	strbuf_puts(&b, "END { v100 = (char)1; }\n");
+	char *got = typed(b.s);
+	T_CHECK(strncmp(got, "(clause (stmt#1 (trace:void v0:int)))", 36) == 0);
+	free(got);
+	strbuf_free(&b);
+	strbuf_puts(&b, "BEGIN { trace(v0); }\n");
+	for (int i = 0; i < 2000; i++)
+		strbuf_printf(&b, "tick-1s { v%d = v%d; }\n", i, i + 1);
+	strbuf_puts(&b, "END { v2000 = 1; }\n");
+	got = error_of(b.s);
+	T_EQ_STR(got, "line 258: definitions depend on later definitions too deeply (more than 256): v256");
+	free(got);
+	strbuf_free(&b);
 }
 
 T_CASE(no_leak_after_error_midway)

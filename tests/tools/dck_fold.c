@@ -1,0 +1,149 @@
+/* dck_fold — integer constant expressions for checking dcheck's C typing and folding against a
+ * C compiler.
+ *
+ *   dck_fold gen SEED COUNT   print COUNT random integer constant expressions, one a line,
+ *                             written so that they mean the same in D and in C and have no
+ *                             undefined behaviour under gcc -fwrapv (shift counts 0..15,
+ *                             divisors 2..7)
+ *   dck_fold eval FILE        type-check and fold each line of FILE as a D expression and print
+ *                             "SIZE SIGNED VALUE" (VALUE as a signed 64-bit number), or
+ *                             "error: MESSAGE"
+ *
+ * tests/sh/dcheck_gcc.sh prints the same three numbers from gcc-compiled C and compares. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcheck.h"
+#include "dparse.h"
+#include "dtype.h"
+#include "util.h"
+
+static unsigned long long seed;
+
+static unsigned pick(unsigned n)
+{
+	seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)((seed >> 33) % n);
+}
+
+static void gen(struct strbuf *b, int depth)
+{
+	static const char *const leaves[] = {
+		"0", "1", "7", "255", "65535", "2147483647", "2147483648", "0x80000000",
+		"0xffffffffffffffff", "4294967295u", "100l", "5ul", "'a'", "3ll", "0x7fffffff",
+		"(-1)", "(-128)", "sizeof (short)", "sizeof (long)",
+	};
+	static const char *const casts[] = {
+		"(char)", "(unsigned char)", "(short)", "(unsigned short)", "(int)",
+		"(unsigned int)", "(long)", "(unsigned long)", "(long long)", "(unsigned long long)",
+		"(int8_t)", "(uint16_t)", "(int32_t)", "(uint64_t)",
+	};
+	static const char *const binops[] = {
+		"+", "-", "*", "&", "|", "^", "&&", "||", "==", "!=", "<", "<=", ">", ">=",
+	};
+	static const char *const unops[] = { "-", "+", "~", "!" };
+	unsigned k = depth >= 4 ? 0 : pick(9);
+	switch (k) {
+	case 0:
+		strbuf_puts(b, leaves[pick(sizeof(leaves) / sizeof(leaves[0]))]);
+		return;
+	case 1: case 2:
+		strbuf_putc(b, '(');
+		gen(b, depth + 1);
+		strbuf_printf(b, " %s ", binops[pick(sizeof(binops) / sizeof(binops[0]))]);
+		gen(b, depth + 1);
+		strbuf_putc(b, ')');
+		return;
+	case 3:
+		strbuf_printf(b, "(%s", unops[pick(sizeof(unops) / sizeof(unops[0]))]);
+		gen(b, depth + 1);
+		strbuf_putc(b, ')');
+		return;
+	case 4:
+		strbuf_printf(b, "(%s", casts[pick(sizeof(casts) / sizeof(casts[0]))]);
+		gen(b, depth + 1);
+		strbuf_putc(b, ')');
+		return;
+	case 5:
+		strbuf_putc(b, '(');
+		gen(b, depth + 1);
+		strbuf_printf(b, " %s %u)", pick(2) ? "<<" : ">>", pick(16));
+		return;
+	case 6:
+		strbuf_putc(b, '(');
+		gen(b, depth + 1);
+		strbuf_printf(b, " %s %u)", pick(2) ? "/" : "%", 2 + pick(6));
+		return;
+	case 7:
+		strbuf_putc(b, '(');
+		gen(b, depth + 1);
+		strbuf_puts(b, " ? ");
+		gen(b, depth + 1);
+		strbuf_puts(b, " : ");
+		gen(b, depth + 1);
+		strbuf_putc(b, ')');
+		return;
+	default:
+		strbuf_putc(b, '(');
+		gen(b, depth + 1);
+		strbuf_puts(b, ", ");
+		gen(b, depth + 1);
+		strbuf_putc(b, ')');
+		return;
+	}
+}
+
+static void eval_line(const char *expr)
+{
+	char *src = xasprintf("BEGIN { %s; }", expr);
+	char err[1024];
+	struct dprog *p = dprog_new();
+	struct dck_prog *ck = NULL;
+	if (dparse_script(p, "expr", src, strlen(src), err, sizeof(err)) != 0 ||
+	    dcheck_program(p, NULL, &ck, err, sizeof(err)) != 0) {
+		printf("error: %s\n", err);
+	} else {
+		struct dnode *e = p->items->body->args->lhs;
+		struct dtype *t = dtype_resolve(e->type);
+		if (!e->isconst)
+			printf("error: not folded\n");
+		else
+			printf("%lld %d %lld\n", (long long)dtype_sizeof(t),
+			       t->kind != DTY_PTR && !t->is_unsigned, (long long)e->cval);
+	}
+	dck_prog_free(ck);
+	dprog_free(p);
+	free(src);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && strcmp(argv[1], "gen") == 0) {
+		seed = strtoull(argv[2], NULL, 10);
+		int n = atoi(argv[3]);
+		for (int i = 0; i < n; i++) {
+			struct strbuf b = {0};
+			gen(&b, 0);
+			printf("%s\n", b.s);
+			strbuf_free(&b);
+		}
+		return 0;
+	}
+	if (argc == 3 && strcmp(argv[1], "eval") == 0) {
+		FILE *f = fopen(argv[2], "r");
+		if (!f) {
+			perror(argv[2]);
+			return 1;
+		}
+		char line[8192];
+		while (fgets(line, sizeof(line), f)) {
+			line[strcspn(line, "\n")] = '\0';
+			eval_line(line);
+		}
+		fclose(f);
+		return 0;
+	}
+	fprintf(stderr, "usage: dck_fold gen SEED COUNT | dck_fold eval FILE\n");
+	return 2;
+}
