@@ -1,0 +1,6 @@
+#pragma D option strsize=abc /* error here */
+
+BEGIN
+{
+	exit(0);
+}
