@@ -26,20 +26,55 @@
  *             dfmt_check.
  *   action    statement-level actions and subroutine calls get their 1-based action number in
  *             the clause (dtrace numbers actions for fault messages: "in action #2"); 0 = the
- *             predicate. Set on DN_EXPR_STMT nodes (and DN_IF conditions) in clause order.
- *
+ *             predicate. Numbering, as dt_cc.c builds a clause's actions: every DN_EXPR_STMT
+ *             and every DN_IF (its condition) takes the next number, in source order
+ *             (then-branch before else-branch). printf() and system() make one dtrace action
+ *             per value argument: the statement gets the number of the first, each value
+ *             argument node (args->next...) gets its own number in `action`, and the next
+ *             statement continues after the last (a printf with no value argument is one
+ *             action).
  * Rewrites: an identifier naming an `inline` becomes a DN_CAST to the inline's type over a
  * copy of the inline's expression (so the code generator never sees inlines); an identifier
- * naming an enum constant becomes a DN_INT with its value (type the enum).
+ * naming an enum constant becomes a DN_INT with its value (type the enum); the predefined
+ * register names for uregs[] (R_PC, R_SP, R_RAX, ... dtrace's x86-64 regs.d) become DN_INT
+ * constants of type int.
  *
- * Variables. A name first seen on the left of `=` (or declared) becomes a variable; its type
- * is the declared type or that of the first assignment in source order (dtrace's rule); a later
- * assignment of an incompatible type is an error ("operands have incompatible types"). An
- * associative array's key types come from its first use or declaration; later uses must agree
- * in number and type class ("... declared with ... keys"). Reading a name that is never assigned
- * anywhere is "failed to resolve x: Unknown variable name". `self->x`/`this->x` read before any
- * assignment (anywhere in the program) follow the same rule. Assigning to a built-in variable
- * is an error.
+ * Expressions the code generator meets (beyond the obvious):
+ *   DN_INDEX   var set: associative array element (global a[k] or self->a[k], see below);
+ *              builtin DB_ARGS / DB_UREGS: args[N] / uregs[N], N an integer constant
+ *              (isconst), as dtrace requires; uregs[N] is uint64_t, and
+ *              dck_ureg_ptregs_offset(N) may be -1 (a register pt_regs lacks: the code
+ *              generator faults at run time, DOUT_FLT_ILLOP); otherwise E1[E2] on a pointer,
+ *              array or string (C's *(E1 + E2); the type is the element type, char for a
+ *              string).
+ *   DN_UNARY "*" of a string is its first char (dtrace treats strings as char arrays).
+ *   Stores: an assignment target is a variable, an associative element, or (as dtrace
+ *              allows) memory reached through a pointer held in a D variable (*p, p->m,
+ *              p[i], s.m of such): those compile, and the code generator must fault
+ *              (DOUT_FLT_BADADDR) unless the address is tracer scratch (copyin/alloca).
+ *   Integer types follow C: operands narrower than int are promoted (char + char is int),
+ *              then the usual arithmetic conversions (uint + long is long); shifts have the
+ *              promoted left operand's type; comparisons and && || ^^ ! are int.
+ *   Floating point: values of float types (from args[] or members) may be traced and
+ *              printed, but are not arithmetic or scalar in D (dtrace's rule): operators,
+ *              casts and assignments of them are errors.
+ *   sizeof of a string expression is the strsize option (of a literal, its length + 1).
+ *
+ * Self-> associative arrays: `self->a[k]` is allowed (dtrace has thread-local arrays): the
+ * dck_var has class DCK_SELF with nkeys > 0; this-> may not be an array (dtrace's error).
+ *
+ * Variables. A name first seen on the left of `=` (or of ++/--, which makes it int64_t, or
+ * declared) becomes a variable; its type is the declared type or that of the first assignment
+ * in source order (dtrace's rule); a later assignment of an incompatible type is an error
+ * ("operands have incompatible types: "int" = "string""). An associative array's key types
+ * come from its first use or declaration; later uses must agree ("a[ ] prototype mismatch: 1
+ * key passed, 2 expected", "a[ ] key #1 is incompatible with prototype: ..."). Where dtrace
+ * only knows what earlier clauses assigned, we look at the whole program: a read before the
+ * first assignment in source order checks that assignment first (so a clause may read what a
+ * later clause writes). Reading a global name assigned nowhere is "failed to resolve x:
+ * Unknown variable name"; an array, self-> or this-> variable assigned nowhere is dtrace's
+ * "self->x has not yet been declared or assigned". Assigning to a built-in variable is
+ * "operator = can only be applied to a writable variable".
  *
  * Messages: dtrace's exact wording (libdtrace's dt_parser.c / dt_cc.c / dt_xlator.c texts,
  * looked up, not guessed), prefixed "line N: " with the node's line, e.g.
@@ -47,11 +82,17 @@
  *   line 3: operator + requires operands of arithmetic type   (whatever dtrace says exactly)
  *   line 2: printf( ) argument #2 is incompatible with conversion #1 prototype: ...
  * The first error stops the check (dtrace reports one). Destructive subroutines (system,
- * raise, stop, copyout, copyoutstr) without -w are rejected with dtrace's message for a
- * destructive action when the destructive option is off.
+ * raise, stop, copyout, copyoutstr) without -w are rejected as dtrace rejects them, when it
+ * enables the program, not while compiling: errbuf holds "could not enable tracing:
+ * Destructive actions not allowed" (no line prefix) and dcheck_program returns -2, so the
+ * command prints "PROG: could not enable tracing: ..." rather than a compile error.
+ * Aggregations (@a) and dtrace subroutines not listed below are errors naming them
+ * ("aggregations are not supported by usdtrace: @a", "stack( ) is not supported by
+ * usdtrace"); unknown names are dtrace's "undefined function name: foo".
  *
  * Contract: dcheck_program returns 0 with *out set (free with dck_prog_free, before the dprog),
- * or -1 with the message in errbuf; the dprog may then only be freed. */
+ * or -1 (-2: destructive, above) with the message in errbuf; the dprog may then only be freed.
+ * opt may be NULL (defaults: strsize 256, no destructive actions, no args[]). */
 #ifndef USDTRACE_DCHECK_H
 #define USDTRACE_DCHECK_H
 #include <stdbool.h>
@@ -61,18 +102,19 @@
 #include "dparse.h"
 
 /* Built-in variables (dtrace's, with their D types:
- * arg0..arg9 int64_t; args[] typed per probe; cpu int (processorid_t); epid, id uint_t;
- * errno int; execname, probefunc, probemod, probename, probeprov string; gid, uid uint_t;
- * pid, ppid pid_t; tid id_t (int); timestamp, vtimestamp uint64_t; walltimestamp int64_t;
- * uregs[] uint64_t; ucaller uint64_t; ustackdepth uint32_t). */
+ * arg0..arg9 int64_t; args[] typed per probe; cpu int; epid, id uint_t;
+ * errno int; execname, probefunc, probemod, probename, probeprov string;
+ * pid, ppid pid_t; tid id_t; timestamp, vtimestamp uint64_t; walltimestamp int64_t;
+ * uregs[] uint64_t; ucaller uint64_t; ustackdepth uint32_t; uid uid_t, gid gid_t, as
+ * dt_open.c types them). */
 enum dbuiltin {
 	DB_NONE = 0,
 	DB_ARG0, DB_ARG1, DB_ARG2, DB_ARG3, DB_ARG4, DB_ARG5, DB_ARG6, DB_ARG7, DB_ARG8, DB_ARG9,
 	DB_ARGS,          /* args[N]: DN_INDEX; N is a constant (checked against the probe) */
 	DB_CPU, DB_EPID, DB_ERRNO, DB_EXECNAME, DB_GID, DB_ID, DB_PID, DB_PPID,
 	DB_PROBEFUNC, DB_PROBEMOD, DB_PROBENAME, DB_PROBEPROV, DB_TID, DB_TIMESTAMP, DB_UID,
-	DB_UREGS,         /* uregs[N]: DN_INDEX; N any integer expression (R_PC, R_SP... are
-			   * integer inlines the checker predefines, dtrace's x86-64 names) */
+	DB_UREGS,         /* uregs[N]: DN_INDEX; N an integer constant (R_PC, R_SP... are
+			   * integer constants the checker predefines, dtrace's x86-64 names) */
 	DB_VTIMESTAMP, DB_WALLTIMESTAMP, DB_UCALLER, DB_USTACKDEPTH,
 	DB_COUNT
 };
@@ -113,8 +155,10 @@ struct dck_var {
 };
 
 /* What a clause may know about the probes it enables: the types of args[0..nargs-1]
- * (NULL entries: the argument exists but has no known type, so args[i] is int64_t). A clause
- * that enables several probes is checked against the first; dtrace does the same. */
+ * (NULL entries, or types == NULL: the argument exists but has no known type, so args[i] is
+ * int64_t). A clause that enables several probes is checked against the first; dtrace does
+ * the same. An index out of range is "index 3 is out of range for prov:mod:func:name args[ ]"
+ * with the clause's first probe description. */
 struct dck_probe_args {
 	int nargs;
 	struct dtype **types;     /* types in the dprog's dtype_ctx (or builtins) */
@@ -124,9 +168,8 @@ struct dck_options {
 	bool destructive;         /* -w / destructive option */
 	int strsize;              /* for messages about string sizes; default 256 */
 	/* The probe args for clause number i (0-based, in prog->items order counting DN_CLAUSE
-	 * only); may be NULL (then no clause may use args[]: "args[ ] may not be referenced
-	 * because probe description %s matches an unstable set of probes" is not what dtrace
-	 * says here; the message is "index 0 is out of range for BEGIN args[ ]"). */
+	 * only); the function or its result may be NULL: then the clause has no args[] and any
+	 * use is "index 0 is out of range for :::BEGIN args[ ]". */
 	const struct dck_probe_args *(*clause_args)(void *arg, int clause_index);
 	void *arg;
 };
@@ -139,15 +182,35 @@ struct dck_prog {
 	struct dfmt **fmts;       /* owned */
 	int nfmts;
 	int nclauses;
+	int strsize;              /* as checked (sizes of string values) */
+	char **spellings;         /* owned: the type names dck_argtype handed out */
+	int nspellings;
 };
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
 		   char *errbuf, size_t errlen);
 void dck_prog_free(struct dck_prog *p);
 
+/* The printf view of a value of type t, exactly as dcheck described it to dfmt_check: class
+ * (integers and enums INT; pointers PTR; string and char[N] STRING; floats FLOAT; anything
+ * else OTHER), size in bytes (a string: strsize), signedness, and the D spelling (owned by p,
+ * valid until dck_prog_free). The code generator copies it into dobj_val.argtype. */
+struct dfmt_argtype;
+void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out);
+
 /* Names, for -S listings and messages. */
 const char *dbuiltin_name(enum dbuiltin b);
 const char *dsubr_name(enum dsubr s);
 /* Whether a subroutine is an action (statement only, records data or changes state). */
 bool dsubr_is_action(enum dsubr s);
+
+/* The byte offset in x86-64 struct pt_regs of uregs[index] (dtrace's numbering: 0..20 are
+ * r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax, ip, cs, flags,
+ * sp, ss; 25.. the i386 names R_EBX.. mapped onto the same slots), or -1 if none. */
+int dck_ureg_ptregs_offset(int64_t index);
+
+/* An S-expression of a checked tree with types, for tests and debugging:
+ *   (clause (pred (==:int pid:pid_t 42:int)) (stmt#1 (printf:void "%d\n":string x:int)))
+ * Constants print as their folded value with their type ("3:int"). Malloc'd. */
+char *dck_sexpr(const struct dnode *n);
 #endif

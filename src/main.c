@@ -48,6 +48,13 @@ static void push(const char ***arr, int *n, const char *s)
 	(*arr)[(*n)++] = s;
 }
 
+static void push_prog(struct opts *o, char kind, const char *text)
+{
+	o->progs = xrealloc(o->progs, sizeof(*o->progs) * (size_t)(o->nprogs + 1));
+	o->progs[o->nprogs].kind = kind;
+	o->progs[o->nprogs++].text = text;
+}
+
 static int parse_pid(const char *s, pid_t *out)
 {
 	char *end;
@@ -116,7 +123,10 @@ int main(int argc, char **argv)
 		case 'q': o.quiet = true; break;
 		case 'e': o.compile_only = true; break;
 		case 'o': o.output = optarg; break;
-		case 's': push(&o.scripts, &o.nscripts, optarg); break;
+		case 's':
+			push(&o.scripts, &o.nscripts, optarg);
+			push_prog(&o, 's', optarg);
+			break;
 		case 'c':
 			if (o.cmd) {
 				util_warn("only one -c option may be specified");
@@ -142,11 +152,13 @@ int main(int argc, char **argv)
 			o.descs = xrealloc(o.descs, sizeof(*o.descs) * (size_t)(o.ndescs + 1));
 			o.descs[o.ndescs].kind = (char)c;
 			o.descs[o.ndescs++].text = optarg;
+			push_prog(&o, (char)c, optarg);
 			break;
 		case 'V':
 			printf("%s: usdtrace D %s\n", util_progname, USDTRACE_VERSION);
 			return 0;
-		case 'H': case 'S': case 'w': case 'Z': case 'F': case 'b': case 'L': case 'X':
+		case 'S': o.disasm = true; break;
+		case 'H': case 'w': case 'Z': case 'F': case 'b': case 'L': case 'X':
 			/* Accepted for command-line compatibility; they affect tracing only
 			 * (-w -Z -F -b are options, applied to o.dopts below). */
 			break;
@@ -179,7 +191,5 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	util_warn("tracing (enabling probes) is not available in this version; use -l to list probes "
-		  "or -h/-G to compile provider definitions");
-	return 1;
+	return trace_cmd_run(&o);
 }

@@ -1,0 +1,2142 @@
+/* dcheck.c — the D type checker: see dcheck.h for the contract.
+ *
+ * One pass over the program in source order, like libdtrace's cook pass: every expression
+ * node gets its type, names are resolved to variables, built-ins, inlines and enum
+ * constants, integer constants are folded, and each clause's statements get their action
+ * numbers. The first error longjmps back to dcheck_program with its message.
+ *
+ * Variables follow dtrace's rule (type of the first assignment), with one widening
+ * described in dcheck.h: a read that comes before the first assignment in source order is
+ * resolved by checking that assignment first (def_sites below), so a clause may read what a
+ * later clause writes. */
+#include "dcheck.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dfmt.h"
+#include "dtype.h"
+#include "util.h"
+
+/* A place that gives a variable its first value: an `=` or a `++`/`--`. */
+struct def_site {
+	struct dnode *node;
+	int clause_index;
+	struct dnode *clause;
+	char space;           /* 'g' global (scalar or associative), 's' self, 't' this */
+	const char *name;
+	bool busy;            /* being checked right now (x = x + 1 as the first assignment) */
+};
+
+struct inline_def {
+	const char *name;
+	struct dnode *def;    /* the DN_INLINE item, checked */
+};
+
+struct ck {
+	struct dprog *prog;
+	struct dtype_ctx *tc;
+	const struct dck_options *opt;
+	struct dck_prog *out;
+	char *errbuf;
+	size_t errlen;
+	jmp_buf jb;
+	int status;           /* -1 or -2 (see dcheck.h) when jumping out */
+	/* the clause being checked */
+	struct dnode *clause;
+	int clause_index;
+	const struct dck_probe_args *pargs;
+	int action;
+	struct def_site *sites;
+	size_t nsites, capsites;
+	struct inline_def *inl;
+	size_t ninl, capinl;
+};
+
+static _Noreturn void fail_at(struct ck *c, const struct dnode *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static _Noreturn void fail_at(struct ck *c, const struct dnode *n, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	util_seterr(c->errbuf, c->errlen, "line %d: %s", n ? n->pos.line : 0, msg);
+	c->status = -1;
+	longjmp(c->jb, 1);
+}
+
+/* --- names -------------------------------------------------------------------------------- */
+
+static const char *const builtin_names[DB_COUNT] = {
+	[DB_ARG0] = "arg0", [DB_ARG1] = "arg1", [DB_ARG2] = "arg2", [DB_ARG3] = "arg3",
+	[DB_ARG4] = "arg4", [DB_ARG5] = "arg5", [DB_ARG6] = "arg6", [DB_ARG7] = "arg7",
+	[DB_ARG8] = "arg8", [DB_ARG9] = "arg9", [DB_ARGS] = "args", [DB_CPU] = "cpu",
+	[DB_EPID] = "epid", [DB_ERRNO] = "errno", [DB_EXECNAME] = "execname", [DB_GID] = "gid",
+	[DB_ID] = "id", [DB_PID] = "pid", [DB_PPID] = "ppid", [DB_PROBEFUNC] = "probefunc",
+	[DB_PROBEMOD] = "probemod", [DB_PROBENAME] = "probename", [DB_PROBEPROV] = "probeprov",
+	[DB_TID] = "tid", [DB_TIMESTAMP] = "timestamp", [DB_UID] = "uid", [DB_UREGS] = "uregs",
+	[DB_VTIMESTAMP] = "vtimestamp", [DB_WALLTIMESTAMP] = "walltimestamp",
+	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth",
+};
+
+/* The D type of each scalar built-in, as dt_open.c's table spells it. */
+static const char *const builtin_types[DB_COUNT] = {
+	[DB_ARG0] = "int64_t", [DB_ARG1] = "int64_t", [DB_ARG2] = "int64_t", [DB_ARG3] = "int64_t",
+	[DB_ARG4] = "int64_t", [DB_ARG5] = "int64_t", [DB_ARG6] = "int64_t", [DB_ARG7] = "int64_t",
+	[DB_ARG8] = "int64_t", [DB_ARG9] = "int64_t", [DB_CPU] = "int", [DB_EPID] = "uint_t",
+	[DB_ERRNO] = "int", [DB_EXECNAME] = "string", [DB_GID] = "gid_t", [DB_ID] = "uint_t",
+	[DB_PID] = "pid_t", [DB_PPID] = "pid_t", [DB_PROBEFUNC] = "string",
+	[DB_PROBEMOD] = "string", [DB_PROBENAME] = "string", [DB_PROBEPROV] = "string",
+	[DB_TID] = "id_t", [DB_TIMESTAMP] = "uint64_t", [DB_UID] = "uid_t",
+	[DB_UREGS] = "uint64_t", [DB_VTIMESTAMP] = "uint64_t", [DB_WALLTIMESTAMP] = "int64_t",
+	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t",
+};
+
+const char *dbuiltin_name(enum dbuiltin b)
+{
+	if (b <= DB_NONE || b >= DB_COUNT)
+		return "?";
+	return builtin_names[b];
+}
+
+static enum dbuiltin builtin_lookup(const char *name)
+{
+	for (int b = DB_NONE + 1; b < DB_COUNT; b++)
+		if (strcmp(builtin_names[b], name) == 0)
+			return (enum dbuiltin)b;
+	return DB_NONE;
+}
+
+/* Subroutine prototypes, in dt_open.c's notation: "[T]" is optional, "@" any type, "..." any
+ * number of further arguments of any type. */
+struct subr_def {
+	const char *name;
+	const char *ret;
+	const char *params[4];
+	bool action, destructive;
+};
+
+static const struct subr_def subrs[DS_COUNT] = {
+	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
+	[DS_PRINTF] = {"printf", "void", {"@", "..."}, true, false},
+	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t"}, true, false},
+	[DS_EXIT] = {"exit", "void", {"int"}, true, false},
+	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
+	[DS_RAISE] = {"raise", "void", {"int"}, true, true},
+	[DS_STOP] = {"stop", "void", {NULL}, true, true},
+	[DS_COPYOUT] = {"copyout", "void", {"void *", "uintptr_t", "size_t"}, false, true},
+	[DS_COPYOUTSTR] = {"copyoutstr", "void", {"char *", "uintptr_t", "size_t"}, false, true},
+	[DS_COPYIN] = {"copyin", "void *", {"uintptr_t", "size_t"}, false, false},
+	[DS_COPYINSTR] = {"copyinstr", "string", {"uintptr_t", "[size_t]"}, false, false},
+	[DS_COPYINTO] = {"copyinto", "void", {"uintptr_t", "size_t", "void *"}, false, false},
+	[DS_ALLOCA] = {"alloca", "void *", {"size_t"}, false, false},
+	[DS_BCOPY] = {"bcopy", "void", {"void *", "void *", "size_t"}, false, false},
+	[DS_STRLEN] = {"strlen", "size_t", {"const char *"}, false, false},
+	[DS_STRJOIN] = {"strjoin", "string", {"const char *", "const char *"}, false, false},
+	[DS_SUBSTR] = {"substr", "string", {"const char *", "int", "[int]"}, false, false},
+	[DS_INDEX] = {"index", "int", {"const char *", "const char *", "[int]"}, false, false},
+	[DS_RINDEX] = {"rindex", "int", {"const char *", "const char *", "[int]"}, false, false},
+	[DS_STRSTR] = {"strstr", "string", {"const char *", "const char *"}, false, false},
+	[DS_STRCHR] = {"strchr", "string", {"const char *", "char"}, false, false},
+	[DS_STRRCHR] = {"strrchr", "string", {"const char *", "char"}, false, false},
+	[DS_STRTOK] = {"strtok", "string", {"const char *", "const char *"}, false, false},
+	[DS_LLTOSTR] = {"lltostr", "string", {"int64_t"}, false, false},
+	[DS_TOUPPER] = {"toupper", "string", {"const char *"}, false, false},
+	[DS_TOLOWER] = {"tolower", "string", {"const char *"}, false, false},
+	[DS_BASENAME] = {"basename", "string", {"const char *"}, false, false},
+	[DS_DIRNAME] = {"dirname", "string", {"const char *"}, false, false},
+	[DS_HTONS] = {"htons", "uint16_t", {"uint16_t"}, false, false},
+	[DS_HTONL] = {"htonl", "uint32_t", {"uint32_t"}, false, false},
+	[DS_HTONLL] = {"htonll", "uint64_t", {"uint64_t"}, false, false},
+	[DS_NTOHS] = {"ntohs", "uint16_t", {"uint16_t"}, false, false},
+	[DS_NTOHL] = {"ntohl", "uint32_t", {"uint32_t"}, false, false},
+	[DS_NTOHLL] = {"ntohll", "uint64_t", {"uint64_t"}, false, false},
+	[DS_RAND] = {"rand", "int", {NULL}, false, false},
+	[DS_PROGENYOF] = {"progenyof", "int", {"pid_t"}, false, false},
+};
+
+/* dtrace functions we know of but do not implement: a clearer message than "undefined". */
+static const char *const unsupported_subrs[] = {
+	"avg", "breakpoint", "chill", "cleanpath", "clear", "commit", "count", "denormalize",
+	"discard", "freopen", "ftruncate", "func", "getmajor", "getminor", "inet_ntoa",
+	"inet_ntoa6", "inet_ntop", "jstack", "llquantize", "lquantize", "max", "min", "mod",
+	"normalize", "panic", "print", "printa", "printm", "quantize", "setopt", "speculate",
+	"speculation", "stack", "stddev", "strtoll", "sum", "sym", "trunc", "uaddr", "ufunc",
+	"umod", "ustack", "usym", "memref",
+};
+
+const char *dsubr_name(enum dsubr s)
+{
+	if (s <= DS_NONE || s >= DS_COUNT)
+		return "?";
+	return subrs[s].name;
+}
+
+bool dsubr_is_action(enum dsubr s)
+{
+	return s > DS_NONE && s < DS_COUNT && subrs[s].action;
+}
+
+static enum dsubr subr_lookup(const char *name)
+{
+	for (int s = DS_NONE + 1; s < DS_COUNT; s++)
+		if (strcmp(subrs[s].name, name) == 0)
+			return (enum dsubr)s;
+	return DS_NONE;
+}
+
+/* dtrace's x86-64 register names for uregs[] (Oracle dtrace-utils' regs.d): indexes 0..20
+ * follow struct pt_regs, 25.. are the i386 names. */
+static const struct { const char *name; int index; } ureg_names[] = {
+	{"R_R15", 0}, {"R_R14", 1}, {"R_R13", 2}, {"R_R12", 3}, {"R_RBP", 4}, {"R_RBX", 5},
+	{"R_R11", 6}, {"R_R10", 7}, {"R_R9", 8}, {"R_R8", 9}, {"R_RAX", 10}, {"R_RCX", 11},
+	{"R_RDX", 12}, {"R_RSI", 13}, {"R_RDI", 14}, {"R_ERR", 15}, {"R_RIP", 16}, {"R_CS", 17},
+	{"R_RFL", 18}, {"R_RSP", 19}, {"R_SS", 20}, {"R_DS", 21}, {"R_ES", 22}, {"R_FS", 23},
+	{"R_GS", 24}, {"R_TRAPNO", 25},
+	{"R_EBX", 25}, {"R_ECX", 26}, {"R_EDX", 27}, {"R_ESI", 28}, {"R_EDI", 29}, {"R_EBP", 30},
+	{"R_EAX", 31}, {"R_EIP", 37}, {"R_EFL", 39}, {"R_ESP", 40},
+	{"R_PC", 37}, {"R_FP", 30}, {"R_SP", 40}, {"R_PS", 39}, {"R_R0", 31}, {"R_R1", 25},
+};
+
+int dck_ureg_ptregs_offset(int64_t index)
+{
+	/* i386 register order (ebx ecx edx esi edi ebp eax ds es fs gs orig_eax eip cs eflags
+	 * esp ss) onto the x86-64 pt_regs slots; segment registers have none. */
+	static const int i386_slot[17] = { 5, 11, 12, 13, 14, 4, 10, -1, -1, -1, -1, 15, 16, 17,
+					   18, 19, 20 };
+	if (index >= 0 && index <= 20)
+		return (int)index * 8;
+	if (index >= 25 && index < 25 + 17) {
+		int slot = i386_slot[index - 25];
+		return slot < 0 ? -1 : slot * 8;
+	}
+	return -1;
+}
+
+/* --- types -------------------------------------------------------------------------------- */
+
+static struct dtype *named_type(struct ck *c, const char *name)
+{
+	if (strcmp(name, "string") == 0)
+		return c->tc->t_string;
+	if (strcmp(name, "int") == 0)
+		return c->tc->t_int;
+	if (strcmp(name, "char") == 0)
+		return c->tc->t_char;
+	if (strcmp(name, "void") == 0)
+		return c->tc->t_void;
+	if (strcmp(name, "void *") == 0)
+		return dtype_ptr(c->tc, c->tc->t_void);
+	if (strcmp(name, "char *") == 0)
+		return dtype_ptr(c->tc, c->tc->t_char);
+	if (strcmp(name, "const char *") == 0)
+		return dtype_ptr(c->tc, dtype_qualify(c->tc, c->tc->t_char, DQ_CONST));
+	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_TYPEDEF, false);
+	if (!e || e->kind != DSYM_TYPEDEF)
+		fail_at(c, NULL, "internal error: no type %s", name);
+	return e->type;
+}
+
+static struct dtype *res(struct dtype *t) { return dtype_resolve(t); }
+
+static bool is_void(struct dtype *t) { return res(t)->kind == DTY_VOID; }
+static bool is_string(struct dtype *t) { return res(t)->kind == DTY_STRING; }
+
+static bool is_integer(struct dtype *t)
+{
+	switch (res(t)->kind) {
+	case DTY_BOOL: case DTY_CHAR: case DTY_SHORT: case DTY_INT: case DTY_LONG: case DTY_LLONG:
+	case DTY_ENUM:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool is_float(struct dtype *t)
+{
+	enum dtype_kind k = res(t)->kind;
+	return k == DTY_FLOAT || k == DTY_DOUBLE || k == DTY_LDOUBLE;
+}
+
+/* dt_node_is_pointer: pointers and arrays (strings are not) */
+static bool is_pointer(struct dtype *t)
+{
+	enum dtype_kind k = res(t)->kind;
+	return k == DTY_PTR || k == DTY_ARRAY;
+}
+
+/* dt_node_is_scalar: integers and pointers; arrays, strings and floats are not */
+static bool is_scalar(struct dtype *t)
+{
+	return is_integer(t) || res(t)->kind == DTY_PTR;
+}
+
+static bool is_char(struct dtype *t) { return res(t)->kind == DTY_CHAR; }
+
+/* dt_node_is_strcompat: string, char * and char[] all behave as strings */
+static bool is_strcompat(struct dtype *t)
+{
+	struct dtype *r = res(t);
+	if (r->kind == DTY_STRING)
+		return true;
+	if ((r->kind == DTY_PTR || r->kind == DTY_ARRAY) && is_char(r->base))
+		return true;
+	return false;
+}
+
+/* pointer to void or to a function: no known pointee size */
+static bool is_vfptr(struct dtype *t)
+{
+	struct dtype *r = res(t);
+	if (r->kind != DTY_PTR)
+		return false;
+	enum dtype_kind k = res(r->base)->kind;
+	return k == DTY_VOID || k == DTY_FUNC;
+}
+
+static bool is_record(struct dtype *t)
+{
+	enum dtype_kind k = res(t)->kind;
+	return k == DTY_STRUCT || k == DTY_UNION;
+}
+
+static bool same_type(struct dtype *a, struct dtype *b)
+{
+	return dtype_same(a, b);
+}
+
+/* Types ignoring qualifiers at every level: dtrace's ctf_type_compat is that lenient. */
+static bool compat_type(struct dtype *a, struct dtype *b)
+{
+	a = res(a);
+	b = res(b);
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case DTY_PTR:
+		return compat_type(a->base, b->base);
+	case DTY_ARRAY:
+		return a->array_len == b->array_len && compat_type(a->base, b->base);
+	case DTY_STRUCT: case DTY_UNION: case DTY_ENUM:
+		return dtype_unqual(a) == dtype_unqual(b);
+	case DTY_FUNC:
+		return same_type(a, b);
+	default:
+		return a->size == b->size && a->is_unsigned == b->is_unsigned;
+	}
+}
+
+static char *spell(struct dtype *t)
+{
+	return dtype_spell(t, NULL, false);
+}
+
+/* Type names in messages: a few at a time, freed when the message is built. */
+struct names {
+	char *s[3];
+	int n;
+};
+static const char *nm(struct names *ns, struct dtype *t)
+{
+	return ns->s[ns->n++] = spell(t);
+}
+static void names_free(struct names *ns)
+{
+	for (int i = 0; i < ns->n; i++)
+		free(ns->s[i]);
+	ns->n = 0;
+}
+
+/* A message with type names: fail_at after building the text, freeing the names. */
+#define FAILT(c, n, ns, ...) do { char m_[1024]; snprintf(m_, sizeof(m_), __VA_ARGS__); \
+	names_free(ns); fail_at(c, n, "%s", m_); } while (0)
+
+static int int_rank(struct dtype *t)
+{
+	struct dtype *r = res(t);
+	return (int)r->size * 8 + (r->is_unsigned ? 1 : 0);
+}
+
+/* C's integer promotions: anything narrower than int (and enums) becomes int; keeps the
+ * type as written (typedef) when it is already int-sized or wider. */
+static struct dtype *promote(struct ck *c, struct dtype *t)
+{
+	struct dtype *r = res(t);
+	if (r->kind == DTY_ENUM)  /* dt_type_promote: an enum operand counts as int */
+		return r->size > 4 ? (r->is_unsigned ? c->tc->t_ulong : c->tc->t_long) : c->tc->t_int;
+	if (r->size < 4)
+		return c->tc->t_int;
+	return t;
+}
+
+/* The usual arithmetic conversions over promoted operands: the higher rank wins (size, then
+ * unsignedness), as in dt_type_promote; equal ranks keep the left operand's spelling. */
+static struct dtype *arith_result(struct ck *c, struct dtype *l, struct dtype *r)
+{
+	l = promote(c, l);
+	r = promote(c, r);
+	return int_rank(r) > int_rank(l) ? r : l;
+}
+
+static bool type_unsigned(struct dtype *t)
+{
+	struct dtype *r = res(t);
+	if (r->kind == DTY_PTR || r->kind == DTY_STRING)
+		return true;
+	return r->is_unsigned;
+}
+
+/* The value v as the integer type t holds it, extended back to 64 bits. */
+static int64_t trunc_to(struct dtype *t, uint64_t v)
+{
+	struct dtype *r = res(t);
+	int64_t size = r->kind == DTY_BOOL ? 1 : r->size;
+	if (r->kind == DTY_BOOL)
+		return v != 0;
+	if (size <= 0 || size >= 8)
+		return (int64_t)v;
+	unsigned bits = (unsigned)size * 8;
+	uint64_t mask = (UINT64_C(1) << bits) - 1;
+	v &= mask;
+	if (!type_unsigned(t) && (v >> (bits - 1)) & 1)
+		v |= ~mask;
+	return (int64_t)v;
+}
+
+/* --- lvalues ----------------------------------------------------------------------------- */
+
+static bool is_writable(const struct dnode *n);
+
+/* dtrace's DT_NF_LVALUE */
+static bool is_lvalue(const struct dnode *n)
+{
+	switch (n->kind) {
+	case DN_IDENT:
+		return n->var != NULL || n->builtin != DB_NONE;
+	case DN_SELF: case DN_THIS:
+		return true;
+	case DN_INDEX:
+		if (n->var || n->builtin != DB_NONE)
+			return true;
+		return res(n->type)->kind != DTY_ARRAY || is_string(n->type);
+	case DN_UNARY:
+		return strcmp(n->op, "*") == 0 &&
+		       (res(n->type)->kind != DTY_ARRAY || is_string(n->type));
+	case DN_MEMBER:
+		if (res(n->type)->kind == DTY_ARRAY && !is_string(n->type))
+			return false;
+		return strcmp(n->op, "->") == 0 || is_lvalue(n->lhs);
+	default:
+		return false;
+	}
+}
+
+/* dtrace's DT_NF_WRITABLE: D variables, and what is reached through them (a store through a
+ * pointer held in a variable compiles; it faults at run time unless it targets scratch). */
+static bool is_writable(const struct dnode *n)
+{
+	switch (n->kind) {
+	case DN_IDENT:
+		return n->var != NULL;
+	case DN_SELF: case DN_THIS:
+		return true;
+	case DN_INDEX:
+		if (n->var)
+			return true;
+		if (n->builtin != DB_NONE)
+			return false;
+		return is_writable(n->lhs);
+	case DN_UNARY:
+		if (strcmp(n->op, "*") != 0)
+			return false;
+		if (n->lhs->kind == DN_BINARY && strcmp(n->lhs->op, "+") == 0)
+			return is_writable(n->lhs->lhs);
+		return is_writable(n->lhs);
+	case DN_MEMBER:
+		return is_writable(n->lhs);
+	case DN_CAST:
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* The member a DN_MEMBER names, with its offset from the start of the outer record (through
+ * anonymous members). */
+static const struct dmember *find_member(struct dtype *rec, const char *name, int64_t *off)
+{
+	rec = res(rec);
+	if (rec->kind != DTY_STRUCT && rec->kind != DTY_UNION)
+		return NULL;
+	for (int i = 0; i < rec->nmembers; i++) {
+		const struct dmember *m = &rec->members[i];
+		if (m->name && strcmp(m->name, name) == 0) {
+			*off += m->offset;
+			return m;
+		}
+		if (!m->name && m->bit_width < 0) {
+			int64_t inner = *off + m->offset;
+			const struct dmember *f = find_member(m->type, name, &inner);
+			if (f) {
+				*off = inner;
+				return f;
+			}
+		}
+	}
+	return NULL;
+}
+
+static bool is_bitfield(const struct dnode *n)
+{
+	if (n->kind != DN_MEMBER)
+		return false;
+	struct dtype *rec = n->lhs->type;
+	if (strcmp(n->op, "->") == 0)
+		rec = res(rec)->base;
+	int64_t off = 0;
+	const struct dmember *m = find_member(rec, n->name, &off);
+	return m && m->bit_width >= 0;
+}
+
+/* --- variables --------------------------------------------------------------------------- */
+
+static const char *space_prefix(enum dck_varclass cls)
+{
+	return cls == DCK_SELF ? "self->" : cls == DCK_THIS ? "this->" : "";
+}
+
+static struct dck_var *var_find(struct ck *c, char space, const char *name)
+{
+	for (int i = 0; i < c->out->nvars; i++) {
+		struct dck_var *v = c->out->vars[i];
+		char vs = v->cls == DCK_SELF ? 's' : v->cls == DCK_THIS ? 't' : 'g';
+		if (vs == space && strcmp(v->name, name) == 0)
+			return v;
+	}
+	return NULL;
+}
+
+static struct dck_var *var_new(struct ck *c, enum dck_varclass cls, const char *name,
+			       struct dtype *type, const struct dnode *at)
+{
+	struct dck_prog *p = c->out;
+	struct dck_var *v = xcalloc(1, sizeof(*v));
+	v->name = xstrdup(name);
+	v->cls = cls;
+	v->type = type;
+	v->id = p->nclass[cls]++;
+	v->pos = at->pos;
+	p->vars = xrealloc(p->vars, sizeof(*p->vars) * (size_t)(p->nvars + 1));
+	p->vars[p->nvars++] = v;
+	return v;
+}
+
+static const char *idkind_name(const struct dck_var *v)
+{
+	return v->nkeys > 0 || v->cls == DCK_ASSOC ? "associative array" : "scalar";
+}
+
+/* --- the expression checker -------------------------------------------------------------- */
+
+static void check_expr(struct ck *c, struct dnode *n);
+static void check_stmt(struct ck *c, struct dnode *n);
+static void resolve_later_def(struct ck *c, char space, const char *name);
+
+static void set_int_const(struct dnode *n, struct dtype *t, uint64_t v)
+{
+	n->type = t;
+	n->isconst = true;
+	n->cval = trunc_to(t, v);
+}
+
+static struct dtype *int_literal_type(struct ck *c, const struct dnode *n)
+{
+	if (n->is_char)
+		return c->tc->t_int;  /* as in C and dtrace, 'a' is an int */
+	switch (n->longness) {
+	case 0: return n->is_unsigned ? c->tc->t_uint : c->tc->t_int;
+	case 1: return n->is_unsigned ? c->tc->t_ulong : c->tc->t_long;
+	default: return n->is_unsigned ? c->tc->t_ullong : c->tc->t_llong;
+	}
+}
+
+/* dt_node_is_argcompat: may a value of rp's type be stored where lt is expected */
+static bool argcompat(struct dtype *lt, const struct dnode *rp)
+{
+	struct dtype *rt = rp->type;
+	if (is_integer(lt) && is_integer(rt))
+		return true;
+	if (is_strcompat(lt) && is_strcompat(rt))
+		return true;
+	struct dtype *l = res(lt);
+	if (l->kind == DTY_STRUCT || l->kind == DTY_UNION || l->kind == DTY_FUNC)
+		return compat_type(lt, rt);
+	/* dt_node_is_ptrcompat */
+	bool lint = is_integer(lt), rint = is_integer(rt);
+	if (lint && rint)
+		return false;
+	if (lint)
+		return false; /* a prototype or variable of integer type */
+	if (rint)
+		return rp->isconst && rp->cval == 0 && is_pointer(lt);
+	if (!is_pointer(lt) || !is_pointer(rt))
+		return false;
+	struct dtype *lref = res(res(lt)->base), *rref = res(res(rt)->base);
+	return lref->kind == DTY_VOID || rref->kind == DTY_VOID || compat_type(lref, rref);
+}
+
+/* dt_node_is_ptrcompat for comparisons and ?: (either side may be a 0 constant) */
+static bool ptrcompat(const struct dnode *lp, const struct dnode *rp)
+{
+	bool lint = is_integer(lp->type), rint = is_integer(rp->type);
+	if (lint && rint)
+		return false;
+	if (lint && !(lp->isconst && lp->cval == 0))
+		return false;
+	if (rint && !(rp->isconst && rp->cval == 0))
+		return false;
+	struct dtype *lt = lint ? rp->type : lp->type;
+	struct dtype *rt = rint ? lp->type : rp->type;
+	if (!is_pointer(lt) || !is_pointer(rt))
+		return false;
+	struct dtype *lref = res(res(lt)->base), *rref = res(res(rt)->base);
+	return lref->kind == DTY_VOID || rref->kind == DTY_VOID || compat_type(lref, rref);
+}
+
+static void incompat(struct ck *c, const struct dnode *at, const struct dnode *l, const char *op,
+		     const struct dnode *r)
+{
+	struct names ns = {0};
+	const char *a = nm(&ns, l->type), *b = nm(&ns, r->type);
+	FAILT(c, at, &ns, "operands have incompatible types: \"%s\" %s \"%s\"", a, op, b);
+}
+
+/* --- identifiers -------------------------------------------------------------------------- */
+
+static struct inline_def *inline_find(struct ck *c, const char *name)
+{
+	for (size_t i = 0; i < c->ninl; i++)
+		if (strcmp(c->inl[i].name, name) == 0)
+			return &c->inl[i];
+	return NULL;
+}
+
+static struct dnode *copy_tree(struct ck *c, const struct dnode *n)
+{
+	if (!n)
+		return NULL;
+	struct dnode *m = dnode_new(&c->prog->pool, n->kind, n->pos);
+	struct dnode *keep_pool = m->pool_next;
+	*m = *n;
+	m->pool_next = keep_pool;
+	m->next = NULL;
+	m->name = n->name ? xstrdup(n->name) : NULL;
+	if (n->str) {
+		m->str = xmalloc(n->slen + 1);
+		memcpy(m->str, n->str, n->slen + 1);
+	}
+	for (int i = 0; i < 4; i++)
+		m->pd[i] = n->pd[i] ? xstrdup(n->pd[i]) : NULL;
+	m->lhs = copy_tree(c, n->lhs);
+	m->rhs = copy_tree(c, n->rhs);
+	m->cond = copy_tree(c, n->cond);
+	m->body = copy_tree(c, n->body);
+	struct dnode head = {0}, *last = &head;
+	for (const struct dnode *a = n->args; a; a = a->next)
+		last = last->next = copy_tree(c, a);
+	m->args = head.next;
+	m->fmt = NULL;
+	return m;
+}
+
+static bool is_enumconst(struct ck *c, const char *name)
+{
+	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_ENUMCONST, false);
+	return e && e->kind == DSYM_ENUMCONST;
+}
+
+/* The enum type that declares an enumerator (the scope records only its value). */
+static struct dtype *enum_of(struct ck *c, const char *name, const struct dscope_ent *e)
+{
+	for (struct dtype *t = c->tc->all; t; t = t->next) {
+		if (t->kind != DTY_ENUM || t->origin)
+			continue;
+		for (int i = 0; i < t->nenums; i++)
+			if (strcmp(t->enums[i].name, name) == 0 && t->enums[i].value == e->value)
+				return t;
+	}
+	return e->type;
+}
+
+static void check_ident(struct ck *c, struct dnode *n)
+{
+	struct inline_def *in = inline_find(c, n->name);
+	if (in) {
+		/* an inline: a cast to its type over a copy of its (checked) expression */
+		struct dnode *copy = copy_tree(c, in->def->lhs);
+		free(n->name);
+		n->name = NULL;
+		n->kind = DN_CAST;
+		n->ctype = in->def->ctype;
+		n->lhs = copy;
+		check_expr(c, n);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(ureg_names) / sizeof(ureg_names[0]); i++) {
+		if (strcmp(ureg_names[i].name, n->name) == 0) {
+			free(n->name);
+			n->name = NULL;
+			n->kind = DN_INT;
+			n->ival = (uint64_t)ureg_names[i].index;
+			n->is_unsigned = false;
+			n->longness = 0;
+			set_int_const(n, c->tc->t_int, n->ival);
+			return;
+		}
+	}
+	struct dscope_ent *e = dscope_find(c->tc, n->name, DSYM_ENUMCONST, false);
+	if (e && e->kind == DSYM_ENUMCONST) {
+		struct dtype *et = enum_of(c, n->name, e);
+		free(n->name);
+		n->name = NULL;
+		n->kind = DN_INT;
+		n->ival = (uint64_t)e->value;
+		set_int_const(n, et, n->ival);
+		return;
+	}
+	enum dbuiltin b = builtin_lookup(n->name);
+	if (b == DB_ARGS || b == DB_UREGS) {
+		/* dtrace: args and uregs are arrays; as plain names they are dynamic objects */
+		fail_at(c, n, "operator [ ] must be applied to %s: %s is an array", n->name, n->name);
+	}
+	if (b != DB_NONE) {
+		n->builtin = b;
+		n->type = named_type(c, builtin_types[b]);
+		return;
+	}
+	struct dck_var *v = var_find(c, 'g', n->name);
+	if (!v) {
+		resolve_later_def(c, 'g', n->name);
+		v = var_find(c, 'g', n->name);
+	}
+	if (!v) {
+		if (subr_lookup(n->name) != DS_NONE)
+			fail_at(c, n, "%s '%s' may not be referenced as scalar",
+				subrs[subr_lookup(n->name)].action ? "action" : "function", n->name);
+		fail_at(c, n, "failed to resolve %s: Unknown variable name", n->name);
+	}
+	if (v->cls == DCK_ASSOC)
+		fail_at(c, n, "associative array '%s' may not be referenced as scalar", v->name);
+	if (!v->type)
+		fail_at(c, n, "%s has not yet been declared or assigned", v->name);
+	n->var = v;
+	n->type = v->type;
+	v->read = true;
+}
+
+static void check_selfthis(struct ck *c, struct dnode *n)
+{
+	char space = n->kind == DN_SELF ? 's' : 't';
+	struct dck_var *v = var_find(c, space, n->name);
+	if (!v) {
+		resolve_later_def(c, space, n->name);
+		v = var_find(c, space, n->name);
+	}
+	if (!v || !v->type)
+		fail_at(c, n, "%s%s has not yet been declared or assigned",
+			space == 's' ? "self->" : "this->", n->name);
+	if (v->nkeys > 0)
+		fail_at(c, n, "associative array '%s' may not be referenced as scalar", v->name);
+	n->var = v;
+	n->type = v->type;
+	v->read = true;
+}
+
+/* --- associative arrays and indexing ------------------------------------------------------ */
+
+static int list_len(const struct dnode *l)
+{
+	int k = 0;
+	for (; l; l = l->next)
+		k++;
+	return k;
+}
+
+static void check_list(struct ck *c, struct dnode *l)
+{
+	for (; l; l = l->next)
+		check_expr(c, l);
+}
+
+/* Keys against an array's signature (dt_idcook_sign with prefix "" and suffix "[ ]"). */
+static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct dnode *keys)
+{
+	int argc = list_len(keys);
+	if (argc != v->nkeys)
+		fail_at(c, at, "%s[ ] prototype mismatch: %d key%spassed, %d expected", v->name, argc,
+			argc == 1 ? " " : "s ", v->nkeys);
+	int i = 0;
+	for (struct dnode *k = keys; k; k = k->next, i++) {
+		if (!argcompat(v->keys[i], k)) {
+			struct names ns = {0};
+			const char *a = nm(&ns, v->keys[i]), *b = nm(&ns, k->type);
+			FAILT(c, at, &ns, "%s[ ] key #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t      key: %s", v->name, i + 1, a, b);
+		}
+	}
+}
+
+static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
+{
+	int i = 1;
+	for (struct dnode *k = keys; k; k = k->next, i++) {
+		if (is_void(k->type)) {
+			struct names ns = {0};
+			const char *a = nm(&ns, k->type);
+			FAILT(c, at, &ns, "%s expression may not be used as associative array index: "
+			      "key #%d", a, i);
+		}
+	}
+}
+
+static void set_signature(struct dck_var *v, struct dnode *keys)
+{
+	v->nkeys = list_len(keys);
+	v->keys = xcalloc((size_t)v->nkeys, sizeof(*v->keys));
+	int i = 0;
+	for (struct dnode *k = keys; k; k = k->next)
+		v->keys[i++] = k->type;
+}
+
+/* a[k...] read (create false) or the target of an assignment (create true, value type
+ * given later by the caller). */
+static void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bool create)
+{
+	check_list(c, n->args);
+	struct dck_var *v = var_find(c, space, name);
+	if (!v && !create) {
+		resolve_later_def(c, space, name);
+		v = var_find(c, space, name);
+	}
+	if (!v) {
+		if (!create)
+			fail_at(c, n, "%s%s has not yet been declared or assigned",
+				space == 's' ? "self->" : "", name);
+		key_types_ok(c, n, n->args);
+		v = var_new(c, space == 's' ? DCK_SELF : DCK_ASSOC, name, NULL, n);
+		set_signature(v, n->args);
+	} else {
+		if (space == 'g' && v->cls != DCK_ASSOC)
+			fail_at(c, n, "scalar '%s' may not be referenced as associative array", name);
+		if (space == 's' && v->nkeys == 0)
+			fail_at(c, n, "scalar '%s' may not be referenced as associative array", name);
+		check_keys(c, n, v, n->args);
+		if (!v->type && !create)
+			fail_at(c, n, "%s%s has not yet been declared or assigned",
+				space_prefix(v->cls), name);
+	}
+	n->var = v;
+	n->type = v->type;
+	n->lhs->var = v;  /* the array's name (DN_IDENT or DN_SELF) names the variable too */
+	if (!create)
+		v->read = true;
+}
+
+static void probe_desc_text(const struct dnode *clause, char *buf, size_t len)
+{
+	const struct dnode *pd = clause ? clause->args : NULL;
+	if (!pd) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	if (pd->spec == DPD_ID) {
+		snprintf(buf, len, "%llu", (unsigned long long)pd->ival);
+		return;
+	}
+	snprintf(buf, len, "%s:%s:%s:%s", pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3]);
+}
+
+static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
+{
+	const char *name = builtin_names[b];
+	check_list(c, n->args);
+	int argc = list_len(n->args);
+	if (argc != 1)
+		fail_at(c, n, "%s[ ] prototype mismatch: %d arg%spassed, 1 expected", name, argc,
+			argc == 1 ? " " : "s ");
+	struct dnode *k = n->args;
+	if (!k->isconst || !is_integer(k->type)) {
+		struct names ns = {0};
+		const char *a = nm(&ns, k->type);
+		FAILT(c, n, &ns, "%s[ ] argument #1 is incompatible with prototype:\n"
+		      "\tprototype: %s\n\t argument: %s", name, "integer constant", a);
+	}
+	n->lhs->builtin = b;
+	n->builtin = b;
+	if (b == DB_UREGS) {
+		if (!type_unsigned(k->type) && k->cval < 0)
+			fail_at(c, n, "index %lld is out of range for array %s", (long long)k->cval,
+				name);
+		n->type = named_type(c, "uint64_t");
+		return;
+	}
+	if (!c->clause)
+		fail_at(c, n, "%s[ ] may not be referenced outside of a probe clause", name);
+	int nargs = c->pargs ? c->pargs->nargs : 0;
+	if (k->cval < 0 || k->cval >= nargs || (type_unsigned(k->type) && (uint64_t)k->cval >= (uint64_t)nargs)) {
+		char d[512];
+		probe_desc_text(c->clause, d, sizeof(d));
+		fail_at(c, n, "index %lld is out of range for %s %s[ ]", (long long)k->cval, d, name);
+	}
+	struct dtype *t = c->pargs->types ? c->pargs->types[k->cval] : NULL;
+	n->type = t ? t : named_type(c, "int64_t");
+}
+
+static void check_index(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs;
+	if (l->kind == DN_IDENT) {
+		enum dbuiltin b = builtin_lookup(l->name);
+		if (b == DB_ARGS || b == DB_UREGS) {
+			check_args_index(c, n, b);
+			return;
+		}
+		if (b == DB_NONE && !inline_find(c, l->name)) {
+			struct dck_var *v = var_find(c, 'g', l->name);
+			if (!v && !is_enumconst(c, l->name)) {
+				/* an associative array (or one defined later) */
+				struct def_site *s = NULL;
+				for (size_t i = 0; i < c->nsites; i++)
+					if (c->sites[i].space == 'g' &&
+					    strcmp(c->sites[i].name, l->name) == 0) {
+						s = &c->sites[i];
+						break;
+					}
+				if (!s || s->node->lhs->kind == DN_INDEX) {
+					check_assoc(c, n, 'g', l->name, false);
+					return;
+				}
+			} else if (v && v->cls == DCK_ASSOC) {
+				check_assoc(c, n, 'g', l->name, false);
+				return;
+			}
+		}
+	}
+	if (l->kind == DN_SELF) {
+		struct dck_var *v = var_find(c, 's', l->name);
+		if (!v || v->nkeys > 0) {
+			check_assoc(c, n, 's', l->name, false);
+			return;
+		}
+	}
+	if (l->kind == DN_THIS && !var_find(c, 't', l->name))
+		fail_at(c, n, "local variables may not be used as associative arrays: %s", l->name);
+	/* E1[E2]: *(E1 + E2) on pointers and arrays */
+	check_expr(c, l);
+	check_list(c, n->args);
+	if (n->args->next) {
+		fail_at(c, n, "cannot access %s as an associative array",
+			l->kind == DN_IDENT ? l->name : "expression");
+	}
+	struct dnode *k = n->args;
+	bool lp = is_pointer(l->type) || is_string(l->type);
+	if (!(lp && is_integer(k->type)) && !(is_integer(l->type) && is_pointer(k->type)))
+		incompat(c, n, l, "+", k);
+	struct dtype *pt = lp ? l->type : k->type;
+	struct dtype *r = res(pt);
+	if (r->kind == DTY_ARRAY && lp && k->isconst && r->array_len >= 0 &&
+	    (uint64_t)k->cval >= (uint64_t)r->array_len)
+		fail_at(c, n, "index outside array bounds: %llu, max is %i",
+			(unsigned long long)k->cval, (int)r->array_len);
+	if (r->kind == DTY_STRING) {
+		n->type = c->tc->t_char;  /* dtrace's string is a char array */
+		return;
+	}
+	if (is_vfptr(pt)) {
+		if (res(r->base)->kind == DTY_FUNC)
+			fail_at(c, n, "cannot dereference pointer to function");
+		fail_at(c, n, "cannot dereference pointer to void");
+	}
+	n->type = r->base;
+}
+
+/* --- operators ---------------------------------------------------------------------------- */
+
+static void check_unary(struct ck *c, struct dnode *n)
+{
+	const char *op = n->op;
+	bool incdec = strcmp(op, "++") == 0 || strcmp(op, "--") == 0 ||
+		      strcmp(op, "post++") == 0 || strcmp(op, "post--") == 0;
+	const char *opname = incdec ? (op[strlen(op) - 1] == '+' ? "++" : "--") : op;
+	struct dnode *l = n->lhs;
+	if (incdec) {
+		/* ++/-- may create a variable (int64_t), as dt_cook_op1 does */
+		struct dck_var *v = NULL;
+		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
+		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
+		    !var_find(c, 'g', l->name)) {
+			v = var_new(c, DCK_GLOBAL, l->name, named_type(c, "int64_t"), l);
+			v->written = true;
+		} else if ((l->kind == DN_SELF || l->kind == DN_THIS) &&
+			   !var_find(c, l->kind == DN_SELF ? 's' : 't', l->name)) {
+			v = var_new(c, l->kind == DN_SELF ? DCK_SELF : DCK_THIS, l->name,
+				    named_type(c, "int64_t"), l);
+			v->written = true;
+		} else if (l->kind == DN_INDEX && (l->lhs->kind == DN_IDENT || l->lhs->kind == DN_SELF)) {
+			/* counts[k]++ on a new array makes it an int64_t array */
+			struct dnode *a = l->lhs;
+			char space = a->kind == DN_SELF ? 's' : 'g';
+			if (!var_find(c, space, a->name) &&
+			    (space == 's' || (builtin_lookup(a->name) == DB_NONE &&
+					      !inline_find(c, a->name) && !is_enumconst(c, a->name)))) {
+				check_assoc(c, l, space, a->name, true);
+				l->var->type = named_type(c, "int64_t");
+				l->type = l->var->type;
+			}
+		}
+		(void)v;
+	}
+	if (strcmp(op, "sizeof") == 0) {
+		check_expr(c, l);
+		if (is_bitfield(l))
+			fail_at(c, n, "cannot apply sizeof to a bit-field");
+		int64_t size;
+		if (l->kind == DN_STRING)
+			size = (int64_t)l->slen + 1;
+		else if (is_string(l->type))
+			size = c->opt->strsize;
+		else
+			size = dtype_sizeof(l->type);
+		if (size <= 0)
+			fail_at(c, n, "cannot apply sizeof to an operand of unknown size");
+		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
+		return;
+	}
+	check_expr(c, l);
+	struct dtype *t = l->type;
+	if (strcmp(op, "stringof") == 0) {
+		if (!is_scalar(t) && !is_pointer(t) && !is_strcompat(t)) {
+			struct names ns = {0};
+			const char *a = nm(&ns, t);
+			FAILT(c, n, &ns, "cannot apply stringof to a value of type %s", a);
+		}
+		n->type = c->tc->t_string;
+		return;
+	}
+	if (strcmp(op, "-") == 0 || strcmp(op, "+") == 0) {
+		if (!is_integer(t))
+			fail_at(c, n, "operator %s requires an operand of arithmetic type", op);
+		n->type = promote(c, t);
+		if (l->isconst)
+			set_int_const(n, n->type, op[0] == '-' ? -(uint64_t)l->cval : (uint64_t)l->cval);
+		return;
+	}
+	if (strcmp(op, "~") == 0) {
+		if (!is_integer(t))
+			fail_at(c, n, "operator %s requires an operand of integral type", op);
+		n->type = promote(c, t);
+		if (l->isconst)
+			set_int_const(n, n->type, ~(uint64_t)l->cval);
+		return;
+	}
+	if (strcmp(op, "!") == 0) {
+		if (!is_scalar(t))
+			fail_at(c, n, "operator %s requires an operand of scalar type", op);
+		n->type = c->tc->t_int;
+		if (l->isconst)
+			set_int_const(n, n->type, l->cval == 0);
+		return;
+	}
+	if (strcmp(op, "*") == 0) {
+		struct dtype *r = res(t);
+		if (r->kind == DTY_STRING) {
+			n->type = c->tc->t_char;  /* dtrace's string is a char array */
+			return;
+		}
+		if (r->kind != DTY_PTR && r->kind != DTY_ARRAY)
+			fail_at(c, n, "cannot dereference non-pointer type");
+		enum dtype_kind bk = res(r->base)->kind;
+		if (bk == DTY_VOID)
+			fail_at(c, n, "cannot dereference pointer to void");
+		if (bk == DTY_FUNC)
+			fail_at(c, n, "cannot dereference pointer to function");
+		n->type = r->base;
+		return;
+	}
+	if (strcmp(op, "&") == 0) {
+		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS)
+			fail_at(c, n, "cannot take address of dynamic variable");
+		if (!is_lvalue(l) || l->builtin != DB_NONE)
+			fail_at(c, n, "unacceptable operand for unary & operator");
+		if (is_bitfield(l))
+			fail_at(c, n, "cannot take address of bit-field");
+		n->type = dtype_ptr(c->tc, t);
+		return;
+	}
+	/* ++ and -- */
+	if (!is_scalar(t))
+		fail_at(c, n, "operator %s requires operand of scalar type", opname);
+	if (is_vfptr(t))
+		fail_at(c, n, "operator %s requires an operand of known size", opname);
+	if (!is_lvalue(l))
+		fail_at(c, n, "operator %s requires modifiable lvalue as an operand", opname);
+	if (!is_writable(l))
+		fail_at(c, n, "operator %s can only be applied to a writable variable", opname);
+	if (l->var)
+		l->var->written = true;
+	n->type = t;
+}
+
+static bool op_is(const struct dnode *n, const char *op) { return strcmp(n->op, op) == 0; }
+
+static void fold_binary(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	if (!l->isconst || !r->isconst || !is_integer(n->type))
+		return;
+	const char *op = n->op;
+	uint64_t a = (uint64_t)l->cval, b = (uint64_t)r->cval;
+	/* the operation's type for / % < ...: the converted operands' type */
+	struct dtype *ct = arith_result(c, l->type, r->type);
+	bool uns = type_unsigned(ct);
+	uint64_t ua = (uint64_t)trunc_to(ct, a), ub = (uint64_t)trunc_to(ct, b);
+	int64_t sa = trunc_to(ct, a), sb = trunc_to(ct, b);
+	if (uns) {
+		/* an unsigned type narrower than 64 bits: compare the zero-extended values */
+		int64_t size = res(ct)->size;
+		if (size < 8) {
+			uint64_t mask = (UINT64_C(1) << (size * 8)) - 1;
+			ua &= mask;
+			ub &= mask;
+		}
+	}
+	uint64_t v;
+	if (!strcmp(op, "+")) v = a + b;
+	else if (!strcmp(op, "-")) v = a - b;
+	else if (!strcmp(op, "*")) v = a * b;
+	else if (!strcmp(op, "/")) {
+		if (uns) v = ua / ub;
+		else if (sb == -1) v = -(uint64_t)sa;  /* INT64_MIN / -1 wraps, as the machine's */
+		else v = (uint64_t)(sa / sb);
+	} else if (!strcmp(op, "%")) {
+		if (uns) v = ua % ub;
+		else if (sb == -1) v = 0;
+		else v = (uint64_t)(sa % sb);
+	} else if (!strcmp(op, "&")) v = a & b;
+	else if (!strcmp(op, "|")) v = a | b;
+	else if (!strcmp(op, "^")) v = a ^ b;
+	else if (!strcmp(op, "<<") || !strcmp(op, ">>")) {
+		/* in the (promoted) left operand's type; counts beyond its width give 0 or the
+		 * sign, which is what the BPF code computes for 64-bit values */
+		struct dtype *lt = n->type;
+		unsigned bits = (unsigned)res(lt)->size * 8;
+		uint64_t cnt = (uint64_t)r->cval;
+		bool lu = type_unsigned(lt);
+		int64_t lv = trunc_to(lt, a);
+		if (cnt >= bits)
+			v = op[0] == '<' ? 0 : (lu || lv >= 0 ? 0 : UINT64_MAX);
+		else if (op[0] == '<')
+			v = (uint64_t)lv << cnt;
+		else if (lu)
+			v = (bits < 64 ? ((uint64_t)lv & ((UINT64_C(1) << bits) - 1)) : (uint64_t)lv) >> cnt;
+		else
+			v = (uint64_t)(lv >> cnt);
+	} else if (!strcmp(op, "==")) v = ua == ub;
+	else if (!strcmp(op, "!=")) v = ua != ub;
+	else if (!strcmp(op, "<")) v = uns ? ua < ub : sa < sb;
+	else if (!strcmp(op, "<=")) v = uns ? ua <= ub : sa <= sb;
+	else if (!strcmp(op, ">")) v = uns ? ua > ub : sa > sb;
+	else if (!strcmp(op, ">=")) v = uns ? ua >= ub : sa >= sb;
+	else if (!strcmp(op, "&&")) v = a && b;
+	else if (!strcmp(op, "||")) v = a || b;
+	else if (!strcmp(op, "^^")) v = (a != 0) ^ (b != 0);
+	else return;
+	set_int_const(n, n->type, v);
+}
+
+static void check_binary(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	const char *op = n->op;
+	check_expr(c, l);
+	check_expr(c, r);
+	struct dtype *lt = l->type, *rt = r->type;
+	if ((op_is(n, "/") || op_is(n, "%")) && r->isconst && r->cval == 0 && is_integer(rt))
+		fail_at(c, n, "expression contains division by zero");
+	if (op_is(n, "&") || op_is(n, "|") || op_is(n, "^") || op_is(n, "%")) {
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, "operator %s requires operands of integral type", op);
+		n->type = arith_result(c, lt, rt);
+	} else if (op_is(n, "<<") || op_is(n, ">>")) {
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, "operator %s requires operands of integral type", op);
+		n->type = promote(c, lt);
+	} else if (op_is(n, "*") || op_is(n, "/")) {
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, "operator %s requires operands of arithmetic type", op);
+		n->type = arith_result(c, lt, rt);
+	} else if (op_is(n, "&&") || op_is(n, "||") || op_is(n, "^^")) {
+		if (!is_scalar(lt) || !is_scalar(rt))
+			fail_at(c, n, "operator %s requires operands of scalar type", op);
+		n->type = c->tc->t_int;
+	} else if (op_is(n, "<") || op_is(n, "<=") || op_is(n, ">") || op_is(n, ">=") ||
+		   op_is(n, "==") || op_is(n, "!=")) {
+		bool ok = (is_scalar(lt) && is_scalar(rt) && compat_type(lt, rt)) ||
+			  (is_integer(lt) && is_integer(rt)) ||
+			  (is_strcompat(lt) && is_strcompat(rt) && (is_string(lt) || is_string(rt))) ||
+			  ptrcompat(l, r);
+		if (!ok)
+			incompat(c, n, l, op, r);
+		n->type = c->tc->t_int;
+	} else if (op_is(n, "+") || op_is(n, "-")) {
+		bool lptr = is_string(lt) || (is_pointer(lt) && !is_vfptr(lt));
+		bool rptr = is_string(rt) || (is_pointer(rt) && !is_vfptr(rt));
+		bool lint = is_integer(lt), rint = is_integer(rt);
+		if (lint && rint)
+			n->type = arith_result(c, lt, rt);
+		else if (lptr && rint)
+			n->type = lt;
+		else if (lint && rptr && op_is(n, "+"))
+			n->type = rt;
+		else if (lptr && rptr && op_is(n, "-") && ptrcompat(l, r))
+			n->type = named_type(c, "ptrdiff_t");
+		else
+			incompat(c, n, l, op, r);
+		if (res(n->type)->kind == DTY_ARRAY)
+			n->type = dtype_ptr(c->tc, res(n->type)->base);  /* the array decays */
+		if (res(lt)->kind == DTY_ARRAY && r->isconst && res(lt)->array_len >= 0 &&
+		    (uint64_t)r->cval >= (uint64_t)res(lt)->array_len)
+			fail_at(c, n, "index outside array bounds: %llu, max is %i",
+				(unsigned long long)r->cval, (int)res(lt)->array_len);
+	} else {
+		fail_at(c, n, "invalid binary op %s", op);
+	}
+	fold_binary(c, n);
+}
+
+/* The variable an assignment's left side names, created if this is its first assignment. */
+static void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checked)
+{
+	switch (l->kind) {
+	case DN_IDENT: {
+		enum dbuiltin b = builtin_lookup(l->name);
+		if (b != DB_NONE || inline_find(c, l->name) ||
+		    is_enumconst(c, l->name)) {
+			check_expr(c, l);
+			return;
+		}
+		struct dck_var *v = var_find(c, 'g', l->name);
+		if (v && v->cls == DCK_ASSOC)
+			fail_at(c, l, "associative array '%s' may not be referenced as scalar", l->name);
+		if (!v)
+			v = var_new(c, DCK_GLOBAL, l->name, NULL, l);
+		if (!v->type)
+			v->type = rhs_checked->type;
+		l->var = v;
+		l->type = v->type;
+		return;
+	}
+	case DN_SELF: case DN_THIS: {
+		char space = l->kind == DN_SELF ? 's' : 't';
+		struct dck_var *v = var_find(c, space, l->name);
+		if (v && v->nkeys > 0)
+			fail_at(c, l, "associative array '%s' may not be referenced as scalar", l->name);
+		if (!v)
+			v = var_new(c, space == 's' ? DCK_SELF : DCK_THIS, l->name, NULL, l);
+		if (!v->type)
+			v->type = rhs_checked->type;
+		l->var = v;
+		l->type = v->type;
+		return;
+	}
+	case DN_INDEX: {
+		struct dnode *a = l->lhs;
+		bool assoc = false;
+		char space = 'g';
+		if (a->kind == DN_IDENT && builtin_lookup(a->name) == DB_NONE &&
+		    !inline_find(c, a->name) && !is_enumconst(c, a->name)) {
+			struct dck_var *v = var_find(c, 'g', a->name);
+			assoc = !v || v->cls == DCK_ASSOC;
+		} else if (a->kind == DN_SELF) {
+			struct dck_var *v = var_find(c, 's', a->name);
+			assoc = !v || v->nkeys > 0;
+			space = 's';
+		} else if (a->kind == DN_THIS && !var_find(c, 't', a->name)) {
+			fail_at(c, l, "local variables may not be used as associative arrays: %s",
+				a->name);
+		}
+		if (!assoc) {
+			check_expr(c, l);
+			return;
+		}
+		check_assoc(c, l, space, a->name, true);
+		if (!l->var->type)
+			l->var->type = rhs_checked->type;
+		l->type = l->var->type;
+		return;
+	}
+	default:
+		check_expr(c, l);
+	}
+}
+
+static void check_assign(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	const char *op = n->op;
+	if (l->kind == DN_AGG)
+		fail_at(c, l, "aggregations are not supported by usdtrace: @%s", l->name);
+	if ((op_is(n, "/=") || op_is(n, "%=")) && r->kind == DN_INT && r->ival == 0)
+		fail_at(c, n, "expression contains division by zero");
+	check_expr(c, r);
+	if (op_is(n, "=")) {
+		check_assign_target(c, l, r);
+	} else {
+		/* compound assignments read the target first: it must exist */
+		check_expr(c, l);
+	}
+	struct dtype *lt = l->type, *rt = r->type;
+	if ((op_is(n, "/=") || op_is(n, "%=")) && r->isconst && r->cval == 0 && is_integer(rt))
+		fail_at(c, n, "expression contains division by zero");
+	if (op_is(n, "=")) {
+		if (!is_string(lt)) {
+			enum dtype_kind k = res(lt)->kind;
+			if (k == DTY_ARRAY || k == DTY_FUNC) {
+				struct names ns = {0};
+				const char *a = nm(&ns, lt);
+				FAILT(c, n, &ns, "operator %s may not be applied to operand of type \"%s\"",
+				      op, a);
+			}
+		}
+		if (!argcompat(lt, r))
+			incompat(c, n, l, op, r);
+	} else if (op_is(n, "+=") || op_is(n, "-=")) {
+		if (is_string(lt) || is_string(rt))
+			incompat(c, n, l, op, r);
+		if (!is_integer(lt) || !is_integer(rt)) {
+			if (!is_pointer(lt) || is_vfptr(lt))
+				fail_at(c, n, "operator %s requires left-hand scalar operand of known size",
+					op);
+			else if (!is_integer(rt) && !ptrcompat(l, r))
+				incompat(c, n, l, op, r);
+		}
+	} else if (op_is(n, "*=") || op_is(n, "/=")) {
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, "operator %s requires operands of arithmetic type", op);
+	} else {
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, "operator %s requires operands of integral type", op);
+	}
+	if (!is_lvalue(l))
+		fail_at(c, n, "operator %s requires modifiable lvalue as an operand", op);
+	if (!is_writable(l))
+		fail_at(c, n, "operator %s can only be applied to a writable variable", op);
+	if (l->var)
+		l->var->written = true;
+	n->type = lt;
+}
+
+static void check_cond(struct ck *c, struct dnode *n)
+{
+	check_expr(c, n->cond);
+	check_expr(c, n->lhs);
+	check_expr(c, n->rhs);
+	struct dnode *l = n->lhs, *r = n->rhs;
+	if (!is_scalar(n->cond->type))
+		fail_at(c, n, "operator ?: expression must be of scalar type");
+	if (compat_type(l->type, r->type) && !is_void(l->type))
+		n->type = l->type;
+	else if (is_integer(l->type) && is_integer(r->type))
+		n->type = arith_result(c, l->type, r->type);
+	else if (is_strcompat(l->type) && is_strcompat(r->type) &&
+		 (is_string(l->type) || is_string(r->type)))
+		n->type = c->tc->t_string;
+	else if (ptrcompat(l, r))
+		n->type = is_integer(l->type) ? r->type :
+			  is_integer(r->type) ? l->type :
+			  res(res(r->type)->base)->kind == DTY_VOID ? l->type : r->type;
+	else if (l->kind == DN_CALL && dsubr_is_action(l->subr))
+		fail_at(c, n, "action cannot be used in a conditional context");
+	else if (r->kind == DN_CALL && dsubr_is_action(r->subr))
+		fail_at(c, n, "action cannot be used in a conditional context");
+	else
+		fail_at(c, n, "operator ?: operands must have compatible types");
+	if ((l->kind == DN_CALL && dsubr_is_action(l->subr)) ||
+	    (r->kind == DN_CALL && dsubr_is_action(r->subr)))
+		fail_at(c, n, "action cannot be used in a conditional context");
+	if (n->cond->isconst && l->isconst && r->isconst && is_integer(n->type))
+		set_int_const(n, n->type, (uint64_t)(n->cond->cval ? l->cval : r->cval));
+}
+
+/* Casts as dt_cook_op2's DT_TOK_LPAR allows them. */
+static void check_cast(struct ck *c, struct dnode *n)
+{
+	check_expr(c, n->lhs);
+	struct dtype *to = n->ctype, *from = n->lhs->type;
+	bool ok = compat_type(to, from) ||
+		  (is_scalar(to) && (is_scalar(from) || res(from)->kind == DTY_FUNC)) ||
+		  is_void(to) ||
+		  (res(to)->kind == DTY_PTR && is_pointer(from)) ||
+		  (is_string(to) && (is_scalar(from) || is_pointer(from) || is_strcompat(from)));
+	if (!ok) {
+		struct names ns = {0};
+		const char *a = nm(&ns, from), *b = nm(&ns, to);
+		FAILT(c, n, &ns, "invalid cast expression: \"%s\" to \"%s\"", a, b);
+	}
+	n->type = to;
+	if (n->lhs->isconst && is_integer(to))
+		set_int_const(n, to, (uint64_t)n->lhs->cval);
+}
+
+static void check_member(struct ck *c, struct dnode *n)
+{
+	check_expr(c, n->lhs);
+	struct dtype *t = res(n->lhs->type);
+	bool arrow = op_is(n, "->");
+	struct names ns = {0};
+	if (arrow) {
+		if (t->kind != DTY_PTR)
+			fail_at(c, n, "operator %s must be applied to a pointer", n->op);
+		t = res(t->base);
+	}
+	if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !dtype_is_complete(t)) {
+		const char *a = nm(&ns, t);
+		FAILT(c, n, &ns, "operator %s cannot be applied to a forward declaration: "
+		      "no %s definition is available", n->op, a);
+	}
+	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION) {
+		const char *a = nm(&ns, t);
+		if (arrow)
+			FAILT(c, n, &ns, "operator -> cannot be applied to pointer to type \"%s\"; "
+			      "must be applied to a struct or union pointer", a);
+		FAILT(c, n, &ns, "operator %s cannot be applied to type \"%s\"; must be applied "
+		      "to a struct or union", n->op, a);
+	}
+	int64_t off = 0;
+	const struct dmember *m = find_member(t, n->name, &off);
+	if (!m) {
+		const char *a = nm(&ns, t);
+		FAILT(c, n, &ns, "%s is not a member of %s", n->name, a);
+	}
+	n->type = m->type;
+}
+
+static void check_offsetof(struct ck *c, struct dnode *n)
+{
+	struct dtype *t = res(n->ctype);
+	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION)
+		fail_at(c, n, "offsetof operand must be a struct or union type");
+	int64_t off = 0;
+	const struct dmember *m = find_member(t, n->name, &off);
+	if (!m)
+		fail_at(c, n, "failed to determine offset of %s: Member name not found", n->name);
+	if (m->bit_width >= 0)
+		fail_at(c, n, "cannot take offset of a bit-field: %s", n->name);
+	set_int_const(n, off > INT32_MAX ? c->tc->t_long : c->tc->t_int, (uint64_t)off);
+}
+
+/* --- calls -------------------------------------------------------------------------------- */
+
+static void destructive_check(struct ck *c, const struct dnode *n, enum dsubr s)
+{
+	if (!subrs[s].destructive || c->opt->destructive)
+		return;
+	(void)n;
+	util_seterr(c->errbuf, c->errlen, "could not enable tracing: Destructive actions not allowed");
+	c->status = -2;
+	longjmp(c->jb, 1);
+}
+
+/* Arity and argument types against the prototype (dt_idcook_func + dt_idcook_sign). */
+static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
+{
+	int nparams = 0, optargs = -1, varargs = -1;
+	for (; nparams < 4 && d->params[nparams]; nparams++) {
+		const char *p = d->params[nparams];
+		if (strcmp(p, "...") == 0)
+			varargs = nparams;
+		else if (p[0] == '[' && optargs < 0)
+			optargs = nparams;
+	}
+	int argc = list_len(n->args), limit, cmp = 0;
+	bool bad;
+	if (varargs >= 0) {
+		bad = argc < varargs;
+		limit = varargs;
+		cmp = 1;
+	} else if (optargs >= 0) {
+		if (argc < optargs) {
+			bad = true;
+			cmp = 1;
+			limit = optargs;
+		} else if (argc > nparams) {
+			bad = true;
+			cmp = -1;
+			limit = nparams;
+		} else {
+			bad = false;
+			limit = argc;
+		}
+	} else {
+		bad = argc != nparams;
+		limit = nparams;
+	}
+	if (bad)
+		fail_at(c, n, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", d->name, argc,
+			argc == 1 ? " " : "s ", cmp > 0 ? "at least " : cmp < 0 ? "at most " : "", limit);
+	struct dnode *a = n->args;
+	for (int i = 0; i < limit && a; i++, a = a->next) {
+		const char *p = d->params[i];
+		if (strcmp(p, "@") == 0 || strcmp(p, "...") == 0)
+			continue;
+		char buf[32];
+		if (p[0] == '[') {
+			snprintf(buf, sizeof(buf), "%.*s", (int)strlen(p) - 2, p + 1);
+			p = buf;
+		}
+		struct dtype *pt = named_type(c, p);
+		if (!argcompat(pt, a)) {
+			struct names ns = {0};
+			const char *b = nm(&ns, a->type);
+			FAILT(c, n, &ns, "%s( ) argument #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t argument: %s", d->name, i + 1, p, b);
+		}
+	}
+}
+
+static enum dfmt_argclass arg_class(struct dtype *t)
+{
+	struct dtype *r = res(t);
+	if (is_integer(t))
+		return DFMT_ARG_INT;
+	if (r->kind == DTY_STRING || (r->kind == DTY_ARRAY && is_char(r->base)))
+		return DFMT_ARG_STRING;
+	if (r->kind == DTY_PTR)
+		return DFMT_ARG_PTR;
+	if (is_float(t))
+		return DFMT_ARG_FLOAT;
+	return DFMT_ARG_OTHER;
+}
+
+void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out)
+{
+	struct dtype *r = res(t);
+	out->cls = arg_class(t);
+	if (r->kind == DTY_STRING)
+		out->size = (unsigned)p->strsize;
+	else
+		out->size = r->size > 0 ? (unsigned)r->size : 0;
+	out->is_signed = is_integer(t) && !type_unsigned(t);
+	char *name = spell(t);
+	for (int i = 0; i < p->nspellings; i++) {
+		if (strcmp(p->spellings[i], name) == 0) {
+			free(name);
+			out->name = p->spellings[i];
+			return;
+		}
+	}
+	p->spellings = xrealloc(p->spellings, sizeof(*p->spellings) * (size_t)(p->nspellings + 1));
+	p->spellings[p->nspellings++] = name;
+	out->name = name;
+}
+
+static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d)
+{
+	struct dnode *f = n->args;
+	if (f->kind != DN_STRING) {
+		struct names ns = {0};
+		const char *a = nm(&ns, f->type);
+		FAILT(c, n, &ns, "%s( ) argument #1 is incompatible with prototype:\n"
+		      "\tprototype: string constant\n\t argument: %s", d->name, a);
+	}
+	char err[512];
+	if (memchr(f->str, '\0', f->slen))
+		fail_at(c, n, "%s( ) format string contains a NUL character", d->name);
+	struct dfmt *fmt = dfmt_parse(f->str, err, sizeof(err));
+	if (!fmt)
+		fail_at(c, n, "%s", err);
+	struct dck_prog *p = c->out;
+	p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
+	p->fmts[p->nfmts++] = fmt;
+	size_t nargs = (size_t)list_len(f->next);
+	struct dfmt_argtype *types = xcalloc(nargs ? nargs : 1, sizeof(*types));
+	size_t i = 0;
+	for (struct dnode *a = f->next; a; a = a->next, i++)
+		dck_argtype(p, a->type, &types[i]);
+	int rc = dfmt_check(fmt, d->name, types, nargs, 2, NULL, false, err, sizeof(err));
+	free(types);
+	if (rc != 0)
+		fail_at(c, n, "%s", err);
+	n->fmt = fmt;
+}
+
+static void check_call(struct ck *c, struct dnode *n)
+{
+	enum dsubr s = subr_lookup(n->name);
+	if (s == DS_NONE) {
+		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
+			if (strcmp(unsupported_subrs[i], n->name) == 0)
+				fail_at(c, n, "%s( ) is not supported by usdtrace", n->name);
+		if (builtin_lookup(n->name) != DB_NONE)
+			fail_at(c, n, "scalar '%s' may not be referenced as a function", n->name);
+		struct dck_var *v = var_find(c, 'g', n->name);
+		if (v)
+			fail_at(c, n, "%s '%s' may not be referenced as a function", idkind_name(v),
+				n->name);
+		fail_at(c, n, "undefined function name: %s", n->name);
+	}
+	const struct subr_def *d = &subrs[s];
+	n->subr = s;
+	check_list(c, n->args);
+	check_proto(c, n, d);
+	destructive_check(c, n, s);
+	switch (s) {
+	case DS_PRINTF:
+	case DS_SYSTEM:
+		check_printf(c, n, d);
+		break;
+	case DS_TRACE:
+		if (is_void(n->args->type))
+			fail_at(c, n->args, "trace( ) may not be applied to a void expression");
+		break;
+	case DS_TRACEMEM: {
+		struct dnode *a = n->args, *sz = a->next;
+		if (!is_integer(a->type) && !is_pointer(a->type)) {
+			struct names ns = {0};
+			const char *b = nm(&ns, a->type);
+			FAILT(c, a, &ns, "tracemem( ) argument #1 is incompatible with prototype:\n"
+			      "\tprototype: pointer or integer\n\t argument: %s", b);
+		}
+		if (!sz->isconst || sz->cval == 0 || (!type_unsigned(sz->type) && sz->cval < 0))
+			fail_at(c, sz, "tracemem( ) argument #2 must be a non-zero positive integral "
+				"constant expression");
+		break;
+	}
+	default:
+		break;
+	}
+	n->type = named_type(c, d->ret);
+}
+
+/* --- expressions ---------------------------------------------------------------------------- */
+
+static void check_expr(struct ck *c, struct dnode *n)
+{
+	switch (n->kind) {
+	case DN_INT:
+		if (n->type && n->isconst)
+			return;  /* a rewritten enum or register constant keeps its type */
+		set_int_const(n, int_literal_type(c, n), n->ival);
+		return;
+	case DN_STRING:
+		n->type = c->tc->t_string;
+		return;
+	case DN_IDENT:
+		if (n->var && n->type) {  /* checked before (a definition resolved early) */
+			n->var->read = true;
+			return;
+		}
+		check_ident(c, n);
+		return;
+	case DN_MACRO:
+		fail_at(c, n, "internal error: unexpanded macro %s", n->name);
+	case DN_SELF:
+	case DN_THIS:
+		check_selfthis(c, n);
+		return;
+	case DN_AGG:
+		fail_at(c, n, "aggregations are not supported by usdtrace: @%s", n->name);
+	case DN_UNARY:
+		check_unary(c, n);
+		return;
+	case DN_BINARY:
+		check_binary(c, n);
+		return;
+	case DN_ASSIGN:
+		check_assign(c, n);
+		return;
+	case DN_COND:
+		check_cond(c, n);
+		return;
+	case DN_COMMA:
+		check_expr(c, n->lhs);
+		check_expr(c, n->rhs);
+		if ((n->lhs->kind == DN_CALL && dsubr_is_action(n->lhs->subr)) ||
+		    (n->rhs->kind == DN_CALL && dsubr_is_action(n->rhs->subr)))
+			fail_at(c, n, "operator , operands cannot be actions");
+		n->type = n->rhs->type;
+		if (n->rhs->isconst && n->lhs->isconst)
+			set_int_const(n, n->type, (uint64_t)n->rhs->cval);
+		return;
+	case DN_CAST:
+		check_cast(c, n);
+		return;
+	case DN_SIZEOF_TYPE: {
+		int64_t size = is_string(n->ctype) ? c->opt->strsize : dtype_sizeof(n->ctype);
+		if (size <= 0)
+			fail_at(c, n, "cannot apply sizeof to an operand of unknown size");
+		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
+		return;
+	}
+	case DN_OFFSETOF:
+		check_offsetof(c, n);
+		return;
+	case DN_CALL:
+		check_call(c, n);
+		return;
+	case DN_INDEX:
+		check_index(c, n);
+		return;
+	case DN_MEMBER:
+		check_member(c, n);
+		return;
+	default:
+		fail_at(c, n, "internal error: statement where an expression belongs");
+	}
+}
+
+/* --- early resolution of variables defined later in the program ------------------------- */
+
+static void site_of(struct ck *c, struct dnode *n, int clause_index, struct dnode *clause)
+{
+	struct dnode *t = NULL;
+	if (n->kind == DN_ASSIGN && op_is(n, "="))
+		t = n->lhs;
+	else if (n->kind == DN_UNARY && (op_is(n, "++") || op_is(n, "--") || op_is(n, "post++") ||
+					 op_is(n, "post--")))
+		t = n->lhs;
+	if (!t)
+		return;
+	char space;
+	const char *name;
+	if (t->kind == DN_INDEX)
+		t = t->lhs;
+	if (t->kind == DN_IDENT)
+		space = 'g', name = t->name;
+	else if (t->kind == DN_SELF)
+		space = 's', name = t->name;
+	else if (t->kind == DN_THIS)
+		space = 't', name = t->name;
+	else
+		return;
+	xgrow(&c->sites, sizeof(*c->sites), &c->capsites, c->nsites + 1);
+	c->sites[c->nsites++] = (struct def_site){ n, clause_index, clause, space, name, false };
+}
+
+/* Depth is bounded by the parser (DPARSE_MAX_DEPTH). */
+static void collect_sites(struct ck *c, struct dnode *n, int ci, struct dnode *clause)
+{
+	if (!n)
+		return;
+	site_of(c, n, ci, clause);
+	collect_sites(c, n->lhs, ci, clause);
+	collect_sites(c, n->rhs, ci, clause);
+	collect_sites(c, n->cond, ci, clause);
+	collect_sites(c, n->body, ci, clause);
+	for (struct dnode *a = n->args; a; a = a->next)
+		collect_sites(c, a, ci, clause);
+}
+
+static void resolve_later_def(struct ck *c, char space, const char *name)
+{
+	for (size_t i = 0; i < c->nsites; i++) {
+		struct def_site *s = &c->sites[i];
+		if (s->space != space || strcmp(s->name, name) != 0 || s->busy)
+			continue;  /* a busy site reads the name itself (s = f(s)): try the next */
+		struct dnode *saved_clause = c->clause;
+		int saved_index = c->clause_index;
+		const struct dck_probe_args *saved_args = c->pargs;
+		c->clause = s->clause;
+		c->clause_index = s->clause_index;
+		c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, s->clause_index) : NULL;
+		s->busy = true;
+		check_expr(c, s->node);
+		s->busy = false;
+		c->clause = saved_clause;
+		c->clause_index = saved_index;
+		c->pargs = saved_args;
+		if (var_find(c, space, name))
+			return;
+	}
+}
+
+/* --- statements, clauses, declarations ---------------------------------------------------- */
+
+static void check_stmt(struct ck *c, struct dnode *n)
+{
+	switch (n->kind) {
+	case DN_EMPTY:
+		return;
+	case DN_BLOCK:
+		for (struct dnode *s = n->args; s; s = s->next)
+			check_stmt(c, s);
+		return;
+	case DN_IF:
+		n->action = ++c->action;
+		check_expr(c, n->cond);
+		if (!is_scalar(n->cond->type))
+			fail_at(c, n->cond, "if condition must be of scalar type");
+		check_stmt(c, n->lhs);
+		if (n->rhs)
+			check_stmt(c, n->rhs);
+		return;
+	case DN_EXPR_STMT: {
+		n->action = ++c->action;
+		struct dnode *e = n->lhs;
+		check_expr(c, e);
+		n->type = NULL;
+		if (e->kind == DN_CALL && (e->subr == DS_PRINTF || e->subr == DS_SYSTEM)) {
+			/* dtrace makes one action per value argument (at least one) */
+			int k = 0;
+			for (struct dnode *a = e->args->next; a; a = a->next)
+				a->action = n->action + k++;
+			if (k > 1)
+				c->action += k - 1;
+		}
+		return;
+	}
+	default:
+		fail_at(c, n, "internal error: expression where a statement belongs");
+	}
+}
+
+static void check_clause(struct ck *c, struct dnode *cl, int index)
+{
+	c->clause = cl;
+	c->clause_index = index;
+	c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, index) : NULL;
+	c->action = 0;
+	if (cl->cond) {
+		check_expr(c, cl->cond);
+		if (!is_scalar(cl->cond->type))
+			fail_at(c, cl->cond, "predicate result must be of scalar type");
+	}
+	if (cl->body)
+		check_stmt(c, cl->body);
+	c->clause = NULL;
+	c->pargs = NULL;
+}
+
+static void check_inline(struct ck *c, struct dnode *n)
+{
+	if (inline_find(c, n->name) || builtin_lookup(n->name) != DB_NONE || var_find(c, 'g', n->name))
+		fail_at(c, n, "identifier redefined: %s", n->name);
+	check_expr(c, n->lhs);
+	if (!argcompat(n->ctype, n->lhs)) {
+		struct names ns = {0};
+		const char *a = nm(&ns, n->ctype), *b = nm(&ns, n->lhs->type);
+		FAILT(c, n, &ns, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		      n->name, a, b);
+	}
+	xgrow(&c->inl, sizeof(*c->inl), &c->capinl, c->ninl + 1);
+	c->inl[c->ninl++] = (struct inline_def){ n->name, n };
+}
+
+static void check_vardecl(struct ck *c, struct dnode *n)
+{
+	struct names ns = {0};
+	/* dtrace rejects auto/register/static; extern names a kernel symbol, and there are
+	 * none to name here */
+	if (n->op && strcmp(n->op, "extern") == 0)
+		fail_at(c, n, "extern variables are not supported by usdtrace: %s", n->name);
+	if (n->op)
+		fail_at(c, n, "specified storage class not appropriate in D");
+	if (builtin_lookup(n->name) != DB_NONE && !strcmp(n->storage, "global"))
+		fail_at(c, n, "built-in identifier redeclared: %s", n->name);
+	bool assoc = n->args != NULL;
+	char space = !strcmp(n->storage, "self") ? 's' : !strcmp(n->storage, "this") ? 't' : 'g';
+	if (assoc && space == 't')
+		fail_at(c, n, "associative arrays may not be declared as local variables: %s", n->name);
+	struct dtype *t = n->ctype;
+	if (is_record(t) && !dtype_is_complete(t)) {
+		const char *a = nm(&ns, t);
+		FAILT(c, n, &ns, "incomplete struct/union/enum %s: %s", a, n->name);
+	}
+	if (res(t)->kind == DTY_ARRAY && res(t)->array_len < 0)
+		fail_at(c, n, "array declaration requires array dimension or tuple signature: %s",
+			n->name);
+	struct dck_var *v = var_find(c, space, n->name);
+	enum dck_varclass cls = space == 's' ? DCK_SELF : space == 't' ? DCK_THIS :
+				assoc ? DCK_ASSOC : DCK_GLOBAL;
+	if (v) {
+		bool v_assoc = v->nkeys > 0 || v->cls == DCK_ASSOC;
+		if (v_assoc != assoc || (v->type && !same_type(v->type, t))) {
+			const char *a = nm(&ns, t);
+			const char *b = v->type ? nm(&ns, v->type) : "<none>";
+			FAILT(c, n, &ns, "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
+			      n->name, assoc ? "associative array" : "scalar", a, idkind_name(v), b);
+		}
+		if (assoc) {
+			int i = 0;
+			for (struct dnode *k = n->args; k; k = k->next, i++) {
+				if (i < v->nkeys && !same_type(k->ctype, v->keys[i])) {
+					const char *a = nm(&ns, k->ctype), *b = nm(&ns, v->keys[i]);
+					FAILT(c, n, &ns, "identifier redeclared: %s\n\t current: associative "
+					      "array, key #%d of type %s\n\tprevious: associative array, "
+					      "key #%d of type %s", n->name, i + 1, a, i + 1, b);
+				}
+			}
+			if (i != v->nkeys) {
+				const char *a = nm(&ns, t), *b = nm(&ns, v->type);
+				FAILT(c, n, &ns, "identifier redeclared: %s\n\t current: associative array "
+				      "of %s, tuple length %d\n\tprevious: associative array of %s, "
+				      "tuple length %d", n->name, a, i, b, v->nkeys);
+			}
+		}
+		v->type = t;
+		v->declared = true;
+		return;
+	}
+	v = var_new(c, cls, n->name, t, n);
+	v->declared = true;
+	if (assoc) {
+		v->nkeys = list_len(n->args);
+		v->keys = xcalloc((size_t)v->nkeys, sizeof(*v->keys));
+		int i = 0;
+		for (struct dnode *k = n->args; k; k = k->next)
+			v->keys[i++] = k->ctype;
+	}
+}
+
+/* --- the entry point ------------------------------------------------------------------------ */
+
+void dck_prog_free(struct dck_prog *p)
+{
+	if (!p)
+		return;
+	for (int i = 0; i < p->nvars; i++) {
+		free(p->vars[i]->name);
+		free(p->vars[i]->keys);
+		free(p->vars[i]);
+	}
+	free(p->vars);
+	for (int i = 0; i < p->nfmts; i++)
+		dfmt_free(p->fmts[i]);
+	free(p->fmts);
+	for (int i = 0; i < p->nspellings; i++)
+		free(p->spellings[i]);
+	free(p->spellings);
+	free(p);
+}
+
+int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
+		   char *errbuf, size_t errlen)
+{
+	struct dck_options defaults = { .strsize = 256 };
+	struct dck_options o = opt ? *opt : defaults;
+	if (o.strsize <= 0)
+		o.strsize = 256;
+	struct ck *c = xcalloc(1, sizeof(*c));
+	c->prog = prog;
+	c->tc = prog->types;
+	c->opt = &o;
+	c->errbuf = errbuf;
+	c->errlen = errlen;
+	c->out = xcalloc(1, sizeof(*c->out));
+	c->out->prog = prog;
+	c->out->strsize = o.strsize;
+	*out = NULL;
+	int rc = 0;
+	if (setjmp(c->jb) == 0) {
+		int ci = 0;
+		for (struct dnode *it = prog->items; it; it = it->next)
+			if (it->kind == DN_CLAUSE)
+				collect_sites(c, it, ci++, it);
+		ci = 0;
+		for (struct dnode *it = prog->items; it; it = it->next) {
+			switch (it->kind) {
+			case DN_CLAUSE:
+				check_clause(c, it, ci++);
+				break;
+			case DN_INLINE:
+				check_inline(c, it);
+				break;
+			case DN_VARDECL:
+				check_vardecl(c, it);
+				break;
+			default:
+				fail_at(c, it, "internal error: unexpected item");
+			}
+		}
+		c->out->nclauses = ci;
+		*out = c->out;
+	} else {
+		rc = c->status ? c->status : -1;
+		dck_prog_free(c->out);
+	}
+	free(c->sites);
+	free(c->inl);
+	free(c);
+	return rc;
+}
+
+/* --- a typed S-expression printer, for tests and -S listings -------------------------------- */
+
+static void sx(struct strbuf *b, const struct dnode *n);
+
+static void sx_type(struct strbuf *b, const struct dnode *n)
+{
+	if (!n->type)
+		return;
+	char *s = spell(n->type);
+	strbuf_printf(b, ":%s", s);
+	free(s);
+}
+
+static void sx_list(struct strbuf *b, const struct dnode *n)
+{
+	for (; n; n = n->next) {
+		strbuf_putc(b, ' ');
+		sx(b, n);
+	}
+}
+
+/* Depth bounded by the parser. */
+static void sx(struct strbuf *b, const struct dnode *n)
+{
+	switch (n->kind) {
+	case DN_INT:
+		strbuf_printf(b, "%lld", (long long)n->cval);
+		sx_type(b, n);
+		return;
+	case DN_STRING: {
+		char *s = dnode_sexpr(n);
+		strbuf_puts(b, s + 8);  /* skip "(string " */
+		b->len--;               /* and the ")" */
+		b->s[b->len] = '\0';
+		free(s);
+		sx_type(b, n);
+		return;
+	}
+	case DN_IDENT:
+		strbuf_puts(b, n->builtin ? dbuiltin_name(n->builtin) : n->name ? n->name : "?");
+		sx_type(b, n);
+		return;
+	case DN_SELF: case DN_THIS:
+		strbuf_printf(b, "%s->%s", n->kind == DN_SELF ? "self" : "this", n->name);
+		sx_type(b, n);
+		return;
+	case DN_INLINE: case DN_VARDECL: case DN_TYPE: case DN_PDESC: case DN_MACRO: case DN_AGG: {
+		char *s = dnode_sexpr(n);
+		strbuf_puts(b, s);
+		free(s);
+		return;
+	}
+	default:
+		break;
+	}
+	if (n->isconst && n->type && n->kind != DN_CALL) {
+		strbuf_printf(b, "%lld", (long long)n->cval);
+		sx_type(b, n);
+		return;
+	}
+	strbuf_putc(b, '(');
+	switch (n->kind) {
+	case DN_UNARY: case DN_BINARY: case DN_ASSIGN:
+		strbuf_puts(b, n->op);
+		sx_type(b, n);
+		strbuf_putc(b, ' ');
+		sx(b, n->lhs);
+		if (n->rhs) {
+			strbuf_putc(b, ' ');
+			sx(b, n->rhs);
+		}
+		break;
+	case DN_COMMA:
+		strbuf_puts(b, ",");
+		sx_type(b, n);
+		strbuf_putc(b, ' ');
+		sx(b, n->lhs);
+		strbuf_putc(b, ' ');
+		sx(b, n->rhs);
+		break;
+	case DN_COND:
+		strbuf_puts(b, "?");
+		sx_type(b, n);
+		strbuf_putc(b, ' ');
+		sx(b, n->cond);
+		strbuf_putc(b, ' ');
+		sx(b, n->lhs);
+		strbuf_putc(b, ' ');
+		sx(b, n->rhs);
+		break;
+	case DN_CAST:
+		strbuf_puts(b, "cast");
+		sx_type(b, n);
+		strbuf_putc(b, ' ');
+		sx(b, n->lhs);
+		break;
+	case DN_CALL:
+		strbuf_puts(b, n->name);
+		sx_type(b, n);
+		sx_list(b, n->args);
+		break;
+	case DN_INDEX:
+		strbuf_puts(b, "[]");
+		sx_type(b, n);
+		strbuf_putc(b, ' ');
+		sx(b, n->lhs);
+		sx_list(b, n->args);
+		break;
+	case DN_MEMBER:
+		strbuf_puts(b, n->op);
+		sx_type(b, n);
+		strbuf_putc(b, ' ');
+		sx(b, n->lhs);
+		strbuf_printf(b, " %s", n->name);
+		break;
+	case DN_SIZEOF_TYPE: case DN_OFFSETOF:
+		strbuf_puts(b, n->kind == DN_SIZEOF_TYPE ? "sizeof" : "offsetof");
+		sx_type(b, n);
+		break;
+	case DN_EXPR_STMT:
+		strbuf_printf(b, "stmt#%d ", n->action);
+		sx(b, n->lhs);
+		break;
+	case DN_IF:
+		strbuf_printf(b, "if#%d ", n->action);
+		sx(b, n->cond);
+		strbuf_putc(b, ' ');
+		sx(b, n->lhs);
+		if (n->rhs) {
+			strbuf_putc(b, ' ');
+			sx(b, n->rhs);
+		}
+		break;
+	case DN_BLOCK:
+		strbuf_puts(b, "block");
+		sx_list(b, n->args);
+		break;
+	case DN_EMPTY:
+		strbuf_puts(b, "empty");
+		break;
+	case DN_CLAUSE:
+		strbuf_puts(b, "clause");
+		if (n->cond) {
+			strbuf_puts(b, " (pred ");
+			sx(b, n->cond);
+			strbuf_putc(b, ')');
+		}
+		if (n->body)
+			sx_list(b, n->body->args);
+		break;
+	default:
+		strbuf_puts(b, "?");
+	}
+	strbuf_putc(b, ')');
+}
+
+char *dck_sexpr(const struct dnode *n)
+{
+	struct strbuf b = {0};
+	strbuf_puts(&b, "");
+	sx(&b, n);
+	return strbuf_take(&b);
+}
