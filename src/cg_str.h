@@ -3,39 +3,69 @@
  * Operands: strings are scratch offsets (S: a slot of g->strsize bytes, NUL-terminated within
  * it); integers are 8-byte stack slots (I: a negative offset from R10 holding the value; 0 means
  * "argument not given" where the D subroutine has an optional argument). Integer results are
- * left in R0; string results are written to the slot `dst` (which may not overlap a source
- * slot unless stated). Every emitter clobbers R0-R5 only, keeps R6-R10, and produces code the
- * verifier accepts with a bounded number of processed instructions (loops bounded by strsize;
- * loop results laundered through scratch memory so their exact values do not multiply the
- * verifier's paths).
+ * left in R0; string results are written to the slot `dst`, which may not overlap a source
+ * slot unless stated below. Every emitter clobbers R0-R5 only, keeps R6-R10, and produces code
+ * the verifier accepts with a bounded number of processed instructions (loops bounded by
+ * strsize; loop results laundered through scratch memory so their exact values do not multiply
+ * the verifier's paths; see "Verifier" below).
  *
  * Semantics are D's (the Dynamic Tracing Guide, libdtrace/dtrace_dif.c behaviour):
- *   strlen(s)               R0 = length
- *   strcmp(a, b)            R0 = <0, 0, >0 (signed 64-bit), bytes compared as unsigned char;
- *                           what D's == != < <= > >= on strings use
- *   strjoin(a, b)           dst = a then b, truncated to strsize - 1 characters
+ *   strlen(s)               R0 = length, in [0, strsize - 1]
+ *   strcmp(a, b)            R0 = <0, 0, >0 (signed 64-bit: the difference of the first
+ *                           differing bytes, compared as unsigned char); what D's
+ *                           == != < <= > >= on strings use
+ *   strjoin(a, b)           dst = a then b, truncated to strsize - 1 characters (Oracle
+ *                           dtrace-utils' behaviour; illumos faults instead). dst may be a.
  *   substr(s, i [, n])      dtrace's rules for negative i and n, and for i beyond the end
- *   index(s, t [, start]), rindex(s, t [, start])   R0 = position or -1
+ *   index(s, t [, start]), rindex(s, t [, start])   R0 = position or -1, with dtrace's (Perl's)
+ *                           rules for start and for the empty string
  *   strstr(s, t)            dst = the rest of s from the first t, or "" when absent (D returns
  *                           NULL; the clause compiler turns an empty result into a NULL value
  *                           where it matters; R0 = 1 if found, 0 if not)
- *   strchr(s, c), strrchr(s, c)   as strstr, for a character (R0 found flag too)
+ *   strchr(s, c), strrchr(s, c)   as strstr, for a character (R0 found flag too); c is cut to
+ *                           8 bits as dtrace does; c == 0 finds the terminating NUL (dst "",
+ *                           R0 1)
  *   strtok(s, delim)        s may be CGS_NO_STRING (D's strtok(NULL, delim)): continue the
- *                           previous string; the state lives in per-CPU scratch (as dtrace's
- *                           per-CPU strtok state). R0 = 1 if a token was found
- *   lltostr(v)              decimal text of a signed 64-bit value
- *   toupper(s), tolower(s), basename(s), dirname(s)   dtrace's basename/dirname rules
- *                           ("/" -> "/", "a" -> ".", "a/" -> "." ...)
+ *                           previous string. The state (a copy of the string and a position)
+ *                           lives in per-CPU scratch at g->strtok_state, which the clause
+ *                           compiler reserves for the whole program (cgs_strtok_state_size
+ *                           bytes) and clears in every program's prologue with
+ *                           cgs_strtok_reset, so that, as in dtrace, the state lasts one probe
+ *                           firing (shared by its clauses). R0 = 1 if a token was found; when
+ *                           none is (D's NULL), dst is "" and the state is cleared.
+ *   lltostr(v)              decimal text of a signed 64-bit value (INT64_MIN included)
+ *   toupper(s), tolower(s)  ASCII letters only; dst may be s
+ *   basename(s), dirname(s) dtrace's rules ("" -> ".", "/" -> "/", "a" -> "." for dirname,
+ *                           "a/" -> "a" / ".", "//a//b//" -> "b" / "//a")
  *   copyinstr(addr [, n])   dst = the NUL-terminated string at user address addr, at most
  *                           n (default and upper bound strsize - 1) bytes; a bad address faults
- *                           (DOUT_FLT_BADADDR with the address)
+ *                           (DOUT_FLT_BADADDR with the address). Reads with
+ *                           bpf_probe_read_user_str: a page the process has not touched yet
+ *                           faults (docs/bpf-plumbing.md)
  *   copyin(addr, n)         n bytes from user address addr to scratch offset dst (n must be at
- *                           most maxsize; larger faults with DOUT_FLT_NOSCRATCH); bad address
- *                           faults
+ *                           most maxsize; larger faults with DOUT_FLT_NOSCRATCH, address 0);
+ *                           bad address faults (DOUT_FLT_BADADDR, the address)
  *   str_from_kaddr(addr)    dst = the string at a tracer-memory address held in register
- *                           addr_reg (variable storage in a map value: self->s, a[k])
- *   str_from_literal        dst = a constant string (emitted as immediate stores)
- *   htons..ntohll           byte swaps of the value in R0 (in place) */
+ *                           addr_reg (variable storage in a map value: self->s, a[k]); addr_reg
+ *                           may be any of R0-R9
+ *   str_from_literal        dst = a constant string (emitted as immediate stores); a literal
+ *                           longer than strsize - 1 characters is cut there
+ *   str_copy_padded(s)      dst = s with every byte after the NUL cleared, for values whose
+ *                           bytes matter beyond the string (hash-map keys, stored variables):
+ *                           the other emitters leave bytes after the NUL unspecified
+ *   htons..ntohll           byte swaps of the value in R0 (in place; 16- and 32-bit results
+ *                           zero-extended as dtrace's)
+ *
+ * Verifier. Variable indexes into slots are bounded with an AND mask (the power of two above
+ * the largest valid value) rather than a compare, so no extra paths appear; where such an
+ * index or a size derived from it makes the verifier's worst case reach past the slot, the
+ * emitter raises g->scratch_hiwater so the scratch map value covers it (at most 2 * strsize
+ * past the slot; at run time the values stay inside the slot). Data-dependent positions inside
+ * loops live in registers the verifier sees as unknown (loaded from scratch), while a separate
+ * counter bounds the loop, so the paths of different iterations prune against each other and
+ * each emitter costs a number of processed instructions linear in strsize (index/rindex/strstr
+ * use Knuth-Morris-Pratt: no nested loop). Loops fall through to their exit so the verifier's
+ * stack of pending branches stays short. Scratch temporaries come from cg_scratch_alloc. */
 #ifndef USDTRACE_CG_STR_H
 #define USDTRACE_CG_STR_H
 #include <stddef.h>
@@ -64,6 +94,10 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot);
 void cgs_str_from_kaddr(struct cg *g, uint32_t dst, int addr_reg);
 void cgs_str_from_literal(struct cg *g, uint32_t dst, const char *s, size_t len);
+void cgs_str_copy_padded(struct cg *g, uint32_t dst, uint32_t s);
+/* strtok's saved state: its size in scratch, and the store that clears it (program prologue). */
+uint32_t cgs_strtok_state_size(const struct cg *g);
+void cgs_strtok_reset(struct cg *g);
 /* op is DS_HTONS ... DS_NTOHLL (dcheck.h) */
 void cgs_byteswap(struct cg *g, int op);
 #endif

@@ -1,0 +1,913 @@
+/* cg_str.c — emitters for D's string and memory subroutines (contract in cg_str.h).
+ *
+ * Each emitter is straight-line code around at most a couple of bounded loops. Two kinds of
+ * work are left to helpers because the kernel does them in one call the verifier checks once:
+ * copying a string and measuring it (bpf_probe_read_kernel_str returns the length plus one;
+ * copying a slot onto itself is a byte-wise no-op, so measuring needs no temporary slot). */
+#include "cg_str.h"
+
+#include "dcheck.h"
+
+#define R0 BPF_REG_0
+#define R1 BPF_REG_1
+#define R2 BPF_REG_2
+#define R3 BPF_REG_3
+#define R4 BPF_REG_4
+#define R5 BPF_REG_5
+#define RS CG_R_SCRATCH
+#define FP BPF_REG_10
+
+static void emit(struct cg *g, struct bpf_insn in)
+{
+	bpb_emit(g->b, in);
+}
+
+static int label(struct cg *g)
+{
+	return bpb_label_new(g->b);
+}
+
+static void place(struct cg *g, int l)
+{
+	bpb_label_place(g->b, l);
+}
+
+/* The smallest 2^k - 1 that is >= max: ANDing an index with it bounds the index for the
+ * verifier without a branch (and changes nothing at run time, where the index is <= max). */
+static uint32_t index_mask(uint32_t max)
+{
+	uint32_t m = 1;
+	while (m - 1 < max)
+		m <<= 1;
+	return m - 1;
+}
+
+/* The verifier checks a variable access against its worst case; make the scratch map value
+ * long enough for it. */
+static void need_scratch(struct cg *g, uint32_t end)
+{
+	if (g->scratch_hiwater < end)
+		g->scratch_hiwater = end;
+}
+
+/* reg = R7 + off */
+static void scratch_ptr(struct cg *g, int reg, uint32_t off)
+{
+	emit(g, bi_mov64_reg(reg, RS));
+	if (off)
+		emit(g, bi_alu64_imm(BPF_ADD, reg, (int32_t)off));
+}
+
+/* R0 = bpf_probe_read_kernel_str(R7 + dst, size, R7 + src): the length of src plus one. */
+static void copy_str(struct cg *g, uint32_t dst, uint32_t size, uint32_t src)
+{
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_mov64_imm(R2, (int32_t)size));
+	scratch_ptr(g, R3, src);
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
+}
+
+/* R0 = strlen(slot s), bounded to [0, index_mask(strsize - 1)] for the verifier. */
+static void emit_len(struct cg *g, uint32_t s)
+{
+	copy_str(g, s, g->strsize, s);
+	emit(g, bi_alu64_imm(BPF_SUB, R0, 1));
+	emit(g, bi_alu64_imm(BPF_AND, R0, (int32_t)index_mask(g->strsize - 1)));
+}
+
+/* Store reg to scratch and load it back: the verifier then sees an unknown scalar, so values
+ * that differ between paths (a loop's exit position) no longer keep the paths apart. */
+static void launder(struct cg *g, int reg, uint32_t tmp)
+{
+	emit(g, bi_stx(BPF_DW, RS, reg, (int16_t)tmp));
+	emit(g, bi_ldx(BPF_DW, reg, RS, (int16_t)tmp));
+}
+
+/* if reg > max (unsigned): reg = max. For sizes that must be exact for the verifier. */
+static void clamp_max(struct cg *g, int reg, uint32_t max)
+{
+	int ok = label(g);
+	bpb_jmp_imm(g->b, BPF_JLE, reg, (int32_t)max, ok);
+	emit(g, bi_mov64_imm(reg, (int32_t)max));
+	place(g, ok);
+}
+
+uint32_t cgs_strtok_state_size(const struct cg *g)
+{
+	return 8 + index_mask(g->strsize - 1) + 1;
+}
+
+void cgs_strtok_reset(struct cg *g)
+{
+	emit(g, bi_st(BPF_DW, RS, (int16_t)g->strtok_state, -1));
+}
+
+void cgs_str_from_literal(struct cg *g, uint32_t dst, const char *s, size_t len)
+{
+	if (len > g->strsize - 1)
+		len = g->strsize - 1;
+	/* 4-byte immediate stores, the last one carrying the NUL (and zero padding). */
+	for (size_t i = 0; i <= len; i += 4) {
+		uint32_t w = 0;
+		for (size_t j = 0; j < 4 && i + j < len; j++)
+			w |= (uint32_t)(unsigned char)s[i + j] << (8 * j);
+		if (i + 4 <= g->strsize)
+			emit(g, bi_st(BPF_W, RS, (int16_t)(dst + i), (int32_t)w));
+		else /* the slot ends inside this word: byte stores */
+			for (size_t j = 0; i + j < g->strsize; j++)
+				emit(g, bi_st(BPF_B, RS, (int16_t)(dst + i + j), (int32_t)((w >> (8 * j)) & 0xff)));
+	}
+}
+
+void cgs_str_from_kaddr(struct cg *g, uint32_t dst, int addr_reg)
+{
+	if (addr_reg != R3)
+		emit(g, bi_mov64_reg(R3, addr_reg));
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
+}
+
+void cgs_str_copy_padded(struct cg *g, uint32_t dst, uint32_t s)
+{
+	uint32_t i = 0;
+	for (; i + 8 <= g->strsize; i += 8)
+		emit(g, bi_st(BPF_DW, RS, (int16_t)(dst + i), 0));
+	for (; i < g->strsize; i++)
+		emit(g, bi_st(BPF_B, RS, (int16_t)(dst + i), 0));
+	copy_str(g, dst, g->strsize, s);
+}
+
+void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot)
+{
+	int ok = label(g);
+	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	if (max_slot) {
+		/* dtrace: a limit below strsize allows limit characters (limit + 1 bytes); any
+		 * other value, negative ones included (compared unsigned), means strsize. */
+		int keep = label(g);
+		emit(g, bi_ldx(BPF_DW, R1, FP, max_slot));
+		bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, keep);
+		emit(g, bi_mov64_reg(R2, R1));
+		emit(g, bi_alu64_imm(BPF_ADD, R2, 1));
+		place(g, keep);
+	}
+	emit(g, bi_ldx(BPF_DW, R3, FP, addr_slot));
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_call(BPF_FUNC_probe_read_user_str));
+	bpb_jmp_imm(g->b, BPF_JSGE, R0, 0, ok);
+	emit(g, bi_ldx(BPF_DW, R1, FP, addr_slot));
+	g->emit_fault(g, DOUT_FLT_BADADDR, R1);
+	place(g, ok);
+}
+
+void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot)
+{
+	int fits = label(g), ok = label(g);
+	emit(g, bi_ldx(BPF_DW, R2, FP, size_slot));
+	bpb_jmp_imm(g->b, BPF_JLE, R2, (int32_t)maxsize, fits);
+	g->emit_fault(g, DOUT_FLT_NOSCRATCH, -1);
+	place(g, fits);
+	emit(g, bi_ldx(BPF_DW, R3, FP, addr_slot));
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_call(BPF_FUNC_probe_read_user));
+	bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, ok);
+	emit(g, bi_ldx(BPF_DW, R1, FP, addr_slot));
+	g->emit_fault(g, DOUT_FLT_BADADDR, R1);
+	place(g, ok);
+}
+
+void cgs_strlen(struct cg *g, uint32_t s)
+{
+	emit_len(g, s);
+}
+
+void cgs_strcmp(struct cg *g, uint32_t a, uint32_t b)
+{
+	uint32_t tmp = cg_scratch_alloc(g, 8);
+	int loop = label(g), same = label(g), eq = label(g), out = label(g);
+
+	emit(g, bi_mov64_imm(R1, 0));
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, eq);
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)a));
+	emit(g, bi_ldx(BPF_B, R4, R3, (int16_t)b));
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	bpb_jmp_reg(g->b, BPF_JEQ, R2, R4, same);
+	emit(g, bi_mov64_reg(R0, R2));
+	emit(g, bi_alu64_reg(BPF_SUB, R0, R4));
+	bpb_ja(g->b, out);
+	place(g, same);
+	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, loop);
+	place(g, eq);
+	emit(g, bi_mov64_imm(R0, 0));
+	place(g, out);
+	launder(g, R0, tmp);
+}
+
+void cgs_strjoin(struct cg *g, uint32_t dst, uint32_t a, uint32_t b)
+{
+	copy_str(g, dst, g->strsize, a);
+	emit(g, bi_alu64_imm(BPF_SUB, R0, 1));
+	clamp_max(g, R0, g->strsize - 1);
+	/* b goes after a's characters, with the room that is left (at least the NUL's). */
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_alu64_reg(BPF_ADD, R1, R0));
+	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	emit(g, bi_alu64_reg(BPF_SUB, R2, R0));
+	scratch_ptr(g, R3, b);
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
+	need_scratch(g, dst + 2 * g->strsize);
+}
+
+void cgs_substr(struct cg *g, uint32_t dst, uint32_t s, int16_t index_slot, int16_t len_slot)
+{
+	uint32_t mask = index_mask(g->strsize - 1);
+	uint32_t tmp = cg_scratch_alloc(g, 16);
+	int nonneg = label(g), pos = label(g), cnt = label(g), empty = label(g), copy = label(g);
+
+	emit_len(g, s);
+	emit(g, bi_mov64_reg(R3, R0));                      /* R3 = len */
+	emit(g, bi_ldx(BPF_DW, R1, FP, index_slot));        /* R1 = index */
+	if (len_slot)
+		emit(g, bi_ldx(BPF_DW, R2, FP, len_slot));  /* R2 = remaining */
+	else
+		emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	/* A negative index counts from the end; if it is still before the start, the part of
+	 * the length that reaches into the string survives (dtrace's rule). Arithmetic wraps
+	 * as the kernel's C does. */
+	bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
+	emit(g, bi_alu64_reg(BPF_ADD, R1, R3));
+	bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
+	emit(g, bi_mov64_reg(R4, R1));
+	emit(g, bi_alu64_reg(BPF_ADD, R4, R2));
+	bpb_jmp_imm(g->b, BPF_JSLE, R4, 0, nonneg);
+	emit(g, bi_alu64_reg(BPF_ADD, R2, R1));
+	emit(g, bi_mov64_imm(R1, 0));
+	place(g, nonneg);
+	bpb_jmp_imm(g->b, BPF_JSLT, R1, 0, empty);
+	bpb_jmp_reg(g->b, BPF_JGE, R1, R3, empty);
+	/* A negative length leaves that many characters off the end. */
+	bpb_jmp_imm(g->b, BPF_JSGE, R2, 0, pos);
+	emit(g, bi_alu64_reg(BPF_ADD, R2, R3));
+	emit(g, bi_alu64_reg(BPF_SUB, R2, R1));
+	place(g, pos);
+	/* At most what is left of the string (which also keeps it within strsize). */
+	emit(g, bi_mov64_reg(R4, R3));
+	emit(g, bi_alu64_reg(BPF_SUB, R4, R1));
+	bpb_jmp_reg(g->b, BPF_JSLE, R2, R4, cnt);
+	emit(g, bi_mov64_reg(R2, R4));
+	place(g, cnt);
+	bpb_jmp_imm(g->b, BPF_JSGE, R2, 0, copy);
+	place(g, empty);
+	emit(g, bi_mov64_imm(R1, 0));
+	emit(g, bi_mov64_imm(R2, 0));
+	place(g, copy);
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)tmp));
+	emit(g, bi_stx(BPF_DW, RS, R2, (int16_t)(tmp + 8)));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)tmp));
+	emit(g, bi_alu64_imm(BPF_AND, R3, (int32_t)mask));
+	emit(g, bi_ldx(BPF_DW, R2, RS, (int16_t)(tmp + 8)));
+	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)mask));
+	emit(g, bi_alu64_imm(BPF_ADD, R2, 1));           /* count characters and the NUL */
+	emit(g, bi_alu64_reg(BPF_ADD, R3, RS));
+	emit(g, bi_alu64_imm(BPF_ADD, R3, (int32_t)s));
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
+	need_scratch(g, dst + mask + 1);
+}
+
+/* ---- searching: index, rindex, strstr ---- */
+
+enum search_mode { SEARCH_STRSTR, SEARCH_INDEX, SEARCH_RINDEX };
+
+/* Scratch temporaries of one search. The loop variables i and k live here between
+ * iterations: what a branch taught the verifier about them (k == 0) must not survive into the
+ * next iteration, or the iterations' states stop matching and the paths multiply. */
+struct search_tmp {
+	uint32_t slen, tlen, from, upto, res, i, k, fail;
+};
+
+/* Loop head of a KMP loop: counter R0 (the only register kept across iterations) bounded by
+ * `bound`; R1 = i, R2 = k from scratch; leave for done unless i < the limit in scratch. */
+static void kmp_head(struct cg *g, const struct search_tmp *st, uint32_t limit, int loop,
+		     uint32_t bound, int done)
+{
+	int go = label(g);
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)bound, done);
+	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
+	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)st->i));
+	emit(g, bi_ldx(BPF_DW, R2, RS, (int16_t)st->k));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)limit));
+	bpb_jmp_reg(g->b, BPF_JLT, R1, R3, go);
+	bpb_ja(g->b, done);
+	place(g, go);
+}
+
+/* Store i (R1) and k (R2) and go round again. */
+static void kmp_next(struct cg *g, const struct search_tmp *st, int loop)
+{
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->i));
+	emit(g, bi_stx(BPF_DW, RS, R2, (int16_t)st->k));
+	bpb_ja(g->b, loop);
+}
+
+/* One KMP step without a branch, so an iteration is one path for the verifier. In: R1 = i,
+ * R2 = k, comparing a[i] with t[k]. Out: R1 = the next i, R2 = the next k, R3 clobbered.
+ *   equal:               i + 1, k + 1
+ *   different, k == 0:   i + 1, 0
+ *   different, k > 0:    i,     fail[k - 1]
+ * e = (a[i] == t[k]) and z = (k == 0) come from (x - 1) >> 63, which is 1 only for x == 0
+ * (x is a byte difference or a k below 2^63); fail[k - 1] is read even when k == 0 (a byte
+ * of the temporaries before the table, masked away). When table is true the step also
+ * stores the new k as fail[i]: final when i advances, and otherwise overwritten when it
+ * does, before anything reads it (reads are at k - 1 < i). */
+static void kmp_step(struct cg *g, uint32_t a, uint32_t t, const struct search_tmp *st, bool table)
+{
+	uint32_t mask = index_mask(g->strsize - 1);
+	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
+	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)mask));
+	scratch_ptr(g, R4, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R4, R1));
+	emit(g, bi_ldx(BPF_B, R4, R4, (int16_t)a));
+	scratch_ptr(g, R5, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R5, R2));
+	emit(g, bi_ldx(BPF_B, R5, R5, (int16_t)t));
+	emit(g, bi_alu64_reg(BPF_XOR, R4, R5));             /* R4 = e */
+	emit(g, bi_alu64_imm(BPF_SUB, R4, 1));
+	emit(g, bi_alu64_imm(BPF_RSH, R4, 63));
+	emit(g, bi_mov64_reg(R5, R2));                      /* R5 = z */
+	emit(g, bi_alu64_imm(BPF_SUB, R5, 1));
+	emit(g, bi_alu64_imm(BPF_RSH, R5, 63));
+	scratch_ptr(g, R3, 0);                              /* R3 = z ? 0 : fail[k - 1] */
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_ldx(BPF_H, R3, R3, (int16_t)(st->fail - 2)));
+	emit(g, bi_alu64_imm(BPF_SUB, R5, 1));
+	emit(g, bi_alu64_reg(BPF_AND, R3, R5));
+	emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
+	emit(g, bi_alu64_imm(BPF_ADD, R2, 1));              /* k = e ? k + 1 : R3 */
+	emit(g, bi_alu64_reg(BPF_SUB, R2, R3));
+	emit(g, bi_alu64_reg(BPF_MUL, R2, R4));
+	emit(g, bi_alu64_reg(BPF_ADD, R2, R3));
+	if (table) {
+		scratch_ptr(g, R3, 0);
+		emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+		emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+		emit(g, bi_stx(BPF_H, R3, R2, (int16_t)st->fail));
+	}
+	emit(g, bi_alu64_reg(BPF_OR, R4, R5));              /* i += e | z */
+	emit(g, bi_alu64_reg(BPF_ADD, R1, R4));
+}
+
+/* rindex after a step (R1 = i, R2 = k): on a whole match (k == tlen) that starts at or
+ * before upto, res = its start; on any whole match, k = fail[k - 1] so the scan goes on.
+ * Branchless like kmp_step: w = (k == tlen), le = (start <= upto), both 0 or 1. */
+static void kmp_last_match(struct cg *g, const struct search_tmp *st)
+{
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
+	emit(g, bi_mov64_reg(R4, R2));                      /* R4 = w */
+	emit(g, bi_alu64_reg(BPF_XOR, R4, R3));
+	emit(g, bi_alu64_imm(BPF_SUB, R4, 1));
+	emit(g, bi_alu64_imm(BPF_RSH, R4, 63));
+	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)index_mask(g->strsize - 1)));
+	scratch_ptr(g, R3, 0);                              /* k += w * (fail[k - 1] - k) */
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R2));
+	emit(g, bi_ldx(BPF_H, R3, R3, (int16_t)(st->fail - 2)));
+	emit(g, bi_alu64_reg(BPF_SUB, R3, R2));
+	emit(g, bi_alu64_reg(BPF_MUL, R3, R4));
+	emit(g, bi_alu64_reg(BPF_ADD, R2, R3));
+	emit(g, bi_mov64_reg(R5, R1));                      /* R5 = start = i - tlen */
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
+	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->upto));  /* R4 = w & le */
+	emit(g, bi_alu64_reg(BPF_SUB, R3, R5));
+	emit(g, bi_alu64_imm(BPF_RSH, R3, 63));
+	emit(g, bi_alu64_imm(BPF_XOR, R3, 1));
+	emit(g, bi_alu64_reg(BPF_AND, R4, R3));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->res));    /* res += R4 * (start - res) */
+	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
+	emit(g, bi_alu64_reg(BPF_MUL, R5, R4));
+	emit(g, bi_alu64_reg(BPF_ADD, R5, R3));
+	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
+}
+
+/* Knuth-Morris-Pratt's failure table of t: fail[i] = the length of the longest proper prefix
+ * of t[0..i] that is also its suffix. At most 2 * tlen steps, each advancing i or shrinking
+ * k, so one loop bounded by 2 * strsize does it. */
+static void kmp_table(struct cg *g, uint32_t t, const struct search_tmp *st)
+{
+	int loop = label(g), done = label(g);
+
+	emit(g, bi_st(BPF_H, RS, (int16_t)st->fail, 0));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)st->i, 1));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)st->k, 0));
+	emit(g, bi_mov64_imm(R0, 0));
+	kmp_head(g, st, st->tlen, loop, 2 * g->strsize, done);
+	kmp_step(g, t, t, st, true);
+	kmp_next(g, st, loop);
+	place(g, done);
+}
+
+/* Scan s from st->from for t; the first match position goes to st->res and ends the scan
+ * (for rindex: every match not after st->upto does, and the scan runs to the end). At most
+ * 2 * slen steps. */
+static void kmp_scan(struct cg *g, uint32_t s, uint32_t t, const struct search_tmp *st,
+		     enum search_mode mode, int done)
+{
+	int loop = label(g), whole;
+
+	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)st->from));
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->i));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)st->k, 0));
+	emit(g, bi_mov64_imm(R0, 0));
+	kmp_head(g, st, st->slen, loop, 2 * g->strsize + 2, done);
+	kmp_step(g, s, t, st, false);
+	if (mode == SEARCH_RINDEX) {
+		kmp_last_match(g, st);
+		kmp_next(g, st, loop);
+		return;
+	}
+	whole = label(g);
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->tlen));
+	bpb_jmp_reg(g->b, BPF_JEQ, R2, R3, whole);
+	kmp_next(g, st, loop);
+	place(g, whole);                                     /* a whole match: where it starts */
+	emit(g, bi_mov64_reg(R5, R1));
+	emit(g, bi_alu64_reg(BPF_SUB, R5, R3));
+	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)st->res));
+	bpb_ja(g->b, done);
+}
+
+/* dtrace's search: st->res = the position found or -1 (see cg_str.h). */
+static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot,
+			enum search_mode mode, struct search_tmp *st)
+{
+	uint32_t base = cg_scratch_alloc(g, 56);
+	int done = label(g), some = label(g), kmp = label(g);
+
+	st->slen = base;
+	st->tlen = base + 8;
+	st->from = base + 16;
+	st->upto = base + 24;
+	st->res = base + 32;
+	st->i = base + 40;
+	st->k = base + 48;
+	st->fail = cg_scratch_alloc(g, 2 * (index_mask(g->strsize - 1) + 1));
+
+	emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, -1));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)st->from, 0));
+	emit_len(g, s);
+	emit(g, bi_stx(BPF_DW, RS, R0, (int16_t)st->slen));
+	emit_len(g, t);
+	emit(g, bi_stx(BPF_DW, RS, R0, (int16_t)st->tlen));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->slen));
+	emit(g, bi_ldx(BPF_DW, R4, RS, (int16_t)st->tlen));
+	/* Both empty: found at 0, whatever the start position. */
+	bpb_jmp_imm(g->b, BPF_JNE, R3, 0, some);
+	bpb_jmp_imm(g->b, BPF_JNE, R4, 0, some);
+	emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, 0));
+	bpb_ja(g->b, done);
+	place(g, some);
+
+	if (mode == SEARCH_INDEX) {
+		/* A negative start is 0; a start at or past the end finds only "" (at len). */
+		int nonneg = label(g), inside = label(g);
+		if (start_slot)
+			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
+		else
+			emit(g, bi_mov64_imm(R1, 0));
+		bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
+		emit(g, bi_mov64_imm(R1, 0));
+		place(g, nonneg);
+		bpb_jmp_reg(g->b, BPF_JLT, R1, R3, inside);
+		bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
+		emit(g, bi_stx(BPF_DW, RS, R3, (int16_t)st->res));
+		bpb_ja(g->b, done);
+		place(g, inside);
+		emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->from));
+	} else if (mode == SEARCH_RINDEX) {
+		/* A negative start finds only "" (at 0); one past the end is the end. */
+		int nonneg = label(g), inside = label(g);
+		if (start_slot)
+			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
+		else
+			emit(g, bi_mov64_reg(R1, R3));
+		bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
+		bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
+		emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, 0));
+		bpb_ja(g->b, done);
+		place(g, nonneg);
+		bpb_jmp_reg(g->b, BPF_JLE, R1, R3, inside);
+		emit(g, bi_mov64_reg(R1, R3));
+		place(g, inside);
+		emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->upto));
+	}
+	/* The empty string matches at the first position tried. */
+	bpb_jmp_imm(g->b, BPF_JNE, R4, 0, kmp);
+	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)(mode == SEARCH_RINDEX ? st->upto : st->from)));
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->res));
+	bpb_ja(g->b, done);
+	place(g, kmp);
+	kmp_table(g, t, st);
+	kmp_scan(g, s, t, st, mode, done);
+	place(g, done);
+}
+
+void cgs_index(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot)
+{
+	struct search_tmp st;
+	emit_search(g, s, t, start_slot, SEARCH_INDEX, &st);
+	emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)st.res));
+}
+
+void cgs_rindex(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot)
+{
+	struct search_tmp st;
+	emit_search(g, s, t, start_slot, SEARCH_RINDEX, &st);
+	emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)st.res));
+}
+
+/* dst = s from the position in scratch at res (or "" if it is negative); R0 = found. */
+static void emit_rest_from(struct cg *g, uint32_t dst, uint32_t s, uint32_t res)
+{
+	int none = label(g), out = label(g);
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)res));
+	bpb_jmp_imm(g->b, BPF_JSLT, R3, 0, none);
+	emit(g, bi_alu64_imm(BPF_AND, R3, (int32_t)index_mask(g->strsize - 1)));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, RS));
+	emit(g, bi_alu64_imm(BPF_ADD, R3, (int32_t)s));
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
+	bpb_ja(g->b, out);
+	place(g, none);
+	emit(g, bi_st(BPF_B, RS, (int16_t)dst, 0));
+	place(g, out);
+	/* found = res >= 0, computed from memory so both paths leave the same state */
+	emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)res));
+	emit(g, bi_alu64_imm(BPF_RSH, R0, 63));
+	emit(g, bi_alu64_imm(BPF_XOR, R0, 1));
+}
+
+void cgs_strstr(struct cg *g, uint32_t dst, uint32_t s, uint32_t t)
+{
+	struct search_tmp st;
+	emit_search(g, s, t, 0, SEARCH_STRSTR, &st);
+	emit_rest_from(g, dst, s, st.res);
+}
+
+static void emit_strchr(struct cg *g, uint32_t dst, uint32_t s, int16_t c_slot, bool last)
+{
+	uint32_t res = cg_scratch_alloc(g, 8);
+	int loop = label(g), other = label(g), end = label(g);
+
+	emit(g, bi_st(BPF_DW, RS, (int16_t)res, -1));
+	emit(g, bi_ldx(BPF_DW, R3, FP, c_slot));
+	emit(g, bi_alu64_imm(BPF_AND, R3, 0xff));
+	emit(g, bi_mov64_imm(R1, 0));
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, end);
+	scratch_ptr(g, R4, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R4, R1));
+	emit(g, bi_ldx(BPF_B, R2, R4, (int16_t)s));
+	bpb_jmp_reg(g->b, BPF_JNE, R2, R3, other);
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)res));
+	if (!last)
+		bpb_ja(g->b, end);
+	place(g, other);
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, loop);
+	place(g, end);
+	emit_rest_from(g, dst, s, res);
+}
+
+void cgs_strchr(struct cg *g, uint32_t dst, uint32_t s, int16_t c_slot)
+{
+	emit_strchr(g, dst, s, c_slot, false);
+}
+
+void cgs_strrchr(struct cg *g, uint32_t dst, uint32_t s, int16_t c_slot)
+{
+	emit_strchr(g, dst, s, c_slot, true);
+}
+
+void cgs_lltostr(struct cg *g, uint32_t dst, int16_t v_slot)
+{
+	/* Digits are written right to left into buf[1..20] (|INT64_MIN| has 19), the NUL at
+	 * buf[21]; `start` (in scratch) follows the leftmost digit, then the sign. */
+	uint32_t buf = cg_scratch_alloc(g, 32), start = cg_scratch_alloc(g, 8);
+	int abs = label(g), fin = label(g), nosign = label(g);
+	uint32_t size = g->strsize < 22 ? g->strsize : 22;
+
+	emit(g, bi_ldx(BPF_DW, R1, FP, v_slot));
+	emit(g, bi_mov64_reg(R2, R1));
+	bpb_jmp_imm(g->b, BPF_JSGE, R2, 0, abs);
+	emit(g, bi_neg64(R2));                 /* INT64_MIN stays 2^63, right as unsigned */
+	place(g, abs);
+	emit(g, bi_st(BPF_B, RS, (int16_t)(buf + 21), 0));
+	for (int k = 19; k >= 0; k--) {
+		if (k != 19)
+			bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, fin);
+		emit(g, bi_mov64_reg(R3, R2));
+		emit(g, bi_alu64_imm(BPF_MOD, R3, 10));
+		emit(g, bi_alu64_imm(BPF_ADD, R3, '0'));
+		emit(g, bi_stx(BPF_B, RS, R3, (int16_t)(buf + 1 + k)));
+		emit(g, bi_alu64_imm(BPF_DIV, R2, 10));
+		emit(g, bi_st(BPF_DW, RS, (int16_t)start, 1 + k));
+	}
+	place(g, fin);
+	bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nosign);
+	emit(g, bi_ldx(BPF_DW, R4, RS, (int16_t)start));
+	emit(g, bi_alu64_imm(BPF_SUB, R4, 1));
+	emit(g, bi_stx(BPF_DW, RS, R4, (int16_t)start));
+	emit(g, bi_alu64_imm(BPF_AND, R4, 31));
+	emit(g, bi_alu64_reg(BPF_ADD, R4, RS));
+	emit(g, bi_st(BPF_B, R4, (int16_t)buf, '-'));
+	place(g, nosign);
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)start));
+	emit(g, bi_alu64_imm(BPF_AND, R3, 31));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, RS));
+	emit(g, bi_alu64_imm(BPF_ADD, R3, (int32_t)buf));
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_mov64_imm(R2, (int32_t)size));
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
+}
+
+static void emit_case(struct cg *g, uint32_t dst, uint32_t s, char from)
+{
+	int loop = label(g), go = label(g), end = label(g);
+
+	if (dst != s)
+		copy_str(g, dst, g->strsize, s);
+	emit(g, bi_mov64_imm(R1, 0));
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, end);
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)dst));
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, go);
+	bpb_ja(g->b, end);
+	place(g, go);
+	emit(g, bi_mov64_reg(R4, R2));
+	emit(g, bi_alu64_imm(BPF_SUB, R4, from));
+	bpb_jmp_imm(g->b, BPF_JGT, R4, 25, loop);
+	emit(g, bi_alu64_imm(BPF_XOR, R2, 0x20));  /* ASCII case is one bit */
+	emit(g, bi_stx(BPF_B, R3, R2, (int16_t)dst));
+	bpb_ja(g->b, loop);
+	place(g, end);
+}
+
+void cgs_toupper(struct cg *g, uint32_t dst, uint32_t s)
+{
+	emit_case(g, dst, s, 'a');
+}
+
+void cgs_tolower(struct cg *g, uint32_t dst, uint32_t s)
+{
+	emit_case(g, dst, s, 'A');
+}
+
+/* basename and dirname share dtrace's backward scan: past trailing slashes to the last
+ * character of the base (lastbase), back to the slash before it (firstbase is the character
+ * after), past those slashes to the last character of the directory (lastdir). One loop does
+ * the three phases; the phase and the three positions live in scratch. */
+static void emit_path(struct cg *g, uint32_t dst, uint32_t s, bool dir)
+{
+	uint32_t mask = index_mask(g->strsize - 1);
+	uint32_t t = cg_scratch_alloc(g, 48);
+	uint32_t lastbase = t, firstbase = t + 8, lastdir = t + 16, phase = t + 24;
+	uint32_t from = t + 32, count = t + 40;
+	int dot = label(g), loop = label(g), go = label(g), next = label(g), scanned = label(g);
+	int p1 = label(g), p2 = label(g), out = label(g);
+
+	emit_len(g, s);
+	bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, dot);
+	emit(g, bi_st(BPF_DW, RS, (int16_t)lastbase, -1));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)firstbase, -1));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)lastdir, -1));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)phase, 0));
+	emit(g, bi_stx(BPF_DW, RS, R0, (int16_t)from));      /* launder len, then i = len - 1 */
+	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)from));
+	emit(g, bi_alu64_imm(BPF_SUB, R1, 1));
+	emit(g, bi_mov64_imm(R0, 0));
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, scanned);
+	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
+	bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, go);
+	bpb_ja(g->b, scanned);
+	place(g, go);
+	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)s));
+	emit(g, bi_ldx(BPF_DW, R4, RS, (int16_t)phase));
+	bpb_jmp_imm(g->b, BPF_JEQ, R4, 1, p1);
+	bpb_jmp_imm(g->b, BPF_JEQ, R4, 2, p2);
+	/* phase 0: trailing slashes */
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, '/', next);
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)lastbase));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)phase, 1));
+	bpb_ja(g->b, next);
+	place(g, p1);                                        /* phase 1: the base */
+	bpb_jmp_imm(g->b, BPF_JNE, R2, '/', next);
+	emit(g, bi_mov64_reg(R5, R1));
+	emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
+	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)firstbase));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)phase, 2));
+	bpb_ja(g->b, next);
+	place(g, p2);                                        /* phase 2: slashes before it */
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, '/', next);
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)lastdir));
+	bpb_ja(g->b, scanned);
+	place(g, next);
+	emit(g, bi_alu64_imm(BPF_SUB, R1, 1));
+	bpb_ja(g->b, loop);
+
+	place(g, scanned);
+	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)lastbase));
+	emit(g, bi_ldx(BPF_DW, R2, RS, (int16_t)firstbase));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)lastdir));
+	{
+		int some = label(g), based = label(g);
+		/* Only slashes: "/" for both (the string's first character). */
+		bpb_jmp_imm(g->b, BPF_JNE, R1, -1, some);
+		emit(g, bi_mov64_imm(R1, 0));
+		emit(g, bi_mov64_imm(R2, 0));
+		emit(g, bi_mov64_imm(R3, 0));
+		place(g, some);
+		/* No slash before the base: dirname is ".", basename starts at 0. */
+		bpb_jmp_imm(g->b, BPF_JNE, R2, -1, based);
+		if (dir)
+			bpb_ja(g->b, dot);
+		else
+			emit(g, bi_mov64_imm(R2, 0));
+		place(g, based);
+	}
+	if (dir) {
+		int have = label(g);
+		/* "/base": the directory is the leading slash. */
+		bpb_jmp_imm(g->b, BPF_JNE, R3, -1, have);
+		emit(g, bi_mov64_imm(R3, 0));
+		place(g, have);
+		emit(g, bi_mov64_imm(R2, 0));          /* from 0 */
+		emit(g, bi_mov64_reg(R1, R3));         /* to lastdir */
+	}
+	/* copy s[R2 .. R1] */
+	emit(g, bi_stx(BPF_DW, RS, R2, (int16_t)from));
+	emit(g, bi_alu64_reg(BPF_SUB, R1, R2));
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)count));     /* count - 1 */
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)from));
+	emit(g, bi_alu64_imm(BPF_AND, R3, (int32_t)mask));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, RS));
+	emit(g, bi_alu64_imm(BPF_ADD, R3, (int32_t)s));
+	emit(g, bi_ldx(BPF_DW, R2, RS, (int16_t)count));
+	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)mask));
+	emit(g, bi_alu64_imm(BPF_ADD, R2, 2));               /* characters and the NUL */
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
+	need_scratch(g, dst + mask + 2);
+	bpb_ja(g->b, out);
+	place(g, dot);
+	emit(g, bi_st(BPF_H, RS, (int16_t)dst, '.'));
+	place(g, out);
+}
+
+void cgs_basename(struct cg *g, uint32_t dst, uint32_t s)
+{
+	emit_path(g, dst, s, false);
+}
+
+void cgs_dirname(struct cg *g, uint32_t dst, uint32_t s)
+{
+	emit_path(g, dst, s, true);
+}
+
+/* R5 = whether byte R2 is in the delimiter bitmap at scratch offset map. Clobbers R4. */
+static void in_map(struct cg *g, uint32_t map)
+{
+	emit(g, bi_mov64_reg(R4, R2));
+	emit(g, bi_alu64_imm(BPF_RSH, R4, 3));
+	emit(g, bi_alu64_reg(BPF_ADD, R4, RS));
+	emit(g, bi_ldx(BPF_B, R5, R4, (int16_t)map));
+	emit(g, bi_mov64_reg(R4, R2));
+	emit(g, bi_alu64_imm(BPF_AND, R4, 7));
+	emit(g, bi_alu64_reg(BPF_RSH, R5, R4));
+	emit(g, bi_alu64_imm(BPF_AND, R5, 1));
+}
+
+void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
+{
+	uint32_t mask = index_mask(g->strsize - 1);
+	uint32_t pos = g->strtok_state, buf = g->strtok_state + 8;
+	uint32_t map = cg_scratch_alloc(g, 32), t = cg_scratch_alloc(g, 16);
+	uint32_t start = t, found = t + 8;
+	int have = label(g), mloop = label(g), mgo = label(g), mdone = label(g);
+	int skip = label(g), gone = label(g), tok = label(g), tloop = label(g), tend = label(g);
+	int none = label(g), out = label(g);
+
+	if (s != CGS_NO_STRING) {
+		copy_str(g, buf, g->strsize, s);
+		emit(g, bi_st(BPF_DW, RS, (int16_t)pos, 0));
+	}
+	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)pos));
+	bpb_jmp_imm(g->b, BPF_JLT, R1, (int32_t)g->strsize, have);
+	bpb_ja(g->b, none);
+	place(g, have);
+
+	/* The delimiters as a 256-bit map. */
+	for (int i = 0; i < 4; i++)
+		emit(g, bi_st(BPF_DW, RS, (int16_t)(map + 8 * i), 0));
+	emit(g, bi_mov64_imm(R1, 0));
+	place(g, mloop);
+	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, mdone);
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)delim));
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, mgo);
+	bpb_ja(g->b, mdone);
+	place(g, mgo);
+	emit(g, bi_mov64_reg(R4, R2));
+	emit(g, bi_alu64_imm(BPF_RSH, R4, 3));
+	emit(g, bi_alu64_reg(BPF_ADD, R4, RS));
+	emit(g, bi_ldx(BPF_B, R5, R4, (int16_t)map));
+	emit(g, bi_alu64_imm(BPF_AND, R2, 7));
+	emit(g, bi_mov64_imm(R3, 1));
+	emit(g, bi_alu64_reg(BPF_LSH, R3, R2));
+	emit(g, bi_alu64_reg(BPF_OR, R5, R3));
+	emit(g, bi_stx(BPF_B, R4, R5, (int16_t)map));
+	bpb_ja(g->b, mloop);
+	place(g, mdone);
+
+	/* Skip leading delimiters; the end of the string means no token (state cleared). */
+	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)pos));
+	emit(g, bi_mov64_imm(R0, 0));
+	place(g, skip);
+	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, gone);
+	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
+	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)buf));
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, gone);
+	in_map(g, map);
+	bpb_jmp_imm(g->b, BPF_JEQ, R5, 0, tok);
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	bpb_ja(g->b, skip);
+	place(g, gone);
+	emit(g, bi_st(BPF_DW, RS, (int16_t)pos, -1));
+	bpb_ja(g->b, none);
+
+	/* The token runs to the next delimiter or the end; the state keeps that position. */
+	place(g, tok);
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)start));
+	emit(g, bi_mov64_imm(R0, 0));
+	place(g, tloop);
+	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, tend);
+	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)buf));
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, tend);
+	in_map(g, map);
+	bpb_jmp_imm(g->b, BPF_JEQ, R5, 0, tloop);
+	place(g, tend);
+	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)pos));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)start));
+	emit(g, bi_ldx(BPF_DW, R2, RS, (int16_t)pos));
+	emit(g, bi_alu64_reg(BPF_SUB, R2, R3));
+	emit(g, bi_alu64_imm(BPF_AND, R2, (int32_t)mask));
+	emit(g, bi_alu64_imm(BPF_ADD, R2, 1));
+	emit(g, bi_alu64_imm(BPF_AND, R3, (int32_t)mask));
+	emit(g, bi_alu64_reg(BPF_ADD, R3, RS));
+	emit(g, bi_alu64_imm(BPF_ADD, R3, (int32_t)buf));
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
+	need_scratch(g, dst + mask + 1);
+	emit(g, bi_st(BPF_DW, RS, (int16_t)found, 1));
+	bpb_ja(g->b, out);
+	place(g, none);
+	emit(g, bi_st(BPF_B, RS, (int16_t)dst, 0));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)found, 0));
+	place(g, out);
+	emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)found));
+}
+
+void cgs_byteswap(struct cg *g, int op)
+{
+	int bits = 64;
+	switch (op) {
+	case DS_HTONS: case DS_NTOHS: bits = 16; break;
+	case DS_HTONL: case DS_NTOHL: bits = 32; break;
+	default: break;
+	}
+	emit(g, bi_endian(1, R0, bits));
+}
