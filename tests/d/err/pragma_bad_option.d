@@ -1,5 +1,5 @@
 /* dt_pragma.c dt_pragma_option: D_PRAGMA_OPTSET with EDT_BADOPTNAME's text. */
-#pragma D option nosuchopt=1 /* error here */
+#pragma D option nosuchopt=1
 
 BEGIN
 {

@@ -1,4 +1,4 @@
-#pragma D option strsize=abc /* error here */
+#pragma D option strsize=abc
 
 BEGIN
 {

@@ -6,6 +6,5 @@ BEGIN
 {
 	printf("%s %s\n", strchr("hello", 'l'), strrchr("hello", 'l'));
 	printf("%s %s\n", strchr("a/b/c", '/'), strrchr("a/b/c", '/'));
-	printf("%d\n", strchr("hello", 'z') == NULL);
 	exit(0);
 }

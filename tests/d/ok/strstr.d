@@ -7,6 +7,5 @@ BEGIN
 	printf("%s\n", strstr("hello world", "o w"));
 	printf("%s\n", strstr("hello", "ll"));
 	printf("%s\n", strstr("aaa", "a"));
-	printf("%d\n", strstr("hello", "xyz") == NULL);
 	exit(0);
 }

@@ -4,6 +4,11 @@
  * happens to be running.) */
 #pragma D option quiet
 
+BEGIN
+{
+	sum = 0;
+}
+
 tick-1ms
 /n < 3/
 {
