@@ -110,8 +110,24 @@ int main(int argc, char **argv)
 	struct dopt_ev *evs = xmalloc(sizeof(*evs) * (size_t)argc);
 	int nevs = 0;
 	int c;
-	/* '+' stops at the first operand, as dtrace does: what follows are macro args or objects. */
-	while ((c = getopt(argc, argv, "+b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) != -1) {
+	/* Options and operands (macro arguments, -G objects) may mix, as with dtrace: getopt stops
+	 * at each operand ('+'), which is collected in order before parsing goes on; after "--"
+	 * everything is an operand. */
+	char **operands = xcalloc((size_t)argc + 1, sizeof(*operands));
+	int noperands = 0;
+	for (;;) {
+		c = getopt(argc, argv, "+b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z");
+		if (c == -1) {
+			if (optind >= argc)
+				break;
+			if (strcmp(argv[optind - 1], "--") == 0) {
+				while (optind < argc)
+					operands[noperands++] = argv[optind++];
+				break;
+			}
+			operands[noperands++] = argv[optind++];
+			continue;
+		}
 		if (c != -1 && strchr("xbqwFZC", c) != NULL)
 			evs[nevs++] = (struct dopt_ev){(char)c, optarg};
 		switch (c) {
@@ -167,8 +183,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	o.nargs = argc - optind;
-	o.args = argv + optind;
+	o.nargs = noperands;
+	o.args = operands;
 
 	/* As dtrace: an option that cannot be set is fatal (exit 1) in every mode, -h/-G/-l too. */
 	dopts_init(&o.dopts);

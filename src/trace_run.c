@@ -169,6 +169,27 @@ static bool is_uprobe(enum dobj_probe_kind k)
 	       k == DOBJ_PROBE_USDT;
 }
 
+/* What the code at the instruction the verifier stopped on was generated for, from the -S
+ * notes ("clause 2, action #1: printf"); NULL when the log names no instruction. The failing
+ * instruction is the last one the log shows ("17: (85) call ..."). */
+static const char *rejected_part(const struct dobj_prog *p, const char *log)
+{
+	long at = -1;
+	for (const char *l = log; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		char *end;
+		long v = strtol(l, &end, 10);
+		if (end != l && *l >= '0' && *l <= '9' && end[0] == ':' && end[1] == ' ' && end[2] == '(')
+			at = v;
+	}
+	const char *text = NULL;
+	for (size_t i = 0; at >= 0 && i < p->nnotes; i++)
+		if (p->notes[i].at <= (size_t)at && p->notes[i].text)
+			text = p->notes[i].text;
+	if (text && text[0] == ';')
+		text += text[1] == ' ' ? 2 : 1;
+	return text;
+}
+
 static int load_prog(struct run *r, struct dobj_prog *p)
 {
 	struct dobj *o = r->o;
@@ -205,8 +226,9 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 	probe_desc(pr, desc, sizeof(desc));
 	if (log.len > 0) {
 		char *why = bpf_sys_log_reason(log.s);
+		const char *part = rejected_part(p, log.s);
 		util_warn("failed to enable probe %u (%s): the BPF verifier rejected the code "
-			  "generated for its clauses: %s%s", pr->id, desc, why,
+			  "generated for %s: %s%s", pr->id, desc, part ? part : "its clauses", why,
 			  r->d->verbose ? "" : " (-x verbose shows the verifier's log)");
 		free(why);
 		if (r->d->verbose)

@@ -636,6 +636,22 @@ static void case_verifier(void)
 	expect("verifier-rejection", &r, 1, "", want);
 	free(want);
 
+	/* With -S notes the message names the part of the clause the refused code came from. */
+	struct dobj_note notes[2] = { { 0, xstrdup("; prologue") },
+				      { 0, xstrdup("; clause 1, action #2: printf") } };
+	o->progs[0].notes = notes;
+	o->progs[0].nnotes = 2;
+	r = run(o, &ro);
+	want = xasprintf("%s: failed to enable probe 1 (dtrace:::BEGIN): the BPF verifier "
+			 "rejected the code generated for clause 1, action #2: printf: R5 !read_ok "
+			 "(-x verbose shows the verifier's log)\n", util_progname);
+	expect("verifier-rejection-names-action", &r, 1, "", want);
+	free(want);
+	o->progs[0].notes = NULL;
+	o->progs[0].nnotes = 0;
+	free(notes[0].text);
+	free(notes[1].text);
+
 	d.verbose = true;
 	r = run(o, &ro);
 	if (r.status != 1 || !strstr(r.err, "R5 !read_ok\n") || !strstr(r.err, "0: (bf) r0 = r5"))
