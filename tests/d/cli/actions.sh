@@ -2,6 +2,7 @@
 # -q silences), its output ordered with printf's (the consumer flushes before running the
 # command), printf's %Y (walltime in ns, printed "%Y %b %e %T" in local time: dt_printf.c
 # pfprint_time), faults in a tick probe and dynamic variable drops.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 
 cli_needs_root system_order || return 0
 
