@@ -5,8 +5,7 @@
 #
 #   sh bench/start.sh [RUNS]        (default 11 runs of each; must run as root)
 #
-# Each run is measured by bench/runstat (built here into build/bench/ if missing or older than
-# its source): wall time from fork to wait4 and the peak RSS wait4 reports. The two commands
+# Each run is measured by bench/runstat (built here, into build/bench/): wall time from fork to wait4 and the peak RSS wait4 reports. The two commands
 # alternate run by run so that drifting machine load affects both alike. Printed: the medians
 # of wall time and peak RSS for each, and the ratios bpftrace/usdtrace. A run that exits
 # non-zero is reported and makes the script exit 1 after the table.
@@ -29,11 +28,9 @@ esac
 [ -x "$USDTRACE" ] || { echo "bench/start.sh: no usdtrace at $USDTRACE (run make)" >&2; exit 1; }
 
 runstat=$top/build/bench/runstat
-if [ ! -x "$runstat" ] || [ "$top/bench/runstat.c" -nt "$runstat" ]; then
-	mkdir -p "$top/build/bench"
-	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$runstat" "$top/bench/runstat.c" ||
-		{ echo "bench/start.sh: cannot build $runstat" >&2; exit 1; }
-fi
+mkdir -p "$top/build/bench"
+$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$runstat" "$top/bench/runstat.c" ||
+	{ echo "bench/start.sh: cannot build $runstat" >&2; exit 1; }
 
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT

@@ -2,6 +2,7 @@
 # -q silences), its output ordered with printf's (the consumer flushes before running the
 # command), printf's %Y (walltime in ns, printed "%Y %b %e %T" in local time: dt_printf.c
 # pfprint_time), faults in a tick probe and dynamic variable drops.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 
 cli_needs_root system_order || return 0
 
@@ -30,3 +31,18 @@ printf '#pragma D option quiet\n#pragma D option dynvarsize=4k\n\ntick-1ms\n/i <
 cli_run dynvar_drops 0 'done\n\n' \
 	'~^usdtrace: [0-9]+ dynamic variable drops?( with non-empty (dirty|rinsing) list)?$' \
 	"$USDTRACE" -s "$W/dv.d"
+
+# profile-N fires on every CPU (tick-N on one): each online CPU reports itself once.
+online=$(awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-");
+	lo = r[1]; hi = (n > 1) ? r[2] : r[1]; for (c = lo; c <= hi; c++) print c } }' \
+	/sys/devices/system/cpu/online)
+printf 'profile-100hz\n/!seen[cpu]/\n{\n\tseen[cpu] = 1;\n\tprintf("%%d\\n", cpu);\n}\n\ntick-500ms\n{\n\texit(0);\n}\n' >"$W/pc.d"
+"$USDTRACE" -q -s "$W/pc.d" >"$W/pc.out" 2>"$W/pc.err"
+rc=$?
+got=$(grep . "$W/pc.out" | sort -n | tr '\n' ' ')
+want=$(echo "$online" | sort -n | tr '\n' ' ')
+if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$W/pc.err" ]; then
+	cli_ok profile_every_cpu
+else
+	cli_notok profile_every_cpu "exit $rc, CPUs [$got], online [$want]: $(head -n 1 "$W/pc.err")"
+fi

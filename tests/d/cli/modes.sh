@@ -1,6 +1,7 @@
 # modes.sh — -e (compile only: no output, status 0, no privileges needed), -S (the generated
 # code is printed; we check only that there is some and the status), usage errors (exit 2),
 # bad -x options (exit 1), -o FILE (appends, as dtrace.c opens it with "a"), -Z.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 
 cli_run e_compile_only 0 '' '' "$USDTRACE" -e -n 'BEGIN { x = 1; printf("%d\n", x); exit(0); }'
 printf 'BEGIN\n{\n\ttrace(strlen("abc"));\n}\n' >"$W/e.d"

@@ -2,6 +2,7 @@
 # 'TEXT' matched N probes" notice (TEXT is the argument cut at its first '{', '/' or ';':
 # dtrace.c compile_str), -q, several -n, compile errors reported as "invalid probe specifier"
 # with the "in action list:" region (dt_error.c dt_set_errmsg, no line number for strings).
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 H='CPU     ID                    FUNCTION:NAME'
 PB='  *      1                           :BEGIN '
 

@@ -1,6 +1,7 @@
 # process.sh — -c and -p targets ($target; the tracer exits when its targets have exited, as
 # dtrace's main loop does when g_pslive drops to 0), bad -p arguments, and the process-directed
 # destructive actions raise() and stop() on a -c child.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 
 cli_run p_not_a_number 1 '' 'usdtrace: invalid pid: abc\n' "$USDTRACE" -p abc -n 'BEGIN { exit(0); }'
 cli_run p_no_such_process 1 '' 'usdtrace: failed to grab pid 999999999: No such process\n' \

@@ -1,6 +1,7 @@
 # scripts.sh — "#!" interpreter scripts with arguments (the kernel passes the interpreter line's
 # one option word, then the script path, then the arguments: usdtrace -qs PATH ARGS...), and
 # -C with -I and -D.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 
 cli_needs_root shebang_qs || return 0
 

@@ -1,6 +1,7 @@
 # signals.sh — SIGINT and SIGTERM stop tracing, run END and print, exit status 0; dtrace first
 # prints a newline after the signal even when quiet (dtrace.c: intr() sets g_newline; the main
 # loop prints it unless testing), then END's output, then the final newline.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 
 cli_needs_root sigint_runs_end || return 0
 
