@@ -252,13 +252,14 @@ static uint32_t rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
 	return off;
 }
 
-/* Send the record built so far (if any action recorded something) and start afresh. */
-static void rec_flush(struct cgc *c)
+/* Send the record built so far (if any action recorded something, or `always`: the header
+ * alone, dtrace's default action) and start afresh. */
+static void rec_flush_if(struct cgc *c, bool always)
 {
 	if (c->ecb < 0)
 		return;
 	struct dobj_ecb *e = &c->o->ecbs[c->ecb];
-	if (e->nacts == 0) {
+	if (e->nacts == 0 && !always) {
 		c->ecb = -1;
 		return;
 	}
@@ -282,6 +283,26 @@ static void rec_flush(struct cgc *c)
 	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
 	bpb_label_place(&c->buf, ok);
 	c->ecb = -1;
+}
+
+static void rec_flush(struct cgc *c)
+{
+	rec_flush_if(c, false);
+}
+
+/* An empty action list (or none): dtrace still reports the firing. */
+static bool no_statements(const struct dnode *body)
+{
+	if (!body)
+		return true;
+	if (body->kind == DN_EMPTY)
+		return true;
+	if (body->kind != DN_BLOCK)
+		return false;
+	for (const struct dnode *s = body->args; s; s = s->next)
+		if (!no_statements(s))
+			return false;
+	return true;
 }
 
 static void note(struct cgc *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -323,7 +344,7 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	case CGC_VSTR: {
 		uint32_t s = cgx_str(c, n);
 		v->off = rec_alloc(c, c->slot, 8);
-		v->size = c->g.strsize;
+		v->size = c->o->strsize;
 		v->kind = DOBJ_V_STRING;
 		cgc_copy_str_clean(c, v->off, s, true);
 		return;
@@ -597,7 +618,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	}
 	if (cl->body)
 		compile_stmt(c, cl->body);
-	rec_flush(c);
+	rec_flush_if(c, no_statements(cl->body));
 	/* the verifier refuses unreachable code: no fault path unless something can fault */
 	if (c->fault_used) {
 		bpb_ja(&c->buf, c->end_label);
@@ -759,10 +780,13 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 			    (unsigned long long)strsize);
 		goto done;
 	}
-	c->g.strsize = (uint32_t)strsize;
+	/* A D string holds up to strsize characters, NUL-terminated only when shorter (dtrace's
+	 * strings are strsize-byte buffers). The emitters keep a NUL inside g->strsize bytes, so
+	 * they get one byte more; records carry strsize bytes. */
+	c->g.strsize = (uint32_t)strsize + 1;
 	c->g.scratch_size = CGC_SCRATCH_LIMIT;
-	c->slot = cgc_round8(strsize);
-	o->strsize = c->g.strsize;
+	c->slot = cgc_round8(strsize + 1);
+	o->strsize = (uint32_t)strsize;
 	o->ringbuf_map = o->drops_map = o->state_map = -1;
 
 	if (setjmp(c->fail))

@@ -377,6 +377,10 @@ struct loc {
 	enum loc_kind k;
 	uint32_t off;      /* SCRATCH, GLOBAL */
 	int16_t slot;      /* MEM: the address, in a stack slot the caller pops */
+	/* SCRATCH copy of a struct-valued dynamic variable element: stores write it back */
+	struct dck_var *dyn;
+	uint32_t dynkey, dynval;
+	bool readonly;     /* a copy that a store could not write back */
 };
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
@@ -387,7 +391,7 @@ static void loc_to_mem(struct cgc *c, struct dnode *n, struct loc *l)
 	if (l->k == LOC_MEM)
 		return;
 	if (l->k == LOC_GLOBAL)
-		cgc_fail(c, n, "cannot index a global array with a run-time index");
+		cgc_fail(c, n, "cannot take the address of a global variable");
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->off));
 	l->slot = cgc_slot_push(c);
@@ -409,10 +413,64 @@ static void loc_add(struct cgc *c, struct loc *l, int64_t delta)
 	}
 }
 
+/* A struct-valued element of an associative array or self-> variable, copied into scratch
+ * (zeros when there is none, as D reads a missing element). */
+static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	uint32_t size = vinfo(c, v)->size;
+	uint32_t tmp = cg_scratch_alloc(&c->g, size);
+	int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+
+	dyn_lookup(c, v, key);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	cgc_copy(c, CG_R_SCRATCH, tmp, 1, 0, size, false);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, miss);
+	cgc_zero_scratch(c, tmp, size);
+	bpb_label_place(&c->buf, done);
+	return tmp;
+}
+
+static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
+
+/* a[i] of a global array, i known only at run time: the element is copied into scratch
+ * (reads) after a bounds check; an index outside the array faults. */
+static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct dtype *at,
+			 int64_t esize)
+{
+	int ok = bpb_label_new(&c->buf);
+	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8((uint64_t)esize));
+
+	if (at->array_len <= 0 || esize > 8)
+		cgc_fail(c, n, "cannot index this global array at run time");
+	cgx_int(c, n->args);
+	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));
+	cgc_emit(c, bi_mov64_reg(1, CG_R_GLOBALS));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+	cgc_emit(c, bi_ldx(bpf_size(esize), 2, 1, (int16_t)l->off));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)tmp));
+	l->k = LOC_SCRATCH;
+	l->off = tmp;
+	l->readonly = true;
+}
+
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 {
 	struct dck_var *v = node_var(n);
 
+	memset(l, 0, sizeof *l);
+	if (v && (v->cls == DCK_ASSOC || v->cls == DCK_SELF)) {
+		l->k = LOC_SCRATCH;
+		l->dyn = v;
+		l->dynkey = var_key(c, n, v);
+		l->dynval = l->off = dyn_fetch_bytes(c, v, l->dynkey);
+		return;
+	}
 	if (v && (v->cls == DCK_GLOBAL || v->cls == DCK_THIS)) {
 		l->k = v->cls == DCK_GLOBAL ? LOC_GLOBAL : LOC_SCRATCH;
 		l->off = vinfo(c, v)->off;
@@ -449,6 +507,10 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 			loc_of(c, n->lhs, l);
 			if (n->args->isconst) {
 				loc_add(c, l, n->args->cval * esize);
+				return;
+			}
+			if (l->k == LOC_GLOBAL) {
+				global_index(c, n, l, bt, esize);
 				return;
 			}
 			loc_to_mem(c, n, l);
@@ -969,9 +1031,13 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		if (m && m->bit_width >= 0)
 			cgc_fail(c, lhs, "cannot assign to bit-field %s", lhs->name);
 	}
+	if (l->readonly)
+		cgc_fail(c, lhs, "cannot assign to a global array element with a run-time index");
 	if (l->k != LOC_MEM) {
 		cgc_emit(c, bi_stx(bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
 				   0, (int16_t)l->off));
+		if (l->dyn)
+			dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
 	}
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));

@@ -48,13 +48,14 @@ T_CASE(maps_and_state)
 	T_CHECK(a >= 0 && s >= 0);
 	if (a >= 0) {
 		T_EQ_INT(o->maps[a].kind, BPF_SYS_MAP_HASH);
-		T_EQ_INT(o->maps[a].key_size, 256 + 8);       /* string key (strsize) + int key */
+		/* string key (strsize + its NUL, 8-aligned) + int key */
+		T_EQ_INT(o->maps[a].key_size, 264 + 8);
 		T_EQ_INT(o->maps[a].value_size, 8);
 		T_CHECK(o->maps[a].max_entries >= 128);
 	}
 	if (s >= 0) {
 		T_EQ_INT(o->maps[s].key_size, 8);             /* the thread */
-		T_EQ_INT(o->maps[s].value_size, 256);         /* a string value */
+		T_EQ_INT(o->maps[s].value_size, 264);         /* a string value */
 	}
 	T_EQ_INT(o->strsize, 256);
 	cgc_test_free(&t);
@@ -83,9 +84,10 @@ T_CASE(printf_record_layout)
 	T_CHECK(v[0].is_signed);
 	T_EQ_INT(v[1].off, 16);   T_EQ_INT(v[1].size, 256); T_EQ_INT(v[1].kind, DOBJ_V_STRING);
 	T_EQ_INT(v[1].argtype.cls, DFMT_ARG_STRING);
-	T_EQ_INT(v[2].off, 272);  T_EQ_INT(v[2].size, 4);    /* 'c' is an int in D as in C */
-	T_EQ_INT(v[3].off, 280);  T_EQ_INT(v[3].size, 8);
-	T_EQ_INT(e->size, 288);
+	/* a string holds up to strsize characters: its slot has room for the NUL after them */
+	T_EQ_INT(v[2].off, 280);  T_EQ_INT(v[2].size, 4);    /* 'c' is an int in D as in C */
+	T_EQ_INT(v[3].off, 288);  T_EQ_INT(v[3].size, 8);
+	T_EQ_INT(e->size, 296);
 	cgc_test_free(&t);
 }
 
@@ -106,9 +108,9 @@ T_CASE(trace_kinds_and_exit)
 	T_EQ_INT(e->acts[2].vals[0].off, 16);
 	T_EQ_INT(e->acts[3].kind, DOBJ_ACT_EXIT);
 	T_EQ_INT(e->acts[3].vals[0].size, 4);
-	T_EQ_INT(e->acts[3].vals[0].off, 272);
+	T_EQ_INT(e->acts[3].vals[0].off, 280);
 	T_EQ_INT(e->acts[3].action_no, 4);
-	T_EQ_INT(e->size, 280);
+	T_EQ_INT(e->size, 288);
 	cgc_test_free(&t);
 }
 
@@ -207,7 +209,7 @@ T_CASE(strsize_option)
 	if (t.o) {
 		T_EQ_INT(t.o->strsize, 32);
 		T_EQ_INT(t.o->ecbs[0].acts[0].vals[0].size, 32);
-		T_EQ_INT(t.o->ecbs[0].size, 40);
+		T_EQ_INT(t.o->ecbs[0].size, 48);
 	}
 	cgc_test_free(&t);
 	/* a scratch area too big for a per-CPU map is refused with a message, not a crash */
@@ -217,6 +219,21 @@ T_CASE(strsize_option)
 				  &opts, &t, err, sizeof err);
 	T_EQ_INT(rc, -1);
 	T_CHECK(strstr(err, "scratch space") != NULL);
+	cgc_test_free(&t);
+}
+
+T_CASE(empty_clause_records_firing)
+{
+	/* dtrace's default action: an empty action list still reports the firing; a clause of
+	 * assignments only records nothing */
+	struct cgc_test t = compile_ok("BEGIN { } BEGIN { x = 1; } BEGIN");
+	if (!t.o)
+		return;
+	T_EQ_INT(t.o->necbs, 3);
+	T_EQ_INT(t.o->ecbs[0].size, 8);
+	T_EQ_INT(t.o->ecbs[0].nacts, 0);
+	T_EQ_INT(t.o->ecbs[1].size, 0);
+	T_EQ_INT(t.o->ecbs[2].size, 8);
 	cgc_test_free(&t);
 }
 
