@@ -686,9 +686,15 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->type = (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE)
 		? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE;
 
-	int out = bpb_label_new(&c->buf);
+	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
 	note(c, "; prologue");
 	emit_prologue(c, out);
+	/* the early way out sits next to the prologue: jumps reach only 32K instructions */
+	bpb_ja(&c->buf, start);
+	bpb_label_place(&c->buf, out);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	cgc_emit(c, bi_exit());
+	bpb_label_place(&c->buf, start);
 	for (cl = c->ck->prog->items; cl; cl = cl->next) {
 		if (cl->kind != DN_CLAUSE)
 			continue;
@@ -699,7 +705,6 @@ static void compile_program(struct cgc *c, int probe_idx)
 			}
 		clause_no++;
 	}
-	bpb_label_place(&c->buf, out);
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	cgc_emit(c, bi_exit());
 	p->notes = c->notes;
