@@ -823,6 +823,30 @@ static bool cmp_unsigned(struct dtype *a, struct dtype *b)
 	return ua || ub;
 }
 
+/* Convert R0 and R1 (each already a value of its own type) to the common type of a and b
+ * (C's usual arithmetic conversions). Only a 32-bit common type changes bits: an int -1 is
+ * 0xffffffff as an unsigned int, and an unsigned int stays positive as an int's 64-bit image
+ * only after zero extension. Division, remainder and comparisons need it; +, -, *, &, |, ^
+ * agree in their low bits either way. */
+static void conv_common(struct cgc *c, struct dtype *a, struct dtype *b)
+{
+	struct dtype *ra = dtype_resolve(a), *rb = dtype_resolve(b);
+	if (is_ptr(ra) || is_ptr(rb))
+		return;
+	int64_t sa = ra->size < 4 ? 4 : ra->size, sb = rb->size < 4 ? 4 : rb->size;
+	if ((sa > sb ? sa : sb) != 4)
+		return;
+	if (cmp_unsigned(a, b)) {
+		cgc_emit(c, bi_mov32_reg(0, 0));
+		cgc_emit(c, bi_mov32_reg(1, 1));
+	} else {
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, 32));
+		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 0, 32));
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 1, 32));
+		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 1, 32));
+	}
+}
+
 /* R0 = R0 op R1 for an arithmetic operator, signedness from `sign`; division faults on 0. */
 static void arith(struct cgc *c, const char *op, bool is_signed)
 {
@@ -940,6 +964,10 @@ static void scaled_arith(struct cgc *c, const char *op, struct dtype *lt, struct
 		cgc_mov_imm64(c, 2, pointee_size(rt));
 		cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 2));
 	}
+	if (op[0] == '/' || op[0] == '%')
+		conv_common(c, lt, rt);
+	else if (!strcmp(op, ">>"))
+		norm(c, 0, res);        /* the promoted left operand's type is the result's */
 	arith(c, op, cgc_is_signed(res));
 	norm(c, 0, res);
 }
@@ -986,6 +1014,7 @@ static void binary_int(struct cgc *c, struct dnode *n)
 			return;
 		}
 		eval_pair(c, n->lhs, n->rhs);
+		conv_common(c, n->lhs->type, n->rhs->type);
 		set_cond(c, cmp_op(op, cmp_unsigned(n->lhs->type, n->rhs->type)));
 		return;
 	}
