@@ -486,7 +486,8 @@ static bool is_writable(const struct dnode *n)
 	case DN_MEMBER:
 		return is_writable(n->lhs);
 	case DN_CAST:
-		return false;
+		/* *(uint64_t *)this->p = v: the cast keeps what the variable reaches writable */
+		return res(n->type)->kind == DTY_PTR && is_writable(n->lhs);
 	default:
 		return false;
 	}
@@ -666,8 +667,18 @@ static bool ptrcompat(const struct dnode *lp, const struct dnode *rp)
 		return false;
 	struct dtype *lt = lint ? rp->type : lp->type;
 	struct dtype *rt = rint ? lp->type : rp->type;
-	if (!is_pointer(lt) || !is_pointer(rt))
+	/* dtrace's string is a char array, so it is pointer-compatible with 0, char * and
+	 * void * (s == NULL, s != (void *)p) */
+	bool ls = is_string(lt), rs = is_string(rt);
+	if ((!is_pointer(lt) && !ls) || (!is_pointer(rt) && !rs))
 		return false;
+	if (ls || rs) {
+		struct dtype *other = ls ? rt : lt;
+		if (is_string(other))
+			return true;
+		enum dtype_kind k = res(res(other)->base)->kind;
+		return k == DTY_VOID || k == DTY_CHAR;
+	}
 	struct dtype *lref = res(res(lt)->base), *rref = res(res(rt)->base);
 	return lref->kind == DTY_VOID || rref->kind == DTY_VOID || compat_type(lref, rref);
 }
@@ -762,6 +773,18 @@ static void check_ident(struct ck *c, struct dnode *n)
 			set_int_const(n, c->tc->t_int, n->ival);
 			return;
 		}
+	}
+	if (strcmp(n->name, "NULL") == 0 && !dscope_find(c->tc, "NULL", DSYM_TYPEDEF, false)) {
+		/* D's NULL (the Dynamic Tracing Guide's strtok(NULL, ...)): the constant 0, which
+		 * compares with and converts to any pointer or string */
+		free(n->name);
+		n->name = NULL;
+		n->kind = DN_INT;
+		n->ival = 0;
+		n->is_unsigned = false;
+		n->longness = 0;
+		set_int_const(n, c->tc->t_int, 0);
+		return;
 	}
 	struct dscope_ent *e = dscope_find(c->tc, n->name, DSYM_ENUMCONST, false);
 	if (e && e->kind == DSYM_ENUMCONST) {
@@ -1267,7 +1290,8 @@ static void check_binary(struct ck *c, struct dnode *n)
 			n->type = lt;
 		else if (lint && rptr && op_is(n, "+"))
 			n->type = rt;
-		else if (lptr && rptr && op_is(n, "-") && ptrcompat(l, r))
+		else if (lptr && rptr && op_is(n, "-") && !is_string(lt) && !is_string(rt) &&
+			 ptrcompat(l, r))  /* (string addresses are ours, not the program's) */
 			n->type = named_type(c, "ptrdiff_t");
 		else
 			incompat(c, n, l, op, r);
@@ -1429,7 +1453,8 @@ static void check_cond(struct ck *c, struct dnode *n)
 		 (is_string(l->type) || is_string(r->type)))
 		n->type = c->tc->t_string;
 	else if (ptrcompat(l, r))
-		n->type = is_integer(l->type) ? r->type :
+		n->type = is_string(l->type) || is_string(r->type) ? c->tc->t_string :
+			  is_integer(l->type) ? r->type :
 			  is_integer(r->type) ? l->type :
 			  res(res(r->type)->base)->kind == DTY_VOID ? l->type : r->type;
 	else if (l->kind == DN_CALL && dsubr_is_action(l->subr))

@@ -106,6 +106,9 @@
  * enables the program, not while compiling: errbuf holds "could not enable tracing:
  * Destructive actions not allowed" (no line prefix) and dcheck_program returns -2, so the
  * command prints "PROG: could not enable tracing: ..." rather than a compile error.
+ * Where illumos and Oracle libdtrace word a message differently we follow illumos, as the
+ * test corpus does: "substr( ) prototype mismatch: 4 args passed, at least 2 expected",
+ * "printf( ) prototype mismatch: 0 args passed, 1 expected".
  * Aggregations (@a) and dtrace subroutines not listed below are errors naming them
  * ("aggregations are not supported by usdtrace: @a", "stack( ) is not supported by
  * usdtrace"); unknown names are dtrace's "undefined function name: foo".

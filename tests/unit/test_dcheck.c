@@ -358,6 +358,15 @@ T_CASE(pointers_members_strings)
 	T_EXPR(d, "str ? str : \"none\"", "string");
 	T_EXPR(d, "\"abc\"[1]", "char");
 	T_EXPR(d, "*execname", "char");
+	/* NULL is 0; strings compare with it and with char * / void * (a string is a char array) */
+	T_EXPR(d, "NULL", "int 0");
+	T_EXPR(d, "strstr(\"ab\", \"c\") == NULL", "int");
+	T_EXPR(d, "execname != vp", "int");
+	T_EXPR(d, "str == NULL", "int");
+	T_EXPR(d, "strtok(NULL, \",\")", "string");
+	T_TYPED("BEGIN { this->p = (char *)alloca(8); *(uint64_t *)this->p = 1; }",
+		"(clause (stmt#1 (=:char * this->p:char * (cast:char * (alloca:void * 8:int)))) "
+		"(stmt#2 (=:uint64_t (*:uint64_t (cast:uint64_t * this->p:char *)) 1:int)))");
 }
 
 /* Floating-point values pass through (trace, printf) but D has no arithmetic on them. */
@@ -604,6 +613,8 @@ static const char *const invalid[][2] = {
 	{"BEGIN { x = 1 ? trace(1) : trace(2); }", "line 1: action cannot be used in a conditional context"},
 	{"BEGIN { x = 1; x ? (void)printf(\"y\") : (void)0; }", "line 1: tracing function printf( ) may not be called from a D expression (D program context required)"},
 	{"BEGIN { total += 5; }", "line 1: total has not yet been declared or assigned"},
+	{"int *ip; BEGIN { x = execname == ip; }", "line 1: operands have incompatible types: \"string\" == \"int *\""},
+	{"BEGIN { *(int *)arg0 = 1; }", "line 1: operator = can only be applied to a writable variable"},
 	{"BEGIN { trace(1), 2; }", "line 1: operator , operands cannot be actions"},
 	{"BEGIN /\"a\"/ { trace(1); }", "line 1: predicate result must be of scalar type"},
 	{"BEGIN { foo(1); }", "line 1: undefined function name: foo"},
