@@ -82,7 +82,7 @@ else
 fi
 
 # SIGINT: the interrupted line is ended, END runs, status 0.
-timeout -s INT 1 "$U" -qn 'BEGIN { printf("begin"); }' -n 'END { printf("end"); }' >"$w/out" 2>"$w/err"
+timeout -s INT 2 "$U" -qn 'BEGIN { printf("begin"); }' -n 'END { printf("end"); }' >"$w/out" 2>"$w/err"
 rc=$?
 printf 'X' >>"$w/out"
 [ $rc -eq 124 ] && rc=0 # timeout's own status when it sent the signal
