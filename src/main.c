@@ -157,8 +157,8 @@ int main(int argc, char **argv)
 		case 'p': {
 			pid_t pid;
 			if (parse_pid(optarg, &pid) != 0) {
-				util_warn("invalid process ID: %s", optarg);
-				return 2;
+				util_warn("invalid pid: %s", optarg);
+				return 1;
 			}
 			o.pids = xrealloc(o.pids, sizeof(*o.pids) * (size_t)(o.npids + 1));
 			o.pids[o.npids++] = pid;
@@ -203,9 +203,9 @@ int main(int argc, char **argv)
 		return prov_cmd_run(&o);
 	if (o.list)
 		return list_cmd_run(&o);
-	if (o.nscripts == 0 && o.ndescs == 0) {
+	if (argc == 1) {
 		usage(stderr);
 		return 2;
 	}
-	return trace_cmd_run(&o);
+	return trace_cmd_run(&o); /* without a program: dtrace's "no probes specified" */
 }

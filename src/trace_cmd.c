@@ -102,6 +102,47 @@ static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen
 	return rc;
 }
 
+/* Compiler switches cannot change while a program is being compiled: dtrace refuses them in a
+ * pragma (its dt_opt_cflags options: EDT_BADOPTCTX). They are -x options only. */
+static bool compile_time_only(const char *name)
+{
+	static const char *const names[] = { "argref", "cpp", "defaultargs", "empty", "errtags",
+					     "knodefs", "nolibs", "pspec", "unodefs", "verbose",
+					     "zdefs" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* `#pragma D option`s the parser collected since the last call, in order, with dtrace's
+ * messages: "failed to set option 'x': why" ("... 'x' to 'v': why" when a value was given). */
+static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
+{
+	for (; *applied < t->g->noptions; (*applied)++) {
+		const struct doption *op = &t->g->options[*applied];
+		char why[256];
+		int rc;
+		if (compile_time_only(op->name)) {
+			snprintf(why, sizeof(why), "Option cannot be used from within a D program");
+			rc = -1;
+		} else {
+			rc = dopt_set(&t->d, op->name, op->value, why, sizeof(why));
+		}
+		if (rc == 0)
+			continue;
+		char *m = op->value
+			? xasprintf("line %d: failed to set option '%s' to '%s': %s", op->pos.line,
+				    op->name, op->value, why)
+			: xasprintf("line %d: failed to set option '%s': %s", op->pos.line, op->name,
+				    why);
+		source_error(s, m);
+		free(m);
+		return -1;
+	}
+	return 0;
+}
+
 /* Parse every source in order, expanding macros as each arrives so an error names its source.
  * Pragmas are applied after each script (they affect what follows, as in dtrace). */
 static int build_program(struct tc *t)
@@ -117,6 +158,8 @@ static int build_program(struct tc *t)
 			util_warn("%s", err);
 			return -1;
 		}
+		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)
+			return -1;
 		t->env.defaultargs = t->d.defaultargs;
 		t->env.argref = t->d.argref;
 		if (rc == 0)
@@ -129,17 +172,6 @@ static int build_program(struct tc *t)
 			return -1;
 		}
 		s->end_clause = count_clauses(t->g);
-		for (; applied < t->g->noptions; applied++) {
-			const struct doption *op = &t->g->options[applied];
-			char why[256];
-			if (dopt_set(&t->d, op->name, op->value, why, sizeof(why)) != 0) {
-				char *m = xasprintf("line %d: failed to set option '%s': %s", op->pos.line,
-						    op->name, why);
-				source_error(s, m);
-				free(m);
-				return -1;
-			}
-		}
 	}
 	t->nclauses = count_clauses(t->g);
 	const struct source *last = &t->srcs[t->nsrcs - 1];
@@ -293,13 +325,36 @@ static void print_notices(const struct tc *t)
 		fprintf(stderr, "%s: allowing destructive actions\n", util_progname);
 }
 
+/* A type-checker or code-generator message about the whole program. dtrace numbers lines only
+ * in files: for a description it names the region instead ("in action list: ..."). A refusal
+ * to enable ("could not enable tracing: ...") is dtrace's dtrace_go() failing, which comes
+ * after the "matched" notices and names no source. */
+static void program_error(const struct tc *t, const char *msg)
+{
+	static const char refusal[] = "could not enable tracing: ";
+	if (strncmp(msg, refusal, sizeof(refusal) - 1) == 0) {
+		print_notices(t);
+		util_warn("%s", msg);
+		return;
+	}
+	const struct source *s = program_source(t);
+	const char *rest;
+	if (s->kind != 's' && strncmp(msg, "line ", 5) == 0 && (rest = strstr(msg, ": ")) != NULL) {
+		char *m = xasprintf("in action list: %s", rest + 2);
+		source_error(s, m);
+		free(m);
+		return;
+	}
+	source_error(s, msg);
+}
+
 static int compile_and_run(struct tc *t)
 {
 	char err[1024];
 	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, no_args, NULL };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
-		source_error(program_source(t), err);
+		program_error(t, err);
 		return 1;
 	}
 	struct used u;
@@ -308,7 +363,7 @@ static int compile_and_run(struct tc *t)
 	struct dobj *obj = NULL;
 	int status = 1;
 	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
-		source_error(program_source(t), err);
+		program_error(t, err);
 		goto out;
 	}
 	if (t->o->disasm) {
@@ -367,6 +422,10 @@ int trace_cmd_run(const struct opts *o)
 			arg0 = o->progs[i].text; /* $0 is the script's name */
 	}
 	int status = 1;
+	if (t.nsrcs == 0) {
+		util_warn("no probes specified");
+		goto out;
+	}
 	if (grab_targets(&t) != 0)
 		goto out;
 

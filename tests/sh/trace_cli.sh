@@ -19,10 +19,11 @@ expect_usage() {
 
 expect_usage no_arguments
 expect_usage unknown_option -Q -n BEGIN
-expect_usage bad_pid_syntax -p 12x -n BEGIN
 expect_usage missing_option_argument -n
 
 EXPECT_FAIL_QUIET=1
+expect_fail bad_pid_syntax "usdtrace: invalid pid: 12x" "$USDTRACE" -p 12x -n BEGIN
+expect_fail no_probes_specified "usdtrace: no probes specified" "$USDTRACE" -q
 expect_fail nonexistent_pid "usdtrace: failed to grab pid 2147483000: No such process" \
 	"$USDTRACE" -p 2147483000 -n BEGIN
 expect_fail no_such_command "usdtrace: failed to execute /nonexistent/cmd: No such file or directory" \
@@ -58,8 +59,19 @@ expect_fail bad_pragma_option \
 	"$USDTRACE" -s "$w/pragma.d"
 printf '#pragma D option bufsize=lots\nBEGIN {}\n' >"$w/pragma2.d"
 expect_fail bad_pragma_value \
-	"usdtrace: failed to compile script $w/pragma2.d: line 1: failed to set option 'bufsize': Invalid value for specified option" \
+	"usdtrace: failed to compile script $w/pragma2.d: line 1: failed to set option 'bufsize' to 'lots': Invalid value for specified option" \
 	"$USDTRACE" -s "$w/pragma2.d"
+# Compiler switches cannot be set from within the program they would affect.
+printf '#pragma D option quiet\n#pragma D option zdefs\nNOPE {}\n' >"$w/pragma3.d"
+expect_fail pragma_compile_switch \
+	"usdtrace: failed to compile script $w/pragma3.d: line 2: failed to set option 'zdefs': Option cannot be used from within a D program" \
+	"$USDTRACE" -s "$w/pragma3.d"
+# Type errors in a description name the region, not a line (dtrace numbers lines of files only).
+expect_fail description_type_error "usdtrace: invalid probe specifier BEGIN { x = nosuch; }: in action list: failed to resolve nosuch: Unknown variable name" \
+	"$USDTRACE" -n 'BEGIN { x = nosuch; }'
+printf 'BEGIN\n{\n\tx = nosuch;\n}\n' >"$w/type.d"
+expect_fail script_type_error "usdtrace: failed to compile script $w/type.d: line 3: failed to resolve nosuch: Unknown variable name" \
+	"$USDTRACE" -s "$w/type.d"
 expect_fail undefined_macro_arg "usdtrace: invalid probe specifier BEGIN { trace(\$1); }: line 1: macro argument \$1 is not defined" \
 	"$USDTRACE" -n 'BEGIN { trace($1); }'
 expect_fail unused_macro_arg "usdtrace: invalid probe specifier BEGIN { trace(\$1); }: line 1: extraneous argument 'b' (\$2 is not referenced)" \
