@@ -77,3 +77,6 @@ fi
 prog many-clauses 1 'BEGIN { a = 1; } BEGIN { a++; } BEGIN /a == 2/ { trace(a); } BEGIN { b[a] = a; } BEGIN { trace(b[2]); } BEGIN { printf("%d %d %d\n", a, b[1], b[2]); } BEGIN { exit(0); }'
 prog strsize-small 1 'BEGIN { s = "abcdefghijklmnopqrstuvwxyz"; trace(s); trace(strjoin(s, s)); a[s] = 1; }' -x strsize=16
 prog strsize-big 1 'BEGIN { s = execname; trace(strjoin(s, "x")); a[s, s] = 1; printf("%s %s\n", s, execname); }' -x strsize=2048
+prog stringof-pointers 1 'BEGIN { p = (char *)alloca(8); *(uint64_t *)p = 0x6f6c6c6568; trace(stringof(p)); trace(stringof((char *)arg0)); trace((string)p); }'
+prog struct-assoc 1 'struct ci { uint64_t ts; uint64_t calls; }; struct ci info[string]; BEGIN { info["r"].calls = 1; info["r"].calls++; info["r"].ts = timestamp - info["r"].ts; trace(info["r"].calls); }'
+prog global-array 1 'int arr[4]; BEGIN { arr[0] = 5; arr[3] = 7; i = timestamp % 4; trace(arr[i]); trace(sizeof (arr)); }'
