@@ -408,11 +408,18 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	uint32_t n = (uint32_t)size->cval;
 	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8(n));
 	cgc_zero_scratch(c, tmp, cgc_round8(n));
-	cgx_int(c, addr);
-	int16_t slot = cgc_slot_push(c);
-	cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
-	cg_emit_load_ptr(&c->g, tmp, slot, n);
-	cgc_slot_pop(c);
+	if (cgc_vclass(addr->type) == CGC_VSTR) {
+		/* a string's own bytes (its slot), as far as they go */
+		uint32_t s = cgx_str(c, addr);
+		uint32_t len = cgc_round8(n) < c->slot ? cgc_round8(n) : c->slot;
+		cgc_copy(c, CG_R_SCRATCH, tmp, CG_R_SCRATCH, s, len, false);
+	} else {
+		cgx_int(c, addr);
+		int16_t slot = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
+		cg_emit_load_ptr(&c->g, tmp, slot, n);
+		cgc_slot_pop(c);
+	}
 	struct dobj_val *v = xcalloc(1, sizeof *v);
 	v->off = rec_alloc(c, cgc_round8(n), 8);
 	v->size = n;
