@@ -410,7 +410,9 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	cgc_zero_scratch(c, tmp, cgc_round8(n));
 	if (cgc_vclass(addr->type) == CGC_VSTR) {
 		/* a string's own bytes (its slot), as far as they go */
-		uint32_t s = cgx_str(c, addr);
+		uint32_t raw = cgx_str(c, addr);
+		uint32_t s = cg_scratch_alloc(&c->g, c->slot);
+		cgc_copy_str_clean(c, s, raw, false);   /* zeros after the NUL, not stale bytes */
 		uint32_t len = cgc_round8(n) < c->slot ? cgc_round8(n) : c->slot;
 		cgc_copy(c, CG_R_SCRATCH, tmp, CG_R_SCRATCH, s, len, false);
 	} else {
