@@ -230,6 +230,18 @@ else
 	notok scratch-stores "out '$(tr '\n' '|' <"$w/st.out")' err '$(tr '\n' '|' <"$w/st.err")'"
 fi
 
+# a full dynamic-variable map: updates that do not fit are counted and reported as dtrace
+# reports them (a small dynvarsize gives each map the floor of 128 elements)
+cases="$cases dynvar-drops"
+{ echo 'BEGIN {'; i=1; while [ $i -le 200 ]; do echo "a[$i] = $i;"; i=$((i + 1)); done
+  echo 'printf("%d %d\n", a[1], a[200]); exit(0); }'; } >"$w/dyn.d"
+timeout 20 "$USDTRACE" -q -x dynvarsize=1k -s "$w/dyn.d" >"$w/dyn.out" 2>"$w/dyn.err"
+if [ "$(grep -v '^$' "$w/dyn.out")" = "1 0" ] && grep -q '^usdtrace: 72 dynamic variable drops$' "$w/dyn.err"; then
+	ok dynvar-drops
+else
+	notok dynvar-drops "out '$(tr '\n' '|' <"$w/dyn.out")' err '$(tr '\n' '|' <"$w/dyn.err")'"
+fi
+
 # a program cg cannot fit: a clear message and exit 1, nothing traced
 timeout 20 "$USDTRACE" -x strsize=4096 -q -n 'BEGIN { printf("%s%s%s%s%s%s%s%s%s", execname, execname, execname, execname, execname, execname, execname, execname, execname); }' >"$w/ce.out" 2>"$w/ce.err"
 rc=$?
