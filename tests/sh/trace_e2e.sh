@@ -234,7 +234,7 @@ fi
 # reports them (a small dynvarsize gives each map the floor of 128 elements)
 cases="$cases dynvar-drops"
 { echo 'BEGIN {'; i=1; while [ $i -le 200 ]; do echo "a[$i] = $i;"; i=$((i + 1)); done
-  echo 'printf("%d %d\n", a[1], a[200]); exit(0); }'; } >"$w/dyn.d"
+  printf '%s\n' 'printf("%d %d\n", a[1], a[200]); exit(0); }'; } >"$w/dyn.d"
 timeout 20 "$USDTRACE" -q -x dynvarsize=1k -s "$w/dyn.d" >"$w/dyn.out" 2>"$w/dyn.err"
 if [ "$(grep -v '^$' "$w/dyn.out")" = "1 0" ] && grep -q '^usdtrace: 72 dynamic variable drops$' "$w/dyn.err"; then
 	ok dynvar-drops
