@@ -1,6 +1,7 @@
-/* cg_clause.h — the clause compiler's state, shared by its two halves: cg.c (programs, clauses,
- * statements, actions, records, maps, -S) and cg_expr.c (expressions, variables, built-ins,
- * loads through pointers). Not for use outside those two files.
+/* cg_clause.h — the clause compiler's state, shared by its parts: cg.c (programs, clauses,
+ * statements, actions, records, maps, -S), cg_expr.c (expressions, assignments, loads and
+ * stores through pointers, subroutines) and cg_var.c (variables and built-ins). Not for use
+ * outside these files.
  *
  * Layout decisions both halves rely on:
  *   stack (R10 - N)  fixed slots below, then 8-byte temporaries handed out by cgc_slot_push
@@ -132,11 +133,33 @@ enum cgc_vclass cgc_vclass(struct dtype *t);
 bool cgc_is_signed(struct dtype *t);
 uint32_t cgc_round8(uint64_t n);
 
+/* Shared by cg_expr.c and cg_var.c. */
+bool cgx_is_str(const struct dnode *n);
+int cgx_bpf_size(int64_t size);                                /* BPF_B .. BPF_DW */
+void cgx_norm(struct cgc *c, int reg, struct dtype *t);        /* truncate + extend to t */
+
+/* Variables and built-ins (cg_var.c). A dynamic variable's element is reached through a key
+ * built once per access (cgx_var_key: 0 for globals and this->), so a compound assignment
+ * evaluates its keys once. */
+struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v);
+struct dck_var *cgx_node_var(struct dnode *n);                 /* the variable n names, or NULL */
+uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys);
+uint32_t cgx_var_key(struct cgc *c, struct dnode *n, struct dck_var *v);
+void cgx_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = value ptr or 0 */
+void cgx_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int);
+void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key);
+void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key);   /* of R0 */
+uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key);
+void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src);
+void cgx_builtin_int(struct cgc *c, struct dnode *n);
+void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched);
+void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */
+
 /* Expressions (cg_expr.c). */
 void cgx_int(struct cgc *c, struct dnode *n);                  /* value in R0 */
 uint32_t cgx_str(struct cgc *c, struct dnode *n);              /* scratch offset of a slot */
 uint32_t cgx_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch copy */
 void cgx_effect(struct cgc *c, struct dnode *n);               /* for side effects only */
 void cgx_subr_stmt(struct cgc *c, struct dnode *n);            /* raise, stop, copyout... */
-void cgx_vars_layout(struct cgc *c);                           /* maps and offsets */
+void cgx_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
 #endif

@@ -1,13 +1,10 @@
 /* cg_expr.c — D expressions as BPF: integers evaluate into R0, strings into scratch slots,
- * struct and array values into scratch copies. Variables (globals, associative arrays, self->,
- * this->), built-in variables, loads through pointers, and the subroutines that are not
- * string emitters (those are cg_str.c's). */
+ * struct and array values into scratch copies. Operators with C's conversions, assignments to
+ * every kind of lvalue, loads and stores through pointers, and the subroutines that are not
+ * string emitters (those are cg_str.c's). Variables and built-ins are cg_var.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <bpf/btf.h>
-#include <linux/btf.h>
 
 #include "cg_clause.h"
 #include "cg_str.h"
@@ -15,15 +12,12 @@
 #define USER_ADDR_MAX 0x00007ffffffff000ull  /* x86-64: the highest user address + 1 */
 #define PROGENY_DEPTH 24                     /* ancestors progenyof() looks at */
 
-int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
-		uint32_t vsz, uint32_t entries);
-
 static struct dtype *rtype(const struct dnode *n)
 {
 	return dtype_resolve(n->type);
 }
 
-static bool is_str(const struct dnode *n)
+bool cgx_is_str(const struct dnode *n)
 {
 	return cgc_vclass(n->type) == CGC_VSTR;
 }
@@ -42,14 +36,14 @@ static int64_t pointee_size(struct dtype *t)
 	return s > 0 ? s : 1;
 }
 
-static int bpf_size(int64_t size)
+int cgx_bpf_size(int64_t size)
 {
 	return size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W : BPF_DW;
 }
 
 /* Bring the 64-bit value in reg to what a value of type t holds: truncate, then sign- or
  * zero-extend. */
-static void norm(struct cgc *c, int reg, struct dtype *t)
+void cgx_norm(struct cgc *c, int reg, struct dtype *t)
 {
 	t = dtype_resolve(t);
 	if (!t || cgc_vclass(t) != CGC_VINT || t->kind == DTY_PTR || t->size >= 8 || t->size <= 0)
@@ -67,271 +61,6 @@ static void norm(struct cgc *c, int reg, struct dtype *t)
 		cgc_emit(c, bi_mov32_reg(reg, reg));
 	} else {
 		cgc_emit(c, bi_alu64_imm(BPF_AND, reg, t->size == 1 ? 0xff : 0xffff));
-	}
-}
-
-/* ---- variables: layout ---- */
-
-static uint32_t storage_size(struct cgc *c, struct dck_var *v)
-{
-	switch (cgc_vclass(v->type)) {
-	case CGC_VSTR:
-		return c->slot;
-	case CGC_VINT:
-		return 8;
-	case CGC_VBYTES: {
-		int64_t s = dtype_sizeof(v->type);
-		if (s > 0 && s <= 4096)
-			return cgc_round8((uint64_t)s);
-		break;
-	}
-	case CGC_VVOID:
-		break;
-	}
-	c->where = NULL;
-	util_seterr(c->errbuf, c->errlen, "line %d: variable %s has a type that cannot be stored",
-		    v->pos.line, v->name);
-	longjmp(c->fail, 1);
-}
-
-void cgx_vars_layout(struct cgc *c)
-{
-	struct dck_prog *ck = c->ck;
-
-	for (int k = 0; k < 4; k++)
-		c->vinfo[k] = xcalloc(ck->nclass[k] ? (size_t)ck->nclass[k] : 1, sizeof **c->vinfo);
-	for (int i = 0; i < ck->nvars; i++) {
-		struct dck_var *v = ck->vars[i];
-		struct cgc_varinfo *vi = &c->vinfo[v->cls][v->id];
-		char name[64];
-		vi->size = storage_size(c, v);
-		switch (v->cls) {
-		case DCK_GLOBAL:
-			vi->off = c->globals_size;
-			c->globals_size += vi->size;
-			break;
-		case DCK_THIS:
-			vi->off = c->this_end;
-			c->this_end += vi->size;
-			break;
-		case DCK_ASSOC:
-			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
-			for (int k = 0; k < v->nkeys; k++) {
-				vi->keyoff[k] = vi->keysize;
-				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
-			}
-			if (vi->keysize == 0)
-				vi->keysize = 8;
-			snprintf(name, sizeof name, "assoc_%s", v->name);
-			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
-			break;
-		case DCK_SELF:
-			/* the thread first, then any keys of a self->a[k] array */
-			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
-			vi->keysize = 8;
-			for (int k = 0; k < v->nkeys; k++) {
-				vi->keyoff[k] = vi->keysize;
-				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
-			}
-			snprintf(name, sizeof name, "self_%s", v->name);
-			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
-			break;
-		}
-	}
-	if (c->globals_size > CGC_SCRATCH_LIMIT || c->this_end > CGC_SCRATCH_LIMIT / 2)
-		cgc_fail(c, NULL, "the program's global or clause-local variables need more than "
-			 "%u bytes", CGC_SCRATCH_LIMIT / 2);
-}
-
-static struct cgc_varinfo *vinfo(struct cgc *c, struct dck_var *v)
-{
-	return &c->vinfo[v->cls][v->id];
-}
-
-/* ---- dynamic variables: keys and map calls ---- */
-
-/* Pack the key of an associative array element (or the thread's key for self->) into
- * scratch; returns its offset. */
-static uint32_t build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
-{
-	struct cgc_varinfo *vi = vinfo(c, v);
-	uint32_t kb = cg_scratch_alloc(&c->g, vi->keysize);
-
-	if (vi->keysize > 8)
-		cgc_zero_scratch(c, kb, vi->keysize);
-	if (v->cls == DCK_SELF) {
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
-	}
-	int i = 0;
-	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
-		if (is_str(k)) {
-			uint32_t s = cgx_str(c, k);
-			cgc_copy_str_clean(c, kb + vi->keyoff[i], s, false);
-		} else {
-			cgx_int(c, k);
-			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + vi->keyoff[i])));
-		}
-	}
-	return kb;
-}
-
-/* R0 = the element's value pointer, or 0 when there is none. */
-static void dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key)
-{
-	cgc_ld_map(c, 1, vinfo(c, v)->map);
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
-	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
-}
-
-/* Store the value at scratch offset val under key; an integer 0 deletes the element instead
- * (D frees a dynamic variable assigned zero). A failed update is a dynamic-variable drop. */
-static void dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
-{
-	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-
-	if (is_int) {
-		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
-	}
-	cgc_ld_map(c, 1, vinfo(c, v)->map);
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
-	cgc_emit(c, bi_mov64_reg(3, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, (int32_t)val));
-	cgc_emit(c, bi_mov64_imm(4, BPF_ANY));
-	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
-	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
-	if (!is_int) {
-		bpb_label_place(&c->buf, del);     /* never jumped to: nothing to delete */
-		bpb_label_place(&c->buf, done);
-		return;
-	}
-	bpb_ja(&c->buf, done);
-	bpb_label_place(&c->buf, del);
-	cgc_ld_map(c, 1, vinfo(c, v)->map);
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
-	cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
-	bpb_label_place(&c->buf, done);
-}
-
-/* The D variable an lvalue-ish node names, with its keys (or NULL). */
-static struct dck_var *node_var(struct dnode *n)
-{
-	if ((n->kind == DN_IDENT || n->kind == DN_SELF || n->kind == DN_THIS ||
-	     n->kind == DN_INDEX) && n->var && n->builtin == DB_NONE)
-		return n->var;
-	return NULL;
-}
-
-/* The key of a dynamic variable's element, built once per access (0 for other classes). */
-static uint32_t var_key(struct cgc *c, struct dnode *n, struct dck_var *v)
-{
-	if (v->cls != DCK_ASSOC && v->cls != DCK_SELF)
-		return 0;
-	return build_key(c, v, n->kind == DN_INDEX ? n->args : NULL);
-}
-
-/* Integer variable read: R0. */
-static void var_load_int(struct cgc *c, struct dck_var *v, uint32_t key)
-{
-	struct cgc_varinfo *vi = vinfo(c, v);
-
-	switch (v->cls) {
-	case DCK_GLOBAL:
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_GLOBALS, (int16_t)vi->off));
-		return;
-	case DCK_THIS:
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)vi->off));
-		return;
-	case DCK_ASSOC:
-	case DCK_SELF: {
-		int done = bpb_label_new(&c->buf);
-		dyn_lookup(c, v, key);
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
-		cgc_emit(c, bi_ldx(BPF_DW, 0, 0, 0));
-		bpb_label_place(&c->buf, done);
-		return;
-	}
-	}
-}
-
-/* Integer variable write of R0 (already normalised); R0 keeps the value. */
-static void var_store_int(struct cgc *c, struct dck_var *v, uint32_t key)
-{
-	struct cgc_varinfo *vi = vinfo(c, v);
-
-	switch (v->cls) {
-	case DCK_GLOBAL:
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_GLOBALS, 0, (int16_t)vi->off));
-		return;
-	case DCK_THIS:
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)vi->off));
-		return;
-	case DCK_ASSOC:
-	case DCK_SELF: {
-		uint32_t val = cg_scratch_alloc(&c->g, 8);
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)val));
-		dyn_store(c, v, key, val, true);
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)val));
-		return;
-	}
-	}
-}
-
-/* String variable read into a fresh slot. */
-static uint32_t var_load_str(struct cgc *c, struct dck_var *v, uint32_t key)
-{
-	struct cgc_varinfo *vi = vinfo(c, v);
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-
-	switch (v->cls) {
-	case DCK_GLOBAL:
-		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_GLOBALS, vi->off, c->slot, false);
-		break;
-	case DCK_THIS:
-		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, vi->off, c->slot, false);
-		break;
-	case DCK_ASSOC:
-	case DCK_SELF: {
-		int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-		dyn_lookup(c, v, key);
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
-		cgc_emit(c, bi_mov64_reg(1, 0));
-		cgc_copy(c, CG_R_SCRATCH, dst, 1, 0, c->slot, false);
-		bpb_ja(&c->buf, done);
-		bpb_label_place(&c->buf, miss);
-		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
-		bpb_label_place(&c->buf, done);
-		break;
-	}
-	}
-	return dst;
-}
-
-static void var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src)
-{
-	struct cgc_varinfo *vi = vinfo(c, v);
-
-	switch (v->cls) {
-	case DCK_GLOBAL:
-		cgc_copy(c, CG_R_GLOBALS, vi->off, CG_R_SCRATCH, src, c->slot, false);
-		break;
-	case DCK_THIS:
-		cgc_copy(c, CG_R_SCRATCH, vi->off, CG_R_SCRATCH, src, c->slot, false);
-		break;
-	case DCK_ASSOC:
-	case DCK_SELF: {
-		/* A clean copy: string values compare and print by their bytes up to the NUL only,
-		 * but a tidy value keeps map contents predictable for the consumer too. */
-		uint32_t val = cg_scratch_alloc(&c->g, c->slot);
-		cgc_copy_str_clean(c, val, src, false);
-		dyn_store(c, v, key, val, false);
-		break;
-	}
 	}
 }
 
@@ -417,11 +146,11 @@ static void loc_add(struct cgc *c, struct loc *l, int64_t delta)
  * (zeros when there is none, as D reads a missing element). */
 static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	uint32_t size = vinfo(c, v)->size;
+	uint32_t size = cgx_vinfo(c, v)->size;
 	uint32_t tmp = cg_scratch_alloc(&c->g, size);
 	int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 
-	dyn_lookup(c, v, key);
+	cgx_dyn_lookup(c, v, key);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_copy(c, CG_R_SCRATCH, tmp, 1, 0, size, false);
@@ -452,7 +181,7 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));
 	cgc_emit(c, bi_mov64_reg(1, CG_R_GLOBALS));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
-	cgc_emit(c, bi_ldx(bpf_size(esize), 2, 1, (int16_t)l->off));
+	cgc_emit(c, bi_ldx(cgx_bpf_size(esize), 2, 1, (int16_t)l->off));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)tmp));
 	l->k = LOC_SCRATCH;
 	l->off = tmp;
@@ -461,19 +190,19 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 {
-	struct dck_var *v = node_var(n);
+	struct dck_var *v = cgx_node_var(n);
 
 	memset(l, 0, sizeof *l);
 	if (v && (v->cls == DCK_ASSOC || v->cls == DCK_SELF)) {
 		l->k = LOC_SCRATCH;
 		l->dyn = v;
-		l->dynkey = var_key(c, n, v);
+		l->dynkey = cgx_var_key(c, n, v);
 		l->dynval = l->off = dyn_fetch_bytes(c, v, l->dynkey);
 		return;
 	}
 	if (v && (v->cls == DCK_GLOBAL || v->cls == DCK_THIS)) {
 		l->k = v->cls == DCK_GLOBAL ? LOC_GLOBAL : LOC_SCRATCH;
-		l->off = vinfo(c, v)->off;
+		l->off = cgx_vinfo(c, v)->off;
 		return;
 	}
 	if (n->kind == DN_UNARY && !strcmp(n->op, "*")) {
@@ -582,10 +311,10 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
 	if (l.k == LOC_SCRATCH || l.k == LOC_GLOBAL) {
 		int reg = l.k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS;
-		cgc_emit(c, bi_ldx(bpf_size(size), 0, reg, (int16_t)l.off));
+		cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, reg, (int16_t)l.off));
 	} else {
 		uint32_t tmp = loc_fetch(c, &l, (uint32_t)size);
-		cgc_emit(c, bi_ldx(bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
+		cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
 	}
 	if (m && m->bit_width >= 0) {
 		int left = 64 - m->bit_offset - m->bit_width;
@@ -593,213 +322,7 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_alu64_imm(cgc_is_signed(t) ? BPF_ARSH : BPF_RSH, 0, 64 - m->bit_width));
 		return;
 	}
-	norm(c, 0, t);
-}
-
-/* ---- built-in variables ---- */
-
-static const int16_t kprobe_arg_off[6] = { 112, 104, 96, 88, 72, 64 };
-#define PTREGS_IP 128
-#define PTREGS_CS 136
-#define PTREGS_SP 152
-
-static void builtin_arg(struct cgc *c, struct dnode *n, int i)
-{
-	switch (c->probe->kind) {
-	case DOBJ_PROBE_BEGIN: case DOBJ_PROBE_END: case DOBJ_PROBE_ERROR:
-		if (i < 6)
-			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, kprobe_arg_off[i]));
-		else
-			cgc_emit(c, bi_mov64_imm(0, 0));
-		return;
-	case DOBJ_PROBE_TICK: case DOBJ_PROBE_PROFILE: {
-		/* dtrace's profile probes: arg0 the kernel pc (0 in user mode), arg1 the user pc
-		 * (0 in kernel mode). Mode from the saved cs selector's privilege level. */
-		if (i > 1) {
-			cgc_emit(c, bi_mov64_imm(0, 0));
-			return;
-		}
-		int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_CTX, PTREGS_CS));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 3));
-		bpb_jmp_imm(&c->buf, i == 0 ? BPF_JEQ : BPF_JNE, 1, 3, zero);
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, PTREGS_IP));
-		bpb_ja(&c->buf, done);
-		bpb_label_place(&c->buf, zero);
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		bpb_label_place(&c->buf, done);
-		return;
-	}
-	case DOBJ_PROBE_USDT:
-		break;
-	}
-	cgc_fail(c, n, "arguments of this probe are not available yet");
-}
-
-static int btf_member(const struct btf *btf, const char *sname, const char *mname)
-{
-	int id = btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT);
-	if (id < 0)
-		return -1;
-	const struct btf_type *t = btf__type_by_id(btf, (uint32_t)id);
-	const struct btf_member *m = btf_members(t);
-	for (int i = 0; i < btf_vlen(t); i++, m++) {
-		const char *nm = btf__name_by_offset(btf, m->name_off);
-		if (nm && !strcmp(nm, mname))
-			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
-	}
-	return -1;
-}
-
-/* Offsets of the task_struct fields ppid, vtimestamp and progenyof need, from the running
- * kernel's BTF (they move between kernel builds). */
-static void need_btf(struct cgc *c, struct dnode *n, bool sched)
-{
-	if (!c->btf_loaded) {
-		struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
-		c->btf_loaded = true;
-		if (btf) {
-			c->off_real_parent = btf_member(btf, "task_struct", "real_parent");
-			c->off_tgid = btf_member(btf, "task_struct", "tgid");
-			c->off_se = btf_member(btf, "task_struct", "se");
-			c->off_sum_exec = btf_member(btf, "sched_entity", "sum_exec_runtime");
-			btf__free(btf);
-		}
-	}
-	if (c->off_real_parent < 0 || c->off_tgid < 0 || (sched && (c->off_se < 0 || c->off_sum_exec < 0)))
-		cgc_fail(c, n, "%s needs the kernel's BTF (/sys/kernel/btf/vmlinux) to find task "
-			 "fields, and it is not available", dbuiltin_name((enum dbuiltin)n->builtin)
-			 ? dbuiltin_name((enum dbuiltin)n->builtin) : "this");
-}
-
-/* *(size *)(R0 + off) from kernel memory into scratch tmp; R0 = the value. */
-static void kread(struct cgc *c, uint32_t tmp, int off, int size)
-{
-	cgc_emit(c, bi_mov64_reg(3, 0));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, off));
-	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)tmp, 0));
-	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)tmp));
-	cgc_emit(c, bi_mov64_imm(2, size));
-	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
-	cgc_emit(c, bi_ldx(bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
-}
-
-static void builtin_int(struct cgc *c, struct dnode *n)
-{
-	int b = n->builtin;
-
-	if (b >= DB_ARG0 && b <= DB_ARG9) {
-		builtin_arg(c, n, b - DB_ARG0);
-		return;
-	}
-	switch (b) {
-	case DB_ARGS:
-		if (!n->args->isconst)
-			cgc_fail(c, n, "args[ ] index must be a constant");
-		builtin_arg(c, n, (int)n->args->cval);
-		norm(c, 0, n->type);
-		return;
-	case DB_CPU:
-		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
-		return;
-	case DB_EPID:
-		cgc_emit(c, bi_mov64_imm(0, cgc_current_epid(c)));
-		return;
-	case DB_ID:
-		cgc_mov_imm64(c, 0, c->probe->id);
-		return;
-	case DB_ERRNO:
-		/* No source for a user-space errno at a uprobe: dtrace's errno is the last system
-		 * call's error, which a uprobe program cannot see. */
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		return;
-	case DB_UID: case DB_GID:
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_uid_gid));
-		if (b == DB_GID)
-			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
-		else
-			cgc_emit(c, bi_mov32_reg(0, 0));
-		return;
-	case DB_PID: case DB_TID:
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
-		if (b == DB_PID)
-			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
-		else
-			cgc_emit(c, bi_mov32_reg(0, 0));
-		return;
-	case DB_PPID: {
-		need_btf(c, n, false);
-		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
-		kread(c, tmp, c->off_real_parent, 8);
-		kread(c, tmp, c->off_tgid, 4);
-		norm(c, 0, c->ck->prog->types->t_int);
-		return;
-	}
-	case DB_TIMESTAMP:
-		cgc_emit(c, bi_call(BPF_FUNC_ktime_get_ns));
-		return;
-	case DB_VTIMESTAMP: {
-		need_btf(c, n, true);
-		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
-		kread(c, tmp, c->off_se + c->off_sum_exec, 8);
-		return;
-	}
-	case DB_WALLTIMESTAMP:
-		cgc_emit(c, bi_call(BPF_FUNC_ktime_get_boot_ns));
-		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_GLOBALS,
-				   (int16_t)offsetof(struct dobj_state, walltime_offset)));
-		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
-		return;
-	case DB_UCALLER: {
-		if (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE) {
-			/* a sample lands anywhere in a function: there is no return address to trust */
-			cgc_emit(c, bi_mov64_imm(0, 0));
-			return;
-		}
-		/* at a function's entry the return address is the word at the stack pointer */
-		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
-		int16_t slot = cgc_slot_push(c);
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, PTREGS_SP));
-		cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
-		cg_emit_load_ptr(&c->g, tmp, slot, 8);
-		cgc_slot_pop(c);
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)tmp));
-		return;
-	}
-	case DB_USTACKDEPTH: {
-		const int frames = 127;
-		uint32_t tmp = cg_scratch_alloc(&c->g, frames * 8);
-		int done = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)tmp));
-		cgc_emit(c, bi_mov64_imm(3, frames * 8));
-		cgc_emit(c, bi_mov64_imm(4, BPF_F_USER_STACK));
-		cgc_emit(c, bi_call(BPF_FUNC_get_stack));
-		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 0, 3));
-		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		bpb_label_place(&c->buf, done);
-		return;
-	}
-	case DB_UREGS: {
-		if (!n->args->isconst)
-			cgc_fail(c, n, "uregs[ ] index must be a constant");
-		int off = dck_ureg_ptregs_offset(n->args->cval);
-		if (off < 0) {
-			/* a register pt_regs does not save: dtrace's illegal operation */
-			c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
-			return;
-		}
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)off));
-		return;
-	}
-	}
-	cgc_fail(c, n, "built-in variable %s is not an integer",
-		 dbuiltin_name((enum dbuiltin)b) ? dbuiltin_name((enum dbuiltin)b) : "?");
+	cgx_norm(c, 0, t);
 }
 
 /* ---- integer operators ---- */
@@ -967,9 +490,9 @@ static void scaled_arith(struct cgc *c, const char *op, struct dtype *lt, struct
 	if (op[0] == '/' || op[0] == '%')
 		conv_common(c, lt, rt);
 	else if (!strcmp(op, ">>"))
-		norm(c, 0, res);        /* the promoted left operand's type is the result's */
+		cgx_norm(c, 0, res);        /* the promoted left operand's type is the result's */
 	arith(c, op, cgc_is_signed(res));
-	norm(c, 0, res);
+	cgx_norm(c, 0, res);
 }
 
 static void binary_int(struct cgc *c, struct dnode *n)
@@ -1005,7 +528,7 @@ static void binary_int(struct cgc *c, struct dnode *n)
 	}
 	int jop = cmp_op(op, false);
 	if (jop >= 0) {
-		if (is_str(n->lhs) && is_str(n->rhs)) {
+		if (cgx_is_str(n->lhs) && cgx_is_str(n->rhs)) {
 			uint32_t a = cgx_str(c, n->lhs);
 			uint32_t b = cgx_str(c, n->rhs);
 			cgs_strcmp(&c->g, a, b);
@@ -1026,7 +549,7 @@ static void binary_int(struct cgc *c, struct dnode *n)
 
 static struct dck_var *assignable(struct cgc *c, struct dnode *lhs)
 {
-	struct dck_var *v = node_var(lhs);
+	struct dck_var *v = cgx_node_var(lhs);
 
 	if (!v)
 		cgc_fail(c, lhs, "cannot compile an assignment to this kind of expression");
@@ -1063,10 +586,10 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	if (l->readonly)
 		cgc_fail(c, lhs, "cannot assign to a global array element with a run-time index");
 	if (l->k != LOC_MEM) {
-		cgc_emit(c, bi_stx(bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
+		cgc_emit(c, bi_stx(cgx_bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
 				   0, (int16_t)l->off));
 		if (l->dyn)
-			dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
+			cgx_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
 	}
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
@@ -1081,7 +604,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
-	cgc_emit(c, bi_stx(bpf_size(size), 2, 0, 0));
+	cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, 0));
 	cgc_slot_pop(c);
 }
 
@@ -1107,7 +630,7 @@ static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, old));
 		scaled_arith(c, op, lhs->type, rhs ? rhs->type : lhs->type, lhs->type);
 	}
-	norm(c, 0, lhs->type);
+	cgx_norm(c, 0, lhs->type);
 	int16_t val = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, val));
 	store_loc_int(c, lhs, &l);
@@ -1121,20 +644,20 @@ static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct
 
 static void assign_int(struct cgc *c, struct dnode *n)
 {
-	if (!node_var(n->lhs)) {
+	if (!cgx_node_var(n->lhs)) {
 		char op[4];
 		assign_mem(c, n, n->lhs, n->rhs,
 			   op_is(n, "=") ? NULL : compound_op(n->op, op, sizeof op), false);
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
-	uint32_t key = var_key(c, n->lhs, v);
+	uint32_t key = cgx_var_key(c, n->lhs, v);
 
 	if (op_is(n, "=")) {
 		cgx_int(c, n->rhs);
 	} else {
 		char op[4];
-		var_load_int(c, v, key);
+		cgx_var_load_int(c, v, key);
 		int16_t s = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 		cgx_int(c, n->rhs);
@@ -1144,31 +667,31 @@ static void assign_int(struct cgc *c, struct dnode *n)
 		scaled_arith(c, compound_op(n->op, op, sizeof op), n->lhs->type, n->rhs->type,
 			     n->lhs->type);
 	}
-	norm(c, 0, n->lhs->type);
-	var_store_int(c, v, key);
+	cgx_norm(c, 0, n->lhs->type);
+	cgx_var_store_int(c, v, key);
 }
 
 /* ++x, x++, --x, x-- */
 static void incdec(struct cgc *c, struct dnode *n)
 {
-	if (!node_var(n->lhs)) {
+	if (!cgx_node_var(n->lhs)) {
 		bool post = !strncmp(n->op, "post", 4);
 		assign_mem(c, n, n->lhs, NULL, strstr(n->op, "++") ? "+" : "-", post);
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
-	uint32_t key = var_key(c, n->lhs, v);
+	uint32_t key = cgx_var_key(c, n->lhs, v);
 	bool post = !strncmp(n->op, "post", 4);
 	bool inc = strstr(n->op, "++") != NULL;
 	int64_t step = is_ptr(n->lhs->type) ? pointee_size(n->lhs->type) : 1;
 
-	var_load_int(c, v, key);
+	cgx_var_load_int(c, v, key);
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 	cgc_mov_imm64(c, 1, inc ? step : -step);
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
-	norm(c, 0, n->lhs->type);
-	var_store_int(c, v, key);
+	cgx_norm(c, 0, n->lhs->type);
+	cgx_var_store_int(c, v, key);
 	if (post)
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
 	cgc_slot_pop(c);
@@ -1177,12 +700,12 @@ static void incdec(struct cgc *c, struct dnode *n)
 static uint32_t assign_str(struct cgc *c, struct dnode *n)
 {
 	struct dck_var *v = assignable(c, n->lhs);
-	uint32_t key = var_key(c, n->lhs, v);
+	uint32_t key = cgx_var_key(c, n->lhs, v);
 
 	if (!op_is(n, "="))
 		cgc_fail(c, n, "operator %s cannot be applied to strings", n->op);
 	uint32_t s = cgx_str(c, n->rhs);
-	var_store_str(c, v, key, s);
+	cgx_var_store_str(c, v, key, s);
 	return s;
 }
 
@@ -1194,7 +717,7 @@ static void assign_bytes(struct cgc *c, struct dnode *n)
 	if (!op_is(n, "=") || (v->cls != DCK_GLOBAL && v->cls != DCK_THIS))
 		cgc_fail(c, n, "cannot compile this assignment of a struct or array value");
 	uint32_t s = cgx_bytes(c, n->rhs, &size);
-	struct cgc_varinfo *vi = vinfo(c, v);
+	struct cgc_varinfo *vi = cgx_vinfo(c, v);
 	uint32_t len = cgc_round8(size) < vi->size ? cgc_round8(size) : vi->size;
 	cgc_copy(c, v->cls == DCK_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH, vi->off, CG_R_SCRATCH, s,
 		 len, false);
@@ -1294,7 +817,7 @@ static void call_int(struct cgc *c, struct dnode *n)
 	}
 	case DS_RAND:
 		cgc_emit(c, bi_call(BPF_FUNC_get_prandom_u32));
-		norm(c, 0, n->type);
+		cgx_norm(c, 0, n->type);
 		return;
 	case DS_HTONS: case DS_HTONL: case DS_HTONLL:
 	case DS_NTOHS: case DS_NTOHL: case DS_NTOHLL:
@@ -1357,7 +880,7 @@ static void call_int(struct cgc *c, struct dnode *n)
 	case DS_PROGENYOF: {
 		/* Is the current process pid, or a descendant of it? Walk real_parent a bounded
 		 * number of steps (init's parent ends the walk: tgid 0). */
-		need_btf(c, n, false);
+		cgx_need_btf(c, n, false);
 		int16_t ps = int_arg(c, a0);
 		uint32_t cur = cg_scratch_alloc(&c->g, 8), tmp = cg_scratch_alloc(&c->g, 8);
 		int yes = bpb_label_new(&c->buf), no = bpb_label_new(&c->buf);
@@ -1367,12 +890,12 @@ static void call_int(struct cgc *c, struct dnode *n)
 		for (int i = 0; i < PROGENY_DEPTH; i++) {
 			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
 			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
-			kread(c, tmp, c->off_tgid, 4);
+			cgx_kread(c, tmp, c->off_tgid, 4);
 			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
 			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, ps));
 			bpb_jmp32_reg(&c->buf, BPF_JEQ, 0, 1, yes);
 			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
-			kread(c, tmp, c->off_real_parent, 8);
+			cgx_kread(c, tmp, c->off_real_parent, 8);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)cur));
 		}
 		bpb_label_place(&c->buf, no);
@@ -1438,7 +961,7 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 		return dst;
 	}
 	case DS_STRTOK: {
-		bool null = a0->isconst && a0->cval == 0 && !is_str(a0);
+		bool null = a0->isconst && a0->cval == 0 && !cgx_is_str(a0);
 		uint32_t s = null ? CGS_NO_STRING : cgx_str(c, a0);
 		uint32_t d = cgx_str(c, a1);
 		cgs_strtok(&c->g, dst, s, d);
@@ -1548,10 +1071,10 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	if (!strcmp(op, "*")) {
-		if (is_str(n->lhs)) {
+		if (cgx_is_str(n->lhs)) {
 			uint32_t str = cgx_str(c, n->lhs);
 			cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)str));
-			norm(c, 0, n->type);
+			cgx_norm(c, 0, n->type);
 			return;
 		}
 		load_loc_int(c, n);
@@ -1577,7 +1100,7 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		return;
 	} else if (strcmp(op, "+") != 0)
 		cgc_fail(c, n, "operator %s cannot be compiled", op);
-	norm(c, 0, n->type);
+	cgx_norm(c, 0, n->type);
 }
 
 /* s[i]: the i-th char of a string, 0 beyond the slot (dtrace treats strings as char arrays). */
@@ -1592,7 +1115,7 @@ static void str_char(struct cgc *c, struct dnode *n)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)str));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
 	cgc_emit(c, bi_ldx(BPF_B, 0, 1, 0));
-	norm(c, 0, n->type);
+	cgx_norm(c, 0, n->type);
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, out);
 	cgc_emit(c, bi_mov64_imm(0, 0));
@@ -1605,7 +1128,7 @@ void cgx_int(struct cgc *c, struct dnode *n)
 		cgc_mov_imm64(c, 0, n->cval);
 		return;
 	}
-	if (is_str(n)) {
+	if (cgx_is_str(n)) {
 		/* a string in a condition: true when not empty (dtrace: not NULL) */
 		uint32_t s = cgx_str(c, n);
 		cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)s));
@@ -1617,15 +1140,15 @@ void cgx_int(struct cgc *c, struct dnode *n)
 		return;
 	case DN_IDENT: case DN_SELF: case DN_THIS: case DN_INDEX: {
 		if (n->builtin != DB_NONE) {
-			builtin_int(c, n);
+			cgx_builtin_int(c, n);
 			return;
 		}
-		struct dck_var *v = node_var(n);
+		struct dck_var *v = cgx_node_var(n);
 		if (v && cgc_vclass(v->type) == CGC_VINT) {
-			var_load_int(c, v, var_key(c, n, v));
+			cgx_var_load_int(c, v, cgx_var_key(c, n, v));
 			return;
 		}
-		if (n->kind == DN_INDEX && !v && is_str(n->lhs)) {
+		if (n->kind == DN_INDEX && !v && cgx_is_str(n->lhs)) {
 			str_char(c, n);
 			return;
 		}
@@ -1653,7 +1176,7 @@ void cgx_int(struct cgc *c, struct dnode *n)
 		bpb_label_place(&c->buf, l_else);
 		cgx_int(c, n->rhs);
 		bpb_label_place(&c->buf, l_end);
-		norm(c, 0, n->type);
+		cgx_norm(c, 0, n->type);
 		return;
 	}
 	case DN_COMMA:
@@ -1662,7 +1185,7 @@ void cgx_int(struct cgc *c, struct dnode *n)
 		return;
 	case DN_CAST:
 		cgx_int(c, n->lhs);
-		norm(c, 0, n->type);
+		cgx_norm(c, 0, n->type);
 		return;
 	case DN_CALL:
 		call_int(c, n);
@@ -1727,9 +1250,9 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		default:
 			cgc_fail(c, n, "built-in variable is not a string");
 		}
-		struct dck_var *v = node_var(n);
+		struct dck_var *v = cgx_node_var(n);
 		if (v && cgc_vclass(v->type) == CGC_VSTR)
-			return var_load_str(c, v, var_key(c, n, v));
+			return cgx_var_load_str(c, v, cgx_var_key(c, n, v));
 		break;
 	}
 	case DN_ASSIGN:
@@ -1755,7 +1278,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		if (n->kind == DN_UNARY && strcmp(n->op, "stringof") != 0)
 			break;
 		struct dnode *x = n->lhs;
-		if (is_str(x))
+		if (cgx_is_str(x))
 			return cgx_str(c, x);
 		struct dtype *xt = rtype(x);
 		if (xt->kind == DTY_ARRAY)
