@@ -57,6 +57,12 @@ struct cg {
 	uint32_t strtok_state;
 };
 
+/* Read `size` bytes (a constant, at most the scratch space) from the address held in the stack
+ * slot addr_slot into scratch at offset dst: bpf_probe_read_kernel for an address inside this
+ * CPU's scratch area, bpf_probe_read_user below the user address limit; anything else, or a
+ * read that fails, faults with DOUT_FLT_BADADDR and that address. Clobbers R0-R5. */
+void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size);
+
 /* Reserve `size` bytes of scratch, 8-byte aligned; returns the offset from R7. */
 static inline uint32_t cg_scratch_alloc(struct cg *g, uint32_t size)
 {

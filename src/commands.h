@@ -9,4 +9,6 @@
 int prov_cmd_run(const struct opts *o);
 /* -l: list probes (list_cmd.c). */
 int list_cmd_run(const struct opts *o);
+/* Everything else: compile the D program and trace (trace_cmd.c). */
+int trace_cmd_run(const struct opts *o);
 #endif

@@ -56,6 +56,12 @@ struct dobj_probe {
 	uint64_t period_ns;        /* tick/profile */
 };
 
+/* A comment for -S listings: printed before instruction `at` ("clause 1, action #2: printf"). */
+struct dobj_note {
+	size_t at;
+	char *text;
+};
+
 struct dobj_prog {
 	int probe;                 /* index in dobj->probes */
 	int type;                  /* enum bpf_prog_type: KPROBE for uprobes, PERF_EVENT for clocks */
@@ -64,6 +70,8 @@ struct dobj_prog {
 	size_t ninsns;
 	size_t *map_relocs;        /* instruction indexes to patch (see above) */
 	size_t nrelocs;
+	struct dobj_note *notes;   /* for -S, in instruction order */
+	size_t nnotes;
 	int fd;                    /* -1 until loaded */
 };
 

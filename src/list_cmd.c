@@ -14,15 +14,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "bprobes.h"
 #include "childproc.h"
 #include "probedesc.h"
 #include "proc_maps.h"
 #include "usdt_note.h"
 #include "util.h"
 
-/* The first id handed to a listed probe. Ids below it are reserved for the tracer's own
- * probes (BEGIN, END, ERROR) once they exist; this is the one place to change. */
-#define LIST_FIRST_PROBE_ID 1
+/* USDT probes are numbered after the tracer's own probes (bprobes.h: dtrace:::BEGIN, END,
+ * ERROR, then the profile provider's predefined probes), which come first, as in dtrace. */
 
 struct list_desc {
 	char kind;            /* 'n' 'P' 'm' 'f' 'i' */
@@ -283,6 +283,40 @@ static void list_object(struct lister *L, pid_t pid, const char *path, const cha
 	}
 }
 
+/* The tracer's own probes, with the ids the tracer gives them. Only the catalog's standing
+ * probes: a tick-N a description could create would take an id from the USDT probes below. */
+static void list_builtin(struct lister *L, const struct bprobes *cat)
+{
+	for (size_t i = 0; i < cat->n; i++) {
+		const struct dobj_probe *p = &cat->probes[i];
+		bool selected = L->ndescs == 0;
+		for (int k = 0; k < L->ndescs; k++) {
+			struct list_desc *d = &L->descs[k];
+			if (desc_selects(d, (int)p->id, false, 0, "", p->module, p->provider,
+					 p->function, p->name)) {
+				d->matched = true;
+				selected = true;
+			}
+		}
+		if (!selected)
+			continue;
+		fprintf(L->out, "%5u %10s %17s %33s %s\n", p->id, p->provider, p->module,
+			p->function, p->name);
+		if (L->verbose) {
+			/* dtrace's attributes for its own providers: Stable / Stable / Common */
+			static const char *const blocks[] = { "Probe Description Attributes",
+							      "Argument Attributes" };
+			for (int b = 0; b < 2; b++) {
+				fprintf(L->out, "\n\t%s\n", blocks[b]);
+				fputs("\t\tIdentifier Names: Stable\n", L->out);
+				fputs("\t\tData Semantics:   Stable\n", L->out);
+				fputs("\t\tDependency Class: Common\n", L->out);
+			}
+			fputs("\n\tArgument Types\n\t\tNone\n\n", L->out);
+		}
+	}
+}
+
 /* A readable file whose notes were partly damaged: say what was skipped, once per file. */
 static void report_warnings(struct lister *L, struct cached_file *cf, const char *path)
 {
@@ -414,7 +448,9 @@ int list_cmd_run(const struct opts *o)
 {
 	struct lister L = {0};
 	L.verbose = o->verbose;
-	L.next_id = LIST_FIRST_PROBE_ID;
+	struct bprobes cat;
+	bprobes_init(&cat);
+	L.next_id = (int)cat.n + 1;
 	L.out = stdout;
 	int status = 0;
 	struct childproc child = {0};
@@ -462,6 +498,7 @@ int list_cmd_run(const struct opts *o)
 	L.report_errors = nmaps > 0;
 
 	fprintf(L.out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	list_builtin(&L, &cat);
 	status = list_files(&L);
 	if (nmaps > 0) {
 		for (int i = 0; i < nmaps; i++)
@@ -497,5 +534,6 @@ out:
 		probedesc_free(&L.descs[i].pd);
 	free(L.descs);
 	cache_free(&L.cache);
+	bprobes_free(&cat);
 	return status;
 }

@@ -48,6 +48,13 @@ static void push(const char ***arr, int *n, const char *s)
 	(*arr)[(*n)++] = s;
 }
 
+static void push_prog(struct opts *o, char kind, const char *text)
+{
+	o->progs = xrealloc(o->progs, sizeof(*o->progs) * (size_t)(o->nprogs + 1));
+	o->progs[o->nprogs].kind = kind;
+	o->progs[o->nprogs++].text = text;
+}
+
 static int parse_pid(const char *s, pid_t *out)
 {
 	char *end;
@@ -103,8 +110,24 @@ int main(int argc, char **argv)
 	struct dopt_ev *evs = xmalloc(sizeof(*evs) * (size_t)argc);
 	int nevs = 0;
 	int c;
-	/* '+' stops at the first operand, as dtrace does: what follows are macro args or objects. */
-	while ((c = getopt(argc, argv, "+b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) != -1) {
+	/* Options and operands (macro arguments, -G objects) may mix, as with dtrace: getopt stops
+	 * at each operand ('+'), which is collected in order before parsing goes on; after "--"
+	 * everything is an operand. */
+	char **operands = xcalloc((size_t)argc + 1, sizeof(*operands));
+	int noperands = 0;
+	for (;;) {
+		c = getopt(argc, argv, "+b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z");
+		if (c == -1) {
+			if (optind >= argc)
+				break;
+			if (strcmp(argv[optind - 1], "--") == 0) {
+				while (optind < argc)
+					operands[noperands++] = argv[optind++];
+				break;
+			}
+			operands[noperands++] = argv[optind++];
+			continue;
+		}
 		if (c != -1 && strchr("xbqwFZC", c) != NULL)
 			evs[nevs++] = (struct dopt_ev){(char)c, optarg};
 		switch (c) {
@@ -116,7 +139,10 @@ int main(int argc, char **argv)
 		case 'q': o.quiet = true; break;
 		case 'e': o.compile_only = true; break;
 		case 'o': o.output = optarg; break;
-		case 's': push(&o.scripts, &o.nscripts, optarg); break;
+		case 's':
+			push(&o.scripts, &o.nscripts, optarg);
+			push_prog(&o, 's', optarg);
+			break;
 		case 'c':
 			if (o.cmd) {
 				util_warn("only one -c option may be specified");
@@ -131,8 +157,8 @@ int main(int argc, char **argv)
 		case 'p': {
 			pid_t pid;
 			if (parse_pid(optarg, &pid) != 0) {
-				util_warn("invalid process ID: %s", optarg);
-				return 2;
+				util_warn("invalid pid: %s", optarg);
+				return 1;
 			}
 			o.pids = xrealloc(o.pids, sizeof(*o.pids) * (size_t)(o.npids + 1));
 			o.pids[o.npids++] = pid;
@@ -142,11 +168,13 @@ int main(int argc, char **argv)
 			o.descs = xrealloc(o.descs, sizeof(*o.descs) * (size_t)(o.ndescs + 1));
 			o.descs[o.ndescs].kind = (char)c;
 			o.descs[o.ndescs++].text = optarg;
+			push_prog(&o, (char)c, optarg);
 			break;
 		case 'V':
 			printf("%s: usdtrace D %s\n", util_progname, USDTRACE_VERSION);
 			return 0;
-		case 'H': case 'S': case 'w': case 'Z': case 'F': case 'b': case 'L': case 'X':
+		case 'S': o.disasm = true; break;
+		case 'H': case 'w': case 'Z': case 'F': case 'b': case 'L': case 'X':
 			/* Accepted for command-line compatibility; they affect tracing only
 			 * (-w -Z -F -b are options, applied to o.dopts below). */
 			break;
@@ -155,8 +183,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	o.nargs = argc - optind;
-	o.args = argv + optind;
+	o.nargs = noperands;
+	o.args = operands;
 
 	/* As dtrace: an option that cannot be set is fatal (exit 1) in every mode, -h/-G/-l too. */
 	dopts_init(&o.dopts);
@@ -175,11 +203,9 @@ int main(int argc, char **argv)
 		return prov_cmd_run(&o);
 	if (o.list)
 		return list_cmd_run(&o);
-	if (o.nscripts == 0 && o.ndescs == 0) {
+	if (argc == 1) {
 		usage(stderr);
 		return 2;
 	}
-	util_warn("tracing (enabling probes) is not available in this version; use -l to list probes "
-		  "or -h/-G to compile provider definitions");
-	return 1;
+	return trace_cmd_run(&o); /* without a program: dtrace's "no probes specified" */
 }

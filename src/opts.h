@@ -1,7 +1,7 @@
 /* opts.h — the parsed dtrace-style command line, handed from main.c to the command that runs.
  *
  * Contract: main.c fills this from argv (getopt, dtrace's option letters and order) and calls
- * exactly one command: prov_cmd_run (-h / -G), list_cmd_run (-l), or the tracer (later).
+ * exactly one command: prov_cmd_run (-h / -G), list_cmd_run (-l), or trace_cmd_run.
  * Lists keep command-line order; strings point into argv or are malloc'd (never freed: the
  * process exits after the command). */
 #ifndef USDTRACE_OPTS_H
@@ -12,7 +12,7 @@
 #include "dopt.h"
 
 struct opt_desc {
-	char kind;            /* 'n', 'P', 'm', 'f', 'i' */
+	char kind;            /* 'n', 'P', 'm', 'f', 'i'; in progs also 's' (text = file name) */
 	const char *text;     /* as given */
 };
 
@@ -29,6 +29,9 @@ struct opts {
 	const char **scripts;
 	int ndescs;
 	struct opt_desc *descs;
+	int nprogs;           /* every -s script and -n/-P/-m/-f/-i description, in order */
+	struct opt_desc *progs;
+	bool disasm;          /* -S */
 	int ncppargs;         /* -D -U -I, as "-Dname=val", "-Uname", "-Idir" */
 	const char **cppargs;
 	int npids;            /* -p PID */

@@ -82,7 +82,8 @@ mods=$(awk 'NR > 1 { print $3 }' "$w/f" | sort -u)
 ids=$(awk 'NR > 1 { printf "%s ", $1 }' "$w/f")
 if [ $rc -ne 0 ] || ! cmp -s "$w/wit_main" "$w/f.got"; then
 	echo "not ok - file_by_path: exit $rc [$(tr '\n' ';' <"$w/f.got")] $(cat "$w/err")"
-elif [ "$provs" != lptest ] || [ "$mods" != lp_main ] || [ "$ids" != "1 2 3 4 " ]; then
+elif [ "$provs" != lptest ] || [ "$mods" != lp_main ] ||
+	[ "$ids" != "$((LP_NBUILTIN + 1)) $((LP_NBUILTIN + 2)) $((LP_NBUILTIN + 3)) $((LP_NBUILTIN + 4)) " ]; then
 	echo "not ok - file_by_path: providers [$provs] modules [$mods] ids [$ids]"
 else
 	echo "ok - file_by_path"

@@ -27,10 +27,20 @@ else
 	echo "ok - p_lists_process"
 fi
 
-# The header and every line have dtrace's exact column layout.
+# The tracer's own probes come first, ids 1..18, in dtrace's layout.
+lp_builtin_listing >"$w/builtin.want"
+sed -n "2,$((LP_NBUILTIN + 1))p" "$w/out" >"$w/builtin.got"
+if cmp -s "$w/builtin.want" "$w/builtin.got"; then
+	echo "ok - builtin_probes_first"
+else
+	echo "not ok - builtin_probes_first: [$(tr '\n' ';' <"$w/builtin.got")]"
+fi
+lp_usdt_only "$w/out" >"$w/out_u"
+
+# The header and every USDT line have dtrace's exact column layout.
 bad=
 [ "$(head -n 1 "$w/out")" = "$hdr" ] || bad="header is [$(head -n 1 "$w/out")]"
-tail -n +2 "$w/out" | while read -r id prov mod func name; do
+tail -n +2 "$w/out_u" | while read -r id prov mod func name; do
 	want=$(printf '%5d %10s %17s %33s %s' "$id" "$prov" "$mod" "$func" "$name")
 	line=$(grep -F -x -e "$want" "$w/out")
 	[ -n "$line" ] || echo "line for id $id is not in dtrace's layout"
@@ -42,8 +52,8 @@ if [ -n "$bad" ]; then echo "not ok - dtrace_layout: $bad"; else echo "ok - dtra
 n=$(($(wc -l <"$w/out") - 1))
 ids=$(awk 'NR > 1 { printf "%s ", $1 }' "$w/out")
 want=$(seq 1 "$n" | tr '\n' ' ')
-provs=$(awk 'NR > 1 { print $2 }' "$w/out" | sort -u | tr '\n' ' ')
-mods=$(awk 'NR > 1 { print $3 }' "$w/out" | awk '!s[$0]++' | tr '\n' ' ')
+provs=$(awk 'NR > 1 { print $2 }' "$w/out_u" | sort -u | tr '\n' ' ')
+mods=$(awk 'NR > 1 { print $3 }' "$w/out_u" | awk '!s[$0]++' | tr '\n' ' ')
 if [ "$ids" != "$want" ]; then
 	echo "not ok - ids_and_names: ids [$ids] expected [$want]"
 elif [ "$provs" != "lplib$p1 lptest$p1 " ]; then
@@ -65,7 +75,7 @@ fi
 
 # Two -p: ordered by pid, both listed.
 "$USDTRACE" -l -p "$p2" -p "$p1" >"$w/out2" 2>"$w/err"
-first=$(awk 'NR == 2 { print $2 }' "$w/out2")
+first=$(lp_usdt_only "$w/out2" | awk 'NR == 2 { print $2 }')
 lo=$p1
 [ "$p2" -lt "$p1" ] && lo=$p2
 c1=$(grep -c "lptest$p1 " "$w/out2")
@@ -84,7 +94,7 @@ rc=$?
 t1=$(date +%s%N)
 ms=$(((t1 - t0) / 1000000))
 grep " lptest$p1 \| lplib$p1 " "$w/all" | awk '{ $1 = ""; print }' >"$w/all1"
-tail -n +2 "$w/out" | awk '{ $1 = ""; print }' >"$w/p1"
+tail -n +2 "$w/out_u" | awk '{ $1 = ""; print }' >"$w/p1"
 if [ $rc -ne 0 ]; then
 	echo "not ok - list_all_finds_process: exit $rc: $(head -c 300 "$w/err")"
 elif ! cmp -s "$w/all1" "$w/p1"; then
@@ -100,7 +110,7 @@ fi
 # -c: the child is held before main with its libraries mapped, listed, then killed.
 "$USDTRACE" -l -c "$w/lp_main $w/never-created" >"$w/c" 2>"$w/err"
 rc=$?
-cpid=$(awk 'NR == 2 { p = $2; sub("^lptest", "", p); print p }' "$w/c")
+cpid=$(lp_usdt_only "$w/c" | awk 'NR == 2 { p = $2; sub("^lptest", "", p); print p }')
 lp_listed_probes "$w/c" "$cpid" >"$w/got"
 if [ $rc -ne 0 ] || [ -s "$w/err" ]; then
 	echo "not ok - c_lists_child_and_library: exit $rc: $(cat "$w/err")"
@@ -118,7 +128,7 @@ fi
 if cc -static -O1 -I"$TOP/include" -o "$w/lp_static" "$TOP/tests/progs/list/lp_static.c" 2>"$w/err"; then
 	"$USDTRACE" -l -c "$w/lp_static" >"$w/s" 2>"$w/err"
 	rc=$?
-	got=$(awk 'NR > 1 { p = $2; sub("[0-9]+$", "", p); print p, $3, $4, $5 }' "$w/s")
+	got=$(lp_usdt_only "$w/s" | awk 'NR > 1 { p = $2; sub("[0-9]+$", "", p); print p, $3, $4, $5 }')
 	if [ $rc -eq 0 ] && [ "$got" = "lpstatic lp_static main static-start" ]; then
 		echo "ok - c_static_executable"
 	else

@@ -1,0 +1,918 @@
+/* cg.c — the clause compiler: one BPF program per enabled probe, made of the prologue, every
+ * clause enabling the probe (predicate, statements, record, fault path) and the epilogue; the
+ * maps the programs share; the -S listing. Expressions are cg_expr.c's. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpf_dis.h"
+#include "cg_clause.h"
+#include "cg_str.h"
+
+_Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (!n)
+		n = c->where;
+	if (n && n->pos.line > 0)
+		util_seterr(c->errbuf, c->errlen, "line %d: %s", n->pos.line, msg);
+	else
+		util_seterr(c->errbuf, c->errlen, "%s", msg);
+	longjmp(c->fail, 1);
+}
+
+/* ---- emitting ---- */
+
+size_t cgc_emit(struct cgc *c, struct bpf_insn insn)
+{
+	return bpb_emit(&c->buf, insn);
+}
+
+void cgc_ld_map(struct cgc *c, int reg, int map)
+{
+	size_t at = bpb_ld_map_fd(&c->buf, reg, map);
+
+	xgrow(&c->relocs, sizeof *c->relocs, &c->reloc_cap, c->nrelocs + 1);
+	c->relocs[c->nrelocs++] = at;
+}
+
+void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind)
+{
+	struct cgc_patch p = { .prog = c->o->nprogs, .at = c->buf.n - 1, .kind = kind };
+
+	if (kind == CGC_PATCH_SCRATCH_SIZE) {
+		xgrow(&c->size_patches, sizeof *c->size_patches, &c->size_patch_cap,
+		      c->nsize_patches + 1);
+		c->size_patches[c->nsize_patches++] = p;
+		return;
+	}
+	xgrow(&c->patches, sizeof *c->patches, &c->patch_cap, c->npatches + 1);
+	c->patches[c->npatches++] = p;
+}
+
+void cgc_mov_imm64(struct cgc *c, int reg, int64_t v)
+{
+	if (v >= INT32_MIN && v <= INT32_MAX)
+		cgc_emit(c, bi_mov64_imm(reg, (int32_t)v));
+	else
+		bpb_ld_imm64(&c->buf, reg, (uint64_t)v);
+}
+
+int16_t cgc_slot_push(struct cgc *c)
+{
+	if (c->stack_top + 8 > CGC_STACK_MAX)
+		cgc_fail(c, NULL, "expression too complex: it needs more than %d bytes of BPF stack",
+			 CGC_STACK_MAX);
+	c->stack_top += 8;
+	return (int16_t)-c->stack_top;
+}
+
+void cgc_slot_pop(struct cgc *c)
+{
+	c->stack_top -= 8;
+}
+
+void cgc_zero_scratch(struct cgc *c, uint32_t off, uint32_t size)
+{
+	for (uint32_t i = 0; i < size; i += 8)
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + i), 0));
+}
+
+void cgc_copy(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff, uint32_t size,
+	      bool rec_dst)
+{
+	for (uint32_t i = 0; i < size; i += 8) {
+		cgc_emit(c, bi_ldx(BPF_DW, 0, sreg, (int16_t)(soff + i)));
+		cgc_emit(c, bi_stx(BPF_DW, dreg, 0, (int16_t)(doff + i)));
+		if (rec_dst)
+			cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	}
+}
+
+void cgc_copy_str_clean(struct cgc *c, uint32_t dst, uint32_t src, bool rec_dst)
+{
+	/* Zero first: bpf_probe_read_kernel_str stops at the NUL and leaves the rest alone. */
+	for (uint32_t i = 0; i < c->slot; i += 8) {
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(dst + i), 0));
+		if (rec_dst)
+			cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	}
+	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
+	if (rec_dst)
+		cgc_patch_here(c, CGC_PATCH_REC_IMM);
+	cgc_emit(c, bi_mov64_imm(2, (int32_t)c->g.strsize));
+	cgc_emit(c, bi_mov64_reg(3, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, (int32_t)src));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel_str));
+}
+
+void cgc_count_drop(struct cgc *c, int kind)
+{
+	int skip = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, kind));
+	cgc_ld_map(c, 1, c->m_drops);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, skip);
+	cgc_emit(c, bi_mov64_imm(1, 1));
+	cgc_emit(c, bi_atomic_add(BPF_DW, 0, 1, 0));
+	bpb_label_place(&c->buf, skip);
+}
+
+/* ---- types ---- */
+
+uint32_t cgc_round8(uint64_t n)
+{
+	return (uint32_t)((n + 7) & ~(uint64_t)7);
+}
+
+enum cgc_vclass cgc_vclass(struct dtype *t)
+{
+	t = dtype_resolve(t);
+	if (!t)
+		return CGC_VVOID;
+	switch (t->kind) {
+	case DTY_VOID: case DTY_FUNC:
+		return CGC_VVOID;
+	case DTY_STRING:
+		return CGC_VSTR;
+	case DTY_STRUCT: case DTY_UNION: case DTY_ARRAY:
+	case DTY_FLOAT: case DTY_DOUBLE: case DTY_LDOUBLE:
+		return CGC_VBYTES;
+	default:
+		return CGC_VINT;
+	}
+}
+
+bool cgc_is_signed(struct dtype *t)
+{
+	t = dtype_resolve(t);
+	if (!t)
+		return false;
+	switch (t->kind) {
+	case DTY_CHAR: case DTY_SHORT: case DTY_INT: case DTY_LONG: case DTY_LLONG: case DTY_ENUM:
+		return !t->is_unsigned;
+	default:
+		return false;
+	}
+}
+
+/* ---- maps ---- */
+
+static int add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
+		   uint32_t vsz, uint32_t entries)
+{
+	struct dobj *o = c->o;
+
+	xgrow(&o->maps, sizeof *o->maps, &c->map_cap, o->nmaps + 1);
+	struct dobj_map *m = &o->maps[o->nmaps];
+	memset(m, 0, sizeof *m);
+	m->name = xstrdup(name);
+	m->kind = kind;
+	m->key_size = ksz;
+	m->value_size = vsz;
+	m->max_entries = entries;
+	m->fd = -1;
+	return (int)o->nmaps++;
+}
+
+int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
+		uint32_t vsz, uint32_t entries);
+int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
+		uint32_t vsz, uint32_t entries)
+{
+	return add_map(c, name, kind, ksz, vsz, entries);
+}
+
+/* The ring buffer's size: bufsize rounded up to a power of two of at least a page. */
+static uint32_t ringbuf_bytes(uint64_t bufsize)
+{
+	uint64_t n = 4096;
+
+	while (n < bufsize && n < (1ull << 30))
+		n <<= 1;
+	return (uint32_t)n;
+}
+
+/* ---- records ---- */
+
+static int new_ecb(struct cgc *c)
+{
+	struct dobj *o = c->o;
+
+	xgrow(&o->ecbs, sizeof *o->ecbs, &c->ecb_cap, o->necbs + 1);
+	struct dobj_ecb *e = &o->ecbs[o->necbs];
+	memset(e, 0, sizeof *e);
+	e->epid = (uint32_t)o->necbs + 1;
+	e->probe = c->probe_idx;
+	e->clause = c->clause_no;
+	c->ecb = (int)o->necbs++;
+	c->rec_size = sizeof(struct dobj_rec);
+	return c->ecb;
+}
+
+int cgc_current_epid(struct cgc *c)
+{
+	if (c->ecb < 0)
+		new_ecb(c);
+	return (int)c->o->ecbs[c->ecb].epid;
+}
+
+static struct dobj_action *add_action(struct cgc *c, enum dobj_act_kind kind)
+{
+	if (c->ecb < 0)
+		new_ecb(c);
+	struct dobj_ecb *e = &c->o->ecbs[c->ecb];
+	e->acts = xrealloc(e->acts, (e->nacts + 1) * sizeof *e->acts);
+	struct dobj_action *a = &e->acts[e->nacts++];
+	memset(a, 0, sizeof *a);
+	a->kind = kind;
+	a->action_no = c->action_no;
+	return a;
+}
+
+/* Room for a value of `size` bytes in the record; its offset from the record's start. */
+static uint32_t rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
+{
+	if (c->ecb < 0)
+		new_ecb(c);
+	uint32_t off = (c->rec_size + align - 1) & ~(align - 1);
+
+	c->rec_size = off + size;
+	return off;
+}
+
+/* Send the record built so far (if any action recorded something, or `always`: the header
+ * alone, dtrace's default action) and start afresh. */
+static void rec_flush_if(struct cgc *c, bool always)
+{
+	if (c->ecb < 0)
+		return;
+	struct dobj_ecb *e = &c->o->ecbs[c->ecb];
+	if (e->nacts == 0 && !always) {
+		c->ecb = -1;
+		return;
+	}
+	e->size = cgc_round8(c->rec_size);
+	if (e->size > c->rec_max)
+		c->rec_max = e->size;
+	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)e->epid));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, 4));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 0));
+	cgc_patch_here(c, CGC_PATCH_REC_IMM);
+	cgc_emit(c, bi_mov64_imm(3, (int32_t)e->size));
+	cgc_emit(c, bi_mov64_imm(4, 0));
+	cgc_emit(c, bi_call(BPF_FUNC_ringbuf_output));
+	int ok = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, ok);
+	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
+	bpb_label_place(&c->buf, ok);
+	c->ecb = -1;
+}
+
+static void rec_flush(struct cgc *c)
+{
+	rec_flush_if(c, false);
+}
+
+/* An empty action list (or none): dtrace still reports the firing. */
+static bool no_statements(const struct dnode *body)
+{
+	if (!body)
+		return true;
+	if (body->kind == DN_EMPTY)
+		return true;
+	if (body->kind != DN_BLOCK)
+		return false;
+	for (const struct dnode *s = body->args; s; s = s->next)
+		if (!no_statements(s))
+			return false;
+	return true;
+}
+
+static void note(struct cgc *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(struct cgc *c, const char *fmt, ...)
+{
+	struct strbuf sb = {0};
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	xgrow(&c->notes, sizeof *c->notes, &c->note_cap, c->nnotes + 1);
+	c->notes[c->nnotes].at = c->buf.n;
+	c->notes[c->nnotes++].text = strbuf_take(&sb);
+}
+
+/* Evaluate n and put its value in the record; describe it in *v. */
+static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
+{
+	struct dtype *t = dtype_resolve(n->type);
+
+	memset(v, 0, sizeof *v);
+	dck_argtype(c->ck, n->type, &v->argtype);
+	switch (cgc_vclass(n->type)) {
+	case CGC_VINT: {
+		uint32_t size = t->kind == DTY_PTR ? 8 : (uint32_t)t->size;
+		int bsz = size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W : BPF_DW;
+		if (size != 1 && size != 2 && size != 4 && size != 8)
+			cgc_fail(c, n, "cannot record a value of %u bytes", size);
+		cgx_int(c, n);
+		v->off = rec_alloc(c, size, size);
+		v->size = size;
+		v->kind = DOBJ_V_INT;
+		v->is_signed = cgc_is_signed(t);
+		cgc_emit(c, bi_stx(bsz, CG_R_SCRATCH, 0, (int16_t)v->off));
+		cgc_patch_here(c, CGC_PATCH_REC_OFF);
+		return;
+	}
+	case CGC_VSTR: {
+		uint32_t s = cgx_str(c, n);
+		v->off = rec_alloc(c, c->slot, 8);
+		v->size = c->o->strsize;
+		v->kind = DOBJ_V_STRING;
+		cgc_copy_str_clean(c, v->off, s, true);
+		return;
+	}
+	case CGC_VBYTES: {
+		uint32_t size;
+		uint32_t s = cgx_bytes(c, n, &size);
+		v->off = rec_alloc(c, cgc_round8(size), 8);
+		v->size = size;
+		v->kind = (t->kind == DTY_FLOAT || t->kind == DTY_DOUBLE || t->kind == DTY_LDOUBLE)
+			? DOBJ_V_FLOAT : DOBJ_V_BYTES;
+		if (v->argtype.cls == DFMT_ARG_STRING)
+			v->kind = DOBJ_V_STRING;
+		cgc_copy(c, CG_R_SCRATCH, v->off, CG_R_SCRATCH, s, cgc_round8(size), true);
+		return;
+	}
+	case CGC_VVOID:
+		break;
+	}
+	cgc_fail(c, n, "cannot record a void value");
+}
+
+static void act_printf(struct cgc *c, struct dnode *call, enum dobj_act_kind kind)
+{
+	struct dnode *arg = call->args ? call->args->next : NULL;
+	size_t n = 0;
+
+	for (struct dnode *a = arg; a; a = a->next)
+		n++;
+	struct dobj_val *vals = n ? xcalloc(n, sizeof *vals) : NULL;
+	size_t i = 0;
+	for (struct dnode *a = arg; a; a = a->next) {
+		/* dtrace counts each printf value as an action of its own */
+		if (a->action)
+			c->action_no = a->action;
+		rec_value(c, a, &vals[i++]);
+	}
+	/* Added after the values so a fault while evaluating them leaves no half action. */
+	struct dobj_action *act = add_action(c, kind);
+	act->fmt = call->fmt;
+	act->vals = vals;
+	act->nvals = n;
+}
+
+static void act_trace(struct cgc *c, struct dnode *call)
+{
+	struct dobj_val *v = xcalloc(1, sizeof *v);
+
+	rec_value(c, call->args, v);
+	struct dobj_action *act = add_action(c, DOBJ_ACT_TRACE);
+	act->vals = v;
+	act->nvals = 1;
+}
+
+static void act_tracemem(struct cgc *c, struct dnode *call)
+{
+	struct dnode *addr = call->args, *size = addr ? addr->next : NULL;
+
+	if (!size || !size->isconst || size->cval <= 0 || size->cval > 4096)
+		cgc_fail(c, call, "tracemem( ) size must be a constant between 1 and 4096");
+	uint32_t n = (uint32_t)size->cval;
+	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8(n));
+	cgc_zero_scratch(c, tmp, cgc_round8(n));
+	if (cgc_vclass(addr->type) == CGC_VSTR) {
+		/* a string's own bytes (its slot), as far as they go */
+		uint32_t raw = cgx_str(c, addr);
+		uint32_t s = cg_scratch_alloc(&c->g, c->slot);
+		cgc_copy_str_clean(c, s, raw, false);   /* zeros after the NUL, not stale bytes */
+		uint32_t len = cgc_round8(n) < c->slot ? cgc_round8(n) : c->slot;
+		cgc_copy(c, CG_R_SCRATCH, tmp, CG_R_SCRATCH, s, len, false);
+	} else {
+		cgx_int(c, addr);
+		int16_t slot = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
+		cg_emit_load_ptr(&c->g, tmp, slot, n);
+		cgc_slot_pop(c);
+	}
+	struct dobj_val *v = xcalloc(1, sizeof *v);
+	v->off = rec_alloc(c, cgc_round8(n), 8);
+	v->size = n;
+	v->kind = DOBJ_V_BYTES;
+	v->argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, n, false, "void" };
+	cgc_copy(c, CG_R_SCRATCH, v->off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
+	struct dobj_action *act = add_action(c, DOBJ_ACT_TRACEMEM);
+	act->vals = v;
+	act->nvals = 1;
+}
+
+static void act_exit(struct cgc *c, struct dnode *call)
+{
+	struct dobj_val *v = xcalloc(1, sizeof *v);
+
+	cgx_int(c, call->args);
+	v->off = rec_alloc(c, 4, 4);
+	v->size = 4;
+	v->kind = DOBJ_V_INT;
+	v->is_signed = true;
+	v->argtype = (struct dfmt_argtype){ DFMT_ARG_INT, 4, true, "int" };
+	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, (int16_t)v->off));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	cgc_emit(c, bi_stx(BPF_W, CG_R_GLOBALS, 0, (int16_t)offsetof(struct dobj_state, exit_status)));
+	cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping), 1));
+	struct dobj_action *act = add_action(c, DOBJ_ACT_EXIT);
+	act->vals = v;
+	act->nvals = 1;
+}
+
+static bool records(int subr)
+{
+	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_EXIT ||
+	       subr == DS_SYSTEM;
+}
+
+static bool stmt_records(const struct dnode *n)
+{
+	if (!n)
+		return false;
+	switch (n->kind) {
+	case DN_EXPR_STMT:
+		return n->lhs && n->lhs->kind == DN_CALL && records(n->lhs->subr);
+	case DN_IF:
+		return stmt_records(n->lhs) || stmt_records(n->rhs);
+	case DN_BLOCK:
+		for (const struct dnode *s = n->args; s; s = s->next)
+			if (stmt_records(s))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+static void compile_stmt(struct cgc *c, struct dnode *n);
+
+static void compile_action(struct cgc *c, struct dnode *call)
+{
+	const char *name = dsubr_name((enum dsubr)call->subr);
+
+	note(c, "; clause %d, action #%d: %s", c->clause_no + 1, c->action_no, name ? name : "?");
+	switch (call->subr) {
+	case DS_TRACE:
+		act_trace(c, call);
+		break;
+	case DS_PRINTF:
+		act_printf(c, call, DOBJ_ACT_PRINTF);
+		break;
+	case DS_SYSTEM:
+		act_printf(c, call, DOBJ_ACT_SYSTEM);
+		break;
+	case DS_TRACEMEM:
+		act_tracemem(c, call);
+		break;
+	case DS_EXIT:
+		act_exit(c, call);
+		break;
+	default:
+		cgx_subr_stmt(c, call);
+		break;
+	}
+}
+
+static void compile_stmt(struct cgc *c, struct dnode *n)
+{
+	uint32_t mark = c->g.scratch_top;
+	int stack = c->stack_top;
+
+	c->where = n;
+	switch (n->kind) {
+	case DN_EXPR_STMT:
+		if (n->action)
+			c->action_no = n->action;
+		if (n->lhs->kind == DN_CALL && dsubr_is_action((enum dsubr)n->lhs->subr)) {
+			compile_action(c, n->lhs);
+		} else {
+			note(c, "; clause %d, action #%d", c->clause_no + 1, c->action_no);
+			cgx_effect(c, n->lhs);
+		}
+		break;
+	case DN_IF: {
+		bool split = stmt_records(n->lhs) || stmt_records(n->rhs);
+		int l_else = bpb_label_new(&c->buf), l_end = bpb_label_new(&c->buf);
+		if (split)
+			rec_flush(c);
+		if (n->action)
+			c->action_no = n->action;
+		note(c, "; clause %d, if (action #%d)", c->clause_no + 1, c->action_no);
+		cgx_int(c, n->cond);
+		c->g.scratch_top = mark;
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
+		compile_stmt(c, n->lhs);
+		if (split)
+			rec_flush(c);
+		bpb_ja(&c->buf, l_end);
+		bpb_label_place(&c->buf, l_else);
+		if (n->rhs)
+			compile_stmt(c, n->rhs);
+		if (split)
+			rec_flush(c);
+		bpb_label_place(&c->buf, l_end);
+		break;
+	}
+	case DN_BLOCK:
+		for (struct dnode *s = n->args; s; s = s->next)
+			compile_stmt(c, s);
+		break;
+	case DN_EMPTY:
+		break;
+	default:
+		cgc_fail(c, n, "cannot compile this statement");
+	}
+	/* copyin()/alloca() memory lives until the clause ends */
+	c->g.scratch_top = mark > c->persist_top ? mark : c->persist_top;
+	c->stack_top = stack;
+}
+
+/* Stop the clause: the inputs of the fault path, then a jump to it. */
+static void emit_fault(struct cg *g, int kind, int addr_reg)
+{
+	struct cgc *c = g->priv;
+
+	if (addr_reg >= 0)
+		cgc_emit(c, bi_stx(BPF_DW, 10, addr_reg, CGC_FLT_ADDR));
+	else
+		cgc_emit(c, bi_st(BPF_DW, 10, CGC_FLT_ADDR, 0));
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_KIND, kind));
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_ACT, c->action_no));
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_EPID, cgc_current_epid(c)));
+	bpb_ja(&c->buf, c->fault_label);
+	c->fault_used = true;
+}
+
+/* The clause's fault path: send a struct dobj_rec_fault built on the stack. */
+static void emit_fault_path(struct cgc *c)
+{
+	const int r = CGC_FLT_REC;
+
+	note(c, "; clause %d, fault path", c->clause_no + 1);
+	bpb_label_place(&c->buf, c->fault_label);
+	cgc_emit(c, bi_st(BPF_W, 10, r + (int)offsetof(struct dobj_rec_fault, hdr.epid), 0));
+	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+	cgc_emit(c, bi_stx(BPF_W, 10, 0, r + (int)offsetof(struct dobj_rec_fault, hdr.cpu)));
+	cgc_emit(c, bi_st(BPF_W, 10, r + (int)offsetof(struct dobj_rec_fault, kind), DOBJ_REC_FAULT));
+	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_EPID));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, epid)));
+	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_KIND));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, fault)));
+	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_ACT));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, action_no)));
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_FLT_ADDR));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 1, r + (int)offsetof(struct dobj_rec_fault, addr)));
+	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, r));
+	cgc_emit(c, bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_fault)));
+	cgc_emit(c, bi_mov64_imm(4, 0));
+	cgc_emit(c, bi_call(BPF_FUNC_ringbuf_output));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, c->end_label);
+	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
+}
+
+static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
+{
+	c->clause_no = clause_no;
+	c->ecb = -1;
+	new_ecb(c);
+	c->action_no = 0;
+	c->fault_used = false;
+	c->fault_label = bpb_label_new(&c->buf);
+	c->end_label = bpb_label_new(&c->buf);
+	c->stack_top = CGC_STACK_FIXED;
+	c->g.scratch_top = c->this_end;
+	c->persist_top = c->this_end;
+	c->where = cl;
+
+	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");
+	if (cl->cond) {
+		cgx_int(c, cl->cond);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, c->end_label);
+		c->g.scratch_top = c->this_end;
+	}
+	if (cl->body)
+		compile_stmt(c, cl->body);
+	rec_flush_if(c, no_statements(cl->body));
+	/* the verifier refuses unreachable code: no fault path unless something can fault */
+	if (c->fault_used) {
+		bpb_ja(&c->buf, c->end_label);
+		emit_fault_path(c);
+	}
+	bpb_label_place(&c->buf, c->end_label);
+}
+
+/* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
+ * clause-local variables, which dtrace leaves undefined at each firing. */
+static void emit_prologue(struct cgc *c, int out_label)
+{
+	cgc_emit(c, bi_mov64_reg(CG_R_CTX, 1));
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
+	cgc_ld_map(c, 1, c->m_scratch);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
+	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
+	cgc_ld_map(c, 1, c->m_globals);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
+	cgc_emit(c, bi_mov64_reg(CG_R_GLOBALS, 0));
+	/* ERROR fires from the consumer for faults recorded before the stop: let it run */
+	if (c->probe->kind != DOBJ_PROBE_END && c->probe->kind != DOBJ_PROBE_ERROR) {
+		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
+	}
+	/* Stored as a number so it can be read back as a scalar for address range checks. */
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_zero_scratch(c, 8, c->this_vars_end - 8);
+	if (c->uses_strtok)
+		cgs_strtok_reset(&c->g);
+}
+
+static void compile_program(struct cgc *c, int probe_idx)
+{
+	struct dobj *o = c->o;
+	struct dnode *cl;
+	int clause_no = 0;
+	char err[256];
+
+	c->probe_idx = probe_idx;
+	c->probe = &o->probes[probe_idx];
+	bpb_free(&c->buf);
+	bpb_init(&c->buf);
+	c->relocs = NULL;
+	c->nrelocs = c->reloc_cap = 0;
+	c->notes = NULL;
+	c->nnotes = c->note_cap = 0;
+	c->npatches = 0;
+	c->rec_max = 0;
+	c->g.scratch_hiwater = c->this_end;
+	c->g.b = &c->buf;
+
+	/* Register the program first: the dobj frees it (and its notes) if we fail below. */
+	xgrow(&o->progs, sizeof *o->progs, &c->prog_cap, o->nprogs + 1);
+	struct dobj_prog *p = &o->progs[o->nprogs];
+	memset(p, 0, sizeof *p);
+	p->probe = probe_idx;
+	p->fd = -1;
+	p->type = (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE)
+		? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE;
+
+	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
+	note(c, "; prologue");
+	emit_prologue(c, out);
+	/* the early way out sits next to the prologue: jumps reach only 32K instructions */
+	bpb_ja(&c->buf, start);
+	bpb_label_place(&c->buf, out);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	cgc_emit(c, bi_exit());
+	bpb_label_place(&c->buf, start);
+	for (cl = c->ck->prog->items; cl; cl = cl->next) {
+		if (cl->kind != DN_CLAUSE)
+			continue;
+		for (size_t i = 0; i < c->in->nclause_probes[clause_no]; i++)
+			if (c->in->clause_probes[clause_no][i] == probe_idx) {
+				compile_clause(c, cl, clause_no);
+				break;
+			}
+		clause_no++;
+	}
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	cgc_emit(c, bi_exit());
+	p->notes = c->notes;
+	p->nnotes = c->nnotes;
+	p->map_relocs = c->relocs;
+	p->nrelocs = c->nrelocs;
+	c->notes = NULL;
+	c->nnotes = c->note_cap = 0;
+	c->relocs = NULL;
+	c->nrelocs = c->reloc_cap = 0;
+	o->nprogs++;
+	if (bpb_finish(&c->buf, err, sizeof err) < 0)
+		cgc_fail(c, NULL, "program for probe %u: %s", c->probe->id, err);
+
+	/* The record goes after every temporary this program uses. */
+	uint32_t base = cgc_round8(c->g.scratch_hiwater);
+	uint32_t need = base + c->rec_max;
+	if (need > CGC_SCRATCH_LIMIT)
+		cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s need %u bytes of scratch space "
+			 "(more than %u): reduce strsize or the number of strings per clause",
+			 c->probe->provider, c->probe->module, c->probe->function, c->probe->name,
+			 need, CGC_SCRATCH_LIMIT);
+	if (need > c->scratch_need)
+		c->scratch_need = need;
+	for (size_t i = 0; i < c->npatches; i++) {
+		struct bpf_insn *in = &c->buf.insns[c->patches[i].at];
+		if (c->patches[i].kind == CGC_PATCH_REC_OFF)
+			in->off = (int16_t)(in->off + (int32_t)base);
+		else
+			in->imm += (int32_t)base;
+	}
+	p->insns = c->buf.insns;
+	p->ninsns = c->buf.n;
+	c->buf.insns = NULL;
+	c->buf.n = c->buf.cap = 0;
+}
+
+static void set_dyn_entries(struct cgc *c)
+{
+	struct dobj *o = c->o;
+	uint64_t budget = c->in->opts ? c->in->opts->dynvarsize : (1u << 20);
+	size_t ndyn = 0;
+
+	for (size_t i = 0; i < o->nmaps; i++)
+		if (o->maps[i].kind == BPF_SYS_MAP_HASH && o->maps[i].max_entries == 0)
+			ndyn++;
+	for (size_t i = 0; i < o->nmaps; i++) {
+		struct dobj_map *m = &o->maps[i];
+		if (m->kind != BPF_SYS_MAP_HASH || m->max_entries != 0)
+			continue;
+		/* 64: roughly what the kernel's hash map spends per element beyond key and value */
+		uint64_t per = (uint64_t)m->key_size + m->value_size + 64;
+		uint64_t n = budget / ndyn / per;
+		m->max_entries = (uint32_t)(n < 128 ? 128 : n > (1u << 24) ? (1u << 24) : n);
+	}
+}
+
+int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,
+	       char *errbuf, size_t errlen)
+{
+	struct cgc *c = xcalloc(1, sizeof *c);
+	struct dobj *o = xcalloc(1, sizeof *o);
+	int rc = -1;
+
+	*out = NULL;
+	c->ck = ck;
+	c->in = in;
+	c->o = o;
+	c->errbuf = errbuf;
+	c->errlen = errlen;
+	c->g.priv = c;
+	c->g.emit_fault = emit_fault;
+	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = -1;
+	bpb_init(&c->buf);
+	uint64_t strsize = in->opts ? in->opts->strsize : 256;
+	if (strsize < 8 || strsize > 4096) {
+		util_seterr(errbuf, errlen, "strsize %llu is not supported: use 8 to 4096 bytes",
+			    (unsigned long long)strsize);
+		goto done;
+	}
+	/* A D string holds up to strsize characters, NUL-terminated only when shorter (dtrace's
+	 * strings are strsize-byte buffers). The emitters keep a NUL inside g->strsize bytes, so
+	 * they get one byte more; records carry strsize bytes. */
+	c->g.strsize = (uint32_t)strsize + 1;
+	c->g.scratch_size = CGC_SCRATCH_LIMIT;
+	c->slot = cgc_round8(strsize + 1);
+	o->strsize = (uint32_t)strsize;
+	o->ringbuf_map = o->drops_map = o->state_map = -1;
+
+	if (setjmp(c->fail))
+		goto done;
+
+	o->probes = xcalloc(in->nprobes ? in->nprobes : 1, sizeof *o->probes);
+	for (size_t i = 0; i < in->nprobes; i++) {
+		o->probes[i] = in->probes[i];
+		o->probes[i].provider = xstrdup(in->probes[i].provider);
+		o->probes[i].module = xstrdup(in->probes[i].module);
+		o->probes[i].function = xstrdup(in->probes[i].function);
+		o->probes[i].name = xstrdup(in->probes[i].name);
+		o->nprobes++;
+	}
+
+	c->m_globals = add_map(c, "globals", BPF_SYS_MAP_ARRAY, 4, 0, 1);
+	c->m_scratch = add_map(c, "scratch", BPF_SYS_MAP_PERCPU_ARRAY, 4, 0, 1);
+	c->m_ringbuf = add_map(c, "ringbuf", BPF_SYS_MAP_RINGBUF, 0, 0,
+			       ringbuf_bytes(in->opts ? in->opts->bufsize : (4u << 20)));
+	c->m_drops = add_map(c, "drops", BPF_SYS_MAP_PERCPU_ARRAY, 4, 8, DOUT_DROP_DBLERROR + 1);
+	o->state_map = c->m_globals;
+	o->ringbuf_map = c->m_ringbuf;
+	o->drops_map = c->m_drops;
+	c->globals_size = cgc_round8(sizeof(struct dobj_state));
+	c->this_end = 8;
+	cgx_vars_layout(c);
+	c->this_vars_end = c->this_end;
+	for (struct dnode *n = ck->prog->pool.all; n; n = n->pool_next)
+		if (n->kind == DN_CALL && n->subr == DS_STRTOK)
+			c->uses_strtok = true;
+	if (c->uses_strtok) {
+		/* strtok(NULL, ...) continues within one firing: state outside what statements free */
+		c->g.strtok_state = c->this_end;
+		c->this_end += cgc_round8(cgs_strtok_state_size(&c->g));
+	}
+	set_dyn_entries(c);
+
+	for (size_t p = 0; p < in->nprobes; p++)
+		compile_program(c, (int)p);
+
+	/* Sizes known only now. */
+	/* at least room for the largest run-time-sized copy beyond any offset checked against it */
+	uint32_t scratch = c->scratch_need < 4096 ? 4096 : cgc_round8(c->scratch_need);
+	o->maps[c->m_scratch].value_size = scratch;
+	for (size_t i = 0; i < c->nsize_patches; i++)
+		o->progs[c->size_patches[i].prog].insns[c->size_patches[i].at].imm = (int32_t)scratch;
+	struct dobj_map *gm = &o->maps[c->m_globals];
+	gm->value_size = c->globals_size;
+	gm->init = xcalloc(1, gm->value_size);
+	struct dobj_state st = { .target_pid = (uint32_t)in->target_pid };
+	memcpy(gm->init, &st, sizeof st);
+	*out = o;
+	o = NULL;
+	rc = 0;
+done:
+	if (o)
+		dobj_free(o);
+	bpb_free(&c->buf);
+	for (size_t i = 0; i < c->nnotes; i++)
+		free(c->notes[i].text);
+	free(c->notes);
+	free(c->relocs);
+	free(c->patches);
+	free(c->size_patches);
+	for (int k = 0; k < 4; k++) {
+		if (c->vinfo[k] && (k == DCK_ASSOC || k == DCK_SELF))
+			for (int i = 0; i < ck->nclass[k]; i++)
+				free(c->vinfo[k][i].keyoff);
+		free(c->vinfo[k]);
+	}
+	free(c);
+	return rc;
+}
+
+/* ---- -S ---- */
+
+void cg_disasm(const struct dobj *o, struct strbuf *out)
+{
+	for (size_t i = 0; i < o->nprogs; i++) {
+		const struct dobj_prog *p = &o->progs[i];
+		const struct dobj_probe *pr = &o->probes[p->probe];
+		struct strbuf lst = {0};
+		size_t note = 0, reloc = 0;
+
+		strbuf_printf(out, "probe %u %s:%s:%s:%s (%zu instructions)\n", pr->id, pr->provider,
+			      pr->module, pr->function, pr->name, p->ninsns);
+		bpf_dis_prog(&lst, p->insns, p->ninsns);
+		char *line = lst.s ? lst.s : "";
+		for (size_t slot = 0; *line; slot++) {
+			char *nl = strchr(line, '\n');
+			size_t len = nl ? (size_t)(nl - line) : strlen(line);
+			while (note < p->nnotes && p->notes[note].at <= slot)
+				strbuf_printf(out, "%s\n", p->notes[note++].text);
+			char *m = reloc < p->nrelocs && p->map_relocs[reloc] == slot
+				? strstr(line, "map[fd ") : NULL;
+			if (m && m < line + len) {
+				int idx = p->insns[slot].imm;
+				char *close = strchr(m, ']');
+				const char *name = idx >= 0 && (size_t)idx < o->nmaps
+					? o->maps[idx].name : "?";
+				strbuf_add(out, line, (size_t)(m - line));
+				strbuf_printf(out, "map[%s]", name);
+				strbuf_add(out, close + 1, (size_t)(line + len - close - 1));
+				strbuf_putc(out, '\n');
+			} else {
+				strbuf_add(out, line, len);
+				strbuf_putc(out, '\n');
+			}
+			while (reloc < p->nrelocs && p->map_relocs[reloc] <= slot)
+				reloc++;
+			line = nl ? nl + 1 : line + len;
+		}
+		strbuf_free(&lst);
+	}
+}

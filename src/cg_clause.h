@@ -1,0 +1,165 @@
+/* cg_clause.h — the clause compiler's state, shared by its parts: cg.c (programs, clauses,
+ * statements, actions, records, maps, -S), cg_expr.c (expressions, assignments, loads and
+ * stores through pointers, subroutines) and cg_var.c (variables and built-ins). Not for use
+ * outside these files.
+ *
+ * Layout decisions both halves rely on:
+ *   stack (R10 - N)  fixed slots below, then 8-byte temporaries handed out by cgc_slot_push
+ *   scratch (R7 + N) [0, 8) this CPU's scratch address as a plain number (written by the
+ *                    prologue, read back as a scalar for range checks); then the this->
+ *                    variables; then temporaries (cg_scratch_alloc, released per statement);
+ *                    then, at a base known only when the program is done, the record being
+ *                    built. Instructions addressing the record are listed in `patches` and get
+ *                    the base added when the program is finished.
+ * Errors: cgc_fail formats "line N: ..." into the caller's buffer and longjmps out of the
+ * compile; everything allocated so far hangs off the dobj or the cgc and is freed there. */
+#ifndef USDTRACE_CG_CLAUSE_H
+#define USDTRACE_CG_CLAUSE_H
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cg.h"
+#include "cg_impl.h"
+#include "dtype.h"
+
+/* Fixed stack slots. */
+#define CGC_FLT_KIND   (-8)    /* u32: fault kind   (fault path inputs, set by emit_fault) */
+#define CGC_FLT_ACT    (-4)    /* s32: action number */
+#define CGC_FLT_ADDR   (-16)   /* u64: faulting address */
+#define CGC_FLT_EPID   (-24)   /* u32: the clause's epid */
+#define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
+#define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
+#define CGC_STACK_FIXED 64
+#define CGC_STACK_MAX 512
+
+#define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */
+#define CGC_SCRATCH_LIMIT 32000 /* per-CPU map values are allocated from a 32 KiB pool */
+
+/* Where a variable's storage is. */
+struct cgc_varinfo {
+	int map;                   /* ASSOC, SELF: index in dobj->maps */
+	uint32_t off;              /* GLOBAL: offset in the globals value; THIS: in scratch */
+	uint32_t size;             /* value bytes (8-byte multiple) */
+	uint32_t keysize;          /* ASSOC: packed key bytes */
+	uint32_t *keyoff;          /* ASSOC: where each key goes in the packed key */
+};
+
+enum cgc_patch_kind {
+	CGC_PATCH_REC_OFF,         /* insn.off += record base */
+	CGC_PATCH_REC_IMM,         /* insn.imm += record base */
+	CGC_PATCH_SCRATCH_SIZE,    /* insn.imm = final scratch size (applied after all programs) */
+};
+
+struct cgc_patch {
+	size_t prog;               /* index in dobj->progs (SCRATCH_SIZE) */
+	size_t at;
+	enum cgc_patch_kind kind;
+};
+
+struct cgc {
+	struct cg g;
+	struct bpf_prog_buf buf;
+	struct dck_prog *ck;
+	const struct cg_input *in;
+	struct dobj *o;
+	jmp_buf fail;
+	char *errbuf;
+	size_t errlen;
+
+	int m_globals, m_scratch, m_ringbuf, m_drops;
+	size_t map_cap, ecb_cap, prog_cap;
+	struct cgc_varinfo *vinfo[4];  /* by dck_varclass, indexed by var id */
+	uint32_t globals_size;
+	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
+	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
+	bool uses_strtok;
+	uint32_t slot;                 /* string/temporary slot size: strsize rounded up to 8 */
+
+	/* the program being built */
+	int probe_idx;
+	const struct dobj_probe *probe;
+	size_t *relocs;
+	size_t nrelocs, reloc_cap;
+	struct dobj_note *notes;
+	size_t nnotes, note_cap;
+	struct cgc_patch *patches;     /* record patches of this program */
+	size_t npatches, patch_cap;
+	struct cgc_patch *size_patches;/* scratch-size patches of every program */
+	size_t nsize_patches, size_patch_cap;
+	uint32_t rec_max;              /* largest record of this program */
+	uint32_t scratch_need;         /* largest scratch use of every program so far */
+
+	/* the clause being compiled */
+	int clause_no;
+	int ecb;                       /* index in o->ecbs of the current record, -1: none yet */
+	uint32_t rec_size;
+	int action_no;
+	int fault_label, end_label;
+	bool fault_used;               /* some code jumps to the fault path */
+	int stack_top;                 /* bytes of stack in use (fixed slots included) */
+	uint32_t persist_top;          /* scratch kept for the whole clause (copyin, alloca) */
+	struct dnode *where;           /* for error positions */
+
+	/* kernel structure offsets from BTF (ppid, vtimestamp, progenyof), -1: unknown */
+	bool btf_loaded;
+	int off_real_parent, off_tgid, off_se, off_sum_exec;
+};
+
+_Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Emitting. */
+size_t cgc_emit(struct cgc *c, struct bpf_insn insn);
+void cgc_ld_map(struct cgc *c, int reg, int map);
+void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind);  /* patch the last instruction */
+void cgc_mov_imm64(struct cgc *c, int reg, int64_t v);
+int16_t cgc_slot_push(struct cgc *c);
+void cgc_slot_pop(struct cgc *c);
+void cgc_zero_scratch(struct cgc *c, uint32_t off, uint32_t size);
+/* Copy size bytes (an 8-byte multiple) between areas addressed by registers + offsets;
+ * clobbers R0. A record destination (rec_dst) has its offsets patched. */
+void cgc_copy(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff, uint32_t size,
+	      bool rec_dst);
+/* Copy the NUL-terminated string at scratch offset src into strsize bytes at dst (a scratch
+ * offset, or a record offset when rec_dst), zero-padded: equal strings give equal bytes. */
+void cgc_copy_str_clean(struct cgc *c, uint32_t dst, uint32_t src, bool rec_dst);
+void cgc_count_drop(struct cgc *c, int kind);
+int cgc_current_epid(struct cgc *c);
+
+/* Types. */
+enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };
+enum cgc_vclass cgc_vclass(struct dtype *t);
+bool cgc_is_signed(struct dtype *t);
+uint32_t cgc_round8(uint64_t n);
+
+/* Shared by cg_expr.c and cg_var.c. */
+bool cgx_is_str(const struct dnode *n);
+int cgx_bpf_size(int64_t size);                                /* BPF_B .. BPF_DW */
+void cgx_norm(struct cgc *c, int reg, struct dtype *t);        /* truncate + extend to t */
+
+/* Variables and built-ins (cg_var.c). A dynamic variable's element is reached through a key
+ * built once per access (cgx_var_key: 0 for globals and this->), so a compound assignment
+ * evaluates its keys once. */
+struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v);
+struct dck_var *cgx_node_var(struct dnode *n);                 /* the variable n names, or NULL */
+uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys);
+uint32_t cgx_var_key(struct cgc *c, struct dnode *n, struct dck_var *v);
+void cgx_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = value ptr or 0 */
+void cgx_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int);
+void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key);
+void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key);   /* of R0 */
+uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key);
+void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src);
+void cgx_builtin_int(struct cgc *c, struct dnode *n);
+void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched);
+void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */
+
+/* Expressions (cg_expr.c). */
+void cgx_int(struct cgc *c, struct dnode *n);                  /* value in R0 */
+uint32_t cgx_str(struct cgc *c, struct dnode *n);              /* scratch offset of a slot */
+uint32_t cgx_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch copy */
+void cgx_effect(struct cgc *c, struct dnode *n);               /* for side effects only */
+void cgx_subr_stmt(struct cgc *c, struct dnode *n);            /* raise, stop, copyout... */
+void cgx_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
+#endif

@@ -1,0 +1,487 @@
+/* cg_var.c — where D's variables live and how BPF reaches them: the layout of globals and
+ * this-> variables, one hash map per associative array and per self-> variable (keys packed
+ * at fixed offsets, strings zero-padded so equal strings are equal keys), reads that find no
+ * element as 0 or "", stores of 0 that delete; and the built-in variables (arguments by probe
+ * kind, process and time built-ins, task fields from the kernel's BTF). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+#include <linux/btf.h>
+
+#include "cg_clause.h"
+
+int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
+		uint32_t vsz, uint32_t entries);
+
+/* ---- variables: layout ---- */
+
+static uint32_t storage_size(struct cgc *c, struct dck_var *v)
+{
+	switch (cgc_vclass(v->type)) {
+	case CGC_VSTR:
+		return c->slot;
+	case CGC_VINT:
+		return 8;
+	case CGC_VBYTES: {
+		int64_t s = dtype_sizeof(v->type);
+		if (s > 0 && s <= 4096)
+			return cgc_round8((uint64_t)s);
+		break;
+	}
+	case CGC_VVOID:
+		break;
+	}
+	c->where = NULL;
+	util_seterr(c->errbuf, c->errlen, "line %d: variable %s has a type that cannot be stored",
+		    v->pos.line, v->name);
+	longjmp(c->fail, 1);
+}
+
+void cgx_vars_layout(struct cgc *c)
+{
+	struct dck_prog *ck = c->ck;
+
+	for (int k = 0; k < 4; k++)
+		c->vinfo[k] = xcalloc(ck->nclass[k] ? (size_t)ck->nclass[k] : 1, sizeof **c->vinfo);
+	for (int i = 0; i < ck->nvars; i++) {
+		struct dck_var *v = ck->vars[i];
+		struct cgc_varinfo *vi = &c->vinfo[v->cls][v->id];
+		char name[64];
+		vi->size = storage_size(c, v);
+		switch (v->cls) {
+		case DCK_GLOBAL:
+			vi->off = c->globals_size;
+			c->globals_size += vi->size;
+			break;
+		case DCK_THIS:
+			vi->off = c->this_end;
+			c->this_end += vi->size;
+			break;
+		case DCK_ASSOC:
+			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
+			for (int k = 0; k < v->nkeys; k++) {
+				vi->keyoff[k] = vi->keysize;
+				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
+			}
+			if (vi->keysize == 0)
+				vi->keysize = 8;
+			snprintf(name, sizeof name, "assoc_%s", v->name);
+			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
+			break;
+		case DCK_SELF:
+			/* the thread first, then any keys of a self->a[k] array */
+			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
+			vi->keysize = 8;
+			for (int k = 0; k < v->nkeys; k++) {
+				vi->keyoff[k] = vi->keysize;
+				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
+			}
+			snprintf(name, sizeof name, "self_%s", v->name);
+			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
+			break;
+		}
+	}
+	if (c->globals_size > CGC_SCRATCH_LIMIT || c->this_end > CGC_SCRATCH_LIMIT / 2)
+		cgc_fail(c, NULL, "the program's global or clause-local variables need more than "
+			 "%u bytes", CGC_SCRATCH_LIMIT / 2);
+}
+
+struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v)
+{
+	return &c->vinfo[v->cls][v->id];
+}
+
+/* ---- dynamic variables: keys and map calls ---- */
+
+/* Pack the key of an associative array element (or the thread's key for self->) into
+ * scratch; returns its offset. */
+uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
+{
+	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+	uint32_t kb = cg_scratch_alloc(&c->g, vi->keysize);
+
+	if (vi->keysize > 8)
+		cgc_zero_scratch(c, kb, vi->keysize);
+	if (v->cls == DCK_SELF) {
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
+	}
+	int i = 0;
+	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
+		if (cgx_is_str(k)) {
+			uint32_t s = cgx_str(c, k);
+			cgc_copy_str_clean(c, kb + vi->keyoff[i], s, false);
+		} else {
+			cgx_int(c, k);
+			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + vi->keyoff[i])));
+		}
+	}
+	return kb;
+}
+
+/* R0 = the element's value pointer, or 0 when there is none. */
+void cgx_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	cgc_ld_map(c, 1, cgx_vinfo(c, v)->map);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+}
+
+/* Store the value at scratch offset val under key; an integer 0 deletes the element instead
+ * (D frees a dynamic variable assigned zero). A failed update is a dynamic-variable drop. */
+void cgx_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
+{
+	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+
+	if (is_int) {
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
+	}
+	cgc_ld_map(c, 1, cgx_vinfo(c, v)->map);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
+	cgc_emit(c, bi_mov64_reg(3, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, (int32_t)val));
+	cgc_emit(c, bi_mov64_imm(4, BPF_ANY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
+	if (!is_int) {
+		bpb_label_place(&c->buf, del);     /* never jumped to: nothing to delete */
+		bpb_label_place(&c->buf, done);
+		return;
+	}
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, del);
+	cgc_ld_map(c, 1, cgx_vinfo(c, v)->map);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
+	cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
+	bpb_label_place(&c->buf, done);
+}
+
+/* The D variable an lvalue-ish node names, with its keys (or NULL). */
+struct dck_var *cgx_node_var(struct dnode *n)
+{
+	if ((n->kind == DN_IDENT || n->kind == DN_SELF || n->kind == DN_THIS ||
+	     n->kind == DN_INDEX) && n->var && n->builtin == DB_NONE)
+		return n->var;
+	return NULL;
+}
+
+/* The key of a dynamic variable's element, built once per access (0 for other classes). */
+uint32_t cgx_var_key(struct cgc *c, struct dnode *n, struct dck_var *v)
+{
+	if (v->cls != DCK_ASSOC && v->cls != DCK_SELF)
+		return 0;
+	return cgx_build_key(c, v, n->kind == DN_INDEX ? n->args : NULL);
+}
+
+/* Integer variable read: R0. */
+void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+
+	switch (v->cls) {
+	case DCK_GLOBAL:
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_GLOBALS, (int16_t)vi->off));
+		return;
+	case DCK_THIS:
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)vi->off));
+		return;
+	case DCK_ASSOC:
+	case DCK_SELF: {
+		int done = bpb_label_new(&c->buf);
+		cgx_dyn_lookup(c, v, key);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 0, 0));
+		bpb_label_place(&c->buf, done);
+		return;
+	}
+	}
+}
+
+/* Integer variable write of R0 (already normalised); R0 keeps the value. */
+void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+
+	switch (v->cls) {
+	case DCK_GLOBAL:
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_GLOBALS, 0, (int16_t)vi->off));
+		return;
+	case DCK_THIS:
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)vi->off));
+		return;
+	case DCK_ASSOC:
+	case DCK_SELF: {
+		uint32_t val = cg_scratch_alloc(&c->g, 8);
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)val));
+		cgx_dyn_store(c, v, key, val, true);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)val));
+		return;
+	}
+	}
+}
+
+/* String variable read into a fresh slot. */
+uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+
+	switch (v->cls) {
+	case DCK_GLOBAL:
+		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_GLOBALS, vi->off, c->slot, false);
+		break;
+	case DCK_THIS:
+		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, vi->off, c->slot, false);
+		break;
+	case DCK_ASSOC:
+	case DCK_SELF: {
+		int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+		cgx_dyn_lookup(c, v, key);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
+		cgc_emit(c, bi_mov64_reg(1, 0));
+		cgc_copy(c, CG_R_SCRATCH, dst, 1, 0, c->slot, false);
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, miss);
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
+		bpb_label_place(&c->buf, done);
+		break;
+	}
+	}
+	return dst;
+}
+
+void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src)
+{
+	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+
+	switch (v->cls) {
+	case DCK_GLOBAL:
+		cgc_copy(c, CG_R_GLOBALS, vi->off, CG_R_SCRATCH, src, c->slot, false);
+		break;
+	case DCK_THIS:
+		cgc_copy(c, CG_R_SCRATCH, vi->off, CG_R_SCRATCH, src, c->slot, false);
+		break;
+	case DCK_ASSOC:
+	case DCK_SELF: {
+		/* A clean copy: string values compare and print by their bytes up to the NUL only,
+		 * but a tidy value keeps map contents predictable for the consumer too. */
+		uint32_t val = cg_scratch_alloc(&c->g, c->slot);
+		cgc_copy_str_clean(c, val, src, false);
+		cgx_dyn_store(c, v, key, val, false);
+		break;
+	}
+	}
+}
+
+/* ---- built-in variables ---- */
+
+static const int16_t kprobe_arg_off[6] = { 112, 104, 96, 88, 72, 64 };
+#define PTREGS_IP 128
+#define PTREGS_CS 136
+#define PTREGS_SP 152
+
+static void builtin_arg(struct cgc *c, struct dnode *n, int i)
+{
+	switch (c->probe->kind) {
+	case DOBJ_PROBE_BEGIN: case DOBJ_PROBE_END: case DOBJ_PROBE_ERROR:
+		if (i < 6)
+			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, kprobe_arg_off[i]));
+		else
+			cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	case DOBJ_PROBE_TICK: case DOBJ_PROBE_PROFILE: {
+		/* dtrace's profile probes: arg0 the kernel pc (0 in user mode), arg1 the user pc
+		 * (0 in kernel mode). Mode from the saved cs selector's privilege level. */
+		if (i > 1) {
+			cgc_emit(c, bi_mov64_imm(0, 0));
+			return;
+		}
+		int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_CTX, PTREGS_CS));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 3));
+		bpb_jmp_imm(&c->buf, i == 0 ? BPF_JEQ : BPF_JNE, 1, 3, zero);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, PTREGS_IP));
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, zero);
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		bpb_label_place(&c->buf, done);
+		return;
+	}
+	case DOBJ_PROBE_USDT:
+		break;
+	}
+	cgc_fail(c, n, "arguments of this probe are not available yet");
+}
+
+static int btf_member(const struct btf *btf, const char *sname, const char *mname)
+{
+	int id = btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT);
+	if (id < 0)
+		return -1;
+	const struct btf_type *t = btf__type_by_id(btf, (uint32_t)id);
+	const struct btf_member *m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *nm = btf__name_by_offset(btf, m->name_off);
+		if (nm && !strcmp(nm, mname))
+			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+	}
+	return -1;
+}
+
+/* Offsets of the task_struct fields ppid, vtimestamp and progenyof need, from the running
+ * kernel's BTF (they move between kernel builds). */
+void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
+{
+	if (!c->btf_loaded) {
+		struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
+		c->btf_loaded = true;
+		if (btf) {
+			c->off_real_parent = btf_member(btf, "task_struct", "real_parent");
+			c->off_tgid = btf_member(btf, "task_struct", "tgid");
+			c->off_se = btf_member(btf, "task_struct", "se");
+			c->off_sum_exec = btf_member(btf, "sched_entity", "sum_exec_runtime");
+			btf__free(btf);
+		}
+	}
+	if (c->off_real_parent < 0 || c->off_tgid < 0 || (sched && (c->off_se < 0 || c->off_sum_exec < 0)))
+		cgc_fail(c, n, "%s needs the kernel's BTF (/sys/kernel/btf/vmlinux) to find task "
+			 "fields, and it is not available", dbuiltin_name((enum dbuiltin)n->builtin)
+			 ? dbuiltin_name((enum dbuiltin)n->builtin) : "this");
+}
+
+/* *(size *)(R0 + off) from kernel memory into scratch tmp; R0 = the value. */
+void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size)
+{
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, off));
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)tmp, 0));
+	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)tmp));
+	cgc_emit(c, bi_mov64_imm(2, size));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
+	cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
+}
+
+void cgx_builtin_int(struct cgc *c, struct dnode *n)
+{
+	int b = n->builtin;
+
+	if (b >= DB_ARG0 && b <= DB_ARG9) {
+		builtin_arg(c, n, b - DB_ARG0);
+		return;
+	}
+	switch (b) {
+	case DB_ARGS:
+		if (!n->args->isconst)
+			cgc_fail(c, n, "args[ ] index must be a constant");
+		builtin_arg(c, n, (int)n->args->cval);
+		cgx_norm(c, 0, n->type);
+		return;
+	case DB_CPU:
+		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+		return;
+	case DB_EPID:
+		cgc_emit(c, bi_mov64_imm(0, cgc_current_epid(c)));
+		return;
+	case DB_ID:
+		cgc_mov_imm64(c, 0, c->probe->id);
+		return;
+	case DB_ERRNO:
+		/* No source for a user-space errno at a uprobe: dtrace's errno is the last system
+		 * call's error, which a uprobe program cannot see. */
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	case DB_UID: case DB_GID:
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_uid_gid));
+		if (b == DB_GID)
+			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
+		else
+			cgc_emit(c, bi_mov32_reg(0, 0));
+		return;
+	case DB_PID: case DB_TID:
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
+		if (b == DB_PID)
+			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
+		else
+			cgc_emit(c, bi_mov32_reg(0, 0));
+		return;
+	case DB_PPID: {
+		cgx_need_btf(c, n, false);
+		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+		cgx_kread(c, tmp, c->off_real_parent, 8);
+		cgx_kread(c, tmp, c->off_tgid, 4);
+		cgx_norm(c, 0, c->ck->prog->types->t_int);
+		return;
+	}
+	case DB_TIMESTAMP:
+		cgc_emit(c, bi_call(BPF_FUNC_ktime_get_ns));
+		return;
+	case DB_VTIMESTAMP: {
+		cgx_need_btf(c, n, true);
+		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+		cgx_kread(c, tmp, c->off_se + c->off_sum_exec, 8);
+		return;
+	}
+	case DB_WALLTIMESTAMP:
+		cgc_emit(c, bi_call(BPF_FUNC_ktime_get_boot_ns));
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_GLOBALS,
+				   (int16_t)offsetof(struct dobj_state, walltime_offset)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
+		return;
+	case DB_UCALLER: {
+		if (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE) {
+			/* a sample lands anywhere in a function: there is no return address to trust */
+			cgc_emit(c, bi_mov64_imm(0, 0));
+			return;
+		}
+		/* at a function's entry the return address is the word at the stack pointer */
+		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
+		int16_t slot = cgc_slot_push(c);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, PTREGS_SP));
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
+		cg_emit_load_ptr(&c->g, tmp, slot, 8);
+		cgc_slot_pop(c);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)tmp));
+		return;
+	}
+	case DB_USTACKDEPTH: {
+		const int frames = 127;
+		uint32_t tmp = cg_scratch_alloc(&c->g, frames * 8);
+		int done = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)tmp));
+		cgc_emit(c, bi_mov64_imm(3, frames * 8));
+		cgc_emit(c, bi_mov64_imm(4, BPF_F_USER_STACK));
+		cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 0, 3));
+		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		bpb_label_place(&c->buf, done);
+		return;
+	}
+	case DB_UREGS: {
+		if (!n->args->isconst)
+			cgc_fail(c, n, "uregs[ ] index must be a constant");
+		int off = dck_ureg_ptregs_offset(n->args->cval);
+		if (off < 0) {
+			/* a register pt_regs does not save: dtrace's illegal operation */
+			c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+			return;
+		}
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)off));
+		return;
+	}
+	}
+	cgc_fail(c, n, "built-in variable %s is not an integer",
+		 dbuiltin_name((enum dbuiltin)b) ? dbuiltin_name((enum dbuiltin)b) : "?");
+}

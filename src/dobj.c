@@ -1,0 +1,40 @@
+/* dobj.c — freeing a compiled D program. The printf formats its actions point to belong to the
+ * dck_prog and are left alone; map and program file descriptors are the tracer's to close. */
+#include <stdlib.h>
+
+#include "dobj.h"
+
+void dobj_free(struct dobj *o)
+{
+	if (!o)
+		return;
+	for (size_t i = 0; i < o->nmaps; i++) {
+		free(o->maps[i].name);
+		free(o->maps[i].init);
+	}
+	free(o->maps);
+	for (size_t i = 0; i < o->nprobes; i++) {
+		free(o->probes[i].provider);
+		free(o->probes[i].module);
+		free(o->probes[i].function);
+		free(o->probes[i].name);
+	}
+	free(o->probes);
+	for (size_t i = 0; i < o->nprogs; i++) {
+		struct dobj_prog *p = &o->progs[i];
+		free(p->insns);
+		free(p->map_relocs);
+		for (size_t k = 0; k < p->nnotes; k++)
+			free(p->notes[k].text);
+		free(p->notes);
+	}
+	free(o->progs);
+	for (size_t i = 0; i < o->necbs; i++) {
+		struct dobj_ecb *e = &o->ecbs[i];
+		for (size_t k = 0; k < e->nacts; k++)
+			free(e->acts[k].vals);
+		free(e->acts);
+	}
+	free(o->ecbs);
+	free(o);
+}

@@ -1,0 +1,457 @@
+/* trace_cmd.c — the tracer command: from the command line to an exit status. Steps, in order:
+ * start the -c command held (so $target is known) or check the -p processes; parse every -s
+ * script and -n/-P/-m/-f/-i description into one program, in command-line order, expanding
+ * macro variables as each arrives; apply `#pragma D option`s; match every clause's probe
+ * descriptions against the probe catalog (bprobes.h); type-check (dcheck.h); compile (cg.h);
+ * -S and -e stop here; then print dtrace's "matched" notices and hand the dobj to trace_run. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bprobes.h"
+#include "cg.h"
+#include "childproc.h"
+#include "commands.h"
+#include "dcheck.h"
+#include "dcpp.h"
+#include "dmacro.h"
+#include "dparse.h"
+#include "trace_run.h"
+#include "util.h"
+
+/* One -s / -n / -P / -m / -f / -i argument and the clauses it contributed. */
+struct source {
+	char kind;              /* 's' for a script, else the option letter */
+	const char *text;       /* file name or description text */
+	int first_clause;       /* clause numbers [first_clause, end_clause) */
+	int end_clause;
+	int nmatched;           /* probes its clauses enable, counted per clause */
+	int end_line;           /* scripts: the line the input ends on (for dmacro_check_unused) */
+};
+
+struct tc {
+	const struct opts *o;
+	struct dopts d;             /* command-line options, then pragmas */
+	struct source *srcs;
+	int nsrcs;
+	struct dprog *g;
+	struct dmacro_env env;
+	struct bprobes cat;
+	int nclauses;
+	int **clause_idx;           /* catalog indexes per clause */
+	size_t *nclause_idx;
+	struct childproc child;
+	bool have_child;
+	int target;
+};
+
+/* "failed to compile script x.d: MSG" or "invalid probe specifier DESC: MSG", as dtrace
+ * reports a failure in one of its command-line programs. */
+static void source_error(const struct source *s, const char *msg)
+{
+	if (s->kind == 's')
+		util_warn("failed to compile script %s: %s", s->text, msg);
+	else
+		util_warn("invalid probe specifier %s: %s", s->text, msg);
+}
+
+static enum dpdesc_spec spec_of(char kind)
+{
+	switch (kind) {
+	case 'P': return DPD_PROVIDER;
+	case 'm': return DPD_MODULE;
+	case 'f': return DPD_FUNCTION;
+	case 'i': return DPD_ID;
+	default: return DPD_NAME;
+	}
+}
+
+static int count_clauses(const struct dprog *g)
+{
+	int n = 0;
+	for (const struct dnode *it = g->items; it; it = it->next)
+		n += it->kind == DN_CLAUSE;
+	return n;
+}
+
+static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen)
+{
+	if (s->kind != 's')
+		return dparse_clause_arg(t->g, spec_of(s->kind), s->text, err, errlen);
+	size_t n;
+	char *text;
+	if (t->d.cpp) {
+		text = dcpp_run(s->text, t->o->cppargs, t->o->ncppargs, &n, err, errlen);
+		if (!text)
+			return -1;
+	} else {
+		text = util_read_file(s->text, &n);
+		if (!text) {
+			util_seterr(err, errlen, "failed to open %s: %s", s->text, strerror(errno));
+			return -2;
+		}
+	}
+	s->end_line = 1;
+	for (size_t i = 0; i < n; i++)
+		s->end_line += text[i] == '\n';
+	int rc = dparse_script(t->g, s->text, text, n, err, errlen);
+	free(text);
+	return rc;
+}
+
+/* Compiler switches cannot change while a program is being compiled: dtrace refuses them in a
+ * pragma (its dt_opt_cflags options: EDT_BADOPTCTX). They are -x options only. */
+static bool compile_time_only(const char *name)
+{
+	static const char *const names[] = { "argref", "cpp", "defaultargs", "empty", "errtags",
+					     "knodefs", "nolibs", "pspec", "unodefs", "verbose",
+					     "zdefs" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* `#pragma D option`s the parser collected since the last call, in order, with dtrace's
+ * messages: "failed to set option 'x': why" ("... 'x' to 'v': why" when a value was given). */
+static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
+{
+	for (; *applied < t->g->noptions; (*applied)++) {
+		const struct doption *op = &t->g->options[*applied];
+		char why[256];
+		int rc;
+		if (compile_time_only(op->name)) {
+			snprintf(why, sizeof(why), "Option cannot be used from within a D program");
+			rc = -1;
+		} else {
+			rc = dopt_set(&t->d, op->name, op->value, why, sizeof(why));
+		}
+		if (rc == 0)
+			continue;
+		char *m = op->value
+			? xasprintf("line %d: failed to set option '%s' to '%s': %s", op->pos.line,
+				    op->name, op->value, why)
+			: xasprintf("line %d: failed to set option '%s': %s", op->pos.line, op->name,
+				    why);
+		source_error(s, m);
+		free(m);
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse every source in order, expanding macros as each arrives so an error names its source.
+ * Pragmas are applied after each script (they affect what follows, as in dtrace). */
+static int build_program(struct tc *t)
+{
+	char err[1024];
+	t->g = dprog_new();
+	int applied = 0;
+	for (int i = 0; i < t->nsrcs; i++) {
+		struct source *s = &t->srcs[i];
+		s->first_clause = count_clauses(t->g);
+		int rc = parse_source(t, s, err, sizeof(err));
+		if (rc == -2) {
+			util_warn("%s", err);
+			return -1;
+		}
+		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)
+			return -1;
+		t->env.defaultargs = t->d.defaultargs;
+		t->env.argref = t->d.argref;
+		if (rc == 0)
+			rc = dmacro_expand(t->g, &t->env, err, sizeof(err));
+		if (rc != 0) {
+			if (s->kind == 's' && t->d.cpp && strncmp(err, "line ", 5) != 0)
+				util_warn("%s", err); /* cpp could not run: its own words */
+			else
+				source_error(s, err);
+			return -1;
+		}
+		s->end_clause = count_clauses(t->g);
+	}
+	t->nclauses = count_clauses(t->g);
+	const struct source *last = &t->srcs[t->nsrcs - 1];
+	if (dmacro_check_unused(&t->env, last->kind == 's' ? last->end_line : 1, err,
+				sizeof(err)) != 0) {
+		source_error(last, err);
+		return -1;
+	}
+	return 0;
+}
+
+static struct source *source_of_clause(struct tc *t, int clause)
+{
+	for (int i = 0; i < t->nsrcs; i++)
+		if (clause >= t->srcs[i].first_clause && clause < t->srcs[i].end_clause)
+			return &t->srcs[i];
+	return &t->srcs[t->nsrcs - 1];
+}
+
+/* The source a whole-program message (type checker, code generator) is reported against:
+ * dtrace compiles each argument alone and so always knows; we name the only source, or the
+ * first script, or the first description. */
+static const struct source *program_source(const struct tc *t)
+{
+	for (int i = 0; i < t->nsrcs; i++)
+		if (t->srcs[i].kind == 's')
+			return &t->srcs[i];
+	return &t->srcs[0];
+}
+
+static int match_probes(struct tc *t)
+{
+	bprobes_init(&t->cat);
+	t->clause_idx = xcalloc((size_t)t->nclauses + 1, sizeof(*t->clause_idx));
+	t->nclause_idx = xcalloc((size_t)t->nclauses + 1, sizeof(*t->nclause_idx));
+	int c = 0;
+	for (const struct dnode *it = t->g->items; it; it = it->next) {
+		if (it->kind != DN_CLAUSE)
+			continue;
+		struct source *s = source_of_clause(t, c);
+		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
+			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
+			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
+			if (bprobes_match(&t->cat, &d, id, &t->clause_idx[c], &t->nclause_idx[c]) > 0 ||
+			    t->d.zdefs)
+				continue;
+			char *desc = id ? xasprintf("%u", id)
+					: xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
+			char *msg = s->kind == 's'
+				? xasprintf("line %d: probe description %s does not match any probes",
+					    pd->pos.line, desc)
+				: xasprintf("probe description %s does not match any probes", desc);
+			source_error(s, msg);
+			free(desc);
+			free(msg);
+			return -1;
+		}
+		s->nmatched += (int)t->nclause_idx[c];
+		c++;
+	}
+	return 0;
+}
+
+static const struct dck_probe_args *no_args(void *arg, int clause)
+{
+	/* BEGIN, END, ERROR and the profile probes have no typed arguments */
+	static const struct dck_probe_args none = { 0, NULL };
+	(void)arg;
+	(void)clause;
+	return &none;
+}
+
+/* Probes some clause enables, in order of first use, and the clause lists in their terms. */
+struct used {
+	struct dobj_probe *probes;
+	size_t n;
+	int **clause;
+	size_t *nclause;
+};
+
+static void collect_used(const struct tc *t, struct used *u)
+{
+	int *map = xcalloc(t->cat.n + 1, sizeof(int));
+	for (size_t i = 0; i < t->cat.n; i++)
+		map[i] = -1;
+	u->probes = xcalloc(t->cat.n + 1, sizeof(*u->probes));
+	u->n = 0;
+	u->clause = xcalloc((size_t)t->nclauses + 1, sizeof(*u->clause));
+	u->nclause = xcalloc((size_t)t->nclauses + 1, sizeof(*u->nclause));
+	for (int c = 0; c < t->nclauses; c++) {
+		u->clause[c] = xcalloc(t->nclause_idx[c] + 1, sizeof(int));
+		u->nclause[c] = t->nclause_idx[c];
+		for (size_t k = 0; k < t->nclause_idx[c]; k++) {
+			int ci = t->clause_idx[c][k];
+			if (map[ci] < 0) {
+				map[ci] = (int)u->n;
+				u->probes[u->n++] = t->cat.probes[ci];
+			}
+			u->clause[c][k] = map[ci];
+		}
+	}
+	free(map);
+}
+
+static void free_used(struct used *u, int nclauses)
+{
+	for (int c = 0; c < nclauses; c++)
+		free(u->clause[c]);
+	free(u->clause);
+	free(u->nclause);
+	free(u->probes);
+}
+
+/* -c / -p: the processes are there before the program is compiled, as $target needs. */
+static int grab_targets(struct tc *t)
+{
+	const struct opts *o = t->o;
+	char err[512];
+	if (o->cmd) {
+		if (childproc_start(o->cmd, &t->child, err, sizeof(err)) != 0) {
+			util_warn("failed to execute %s", err);
+			return -1;
+		}
+		t->have_child = true;
+		t->target = t->child.pid;
+	}
+	for (int i = 0; i < o->npids; i++) {
+		if (kill(o->pids[i], 0) != 0 && errno == ESRCH) {
+			util_warn("failed to grab pid %d: No such process", (int)o->pids[i]);
+			return -1;
+		}
+		if (!t->target)
+			t->target = o->pids[i];
+	}
+	return 0;
+}
+
+static void print_notices(const struct tc *t)
+{
+	if (t->d.quiet)
+		return;
+	for (int i = 0; i < t->nsrcs; i++) {
+		const struct source *s = &t->srcs[i];
+		const char *what = s->kind == 's' ? "script" : "description";
+		/* dtrace names a description by its text up to the predicate or action */
+		int len = s->kind == 's' ? (int)strlen(s->text) : (int)strcspn(s->text, "{/;");
+		fprintf(stderr, "%s: %s '%.*s' matched %d probe%s\n", util_progname, what, len,
+			s->text, s->nmatched, s->nmatched == 1 ? "" : "s");
+	}
+	if (t->d.destructive)
+		fprintf(stderr, "%s: allowing destructive actions\n", util_progname);
+}
+
+/* A type-checker or code-generator message about the whole program. dtrace numbers lines only
+ * in files: for a description it names the region instead ("in action list: ..."). A refusal
+ * to enable ("could not enable tracing: ...") is dtrace's dtrace_go() failing, which comes
+ * after the "matched" notices and names no source. */
+static void program_error(const struct tc *t, const char *msg)
+{
+	static const char refusal[] = "could not enable tracing: ";
+	if (strncmp(msg, refusal, sizeof(refusal) - 1) == 0) {
+		print_notices(t);
+		util_warn("%s", msg);
+		return;
+	}
+	const struct source *s = program_source(t);
+	const char *rest;
+	if (s->kind != 's' && strncmp(msg, "line ", 5) == 0 && (rest = strstr(msg, ": ")) != NULL) {
+		char *m = xasprintf("in action list: %s", rest + 2);
+		source_error(s, m);
+		free(m);
+		return;
+	}
+	source_error(s, msg);
+}
+
+static int compile_and_run(struct tc *t)
+{
+	char err[1024];
+	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, no_args, NULL };
+	struct dck_prog *ck = NULL;
+	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
+		program_error(t, err);
+		return 1;
+	}
+	struct used u;
+	collect_used(t, &u);
+	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target };
+	struct dobj *obj = NULL;
+	int status = 1;
+	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
+		program_error(t, err);
+		goto out;
+	}
+	if (t->o->disasm) {
+		struct strbuf b = { 0 };
+		cg_disasm(obj, &b);
+		fputs(b.s ? b.s : "", stderr);
+		strbuf_free(&b);
+	}
+	if (t->o->compile_only) {
+		status = 0;
+		goto out;
+	}
+	int total = 0;
+	for (int i = 0; i < t->nsrcs; i++)
+		total += t->srcs[i].nmatched;
+	if (total == 0 && !t->d.zdefs) {
+		util_warn("no probes matched");
+		goto out;
+	}
+	FILE *out = stdout;
+	if (t->o->output && !(out = fopen(t->o->output, "a"))) {
+		util_warn("failed to open output file '%s': %s", t->o->output, strerror(errno));
+		goto out;
+	}
+	print_notices(t);
+	struct trace_run_opts ro = {
+		.dopts = &t->d, .out = out, .child = t->have_child ? &t->child : NULL,
+		.pids = t->o->pids, .npids = t->o->npids, .target_pid = t->target,
+	};
+	status = trace_run(obj, &ro);
+	if (out != stdout && fclose(out) != 0) {
+		util_warn("failed to write to %s: %s", t->o->output, strerror(errno));
+		status = 1;
+	}
+out:
+	if (obj)
+		dobj_free(obj);
+	dck_prog_free(ck);
+	free_used(&u, t->nclauses);
+	return status;
+}
+
+int trace_cmd_run(const struct opts *o)
+{
+	struct tc t;
+	memset(&t, 0, sizeof(t));
+	t.o = o;
+	t.d = o->dopts;
+	t.nsrcs = o->nprogs;
+	t.srcs = xcalloc((size_t)o->nprogs + 1, sizeof(*t.srcs));
+	const char *arg0 = util_progname;
+	for (int i = 0; i < o->nprogs; i++) {
+		t.srcs[i].kind = o->progs[i].kind;
+		t.srcs[i].text = o->progs[i].text;
+		if (o->progs[i].kind == 's' && arg0 == util_progname)
+			arg0 = o->progs[i].text; /* $0 is the script's name */
+	}
+	int status = 1;
+	if (t.nsrcs == 0) {
+		util_warn("no probes specified");
+		goto out;
+	}
+	if (grab_targets(&t) != 0)
+		goto out;
+
+	char **argv = xcalloc((size_t)o->nargs + 2, sizeof(char *));
+	argv[0] = (char *)arg0;
+	for (int i = 0; i < o->nargs; i++)
+		argv[i + 1] = o->args[i];
+	dmacro_env_init(&t.env, o->nargs + 1, argv);
+	t.env.target = t.target;
+	t.env.referenced = xcalloc((size_t)o->nargs + 2, sizeof(bool));
+
+	if (build_program(&t) == 0 && match_probes(&t) == 0)
+		status = compile_and_run(&t);
+	free(t.env.referenced);
+	free(argv);
+out:
+	if (t.have_child && !t.child.exited)
+		childproc_kill(&t.child);
+	if (t.clause_idx)
+		for (int c = 0; c < t.nclauses; c++)
+			free(t.clause_idx[c]);
+	free(t.clause_idx);
+	free(t.nclause_idx);
+	bprobes_free(&t.cat);
+	if (t.g)
+		dprog_free(t.g);
+	free(t.srcs);
+	return status;
+}

@@ -1,0 +1,879 @@
+/* trace_run.c — see trace_run.h. Four stages, in order: load (maps, patch, programs), attach,
+ * consume (the loop), stop (END, drain, detach, drops). The consumer turns each ring-buffer
+ * record into dtrace's output through dout/dfmt, using the layout the dobj describes. */
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "attach.h"
+#include "bpf_sys.h"
+#include "dfmt.h"
+#include "dout.h"
+#include "ringbuf.h"
+#include "trace_run.h"
+#include "util.h"
+
+/* --- the probe functions ---------------------------------------------------------------
+ * The asm statement takes every argument as an input and clobbers memory, so the compiler
+ * must really call the function with the arguments in their registers; noinline keeps the
+ * call, used keeps the symbol. */
+#if defined(__clang__)
+#define PROBE_FN __attribute__((noinline, used, optnone))
+#else
+#define PROBE_FN __attribute__((noinline, noipa, used))
+#endif
+#define PROBE_BODY __asm__ volatile("" : : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a5) : "memory")
+
+PROBE_FN void trace_probe_begin(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
+{
+	PROBE_BODY;
+}
+PROBE_FN void trace_probe_end(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
+{
+	PROBE_BODY;
+}
+PROBE_FN void trace_probe_error(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
+{
+	PROBE_BODY;
+}
+
+/* --- signals ----------------------------------------------------------------------------- */
+static volatile sig_atomic_t got_signal;
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	got_signal = 1;
+}
+
+/* SIGCHLD only has to interrupt the wait for records so a -c child's exit is seen at once. */
+static void on_child(int sig)
+{
+	(void)sig;
+}
+
+/* --- run state --------------------------------------------------------------------------- */
+struct run {
+	struct dobj *o;
+	const struct trace_run_opts *ro;
+	const struct dopts *d;
+	FILE *out;
+	bool quiet, heading_done, stop, has_error_probe;
+	int status;                    /* exit()'s value */
+	struct dout_flowstate flow;
+	struct attach_set main_set;    /* every probe but END and ERROR */
+	struct attach_set tail_set;    /* END and ERROR: detached last */
+	struct ringbuf *rb;
+	int ncpus;
+	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
+	uint32_t ndrop_kinds;
+	uint64_t dblerrors, dblerrors_seen;
+	bool failed;                   /* a fatal consumer error (message printed) */
+};
+
+static void flush_out(struct run *r)
+{
+	fflush(r->out);
+}
+
+/* Messages go to stderr after the data printed so far, so a terminal shows them in order. */
+static void emit_err(struct run *r, struct strbuf *b)
+{
+	flush_out(r);
+	fputs(b->s ? b->s : "", stderr);
+	fflush(stderr);
+	strbuf_free(b);
+}
+
+/* --- loading ----------------------------------------------------------------------------- */
+static int64_t walltime_offset(void)
+{
+	struct timespec rt, bt;
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_BOOTTIME, &bt);
+	return ((int64_t)rt.tv_sec - (int64_t)bt.tv_sec) * 1000000000LL +
+	       ((int64_t)rt.tv_nsec - (int64_t)bt.tv_nsec);
+}
+
+static int create_maps(struct run *r)
+{
+	struct dobj *o = r->o;
+	char err[256];
+	for (size_t i = 0; i < o->nmaps; i++) {
+		struct dobj_map *m = &o->maps[i];
+		m->fd = bpf_sys_map_create(m->kind, m->name, m->key_size, m->value_size,
+					   m->max_entries, err, sizeof(err));
+		if (m->fd < 0) {
+			util_warn("could not enable tracing: cannot create BPF map %s: %s", m->name, err);
+			return -1;
+		}
+		bool is_state = (int)i == o->state_map;
+		if (!m->init && !is_state)
+			continue;
+		if (m->kind != BPF_SYS_MAP_ARRAY || (is_state && m->value_size < sizeof(struct dobj_state))) {
+			util_warn("could not enable tracing: map %s cannot hold its initial value", m->name);
+			return -1;
+		}
+		unsigned char *v = xcalloc(1, m->value_size);
+		if (m->init)
+			memcpy(v, m->init, m->value_size);
+		if (is_state) {
+			struct dobj_state st;
+			memcpy(&st, v, sizeof(st));
+			st.walltime_offset = walltime_offset();
+			st.tracer_pid = (uint32_t)getpid();
+			st.target_pid = (uint32_t)r->ro->target_pid;
+			memcpy(v, &st, sizeof(st));
+		}
+		uint32_t key = 0;
+		int rc = bpf_map_update_elem(m->fd, &key, v, BPF_ANY);
+		free(v);
+		if (rc != 0) {
+			util_warn("could not enable tracing: cannot initialise map %s: %s", m->name,
+				  strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static const char *probe_desc(const struct dobj_probe *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s:%s:%s:%s", p->provider, p->module, p->function, p->name);
+	return buf;
+}
+
+/* A program name the kernel accepts (letters, digits, '_' and '.'): "BEGIN", "tick_1s". */
+static void prog_name(const struct dobj_probe *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", p->name);
+	for (char *s = buf; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '.'))
+			*s = '_';
+}
+
+static bool is_uprobe(enum dobj_probe_kind k)
+{
+	return k == DOBJ_PROBE_BEGIN || k == DOBJ_PROBE_END || k == DOBJ_PROBE_ERROR ||
+	       k == DOBJ_PROBE_USDT;
+}
+
+/* What the code at the instruction the verifier stopped on was generated for, from the -S
+ * notes ("clause 2, action #1: printf"); NULL when the log names no instruction. The failing
+ * instruction is the last one the log shows ("17: (85) call ..."). */
+static const char *rejected_part(const struct dobj_prog *p, const char *log)
+{
+	long at = -1;
+	for (const char *l = log; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		char *end;
+		long v = strtol(l, &end, 10);
+		if (end != l && *l >= '0' && *l <= '9' && end[0] == ':' && end[1] == ' ' && end[2] == '(')
+			at = v;
+	}
+	const char *text = NULL;
+	for (size_t i = 0; at >= 0 && i < p->nnotes; i++)
+		if (p->notes[i].at <= (size_t)at && p->notes[i].text)
+			text = p->notes[i].text;
+	if (text && text[0] == ';')
+		text += text[1] == ' ' ? 2 : 1;
+	return text;
+}
+
+static int load_prog(struct run *r, struct dobj_prog *p)
+{
+	struct dobj *o = r->o;
+	const struct dobj_probe *pr = &o->probes[p->probe];
+	char desc[512], name[16], err[512];
+	struct bpf_insn *insns = xmalloc(sizeof(*insns) * (p->ninsns ? p->ninsns : 1));
+	memcpy(insns, p->insns, sizeof(*insns) * p->ninsns);
+	for (size_t k = 0; k < p->nrelocs; k++) {
+		size_t at = p->map_relocs[k];
+		if (at + 1 >= p->ninsns || insns[at].src_reg != BPF_PSEUDO_MAP_FD ||
+		    insns[at].imm < 0 || (size_t)insns[at].imm >= o->nmaps) {
+			util_warn("failed to enable probe %u (%s): internal error: bad map reference "
+				  "at instruction %zu", pr->id, probe_desc(pr, desc, sizeof(desc)), at);
+			free(insns);
+			return -1;
+		}
+		insns[at].imm = o->maps[insns[at].imm].fd;
+	}
+	prog_name(pr, name, sizeof(name));
+	struct bpf_sys_prog_opts lo = {
+		.type = (enum bpf_prog_type)p->type,
+		.expected_attach_type = is_uprobe(pr->kind) && attach_uprobe_multi_supported()
+			? BPF_SYS_TRACE_UPROBE_MULTI : 0,
+		.sleepable = p->sleepable,
+		.name = name,
+	};
+	struct strbuf log = { 0 };
+	p->fd = bpf_sys_prog_load(&lo, insns, p->ninsns, &log, err, sizeof(err));
+	free(insns);
+	if (p->fd >= 0) {
+		strbuf_free(&log);
+		return 0;
+	}
+	probe_desc(pr, desc, sizeof(desc));
+	if (log.len > 0) {
+		char *why = bpf_sys_log_reason(log.s);
+		const char *part = rejected_part(p, log.s);
+		util_warn("failed to enable probe %u (%s): the BPF verifier rejected the code "
+			  "generated for %s: %s%s", pr->id, desc, part ? part : "its clauses", why,
+			  r->d->verbose ? "" : " (-x verbose shows the verifier's log)");
+		free(why);
+		if (r->d->verbose)
+			fprintf(stderr, "%s", log.s);
+	} else {
+		util_warn("failed to enable probe %u (%s): %s", pr->id, desc, err);
+	}
+	strbuf_free(&log);
+	return -1;
+}
+
+/* Where in a mapped file the code at addr lives: the mapping of /proc/self/maps holding it
+ * gives the file and the offset. Works for stripped binaries and shared libraries alike. */
+static int self_code_location(uintptr_t addr, char *path, size_t pathlen, uint64_t *off)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	if (!f)
+		return -1;
+	char line[PATH_MAX + 256];
+	int found = -1;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, foff;
+		int pos = 0;
+		if (sscanf(line, "%llx-%llx %*4s %llx %*s %*s%n", &start, &end, &foff, &pos) < 3)
+			continue;
+		if (addr < start || addr >= end)
+			continue;
+		char *p = line + pos;
+		while (*p == ' ')
+			p++;
+		p[strcspn(p, "\n")] = '\0';
+		if (*p != '/' || strstr(p, " (deleted)"))
+			break;
+		snprintf(path, pathlen, "%s", p);
+		*off = addr - start + foff;
+		found = 0;
+		break;
+	}
+	fclose(f);
+	return found;
+}
+
+static int attach_self(struct run *r, struct dobj_prog *p, void (*fn)(uint64_t, uint64_t, uint64_t,
+			uint64_t, uint64_t, uint64_t), struct attach_set *set)
+{
+	const struct dobj_probe *pr = &r->o->probes[p->probe];
+	char path[PATH_MAX], err[512], desc[512];
+	struct attach_site site = { 0, 0, 0 };
+	if (self_code_location((uintptr_t)fn, path, sizeof(path), &site.off) != 0) {
+		util_warn("failed to enable probe %u (%s): cannot find %s in this process's mappings",
+			  pr->id, probe_desc(pr, desc, sizeof(desc)), pr->name);
+		return -1;
+	}
+	int rc;
+	if (attach_uprobe_multi_supported())
+		rc = attach_uprobe_multi(set, p->fd, path, &site, 1, getpid(), false, NULL, err,
+					 sizeof(err));
+	else
+		rc = attach_uprobe(set, p->fd, path, &site, getpid(), false, err, sizeof(err));
+	if (rc != 0) {
+		util_warn("failed to enable probe %u (%s): %s", pr->id,
+			  probe_desc(pr, desc, sizeof(desc)), err);
+		return -1;
+	}
+	return 0;
+}
+
+/* tick-N runs on one CPU: the one we run on now, as good as any. */
+static int tick_cpu(void)
+{
+	int cpu = sched_getcpu();
+	return cpu < 0 ? 0 : cpu;
+}
+
+static int attach_prog(struct run *r, struct dobj_prog *p)
+{
+	const struct dobj_probe *pr = &r->o->probes[p->probe];
+	char err[512], desc[512];
+	int rc;
+	switch (pr->kind) {
+	case DOBJ_PROBE_BEGIN:
+		return attach_self(r, p, trace_probe_begin, &r->main_set);
+	case DOBJ_PROBE_END:
+		return attach_self(r, p, trace_probe_end, &r->tail_set);
+	case DOBJ_PROBE_ERROR:
+		r->has_error_probe = true;
+		return attach_self(r, p, trace_probe_error, &r->tail_set);
+	case DOBJ_PROBE_TICK:
+	case DOBJ_PROBE_PROFILE:
+		rc = attach_cpu_clock(&r->main_set, p->fd, pr->kind == DOBJ_PROBE_TICK ? tick_cpu() : -1,
+				      pr->period_ns, err, sizeof(err));
+		if (rc != 0)
+			util_warn("failed to enable probe %u (%s): %s", pr->id,
+				  probe_desc(pr, desc, sizeof(desc)), err);
+		return rc;
+	case DOBJ_PROBE_USDT:
+		break;
+	}
+	util_warn("failed to enable probe %u (%s): this kind of probe cannot be enabled yet", pr->id,
+		  probe_desc(pr, desc, sizeof(desc)));
+	return -1;
+}
+
+/* --- consuming --------------------------------------------------------------------------- */
+static uint64_t read_uint(const unsigned char *p, unsigned size)
+{
+	uint8_t u8;
+	uint16_t u16;
+	uint32_t u32;
+	uint64_t u64;
+	switch (size) {
+	case 1: memcpy(&u8, p, 1); return u8;
+	case 2: memcpy(&u16, p, 2); return u16;
+	case 4: memcpy(&u32, p, 4); return u32;
+	default: memcpy(&u64, p, 8); return u64;
+	}
+}
+
+static double read_float(const unsigned char *p, unsigned size)
+{
+	if (size == 4) {
+		float f;
+		memcpy(&f, p, 4);
+		return f;
+	}
+	if (size == 16) {
+		long double ld;
+		memcpy(&ld, p, sizeof(ld) < 16 ? sizeof(ld) : 16);
+		return (double)ld;
+	}
+	double d;
+	memcpy(&d, p, 8);
+	return d;
+}
+
+/* Values of a printf()/system() action as dfmt wants them. Stacks are copied so their words
+ * are aligned; *stacks collects what to free. */
+static struct dfmt_value *make_values(const struct dobj_action *a, const unsigned char *rec,
+				      uint64_t ***stacks)
+{
+	struct dfmt_value *v = xcalloc(a->nvals ? a->nvals : 1, sizeof(*v));
+	*stacks = xcalloc(a->nvals ? a->nvals : 1, sizeof(**stacks));
+	for (size_t i = 0; i < a->nvals; i++) {
+		const struct dobj_val *dv = &a->vals[i];
+		const unsigned char *p = rec + dv->off;
+		v[i].size = dv->size;
+		v[i].is_signed = dv->is_signed;
+		switch (dv->kind) {
+		case DOBJ_V_INT:
+			v[i].kind = DFMT_V_INT;
+			v[i].u.u = read_uint(p, dv->size);
+			break;
+		case DOBJ_V_FLOAT:
+			v[i].kind = DFMT_V_FLOAT;
+			v[i].u.d = read_float(p, dv->size);
+			break;
+		case DOBJ_V_STRING:
+		case DOBJ_V_BYTES:
+			if (dv->argtype.cls == DFMT_ARG_STACK) {
+				size_t n = dv->size / 8;
+				(*stacks)[i] = xcalloc(n ? n : 1, 8);
+				memcpy((*stacks)[i], p, n * 8);
+				v[i].kind = DFMT_V_STACK;
+				v[i].u.stack.pcs = (*stacks)[i];
+				v[i].u.stack.n = n;
+			} else {
+				v[i].kind = DFMT_V_STRING;
+				v[i].u.s.p = (const char *)p;
+				v[i].u.s.len = dv->size;
+			}
+			break;
+		}
+	}
+	return v;
+}
+
+static void liberr(struct run *r, const struct dobj_ecb *e, const char *msg)
+{
+	const struct dobj_probe *p = &r->o->probes[e->probe];
+	struct strbuf b = { 0 };
+	dout_liberr(&b, util_progname, e->epid, p->id, p->provider, p->module, p->function,
+		    p->name, msg);
+	emit_err(r, &b);
+}
+
+/* Format a printf()/system() action into b. Returns 0, or -1 (message printed). */
+static int format_action(struct run *r, const struct dobj_ecb *e, const struct dobj_action *a,
+			 const unsigned char *rec, struct strbuf *b)
+{
+	uint64_t **stacks;
+	struct dfmt_value *v = make_values(a, rec, &stacks);
+	struct dfmt_ctx ctx = { NULL, NULL, (int)r->d->stackindent };
+	char err[256];
+	int rc = dfmt_format(a->fmt, v, a->nvals, NULL, 0, &ctx, b, err, sizeof(err));
+	for (size_t i = 0; i < a->nvals; i++)
+		free(stacks[i]);
+	free(stacks);
+	free(v);
+	if (rc != 0)
+		liberr(r, e, err);
+	return rc;
+}
+
+/* system(): the command's output must follow what was printed before it. */
+static void run_system(struct run *r, const char *cmd)
+{
+	flush_out(r);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		util_warn("failed to run system() command: %s", strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		if (fileno(r->out) != STDOUT_FILENO)
+			dup2(fileno(r->out), STDOUT_FILENO);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+static bool vals_fit(const struct dobj_action *a, size_t size)
+{
+	for (size_t i = 0; i < a->nvals; i++)
+		if ((uint64_t)a->vals[i].off + a->vals[i].size > size)
+			return false;
+	return true;
+}
+
+static void consume_data(struct run *r, const unsigned char *rec, size_t size)
+{
+	struct dobj_rec hdr;
+	memcpy(&hdr, rec, sizeof(hdr));
+	if (hdr.epid > r->o->necbs) {
+		struct strbuf b = { 0 };
+		strbuf_printf(&b, "%s: record for unknown enabled probe ID %u ignored\n",
+			      util_progname, hdr.epid);
+		emit_err(r, &b);
+		return;
+	}
+	const struct dobj_ecb *e = &r->o->ecbs[hdr.epid - 1];
+	const struct dobj_probe *p = &r->o->probes[e->probe];
+	if (size < e->size) {
+		liberr(r, e, "record shorter than its layout: ignored");
+		return;
+	}
+	struct strbuf b = { 0 };
+	if (!r->heading_done) {
+		dout_heading(&b, r->quiet, r->d->flowindent);
+		r->heading_done = true;
+	}
+	if (r->d->flowindent)
+		dout_flow_prefix(&b, &r->flow, (int)hdr.cpu, p->provider, p->function, p->name);
+	else
+		dout_record_prefix(&b, r->quiet, (int)hdr.cpu, p->id, p->function, p->name);
+	for (size_t i = 0; i < e->nacts; i++) {
+		const struct dobj_action *a = &e->acts[i];
+		if (!vals_fit(a, size)) {
+			fwrite(b.s, 1, b.len, r->out);
+			strbuf_free(&b);
+			liberr(r, e, "action data beyond the end of the record: ignored");
+			return;
+		}
+		const unsigned char *vp = a->nvals ? rec + a->vals[0].off : NULL;
+		switch (a->kind) {
+		case DOBJ_ACT_TRACE:
+			if (a->nvals == 0)
+				break;
+			if (a->vals[0].kind == DOBJ_V_INT)
+				dout_trace_int(&b, r->quiet, read_uint(vp, a->vals[0].size),
+					       a->vals[0].size);
+			else
+				dout_trace_bytes(&b, r->quiet, r->d->rawbytes, vp, a->vals[0].size);
+			break;
+		case DOBJ_ACT_PRINTF:
+			format_action(r, e, a, rec, &b);
+			break;
+		case DOBJ_ACT_TRACEMEM:
+			if (a->nvals)
+				dout_tracemem(&b, vp, a->vals[0].size);
+			break;
+		case DOBJ_ACT_EXIT:
+			if (a->nvals)
+				r->status = (int)(int32_t)read_uint(vp, a->vals[0].size < 4 ?
+								    a->vals[0].size : 4);
+			r->stop = true;
+			break;
+		case DOBJ_ACT_SYSTEM: {
+			struct strbuf cmd = { 0 };
+			if (format_action(r, e, a, rec, &cmd) == 0) {
+				fwrite(b.s ? b.s : "", 1, b.len, r->out);
+				strbuf_free(&b);
+				run_system(r, cmd.s ? cmd.s : "");
+			}
+			strbuf_free(&cmd);
+			break;
+		}
+		}
+	}
+	dout_record_end(&b, r->quiet);
+	if (b.len)
+		fwrite(b.s, 1, b.len, r->out);
+	strbuf_free(&b);
+}
+
+static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
+{
+	struct dobj_rec_fault f;
+	if (size < sizeof(f)) {
+		struct strbuf b = { 0 };
+		strbuf_printf(&b, "%s: truncated fault record ignored\n", util_progname);
+		emit_err(r, &b);
+		return;
+	}
+	memcpy(&f, rec, sizeof(f));
+	if (f.epid == 0 || f.epid > r->o->necbs) {
+		struct strbuf b = { 0 };
+		strbuf_printf(&b, "%s: fault record for unknown enabled probe ID %u ignored\n",
+			      util_progname, f.epid);
+		emit_err(r, &b);
+		return;
+	}
+	const struct dobj_ecb *e = &r->o->ecbs[f.epid - 1];
+	const struct dobj_probe *p = &r->o->probes[e->probe];
+	/* A fault in an ERROR clause does not fire ERROR again: dtrace counts it as a drop. */
+	if (p->kind == DOBJ_PROBE_ERROR) {
+		r->dblerrors++;
+		return;
+	}
+	struct dout_fault df = {
+		.epid = f.epid, .probe_id = p->id, .provider = p->provider, .module = p->module,
+		.function = p->function, .name = p->name, .kind = (int)f.fault,
+		.action = f.action_no, .dif_offset = -1, .addr = f.addr,
+	};
+	struct strbuf b = { 0 };
+	dout_fault(&b, util_progname, &df);
+	emit_err(r, &b);
+	if (r->has_error_probe)
+		trace_probe_error(0, f.epid, (uint64_t)(int64_t)f.action_no, (uint64_t)-1, f.fault,
+				  f.addr);
+}
+
+static int on_record(void *ctx, const void *data, size_t size)
+{
+	struct run *r = ctx;
+	const unsigned char *rec = data;
+	struct dobj_rec hdr;
+	if (size < sizeof(hdr))
+		return 0;
+	memcpy(&hdr, rec, sizeof(hdr));
+	if (hdr.epid != 0) {
+		consume_data(r, rec, size);
+		return 0;
+	}
+	uint32_t kind = 0;
+	if (size >= sizeof(hdr) + 4)
+		memcpy(&kind, rec + sizeof(hdr), 4);
+	if (kind == DOBJ_REC_FAULT) {
+		consume_fault(r, rec, size);
+	} else {
+		struct strbuf b = { 0 };
+		strbuf_printf(&b, "%s: control record of unknown kind %u ignored\n", util_progname,
+			      kind);
+		emit_err(r, &b);
+	}
+	return 0;
+}
+
+/* --- drops ------------------------------------------------------------------------------- */
+static void report_drops(struct run *r)
+{
+	struct strbuf b = { 0 };
+	if (r->o->drops_map >= 0 && (size_t)r->o->drops_map < r->o->nmaps && r->ncpus > 0) {
+		const struct dobj_map *m = &r->o->maps[r->o->drops_map];
+		size_t stride = ((size_t)m->value_size + 7) / 8;
+		uint64_t *v = xcalloc((size_t)r->ncpus * stride, 8);
+		for (uint32_t k = 0; k < r->ndrop_kinds; k++) {
+			if (bpf_map_lookup_elem(m->fd, &k, v) != 0)
+				continue;
+			uint64_t total = 0, total_seen = 0;
+			for (int c = 0; c < r->ncpus; c++) {
+				uint64_t now = v[(size_t)c * stride];
+				uint64_t *seen = &r->drops_seen[(size_t)k * (size_t)r->ncpus + (size_t)c];
+				if ((k == DOUT_DROP_PRINCIPAL || k == DOUT_DROP_AGGREGATION) && now > *seen)
+					dout_drops_cpu(&b, util_progname, false, k, now - *seen, c);
+				total += now;
+				total_seen += *seen;
+				*seen = now;
+			}
+			if (k != DOUT_DROP_PRINCIPAL && k != DOUT_DROP_AGGREGATION && total > total_seen)
+				dout_drops(&b, util_progname, false, k, total - total_seen);
+		}
+		free(v);
+	}
+	if (r->dblerrors > r->dblerrors_seen) {
+		dout_drops(&b, util_progname, false, DOUT_DROP_DBLERROR,
+			   r->dblerrors - r->dblerrors_seen);
+		r->dblerrors_seen = r->dblerrors;
+	}
+	if (b.len)
+		emit_err(r, &b);
+	strbuf_free(&b);
+}
+
+/* --- targets ----------------------------------------------------------------------------- */
+static bool pid_gone(pid_t pid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return true;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return true;
+	buf[n] = '\0';
+	const char *rp = strrchr(buf, ')');
+	return !rp || rp[1] != ' ' || rp[2] == 'Z' || rp[2] == 'X';
+}
+
+/* dtrace's notice when a target goes away; quiet silences it as it silences every notice. */
+static void notice_exit(struct run *r, pid_t pid)
+{
+	if (r->quiet)
+		return;
+	struct strbuf b = { 0 };
+	strbuf_printf(&b, "%s: pid %d has exited\n", util_progname, (int)pid);
+	emit_err(r, &b);
+}
+
+/* Returns true when every target has exited (false when there are none). */
+static bool targets_gone(struct run *r, bool *live)
+{
+	const struct trace_run_opts *ro = r->ro;
+	int ntargets = 0, nlive = 0;
+	if (ro->child && ro->child->pid > 0) {
+		ntargets++;
+		if (!ro->child->exited) {
+			int st;
+			pid_t w = waitpid(ro->child->pid, &st, WNOHANG);
+			if (w == ro->child->pid) {
+				ro->child->exited = 1;
+				ro->child->status = st;
+				notice_exit(r, ro->child->pid);
+			}
+		}
+		nlive += !ro->child->exited;
+	}
+	for (int i = 0; i < ro->npids; i++) {
+		ntargets++;
+		if (live[i] && pid_gone(ro->pids[i])) {
+			live[i] = false;
+			notice_exit(r, ro->pids[i]);
+		}
+		nlive += live[i];
+	}
+	return ntargets > 0 && nlive == 0;
+}
+
+/* --- the run ----------------------------------------------------------------------------- */
+static int poll_timeout_ms(const struct run *r)
+{
+	uint64_t ms = r->d->switchrate / 1000000u;
+	if (ms < 10)
+		ms = 10;
+	if (ms > 1000)
+		ms = 1000;
+	if ((r->ro->child || r->ro->npids) && ms > 100)
+		ms = 100; /* -p targets give no signal when they exit */
+	return (int)ms;
+}
+
+static void release(struct run *r)
+{
+	attach_detach_all(&r->main_set);
+	attach_detach_all(&r->tail_set);
+	if (r->rb)
+		ringbuf_close(r->rb);
+	r->rb = NULL;
+	for (size_t i = 0; i < r->o->nprogs; i++) {
+		if (r->o->progs[i].fd >= 0)
+			close(r->o->progs[i].fd);
+		r->o->progs[i].fd = -1;
+	}
+	for (size_t i = 0; i < r->o->nmaps; i++) {
+		if (r->o->maps[i].fd >= 0)
+			close(r->o->maps[i].fd);
+		r->o->maps[i].fd = -1;
+	}
+	free(r->drops_seen);
+	r->drops_seen = NULL;
+}
+
+static int setup(struct run *r)
+{
+	struct dobj *o = r->o;
+	char err[256];
+	for (size_t i = 0; i < o->nmaps; i++)
+		o->maps[i].fd = -1;
+	for (size_t i = 0; i < o->nprogs; i++)
+		o->progs[i].fd = -1;
+	if (o->ringbuf_map < 0 || (size_t)o->ringbuf_map >= o->nmaps) {
+		util_warn("could not enable tracing: the program has no ring buffer");
+		return -1;
+	}
+	/* The consumer trusts the layouts from here on: check them once. */
+	for (size_t i = 0; i < o->necbs; i++) {
+		const struct dobj_ecb *e = &o->ecbs[i];
+		bool bad = e->epid != i + 1 || e->probe < 0 || (size_t)e->probe >= o->nprobes;
+		for (size_t k = 0; k < e->nacts && !bad; k++) {
+			const struct dobj_action *a = &e->acts[k];
+			bad = !vals_fit(a, e->size) ||
+			      ((a->kind == DOBJ_ACT_PRINTF || a->kind == DOBJ_ACT_SYSTEM) && !a->fmt);
+		}
+		if (bad) {
+			util_warn("could not enable tracing: internal error: the record layout of "
+				  "enabled probe ID %zu is inconsistent", i + 1);
+			return -1;
+		}
+	}
+	if (create_maps(r) != 0)
+		return -1;
+	for (size_t i = 0; i < o->nprogs; i++) {
+		if (o->progs[i].probe < 0 || (size_t)o->progs[i].probe >= o->nprobes) {
+			util_warn("could not enable tracing: program %zu has no probe", i);
+			return -1;
+		}
+		if (load_prog(r, &o->progs[i]) != 0)
+			return -1;
+	}
+	r->rb = ringbuf_open(o->maps[o->ringbuf_map].fd, on_record, r, err, sizeof(err));
+	if (!r->rb) {
+		util_warn("could not enable tracing: %s", err);
+		return -1;
+	}
+	r->ncpus = bpf_sys_possible_cpus();
+	if (o->drops_map >= 0 && (size_t)o->drops_map < o->nmaps) {
+		r->ndrop_kinds = o->maps[o->drops_map].max_entries;
+		if (r->ncpus > 0)
+			r->drops_seen = xcalloc((size_t)r->ndrop_kinds * (size_t)r->ncpus, 8);
+	}
+	/* ERROR first, then the others: a fault in BEGIN must find ERROR ready. */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < o->nprogs; i++) {
+			bool err_probe = o->probes[o->progs[i].probe].kind == DOBJ_PROBE_ERROR;
+			if (err_probe == (pass == 0) && attach_prog(r, &o->progs[i]) != 0)
+				return -1;
+		}
+	return 0;
+}
+
+/* Deliver what is in the buffer; a ring buffer failure is fatal. */
+static int deliver(struct run *r, int timeout_ms)
+{
+	int n = timeout_ms < 0 ? ringbuf_drain(r->rb) : ringbuf_poll(r->rb, timeout_ms);
+	if (n == RINGBUF_ERR && errno != EINTR) {
+		util_warn("processing aborted: cannot read the trace buffer: %s", strerror(errno));
+		r->failed = true;
+		return -1;
+	}
+	flush_out(r);
+	return 0;
+}
+
+int trace_run(struct dobj *o, const struct trace_run_opts *ro)
+{
+	struct run r = { 0 };
+	r.o = o;
+	r.ro = ro;
+	r.d = ro->dopts;
+	r.out = ro->out ? ro->out : stdout;
+	r.quiet = r.d->quiet;
+	attach_set_init(&r.main_set);
+	attach_set_init(&r.tail_set);
+
+	if (setup(&r) != 0) {
+		release(&r);
+		return 1;
+	}
+
+	struct sigaction sa, old_int, old_term, old_chld;
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop_signal; /* no SA_RESTART: the wait for records must end */
+	got_signal = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sa.sa_handler = on_child;
+	sigaction(SIGCHLD, &sa, &old_chld);
+
+	bool *live = xcalloc(ro->npids ? (size_t)ro->npids : 1, sizeof(bool));
+	for (int i = 0; i < ro->npids; i++)
+		live[i] = true;
+
+	trace_probe_begin(0, 0, 0, 0, 0, 0);
+	deliver(&r, -1);
+	if (ro->child && childproc_resume(ro->child) != 0)
+		util_warn("failed to resume pid %d: %s", (int)ro->child->pid, strerror(errno));
+
+	struct timespec last_drops;
+	clock_gettime(CLOCK_MONOTONIC, &last_drops);
+	while (!r.stop && !r.failed) {
+		if (got_signal) {
+			/* dtrace ends the interrupted line, quiet or not */
+			fputs("\n", r.out);
+			break;
+		}
+		if (targets_gone(&r, live))
+			break;
+		if (deliver(&r, poll_timeout_ms(&r)) != 0)
+			break;
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec - last_drops.tv_sec >= 1) {
+			report_drops(&r);
+			last_drops = now;
+		}
+	}
+
+	/* Stop: only END (and ERROR for END's faults) may fire from here on. */
+	attach_detach_all(&r.main_set);
+	if (!r.failed) {
+		deliver(&r, -1);
+		trace_probe_end(0, 0, 0, 0, 0, 0);
+		deliver(&r, -1);
+	}
+	attach_detach_all(&r.tail_set);
+	if (!r.failed)
+		deliver(&r, -1);
+	report_drops(&r);
+	if (!r.failed)
+		fputs("\n", r.out);
+	fflush(r.out);
+
+	if (ro->child && ro->child->pid > 0 && !ro->child->exited)
+		childproc_kill(ro->child);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGCHLD, &old_chld, NULL);
+	free(live);
+	release(&r);
+	return r.failed ? 1 : r.status;
+}

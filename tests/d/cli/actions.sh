@@ -1,0 +1,48 @@
+# actions.sh — system() (destructive: -w, and the "allowing destructive actions" notice, which
+# -q silences), its output ordered with printf's (the consumer flushes before running the
+# command), printf's %Y (walltime in ns, printed "%Y %b %e %T" in local time: dt_printf.c
+# pfprint_time), faults in a tick probe and dynamic variable drops.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
+
+cli_needs_root system_order || return 0
+
+cli_run system_order 0 'before\nhi\nafter\n\n' '' "$USDTRACE" -q -w \
+	-n 'BEGIN { printf("before\n"); system("echo hi"); printf("after\n"); exit(0); }'
+cli_run system_format 0 '42 x\n\n' '' "$USDTRACE" -q -w \
+	-n 'BEGIN { system("echo %d %s", 40 + 2, "x"); exit(0); }'
+CLI_CPU=1 cli_run w_notice 0 '*' \
+	"usdtrace: description 'BEGIN ' matched 1 probe\nusdtrace: allowing destructive actions\n" \
+	"$USDTRACE" -w -n 'BEGIN { exit(0); }'
+cli_run destructive_option 0 'ok\n\n' '' "$USDTRACE" -q -x destructive \
+	-n 'BEGIN { system("echo ok"); exit(0); }'
+
+cli_run printf_Y 0 '2001 Sep  9 01:46:40|1970 Jan  1 00:00:00\n\n' '' env TZ=UTC "$USDTRACE" -q \
+	-n 'BEGIN { printf("%Y|%Y\n", (uint64_t)1000000000000000000, (uint64_t)0); exit(0); }'
+
+# A fault in a tick firing: the message names the clause (EPID 2) and the probe; tracing goes on.
+printf 'tick-10ms\n{\n\tn++;\n}\n\ntick-10ms\n/n == 2/\n{\n\tx = 0;\n\ty = 1 / x;\n}\n\ntick-10ms\n/n == 4/\n{\n\tprintf("%%d\\n", n);\n\texit(0);\n}\n' >"$W/tf.d"
+cli_run tick_fault 0 '4\n\n' \
+	'~^usdtrace: error on enabled probe ID 2 \(ID [0-9]+: profile:::tick-10ms\): divide-by-zero in action #2$' \
+	"$USDTRACE" -q -s "$W/tf.d"
+
+# More keys than dynvarsize holds: stores fail and dtrace reports the drops on stderr
+# (dt_consume/dt_handle drop messages, as src/dout.h documents); the program still completes.
+printf '#pragma D option quiet\n#pragma D option dynvarsize=4k\n\ntick-1ms\n/i < 100/\n{\n\ta[i, 0] = 1; a[i, 1] = 1; a[i, 2] = 1; a[i, 3] = 1; a[i, 4] = 1;\n\ta[i, 5] = 1; a[i, 6] = 1; a[i, 7] = 1; a[i, 8] = 1; a[i, 9] = 1;\n\ti++;\n}\n\ntick-1ms\n/i == 100/\n{\n\tprintf("done\\n");\n\texit(0);\n}\n' >"$W/dv.d"
+cli_run dynvar_drops 0 'done\n\n' \
+	'~^usdtrace: [0-9]+ dynamic variable drops?( with non-empty (dirty|rinsing) list)?$' \
+	"$USDTRACE" -s "$W/dv.d"
+
+# profile-N fires on every CPU (tick-N on one): each online CPU reports itself once.
+online=$(awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-");
+	lo = r[1]; hi = (n > 1) ? r[2] : r[1]; for (c = lo; c <= hi; c++) print c } }' \
+	/sys/devices/system/cpu/online)
+printf 'profile-100hz\n/!seen[cpu]/\n{\n\tseen[cpu] = 1;\n\tprintf("%%d\\n", cpu);\n}\n\ntick-500ms\n{\n\texit(0);\n}\n' >"$W/pc.d"
+"$USDTRACE" -q -s "$W/pc.d" >"$W/pc.out" 2>"$W/pc.err"
+rc=$?
+got=$(grep . "$W/pc.out" | sort -n | tr '\n' ' ')
+want=$(echo "$online" | sort -n | tr '\n' ' ')
+if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$W/pc.err" ]; then
+	cli_ok profile_every_cpu
+else
+	cli_notok profile_every_cpu "exit $rc, CPUs [$got], online [$want]: $(head -n 1 "$W/pc.err")"
+fi

@@ -1,0 +1,73 @@
+# modes.sh — -e (compile only: no output, status 0, no privileges needed), -S (the generated
+# code is printed; we check only that there is some and the status), usage errors (exit 2),
+# bad -x options (exit 1), -o FILE (appends, as dtrace.c opens it with "a"), -Z.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
+
+cli_run e_compile_only 0 '' '' "$USDTRACE" -e -n 'BEGIN { x = 1; printf("%d\n", x); exit(0); }'
+printf 'BEGIN\n{\n\ttrace(strlen("abc"));\n}\n' >"$W/e.d"
+cli_run e_script 0 '' '' "$USDTRACE" -e -s "$W/e.d"
+cli_run e_error 1 '' \
+	'usdtrace: invalid probe specifier BEGIN { trace(nosuch); }: in action list: failed to resolve nosuch: Unknown variable name\n' \
+	"$USDTRACE" -e -n 'BEGIN { trace(nosuch); }'
+
+"$USDTRACE" -S -e -n 'BEGIN { x = 1; printf("%d\n", x + 2); exit(0); }' >"$W/S.out" 2>&1
+rc=$?
+lines=$(wc -l <"$W/S.out")
+if [ $rc -eq 0 ] && [ "$lines" -ge 3 ]; then
+	cli_ok S_prints_code
+else
+	cli_notok S_prints_code "exit $rc, $lines lines: $(head -n 1 "$W/S.out")"
+fi
+
+cli_run x_bad_option 1 '' 'usdtrace: failed to set -x nosuch: Invalid option name\n' \
+	"$USDTRACE" -x nosuch -n 'BEGIN { exit(0); }'
+cli_run x_bad_value 1 '' 'usdtrace: failed to set -x strsize: Invalid value for specified option\n' \
+	"$USDTRACE" -x strsize=big -n 'BEGIN { exit(0); }'
+
+for args in "-Y" "" "-s" "-n"; do
+	# shellcheck disable=SC2086
+	"$USDTRACE" $args >"$W/u.out" 2>"$W/u.err"
+	rc=$?
+	name=usage_${args#-}
+	[ -n "$args" ] || name=usage_no_arguments
+	if [ $rc -eq 2 ] && grep -q '^Usage: usdtrace ' "$W/u.err" && [ ! -s "$W/u.out" ]; then
+		cli_ok "$name"
+	else
+		cli_notok "$name" "exit $rc (want 2): $(head -n 1 "$W/u.err")"
+	fi
+done
+
+if cli_needs_root o_file; then
+	"$USDTRACE" -q -o "$W/o.txt" -n 'BEGIN { printf("hi\n"); exit(0); }' >"$W/o1.out" 2>&1
+	cli_run o_file 0 '' '' "$USDTRACE" -q -o "$W/o.txt" -n 'BEGIN { printf("hi\n"); exit(0); }'
+	if [ -s "$W/o1.out" ]; then
+		cli_notok o_file_stdout "first run printed [$(head -n 1 "$W/o1.out")]"
+	elif cli_match 'hi\n\nhi\n\n' "$W/o.txt"; then
+		cli_ok o_file_appends
+	else
+		cli_notok o_file_appends "$cli_why"
+	fi
+fi
+if cli_needs_root o_file_default; then
+	# The heading and records go to the file; the notice stays on stderr.
+	cli_run o_file_default 0 '' "usdtrace: description 'BEGIN ' matched 1 probe\n" \
+		"$USDTRACE" -o "$W/od.txt" -n 'BEGIN { exit(0); }'
+	cli_why="no output file"
+	if [ -f "$W/od.txt" ] && sed -E 's/^[ 0-9]{2}[0-9]( +[0-9]+ +[^ ]*:[^ ]* )/  *\1/' "$W/od.txt" >"$W/od2.txt" &&
+		cli_match 'CPU     ID                    FUNCTION:NAME\n  *      1                           :BEGIN \n\n' "$W/od2.txt"; then
+		cli_ok o_file_default_content
+	else
+		cli_notok o_file_default_content "$cli_why"
+	fi
+fi
+if cli_needs_root Z_no_match; then
+	cli_run Z_no_match 0 'ok\n\n' '' "$USDTRACE" -q -Z -n 'nosuch:::probe { printf("never\n"); }' \
+		-n 'BEGIN { printf("ok\n"); exit(0); }'
+fi
+
+# Messages are prefixed with the name the binary was invoked by (dtrace.c: g_pname is
+# basename(argv[0])), so a link named dtrace talks like dtrace.
+ln -s "$USDTRACE" "$W/dtrace"
+cli_run invoked_as_dtrace 1 '' \
+	'dtrace: invalid probe specifier BEGIN { x = nosuch; }: in action list: failed to resolve nosuch: Unknown variable name\n' \
+	"$W/dtrace" -n 'BEGIN { x = nosuch; }'

@@ -1,0 +1,49 @@
+# oneliners.sh — -n descriptions on the command line: default output and the "description
+# 'TEXT' matched N probes" notice (TEXT is the argument cut at its first '{', '/' or ';':
+# dtrace.c compile_str), -q, several -n, compile errors reported as "invalid probe specifier"
+# with the "in action list:" region (dt_error.c dt_set_errmsg, no line number for strings).
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
+H='CPU     ID                    FUNCTION:NAME'
+PB='  *      1                           :BEGIN '
+
+if cli_needs_root n_default; then
+	CLI_CPU=1 cli_run n_default 0 "$H\n$PB\n\n" "usdtrace: description 'BEGIN ' matched 1 probe\n" \
+		"$USDTRACE" -n 'BEGIN { exit(0); }'
+fi
+if cli_needs_root n_predicate_crop; then
+	CLI_CPU=1 cli_run n_predicate_crop 0 "$H\n${PB}yes\n\n" \
+		"usdtrace: description 'dtrace:::BEGIN' matched 1 probe\n" \
+		"$USDTRACE" -n 'dtrace:::BEGIN/1/{ printf("yes"); exit(0); }'
+fi
+if cli_needs_root n_quiet; then
+	cli_run n_quiet 0 'hi\n\n' '' "$USDTRACE" -q -n 'BEGIN { printf("hi\n"); exit(0); }'
+fi
+if cli_needs_root n_several; then
+	cli_run n_several 0 'a\nb\n\n' '' "$USDTRACE" -q -n 'BEGIN { printf("a\n"); }' \
+		-n 'BEGIN { printf("b\n"); }' -n 'BEGIN { exit(0); }'
+fi
+if cli_needs_root n_and_s; then
+	printf 'BEGIN\n{\n\tprintf("from script\\n");\n}\n' >"$W/s.d"
+	cli_run n_and_s 0 'from script\nfrom n\n\n' '' "$USDTRACE" -q -s "$W/s.d" \
+		-n 'BEGIN { printf("from n\n"); exit(0); }'
+fi
+if cli_needs_root n_defaultargs; then
+	cli_run n_defaultargs 0 '0 []\n\n' '' "$USDTRACE" -q -x defaultargs \
+		-n 'BEGIN { printf("%d [%s]\n", $1, $$1); exit(0); }'
+fi
+if cli_needs_root n_args; then
+	cli_run n_args 0 'x 7\n\n' '' "$USDTRACE" -q \
+		-n 'BEGIN { printf("%s %d\n", $$1, $2); exit(0); }' x 7
+fi
+
+cli_run n_compile_error 1 '' \
+	'usdtrace: invalid probe specifier BEGIN { x = nosuch; }: in action list: failed to resolve nosuch: Unknown variable name\n' \
+	"$USDTRACE" -n 'BEGIN { x = nosuch; }'
+cli_run n_type_error 1 '' \
+	'usdtrace: invalid probe specifier BEGIN { x = "a" * 2; }: in action list: operator * requires operands of arithmetic type\n' \
+	"$USDTRACE" -n 'BEGIN { x = "a" * 2; }'
+cli_run n_nomatch 1 '' \
+	'usdtrace: invalid probe specifier nosuch:::probe { exit(0); }: probe description nosuch:::probe does not match any probes\n' \
+	"$USDTRACE" -n 'nosuch:::probe { exit(0); }'
+# dtrace.c main: nothing to enable at all.
+cli_run no_probes 1 '' 'usdtrace: no probes specified\n' "$USDTRACE" -q

@@ -1,0 +1,50 @@
+# process.sh — -c and -p targets ($target; the tracer exits when its targets have exited, as
+# dtrace's main loop does when g_pslive drops to 0), bad -p arguments, and the process-directed
+# destructive actions raise() and stop() on a -c child.
+# shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
+
+cli_run p_not_a_number 1 '' 'usdtrace: invalid pid: abc\n' "$USDTRACE" -p abc -n 'BEGIN { exit(0); }'
+cli_run p_no_such_process 1 '' 'usdtrace: failed to grab pid 999999999: No such process\n' \
+	"$USDTRACE" -p 999999999 -n 'BEGIN { exit(0); }'
+
+cli_needs_root c_target_exits || return 0
+
+# The target runs to completion; the tracer then stops by itself (no exit() in the program).
+cli_run c_target_exits 0 'go\n\n' '' "$USDTRACE" -q -c 'sleep 0.3' -n 'BEGIN { printf("go\n"); }'
+
+# $target is the child's pid: the child records its own pid.
+printf '#!/bin/sh\necho $$ >"%s/child.pid"\nsleep 0.3\n' "$W" >"$W/child.sh"
+chmod +x "$W/child.sh"
+"$USDTRACE" -q -c "$W/child.sh" -n 'BEGIN { printf("%d\n", $target); }' >"$W/t.out" 2>"$W/t.err"
+rc=$?
+if [ $rc -eq 0 ] && [ -s "$W/child.pid" ] && cli_match "$(cat "$W/child.pid")\n\n" "$W/t.out"; then
+	cli_ok c_target_pid
+else
+	cli_notok c_target_pid "exit $rc, stdout [$(head -n 1 "$W/t.out")], child pid [$(cat "$W/child.pid" 2>/dev/null)]: $(head -n 1 "$W/t.err")"
+fi
+
+# END runs when the target exits.
+printf 'BEGIN\n{\n\tprintf("begin\\n");\n}\n\nEND\n{\n\tprintf("end\\n");\n}\n' >"$W/be.d"
+cli_run c_end_runs 0 'begin\nend\n\n' '' "$USDTRACE" -q -c 'sleep 0.2' -s "$W/be.d"
+
+# -p: grab a running process; exit when it exits.
+sleep 1 &
+spid=$!
+cli_run p_target 0 "$spid\n\n" '' "$USDTRACE" -q -p "$spid" -n 'BEGIN { printf("%d\n", $target); }'
+wait "$spid" 2>/dev/null
+
+# raise() sends a signal to the process the probe fired in: profile fires while the busy child
+# is on a CPU; SIGKILL ends it, and with it the tracing.
+printf '#!/bin/sh\nwhile :; do :; done\n' >"$W/busy.sh"
+chmod +x "$W/busy.sh"
+printf 'profile-997hz\n/pid == $target/\n{\n\traise(9);\n}\n\nEND\n{\n\tprintf("done\\n");\n}\n' >"$W/raise.d"
+cli_run raise_kills_target 0 'done\n\n' '' "$USDTRACE" -q -w -c "$W/busy.sh" -s "$W/raise.d"
+
+# stop() stops the target (SIGSTOP); the program then exits by itself.
+printf '#!/bin/sh\necho $$ >"%s/busy.pid"\nwhile :; do :; done\n' "$W" >"$W/busy2.sh"
+chmod +x "$W/busy2.sh"
+printf 'profile-997hz\n/pid == $target && !stopped/\n{\n\tstop();\n\tstopped = 1;\n}\n\ntick-100ms\n/stopped/\n{\n\tprintf("stopped\\n");\n\texit(0);\n}\n' >"$W/stop.d"
+cli_run stop_target 0 'stopped\n\n' '' "$USDTRACE" -q -w -c "$W/busy2.sh" -s "$W/stop.d"
+if [ -s "$W/busy.pid" ]; then
+	kill -9 "$(cat "$W/busy.pid")" 2>/dev/null
+fi

@@ -1,0 +1,4 @@
+BEGIN
+{
+	1 = 2; /* error here */
+}

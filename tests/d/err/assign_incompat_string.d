@@ -1,0 +1,9 @@
+BEGIN
+{
+	s = "a";
+}
+
+END
+{
+	s = 1; /* error here */
+}

@@ -1,0 +1,6 @@
+/* dt_parser.c dt_cook_op1, DT_TOK_DEREF. */
+BEGIN
+{
+	x = 1;
+	y = *x; /* error here */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	y = *(void *)0; /* error here */
+}

@@ -1,0 +1,8 @@
+/* @root */
+#pragma D option quiet
+
+BEGIN
+{
+	raise(0);
+	exit(0);
+}

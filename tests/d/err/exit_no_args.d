@@ -1,0 +1,4 @@
+BEGIN
+{
+	exit(); /* error here */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	exit("a"); /* error here */
+}

@@ -1,0 +1,10 @@
+struct foo {
+	int a;
+};
+
+struct foo p;
+
+BEGIN
+{
+	x = !p; /* error here */
+}

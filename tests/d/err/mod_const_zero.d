@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = 10 % (2 - 2); /* error here */
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	s = "a";
+	s *= 2; /* error here */
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	s = "abc";
+	x = 10 / s; /* error here */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = 7 % "b"; /* error here */
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	s = "a";
+	s |= 1; /* error here */
+}

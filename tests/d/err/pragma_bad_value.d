@@ -1,0 +1,6 @@
+#pragma D option strsize=abc
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = strjoin("a"); /* error here */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = strlen("a", "b"); /* error here */
+}

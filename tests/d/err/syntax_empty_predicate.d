@@ -1,0 +1,5 @@
+BEGIN
+/ / /* error here */
+{
+	exit(0);
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	exit(0);
+}
+} /* error here */

@@ -1,0 +1,4 @@
+BEGIN
+{
+	exit(0);
+/* the input ends inside the clause: the error is reported after the last line */

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = this->nope + 1; /* error here */
+}

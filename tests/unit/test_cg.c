@@ -1,0 +1,257 @@
+/* test_cg.c — the code generator without the kernel: what cg_compile builds (maps, programs,
+ * ecbs, record layouts, probe kinds), what it refuses, and the -S listing. Programs go through
+ * the real parser, macro pass, checker and probe catalog (tests/tools/cgcompile.h). The
+ * verifier's verdict on the same code is tests/sh/cg_verifier.sh's job. */
+#include "t.h"
+#include "../tools/cgcompile.h"
+#include "bpf_dis.h"
+#include "dout.h"
+
+static struct dopts opts;
+
+static struct cgc_test compile_ok(const char *src)
+{
+	struct cgc_test t;
+	char err[512] = "";
+	dopts_init(&opts);
+	if (cgc_test_compile(src, &opts, &t, err, sizeof err) != 0) {
+		printf("# compile failed: %s\n", err);
+		T_CHECK(!"program compiles");
+	}
+	return t;
+}
+
+static int map_named(const struct dobj *o, const char *name)
+{
+	for (size_t i = 0; i < o->nmaps; i++)
+		if (!strcmp(o->maps[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+T_CASE(maps_and_state)
+{
+	struct cgc_test t = compile_ok("int g; BEGIN { g = 1; a[\"k\", 2] = 3; self->s = \"x\"; exit(0); }");
+	if (!t.o)
+		return;
+	const struct dobj *o = t.o;
+	T_CHECK(o->state_map >= 0 && !strcmp(o->maps[o->state_map].name, "globals"));
+	T_EQ_INT(o->maps[o->state_map].kind, BPF_SYS_MAP_ARRAY);
+	/* dobj_state first, then the global int in an 8-byte slot */
+	T_EQ_INT(o->maps[o->state_map].value_size, ((sizeof(struct dobj_state) + 7) / 8 * 8) + 8);
+	T_CHECK(o->maps[o->state_map].init != NULL);
+	T_EQ_INT(o->maps[o->ringbuf_map].kind, BPF_SYS_MAP_RINGBUF);
+	T_EQ_INT(o->maps[o->ringbuf_map].max_entries, 4u << 20);   /* default bufsize 4m */
+	T_EQ_INT(o->maps[o->drops_map].kind, BPF_SYS_MAP_PERCPU_ARRAY);
+	T_EQ_INT(o->maps[o->drops_map].max_entries, DOUT_DROP_DBLERROR + 1);
+	int a = map_named(o, "assoc_a"), s = map_named(o, "self_s");
+	T_CHECK(a >= 0 && s >= 0);
+	if (a >= 0) {
+		T_EQ_INT(o->maps[a].kind, BPF_SYS_MAP_HASH);
+		/* string key (strsize + its NUL, 8-aligned) + int key */
+		T_EQ_INT(o->maps[a].key_size, 264 + 8);
+		T_EQ_INT(o->maps[a].value_size, 8);
+		T_CHECK(o->maps[a].max_entries >= 128);
+	}
+	if (s >= 0) {
+		T_EQ_INT(o->maps[s].key_size, 8);             /* the thread */
+		T_EQ_INT(o->maps[s].value_size, 264);         /* a string value */
+	}
+	T_EQ_INT(o->strsize, 256);
+	cgc_test_free(&t);
+}
+
+static uint32_t cpu_off(void)
+{
+	return (uint32_t)offsetof(struct dobj_rec, cpu);
+}
+
+T_CASE(printf_record_layout)
+{
+	struct cgc_test t = compile_ok("BEGIN { printf(\"%d %s %c %lld\\n\", 1, \"two\", 'c', 4ll); }");
+	if (!t.o)
+		return;
+	T_EQ_INT(t.o->necbs, 1);
+	const struct dobj_ecb *e = &t.o->ecbs[0];
+	T_EQ_INT(e->epid, 1);
+	T_EQ_INT(e->nacts, 1);
+	T_EQ_INT(e->acts[0].kind, DOBJ_ACT_PRINTF);
+	T_CHECK(e->acts[0].fmt != NULL);
+	T_EQ_INT(e->acts[0].nvals, 4);
+	const struct dobj_val *v = e->acts[0].vals;
+	T_EQ_INT(cpu_off(), 4);
+	T_EQ_INT(v[0].off, 8);    T_EQ_INT(v[0].size, 4);   T_EQ_INT(v[0].kind, DOBJ_V_INT);
+	T_CHECK(v[0].is_signed);
+	T_EQ_INT(v[1].off, 16);   T_EQ_INT(v[1].size, 256); T_EQ_INT(v[1].kind, DOBJ_V_STRING);
+	T_EQ_INT(v[1].argtype.cls, DFMT_ARG_STRING);
+	/* a string holds up to strsize characters: its slot has room for the NUL after them */
+	T_EQ_INT(v[2].off, 280);  T_EQ_INT(v[2].size, 4);    /* 'c' is an int in D as in C */
+	T_EQ_INT(v[3].off, 288);  T_EQ_INT(v[3].size, 8);
+	T_EQ_INT(e->size, 296);
+	cgc_test_free(&t);
+}
+
+T_CASE(trace_kinds_and_exit)
+{
+	struct cgc_test t = compile_ok("BEGIN { trace((char)1); trace((unsigned short)2); trace(execname); exit(3); }");
+	if (!t.o)
+		return;
+	const struct dobj_ecb *e = &t.o->ecbs[0];
+	T_EQ_INT(e->nacts, 4);
+	T_EQ_INT(e->acts[0].kind, DOBJ_ACT_TRACE);
+	T_EQ_INT(e->acts[0].vals[0].size, 1);
+	T_CHECK(e->acts[0].vals[0].is_signed);
+	T_EQ_INT(e->acts[1].vals[0].size, 2);
+	T_CHECK(!e->acts[1].vals[0].is_signed);
+	T_EQ_INT(e->acts[1].vals[0].off, 10);
+	T_EQ_INT(e->acts[2].vals[0].kind, DOBJ_V_STRING);
+	T_EQ_INT(e->acts[2].vals[0].off, 16);
+	T_EQ_INT(e->acts[3].kind, DOBJ_ACT_EXIT);
+	T_EQ_INT(e->acts[3].vals[0].size, 4);
+	T_EQ_INT(e->acts[3].vals[0].off, 280);
+	T_EQ_INT(e->acts[3].action_no, 4);
+	T_EQ_INT(e->size, 288);
+	cgc_test_free(&t);
+}
+
+T_CASE(probes_programs_epids)
+{
+	struct cgc_test t = compile_ok(
+		"BEGIN { x = 1; }\n"
+		"tick-1s, END { trace(1); }\n"
+		"profile-97 { trace(arg0); }\n"
+		"BEGIN, END { trace(2); }\n");
+	if (!t.o)
+		return;
+	const struct dobj *o = t.o;
+	T_EQ_INT(o->nprogs, 4);
+	T_EQ_INT(o->nprobes, 4);
+	for (size_t i = 0; i < o->nprogs; i++) {
+		const struct dobj_probe *p = &o->probes[o->progs[i].probe];
+		bool clock = p->kind == DOBJ_PROBE_TICK || p->kind == DOBJ_PROBE_PROFILE;
+		T_EQ_INT(o->progs[i].type, clock ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE);
+		T_CHECK(o->progs[i].ninsns > 10);
+		T_EQ_INT(o->progs[i].insns[o->progs[i].ninsns - 1].code, BPF_JMP | BPF_EXIT);
+	}
+	/* one ecb per (probe, clause), epids from 1 in compile order; clause 0 records nothing */
+	T_EQ_INT(o->necbs, 6);
+	for (size_t i = 0; i < o->necbs; i++)
+		T_EQ_INT(o->ecbs[i].epid, i + 1);
+	T_EQ_INT(o->ecbs[0].clause, 0);
+	T_EQ_INT(o->ecbs[0].size, 0);
+	T_EQ_INT(o->ecbs[0].nacts, 0);
+	T_EQ_INT(o->probes[o->ecbs[0].probe].id, 1);
+	T_EQ_INT(o->ecbs[1].clause, 3);            /* BEGIN's second clause */
+	T_EQ_INT(o->ecbs[1].size, 16);
+	cgc_test_free(&t);
+}
+
+T_CASE(if_splits_records)
+{
+	struct cgc_test t = compile_ok("BEGIN { trace(1); if (timestamp > 0) { trace(2); trace(3); } else { trace(4); } trace(5); }");
+	if (!t.o)
+		return;
+	/* before the if, then, else, after: one record each */
+	T_EQ_INT(t.o->necbs, 4);
+	int want[] = { 1, 2, 1, 1 };
+	for (size_t i = 0; i < t.o->necbs && i < 4; i++) {
+		T_EQ_INT(t.o->ecbs[i].nacts, want[i]);
+		T_EQ_INT(t.o->ecbs[i].clause, 0);
+		T_EQ_INT(t.o->ecbs[i].acts[0].vals[0].off, 8);
+	}
+	cgc_test_free(&t);
+}
+
+T_CASE(listing)
+{
+	struct cgc_test t = compile_ok("BEGIN { printf(\"%d\\n\", 1); exit(0); }");
+	if (!t.o)
+		return;
+	struct strbuf b = {0};
+	cg_disasm(t.o, &b);
+	char head[128];
+	snprintf(head, sizeof head, "probe 1 dtrace:::BEGIN (%zu instructions)\n", t.o->progs[0].ninsns);
+	T_CHECK(b.s && !strncmp(b.s, head, strlen(head)));
+	T_CHECK(strstr(b.s, "; clause 1, action #1: printf\n") != NULL);
+	T_CHECK(strstr(b.s, "; clause 1, action #2: exit\n") != NULL);
+	T_CHECK(strstr(b.s, "r1 = map[ringbuf]") != NULL);
+	T_CHECK(strstr(b.s, "map[fd") == NULL);
+	T_CHECK(strstr(b.s, "call bpf_ringbuf_output#130") != NULL);
+	/* every instruction slot printed once: count lines that are not comments or the header */
+	size_t lines = 0;
+	for (char *p = b.s; p && *p; ) {
+		char *nl = strchr(p, '\n');
+		if (*p == ' ')
+			lines++;
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+	T_EQ_INT(lines, t.o->progs[0].ninsns);
+	strbuf_free(&b);
+	/* every map reference is relocated, and only those */
+	const struct dobj_prog *p = &t.o->progs[0];
+	size_t pseudo = 0;
+	for (size_t i = 0; i < p->ninsns; i++)
+		pseudo += p->insns[i].code == (BPF_LD | BPF_DW | BPF_IMM) &&
+			  p->insns[i].src_reg == BPF_PSEUDO_MAP_FD;
+	T_EQ_INT(pseudo, p->nrelocs);
+	for (size_t i = 0; i < p->nrelocs; i++)
+		T_CHECK((size_t)p->insns[p->map_relocs[i]].imm < t.o->nmaps);
+	cgc_test_free(&t);
+}
+
+T_CASE(strsize_option)
+{
+	struct cgc_test t;
+	char err[512] = "";
+	dopts_init(&opts);
+	T_EQ_INT(dopt_set(&opts, "strsize", "32", err, sizeof err), 0);
+	T_EQ_INT(cgc_test_compile("BEGIN { trace(\"abc\"); }", &opts, &t, err, sizeof err), 0);
+	if (t.o) {
+		T_EQ_INT(t.o->strsize, 32);
+		T_EQ_INT(t.o->ecbs[0].acts[0].vals[0].size, 32);
+		T_EQ_INT(t.o->ecbs[0].size, 48);
+	}
+	cgc_test_free(&t);
+	/* a scratch area too big for a per-CPU map is refused with a message, not a crash */
+	T_EQ_INT(dopt_set(&opts, "strsize", "4096", err, sizeof err), 0);
+	int rc = cgc_test_compile("BEGIN { printf(\"%s%s%s%s%s%s%s%s%s\", execname, execname, "
+				  "execname, execname, execname, execname, execname, execname, execname); }",
+				  &opts, &t, err, sizeof err);
+	T_EQ_INT(rc, -1);
+	T_CHECK(strstr(err, "scratch space") != NULL);
+	cgc_test_free(&t);
+}
+
+T_CASE(empty_clause_records_firing)
+{
+	/* dtrace's default action: an empty action list still reports the firing; a clause of
+	 * assignments only records nothing */
+	struct cgc_test t = compile_ok("BEGIN { } BEGIN { x = 1; } BEGIN");
+	if (!t.o)
+		return;
+	T_EQ_INT(t.o->necbs, 3);
+	T_EQ_INT(t.o->ecbs[0].size, 8);
+	T_EQ_INT(t.o->ecbs[0].nacts, 0);
+	T_EQ_INT(t.o->ecbs[1].size, 0);
+	T_EQ_INT(t.o->ecbs[2].size, 8);
+	cgc_test_free(&t);
+}
+
+T_CASE(fault_path_only_when_needed)
+{
+	struct cgc_test t = compile_ok("BEGIN { trace(1); }");
+	struct cgc_test u = compile_ok("BEGIN { x = 0; trace(10 / x); }");
+	if (!t.o || !u.o)
+		return;
+	struct strbuf a = {0}, b = {0};
+	cg_disasm(t.o, &a);
+	cg_disasm(u.o, &b);
+	T_CHECK(strstr(a.s, "fault path") == NULL);
+	T_CHECK(strstr(b.s, "; clause 1, fault path") != NULL);
+	strbuf_free(&a);
+	strbuf_free(&b);
+	cgc_test_free(&t);
+	cgc_test_free(&u);
+}
+
+T_MAIN()
