@@ -230,6 +230,14 @@ else
 	notok scratch-stores "out '$(tr '\n' '|' <"$w/st.out")' err '$(tr '\n' '|' <"$w/st.err")'"
 fi
 
+# pid and ppid against the shell's own view: usdtrace runs as this shell's child
+cases="$cases pid-ppid"
+"$USDTRACE" -q -n 'BEGIN { printf("%d %d %d %d %d %d\n", pid, ppid, progenyof($pid), progenyof($1), progenyof(1), progenyof(999999999)); exit(0); }' $$ >"$w/pp.out" 2>"$w/pp.err" &
+upid=$!
+wait $upid
+want="$upid $$ 1 1 1 0"
+[ "$(grep -v '^$' "$w/pp.out")" = "$want" ] && ok pid-ppid || notok pid-ppid "got '$(cat "$w/pp.out")' want '$want': $(head -c 200 "$w/pp.err")"
+
 # a full dynamic-variable map: updates that do not fit are counted and reported as dtrace
 # reports them (a small dynvarsize gives each map the floor of 128 elements)
 cases="$cases dynvar-drops"
