@@ -722,7 +722,9 @@ static void compile_program(struct cgc *c, int probe_idx)
 	c->nrelocs = c->reloc_cap = 0;
 	o->nprogs++;
 	if (bpb_finish(&c->buf, err, sizeof err) < 0)
-		cgc_fail(c, NULL, "program for probe %u: %s", c->probe->id, err);
+		cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s compile to %zu BPF instructions, "
+			 "too many to branch over (%s)", c->probe->provider, c->probe->module,
+			 c->probe->function, c->probe->name, c->buf.n, err);
 
 	/* The record goes after every temporary this program uses. */
 	uint32_t base = cgc_round8(c->g.scratch_hiwater);
