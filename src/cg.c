@@ -187,8 +187,6 @@ static int add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, 
 }
 
 int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
-		uint32_t vsz, uint32_t entries);
-int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
 		uint32_t vsz, uint32_t entries)
 {
 	return add_map(c, name, kind, ksz, vsz, entries);

@@ -12,9 +12,6 @@
 
 #include "cg_clause.h"
 
-int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
-		uint32_t vsz, uint32_t entries);
-
 /* ---- variables: layout ---- */
 
 static uint32_t storage_size(struct cgc *c, struct dck_var *v)
