@@ -739,6 +739,21 @@ static int setup(struct run *r)
 		util_warn("could not enable tracing: the program has no ring buffer");
 		return -1;
 	}
+	/* The consumer trusts the layouts from here on: check them once. */
+	for (size_t i = 0; i < o->necbs; i++) {
+		const struct dobj_ecb *e = &o->ecbs[i];
+		bool bad = e->epid != i + 1 || e->probe < 0 || (size_t)e->probe >= o->nprobes;
+		for (size_t k = 0; k < e->nacts && !bad; k++) {
+			const struct dobj_action *a = &e->acts[k];
+			bad = !vals_fit(a, e->size) ||
+			      ((a->kind == DOBJ_ACT_PRINTF || a->kind == DOBJ_ACT_SYSTEM) && !a->fmt);
+		}
+		if (bad) {
+			util_warn("could not enable tracing: internal error: the record layout of "
+				  "enabled probe ID %zu is inconsistent", i + 1);
+			return -1;
+		}
+	}
 	if (create_maps(r) != 0)
 		return -1;
 	for (size_t i = 0; i < o->nprogs; i++) {

@@ -10,7 +10,7 @@ sdt_workdir
 
 cases="basic-prefixes basic-quiet fault-fires-error drops-and-bytes system-action sigint-runs-end
 child-exit-stops child-reaped verifier-rejection verifier-rejection-names-action
-verifier-log-verbose tick-fires profile-fires"
+verifier-log-verbose bad-layout-refused tick-fires profile-fires"
 if ! sdt_is_root; then
 	for c in $cases; do skip "$c" "needs root"; done
 	exit 0

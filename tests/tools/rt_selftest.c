@@ -663,6 +663,27 @@ static void case_verifier(void)
 	free_dobj(o);
 }
 
+/* A layout whose value lies beyond its record is refused before anything is created. */
+static void case_bad_layout(void)
+{
+	struct dobj *o = dobj_new();
+	int pb = add_probe(o, 1, "dtrace", "BEGIN", DOBJ_PROBE_BEGIN, 0);
+	struct pb p = { 0 };
+	prog_end(&p);
+	add_prog(o, pb, &p);
+	struct dobj_ecb *e = add_ecb(o, pb, 16);
+	struct dobj_val v = val(12, 8, DOBJ_V_INT, true, AT_LONG);
+	add_act(e, DOBJ_ACT_TRACE, NULL, &v, 1);
+	struct dopts d = base_opts(true);
+	struct trace_run_opts ro = { .dopts = &d };
+	struct result r = run(o, &ro);
+	char *want = xasprintf("%s: could not enable tracing: internal error: the record layout of "
+			       "enabled probe ID 1 is inconsistent\n", util_progname);
+	expect("bad-layout-refused", &r, 1, "", want);
+	free(want);
+	free_dobj(o);
+}
+
 int main(int argc, char **argv)
 {
 	util_progname = "rt_selftest";
@@ -670,7 +691,7 @@ int main(int argc, char **argv)
 	static const struct { const char *name; void (*fn)(void); } cases[] = {
 		{ "basic", case_basic }, { "fault", case_fault }, { "drops", case_drops_and_bytes },
 		{ "system", case_system }, { "sigint", case_sigint }, { "child", case_child },
-		{ "verifier", case_verifier },
+		{ "verifier", case_verifier }, { "layout", case_bad_layout },
 	};
 	size_t n = sizeof(cases) / sizeof(cases[0]);
 	for (size_t i = 0; i < n; i++) {
