@@ -187,8 +187,6 @@ static int add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, 
 }
 
 int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
-		uint32_t vsz, uint32_t entries);
-int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
 		uint32_t vsz, uint32_t entries)
 {
 	return add_map(c, name, kind, ksz, vsz, entries);
@@ -367,36 +365,38 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	cgc_fail(c, n, "cannot record a void value");
 }
 
+/* Each action is registered (owning its values) before they are evaluated, so a compile
+ * error part-way leaves nothing the dobj does not free. */
+static struct dobj_action *new_action(struct cgc *c, enum dobj_act_kind kind, size_t nvals)
+{
+	struct dobj_action *act = add_action(c, kind);
+
+	act->vals = nvals ? xcalloc(nvals, sizeof *act->vals) : NULL;
+	act->nvals = nvals;
+	return act;
+}
+
 static void act_printf(struct cgc *c, struct dnode *call, enum dobj_act_kind kind)
 {
 	struct dnode *arg = call->args ? call->args->next : NULL;
-	size_t n = 0;
+	size_t n = 0, i = 0;
 
 	for (struct dnode *a = arg; a; a = a->next)
 		n++;
-	struct dobj_val *vals = n ? xcalloc(n, sizeof *vals) : NULL;
-	size_t i = 0;
+	struct dobj_action *act = new_action(c, kind, n);
+	act->fmt = call->fmt;
+	struct dobj_val *vals = act->vals;
 	for (struct dnode *a = arg; a; a = a->next) {
 		/* dtrace counts each printf value as an action of its own */
 		if (a->action)
 			c->action_no = a->action;
 		rec_value(c, a, &vals[i++]);
 	}
-	/* Added after the values so a fault while evaluating them leaves no half action. */
-	struct dobj_action *act = add_action(c, kind);
-	act->fmt = call->fmt;
-	act->vals = vals;
-	act->nvals = n;
 }
 
 static void act_trace(struct cgc *c, struct dnode *call)
 {
-	struct dobj_val *v = xcalloc(1, sizeof *v);
-
-	rec_value(c, call->args, v);
-	struct dobj_action *act = add_action(c, DOBJ_ACT_TRACE);
-	act->vals = v;
-	act->nvals = 1;
+	rec_value(c, call->args, new_action(c, DOBJ_ACT_TRACE, 1)->vals);
 }
 
 static void act_tracemem(struct cgc *c, struct dnode *call)
@@ -406,6 +406,7 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	if (!size || !size->isconst || size->cval <= 0 || size->cval > 4096)
 		cgc_fail(c, call, "tracemem( ) size must be a constant between 1 and 4096");
 	uint32_t n = (uint32_t)size->cval;
+	struct dobj_val *v = new_action(c, DOBJ_ACT_TRACEMEM, 1)->vals;
 	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8(n));
 	cgc_zero_scratch(c, tmp, cgc_round8(n));
 	if (cgc_vclass(addr->type) == CGC_VSTR) {
@@ -422,20 +423,16 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 		cg_emit_load_ptr(&c->g, tmp, slot, n);
 		cgc_slot_pop(c);
 	}
-	struct dobj_val *v = xcalloc(1, sizeof *v);
 	v->off = rec_alloc(c, cgc_round8(n), 8);
 	v->size = n;
 	v->kind = DOBJ_V_BYTES;
 	v->argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, n, false, "void" };
 	cgc_copy(c, CG_R_SCRATCH, v->off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
-	struct dobj_action *act = add_action(c, DOBJ_ACT_TRACEMEM);
-	act->vals = v;
-	act->nvals = 1;
 }
 
 static void act_exit(struct cgc *c, struct dnode *call)
 {
-	struct dobj_val *v = xcalloc(1, sizeof *v);
+	struct dobj_val *v = new_action(c, DOBJ_ACT_EXIT, 1)->vals;
 
 	cgx_int(c, call->args);
 	v->off = rec_alloc(c, 4, 4);
@@ -447,9 +444,6 @@ static void act_exit(struct cgc *c, struct dnode *call)
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
 	cgc_emit(c, bi_stx(BPF_W, CG_R_GLOBALS, 0, (int16_t)offsetof(struct dobj_state, exit_status)));
 	cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping), 1));
-	struct dobj_action *act = add_action(c, DOBJ_ACT_EXIT);
-	act->vals = v;
-	act->nvals = 1;
 }
 
 static bool records(int subr)
@@ -726,7 +720,9 @@ static void compile_program(struct cgc *c, int probe_idx)
 	c->nrelocs = c->reloc_cap = 0;
 	o->nprogs++;
 	if (bpb_finish(&c->buf, err, sizeof err) < 0)
-		cgc_fail(c, NULL, "program for probe %u: %s", c->probe->id, err);
+		cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s compile to %zu BPF instructions, "
+			 "too many to branch over (%s)", c->probe->provider, c->probe->module,
+			 c->probe->function, c->probe->name, c->buf.n, err);
 
 	/* The record goes after every temporary this program uses. */
 	uint32_t base = cgc_round8(c->g.scratch_hiwater);

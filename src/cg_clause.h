@@ -125,6 +125,9 @@ void cgc_copy(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff, u
  * offset, or a record offset when rec_dst), zero-padded: equal strings give equal bytes. */
 void cgc_copy_str_clean(struct cgc *c, uint32_t dst, uint32_t src, bool rec_dst);
 void cgc_count_drop(struct cgc *c, int kind);
+/* A map of the dobj (max_entries 0: sized later from dynvarsize); returns its index. */
+int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
+		uint32_t vsz, uint32_t entries);
 int cgc_current_epid(struct cgc *c);
 
 /* Types. */

@@ -109,7 +109,10 @@ struct loc {
 	/* SCRATCH copy of a struct-valued dynamic variable element: stores write it back */
 	struct dck_var *dyn;
 	uint32_t dynkey, dynval;
-	bool readonly;     /* a copy that a store could not write back */
+	/* SCRATCH copy of a global array element at a run-time index: stores go to
+	 * R8 + gbase + (the checked byte offset kept in scratch at gofftmp, at most gmax) */
+	bool gidx;
+	uint32_t gbase, gofftmp, gmax;
 };
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
@@ -170,6 +173,7 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 {
 	int ok = bpb_label_new(&c->buf);
 	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8((uint64_t)esize));
+	uint32_t offtmp = cg_scratch_alloc(&c->g, 8);
 
 	if (at->array_len <= 0 || esize > 8)
 		cgc_fail(c, n, "cannot index this global array at run time");
@@ -179,13 +183,17 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)offtmp));
 	cgc_emit(c, bi_mov64_reg(1, CG_R_GLOBALS));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
 	cgc_emit(c, bi_ldx(cgx_bpf_size(esize), 2, 1, (int16_t)l->off));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)tmp));
+	l->gidx = true;
+	l->gbase = l->off;
+	l->gofftmp = offtmp;
+	l->gmax = (uint32_t)((at->array_len - 1) * esize);
 	l->k = LOC_SCRATCH;
 	l->off = tmp;
-	l->readonly = true;
 }
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
@@ -583,8 +591,19 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		if (m && m->bit_width >= 0)
 			cgc_fail(c, lhs, "cannot assign to bit-field %s", lhs->name);
 	}
-	if (l->readonly)
-		cgc_fail(c, lhs, "cannot assign to a global array element with a run-time index");
+	if (l->gidx) {
+		/* checked when the element was read; again on this register for the verifier */
+		int in = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)l->gofftmp));
+		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)l->gmax, in);
+		cgc_emit(c, bi_mov64_reg(3, 1));
+		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+		bpb_label_place(&c->buf, in);
+		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+		cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, (int16_t)l->gbase));
+		return;
+	}
 	if (l->k != LOC_MEM) {
 		cgc_emit(c, bi_stx(cgx_bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
 				   0, (int16_t)l->off));

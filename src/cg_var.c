@@ -12,9 +12,6 @@
 
 #include "cg_clause.h"
 
-int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
-		uint32_t vsz, uint32_t entries);
-
 /* ---- variables: layout ---- */
 
 static uint32_t storage_size(struct cgc *c, struct dck_var *v)
@@ -83,9 +80,13 @@ void cgx_vars_layout(struct cgc *c)
 			break;
 		}
 	}
-	if (c->globals_size > CGC_SCRATCH_LIMIT || c->this_end > CGC_SCRATCH_LIMIT / 2)
-		cgc_fail(c, NULL, "the program's global or clause-local variables need more than "
-			 "%u bytes", CGC_SCRATCH_LIMIT / 2);
+	/* globals are reached as R8 + a 16-bit offset; this-> variables share scratch */
+	if (c->globals_size > CGC_SCRATCH_LIMIT)
+		cgc_fail(c, NULL, "the program's global variables need %u bytes, more than %u",
+			 c->globals_size, CGC_SCRATCH_LIMIT);
+	if (c->this_end > CGC_SCRATCH_LIMIT / 2)
+		cgc_fail(c, NULL, "the program's clause-local (this->) variables need %u bytes, more "
+			 "than %u", c->this_end - 8, CGC_SCRATCH_LIMIT / 2);
 }
 
 struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v)

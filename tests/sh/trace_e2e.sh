@@ -230,6 +230,26 @@ else
 	notok scratch-stores "out '$(tr '\n' '|' <"$w/st.out")' err '$(tr '\n' '|' <"$w/st.err")'"
 fi
 
+# pid and ppid against the shell's own view: usdtrace runs as this shell's child
+cases="$cases pid-ppid"
+"$USDTRACE" -q -n 'BEGIN { printf("%d %d %d %d %d %d\n", pid, ppid, progenyof($pid), progenyof($1), progenyof(1), progenyof(999999999)); exit(0); }' $$ >"$w/pp.out" 2>"$w/pp.err" &
+upid=$!
+wait $upid
+want="$upid $$ 1 1 1 0"
+[ "$(grep -v '^$' "$w/pp.out")" = "$want" ] && ok pid-ppid || notok pid-ppid "got '$(cat "$w/pp.out")' want '$want': $(head -c 200 "$w/pp.err")"
+
+# global arrays at run-time indexes: reads and stores inside, a fault outside
+cases="$cases global-array"
+printf '%s\n' 'int arr[4];' 'BEGIN { i = 2; arr[i] = 9; arr[i] += 1; arr[i + 1]++; printf("%d %d %d %d\n", arr[0], arr[2], arr[3], arr[i]); }' \
+	'BEGIN { j = 7; arr[j] = 1; }' 'BEGIN { exit(0); }' >"$w/ga.d"
+timeout 20 "$USDTRACE" -q -s "$w/ga.d" >"$w/ga.out" 2>"$w/ga.err"
+if [ "$(grep -v '^$' "$w/ga.out")" = "0 10 1 10" ] &&
+	grep -q 'error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x7) in action #2' "$w/ga.err"; then
+	ok global-array
+else
+	notok global-array "out '$(tr '\n' '|' <"$w/ga.out")' err '$(tr '\n' '|' <"$w/ga.err")'"
+fi
+
 # a full dynamic-variable map: updates that do not fit are counted and reported as dtrace
 # reports them (a small dynvarsize gives each map the floor of 128 elements)
 cases="$cases dynvar-drops"
