@@ -10,7 +10,7 @@ cli_run e_error 1 '' \
 	'usdtrace: invalid probe specifier BEGIN { trace(nosuch); }: in action list: failed to resolve nosuch: Unknown variable name\n' \
 	"$USDTRACE" -e -n 'BEGIN { trace(nosuch); }'
 
-"$USDTRACE" -S -e -n 'BEGIN { x = 1; printf("%d\n", x + 2); exit(0); }' >"$W/S.out" 2>&1
+timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -S -e -n 'BEGIN { x = 1; printf("%d\n", x + 2); exit(0); }' >"$W/S.out" 2>&1
 rc=$?
 lines=$(wc -l <"$W/S.out")
 if [ $rc -eq 0 ] && [ "$lines" -ge 3 ]; then
@@ -38,7 +38,7 @@ for args in "-Y" "" "-s" "-n"; do
 done
 
 if cli_needs_root o_file; then
-	"$USDTRACE" -q -o "$W/o.txt" -n 'BEGIN { printf("hi\n"); exit(0); }' >"$W/o1.out" 2>&1
+	timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -o "$W/o.txt" -n 'BEGIN { printf("hi\n"); exit(0); }' >"$W/o1.out" 2>&1
 	cli_run o_file 0 '' '' "$USDTRACE" -q -o "$W/o.txt" -n 'BEGIN { printf("hi\n"); exit(0); }'
 	if [ -s "$W/o1.out" ]; then
 		cli_notok o_file_stdout "first run printed [$(head -n 1 "$W/o1.out")]"

@@ -15,7 +15,7 @@ cli_run c_target_exits 0 'go\n\n' '' "$USDTRACE" -q -c 'sleep 0.3' -n 'BEGIN { p
 # $target is the child's pid: the child records its own pid.
 printf '#!/bin/sh\necho $$ >"%s/child.pid"\nsleep 0.3\n' "$W" >"$W/child.sh"
 chmod +x "$W/child.sh"
-"$USDTRACE" -q -c "$W/child.sh" -n 'BEGIN { printf("%d\n", $target); }' >"$W/t.out" 2>"$W/t.err"
+timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -c "$W/child.sh" -n 'BEGIN { printf("%d\n", $target); }' >"$W/t.out" 2>"$W/t.err"
 rc=$?
 if [ $rc -eq 0 ] && [ -s "$W/child.pid" ] && cli_match "$(cat "$W/child.pid")\n\n" "$W/t.out"; then
 	cli_ok c_target_pid
