@@ -287,9 +287,78 @@ void agg_print_value(const struct agg_desc *d, const int64_t *w, uint64_t normal
 	}
 }
 
+/* agghist (dt_print_quanthdr with a key width, dt_print_datum's packed widths): a count() or
+ * sum() drawn as one histogram whose rows are the keys. Integer keys keep their widths, string
+ * keys take 16 columns (" %16s", or "  %-16s" when the buffer has no NUL), and each row is
+ * " " + the bar line; the bars share one scale over every entry of the aggregation. */
+static void print_hist_key(const struct agg_desc *d, const unsigned char *key, struct strbuf *out)
+{
+	size_t off = 0;
+	for (size_t i = 0; i < d->nkeys; i++) {
+		const struct agg_keydesc *k = &d->keys[i];
+		if (k->kind != AGG_KEY_STRING) {
+			struct agg_desc one = *d;
+			one.keys = (struct agg_keydesc *)k;
+			one.nkeys = 1;
+			agg_print_key(&one, key + off, out);
+			off += 8;
+			continue;
+		}
+		const unsigned char *c = key + off;
+		size_t n = strnlen((const char *)c, k->size), j = n;
+		bool text = n > 0;
+		for (size_t t = 0; t < n && text; t++)
+			text = c[t] < 0x80 && (isprint(c[t]) || isspace(c[t]) || c[t] == '\b' ||
+					      c[t] == '\a');
+		while (j < k->size && c[j] == 0)
+			j++;
+		if (text && n == k->size) {
+			char *s = xstrndup((const char *)c, n);
+			strbuf_printf(out, "  %-16s", s);
+			free(s);
+		} else if (text && j == k->size) {
+			strbuf_printf(out, " %16s", (const char *)c);
+		} else {
+			print_bytes(c, k->size, out);
+		}
+		off += k->size;
+	}
+}
+
+static void print_hist_rows(const struct agg_data *a, const size_t *idx, const struct dopts *o,
+			    struct strbuf *out)
+{
+	const struct agg_desc *d = a->desc;
+	int width = 0;
+	for (size_t i = 0; i < d->nkeys; i++)
+		width += (d->keys[i].kind == AGG_KEY_INT && d->keys[i].size < 8 ?
+			  (d->keys[i].size == 4 ? 8 : d->keys[i].size == 2 ? 5 : 3) : 16) + 1;
+	bool pos = false, neg = false;
+	long double total = 0;
+	for (size_t i = 0; i < a->n; i++) {
+		int64_t v = a->ent[i].val[0];
+		pos |= v > 0;
+		neg |= v < 0;
+		quant_total(o, v, &total);
+	}
+	strbuf_printf(out, "\n%*s %41s %-9s\n", width ? width : 16, width ? "key" : "value",
+		      "------------- Distribution -------------", "count");
+	for (size_t i = 0; i < a->n; i++) {
+		const struct agg_entry *e = &a->ent[idx[i]];
+		print_hist_key(d, e->key, out);
+		strbuf_putc(out, ' ');
+		quant_line(e->val[0], a->normal ? a->normal : 1, total, pos, neg, out);
+	}
+}
+
 void agg_print_rows(const struct agg_data *a, const struct dopts *o, struct strbuf *out)
 {
 	size_t *idx = agg_sort(a, o);
+	if (a->n && o && o->agghist && (a->desc->func == AGG_COUNT || a->desc->func == AGG_SUM)) {
+		print_hist_rows(a, idx, o, out);
+		free(idx);
+		return;
+	}
 	for (size_t i = 0; i < a->n; i++) {
 		const struct agg_entry *e = &a->ent[idx[i]];
 		agg_print_key(a->desc, e->key, out);

@@ -827,4 +827,45 @@ T_CASE(printa_default_exit_and_empty)
 	agg_desc_free(da); agg_desc_free(db); agg_desc_free(de);
 }
 
+T_CASE(print_agghist_and_aggzoom)
+{
+	/* agghist: count() as one histogram, keys as the rows, a 16+1 column "key" header */
+	struct agg_desc *d = mk(AGG_COUNT, NULL, 0, &skey, 1);
+	struct agg_data a;
+	unsigned char k[16];
+	int64_t c1[] = {0}, c3[] = {0, 0, 0};
+	agg_data_init(&a, d);
+	strkey(k, 16, "b"); put(&a, k, c3, 3);
+	strkey(k, 16, "a"); put(&a, k, c1, 1);
+	struct dopts o;
+	dopts_init(&o);
+	o.agghist = true;
+	struct strbuf b = {0}, w = {0};
+	agg_print_rows(&a, &o, &b);
+	strbuf_printf(&w, "\n%17s %41s %-9s\n", "key", "------------- Distribution -------------",
+		      "count");
+	strbuf_printf(&w, " %16s |%s%s %-9d\n", "a", rep('@', 10), rep(' ', 30), 1);
+	strbuf_printf(&w, " %16s |%s%s %-9d\n", "b", rep('@', 30), rep(' ', 10), 3);
+	T_EQ_STR(b.s, w.s);
+	strbuf_free(&b);
+	strbuf_free(&w);
+	agg_data_free(&a);
+	agg_desc_free(d);
+
+	/* aggzoom: the tallest bar is 95% of 40 columns (38), the others in proportion */
+	dopts_init(&o);
+	o.aggzoom = true;
+	int64_t q[127] = {0};
+	struct agg_desc *dq = mk(AGG_QUANTIZE, NULL, 0, NULL, 0);
+	agg_update(dq, q, 1, 1);
+	agg_update(dq, q, 2, 3);
+	agg_print_quantize(q, 1, &o, &b);
+	hhead(&w);
+	hrow(&w, "0", 0, 0); hrow(&w, "1", 13, 1); hrow(&w, "2", 38, 3); hrow(&w, "4", 0, 0);
+	T_EQ_STR(b.s, w.s);
+	strbuf_free(&b);
+	strbuf_free(&w);
+	agg_desc_free(dq);
+}
+
 T_MAIN()
