@@ -539,8 +539,8 @@ static long double lquantize_total(const struct agg_desc *d, const int64_t *w, i
 	return t + (long double)w[levels + 1] * (long double)(base + 1);
 }
 
-/* llquantize: dtrace weighs each bucket by the value it is labelled with; the underflow bucket
- * by one less than factor^low. */
+/* llquantize (dt_aggregate_llquantizedsum): each bucket weighs the value it is labelled with,
+ * the underflow bucket one less than factor^low, the overflow bucket factor^(high+1). */
 static long double llquantize_total(const struct agg_desc *d, const int64_t *w)
 {
 	int64_t factor = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
@@ -583,7 +583,10 @@ static int valcmp(const struct agg_desc *d, const int64_t *l, const int64_t *r)
 			return c;
 		return cmp_i64(lz, rz);
 	case AGG_LLQUANTIZE:
-		return cmp3(llquantize_total(d, l), llquantize_total(d, r));
+		/* ties: dtrace compares the first bucket (below factor^low) */
+		if ((c = cmp3(llquantize_total(d, l), llquantize_total(d, r))) != 0)
+			return c;
+		return cmp_i64(l[0], r[0]);
 	default:
 		return cmp_i64(l[0], r[0]);
 	}

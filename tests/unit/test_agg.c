@@ -422,6 +422,48 @@ T_CASE(sort_quantize_by_weighted_total)
 	agg_desc_free(d);
 }
 
+T_CASE(sort_avg_stddev_llquantize)
+{
+	char got[16];
+	unsigned char k[16];
+	struct agg_data a;
+	/* avg: a = 10/3 = 3, b = 7/2 = 3, c = 2 -> c a b (a, b tie on the truncated average) */
+	struct agg_desc *d = mk(AGG_AVG, NULL, 0, &skey, 1);
+	agg_data_init(&a, d);
+	int64_t va[] = {3, 3, 4}, vb[] = {3, 4}, vc[] = {2};
+	strkey(k, 16, "b"); put(&a, k, vb, 2);
+	strkey(k, 16, "a"); put(&a, k, va, 3);
+	strkey(k, 16, "c"); put(&a, k, vc, 1);
+	order_str(&a, NULL, got);
+	T_EQ_STR(got, "cab");
+	agg_data_free(&a);
+	agg_desc_free(d);
+	/* stddev: x = {1, 3} -> 1, y = {0, 0} -> 0 */
+	d = mk(AGG_STDDEV, NULL, 0, &skey, 1);
+	agg_data_init(&a, d);
+	int64_t vx[] = {1, 3}, vy[] = {0, 0};
+	strkey(k, 16, "x"); put(&a, k, vx, 2);
+	strkey(k, 16, "y"); put(&a, k, vy, 2);
+	order_str(&a, NULL, got);
+	T_EQ_STR(got, "yx");
+	agg_data_free(&a);
+	agg_desc_free(d);
+	/* llquantize(10, 1, 1, 10): p = {25} weighs 20, q = {3, 3, 3} weighs 3 x 9, r = {9} and
+	 * s = {0} weigh 9 (underflow: 10 - 1) and tie on the underflow count: r s p q */
+	int64_t args[] = {10, 1, 1, 10};
+	d = mk(AGG_LLQUANTIZE, args, 4, &skey, 1);
+	agg_data_init(&a, d);
+	int64_t vp[] = {25}, vq[] = {3, 3, 3}, vr[] = {9}, vs[] = {0};
+	strkey(k, 16, "q"); put(&a, k, vq, 3);
+	strkey(k, 16, "s"); put(&a, k, vs, 1);
+	strkey(k, 16, "p"); put(&a, k, vp, 1);
+	strkey(k, 16, "r"); put(&a, k, vr, 1);
+	order_str(&a, NULL, got);
+	T_EQ_STR(got, "rspq");
+	agg_data_free(&a);
+	agg_desc_free(d);
+}
+
 /* ---- trunc, normalize, clear ---- */
 
 T_CASE(trunc_normalize_clear)
