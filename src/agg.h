@@ -168,8 +168,11 @@ void agg_print_llquantize(const struct agg_desc *d, const int64_t *buckets, uint
 			  const struct dopts *o, struct strbuf *out);
 /* The rows of one aggregation (keys, value, "\n" each), sorted; nothing if it is empty. */
 void agg_print_rows(const struct agg_data *a, const struct dopts *o, struct strbuf *out);
-/* printa(@a): a blank line, then the rows; marks the aggregation printed. */
-void agg_printa_default(struct agg_data *a, const struct dopts *o, struct strbuf *out);
+/* printa(@a) / printa(@a, @b, ...) without a format: a blank line, then the rows (with several
+ * aggregations: the joined rows, key then each value); marks them printed. -1 and a message
+ * if the aggregations' keys differ in layout. */
+int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,
+		       struct strbuf *out, char *errbuf, size_t errlen);
 /* At exit: every aggregation not printed by printa, in variable-id order (reversed by
  * aggsortrev), rows only. */
 void agg_print_exit(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,

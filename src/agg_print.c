@@ -368,11 +368,29 @@ void agg_print_rows(const struct agg_data *a, const struct dopts *o, struct strb
 	free(idx);
 }
 
-void agg_printa_default(struct agg_data *a, const struct dopts *o, struct strbuf *out)
+int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,
+		       struct strbuf *out, char *errbuf, size_t errlen)
 {
+	if (naggs == 1) {
+		strbuf_putc(out, '\n');
+		agg_print_rows(aggs[0], o, out);
+		aggs[0]->printed = true;
+		return 0;
+	}
+	struct agg_joined j;
+	if (agg_join(aggs, naggs, o, &j, errbuf, errlen) < 0)
+		return -1;
 	strbuf_putc(out, '\n');
-	agg_print_rows(a, o, out);
-	a->printed = true;
+	for (size_t r = 0; r < j.nrows; r++) {
+		agg_print_key(aggs[0]->desc, j.rows[r].key, out);
+		for (size_t i = 0; i < naggs; i++)
+			agg_print_value(aggs[i]->desc, j.rows[r].vals[i], aggs[i]->normal, o, out);
+		strbuf_putc(out, '\n');
+	}
+	for (size_t i = 0; i < naggs; i++)
+		aggs[i]->printed = true;
+	agg_joined_free(&j);
+	return 0;
 }
 
 static int by_id(const void *l, const void *r, void *arg)

@@ -850,7 +850,8 @@ T_CASE(printa_default_exit_and_empty)
 	strbuf_free(&out);
 	strbuf_free(&w);
 	/* printa(@a) prints a blank line first, and @a is then not printed at exit */
-	agg_printa_default(&a, NULL, &out);
+	struct agg_data *justa[] = {&a};
+	T_EQ_INT(agg_printa_default(justa, 1, NULL, &out, eb, sizeof eb), 0);
 	strbuf_printf(&w, "\n  %-50s %16d\n", "p", 1);
 	T_EQ_STR(out.s, w.s);
 	strbuf_free(&out);
@@ -862,9 +863,21 @@ T_CASE(printa_default_exit_and_empty)
 	strbuf_free(&w);
 	agg_print_rows(&e, NULL, &out);
 	T_CHECK(out.len == 0);
-	agg_printa_default(&e, NULL, &out);
+	struct agg_data *juste[] = {&e};
+	T_EQ_INT(agg_printa_default(juste, 1, NULL, &out, eb, sizeof eb), 0);
 	T_EQ_STR(out.s, "\n");
 	strbuf_free(&out);
+	/* printa(@a, @b) without a format: the key, then each aggregation's value */
+	unsigned char k2[16];
+	strkey(k2, 16, "q");
+	put(&b, k2, s9, 1);
+	struct agg_data *ab[] = {&a, &b};
+	T_EQ_INT(agg_printa_default(ab, 2, NULL, &out, eb, sizeof eb), 0);
+	strbuf_printf(&w, "\n  %-50s %16d %16d\n", "q", 0, 9);
+	strbuf_printf(&w, "  %-50s %16d %16d\n", "p", 1, 9);
+	T_EQ_STR(out.s, w.s);
+	strbuf_free(&out);
+	strbuf_free(&w);
 	agg_data_free(&a); agg_data_free(&b); agg_data_free(&e);
 	agg_desc_free(da); agg_desc_free(db); agg_desc_free(de);
 }
