@@ -396,15 +396,49 @@ void agg_data_free(struct agg_data *a)
 		free(a->ent[i].val);
 	}
 	free(a->ent);
+	free(a->slots);
 	a->ent = NULL;
-	a->n = a->cap = 0;
+	a->slots = NULL;
+	a->n = a->cap = a->nslots = 0;
+}
+
+/* Snapshots are rebuilt at every aggrate tick, so finding a key must not be a linear scan:
+ * entries are indexed by an open-addressing table of FNV-1a hashes, kept at most half full. */
+static uint64_t key_hash(const void *key, size_t n)
+{
+	const unsigned char *p = key;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+static void index_rebuild(struct agg_data *a, size_t want)
+{
+	size_t ns = 16;
+	while (ns < 2 * want)
+		ns *= 2;
+	free(a->slots);
+	a->slots = xcalloc(ns, sizeof *a->slots);
+	a->nslots = ns;
+	for (size_t i = 0; i < a->n; i++) {
+		size_t h = (size_t)key_hash(a->ent[i].key, a->desc->keysize) & (ns - 1);
+		while (a->slots[h])
+			h = (h + 1) & (ns - 1);
+		a->slots[h] = i + 1;
+	}
 }
 
 struct agg_entry *agg_data_find(const struct agg_data *a, const void *key)
 {
-	for (size_t i = 0; i < a->n; i++)
-		if (memcmp(a->ent[i].key, key, a->desc->keysize) == 0)
-			return &a->ent[i];
+	if (a->nslots == 0)
+		return NULL;
+	size_t h = (size_t)key_hash(key, a->desc->keysize) & (a->nslots - 1);
+	for (; a->slots[h]; h = (h + 1) & (a->nslots - 1)) {
+		struct agg_entry *e = &a->ent[a->slots[h] - 1];
+		if (memcmp(e->key, key, a->desc->keysize) == 0)
+			return e;
+	}
 	return NULL;
 }
 
@@ -440,6 +474,14 @@ void agg_data_add(struct agg_data *a, const void *key, const int64_t *percpu, si
 	e->key = xmalloc(d->keysize);
 	memcpy(e->key, key, d->keysize);
 	e->val = v;
+	if (2 * a->n > a->nslots) {
+		index_rebuild(a, a->n);
+	} else {
+		size_t h = (size_t)key_hash(key, d->keysize) & (a->nslots - 1);
+		while (a->slots[h])
+			h = (h + 1) & (a->nslots - 1);
+		a->slots[h] = a->n;
+	}
 }
 
 void agg_clear(struct agg_data *a)
@@ -646,6 +688,7 @@ void agg_trunc(struct agg_data *a, int64_t n)
 		}
 	}
 	a->n = j;
+	index_rebuild(a, a->n);
 	free(idx);
 	free(keep);
 }
@@ -738,18 +781,12 @@ int agg_join(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,
 		for (size_t i = 0; i < naggs; i++)
 			row->vals[i] = out->zeros[i];
 		size_t e = s;
-		/* the same @ may be named twice (printa(@a, @a)): fill every position it holds */
+		/* an @ named twice (printa(@a, @a)) has its pairs listed once per position it holds */
 		for (; e < np && keycmp(aggs[0]->desc, aggs[p[e].agg]->ent[p[e].ent].key, row->key, 0) == 0;
 		     e++)
 			row->vals[p[e].agg] = aggs[p[e].agg]->ent[p[e].ent].val;
 		s = e;
 	}
-	for (size_t r = 0; r < out->nrows; r++)
-		for (size_t i = 0; i < naggs; i++)
-			for (size_t k = 0; k < naggs; k++)
-				if (aggs[k] == aggs[i] && out->rows[r].vals[i] == out->zeros[i] &&
-				    out->rows[r].vals[k] != out->zeros[k])
-					out->rows[r].vals[i] = out->rows[r].vals[k];
 	qsort_r(out->rows, out->nrows, sizeof *out->rows, row_cmp, &j);
 	free(p);
 	return 0;

@@ -121,6 +121,8 @@ struct agg_data {
 	size_t n, cap;
 	uint64_t normal;     /* 1 unless normalize()d */
 	bool printed;        /* printa() printed it: not printed again at exit */
+	size_t *slots;       /* private: open-addressing index of ent by key (entry index + 1) */
+	size_t nslots;
 };
 
 void agg_data_init(struct agg_data *a, const struct agg_desc *d);

@@ -464,6 +464,36 @@ T_CASE(sort_avg_stddev_llquantize)
 	agg_desc_free(d);
 }
 
+T_CASE(snapshot_many_keys_merge_and_find)
+{
+	struct agg_keydesc ik = {AGG_KEY_INT, 8, true};
+	struct agg_desc *d = mk(AGG_SUM, NULL, 0, &ik, 1);
+	struct agg_data a;
+	agg_data_init(&a, d);
+	/* two snapshots' worth of adds of the same 5000 keys: merged, not duplicated */
+	for (int round = 0; round < 2; round++)
+		for (int64_t key = 0; key < 5000; key++) {
+			int64_t v[] = {key * 3};
+			put(&a, &key, v, 1);
+		}
+	T_EQ_INT(a.n, 5000);
+	int64_t probe = 4321;
+	struct agg_entry *e = agg_data_find(&a, &probe);
+	T_CHECK(e != NULL);
+	if (e)
+		T_EQ_INT(e->val[0], 2 * 3 * 4321);
+	agg_trunc(&a, 10); /* the 10 largest sums: keys 4990..4999 */
+	T_EQ_INT(a.n, 10);
+	probe = 4995;
+	T_CHECK(agg_data_find(&a, &probe) != NULL);
+	probe = 4321;
+	T_CHECK(agg_data_find(&a, &probe) == NULL);
+	put(&a, &probe, (int64_t[]){1}, 1);
+	T_EQ_INT(a.n, 11);
+	agg_data_free(&a);
+	agg_desc_free(d);
+}
+
 /* ---- trunc, normalize, clear ---- */
 
 T_CASE(trunc_normalize_clear)
@@ -791,6 +821,13 @@ T_CASE(printa_formats_and_shared_keys)
 			"z       0     0\n");
 	strbuf_free(&out);
 	T_CHECK(a.printed && bb.printed);
+	/* the same aggregation twice */
+	struct agg_data *twice[] = {&a, &a};
+	o.aggsortrev = false;
+	T_EQ_INT(agg_printa_fmt(f, twice, 2, &o, NULL, &out, eb, sizeof eb), 0);
+	T_EQ_STR(out.s, "y       1     1\n"
+			"x       3     3\n");
+	strbuf_free(&out);
 	dfmt_free(f);
 
 	/* %@ of a quantize: the histogram text */
