@@ -960,4 +960,70 @@ T_CASE(print_agghist_and_aggzoom)
 	agg_desc_free(dq);
 }
 
+/* Arbitrary values, increments, CPU counts and options through every function: nothing may crash
+ * or trip the sanitizers, and every printed histogram row count must match what trimming allows. */
+T_CASE(stress_every_function)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+#define NEXT() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
+	int64_t lq[] = {-100, 100, 7}, llq[] = {10, 0, 4, 20}, bigl[] = {-1000000, 1000000, 997}; /* 2005 levels */
+	struct { enum agg_func f; const int64_t *a; size_t n; } fs[] = {
+		{AGG_COUNT, NULL, 0}, {AGG_SUM, NULL, 0}, {AGG_AVG, NULL, 0}, {AGG_MIN, NULL, 0},
+		{AGG_MAX, NULL, 0}, {AGG_STDDEV, NULL, 0}, {AGG_QUANTIZE, NULL, 0},
+		{AGG_LQUANTIZE, lq, 3}, {AGG_LLQUANTIZE, llq, 4}, {AGG_LQUANTIZE, bigl, 3},
+	};
+	struct agg_keydesc ks[] = {{AGG_KEY_STRING, 8, false}, {AGG_KEY_INT, 2, true}};
+	for (size_t f = 0; f < sizeof fs / sizeof fs[0]; f++) {
+		struct agg_desc *d = mk(fs[f].f, fs[f].a, fs[f].n, ks, 2);
+		struct agg_data a;
+		agg_data_init(&a, d);
+		size_t ncpu = 1 + NEXT() % 4;
+		int64_t *pc = xcalloc(ncpu * d->nwords, sizeof *pc);
+		for (int key = 0; key < 40; key++) {
+			unsigned char k[16] = {0};
+			for (int c = 0; c < 7; c++)
+				k[c] = (unsigned char)(NEXT() & 0xff); /* unprintable bytes too */
+			k[NEXT() % 8] = 0;
+			int64_t ik = (int64_t)(NEXT() % 5) - 2;
+			memcpy(k + 8, &ik, 8);
+			memset(pc, 0, ncpu * d->nwords * sizeof *pc);
+			for (int u = 0; u < 30; u++) {
+				int64_t v = (int64_t)NEXT();
+				v >>= NEXT() % 64;
+				int64_t inc = (int64_t)(NEXT() % 7) - 2;
+				size_t cpu = NEXT() % ncpu;
+				agg_update(d, pc + cpu * d->nwords, v, inc);
+			}
+			agg_data_add(&a, k, pc, ncpu);
+		}
+		struct dopts o;
+		dopts_init(&o);
+		o.aggsortrev = NEXT() & 1;
+		o.aggsortkey = NEXT() & 1;
+		o.aggzoom = NEXT() & 1;
+		o.agghist = NEXT() & 1;
+		o.aggsortkeypos = (int64_t)(NEXT() % 3);
+		if (NEXT() & 1)
+			T_CHECK(agg_normalize(&a, (int64_t)(1 + NEXT() % 1000), eb, sizeof eb) == 0);
+		struct strbuf out = {0};
+		agg_print_rows(&a, &o, &out);
+		T_CHECK(out.len > 0);
+		struct agg_data *two[] = {&a, &a};
+		T_EQ_INT(agg_printa_default(two, 2, &o, &out, eb, sizeof eb), 0);
+		struct dfmt *fm = dfmt_parse("%s %d %@d\n", eb, sizeof eb);
+		T_CHECK(fm != NULL);
+		if (fm)
+			T_EQ_INT(agg_printa_fmt(fm, two, 1, &o, NULL, &out, eb, sizeof eb), 0);
+		dfmt_free(fm);
+		agg_trunc(&a, (int64_t)(NEXT() % 20) - 10);
+		agg_clear(&a);
+		agg_print_rows(&a, &o, &out);
+		strbuf_free(&out);
+		free(pc);
+		agg_data_free(&a);
+		agg_desc_free(d);
+	}
+#undef NEXT
+}
+
 T_MAIN()
