@@ -39,6 +39,10 @@
  *  histogram rows. Printing appends to a strbuf and never fails except where a printa format
  *  rejects a value (-1 and a message). Bad descriptors (lquantize with step 0, ...) are refused
  *  by agg_desc_new with dtrace-like messages. Nothing here aborts on bad data.
+ *  Options honoured (struct dopts): aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggzoom,
+ *  agghist. aggpack and aggpercpu are not implemented (printing ignores them).
+ *  Files: agg.c (descriptors, buckets, merging, snapshots, clear/trunc/normalize), agg_sort.c
+ *  (order, printa's join), agg_print.c (output).
  *  Stack keys: AGG_KEY_STACK is reserved; agg_desc_new refuses it until the stack printer exists
  *  (agg_print_key is the place to add it). */
 #ifndef USDTRACE_AGG_H
