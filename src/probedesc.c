@@ -230,7 +230,7 @@ int probedesc_parse(const char *text, int which, struct probedesc *out, char *er
 			for (int i = 0; i < 4; i++)
 				free(field[i]);
 			return util_seterr(errbuf, errlen,
-					   "invalid probe specifier %s: too many ':'-separated fields",
+					   "invalid probe specifier %s: Overspecified probe description",
 					   text);
 		}
 		field[k--] = xstrndup(colon, (size_t)(end - colon));

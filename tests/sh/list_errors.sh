@@ -42,9 +42,9 @@ else
 	echo "not ok - no_match_prints_header: [$(cat "$w/out")]"
 fi
 
-expect_fail too_many_fields "usdtrace: invalid probe specifier a:b:c:d:e: too many ':'-separated fields" \
+expect_fail too_many_fields "usdtrace: invalid probe specifier a:b:c:d:e: Overspecified probe description" \
 	"$USDTRACE" -l -n a:b:c:d:e
-expect_fail P_with_colon "usdtrace: invalid probe specifier a:b: too many ':'-separated fields" \
+expect_fail P_with_colon "usdtrace: invalid probe specifier a:b: Overspecified probe description" \
 	"$USDTRACE" -l -P a:b
 expect_fail bad_bracket "usdtrace: invalid probe specifier foo[ab: unterminated [ in pattern" \
 	"$USDTRACE" -l -n 'foo[ab'

@@ -361,7 +361,7 @@ T_CASE(command_line_clauses)
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "a:b:c:d", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: invalid probe description \"a:b:c:d\": too many ':'-separated fields");
+	T_EQ_STR(err, "line 1: invalid probe description \"a:b:c:d\": Overspecified probe description");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN } x", err, sizeof(err)), -1);

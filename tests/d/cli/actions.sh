@@ -37,8 +37,17 @@ online=$(awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-");
 	lo = r[1]; hi = (n > 1) ? r[2] : r[1]; for (c = lo; c <= hi; c++) print c } }' \
 	/sys/devices/system/cpu/online)
 printf 'profile-100hz\n/!seen[cpu]/\n{\n\tseen[cpu] = 1;\n\tprintf("%%d\\n", cpu);\n}\n\ntick-500ms\n{\n\texit(0);\n}\n' >"$W/pc.d"
+# cpu-clock samples an idle CPU rarely or never (bpftrace's profile:hz: too, see
+# docs/bpf-plumbing.md), so every CPU gets a busy loop for the test's duration.
+spinners=
+for c in $online; do
+	taskset -c "$c" sh -c 'while :; do :; done' &
+	spinners="$spinners $!"
+done
 timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -s "$W/pc.d" >"$W/pc.out" 2>"$W/pc.err"
 rc=$?
+kill $spinners 2>/dev/null
+wait $spinners 2>/dev/null
 got=$(grep . "$W/pc.out" | sort -n | tr '\n' ' ')
 want=$(echo "$online" | sort -n | tr '\n' ' ')
 if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$W/pc.err" ]; then
