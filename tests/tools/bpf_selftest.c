@@ -41,21 +41,7 @@
 #define PT_REGS_DI 112 /* offsetof(struct pt_regs, di) on x86-64 */
 #define PT_REGS_AX 80
 
-static int failures;
-
-static void ok(const char *name) { printf("ok - %s\n", name); fflush(stdout); }
-static void notok(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void notok(const char *name, const char *fmt, ...)
-{
-	va_list ap;
-	printf("not ok - %s: ", name);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	failures++;
-}
+#include "tap.h"
 
 static void die(const char *what, const char *msg)
 {
@@ -251,23 +237,23 @@ static void check_seq(const char *name, const struct recs *r, pid_t pid, const s
 		      size_t nwant)
 {
 	if (r->bad_size) {
-		notok(name, "%d records of the wrong size", r->bad_size);
+		tap_notok(name, "%d records of the wrong size", r->bad_size);
 		return;
 	}
 	if (r->n != nwant) {
-		notok(name, "%zu records, expected %zu", r->n, nwant);
+		tap_notok(name, "%zu records, expected %zu", r->n, nwant);
 		return;
 	}
 	for (size_t i = 0; i < nwant; i++) {
 		if (r->v[i].pid != (uint64_t)pid || r->v[i].val != want[i].val || r->v[i].tag != want[i].tag) {
-			notok(name, "record %zu is {pid %llu, %llu, tag %llu}, expected {pid %d, %llu, tag %llu}",
+			tap_notok(name, "record %zu is {pid %llu, %llu, tag %llu}, expected {pid %d, %llu, tag %llu}",
 			      i, (unsigned long long)r->v[i].pid, (unsigned long long)r->v[i].val,
 			      (unsigned long long)r->v[i].tag, (int)pid, (unsigned long long)want[i].val,
 			      (unsigned long long)want[i].tag);
 			return;
 		}
 	}
-	ok(name);
+	tap_ok(name);
 }
 
 /* Run the held target to completion and collect everything the ring buffer received. */
@@ -313,9 +299,9 @@ static int cmd_uprobe(char *target, long n)
 	    attach_uprobe(&as, fr, target, &b, pid, true, err, sizeof(err)) < 0)
 		die("uprobe-attach", err);
 	if (as.nperf != 2 || as.nmulti != 0)
-		notok("uprobe-attach", "nperf %d nmulti %d", as.nperf, as.nmulti);
+		tap_notok("uprobe-attach", "nperf %d nmulti %d", as.nperf, as.nmulti);
 	else
-		ok("uprobe-attach");
+		tap_ok("uprobe-attach");
 	if (release_and_wait(other, go_other) != 0)
 		die("uprobe", "untraced target failed");
 	run_and_collect(pid, go, rb, "uprobe");
@@ -351,16 +337,16 @@ static int cmd_uprobe(char *target, long n)
 		for (size_t i = 0; same && i < 6; i++)
 			same = part.v[i].val == vals[i] && part.v[i].pid == (uint64_t)pid;
 		if (r1 != -7 || after_first != 2 || r2 != 4 || !same)
-			notok("ringbuf-stop-and-resume", "first poll %d (%zu records), drain %d, %zu in all",
+			tap_notok("ringbuf-stop-and-resume", "first poll %d (%zu records), drain %d, %zu in all",
 			      r1, after_first, r2, part.n);
 		else
-			ok("ringbuf-stop-and-resume");
+			tap_ok("ringbuf-stop-and-resume");
 		/* Nothing left, and a poll with a timeout returns 0. */
 		int r3 = ringbuf_poll(rb2, 10);
 		if (r3 != 0)
-			notok("ringbuf-empty-poll", "returned %d", r3);
+			tap_notok("ringbuf-empty-poll", "returned %d", r3);
 		else
-			ok("ringbuf-empty-poll");
+			tap_ok("ringbuf-empty-poll");
 		ringbuf_close(rb2);
 		free(part.v);
 	}
@@ -372,9 +358,9 @@ static int cmd_uprobe(char *target, long n)
 	pid = spawn_held(argv, &go);
 	run_and_collect(pid, go, rb, "uprobe");
 	if (got.n != 0)
-		notok("uprobe-detached-silent", "%zu records after detach", got.n);
+		tap_notok("uprobe-detached-silent", "%zu records after detach", got.n);
 	else
-		ok("uprobe-detached-silent");
+		tap_ok("uprobe-detached-silent");
 
 	free(want);
 	free(got.v);
@@ -384,7 +370,7 @@ static int cmd_uprobe(char *target, long n)
 	close(fe);
 	close(fr);
 	close(rb_fd);
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }
 
 static int cmd_multi(char *target, long n, bool fallback)
@@ -430,10 +416,10 @@ static int cmd_multi(char *target, long n, bool fallback)
 		die(name, err);
 	if (used_multi == fallback || used_multi_ret == fallback ||
 	    (fallback ? as.nperf != 4 || as.nmulti != 0 : as.nmulti != 2 || as.nperf != 0))
-		notok(linkname, "used_multi %d/%d nperf %d nmulti %d", used_multi, used_multi_ret,
+		tap_notok(linkname, "used_multi %d/%d nperf %d nmulti %d", used_multi, used_multi_ret,
 		      as.nperf, as.nmulti);
 	else
-		ok(linkname);
+		tap_ok(linkname);
 	if (release_and_wait(other, go_other) != 0)
 		die(name, "untraced target failed");
 	run_and_collect(pid, go, rb, name);
@@ -455,7 +441,7 @@ static int cmd_multi(char *target, long n, bool fallback)
 	close(fd);
 	close(fdr);
 	close(rb_fd);
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }
 
 /* ---- verifier and argument errors ---- */
@@ -472,16 +458,16 @@ static void expect_reject(const char *name, const struct bpf_insn *insns, size_t
 	int e = errno;
 	fprintf(stderr, "%s: %s\n", name, err);
 	if (fd >= 0) {
-		notok(name, "the program loaded");
+		tap_notok(name, "the program loaded");
 		close(fd);
 	} else if (e != EACCES && e != EINVAL) {
-		notok(name, "errno %d (%s)", e, strerror(e));
+		tap_notok(name, "errno %d (%s)", e, strerror(e));
 	} else if (strncmp(err, prefix, strlen(prefix)) != 0 || !strstr(err, reason)) {
-		notok(name, "message \"%s\"", err);
+		tap_notok(name, "message \"%s\"", err);
 	} else if (!log.s || !strstr(log.s, reason) || !strstr(log.s, "processed")) {
-		notok(name, "log lacks the reason: %.200s", log.s ? log.s : "(none)");
+		tap_notok(name, "log lacks the reason: %.200s", log.s ? log.s : "(none)");
 	} else {
-		ok(name);
+		tap_ok(name);
 	}
 	strbuf_free(&log);
 }
@@ -517,9 +503,9 @@ static int cmd_verifier(void)
 		int lfd = bpf_sys_prog_load(&lo, longp, nlong, &llog, err, sizeof(err));
 		fprintf(stderr, "verifier-long-log: %zu bytes of log; %s\n", llog.len, err);
 		if (lfd >= 0 || !strstr(err, "R3 !read_ok") || llog.len <= 256 * 1024)
-			notok("verifier-long-log", "fd %d, %zu bytes of log, \"%s\"", lfd, llog.len, err);
+			tap_notok("verifier-long-log", "fd %d, %zu bytes of log, \"%s\"", lfd, llog.len, err);
 		else
-			ok("verifier-long-log");
+			tap_ok("verifier-long-log");
 		strbuf_free(&llog);
 		free(longp);
 	}
@@ -531,18 +517,18 @@ static int cmd_verifier(void)
 	strbuf_puts(&log, "stale");
 	int fd = bpf_sys_prog_load(&o, good, 2, &log, err, sizeof(err));
 	if (fd < 0 || (log.s && log.s[0]))
-		notok("load-good-program", "fd %d log \"%s\" err \"%s\"", fd, log.s ? log.s : "", err);
+		tap_notok("load-good-program", "fd %d log \"%s\" err \"%s\"", fd, log.s ? log.s : "", err);
 	else
-		ok("load-good-program");
+		tap_ok("load-good-program");
 	if (fd >= 0)
 		close(fd);
 	strbuf_free(&log);
 
 	/* An empty program is refused before the kernel sees it. */
 	if (bpf_sys_prog_load(&o, good, 0, NULL, err, sizeof(err)) != -1 || errno != EINVAL)
-		notok("load-empty-program", "accepted");
+		tap_notok("load-empty-program", "accepted");
 	else
-		ok("load-empty-program");
+		tap_ok("load-empty-program");
 
 	/* A huge program: the kernel's size limit, reported without a verifier log. */
 	size_t big = 2u * 1000 * 1000;
@@ -552,27 +538,27 @@ static int cmd_verifier(void)
 	many[big - 1] = bi_exit();
 	fd = bpf_sys_prog_load(&o, many, big, NULL, err, sizeof(err));
 	if (fd >= 0 || errno != E2BIG || !strstr(err, "too large"))
-		notok("load-too-large", "fd %d errno %d \"%s\"", fd, errno, err);
+		tap_notok("load-too-large", "fd %d errno %d \"%s\"", fd, errno, err);
 	else
-		ok("load-too-large");
+		tap_ok("load-too-large");
 	free(many);
 
 	/* Maps. */
 	fd = bpf_sys_map_create(BPF_SYS_MAP_RINGBUF, "rb", 0, 0, 3000, err, sizeof(err));
 	if (fd >= 0 || errno != EINVAL || !strstr(err, "power of two"))
-		notok("map-ringbuf-bad-size", "fd %d \"%s\"", fd, err);
+		tap_notok("map-ringbuf-bad-size", "fd %d \"%s\"", fd, err);
 	else
-		ok("map-ringbuf-bad-size");
+		tap_ok("map-ringbuf-bad-size");
 	fd = bpf_sys_map_create(BPF_SYS_MAP_ARRAY, "a", 8, 8, 4, err, sizeof(err));
 	if (fd >= 0 || !strstr(err, "array keys are 4 bytes"))
-		notok("map-array-key-size", "fd %d \"%s\"", fd, err);
+		tap_notok("map-array-key-size", "fd %d \"%s\"", fd, err);
 	else
-		ok("map-array-key-size");
+		tap_ok("map-array-key-size");
 	fd = bpf_sys_map_create(BPF_SYS_MAP_HASH, "huge", 8, 1u << 30, 1u << 30, err, sizeof(err));
 	if (fd >= 0 || !err[0])
-		notok("map-too-large", "fd %d", fd);
+		tap_notok("map-too-large", "fd %d", fd);
 	else
-		ok("map-too-large");
+		tap_ok("map-too-large");
 	static const enum bpf_sys_map_kind kinds[] = { BPF_SYS_MAP_HASH, BPF_SYS_MAP_ARRAY,
 						       BPF_SYS_MAP_PERCPU_HASH, BPF_SYS_MAP_PERCPU_ARRAY };
 	int made = 0;
@@ -593,9 +579,9 @@ static int cmd_verifier(void)
 		}
 	}
 	if (made != 4)
-		notok("map-kinds", "%d of 4 maps created with the asked shape and name", made);
+		tap_notok("map-kinds", "%d of 4 maps created with the asked shape and name", made);
 	else
-		ok("map-kinds");
+		tap_ok("map-kinds");
 
 	/* Attach errors. */
 	struct attach_set as;
@@ -605,21 +591,21 @@ static int cmd_verifier(void)
 	int pfd = bpf_sys_prog_load(&ok_o, good, 2, NULL, err, sizeof(err));
 	if (attach_uprobe(&as, pfd, "/nonexistent/usdtrace-test", &site, -1, false, err, sizeof(err)) != -1 ||
 	    errno != ENOENT || !strstr(err, "no such file"))
-		notok("attach-missing-file", "\"%s\"", err);
+		tap_notok("attach-missing-file", "\"%s\"", err);
 	else
-		ok("attach-missing-file");
+		tap_ok("attach-missing-file");
 	site.ref_ctr_off = 1ull << 40;
 	if (attach_uprobe(&as, pfd, "/bin/sh", &site, -1, false, err, sizeof(err)) != -1 ||
 	    !strstr(err, "32-bit"))
-		notok("attach-ref-ctr-too-far", "\"%s\"", err);
+		tap_notok("attach-ref-ctr-too-far", "\"%s\"", err);
 	else
-		ok("attach-ref-ctr-too-far");
+		tap_ok("attach-ref-ctr-too-far");
 	if (as.nfds != 0)
-		notok("attach-failure-leaves-nothing", "%zu fds kept", as.nfds);
+		tap_notok("attach-failure-leaves-nothing", "%zu fds kept", as.nfds);
 	else
-		ok("attach-failure-leaves-nothing");
+		tap_ok("attach-failure-leaves-nothing");
 	close(pfd);
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }
 
 /* ---- cpu-clock ---- */
@@ -731,9 +717,9 @@ static int cmd_clock(long hz, long ms)
 				bad = 1;
 		}
 		if (bad)
-			notok(name, "expected about %.0f per counted CPU:%s", expect, desc.s);
+			tap_notok(name, "expected about %.0f per counted CPU:%s", expect, desc.s);
 		else
-			ok(name);
+			tap_ok(name);
 		fprintf(stderr, "%s:%s (expected ~%.0f)\n", name, desc.s, expect);
 		strbuf_free(&desc);
 		free(v);
@@ -742,7 +728,7 @@ static int cmd_clock(long hz, long ms)
 		close(map_fd);
 	}
 	free(online);
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }
 
 /* ---- USDT semaphores ---- */
@@ -836,9 +822,9 @@ static int cmd_sem_cycle(char *target, const char *dir)
 			attach_set_init(&as2);
 			int r = attach_tick(&as2, target, &other, pid, false, fd, err, sizeof(err));
 			if (r != -1 || errno != EINVAL || !strstr(err, "different semaphore offset"))
-				notok("semaphore-offset-conflict", "rc %d: %s", r, err);
+				tap_notok("semaphore-offset-conflict", "rc %d: %s", r, err);
 			else
-				ok("semaphore-offset-conflict");
+				tap_ok("semaphore-offset-conflict");
 			attach_detach_all(&as2);
 		}
 		uint64_t hits = 0;
@@ -850,13 +836,13 @@ static int cmd_sem_cycle(char *target, const char *dir)
 		attach_detach_all(&as);
 		bool off = wait_state(state, 0, 3000);
 		if (!on)
-			notok(name, "USDT_ENABLED stayed false while attached");
+			tap_notok(name, "USDT_ENABLED stayed false while attached");
 		else if (hits == 0)
-			notok(name, "the probe never fired while enabled");
+			tap_notok(name, "the probe never fired while enabled");
 		else if (!off)
-			notok(name, "USDT_ENABLED stayed true after detaching");
+			tap_notok(name, "USDT_ENABLED stayed true after detaching");
 		else
-			ok(name);
+			tap_ok(name);
 		bpb_free(&p);
 		close(fd);
 		close(map_fd);
@@ -867,7 +853,7 @@ static int cmd_sem_cycle(char *target, const char *dir)
 	int st;
 	waitpid(pid, &st, 0);
 	usdt_file_free(uf);
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }
 
 __attribute__((noreturn)) static void cmd_sem_hold(char *target, pid_t pid, bool multi)
@@ -978,20 +964,20 @@ static int cmd_sleepable(char *target, const char *dir)
 		fprintf(stderr, "%s: %d record(s), helper returned %lld, read \"%s\"\n", runs[r].name,
 			got.n, (long long)got.ret, got.ret == 0 ? got.buf : "");
 		if (got.n != 1)
-			notok(runs[r].name, "%d records", got.n);
+			tap_notok(runs[r].name, "%d records", got.n);
 		else if (r == 0 && got.ret != -EFAULT)
-			notok(runs[r].name, "bpf_probe_read_user returned %lld, expected -EFAULT", (long long)got.ret);
+			tap_notok(runs[r].name, "bpf_probe_read_user returned %lld, expected -EFAULT", (long long)got.ret);
 		else if (r != 0 && (got.ret != 0 || strcmp(got.buf, want) != 0))
-			notok(runs[r].name, "returned %lld, read \"%s\", expected \"%s\"", (long long)got.ret,
+			tap_notok(runs[r].name, "returned %lld, read \"%s\", expected \"%s\"", (long long)got.ret,
 			      got.buf, want);
 		else
-			ok(runs[r].name);
+			tap_ok(runs[r].name);
 		ringbuf_close(rb);
 		bpb_free(&p);
 		close(fd);
 	}
 	close(rb_fd);
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }
 
 int main(int argc, char **argv)

@@ -32,20 +32,7 @@
 #define PT_R8 72
 #define PT_R9 64
 
-static int failures;
-
-static void notok(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void notok(const char *name, const char *fmt, ...)
-{
-	va_list ap;
-	printf("not ok - %s: ", name);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	failures++;
-}
+#include "tap.h"
 
 /* --- building programs ------------------------------------------------------------------- */
 struct pb {
@@ -282,13 +269,13 @@ static struct result run(struct dobj *o, struct trace_run_opts *ro)
 static void expect(const char *name, struct result *r, int status, const char *out, const char *err)
 {
 	if (r->status != status)
-		notok(name, "exit status %d, expected %d (stderr [%s])", r->status, status, r->err);
+		tap_notok(name, "exit status %d, expected %d (stderr [%s])", r->status, status, r->err);
 	else if (strcmp(r->out, out) != 0)
-		notok(name, "output [%s], expected [%s]", r->out, out);
+		tap_notok(name, "output [%s], expected [%s]", r->out, out);
 	else if (err && strcmp(r->err, err) != 0)
-		notok(name, "stderr [%s], expected [%s]", r->err, err);
+		tap_notok(name, "stderr [%s], expected [%s]", r->err, err);
 	else
-		printf("ok - %s\n", name);
+		tap_ok(name);
 	fflush(stdout);
 	free(r->out);
 	free(r->err);
@@ -458,7 +445,7 @@ static void case_clock(const char *name, enum dobj_probe_kind kind, uint64_t per
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	if (secs > 5) {
-		notok(name, "took %.1f s to fire", secs);
+		tap_notok(name, "took %.1f s to fire", secs);
 		free(r.out);
 		free(r.err);
 	} else {
@@ -514,7 +501,7 @@ static void case_drops_and_bytes(void)
 	char *err = xasprintf("%s: 5 dynamic variable drops\n", util_progname);
 	/* independent check of the bytes dout produced for the string: dtrace prints it bare */
 	if (strncmp(want.s, "abc", 3) != 0)
-		notok("drops-and-bytes", "dout_trace_bytes gave [%s]", want.s);
+		tap_notok("drops-and-bytes", "dout_trace_bytes gave [%s]", want.s);
 	else
 		expect("drops-and-bytes", &r, 0, want.s, err);
 	free(err);
@@ -596,7 +583,7 @@ static void case_child(void)
 	struct childproc c;
 	char err[256];
 	if (childproc_start("/bin/sleep 0.2", &c, err, sizeof(err)) != 0) {
-		notok("child-exit-stops", "cannot start child: %s", err);
+		tap_notok("child-exit-stops", "cannot start child: %s", err);
 		free_dobj(o);
 		return;
 	}
@@ -609,11 +596,11 @@ static void case_child(void)
 	       "  1      2                             :END \n\n", want_err);
 	free(want_err);
 	if (!c.exited)
-		notok("child-reaped", "the child was not reaped");
+		tap_notok("child-reaped", "the child was not reaped");
 	else if (!WIFEXITED(c.status) || WEXITSTATUS(c.status) != 0)
-		notok("child-reaped", "child wait status %#x", c.status);
+		tap_notok("child-reaped", "child wait status %#x", c.status);
 	else
-		printf("ok - child-reaped\n");
+		tap_ok("child-reaped");
 	free_dobj(o);
 }
 
@@ -655,9 +642,9 @@ static void case_verifier(void)
 	d.verbose = true;
 	r = run(o, &ro);
 	if (r.status != 1 || !strstr(r.err, "R5 !read_ok\n") || !strstr(r.err, "0: (bf) r0 = r5"))
-		notok("verifier-log-verbose", "status %d, stderr [%s]", r.status, r.err);
+		tap_notok("verifier-log-verbose", "status %d, stderr [%s]", r.status, r.err);
 	else
-		printf("ok - verifier-log-verbose\n");
+		tap_ok("verifier-log-verbose");
 	free(r.out);
 	free(r.err);
 	free_dobj(o);
@@ -708,5 +695,5 @@ int main(int argc, char **argv)
 		case_clock("tick-fires", DOBJ_PROBE_TICK, 10000000);
 		case_clock("profile-fires", DOBJ_PROBE_PROFILE, 1000000000 / 97);
 	}
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }
