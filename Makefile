@@ -30,7 +30,7 @@ SDT_H := $(wildcard include/usdtrace/sdt.h)
 LIB_OBJS  += $(B)/obj/gen_sdt_text.o
 ASAN_OBJS += $(B)/asan/gen_sdt_text.o
 
-.PHONY: all check unit install clean demo deps
+.PHONY: all check check-run unit install clean demo demo-run deps
 all: $(B)/usdtrace
 
 $(B)/obj/%.o: src/%.c $(HDRS)
@@ -79,10 +79,17 @@ $(B)/tools/%: tests/tools/%.c $(B)/libusdtrace.a
 
 unit: $(UNIT_BINS) $(UNIT_ASAN)
 
-check: deps all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
+# deps runs alone first: under make -j it would race the compiles that need its packages.
+check: deps
+	@$(MAKE) --no-print-directory check-run
+
+check-run: all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
 	@sh tests/run.sh
 
-demo: deps all
+demo: deps
+	@$(MAKE) --no-print-directory demo-run
+
+demo-run: all
 	@sh examples/demo.sh
 
 install: all
