@@ -264,7 +264,12 @@ static void rec_flush_if(struct cgc *c, bool always)
 	e->size = cgc_round8(c->rec_size);
 	if (e->size > c->rec_max)
 		c->rec_max = e->size;
-	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)e->epid));
+	if (c->probe->kind == DOBJ_PROBE_USDT) {
+		cgu_epid(c, 1, e->epid);
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, 0));
+	} else {
+		cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)e->epid));
+	}
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
 	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, 4));
@@ -565,7 +570,12 @@ static void emit_fault(struct cg *g, int kind, int addr_reg)
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_FLT_ADDR, 0));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_KIND, kind));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_ACT, c->action_no));
-	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_EPID, cgc_current_epid(c)));
+	if (c->probe->kind == DOBJ_PROBE_USDT) {
+		cgu_epid(c, 1, (uint32_t)cgc_current_epid(c));
+		cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_FLT_EPID));
+	} else {
+		cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_EPID, cgc_current_epid(c)));
+	}
 	bpb_ja(&c->buf, c->fault_label);
 	c->fault_used = true;
 }
@@ -653,6 +663,8 @@ static void emit_prologue(struct cgc *c, int out_label)
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
 	}
+	if (c->probe->kind == DOBJ_PROBE_USDT)
+		cgu_prologue(c, out_label);
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_zero_scratch(c, 8, c->this_vars_end - 8);
@@ -686,6 +698,7 @@ static void compile_program(struct cgc *c, int probe_idx)
 	memset(p, 0, sizeof *p);
 	p->probe = probe_idx;
 	p->fd = -1;
+	p->first_epid = c->prog_first_epid = (uint32_t)o->necbs + 1;
 	p->type = (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE)
 		? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE;
 
@@ -718,6 +731,7 @@ static void compile_program(struct cgc *c, int probe_idx)
 	c->nnotes = c->note_cap = 0;
 	c->relocs = NULL;
 	c->nrelocs = c->reloc_cap = 0;
+	p->nepids = (uint32_t)o->necbs + 1 - p->first_epid;
 	o->nprogs++;
 	if (bpb_finish(&c->buf, err, sizeof err) < 0)
 		cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s compile to %zu BPF instructions, "
@@ -782,7 +796,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->errlen = errlen;
 	c->g.priv = c;
 	c->g.emit_fault = emit_fault;
-	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = -1;
+	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = c->off_fsbase = -1;
 	bpb_init(&c->buf);
 	uint64_t strsize = in->opts ? in->opts->strsize : 256;
 	if (strsize < 8 || strsize > 4096) {
@@ -798,6 +812,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->slot = cgc_round8(strsize + 1);
 	o->strsize = (uint32_t)strsize;
 	o->ringbuf_map = o->drops_map = o->state_map = -1;
+	o->usdt_specs_map = o->usdt_names_map = -1;
 
 	if (setjmp(c->fail))
 		goto done;
@@ -820,6 +835,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	o->state_map = c->m_globals;
 	o->ringbuf_map = c->m_ringbuf;
 	o->drops_map = c->m_drops;
+	cgu_add_maps(c);
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
 	c->this_end = 8;
 	cgx_vars_layout(c);

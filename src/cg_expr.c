@@ -1256,6 +1256,16 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_call(BPF_FUNC_get_current_comm));
 			return dst;
 		}
+		case DB_PROBEPROV: case DB_PROBEMOD: case DB_PROBEFUNC: case DB_PROBENAME:
+			if (c->probe->kind == DOBJ_PROBE_USDT)
+				return cgu_probe_name(c, n->builtin == DB_PROBEPROV ? 0
+						      : n->builtin == DB_PROBEMOD ? 1
+						      : n->builtin == DB_PROBEFUNC ? 2 : 3);
+			break;
+		default:
+			break;
+		}
+		switch (n->builtin) {
 		case DB_PROBEPROV:
 			return literal(c, c->probe->provider, strlen(c->probe->provider));
 		case DB_PROBEMOD:

@@ -46,7 +46,45 @@ enum dobj_probe_kind {
 	DOBJ_PROBE_ERROR,          /* trace_probe_error(): the tracer calls it for each fault */
 	DOBJ_PROBE_TICK,           /* cpu-clock, one CPU, every period_ns */
 	DOBJ_PROBE_PROFILE,        /* cpu-clock, every CPU */
-	DOBJ_PROBE_USDT,           /* (the USDT provider, later) */
+	DOBJ_PROBE_USDT,           /* a class of USDT probes sharing one program (below) */
+};
+
+/* USDT programs. A DOBJ_PROBE_USDT entry of dobj->probes is not one probe but a class of them:
+ * the USDT probes enabled by the same clauses share one program, whose uprobe_multi link gives
+ * each site a cookie: the index of the site's struct dobj_usdt_spec in the array map
+ * dobj->usdt_specs_map. The spec says which probe fired (its id, its names in the array map
+ * dobj->usdt_names_map, its first epid) and where the site's arguments are. The ecbs compiled
+ * for such a program are templates: probe P's record with template epid e carries epid
+ * P.epid_base + (e - prog->first_epid), and the tracer maps those epids back to the template
+ * and to P. Specs and names are written by the tracer (usdt_spec.h) before attaching. */
+#define DOBJ_USDT_MAXARGS 12
+#define DOBJ_UREG_NONE 0xff
+enum dobj_uarg_kind {
+	DOBJ_UARG_NONE,            /* no such argument, or one BPF cannot read: reads as 0 */
+	DOBJ_UARG_IMM,             /* the value is disp */
+	DOBJ_UARG_REG,             /* register `base` (pt_regs word index), shifted right reg_shift */
+	DOBJ_UARG_MEM,             /* at disp + reg[base] + (reg[index] << scale_shift) */
+	DOBJ_UARG_MEM_PC,          /* at disp + the site's run-time address (pc-relative symbols) */
+	DOBJ_UARG_TLS,             /* at disp + the thread's %fs base */
+};
+
+struct dobj_usdt_arg {
+	int64_t disp;
+	uint8_t kind;              /* enum dobj_uarg_kind */
+	uint8_t size;              /* 1, 2, 4, 8: the value is sign- or zero-extended from it */
+	uint8_t is_signed;
+	uint8_t base, index;       /* pt_regs word indexes (usdt_reg_ptregs_offset / 8) or NONE */
+	uint8_t scale_shift;
+	uint8_t reg_shift;
+	uint8_t pad;
+};
+
+struct dobj_usdt_spec {
+	uint32_t epid_base;        /* the probe's first epid */
+	uint32_t probe_id;         /* the built-in `id` */
+	uint32_t names;            /* key of the probe's names in usdt_names_map */
+	uint32_t nargs;
+	struct dobj_usdt_arg args[DOBJ_USDT_MAXARGS];
 };
 
 struct dobj_probe {
@@ -73,6 +111,8 @@ struct dobj_prog {
 	struct dobj_note *notes;   /* for -S, in instruction order */
 	size_t nnotes;
 	int fd;                    /* -1 until loaded */
+	uint32_t first_epid;       /* the epids of its ecbs: first_epid .. first_epid + nepids - 1 */
+	uint32_t nepids;
 };
 
 /* What one recorded value is, for the consumer. */
@@ -157,6 +197,9 @@ struct dobj {
 	int ringbuf_map;           /* indexes in maps[] */
 	int drops_map;
 	int state_map;
+	int usdt_specs_map;        /* -1 when no USDT program; max_entries set by the tracer */
+	int usdt_names_map;        /* value: provider, module, function, name, usdt_namesz each */
+	uint32_t usdt_namesz;
 	uint32_t strsize;          /* as compiled */
 };
 

@@ -21,6 +21,7 @@
 #include "dout.h"
 #include "ringbuf.h"
 #include "trace_run.h"
+#include "usdt_run.h"
 #include "util.h"
 
 /* --- the probe functions ---------------------------------------------------------------
@@ -79,6 +80,7 @@ struct run {
 	uint32_t ndrop_kinds;
 	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
+	struct usdt_run ur;            /* USDT probes: their epids and names */
 };
 
 static void flush_out(struct run *r)
@@ -333,9 +335,9 @@ static int attach_prog(struct run *r, struct dobj_prog *p)
 				  probe_desc(pr, desc, sizeof(desc)), err);
 		return rc;
 	case DOBJ_PROBE_USDT:
-		break;
+		return 0; /* usdt_run_attach attaches each probe of the class */
 	}
-	util_warn("failed to enable probe %u (%s): this kind of probe cannot be enabled yet", pr->id,
+	util_warn("failed to enable probe %u (%s): this kind of probe cannot be enabled", pr->id,
 		  probe_desc(pr, desc, sizeof(desc)));
 	return -1;
 }
@@ -413,18 +415,17 @@ static struct dfmt_value *make_values(const struct dobj_action *a, const unsigne
 	return v;
 }
 
-static void liberr(struct run *r, const struct dobj_ecb *e, const char *msg)
+static void liberr(struct run *r, uint32_t epid, const struct dobj_probe *p, const char *msg)
 {
-	const struct dobj_probe *p = &r->o->probes[e->probe];
 	struct strbuf b = { 0 };
-	dout_liberr(&b, util_progname, e->epid, p->id, p->provider, p->module, p->function,
+	dout_liberr(&b, util_progname, epid, p->id, p->provider, p->module, p->function,
 		    p->name, msg);
 	emit_err(r, &b);
 }
 
 /* Format a printf()/system() action into b. Returns 0, or -1 (message printed). */
-static int format_action(struct run *r, const struct dobj_ecb *e, const struct dobj_action *a,
-			 const unsigned char *rec, struct strbuf *b)
+static int format_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
+			 const struct dobj_action *a, const unsigned char *rec, struct strbuf *b)
 {
 	uint64_t **stacks;
 	struct dfmt_value *v = make_values(a, rec, &stacks);
@@ -436,7 +437,7 @@ static int format_action(struct run *r, const struct dobj_ecb *e, const struct d
 	free(stacks);
 	free(v);
 	if (rc != 0)
-		liberr(r, e, err);
+		liberr(r, epid, p, err);
 	return rc;
 }
 
@@ -474,17 +475,17 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 {
 	struct dobj_rec hdr;
 	memcpy(&hdr, rec, sizeof(hdr));
-	if (hdr.epid > r->o->necbs) {
+	const struct dobj_ecb *e;
+	const struct dobj_probe *p;
+	if (!usdt_run_lookup(&r->ur, r->o, hdr.epid, &e, &p)) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: record for unknown enabled probe ID %u ignored\n",
 			      util_progname, hdr.epid);
 		emit_err(r, &b);
 		return;
 	}
-	const struct dobj_ecb *e = &r->o->ecbs[hdr.epid - 1];
-	const struct dobj_probe *p = &r->o->probes[e->probe];
 	if (size < e->size) {
-		liberr(r, e, "record shorter than its layout: ignored");
+		liberr(r, hdr.epid, p, "record shorter than its layout: ignored");
 		return;
 	}
 	struct strbuf b = { 0 };
@@ -501,7 +502,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 		if (!vals_fit(a, size)) {
 			fwrite(b.s, 1, b.len, r->out);
 			strbuf_free(&b);
-			liberr(r, e, "action data beyond the end of the record: ignored");
+			liberr(r, hdr.epid, p, "action data beyond the end of the record: ignored");
 			return;
 		}
 		const unsigned char *vp = a->nvals ? rec + a->vals[0].off : NULL;
@@ -516,7 +517,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				dout_trace_bytes(&b, r->quiet, r->d->rawbytes, vp, a->vals[0].size);
 			break;
 		case DOBJ_ACT_PRINTF:
-			format_action(r, e, a, rec, &b);
+			format_action(r, hdr.epid, p, a, rec, &b);
 			break;
 		case DOBJ_ACT_TRACEMEM:
 			if (a->nvals)
@@ -530,7 +531,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 			break;
 		case DOBJ_ACT_SYSTEM: {
 			struct strbuf cmd = { 0 };
-			if (format_action(r, e, a, rec, &cmd) == 0) {
+			if (format_action(r, hdr.epid, p, a, rec, &cmd) == 0) {
 				fwrite(b.s ? b.s : "", 1, b.len, r->out);
 				strbuf_free(&b);
 				run_system(r, cmd.s ? cmd.s : "");
@@ -556,15 +557,15 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 		return;
 	}
 	memcpy(&f, rec, sizeof(f));
-	if (f.epid == 0 || f.epid > r->o->necbs) {
+	const struct dobj_ecb *e;
+	const struct dobj_probe *p;
+	if (!usdt_run_lookup(&r->ur, r->o, f.epid, &e, &p)) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: fault record for unknown enabled probe ID %u ignored\n",
 			      util_progname, f.epid);
 		emit_err(r, &b);
 		return;
 	}
-	const struct dobj_ecb *e = &r->o->ecbs[f.epid - 1];
-	const struct dobj_probe *p = &r->o->probes[e->probe];
 	/* A fault in an ERROR clause does not fire ERROR again: dtrace counts it as a drop. */
 	if (p->kind == DOBJ_PROBE_ERROR) {
 		r->dblerrors++;
@@ -733,6 +734,7 @@ static void release(struct run *r)
 	}
 	free(r->drops_seen);
 	r->drops_seen = NULL;
+	usdt_run_free(&r->ur);
 }
 
 static int setup(struct run *r)
@@ -762,6 +764,7 @@ static int setup(struct run *r)
 			return -1;
 		}
 	}
+	usdt_run_size_maps(o, r->ro->usdt);
 	if (create_maps(r) != 0)
 		return -1;
 	for (size_t i = 0; i < o->nprogs; i++) {
@@ -790,7 +793,7 @@ static int setup(struct run *r)
 			if (err_probe == (pass == 0) && attach_prog(r, &o->progs[i]) != 0)
 				return -1;
 		}
-	return 0;
+	return usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_prog_probe, &r->main_set);
 }
 
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */
