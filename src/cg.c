@@ -699,6 +699,7 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->probe = probe_idx;
 	p->fd = -1;
 	p->first_epid = c->prog_first_epid = (uint32_t)o->necbs + 1;
+	p->sleepable = c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
 	p->type = (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE)
 		? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE;
 

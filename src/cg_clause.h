@@ -31,7 +31,8 @@
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
 #define CGC_USDT_SPEC  (-72)   /* USDT programs: the firing site's struct dobj_usdt_spec * */
-#define CGC_STACK_FIXED 72
+#define CGC_TOUCH      (-80)   /* 8 bytes: where cg_emit_user_touch copies its byte */
+#define CGC_STACK_FIXED 80
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */

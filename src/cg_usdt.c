@@ -173,6 +173,7 @@ void cgu_arg(struct cgc *c, int i)
 	/* read `size` bytes (1..8) of the process into a zeroed word: little-endian, so the
 	 * word is the value zero-extended */
 	bpb_label_place(&c->buf, l_read);
+	cg_emit_user_touch(&c->g, addr, 8);
 	cgc_emit(c, bi_st(BPF_DW, 10, tmp, 0));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
 	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, size)));

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "attach.h"
 #include "bprobes.h"
 #include "cg.h"
 #include "childproc.h"
@@ -467,7 +468,8 @@ static int compile_and_run(struct tc *t)
 	}
 	struct used u;
 	collect_used(t, &u);
-	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target };
+	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target,
+			       t->up.nprobes > 0 && attach_uprobe_multi_supported() };
 	struct dobj *obj = NULL;
 	int status = 1;
 	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
