@@ -159,13 +159,13 @@ void cgu_arg(struct cgc *c, int i)
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, addr));
 	bpb_ja(&c->buf, l_read);
 	bpb_label_place(&c->buf, l_notls);
-	bpb_jmp_imm(&c->buf, BPF_JNE, 2, DOBJ_UARG_MEM_PC, l_notpc);
+	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, pcrel)));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, l_notpc);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
 	cgc_emit(c, bi_call(BPF_FUNC_get_func_ip));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, addr));
-	bpb_ja(&c->buf, l_read);
 	bpb_label_place(&c->buf, l_notpc);
 	emit_add_reg(c, addr, tmp, ARG_OFF(i, base), -1);
 	emit_add_reg(c, addr, tmp, ARG_OFF(i, index), ARG_OFF(i, scale_shift));

@@ -63,8 +63,9 @@ enum dobj_uarg_kind {
 	DOBJ_UARG_NONE,            /* no such argument, or one BPF cannot read: reads as 0 */
 	DOBJ_UARG_IMM,             /* the value is disp */
 	DOBJ_UARG_REG,             /* register `base` (pt_regs word index), shifted right reg_shift */
-	DOBJ_UARG_MEM,             /* at disp + reg[base] + (reg[index] << scale_shift) */
-	DOBJ_UARG_MEM_PC,          /* at disp + the site's run-time address (pc-relative symbols) */
+	DOBJ_UARG_MEM,             /* at disp + reg[base] + (reg[index] << scale_shift), plus the
+	                            * site's run-time address when pcrel (a symbol in an object
+	                            * with a load bias: disp is then its distance from the site) */
 	DOBJ_UARG_TLS,             /* at disp + the thread's %fs base */
 };
 
@@ -76,7 +77,7 @@ struct dobj_usdt_arg {
 	uint8_t base, index;       /* pt_regs word indexes (usdt_reg_ptregs_offset / 8) or NONE */
 	uint8_t scale_shift;
 	uint8_t reg_shift;
-	uint8_t pad;
+	uint8_t pcrel;
 };
 
 struct dobj_usdt_spec {

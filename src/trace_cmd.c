@@ -234,17 +234,8 @@ static int match_probes(struct tc *t)
 			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
 			int nb = bprobes_match(&t->cat, &d, id, &t->clause_idx[c], &t->nclause_idx[c]);
 			int nu = 0;
-			if (may_be_usdt(&d, id, nb)) {
-				char err[512];
-				nu = uprov_match(&t->up, &d, c, err, sizeof(err));
-				if (nu < 0) {
-					char *msg = s->kind == 's'
-						? xasprintf("line %d: %s", pd->pos.line, err) : xstrdup(err);
-					source_error(s, msg);
-					free(msg);
-					return -1;
-				}
-			}
+			if (may_be_usdt(&d, id, nb))
+				nu = uprov_match(&t->up, &d, c);
 			if (nb + nu > 0 || t->d.zdefs)
 				continue;
 			char *desc = id ? xasprintf("%u", id)

@@ -3,10 +3,8 @@
 #include "usdt_prov.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "proc_maps.h"
 #include "util.h"
@@ -96,7 +94,7 @@ static bool has_clause(const struct uprov_probe *p, int clause)
 }
 
 /* Match d against the probes of one file for process pid (0: every process); returns how many
- * matched. `d` has its module field cleared when it named the file by path. */
+ * matched. */
 static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc *d, int clause)
 {
 	const struct usdt_cached *cf = u->files[fi].cf;
@@ -133,24 +131,9 @@ static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc
 	return matched;
 }
 
-int uprov_match(struct uprov *u, const struct probedesc *d, int clause, char *errbuf,
-		size_t errlen)
+int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 {
 	int matched = 0;
-	if (strchr(d->mod, '/')) {
-		struct stat st;
-		if (stat(d->mod, &st) != 0)
-			return util_seterr(errbuf, errlen, "failed to open %s: %s", d->mod, strerror(errno));
-		struct usdt_cached *cf = usdt_cache_get(&u->cache, st.st_dev, st.st_ino, d->mod);
-		if (!cf->f)
-			return util_seterr(errbuf, errlen, "failed to open %s: %s", d->mod,
-					   usdt_cache_err_without_path(cf->err, d->mod));
-		const char *slash = strrchr(d->mod, '/');
-		int fi = file_index(u, cf, d->mod, slash[1] ? slash + 1 : d->mod);
-		struct probedesc any_mod = *d;
-		any_mod.mod = "";
-		return match_file(u, fi, 0, &any_mod, clause);
-	}
 	pid_t pid = uprov_desc_pid(d->prov);
 	if (pid > 0) {
 		struct proc_maps *m;

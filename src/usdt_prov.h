@@ -8,16 +8,13 @@
  *    that process only;
  *  - "python:::x", "py*:::x", ":::x": the probes of every ELF object some process maps now,
  *    each attached to the file for every process (pid 0), so processes started later that map
- *    the same file fire them too;
- *  - a module field holding a '/' names an ELF file by path ("python:/usr/bin/python3.11::x"):
- *    its probes, for every process, whether or not one runs it now.
+ *    the same file fire them too.
  * Names compare with "__" and "-" as equal (probedesc.h).
  *
  * Contract: uprov_match appends the probes description d matches that are not known yet and
  * adds `clause` to the clause list of every probe it matches (lists stay ascending when
- * clauses are matched in order). It returns how many probes matched, or -1 with a message
- * when the description names a file that cannot be read. Unreadable objects of processes are
- * skipped silently (other users' processes, vanished ones). Probe ids continue from first_id
+ * clauses are matched in order). It returns how many probes matched. Unreadable objects of
+ * processes are skipped silently (other users' processes, vanished ones). Probe ids continue from first_id
  * in order of discovery. Sites, names and files are owned by the uprov. */
 #ifndef USDTRACE_USDT_PROV_H
 #define USDTRACE_USDT_PROV_H
@@ -63,8 +60,7 @@ struct uprov {
 void uprov_init(struct uprov *u, uint32_t first_id);
 void uprov_free(struct uprov *u);
 
-int uprov_match(struct uprov *u, const struct probedesc *d, int clause, char *errbuf,
-		size_t errlen);
+int uprov_match(struct uprov *u, const struct probedesc *d, int clause);
 
 /* The pid a provider pattern names ("python1234" -> 1234), or 0 when it names none. */
 pid_t uprov_desc_pid(const char *prov);

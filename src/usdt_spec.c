@@ -1,6 +1,7 @@
 /* usdt_spec.c — encoding USDT sites for the generated code; see usdt_spec.h. */
 #include "usdt_spec.h"
 
+#include <elf.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,20 +51,23 @@ static const char *encode_arg(const struct usdt_file *f, const struct usdt_site 
 	case USDT_LOC_MEM:
 		break;
 	}
-	bool biased = f->elf_type != 2 /* ET_EXEC */;
-	bool rip = a->base == USDT_REG_RIP;
-	if (a->sym && (rip || (biased && a->base == USDT_REG_NONE && a->index == USDT_REG_NONE))) {
+	if (a->sym && f->elf_type != ET_EXEC) {
 		/* the symbol's run-time address is the site's plus their link-time distance */
 		if (!pc_ok)
-			return "pc-relative operands need uprobe_multi links";
-		out->kind = DOBJ_UARG_MEM_PC;
+			return "symbols in position-independent objects need uprobe_multi links";
+		out->pcrel = 1;
+		out->kind = DOBJ_UARG_MEM;
 		out->disp = a->sym_addr + a->disp - (int64_t)s->pc;
+		if (a->base == USDT_REG_RIP)
+			return NULL;
+	} else if (a->base == USDT_REG_RIP) {
+		out->kind = DOBJ_UARG_MEM;
+		out->disp = a->sym_addr + a->disp;   /* an executable: no bias */
 		return NULL;
+	} else {
+		out->disp = a->disp + (a->sym ? a->sym_addr : 0);
 	}
-	if (a->sym && biased)
-		return "a symbol plus registers in a position-independent object";
 	out->kind = DOBJ_UARG_MEM;
-	out->disp = a->disp + (a->sym ? a->sym_addr : 0);
 	out->base = reg_word(a->base);
 	out->index = reg_word(a->index);
 	out->scale_shift = log2_scale(a->scale);
