@@ -19,6 +19,7 @@
 #include "bpf_sys.h"
 #include "dfmt.h"
 #include "dout.h"
+#include "proc_maps.h"
 #include "ringbuf.h"
 #include "trace_run.h"
 #include "usdt_run.h"
@@ -242,44 +243,13 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 	return -1;
 }
 
-/* Where in a mapped file the code at addr lives: the mapping of /proc/self/maps holding it
- * gives the file and the offset. Works for stripped binaries and shared libraries alike. */
-static int self_code_location(uintptr_t addr, char *path, size_t pathlen, uint64_t *off)
-{
-	FILE *f = fopen("/proc/self/maps", "r");
-	if (!f)
-		return -1;
-	char line[PATH_MAX + 256];
-	int found = -1;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long start, end, foff;
-		int pos = 0;
-		if (sscanf(line, "%llx-%llx %*4s %llx %*s %*s%n", &start, &end, &foff, &pos) < 3)
-			continue;
-		if (addr < start || addr >= end)
-			continue;
-		char *p = line + pos;
-		while (*p == ' ')
-			p++;
-		p[strcspn(p, "\n")] = '\0';
-		if (*p != '/' || strstr(p, " (deleted)"))
-			break;
-		snprintf(path, pathlen, "%s", p);
-		*off = addr - start + foff;
-		found = 0;
-		break;
-	}
-	fclose(f);
-	return found;
-}
-
 static int attach_self(struct run *r, struct dobj_prog *p, void (*fn)(uint64_t, uint64_t, uint64_t,
 			uint64_t, uint64_t, uint64_t), struct attach_set *set)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
 	char path[PATH_MAX], err[512], desc[512];
 	struct attach_site site = { 0, 0, 0 };
-	if (self_code_location((uintptr_t)fn, path, sizeof(path), &site.off) != 0) {
+	if (proc_self_code_location((uintptr_t)fn, path, sizeof(path), &site.off) != 0) {
 		util_warn("failed to enable probe %u (%s): cannot find %s in this process's mappings",
 			  pr->id, probe_desc(pr, desc, sizeof(desc)), pr->name);
 		return -1;
