@@ -262,8 +262,8 @@ static void rec_flush_if(struct cgc *c, bool always)
 		return;
 	}
 	e->size = cgc_round8(c->rec_size);
-	if (e->size > c->rec_max)
-		c->rec_max = e->size;
+	if (e->size + cgsp_rec_extra(c) > c->rec_max)
+		c->rec_max = e->size + cgsp_rec_extra(c);
 	if (c->probe->kind == DOBJ_PROBE_USDT) {
 		cgu_epid(c, 1, e->epid);
 		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, 0));
@@ -274,6 +274,7 @@ static void rec_flush_if(struct cgc *c, bool always)
 	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, 4));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	int held = c->spec_clause ? cgsp_send(c, e->epid, e->size) : -1;
 	cgc_ld_map(c, 1, c->m_ringbuf);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 0));
@@ -285,6 +286,8 @@ static void rec_flush_if(struct cgc *c, bool always)
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, ok);
 	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
 	bpb_label_place(&c->buf, ok);
+	if (held >= 0)
+		bpb_label_place(&c->buf, held);
 	c->ecb = -1;
 }
 
@@ -499,6 +502,16 @@ static void compile_action(struct cgc *c, struct dnode *call)
 	case DS_EXIT:
 		act_exit(c, call);
 		break;
+	case DS_SPECULATE:
+		cgsp_speculate(c, call);
+		break;
+	case DS_COMMIT: case DS_DISCARD:
+		/* what this clause speculated so far is part of what it commits (dtrace_probe
+		 * closes the ecb's speculative record before committing) */
+		if (c->ecb >= 0 && c->o->ecbs[c->ecb].nacts)
+			rec_flush(c);
+		cgsp_commit(c, call, call->subr == DS_DISCARD);
+		break;
 	default:
 		cgx_subr_stmt(c, call);
 		break;
@@ -624,6 +637,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->where = cl;
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");
+	cgsp_clause_begin(c, cl);
 	if (cl->cond) {
 		cgx_int(c, cl->cond);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, c->end_label);
@@ -631,13 +645,14 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	}
 	if (cl->body)
 		compile_stmt(c, cl->body);
-	rec_flush_if(c, no_statements(cl->body));
+	rec_flush_if(c, no_statements(cl->body) || cgsp_default_record(cl->body));
 	/* the verifier refuses unreachable code: no fault path unless something can fault */
 	if (c->fault_used) {
 		bpb_ja(&c->buf, c->end_label);
 		emit_fault_path(c);
 	}
 	bpb_label_place(&c->buf, c->end_label);
+	cgsp_clause_end(c);
 }
 
 /* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
@@ -812,7 +827,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->g.scratch_size = CGC_SCRATCH_LIMIT;
 	c->slot = cgc_round8(strsize + 1);
 	o->strsize = (uint32_t)strsize;
-	o->ringbuf_map = o->drops_map = o->state_map = -1;
+	o->ringbuf_map = o->drops_map = o->state_map = o->spec_map = -1;
 	o->usdt_specs_map = o->usdt_names_map = -1;
 
 	if (setjmp(c->fail))
@@ -837,6 +852,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	o->ringbuf_map = c->m_ringbuf;
 	o->drops_map = c->m_drops;
 	cgu_add_maps(c);
+	cgsp_setup(c);
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
 	c->this_end = 8;
 	cgx_vars_layout(c);

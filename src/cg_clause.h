@@ -30,9 +30,10 @@
 #define CGC_FLT_EPID   (-24)   /* u32: the clause's epid */
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
-#define CGC_USDT_SPEC  (-72)   /* USDT programs: the firing site's struct dobj_usdt_spec * */
-#define CGC_TOUCH      (-80)   /* 8 bytes: where cg_emit_user_touch copies its byte */
-#define CGC_STACK_FIXED 80
+#define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating */
+#define CGC_USDT_SPEC  (-80)   /* USDT programs: the firing site's struct dobj_usdt_spec * */
+#define CGC_TOUCH      (-88)   /* 8 bytes: where cg_emit_user_touch copies its byte */
+#define CGC_STACK_FIXED 88
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */
@@ -103,6 +104,12 @@ struct cgc {
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
 	uint32_t persist_top;          /* scratch kept for the whole clause (copyin, alloca) */
 	struct dnode *where;           /* for error positions */
+
+	/* speculations (cg_spec.c) */
+	int m_spec, m_spec_used;       /* -1 until a program needs them */
+	bool spec_clause;              /* the clause calls speculate(): its records may be held */
+	size_t spec_size_at;           /* instruction whose imm gets the speculated record's size */
+	int spec_size_ecb;             /* ... the ecb it is the size of, -1: none */
 
 	/* kernel structure offsets from BTF (ppid, vtimestamp, progenyof), -1: unknown */
 	bool btf_loaded;
@@ -178,4 +185,17 @@ uint32_t cgx_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch c
 void cgx_effect(struct cgc *c, struct dnode *n);               /* for side effects only */
 void cgx_subr_stmt(struct cgc *c, struct dnode *n);            /* raise, stop, copyout... */
 void cgx_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
+
+/* Speculations (cg_spec.c). */
+void cgsp_setup(struct cgc *c);                      /* maps, if the program uses speculations */
+void cgsp_clause_begin(struct cgc *c, struct dnode *cl);
+void cgsp_clause_end(struct cgc *c);
+bool cgsp_default_record(const struct dnode *body);  /* only speculate(): the header is sent */
+uint32_t cgsp_rec_extra(const struct cgc *c);        /* bytes a held record carries after it */
+/* In a speculating clause, before the record at scratch record offset 0 (header filled in) is
+ * sent normally: emit the held path; returns the label to place after the normal send. */
+int cgsp_send(struct cgc *c, uint32_t epid, uint32_t size);
+void cgsp_speculation(struct cgc *c);                /* R0 = a new speculation id or 0 */
+void cgsp_speculate(struct cgc *c, struct dnode *call);
+void cgsp_commit(struct cgc *c, struct dnode *call, bool discard);
 #endif

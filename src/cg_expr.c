@@ -864,6 +864,9 @@ static void call_int(struct cgc *c, struct dnode *n)
 			cgc_slot_pop(c);
 		return;
 	}
+	case DS_SPECULATION:
+		cgsp_speculation(c);
+		return;
 	case DS_RAND:
 		cgc_emit(c, bi_call(BPF_FUNC_get_prandom_u32));
 		cgx_norm(c, 0, n->type);

@@ -164,6 +164,40 @@ struct dobj_rec {
 
 enum dobj_rec_kind {
 	DOBJ_REC_FAULT = 1,        /* struct dobj_rec_fault */
+	DOBJ_REC_COMMIT = 2,       /* struct dobj_rec_spec: print the speculation's records */
+	DOBJ_REC_DISCARD = 3,      /* struct dobj_rec_spec: drop them */
+};
+
+/* Speculations (cg_spec.c, spec_buf.h). A speculative record is a clause's record whose epid
+ * carries DOBJ_EPID_SPEC, followed (at offset ecbs[epid - 1].size) by a struct dobj_spec_tag
+ * naming the speculation and its generation; the tracer holds it until a commit or discard
+ * record of that speculation and generation arrives. The spec map (dobj->spec_map, an array of
+ * nspec + 1 u64 words, index = speculation id) holds each speculation's state word:
+ * bits 0-7 enum dobj_spec_state, bits 8-31 the CPU of ACTIVEONE, bits 32-63 the generation
+ * (incremented by each speculation() that hands the id out). */
+#define DOBJ_EPID_SPEC 0x80000000u
+
+struct dobj_spec_tag {
+	uint32_t id;
+	uint32_t gen;
+};
+
+enum dobj_spec_state {
+	DOBJ_SPEC_INACTIVE = 0,    /* free */
+	DOBJ_SPEC_ACTIVE = 1,      /* handed out, nothing speculated yet */
+	DOBJ_SPEC_ACTIVEONE = 2,   /* speculated on one CPU (bits 8-31) */
+	DOBJ_SPEC_ACTIVEMANY = 3,  /* speculated on several CPUs */
+	DOBJ_SPEC_BUSY = 4,        /* committed/discarded; freed by the tracer when it has the record */
+};
+
+#define DOBJ_SPEC_TRACER_FREES 1u  /* dobj_rec_spec.flags: the tracer sets the word INACTIVE */
+
+struct dobj_rec_spec {
+	struct dobj_rec hdr;       /* epid 0 */
+	uint32_t kind;             /* DOBJ_REC_COMMIT or DOBJ_REC_DISCARD */
+	uint32_t id;
+	uint32_t gen;
+	uint32_t flags;
 };
 
 /* A run-time fault: the clause stopped; nothing it recorded is kept. The tracer prints dtrace's
@@ -202,6 +236,8 @@ struct dobj {
 	int usdt_names_map;        /* value: provider, module, function, name, usdt_namesz each */
 	uint32_t usdt_namesz;
 	uint32_t strsize;          /* as compiled */
+	int spec_map;              /* -1: the program uses no speculation */
+	uint32_t nspec;
 };
 
 void dobj_free(struct dobj *o);

@@ -21,6 +21,7 @@
 #include "dout.h"
 #include "proc_maps.h"
 #include "ringbuf.h"
+#include "spec_buf.h"
 #include "trace_run.h"
 #include "usdt_run.h"
 #include "util.h"
@@ -82,6 +83,7 @@ struct run {
 	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
 	struct usdt_run ur;            /* USDT probes: their epids and names */
+	struct spec_buf *spec;         /* speculative records held (NULL: no speculations) */
 };
 
 static void flush_out(struct run *r)
@@ -554,6 +556,51 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 				  f.addr);
 }
 
+/* --- speculations ---------------------------------------------------------------------- */
+static void emit_committed(void *ctx, const unsigned char *rec, size_t size)
+{
+	consume_data(ctx, rec, size);
+}
+
+/* A held record: unmark the epid, strip the tag, keep it until its commit or discard. */
+static void consume_speculative(struct run *r, const unsigned char *rec, size_t size)
+{
+	struct dobj_rec hdr;
+	struct dobj_spec_tag tag;
+	memcpy(&hdr, rec, sizeof(hdr));
+	hdr.epid &= ~DOBJ_EPID_SPEC;
+	if (!r->spec || hdr.epid == 0 || hdr.epid > r->o->necbs ||
+	    r->o->ecbs[hdr.epid - 1].size + sizeof(tag) > size) {
+		struct strbuf b = { 0 };
+		strbuf_printf(&b, "%s: malformed speculative record ignored\n", util_progname);
+		emit_err(r, &b);
+		return;
+	}
+	size_t n = r->o->ecbs[hdr.epid - 1].size;
+	memcpy(&tag, rec + n, sizeof(tag));
+	unsigned char *copy = xmalloc(n);
+	memcpy(copy, rec, n);
+	memcpy(copy, &hdr, sizeof(hdr));
+	spec_buf_hold(r->spec, tag.id, tag.gen, copy, n);
+	free(copy);
+}
+
+static void consume_spec_end(struct run *r, const unsigned char *rec, size_t size)
+{
+	struct dobj_rec_spec sr;
+	if (!r->spec || size < sizeof(sr))
+		return;
+	memcpy(&sr, rec, sizeof(sr));
+	spec_buf_end(r->spec, sr.id, sr.gen, sr.kind == DOBJ_REC_COMMIT, emit_committed, r);
+	if (sr.flags & DOBJ_SPEC_TRACER_FREES) {
+		/* BUSY until now, as dtrace's buffers are until its cleaner has run: free it */
+		uint64_t word = (uint64_t)sr.gen << 32 | DOBJ_SPEC_INACTIVE;
+		uint32_t key = sr.id;
+		if (bpf_map_update_elem(r->o->maps[r->o->spec_map].fd, &key, &word, BPF_ANY) != 0)
+			util_warn("cannot free speculation %u: %s", sr.id, strerror(errno));
+	}
+}
+
 static int on_record(void *ctx, const void *data, size_t size)
 {
 	struct run *r = ctx;
@@ -562,6 +609,10 @@ static int on_record(void *ctx, const void *data, size_t size)
 	if (size < sizeof(hdr))
 		return 0;
 	memcpy(&hdr, rec, sizeof(hdr));
+	if (hdr.epid & DOBJ_EPID_SPEC) {
+		consume_speculative(r, rec, size);
+		return 0;
+	}
 	if (hdr.epid != 0) {
 		consume_data(r, rec, size);
 		return 0;
@@ -571,6 +622,8 @@ static int on_record(void *ctx, const void *data, size_t size)
 		memcpy(&kind, rec + sizeof(hdr), 4);
 	if (kind == DOBJ_REC_FAULT) {
 		consume_fault(r, rec, size);
+	} else if (kind == DOBJ_REC_COMMIT || kind == DOBJ_REC_DISCARD) {
+		consume_spec_end(r, rec, size);
 	} else {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: control record of unknown kind %u ignored\n", util_progname,
@@ -705,6 +758,8 @@ static void release(struct run *r)
 	free(r->drops_seen);
 	r->drops_seen = NULL;
 	usdt_run_free(&r->ur);
+	spec_buf_free(r->spec);
+	r->spec = NULL;
 }
 
 static int setup(struct run *r)
@@ -719,6 +774,8 @@ static int setup(struct run *r)
 		util_warn("could not enable tracing: the program has no ring buffer");
 		return -1;
 	}
+	if (o->spec_map >= 0 && (size_t)o->spec_map < o->nmaps)
+		r->spec = spec_buf_new(o->nspec);
 	/* The consumer trusts the layouts from here on: check them once. */
 	for (size_t i = 0; i < o->necbs; i++) {
 		const struct dobj_ecb *e = &o->ecbs[i];
