@@ -569,14 +569,16 @@ static void consume_speculative(struct run *r, const unsigned char *rec, size_t 
 	struct dobj_spec_tag tag;
 	memcpy(&hdr, rec, sizeof(hdr));
 	hdr.epid &= ~DOBJ_EPID_SPEC;
-	if (!r->spec || hdr.epid == 0 || hdr.epid > r->o->necbs ||
-	    r->o->ecbs[hdr.epid - 1].size + sizeof(tag) > size) {
+	const struct dobj_ecb *e;
+	const struct dobj_probe *p;
+	if (!r->spec || !usdt_run_lookup(&r->ur, r->o, hdr.epid, &e, &p) ||
+	    e->size + sizeof(tag) > size) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: malformed speculative record ignored\n", util_progname);
 		emit_err(r, &b);
 		return;
 	}
-	size_t n = r->o->ecbs[hdr.epid - 1].size;
+	size_t n = e->size;
 	memcpy(&tag, rec + n, sizeof(tag));
 	unsigned char *copy = xmalloc(n);
 	memcpy(copy, rec, n);
