@@ -166,6 +166,7 @@ enum dobj_rec_kind {
 	DOBJ_REC_FAULT = 1,        /* struct dobj_rec_fault */
 	DOBJ_REC_COMMIT = 2,       /* struct dobj_rec_spec: print the speculation's records */
 	DOBJ_REC_DISCARD = 3,      /* struct dobj_rec_spec: drop them */
+	DOBJ_REC_RESCAN = 4,       /* struct dobj_rec_rescan (usdt_run.h's watcher, not a clause) */
 };
 
 /* Speculations (cg_spec.c, spec_buf.h). A speculative record is a clause's record whose epid
@@ -210,6 +211,17 @@ struct dobj_rec_fault {
 	uint32_t fault;            /* enum dout_fault_kind */
 	int32_t action_no;         /* 0: the predicate */
 	uint64_t addr;
+};
+
+/* A process's dynamic linker finished mapping objects (it started, or dlopen() loaded a
+ * library): the tracer looks for new USDT probes in it. `stopped`: the watcher stopped the
+ * process with SIGSTOP first (the -c child), so the tracer continues it once they are on. */
+struct dobj_rec_rescan {
+	struct dobj_rec hdr;       /* epid 0 */
+	uint32_t kind;             /* DOBJ_REC_RESCAN */
+	uint32_t pid;
+	uint32_t stopped;
+	uint32_t pad;
 };
 
 struct dobj_state {

@@ -624,6 +624,12 @@ static int on_record(void *ctx, const void *data, size_t size)
 		memcpy(&kind, rec + sizeof(hdr), 4);
 	if (kind == DOBJ_REC_FAULT) {
 		consume_fault(r, rec, size);
+	} else if (kind == DOBJ_REC_RESCAN && size >= sizeof(struct dobj_rec_rescan)) {
+		struct dobj_rec_rescan rs;
+		memcpy(&rs, rec, sizeof(rs));
+		usdt_run_rescan(&r->ur, (pid_t)rs.pid);
+		if (rs.stopped)
+			kill((pid_t)rs.pid, SIGCONT);
 	} else if (kind == DOBJ_REC_COMMIT || kind == DOBJ_REC_DISCARD) {
 		consume_spec_end(r, rec, size);
 	} else {
@@ -822,7 +828,10 @@ static int setup(struct run *r)
 			if (err_probe == (pass == 0) && attach_prog(r, &o->progs[i]) != 0)
 				return -1;
 		}
-	return usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_prog_probe, &r->main_set);
+	if (usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_classes, r->ro->nusdt_classes,
+			    &r->main_set) != 0)
+		return -1;
+	return usdt_run_watch(&r->ur, r->ro->child ? r->ro->child->pid : 0);
 }
 
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */

@@ -25,6 +25,7 @@
 #include "dobj.h"
 #include "dopt.h"
 #include "usdt_prov.h"
+#include "usdt_run.h"
 
 struct trace_run_opts {
 	const struct dopts *dopts;  /* quiet, flowindent, rawbytes, switchrate, stackindent, verbose */
@@ -33,8 +34,10 @@ struct trace_run_opts {
 	const pid_t *pids;          /* -p targets (watched for exit) */
 	int npids;
 	int target_pid;             /* $target: the -c child or the first -p pid; 0 if none */
-	const struct uprov *usdt;   /* the USDT probes to enable, or NULL */
-	const int *usdt_prog_probe; /* per USDT probe: index in dobj->probes of its class */
+	struct uprov *usdt;         /* the USDT probes to enable (grows as processes and
+	                             * libraries appear), or NULL */
+	const struct usdt_class *usdt_classes; /* the programs serving USDT probes */
+	int nusdt_classes;
 };
 
 int trace_run(struct dobj *o, const struct trace_run_opts *ro);

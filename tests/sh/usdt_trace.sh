@@ -204,6 +204,30 @@ else
 	kill $tpid $apid 2>/dev/null
 fi
 
+# --- a library loaded with dlopen() after tracing began: its probes are enabled before the
+# program runs any of its code (the -c child is held while the tracer attaches them), so every
+# one of the 50 calls is seen, its clauses run in program order; -Z because no process has
+# the library when tracing starts ---
+lib=$W/libut.so
+if gcc -O2 -shared -fPIC -Wall -Wextra -Werror -I"$TOP/include" -o "$lib" "$TOP/tests/progs/usdt/ut_lib.c" 2>"$W/cc.err"; then
+	cat >"$W/dl.d" <<'EOF'
+long s;
+utlib$target:::hello { n++; s += arg1; }
+ut$target:::done { printf("hello %d sum %d in %s\n", n, s, probemod); }
+utlib$target:::hello /!printed/ { printed = 1; printf("first in %s, n=%d\n", probemod, n); }
+EOF
+	timeout 20 "$U" -Z -q -s "$W/dl.d" -c "$prog dlopen $lib 50" >"$W/dl.out" 2>"$W/dl.err"
+	if [ "$(sed '/^$/d' "$W/dl.out")" = "first in libut.so, n=1
+hello 50 sum 2450 in ut_prog
+called 50 (sum 1275)" ]; then
+		ok usdt-dlopen
+	else
+		notok usdt-dlopen "$(cat "$W/dl.out" "$W/dl.err" | head -c 400)"
+	fi
+else
+	notok usdt-dlopen "build failed: $(head -c 300 "$W/cc.err")"
+fi
+
 # --- bad descriptions ---
 w=$W
 expect_fail usdt-dead-pid "usdtrace: invalid probe specifier ut999999999:::tick { }: probe description ut999999999:::tick does not match any probes" \
