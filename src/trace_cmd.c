@@ -45,6 +45,8 @@ struct tc {
 	struct uprov up;            /* the USDT probes the clauses match */
 	struct dck_probe_args *cargs; /* per clause: USDT argument types */
 	struct probedesc *usdt_desc;  /* per clause: its first description that may be USDT */
+	struct dprog **typeprogs;     /* declared argument types live in these */
+	int ntypeprogs;
 	int nclauses;
 	int **clause_idx;           /* catalog indexes per clause */
 	size_t *nclause_idx;
@@ -268,9 +270,51 @@ static int match_probes(struct tc *t)
 	return 0;
 }
 
+/* Declared argument types (usdtrace -G's type note): the file's declarations and one typedef
+ * per argument, parsed as a D program of their own; NULL when the file has none or they do
+ * not parse (the caller falls back to native types). */
+static struct dtype **declared_types(struct tc *t, const struct usdt_file *f,
+				     const struct usdt_site *site, int *nargs)
+{
+	const struct usdt_probe_types *pt = usdt_file_find_types(f, site->provider, site->name);
+	if (!pt || pt->nargs != site->nargs)
+		return NULL;
+	struct strbuf b = { 0 };
+	strbuf_puts(&b, f->decls ? f->decls : "");
+	for (int k = 0; k < pt->nargs; k++)
+		strbuf_printf(&b, "\ntypedef %s __usdtrace_arg%d;", pt->types[k], k);
+	strbuf_puts(&b, "\n");
+	struct dprog *g2 = dprog_new();
+	char err[256];
+	if (dparse_script(g2, "probe argument types", b.s, b.len, err, sizeof(err)) != 0) {
+		strbuf_free(&b);
+		dprog_free(g2);
+		return NULL;
+	}
+	strbuf_free(&b);
+	struct dtype **types = xcalloc((size_t)pt->nargs + 1, sizeof(*types));
+	for (int k = 0; k < pt->nargs; k++) {
+		char name[32];
+		snprintf(name, sizeof(name), "__usdtrace_arg%d", k);
+		struct dscope_ent *e = dscope_find(g2->types, name, DSYM_TYPEDEF, false);
+		types[k] = e ? e->type : NULL;
+		if (!types[k]) {
+			free(types);
+			dprog_free(g2);
+			return NULL;
+		}
+	}
+	/* the types live in g2's context: kept until the program is freed */
+	t->typeprogs = xrealloc(t->typeprogs, sizeof(*t->typeprogs) * (size_t)(t->ntypeprogs + 1));
+	t->typeprogs[t->ntypeprogs++] = g2;
+	*nargs = pt->nargs;
+	return types;
+}
+
 /* args[] of a clause: BEGIN, END, ERROR and the profile probes have no typed arguments; a
- * clause enabling USDT probes gets the native types of the first one's first site (int32_t,
- * uint64_t, ... from the note's sizes and signs). */
+ * clause enabling USDT probes gets the types of the first one's first site: as declared in
+ * its provider file when the binary carries usdtrace's type note, else native ones from the
+ * note's sizes and signs (int32_t, uint64_t, ...). */
 static const struct dck_probe_args *clause_args(void *arg, int clause)
 {
 	static const struct dck_probe_args none = { 0, NULL };
@@ -288,6 +332,9 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		if (!enables)
 			continue;
 		const struct usdt_site *site = uprov_site(&t->up, p, 0);
+		a->types = declared_types(t, t->up.files[p->file].cf->f, site, &a->nargs);
+		if (a->types)
+			return a;
 		a->nargs = site->nargs;
 		a->types = xcalloc((size_t)site->nargs + 1, sizeof(*a->types));
 		for (int k = 0; k < site->nargs; k++) {
@@ -573,6 +620,9 @@ out:
 	bprobes_free(&t.cat);
 	uprov_free(&t.up);
 	free(t.usdt_desc);
+	for (int i = 0; i < t.ntypeprogs; i++)
+		dprog_free(t.typeprogs[i]);
+	free(t.typeprogs);
 	if (t.cargs)
 		for (int c = 0; c < t.nclauses; c++)
 			free(t.cargs[c].types);

@@ -228,6 +228,41 @@ else
 	notok usdt-dlopen "build failed: $(head -c 300 "$W/cc.err")"
 fi
 
+# --- typed arguments declared in a provider file (usdtrace -G's type note): args[0] is an
+# account_t *, its members read from the process; the example's own script ---
+bank=$TOP/examples/bank
+if "$U" -h -s "$bank/bank.d" -o "$W/bank_probes.h" &&
+	gcc -O2 -I"$W" -c "$bank/bank.c" -o "$W/bank.o" &&
+	"$U" -G -s "$bank/bank.d" -o "$W/bank_probes.o" "$W/bank.o" &&
+	gcc -o "$W/bank" "$W/bank.o" "$W/bank_probes.o"; then
+	(cd "$W" && timeout 20 "$U" -s "$bank/transfers.d" -c './bank 6') >"$W/bank.out" 2>"$W/bank.err"
+	cat >"$W/bank.want" <<'EOF'
+alice  (1000) -> bob     100
+  audit: alice -> bob: 100 (ok)
+bob    ( 600) -> carol   250
+  audit: bob -> carol: 250 (ok)
+carol  ( 250) -> alice   400
+  audit: carol -> alice: 400 (refused)
+  refused: error 28
+alice  ( 900) -> bob     550
+  audit: alice -> bob: 550 (ok)
+bob    ( 900) -> carol   100
+  audit: bob -> carol: 100 (ok)
+carol  ( 350) -> alice   250
+  audit: carol -> alice: 250 (ok)
+6 transfers, 1 refused; balances: alice=600 bob=800 carol=100
+1 refused
+
+EOF
+	if cmp -s "$W/bank.out" "$W/bank.want"; then
+		ok usdt-typed-args
+	else
+		notok usdt-typed-args "$(diff "$W/bank.want" "$W/bank.out" | head -c 300) $(head -c 200 "$W/bank.err")"
+	fi
+else
+	notok usdt-typed-args "the example did not build"
+fi
+
 # --- bad descriptions ---
 w=$W
 expect_fail usdt-dead-pid "usdtrace: invalid probe specifier ut999999999:::tick { }: probe description ut999999999:::tick does not match any probes" \
