@@ -204,6 +204,36 @@ else
 	kill $tpid $apid 2>/dev/null
 fi
 
+# --- a process in another mount namespace (a container): its binary exists only there, so it
+# is reached through /proc/PID/map_files ---
+if command -v unshare >/dev/null 2>&1; then
+	rm -f "$W/go"
+	mkdir -p "$W/ns"
+	unshare -m sh -c "mount -t tmpfs none '$W/ns' && cp '$prog' '$W/ns/ut_ns' && exec '$W/ns/ut_ns' wait '$W/go' 30" >"$W/ns.prog" 2>&1 &
+	nspid=$!
+	i=0
+	while [ $i -lt 100 ] && ! grep -q ut_ns "/proc/$nspid/maps" 2>/dev/null; do sleep 0.05; i=$((i + 1)); done
+	cat >"$W/ns.d" <<'EOF'
+#pragma D option quiet
+BEGIN { printf("ready\n"); }
+ut:::tick { n++; m = probemod; }
+ut:::done { printf("%d ticks in %s\n", n, m); exit(0); }
+EOF
+	timeout 20 "$U" -s "$W/ns.d" >"$W/ns.out" 2>"$W/ns.err" &
+	tpid=$!
+	wait_for "$W/ns.out" ready
+	touch "$W/go"
+	wait $tpid
+	wait $nspid
+	if [ ! -e "$W/ns/ut_ns" ] && grep -q '^30 ticks in ut_ns$' "$W/ns.out" && grep -q '^fired 30$' "$W/ns.prog"; then
+		ok usdt-mount-namespace
+	else
+		notok usdt-mount-namespace "$(cat "$W/ns.out" "$W/ns.err" "$W/ns.prog" | head -c 300)"
+	fi
+else
+	skip usdt-mount-namespace "unshare not installed"
+fi
+
 # --- a library loaded with dlopen() after tracing began: its probes are enabled before the
 # program runs any of its code (the -c child is held while the tracer attaches them), so every
 # one of the 50 calls is seen, its clauses run in program order; -Z because no process has
