@@ -714,7 +714,8 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->probe = probe_idx;
 	p->fd = -1;
 	p->first_epid = c->prog_first_epid = (uint32_t)o->necbs + 1;
-	p->sleepable = c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
+	c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
+	c->g.touched = false;
 	p->type = (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE)
 		? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE;
 
@@ -748,6 +749,8 @@ static void compile_program(struct cgc *c, int probe_idx)
 	c->relocs = NULL;
 	c->nrelocs = c->reloc_cap = 0;
 	p->nepids = (uint32_t)o->necbs + 1 - p->first_epid;
+	/* sleepable only when it may fault pages in: entering a sleepable program costs more */
+	p->sleepable = c->g.touched;
 	o->nprogs++;
 	if (bpb_finish(&c->buf, err, sizeof err) < 0)
 		cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s compile to %zu BPF instructions, "

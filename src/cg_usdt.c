@@ -173,7 +173,7 @@ void cgu_arg(struct cgc *c, int i)
 	/* read `size` bytes (1..8) of the process into a zeroed word: little-endian, so the
 	 * word is the value zero-extended */
 	bpb_label_place(&c->buf, l_read);
-	cg_emit_user_touch(&c->g, addr, 8);
+	int again = cg_user_retry_begin(&c->g);
 	cgc_emit(c, bi_st(BPF_DW, 10, tmp, 0));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
 	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, size)));
@@ -192,6 +192,7 @@ void cgu_arg(struct cgc *c, int i)
 	{
 		int read_ok = bpb_label_new(&c->buf);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, read_ok);
+		cg_user_retry(&c->g, again, addr, 8);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
 		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
 		bpb_label_place(&c->buf, read_ok);
