@@ -686,8 +686,7 @@ static void compile_program(struct cgc *c, int probe_idx)
 	memset(p, 0, sizeof *p);
 	p->probe = probe_idx;
 	p->fd = -1;
-	p->type = (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE)
-		? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE;
+	p->type = dobj_prog_type(c->probe->kind);
 
 	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
 	note(c, "; prologue");
