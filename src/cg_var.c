@@ -497,8 +497,15 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 			cgc_fail(c, n, "uregs[ ] index must be a constant");
 		int off = dck_ureg_ptregs_offset(n->args->cval);
 		if (off < 0) {
-			/* a register pt_regs does not save: dtrace's illegal operation */
+			/* A register pt_regs does not save: dtrace's illegal operation. The fault
+			 * sits behind a branch the verifier's control-flow check must count as
+			 * possible (it refuses code no edge reaches: "unreachable insn"); its
+			 * value tracking then knows the branch is never taken. */
+			int past = bpb_label_new(&c->buf);
+			cgc_emit(c, bi_mov64_imm(0, 0));
+			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, past);
 			c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+			bpb_label_place(&c->buf, past);
 			return;
 		}
 		user_reg(c, (int16_t)off);
