@@ -32,6 +32,13 @@ cli_run dynvar_drops 0 'done\n\n' \
 	'~^usdtrace: [0-9]+ dynamic variable drops?( with non-empty (dirty|rinsing) list)?$' \
 	"$USDTRACE" -s "$W/dv.d"
 
+# bufsize sizes the principal buffer: a 4104-byte record (header and a 4096-byte string) does
+# not fit in 4k, so that clause's data is a drop on its CPU (dt_handle_drop's "N drop on CPU
+# C"), while the next clause's small record gets through. With the default 4m it fits.
+printf '#pragma D option quiet\n#pragma D option strsize=4096\n\nBEGIN\n{\n\tprintf("%%s\\n", "big");\n}\n\nBEGIN\n{\n\texit(0);\n}\n' >"$W/bs.d"
+cli_run bufsize_drops 0 '\n' '~^usdtrace: 1 drop on CPU [0-9]+$' "$USDTRACE" -x bufsize=4k -s "$W/bs.d"
+cli_run bufsize_default_fits 0 'big\n\n' '' "$USDTRACE" -s "$W/bs.d"
+
 # profile-N fires on every CPU (tick-N on one): each online CPU reports itself once.
 online=$(awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-");
 	lo = r[1]; hi = (n > 1) ? r[2] : r[1]; for (c = lo; c <= hi; c++) print c } }' \
