@@ -53,6 +53,25 @@ for c in $online; do
 done
 timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -s "$W/pc.d" >"$W/pc.out" 2>"$W/pc.err"
 rc=$?
+# tick-N fires on one CPU only (the Dynamic Tracing Guide, "profile Provider": tick probes fire
+# on one CPU per interval): 30 firings while every CPU is busy come from a single CPU.
+cat >"$W/tc.d" <<'EOF_TC'
+tick-5ms
+/!seen[cpu]/
+{
+	seen[cpu] = 1;
+	ncpus++;
+}
+
+tick-5ms
+/++n == 30/
+{
+	printf("%d\n", ncpus);
+	exit(0);
+}
+EOF_TC
+timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -s "$W/tc.d" >"$W/tc.out" 2>"$W/tc.err"
+trc=$?
 kill $spinners 2>/dev/null
 wait $spinners 2>/dev/null
 got=$(grep . "$W/pc.out" | sort -n | tr '\n' ' ')
@@ -61,4 +80,9 @@ if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$W/pc.err" ]; then
 	cli_ok profile_every_cpu
 else
 	cli_notok profile_every_cpu "exit $rc, CPUs [$got], online [$want]: $(head -n 1 "$W/pc.err")"
+fi
+if [ $trc -eq 0 ] && cli_match '1\n\n' "$W/tc.out" && [ ! -s "$W/tc.err" ]; then
+	cli_ok tick_one_cpu
+else
+	cli_notok tick_one_cpu "exit $trc, stdout [$(tr '\n' ' ' <"$W/tc.out")]: $(head -n 1 "$W/tc.err")"
 fi
