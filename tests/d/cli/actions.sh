@@ -32,6 +32,16 @@ cli_run dynvar_drops 0 'done\n\n' \
 	'~^usdtrace: [0-9]+ dynamic variable drops?( with non-empty (dirty|rinsing) list)?$' \
 	"$USDTRACE" -s "$W/dv.d"
 
+# Storing 0 frees an element (the Guide, "Associative Arrays": assigning zero deallocates it):
+# 200 keys created and zeroed one after the other fit in a dynvarsize that holds fewer than
+# 200 elements, while the same 200 keys kept alive do not (the control: drops are reported).
+awk 'BEGIN { print "#pragma D option quiet\n#pragma D option dynvarsize=4k\n\nBEGIN\n{";
+	for (i = 0; i < 200; i++) printf "\ta[%d] = 1;\n\ta[%d] = 0;\n", i, i;
+	print "\tprintf(\"done\\n\");\n\texit(0);\n}" }' >"$W/zf.d"
+cli_run assoc_zero_frees 0 'done\n\n' '' "$USDTRACE" -s "$W/zf.d"
+grep -v '= 0;' "$W/zf.d" >"$W/zk.d"
+cli_run assoc_kept_drops 0 'done\n\n' '~^usdtrace: [0-9]+ dynamic variable drops?$' "$USDTRACE" -s "$W/zk.d"
+
 # bufsize sizes the principal buffer: a 4104-byte record (header and a 4096-byte string) does
 # not fit in 4k, so that clause's data is a drop on its CPU (dt_handle_drop's "N drop on CPU
 # C"), while the next clause's small record gets through. With the default 4m it fits.
