@@ -462,8 +462,26 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		return;
 	case DB_UCALLER: {
 		if (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE) {
-			/* a sample lands anywhere in a function: there is no return address to trust */
+			/* A sample lands anywhere in a function, so the word at the stack pointer
+			 * means nothing. dtrace's ucaller is the second entry of the user stack it
+			 * walks by frame pointers (dtrace_getupcstack: pc, then the callers);
+			 * bpf_get_stack(BPF_F_USER_STACK) walks the same way, from the sampled
+			 * registers, or the thread's user registers when the sample hit the
+			 * kernel. Fewer than two frames (a kernel thread, no frame): 0. */
+			uint32_t st = cg_scratch_alloc(&c->g, 16);
+			int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+			cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)st));
+			cgc_emit(c, bi_mov64_imm(3, 16));
+			cgc_emit(c, bi_mov64_imm(4, BPF_F_USER_STACK));
+			cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+			bpb_jmp_imm(&c->buf, BPF_JSLT, 0, 16, zero);
+			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(st + 8)));
+			bpb_ja(&c->buf, done);
+			bpb_label_place(&c->buf, zero);
 			cgc_emit(c, bi_mov64_imm(0, 0));
+			bpb_label_place(&c->buf, done);
 			return;
 		}
 		/* at a function's entry the return address is the word at the stack pointer */
