@@ -128,8 +128,10 @@ T_CASE(probes_programs_epids)
 	T_EQ_INT(o->nprobes, 4);
 	for (size_t i = 0; i < o->nprogs; i++) {
 		const struct dobj_probe *p = &o->probes[o->progs[i].probe];
+		/* clocks: perf-event programs; BEGIN/END: raw-tracepoint programs the tracer
+		 * test-runs (docs/bpf-plumbing.md) */
 		bool clock = p->kind == DOBJ_PROBE_TICK || p->kind == DOBJ_PROBE_PROFILE;
-		T_EQ_INT(o->progs[i].type, clock ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE);
+		T_EQ_INT(o->progs[i].type, clock ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_RAW_TRACEPOINT);
 		T_CHECK(o->progs[i].ninsns > 10);
 		T_EQ_INT(o->progs[i].insns[o->progs[i].ninsns - 1].code, BPF_JMP | BPF_EXIT);
 	}
