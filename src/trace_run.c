@@ -732,6 +732,33 @@ static int setup(struct run *r)
 	return 0;
 }
 
+/* exit() also sets `stopping` in the state map before its record is sent. A clause that faults
+ * after its exit() loses the record (a fault discards what the clause recorded) but not the
+ * stop, as dtrace's exit() moves the consumer to draining whatever becomes of its record
+ * (dtrace.c DTRACEACT_EXIT sets dts_activity; dtrace(1) polls it with DTRACEIOC_STATUS). So the
+ * loop looks at the flag too, with exit()'s value from the state; without this such a program
+ * never stopped. */
+static void check_stopping(struct run *r)
+{
+	const struct dobj *o = r->o;
+	if (r->stop || o->state_map < 0 || (size_t)o->state_map >= o->nmaps)
+		return;
+	const struct dobj_map *m = &o->maps[o->state_map];
+	if (m->value_size < sizeof(struct dobj_state))
+		return;
+	unsigned char *v = xcalloc(1, m->value_size);
+	uint32_t key = 0;
+	struct dobj_state st;
+	if (bpf_map_lookup_elem(m->fd, &key, v) == 0) {
+		memcpy(&st, v, sizeof(st));
+		if (st.stopping) {
+			r->stop = true;
+			r->status = (int)(int32_t)st.exit_status;
+		}
+	}
+	free(v);
+}
+
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */
 static int deliver(struct run *r, int timeout_ms)
 {
@@ -792,6 +819,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 			break;
 		if (deliver(&r, poll_timeout_ms(&r)) != 0)
 			break;
+		check_stopping(&r);
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec - last_drops.tv_sec >= 1) {
