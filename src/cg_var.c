@@ -515,10 +515,10 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 			cgc_fail(c, n, "uregs[ ] index must be a constant");
 		int off = dck_ureg_ptregs_offset(n->args->cval);
 		if (off < 0) {
-			/* A register pt_regs does not save: dtrace's illegal operation. The fault
-			 * sits behind a branch the verifier's control-flow check must count as
-			 * possible (it refuses code no edge reaches: "unreachable insn"); its
-			 * value tracking then knows the branch is never taken. */
+			/* A register pt_regs does not save: dtrace's illegal operation, always.
+			 * The code after it is dead, but the verifier's control-flow check refuses
+			 * code no edge reaches ("unreachable insn"), so a jump over the fault that
+			 * is never taken (r0 is 0) gives it an edge; value tracking then skips it. */
 			int past = bpb_label_new(&c->buf);
 			cgc_emit(c, bi_mov64_imm(0, 0));
 			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, past);

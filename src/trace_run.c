@@ -48,7 +48,7 @@ struct run {
 	int status;                    /* exit()'s value */
 	struct dout_flowstate flow;
 	struct attach_set main_set;    /* every attached probe (BEGIN, END and ERROR are not) */
-	struct dobj_prog *self[3];     /* BEGIN, END, ERROR programs (run, not attached), or NULL */
+	struct dobj_prog *self[3];     /* [kind] of BEGIN, END, ERROR (run, not attached), or NULL */
 	struct ringbuf *rb;
 	int ncpus;
 	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
@@ -222,6 +222,9 @@ static int load_prog(struct run *r, struct dobj_prog *p)
  * to create and 17-63 ms to close here (uprobe (un)registration waits for an RCU grace
  * period), the larger part of usdtrace's start-to-exit time (docs/bpf-plumbing.md).
  * Returns 0, or -1 with the message printed (a probe that cannot fire is fatal). */
+_Static_assert(DOBJ_PROBE_BEGIN == 0 && DOBJ_PROBE_END == 1 && DOBJ_PROBE_ERROR == 2,
+	       "struct run's self[] is indexed by these probe kinds");
+
 static int fire_self(struct run *r, enum dobj_probe_kind kind, const uint64_t args[6])
 {
 	const struct dobj_prog *p = r->self[kind];
