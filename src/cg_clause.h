@@ -78,6 +78,7 @@ struct cgc {
 	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;
+	bool exit_seen;                /* an earlier clause of this program calls exit() */
 	uint32_t slot;                 /* string/temporary slot size: strsize rounded up to 8 */
 
 	/* the program being built */

@@ -1292,6 +1292,35 @@ static uint32_t chars_to_str(struct cgc *c, struct dnode *n)
 	return dst;
 }
 
+/* D lets a string stand for a pointer in additive expressions (dt_parser.c dt_cook_op2:
+ * "D permits strings to be treated as pointers"): "abcd" + 1 is "bcd", as is 1 + "abcd", and
+ * s - i moves back. The result is the string from that offset: the suffix while the offset
+ * is inside the string, "" from its end on, and "" for a negative offset too (dtrace would
+ * read whatever bytes precede the string; ours live in scratch, so there is nothing to read).
+ * Operands are evaluated left to right. */
+static uint32_t str_offset(struct cgc *c, struct dnode *n)
+{
+	bool str_left = cgx_is_str(n->lhs);
+	uint32_t s = 0;
+	if (str_left)
+		s = cgx_str(c, n->lhs);
+	int16_t is = int_arg(c, str_left ? n->rhs : n->lhs);
+	if (!str_left)
+		s = cgx_str(c, n->rhs);
+	int ok = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, is));
+	if (n->op[0] == '-')
+		cgc_emit(c, bi_neg64(0));
+	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, ok);
+	cgc_emit(c, bi_mov64_imm(0, (int32_t)c->g.strsize));
+	bpb_label_place(&c->buf, ok);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, is));
+	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	cgs_substr(&c->g, dst, s, is, 0);
+	cgc_slot_pop(c);
+	return dst;
+}
+
 uint32_t cgx_str(struct cgc *c, struct dnode *n)
 {
 	switch (n->kind) {
@@ -1388,6 +1417,10 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 	}
 	case DN_CALL:
 		return call_str(c, n);
+	case DN_BINARY:
+		if (!strcmp(n->op, "+") || !strcmp(n->op, "-"))
+			return str_offset(c, n);
+		break;
 	default:
 		break;
 	}

@@ -41,9 +41,9 @@ struct dobj_map {
 };
 
 enum dobj_probe_kind {
-	DOBJ_PROBE_BEGIN,          /* uprobe on trace_probe_begin() in usdtrace itself */
-	DOBJ_PROBE_END,            /* trace_probe_end() */
-	DOBJ_PROBE_ERROR,          /* trace_probe_error(): the tracer calls it for each fault */
+	DOBJ_PROBE_BEGIN,          /* run by the tracer itself with BPF_PROG_TEST_RUN, no attachment */
+	DOBJ_PROBE_END,            /* likewise, when the tracer stops */
+	DOBJ_PROBE_ERROR,          /* likewise, for each fault record the tracer reads */
 	DOBJ_PROBE_TICK,           /* cpu-clock, one CPU, every period_ns */
 	DOBJ_PROBE_PROFILE,        /* cpu-clock, every CPU */
 	DOBJ_PROBE_USDT,           /* a class of USDT probes sharing one program (below) */
@@ -88,6 +88,25 @@ struct dobj_usdt_spec {
 	struct dobj_usdt_arg args[DOBJ_USDT_MAXARGS];
 };
 
+/* The program type for a probe kind, and so the context its program gets:
+ *   BEGIN, END, ERROR  BPF_PROG_TYPE_RAW_TRACEPOINT: context u64 args[6] (arg0..arg5), given
+ *                      by the tracer's BPF_PROG_TEST_RUN; user registers from
+ *                      bpf_task_pt_regs(current), the tracer's own at its bpf() call
+ *   TICK, PROFILE      BPF_PROG_TYPE_PERF_EVENT: struct bpf_perf_event_data
+ *   USDT               BPF_PROG_TYPE_KPROBE: struct pt_regs of the traced thread */
+static inline int dobj_prog_type(enum dobj_probe_kind kind)
+{
+	switch (kind) {
+	case DOBJ_PROBE_BEGIN: case DOBJ_PROBE_END: case DOBJ_PROBE_ERROR:
+		return BPF_PROG_TYPE_RAW_TRACEPOINT;
+	case DOBJ_PROBE_TICK: case DOBJ_PROBE_PROFILE:
+		return BPF_PROG_TYPE_PERF_EVENT;
+	case DOBJ_PROBE_USDT:
+		break;
+	}
+	return BPF_PROG_TYPE_KPROBE;
+}
+
 struct dobj_probe {
 	uint32_t id;
 	char *provider, *module, *function, *name;
@@ -103,7 +122,7 @@ struct dobj_note {
 
 struct dobj_prog {
 	int probe;                 /* index in dobj->probes */
-	int type;                  /* enum bpf_prog_type: KPROBE for uprobes, PERF_EVENT for clocks */
+	int type;                  /* enum bpf_prog_type: dobj_prog_type(kind of its probe) */
 	bool sleepable;
 	struct bpf_insn *insns;
 	size_t ninsns;
