@@ -59,6 +59,7 @@ enum dobj_probe_kind {
  * and to P. Specs and names are written by the tracer (usdt_spec.h) before attaching. */
 #define DOBJ_USDT_MAXARGS 12
 #define DOBJ_UREG_NONE 0xff
+#define DOBJ_USDT_PIDPROV 1
 enum dobj_uarg_kind {
 	DOBJ_UARG_NONE,            /* no such argument, or one BPF cannot read: reads as 0 */
 	DOBJ_UARG_IMM,             /* the value is disp */
@@ -84,7 +85,9 @@ struct dobj_usdt_spec {
 	uint32_t epid_base;        /* the probe's first epid */
 	uint32_t probe_id;         /* the built-in `id` */
 	uint32_t names;            /* key of the probe's names in usdt_names_map */
-	uint32_t nargs;
+	uint16_t nargs;
+	uint16_t flags;            /* DOBJ_USDT_PIDPROV: probeprov is the provider + the pid that
+	                            * fired (a probe of every process: dtrace's python1234) */
 	struct dobj_usdt_arg args[DOBJ_USDT_MAXARGS];
 };
 

@@ -76,6 +76,7 @@ static int attach_sites(struct usdt_run *ur, const struct uprov_probe *p,
 		spec.epid_base = epid_base;
 		spec.probe_id = p->id;
 		spec.names = names;
+		spec.flags = p->pid ? 0 : DOBJ_USDT_PIDPROV;
 		uint32_t key = ur->nsites;
 		if (bpf_map_update_elem(o->maps[o->usdt_specs_map].fd, &key, &spec, BPF_ANY) != 0) {
 			char *m = xasprintf("cannot store site %d: %s", k, strerror(errno));

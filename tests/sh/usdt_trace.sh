@@ -205,7 +205,8 @@ else
 fi
 
 # --- a process in another mount namespace (a container): its binary exists only there, so it
-# is reached through /proc/PID/map_files ---
+# is reached through /proc/PID/map_files; a probe of every process names the one that fired
+# (provider ut<pid>) ---
 if command -v unshare >/dev/null 2>&1; then
 	rm -f "$W/go"
 	mkdir -p "$W/ns"
@@ -217,7 +218,7 @@ if command -v unshare >/dev/null 2>&1; then
 #pragma D option quiet
 BEGIN { printf("ready\n"); }
 ut:::tick { n++; m = probemod; }
-ut:::done { printf("%d ticks in %s\n", n, m); exit(0); }
+ut:::done { printf("%d ticks in %s of %s\n", n, m, probeprov); exit(0); }
 EOF
 	timeout 20 "$U" -s "$W/ns.d" >"$W/ns.out" 2>"$W/ns.err" &
 	tpid=$!
@@ -225,7 +226,7 @@ EOF
 	touch "$W/go"
 	wait $tpid
 	wait $nspid
-	if [ ! -e "$W/ns/ut_ns" ] && grep -q '^30 ticks in ut_ns$' "$W/ns.out" && grep -q '^fired 30$' "$W/ns.prog"; then
+	if [ ! -e "$W/ns/ut_ns" ] && grep -q "^30 ticks in ut_ns of ut$nspid\$" "$W/ns.out" && grep -q '^fired 30$' "$W/ns.prog"; then
 		ok usdt-mount-namespace
 	else
 		notok usdt-mount-namespace "$(cat "$W/ns.out" "$W/ns.err" "$W/ns.prog" | head -c 300)"
