@@ -52,9 +52,40 @@ static void probe_warn(const struct usdt_run *ur, const struct uprov_probe *p, c
 		  ur->up->files[p->file].module, p->function, p->name, what);
 }
 
-/* A probe's sites: a spec each, attached for its process (or all) with one link. */
-static int attach_sites(struct usdt_run *ur, const struct uprov_probe *p,
-			const struct dobj_prog *prog, uint32_t epid_base, uint32_t names)
+/* Sites waiting to be attached: one uprobe_multi link per (program, file, process), however
+ * many probes of the class the file has: each link costs an RCU grace period to create and
+ * another to close, so 531 JVM sites in one link cost one of each, not one per probe. The
+ * order of sites within a link does not matter: each carries its own cookie. */
+struct pending_link {
+	const struct dobj_prog *prog;
+	int file;
+	pid_t pid;
+	struct attach_site *sites;
+	size_t n;
+	uint32_t first_probe;      /* a probe id, for messages */
+};
+
+struct pending {
+	struct pending_link *links;
+	size_t n;
+};
+
+static struct pending_link *pending_for(struct pending *pd, const struct dobj_prog *prog,
+					const struct uprov_probe *p)
+{
+	for (size_t i = 0; i < pd->n; i++)
+		if (pd->links[i].prog == prog && pd->links[i].file == p->file &&
+		    pd->links[i].pid == p->pid)
+			return &pd->links[i];
+	pd->links = xrealloc(pd->links, sizeof(*pd->links) * (pd->n + 1));
+	struct pending_link *l = &pd->links[pd->n++];
+	*l = (struct pending_link){ prog, p->file, p->pid, NULL, 0, p->id };
+	return l;
+}
+
+/* A probe's sites: a spec each, queued for their link. */
+static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const struct dobj_prog *prog,
+		     uint32_t epid_base, uint32_t names, struct pending *pd)
 {
 	struct dobj *o = ur->o;
 	const struct uprov_file *uf = &ur->up->files[p->file];
@@ -65,7 +96,8 @@ static int attach_sites(struct usdt_run *ur, const struct uprov_probe *p,
 		ur->warned_full = true;
 		return -1;
 	}
-	struct attach_site *as = xcalloc((size_t)n, sizeof(*as));
+	struct pending_link *l = pending_for(pd, prog, p);
+	l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + (size_t)n));
 	bool pc_ok = attach_uprobe_multi_supported();
 	for (int k = 0; k < n; k++) {
 		const struct usdt_site *s = uprov_site(ur->up, p, k);
@@ -82,25 +114,41 @@ static int attach_sites(struct usdt_run *ur, const struct uprov_probe *p,
 			char *m = xasprintf("cannot store site %d: %s", k, strerror(errno));
 			probe_warn(ur, p, m);
 			free(m);
-			free(as);
 			return -1;
 		}
 		ur->nsites++;
-		as[k].off = s->pc_off;
-		as[k].ref_ctr_off = s->sem_off;
-		as[k].cookie = key;
+		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off, key };
 	}
-	char err[512];
-	int rc = attach_uprobe_multi(ur->set, prog->fd, uf->path, as, (size_t)n,
-				     p->pid ? p->pid : -1, false, NULL, err, sizeof(err));
-	free(as);
-	if (rc != 0)
-		probe_warn(ur, p, err);
+	return 0;
+}
+
+/* Attach what is pending; at start (`initial`) the first failure stops. */
+static int flush_pending(struct usdt_run *ur, struct pending *pd, bool initial)
+{
+	int rc = 0;
+	for (size_t i = 0; i < pd->n; i++) {
+		struct pending_link *l = &pd->links[i];
+		char err[512];
+		if (rc == 0 || !initial) {
+			const struct uprov_file *uf = &ur->up->files[l->file];
+			if (attach_uprobe_multi(ur->set, l->prog->fd, uf->path, l->sites, l->n,
+						l->pid ? l->pid : -1, false, NULL, err, sizeof(err)) != 0) {
+				util_warn("failed to enable probe %u and the other probes of %s%s: %s",
+					  l->first_probe, uf->module, l->pid ? " in this process" : "",
+					  err);
+				rc = -1;
+			}
+		}
+		free(l->sites);
+	}
+	free(pd->links);
+	pd->links = NULL;
+	pd->n = 0;
 	return rc;
 }
 
 /* Enable uprov probe i with the program of class cls: epids, names, specs, link. */
-static int enable_probe(struct usdt_run *ur, int i, int cls)
+static int enable_probe(struct usdt_run *ur, int i, int cls, struct pending *pd)
 {
 	const struct uprov_probe *p = &ur->up->probes[i];
 	const struct dobj_prog *prog = class_prog(ur->o, cls);
@@ -132,7 +180,7 @@ static int enable_probe(struct usdt_run *ur, int i, int cls)
 	ur->epids = xrealloc(ur->epids, sizeof(*ur->epids) * (ur->nepids + prog->nepids + 1));
 	for (uint32_t j = 0; j < prog->nepids; j++)
 		ur->epids[ur->nepids++] = (struct usdt_run_epid){ prog->first_epid - 1 + j, names };
-	return attach_sites(ur, p, prog, epid_base, names);
+	return add_sites(ur, p, prog, epid_base, names, pd);
 }
 
 static int int_cmp(const void *a, const void *b)
@@ -161,7 +209,7 @@ static int class_of(const struct usdt_run *ur, const int *clauses, int n)
  * USDT probes), so it gets one link per clause. The kernel runs a site's handlers newest
  * first, so they are attached last clause first to run in program order. What such a probe
  * loses is this-> variables shared between its clauses (each program is its own firing). */
-static int enable_by_clause(struct usdt_run *ur, int i)
+static int enable_by_clause(struct usdt_run *ur, int i, bool initial)
 {
 	const struct uprov_probe *p = &ur->up->probes[i];
 	for (int k = p->nclauses - 1; k >= 0; k--) {
@@ -170,7 +218,10 @@ static int enable_by_clause(struct usdt_run *ur, int i)
 			probe_warn(ur, p, "internal error: a clause has no program of its own");
 			return -1;
 		}
-		if (enable_probe(ur, i, cls) != 0)
+		/* a link of its own, created now: the order of links is the order of clauses */
+		struct pending own = { NULL, 0 };
+		int rc = enable_probe(ur, i, cls, &own);
+		if (flush_pending(ur, &own, initial) != 0 || rc != 0)
 			return -1;
 	}
 	return 0;
@@ -180,15 +231,20 @@ static int enable_by_clause(struct usdt_run *ur, int i)
  * ones are reported and tracing goes on. */
 static int enable_new(struct usdt_run *ur, bool initial)
 {
+	struct pending pd = { NULL, 0 };
+	int rc = 0;
 	for (; ur->nseen < ur->up->nprobes; ur->nseen++) {
 		struct uprov_probe *p = &ur->up->probes[ur->nseen];
 		qsort(p->clauses, (size_t)p->nclauses, sizeof(int), int_cmp);
 		int cls = class_of(ur, p->clauses, p->nclauses);
-		int rc = cls >= 0 ? enable_probe(ur, ur->nseen, cls) : enable_by_clause(ur, ur->nseen);
+		rc = cls >= 0 ? enable_probe(ur, ur->nseen, cls, &pd)
+			      : enable_by_clause(ur, ur->nseen, initial);
 		if (rc != 0 && initial)
-			return -1;
+			break;
 	}
-	return 0;
+	if (flush_pending(ur, &pd, initial) != 0)
+		rc = -1;
+	return initial ? rc : 0;
 }
 
 int usdt_run_attach(struct usdt_run *ur, struct dobj *o, struct uprov *up,
