@@ -20,6 +20,7 @@
 #include "dfmt.h"
 #include "dout.h"
 #include "ringbuf.h"
+#include "trace_agg.h"
 #include "trace_run.h"
 #include "util.h"
 
@@ -79,6 +80,8 @@ struct run {
 	uint32_t ndrop_kinds;
 	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
+	struct dopts dyn;              /* the options, as setopt() changes them at run time */
+	struct trace_aggs aggs;
 };
 
 static void flush_out(struct run *r)
@@ -528,6 +531,30 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 								    a->vals[0].size : 4);
 			r->stop = true;
 			break;
+		case DOBJ_ACT_PRINTA:
+		case DOBJ_ACT_TRUNC:
+		case DOBJ_ACT_CLEAR:
+		case DOBJ_ACT_NORMALIZE:
+		case DOBJ_ACT_DENORMALIZE: {
+			int64_t n = a->nvals ? (int64_t)read_uint(vp, 8) : 0;
+			struct dfmt_ctx ctx = { NULL, NULL, (int)r->d->stackindent };
+			char err[256];
+			if (trace_aggs_action(&r->aggs, a, a->nvals > 0, n, r->d, &ctx, &b, err,
+					      sizeof(err)) != 0)
+				liberr(r, e, err);
+			break;
+		}
+		case DOBJ_ACT_SETOPT: {
+			char err[256];
+			if (dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err)) != 0) {
+				char msg[512];
+				snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s",
+					 a->opt, a->optval ? a->optval : "", err);
+				liberr(r, e, msg);
+			}
+			r->quiet = r->d->quiet;
+			break;
+		}
 		case DOBJ_ACT_SYSTEM: {
 			struct strbuf cmd = { 0 };
 			if (format_action(r, e, a, rec, &cmd) == 0) {
@@ -733,6 +760,7 @@ static void release(struct run *r)
 	}
 	free(r->drops_seen);
 	r->drops_seen = NULL;
+	trace_aggs_free(&r->aggs);
 }
 
 static int setup(struct run *r)
@@ -778,6 +806,7 @@ static int setup(struct run *r)
 		return -1;
 	}
 	r->ncpus = bpf_sys_possible_cpus();
+	trace_aggs_init(&r->aggs, o, r->ncpus);
 	if (o->drops_map >= 0 && (size_t)o->drops_map < o->nmaps) {
 		r->ndrop_kinds = o->maps[o->drops_map].max_entries;
 		if (r->ncpus > 0)
@@ -811,7 +840,8 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	struct run r = { 0 };
 	r.o = o;
 	r.ro = ro;
-	r.d = ro->dopts;
+	r.dyn = *ro->dopts;
+	r.d = &r.dyn;
 	r.out = ro->out ? ro->out : stdout;
 	r.quiet = r.d->quiet;
 	attach_set_init(&r.main_set);
@@ -874,6 +904,16 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	report_drops(&r);
 	if (!r.failed)
 		fputs("\n", r.out);
+	if (!r.failed && o->naggs > 0) {
+		/* dtrace prints every aggregation printa() has not printed, after that line */
+		struct strbuf b = { 0 };
+		char err[256];
+		if (trace_aggs_print_exit(&r.aggs, r.d, &b, err, sizeof(err)) != 0)
+			util_warn("failed to print aggregations: %s", err);
+		if (b.len)
+			fwrite(b.s, 1, b.len, r.out);
+		strbuf_free(&b);
+	}
 	fflush(r.out);
 
 	if (ro->child && ro->child->pid > 0 && !ro->child->exited)
