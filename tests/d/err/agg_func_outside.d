@@ -1,0 +1,5 @@
+/* An aggregating function anywhere but the value of an aggregation. */
+BEGIN
+{
+	x = count();
+}
