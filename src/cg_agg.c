@@ -90,20 +90,84 @@ void cga_layout(struct cgc *c)
 	c->m_aggzero = cgc_add_map(c, "agg_zero", BPF_SYS_MAP_ARRAY, 4, zero_size, 1);
 }
 
-/* The packed key in scratch (zeroed first, so equal values are equal bytes); its offset. */
+/* A string known at compile time (a literal, probeprov/probemod/probefunc/probename: fixed
+ * per program) or NULL. */
+static const char *const_str(struct cgc *c, const struct dnode *n, size_t *len)
+{
+	const char *s = NULL;
+	if (n->kind == DN_STRING) {
+		*len = n->slen;
+		return memchr(n->str, '\0', n->slen) ? NULL : n->str;
+	}
+	if (n->kind != DN_IDENT)
+		return NULL;
+	switch (n->builtin) {
+	case DB_PROBEPROV: s = c->probe->provider; break;
+	case DB_PROBEMOD: s = c->probe->module; break;
+	case DB_PROBEFUNC: s = c->probe->function; break;
+	case DB_PROBENAME: s = c->probe->name; break;
+	default: return NULL;
+	}
+	*len = strlen(s);
+	return s;
+}
+
+/* Store `size` bytes (a multiple of 8) at scratch offset off: the string's bytes (at most
+ * strsize of them), then zeros. Two 32-bit immediate stores per non-zero word. */
+static void store_const_str(struct cgc *c, uint32_t off, uint32_t size, const char *s, size_t len)
+{
+	if (len > c->o->strsize)
+		len = c->o->strsize;
+	for (uint32_t i = 0; i < size; i += 8) {
+		unsigned char w[8] = {0};
+		for (uint32_t j = 0; j < 8 && i + j < len; j++)
+			w[j] = (unsigned char)s[i + j];
+		int32_t lo, hi;
+		memcpy(&lo, w, 4);
+		memcpy(&hi, w + 4, 4);
+		if (!lo && !hi) {
+			cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + i), 0));
+		} else {
+			cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, (int16_t)(off + i), lo));
+			cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, (int16_t)(off + i + 4), hi));
+		}
+	}
+}
+
+/* The packed key in scratch; its offset. Every member writes all of its bytes (strings are
+ * zero-padded), so equal values give equal bytes without zeroing the key first. Strings known
+ * at compile time are stored as immediates and execname is fetched straight into the key:
+ * the common keys cost no string copy. */
 static uint32_t agg_key(struct cgc *c, const struct agg_desc *d, struct dnode *keys)
 {
-	/* a string member is copied as a whole slot (strsize + 1 rounded up): the next member,
+	/* a string member may write up to a slot (strsize + 1 rounded up): the next member,
 	 * written after it, overwrites the excess; the last one needs the slack */
 	uint32_t kb = cg_scratch_alloc(&c->g, cgc_round8(d->keysize) + c->slot);
 	uint32_t off = 0;
 	size_t i = 0;
 
-	cgc_zero_scratch(c, kb, cgc_round8(d->keysize));
+	if (d->nkeys == 0)
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb, 0));
 	for (struct dnode *k = keys; k && i < d->nkeys; k = k->next, i++) {
 		if (d->keys[i].kind == AGG_KEY_STRING) {
-			uint32_t s = cgx_str(c, k);
-			cgc_copy_str_clean(c, kb + off, s, false);
+			const char *cs;
+			size_t len;
+			uint32_t ssize = cgc_round8(d->keys[i].size);
+			if ((cs = const_str(c, k, &len))) {
+				store_const_str(c, kb + off, ssize, cs, len);
+			} else if (k->kind == DN_IDENT && k->builtin == DB_EXECNAME) {
+				/* bpf_get_current_comm pads with zeros up to its size */
+				uint32_t n = c->o->strsize < 16 ? c->o->strsize : 16;
+				for (uint32_t z = 16; z < ssize; z += 8)
+					cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + off + z), 0));
+				cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+				cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)(kb + off)));
+				cgc_emit(c, bi_mov64_imm(2, (int32_t)n));
+				cgc_emit(c, bi_call(BPF_FUNC_get_current_comm));
+			} else {
+				uint32_t s = cgx_str(c, k);
+				cgc_copy_str_clean(c, kb + off, s, false);
+			}
 			off += d->keys[i].size;
 		} else {
 			cgx_int(c, k);
