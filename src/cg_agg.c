@@ -33,6 +33,51 @@ static const struct dobj_agg *agg_of(struct cgc *c, const struct dnode *n)
 	return &c->o->aggs[n->agg->id];
 }
 
+/* The longest value a string key member can take when every update writes it from something
+ * known at compile time: a literal, a probe* built-in (at most the longest name among the
+ * program's probes) or execname (at most 15 characters); -1 when some update writes a string
+ * computed at run time. */
+static int64_t probe_field_max(struct cgc *c, int b)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < c->in->nprobes; i++) {
+		const struct dobj_probe *p = &c->in->probes[i];
+		const char *f = b == DB_PROBEPROV ? p->provider : b == DB_PROBEMOD ? p->module :
+				b == DB_PROBEFUNC ? p->function : p->name;
+		if (strlen(f) > m)
+			m = strlen(f);
+	}
+	return (int64_t)m;
+}
+
+static int64_t key_maxlen(struct cgc *c, const struct dck_agg *a, int idx)
+{
+	int64_t max = 0;
+	for (struct dnode *n = c->ck->prog->pool.all; n; n = n->pool_next) {
+		if (n->kind != DN_ASSIGN || !n->lhs || n->lhs->kind != DN_AGG || n->lhs->agg != a)
+			continue;
+		struct dnode *k = n->lhs->args;
+		for (int i = 0; k && i < idx; i++)
+			k = k->next;
+		if (!k)
+			return -1;
+		int64_t len;
+		if (k->kind == DN_STRING && !memchr(k->str, '\0', k->slen))
+			len = (int64_t)k->slen;
+		else if (k->kind == DN_IDENT && (k->builtin == DB_PROBEPROV ||
+			 k->builtin == DB_PROBEMOD || k->builtin == DB_PROBEFUNC ||
+			 k->builtin == DB_PROBENAME))
+			len = probe_field_max(c, k->builtin);
+		else if (k->kind == DN_IDENT && k->builtin == DB_EXECNAME)
+			len = 15;
+		else
+			return -1;
+		if (len > max)
+			max = len;
+	}
+	return max;
+}
+
 void cga_layout(struct cgc *c)
 {
 	struct dck_prog *ck = c->ck;
@@ -50,8 +95,13 @@ void cga_layout(struct cgc *c)
 		for (int k = 0; k < a->nkeys; k++) {
 			struct dtype *t = dtype_resolve(a->keys[k]);
 			if (cgc_vclass(a->keys[k]) == CGC_VSTR) {
+				/* A member is strsize bytes, unless every value it can take is known
+				 * to be shorter: then only as long as the longest (plus its NUL).
+				 * Nothing prints differently; the map hashes fewer bytes. */
+				int64_t max = key_maxlen(c, a, k);
 				kd[k].kind = AGG_KEY_STRING;
-				kd[k].size = o->strsize;
+				kd[k].size = max >= 0 && max + 1 < (int64_t)o->strsize
+					? (unsigned)(max + 1) : o->strsize;
 			} else {
 				kd[k].kind = AGG_KEY_INT;
 				kd[k].size = t->kind == DTY_PTR ? 8 : (unsigned)t->size;
@@ -113,11 +163,13 @@ static const char *const_str(struct cgc *c, const struct dnode *n, size_t *len)
 }
 
 /* Store `size` bytes (a multiple of 8) at scratch offset off: the string's bytes (at most
- * strsize of them), then zeros. Two 32-bit immediate stores per non-zero word. */
-static void store_const_str(struct cgc *c, uint32_t off, uint32_t size, const char *s, size_t len)
+ * width of them: the key member's size), then zeros. Two 32-bit immediate stores per
+ * non-zero word. */
+static void store_const_str(struct cgc *c, uint32_t off, uint32_t size, uint32_t width,
+			    const char *s, size_t len)
 {
-	if (len > c->o->strsize)
-		len = c->o->strsize;
+	if (len > width)
+		len = width;
 	for (uint32_t i = 0; i < size; i += 8) {
 		unsigned char w[8] = {0};
 		for (uint32_t j = 0; j < 8 && i + j < len; j++)
@@ -154,10 +206,10 @@ static uint32_t agg_key(struct cgc *c, const struct agg_desc *d, struct dnode *k
 			size_t len;
 			uint32_t ssize = cgc_round8(d->keys[i].size);
 			if ((cs = const_str(c, k, &len))) {
-				store_const_str(c, kb + off, ssize, cs, len);
+				store_const_str(c, kb + off, ssize, d->keys[i].size, cs, len);
 			} else if (k->kind == DN_IDENT && k->builtin == DB_EXECNAME) {
 				/* bpf_get_current_comm pads with zeros up to its size */
-				uint32_t n = c->o->strsize < 16 ? c->o->strsize : 16;
+				uint32_t n = d->keys[i].size < 16 ? d->keys[i].size : 16;
 				for (uint32_t z = 16; z < ssize; z += 8)
 					cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + off + z), 0));
 				cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
