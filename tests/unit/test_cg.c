@@ -317,4 +317,5 @@ T_CASE(aggregation_too_large)
 	T_CHECK(cgc_test_compile("BEGIN { @l = lquantize(arg0, 0, 60000, 1); }", &opts, &t, err,
 				 sizeof err) != 0);
 	T_CHECK(strstr(err, "lquantize( ) with 60002 buckets is larger than usdtrace supports") != NULL);
+	cgc_test_free(&t);
 }
