@@ -1684,9 +1684,13 @@ static void check_call(struct ck *c, struct dnode *n)
 		check_agg_action(c, n, s);
 		return;
 	}
-	if (s == DS_NONE && agg_func_lookup(n->name) >= 0)
-		fail_at(c, n, "aggregating function %s( ) may only be assigned to an aggregation",
-			n->name);
+	if (s == DS_NONE && agg_func_lookup(n->name) >= 0) {
+		/* outside `@a = f()`, dt_open.c's "void(...)" prototype makes it a void value;
+		 * used for itself, dt_cg.c refuses it (no_nested_action, check_stmt) */
+		check_list(c, n->args);
+		n->type = named_type(c, "void");
+		return;
+	}
 	if (s == DS_NONE) {
 		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
 			if (strcmp(unsupported_subrs[i], n->name) == 0)
@@ -2298,6 +2302,9 @@ static void no_nested_action(struct ck *c, const struct dnode *n)
 	if (n->kind == DN_CALL && dsubr_is_action(n->subr))
 		fail_at(c, n, "tracing function %s( ) may not be called from a D expression "
 			"(D program context required)", n->name);
+	if (n->kind == DN_CALL && n->subr == DS_NONE && agg_func_lookup(n->name) >= 0)
+		fail_at(c, n, "aggregating function %s( ) may not be called from a D expression "
+			"(D program context required)", n->name);
 	no_nested_action(c, n->lhs);
 	no_nested_action(c, n->rhs);
 	no_nested_action(c, n->cond);
@@ -2331,11 +2338,19 @@ static void check_stmt(struct ck *c, struct dnode *n)
 		struct dnode *e = n->lhs;
 		check_expr(c, e);
 		n->type = NULL;
-		if (e->kind == DN_CALL)
+		if (e->kind == DN_CALL && e->subr == DS_NONE) {
+			no_nested_action(c, e);   /* count(); alone: dt_cg.c's D_CG_EXPR */
+		} else if (e->kind == DN_CALL) {
 			for (struct dnode *a = e->args; a; a = a->next)
 				no_nested_action(c, a);
-		else
+		} else if (e->kind == DN_ASSIGN && e->lhs->kind == DN_AGG) {
+			for (struct dnode *a = e->lhs->args; a; a = a->next)
+				no_nested_action(c, a);
+			for (struct dnode *a = e->rhs->args; a; a = a->next)
+				no_nested_action(c, a);
+		} else {
 			no_nested_action(c, e);
+		}
 		if (e->kind == DN_CALL && (e->subr == DS_PRINTF || e->subr == DS_SYSTEM)) {
 			/* dtrace makes one action per value argument (at least one) */
 			int k = 0;

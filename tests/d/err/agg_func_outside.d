@@ -1,4 +1,5 @@
-/* An aggregating function anywhere but the value of an aggregation. */
+/* Outside an aggregation assignment an aggregating function is a void function (dt_open.c:
+ * "void()"): assigning its value is assigning void. */
 BEGIN
 {
 	x = count();
