@@ -1764,9 +1764,11 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	if (setjmp(p.fail))
 		return -1;
 	if (clause_spec >= 0) {
-		clause(&p, (enum dpdesc_spec)clause_spec);
-		if (peek(&p)->kind != DTOK_EOF)
-			syntax_error(&p, peek(&p));
+		/* dtrace -n 'syscall:::entry { ... } tick-1s { exit(0); }': a description argument
+		 * may hold several clauses, each description read the same way */
+		do
+			clause(&p, (enum dpdesc_spec)clause_spec);
+		while (peek(&p)->kind != DTOK_EOF);
 	} else {
 		while (peek(&p)->kind != DTOK_EOF)
 			script_item(&p);

@@ -22,6 +22,15 @@ if cli_needs_root n_several; then
 	cli_run n_several 0 'a\nb\n\n' '' "$USDTRACE" -q -n 'BEGIN { printf("a\n"); }' \
 		-n 'BEGIN { printf("b\n"); }' -n 'BEGIN { exit(0); }'
 fi
+# One -n argument may hold several clauses (dt_compile starts a description argument in the
+# clause state, like a script): the one-liner idiom 'probe { ... } tick-1s { exit(0); }'.
+if cli_needs_root n_several_clauses; then
+	cli_run n_several_clauses 0 'n=1\n\n' '' "$USDTRACE" -q \
+		-n 'BEGIN { n++; } tick-10ms /n == 1/ { exit(0); } END { printf("n=%d\n", n); }'
+fi
+cli_run n_several_clauses_error 1 '' \
+	'usdtrace: invalid probe specifier BEGIN { exit(0); } }: line 1: syntax error near "}"\n' \
+	"$USDTRACE" -n 'BEGIN { exit(0); } }'
 if cli_needs_root n_and_s; then
 	printf 'BEGIN\n{\n\tprintf("from script\\n");\n}\n' >"$W/s.d"
 	cli_run n_and_s 0 'from script\nfrom n\n\n' '' "$USDTRACE" -q -s "$W/s.d" \
