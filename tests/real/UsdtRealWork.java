@@ -8,15 +8,15 @@
 //   UsdtRealLoaded from DIR: hotspot:class__loaded fires LOADS times with the name (arg0, not
 //   NUL-terminated, length arg1) "UsdtRealLoaded";
 // - starts and joins THREADS threads named "usdt-real-worker": hotspot:thread__start fires
-//   THREADS times with that name (arg0, length arg1), thread__stop as many;
+//   THREADS times with that name (arg0, length arg1);
 // - calls System.gc() GCS times: each is a full collection, so hotspot:gc__begin fires GCS times
 //   with arg0 (is-full) == 1. The heap is fixed and far larger than what this allocates, so no
 //   collection of its own happens (those would be young ones, arg0 == 0, with the serial GC).
 // Writes "loads N", "threads N", "gcs N" to REPORT. Nothing goes to stdout: a tracer started
-// with -c shares it. With GO, it first waits (at most 30 s) for the file GO to exist.
+// with -c shares it. With GO, it first writes its pid to GO.pid and waits (at most 30 s) for
+// the file GO to exist, so a tracer can attach (-p) before it does anything.
 import java.io.File;
 import java.io.FileWriter;
-import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 
@@ -29,6 +29,9 @@ public class UsdtRealWork {
 		int loads = Integer.parseInt(argv[0]), threads = Integer.parseInt(argv[1]);
 		int gcs = Integer.parseInt(argv[2]);
 		if (argv.length == 5) {
+			try (FileWriter p = new FileWriter(argv[4] + ".pid")) {
+				p.write(ProcessHandle.current().pid() + "\n");
+			}
 			long deadline = System.nanoTime() + 30_000_000_000L;
 			while (!new File(argv[4]).exists()) {
 				if (System.nanoTime() > deadline) {

@@ -16,8 +16,9 @@
 #   "usdt_real_mod".
 # It writes its own counts to REPORT ("calls N", "gcs N", "imports N", "line L", "file PATH")
 # and ends with os._exit(0), so interpreter shutdown (which runs one more collection and may
-# call more functions) adds no firing. With GO, it first waits (at most 30 s) until the file
-# GO exists, so that a tracer can attach to the running process (-p) before any work is done.
+# call more functions) adds no firing. With GO, it first writes its pid to GO.pid and waits (at
+# most 30 s) until the file GO exists, so that a tracer can attach to the running process (-p)
+# before any work is done.
 # Nothing is written to stdout: a tracer started with -c shares it.
 import gc
 import os
@@ -38,6 +39,8 @@ def main():
     calls, gcs, imports = (int(a) for a in sys.argv[1:4])
     report = sys.argv[4]
     if len(sys.argv) == 6:
+        with open(sys.argv[5] + ".pid", "w") as p:
+            p.write("%d\n" % os.getpid())
         deadline = time.monotonic() + 30
         while not os.path.exists(sys.argv[5]):
             if time.monotonic() > deadline:

@@ -6,12 +6,14 @@
 // libstdcxx:rethrow in __cxa_rethrow, libstdcxx:catch in the personality routine when a handler
 // is found) therefore fire: throw THROWS + RETHROWS times, rethrow RETHROWS times,
 // catch THROWS + 2 * RETHROWS times. It writes "throws N", "rethrows N", "catches N" to REPORT.
-// With GO, it first waits (at most 30 s) for the file GO to exist, so a tracer can attach (-p).
+// With GO, it first writes its pid to GO.pid and waits (at most 30 s) for the file GO to exist,
+// so a tracer can attach (-p) before it does anything.
 // Nothing goes to stdout: a tracer started with -c shares it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <unistd.h>
 
@@ -38,6 +40,10 @@ int main(int argc, char **argv)
 	}
 	long throws = std::atol(argv[1]), rethrows = std::atol(argv[2]);
 	if (argc == 5) {
+		std::string pidfile = std::string(argv[4]) + ".pid";
+		std::FILE *p = std::fopen(pidfile.c_str(), "w");
+		if (!p || std::fprintf(p, "%ld\n", (long)getpid()) < 0 || std::fclose(p))
+			return 1;
 		int waited = 0;
 		while (access(argv[4], F_OK) != 0) {
 			if (++waited > 3000) {
