@@ -209,6 +209,14 @@ int bpf_dis_insn(struct strbuf *out, const struct bpf_insn *insns, size_t n, siz
 			strbuf_printf(out, " += r%d", in->src_reg);
 			return 1;
 		}
+		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == BPF_CMPXCHG &&
+		    (BPF_SIZE(in->code) == BPF_W || BPF_SIZE(in->code) == BPF_DW)) {
+			/* the verifier log's notation */
+			bool dw = BPF_SIZE(in->code) == BPF_DW;
+			strbuf_printf(out, "r0 = atomic%s_cmpxchg((u%d *)(r%d %+d), r0, r%d)",
+				      dw ? "64" : "", dw ? 64 : 32, in->dst_reg, in->off, in->src_reg);
+			return 1;
+		}
 		break;
 	case BPF_ST:
 		if (BPF_MODE(in->code) != BPF_MEM)

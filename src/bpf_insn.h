@@ -14,6 +14,10 @@
 #ifndef BPF_ATOMIC
 #define BPF_ATOMIC 0xc0
 #endif
+#ifndef BPF_CMPXCHG
+#define BPF_FETCH 0x01
+#define BPF_CMPXCHG (0xf0 | BPF_FETCH)
+#endif
 #ifndef BPF_JMP32
 #define BPF_JMP32 0x06
 #endif
@@ -77,6 +81,12 @@ static inline struct bpf_insn bi_st(int size, int dst, int16_t off, int32_t imm)
 static inline struct bpf_insn bi_atomic_add(int size, int dst, int src, int16_t off)
 {
 	return bi_make(BPF_STX | BPF_ATOMIC | size, dst, src, off, BPF_ADD);
+}
+/* Compare and exchange (size BPF_W or BPF_DW): if *(size *)(dst + off) equals r0, store src
+ * there; either way r0 receives the old value. */
+static inline struct bpf_insn bi_atomic_cmpxchg(int size, int dst, int src, int16_t off)
+{
+	return bi_make(BPF_STX | BPF_ATOMIC | size, dst, src, off, BPF_CMPXCHG);
 }
 
 /* Jumps: op is BPF_JEQ, BPF_JGT, BPF_JGE, BPF_JSET, BPF_JNE, BPF_JSGT, BPF_JSGE, BPF_JLT,

@@ -262,13 +262,19 @@ static void rec_flush_if(struct cgc *c, bool always)
 		return;
 	}
 	e->size = cgc_round8(c->rec_size);
-	if (e->size > c->rec_max)
-		c->rec_max = e->size;
-	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)e->epid));
+	if (e->size + cgsp_rec_extra(c) > c->rec_max)
+		c->rec_max = e->size + cgsp_rec_extra(c);
+	if (c->probe->kind == DOBJ_PROBE_USDT) {
+		cgu_epid(c, 1, e->epid);
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, 0));
+	} else {
+		cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)e->epid));
+	}
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
 	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, 4));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	int held = c->spec_clause ? cgsp_send(c, e->epid, e->size) : -1;
 	cgc_ld_map(c, 1, c->m_ringbuf);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 0));
@@ -280,6 +286,8 @@ static void rec_flush_if(struct cgc *c, bool always)
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, ok);
 	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
 	bpb_label_place(&c->buf, ok);
+	if (held >= 0)
+		bpb_label_place(&c->buf, held);
 	c->ecb = -1;
 }
 
@@ -494,6 +502,16 @@ static void compile_action(struct cgc *c, struct dnode *call)
 	case DS_EXIT:
 		act_exit(c, call);
 		break;
+	case DS_SPECULATE:
+		cgsp_speculate(c, call);
+		break;
+	case DS_COMMIT: case DS_DISCARD:
+		/* what this clause speculated so far is part of what it commits (dtrace_probe
+		 * closes the ecb's speculative record before committing) */
+		if (c->ecb >= 0 && c->o->ecbs[c->ecb].nacts)
+			rec_flush(c);
+		cgsp_commit(c, call, call->subr == DS_DISCARD);
+		break;
 	default:
 		cgx_subr_stmt(c, call);
 		break;
@@ -565,7 +583,12 @@ static void emit_fault(struct cg *g, int kind, int addr_reg)
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_FLT_ADDR, 0));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_KIND, kind));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_ACT, c->action_no));
-	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_EPID, cgc_current_epid(c)));
+	if (c->probe->kind == DOBJ_PROBE_USDT) {
+		cgu_epid(c, 1, (uint32_t)cgc_current_epid(c));
+		cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_FLT_EPID));
+	} else {
+		cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_EPID, cgc_current_epid(c)));
+	}
 	bpb_ja(&c->buf, c->fault_label);
 	c->fault_used = true;
 }
@@ -614,6 +637,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->where = cl;
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");
+	cgsp_clause_begin(c, cl);
 	if (cl->cond) {
 		cgx_int(c, cl->cond);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, c->end_label);
@@ -621,13 +645,14 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	}
 	if (cl->body)
 		compile_stmt(c, cl->body);
-	rec_flush_if(c, no_statements(cl->body));
+	rec_flush_if(c, no_statements(cl->body) || cgsp_default_record(cl->body));
 	/* the verifier refuses unreachable code: no fault path unless something can fault */
 	if (c->fault_used) {
 		bpb_ja(&c->buf, c->end_label);
 		emit_fault_path(c);
 	}
 	bpb_label_place(&c->buf, c->end_label);
+	cgsp_clause_end(c);
 }
 
 /* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
@@ -653,6 +678,8 @@ static void emit_prologue(struct cgc *c, int out_label)
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
 	}
+	if (c->probe->kind == DOBJ_PROBE_USDT)
+		cgu_prologue(c, out_label);
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_zero_scratch(c, 8, c->this_vars_end - 8);
@@ -686,6 +713,8 @@ static void compile_program(struct cgc *c, int probe_idx)
 	memset(p, 0, sizeof *p);
 	p->probe = probe_idx;
 	p->fd = -1;
+	p->first_epid = c->prog_first_epid = (uint32_t)o->necbs + 1;
+	p->sleepable = c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
 	p->type = (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE)
 		? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE;
 
@@ -718,6 +747,7 @@ static void compile_program(struct cgc *c, int probe_idx)
 	c->nnotes = c->note_cap = 0;
 	c->relocs = NULL;
 	c->nrelocs = c->reloc_cap = 0;
+	p->nepids = (uint32_t)o->necbs + 1 - p->first_epid;
 	o->nprogs++;
 	if (bpb_finish(&c->buf, err, sizeof err) < 0)
 		cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s compile to %zu BPF instructions, "
@@ -782,7 +812,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->errlen = errlen;
 	c->g.priv = c;
 	c->g.emit_fault = emit_fault;
-	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = -1;
+	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = c->off_fsbase = -1;
 	bpb_init(&c->buf);
 	uint64_t strsize = in->opts ? in->opts->strsize : 256;
 	if (strsize < 8 || strsize > 4096) {
@@ -797,7 +827,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->g.scratch_size = CGC_SCRATCH_LIMIT;
 	c->slot = cgc_round8(strsize + 1);
 	o->strsize = (uint32_t)strsize;
-	o->ringbuf_map = o->drops_map = o->state_map = -1;
+	o->ringbuf_map = o->drops_map = o->state_map = o->spec_map = -1;
+	o->usdt_specs_map = o->usdt_names_map = -1;
 
 	if (setjmp(c->fail))
 		goto done;
@@ -820,6 +851,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	o->state_map = c->m_globals;
 	o->ringbuf_map = c->m_ringbuf;
 	o->drops_map = c->m_drops;
+	cgu_add_maps(c);
+	cgsp_setup(c);
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
 	c->this_end = 8;
 	cgx_vars_layout(c);

@@ -11,6 +11,7 @@
  * map names and the clause/action each run of instructions comes from. */
 #ifndef USDTRACE_CG_H
 #define USDTRACE_CG_H
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "dcheck.h"
@@ -27,6 +28,7 @@ struct cg_input {
 	size_t *nclause_probes;
 	const struct dopts *opts;          /* strsize, dynvarsize, bufsize, nspec... */
 	int target_pid;                    /* $target, 0 if none */
+	bool usdt_sleepable;               /* USDT programs may be sleepable (uprobe_multi) */
 };
 
 int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,

@@ -30,7 +30,10 @@
 #define CGC_FLT_EPID   (-24)   /* u32: the clause's epid */
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
-#define CGC_STACK_FIXED 64
+#define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating */
+#define CGC_USDT_SPEC  (-80)   /* USDT programs: the firing site's struct dobj_usdt_spec * */
+#define CGC_TOUCH      (-88)   /* 8 bytes: where cg_emit_user_touch copies its byte */
+#define CGC_STACK_FIXED 88
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */
@@ -79,6 +82,7 @@ struct cgc {
 	/* the program being built */
 	int probe_idx;
 	const struct dobj_probe *probe;
+	uint32_t prog_first_epid;      /* epid of the program's first ecb (USDT templates) */
 	size_t *relocs;
 	size_t nrelocs, reloc_cap;
 	struct dobj_note *notes;
@@ -101,9 +105,16 @@ struct cgc {
 	uint32_t persist_top;          /* scratch kept for the whole clause (copyin, alloca) */
 	struct dnode *where;           /* for error positions */
 
+	/* speculations (cg_spec.c) */
+	int m_spec, m_spec_used;       /* -1 until a program needs them */
+	bool spec_clause;              /* the clause calls speculate(): its records may be held */
+	size_t spec_size_at;           /* instruction whose imm gets the speculated record's size */
+	int spec_size_ecb;             /* ... the ecb it is the size of, -1: none */
+
 	/* kernel structure offsets from BTF (ppid, vtimestamp, progenyof), -1: unknown */
 	bool btf_loaded;
 	int off_real_parent, off_tgid, off_se, off_sum_exec;
+	int off_fsbase;                /* task_struct.thread.fsbase (USDT TLS arguments) */
 };
 
 _Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, ...)
@@ -157,6 +168,15 @@ void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
 void cgx_builtin_int(struct cgc *c, struct dnode *n);
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched);
 void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */
+void cgx_need_fsbase(struct cgc *c);                           /* sets off_fsbase or fails */
+
+/* USDT programs (cg_usdt.c; dobj.h says how they work). */
+void cgu_add_maps(struct cgc *c);                              /* if any probe is USDT */
+void cgu_prologue(struct cgc *c, int out_label);               /* the firing site's spec */
+void cgu_epid(struct cgc *c, int reg, uint32_t tmpl);          /* reg = run-time epid */
+void cgu_probe_id(struct cgc *c);                              /* R0 = the probe's id */
+uint32_t cgu_probe_name(struct cgc *c, int which);             /* 0 prov .. 3 name */
+void cgu_arg(struct cgc *c, int i);                            /* R0 = argument i */
 
 /* Expressions (cg_expr.c). */
 void cgx_int(struct cgc *c, struct dnode *n);                  /* value in R0 */
@@ -165,4 +185,17 @@ uint32_t cgx_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch c
 void cgx_effect(struct cgc *c, struct dnode *n);               /* for side effects only */
 void cgx_subr_stmt(struct cgc *c, struct dnode *n);            /* raise, stop, copyout... */
 void cgx_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
+
+/* Speculations (cg_spec.c). */
+void cgsp_setup(struct cgc *c);                      /* maps, if the program uses speculations */
+void cgsp_clause_begin(struct cgc *c, struct dnode *cl);
+void cgsp_clause_end(struct cgc *c);
+bool cgsp_default_record(const struct dnode *body);  /* only speculate(): the header is sent */
+uint32_t cgsp_rec_extra(const struct cgc *c);        /* bytes a held record carries after it */
+/* In a speculating clause, before the record at scratch record offset 0 (header filled in) is
+ * sent normally: emit the held path; returns the label to place after the normal send. */
+int cgsp_send(struct cgc *c, uint32_t epid, uint32_t size);
+void cgsp_speculation(struct cgc *c);                /* R0 = a new speculation id or 0 */
+void cgsp_speculate(struct cgc *c, struct dnode *call);
+void cgsp_commit(struct cgc *c, struct dnode *call, bool discard);
 #endif

@@ -66,6 +66,32 @@ void cgx_norm(struct cgc *c, int reg, struct dtype *t)
 
 /* ---- pointers and memory ---- */
 
+void cg_emit_user_touch(struct cg *g, int16_t addr_slot, uint32_t len)
+{
+	struct cgc *c = g->priv;
+	if (!g->sleepable || len == 0)
+		return;
+	/* the first byte's page, then each following page start below addr + len */
+	for (uint32_t k = 0; k * 4096 < len + 4095; k++) {
+		int skip = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
+		if (k > 0) {
+			cgc_emit(c, bi_mov64_reg(4, 3));
+			cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, (int32_t)len));
+			cgc_emit(c, bi_alu64_imm(BPF_AND, 3, -4096));
+			cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, (int32_t)(k * 4096)));
+			bpb_jmp_reg(&c->buf, BPF_JGE, 3, 4, skip);
+		}
+		cgc_emit(c, bi_mov64_reg(1, 10));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, CGC_TOUCH));
+		cgc_emit(c, bi_mov64_imm(2, 1));
+		cgc_emit(c, bi_call(BPF_FUNC_copy_from_user));
+		bpb_label_place(&c->buf, skip);
+		if (k >= 2)
+			break;
+	}
+}
+
 void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size)
 {
 	struct cgc *c = g->priv;
@@ -82,6 +108,10 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	bpb_jmp_reg(&c->buf, BPF_JLE, 2, 1, kern);
 	bpb_ld_imm64(&c->buf, 1, USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
+	if (g->sleepable) {
+		cg_emit_user_touch(g, addr_slot, size);
+		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
+	}
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
 	cgc_emit(c, bi_mov64_imm(2, (int32_t)size));
@@ -834,6 +864,9 @@ static void call_int(struct cgc *c, struct dnode *n)
 			cgc_slot_pop(c);
 		return;
 	}
+	case DS_SPECULATION:
+		cgsp_speculation(c);
+		return;
 	case DS_RAND:
 		cgc_emit(c, bi_call(BPF_FUNC_get_prandom_u32));
 		cgx_norm(c, 0, n->type);
@@ -878,6 +911,8 @@ static void call_int(struct cgc *c, struct dnode *n)
 		int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		bounded_size(c, zs, CG_COPY_MAX);
 		scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
+		if (n->subr == DS_COPYINTO)
+			cg_emit_user_touch(&c->g, ss, CG_COPY_MAX);
 		cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
 		/* checked above; repeated on the register so the verifier knows the bound */
@@ -1256,6 +1291,16 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_call(BPF_FUNC_get_current_comm));
 			return dst;
 		}
+		case DB_PROBEPROV: case DB_PROBEMOD: case DB_PROBEFUNC: case DB_PROBENAME:
+			if (c->probe->kind == DOBJ_PROBE_USDT)
+				return cgu_probe_name(c, n->builtin == DB_PROBEPROV ? 0
+						      : n->builtin == DB_PROBEMOD ? 1
+						      : n->builtin == DB_PROBEFUNC ? 2 : 3);
+			break;
+		default:
+			break;
+		}
+		switch (n->builtin) {
 		case DB_PROBEPROV:
 			return literal(c, c->probe->provider, strlen(c->probe->provider));
 		case DB_PROBEMOD:

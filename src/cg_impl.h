@@ -55,7 +55,17 @@ struct cg {
 	/* Scratch offset of strtok's saved state (cgs_strtok_state_size bytes), reserved by the
 	 * clause compiler for the whole program when it uses strtok (cg_str.h). */
 	uint32_t strtok_state;
+	/* The program is sleepable (USDT programs where the kernel allows it): reads of the
+	 * traced process may fault its pages in first (cg_emit_user_touch). */
+	bool sleepable;
 };
+
+/* In a sleepable program, fault in the pages of the process holding [addr, addr + len) (addr
+ * in stack slot addr_slot, len at most 4097) with bpf_copy_from_user, so that the
+ * non-faulting reads that follow find pages the process never touched (its argv, mmap'd
+ * files, lazily loaded data). Failures are ignored: the read that follows reports them.
+ * Emits nothing in other programs. Clobbers R0-R5. */
+void cg_emit_user_touch(struct cg *g, int16_t addr_slot, uint32_t len);
 
 /* Read `size` bytes (a constant, at most the scratch space) from the address held in the stack
  * slot addr_slot into scratch at offset dst: bpf_probe_read_kernel for an address inside this

@@ -141,6 +141,7 @@ void cgs_str_copy_padded(struct cg *g, uint32_t dst, uint32_t s)
 void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot)
 {
 	int ok = label(g);
+	cg_emit_user_touch(g, addr_slot, g->strsize);
 	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
 	if (max_slot) {
 		/* dtrace: a limit below strsize allows limit characters (limit + 1 bytes); any
@@ -164,6 +165,7 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot)
 {
 	int fits = label(g), ok = label(g);
+	cg_emit_user_touch(g, addr_slot, maxsize);
 	emit(g, bi_ldx(BPF_DW, R2, FP, size_slot));
 	bpb_jmp_imm(g->b, BPF_JLE, R2, (int32_t)maxsize, fits);
 	g->emit_fault(g, DOUT_FLT_NOSCRATCH, -1);

@@ -316,9 +316,10 @@ static void builtin_arg(struct cgc *c, struct dnode *n, int i)
 		return;
 	}
 	case DOBJ_PROBE_USDT:
-		break;
+		cgu_arg(c, i);
+		return;
 	}
-	cgc_fail(c, n, "arguments of this probe are not available yet");
+	cgc_fail(c, n, "arguments of this probe are not available");
 }
 
 static int btf_member(const struct btf *btf, const char *sname, const char *mname)
@@ -357,6 +358,24 @@ void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
 			 ? dbuiltin_name((enum dbuiltin)n->builtin) : "this");
 }
 
+/* The offset of the thread's %fs base in task_struct (thread.fsbase), for TLS arguments. */
+void cgx_need_fsbase(struct cgc *c)
+{
+	if (c->off_fsbase >= 0)
+		return;
+	struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
+	if (btf) {
+		int th = btf_member(btf, "task_struct", "thread");
+		int fs = btf_member(btf, "thread_struct", "fsbase");
+		if (th >= 0 && fs >= 0)
+			c->off_fsbase = th + fs;
+		btf__free(btf);
+	}
+	if (c->off_fsbase < 0)
+		cgc_fail(c, NULL, "USDT arguments in thread-local storage need the kernel's BTF "
+			 "(/sys/kernel/btf/vmlinux) to find a thread's %%fs base, and it is not available");
+}
+
 /* *(size *)(R0 + off) from kernel memory into scratch tmp; R0 = the value. */
 void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size)
 {
@@ -389,10 +408,16 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 		return;
 	case DB_EPID:
-		cgc_emit(c, bi_mov64_imm(0, cgc_current_epid(c)));
+		if (c->probe->kind == DOBJ_PROBE_USDT)
+			cgu_epid(c, 0, (uint32_t)cgc_current_epid(c));
+		else
+			cgc_emit(c, bi_mov64_imm(0, cgc_current_epid(c)));
 		return;
 	case DB_ID:
-		cgc_mov_imm64(c, 0, c->probe->id);
+		if (c->probe->kind == DOBJ_PROBE_USDT)
+			cgu_probe_id(c);
+		else
+			cgc_mov_imm64(c, 0, c->probe->id);
 		return;
 	case DB_ERRNO:
 		/* No source for a user-space errno at a uprobe: dtrace's errno is the last system

@@ -47,6 +47,14 @@ struct inline_def {
 	struct dnode *def;    /* the DN_INLINE item, checked */
 };
 
+enum spec_act { SA_VOID, SA_DATA, SA_EXIT, SA_DESTRUCTIVE, SA_SPECULATE, SA_COMMIT, SA_DISCARD,
+		SA_AGG };
+
+struct spec_scan {
+	enum spec_act *acts;
+	size_t n, cap;
+};
+
 struct ck {
 	struct dprog *prog;
 	struct dtype_ctx *tc;
@@ -68,6 +76,7 @@ struct ck {
 	int resolving;           /* nested early resolutions in progress */
 	struct inline_def *inl;
 	size_t ninl, capinl;
+	struct spec_scan spec;   /* the clause's actions, for the speculation rules */
 };
 
 static _Noreturn void fail_at(struct ck *c, const struct dnode *n, const char *fmt, ...)
@@ -144,6 +153,10 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
 	[DS_RAISE] = {"raise", "void", {"int"}, true, true},
 	[DS_STOP] = {"stop", "void", {NULL}, true, true},
+	[DS_SPECULATE] = {"speculate", "void", {"int"}, true, false},
+	[DS_COMMIT] = {"commit", "void", {"int"}, true, false},
+	[DS_DISCARD] = {"discard", "void", {"int"}, true, false},
+	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
 	[DS_COPYOUT] = {"copyout", "void", {"void *", "uintptr_t", "size_t"}, false, true},
 	[DS_COPYOUTSTR] = {"copyoutstr", "void", {"char *", "uintptr_t", "size_t"}, false, true},
 	[DS_COPYIN] = {"copyin", "void *", {"uintptr_t", "size_t"}, false, false},
@@ -177,11 +190,11 @@ static const struct subr_def subrs[DS_COUNT] = {
 
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
-	"avg", "breakpoint", "chill", "cleanpath", "clear", "commit", "count", "denormalize",
-	"discard", "freopen", "ftruncate", "func", "getmajor", "getminor", "inet_ntoa",
+	"avg", "breakpoint", "chill", "cleanpath", "clear", "count", "denormalize",
+	"freopen", "ftruncate", "func", "getmajor", "getminor", "inet_ntoa",
 	"inet_ntoa6", "inet_ntop", "jstack", "llquantize", "lquantize", "max", "min", "mod",
-	"normalize", "panic", "print", "printa", "printm", "quantize", "setopt", "speculate",
-	"speculation", "stack", "stddev", "strtoll", "sum", "sym", "trunc", "uaddr", "ufunc",
+	"normalize", "panic", "print", "printa", "printm", "quantize", "setopt",
+	"stack", "stddev", "strtoll", "sum", "sym", "trunc", "uaddr", "ufunc",
 	"umod", "ustack", "usym", "memref",
 };
 
@@ -1935,6 +1948,146 @@ static void check_stmt(struct ck *c, struct dnode *n)
 	}
 }
 
+/* --- speculation rules --------------------------------------------------------------------- */
+/* libdtrace checks a clause's actions each time a statement is added (dt_cc.c, dt_stmt_append):
+ * speculate() and commit() must come before data-recording actions, speculate() excludes
+ * aggregations, destructive actions and exit(), commit() excludes everything that records.
+ * The statement just added is the one the message names. Kinds of actions, as it sees them: */
+static bool has_destructive(const struct dnode *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == DN_CALL && n->subr > DS_NONE && n->subr < DS_COUNT &&
+	    subrs[n->subr].destructive)
+		return true;
+	if (has_destructive(n->lhs) || has_destructive(n->rhs) || has_destructive(n->cond))
+		return true;
+	for (const struct dnode *a = n->args; a; a = a->next)
+		if (has_destructive(a))
+			return true;
+	return false;
+}
+
+static enum spec_act stmt_act(const struct dnode *e)
+{
+	if (e->kind == DN_ASSIGN && e->lhs && e->lhs->kind == DN_AGG)
+		return SA_AGG;
+	if (e->kind != DN_CALL)
+		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
+	switch (e->subr) {
+	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM:
+		return SA_DATA;
+	case DS_EXIT:
+		return SA_EXIT;
+	case DS_SPECULATE:
+		return SA_SPECULATE;
+	case DS_COMMIT:
+		return SA_COMMIT;
+	case DS_DISCARD:
+		return SA_DISCARD;
+	default:
+		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
+	}
+}
+
+/* dt_stmt_append's scan over every action so far; the first rule broken is reported at `at`. */
+static void spec_rescan(struct ck *c, const struct spec_scan *sc, const struct dnode *at)
+{
+	bool commit = false, speculate = false, datarec = false;
+	for (size_t i = 0; i < sc->n; i++) {
+		enum spec_act a = sc->acts[i];
+		if (a == SA_COMMIT) {
+			if (commit)
+				fail_at(c, at, "commit( ) may not follow commit( )");
+			if (datarec)
+				fail_at(c, at, "commit( ) may not follow data-recording action(s)");
+			for (size_t j = i; j < sc->n; j++)
+				if (sc->acts[j] == SA_AGG)
+					fail_at(c, at, "aggregating actions may not follow commit( )");
+			commit = true;
+			continue;
+		}
+		if (a == SA_SPECULATE) {
+			if (speculate)
+				fail_at(c, at, "speculate( ) may not follow speculate( )");
+			if (commit)
+				fail_at(c, at, "speculate( ) may not follow commit( )");
+			if (datarec)
+				fail_at(c, at, "speculate( ) may not follow data-recording action(s)");
+			speculate = true;
+			continue;
+		}
+		if (a == SA_AGG) {
+			if (speculate)
+				fail_at(c, at, "aggregating actions may not follow speculate( )");
+			datarec = true;
+			continue;
+		}
+		if (speculate && a == SA_DESTRUCTIVE)
+			fail_at(c, at, "destructive actions may not follow speculate( )");
+		if (speculate && a == SA_EXIT)
+			fail_at(c, at, "exit( ) may not follow speculate( )");
+		if (a == SA_DESTRUCTIVE || a == SA_DISCARD || a == SA_VOID)
+			continue;
+		if (commit)
+			fail_at(c, at, "data-recording actions may not follow commit( )");
+		if (!speculate)
+			datarec = true;
+	}
+}
+
+static void spec_walk(struct ck *c, struct spec_scan *sc, const struct dnode *n)
+{
+	if (!n)
+		return;
+	switch (n->kind) {
+	case DN_BLOCK:
+		for (const struct dnode *s = n->args; s; s = s->next)
+			spec_walk(c, sc, s);
+		return;
+	case DN_IF:
+		spec_walk(c, sc, n->lhs);
+		spec_walk(c, sc, n->rhs);
+		return;
+	case DN_EXPR_STMT: {
+		enum spec_act a = stmt_act(n->lhs);
+		/* printf() with arguments is one action per argument; each records */
+		xgrow(&sc->acts, sizeof(*sc->acts), &sc->cap, sc->n + 1);
+		sc->acts[sc->n++] = a;
+		spec_rescan(c, sc, n);
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+static bool uses_spec(const struct dnode *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == DN_EXPR_STMT)
+		return n->lhs && n->lhs->kind == DN_CALL &&
+		       (n->lhs->subr == DS_SPECULATE || n->lhs->subr == DS_COMMIT);
+	if (n->kind == DN_IF)
+		return uses_spec(n->lhs) || uses_spec(n->rhs);
+	if (n->kind == DN_BLOCK)
+		for (const struct dnode *s = n->args; s; s = s->next)
+			if (uses_spec(s))
+				return true;
+	return false;
+}
+
+/* Only clauses with speculate() or commit() can break a rule. The scan's array lives in the
+ * checker (fail_at leaves by longjmp) and is freed with it. */
+static void check_spec_rules(struct ck *c, const struct dnode *cl)
+{
+	if (!uses_spec(cl->body))
+		return;
+	c->spec.n = 0;
+	spec_walk(c, &c->spec, cl->body);
+}
+
 static void check_clause(struct ck *c, struct dnode *cl, int index)
 {
 	c->clause = cl;
@@ -1949,6 +2102,7 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 	}
 	if (cl->body)
 		check_stmt(c, cl->body);
+	check_spec_rules(c, cl);
 	c->clause = NULL;
 	c->pargs = NULL;
 }
@@ -2107,6 +2261,7 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 		dck_prog_free(c->out);
 	}
 	free(c->sites);
+	free(c->spec.acts);
 	for (size_t i = 0; i < c->capnames; i++)
 		free(c->names[i].name);
 	free(c->names);

@@ -46,7 +46,46 @@ enum dobj_probe_kind {
 	DOBJ_PROBE_ERROR,          /* trace_probe_error(): the tracer calls it for each fault */
 	DOBJ_PROBE_TICK,           /* cpu-clock, one CPU, every period_ns */
 	DOBJ_PROBE_PROFILE,        /* cpu-clock, every CPU */
-	DOBJ_PROBE_USDT,           /* (the USDT provider, later) */
+	DOBJ_PROBE_USDT,           /* a class of USDT probes sharing one program (below) */
+};
+
+/* USDT programs. A DOBJ_PROBE_USDT entry of dobj->probes is not one probe but a class of them:
+ * the USDT probes enabled by the same clauses share one program, whose uprobe_multi link gives
+ * each site a cookie: the index of the site's struct dobj_usdt_spec in the array map
+ * dobj->usdt_specs_map. The spec says which probe fired (its id, its names in the array map
+ * dobj->usdt_names_map, its first epid) and where the site's arguments are. The ecbs compiled
+ * for such a program are templates: probe P's record with template epid e carries epid
+ * P.epid_base + (e - prog->first_epid), and the tracer maps those epids back to the template
+ * and to P. Specs and names are written by the tracer (usdt_spec.h) before attaching. */
+#define DOBJ_USDT_MAXARGS 12
+#define DOBJ_UREG_NONE 0xff
+enum dobj_uarg_kind {
+	DOBJ_UARG_NONE,            /* no such argument, or one BPF cannot read: reads as 0 */
+	DOBJ_UARG_IMM,             /* the value is disp */
+	DOBJ_UARG_REG,             /* register `base` (pt_regs word index), shifted right reg_shift */
+	DOBJ_UARG_MEM,             /* at disp + reg[base] + (reg[index] << scale_shift), plus the
+	                            * site's run-time address when pcrel (a symbol in an object
+	                            * with a load bias: disp is then its distance from the site) */
+	DOBJ_UARG_TLS,             /* at disp + the thread's %fs base */
+};
+
+struct dobj_usdt_arg {
+	int64_t disp;
+	uint8_t kind;              /* enum dobj_uarg_kind */
+	uint8_t size;              /* 1, 2, 4, 8: the value is sign- or zero-extended from it */
+	uint8_t is_signed;
+	uint8_t base, index;       /* pt_regs word indexes (usdt_reg_ptregs_offset / 8) or NONE */
+	uint8_t scale_shift;
+	uint8_t reg_shift;
+	uint8_t pcrel;
+};
+
+struct dobj_usdt_spec {
+	uint32_t epid_base;        /* the probe's first epid */
+	uint32_t probe_id;         /* the built-in `id` */
+	uint32_t names;            /* key of the probe's names in usdt_names_map */
+	uint32_t nargs;
+	struct dobj_usdt_arg args[DOBJ_USDT_MAXARGS];
 };
 
 struct dobj_probe {
@@ -73,6 +112,8 @@ struct dobj_prog {
 	struct dobj_note *notes;   /* for -S, in instruction order */
 	size_t nnotes;
 	int fd;                    /* -1 until loaded */
+	uint32_t first_epid;       /* the epids of its ecbs: first_epid .. first_epid + nepids - 1 */
+	uint32_t nepids;
 };
 
 /* What one recorded value is, for the consumer. */
@@ -123,6 +164,40 @@ struct dobj_rec {
 
 enum dobj_rec_kind {
 	DOBJ_REC_FAULT = 1,        /* struct dobj_rec_fault */
+	DOBJ_REC_COMMIT = 2,       /* struct dobj_rec_spec: print the speculation's records */
+	DOBJ_REC_DISCARD = 3,      /* struct dobj_rec_spec: drop them */
+};
+
+/* Speculations (cg_spec.c, spec_buf.h). A speculative record is a clause's record whose epid
+ * carries DOBJ_EPID_SPEC, followed (at offset ecbs[epid - 1].size) by a struct dobj_spec_tag
+ * naming the speculation and its generation; the tracer holds it until a commit or discard
+ * record of that speculation and generation arrives. The spec map (dobj->spec_map, an array of
+ * nspec + 1 u64 words, index = speculation id) holds each speculation's state word:
+ * bits 0-7 enum dobj_spec_state, bits 8-31 the CPU of ACTIVEONE, bits 32-63 the generation
+ * (incremented by each speculation() that hands the id out). */
+#define DOBJ_EPID_SPEC 0x80000000u
+
+struct dobj_spec_tag {
+	uint32_t id;
+	uint32_t gen;
+};
+
+enum dobj_spec_state {
+	DOBJ_SPEC_INACTIVE = 0,    /* free */
+	DOBJ_SPEC_ACTIVE = 1,      /* handed out, nothing speculated yet */
+	DOBJ_SPEC_ACTIVEONE = 2,   /* speculated on one CPU (bits 8-31) */
+	DOBJ_SPEC_ACTIVEMANY = 3,  /* speculated on several CPUs */
+	DOBJ_SPEC_BUSY = 4,        /* committed/discarded; freed by the tracer when it has the record */
+};
+
+#define DOBJ_SPEC_TRACER_FREES 1u  /* dobj_rec_spec.flags: the tracer sets the word INACTIVE */
+
+struct dobj_rec_spec {
+	struct dobj_rec hdr;       /* epid 0 */
+	uint32_t kind;             /* DOBJ_REC_COMMIT or DOBJ_REC_DISCARD */
+	uint32_t id;
+	uint32_t gen;
+	uint32_t flags;
 };
 
 /* A run-time fault: the clause stopped; nothing it recorded is kept. The tracer prints dtrace's
@@ -157,7 +232,12 @@ struct dobj {
 	int ringbuf_map;           /* indexes in maps[] */
 	int drops_map;
 	int state_map;
+	int usdt_specs_map;        /* -1 when no USDT program; max_entries set by the tracer */
+	int usdt_names_map;        /* value: provider, module, function, name, usdt_namesz each */
+	uint32_t usdt_namesz;
 	uint32_t strsize;          /* as compiled */
+	int spec_map;              /* -1: the program uses no speculation */
+	uint32_t nspec;
 };
 
 void dobj_free(struct dobj *o);

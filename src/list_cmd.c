@@ -18,7 +18,7 @@
 #include "childproc.h"
 #include "probedesc.h"
 #include "proc_maps.h"
-#include "usdt_note.h"
+#include "usdt_cache.h"
 #include "util.h"
 
 /* USDT probes are numbered after the tracer's own probes (bprobes.h: dtrace:::BEGIN, END,
@@ -34,28 +34,6 @@ struct list_desc {
 	bool matched;
 };
 
-/* The sites of one probe of one file, in note order. */
-struct file_probe {
-	int nsites;
-	int *sites;
-};
-
-struct cached_file {
-	dev_t dev;
-	ino_t ino;
-	struct usdt_file *f;  /* NULL if it could not be read */
-	char *err;
-	int nprobes;
-	struct file_probe *probes;
-	bool warned;
-};
-
-/* Open-addressing hash table keyed by (dev, ino). */
-struct file_cache {
-	struct cached_file **slots;
-	size_t cap, n;
-};
-
 struct lister {
 	struct list_desc *descs;
 	int ndescs;
@@ -63,119 +41,12 @@ struct lister {
 	bool report_errors;   /* -p / -c: tell about unreadable objects */
 	int next_id;
 	FILE *out;
-	struct file_cache cache;
+	struct usdt_cache cache;
 };
 
 static int probe_id_next(struct lister *L)
 {
 	return L->next_id++;
-}
-
-/* ---- the (dev, ino) cache of parsed files ---- */
-
-static size_t cache_hash(dev_t dev, ino_t ino)
-{
-	uint64_t h = (uint64_t)ino * 0x9e3779b97f4a7c15ULL ^ (uint64_t)dev * 0xc2b2ae3d27d4eb4fULL;
-	return (size_t)(h ^ (h >> 29));
-}
-
-static struct cached_file **cache_slot(struct file_cache *c, dev_t dev, ino_t ino)
-{
-	size_t i = cache_hash(dev, ino) & (c->cap - 1);
-	while (c->slots[i] && !(c->slots[i]->dev == dev && c->slots[i]->ino == ino))
-		i = (i + 1) & (c->cap - 1);
-	return &c->slots[i];
-}
-
-static void cache_grow(struct file_cache *c)
-{
-	struct file_cache old = *c;
-	c->cap = old.cap ? old.cap * 2 : 256;
-	c->slots = xcalloc(c->cap, sizeof(*c->slots));
-	for (size_t i = 0; i < old.cap; i++)
-		if (old.slots[i])
-			*cache_slot(c, old.slots[i]->dev, old.slots[i]->ino) = old.slots[i];
-	free(old.slots);
-}
-
-static bool same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && strcmp(a, b) == 0);
-}
-
-/* Group a file's sites into probes: same provider, name and enclosing function. */
-static void group_sites(struct cached_file *cf)
-{
-	const struct usdt_file *f = cf->f;
-	for (int i = 0; i < f->nsites; i++) {
-		const struct usdt_site *s = &f->sites[i];
-		struct file_probe *p = NULL;
-		for (int j = 0; j < cf->nprobes && !p; j++) {
-			const struct usdt_site *t = &f->sites[cf->probes[j].sites[0]];
-			if (same_str(s->provider, t->provider) && same_str(s->name, t->name) &&
-			    same_str(s->function, t->function))
-				p = &cf->probes[j];
-		}
-		if (!p) {
-			cf->probes = xrealloc(cf->probes, sizeof(*cf->probes) * (size_t)(cf->nprobes + 1));
-			p = &cf->probes[cf->nprobes++];
-			p->nsites = 0;
-			p->sites = NULL;
-		}
-		p->sites = xrealloc(p->sites, sizeof(*p->sites) * (size_t)(p->nsites + 1));
-		p->sites[p->nsites++] = i;
-	}
-}
-
-/* The parsed file for (dev, ino), opening `path` on first use. Never NULL; ->f is NULL when
- * the file could not be read (->err says why). */
-static struct cached_file *cache_get(struct file_cache *c, dev_t dev, ino_t ino, const char *path)
-{
-	if ((c->n + 1) * 2 > c->cap)
-		cache_grow(c);
-	struct cached_file **slot = cache_slot(c, dev, ino);
-	if (*slot)
-		return *slot;
-	struct cached_file *cf = xcalloc(1, sizeof(*cf));
-	cf->dev = dev;
-	cf->ino = ino;
-	char err[512];
-	if (usdt_file_open(path, &cf->f, err, sizeof(err)) != 0) {
-		cf->f = NULL;
-		cf->err = xstrdup(err);
-	} else {
-		group_sites(cf);
-	}
-	*slot = cf;
-	c->n++;
-	return cf;
-}
-
-static void cache_free(struct file_cache *c)
-{
-	for (size_t i = 0; i < c->cap; i++) {
-		struct cached_file *cf = c->slots[i];
-		if (!cf)
-			continue;
-		for (int j = 0; j < cf->nprobes; j++)
-			free(cf->probes[j].sites);
-		free(cf->probes);
-		usdt_file_free(cf->f);
-		free(cf->err);
-		free(cf);
-	}
-	free(c->slots);
-	memset(c, 0, sizeof(*c));
-}
-
-/* usdt_file_open's messages start with the path it opened; drop that when we name the object
- * ourselves, so the path is not shown twice. */
-static const char *err_without_path(const char *err, const char *path)
-{
-	size_t n = strlen(path);
-	if (strncmp(err, path, n) == 0 && err[n] == ':' && err[n + 1] == ' ')
-		return err + n + 2;
-	return err;
 }
 
 /* ---- matching and printing ---- */
@@ -210,7 +81,7 @@ static void print_attr_block(FILE *out, const char *title)
 	fputs("\t\tDependency Class: Common\n", out);
 }
 
-static void print_verbose(FILE *out, const struct usdt_file *f, const struct file_probe *p)
+static void print_verbose(FILE *out, const struct usdt_file *f, const struct usdt_file_probe *p)
 {
 	const struct usdt_site *s0 = &f->sites[p->sites[0]];
 	print_attr_block(out, "Probe Description Attributes");
@@ -253,12 +124,12 @@ static void print_verbose(FILE *out, const struct usdt_file *f, const struct fil
 
 /* List the probes of one object. pid 0: a file named on the command line. */
 static void list_object(struct lister *L, pid_t pid, const char *path, const char *module,
-			const struct cached_file *cf)
+			const struct usdt_cached *cf)
 {
 	const struct usdt_file *f = cf->f;
 	bool file_mode = pid == 0;
 	for (int j = 0; j < cf->nprobes; j++) {
-		const struct file_probe *p = &cf->probes[j];
+		const struct usdt_file_probe *p = &cf->probes[j];
 		const struct usdt_site *s = &f->sites[p->sites[0]];
 		int id = probe_id_next(L);
 		bool selected = L->ndescs == 0;
@@ -318,7 +189,7 @@ static void list_builtin(struct lister *L, const struct bprobes *cat)
 }
 
 /* A readable file whose notes were partly damaged: say what was skipped, once per file. */
-static void report_warnings(struct lister *L, struct cached_file *cf, const char *path)
+static void report_warnings(struct lister *L, struct usdt_cached *cf, const char *path)
 {
 	if (cf->warned)
 		return;
@@ -332,12 +203,12 @@ static void list_process(struct lister *L, const struct proc_maps *m)
 {
 	for (int i = 0; i < m->nobjs; i++) {
 		const struct proc_object *o = &m->objs[i];
-		struct cached_file *cf = cache_get(&L->cache, o->dev, o->ino, o->open_path);
+		struct usdt_cached *cf = usdt_cache_get(&L->cache, o->dev, o->ino, o->open_path);
 		if (!cf->f) {
 			if (L->report_errors && !cf->warned) {
 				fflush(L->out);
 				util_warn("pid %d: %s: %s", (int)m->pid, o->path,
-					  err_without_path(cf->err, o->open_path));
+					  usdt_cache_err_without_path(cf->err, o->open_path));
 				cf->warned = true;
 			}
 			continue;
@@ -392,11 +263,11 @@ static int list_files(struct lister *L)
 			status = 1;
 			continue;
 		}
-		struct cached_file *cf = cache_get(&L->cache, st.st_dev, st.st_ino, d->pd.mod);
+		struct usdt_cached *cf = usdt_cache_get(&L->cache, st.st_dev, st.st_ino, d->pd.mod);
 		if (!cf->f) {
 			fflush(L->out);
 			util_warn("failed to open %s: %s", d->pd.mod,
-				  err_without_path(cf->err, d->pd.mod));
+				  usdt_cache_err_without_path(cf->err, d->pd.mod));
 			mark_file_reported(L, d->pd.mod);
 			status = 1;
 			continue;
@@ -533,7 +404,7 @@ out:
 	for (int i = 0; i < L.ndescs; i++)
 		probedesc_free(&L.descs[i].pd);
 	free(L.descs);
-	cache_free(&L.cache);
+	usdt_cache_free(&L.cache);
 	bprobes_free(&cat);
 	return status;
 }

@@ -218,3 +218,32 @@ int proc_list_pids(pid_t **pids)
 		qsort(*pids, n, sizeof(**pids), pid_cmp);
 	return (int)n;
 }
+
+int proc_self_code_location(uintptr_t addr, char *path, size_t pathlen, uint64_t *off)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	if (!f)
+		return -1;
+	char line[PATH_MAX + 256];
+	int found = -1;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, foff;
+		int pos = 0;
+		if (sscanf(line, "%llx-%llx %*4s %llx %*s %*s%n", &start, &end, &foff, &pos) < 3)
+			continue;
+		if (addr < start || addr >= end)
+			continue;
+		char *p = line + pos;
+		while (*p == ' ')
+			p++;
+		p[strcspn(p, "\n")] = '\0';
+		if (*p != '/' || strstr(p, " (deleted)"))
+			break;
+		snprintf(path, pathlen, "%s", p);
+		*off = addr - start + foff;
+		found = 0;
+		break;
+	}
+	fclose(f);
+	return found;
+}

@@ -34,6 +34,11 @@ struct proc_maps {
 int proc_maps_read(pid_t pid, struct proc_maps **out, char *errbuf, size_t errlen);
 void proc_maps_free(struct proc_maps *m);
 
+/* Where in a mapped file the code at addr of this process lives (the mapping of
+ * /proc/self/maps holding it gives the file and the offset): 0 and path/off, or -1. Works
+ * for stripped binaries and shared libraries alike. */
+int proc_self_code_location(uintptr_t addr, char *path, size_t pathlen, uint64_t *off);
+
 /* All pids on the machine (from /proc), ascending. Returns count; *pids malloc'd. */
 int proc_list_pids(pid_t **pids);
 #endif

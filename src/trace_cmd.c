@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "attach.h"
 #include "bprobes.h"
 #include "cg.h"
 #include "childproc.h"
@@ -20,6 +21,7 @@
 #include "dmacro.h"
 #include "dparse.h"
 #include "trace_run.h"
+#include "usdt_prov.h"
 #include "util.h"
 
 /* One -s / -n / -P / -m / -f / -i argument and the clauses it contributed. */
@@ -40,6 +42,8 @@ struct tc {
 	struct dprog *g;
 	struct dmacro_env env;
 	struct bprobes cat;
+	struct uprov up;            /* the USDT probes the clauses match */
+	struct dck_probe_args *cargs; /* per clause: USDT argument types */
 	int nclauses;
 	int **clause_idx;           /* catalog indexes per clause */
 	size_t *nclause_idx;
@@ -202,9 +206,22 @@ static const struct source *program_source(const struct tc *t)
 	return &t->srcs[0];
 }
 
+/* Whether a description may name USDT probes, so processes are worth scanning for it: not
+ * the tracer's own providers, not an id, and not a bare name the tracer's probes answer
+ * (`BEGIN`, `tick-1s`: scanning every process for those would only slow start-up). */
+static bool may_be_usdt(const struct probedesc *d, uint32_t id, int nbuiltin)
+{
+	if (id)
+		return false;
+	if (strcmp(d->prov, "dtrace") == 0 || strcmp(d->prov, "profile") == 0)
+		return false;
+	return d->prov[0] || d->mod[0] || nbuiltin == 0;
+}
+
 static int match_probes(struct tc *t)
 {
 	bprobes_init(&t->cat);
+	uprov_init(&t->up, 0);
 	t->clause_idx = xcalloc((size_t)t->nclauses + 1, sizeof(*t->clause_idx));
 	t->nclause_idx = xcalloc((size_t)t->nclauses + 1, sizeof(*t->nclause_idx));
 	int c = 0;
@@ -215,8 +232,11 @@ static int match_probes(struct tc *t)
 		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
 			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
 			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
-			if (bprobes_match(&t->cat, &d, id, &t->clause_idx[c], &t->nclause_idx[c]) > 0 ||
-			    t->d.zdefs)
+			int nb = bprobes_match(&t->cat, &d, id, &t->clause_idx[c], &t->nclause_idx[c]);
+			int nu = 0;
+			if (may_be_usdt(&d, id, nb))
+				nu = uprov_match(&t->up, &d, c);
+			if (nb + nu > 0 || t->d.zdefs)
 				continue;
 			char *desc = id ? xasprintf("%u", id)
 					: xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
@@ -232,15 +252,47 @@ static int match_probes(struct tc *t)
 		s->nmatched += (int)t->nclause_idx[c];
 		c++;
 	}
+	/* USDT probes are numbered after the tracer's own, as -l numbers them */
+	for (int i = 0; i < t->up.nprobes; i++) {
+		struct uprov_probe *p = &t->up.probes[i];
+		p->id = (uint32_t)(t->cat.n + 1 + (size_t)i);
+		for (int k = 0; k < p->nclauses; k++)
+			source_of_clause(t, p->clauses[k])->nmatched++;
+	}
 	return 0;
 }
 
-static const struct dck_probe_args *no_args(void *arg, int clause)
+/* args[] of a clause: BEGIN, END, ERROR and the profile probes have no typed arguments; a
+ * clause enabling USDT probes gets the native types of the first one's first site (int32_t,
+ * uint64_t, ... from the note's sizes and signs). */
+static const struct dck_probe_args *clause_args(void *arg, int clause)
 {
-	/* BEGIN, END, ERROR and the profile probes have no typed arguments */
 	static const struct dck_probe_args none = { 0, NULL };
-	(void)arg;
-	(void)clause;
+	struct tc *t = arg;
+	if (!t->cargs)
+		t->cargs = xcalloc((size_t)t->nclauses + 1, sizeof(*t->cargs));
+	struct dck_probe_args *a = &t->cargs[clause];
+	if (a->types)
+		return a;
+	for (int i = 0; i < t->up.nprobes; i++) {
+		const struct uprov_probe *p = &t->up.probes[i];
+		bool enables = false;
+		for (int k = 0; k < p->nclauses; k++)
+			enables |= p->clauses[k] == clause;
+		if (!enables)
+			continue;
+		const struct usdt_site *site = uprov_site(&t->up, p, 0);
+		a->nargs = site->nargs;
+		a->types = xcalloc((size_t)site->nargs + 1, sizeof(*a->types));
+		for (int k = 0; k < site->nargs; k++) {
+			const char *tn = usdt_arg_native_type(&site->args[k]);
+			struct dscope_ent *e = dscope_find(t->g->types, tn, DSYM_TYPEDEF, false);
+			a->types[k] = e ? e->type : t->g->types->t_ulong;
+			if (strcmp(tn, "double") == 0 || strcmp(tn, "float") == 0)
+				a->types[k] = t->g->types->t_ulong; /* floats travel as their bits */
+		}
+		return a;
+	}
 	return &none;
 }
 
@@ -250,7 +302,53 @@ struct used {
 	size_t n;
 	int **clause;
 	size_t *nclause;
+	int *usdt_prog_probe;       /* per USDT probe: the index of its class in probes[] */
 };
+
+static bool same_clauses(const struct uprov_probe *a, const struct uprov_probe *b)
+{
+	if (a->nclauses != b->nclauses)
+		return false;
+	for (int k = 0; k < a->nclauses; k++)
+		if (a->clauses[k] != b->clauses[k])
+			return false;
+	return true;
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* USDT probes enabled by the same clauses share one program (dobj.h): one DOBJ_PROBE_USDT
+ * entry per distinct clause set, named after its first probe. */
+static void add_usdt_classes(const struct tc *t, struct used *u)
+{
+	u->usdt_prog_probe = xcalloc((size_t)t->up.nprobes + 1, sizeof(int));
+	for (int i = 0; i < t->up.nprobes; i++) {
+		struct uprov_probe *p = &t->up.probes[i];
+		qsort(p->clauses, (size_t)p->nclauses, sizeof(int), int_cmp);
+		int cls = -1;
+		for (int j = 0; j < i && cls < 0; j++)
+			if (same_clauses(&t->up.probes[j], p))
+				cls = u->usdt_prog_probe[j];
+		if (cls < 0) {
+			cls = (int)u->n;
+			u->probes = xrealloc(u->probes, sizeof(*u->probes) * (u->n + 1));
+			u->probes[u->n++] = (struct dobj_probe){
+				.id = p->id, .provider = p->provider,
+				.module = t->up.files[p->file].module, .function = p->function,
+				.name = p->name, .kind = DOBJ_PROBE_USDT,
+			};
+			for (int k = 0; k < p->nclauses; k++) {
+				int c = p->clauses[k];
+				u->clause[c] = xrealloc(u->clause[c], sizeof(int) * (u->nclause[c] + 1));
+				u->clause[c][u->nclause[c]++] = cls;
+			}
+		}
+		u->usdt_prog_probe[i] = cls;
+	}
+}
 
 static void collect_used(const struct tc *t, struct used *u)
 {
@@ -274,6 +372,7 @@ static void collect_used(const struct tc *t, struct used *u)
 		}
 	}
 	free(map);
+	add_usdt_classes(t, u);
 }
 
 static void free_used(struct used *u, int nclauses)
@@ -283,6 +382,7 @@ static void free_used(struct used *u, int nclauses)
 	free(u->clause);
 	free(u->nclause);
 	free(u->probes);
+	free(u->usdt_prog_probe);
 }
 
 /* -c / -p: the processes are there before the program is compiled, as $target needs. */
@@ -351,7 +451,7 @@ static void program_error(const struct tc *t, const char *msg)
 static int compile_and_run(struct tc *t)
 {
 	char err[1024];
-	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, no_args, NULL };
+	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
 		program_error(t, err);
@@ -359,7 +459,8 @@ static int compile_and_run(struct tc *t)
 	}
 	struct used u;
 	collect_used(t, &u);
-	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target };
+	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target,
+			       t->up.nprobes > 0 && attach_uprobe_multi_supported() };
 	struct dobj *obj = NULL;
 	int status = 1;
 	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
@@ -392,6 +493,7 @@ static int compile_and_run(struct tc *t)
 	struct trace_run_opts ro = {
 		.dopts = &t->d, .out = out, .child = t->have_child ? &t->child : NULL,
 		.pids = t->o->pids, .npids = t->o->npids, .target_pid = t->target,
+		.usdt = &t->up, .usdt_prog_probe = u.usdt_prog_probe,
 	};
 	status = trace_run(obj, &ro);
 	if (out != stdout && fclose(out) != 0) {
@@ -450,6 +552,11 @@ out:
 	free(t.clause_idx);
 	free(t.nclause_idx);
 	bprobes_free(&t.cat);
+	uprov_free(&t.up);
+	if (t.cargs)
+		for (int c = 0; c < t.nclauses; c++)
+			free(t.cargs[c].types);
+	free(t.cargs);
 	if (t.g)
 		dprog_free(t.g);
 	free(t.srcs);

@@ -19,8 +19,11 @@
 #include "bpf_sys.h"
 #include "dfmt.h"
 #include "dout.h"
+#include "proc_maps.h"
 #include "ringbuf.h"
+#include "spec_buf.h"
 #include "trace_run.h"
+#include "usdt_run.h"
 #include "util.h"
 
 /* --- the probe functions ---------------------------------------------------------------
@@ -79,6 +82,8 @@ struct run {
 	uint32_t ndrop_kinds;
 	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
+	struct usdt_run ur;            /* USDT probes: their epids and names */
+	struct spec_buf *spec;         /* speculative records held (NULL: no speculations) */
 };
 
 static void flush_out(struct run *r)
@@ -240,44 +245,13 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 	return -1;
 }
 
-/* Where in a mapped file the code at addr lives: the mapping of /proc/self/maps holding it
- * gives the file and the offset. Works for stripped binaries and shared libraries alike. */
-static int self_code_location(uintptr_t addr, char *path, size_t pathlen, uint64_t *off)
-{
-	FILE *f = fopen("/proc/self/maps", "r");
-	if (!f)
-		return -1;
-	char line[PATH_MAX + 256];
-	int found = -1;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long start, end, foff;
-		int pos = 0;
-		if (sscanf(line, "%llx-%llx %*4s %llx %*s %*s%n", &start, &end, &foff, &pos) < 3)
-			continue;
-		if (addr < start || addr >= end)
-			continue;
-		char *p = line + pos;
-		while (*p == ' ')
-			p++;
-		p[strcspn(p, "\n")] = '\0';
-		if (*p != '/' || strstr(p, " (deleted)"))
-			break;
-		snprintf(path, pathlen, "%s", p);
-		*off = addr - start + foff;
-		found = 0;
-		break;
-	}
-	fclose(f);
-	return found;
-}
-
 static int attach_self(struct run *r, struct dobj_prog *p, void (*fn)(uint64_t, uint64_t, uint64_t,
 			uint64_t, uint64_t, uint64_t), struct attach_set *set)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
 	char path[PATH_MAX], err[512], desc[512];
 	struct attach_site site = { 0, 0, 0 };
-	if (self_code_location((uintptr_t)fn, path, sizeof(path), &site.off) != 0) {
+	if (proc_self_code_location((uintptr_t)fn, path, sizeof(path), &site.off) != 0) {
 		util_warn("failed to enable probe %u (%s): cannot find %s in this process's mappings",
 			  pr->id, probe_desc(pr, desc, sizeof(desc)), pr->name);
 		return -1;
@@ -333,9 +307,9 @@ static int attach_prog(struct run *r, struct dobj_prog *p)
 				  probe_desc(pr, desc, sizeof(desc)), err);
 		return rc;
 	case DOBJ_PROBE_USDT:
-		break;
+		return 0; /* usdt_run_attach attaches each probe of the class */
 	}
-	util_warn("failed to enable probe %u (%s): this kind of probe cannot be enabled yet", pr->id,
+	util_warn("failed to enable probe %u (%s): this kind of probe cannot be enabled", pr->id,
 		  probe_desc(pr, desc, sizeof(desc)));
 	return -1;
 }
@@ -413,18 +387,17 @@ static struct dfmt_value *make_values(const struct dobj_action *a, const unsigne
 	return v;
 }
 
-static void liberr(struct run *r, const struct dobj_ecb *e, const char *msg)
+static void liberr(struct run *r, uint32_t epid, const struct dobj_probe *p, const char *msg)
 {
-	const struct dobj_probe *p = &r->o->probes[e->probe];
 	struct strbuf b = { 0 };
-	dout_liberr(&b, util_progname, e->epid, p->id, p->provider, p->module, p->function,
+	dout_liberr(&b, util_progname, epid, p->id, p->provider, p->module, p->function,
 		    p->name, msg);
 	emit_err(r, &b);
 }
 
 /* Format a printf()/system() action into b. Returns 0, or -1 (message printed). */
-static int format_action(struct run *r, const struct dobj_ecb *e, const struct dobj_action *a,
-			 const unsigned char *rec, struct strbuf *b)
+static int format_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
+			 const struct dobj_action *a, const unsigned char *rec, struct strbuf *b)
 {
 	uint64_t **stacks;
 	struct dfmt_value *v = make_values(a, rec, &stacks);
@@ -436,7 +409,7 @@ static int format_action(struct run *r, const struct dobj_ecb *e, const struct d
 	free(stacks);
 	free(v);
 	if (rc != 0)
-		liberr(r, e, err);
+		liberr(r, epid, p, err);
 	return rc;
 }
 
@@ -474,17 +447,17 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 {
 	struct dobj_rec hdr;
 	memcpy(&hdr, rec, sizeof(hdr));
-	if (hdr.epid > r->o->necbs) {
+	const struct dobj_ecb *e;
+	const struct dobj_probe *p;
+	if (!usdt_run_lookup(&r->ur, r->o, hdr.epid, &e, &p)) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: record for unknown enabled probe ID %u ignored\n",
 			      util_progname, hdr.epid);
 		emit_err(r, &b);
 		return;
 	}
-	const struct dobj_ecb *e = &r->o->ecbs[hdr.epid - 1];
-	const struct dobj_probe *p = &r->o->probes[e->probe];
 	if (size < e->size) {
-		liberr(r, e, "record shorter than its layout: ignored");
+		liberr(r, hdr.epid, p, "record shorter than its layout: ignored");
 		return;
 	}
 	struct strbuf b = { 0 };
@@ -501,7 +474,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 		if (!vals_fit(a, size)) {
 			fwrite(b.s, 1, b.len, r->out);
 			strbuf_free(&b);
-			liberr(r, e, "action data beyond the end of the record: ignored");
+			liberr(r, hdr.epid, p, "action data beyond the end of the record: ignored");
 			return;
 		}
 		const unsigned char *vp = a->nvals ? rec + a->vals[0].off : NULL;
@@ -516,7 +489,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				dout_trace_bytes(&b, r->quiet, r->d->rawbytes, vp, a->vals[0].size);
 			break;
 		case DOBJ_ACT_PRINTF:
-			format_action(r, e, a, rec, &b);
+			format_action(r, hdr.epid, p, a, rec, &b);
 			break;
 		case DOBJ_ACT_TRACEMEM:
 			if (a->nvals)
@@ -530,7 +503,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 			break;
 		case DOBJ_ACT_SYSTEM: {
 			struct strbuf cmd = { 0 };
-			if (format_action(r, e, a, rec, &cmd) == 0) {
+			if (format_action(r, hdr.epid, p, a, rec, &cmd) == 0) {
 				fwrite(b.s ? b.s : "", 1, b.len, r->out);
 				strbuf_free(&b);
 				run_system(r, cmd.s ? cmd.s : "");
@@ -556,15 +529,15 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 		return;
 	}
 	memcpy(&f, rec, sizeof(f));
-	if (f.epid == 0 || f.epid > r->o->necbs) {
+	const struct dobj_ecb *e;
+	const struct dobj_probe *p;
+	if (!usdt_run_lookup(&r->ur, r->o, f.epid, &e, &p)) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: fault record for unknown enabled probe ID %u ignored\n",
 			      util_progname, f.epid);
 		emit_err(r, &b);
 		return;
 	}
-	const struct dobj_ecb *e = &r->o->ecbs[f.epid - 1];
-	const struct dobj_probe *p = &r->o->probes[e->probe];
 	/* A fault in an ERROR clause does not fire ERROR again: dtrace counts it as a drop. */
 	if (p->kind == DOBJ_PROBE_ERROR) {
 		r->dblerrors++;
@@ -583,6 +556,51 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 				  f.addr);
 }
 
+/* --- speculations ---------------------------------------------------------------------- */
+static void emit_committed(void *ctx, const unsigned char *rec, size_t size)
+{
+	consume_data(ctx, rec, size);
+}
+
+/* A held record: unmark the epid, strip the tag, keep it until its commit or discard. */
+static void consume_speculative(struct run *r, const unsigned char *rec, size_t size)
+{
+	struct dobj_rec hdr;
+	struct dobj_spec_tag tag;
+	memcpy(&hdr, rec, sizeof(hdr));
+	hdr.epid &= ~DOBJ_EPID_SPEC;
+	if (!r->spec || hdr.epid == 0 || hdr.epid > r->o->necbs ||
+	    r->o->ecbs[hdr.epid - 1].size + sizeof(tag) > size) {
+		struct strbuf b = { 0 };
+		strbuf_printf(&b, "%s: malformed speculative record ignored\n", util_progname);
+		emit_err(r, &b);
+		return;
+	}
+	size_t n = r->o->ecbs[hdr.epid - 1].size;
+	memcpy(&tag, rec + n, sizeof(tag));
+	unsigned char *copy = xmalloc(n);
+	memcpy(copy, rec, n);
+	memcpy(copy, &hdr, sizeof(hdr));
+	spec_buf_hold(r->spec, tag.id, tag.gen, copy, n);
+	free(copy);
+}
+
+static void consume_spec_end(struct run *r, const unsigned char *rec, size_t size)
+{
+	struct dobj_rec_spec sr;
+	if (!r->spec || size < sizeof(sr))
+		return;
+	memcpy(&sr, rec, sizeof(sr));
+	spec_buf_end(r->spec, sr.id, sr.gen, sr.kind == DOBJ_REC_COMMIT, emit_committed, r);
+	if (sr.flags & DOBJ_SPEC_TRACER_FREES) {
+		/* BUSY until now, as dtrace's buffers are until its cleaner has run: free it */
+		uint64_t word = (uint64_t)sr.gen << 32 | DOBJ_SPEC_INACTIVE;
+		uint32_t key = sr.id;
+		if (bpf_map_update_elem(r->o->maps[r->o->spec_map].fd, &key, &word, BPF_ANY) != 0)
+			util_warn("cannot free speculation %u: %s", sr.id, strerror(errno));
+	}
+}
+
 static int on_record(void *ctx, const void *data, size_t size)
 {
 	struct run *r = ctx;
@@ -591,6 +609,10 @@ static int on_record(void *ctx, const void *data, size_t size)
 	if (size < sizeof(hdr))
 		return 0;
 	memcpy(&hdr, rec, sizeof(hdr));
+	if (hdr.epid & DOBJ_EPID_SPEC) {
+		consume_speculative(r, rec, size);
+		return 0;
+	}
 	if (hdr.epid != 0) {
 		consume_data(r, rec, size);
 		return 0;
@@ -600,6 +622,8 @@ static int on_record(void *ctx, const void *data, size_t size)
 		memcpy(&kind, rec + sizeof(hdr), 4);
 	if (kind == DOBJ_REC_FAULT) {
 		consume_fault(r, rec, size);
+	} else if (kind == DOBJ_REC_COMMIT || kind == DOBJ_REC_DISCARD) {
+		consume_spec_end(r, rec, size);
 	} else {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: control record of unknown kind %u ignored\n", util_progname,
@@ -733,6 +757,9 @@ static void release(struct run *r)
 	}
 	free(r->drops_seen);
 	r->drops_seen = NULL;
+	usdt_run_free(&r->ur);
+	spec_buf_free(r->spec);
+	r->spec = NULL;
 }
 
 static int setup(struct run *r)
@@ -747,6 +774,8 @@ static int setup(struct run *r)
 		util_warn("could not enable tracing: the program has no ring buffer");
 		return -1;
 	}
+	if (o->spec_map >= 0 && (size_t)o->spec_map < o->nmaps)
+		r->spec = spec_buf_new(o->nspec);
 	/* The consumer trusts the layouts from here on: check them once. */
 	for (size_t i = 0; i < o->necbs; i++) {
 		const struct dobj_ecb *e = &o->ecbs[i];
@@ -762,6 +791,7 @@ static int setup(struct run *r)
 			return -1;
 		}
 	}
+	usdt_run_size_maps(o, r->ro->usdt);
 	if (create_maps(r) != 0)
 		return -1;
 	for (size_t i = 0; i < o->nprogs; i++) {
@@ -790,7 +820,7 @@ static int setup(struct run *r)
 			if (err_probe == (pass == 0) && attach_prog(r, &o->progs[i]) != 0)
 				return -1;
 		}
-	return 0;
+	return usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_prog_probe, &r->main_set);
 }
 
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */

@@ -24,6 +24,7 @@
 #include "childproc.h"
 #include "dobj.h"
 #include "dopt.h"
+#include "usdt_prov.h"
 
 struct trace_run_opts {
 	const struct dopts *dopts;  /* quiet, flowindent, rawbytes, switchrate, stackindent, verbose */
@@ -32,6 +33,8 @@ struct trace_run_opts {
 	const pid_t *pids;          /* -p targets (watched for exit) */
 	int npids;
 	int target_pid;             /* $target: the -c child or the first -p pid; 0 if none */
+	const struct uprov *usdt;   /* the USDT probes to enable, or NULL */
+	const int *usdt_prog_probe; /* per USDT probe: index in dobj->probes of its class */
 };
 
 int trace_run(struct dobj *o, const struct trace_run_opts *ro);

@@ -5,6 +5,7 @@
 #     program carries its own table of expected values ("=K" = same as argument K, "*" = any);
 #   * tests/progs/argtypes.c: notes written through "nor" asm operands, so the compiler picks
 #     the forms; gcc and clang at -O0 and -O2; the program writes the expected line per hit.
+. "$TOP/tests/sh/lib.sh"
 ARGCHECK="$B/tools/argcheck"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -17,34 +18,6 @@ if [ "$(cat /proc/sys/kernel/yama/ptrace_scope 2>/dev/null || echo 0)" = 3 ]; th
 	echo "skip - argforms: ptrace disabled (kernel.yama.ptrace_scope=3)"
 	exit 0
 fi
-
-# match EXPECTED ACTUAL: same number of lines; per line the same probe name and, per value,
-# equal, or "*", or "=K" meaning equal to the actual value of argument K on that line.
-match() {
-	awk -v expfile="$1" '
-	BEGIN { n = 0; while ((getline line < expfile) > 0) wl[++n] = line }
-	{
-		if (NR > n) { printf "extra line %d: %s\n", NR, $0; bad = 1; next }
-		ne = split(wl[NR], e, " "); na = split($0, a, " ")
-		if (ne != na || e[1] != a[1]) {
-			printf "line %d: expected \"%s\", got \"%s\"\n", NR, wl[NR], $0; bad = 1; next
-		}
-		for (i = 2; i <= ne; i++) {
-			if (e[i] == "*") continue
-			want = e[i]
-			if (want ~ /^=[0-9]+$/) want = a[substr(want, 2) + 2]
-			if (want != a[i]) {
-				printf "line %d arg %d: expected %s (%s), got %s in \"%s\"\n",
-					NR, i - 2, want, e[i], a[i], $0
-				bad = 1
-			}
-		}
-	}
-	END {
-		if (NR < n) { printf "missing lines: got %d of %d (first missing: %s)\n", NR, n, wl[NR + 1]; bad = 1 }
-		exit bad
-	}' "$2"
-}
 
 # run_case NAME PROG EXPECTFILE [PROG ARGS...]
 run_case() {
@@ -62,7 +35,7 @@ run_case() {
 		echo "not ok - $name: no expected values were produced"
 		return
 	fi
-	if why=$(match "$expfile" "$work/$name.out"); then
+	if why=$(argvals_match "$expfile" "$work/$name.out"); then
 		echo "ok - $name"
 	else
 		echo "not ok - $name: $(echo "$why" | head -n 3 | tr '\n' ' ')"

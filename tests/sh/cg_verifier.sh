@@ -80,3 +80,8 @@ prog strsize-big 1 'BEGIN { s = execname; trace(strjoin(s, "x")); a[s, s] = 1; p
 prog stringof-pointers 1 'BEGIN { p = (char *)alloca(8); *(uint64_t *)p = 0x6f6c6c6568; trace(stringof(p)); trace(stringof((char *)arg0)); trace((string)p); }'
 prog struct-assoc 1 'struct ci { uint64_t ts; uint64_t calls; }; struct ci info[string]; BEGIN { info["r"].calls = 1; info["r"].calls++; info["r"].ts = timestamp - info["r"].ts; trace(info["r"].calls); }'
 prog global-array 1 'int arr[4]; BEGIN { arr[0] = 5; arr[3] = 7; i = timestamp % 4; trace(arr[i]); trace(sizeof (arr)); }'
+# speculations (cg_spec.c): allocation scan, state changes by compare-and-exchange, held sends
+prog spec-all 3 'BEGIN { s = speculation(); } tick-1s { speculate(s); printf("%d %s\n", pid, execname); } tick-1s /timestamp % 2/ { commit(s); } tick-1s /!(timestamp % 2)/ { discard(s); } END { speculate(s); } END { discard(s); commit(0); }'
+prog spec-per-thread 2 'BEGIN { self->s = speculation(); speculate(self->s); trace(1); } END /self->s/ { commit(self->s); self->s = 0; }' -x nspec=8 -x specsize=1k
+prog spec-split-if 1 'BEGIN { s = speculation(); } BEGIN { speculate(s); if (pid > 1) trace(1); else trace(2); trace(3); } BEGIN { commit(s); }'
+prog spec-nspec-max 1 'BEGIN { a = speculation(); b = speculation(); c = speculation(); } BEGIN { speculate(b); trace(b); } BEGIN { commit(a); discard(b); }' -x nspec=256

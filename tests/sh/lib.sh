@@ -13,6 +13,8 @@
 #                                                readers without the 'f' suffix can read them
 #                                                (for builds with -DUSDT_FLOAT_SUFFIX)
 #   sdt_is_root                                  true when running as root
+#   argvals_match EXPECTED ACTUAL                probe argument values against an argforms-
+#                                                style expectation ("=K", "*"); prints why not
 #   expect_fail NAME WANT-STDERR COMMAND...      the command exits 1 with exactly WANT-STDERR
 #                                                (and prints nothing on stdout when
 #                                                EXPECT_FAIL_QUIET=1); its output goes to $w
@@ -108,4 +110,32 @@ sdt_site_bytes() {
 				print want[k], s
 			}
 		}'
+}
+
+# argvals_match EXPECTED ACTUAL: same number of lines; per line the same probe name and, per value,
+# equal, or "*", or "=K" meaning equal to the actual value of argument K on that line.
+argvals_match() {
+	awk -v expfile="$1" '
+	BEGIN { n = 0; while ((getline line < expfile) > 0) wl[++n] = line }
+	{
+		if (NR > n) { printf "extra line %d: %s\n", NR, $0; bad = 1; next }
+		ne = split(wl[NR], e, " "); na = split($0, a, " ")
+		if (ne != na || e[1] != a[1]) {
+			printf "line %d: expected \"%s\", got \"%s\"\n", NR, wl[NR], $0; bad = 1; next
+		}
+		for (i = 2; i <= ne; i++) {
+			if (e[i] == "*") continue
+			want = e[i]
+			if (want ~ /^=[0-9]+$/) want = a[substr(want, 2) + 2]
+			if (want != a[i]) {
+				printf "line %d arg %d: expected %s (%s), got %s in \"%s\"\n",
+					NR, i - 2, want, e[i], a[i], $0
+				bad = 1
+			}
+		}
+	}
+	END {
+		if (NR < n) { printf "missing lines: got %d of %d (first missing: %s)\n", NR, n, wl[NR + 1]; bad = 1 }
+		exit bad
+	}' "$2"
 }

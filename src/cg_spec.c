@@ -1,0 +1,426 @@
+/* cg_spec.c — speculations in BPF: speculation(), speculate(), commit(), discard() and the
+ * speculative send of a clause's record.
+ *
+ * Division of labour (the tracer's half is spec_buf.c): BPF allocates speculation ids and
+ * accounts their size; user space holds their data. Each speculation id has a state word in the
+ * "spec" array map (layout in dobj.h) changed only by compare-and-exchange, so CPUs racing for
+ * one id cannot both win. A speculative record goes through the ring buffer like any other,
+ * marked (DOBJ_EPID_SPEC) and tagged with (id, generation); commit() and discard() send a
+ * struct dobj_rec_spec. The ring buffer keeps the order records were reserved in across CPUs,
+ * so the tracer sees a speculation's data before its commit, and a reused id's new data after.
+ *
+ * The states follow dtrace's (dtrace.c, dtrace_speculation_*), so that "busy" is reported
+ * exactly when dtrace reports it:
+ *   speculation()  INACTIVE -> ACTIVE (generation + 1); none free: a failed speculation,
+ *                  "busy" if some id is BUSY (dtrace: COMMITTING/DISCARDING), else "unavailable"
+ *   speculate(id)  ACTIVE -> ACTIVEONE(this CPU); ACTIVEONE(other CPU) -> ACTIVEMANY;
+ *                  INACTIVE or BUSY: the clause stops silently (dtrace's CPU_DTRACE_DROP), as
+ *                  it does for id 0 and ids above nspec; no room in specsize: a speculative drop
+ *   commit(id)     ACTIVE -> INACTIVE (nothing to commit); ACTIVEONE(this CPU) -> INACTIVE at
+ *                  once after the commit record (dtrace commits such a buffer on the spot);
+ *                  otherwise BUSY until the tracer has consumed the commit record (dtrace: until
+ *                  its cleaner has committed the other CPUs' buffers)
+ *   discard(id)    ACTIVEONE(this CPU) -> INACTIVE at once; ACTIVE, ACTIVEONE(other),
+ *                  ACTIVEMANY -> BUSY until the tracer has consumed the discard record
+ *   commit/discard of an id above nspec: an "illegal operation" fault, as in dtrace.
+ * Sizes: dtrace gives each speculation specsize bytes per CPU; so do we, in the per-CPU
+ * "spec_used" map ({generation, bytes}: a stale generation means empty). A record is accounted
+ * when speculate() runs, at the size of the clause's record (dtrace reserves it there too). */
+#include <string.h>
+
+#include "cg_clause.h"
+
+#define SPEC_NSPEC_MAX 256    /* speculation() scans every id and the verifier walks the scan:
+                               * measured, one call loads with nspec=512 and not with 1024 */
+
+static uint32_t nspec_of(const struct cgc *c)
+{
+	int64_t n = c->in->opts ? c->in->opts->nspec : 1;
+	return n < 1 ? 1 : (uint32_t)n;
+}
+
+static bool node_uses_spec(const struct dnode *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == DN_CALL && (n->subr == DS_SPECULATION || n->subr == DS_SPECULATE ||
+				   n->subr == DS_COMMIT || n->subr == DS_DISCARD))
+		return true;
+	return false;
+}
+
+void cgsp_setup(struct cgc *c)
+{
+	bool used = false;
+
+	c->m_spec = c->m_spec_used = -1;
+	c->spec_size_ecb = -1;
+	for (struct dnode *n = c->ck->prog->pool.all; n && !used; n = n->pool_next)
+		used = node_uses_spec(n);
+	if (!used)
+		return;
+	uint32_t nspec = nspec_of(c);
+	if (nspec > SPEC_NSPEC_MAX)
+		cgc_fail(c, NULL, "nspec %u is not supported: use 1 to %u speculations", nspec,
+			 SPEC_NSPEC_MAX);
+	c->m_spec = cgc_add_map(c, "spec", BPF_SYS_MAP_ARRAY, 4, 8, nspec + 1);
+	c->m_spec_used = cgc_add_map(c, "spec_used", BPF_SYS_MAP_PERCPU_ARRAY, 4, 16, nspec + 1);
+	c->o->spec_map = c->m_spec;
+	c->o->nspec = nspec;
+}
+
+static bool body_has_speculate(const struct dnode *n)
+{
+	if (!n)
+		return false;
+	switch (n->kind) {
+	case DN_EXPR_STMT:
+		return n->lhs && n->lhs->kind == DN_CALL && n->lhs->subr == DS_SPECULATE;
+	case DN_IF:
+		return body_has_speculate(n->lhs) || body_has_speculate(n->rhs);
+	case DN_BLOCK:
+		for (const struct dnode *s = n->args; s; s = s->next)
+			if (body_has_speculate(s))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+bool cgsp_default_record(const struct dnode *body)
+{
+	/* dtrace_ecb_resize keeps the header of an ecb whose only action is speculate(): the
+	 * default action is speculated (demo/spec/specopen.d relies on it) */
+	if (!body)
+		return false;
+	if (body->kind == DN_EXPR_STMT)
+		return body->lhs && body->lhs->kind == DN_CALL && body->lhs->subr == DS_SPECULATE;
+	if (body->kind != DN_BLOCK)
+		return false;
+	int n = 0;
+	for (const struct dnode *s = body->args; s; s = s->next) {
+		if (s->kind == DN_EMPTY)
+			continue;
+		if (!cgsp_default_record(s))
+			return false;
+		n++;
+	}
+	return n == 1;
+}
+
+void cgsp_clause_begin(struct cgc *c, struct dnode *cl)
+{
+	c->spec_clause = body_has_speculate(cl->body);
+	c->spec_size_ecb = -1;
+	if (c->spec_clause)
+		cgc_emit(c, bi_st(BPF_DW, 10, CGC_SPEC, 0));
+}
+
+void cgsp_clause_end(struct cgc *c)
+{
+	if (c->spec_size_ecb >= 0)
+		c->buf.insns[c->spec_size_at].imm = (int32_t)c->o->ecbs[c->spec_size_ecb].size;
+	c->spec_size_ecb = -1;
+	c->spec_clause = false;
+}
+
+uint32_t cgsp_rec_extra(const struct cgc *c)
+{
+	return c->spec_clause ? (uint32_t)sizeof(struct dobj_spec_tag) : 0;
+}
+
+int cgsp_send(struct cgc *c, uint32_t epid, uint32_t size)
+{
+	int normal = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int sent = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SPEC));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, normal);
+	/* held: mark the epid, tag the speculation after the layout */
+	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)(epid | DOBJ_EPID_SPEC)));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, (int16_t)size));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 0));
+	cgc_patch_here(c, CGC_PATCH_REC_IMM);
+	cgc_emit(c, bi_mov64_imm(3, (int32_t)(size + sizeof(struct dobj_spec_tag))));
+	cgc_emit(c, bi_mov64_imm(4, 0));
+	cgc_emit(c, bi_call(BPF_FUNC_ringbuf_output));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, sent);
+	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
+	bpb_label_place(&c->buf, sent);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, normal);
+	return done;
+}
+
+/* R0 = the spec map value of the id in the u32 at fp + CGC_KEY, or jump to `none`. */
+static void lookup_spec(struct cgc *c, int map, int none)
+{
+	cgc_ld_map(c, 1, map);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, none);
+}
+
+void cgsp_speculation(struct cgc *c)
+{
+	uint32_t nspec = c->o->nspec;
+	int16_t s_i = cgc_slot_push(c), s_busy = cgc_slot_push(c);
+	int loop = bpb_label_new(&c->buf), next = bpb_label_new(&c->buf);
+	int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int got = bpb_label_new(&c->buf), unavail = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_st(BPF_DW, 10, s_i, 1));
+	cgc_emit(c, bi_st(BPF_DW, 10, s_busy, 0));
+	bpb_label_place(&c->buf, loop);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_i));
+	bpb_jmp_imm(&c->buf, BPF_JGT, 1, (int32_t)nspec, fail);
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_KEY));
+	lookup_spec(c, c->m_spec, next);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 0, 0));           /* r2 = the state word */
+	cgc_emit(c, bi_mov64_reg(3, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 3, 0xff));
+	int inactive = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_INACTIVE, inactive);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 3, DOBJ_SPEC_BUSY, next);
+	cgc_emit(c, bi_st(BPF_DW, 10, s_busy, 1));
+	bpb_ja(&c->buf, next);
+	bpb_label_place(&c->buf, inactive);
+	/* new word: generation + 1, ACTIVE */
+	cgc_emit(c, bi_mov64_reg(4, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 32));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 32));
+	cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_ACTIVE));
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	cgc_emit(c, bi_mov64_reg(0, 2));
+	cgc_emit(c, bi_atomic_cmpxchg(BPF_DW, 1, 4, 0));
+	bpb_jmp_reg(&c->buf, BPF_JEQ, 0, 2, got);       /* lost the race: try the next id */
+	bpb_label_place(&c->buf, next);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_i));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 1));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 1, s_i));
+	bpb_ja(&c->buf, loop);
+	bpb_label_place(&c->buf, got);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s_i));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, fail);
+	/* dtrace_speculation: "busy" if any buffer was still being committed or discarded */
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_busy));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, unavail);
+	cgc_count_drop(c, DOUT_DROP_SPECBUSY);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, unavail);
+	cgc_count_drop(c, DOUT_DROP_SPECUNAVAIL);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_label_place(&c->buf, done);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+}
+
+/* R0 = the id argument as dtrace_specid_t (32 bits); 0 jumps to `zero`; ids above nspec jump to
+ * `bad`; the id is left in the u32 at fp + CGC_KEY. */
+static void spec_id_arg(struct cgc *c, struct dnode *call, int zero, int bad)
+{
+	cgx_int(c, call->args);
+	cgc_emit(c, bi_mov32_reg(0, 0));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, zero);
+	bpb_jmp_imm(&c->buf, BPF_JGT, 0, (int32_t)c->o->nspec, bad);
+	cgc_emit(c, bi_stx(BPF_W, 10, 0, CGC_KEY));
+}
+
+#define SPEC_TRIES 3   /* compare-and-exchange attempts before giving up on a contended word */
+
+void cgsp_speculate(struct cgc *c, struct dnode *call)
+{
+	int drop = c->end_label;   /* dtrace: CPU_DTRACE_DROP ends the clause, silently */
+	int16_t s_ptr = cgc_slot_push(c), s_cpu = cgc_slot_push(c), s_word = cgc_slot_push(c);
+	int ok = bpb_label_new(&c->buf), account = bpb_label_new(&c->buf);
+
+	spec_id_arg(c, call, drop, drop);
+	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_cpu));
+	lookup_spec(c, c->m_spec, drop);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_ptr));
+	for (int t = 0; t < SPEC_TRIES; t++) {
+		int retry = bpb_label_new(&c->buf), one = bpb_label_new(&c->buf);
+		int active = bpb_label_new(&c->buf), swap = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_ptr));
+		cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 0));
+		cgc_emit(c, bi_stx(BPF_DW, 10, 2, s_word));
+		cgc_emit(c, bi_mov64_reg(3, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 3, 0xff));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVEMANY, ok);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVEONE, one);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVE, active);
+		bpb_ja(&c->buf, drop);                        /* INACTIVE, BUSY */
+		bpb_label_place(&c->buf, one);
+		cgc_emit(c, bi_mov64_reg(4, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 8));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 4, 0xffffff));
+		cgc_emit(c, bi_ldx(BPF_DW, 5, 10, s_cpu));
+		bpb_jmp_reg(&c->buf, BPF_JEQ, 4, 5, ok);      /* ours alone */
+		cgc_emit(c, bi_mov64_reg(4, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 32));
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 32));
+		cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_ACTIVEMANY));
+		bpb_ja(&c->buf, swap);
+		bpb_label_place(&c->buf, active);
+		cgc_emit(c, bi_mov64_reg(4, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 32));
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 32));
+		cgc_emit(c, bi_ldx(BPF_DW, 5, 10, s_cpu));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 5, 0xffffff));
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 5, 8));
+		cgc_emit(c, bi_alu64_reg(BPF_OR, 4, 5));
+		cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_ACTIVEONE));
+		bpb_label_place(&c->buf, swap);
+		cgc_emit(c, bi_mov64_reg(0, 2));
+		cgc_emit(c, bi_atomic_cmpxchg(BPF_DW, 1, 4, 0));
+		bpb_jmp_reg(&c->buf, BPF_JNE, 0, 2, retry);
+		bpb_ja(&c->buf, ok);
+		bpb_label_place(&c->buf, retry);
+	}
+	bpb_ja(&c->buf, drop);
+	bpb_label_place(&c->buf, ok);
+	/* the ticket: generation << 32 | id */
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_word));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 1, 32));
+	cgc_emit(c, bi_ldx(BPF_W, 2, 10, CGC_KEY));
+	cgc_emit(c, bi_alu64_reg(BPF_OR, 1, 2));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 1, CGC_SPEC));
+	/* this CPU's share of specsize: {generation, bytes used} */
+	lookup_spec(c, c->m_spec_used, drop);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SPEC));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
+	cgc_emit(c, bi_ldx(BPF_W, 2, 0, 0));
+	bpb_jmp_reg(&c->buf, BPF_JEQ, 1, 2, account);
+	cgc_emit(c, bi_stx(BPF_W, 0, 1, 0));
+	cgc_emit(c, bi_st(BPF_DW, 0, 8, 0));
+	bpb_label_place(&c->buf, account);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 0, 8));
+	c->spec_size_at = cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 0));   /* + the record's size */
+	c->spec_size_ecb = c->ecb;
+	uint64_t specsize = c->in->opts ? c->in->opts->specsize : (32u << 10);
+	int fits = bpb_label_new(&c->buf);
+	if (specsize > 0x7fffffff) {
+		bpb_ja(&c->buf, fits);
+	} else {
+		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)specsize, fits);
+		cgc_count_drop(c, DOUT_DROP_SPEC);
+		bpb_ja(&c->buf, drop);
+	}
+	bpb_label_place(&c->buf, fits);
+	cgc_emit(c, bi_stx(BPF_DW, 0, 1, 8));
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+}
+
+void cgsp_commit(struct cgc *c, struct dnode *call, bool discard)
+{
+	int done = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
+	int send = bpb_label_new(&c->buf), freeit = bpb_label_new(&c->buf);
+	int16_t s_ptr = cgc_slot_push(c), s_cpu = cgc_slot_push(c), s_word = cgc_slot_push(c);
+	cgc_slot_push(c);
+	cgc_slot_push(c);
+	int16_t r = cgc_slot_push(c);    /* 24 bytes: struct dobj_rec_spec */
+	const int o_flags = r + (int)offsetof(struct dobj_rec_spec, flags);
+	int skip = bpb_label_new(&c->buf);
+
+	spec_id_arg(c, call, done, bad);
+	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_cpu));
+	lookup_spec(c, c->m_spec, done);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_ptr));
+	for (int t = 0; t < SPEC_TRIES; t++) {
+		int retry = bpb_label_new(&c->buf), one = bpb_label_new(&c->buf);
+		int mine = bpb_label_new(&c->buf), user = bpb_label_new(&c->buf);
+		int swap = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_ptr));
+		cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 0));
+		cgc_emit(c, bi_stx(BPF_DW, 10, 2, s_word));
+		cgc_emit(c, bi_mov64_reg(3, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 3, 0xff));
+		cgc_emit(c, bi_mov64_reg(4, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 32));
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 32));      /* r4: generation << 32 */
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVEONE, one);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVEMANY, user);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 3, DOBJ_SPEC_ACTIVE, done);  /* INACTIVE, BUSY */
+		if (discard) {
+			bpb_ja(&c->buf, user);  /* dtrace: ACTIVE -> DISCARDING, cleaned later */
+		} else {
+			/* nothing speculated: free at once, no record */
+			cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_INACTIVE));
+			cgc_emit(c, bi_mov64_reg(0, 2));
+			cgc_emit(c, bi_atomic_cmpxchg(BPF_DW, 1, 4, 0));
+			bpb_jmp_reg(&c->buf, BPF_JNE, 0, 2, retry);
+			bpb_ja(&c->buf, done);
+		}
+		bpb_label_place(&c->buf, one);
+		cgc_emit(c, bi_mov64_reg(3, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 3, 8));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 3, 0xffffff));
+		cgc_emit(c, bi_ldx(BPF_DW, 5, 10, s_cpu));
+		bpb_jmp_reg(&c->buf, BPF_JEQ, 3, 5, mine);
+		bpb_label_place(&c->buf, user);
+		cgc_emit(c, bi_st(BPF_W, 10, (int16_t)o_flags, DOBJ_SPEC_TRACER_FREES));
+		bpb_ja(&c->buf, swap);
+		bpb_label_place(&c->buf, mine);
+		cgc_emit(c, bi_st(BPF_W, 10, (int16_t)o_flags, 0));
+		bpb_label_place(&c->buf, swap);
+		cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_BUSY));
+		cgc_emit(c, bi_mov64_reg(0, 2));
+		cgc_emit(c, bi_atomic_cmpxchg(BPF_DW, 1, 4, 0));
+		bpb_jmp_reg(&c->buf, BPF_JEQ, 0, 2, send);
+		bpb_label_place(&c->buf, retry);
+	}
+	bpb_ja(&c->buf, done);
+
+	/* the record, then the word back to INACTIVE unless the tracer is to do it */
+	bpb_label_place(&c->buf, send);
+	cgc_emit(c, bi_st(BPF_W, 10, r + (int)offsetof(struct dobj_rec_spec, hdr.epid), 0));
+	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+	cgc_emit(c, bi_stx(BPF_W, 10, 0, r + (int)offsetof(struct dobj_rec_spec, hdr.cpu)));
+	cgc_emit(c, bi_st(BPF_W, 10, r + (int)offsetof(struct dobj_rec_spec, kind),
+			  discard ? DOBJ_REC_DISCARD : DOBJ_REC_COMMIT));
+	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_KEY));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_spec, id)));
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_word));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_spec, gen)));
+	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, r));
+	cgc_emit(c, bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_spec)));
+	cgc_emit(c, bi_mov64_imm(4, 0));
+	cgc_emit(c, bi_call(BPF_FUNC_ringbuf_output));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, skip);
+	/* lost: the tracer will never free it, so we do; its held records go stale */
+	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
+	bpb_ja(&c->buf, freeit);
+	bpb_label_place(&c->buf, skip);
+	cgc_emit(c, bi_ldx(BPF_W, 1, 10, (int16_t)o_flags));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, done);
+	bpb_label_place(&c->buf, freeit);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_word));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 1, 32));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, s_ptr));
+	cgc_emit(c, bi_stx(BPF_DW, 2, 1, 0));
+	bpb_ja(&c->buf, done);
+
+	bpb_label_place(&c->buf, bad);
+	c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+	bpb_label_place(&c->buf, done);
+	for (int i = 0; i < 6; i++)
+		cgc_slot_pop(c);
+}

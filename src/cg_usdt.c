@@ -1,0 +1,240 @@
+/* cg_usdt.c — the code generator's part for USDT programs (see dobj.h, "USDT programs"): the
+ * site's spec found through the attach cookie, the probe's epids, id and names from it, and
+ * arguments fetched as the spec says. One program serves every site of every probe in its
+ * class, so nothing here depends on a particular site: arguments are read by data-driven code
+ * (a few branches on the spec's kind), not compiled per site; sites found later (another
+ * process's binary, a library loaded after tracing started) need only a new spec. */
+#include <stddef.h>
+
+#include "cg_clause.h"
+
+#define PTREGS_WORDS 21    /* struct pt_regs on x86-64: r15 .. ss */
+
+#define ARG_OFF(i, field) ((int16_t)(offsetof(struct dobj_usdt_spec, args) + \
+	(size_t)(i) * sizeof(struct dobj_usdt_arg) + offsetof(struct dobj_usdt_arg, field)))
+
+void cgu_add_maps(struct cgc *c)
+{
+	struct dobj *o = c->o;
+	o->usdt_specs_map = o->usdt_names_map = -1;
+	for (size_t i = 0; i < c->in->nprobes; i++)
+		if (c->in->probes[i].kind == DOBJ_PROBE_USDT) {
+			o->usdt_namesz = c->slot;
+			/* sizes are the tracer's to set once it knows how many sites and probes */
+			o->usdt_specs_map = cgc_add_map(c, "usdt_specs", BPF_SYS_MAP_ARRAY, 4,
+							sizeof(struct dobj_usdt_spec), 4096);
+			o->usdt_names_map = cgc_add_map(c, "usdt_names", BPF_SYS_MAP_ARRAY, 4,
+							4 * c->slot, 1024);
+			return;
+		}
+}
+
+/* The spec of the site that fired, kept in a stack slot for the whole program: a firing
+ * without one (a cookie the tracer never wrote) does nothing. */
+void cgu_prologue(struct cgc *c, int out_label)
+{
+	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+	cgc_emit(c, bi_call(BPF_FUNC_get_attach_cookie));
+	cgc_emit(c, bi_stx(BPF_W, 10, 0, CGC_KEY));
+	cgc_ld_map(c, 1, c->o->usdt_specs_map);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_USDT_SPEC));
+}
+
+/* reg = the run-time epid of the template ecb with epid tmpl. */
+void cgu_epid(struct cgc *c, int reg, uint32_t tmpl)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, reg, 10, CGC_USDT_SPEC));
+	cgc_emit(c, bi_ldx(BPF_W, reg, reg, (int16_t)offsetof(struct dobj_usdt_spec, epid_base)));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, reg, (int32_t)(tmpl - c->prog_first_epid)));
+}
+
+void cgu_probe_id(struct cgc *c)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, CGC_USDT_SPEC));
+	cgc_emit(c, bi_ldx(BPF_W, 0, 0, (int16_t)offsetof(struct dobj_usdt_spec, probe_id)));
+}
+
+/* One of the probe's names (0 provider, 1 module, 2 function, 3 name) into a new scratch
+ * slot; returns its offset. */
+uint32_t cgu_probe_name(struct cgc *c, int which)
+{
+	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	int found = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	cgc_emit(c, bi_ldx(BPF_W, 1, 1, (int16_t)offsetof(struct dobj_usdt_spec, names)));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_KEY));
+	cgc_ld_map(c, 1, c->o->usdt_names_map);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, found);
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)dst, 0));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, found);
+	cgc_emit(c, bi_mov64_reg(1, 0)); /* cgc_copy uses R0 */
+	cgc_copy(c, CG_R_SCRATCH, dst, 1, (uint32_t)which * c->slot, c->slot, false);
+	bpb_label_place(&c->buf, done);
+	return dst;
+}
+
+/* R0 = the pt_regs word whose index is in register idx (bounded here: the verifier needs it),
+ * read through the kernel (the context may not be indexed by a variable). Clobbers R1-R5. */
+static void emit_reg_word(struct cgc *c, int idx, int16_t tmp_slot)
+{
+	int ok = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JLT, idx, PTREGS_WORDS, ok);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, ok);
+	cgc_emit(c, bi_mov64_reg(3, idx));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 3, 3));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, CG_R_CTX));
+	cgc_emit(c, bi_mov64_reg(1, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, tmp_slot));
+	cgc_emit(c, bi_mov64_imm(2, 8));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, tmp_slot));
+	bpb_label_place(&c->buf, done);
+}
+
+/* addr slot += the register named by the spec byte at field_off (if not NONE), shifted left
+ * by the spec byte at shift_off (-1: no shift). */
+static void emit_add_reg(struct cgc *c, int16_t addr, int16_t tmp, int16_t field_off,
+			 int16_t shift_off)
+{
+	int skip = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	cgc_emit(c, bi_ldx(BPF_B, 4, 1, field_off));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 4, DOBJ_UREG_NONE, skip);
+	emit_reg_word(c, 4, tmp);
+	if (shift_off >= 0) {
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+		cgc_emit(c, bi_ldx(BPF_B, 1, 1, shift_off));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 3));
+		cgc_emit(c, bi_alu64_reg(BPF_LSH, 0, 1));
+	}
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 1, addr));
+	bpb_label_place(&c->buf, skip);
+}
+
+/* R0 = argument i of the site that fired, extended from its size as its sign says. A memory
+ * operand that cannot be read faults with its address, as a bad pointer would. */
+void cgu_arg(struct cgc *c, int i)
+{
+	if (i >= DOBJ_USDT_MAXARGS) {
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	}
+	int16_t addr = cgc_slot_push(c), tmp = cgc_slot_push(c);
+	int l_zero = bpb_label_new(&c->buf), l_imm = bpb_label_new(&c->buf);
+	int l_reg = bpb_label_new(&c->buf), l_ext = bpb_label_new(&c->buf);
+	int l_done = bpb_label_new(&c->buf), l_read = bpb_label_new(&c->buf);
+	int l_notls = bpb_label_new(&c->buf), l_notpc = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, kind)));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, DOBJ_UARG_IMM, l_imm);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, DOBJ_UARG_REG, l_reg);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, DOBJ_UARG_NONE, l_zero);
+	bpb_jmp_imm(&c->buf, BPF_JGT, 2, DOBJ_UARG_TLS, l_zero);
+
+	/* memory: the address first */
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 1, ARG_OFF(i, disp)));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, addr));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 2, DOBJ_UARG_TLS, l_notls);
+	cgx_need_fsbase(c);
+	{
+		uint32_t kt = cg_scratch_alloc(&c->g, 8);
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+		cgx_kread(c, kt, c->off_fsbase, 8);
+	}
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 1, addr));
+	bpb_ja(&c->buf, l_read);
+	bpb_label_place(&c->buf, l_notls);
+	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, pcrel)));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, l_notpc);
+	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+	cgc_emit(c, bi_call(BPF_FUNC_get_func_ip));
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 1, addr));
+	bpb_label_place(&c->buf, l_notpc);
+	emit_add_reg(c, addr, tmp, ARG_OFF(i, base), -1);
+	emit_add_reg(c, addr, tmp, ARG_OFF(i, index), ARG_OFF(i, scale_shift));
+
+	/* read `size` bytes (1..8) of the process into a zeroed word: little-endian, so the
+	 * word is the value zero-extended */
+	bpb_label_place(&c->buf, l_read);
+	cg_emit_user_touch(&c->g, addr, 8);
+	cgc_emit(c, bi_st(BPF_DW, 10, tmp, 0));
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, size)));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 2, 15));
+	{
+		int sz_ok = bpb_label_new(&c->buf);
+		bpb_jmp_imm(&c->buf, BPF_JGT, 2, 8, l_zero);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 2, 0, sz_ok);
+		cgc_emit(c, bi_mov64_imm(2, 8));
+		bpb_label_place(&c->buf, sz_ok);
+	}
+	cgc_emit(c, bi_mov64_reg(1, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, tmp));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
+	{
+		int read_ok = bpb_label_new(&c->buf);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, read_ok);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
+		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
+		bpb_label_place(&c->buf, read_ok);
+	}
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, tmp));
+	bpb_ja(&c->buf, l_ext);
+
+	bpb_label_place(&c->buf, l_reg);
+	cgc_emit(c, bi_ldx(BPF_B, 4, 1, ARG_OFF(i, base)));
+	emit_reg_word(c, 4, tmp);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	cgc_emit(c, bi_ldx(BPF_B, 1, 1, ARG_OFF(i, reg_shift)));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 63));
+	cgc_emit(c, bi_alu64_reg(BPF_RSH, 0, 1));
+	bpb_ja(&c->buf, l_ext);
+
+	bpb_label_place(&c->buf, l_imm);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 1, ARG_OFF(i, disp)));
+
+	/* extend from size bytes: shift left by 64 - 8 * size, back right (arithmetic if signed) */
+	bpb_label_place(&c->buf, l_ext);
+	{
+		int l_unsigned = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+		cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, size)));
+		cgc_emit(c, bi_ldx(BPF_B, 3, 1, ARG_OFF(i, is_signed)));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 2, 15));
+		bpb_jmp_imm(&c->buf, BPF_JGT, 2, 8, l_done);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, l_done);
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 2, 3));
+		cgc_emit(c, bi_mov64_imm(4, 64));
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 4, 2));
+		cgc_emit(c, bi_alu64_reg(BPF_LSH, 0, 4));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, l_unsigned);
+		cgc_emit(c, bi_alu64_reg(BPF_ARSH, 0, 4));
+		bpb_ja(&c->buf, l_done);
+		bpb_label_place(&c->buf, l_unsigned);
+		cgc_emit(c, bi_alu64_reg(BPF_RSH, 0, 4));
+		bpb_ja(&c->buf, l_done);
+	}
+	bpb_label_place(&c->buf, l_zero);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_label_place(&c->buf, l_done);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+}

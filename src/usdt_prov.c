@@ -1,0 +1,157 @@
+/* usdt_prov.c — matching probe descriptions to the USDT probes of processes and files; see
+ * usdt_prov.h. */
+#include "usdt_prov.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proc_maps.h"
+#include "util.h"
+
+void uprov_init(struct uprov *u, uint32_t first_id)
+{
+	memset(u, 0, sizeof(*u));
+	u->next_id = first_id;
+}
+
+void uprov_free(struct uprov *u)
+{
+	for (int i = 0; i < u->nfiles; i++) {
+		free(u->files[i].path);
+		free(u->files[i].module);
+	}
+	for (int i = 0; i < u->nprobes; i++) {
+		free(u->probes[i].provider);
+		free(u->probes[i].function);
+		free(u->probes[i].name);
+		free(u->probes[i].clauses);
+	}
+	free(u->files);
+	free(u->probes);
+	usdt_cache_free(&u->cache);
+	memset(u, 0, sizeof(*u));
+}
+
+pid_t uprov_desc_pid(const char *prov)
+{
+	size_t n = strlen(prov), k = n;
+	while (k > 0 && isdigit((unsigned char)prov[k - 1]))
+		k--;
+	if (k == n || k == 0 || n - k > 9)
+		return 0;
+	return (pid_t)atol(prov + k);
+}
+
+const struct usdt_site *uprov_site(const struct uprov *u, const struct uprov_probe *p, int k)
+{
+	return &u->files[p->file].cf->f->sites[p->sites->sites[k]];
+}
+
+/* The file entry for an object, added on first sight (by device and inode). */
+static int file_index(struct uprov *u, struct usdt_cached *cf, const char *path, const char *module)
+{
+	for (int i = 0; i < u->nfiles; i++)
+		if (u->files[i].cf == cf)
+			return i;
+	xgrow(&u->files, sizeof(*u->files), &u->files_cap, (size_t)u->nfiles + 1);
+	struct uprov_file *f = &u->files[u->nfiles];
+	f->cf = cf;
+	f->path = xstrdup(path);
+	f->module = xstrdup(module);
+	return u->nfiles++;
+}
+
+/* Every ELF object with probes that some process maps now, once. */
+static void scan_all_processes(struct uprov *u)
+{
+	if (u->scanned)
+		return;
+	u->scanned = true;
+	pid_t *pids;
+	int n = proc_list_pids(&pids);
+	for (int i = 0; i < n; i++) {
+		struct proc_maps *m;
+		if (proc_maps_read(pids[i], &m, NULL, 0) != 0)
+			continue;
+		for (int k = 0; k < m->nobjs; k++) {
+			const struct proc_object *o = &m->objs[k];
+			struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+			if (cf->f && cf->f->nsites > 0)
+				file_index(u, cf, o->open_path, o->module);
+		}
+		proc_maps_free(m);
+	}
+	free(pids);
+}
+
+static bool has_clause(const struct uprov_probe *p, int clause)
+{
+	for (int i = 0; i < p->nclauses; i++)
+		if (p->clauses[i] == clause)
+			return true;
+	return false;
+}
+
+/* Match d against the probes of one file for process pid (0: every process); returns how many
+ * matched. */
+static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc *d, int clause)
+{
+	const struct usdt_cached *cf = u->files[fi].cf;
+	const char *module = u->files[fi].module;
+	int matched = 0;
+	for (int j = 0; j < cf->nprobes; j++) {
+		const struct usdt_file_probe *fp = &cf->probes[j];
+		const struct usdt_site *s = &cf->f->sites[fp->sites[0]];
+		const char *func = s->function ? s->function : "";
+		if (!probedesc_match(d, s->provider, pid, module, func, s->name))
+			continue;
+		matched++;
+		struct uprov_probe *p = NULL;
+		for (int i = 0; i < u->nprobes && !p; i++)
+			if (u->probes[i].file == fi && u->probes[i].sites == fp && u->probes[i].pid == pid)
+				p = &u->probes[i];
+		if (!p) {
+			xgrow(&u->probes, sizeof(*u->probes), &u->probes_cap, (size_t)u->nprobes + 1);
+			p = &u->probes[u->nprobes++];
+			memset(p, 0, sizeof(*p));
+			p->id = u->next_id++;
+			p->pid = pid;
+			p->provider = pid ? xasprintf("%s%d", s->provider, (int)pid) : xstrdup(s->provider);
+			p->function = xstrdup(func);
+			p->name = xstrdup(s->name);
+			p->file = fi;
+			p->sites = fp;
+		}
+		if (!has_clause(p, clause)) {
+			p->clauses = xrealloc(p->clauses, sizeof(int) * (size_t)(p->nclauses + 1));
+			p->clauses[p->nclauses++] = clause;
+		}
+	}
+	return matched;
+}
+
+int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
+{
+	int matched = 0;
+	pid_t pid = uprov_desc_pid(d->prov);
+	if (pid > 0) {
+		struct proc_maps *m;
+		if (proc_maps_read(pid, &m, NULL, 0) != 0)
+			return 0;
+		for (int k = 0; k < m->nobjs; k++) {
+			const struct proc_object *o = &m->objs[k];
+			struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+			if (!cf->f || cf->f->nsites == 0)
+				continue;
+			matched += match_file(u, file_index(u, cf, o->open_path, o->module), pid, d, clause);
+		}
+		proc_maps_free(m);
+		return matched;
+	}
+	scan_all_processes(u);
+	int nfiles = u->nfiles;
+	for (int fi = 0; fi < nfiles; fi++)
+		matched += match_file(u, fi, 0, d, clause);
+	return matched;
+}

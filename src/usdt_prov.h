@@ -1,0 +1,70 @@
+/* usdt_prov.h — the USDT provider on the tracer's side: which USDT probes of which processes
+ * and files a D program's probe descriptions match.
+ *
+ * A probe is (provider, module, function, name) in one file, for one process or for every
+ * process:
+ *  - "python1234:::x" (what "python$target" and "python$1" expand to): the probes of the
+ *    objects process 1234 maps; the probe's provider reads "python1234" and it is attached for
+ *    that process only;
+ *  - "python:::x", "py*:::x", ":::x": the probes of every ELF object some process maps now,
+ *    each attached to the file for every process (pid 0), so processes started later that map
+ *    the same file fire them too.
+ * Names compare with "__" and "-" as equal (probedesc.h).
+ *
+ * Contract: uprov_match appends the probes description d matches that are not known yet and
+ * adds `clause` to the clause list of every probe it matches (lists stay ascending when
+ * clauses are matched in order). It returns how many probes matched. Unreadable objects of
+ * processes are skipped silently (other users' processes, vanished ones). Probe ids continue from first_id
+ * in order of discovery. Sites, names and files are owned by the uprov. */
+#ifndef USDTRACE_USDT_PROV_H
+#define USDTRACE_USDT_PROV_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "probedesc.h"
+#include "usdt_cache.h"
+
+struct uprov_file {
+	struct usdt_cached *cf;      /* parsed notes (owned by the cache) */
+	char *path;                  /* a path to attach uprobes to (maps' map_files/ or root/ form
+	                              * for process objects, so deleted files and containers work) */
+	char *module;                /* basename: the probe tuple's module */
+};
+
+struct uprov_probe {
+	uint32_t id;
+	pid_t pid;                   /* 0: every process that maps the file */
+	char *provider;              /* as dtrace shows it: "python1234", or "python" for pid 0 */
+	char *function;              /* enclosing function, "" when unknown */
+	char *name;                  /* as in the note ("function__entry") */
+	int file;                    /* index in files[] */
+	const struct usdt_file_probe *sites;  /* its sites in the file */
+	int *clauses;                /* clauses enabling it, in the order matched */
+	int nclauses;
+};
+
+struct uprov {
+	struct usdt_cache cache;
+	struct uprov_file *files;
+	int nfiles;
+	size_t files_cap;
+	struct uprov_probe *probes;
+	int nprobes;
+	size_t probes_cap;
+	uint32_t next_id;
+	bool scanned;                /* every process's objects are in files[] */
+};
+
+void uprov_init(struct uprov *u, uint32_t first_id);
+void uprov_free(struct uprov *u);
+
+int uprov_match(struct uprov *u, const struct probedesc *d, int clause);
+
+/* The pid a provider pattern names ("python1234" -> 1234), or 0 when it names none. */
+pid_t uprov_desc_pid(const char *prov);
+
+/* The site `k` of probe p, and the file it is in. */
+const struct usdt_site *uprov_site(const struct uprov *u, const struct uprov_probe *p, int k);
+#endif

@@ -1,0 +1,28 @@
+/* usdt_spec.h — what a USDT program needs to know about one site at run time: the
+ * struct dobj_usdt_spec (dobj.h) the tracer writes into the usdt_specs map, and the probe
+ * names it writes into usdt_names.
+ *
+ * Contract: usdt_spec_encode fills every argument the site's note describes, in the form the
+ * generated code reads (register operands as pt_regs word indexes, symbols resolved to
+ * displacements: absolute in executables, relative to the site's run-time address where a
+ * load bias applies). An argument BPF cannot read (an %xmm register: uprobes do not save
+ * vector registers; a symbol usdt_note could not resolve; a pc-relative operand when the
+ * program cannot learn the site's address) is encoded as DOBJ_UARG_NONE, so it reads as 0;
+ * the function returns how many there are and describes the first in *why (malloc'd). */
+#ifndef USDTRACE_USDT_SPEC_H
+#define USDTRACE_USDT_SPEC_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dobj.h"
+#include "usdt_note.h"
+
+/* pc_relative_ok: the program can learn the site's run-time address (bpf_get_func_ip with a
+ * uprobe_multi link). */
+int usdt_spec_encode(const struct usdt_file *f, const struct usdt_site *s, bool pc_relative_ok,
+		     struct dobj_usdt_spec *out, char **why);
+
+/* The names value: four strings of namesz bytes each (truncated, NUL-terminated). */
+void usdt_spec_names(char *value, size_t namesz, const char *provider, const char *module,
+		     const char *function, const char *name);
+#endif
