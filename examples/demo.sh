@@ -1,6 +1,7 @@
 #!/bin/sh
 # The demo behind `make demo`: compile the example's provider definition with usdtrace -h/-G,
-# build the example program, show its probes as other tools and usdtrace see them, then run it.
+# build the example program, show its probes as other tools and usdtrace see them, run it,
+# then trace it with a D script (examples/bank/transfers.d).
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 U="$top/build/usdtrace"
@@ -24,3 +25,10 @@ echo "== usdtrace -l -v -n transfer-start -c ./bank: declared types and where ea
 echo
 echo "== ./bank 6"
 ./bank 6
+echo
+echo "== usdtrace -s examples/bank/transfers.d -c './bank 6': trace it with D"
+if [ "$(id -u)" -eq 0 ]; then
+	"$U" -s "$top/examples/bank/transfers.d" -c "./bank 6"
+else
+	echo "(skipped: tracing needs root; run: sudo make demo)"
+fi

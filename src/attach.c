@@ -7,6 +7,7 @@
 
 #include <bpf/bpf.h>
 #include <errno.h>
+#include <pthread.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,12 +33,38 @@ static void keep_fd(struct attach_set *s, int fd)
 	s->fds[s->nfds++] = fd;
 }
 
+static void *close_fd_thread(void *arg)
+{
+	close((int)(intptr_t)arg);
+	return NULL;
+}
+
+/* Close every fd, each from a thread of its own where one can be had. */
+static void close_concurrently(const int *fds, size_t n)
+{
+	pthread_t *th = xcalloc(n ? n : 1, sizeof(*th));
+	bool *started = xcalloc(n ? n : 1, sizeof(*started));
+	for (size_t i = 0; i < n; i++) {
+		started[i] = n > 1 &&
+			pthread_create(&th[i], NULL, close_fd_thread, (void *)(intptr_t)fds[i]) == 0;
+		if (!started[i])
+			close(fds[i]);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (started[i])
+			pthread_join(th[i], NULL);
+	free(th);
+	free(started);
+}
+
 void attach_detach_all(struct attach_set *s)
 {
 	/* Reverse order: a perf link goes before the perf event it holds. */
 	while (s->nfds > 0)
 		close(s->fds[--s->nfds]);
+	close_concurrently(s->mfds, s->nmfds);
 	free(s->fds);
+	free(s->mfds);
 	attach_set_init(s);
 }
 
@@ -267,7 +294,8 @@ int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
 	}
 	int fd = uprobe_multi_link(prog_fd, path, sites, nsites, pid, retprobe);
 	if (fd >= 0) {
-		keep_fd(s, fd);
+		xgrow(&s->mfds, sizeof(*s->mfds), &s->mcap, s->nmfds + 1);
+		s->mfds[s->nmfds++] = fd;
 		s->nmulti++;
 		if (used_multi)
 			*used_multi = true;

@@ -2,7 +2,9 @@
  *
  * Contract: every attachment is recorded in a struct attach_set, which owns the perf event and
  * link file descriptors; attach_detach_all closes them all (idempotent: a second call does
- * nothing) and the set can be reused. Closing is also what the kernel does when the process
+ * nothing) and the set can be reused. Closing a uprobe_multi link waits for an RCU grace
+ * period (tens of milliseconds here), so the set closes its links from as many threads at
+ * once: concurrent waits share one grace period. Closing is also what the kernel does when the process
  * dies by any means, SIGKILL included: the uprobes go away and every USDT semaphore that was
  * counted up through ref_ctr_offset is counted down again. Functions return 0, or -1 with errno
  * set and a one-line message in errbuf; on failure nothing of that call stays attached.
@@ -22,6 +24,8 @@
 struct attach_set {
 	int *fds;             /* perf events and links, in attach order */
 	size_t nfds, cap;
+	int *mfds;            /* uprobe_multi links: closed concurrently (below) */
+	size_t nmfds, mcap;
 	int nperf;            /* how many uprobe perf events were opened (fallback path included) */
 	int nmulti;           /* how many uprobe_multi links were created */
 	int nclock;           /* how many cpu-clock events were opened */

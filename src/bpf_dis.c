@@ -46,6 +46,8 @@ static const struct {
 	{ BPF_FUNC_get_func_ip, "get_func_ip" },
 	{ BPF_FUNC_get_attach_cookie, "get_attach_cookie" },
 	{ BPF_FUNC_copy_from_user_task, "copy_from_user_task" },
+	{ BPF_FUNC_get_current_task_btf, "get_current_task_btf" },
+	{ BPF_FUNC_task_pt_regs, "task_pt_regs" },
 };
 
 const char *bpf_helper_name(int id)

@@ -452,6 +452,7 @@ static void act_exit(struct cgc *c, struct dnode *call)
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
 	cgc_emit(c, bi_stx(BPF_W, CG_R_GLOBALS, 0, (int16_t)offsetof(struct dobj_state, exit_status)));
 	cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping), 1));
+	c->exit_seen = true;
 }
 
 static bool records(int subr)
@@ -638,6 +639,13 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");
 	cgsp_clause_begin(c, cl);
+	/* Once exit() ran, dtrace_probe skips the remaining enablings of any probe but END and
+	 * ERROR (dtrace.c: DTRACEACT_EXIT makes the state draining; then only the dtrace
+	 * provider's probes run, and BEGIN not even those). */
+	if (c->exit_seen && c->probe->kind != DOBJ_PROBE_END && c->probe->kind != DOBJ_PROBE_ERROR) {
+		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, c->end_label);
+	}
 	if (cl->cond) {
 		cgx_int(c, cl->cond);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, c->end_label);
@@ -704,6 +712,7 @@ static void compile_program(struct cgc *c, int probe_idx)
 	c->nnotes = c->note_cap = 0;
 	c->npatches = 0;
 	c->rec_max = 0;
+	c->exit_seen = false;
 	c->g.scratch_hiwater = c->this_end;
 	c->g.b = &c->buf;
 
@@ -714,9 +723,9 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->probe = probe_idx;
 	p->fd = -1;
 	p->first_epid = c->prog_first_epid = (uint32_t)o->necbs + 1;
-	p->sleepable = c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
-	p->type = (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE)
-		? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE;
+	c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
+	c->g.touched = false;
+	p->type = dobj_prog_type(c->probe->kind);
 
 	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
 	note(c, "; prologue");
@@ -748,6 +757,8 @@ static void compile_program(struct cgc *c, int probe_idx)
 	c->relocs = NULL;
 	c->nrelocs = c->reloc_cap = 0;
 	p->nepids = (uint32_t)o->necbs + 1 - p->first_epid;
+	/* sleepable only when it may fault pages in: entering a sleepable program costs more */
+	p->sleepable = c->g.touched;
 	o->nprogs++;
 	if (bpb_finish(&c->buf, err, sizeof err) < 0)
 		cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s compile to %zu BPF instructions, "

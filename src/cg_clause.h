@@ -32,8 +32,9 @@
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
 #define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating */
 #define CGC_USDT_SPEC  (-80)   /* USDT programs: the firing site's struct dobj_usdt_spec * */
-#define CGC_TOUCH      (-88)   /* 8 bytes: where cg_emit_user_touch copies its byte */
-#define CGC_STACK_FIXED 88
+#define CGC_TOUCH      (-88)   /* 8 bytes: where cg_user_retry copies its byte */
+#define CGC_TRY        (-96)   /* u64: cg_user_retry has faulted the range in already */
+#define CGC_STACK_FIXED 96
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */
@@ -77,6 +78,7 @@ struct cgc {
 	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;
+	bool exit_seen;                /* an earlier clause of this program calls exit() */
 	uint32_t slot;                 /* string/temporary slot size: strsize rounded up to 8 */
 
 	/* the program being built */

@@ -66,13 +66,29 @@ void cgx_norm(struct cgc *c, int reg, struct dtype *t)
 
 /* ---- pointers and memory ---- */
 
-void cg_emit_user_touch(struct cg *g, int16_t addr_slot, uint32_t len)
+int cg_user_retry_begin(struct cg *g)
 {
 	struct cgc *c = g->priv;
-	if (!g->sleepable || len == 0)
+	if (!g->sleepable)
+		return -1;
+	int again = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_st(BPF_DW, 10, CGC_TRY, 0));
+	bpb_label_place(&c->buf, again);
+	return again;
+}
+
+void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
+{
+	struct cgc *c = g->priv;
+	if (!g->sleepable || again < 0 || len == 0)
 		return;
+	g->touched = true;
+	int tried = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_TRY));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, tried);
+	cgc_emit(c, bi_st(BPF_DW, 10, CGC_TRY, 1));
 	/* the first byte's page, then each following page start below addr + len */
-	for (uint32_t k = 0; k * 4096 < len + 4095; k++) {
+	for (uint32_t k = 0; k < 3 && k * 4096 < len + 4095; k++) {
 		int skip = bpb_label_new(&c->buf);
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
 		if (k > 0) {
@@ -87,9 +103,9 @@ void cg_emit_user_touch(struct cg *g, int16_t addr_slot, uint32_t len)
 		cgc_emit(c, bi_mov64_imm(2, 1));
 		cgc_emit(c, bi_call(BPF_FUNC_copy_from_user));
 		bpb_label_place(&c->buf, skip);
-		if (k >= 2)
-			break;
 	}
+	bpb_ja(&c->buf, again);
+	bpb_label_place(&c->buf, tried);
 }
 
 void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size)
@@ -108,15 +124,15 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	bpb_jmp_reg(&c->buf, BPF_JLE, 2, 1, kern);
 	bpb_ld_imm64(&c->buf, 1, USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
-	if (g->sleepable) {
-		cg_emit_user_touch(g, addr_slot, size);
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
-	}
+	int again = cg_user_retry_begin(g);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
 	cgc_emit(c, bi_mov64_imm(2, (int32_t)size));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
 	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
-	bpb_ja(&c->buf, check);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+	cg_user_retry(g, again, addr_slot, size);
+	bpb_ja(&c->buf, bad);
 	bpb_label_place(&c->buf, kern);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
@@ -910,9 +926,8 @@ static void call_int(struct cgc *c, struct dnode *n)
 		int16_t ss = int_arg(c, src), zs = int_arg(c, size), ds = int_arg(c, dest);
 		int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		bounded_size(c, zs, CG_COPY_MAX);
+		int again = n->subr == DS_COPYINTO ? cg_user_retry_begin(&c->g) : -1;
 		scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
-		if (n->subr == DS_COPYINTO)
-			cg_emit_user_touch(&c->g, ss, CG_COPY_MAX);
 		cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
 		/* checked above; repeated on the register so the verifier knows the bound */
@@ -922,6 +937,7 @@ static void call_int(struct cgc *c, struct dnode *n)
 		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
 		bpb_ja(&c->buf, done);
 		bpb_label_place(&c->buf, fail);
+		cg_user_retry(&c->g, again, ss, CG_COPY_MAX);
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
 		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 		bpb_label_place(&c->buf, done);
@@ -1276,6 +1292,35 @@ static uint32_t chars_to_str(struct cgc *c, struct dnode *n)
 	return dst;
 }
 
+/* D lets a string stand for a pointer in additive expressions (dt_parser.c dt_cook_op2:
+ * "D permits strings to be treated as pointers"): "abcd" + 1 is "bcd", as is 1 + "abcd", and
+ * s - i moves back. The result is the string from that offset: the suffix while the offset
+ * is inside the string, "" from its end on, and "" for a negative offset too (dtrace would
+ * read whatever bytes precede the string; ours live in scratch, so there is nothing to read).
+ * Operands are evaluated left to right. */
+static uint32_t str_offset(struct cgc *c, struct dnode *n)
+{
+	bool str_left = cgx_is_str(n->lhs);
+	uint32_t s = 0;
+	if (str_left)
+		s = cgx_str(c, n->lhs);
+	int16_t is = int_arg(c, str_left ? n->rhs : n->lhs);
+	if (!str_left)
+		s = cgx_str(c, n->rhs);
+	int ok = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, is));
+	if (n->op[0] == '-')
+		cgc_emit(c, bi_neg64(0));
+	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, ok);
+	cgc_emit(c, bi_mov64_imm(0, (int32_t)c->g.strsize));
+	bpb_label_place(&c->buf, ok);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, is));
+	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	cgs_substr(&c->g, dst, s, is, 0);
+	cgc_slot_pop(c);
+	return dst;
+}
+
 uint32_t cgx_str(struct cgc *c, struct dnode *n)
 {
 	switch (n->kind) {
@@ -1372,6 +1417,10 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 	}
 	case DN_CALL:
 		return call_str(c, n);
+	case DN_BINARY:
+		if (!strcmp(n->op, "+") || !strcmp(n->op, "-"))
+			return str_offset(c, n);
+		break;
 	default:
 		break;
 	}

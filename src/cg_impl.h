@@ -58,14 +58,20 @@ struct cg {
 	/* The program is sleepable (USDT programs where the kernel allows it): reads of the
 	 * traced process may fault its pages in first (cg_emit_user_touch). */
 	bool sleepable;
+	bool touched;                 /* cg_user_retry emitted something */
 };
 
-/* In a sleepable program, fault in the pages of the process holding [addr, addr + len) (addr
- * in stack slot addr_slot, len at most 4097) with bpf_copy_from_user, so that the
- * non-faulting reads that follow find pages the process never touched (its argv, mmap'd
- * files, lazily loaded data). Failures are ignored: the read that follows reports them.
- * Emits nothing in other programs. Clobbers R0-R5. */
-void cg_emit_user_touch(struct cg *g, int16_t addr_slot, uint32_t len);
+/* Reads of the traced process in sleepable programs (USDT programs where the kernel allows):
+ * a read that fails may only want a page the process never touched (its argv, an mmap'd
+ * file, data loaded lazily). Around such a read:
+ *     int again = cg_user_retry_begin(g);
+ *     ... set up and call the non-faulting read; jump on success ...
+ *     cg_user_retry(g, again, addr_slot, len);   on the failure path, before the fault
+ * the first failure faults the pages of [addr, addr + len) in with bpf_copy_from_user (addr
+ * in stack slot addr_slot, len at most 4097; errors ignored) and runs the read once more.
+ * Nothing is emitted in other programs; cg_user_retry clobbers R0-R5. */
+int cg_user_retry_begin(struct cg *g);
+void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len);
 
 /* Read `size` bytes (a constant, at most the scratch space) from the address held in the stack
  * slot addr_slot into scratch at offset dst: bpf_probe_read_kernel for an address inside this

@@ -141,7 +141,7 @@ void cgs_str_copy_padded(struct cg *g, uint32_t dst, uint32_t s)
 void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot)
 {
 	int ok = label(g);
-	cg_emit_user_touch(g, addr_slot, g->strsize);
+	int again = cg_user_retry_begin(g);
 	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
 	if (max_slot) {
 		/* dtrace: a limit below strsize allows limit characters (limit + 1 bytes); any
@@ -157,6 +157,7 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 	scratch_ptr(g, R1, dst);
 	emit(g, bi_call(BPF_FUNC_probe_read_user_str));
 	bpb_jmp_imm(g->b, BPF_JSGE, R0, 0, ok);
+	cg_user_retry(g, again, addr_slot, g->strsize);
 	emit(g, bi_ldx(BPF_DW, R1, FP, addr_slot));
 	g->emit_fault(g, DOUT_FLT_BADADDR, R1);
 	place(g, ok);
@@ -165,7 +166,7 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot)
 {
 	int fits = label(g), ok = label(g);
-	cg_emit_user_touch(g, addr_slot, maxsize);
+	int again = cg_user_retry_begin(g);
 	emit(g, bi_ldx(BPF_DW, R2, FP, size_slot));
 	bpb_jmp_imm(g->b, BPF_JLE, R2, (int32_t)maxsize, fits);
 	g->emit_fault(g, DOUT_FLT_NOSCRATCH, -1);
@@ -174,6 +175,7 @@ void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot,
 	scratch_ptr(g, R1, dst);
 	emit(g, bi_call(BPF_FUNC_probe_read_user));
 	bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, ok);
+	cg_user_retry(g, again, addr_slot, maxsize);
 	emit(g, bi_ldx(BPF_DW, R1, FP, addr_slot));
 	g->emit_fault(g, DOUT_FLT_BADADDR, R1);
 	place(g, ok);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "cg_clause.h"
+#include "cg_str.h"
 
 #define PTREGS_WORDS 21    /* struct pt_regs on x86-64: r15 .. ss */
 
@@ -78,7 +79,27 @@ uint32_t cgu_probe_name(struct cgc *c, int which)
 	cgc_emit(c, bi_mov64_reg(1, 0)); /* cgc_copy uses R0 */
 	cgc_copy(c, CG_R_SCRATCH, dst, 1, (uint32_t)which * c->slot, c->slot, false);
 	bpb_label_place(&c->buf, done);
-	return dst;
+	if (which != 0)
+		return dst;
+	/* the provider of a probe of every process reads as dtrace's: name + the firing pid */
+	uint32_t res = cg_scratch_alloc(&c->g, c->slot), num = cg_scratch_alloc(&c->g, c->slot);
+	int plain = bpb_label_new(&c->buf), joined = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	cgc_emit(c, bi_ldx(BPF_H, 1, 1, (int16_t)offsetof(struct dobj_usdt_spec, flags)));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 1, DOBJ_USDT_PIDPROV));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, plain);
+	int16_t pid = cgc_slot_push(c);
+	cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, pid));
+	cgs_lltostr(&c->g, num, pid);
+	cgc_slot_pop(c);
+	cgs_strjoin(&c->g, res, dst, num);
+	bpb_ja(&c->buf, joined);
+	bpb_label_place(&c->buf, plain);
+	cgc_copy(c, CG_R_SCRATCH, res, CG_R_SCRATCH, dst, c->slot, false);
+	bpb_label_place(&c->buf, joined);
+	return res;
 }
 
 /* R0 = the pt_regs word whose index is in register idx (bounded here: the verifier needs it),
@@ -173,7 +194,7 @@ void cgu_arg(struct cgc *c, int i)
 	/* read `size` bytes (1..8) of the process into a zeroed word: little-endian, so the
 	 * word is the value zero-extended */
 	bpb_label_place(&c->buf, l_read);
-	cg_emit_user_touch(&c->g, addr, 8);
+	int again = cg_user_retry_begin(&c->g);
 	cgc_emit(c, bi_st(BPF_DW, 10, tmp, 0));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
 	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, size)));
@@ -192,6 +213,7 @@ void cgu_arg(struct cgc *c, int i)
 	{
 		int read_ok = bpb_label_new(&c->buf);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, read_ok);
+		cg_user_retry(&c->g, again, addr, 8);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
 		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
 		bpb_label_place(&c->buf, read_ok);

@@ -283,17 +283,39 @@ void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
 
 /* ---- built-in variables ---- */
 
-static const int16_t kprobe_arg_off[6] = { 112, 104, 96, 88, 72, 64 };
 #define PTREGS_IP 128
 #define PTREGS_CS 136
 #define PTREGS_SP 152
+
+/* BEGIN, END and ERROR are run by the tracer with BPF_PROG_TEST_RUN (docs/bpf-plumbing.md):
+ * their programs are raw-tracepoint programs whose context is the u64 argument array the tracer
+ * passes, and the tracer's user registers are those it entered the kernel with, which
+ * bpf_task_pt_regs(current) gives. */
+static bool self_probe(const struct cgc *c)
+{
+	return c->probe->kind == DOBJ_PROBE_BEGIN || c->probe->kind == DOBJ_PROBE_END ||
+	       c->probe->kind == DOBJ_PROBE_ERROR;
+}
+
+/* R0 = the user register saved at pt_regs offset `off`. Clobbers R0-R5. */
+static void user_reg(struct cgc *c, int16_t off)
+{
+	if (!self_probe(c)) {
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, off));
+		return;
+	}
+	cgc_emit(c, bi_call(BPF_FUNC_get_current_task_btf));
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	cgc_emit(c, bi_call(BPF_FUNC_task_pt_regs));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 0, off));
+}
 
 static void builtin_arg(struct cgc *c, struct dnode *n, int i)
 {
 	switch (c->probe->kind) {
 	case DOBJ_PROBE_BEGIN: case DOBJ_PROBE_END: case DOBJ_PROBE_ERROR:
 		if (i < 6)
-			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, kprobe_arg_off[i]));
+			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(8 * i)));
 		else
 			cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
@@ -465,14 +487,32 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		return;
 	case DB_UCALLER: {
 		if (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE) {
-			/* a sample lands anywhere in a function: there is no return address to trust */
+			/* A sample lands anywhere in a function, so the word at the stack pointer
+			 * means nothing. dtrace's ucaller is the second entry of the user stack it
+			 * walks by frame pointers (dtrace_getupcstack: pc, then the callers);
+			 * bpf_get_stack(BPF_F_USER_STACK) walks the same way, from the sampled
+			 * registers, or the thread's user registers when the sample hit the
+			 * kernel. Fewer than two frames (a kernel thread, no frame): 0. */
+			uint32_t st = cg_scratch_alloc(&c->g, 16);
+			int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+			cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)st));
+			cgc_emit(c, bi_mov64_imm(3, 16));
+			cgc_emit(c, bi_mov64_imm(4, BPF_F_USER_STACK));
+			cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+			bpb_jmp_imm(&c->buf, BPF_JSLT, 0, 16, zero);
+			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(st + 8)));
+			bpb_ja(&c->buf, done);
+			bpb_label_place(&c->buf, zero);
 			cgc_emit(c, bi_mov64_imm(0, 0));
+			bpb_label_place(&c->buf, done);
 			return;
 		}
 		/* at a function's entry the return address is the word at the stack pointer */
 		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
 		int16_t slot = cgc_slot_push(c);
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, PTREGS_SP));
+		user_reg(c, PTREGS_SP);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
 		cg_emit_load_ptr(&c->g, tmp, slot, 8);
 		cgc_slot_pop(c);
@@ -500,11 +540,18 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 			cgc_fail(c, n, "uregs[ ] index must be a constant");
 		int off = dck_ureg_ptregs_offset(n->args->cval);
 		if (off < 0) {
-			/* a register pt_regs does not save: dtrace's illegal operation */
+			/* A register pt_regs does not save: dtrace's illegal operation, always.
+			 * The code after it is dead, but the verifier's control-flow check refuses
+			 * code no edge reaches ("unreachable insn"), so a jump over the fault that
+			 * is never taken (r0 is 0) gives it an edge; value tracking then skips it. */
+			int past = bpb_label_new(&c->buf);
+			cgc_emit(c, bi_mov64_imm(0, 0));
+			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, past);
 			c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+			bpb_label_place(&c->buf, past);
 			return;
 		}
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)off));
+		user_reg(c, (int16_t)off);
 		return;
 	}
 	}

@@ -14,8 +14,8 @@ static const char *const keywords[] = {
 	"double", "else", "enum", "extern", "float", "for", "goto", "if", "import", "inline",
 	"int", "long", "offsetof", "probe", "provider", "register", "restrict", "return",
 	"self", "short", "signed", "sizeof", "static", "string", "stringof", "struct", "switch",
-	"this", "translator", "typedef", "union", "unsigned", "void", "volatile", "while",
-	"xlate", "_Bool",
+	"this", "translator", "typedef", "union", "unsigned", "userland", "void", "volatile",
+	"while", "xlate", "_Bool",
 };
 
 /* Longest first, so the first match is the longest. */

@@ -41,9 +41,9 @@ struct dobj_map {
 };
 
 enum dobj_probe_kind {
-	DOBJ_PROBE_BEGIN,          /* uprobe on trace_probe_begin() in usdtrace itself */
-	DOBJ_PROBE_END,            /* trace_probe_end() */
-	DOBJ_PROBE_ERROR,          /* trace_probe_error(): the tracer calls it for each fault */
+	DOBJ_PROBE_BEGIN,          /* run by the tracer itself with BPF_PROG_TEST_RUN, no attachment */
+	DOBJ_PROBE_END,            /* likewise, when the tracer stops */
+	DOBJ_PROBE_ERROR,          /* likewise, for each fault record the tracer reads */
 	DOBJ_PROBE_TICK,           /* cpu-clock, one CPU, every period_ns */
 	DOBJ_PROBE_PROFILE,        /* cpu-clock, every CPU */
 	DOBJ_PROBE_USDT,           /* a class of USDT probes sharing one program (below) */
@@ -59,6 +59,7 @@ enum dobj_probe_kind {
  * and to P. Specs and names are written by the tracer (usdt_spec.h) before attaching. */
 #define DOBJ_USDT_MAXARGS 12
 #define DOBJ_UREG_NONE 0xff
+#define DOBJ_USDT_PIDPROV 1
 enum dobj_uarg_kind {
 	DOBJ_UARG_NONE,            /* no such argument, or one BPF cannot read: reads as 0 */
 	DOBJ_UARG_IMM,             /* the value is disp */
@@ -84,9 +85,30 @@ struct dobj_usdt_spec {
 	uint32_t epid_base;        /* the probe's first epid */
 	uint32_t probe_id;         /* the built-in `id` */
 	uint32_t names;            /* key of the probe's names in usdt_names_map */
-	uint32_t nargs;
+	uint16_t nargs;
+	uint16_t flags;            /* DOBJ_USDT_PIDPROV: probeprov is the provider + the pid that
+	                            * fired (a probe of every process: dtrace's python1234) */
 	struct dobj_usdt_arg args[DOBJ_USDT_MAXARGS];
 };
+
+/* The program type for a probe kind, and so the context its program gets:
+ *   BEGIN, END, ERROR  BPF_PROG_TYPE_RAW_TRACEPOINT: context u64 args[6] (arg0..arg5), given
+ *                      by the tracer's BPF_PROG_TEST_RUN; user registers from
+ *                      bpf_task_pt_regs(current), the tracer's own at its bpf() call
+ *   TICK, PROFILE      BPF_PROG_TYPE_PERF_EVENT: struct bpf_perf_event_data
+ *   USDT               BPF_PROG_TYPE_KPROBE: struct pt_regs of the traced thread */
+static inline int dobj_prog_type(enum dobj_probe_kind kind)
+{
+	switch (kind) {
+	case DOBJ_PROBE_BEGIN: case DOBJ_PROBE_END: case DOBJ_PROBE_ERROR:
+		return BPF_PROG_TYPE_RAW_TRACEPOINT;
+	case DOBJ_PROBE_TICK: case DOBJ_PROBE_PROFILE:
+		return BPF_PROG_TYPE_PERF_EVENT;
+	case DOBJ_PROBE_USDT:
+		break;
+	}
+	return BPF_PROG_TYPE_KPROBE;
+}
 
 struct dobj_probe {
 	uint32_t id;
@@ -103,7 +125,7 @@ struct dobj_note {
 
 struct dobj_prog {
 	int probe;                 /* index in dobj->probes */
-	int type;                  /* enum bpf_prog_type: KPROBE for uprobes, PERF_EVENT for clocks */
+	int type;                  /* enum bpf_prog_type: dobj_prog_type(kind of its probe) */
 	bool sleepable;
 	struct bpf_insn *insns;
 	size_t ninsns;
@@ -166,6 +188,7 @@ enum dobj_rec_kind {
 	DOBJ_REC_FAULT = 1,        /* struct dobj_rec_fault */
 	DOBJ_REC_COMMIT = 2,       /* struct dobj_rec_spec: print the speculation's records */
 	DOBJ_REC_DISCARD = 3,      /* struct dobj_rec_spec: drop them */
+	DOBJ_REC_RESCAN = 4,       /* struct dobj_rec_rescan (usdt_run.h's watcher, not a clause) */
 };
 
 /* Speculations (cg_spec.c, spec_buf.h). A speculative record is a clause's record whose epid
@@ -210,6 +233,17 @@ struct dobj_rec_fault {
 	uint32_t fault;            /* enum dout_fault_kind */
 	int32_t action_no;         /* 0: the predicate */
 	uint64_t addr;
+};
+
+/* A process's dynamic linker finished mapping objects (it started, or dlopen() loaded a
+ * library): the tracer looks for new USDT probes in it. `stopped`: the watcher stopped the
+ * process with SIGSTOP first (the -c child), so the tracer continues it once they are on. */
+struct dobj_rec_rescan {
+	struct dobj_rec hdr;       /* epid 0 */
+	uint32_t kind;             /* DOBJ_REC_RESCAN */
+	uint32_t pid;
+	uint32_t stopped;
+	uint32_t pad;
 };
 
 struct dobj_state {

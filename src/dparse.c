@@ -450,6 +450,7 @@ static bool is_typename(struct parser *p, const struct dtok *t)
 	static const char *const kw[] = {
 		"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
 		"_Bool", "struct", "union", "enum", "const", "volatile", "restrict", "string",
+		"userland",
 	};
 	if (t->kind == DTOK_KEYWORD) {
 		for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
@@ -505,6 +506,13 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 						dtok_is(t, "restrict"))) {
 			next(p);
 			quals |= dtok_is(t, "const") ? DQ_CONST : dtok_is(t, "volatile") ? DQ_VOLATILE : DQ_RESTRICT;
+			continue;
+		}
+		/* D's `userland` marks a type as living in the traced process (dt_grammar.y: a
+		 * type specifier, DT_DA_USER). Our loads already pick the user or tracer address
+		 * space by the address itself (cg_impl.h), so the mark changes nothing here. */
+		if (t->kind == DTOK_KEYWORD && dtok_is(t, "userland")) {
+			next(p);
 			continue;
 		}
 		if (t->kind == DTOK_KEYWORD && (dtok_is(t, "inline") || dtok_is(t, "translator")))

@@ -44,6 +44,9 @@ struct tc {
 	struct bprobes cat;
 	struct uprov up;            /* the USDT probes the clauses match */
 	struct dck_probe_args *cargs; /* per clause: USDT argument types */
+	struct probedesc *usdt_desc;  /* per clause: its first description that may be USDT */
+	struct dprog **typeprogs;     /* declared argument types live in these */
+	int ntypeprogs;
 	int nclauses;
 	int **clause_idx;           /* catalog indexes per clause */
 	size_t *nclause_idx;
@@ -224,6 +227,7 @@ static int match_probes(struct tc *t)
 	uprov_init(&t->up, 0);
 	t->clause_idx = xcalloc((size_t)t->nclauses + 1, sizeof(*t->clause_idx));
 	t->nclause_idx = xcalloc((size_t)t->nclauses + 1, sizeof(*t->nclause_idx));
+	t->usdt_desc = xcalloc((size_t)t->nclauses + 1, sizeof(*t->usdt_desc));
 	int c = 0;
 	for (const struct dnode *it = t->g->items; it; it = it->next) {
 		if (it->kind != DN_CLAUSE)
@@ -234,8 +238,11 @@ static int match_probes(struct tc *t)
 			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
 			int nb = bprobes_match(&t->cat, &d, id, &t->clause_idx[c], &t->nclause_idx[c]);
 			int nu = 0;
-			if (may_be_usdt(&d, id, nb))
+			if (may_be_usdt(&d, id, nb)) {
 				nu = uprov_match(&t->up, &d, c);
+				if (!t->usdt_desc[c].prov)
+					t->usdt_desc[c] = d;
+			}
 			if (nb + nu > 0 || t->d.zdefs)
 				continue;
 			char *desc = id ? xasprintf("%u", id)
@@ -259,12 +266,55 @@ static int match_probes(struct tc *t)
 		for (int k = 0; k < p->nclauses; k++)
 			source_of_clause(t, p->clauses[k])->nmatched++;
 	}
+	t->up.next_id = (uint32_t)(t->cat.n + 1 + (size_t)t->up.nprobes);
 	return 0;
 }
 
+/* Declared argument types (usdtrace -G's type note): the file's declarations and one typedef
+ * per argument, parsed as a D program of their own; NULL when the file has none or they do
+ * not parse (the caller falls back to native types). */
+static struct dtype **declared_types(struct tc *t, const struct usdt_file *f,
+				     const struct usdt_site *site, int *nargs)
+{
+	const struct usdt_probe_types *pt = usdt_file_find_types(f, site->provider, site->name);
+	if (!pt || pt->nargs != site->nargs)
+		return NULL;
+	struct strbuf b = { 0 };
+	strbuf_puts(&b, f->decls ? f->decls : "");
+	for (int k = 0; k < pt->nargs; k++)
+		strbuf_printf(&b, "\ntypedef %s __usdtrace_arg%d;", pt->types[k], k);
+	strbuf_puts(&b, "\n");
+	struct dprog *g2 = dprog_new();
+	char err[256];
+	if (dparse_script(g2, "probe argument types", b.s, b.len, err, sizeof(err)) != 0) {
+		strbuf_free(&b);
+		dprog_free(g2);
+		return NULL;
+	}
+	strbuf_free(&b);
+	struct dtype **types = xcalloc((size_t)pt->nargs + 1, sizeof(*types));
+	for (int k = 0; k < pt->nargs; k++) {
+		char name[32];
+		snprintf(name, sizeof(name), "__usdtrace_arg%d", k);
+		struct dscope_ent *e = dscope_find(g2->types, name, DSYM_TYPEDEF, false);
+		types[k] = e ? e->type : NULL;
+		if (!types[k]) {
+			free(types);
+			dprog_free(g2);
+			return NULL;
+		}
+	}
+	/* the types live in g2's context: kept until the program is freed */
+	t->typeprogs = xrealloc(t->typeprogs, sizeof(*t->typeprogs) * (size_t)(t->ntypeprogs + 1));
+	t->typeprogs[t->ntypeprogs++] = g2;
+	*nargs = pt->nargs;
+	return types;
+}
+
 /* args[] of a clause: BEGIN, END, ERROR and the profile probes have no typed arguments; a
- * clause enabling USDT probes gets the native types of the first one's first site (int32_t,
- * uint64_t, ... from the note's sizes and signs). */
+ * clause enabling USDT probes gets the types of the first one's first site: as declared in
+ * its provider file when the binary carries usdtrace's type note, else native ones from the
+ * note's sizes and signs (int32_t, uint64_t, ...). */
 static const struct dck_probe_args *clause_args(void *arg, int clause)
 {
 	static const struct dck_probe_args none = { 0, NULL };
@@ -282,6 +332,9 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		if (!enables)
 			continue;
 		const struct usdt_site *site = uprov_site(&t->up, p, 0);
+		a->types = declared_types(t, t->up.files[p->file].cf->f, site, &a->nargs);
+		if (a->types)
+			return a;
 		a->nargs = site->nargs;
 		a->types = xcalloc((size_t)site->nargs + 1, sizeof(*a->types));
 		for (int k = 0; k < site->nargs; k++) {
@@ -302,17 +355,37 @@ struct used {
 	size_t n;
 	int **clause;
 	size_t *nclause;
-	int *usdt_prog_probe;       /* per USDT probe: the index of its class in probes[] */
+	struct usdt_class *classes;  /* the programs serving USDT probes */
+	int nclasses;
 };
 
-static bool same_clauses(const struct uprov_probe *a, const struct uprov_probe *b)
+/* Add the class running exactly clauses[0..n) (ascending), named after (prov, mod, func,
+ * name), unless it exists. */
+static void add_class(struct used *u, const int *clauses, int n, const char *prov,
+		      const char *mod, const char *func, const char *name, uint32_t id)
 {
-	if (a->nclauses != b->nclauses)
-		return false;
-	for (int k = 0; k < a->nclauses; k++)
-		if (a->clauses[k] != b->clauses[k])
-			return false;
-	return true;
+	for (int c = 0; c < u->nclasses; c++) {
+		const struct usdt_class *k = &u->classes[c];
+		if (k->nclauses == n && memcmp(k->clauses, clauses, sizeof(int) * (size_t)n) == 0)
+			return;
+	}
+	int idx = (int)u->n;
+	u->probes = xrealloc(u->probes, sizeof(*u->probes) * (u->n + 1));
+	u->probes[u->n++] = (struct dobj_probe){
+		.id = id, .provider = (char *)prov, .module = (char *)mod, .function = (char *)func,
+		.name = (char *)name, .kind = DOBJ_PROBE_USDT,
+	};
+	for (int k = 0; k < n; k++) {
+		int c = clauses[k];
+		u->clause[c] = xrealloc(u->clause[c], sizeof(int) * (u->nclause[c] + 1));
+		u->clause[c][u->nclause[c]++] = idx;
+	}
+	u->classes = xrealloc(u->classes, sizeof(*u->classes) * (size_t)(u->nclasses + 1));
+	struct usdt_class *k = &u->classes[u->nclasses++];
+	k->prog_probe = idx;
+	k->nclauses = n;
+	k->clauses = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
+	memcpy(k->clauses, clauses, sizeof(int) * (size_t)n);
 }
 
 static int int_cmp(const void *a, const void *b)
@@ -321,32 +394,21 @@ static int int_cmp(const void *a, const void *b)
 }
 
 /* USDT probes enabled by the same clauses share one program (dobj.h): one DOBJ_PROBE_USDT
- * entry per distinct clause set, named after its first probe. */
+ * entry per distinct clause set, named after its first probe; and one for each clause that
+ * may enable USDT probes on its own, so probes that appear later (a process started, a
+ * library loaded) find a program even when none matched at first (-Z). */
 static void add_usdt_classes(const struct tc *t, struct used *u)
 {
-	u->usdt_prog_probe = xcalloc((size_t)t->up.nprobes + 1, sizeof(int));
 	for (int i = 0; i < t->up.nprobes; i++) {
 		struct uprov_probe *p = &t->up.probes[i];
 		qsort(p->clauses, (size_t)p->nclauses, sizeof(int), int_cmp);
-		int cls = -1;
-		for (int j = 0; j < i && cls < 0; j++)
-			if (same_clauses(&t->up.probes[j], p))
-				cls = u->usdt_prog_probe[j];
-		if (cls < 0) {
-			cls = (int)u->n;
-			u->probes = xrealloc(u->probes, sizeof(*u->probes) * (u->n + 1));
-			u->probes[u->n++] = (struct dobj_probe){
-				.id = p->id, .provider = p->provider,
-				.module = t->up.files[p->file].module, .function = p->function,
-				.name = p->name, .kind = DOBJ_PROBE_USDT,
-			};
-			for (int k = 0; k < p->nclauses; k++) {
-				int c = p->clauses[k];
-				u->clause[c] = xrealloc(u->clause[c], sizeof(int) * (u->nclause[c] + 1));
-				u->clause[c][u->nclause[c]++] = cls;
-			}
-		}
-		u->usdt_prog_probe[i] = cls;
+		add_class(u, p->clauses, p->nclauses, p->provider, t->up.files[p->file].module,
+			  p->function, p->name, p->id);
+	}
+	for (int c = 0; c < t->nclauses; c++) {
+		const struct probedesc *d = &t->usdt_desc[c];
+		if (d->prov)
+			add_class(u, &c, 1, d->prov, d->mod, d->func, d->name, 0);
 	}
 }
 
@@ -357,6 +419,8 @@ static void collect_used(const struct tc *t, struct used *u)
 		map[i] = -1;
 	u->probes = xcalloc(t->cat.n + 1, sizeof(*u->probes));
 	u->n = 0;
+	u->classes = NULL;
+	u->nclasses = 0;
 	u->clause = xcalloc((size_t)t->nclauses + 1, sizeof(*u->clause));
 	u->nclause = xcalloc((size_t)t->nclauses + 1, sizeof(*u->nclause));
 	for (int c = 0; c < t->nclauses; c++) {
@@ -382,7 +446,9 @@ static void free_used(struct used *u, int nclauses)
 	free(u->clause);
 	free(u->nclause);
 	free(u->probes);
-	free(u->usdt_prog_probe);
+	for (int c = 0; c < u->nclasses; c++)
+		free(u->classes[c].clauses);
+	free(u->classes);
 }
 
 /* -c / -p: the processes are there before the program is compiled, as $target needs. */
@@ -493,7 +559,7 @@ static int compile_and_run(struct tc *t)
 	struct trace_run_opts ro = {
 		.dopts = &t->d, .out = out, .child = t->have_child ? &t->child : NULL,
 		.pids = t->o->pids, .npids = t->o->npids, .target_pid = t->target,
-		.usdt = &t->up, .usdt_prog_probe = u.usdt_prog_probe,
+		.usdt = &t->up, .usdt_classes = u.classes, .nusdt_classes = u.nclasses,
 	};
 	status = trace_run(obj, &ro);
 	if (out != stdout && fclose(out) != 0) {
@@ -553,6 +619,10 @@ out:
 	free(t.nclause_idx);
 	bprobes_free(&t.cat);
 	uprov_free(&t.up);
+	free(t.usdt_desc);
+	for (int i = 0; i < t.ntypeprogs; i++)
+		dprog_free(t.typeprogs[i]);
+	free(t.typeprogs);
 	if (t.cargs)
 		for (int c = 0; c < t.nclauses; c++)
 			free(t.cargs[c].types);

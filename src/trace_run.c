@@ -26,30 +26,6 @@
 #include "usdt_run.h"
 #include "util.h"
 
-/* --- the probe functions ---------------------------------------------------------------
- * The asm statement takes every argument as an input and clobbers memory, so the compiler
- * must really call the function with the arguments in their registers; noinline keeps the
- * call, used keeps the symbol. */
-#if defined(__clang__)
-#define PROBE_FN __attribute__((noinline, used, optnone))
-#else
-#define PROBE_FN __attribute__((noinline, noipa, used))
-#endif
-#define PROBE_BODY __asm__ volatile("" : : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a5) : "memory")
-
-PROBE_FN void trace_probe_begin(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
-{
-	PROBE_BODY;
-}
-PROBE_FN void trace_probe_end(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
-{
-	PROBE_BODY;
-}
-PROBE_FN void trace_probe_error(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
-{
-	PROBE_BODY;
-}
-
 /* --- signals ----------------------------------------------------------------------------- */
 static volatile sig_atomic_t got_signal;
 
@@ -71,11 +47,11 @@ struct run {
 	const struct trace_run_opts *ro;
 	const struct dopts *d;
 	FILE *out;
-	bool quiet, heading_done, stop, has_error_probe;
+	bool quiet, heading_done, stop;
 	int status;                    /* exit()'s value */
 	struct dout_flowstate flow;
-	struct attach_set main_set;    /* every probe but END and ERROR */
-	struct attach_set tail_set;    /* END and ERROR: detached last */
+	struct attach_set main_set;    /* every attached probe (BEGIN, END and ERROR are not) */
+	struct dobj_prog *self[3];     /* [kind] of BEGIN, END, ERROR (run, not attached), or NULL */
 	struct ringbuf *rb;
 	int ncpus;
 	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
@@ -170,8 +146,7 @@ static void prog_name(const struct dobj_probe *p, char *buf, size_t len)
 
 static bool is_uprobe(enum dobj_probe_kind k)
 {
-	return k == DOBJ_PROBE_BEGIN || k == DOBJ_PROBE_END || k == DOBJ_PROBE_ERROR ||
-	       k == DOBJ_PROBE_USDT;
+	return k == DOBJ_PROBE_USDT;
 }
 
 /* What the code at the instruction the verifier stopped on was generated for, from the -S
@@ -245,29 +220,33 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 	return -1;
 }
 
-static int attach_self(struct run *r, struct dobj_prog *p, void (*fn)(uint64_t, uint64_t, uint64_t,
-			uint64_t, uint64_t, uint64_t), struct attach_set *set)
+/* BEGIN, END and ERROR fire in the tracer, when it decides, with the arguments it chooses:
+ * BPF_PROG_TEST_RUN runs their raw-tracepoint programs at once, on this CPU, in this thread,
+ * with `args` as the context (dobj_prog_type). Nothing is attached, so nothing has to be
+ * registered or unregistered: a uprobe_multi link on the tracer's own functions cost 9-15 ms
+ * to create and 17-63 ms to close here (uprobe (un)registration waits for an RCU grace
+ * period), the larger part of usdtrace's start-to-exit time (docs/bpf-plumbing.md).
+ * Returns 0, or -1 with the message printed (a probe that cannot fire is fatal). */
+_Static_assert(DOBJ_PROBE_BEGIN == 0 && DOBJ_PROBE_END == 1 && DOBJ_PROBE_ERROR == 2,
+	       "struct run's self[] is indexed by these probe kinds");
+
+static int fire_self(struct run *r, enum dobj_probe_kind kind, const uint64_t args[6])
 {
+	const struct dobj_prog *p = r->self[kind];
+	if (!p)
+		return 0;
+	uint64_t ctx[6];
+	memcpy(ctx, args, sizeof(ctx));
+	LIBBPF_OPTS(bpf_test_run_opts, t, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+	if (bpf_prog_test_run_opts(p->fd, &t) == 0)
+		return 0;
+	int e = errno;
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
-	char path[PATH_MAX], err[512], desc[512];
-	struct attach_site site = { 0, 0, 0 };
-	if (proc_self_code_location((uintptr_t)fn, path, sizeof(path), &site.off) != 0) {
-		util_warn("failed to enable probe %u (%s): cannot find %s in this process's mappings",
-			  pr->id, probe_desc(pr, desc, sizeof(desc)), pr->name);
-		return -1;
-	}
-	int rc;
-	if (attach_uprobe_multi_supported())
-		rc = attach_uprobe_multi(set, p->fd, path, &site, 1, getpid(), false, NULL, err,
-					 sizeof(err));
-	else
-		rc = attach_uprobe(set, p->fd, path, &site, getpid(), false, err, sizeof(err));
-	if (rc != 0) {
-		util_warn("failed to enable probe %u (%s): %s", pr->id,
-			  probe_desc(pr, desc, sizeof(desc)), err);
-		return -1;
-	}
-	return 0;
+	char desc[512];
+	util_warn("failed to fire probe %u (%s): %s", pr->id, probe_desc(pr, desc, sizeof(desc)),
+		  strerror(e));
+	r->failed = true;
+	return -1;
 }
 
 /* tick-N runs on one CPU. A cpu-clock event samples an idle CPU rarely or never on this
@@ -292,12 +271,10 @@ static int attach_prog(struct run *r, struct dobj_prog *p)
 	int rc;
 	switch (pr->kind) {
 	case DOBJ_PROBE_BEGIN:
-		return attach_self(r, p, trace_probe_begin, &r->main_set);
 	case DOBJ_PROBE_END:
-		return attach_self(r, p, trace_probe_end, &r->tail_set);
 	case DOBJ_PROBE_ERROR:
-		r->has_error_probe = true;
-		return attach_self(r, p, trace_probe_error, &r->tail_set);
+		r->self[pr->kind] = p; /* fired by fire_self, never attached */
+		return 0;
 	case DOBJ_PROBE_TICK:
 	case DOBJ_PROBE_PROFILE:
 		rc = attach_cpu_clock(&r->main_set, p->fd, pr->kind == DOBJ_PROBE_TICK ? tick_cpu() : -1,
@@ -551,9 +528,10 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 	struct strbuf b = { 0 };
 	dout_fault(&b, util_progname, &df);
 	emit_err(r, &b);
-	if (r->has_error_probe)
-		trace_probe_error(0, f.epid, (uint64_t)(int64_t)f.action_no, (uint64_t)-1, f.fault,
-				  f.addr);
+	/* dtrace's ERROR arguments: (state, epid, action number, DIF offset, fault, address) */
+	const uint64_t args[6] = { 0, f.epid, (uint64_t)(int64_t)f.action_no, (uint64_t)-1,
+				   f.fault, f.addr };
+	fire_self(r, DOBJ_PROBE_ERROR, args);
 }
 
 /* --- speculations ---------------------------------------------------------------------- */
@@ -569,14 +547,16 @@ static void consume_speculative(struct run *r, const unsigned char *rec, size_t 
 	struct dobj_spec_tag tag;
 	memcpy(&hdr, rec, sizeof(hdr));
 	hdr.epid &= ~DOBJ_EPID_SPEC;
-	if (!r->spec || hdr.epid == 0 || hdr.epid > r->o->necbs ||
-	    r->o->ecbs[hdr.epid - 1].size + sizeof(tag) > size) {
+	const struct dobj_ecb *e;
+	const struct dobj_probe *p;
+	if (!r->spec || !usdt_run_lookup(&r->ur, r->o, hdr.epid, &e, &p) ||
+	    e->size + sizeof(tag) > size) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: malformed speculative record ignored\n", util_progname);
 		emit_err(r, &b);
 		return;
 	}
-	size_t n = r->o->ecbs[hdr.epid - 1].size;
+	size_t n = e->size;
 	memcpy(&tag, rec + n, sizeof(tag));
 	unsigned char *copy = xmalloc(n);
 	memcpy(copy, rec, n);
@@ -622,6 +602,12 @@ static int on_record(void *ctx, const void *data, size_t size)
 		memcpy(&kind, rec + sizeof(hdr), 4);
 	if (kind == DOBJ_REC_FAULT) {
 		consume_fault(r, rec, size);
+	} else if (kind == DOBJ_REC_RESCAN && size >= sizeof(struct dobj_rec_rescan)) {
+		struct dobj_rec_rescan rs;
+		memcpy(&rs, rec, sizeof(rs));
+		usdt_run_rescan(&r->ur, (pid_t)rs.pid);
+		if (rs.stopped)
+			kill((pid_t)rs.pid, SIGCONT);
 	} else if (kind == DOBJ_REC_COMMIT || kind == DOBJ_REC_DISCARD) {
 		consume_spec_end(r, rec, size);
 	} else {
@@ -741,7 +727,6 @@ static int poll_timeout_ms(const struct run *r)
 static void release(struct run *r)
 {
 	attach_detach_all(&r->main_set);
-	attach_detach_all(&r->tail_set);
 	if (r->rb)
 		ringbuf_close(r->rb);
 	r->rb = NULL;
@@ -813,14 +798,40 @@ static int setup(struct run *r)
 		if (r->ncpus > 0)
 			r->drops_seen = xcalloc((size_t)r->ndrop_kinds * (size_t)r->ncpus, 8);
 	}
-	/* ERROR first, then the others: a fault in BEGIN must find ERROR ready. */
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < o->nprogs; i++) {
-			bool err_probe = o->probes[o->progs[i].probe].kind == DOBJ_PROBE_ERROR;
-			if (err_probe == (pass == 0) && attach_prog(r, &o->progs[i]) != 0)
-				return -1;
+	for (size_t i = 0; i < o->nprogs; i++)
+		if (attach_prog(r, &o->progs[i]) != 0)
+			return -1;
+	if (usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_classes, r->ro->nusdt_classes,
+			    &r->main_set) != 0)
+		return -1;
+	return usdt_run_watch(&r->ur, r->ro->child ? r->ro->child->pid : 0);
+}
+
+/* exit() also sets `stopping` in the state map before its record is sent. A clause that faults
+ * after its exit() loses the record (a fault discards what the clause recorded) but not the
+ * stop, as dtrace's exit() moves the consumer to draining whatever becomes of its record
+ * (dtrace.c DTRACEACT_EXIT sets dts_activity; dtrace(1) polls it with DTRACEIOC_STATUS). So the
+ * loop looks at the flag too, with exit()'s value from the state; without this such a program
+ * never stopped. */
+static void check_stopping(struct run *r)
+{
+	const struct dobj *o = r->o;
+	if (r->stop || o->state_map < 0 || (size_t)o->state_map >= o->nmaps)
+		return;
+	const struct dobj_map *m = &o->maps[o->state_map];
+	if (m->value_size < sizeof(struct dobj_state))
+		return;
+	unsigned char *v = xcalloc(1, m->value_size);
+	uint32_t key = 0;
+	struct dobj_state st;
+	if (bpf_map_lookup_elem(m->fd, &key, v) == 0) {
+		memcpy(&st, v, sizeof(st));
+		if (st.stopping) {
+			r->stop = true;
+			r->status = (int)(int32_t)st.exit_status;
 		}
-	return usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_prog_probe, &r->main_set);
+	}
+	free(v);
 }
 
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */
@@ -845,7 +856,6 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	r.out = ro->out ? ro->out : stdout;
 	r.quiet = r.d->quiet;
 	attach_set_init(&r.main_set);
-	attach_set_init(&r.tail_set);
 
 	if (setup(&r) != 0) {
 		release(&r);
@@ -866,7 +876,8 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	for (int i = 0; i < ro->npids; i++)
 		live[i] = true;
 
-	trace_probe_begin(0, 0, 0, 0, 0, 0);
+	static const uint64_t no_args[6];
+	fire_self(&r, DOBJ_PROBE_BEGIN, no_args);
 	deliver(&r, -1);
 	if (ro->child && childproc_resume(ro->child) != 0)
 		util_warn("failed to resume pid %d: %s", (int)ro->child->pid, strerror(errno));
@@ -883,6 +894,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 			break;
 		if (deliver(&r, poll_timeout_ms(&r)) != 0)
 			break;
+		check_stopping(&r);
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec - last_drops.tv_sec >= 1) {
@@ -895,11 +907,10 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	attach_detach_all(&r.main_set);
 	if (!r.failed) {
 		deliver(&r, -1);
-		trace_probe_end(0, 0, 0, 0, 0, 0);
-		deliver(&r, -1);
+		fire_self(&r, DOBJ_PROBE_END, no_args);
 	}
-	attach_detach_all(&r.tail_set);
-	if (!r.failed)
+	/* twice: END's faults fire ERROR while the first drain reads them */
+	for (int i = 0; i < 2 && !r.failed; i++)
 		deliver(&r, -1);
 	report_drops(&r);
 	if (!r.failed)

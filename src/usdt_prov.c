@@ -27,6 +27,13 @@ void uprov_free(struct uprov *u)
 		free(u->probes[i].name);
 		free(u->probes[i].clauses);
 	}
+	for (int i = 0; i < u->ndescs; i++) {
+		free(u->descs[i].prov);
+		free(u->descs[i].mod);
+		free(u->descs[i].func);
+		free(u->descs[i].name);
+	}
+	free(u->descs);
 	free(u->files);
 	free(u->probes);
 	usdt_cache_free(&u->cache);
@@ -49,11 +56,19 @@ const struct usdt_site *uprov_site(const struct uprov *u, const struct uprov_pro
 }
 
 /* The file entry for an object, added on first sight (by device and inode). */
-static int file_index(struct uprov *u, struct usdt_cached *cf, const char *path, const char *module)
+static int find_file(const struct uprov *u, const struct usdt_cached *cf)
 {
 	for (int i = 0; i < u->nfiles; i++)
 		if (u->files[i].cf == cf)
 			return i;
+	return -1;
+}
+
+static int file_index(struct uprov *u, struct usdt_cached *cf, const char *path, const char *module)
+{
+	int i = find_file(u, cf);
+	if (i >= 0)
+		return i;
 	xgrow(&u->files, sizeof(*u->files), &u->files_cap, (size_t)u->nfiles + 1);
 	struct uprov_file *f = &u->files[u->nfiles];
 	f->cf = cf;
@@ -131,9 +146,54 @@ static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc
 	return matched;
 }
 
+static void keep_desc(struct uprov *u, const struct probedesc *d, int clause)
+{
+	u->descs = xrealloc(u->descs, sizeof(*u->descs) * (size_t)(u->ndescs + 1));
+	struct uprov_desc *k = &u->descs[u->ndescs++];
+	k->prov = xstrdup(d->prov);
+	k->mod = xstrdup(d->mod);
+	k->func = xstrdup(d->func);
+	k->name = xstrdup(d->name);
+	k->clause = clause;
+	k->pid = uprov_desc_pid(d->prov);
+}
+
+bool uprov_has_global(const struct uprov *u)
+{
+	for (int i = 0; i < u->ndescs; i++)
+		if (u->descs[i].pid == 0)
+			return true;
+	return false;
+}
+
+void uprov_rescan(struct uprov *u, pid_t pid)
+{
+	struct proc_maps *m;
+	if (pid <= 0 || proc_maps_read(pid, &m, NULL, 0) != 0)
+		return;
+	for (int k = 0; k < m->nobjs; k++) {
+		const struct proc_object *o = &m->objs[k];
+		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+		if (!cf->f || cf->f->nsites == 0)
+			continue;
+		bool known = find_file(u, cf) >= 0;
+		int fi = file_index(u, cf, o->open_path, o->module);
+		for (int i = 0; i < u->ndescs; i++) {
+			const struct uprov_desc *k2 = &u->descs[i];
+			struct probedesc d = { k2->prov, k2->mod, k2->func, k2->name };
+			if (k2->pid == pid)
+				match_file(u, fi, pid, &d, k2->clause);
+			else if (k2->pid == 0 && !known)
+				match_file(u, fi, 0, &d, k2->clause);
+		}
+	}
+	proc_maps_free(m);
+}
+
 int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 {
 	int matched = 0;
+	keep_desc(u, d, clause);
 	pid_t pid = uprov_desc_pid(d->prov);
 	if (pid > 0) {
 		struct proc_maps *m;

@@ -45,8 +45,17 @@ struct uprov_probe {
 	int nclauses;
 };
 
+/* A description as matched, kept for processes and libraries that appear later. */
+struct uprov_desc {
+	char *prov, *mod, *func, *name;
+	int clause;
+	pid_t pid;                   /* uprov_desc_pid(prov) */
+};
+
 struct uprov {
 	struct usdt_cache cache;
+	struct uprov_desc *descs;
+	int ndescs;
 	struct uprov_file *files;
 	int nfiles;
 	size_t files_cap;
@@ -61,6 +70,15 @@ void uprov_init(struct uprov *u, uint32_t first_id);
 void uprov_free(struct uprov *u);
 
 int uprov_match(struct uprov *u, const struct probedesc *d, int clause);
+
+/* Process pid mapped new objects (it started, or loaded a library): match the descriptions
+ * seen so far against them, appending the new probes (ids from next_id): for descriptions
+ * naming pid, probes of pid; for descriptions naming no process, probes of files not seen
+ * before, for every process. A pid that is gone adds nothing. */
+void uprov_rescan(struct uprov *u, pid_t pid);
+
+/* Whether some description names no process (so new processes may matter). */
+bool uprov_has_global(const struct uprov *u);
 
 /* The pid a provider pattern names ("python1234" -> 1234), or 0 when it names none. */
 pid_t uprov_desc_pid(const char *prov);

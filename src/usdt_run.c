@@ -1,30 +1,31 @@
-/* usdt_run.c — enabling USDT probes for a run; see usdt_run.h. */
+/* usdt_run.c — enabling USDT probes for a run, and probes that appear later; see usdt_run.h. */
 #include "usdt_run.h"
 
 #include <bpf/bpf.h>
+#include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
+#include <link.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bpf_insn.h"
+#include "bpf_sys.h"
+#include "proc_maps.h"
 #include "usdt_spec.h"
 #include "util.h"
-
-static size_t total_sites(const struct uprov *up)
-{
-	size_t n = 0;
-	for (int i = 0; i < up->nprobes; i++)
-		n += (size_t)up->probes[i].sites->nsites;
-	return n;
-}
 
 void usdt_run_size_maps(struct dobj *o, const struct uprov *up)
 {
 	if (o->usdt_specs_map < 0 || !up)
 		return;
-	/* room for what is known now, and as much again for what appears later */
-	size_t sites = total_sites(up), probes = (size_t)up->nprobes;
-	o->maps[o->usdt_specs_map].max_entries = (uint32_t)(2 * sites + 64);
-	o->maps[o->usdt_names_map].max_entries = (uint32_t)(2 * probes + 16);
+	size_t sites = 0;
+	for (int i = 0; i < up->nprobes; i++)
+		sites += (size_t)up->probes[i].sites->nsites;
+	/* what is known now, and room for as much again and more for what appears later */
+	o->maps[o->usdt_specs_map].max_entries = (uint32_t)(2 * sites + 1024);
+	o->maps[o->usdt_names_map].max_entries = (uint32_t)(2 * (size_t)up->nprobes + 256);
 }
 
 /* The program serving class `cls` (an index in o->probes). */
@@ -45,17 +46,61 @@ static int write_names(const struct dobj *o, uint32_t key, const struct dobj_pro
 	return rc;
 }
 
-/* A probe's sites, attached for its process (or all) with one link. */
-static int attach_probe(struct usdt_run *ur, struct dobj *o, const struct uprov *up,
-			const struct uprov_probe *p, const struct dobj_prog *prog,
-			uint32_t epid_base, uint32_t names, struct attach_set *set)
+static void probe_warn(const struct usdt_run *ur, const struct uprov_probe *p, const char *what)
 {
-	const struct uprov_file *uf = &up->files[p->file];
+	util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", p->id, p->provider,
+		  ur->up->files[p->file].module, p->function, p->name, what);
+}
+
+/* Sites waiting to be attached: one uprobe_multi link per (program, file, process), however
+ * many probes of the class the file has: each link costs an RCU grace period to create and
+ * another to close, so 531 JVM sites in one link cost one of each, not one per probe. The
+ * order of sites within a link does not matter: each carries its own cookie. */
+struct pending_link {
+	const struct dobj_prog *prog;
+	int file;
+	pid_t pid;
+	struct attach_site *sites;
+	size_t n;
+	uint32_t first_probe;      /* a probe id, for messages */
+};
+
+struct pending {
+	struct pending_link *links;
+	size_t n;
+};
+
+static struct pending_link *pending_for(struct pending *pd, const struct dobj_prog *prog,
+					const struct uprov_probe *p)
+{
+	for (size_t i = 0; i < pd->n; i++)
+		if (pd->links[i].prog == prog && pd->links[i].file == p->file &&
+		    pd->links[i].pid == p->pid)
+			return &pd->links[i];
+	pd->links = xrealloc(pd->links, sizeof(*pd->links) * (pd->n + 1));
+	struct pending_link *l = &pd->links[pd->n++];
+	*l = (struct pending_link){ prog, p->file, p->pid, NULL, 0, p->id };
+	return l;
+}
+
+/* A probe's sites: a spec each, queued for their link. */
+static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const struct dobj_prog *prog,
+		     uint32_t epid_base, uint32_t names, struct pending *pd)
+{
+	struct dobj *o = ur->o;
+	const struct uprov_file *uf = &ur->up->files[p->file];
 	int n = p->sites->nsites;
-	struct attach_site *as = xcalloc((size_t)n, sizeof(*as));
+	if (ur->nsites + (uint32_t)n > ur->max_sites) {
+		if (!ur->warned_full)
+			probe_warn(ur, p, "no room left for more probe sites");
+		ur->warned_full = true;
+		return -1;
+	}
+	struct pending_link *l = pending_for(pd, prog, p);
+	l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + (size_t)n));
 	bool pc_ok = attach_uprobe_multi_supported();
 	for (int k = 0; k < n; k++) {
-		const struct usdt_site *s = uprov_site(up, p, k);
+		const struct usdt_site *s = uprov_site(ur->up, p, k);
 		struct dobj_usdt_spec spec;
 		char *why;
 		usdt_spec_encode(uf->cf->f, s, pc_ok, &spec, &why);
@@ -63,63 +108,261 @@ static int attach_probe(struct usdt_run *ur, struct dobj *o, const struct uprov 
 		spec.epid_base = epid_base;
 		spec.probe_id = p->id;
 		spec.names = names;
-		uint32_t key = (uint32_t)ur->nsites;
+		spec.flags = p->pid ? 0 : DOBJ_USDT_PIDPROV;
+		uint32_t key = ur->nsites;
 		if (bpf_map_update_elem(o->maps[o->usdt_specs_map].fd, &key, &spec, BPF_ANY) != 0) {
-			util_warn("failed to enable probe %u (%s:%s:%s:%s): cannot store site %d: %s",
-				  p->id, p->provider, uf->module, p->function, p->name, k,
-				  strerror(errno));
-			free(as);
+			char *m = xasprintf("cannot store site %d: %s", k, strerror(errno));
+			probe_warn(ur, p, m);
+			free(m);
 			return -1;
 		}
 		ur->nsites++;
-		as[k].off = s->pc_off;
-		as[k].ref_ctr_off = s->sem_off;
-		as[k].cookie = key;
+		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off, key };
 	}
-	char err[512];
-	int rc = attach_uprobe_multi(set, prog->fd, uf->path, as, (size_t)n, p->pid ? p->pid : -1,
-				     false, NULL, err, sizeof(err));
-	free(as);
-	if (rc != 0)
-		util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", p->id, p->provider,
-			  uf->module, p->function, p->name, err);
+	return 0;
+}
+
+/* Attach what is pending; at start (`initial`) the first failure stops. */
+static int flush_pending(struct usdt_run *ur, struct pending *pd, bool initial)
+{
+	int rc = 0;
+	for (size_t i = 0; i < pd->n; i++) {
+		struct pending_link *l = &pd->links[i];
+		char err[512];
+		if (rc == 0 || !initial) {
+			const struct uprov_file *uf = &ur->up->files[l->file];
+			if (attach_uprobe_multi(ur->set, l->prog->fd, uf->path, l->sites, l->n,
+						l->pid ? l->pid : -1, false, NULL, err, sizeof(err)) != 0) {
+				util_warn("failed to enable probe %u and the other probes of %s%s: %s",
+					  l->first_probe, uf->module, l->pid ? " in this process" : "",
+					  err);
+				rc = -1;
+			}
+		}
+		free(l->sites);
+	}
+	free(pd->links);
+	pd->links = NULL;
+	pd->n = 0;
 	return rc;
 }
 
-int usdt_run_attach(struct usdt_run *ur, struct dobj *o, const struct uprov *up,
-		    const int *prog_probe, struct attach_set *set)
+/* Enable uprov probe i with the program of class cls: epids, names, specs, link. */
+static int enable_probe(struct usdt_run *ur, int i, int cls, struct pending *pd)
 {
-	memset(ur, 0, sizeof(*ur));
-	ur->first_epid = (uint32_t)o->necbs + 1;
-	if (!up || up->nprobes == 0 || o->usdt_specs_map < 0)
-		return 0;
-	ur->probes = xcalloc((size_t)up->nprobes, sizeof(*ur->probes));
-	for (int i = 0; i < up->nprobes; i++) {
-		const struct uprov_probe *p = &up->probes[i];
-		const struct dobj_prog *prog = class_prog(o, prog_probe[i]);
-		if (!prog) {
-			util_warn("failed to enable probe %u: internal error: no program", p->id);
+	const struct uprov_probe *p = &ur->up->probes[i];
+	const struct dobj_prog *prog = class_prog(ur->o, cls);
+	if (!prog) {
+		probe_warn(ur, p, "internal error: its class has no program");
+		return -1;
+	}
+	if (ur->nprobes >= ur->max_probes) {
+		if (!ur->warned_full)
+			probe_warn(ur, p, "no room left for more probes");
+		ur->warned_full = true;
+		return -1;
+	}
+	ur->probes = xrealloc(ur->probes, sizeof(*ur->probes) * (ur->nprobes + 1));
+	struct dobj_probe *dp = &ur->probes[ur->nprobes];
+	*dp = (struct dobj_probe){
+		.id = p->id, .provider = xstrdup(p->provider),
+		.module = xstrdup(ur->up->files[p->file].module), .function = xstrdup(p->function),
+		.name = probedesc_display_name(p->name), .kind = DOBJ_PROBE_USDT,
+	};
+	uint32_t names = (uint32_t)ur->nprobes++;
+	if (write_names(ur->o, names, dp) != 0) {
+		char *m = xasprintf("cannot store its names: %s", strerror(errno));
+		probe_warn(ur, p, m);
+		free(m);
+		return -1;
+	}
+	uint32_t epid_base = ur->first_epid + (uint32_t)ur->nepids;
+	ur->epids = xrealloc(ur->epids, sizeof(*ur->epids) * (ur->nepids + prog->nepids + 1));
+	for (uint32_t j = 0; j < prog->nepids; j++)
+		ur->epids[ur->nepids++] = (struct usdt_run_epid){ prog->first_epid - 1 + j, names };
+	return add_sites(ur, p, prog, epid_base, names, pd);
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* The class running exactly clauses[0..n) (ascending); -1 if none. */
+static int class_of(const struct usdt_run *ur, const int *clauses, int n)
+{
+	for (int c = 0; c < ur->nclasses; c++) {
+		const struct usdt_class *k = &ur->classes[c];
+		if (k->nclauses != n)
+			continue;
+		int j = 0;
+		while (j < n && k->clauses[j] == clauses[j])
+			j++;
+		if (j == n)
+			return k->prog_probe;
+	}
+	return -1;
+}
+
+/* A probe that appeared later, enabled by a combination of clauses no class runs: each of
+ * its clauses has a class of its own (trace_cmd makes one for every clause that may enable
+ * USDT probes), so it gets one link per clause. The kernel runs a site's handlers newest
+ * first, so they are attached last clause first to run in program order. What such a probe
+ * loses is this-> variables shared between its clauses (each program is its own firing). */
+static int enable_by_clause(struct usdt_run *ur, int i, bool initial)
+{
+	const struct uprov_probe *p = &ur->up->probes[i];
+	for (int k = p->nclauses - 1; k >= 0; k--) {
+		int cls = class_of(ur, &p->clauses[k], 1);
+		if (cls < 0) {
+			probe_warn(ur, p, "internal error: a clause has no program of its own");
 			return -1;
 		}
-		struct dobj_probe *dp = &ur->probes[ur->nprobes];
-		*dp = (struct dobj_probe){
-			.id = p->id, .provider = xstrdup(p->provider),
-			.module = xstrdup(up->files[p->file].module), .function = xstrdup(p->function),
-			.name = probedesc_display_name(p->name), .kind = DOBJ_PROBE_USDT,
-		};
-		uint32_t names = (uint32_t)ur->nprobes++;
-		if (write_names(o, names, dp) != 0) {
-			util_warn("failed to enable probe %u: cannot store its names: %s", p->id,
-				  strerror(errno));
-			return -1;
-		}
-		uint32_t epid_base = ur->first_epid + (uint32_t)ur->nepids;
-		ur->epids = xrealloc(ur->epids, sizeof(*ur->epids) * (ur->nepids + prog->nepids + 1));
-		for (uint32_t j = 0; j < prog->nepids; j++)
-			ur->epids[ur->nepids++] = (struct usdt_run_epid){ prog->first_epid - 1 + j, names };
-		if (attach_probe(ur, o, up, p, prog, epid_base, names, set) != 0)
+		/* a link of its own, created now: the order of links is the order of clauses */
+		struct pending own = { NULL, 0 };
+		int rc = enable_probe(ur, i, cls, &own);
+		if (flush_pending(ur, &own, initial) != 0 || rc != 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* Enable the uprov probes not looked at yet. At start (`initial`) a failure is fatal; later
+ * ones are reported and tracing goes on. */
+static int enable_new(struct usdt_run *ur, bool initial)
+{
+	struct pending pd = { NULL, 0 };
+	int rc = 0;
+	for (; ur->nseen < ur->up->nprobes; ur->nseen++) {
+		struct uprov_probe *p = &ur->up->probes[ur->nseen];
+		qsort(p->clauses, (size_t)p->nclauses, sizeof(int), int_cmp);
+		int cls = class_of(ur, p->clauses, p->nclauses);
+		rc = cls >= 0 ? enable_probe(ur, ur->nseen, cls, &pd)
+			      : enable_by_clause(ur, ur->nseen, initial);
+		if (rc != 0 && initial)
+			break;
+	}
+	if (flush_pending(ur, &pd, initial) != 0)
+		rc = -1;
+	return initial ? rc : 0;
+}
+
+int usdt_run_attach(struct usdt_run *ur, struct dobj *o, struct uprov *up,
+		    const struct usdt_class *classes, int nclasses, struct attach_set *set)
+{
+	memset(ur, 0, sizeof(*ur));
+	ur->o = o;
+	ur->up = up;
+	ur->set = set;
+	ur->classes = classes;
+	ur->nclasses = nclasses;
+	ur->watch_fd = -1;
+	ur->first_epid = (uint32_t)o->necbs + 1;
+	if (!up || nclasses == 0 || o->usdt_specs_map < 0)
+		return 0;
+	ur->max_sites = o->maps[o->usdt_specs_map].max_entries;
+	ur->max_probes = o->maps[o->usdt_names_map].max_entries;
+	return enable_new(ur, true);
+}
+
+void usdt_run_rescan(struct usdt_run *ur, pid_t pid)
+{
+	if (!ur->up || ur->nclasses == 0)
+		return;
+	uprov_rescan(ur->up, pid);
+	enable_new(ur, false);
+}
+
+/* The watcher: at _dl_debug_state, if r_debug.r_state is RT_CONSISTENT, SIGSTOP stop_pid
+ * (if it is the process) and send a DOBJ_REC_RESCAN record with the pid. r_debug is found
+ * from the function's run-time address (bpf_get_func_ip) and their distance in ld.so. */
+static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_delta,
+			  pid_t stop_pid)
+{
+	size_t n = 0;
+	const int rec = -32, tmp = -8;
+	in[n++] = bi_mov64_reg(6, 1);
+	in[n++] = bi_call(BPF_FUNC_get_func_ip);
+	in[n++] = bi_mov64_reg(3, 0);
+	in[n++] = bi_alu64_imm(BPF_ADD, 3, rstate_delta);
+	in[n++] = bi_st(BPF_DW, 10, tmp, 0);
+	in[n++] = bi_mov64_reg(1, 10);
+	in[n++] = bi_alu64_imm(BPF_ADD, 1, tmp);
+	in[n++] = bi_mov64_imm(2, 4);
+	in[n++] = bi_call(BPF_FUNC_probe_read_user);
+	size_t j_fail = n;
+	in[n++] = bi_jmp_imm(BPF_JNE, 0, 0, 0);               /* patched: to out */
+	in[n++] = bi_ldx(BPF_W, 1, 10, tmp);
+	size_t j_notc = n;
+	in[n++] = bi_jmp_imm(BPF_JNE, 1, RT_CONSISTENT, 0);  /* patched: to out */
+	in[n++] = bi_st(BPF_DW, 10, rec, 0);
+	in[n++] = bi_st(BPF_DW, 10, rec + 8, 0);
+	in[n++] = bi_st(BPF_DW, 10, rec + 16, 0);
+	in[n++] = bi_st(BPF_W, 10, rec + (int)offsetof(struct dobj_rec_rescan, kind), DOBJ_REC_RESCAN);
+	in[n++] = bi_call(BPF_FUNC_get_smp_processor_id);
+	in[n++] = bi_stx(BPF_W, 10, 0, rec + (int)offsetof(struct dobj_rec_rescan, hdr.cpu));
+	in[n++] = bi_call(BPF_FUNC_get_current_pid_tgid);
+	in[n++] = bi_alu64_imm(BPF_RSH, 0, 32);
+	in[n++] = bi_stx(BPF_W, 10, 0, rec + (int)offsetof(struct dobj_rec_rescan, pid));
+	if (stop_pid > 0) {
+		/* stop first: the tracer continues the process once it has read the record */
+		in[n++] = bi_jmp_imm(BPF_JNE, 0, (int32_t)stop_pid, 3);
+		in[n++] = bi_st(BPF_W, 10, rec + (int)offsetof(struct dobj_rec_rescan, stopped), 1);
+		in[n++] = bi_mov64_imm(1, SIGSTOP);
+		in[n++] = bi_call(BPF_FUNC_send_signal);
+	}
+	bi_ld_map_fd(&in[n], 1, ringbuf_fd);
+	n += 2;
+	in[n++] = bi_mov64_reg(2, 10);
+	in[n++] = bi_alu64_imm(BPF_ADD, 2, rec);
+	in[n++] = bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_rescan));
+	in[n++] = bi_mov64_imm(4, 0);
+	in[n++] = bi_call(BPF_FUNC_ringbuf_output);
+	size_t out = n;
+	in[n++] = bi_mov64_imm(0, 0);
+	in[n++] = bi_exit();
+	in[j_fail].off = (int16_t)(out - j_fail - 1);
+	in[j_notc].off = (int16_t)(out - j_notc - 1);
+	return n;
+}
+
+int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid)
+{
+	if (!ur->up || ur->nclasses == 0 || !attach_uprobe_multi_supported())
+		return 0;
+	/* the dynamic linker of this process is the one most programs here use */
+	void *fn = dlsym(RTLD_DEFAULT, "_dl_debug_state");
+	struct r_debug *rd = dlsym(RTLD_DEFAULT, "_r_debug");
+	char path[PATH_MAX];
+	uint64_t off;
+	if (!fn || !rd || proc_self_code_location((uintptr_t)fn, path, sizeof(path), &off) != 0) {
+		util_warn("warning: libraries loaded and programs started after tracing begins "
+			  "will not be searched for probes: the dynamic linker's _dl_debug_state "
+			  "was not found");
+		return 0;
+	}
+	int64_t delta = (int64_t)((uintptr_t)&rd->r_state - (uintptr_t)fn);
+	struct bpf_insn insns[64];
+	size_t n = watch_insns(insns, ur->o->maps[ur->o->ringbuf_map].fd, (int32_t)delta, stop_pid);
+	struct bpf_sys_prog_opts lo = {
+		.type = BPF_PROG_TYPE_KPROBE, .expected_attach_type = BPF_SYS_TRACE_UPROBE_MULTI,
+		.name = "usdt_watch",
+	};
+	struct strbuf log = { 0 };
+	char err[512];
+	ur->watch_fd = bpf_sys_prog_load(&lo, insns, n, &log, err, sizeof(err));
+	if (ur->watch_fd < 0) {
+		util_warn("warning: libraries loaded and programs started after tracing begins "
+			  "will not be searched for probes: %s", log.len ? log.s : err);
+		strbuf_free(&log);
+		return 0;
+	}
+	strbuf_free(&log);
+	struct attach_site site = { off, 0, 0 };
+	if (attach_uprobe_multi(ur->set, ur->watch_fd, path, &site, 1, -1, false, NULL, err,
+				sizeof(err)) != 0)
+		util_warn("warning: libraries loaded and programs started after tracing begins "
+			  "will not be searched for probes: %s", err);
 	return 0;
 }
 
@@ -147,7 +390,10 @@ void usdt_run_free(struct usdt_run *ur)
 		free(ur->probes[i].function);
 		free(ur->probes[i].name);
 	}
+	if (ur->watch_fd >= 0)
+		close(ur->watch_fd);
 	free(ur->probes);
 	free(ur->epids);
 	memset(ur, 0, sizeof(*ur));
+	ur->watch_fd = -1;
 }

@@ -1,22 +1,41 @@
 /* usdt_run.h — enabling USDT probes for a run: the specs and names the programs read, the
- * uprobe_multi links, and the run-time epids of USDT records (dobj.h, "USDT programs").
+ * uprobe_multi links, the run-time epids of USDT records (dobj.h, "USDT programs"), and probes
+ * that appear while tracing runs.
  *
  * Contract: usdt_run_size_maps sets the sizes of the dobj's USDT maps before they are created.
  * usdt_run_attach, with maps created and programs loaded, gives every USDT probe its epids
  * (after the dobj's own) and its names, writes one spec per site (the cookie is the spec's
- * index), and attaches each program's sites with one link per (file, process), semaphores
+ * index), and attaches each probe's sites with one link per (file, process), semaphores
  * counted through ref_ctr_offset; links go into `set`, whose owner detaches them. It returns
- * 0, or -1 with a message printed (nothing of this call stays attached only if the caller
- * detaches `set`). usdt_run_lookup maps a run-time epid to its template ecb and its probe. */
+ * 0, or -1 with a message printed.
+ *
+ * New probes: usdt_run_watch attaches a small program to the dynamic linker's
+ * _dl_debug_state (its r_brk, called when it has finished mapping objects: at every dynamic
+ * program's start and at every dlopen()) that sends a DOBJ_REC_RESCAN record for the
+ * process; stop_pid (the -c child, or 0) is stopped with SIGSTOP before the record goes, so
+ * its new library's probes are on before it runs any of its code. usdt_run_rescan, called
+ * by the consumer for such a record, enables the probes the descriptions match in the new
+ * objects; each joins the program of the probes enabled by the same clauses, or, for a
+ * combination no program runs, the programs of each of its clauses.
+ * usdt_run_lookup maps a run-time epid to its template ecb and its probe. */
 #ifndef USDTRACE_USDT_RUN_H
 #define USDTRACE_USDT_RUN_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "attach.h"
 #include "dobj.h"
 #include "usdt_prov.h"
+
+/* A program serving USDT probes: the clauses it runs (ascending) and its entry in
+ * dobj->probes. A probe, now or later, uses the class whose clauses are exactly its own. */
+struct usdt_class {
+	int prog_probe;
+	int *clauses;
+	int nclauses;
+};
 
 struct usdt_run_epid {
 	uint32_t tmpl;             /* index in dobj->ecbs of the template */
@@ -24,17 +43,28 @@ struct usdt_run_epid {
 };
 
 struct usdt_run {
-	struct dobj_probe *probes; /* per USDT probe, as records and messages name it */
+	struct dobj *o;
+	struct uprov *up;
+	struct attach_set *set;
+	const struct usdt_class *classes;
+	int nclasses;
+	int nseen;                 /* uprov probes looked at so far */
+	struct dobj_probe *probes; /* per enabled USDT probe, as records and messages name it */
 	size_t nprobes;
 	uint32_t first_epid;       /* epids first_epid .. are USDT probes' */
 	struct usdt_run_epid *epids;
 	size_t nepids;
-	size_t nsites;             /* sites attached */
+	uint32_t nsites;           /* specs written */
+	uint32_t max_sites, max_probes;
+	int watch_fd;              /* the watcher program, -1 */
+	bool warned_full;
 };
 
 void usdt_run_size_maps(struct dobj *o, const struct uprov *up);
-int usdt_run_attach(struct usdt_run *ur, struct dobj *o, const struct uprov *up,
-		    const int *prog_probe, struct attach_set *set);
+int usdt_run_attach(struct usdt_run *ur, struct dobj *o, struct uprov *up,
+		    const struct usdt_class *classes, int nclasses, struct attach_set *set);
+int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid);
+void usdt_run_rescan(struct usdt_run *ur, pid_t pid);
 bool usdt_run_lookup(const struct usdt_run *ur, const struct dobj *o, uint32_t epid,
 		     const struct dobj_ecb **e, const struct dobj_probe **p);
 void usdt_run_free(struct usdt_run *ur);

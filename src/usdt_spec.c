@@ -84,7 +84,7 @@ int usdt_spec_encode(const struct usdt_file *f, const struct usdt_site *s, bool 
 	*why = NULL;
 	int bad = 0;
 	int n = s->nargs < DOBJ_USDT_MAXARGS ? s->nargs : DOBJ_USDT_MAXARGS;
-	out->nargs = (uint32_t)n;
+	out->nargs = (uint16_t)n;
 	for (int i = 0; i < n; i++) {
 		const char *no = encode_arg(f, s, &s->args[i], pc_relative_ok, &out->args[i]);
 		if (!no)

@@ -70,7 +70,7 @@ prog destructive 1 'BEGIN { raise(0); system("echo %d", 1); stop(); }' -x destru
 # policy): then the verifier's refusal must be exactly that, and the case is skipped.
 prog copyout 1 'BEGIN { copyout((void *)alloca(8), arg0, 8); copyoutstr("hi", arg1, 3); }' -x destructive >"$W/copyout.res"
 if grep -q 'cannot use helper bpf_probe_write_user' "$W/copyout.err" 2>/dev/null; then
-	skip copyout "this kernel refuses bpf_probe_write_user to uprobe programs"
+	skip copyout "this kernel refuses bpf_probe_write_user to uprobe and raw-tracepoint programs"
 else
 	cat "$W/copyout.res"
 fi

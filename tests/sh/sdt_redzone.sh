@@ -1,10 +1,15 @@
 # sdt_redzone.sh — tracing must not harm the program (tests/progs/sdt/redzone.c): a leaf
 # function keeps its locals in the red zone and fires probes among them; its checksum must be
-# the same with and without bpftrace attached to those probes. First checks that the compiler
+# the same with and without bpftrace, and usdtrace, attached to those probes. First checks that the compiler
 # really put the locals in the red zone (leaf does not move %rsp and stores below it), or the
 # comparison would prove nothing.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
+cat >"$W/rz.d" <<'EOF'
+rz$target:::mid { m++; }
+rz$target:::inner { i++; }
+END { printf("@mid: %d\n@inner: %d\n", m, i); }
+EOF
 
 for cc in gcc clang; do
 	for link in pie nopie; do
@@ -36,6 +41,17 @@ for cc in gcc clang; do
 		else
 			ok "redzone-traced $cfg"
 		fi
+		timeout 40 "$USDTRACE" -q -s "$W/rz.d" -c "$bin" >"$W/ut.out" 2>"$W/ut.err"
+		traced=$(grep '^checksum' "$W/ut.out")
+		mid=$(awk '/^@mid:/ { print $2 }' "$W/ut.out")
+		inner=$(awk '/^@inner:/ { print $2 }' "$W/ut.out")
+		if [ "$mid" != 2000 ] || [ "$inner" != 2000 ]; then
+			notok "redzone-usdtrace $cfg" "probes fired mid=$mid inner=$inner times, expected 2000 ($(head -c 200 "$W/ut.err"))"
+		elif [ -z "$plain" ] || [ "$traced" != "$plain" ]; then
+			notok "redzone-usdtrace $cfg" "traced output '$traced' differs from untraced '$plain'"
+		else
+			ok "redzone-usdtrace $cfg"
+		fi
 	done
 done
 
@@ -53,6 +69,12 @@ if sdt_is_root; then
 			ok "redzone-control (a nop5 site corrupts the red zone under tracing; ours do not)"
 		else
 			skip "redzone-control" "this kernel did not disturb a nop5 site ('$traced' vs '$plain')"
+		fi
+		traced=$(timeout 40 "$USDTRACE" -q -s "$W/rz.d" -c "$bin" 2>/dev/null | grep '^checksum')
+		if [ -n "$traced" ] && [ "$traced" != "$plain" ]; then
+			ok "redzone-control-usdtrace (the comparison fails under usdtrace too with a nop5 site)"
+		else
+			skip "redzone-control-usdtrace" "this kernel did not disturb a nop5 site ('$traced' vs '$plain')"
 		fi
 	else
 		notok "redzone-control" "build failed: $(head -c 300 "$bin.err")"

@@ -600,8 +600,8 @@ static int cmd_verifier(void)
 		tap_notok("attach-ref-ctr-too-far", "\"%s\"", err);
 	else
 		tap_ok("attach-ref-ctr-too-far");
-	if (as.nfds != 0)
-		tap_notok("attach-failure-leaves-nothing", "%zu fds kept", as.nfds);
+	if (as.nfds != 0 || as.nmfds != 0)
+		tap_notok("attach-failure-leaves-nothing", "%zu fds kept", as.nfds + as.nmfds);
 	else
 		tap_ok("attach-failure-leaves-nothing");
 	close(pfd);

@@ -25,12 +25,9 @@
 #include "trace_run.h"
 #include "util.h"
 
-#define PT_DI 112 /* struct pt_regs offsets on x86-64: the first four argument registers */
-#define PT_SI 104
-#define PT_DX 96
-#define PT_CX 88
-#define PT_R8 72
-#define PT_R9 64
+/* BEGIN/END/ERROR programs are raw-tracepoint programs run by the tracer: their context is
+ * u64 args[6] (dobj_prog_type) */
+#define ARG_OFF(i) (8 * (i))
 
 #include "tap.h"
 
@@ -139,11 +136,9 @@ static int add_probe(struct dobj *o, uint32_t id, const char *prov, const char *
 
 static void add_prog(struct dobj *o, int probe, struct pb *p)
 {
-	bool clock = o->probes[probe].kind == DOBJ_PROBE_TICK ||
-		     o->probes[probe].kind == DOBJ_PROBE_PROFILE;
 	o->progs = xrealloc(o->progs, sizeof(*o->progs) * (o->nprogs + 1));
 	o->progs[o->nprogs++] = (struct dobj_prog){
-		.probe = probe, .type = clock ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE,
+		.probe = probe, .type = dobj_prog_type(o->probes[probe].kind),
 		.insns = p->v, .ninsns = p->n, .map_relocs = p->relocs, .nrelocs = p->nrel, .fd = -1 };
 	memset(p, 0, sizeof(*p));
 }
@@ -390,14 +385,13 @@ static void case_fault(void)
 	struct dobj_val v = val(8, 4, DOBJ_V_INT, true, AT_INT);
 	add_act(e, DOBJ_ACT_EXIT, NULL, &v, 1);
 
-	/* ERROR: printf("%d %d %d %d %d\n", arg1..arg5) from rsi, rdx, rcx, r8, r9 */
+	/* ERROR: printf("%d %d %d %d %d\n", arg1..arg5) from the context's args[1..5] */
 	int sz = 48;
 	emit(&p, bi_mov64_reg(6, 1));
 	rec_u32(&p, sz, 0, 2);
 	rec_u32(&p, sz, 4, 0);
-	static const int regs[] = { PT_SI, PT_DX, PT_CX, PT_R8, PT_R9 };
 	for (int i = 0; i < 5; i++) {
-		emit(&p, bi_ldx(BPF_DW, 7, 6, (int16_t)regs[i]));
+		emit(&p, bi_ldx(BPF_DW, 7, 6, (int16_t)ARG_OFF(i + 1)));
 		rec_reg64(&p, sz, 8 + 8 * i, 7);
 	}
 	rec_send(&p, MAP_RB, sz);

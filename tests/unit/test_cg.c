@@ -128,8 +128,10 @@ T_CASE(probes_programs_epids)
 	T_EQ_INT(o->nprobes, 4);
 	for (size_t i = 0; i < o->nprogs; i++) {
 		const struct dobj_probe *p = &o->probes[o->progs[i].probe];
+		/* clocks: perf-event programs; BEGIN/END: raw-tracepoint programs the tracer
+		 * test-runs (docs/bpf-plumbing.md) */
 		bool clock = p->kind == DOBJ_PROBE_TICK || p->kind == DOBJ_PROBE_PROFILE;
-		T_EQ_INT(o->progs[i].type, clock ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_KPROBE);
+		T_EQ_INT(o->progs[i].type, clock ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_RAW_TRACEPOINT);
 		T_CHECK(o->progs[i].ninsns > 10);
 		T_EQ_INT(o->progs[i].insns[o->progs[i].ninsns - 1].code, BPF_JMP | BPF_EXIT);
 	}
@@ -252,6 +254,66 @@ T_CASE(fault_path_only_when_needed)
 	strbuf_free(&b);
 	cgc_test_free(&t);
 	cgc_test_free(&u);
+}
+
+/* 5.15-era kernels: the generated code must not need what later kernels added. Every program of
+ * a script that uses every built-in variable, action and subroutine on every probe kind is
+ * scanned: helpers no newer than bpf_task_pt_regs (175, the last one 5.15 added), no kfunc
+ * calls, and none of the 6.6 "cpu v4" instructions (signed division and remainder, sign-
+ * extending moves and loads, byte swaps, 32-bit-offset jumps). */
+T_CASE(kernel_5_15_subset)
+{
+	const char *src =
+		"BEGIN { trace(arg0); trace(cpu); trace(epid); trace(errno); trace(gid); trace(id);"
+		" trace(pid); trace(ppid); trace(tid); trace(timestamp); trace(uid); trace(vtimestamp);"
+		" trace(walltimestamp); trace(ucaller); trace(ustackdepth); trace(uregs[R_SP]);"
+		" trace(uregs[R_DS]); trace(execname); trace(probeprov); trace(probemod);"
+		" trace(probefunc); trace(probename); }\n"
+		"BEGIN { x = -7; y = 2; trace(x / y); trace(x % y); trace((char)x); trace((short)x);"
+		" trace((int)x >> 1); trace(x ? 1 : 2); s = \"a/b/c\"; trace(strlen(s));"
+		" trace(strjoin(s, s)); trace(substr(s, 1, 2)); trace(index(s, \"b\"));"
+		" trace(rindex(s, \"b\")); trace(strstr(s, \"b\")); trace(strchr(s, 'b'));"
+		" trace(strrchr(s, 'b')); trace(strtok(s, \"/\")); trace(strtok(NULL, \"/\"));"
+		" trace(lltostr(x)); trace(toupper(s)); trace(tolower(s)); trace(basename(s));"
+		" trace(dirname(s)); trace(htons(1)); trace(htonl(1)); trace(htonll(1)); trace(ntohs(1));"
+		" trace(ntohl(1)); trace(ntohll(1)); trace(rand()); trace(progenyof(1)); }\n"
+		"BEGIN { p = (char *)alloca(16); bcopy((void *)arg0, p, 8); copyinto(arg1, 4, p + 8);"
+		" trace(copyinstr(arg0)); trace(copyinstr(arg0, 4)); tracemem(copyin(arg0, 8), 8);"
+		" a[s, 1] = 1; self->t = 2; this->u = 3; printf(\"%d %s\\n\", a[s, 1], s);"
+		" system(\"true\"); raise(0); stop(); copyout(p, arg0, 8); copyoutstr(s, arg0, 4); }\n"
+		"END { exit(0); } ERROR { trace(arg5); } tick-1s { trace(arg0); trace(ucaller); }"
+		" profile-97 { trace(arg1); trace(uregs[R_PC]); trace(ustackdepth); }\n";
+	struct cgc_test t;
+	char err[512] = "";
+	dopts_init(&opts);
+	opts.destructive = true;
+	if (cgc_test_compile(src, &opts, &t, err, sizeof err) != 0) {
+		printf("# compile failed: %s\n", err);
+		T_CHECK(!"program compiles");
+		return;
+	}
+	T_EQ_INT(t.o->nprogs, 5);
+	for (size_t i = 0; i < t.o->nprogs; i++) {
+		const struct dobj_prog *p = &t.o->progs[i];
+		for (size_t k = 0; k < p->ninsns; k++) {
+			const struct bpf_insn *in = &p->insns[k];
+			int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+			bool alu = cls == BPF_ALU || cls == BPF_ALU64;
+			bool v4 = (alu && (op == BPF_DIV || op == BPF_MOD || op == BPF_MOV) && in->off != 0) ||
+				  (cls == BPF_ALU64 && op == BPF_END) ||
+				  (cls == BPF_LDX && BPF_MODE(in->code) == 0x80 /* BPF_MEMSX */) ||
+				  (cls == BPF_JMP32 && op == BPF_JA);
+			bool helper = cls == BPF_JMP && op == BPF_CALL;
+			if (v4 || (helper && (in->src_reg != 0 || in->imm <= 0 ||
+					      in->imm > BPF_FUNC_task_pt_regs))) {
+				printf("# program %zu, instruction %zu: code 0x%02x src %d off %d imm %d\n",
+				       i, k, in->code, in->src_reg, in->off, in->imm);
+				T_CHECK(!"instruction available on 5.15");
+				break;
+			}
+		}
+	}
+	cgc_test_free(&t);
 }
 
 T_MAIN()

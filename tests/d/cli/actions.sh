@@ -32,6 +32,23 @@ cli_run dynvar_drops 0 'done\n\n' \
 	'~^usdtrace: [0-9]+ dynamic variable drops?( with non-empty (dirty|rinsing) list)?$' \
 	"$USDTRACE" -s "$W/dv.d"
 
+# Storing 0 frees an element (the Guide, "Associative Arrays": assigning zero deallocates it):
+# 200 keys created and zeroed one after the other fit in a dynvarsize that holds fewer than
+# 200 elements, while the same 200 keys kept alive do not (the control: drops are reported).
+awk 'BEGIN { print "#pragma D option quiet\n#pragma D option dynvarsize=4k\n\nBEGIN\n{";
+	for (i = 0; i < 200; i++) printf "\ta[%d] = 1;\n\ta[%d] = 0;\n", i, i;
+	print "\tprintf(\"done\\n\");\n\texit(0);\n}" }' >"$W/zf.d"
+cli_run assoc_zero_frees 0 'done\n\n' '' "$USDTRACE" -s "$W/zf.d"
+grep -v '= 0;' "$W/zf.d" >"$W/zk.d"
+cli_run assoc_kept_drops 0 'done\n\n' '~^usdtrace: [0-9]+ dynamic variable drops?$' "$USDTRACE" -s "$W/zk.d"
+
+# bufsize sizes the principal buffer: a 4104-byte record (header and a 4096-byte string) does
+# not fit in 4k, so that clause's data is a drop on its CPU (dt_handle_drop's "N drop on CPU
+# C"), while the next clause's small record gets through. With the default 4m it fits.
+printf '#pragma D option quiet\n#pragma D option strsize=4096\n\nBEGIN\n{\n\tprintf("%%s\\n", "big");\n}\n\nBEGIN\n{\n\texit(0);\n}\n' >"$W/bs.d"
+cli_run bufsize_drops 0 '\n' '~^usdtrace: 1 drop on CPU [0-9]+$' "$USDTRACE" -x bufsize=4k -s "$W/bs.d"
+cli_run bufsize_default_fits 0 'big\n\n' '' "$USDTRACE" -s "$W/bs.d"
+
 # profile-N fires on every CPU (tick-N on one): each online CPU reports itself once.
 online=$(awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-");
 	lo = r[1]; hi = (n > 1) ? r[2] : r[1]; for (c = lo; c <= hi; c++) print c } }' \
@@ -46,6 +63,25 @@ for c in $online; do
 done
 timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -s "$W/pc.d" >"$W/pc.out" 2>"$W/pc.err"
 rc=$?
+# tick-N fires on one CPU only (the Dynamic Tracing Guide, "profile Provider": tick probes fire
+# on one CPU per interval): 30 firings while every CPU is busy come from a single CPU.
+cat >"$W/tc.d" <<'EOF_TC'
+tick-5ms
+/!seen[cpu]/
+{
+	seen[cpu] = 1;
+	ncpus++;
+}
+
+tick-5ms
+/++n == 30/
+{
+	printf("%d\n", ncpus);
+	exit(0);
+}
+EOF_TC
+timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -s "$W/tc.d" >"$W/tc.out" 2>"$W/tc.err"
+trc=$?
 kill $spinners 2>/dev/null
 wait $spinners 2>/dev/null
 got=$(grep . "$W/pc.out" | sort -n | tr '\n' ' ')
@@ -54,4 +90,33 @@ if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$W/pc.err" ]; then
 	cli_ok profile_every_cpu
 else
 	cli_notok profile_every_cpu "exit $rc, CPUs [$got], online [$want]: $(head -n 1 "$W/pc.err")"
+fi
+if [ $trc -eq 0 ] && cli_match '1\n\n' "$W/tc.out" && [ ! -s "$W/tc.err" ]; then
+	cli_ok tick_one_cpu
+else
+	cli_notok tick_one_cpu "exit $trc, stdout [$(tr '\n' ' ' <"$W/tc.out")]: $(head -n 1 "$W/tc.err")"
+fi
+
+# A program the verifier refuses is reported in D terms (the probe, the clause and action the
+# refused instruction came from, the verifier's reason) with exit 1; -x verbose adds the
+# verifier's log. The real refusal at hand: this kernel withholds bpf_probe_write_user
+# (copyoutstr) from our program types (tests/sh/cg_verifier.sh); a kernel that grants it
+# has nothing to refuse here.
+timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -w -n 'BEGIN { copyoutstr("hi", 0, 3); }' \
+	-n 'BEGIN { exit(0); }' >"$W/vr.out" 2>"$W/vr.err"
+if [ $? -eq 0 ]; then
+	echo "skip - d/cli/$CLI/verifier_refusal_in_d_terms: this kernel lets the program call bpf_probe_write_user"
+else
+	cli_run verifier_refusal_in_d_terms 1 '' \
+		"usdtrace: failed to enable probe 1 (dtrace:::BEGIN): the BPF verifier rejected the code generated for clause 1, action #1: program of this type cannot use helper bpf_probe_write_user#36 (-x verbose shows the verifier's log)\n" \
+		"$USDTRACE" -q -w -n 'BEGIN { copyoutstr("hi", 0, 3); }' -n 'BEGIN { exit(0); }'
+	timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -w -x verbose -n 'BEGIN { copyoutstr("hi", 0, 3); }' \
+		-n 'BEGIN { exit(0); }' >"$W/vv.out" 2>"$W/vv.err"
+	rc=$?
+	if [ $rc -eq 1 ] && head -n 1 "$W/vv.err" | grep -q 'action #1: program of this type cannot use helper bpf_probe_write_user#36$' &&
+		grep -q '^0: (bf) r6 = r1' "$W/vv.err" && [ ! -s "$W/vv.out" ]; then
+		cli_ok verifier_log_verbose
+	else
+		cli_notok verifier_log_verbose "exit $rc: $(head -n 2 "$W/vv.err" | tr '\n' ' ')"
+	fi
 fi

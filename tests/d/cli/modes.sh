@@ -71,3 +71,10 @@ ln -s "$USDTRACE" "$W/dtrace"
 cli_run invoked_as_dtrace 1 '' \
 	'dtrace: invalid probe specifier BEGIN { x = nosuch; }: in action list: failed to resolve nosuch: Unknown variable name\n' \
 	"$W/dtrace" -n 'BEGIN { x = nosuch; }'
+# ... and so do the tracer's run-time messages: the probe notices and a fault report.
+if cli_needs_root invoked_as_dtrace_tracing; then
+	CLI_CPU=1 cli_run invoked_as_dtrace_tracing 0 \
+		'CPU     ID                    FUNCTION:NAME\n  *      1                           :BEGIN \n\n' \
+		"dtrace: description 'BEGIN ' matched 1 probe\ndtrace: description 'BEGIN ' matched 1 probe\ndtrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): invalid address (0x8) in action #1\n" \
+		"$W/dtrace" -n 'BEGIN { x = *(int *)8; }' -n 'BEGIN { exit(0); }'
+fi

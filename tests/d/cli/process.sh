@@ -49,3 +49,37 @@ cli_run stop_target 0 'stopped\n\n' '' "$USDTRACE" -q -w -c "$W/busy2.sh" -s "$W
 if [ -s "$W/busy.pid" ]; then
 	kill -9 "$(cat "$W/busy.pid")" 2>/dev/null || :
 fi
+
+# ucaller on a clock probe is the sampled thread's caller (dtrace_getupcstack's second entry, a
+# frame-pointer walk): a child spinning in spin(), called from main(), built with frame
+# pointers and without PIE so nm gives main's run-time address and size. Samples taken in user
+# mode (arg1, the user pc, non-zero) must find ucaller inside main, the majority of them at
+# least (a sample on spin's first instructions, before its frame exists, sees main's caller).
+printf 'volatile unsigned long n;\n__attribute__((noinline)) void spin(void) { for (;;) n++; }\nint main(void) { spin(); return 0; }\n' >"$W/spin.c"
+if ${CC:-cc} -O0 -fno-omit-frame-pointer -no-pie -o "$W/spin" "$W/spin.c" 2>"$W/spin.cc.err" &&
+	main_at=$(nm -S "$W/spin" | awk '$4 == "main" { print "0x" $1 }') &&
+	main_size=$(nm -S "$W/spin" | awk '$4 == "main" { print "0x" $2 }') && [ -n "$main_at" ]; then
+	cat >"$W/uc.d" <<'EOF_UC'
+BEGIN
+{
+	hit = 0;
+}
+
+profile-997
+/pid == $target && arg1 != 0/
+{
+	n++;
+	hit += ucaller >= $1 && ucaller < $1 + $2;
+}
+
+profile-997
+/n >= 20/
+{
+	printf("%d\n", hit * 2 > n);
+	exit(0);
+}
+EOF_UC
+	cli_run ucaller_profile 0 '1\n\n' '' "$USDTRACE" -q -c "$W/spin" -s "$W/uc.d" "$main_at" "$main_size"
+else
+	cli_notok ucaller_profile "cannot build the frame-pointer target: $(head -n 1 "$W/spin.cc.err")"
+fi

@@ -27,3 +27,8 @@ mkdir -p "$W/inc"
 printf '#define FROM_INC "included"\n' >"$W/inc/defs.h"
 printf '#include <defs.h>\nBEGIN\n{\n\tprintf("%%s %%d\\n", FROM_INC, N);\n\texit(0);\n}\n' >"$W/c.d"
 cli_run cpp_I_D 0 'included 3\n\n' '' "$USDTRACE" -q -C -I "$W/inc" -D N=3 -s "$W/c.d"
+
+# -U removes a definition made before it (cpp sees -D and -U in command-line order).
+printf 'BEGIN\n{\n#ifdef GONE\n\tprintf("defined\\n");\n#else\n\tprintf("undefined\\n");\n#endif\n\texit(0);\n}\n' >"$W/u.d"
+cli_run cpp_U 0 'undefined\n\n' '' "$USDTRACE" -q -C -D GONE -U GONE -s "$W/u.d"
+cli_run cpp_D_only 0 'defined\n\n' '' "$USDTRACE" -q -C -D GONE -s "$W/u.d"

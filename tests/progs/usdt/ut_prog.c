@@ -4,7 +4,10 @@
  *   ut_prog wait GO N         wait for file GO, fire ut:::tick N times, ut:::done; print "fired N"
  *   ut_prog sem GO1 GO2 N     wait for GO1, count USDT_ENABLED(ut, guarded) over N checks (firing
  *                             the guarded probe when on), print "enabled K of N"; the same after GO2
+ *   ut_prog dlopen LIB N      fire ut:::tick, dlopen() LIB (ut_lib.c) and call its ut_lib_hello N
+ *                             times at once (its probe utlib:::hello fires each time), ut:::done
  * Waits are bounded (10 s), so a broken tracer cannot hang a test. */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +78,22 @@ int main(int argc, char **argv)
 		count_enabled(n);
 		return 0;
 	}
-	fprintf(stderr, "usage: ut_prog args N | wait GO N | sem GO1 GO2 N\n");
+	if (argc == 4 && strcmp(argv[1], "dlopen") == 0) {
+		int n = atoi(argv[3]);
+		USDT(ut, tick, -1);
+		void *h = dlopen(argv[2], RTLD_NOW);
+		int (*hello)(int) = h ? (int (*)(int))dlsym(h, "ut_lib_hello") : NULL;
+		if (!hello) {
+			fprintf(stderr, "ut_prog: %s\n", dlerror());
+			return 1;
+		}
+		int sum = 0;
+		for (int i = 0; i < n; i++)
+			sum += hello(i);
+		USDT(ut, done);
+		printf("called %d (sum %d)\n", n, sum);
+		return 0;
+	}
+	fprintf(stderr, "usage: ut_prog args N | wait GO N | sem GO1 GO2 N | dlopen LIB N\n");
 	return 2;
 }
