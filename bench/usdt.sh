@@ -2,7 +2,7 @@
 # usdt.sh — the USDT provider's costs, side by side with bpftrace 0.17 in one run.
 # Not part of `make check`.
 #
-#   sh bench/usdt.sh [fire|attach|all] [RUNS]     (default: all, 5 runs; must run as root)
+#   sh bench/usdt.sh [fire|stats|attach|all] [RUNS]   (default: all, 5 runs; must run as root)
 #
 # fire: per-firing cost of one USDT probe. bench/usdt_fire (built here with our sdt.h) fires
 #   bench:fire N times in a loop and times the loop itself; the cost per firing is
@@ -17,6 +17,12 @@
 #   Both tracers start the program with -c; runs alternate untraced, usdtrace, bpftrace so
 #   that drifting load hits all alike. A count run whose output lacks N (a lost firing) is
 #   reported.
+# stats: the same three programs, but the cost inside BPF only: with kernel.bpf_stats_enabled=1
+#   (restored afterwards), the run_time_ns / run_cnt the kernel keeps for the tracer's busiest
+#   program (read from /proc/TRACER/fdinfo while usdt_fire holds after its loop), median over
+#   the runs. This leaves out the uprobe trap, which is the same for both and dominates "fire".
+#   bpf_stats_enabled is machine-wide: every BPF program on the machine pays for the
+#   accounting while it is on.
 # attach: time to attach every probe site of OpenJDK 17's libjvm.so (hotspot, hotspot_jni and
 #   hs_private providers). An idle JVM runs meanwhile (usdtrace matches "provider*" against
 #   the objects processes map now; bpftrace attaches by path and does not need it).
@@ -44,8 +50,8 @@ RUNS=${2:-5}
 me=bench/usdt.sh
 
 case $what in
-fire | attach | all) ;;
-*) echo "$me: what to measure: fire, attach or all, not '$what'" >&2; exit 2 ;;
+fire | stats | attach | all) ;;
+*) echo "$me: what to measure: fire, stats, attach or all, not '$what'" >&2; exit 2 ;;
 esac
 case $RUNS in
 '' | *[!0-9]*) echo "$me: RUNS must be a positive number, not '$RUNS'" >&2; exit 2 ;;
@@ -66,8 +72,10 @@ $CC -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" -o "$bin/usdt_fire" "$
 	{ echo "$me: cannot build the bench programs" >&2; exit 1; }
 
 w=$(mktemp -d)
-jvm=""
-trap '[ -n "$jvm" ] && kill -KILL $jvm 2>/dev/null; rm -rf "$w"' EXIT
+jvm="" stats_was=""
+trap '[ -n "$jvm" ] && kill -KILL $jvm 2>/dev/null
+	[ -n "$stats_was" ] && echo "$stats_was" >/proc/sys/kernel/bpf_stats_enabled
+	rm -rf "$w"' EXIT
 trap 'exit 1' INT TERM
 bad=0
 
@@ -134,6 +142,72 @@ fire_bench() {
 			else
 				m=$(median "$w/fire.$t.$v")
 				eval "c_$t=$(awk -v m="$m" -v b="$base" 'BEGIN { printf "%.1f", (m - b) / '"$FIRINGS"' }')"
+			fi
+		done
+		ratio=$(awk -v u="$c_u" -v b="$c_b" 'BEGIN { if (u + 0 > 0 && b + 0 > 0) printf "%.2fx", b / u; else print "-" }')
+		printf '  %-8s %16s %16s %10s\n' "$v" "$c_u" "$c_b" "$ratio"
+	done
+}
+
+# ------------------------------------------------------------------ BPF run time per firing
+# stats_run KEY TRACER-ARGS...: one traced run of usdt_fire holding after its loop; appends
+# run_time_ns / run_cnt of the tracer's program with the most runs to $w/stats.KEY.
+stats_run() {
+	key=$1
+	shift
+	rm -f "$w/st.rep" "$w/st.hold"
+	"$@" -c "$bin/usdt_fire $FIRINGS $w/st.rep $w/st.hold" >"$w/st.out" 2>"$w/st.err" &
+	tp=$!
+	n=0
+	while [ ! -s "$w/st.rep" ] && kill -0 $tp 2>/dev/null && [ $n -lt 6000 ]; do
+		sleep 0.02
+		n=$((n + 1))
+	done
+	if [ -s "$w/st.rep" ]; then
+		for f in /proc/$tp/fdinfo/*; do
+			awk '$1 == "run_time_ns:" { t = $2 } $1 == "run_cnt:" { c = $2 }
+				END { if (c > 0) print c, t }' "$f" 2>/dev/null
+		done | sort -n | tail -1 | awk '{ printf "%.1f\n", $2 / $1 }' >>"$w/stats.$key"
+	fi
+	touch "$w/st.hold"
+	wait $tp
+	st=$?
+	if [ $st -ne 0 ] || [ ! -s "$w/st.rep" ]; then
+		[ -f "$w/stats.$key.failed" ] ||
+			echo "$me: stats $key: exit $st: $(head -c 300 "$w/st.err" | tr '\n' ' ')" >&2
+		echo "exit $st" >>"$w/stats.$key.failed"
+	fi
+}
+
+stats_bench() {
+	B=$bin/usdt_fire
+	stats_was=$(cat /proc/sys/kernel/bpf_stats_enabled) || return
+	echo 1 >/proc/sys/kernel/bpf_stats_enabled || { echo "$me: cannot enable bpf_stats" >&2; bad=1; return; }
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		if [ $have_u -eq 1 ]; then
+			stats_run u.pred "$USDTRACE" -q -n 'bench$target:::fire /arg0 == -1/ { }'
+			stats_run u.count "$USDTRACE" -q -n 'bench$target:::fire { @ = count(); }'
+			stats_run u.strkey "$USDTRACE" -q -x strsize=64 -n 'bench$target:::fire { @[copyinstr(arg1)] = count(); }'
+		fi
+		if [ $have_b -eq 1 ]; then
+			stats_run b.pred "$BPFTRACE" -e "usdt:$B:bench:fire /arg0 == -1/ { }"
+			stats_run b.count "$BPFTRACE" -e "usdt:$B:bench:fire { @ = count(); }"
+			stats_run b.strkey "$BPFTRACE" -e "usdt:$B:bench:fire { @[str(arg1)] = count(); }"
+		fi
+		i=$((i + 1))
+	done
+	echo "$stats_was" >/proc/sys/kernel/bpf_stats_enabled
+	stats_was=""
+	echo "BPF program time per firing (bpf_stats run_time_ns / run_cnt), $FIRINGS firings, $RUNS runs, medians:"
+	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns" "bpftrace ns" "ratio b/u"
+	for v in pred count strkey; do
+		for t in u b; do
+			if [ -f "$w/stats.$t.$v.failed" ] || [ ! -s "$w/stats.$t.$v" ]; then
+				eval "c_$t=n/a"
+				[ -f "$w/stats.$t.$v.failed" ] && bad=1
+			else
+				eval "c_$t=$(median "$w/stats.$t.$v")"
 			fi
 		done
 		ratio=$(awk -v u="$c_u" -v b="$c_b" 'BEGIN { if (u + 0 > 0 && b + 0 > 0) printf "%.2fx", b / u; else print "-" }')
@@ -220,7 +294,8 @@ attach_bench() {
 
 case $what in
 fire) fire_bench ;;
+stats) stats_bench ;;
 attach) attach_bench ;;
-all) fire_bench; attach_bench ;;
+all) fire_bench; stats_bench; attach_bench ;;
 esac
 exit $bad

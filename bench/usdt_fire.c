@@ -1,7 +1,7 @@
 /* usdt_fire.c — fires one USDT probe in a tight loop and times the loop itself, for
  * bench/usdt.sh's per-firing cost: (loop time traced - loop time untraced) / firings.
  *
- *   usdt_fire N OUT
+ *   usdt_fire N OUT [HOLD]
  *
  * Fires bench:fire N times with arg0 = the iteration (0..N-1) and arg1 = a pointer to one of
  * eight short strings (iteration % 8), so a tracer keying on copyinstr(arg1) makes eight keys.
@@ -10,11 +10,14 @@
  * tracer started with -c shares. The probe has no semaphore: the site is always executed.
  * The strings are read once before the loop: a page of .rodata the process never touched is not
  * mapped in yet, and bpftrace's str() (a non-faulting read) would then get "" for every key,
- * which is not the work being compared. */
+ * which is not the work being compared.
+ * With HOLD, after writing OUT it waits (at most 120 s) until the file HOLD exists, so that the
+ * tracer's programs are still loaded while bench/usdt.sh reads their run-time statistics. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "usdtrace/sdt.h"
 
@@ -31,8 +34,8 @@ static long long now_ns(void)
 
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: usdt_fire N OUT\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: usdt_fire N OUT [HOLD]\n");
 		return 2;
 	}
 	long n = atol(argv[1]);
@@ -47,5 +50,15 @@ int main(int argc, char **argv)
 	if (!f)
 		return 1;
 	fprintf(f, "ns %lld\nfirings %ld\nname_bytes %zu\n", t1 - t0, n, touched);
-	return fclose(f) ? 1 : 0;
+	if (fclose(f))
+		return 1;
+	for (int waited = 0; argc == 4 && access(argv[3], F_OK) != 0; waited++) {
+		if (waited > 12000) {
+			fprintf(stderr, "usdt_fire: no hold file after 120 s\n");
+			return 3;
+		}
+		struct timespec ten_ms = { 0, 10000000 };
+		nanosleep(&ten_ms, NULL);
+	}
+	return 0;
 }
