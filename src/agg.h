@@ -8,7 +8,8 @@
  *      (signed types) or zero-extended (unsigned types) to 64 bits, little-endian. The consumer
  *      reads only the low `size` bytes (the D type's size) but the producer must extend the
  *      same way every time, or equal values would be different map keys;
- *    - a string key takes strsize bytes: the string, then NUL bytes up to strsize (every byte
+ *    - a string key takes agg_keydesc.size bytes (strsize, or less when the code generator
+ *      knows every value is shorter): the string, then NUL bytes to the end (every byte
  *      after the first NUL is zero, again so equal strings are equal keys);
  *    - an aggregation without keys (@x = count()) uses one 8-byte key of value 0.
  *  VALUE: per CPU, an array of int64 words (agg_desc.nwords of them):
@@ -40,7 +41,9 @@
  *  rejects a value (-1 and a message). Bad descriptors (lquantize with step 0, ...) are refused
  *  by agg_desc_new with dtrace-like messages. Nothing here aborts on bad data.
  *  Options honoured (struct dopts): aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggzoom,
- *  agghist. aggpack and aggpercpu are not implemented (printing ignores them).
+ *  agghist. aggpack is not implemented (printing ignores it); aggpercpu changes nothing dtrace
+ *  prints, and nothing here. A string key member is agg_keydesc.size bytes: strsize, or less
+ *  when the code generator knows every value is shorter.
  *  Files: agg.c (descriptors, buckets, merging, snapshots, clear/trunc/normalize), agg_sort.c
  *  (order, printa's join), agg_print.c (output).
  *  Stack keys: AGG_KEY_STACK is reserved; agg_desc_new refuses it until the stack printer exists

@@ -240,6 +240,12 @@ static struct dobj_action *add_action(struct cgc *c, enum dobj_act_kind kind)
 }
 
 /* Room for a value of `size` bytes in the record; its offset from the record's start. */
+static uint32_t rec_alloc(struct cgc *c, uint32_t size, uint32_t align);
+uint32_t cgc_rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
+{
+	return rec_alloc(c, size, align);
+}
+
 static uint32_t rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
 {
 	if (c->ecb < 0)
@@ -384,6 +390,11 @@ static struct dobj_action *new_action(struct cgc *c, enum dobj_act_kind kind, si
 	return act;
 }
 
+struct dobj_action *cgc_new_action(struct cgc *c, enum dobj_act_kind kind, size_t nvals)
+{
+	return new_action(c, kind, nvals);
+}
+
 static void act_printf(struct cgc *c, struct dnode *call, enum dobj_act_kind kind)
 {
 	struct dnode *arg = call->args ? call->args->next : NULL;
@@ -458,7 +469,7 @@ static void act_exit(struct cgc *c, struct dnode *call)
 static bool records(int subr)
 {
 	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_EXIT ||
-	       subr == DS_SYSTEM;
+	       subr == DS_SYSTEM || (subr >= DS_PRINTA && subr <= DS_SETOPT);
 }
 
 static bool stmt_records(const struct dnode *n)
@@ -513,6 +524,10 @@ static void compile_action(struct cgc *c, struct dnode *call)
 			rec_flush(c);
 		cgsp_commit(c, call, call->subr == DS_DISCARD);
 		break;
+	case DS_PRINTA: case DS_TRUNC: case DS_CLEAR: case DS_NORMALIZE: case DS_DENORMALIZE:
+	case DS_SETOPT:
+		cga_action(c, call);
+		break;
 	default:
 		cgx_subr_stmt(c, call);
 		break;
@@ -531,6 +546,10 @@ static void compile_stmt(struct cgc *c, struct dnode *n)
 			c->action_no = n->action;
 		if (n->lhs->kind == DN_CALL && dsubr_is_action((enum dsubr)n->lhs->subr)) {
 			compile_action(c, n->lhs);
+		} else if (n->lhs->kind == DN_ASSIGN && n->lhs->lhs->kind == DN_AGG) {
+			note(c, "; clause %d, action #%d: @%s = %s()", c->clause_no + 1,
+			     c->action_no, n->lhs->lhs->name, n->lhs->rhs->name);
+			cga_update(c, n->lhs);
 		} else {
 			note(c, "; clause %d, action #%d", c->clause_no + 1, c->action_no);
 			cgx_effect(c, n->lhs);
@@ -867,6 +886,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
 	c->this_end = 8;
 	cgx_vars_layout(c);
+	cga_layout(c);
 	c->this_vars_end = c->this_end;
 	for (struct dnode *n = ck->prog->pool.all; n; n = n->pool_next)
 		if (n->kind == DN_CALL && n->subr == DS_STRTOK)

@@ -21,6 +21,7 @@
 
 #include "cg.h"
 #include "cg_impl.h"
+#include "dobj.h"
 #include "dtype.h"
 
 /* Fixed stack slots. */
@@ -72,6 +73,7 @@ struct cgc {
 	size_t errlen;
 
 	int m_globals, m_scratch, m_ringbuf, m_drops;
+	int m_aggzero;                 /* cg_agg.c: zeros for new aggregation entries */
 	size_t map_cap, ecb_cap, prog_cap;
 	struct cgc_varinfo *vinfo[4];  /* by dck_varclass, indexed by var id */
 	uint32_t globals_size;
@@ -142,6 +144,10 @@ void cgc_count_drop(struct cgc *c, int kind);
 int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
 		uint32_t vsz, uint32_t entries);
 int cgc_current_epid(struct cgc *c);
+/* A new action of the current record (owning nvals zeroed values), and room for a value in the
+ * record: its offset (instructions storing there must be patched, CGC_PATCH_REC_OFF). */
+struct dobj_action *cgc_new_action(struct cgc *c, enum dobj_act_kind kind, size_t nvals);
+uint32_t cgc_rec_alloc(struct cgc *c, uint32_t size, uint32_t align);
 
 /* Types. */
 enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };
@@ -200,4 +206,9 @@ int cgsp_send(struct cgc *c, uint32_t epid, uint32_t size);
 void cgsp_speculation(struct cgc *c);                /* R0 = a new speculation id or 0 */
 void cgsp_speculate(struct cgc *c, struct dnode *call);
 void cgsp_commit(struct cgc *c, struct dnode *call, bool discard);
+/* Aggregations (cg_agg.c): the maps and dobj->aggs (after cgx_vars_layout), the update of
+ * `@a[keys] = f(args)` (the DN_ASSIGN), and printa/trunc/clear/normalize/denormalize/setopt. */
+void cga_layout(struct cgc *c);
+void cga_update(struct cgc *c, struct dnode *assign);
+void cga_action(struct cgc *c, struct dnode *call);
 #endif

@@ -36,6 +36,7 @@
 
 struct dtype;
 struct dck_var;
+struct dck_agg;
 struct dfmt;
 
 struct dsrcpos {
@@ -76,6 +77,7 @@ struct dnode {
 	/* Set by the type checker (dcheck.h says what each means): */
 	struct dtype *type;       /* the expression's type */
 	struct dck_var *var;      /* the variable a name / index / self-> / this-> refers to */
+	struct dck_agg *agg;      /* DN_AGG: the aggregation */
 	int builtin;              /* enum dbuiltin */
 	int subr;                 /* enum dsubr (DN_CALL) */
 	bool isconst;             /* integer constant expression, value in cval */

@@ -17,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agg.h"
 #include "dfmt.h"
+#include "dopt.h"
 #include "dtype.h"
 #include "util.h"
 
@@ -77,6 +79,8 @@ struct ck {
 	struct inline_def *inl;
 	size_t ninl, capinl;
 	struct spec_scan spec;   /* the clause's actions, for the speculation rules */
+	struct dnode **pend;     /* printa() calls, checked once every aggregation is known */
+	size_t npend, cappend;
 };
 
 static _Noreturn void fail_at(struct ck *c, const struct dnode *n, const char *fmt, ...)
@@ -157,6 +161,12 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_COMMIT] = {"commit", "void", {"int"}, true, false},
 	[DS_DISCARD] = {"discard", "void", {"int"}, true, false},
 	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
+	[DS_PRINTA] = {"printa", "void", {"@", "..."}, true, false},
+	[DS_TRUNC] = {"trunc", "void", {"@", "[@]"}, true, false},
+	[DS_CLEAR] = {"clear", "void", {"@"}, true, false},
+	[DS_NORMALIZE] = {"normalize", "void", {"@", "@"}, true, false},
+	[DS_DENORMALIZE] = {"denormalize", "void", {"@"}, true, false},
+	[DS_SETOPT] = {"setopt", "void", {"const char *", "[const char *]"}, true, false},
 	[DS_COPYOUT] = {"copyout", "void", {"void *", "uintptr_t", "size_t"}, false, true},
 	[DS_COPYOUTSTR] = {"copyoutstr", "void", {"char *", "uintptr_t", "size_t"}, false, true},
 	[DS_COPYIN] = {"copyin", "void *", {"uintptr_t", "size_t"}, false, false},
@@ -190,12 +200,9 @@ static const struct subr_def subrs[DS_COUNT] = {
 
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
-	"avg", "breakpoint", "chill", "cleanpath", "clear", "count", "denormalize",
-	"freopen", "ftruncate", "func", "getmajor", "getminor", "inet_ntoa",
-	"inet_ntoa6", "inet_ntop", "jstack", "llquantize", "lquantize", "max", "min", "mod",
-	"normalize", "panic", "print", "printa", "printm", "quantize", "setopt",
-	"stack", "stddev", "strtoll", "sum", "sym", "trunc", "uaddr", "ufunc",
-	"umod", "ustack", "usym", "memref",
+	"breakpoint", "chill", "cleanpath", "freopen", "ftruncate", "func", "getmajor",
+	"getminor", "inet_ntoa", "inet_ntoa6", "inet_ntop", "jstack", "mod", "panic", "print",
+	"printm", "stack", "strtoll", "sym", "uaddr", "ufunc", "umod", "ustack", "usym", "memref",
 };
 
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
@@ -622,6 +629,9 @@ static const char *idkind_name(const struct dck_var *v)
 /* --- the expression checker -------------------------------------------------------------- */
 
 static void check_expr(struct ck *c, struct dnode *n);
+static void check_agg_assign(struct ck *c, struct dnode *n);
+static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s);
+static int agg_func_lookup(const char *name);
 static void check_stmt(struct ck *c, struct dnode *n);
 static void resolve_later_def(struct ck *c, char space, const char *name);
 
@@ -1390,8 +1400,10 @@ static void check_assign(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
 	const char *op = n->op;
-	if (l->kind == DN_AGG)
-		fail_at(c, l, "aggregations are not supported by usdtrace: @%s", l->name);
+	if (l->kind == DN_AGG) {
+		check_agg_assign(c, n);
+		return;
+	}
 	if ((op_is(n, "/=") || op_is(n, "%=")) && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, "expression contains division by zero");
 	check_expr(c, r);
@@ -1680,6 +1692,17 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 static void check_call(struct ck *c, struct dnode *n)
 {
 	enum dsubr s = subr_lookup(n->name);
+	if (s >= DS_PRINTA && s <= DS_SETOPT) {
+		check_agg_action(c, n, s);
+		return;
+	}
+	if (s == DS_NONE && agg_func_lookup(n->name) >= 0) {
+		/* outside `@a = f()`, dt_open.c's "void(...)" prototype makes it a void value;
+		 * used for itself, dt_cg.c refuses it (no_nested_action, check_stmt) */
+		check_list(c, n->args);
+		n->type = named_type(c, "void");
+		return;
+	}
 	if (s == DS_NONE) {
 		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
 			if (strcmp(unsupported_subrs[i], n->name) == 0)
@@ -1725,6 +1748,401 @@ static void check_call(struct ck *c, struct dnode *n)
 	n->type = named_type(c, d->ret);
 }
 
+/* --- aggregations ---------------------------------------------------------------------------- */
+
+static const char *const agg_funcs[] = {
+	[AGG_COUNT] = "count", [AGG_SUM] = "sum", [AGG_AVG] = "avg", [AGG_MIN] = "min",
+	[AGG_MAX] = "max", [AGG_STDDEV] = "stddev", [AGG_QUANTIZE] = "quantize",
+	[AGG_LQUANTIZE] = "lquantize", [AGG_LLQUANTIZE] = "llquantize",
+};
+
+static int agg_func_lookup(const char *name)
+{
+	for (int f = 0; f < (int)(sizeof(agg_funcs) / sizeof(agg_funcs[0])); f++)
+		if (strcmp(agg_funcs[f], name) == 0)
+			return f;
+	return -1;
+}
+
+/* The aggregation @name, created (with the next id) on first sight. */
+static struct dck_agg *agg_get(struct ck *c, const struct dnode *at)
+{
+	struct dck_prog *p = c->out;
+	for (int i = 0; i < p->naggs; i++)
+		if (strcmp(p->aggs[i]->name, at->name) == 0)
+			return p->aggs[i];
+	struct dck_agg *a = xcalloc(1, sizeof(*a));
+	a->name = xstrdup(at->name);
+	a->id = p->naggs;
+	a->func = -1;
+	a->nkeys = -1;
+	a->pos = at->pos;
+	p->aggs = xrealloc(p->aggs, sizeof(*p->aggs) * (size_t)(p->naggs + 1));
+	p->aggs[p->naggs++] = a;
+	return a;
+}
+
+/* Keys: checked, then set as the signature or held against it (dt_idcook_sign with prefix "@"
+ * and suffix "[ ]"). */
+static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
+{
+	check_list(c, n->args);
+	int argc = list_len(n->args), i = 0;
+	for (struct dnode *k = n->args; k; k = k->next, i++) {
+		if (!is_scalar(k->type) && !is_string(k->type)) {
+			struct names ns = {0};
+			const char *t = nm(&ns, k->type);
+			FAILT(c, n, &ns, "%s expression may not be used as an aggregation key: key #%d",
+			      t, i + 1);
+		}
+	}
+	if (a->nkeys < 0) {
+		a->nkeys = argc;
+		a->keys = xcalloc((size_t)(argc ? argc : 1), sizeof(*a->keys));
+		i = 0;
+		for (struct dnode *k = n->args; k; k = k->next)
+			a->keys[i++] = k->type;
+		return;
+	}
+	if (argc != a->nkeys)
+		fail_at(c, n, "@%s[ ] prototype mismatch: %d arg%spassed, %d expected", a->name, argc,
+			argc == 1 ? " " : "s ", a->nkeys);
+	i = 0;
+	for (struct dnode *k = n->args; k; k = k->next, i++) {
+		if (!argcompat(a->keys[i], k)) {
+			struct names ns = {0};
+			const char *pt = nm(&ns, a->keys[i]), *b = nm(&ns, k->type);
+			FAILT(c, n, &ns, "@%s[ ] argument #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t argument: %s", a->name, i + 1, pt, b);
+		}
+	}
+}
+
+/* The aggregating function's arguments: arity and prototypes (dt_open.c declares count
+ * "void()", sum..stddev "void(@)", quantize "void(@, ...)", lquantize "void(@, int32_t,
+ * int32_t, ...)", llquantize "void(@, int32_t, int32_t, int32_t, int32_t, ...)"), then
+ * dt_compile_agg's rules. */
+static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, struct dck_agg *a,
+			  int f)
+{
+	static const int min_args[] = { 0, 1, 1, 1, 1, 1, 1, 3, 5 };
+	static const int max_args[] = { 0, 1, 1, 1, 1, 1, 2, 5, 6 };
+	check_list(c, call->args);
+	int argc = list_len(call->args);
+	bool varargs = f >= AGG_QUANTIZE;
+	if (argc < min_args[f] || (!varargs && argc > max_args[f]))
+		fail_at(c, call, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
+			agg_funcs[f], argc, argc == 1 ? " " : "s ", varargs ? "at least " : "",
+			min_args[f]);
+	int i = 0;
+	for (struct dnode *p = call->args ? call->args->next : NULL; p && i < min_args[f] - 1;
+	     p = p->next, i++) {
+		struct dtype *pt = named_type(c, "int32_t");
+		if (!argcompat(pt, p)) {
+			struct names ns = {0};
+			const char *b = nm(&ns, p->type);
+			FAILT(c, call, &ns, "%s( ) argument #%d is incompatible with prototype:\n"
+			      "\tprototype: int32_t\n\t argument: %s", agg_funcs[f], i + 2, b);
+		}
+	}
+	if (call->args && !is_scalar(call->args->type))
+		fail_at(c, call, "%s( ) argument #1 must be of scalar type", agg_funcs[f]);
+	int64_t arg[4] = {0};
+	int nargs = 0;
+	struct dnode *incr = NULL;
+	if (f == AGG_LQUANTIZE) {
+		struct dnode *a1 = call->args->next, *a2 = a1->next, *a3 = a2->next;
+		if (!a1->isconst)
+			fail_at(c, a1, "lquantize( ) argument #1 must be an integer constant");
+		int64_t base = a1->cval;
+		if (base < INT32_MIN || base > INT32_MAX)
+			fail_at(c, a1, "lquantize( ) argument #1 must be a 32-bit quantity");
+		if (!a2->isconst)
+			fail_at(c, a2, "lquantize( ) argument #2 must be an integer constant");
+		int64_t limit = a2->cval;
+		if (limit < INT32_MIN || limit > INT32_MAX)
+			fail_at(c, a2, "lquantize( ) argument #2 must be a 32-bit quantity");
+		if (limit < base)
+			fail_at(c, n, "lquantize( ) base (argument #1) must be less than limit "
+				"(argument #2)");
+		int64_t step = 1;
+		if (a3) {
+			if (!a3->isconst || a3->cval <= 0)
+				fail_at(c, a3, "lquantize( ) argument #3 must be a non-zero positive "
+					"integer constant");
+			if ((step = a3->cval) > UINT16_MAX)
+				fail_at(c, a3, "lquantize( ) argument #3 must be a 16-bit quantity");
+		}
+		int64_t nlevels = (limit - base) / step;
+		if (nlevels == 0)
+			fail_at(c, n, "lquantize( ) step (argument #3) too large: must have at least "
+				"one quantization level");
+		if (nlevels > UINT16_MAX)
+			fail_at(c, n, "lquantize( ) step (argument #3) too small: number of "
+				"quantization levels must be a 16-bit quantity");
+		if (a->nargs) {
+			int64_t olevels = (a->arg[1] - a->arg[0]) / a->arg[2];
+			if (a->arg[0] != base)
+				fail_at(c, n, "lquantize( ) base (argument #1) doesn't match previous "
+					"declaration: expected %d, found %d", (int)a->arg[0], (int)base);
+			if (olevels * a->arg[2] != nlevels * step)
+				fail_at(c, n, "lquantize( ) limit (argument #2) doesn't match previous "
+					"declaration: expected %d, found %d",
+					(int)(a->arg[0] + olevels * a->arg[2]),
+					(int)(base + nlevels * step));
+			if (a->arg[2] != step)
+				fail_at(c, n, "lquantize( ) step (argument #3) doesn't match previous "
+					"declaration: expected %d, found %d", (int)a->arg[2], (int)step);
+		}
+		/* dtrace keeps base, levels and step: the upper bound it prints is
+		 * base + levels * step */
+		arg[0] = base;
+		arg[1] = base + nlevels * step;
+		arg[2] = step;
+		nargs = 3;
+		incr = a3 ? a3->next : NULL;
+	} else if (f == AGG_LLQUANTIZE) {
+		static const char *const what[] = { "factor", "low magnitude", "high magnitude",
+						    "linear steps per magnitude" };
+		struct dnode *p = call->args->next;
+		for (int k = 0; k < 4; k++, p = p->next) {
+			if (!p->isconst)
+				fail_at(c, p, "llquantize( ) argument #%d (%s) must be an integer "
+					"constant", k + 1, what[k]);
+			if ((uint64_t)p->cval > UINT16_MAX)
+				fail_at(c, p, "llquantize( ) argument #%d (%s) must be an unsigned "
+					"16-bit quantity", k + 1, what[k]);
+			arg[k] = p->cval;
+		}
+		incr = p;
+		if (arg[0] < 2)
+			fail_at(c, n, "llquantize( ) factor (argument #1) must be two or more");
+		if (arg[1] >= arg[2])
+			fail_at(c, n, "llquantize( ) high magnitude (argument #3) must be greater "
+				"than low magnitude (argument #2)");
+		if (arg[3] < arg[0])
+			fail_at(c, n, "llquantize( ) factor (argument #1) must be less than or equal "
+				"to the number of linear steps per magnitude (argument #4)");
+		uint64_t v = (uint64_t)arg[0];
+		while (v < (uint64_t)arg[3])
+			v *= (uint64_t)arg[0];
+		if (arg[3] % arg[0] || v % (uint64_t)arg[3])
+			fail_at(c, n, "llquantize( ) factor (argument #1) must evenly divide the "
+				"number of steps per magnitude (argument #4), and the number of steps "
+				"per magnitude must evenly divide a power of the factor");
+		uint64_t order = 1;
+		for (int64_t k = 0; k <= arg[2] + 1; k++) {
+			if (order * (uint64_t)arg[0] > order) {
+				order *= (uint64_t)arg[0];
+				continue;
+			}
+			fail_at(c, n, "llquantize( ) factor (%d) raised to power of high magnitude "
+				"(%d) plus 1 overflows 64-bits", (int)arg[0], (int)arg[2]);
+		}
+		if (a->nargs)
+			for (int k = 0; k < 4; k++)
+				if (a->arg[k] != arg[k])
+					fail_at(c, n, "llquantize( ) %s (argument #%d) doesn't match "
+						"previous declaration: expected %d, found %d", what[k],
+						k + 1, (int)a->arg[k], (int)arg[k]);
+		nargs = 4;
+	} else if (f == AGG_QUANTIZE) {
+		incr = call->args->next;
+	}
+	if (incr) {
+		int argmax = max_args[f];
+		if (!is_scalar(incr->type))
+			fail_at(c, n, "%s( ) increment value (argument #%d) must be of scalar type",
+				agg_funcs[f], argmax);
+		if (incr->next)
+			fail_at(c, incr, "%s( ) prototype mismatch: %d args passed, at most %d "
+				"expected", agg_funcs[f], argmax + list_len(incr->next), argmax);
+	}
+	memcpy(a->arg, arg, sizeof(arg));
+	a->nargs = nargs;
+}
+
+/* @name[keys] = func(args) (dt_node_op2's DT_TOK_ASGN for aggregations, then dt_compile_agg). */
+static void check_agg_assign(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	struct dck_agg *a = agg_get(c, l);
+	l->agg = a;
+	if (!op_is(n, "="))
+		fail_at(c, n, "operator %s may not be applied to an aggregation: @%s", n->op,
+			a->name);
+	agg_keys(c, l, a);
+	int f = r->kind == DN_CALL ? agg_func_lookup(r->name) : -1;
+	if (f < 0) {
+		check_expr(c, r);
+		fail_at(c, n, "@%s must be assigned the result of an aggregating function",
+			a->name);
+	}
+	if (a->defined && a->func != f)
+		fail_at(c, n, "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: "
+			"@%s = %s( ) : line %d", a->name, a->name, agg_funcs[f], a->name,
+			agg_funcs[a->func], a->line);
+	agg_func_args(c, n, r, a, f);
+	if (!a->defined) {
+		a->defined = true;
+		a->func = f;
+		a->line = n->pos.line;
+	}
+	r->type = named_type(c, "void");
+	l->type = r->type;
+	n->type = r->type;
+}
+
+/* An aggregation as an argument of printa() & co.: a bare @name. */
+static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *arg, int argno)
+{
+	if (arg->kind != DN_AGG) {
+		check_expr(c, arg);
+		struct names ns = {0};
+		const char *t = nm(&ns, arg->type);
+		FAILT(c, call, &ns, "%s( ) argument #%d is incompatible with prototype:\n"
+		      "\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
+	}
+	if (arg->args)
+		fail_at(c, arg, "%s( ) argument #%d: an aggregation argument may not be indexed "
+			"(@%s[ ])", call->name, argno, arg->name);
+	arg->agg = agg_get(c, arg);
+	arg->type = named_type(c, "void");
+	return arg->agg;
+}
+
+static void push_pending(struct ck *c, struct dnode *n)
+{
+	xgrow(&c->pend, sizeof(*c->pend), &c->cappend, c->npend + 1);
+	c->pend[c->npend++] = n;
+}
+
+/* printa, trunc, clear, normalize, denormalize, setopt (dt_cc.c's dt_action_*). */
+static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
+{
+	const char *name = subrs[s].name;
+	int argc = list_len(n->args);
+	struct dnode *a = n->args;
+	n->subr = s;
+	n->type = named_type(c, "void");
+	switch (s) {
+	case DS_PRINTA: {
+		if (argc == 0)
+			fail_at(c, n, "printa( ) prototype mismatch: 0 args passed, at least 1 "
+				"expected");
+		int argno = 1;
+		if (a->kind == DN_STRING) {
+			if (!a->next)
+				fail_at(c, n, "printa( ) prototype mismatch: 1 arg passed, at least 2 "
+					"expected");
+			a->type = c->tc->t_string;
+			a = a->next;
+			argno = 2;
+		}
+		for (; a; a = a->next, argno++)
+			agg_arg(c, n, a, argno);
+		push_pending(c, n);   /* the format is checked against the keys at the end */
+		return;
+	}
+	case DS_TRUNC:
+		if (argc < 1 || argc > 2)
+			fail_at(c, n, "trunc( ) prototype mismatch: %d arg%spassed, at least 1 "
+				"expected", argc, argc == 1 ? " " : "s ");
+		agg_arg(c, n, a, 1);
+		if (a->next) {
+			check_expr(c, a->next);
+			if (!is_scalar(a->next->type))
+				fail_at(c, n, "trunc( ) argument #2 must be of scalar type");
+		}
+		return;
+	case DS_NORMALIZE:
+		if (argc != 2)
+			fail_at(c, n, "normalize( ) prototype mismatch: %d arg%spassed, 2 expected",
+				argc, argc == 1 ? " " : "s ");
+		agg_arg(c, n, a, 1);
+		check_expr(c, a->next);
+		if (!is_scalar(a->next->type))
+			fail_at(c, n, "normalize( ) argument #2 must be of scalar type");
+		return;
+	case DS_CLEAR:
+	case DS_DENORMALIZE:
+		if (argc != 1)
+			fail_at(c, n, "%s( ) prototype mismatch: %d arg%spassed, 1 expected", name,
+				argc, argc == 1 ? " " : "s ");
+		agg_arg(c, n, a, 1);
+		return;
+	case DS_SETOPT: {
+		check_list(c, n->args);
+		check_proto(c, n, &subrs[s]);
+		int i = 1;
+		for (struct dnode *p = n->args; p; p = p->next, i++)
+			if (p->kind != DN_STRING)
+				fail_at(c, n, "setopt( ) argument #%d must be a string constant", i);
+		if (!dopt_known(n->args->str))
+			fail_at(c, n, "setopt( ) argument #1: invalid option name: %s", n->args->str);
+		return;
+	}
+	default:
+		fail_at(c, n, "internal error: %s is not an aggregation action", name);
+	}
+}
+
+/* At the end of the program: every aggregation used has a function, and printa formats agree
+ * with the keys of their first aggregation (dt_printf_validate over the key tuple). */
+static void check_aggs_done(struct ck *c)
+{
+	for (int i = 0; i < c->out->naggs; i++) {
+		struct dck_agg *a = c->out->aggs[i];
+		if (!a->defined) {
+			util_seterr(c->errbuf, c->errlen, "line %d: @%s has not yet been declared or "
+				    "assigned", a->pos.line, a->name);
+			c->status = -1;
+			longjmp(c->jb, 1);
+		}
+	}
+	for (size_t i = 0; i < c->npend; i++) {
+		struct dnode *n = c->pend[i];
+		struct dnode *f = n->args;
+		/* aggregations printed together must have the same keys */
+		struct dnode *first = f->kind == DN_STRING ? f->next : f;
+		for (struct dnode *o = first->next; o; o = o->next) {
+			struct dck_agg *x = first->agg, *y = o->agg;
+			bool same = x->nkeys == y->nkeys;
+			for (int k = 0; same && k < x->nkeys; k++)
+				same = same_type(x->keys[k], y->keys[k]) ||
+				       (is_string(x->keys[k]) && is_string(y->keys[k])) ||
+				       (is_integer(x->keys[k]) && is_integer(y->keys[k]) &&
+					dtype_sizeof(x->keys[k]) == dtype_sizeof(y->keys[k]));
+			if (!same)
+				fail_at(c, n, "printa( ) aggregation @%s keys do not match those of "
+					"@%s", y->name, x->name);
+		}
+		if (f->kind != DN_STRING)
+			continue;
+		char err[512];
+		if (memchr(f->str, '\0', f->slen))
+			fail_at(c, n, "printa( ) format string contains a NUL character");
+		struct dfmt *fmt = dfmt_parse(f->str, err, sizeof(err));
+		if (!fmt)
+			fail_at(c, n, "%s", err);
+		struct dck_prog *p = c->out;
+		p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
+		p->fmts[p->nfmts++] = fmt;
+		struct dck_agg *a = first->agg;
+		struct dfmt_argtype *types = xcalloc((size_t)(a->nkeys ? a->nkeys : 1),
+						     sizeof(*types));
+		for (int k = 0; k < a->nkeys; k++)
+			dck_argtype(p, a->keys[k], &types[k]);
+		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, true, "int64_t" };
+		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype, false, err,
+				    sizeof(err));
+		free(types);
+		if (rc != 0)
+			fail_at(c, n, "%s", err);
+		n->fmt = fmt;
+	}
+}
+
 /* --- expressions ---------------------------------------------------------------------------- */
 
 static void check_expr(struct ck *c, struct dnode *n)
@@ -1752,7 +2170,8 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_selfthis(c, n);
 		return;
 	case DN_AGG:
-		fail_at(c, n, "aggregations are not supported by usdtrace: @%s", n->name);
+		fail_at(c, n, "aggregation @%s may only be the target of an aggregating assignment "
+			"or an argument of an aggregation action", n->name);
 	case DN_UNARY:
 		check_unary(c, n);
 		return;
@@ -1895,6 +2314,9 @@ static void no_nested_action(struct ck *c, const struct dnode *n)
 	if (n->kind == DN_CALL && dsubr_is_action(n->subr))
 		fail_at(c, n, "tracing function %s( ) may not be called from a D expression "
 			"(D program context required)", n->name);
+	if (n->kind == DN_CALL && n->subr == DS_NONE && agg_func_lookup(n->name) >= 0)
+		fail_at(c, n, "aggregating function %s( ) may not be called from a D expression "
+			"(D program context required)", n->name);
 	no_nested_action(c, n->lhs);
 	no_nested_action(c, n->rhs);
 	no_nested_action(c, n->cond);
@@ -1928,11 +2350,19 @@ static void check_stmt(struct ck *c, struct dnode *n)
 		struct dnode *e = n->lhs;
 		check_expr(c, e);
 		n->type = NULL;
-		if (e->kind == DN_CALL)
+		if (e->kind == DN_CALL && e->subr == DS_NONE) {
+			no_nested_action(c, e);   /* count(); alone: dt_cg.c's D_CG_EXPR */
+		} else if (e->kind == DN_CALL) {
 			for (struct dnode *a = e->args; a; a = a->next)
 				no_nested_action(c, a);
-		else
+		} else if (e->kind == DN_ASSIGN && e->lhs->kind == DN_AGG) {
+			for (struct dnode *a = e->lhs->args; a; a = a->next)
+				no_nested_action(c, a);
+			for (struct dnode *a = e->rhs->args; a; a = a->next)
+				no_nested_action(c, a);
+		} else {
 			no_nested_action(c, e);
+		}
 		if (e->kind == DN_CALL && (e->subr == DS_PRINTF || e->subr == DS_SYSTEM)) {
 			/* dtrace makes one action per value argument (at least one) */
 			int k = 0;
@@ -2206,6 +2636,12 @@ void dck_prog_free(struct dck_prog *p)
 		free(p->vars[i]);
 	}
 	free(p->vars);
+	for (int i = 0; i < p->naggs; i++) {
+		free(p->aggs[i]->name);
+		free(p->aggs[i]->keys);
+		free(p->aggs[i]);
+	}
+	free(p->aggs);
 	for (int i = 0; i < p->nfmts; i++)
 		dfmt_free(p->fmts[i]);
 	free(p->fmts);
@@ -2254,6 +2690,7 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 				fail_at(c, it, "internal error: unexpected item");
 			}
 		}
+		check_aggs_done(c);
 		c->out->nclauses = ci;
 		*out = c->out;
 	} else {
@@ -2266,6 +2703,7 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 		free(c->names[i].name);
 	free(c->names);
 	free(c->inl);
+	free(c->pend);
 	free(c);
 	return rc;
 }

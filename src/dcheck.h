@@ -109,9 +109,12 @@
  * Where illumos and Oracle libdtrace word a message differently we follow illumos, as the
  * test corpus does: "substr( ) prototype mismatch: 4 args passed, at least 2 expected",
  * "printf( ) prototype mismatch: 0 args passed, 1 expected".
- * Aggregations (@a) and dtrace subroutines not listed below are errors naming them
- * ("aggregations are not supported by usdtrace: @a", "stack( ) is not supported by
- * usdtrace"); unknown names are dtrace's "undefined function name: foo".
+ * Aggregations: see struct dck_agg; messages as libdtrace's dt_parser.c (assignment, redefinition)
+ * and dt_cc.c (dt_compile_agg: scalar arguments, lquantize/llquantize parameters and their
+ * agreement between uses, increments; dt_action_printa/trunc/clear/normalize). Keys must be
+ * integers, pointers or strings. dtrace subroutines not listed below are errors naming them
+ * ("stack( ) is not supported by usdtrace"); unknown names are dtrace's "undefined function
+ * name: foo".
  *
  * Contract: dcheck_program returns 0 with *out set (free with dck_prog_free, before the dprog),
  * or -1 (-2: destructive, above) with the message in errbuf; the dprog may then only be freed.
@@ -148,6 +151,7 @@ enum dsubr {
 	DS_NONE = 0,
 	/* actions */
 	DS_TRACE, DS_PRINTF, DS_TRACEMEM, DS_EXIT, DS_SYSTEM, DS_RAISE, DS_STOP,
+	DS_PRINTA, DS_TRUNC, DS_CLEAR, DS_NORMALIZE, DS_DENORMALIZE, DS_SETOPT,
 	DS_COPYOUT, DS_COPYOUTSTR,
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
 	/* subroutines */
@@ -201,8 +205,28 @@ struct dck_options {
 	void *arg;
 };
 
+/* An aggregation (@name, "" for the anonymous @). Every `@name[keys] = func(args)` statement
+ * is a DN_EXPR_STMT over a DN_ASSIGN whose lhs is the DN_AGG (agg set, args = keys) and whose
+ * rhs is the DN_CALL of the aggregating function (subr DS_NONE, name "count", ...). printa(),
+ * trunc(), clear(), normalize(), denormalize() take DN_AGG arguments (agg set, no keys). */
+struct dck_agg {
+	char *name;
+	int id;                   /* 0.., in order of first appearance: dtrace prints in this order */
+	int func;                 /* enum agg_func (agg.h) */
+	int64_t arg[4];           /* lquantize: lower, upper, step; llquantize: factor, low, high,
+				   * nsteps (nargs 3 or 4; 0 otherwise) */
+	int nargs;
+	struct dtype **keys;      /* key types, in order */
+	int nkeys;
+	int line;                 /* of the assignment that defined it (for "previous: ... line") */
+	struct dsrcpos pos;       /* first appearance */
+	bool defined;             /* some assignment gives it a function */
+};
+
 struct dck_prog {
 	struct dprog *prog;
+	struct dck_agg **aggs;    /* by id */
+	int naggs;
 	struct dck_var **vars;    /* every variable, all classes, in order of first appearance */
 	int nvars;
 	int nclass[4];            /* how many of each class (ids are 0..nclass[c]-1) */

@@ -2,6 +2,7 @@
  * dck_prog and are left alone; map and program file descriptors are the tracer's to close. */
 #include <stdlib.h>
 
+#include "agg.h"
 #include "dobj.h"
 
 void dobj_free(struct dobj *o)
@@ -31,10 +32,17 @@ void dobj_free(struct dobj *o)
 	free(o->progs);
 	for (size_t i = 0; i < o->necbs; i++) {
 		struct dobj_ecb *e = &o->ecbs[i];
-		for (size_t k = 0; k < e->nacts; k++)
+		for (size_t k = 0; k < e->nacts; k++) {
 			free(e->acts[k].vals);
+			free(e->acts[k].aggs);
+			free(e->acts[k].opt);
+			free(e->acts[k].optval);
+		}
 		free(e->acts);
 	}
 	free(o->ecbs);
+	for (size_t i = 0; i < o->naggs; i++)
+		agg_desc_free(o->aggs[i].desc);
+	free(o->aggs);
 	free(o);
 }

@@ -160,6 +160,14 @@ enum dobj_act_kind {
 	DOBJ_ACT_TRACEMEM,         /* vals[0] is DOBJ_V_BYTES of the requested size */
 	DOBJ_ACT_EXIT,             /* vals[0]: int status; the tracer stops after this record */
 	DOBJ_ACT_SYSTEM,           /* fmt + vals as printf; the tracer runs the text with sh -c */
+	/* Aggregation actions (aggs: indexes in dobj->aggs). The tracer reads the aggregations'
+	 * maps when it meets the record, so what it prints is what the maps hold then. */
+	DOBJ_ACT_PRINTA,           /* fmt (NULL: the default layout), aggs (one or more) */
+	DOBJ_ACT_TRUNC,            /* aggs[0]; vals[0] the int64 count to keep, none: keep 0 */
+	DOBJ_ACT_CLEAR,            /* aggs[0] */
+	DOBJ_ACT_NORMALIZE,        /* aggs[0]; vals[0] the int64 factor */
+	DOBJ_ACT_DENORMALIZE,      /* aggs[0] */
+	DOBJ_ACT_SETOPT,           /* opt, optval (NULL: the name alone) */
 };
 
 struct dobj_action {
@@ -168,6 +176,18 @@ struct dobj_action {
 	struct dfmt *fmt;          /* PRINTF, SYSTEM: owned by the dck_prog (outlives the dobj) */
 	struct dobj_val *vals;
 	size_t nvals;
+	int *aggs;                 /* aggregation actions: owned */
+	size_t naggs;
+	char *opt, *optval;        /* SETOPT: owned */
+};
+
+/* One aggregation: its layout (agg.h, the contract both sides follow) and its per-CPU hash map
+ * (key desc->keysize bytes, value 8 * desc->nwords bytes per CPU). Aggregations are numbered
+ * as the type checker numbers them (first appearance), which is the order dtrace prints them. */
+struct agg_desc;
+struct dobj_agg {
+	struct agg_desc *desc;     /* owned */
+	int map;                   /* index in dobj->maps */
 };
 
 struct dobj_ecb {
@@ -272,6 +292,8 @@ struct dobj {
 	uint32_t strsize;          /* as compiled */
 	int spec_map;              /* -1: the program uses no speculation */
 	uint32_t nspec;
+	struct dobj_agg *aggs;
+	size_t naggs;
 };
 
 void dobj_free(struct dobj *o);

@@ -219,19 +219,15 @@ static void list_process(struct lister *L, const struct proc_maps *m)
 	}
 }
 
+static void list_process_cb(const struct proc_maps *m, void *L)
+{
+	list_process(L, m);
+}
+
 /* Every process on the machine, skipping those that vanish and kernel threads (no objects). */
 static void list_all_processes(struct lister *L)
 {
-	pid_t *pids;
-	int n = proc_list_pids(&pids);
-	for (int i = 0; i < n; i++) {
-		struct proc_maps *m;
-		if (proc_maps_read(pids[i], &m, NULL, 0) != 0)
-			continue;
-		list_process(L, m);
-		proc_maps_free(m);
-	}
-	free(pids);
+	proc_maps_foreach(list_process_cb, L);
 }
 
 static void mark_file_reported(struct lister *L, const char *path)

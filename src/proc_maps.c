@@ -247,3 +247,17 @@ int proc_self_code_location(uintptr_t addr, char *path, size_t pathlen, uint64_t
 	fclose(f);
 	return found;
 }
+
+void proc_maps_foreach(void (*fn)(const struct proc_maps *m, void *arg), void *arg)
+{
+	pid_t *pids;
+	int n = proc_list_pids(&pids);
+	for (int i = 0; i < n; i++) {
+		struct proc_maps *m;
+		if (proc_maps_read(pids[i], &m, NULL, 0) != 0)
+			continue;
+		fn(m, arg);
+		proc_maps_free(m);
+	}
+	free(pids);
+}

@@ -41,4 +41,8 @@ int proc_self_code_location(uintptr_t addr, char *path, size_t pathlen, uint64_t
 
 /* All pids on the machine (from /proc), ascending. Returns count; *pids malloc'd. */
 int proc_list_pids(pid_t **pids);
+
+/* fn(maps, arg) for every process on the machine, in pid order, skipping those that vanish
+ * while being read. */
+void proc_maps_foreach(void (*fn)(const struct proc_maps *m, void *arg), void *arg);
 #endif

@@ -22,6 +22,7 @@
 #include "proc_maps.h"
 #include "ringbuf.h"
 #include "spec_buf.h"
+#include "trace_agg.h"
 #include "trace_run.h"
 #include "usdt_run.h"
 #include "util.h"
@@ -60,6 +61,8 @@ struct run {
 	bool failed;                   /* a fatal consumer error (message printed) */
 	struct usdt_run ur;            /* USDT probes: their epids and names */
 	struct spec_buf *spec;         /* speculative records held (NULL: no speculations) */
+	struct dopts dyn;              /* the options, as setopt() changes them at run time */
+	struct trace_aggs aggs;
 };
 
 static void flush_out(struct run *r)
@@ -478,6 +481,30 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 								    a->vals[0].size : 4);
 			r->stop = true;
 			break;
+		case DOBJ_ACT_PRINTA:
+		case DOBJ_ACT_TRUNC:
+		case DOBJ_ACT_CLEAR:
+		case DOBJ_ACT_NORMALIZE:
+		case DOBJ_ACT_DENORMALIZE: {
+			int64_t n = a->nvals ? (int64_t)read_uint(vp, 8) : 0;
+			struct dfmt_ctx ctx = { NULL, NULL, (int)r->d->stackindent };
+			char err[256];
+			if (trace_aggs_action(&r->aggs, a, a->nvals > 0, n, r->d, &ctx, &b, err,
+					      sizeof(err)) != 0)
+				liberr(r, hdr.epid, p, err);
+			break;
+		}
+		case DOBJ_ACT_SETOPT: {
+			char err[256];
+			if (dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err)) != 0) {
+				char msg[512];
+				snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s",
+					 a->opt, a->optval ? a->optval : "", err);
+				liberr(r, hdr.epid, p, msg);
+			}
+			r->quiet = r->d->quiet;
+			break;
+		}
 		case DOBJ_ACT_SYSTEM: {
 			struct strbuf cmd = { 0 };
 			if (format_action(r, hdr.epid, p, a, rec, &cmd) == 0) {
@@ -745,6 +772,7 @@ static void release(struct run *r)
 	usdt_run_free(&r->ur);
 	spec_buf_free(r->spec);
 	r->spec = NULL;
+	trace_aggs_free(&r->aggs);
 }
 
 static int setup(struct run *r)
@@ -793,6 +821,7 @@ static int setup(struct run *r)
 		return -1;
 	}
 	r->ncpus = bpf_sys_possible_cpus();
+	trace_aggs_init(&r->aggs, o, r->ncpus);
 	if (o->drops_map >= 0 && (size_t)o->drops_map < o->nmaps) {
 		r->ndrop_kinds = o->maps[o->drops_map].max_entries;
 		if (r->ncpus > 0)
@@ -852,7 +881,8 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	struct run r = { 0 };
 	r.o = o;
 	r.ro = ro;
-	r.d = ro->dopts;
+	r.dyn = *ro->dopts;
+	r.d = &r.dyn;
 	r.out = ro->out ? ro->out : stdout;
 	r.quiet = r.d->quiet;
 	attach_set_init(&r.main_set);
@@ -915,6 +945,16 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	report_drops(&r);
 	if (!r.failed)
 		fputs("\n", r.out);
+	if (!r.failed && o->naggs > 0) {
+		/* dtrace prints every aggregation printa() has not printed, after that line */
+		struct strbuf b = { 0 };
+		char err[256];
+		if (trace_aggs_print_exit(&r.aggs, r.d, &b, err, sizeof(err)) != 0)
+			util_warn("failed to print aggregations: %s", err);
+		if (b.len)
+			fwrite(b.s, 1, b.len, r.out);
+		strbuf_free(&b);
+	}
 	fflush(r.out);
 
 	if (ro->child && ro->child->pid > 0 && !ro->child->exited)

@@ -77,27 +77,24 @@ static int file_index(struct uprov *u, struct usdt_cached *cf, const char *path,
 	return u->nfiles++;
 }
 
+static void scan_process(const struct proc_maps *m, void *arg)
+{
+	struct uprov *u = arg;
+	for (int k = 0; k < m->nobjs; k++) {
+		const struct proc_object *o = &m->objs[k];
+		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+		if (cf->f && cf->f->nsites > 0)
+			file_index(u, cf, o->open_path, o->module);
+	}
+}
+
 /* Every ELF object with probes that some process maps now, once. */
 static void scan_all_processes(struct uprov *u)
 {
 	if (u->scanned)
 		return;
 	u->scanned = true;
-	pid_t *pids;
-	int n = proc_list_pids(&pids);
-	for (int i = 0; i < n; i++) {
-		struct proc_maps *m;
-		if (proc_maps_read(pids[i], &m, NULL, 0) != 0)
-			continue;
-		for (int k = 0; k < m->nobjs; k++) {
-			const struct proc_object *o = &m->objs[k];
-			struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
-			if (cf->f && cf->f->nsites > 0)
-				file_index(u, cf, o->open_path, o->module);
-		}
-		proc_maps_free(m);
-	}
-	free(pids);
+	proc_maps_foreach(scan_process, u);
 }
 
 static bool has_clause(const struct uprov_probe *p, int clause)

@@ -5,6 +5,7 @@
 #include "t.h"
 #include "../tools/cgcompile.h"
 #include "bpf_dis.h"
+#include "agg.h"
 #include "dout.h"
 
 static struct dopts opts;
@@ -317,3 +318,66 @@ T_CASE(kernel_5_15_subset)
 }
 
 T_MAIN()
+
+/* Aggregations: one per-CPU hash map each, sized from the agg.h layout; keys as long as
+ * their values can be (constants and probe names shorter than strsize); the actions as
+ * records naming their aggregations. */
+T_CASE(aggregation_maps_and_actions)
+{
+	struct cgc_test t = compile_ok(
+		"BEGIN { @c[probename, 3] = count(); @q[execname] = quantize(arg0); "
+		"@l = lquantize(arg0, 0, 100, 10); @s[execname, strjoin(\"a\", \"b\")] = sum(1); "
+		"printa(\"%s %d %@d\\n\", @c); trunc(@q, 2); normalize(@l, 4); clear(@s); "
+		"setopt(\"aggsortkey\"); exit(0); }");
+	if (!t.o)
+		return;
+	const struct dobj *o = t.o;
+	T_EQ_INT(o->naggs, 4);
+	int c = map_named(o, "agg_c"), q = map_named(o, "agg_q"), l = map_named(o, "agg_l");
+	int s = map_named(o, "agg_s");
+	T_CHECK(c >= 0 && q >= 0 && l >= 0 && s >= 0 && map_named(o, "agg_zero") >= 0);
+	if (c < 0 || q < 0 || l < 0 || s < 0)
+		goto out;
+	T_EQ_INT(o->maps[c].kind, BPF_SYS_MAP_PERCPU_HASH);
+	T_EQ_INT(o->aggs[0].map, c);
+	/* "BEGIN" and its NUL, then the int */
+	T_EQ_INT(o->aggs[0].desc->keys[0].size, 6);
+	T_EQ_INT(o->maps[c].key_size, 6 + 8);
+	T_EQ_INT(o->maps[c].value_size, 8);
+	T_EQ_INT(o->maps[q].key_size, 16);                    /* execname: at most 15 + NUL */
+	T_EQ_INT(o->maps[q].value_size, 8 * AGG_QUANTIZE_NBUCKETS);
+	T_EQ_INT(o->maps[l].key_size, 8);                     /* no key: one zero word */
+	T_EQ_INT(o->maps[l].value_size, 8 * 12);              /* 10 levels + under + over */
+	T_EQ_INT(o->maps[s].key_size, 16 + 256);              /* a run-time string: strsize */
+	/* aggsize 4m: entries as many as fit one CPU's share */
+	T_EQ_INT(o->maps[c].max_entries, (4u << 20) / (14 + 8 + 64));
+	T_EQ_INT(o->necbs, 1);
+	const struct dobj_ecb *e = &o->ecbs[0];
+	T_EQ_INT(e->nacts, 6);
+	if (e->nacts == 6) {
+		T_EQ_INT(e->acts[0].kind, DOBJ_ACT_PRINTA);
+		T_CHECK(e->acts[0].fmt != NULL && e->acts[0].naggs == 1 && e->acts[0].aggs[0] == 0);
+		T_EQ_INT(e->acts[1].kind, DOBJ_ACT_TRUNC);
+		T_EQ_INT(e->acts[1].nvals, 1);
+		T_EQ_INT(e->acts[1].aggs[0], 1);
+		T_EQ_INT(e->acts[2].kind, DOBJ_ACT_NORMALIZE);
+		T_EQ_INT(e->acts[3].kind, DOBJ_ACT_CLEAR);
+		T_EQ_INT(e->acts[3].nvals, 0);
+		T_EQ_INT(e->acts[4].kind, DOBJ_ACT_SETOPT);
+		T_CHECK(!strcmp(e->acts[4].opt, "aggsortkey") && !e->acts[4].optval);
+		T_EQ_INT(e->acts[5].kind, DOBJ_ACT_EXIT);
+	}
+out:
+	cgc_test_free(&t);
+}
+
+T_CASE(aggregation_too_large)
+{
+	struct cgc_test t;
+	char err[512] = "";
+	dopts_init(&opts);
+	T_CHECK(cgc_test_compile("BEGIN { @l = lquantize(arg0, 0, 60000, 1); }", &opts, &t, err,
+				 sizeof err) != 0);
+	T_CHECK(strstr(err, "lquantize( ) with 60002 buckets is larger than usdtrace supports") != NULL);
+	cgc_test_free(&t);
+}

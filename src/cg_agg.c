@@ -1,0 +1,558 @@
+/* cg_agg.c — aggregations in BPF: one per-CPU hash map per aggregation, the in-place update of
+ * `@name[keys] = func(args)`, and the records of printa/trunc/clear/normalize/denormalize/setopt.
+ *
+ * The layout is agg.h's contract (docs/agg.md): a packed key, a value of int64 words per CPU
+ * whose all-zero state is every function's empty value. An update is
+ *     keys, value and increment evaluated (dtrace's order); p = lookup(key);
+ *     if (!p) { update(key, zeros, BPF_NOEXIST); p = lookup(key); }   (another CPU may have won
+ *                                                                     the insert: fine)
+ *     if (!p) count an aggregation drop (the map is full)
+ *     else update this CPU's words in place (no atomics: the value is this CPU's own)
+ * and sends nothing to user space. The zeros come from a one-entry array map ("agg_zero") as
+ * large as the largest value, so an insert costs no scratch space and no stores.
+ *
+ * Bucket indexes are computed without loops (docs/agg.md gives the arithmetic) and bounded for
+ * the verifier before they address the value. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "cg_clause.h"
+#include "dcheck.h"
+#include "dobj.h"
+
+/* Per-CPU values larger than this cannot be allocated by the kernel (PCPU_MIN_UNIT_SIZE). */
+#define CGA_MAX_VALUE 32768
+
+static const struct dobj_agg *agg_of(struct cgc *c, const struct dnode *n)
+{
+	if (!n->agg || n->agg->id < 0 || (size_t)n->agg->id >= c->o->naggs)
+		cgc_fail(c, n, "internal error: unresolved aggregation @%s", n->name);
+	return &c->o->aggs[n->agg->id];
+}
+
+/* The longest value a string key member can take when every update writes it from something
+ * known at compile time: a literal, a probe* built-in (at most the longest name among the
+ * program's probes) or execname (at most 15 characters); -1 when some update writes a string
+ * computed at run time. */
+static int64_t probe_field_max(struct cgc *c, int b)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < c->in->nprobes; i++) {
+		const struct dobj_probe *p = &c->in->probes[i];
+		const char *f = b == DB_PROBEPROV ? p->provider : b == DB_PROBEMOD ? p->module :
+				b == DB_PROBEFUNC ? p->function : p->name;
+		if (strlen(f) > m)
+			m = strlen(f);
+	}
+	return (int64_t)m;
+}
+
+static int64_t key_maxlen(struct cgc *c, const struct dck_agg *a, int idx)
+{
+	int64_t max = 0;
+	for (struct dnode *n = c->ck->prog->pool.all; n; n = n->pool_next) {
+		if (n->kind != DN_ASSIGN || !n->lhs || n->lhs->kind != DN_AGG || n->lhs->agg != a)
+			continue;
+		struct dnode *k = n->lhs->args;
+		for (int i = 0; k && i < idx; i++)
+			k = k->next;
+		if (!k)
+			return -1;
+		int64_t len;
+		if (k->kind == DN_STRING && !memchr(k->str, '\0', k->slen))
+			len = (int64_t)k->slen;
+		else if (k->kind == DN_IDENT && (k->builtin == DB_PROBEPROV ||
+			 k->builtin == DB_PROBEMOD || k->builtin == DB_PROBEFUNC ||
+			 k->builtin == DB_PROBENAME))
+			len = probe_field_max(c, k->builtin);
+		else if (k->kind == DN_IDENT && k->builtin == DB_EXECNAME)
+			len = 15;
+		else
+			return -1;
+		if (len > max)
+			max = len;
+	}
+	return max;
+}
+
+void cga_layout(struct cgc *c)
+{
+	struct dck_prog *ck = c->ck;
+	struct dobj *o = c->o;
+	uint64_t aggsize = c->in->opts ? c->in->opts->aggsize : (4u << 20);
+	uint32_t zero_size = 8;
+
+	if (ck->naggs == 0)
+		return;
+	o->aggs = xcalloc((size_t)ck->naggs, sizeof *o->aggs);
+	for (int i = 0; i < ck->naggs; i++) {
+		struct dck_agg *a = ck->aggs[i];
+		struct agg_keydesc *kd = xcalloc((size_t)(a->nkeys > 0 ? a->nkeys : 1), sizeof *kd);
+		char err[256];
+		for (int k = 0; k < a->nkeys; k++) {
+			struct dtype *t = dtype_resolve(a->keys[k]);
+			if (cgc_vclass(a->keys[k]) == CGC_VSTR) {
+				/* A member is strsize bytes, unless every value it can take is known
+				 * to be shorter: then only as long as the longest (plus its NUL).
+				 * Nothing prints differently; the map hashes fewer bytes. */
+				int64_t max = key_maxlen(c, a, k);
+				kd[k].kind = AGG_KEY_STRING;
+				kd[k].size = max >= 0 && max + 1 < (int64_t)o->strsize
+					? (unsigned)(max + 1) : o->strsize;
+			} else {
+				kd[k].kind = AGG_KEY_INT;
+				kd[k].size = t->kind == DTY_PTR ? 8 : (unsigned)t->size;
+				kd[k].is_signed = cgc_is_signed(a->keys[k]);
+			}
+		}
+		struct agg_desc *d = agg_desc_new(a->name, a->id, (enum agg_func)a->func, a->arg,
+						  (size_t)a->nargs, kd, (size_t)(a->nkeys > 0 ? a->nkeys : 0),
+						  err, sizeof err);
+		free(kd);
+		if (!d)
+			cgc_fail(c, NULL, "line %d: @%s: %s", a->line, a->name, err);
+		o->aggs[o->naggs].desc = d;
+		o->aggs[o->naggs].map = -1;
+		o->naggs++;
+		uint64_t vsize = 8 * (uint64_t)d->nwords;
+		if (vsize > CGA_MAX_VALUE)
+			cgc_fail(c, NULL, "line %d: @%s: %s( ) with %zu buckets is larger than usdtrace "
+				 "supports (at most %d)", a->line, a->name, agg_func_name(d->func),
+				 d->nwords, CGA_MAX_VALUE / 8);
+		if (d->keysize > 8192)
+			cgc_fail(c, NULL, "line %d: @%s: the keys take %zu bytes, more than usdtrace "
+				 "supports (8192)", a->line, a->name, d->keysize);
+		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share,
+		 * counting roughly what the kernel's hash map adds per element */
+		uint64_t per = d->keysize + vsize + 64;
+		uint64_t n = aggsize / per;
+		n = n < 1 ? 1 : n > (1u << 22) ? (1u << 22) : n;
+		char name[32];
+		snprintf(name, sizeof name, "agg_%.26s", a->name[0] ? a->name : "_");
+		o->aggs[i].map = cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_HASH, (uint32_t)d->keysize,
+					     (uint32_t)vsize, (uint32_t)n);
+		if (vsize > zero_size)
+			zero_size = (uint32_t)vsize;
+	}
+	c->m_aggzero = cgc_add_map(c, "agg_zero", BPF_SYS_MAP_ARRAY, 4, zero_size, 1);
+}
+
+/* A string known at compile time (a literal, probeprov/probemod/probefunc/probename: fixed
+ * per program) or NULL. */
+static const char *const_str(struct cgc *c, const struct dnode *n, size_t *len)
+{
+	const char *s = NULL;
+	if (n->kind == DN_STRING) {
+		*len = n->slen;
+		return memchr(n->str, '\0', n->slen) ? NULL : n->str;
+	}
+	if (n->kind != DN_IDENT)
+		return NULL;
+	switch (n->builtin) {
+	case DB_PROBEPROV: s = c->probe->provider; break;
+	case DB_PROBEMOD: s = c->probe->module; break;
+	case DB_PROBEFUNC: s = c->probe->function; break;
+	case DB_PROBENAME: s = c->probe->name; break;
+	default: return NULL;
+	}
+	*len = strlen(s);
+	return s;
+}
+
+/* Store `size` bytes (a multiple of 8) at scratch offset off: the string's bytes (at most
+ * width of them: the key member's size), then zeros. Two 32-bit immediate stores per
+ * non-zero word. */
+static void store_const_str(struct cgc *c, uint32_t off, uint32_t size, uint32_t width,
+			    const char *s, size_t len)
+{
+	if (len > width)
+		len = width;
+	for (uint32_t i = 0; i < size; i += 8) {
+		unsigned char w[8] = {0};
+		for (uint32_t j = 0; j < 8 && i + j < len; j++)
+			w[j] = (unsigned char)s[i + j];
+		int32_t lo, hi;
+		memcpy(&lo, w, 4);
+		memcpy(&hi, w + 4, 4);
+		if (!lo && !hi) {
+			cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + i), 0));
+		} else {
+			cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, (int16_t)(off + i), lo));
+			cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, (int16_t)(off + i + 4), hi));
+		}
+	}
+}
+
+/* The packed key in scratch; its offset. Every member writes all of its bytes (strings are
+ * zero-padded), so equal values give equal bytes without zeroing the key first. Strings known
+ * at compile time are stored as immediates and execname is fetched straight into the key:
+ * the common keys cost no string copy. */
+static uint32_t agg_key(struct cgc *c, const struct agg_desc *d, struct dnode *keys)
+{
+	/* a string member may write up to a slot (strsize + 1 rounded up): the next member,
+	 * written after it, overwrites the excess; the last one needs the slack */
+	uint32_t kb = cg_scratch_alloc(&c->g, cgc_round8(d->keysize) + c->slot);
+	uint32_t off = 0;
+	size_t i = 0;
+
+	if (d->nkeys == 0)
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb, 0));
+	for (struct dnode *k = keys; k && i < d->nkeys; k = k->next, i++) {
+		if (d->keys[i].kind == AGG_KEY_STRING) {
+			const char *cs;
+			size_t len;
+			uint32_t ssize = cgc_round8(d->keys[i].size);
+			if ((cs = const_str(c, k, &len))) {
+				store_const_str(c, kb + off, ssize, d->keys[i].size, cs, len);
+			} else if (k->kind == DN_IDENT && k->builtin == DB_EXECNAME) {
+				/* bpf_get_current_comm pads with zeros up to its size */
+				uint32_t n = d->keys[i].size < 16 ? d->keys[i].size : 16;
+				for (uint32_t z = 16; z < ssize; z += 8)
+					cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + off + z), 0));
+				cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+				cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)(kb + off)));
+				cgc_emit(c, bi_mov64_imm(2, (int32_t)n));
+				cgc_emit(c, bi_call(BPF_FUNC_get_current_comm));
+			} else {
+				uint32_t s = cgx_str(c, k);
+				cgc_copy_str_clean(c, kb + off, s, false);
+			}
+			off += d->keys[i].size;
+		} else {
+			cgx_int(c, k);
+			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + off)));
+			off += 8;
+		}
+	}
+	return kb;
+}
+
+static void lookup(struct cgc *c, int map, uint32_t kb)
+{
+	cgc_ld_map(c, 1, map);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)kb));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+}
+
+/* R0 = the index of the most significant set bit of R4 (R4 != 0); clobbers R4, R5. */
+static void emit_msb(struct cgc *c)
+{
+	static const int steps[] = { 32, 16, 8, 4, 2 };
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		int skip = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_mov64_reg(5, 4));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 5, steps[i]));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 5, 0, skip);
+		cgc_emit(c, bi_mov64_reg(4, 5));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, steps[i]));
+		bpb_label_place(&c->buf, skip);
+	}
+	int skip = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 1));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 4, 0, skip);
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, 1));
+	bpb_label_place(&c->buf, skip);
+}
+
+/* R0 = the bucket of the value in R2 (agg_quantize_bucket & co.); R1, R2, R3 kept. */
+static void emit_bucket(struct cgc *c, const struct agg_desc *d)
+{
+	int done = bpb_label_new(&c->buf);
+
+	if (d->func == AGG_QUANTIZE) {
+		int pos = bpb_label_new(&c->buf), zero = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_mov64_imm(0, AGG_QUANTIZE_ZEROBUCKET));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, done);
+		bpb_jmp_imm(&c->buf, BPF_JSGT, 2, 0, pos);
+		cgc_emit(c, bi_mov64_reg(4, 2));
+		cgc_emit(c, bi_neg64(4));             /* INT64_MIN stays 2^63 as unsigned: msb 63 */
+		emit_msb(c);
+		cgc_emit(c, bi_mov64_reg(4, 0));
+		cgc_emit(c, bi_mov64_imm(0, AGG_QUANTIZE_ZEROBUCKET - 1));
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 4));
+		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);
+		bpb_ja(&c->buf, zero);
+		bpb_label_place(&c->buf, pos);
+		cgc_emit(c, bi_mov64_reg(4, 2));
+		emit_msb(c);
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, AGG_QUANTIZE_ZEROBUCKET + 1));
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, zero);
+		cgc_emit(c, bi_mov64_imm(0, 0));
+	} else if (d->func == AGG_LQUANTIZE) {
+		int64_t lo = d->arg[0], step = d->arg[2];
+		int levels = agg_lquantize_levels(d->arg[0], d->arg[1], d->arg[2]);
+		int in = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		cgc_mov_imm64(c, 4, (uint64_t)lo);
+		bpb_jmp_reg(&c->buf, BPF_JSLT, 2, 4, done);
+		cgc_emit(c, bi_mov64_reg(0, 2));
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 4));
+		cgc_emit(c, bi_alu64_imm(BPF_DIV, 0, (int32_t)step));
+		bpb_jmp_imm(&c->buf, BPF_JLT, 0, levels, in);
+		cgc_emit(c, bi_mov64_imm(0, levels + 1));
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, in);
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, 1));
+	} else {
+		int64_t f = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
+		int64_t this = 1, last;
+		int base = 1;
+		for (int64_t o = 0; o < low; o++)
+			this *= f;
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		cgc_mov_imm64(c, 4, (uint64_t)this);
+		bpb_jmp_reg(&c->buf, BPF_JSLT, 2, 4, done);
+		last = this;
+		this *= f;
+		for (int64_t o = low; o <= high; o++) {
+			int64_t nb = this > nsteps ? nsteps : this;
+			int next = bpb_label_new(&c->buf);
+			cgc_mov_imm64(c, 4, (uint64_t)this);
+			bpb_jmp_reg(&c->buf, BPF_JSGE, 2, 4, next);
+			cgc_emit(c, bi_mov64_reg(0, 2));
+			cgc_mov_imm64(c, 4, (uint64_t)last);
+			cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 4));
+			cgc_mov_imm64(c, 4, (uint64_t)(this / nb));
+			cgc_emit(c, bi_alu64_reg(BPF_DIV, 0, 4));
+			cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, base));
+			bpb_ja(&c->buf, done);
+			bpb_label_place(&c->buf, next);
+			base += (int)(nb - nb / f);
+			last = this;
+			if (o < high)
+				this *= f;
+		}
+		cgc_emit(c, bi_mov64_imm(0, base));
+	}
+	bpb_label_place(&c->buf, done);
+	/* bound it for the verifier (it cannot be larger) */
+	int ok = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JLE, 0, (int32_t)d->nwords - 1, ok);
+	cgc_emit(c, bi_mov64_imm(0, (int32_t)d->nwords - 1));
+	bpb_label_place(&c->buf, ok);
+}
+
+/* w[off] += reg (R1 the value). Clobbers R5. */
+static void add_word(struct cgc *c, int16_t off, int reg)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 5, 1, off));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 5, reg));
+	cgc_emit(c, bi_stx(BPF_DW, 1, 5, off));
+}
+
+static void add_one(struct cgc *c, int16_t off)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 5, 1, off));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 5, 1));
+	cgc_emit(c, bi_stx(BPF_DW, 1, 5, off));
+}
+
+/* The update of one CPU's words: R1 the value, R2 v, R3 the increment. */
+static void emit_update(struct cgc *c, const struct agg_desc *d)
+{
+	switch (d->func) {
+	case AGG_COUNT:
+		add_one(c, 0);
+		return;
+	case AGG_SUM:
+		add_word(c, 0, 2);
+		return;
+	case AGG_AVG:
+		add_one(c, 0);
+		add_word(c, 8, 2);
+		return;
+	case AGG_MIN:
+	case AGG_MAX: {
+		int skip = bpb_label_new(&c->buf);
+		if (d->func == AGG_MIN) {
+			cgc_mov_imm64(c, 4, 0x7fffffffffffffffull);
+		} else {
+			cgc_emit(c, bi_mov64_imm(4, 1));
+			cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 63));
+		}
+		cgc_emit(c, bi_alu64_reg(BPF_XOR, 4, 2));
+		cgc_emit(c, bi_ldx(BPF_DW, 5, 1, 0));
+		bpb_jmp_reg(&c->buf, BPF_JLE, 4, 5, skip);
+		cgc_emit(c, bi_stx(BPF_DW, 1, 4, 0));
+		bpb_label_place(&c->buf, skip);
+		return;
+	}
+	case AGG_STDDEV: {
+		/* q += |v|^2 in 128 bits: with a = hi*2^32 + lo,
+		 * a^2 = hh*2^64 + hl*2^33 + ll, and hl*2^33 = (hl >> 31)*2^64 + (hl << 33) mod 2^64 */
+		int pos = bpb_label_new(&c->buf), nc1 = bpb_label_new(&c->buf);
+		int nc2 = bpb_label_new(&c->buf);
+		add_one(c, 0);
+		add_word(c, 8, 2);
+		bpb_jmp_imm(&c->buf, BPF_JSGE, 2, 0, pos);
+		cgc_emit(c, bi_neg64(2));
+		bpb_label_place(&c->buf, pos);
+		cgc_emit(c, bi_mov32_reg(3, 2));                 /* lo */
+		cgc_emit(c, bi_mov64_reg(4, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 32));       /* hi */
+		cgc_emit(c, bi_mov64_reg(5, 3));
+		cgc_emit(c, bi_alu64_reg(BPF_MUL, 5, 3));        /* ll */
+		cgc_emit(c, bi_mov64_reg(0, 4));
+		cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 3));        /* hl */
+		cgc_emit(c, bi_alu64_reg(BPF_MUL, 4, 4));        /* hh */
+		cgc_emit(c, bi_mov64_reg(3, 0));
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 3, 33));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 31));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 5));        /* low word of a^2 */
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 4, 0));
+		bpb_jmp_reg(&c->buf, BPF_JGE, 3, 5, nc1);
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));        /* high word of a^2 */
+		bpb_label_place(&c->buf, nc1);
+		cgc_emit(c, bi_ldx(BPF_DW, 5, 1, 16));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 5, 3));
+		cgc_emit(c, bi_stx(BPF_DW, 1, 5, 16));
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 1, 24));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 4));
+		bpb_jmp_reg(&c->buf, BPF_JGE, 5, 3, nc2);
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, 1));
+		bpb_label_place(&c->buf, nc2);
+		cgc_emit(c, bi_stx(BPF_DW, 1, 0, 24));
+		return;
+	}
+	case AGG_QUANTIZE:
+	case AGG_LQUANTIZE:
+	case AGG_LLQUANTIZE:
+		emit_bucket(c, d);
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, 3));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+		add_word(c, 0, 3);
+		return;
+	}
+}
+
+/* The increment argument of quantize (2nd), lquantize (5th), llquantize (6th), or NULL. */
+static struct dnode *incr_arg(const struct agg_desc *d, struct dnode *args)
+{
+	int skip = d->func == AGG_QUANTIZE ? 1 : d->func == AGG_LQUANTIZE ? 4 :
+		   d->func == AGG_LLQUANTIZE ? 5 : -1;
+	if (skip < 0)
+		return NULL;
+	for (; args && skip > 0; skip--)
+		args = args->next;
+	return args;
+}
+
+void cga_update(struct cgc *c, struct dnode *assign)
+{
+	struct dnode *l = assign->lhs, *call = assign->rhs;
+	const struct dobj_agg *da = agg_of(c, l);
+	const struct agg_desc *d = da->desc;
+	int have = bpb_label_new(&c->buf), drop = bpb_label_new(&c->buf);
+	int done = bpb_label_new(&c->buf);
+
+	uint32_t kb = agg_key(c, d, l->args);
+	int16_t sv = cgc_slot_push(c), si = cgc_slot_push(c);
+	if (d->func != AGG_COUNT) {
+		cgx_int(c, call->args);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, sv));
+	}
+	struct dnode *incr = incr_arg(d, call->args);
+	if (incr) {
+		cgx_int(c, incr);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, si));
+	} else {
+		cgc_emit(c, bi_st(BPF_DW, 10, si, 1));
+	}
+	lookup(c, da->map, kb);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, have);
+	/* a new key: insert zeros (another CPU may insert it first: then lookup finds theirs) */
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
+	cgc_ld_map(c, 1, c->m_aggzero);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, drop);
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_ld_map(c, 1, da->map);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)kb));
+	cgc_emit(c, bi_mov64_imm(4, BPF_NOEXIST));
+	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
+	lookup(c, da->map, kb);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, drop);
+	bpb_label_place(&c->buf, have);
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, sv));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, si));
+	emit_update(c, d);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, drop);
+	cgc_count_drop(c, DOUT_DROP_AGGREGATION);
+	bpb_label_place(&c->buf, done);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+}
+
+/* An int64 argument into the record. */
+static void rec_int64(struct cgc *c, struct dnode *n, struct dobj_val *v)
+{
+	cgx_int(c, n);
+	v->off = cgc_rec_alloc(c, 8, 8);
+	v->size = 8;
+	v->kind = DOBJ_V_INT;
+	v->is_signed = true;
+	v->argtype = (struct dfmt_argtype){ DFMT_ARG_INT, 8, true, "int64_t" };
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)v->off));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+}
+
+static void set_aggs(struct cgc *c, struct dobj_action *act, struct dnode *first)
+{
+	size_t n = 0;
+	for (struct dnode *a = first; a; a = a->next)
+		n++;
+	act->aggs = xcalloc(n ? n : 1, sizeof *act->aggs);
+	for (struct dnode *a = first; a; a = a->next)
+		act->aggs[act->naggs++] = agg_of(c, a)->desc->id;
+}
+
+void cga_action(struct cgc *c, struct dnode *call)
+{
+	struct dnode *a = call->args;
+	struct dobj_action *act;
+
+	switch (call->subr) {
+	case DS_PRINTA:
+		act = cgc_new_action(c, DOBJ_ACT_PRINTA, 0);
+		if (a->kind == DN_STRING) {
+			act->fmt = call->fmt;
+			a = a->next;
+		}
+		set_aggs(c, act, a);
+		break;
+	case DS_TRUNC:
+	case DS_NORMALIZE:
+		act = cgc_new_action(c, call->subr == DS_TRUNC ? DOBJ_ACT_TRUNC : DOBJ_ACT_NORMALIZE,
+				     a->next ? 1 : 0);
+		act->aggs = xcalloc(1, sizeof *act->aggs);
+		act->aggs[act->naggs++] = agg_of(c, a)->desc->id;
+		if (a->next)
+			rec_int64(c, a->next, &act->vals[0]);
+		break;
+	case DS_CLEAR:
+	case DS_DENORMALIZE:
+		act = cgc_new_action(c, call->subr == DS_CLEAR ? DOBJ_ACT_CLEAR : DOBJ_ACT_DENORMALIZE,
+				     0);
+		act->aggs = xcalloc(1, sizeof *act->aggs);
+		act->aggs[act->naggs++] = agg_of(c, a)->desc->id;
+		break;
+	case DS_SETOPT:
+		act = cgc_new_action(c, DOBJ_ACT_SETOPT, 0);
+		act->opt = xstrdup(a->str);
+		act->optval = a->next ? xstrdup(a->next->str) : NULL;
+		break;
+	default:
+		cgc_fail(c, call, "internal error: %s( ) is not an aggregation action", call->name);
+	}
+}

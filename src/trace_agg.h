@@ -1,0 +1,47 @@
+/* trace_agg.h — the tracer's side of aggregations: reading the per-CPU maps of a running
+ * program (dobj->aggs) into snapshots, applying printa/trunc/clear/normalize/denormalize as
+ * their records arrive, and the print at exit.
+ *
+ * Contract.
+ *  - A snapshot reads the aggregation's map at the moment the action's record is consumed
+ *    (every key, every CPU's words, merged by agg_data_add), so what printa prints is what
+ *    the map holds then: updates made after the firing but before the record is read are
+ *    included (dtrace's consumer, which snapshots at aggrate, has the same kind of window).
+ *  - trunc removes the keys it drops from the map too (bpf_map_delete_elem) and clear writes
+ *    zeros for every CPU of every key it saw, keeping the keys (dtrace prints them as zeros):
+ *    an update landing between the read and the delete/zeroing of that key is lost.
+ *  - normalize/denormalize and "printed by printa" are remembered per aggregation across
+ *    snapshots, as dtrace remembers them on its aggregation variables.
+ *  - Errors (a failed map read, a printa format rejecting a value) give -1 and a message. */
+#ifndef USDTRACE_TRACE_AGG_H
+#define USDTRACE_TRACE_AGG_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agg.h"
+#include "dfmt.h"
+#include "dobj.h"
+#include "dopt.h"
+#include "util.h"
+
+struct trace_aggs {
+	const struct dobj *o;
+	size_t ncpus;
+	struct agg_data *snap;   /* o->naggs snapshots */
+	uint64_t *normal;
+	bool *printed;
+};
+
+void trace_aggs_init(struct trace_aggs *t, const struct dobj *o, int ncpus);
+void trace_aggs_free(struct trace_aggs *t);
+/* Read aggregation i's map into t->snap[i]. */
+int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t errlen);
+/* A printa/trunc/clear/normalize/denormalize action; n is trunc's or normalize's argument
+ * (has_n false: trunc keeps nothing). Output (printa) is appended to out. */
+int trace_aggs_action(struct trace_aggs *t, const struct dobj_action *a, bool has_n, int64_t n,
+		      const struct dopts *o, const struct dfmt_ctx *ctx, struct strbuf *out,
+		      char *errbuf, size_t errlen);
+/* At exit: every aggregation printa has not printed, as dtrace prints them. */
+int trace_aggs_print_exit(struct trace_aggs *t, const struct dopts *o, struct strbuf *out,
+			  char *errbuf, size_t errlen);
+#endif

@@ -1,0 +1,5 @@
+/* llquantize() needs at least five arguments. */
+BEGIN
+{
+	@ = llquantize(50000, 10, 2, 4);
+}

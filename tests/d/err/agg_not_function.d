@@ -1,0 +1,5 @@
+/* An aggregation takes an aggregating function's result (D_AGG_FUNC). */
+BEGIN
+{
+	@a = 1;
+}

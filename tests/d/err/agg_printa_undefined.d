@@ -1,0 +1,5 @@
+/* printa() of an aggregation that nothing assigns. */
+BEGIN
+{
+	printa(@nothing);
+}

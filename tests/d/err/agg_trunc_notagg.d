@@ -1,0 +1,6 @@
+/* trunc() takes an aggregation. */
+BEGIN
+{
+	x = 1;
+	trunc(x);
+}

@@ -1,0 +1,27 @@
+/* Printing from a tick probe while tracing continues: every 5th firing prints the counts of
+ * the last 5 firings and truncates, 4 times. Firing i adds i to @sum[i % 2] and counts it in
+ * @n[i % 2]; round r (1..4) covers i = 5r-4 .. 5r. The updates and the printa() happen in
+ * the same firing and the next firing is 50 ms later, so each snapshot sees exactly one
+ * round. */
+#pragma D option quiet
+int i;
+tick-50ms
+/i < 20/
+{
+	i++;
+	@n[i % 2] = count();
+	@sum[i % 2] = sum(i);
+}
+tick-50ms
+/i % 5 == 0 && i > 0/
+{
+	printf("round %d", i / 5);
+	printa(@n, @sum);
+	trunc(@n);
+	trunc(@sum);
+}
+tick-50ms
+/i == 20/
+{
+	exit(0);
+}
