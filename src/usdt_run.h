@@ -5,7 +5,7 @@
  * Contract: usdt_run_size_maps sets the sizes of the dobj's USDT maps before they are created.
  * usdt_run_attach, with maps created and programs loaded, gives every USDT probe its epids
  * (after the dobj's own) and its names, writes one spec per site (the cookie is the spec's
- * index), and attaches each probe's sites with one link per (file, process), semaphores
+ * index), and attaches the sites with one link per (program, file, process), semaphores
  * counted through ref_ctr_offset; links go into `set`, whose owner detaches them. It returns
  * 0, or -1 with a message printed.
  *
