@@ -80,7 +80,26 @@ int elf_symtab_load(Elf *elf, Elf_Scn *scn, struct elf_symtab *t, char *errbuf, 
 	}
 	if (t->nfuncs)
 		qsort(t->funcs, t->nfuncs, sizeof(*t->funcs), cmp_func_addr);
+	elf_symtab_index_files(t);
 	return 0;
+}
+
+void elf_symtab_index_files(struct elf_symtab *t)
+{
+	/* the neighbouring translation units of every position, once: asking per site would
+	 * scan the whole table wherever there are no file symbols (libjvm.so: 531 sites) */
+	free(t->file_before);
+	free(t->file_after);
+	t->file_before = xcalloc(t->nfuncs + 1, sizeof(*t->file_before));
+	t->file_after = xcalloc(t->nfuncs + 1, sizeof(*t->file_after));
+	for (size_t i = 0; i < t->nfuncs; i++) {
+		const struct elf_sym *f = t->funcs[i];
+		t->file_before[i + 1] = f->bind == STB_LOCAL && f->file ? f->file : t->file_before[i];
+	}
+	for (size_t i = t->nfuncs; i-- > 0;) {
+		const struct elf_sym *f = t->funcs[i];
+		t->file_after[i] = f->bind == STB_LOCAL && f->file ? f->file : t->file_after[i + 1];
+	}
 }
 
 void elf_symtab_free(struct elf_symtab *t)
@@ -88,6 +107,8 @@ void elf_symtab_free(struct elf_symtab *t)
 	free(t->syms);
 	free(t->funcs);
 	free(t->by_name);
+	free(t->file_before);
+	free(t->file_after);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -145,18 +166,12 @@ const struct elf_sym *elf_symtab_func_at(const struct elf_symtab *t, uint64_t ad
 
 uint32_t elf_symtab_file_around(const struct elf_symtab *t, uint64_t addr, bool *guessed)
 {
-	uint32_t before = 0, after = 0;
+	if (!t->file_before) {
+		*guessed = false;
+		return 0;
+	}
 	size_t lo = funcs_at_or_below(t, addr);
-	for (size_t i = lo; i > 0; i--)
-		if (t->funcs[i - 1]->bind == STB_LOCAL && t->funcs[i - 1]->file) {
-			before = t->funcs[i - 1]->file;
-			break;
-		}
-	for (size_t i = lo; i < t->nfuncs; i++)
-		if (t->funcs[i]->bind == STB_LOCAL && t->funcs[i]->file) {
-			after = t->funcs[i]->file;
-			break;
-		}
+	uint32_t before = t->file_before[lo], after = t->file_after[lo];
 	*guessed = before != after;
 	return before ? before : after;
 }

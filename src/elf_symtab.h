@@ -27,11 +27,17 @@ struct elf_symtab {
 	struct elf_sym **funcs;    /* STT_FUNC / STT_GNU_IFUNC by ascending address */
 	size_t nfuncs;
 	struct elf_sym **by_name;  /* built on the first elf_symtab_find */
+	/* for elf_symtab_file_around, per position i in funcs (0..nfuncs): the file of the
+	 * nearest local function with one in funcs[0, i), and in funcs[i, nfuncs); 0: none */
+	uint32_t *file_before, *file_after;
 };
 
 /* Load the SHT_SYMTAB or SHT_DYNSYM section scn. Returns 0, or -1 with a message in errbuf. */
 int elf_symtab_load(Elf *elf, Elf_Scn *scn, struct elf_symtab *t, char *errbuf, size_t errlen);
 void elf_symtab_free(struct elf_symtab *t);
+/* Build file_before/file_after from funcs (elf_symtab_load does; tables made by hand call it
+ * once their funcs are sorted). */
+void elf_symtab_index_files(struct elf_symtab *t);
 
 /* The function containing addr (value <= addr < value + size). Among aliases a global beats a
  * weak beats a local symbol, then the earlier table entry wins. If no sized function contains

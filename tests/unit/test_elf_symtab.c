@@ -26,6 +26,7 @@ static struct elf_symtab table(struct elf_sym *syms, size_t n)
 			t.funcs[j - 1] = b;
 			t.funcs[j] = a;
 		}
+	elf_symtab_index_files(&t);
 	return t;
 }
 
@@ -33,6 +34,8 @@ static void drop(struct elf_symtab *t)
 {
 	free(t->funcs);
 	free(t->by_name);
+	free(t->file_before);
+	free(t->file_after);
 }
 
 #define FN(nm, v, sz, bind, idx, file) {nm, v, sz, STT_FUNC, bind, 1, idx, file}
