@@ -105,36 +105,46 @@ uint32_t cgu_probe_name(struct cgc *c, int which)
 	return res;
 }
 
-/* R0 = the pt_regs word whose index is in register idx (bounded here: the verifier needs it),
- * read through the kernel (the context may not be indexed by a variable). Clobbers R1-R5. */
-static void emit_reg_word(struct cgc *c, int idx, int16_t tmp_slot)
+/* Leaves lo..hi-1 of the register dispatch: R0 = *(u64 *)(ctx + 8 * idx) with a constant
+ * offset in each leaf (the verifier allows only constant offsets into the context), found
+ * by comparing idx against the middle: a few compares, no helper call. */
+static void emit_reg_tree(struct cgc *c, int idx, int lo, int hi, int done)
+{
+	if (hi - lo == 1) {
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(8 * lo)));
+		bpb_ja(&c->buf, done);
+		return;
+	}
+	int mid = (lo + hi) / 2, upper = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JGE, idx, mid, upper);
+	emit_reg_tree(c, idx, lo, mid, done);
+	bpb_label_place(&c->buf, upper);
+	emit_reg_tree(c, idx, mid, hi, done);
+}
+
+/* R0 = the pt_regs word whose index is in register idx; 0 for an index past the saved
+ * registers. */
+static void emit_reg_word(struct cgc *c, int idx)
 {
 	int ok = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	bpb_jmp_imm(&c->buf, BPF_JLT, idx, PTREGS_WORDS, ok);
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, ok);
-	cgc_emit(c, bi_mov64_reg(3, idx));
-	cgc_emit(c, bi_alu64_imm(BPF_LSH, 3, 3));
-	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, CG_R_CTX));
-	cgc_emit(c, bi_mov64_reg(1, 10));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, tmp_slot));
-	cgc_emit(c, bi_mov64_imm(2, 8));
-	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
-	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, tmp_slot));
+	emit_reg_tree(c, idx, 0, PTREGS_WORDS, done);
 	bpb_label_place(&c->buf, done);
 }
 
 /* addr slot += the register named by the spec byte at field_off (if not NONE), shifted left
  * by the spec byte at shift_off (-1: no shift). */
-static void emit_add_reg(struct cgc *c, int16_t addr, int16_t tmp, int16_t field_off,
+static void emit_add_reg(struct cgc *c, int16_t addr, int16_t field_off,
 			 int16_t shift_off)
 {
 	int skip = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
 	cgc_emit(c, bi_ldx(BPF_B, 4, 1, field_off));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 4, DOBJ_UREG_NONE, skip);
-	emit_reg_word(c, 4, tmp);
+	emit_reg_word(c, 4);
 	if (shift_off >= 0) {
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
 		cgc_emit(c, bi_ldx(BPF_B, 1, 1, shift_off));
@@ -191,8 +201,8 @@ void cgu_arg(struct cgc *c, int i)
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, addr));
 	bpb_label_place(&c->buf, l_notpc);
-	emit_add_reg(c, addr, tmp, ARG_OFF(i, base), -1);
-	emit_add_reg(c, addr, tmp, ARG_OFF(i, index), ARG_OFF(i, scale_shift));
+	emit_add_reg(c, addr, ARG_OFF(i, base), -1);
+	emit_add_reg(c, addr, ARG_OFF(i, index), ARG_OFF(i, scale_shift));
 
 	/* read `size` bytes (1..8) of the process into a zeroed word: little-endian, so the
 	 * word is the value zero-extended */
@@ -226,7 +236,7 @@ void cgu_arg(struct cgc *c, int i)
 
 	bpb_label_place(&c->buf, l_reg);
 	cgc_emit(c, bi_ldx(BPF_B, 4, 1, ARG_OFF(i, base)));
-	emit_reg_word(c, 4, tmp);
+	emit_reg_word(c, 4);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
 	cgc_emit(c, bi_ldx(BPF_B, 1, 1, ARG_OFF(i, reg_shift)));
 	cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 63));
