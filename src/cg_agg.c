@@ -42,6 +42,10 @@ static int64_t probe_field_max(struct cgc *c, int b)
 	size_t m = 0;
 	for (size_t i = 0; i < c->in->nprobes; i++) {
 		const struct dobj_probe *p = &c->in->probes[i];
+		/* a class of USDT probes: its names are known only at run time, and probes that
+		 * appear later may have longer ones */
+		if (p->kind == DOBJ_PROBE_USDT)
+			return -1;
 		const char *f = b == DB_PROBEPROV ? p->provider : b == DB_PROBEMOD ? p->module :
 				b == DB_PROBEFUNC ? p->function : p->name;
 		if (strlen(f) > m)
@@ -71,6 +75,8 @@ static int64_t key_maxlen(struct cgc *c, const struct dck_agg *a, int idx)
 		else if (k->kind == DN_IDENT && k->builtin == DB_EXECNAME)
 			len = 15;
 		else
+			return -1;
+		if (len < 0)
 			return -1;
 		if (len > max)
 			max = len;
@@ -141,7 +147,7 @@ void cga_layout(struct cgc *c)
 }
 
 /* A string known at compile time (a literal, probeprov/probemod/probefunc/probename: fixed
- * per program) or NULL. */
+ * per program, except in USDT programs) or NULL. */
 static const char *const_str(struct cgc *c, const struct dnode *n, size_t *len)
 {
 	const char *s = NULL;
@@ -149,7 +155,8 @@ static const char *const_str(struct cgc *c, const struct dnode *n, size_t *len)
 		*len = n->slen;
 		return memchr(n->str, '\0', n->slen) ? NULL : n->str;
 	}
-	if (n->kind != DN_IDENT)
+	/* a USDT program serves many probes: their names are read at run time */
+	if (n->kind != DN_IDENT || c->probe->kind == DOBJ_PROBE_USDT)
 		return NULL;
 	switch (n->builtin) {
 	case DB_PROBEPROV: s = c->probe->provider; break;

@@ -122,6 +122,18 @@ EOF
 	fi
 done
 
+# --- aggregations keyed by probe names: one program serves both probes, so the names are
+# read at run time (a key built from the program's first probe would count every firing
+# as it) ---
+timeout 20 "$U" -q -n 'ut$target:::args, ut$target:::done { @[probename] = count(); }' \
+	-c "$prog args 3" >"$W/agg.out" 2>"$W/agg.err"
+printf '\n  done                                                              1\n  args                                                              3\n' >"$W/agg.want"
+if cmp -s "$W/agg.out" "$W/agg.want"; then
+	ok usdt-agg-probename
+else
+	notok usdt-agg-probename "$(od -c "$W/agg.out" | head -c 300) $(head -c 200 "$W/agg.err")"
+fi
+
 # --- -p: a running process, provider$target ---
 rm -f "$W/go"
 "$prog" wait "$W/go" 25 >"$W/p.prog" &
