@@ -686,14 +686,17 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
  * clause-local variables, which dtrace leaves undefined at each firing. */
 static void emit_prologue(struct cgc *c, int out_label)
 {
+	bool clock = c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE;
 	cgc_emit(c, bi_mov64_reg(CG_R_CTX, 1));
-	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, clock ? 1 : 0));
 	cgc_ld_map(c, 1, c->m_scratch);
 	cgc_emit(c, bi_mov64_reg(2, 10));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
 	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
+	if (clock)
+		cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
 	cgc_ld_map(c, 1, c->m_globals);
 	cgc_emit(c, bi_mov64_reg(2, 10));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
@@ -874,7 +877,10 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	}
 
 	c->m_globals = add_map(c, "globals", BPF_SYS_MAP_ARRAY, 4, 0, 1);
-	c->m_scratch = add_map(c, "scratch", BPF_SYS_MAP_PERCPU_ARRAY, 4, 0, 1);
+	/* key 0: programs in process context (uprobes, BEGIN/END/ERROR); key 1: clock programs,
+	 * which run from the timer interrupt and may interrupt a uprobe program on its CPU in
+	 * the middle of its scratch work */
+	c->m_scratch = add_map(c, "scratch", BPF_SYS_MAP_PERCPU_ARRAY, 4, 0, 2);
 	c->m_ringbuf = add_map(c, "ringbuf", BPF_SYS_MAP_RINGBUF, 0, 0,
 			       ringbuf_bytes(in->opts ? in->opts->bufsize : (4u << 20)));
 	c->m_drops = add_map(c, "drops", BPF_SYS_MAP_PERCPU_ARRAY, 4, 8, DOUT_DROP_DBLERROR + 1);

@@ -15,8 +15,16 @@ void trace_aggs_init(struct trace_aggs *t, const struct dobj *o, int ncpus)
 	t->snap = xcalloc(n, sizeof *t->snap);
 	t->normal = xcalloc(n, sizeof *t->normal);
 	t->printed = xcalloc(n, sizeof *t->printed);
+	t->raw = xcalloc(n, sizeof *t->raw);
+	t->base = xcalloc(n, sizeof *t->base);
+	t->kept = xcalloc(n, sizeof *t->kept);
+	t->read_at = xcalloc(n, sizeof *t->read_at);
+	t->record = 1;
 	for (size_t i = 0; i < o->naggs; i++) {
 		agg_data_init(&t->snap[i], o->aggs[i].desc);
+		agg_data_init(&t->raw[i], o->aggs[i].desc);
+		agg_data_init(&t->base[i], o->aggs[i].desc);
+		agg_data_init(&t->kept[i], o->aggs[i].desc);
 		t->normal[i] = 1;
 	}
 }
@@ -25,9 +33,17 @@ void trace_aggs_free(struct trace_aggs *t)
 {
 	if (!t->o)
 		return;
-	for (size_t i = 0; i < t->o->naggs; i++)
+	for (size_t i = 0; i < t->o->naggs; i++) {
 		agg_data_free(&t->snap[i]);
+		agg_data_free(&t->raw[i]);
+		agg_data_free(&t->base[i]);
+		agg_data_free(&t->kept[i]);
+	}
 	free(t->snap);
+	free(t->raw);
+	free(t->base);
+	free(t->kept);
+	free(t->read_at);
 	free(t->normal);
 	free(t->printed);
 	memset(t, 0, sizeof *t);
@@ -38,19 +54,83 @@ static int map_fd(const struct trace_aggs *t, size_t i)
 	return t->o->maps[t->o->aggs[i].map].fd;
 }
 
+/* Additive functions (all but min and max): what trunc() and clear() took away is kept as a
+ * baseline and subtracted from what the map holds, instead of deleting or zeroing the map's
+ * keys, which would lose an update landing between the read and the write. */
+static bool additive(const struct agg_desc *d)
+{
+	return d->func != AGG_MIN && d->func != AGG_MAX;
+}
+
+/* v -= b, word by word as the function's words add (stddev's last two words are one 128-bit
+ * sum of squares). */
+static void sub_words(const struct agg_desc *d, int64_t *v, const int64_t *b)
+{
+	size_t n = d->nwords;
+	if (d->func == AGG_STDDEV && n >= 4) {
+		unsigned __int128 x = ((unsigned __int128)(uint64_t)v[3] << 64) | (uint64_t)v[2];
+		unsigned __int128 y = ((unsigned __int128)(uint64_t)b[3] << 64) | (uint64_t)b[2];
+		x -= y;
+		v[2] = (int64_t)(uint64_t)x;
+		v[3] = (int64_t)(uint64_t)(x >> 64);
+		n = 2;
+	}
+	for (size_t k = 0; k < n; k++)
+		v[k] = (int64_t)((uint64_t)v[k] - (uint64_t)b[k]);
+}
+
+static bool all_zero(const int64_t *v, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (v[k])
+			return false;
+	return true;
+}
+
+/* d without key (the index has no removal: rebuilt). */
+static void drop_key(struct agg_data *d, const void *key)
+{
+	struct agg_data nd;
+	agg_data_init(&nd, d->desc);
+	for (size_t k = 0; k < d->n; k++)
+		if (memcmp(d->ent[k].key, key, d->desc->keysize) != 0)
+			agg_data_add(&nd, d->ent[k].key, d->ent[k].val, 1);
+	agg_data_free(d);
+	*d = nd;
+}
+
+/* Set key's baseline to the map's value of the last read. */
+static void set_base(struct trace_aggs *t, size_t i, const struct agg_entry *raw)
+{
+	struct agg_data *b = &t->base[i];
+	struct agg_entry *e = agg_data_find(b, raw->key);
+	if (e)
+		memcpy(e->val, raw->val, b->desc->nwords * sizeof(int64_t));
+	else
+		agg_data_add(b, raw->key, raw->val, 1);   /* one "CPU": additive, so the same */
+}
+
+void trace_aggs_next_record(struct trace_aggs *t)
+{
+	t->record++;
+}
+
 int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t errlen)
 {
+	if (t->read_at[i] == t->record)
+		return 0;
+	t->read_at[i] = t->record;
 	const struct agg_desc *d = t->o->aggs[i].desc;
-	struct agg_data *a = &t->snap[i];
+	struct agg_data *raw = &t->raw[i], *a = &t->snap[i];
 	int fd = map_fd(t, i);
 	unsigned char *key = xcalloc(1, d->keysize), *next = xcalloc(1, d->keysize);
 	int64_t *vals = xcalloc(t->ncpus * d->nwords, 8);
 	int rc = 0;
 
+	agg_data_free(raw);
+	agg_data_init(raw, d);
 	agg_data_free(a);
 	agg_data_init(a, d);
-	a->normal = t->normal[i];
-	a->printed = t->printed[i];
 	const void *prev = NULL;
 	while (bpf_map_get_next_key(fd, prev, next) == 0) {
 		memcpy(key, next, d->keysize);
@@ -62,15 +142,33 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 					 strerror(errno));
 			break;
 		}
-		agg_data_add(a, key, vals, t->ncpus);
+		agg_data_add(additive(d) ? raw : a, key, vals, t->ncpus);
 	}
+	/* additive: what is shown is the map's values less the baselines; a truncated key shows
+	 * again only when updated since, a cleared one always */
+	int64_t *v = xcalloc(d->nwords, 8);
+	for (size_t k = 0; k < raw->n; k++) {
+		const struct agg_entry *r = &raw->ent[k];
+		const struct agg_entry *b = agg_data_find(&t->base[i], r->key);
+		memcpy(v, r->val, d->nwords * 8);
+		if (b) {
+			sub_words(d, v, b->val);
+			if (all_zero(v, d->nwords) && !agg_data_find(&t->kept[i], r->key))
+				continue;
+		}
+		agg_data_add(a, r->key, v, 1);   /* one "CPU": additive, so the value as it is */
+	}
+	a->normal = t->normal[i];
+	a->printed = t->printed[i];
+	free(v);
 	free(key);
 	free(next);
 	free(vals);
 	return rc;
 }
 
-/* trunc: drop from the map the keys the snapshot's agg_trunc dropped. */
+/* trunc: the keys the snapshot drops leave it; additive ones get the value read as their
+ * baseline (so the updates since count afresh), the others are deleted from the map. */
 static void do_trunc(struct trace_aggs *t, size_t i, int64_t n)
 {
 	struct agg_data *a = &t->snap[i];
@@ -79,18 +177,38 @@ static void do_trunc(struct trace_aggs *t, size_t i, int64_t n)
 	for (size_t k = 0; k < nk; k++)
 		memcpy(keys + k * ks, a->ent[k].key, ks);
 	agg_trunc(a, n);
-	for (size_t k = 0; k < nk; k++)
-		if (!agg_data_find(a, keys + k * ks))
-			bpf_map_delete_elem(map_fd(t, i), keys + k * ks);
+	for (size_t k = 0; k < nk; k++) {
+		const unsigned char *key = keys + k * ks;
+		if (agg_data_find(a, key))
+			continue;
+		const struct agg_entry *r = agg_data_find(&t->raw[i], key);
+		if (additive(a->desc) && r) {
+			set_base(t, i, r);
+			if (agg_data_find(&t->kept[i], key))   /* shown again only when updated */
+				drop_key(&t->kept[i], key);
+		} else {
+			bpf_map_delete_elem(map_fd(t, i), key);
+		}
+	}
 	free(keys);
 }
 
+/* clear: every key stays with its value empty: additive ones through their baseline, min and
+ * max by zeroing the map's value (its empty encoding). */
 static void do_clear(struct trace_aggs *t, size_t i)
 {
 	struct agg_data *a = &t->snap[i];
 	int64_t *zeros = xcalloc(t->ncpus * a->desc->nwords, 8);
-	for (size_t k = 0; k < a->n; k++)
-		bpf_map_update_elem(map_fd(t, i), a->ent[k].key, zeros, BPF_EXIST);
+	for (size_t k = 0; k < a->n; k++) {
+		const struct agg_entry *r = agg_data_find(&t->raw[i], a->ent[k].key);
+		if (additive(a->desc) && r) {
+			set_base(t, i, r);
+			if (!agg_data_find(&t->kept[i], r->key))
+				agg_data_add(&t->kept[i], r->key, zeros, 1);
+		} else {
+			bpf_map_update_elem(map_fd(t, i), a->ent[k].key, zeros, BPF_EXIST);
+		}
+	}
 	free(zeros);
 	agg_clear(a);
 }
@@ -156,6 +274,7 @@ int trace_aggs_print_exit(struct trace_aggs *t, const struct dopts *o, struct st
 	size_t n = t->o->naggs;
 	struct agg_data **v = xcalloc(n ? n : 1, sizeof *v);
 	int rc = 0;
+	trace_aggs_next_record(t);   /* a fresh read */
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		rc = trace_aggs_snapshot(t, i, errbuf, errlen);
 		v[i] = &t->snap[i];

@@ -7,9 +7,13 @@
  *    (every key, every CPU's words, merged by agg_data_add), so what printa prints is what
  *    the map holds then: updates made after the firing but before the record is read are
  *    included (dtrace's consumer, which snapshots at aggrate, has the same kind of window).
- *  - trunc removes the keys it drops from the map too (bpf_map_delete_elem) and clear writes
- *    zeros for every CPU of every key it saw, keeping the keys (dtrace prints them as zeros):
- *    an update landing between the read and the delete/zeroing of that key is lost.
+ *  - trunc and clear never delete or zero the map's keys of additive functions (all but
+ *    min and max), which would lose an update landing between the read and the write: what
+ *    they take away is kept as a per-key baseline subtracted from later reads (a truncated
+ *    key shows again only once updated; a cleared key stays, at zero). So printing then
+ *    truncating from a tick probe loses no update; the map keeps the keys (aggsize bounds
+ *    how many distinct keys a run may make). min and max, whose values do not subtract, are
+ *    deleted/zeroed in the map (the loss window remains for them).
  *  - normalize/denormalize and "printed by printa" are remembered per aggregation across
  *    snapshots, as dtrace remembers them on its aggregation variables.
  *  - Errors (a failed map read, a printa format rejecting a value) give -1 and a message. */
@@ -27,15 +31,24 @@
 struct trace_aggs {
 	const struct dobj *o;
 	size_t ncpus;
-	struct agg_data *snap;   /* o->naggs snapshots */
+	struct agg_data *snap;   /* o->naggs snapshots: what is shown */
+	struct agg_data *raw;    /* the maps' values at the last read (additive functions) */
+	struct agg_data *base;   /* per key: the map's value when trunc/clear took it away */
+	struct agg_data *kept;   /* keys clear() kept (shown even with nothing new) */
+	uint64_t record;         /* the record being consumed (trace_aggs_next_record) */
+	uint64_t *read_at;       /* per aggregation: the record its last read was for, 0: none */
 	uint64_t *normal;
 	bool *printed;
 };
 
 void trace_aggs_init(struct trace_aggs *t, const struct dobj *o, int ncpus);
 void trace_aggs_free(struct trace_aggs *t);
-/* Read aggregation i's map into t->snap[i]. */
+/* Read aggregation i's map into t->snap[i], once per record: the actions of one record
+ * (printa(@a); trunc(@a);) work on one snapshot, as dtrace's act on its latest one, so what
+ * trunc takes away is exactly what printa printed. */
 int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t errlen);
+/* A new record is being consumed. */
+void trace_aggs_next_record(struct trace_aggs *t);
 /* A printa/trunc/clear/normalize/denormalize action; n is trunc's or normalize's argument
  * (has_n false: trunc keeps nothing). Output (printa) is appended to out. */
 int trace_aggs_action(struct trace_aggs *t, const struct dobj_action *a, bool has_n, int64_t n,

@@ -436,6 +436,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 		emit_err(r, &b);
 		return;
 	}
+	trace_aggs_next_record(&r->aggs);   /* its actions share one snapshot */
 	if (size < e->size) {
 		liberr(r, hdr.epid, p, "record shorter than its layout: ignored");
 		return;

@@ -134,6 +134,32 @@ else
 	notok usdt-agg-probename "$(od -c "$W/agg.out" | head -c 300) $(head -c 200 "$W/agg.err")"
 fi
 
+# --- printing and truncating an aggregation every millisecond while a process fires 300,000
+# probes as fast as it can: the printed counts add up to every firing (no update is lost to
+# trunc, nor to a clock program interrupting a uprobe program in the middle of its key) ---
+rm -f "$W/go"
+"$prog" wait "$W/go" 300000 >/dev/null &
+fpid=$!
+cat >"$W/trunc.d" <<'EOF'
+#pragma D option quiet
+ut$1:::tick { @n = count(); x++; }
+tick-1ms { printa("%@d\n", @n); trunc(@n); }
+ut$1:::done { exit(0); }
+END { printa("%@d\n", @n); printf("x %d\n", x); }
+EOF
+timeout 60 "$U" -s "$W/trunc.d" $fpid >"$W/trunc.out" 2>"$W/trunc.err" &
+tpid=$!
+sleep 0.5
+touch "$W/go"
+wait $tpid
+wait $fpid
+sum=$(awk '/^[0-9]+$/ { s += $1; n++ } END { print s + 0, n + 0 }' "$W/trunc.out")
+if [ "${sum% *}" = 300000 ] && [ "${sum#* }" -gt 10 ] && grep -q '^x 300000$' "$W/trunc.out"; then
+	ok usdt-agg-trunc-loses-nothing
+else
+	notok usdt-agg-trunc-loses-nothing "sum and printings: $sum; $(tail -c 200 "$W/trunc.err")"
+fi
+
 # --- -p: a running process, provider$target ---
 rm -f "$W/go"
 "$prog" wait "$W/go" 25 >"$W/p.prog" &
