@@ -240,12 +240,6 @@ static struct dobj_action *add_action(struct cgc *c, enum dobj_act_kind kind)
 }
 
 /* Room for a value of `size` bytes in the record; its offset from the record's start. */
-static uint32_t rec_alloc(struct cgc *c, uint32_t size, uint32_t align);
-uint32_t cgc_rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
-{
-	return rec_alloc(c, size, align);
-}
-
 static uint32_t rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
 {
 	if (c->ecb < 0)
@@ -449,18 +443,24 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	cgc_copy(c, CG_R_SCRATCH, v->off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
 }
 
+void cgc_rec_int(struct cgc *c, struct dnode *n, struct dobj_val *v, uint32_t size,
+		 const char *type)
+{
+	cgx_int(c, n);
+	v->off = rec_alloc(c, size, size);
+	v->size = size;
+	v->kind = DOBJ_V_INT;
+	v->is_signed = true;
+	v->argtype = (struct dfmt_argtype){ DFMT_ARG_INT, size, true, type };
+	cgc_emit(c, bi_stx(cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)v->off));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+}
+
 static void act_exit(struct cgc *c, struct dnode *call)
 {
 	struct dobj_val *v = new_action(c, DOBJ_ACT_EXIT, 1)->vals;
 
-	cgx_int(c, call->args);
-	v->off = rec_alloc(c, 4, 4);
-	v->size = 4;
-	v->kind = DOBJ_V_INT;
-	v->is_signed = true;
-	v->argtype = (struct dfmt_argtype){ DFMT_ARG_INT, 4, true, "int" };
-	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, (int16_t)v->off));
-	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	cgc_rec_int(c, call->args, v, 4, "int");   /* R0 keeps the value */
 	cgc_emit(c, bi_stx(BPF_W, CG_R_GLOBALS, 0, (int16_t)offsetof(struct dobj_state, exit_status)));
 	cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping), 1));
 	c->exit_seen = true;

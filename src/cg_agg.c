@@ -502,17 +502,6 @@ void cga_update(struct cgc *c, struct dnode *assign)
 }
 
 /* An int64 argument into the record. */
-static void rec_int64(struct cgc *c, struct dnode *n, struct dobj_val *v)
-{
-	cgx_int(c, n);
-	v->off = cgc_rec_alloc(c, 8, 8);
-	v->size = 8;
-	v->kind = DOBJ_V_INT;
-	v->is_signed = true;
-	v->argtype = (struct dfmt_argtype){ DFMT_ARG_INT, 8, true, "int64_t" };
-	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)v->off));
-	cgc_patch_here(c, CGC_PATCH_REC_OFF);
-}
 
 static void set_aggs(struct cgc *c, struct dobj_action *act, struct dnode *first)
 {
@@ -545,7 +534,7 @@ void cga_action(struct cgc *c, struct dnode *call)
 		act->aggs = xcalloc(1, sizeof *act->aggs);
 		act->aggs[act->naggs++] = agg_of(c, a)->desc->id;
 		if (a->next)
-			rec_int64(c, a->next, &act->vals[0]);
+			cgc_rec_int(c, a->next, &act->vals[0], 8, "int64_t");
 		break;
 	case DS_CLEAR:
 	case DS_DENORMALIZE:

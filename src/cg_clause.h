@@ -144,10 +144,12 @@ void cgc_count_drop(struct cgc *c, int kind);
 int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
 		uint32_t vsz, uint32_t entries);
 int cgc_current_epid(struct cgc *c);
-/* A new action of the current record (owning nvals zeroed values), and room for a value in the
- * record: its offset (instructions storing there must be patched, CGC_PATCH_REC_OFF). */
+/* Evaluate n and record it as a signed integer of size bytes (D type `type`) described by v;
+ * R0 keeps the value. */
+void cgc_rec_int(struct cgc *c, struct dnode *n, struct dobj_val *v, uint32_t size,
+		 const char *type);
+/* A new action of the current record (owning nvals zeroed values). */
 struct dobj_action *cgc_new_action(struct cgc *c, enum dobj_act_kind kind, size_t nvals);
-uint32_t cgc_rec_alloc(struct cgc *c, uint32_t size, uint32_t align);
 
 /* Types. */
 enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };
