@@ -35,10 +35,14 @@
 #define CGC_USDT_SPEC  (-80)   /* USDT programs: the firing site's struct dobj_usdt_spec * */
 #define CGC_TOUCH      (-88)   /* 8 bytes: where cg_user_retry copies its byte */
 #define CGC_TRY        (-96)   /* u64: cg_user_retry has faulted the range in already */
-#define CGC_STACK_FIXED 96
+#define CGC_OWNER      (-104)  /* u64: this firing's ticket for the scratch area (below) */
+#define CGC_STACK_FIXED 104
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */
+#define CGC_SCR_OWNER 8        /* u64 in scratch: counted up by every firing's prologue: a
+                                * sleepable program that slept finds another number there
+                                * when another firing used the area meanwhile */
 #define CGC_SCRATCH_LIMIT 32000 /* per-CPU map values are allocated from a 32 KiB pool */
 
 /* Where a variable's storage is. */

@@ -104,6 +104,16 @@ void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
 		cgc_emit(c, bi_call(BPF_FUNC_copy_from_user));
 		bpb_label_place(&c->buf, skip);
 	}
+	/* Faulting a page in may sleep, and another firing on this CPU may then have used the
+	 * scratch area: if so, what this one built there is gone; its record is dropped. */
+	int mine = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, CGC_SCR_OWNER));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, CGC_OWNER));
+	bpb_jmp_reg(&c->buf, BPF_JEQ, 1, 2, mine);
+	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	cgc_emit(c, bi_exit());
+	bpb_label_place(&c->buf, mine);
 	bpb_ja(&c->buf, again);
 	bpb_label_place(&c->buf, tried);
 }

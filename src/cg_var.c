@@ -86,7 +86,7 @@ void cgx_vars_layout(struct cgc *c)
 			 c->globals_size, CGC_SCRATCH_LIMIT);
 	if (c->this_end > CGC_SCRATCH_LIMIT / 2)
 		cgc_fail(c, NULL, "the program's clause-local (this->) variables need %u bytes, more "
-			 "than %u", c->this_end - 8, CGC_SCRATCH_LIMIT / 2);
+			 "than %u", c->this_end - 16, CGC_SCRATCH_LIMIT / 2);
 }
 
 struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v)
