@@ -4,6 +4,7 @@
 #include "bpf_sys.h"
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <stdio.h>
@@ -242,4 +243,19 @@ int bpf_sys_possible_cpus(void)
 		return -1;
 	}
 	return n;
+}
+
+int bpf_sys_btf_member(const struct btf *btf, const char *sname, const char *mname)
+{
+	int id = btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT);
+	if (id < 0)
+		return -1;
+	const struct btf_type *t = btf__type_by_id(btf, (uint32_t)id);
+	const struct btf_member *m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *nm = btf__name_by_offset(btf, m->name_off);
+		if (nm && !strcmp(nm, mname))
+			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+	}
+	return -1;
 }

@@ -344,21 +344,6 @@ static void builtin_arg(struct cgc *c, struct dnode *n, int i)
 	cgc_fail(c, n, "arguments of this probe are not available");
 }
 
-static int btf_member(const struct btf *btf, const char *sname, const char *mname)
-{
-	int id = btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT);
-	if (id < 0)
-		return -1;
-	const struct btf_type *t = btf__type_by_id(btf, (uint32_t)id);
-	const struct btf_member *m = btf_members(t);
-	for (int i = 0; i < btf_vlen(t); i++, m++) {
-		const char *nm = btf__name_by_offset(btf, m->name_off);
-		if (nm && !strcmp(nm, mname))
-			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
-	}
-	return -1;
-}
-
 /* Offsets of the task_struct fields ppid, vtimestamp and progenyof need, from the running
  * kernel's BTF (they move between kernel builds). */
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
@@ -367,10 +352,10 @@ void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
 		struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
 		c->btf_loaded = true;
 		if (btf) {
-			c->off_real_parent = btf_member(btf, "task_struct", "real_parent");
-			c->off_tgid = btf_member(btf, "task_struct", "tgid");
-			c->off_se = btf_member(btf, "task_struct", "se");
-			c->off_sum_exec = btf_member(btf, "sched_entity", "sum_exec_runtime");
+			c->off_real_parent = bpf_sys_btf_member(btf, "task_struct", "real_parent");
+			c->off_tgid = bpf_sys_btf_member(btf, "task_struct", "tgid");
+			c->off_se = bpf_sys_btf_member(btf, "task_struct", "se");
+			c->off_sum_exec = bpf_sys_btf_member(btf, "sched_entity", "sum_exec_runtime");
 			btf__free(btf);
 		}
 	}
@@ -387,8 +372,8 @@ void cgx_need_fsbase(struct cgc *c)
 		return;
 	struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
 	if (btf) {
-		int th = btf_member(btf, "task_struct", "thread");
-		int fs = btf_member(btf, "thread_struct", "fsbase");
+		int th = bpf_sys_btf_member(btf, "task_struct", "thread");
+		int fs = bpf_sys_btf_member(btf, "thread_struct", "fsbase");
 		if (th >= 0 && fs >= 0)
 			c->off_fsbase = th + fs;
 		btf__free(btf);

@@ -2,6 +2,7 @@
 #include "usdt_run.h"
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
@@ -273,13 +274,18 @@ void usdt_run_rescan(struct usdt_run *ur, pid_t pid)
 	enable_new(ur, false);
 }
 
-/* The watcher: at _dl_debug_state, if r_debug.r_state is RT_CONSISTENT, SIGSTOP stop_pid
- * (if it is the process) and send a DOBJ_REC_RESCAN record with the pid. r_debug is found
- * from the function's run-time address (bpf_get_func_ip) and their distance in ld.so. */
+/* How far up the parent chain the watcher looks for the -c child. */
+#define WATCH_ANCESTORS 8
+
+/* The watcher: at _dl_debug_state, if r_debug.r_state is RT_CONSISTENT, SIGSTOP the process
+ * when it is stop_pid or one of its descendants (parents looked up through task_struct's
+ * real_parent and tgid at the BTF offsets given, off_parent < 0: none), and send a
+ * DOBJ_REC_RESCAN record with the pid. r_debug is found from the function's run-time address
+ * (bpf_get_func_ip) and their distance in ld.so. */
 static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_delta,
-			  pid_t stop_pid)
+			  pid_t stop_pid, int off_parent, int off_tgid)
 {
-	size_t n = 0;
+	size_t n = 0, held[WATCH_ANCESTORS + 1], nheld = 0, notheld[WATCH_ANCESTORS + 1], nnot = 0;
 	const int rec = -32, tmp = -8;
 	in[n++] = bi_mov64_reg(6, 1);
 	in[n++] = bi_call(BPF_FUNC_get_func_ip);
@@ -305,11 +311,46 @@ static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_de
 	in[n++] = bi_alu64_imm(BPF_RSH, 0, 32);
 	in[n++] = bi_stx(BPF_W, 10, 0, rec + (int)offsetof(struct dobj_rec_rescan, pid));
 	if (stop_pid > 0) {
+		held[nheld++] = n;
+		in[n++] = bi_jmp_imm(BPF_JEQ, 0, (int32_t)stop_pid, 0);
+		if (off_parent >= 0 && off_tgid >= 0) {
+			/* R7 walks up: task, its parent, ... until the -c child, pid 1 or the limit */
+			in[n++] = bi_call(BPF_FUNC_get_current_task);
+			in[n++] = bi_mov64_reg(7, 0);
+			for (int k = 0; k < WATCH_ANCESTORS; k++) {
+				in[n++] = bi_mov64_reg(1, 10);
+				in[n++] = bi_alu64_imm(BPF_ADD, 1, tmp);
+				in[n++] = bi_mov64_imm(2, 8);
+				in[n++] = bi_mov64_reg(3, 7);
+				in[n++] = bi_alu64_imm(BPF_ADD, 3, off_parent);
+				in[n++] = bi_call(BPF_FUNC_probe_read_kernel);
+				in[n++] = bi_ldx(BPF_DW, 7, 10, tmp);
+				in[n++] = bi_st(BPF_DW, 10, tmp, 0);
+				in[n++] = bi_mov64_reg(1, 10);
+				in[n++] = bi_alu64_imm(BPF_ADD, 1, tmp);
+				in[n++] = bi_mov64_imm(2, 4);
+				in[n++] = bi_mov64_reg(3, 7);
+				in[n++] = bi_alu64_imm(BPF_ADD, 3, off_tgid);
+				in[n++] = bi_call(BPF_FUNC_probe_read_kernel);
+				in[n++] = bi_ldx(BPF_W, 1, 10, tmp);
+				held[nheld++] = n;
+				in[n++] = bi_jmp_imm(BPF_JEQ, 1, (int32_t)stop_pid, 0);
+				notheld[nnot++] = n;
+				in[n++] = bi_jmp_imm(BPF_JLE, 1, 1, 0);
+			}
+		}
+		notheld[nnot++] = n;
+		in[n++] = bi_ja(0);
 		/* stop first: the tracer continues the process once it has read the record */
-		in[n++] = bi_jmp_imm(BPF_JNE, 0, (int32_t)stop_pid, 3);
+		size_t stop = n;
 		in[n++] = bi_st(BPF_W, 10, rec + (int)offsetof(struct dobj_rec_rescan, stopped), 1);
 		in[n++] = bi_mov64_imm(1, SIGSTOP);
 		in[n++] = bi_call(BPF_FUNC_send_signal);
+		size_t send = n;
+		for (size_t k = 0; k < nheld; k++)
+			in[held[k]].off = (int16_t)(stop - held[k] - 1);
+		for (size_t k = 0; k < nnot; k++)
+			in[notheld[k]].off = (int16_t)(send - notheld[k] - 1);
 	}
 	bi_ld_map_fd(&in[n], 1, ringbuf_fd);
 	n += 2;
@@ -342,8 +383,16 @@ int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid)
 		return 0;
 	}
 	int64_t delta = (int64_t)((uintptr_t)&rd->r_state - (uintptr_t)fn);
-	struct bpf_insn insns[64];
-	size_t n = watch_insns(insns, ur->o->maps[ur->o->ringbuf_map].fd, (int32_t)delta, stop_pid);
+	int off_parent = -1, off_tgid = -1;
+	struct btf *btf = stop_pid > 0 ? btf__parse("/sys/kernel/btf/vmlinux", NULL) : NULL;
+	if (btf) {
+		off_parent = bpf_sys_btf_member(btf, "task_struct", "real_parent");
+		off_tgid = bpf_sys_btf_member(btf, "task_struct", "tgid");
+		btf__free(btf);
+	}
+	struct bpf_insn insns[64 + 20 * WATCH_ANCESTORS];
+	size_t n = watch_insns(insns, ur->o->maps[ur->o->ringbuf_map].fd, (int32_t)delta, stop_pid,
+			       off_parent, off_tgid);
 	struct bpf_sys_prog_opts lo = {
 		.type = BPF_PROG_TYPE_KPROBE, .expected_attach_type = BPF_SYS_TRACE_UPROBE_MULTI,
 		.name = "usdt_watch",

@@ -334,6 +334,23 @@ else
 	notok usdt-typed-args "the example did not build"
 fi
 
+# --- a program the -c child forks and execs, which loads a library with dlopen(): its
+# dynamic linker's reports hold it too (a descendant of the -c child), so every call counts;
+# the description names no process ---
+if [ -f "$lib" ]; then
+	printf '#!/bin/sh\n%s dlopen %s 50\ntrue\n' "$prog" "$lib" >"$W/child.sh"
+	cat >"$W/child.d" <<'EOF'
+utlib:::hello { n++; p = pid; }
+END { printf("hello %d, in a child: %d\n", n, p != $target); }
+EOF
+	timeout 20 "$U" -Z -q -s "$W/child.d" -c "sh $W/child.sh" >"$W/child.out" 2>"$W/child.err"
+	if grep -q '^hello 50, in a child: 1$' "$W/child.out" && grep -q '^called 50 (sum 1275)$' "$W/child.out"; then
+		ok usdt-child-exec-dlopen
+	else
+		notok usdt-child-exec-dlopen "$(cat "$W/child.out" "$W/child.err" | head -c 300)"
+	fi
+fi
+
 # --- bad descriptions ---
 w=$W
 expect_fail usdt-dead-pid "usdtrace: invalid probe specifier ut999999999:::tick { }: probe description ut999999999:::tick does not match any probes" \
