@@ -195,17 +195,26 @@ int main(int argc, char **argv)
 		}
 	free(evs);
 
+	int status;
 	if (o.header && o.object) {
 		util_warn("-h and -G may not be used together");
-		return 2;
-	}
-	if (o.header || o.object)
-		return prov_cmd_run(&o);
-	if (o.list)
-		return list_cmd_run(&o);
-	if (argc == 1) {
+		status = 2;
+	} else if (o.header || o.object) {
+		status = prov_cmd_run(&o);
+	} else if (o.list) {
+		status = list_cmd_run(&o);
+	} else if (argc == 1) {
 		usage(stderr);
-		return 2;
+		status = 2;
+	} else {
+		status = trace_cmd_run(&o); /* without a program: "no probes specified" */
 	}
-	return trace_cmd_run(&o); /* without a program: dtrace's "no probes specified" */
+	free(o.progs);
+	free(o.descs);
+	free(o.scripts);
+	free(o.xopts);
+	free(o.cppargs);
+	free(o.pids);
+	free(o.args);
+	return status;
 }
