@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "proc_maps.h"
 #include "util.h"
@@ -55,7 +56,7 @@ const struct usdt_site *uprov_site(const struct uprov *u, const struct uprov_pro
 	return &u->files[p->file].cf->f->sites[p->sites->sites[k]];
 }
 
-/* The file entry for an object, added on first sight (by device and inode). */
+/* The index in files[] of a parsed file, or -1. */
 static int find_file(const struct uprov *u, const struct usdt_cached *cf)
 {
 	for (int i = 0; i < u->nfiles; i++)
@@ -64,7 +65,20 @@ static int find_file(const struct uprov *u, const struct usdt_cached *cf)
 	return -1;
 }
 
-static int file_index(struct uprov *u, struct usdt_cached *cf, const char *path, const char *module)
+/* The path uprobes go on: the object's own path when it names the same file here (it stays
+ * valid when the process that showed it exits), else the process's view of it (map_files or
+ * root/: deleted files, memfds, other mount namespaces). */
+static const char *attach_path(const struct proc_object *o)
+{
+	struct stat st;
+	if (!o->deleted && o->path[0] == '/' && stat(o->path, &st) == 0 && st.st_dev == o->dev &&
+	    st.st_ino == o->ino)
+		return o->path;
+	return o->open_path;
+}
+
+/* The file entry for an object, added on first sight (by device and inode). */
+static int file_index(struct uprov *u, struct usdt_cached *cf, const struct proc_object *o)
 {
 	int i = find_file(u, cf);
 	if (i >= 0)
@@ -72,8 +86,8 @@ static int file_index(struct uprov *u, struct usdt_cached *cf, const char *path,
 	xgrow(&u->files, sizeof(*u->files), &u->files_cap, (size_t)u->nfiles + 1);
 	struct uprov_file *f = &u->files[u->nfiles];
 	f->cf = cf;
-	f->path = xstrdup(path);
-	f->module = xstrdup(module);
+	f->path = xstrdup(attach_path(o));
+	f->module = xstrdup(o->module);
 	return u->nfiles++;
 }
 
@@ -84,7 +98,7 @@ static void scan_process(const struct proc_maps *m, void *arg)
 		const struct proc_object *o = &m->objs[k];
 		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
 		if (cf->f && cf->f->nsites > 0)
-			file_index(u, cf, o->open_path, o->module);
+			file_index(u, cf, o);
 	}
 }
 
@@ -174,7 +188,7 @@ void uprov_rescan(struct uprov *u, pid_t pid)
 		if (!cf->f || cf->f->nsites == 0)
 			continue;
 		bool known = find_file(u, cf) >= 0;
-		int fi = file_index(u, cf, o->open_path, o->module);
+		int fi = file_index(u, cf, o);
 		for (int i = 0; i < u->ndescs; i++) {
 			const struct uprov_desc *k2 = &u->descs[i];
 			struct probedesc d = { k2->prov, k2->mod, k2->func, k2->name };
@@ -201,7 +215,7 @@ int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 			struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
 			if (!cf->f || cf->f->nsites == 0)
 				continue;
-			matched += match_file(u, file_index(u, cf, o->open_path, o->module), pid, d, clause);
+			matched += match_file(u, file_index(u, cf, o), pid, d, clause);
 		}
 		proc_maps_free(m);
 		return matched;

@@ -123,7 +123,7 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 	return 0;
 }
 
-/* Attach what is pending; at start (`initial`) the first failure stops. */
+/* Attach what is pending; at start (`initial`) the first failure for a process stops. */
 static int flush_pending(struct usdt_run *ur, struct pending *pd, bool initial)
 {
 	int rc = 0;
@@ -137,7 +137,10 @@ static int flush_pending(struct usdt_run *ur, struct pending *pd, bool initial)
 				util_warn("failed to enable probe %u and the other probes of %s%s: %s",
 					  l->first_probe, uf->module, l->pid ? " in this process" : "",
 					  err);
-				rc = -1;
+				/* a file some process mapped a moment ago (a deleted one, reached only
+				 * through that process) may be gone with it: the rest still traces */
+				if (l->pid)
+					rc = -1;
 			}
 		}
 		free(l->sites);
