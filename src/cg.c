@@ -43,6 +43,14 @@ void cgc_ld_map(struct cgc *c, int reg, int map)
 	c->relocs[c->nrelocs++] = at;
 }
 
+void cgc_lookup_key(struct cgc *c, int map)
+{
+	cgc_ld_map(c, 1, map);
+	cgc_emit(c, bi_mov64_reg(2, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+}
+
 void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind)
 {
 	struct cgc_patch p = { .prog = c->o->nprogs, .at = c->buf.n - 1, .kind = kind };
@@ -119,10 +127,7 @@ void cgc_count_drop(struct cgc *c, int kind)
 	int skip = bpb_label_new(&c->buf);
 
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, kind));
-	cgc_ld_map(c, 1, c->m_drops);
-	cgc_emit(c, bi_mov64_reg(2, 10));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
-	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	cgc_lookup_key(c, c->m_drops);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, skip);
 	cgc_emit(c, bi_mov64_imm(1, 1));
 	cgc_emit(c, bi_atomic_add(BPF_DW, 0, 1, 0));
@@ -689,18 +694,12 @@ static void emit_prologue(struct cgc *c, int out_label)
 	bool clock = c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE;
 	cgc_emit(c, bi_mov64_reg(CG_R_CTX, 1));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, clock ? 1 : 0));
-	cgc_ld_map(c, 1, c->m_scratch);
-	cgc_emit(c, bi_mov64_reg(2, 10));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
-	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	cgc_lookup_key(c, c->m_scratch);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
 	if (clock)
 		cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
-	cgc_ld_map(c, 1, c->m_globals);
-	cgc_emit(c, bi_mov64_reg(2, 10));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
-	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	cgc_lookup_key(c, c->m_globals);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_mov64_reg(CG_R_GLOBALS, 0));
 	/* ERROR fires from the consumer for faults recorded before the stop: let it run */

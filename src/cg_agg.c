@@ -475,10 +475,7 @@ void cga_update(struct cgc *c, struct dnode *assign)
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, have);
 	/* a new key: insert zeros (another CPU may insert it first: then lookup finds theirs) */
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
-	cgc_ld_map(c, 1, c->m_aggzero);
-	cgc_emit(c, bi_mov64_reg(2, 10));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
-	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	cgc_lookup_key(c, c->m_aggzero);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, drop);
 	cgc_emit(c, bi_mov64_reg(3, 0));
 	cgc_ld_map(c, 1, da->map);

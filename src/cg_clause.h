@@ -131,6 +131,8 @@ _Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, .
 /* Emitting. */
 size_t cgc_emit(struct cgc *c, struct bpf_insn insn);
 void cgc_ld_map(struct cgc *c, int reg, int map);
+/* R0 = the value of `map` for the u32 key in the stack slot CGC_KEY, or 0. Clobbers R1-R5. */
+void cgc_lookup_key(struct cgc *c, int map);
 void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind);  /* patch the last instruction */
 void cgc_mov_imm64(struct cgc *c, int reg, int64_t v);
 int16_t cgc_slot_push(struct cgc *c);

@@ -160,10 +160,7 @@ int cgsp_send(struct cgc *c, uint32_t epid, uint32_t size)
 /* R0 = the spec map value of the id in the u32 at fp + CGC_KEY, or jump to `none`. */
 static void lookup_spec(struct cgc *c, int map, int none)
 {
-	cgc_ld_map(c, 1, map);
-	cgc_emit(c, bi_mov64_reg(2, 10));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
-	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	cgc_lookup_key(c, map);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, none);
 }
 

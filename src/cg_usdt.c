@@ -30,15 +30,6 @@ void cgu_add_maps(struct cgc *c)
 		}
 }
 
-/* R0 = the value of `map` for the u32 key at CGC_KEY, or 0. */
-static void lookup_key(struct cgc *c, int map)
-{
-	cgc_ld_map(c, 1, map);
-	cgc_emit(c, bi_mov64_reg(2, 10));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, CGC_KEY));
-	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
-}
-
 /* The spec of the site that fired, kept in a stack slot for the whole program: a firing
  * without one (a cookie the tracer never wrote) does nothing. */
 void cgu_prologue(struct cgc *c, int out_label)
@@ -46,7 +37,7 @@ void cgu_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
 	cgc_emit(c, bi_call(BPF_FUNC_get_attach_cookie));
 	cgc_emit(c, bi_stx(BPF_W, 10, 0, CGC_KEY));
-	lookup_key(c, c->o->usdt_specs_map);
+	cgc_lookup_key(c, c->o->usdt_specs_map);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_USDT_SPEC));
 }
@@ -74,7 +65,7 @@ uint32_t cgu_probe_name(struct cgc *c, int which)
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
 	cgc_emit(c, bi_ldx(BPF_W, 1, 1, (int16_t)offsetof(struct dobj_usdt_spec, names)));
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_KEY));
-	lookup_key(c, c->o->usdt_names_map);
+	cgc_lookup_key(c, c->o->usdt_names_map);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, found);
 	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)dst, 0));
 	bpb_ja(&c->buf, done);
