@@ -388,11 +388,6 @@ static void add_class(struct used *u, const int *clauses, int n, const char *pro
 	memcpy(k->clauses, clauses, sizeof(int) * (size_t)n);
 }
 
-static int int_cmp(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 /* USDT probes enabled by the same clauses share one program (dobj.h): one DOBJ_PROBE_USDT
  * entry per distinct clause set, named after its first probe; and one for each clause that
  * may enable USDT probes on its own, so probes that appear later (a process started, a
@@ -401,7 +396,6 @@ static void add_usdt_classes(const struct tc *t, struct used *u)
 {
 	for (int i = 0; i < t->up.nprobes; i++) {
 		struct uprov_probe *p = &t->up.probes[i];
-		qsort(p->clauses, (size_t)p->nclauses, sizeof(int), int_cmp);
 		add_class(u, p->clauses, p->nclauses, p->provider, t->up.files[p->file].module,
 			  p->function, p->name, p->id);
 	}

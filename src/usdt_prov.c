@@ -150,8 +150,12 @@ static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc
 			p->sites = fp;
 		}
 		if (!has_clause(p, clause)) {
+			/* kept ascending: a probe's clause set is compared with the classes' */
 			p->clauses = xrealloc(p->clauses, sizeof(int) * (size_t)(p->nclauses + 1));
-			p->clauses[p->nclauses++] = clause;
+			int k = p->nclauses++;
+			for (; k > 0 && p->clauses[k - 1] > clause; k--)
+				p->clauses[k] = p->clauses[k - 1];
+			p->clauses[k] = clause;
 		}
 	}
 	return matched;

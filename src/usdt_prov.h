@@ -12,10 +12,10 @@
  * Names compare with "__" and "-" as equal (probedesc.h).
  *
  * Contract: uprov_match appends the probes description d matches that are not known yet and
- * adds `clause` to the clause list of every probe it matches (lists stay ascending when
- * clauses are matched in order). It returns how many probes matched. Unreadable objects of
- * processes are skipped silently (other users' processes, vanished ones). Probe ids continue from first_id
- * in order of discovery. Sites, names and files are owned by the uprov. */
+ * adds `clause` to the clause list of every probe it matches (kept ascending). It returns
+ * how many probes matched. Unreadable objects of processes are skipped silently (other
+ * users' processes, vanished ones). Probe ids continue from first_id in order of discovery.
+ * Sites, names and files are owned by the uprov. */
 #ifndef USDTRACE_USDT_PROV_H
 #define USDTRACE_USDT_PROV_H
 #include <stdbool.h>
@@ -41,7 +41,7 @@ struct uprov_probe {
 	char *name;                  /* as in the note ("function__entry") */
 	int file;                    /* index in files[] */
 	const struct usdt_file_probe *sites;  /* its sites in the file */
-	int *clauses;                /* clauses enabling it, in the order matched */
+	int *clauses;                /* clauses enabling it, ascending */
 	int nclauses;
 };
 

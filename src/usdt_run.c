@@ -187,22 +187,12 @@ static int enable_probe(struct usdt_run *ur, int i, int cls, struct pending *pd)
 	return add_sites(ur, p, prog, epid_base, names, pd);
 }
 
-static int int_cmp(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 /* The class running exactly clauses[0..n) (ascending); -1 if none. */
 static int class_of(const struct usdt_run *ur, const int *clauses, int n)
 {
 	for (int c = 0; c < ur->nclasses; c++) {
 		const struct usdt_class *k = &ur->classes[c];
-		if (k->nclauses != n)
-			continue;
-		int j = 0;
-		while (j < n && k->clauses[j] == clauses[j])
-			j++;
-		if (j == n)
+		if (k->nclauses == n && memcmp(k->clauses, clauses, sizeof(int) * (size_t)n) == 0)
 			return k->prog_probe;
 	}
 	return -1;
@@ -239,7 +229,6 @@ static int enable_new(struct usdt_run *ur, bool initial)
 	int rc = 0;
 	for (; ur->nseen < ur->up->nprobes; ur->nseen++) {
 		struct uprov_probe *p = &ur->up->probes[ur->nseen];
-		qsort(p->clauses, (size_t)p->nclauses, sizeof(int), int_cmp);
 		int cls = class_of(ur, p->clauses, p->nclauses);
 		rc = cls >= 0 ? enable_probe(ur, ur->nseen, cls, &pd)
 			      : enable_by_clause(ur, ur->nseen, initial);
