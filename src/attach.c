@@ -259,6 +259,12 @@ bool attach_uprobe_multi_supported(void)
 
 	if (known >= 0)
 		return known;
+	/* Per-site perf events on request: how a kernel before 6.6 attaches, testable here */
+	const char *no = getenv("USDTRACE_NO_UPROBE_MULTI");
+	if (no && *no && strcmp(no, "0") != 0) {
+		known = 0;
+		return false;
+	}
 	/* The smallest program that the kernel accepts for uprobe_multi, then a link to "/" (not a
 	 * regular file): a kernel that knows uprobe_multi says EBADF about the path; one that does
 	 * not refuses the load or the attach type with EINVAL. */
@@ -277,6 +283,33 @@ bool attach_uprobe_multi_supported(void)
 			close(lfd);
 		close(pfd);
 	}
+	return known;
+}
+
+bool attach_sleepable_uprobe_supported(void)
+{
+	static int known = -1;
+
+	if (known >= 0)
+		return known;
+	/* A sleepable kprobe-type program that faults a user byte in: kernels before 5.19 refuse
+	 * BPF_F_SLEEPABLE for it ("only fentry/fexit/... can be sleepable"). */
+	struct bpf_insn prog[] = {
+		bi_mov64_reg(BPF_REG_1, BPF_REG_10),
+		bi_alu64_imm(BPF_ADD, BPF_REG_1, -8),
+		bi_mov64_imm(BPF_REG_2, 1),
+		bi_mov64_imm(BPF_REG_3, 0),
+		bi_call(BPF_FUNC_copy_from_user),
+		bi_mov64_imm(BPF_REG_0, 0),
+		bi_exit(),
+	};
+	struct bpf_sys_prog_opts o = { .type = BPF_PROG_TYPE_KPROBE, .sleepable = true,
+				       .name = "probe_sleep" };
+	char err[256];
+	int pfd = bpf_sys_prog_load(&o, prog, sizeof(prog) / sizeof(prog[0]), NULL, err, sizeof(err));
+	known = pfd >= 0;
+	if (pfd >= 0)
+		close(pfd);
 	return known;
 }
 

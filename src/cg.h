@@ -28,7 +28,7 @@ struct cg_input {
 	size_t *nclause_probes;
 	const struct dopts *opts;          /* strsize, dynvarsize, bufsize, nspec... */
 	int target_pid;                    /* $target, 0 if none */
-	bool usdt_sleepable;               /* USDT programs may be sleepable (uprobe_multi) */
+	bool usdt_sleepable;               /* USDT programs may be sleepable (kernel 5.19+) */
 };
 
 int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,

@@ -520,7 +520,7 @@ static int compile_and_run(struct tc *t)
 	struct used u;
 	collect_used(t, &u);
 	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target,
-			       t->up.nprobes > 0 && attach_uprobe_multi_supported() };
+			       t->up.nprobes > 0 && attach_sleepable_uprobe_supported() };
 	struct dobj *obj = NULL;
 	int status = 1;
 	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {

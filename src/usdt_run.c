@@ -99,12 +99,11 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 	}
 	struct pending_link *l = pending_for(pd, prog, p);
 	l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + (size_t)n));
-	bool pc_ok = attach_uprobe_multi_supported();
 	for (int k = 0; k < n; k++) {
 		const struct usdt_site *s = uprov_site(ur->up, p, k);
 		struct dobj_usdt_spec spec;
 		char *why;
-		usdt_spec_encode(uf->cf->f, s, pc_ok, &spec, &why);
+		usdt_spec_encode(uf->cf->f, s, &spec, &why);
 		free(why);
 		spec.epid_base = epid_base;
 		spec.probe_id = p->id;
@@ -273,15 +272,15 @@ void usdt_run_rescan(struct usdt_run *ur, pid_t pid)
  * when it is stop_pid or one of its descendants (parents looked up through task_struct's
  * real_parent and tgid at the BTF offsets given, off_parent < 0: none), and send a
  * DOBJ_REC_RESCAN record with the pid. r_debug is found from the function's run-time address
- * (bpf_get_func_ip) and their distance in ld.so. */
+ * (the context's ip: uprobe handlers see it pointing at the breakpoint) and their distance in
+ * ld.so. */
 static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_delta,
 			  pid_t stop_pid, int off_parent, int off_tgid)
 {
 	size_t n = 0, held[WATCH_ANCESTORS + 1], nheld = 0, notheld[WATCH_ANCESTORS + 1], nnot = 0;
 	const int rec = -32, tmp = -8;
 	in[n++] = bi_mov64_reg(6, 1);
-	in[n++] = bi_call(BPF_FUNC_get_func_ip);
-	in[n++] = bi_mov64_reg(3, 0);
+	in[n++] = bi_ldx(BPF_DW, 3, 1, usdt_reg_ptregs_offset(USDT_REG_RIP));
 	in[n++] = bi_alu64_imm(BPF_ADD, 3, rstate_delta);
 	in[n++] = bi_st(BPF_DW, 10, tmp, 0);
 	in[n++] = bi_mov64_reg(1, 10);
@@ -361,7 +360,7 @@ static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_de
 
 int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid)
 {
-	if (!ur->up || ur->nclasses == 0 || !attach_uprobe_multi_supported())
+	if (!ur->up || ur->nclasses == 0)
 		return 0;
 	/* the dynamic linker of this process is the one most programs here use */
 	void *fn = dlsym(RTLD_DEFAULT, "_dl_debug_state");
@@ -386,7 +385,8 @@ int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid)
 	size_t n = watch_insns(insns, ur->o->maps[ur->o->ringbuf_map].fd, (int32_t)delta, stop_pid,
 			       off_parent, off_tgid);
 	struct bpf_sys_prog_opts lo = {
-		.type = BPF_PROG_TYPE_KPROBE, .expected_attach_type = BPF_SYS_TRACE_UPROBE_MULTI,
+		.type = BPF_PROG_TYPE_KPROBE,
+		.expected_attach_type = attach_uprobe_multi_supported() ? BPF_SYS_TRACE_UPROBE_MULTI : 0,
 		.name = "usdt_watch",
 	};
 	struct strbuf log = { 0 };
