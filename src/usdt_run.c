@@ -84,6 +84,18 @@ static struct pending_link *pending_for(struct pending *pd, const struct dobj_pr
 	return l;
 }
 
+/* What the note parser skipped in the probe's file (sites, semaphores, arguments it could not
+ * make sense of), said once per file when one of its probes is enabled, as -l says it. */
+static void report_damage(const struct usdt_run *ur, const struct uprov_probe *p)
+{
+	struct usdt_cached *cf = ur->up->files[p->file].cf;
+	if (cf->warned)
+		return;
+	cf->warned = true;
+	for (int i = 0; i < cf->f->nwarnings; i++)
+		util_warn("warning: %s: %s", ur->up->files[p->file].path, cf->f->warnings[i]);
+}
+
 /* A probe's sites: a spec each, queued for their link. */
 static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const struct dobj_prog *prog,
 		     uint32_t epid_base, uint32_t names, struct pending *pd)
@@ -99,11 +111,20 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 	}
 	struct pending_link *l = pending_for(pd, prog, p);
 	l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + (size_t)n));
+	report_damage(ur, p);
 	for (int k = 0; k < n; k++) {
 		const struct usdt_site *s = uprov_site(ur->up, p, k);
 		struct dobj_usdt_spec spec;
 		char *why;
 		usdt_spec_encode(uf->cf->f, s, &spec, &why);
+		/* once per probe (a probe enabled clause by clause comes here once per clause) */
+		if (why && ur->warned_probe != p->id) {
+			ur->warned_probe = p->id;
+			char *name = probedesc_display_name(p->name);
+			util_warn("warning: %s:%s:%s:%s: %s; it reads as 0", p->provider, uf->module,
+				  p->function, name, why);
+			free(name);
+		}
 		free(why);
 		spec.epid_base = epid_base;
 		spec.probe_id = p->id;

@@ -60,6 +60,7 @@ struct usdt_run {
 	uint32_t max_sites, max_probes;
 	int watch_fd;              /* the watcher program, -1 */
 	bool warned_full;
+	uint32_t warned_probe;     /* the last probe whose unreadable arguments were reported */
 };
 
 void usdt_run_size_maps(struct dobj *o, const struct uprov *up);
