@@ -59,13 +59,14 @@ struct usdt_run {
 	uint32_t nsites;           /* specs written */
 	uint32_t max_sites, max_probes;
 	int watch_fd;              /* the watcher program, -1 */
+	bool can_hold;             /* the watcher holds threads `tracer` has seized */
 	bool warned_full;
 };
 
 void usdt_run_size_maps(struct dobj *o, const struct uprov *up);
 int usdt_run_attach(struct usdt_run *ur, struct dobj *o, struct uprov *up,
 		    const struct usdt_class *classes, int nclasses, struct attach_set *set);
-int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid);
+int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid, pid_t tracer);
 void usdt_run_rescan(struct usdt_run *ur, pid_t pid);
 bool usdt_run_lookup(const struct usdt_run *ur, const struct dobj *o, uint32_t epid,
 		     const struct dobj_ecb **e, const struct dobj_probe **p);
