@@ -1,10 +1,11 @@
 /* pt_prog.c — a process usdtrace does not start, for the tests of holding -p targets at
  * dlopen() (tests/sh/usdt_ptrace.sh).
- *   pt_prog run GO END DIR N [thread] [urg|winch|both]
+ *   pt_prog run GO END DIR N [thread] [again] [urg|winch|both]
  *       optionally install counting handlers for SIGURG and/or SIGWINCH; wait for file GO;
  *       dlopen() DIR/libut_0.so .. libut_N-1.so (copies of ut_lib.c's library: each a file no
  *       process mapped before) and call each one's ut_lib_hello once right away, in a second
- *       thread with `thread`; print "loaded N sum S"; then count up, writing the count to
+ *       thread with `thread`; with `again`, 0.5 s later, call each once more; print
+ *       "loaded N sum S"; then count up, writing the count to
  *       DIR/progress every 10 ms, until file END appears ("-": at once); print
  *       "handled urg U winch W" and exit with status 7.
  *   pt_prog parent LOG PIDFILE ARGS...
@@ -49,7 +50,7 @@ static int wait_for(const char *path)
 
 struct job {
 	const char *dir;
-	int n, sum, failed;
+	int n, sum, failed, again;
 };
 
 static void *load_all(void *arg)
@@ -67,13 +68,24 @@ static void *load_all(void *arg)
 		}
 		j->sum += hello(i);
 	}
+	if (j->again) {
+		usleep(500000);
+		for (int i = 0; i < j->n; i++) {
+			char path[4096];
+			snprintf(path, sizeof(path), "%s/libut_%d.so", j->dir, i);
+			void *h = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
+			int (*hello)(int) = h ? (int (*)(int))dlsym(h, "ut_lib_hello") : NULL;
+			if (hello)
+				j->sum += hello(i);
+		}
+	}
 	return NULL;
 }
 
 static int run(int argc, char **argv)
 {
 	const char *go = argv[2], *end = argv[3];
-	struct job j = { argv[4], atoi(argv[5]), 0, 0 };
+	struct job j = { argv[4], atoi(argv[5]), 0, 0, 0 };
 	int threaded = 0;
 	for (int i = 6; i < argc; i++) {
 		struct sigaction sa;
@@ -82,6 +94,8 @@ static int run(int argc, char **argv)
 		sa.sa_flags = SA_RESTART;
 		if (strcmp(argv[i], "thread") == 0)
 			threaded = 1;
+		if (strcmp(argv[i], "again") == 0)
+			j.again = 1;
 		if (strcmp(argv[i], "urg") == 0 || strcmp(argv[i], "both") == 0) {
 			sa.sa_handler = on_urg;
 			sigaction(SIGURG, &sa, NULL);
@@ -111,10 +125,14 @@ static int run(int argc, char **argv)
 			fprintf(stderr, "pt_prog: %s never appeared\n", end);
 			return 1;
 		}
-		FILE *f = fopen(progress, "w");
+		/* a new file renamed into place: a reader never sees it half written */
+		char tmp[4200];
+		snprintf(tmp, sizeof(tmp), "%s.tmp", progress);
+		FILE *f = fopen(tmp, "w");
 		if (f) {
 			fprintf(f, "%ld\n", count);
 			fclose(f);
+			rename(tmp, progress);
 		}
 		usleep(10000);
 	}
