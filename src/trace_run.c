@@ -37,7 +37,8 @@ static void on_stop_signal(int sig)
 	got_signal = 1;
 }
 
-/* SIGCHLD only has to interrupt the wait for records so a -c child's exit is seen at once. */
+/* SIGCHLD only has to interrupt the wait for records so a -c child's exit is seen at once
+ * (and, sent by ptrace_hold_stop, the holder thread's waitpid). */
 static void on_child(int sig)
 {
 	(void)sig;
@@ -935,7 +936,10 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	got_signal = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	/* SA_NOCLDSTOP: the -c child's exit, not its stops (nor the stops of the threads the
+	 * holder traces, which the kernel reports to the tracer with SIGCHLD too) */
 	sa.sa_handler = on_child;
+	sa.sa_flags = SA_NOCLDSTOP;
 	sigaction(SIGCHLD, &sa, &old_chld);
 
 	bool *live = xcalloc(ro->npids ? (size_t)ro->npids : 1, sizeof(bool));
