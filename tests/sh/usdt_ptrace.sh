@@ -13,6 +13,7 @@
 #   * a process another tracer holds: one warning, and the trace goes on unheld;
 #   * usdtrace SIGKILLed while a thread is held (its hold signal pending): the process goes on
 #     and no handler of it runs; SIGKILLed while not held, ended by exit(): detached, running;
+#     ended by SIGINT while the process is stopped: detached, still stopped, SIGCONT continues;
 #   * no USDT probe in the program: the process is not traced at all; a dead pid: an error.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
@@ -321,6 +322,36 @@ for how in kill exit; do
 		notok "ptrace-detached-$how" "$why"
 	fi
 done
+
+# --- usdtrace ends (SIGINT) while the target is stopped: it stays stopped, untraced, and
+# SIGCONT continues it; its parent sees one stop and one continuation, as untraced ---
+start_target leftstop "$W/go.leftstop" "$W/end.leftstop"
+start_tracer leftstop -Z -q -n "$D_N" -p $tp
+touch "$W/go.leftstop"
+wait_for "$W/leftstop/progress"
+kill -STOP $tp
+sleep 0.2
+kill -INT $up
+finish $up
+urc=$rc
+st=$(field $tp 3)
+after=$(tracer_of $tp)
+a=$(cat "$W/leftstop/progress")
+sleep 0.3
+b=$(cat "$W/leftstop/progress")
+kill -CONT $tp
+sleep 0.3
+c=$(cat "$W/leftstop/progress")
+touch "$W/end.leftstop"
+finish $pp
+why=$(same_as_base leftstop $rc "$W/sc0.log")
+if [ $urc -eq 0 ] && [ "$st" = T ] && [ "$after" = 0 ] && [ "$a" = "$b" ] && [ "$c" -gt "$b" ] &&
+	[ -z "$why" ] && [ "$(sed '/^$/d' "$W/leftstop.tr")" = "ready
+n=$N" ]; then
+	ok ptrace-detached-stopped
+else
+	notok ptrace-detached-stopped "usdtrace rc $urc; state $st TracerPid $after; progress $a $b $c; $why"
+fi
 
 # --- nothing to hold: no USDT probe, no ptrace ---
 start_target none "$W/go.none" -
