@@ -223,6 +223,11 @@ static void on_stop(struct ptrace_hold *h, pid_t tid, int st)
 		return;
 	}
 	if (event != 0) { /* PTRACE_EVENT_CLONE, PTRACE_EVENT_EXEC */
+		unsigned long child;
+		/* a thread id used again: a release that came after its last owner was gone
+		 * (a thread killed while held) must not release the new thread early */
+		if (event == PTRACE_EVENT_CLONE && ptrace(PTRACE_GETEVENTMSG, tid, 0, &child) == 0)
+			forget(h, (pid_t)child);
 		ptrace(PTRACE_CONT, tid, 0, 0);
 		return;
 	}
