@@ -79,8 +79,25 @@ static void add_known(struct ptrace_hold *h, pid_t tid)
 	h->known[h->nknown++] = tid;
 }
 
+/* Whether thread tid of pid has exited (a zombie cannot be seized, and needs no hold). */
+static bool exited(pid_t pid, pid_t tid)
+{
+	char path[96], buf[512];
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid, (int)tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return true;
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	const char *rp = strrchr(buf, ')');
+	return !rp || rp[1] != ' ' || rp[2] == 'Z' || rp[2] == 'X';
+}
+
 static void warn_unheld(pid_t pid, pid_t tid, int err)
 {
+	if (exited(pid, tid))
+		return;
 	pid_t other = tracer_of(pid, tid);
 	char why[64] = "";
 	if (other > 0)

@@ -14,6 +14,7 @@
 #   * usdtrace SIGKILLed while a thread is held (its hold signal pending): the process goes on
 #     and no handler of it runs; SIGKILLed while not held, ended by exit(): detached, running;
 #     ended by SIGINT while the process is stopped: detached, still stopped, SIGCONT continues;
+#   * a process with handlers for both hold signals is not held (nothing would be safe to send);
 #   * no USDT probe in the program: the process is not traced at all; a dead pid: an error.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
@@ -286,6 +287,26 @@ for h in urg winch; do
 		notok "ptrace-sigkill-held-$h" "state $st when killed; $why"
 	fi
 done
+
+# --- a process that handles both hold signals is not held: with usdtrace stopped, its loads
+# go through to its last line, and it ends as untraced (its handlers never ran). (Its exit
+# reaches its parent once usdtrace runs again, or dies: a tracer reaps first.) ---
+start_target both "$W/go.both" - both
+start_tracer both -Z -q -n "$D_N" -p $tp
+kill -STOP $up
+touch "$W/go.both"
+wait_for "$W/both.out" '^handled'
+done_while_stopped=$?
+kill -KILL $up
+wait $up 2>/dev/null
+finish $pp
+why=$(same_as_base both $rc)
+[ $done_while_stopped -eq 0 ] || why="held while usdtrace was stopped; $why"
+if [ -z "$why" ]; then
+	ok ptrace-not-held-both-handled
+else
+	notok ptrace-not-held-both-handled "$why"
+fi
 
 # --- usdtrace SIGKILLed while the target runs; and ended by exit(): the target is left
 # untraced, running, and ends as untraced ---
