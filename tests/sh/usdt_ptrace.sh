@@ -91,6 +91,16 @@ start_tracer() {
 	wait_for "$W/$_n.tr" '^ready$'
 }
 
+# moved_from FILE VALUE: up to 10 s for the count in FILE to pass VALUE; prints the count
+moved_from() {
+	i=0
+	while [ "$(cat "$1")" -le "$2" ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	cat "$1"
+}
+
 field() { # PID N: field N of /proc/PID/stat (3: the state)
 	sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f$(($2 - 2))
 }
@@ -183,14 +193,17 @@ fi
 stop_cont() {
 	wait_for "$W/$1/progress"
 	kill -STOP $tp
-	sleep 0.3
+	i=0
+	while [ "$(field $tp 3)" != T ] && [ "$(field $tp 3)" != t ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
 	st=$(field $tp 3)
 	a=$(cat "$W/$1/progress")
 	sleep 0.3
 	b=$(cat "$W/$1/progress")
 	kill -CONT $tp
-	sleep 0.3
-	c=$(cat "$W/$1/progress")
+	c=$(moved_from "$W/$1/progress" "$b")
 	st2=$(field $tp 3)
 	touch "$W/end.$1"
 	case $st in T|t) ;; *) echo "state $st while stopped"; return ;; esac
@@ -326,8 +339,7 @@ for how in kill exit; do
 	fi
 	finish $up
 	a=$(cat "$W/left$how/progress")
-	sleep 0.3
-	b=$(cat "$W/left$how/progress")
+	b=$(moved_from "$W/left$how/progress" "$a")
 	st=$(field $tp 3)
 	after=$(tracer_of $tp)
 	touch "$W/end.left$how"
@@ -361,8 +373,7 @@ a=$(cat "$W/leftstop/progress")
 sleep 0.3
 b=$(cat "$W/leftstop/progress")
 kill -CONT $tp
-sleep 0.3
-c=$(cat "$W/leftstop/progress")
+c=$(moved_from "$W/leftstop/progress" "$b")
 touch "$W/end.leftstop"
 finish $pp
 why=$(same_as_base leftstop $rc "$W/sc0.log")
