@@ -367,6 +367,11 @@ sleep 0.2
 kill -INT $up
 finish $up
 urc=$rc
+i=0
+while [ "$(field $tp 3)" != T ] && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
 st=$(field $tp 3)
 after=$(tracer_of $tp)
 a=$(cat "$W/leftstop/progress")
