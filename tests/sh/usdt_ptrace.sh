@@ -15,6 +15,7 @@
 #     and no handler of it runs; SIGKILLed while not held, ended by exit(): detached, running;
 #     ended by SIGINT while the process is stopped: detached, still stopped, SIGCONT continues;
 #   * a process with handlers for both hold signals is not held (nothing would be safe to send);
+#   * 2000 threads, each handling a signal, while usdtrace seizes and leaves six times;
 #   * no USDT probe in the program: the process is not traced at all; a dead pid: an error.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
@@ -388,6 +389,32 @@ n=$N" ]; then
 	ok ptrace-detached-stopped
 else
 	notok ptrace-detached-stopped "usdtrace rc $urc; state $st TracerPid $after; progress $a $b $c; $why"
+fi
+
+# --- threads coming and going and a signal handled in each, while usdtrace seizes the
+# process and lets it go six times (ended by SIGINT, then killed by SIGKILL): every thread
+# made, every signal handled, the exit as untraced ---
+rm -f "$W/churn.pid"
+"$prog" parent "$W/churn.log" "$W/churn.pid" churn 2000 >"$W/churn.out" 2>"$W/churn.err" &
+pp=$!
+wait_for "$W/churn.pid"
+tp=$(cat "$W/churn.pid")
+why=
+for k in 1 2 3 4 5 6; do
+	kill -0 $tp 2>/dev/null || break
+	start_tracer "churn$k" -Z -q -n "$D_N" -p $tp
+	sleep 0.2
+	if [ $k -le 3 ]; then kill -INT $up; else kill -KILL $up; fi
+	finish $up
+	t=$(tracer_of $tp)
+	[ -z "$t" ] || [ "$t" = 0 ] || why="$why still traced by $t after run $k;"
+done
+finish $pp
+if [ $rc -eq 7 ] && [ -z "$why" ] && [ "$(cat "$W/churn.out")" = "threads 2000 signals 2000" ] &&
+	[ "$(cat "$W/churn.log")" = "exited 7" ]; then
+	ok ptrace-thread-churn
+else
+	notok ptrace-thread-churn "rc $rc $why $(cat "$W/churn.out" "$W/churn.err" "$W/churn.log" | tr '\n' ' ')"
 fi
 
 # --- nothing to hold: no USDT probe, no ptrace ---

@@ -8,6 +8,9 @@
  *       "loaded N sum S"; then count up, writing the count to
  *       DIR/progress every 10 ms, until file END appears ("-": at once); print
  *       "handled urg U winch W" and exit with status 7.
+ *   pt_prog churn N
+ *       with a handler counting SIGUSR1, create N threads one after another (1 ms apart),
+ *       each raising SIGUSR1 and exiting; print "threads T signals S" and exit with status 7.
  *   pt_prog parent LOG PIDFILE ARGS...
  *       fork and exec `pt_prog ARGS...`, write its pid to PIDFILE, and log to LOG what
  *       waitpid(WUNTRACED | WCONTINUED) reports of it ("stopped SIG", "continued",
@@ -140,6 +143,40 @@ static int run(int argc, char **argv)
 	return 7;
 }
 
+static volatile sig_atomic_t nusr1;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	nusr1++;
+}
+
+static void *raise_usr1(void *arg)
+{
+	(void)arg;
+	raise(SIGUSR1);
+	return NULL;
+}
+
+static int churn(int n)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sa.sa_handler = on_usr1;
+	sigaction(SIGUSR1, &sa, NULL);
+	int made = 0;
+	for (int i = 0; i < n; i++) {
+		pthread_t t;
+		if (pthread_create(&t, NULL, raise_usr1, NULL) == 0 && pthread_join(t, NULL) == 0)
+			made++;
+		usleep(1000);
+	}
+	printf("threads %d signals %d\n", made, (int)nusr1);
+	return 7;
+}
+
 static int parent(int argc, char **argv)
 {
 	FILE *log = fopen(argv[2], "w");
@@ -183,9 +220,11 @@ int main(int argc, char **argv)
 {
 	if (argc >= 6 && strcmp(argv[1], "run") == 0)
 		return run(argc, argv);
+	if (argc == 3 && strcmp(argv[1], "churn") == 0)
+		return churn(atoi(argv[2]));
 	if (argc >= 5 && strcmp(argv[1], "parent") == 0)
 		return parent(argc, argv);
-	fprintf(stderr, "usage: pt_prog run GO END DIR N [thread] [urg|winch|both] | "
-		"pt_prog parent LOG PIDFILE ARGS...\n");
+	fprintf(stderr, "usage: pt_prog run GO END DIR N [thread] [again] [urg|winch|both] | "
+		"pt_prog churn N | pt_prog parent LOG PIDFILE ARGS...\n");
 	return 2;
 }
