@@ -8,7 +8,8 @@
 #     pointer chases (stringof and copyinstr of args[0]->owner->name, args[0]->next->balance);
 #     a struct the provider file only names (struct owner *); sizeof and offsetof against
 #     what gcc says;
-#   * sys/sdt.h-style program (no type note): ((struct account *)arg0)->... casts;
+#   * sys/sdt.h-style program (no type note): ((struct account *)arg0)->... casts, and
+#     through a typedef the script declares (typedef struct account account_t);
 #   * the same binary stripped, its DWARF in a separate file found by .gnu_debuglink;
 #   * a binary without DWARF: dtrace's message for a forward declaration, exit 1;
 #   * bpftrace 0.17 as a witness of the layout: it lays out acct.h itself with clang.
@@ -80,6 +81,20 @@ fi
 script="acct\$target:::op { $(fields '((struct account *)arg0)') }"
 timeout 30 "$U" -q -n "$script" -c "./acct_sdt 3 sdt.want" > sdt.out 2> sdt.out.err
 compare sdt.out sdt.want dwarf-sdt-cast
+
+# a typedef name the script declares for the tag: the body still comes from DWARF
+cat > td.d <<'EOD'
+typedef struct account account_t;
+acct$target:::op
+{
+	printf("%d %s %d\n", ((account_t *)arg0)->balance, stringof(((account_t *)arg0)->owner->name),
+	    sizeof(account_t));
+}
+EOD
+timeout 30 "$U" -q -s td.d -c "./acct_sdt 3 td.prog" > td.out 2> td.out.err
+size=$(./layout 2>/dev/null | awk '{ print $1 }')
+awk -v s="$size" '{ print $1, $10, s }' td.prog > td.want
+compare td.out td.want dwarf-sdt-script-typedef
 
 # the same binary stripped, its DWARF next to it, found by .gnu_debuglink
 objcopy --only-keep-debug acct_sdt acct_sdt.debug && strip -g acct_sdt -o acct_sdt_s &&
