@@ -57,7 +57,8 @@ static struct name_ent *index_find(struct dwt_file *f, const char *name, int kin
 		struct name_ent *e = &f->ents[i];
 		if (!e->name)
 			return NULL;
-		if (e->kind == kind && strcmp(e->name, name) == 0)
+		/* names from one string table are often the same pointer: test that first */
+		if (e->kind == kind && (e->name == name || strcmp(e->name, name) == 0))
 			return e;
 	}
 }
@@ -126,11 +127,13 @@ static bool scan_unit(struct dwt_file *f)
 	if (dwarf_child(&cudie, &d) != 0)
 		return true;
 	do {
+		/* most names repeat (every unit has its headers' types): a name already indexed
+		 * costs no more attribute reads */
 		int k = kind_of_tag(dwarf_tag(&d));
-		if (k == K_NONE || is_declaration(&d))
+		if (k == K_NONE)
 			continue;
 		const char *name = dwarf_diename(&d);
-		if (name)
+		if (name && !index_find(f, name, k) && !is_declaration(&d))
 			index_put(f, name, k, &d);
 	} while (dwarf_siblingof(&d, &d) == 0);
 	return true;
