@@ -442,8 +442,8 @@ static struct dtype *conv_tagged(struct sess *s, Dwarf_Die *d, enum dtype_kind k
 			*p = copy;
 		}
 	}
-	if (kind == DTY_ENUM)
-		need_complete(s, t, d); /* enums are small and never recursive */
+	if (kind == DTY_ENUM && !t->complete)
+		complete_named(s, t); /* small and never recursive; one only declared stays int-sized */
 	return t;
 }
 
@@ -477,8 +477,13 @@ static struct dtype *conv_array(struct sess *s, Dwarf_Die *d)
 	}
 	if (n == 0)
 		lens[n++] = -1;
-	for (int i = n; i-- > 0;)
+	for (int i = n; i-- > 0;) {
+		int64_t es = dtype_sizeof(elem);
+		if (lens[i] > 0 && es > 0 && es > INT64_MAX / 2 / lens[i])
+			fail(s, "array of %lld elements of %lld bytes is too large", (long long)lens[i],
+			     (long long)es);
 		elem = dtype_array(s->ctx, elem, lens[i]);
+	}
 	return elem;
 }
 
