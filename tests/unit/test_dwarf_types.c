@@ -3,7 +3,11 @@
  * bitfields say DW_AT_bit_offset from the high end), run, and what they print — offsetof and
  * sizeof of every member, and the bytes of instances with bitfields set — is what the imported
  * types must say. Also: separate debug files (.gnu_debuglink next to a stripped copy; a
- * build-id tree under a debug path of our own), a file without DWARF, the lazy name scan. */
+ * build-id tree under a debug path of our own), a file without DWARF, the lazy name scan,
+ * corrupted DWARF. */
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -393,6 +397,86 @@ T_CASE(no_dwarf)
 	struct dwt_file *a = dwt_cache_get(&c, path, &why);
 	T_CHECK(a != NULL && dwt_cache_get(&c, path, &why) == a && c.n == 2);
 	dwt_cache_free(&c);
+}
+
+/* .debug_info's file offset and size in an ELF file, through libelf. */
+static bool debug_info_range(const char *path, size_t *off, size_t *size)
+{
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false;
+	elf_version(EV_CURRENT);
+	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
+	size_t shstrndx;
+	bool found = false;
+	if (e && elf_getshdrstrndx(e, &shstrndx) == 0) {
+		for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn)) != NULL;) {
+			GElf_Shdr sh;
+			const char *name = gelf_getshdr(scn, &sh) ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
+			if (name && strcmp(name, ".debug_info") == 0) {
+				*off = sh.sh_offset;
+				*size = sh.sh_size;
+				found = true;
+			}
+		}
+	}
+	elf_end(e);
+	close(fd);
+	return found;
+}
+
+/* Corrupted DWARF (bytes of .debug_info overwritten, a fixed pseudo-random sequence) gives
+ * answers or errors, never a crash or a hang (this binary also runs under ASan+UBSan). */
+T_CASE(corrupt_dwarf)
+{
+	T_CHECK(setup());
+	char path[256], bad[256], err[512];
+	snprintf(path, sizeof(path), "%s/fx5", work);
+	snprintf(bad, sizeof(bad), "%s/corrupt", work);
+	size_t off = 0, size = 0, len = 0;
+	T_CHECK(debug_info_range(path, &off, &size) && size > 0);
+	FILE *in = fopen(path, "rb");
+	unsigned char *img = in ? malloc(1 << 22) : NULL;
+	if (img)
+		len = fread(img, 1, 1 << 22, in);
+	if (in)
+		fclose(in);
+	T_CHECK(len > off + size);
+	unsigned char *copy = malloc(len ? len : 1);
+	uint64_t x = 88172645463325252ull;
+	int errors = 0;
+	static const char *const names[] = { "account", "packed", "node", "owner" };
+	for (int it = 0; len > off + size && it < 150; it++) {
+		memcpy(copy, img, len);
+		for (int k = 0; k < 1 + it % 6; k++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			copy[off + x % size] = (unsigned char)(x >> 32);
+		}
+		FILE *o = fopen(bad, "wb");
+		fwrite(copy, 1, len, o);
+		fclose(o);
+		struct dwt_file *f = dwt_open(bad, "/nonexistent", err, sizeof(err));
+		if (!f)
+			continue;
+		struct dtype_ctx *ctx = dtype_ctx_new();
+		for (int i = 0; i < 4; i++) {
+			struct dtype *t = NULL;
+			int rc = dwt_lookup(f, ctx, DTY_STRUCT, names[i], &t, err, sizeof(err));
+			errors += rc < 0;
+			if (rc == 1)
+				for (int m = 0; m < dtype_resolve(t)->nmembers; m++) {
+					struct dtype *mt = dtype_resolve(dtype_resolve(t)->members[m].type);
+					if (mt->kind == DTY_PTR && !dtype_is_complete(mt->base))
+						errors += dwt_complete(f, ctx, dtype_resolve(mt->base), err,
+								       sizeof(err)) < 0;
+				}
+		}
+		dtype_ctx_free(ctx);
+		dwt_close(f);
+	}
+	printf("# %d import errors reported in 150 corrupted files\n", errors);
+	free(copy);
+	free(img);
 }
 
 T_MAIN()
