@@ -123,6 +123,9 @@ static bool scan_unit(struct dwt_file *f)
 	}
 	f->cu = next;
 	f->nunits++;
+	/* -gsplit-dwarf: the types are in the split unit (.dwo) libdw found for the skeleton */
+	if (unit_type == DW_UT_skeleton && dwarf_tag(&subdie) == DW_TAG_compile_unit)
+		cudie = subdie;
 	Dwarf_Die d;
 	if (dwarf_child(&cudie, &d) != 0)
 		return true;

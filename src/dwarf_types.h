@@ -6,7 +6,8 @@
  * gdb and elfutils find it (libdwfl's standard lookup): by build-id under each absolute
  * directory of the debug path (DIR/.build-id/xx/rest.debug) and by .gnu_debuglink next to the
  * file, in its .debug/ subdirectory and under each absolute directory (CRC checked). The
- * default debug path is elfutils' own, ":.debug:/usr/lib/debug".
+ * default debug path is elfutils' own, ":.debug:/usr/lib/debug". Split DWARF (-gsplit-dwarf):
+ * the .dwo units libdw finds for the skeletons.
  *
  * Finding a name: types are looked up by tag (struct/union/enum) or typedef name among the
  * top-level DIEs of the units, units scanned in file order and only as far as the first

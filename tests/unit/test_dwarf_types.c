@@ -3,8 +3,8 @@
  * bitfields say DW_AT_bit_offset from the high end), run, and what they print — offsetof and
  * sizeof of every member, and the bytes of instances with bitfields set — is what the imported
  * types must say. Also: separate debug files (.gnu_debuglink next to a stripped copy; a
- * build-id tree under a debug path of our own), a file without DWARF, the lazy name scan,
- * corrupted DWARF. */
+ * build-id tree under a debug path of our own; -gsplit-dwarf's .dwo files), a file without
+ * DWARF, the lazy name scan, corrupted DWARF. */
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -63,6 +63,9 @@ static bool setup(void)
 	if (sh("gcc -O0 -g -gdwarf-5 -w %s -o %s/fx5 && %s/fx5 > %s/fx5.out", srcs, work, work, work) ||
 	    sh("gcc -O0 -g -gdwarf-4 -w %s -o %s/fx4 && %s/fx4 > %s/fx4.out", srcs, work, work, work) ||
 	    sh("gcc -O0 -w %s -o %s/nodwarf", srcs, work))
+		return false;
+	/* -gsplit-dwarf: the types are in .dwo files next to the binary */
+	if (sh("cd %s && gcc -O0 -g -gsplit-dwarf -w %s -o fxsplit", work, srcs))
 		return false;
 	/* stripped copy + debug file found by .gnu_debuglink next to it */
 	if (sh("cd %s && objcopy --only-keep-debug fx5 fx5.debug && strip -g fx5 -o fx5s && "
@@ -178,6 +181,7 @@ static void check_layout(const char *file, const char *out)
 
 T_CASE(layout_dwarf5) { check_layout("fx5", out5); }
 T_CASE(layout_dwarf4) { check_layout("fx4", out4); }
+T_CASE(layout_split_dwarf) { check_layout("fxsplit", out5); }
 
 /* Read a bitfield out of bytes as the code generator does: a load of its type's size at the
  * unit offset, shifted and masked (sign-extended for signed types). */
