@@ -5,12 +5,14 @@
 # the same, read through the struct as DWARF lays it out:
 #   * -h/-G program: args[0] typed struct account * by the type note, body from DWARF: plain,
 #     nested, array, bitfield (signed and unsigned, one 40 bits wide), enum and union members,
-#     pointer chases (stringof and copyinstr of args[0]->owner->name, args[0]->next->balance);
+#     pointer chases (stringof and copyinstr of args[0]->owner->name, args[0]->next->balance),
+#     members (plain and bitfields) of an anonymous struct member;
 #     a struct the provider file only names (struct owner *); sizeof and offsetof against
 #     what gcc says;
 #   * sys/sdt.h-style program (no type note): ((struct account *)arg0)->... casts, and
 #     through a typedef the script declares (typedef struct account account_t);
 #   * the same binary stripped, its DWARF in a separate file found by .gnu_debuglink;
+#   * C++: members of a base class, after the vtable pointer;
 #   * a binary without DWARF: dtrace's message for a forward declaration, exit 1;
 #   * bpftrace 0.17 as a witness of the layout: it lays out acct.h itself with clang.
 . "$TOP/tests/sh/lib.sh"
@@ -26,7 +28,7 @@ cd "$W" || exit 1
 # the fields every clause prints, in ACCT_FMT's order (acct.h), for an expression A of type
 # struct account *
 fields() {
-	printf '%s' "printf(\"%d %d %d %d %u %u %d %d %d %s %d %d %u\\n\", $1->balance, $1->opened.year, $1->opened.month, $1->history[2], $1->frozen, $1->tier, $1->delta, $1->last, $1->tag.id, stringof($1->owner->name), $1->owner->uid, $1->next != NULL ? $1->next->balance : 0, $1->big);"
+	printf '%s' "printf(\"%d %d %d %d %u %u %d %d %d %s %d %d %u %d %d %u %u\\n\", $1->balance, $1->opened.year, $1->opened.month, $1->history[2], $1->frozen, $1->tier, $1->delta, $1->last, $1->tag.id, stringof($1->owner->name), $1->owner->uid, $1->next != NULL ? $1->next->balance : 0, $1->big, $1->lo, $1->hi, $1->q, $1->r);"
 }
 
 # compare OUT WANT NAME: the tracer's lines (blank lines dropped) against the program's
@@ -114,6 +116,33 @@ else
 		notok dwarf-debuglink-missing "rc $rc: $(head -c 300 gone.err)"
 	fi
 	mv elsewhere.debug acct_sdt.debug
+fi
+
+# --- C++: a class's base-class members (after its vtable pointer) through a cast ---
+cat > cx.cc <<'EOC'
+#include <cstdio>
+#include <usdtrace/sdt.h>
+struct Base { long x; virtual ~Base() {} };
+struct Derived : Base { int y; const char *name; };
+int main(int argc, char **)
+{
+	Derived d;
+	d.x = 4242 + argc;
+	d.y = 17;
+	d.name = "derived";
+	std::FILE *f = std::fopen("cx.want", "w");
+	std::fprintf(f, "%ld %d %s %zu\n", d.x, d.y, d.name, sizeof(d));
+	std::fclose(f);
+	DTRACE_PROBE1(cx, op, &d);
+	return 0;
+}
+EOC
+if ! g++ -g -O1 -Wall -Wextra -Werror -I"$TOP/include" cx.cc -o cx 2>build.err; then
+	notok dwarf-cxx-base "$(head -c 300 build.err)"
+else
+	timeout 30 "$U" -q -n 'cx$target:::op { printf("%d %d %s %d\n", ((struct Derived *)arg0)->x, ((struct Derived *)arg0)->y, copyinstr((uintptr_t)((struct Derived *)arg0)->name), sizeof(struct Derived)); }' \
+		-c ./cx > cx.out 2> cx.out.err
+	compare cx.out cx.want dwarf-cxx-base
 fi
 
 # --- no DWARF at all: dtrace's messages, exit 1, nothing traced ---

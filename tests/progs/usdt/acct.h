@@ -28,6 +28,10 @@ struct account {
 	struct owner *owner;
 	struct account *next;      /* recursive */
 	unsigned long long big : 40;
+	struct {
+		int lo, hi;
+		unsigned short q : 5, r : 6;
+	};                         /* anonymous: its members are the account's */
 };
 
 /* Fill n accounts with values that differ per account, chained, and print what a D clause
@@ -50,11 +54,17 @@ static inline void acct_fill(struct account *a, struct owner *o, int i)
 	a->tag.id = 0x41424344 + i;
 	a->owner = o;
 	a->big = 0xabcdef0000ULL + (unsigned long long)i;
+	a->lo = 7 + i;
+	a->hi = -8 - i;
+	a->q = (unsigned short)(3 + i);
+	a->r = (unsigned short)(40 + i);
 }
 
-/* balance year month history[2] frozen tier delta last tag.id name uid next->balance big */
-#define ACCT_FMT "%ld %d %d %d %u %u %d %d %d %s %d %ld %llu\n"
+/* balance year month history[2] frozen tier delta last tag.id name uid next->balance big
+ * lo hi q r */
+#define ACCT_FMT "%ld %d %d %d %u %u %d %d %d %s %d %ld %llu %d %d %u %u\n"
 #define ACCT_VALS(a) (a)->balance, (a)->opened.year, (a)->opened.month, (a)->history[2], \
 	(a)->frozen, (a)->tier, (a)->delta, (int)(a)->last, (a)->tag.id, (a)->owner->name, \
-	(a)->owner->uid, (a)->next ? (a)->next->balance : 0L, (unsigned long long)(a)->big
+	(a)->owner->uid, (a)->next ? (a)->next->balance : 0L, (unsigned long long)(a)->big, \
+	(a)->lo, (a)->hi, (unsigned)(a)->q, (unsigned)(a)->r
 #endif
