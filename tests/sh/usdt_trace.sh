@@ -26,15 +26,24 @@ if ! gcc -O2 -Wall -Wextra -Werror -I"$TOP/include" -o "$prog" "$TOP/tests/progs
 	exit 0
 fi
 
-# wait_for FILE PATTERN: up to 10 s for PATTERN to appear in FILE
+# wait_for FILE PATTERN: up to 30 s for PATTERN to appear in FILE
 wait_for() {
 	i=0
-	while [ $i -lt 200 ]; do
+	while [ $i -lt 600 ]; do
 		grep -q "$2" "$1" 2>/dev/null && return 0
 		sleep 0.05
 		i=$((i + 1))
 	done
 	return 1
+}
+
+# wait_exec PID: up to 30 s for PID to be running $prog (forked by the shell, then exec'd)
+wait_exec() {
+	i=0
+	while [ $i -lt 600 ] && [ "$(readlink "/proc/$1/exe" 2>/dev/null)" != "$prog" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
 }
 
 # --- arguments, names, -c ---
@@ -144,6 +153,7 @@ rm -f "$W/go"
 fpid=$!
 cat >"$W/trunc.d" <<'EOF'
 #pragma D option quiet
+BEGIN { printf("ready\n"); }
 ut$1:::tick { @n = count(); x++; }
 tick-1ms { printa("%@d\n", @n); trunc(@n); }
 ut$1:::done { exit(0); }
@@ -151,7 +161,7 @@ END { printa("%@d\n", @n); printf("x %d\n", x); }
 EOF
 timeout 60 "$U" -s "$W/trunc.d" $fpid >"$W/trunc.out" 2>"$W/trunc.err" &
 tpid=$!
-sleep 0.5
+wait_for "$W/trunc.out" ready
 touch "$W/go"
 wait $tpid
 wait $fpid
@@ -167,12 +177,13 @@ rm -f "$W/go"
 "$prog" wait "$W/go" 25 >"$W/p.prog" &
 ppid_=$!
 cat >"$W/p.d" <<'EOF'
+BEGIN { printf("ready\n"); }
 ut$target:::tick { n++; }
 ut$target:::done { printf("ticks %d\n", n); exit(0); }
 EOF
 timeout 20 "$U" -q -s "$W/p.d" -p $ppid_ >"$W/p.out" 2>"$W/p.err" &
 tpid=$!
-sleep 0.5
+wait_for "$W/p.out" ready
 touch "$W/go"
 wait $tpid
 wait $ppid_
@@ -193,7 +204,7 @@ EOF
 rm -f "$W/g1" "$W/g2" "$W/g3"
 "$prog" sem "$W/g1" "$W/g3" 100 >"$W/a.out" &
 apid=$!
-sleep 0.2
+wait_exec $apid
 timeout 20 "$U" -s "$W/sem.d" $apid >"$W/tr.out" 2>"$W/tr.err" &
 tpid=$!
 if ! wait_for "$W/tr.out" ready; then
@@ -223,7 +234,7 @@ fi
 rm -f "$W/g1" "$W/g3" "$W/tr.out"
 "$prog" sem "$W/g1" "$W/g3" 50 >"$W/k.out" &
 apid=$!
-sleep 0.2
+wait_exec $apid
 "$U" -s "$W/sem.d" $apid >"$W/tr.out" 2>"$W/tr.err" &
 tpid=$!
 if wait_for "$W/tr.out" ready; then

@@ -6,7 +6,7 @@
  *                             the guarded probe when on), print "enabled K of N"; the same after GO2
  *   ut_prog dlopen LIB N      fire ut:::tick, dlopen() LIB (ut_lib.c) and call its ut_lib_hello N
  *                             times at once (its probe utlib:::hello fires each time), ut:::done
- * Waits are bounded (10 s), so a broken tracer cannot hang a test. */
+ * Waits are bounded (30 s), so a broken tracer cannot hang a test. */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +22,7 @@ static const char *const words[] = { "alpha", "beta", "gamma" };
 
 static int wait_for(const char *path)
 {
-	for (int i = 0; i < 2000; i++) {
+	for (int i = 0; i < 6000; i++) {
 		if (access(path, F_OK) == 0)
 			return 0;
 		usleep(5000);
