@@ -511,7 +511,8 @@ static void program_error(const struct tc *t, const char *msg)
 static int compile_and_run(struct tc *t)
 {
 	char err[1024];
-	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t };
+	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t,
+				     t->o->cmd != NULL || t->o->npids > 0 };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
 		program_error(t, err);
