@@ -1650,6 +1650,11 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 static enum dfmt_argclass arg_class(struct dtype *t)
 {
 	struct dtype *r = res(t);
+	/* ustack() and usym() & co. keys, for printa's %k and %A */
+	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "stack") == 0)
+		return DFMT_ARG_STACK;
+	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_usymaddr") == 0)
+		return DFMT_ARG_USYMADDR;
 	if (is_integer(t))
 		return DFMT_ARG_INT;
 	if (r->kind == DTY_STRING || (r->kind == DTY_ARRAY && is_char(r->base)))

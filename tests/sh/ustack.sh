@@ -185,12 +185,24 @@ else
 	notok usym-agg-keys "got [$(cat "$W/k.out")] want [$want]"
 fi
 
+# printa formats: %k of a stack key, %A of a usym key
+"$U" -q -n 'chain$target:::fire { @s[ustack(3)] = count(); @u[usym(uregs[R_PC])] = count(); }
+	END { printa("%k %@d\n", @s); printa("%A %@d\n", @u); }' -c "$C 2 1" >"$W/pf.out" 2>&1
+if frames_ok "$W/pf.out" 2 chain:level_c libchainlib.so:lib_hop chain:level_x >/dev/null &&
+   [ "$(sed -n 5p "$W/pf.out")" = " 1" ] &&
+   frames_ok "$W/pf.out" 7 chain:level_c chain:level_b chain:level_a >/dev/null &&
+   [ "$(sed -n 10p "$W/pf.out")" = " 2" ] && [ "$(sed -n 11p "$W/pf.out")" = "chain\`level_c 3" ]; then
+	ok ustack-printa-formats
+else
+	notok ustack-printa-formats "$(cat "$W/pf.out")"
+fi
+
 # a process that is no target and has exited before END still symbolizes (-Z: no process
 # has the probe when tracing starts)
 "$U" -q -Z -n 'chain:::fire { @[ustack(4)] = count(); } tick-3s { exit(0); }' >"$W/p.out" 2>"$W/p.err" &
 up=$!
 sleep 1.5
-"$C" 2 0 100
+"$C" 2 0 0 500
 wait $up
 if frames_ok "$W/p.out" 3 chain:level_c chain:level_b chain:level_a chain:main >/dev/null &&
    grep -q '^                2$' "$W/p.out"; then

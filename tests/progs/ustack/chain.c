@@ -2,9 +2,11 @@
  * -O1 -fno-omit-frame-pointer: every function below keeps a frame, and the empty asm after
  * each call keeps the call from becoming a tail jump, so the kernel's frame-pointer walk
  * sees each caller.
- *   chain A B [MS] fires chain:::fire A times through main -> level_a -> level_b -> level_c,
- *                 then B times through main -> level_x -> lib_hop (libchainlib.so) -> level_c,
- *                 then lingers MS ms (so a tracer that symbolizes late still finds it)
+ *   chain A B [MS [WAIT]]
+ *                 waits WAIT ms (a tracer enables its probes meanwhile), fires chain:::fire
+ *                 A times through main -> level_a -> level_b -> level_c, then B times through
+ *                 main -> level_x -> lib_hop (libchainlib.so) -> level_c, then lingers MS ms
+ *                 (so a tracer that symbolizes late still finds it)
  *   chain spin N  spins N ms in level_spin (for profile-N) */
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +74,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	int na = argc > 1 ? atoi(argv[1]) : 3, nx = argc > 2 ? atoi(argv[2]) : 2;
+	if (argc > 4) {
+		struct timespec ts = { atoi(argv[4]) / 1000, (atoi(argv[4]) % 1000) * 1000000L };
+		nanosleep(&ts, NULL);
+	}
 	for (int i = 0; i < na; i++)
 		level_a(i);
 	for (int i = 0; i < nx; i++)
