@@ -1068,12 +1068,12 @@ T_CASE(ustack_key_rows)
 	struct agg_data a;
 	agg_data_init(&a, d);
 	unsigned char key[32] = { 0 };
-	int64_t one = 0;
+	const int64_t three[3] = { 0, 0, 0 };   /* three updates (count ignores the value) */
 	ukey(key, 7, 0x1104, 0x1f00);          /* f+0x4, then m.so without a symbol */
-	put(&a, key, &one, 3);
+	put(&a, key, three, 3);
 	memset(key, 0, sizeof key);
 	ukey(key, 7, 0x1100, 0x10);            /* f itself, then garbage */
-	put(&a, key, &one, 1);
+	put(&a, key, three, 1);
 	struct strbuf out = { 0 }, want = { 0 };
 	agg_print_rows(&a, NULL, &out);
 	strbuf_printf(&want, "\n%14s%s\n%14s%s\n %16d\n", "", "m.so`f", "", "0x10", 1);
