@@ -80,6 +80,20 @@ else
 	notok ustack-shared-library "$why: $(cat "$W/b.out" "$W/b.err")"
 fi
 
+# a stripped library: no .symtab, its exported functions come from .dynsym
+mkdir "$W/s" && cp "$W/libchainlib.so" "$W/s/" && strip --strip-all "$W/s/libchainlib.so"
+if readelf -S "$W/s/libchainlib.so" | grep -q '\.symtab' ||
+   ! LD_LIBRARY_PATH=$W/s ldd "$C" | grep -q "$W/s/libchainlib.so"; then
+	notok ustack-stripped-library "the stripped copy is not what the program loads"
+else
+	LD_LIBRARY_PATH=$W/s "$U" -q -n 'chain$target:::fire { ustack(3); }' -c "$C 0 1" >"$W/st.out" 2>&1
+	if frames_ok "$W/st.out" 2 chain:level_c libchainlib.so:lib_hop chain:level_x >/dev/null; then
+		ok ustack-stripped-library
+	else
+		notok ustack-stripped-library "$(cat "$W/st.out")"
+	fi
+fi
+
 # ustack(2), the ustackframes option, jstack() printed as ustack()
 "$U" -q -n 'chain$target:::fire { ustack(2); }' -c "$C 1 0" >"$W/c.out" 2>&1
 if [ "$(grep -c '^              ' "$W/c.out")" = 2 ] && frames_ok "$W/c.out" 2 chain:level_c chain:level_b >/dev/null; then
