@@ -213,12 +213,27 @@ fi
 
 # a process that is no target and has exited before END still symbolizes (-Z: no process
 # has the probe when tracing starts)
-"$U" -q -Z -n 'chain:::fire { @[ustack(4)] = count(); } tick-3s { exit(0); }' >"$W/p.out" 2>"$W/p.err" &
+# The program starts once the tracer is ready, fires after 300 ms (the watcher enables its
+# probe meanwhile) and exits; the tracer stops 0.5 s later, when /proc has no such pid.
+"$U" -q -Z -n 'BEGIN { printf("ready\n"); } chain:::fire { @[ustack(4)] = count(); }' \
+	>"$W/p.out" 2>"$W/p.err" &
 up=$!
-sleep 1.5
-"$C" 2 0 0 500
+n=0
+while ! grep -q ready "$W/p.out" 2>/dev/null && [ $n -lt 400 ]; do
+	sleep 0.05
+	n=$((n + 1))
+done
+"$C" 2 0 0 300 &
+cp=$!
+wait $cp
+sleep 0.5
+gone=0
+[ -d /proc/$cp ] || gone=1
+kill -INT $up
 wait $up
-if frames_ok "$W/p.out" 3 chain:level_c chain:level_b chain:level_a chain:main >/dev/null &&
+first=$(grep -n '^              chain`level_c' "$W/p.out" | head -1 | cut -d: -f1)
+if [ $gone = 1 ] && [ -n "$first" ] &&
+   frames_ok "$W/p.out" "$first" chain:level_c chain:level_b chain:level_a chain:main >/dev/null &&
    grep -q '^                2$' "$W/p.out"; then
 	ok ustack-agg-exited-process
 else
