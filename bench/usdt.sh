@@ -6,7 +6,7 @@
 #
 # fire: per-firing cost of one USDT probe. bench/usdt_fire (built here with our sdt.h) fires
 #   bench:fire N times in a loop and times the loop itself; the cost per firing is
-#   (median traced loop time - median untraced loop time) / N. Three programs, each as the
+#   (median traced loop time - median untraced loop time) / N. Four programs, each as the
 #   same work in both tracers' languages:
 #     pred    a predicate that is never true: uprobe, program entry, one argument fetched
 #               usdtrace: bench$target:::fire /arg0 == -1/ { }
@@ -14,10 +14,13 @@
 #     count   usdtrace: { @ = count(); }              bpftrace: { @ = count(); }
 #     strkey  usdtrace -x strsize=64: { @[copyinstr(arg1)] = count(); }
 #             bpftrace: { @[str(arg1)] = count(); }  (64 bytes: bpftrace's default str size)
+#     ustack  usdtrace: { @[ustack(20)] = count(); }  bpftrace: { @[ustack(20)] = count(); }
+#             (the frames of usdt_fire's stack: usdtrace keys on pid + 20 pcs, bpftrace on a
+#             stack id from its stack map)
 #   Both tracers start the program with -c; runs alternate untraced, usdtrace, bpftrace so
 #   that drifting load hits all alike. A count run whose output lacks N (a lost firing) is
 #   reported.
-# stats: the same three programs, but the cost inside BPF only: with kernel.bpf_stats_enabled=1
+# stats: the same four programs, but the cost inside BPF only: with kernel.bpf_stats_enabled=1
 #   (restored afterwards), the run_time_ns / run_cnt the kernel keeps for the tracer's busiest
 #   program (read from /proc/TRACER/fdinfo while usdt_fire holds after its loop), median over
 #   the runs. This leaves out the uprobe trap, which is the same for both and dominates "fire".
@@ -122,11 +125,13 @@ fire_bench() {
 			fire_run u.pred "$USDTRACE" -q -n 'bench$target:::fire /arg0 == -1/ { }'
 			fire_run u.count "$USDTRACE" -q -n 'bench$target:::fire { @ = count(); }'
 			fire_run u.strkey "$USDTRACE" -q -x strsize=64 -n 'bench$target:::fire { @[copyinstr(arg1)] = count(); }'
+			fire_run u.ustack "$USDTRACE" -q -n 'bench$target:::fire { @[ustack(20)] = count(); }'
 		fi
 		if [ $have_b -eq 1 ]; then
 			fire_run b.pred "$BPFTRACE" -e "usdt:$B:bench:fire /arg0 == -1/ { }"
 			fire_run b.count "$BPFTRACE" -e "usdt:$B:bench:fire { @ = count(); }"
 			fire_run b.strkey "$BPFTRACE" -e "usdt:$B:bench:fire { @[str(arg1)] = count(); }"
+			fire_run b.ustack "$BPFTRACE" -e "usdt:$B:bench:fire { @[ustack(20)] = count(); }"
 		fi
 		i=$((i + 1))
 	done
@@ -134,7 +139,7 @@ fire_bench() {
 	echo "per-firing cost, $FIRINGS firings a run, $RUNS runs, medians of the loop's own time:"
 	echo "  untraced loop: $(awk -v b="$base" 'BEGIN { printf "%.3f ms (%.2f ns/iteration)", b / 1e6, b / '"$FIRINGS"' }')"
 	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns/fire" "bpftrace ns/fire" "ratio b/u"
-	for v in pred count strkey; do
+	for v in pred count strkey ustack; do
 		for t in u b; do
 			if [ -f "$w/fire.$t.$v.failed" ] || [ ! -s "$w/fire.$t.$v" ]; then
 				eval "c_$t=n/a"
@@ -189,11 +194,13 @@ stats_bench() {
 			stats_run u.pred "$USDTRACE" -q -n 'bench$target:::fire /arg0 == -1/ { }'
 			stats_run u.count "$USDTRACE" -q -n 'bench$target:::fire { @ = count(); }'
 			stats_run u.strkey "$USDTRACE" -q -x strsize=64 -n 'bench$target:::fire { @[copyinstr(arg1)] = count(); }'
+			stats_run u.ustack "$USDTRACE" -q -n 'bench$target:::fire { @[ustack(20)] = count(); }'
 		fi
 		if [ $have_b -eq 1 ]; then
 			stats_run b.pred "$BPFTRACE" -e "usdt:$B:bench:fire /arg0 == -1/ { }"
 			stats_run b.count "$BPFTRACE" -e "usdt:$B:bench:fire { @ = count(); }"
 			stats_run b.strkey "$BPFTRACE" -e "usdt:$B:bench:fire { @[str(arg1)] = count(); }"
+			stats_run b.ustack "$BPFTRACE" -e "usdt:$B:bench:fire { @[ustack(20)] = count(); }"
 		fi
 		i=$((i + 1))
 	done
@@ -201,7 +208,7 @@ stats_bench() {
 	stats_was=""
 	echo "BPF program time per firing (bpf_stats run_time_ns / run_cnt), $FIRINGS firings, $RUNS runs, medians:"
 	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns" "bpftrace ns" "ratio b/u"
-	for v in pred count strkey; do
+	for v in pred count strkey ustack; do
 		for t in u b; do
 			if [ -f "$w/stats.$t.$v.failed" ] || [ ! -s "$w/stats.$t.$v" ]; then
 				eval "c_$t=n/a"

@@ -204,9 +204,24 @@ struct agg_desc *agg_desc_new(const char *name, int id, enum agg_func func, cons
 				return NULL;
 			}
 			keysize += k->size;
+		} else if (k->kind == AGG_KEY_STACK) {
+			if (k->size < 16 || k->size % 8) {
+				util_seterr(errbuf, errlen, "aggregation key #%zu: bad stack size %u",
+					    i + 1, k->size);
+				return NULL;
+			}
+			keysize += k->size;
+		} else if (k->kind == AGG_KEY_UADDR || k->kind == AGG_KEY_USYM ||
+			   k->kind == AGG_KEY_UMOD) {
+			if (k->size != 16) {
+				util_seterr(errbuf, errlen, "aggregation key #%zu: bad address size %u",
+					    i + 1, k->size);
+				return NULL;
+			}
+			keysize += k->size;
 		} else {
-			util_seterr(errbuf, errlen, "aggregation key #%zu: stack keys are not supported yet",
-				    i + 1);
+			util_seterr(errbuf, errlen, "aggregation key #%zu: unknown kind %d", i + 1,
+				    (int)k->kind);
 			return NULL;
 		}
 	}
@@ -234,6 +249,23 @@ struct agg_desc *agg_desc_new(const char *name, int id, enum agg_func func, cons
 	default: d->nwords = 1; break;
 	}
 	return d;
+}
+
+void agg_key_canon(const struct agg_desc *d, unsigned char *key)
+{
+	size_t off = 0;
+	for (size_t i = 0; i < d->nkeys; i++) {
+		const struct agg_keydesc *k = &d->keys[i];
+		if (d->usym && (k->kind == AGG_KEY_USYM || k->kind == AGG_KEY_UMOD)) {
+			uint64_t pid, addr;
+			memcpy(&pid, key + off, 8);
+			memcpy(&addr, key + off + 8, 8);
+			addr = d->usym->canon(d->usym->arg, (uint32_t)pid, addr,
+					      k->kind == AGG_KEY_USYM ? 'f' : 'm');
+			memcpy(key + off + 8, &addr, 8);
+		}
+		off += k->kind == AGG_KEY_INT ? 8 : k->size;
+	}
 }
 
 void agg_desc_free(struct agg_desc *d)

@@ -46,8 +46,13 @@
  *  when the code generator knows every value is shorter.
  *  Files: agg.c (descriptors, buckets, merging, snapshots, clear/trunc/normalize), agg_sort.c
  *  (order, printa's join), agg_print.c (output).
- *  Stack keys: AGG_KEY_STACK is reserved; agg_desc_new refuses it until the stack printer exists
- *  (agg_print_key is the place to add it). */
+ *  User-address keys (ustack(), uaddr(), usym()/ufunc(), umod()): the pid (8 bytes) first,
+ *  then the frames (AGG_KEY_STACK: size - 8 bytes, 0 after the last frame) or the address
+ *  (16 bytes in all). They print through desc->usym (the tracer's symbolizer; without one,
+ *  addresses print in hex): a stack as dtrace's dt_print_ustack (a newline, then one
+ *  indented frame per line), the others as "  %-50s" of dtrace's text. usym/ufunc and umod
+ *  keys are merged per function / module by the reader (agg_key_canon), as dtrace's
+ *  dt_aggregate_usym/umod do. */
 #ifndef USDTRACE_AGG_H
 #define USDTRACE_AGG_H
 #include <stdbool.h>
@@ -68,13 +73,27 @@ enum agg_func {
 enum agg_keykind {
 	AGG_KEY_INT,
 	AGG_KEY_STRING,
-	AGG_KEY_STACK, /* reserved: stack()/ustack() keys, not yet supported */
+	AGG_KEY_STACK, /* ustack()/jstack(): pid, then size/8 - 1 frames */
+	AGG_KEY_UADDR, /* uaddr(): pid, address */
+	AGG_KEY_USYM,  /* usym(), ufunc(): pid, address (the function's start once canonical) */
+	AGG_KEY_UMOD,  /* umod(): pid, address (the module's base once canonical) */
 };
 
 struct agg_keydesc {
 	enum agg_keykind kind;
-	unsigned size;   /* AGG_KEY_INT: the D type's size (1, 2, 4, 8); AGG_KEY_STRING: strsize */
+	unsigned size;   /* AGG_KEY_INT: the D type's size (1, 2, 4, 8); AGG_KEY_STRING: strsize;
+			  * user-address keys: their bytes (16, or 8 + 8 * frames) */
 	bool is_signed;  /* AGG_KEY_INT only */
+};
+
+/* The tracer's user symbols, for user-address keys. sym: what addr is in pid (dfmt's answer;
+ * false: nothing known). canon: the address a usym/ufunc (how 'f') or umod (how 'm') key is
+ * merged under (the function's start, the module's base), addr itself when unknown. */
+struct agg_usym {
+	bool (*sym)(void *arg, uint32_t pid, uint64_t addr, struct dfmt_sym *out);
+	uint64_t (*canon)(void *arg, uint32_t pid, uint64_t addr, int how);
+	void *arg;
+	int stackindent;   /* dtrace's stackindent option */
 };
 
 struct agg_desc {
@@ -86,7 +105,12 @@ struct agg_desc {
 	size_t nkeys;
 	size_t keysize;      /* bytes of the packed key (8 when nkeys == 0) */
 	size_t nwords;       /* int64 words of one CPU's value */
+	const struct agg_usym *usym;   /* NULL, or set by the tracer before printing */
 };
+
+/* Rewrite the usym/ufunc and umod members of a key (keysize bytes) to their canonical
+ * addresses through d->usym (nothing without one). */
+void agg_key_canon(const struct agg_desc *d, unsigned char *key);
 
 /* A descriptor, validated. args holds the function's constant parameters (nargs of them: 3 for
  * lquantize — lower, upper, step — 4 for llquantize, 0 otherwise). NULL + message on bad input. */

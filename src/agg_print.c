@@ -244,6 +244,61 @@ static void print_bytes(const unsigned char *c, size_t n, struct strbuf *out)
 	}
 }
 
+/* A user-address key member (pid first): the symbolizer's answer for that pid. */
+struct ukey_bind {
+	const struct agg_usym *u;
+	uint32_t pid;
+};
+
+static bool ukey_sym(void *arg, uint64_t addr, struct dfmt_sym *out)
+{
+	const struct ukey_bind *b = arg;
+	return b->u && b->u->sym(b->u->arg, b->pid, addr, out);
+}
+
+/* dtrace's dt_print_ustack (a newline, then each frame indented on its own line) and
+ * dt_print_usym / dt_print_umod ("  %-50s" of the text). */
+static void print_ukey(const struct agg_desc *d, const struct agg_keydesc *k,
+		       const unsigned char *p, struct strbuf *out)
+{
+	uint64_t pid;
+	memcpy(&pid, p, 8);
+	struct ukey_bind b = { d->usym, (uint32_t)pid };
+	struct dfmt_ctx ctx = { ukey_sym, &b, d->usym ? d->usym->stackindent : 14 };
+	struct strbuf t = { 0 };
+	if (k->kind == AGG_KEY_STACK) {
+		int indent = ctx.stackindent >= 0 ? ctx.stackindent : 14;
+		strbuf_putc(out, '\n');
+		for (unsigned off = 8; off + 8 <= k->size; off += 8) {
+			uint64_t pc;
+			memcpy(&pc, p + off, 8);
+			if (pc == 0)
+				break;
+			t.len = 0;
+			dfmt_addr2str(&ctx, pc, &t);
+			strbuf_printf(out, "%*s%s\n", indent, "", t.s);
+		}
+		strbuf_free(&t);
+		return;
+	}
+	uint64_t addr;
+	memcpy(&addr, p + 8, 8);
+	struct dfmt_sym sym = { 0 };
+	bool known = ukey_sym(&b, addr, &sym) && sym.module;
+	if (k->kind == AGG_KEY_UMOD) {
+		if (known)
+			strbuf_puts(&t, sym.module);
+		else
+			strbuf_printf(&t, "0x%llx", (unsigned long long)addr);
+	} else {
+		if (k->kind == AGG_KEY_USYM && known && sym.func)
+			addr = sym.func_addr;
+		dfmt_addr2str(&ctx, addr, &t);
+	}
+	strbuf_printf(out, "  %-50s", t.s ? t.s : "");
+	strbuf_free(&t);
+}
+
 /* dt_print_datum's table: 8-byte integers " %16lld" (signed, whatever the type), 4-byte
  * " %8d" (read as int), 2- and 1-byte " %5d" / " %3d" of the unsigned bits. */
 void agg_print_key(const struct agg_desc *d, const unsigned char *key, struct strbuf *out)
@@ -261,9 +316,11 @@ void agg_print_key(const struct agg_desc *d, const unsigned char *key, struct st
 			default: strbuf_printf(out, " %3d", (int)(uint8_t)v); break;
 			}
 			off += 8;
-		} else {
-			/* AGG_KEY_STACK would print here (dt_print_stack); agg_desc_new refuses it */
+		} else if (k->kind == AGG_KEY_STRING) {
 			print_bytes(key + off, k->size, out);
+			off += k->size;
+		} else {
+			print_ukey(d, k, key + off, out);
 			off += k->size;
 		}
 	}
@@ -301,7 +358,7 @@ static void print_hist_key(const struct agg_desc *d, const unsigned char *key, s
 			one.keys = (struct agg_keydesc *)k;
 			one.nkeys = 1;
 			agg_print_key(&one, key + off, out);
-			off += 8;
+			off += k->kind == AGG_KEY_INT ? 8 : k->size;
 			continue;
 		}
 		const unsigned char *c = key + off;
@@ -446,11 +503,42 @@ int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t na
 	struct dfmt_value *vals = xcalloc(naggs, sizeof *vals);
 	struct strbuf *texts = xcalloc(naggs, sizeof *texts);
 	int rc = 0;
+	uint64_t **pcs = xcalloc(d->nkeys ? d->nkeys : 1, sizeof *pcs);
 	for (size_t r = 0; r < j.nrows && rc == 0; r++) {
 		size_t off = 0;
+		/* user addresses (%k, %A) symbolize in the pid of the row's first such key */
+		struct dfmt_ctx rowctx = ctx ? *ctx : (struct dfmt_ctx){ NULL, NULL, -1 };
+		struct ukey_bind bind = { d->usym, 0 };
+		bool bound = false;
 		for (size_t k = 0; k < d->nkeys; k++) {
 			const struct agg_keydesc *kd = &d->keys[k];
 			memset(&keys[k], 0, sizeof keys[k]);
+			if (kd->kind != AGG_KEY_INT && kd->kind != AGG_KEY_STRING) {
+				const unsigned char *p = j.rows[r].key + off;
+				uint64_t pid;
+				memcpy(&pid, p, 8);
+				if (!bound) {
+					bind.pid = (uint32_t)pid;
+					rowctx.symbolize = ukey_sym;
+					rowctx.sym_arg = &bind;
+					bound = true;
+				}
+				size_t n = kd->size / 8 - 1;
+				free(pcs[k]);
+				pcs[k] = xcalloc(n ? n : 1, 8);
+				memcpy(pcs[k], p + 8, n * 8);
+				if (kd->kind == AGG_KEY_STACK) {
+					keys[k].kind = DFMT_V_STACK;
+					keys[k].u.stack.pcs = pcs[k];
+					keys[k].u.stack.n = n;
+				} else {
+					keys[k].kind = DFMT_V_INT;
+					keys[k].size = 8;
+					keys[k].u.u = pcs[k][0];
+				}
+				off += kd->size;
+				continue;
+			}
 			if (kd->kind == AGG_KEY_INT) {
 				uint64_t v = 0;
 				memcpy(&v, j.rows[r].key + off, kd->size);
@@ -475,8 +563,11 @@ int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t na
 				texts[i].s[0] = '\0';
 			aggval(aggs[i], j.rows[r].vals[i], o, &texts[i], &vals[i]);
 		}
-		rc = dfmt_format(f, keys, d->nkeys, vals, naggs, ctx, out, errbuf, errlen);
+		rc = dfmt_format(f, keys, d->nkeys, vals, naggs, &rowctx, out, errbuf, errlen);
 	}
+	for (size_t k = 0; k < d->nkeys; k++)
+		free(pcs[k]);
+	free(pcs);
 	for (size_t i = 0; i < naggs; i++) {
 		strbuf_free(&texts[i]);
 		aggs[i]->printed = true;

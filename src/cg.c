@@ -394,6 +394,11 @@ struct dobj_action *cgc_new_action(struct cgc *c, enum dobj_act_kind kind, size_
 	return new_action(c, kind, nvals);
 }
 
+uint32_t cgc_rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
+{
+	return rec_alloc(c, size, align);
+}
+
 static void act_printf(struct cgc *c, struct dnode *call, enum dobj_act_kind kind)
 {
 	struct dnode *arg = call->args ? call->args->next : NULL;
@@ -474,7 +479,8 @@ static void act_exit(struct cgc *c, struct dnode *call)
 static bool records(int subr)
 {
 	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_EXIT ||
-	       subr == DS_SYSTEM || (subr >= DS_PRINTA && subr <= DS_SETOPT);
+	       subr == DS_SYSTEM || (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
+	       (subr >= DS_USTACK && subr <= DS_UMOD);
 }
 
 static bool stmt_records(const struct dnode *n)
@@ -532,6 +538,9 @@ static void compile_action(struct cgc *c, struct dnode *call)
 	case DS_PRINTA: case DS_TRUNC: case DS_CLEAR: case DS_NORMALIZE: case DS_DENORMALIZE:
 	case DS_SETOPT:
 		cga_action(c, call);
+		break;
+	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
+		cgk_action(c, call);
 		break;
 	default:
 		cgx_subr_stmt(c, call);

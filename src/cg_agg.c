@@ -100,7 +100,9 @@ void cga_layout(struct cgc *c)
 		char err[256];
 		for (int k = 0; k < a->nkeys; k++) {
 			struct dtype *t = dtype_resolve(a->keys[k]);
-			if (cgc_vclass(a->keys[k]) == CGC_VSTR) {
+			if (cgk_key_desc(c, a, k, &kd[k])) {
+				/* ustack(), usym() & co.: pid and frames or address */
+			} else if (cgc_vclass(a->keys[k]) == CGC_VSTR) {
 				/* A member is strsize bytes, unless every value it can take is known
 				 * to be shorter: then only as long as the longest (plus its NUL).
 				 * Nothing prints differently; the map hashes fewer bytes. */
@@ -208,7 +210,10 @@ static uint32_t agg_key(struct cgc *c, const struct agg_desc *d, struct dnode *k
 	if (d->nkeys == 0)
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb, 0));
 	for (struct dnode *k = keys; k && i < d->nkeys; k = k->next, i++) {
-		if (d->keys[i].kind == AGG_KEY_STRING) {
+		if (d->keys[i].kind != AGG_KEY_INT && d->keys[i].kind != AGG_KEY_STRING) {
+			cgk_key(c, k, kb + off, &d->keys[i]);
+			off += d->keys[i].size;
+		} else if (d->keys[i].kind == AGG_KEY_STRING) {
 			const char *cs;
 			size_t len;
 			uint32_t ssize = cgc_round8(d->keys[i].size);

@@ -156,6 +156,18 @@ void cgc_rec_int(struct cgc *c, struct dnode *n, struct dobj_val *v, uint32_t si
 		 const char *type);
 /* A new action of the current record (owning nvals zeroed values). */
 struct dobj_action *cgc_new_action(struct cgc *c, enum dobj_act_kind kind, size_t nvals);
+/* Room for a value of `size` bytes in the record being built; its offset from the record's
+ * start (instructions addressing it need CGC_PATCH_REC_OFF / CGC_PATCH_REC_IMM). */
+uint32_t cgc_rec_alloc(struct cgc *c, uint32_t size, uint32_t align);
+
+/* cg_ustack.c: ustack()/jstack() and uaddr()/usym()/ufunc()/umod(). */
+struct agg_keydesc;
+struct dck_agg;
+void cgk_action(struct cgc *c, struct dnode *call);              /* as a statement */
+/* As aggregation key #idx of @a: its descriptor (false: that key is no such call; a compile
+ * error when the updates disagree), and its bytes written at scratch offset off. */
+bool cgk_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_keydesc *kd);
+void cgk_key(struct cgc *c, struct dnode *call, uint32_t off, const struct agg_keydesc *kd);
 
 /* Types. */
 enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };

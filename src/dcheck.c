@@ -160,6 +160,14 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_SPECULATE] = {"speculate", "void", {"int"}, true, false},
 	[DS_COMMIT] = {"commit", "void", {"int"}, true, false},
 	[DS_DISCARD] = {"discard", "void", {"int"}, true, false},
+	/* dt_open.c: "stack(...)" and "_usymaddr(uintptr_t)"; the stack arguments are checked
+	 * as constants by check_ustack */
+	[DS_USTACK] = {"ustack", "stack", {"[uint32_t]", "[uint32_t]"}, true, false},
+	[DS_JSTACK] = {"jstack", "stack", {"[uint32_t]", "[uint32_t]"}, true, false},
+	[DS_UADDR] = {"uaddr", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_USYM] = {"usym", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_UFUNC] = {"ufunc", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_UMOD] = {"umod", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
 	[DS_PRINTA] = {"printa", "void", {"@", "..."}, true, false},
 	[DS_TRUNC] = {"trunc", "void", {"@", "[@]"}, true, false},
@@ -201,8 +209,8 @@ static const struct subr_def subrs[DS_COUNT] = {
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
 	"breakpoint", "chill", "cleanpath", "freopen", "ftruncate", "func", "getmajor",
-	"getminor", "inet_ntoa", "inet_ntoa6", "inet_ntop", "jstack", "mod", "panic", "print",
-	"printm", "stack", "strtoll", "sym", "uaddr", "ufunc", "umod", "ustack", "usym", "memref",
+	"getminor", "inet_ntoa", "inet_ntoa6", "inet_ntop", "mod", "panic", "print",
+	"printm", "stack", "strtoll", "sym", "memref",
 };
 
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
@@ -221,6 +229,11 @@ const char *dsubr_name(enum dsubr s)
 bool dsubr_is_action(enum dsubr s)
 {
 	return s > DS_NONE && s < DS_COUNT && subrs[s].action;
+}
+
+bool dck_is_ukey(const struct dnode *n)
+{
+	return n && n->kind == DN_CALL && n->subr >= DS_USTACK && n->subr <= DS_UMOD;
 }
 
 static enum dsubr subr_lookup(const char *name)
@@ -278,6 +291,17 @@ static struct dtype *named_type(struct ck *c, const char *name)
 	if (strcmp(name, "const char *") == 0)
 		return dtype_ptr(c->tc, dtype_qualify(c->tc, c->tc->t_char, DQ_CONST));
 	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_TYPEDEF, false);
+	if ((!e || e->kind != DSYM_TYPEDEF) &&
+	    (strcmp(name, "stack") == 0 || strcmp(name, "_usymaddr") == 0)) {
+		/* D's own typedefs for ustack() (of void) and usym() & co. (of uintptr_t),
+		 * made on first use */
+		struct dtype *to = strcmp(name, "stack") == 0 ? c->tc->t_void
+							      : named_type(c, "uintptr_t");
+		struct dscope *cur = c->tc->scope;   /* with the built-in typedefs, so found again */
+		c->tc->scope = c->tc->builtins ? c->tc->builtins : cur;
+		e = dscope_add(c->tc, name, DSYM_TYPEDEF, dtype_typedef(c->tc, name, to), 0);
+		c->tc->scope = cur;
+	}
 	if (!e || e->kind != DSYM_TYPEDEF)
 		fail_at(c, NULL, "internal error: no type %s", name);
 	return e->type;
@@ -1641,6 +1665,11 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 static enum dfmt_argclass arg_class(struct dtype *t)
 {
 	struct dtype *r = res(t);
+	/* ustack() and usym() & co. keys, for printa's %k and %A */
+	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "stack") == 0)
+		return DFMT_ARG_STACK;
+	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_usymaddr") == 0)
+		return DFMT_ARG_USYMADDR;
 	if (is_integer(t))
 		return DFMT_ARG_INT;
 	if (r->kind == DTY_STRING || (r->kind == DTY_ARRAY && is_char(r->base)))
@@ -1697,7 +1726,8 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	size_t i = 0;
 	for (struct dnode *a = f->next; a; a = a->next, i++)
 		dck_argtype(p, a->type, &types[i]);
-	int rc = dfmt_check(fmt, d->name, types, nargs, 2, NULL, false, err, sizeof(err));
+	int rc = dfmt_check(fmt, d->name, types, nargs, 2, NULL, c->opt->has_target, err,
+				    sizeof(err));
 	free(types);
 	if (rc != 0)
 		fail_at(c, n, "%s", err);
@@ -1744,6 +1774,17 @@ static void check_call(struct ck *c, struct dnode *n)
 		if (is_void(n->args->type))
 			fail_at(c, n->args, "trace( ) may not be applied to a void expression");
 		break;
+	case DS_USTACK: case DS_JSTACK: {
+		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
+		struct dnode *a = n->args, *sz = a ? a->next : NULL;
+		if (a && (!a->isconst || !is_integer(a->type) || a->cval <= 0))
+			fail_at(c, a, "%s( ) argument #1 must be a non-zero positive integral "
+				"constant expression", d->name);
+		if (sz && (!sz->isconst || !is_integer(sz->type) || sz->cval < 0))
+			fail_at(c, sz, "%s( ) argument #2 must be a positive integer constant",
+				d->name);
+		break;
+	}
 	case DS_TRACEMEM: {
 		struct dnode *a = n->args, *sz = a->next;
 		if (!is_integer(a->type) && !is_pointer(a->type)) {
@@ -1804,7 +1845,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 	check_list(c, n->args);
 	int argc = list_len(n->args), i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
-		if (!is_scalar(k->type) && !is_string(k->type)) {
+		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k)) {
 			struct names ns = {0};
 			const char *t = nm(&ns, k->type);
 			FAILT(c, n, &ns, "%s expression may not be used as an aggregation key: key #%d",
@@ -1824,6 +1865,8 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 			argc == 1 ? " " : "s ", a->nkeys);
 	i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
+		if (a->keys[i] == k->type)
+			continue;   /* the same type node: "stack" keys too (a typedef of void) */
 		if (!argcompat(a->keys[i], k)) {
 			struct names ns = {0};
 			const char *pt = nm(&ns, a->keys[i]), *b = nm(&ns, k->type);
@@ -2149,7 +2192,8 @@ static void check_aggs_done(struct ck *c)
 		for (int k = 0; k < a->nkeys; k++)
 			dck_argtype(p, a->keys[k], &types[k]);
 		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, true, "int64_t" };
-		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype, false, err,
+		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
+				    c->opt->has_target, err,
 				    sizeof(err));
 		free(types);
 		if (rc != 0)
@@ -2372,8 +2416,16 @@ static void check_stmt(struct ck *c, struct dnode *n)
 			for (struct dnode *a = e->args; a; a = a->next)
 				no_nested_action(c, a);
 		} else if (e->kind == DN_ASSIGN && e->lhs->kind == DN_AGG) {
-			for (struct dnode *a = e->lhs->args; a; a = a->next)
+			/* ustack(), usym() & co. may be a whole key (their arguments may not hold
+			 * actions) */
+			for (struct dnode *a = e->lhs->args; a; a = a->next) {
+				if (dck_is_ukey(a)) {
+					for (struct dnode *x = a->args; x; x = x->next)
+						no_nested_action(c, x);
+					continue;
+				}
 				no_nested_action(c, a);
+			}
 			for (struct dnode *a = e->rhs->args; a; a = a->next)
 				no_nested_action(c, a);
 		} else {
@@ -2422,6 +2474,7 @@ static enum spec_act stmt_act(const struct dnode *e)
 		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
 	switch (e->subr) {
 	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM:
+	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
 		return SA_DATA;
 	case DS_EXIT:
 		return SA_EXIT;

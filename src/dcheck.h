@@ -154,6 +154,8 @@ enum dsubr {
 	DS_PRINTA, DS_TRUNC, DS_CLEAR, DS_NORMALIZE, DS_DENORMALIZE, DS_SETOPT,
 	DS_COPYOUT, DS_COPYOUTSTR,
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
+	DS_USTACK, DS_JSTACK, DS_UADDR, DS_USYM, DS_UFUNC, DS_UMOD,   /* user stacks, symbols:
+	                                   * actions, and aggregation keys (dck_is_ukey) */
 	/* subroutines */
 	DS_COPYIN, DS_COPYINSTR, DS_COPYINTO, DS_ALLOCA, DS_BCOPY,
 	DS_STRLEN, DS_STRJOIN, DS_SUBSTR, DS_INDEX, DS_RINDEX, DS_STRSTR, DS_STRCHR, DS_STRRCHR,
@@ -209,6 +211,7 @@ struct dck_options {
 	 * returns whether it did; new types it makes must live as long as the program. May be
 	 * NULL; never called outside a clause. */
 	bool (*complete_record)(void *arg, int clause_index, struct dtype *rec);
+	bool has_target;          /* -c or -p: printf's %A takes a plain address (of $target) */
 };
 
 /* An aggregation (@name, "" for the anonymous @). Every `@name[keys] = func(args)` statement
@@ -260,6 +263,9 @@ const char *dbuiltin_name(enum dbuiltin b);
 const char *dsubr_name(enum dsubr s);
 /* Whether a subroutine is an action (statement only, records data or changes state). */
 bool dsubr_is_action(enum dsubr s);
+/* ustack(), jstack(), uaddr(), usym(), ufunc(), umod(): actions that may also be a whole
+ * aggregation key (dtrace's DT_IDENT_ACTFUNC keys). */
+bool dck_is_ukey(const struct dnode *n);
 
 /* The byte offset in x86-64 struct pt_regs of uregs[index] (dtrace's numbering: 0..20 are
  * r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax, ip, cs, flags,

@@ -168,6 +168,12 @@ enum dobj_act_kind {
 	DOBJ_ACT_NORMALIZE,        /* aggs[0]; vals[0] the int64 factor */
 	DOBJ_ACT_DENORMALIZE,      /* aggs[0] */
 	DOBJ_ACT_SETOPT,           /* opt, optval (NULL: the name alone) */
+	/* User stacks and symbols (cg_ustack.c): vals[0] is DOBJ_V_BYTES, the pid (u64) first,
+	 * then the frames (USTACK: size/8 - 1 of them, 0 after the last) or the address. */
+	DOBJ_ACT_USTACK,           /* ustack(), jstack() */
+	DOBJ_ACT_UADDR,            /* uaddr() */
+	DOBJ_ACT_USYM,             /* usym(), ufunc() */
+	DOBJ_ACT_UMOD,             /* umod() */
 };
 
 struct dobj_action {

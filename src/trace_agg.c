@@ -124,6 +124,7 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 	struct agg_data *raw = &t->raw[i], *a = &t->snap[i];
 	int fd = map_fd(t, i);
 	unsigned char *key = xcalloc(1, d->keysize), *next = xcalloc(1, d->keysize);
+	unsigned char *canon = xcalloc(1, d->keysize);
 	int64_t *vals = xcalloc(t->ncpus * d->nwords, 8);
 	int rc = 0;
 
@@ -142,7 +143,11 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 					 strerror(errno));
 			break;
 		}
-		agg_data_add(additive(d) ? raw : a, key, vals, t->ncpus);
+		/* usym/ufunc and umod keys merge per function / module (dtrace's
+		 * dt_aggregate_usym); `key` itself stays the map's, for the next step */
+		memcpy(canon, key, d->keysize);
+		agg_key_canon(d, canon);
+		agg_data_add(additive(d) ? raw : a, canon, vals, t->ncpus);
 	}
 	/* additive: what is shown is the map's values less the baselines; a truncated key shows
 	 * again only when updated since, a cleared one always */
@@ -163,6 +168,7 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 	free(v);
 	free(key);
 	free(next);
+	free(canon);
 	free(vals);
 	return rc;
 }

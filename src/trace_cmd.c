@@ -542,7 +542,7 @@ static int compile_and_run(struct tc *t)
 {
 	char err[1024];
 	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t,
-				     clause_complete };
+				     clause_complete, t->o->cmd != NULL || t->o->npids > 0 };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
 		program_error(t, err);

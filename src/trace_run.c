@@ -24,6 +24,7 @@
 #include "ringbuf.h"
 #include "spec_buf.h"
 #include "trace_agg.h"
+#include "trace_usym.h"
 #include "trace_run.h"
 #include "usdt_run.h"
 #include "util.h"
@@ -68,6 +69,7 @@ struct run {
 	struct spec_buf *spec;         /* speculative records held (NULL: no speculations) */
 	struct dopts dyn;              /* the options, as setopt() changes them at run time */
 	struct trace_aggs aggs;
+	struct trace_usym usym;        /* user stacks and symbols (nothing unless used) */
 };
 
 static void flush_out(struct run *r)
@@ -387,6 +389,7 @@ static int format_action(struct run *r, uint32_t epid, const struct dobj_probe *
 	uint64_t **stacks;
 	struct dfmt_value *v = make_values(a, rec, &stacks);
 	struct dfmt_ctx ctx = { NULL, NULL, (int)r->d->stackindent };
+	trace_usym_printf_ctx(&r->usym, &ctx);
 	char err[256];
 	int rc = dfmt_format(a->fmt, v, a->nvals, NULL, 0, &ctx, b, err, sizeof(err));
 	for (size_t i = 0; i < a->nvals; i++)
@@ -494,6 +497,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 		case DOBJ_ACT_DENORMALIZE: {
 			int64_t n = a->nvals ? (int64_t)read_uint(vp, 8) : 0;
 			struct dfmt_ctx ctx = { NULL, NULL, (int)r->d->stackindent };
+			trace_usym_printf_ctx(&r->usym, &ctx);
 			char err[256];
 			if (trace_aggs_action(&r->aggs, a, a->nvals > 0, n, r->d, &ctx, &b, err,
 					      sizeof(err)) != 0)
@@ -511,6 +515,12 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 			r->quiet = r->d->quiet;
 			break;
 		}
+		case DOBJ_ACT_USTACK:
+		case DOBJ_ACT_UADDR:
+		case DOBJ_ACT_USYM:
+		case DOBJ_ACT_UMOD:
+			trace_usym_action(&r->usym, a, rec, (int)r->d->stackindent, &b);
+			break;
 		case DOBJ_ACT_SYSTEM: {
 			struct strbuf cmd = { 0 };
 			if (format_action(r, hdr.epid, p, a, rec, &cmd) == 0) {
@@ -639,6 +649,7 @@ static int on_record(void *ctx, const void *data, size_t size)
 		struct dobj_rec_rescan rs;
 		memcpy(&rs, rec, sizeof(rs));
 		usdt_run_rescan(&r->ur, (pid_t)rs.pid);
+		trace_usym_rescan(&r->usym, (pid_t)rs.pid);
 		if (rs.stopped == DOBJ_RESCAN_SIGSTOP)
 			kill((pid_t)rs.pid, SIGCONT);
 		else if (rs.stopped == DOBJ_RESCAN_PTRACE)
@@ -783,6 +794,7 @@ static void release(struct run *r)
 	spec_buf_free(r->spec);
 	r->spec = NULL;
 	trace_aggs_free(&r->aggs);
+	trace_usym_free(&r->usym, r->o);
 }
 
 static void add_hold_pid(struct run *r, pid_t pid)
@@ -857,6 +869,8 @@ static int setup(struct run *r)
 	}
 	r->ncpus = bpf_sys_possible_cpus();
 	trace_aggs_init(&r->aggs, o, r->ncpus);
+	trace_usym_init(&r->usym, o, (int)r->d->stackindent, r->ro->target_pid, r->ro->pids,
+			r->ro->npids);
 	if (o->drops_map >= 0 && (size_t)o->drops_map < o->nmaps) {
 		r->ndrop_kinds = o->maps[o->drops_map].max_entries;
 		if (r->ncpus > 0)
@@ -976,6 +990,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 			ptrace_hold_drained(r.hold, ticket);
 		}
 		check_stopping(&r);
+		trace_usym_poll(&r.usym, o);
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec - last_drops.tv_sec >= 1) {

@@ -88,6 +88,8 @@ prog spec-nspec-max 1 'BEGIN { a = speculation(); b = speculation(); c = specula
 prog agg-scalar 1 'BEGIN { @c[execname, pid] = count(); @s[probename] = sum(arg0); @a = avg(arg1); @mn[1] = min(arg2); @mx[(short)2] = max(arg3); @sd = stddev(arg4); }'
 prog agg-hist 1 'BEGIN { @q[probefunc] = quantize(arg0); @qi = quantize(arg1, arg2); @l[1, 2] = lquantize(arg0, -100, 100, 7); @li = lquantize(arg0, 0, 10, 1, arg3); @ll = llquantize(arg0, 10, 0, 6, 20); @lli[execname] = llquantize(arg1, 2, 0, 60, 4, 2); }'
 prog agg-actions 2 'BEGIN { @a["x", 1] = count(); @b["x", 1] = sum(2); printa(@a); printa("%s %d %@d %@d\n", @a, @b); trunc(@a, arg0); trunc(@b); normalize(@a, 3); denormalize(@a); clear(@b); setopt("aggsortrev"); } END { printa(@b); }'
+prog ustack-actions 3 'BEGIN { ustack(); jstack(5); uaddr(ucaller); usym(ucaller); ufunc(ucaller); umod(ucaller); } END { ustack(127, 100); } profile-97 { ustack(); uaddr(uregs[R_PC]); }'
+prog ustack-agg-keys 2 'BEGIN { @s[ustack()] = count(); @m[execname, ustack(3), pid] = sum(arg0); } profile-97 { @f[ufunc(uregs[R_PC])] = count(); @o[umod(ucaller), uaddr(uregs[R_PC])] = quantize(arg0); @s[ustack()] = count(); }'
 prog agg-profile 1 'profile-97 { @[cpu] = count(); @t[probename] = lquantize(arg1 % 50, 0, 50, 5); }'
 prog agg-strkeys-big 1 'BEGIN { @[execname, probefunc, strjoin(execname, "x")] = count(); }' -x strsize=2048
 prog agg-many 1 'BEGIN { @a1 = count(); @a2 = count(); @a3 = count(); @a4 = count(); @a5 = sum(1); @a6[1] = quantize(arg0); @a7[2] = quantize(arg0); @a8[3] = lquantize(arg0, 0, 1000, 1); }'

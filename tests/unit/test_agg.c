@@ -1026,4 +1026,116 @@ T_CASE(stress_every_function)
 #undef NEXT
 }
 
+/* ---- user-address keys (ustack, usym, umod) through a fake symbolizer ---- */
+/* pid 7 maps "m.so" at [0x1000, 0x2000) with function f at [0x1100, 0x1180) */
+static bool fake_sym(void *arg, uint32_t pid, uint64_t addr, struct dfmt_sym *out)
+{
+	(void)arg;
+	if (pid != 7 || addr < 0x1000 || addr >= 0x2000)
+		return false;
+	out->module = "m.so";
+	if (addr >= 0x1100 && addr < 0x1180) {
+		out->func = "f";
+		out->func_addr = 0x1100;
+	}
+	return true;
+}
+
+static uint64_t fake_canon(void *arg, uint32_t pid, uint64_t addr, int how)
+{
+	struct dfmt_sym s = { 0 };
+	if (!fake_sym(arg, pid, addr, &s))
+		return addr;
+	return how == 'm' ? 0x1000 : s.func ? s.func_addr : addr;
+}
+
+static const struct agg_usym fake = { fake_sym, fake_canon, NULL, 14 };
+
+static void ukey(unsigned char *k, uint64_t pid, uint64_t a0, uint64_t a1)
+{
+	memcpy(k, &pid, 8);
+	memcpy(k + 8, &a0, 8);
+	memcpy(k + 16, &a1, 8);
+}
+
+/* [F] dt_print_ustack: "\n", then each frame indented 14 columns; the value " %16lld\n";
+ * a frame outside every object is a bare address, inside one without a symbol mod`0xADDR. */
+T_CASE(ustack_key_rows)
+{
+	struct agg_keydesc k = { AGG_KEY_STACK, 8 + 3 * 8, false };
+	struct agg_desc *d = mk(AGG_COUNT, NULL, 0, &k, 1);
+	d->usym = &fake;
+	struct agg_data a;
+	agg_data_init(&a, d);
+	unsigned char key[32] = { 0 };
+	const int64_t three[3] = { 0, 0, 0 };   /* three updates (count ignores the value) */
+	ukey(key, 7, 0x1104, 0x1f00);          /* f+0x4, then m.so without a symbol */
+	put(&a, key, three, 3);
+	memset(key, 0, sizeof key);
+	ukey(key, 7, 0x1100, 0x10);            /* f itself, then garbage */
+	put(&a, key, three, 1);
+	struct strbuf out = { 0 }, want = { 0 };
+	agg_print_rows(&a, NULL, &out);
+	strbuf_printf(&want, "\n%14s%s\n%14s%s\n %16d\n", "", "m.so`f", "", "0x10", 1);
+	strbuf_printf(&want, "\n%14s%s\n%14s%s\n %16d\n", "", "m.so`f+0x4", "", "m.so`0x1f00", 3);
+	T_EQ_STR(out.s, want.s);
+	strbuf_free(&out);
+	strbuf_free(&want);
+	agg_data_free(&a);
+	agg_desc_free(d);
+}
+
+/* usym keys merge per function and umod keys per module once canonical (dtrace's
+ * dt_aggregate_usym/umod); both print "  %-50s". uaddr keys stay apart. */
+T_CASE(usym_umod_key_merge)
+{
+	struct agg_keydesc ks[2] = { { AGG_KEY_USYM, 16, false }, { AGG_KEY_UMOD, 16, false } };
+	struct agg_desc *d = mk(AGG_COUNT, NULL, 0, ks, 2);
+	d->usym = &fake;
+	struct agg_data a;
+	agg_data_init(&a, d);
+	const uint64_t addrs[3] = { 0x1101, 0x1150, 0x1fff };
+	for (int i = 0; i < 3; i++) {
+		unsigned char key[32];
+		uint64_t pid = 7;
+		memcpy(key, &pid, 8);
+		memcpy(key + 8, &addrs[i], 8);
+		memcpy(key + 16, &pid, 8);
+		memcpy(key + 24, &addrs[i], 8);
+		agg_key_canon(d, key);
+		int64_t one = 0;
+		put(&a, key, &one, 1);
+	}
+	T_EQ_INT(a.n, 2);
+	struct strbuf out = { 0 }, want = { 0 };
+	agg_print_rows(&a, NULL, &out);
+	strbuf_printf(&want, "  %-50s  %-50s %16d\n", "m.so`0x1fff", "m.so", 1);
+	strbuf_printf(&want, "  %-50s  %-50s %16d\n", "m.so`f", "m.so", 2);
+	T_EQ_STR(out.s, want.s);
+	strbuf_free(&out);
+	strbuf_free(&want);
+	agg_data_free(&a);
+	agg_desc_free(d);
+
+	struct agg_keydesc ku = { AGG_KEY_UADDR, 16, false };
+	d = mk(AGG_COUNT, NULL, 0, &ku, 1);
+	d->usym = &fake;
+	unsigned char key[16];
+	uint64_t pid = 7, ad = 0x1150;
+	memcpy(key, &pid, 8);
+	memcpy(key + 8, &ad, 8);
+	agg_key_canon(d, key);
+	uint64_t back;
+	memcpy(&back, key + 8, 8);
+	T_EQ_UINT(back, 0x1150);
+	agg_desc_free(d);
+}
+
+T_CASE(ukey_desc_checks)
+{
+	struct agg_keydesc bad1 = { AGG_KEY_STACK, 12, false }, bad2 = { AGG_KEY_USYM, 8, false };
+	T_CHECK(!agg_desc_new("a", 1, AGG_COUNT, NULL, 0, &bad1, 1, eb, sizeof eb));
+	T_CHECK(!agg_desc_new("a", 1, AGG_COUNT, NULL, 0, &bad2, 1, eb, sizeof eb));
+}
+
 T_MAIN()

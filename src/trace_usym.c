@@ -1,0 +1,176 @@
+/* trace_usym.c — the tracer's user symbols (trace_usym.h). */
+#include <bpf/bpf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "trace_usym.h"
+#include "util.h"
+
+static bool is_uact(enum dobj_act_kind k)
+{
+	return k == DOBJ_ACT_USTACK || k == DOBJ_ACT_UADDR || k == DOBJ_ACT_USYM ||
+	       k == DOBJ_ACT_UMOD;
+}
+
+static bool is_ukey(enum agg_keykind k)
+{
+	return k == AGG_KEY_STACK || k == AGG_KEY_UADDR || k == AGG_KEY_USYM || k == AGG_KEY_UMOD;
+}
+
+static bool fmt_needs(const struct dfmt *f)
+{
+	for (size_t i = 0; f && i < f->npieces; i++)
+		if (f->pieces[i].conv && (f->pieces[i].kind == DFMT_K_UADDR ||
+					  f->pieces[i].kind == DFMT_K_STACK))
+			return true;
+	return false;
+}
+
+static bool uses_usym(const struct dobj *o)
+{
+	for (size_t i = 0; i < o->necbs; i++)
+		for (size_t k = 0; k < o->ecbs[i].nacts; k++) {
+			const struct dobj_action *a = &o->ecbs[i].acts[k];
+			if (is_uact(a->kind) || fmt_needs(a->fmt))
+				return true;
+		}
+	for (size_t i = 0; i < o->naggs; i++)
+		for (size_t k = 0; k < o->aggs[i].desc->nkeys; k++)
+			if (is_ukey(o->aggs[i].desc->keys[k].kind))
+				return true;
+	return false;
+}
+
+static bool agg_sym(void *arg, uint32_t pid, uint64_t addr, struct dfmt_sym *out)
+{
+	struct usym_bind b = { arg, (pid_t)pid };
+	return usym_dfmt_symbolize(&b, addr, out);
+}
+
+static uint64_t agg_canon(void *arg, uint32_t pid, uint64_t addr, int how)
+{
+	struct usym_res r;
+	if (!usym_lookup(arg, (pid_t)pid, addr, &r) || !r.module)
+		return addr;
+	if (how == 'm')
+		return r.mod_base;
+	return r.func ? r.func_addr : addr;
+}
+
+void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_t target,
+		     const pid_t *pids, int npids)
+{
+	memset(t, 0, sizeof(*t));
+	t->used = uses_usym(o);
+	if (!t->used)
+		return;
+	t->db = usym_db_new();
+	t->agg = (struct agg_usym){ agg_sym, agg_canon, t->db, stackindent };
+	t->target = (struct usym_bind){ t->db, target };
+	for (size_t i = 0; i < o->naggs; i++)
+		o->aggs[i].desc->usym = &t->agg;
+	if (target > 0)
+		usym_capture(t->db, target, false);
+	for (int i = 0; i < npids; i++)
+		usym_capture(t->db, pids[i], false);
+}
+
+void trace_usym_free(struct trace_usym *t, struct dobj *o)
+{
+	if (!t->used)
+		return;
+	for (size_t i = 0; i < o->naggs; i++)
+		o->aggs[i].desc->usym = NULL;
+	usym_db_free(t->db);
+	memset(t, 0, sizeof(*t));
+}
+
+void trace_usym_rescan(struct trace_usym *t, pid_t pid)
+{
+	if (t->used)
+		usym_capture(t->db, pid, true);
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
+{
+	if (!t->used || now_ms() - t->polled_ms < 250)
+		return;
+	t->polled_ms = now_ms();
+	for (size_t i = 0; i < o->naggs; i++) {
+		const struct agg_desc *d = o->aggs[i].desc;
+		int fd = o->aggs[i].map >= 0 ? o->maps[o->aggs[i].map].fd : -1;
+		bool any = false;
+		for (size_t k = 0; k < d->nkeys; k++)
+			any |= is_ukey(d->keys[k].kind);
+		if (!any || fd < 0)
+			continue;
+		unsigned char *key = xcalloc(1, d->keysize), *next = xcalloc(1, d->keysize);
+		const void *prev = NULL;
+		while (bpf_map_get_next_key(fd, prev, next) == 0) {
+			memcpy(key, next, d->keysize);
+			prev = key;
+			size_t off = 0;
+			for (size_t k = 0; k < d->nkeys; k++) {
+				if (is_ukey(d->keys[k].kind)) {
+					uint64_t pid;
+					memcpy(&pid, key + off, 8);
+					usym_capture(t->db, (pid_t)pid, false);
+				}
+				off += d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
+			}
+		}
+		free(key);
+		free(next);
+	}
+}
+
+void trace_usym_action(struct trace_usym *t, const struct dobj_action *a,
+		       const unsigned char *rec, int stackindent, struct strbuf *out)
+{
+	if (!t->db || a->nvals == 0 || a->vals[0].size < 16)
+		return;
+	const unsigned char *v = rec + a->vals[0].off;
+	uint64_t pid, addr;
+	memcpy(&pid, v, 8);
+	struct strbuf s = { 0 };
+	strbuf_puts(&s, "");
+	if (a->kind == DOBJ_ACT_USTACK) {
+		int indent = stackindent >= 0 ? stackindent : 14;
+		strbuf_putc(out, '\n');
+		for (uint32_t off = 8; off + 8 <= a->vals[0].size; off += 8) {
+			memcpy(&addr, v + off, 8);
+			if (addr == 0)
+				break;
+			s.len = 0;
+			usym_addr_str(t->db, (pid_t)pid, addr, &s);
+			strbuf_printf(out, "%*s%s\n", indent, "", s.s);
+		}
+		strbuf_free(&s);
+		return;
+	}
+	memcpy(&addr, v + 8, 8);
+	if (a->kind == DOBJ_ACT_UADDR)
+		usym_addr_str(t->db, (pid_t)pid, addr, &s);
+	else if (a->kind == DOBJ_ACT_USYM)
+		usym_func_str(t->db, (pid_t)pid, addr, &s);
+	else
+		usym_mod_str(t->db, (pid_t)pid, addr, &s);
+	strbuf_printf(out, "  %-50s", s.s);
+	strbuf_free(&s);
+}
+
+void trace_usym_printf_ctx(struct trace_usym *t, struct dfmt_ctx *ctx)
+{
+	if (!t->used || t->target.pid <= 0)
+		return;
+	ctx->symbolize = usym_dfmt_symbolize;
+	ctx->sym_arg = &t->target;
+}

@@ -1,0 +1,50 @@
+/* trace_usym.h — the tracer's user symbols: one usym_db for the run, fed with the pids the
+ * program's user stacks and symbols will need, and the printing of ustack()/uaddr()/usym()/
+ * umod() records, user-address aggregation keys and printf's %A.
+ *
+ * Contract.
+ *  - Nothing is read unless the program uses user symbols (ustack/jstack/uaddr/usym/ufunc/
+ *    umod actions or keys, printf/printa %A or %k): a program without them costs nothing.
+ *  - Pids are captured (usym_capture) as early as the tracer learns of them, because
+ *    processes exit before their data is printed: -c/-p targets at start; processes the
+ *    USDT watcher reports (trace_usym_rescan: started, or a library loaded); the pid of each
+ *    record printed; and the pids in user-address aggregation keys, read from the maps every
+ *    250 ms while tracing runs (trace_usym_poll), so a process that lived a quarter of a
+ *    second or more symbolizes at END even though it is gone.
+ *  - Printing follows libdtrace: dt_print_ustack (a newline, then one frame per line,
+ *    indented by stackindent), dt_print_usym/dt_print_umod ("  %-50s"). %A in printf uses
+ *    $target's process (dtrace needs -c/-p for %A of a plain integer). */
+#ifndef USDTRACE_TRACE_USYM_H
+#define USDTRACE_TRACE_USYM_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "agg.h"
+#include "dfmt.h"
+#include "dobj.h"
+#include "usym.h"
+
+struct trace_usym {
+	bool used;                /* the program needs user symbols */
+	struct usym_db *db;
+	struct agg_usym agg;      /* hooked into every aggregation's descriptor */
+	struct usym_bind target;  /* %A: $target's process */
+	int64_t polled_ms;
+};
+
+/* Set up for program o (stackindent from the options; target 0: none); captures the
+ * targets. */
+void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_t target,
+		     const pid_t *pids, int npids);
+void trace_usym_free(struct trace_usym *t, struct dobj *o);
+/* The USDT watcher saw pid start or load a library. */
+void trace_usym_rescan(struct trace_usym *t, pid_t pid);
+/* Capture the pids of new user-address aggregation keys (at most every 250 ms). */
+void trace_usym_poll(struct trace_usym *t, const struct dobj *o);
+/* Print action a's value (a user stack/address action) from record rec. */
+void trace_usym_action(struct trace_usym *t, const struct dobj_action *a,
+		       const unsigned char *rec, int stackindent, struct strbuf *out);
+/* The printf context: %A and %k symbolize in $target's process. */
+void trace_usym_printf_ctx(struct trace_usym *t, struct dfmt_ctx *ctx);
+#endif

@@ -1,0 +1,355 @@
+/* usym.c — per-pid captures of /proc/PID/maps and per-file function symbols (usym.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "elf_symtab.h"
+#include "usym.h"
+#include "util.h"
+
+struct usym_load {        /* a PT_LOAD segment: file offsets to link-time addresses */
+	uint64_t off, filesz, vaddr;
+};
+
+struct usym_obj {
+	dev_t dev;
+	ino_t ino;
+	char *module;
+	bool tried;               /* symbols loaded, or failed to: never tried again */
+	struct elf_symtab syms;   /* names point into `names` */
+	char *names;
+	struct usym_load *loads;
+	size_t nloads;
+};
+
+struct usym_map {
+	uint64_t start, end, off;
+	struct usym_obj *obj;
+};
+
+struct usym_proc {
+	pid_t pid;
+	bool ok;                  /* the last capture could read the maps */
+	struct usym_map *maps;
+	size_t nmaps;
+	int64_t read_ms;          /* CLOCK_MONOTONIC of the last read */
+};
+
+struct usym_db {
+	struct usym_proc *procs;
+	size_t nprocs, pcap;
+	struct usym_obj **objs;
+	size_t nobjs, ocap;
+	size_t last;              /* index of the last process looked up (consecutive frames) */
+};
+
+struct usym_db *usym_db_new(void)
+{
+	return xcalloc(1, sizeof(struct usym_db));
+}
+
+static void obj_free(struct usym_obj *o)
+{
+	free(o->module);
+	elf_symtab_free(&o->syms);
+	free(o->names);
+	free(o->loads);
+	free(o);
+}
+
+void usym_db_free(struct usym_db *db)
+{
+	if (!db)
+		return;
+	for (size_t i = 0; i < db->nprocs; i++)
+		free(db->procs[i].maps);
+	free(db->procs);
+	for (size_t i = 0; i < db->nobjs; i++)
+		obj_free(db->objs[i]);
+	free(db->objs);
+	free(db);
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Symbols and PT_LOAD segments of the file open as fd. Names are copied into one block so the
+ * ELF handle can be closed; a file without either table just has no functions. */
+static void obj_load_fd(struct usym_obj *o, int fd)
+{
+	static int elf_ok;
+	if (!elf_ok)
+		elf_ok = elf_version(EV_CURRENT) == EV_NONE ? -1 : 1;
+	if (elf_ok < 0)
+		return;
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf)
+		return;
+	size_t nph = 0;
+	if (elf_kind(elf) != ELF_K_ELF || elf_getphdrnum(elf, &nph) != 0) {
+		elf_end(elf);
+		return;
+	}
+	o->loads = xcalloc(nph ? nph : 1, sizeof(*o->loads));
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+			o->loads[o->nloads++] = (struct usym_load){ ph.p_offset, ph.p_filesz,
+								    ph.p_vaddr };
+	}
+	Elf_Scn *symtab = NULL, *dynsym = NULL;
+	for (Elf_Scn *s = elf_nextscn(elf, NULL); s; s = elf_nextscn(elf, s)) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(s, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB && !symtab)
+			symtab = s;
+		else if (sh.sh_type == SHT_DYNSYM && !dynsym)
+			dynsym = s;
+	}
+	char err[256];
+	Elf_Scn *use = symtab ? symtab : dynsym;
+	if (use && elf_symtab_load(elf, use, &o->syms, err, sizeof(err)) == 0) {
+		size_t total = 0;
+		for (size_t i = 0; i < o->syms.nsyms; i++)
+			total += strlen(o->syms.syms[i].name) + 1;
+		o->names = xmalloc(total ? total : 1);
+		char *p = o->names;
+		for (size_t i = 0; i < o->syms.nsyms; i++) {
+			size_t len = strlen(o->syms.syms[i].name) + 1;
+			memcpy(p, o->syms.syms[i].name, len);
+			o->syms.syms[i].name = p;
+			p += len;
+		}
+	} else {
+		memset(&o->syms, 0, sizeof(o->syms));
+	}
+	elf_end(elf);
+}
+
+static struct usym_obj *obj_get(struct usym_db *db, dev_t dev, ino_t ino, const char *path)
+{
+	for (size_t i = 0; i < db->nobjs; i++)
+		if (db->objs[i]->dev == dev && db->objs[i]->ino == ino)
+			return db->objs[i];
+	struct usym_obj *o = xcalloc(1, sizeof(*o));
+	o->dev = dev;
+	o->ino = ino;
+	const char *slash = strrchr(path, '/');
+	o->module = xstrdup(slash ? slash + 1 : path);
+	xgrow(&db->objs, sizeof(*db->objs), &db->ocap, db->nobjs + 1);
+	db->objs[db->nobjs++] = o;
+	return o;
+}
+
+/* Open a mapped file of pid: through map_files (deleted files, memfds) or the process's root
+ * (other mount namespaces). -1 if neither works. */
+static int open_mapped(pid_t pid, uint64_t start, uint64_t end, const char *path)
+{
+	char p[4096 + 64];
+	snprintf(p, sizeof(p), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64, (int)pid, start, end);
+	int fd = open(p, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0)
+		return fd;
+	snprintf(p, sizeof(p), "/proc/%d/root%s", (int)pid, path);
+	return open(p, O_RDONLY | O_CLOEXEC);
+}
+
+static struct usym_proc *proc_find(struct usym_db *db, pid_t pid)
+{
+	if (db->last < db->nprocs && db->procs[db->last].pid == pid)
+		return &db->procs[db->last];
+	for (size_t i = 0; i < db->nprocs; i++)
+		if (db->procs[i].pid == pid) {
+			db->last = i;
+			return &db->procs[i];
+		}
+	return NULL;
+}
+
+/* One line of /proc/PID/maps with a file behind it: start, end, offset, device, inode, path
+ * (" (deleted)" dropped). false for anonymous and pseudo mappings ([heap], [vdso]...). */
+static bool parse_line(char *line, struct usym_map *m, dev_t *dev, ino_t *ino, char **path)
+{
+	unsigned long long start, end, off, inode;
+	unsigned maj, min;
+	int n = 0;
+	if (sscanf(line, "%llx-%llx %*4s %llx %x:%x %llu %n", &start, &end, &off, &maj, &min,
+		   &inode, &n) != 6 || n == 0 || inode == 0)
+		return false;
+	char *p = line + n;
+	if (*p != '/')
+		return false;
+	size_t len = strcspn(p, "\n");
+	p[len] = '\0';
+	const char *del = " (deleted)";
+	if (len > strlen(del) && strcmp(p + len - strlen(del), del) == 0)
+		p[len - strlen(del)] = '\0';
+	m->start = start;
+	m->end = end;
+	m->off = off;
+	*dev = makedev(maj, min);
+	*ino = (ino_t)inode;
+	*path = p;
+	return true;
+}
+
+int usym_capture(struct usym_db *db, pid_t pid, bool refresh)
+{
+	struct usym_proc *pr = proc_find(db, pid);
+	if (pr && !refresh)
+		return pr->ok ? 0 : -1;
+	if (!pr) {
+		xgrow(&db->procs, sizeof(*db->procs), &db->pcap, db->nprocs + 1);
+		pr = &db->procs[db->nprocs++];
+		memset(pr, 0, sizeof(*pr));
+		pr->pid = pid;
+	}
+	pr->read_ms = now_ms();
+	char p[64];
+	snprintf(p, sizeof(p), "/proc/%d/maps", (int)pid);
+	FILE *f = pid > 0 ? fopen(p, "re") : NULL;
+	if (!f)
+		return pr->ok ? 0 : -1;   /* gone: an earlier capture stays good */
+	struct usym_map *maps = NULL;
+	size_t n = 0, cap = 0;
+	char *line = NULL;
+	size_t lcap = 0;
+	while (getline(&line, &lcap, f) > 0) {
+		struct usym_map m;
+		dev_t dev;
+		ino_t ino;
+		char *path;
+		if (!parse_line(line, &m, &dev, &ino, &path))
+			continue;
+		m.obj = obj_get(db, dev, ino, path);
+		if (!m.obj->tried) {
+			m.obj->tried = true;
+			int fd = open_mapped(pid, m.start, m.end, path);
+			if (fd >= 0) {
+				obj_load_fd(m.obj, fd);
+				close(fd);
+			}
+		}
+		xgrow(&maps, sizeof(*maps), &cap, n + 1);
+		maps[n++] = m;
+	}
+	free(line);
+	fclose(f);
+	if (n == 0 && pr->ok) {
+		free(maps);   /* read while exiting (maps already torn down): keep what we had */
+		return 0;
+	}
+	free(pr->maps);
+	pr->maps = maps;
+	pr->nmaps = n;
+	pr->ok = n > 0;
+	return pr->ok ? 0 : -1;
+}
+
+static const struct usym_map *map_at(const struct usym_proc *pr, uint64_t addr)
+{
+	for (size_t i = 0; i < pr->nmaps; i++)
+		if (addr >= pr->maps[i].start && addr < pr->maps[i].end)
+			return &pr->maps[i];
+	return NULL;
+}
+
+bool usym_lookup(struct usym_db *db, pid_t pid, uint64_t addr, struct usym_res *out)
+{
+	memset(out, 0, sizeof(*out));
+	struct usym_proc *pr = proc_find(db, pid);
+	if (!pr) {
+		usym_capture(db, pid, false);
+		pr = proc_find(db, pid);
+	}
+	if (!pr)
+		return false;
+	const struct usym_map *m = map_at(pr, addr);
+	if (!m && now_ms() - pr->read_ms >= 1000) {
+		usym_capture(db, pid, true);
+		pr = proc_find(db, pid);
+		m = pr ? map_at(pr, addr) : NULL;
+	}
+	if (!m)
+		return false;
+	struct usym_obj *o = m->obj;
+	out->module = o->module;
+	out->mod_base = m->start;
+	for (size_t i = 0; i < pr->nmaps; i++)
+		if (pr->maps[i].obj == o && pr->maps[i].start < out->mod_base)
+			out->mod_base = pr->maps[i].start;
+	uint64_t fo = addr - m->start + m->off;
+	for (size_t i = 0; i < o->nloads; i++) {
+		const struct usym_load *l = &o->loads[i];
+		if (fo < l->off || fo - l->off >= l->filesz)
+			continue;
+		uint64_t vaddr = fo - l->off + l->vaddr;
+		const struct elf_sym *s = elf_symtab_func_at(&o->syms, vaddr);
+		if (s) {
+			out->func = s->name;
+			out->func_addr = addr - (vaddr - s->value);
+		}
+		break;
+	}
+	return true;
+}
+
+static void addr_text(const struct usym_res *r, uint64_t addr, struct strbuf *out)
+{
+	if (r->module && r->func && addr > r->func_addr)
+		strbuf_printf(out, "%s`%s+0x%" PRIx64, r->module, r->func, addr - r->func_addr);
+	else if (r->module && r->func)
+		strbuf_printf(out, "%s`%s", r->module, r->func);
+	else if (r->module)
+		strbuf_printf(out, "%s`0x%" PRIx64, r->module, addr);
+	else
+		strbuf_printf(out, "0x%" PRIx64, addr);
+}
+
+void usym_addr_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *out)
+{
+	struct usym_res r;
+	usym_lookup(db, pid, addr, &r);
+	addr_text(&r, addr, out);
+}
+
+void usym_func_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *out)
+{
+	struct usym_res r;
+	usym_lookup(db, pid, addr, &r);
+	addr_text(&r, r.func ? r.func_addr : addr, out);
+}
+
+void usym_mod_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *out)
+{
+	struct usym_res r;
+	if (usym_lookup(db, pid, addr, &r) && r.module)
+		strbuf_puts(out, r.module);
+	else
+		strbuf_printf(out, "0x%" PRIx64, addr);
+}
+
+bool usym_dfmt_symbolize(void *bind, uint64_t addr, struct dfmt_sym *out)
+{
+	const struct usym_bind *b = bind;
+	struct usym_res r;
+	if (!b || !b->db || !usym_lookup(b->db, b->pid, addr, &r))
+		return false;
+	out->module = r.module;
+	out->func = r.func;
+	out->func_addr = r.func_addr;
+	return true;
+}
