@@ -708,7 +708,7 @@ static void emit_prologue(struct cgc *c, int out_label)
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
 	}
 	if (c->probe->kind == DOBJ_PROBE_USDT)
-		cgu_prologue(c, out_label);
+		cgu_prologue(c);
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, CGC_SCR_OWNER));

@@ -32,11 +32,13 @@
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
 #define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating */
-#define CGC_USDT_SPEC  (-80)   /* USDT programs: the firing site's struct dobj_usdt_spec * */
+#define CGC_USDT_SPEC  (-80)   /* USDT programs: the site's struct dobj_usdt_spec *, within
+                                * the cg_usdt.c emitter that looked it up */
 #define CGC_TOUCH      (-88)   /* 8 bytes: where cg_user_retry copies its byte */
 #define CGC_TRY        (-96)   /* u64: cg_user_retry has faulted the range in already */
 #define CGC_OWNER      (-104)  /* u64: this firing's ticket for the scratch area (below) */
-#define CGC_STACK_FIXED 104
+#define CGC_USDT_COOKIE (-112) /* USDT programs: the site's cookie once fetched, 0 before */
+#define CGC_STACK_FIXED 112
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */
@@ -188,7 +190,7 @@ void cgx_need_fsbase(struct cgc *c);                           /* sets off_fsbas
 
 /* USDT programs (cg_usdt.c; dobj.h says how they work). */
 void cgu_add_maps(struct cgc *c);                              /* if any probe is USDT */
-void cgu_prologue(struct cgc *c, int out_label);               /* the firing site's spec */
+void cgu_prologue(struct cgc *c);                              /* nothing fetched yet */
 void cgu_epid(struct cgc *c, int reg, uint32_t tmpl);          /* reg = run-time epid */
 void cgu_probe_id(struct cgc *c);                              /* R0 = the probe's id */
 uint32_t cgu_probe_name(struct cgc *c, int which);             /* 0 prov .. 3 name */

@@ -81,6 +81,14 @@ struct dobj_usdt_arg {
 	uint8_t pcrel;
 };
 
+/* A site's uprobe cookie: the key of its spec in the low 32 bits; its probe's epid_base in bits
+ * 32..62, so a record's epid needs no spec lookup; bit 63 (DOBJ_USDT_COOKIE_FAST) when every
+ * argument the program reads directly (dobj_prog.usdt_fast) is where the program reads it, so
+ * the program loads it from the context with no lookup. A cookie is never 0 (epids start at 1). */
+#define DOBJ_USDT_COOKIE_FAST (1ULL << 63)
+#define DOBJ_USDT_COOKIE_EPID_SHIFT 32
+#define DOBJ_USDT_COOKIE_EPID_MAX 0x7fffffffu
+
 struct dobj_usdt_spec {
 	uint32_t epid_base;        /* the probe's first epid */
 	uint32_t probe_id;         /* the built-in `id` */
@@ -127,6 +135,10 @@ struct dobj_prog {
 	int probe;                 /* index in dobj->probes */
 	int type;                  /* enum bpf_prog_type: dobj_prog_type(kind of its probe) */
 	bool sleepable;
+	/* USDT programs: the register operands the program reads straight from the context for
+	 * sites whose cookie has DOBJ_USDT_COOKIE_FAST (kind DOBJ_UARG_REG; the others NONE: read
+	 * through the spec always). Compared with each site's spec at attach (usdt_spec_fits). */
+	struct dobj_usdt_arg usdt_fast[DOBJ_USDT_MAXARGS];
 	struct bpf_insn *insns;
 	size_t ninsns;
 	size_t *map_relocs;        /* instruction indexes to patch (see above) */

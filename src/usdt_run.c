@@ -111,6 +111,10 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 		spec.names = names;
 		spec.flags = p->pid ? 0 : DOBJ_USDT_PIDPROV;
 		uint32_t key = ur->nsites;
+		if (epid_base > DOBJ_USDT_COOKIE_EPID_MAX) {
+			probe_warn(ur, p, "too many enablings to number");
+			return -1;
+		}
 		if (bpf_map_update_elem(o->maps[o->usdt_specs_map].fd, &key, &spec, BPF_ANY) != 0) {
 			char *m = xasprintf("cannot store site %d: %s", k, strerror(errno));
 			probe_warn(ur, p, m);
@@ -118,7 +122,8 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 			return -1;
 		}
 		ur->nsites++;
-		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off, key };
+		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off,
+			usdt_spec_cookie(key, epid_base, usdt_spec_fits(&spec, prog->usdt_fast)) };
 	}
 	return 0;
 }
