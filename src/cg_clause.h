@@ -91,6 +91,8 @@ struct cgc {
 
 	/* the program being built */
 	int probe_idx;
+	int pre_bail;                  /* >= 0 while compiling predicates ahead of the prologue
+	                                * (cgu_pure_pred): where a site not read directly goes */
 	const struct dobj_probe *probe;
 	uint32_t prog_first_epid;      /* epid of the program's first ecb (USDT templates) */
 	size_t *relocs;
@@ -195,6 +197,7 @@ void cgu_epid(struct cgc *c, int reg, uint32_t tmpl);          /* reg = run-time
 void cgu_probe_id(struct cgc *c);                              /* R0 = the probe's id */
 uint32_t cgu_probe_name(struct cgc *c, int which);             /* 0 prov .. 3 name */
 void cgu_arg(struct cgc *c, int i);                            /* R0 = argument i */
+bool cgu_pure_pred(struct cgc *c, const struct dnode *n);      /* may run before the prologue */
 
 /* Expressions (cg_expr.c). */
 void cgx_int(struct cgc *c, struct dnode *n);                  /* value in R0 */

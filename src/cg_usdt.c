@@ -5,6 +5,7 @@
  * (a few branches on the spec's kind), not compiled per site; sites found later (another
  * process's binary, a library loaded after tracing started) need only a new spec. */
 #include <stddef.h>
+#include <string.h>
 
 #include "cg_clause.h"
 #include "cg_str.h"
@@ -193,7 +194,7 @@ static void emit_fast_arg(struct cgc *c, int i, int done)
 		return;
 	const struct dobj_usdt_arg *a = &lay[i];
 	c->o->progs[c->o->nprogs].usdt_fast[i] = *a;   /* the program being compiled */
-	int generic = bpb_label_new(&c->buf);
+	int generic = c->pre_bail >= 0 ? c->pre_bail : bpb_label_new(&c->buf);
 	emit_cookie(c);
 	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, generic);  /* bit 63 clear: not this layout */
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(8 * a->base)));
@@ -206,7 +207,43 @@ static void emit_fast_arg(struct cgc *c, int i, int done)
 		cgc_emit(c, bi_alu64_imm(a->is_signed ? BPF_ARSH : BPF_RSH, 0, sh));
 	}
 	bpb_ja(&c->buf, done);
-	bpb_label_place(&c->buf, generic);
+	if (c->pre_bail < 0)
+		bpb_label_place(&c->buf, generic);
+}
+
+/* Whether expression n can be evaluated before the prologue (no scratch, no globals, no
+ * fault path, nothing but R0-R5 and stack slots): integer constants, and arithmetic,
+ * comparisons, logic, conditionals and casts of them and of the arguments this program reads
+ * straight from the context. Division and modulo are out (they fault on 0), as are strings,
+ * variables, calls and assignments. */
+bool cgu_pure_pred(struct cgc *c, const struct dnode *n)
+{
+	if (!n || cgx_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
+		return false;
+	if (n->isconst)
+		return true;
+	const struct dobj_usdt_arg *lay = c->in->usdt_layouts ? c->in->usdt_layouts[c->probe_idx] : NULL;
+	switch (n->kind) {
+	case DN_IDENT: case DN_INDEX: {
+		int i = n->builtin >= DB_ARG0 && n->builtin <= DB_ARG9 ? n->builtin - DB_ARG0
+			: n->builtin == DB_ARGS && n->args && n->args->isconst ? (int)n->args->cval : -1;
+		return i >= 0 && i < DOBJ_USDT_MAXARGS && lay && lay[i].kind == DOBJ_UARG_REG &&
+		       lay[i].base < PTREGS_WORDS && lay[i].reg_shift < 64;
+	}
+	case DN_UNARY:
+		return (!strcmp(n->op, "-") || !strcmp(n->op, "~") || !strcmp(n->op, "!") ||
+			!strcmp(n->op, "+")) && cgu_pure_pred(c, n->lhs);
+	case DN_BINARY:
+		return strcmp(n->op, "/") != 0 && strcmp(n->op, "%") != 0 &&
+		       cgu_pure_pred(c, n->lhs) && cgu_pure_pred(c, n->rhs);
+	case DN_COND:
+		return cgu_pure_pred(c, n->cond) && cgu_pure_pred(c, n->lhs) &&
+		       cgu_pure_pred(c, n->rhs);
+	case DN_CAST:
+		return cgu_pure_pred(c, n->lhs);
+	default:
+		return false;
+	}
 }
 
 /* R0 = argument i of the site that fired, extended from its size as its sign says. A memory
@@ -224,6 +261,13 @@ void cgu_arg(struct cgc *c, int i)
 	int l_notls = bpb_label_new(&c->buf), l_notpc = bpb_label_new(&c->buf);
 
 	emit_fast_arg(c, i, l_done);
+	if (c->pre_bail >= 0) {
+		/* ahead of the prologue only arguments read directly (cgu_pure_pred) */
+		bpb_label_place(&c->buf, l_done);
+		cgc_slot_pop(c);
+		cgc_slot_pop(c);
+		return;
+	}
 	emit_spec(c, l_zero);
 	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, kind)));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, DOBJ_UARG_IMM, l_imm);

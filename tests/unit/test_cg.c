@@ -195,7 +195,8 @@ T_CASE(listing)
 	size_t pseudo = 0;
 	for (size_t i = 0; i < p->ninsns; i++)
 		pseudo += p->insns[i].code == (BPF_LD | BPF_DW | BPF_IMM) &&
-			  p->insns[i].src_reg == BPF_PSEUDO_MAP_FD;
+			  (p->insns[i].src_reg == BPF_PSEUDO_MAP_FD ||
+			   p->insns[i].src_reg == BPF_PSEUDO_MAP_VALUE);
 	T_EQ_INT(pseudo, p->nrelocs);
 	for (size_t i = 0; i < p->nrelocs; i++)
 		T_CHECK((size_t)p->insns[p->map_relocs[i]].imm < t.o->nmaps);
