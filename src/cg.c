@@ -699,13 +699,18 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	cgsp_clause_end(c);
 }
 
-/* Whether clause number clause_no runs in the program being compiled. */
-static bool clause_runs(struct cgc *c, int clause_no)
+/* Whether clause number clause_no runs in the program of probe probe_idx. */
+static bool clause_runs_in(struct cgc *c, int clause_no, int probe_idx)
 {
 	for (size_t i = 0; i < c->in->nclause_probes[clause_no]; i++)
-		if (c->in->clause_probes[clause_no][i] == c->probe_idx)
+		if (c->in->clause_probes[clause_no][i] == probe_idx)
 			return true;
 	return false;
+}
+
+static bool clause_runs(struct cgc *c, int clause_no)
+{
+	return clause_runs_in(c, clause_no, c->probe_idx);
 }
 
 /* A USDT program whose every clause has a predicate of constants and arguments read straight
@@ -729,7 +734,6 @@ static void emit_prefilter(struct cgc *c, int out_label)
 	note(c, "; the predicates first: none holds, nothing to do");
 	int full = bpb_label_new(&c->buf);
 	c->stack_top = CGC_STACK_FIXED;
-	c->pre_bail = full;
 	clause_no = 0;
 	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
 		if (cl->kind != DN_CLAUSE)
@@ -740,7 +744,6 @@ static void emit_prefilter(struct cgc *c, int out_label)
 			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, full);
 		}
 	}
-	c->pre_bail = -1;
 	bpb_ja(&c->buf, out_label);
 	bpb_label_place(&c->buf, full);
 	note(c, "; prologue, continued");
@@ -777,7 +780,7 @@ static void emit_prologue(struct cgc *c, int out_label)
 		cgs_strtok_reset(&c->g);
 }
 
-static void compile_program(struct cgc *c, int probe_idx)
+static void compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
 {
 	struct dobj *o = c->o;
 	struct dnode *cl;
@@ -786,7 +789,7 @@ static void compile_program(struct cgc *c, int probe_idx)
 
 	c->probe_idx = probe_idx;
 	c->probe = &o->probes[probe_idx];
-	c->pre_bail = -1;
+	c->usdt_mode = mode;
 	bpb_free(&c->buf);
 	bpb_init(&c->buf);
 	c->relocs = NULL;
@@ -806,11 +809,14 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->probe = probe_idx;
 	p->fd = -1;
 	p->first_epid = c->prog_first_epid = (uint32_t)o->necbs + 1;
+	p->usdt_twin = -1;
 	c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
 	c->g.touched = false;
 	p->type = dobj_prog_type(c->probe->kind);
 
 	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
+	if (mode == CGU_GENERIC)
+		note(c, "; the program above for the sites whose arguments are not where it reads them");
 	note(c, "; prologue");
 	emit_prologue(c, out);
 	/* the early way out sits next to the prologue: jumps reach only 32K instructions */
@@ -869,6 +875,54 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->ninsns = c->buf.n;
 	c->buf.insns = NULL;
 	c->buf.n = c->buf.cap = 0;
+}
+
+/* Whether some clause the program of probe_idx runs calls speculate(): its speculated
+ * records carry template epids in the code, which a twin's would not share. */
+static bool program_speculates(struct cgc *c, int probe_idx)
+{
+	int clause_no = 0;
+	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
+		if (cl->kind != DN_CLAUSE)
+			continue;
+		if (clause_runs_in(c, clause_no++, probe_idx) && cgsp_clause_speculates(cl))
+			return true;
+	}
+	return false;
+}
+
+/* A USDT class's program: with the arguments its start-up sites have in registers read
+ * directly (CGU_DIRECT) and, when it reads any that way, its twin reading everything through
+ * the spec, for the sites the tracer finds elsewhere (usdt_run: usdt_spec_fits). The twin runs
+ * the same clauses with the same records, so it keeps the first program's ecbs (its epids
+ * come from the cookie as offsets from the first template) and drops its own. */
+static void compile_usdt(struct cgc *c, int probe_idx)
+{
+	struct dobj *o = c->o;
+	if (program_speculates(c, probe_idx)) {
+		compile_program(c, probe_idx, CGU_GUARDED);
+		return;
+	}
+	size_t fast = o->nprogs;
+	compile_program(c, probe_idx, CGU_DIRECT);
+	bool any = false;
+	for (int i = 0; i < DOBJ_USDT_MAXARGS; i++)
+		any |= o->progs[fast].usdt_fast[i].kind == DOBJ_UARG_REG;
+	if (!any)
+		return;
+	size_t necbs = o->necbs;
+	compile_program(c, probe_idx, CGU_GENERIC);
+	struct dobj_prog *f = &o->progs[fast], *t = &o->progs[o->nprogs - 1];
+	if (o->necbs - necbs != f->nepids)
+		cgc_fail(c, NULL, "internal error: the twin of the program for probe %s:%s:%s:%s "
+			 "records differently", c->probe->provider, c->probe->module,
+			 c->probe->function, c->probe->name);
+	for (size_t i = necbs; i < o->necbs; i++)
+		dobj_ecb_clear(&o->ecbs[i]);
+	o->necbs = necbs;
+	t->first_epid = f->first_epid;
+	t->nepids = f->nepids;
+	f->usdt_twin = (int)(o->nprogs - 1);
 }
 
 static void set_dyn_entries(struct cgc *c)
@@ -965,8 +1019,12 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	}
 	set_dyn_entries(c);
 
-	for (size_t p = 0; p < in->nprobes; p++)
-		compile_program(c, (int)p);
+	for (size_t p = 0; p < in->nprobes; p++) {
+		if (in->probes[p].kind == DOBJ_PROBE_USDT)
+			compile_usdt(c, (int)p);
+		else
+			compile_program(c, (int)p, CGU_GUARDED);
+	}
 
 	/* Sizes known only now. */
 	/* at least room for the largest run-time-sized copy beyond any offset checked against it */

@@ -47,6 +47,16 @@
                                 * when another firing used the area meanwhile */
 #define CGC_SCRATCH_LIMIT 32000 /* per-CPU map values are allocated from a 32 KiB pool */
 
+/* How a USDT program reads the arguments its class's start-up sites have in a register
+ * (cg_input.usdt_layouts; docs/usdt.md, "The fast path"):
+ *   CGU_GUARDED  directly for sites whose cookie has DOBJ_USDT_COOKIE_FAST, through the spec
+ *                for the others (programs whose records speculate: their template epids
+ *                are in the code, so the program cannot have a twin)
+ *   CGU_DIRECT   directly, unconditionally: the tracer attaches only sites that fit
+ *                (dobj_prog.usdt_fast); the others go to its twin
+ *   CGU_GENERIC  the twin: always through the spec */
+enum cgu_mode { CGU_GUARDED, CGU_DIRECT, CGU_GENERIC };
+
 /* Where a variable's storage is. */
 struct cgc_varinfo {
 	int map;                   /* ASSOC, SELF: index in dobj->maps */
@@ -91,8 +101,7 @@ struct cgc {
 
 	/* the program being built */
 	int probe_idx;
-	int pre_bail;                  /* >= 0 while compiling predicates ahead of the prologue
-	                                * (cgu_pure_pred): where a site not read directly goes */
+	enum cgu_mode usdt_mode;       /* how USDT arguments are read (cg_usdt.c) */
 	const struct dobj_probe *probe;
 	uint32_t prog_first_epid;      /* epid of the program's first ecb (USDT templates) */
 	size_t *relocs;
@@ -210,6 +219,7 @@ void cgx_vars_layout(struct cgc *c);                           /* maps and offse
 /* Speculations (cg_spec.c). */
 void cgsp_setup(struct cgc *c);                      /* maps, if the program uses speculations */
 void cgsp_clause_begin(struct cgc *c, struct dnode *cl);
+bool cgsp_clause_speculates(const struct dnode *cl);       /* its body calls speculate() */
 void cgsp_clause_end(struct cgc *c);
 bool cgsp_default_record(const struct dnode *body);  /* only speculate(): the header is sent */
 uint32_t cgsp_rec_extra(const struct cgc *c);        /* bytes a held record carries after it */

@@ -181,22 +181,34 @@ static void emit_add_reg(struct cgc *c, int16_t addr, int16_t field_off,
 	bpb_label_place(&c->buf, skip);
 }
 
-/* Where the class's sites known at compile time mostly have argument i, when that is a
- * register: sites whose cookie says they agree (DOBJ_USDT_COOKIE_FAST) read it with one load
- * at a constant context offset, as a per-site program would; the others (another layout, a
- * library loaded later) fall through to the spec-driven code. The program records what it
- * assumed in dobj_prog.usdt_fast for the tracer to compare each site's spec with. */
-static void emit_fast_arg(struct cgc *c, int i, int done)
+/* The register the class's start-up sites mostly hold argument i in, or NULL (none, or this
+ * program reads every argument through the spec). */
+static const struct dobj_usdt_arg *fast_layout(struct cgc *c, int i)
 {
 	const struct dobj_usdt_arg *lay = c->in->usdt_layouts ? c->in->usdt_layouts[c->probe_idx] : NULL;
-	if (!lay || lay[i].kind != DOBJ_UARG_REG || lay[i].base >= PTREGS_WORDS ||
-	    lay[i].reg_shift >= 64)
-		return;
-	const struct dobj_usdt_arg *a = &lay[i];
+	if (c->usdt_mode == CGU_GENERIC || !lay || i < 0 || i >= DOBJ_USDT_MAXARGS ||
+	    lay[i].kind != DOBJ_UARG_REG || lay[i].base >= PTREGS_WORDS || lay[i].reg_shift >= 64)
+		return NULL;
+	return &lay[i];
+}
+
+/* Argument i read where the class's sites known at compile time mostly have it, when that is
+ * a register: one load at a constant context offset, as a per-site program would. The
+ * program records what it assumed in dobj_prog.usdt_fast for the tracer to compare each
+ * site's spec with. CGU_DIRECT: that is all (the tracer attaches other sites to the twin);
+ * CGU_GUARDED: only for sites whose cookie says they agree (DOBJ_USDT_COOKIE_FAST), the others
+ * fall through to the spec-driven code. Returns false when there is no such register. */
+static bool emit_fast_arg(struct cgc *c, int i, int done)
+{
+	const struct dobj_usdt_arg *a = fast_layout(c, i);
+	if (!a)
+		return false;
 	c->o->progs[c->o->nprogs].usdt_fast[i] = *a;   /* the program being compiled */
-	int generic = c->pre_bail >= 0 ? c->pre_bail : bpb_label_new(&c->buf);
-	emit_cookie(c);
-	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, generic);  /* bit 63 clear: not this layout */
+	int generic = bpb_label_new(&c->buf);
+	if (c->usdt_mode == CGU_GUARDED) {
+		emit_cookie(c);
+		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, generic);  /* bit 63 clear: not this layout */
+	}
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(8 * a->base)));
 	if (a->reg_shift)
 		cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, a->reg_shift));
@@ -206,9 +218,11 @@ static void emit_fast_arg(struct cgc *c, int i, int done)
 		cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, sh));
 		cgc_emit(c, bi_alu64_imm(a->is_signed ? BPF_ARSH : BPF_RSH, 0, sh));
 	}
+	if (c->usdt_mode != CGU_GUARDED)
+		return true;
 	bpb_ja(&c->buf, done);
-	if (c->pre_bail < 0)
-		bpb_label_place(&c->buf, generic);
+	bpb_label_place(&c->buf, generic);
+	return false;
 }
 
 /* Whether expression n can be evaluated before the prologue (no scratch, no globals, no
@@ -222,13 +236,12 @@ bool cgu_pure_pred(struct cgc *c, const struct dnode *n)
 		return false;
 	if (n->isconst)
 		return true;
-	const struct dobj_usdt_arg *lay = c->in->usdt_layouts ? c->in->usdt_layouts[c->probe_idx] : NULL;
 	switch (n->kind) {
 	case DN_IDENT: case DN_INDEX: {
 		int i = n->builtin >= DB_ARG0 && n->builtin <= DB_ARG9 ? n->builtin - DB_ARG0
 			: n->builtin == DB_ARGS && n->args && n->args->isconst ? (int)n->args->cval : -1;
-		return i >= 0 && i < DOBJ_USDT_MAXARGS && lay && lay[i].kind == DOBJ_UARG_REG &&
-		       lay[i].base < PTREGS_WORDS && lay[i].reg_shift < 64;
+		/* guarded reads may fall back to the spec: not ahead of the prologue */
+		return c->usdt_mode == CGU_DIRECT && fast_layout(c, i) != NULL;
 	}
 	case DN_UNARY:
 		return (!strcmp(n->op, "-") || !strcmp(n->op, "~") || !strcmp(n->op, "!") ||
@@ -260,10 +273,7 @@ void cgu_arg(struct cgc *c, int i)
 	int l_done = bpb_label_new(&c->buf), l_read = bpb_label_new(&c->buf);
 	int l_notls = bpb_label_new(&c->buf), l_notpc = bpb_label_new(&c->buf);
 
-	emit_fast_arg(c, i, l_done);
-	if (c->pre_bail >= 0) {
-		/* ahead of the prologue only arguments read directly (cgu_pure_pred) */
-		bpb_label_place(&c->buf, l_done);
+	if (emit_fast_arg(c, i, l_done)) {
 		cgc_slot_pop(c);
 		cgc_slot_pop(c);
 		return;

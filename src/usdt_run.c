@@ -97,8 +97,6 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 		ur->warned_full = true;
 		return -1;
 	}
-	struct pending_link *l = pending_for(pd, prog, p);
-	l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + (size_t)n));
 	bool pc_ok = attach_uprobe_multi_supported();
 	for (int k = 0; k < n; k++) {
 		const struct usdt_site *s = uprov_site(ur->up, p, k);
@@ -122,8 +120,14 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 			return -1;
 		}
 		ur->nsites++;
+		/* a site whose arguments are not where the program reads them directly goes to
+		 * its twin (dobj.h), which reads them through the spec */
+		bool fits = usdt_spec_fits(&spec, prog->usdt_fast);
+		const struct dobj_prog *to = !fits && prog->usdt_twin >= 0 ? &o->progs[prog->usdt_twin] : prog;
+		struct pending_link *l = pending_for(pd, to, p);
+		l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + 1));
 		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off,
-			usdt_spec_cookie(key, epid_base, usdt_spec_fits(&spec, prog->usdt_fast)) };
+			usdt_spec_cookie(key, epid_base, fits) };
 	}
 	return 0;
 }
