@@ -83,8 +83,8 @@ struct dobj_usdt_arg {
 
 /* A site's uprobe cookie: the key of its spec in the low 32 bits; its probe's epid_base in bits
  * 32..62, so a record's epid needs no spec lookup; bit 63 (DOBJ_USDT_COOKIE_FAST) when every
- * argument the program reads directly (dobj_prog.usdt_fast) is where the program reads it, so
- * the program loads it from the context with no lookup. A cookie is never 0 (epids start at 1). */
+ * argument the program reads directly (dobj_prog.usdt_fast) is where the program reads it (a
+ * program without a twin tests it before such a read). A cookie is never 0 (epids start at 1). */
 #define DOBJ_USDT_COOKIE_FAST (1ULL << 63)
 #define DOBJ_USDT_COOKIE_EPID_SHIFT 32
 #define DOBJ_USDT_COOKIE_EPID_MAX 0x7fffffffu
