@@ -270,6 +270,10 @@ attach_bench() {
 			attach_run u "awk '/:BEGIN/ { print \$NF; exit }'" "$USDTRACE" \
 				-n 'hotspot*:::,hotspot_jni*:::,hs_private*::: { }' \
 				-n 'BEGIN { printf("%d\n", timestamp); exit(0); }'
+			# the same with one perf event per site, as on kernels without uprobe_multi
+			attach_run p "awk '/:BEGIN/ { print \$NF; exit }'" env USDTRACE_NO_UPROBE_MULTI=1 \
+				"$USDTRACE" -n 'hotspot*:::,hotspot_jni*:::,hs_private*::: { }' \
+				-n 'BEGIN { printf("%d\n", timestamp); exit(0); }'
 		fi
 		if [ $have_b -eq 1 ]; then
 			attach_run b "awk '/^[0-9]+\$/ { print; exit }'" env BPFTRACE_MAX_PROBES=4096 \
@@ -282,21 +286,26 @@ attach_bench() {
 	wait $jvm 2>/dev/null
 	jvm=""
 	echo "attach every probe of $LIBJVM ($sites sites), $RUNS runs, medians:"
-	printf '  %-9s %12s %12s %10s\n' "" "attach (ms)" "total (ms)" "probes"
-	for t in u b; do
+	printf '  %-22s %12s %12s %10s\n' "" "attach (ms)" "total (ms)" "probes"
+	for t in u p b; do
 		[ -s "$w/att.$t" ] || continue
 		cut -d ' ' -f 1 "$w/att.$t" >"$w/att.$t.a"
 		cut -d ' ' -f 2 "$w/att.$t" >"$w/att.$t.t"
 		a=$(median "$w/att.$t.a") tt=$(median "$w/att.$t.t")
 		eval "a_$t=$a t_$t=$tt"
 		name=usdtrace
+		[ $t = p ] && name="usdtrace (perf events)"
 		[ $t = b ] && name=bpftrace
 		awk -v n="$name" -v a="$a" -v t="$tt" -v p="$(cat "$w/att.$t.n")" \
-			'BEGIN { printf "  %-9s %12.1f %12.1f %10s\n", n, a / 1e6, t / 1e6, p }'
+			'BEGIN { printf "  %-22s %12.1f %12.1f %10s\n", n, a / 1e6, t / 1e6, p }'
 	done
 	if [ -s "$w/att.u" ] && [ -s "$w/att.b" ]; then
 		awk -v au="$a_u" -v ab="$a_b" -v tu="$t_u" -v tb="$t_b" 'BEGIN {
 			printf "  ratio bpftrace/usdtrace: attach %.1fx, total %.1fx\n", ab / au, tb / tu }'
+	fi
+	if [ -s "$w/att.p" ] && [ -s "$w/att.b" ]; then
+		awk -v ap="$a_p" -v ab="$a_b" -v tp="$t_p" -v tb="$t_b" 'BEGIN {
+			printf "  ratio bpftrace/usdtrace (perf events): attach %.1fx, total %.1fx\n", ab / ap, tb / tp }'
 	fi
 }
 

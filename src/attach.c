@@ -33,35 +33,52 @@ static void keep_fd(struct attach_set *s, int fd)
 	s->fds[s->nfds++] = fd;
 }
 
-static void *close_fd_thread(void *arg)
+/* Closing a uprobe's link or perf event waits for the kernel to unregister it (an RCU grace
+ * period, about 0.1 s here). Closed from a pool of threads, the waits of uprobe_multi links
+ * overlap. Uprobe perf events gain nothing: the kernel unregisters them one at a time under
+ * a lock of its own (the 531 sites of libjvm.so take 60 s to close, from any number of
+ * threads; bpftrace's take as long). Order does not matter: a link holds its perf event,
+ * which is released with whichever reference goes last. */
+#define CLOSE_WORKERS 64
+
+struct close_pool {
+	const int *fds;
+	size_t n;
+	size_t next;          /* the next fd to close, taken atomically */
+};
+
+static void *close_worker(void *arg)
 {
-	close((int)(intptr_t)arg);
+	struct close_pool *p = arg;
+	size_t i;
+	while ((i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->n)
+		close(p->fds[i]);
 	return NULL;
 }
 
-/* Close every fd, each from a thread of its own where one can be had. */
 static void close_concurrently(const int *fds, size_t n)
 {
-	pthread_t *th = xcalloc(n ? n : 1, sizeof(*th));
-	bool *started = xcalloc(n ? n : 1, sizeof(*started));
-	for (size_t i = 0; i < n; i++) {
-		started[i] = n > 1 &&
-			pthread_create(&th[i], NULL, close_fd_thread, (void *)(intptr_t)fds[i]) == 0;
-		if (!started[i])
-			close(fds[i]);
-	}
-	for (size_t i = 0; i < n; i++)
-		if (started[i])
-			pthread_join(th[i], NULL);
-	free(th);
-	free(started);
+	struct close_pool pool = { fds, n, 0 };
+	size_t nw = n < CLOSE_WORKERS ? n : CLOSE_WORKERS;
+	pthread_t th[CLOSE_WORKERS];
+	size_t started = 0;
+	pthread_attr_t attr;
+	bool have_attr = n > 1 && pthread_attr_init(&attr) == 0;
+	if (have_attr)
+		pthread_attr_setstacksize(&attr, 64 * 1024);
+	while (have_attr && started < nw &&
+	       pthread_create(&th[started], &attr, close_worker, &pool) == 0)
+		started++;
+	if (have_attr)
+		pthread_attr_destroy(&attr);
+	close_worker(&pool);   /* this thread works too, and alone if no thread could start */
+	for (size_t i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
 }
 
 void attach_detach_all(struct attach_set *s)
 {
-	/* Reverse order: a perf link goes before the perf event it holds. */
-	while (s->nfds > 0)
-		close(s->fds[--s->nfds]);
+	close_concurrently(s->fds, s->nfds);
 	close_concurrently(s->mfds, s->nmfds);
 	free(s->fds);
 	free(s->mfds);
@@ -259,6 +276,12 @@ bool attach_uprobe_multi_supported(void)
 
 	if (known >= 0)
 		return known;
+	/* Per-site perf events on request: how a kernel before 6.6 attaches, testable here */
+	const char *no = getenv("USDTRACE_NO_UPROBE_MULTI");
+	if (no && *no && strcmp(no, "0") != 0) {
+		known = 0;
+		return false;
+	}
 	/* The smallest program that the kernel accepts for uprobe_multi, then a link to "/" (not a
 	 * regular file): a kernel that knows uprobe_multi says EBADF about the path; one that does
 	 * not refuses the load or the attach type with EINVAL. */
@@ -277,6 +300,33 @@ bool attach_uprobe_multi_supported(void)
 			close(lfd);
 		close(pfd);
 	}
+	return known;
+}
+
+bool attach_sleepable_uprobe_supported(void)
+{
+	static int known = -1;
+
+	if (known >= 0)
+		return known;
+	/* A sleepable kprobe-type program that faults a user byte in: kernels before 5.19 refuse
+	 * BPF_F_SLEEPABLE for it ("only fentry/fexit/... can be sleepable"). */
+	struct bpf_insn prog[] = {
+		bi_mov64_reg(BPF_REG_1, BPF_REG_10),
+		bi_alu64_imm(BPF_ADD, BPF_REG_1, -8),
+		bi_mov64_imm(BPF_REG_2, 1),
+		bi_mov64_imm(BPF_REG_3, 0),
+		bi_call(BPF_FUNC_copy_from_user),
+		bi_mov64_imm(BPF_REG_0, 0),
+		bi_exit(),
+	};
+	struct bpf_sys_prog_opts o = { .type = BPF_PROG_TYPE_KPROBE, .sleepable = true,
+				       .name = "probe_sleep" };
+	char err[256];
+	int pfd = bpf_sys_prog_load(&o, prog, sizeof(prog) / sizeof(prog[0]), NULL, err, sizeof(err));
+	known = pfd >= 0;
+	if (pfd >= 0)
+		close(pfd);
 	return known;
 }
 

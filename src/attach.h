@@ -52,8 +52,14 @@ int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
 			const struct attach_site *sites, size_t nsites, pid_t pid, bool retprobe,
 			bool *used_multi, char *errbuf, size_t errlen);
 
-/* Whether this kernel creates uprobe_multi links (asked once, then remembered). */
+/* Whether this kernel creates uprobe_multi links (asked once, then remembered). Setting
+ * USDTRACE_NO_UPROBE_MULTI (to anything but "" or "0") says no: every uprobe is then one perf
+ * event, as on kernels before 6.6, so that path can be tested on a newer one. */
 bool attach_uprobe_multi_supported(void);
+
+/* Whether uprobe programs may be sleepable (BPF_F_SLEEPABLE, kernel 5.19+), attached either
+ * way, so that they can fault the traced process's pages in with bpf_copy_from_user. */
+bool attach_sleepable_uprobe_supported(void);
 
 /* A cpu-clock perf event firing every period_ns nanoseconds of each CPU's time, running the
  * program: on every online CPU when cpu is -1 (profile-N), else on that CPU only (tick-N). */

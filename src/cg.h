@@ -28,7 +28,7 @@ struct cg_input {
 	size_t *nclause_probes;
 	const struct dopts *opts;          /* strsize, dynvarsize, bufsize, nspec... */
 	int target_pid;                    /* $target, 0 if none */
-	bool usdt_sleepable;               /* USDT programs may be sleepable (uprobe_multi) */
+	bool usdt_sleepable;               /* USDT programs may be sleepable (kernel 5.19+) */
 	/* Per probe (may be NULL, as may an entry): for a USDT class, DOBJ_USDT_MAXARGS
 	 * arguments: where most of its sites known now have each (usdt_spec_layout); register
 	 * operands there are read directly by sites that agree (dobj_prog.usdt_fast). */

@@ -287,10 +287,11 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		} else {
 			loc_of(c, n->lhs, l);
 		}
-		const struct dmember *m = dtype_find_member(st, n->name);
+		int64_t off = 0;  /* members of anonymous members: the holders' offsets too */
+		const struct dmember *m = dtype_member_at(st, n->name, &off);
 		if (!m)
 			cgc_fail(c, n, "no member %s", n->name);
-		loc_add(c, l, m->offset);
+		loc_add(c, l, off);
 		return;
 	}
 	if (n->kind == DN_INDEX && n->builtin == DB_NONE && !n->var) {
@@ -361,7 +362,8 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 		struct dtype *st = dtype_resolve(n->lhs->type);
 		if (!strcmp(n->op, "->"))
 			st = dtype_resolve(st->base);
-		m = dtype_find_member(st, n->name);
+		int64_t off = 0;
+		m = dtype_member_at(st, n->name, &off);
 	}
 	if (t->kind == DTY_ARRAY) {          /* an array used as a value is its address */
 		loc_of(c, n, &l);
@@ -643,7 +645,8 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		struct dtype *st = dtype_resolve(lhs->lhs->type);
 		if (!strcmp(lhs->op, "->"))
 			st = dtype_resolve(st->base);
-		const struct dmember *m = dtype_find_member(st, lhs->name);
+		int64_t off = 0;
+		const struct dmember *m = dtype_member_at(st, lhs->name, &off);
 		if (m && m->bit_width >= 0)
 			cgc_fail(c, lhs, "cannot assign to bit-field %s", lhs->name);
 	}

@@ -9,6 +9,7 @@
 
 #include "cg_clause.h"
 #include "cg_str.h"
+#include "usdt_arg.h"
 
 #define PTREGS_WORDS 21    /* struct pt_regs on x86-64: r15 .. ss */
 
@@ -302,8 +303,9 @@ void cgu_arg(struct cgc *c, int i)
 	bpb_label_place(&c->buf, l_notls);
 	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, pcrel)));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, l_notpc);
-	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-	cgc_emit(c, bi_call(BPF_FUNC_get_func_ip));
+	/* the site's run-time address: the kernel sets the context's ip to the breakpoint
+	 * before it runs uprobe handlers (bpf_get_func_ip would only know it for uprobe_multi) */
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, usdt_reg_ptregs_offset(USDT_REG_RIP)));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, addr));

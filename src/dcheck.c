@@ -318,6 +318,20 @@ static bool is_scalar(struct dtype *t)
 	return is_integer(t) || res(t)->kind == DTY_PTR;
 }
 
+/* A struct or union (or an array of them) whose body is needed: when it is incomplete, the
+ * caller's hook may complete it. Whether t is complete now (true for other types). */
+static bool need_body(struct ck *c, struct dtype *t)
+{
+	struct dtype *r = res(t);
+	while (r->kind == DTY_ARRAY)
+		r = res(r->base);
+	if ((r->kind != DTY_STRUCT && r->kind != DTY_UNION) || r->complete)
+		return true;
+	if (c->clause && c->opt->complete_record)
+		c->opt->complete_record(c->opt->arg, c->clause_index, dtype_unqual(r));
+	return r->complete;
+}
+
 static bool is_char(struct dtype *t) { return res(t)->kind == DTY_CHAR; }
 
 /* dt_node_is_strcompat: string, char * and char[] all behave as strings */
@@ -1121,7 +1135,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 		else if (is_string(l->type))
 			size = c->opt->strsize;
 		else
-			size = dtype_sizeof(l->type);
+			size = need_body(c, l->type) ? dtype_sizeof(l->type) : -1;
 		if (size <= 0)
 			fail_at(c, n, "cannot apply sizeof to an operand of unknown size");
 		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
@@ -1526,7 +1540,7 @@ static void check_member(struct ck *c, struct dnode *n)
 			fail_at(c, n, "operator %s must be applied to a pointer", n->op);
 		t = res(t->base);
 	}
-	if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !dtype_is_complete(t)) {
+	if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !need_body(c, t)) {
 		const char *a = nm(&ns, t);
 		FAILT(c, n, &ns, "operator %s cannot be applied to a forward declaration: "
 		      "no %s definition is available", n->op, a);
@@ -1553,6 +1567,7 @@ static void check_offsetof(struct ck *c, struct dnode *n)
 	struct dtype *t = res(n->ctype);
 	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION)
 		fail_at(c, n, "offsetof operand must be a struct or union type");
+	need_body(c, t);
 	int64_t off = 0;
 	const struct dmember *m = find_member(t, n->name, &off);
 	if (!m)
@@ -2198,7 +2213,8 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_cast(c, n);
 		return;
 	case DN_SIZEOF_TYPE: {
-		int64_t size = is_string(n->ctype) ? c->opt->strsize : dtype_sizeof(n->ctype);
+		int64_t size = is_string(n->ctype) ? c->opt->strsize :
+			       need_body(c, n->ctype) ? dtype_sizeof(n->ctype) : -1;
 		if (size <= 0)
 			fail_at(c, n, "cannot apply sizeof to an operand of unknown size");
 		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);

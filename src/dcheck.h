@@ -203,6 +203,12 @@ struct dck_options {
 	 * use is "index 0 is out of range for :::BEGIN args[ ]". */
 	const struct dck_probe_args *(*clause_args)(void *arg, int clause_index);
 	void *arg;
+	/* An incomplete struct or union (the unqualified tag node) that clause number i needs
+	 * the body of: member access, sizeof, offsetof. The hook may complete it in place (the
+	 * tracer reads it from the DWARF of the objects the clause's USDT probes are in) and
+	 * returns whether it did; new types it makes must live as long as the program. May be
+	 * NULL; never called outside a clause. */
+	bool (*complete_record)(void *arg, int clause_index, struct dtype *rec);
 };
 
 /* An aggregation (@name, "" for the anonymous @). Every `@name[keys] = func(args)` statement

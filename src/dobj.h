@@ -273,14 +273,22 @@ struct dobj_rec_fault {
 };
 
 /* A process's dynamic linker finished mapping objects (it started, or dlopen() loaded a
- * library): the tracer looks for new USDT probes in it. `stopped`: the watcher stopped the
- * process with SIGSTOP first (the -c child), so the tracer continues it once they are on. */
+ * library): the tracer looks for new USDT probes in it. `stopped` says how the watcher holds
+ * the process until they are on (usdt_run.h): not at all; stopped with SIGSTOP (the -c child
+ * and its descendants: the tracer continues it with SIGCONT); or, for a thread the tracer has
+ * seized with ptrace (ptrace_hold.h), a signal to thread `tid` that the tracer suppresses. */
+enum dobj_rescan_hold {
+	DOBJ_RESCAN_FREE = 0,
+	DOBJ_RESCAN_SIGSTOP = 1,
+	DOBJ_RESCAN_PTRACE = 2,
+};
+
 struct dobj_rec_rescan {
 	struct dobj_rec hdr;       /* epid 0 */
 	uint32_t kind;             /* DOBJ_REC_RESCAN */
 	uint32_t pid;
-	uint32_t stopped;
-	uint32_t pad;
+	uint32_t stopped;          /* enum dobj_rescan_hold */
+	uint32_t tid;              /* the thread that reported */
 };
 
 struct dobj_state {

@@ -450,6 +450,29 @@ const struct dmember *dtype_find_member(struct dtype *rec, const char *name)
 	return NULL;
 }
 
+const struct dmember *dtype_member_at(struct dtype *rec, const char *name, int64_t *offset)
+{
+	rec = dtype_resolve(rec);
+	if (rec->kind != DTY_STRUCT && rec->kind != DTY_UNION)
+		return NULL;
+	for (int i = 0; i < rec->nmembers; i++) {
+		const struct dmember *m = &rec->members[i];
+		if (m->name && strcmp(m->name, name) == 0) {
+			*offset += m->offset;
+			return m;
+		}
+		if (!m->name && m->bit_width < 0) {
+			int64_t inner = *offset + m->offset;
+			const struct dmember *f = dtype_member_at(m->type, name, &inner);
+			if (f) {
+				*offset = inner;
+				return f;
+			}
+		}
+	}
+	return NULL;
+}
+
 /* --- spelling --------------------------------------------------------------------------- */
 
 static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c_only, int indent);

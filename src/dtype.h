@@ -131,6 +131,10 @@ bool dtype_is_complete(struct dtype *t);
 /* Same type in C's sense (qualifiers included, typedef names seen through). */
 bool dtype_same(struct dtype *a, struct dtype *b);
 const struct dmember *dtype_find_member(struct dtype *rec, const char *name);
+/* The member itself, looked for inside anonymous struct/union members too, with *offset
+ * increased by its byte offset from the start of rec (the holders' offsets included; for a
+ * bitfield, of its storage unit). NULL if rec has no such member. */
+const struct dmember *dtype_member_at(struct dtype *rec, const char *name, int64_t *offset);
 
 /* C text of `t` declaring `name` (NULL or "" for an abstract declarator). `string` spells as
  * "string" unless c_only, then as "char *". Anonymous struct/union/enum spell their body.

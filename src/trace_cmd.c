@@ -20,6 +20,7 @@
 #include "dcpp.h"
 #include "dmacro.h"
 #include "dparse.h"
+#include "dwarf_types.h"
 #include "trace_run.h"
 #include "usdt_prov.h"
 #include "usdt_spec.h"
@@ -47,6 +48,7 @@ struct tc {
 	struct dck_probe_args *cargs; /* per clause: USDT argument types */
 	struct probedesc *usdt_desc;  /* per clause: its first description that may be USDT */
 	struct dprog **typeprogs;     /* declared argument types live in these */
+	struct dwt_cache dwarf;       /* the probes' objects' DWARF, for struct bodies */
 	int ntypeprogs;
 	int nclauses;
 	int **clause_idx;           /* catalog indexes per clause */
@@ -350,6 +352,34 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 	return &none;
 }
 
+/* A struct or union a clause uses without a body in the program (a cast to a struct the
+ * script never defines, or a type the provider file only names): its body from the DWARF of
+ * the objects the clause's USDT probes are in, the first that defines it. Types made live in
+ * the program's context. Objects without DWARF are passed over: the checker then reports the
+ * forward declaration as it would without this. */
+static bool clause_complete(void *arg, int clause, struct dtype *rec)
+{
+	struct tc *t = arg;
+	for (int i = 0; i < t->up.nprobes; i++) {
+		const struct uprov_probe *p = &t->up.probes[i];
+		bool enables = false;
+		for (int k = 0; k < p->nclauses; k++)
+			enables |= p->clauses[k] == clause;
+		const char *why;
+		struct dwt_file *f = enables ? dwt_cache_get(&t->dwarf, t->up.files[p->file].path, &why)
+					     : NULL;
+		if (!f)
+			continue;
+		char err[512];
+		int rc = dwt_complete(f, t->g->types, rec, err, sizeof(err));
+		if (rc < 0)
+			util_warn("%s", err);
+		if (rc == 1)
+			return true;
+	}
+	return false;
+}
+
 /* Probes some clause enables, in order of first use, and the clause lists in their terms. */
 struct used {
 	struct dobj_probe *probes;
@@ -512,7 +542,8 @@ static void program_error(const struct tc *t, const char *msg)
 static int compile_and_run(struct tc *t)
 {
 	char err[1024];
-	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t };
+	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t,
+				     clause_complete };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
 		program_error(t, err);
@@ -521,7 +552,7 @@ static int compile_and_run(struct tc *t)
 	struct used u;
 	collect_used(t, &u);
 	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target,
-			       t->up.nprobes > 0 && attach_uprobe_multi_supported(), NULL };
+			       t->up.nprobes > 0 && attach_sleepable_uprobe_supported(), NULL };
 	/* where each class's sites known now have their arguments: its program's fast path */
 	const struct dobj_usdt_arg **layouts = xcalloc(u.n + 1, sizeof(*layouts));
 	struct dobj_usdt_arg (*layout)[DOBJ_USDT_MAXARGS] = xcalloc((size_t)u.nclasses + 1,
@@ -625,6 +656,7 @@ out:
 	free(t.nclause_idx);
 	bprobes_free(&t.cat);
 	uprov_free(&t.up);
+	dwt_cache_free(&t.dwarf);
 	free(t.usdt_desc);
 	for (int i = 0; i < t.ntypeprogs; i++)
 		dprog_free(t.typeprogs[i]);

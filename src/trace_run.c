@@ -20,6 +20,7 @@
 #include "dfmt.h"
 #include "dout.h"
 #include "proc_maps.h"
+#include "ptrace_hold.h"
 #include "ringbuf.h"
 #include "spec_buf.h"
 #include "trace_agg.h"
@@ -36,7 +37,8 @@ static void on_stop_signal(int sig)
 	got_signal = 1;
 }
 
-/* SIGCHLD only has to interrupt the wait for records so a -c child's exit is seen at once. */
+/* SIGCHLD only has to interrupt the wait for records so a -c child's exit is seen at once
+ * (and, sent by ptrace_hold_stop, the holder thread's waitpid). */
 static void on_child(int sig)
 {
 	(void)sig;
@@ -60,6 +62,9 @@ struct run {
 	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
 	struct usdt_run ur;            /* USDT probes: their epids and names */
+	pid_t *hold_pids;              /* processes to hold at dlopen()/exec (ptrace_hold.h) */
+	int nhold_pids;
+	struct ptrace_hold *hold;      /* holding them, or NULL */
 	struct spec_buf *spec;         /* speculative records held (NULL: no speculations) */
 	struct dopts dyn;              /* the options, as setopt() changes them at run time */
 	struct trace_aggs aggs;
@@ -635,8 +640,10 @@ static int on_record(void *ctx, const void *data, size_t size)
 		struct dobj_rec_rescan rs;
 		memcpy(&rs, rec, sizeof(rs));
 		usdt_run_rescan(&r->ur, (pid_t)rs.pid);
-		if (rs.stopped)
+		if (rs.stopped == DOBJ_RESCAN_SIGSTOP)
 			kill((pid_t)rs.pid, SIGCONT);
+		else if (rs.stopped == DOBJ_RESCAN_PTRACE)
+			ptrace_hold_released(r->hold, (pid_t)rs.tid);
 	} else if (kind == DOBJ_REC_COMMIT || kind == DOBJ_REC_DISCARD) {
 		consume_spec_end(r, rec, size);
 	} else {
@@ -748,8 +755,8 @@ static int poll_timeout_ms(const struct run *r)
 		ms = 10;
 	if (ms > 1000)
 		ms = 1000;
-	if ((r->ro->child || r->ro->npids) && ms > 100)
-		ms = 100; /* -p targets give no signal when they exit */
+	if ((r->ro->child || r->ro->npids || r->hold) && ms > 100)
+		ms = 100; /* -p targets give no signal when they exit; the holder waits for drains */
 	return (int)ms;
 }
 
@@ -771,10 +778,37 @@ static void release(struct run *r)
 	}
 	free(r->drops_seen);
 	r->drops_seen = NULL;
+	free(r->hold_pids);
+	r->hold_pids = NULL;
 	usdt_run_free(&r->ur);
 	spec_buf_free(r->spec);
 	r->spec = NULL;
 	trace_aggs_free(&r->aggs);
+}
+
+static void add_hold_pid(struct run *r, pid_t pid)
+{
+	if (pid <= 0 || pid == getpid() || (r->ro->child && pid == r->ro->child->pid))
+		return;
+	for (int i = 0; i < r->nhold_pids; i++)
+		if (r->hold_pids[i] == pid)
+			return;
+	r->hold_pids = xrealloc(r->hold_pids, sizeof(*r->hold_pids) * (size_t)(r->nhold_pids + 1));
+	r->hold_pids[r->nhold_pids++] = pid;
+}
+
+/* The processes held at dlopen()/exec with ptrace: those we did not start and whose new
+ * objects matter, the -p targets and the processes descriptions name (the -c child and its
+ * descendants are held with SIGSTOP instead; usdtrace itself cannot be). */
+static void hold_candidates(struct run *r)
+{
+	const struct uprov *up = r->ro->usdt;
+	if (!up || r->ro->nusdt_classes == 0)
+		return;
+	for (int i = 0; i < r->ro->npids; i++)
+		add_hold_pid(r, r->ro->pids[i]);
+	for (int i = 0; i < up->ndescs; i++)
+		add_hold_pid(r, up->descs[i].pid);
 }
 
 static int setup(struct run *r)
@@ -835,7 +869,9 @@ static int setup(struct run *r)
 	if (usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_classes, r->ro->nusdt_classes,
 			    &r->main_set) != 0)
 		return -1;
-	return usdt_run_watch(&r->ur, r->ro->child ? r->ro->child->pid : 0);
+	hold_candidates(r);
+	return usdt_run_watch(&r->ur, r->ro->child ? r->ro->child->pid : 0,
+			      r->nhold_pids ? getpid() : 0);
 }
 
 /* exit() also sets `stopping` in the state map before its record is sent. A clause that faults
@@ -901,12 +937,18 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	got_signal = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	/* SA_NOCLDSTOP: the -c child's exit, not its stops (nor the stops of the threads the
+	 * holder traces, which the kernel reports to the tracer with SIGCHLD too) */
 	sa.sa_handler = on_child;
+	sa.sa_flags = SA_NOCLDSTOP;
 	sigaction(SIGCHLD, &sa, &old_chld);
 
 	bool *live = xcalloc(ro->npids ? (size_t)ro->npids : 1, sizeof(bool));
 	for (int i = 0; i < ro->npids; i++)
 		live[i] = true;
+
+	if (r.ur.can_hold)
+		r.hold = ptrace_hold_start(r.hold_pids, r.nhold_pids);
 
 	static const uint64_t no_args[6];
 	fire_self(&r, DOBJ_PROBE_BEGIN, no_args);
@@ -926,6 +968,14 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 			break;
 		if (deliver(&r, poll_timeout_ms(&r)) != 0)
 			break;
+		/* the holder asks whether a thread's SIGURG is the watcher's: a drain begun now
+		 * reads every record written before the question */
+		uint64_t ticket = ptrace_hold_drain_wanted(r.hold);
+		if (ticket != 0) {
+			if (deliver(&r, -1) != 0)
+				break;
+			ptrace_hold_drained(r.hold, ticket);
+		}
 		check_stopping(&r);
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
@@ -935,7 +985,9 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		}
 	}
 
-	/* Stop: only END (and ERROR for END's faults) may fire from here on. */
+	/* Stop: only END (and ERROR for END's faults) may fire from here on; nothing is held. */
+	ptrace_hold_stop(r.hold);
+	r.hold = NULL;
 	attach_detach_all(&r.main_set);
 	if (!r.failed) {
 		deliver(&r, -1);

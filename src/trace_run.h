@@ -5,7 +5,9 @@
  * dobj_state), patches map fds into copies of the programs, loads them, attaches them
  * (tick-N: a cpu-clock event on one CPU; profile-N: on every CPU; BEGIN, END and ERROR are not
  * attached: the tracer runs their programs itself with BPF_PROG_TEST_RUN, ERROR once per fault
- * record with dtrace's arguments), fires BEGIN, resumes the -c child,
+ * record with dtrace's arguments), seizes the -p targets and the processes descriptions name
+ * when USDT probes may appear in them (ptrace_hold.h: held at dlopen()/exec while their new
+ * probes are enabled; released before END fires), fires BEGIN, resumes the -c child,
  * and consumes the ring buffer until an exit() record, SIGINT/SIGTERM, or the exit of every
  * target process. It then stops every probe but END and ERROR, fires END, drains the buffer,
  * detaches and reports drops. Output is dtrace's, byte for byte: heading, record prefixes,

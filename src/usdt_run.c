@@ -84,6 +84,18 @@ static struct pending_link *pending_for(struct pending *pd, const struct dobj_pr
 	return l;
 }
 
+/* What the note parser skipped in the probe's file (sites, semaphores, arguments it could not
+ * make sense of), said once per file when one of its probes is enabled, as -l says it. */
+static void report_damage(const struct usdt_run *ur, const struct uprov_probe *p)
+{
+	struct usdt_cached *cf = ur->up->files[p->file].cf;
+	if (cf->warned)
+		return;
+	cf->warned = true;
+	for (int i = 0; i < cf->f->nwarnings; i++)
+		util_warn("warning: %s: %s", ur->up->files[p->file].path, cf->f->warnings[i]);
+}
+
 /* A probe's sites: a spec each, queued for their link. */
 static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const struct dobj_prog *prog,
 		     uint32_t epid_base, uint32_t names, struct pending *pd)
@@ -97,12 +109,20 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 		ur->warned_full = true;
 		return -1;
 	}
-	bool pc_ok = attach_uprobe_multi_supported();
+	report_damage(ur, p);
 	for (int k = 0; k < n; k++) {
 		const struct usdt_site *s = uprov_site(ur->up, p, k);
 		struct dobj_usdt_spec spec;
 		char *why;
-		usdt_spec_encode(uf->cf->f, s, pc_ok, &spec, &why);
+		usdt_spec_encode(uf->cf->f, s, &spec, &why);
+		/* once per probe (a probe enabled clause by clause comes here once per clause) */
+		if (why && ur->warned_probe != p->id) {
+			ur->warned_probe = p->id;
+			char *name = probedesc_display_name(p->name);
+			util_warn("warning: %s:%s:%s:%s: %s; it reads as 0", p->provider, uf->module,
+				  p->function, name, why);
+			free(name);
+		}
 		free(why);
 		spec.epid_base = epid_base;
 		spec.probe_id = p->id;
@@ -278,30 +298,95 @@ void usdt_run_rescan(struct usdt_run *ur, pid_t pid)
 /* How far up the parent chain the watcher looks for the -c child. */
 #define WATCH_ANCESTORS 8
 
-/* The watcher: at _dl_debug_state, if r_debug.r_state is RT_CONSISTENT, SIGSTOP the process
- * when it is stop_pid or one of its descendants (parents looked up through task_struct's
- * real_parent and tgid at the BTF offsets given, off_parent < 0: none), and send a
- * DOBJ_REC_RESCAN record with the pid. r_debug is found from the function's run-time address
- * (bpf_get_func_ip) and their distance in ld.so. */
+/* The signals that may hold a thread the tracer has seized, in order of preference: both are
+ * ignored when their action is the default, so if the tracer dies before it suppresses one
+ * (the kernel then delivers it: exit_ptrace leaves the signal of a signal-delivery-stop in
+ * place), delivering it does nothing. The watcher picks the first the thread does not block and
+ * has no handler for; none: the process is not held. */
+static const int hold_signals[] = { SIGURG, SIGWINCH };
+#define NHOLD_SIGNALS ((int)(sizeof(hold_signals) / sizeof(hold_signals[0])))
+
+/* Where the watcher finds what it reads in the kernel's task_struct, from vmlinux BTF; -1:
+ * unknown. */
+struct watch_btf {
+	int parent, real_parent, tgid, ptrace, blocked, sighand;
+	int action;                /* offset of sighand_struct.action[0]'s handler */
+	int action_size;           /* sizeof(struct k_sigaction) */
+};
+
+static void watch_btf_read(struct watch_btf *w)
+{
+	memset(w, 0xff, sizeof(*w));
+	struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
+	if (!btf)
+		return;
+	w->parent = bpf_sys_btf_member(btf, "task_struct", "parent");
+	w->real_parent = bpf_sys_btf_member(btf, "task_struct", "real_parent");
+	w->tgid = bpf_sys_btf_member(btf, "task_struct", "tgid");
+	w->ptrace = bpf_sys_btf_member(btf, "task_struct", "ptrace");
+	w->blocked = bpf_sys_btf_member(btf, "task_struct", "blocked");
+	w->sighand = bpf_sys_btf_member(btf, "task_struct", "sighand");
+	int act = bpf_sys_btf_member(btf, "sighand_struct", "action");
+	int sa = bpf_sys_btf_member(btf, "k_sigaction", "sa");
+	int handler = bpf_sys_btf_member(btf, "sigaction", "sa_handler");
+	int id = btf__find_by_name_kind(btf, "k_sigaction", BTF_KIND_STRUCT);
+	int size = id > 0 ? btf__resolve_size(btf, (uint32_t)id) : -1;
+	if (act >= 0 && sa >= 0 && handler >= 0 && size > 0) {
+		w->action = act + sa + handler;
+		w->action_size = size;
+	}
+	btf__free(btf);
+}
+
+static bool watch_can_hold(const struct watch_btf *w)
+{
+	return w->parent >= 0 && w->tgid >= 0 && w->ptrace >= 0 && w->blocked >= 0 &&
+	       w->sighand >= 0 && w->action >= 0 && w->action_size > 0;
+}
+
+/* Emit: *(fp + tmp) = init; probe_read_kernel(fp + tmp, size, R(base) + off). */
+static size_t read_kernel(struct bpf_insn *in, size_t n, int tmp, int32_t init, int size, int base,
+			  int32_t off)
+{
+	in[n++] = bi_st(BPF_DW, 10, (int16_t)tmp, init);
+	in[n++] = bi_mov64_reg(1, 10);
+	in[n++] = bi_alu64_imm(BPF_ADD, 1, tmp);
+	in[n++] = bi_mov64_imm(2, size);
+	in[n++] = bi_mov64_reg(3, base);
+	in[n++] = bi_alu64_imm(BPF_ADD, 3, off);
+	in[n++] = bi_call(BPF_FUNC_probe_read_kernel);
+	return n;
+}
+
+/* The watcher: at _dl_debug_state, if r_debug.r_state is RT_CONSISTENT, send a
+ * DOBJ_REC_RESCAN record with the pid and tid, holding the process until the tracer has read
+ * it in one of two ways:
+ *   - stop_pid and its descendants (parents looked up through task_struct's real_parent and
+ *     tgid): SIGSTOP the process first;
+ *   - a thread traced by `tracer` (task_struct's ptrace set and its parent's tgid is the
+ *     tracer's: ptrace_hold seized it): after the record, bpf_send_signal_thread with the
+ *     first of hold_signals the thread neither blocks nor handles (none: not held).
+ * r_debug is found from the function's run-time address (the context's ip: uprobe handlers
+ * see it pointing at the breakpoint) and their distance in ld.so. */
 static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_delta,
-			  pid_t stop_pid, int off_parent, int off_tgid)
+			  pid_t stop_pid, pid_t tracer, const struct watch_btf *w)
 {
 	size_t n = 0, held[WATCH_ANCESTORS + 1], nheld = 0, notheld[WATCH_ANCESTORS + 1], nnot = 0;
+	size_t to_send[4 + NHOLD_SIGNALS * 2], nsend = 0, to_out[2 + 2 * NHOLD_SIGNALS], nout = 0;
 	const int rec = -32, tmp = -8;
-	in[n++] = bi_mov64_reg(6, 1);
-	in[n++] = bi_call(BPF_FUNC_get_func_ip);
-	in[n++] = bi_mov64_reg(3, 0);
+	const int off_stopped = rec + (int)offsetof(struct dobj_rec_rescan, stopped);
+	in[n++] = bi_ldx(BPF_DW, 3, 1, usdt_reg_ptregs_offset(USDT_REG_RIP));
 	in[n++] = bi_alu64_imm(BPF_ADD, 3, rstate_delta);
 	in[n++] = bi_st(BPF_DW, 10, tmp, 0);
 	in[n++] = bi_mov64_reg(1, 10);
 	in[n++] = bi_alu64_imm(BPF_ADD, 1, tmp);
 	in[n++] = bi_mov64_imm(2, 4);
 	in[n++] = bi_call(BPF_FUNC_probe_read_user);
-	size_t j_fail = n;
-	in[n++] = bi_jmp_imm(BPF_JNE, 0, 0, 0);               /* patched: to out */
+	to_out[nout++] = n;
+	in[n++] = bi_jmp_imm(BPF_JNE, 0, 0, 0);
 	in[n++] = bi_ldx(BPF_W, 1, 10, tmp);
-	size_t j_notc = n;
-	in[n++] = bi_jmp_imm(BPF_JNE, 1, RT_CONSISTENT, 0);  /* patched: to out */
+	to_out[nout++] = n;
+	in[n++] = bi_jmp_imm(BPF_JNE, 1, RT_CONSISTENT, 0);
 	in[n++] = bi_st(BPF_DW, 10, rec, 0);
 	in[n++] = bi_st(BPF_DW, 10, rec + 8, 0);
 	in[n++] = bi_st(BPF_DW, 10, rec + 16, 0);
@@ -309,30 +394,20 @@ static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_de
 	in[n++] = bi_call(BPF_FUNC_get_smp_processor_id);
 	in[n++] = bi_stx(BPF_W, 10, 0, rec + (int)offsetof(struct dobj_rec_rescan, hdr.cpu));
 	in[n++] = bi_call(BPF_FUNC_get_current_pid_tgid);
+	in[n++] = bi_stx(BPF_W, 10, 0, rec + (int)offsetof(struct dobj_rec_rescan, tid));
 	in[n++] = bi_alu64_imm(BPF_RSH, 0, 32);
 	in[n++] = bi_stx(BPF_W, 10, 0, rec + (int)offsetof(struct dobj_rec_rescan, pid));
 	if (stop_pid > 0) {
 		held[nheld++] = n;
 		in[n++] = bi_jmp_imm(BPF_JEQ, 0, (int32_t)stop_pid, 0);
-		if (off_parent >= 0 && off_tgid >= 0) {
+		if (w->real_parent >= 0 && w->tgid >= 0) {
 			/* R7 walks up: task, its parent, ... until the -c child, pid 1 or the limit */
 			in[n++] = bi_call(BPF_FUNC_get_current_task);
 			in[n++] = bi_mov64_reg(7, 0);
 			for (int k = 0; k < WATCH_ANCESTORS; k++) {
-				in[n++] = bi_mov64_reg(1, 10);
-				in[n++] = bi_alu64_imm(BPF_ADD, 1, tmp);
-				in[n++] = bi_mov64_imm(2, 8);
-				in[n++] = bi_mov64_reg(3, 7);
-				in[n++] = bi_alu64_imm(BPF_ADD, 3, off_parent);
-				in[n++] = bi_call(BPF_FUNC_probe_read_kernel);
+				n = read_kernel(in, n, tmp, 0, 8, 7, w->real_parent);
 				in[n++] = bi_ldx(BPF_DW, 7, 10, tmp);
-				in[n++] = bi_st(BPF_DW, 10, tmp, 0);
-				in[n++] = bi_mov64_reg(1, 10);
-				in[n++] = bi_alu64_imm(BPF_ADD, 1, tmp);
-				in[n++] = bi_mov64_imm(2, 4);
-				in[n++] = bi_mov64_reg(3, 7);
-				in[n++] = bi_alu64_imm(BPF_ADD, 3, off_tgid);
-				in[n++] = bi_call(BPF_FUNC_probe_read_kernel);
+				n = read_kernel(in, n, tmp, 0, 4, 7, w->tgid);
 				in[n++] = bi_ldx(BPF_W, 1, 10, tmp);
 				held[nheld++] = n;
 				in[n++] = bi_jmp_imm(BPF_JEQ, 1, (int32_t)stop_pid, 0);
@@ -344,15 +419,66 @@ static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_de
 		in[n++] = bi_ja(0);
 		/* stop first: the tracer continues the process once it has read the record */
 		size_t stop = n;
-		in[n++] = bi_st(BPF_W, 10, rec + (int)offsetof(struct dobj_rec_rescan, stopped), 1);
+		in[n++] = bi_st(BPF_W, 10, off_stopped, DOBJ_RESCAN_SIGSTOP);
 		in[n++] = bi_mov64_imm(1, SIGSTOP);
 		in[n++] = bi_call(BPF_FUNC_send_signal);
-		size_t send = n;
+		to_send[nsend++] = n;
+		in[n++] = bi_ja(0);
 		for (size_t k = 0; k < nheld; k++)
 			in[held[k]].off = (int16_t)(stop - held[k] - 1);
 		for (size_t k = 0; k < nnot; k++)
-			in[notheld[k]].off = (int16_t)(send - notheld[k] - 1);
+			in[notheld[k]].off = (int16_t)(n - notheld[k] - 1);
 	}
+	if (tracer > 0 && watch_can_hold(w)) {
+		/* R7 the task, R8 its blocked signals, R9 its sighand */
+		in[n++] = bi_call(BPF_FUNC_get_current_task);
+		in[n++] = bi_mov64_reg(7, 0);
+		n = read_kernel(in, n, tmp, 0, 4, 7, w->ptrace);
+		in[n++] = bi_ldx(BPF_W, 1, 10, tmp);
+		to_send[nsend++] = n;
+		in[n++] = bi_jmp_imm(BPF_JEQ, 1, 0, 0);
+		n = read_kernel(in, n, tmp, 0, 8, 7, w->parent);
+		in[n++] = bi_ldx(BPF_DW, 6, 10, tmp);
+		n = read_kernel(in, n, tmp, 0, 4, 6, w->tgid);
+		in[n++] = bi_ldx(BPF_W, 1, 10, tmp);
+		to_send[nsend++] = n;
+		in[n++] = bi_jmp_imm(BPF_JNE, 1, (int32_t)tracer, 0);
+		n = read_kernel(in, n, tmp, -1, 8, 7, w->blocked);  /* unread: all blocked */
+		in[n++] = bi_ldx(BPF_DW, 8, 10, tmp);
+		n = read_kernel(in, n, tmp, 0, 8, 7, w->sighand);
+		in[n++] = bi_ldx(BPF_DW, 9, 10, tmp);
+		for (int k = 0; k < NHOLD_SIGNALS; k++) {
+			int sig = hold_signals[k];
+			in[n++] = bi_mov64_reg(1, 8);
+			in[n++] = bi_alu64_imm(BPF_RSH, 1, sig - 1);
+			in[n++] = bi_alu64_imm(BPF_AND, 1, 1);
+			size_t blocked = n;
+			in[n++] = bi_jmp_imm(BPF_JNE, 1, 0, 0);
+			/* the handler: SIG_DFL (0) or SIG_IGN (1) only; unread counts as a handler */
+			n = read_kernel(in, n, tmp, 2, 8, 9, w->action + (sig - 1) * w->action_size);
+			in[n++] = bi_ldx(BPF_DW, 1, 10, tmp);
+			size_t handled = n;
+			in[n++] = bi_jmp_imm(BPF_JGT, 1, 1, 0);
+			/* the record first: a signal whose record was lost would hold nothing */
+			in[n++] = bi_st(BPF_W, 10, off_stopped, DOBJ_RESCAN_PTRACE);
+			bi_ld_map_fd(&in[n], 1, ringbuf_fd);
+			n += 2;
+			in[n++] = bi_mov64_reg(2, 10);
+			in[n++] = bi_alu64_imm(BPF_ADD, 2, rec);
+			in[n++] = bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_rescan));
+			in[n++] = bi_mov64_imm(4, 0);
+			in[n++] = bi_call(BPF_FUNC_ringbuf_output);
+			to_out[nout++] = n;
+			in[n++] = bi_jmp_imm(BPF_JNE, 0, 0, 0);
+			in[n++] = bi_mov64_imm(1, sig);
+			in[n++] = bi_call(BPF_FUNC_send_signal_thread);
+			to_out[nout++] = n;
+			in[n++] = bi_ja(0);
+			in[blocked].off = (int16_t)(n - blocked - 1);
+			in[handled].off = (int16_t)(n - handled - 1);
+		}
+	}
+	size_t send = n;
 	bi_ld_map_fd(&in[n], 1, ringbuf_fd);
 	n += 2;
 	in[n++] = bi_mov64_reg(2, 10);
@@ -363,14 +489,16 @@ static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_de
 	size_t out = n;
 	in[n++] = bi_mov64_imm(0, 0);
 	in[n++] = bi_exit();
-	in[j_fail].off = (int16_t)(out - j_fail - 1);
-	in[j_notc].off = (int16_t)(out - j_notc - 1);
+	for (size_t k = 0; k < nsend; k++)
+		in[to_send[k]].off = (int16_t)(send - to_send[k] - 1);
+	for (size_t k = 0; k < nout; k++)
+		in[to_out[k]].off = (int16_t)(out - to_out[k] - 1);
 	return n;
 }
 
-int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid)
+int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid, pid_t tracer)
 {
-	if (!ur->up || ur->nclasses == 0 || !attach_uprobe_multi_supported())
+	if (!ur->up || ur->nclasses == 0)
 		return 0;
 	/* the dynamic linker of this process is the one most programs here use */
 	void *fn = dlsym(RTLD_DEFAULT, "_dl_debug_state");
@@ -384,18 +512,16 @@ int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid)
 		return 0;
 	}
 	int64_t delta = (int64_t)((uintptr_t)&rd->r_state - (uintptr_t)fn);
-	int off_parent = -1, off_tgid = -1;
-	struct btf *btf = stop_pid > 0 ? btf__parse("/sys/kernel/btf/vmlinux", NULL) : NULL;
-	if (btf) {
-		off_parent = bpf_sys_btf_member(btf, "task_struct", "real_parent");
-		off_tgid = bpf_sys_btf_member(btf, "task_struct", "tgid");
-		btf__free(btf);
-	}
-	struct bpf_insn insns[64 + 20 * WATCH_ANCESTORS];
+	struct watch_btf w;
+	memset(&w, 0xff, sizeof(w));
+	if (stop_pid > 0 || tracer > 0)
+		watch_btf_read(&w);
+	struct bpf_insn insns[200 + 20 * WATCH_ANCESTORS];
 	size_t n = watch_insns(insns, ur->o->maps[ur->o->ringbuf_map].fd, (int32_t)delta, stop_pid,
-			       off_parent, off_tgid);
+			       tracer, &w);
 	struct bpf_sys_prog_opts lo = {
-		.type = BPF_PROG_TYPE_KPROBE, .expected_attach_type = BPF_SYS_TRACE_UPROBE_MULTI,
+		.type = BPF_PROG_TYPE_KPROBE,
+		.expected_attach_type = attach_uprobe_multi_supported() ? BPF_SYS_TRACE_UPROBE_MULTI : 0,
 		.name = "usdt_watch",
 	};
 	struct strbuf log = { 0 };
@@ -413,6 +539,8 @@ int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid)
 				sizeof(err)) != 0)
 		util_warn("warning: libraries loaded and programs started after tracing begins "
 			  "will not be searched for probes: %s", err);
+	else
+		ur->can_hold = tracer > 0 && watch_can_hold(&w);
 	return 0;
 }
 

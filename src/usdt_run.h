@@ -12,10 +12,14 @@
  * New probes: usdt_run_watch attaches a small program to the dynamic linker's
  * _dl_debug_state (its r_brk, called when it has finished mapping objects: at every dynamic
  * program's start and at every dlopen()) that sends a DOBJ_REC_RESCAN record for the
- * process; stop_pid (the -c child, or 0) and its descendants (the programs it forks and
- * execs: up to 8 generations) are stopped with SIGSTOP before the record goes, so a new
- * library's or program's probes are on before it runs any of its code. Their parents see no
- * stop unless they wait with WUNTRACED (job-control shells do; scripts and programs rarely). usdt_run_rescan, called
+ * process, holding it until the consumer has read the record in one of two ways (the record's
+ * `stopped`): stop_pid (the -c child, or 0) and its descendants (the programs it forks and
+ * execs: up to 8 generations) are stopped with SIGSTOP before the record goes (the consumer
+ * sends SIGCONT; only a parent waiting with WUNTRACED, a job-control shell, sees the stop); a
+ * thread traced by a thread of process `tracer` (0: none; ptrace_hold.h seized it) gets,
+ * after its record, SIGURG or SIGWINCH, whichever it neither blocks nor handles (neither: not
+ * held), which ptrace_hold suppresses once the consumer has called ptrace_hold_released for
+ * the record. can_hold is set when the watcher does the latter. usdt_run_rescan, called
  * by the consumer for such a record, enables the probes the descriptions match in the new
  * objects; each joins the program of the probes enabled by the same clauses, or, for a
  * combination no program runs, the programs of each of its clauses.
@@ -59,13 +63,15 @@ struct usdt_run {
 	uint32_t nsites;           /* specs written */
 	uint32_t max_sites, max_probes;
 	int watch_fd;              /* the watcher program, -1 */
+	bool can_hold;             /* the watcher holds threads `tracer` has seized */
 	bool warned_full;
+	uint32_t warned_probe;     /* the last probe whose unreadable arguments were reported */
 };
 
 void usdt_run_size_maps(struct dobj *o, const struct uprov *up);
 int usdt_run_attach(struct usdt_run *ur, struct dobj *o, struct uprov *up,
 		    const struct usdt_class *classes, int nclasses, struct attach_set *set);
-int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid);
+int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid, pid_t tracer);
 void usdt_run_rescan(struct usdt_run *ur, pid_t pid);
 bool usdt_run_lookup(const struct usdt_run *ur, const struct dobj *o, uint32_t epid,
 		     const struct dobj_ecb **e, const struct dobj_probe **p);

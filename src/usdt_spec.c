@@ -23,7 +23,7 @@ static uint8_t log2_scale(uint8_t scale)
 
 /* Returns NULL when encoded, else why not. */
 static const char *encode_arg(const struct usdt_file *f, const struct usdt_site *s,
-			      const struct usdt_arg *a, bool pc_ok, struct dobj_usdt_arg *out)
+			      const struct usdt_arg *a, struct dobj_usdt_arg *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->size = (uint8_t)a->size;
@@ -54,8 +54,6 @@ static const char *encode_arg(const struct usdt_file *f, const struct usdt_site 
 	}
 	if (a->sym && f->elf_type != ET_EXEC) {
 		/* the symbol's run-time address is the site's plus their link-time distance */
-		if (!pc_ok)
-			return "symbols in position-independent objects need uprobe_multi links";
 		out->pcrel = 1;
 		out->kind = DOBJ_UARG_MEM;
 		out->disp = a->sym_addr + a->disp - (int64_t)s->pc;
@@ -78,7 +76,7 @@ static const char *encode_arg(const struct usdt_file *f, const struct usdt_site 
 	return NULL;
 }
 
-int usdt_spec_encode(const struct usdt_file *f, const struct usdt_site *s, bool pc_relative_ok,
+int usdt_spec_encode(const struct usdt_file *f, const struct usdt_site *s,
 		     struct dobj_usdt_spec *out, char **why)
 {
 	memset(out, 0, sizeof(*out));
@@ -87,7 +85,7 @@ int usdt_spec_encode(const struct usdt_file *f, const struct usdt_site *s, bool 
 	int n = s->nargs < DOBJ_USDT_MAXARGS ? s->nargs : DOBJ_USDT_MAXARGS;
 	out->nargs = (uint16_t)n;
 	for (int i = 0; i < n; i++) {
-		const char *no = encode_arg(f, s, &s->args[i], pc_relative_ok, &out->args[i]);
+		const char *no = encode_arg(f, s, &s->args[i], &out->args[i]);
 		if (!no)
 			continue;
 		out->args[i].kind = DOBJ_UARG_NONE;
@@ -165,8 +163,7 @@ void usdt_spec_class_layout(const struct uprov *up, const int *clauses, int ncla
 		for (int k = 0; k < p->sites->nsites; k++) {
 			xgrow(&specs, sizeof(*specs), &cap, n + 1);
 			char *why;
-			/* register operands do not depend on pc_relative_ok */
-			usdt_spec_encode(up->files[p->file].cf->f, uprov_site(up, p, k), false,
+			usdt_spec_encode(up->files[p->file].cf->f, uprov_site(up, p, k),
 					 &specs[n++], &why);
 			free(why);
 		}

@@ -6,8 +6,7 @@
  * generated code reads (register operands as pt_regs word indexes, symbols resolved to
  * displacements: absolute in executables, relative to the site's run-time address where a
  * load bias applies). An argument BPF cannot read (an %xmm register: uprobes do not save
- * vector registers; a symbol usdt_note could not resolve; a pc-relative operand when the
- * program cannot learn the site's address) is encoded as DOBJ_UARG_NONE, so it reads as 0;
+ * vector registers; a symbol usdt_note could not resolve) is encoded as DOBJ_UARG_NONE, so it reads as 0;
  * the function returns how many there are and describes the first in *why (malloc'd). */
 #ifndef USDTRACE_USDT_SPEC_H
 #define USDTRACE_USDT_SPEC_H
@@ -19,9 +18,10 @@
 #include "usdt_note.h"
 #include "usdt_prov.h"
 
-/* pc_relative_ok: the program can learn the site's run-time address (bpf_get_func_ip with a
- * uprobe_multi link). */
-int usdt_spec_encode(const struct usdt_file *f, const struct usdt_site *s, bool pc_relative_ok,
+/* A pc-relative argument's displacement is from the site: the program adds the site's
+ * run-time address, which a uprobe finds in its context's ip (the kernel points it at the
+ * breakpoint before running handlers, with uprobe_multi links and perf events alike). */
+int usdt_spec_encode(const struct usdt_file *f, const struct usdt_site *s,
 		     struct dobj_usdt_spec *out, char **why);
 
 /* Fast paths (dobj.h, DOBJ_USDT_COOKIE_FAST). usdt_spec_layout: for each argument, the

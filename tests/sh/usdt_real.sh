@@ -1,6 +1,6 @@
 #!/bin/sh
 # usdt_real.sh — the USDT provider on real programs no one here wrote: python3.11, PostgreSQL 15,
-# OpenJDK 17's libjvm.so and libstdc++. Each workload (tests/real/) does a number of things it
+# OpenJDK 17's libjvm.so, libstdc++ and Ruby 3.1's libruby. Each workload (tests/real/) does a number of things it
 # counts itself; usdtrace traces it with dtrace-form descriptions (provider$target with -c and
 # -p, provider$PID, provider* for every process) and bpftrace 0.17 traces the very same run as
 # the independent witness. A case passes when all three counts agree.
@@ -23,6 +23,8 @@ w=$W
 chmod 755 "$w" # the postgres user needs to reach its cluster directory under it
 
 PY=/usr/bin/python3.11
+RB=/usr/bin/ruby3.1
+LIBRUBY=/usr/lib/x86_64-linux-gnu/libruby-3.1.so.3.1
 JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64
 JAVA=$JAVA_HOME/bin/java
 JAVAC=$JAVA_HOME/bin/javac
@@ -39,6 +41,7 @@ PG_QUERIES=50 PG_CLIENTS=1 PG_TXNS=200 PG_LOCKWAITS=3
 # update, as seen here with two clients (249 for 250). Concurrent counting is count()'s job.
 J_LOADS=25 J_THREADS=6 J_GCS=4
 CXX_THROWS=100 CXX_RETHROWS=30
+RB_N=40
 
 py_cases="py_function_entry py_function_entry_alone py_function_return py_line py_gc_start py_gc_done py_import_start
 py_import_done py_args py_agg py_pid py_pid_explicit"
@@ -46,6 +49,8 @@ pg_cases="pg_query_start pg_query_string pg_transaction_start pg_transaction_com
 pg_lock_wait_start pg_lock_wait_done"
 java_cases="java_class_loaded java_thread_start java_gc_begin java_gc_end java_vm_init_end"
 cxx_cases="cxx_throw cxx_rethrow cxx_catch"
+rb_cases="rb_object_create rb_method_entry rb_method_return rb_cmethod_entry rb_cmethod_return
+rb_raise rb_gc_mark_begin rb_load_entry rb_load_return rb_args rb_agg"
 
 skip_all() { # reason cases...
 	_r=$1
@@ -53,11 +58,11 @@ skip_all() { # reason cases...
 	for _c in $*; do skip "$_c" "$_r"; done
 }
 if ! sdt_is_root; then
-	skip_all "needs root" $py_cases $pg_cases $java_cases $cxx_cases
+	skip_all "needs root" $py_cases $pg_cases $java_cases $cxx_cases $rb_cases
 	exit 0
 fi
 if [ -z "$BPFTRACE" ] || [ ! -x "$BPFTRACE" ]; then
-	skip_all "bpftrace (the witness) is not installed" $py_cases $pg_cases $java_cases $cxx_cases
+	skip_all "bpftrace (the witness) is not installed" $py_cases $pg_cases $java_cases $cxx_cases $rb_cases
 	exit 0
 fi
 
@@ -181,6 +186,47 @@ c_run() {
 	reap "$_u" 120
 	_urc=$rc
 	reap "$bt_pid" 30 # bpftrace -p exits when the traced process does
+	[ $rc -eq 0 ] || why="bpftrace exit $rc: $(head -c 300 "$w/$run.bt.err" | tr '\n' ' ')"
+	rc=$_urc
+	[ -z "$why" ]
+}
+
+# p_run RUN COMMAND BTPROG USDTRACE-ARGS...: like c_run, but the workload is started first and
+# both tracers attach to it with -p once it waits for its go file (usdtrace: -p PID, its
+# descriptions naming $target; it must exit by itself when the process does).
+p_run() {
+	run=$1 _cmd=$2 _bt=$3
+	shift 3
+	rm -f "$w/$run.go" "$w/$run.go.pid"
+	$_cmd 2>"$w/$run.werr" &
+	_wk=$!
+	bg="$bg $_wk"
+	why=""
+	if ! wait_for "$w/$run.go.pid" '^[0-9]' 60 "$_wk"; then
+		why="the workload never started: $(head -c 300 "$w/$run.werr" | tr '\n' ' ')"
+		return 1
+	fi
+	wpid=$(cat "$w/$run.go.pid")
+	"$USDTRACE" -q -p "$wpid" "$@" -n 'BEGIN { printf("READY\n"); }' >"$w/$run.out" 2>"$w/$run.err" &
+	_u=$!
+	bg="$bg $_u"
+	if ! wait_for "$w/$run.out" '^READY$' 60 "$_u"; then
+		kill -KILL "$wpid" 2>/dev/null
+		reap "$_u" 30
+		why="usdtrace did not attach (exit $rc): $(head -c 300 "$w/$run.err" | tr '\n' ' ')"
+		return 1
+	fi
+	if ! bt_start "$run" "$_bt" -p "$wpid"; then
+		why="bpftrace did not attach: $(head -c 300 "$w/$run.bt.err" | tr '\n' ' ')"
+		kill -KILL "$wpid" 2>/dev/null
+		reap "$_u" 30
+		return 1
+	fi
+	touch "$w/$run.go"
+	reap "$_wk" 120
+	reap "$_u" 30
+	_urc=$rc
+	reap "$bt_pid" 30
 	[ $rc -eq 0 ] || why="bpftrace exit $rc: $(head -c 300 "$w/$run.bt.err" | tr '\n' ' ')"
 	rc=$_urc
 	[ -z "$why" ]
@@ -354,6 +400,125 @@ END { clear(@full); }"
 				reap "$bt_pid" 20
 				agree py_pid "$(report "$w/$run.rep" calls)" "$(val "$w/$run.out" a)" "$(val "$w/$run.bt" fe)"
 				agree py_pid_explicit "$(report "$w/$run.rep" calls)" "$(val "$w/$run.out" b)" "$(val "$w/$run.bt" fe)"
+			fi
+		fi
+	fi
+fi
+
+# ---------------------------------------------------------------- Ruby 3.1 (libruby)
+rb_work="$TOP/tests/real/rb_work.rb"
+rb_cmd() { echo "$RB $rb_work $RB_N $w/$1.rep $w/$1.go"; }
+rb_line=$(grep -n '# ENTRY LINE$' "$rb_work" | cut -d: -f1)
+R="usdt:$LIBRUBY:ruby"
+
+if [ ! -x "$RB" ] || [ ! -f "$LIBRUBY" ]; then
+	skip_all "$RB (Debian's ruby3.1) is not installed" $rb_cases
+else
+	# Every probe the workload counts, in one run: only between its two marker loads, so
+	# that start-up (rubygems creating objects, collections before GC.disable) is left out.
+	# Attached with -p after start-up: Ruby 3.1 crashes in rb_dtrace_setup when cmethod-entry
+	# is enabled while rubygems loads (an alias in a class body; bpftrace enabling it for
+	# every process crashes it the same way; docs/real-programs.md).
+	run=rb_counts
+	rep=$w/$run.rep
+	cat >"$w/$run.d" <<EOF
+ruby\$target:::load-entry /copyinstr(arg0) == "$rep.begin.rb"/ { on = 1; }
+ruby\$target:::load-entry /copyinstr(arg0) == "$rep.end.rb"/ { on = 0; }
+ruby\$target:::object-create /on && copyinstr(arg0) == "UsdtRealObj"/ { oc++; }
+ruby\$target:::method-entry /on && copyinstr(arg1) == "usdt_real_m"/ { me++; }
+ruby\$target:::method-return /on && copyinstr(arg1) == "usdt_real_m"/ { mr++; }
+ruby\$target:::cmethod-entry /on && copyinstr(arg0) == "Integer" && copyinstr(arg1) == "gcd"/ { ce++; }
+ruby\$target:::cmethod-return /on && copyinstr(arg0) == "Integer" && copyinstr(arg1) == "gcd"/ { cr++; }
+ruby\$target:::raise /on && copyinstr(arg0) == "UsdtRealError"/ { ra++; }
+ruby\$target:::gc-mark-begin /on/ { gc++; }
+ruby\$target:::load-entry /on && copyinstr(arg0) == "$rep.mod.rb"/ { le++; }
+ruby\$target:::load-return /on && copyinstr(arg0) == "$rep.mod.rb"/ { lr++; }
+END { printf("oc %d\nme %d\nmr %d\nce %d\ncr %d\nra %d\ngc %d\nle %d\nlr %d\n", oc, me, mr, ce, cr, ra, gc, le, lr); }
+EOF
+	bt="$R:load__entry /str(arg0) == \"$rep.begin.rb\"/ { @on = 1; }
+$R:load__entry /str(arg0) == \"$rep.end.rb\"/ { @on = 0; }
+$R:object__create /@on == 1 && str(arg0) == \"UsdtRealObj\"/ { @oc = count(); }
+$R:method__entry /@on == 1 && str(arg1) == \"usdt_real_m\"/ { @me = count(); }
+$R:method__return /@on == 1 && str(arg1) == \"usdt_real_m\"/ { @mr = count(); }
+$R:cmethod__entry /@on == 1 && str(arg0) == \"Integer\" && str(arg1) == \"gcd\"/ { @ce = count(); }
+$R:cmethod__return /@on == 1 && str(arg0) == \"Integer\" && str(arg1) == \"gcd\"/ { @cr = count(); }
+$R:raise /@on == 1 && str(arg0) == \"UsdtRealError\"/ { @ra = count(); }
+$R:gc__mark__begin /@on == 1/ { @gc = count(); }
+$R:load__entry /@on == 1 && str(arg0) == \"$rep.mod.rb\"/ { @le = count(); }
+$R:load__return /@on == 1 && str(arg0) == \"$rep.mod.rb\"/ { @lr = count(); }
+END { clear(@on); }"
+	cases="rb_object_create rb_method_entry rb_method_return rb_cmethod_entry rb_cmethod_return
+rb_raise rb_gc_mark_begin rb_load_entry rb_load_return"
+	if ! p_run $run "$(rb_cmd $run)" "$bt" -s "$w/$run.d"; then
+		for c in $cases; do notok $c "$why; usdtrace: $(head -c 300 "$w/$run.err" | tr '\n' ' ')"; done
+	elif [ $rc -ne 0 ]; then
+		tracer_failed $cases
+	else
+		o=$w/$run.out b=$w/$run.bt n=$(report $rep n)
+		agree rb_object_create "$n" "$(val $o oc)" "$(val $b oc)"
+		agree rb_method_entry "$n" "$(val $o me)" "$(val $b me)"
+		agree rb_method_return "$n" "$(val $o mr)" "$(val $b mr)"
+		agree rb_cmethod_entry "$n" "$(val $o ce)" "$(val $b ce)"
+		agree rb_cmethod_return "$n" "$(val $o cr)" "$(val $b cr)"
+		agree rb_raise "$n" "$(val $o ra)" "$(val $b ra)"
+		agree rb_gc_mark_begin "$n" "$(val $o gc)" "$(val $b gc)"
+		agree rb_load_entry "$n" "$(val $o le)" "$(val $b le)"
+		agree rb_load_return "$n" "$(val $o lr)" "$(val $b lr)"
+	fi
+
+	# Argument values of the first method-entry: class, method, file, line of its first statement.
+	run=rb_argv
+	if ! c_run $run "$(rb_cmd $run)" \
+		"$R:method__entry /str(arg1) == \"usdt_real_m\" && @seen == 0/ { @seen = 1; printf(\"%s|%s|%s|%d\\n\", str(arg0), str(arg1), str(arg2), arg3); } END { clear(@seen); }" \
+		-n 'ruby$target:::method-entry /copyinstr(arg1) == "usdt_real_m" && !seen/ { seen = 1; printf("%s|%s|%s|%d\n", copyinstr(arg0), copyinstr(args[1]), copyinstr(arg2), args[3]); }'; then
+		notok rb_args "$why; usdtrace: $(head -c 300 "$w/$run.err" | tr '\n' ' ')"
+	elif [ $rc -ne 0 ]; then
+		tracer_failed rb_args
+	else
+		want="UsdtRealObj|usdt_real_m|$(report "$w/$run.rep" file)|$rb_line"
+		got=$(cat "$w/$run.out")
+		btgot=$(grep '|' "$w/$run.bt")
+		if [ "$got" = "$want" ] && [ "$btgot" = "$want" ]; then
+			ok rb_args
+		else
+			notok rb_args "usdtrace printed [$got], bpftrace [$btgot], want [$want]"
+		fi
+	fi
+
+	# The classic dtrace one-liner, keyed by class and method, on every process running
+	# ruby ("ruby*", so libruby of processes started later too): the workload's method is
+	# counted exactly, the same as bpftrace counts it on that process.
+	run=rb_agg
+	rm -f "$w/$run.go" "$w/$run.go.pid"
+	"$USDTRACE" -q -n 'ruby*:::method-entry { @[copyinstr(arg0), copyinstr(arg1)] = count(); }' \
+		-n 'BEGIN { printf("READY\n"); }' -Z >"$w/$run.out" 2>"$w/$run.err" &
+	u=$!
+	bg="$bg $u"
+	if ! wait_for "$w/$run.out" '^READY$' 60 "$u"; then
+		reap "$u" 5
+		tracer_failed rb_agg
+	else
+		$(rb_cmd $run) 2>"$w/$run.werr" &
+		wrb=$!
+		bg="$bg $wrb"
+		if ! wait_for "$w/$run.go.pid" '^[0-9]' 60 "$wrb"; then
+			notok rb_agg "the workload never started: $(cat "$w/$run.werr")"
+			interrupt "$u"
+		elif ! bt_start $run "$R:method__entry { @[str(arg0), str(arg1)] = count(); }" -p "$(cat "$w/$run.go.pid")"; then
+			notok rb_agg "bpftrace did not attach: $(head -c 300 "$w/$run.bt.err")"
+			interrupt "$u"
+		else
+			touch "$w/$run.go"
+			reap "$wrb" 60
+			reap "$bt_pid" 20
+			interrupt "$u"
+			# dtrace prints "  KEY1  KEY2  COUNT"; bpftrace "@[KEY1, KEY2]: COUNT"
+			uc=$(awk '$1 == "UsdtRealObj" && $2 == "usdt_real_m" { print $3 }' "$w/$run.out")
+			bc=$(sed -n 's/^@\[UsdtRealObj, usdt_real_m\]: \([0-9]*\)$/\1/p' "$w/$run.bt")
+			if [ $rc -ne 0 ]; then
+				tracer_failed rb_agg
+			else
+				agree rb_agg "$(report "$w/$run.rep" n)" "$uc" "$bc"
 			fi
 		fi
 	fi

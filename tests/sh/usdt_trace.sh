@@ -9,7 +9,9 @@
 #     id, probeprov, probemod, probefunc, probename;
 #   * semaphores: on in a process already running and in one started after tracing began;
 #     back to 0 when the tracer exits by SIGINT and when it is killed by SIGKILL;
-#   * bad descriptions: a process that does not exist.
+#   * bad descriptions: a process that does not exist;
+#   * damaged notes (badnotes.S): the good probe still traces, the damage is reported, the
+#     program is unharmed.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 U=$USDTRACE
@@ -398,3 +400,39 @@ fi
 w=$W
 expect_fail usdt-dead-pid "usdtrace: invalid probe specifier ut999999999:::tick { }: probe description ut999999999:::tick does not match any probes" \
 	"$U" -n 'ut999999999:::tick { }'
+
+# --- damaged notes (tests/progs/badnotes.S): the good probe traces exactly, the damage is
+# reported (sites ignored, an argument that reads as 0), the "site" in .data is never
+# installed, and the program runs as it does untraced ---
+if gcc -o "$W/badnotes" "$TOP/tests/progs/badnotes.S" 2>"$W/cc.err"; then
+	timeout 20 "$U" -q -n 'bad$target::: { printf("%s %d\n", probename, arg0); }' \
+		-c "$W/badnotes" >"$W/bad.out" 2>"$W/bad.err"
+	rc=$?
+	sed '/^$/d' "$W/bad.out" | sort | uniq -c | awk '{ $1 = $1; print }' | sort >"$W/bad.got"
+	cat >"$W/bad.want" <<'EOF'
+1 datum intact
+1 good 1
+1 good 2
+1 good 3
+1 good 4
+1 good 5
+5 garbage_args 0
+EOF
+	sort "$W/bad.want" >"$W/bad.want.s"
+	why=""
+	[ $rc -eq 0 ] || why="exit $rc"
+	cmp -s "$W/bad.got" "$W/bad.want.s" || why="$why; output [$(tr '\n' ' ' <"$W/bad.got")]"
+	grep -q "^usdtrace: warning: $W/badnotes: bad:far_pc: probe address 0x7fffffff0000 is outside every loadable segment; site ignored$" "$W/bad.err" ||
+		why="$why; no warning for far_pc"
+	grep -q "^usdtrace: warning: $W/badnotes: bad:bad_sem: semaphore address 0x7fffffff0000 is outside every loadable segment; site ignored$" "$W/bad.err" ||
+		why="$why; no warning for bad_sem"
+	grep -q "^usdtrace: warning: bad[0-9]*:badnotes:main:garbage_args: argument 0 (this): .*; it reads as 0$" "$W/bad.err" ||
+		why="$why; no warning for garbage_args"
+	if [ -z "$why" ]; then
+		ok usdt-damaged-notes
+	else
+		notok usdt-damaged-notes "$why: $(head -c 300 "$W/bad.err")"
+	fi
+else
+	notok usdt-damaged-notes "build failed: $(head -c 300 "$W/cc.err")"
+fi

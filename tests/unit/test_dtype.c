@@ -154,6 +154,28 @@ T_CASE(nested_anonymous_and_flexible)
 	T_EQ_INT(off("a", "flex"), 18);
 }
 
+/* dtype_member_at: the member itself inside anonymous members, with the holders' offsets
+ * (gcc: offsetof(struct m, c) == 12, offsetof(struct m, f2) is in the unit at 20). */
+T_CASE(member_at_through_anonymous)
+{
+	T_EQ_INT(parse("struct m { long a; struct { int b; int c; }; unsigned pad; "
+		       "struct { unsigned f1 : 3, f2 : 4; }; union { char u1; struct { short s0, s1; }; }; };"), 0);
+	int64_t o = 0;
+	const struct dmember *m = dtype_member_at(tag("m"), "c", &o);
+	T_CHECK(m && m->name && strcmp(m->name, "c") == 0);
+	T_EQ_INT(o, 12);
+	o = 0;
+	m = dtype_member_at(tag("m"), "f2", &o);
+	T_CHECK(m && m->bit_width == 4 && m->bit_offset == 3);
+	T_EQ_INT(o, 20);
+	o = 0;
+	m = dtype_member_at(tag("m"), "s1", &o);
+	T_CHECK(m != NULL);
+	T_EQ_INT(o, 26);
+	o = 5;
+	T_CHECK(dtype_member_at(tag("m"), "nosuch", &o) == NULL && o == 5);
+}
+
 T_CASE(spelling)
 {
 	struct { const char *decl, *name, *want; } cases[] = {
