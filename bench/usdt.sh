@@ -11,6 +11,10 @@
 #     pred    a predicate that is never true: uprobe, program entry, one argument fetched
 #               usdtrace: bench$target:::fire /arg0 == -1/ { }
 #               bpftrace: usdt:BIN:bench:fire /arg0 == -1/ { }
+#             (bpftrace's compiler drops the predicate of an empty clause: its program is
+#             "r0 = 0; exit", so this row compares our predicate with no work at all)
+#     predc   the same never-true predicate guarding work, so both tracers evaluate it:
+#               usdtrace: /arg0 == -1/ { @ = count(); }   bpftrace: the same
 #     count   usdtrace: { @ = count(); }              bpftrace: { @ = count(); }
 #     strkey  usdtrace -x strsize=64: { @[copyinstr(arg1)] = count(); }
 #             bpftrace: { @[str(arg1)] = count(); }  (64 bytes: bpftrace's default str size)
@@ -123,12 +127,14 @@ fire_bench() {
 		fire_run none
 		if [ $have_u -eq 1 ]; then
 			fire_run u.pred "$USDTRACE" -q -n 'bench$target:::fire /arg0 == -1/ { }'
+			fire_run u.predc "$USDTRACE" -q -n 'bench$target:::fire /arg0 == -1/ { @ = count(); }'
 			fire_run u.count "$USDTRACE" -q -n 'bench$target:::fire { @ = count(); }'
 			fire_run u.strkey "$USDTRACE" -q -x strsize=64 -n 'bench$target:::fire { @[copyinstr(arg1)] = count(); }'
 			fire_run u.ustack "$USDTRACE" -q -n 'bench$target:::fire { @[ustack(20)] = count(); }'
 		fi
 		if [ $have_b -eq 1 ]; then
 			fire_run b.pred "$BPFTRACE" -e "usdt:$B:bench:fire /arg0 == -1/ { }"
+			fire_run b.predc "$BPFTRACE" -e "usdt:$B:bench:fire /arg0 == -1/ { @ = count(); }"
 			fire_run b.count "$BPFTRACE" -e "usdt:$B:bench:fire { @ = count(); }"
 			fire_run b.strkey "$BPFTRACE" -e "usdt:$B:bench:fire { @[str(arg1)] = count(); }"
 			fire_run b.ustack "$BPFTRACE" -e "usdt:$B:bench:fire { @[ustack(20)] = count(); }"
@@ -139,7 +145,7 @@ fire_bench() {
 	echo "per-firing cost, $FIRINGS firings a run, $RUNS runs, medians of the loop's own time:"
 	echo "  untraced loop: $(awk -v b="$base" 'BEGIN { printf "%.3f ms (%.2f ns/iteration)", b / 1e6, b / '"$FIRINGS"' }')"
 	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns/fire" "bpftrace ns/fire" "ratio b/u"
-	for v in pred count strkey ustack; do
+	for v in pred predc count strkey ustack; do
 		for t in u b; do
 			if [ -f "$w/fire.$t.$v.failed" ] || [ ! -s "$w/fire.$t.$v" ]; then
 				eval "c_$t=n/a"
@@ -192,12 +198,14 @@ stats_bench() {
 	while [ $i -lt "$RUNS" ]; do
 		if [ $have_u -eq 1 ]; then
 			stats_run u.pred "$USDTRACE" -q -n 'bench$target:::fire /arg0 == -1/ { }'
+			stats_run u.predc "$USDTRACE" -q -n 'bench$target:::fire /arg0 == -1/ { @ = count(); }'
 			stats_run u.count "$USDTRACE" -q -n 'bench$target:::fire { @ = count(); }'
 			stats_run u.strkey "$USDTRACE" -q -x strsize=64 -n 'bench$target:::fire { @[copyinstr(arg1)] = count(); }'
 			stats_run u.ustack "$USDTRACE" -q -n 'bench$target:::fire { @[ustack(20)] = count(); }'
 		fi
 		if [ $have_b -eq 1 ]; then
 			stats_run b.pred "$BPFTRACE" -e "usdt:$B:bench:fire /arg0 == -1/ { }"
+			stats_run b.predc "$BPFTRACE" -e "usdt:$B:bench:fire /arg0 == -1/ { @ = count(); }"
 			stats_run b.count "$BPFTRACE" -e "usdt:$B:bench:fire { @ = count(); }"
 			stats_run b.strkey "$BPFTRACE" -e "usdt:$B:bench:fire { @[str(arg1)] = count(); }"
 			stats_run b.ustack "$BPFTRACE" -e "usdt:$B:bench:fire { @[ustack(20)] = count(); }"
@@ -208,7 +216,7 @@ stats_bench() {
 	stats_was=""
 	echo "BPF program time per firing (bpf_stats run_time_ns / run_cnt), $FIRINGS firings, $RUNS runs, medians:"
 	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns" "bpftrace ns" "ratio b/u"
-	for v in pred count strkey ustack; do
+	for v in pred predc count strkey ustack; do
 		for t in u b; do
 			if [ -f "$w/stats.$t.$v.failed" ] || [ ! -s "$w/stats.$t.$v" ]; then
 				eval "c_$t=n/a"

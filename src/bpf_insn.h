@@ -126,4 +126,11 @@ static inline void bi_ld_map_fd(struct bpf_insn out[2], int dst, int fd)
 	out[0] = bi_make(BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_FD, 0, fd);
 	out[1] = bi_make(0, 0, 0, 0, 0);
 }
+
+/* dst = the address of byte off of the value of a one-entry array map: no lookup, never NULL. */
+static inline void bi_ld_map_value(struct bpf_insn out[2], int dst, int fd, int32_t off)
+{
+	out[0] = bi_make(BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_VALUE, 0, fd);
+	out[1] = bi_make(0, 0, 0, 0, off);
+}
 #endif

@@ -43,6 +43,18 @@ void cgc_ld_map(struct cgc *c, int reg, int map)
 	c->relocs[c->nrelocs++] = at;
 }
 
+/* reg = the address of the value of the one-entry array map `map`: one instruction where a
+ * lookup takes a dozen and a NULL check (the tracer patches the fd as for cgc_ld_map). */
+static void ld_map_value(struct cgc *c, int reg, int map)
+{
+	struct bpf_insn two[2];
+	bi_ld_map_value(two, reg, map, 0);
+	xgrow(&c->relocs, sizeof *c->relocs, &c->reloc_cap, c->nrelocs + 1);
+	c->relocs[c->nrelocs++] = c->buf.n;
+	cgc_emit(c, two[0]);
+	cgc_emit(c, two[1]);
+}
+
 void cgc_lookup_key(struct cgc *c, int map)
 {
 	cgc_ld_map(c, 1, map);
@@ -696,28 +708,76 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	cgsp_clause_end(c);
 }
 
+/* Whether clause number clause_no runs in the program of probe probe_idx. */
+static bool clause_runs_in(struct cgc *c, int clause_no, int probe_idx)
+{
+	for (size_t i = 0; i < c->in->nclause_probes[clause_no]; i++)
+		if (c->in->clause_probes[clause_no][i] == probe_idx)
+			return true;
+	return false;
+}
+
+static bool clause_runs(struct cgc *c, int clause_no)
+{
+	return clause_runs_in(c, clause_no, c->probe_idx);
+}
+
+/* A USDT program whose every clause has a predicate of constants and arguments read straight
+ * from the context (cgu_pure_pred) tests them first: when none holds, the firing ends before
+ * the prologue's lookups, as cheap as a per-site program's predicate. Predicates have no side
+ * effects, so the one that holds is simply evaluated again in its clause. */
+static void emit_prefilter(struct cgc *c, int out_label)
+{
+	int clause_no = 0, n = 0;
+	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
+		if (cl->kind != DN_CLAUSE)
+			continue;
+		if (clause_runs(c, clause_no++)) {
+			if (!cl->cond || !cgu_pure_pred(c, cl->cond))
+				return;
+			n++;
+		}
+	}
+	if (n == 0)
+		return;
+	note(c, "; the predicates first: none holds, nothing to do");
+	int full = bpb_label_new(&c->buf);
+	c->stack_top = CGC_STACK_FIXED;
+	clause_no = 0;
+	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
+		if (cl->kind != DN_CLAUSE)
+			continue;
+		if (clause_runs(c, clause_no++)) {
+			c->where = cl;
+			cgx_int(c, cl->cond);
+			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, full);
+		}
+	}
+	bpb_ja(&c->buf, out_label);
+	bpb_label_place(&c->buf, full);
+	note(c, "; prologue, continued");
+}
+
 /* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
  * clause-local variables, which dtrace leaves undefined at each firing. */
 static void emit_prologue(struct cgc *c, int out_label)
 {
 	bool clock = c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE;
 	cgc_emit(c, bi_mov64_reg(CG_R_CTX, 1));
+	if (c->probe->kind == DOBJ_PROBE_USDT) {
+		cgu_prologue(c);
+		emit_prefilter(c, out_label);
+	}
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, clock ? 1 : 0));
 	cgc_lookup_key(c, c->m_scratch);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
-	if (clock)
-		cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
-	cgc_lookup_key(c, c->m_globals);
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
-	cgc_emit(c, bi_mov64_reg(CG_R_GLOBALS, 0));
+	ld_map_value(c, CG_R_GLOBALS, c->m_globals);
 	/* ERROR fires from the consumer for faults recorded before the stop: let it run */
 	if (c->probe->kind != DOBJ_PROBE_END && c->probe->kind != DOBJ_PROBE_ERROR) {
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
 	}
-	if (c->probe->kind == DOBJ_PROBE_USDT)
-		cgu_prologue(c, out_label);
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, CGC_SCR_OWNER));
@@ -729,7 +789,7 @@ static void emit_prologue(struct cgc *c, int out_label)
 		cgs_strtok_reset(&c->g);
 }
 
-static void compile_program(struct cgc *c, int probe_idx)
+static void compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
 {
 	struct dobj *o = c->o;
 	struct dnode *cl;
@@ -738,6 +798,7 @@ static void compile_program(struct cgc *c, int probe_idx)
 
 	c->probe_idx = probe_idx;
 	c->probe = &o->probes[probe_idx];
+	c->usdt_mode = mode;
 	bpb_free(&c->buf);
 	bpb_init(&c->buf);
 	c->relocs = NULL;
@@ -757,11 +818,14 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->probe = probe_idx;
 	p->fd = -1;
 	p->first_epid = c->prog_first_epid = (uint32_t)o->necbs + 1;
+	p->usdt_twin = -1;
 	c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
 	c->g.touched = false;
 	p->type = dobj_prog_type(c->probe->kind);
 
 	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
+	if (mode == CGU_GENERIC)
+		note(c, "; the program above for the sites whose arguments are not where it reads them");
 	note(c, "; prologue");
 	emit_prologue(c, out);
 	/* the early way out sits next to the prologue: jumps reach only 32K instructions */
@@ -820,6 +884,54 @@ static void compile_program(struct cgc *c, int probe_idx)
 	p->ninsns = c->buf.n;
 	c->buf.insns = NULL;
 	c->buf.n = c->buf.cap = 0;
+}
+
+/* Whether some clause the program of probe_idx runs calls speculate(): its speculated
+ * records carry template epids in the code, which a twin's would not share. */
+static bool program_speculates(struct cgc *c, int probe_idx)
+{
+	int clause_no = 0;
+	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
+		if (cl->kind != DN_CLAUSE)
+			continue;
+		if (clause_runs_in(c, clause_no++, probe_idx) && cgsp_clause_speculates(cl))
+			return true;
+	}
+	return false;
+}
+
+/* A USDT class's program: with the arguments its start-up sites have in registers read
+ * directly (CGU_DIRECT) and, when it reads any that way, its twin reading everything through
+ * the spec, for the sites the tracer finds elsewhere (usdt_run: usdt_spec_fits). The twin runs
+ * the same clauses with the same records, so it keeps the first program's ecbs (its epids
+ * come from the cookie as offsets from the first template) and drops its own. */
+static void compile_usdt(struct cgc *c, int probe_idx)
+{
+	struct dobj *o = c->o;
+	if (program_speculates(c, probe_idx)) {
+		compile_program(c, probe_idx, CGU_GUARDED);
+		return;
+	}
+	size_t fast = o->nprogs;
+	compile_program(c, probe_idx, CGU_DIRECT);
+	bool any = false;
+	for (int i = 0; i < DOBJ_USDT_MAXARGS; i++)
+		any |= o->progs[fast].usdt_fast[i].kind == DOBJ_UARG_REG;
+	if (!any)
+		return;
+	size_t necbs = o->necbs;
+	compile_program(c, probe_idx, CGU_GENERIC);
+	struct dobj_prog *f = &o->progs[fast], *t = &o->progs[o->nprogs - 1];
+	if (o->necbs - necbs != f->nepids)
+		cgc_fail(c, NULL, "internal error: the twin of the program for probe %s:%s:%s:%s "
+			 "records differently", c->probe->provider, c->probe->module,
+			 c->probe->function, c->probe->name);
+	for (size_t i = necbs; i < o->necbs; i++)
+		dobj_ecb_clear(&o->ecbs[i]);
+	o->necbs = necbs;
+	t->first_epid = f->first_epid;
+	t->nepids = f->nepids;
+	f->usdt_twin = (int)(o->nprogs - 1);
 }
 
 static void set_dyn_entries(struct cgc *c)
@@ -916,8 +1028,12 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	}
 	set_dyn_entries(c);
 
-	for (size_t p = 0; p < in->nprobes; p++)
-		compile_program(c, (int)p);
+	for (size_t p = 0; p < in->nprobes; p++) {
+		if (in->probes[p].kind == DOBJ_PROBE_USDT)
+			compile_usdt(c, (int)p);
+		else
+			compile_program(c, (int)p, CGU_GUARDED);
+	}
 
 	/* Sizes known only now. */
 	/* at least room for the largest run-time-sized copy beyond any offset checked against it */
@@ -972,15 +1088,22 @@ void cg_disasm(const struct dobj *o, struct strbuf *out)
 			size_t len = nl ? (size_t)(nl - line) : strlen(line);
 			while (note < p->nnotes && p->notes[note].at <= slot)
 				strbuf_printf(out, "%s\n", p->notes[note++].text);
-			char *m = reloc < p->nrelocs && p->map_relocs[reloc] == slot
-				? strstr(line, "map[fd ") : NULL;
+			char *m = NULL;
+			const char *what = "map";
+			if (reloc < p->nrelocs && p->map_relocs[reloc] == slot) {
+				m = strstr(line, "map[fd ");
+				if (!m || m >= line + len) {
+					m = strstr(line, "map_value[fd ");
+					what = "map_value";   /* "map_value[globals] + 0" */
+				}
+			}
 			if (m && m < line + len) {
 				int idx = p->insns[slot].imm;
 				char *close = strchr(m, ']');
 				const char *name = idx >= 0 && (size_t)idx < o->nmaps
 					? o->maps[idx].name : "?";
 				strbuf_add(out, line, (size_t)(m - line));
-				strbuf_printf(out, "map[%s]", name);
+				strbuf_printf(out, "%s[%s]", what, name);
 				strbuf_add(out, close + 1, (size_t)(line + len - close - 1));
 				strbuf_putc(out, '\n');
 			} else {

@@ -29,6 +29,10 @@ struct cg_input {
 	const struct dopts *opts;          /* strsize, dynvarsize, bufsize, nspec... */
 	int target_pid;                    /* $target, 0 if none */
 	bool usdt_sleepable;               /* USDT programs may be sleepable (kernel 5.19+) */
+	/* Per probe (may be NULL, as may an entry): for a USDT class, DOBJ_USDT_MAXARGS
+	 * arguments: where most of its sites known now have each (usdt_spec_layout); register
+	 * operands there are read directly by sites that agree (dobj_prog.usdt_fast). */
+	const struct dobj_usdt_arg *const *usdt_layouts;
 };
 
 int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,

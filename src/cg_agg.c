@@ -1,4 +1,5 @@
-/* cg_agg.c — aggregations in BPF: one per-CPU hash map per aggregation, the in-place update of
+/* cg_agg.c — aggregations in BPF: one per-CPU hash map per aggregation (a one-entry per-CPU
+ * array for a keyless count(): docs/agg.md), the in-place update of
  * `@name[keys] = func(args)`, and the records of printa/trunc/clear/normalize/denormalize/setopt.
  *
  * The layout is agg.h's contract (docs/agg.md): a packed key, a value of int64 words per CPU
@@ -140,8 +141,15 @@ void cga_layout(struct cgc *c)
 		n = n < 1 ? 1 : n > (1u << 22) ? (1u << 22) : n;
 		char name[32];
 		snprintf(name, sizeof name, "agg_%.26s", a->name[0] ? a->name : "_");
-		o->aggs[i].map = cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_HASH, (uint32_t)d->keysize,
-					     (uint32_t)vsize, (uint32_t)n);
+		/* `@ = count()`: one entry, so a per-CPU array (the verifier inlines its lookup;
+		 * a hash map's is a helper call hashing the key). Its key is the first 4 bytes of
+		 * the zero key word. All-zero means never counted: a count only grows, and trunc
+		 * and clear move baselines (trace_agg.c), never this map; the reader skips it. */
+		bool slot = a->nkeys <= 0 && d->func == AGG_COUNT;
+		o->aggs[i].map = slot
+			? cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_ARRAY, 4, (uint32_t)vsize, 1)
+			: cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_HASH, (uint32_t)d->keysize,
+				      (uint32_t)vsize, (uint32_t)n);
 		if (vsize > zero_size)
 			zero_size = (uint32_t)vsize;
 	}

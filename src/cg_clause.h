@@ -32,11 +32,13 @@
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
 #define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating */
-#define CGC_USDT_SPEC  (-80)   /* USDT programs: the firing site's struct dobj_usdt_spec * */
+#define CGC_USDT_SPEC  (-80)   /* USDT programs: the site's struct dobj_usdt_spec *, within
+                                * the cg_usdt.c emitter that looked it up */
 #define CGC_TOUCH      (-88)   /* 8 bytes: where cg_user_retry copies its byte */
 #define CGC_TRY        (-96)   /* u64: cg_user_retry has faulted the range in already */
 #define CGC_OWNER      (-104)  /* u64: this firing's ticket for the scratch area (below) */
-#define CGC_STACK_FIXED 104
+#define CGC_USDT_COOKIE (-112) /* USDT programs: the site's cookie once fetched, 0 before */
+#define CGC_STACK_FIXED 112
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */
@@ -44,6 +46,16 @@
                                 * sleepable program that slept finds another number there
                                 * when another firing used the area meanwhile */
 #define CGC_SCRATCH_LIMIT 32000 /* per-CPU map values are allocated from a 32 KiB pool */
+
+/* How a USDT program reads the arguments its class's start-up sites have in a register
+ * (cg_input.usdt_layouts; docs/usdt.md, "The fast path"):
+ *   CGU_GUARDED  directly for sites whose cookie has DOBJ_USDT_COOKIE_FAST, through the spec
+ *                for the others (programs whose records speculate: their template epids
+ *                are in the code, so the program cannot have a twin)
+ *   CGU_DIRECT   directly, unconditionally: the tracer attaches only sites that fit
+ *                (dobj_prog.usdt_fast); the others go to its twin
+ *   CGU_GENERIC  the twin: always through the spec */
+enum cgu_mode { CGU_GUARDED, CGU_DIRECT, CGU_GENERIC };
 
 /* Where a variable's storage is. */
 struct cgc_varinfo {
@@ -89,6 +101,7 @@ struct cgc {
 
 	/* the program being built */
 	int probe_idx;
+	enum cgu_mode usdt_mode;       /* how USDT arguments are read (cg_usdt.c) */
 	const struct dobj_probe *probe;
 	uint32_t prog_first_epid;      /* epid of the program's first ecb (USDT templates) */
 	size_t *relocs;
@@ -200,11 +213,12 @@ void cgx_need_fsbase(struct cgc *c);                           /* sets off_fsbas
 
 /* USDT programs (cg_usdt.c; dobj.h says how they work). */
 void cgu_add_maps(struct cgc *c);                              /* if any probe is USDT */
-void cgu_prologue(struct cgc *c, int out_label);               /* the firing site's spec */
+void cgu_prologue(struct cgc *c);                              /* nothing fetched yet */
 void cgu_epid(struct cgc *c, int reg, uint32_t tmpl);          /* reg = run-time epid */
 void cgu_probe_id(struct cgc *c);                              /* R0 = the probe's id */
 uint32_t cgu_probe_name(struct cgc *c, int which);             /* 0 prov .. 3 name */
 void cgu_arg(struct cgc *c, int i);                            /* R0 = argument i */
+bool cgu_pure_pred(struct cgc *c, const struct dnode *n);      /* may run before the prologue */
 
 /* Expressions (cg_expr.c). */
 void cgx_int(struct cgc *c, struct dnode *n);                  /* value in R0 */
@@ -217,6 +231,7 @@ void cgx_vars_layout(struct cgc *c);                           /* maps and offse
 /* Speculations (cg_spec.c). */
 void cgsp_setup(struct cgc *c);                      /* maps, if the program uses speculations */
 void cgsp_clause_begin(struct cgc *c, struct dnode *cl);
+bool cgsp_clause_speculates(const struct dnode *cl);       /* its body calls speculate() */
 void cgsp_clause_end(struct cgc *c);
 bool cgsp_default_record(const struct dnode *body);  /* only speculate(): the header is sent */
 uint32_t cgsp_rec_extra(const struct cgc *c);        /* bytes a held record carries after it */

@@ -109,6 +109,11 @@ bool cgsp_default_record(const struct dnode *body)
 	return n == 1;
 }
 
+bool cgsp_clause_speculates(const struct dnode *cl)
+{
+	return body_has_speculate(cl->body);
+}
+
 void cgsp_clause_begin(struct cgc *c, struct dnode *cl)
 {
 	c->spec_clause = body_has_speculate(cl->body);

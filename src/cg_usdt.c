@@ -5,6 +5,7 @@
  * (a few branches on the spec's kind), not compiled per site; sites found later (another
  * process's binary, a library loaded after tracing started) need only a new spec. */
 #include <stddef.h>
+#include <string.h>
 
 #include "cg_clause.h"
 #include "cg_str.h"
@@ -31,30 +32,60 @@ void cgu_add_maps(struct cgc *c)
 		}
 }
 
-/* The spec of the site that fired, kept in a stack slot for the whole program: a firing
- * without one (a cookie the tracer never wrote) does nothing. */
-void cgu_prologue(struct cgc *c, int out_label)
+/* Nothing is fetched at entry: a clause that needs nothing of the site (`@ = count()`) pays
+ * for neither the cookie nor the spec lookup. The cookie slot says whether the cookie has been
+ * fetched yet (a real cookie is never 0). */
+void cgu_prologue(struct cgc *c)
 {
-	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-	cgc_emit(c, bi_call(BPF_FUNC_get_attach_cookie));
-	cgc_emit(c, bi_stx(BPF_W, 10, 0, CGC_KEY));
-	cgc_lookup_key(c, c->o->usdt_specs_map);
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
-	cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_USDT_SPEC));
+	cgc_emit(c, bi_st(BPF_DW, 10, CGC_USDT_COOKIE, 0));
 }
 
-/* reg = the run-time epid of the template ecb with epid tmpl. */
+/* R0 = the site's cookie (dobj.h), fetched at most once per firing. Clobbers R1-R5. */
+static void emit_cookie(struct cgc *c)
+{
+	int have = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, CGC_USDT_COOKIE));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, have);
+	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+	cgc_emit(c, bi_call(BPF_FUNC_get_attach_cookie));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_USDT_COOKIE));
+	bpb_label_place(&c->buf, have);
+}
+
+/* R1 = the site's spec, also kept in the CGC_USDT_SPEC slot for the rest of the emitter; a
+ * site without one (a cookie the tracer never wrote) jumps to `none`. Clobbers R0-R5. */
+static void emit_spec(struct cgc *c, int none)
+{
+	emit_cookie(c);
+	cgc_emit(c, bi_stx(BPF_W, 10, 0, CGC_KEY));
+	cgc_lookup_key(c, c->o->usdt_specs_map);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, none);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_USDT_SPEC));
+	cgc_emit(c, bi_mov64_reg(1, 0));
+}
+
+/* reg = the run-time epid of the template ecb with epid tmpl: from the cookie, no lookup.
+ * Clobbers R0-R5. */
 void cgu_epid(struct cgc *c, int reg, uint32_t tmpl)
 {
-	cgc_emit(c, bi_ldx(BPF_DW, reg, 10, CGC_USDT_SPEC));
-	cgc_emit(c, bi_ldx(BPF_W, reg, reg, (int16_t)offsetof(struct dobj_usdt_spec, epid_base)));
+	emit_cookie(c);
+	if (reg != 0)
+		cgc_emit(c, bi_mov64_reg(reg, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, reg, DOBJ_USDT_COOKIE_EPID_SHIFT));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, reg, (int32_t)DOBJ_USDT_COOKIE_EPID_MAX));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, reg, (int32_t)(tmpl - c->prog_first_epid)));
 }
 
+/* R0 = the probe's id (0 for a site without a spec). */
 void cgu_probe_id(struct cgc *c)
 {
-	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, CGC_USDT_SPEC));
-	cgc_emit(c, bi_ldx(BPF_W, 0, 0, (int16_t)offsetof(struct dobj_usdt_spec, probe_id)));
+	int none = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	emit_spec(c, none);
+	cgc_emit(c, bi_ldx(BPF_W, 0, 1, (int16_t)offsetof(struct dobj_usdt_spec, probe_id)));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, none);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_label_place(&c->buf, done);
 }
 
 /* One of the probe's names (0 provider, 1 module, 2 function, 3 name) into a new scratch
@@ -63,11 +94,13 @@ uint32_t cgu_probe_name(struct cgc *c, int which)
 {
 	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
 	int found = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	int empty = bpb_label_new(&c->buf);
+	emit_spec(c, empty);
 	cgc_emit(c, bi_ldx(BPF_W, 1, 1, (int16_t)offsetof(struct dobj_usdt_spec, names)));
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_KEY));
 	cgc_lookup_key(c, c->o->usdt_names_map);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, found);
+	bpb_label_place(&c->buf, empty);
 	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)dst, 0));
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, found);
@@ -79,7 +112,7 @@ uint32_t cgu_probe_name(struct cgc *c, int which)
 	/* the provider of a probe of every process reads as dtrace's: name + the firing pid */
 	uint32_t res = cg_scratch_alloc(&c->g, c->slot), num = cg_scratch_alloc(&c->g, c->slot);
 	int plain = bpb_label_new(&c->buf), joined = bpb_label_new(&c->buf);
-	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	emit_spec(c, plain);
 	cgc_emit(c, bi_ldx(BPF_H, 1, 1, (int16_t)offsetof(struct dobj_usdt_spec, flags)));
 	cgc_emit(c, bi_alu64_imm(BPF_AND, 1, DOBJ_USDT_PIDPROV));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, plain);
@@ -149,6 +182,84 @@ static void emit_add_reg(struct cgc *c, int16_t addr, int16_t field_off,
 	bpb_label_place(&c->buf, skip);
 }
 
+/* The register the class's start-up sites mostly hold argument i in, or NULL (none, or this
+ * program reads every argument through the spec). */
+static const struct dobj_usdt_arg *fast_layout(struct cgc *c, int i)
+{
+	const struct dobj_usdt_arg *lay = c->in->usdt_layouts ? c->in->usdt_layouts[c->probe_idx] : NULL;
+	if (c->usdt_mode == CGU_GENERIC || !lay || i < 0 || i >= DOBJ_USDT_MAXARGS ||
+	    lay[i].kind != DOBJ_UARG_REG || lay[i].base >= PTREGS_WORDS || lay[i].reg_shift >= 64)
+		return NULL;
+	return &lay[i];
+}
+
+/* Argument i read where the class's sites known at compile time mostly have it, when that is
+ * a register: one load at a constant context offset, as a per-site program would. The
+ * program records what it assumed in dobj_prog.usdt_fast for the tracer to compare each
+ * site's spec with. CGU_DIRECT: that is all (the tracer attaches other sites to the twin);
+ * CGU_GUARDED: only for sites whose cookie says they agree (DOBJ_USDT_COOKIE_FAST), the others
+ * fall through to the spec-driven code. Returns false when there is no such register. */
+static bool emit_fast_arg(struct cgc *c, int i, int done)
+{
+	const struct dobj_usdt_arg *a = fast_layout(c, i);
+	if (!a)
+		return false;
+	c->o->progs[c->o->nprogs].usdt_fast[i] = *a;   /* the program being compiled */
+	int generic = bpb_label_new(&c->buf);
+	if (c->usdt_mode == CGU_GUARDED) {
+		emit_cookie(c);
+		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, generic);  /* bit 63 clear: not this layout */
+	}
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(8 * a->base)));
+	if (a->reg_shift)
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, a->reg_shift));
+	unsigned size = a->size & 15;
+	if (size >= 1 && size < 8) {
+		int32_t sh = 64 - 8 * (int32_t)size;
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, sh));
+		cgc_emit(c, bi_alu64_imm(a->is_signed ? BPF_ARSH : BPF_RSH, 0, sh));
+	}
+	if (c->usdt_mode != CGU_GUARDED)
+		return true;
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, generic);
+	return false;
+}
+
+/* Whether expression n can be evaluated before the prologue (no scratch, no globals, no
+ * fault path, nothing but R0-R5 and stack slots): integer constants, and arithmetic,
+ * comparisons, logic, conditionals and casts of them and of the arguments this program reads
+ * straight from the context. Division and modulo are out (they fault on 0), as are strings,
+ * variables, calls and assignments. */
+bool cgu_pure_pred(struct cgc *c, const struct dnode *n)
+{
+	if (!n || cgx_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
+		return false;
+	if (n->isconst)
+		return true;
+	switch (n->kind) {
+	case DN_IDENT: case DN_INDEX: {
+		int i = n->builtin >= DB_ARG0 && n->builtin <= DB_ARG9 ? n->builtin - DB_ARG0
+			: n->builtin == DB_ARGS && n->args && n->args->isconst ? (int)n->args->cval : -1;
+		/* guarded reads may fall back to the spec: not ahead of the prologue */
+		return c->usdt_mode == CGU_DIRECT && fast_layout(c, i) != NULL;
+	}
+	case DN_UNARY:
+		return (!strcmp(n->op, "-") || !strcmp(n->op, "~") || !strcmp(n->op, "!") ||
+			!strcmp(n->op, "+")) && cgu_pure_pred(c, n->lhs);
+	case DN_BINARY:
+		return strcmp(n->op, "/") != 0 && strcmp(n->op, "%") != 0 &&
+		       cgu_pure_pred(c, n->lhs) && cgu_pure_pred(c, n->rhs);
+	case DN_COND:
+		return cgu_pure_pred(c, n->cond) && cgu_pure_pred(c, n->lhs) &&
+		       cgu_pure_pred(c, n->rhs);
+	case DN_CAST:
+		return cgu_pure_pred(c, n->lhs);
+	default:
+		return false;
+	}
+}
+
 /* R0 = argument i of the site that fired, extended from its size as its sign says. A memory
  * operand that cannot be read faults with its address, as a bad pointer would. */
 void cgu_arg(struct cgc *c, int i)
@@ -163,7 +274,12 @@ void cgu_arg(struct cgc *c, int i)
 	int l_done = bpb_label_new(&c->buf), l_read = bpb_label_new(&c->buf);
 	int l_notls = bpb_label_new(&c->buf), l_notpc = bpb_label_new(&c->buf);
 
-	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
+	if (emit_fast_arg(c, i, l_done)) {
+		cgc_slot_pop(c);
+		cgc_slot_pop(c);
+		return;
+	}
+	emit_spec(c, l_zero);
 	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, kind)));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, DOBJ_UARG_IMM, l_imm);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, DOBJ_UARG_REG, l_reg);

@@ -5,6 +5,19 @@
 #include "agg.h"
 #include "dobj.h"
 
+void dobj_ecb_clear(struct dobj_ecb *e)
+{
+	for (size_t k = 0; k < e->nacts; k++) {
+		free(e->acts[k].vals);
+		free(e->acts[k].aggs);
+		free(e->acts[k].opt);
+		free(e->acts[k].optval);
+	}
+	free(e->acts);
+	e->acts = NULL;
+	e->nacts = 0;
+}
+
 void dobj_free(struct dobj *o)
 {
 	if (!o)
@@ -30,16 +43,8 @@ void dobj_free(struct dobj *o)
 		free(p->notes);
 	}
 	free(o->progs);
-	for (size_t i = 0; i < o->necbs; i++) {
-		struct dobj_ecb *e = &o->ecbs[i];
-		for (size_t k = 0; k < e->nacts; k++) {
-			free(e->acts[k].vals);
-			free(e->acts[k].aggs);
-			free(e->acts[k].opt);
-			free(e->acts[k].optval);
-		}
-		free(e->acts);
-	}
+	for (size_t i = 0; i < o->necbs; i++)
+		dobj_ecb_clear(&o->ecbs[i]);
 	free(o->ecbs);
 	for (size_t i = 0; i < o->naggs; i++)
 		agg_desc_free(o->aggs[i].desc);

@@ -81,6 +81,14 @@ struct dobj_usdt_arg {
 	uint8_t pcrel;
 };
 
+/* A site's uprobe cookie: the key of its spec in the low 32 bits; its probe's epid_base in bits
+ * 32..62, so a record's epid needs no spec lookup; bit 63 (DOBJ_USDT_COOKIE_FAST) when every
+ * argument the program reads directly (dobj_prog.usdt_fast) is where the program reads it (a
+ * program without a twin tests it before such a read). A cookie is never 0 (epids start at 1). */
+#define DOBJ_USDT_COOKIE_FAST (1ULL << 63)
+#define DOBJ_USDT_COOKIE_EPID_SHIFT 32
+#define DOBJ_USDT_COOKIE_EPID_MAX 0x7fffffffu
+
 struct dobj_usdt_spec {
 	uint32_t epid_base;        /* the probe's first epid */
 	uint32_t probe_id;         /* the built-in `id` */
@@ -127,6 +135,15 @@ struct dobj_prog {
 	int probe;                 /* index in dobj->probes */
 	int type;                  /* enum bpf_prog_type: dobj_prog_type(kind of its probe) */
 	bool sleepable;
+	/* USDT programs: the register operands the program reads straight from the context
+	 * (kind DOBJ_UARG_REG; the others NONE: read through the spec), for every site it runs
+	 * for when it has a twin (below), else for the sites whose cookie has
+	 * DOBJ_USDT_COOKIE_FAST. Compared with each site's spec at attach (usdt_spec_fits). */
+	struct dobj_usdt_arg usdt_fast[DOBJ_USDT_MAXARGS];
+	/* -1, or the index in progs of this program's twin: the same clauses reading every
+	 * argument through the spec, for the sites whose spec does not fit usdt_fast (the
+	 * tracer attaches those there; the twin shares this program's ecbs and epids). */
+	int usdt_twin;
 	struct bpf_insn *insns;
 	size_t ninsns;
 	size_t *map_relocs;        /* instruction indexes to patch (see above) */
@@ -311,4 +328,5 @@ struct dobj {
 };
 
 void dobj_free(struct dobj *o);
+void dobj_ecb_clear(struct dobj_ecb *e);   /* frees what the ecb owns (its actions) */
 #endif

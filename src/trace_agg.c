@@ -143,6 +143,11 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 					 strerror(errno));
 			break;
 		}
+		/* a one-entry array (cg_agg.c: `@ = count()`) has its entry from the start:
+		 * all zero, it was never counted */
+		if (t->o->maps[t->o->aggs[i].map].kind == BPF_SYS_MAP_PERCPU_ARRAY &&
+		    all_zero(vals, t->ncpus * d->nwords))
+			continue;
 		/* usym/ufunc and umod keys merge per function / module (dtrace's
 		 * dt_aggregate_usym); `key` itself stays the map's, for the next step */
 		memcpy(canon, key, d->keysize);

@@ -23,6 +23,7 @@
 #include "dwarf_types.h"
 #include "trace_run.h"
 #include "usdt_prov.h"
+#include "usdt_spec.h"
 #include "util.h"
 
 /* One -s / -n / -P / -m / -f / -i argument and the clauses it contributed. */
@@ -551,7 +552,16 @@ static int compile_and_run(struct tc *t)
 	struct used u;
 	collect_used(t, &u);
 	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target,
-			       t->up.nprobes > 0 && attach_sleepable_uprobe_supported() };
+			       t->up.nprobes > 0 && attach_sleepable_uprobe_supported(), NULL };
+	/* where each class's sites known now have their arguments: its program's fast path */
+	const struct dobj_usdt_arg **layouts = xcalloc(u.n + 1, sizeof(*layouts));
+	struct dobj_usdt_arg (*layout)[DOBJ_USDT_MAXARGS] = xcalloc((size_t)u.nclasses + 1,
+								     sizeof(*layout));
+	for (int k = 0; k < u.nclasses; k++) {
+		usdt_spec_class_layout(&t->up, u.classes[k].clauses, u.classes[k].nclauses, layout[k]);
+		layouts[u.classes[k].prog_probe] = layout[k];
+	}
+	in.usdt_layouts = layouts;
 	struct dobj *obj = NULL;
 	int status = 1;
 	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
@@ -596,6 +606,8 @@ out:
 		dobj_free(obj);
 	dck_prog_free(ck);
 	free_used(&u, t->nclauses);
+	free(layouts);
+	free(layout);
 	return status;
 }
 

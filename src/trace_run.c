@@ -189,7 +189,8 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 	memcpy(insns, p->insns, sizeof(*insns) * p->ninsns);
 	for (size_t k = 0; k < p->nrelocs; k++) {
 		size_t at = p->map_relocs[k];
-		if (at + 1 >= p->ninsns || insns[at].src_reg != BPF_PSEUDO_MAP_FD ||
+		if (at + 1 >= p->ninsns || (insns[at].src_reg != BPF_PSEUDO_MAP_FD &&
+					    insns[at].src_reg != BPF_PSEUDO_MAP_VALUE) ||
 		    insns[at].imm < 0 || (size_t)insns[at].imm >= o->nmaps) {
 			util_warn("failed to enable probe %u (%s): internal error: bad map reference "
 				  "at instruction %zu", pr->id, probe_desc(pr, desc, sizeof(desc)), at);

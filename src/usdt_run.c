@@ -109,8 +109,6 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 		ur->warned_full = true;
 		return -1;
 	}
-	struct pending_link *l = pending_for(pd, prog, p);
-	l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + (size_t)n));
 	report_damage(ur, p);
 	for (int k = 0; k < n; k++) {
 		const struct usdt_site *s = uprov_site(ur->up, p, k);
@@ -131,6 +129,10 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 		spec.names = names;
 		spec.flags = p->pid ? 0 : DOBJ_USDT_PIDPROV;
 		uint32_t key = ur->nsites;
+		if (epid_base > DOBJ_USDT_COOKIE_EPID_MAX) {
+			probe_warn(ur, p, "too many enablings to number");
+			return -1;
+		}
 		if (bpf_map_update_elem(o->maps[o->usdt_specs_map].fd, &key, &spec, BPF_ANY) != 0) {
 			char *m = xasprintf("cannot store site %d: %s", k, strerror(errno));
 			probe_warn(ur, p, m);
@@ -138,7 +140,14 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 			return -1;
 		}
 		ur->nsites++;
-		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off, key };
+		/* a site whose arguments are not where the program reads them directly goes to
+		 * its twin (dobj.h), which reads them through the spec */
+		bool fits = usdt_spec_fits(&spec, prog->usdt_fast);
+		const struct dobj_prog *to = !fits && prog->usdt_twin >= 0 ? &o->progs[prog->usdt_twin] : prog;
+		struct pending_link *l = pending_for(pd, to, p);
+		l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + 1));
+		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off,
+			usdt_spec_cookie(key, epid_base, fits) };
 	}
 	return 0;
 }

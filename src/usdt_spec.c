@@ -3,6 +3,7 @@
 
 #include <elf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
@@ -92,6 +93,83 @@ int usdt_spec_encode(const struct usdt_file *f, const struct usdt_site *s,
 			*why = xasprintf("argument %d (%s): %s", i, s->args[i].spec ? s->args[i].spec : "?", no);
 	}
 	return bad;
+}
+
+/* The fields a direct read depends on (disp, pcrel and index mean nothing for a register). */
+static bool same_reg(const struct dobj_usdt_arg *a, const struct dobj_usdt_arg *b)
+{
+	return a->kind == DOBJ_UARG_REG && b->kind == DOBJ_UARG_REG && a->base == b->base &&
+	       a->reg_shift == b->reg_shift && a->size == b->size && a->is_signed == b->is_signed;
+}
+
+void usdt_spec_layout(const struct dobj_usdt_spec *specs, size_t n,
+		      struct dobj_usdt_arg out[DOBJ_USDT_MAXARGS])
+{
+	memset(out, 0, sizeof(*out) * DOBJ_USDT_MAXARGS);
+	for (int i = 0; i < DOBJ_USDT_MAXARGS; i++) {
+		/* a majority vote (Boyer-Moore): one pass, no table; with no majority, the
+		 * candidate left is just one of the layouts, which only costs speed */
+		const struct dobj_usdt_arg *cand = NULL;
+		size_t votes = 0;
+		for (size_t k = 0; k < n; k++) {
+			const struct dobj_usdt_arg *a = &specs[k].args[i];
+			if (a->kind != DOBJ_UARG_REG)
+				continue;
+			if (votes == 0)
+				cand = a, votes = 1;
+			else if (same_reg(a, cand))
+				votes++;
+			else
+				votes--;
+		}
+		if (cand) {
+			out[i] = *cand;
+			out[i].disp = 0;
+			out[i].index = DOBJ_UREG_NONE;
+			out[i].scale_shift = out[i].pcrel = 0;
+		}
+	}
+}
+
+bool usdt_spec_fits(const struct dobj_usdt_spec *spec, const struct dobj_usdt_arg *fast)
+{
+	bool any = false;
+	for (int i = 0; i < DOBJ_USDT_MAXARGS; i++) {
+		if (fast[i].kind != DOBJ_UARG_REG)
+			continue;
+		if (!same_reg(&spec->args[i], &fast[i]))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+uint64_t usdt_spec_cookie(uint32_t key, uint32_t epid_base, bool fast)
+{
+	return (uint64_t)key | (uint64_t)(epid_base & DOBJ_USDT_COOKIE_EPID_MAX) << DOBJ_USDT_COOKIE_EPID_SHIFT |
+	       (fast ? DOBJ_USDT_COOKIE_FAST : 0);
+}
+
+void usdt_spec_class_layout(const struct uprov *up, const int *clauses, int nclauses,
+			    struct dobj_usdt_arg out[DOBJ_USDT_MAXARGS])
+{
+	struct dobj_usdt_spec *specs = NULL;
+	size_t n = 0, cap = 0;
+	for (int i = 0; i < up->nprobes; i++) {
+		const struct uprov_probe *p = &up->probes[i];
+		if (p->nclauses != nclauses ||
+		    memcmp(p->clauses, clauses, sizeof(int) * (size_t)nclauses) != 0)
+			continue;
+		for (int k = 0; k < p->sites->nsites; k++) {
+			xgrow(&specs, sizeof(*specs), &cap, n + 1);
+			char *why;
+			usdt_spec_encode(up->files[p->file].cf->f, uprov_site(up, p, k),
+					 &specs[n++], &why);
+			free(why);
+		}
+	}
+	usdt_spec_layout(specs, n, out);
+	free(specs);
 }
 
 void usdt_spec_names(char *value, size_t namesz, const char *provider, const char *module,

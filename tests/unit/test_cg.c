@@ -195,7 +195,8 @@ T_CASE(listing)
 	size_t pseudo = 0;
 	for (size_t i = 0; i < p->ninsns; i++)
 		pseudo += p->insns[i].code == (BPF_LD | BPF_DW | BPF_IMM) &&
-			  p->insns[i].src_reg == BPF_PSEUDO_MAP_FD;
+			  (p->insns[i].src_reg == BPF_PSEUDO_MAP_FD ||
+			   p->insns[i].src_reg == BPF_PSEUDO_MAP_VALUE);
 	T_EQ_INT(pseudo, p->nrelocs);
 	for (size_t i = 0; i < p->nrelocs; i++)
 		T_CHECK((size_t)p->insns[p->map_relocs[i]].imm < t.o->nmaps);
@@ -322,6 +323,26 @@ T_MAIN()
 /* Aggregations: one per-CPU hash map each, sized from the agg.h layout; keys as long as
  * their values can be (constants and probe names shorter than strsize); the actions as
  * records naming their aggregations. */
+/* `@ = count()` is one per-CPU array slot (the verifier inlines its lookup); a count with
+ * keys, and a keyless sum (whose all-zero value may be a real one), stay hash maps. */
+T_CASE(keyless_count_is_an_array)
+{
+	struct cgc_test t = compile_ok("BEGIN { @n = count(); @k[1] = count(); @s = sum(1); }");
+	if (!t.o)
+		return;
+	const struct dobj *o = t.o;
+	int n = map_named(o, "agg_n"), k = map_named(o, "agg_k"), s = map_named(o, "agg_s");
+	T_CHECK(n >= 0 && k >= 0 && s >= 0);
+	if (n >= 0 && k >= 0 && s >= 0) {
+		T_EQ_INT(o->maps[n].kind, BPF_SYS_MAP_PERCPU_ARRAY);
+		T_EQ_INT(o->maps[n].key_size, 4);
+		T_EQ_INT(o->maps[n].max_entries, 1);
+		T_EQ_INT(o->maps[k].kind, BPF_SYS_MAP_PERCPU_HASH);
+		T_EQ_INT(o->maps[s].kind, BPF_SYS_MAP_PERCPU_HASH);
+	}
+	cgc_test_free(&t);
+}
+
 T_CASE(aggregation_maps_and_actions)
 {
 	struct cgc_test t = compile_ok(

@@ -156,4 +156,59 @@ T_CASE(names_are_truncated_and_terminated)
 	T_EQ_STR(v, "");
 }
 
+/* The fast path's layout: per argument, the register most sites use; memory, immediates and
+ * missing arguments never vote; a site fits when every register of the layout is its own with
+ * the same size, sign and shift. */
+T_CASE(fast_layout_vote_and_fit)
+{
+	struct fixture x[4];
+	encode(&x[0], ET_DYN, "-4@%edi 8@%rsi", false);
+	encode(&x[1], ET_DYN, "-4@%edi 8@(%rsi)", false);
+	encode(&x[2], ET_DYN, "-4@%esi 8@%rsi 1@%ah", false);
+	encode(&x[3], ET_DYN, "4@%edi $5", false);
+	struct dobj_usdt_spec specs[4] = { x[0].spec, x[1].spec, x[2].spec, x[3].spec };
+	struct dobj_usdt_arg lay[DOBJ_USDT_MAXARGS];
+	usdt_spec_layout(specs, 4, lay);
+	T_EQ_INT(lay[0].kind, DOBJ_UARG_REG);    /* -4@%edi twice, -4@%esi and 4@%edi once */
+	T_EQ_INT(lay[0].base, W(rdi));
+	T_EQ_INT(lay[0].size, 4);
+	T_EQ_INT(lay[0].is_signed, 1);
+	T_EQ_INT(lay[1].kind, DOBJ_UARG_REG);    /* the memory operand does not vote */
+	T_EQ_INT(lay[1].base, W(rsi));
+	T_EQ_INT(lay[2].kind, DOBJ_UARG_REG);
+	T_EQ_INT(lay[2].reg_shift, 8);
+	T_EQ_INT(lay[3].kind, DOBJ_UARG_NONE);
+	/* a program reading only arg0 directly: sites 0 and 1 fit, 2 (%esi) and 3 (unsigned) not */
+	struct dobj_usdt_arg fast[DOBJ_USDT_MAXARGS];
+	memset(fast, 0, sizeof(fast));
+	fast[0] = lay[0];
+	T_CHECK(usdt_spec_fits(&specs[0], fast));
+	T_CHECK(usdt_spec_fits(&specs[1], fast));
+	T_CHECK(!usdt_spec_fits(&specs[2], fast));
+	T_CHECK(!usdt_spec_fits(&specs[3], fast));
+	/* reading arg1 directly as well: site 1's arg1 is in memory */
+	fast[1] = lay[1];
+	T_CHECK(usdt_spec_fits(&specs[0], fast));
+	T_CHECK(!usdt_spec_fits(&specs[1], fast));
+	/* a program reading nothing directly never marks a site */
+	memset(fast, 0, sizeof(fast));
+	T_CHECK(!usdt_spec_fits(&specs[0], fast));
+	usdt_spec_layout(specs, 0, lay);
+	T_EQ_INT(lay[0].kind, DOBJ_UARG_NONE);
+	for (int i = 0; i < 4; i++)
+		done(&x[i]);
+}
+
+T_CASE(cookie_fields)
+{
+	uint64_t c = usdt_spec_cookie(7, 0x12345, true);
+	T_EQ_UINT(c & 0xffffffffu, 7);
+	T_EQ_UINT((c >> DOBJ_USDT_COOKIE_EPID_SHIFT) & DOBJ_USDT_COOKIE_EPID_MAX, 0x12345);
+	T_CHECK((int64_t)c < 0);                   /* what the program tests */
+	c = usdt_spec_cookie(0xffffffffu, DOBJ_USDT_COOKIE_EPID_MAX, false);
+	T_EQ_UINT(c, 0x7fffffffffffffffULL);
+	T_CHECK((int64_t)c >= 0);
+	T_CHECK(usdt_spec_cookie(0, 1, false) != 0); /* never 0: the program's "not fetched yet" */
+}
+
 T_MAIN()
