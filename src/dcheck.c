@@ -551,31 +551,6 @@ static bool is_writable(const struct dnode *n)
 	}
 }
 
-/* The member a DN_MEMBER names, with its offset from the start of the outer record (through
- * anonymous members). */
-static const struct dmember *find_member(struct dtype *rec, const char *name, int64_t *off)
-{
-	rec = res(rec);
-	if (rec->kind != DTY_STRUCT && rec->kind != DTY_UNION)
-		return NULL;
-	for (int i = 0; i < rec->nmembers; i++) {
-		const struct dmember *m = &rec->members[i];
-		if (m->name && strcmp(m->name, name) == 0) {
-			*off += m->offset;
-			return m;
-		}
-		if (!m->name && m->bit_width < 0) {
-			int64_t inner = *off + m->offset;
-			const struct dmember *f = find_member(m->type, name, &inner);
-			if (f) {
-				*off = inner;
-				return f;
-			}
-		}
-	}
-	return NULL;
-}
-
 static bool is_bitfield(const struct dnode *n)
 {
 	if (n->kind != DN_MEMBER)
@@ -584,7 +559,7 @@ static bool is_bitfield(const struct dnode *n)
 	if (strcmp(n->op, "->") == 0)
 		rec = res(rec)->base;
 	int64_t off = 0;
-	const struct dmember *m = find_member(rec, n->name, &off);
+	const struct dmember *m = dtype_member_at(rec, n->name, &off);
 	return m && m->bit_width >= 0;
 }
 
@@ -1578,7 +1553,7 @@ static void check_member(struct ck *c, struct dnode *n)
 		      "to a struct or union", n->op, a);
 	}
 	int64_t off = 0;
-	const struct dmember *m = find_member(t, n->name, &off);
+	const struct dmember *m = dtype_member_at(t, n->name, &off);
 	if (!m) {
 		const char *a = nm(&ns, t);
 		FAILT(c, n, &ns, "%s is not a member of %s", n->name, a);
@@ -1593,7 +1568,7 @@ static void check_offsetof(struct ck *c, struct dnode *n)
 		fail_at(c, n, "offsetof operand must be a struct or union type");
 	need_body(c, t);
 	int64_t off = 0;
-	const struct dmember *m = find_member(t, n->name, &off);
+	const struct dmember *m = dtype_member_at(t, n->name, &off);
 	if (!m)
 		fail_at(c, n, "failed to determine offset of %s: Member name not found", n->name);
 	if (m->bit_width >= 0)

@@ -358,6 +358,19 @@ static size_t read_kernel(struct bpf_insn *in, size_t n, int tmp, int32_t init, 
 	return n;
 }
 
+/* Emit: ringbuf_output(ringbuf, fp + rec, sizeof(struct dobj_rec_rescan), 0); R0 its result. */
+static size_t send_record(struct bpf_insn *in, size_t n, int ringbuf_fd, int rec)
+{
+	bi_ld_map_fd(&in[n], 1, ringbuf_fd);
+	n += 2;
+	in[n++] = bi_mov64_reg(2, 10);
+	in[n++] = bi_alu64_imm(BPF_ADD, 2, rec);
+	in[n++] = bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_rescan));
+	in[n++] = bi_mov64_imm(4, 0);
+	in[n++] = bi_call(BPF_FUNC_ringbuf_output);
+	return n;
+}
+
 /* The watcher: at _dl_debug_state, if r_debug.r_state is RT_CONSISTENT, send a
  * DOBJ_REC_RESCAN record with the pid and tid, holding the process until the tracer has read
  * it in one of two ways:
@@ -461,13 +474,7 @@ static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_de
 			in[n++] = bi_jmp_imm(BPF_JGT, 1, 1, 0);
 			/* the record first: a signal whose record was lost would hold nothing */
 			in[n++] = bi_st(BPF_W, 10, off_stopped, DOBJ_RESCAN_PTRACE);
-			bi_ld_map_fd(&in[n], 1, ringbuf_fd);
-			n += 2;
-			in[n++] = bi_mov64_reg(2, 10);
-			in[n++] = bi_alu64_imm(BPF_ADD, 2, rec);
-			in[n++] = bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_rescan));
-			in[n++] = bi_mov64_imm(4, 0);
-			in[n++] = bi_call(BPF_FUNC_ringbuf_output);
+			n = send_record(in, n, ringbuf_fd, rec);
 			to_out[nout++] = n;
 			in[n++] = bi_jmp_imm(BPF_JNE, 0, 0, 0);
 			in[n++] = bi_mov64_imm(1, sig);
@@ -479,13 +486,7 @@ static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_de
 		}
 	}
 	size_t send = n;
-	bi_ld_map_fd(&in[n], 1, ringbuf_fd);
-	n += 2;
-	in[n++] = bi_mov64_reg(2, 10);
-	in[n++] = bi_alu64_imm(BPF_ADD, 2, rec);
-	in[n++] = bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_rescan));
-	in[n++] = bi_mov64_imm(4, 0);
-	in[n++] = bi_call(BPF_FUNC_ringbuf_output);
+	n = send_record(in, n, ringbuf_fd, rec);
 	size_t out = n;
 	in[n++] = bi_mov64_imm(0, 0);
 	in[n++] = bi_exit();
