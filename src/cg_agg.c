@@ -55,15 +55,24 @@ static int64_t probe_field_max(struct cgc *c, int b)
 	return (int64_t)m;
 }
 
+bool cga_update_key(const struct dnode *n, const struct dck_agg *a, int idx, struct dnode **key)
+{
+	if (n->kind != DN_ASSIGN || !n->lhs || n->lhs->kind != DN_AGG || n->lhs->agg != a)
+		return false;
+	struct dnode *k = n->lhs->args;
+	for (int i = 0; k && i < idx; i++)
+		k = k->next;
+	*key = k;
+	return true;
+}
+
 static int64_t key_maxlen(struct cgc *c, const struct dck_agg *a, int idx)
 {
 	int64_t max = 0;
 	for (struct dnode *n = c->ck->prog->pool.all; n; n = n->pool_next) {
-		if (n->kind != DN_ASSIGN || !n->lhs || n->lhs->kind != DN_AGG || n->lhs->agg != a)
+		struct dnode *k;
+		if (!cga_update_key(n, a, idx, &k))
 			continue;
-		struct dnode *k = n->lhs->args;
-		for (int i = 0; k && i < idx; i++)
-			k = k->next;
 		if (!k)
 			return -1;
 		int64_t len;

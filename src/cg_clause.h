@@ -245,5 +245,7 @@ void cgsp_commit(struct cgc *c, struct dnode *call, bool discard);
  * `@a[keys] = f(args)` (the DN_ASSIGN), and printa/trunc/clear/normalize/denormalize/setopt. */
 void cga_layout(struct cgc *c);
 void cga_update(struct cgc *c, struct dnode *assign);
+/* Whether n is an update of @a; if so, *key is its key #idx (NULL when it has fewer keys). */
+bool cga_update_key(const struct dnode *n, const struct dck_agg *a, int idx, struct dnode **key);
 void cga_action(struct cgc *c, struct dnode *call);
 #endif

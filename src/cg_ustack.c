@@ -117,12 +117,8 @@ bool cgk_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_ke
 {
 	bool seen = false, is = false;
 	for (struct dnode *n = c->ck->prog->pool.all; n; n = n->pool_next) {
-		if (n->kind != DN_ASSIGN || !n->lhs || n->lhs->kind != DN_AGG || n->lhs->agg != a)
-			continue;
-		struct dnode *k = n->lhs->args;
-		for (int i = 0; k && i < idx; i++)
-			k = k->next;
-		if (!k)
+		struct dnode *k;
+		if (!cga_update_key(n, a, idx, &k) || !k)
 			continue;
 		struct agg_keydesc this;
 		bool u = key_of(c, k, &this);
