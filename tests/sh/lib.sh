@@ -13,6 +13,8 @@
 #                                                readers without the 'f' suffix can read them
 #                                                (for builds with -DUSDT_FLOAT_SUFFIX)
 #   sdt_is_root                                  true when running as root
+#   sdt_wait_exec PID PATH SECONDS               wait (at most SECONDS) until PID runs PATH: a
+#                                                background job is forked, then exec'd
 #   argvals_match EXPECTED ACTUAL                probe argument values against an argforms-
 #                                                style expectation ("=K", "*"); prints why not
 #   expect_fail NAME WANT-STDERR COMMAND...      the command exits 1 with exactly WANT-STDERR
@@ -45,6 +47,14 @@ sdt_workdir() {
 }
 
 sdt_is_root() { [ "$(id -u)" -eq 0 ]; }
+
+sdt_wait_exec() {
+	_i=0
+	while [ $_i -lt $(($3 * 20)) ] && [ "$(readlink "/proc/$1/exe" 2>/dev/null)" != "$2" ]; do
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+}
 
 sdt_build() {
 	_out=$1 _cc=$2 _lang=$3 _opt=$4 _link=$5

@@ -26,11 +26,7 @@ attach_kinds() {
 	rm -f "$W/go"
 	"$prog" wait "$W/go" 3 >/dev/null &
 	wpid=$!
-	i=0
-	while [ $i -lt 200 ] && [ "$(readlink /proc/$wpid/exe 2>/dev/null)" != "$prog" ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	sdt_wait_exec $wpid "$prog" 10
 	USDTRACE_NO_UPROBE_MULTI=$1 "$U" -q -n 'ut$target:::tick { n++; } ut$target:::done { exit(0); }' \
 		-p $wpid >"$W/k.out" 2>"$W/k.err" &
 	tpid=$!

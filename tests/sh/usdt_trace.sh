@@ -37,15 +37,6 @@ wait_for() {
 	return 1
 }
 
-# wait_exec PID: up to 30 s for PID to be running $prog (forked by the shell, then exec'd)
-wait_exec() {
-	i=0
-	while [ $i -lt 600 ] && [ "$(readlink "/proc/$1/exe" 2>/dev/null)" != "$prog" ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-}
-
 # --- arguments, names, -c ---
 timeout 20 "$U" -q -n 'ut$target:::args { printf("%d %s %d %c %d %d %d %d %x [%s:%s:%s:%s] %d\n", arg0, copyinstr(arg1), arg2, (char)arg3, arg4, args[4], arg9, args[10], args[11], probeprov, probemod, probefunc, probename, id); }' \
 	-c "$prog args 3" >"$W/args.out" 2>"$W/args.err"
@@ -204,7 +195,7 @@ EOF
 rm -f "$W/g1" "$W/g2" "$W/g3"
 "$prog" sem "$W/g1" "$W/g3" 100 >"$W/a.out" &
 apid=$!
-wait_exec $apid
+sdt_wait_exec $apid "$prog" 30
 timeout 20 "$U" -s "$W/sem.d" $apid >"$W/tr.out" 2>"$W/tr.err" &
 tpid=$!
 if ! wait_for "$W/tr.out" ready; then
@@ -234,7 +225,7 @@ fi
 rm -f "$W/g1" "$W/g3" "$W/tr.out"
 "$prog" sem "$W/g1" "$W/g3" 50 >"$W/k.out" &
 apid=$!
-wait_exec $apid
+sdt_wait_exec $apid "$prog" 30
 "$U" -s "$W/sem.d" $apid >"$W/tr.out" 2>"$W/tr.err" &
 tpid=$!
 if wait_for "$W/tr.out" ready; then
