@@ -9,12 +9,15 @@ VERSION := 0.1.0
 
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
-ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -Isrc -D_GNU_SOURCE -DUSDTRACE_VERSION='"$(VERSION)"'
+# src/ has one folder per pipeline stage (docs/ARCHITECTURE.md); headers are included by name.
+SRC_DIRS := $(sort $(dir $(wildcard src/*/*.c src/*/*.h src/*/*/*.c src/*/*/*.h)))
+SRC_INC  := $(patsubst %/,-I%,$(SRC_DIRS))
+ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude $(SRC_INC) -D_GNU_SOURCE -DUSDTRACE_VERSION='"$(VERSION)"'
 LIBS     := -lelf -ldw -lbpf -lz
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 B := build
-LIB_SRCS  := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_SRCS  := $(filter-out src/cmd/main.c,$(wildcard src/*/*.c src/*/*/*.c))
 LIB_OBJS  := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
 ASAN_OBJS := $(LIB_SRCS:src/%.c=$(B)/asan/%.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -22,7 +25,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 UNIT_ASAN := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests-asan/%)
 TOOL_SRCS := $(wildcard tests/tools/*.c)
 TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(B)/tools/%)
-HDRS      := $(wildcard src/*.h) $(wildcard include/usdtrace/*.h)
+HDRS      := $(wildcard src/*/*.h src/*/*/*.h) $(wildcard include/usdtrace/*.h)
 
 # The -h header embeds include/usdtrace/sdt.h: $(B)/gen/sdt_text.c holds its text as one C
 # string, prov_sdt_text ("" if the file is absent, which -h then reports).
@@ -62,7 +65,7 @@ $(B)/libusdtrace-asan.a: $(ASAN_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/usdtrace: $(B)/obj/main.o $(B)/libusdtrace.a
+$(B)/usdtrace: $(B)/obj/cmd/main.o $(B)/libusdtrace.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
 
 $(B)/tests/%: tests/unit/%.c tests/unit/t.h $(B)/libusdtrace.a

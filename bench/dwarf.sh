@@ -31,7 +31,7 @@ cd "$W" || exit 1
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 make -C "$top" -s build/libusdtrace.a || exit 1
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -I"$top/src" -o dwarf_lookup \
+$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE $(find "$top/src" -type d | sed 's/^/-I/') -o dwarf_lookup \
 	"$top/bench/dwarf_lookup.c" "$top/build/libusdtrace.a" -lelf -ldw -lbpf -lz || exit 1
 
 # the program

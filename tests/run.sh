@@ -8,6 +8,9 @@ B="$top/build"
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 pass=0 fail=0 skip=0
+# -I flags for every folder of src/ (headers are included by name), for tests that compile
+# against the library
+src_inc=$(find "$top/src" -type d | sort | sed 's/^/-I/' | tr '\n' ' ')
 
 run_one() { # label, command...
 	label=$1; shift
@@ -42,7 +45,7 @@ done
 for t in "$top"/tests/sh/*.sh; do
 	[ -f "$t" ] || continue
 	[ "$(basename "$t")" = lib.sh ] && continue # helpers sourced by the tests, not a test
-	run_one "sh/$(basename "$t" .sh)" env USDTRACE="$B/usdtrace" TOP="$top" B="$B" sh "$t"
+	run_one "sh/$(basename "$t" .sh)" env USDTRACE="$B/usdtrace" TOP="$top" B="$B" SRC_INC="$src_inc" sh "$t"
 done
 
 if [ "$skip" -gt 0 ]; then

@@ -18,7 +18,7 @@ T=$B/tools/bpf_selftest
 # Prefer an ASan+UBSan build of the tool (flags as the Makefile's SAN) when the sanitized library
 # exists, so the kernel paths of the plumbing are checked for memory errors too.
 if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -I"$TOP/include" \
-	-I"$TOP/src" -D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer \
+	$SRC_INC -D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all -o "$W/bpf_selftest" "$TOP/tests/tools/bpf_selftest.c" \
 	"$B/libusdtrace-asan.a" -lelf -ldw -lbpf -lz 2>"$W/asan.err"; then
 	T=$W/bpf_selftest

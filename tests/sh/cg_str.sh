@@ -14,7 +14,7 @@ fi
 T=$B/tools/cgstr_run
 # Prefer an ASan+UBSan build of the tool when the sanitized library exists.
 if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -I"$TOP/include" \
-	-I"$TOP/src" -D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer \
+	$SRC_INC -D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all -o "$W/cgstr_run" "$TOP/tests/tools/cgstr_run.c" \
 	"$B/libusdtrace-asan.a" -lelf -ldw -lbpf -lz 2>"$W/asan.err"; then
 	T=$W/cgstr_run

@@ -7,7 +7,7 @@
 sdt_workdir
 
 L=$B/tools/cgload
-if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -I"$TOP/src" \
+if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g $SRC_INC \
 	-D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
 	-o "$W/cgload" "$TOP/tests/tools/cgload.c" "$B/libusdtrace-asan.a" -lelf -ldw -lbpf -lz \
 	2>"$W/asan.err"; then

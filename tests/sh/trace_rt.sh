@@ -17,7 +17,7 @@ if ! sdt_is_root; then
 fi
 T=$B/tools/rt_selftest
 if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -I"$TOP/include" \
-	-I"$TOP/src" -D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer \
+	$SRC_INC -D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all -o "$W/rt_selftest" "$TOP/tests/tools/rt_selftest.c" \
 	"$B/libusdtrace-asan.a" -lelf -ldw -lbpf -lz 2>"$W/asan.err"; then
 	T=$W/rt_selftest

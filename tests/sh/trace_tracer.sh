@@ -19,8 +19,8 @@ U=$USDTRACE
 # exists, so the tracer's run-time paths are checked for memory errors too. Leak checking stays
 # off: main's option arrays live until exit by design (opts.h).
 if [ -f "$B/libusdtrace-asan.a" ] && gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -I"$TOP/include" \
-	-I"$TOP/src" -D_GNU_SOURCE -DUSDTRACE_VERSION='"e2e"' -fsanitize=address,undefined \
-	-fno-omit-frame-pointer -fno-sanitize-recover=all -o "$w/usdtrace" "$TOP/src/main.c" \
+	$SRC_INC -D_GNU_SOURCE -DUSDTRACE_VERSION='"e2e"' -fsanitize=address,undefined \
+	-fno-omit-frame-pointer -fno-sanitize-recover=all -o "$w/usdtrace" "$TOP/src/cmd/main.c" \
 	"$B/libusdtrace-asan.a" -lelf -ldw -lbpf -lz 2>"$w/asan.err"; then
 	U=$w/usdtrace
 	ASAN_OPTIONS=detect_leaks=0
