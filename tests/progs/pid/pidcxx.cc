@@ -29,13 +29,10 @@ template <typename T> NOINL T twice(T v) { return v + v; }
 template int twice<int>(int);
 template long twice<long>(long);
 
-class Box {
-public:
-	Box(long w, long h, long d) : w_(w), h_(h), d_(d) {}
-	NOINL long volume() const { return w_ * h_ * d_; }
-
-private:
-	long w_, h_, d_;
+// An aggregate: no constructor, so no C1/C2 constructor symbols match the tests' globs.
+struct Box {
+	long w, h, d;
+	NOINL long volume() const { return w * h * d; }
 };
 
 namespace inner {
@@ -58,7 +55,7 @@ static long (*volatile p_plain)(long) = geo_plain;
 int main()
 {
 	long total = 0;
-	geo::Box box(2, 3, 4);
+	geo::Box box = { 2, 3, 4 };
 
 	for (int i = 0; i < 1; i++) total += p_calc_int(i + 1);
 	for (int i = 0; i < 2; i++) total += p_calc_ll(10, i);
