@@ -404,7 +404,7 @@ static void add_class(struct used *u, const int *clauses, int n, const char *pro
 	u->probes = xrealloc(u->probes, sizeof(*u->probes) * (u->n + 1));
 	u->probes[u->n++] = (struct dobj_probe){
 		.id = id, .provider = (char *)prov, .module = (char *)mod, .function = (char *)func,
-		.name = (char *)name, .kind = DOBJ_PROBE_USDT,
+		.name = (char *)name, .kind = DOBJ_PROBE_UCLASS,
 	};
 	for (int k = 0; k < n; k++) {
 		int c = clauses[k];
@@ -419,7 +419,7 @@ static void add_class(struct used *u, const int *clauses, int n, const char *pro
 	memcpy(k->clauses, clauses, sizeof(int) * (size_t)n);
 }
 
-/* USDT probes enabled by the same clauses share one program (dobj.h): one DOBJ_PROBE_USDT
+/* USDT probes enabled by the same clauses share one program (dobj.h): one DOBJ_PROBE_UCLASS
  * entry per distinct clause set, named after its first probe; and one for each clause that
  * may enable USDT probes on its own, so probes that appear later (a process started, a
  * library loaded) find a program even when none matched at first (-Z). */

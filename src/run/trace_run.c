@@ -26,7 +26,7 @@
 #include "trace_agg.h"
 #include "trace_usym.h"
 #include "trace_run.h"
-#include "usdt_run.h"
+#include "uprobe_run.h"
 #include "util.h"
 
 /* --- signals ----------------------------------------------------------------------------- */
@@ -62,7 +62,7 @@ struct run {
 	uint32_t ndrop_kinds;
 	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
-	struct usdt_run ur;            /* USDT probes: their epids and names */
+	struct uprobe_engine ur;            /* USDT probes: their epids and names */
 	pid_t *hold_pids;              /* processes to hold at dlopen()/exec (ptrace_hold.h) */
 	int nhold_pids;
 	struct ptrace_hold *hold;      /* holding them, or NULL */
@@ -156,7 +156,7 @@ static void prog_name(const struct dobj_probe *p, char *buf, size_t len)
 
 static bool is_uprobe(enum dobj_probe_kind k)
 {
-	return k == DOBJ_PROBE_USDT;
+	return k == DOBJ_PROBE_UCLASS;
 }
 
 /* What the code at the instruction the verifier stopped on was generated for, from the -S
@@ -294,8 +294,8 @@ static int attach_prog(struct run *r, struct dobj_prog *p)
 			util_warn("failed to enable probe %u (%s): %s", pr->id,
 				  probe_desc(pr, desc, sizeof(desc)), err);
 		return rc;
-	case DOBJ_PROBE_USDT:
-		return 0; /* usdt_run_attach attaches each probe of the class */
+	case DOBJ_PROBE_UCLASS:
+		return 0; /* uprobe_run_attach attaches each probe of the class */
 	}
 	util_warn("failed to enable probe %u (%s): this kind of probe cannot be enabled", pr->id,
 		  probe_desc(pr, desc, sizeof(desc)));
@@ -438,7 +438,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 	memcpy(&hdr, rec, sizeof(hdr));
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!usdt_run_lookup(&r->ur, r->o, hdr.epid, &e, &p)) {
+	if (!uprobe_run_lookup(&r->ur, r->o, hdr.epid, &e, &p)) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: record for unknown enabled probe ID %u ignored\n",
 			      util_progname, hdr.epid);
@@ -552,7 +552,7 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 	memcpy(&f, rec, sizeof(f));
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!usdt_run_lookup(&r->ur, r->o, f.epid, &e, &p)) {
+	if (!uprobe_run_lookup(&r->ur, r->o, f.epid, &e, &p)) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: fault record for unknown enabled probe ID %u ignored\n",
 			      util_progname, f.epid);
@@ -593,7 +593,7 @@ static void consume_speculative(struct run *r, const unsigned char *rec, size_t 
 	hdr.epid &= ~DOBJ_EPID_SPEC;
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!r->spec || !usdt_run_lookup(&r->ur, r->o, hdr.epid, &e, &p) ||
+	if (!r->spec || !uprobe_run_lookup(&r->ur, r->o, hdr.epid, &e, &p) ||
 	    e->size + sizeof(tag) > size) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: malformed speculative record ignored\n", util_progname);
@@ -649,7 +649,7 @@ static int on_record(void *ctx, const void *data, size_t size)
 	} else if (kind == DOBJ_REC_RESCAN && size >= sizeof(struct dobj_rec_rescan)) {
 		struct dobj_rec_rescan rs;
 		memcpy(&rs, rec, sizeof(rs));
-		usdt_run_rescan(&r->ur, (pid_t)rs.pid);
+		uprobe_run_rescan(&r->ur, (pid_t)rs.pid);
 		trace_usym_rescan(&r->usym, (pid_t)rs.pid);
 		if (rs.stopped == DOBJ_RESCAN_SIGSTOP)
 			kill((pid_t)rs.pid, SIGCONT);
@@ -791,7 +791,7 @@ static void release(struct run *r)
 	r->drops_seen = NULL;
 	free(r->hold_pids);
 	r->hold_pids = NULL;
-	usdt_run_free(&r->ur);
+	uprobe_run_free(&r->ur);
 	spec_buf_free(r->spec);
 	r->spec = NULL;
 	trace_aggs_free(&r->aggs);
@@ -852,7 +852,7 @@ static int setup(struct run *r)
 			return -1;
 		}
 	}
-	usdt_run_size_maps(o, r->ro->usdt);
+	uprobe_run_size_maps(o, r->ro->usdt);
 	if (create_maps(r) != 0)
 		return -1;
 	for (size_t i = 0; i < o->nprogs; i++) {
@@ -880,11 +880,11 @@ static int setup(struct run *r)
 	for (size_t i = 0; i < o->nprogs; i++)
 		if (attach_prog(r, &o->progs[i]) != 0)
 			return -1;
-	if (usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_classes, r->ro->nusdt_classes,
+	if (uprobe_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_classes, r->ro->nusdt_classes,
 			    &r->main_set) != 0)
 		return -1;
 	hold_candidates(r);
-	return usdt_run_watch(&r->ur, r->ro->child ? r->ro->child->pid : 0,
+	return uprobe_run_watch(&r->ur, r->ro->child ? r->ro->child->pid : 0,
 			      r->nhold_pids ? getpid() : 0);
 }
 

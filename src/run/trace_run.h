@@ -28,7 +28,7 @@
 #include "dobj.h"
 #include "dopt.h"
 #include "usdt_prov.h"
-#include "usdt_run.h"
+#include "uprobe_run.h"
 
 struct trace_run_opts {
 	const struct dopts *dopts;  /* quiet, flowindent, rawbytes, switchrate, stackindent, verbose */
