@@ -58,6 +58,7 @@ struct uprov_probe {
 	int file;                    /* index in files[] */
 	const struct usdt_file_probe *sites;  /* usdt: its sites in the file's notes; NULL for pid */
 	struct usdt_site *own;       /* pid: its one site, with the ABI's argument locations */
+	uint64_t func_addr;          /* pid: the function's link-time address */
 	int *clauses;                /* clauses enabling it, ascending */
 	int nclauses;
 };
