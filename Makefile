@@ -13,7 +13,7 @@ CFLAGS   ?= -O2 -g
 SRC_DIRS := $(sort $(dir $(wildcard src/*/*.c src/*/*.h src/*/*/*.c src/*/*/*.h)))
 SRC_INC  := $(patsubst %/,-I%,$(SRC_DIRS))
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude $(SRC_INC) -D_GNU_SOURCE -DUSDTRACE_VERSION='"$(VERSION)"'
-LIBS     := -lelf -ldw -lbpf -lz
+LIBS     := -lelf -ldw -lbpf -lz -lcapstone -lstdc++
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 B := build

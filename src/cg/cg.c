@@ -281,8 +281,8 @@ static void rec_flush_if(struct cgc *c, bool always)
 	e->size = cgc_round8(c->rec_size);
 	if (e->size + cgsp_rec_extra(c) > c->rec_max)
 		c->rec_max = e->size + cgsp_rec_extra(c);
-	if (c->probe->kind == DOBJ_PROBE_USDT) {
-		cgu_epid(c, 1, e->epid);
+	if (c->probe->prov->cg_epid) {
+		c->probe->prov->cg_epid(c, 1, e->epid);
 		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, 0));
 	} else {
 		cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)e->epid));
@@ -629,8 +629,8 @@ static void emit_fault(struct cg *g, int kind, int addr_reg)
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_FLT_ADDR, 0));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_KIND, kind));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_ACT, c->action_no));
-	if (c->probe->kind == DOBJ_PROBE_USDT) {
-		cgu_epid(c, 1, (uint32_t)cgc_current_epid(c));
+	if (c->probe->prov->cg_epid) {
+		c->probe->prov->cg_epid(c, 1, (uint32_t)cgc_current_epid(c));
 		cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_FLT_EPID));
 	} else {
 		cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_EPID, cgc_current_epid(c)));
@@ -687,7 +687,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	/* Once exit() ran, dtrace_probe skips the remaining enablings of any probe but END and
 	 * ERROR (dtrace.c: DTRACEACT_EXIT makes the state draining; then only the dtrace
 	 * provider's probes run, and BEGIN not even those). */
-	if (c->exit_seen && c->probe->kind != DOBJ_PROBE_END && c->probe->kind != DOBJ_PROBE_ERROR) {
+	if (c->exit_seen && !(cgc_probe_flags(c) & PROV_F_WHILE_STOPPING)) {
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, c->end_label);
 	}
@@ -726,14 +726,15 @@ static bool clause_runs(struct cgc *c, int clause_no)
  * from the context (cgu_pure_pred) tests them first: when none holds, the firing ends before
  * the prologue's lookups, as cheap as a per-site program's predicate. Predicates have no side
  * effects, so the one that holds is simply evaluated again in its clause. */
-static void emit_prefilter(struct cgc *c, int out_label)
+void cgc_emit_prefilter(struct cgc *c, int out_label,
+			bool (*pure)(struct cgc *c, const struct dnode *n))
 {
 	int clause_no = 0, n = 0;
 	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
 		if (cl->kind != DN_CLAUSE)
 			continue;
 		if (clause_runs(c, clause_no++)) {
-			if (!cl->cond || !cgu_pure_pred(c, cl->cond))
+			if (!cl->cond || !pure(c, cl->cond))
 				return;
 			n++;
 		}
@@ -762,19 +763,16 @@ static void emit_prefilter(struct cgc *c, int out_label)
  * clause-local variables, which dtrace leaves undefined at each firing. */
 static void emit_prologue(struct cgc *c, int out_label)
 {
-	bool clock = c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE;
+	unsigned flags = cgc_probe_flags(c);
 	cgc_emit(c, bi_mov64_reg(CG_R_CTX, 1));
-	if (c->probe->kind == DOBJ_PROBE_USDT) {
-		cgu_prologue(c);
-		emit_prefilter(c, out_label);
-	}
-	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, clock ? 1 : 0));
+	if (c->probe->prov->cg_prologue)
+		c->probe->prov->cg_prologue(c, out_label);
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, (flags & PROV_F_INTERRUPT) ? 1 : 0));
 	cgc_lookup_key(c, c->m_scratch);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
 	ld_map_value(c, CG_R_GLOBALS, c->m_globals);
-	/* ERROR fires from the consumer for faults recorded before the stop: let it run */
-	if (c->probe->kind != DOBJ_PROBE_END && c->probe->kind != DOBJ_PROBE_ERROR) {
+	if (!(flags & PROV_F_WHILE_STOPPING)) {
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
 	}
@@ -789,7 +787,7 @@ static void emit_prologue(struct cgc *c, int out_label)
 		cgs_strtok_reset(&c->g);
 }
 
-static void compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
+void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
 {
 	struct dobj *o = c->o;
 	struct dnode *cl;
@@ -819,9 +817,9 @@ static void compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
 	p->fd = -1;
 	p->first_epid = c->prog_first_epid = (uint32_t)o->necbs + 1;
 	p->usdt_twin = -1;
-	c->g.sleepable = c->probe->kind == DOBJ_PROBE_USDT && c->in->usdt_sleepable;
+	c->g.sleepable = (cgc_probe_flags(c) & PROV_F_UPROBE) && c->in->usdt_sleepable;
 	c->g.touched = false;
-	p->type = dobj_prog_type(c->probe->kind);
+	p->type = c->probe->prov->prog_type(c->probe);
 
 	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
 	if (mode == CGU_GENERIC)
@@ -886,9 +884,8 @@ static void compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
 	c->buf.n = c->buf.cap = 0;
 }
 
-/* Whether some clause the program of probe_idx runs calls speculate(): its speculated
- * records carry template epids in the code, which a twin's would not share. */
-static bool program_speculates(struct cgc *c, int probe_idx)
+/* Whether some clause the program of probe_idx runs calls speculate(). */
+bool cgc_program_speculates(struct cgc *c, int probe_idx)
 {
 	int clause_no = 0;
 	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
@@ -898,40 +895,6 @@ static bool program_speculates(struct cgc *c, int probe_idx)
 			return true;
 	}
 	return false;
-}
-
-/* A USDT class's program: with the arguments its start-up sites have in registers read
- * directly (CGU_DIRECT) and, when it reads any that way, its twin reading everything through
- * the spec, for the sites the tracer finds elsewhere (usdt_run: usdt_spec_fits). The twin runs
- * the same clauses with the same records, so it keeps the first program's ecbs (its epids
- * come from the cookie as offsets from the first template) and drops its own. */
-static void compile_usdt(struct cgc *c, int probe_idx)
-{
-	struct dobj *o = c->o;
-	if (program_speculates(c, probe_idx)) {
-		compile_program(c, probe_idx, CGU_GUARDED);
-		return;
-	}
-	size_t fast = o->nprogs;
-	compile_program(c, probe_idx, CGU_DIRECT);
-	bool any = false;
-	for (int i = 0; i < DOBJ_USDT_MAXARGS; i++)
-		any |= o->progs[fast].usdt_fast[i].kind == DOBJ_UARG_REG;
-	if (!any)
-		return;
-	size_t necbs = o->necbs;
-	compile_program(c, probe_idx, CGU_GENERIC);
-	struct dobj_prog *f = &o->progs[fast], *t = &o->progs[o->nprogs - 1];
-	if (o->necbs - necbs != f->nepids)
-		cgc_fail(c, NULL, "internal error: the twin of the program for probe %s:%s:%s:%s "
-			 "records differently", c->probe->provider, c->probe->module,
-			 c->probe->function, c->probe->name);
-	for (size_t i = necbs; i < o->necbs; i++)
-		dobj_ecb_clear(&o->ecbs[i]);
-	o->necbs = necbs;
-	t->first_epid = f->first_epid;
-	t->nepids = f->nepids;
-	f->usdt_twin = (int)(o->nprogs - 1);
 }
 
 static void set_dyn_entries(struct cgc *c)
@@ -1029,10 +992,10 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	set_dyn_entries(c);
 
 	for (size_t p = 0; p < in->nprobes; p++) {
-		if (in->probes[p].kind == DOBJ_PROBE_USDT)
-			compile_usdt(c, (int)p);
+		if (in->probes[p].prov->cg_compile)
+			in->probes[p].prov->cg_compile(c, (int)p);
 		else
-			compile_program(c, (int)p, CGU_GUARDED);
+			cgc_compile_program(c, (int)p, CGU_GUARDED);
 	}
 
 	/* Sizes known only now. */

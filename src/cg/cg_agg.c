@@ -45,7 +45,7 @@ static int64_t probe_field_max(struct cgc *c, int b)
 		const struct dobj_probe *p = &c->in->probes[i];
 		/* a class of USDT probes: its names are known only at run time, and probes that
 		 * appear later may have longer ones */
-		if (p->kind == DOBJ_PROBE_USDT)
+		if (p->prov->cg_probe_name)
 			return -1;
 		const char *f = b == DB_PROBEPROV ? p->provider : b == DB_PROBEMOD ? p->module :
 				b == DB_PROBEFUNC ? p->function : p->name;
@@ -175,7 +175,7 @@ static const char *const_str(struct cgc *c, const struct dnode *n, size_t *len)
 		return memchr(n->str, '\0', n->slen) ? NULL : n->str;
 	}
 	/* a USDT program serves many probes: their names are read at run time */
-	if (n->kind != DN_IDENT || c->probe->kind == DOBJ_PROBE_USDT)
+	if (n->kind != DN_IDENT || c->probe->prov->cg_probe_name)
 		return NULL;
 	switch (n->builtin) {
 	case DB_PROBEPROV: s = c->probe->provider; break;

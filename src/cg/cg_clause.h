@@ -22,6 +22,7 @@
 #include "cg.h"
 #include "cg_impl.h"
 #include "dobj.h"
+#include "provider.h"
 #include "dtype.h"
 
 /* Fixed stack slots. */
@@ -212,13 +213,20 @@ void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + 
 void cgx_need_fsbase(struct cgc *c);                           /* sets off_fsbase or fails */
 
 /* USDT programs (cg_usdt.c; dobj.h says how they work). */
-void cgu_add_maps(struct cgc *c);                              /* if any probe is USDT */
-void cgu_prologue(struct cgc *c);                              /* nothing fetched yet */
-void cgu_epid(struct cgc *c, int reg, uint32_t tmpl);          /* reg = run-time epid */
-void cgu_probe_id(struct cgc *c);                              /* R0 = the probe's id */
-uint32_t cgu_probe_name(struct cgc *c, int which);             /* 0 prov .. 3 name */
-void cgu_arg(struct cgc *c, int i);                            /* R0 = argument i */
-bool cgu_pure_pred(struct cgc *c, const struct dnode *n);      /* may run before the prologue */
+void cgu_add_maps(struct cgc *c);                              /* if any probe is a uprobe class */
+
+/* For providers' cg hooks (provider.h). */
+static inline unsigned cgc_probe_flags(const struct cgc *c)
+{
+	return c->probe->prov->flags(c->probe);
+}
+/* One program for probe probe_idx: every clause enabling it, in program order. */
+void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode);
+bool cgc_program_speculates(struct cgc *c, int probe_idx);
+/* Test the clauses' predicates before the prologue when every one is `pure` (cheap, no side
+ * effects, needs nothing the prologue sets up): none holds, jump to out_label. */
+void cgc_emit_prefilter(struct cgc *c, int out_label,
+			bool (*pure)(struct cgc *c, const struct dnode *n));
 
 /* Expressions (cg_expr.c). */
 void cgx_int(struct cgc *c, struct dnode *n);                  /* value in R0 */

@@ -1350,8 +1350,8 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 			return dst;
 		}
 		case DB_PROBEPROV: case DB_PROBEMOD: case DB_PROBEFUNC: case DB_PROBENAME:
-			if (c->probe->kind == DOBJ_PROBE_USDT)
-				return cgu_probe_name(c, n->builtin == DB_PROBEPROV ? 0
+			if (c->probe->prov->cg_probe_name)
+				return c->probe->prov->cg_probe_name(c, n->builtin == DB_PROBEPROV ? 0
 						      : n->builtin == DB_PROBEMOD ? 1
 						      : n->builtin == DB_PROBEFUNC ? 2 : 3);
 			break;

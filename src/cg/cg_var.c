@@ -284,7 +284,6 @@ void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
 /* ---- built-in variables ---- */
 
 #define PTREGS_IP 128
-#define PTREGS_CS 136
 #define PTREGS_SP 152
 
 /* BEGIN, END and ERROR are run by the tracer with BPF_PROG_TEST_RUN (docs/bpf-plumbing.md):
@@ -293,8 +292,7 @@ void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
  * bpf_task_pt_regs(current) gives. */
 static bool self_probe(const struct cgc *c)
 {
-	return c->probe->kind == DOBJ_PROBE_BEGIN || c->probe->kind == DOBJ_PROBE_END ||
-	       c->probe->kind == DOBJ_PROBE_ERROR;
+	return (cgc_probe_flags(c) & PROV_F_SELF) != 0;
 }
 
 /* R0 = the user register saved at pt_regs offset `off`. Clobbers R0-R5. */
@@ -312,36 +310,9 @@ static void user_reg(struct cgc *c, int16_t off)
 
 static void builtin_arg(struct cgc *c, struct dnode *n, int i)
 {
-	switch (c->probe->kind) {
-	case DOBJ_PROBE_BEGIN: case DOBJ_PROBE_END: case DOBJ_PROBE_ERROR:
-		if (i < 6)
-			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(8 * i)));
-		else
-			cgc_emit(c, bi_mov64_imm(0, 0));
-		return;
-	case DOBJ_PROBE_TICK: case DOBJ_PROBE_PROFILE: {
-		/* dtrace's profile probes: arg0 the kernel pc (0 in user mode), arg1 the user pc
-		 * (0 in kernel mode). Mode from the saved cs selector's privilege level. */
-		if (i > 1) {
-			cgc_emit(c, bi_mov64_imm(0, 0));
-			return;
-		}
-		int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_CTX, PTREGS_CS));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 3));
-		bpb_jmp_imm(&c->buf, i == 0 ? BPF_JEQ : BPF_JNE, 1, 3, zero);
-		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, PTREGS_IP));
-		bpb_ja(&c->buf, done);
-		bpb_label_place(&c->buf, zero);
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		bpb_label_place(&c->buf, done);
-		return;
-	}
-	case DOBJ_PROBE_USDT:
-		cgu_arg(c, i);
-		return;
-	}
-	cgc_fail(c, n, "arguments of this probe are not available");
+	if (!c->probe->prov->cg_arg)
+		cgc_fail(c, n, "arguments of this probe are not available");
+	c->probe->prov->cg_arg(c, i);
 }
 
 /* Offsets of the task_struct fields ppid, vtimestamp and progenyof need, from the running
@@ -415,14 +386,14 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 		return;
 	case DB_EPID:
-		if (c->probe->kind == DOBJ_PROBE_USDT)
-			cgu_epid(c, 0, (uint32_t)cgc_current_epid(c));
+		if (c->probe->prov->cg_epid)
+			c->probe->prov->cg_epid(c, 0, (uint32_t)cgc_current_epid(c));
 		else
 			cgc_emit(c, bi_mov64_imm(0, cgc_current_epid(c)));
 		return;
 	case DB_ID:
-		if (c->probe->kind == DOBJ_PROBE_USDT)
-			cgu_probe_id(c);
+		if (c->probe->prov->cg_probe_id)
+			c->probe->prov->cg_probe_id(c);
 		else
 			cgc_mov_imm64(c, 0, c->probe->id);
 		return;
@@ -471,7 +442,7 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
 		return;
 	case DB_UCALLER: {
-		if (c->probe->kind == DOBJ_PROBE_TICK || c->probe->kind == DOBJ_PROBE_PROFILE) {
+		if (cgc_probe_flags(c) & PROV_F_INTERRUPT) {
 			/* A sample lands anywhere in a function, so the word at the stack pointer
 			 * means nothing. dtrace's ucaller is the second entry of the user stack it
 			 * walks by frame pointers (dtrace_getupcstack: pc, then the callers);

@@ -40,16 +40,18 @@ struct dobj_map {
 	int fd;                    /* -1 until the tracer creates it */
 };
 
+/* A probe's flavour within its provider (dobj_probe.prov): what the provider's own hooks tell
+ * apart. Code outside the provider reads only the provider's hooks (provider.h). */
 enum dobj_probe_kind {
-	DOBJ_PROBE_BEGIN,          /* run by the tracer itself with BPF_PROG_TEST_RUN, no attachment */
+	DOBJ_PROBE_BEGIN,          /* dtrace: run by the tracer itself with BPF_PROG_TEST_RUN */
 	DOBJ_PROBE_END,            /* likewise, when the tracer stops */
 	DOBJ_PROBE_ERROR,          /* likewise, for each fault record the tracer reads */
-	DOBJ_PROBE_TICK,           /* cpu-clock, one CPU, every period_ns */
-	DOBJ_PROBE_PROFILE,        /* cpu-clock, every CPU */
-	DOBJ_PROBE_USDT,           /* a class of USDT probes sharing one program (below) */
+	DOBJ_PROBE_TICK,           /* profile: cpu-clock, one CPU, every period_ns */
+	DOBJ_PROBE_PROFILE,        /* profile: cpu-clock, every CPU */
+	DOBJ_PROBE_UCLASS,         /* usdt, pid: a class of uprobes sharing one program (below) */
 };
 
-/* USDT programs. A DOBJ_PROBE_USDT entry of dobj->probes is not one probe but a class of them:
+/* Uprobe programs (USDT and pid probes). A DOBJ_PROBE_UCLASS entry of dobj->probes is not one probe but a class of them:
  * the USDT probes enabled by the same clauses share one program, whose uprobe_multi link gives
  * each site a cookie: the index of the site's struct dobj_usdt_spec in the array map
  * dobj->usdt_specs_map. The spec says which probe fired (its id, its names in the array map
@@ -99,28 +101,12 @@ struct dobj_usdt_spec {
 	struct dobj_usdt_arg args[DOBJ_USDT_MAXARGS];
 };
 
-/* The program type for a probe kind, and so the context its program gets:
- *   BEGIN, END, ERROR  BPF_PROG_TYPE_RAW_TRACEPOINT: context u64 args[6] (arg0..arg5), given
- *                      by the tracer's BPF_PROG_TEST_RUN; user registers from
- *                      bpf_task_pt_regs(current), the tracer's own at its bpf() call
- *   TICK, PROFILE      BPF_PROG_TYPE_PERF_EVENT: struct bpf_perf_event_data
- *   USDT               BPF_PROG_TYPE_KPROBE: struct pt_regs of the traced thread */
-static inline int dobj_prog_type(enum dobj_probe_kind kind)
-{
-	switch (kind) {
-	case DOBJ_PROBE_BEGIN: case DOBJ_PROBE_END: case DOBJ_PROBE_ERROR:
-		return BPF_PROG_TYPE_RAW_TRACEPOINT;
-	case DOBJ_PROBE_TICK: case DOBJ_PROBE_PROFILE:
-		return BPF_PROG_TYPE_PERF_EVENT;
-	case DOBJ_PROBE_USDT:
-		break;
-	}
-	return BPF_PROG_TYPE_KPROBE;
-}
-
+struct provider;
 struct dobj_probe {
 	uint32_t id;
 	char *provider, *module, *function, *name;
+	const struct provider *prov;  /* its provider's hooks (provider.h): program type, context,
+	                               * argument fetching, attaching */
 	enum dobj_probe_kind kind;
 	uint64_t period_ns;        /* tick/profile */
 };
@@ -133,7 +119,7 @@ struct dobj_note {
 
 struct dobj_prog {
 	int probe;                 /* index in dobj->probes */
-	int type;                  /* enum bpf_prog_type: dobj_prog_type(kind of its probe) */
+	int type;                  /* enum bpf_prog_type: its provider's prog_type */
 	bool sleepable;
 	/* USDT programs: the register operands the program reads straight from the context
 	 * (kind DOBJ_UARG_REG; the others NONE: read through the spec), for every site it runs
@@ -231,7 +217,7 @@ enum dobj_rec_kind {
 	DOBJ_REC_FAULT = 1,        /* struct dobj_rec_fault */
 	DOBJ_REC_COMMIT = 2,       /* struct dobj_rec_spec: print the speculation's records */
 	DOBJ_REC_DISCARD = 3,      /* struct dobj_rec_spec: drop them */
-	DOBJ_REC_RESCAN = 4,       /* struct dobj_rec_rescan (usdt_run.h's watcher, not a clause) */
+	DOBJ_REC_RESCAN = 4,       /* struct dobj_rec_rescan (uprobe_run.h's watcher, not a clause) */
 };
 
 /* Speculations (cg_spec.c, spec_buf.h). A speculative record is a clause's record whose epid
@@ -280,7 +266,7 @@ struct dobj_rec_fault {
 
 /* A process's dynamic linker finished mapping objects (it started, or dlopen() loaded a
  * library): the tracer looks for new USDT probes in it. `stopped` says how the watcher holds
- * the process until they are on (usdt_run.h): not at all; stopped with SIGSTOP (the -c child
+ * the process until they are on (uprobe_run.h): not at all; stopped with SIGSTOP (the -c child
  * and its descendants: the tracer continues it with SIGCONT); or, for a thread the tracer has
  * seized with ptrace (ptrace_hold.h), a signal to thread `tid` that the tracer suppresses. */
 enum dobj_rescan_hold {

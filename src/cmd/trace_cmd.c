@@ -2,7 +2,7 @@
  * start the -c command held (so $target is known) or check the -p processes; parse every -s
  * script and -n/-P/-m/-f/-i description into one program, in command-line order, expanding
  * macro variables as each arrives; apply `#pragma D option`s; match every clause's probe
- * descriptions against the probe catalog (bprobes.h); type-check (dcheck.h); compile (cg.h);
+ * descriptions against every provider (pcat.h); type-check (dcheck.h); compile (cg.h);
  * -S and -e stop here; then print dtrace's "matched" notices and hand the dobj to trace_run. */
 #include <errno.h>
 #include <signal.h>
@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "attach.h"
-#include "bprobes.h"
 #include "cg.h"
 #include "childproc.h"
 #include "commands.h"
@@ -21,6 +20,7 @@
 #include "dmacro.h"
 #include "dparse.h"
 #include "dwarf_types.h"
+#include "pcat.h"
 #include "trace_run.h"
 #include "usdt_prov.h"
 #include "usdt_spec.h"
@@ -43,16 +43,12 @@ struct tc {
 	int nsrcs;
 	struct dprog *g;
 	struct dmacro_env env;
-	struct bprobes cat;
-	struct uprov up;            /* the USDT probes the clauses match */
-	struct dck_probe_args *cargs; /* per clause: USDT argument types */
-	struct probedesc *usdt_desc;  /* per clause: its first description that may be USDT */
+	struct pcat cat;            /* every probe the clauses match, from every provider */
+	struct dck_probe_args *cargs; /* per clause: uprobe argument types */
 	struct dprog **typeprogs;     /* declared argument types live in these */
 	struct dwt_cache dwarf;       /* the probes' objects' DWARF, for struct bodies */
 	int ntypeprogs;
 	int nclauses;
-	int **clause_idx;           /* catalog indexes per clause */
-	size_t *nclause_idx;
 	struct childproc child;
 	bool have_child;
 	int target;
@@ -212,25 +208,10 @@ static const struct source *program_source(const struct tc *t)
 	return &t->srcs[0];
 }
 
-/* Whether a description may name USDT probes, so processes are worth scanning for it: not
- * the tracer's own providers, not an id, and not a bare name the tracer's probes answer
- * (`BEGIN`, `tick-1s`: scanning every process for those would only slow start-up). */
-static bool may_be_usdt(const struct probedesc *d, uint32_t id, int nbuiltin)
-{
-	if (id)
-		return false;
-	if (strcmp(d->prov, "dtrace") == 0 || strcmp(d->prov, "profile") == 0)
-		return false;
-	return d->prov[0] || d->mod[0] || nbuiltin == 0;
-}
-
 static int match_probes(struct tc *t)
 {
-	bprobes_init(&t->cat);
-	uprov_init(&t->up, 0);
-	t->clause_idx = xcalloc((size_t)t->nclauses + 1, sizeof(*t->clause_idx));
-	t->nclause_idx = xcalloc((size_t)t->nclauses + 1, sizeof(*t->nclause_idx));
-	t->usdt_desc = xcalloc((size_t)t->nclauses + 1, sizeof(*t->usdt_desc));
+	pcat_init(&t->cat, t->nclauses);
+	t->cat.zdefs = t->d.zdefs;
 	int c = 0;
 	for (const struct dnode *it = t->g->items; it; it = it->next) {
 		if (it->kind != DN_CLAUSE)
@@ -239,14 +220,16 @@ static int match_probes(struct tc *t)
 		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
 			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
 			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
-			int nb = bprobes_match(&t->cat, &d, id, &t->clause_idx[c], &t->nclause_idx[c]);
-			int nu = 0;
-			if (may_be_usdt(&d, id, nb)) {
-				nu = uprov_match(&t->up, &d, c);
-				if (!t->usdt_desc[c].prov)
-					t->usdt_desc[c] = d;
+			int n = pcat_match(&t->cat, &d, id, c);
+			if (n < 0) {
+				char *msg = s->kind == 's'
+					? xasprintf("line %d: %s", pd->pos.line, t->cat.err)
+					: xstrdup(t->cat.err);
+				source_error(s, msg);
+				free(msg);
+				return -1;
 			}
-			if (nb + nu > 0 || t->d.zdefs)
+			if (n > 0 || t->d.zdefs)
 				continue;
 			char *desc = id ? xasprintf("%u", id)
 					: xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
@@ -259,17 +242,15 @@ static int match_probes(struct tc *t)
 			free(msg);
 			return -1;
 		}
-		s->nmatched += (int)t->nclause_idx[c];
+		s->nmatched += (int)t->cat.nclause_idx[c];
 		c++;
 	}
-	/* USDT probes are numbered after the tracer's own, as -l numbers them */
-	for (int i = 0; i < t->up.nprobes; i++) {
-		struct uprov_probe *p = &t->up.probes[i];
-		p->id = (uint32_t)(t->cat.n + 1 + (size_t)i);
+	pcat_number(&t->cat);
+	for (int i = 0; i < t->cat.up.nprobes; i++) {
+		struct uprov_probe *p = &t->cat.up.probes[i];
 		for (int k = 0; k < p->nclauses; k++)
 			source_of_clause(t, p->clauses[k])->nmatched++;
 	}
-	t->up.next_id = (uint32_t)(t->cat.n + 1 + (size_t)t->up.nprobes);
 	return 0;
 }
 
@@ -314,6 +295,35 @@ static struct dtype **declared_types(struct tc *t, const struct usdt_file *f,
 	return types;
 }
 
+/* A function probe's argument types from the DWARF of its object (the pid provider): at entry
+ * and at an instruction, the function's parameters; at return, arg0 the returning instruction's
+ * offset and arg1 the function's return type. NULL when the object has no DWARF for it. */
+static struct dtype **function_types(struct tc *t, const struct uprov_probe *p, int *nargs)
+{
+	const char *why = NULL;
+	struct dwt_file *f = dwt_cache_get(&t->dwarf, t->cat.up.files[p->file].path, &why);
+	struct dtype *fty = NULL;
+	char err[512];
+	if (!f || dwt_func_params(f, t->g->types, p->function, p->func_addr, &fty, err,
+				  sizeof(err)) != 1 || !fty)
+		return NULL;
+	if (p->ret) {
+		struct dtype **types = xcalloc(3, sizeof(*types));
+		types[0] = t->g->types->t_long;
+		types[1] = fty->base && fty->base->kind != DTY_VOID ? fty->base : t->g->types->t_ulong;
+		*nargs = 2;
+		return types;
+	}
+	int n = fty->nparams < DOBJ_USDT_MAXARGS ? fty->nparams : DOBJ_USDT_MAXARGS;
+	if (n > 10)
+		n = 10;
+	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));
+	for (int k = 0; k < n; k++)
+		types[k] = fty->params[k];
+	*nargs = n;
+	return types;
+}
+
 /* args[] of a clause: BEGIN, END, ERROR and the profile probes have no typed arguments; a
  * clause enabling USDT probes gets the types of the first one's first site: as declared in
  * its provider file when the binary carries usdtrace's type note, else native ones from the
@@ -327,15 +337,17 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 	struct dck_probe_args *a = &t->cargs[clause];
 	if (a->types)
 		return a;
-	for (int i = 0; i < t->up.nprobes; i++) {
-		const struct uprov_probe *p = &t->up.probes[i];
+	for (int i = 0; i < t->cat.up.nprobes; i++) {
+		const struct uprov_probe *p = &t->cat.up.probes[i];
 		bool enables = false;
 		for (int k = 0; k < p->nclauses; k++)
 			enables |= p->clauses[k] == clause;
 		if (!enables)
 			continue;
-		const struct usdt_site *site = uprov_site(&t->up, p, 0);
-		a->types = declared_types(t, t->up.files[p->file].cf->f, site, &a->nargs);
+		const struct usdt_site *site = uprov_site(&t->cat.up, p, 0);
+		const struct usdt_file *notes = uprov_notes(&t->cat.up, p);
+		a->types = p->own ? function_types(t, p, &a->nargs)
+				  : notes ? declared_types(t, notes, site, &a->nargs) : NULL;
 		if (a->types)
 			return a;
 		a->nargs = site->nargs;
@@ -360,13 +372,13 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 static bool clause_complete(void *arg, int clause, struct dtype *rec)
 {
 	struct tc *t = arg;
-	for (int i = 0; i < t->up.nprobes; i++) {
-		const struct uprov_probe *p = &t->up.probes[i];
+	for (int i = 0; i < t->cat.up.nprobes; i++) {
+		const struct uprov_probe *p = &t->cat.up.probes[i];
 		bool enables = false;
 		for (int k = 0; k < p->nclauses; k++)
 			enables |= p->clauses[k] == clause;
 		const char *why;
-		struct dwt_file *f = enables ? dwt_cache_get(&t->dwarf, t->up.files[p->file].path, &why)
+		struct dwt_file *f = enables ? dwt_cache_get(&t->dwarf, t->cat.up.files[p->file].path, &why)
 					     : NULL;
 		if (!f)
 			continue;
@@ -392,8 +404,9 @@ struct used {
 
 /* Add the class running exactly clauses[0..n) (ascending), named after (prov, mod, func,
  * name), unless it exists. */
-static void add_class(struct used *u, const int *clauses, int n, const char *prov,
-		      const char *mod, const char *func, const char *name, uint32_t id)
+static void add_class(struct used *u, const struct provider *pv, const int *clauses, int n,
+		      const char *prov, const char *mod, const char *func, const char *name,
+		      uint32_t id)
 {
 	for (int c = 0; c < u->nclasses; c++) {
 		const struct usdt_class *k = &u->classes[c];
@@ -404,7 +417,7 @@ static void add_class(struct used *u, const int *clauses, int n, const char *pro
 	u->probes = xrealloc(u->probes, sizeof(*u->probes) * (u->n + 1));
 	u->probes[u->n++] = (struct dobj_probe){
 		.id = id, .provider = (char *)prov, .module = (char *)mod, .function = (char *)func,
-		.name = (char *)name, .kind = DOBJ_PROBE_USDT,
+		.name = (char *)name, .prov = pv, .kind = DOBJ_PROBE_UCLASS,
 	};
 	for (int k = 0; k < n; k++) {
 		int c = clauses[k];
@@ -419,43 +432,44 @@ static void add_class(struct used *u, const int *clauses, int n, const char *pro
 	memcpy(k->clauses, clauses, sizeof(int) * (size_t)n);
 }
 
-/* USDT probes enabled by the same clauses share one program (dobj.h): one DOBJ_PROBE_USDT
+/* USDT probes enabled by the same clauses share one program (dobj.h): one DOBJ_PROBE_UCLASS
  * entry per distinct clause set, named after its first probe; and one for each clause that
  * may enable USDT probes on its own, so probes that appear later (a process started, a
  * library loaded) find a program even when none matched at first (-Z). */
 static void add_usdt_classes(const struct tc *t, struct used *u)
 {
-	for (int i = 0; i < t->up.nprobes; i++) {
-		struct uprov_probe *p = &t->up.probes[i];
-		add_class(u, p->clauses, p->nclauses, p->provider, t->up.files[p->file].module,
-			  p->function, p->name, p->id);
+	for (int i = 0; i < t->cat.up.nprobes; i++) {
+		struct uprov_probe *p = &t->cat.up.probes[i];
+		add_class(u, p->prov, p->clauses, p->nclauses, p->provider,
+			  t->cat.up.files[p->file].module, p->function, p->name, p->id);
 	}
 	for (int c = 0; c < t->nclauses; c++) {
-		const struct probedesc *d = &t->usdt_desc[c];
+		const struct probedesc *d = &t->cat.udesc[c];
 		if (d->prov)
-			add_class(u, &c, 1, d->prov, d->mod, d->func, d->name, 0);
+			add_class(u, t->cat.uprov_of[c], &c, 1, d->prov, d->mod, d->func, d->name, 0);
 	}
 }
 
 static void collect_used(const struct tc *t, struct used *u)
 {
-	int *map = xcalloc(t->cat.n + 1, sizeof(int));
-	for (size_t i = 0; i < t->cat.n; i++)
+	const struct bprobes *cat = &t->cat.builtin;
+	int *map = xcalloc(cat->n + 1, sizeof(int));
+	for (size_t i = 0; i < cat->n; i++)
 		map[i] = -1;
-	u->probes = xcalloc(t->cat.n + 1, sizeof(*u->probes));
+	u->probes = xcalloc(cat->n + 1, sizeof(*u->probes));
 	u->n = 0;
 	u->classes = NULL;
 	u->nclasses = 0;
 	u->clause = xcalloc((size_t)t->nclauses + 1, sizeof(*u->clause));
 	u->nclause = xcalloc((size_t)t->nclauses + 1, sizeof(*u->nclause));
 	for (int c = 0; c < t->nclauses; c++) {
-		u->clause[c] = xcalloc(t->nclause_idx[c] + 1, sizeof(int));
-		u->nclause[c] = t->nclause_idx[c];
-		for (size_t k = 0; k < t->nclause_idx[c]; k++) {
-			int ci = t->clause_idx[c][k];
+		u->clause[c] = xcalloc(t->cat.nclause_idx[c] + 1, sizeof(int));
+		u->nclause[c] = t->cat.nclause_idx[c];
+		for (size_t k = 0; k < t->cat.nclause_idx[c]; k++) {
+			int ci = t->cat.clause_idx[c][k];
 			if (map[ci] < 0) {
 				map[ci] = (int)u->n;
-				u->probes[u->n++] = t->cat.probes[ci];
+				u->probes[u->n++] = cat->probes[ci];
 			}
 			u->clause[c][k] = map[ci];
 		}
@@ -552,13 +566,13 @@ static int compile_and_run(struct tc *t)
 	struct used u;
 	collect_used(t, &u);
 	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target,
-			       t->up.nprobes > 0 && attach_sleepable_uprobe_supported(), NULL };
+			       t->cat.up.nprobes > 0 && attach_sleepable_uprobe_supported(), NULL };
 	/* where each class's sites known now have their arguments: its program's fast path */
 	const struct dobj_usdt_arg **layouts = xcalloc(u.n + 1, sizeof(*layouts));
 	struct dobj_usdt_arg (*layout)[DOBJ_USDT_MAXARGS] = xcalloc((size_t)u.nclasses + 1,
 								     sizeof(*layout));
 	for (int k = 0; k < u.nclasses; k++) {
-		usdt_spec_class_layout(&t->up, u.classes[k].clauses, u.classes[k].nclauses, layout[k]);
+		usdt_spec_class_layout(&t->cat.up, u.classes[k].clauses, u.classes[k].nclauses, layout[k]);
 		layouts[u.classes[k].prog_probe] = layout[k];
 	}
 	in.usdt_layouts = layouts;
@@ -594,7 +608,7 @@ static int compile_and_run(struct tc *t)
 	struct trace_run_opts ro = {
 		.dopts = &t->d, .out = out, .child = t->have_child ? &t->child : NULL,
 		.pids = t->o->pids, .npids = t->o->npids, .target_pid = t->target,
-		.usdt = &t->up, .usdt_classes = u.classes, .nusdt_classes = u.nclasses,
+		.uprobes = &t->cat.up, .uclasses = u.classes, .nuclasses = u.nclasses,
 	};
 	status = trace_run(obj, &ro);
 	if (out != stdout && fclose(out) != 0) {
@@ -649,15 +663,9 @@ int trace_cmd_run(const struct opts *o)
 out:
 	if (t.have_child && !t.child.exited)
 		childproc_kill(&t.child);
-	if (t.clause_idx)
-		for (int c = 0; c < t.nclauses; c++)
-			free(t.clause_idx[c]);
-	free(t.clause_idx);
-	free(t.nclause_idx);
-	bprobes_free(&t.cat);
-	uprov_free(&t.up);
+	if (t.cat.clause_idx)
+		pcat_free(&t.cat);
 	dwt_cache_free(&t.dwarf);
-	free(t.usdt_desc);
 	for (int i = 0; i < t.ntypeprogs; i++)
 		dprog_free(t.typeprogs[i]);
 	free(t.typeprogs);

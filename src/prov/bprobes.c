@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "bprobes.h"
+#include "provider.h"
 #include "util.h"
 
 #define NSEC_PER_SEC 1000000000ull
@@ -22,6 +23,7 @@ static void add(struct bprobes *c, const char *prov, const char *name, enum dobj
 	p->function = xstrdup("");
 	p->name = xstrdup(name);
 	p->kind = kind;
+	p->prov = strcmp(prov, "dtrace") == 0 ? &prov_dtrace : &prov_profile;
 	p->period_ns = period;
 	c->n++;
 }
@@ -130,20 +132,23 @@ static void push_unique(int **idx, size_t *nidx, int i)
 	(*idx)[(*nidx)++] = i;
 }
 
-int bprobes_match(struct bprobes *c, const struct probedesc *d, uint32_t id, int **idx,
-		  size_t *nidx)
+int bprobes_match(struct bprobes *c, const struct provider *only, const struct probedesc *d,
+		  uint32_t id, int **idx, size_t *nidx)
 {
 	int matched = 0;
 	if (id != 0) {
-		if (id <= c->n) {
+		if (id <= c->n && (!only || c->probes[id - 1].prov == only)) {
 			push_unique(idx, nidx, (int)id - 1);
 			matched = 1;
 		}
 		return matched;
 	}
-	provide_profile(c, d);
+	if (!only || only == &prov_profile)
+		provide_profile(c, d);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct dobj_probe *p = &c->probes[i];
+		if (only && p->prov != only)
+			continue;
 		if (probedesc_match(d, p->provider, 0, p->module, p->function, p->name)) {
 			push_unique(idx, nidx, (int)i);
 			matched++;

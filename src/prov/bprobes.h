@@ -35,8 +35,10 @@ void bprobes_free(struct bprobes *c);
  * Returns 0, or -1 when name is no valid profile-provider probe name. */
 int bprobes_profile_period(const char *name, enum dobj_probe_kind *kind, uint64_t *period_ns);
 
-/* Match d (probe id `id` when non-zero: the -i form) against the catalog, creating a profile
- * probe first when d names one. Indexes are appended to *idx (*nidx entries, deduplicated). */
-int bprobes_match(struct bprobes *c, const struct probedesc *d, uint32_t id, int **idx,
-		  size_t *nidx);
+/* Match d (probe id `id` when non-zero: the -i form) against the catalog's probes of provider
+ * `only` (NULL: every provider), creating a profile probe first when d names one. Indexes are
+ * appended to *idx (*nidx entries, deduplicated). */
+struct provider;
+int bprobes_match(struct bprobes *c, const struct provider *only, const struct probedesc *d,
+		  uint32_t id, int **idx, size_t *nidx);
 #endif

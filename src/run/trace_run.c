@@ -19,14 +19,16 @@
 #include "bpf_sys.h"
 #include "dfmt.h"
 #include "dout.h"
+#include "epid_tab.h"
 #include "proc_maps.h"
+#include "provider.h"
 #include "ptrace_hold.h"
 #include "ringbuf.h"
 #include "spec_buf.h"
 #include "trace_agg.h"
 #include "trace_usym.h"
 #include "trace_run.h"
-#include "usdt_run.h"
+#include "uprobe_run.h"
 #include "util.h"
 
 /* --- signals ----------------------------------------------------------------------------- */
@@ -55,14 +57,17 @@ struct run {
 	int status;                    /* exit()'s value */
 	struct dout_flowstate flow;
 	struct attach_set main_set;    /* every attached probe (BEGIN, END and ERROR are not) */
-	struct dobj_prog *self[3];     /* [kind] of BEGIN, END, ERROR (run, not attached), or NULL */
+	struct prov_run prov;          /* what providers see: the set, epids, BEGIN/END/ERROR */
+	const struct prov_run_ops *runs[4]; /* the distinct run-time parts of the providers used */
+	int nruns;
+	struct epid_tab epids;         /* every epid: the dobj's and those handed out running */
 	struct ringbuf *rb;
 	int ncpus;
 	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
 	uint32_t ndrop_kinds;
 	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
-	struct usdt_run ur;            /* USDT probes: their epids and names */
+	struct uprobe_engine ur;       /* the uprobe engine's state (prov.uprobes) */
 	pid_t *hold_pids;              /* processes to hold at dlopen()/exec (ptrace_hold.h) */
 	int nhold_pids;
 	struct ptrace_hold *hold;      /* holding them, or NULL */
@@ -154,11 +159,6 @@ static void prog_name(const struct dobj_probe *p, char *buf, size_t len)
 			*s = '_';
 }
 
-static bool is_uprobe(enum dobj_probe_kind k)
-{
-	return k == DOBJ_PROBE_USDT;
-}
-
 /* What the code at the instruction the verifier stopped on was generated for, from the -S
  * notes ("clause 2, action #1: printf"); NULL when the log names no instruction. The failing
  * instruction is the last one the log shows ("17: (85) call ..."). */
@@ -202,7 +202,8 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 	prog_name(pr, name, sizeof(name));
 	struct bpf_sys_prog_opts lo = {
 		.type = (enum bpf_prog_type)p->type,
-		.expected_attach_type = is_uprobe(pr->kind) && attach_uprobe_multi_supported()
+		.expected_attach_type = (pr->prov->flags(pr) & PROV_F_UPROBE) &&
+					attach_uprobe_multi_supported()
 			? BPF_SYS_TRACE_UPROBE_MULTI : 0,
 		.sleepable = p->sleepable,
 		.name = name,
@@ -238,12 +239,9 @@ static int load_prog(struct run *r, struct dobj_prog *p)
  * to create and 17-63 ms to close here (uprobe (un)registration waits for an RCU grace
  * period), the larger part of usdtrace's start-to-exit time (docs/bpf-plumbing.md).
  * Returns 0, or -1 with the message printed (a probe that cannot fire is fatal). */
-_Static_assert(DOBJ_PROBE_BEGIN == 0 && DOBJ_PROBE_END == 1 && DOBJ_PROBE_ERROR == 2,
-	       "struct run's self[] is indexed by these probe kinds");
-
 static int fire_self(struct run *r, enum dobj_probe_kind kind, const uint64_t args[6])
 {
-	const struct dobj_prog *p = r->self[kind];
+	const struct dobj_prog *p = r->prov.self[kind];
 	if (!p)
 		return 0;
 	uint64_t ctx[6];
@@ -260,46 +258,10 @@ static int fire_self(struct run *r, enum dobj_probe_kind kind, const uint64_t ar
 	return -1;
 }
 
-/* tick-N runs on one CPU. A cpu-clock event samples an idle CPU rarely or never on this
- * kernel (measured with bpftrace's profile:hz:100 on an idle machine: 200 samples on CPU 0,
- * none on CPU 1 in 2 s), and the CPU the tracer happens to run on goes idle while it waits for
- * records, which stalled tick probes. The lowest online CPU usually keeps its tick (it owns
- * timekeeping), so tick-N goes there. */
-static int tick_cpu(void)
-{
-	int *cpus = NULL, n = 0, cpu = 0;
-	char err[128];
-	if (attach_online_cpus(&cpus, &n, err, sizeof(err)) == 0 && n > 0)
-		cpu = cpus[0];
-	free(cpus);
-	return cpu;
-}
-
 static int attach_prog(struct run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
-	char err[512], desc[512];
-	int rc;
-	switch (pr->kind) {
-	case DOBJ_PROBE_BEGIN:
-	case DOBJ_PROBE_END:
-	case DOBJ_PROBE_ERROR:
-		r->self[pr->kind] = p; /* fired by fire_self, never attached */
-		return 0;
-	case DOBJ_PROBE_TICK:
-	case DOBJ_PROBE_PROFILE:
-		rc = attach_cpu_clock(&r->main_set, p->fd, pr->kind == DOBJ_PROBE_TICK ? tick_cpu() : -1,
-				      pr->period_ns, err, sizeof(err));
-		if (rc != 0)
-			util_warn("failed to enable probe %u (%s): %s", pr->id,
-				  probe_desc(pr, desc, sizeof(desc)), err);
-		return rc;
-	case DOBJ_PROBE_USDT:
-		return 0; /* usdt_run_attach attaches each probe of the class */
-	}
-	util_warn("failed to enable probe %u (%s): this kind of probe cannot be enabled", pr->id,
-		  probe_desc(pr, desc, sizeof(desc)));
-	return -1;
+	return pr->prov->attach(&r->prov, p);
 }
 
 /* --- consuming --------------------------------------------------------------------------- */
@@ -438,7 +400,7 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 	memcpy(&hdr, rec, sizeof(hdr));
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!usdt_run_lookup(&r->ur, r->o, hdr.epid, &e, &p)) {
+	if (!epid_tab_lookup(&r->epids, hdr.epid, &e, &p)) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: record for unknown enabled probe ID %u ignored\n",
 			      util_progname, hdr.epid);
@@ -552,7 +514,7 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 	memcpy(&f, rec, sizeof(f));
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!usdt_run_lookup(&r->ur, r->o, f.epid, &e, &p)) {
+	if (!epid_tab_lookup(&r->epids, f.epid, &e, &p)) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: fault record for unknown enabled probe ID %u ignored\n",
 			      util_progname, f.epid);
@@ -560,7 +522,8 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 		return;
 	}
 	/* A fault in an ERROR clause does not fire ERROR again: dtrace counts it as a drop. */
-	if (p->kind == DOBJ_PROBE_ERROR) {
+	const struct dobj_prog *err_prog = r->prov.self[DOBJ_PROBE_ERROR];
+	if (err_prog && p == &r->o->probes[err_prog->probe]) {
 		r->dblerrors++;
 		return;
 	}
@@ -593,7 +556,7 @@ static void consume_speculative(struct run *r, const unsigned char *rec, size_t 
 	hdr.epid &= ~DOBJ_EPID_SPEC;
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!r->spec || !usdt_run_lookup(&r->ur, r->o, hdr.epid, &e, &p) ||
+	if (!r->spec || !epid_tab_lookup(&r->epids, hdr.epid, &e, &p) ||
 	    e->size + sizeof(tag) > size) {
 		struct strbuf b = { 0 };
 		strbuf_printf(&b, "%s: malformed speculative record ignored\n", util_progname);
@@ -649,7 +612,9 @@ static int on_record(void *ctx, const void *data, size_t size)
 	} else if (kind == DOBJ_REC_RESCAN && size >= sizeof(struct dobj_rec_rescan)) {
 		struct dobj_rec_rescan rs;
 		memcpy(&rs, rec, sizeof(rs));
-		usdt_run_rescan(&r->ur, (pid_t)rs.pid);
+		for (int i = 0; i < r->nruns; i++)
+			if (r->runs[i]->rescan)
+				r->runs[i]->rescan(&r->prov, (pid_t)rs.pid);
 		trace_usym_rescan(&r->usym, (pid_t)rs.pid);
 		if (rs.stopped == DOBJ_RESCAN_SIGSTOP)
 			kill((pid_t)rs.pid, SIGCONT);
@@ -791,7 +756,11 @@ static void release(struct run *r)
 	r->drops_seen = NULL;
 	free(r->hold_pids);
 	r->hold_pids = NULL;
-	usdt_run_free(&r->ur);
+	for (int i = 0; i < r->nruns; i++)
+		if (r->runs[i]->stop)
+			r->runs[i]->stop(&r->prov);
+	r->nruns = 0;
+	epid_tab_free(&r->epids);
 	spec_buf_free(r->spec);
 	r->spec = NULL;
 	trace_aggs_free(&r->aggs);
@@ -814,8 +783,8 @@ static void add_hold_pid(struct run *r, pid_t pid)
  * descendants are held with SIGSTOP instead; usdtrace itself cannot be). */
 static void hold_candidates(struct run *r)
 {
-	const struct uprov *up = r->ro->usdt;
-	if (!up || r->ro->nusdt_classes == 0)
+	const struct uprov *up = r->ro->uprobes;
+	if (!up || r->ro->nuclasses == 0)
 		return;
 	for (int i = 0; i < r->ro->npids; i++)
 		add_hold_pid(r, r->ro->pids[i]);
@@ -852,7 +821,15 @@ static int setup(struct run *r)
 			return -1;
 		}
 	}
-	usdt_run_size_maps(o, r->ro->usdt);
+	uprobe_run_size_maps(o, r->ro->uprobes);
+	epid_tab_init(&r->epids, o);
+	r->prov = (struct prov_run){ .o = o, .set = &r->main_set, .epids = &r->epids,
+				     .stop_pid = r->ro->child ? r->ro->child->pid : 0,
+				     .uprobes = &r->ur };
+	r->ur.up = r->ro->uprobes;
+	r->ur.classes = r->ro->uclasses;
+	r->ur.nclasses = r->ro->nuclasses;
+	r->ur.watch_fd = -1;
 	if (create_maps(r) != 0)
 		return -1;
 	for (size_t i = 0; i < o->nprogs; i++) {
@@ -880,12 +857,25 @@ static int setup(struct run *r)
 	for (size_t i = 0; i < o->nprogs; i++)
 		if (attach_prog(r, &o->progs[i]) != 0)
 			return -1;
-	if (usdt_run_attach(&r->ur, o, r->ro->usdt, r->ro->usdt_classes, r->ro->nusdt_classes,
-			    &r->main_set) != 0)
-		return -1;
 	hold_candidates(r);
-	return usdt_run_watch(&r->ur, r->ro->child ? r->ro->child->pid : 0,
-			      r->nhold_pids ? getpid() : 0);
+	r->prov.tracer = r->nhold_pids ? getpid() : 0;
+	/* each provider's run-time part once, after every program is attached */
+	for (size_t i = 0; i < o->nprobes; i++) {
+		const struct prov_run_ops *ops = o->probes[i].prov->run;
+		bool seen = !ops;
+		for (int k = 0; k < r->nruns && !seen; k++)
+			seen = r->runs[k] == ops;
+		if (seen)
+			continue;
+		if (r->nruns == (int)(sizeof(r->runs) / sizeof(r->runs[0]))) {
+			util_warn("could not enable tracing: internal error: too many providers");
+			return -1;
+		}
+		r->runs[r->nruns++] = ops;
+		if (ops->start && ops->start(&r->prov) != 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* exit() also sets `stopping` in the state map before its record is sent. A clause that faults

@@ -28,7 +28,7 @@
 #include "dobj.h"
 #include "dopt.h"
 #include "usdt_prov.h"
-#include "usdt_run.h"
+#include "uprobe_run.h"
 
 struct trace_run_opts {
 	const struct dopts *dopts;  /* quiet, flowindent, rawbytes, switchrate, stackindent, verbose */
@@ -37,10 +37,10 @@ struct trace_run_opts {
 	const pid_t *pids;          /* -p targets (watched for exit) */
 	int npids;
 	int target_pid;             /* $target: the -c child or the first -p pid; 0 if none */
-	struct uprov *usdt;         /* the USDT probes to enable (grows as processes and
+	struct uprov *uprobes;      /* the usdt and pid probes to enable (grows as processes and
 	                             * libraries appear), or NULL */
-	const struct usdt_class *usdt_classes; /* the programs serving USDT probes */
-	int nusdt_classes;
+	const struct usdt_class *uclasses; /* the programs serving them */
+	int nuclasses;
 };
 
 int trace_run(struct dobj *o, const struct trace_run_opts *ro);

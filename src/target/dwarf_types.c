@@ -828,6 +828,178 @@ int dwt_lookup(struct dwt_file *f, struct dtype_ctx *ctx, enum dtype_kind kind, 
 	return sess_run(&s, NULL, &def, out);
 }
 
+/* --- functions ----------------------------------------------------------------------------- */
+
+/* Bound on the nesting of namespaces and classes searched for a function's definition. */
+#define DWT_MAX_SCOPE_DEPTH 64
+
+/* Whether subprogram d is the code that starts at addr: its entry (DW_AT_entry_pc, else
+ * DW_AT_low_pc), or for one described only by DW_AT_ranges (gcc's hot/cold split) the start
+ * of its first range, the one the function is entered by; the cold part's start is not. */
+static bool subprogram_starts_at(Dwarf_Die *d, uint64_t addr)
+{
+	Dwarf_Addr pc, base, start, end;
+	if (dwarf_entrypc(d, &pc) == 0)
+		return pc == addr;
+	ptrdiff_t off = dwarf_ranges(d, 0, &base, &start, &end);
+	return off > 0 && start == addr;
+}
+
+static bool subprogram_has_code(Dwarf_Die *d)
+{
+	Dwarf_Addr pc, base, start, end;
+	return dwarf_entrypc(d, &pc) == 0 || dwarf_ranges(d, 0, &base, &start, &end) > 0;
+}
+
+/* The name a subprogram is known by: its linkage name, or its name, either through
+ * DW_AT_specification / DW_AT_abstract_origin. */
+static bool subprogram_named(Dwarf_Die *d, const char *name)
+{
+	static const unsigned attrs[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name, DW_AT_name };
+	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
+		Dwarf_Attribute a;
+		const char *s = dwarf_attr_integrate(d, attrs[i], &a) ? dwarf_formstring(&a) : NULL;
+		if (s && strcmp(s, name) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Search the children of `scope` (a unit, namespace or class) for the defining subprogram:
+ * at addr when addr != 0, else named `name` with code. */
+static bool find_subprogram_in(Dwarf_Die *scope, const char *name, uint64_t addr, int depth,
+			       Dwarf_Die *out)
+{
+	Dwarf_Die d;
+	if (depth > DWT_MAX_SCOPE_DEPTH || dwarf_child(scope, &d) != 0)
+		return false;
+	do {
+		switch (dwarf_tag(&d)) {
+		case DW_TAG_subprogram:
+			if (addr ? subprogram_starts_at(&d, addr) :
+			    subprogram_has_code(&d) && subprogram_named(&d, name)) {
+				*out = d;
+				return true;
+			}
+			break;
+		case DW_TAG_namespace: case DW_TAG_class_type: case DW_TAG_structure_type:
+		case DW_TAG_union_type: case DW_TAG_module:
+			if (find_subprogram_in(&d, name, addr, depth + 1, out))
+				return true;
+			break;
+		}
+	} while (dwarf_siblingof(&d, &d) == 0);
+	return false;
+}
+
+/* The unit DIE to search: the split unit of a skeleton (-gsplit-dwarf) holds the code's DIEs. */
+static void unit_die(Dwarf_Die *cudie)
+{
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die sub;
+	if (dwarf_cu_info(cudie->cu, &version, &unit_type, NULL, &sub, NULL, NULL, NULL) == 0 &&
+	    unit_type == DW_UT_skeleton && dwarf_tag(&sub) == DW_TAG_compile_unit)
+		*cudie = sub;
+}
+
+static bool find_subprogram(struct dwt_file *f, const char *name, uint64_t addr, Dwarf_Die *cu,
+			    Dwarf_Die *out)
+{
+	/* by address: the unit .debug_aranges names, else every unit whose ranges hold addr */
+	if (addr && dwarf_addrdie(f->dw, addr, cu)) {
+		unit_die(cu);
+		if (find_subprogram_in(cu, name, addr, 0, out))
+			return true;
+	}
+	Dwarf_CU *c = NULL, *next;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die sub;
+	for (; dwarf_get_units(f->dw, c, &next, &version, &unit_type, cu, &sub) == 0; c = next) {
+		if (unit_type == DW_UT_skeleton && dwarf_tag(&sub) == DW_TAG_compile_unit)
+			*cu = sub;
+		if (addr && dwarf_haspc(cu, addr) <= 0)
+			continue;
+		if (find_subprogram_in(cu, name, addr, 0, out))
+			return true;
+	}
+	return false;
+}
+
+/* Add the formal parameters among sp's children to fn; the variadic mark too. */
+static void add_params(struct sess *s, struct dtype *fn, Dwarf_Die *sp)
+{
+	Dwarf_Die p;
+	if (dwarf_child(sp, &p) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&p);
+		if (tag == DW_TAG_unspecified_parameters) {
+			fn->variadic = true;
+		} else if (tag == DW_TAG_formal_parameter) {
+			struct dtype *t = conv_type_of(s, &p);
+			struct dtype *r = dtype_resolve(t);
+			if (r->kind == DTY_STRUCT || r->kind == DTY_UNION)
+				need_complete(s, t, &p);   /* passed by value: its members are read */
+			Dwarf_Attribute a;
+			const char *pn = dwarf_attr_integrate(&p, DW_AT_name, &a) ? dwarf_formstring(&a) :
+					 NULL;
+			size_t n = (size_t)fn->nparams + 1;
+			fn->params = xrealloc(fn->params, sizeof(*fn->params) * n);
+			fn->param_names = xrealloc(fn->param_names, sizeof(*fn->param_names) * n);
+			fn->params[fn->nparams] = t;
+			fn->param_names[fn->nparams++] = pn ? xstrdup(pn) : NULL;
+		}
+	} while (dwarf_siblingof(&p, &p) == 0);
+}
+
+static void func_body(struct sess *s, Dwarf_Die *cu, Dwarf_Die *sp, struct dtype **out)
+{
+	struct dtype *ret = conv_type_of(s, sp);
+	struct dtype *rr = dtype_resolve(ret);
+	if (rr->kind == DTY_STRUCT || rr->kind == DTY_UNION)
+		need_complete(s, ret, sp);
+	struct dtype *fn = dtype_func(s->ctx, ret);
+	*out = fn;
+	add_params(s, fn, sp);
+	/* a concrete instance without parameter DIEs of its own: its declaration's (C++ member
+	 * functions defined outside the class) or its abstract origin's (inlined elsewhere) */
+	if (!fn->nparams && !fn->variadic) {
+		static const unsigned origins[] = { DW_AT_abstract_origin, DW_AT_specification };
+		for (size_t i = 0; i < 2 && !fn->nparams && !fn->variadic; i++) {
+			Dwarf_Attribute a;
+			Dwarf_Die o;
+			if (dwarf_attr(sp, origins[i], &a) && dwarf_formref_die(&a, &o))
+				add_params(s, fn, &o);
+		}
+	}
+	int lang = dwarf_srclang(cu);
+	bool cplus = lang == DW_LANG_C_plus_plus || lang == DW_LANG_C_plus_plus_03 ||
+		     lang == DW_LANG_C_plus_plus_11 || lang == DW_LANG_C_plus_plus_14;
+	fn->oldstyle = !cplus && !attr_flag(sp, DW_AT_prototyped) && !fn->nparams && !fn->variadic;
+}
+
+int dwt_func_params(struct dwt_file *f, struct dtype_ctx *ctx, const char *func_name,
+		    uint64_t addr, struct dtype **func, char *err, size_t errlen)
+{
+	Dwarf_Die cu, sp;
+	*func = NULL;
+	if (!f || (!addr && (!func_name || !*func_name)) ||
+	    !find_subprogram(f, func_name, addr, &cu, &sp))
+		return 0;
+	struct sess s = { .f = f, .ctx = ctx, .err = err, .errlen = errlen };
+	if (setjmp(s.jb)) {
+		sess_undo(&s);
+		sess_free(&s);
+		*func = NULL;
+		return -1;
+	}
+	func_body(&s, &cu, &sp, func);
+	sess_free(&s);
+	return 1;
+}
+
 /* --- per-path cache ----------------------------------------------------------------------- */
 
 struct dwt_file *dwt_cache_get(struct dwt_cache *c, const char *path, const char **err_out)

@@ -41,6 +41,7 @@
 #ifndef USDTRACE_DWARF_TYPES_H
 #define USDTRACE_DWARF_TYPES_H
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dtype.h"
 
@@ -62,6 +63,22 @@ int dwt_complete(struct dwt_file *f, struct dtype_ctx *ctx, struct dtype *rec,
  * typedef name. *out is set when found (1). */
 int dwt_lookup(struct dwt_file *f, struct dtype_ctx *ctx, enum dtype_kind kind, const char *name,
 	       struct dtype **out, char *err, size_t errlen);
+
+/* The type of a function, for the pid provider's args[]: a DTY_FUNC whose params[0..nparams)
+ * are its formal parameters' types (param_names their names), base its return type (void
+ * when it has none), variadic set for `...` (only the fixed parameters are listed), oldstyle
+ * for an unprototyped C `f()`. C++ member functions list `this` first: it is the first
+ * argument register. Records passed or returned by value are completed.
+ *
+ * The function is the DW_TAG_subprogram whose code starts at addr (a link-time address:
+ * DW_AT_entry_pc or DW_AT_low_pc, or the first of its DW_AT_ranges), found in the unit
+ * .debug_aranges names, else in any unit whose ranges hold addr; namespaces and classes are
+ * searched. With addr 0, the first subprogram with code whose linkage name or name is
+ * func_name. Parameters come from the subprogram's own children, else from its abstract
+ * origin or specification. 1 found; 0 when f is NULL (no DWARF) or nothing describes that
+ * function (no message); -1 with a message for DWARF that cannot be converted. */
+int dwt_func_params(struct dwt_file *f, struct dtype_ctx *ctx, const char *func_name,
+		    uint64_t addr, struct dtype **func, char *err, size_t errlen);
 
 /* How many units have been scanned and top-level names indexed so far (for tests and
  * measurements of the laziness). */

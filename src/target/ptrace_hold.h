@@ -1,11 +1,11 @@
 /* ptrace_hold.h — holding processes usdtrace did not start (-p targets, pids named in probe
  * descriptions) at dlopen() and exec while the tracer enables the probes they bring.
  *
- * The -c child is held with SIGSTOP (usdt_run.h); a process that is not ours cannot be: its
+ * The -c child is held with SIGSTOP (uprobe_run.h); a process that is not ours cannot be: its
  * parent (a job-control shell) would see the stop. Instead a thread of its own, the holder,
  * PTRACE_SEIZEs every thread of each process (without stopping it; threads it creates later
  * follow through PTRACE_O_TRACECLONE, an exec through PTRACE_O_TRACEEXEC; processes it forks
- * are not seized). usdt_run's watcher, for a thread so traced, writes a DOBJ_RESCAN_PTRACE
+ * are not seized). the uprobe engine's watcher, for a thread so traced, writes a DOBJ_RESCAN_PTRACE
  * record and sends the thread SIGURG (or SIGWINCH: one it neither blocks nor handles). The
  * thread stops at that signal's delivery; the holder waits until the consumer has enabled the
  * record's probes (ptrace_hold_released) and resumes it with the signal suppressed.

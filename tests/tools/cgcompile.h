@@ -81,7 +81,7 @@ static int cgc_test_compile(const char *text, const struct dopts *opts, struct c
 			continue;
 		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
 			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
-			if (bprobes_match(&t->cat, &d, 0, &t->clause[c], &t->nclause[c]) <= 0) {
+			if (bprobes_match(&t->cat, NULL, &d, 0, &t->clause[c], &t->nclause[c]) <= 0) {
 				snprintf(err, errlen, "%s does not match any probes", pd->name);
 				return -1;
 			}

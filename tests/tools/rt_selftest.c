@@ -20,6 +20,7 @@
 #include "childproc.h"
 #include "dfmt.h"
 #include "dobj.h"
+#include "provider.h"
 #include "dopt.h"
 #include "dout.h"
 #include "trace_run.h"
@@ -129,8 +130,10 @@ static int add_probe(struct dobj *o, uint32_t id, const char *prov, const char *
 		     enum dobj_probe_kind kind, uint64_t period)
 {
 	o->probes = xrealloc(o->probes, sizeof(*o->probes) * (o->nprobes + 1));
-	o->probes[o->nprobes] = (struct dobj_probe){ id, xstrdup(prov), xstrdup(""), xstrdup(""),
-						     xstrdup(name), kind, period };
+	o->probes[o->nprobes] = (struct dobj_probe){
+		.id = id, .provider = xstrdup(prov), .module = xstrdup(""), .function = xstrdup(""),
+		.name = xstrdup(name), .kind = kind, .period_ns = period,
+		.prov = strcmp(prov, "dtrace") == 0 ? &prov_dtrace : &prov_profile };
 	return (int)o->nprobes++;
 }
 
@@ -138,7 +141,7 @@ static void add_prog(struct dobj *o, int probe, struct pb *p)
 {
 	o->progs = xrealloc(o->progs, sizeof(*o->progs) * (o->nprogs + 1));
 	o->progs[o->nprogs++] = (struct dobj_prog){
-		.probe = probe, .type = dobj_prog_type(o->probes[probe].kind),
+		.probe = probe, .type = o->probes[probe].prov->prog_type(&o->probes[probe]),
 		.insns = p->v, .ninsns = p->n, .map_relocs = p->relocs, .nrelocs = p->nrel, .fd = -1 };
 	memset(p, 0, sizeof(*p));
 }

@@ -21,7 +21,7 @@ static char *match_names(struct bprobes *c, const char *text, int *count)
 		return xasprintf("ERR %s", err);
 	int *idx = NULL;
 	size_t n = 0;
-	*count = bprobes_match(c, &d, 0, &idx, &n);
+	*count = bprobes_match(c, NULL, &d, 0, &idx, &n);
 	struct strbuf b = { 0 };
 	for (size_t i = 0; i < n; i++)
 		strbuf_printf(&b, "%s%u:%s:%s", i ? " " : "", c->probes[idx[i]].id,
@@ -148,12 +148,12 @@ T_CASE(match_ids_dedup)
 	int *idx = NULL;
 	size_t n = 0;
 	struct probedesc any = pd("", "", "", "");
-	T_EQ_INT(bprobes_match(&c, &any, 2, &idx, &n), 1);
-	T_EQ_INT(bprobes_match(&c, &any, 2, &idx, &n), 1);
+	T_EQ_INT(bprobes_match(&c, NULL, &any, 2, &idx, &n), 1);
+	T_EQ_INT(bprobes_match(&c, NULL, &any, 2, &idx, &n), 1);
 	T_EQ_INT(n, 1);
 	T_EQ_INT(idx[0], 1);
-	T_EQ_INT(bprobes_match(&c, &any, 99, &idx, &n), 0);
-	T_EQ_INT(bprobes_match(&c, &any, 0, &idx, &n), 18);
+	T_EQ_INT(bprobes_match(&c, NULL, &any, 99, &idx, &n), 0);
+	T_EQ_INT(bprobes_match(&c, NULL, &any, 0, &idx, &n), 18);
 	T_EQ_INT(n, 18);
 	T_EQ_INT(idx[1], 0);
 	free(idx);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "proc_maps.h"
+#include "provider.h"
 #include "util.h"
 
 void uprov_init(struct uprov *u, uint32_t first_id)
@@ -21,8 +22,14 @@ void uprov_free(struct uprov *u)
 	for (int i = 0; i < u->nfiles; i++) {
 		free(u->files[i].path);
 		free(u->files[i].module);
+		elf_funcs_free(u->files[i].funcs);
+		free(u->files[i].funcs_err);
 	}
 	for (int i = 0; i < u->nprobes; i++) {
+		if (u->probes[i].own) {
+			usdt_args_free(u->probes[i].own->args, u->probes[i].own->nargs);
+			free(u->probes[i].own);
+		}
 		free(u->probes[i].provider);
 		free(u->probes[i].function);
 		free(u->probes[i].name);
@@ -51,16 +58,29 @@ pid_t uprov_desc_pid(const char *prov)
 	return (pid_t)atol(prov + k);
 }
 
+int uprov_nsites(const struct uprov_probe *p)
+{
+	return p->own ? 1 : p->sites->nsites;
+}
+
 const struct usdt_site *uprov_site(const struct uprov *u, const struct uprov_probe *p, int k)
 {
+	if (p->own)
+		return p->own;
 	return &u->files[p->file].cf->f->sites[p->sites->sites[k]];
 }
 
-/* The index in files[] of a parsed file, or -1. */
-static int find_file(const struct uprov *u, const struct usdt_cached *cf)
+const struct usdt_file *uprov_notes(const struct uprov *u, const struct uprov_probe *p)
+{
+	const struct usdt_cached *cf = u->files[p->file].cf;
+	return cf ? cf->f : NULL;
+}
+
+/* The index in files[] of an object by device and inode, or -1. */
+static int find_file(const struct uprov *u, dev_t dev, ino_t ino)
 {
 	for (int i = 0; i < u->nfiles; i++)
-		if (u->files[i].cf == cf)
+		if (u->files[i].dev == dev && u->files[i].ino == ino)
 			return i;
 	return -1;
 }
@@ -78,13 +98,19 @@ static const char *attach_path(const struct proc_object *o)
 }
 
 /* The file entry for an object, added on first sight (by device and inode). */
-static int file_index(struct uprov *u, struct usdt_cached *cf, const struct proc_object *o)
+int uprov_file_of(struct uprov *u, struct usdt_cached *cf, const struct proc_object *o)
 {
-	int i = find_file(u, cf);
-	if (i >= 0)
+	int i = find_file(u, o->dev, o->ino);
+	if (i >= 0) {
+		if (cf && !u->files[i].cf)
+			u->files[i].cf = cf;
 		return i;
+	}
 	xgrow(&u->files, sizeof(*u->files), &u->files_cap, (size_t)u->nfiles + 1);
 	struct uprov_file *f = &u->files[u->nfiles];
+	memset(f, 0, sizeof(*f));
+	f->dev = o->dev;
+	f->ino = o->ino;
 	f->cf = cf;
 	f->path = xstrdup(attach_path(o));
 	f->module = xstrdup(o->module);
@@ -98,7 +124,7 @@ static void scan_process(const struct proc_maps *m, void *arg)
 		const struct proc_object *o = &m->objs[k];
 		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
 		if (cf->f && cf->f->nsites > 0)
-			file_index(u, cf, o);
+			uprov_file_of(u, cf, o);
 	}
 }
 
@@ -111,12 +137,46 @@ static void scan_all_processes(struct uprov *u)
 	proc_maps_foreach(scan_process, u);
 }
 
-static bool has_clause(const struct uprov_probe *p, int clause)
+void uprov_probe_add_clause(struct uprov_probe *p, int clause)
 {
+	if (clause < 0)
+		return;
 	for (int i = 0; i < p->nclauses; i++)
 		if (p->clauses[i] == clause)
-			return true;
-	return false;
+			return;
+	/* kept ascending: a probe's clause set is compared with the classes' */
+	p->clauses = xrealloc(p->clauses, sizeof(int) * (size_t)(p->nclauses + 1));
+	int k = p->nclauses++;
+	for (; k > 0 && p->clauses[k - 1] > clause; k--)
+		p->clauses[k] = p->clauses[k - 1];
+	p->clauses[k] = clause;
+}
+
+struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov, int fi,
+				    pid_t pid, const struct usdt_file_probe *sites,
+				    const char *provider, const char *function, const char *name,
+				    bool ret)
+{
+	for (int i = 0; i < u->nprobes; i++) {
+		struct uprov_probe *p = &u->probes[i];
+		if (p->file == fi && p->pid == pid && p->prov == prov && p->sites == sites &&
+		    (sites || (p->ret == ret && strcmp(p->function, function) == 0 &&
+			       strcmp(p->name, name) == 0)))
+			return p;
+	}
+	xgrow(&u->probes, sizeof(*u->probes), &u->probes_cap, (size_t)u->nprobes + 1);
+	struct uprov_probe *p = &u->probes[u->nprobes++];
+	memset(p, 0, sizeof(*p));
+	p->id = u->next_id++;
+	p->prov = prov;
+	p->pid = pid;
+	p->provider = xstrdup(provider);
+	p->function = xstrdup(function);
+	p->name = xstrdup(name);
+	p->file = fi;
+	p->sites = sites;
+	p->ret = ret;
+	return p;
 }
 
 /* Match d against the probes of one file for process pid (0: every process); returns how many
@@ -133,38 +193,21 @@ static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc
 		if (!probedesc_match(d, s->provider, pid, module, func, s->name))
 			continue;
 		matched++;
-		struct uprov_probe *p = NULL;
-		for (int i = 0; i < u->nprobes && !p; i++)
-			if (u->probes[i].file == fi && u->probes[i].sites == fp && u->probes[i].pid == pid)
-				p = &u->probes[i];
-		if (!p) {
-			xgrow(&u->probes, sizeof(*u->probes), &u->probes_cap, (size_t)u->nprobes + 1);
-			p = &u->probes[u->nprobes++];
-			memset(p, 0, sizeof(*p));
-			p->id = u->next_id++;
-			p->pid = pid;
-			p->provider = pid ? xasprintf("%s%d", s->provider, (int)pid) : xstrdup(s->provider);
-			p->function = xstrdup(func);
-			p->name = xstrdup(s->name);
-			p->file = fi;
-			p->sites = fp;
-		}
-		if (!has_clause(p, clause)) {
-			/* kept ascending: a probe's clause set is compared with the classes' */
-			p->clauses = xrealloc(p->clauses, sizeof(int) * (size_t)(p->nclauses + 1));
-			int k = p->nclauses++;
-			for (; k > 0 && p->clauses[k - 1] > clause; k--)
-				p->clauses[k] = p->clauses[k - 1];
-			p->clauses[k] = clause;
-		}
+		char *prov = pid ? xasprintf("%s%d", s->provider, (int)pid) : xstrdup(s->provider);
+		struct uprov_probe *p = uprov_probe_get(u, &prov_usdt, fi, pid, fp, prov, func,
+							s->name, false);
+		free(prov);
+		uprov_probe_add_clause(p, clause);
 	}
 	return matched;
 }
 
-static void keep_desc(struct uprov *u, const struct probedesc *d, int clause)
+void uprov_keep_desc(struct uprov *u, const struct provider *p, const struct probedesc *d,
+		     int clause)
 {
 	u->descs = xrealloc(u->descs, sizeof(*u->descs) * (size_t)(u->ndescs + 1));
 	struct uprov_desc *k = &u->descs[u->ndescs++];
+	k->provider = p;
 	k->prov = xstrdup(d->prov);
 	k->mod = xstrdup(d->mod);
 	k->func = xstrdup(d->func);
@@ -181,34 +224,45 @@ bool uprov_has_global(const struct uprov *u)
 	return false;
 }
 
+void uprov_match_new(struct uprov *u, const struct uprov_desc *k2, pid_t pid,
+		     const struct proc_maps *m, const bool *known)
+{
+	struct probedesc d = { k2->prov, k2->mod, k2->func, k2->name };
+	if (k2->pid != pid && (k2->pid != 0))
+		return;
+	for (int k = 0; k < m->nobjs; k++) {
+		const struct proc_object *o = &m->objs[k];
+		if (k2->pid == 0 && known[k])
+			continue;
+		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+		if (!cf->f || cf->f->nsites == 0)
+			continue;
+		int fi = uprov_file_of(u, cf, o);
+		match_file(u, fi, k2->pid, &d, k2->clause);
+	}
+}
+
 void uprov_rescan(struct uprov *u, pid_t pid)
 {
 	struct proc_maps *m;
 	if (pid <= 0 || proc_maps_read(pid, &m, NULL, 0) != 0)
 		return;
+	/* which objects were seen before: descriptions naming no process look only at new ones */
+	bool *known = xcalloc((size_t)m->nobjs + 1, sizeof(*known));
 	for (int k = 0; k < m->nobjs; k++) {
-		const struct proc_object *o = &m->objs[k];
-		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
-		if (!cf->f || cf->f->nsites == 0)
-			continue;
-		bool known = find_file(u, cf) >= 0;
-		int fi = file_index(u, cf, o);
-		for (int i = 0; i < u->ndescs; i++) {
-			const struct uprov_desc *k2 = &u->descs[i];
-			struct probedesc d = { k2->prov, k2->mod, k2->func, k2->name };
-			if (k2->pid == pid)
-				match_file(u, fi, pid, &d, k2->clause);
-			else if (k2->pid == 0 && !known)
-				match_file(u, fi, 0, &d, k2->clause);
-		}
+		int fi = find_file(u, m->objs[k].dev, m->objs[k].ino);
+		known[k] = fi >= 0 && u->files[fi].cf;
 	}
+	for (int i = 0; i < u->ndescs; i++)
+		u->descs[i].provider->match_new(u, &u->descs[i], pid, m, known);
+	free(known);
 	proc_maps_free(m);
 }
 
 int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 {
 	int matched = 0;
-	keep_desc(u, d, clause);
+	uprov_keep_desc(u, &prov_usdt, d, clause);
 	pid_t pid = uprov_desc_pid(d->prov);
 	if (pid > 0) {
 		struct proc_maps *m;
@@ -219,7 +273,7 @@ int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 			struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
 			if (!cf->f || cf->f->nsites == 0)
 				continue;
-			matched += match_file(u, file_index(u, cf, o), pid, d, clause);
+			matched += match_file(u, uprov_file_of(u, cf, o), pid, d, clause);
 		}
 		proc_maps_free(m);
 		return matched;

@@ -1,5 +1,10 @@
-/* usdt_prov.h — the USDT provider on the tracer's side: which USDT probes of which processes
- * and files a D program's probe descriptions match.
+/* usdt_prov.h — the uprobe table: the probes of the uprobe providers (usdt: the .note.stapsdt
+ * probes of processes and files; pid: function entry, return and instruction probes of a
+ * process) that a D program's descriptions match, with their files and sites, and the
+ * descriptions kept to match objects that appear later (uprov_rescan asks each description's
+ * provider, provider.h match_new).
+ *
+ * USDT probes:
  *
  * A probe is (provider, module, function, name) in one file, for one process or for every
  * process:
@@ -23,11 +28,20 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "elf_funcs.h"
 #include "probedesc.h"
+#include "proc_maps.h"
 #include "usdt_cache.h"
 
+struct provider;
+
 struct uprov_file {
-	struct usdt_cached *cf;      /* parsed notes (owned by the cache) */
+	dev_t dev;
+	ino_t ino;
+	struct usdt_cached *cf;      /* parsed notes (owned by the cache); NULL for a file only pid
+	                              * probes use */
+	struct elf_funcs *funcs;     /* its functions (pid provider), read on first use, or NULL */
+	char *funcs_err;             /* why they could not be read */
 	char *path;                  /* a path to attach uprobes to (maps' map_files/ or root/ form
 	                              * for process objects, so deleted files and containers work) */
 	char *module;                /* basename: the probe tuple's module */
@@ -35,18 +49,23 @@ struct uprov_file {
 
 struct uprov_probe {
 	uint32_t id;
+	const struct provider *prov; /* &prov_usdt or &prov_pid */
+	bool ret;                    /* a return probe: attached as a uretprobe */
 	pid_t pid;                   /* 0: every process that maps the file */
 	char *provider;              /* as dtrace shows it: "python1234", or "python" for pid 0 */
 	char *function;              /* enclosing function, "" when unknown */
 	char *name;                  /* as in the note ("function__entry") */
 	int file;                    /* index in files[] */
-	const struct usdt_file_probe *sites;  /* its sites in the file */
+	const struct usdt_file_probe *sites;  /* usdt: its sites in the file's notes; NULL for pid */
+	struct usdt_site *own;       /* pid: its one site, with the ABI's argument locations */
+	uint64_t func_addr;          /* pid: the function's link-time address */
 	int *clauses;                /* clauses enabling it, ascending */
 	int nclauses;
 };
 
 /* A description as matched, kept for processes and libraries that appear later. */
 struct uprov_desc {
+	const struct provider *provider;
 	char *prov, *mod, *func, *name;
 	int clause;
 	pid_t pid;                   /* uprov_desc_pid(prov) */
@@ -69,7 +88,20 @@ struct uprov {
 void uprov_init(struct uprov *u, uint32_t first_id);
 void uprov_free(struct uprov *u);
 
+/* The USDT provider's matching (prov_usdt.match). */
 int uprov_match(struct uprov *u, const struct probedesc *d, int clause);
+
+/* For providers: keep d (for objects that appear later); the file entry of a process's object
+ * (cf may be NULL); a probe of file fi for process pid (0: every process) identified by
+ * (sites, own_key) — found, or added with the given names — with `clause` added to it. */
+void uprov_keep_desc(struct uprov *u, const struct provider *p, const struct probedesc *d,
+		     int clause);
+int uprov_file_of(struct uprov *u, struct usdt_cached *cf, const struct proc_object *o);
+struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov, int fi,
+				    pid_t pid, const struct usdt_file_probe *sites,
+				    const char *provider, const char *function, const char *name,
+				    bool ret);
+void uprov_probe_add_clause(struct uprov_probe *p, int clause);
 
 /* Process pid mapped new objects (it started, or loaded a library): match the descriptions
  * seen so far against them, appending the new probes (ids from next_id): for descriptions
@@ -83,6 +115,12 @@ bool uprov_has_global(const struct uprov *u);
 /* The pid a provider pattern names ("python1234" -> 1234), or 0 when it names none. */
 pid_t uprov_desc_pid(const char *prov);
 
-/* The site `k` of probe p, and the file it is in. */
+/* Probe p's sites: how many, and site `k`; the notes of the file it is in (NULL: none). */
+int uprov_nsites(const struct uprov_probe *p);
 const struct usdt_site *uprov_site(const struct uprov *u, const struct uprov_probe *p, int k);
+const struct usdt_file *uprov_notes(const struct uprov *u, const struct uprov_probe *p);
+
+/* The USDT provider's part of uprov_rescan: description d against process pid's objects m. */
+void uprov_match_new(struct uprov *u, const struct uprov_desc *d, pid_t pid,
+		     const struct proc_maps *m, const bool *known);
 #endif

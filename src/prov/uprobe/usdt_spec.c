@@ -52,7 +52,7 @@ static const char *encode_arg(const struct usdt_file *f, const struct usdt_site 
 	case USDT_LOC_MEM:
 		break;
 	}
-	if (a->sym && f->elf_type != ET_EXEC) {
+	if (a->sym && f && f->elf_type != ET_EXEC) {
 		/* the symbol's run-time address is the site's plus their link-time distance */
 		out->pcrel = 1;
 		out->kind = DOBJ_UARG_MEM;
@@ -160,10 +160,10 @@ void usdt_spec_class_layout(const struct uprov *up, const int *clauses, int ncla
 		if (p->nclauses != nclauses ||
 		    memcmp(p->clauses, clauses, sizeof(int) * (size_t)nclauses) != 0)
 			continue;
-		for (int k = 0; k < p->sites->nsites; k++) {
+		for (int k = 0; k < uprov_nsites(p); k++) {
 			xgrow(&specs, sizeof(*specs), &cap, n + 1);
 			char *why;
-			usdt_spec_encode(up->files[p->file].cf->f, uprov_site(up, p, k),
+			usdt_spec_encode(uprov_notes(up, p), uprov_site(up, p, k),
 					 &specs[n++], &why);
 			free(why);
 		}

@@ -1,4 +1,4 @@
-/* cg_usdt.c — the code generator's part for USDT programs (see dobj.h, "USDT programs"): the
+/* cg_uprobe.c — the code generator's part for uprobe programs (the usdt and pid providers) (see dobj.h, "USDT programs"): the
  * site's spec found through the attach cookie, the probe's epids, id and names from it, and
  * arguments fetched as the spec says. One program serves every site of every probe in its
  * class, so nothing here depends on a particular site: arguments are read by data-driven code
@@ -9,6 +9,7 @@
 
 #include "cg_clause.h"
 #include "cg_str.h"
+#include "uprobe.h"
 #include "usdt_arg.h"
 
 #define PTREGS_WORDS 21    /* struct pt_regs on x86-64: r15 .. ss */
@@ -21,7 +22,7 @@ void cgu_add_maps(struct cgc *c)
 	struct dobj *o = c->o;
 	o->usdt_specs_map = o->usdt_names_map = -1;
 	for (size_t i = 0; i < c->in->nprobes; i++)
-		if (c->in->probes[i].kind == DOBJ_PROBE_USDT) {
+		if (c->in->probes[i].prov->flags(&c->in->probes[i]) & PROV_F_SHARED) {
 			o->usdt_namesz = c->slot;
 			/* sizes are the tracer's to set once it knows how many sites and probes */
 			o->usdt_specs_map = cgc_add_map(c, "usdt_specs", BPF_SYS_MAP_ARRAY, 4,
@@ -35,7 +36,7 @@ void cgu_add_maps(struct cgc *c)
 /* Nothing is fetched at entry: a clause that needs nothing of the site (`@ = count()`) pays
  * for neither the cookie nor the spec lookup. The cookie slot says whether the cookie has been
  * fetched yet (a real cookie is never 0). */
-void cgu_prologue(struct cgc *c)
+static void cgu_clear_cookie(struct cgc *c)
 {
 	cgc_emit(c, bi_st(BPF_DW, 10, CGC_USDT_COOKIE, 0));
 }
@@ -231,7 +232,7 @@ static bool emit_fast_arg(struct cgc *c, int i, int done)
  * comparisons, logic, conditionals and casts of them and of the arguments this program reads
  * straight from the context. Division and modulo are out (they fault on 0), as are strings,
  * variables, calls and assignments. */
-bool cgu_pure_pred(struct cgc *c, const struct dnode *n)
+static bool cgu_pure_pred(struct cgc *c, const struct dnode *n)
 {
 	if (!n || cgx_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
 		return false;
@@ -381,4 +382,46 @@ void cgu_arg(struct cgc *c, int i)
 	bpb_label_place(&c->buf, l_done);
 	cgc_slot_pop(c);
 	cgc_slot_pop(c);
+}
+
+/* A USDT class's program: with the arguments its start-up sites have in registers read
+ * directly (CGU_DIRECT) and, when it reads any that way, its twin reading everything through
+ * the spec, for the sites the tracer finds elsewhere (uprobe_run: usdt_spec_fits). The twin runs
+ * the same clauses with the same records, so it keeps the first program's ecbs (its epids
+ * come from the cookie as offsets from the first template) and drops its own. */
+void cgu_compile(struct cgc *c, int probe_idx)
+{
+	struct dobj *o = c->o;
+	if (cgc_program_speculates(c, probe_idx)) {
+		cgc_compile_program(c, probe_idx, CGU_GUARDED);
+		return;
+	}
+	size_t fast = o->nprogs;
+	cgc_compile_program(c, probe_idx, CGU_DIRECT);
+	bool any = false;
+	for (int i = 0; i < DOBJ_USDT_MAXARGS; i++)
+		any |= o->progs[fast].usdt_fast[i].kind == DOBJ_UARG_REG;
+	if (!any)
+		return;
+	size_t necbs = o->necbs;
+	cgc_compile_program(c, probe_idx, CGU_GENERIC);
+	struct dobj_prog *f = &o->progs[fast], *t = &o->progs[o->nprogs - 1];
+	if (o->necbs - necbs != f->nepids)
+		cgc_fail(c, NULL, "internal error: the twin of the program for probe %s:%s:%s:%s "
+			 "records differently", c->probe->provider, c->probe->module,
+			 c->probe->function, c->probe->name);
+	for (size_t i = necbs; i < o->necbs; i++)
+		dobj_ecb_clear(&o->ecbs[i]);
+	o->necbs = necbs;
+	t->first_epid = f->first_epid;
+	t->nepids = f->nepids;
+	f->usdt_twin = (int)(o->nprogs - 1);
+}
+
+/* The cookie is fetched on first use; then, when every clause's predicate reads only
+ * constants and directly read arguments, the predicates (emit_prefilter). */
+void cgu_prologue(struct cgc *c, int out_label)
+{
+	cgu_clear_cookie(c);
+	cgc_emit_prefilter(c, out_label, cgu_pure_pred);
 }

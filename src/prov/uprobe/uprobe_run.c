@@ -1,5 +1,6 @@
-/* usdt_run.c — enabling USDT probes for a run, and probes that appear later; see usdt_run.h. */
-#include "usdt_run.h"
+/* uprobe_run.c — the uprobe engine at run time: enabling usdt and pid probes, and probes that
+ * appear later; see uprobe_run.h. */
+#include "uprobe_run.h"
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -14,16 +15,17 @@
 #include "bpf_insn.h"
 #include "bpf_sys.h"
 #include "proc_maps.h"
+#include "uprobe.h"
 #include "usdt_spec.h"
 #include "util.h"
 
-void usdt_run_size_maps(struct dobj *o, const struct uprov *up)
+void uprobe_run_size_maps(struct dobj *o, const struct uprov *up)
 {
 	if (o->usdt_specs_map < 0 || !up)
 		return;
 	size_t sites = 0;
 	for (int i = 0; i < up->nprobes; i++)
-		sites += (size_t)up->probes[i].sites->nsites;
+		sites += (size_t)uprov_nsites(&up->probes[i]);
 	/* what is known now, and room for as much again and more for what appears later */
 	o->maps[o->usdt_specs_map].max_entries = (uint32_t)(2 * sites + 1024);
 	o->maps[o->usdt_names_map].max_entries = (uint32_t)(2 * (size_t)up->nprobes + 256);
@@ -47,7 +49,7 @@ static int write_names(const struct dobj *o, uint32_t key, const struct dobj_pro
 	return rc;
 }
 
-static void probe_warn(const struct usdt_run *ur, const struct uprov_probe *p, const char *what)
+static void probe_warn(const struct uprobe_engine *ur, const struct uprov_probe *p, const char *what)
 {
 	util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", p->id, p->provider,
 		  ur->up->files[p->file].module, p->function, p->name, what);
@@ -61,6 +63,7 @@ struct pending_link {
 	const struct dobj_prog *prog;
 	int file;
 	pid_t pid;
+	bool ret;                  /* uretprobes */
 	struct attach_site *sites;
 	size_t n;
 	uint32_t first_probe;      /* a probe id, for messages */
@@ -76,20 +79,20 @@ static struct pending_link *pending_for(struct pending *pd, const struct dobj_pr
 {
 	for (size_t i = 0; i < pd->n; i++)
 		if (pd->links[i].prog == prog && pd->links[i].file == p->file &&
-		    pd->links[i].pid == p->pid)
+		    pd->links[i].pid == p->pid && pd->links[i].ret == p->ret)
 			return &pd->links[i];
 	pd->links = xrealloc(pd->links, sizeof(*pd->links) * (pd->n + 1));
 	struct pending_link *l = &pd->links[pd->n++];
-	*l = (struct pending_link){ prog, p->file, p->pid, NULL, 0, p->id };
+	*l = (struct pending_link){ prog, p->file, p->pid, p->ret, NULL, 0, p->id };
 	return l;
 }
 
 /* What the note parser skipped in the probe's file (sites, semaphores, arguments it could not
  * make sense of), said once per file when one of its probes is enabled, as -l says it. */
-static void report_damage(const struct usdt_run *ur, const struct uprov_probe *p)
+static void report_damage(const struct uprobe_engine *ur, const struct uprov_probe *p)
 {
 	struct usdt_cached *cf = ur->up->files[p->file].cf;
-	if (cf->warned)
+	if (!cf || !cf->f || cf->warned)
 		return;
 	cf->warned = true;
 	for (int i = 0; i < cf->f->nwarnings; i++)
@@ -97,12 +100,12 @@ static void report_damage(const struct usdt_run *ur, const struct uprov_probe *p
 }
 
 /* A probe's sites: a spec each, queued for their link. */
-static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const struct dobj_prog *prog,
+static int add_sites(struct uprobe_engine *ur, const struct uprov_probe *p, const struct dobj_prog *prog,
 		     uint32_t epid_base, uint32_t names, struct pending *pd)
 {
 	struct dobj *o = ur->o;
 	const struct uprov_file *uf = &ur->up->files[p->file];
-	int n = p->sites->nsites;
+	int n = uprov_nsites(p);
 	if (ur->nsites + (uint32_t)n > ur->max_sites) {
 		if (!ur->warned_full)
 			probe_warn(ur, p, "no room left for more probe sites");
@@ -114,7 +117,7 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 		const struct usdt_site *s = uprov_site(ur->up, p, k);
 		struct dobj_usdt_spec spec;
 		char *why;
-		usdt_spec_encode(uf->cf->f, s, &spec, &why);
+		usdt_spec_encode(uprov_notes(ur->up, p), s, &spec, &why);
 		/* once per probe (a probe enabled clause by clause comes here once per clause) */
 		if (why && ur->warned_probe != p->id) {
 			ur->warned_probe = p->id;
@@ -153,7 +156,7 @@ static int add_sites(struct usdt_run *ur, const struct uprov_probe *p, const str
 }
 
 /* Attach what is pending; at start (`initial`) the first failure for a process stops. */
-static int flush_pending(struct usdt_run *ur, struct pending *pd, bool initial)
+static int flush_pending(struct uprobe_engine *ur, struct pending *pd, bool initial)
 {
 	int rc = 0;
 	for (size_t i = 0; i < pd->n; i++) {
@@ -162,7 +165,7 @@ static int flush_pending(struct usdt_run *ur, struct pending *pd, bool initial)
 		if (rc == 0 || !initial) {
 			const struct uprov_file *uf = &ur->up->files[l->file];
 			if (attach_uprobe_multi(ur->set, l->prog->fd, uf->path, l->sites, l->n,
-						l->pid ? l->pid : -1, false, NULL, err, sizeof(err)) != 0) {
+						l->pid ? l->pid : -1, l->ret, NULL, err, sizeof(err)) != 0) {
 				util_warn("failed to enable probe %u and the other probes of %s%s: %s",
 					  l->first_probe, uf->module, l->pid ? " in this process" : "",
 					  err);
@@ -181,7 +184,7 @@ static int flush_pending(struct usdt_run *ur, struct pending *pd, bool initial)
 }
 
 /* Enable uprov probe i with the program of class cls: epids, names, specs, link. */
-static int enable_probe(struct usdt_run *ur, int i, int cls, struct pending *pd)
+static int enable_probe(struct uprobe_engine *ur, int i, int cls, struct pending *pd)
 {
 	const struct uprov_probe *p = &ur->up->probes[i];
 	const struct dobj_prog *prog = class_prog(ur->o, cls);
@@ -189,35 +192,33 @@ static int enable_probe(struct usdt_run *ur, int i, int cls, struct pending *pd)
 		probe_warn(ur, p, "internal error: its class has no program");
 		return -1;
 	}
-	if (ur->nprobes >= ur->max_probes) {
+	if (ur->nnames >= ur->max_probes) {
 		if (!ur->warned_full)
 			probe_warn(ur, p, "no room left for more probes");
 		ur->warned_full = true;
 		return -1;
 	}
-	ur->probes = xrealloc(ur->probes, sizeof(*ur->probes) * (ur->nprobes + 1));
-	struct dobj_probe *dp = &ur->probes[ur->nprobes];
-	*dp = (struct dobj_probe){
-		.id = p->id, .provider = xstrdup(p->provider),
-		.module = xstrdup(ur->up->files[p->file].module), .function = xstrdup(p->function),
-		.name = probedesc_display_name(p->name), .kind = DOBJ_PROBE_USDT,
+	char *display = probedesc_display_name(p->name);
+	struct dobj_probe dp = {
+		.id = p->id, .provider = p->provider, .module = ur->up->files[p->file].module,
+		.function = p->function, .name = display, .prov = p->prov, .kind = DOBJ_PROBE_UCLASS,
 	};
-	uint32_t names = (uint32_t)ur->nprobes++;
-	if (write_names(ur->o, names, dp) != 0) {
+	uint32_t names = ur->nnames++;
+	int rc = write_names(ur->o, names, &dp);
+	uint32_t probe = epid_tab_add_probe(ur->epids, &dp);
+	free(display);
+	if (rc != 0) {
 		char *m = xasprintf("cannot store its names: %s", strerror(errno));
 		probe_warn(ur, p, m);
 		free(m);
 		return -1;
 	}
-	uint32_t epid_base = ur->first_epid + (uint32_t)ur->nepids;
-	ur->epids = xrealloc(ur->epids, sizeof(*ur->epids) * (ur->nepids + prog->nepids + 1));
-	for (uint32_t j = 0; j < prog->nepids; j++)
-		ur->epids[ur->nepids++] = (struct usdt_run_epid){ prog->first_epid - 1 + j, names };
+	uint32_t epid_base = epid_tab_add(ur->epids, probe, prog->first_epid, prog->nepids);
 	return add_sites(ur, p, prog, epid_base, names, pd);
 }
 
 /* The class running exactly clauses[0..n) (ascending); -1 if none. */
-static int class_of(const struct usdt_run *ur, const int *clauses, int n)
+static int class_of(const struct uprobe_engine *ur, const int *clauses, int n)
 {
 	for (int c = 0; c < ur->nclasses; c++) {
 		const struct usdt_class *k = &ur->classes[c];
@@ -232,7 +233,7 @@ static int class_of(const struct usdt_run *ur, const int *clauses, int n)
  * USDT probes), so it gets one link per clause. The kernel runs a site's handlers newest
  * first, so they are attached last clause first to run in program order. What such a probe
  * loses is this-> variables shared between its clauses (each program is its own firing). */
-static int enable_by_clause(struct usdt_run *ur, int i, bool initial)
+static int enable_by_clause(struct uprobe_engine *ur, int i, bool initial)
 {
 	const struct uprov_probe *p = &ur->up->probes[i];
 	for (int k = p->nclauses - 1; k >= 0; k--) {
@@ -252,7 +253,7 @@ static int enable_by_clause(struct usdt_run *ur, int i, bool initial)
 
 /* Enable the uprov probes not looked at yet. At start (`initial`) a failure is fatal; later
  * ones are reported and tracing goes on. */
-static int enable_new(struct usdt_run *ur, bool initial)
+static int enable_new(struct uprobe_engine *ur, bool initial)
 {
 	struct pending pd = { NULL, 0 };
 	int rc = 0;
@@ -269,8 +270,9 @@ static int enable_new(struct usdt_run *ur, bool initial)
 	return initial ? rc : 0;
 }
 
-int usdt_run_attach(struct usdt_run *ur, struct dobj *o, struct uprov *up,
-		    const struct usdt_class *classes, int nclasses, struct attach_set *set)
+int uprobe_run_attach(struct uprobe_engine *ur, struct dobj *o, struct uprov *up,
+		      const struct usdt_class *classes, int nclasses, struct attach_set *set,
+		      struct epid_tab *epids)
 {
 	memset(ur, 0, sizeof(*ur));
 	ur->o = o;
@@ -279,7 +281,7 @@ int usdt_run_attach(struct usdt_run *ur, struct dobj *o, struct uprov *up,
 	ur->classes = classes;
 	ur->nclasses = nclasses;
 	ur->watch_fd = -1;
-	ur->first_epid = (uint32_t)o->necbs + 1;
+	ur->epids = epids;
 	if (!up || nclasses == 0 || o->usdt_specs_map < 0)
 		return 0;
 	ur->max_sites = o->maps[o->usdt_specs_map].max_entries;
@@ -287,7 +289,7 @@ int usdt_run_attach(struct usdt_run *ur, struct dobj *o, struct uprov *up,
 	return enable_new(ur, true);
 }
 
-void usdt_run_rescan(struct usdt_run *ur, pid_t pid)
+void uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid)
 {
 	if (!ur->up || ur->nclasses == 0)
 		return;
@@ -497,7 +499,7 @@ static size_t watch_insns(struct bpf_insn *in, int ringbuf_fd, int32_t rstate_de
 	return n;
 }
 
-int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid, pid_t tracer)
+int uprobe_run_watch(struct uprobe_engine *ur, pid_t stop_pid, pid_t tracer)
 {
 	if (!ur->up || ur->nclasses == 0)
 		return 0;
@@ -545,34 +547,58 @@ int usdt_run_watch(struct usdt_run *ur, pid_t stop_pid, pid_t tracer)
 	return 0;
 }
 
-bool usdt_run_lookup(const struct usdt_run *ur, const struct dobj *o, uint32_t epid,
-		     const struct dobj_ecb **e, const struct dobj_probe **p)
+void uprobe_run_free(struct uprobe_engine *ur)
 {
-	if (epid >= 1 && epid <= o->necbs) {
-		*e = &o->ecbs[epid - 1];
-		*p = &o->probes[(*e)->probe];
-		return (*p)->kind != DOBJ_PROBE_USDT; /* templates never send records themselves */
-	}
-	if (epid < ur->first_epid || epid - ur->first_epid >= ur->nepids)
-		return false;
-	const struct usdt_run_epid *x = &ur->epids[epid - ur->first_epid];
-	*e = &o->ecbs[x->tmpl];
-	*p = &ur->probes[x->probe];
-	return true;
-}
-
-void usdt_run_free(struct usdt_run *ur)
-{
-	for (size_t i = 0; i < ur->nprobes; i++) {
-		free(ur->probes[i].provider);
-		free(ur->probes[i].module);
-		free(ur->probes[i].function);
-		free(ur->probes[i].name);
-	}
 	if (ur->watch_fd >= 0)
 		close(ur->watch_fd);
-	free(ur->probes);
-	free(ur->epids);
 	memset(ur, 0, sizeof(*ur));
 	ur->watch_fd = -1;
 }
+
+/* ---- the engine as the uprobe providers' run-time part (provider.h) ---- */
+
+int uprobe_prog_type(const struct dobj_probe *p)
+{
+	(void)p;
+	return BPF_PROG_TYPE_KPROBE;
+}
+
+unsigned uprobe_flags(const struct dobj_probe *p)
+{
+	(void)p;
+	return PROV_F_SHARED | PROV_F_UPROBE;
+}
+
+int uprobe_attach(struct prov_run *r, struct dobj_prog *p)
+{
+	(void)r;
+	(void)p;
+	return 0; /* the engine attaches each probe of the class when it starts */
+}
+
+static int engine_start(struct prov_run *r)
+{
+	struct uprobe_engine *ur = r->uprobes;
+	struct uprov *up = ur->up;
+	const struct usdt_class *classes = ur->classes;
+	int nclasses = ur->nclasses;
+	if (uprobe_run_attach(ur, r->o, up, classes, nclasses, r->set, r->epids) != 0)
+		return -1;
+	return uprobe_run_watch(ur, r->stop_pid, r->tracer);
+}
+
+static void engine_rescan(struct prov_run *r, pid_t pid)
+{
+	uprobe_run_rescan(r->uprobes, pid);
+}
+
+static void engine_stop(struct prov_run *r)
+{
+	uprobe_run_free(r->uprobes);
+}
+
+const struct prov_run_ops uprobe_run_ops = {
+	.start = engine_start,
+	.rescan = engine_rescan,
+	.stop = engine_stop,
+};

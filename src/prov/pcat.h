@@ -1,0 +1,51 @@
+/* pcat.h — the probe catalog of one invocation: every probe the descriptions of a D program
+ * match, from every provider, numbered in one sequence. The tracer matches each clause's
+ * descriptions through it (pcat_match asks every provider in turn: dtrace, profile, usdt, pid),
+ * and `-l` lists pid probes through the same providers' match hooks.
+ *
+ * Ids: the builtin probes (dtrace's 1-3, the profile provider's standing probes, tick-N and
+ * profile-N created by descriptions) first, then the uprobes (usdt, pid) in order of discovery
+ * (pcat_number, once matching is done).
+ *
+ * Contract: pcat_match returns how many probes the description selected (0: none; the caller
+ * words "does not match any probes"); for a clause >= 0 it records the clause's builtin probes
+ * in clause_idx[clause] (catalog indexes, deduplicated) and the uprobes' clause lists in `up`.
+ * A provider's error (a pid that cannot be read, an offset that is not an instruction) is
+ * returned as -1 with the message in cat->err; matching stops there. */
+#ifndef USDTRACE_PCAT_H
+#define USDTRACE_PCAT_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bprobes.h"
+#include "probedesc.h"
+#include "provider.h"
+#include "usdt_prov.h"
+
+struct pcat {
+	struct bprobes builtin;        /* dtrace and profile probes */
+	int nclauses;
+	int **clause_idx;              /* per clause: indexes in builtin.probes */
+	size_t *nclause_idx;
+	struct uprov up;               /* usdt and pid probes */
+	/* per clause: its first description that may name uprobes, and the provider, so a
+	 * probe appearing later (dlopen, exec) finds a program running just that clause */
+	struct probedesc *udesc;
+	const struct provider **uprov_of;
+	char err[1024];
+	bool zdefs;                    /* -Z: a provider's "no such function" is no error */
+};
+
+void pcat_init(struct pcat *c, int nclauses);
+void pcat_free(struct pcat *c);
+int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int clause);
+/* Give the uprobes ids after the builtin probes (once matching is done). */
+void pcat_number(struct pcat *c);
+
+/* For the dtrace and profile providers: match d against the builtin probes of provider p. */
+int pcat_match_builtin(struct pcat *c, const struct provider *p, const struct probedesc *d,
+		       uint32_t id, int clause);
+/* For the uprobe providers: remember that clause may enable probes of p described by d. */
+void pcat_note_udesc(struct pcat *c, const struct provider *p, const struct probedesc *d,
+		     int clause);
+#endif

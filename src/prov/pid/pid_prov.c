@@ -1,0 +1,283 @@
+/* pid_prov.c — the pid provider: probes on the entry, the return and any instruction of any
+ * function of a process, with no change to the program (DTrace's pid provider).
+ *
+ * A description names the process (`pid1234`, what `pid$target` and `pid$1` expand to; a glob
+ * such as `p*d1234` too), a module (the object's basename; `a.out` is the executable; `libc`
+ * and `libc.so` name `libc.so.6`, as in dtrace; globs), a function (a glob over the object's
+ * .symtab and .dynsym functions, elf_funcs.h) and a name: `entry`, `return`, or a hexadecimal
+ * instruction offset in the function (`main:4`); a glob or an empty name matches entry, return
+ * and every instruction offset. Probes are made when described, as dtrace makes them, so a
+ * process's functions are never enumerated for nothing.
+ *
+ * Each probe is one uprobe site served by the uprobe engine (uprobe.h): its spec gives the
+ * arguments as the x86-64 System V ABI places them at a function's entry (rdi, rsi, rdx, rcx,
+ * r8, r9, then the stack above the return address); a return probe is a uretprobe on the
+ * function's entry whose arg1 is rax, and whose arg0 is the offset of the returning
+ * instruction when the function has only one (a uretprobe does not say which ret ran), else
+ * -1. Aliases (several names at one address) are one probe, named by the canonical alias. */
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "elf_funcs.h"
+#include "pcat.h"
+#include "pid_prov.h"
+#include "uprobe.h"
+#include "usdt_prov.h"
+#include "util.h"
+
+/* Entry: the first six integer arguments in registers, the rest on the stack above the
+ * return address. */
+static const char entry_args[] = "8@%rdi 8@%rsi 8@%rdx 8@%rcx 8@%r8 8@%r9 8@8(%rsp) 8@16(%rsp) "
+				 "8@24(%rsp) 8@32(%rsp)";
+
+/* Whether a (non-glob) module name names object basename `base`: the name itself, or the name
+ * with its ".so" and version parts left off ("libc" and "libc.so" name "libc.so.6"). */
+static bool module_prefix(const char *pat, const char *base)
+{
+	size_t n = strlen(pat);
+	if (strncmp(pat, base, n) != 0 || base[n] != '.')
+		return false;
+	for (const char *s = base + n; *s;) {
+		if (*s != '.')
+			return false;
+		s++;
+		if (strncmp(s, "so", 2) == 0 && (s[2] == '.' || s[2] == '\0')) {
+			s += 2;
+			continue;
+		}
+		if (*s < '0' || *s > '9')
+			return false;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return true;
+}
+
+bool pid_module_match(const char *pat, const char *base, bool is_exe)
+{
+	if (!*pat)
+		return true;
+	if (is_exe && fnmatch(pat, "a.out", 0) == 0)
+		return true;
+	if (fnmatch(pat, base, 0) == 0)
+		return true;
+	return strpbrk(pat, "*?[") == NULL && module_prefix(pat, base);
+}
+
+/* A probe name that is an instruction offset: hexadecimal digits (dtrace writes them without
+ * 0x; with it is accepted too). */
+static bool parse_offset(const char *name, uint64_t *off)
+{
+	const char *s = name;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	if (!*s || strlen(s) > 16)
+		return false;
+	uint64_t v = 0;
+	for (; *s; s++) {
+		int d = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
+			: *s >= 'A' && *s <= 'F' ? *s - 'A' + 10 : -1;
+		if (d < 0)
+			return false;
+		v = v * 16 + (uint64_t)d;
+	}
+	*off = v;
+	return true;
+}
+
+static struct elf_funcs *file_funcs(struct uprov *u, int fi, const struct proc_object *o)
+{
+	struct uprov_file *f = &u->files[fi];
+	if (!f->funcs && !f->funcs_err) {
+		char err[512];
+		if (elf_funcs_open(o->open_path, &f->funcs, err, sizeof(err)) != 0)
+			f->funcs_err = xstrdup(err);
+	}
+	return f->funcs;
+}
+
+/* The one site of a probe at fn + off (a uretprobe on the entry when ret). */
+static struct usdt_site *make_site(const struct elf_func *fn, uint64_t off, bool ret,
+				   int64_t ret_off, const char *name)
+{
+	struct usdt_site *s = xcalloc(1, sizeof(*s));
+	s->provider = "pid";
+	s->name = (char *)name;
+	s->function = (char *)fn->display;
+	s->pc = fn->addr + off;
+	s->pc_off = fn->off + off;
+	char *args = ret ? xasprintf("-8@$%lld 8@%%rax", (long long)ret_off) : xstrdup(entry_args);
+	s->nargs = usdt_args_parse(args, &s->args, &s->nbadargs);
+	free(args);
+	return s;
+}
+
+static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs *ef,
+		     const struct elf_func *fn, const char *name, uint64_t off, bool ret,
+		     const struct elf_insns *in, int clause)
+{
+	char prov[32];
+	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
+	const struct elf_func *canon = elf_funcs_canonical(ef, fn);
+	struct uprov_probe *p = uprov_probe_get(u, &prov_pid, fi, pid, NULL, prov, canon->display,
+						name, ret);
+	if (!p->own) {
+		int64_t ret_off = -1;
+		if (ret && in && in->complete && in->nrets == 1)
+			ret_off = (int64_t)in->rets[0];
+		p->own = make_site(canon, off, ret, ret_off, p->name);
+		p->func_addr = canon->addr;
+		/* the site's strings are the probe's own */
+		p->own->function = p->function;
+		p->own->name = p->name;
+		p->own->provider = (char *)"pid";
+	}
+	uprov_probe_add_clause(p, clause);
+	return 1;
+}
+
+/* Match one description against one object of process pid. Returns probes matched, or -1
+ * with the message in err. */
+static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
+			const struct proc_object *o, int clause, char *err, size_t errlen)
+{
+	int fi = uprov_file_of(u, NULL, o);
+	struct elf_funcs *ef = file_funcs(u, fi, o);
+	if (!ef)
+		return 0;
+	const char *fglob = *d->func ? d->func : "*";
+	bool fn_is_glob = strpbrk(fglob, "*?[") != NULL;
+	const char *nm = d->name;
+	bool name_glob = !*nm || strpbrk(nm, "*?[") != NULL;
+	uint64_t want_off = 0;
+	bool is_off = !name_glob && parse_offset(nm, &want_off);
+	if (!name_glob && !is_off && strcmp(nm, "entry") != 0 && strcmp(nm, "return") != 0)
+		return 0; /* no pid probe has such a name */
+	int matched = 0;
+	size_t pos = 0;
+	const struct elf_func *fn;
+	while ((fn = elf_funcs_next_match(ef, fglob, &pos)) != NULL) {
+		if (fn_is_glob && (fn->suffixed || fn->ifunc))
+			continue; /* compiler-made parts, resolvers: only when named exactly */
+		bool need_insns = name_glob || is_off || strcmp(nm, "return") == 0;
+		struct elf_insns in = { 0 };
+		bool have = false;
+		if (need_insns && fn->size > 0) {
+			char why[256];
+			have = elf_funcs_insn_offsets(ef, fn, &in, why, sizeof(why)) == 0;
+		}
+		if (is_off) {
+			if (want_off >= fn->size && !(want_off == 0 && fn->size == 0)) {
+				util_seterr(err, errlen, "offset 0x%llx outside of function %s",
+					    (unsigned long long)want_off, fn->display);
+				elf_insns_free(&in);
+				return -1;
+			}
+			if (want_off != 0 && (!have || !elf_insns_has(&in, want_off))) {
+				util_seterr(err, errlen, "offset 0x%llx is not aligned on an instruction "
+					    "in function %s", (unsigned long long)want_off, fn->display);
+				elf_insns_free(&in);
+				return -1;
+			}
+			char name[24];
+			snprintf(name, sizeof(name), "%llx", (unsigned long long)want_off);
+			matched += add_probe(u, fi, pid, ef, fn, name, want_off, false, &in, clause);
+			elf_insns_free(&in);
+			continue;
+		}
+		if (!*nm || fnmatch(nm, "entry", 0) == 0)
+			matched += add_probe(u, fi, pid, ef, fn, "entry", 0, false, &in, clause);
+		if (!*nm || fnmatch(nm, "return", 0) == 0)
+			matched += add_probe(u, fi, pid, ef, fn, "return", 0, true, have ? &in : NULL,
+					     clause);
+		if (name_glob && have) {
+			for (size_t k = 0; k < in.n; k++) {
+				char name[24];
+				snprintf(name, sizeof(name), "%llx", (unsigned long long)in.offs[k]);
+				if (!*nm || fnmatch(nm, name, 0) == 0)
+					matched += add_probe(u, fi, pid, ef, fn, name, in.offs[k], false,
+							     &in, clause);
+			}
+		}
+		elf_insns_free(&in);
+	}
+	return matched;
+}
+
+static bool is_executable(pid_t pid, const struct proc_object *o)
+{
+	char path[64];
+	struct stat st;
+	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
+	return stat(path, &st) == 0 && st.st_dev == o->dev && st.st_ino == o->ino;
+}
+
+/* d against the objects of process pid (all of them, or those not seen before). */
+static int match_process(struct uprov *u, const struct probedesc *d, pid_t pid,
+			 const struct proc_maps *m, const bool *known, int clause, char *err,
+			 size_t errlen)
+{
+	int matched = 0;
+	for (int k = 0; k < m->nobjs; k++) {
+		const struct proc_object *o = &m->objs[k];
+		if (known && known[k])
+			continue;
+		if (!pid_module_match(d->mod, o->module, is_executable(pid, o)))
+			continue;
+		int n = match_object(u, d, pid, o, clause, err, errlen);
+		if (n < 0)
+			return -1;
+		matched += n;
+	}
+	return matched;
+}
+
+static int pid_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
+		     int nbefore)
+{
+	(void)nbefore;
+	pid_t pid = uprov_desc_pid(d->prov);
+	if (id || pid <= 0 || !probedesc_match_provider(d->prov, "pid", pid))
+		return 0;
+	uprov_keep_desc(&cat->up, &prov_pid, d, clause);
+	pcat_note_udesc(cat, &prov_pid, d, clause);
+	struct proc_maps *m;
+	if (proc_maps_read(pid, &m, NULL, 0) != 0)
+		return 0;
+	int n = match_process(&cat->up, d, pid, m, NULL, clause, cat->err, sizeof(cat->err));
+	proc_maps_free(m);
+	return n;
+}
+
+/* Objects process pid mapped since: a library it dlopen'ed, or what it exec'ed. A probe is per
+ * process, so the objects seen for another process count as new here. */
+static void pid_match_new(struct uprov *u, const struct uprov_desc *k, pid_t pid,
+			  const struct proc_maps *m, const bool *known)
+{
+	(void)known;
+	if (k->pid != pid)
+		return;
+	struct probedesc d = { k->prov, k->mod, k->func, k->name };
+	char err[512];
+	if (match_process(u, &d, pid, m, NULL, k->clause, err, sizeof(err)) < 0)
+		util_warn("warning: %s", err);
+}
+
+const struct provider prov_pid = {
+	.name = "pid",
+	.match = pid_match,
+	.match_new = pid_match_new,
+	.prog_type = uprobe_prog_type,
+	.flags = uprobe_flags,
+	.cg_compile = cgu_compile,
+	.cg_prologue = cgu_prologue,
+	.cg_arg = cgu_arg,
+	.cg_epid = cgu_epid,
+	.cg_probe_id = cgu_probe_id,
+	.cg_probe_name = cgu_probe_name,
+	.attach = uprobe_attach,
+	.run = &uprobe_run_ops,
+};

@@ -1,0 +1,116 @@
+/* provider.h — the interface every provider implements. A provider is one module (one file or
+ * folder under src/prov/) that owns a family of probes end to end: which probes a description
+ * matches (for the tracer and for -l alike, so ids agree), what their arguments are, what BPF
+ * program type and context their programs get, the code that fetches arguments and names, and
+ * how programs are attached and detached. Code outside a provider never asks which provider a
+ * probe belongs to: it calls these hooks through dobj_probe.prov.
+ *
+ * The providers: dtrace (BEGIN, END, ERROR: prov/dtrace.c), profile (tick-N, profile-N:
+ * prov/profile.c), usdt (the .note.stapsdt probes of processes and files: prov/usdt/) and pid
+ * (function entry, return and instruction probes of any process: prov/pid/). usdt and pid probes
+ * are uprobes; they share one engine (prov/uprobe/): classes of probes served by one program,
+ * sites described by specs the program reads, links, probes appearing at dlopen()/exec.
+ *
+ * Matching. A catalog (pcat.h) holds every probe of one invocation, numbered in one sequence;
+ * each provider's match hook adds the probes a description selects and returns how many it
+ * selected (0: none; the caller reports "does not match any probes" unless -Z). A provider
+ * that cannot be named by a description (its name pattern cannot match) returns 0 at once.
+ *
+ * Compiling (cg.h). The code generator compiles the clauses of each dobj_probe into programs
+ * with prov->cg_compile (NULL: cg's default, one program) and, inside them, calls the cg_*
+ * hooks wherever the code depends on the probe: arguments, epids, the probe's id and names.
+ * A hook that is NULL means "constant": the value is the dobj_probe's own.
+ *
+ * Running (trace_run.h). After the programs are loaded, trace_run calls prov->attach for each
+ * program, then prov->run->start once per distinct run module (after every attach), passes it
+ * the records it owns (rescan), and stops it at the end; detaching is the attach_set's. */
+#ifndef USDTRACE_PROVIDER_H
+#define USDTRACE_PROVIDER_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct cgc;
+struct pcat;
+struct proc_maps;
+struct uprov;
+struct uprov_desc;
+struct probedesc;
+struct dobj;
+struct dobj_probe;
+struct dobj_prog;
+struct dobj_ecb;
+struct prov_run;
+
+/* What generic code must know of a probe's program (provider->flags). */
+enum prov_flag {
+	PROV_F_SELF = 1,            /* fired by the tracer itself with BPF_PROG_TEST_RUN (no
+	                             * attachment); the traced registers are the tracer's own,
+	                             * found with bpf_task_pt_regs */
+	PROV_F_WHILE_STOPPING = 2,  /* still fires once exit() has run (END, ERROR) */
+	PROV_F_INTERRUPT = 4,       /* runs in interrupt context (cpu-clock events): it gets a
+	                             * scratch area of its own, as it may interrupt another program */
+	PROV_F_SHARED = 8,          /* one program serves many probes (a class): id, names and
+	                             * epids are read at run time through the cg hooks */
+	PROV_F_UPROBE = 16,         /* attached as a uprobe (uprobe_multi expected attach type) */
+};
+
+/* What providers get at run time (trace_run fills it). */
+struct attach_set;
+struct epid_tab;
+struct uprobe_engine;
+struct prov_run {
+	struct dobj *o;
+	struct attach_set *set;          /* every attachment: detached by trace_run */
+	struct epid_tab *epids;          /* run-time epids beyond the dobj's own (epid_tab.h) */
+	struct dobj_prog *self[3];       /* dtrace: BEGIN, END, ERROR programs, fired by trace_run */
+	pid_t stop_pid;                  /* the -c child, held with SIGSTOP at dlopen/exec, or 0 */
+	pid_t tracer;                    /* the tracer's pid when it holds processes with ptrace */
+	struct uprobe_engine *uprobes;   /* the uprobe engine's state (usdt, pid), or NULL */
+};
+
+/* The run-time part of a family of providers (trace_run calls it; NULL hooks do nothing). */
+struct prov_run_ops {
+	/* Everything is loaded and every program attached: enable what the provider enables
+	 * itself (the uprobe engine's classes, its watcher). 0, or -1 with a message printed. */
+	int (*start)(struct prov_run *r);
+	/* A DOBJ_REC_RESCAN record: process pid mapped new objects; enable their probes. */
+	void (*rescan)(struct prov_run *r, pid_t pid);
+	void (*stop)(struct prov_run *r);
+};
+
+struct provider {
+	const char *name;
+	/* ---- matching (pcat.h) ---- */
+	/* Add the probes d selects to the catalog for `clause` (-1: listing only); `id` non-zero
+	 * for -i ID; nbefore: probes earlier providers matched. Returns how many it selected. */
+	int (*match)(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
+		     int nbefore);
+	/* Uprobe providers: process pid mapped new objects m (known[k]: object k was seen
+	 * before): add the probes kept description d selects in them. NULL: none appear. */
+	void (*match_new)(struct uprov *u, const struct uprov_desc *d, pid_t pid,
+			  const struct proc_maps *m, const bool *known);
+	/* ---- compiling ---- */
+	int (*prog_type)(const struct dobj_probe *p);     /* enum bpf_prog_type */
+	unsigned (*flags)(const struct dobj_probe *p);    /* enum prov_flag */
+	/* The programs of probe `probe` (an index in dobj->probes); NULL: one program. */
+	void (*cg_compile)(struct cgc *c, int probe);
+	/* After the context is in R6, before anything else: may jump to out_label (no firing). */
+	void (*cg_prologue)(struct cgc *c, int out_label);
+	/* R0 = argument i (0-based; any i: beyond the probe's arguments it is 0). R1-R5 free. */
+	void (*cg_arg)(struct cgc *c, int i);
+	/* reg = the run-time epid of the record with template epid tmpl. NULL: tmpl. */
+	void (*cg_epid)(struct cgc *c, int reg, uint32_t tmpl);
+	/* R0 = the probe's id. NULL: the dobj_probe's id. */
+	void (*cg_probe_id)(struct cgc *c);
+	/* One of the names (0 provider, 1 module, 2 function, 3 name) into a new scratch slot;
+	 * returns its offset. NULL: the dobj_probe's strings. */
+	uint32_t (*cg_probe_name)(struct cgc *c, int which);
+	/* ---- running ---- */
+	/* Attach program p (loaded). 0, or -1 with a message printed. */
+	int (*attach)(struct prov_run *r, struct dobj_prog *p);
+	const struct prov_run_ops *run;                   /* NULL: nothing at run time */
+};
+
+extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid;
+#endif

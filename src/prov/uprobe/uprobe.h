@@ -1,0 +1,29 @@
+/* uprobe.h — the uprobe engine's provider hooks, shared by the uprobe providers (usdt, pid):
+ * their probes are served by class programs (one per set of clauses, dobj.h "Uprobe
+ * programs") of type BPF_PROG_TYPE_KPROBE whose context is the traced thread's pt_regs;
+ * arguments, epids, id and names come through the attach cookie and the site's spec
+ * (cg_uprobe.c); the engine attaches each probe's sites and picks up new objects
+ * (uprobe_run.c). A uprobe provider's own part is its matching. */
+#ifndef USDTRACE_UPROBE_H
+#define USDTRACE_UPROBE_H
+#include <stdint.h>
+
+#include "provider.h"
+
+struct cgc;
+struct dobj_probe;
+struct dobj_prog;
+
+int uprobe_prog_type(const struct dobj_probe *p);
+unsigned uprobe_flags(const struct dobj_probe *p);
+int uprobe_attach(struct prov_run *r, struct dobj_prog *p);  /* the engine attaches: nothing */
+extern const struct prov_run_ops uprobe_run_ops;
+
+/* cg_uprobe.c */
+void cgu_compile(struct cgc *c, int probe);
+void cgu_prologue(struct cgc *c, int out_label);
+void cgu_arg(struct cgc *c, int i);
+void cgu_epid(struct cgc *c, int reg, uint32_t tmpl);
+void cgu_probe_id(struct cgc *c);
+uint32_t cgu_probe_name(struct cgc *c, int which);
+#endif

@@ -1,0 +1,656 @@
+/* elf_funcs.c — the functions of one ELF file (see elf_funcs.h).
+ *
+ * The file is read once through libelf: headers, PT_LOAD segments, the allocated sections,
+ * .symtab and .dynsym (through elf_symtab), .gnu.version for .dynsym's hidden versions. Names
+ * are copied, so nothing refers to libelf once elf_funcs_open returns. Instruction bytes are
+ * read later, one function at a time: from the memory image, or with pread from the file
+ * (which must still be the one that was read). */
+#include <capstone/capstone.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "elf_funcs.h"
+#include "elf_symtab.h"
+#include "util.h"
+
+/* libstdc++'s demangler (the Itanium C++ ABI's abi::__cxa_demangle, extern "C"). */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+/* A function bigger than this is a corrupt size, not code. */
+#define MAX_FUNC_SIZE ((uint64_t)256 << 20)
+
+/* While the tables are merged, a bit of elf_func.tables: the entry's version is known. */
+#define VERSION_KNOWN 0x80
+
+struct elf_funcs_sec {
+	char *name;            /* section name; NULL for a PT_LOAD segment */
+	uint64_t addr, size;   /* size: sh_size, or p_filesz for a segment */
+	uint64_t off;          /* file offset */
+	bool nobits;           /* SHT_NOBITS: no bytes in the file */
+};
+
+struct reader {
+	struct elf_funcs *ef;
+	Elf *elf;
+	uint64_t size;         /* of the whole file */
+	size_t secs_cap, funcs_cap;
+	size_t nsegs;          /* segments are ef->secs[nsecs - nsegs, nsecs) once read */
+	struct elf_funcs_sec *segs;
+	uint16_t *versym;      /* .gnu.version, one entry per .dynsym symbol */
+	size_t nversym;
+};
+
+/* ---- headers, segments, sections ---- */
+
+static int read_headers(struct reader *r, char *err, size_t errlen)
+{
+	struct elf_funcs *ef = r->ef;
+	GElf_Ehdr eh;
+	size_t nph, cap = 0;
+	const char *ident;
+	size_t identlen;
+
+	if (elf_kind(r->elf) != ELF_K_ELF)
+		return util_seterr(err, errlen, "%s: not an ELF file", ef->path);
+	ident = elf_getident(r->elf, &identlen);
+	if (!ident || identlen < EI_NIDENT)
+		return util_seterr(err, errlen, "%s: truncated ELF header", ef->path);
+	if (ident[EI_CLASS] == ELFCLASS32)
+		return util_seterr(err, errlen, "%s: 32-bit ELF objects are not supported", ef->path);
+	if (ident[EI_CLASS] != ELFCLASS64)
+		return util_seterr(err, errlen, "%s: unknown ELF class %d", ef->path, ident[EI_CLASS]);
+	if (ident[EI_DATA] != ELFDATA2LSB && ident[EI_DATA] != ELFDATA2MSB)
+		return util_seterr(err, errlen, "%s: unknown ELF byte order %d", ef->path,
+				   ident[EI_DATA]);
+	if (!gelf_getehdr(r->elf, &eh))
+		return util_seterr(err, errlen, "%s: bad ELF header: %s", ef->path, elf_errmsg(-1));
+	/* libelf quietly treats header tables outside the file as empty: a truncated file would
+	 * look like one without functions */
+	if (eh.e_phnum && (eh.e_phoff > r->size ||
+			   (uint64_t)eh.e_phnum * eh.e_phentsize > r->size - eh.e_phoff))
+		return util_seterr(err, errlen, "%s: program header table lies outside the file "
+				   "(truncated?)", ef->path);
+	if (eh.e_shoff && (eh.e_shoff > r->size ||
+			   (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize > r->size - eh.e_shoff))
+		return util_seterr(err, errlen, "%s: section header table lies outside the file "
+				   "(truncated?)", ef->path);
+	if (eh.e_type == ET_REL || eh.e_type == ET_CORE)
+		return util_seterr(err, errlen, "%s: %s is neither an executable nor a shared object",
+				   ef->path, eh.e_type == ET_REL ? "relocatable object (ET_REL)" :
+				   "core file (ET_CORE)");
+	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
+		return util_seterr(err, errlen, "%s: ELF type %u is neither an executable nor a "
+				   "shared object", ef->path, (unsigned)eh.e_type);
+	ef->elf_type = eh.e_type;
+	ef->machine = eh.e_machine;
+
+	if (elf_getphdrnum(r->elf, &nph) != 0)
+		return util_seterr(err, errlen, "%s: bad program headers: %s", ef->path,
+				   elf_errmsg(-1));
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(r->elf, (int)i, &ph))
+			return util_seterr(err, errlen, "%s: bad program header %zu: %s", ef->path, i,
+					   elf_errmsg(-1));
+		/* a segment whose bytes wrap around or lie past the end of the file gives no
+		 * offsets: its functions are skipped rather than read from nowhere */
+		if (ph.p_type != PT_LOAD || !ph.p_filesz || ph.p_vaddr + ph.p_filesz < ph.p_vaddr ||
+		    ph.p_offset > r->size || ph.p_filesz > r->size - ph.p_offset)
+			continue;
+		xgrow(&r->segs, sizeof(*r->segs), &cap, r->nsegs + 1);
+		r->segs[r->nsegs++] = (struct elf_funcs_sec){
+			.addr = ph.p_vaddr, .size = ph.p_filesz, .off = ph.p_offset,
+		};
+	}
+	return 0;
+}
+
+static void add_section(struct reader *r, const char *name, const GElf_Shdr *sh)
+{
+	struct elf_funcs *ef = r->ef;
+	if (!(sh->sh_flags & SHF_ALLOC) || !sh->sh_size || sh->sh_addr + sh->sh_size < sh->sh_addr)
+		return;
+	xgrow(&ef->secs, sizeof(*ef->secs), &r->secs_cap, ef->nsecs + 1);
+	ef->secs[ef->nsecs++] = (struct elf_funcs_sec){
+		.name = xstrdup(name ? name : "(unnamed)"), .addr = sh->sh_addr, .size = sh->sh_size,
+		.off = sh->sh_offset, .nobits = sh->sh_type == SHT_NOBITS,
+	};
+}
+
+static void read_versym(struct reader *r, Elf_Scn *scn)
+{
+	GElf_Shdr sh;
+	Elf_Data *data = elf_getdata(scn, NULL);
+	if (!data || !gelf_getshdr(scn, &sh) || sh.sh_entsize != sizeof(GElf_Versym))
+		return;
+	size_t n = data->d_size / sizeof(GElf_Versym);
+	r->versym = xcalloc(n ? n : 1, sizeof(*r->versym));
+	for (size_t i = 0; i < n; i++) {
+		GElf_Versym v;
+		if (!gelf_getversym(data, (int)i, &v))
+			break;
+		r->versym[i] = v;
+		r->nversym = i + 1;
+	}
+}
+
+/* The file offset of vaddr through the PT_LOAD segments; false if in none. */
+static bool vaddr_to_off(const struct reader *r, uint64_t vaddr, uint64_t *off)
+{
+	for (size_t i = 0; i < r->nsegs; i++) {
+		const struct elf_funcs_sec *s = &r->segs[i];
+		if (vaddr >= s->addr && vaddr - s->addr < s->size) {
+			*off = s->off + (vaddr - s->addr);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---- names ---- */
+
+/* The display name of a symbol name: without a version suffix, demangled if C++. Returns
+ * `name` itself when nothing changes, else a new string. */
+static char *display_of(char *name)
+{
+	char *at = strchr(name, '@');
+	char *base = at && at != name ? xstrndup(name, (size_t)(at - name)) : name;
+	if (base[0] == '_' && base[1] == 'Z') {
+		/* only _Z names: __cxa_demangle also takes types, which would turn "f" into
+		 * "float" */
+		int status = -1;
+		char *d = __cxa_demangle(base, NULL, NULL, &status);
+		if (d && status == 0) {
+			/* malloc'd by libstdc++: copy into our allocator's memory */
+			char *copy = xstrdup(d);
+			free(d);
+			if (base != name)
+				free(base);
+			return copy;
+		}
+		free(d);
+	}
+	return base;
+}
+
+static int leading_underscores(const char *s)
+{
+	int n = 0;
+	while (s[n] == '_')
+		n++;
+	return n;
+}
+
+/* <0 when a is the better name for their shared address (see elf_funcs_canonical). */
+static int alias_cmp(const struct elf_func *a, const struct elf_func *b)
+{
+	if (!a->size != !b->size)
+		return a->size ? -1 : 1;
+	if ((a->bind == STB_LOCAL) != (b->bind == STB_LOCAL))
+		return a->bind == STB_LOCAL ? 1 : -1;
+	if (a->hidden_version != b->hidden_version)
+		return a->hidden_version ? 1 : -1;
+	int ua = leading_underscores(a->name), ub = leading_underscores(b->name);
+	if (ua != ub)
+		return ua - ub;
+	if ((a->bind == STB_GLOBAL) != (b->bind == STB_GLOBAL))
+		return a->bind == STB_GLOBAL ? -1 : 1;
+	size_t la = strlen(a->name), lb = strlen(b->name);
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static int func_cmp(const void *pa, const void *pb)
+{
+	const struct elf_func *a = pa, *b = pb;
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	int c = alias_cmp(a, b);
+	if (c)
+		return c;
+	c = strcmp(a->display, b->display);
+	return c ? c : strcmp(a->name, b->name);
+}
+
+/* For merging: by address, then by name without its version suffix. */
+static size_t base_len(const char *name)
+{
+	const char *at = strchr(name, '@');
+	return at && at != name ? (size_t)(at - name) : strlen(name);
+}
+
+static int merge_cmp(const void *pa, const void *pb)
+{
+	const struct elf_func *a = pa, *b = pb;
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	size_t la = base_len(a->name), lb = base_len(b->name);
+	int c = memcmp(a->name, b->name, la < lb ? la : lb);
+	if (c)
+		return c;
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	/* the unversioned spelling first: it is the one kept */
+	return (a->name[la] != 0) - (b->name[lb] != 0);
+}
+
+static int bind_strength(uint8_t bind)
+{
+	return bind == STB_GLOBAL ? 2 : bind == STB_WEAK ? 1 : 0;
+}
+
+static void func_free_names(struct elf_func *f)
+{
+	if (f->display != f->name)
+		free((char *)f->display);
+	free((char *)f->name);
+	f->name = f->display = NULL;
+}
+
+/* ---- symbols ---- */
+
+static void add_symbols(struct reader *r, const struct elf_symtab *t, uint8_t table)
+{
+	struct elf_funcs *ef = r->ef;
+	for (size_t i = 0; i < t->nfuncs; i++) {
+		const struct elf_sym *s = t->funcs[i];
+		uint64_t off;
+		if (s->shndx == SHN_UNDEF || (s->shndx >= SHN_LORESERVE && s->shndx != SHN_XINDEX))
+			continue;
+		if (!vaddr_to_off(r, s->value, &off)) {
+			ef->nskipped++;
+			continue;
+		}
+		/* a version is known from the name ("foo@V" hidden, "foo@@V" default) or from
+		 * .gnu.version for .dynsym, whose names carry none */
+		const char *at = strchr(s->name, '@');
+		bool known = at && at != s->name;
+		bool hidden = known && at[1] != '@';
+		if (table == ELF_FUNCS_DYNSYM && s->index < r->nversym) {
+			known = true;
+			hidden = (r->versym[s->index] & 0x8000) != 0;
+		}
+		xgrow(&ef->funcs, sizeof(*ef->funcs), &r->funcs_cap, ef->n + 1);
+		ef->funcs[ef->n++] = (struct elf_func){
+			.name = xstrdup(s->name), .addr = s->value, .size = s->size, .off = off,
+			.bind = s->bind == STB_GLOBAL || s->bind == STB_WEAK ? s->bind : STB_LOCAL,
+			.tables = (uint8_t)(table | (known ? VERSION_KNOWN : 0)), .ifunc = s->type == STT_GNU_IFUNC,
+			.suffixed = strchr(s->name + 1, '.') != NULL, .hidden_version = hidden,
+		};
+	}
+}
+
+/* One entry per (name without version, address): the .symtab and .dynsym copies of a symbol
+ * become one; display names are computed for what remains, then the final order. */
+static void merge_and_sort(struct elf_funcs *ef)
+{
+	size_t out = 0;
+	if (ef->n)
+		qsort(ef->funcs, ef->n, sizeof(*ef->funcs), merge_cmp);
+	for (size_t i = 0; i < ef->n; i++) {
+		struct elf_func *f = &ef->funcs[i];
+		if (out && merge_cmp(&ef->funcs[out - 1], f) == 0) {
+			struct elf_func *k = &ef->funcs[out - 1];
+			/* hidden only if every copy whose version is known says so: the same code
+			 * under foo@V1 and foo@@V2 is reachable by the default name */
+			if ((k->tables & VERSION_KNOWN) && (f->tables & VERSION_KNOWN))
+				k->hidden_version = k->hidden_version && f->hidden_version;
+			else if (f->tables & VERSION_KNOWN)
+				k->hidden_version = f->hidden_version;
+			k->tables |= f->tables;
+			k->ifunc |= f->ifunc;
+			if (bind_strength(f->bind) > bind_strength(k->bind))
+				k->bind = f->bind;
+			if (!k->size)
+				k->size = f->size;
+			func_free_names(f);
+			continue;
+		}
+		ef->funcs[out++] = *f;
+	}
+	ef->n = out;
+	for (size_t i = 0; i < ef->n; i++) {
+		ef->funcs[i].tables &= (uint8_t)~VERSION_KNOWN;
+		ef->funcs[i].display = display_of((char *)ef->funcs[i].name);
+	}
+	if (ef->n)
+		qsort(ef->funcs, ef->n, sizeof(*ef->funcs), func_cmp);
+}
+
+static void load_table(struct reader *r, Elf_Scn *scn, uint8_t table)
+{
+	struct elf_symtab t;
+	char err[256];
+	if (!scn || elf_symtab_load(r->elf, scn, &t, err, sizeof(err)) < 0)
+		return; /* a broken table gives no functions; the other table may */
+	if (table == ELF_FUNCS_SYMTAB)
+		r->ef->has_symtab = true;
+	add_symbols(r, &t, table);
+	elf_symtab_free(&t);
+}
+
+static int read_elf(struct reader *r, char *err, size_t errlen)
+{
+	struct elf_funcs *ef = r->ef;
+	size_t shstrndx;
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL, *versym = NULL;
+
+	if (read_headers(r, err, errlen) < 0)
+		return -1;
+	if (elf_getshdrstrndx(r->elf, &shstrndx) != 0)
+		return util_seterr(err, errlen, "%s: bad section headers: %s", ef->path,
+				   elf_errmsg(-1));
+	while ((scn = elf_nextscn(r->elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh))
+			return util_seterr(err, errlen, "%s: bad section header: %s", ef->path,
+					   elf_errmsg(-1));
+		if (sh.sh_type == SHT_SYMTAB && !symtab)
+			symtab = scn;
+		else if (sh.sh_type == SHT_DYNSYM && !dynsym)
+			dynsym = scn;
+		else if (sh.sh_type == SHT_GNU_versym && !versym)
+			versym = scn;
+		add_section(r, elf_strptr(r->elf, shstrndx, sh.sh_name), &sh);
+	}
+	/* .gnu.version belongs to .dynsym (its sh_link); one for another table is ignored */
+	if (versym && dynsym) {
+		GElf_Shdr vs;
+		if (gelf_getshdr(versym, &vs) && vs.sh_link == elf_ndxscn(dynsym))
+			read_versym(r, versym);
+	}
+	load_table(r, symtab, ELF_FUNCS_SYMTAB);
+	load_table(r, dynsym, ELF_FUNCS_DYNSYM);
+	merge_and_sort(ef);
+	/* the segments go after the sections: bytes are looked for in sections first */
+	for (size_t i = 0; i < r->nsegs; i++) {
+		xgrow(&ef->secs, sizeof(*ef->secs), &r->secs_cap, ef->nsecs + 1);
+		ef->secs[ef->nsecs++] = r->segs[i];
+	}
+	return 0;
+}
+
+static int read_with(Elf *elf, uint64_t size, struct elf_funcs *ef, struct elf_funcs **out,
+		     char *err, size_t errlen)
+{
+	struct reader r = {.ef = ef, .elf = elf, .size = size};
+	int rc = read_elf(&r, err, errlen);
+	free(r.segs);
+	free(r.versym);
+	if (rc < 0) {
+		elf_funcs_free(ef);
+		*out = NULL;
+		return -1;
+	}
+	*out = ef;
+	return 0;
+}
+
+static bool libelf_ready(void)
+{
+	static int state; /* 0 unknown, 1 ok, -1 failed */
+	if (!state)
+		state = elf_version(EV_CURRENT) == EV_NONE ? -1 : 1;
+	return state > 0;
+}
+
+int elf_funcs_open(const char *path, struct elf_funcs **out, char *err, size_t errlen)
+{
+	struct elf_funcs *ef;
+	struct stat st;
+	Elf *elf;
+	int fd, rc;
+
+	*out = NULL;
+	if (!libelf_ready())
+		return util_seterr(err, errlen, "libelf version mismatch");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return util_seterr(err, errlen, "%s: %s", path, strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		int e = errno;
+		close(fd);
+		return util_seterr(err, errlen, "%s: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return util_seterr(err, errlen, "%s: not a regular file", path);
+	}
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf) {
+		close(fd);
+		return util_seterr(err, errlen, "%s: %s", path, elf_errmsg(-1));
+	}
+	ef = xcalloc(1, sizeof(*ef));
+	ef->path = xstrdup(path);
+	ef->dev = st.st_dev;
+	ef->ino = st.st_ino;
+	ef->file_size = (uint64_t)st.st_size;
+	ef->mtime_sec = st.st_mtim.tv_sec;
+	ef->mtime_nsec = st.st_mtim.tv_nsec;
+	rc = read_with(elf, (uint64_t)st.st_size, ef, out, err, errlen);
+	elf_end(elf);
+	close(fd);
+	return rc;
+}
+
+int elf_funcs_from_memory(const char *name, const void *image, size_t size,
+			  struct elf_funcs **out, char *err, size_t errlen)
+{
+	struct elf_funcs *ef;
+	Elf *elf;
+
+	*out = NULL;
+	if (!libelf_ready())
+		return util_seterr(err, errlen, "libelf version mismatch");
+	ef = xcalloc(1, sizeof(*ef));
+	ef->path = xstrdup(name);
+	/* elf_memory takes a writable buffer and keeps using it; ours is kept for the bytes of
+	 * functions too */
+	ef->image = xmalloc(size ? size : 1);
+	if (size)
+		memcpy(ef->image, image, size);
+	ef->image_size = size;
+	ef->file_size = size;
+	elf = elf_memory((char *)ef->image, size);
+	if (!elf) {
+		util_seterr(err, errlen, "%s: %s", name, elf_errmsg(-1));
+		elf_funcs_free(ef);
+		return -1;
+	}
+	int rc = read_with(elf, size, ef, out, err, errlen);
+	elf_end(elf);
+	return rc;
+}
+
+void elf_funcs_free(struct elf_funcs *ef)
+{
+	if (!ef)
+		return;
+	for (size_t i = 0; i < ef->n; i++)
+		func_free_names(&ef->funcs[i]);
+	for (size_t i = 0; i < ef->nsecs; i++)
+		free(ef->secs[i].name);
+	free(ef->funcs);
+	free(ef->secs);
+	free(ef->image);
+	free(ef->path);
+	free(ef);
+}
+
+/* ---- lookup ---- */
+
+const struct elf_func *elf_funcs_next_match(const struct elf_funcs *ef, const char *glob,
+					    size_t *pos)
+{
+	for (size_t i = *pos; i < ef->n; i++) {
+		const struct elf_func *f = &ef->funcs[i];
+		if (fnmatch(glob, f->display, 0) == 0 ||
+		    (f->name != f->display && fnmatch(glob, f->name, 0) == 0)) {
+			*pos = i + 1;
+			return f;
+		}
+	}
+	*pos = ef->n;
+	return NULL;
+}
+
+const struct elf_func *elf_funcs_canonical(const struct elf_funcs *ef, const struct elf_func *fn)
+{
+	size_t i = (size_t)(fn - ef->funcs);
+	while (i > 0 && ef->funcs[i - 1].addr == fn->addr)
+		i--;
+	return &ef->funcs[i];
+}
+
+/* ---- instructions ---- */
+
+/* Where fn's bytes are in the file: the section holding its address, else a segment. */
+static int locate_bytes(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t *off,
+			char *err, size_t errlen)
+{
+	const char *what = fn->display;
+	for (size_t i = 0; i < ef->nsecs; i++) {
+		const struct elf_funcs_sec *s = &ef->secs[i];
+		if (fn->addr < s->addr || fn->addr - s->addr >= s->size)
+			continue;
+		const char *where = s->name ? s->name : "its loadable segment";
+		if (s->nobits)
+			return util_seterr(err, errlen, "%s: function %s at %#llx lies in %s, which has no "
+					   "bytes in the file (NOBITS)", ef->path, what,
+					   (unsigned long long)fn->addr, where);
+		if (fn->size > s->size - (fn->addr - s->addr))
+			return util_seterr(err, errlen, "%s: function %s at %#llx (%llu bytes) runs past "
+					   "the end of %s", ef->path, what, (unsigned long long)fn->addr,
+					   (unsigned long long)fn->size, where);
+		*off = s->off + (fn->addr - s->addr);
+		if (*off < s->off || *off > ef->file_size || fn->size > ef->file_size - *off)
+			return util_seterr(err, errlen, "%s: the bytes of function %s lie outside the "
+					   "file (%llu bytes; truncated?)", ef->path, what,
+					   (unsigned long long)ef->file_size);
+		return 0;
+	}
+	return util_seterr(err, errlen, "%s: function %s at %#llx is in no section or loadable "
+			   "segment", ef->path, what, (unsigned long long)fn->addr);
+}
+
+static int read_bytes(const struct elf_funcs *ef, uint64_t off, unsigned char *buf, size_t len,
+		      char *err, size_t errlen)
+{
+	if (ef->image) {
+		memcpy(buf, ef->image + off, len);
+		return 0;
+	}
+	int fd = open(ef->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return util_seterr(err, errlen, "%s: %s", ef->path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) < 0 || st.st_dev != ef->dev || st.st_ino != ef->ino ||
+	    (uint64_t)st.st_size != ef->file_size || st.st_mtim.tv_sec != ef->mtime_sec ||
+	    st.st_mtim.tv_nsec != ef->mtime_nsec) {
+		close(fd);
+		return util_seterr(err, errlen, "%s: the file changed on disk since it was read",
+				   ef->path);
+	}
+	size_t done = 0;
+	while (done < len) {
+		ssize_t n = pread(fd, buf + done, len - done, (off_t)(off + done));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int e = n < 0 ? errno : 0;
+			close(fd);
+			return util_seterr(err, errlen, "%s: cannot read %zu bytes at offset %#llx: %s",
+					   ef->path, len, (unsigned long long)off,
+					   e ? strerror(e) : "end of file");
+		}
+		done += (size_t)n;
+	}
+	close(fd);
+	return 0;
+}
+
+static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t size,
+		  uint64_t addr, struct elf_insns *out, char *err, size_t errlen)
+{
+	csh h;
+	cs_err ce = cs_open(CS_ARCH_X86, CS_MODE_64, &h);
+	if (ce != CS_ERR_OK)
+		return util_seterr(err, errlen, "%s: capstone: %s", ef->path, cs_strerror(ce));
+	cs_insn *insn = cs_malloc(h);
+	if (!insn) {
+		cs_close(&h);
+		return util_seterr(err, errlen, "%s: capstone: out of memory", ef->path);
+	}
+	size_t cap = 0, rcap = 0, left = size;
+	const uint8_t *p = code;
+	while (left) {
+		uint64_t at = size - left;
+		if (!cs_disasm_iter(h, &p, &left, &addr, insn))
+			break;
+		xgrow(&out->offs, sizeof(*out->offs), &cap, out->n + 1);
+		out->offs[out->n++] = at;
+		if (insn->id == X86_INS_RET) {
+			xgrow(&out->rets, sizeof(*out->rets), &rcap, out->nrets + 1);
+			out->rets[out->nrets++] = at;
+		}
+	}
+	out->decoded = size - left;
+	out->complete = left == 0;
+	cs_free(insn, 1);
+	cs_close(&h);
+	return 0;
+}
+
+int elf_funcs_insn_offsets(const struct elf_funcs *ef, const struct elf_func *fn,
+			   struct elf_insns *out, char *err, size_t errlen)
+{
+	uint64_t off = 0;
+	memset(out, 0, sizeof(*out));
+	if (ef->machine != EM_X86_64)
+		return util_seterr(err, errlen, "%s: instructions are decoded for x86-64 only (ELF "
+				   "machine %d)", ef->path, ef->machine);
+	if (!fn->size)
+		return util_seterr(err, errlen, "%s: function %s has no size: its instructions "
+				   "cannot be told from what follows", ef->path, fn->display);
+	if (fn->size > MAX_FUNC_SIZE)
+		return util_seterr(err, errlen, "%s: function %s: size %llu is implausible", ef->path,
+				   fn->display, (unsigned long long)fn->size);
+	if (locate_bytes(ef, fn, &off, err, errlen) < 0)
+		return -1;
+	unsigned char *buf = xmalloc((size_t)fn->size);
+	int rc = read_bytes(ef, off, buf, (size_t)fn->size, err, errlen);
+	if (rc == 0)
+		rc = decode(ef, buf, (size_t)fn->size, fn->addr, out, err, errlen);
+	free(buf);
+	if (rc < 0)
+		elf_insns_free(out);
+	return rc;
+}
+
+void elf_insns_free(struct elf_insns *in)
+{
+	free(in->offs);
+	free(in->rets);
+	memset(in, 0, sizeof(*in));
+}
+
+bool elf_insns_has(const struct elf_insns *in, uint64_t off)
+{
+	size_t lo = 0, hi = in->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (in->offs[mid] < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < in->n && in->offs[lo] == off;
+}

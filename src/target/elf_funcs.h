@@ -1,0 +1,119 @@
+/* elf_funcs.h — the functions of one ELF file, for the pid provider: every function symbol
+ * with its address, size and file offset, names as dtrace shows them, lookup by glob, and the
+ * instruction boundaries and return instructions inside a function (decoded with capstone).
+ *
+ * Symbols: every STT_FUNC and STT_GNU_IFUNC symbol with a defined section (not SHN_UNDEF, not
+ * SHN_ABS/COMMON) from .symtab and from .dynsym (a stripped file keeps its .dynsym). The same
+ * (display name, address) seen in both tables is one entry; aliases (other names at one
+ * address: weak aliases, `__foo`/`foo` pairs) stay separate entries, each with its own name.
+ * A symbol whose address lies in no PT_LOAD's file bytes is skipped (counted in nskipped).
+ * Compiler-made parts and clones (`foo.cold`, `foo.part.0`, `foo.constprop.0`, `foo.isra.0`,
+ * `foo.lto_priv.0`, `foo.llvm.123`) are listed as they are, with `suffixed` set: a glob `foo*`
+ * matches them, the name `foo` does not (DTrace for Linux leaves them out of glob matches; the
+ * caller decides).
+ *
+ * Names: `name` is the symbol as spelled (mangled for C++). `display` is what a probe listing
+ * and probefunc show: C++ names (those starting with _Z) demangled by libstdc++'s
+ * __cxa_demangle ("ns::conn::send(char const*, int)", clones as "foo() [clone .cold]"), a
+ * versioned .symtab name ("memcpy@@GLIBC_2.14") without its version, otherwise the name.
+ * Why __cxa_demangle and not libiberty's cplus_demangle: it is the same demangler (libsupc++
+ * builds libiberty's cp-demangle.c), its entry point is fixed by the Itanium C++ ABI, and it
+ * comes with libstdc++, a shared library every machine that runs C++ programs has (and that
+ * g++ pulls in), where libiberty-dev ships only a static archive. Output differs from c++filt
+ * in one way: the standard abbreviations stay short ("std::string", "std::ostream"), as gdb
+ * and perf show them; c++filt expands them (it passes DMGL_VERBOSE).
+ *
+ * Order: by address; among aliases at one address the canonical name comes first (see
+ * elf_funcs_canonical), then by display name, then by name. Stable for a given file.
+ *
+ * Contract: elf_funcs_open never crashes on malformed or truncated input; it fails with a
+ * message ("not an ELF file", "32-bit ELF objects are not supported", "section header table
+ * lies outside the file (truncated?)", ...) or returns a complete struct. Only 64-bit ET_EXEC
+ * and ET_DYN files are read. A file without function symbols is a success with n == 0. */
+#ifndef USDTRACE_ELF_FUNCS_H
+#define USDTRACE_ELF_FUNCS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+enum { ELF_FUNCS_SYMTAB = 1, ELF_FUNCS_DYNSYM = 2 };
+
+struct elf_func {
+	const char *name;      /* as in the symbol table */
+	const char *display;   /* as dtrace shows it (== name when there is nothing to change) */
+	uint64_t addr;         /* link-time address (st_value); for an IFUNC, its resolver's */
+	uint64_t size;         /* st_size; 0 if the symbol has none (hand-written assembly) */
+	uint64_t off;          /* file offset of addr, through the PT_LOAD segments */
+	uint8_t bind;          /* STB_GLOBAL, STB_WEAK or STB_LOCAL (the strongest of the tables') */
+	uint8_t tables;        /* ELF_FUNCS_SYMTAB | ELF_FUNCS_DYNSYM: where it was seen */
+	bool ifunc;            /* STT_GNU_IFUNC: addr is the resolver, which runs once at load time
+	                        * and returns the implementation's address */
+	bool suffixed;         /* a compiler-made part or clone: the name has a '.' suffix */
+	bool hidden_version;   /* a non-default symbol version (`nm -D` shows name@VER, not @@) */
+};
+
+struct elf_funcs_sec;      /* private: the sections and segments bytes are read through */
+
+struct elf_funcs {
+	char *path;            /* as opened (or the name given for a memory image) */
+	dev_t dev;             /* of the file opened; 0 for memory images */
+	ino_t ino;
+	int elf_type;          /* ET_EXEC or ET_DYN */
+	uint16_t machine;      /* EM_X86_64, ... */
+	bool has_symtab;       /* a .symtab was read (the file is not stripped) */
+	size_t n;
+	struct elf_func *funcs;
+	size_t nskipped;       /* function symbols skipped: address in no PT_LOAD's file bytes */
+	/* private */
+	struct elf_funcs_sec *secs;
+	size_t nsecs;
+	unsigned char *image;  /* memory images: a copy of the whole file */
+	size_t image_size;
+	uint64_t file_size;    /* opened files: size and mtime, to notice a change on disk */
+	int64_t mtime_sec, mtime_nsec;
+};
+
+/* Open and read `path`. Returns 0 and *out, or -1 with a message in err (*out NULL). */
+int elf_funcs_open(const char *path, struct elf_funcs **out, char *err, size_t errlen);
+/* Same, from a memory image of the whole file (copied; tests and corrupted-input checks). */
+int elf_funcs_from_memory(const char *name, const void *image, size_t size,
+			  struct elf_funcs **out, char *err, size_t errlen);
+void elf_funcs_free(struct elf_funcs *ef);
+
+/* The next function, from index *pos on, whose display name or name matches the shell glob
+ * `glob` (fnmatch without flags: `*` crosses "::" and "/"); *pos moves past it. Start with
+ * *pos = 0; NULL when there are no more. A glob without metacharacters is an exact name. */
+const struct elf_func *elf_funcs_next_match(const struct elf_funcs *ef, const char *glob,
+					    size_t *pos);
+
+/* The canonical alias of fn's address, the name dtrace reports for any of them: sized before
+ * unsized, global or weak before local, the default version before a hidden one, fewer leading
+ * underscores, global before weak, shorter, then by byte order (DTrace's libproc: global/weak
+ * before local, then fewer leading underscores, so `_go` reports as `go`). */
+const struct elf_func *elf_funcs_canonical(const struct elf_funcs *ef, const struct elf_func *fn);
+
+/* The instructions of one function, decoded from the file's bytes (x86-64 only). */
+struct elf_insns {
+	uint64_t *offs;        /* offsets from the function's start of every instruction, ascending,
+	                        * offs[0] == 0 */
+	size_t n;
+	uint64_t *rets;        /* offsets of the returns among them: ret, ret imm16, repz ret, bnd ret
+	                        * (not far returns) */
+	size_t nrets;
+	uint64_t decoded;      /* bytes decoded from the start: the function's size when complete */
+	bool complete;         /* false: decoding stopped at an undecodable byte sequence (data or
+	                        * padding in the text, an instruction capstone 4 does not know);
+	                        * nothing past `decoded` is reported, since a guess could put a
+	                        * probe inside an instruction */
+};
+
+/* Decode fn (an entry of ef). -1 with a message when the function has no size, is not x86-64,
+ * or its bytes cannot be read: in a NOBITS section, in no section or segment, running past its
+ * section, outside the file, or the file changed on disk since elf_funcs_open. */
+int elf_funcs_insn_offsets(const struct elf_funcs *ef, const struct elf_func *fn,
+			   struct elf_insns *out, char *err, size_t errlen);
+void elf_insns_free(struct elf_insns *in);
+/* Whether off is an instruction boundary (the start of a decoded instruction). */
+bool elf_insns_has(const struct elf_insns *in, uint64_t off);
+#endif
