@@ -104,6 +104,7 @@ EOF2
 	for nm_ in '' '*'; do
 		label=empty
 		[ "$nm_" = '*' ] && label=glob
+		rm -f "$W/$b.all" # -o appends, as dtrace's does
 		timeout 60 "$U" -o "$W/$b.all" -n "pid\$target:a.out:pf_leaf:$nm_ { @[probename] = count(); }" \
 			-c "$bin $ROUNDS" >/dev/null 2>"$W/$b.allerr"
 		rc=$?
