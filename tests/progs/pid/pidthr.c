@@ -40,13 +40,15 @@ __attribute__((noinline)) unsigned long pt_work(unsigned long x, unsigned long i
 	return r;
 }
 
+/* The test first, so the first instruction is not a lock-prefixed one (uprobes cannot be put on
+ * those: tests/progs/pid/pidlock.c is the program for that case). */
 __attribute__((noinline)) void pt_on_signal(int signo)
 {
-	atomic_fetch_add(&signal_calls, 1);
 	if (signo == SIGUSR1)
 		atomic_fetch_add(&usr1_handled, 1);
 	else
 		atomic_fetch_add(&alrm_handled, 1);
+	atomic_fetch_add(&signal_calls, 1);
 }
 
 static void handler(int signo)
