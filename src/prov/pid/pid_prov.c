@@ -21,6 +21,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "dtype.h"
+#include "dwarf_types.h"
 #include "elf_funcs.h"
 #include "pcat.h"
 #include "pid_prov.h"
@@ -266,10 +268,38 @@ static void pid_match_new(struct uprov *u, const struct uprov_desc *k, pid_t pid
 		util_warn("warning: %s", err);
 }
 
+/* At entry and at an instruction, the function's parameters; at return, arg0 the returning
+ * instruction's offset and arg1 the function's return type. */
+static struct dtype **pid_arg_types(const struct uprov *u, const struct uprov_probe *p,
+				    struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs)
+{
+	const char *why = NULL;
+	struct dwt_file *f = dwt_cache_get(dw, u->files[p->file].path, &why);
+	struct dtype *fty = NULL;
+	char err[512];
+	if (!f || dwt_func_params(f, ctx, p->function, p->func_addr, &fty, err, sizeof(err)) != 1 ||
+	    !fty)
+		return NULL;
+	if (p->ret) {
+		struct dtype **types = xcalloc(3, sizeof(*types));
+		types[0] = ctx->t_long;
+		types[1] = fty->base && fty->base->kind != DTY_VOID ? fty->base : ctx->t_ulong;
+		*nargs = 2;
+		return types;
+	}
+	int n = fty->nparams < 10 ? fty->nparams : 10;
+	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));
+	for (int k = 0; k < n; k++)
+		types[k] = fty->params[k];
+	*nargs = n;
+	return types;
+}
+
 const struct provider prov_pid = {
 	.name = "pid",
 	.match = pid_match,
 	.match_new = pid_match_new,
+	.arg_types = pid_arg_types,
 	.prog_type = uprobe_prog_type,
 	.flags = uprobe_flags,
 	.cg_compile = cgu_compile,
