@@ -1,0 +1,5 @@
+#!/sbin/dtrace -qs
+pid$1::FindByID:entry {
+
+@total = sum(arg0);
+}
