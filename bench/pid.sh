@@ -1,0 +1,208 @@
+#!/bin/sh
+# pid.sh — the pid provider's costs, side by side with bpftrace 0.17 in one run.
+# Not part of `make check`.
+#
+#   sh bench/pid.sh [RUNS]        (default 5 runs; must run as root)
+#
+# fire: per-call cost of an entry and of a return probe. bench/pid_fire (built here) calls
+#   pid_fire_fn N times in a loop and times the loop itself; the cost per call is
+#   (median traced loop time - median untraced loop time) / N:
+#     entry   usdtrace: pid$target:a.out:pid_fire_fn:entry { @ = count(); }
+#             bpftrace: uprobe:BIN:pid_fire_fn { @ = count(); }
+#     return  usdtrace: pid$target:a.out:pid_fire_fn:return { @ = count(); }
+#             bpftrace: uretprobe:BIN:pid_fire_fn { @ = count(); }
+#   Both start the program with -c; runs alternate untraced, usdtrace, bpftrace so that
+#   drifting load hits all alike. A run whose output lacks the count N (a lost call) is
+#   reported.
+# attach: time to attach, and to detach, an entry probe on every function of libc, on an idle
+#   process (sleep) given with -p:
+#     usdtrace -n 'pid$target:libc.so.6::entry { }' -n 'BEGIN { ...; exit(0); }' -p PID
+#     bpftrace -e 'uprobe:LIBC:* { } BEGIN { ...; exit(); }' -p PID
+#       (BPFTRACE_MAX_PROBES and BPFTRACE_MAX_BPF_PROGS raised: 512 is its default cap)
+#   bench/stamprun starts the tracer and notes the monotonic clock; BEGIN prints the monotonic
+#   clock once every probe is attached (usdtrace's timestamp, bpftrace's nsecs): "attach" is
+#   start to BEGIN. BEGIN then exits: "detach" is from BEGIN to the tracer's exit (what SIGINT
+#   would start, without the delay of a shell noticing BEGIN and sending it). bpftrace 0.17
+#   attaches one perf event per function: a run takes minutes (ATTACH_RUNS caps its runs).
+# Printed: medians and ratios bpftrace/usdtrace. A tool that is missing, or a program one
+# tracer rejects, is reported and skipped; the script exits 1 if any run failed.
+#
+# Environment: USDTRACE (default build/usdtrace), BPFTRACE (default: bpftrace on PATH), CC,
+# CALLS (default 1000000), ATTACH_RUNS (default RUNS), LIBC (default
+# /lib/x86_64-linux-gnu/libc.so.6).
+top=$(cd "$(dirname "$0")/.." && pwd)
+USDTRACE=${USDTRACE:-$top/build/usdtrace}
+BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
+CC=${CC:-cc}
+CALLS=${CALLS:-1000000}
+LIBC=${LIBC:-/lib/x86_64-linux-gnu/libc.so.6}
+RUNS=${1:-5}
+me=bench/pid.sh
+
+case $RUNS in
+'' | *[!0-9]*) echo "$me: RUNS must be a positive number, not '$RUNS'" >&2; exit 2 ;;
+esac
+[ "$RUNS" -gt 0 ] || { echo "$me: RUNS must be at least 1" >&2; exit 2; }
+ATTACH_RUNS=${ATTACH_RUNS:-$RUNS}
+if [ "$(id -u)" -ne 0 ]; then
+	echo "$me: tracing needs root; run it as root" >&2
+	exit 1
+fi
+have_u=1 have_b=1
+[ -x "$USDTRACE" ] || { echo "$me: no usdtrace at $USDTRACE (run make): usdtrace skipped" >&2; have_u=0; }
+[ -n "$BPFTRACE" ] && [ -x "$BPFTRACE" ] || { echo "$me: no bpftrace: bpftrace skipped" >&2; have_b=0; }
+
+bin=$top/build/bench
+mkdir -p "$bin"
+$CC -std=gnu11 -O2 -Wall -Wextra -Werror -o "$bin/pid_fire" "$top/bench/pid_fire.c" &&
+	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$bin/stamprun" "$top/bench/stamprun.c" ||
+	{ echo "$me: cannot build the bench programs" >&2; exit 1; }
+
+w=$(mktemp -d)
+idle=""
+trap '[ -n "$idle" ] && kill -KILL $idle 2>/dev/null; rm -rf "$w"' EXIT
+trap 'exit 1' INT TERM
+bad=0
+
+# median FILE: the median of the numbers in FILE, one a line ("nan" when empty).
+median() {
+	sort -n "$1" | awk '{ v[NR] = $1 }
+		END { if (NR == 0) { print "nan"; exit }
+		      print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# ------------------------------------------------------------------ per-call cost
+# fire_run KEY TRACER-ARGS...: one traced (or, with no args, untraced) run of pid_fire; appends
+# the loop time to $w/fire.KEY; a failed run is remembered in $w/fire.KEY.failed.
+fire_run() {
+	key=$1
+	shift
+	rm -f "$w/fire.rep"
+	if [ $# -eq 0 ]; then
+		"$bin/pid_fire" "$CALLS" "$w/fire.rep"
+		st=$?
+	else
+		timeout 600 "$@" -c "$bin/pid_fire $CALLS $w/fire.rep" >"$w/fire.out" 2>"$w/fire.err"
+		st=$?
+	fi
+	if [ $st -ne 0 ] || [ ! -s "$w/fire.rep" ]; then
+		[ -f "$w/fire.$key.failed" ] ||
+			echo "$me: $key: exit $st: $(head -c 300 "$w/fire.err" 2>/dev/null | tr '\n' ' ')" >&2
+		echo "exit $st" >>"$w/fire.$key.failed"
+		return
+	fi
+	if [ $# -gt 0 ] && ! grep -q "[^0-9]$CALLS\$\|^$CALLS\$" "$w/fire.out"; then
+		echo "$me: $key: no count of $CALLS in: $(head -c 200 "$w/fire.out" | tr '\n' ' ')" >&2
+		bad=1
+	fi
+	awk '$1 == "ns" { print $2 }' "$w/fire.rep" >>"$w/fire.$key"
+}
+
+fire_bench() {
+	F=$bin/pid_fire
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		fire_run none
+		if [ $have_u -eq 1 ]; then
+			fire_run u.entry "$USDTRACE" -q -n 'pid$target:a.out:pid_fire_fn:entry { @ = count(); }'
+			fire_run u.return "$USDTRACE" -q -n 'pid$target:a.out:pid_fire_fn:return { @ = count(); }'
+		fi
+		if [ $have_b -eq 1 ]; then
+			fire_run b.entry "$BPFTRACE" -e "uprobe:$F:pid_fire_fn { @ = count(); }"
+			fire_run b.return "$BPFTRACE" -e "uretprobe:$F:pid_fire_fn { @ = count(); }"
+		fi
+		i=$((i + 1))
+	done
+	base=$(median "$w/fire.none")
+	echo "per-call cost, $CALLS calls a run, $RUNS runs, medians of the loop's own time:"
+	echo "  untraced loop: $(awk -v b="$base" 'BEGIN { printf "%.3f ms (%.2f ns/call)", b / 1e6, b / '"$CALLS"' }')"
+	printf '  %-8s %16s %16s %10s\n' probe "usdtrace ns/call" "bpftrace ns/call" "ratio b/u"
+	for v in entry return; do
+		for t in u b; do
+			if [ -f "$w/fire.$t.$v.failed" ] || [ ! -s "$w/fire.$t.$v" ]; then
+				eval "c_$t=n/a"
+				[ -f "$w/fire.$t.$v.failed" ] && bad=1
+			else
+				m=$(median "$w/fire.$t.$v")
+				eval "c_$t=$(awk -v m="$m" -v b="$base" 'BEGIN { printf "%.1f", (m - b) / '"$CALLS"' }')"
+			fi
+		done
+		ratio=$(awk -v u="$c_u" -v b="$c_b" 'BEGIN { if (u + 0 > 0 && b + 0 > 0) printf "%.2fx", b / u; else print "-" }')
+		printf '  %-8s %16s %16s %10s\n' "$v" "$c_u" "$c_b" "$ratio"
+	done
+}
+
+# ------------------------------------------------------------------ attach and detach
+# attach_run KEY CLOCK-PARSER COMMAND...: one run under stamprun; appends "ATTACH_NS DETACH_NS".
+attach_run() {
+	key=$1 parse=$2
+	shift 2
+	line=$("$bin/stamprun" "$w/att.out" "$@") || { bad=1; return; }
+	set -- $line
+	t0=$1 total=$2 st=$3
+	if [ "$st" -ne 0 ]; then
+		echo "$me: attach $key: exit $st: $(grep -v 'uprobe_events\|failed to detach' "$w/att.out.err" | head -c 300 | tr '\n' ' ')" >&2
+		bad=1
+		return
+	fi
+	begin=$(eval "$parse" <"$w/att.out")
+	case $begin in
+	'' | *[!0-9]*) echo "$me: attach $key: no BEGIN timestamp in its output" >&2; bad=1; return ;;
+	esac
+	echo "$((begin - t0)) $((total - (begin - t0)))" >>"$w/att.$key"
+	# how many probes: usdtrace says "matched N probes", bpftrace "Attaching N probes"
+	[ -s "$w/att.$key.n" ] || sed -n "s/.*pid\\\$target:libc.so.6::entry ' matched \\([0-9]*\\) probes*\$/\\1/p; s/^Attaching \\([0-9]*\\) probes.*/\\1/p" \
+		"$w/att.out" "$w/att.out.err" | head -1 >"$w/att.$key.n"
+}
+
+attach_bench() {
+	[ -f "$LIBC" ] || { echo "$me: attach: no $LIBC: skipped" >&2; return; }
+	sleep 3600 &
+	idle=$!
+	n=0
+	until grep -q libc.so.6 "/proc/$idle/maps" 2>/dev/null; do
+		n=$((n + 1))
+		[ $n -gt 200 ] && { echo "$me: attach: the idle process did not start" >&2; bad=1; return; }
+		sleep 0.02
+	done
+	funcs=$(readelf --dyn-syms -W "$LIBC" | awk '$4 == "FUNC" && $7 != "UND" { n = $8; sub(/@.*/, "", n); print n }' | sort -u | wc -l)
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		if [ $have_u -eq 1 ]; then
+			# not quiet (so it reports what it matched): BEGIN's line ends with the clock
+			attach_run u "awk '/:BEGIN/ { print \$NF; exit }'" "$USDTRACE" \
+				-n 'pid$target:libc.so.6::entry { }' \
+				-n 'BEGIN { printf("%d\n", timestamp); exit(0); }' -p $idle
+		fi
+		if [ $have_b -eq 1 ] && [ $i -lt "$ATTACH_RUNS" ]; then
+			attach_run b "awk '/^[0-9]+\$/ { print; exit }'" env BPFTRACE_MAX_PROBES=100000 \
+				BPFTRACE_MAX_BPF_PROGS=100000 "$BPFTRACE" \
+				-e "uprobe:$LIBC:* { } BEGIN { printf(\"%lld\\n\", nsecs); exit(); }" -p $idle
+		fi
+		i=$((i + 1))
+	done
+	kill -KILL $idle 2>/dev/null
+	wait $idle 2>/dev/null
+	idle=""
+	echo "entry probes on every function of $LIBC ($funcs functions in .dynsym), medians of $RUNS runs (bpftrace: $ATTACH_RUNS):"
+	printf '  %-10s %12s %12s %10s\n' "" "attach (ms)" "detach (ms)" "probes"
+	for t in u b; do
+		[ -s "$w/att.$t" ] || continue
+		cut -d ' ' -f 1 "$w/att.$t" >"$w/att.$t.a"
+		cut -d ' ' -f 2 "$w/att.$t" >"$w/att.$t.d"
+		a=$(median "$w/att.$t.a") d=$(median "$w/att.$t.d")
+		eval "a_$t=$a d_$t=$d"
+		name=usdtrace
+		[ $t = b ] && name=bpftrace
+		awk -v n="$name" -v a="$a" -v d="$d" -v p="$(cat "$w/att.$t.n")" \
+			'BEGIN { printf "  %-10s %12.1f %12.1f %10s\n", n, a / 1e6, d / 1e6, p }'
+	done
+	if [ -s "$w/att.u" ] && [ -s "$w/att.b" ]; then
+		awk -v au="$a_u" -v ab="$a_b" -v du="$d_u" -v db="$d_b" 'BEGIN {
+			printf "  ratio bpftrace/usdtrace: attach %.1fx, detach %.1fx\n", ab / au, db / du }'
+	fi
+}
+
+fire_bench
+attach_bench
+exit $bad
