@@ -16,6 +16,9 @@
 
 #include "bprobes.h"
 #include "childproc.h"
+#include "dtype.h"
+#include "dwarf_types.h"
+#include "pcat.h"
 #include "probedesc.h"
 #include "proc_maps.h"
 #include "usdt_cache.h"
@@ -275,6 +278,76 @@ static int list_files(struct lister *L)
 	return status;
 }
 
+/* The pid provider's probes, made for the descriptions that name a process (pid1234, or
+ * pid$target with -c/-p), through the provider's own matching, as the tracer makes them: a
+ * process's functions are listed only when described (dtrace's rule). Returns 0, or 1 when a
+ * description is in error (the message printed). */
+static int list_pid_probes(struct lister *L)
+{
+	struct pcat pc;
+	pcat_init(&pc, 0);
+	int status = 0;
+	for (int k = 0; k < L->ndescs; k++) {
+		struct list_desc *d = &L->descs[k];
+		if (d->by_id || d->is_file || uprov_desc_pid(d->pd.prov) <= 0)
+			continue;
+		int n = prov_pid.match(&pc, &d->pd, 0, -1, 0);
+		if (n < 0) {
+			fflush(L->out);
+			util_warn("failed to match %s:%s:%s:%s: %s", d->pd.prov, d->pd.mod, d->pd.func,
+				  d->pd.name, pc.err);
+			d->matched = true;
+			status = 1;
+		} else if (n > 0) {
+			d->matched = true;
+		}
+	}
+	struct dtype_ctx *ctx = L->verbose ? dtype_ctx_new() : NULL;
+	struct dwt_cache dw = { 0 };
+	for (int i = 0; i < pc.up.nprobes; i++) {
+		const struct uprov_probe *p = &pc.up.probes[i];
+		fprintf(L->out, "%5d %10s %17s %33s %s\n", L->next_id++, p->provider,
+			pc.up.files[p->file].module, p->function, p->name);
+		if (!L->verbose)
+			continue;
+		print_attr_block(L->out, "Probe Description Attributes");
+		print_attr_block(L->out, "Argument Attributes");
+		fputs("\n\tArgument Types\n", L->out);
+		int nargs = 0;
+		struct dtype **types = prov_pid.arg_types(&pc.up, p, ctx, &dw, &nargs);
+		for (int a = 0; a < nargs; a++) {
+			char *t = dtype_spell(types[a], NULL, false);
+			fprintf(L->out, "\t\targs[%d]: %s\n", a, t);
+			free(t);
+		}
+		if (!types) {
+			const struct usdt_site *s = uprov_site(&pc.up, p, 0);
+			for (int a = 0; a < s->nargs; a++)
+				fprintf(L->out, "\t\targs[%d]: %s\n", a,
+					usdt_arg_native_type(&s->args[a]));
+		}
+		free(types);
+		fputc('\n', L->out);
+	}
+	dwt_cache_free(&dw);
+	if (ctx)
+		dtype_ctx_free(ctx);
+	pcat_free(&pc);
+	return status;
+}
+
+/* `pid$target` with -c or -p: the target's pid (dtrace expands it before matching). */
+static void expand_target(struct list_desc *d, pid_t target)
+{
+	char *at = strstr(d->pd.prov, "$target");
+	if (!at || target <= 0)
+		return;
+	*at = '\0';
+	char *p = xasprintf("%s%d%s", d->pd.prov, (int)target, at + strlen("$target"));
+	free(d->pd.prov);
+	d->pd.prov = p;
+}
+
 static int parse_descs(const struct opts *o, struct lister *L)
 {
 	L->descs = xcalloc((size_t)o->ndescs + 1, sizeof(*L->descs));
@@ -347,6 +420,10 @@ int list_cmd_run(const struct opts *o)
 		}
 		pids[npids++] = child.pid;
 	}
+	pid_t target = o->cmd ? child.pid : npids > 0 ? pids[0] : 0;
+	for (int i = 0; i < L.ndescs; i++)
+		if (!L.descs[i].by_id)
+			expand_target(&L.descs[i], target);
 	qsort(pids, (size_t)npids, sizeof(*pids), pid_cmp);
 	maps = xcalloc((size_t)npids + 1, sizeof(*maps));
 	for (int i = 0; i < npids; i++) {
@@ -373,6 +450,8 @@ int list_cmd_run(const struct opts *o)
 	} else if (any_proc_desc) {
 		list_all_processes(&L);
 	}
+	if (list_pid_probes(&L) != 0)
+		status = 1;
 	fflush(L.out);
 
 	for (int i = 0; i < L.ndescs; i++) {

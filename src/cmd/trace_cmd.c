@@ -295,35 +295,6 @@ static struct dtype **declared_types(struct tc *t, const struct usdt_file *f,
 	return types;
 }
 
-/* A function probe's argument types from the DWARF of its object (the pid provider): at entry
- * and at an instruction, the function's parameters; at return, arg0 the returning instruction's
- * offset and arg1 the function's return type. NULL when the object has no DWARF for it. */
-static struct dtype **function_types(struct tc *t, const struct uprov_probe *p, int *nargs)
-{
-	const char *why = NULL;
-	struct dwt_file *f = dwt_cache_get(&t->dwarf, t->cat.up.files[p->file].path, &why);
-	struct dtype *fty = NULL;
-	char err[512];
-	if (!f || dwt_func_params(f, t->g->types, p->function, p->func_addr, &fty, err,
-				  sizeof(err)) != 1 || !fty)
-		return NULL;
-	if (p->ret) {
-		struct dtype **types = xcalloc(3, sizeof(*types));
-		types[0] = t->g->types->t_long;
-		types[1] = fty->base && fty->base->kind != DTY_VOID ? fty->base : t->g->types->t_ulong;
-		*nargs = 2;
-		return types;
-	}
-	int n = fty->nparams < DOBJ_USDT_MAXARGS ? fty->nparams : DOBJ_USDT_MAXARGS;
-	if (n > 10)
-		n = 10;
-	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));
-	for (int k = 0; k < n; k++)
-		types[k] = fty->params[k];
-	*nargs = n;
-	return types;
-}
-
 /* args[] of a clause: BEGIN, END, ERROR and the profile probes have no typed arguments; a
  * clause enabling USDT probes gets the types of the first one's first site: as declared in
  * its provider file when the binary carries usdtrace's type note, else native ones from the
@@ -346,8 +317,10 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 			continue;
 		const struct usdt_site *site = uprov_site(&t->cat.up, p, 0);
 		const struct usdt_file *notes = uprov_notes(&t->cat.up, p);
-		a->types = p->own ? function_types(t, p, &a->nargs)
-				  : notes ? declared_types(t, notes, site, &a->nargs) : NULL;
+		a->types = p->prov->arg_types
+			? p->prov->arg_types(&t->cat.up, p, t->g->types, &t->dwarf, &a->nargs) : NULL;
+		if (!a->types && notes)
+			a->types = declared_types(t, notes, site, &a->nargs);
 		if (a->types)
 			return a;
 		a->nargs = site->nargs;

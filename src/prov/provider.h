@@ -35,6 +35,10 @@ struct pcat;
 struct proc_maps;
 struct uprov;
 struct uprov_desc;
+struct uprov_probe;
+struct dtype;
+struct dtype_ctx;
+struct dwt_cache;
 struct probedesc;
 struct dobj;
 struct dobj_probe;
@@ -90,6 +94,12 @@ struct provider {
 	 * before): add the probes kept description d selects in them. NULL: none appear. */
 	void (*match_new)(struct uprov *u, const struct uprov_desc *d, pid_t pid,
 			  const struct proc_maps *m, const bool *known);
+	/* Uprobe providers: the types of probe p's arguments (args[]) as far as the provider
+	 * knows them (the pid provider: from the function's DWARF), made in ctx; malloc'd array of
+	 * *nargs, or NULL (then the caller uses the types the probe's notes declare, else the
+	 * native types of the site's argument locations). dw caches DWARF files. */
+	struct dtype **(*arg_types)(const struct uprov *u, const struct uprov_probe *p,
+				    struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs);
 	/* ---- compiling ---- */
 	int (*prog_type)(const struct dobj_probe *p);     /* enum bpf_prog_type */
 	unsigned (*flags)(const struct dobj_probe *p);    /* enum prov_flag */

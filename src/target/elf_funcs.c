@@ -280,7 +280,9 @@ static void add_symbols(struct reader *r, const struct elf_symtab *t, uint8_t ta
 		xgrow(&ef->funcs, sizeof(*ef->funcs), &r->funcs_cap, ef->n + 1);
 		ef->funcs[ef->n++] = (struct elf_func){
 			.name = xstrdup(s->name), .addr = s->value, .size = s->size, .off = off,
-			.bind = s->bind == STB_GLOBAL || s->bind == STB_WEAK ? s->bind : STB_LOCAL,
+			/* STB_GNU_UNIQUE and other binds are global as far as tracing goes */
+			.bind = s->bind == STB_LOCAL ? STB_LOCAL : s->bind == STB_WEAK ? STB_WEAK :
+				STB_GLOBAL,
 			.tables = (uint8_t)(table | (known ? VERSION_KNOWN : 0)), .ifunc = s->type == STT_GNU_IFUNC,
 			.suffixed = strchr(s->name + 1, '.') != NULL, .hidden_version = hidden,
 		};

@@ -13,14 +13,22 @@
  * arguments as the x86-64 System V ABI places them at a function's entry (rdi, rsi, rdx, rcx,
  * r8, r9, then the stack above the return address); a return probe is a uretprobe on the
  * function's entry whose arg1 is rax, and whose arg0 is the offset of the returning
- * instruction when the function has only one (a uretprobe does not say which ret ran), else
- * -1. Aliases (several names at one address) are one probe, named by the canonical alias. */
+ * instruction when the function has only one (a uretprobe does not say which ret ran), else 0
+ * (what DTrace for Linux always gives). Aliases (several names at one address) are one probe,
+ * named by the canonical alias.
+ *
+ * Errors, with dtrace's words (docs/pid.md): a function a non-glob module does not have, a
+ * name that is neither entry, return nor an offset, an offset outside the function or inside
+ * an instruction, the '-' function (absolute addresses) with a module other than a.out, a
+ * process that cannot be read. -Z does not make them matches of nothing: they stay errors. */
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "dtype.h"
+#include "dwarf_types.h"
 #include "elf_funcs.h"
 #include "pcat.h"
 #include "pid_prov.h"
@@ -125,7 +133,7 @@ static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs 
 	struct uprov_probe *p = uprov_probe_get(u, &prov_pid, fi, pid, NULL, prov, canon->display,
 						name, ret);
 	if (!p->own) {
-		int64_t ret_off = -1;
+		int64_t ret_off = 0;
 		if (ret && in && in->complete && in->nrets == 1)
 			ret_off = (int64_t)in->rets[0];
 		p->own = make_site(canon, off, ret, ret_off, p->name);
@@ -139,6 +147,46 @@ static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs 
 	return 1;
 }
 
+/* `pid$target:a.out:-:ADDR`: a probe at a link-time address of the executable, named by it,
+ * inside a function whose instructions it must start one of. */
+static int match_address(struct uprov *u, const struct probedesc *d, pid_t pid, int fi,
+			 const struct elf_funcs *ef, int clause, char *err, size_t errlen)
+{
+	uint64_t addr = 0;
+	parse_offset(d->name, &addr);
+	for (size_t i = 0; i < ef->n; i++) {
+		const struct elf_func *fn = &ef->funcs[i];
+		if (addr < fn->addr || addr >= fn->addr + fn->size)
+			continue;
+		struct elf_insns in = { 0 };
+		char why[256];
+		bool ok = elf_funcs_insn_offsets(ef, fn, &in, why, sizeof(why)) == 0 &&
+			  elf_insns_has(&in, addr - fn->addr);
+		elf_insns_free(&in);
+		if (!ok) {
+			util_seterr(err, errlen, "offset 0x%llx is not aligned on an instruction",
+				    (unsigned long long)(addr - fn->addr));
+			return -1;
+		}
+		char prov[32], name[24];
+		snprintf(prov, sizeof(prov), "pid%d", (int)pid);
+		snprintf(name, sizeof(name), "%llx", (unsigned long long)addr);
+		struct uprov_probe *p = uprov_probe_get(u, &prov_pid, fi, pid, NULL, prov, "-", name,
+							false);
+		if (!p->own) {
+			p->own = make_site(fn, addr - fn->addr, false, 0, p->name);
+			p->own->function = p->function;
+			p->own->name = p->name;
+			p->func_addr = fn->addr;
+		}
+		uprov_probe_add_clause(p, clause);
+		return 1;
+	}
+	util_seterr(err, errlen, "address 0x%llx is in no function of %s", (unsigned long long)addr,
+		    u->files[fi].module);
+	return -1;
+}
+
 /* Match one description against one object of process pid. Returns probes matched, or -1
  * with the message in err. */
 static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
@@ -148,20 +196,25 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 	struct elf_funcs *ef = file_funcs(u, fi, o);
 	if (!ef)
 		return 0;
+	if (strcmp(d->func, "-") == 0)
+		return match_address(u, d, pid, fi, ef, clause, err, errlen);
 	const char *fglob = *d->func ? d->func : "*";
 	bool fn_is_glob = strpbrk(fglob, "*?[") != NULL;
 	const char *nm = d->name;
 	bool name_glob = !*nm || strpbrk(nm, "*?[") != NULL;
 	uint64_t want_off = 0;
 	bool is_off = !name_glob && parse_offset(nm, &want_off);
-	if (!name_glob && !is_off && strcmp(nm, "entry") != 0 && strcmp(nm, "return") != 0)
-		return 0; /* no pid probe has such a name */
+	if (!name_glob && !is_off && strcmp(nm, "entry") != 0 && strcmp(nm, "return") != 0) {
+		util_seterr(err, errlen, "'%s' is an invalid probe name", nm);
+		return -1;
+	}
 	int matched = 0;
 	size_t pos = 0;
 	const struct elf_func *fn;
 	while ((fn = elf_funcs_next_match(ef, fglob, &pos)) != NULL) {
-		if (fn_is_glob && (fn->suffixed || fn->ifunc))
-			continue; /* compiler-made parts, resolvers: only when named exactly */
+		/* compiler-made parts, IFUNC resolvers and size-less symbols only by exact name */
+		if (fn_is_glob && (fn->suffixed || fn->ifunc || fn->size == 0))
+			continue;
 		bool need_insns = name_glob || is_off || strcmp(nm, "return") == 0;
 		struct elf_insns in = { 0 };
 		bool have = false;
@@ -171,14 +224,14 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 		}
 		if (is_off) {
 			if (want_off >= fn->size && !(want_off == 0 && fn->size == 0)) {
-				util_seterr(err, errlen, "offset 0x%llx outside of function %s",
+				util_seterr(err, errlen, "offset 0x%llx outside of function '%s'",
 					    (unsigned long long)want_off, fn->display);
 				elf_insns_free(&in);
 				return -1;
 			}
 			if (want_off != 0 && (!have || !elf_insns_has(&in, want_off))) {
-				util_seterr(err, errlen, "offset 0x%llx is not aligned on an instruction "
-					    "in function %s", (unsigned long long)want_off, fn->display);
+				util_seterr(err, errlen, "offset 0x%llx is not aligned on an instruction",
+					    (unsigned long long)want_off);
 				elf_insns_free(&in);
 				return -1;
 			}
@@ -220,19 +273,33 @@ static int match_process(struct uprov *u, const struct probedesc *d, pid_t pid,
 			 const struct proc_maps *m, const bool *known, int clause, char *err,
 			 size_t errlen)
 {
-	int matched = 0;
+	int matched = 0, objects = 0;
 	for (int k = 0; k < m->nobjs; k++) {
 		const struct proc_object *o = &m->objs[k];
 		if (known && known[k])
 			continue;
-		if (!pid_module_match(d->mod, o->module, is_executable(pid, o)))
+		bool exe = is_executable(pid, o);
+		if (!pid_module_match(d->mod, o->module, exe) || (!exe && strcmp(d->func, "-") == 0))
 			continue;
+		objects++;
 		int n = match_object(u, d, pid, o, clause, err, errlen);
 		if (n < 0)
 			return -1;
 		matched += n;
 	}
+	/* a module named exactly that the process has, without the function named exactly */
+	bool glob_mod = !*d->mod || strpbrk(d->mod, "*?[") != NULL;
+	bool glob_fn = !*d->func || strpbrk(d->func, "*?[") != NULL;
+	if (matched == 0 && objects > 0 && !glob_mod && !glob_fn) {
+		util_seterr(err, errlen, "failed to lookup '%s' in module '%s'", d->func, d->mod);
+		return -1;
+	}
 	return matched;
+}
+
+static bool pid_module_match_exe_only(const char *mod)
+{
+	return !*mod || strcmp(mod, "a.out") == 0;
 }
 
 static int pid_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
@@ -242,11 +309,27 @@ static int pid_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 	pid_t pid = uprov_desc_pid(d->prov);
 	if (id || pid <= 0 || !probedesc_match_provider(d->prov, "pid", pid))
 		return 0;
+	if (strcmp(d->func, "-") == 0) {
+		uint64_t addr;
+		/* absolute addresses: dtrace allows them in the executable only */
+		if (!pid_module_match_exe_only(d->mod)) {
+			util_seterr(cat->err, sizeof(cat->err),
+				    "only the a.out module is valid with the '-' function");
+			return -1;
+		}
+		if (!parse_offset(d->name, &addr)) {
+			util_seterr(cat->err, sizeof(cat->err), "only individual addresses may be "
+				    "specified with the '-' function");
+			return -1;
+		}
+	}
 	uprov_keep_desc(&cat->up, &prov_pid, d, clause);
 	pcat_note_udesc(cat, &prov_pid, d, clause);
 	struct proc_maps *m;
-	if (proc_maps_read(pid, &m, NULL, 0) != 0)
-		return 0;
+	if (proc_maps_read(pid, &m, NULL, 0) != 0) {
+		util_seterr(cat->err, sizeof(cat->err), "failed to grab process %d", (int)pid);
+		return -1;
+	}
 	int n = match_process(&cat->up, d, pid, m, NULL, clause, cat->err, sizeof(cat->err));
 	proc_maps_free(m);
 	return n;
@@ -266,10 +349,38 @@ static void pid_match_new(struct uprov *u, const struct uprov_desc *k, pid_t pid
 		util_warn("warning: %s", err);
 }
 
+/* At entry and at an instruction, the function's parameters; at return, arg0 the returning
+ * instruction's offset and arg1 the function's return type. */
+static struct dtype **pid_arg_types(const struct uprov *u, const struct uprov_probe *p,
+				    struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs)
+{
+	const char *why = NULL;
+	struct dwt_file *f = dwt_cache_get(dw, u->files[p->file].path, &why);
+	struct dtype *fty = NULL;
+	char err[512];
+	if (!f || dwt_func_params(f, ctx, p->function, p->func_addr, &fty, err, sizeof(err)) != 1 ||
+	    !fty)
+		return NULL;
+	if (p->ret) {
+		struct dtype **types = xcalloc(3, sizeof(*types));
+		types[0] = ctx->t_long;
+		types[1] = fty->base && fty->base->kind != DTY_VOID ? fty->base : ctx->t_ulong;
+		*nargs = 2;
+		return types;
+	}
+	int n = fty->nparams < 10 ? fty->nparams : 10;
+	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));
+	for (int k = 0; k < n; k++)
+		types[k] = fty->params[k];
+	*nargs = n;
+	return types;
+}
+
 const struct provider prov_pid = {
 	.name = "pid",
 	.match = pid_match,
 	.match_new = pid_match_new,
+	.arg_types = pid_arg_types,
 	.prog_type = uprobe_prog_type,
 	.flags = uprobe_flags,
 	.cg_compile = cgu_compile,

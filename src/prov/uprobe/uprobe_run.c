@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <link.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,16 +157,48 @@ static int add_sites(struct uprobe_engine *ur, const struct uprov_probe *p, cons
 }
 
 /* Attach what is pending; at start (`initial`) the first failure for a process stops. */
+/* Attach sites[0..n) of link l; when the kernel refuses the link for something a site is (an
+ * instruction uprobes cannot step: ENOTSUPP, EINVAL), halve and retry, so one such site (an
+ * offset probe on a lock-prefixed instruction, say) costs only itself. Returns how many sites
+ * were attached; the first refusal's message is in err, the first refused site in *bad. */
+static size_t attach_split(struct uprobe_engine *ur, const struct pending_link *l,
+			   const struct attach_site *sites, size_t n, size_t *nbad,
+			   const struct attach_site **bad, char *err, size_t errlen)
+{
+	const struct uprov_file *uf = &ur->up->files[l->file];
+	char why[512];
+	if (attach_uprobe_multi(ur->set, l->prog->fd, uf->path, sites, n, l->pid ? l->pid : -1,
+				l->ret, NULL, why, sizeof(why)) == 0)
+		return n;
+	int e = errno;
+	bool split = n > 1 && e != ENOENT && e != ESRCH && e != EACCES && e != EPERM &&
+		     e != ENOMEM && e != EMFILE;
+	if (!split) {
+		if (*nbad == 0) {
+			*bad = sites;
+			snprintf(err, errlen, "%s", why);
+		}
+		*nbad += n;
+		return 0;
+	}
+	size_t half = n / 2;
+	return attach_split(ur, l, sites, half, nbad, bad, err, errlen) +
+	       attach_split(ur, l, sites + half, n - half, nbad, bad, err, errlen);
+}
+
+/* Attach what is pending; at start (`initial`) the first failure for a process stops. */
 static int flush_pending(struct uprobe_engine *ur, struct pending *pd, bool initial)
 {
 	int rc = 0;
 	for (size_t i = 0; i < pd->n; i++) {
 		struct pending_link *l = &pd->links[i];
-		char err[512];
+		char err[512] = "";
 		if (rc == 0 || !initial) {
 			const struct uprov_file *uf = &ur->up->files[l->file];
-			if (attach_uprobe_multi(ur->set, l->prog->fd, uf->path, l->sites, l->n,
-						l->pid ? l->pid : -1, l->ret, NULL, err, sizeof(err)) != 0) {
+			size_t nbad = 0;
+			const struct attach_site *bad = NULL;
+			size_t done = attach_split(ur, l, l->sites, l->n, &nbad, &bad, err, sizeof(err));
+			if (done == 0) {
 				util_warn("failed to enable probe %u and the other probes of %s%s: %s",
 					  l->first_probe, uf->module, l->pid ? " in this process" : "",
 					  err);
@@ -173,6 +206,10 @@ static int flush_pending(struct uprobe_engine *ur, struct pending *pd, bool init
 				 * through that process) may be gone with it: the rest still traces */
 				if (l->pid)
 					rc = -1;
+			} else if (nbad > 0) {
+				util_warn("warning: %zu probe site%s of %s could not be placed (the first "
+					  "at file offset %#llx): %s", nbad, nbad == 1 ? "" : "s",
+					  uf->module, (unsigned long long)bad->off, err);
 			}
 		}
 		free(l->sites);
