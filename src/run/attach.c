@@ -359,6 +359,9 @@ int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
 			no_permission(errbuf, errlen, "creating uprobes");
 		else if (err == ESRCH)
 			util_seterr(errbuf, errlen, "process %d does not exist", (int)pid);
+		else if (err == 524) /* the kernel's ENOTSUPP, which strerror does not know */
+			util_seterr(errbuf, errlen, "%s: the kernel cannot put a uprobe on the "
+				    "instruction at %s", path, nsites == 1 ? "this site" : "one of the sites");
 		else
 			util_seterr(errbuf, errlen, "%s: cannot create a uprobe_multi link over %zu sites: %s",
 				    path, nsites, strerror(err));

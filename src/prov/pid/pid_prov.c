@@ -190,14 +190,17 @@ static int match_address(struct uprov *u, const struct probedesc *d, pid_t pid, 
 /* Match one description against one object of process pid. Returns probes matched, or -1
  * with the message in err. */
 static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
-			const struct proc_object *o, int clause, char *err, size_t errlen)
+			const struct proc_object *o, int clause, int *nfuncs, char *err, size_t errlen)
 {
 	int fi = uprov_file_of(u, NULL, o);
 	struct elf_funcs *ef = file_funcs(u, fi, o);
 	if (!ef)
 		return 0;
-	if (strcmp(d->func, "-") == 0)
-		return match_address(u, d, pid, fi, ef, clause, err, errlen);
+	if (strcmp(d->func, "-") == 0) {
+		int n = match_address(u, d, pid, fi, ef, clause, err, errlen);
+		*nfuncs += n > 0;
+		return n;
+	}
 	const char *fglob = *d->func ? d->func : "*";
 	bool fn_is_glob = strpbrk(fglob, "*?[") != NULL;
 	const char *nm = d->name;
@@ -215,6 +218,7 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 		/* compiler-made parts, IFUNC resolvers and size-less symbols only by exact name */
 		if (fn_is_glob && (fn->suffixed || fn->ifunc || fn->size == 0))
 			continue;
+		(*nfuncs)++;
 		bool need_insns = name_glob || is_off || strcmp(nm, "return") == 0;
 		struct elf_insns in = { 0 };
 		bool have = false;
@@ -243,7 +247,11 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 		}
 		if (!*nm || fnmatch(nm, "entry", 0) == 0)
 			matched += add_probe(u, fi, pid, ef, fn, "entry", 0, false, &in, clause);
-		if (!*nm || fnmatch(nm, "return", 0) == 0)
+		/* a function without a ret never returns to a caller (_start, whose stack holds
+		 * argc where a return address would be; exit; signal trampolines): a uretprobe
+		 * would write over what is there, so it gets no return probe, as in dtrace */
+		bool returns = !have || !in.complete || in.nrets > 0;
+		if ((!*nm || fnmatch(nm, "return", 0) == 0) && returns)
 			matched += add_probe(u, fi, pid, ef, fn, "return", 0, true, have ? &in : NULL,
 					     clause);
 		if (name_glob && have) {
@@ -273,7 +281,7 @@ static int match_process(struct uprov *u, const struct probedesc *d, pid_t pid,
 			 const struct proc_maps *m, const bool *known, int clause, char *err,
 			 size_t errlen)
 {
-	int matched = 0, objects = 0;
+	int matched = 0, objects = 0, nfuncs = 0;
 	for (int k = 0; k < m->nobjs; k++) {
 		const struct proc_object *o = &m->objs[k];
 		if (known && known[k])
@@ -282,7 +290,7 @@ static int match_process(struct uprov *u, const struct probedesc *d, pid_t pid,
 		if (!pid_module_match(d->mod, o->module, exe) || (!exe && strcmp(d->func, "-") == 0))
 			continue;
 		objects++;
-		int n = match_object(u, d, pid, o, clause, err, errlen);
+		int n = match_object(u, d, pid, o, clause, &nfuncs, err, errlen);
 		if (n < 0)
 			return -1;
 		matched += n;
@@ -290,7 +298,7 @@ static int match_process(struct uprov *u, const struct probedesc *d, pid_t pid,
 	/* a module named exactly that the process has, without the function named exactly */
 	bool glob_mod = !*d->mod || strpbrk(d->mod, "*?[") != NULL;
 	bool glob_fn = !*d->func || strpbrk(d->func, "*?[") != NULL;
-	if (matched == 0 && objects > 0 && !glob_mod && !glob_fn) {
+	if (nfuncs == 0 && objects > 0 && !glob_mod && !glob_fn) {
 		util_seterr(err, errlen, "failed to lookup '%s' in module '%s'", d->func, d->mod);
 		return -1;
 	}

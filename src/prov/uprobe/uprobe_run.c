@@ -66,8 +66,8 @@ struct pending_link {
 	pid_t pid;
 	bool ret;                  /* uretprobes */
 	struct attach_site *sites;
+	int *site_probe;           /* per site: its probe (index in uprov.probes), for messages */
 	size_t n;
-	uint32_t first_probe;      /* a probe id, for messages */
 };
 
 struct pending {
@@ -84,7 +84,7 @@ static struct pending_link *pending_for(struct pending *pd, const struct dobj_pr
 			return &pd->links[i];
 	pd->links = xrealloc(pd->links, sizeof(*pd->links) * (pd->n + 1));
 	struct pending_link *l = &pd->links[pd->n++];
-	*l = (struct pending_link){ prog, p->file, p->pid, p->ret, NULL, 0, p->id };
+	*l = (struct pending_link){ prog, p->file, p->pid, p->ret, NULL, NULL, 0 };
 	return l;
 }
 
@@ -150,6 +150,8 @@ static int add_sites(struct uprobe_engine *ur, const struct uprov_probe *p, cons
 		const struct dobj_prog *to = !fits && prog->usdt_twin >= 0 ? &o->progs[prog->usdt_twin] : prog;
 		struct pending_link *l = pending_for(pd, to, p);
 		l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + 1));
+		l->site_probe = xrealloc(l->site_probe, sizeof(*l->site_probe) * (l->n + 1));
+		l->site_probe[l->n] = (int)(p - ur->up->probes);
 		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off,
 			usdt_spec_cookie(key, epid_base, fits) };
 	}
@@ -199,20 +201,32 @@ static int flush_pending(struct uprobe_engine *ur, struct pending *pd, bool init
 			const struct attach_site *bad = NULL;
 			size_t done = attach_split(ur, l, l->sites, l->n, &nbad, &bad, err, sizeof(err));
 			if (done == 0) {
-				util_warn("failed to enable probe %u and the other probes of %s%s: %s",
-					  l->first_probe, uf->module, l->pid ? " in this process" : "",
-					  err);
+				const struct uprov_probe *p = &ur->up->probes[l->site_probe[0]];
+				char *name = probedesc_display_name(p->name);
+				util_warn("failed to enable probe %u (%s:%s:%s:%s)%s%s%s: %s", p->id,
+					  p->provider, uf->module, p->function, name,
+					  l->n > 1 ? " and the other probes of " : "",
+					  l->n > 1 ? uf->module : "",
+					  l->n > 1 && l->pid ? " in this process" : "", err);
+				free(name);
 				/* a file some process mapped a moment ago (a deleted one, reached only
 				 * through that process) may be gone with it: the rest still traces */
 				if (l->pid)
 					rc = -1;
 			} else if (nbad > 0) {
-				util_warn("warning: %zu probe site%s of %s could not be placed (the first "
-					  "at file offset %#llx): %s", nbad, nbad == 1 ? "" : "s",
-					  uf->module, (unsigned long long)bad->off, err);
+				const struct uprov_probe *p = &ur->up->probes[l->site_probe[bad - l->sites]];
+				char *name = probedesc_display_name(p->name);
+				char more[64] = "";
+				if (nbad > 1)
+					snprintf(more, sizeof(more), " (and %zu other site%s of %s)", nbad - 1,
+						 nbad == 2 ? "" : "s", uf->module);
+				util_warn("warning: probe %u (%s:%s:%s:%s) could not be placed%s: %s",
+					  p->id, p->provider, uf->module, p->function, name, more, err);
+				free(name);
 			}
 		}
 		free(l->sites);
+		free(l->site_probe);
 	}
 	free(pd->links);
 	pd->links = NULL;
