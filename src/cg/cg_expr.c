@@ -1056,6 +1056,15 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 		cgc_slot_pop(c);
 		return dst;
 	}
+	case DS_INET_NTOA: {
+		/* the address may be the traced process's or a copyin()'s: loaded as any pointer */
+		int16_t as = int_arg(c, a0);
+		uint32_t addr = cg_scratch_alloc(&c->g, 8);
+		cg_emit_load_ptr(&c->g, addr, as, 4);
+		cgs_inet_ntoa(&c->g, dst, addr);
+		cgc_slot_pop(c);
+		return dst;
+	}
 	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: {
 		uint32_t s = cgx_str(c, a0);
 		if (n->subr == DS_TOUPPER)

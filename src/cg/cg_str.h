@@ -87,6 +87,8 @@ void cgs_strchr(struct cg *g, uint32_t dst, uint32_t s, int16_t c_slot);
 void cgs_strrchr(struct cg *g, uint32_t dst, uint32_t s, int16_t c_slot);
 void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim);
 void cgs_lltostr(struct cg *g, uint32_t dst, int16_t v_slot);
+/* inet_ntoa: the dotted-decimal text of the 4 bytes at scratch offset addr (network order). */
+void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr);
 void cgs_toupper(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_tolower(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_basename(struct cg *g, uint32_t dst, uint32_t s);

@@ -204,12 +204,14 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_NTOHLL] = {"ntohll", "uint64_t", {"uint64_t"}, false, false},
 	[DS_RAND] = {"rand", "int", {NULL}, false, false},
 	[DS_PROGENYOF] = {"progenyof", "int", {"pid_t"}, false, false},
+	/* dtrace's prototype takes ipaddr_t *: an IPv4 address in network byte order */
+	[DS_INET_NTOA] = {"inet_ntoa", "string", {"void *"}, false, false},
 };
 
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
 	"breakpoint", "chill", "cleanpath", "freopen", "ftruncate", "func", "getmajor",
-	"getminor", "inet_ntoa", "inet_ntoa6", "inet_ntop", "mod", "panic", "print",
+	"getminor", "inet_ntoa6", "inet_ntop", "mod", "panic", "print",
 	"printm", "stack", "strtoll", "sym", "memref",
 };
 
