@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "elf_file.h"
 #include "elf_funcs.h"
 #include "elf_symtab.h"
 #include "util.h"
@@ -37,7 +38,8 @@ struct elf_funcs_sec {
 
 struct reader {
 	struct elf_funcs *ef;
-	Elf *elf;
+	struct elf_file *file;
+	Elf *elf;              /* file->elf */
 	uint64_t size;         /* of the whole file */
 	size_t secs_cap, funcs_cap;
 	size_t nsegs;          /* segments are ef->secs[nsecs - nsegs, nsecs) once read */
@@ -53,51 +55,16 @@ static int read_headers(struct reader *r, char *err, size_t errlen)
 	struct elf_funcs *ef = r->ef;
 	GElf_Ehdr eh;
 	size_t nph, cap = 0;
-	const char *ident;
-	size_t identlen;
 
-	if (elf_kind(r->elf) != ELF_K_ELF)
-		return util_seterr(err, errlen, "%s: not an ELF file", ef->path);
-	ident = elf_getident(r->elf, &identlen);
-	if (!ident || identlen < EI_NIDENT)
-		return util_seterr(err, errlen, "%s: truncated ELF header", ef->path);
-	if (ident[EI_CLASS] == ELFCLASS32)
-		return util_seterr(err, errlen, "%s: 32-bit ELF objects are not supported", ef->path);
-	if (ident[EI_CLASS] != ELFCLASS64)
-		return util_seterr(err, errlen, "%s: unknown ELF class %d", ef->path, ident[EI_CLASS]);
-	if (ident[EI_DATA] != ELFDATA2LSB && ident[EI_DATA] != ELFDATA2MSB)
-		return util_seterr(err, errlen, "%s: unknown ELF byte order %d", ef->path,
-				   ident[EI_DATA]);
-	if (!gelf_getehdr(r->elf, &eh))
-		return util_seterr(err, errlen, "%s: bad ELF header: %s", ef->path, elf_errmsg(-1));
-	/* libelf quietly treats header tables outside the file as empty: a truncated file would
-	 * look like one without functions */
-	if (eh.e_phnum && (eh.e_phoff > r->size ||
-			   (uint64_t)eh.e_phnum * eh.e_phentsize > r->size - eh.e_phoff))
-		return util_seterr(err, errlen, "%s: program header table lies outside the file "
-				   "(truncated?)", ef->path);
-	if (eh.e_shoff && (eh.e_shoff > r->size ||
-			   (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize > r->size - eh.e_shoff))
-		return util_seterr(err, errlen, "%s: section header table lies outside the file "
-				   "(truncated?)", ef->path);
-	if (eh.e_type == ET_REL || eh.e_type == ET_CORE)
-		return util_seterr(err, errlen, "%s: %s is neither an executable nor a shared object",
-				   ef->path, eh.e_type == ET_REL ? "relocatable object (ET_REL)" :
-				   "core file (ET_CORE)");
-	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
-		return util_seterr(err, errlen, "%s: ELF type %u is neither an executable nor a "
-				   "shared object", ef->path, (unsigned)eh.e_type);
+	if (elf_file_header(r->file, &eh, &nph, err, errlen) < 0)
+		return -1;
 	ef->elf_type = eh.e_type;
 	ef->machine = eh.e_machine;
 
-	if (elf_getphdrnum(r->elf, &nph) != 0)
-		return util_seterr(err, errlen, "%s: bad program headers: %s", ef->path,
-				   elf_errmsg(-1));
 	for (size_t i = 0; i < nph; i++) {
 		GElf_Phdr ph;
-		if (!gelf_getphdr(r->elf, (int)i, &ph))
-			return util_seterr(err, errlen, "%s: bad program header %zu: %s", ef->path, i,
-					   elf_errmsg(-1));
+		if (elf_file_phdr(r->file, i, &ph, err, errlen) < 0)
+			return -1;
 		/* a segment whose bytes wrap around or lie past the end of the file gives no
 		 * offsets: its functions are skipped rather than read from nowhere */
 		if (ph.p_type != PT_LOAD || !ph.p_filesz || ph.p_vaddr + ph.p_filesz < ph.p_vaddr ||
@@ -341,27 +308,24 @@ static void load_table(struct reader *r, Elf_Scn *scn, uint8_t table)
 static int read_elf(struct reader *r, char *err, size_t errlen)
 {
 	struct elf_funcs *ef = r->ef;
-	size_t shstrndx;
 	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL, *versym = NULL;
+	GElf_Shdr sh;
+	const char *name;
+	int rc;
 
 	if (read_headers(r, err, errlen) < 0)
 		return -1;
-	if (elf_getshdrstrndx(r->elf, &shstrndx) != 0)
-		return util_seterr(err, errlen, "%s: bad section headers: %s", ef->path,
-				   elf_errmsg(-1));
-	while ((scn = elf_nextscn(r->elf, scn))) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh))
-			return util_seterr(err, errlen, "%s: bad section header: %s", ef->path,
-					   elf_errmsg(-1));
+	while ((rc = elf_file_next_section(r->file, &scn, &sh, &name, err, errlen)) > 0) {
 		if (sh.sh_type == SHT_SYMTAB && !symtab)
 			symtab = scn;
 		else if (sh.sh_type == SHT_DYNSYM && !dynsym)
 			dynsym = scn;
 		else if (sh.sh_type == SHT_GNU_versym && !versym)
 			versym = scn;
-		add_section(r, elf_strptr(r->elf, shstrndx, sh.sh_name), &sh);
+		add_section(r, name, &sh);
 	}
+	if (rc < 0)
+		return -1;
 	/* .gnu.version belongs to .dynsym (its sh_link); one for another table is ignored */
 	if (versym && dynsym) {
 		GElf_Shdr vs;
@@ -379,97 +343,58 @@ static int read_elf(struct reader *r, char *err, size_t errlen)
 	return 0;
 }
 
-static int read_with(Elf *elf, uint64_t size, struct elf_funcs *ef, struct elf_funcs **out,
+/* Read the file open as `file` into ef; *out is ef, or NULL (ef freed) after a failure. */
+static int read_with(struct elf_file *file, struct elf_funcs *ef, struct elf_funcs **out,
 		     char *err, size_t errlen)
 {
-	struct reader r = {.ef = ef, .elf = elf, .size = size};
+	struct reader r = {.ef = ef, .file = file, .elf = file->elf, .size = file->size};
 	int rc = read_elf(&r, err, errlen);
 	free(r.segs);
 	free(r.versym);
+	elf_file_close(file);
 	if (rc < 0) {
 		elf_funcs_free(ef);
-		*out = NULL;
 		return -1;
 	}
 	*out = ef;
 	return 0;
 }
 
-static bool libelf_ready(void)
-{
-	static int state; /* 0 unknown, 1 ok, -1 failed */
-	if (!state)
-		state = elf_version(EV_CURRENT) == EV_NONE ? -1 : 1;
-	return state > 0;
-}
-
 int elf_funcs_open(const char *path, struct elf_funcs **out, char *err, size_t errlen)
 {
+	struct elf_file file;
 	struct elf_funcs *ef;
-	struct stat st;
-	Elf *elf;
-	int fd, rc;
 
 	*out = NULL;
-	if (!libelf_ready())
-		return util_seterr(err, errlen, "libelf version mismatch");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return util_seterr(err, errlen, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) < 0) {
-		int e = errno;
-		close(fd);
-		return util_seterr(err, errlen, "%s: %s", path, strerror(e));
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		return util_seterr(err, errlen, "%s: not a regular file", path);
-	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf) {
-		close(fd);
-		return util_seterr(err, errlen, "%s: %s", path, elf_errmsg(-1));
-	}
+	if (elf_file_open(&file, path, err, errlen) < 0)
+		return -1;
 	ef = xcalloc(1, sizeof(*ef));
 	ef->path = xstrdup(path);
-	ef->dev = st.st_dev;
-	ef->ino = st.st_ino;
-	ef->file_size = (uint64_t)st.st_size;
-	ef->mtime_sec = st.st_mtim.tv_sec;
-	ef->mtime_nsec = st.st_mtim.tv_nsec;
-	rc = read_with(elf, (uint64_t)st.st_size, ef, out, err, errlen);
-	elf_end(elf);
-	close(fd);
-	return rc;
+	ef->dev = file.dev;
+	ef->ino = file.ino;
+	ef->file_size = file.size;
+	ef->mtime_sec = file.mtime_sec;
+	ef->mtime_nsec = file.mtime_nsec;
+	return read_with(&file, ef, out, err, errlen);
 }
 
 int elf_funcs_from_memory(const char *name, const void *image, size_t size,
 			  struct elf_funcs **out, char *err, size_t errlen)
 {
+	struct elf_file file;
 	struct elf_funcs *ef;
-	Elf *elf;
 
 	*out = NULL;
-	if (!libelf_ready())
-		return util_seterr(err, errlen, "libelf version mismatch");
+	if (elf_file_from_memory(&file, name, image, size, err, errlen) < 0)
+		return -1;
 	ef = xcalloc(1, sizeof(*ef));
 	ef->path = xstrdup(name);
-	/* elf_memory takes a writable buffer and keeps using it; ours is kept for the bytes of
-	 * functions too */
-	ef->image = xmalloc(size ? size : 1);
-	if (size)
-		memcpy(ef->image, image, size);
+	/* the copy libelf reads is kept for the bytes of functions too */
+	ef->image = file.image;
+	file.image = NULL;
 	ef->image_size = size;
 	ef->file_size = size;
-	elf = elf_memory((char *)ef->image, size);
-	if (!elf) {
-		util_seterr(err, errlen, "%s: %s", name, elf_errmsg(-1));
-		elf_funcs_free(ef);
-		return -1;
-	}
-	int rc = read_with(elf, size, ef, out, err, errlen);
-	elf_end(elf);
-	return rc;
+	return read_with(&file, ef, out, err, errlen);
 }
 
 void elf_funcs_free(struct elf_funcs *ef)

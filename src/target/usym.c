@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "elf_file.h"
 #include "elf_symtab.h"
 #include "usym.h"
 #include "util.h"
@@ -89,10 +90,7 @@ static int64_t now_ms(void)
  * ELF handle can be closed; a file without either table just has no functions. */
 static void obj_load_fd(struct usym_obj *o, int fd)
 {
-	static int elf_ok;
-	if (!elf_ok)
-		elf_ok = elf_version(EV_CURRENT) == EV_NONE ? -1 : 1;
-	if (elf_ok < 0)
+	if (!elf_file_libelf_ready())
 		return;
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf)

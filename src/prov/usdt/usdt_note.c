@@ -10,14 +10,11 @@
  *
  * Speed matters (`usdtrace -l` opens every mapped object): we find the note sections through the
  * section headers and touch symbol tables only when the file has probes. */
-#include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "elf_file.h"
 #include "elf_symtab.h"
 #include "usdt_note.h"
 #include "usdt_typenote.h"
@@ -28,8 +25,8 @@
 
 struct reader {
 	struct usdt_file *f;
-	Elf *elf;
-	uint64_t size;             /* of the whole file */
+	struct elf_file *file;
+	Elf *elf;                  /* file->elf */
 	bool msb;                  /* big-endian file: note words need swapping */
 	size_t sites_cap, types_cap, warn_cap;
 	bool has_base;
@@ -75,53 +72,18 @@ static int read_headers(struct reader *r, char *errbuf, size_t errlen)
 	struct usdt_file *f = r->f;
 	GElf_Ehdr eh;
 	size_t nph, cap = 0;
-	const char *ident;
-	size_t identlen;
 
-	if (elf_kind(r->elf) != ELF_K_ELF)
-		return util_seterr(errbuf, errlen, "%s: not an ELF file", f->path);
-	ident = elf_getident(r->elf, &identlen);
-	if (!ident || identlen < EI_NIDENT)
-		return util_seterr(errbuf, errlen, "%s: truncated ELF header", f->path);
-	if (ident[EI_CLASS] == ELFCLASS32)
-		return util_seterr(errbuf, errlen, "%s: 32-bit ELF objects are not supported", f->path);
-	if (ident[EI_CLASS] != ELFCLASS64)
-		return util_seterr(errbuf, errlen, "%s: unknown ELF class %d", f->path, ident[EI_CLASS]);
-	if (ident[EI_DATA] != ELFDATA2LSB && ident[EI_DATA] != ELFDATA2MSB)
-		return util_seterr(errbuf, errlen, "%s: unknown ELF byte order %d", f->path,
-				   ident[EI_DATA]);
-	r->msb = ident[EI_DATA] == ELFDATA2MSB;
-	if (!gelf_getehdr(r->elf, &eh))
-		return util_seterr(errbuf, errlen, "%s: bad ELF header: %s", f->path, elf_errmsg(-1));
-	/* libelf quietly treats header tables outside the file as empty; a truncated file would
-	 * then look like one without probes. */
-	if (eh.e_phnum && (eh.e_phoff > r->size ||
-			   (uint64_t)eh.e_phnum * eh.e_phentsize > r->size - eh.e_phoff))
-		return util_seterr(errbuf, errlen, "%s: program header table lies outside the file "
-				   "(truncated?)", f->path);
-	if (eh.e_shoff && (eh.e_shoff > r->size ||
-			   (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize > r->size - eh.e_shoff))
-		return util_seterr(errbuf, errlen, "%s: section header table lies outside the file "
-				   "(truncated?)", f->path);
-	if (eh.e_type == ET_REL || eh.e_type == ET_CORE)
-		return util_seterr(errbuf, errlen, "%s: %s is neither an executable nor a shared "
-				   "object", f->path, eh.e_type == ET_REL ?
-				   "relocatable object (ET_REL)" : "core file (ET_CORE)");
-	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
-		return util_seterr(errbuf, errlen, "%s: ELF type %u is neither an executable nor a "
-				   "shared object", f->path, (unsigned)eh.e_type);
+	if (elf_file_header(r->file, &eh, &nph, errbuf, errlen) < 0)
+		return -1;
+	r->msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
 	f->elf_type = eh.e_type;
 	f->machine = eh.e_machine;
 	f->entry = eh.e_entry;
 
-	if (elf_getphdrnum(r->elf, &nph) != 0)
-		return util_seterr(errbuf, errlen, "%s: bad program headers: %s", f->path,
-				   elf_errmsg(-1));
 	for (size_t i = 0; i < nph; i++) {
 		GElf_Phdr ph;
-		if (!gelf_getphdr(r->elf, (int)i, &ph))
-			return util_seterr(errbuf, errlen, "%s: bad program header %zu: %s", f->path, i,
-					   elf_errmsg(-1));
+		if (elf_file_phdr(r->file, i, &ph, errbuf, errlen) < 0)
+			return -1;
 		if (ph.p_type == PT_LOAD) {
 			xgrow(&f->segs, sizeof(*f->segs), &cap, (size_t)f->nsegs + 1);
 			f->segs[f->nsegs++] = (struct usdt_segment){
@@ -518,28 +480,18 @@ static void resolve_sites(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 {
 	struct usdt_file *f = r->f;
-	size_t shstrndx;
 	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
+	GElf_Shdr sh;
+	const char *name;
 
 	if (read_headers(r, errbuf, errlen) < 0)
 		return -1;
-	if (elf_getshdrstrndx(r->elf, &shstrndx) != 0)
-		return util_seterr(errbuf, errlen, "%s: bad section headers: %s", f->path,
-				   elf_errmsg(-1));
 
 	/* Collect the note sections first: the notes need .stapsdt.base, wherever it is. */
 	Elf_Scn **notes = NULL, **typenotes = NULL;
 	size_t nnotes = 0, notes_cap = 0, ntypenotes = 0, typenotes_cap = 0;
-	int rc = 0;
-	while ((scn = elf_nextscn(r->elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-		if (!gelf_getshdr(scn, &sh)) {
-			rc = util_seterr(errbuf, errlen, "%s: bad section header: %s", f->path,
-					 elf_errmsg(-1));
-			goto out;
-		}
-		name = elf_strptr(r->elf, shstrndx, sh.sh_name);
+	int rc;
+	while ((rc = elf_file_next_section(r->file, &scn, &sh, &name, errbuf, errlen)) > 0) {
 		if (sh.sh_type == SHT_SYMTAB)
 			symtab = scn;
 		else if (sh.sh_type == SHT_DYNSYM)
@@ -563,7 +515,6 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 		rc = read_stapsdt(r, notes[i], ".note.stapsdt", errbuf, errlen);
 	for (size_t i = 0; i < ntypenotes && rc == 0; i++)
 		read_typenotes(r, typenotes[i]);
-out:
 	free(notes);
 	free(typenotes);
 	if (rc < 0)
@@ -575,95 +526,48 @@ out:
 	return 0;
 }
 
-static int read_with(Elf *elf, uint64_t size, struct usdt_file **out, struct usdt_file *f,
-		     char *errbuf, size_t errlen)
+/* Read the file open as `file` into a new usdt_file; *out is it, or NULL after a failure. */
+static int read_with(struct elf_file *file, struct usdt_file **out, char *errbuf, size_t errlen)
 {
-	struct reader r = {.f = f, .elf = elf, .size = size};
-	int rc = read_elf(&r, errbuf, errlen);
+	struct usdt_file *f = xcalloc(1, sizeof(*f));
+	struct reader r = {.f = f, .file = file, .elf = file->elf};
+	int rc;
 
+	f->path = xstrdup(file->name);
+	f->dev = file->dev;
+	f->ino = file->ino;
+	rc = read_elf(&r, errbuf, errlen);
 	elf_symtab_free(&r.symtab);
 	elf_symtab_free(&r.dynsym);
 	strbuf_free(&r.decls);
+	elf_file_close(file);
 	if (rc < 0) {
 		usdt_file_free(f);
-		*out = NULL;
 		return -1;
 	}
 	*out = f;
 	return 0;
 }
 
-static bool libelf_ready(void)
-{
-	static int state; /* 0 unknown, 1 ok, -1 failed */
-	if (!state)
-		state = elf_version(EV_CURRENT) == EV_NONE ? -1 : 1;
-	return state > 0;
-}
-
 int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_t errlen)
 {
-	struct usdt_file *f;
-	struct stat st;
-	Elf *elf;
-	int fd, rc;
+	struct elf_file file;
 
 	*out = NULL;
-	if (!libelf_ready())
-		return util_seterr(errbuf, errlen, "libelf version mismatch");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return util_seterr(errbuf, errlen, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) < 0) {
-		int e = errno;
-		close(fd);
-		return util_seterr(errbuf, errlen, "%s: %s", path, strerror(e));
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		return util_seterr(errbuf, errlen, "%s: not a regular file", path);
-	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf) {
-		close(fd);
-		return util_seterr(errbuf, errlen, "%s: %s", path, elf_errmsg(-1));
-	}
-	f = xcalloc(1, sizeof(*f));
-	f->path = xstrdup(path);
-	f->dev = st.st_dev;
-	f->ino = st.st_ino;
-	rc = read_with(elf, (uint64_t)st.st_size, out, f, errbuf, errlen);
-	elf_end(elf);
-	close(fd);
-	return rc;
+	if (elf_file_open(&file, path, errbuf, errlen) < 0)
+		return -1;
+	return read_with(&file, out, errbuf, errlen);
 }
 
 int usdt_file_from_memory(const char *name, const void *image, size_t size,
 			  struct usdt_file **out, char *errbuf, size_t errlen)
 {
-	struct usdt_file *f;
-	char *copy;
-	Elf *elf;
-	int rc;
+	struct elf_file file;
 
 	*out = NULL;
-	if (!libelf_ready())
-		return util_seterr(errbuf, errlen, "libelf version mismatch");
-	/* elf_memory takes a writable buffer and keeps using it; the caller's stays untouched. */
-	copy = xmalloc(size ? size : 1);
-	if (size)
-		memcpy(copy, image, size);
-	elf = elf_memory(copy, size);
-	if (!elf) {
-		free(copy);
-		return util_seterr(errbuf, errlen, "%s: %s", name, elf_errmsg(-1));
-	}
-	f = xcalloc(1, sizeof(*f));
-	f->path = xstrdup(name);
-	rc = read_with(elf, size, out, f, errbuf, errlen);
-	elf_end(elf);
-	free(copy);
-	return rc;
+	if (elf_file_from_memory(&file, name, image, size, errbuf, errlen) < 0)
+		return -1;
+	return read_with(&file, out, errbuf, errlen);
 }
 
 void usdt_file_free(struct usdt_file *f)
