@@ -536,6 +536,22 @@ static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t 
 	return 0;
 }
 
+int elf_funcs_read(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t at,
+		   unsigned char *buf, size_t len, char *err, size_t errlen)
+{
+	uint64_t off;
+	if (at >= fn->size)
+		return util_seterr(err, errlen, "%s: offset %#llx is outside function %s", ef->path,
+				   (unsigned long long)at, fn->display);
+	if (locate_bytes(ef, fn, &off, err, errlen) != 0)
+		return -1;
+	if (len > fn->size - at)
+		len = (size_t)(fn->size - at);
+	if (read_bytes(ef, off + at, buf, len, err, errlen) != 0)
+		return -1;
+	return (int)len;
+}
+
 int elf_funcs_insn_offsets(const struct elf_funcs *ef, const struct elf_func *fn,
 			   struct elf_insns *out, char *err, size_t errlen)
 {

@@ -114,6 +114,10 @@ struct elf_insns {
 int elf_funcs_insn_offsets(const struct elf_funcs *ef, const struct elf_func *fn,
 			   struct elf_insns *out, char *err, size_t errlen);
 void elf_insns_free(struct elf_insns *in);
+/* Up to len bytes of fn from offset at (fewer at the function's end): how many, or -1 with a
+ * message, as elf_funcs_insn_offsets fails. */
+int elf_funcs_read(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t at,
+		   unsigned char *buf, size_t len, char *err, size_t errlen);
 /* Whether off is an instruction boundary (the start of a decoded instruction). */
 bool elf_insns_has(const struct elf_insns *in, uint64_t off);
 #endif

@@ -123,6 +123,30 @@ static struct usdt_site *make_site(const struct elf_func *fn, uint64_t off, bool
 	return s;
 }
 
+/* Whether the kernel will put a uprobe on the instruction at fn + off: x86 uprobes refuse
+ * instructions with a lock prefix or an es/cs/ss/ds segment prefix (notrack, branch hints)
+ * and a few opcodes (int3, int n, hlt...: arch/x86/kernel/uprobes.c); such a site would make
+ * the kernel refuse the whole link. Unreadable bytes are left for the kernel to judge. */
+static bool site_placeable(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t off)
+{
+	unsigned char b[15];
+	char err[256];
+	int n = elf_funcs_read(ef, fn, off, b, sizeof(b), err, sizeof(err));
+	for (int i = 0; i < n; i++) {
+		switch (b[i]) {
+		case 0xf0: case 0x26: case 0x2e: case 0x36: case 0x3e:
+			return false;
+		case 0x64: case 0x65: case 0x66: case 0x67: case 0xf2: case 0xf3:
+			continue; /* other prefixes */
+		case 0xcc: case 0xcd: case 0xce: case 0xf1: case 0xf4:
+			return false;
+		default:
+			return true;
+		}
+	}
+	return true;
+}
+
 static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs *ef,
 		     const struct elf_func *fn, const char *name, uint64_t off, bool ret,
 		     const struct elf_insns *in, int clause)
@@ -130,6 +154,15 @@ static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs 
 	char prov[32];
 	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
 	const struct elf_func *canon = elf_funcs_canonical(ef, fn);
+	if (!site_placeable(ef, canon, off)) {
+		if (u->nunplaced++ == 0) {
+			char *first = xasprintf("%s:%s:%s:%s", prov, u->files[fi].module,
+						canon->display, name);
+			free(u->first_unplaced);
+			u->first_unplaced = first;
+		}
+		return 0;
+	}
 	struct uprov_probe *p = uprov_probe_get(u, &prov_pid, fi, pid, NULL, prov, canon->display,
 						name, ret);
 	if (!p->own) {
@@ -268,6 +301,23 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 	return matched;
 }
 
+/* Probes left out because the kernel would refuse their instruction: said once per match. */
+static void report_unplaced(struct uprov *u)
+{
+	if (u->nunplaced == 0)
+		return;
+	if (u->nunplaced == 1)
+		util_warn("warning: probe %s is left out: the kernel does not put uprobes on its "
+			  "instruction (a lock or segment prefix, or a trap)", u->first_unplaced);
+	else
+		util_warn("warning: %d probes (%s and others) are left out: the kernel does not put "
+			  "uprobes on their instructions (a lock or segment prefix, or a trap)",
+			  u->nunplaced, u->first_unplaced);
+	u->nunplaced = 0;
+	free(u->first_unplaced);
+	u->first_unplaced = NULL;
+}
+
 static bool is_executable(pid_t pid, const struct proc_object *o)
 {
 	char path[64];
@@ -340,6 +390,7 @@ static int pid_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 	}
 	int n = match_process(&cat->up, d, pid, m, NULL, clause, cat->err, sizeof(cat->err));
 	proc_maps_free(m);
+	report_unplaced(&cat->up);
 	return n;
 }
 
@@ -355,6 +406,7 @@ static void pid_match_new(struct uprov *u, const struct uprov_desc *k, pid_t pid
 	char err[512];
 	if (match_process(u, &d, pid, m, NULL, k->clause, err, sizeof(err)) < 0)
 		util_warn("warning: %s", err);
+	report_unplaced(u);
 }
 
 /* At entry and at an instruction, the function's parameters; at return, arg0 the returning

@@ -42,6 +42,7 @@ void uprov_free(struct uprov *u)
 		free(u->descs[i].name);
 	}
 	free(u->descs);
+	free(u->first_unplaced);
 	free(u->files);
 	free(u->probes);
 	usdt_cache_free(&u->cache);

@@ -83,6 +83,8 @@ struct uprov {
 	size_t probes_cap;
 	uint32_t next_id;
 	bool scanned;                /* every process's objects are in files[] */
+	int nunplaced;               /* probes a provider left out since it last said so */
+	char *first_unplaced;
 };
 
 void uprov_init(struct uprov *u, uint32_t first_id);
