@@ -17,7 +17,8 @@
 # attach: time to attach, and to detach, an entry probe on every function of libc, on an idle
 #   process (sleep) given with -p:
 #     usdtrace -n 'pid$target:libc.so.6::entry { }' -n 'BEGIN { ...; exit(0); }' -p PID
-#     bpftrace -e 'uprobe:LIBC:* { } BEGIN { ...; exit(); }' -p PID
+#     bpftrace 'uprobe:LIBC:f1, uprobe:LIBC:f2, ... { } BEGIN { ...; exit(); }' -p PID
+#       (the functions usdtrace -l lists for that description, by name)
 #       (BPFTRACE_MAX_PROBES and BPFTRACE_MAX_BPF_PROGS raised: 512 is its default cap)
 #   bench/stamprun starts the tracer and notes the monotonic clock; BEGIN prints the monotonic
 #   clock once every probe is attached (usdtrace's timestamp, bpftrace's nsecs): "attach" is
@@ -166,6 +167,12 @@ attach_bench() {
 		sleep 0.02
 	done
 	funcs=$(readelf --dyn-syms -W "$LIBC" | awk '$4 == "FUNC" && $7 != "UND" { n = $8; sub(/@.*/, "", n); print n }' | sort -u | wc -l)
+	# bpftrace gets the functions usdtrace probes, by name: `uprobe:LIBC:*` also names
+	# versioned aliases it cannot attach, and functions whose first instruction the kernel
+	# refuses (pthread_spin_lock's lock prefix), and then gives up on all of them
+	"$USDTRACE" -l -n 'pid$target:libc.so.6::entry' -p $idle 2>/dev/null |
+		awk -v l="$LIBC" 'NR > 1 { print "uprobe:" l ":" $4 "," }' | sed '$ s/,$//' >"$w/every.bt"
+	echo '{ } BEGIN { printf("%lld\n", nsecs); exit(); }' >>"$w/every.bt"
 	i=0
 	while [ $i -lt "$RUNS" ]; do
 		if [ $have_u -eq 1 ]; then
@@ -176,8 +183,7 @@ attach_bench() {
 		fi
 		if [ $have_b -eq 1 ] && [ $i -lt "$ATTACH_RUNS" ]; then
 			attach_run b "awk '/^[0-9]+\$/ { print; exit }'" env BPFTRACE_MAX_PROBES=100000 \
-				BPFTRACE_MAX_BPF_PROGS=100000 "$BPFTRACE" \
-				-e "uprobe:$LIBC:* { } BEGIN { printf(\"%lld\\n\", nsecs); exit(); }" -p $idle
+				BPFTRACE_MAX_BPF_PROGS=100000 "$BPFTRACE" "$w/every.bt" -p $idle
 		fi
 		i=$((i + 1))
 	done
