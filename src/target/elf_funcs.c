@@ -518,6 +518,7 @@ static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t 
 	}
 	size_t cap = 0, rcap = 0, left = size;
 	const uint8_t *p = code;
+	uint64_t start = addr;
 	while (left) {
 		uint64_t at = size - left;
 		if (!cs_disasm_iter(h, &p, &left, &addr, insn))
@@ -527,6 +528,15 @@ static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t 
 		if (insn->id == X86_INS_RET) {
 			xgrow(&out->rets, sizeof(*out->rets), &rcap, out->nrets + 1);
 			out->rets[out->nrets++] = at;
+		}
+		if (insn->id == X86_INS_JMP) {
+			/* without capstone's detail mode the operand is text: "0x1234" for a direct
+			 * target, a register or memory operand otherwise */
+			char *end;
+			unsigned long long to = strtoull(insn->op_str, &end, 16);
+			bool direct = strncmp(insn->op_str, "0x", 2) == 0 && *end == '\0';
+			if (!direct || to < start || to >= start + size)
+				out->ntails++;
 		}
 	}
 	out->decoded = size - left;

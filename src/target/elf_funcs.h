@@ -101,6 +101,8 @@ struct elf_insns {
 	uint64_t *rets;        /* offsets of the returns among them: ret, ret imm16, repz ret, bnd ret
 	                        * (not far returns) */
 	size_t nrets;
+	size_t ntails;         /* unconditional jumps that leave the function (a direct target
+	                        * outside it, or an indirect one): tail calls, which return for it */
 	uint64_t decoded;      /* bytes decoded from the start: the function's size when complete */
 	bool complete;         /* false: decoding stopped at an undecodable byte sequence (data or
 	                        * padding in the text, an instruction capstone 4 does not know);

@@ -280,10 +280,11 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 		}
 		if (!*nm || fnmatch(nm, "entry", 0) == 0)
 			matched += add_probe(u, fi, pid, ef, fn, "entry", 0, false, &in, clause);
-		/* a function without a ret never returns to a caller (_start, whose stack holds
-		 * argc where a return address would be; exit; signal trampolines): a uretprobe
-		 * would write over what is there, so it gets no return probe, as in dtrace */
-		bool returns = !have || !in.complete || in.nrets > 0;
+		/* a function without a ret or a tail call never returns to a caller (_start, whose
+		 * stack holds argc where a return address would be; exit; signal trampolines): a
+		 * uretprobe would write over what is there, so it gets no return probe, as in
+		 * dtrace */
+		bool returns = !have || !in.complete || in.nrets > 0 || in.ntails > 0;
 		if ((!*nm || fnmatch(nm, "return", 0) == 0) && returns)
 			matched += add_probe(u, fi, pid, ef, fn, "return", 0, true, have ? &in : NULL,
 					     clause);
