@@ -2,7 +2,7 @@
 # pid.sh — the pid provider's costs, side by side with bpftrace 0.17 in one run.
 # Not part of `make check`.
 #
-#   sh bench/pid.sh [RUNS]        (default 5 runs; must run as root)
+#   sh bench/pid.sh [fire|attach|all] [RUNS]     (default: all, 5 runs; must run as root)
 #
 # fire: per-call cost of an entry and of a return probe. bench/pid_fire (built here) calls
 #   pid_fire_fn N times in a loop and times the loop itself; the cost per call is
@@ -37,6 +37,8 @@ BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
 CC=${CC:-cc}
 CALLS=${CALLS:-1000000}
 LIBC=${LIBC:-/lib/x86_64-linux-gnu/libc.so.6}
+WHAT=all
+case $1 in fire | attach | all) WHAT=$1; shift ;; esac
 RUNS=${1:-5}
 me=bench/pid.sh
 
@@ -172,7 +174,7 @@ attach_bench() {
 	# refuses (pthread_spin_lock's lock prefix), and then gives up on all of them
 	"$USDTRACE" -l -n 'pid$target:libc.so.6::entry' -p $idle 2>/dev/null |
 		awk -v l="$LIBC" 'NR > 1 { print "uprobe:" l ":" $4 "," }' | sed '$ s/,$//' >"$w/every.bt"
-	echo '{ } BEGIN { printf("%lld\n", nsecs); exit(); }' >>"$w/every.bt"
+	printf '%s\n' '{ } BEGIN { printf("%lld\n", nsecs); exit(); }' >>"$w/every.bt"
 	i=0
 	while [ $i -lt "$RUNS" ]; do
 		if [ $have_u -eq 1 ]; then
@@ -209,6 +211,9 @@ attach_bench() {
 	fi
 }
 
-fire_bench
-attach_bench
+case $WHAT in
+fire) fire_bench ;;
+attach) attach_bench ;;
+*) fire_bench; attach_bench ;;
+esac
 exit $bad

@@ -230,3 +230,13 @@ if [ $rc -eq 1 ] && grep -q 999999999 "$W/dp.err"; then
 else
 	notok pid-dead-pid-description "rc $rc [$(head -c 300 "$W/dp.err")]"
 fi
+# a description naming the tracer itself ($pid): its probes would fire on its own output
+# without end; dtrace refuses to grab itself too (D_PROC_DYN)
+timeout 30 "$U" -n 'pid$pid::malloc:entry { }' -n 'BEGIN { exit(0); }' >"$W/self.out" 2>"$W/self.err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "failed to compile\|invalid probe specifier" "$W/self.err" &&
+	grep -q "process [0-9]* is usdtrace itself" "$W/self.err"; then
+	ok pid-self-grab
+else
+	notok pid-self-grab "rc $rc [$(head -c 300 "$W/self.err")]"
+fi

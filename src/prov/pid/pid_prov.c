@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "dtype.h"
 #include "dwarf_types.h"
@@ -381,6 +382,12 @@ static int pid_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 				    "specified with the '-' function");
 			return -1;
 		}
+	}
+	if (pid == getpid()) {
+		/* its own probes would fire as it prints what they record, without end */
+		util_seterr(cat->err, sizeof(cat->err), "process %d is %s itself", (int)pid,
+			    util_progname);
+		return -1;
 	}
 	uprov_keep_desc(&cat->up, &prov_pid, d, clause);
 	pcat_note_udesc(cat, &prov_pid, d, clause);
