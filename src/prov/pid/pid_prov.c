@@ -253,6 +253,10 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 		if (fn_is_glob && (fn->suffixed || fn->ifunc || fn->size == 0))
 			continue;
 		(*nfuncs)++;
+		if (fn->ifunc)
+			util_warn("warning: %s in %s is an IFUNC: its probes are on the resolver, which "
+				  "runs once when the object is loaded, not on the implementation it "
+				  "picks", fn->display, u->files[fi].module);
 		bool need_insns = name_glob || is_off || strcmp(nm, "return") == 0;
 		struct elf_insns in = { 0 };
 		bool have = false;
@@ -437,6 +441,15 @@ static struct dtype **pid_arg_types(const struct uprov *u, const struct uprov_pr
 		return types;
 	}
 	int n = fty->nparams < 10 ? fty->nparams : 10;
+	/* argN is the Nth integer register (or stack word); a floating-point parameter (in an
+	 * %xmm register, which uprobes do not save) or a record passed by value would put the
+	 * typed args[] out of step with them: such a function keeps the untyped arguments */
+	for (int k = 0; k < fty->nparams; k++) {
+		const struct dtype *r = dtype_resolve(fty->params[k]);
+		if (r && (r->kind == DTY_FLOAT || r->kind == DTY_DOUBLE || r->kind == DTY_LDOUBLE ||
+			  r->kind == DTY_STRUCT || r->kind == DTY_UNION))
+			return NULL;
+	}
 	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));
 	for (int k = 0; k < n; k++)
 		types[k] = fty->params[k];
