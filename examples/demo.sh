@@ -32,3 +32,11 @@ if [ "$(id -u)" -eq 0 ]; then
 else
 	echo "(skipped: tracing needs root; run: sudo make demo)"
 fi
+echo
+echo "== usdtrace -n 'pid\$target:libc.so.6::entry { @[probefunc] = count(); }' -c './bank 6': any function, no probes needed"
+if [ "$(id -u)" -eq 0 ]; then
+	"$U" -q -n 'pid$target:libc.so.6::entry { @[probefunc] = count(); }' \
+		-n 'END { trunc(@, 5); }' -c "./bank 6" 2>&1 | grep -v 'left out'
+else
+	echo "(skipped: tracing needs root; run: sudo make demo)"
+fi
