@@ -50,10 +50,7 @@ int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int claus
 
 void pcat_number(struct pcat *c)
 {
-	uint32_t first = (uint32_t)c->builtin.n + 1;
-	for (int i = 0; i < c->up.nprobes; i++)
-		c->up.probes[i].id = first + (uint32_t)i;
-	c->up.next_id = first + (uint32_t)c->up.nprobes;
+	uprov_number(&c->up, (uint32_t)c->builtin.n + 1);
 }
 
 int pcat_match_builtin(struct pcat *c, const struct provider *p, const struct probedesc *d,

@@ -41,12 +41,14 @@ wait_for() {
 timeout 20 "$U" -q -n 'ut$target:::args { printf("%d %s %d %c %d %d %d %d %x [%s:%s:%s:%s] %d\n", arg0, copyinstr(arg1), arg2, (char)arg3, arg4, args[4], arg9, args[10], args[11], probeprov, probemod, probefunc, probename, id); }' \
 	-c "$prog args 3" >"$W/args.out" 2>"$W/args.err"
 rc=$?
-# provider ut<pid>; the probe id is the first after the tracer's 18 own probes
+# provider ut<pid>; the probe id is the one -l gives the probe in the same process (the ids
+# of the process's probes after the tracer's own, in the order -l lists them)
+lid=$("$U" -l -n 'ut$target:::args' -c "$prog args 3" 2>/dev/null | awk 'NR == 2 { print $1 }')
 sed 's/\[ut[0-9]*:/[utPID:/' "$W/args.out" >"$W/args.norm"
-cat >"$W/args.want" <<'EOF'
-0 alpha 0 a 0 0 9 10 fedcba9876543210 [utPID:ut_prog:main:args] 19
-1 beta -1000 b -1 -1 9 10 fedcba9876543211 [utPID:ut_prog:main:args] 19
-2 gamma -2000 c -2 -2 9 10 fedcba9876543212 [utPID:ut_prog:main:args] 19
+cat >"$W/args.want" <<EOF
+0 alpha 0 a 0 0 9 10 fedcba9876543210 [utPID:ut_prog:main:args] $lid
+1 beta -1000 b -1 -1 9 10 fedcba9876543211 [utPID:ut_prog:main:args] $lid
+2 gamma -2000 c -2 -2 9 10 fedcba9876543212 [utPID:ut_prog:main:args] $lid
 
 EOF
 if [ $rc -eq 0 ] && cmp -s "$W/args.norm" "$W/args.want"; then
@@ -437,4 +439,16 @@ EOF
 	fi
 else
 	notok usdt-damaged-notes "build failed: $(head -c 300 "$W/cc.err")"
+fi
+
+# -l and the tracer number probes alike (one matching path, provider by provider): a USDT
+# probe and a pid probe of the same -c process get the ids -l shows for them
+"$U" -l -n 'ut$target:::args' -n 'pid$target:a.out:main:entry' -c "$prog args 1" 2>/dev/null |
+	awk 'NR > 1 { print $1, $5 }' | sort >"$W/ids.l"
+timeout 20 "$U" -q -n 'ut$target:::args,pid$target:a.out:main:entry { printf("%d %s\n", id, probename); }' \
+	-c "$prog args 1" 2>"$W/ids.err" | grep -E '^[0-9]+ (args|entry)$' | sort -u >"$W/ids.t"
+if [ "$(wc -l <"$W/ids.l")" -eq 2 ] && cmp -s "$W/ids.l" "$W/ids.t"; then
+	ok list-trace-same-ids
+else
+	notok list-trace-same-ids "-l [$(tr '\n' ' ' <"$W/ids.l")] trace [$(tr '\n' ' ' <"$W/ids.t")] $(head -c 200 "$W/ids.err")"
 fi

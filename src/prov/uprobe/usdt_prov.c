@@ -42,6 +42,7 @@ void uprov_free(struct uprov *u)
 		free(u->descs[i].name);
 	}
 	free(u->descs);
+	free(u->blocks);
 	free(u->first_unplaced);
 	free(u->files);
 	free(u->probes);
@@ -260,6 +261,45 @@ void uprov_rescan(struct uprov *u, pid_t pid)
 	proc_maps_free(m);
 }
 
+static void add_block(struct uprov *u, pid_t pid, int fi)
+{
+	for (int i = 0; i < u->nblocks; i++)
+		if (u->blocks[i].pid == pid && u->blocks[i].file == fi)
+			return;
+	u->blocks = xrealloc(u->blocks, sizeof(*u->blocks) * (size_t)(u->nblocks + 1));
+	u->blocks[u->nblocks++] = (struct uprov_block){ pid, fi };
+}
+
+void uprov_number(struct uprov *u, uint32_t first_id)
+{
+	/* blocks by pid (as -l lists processes), in order of sight within one process */
+	for (int i = 1; i < u->nblocks; i++)
+		for (int k = i; k > 0 && u->blocks[k - 1].pid > u->blocks[k].pid; k--) {
+			struct uprov_block t = u->blocks[k];
+			u->blocks[k] = u->blocks[k - 1];
+			u->blocks[k - 1] = t;
+		}
+	uint32_t next = first_id;
+	uint32_t *base = xcalloc((size_t)u->nblocks + 1, sizeof(*base));
+	for (int i = 0; i < u->nblocks; i++) {
+		base[i] = next;
+		next += (uint32_t)u->files[u->blocks[i].file].cf->nprobes;
+	}
+	for (int i = 0; i < u->nprobes; i++) {
+		struct uprov_probe *p = &u->probes[i];
+		int b = -1;
+		for (int k = 0; p->sites && p->pid && k < u->nblocks && b < 0; k++)
+			if (u->blocks[k].pid == p->pid && u->blocks[k].file == p->file)
+				b = k;
+		p->id = b >= 0 ? base[b] + (uint32_t)(p->sites - u->files[p->file].cf->probes) : 0;
+	}
+	for (int i = 0; i < u->nprobes; i++)
+		if (u->probes[i].id == 0)
+			u->probes[i].id = next++;
+	u->next_id = next;
+	free(base);
+}
+
 int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 {
 	int matched = 0;
@@ -274,7 +314,9 @@ int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 			struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
 			if (!cf->f || cf->f->nsites == 0)
 				continue;
-			matched += match_file(u, uprov_file_of(u, cf, o), pid, d, clause);
+			int fi = uprov_file_of(u, cf, o);
+			add_block(u, pid, fi);
+			matched += match_file(u, fi, pid, d, clause);
 		}
 		proc_maps_free(m);
 		return matched;

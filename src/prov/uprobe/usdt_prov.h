@@ -71,8 +71,18 @@ struct uprov_desc {
 	pid_t pid;                   /* uprov_desc_pid(prov) */
 };
 
+/* The USDT probes of one object of one process, as `-l` numbers them: a run of ids, one per
+ * probe of the file, in file order (usdt_cache.h), whether described or not. */
+struct uprov_block {
+	pid_t pid;
+	int file;
+};
+
 struct uprov {
 	struct usdt_cache cache;
+	struct uprov_block *blocks;  /* in order of first sight, every object a process-specific
+	                              * description looked at */
+	int nblocks;
 	struct uprov_desc *descs;
 	int ndescs;
 	struct uprov_file *files;
@@ -89,6 +99,11 @@ struct uprov {
 
 void uprov_init(struct uprov *u, uint32_t first_id);
 void uprov_free(struct uprov *u);
+
+/* Ids as `-l` gives them for the same processes: per-process USDT probes in runs per block
+ * (by pid, then in maps order, every probe of the object counted), then the other probes
+ * (every-process USDT probes, pid probes) in order of discovery, from first_id. */
+void uprov_number(struct uprov *u, uint32_t first_id);
 
 /* The USDT provider's matching (prov_usdt.match). */
 int uprov_match(struct uprov *u, const struct probedesc *d, int clause);
