@@ -516,7 +516,7 @@ static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t 
 		cs_close(&h);
 		return util_seterr(err, errlen, "%s: capstone: out of memory", ef->path);
 	}
-	size_t cap = 0, rcap = 0, left = size;
+	size_t cap = 0, rcap = 0, fcap = 0, left = size;
 	const uint8_t *p = code;
 	uint64_t start = addr;
 	while (left) {
@@ -524,6 +524,8 @@ static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t 
 		if (!cs_disasm_iter(h, &p, &left, &addr, insn))
 			break;
 		xgrow(&out->offs, sizeof(*out->offs), &cap, out->n + 1);
+		xgrow(&out->refused, sizeof(*out->refused), &fcap, out->n + 1);
+		out->refused[out->n] = elf_x86_uprobe_refuses(insn->bytes, insn->size);
 		out->offs[out->n++] = at;
 		if (insn->id == X86_INS_RET) {
 			xgrow(&out->rets, sizeof(*out->rets), &rcap, out->nrets + 1);
@@ -588,9 +590,27 @@ int elf_funcs_insn_offsets(const struct elf_funcs *ef, const struct elf_func *fn
 	return rc;
 }
 
+bool elf_x86_uprobe_refuses(const unsigned char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		switch (b[i]) {
+		case 0xf0: case 0x26: case 0x2e: case 0x36: case 0x3e:
+			return true;
+		case 0x64: case 0x65: case 0x66: case 0x67: case 0xf2: case 0xf3:
+			continue; /* the other legacy prefixes */
+		case 0xcc: case 0xcd: case 0xce: case 0xf1: case 0xf4:
+			return true;
+		default:
+			return false;
+		}
+	}
+	return false;
+}
+
 void elf_insns_free(struct elf_insns *in)
 {
 	free(in->offs);
+	free(in->refused);
 	free(in->rets);
 	memset(in, 0, sizeof(*in));
 }

@@ -97,6 +97,7 @@ const struct elf_func *elf_funcs_canonical(const struct elf_funcs *ef, const str
 struct elf_insns {
 	uint64_t *offs;        /* offsets from the function's start of every instruction, ascending,
 	                        * offs[0] == 0 */
+	uint8_t *refused;      /* per instruction: 1 when x86 uprobes refuse it (below) */
 	size_t n;
 	uint64_t *rets;        /* offsets of the returns among them: ret, ret imm16, repz ret, bnd ret
 	                        * (not far returns) */
@@ -120,6 +121,11 @@ void elf_insns_free(struct elf_insns *in);
  * message, as elf_funcs_insn_offsets fails. */
 int elf_funcs_read(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t at,
 		   unsigned char *buf, size_t len, char *err, size_t errlen);
+/* Whether the kernel refuses an x86 uprobe on the instruction whose bytes start b[0..n): a
+ * lock or es/cs/ss/ds segment prefix (arch/x86/kernel/uprobes.c; `notrack`, branch hints and
+ * `nopw %cs:...` padding carry one), or int3, int n, into, int1, hlt. */
+bool elf_x86_uprobe_refuses(const unsigned char *b, size_t n);
+
 /* Whether off is an instruction boundary (the start of a decoded instruction). */
 bool elf_insns_has(const struct elf_insns *in, uint64_t off);
 #endif

@@ -124,28 +124,28 @@ static struct usdt_site *make_site(const struct elf_func *fn, uint64_t off, bool
 	return s;
 }
 
-/* Whether the kernel will put a uprobe on the instruction at fn + off: x86 uprobes refuse
- * instructions with a lock prefix or an es/cs/ss/ds segment prefix (notrack, branch hints)
- * and a few opcodes (int3, int n, hlt...: arch/x86/kernel/uprobes.c); such a site would make
- * the kernel refuse the whole link. Unreadable bytes are left for the kernel to judge. */
-static bool site_placeable(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t off)
+/* Whether the kernel will put a uprobe on the instruction at fn + off: such a site would make
+ * it refuse the whole link (elf_x86_uprobe_refuses). From the decoded instructions when there
+ * are some, else from the file; unreadable bytes are left for the kernel to judge. */
+static bool site_placeable(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t off,
+			   const struct elf_insns *in)
 {
+	if (in && in->n) {
+		size_t lo = 0, hi = in->n;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (in->offs[mid] < off)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < in->n && in->offs[lo] == off)
+			return !in->refused[lo];
+	}
 	unsigned char b[15];
 	char err[256];
 	int n = elf_funcs_read(ef, fn, off, b, sizeof(b), err, sizeof(err));
-	for (int i = 0; i < n; i++) {
-		switch (b[i]) {
-		case 0xf0: case 0x26: case 0x2e: case 0x36: case 0x3e:
-			return false;
-		case 0x64: case 0x65: case 0x66: case 0x67: case 0xf2: case 0xf3:
-			continue; /* other prefixes */
-		case 0xcc: case 0xcd: case 0xce: case 0xf1: case 0xf4:
-			return false;
-		default:
-			return true;
-		}
-	}
-	return true;
+	return n <= 0 || !elf_x86_uprobe_refuses(b, (size_t)n);
 }
 
 static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs *ef,
@@ -155,7 +155,8 @@ static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs 
 	char prov[32];
 	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
 	const struct elf_func *canon = elf_funcs_canonical(ef, fn);
-	if (!site_placeable(ef, canon, off)) {
+	bool same = canon->addr == fn->addr && canon->size == fn->size;
+	if (!site_placeable(ef, canon, off, same ? in : NULL)) {
 		if (u->nunplaced++ == 0) {
 			char *first = xasprintf("%s:%s:%s:%s", prov, u->files[fi].module,
 						canon->display, name);

@@ -43,6 +43,7 @@ void uprov_free(struct uprov *u)
 	}
 	free(u->descs);
 	free(u->blocks);
+	free(u->index);
 	free(u->first_unplaced);
 	free(u->files);
 	free(u->probes);
@@ -154,16 +155,70 @@ void uprov_probe_add_clause(struct uprov_probe *p, int clause)
 	p->clauses[k] = clause;
 }
 
+/* The identity of a probe: its file, process and provider, and its note sites (usdt) or its
+ * function, name and kind (pid). */
+static uint64_t probe_hash(const struct provider *prov, int fi, pid_t pid,
+			   const struct usdt_file_probe *sites, const char *function,
+			   const char *name, bool ret)
+{
+	uint64_t h = 1469598103934665603ull;
+	uint64_t words[5] = { (uintptr_t)prov, (uint64_t)fi, (uint64_t)pid, (uintptr_t)sites, ret };
+	for (int i = 0; i < 5; i++)
+		h = (h ^ words[i]) * 1099511628211ull;
+	if (!sites) {
+		for (const char *s = function; *s; s++)
+			h = (h ^ (unsigned char)*s) * 1099511628211ull;
+		h = (h ^ 0xff) * 1099511628211ull;
+		for (const char *s = name; *s; s++)
+			h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	}
+	return h ^ (h >> 29);
+}
+
+static bool probe_is(const struct uprov_probe *p, const struct provider *prov, int fi, pid_t pid,
+		     const struct usdt_file_probe *sites, const char *function, const char *name,
+		     bool ret)
+{
+	return p->file == fi && p->pid == pid && p->prov == prov && p->sites == sites &&
+	       (sites || (p->ret == ret && strcmp(p->function, function) == 0 &&
+			  strcmp(p->name, name) == 0));
+}
+
+/* probes[] indexed by identity (open addressing, slots hold index + 1), so that making the
+ * pid probes of every instruction of a library stays linear. */
+static void index_put(struct uprov *u, int idx)
+{
+	const struct uprov_probe *p = &u->probes[idx];
+	size_t mask = u->index_cap - 1;
+	size_t k = probe_hash(p->prov, p->file, p->pid, p->sites, p->function, p->name, p->ret) &
+		   mask;
+	while (u->index[k])
+		k = (k + 1) & mask;
+	u->index[k] = idx + 1;
+}
+
+static void index_grow(struct uprov *u)
+{
+	if ((size_t)u->nprobes * 2 < u->index_cap)
+		return;
+	free(u->index);
+	u->index_cap = u->index_cap ? u->index_cap * 2 : 1024;
+	u->index = xcalloc(u->index_cap, sizeof(*u->index));
+	for (int i = 0; i < u->nprobes; i++)
+		index_put(u, i);
+}
+
 struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov, int fi,
 				    pid_t pid, const struct usdt_file_probe *sites,
 				    const char *provider, const char *function, const char *name,
 				    bool ret)
 {
-	for (int i = 0; i < u->nprobes; i++) {
-		struct uprov_probe *p = &u->probes[i];
-		if (p->file == fi && p->pid == pid && p->prov == prov && p->sites == sites &&
-		    (sites || (p->ret == ret && strcmp(p->function, function) == 0 &&
-			       strcmp(p->name, name) == 0)))
+	index_grow(u);
+	size_t mask = u->index_cap - 1;
+	for (size_t k = probe_hash(prov, fi, pid, sites, function, name, ret) & mask; u->index[k];
+	     k = (k + 1) & mask) {
+		struct uprov_probe *p = &u->probes[u->index[k] - 1];
+		if (probe_is(p, prov, fi, pid, sites, function, name, ret))
 			return p;
 	}
 	xgrow(&u->probes, sizeof(*u->probes), &u->probes_cap, (size_t)u->nprobes + 1);
@@ -178,6 +233,7 @@ struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov
 	p->file = fi;
 	p->sites = sites;
 	p->ret = ret;
+	index_put(u, u->nprobes - 1);
 	return p;
 }
 

@@ -91,6 +91,8 @@ struct uprov {
 	struct uprov_probe *probes;
 	int nprobes;
 	size_t probes_cap;
+	size_t *index;               /* probes by identity (uprov_probe_get) */
+	size_t index_cap;
 	uint32_t next_id;
 	bool scanned;                /* every process's objects are in files[] */
 	int nunplaced;               /* probes a provider left out since it last said so */
