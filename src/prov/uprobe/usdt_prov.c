@@ -154,6 +154,11 @@ void uprov_probe_add_clause(struct uprov_probe *p, int clause)
 	p->clauses[k] = clause;
 }
 
+static struct uprov_probe *probe_append(struct uprov *u, const struct provider *prov, int fi,
+					pid_t pid, const struct usdt_file_probe *sites,
+					const char *provider, const char *function,
+					const char *name, bool ret);
+
 struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov, int fi,
 				    pid_t pid, const struct usdt_file_probe *sites,
 				    const char *provider, const char *function, const char *name,
@@ -166,6 +171,15 @@ struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov
 			       strcmp(p->name, name) == 0)))
 			return p;
 	}
+	return probe_append(u, prov, fi, pid, sites, provider, function, name, ret);
+}
+
+/* A probe known to be new, appended without looking for it first. */
+static struct uprov_probe *probe_append(struct uprov *u, const struct provider *prov, int fi,
+					pid_t pid, const struct usdt_file_probe *sites,
+					const char *provider, const char *function,
+					const char *name, bool ret)
+{
 	xgrow(&u->probes, sizeof(*u->probes), &u->probes_cap, (size_t)u->nprobes + 1);
 	struct uprov_probe *p = &u->probes[u->nprobes++];
 	memset(p, 0, sizeof(*p));
@@ -261,13 +275,67 @@ void uprov_rescan(struct uprov *u, pid_t pid)
 	proc_maps_free(m);
 }
 
-static void add_block(struct uprov *u, pid_t pid, int fi)
+/* Register the block of file fi in process pid; false when it was known already. */
+static bool add_block(struct uprov *u, pid_t pid, int fi)
 {
 	for (int i = 0; i < u->nblocks; i++)
 		if (u->blocks[i].pid == pid && u->blocks[i].file == fi)
-			return;
+			return false;
 	u->blocks = xrealloc(u->blocks, sizeof(*u->blocks) * (size_t)(u->nblocks + 1));
 	u->blocks[u->nblocks++] = (struct uprov_block){ pid, fi };
+	return true;
+}
+
+/* Every probe of file fi for process pid, in file order. A block seen for the first time
+ * holds none of them yet (only uprov_match_new makes process probes outside a block, and a
+ * listing never rescans), so they are appended without the search uprov_probe_get does:
+ * listing a whole machine would otherwise be quadratic in its probes. */
+static int add_file_probes(struct uprov *u, int fi, pid_t pid, bool fresh)
+{
+	if (!fresh)
+		return match_file(u, fi, pid, &(struct probedesc){ "", "", "", "" }, -1);
+	const struct usdt_cached *cf = u->files[fi].cf;
+	for (int j = 0; j < cf->nprobes; j++) {
+		const struct usdt_file_probe *fp = &cf->probes[j];
+		const struct usdt_site *s = &cf->f->sites[fp->sites[0]];
+		char *prov = xasprintf("%s%d", s->provider, (int)pid);
+		probe_append(u, &prov_usdt, fi, pid, fp, prov, s->function ? s->function : "",
+			     s->name, false);
+		free(prov);
+	}
+	return cf->nprobes;
+}
+
+int uprov_add_process(struct uprov *u, const struct proc_maps *m)
+{
+	int n = 0;
+	for (int k = 0; k < m->nobjs; k++) {
+		const struct proc_object *o = &m->objs[k];
+		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+		if (!cf->f || cf->f->nsites == 0)
+			continue;
+		int fi = uprov_file_of(u, cf, o);
+		n += add_file_probes(u, fi, m->pid, add_block(u, m->pid, fi));
+	}
+	return n;
+}
+
+/* The index of block (pid, fi) in blocks sorted by pid, or -1: a binary search to the pid's
+ * first block, then its few objects in turn (a whole machine's listing has thousands). */
+static int find_block(const struct uprov *u, pid_t pid, int fi)
+{
+	int lo = 0, hi = u->nblocks;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (u->blocks[mid].pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int k = lo; k < u->nblocks && u->blocks[k].pid == pid; k++)
+		if (u->blocks[k].file == fi)
+			return k;
+	return -1;
 }
 
 void uprov_number(struct uprov *u, uint32_t first_id)
@@ -287,10 +355,7 @@ void uprov_number(struct uprov *u, uint32_t first_id)
 	}
 	for (int i = 0; i < u->nprobes; i++) {
 		struct uprov_probe *p = &u->probes[i];
-		int b = -1;
-		for (int k = 0; p->sites && p->pid && k < u->nblocks && b < 0; k++)
-			if (u->blocks[k].pid == p->pid && u->blocks[k].file == p->file)
-				b = k;
+		int b = p->sites && p->pid ? find_block(u, p->pid, p->file) : -1;
 		p->id = b >= 0 ? base[b] + (uint32_t)(p->sites - u->files[p->file].cf->probes) : 0;
 	}
 	for (int i = 0; i < u->nprobes; i++)
