@@ -1,11 +1,19 @@
-/* list_cmd.c — `usdtrace -l`: list the USDT probes of processes (all of them, -p PID, or a -c
- * child held before main) and of ELF files named by path, in dtrace's format.
+/* list_cmd.c — `usdtrace -l`: list the tracer's own probes, the USDT probes of ELF files named
+ * by path, of processes (all of them, -p PID, or a -c child held before main) and the pid
+ * provider's probes of described processes, in dtrace's format.
+ *
+ * Processes are listed through the providers, as the tracer matches them: their USDT probes
+ * are made in the probe catalog's uprobe table (uprov_add_process, the usdt provider's
+ * per-process matching), pid probes by the pid provider's match hook, and uprov_number gives
+ * both the ids a trace of the same processes gives them; -l then prints what the descriptions
+ * select. Files named by path are listed here directly (no process maps them), numbered right
+ * after the builtin probes.
  *
  * A probe is the tuple (provider+pid, module, function, name); the sites of one probe within
  * one function collapse into one line. Each distinct ELF object (by device and inode) is parsed
- * once however many processes map it: listing a whole machine costs one parse per library, not
- * one per process. Probe ids are assigned in enumeration order, before filtering, so an id names
- * the same probe whatever descriptions are given (see probe_id_next). */
+ * once however many processes map it (one cache, the table's): listing a whole machine costs one
+ * parse per library, not one per process. Every probe of a listed object takes an id, before
+ * filtering, so an id names the same probe whatever descriptions are given. */
 #include "commands.h"
 
 #include <errno.h>
@@ -42,9 +50,9 @@ struct lister {
 	int ndescs;
 	bool verbose;
 	bool report_errors;   /* -p / -c: tell about unreadable objects */
-	int next_id;
+	int next_id;          /* the next file probe's id, then the first uprobe's */
 	FILE *out;
-	struct usdt_cache cache;
+	struct pcat pc;       /* builtin probes, and the uprobe table processes are listed from */
 };
 
 static int probe_id_next(struct lister *L)
@@ -125,36 +133,59 @@ static void print_verbose(FILE *out, const struct usdt_file *f, const struct usd
 	fputc('\n', out);
 }
 
-/* List the probes of one object. pid 0: a file named on the command line. */
-static void list_object(struct lister *L, pid_t pid, const char *path, const char *module,
-			const struct usdt_cached *cf)
+/* Mark the descriptions that select a probe; whether any does (no description: all do). */
+static bool select_probe(struct lister *L, int id, bool file_mode, pid_t pid, const char *path,
+			 const char *module, const char *prov, const char *func, const char *name)
+{
+	bool selected = L->ndescs == 0;
+	for (int k = 0; k < L->ndescs; k++) {
+		struct list_desc *d = &L->descs[k];
+		if (desc_selects(d, id, file_mode, pid, path, module, prov, func, name)) {
+			d->matched = true;
+			selected = true;
+		}
+	}
+	return selected;
+}
+
+static void print_usdt_line(struct lister *L, int id, const char *prov, const char *module,
+			    const char *func, const char *note_name)
+{
+	char *name = probedesc_display_name(note_name);
+	fprintf(L->out, "%5d %10s %17s %33s %s\n", id, prov, module, func ? func : "", name);
+	free(name);
+}
+
+/* List the probes of a file named on the command line. */
+static void list_file_object(struct lister *L, const char *path, const char *module,
+			     const struct usdt_cached *cf)
 {
 	const struct usdt_file *f = cf->f;
-	bool file_mode = pid == 0;
 	for (int j = 0; j < cf->nprobes; j++) {
 		const struct usdt_file_probe *p = &cf->probes[j];
 		const struct usdt_site *s = &f->sites[p->sites[0]];
 		int id = probe_id_next(L);
-		bool selected = L->ndescs == 0;
-		for (int k = 0; k < L->ndescs; k++) {
-			struct list_desc *d = &L->descs[k];
-			if (desc_selects(d, id, file_mode, pid, path, module, s->provider, s->function,
-					 s->name)) {
-				d->matched = true;
-				selected = true;
-			}
-		}
-		if (!selected)
+		if (!select_probe(L, id, true, 0, path, module, s->provider, s->function, s->name))
 			continue;
-		char *prov = pid ? xasprintf("%s%d", s->provider, (int)pid) : xstrdup(s->provider);
-		char *name = probedesc_display_name(s->name);
-		fprintf(L->out, "%5d %10s %17s %33s %s\n", id, prov, module,
-			s->function ? s->function : "", name);
-		free(prov);
-		free(name);
+		print_usdt_line(L, id, s->provider, module, s->function, s->name);
 		if (L->verbose)
 			print_verbose(L->out, f, p);
 	}
+}
+
+/* A USDT probe of a process, made in the uprobe table; selected as list_file_object selects
+ * a file's, by its provider's base name and pid. */
+static void list_usdt_probe(struct lister *L, const struct uprov_probe *p)
+{
+	const struct uprov *u = &L->pc.up;
+	const struct usdt_site *s = uprov_site(u, p, 0);
+	const char *module = u->files[p->file].module;
+	if (!select_probe(L, (int)p->id, false, p->pid, "", module, s->provider, s->function,
+			  s->name))
+		return;
+	print_usdt_line(L, (int)p->id, p->provider, module, s->function, s->name);
+	if (L->verbose)
+		print_verbose(L->out, u->files[p->file].cf->f, p->sites);
 }
 
 /* The tracer's own probes, with the ids the tracer gives them. Only the catalog's standing
@@ -202,35 +233,43 @@ static void report_warnings(struct lister *L, struct usdt_cached *cf, const char
 		util_warn("warning: %s: %s", path, cf->f->warnings[i]);
 }
 
-static void list_process(struct lister *L, const struct proc_maps *m)
+/* -p / -c: tell, once per file, about a target's objects that cannot be read or whose notes
+ * are damaged. uprov_add_process skips those silently (the tracer must not warn about other
+ * users' processes), so the same maps are walked here first; the parses land in the table's
+ * cache, which uprov_add_process then reuses. */
+static void report_objects(struct lister *L, const struct proc_maps *m)
 {
 	for (int i = 0; i < m->nobjs; i++) {
 		const struct proc_object *o = &m->objs[i];
-		struct usdt_cached *cf = usdt_cache_get(&L->cache, o->dev, o->ino, o->open_path);
-		if (!cf->f) {
-			if (L->report_errors && !cf->warned) {
-				fflush(L->out);
-				util_warn("pid %d: %s: %s", (int)m->pid, o->path,
-					  usdt_cache_err_without_path(cf->err, o->open_path));
-				cf->warned = true;
-			}
-			continue;
-		}
-		if (L->report_errors)
+		struct usdt_cached *cf = usdt_cache_get(&L->pc.up.cache, o->dev, o->ino,
+							o->open_path);
+		if (cf->f) {
 			report_warnings(L, cf, o->path);
-		list_object(L, m->pid, o->path, o->module, cf);
+		} else if (!cf->warned) {
+			fflush(L->out);
+			util_warn("pid %d: %s: %s", (int)m->pid, o->path,
+				  usdt_cache_err_without_path(cf->err, o->open_path));
+			cf->warned = true;
+		}
 	}
 }
 
-static void list_process_cb(const struct proc_maps *m, void *L)
+static void add_process(struct lister *L, const struct proc_maps *m)
 {
-	list_process(L, m);
+	if (L->report_errors)
+		report_objects(L, m);
+	uprov_add_process(&L->pc.up, m);
+}
+
+static void add_process_cb(const struct proc_maps *m, void *L)
+{
+	add_process(L, m);
 }
 
 /* Every process on the machine, skipping those that vanish and kernel threads (no objects). */
-static void list_all_processes(struct lister *L)
+static void add_all_processes(struct lister *L)
 {
-	proc_maps_foreach(list_process_cb, L);
+	proc_maps_foreach(add_process_cb, L);
 }
 
 static void mark_file_reported(struct lister *L, const char *path)
@@ -262,7 +301,8 @@ static int list_files(struct lister *L)
 			status = 1;
 			continue;
 		}
-		struct usdt_cached *cf = usdt_cache_get(&L->cache, st.st_dev, st.st_ino, d->pd.mod);
+		struct usdt_cached *cf = usdt_cache_get(&L->pc.up.cache, st.st_dev, st.st_ino,
+							d->pd.mod);
 		if (!cf->f) {
 			fflush(L->out);
 			util_warn("failed to open %s: %s", d->pd.mod,
@@ -273,67 +313,98 @@ static int list_files(struct lister *L)
 		}
 		report_warnings(L, cf, d->pd.mod);
 		const char *slash = strrchr(d->pd.mod, '/');
-		list_object(L, 0, d->pd.mod, slash ? slash + 1 : d->pd.mod, cf);
+		list_file_object(L, d->pd.mod, slash ? slash + 1 : d->pd.mod, cf);
 	}
 	return status;
 }
 
-/* The pid provider's probes, made for the descriptions that name a process (pid1234, or
- * pid$target with -c/-p), through the provider's own matching, as the tracer makes them: a
- * process's functions are listed only when described (dtrace's rule). Returns 0, or 1 when a
- * description is in error (the message printed). */
-static int list_pid_probes(struct lister *L)
+/* The pid provider's probes, made in the same table for the descriptions that name a process
+ * (pid1234, or pid$target with -c/-p) through the provider's own matching, as the tracer makes
+ * them: a process's functions are listed only when described (dtrace's rule). Returns 0, or 1
+ * when a description is in error (the message printed). */
+static int match_pid_probes(struct lister *L)
 {
-	struct pcat pc;
-	pcat_init(&pc, 0);
 	int status = 0;
 	for (int k = 0; k < L->ndescs; k++) {
 		struct list_desc *d = &L->descs[k];
 		if (d->by_id || d->is_file || uprov_desc_pid(d->pd.prov) <= 0)
 			continue;
-		int n = prov_pid.match(&pc, &d->pd, 0, -1, 0);
+		int n = prov_pid.match(&L->pc, &d->pd, 0, -1, 0);
 		if (n < 0) {
 			fflush(L->out);
 			util_warn("failed to match %s:%s:%s:%s: %s", d->pd.prov, d->pd.mod, d->pd.func,
-				  d->pd.name, pc.err);
+				  d->pd.name, L->pc.err);
 			d->matched = true;
 			status = 1;
 		} else if (n > 0) {
 			d->matched = true;
 		}
 	}
-	struct dtype_ctx *ctx = L->verbose ? dtype_ctx_new() : NULL;
-	struct dwt_cache dw = { 0 };
-	for (int i = 0; i < pc.up.nprobes; i++) {
-		const struct uprov_probe *p = &pc.up.probes[i];
-		fprintf(L->out, "%5d %10s %17s %33s %s\n", L->next_id++, p->provider,
-			pc.up.files[p->file].module, p->function, p->name);
-		if (!L->verbose)
-			continue;
-		print_attr_block(L->out, "Probe Description Attributes");
-		print_attr_block(L->out, "Argument Attributes");
-		fputs("\n\tArgument Types\n", L->out);
-		int nargs = 0;
-		struct dtype **types = prov_pid.arg_types(&pc.up, p, ctx, &dw, &nargs);
-		for (int a = 0; a < nargs; a++) {
-			char *t = dtype_spell(types[a], NULL, false);
-			fprintf(L->out, "\t\targs[%d]: %s\n", a, t);
-			free(t);
-		}
-		if (!types) {
-			const struct usdt_site *s = uprov_site(&pc.up, p, 0);
-			for (int a = 0; a < s->nargs; a++)
-				fprintf(L->out, "\t\targs[%d]: %s\n", a,
-					usdt_arg_native_type(&s->args[a]));
-		}
-		free(types);
-		fputc('\n', L->out);
-	}
-	dwt_cache_free(&dw);
-	if (ctx)
-		dtype_ctx_free(ctx);
-	pcat_free(&pc);
 	return status;
+}
+
+/* Where the types of pid probes' arguments come from (DWARF, read once per file), for -v. */
+struct arg_typing {
+	struct dtype_ctx *ctx;
+	struct dwt_cache dw;
+};
+
+/* A pid probe: made because a description selected it, so always listed. */
+static void list_pid_probe(struct lister *L, const struct uprov_probe *p, struct arg_typing *at)
+{
+	const struct uprov *u = &L->pc.up;
+	fprintf(L->out, "%5d %10s %17s %33s %s\n", (int)p->id, p->provider, u->files[p->file].module,
+		p->function, p->name);
+	if (!L->verbose)
+		return;
+	print_attr_block(L->out, "Probe Description Attributes");
+	print_attr_block(L->out, "Argument Attributes");
+	fputs("\n\tArgument Types\n", L->out);
+	int nargs = 0;
+	struct dtype **types = prov_pid.arg_types(u, p, at->ctx, &at->dw, &nargs);
+	for (int a = 0; a < nargs; a++) {
+		char *t = dtype_spell(types[a], NULL, false);
+		fprintf(L->out, "\t\targs[%d]: %s\n", a, t);
+		free(t);
+	}
+	if (!types) {
+		const struct usdt_site *s = uprov_site(u, p, 0);
+		for (int a = 0; a < s->nargs; a++)
+			fprintf(L->out, "\t\targs[%d]: %s\n", a, usdt_arg_native_type(&s->args[a]));
+	}
+	free(types);
+	fputc('\n', L->out);
+}
+
+static int probe_id_cmp(const void *a, const void *b)
+{
+	uint32_t x = (*(const struct uprov_probe *const *)a)->id;
+	uint32_t y = (*(const struct uprov_probe *const *)b)->id;
+	return (x > y) - (x < y);
+}
+
+/* The table's probes, numbered as the tracer numbers them (after the builtin and file probes:
+ * processes' USDT probes by pid and maps order, then pid probes), printed in id order. */
+static void list_uprobes(struct lister *L)
+{
+	struct uprov *u = &L->pc.up;
+	uprov_number(u, (uint32_t)L->next_id);
+	const struct uprov_probe **order = xcalloc((size_t)u->nprobes + 1, sizeof(*order));
+	for (int i = 0; i < u->nprobes; i++)
+		order[i] = &u->probes[i];
+	qsort(order, (size_t)u->nprobes, sizeof(*order), probe_id_cmp);
+	struct arg_typing at = { L->verbose ? dtype_ctx_new() : NULL, { 0 } };
+	for (int i = 0; i < u->nprobes; i++) {
+		if (order[i]->prov == &prov_usdt)
+			list_usdt_probe(L, order[i]);
+		else
+			list_pid_probe(L, order[i], &at);
+	}
+	L->next_id = (int)u->next_id;
+	dwt_cache_free(&at.dw);
+	if (at.ctx)
+		dtype_ctx_free(at.ctx);
+	free(order);
 }
 
 /* `pid$target` with -c or -p: the target's pid (dtrace expands it before matching). */
@@ -388,9 +459,8 @@ int list_cmd_run(const struct opts *o)
 {
 	struct lister L = {0};
 	L.verbose = o->verbose;
-	struct bprobes cat;
-	bprobes_init(&cat);
-	L.next_id = (int)cat.n + 1;
+	pcat_init(&L.pc, 0);
+	L.next_id = (int)L.pc.builtin.n + 1;
 	L.out = stdout;
 	int status = 0;
 	struct childproc child = {0};
@@ -442,16 +512,17 @@ int list_cmd_run(const struct opts *o)
 	L.report_errors = nmaps > 0;
 
 	fprintf(L.out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	list_builtin(&L, &cat);
+	list_builtin(&L, &L.pc.builtin);
 	status = list_files(&L);
 	if (nmaps > 0) {
 		for (int i = 0; i < nmaps; i++)
-			list_process(&L, maps[i]);
+			add_process(&L, maps[i]);
 	} else if (any_proc_desc) {
-		list_all_processes(&L);
+		add_all_processes(&L);
 	}
-	if (list_pid_probes(&L) != 0)
+	if (match_pid_probes(&L) != 0)
 		status = 1;
+	list_uprobes(&L);
 	fflush(L.out);
 
 	for (int i = 0; i < L.ndescs; i++) {
@@ -479,7 +550,6 @@ out:
 	for (int i = 0; i < L.ndescs; i++)
 		probedesc_free(&L.descs[i].pd);
 	free(L.descs);
-	usdt_cache_free(&L.cache);
-	bprobes_free(&cat);
+	pcat_free(&L.pc);
 	return status;
 }

@@ -1,7 +1,8 @@
 /* pcat.h — the probe catalog of one invocation: every probe the descriptions of a D program
  * match, from every provider, numbered in one sequence. The tracer matches each clause's
  * descriptions through it (pcat_match asks every provider in turn: dtrace, profile, usdt, pid),
- * and `-l` lists pid probes through the same providers' match hooks.
+ * and `-l` lists processes' USDT and pid probes through the same table (uprov_add_process, the
+ * pid provider's match hook).
  *
  * Ids: the builtin probes (dtrace's 1-3, the profile provider's standing probes, tick-N and
  * profile-N created by descriptions) first, then the uprobes (usdt, pid) in order of discovery

@@ -207,6 +207,10 @@ static void index_grow(struct uprov *u)
 	for (int i = 0; i < u->nprobes; i++)
 		index_put(u, i);
 }
+static struct uprov_probe *probe_append(struct uprov *u, const struct provider *prov, int fi,
+					pid_t pid, const struct usdt_file_probe *sites,
+					const char *provider, const char *function,
+					const char *name, bool ret);
 
 struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov, int fi,
 				    pid_t pid, const struct usdt_file_probe *sites,
@@ -221,6 +225,16 @@ struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov
 		if (probe_is(p, prov, fi, pid, sites, function, name, ret))
 			return p;
 	}
+	return probe_append(u, prov, fi, pid, sites, provider, function, name, ret);
+}
+
+/* A probe known to be new, appended without looking for it first. */
+static struct uprov_probe *probe_append(struct uprov *u, const struct provider *prov, int fi,
+					pid_t pid, const struct usdt_file_probe *sites,
+					const char *provider, const char *function,
+					const char *name, bool ret)
+{
+	index_grow(u);
 	xgrow(&u->probes, sizeof(*u->probes), &u->probes_cap, (size_t)u->nprobes + 1);
 	struct uprov_probe *p = &u->probes[u->nprobes++];
 	memset(p, 0, sizeof(*p));
@@ -317,6 +331,7 @@ void uprov_rescan(struct uprov *u, pid_t pid)
 	proc_maps_free(m);
 }
 
+/* Register the block of file fi in process pid; false when it was known already. */
 static void add_block(struct uprov *u, pid_t pid, int fi)
 {
 	for (int i = 0; i < u->nblocks; i++)
@@ -324,6 +339,46 @@ static void add_block(struct uprov *u, pid_t pid, int fi)
 			return;
 	u->blocks = xrealloc(u->blocks, sizeof(*u->blocks) * (size_t)(u->nblocks + 1));
 	u->blocks[u->nblocks++] = (struct uprov_block){ pid, fi };
+}
+
+/* Every probe of file fi for process pid, in file order (uprov_probe_get finds each through
+ * the index, so listing a whole machine stays linear in its probes). */
+static int add_file_probes(struct uprov *u, int fi, pid_t pid)
+{
+	return match_file(u, fi, pid, &(struct probedesc){ "", "", "", "" }, -1);
+}
+
+int uprov_add_process(struct uprov *u, const struct proc_maps *m)
+{
+	int n = 0;
+	for (int k = 0; k < m->nobjs; k++) {
+		const struct proc_object *o = &m->objs[k];
+		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+		if (!cf->f || cf->f->nsites == 0)
+			continue;
+		int fi = uprov_file_of(u, cf, o);
+		add_block(u, m->pid, fi);
+		n += add_file_probes(u, fi, m->pid);
+	}
+	return n;
+}
+
+/* The index of block (pid, fi) in blocks sorted by pid, or -1: a binary search to the pid's
+ * first block, then its few objects in turn (a whole machine's listing has thousands). */
+static int find_block(const struct uprov *u, pid_t pid, int fi)
+{
+	int lo = 0, hi = u->nblocks;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (u->blocks[mid].pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int k = lo; k < u->nblocks && u->blocks[k].pid == pid; k++)
+		if (u->blocks[k].file == fi)
+			return k;
+	return -1;
 }
 
 void uprov_number(struct uprov *u, uint32_t first_id)
@@ -343,10 +398,7 @@ void uprov_number(struct uprov *u, uint32_t first_id)
 	}
 	for (int i = 0; i < u->nprobes; i++) {
 		struct uprov_probe *p = &u->probes[i];
-		int b = -1;
-		for (int k = 0; p->sites && p->pid && k < u->nblocks && b < 0; k++)
-			if (u->blocks[k].pid == p->pid && u->blocks[k].file == p->file)
-				b = k;
+		int b = p->sites && p->pid ? find_block(u, p->pid, p->file) : -1;
 		p->id = b >= 0 ? base[b] + (uint32_t)(p->sites - u->files[p->file].cf->probes) : 0;
 	}
 	for (int i = 0; i < u->nprobes; i++)

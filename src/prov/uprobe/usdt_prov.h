@@ -110,6 +110,12 @@ void uprov_number(struct uprov *u, uint32_t first_id);
 /* The USDT provider's matching (prov_usdt.match). */
 int uprov_match(struct uprov *u, const struct probedesc *d, int clause);
 
+/* Every USDT probe of process m->pid, as uprov_match makes them for "*PID:::" but keeping no
+ * description and enabling no clause: each object with probes a block, every probe of it
+ * created. `-l` lists processes through this. Unreadable objects are skipped silently; their
+ * parse results are in u->cache for the caller to report. Returns how many probes. */
+int uprov_add_process(struct uprov *u, const struct proc_maps *m);
+
 /* For providers: keep d (for objects that appear later); the file entry of a process's object
  * (cf may be NULL); a probe of file fi for process pid (0: every process) identified by
  * (sites, own_key) — found, or added with the given names — with `clause` added to it. */
