@@ -367,11 +367,6 @@ static void list_pid_probe(struct lister *L, const struct uprov_probe *p, struct
 		fprintf(L->out, "\t\targs[%d]: %s\n", a, t);
 		free(t);
 	}
-	if (!types) {
-		const struct usdt_site *s = uprov_site(u, p, 0);
-		for (int a = 0; a < s->nargs; a++)
-			fprintf(L->out, "\t\targs[%d]: %s\n", a, usdt_arg_native_type(&s->args[a]));
-	}
 	free(types);
 	fputc('\n', L->out);
 }

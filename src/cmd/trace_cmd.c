@@ -45,9 +45,7 @@ struct tc {
 	struct dmacro_env env;
 	struct pcat cat;            /* every probe the clauses match, from every provider */
 	struct dck_probe_args *cargs; /* per clause: uprobe argument types */
-	struct dprog **typeprogs;     /* declared argument types live in these */
 	struct dwt_cache dwarf;       /* the probes' objects' DWARF, for struct bodies */
-	int ntypeprogs;
 	int nclauses;
 	struct childproc child;
 	bool have_child;
@@ -254,51 +252,9 @@ static int match_probes(struct tc *t)
 	return 0;
 }
 
-/* Declared argument types (usdtrace -G's type note): the file's declarations and one typedef
- * per argument, parsed as a D program of their own; NULL when the file has none or they do
- * not parse (the caller falls back to native types). */
-static struct dtype **declared_types(struct tc *t, const struct usdt_file *f,
-				     const struct usdt_site *site, int *nargs)
-{
-	const struct usdt_probe_types *pt = usdt_file_find_types(f, site->provider, site->name);
-	if (!pt || pt->nargs != site->nargs)
-		return NULL;
-	struct strbuf b = { 0 };
-	strbuf_puts(&b, f->decls ? f->decls : "");
-	for (int k = 0; k < pt->nargs; k++)
-		strbuf_printf(&b, "\ntypedef %s __usdtrace_arg%d;", pt->types[k], k);
-	strbuf_puts(&b, "\n");
-	struct dprog *g2 = dprog_new();
-	char err[256];
-	if (dparse_script(g2, "probe argument types", b.s, b.len, err, sizeof(err)) != 0) {
-		strbuf_free(&b);
-		dprog_free(g2);
-		return NULL;
-	}
-	strbuf_free(&b);
-	struct dtype **types = xcalloc((size_t)pt->nargs + 1, sizeof(*types));
-	for (int k = 0; k < pt->nargs; k++) {
-		char name[32];
-		snprintf(name, sizeof(name), "__usdtrace_arg%d", k);
-		struct dscope_ent *e = dscope_find(g2->types, name, DSYM_TYPEDEF, false);
-		types[k] = e ? e->type : NULL;
-		if (!types[k]) {
-			free(types);
-			dprog_free(g2);
-			return NULL;
-		}
-	}
-	/* the types live in g2's context: kept until the program is freed */
-	t->typeprogs = xrealloc(t->typeprogs, sizeof(*t->typeprogs) * (size_t)(t->ntypeprogs + 1));
-	t->typeprogs[t->ntypeprogs++] = g2;
-	*nargs = pt->nargs;
-	return types;
-}
-
 /* args[] of a clause: BEGIN, END, ERROR and the profile probes have no typed arguments; a
- * clause enabling USDT probes gets the types of the first one's first site: as declared in
- * its provider file when the binary carries usdtrace's type note, else native ones from the
- * note's sizes and signs (int32_t, uint64_t, ...). */
+ * clause enabling uprobes gets the types the provider gives the first of them (provider.h,
+ * arg_types: declared in the provider file, from DWARF, or native). */
 static const struct dck_probe_args *clause_args(void *arg, int clause)
 {
 	static const struct dck_probe_args none = { 0, NULL };
@@ -315,24 +271,9 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 			enables |= p->clauses[k] == clause;
 		if (!enables)
 			continue;
-		const struct usdt_site *site = uprov_site(&t->cat.up, p, 0);
-		const struct usdt_file *notes = uprov_notes(&t->cat.up, p);
-		a->types = p->prov->arg_types
-			? p->prov->arg_types(&t->cat.up, p, t->g->types, &t->dwarf, &a->nargs) : NULL;
-		if (!a->types && notes)
-			a->types = declared_types(t, notes, site, &a->nargs);
-		if (a->types)
-			return a;
-		a->nargs = site->nargs;
-		a->types = xcalloc((size_t)site->nargs + 1, sizeof(*a->types));
-		for (int k = 0; k < site->nargs; k++) {
-			const char *tn = usdt_arg_native_type(&site->args[k]);
-			struct dscope_ent *e = dscope_find(t->g->types, tn, DSYM_TYPEDEF, false);
-			a->types[k] = e ? e->type : t->g->types->t_ulong;
-			if (strcmp(tn, "double") == 0 || strcmp(tn, "float") == 0)
-				a->types[k] = t->g->types->t_ulong; /* floats travel as their bits */
-		}
-		return a;
+		/* the types of the first probe the clause enables, as its provider gives them */
+		a->types = p->prov->arg_types(&t->cat.up, p, t->g->types, &t->dwarf, &a->nargs);
+		return a->types ? a : &none;
 	}
 	return &none;
 }
@@ -639,9 +580,6 @@ out:
 	if (t.cat.clause_idx)
 		pcat_free(&t.cat);
 	dwt_cache_free(&t.dwarf);
-	for (int i = 0; i < t.ntypeprogs; i++)
-		dprog_free(t.typeprogs[i]);
-	free(t.typeprogs);
 	if (t.cargs)
 		for (int c = 0; c < t.nclauses; c++)
 			free(t.cargs[c].types);

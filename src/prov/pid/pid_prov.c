@@ -423,8 +423,8 @@ static void pid_match_new(struct uprov *u, const struct uprov_desc *k, pid_t pid
 }
 
 /* At entry and at an instruction, the function's parameters; at return, arg0 the returning
- * instruction's offset and arg1 the function's return type. */
-static struct dtype **pid_arg_types(const struct uprov *u, const struct uprov_probe *p,
+ * instruction's offset and arg1 the function's return type: from the function's DWARF. */
+static struct dtype **dwarf_types(const struct uprov *u, const struct uprov_probe *p,
 				    struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs)
 {
 	const char *why = NULL;
@@ -456,6 +456,14 @@ static struct dtype **pid_arg_types(const struct uprov *u, const struct uprov_pr
 		types[k] = fty->params[k];
 	*nargs = n;
 	return types;
+}
+
+/* DWARF's types when the object has them, else the arguments' native types (uint64_t). */
+static struct dtype **pid_arg_types(const struct uprov *u, const struct uprov_probe *p,
+				    struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs)
+{
+	struct dtype **t = dwarf_types(u, p, ctx, dw, nargs);
+	return t ? t : uprov_native_types(u, p, ctx, nargs);
 }
 
 const struct provider prov_pid = {

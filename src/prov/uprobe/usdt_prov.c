@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "dparse.h"
 #include "proc_maps.h"
 #include "provider.h"
 #include "util.h"
@@ -42,6 +43,9 @@ void uprov_free(struct uprov *u)
 		free(u->descs[i].name);
 	}
 	free(u->descs);
+	for (int i = 0; i < u->ntypeprogs; i++)
+		dprog_free(u->typeprogs[i]);
+	free(u->typeprogs);
 	free(u->blocks);
 	free(u->index);
 	free(u->first_unplaced);
@@ -434,4 +438,20 @@ int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 	for (int fi = 0; fi < nfiles; fi++)
 		matched += match_file(u, fi, 0, d, clause);
 	return matched;
+}
+
+struct dtype **uprov_native_types(const struct uprov *u, const struct uprov_probe *p,
+				  struct dtype_ctx *ctx, int *nargs)
+{
+	const struct usdt_site *site = uprov_site(u, p, 0);
+	struct dtype **types = xcalloc((size_t)site->nargs + 1, sizeof(*types));
+	for (int k = 0; k < site->nargs; k++) {
+		const char *tn = usdt_arg_native_type(&site->args[k]);
+		struct dscope_ent *e = dscope_find(ctx, tn, DSYM_TYPEDEF, false);
+		types[k] = e ? e->type : ctx->t_ulong;
+		if (strcmp(tn, "double") == 0 || strcmp(tn, "float") == 0)
+			types[k] = ctx->t_ulong; /* floats travel as their bits */
+	}
+	*nargs = site->nargs;
+	return types;
 }

@@ -34,6 +34,9 @@
 #include "usdt_cache.h"
 
 struct provider;
+struct dprog;
+struct dtype;
+struct dtype_ctx;
 
 struct uprov_file {
 	dev_t dev;
@@ -95,6 +98,8 @@ struct uprov {
 	size_t index_cap;
 	uint32_t next_id;
 	bool scanned;                /* every process's objects are in files[] */
+	struct dprog **typeprogs;    /* declared argument types live in these (usdt arg_types) */
+	int ntypeprogs;
 	int nunplaced;               /* probes a provider left out since it last said so */
 	char *first_unplaced;
 };
@@ -144,6 +149,11 @@ pid_t uprov_desc_pid(const char *prov);
 int uprov_nsites(const struct uprov_probe *p);
 const struct usdt_site *uprov_site(const struct uprov *u, const struct uprov_probe *p, int k);
 const struct usdt_file *uprov_notes(const struct uprov *u, const struct uprov_probe *p);
+
+/* args[] types from probe p's site's argument locations (int32_t, uint64_t...; floats travel
+ * as their bits, uint64_t); NULL when the program defines none of those names. */
+struct dtype **uprov_native_types(const struct uprov *u, const struct uprov_probe *p,
+				  struct dtype_ctx *ctx, int *nargs);
 
 /* The USDT provider's part of uprov_rescan: description d against process pid's objects m. */
 void uprov_match_new(struct uprov *u, const struct uprov_desc *d, pid_t pid,

@@ -5,11 +5,16 @@
  * that earlier providers answered (`BEGIN`, `tick-1s`: scanning every process for those would
  * only slow start-up). */
 #include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "dparse.h"
+#include "dtype.h"
 #include "pcat.h"
 #include "uprobe.h"
 #include "usdt_prov.h"
+#include "util.h"
 
 /* "pid1234" exactly (no glob): the pid provider's, which DTrace reserves. */
 static bool names_pid_provider(const char *prov)
@@ -35,10 +40,64 @@ static int usdt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, 
 	return n;
 }
 
+/* Declared argument types (usdtrace -G's type note): the file's declarations and one typedef
+ * per argument, parsed as a D program of their own, kept with the table; NULL when the file
+ * has none or they do not parse. */
+static struct dtype **declared_types(struct uprov *u, const struct usdt_file *f,
+				     const struct usdt_site *site, int *nargs)
+{
+	const struct usdt_probe_types *pt = usdt_file_find_types(f, site->provider, site->name);
+	if (!pt || pt->nargs != site->nargs)
+		return NULL;
+	struct strbuf b = { 0 };
+	strbuf_puts(&b, f->decls ? f->decls : "");
+	for (int k = 0; k < pt->nargs; k++)
+		strbuf_printf(&b, "\ntypedef %s __usdtrace_arg%d;", pt->types[k], k);
+	strbuf_puts(&b, "\n");
+	struct dprog *g2 = dprog_new();
+	char err[256];
+	int rc = dparse_script(g2, "probe argument types", b.s, b.len, err, sizeof(err));
+	strbuf_free(&b);
+	if (rc != 0) {
+		dprog_free(g2);
+		return NULL;
+	}
+	struct dtype **types = xcalloc((size_t)pt->nargs + 1, sizeof(*types));
+	for (int k = 0; k < pt->nargs; k++) {
+		char name[32];
+		snprintf(name, sizeof(name), "__usdtrace_arg%d", k);
+		struct dscope_ent *e = dscope_find(g2->types, name, DSYM_TYPEDEF, false);
+		types[k] = e ? e->type : NULL;
+		if (!types[k]) {
+			free(types);
+			dprog_free(g2);
+			return NULL;
+		}
+	}
+	/* the types live in g2's context: kept as long as the table */
+	u->typeprogs = xrealloc(u->typeprogs, sizeof(*u->typeprogs) * (size_t)(u->ntypeprogs + 1));
+	u->typeprogs[u->ntypeprogs++] = g2;
+	*nargs = pt->nargs;
+	return types;
+}
+
+/* As declared in the provider file when the binary carries usdtrace's type note, else the
+ * native types of the first site's argument locations. */
+static struct dtype **usdt_arg_types(const struct uprov *u, const struct uprov_probe *p,
+				     struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs)
+{
+	(void)dw;
+	const struct usdt_file *notes = uprov_notes(u, p);
+	struct dtype **t = notes ? declared_types((struct uprov *)u, notes, uprov_site(u, p, 0),
+						  nargs) : NULL;
+	return t ? t : uprov_native_types(u, p, ctx, nargs);
+}
+
 const struct provider prov_usdt = {
 	.name = "usdt",
 	.match = usdt_match,
 	.match_new = uprov_match_new,
+	.arg_types = usdt_arg_types,
 	.prog_type = uprobe_prog_type,
 	.flags = uprobe_flags,
 	.cg_compile = cgu_compile,
