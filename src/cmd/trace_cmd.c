@@ -23,7 +23,6 @@
 #include "pcat.h"
 #include "trace_run.h"
 #include "usdt_prov.h"
-#include "usdt_spec.h"
 #include "util.h"
 
 /* One -s / -n / -P / -m / -f / -i argument and the clauses it contributed. */
@@ -306,104 +305,6 @@ static bool clause_complete(void *arg, int clause, struct dtype *rec)
 	return false;
 }
 
-/* Probes some clause enables, in order of first use, and the clause lists in their terms. */
-struct used {
-	struct dobj_probe *probes;
-	size_t n;
-	int **clause;
-	size_t *nclause;
-	struct usdt_class *classes;  /* the programs serving USDT probes */
-	int nclasses;
-};
-
-/* Add the class running exactly clauses[0..n) (ascending), named after (prov, mod, func,
- * name), unless it exists. */
-static void add_class(struct used *u, const struct provider *pv, const int *clauses, int n,
-		      const char *prov, const char *mod, const char *func, const char *name,
-		      uint32_t id)
-{
-	for (int c = 0; c < u->nclasses; c++) {
-		const struct usdt_class *k = &u->classes[c];
-		if (k->nclauses == n && memcmp(k->clauses, clauses, sizeof(int) * (size_t)n) == 0)
-			return;
-	}
-	int idx = (int)u->n;
-	u->probes = xrealloc(u->probes, sizeof(*u->probes) * (u->n + 1));
-	u->probes[u->n++] = (struct dobj_probe){
-		.id = id, .provider = (char *)prov, .module = (char *)mod, .function = (char *)func,
-		.name = (char *)name, .prov = pv, .kind = DOBJ_PROBE_UCLASS,
-	};
-	for (int k = 0; k < n; k++) {
-		int c = clauses[k];
-		u->clause[c] = xrealloc(u->clause[c], sizeof(int) * (u->nclause[c] + 1));
-		u->clause[c][u->nclause[c]++] = idx;
-	}
-	u->classes = xrealloc(u->classes, sizeof(*u->classes) * (size_t)(u->nclasses + 1));
-	struct usdt_class *k = &u->classes[u->nclasses++];
-	k->prog_probe = idx;
-	k->nclauses = n;
-	k->clauses = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
-	memcpy(k->clauses, clauses, sizeof(int) * (size_t)n);
-}
-
-/* USDT probes enabled by the same clauses share one program (dobj.h): one DOBJ_PROBE_UCLASS
- * entry per distinct clause set, named after its first probe; and one for each clause that
- * may enable USDT probes on its own, so probes that appear later (a process started, a
- * library loaded) find a program even when none matched at first (-Z). */
-static void add_usdt_classes(const struct tc *t, struct used *u)
-{
-	for (int i = 0; i < t->cat.up.nprobes; i++) {
-		struct uprov_probe *p = &t->cat.up.probes[i];
-		add_class(u, p->prov, p->clauses, p->nclauses, p->provider,
-			  t->cat.up.files[p->file].module, p->function, p->name, p->id);
-	}
-	for (int c = 0; c < t->nclauses; c++) {
-		const struct probedesc *d = &t->cat.udesc[c];
-		if (d->prov)
-			add_class(u, t->cat.uprov_of[c], &c, 1, d->prov, d->mod, d->func, d->name, 0);
-	}
-}
-
-static void collect_used(const struct tc *t, struct used *u)
-{
-	const struct bprobes *cat = &t->cat.builtin;
-	int *map = xcalloc(cat->n + 1, sizeof(int));
-	for (size_t i = 0; i < cat->n; i++)
-		map[i] = -1;
-	u->probes = xcalloc(cat->n + 1, sizeof(*u->probes));
-	u->n = 0;
-	u->classes = NULL;
-	u->nclasses = 0;
-	u->clause = xcalloc((size_t)t->nclauses + 1, sizeof(*u->clause));
-	u->nclause = xcalloc((size_t)t->nclauses + 1, sizeof(*u->nclause));
-	for (int c = 0; c < t->nclauses; c++) {
-		u->clause[c] = xcalloc(t->cat.nclause_idx[c] + 1, sizeof(int));
-		u->nclause[c] = t->cat.nclause_idx[c];
-		for (size_t k = 0; k < t->cat.nclause_idx[c]; k++) {
-			int ci = t->cat.clause_idx[c][k];
-			if (map[ci] < 0) {
-				map[ci] = (int)u->n;
-				u->probes[u->n++] = cat->probes[ci];
-			}
-			u->clause[c][k] = map[ci];
-		}
-	}
-	free(map);
-	add_usdt_classes(t, u);
-}
-
-static void free_used(struct used *u, int nclauses)
-{
-	for (int c = 0; c < nclauses; c++)
-		free(u->clause[c]);
-	free(u->clause);
-	free(u->nclause);
-	free(u->probes);
-	for (int c = 0; c < u->nclasses; c++)
-		free(u->classes[c].clauses);
-	free(u->classes);
-}
-
 /* -c / -p: the processes are there before the program is compiled, as $target needs. */
 static int grab_targets(struct tc *t)
 {
@@ -477,19 +378,11 @@ static int compile_and_run(struct tc *t)
 		program_error(t, err);
 		return 1;
 	}
-	struct used u;
-	collect_used(t, &u);
+	struct pcat_enabled u;
+	pcat_enabled(&t->cat, &u);
 	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target,
-			       t->cat.up.nprobes > 0 && attach_sleepable_uprobe_supported(), NULL };
-	/* where each class's sites known now have their arguments: its program's fast path */
-	const struct dobj_usdt_arg **layouts = xcalloc(u.n + 1, sizeof(*layouts));
-	struct dobj_usdt_arg (*layout)[DOBJ_USDT_MAXARGS] = xcalloc((size_t)u.nclasses + 1,
-								     sizeof(*layout));
-	for (int k = 0; k < u.nclasses; k++) {
-		usdt_spec_class_layout(&t->cat.up, u.classes[k].clauses, u.classes[k].nclauses, layout[k]);
-		layouts[u.classes[k].prog_probe] = layout[k];
-	}
-	in.usdt_layouts = layouts;
+			       t->cat.up.nprobes > 0 && attach_sleepable_uprobe_supported(),
+			       u.layouts };
 	struct dobj *obj = NULL;
 	int status = 1;
 	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
@@ -533,9 +426,7 @@ out:
 	if (obj)
 		dobj_free(obj);
 	dck_prog_free(ck);
-	free_used(&u, t->nclauses);
-	free(layouts);
-	free(layout);
+	pcat_enabled_free(&u);
 	return status;
 }
 

@@ -21,6 +21,7 @@
 #include "bprobes.h"
 #include "probedesc.h"
 #include "provider.h"
+#include "uprobe_run.h"
 #include "usdt_prov.h"
 
 struct pcat {
@@ -42,6 +43,29 @@ void pcat_free(struct pcat *c);
 int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int clause);
 /* Give the uprobes ids after the builtin probes (once matching is done). */
 void pcat_number(struct pcat *c);
+
+/* What the program enables, for the code generator (cg.h's cg_input) and the run: the probes
+ * some clause enables, in order of first use, with each clause's list in their terms. The
+ * uprobes (usdt, pid) enabled by the same clauses share one program (dobj.h): one
+ * DOBJ_PROBE_UCLASS entry per distinct clause set, named after its first probe, and one for
+ * each clause that may enable uprobes on its own, so probes that appear later (a process
+ * started, a library loaded) find a program even when none matched at first (-Z); `classes`
+ * says which; `layouts` (per probe, NULL but for classes) where most of a class's sites known
+ * now have each argument, the program's fast path. Strings are the catalog's. */
+struct pcat_enabled {
+	struct dobj_probe *probes;
+	size_t n;
+	int **clause;
+	size_t *nclause;
+	int nclauses;
+	struct usdt_class *classes;
+	int nclasses;
+	const struct dobj_usdt_arg **layouts;
+	struct dobj_usdt_arg (*layout)[DOBJ_USDT_MAXARGS];
+};
+
+void pcat_enabled(const struct pcat *c, struct pcat_enabled *e);
+void pcat_enabled_free(struct pcat_enabled *e);
 
 /* For the dtrace and profile providers: match d against the builtin probes of provider p. */
 int pcat_match_builtin(struct pcat *c, const struct provider *p, const struct probedesc *d,
