@@ -324,6 +324,9 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 	USDTRACE_SDT_SITE(provider, name, sem, nargs, USDTRACE_SDT_OPS##nargs(__VA_ARGS__))
 
 /* ---- DTrace-compatible fixed-arity forms ------------------------------------------------- */
+/* Left to systemtap's <sys/sdt.h> when it came first (a build that includes both, as DTrace's
+ * own tests do): its forms write the same notes, and defining ours over them would warn. */
+#ifndef DTRACE_PROBE
 #define DTRACE_PROBE(p, n) USDTRACE_SDT_PROBE(p, n, "0", 0, )
 #define DTRACE_PROBE1(p, n, a1) USDTRACE_SDT_PROBE(p, n, "0", 1, a1)
 #define DTRACE_PROBE2(p, n, a1, a2) USDTRACE_SDT_PROBE(p, n, "0", 2, a1, a2)
@@ -345,6 +348,7 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 	USDTRACE_SDT_PROBE(p, n, "0", 11, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11)
 #define DTRACE_PROBE12(p, n, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) \
 	USDTRACE_SDT_PROBE(p, n, "0", 12, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12)
+#endif
 
 /* ---- Variadic forms ----------------------------------------------------------------------
  * The macros take everything as __VA_ARGS__ (provider and name included) so that the
