@@ -615,7 +615,7 @@ void elf_insns_free(struct elf_insns *in)
 	memset(in, 0, sizeof(*in));
 }
 
-bool elf_insns_has(const struct elf_insns *in, uint64_t off)
+long elf_insns_index(const struct elf_insns *in, uint64_t off)
 {
 	size_t lo = 0, hi = in->n;
 	while (lo < hi) {
@@ -625,5 +625,10 @@ bool elf_insns_has(const struct elf_insns *in, uint64_t off)
 		else
 			hi = mid;
 	}
-	return lo < in->n && in->offs[lo] == off;
+	return lo < in->n && in->offs[lo] == off ? (long)lo : -1;
+}
+
+bool elf_insns_has(const struct elf_insns *in, uint64_t off)
+{
+	return elf_insns_index(in, off) >= 0;
 }

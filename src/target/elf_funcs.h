@@ -126,6 +126,8 @@ int elf_funcs_read(const struct elf_funcs *ef, const struct elf_func *fn, uint64
  * `nopw %cs:...` padding carry one), or int3, int n, into, int1, hlt. */
 bool elf_x86_uprobe_refuses(const unsigned char *b, size_t n);
 
+/* The index in in->offs of the instruction starting at off, or -1 when none does. */
+long elf_insns_index(const struct elf_insns *in, uint64_t off);
 /* Whether off is an instruction boundary (the start of a decoded instruction). */
 bool elf_insns_has(const struct elf_insns *in, uint64_t off);
 #endif

@@ -108,20 +108,32 @@ static struct elf_funcs *file_funcs(struct uprov *u, int fi, const struct proc_o
 	return f->funcs;
 }
 
-/* The one site of a probe at fn + off (a uretprobe on the entry when ret). */
-static struct usdt_site *make_site(const struct elf_func *fn, uint64_t off, bool ret,
-				   int64_t ret_off, const char *name)
+/* The pid probe `name` at fn + off of file fi for process pid (a uretprobe on the entry when
+ * ret, its arg0 ret_off), found or made, named function; clause added to it. Its one site
+ * uses the probe's own strings. */
+static void pid_probe(struct uprov *u, int fi, pid_t pid, const struct elf_func *fn,
+		      const char *function, const char *name, uint64_t off, bool ret,
+		      int64_t ret_off, int clause)
 {
-	struct usdt_site *s = xcalloc(1, sizeof(*s));
-	s->provider = "pid";
-	s->name = (char *)name;
-	s->function = (char *)fn->display;
-	s->pc = fn->addr + off;
-	s->pc_off = fn->off + off;
-	char *args = ret ? xasprintf("-8@$%lld 8@%%rax", (long long)ret_off) : xstrdup(entry_args);
-	s->nargs = usdt_args_parse(args, &s->args, &s->nbadargs);
-	free(args);
-	return s;
+	char prov[32];
+	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
+	struct uprov_probe *p = uprov_probe_get(u, &prov_pid, fi, pid, NULL, prov, function, name,
+						ret);
+	if (!p->own) {
+		struct usdt_site *s = xcalloc(1, sizeof(*s));
+		s->provider = (char *)"pid";
+		s->name = p->name;
+		s->function = p->function;
+		s->pc = fn->addr + off;
+		s->pc_off = fn->off + off;
+		char *args = ret ? xasprintf("-8@$%lld 8@%%rax", (long long)ret_off)
+				 : xstrdup(entry_args);
+		s->nargs = usdt_args_parse(args, &s->args, &s->nbadargs);
+		free(args);
+		p->own = s;
+		p->func_addr = fn->addr;
+	}
+	uprov_probe_add_clause(p, clause);
 }
 
 /* Whether the kernel will put a uprobe on the instruction at fn + off: such a site would make
@@ -130,55 +142,37 @@ static struct usdt_site *make_site(const struct elf_func *fn, uint64_t off, bool
 static bool site_placeable(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t off,
 			   const struct elf_insns *in)
 {
-	if (in && in->n) {
-		size_t lo = 0, hi = in->n;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (in->offs[mid] < off)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < in->n && in->offs[lo] == off)
-			return !in->refused[lo];
-	}
+	long k = in ? elf_insns_index(in, off) : -1;
+	if (k >= 0)
+		return !in->refused[k];
 	unsigned char b[15];
 	char err[256];
 	int n = elf_funcs_read(ef, fn, off, b, sizeof(b), err, sizeof(err));
 	return n <= 0 || !elf_x86_uprobe_refuses(b, (size_t)n);
 }
 
+/* The probe `name` at offset off of fn (named by its canonical alias), unless the kernel would
+ * refuse its instruction: then it is counted for report_unplaced. Returns how many probes it
+ * made or found (0 or 1). */
 static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs *ef,
 		     const struct elf_func *fn, const char *name, uint64_t off, bool ret,
 		     const struct elf_insns *in, int clause)
 {
-	char prov[32];
-	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
 	const struct elf_func *canon = elf_funcs_canonical(ef, fn);
 	bool same = canon->addr == fn->addr && canon->size == fn->size;
 	if (!site_placeable(ef, canon, off, same ? in : NULL)) {
 		if (u->nunplaced++ == 0) {
-			char *first = xasprintf("%s:%s:%s:%s", prov, u->files[fi].module,
+			char *first = xasprintf("pid%d:%s:%s:%s", (int)pid, u->files[fi].module,
 						canon->display, name);
 			free(u->first_unplaced);
 			u->first_unplaced = first;
 		}
 		return 0;
 	}
-	struct uprov_probe *p = uprov_probe_get(u, &prov_pid, fi, pid, NULL, prov, canon->display,
-						name, ret);
-	if (!p->own) {
-		int64_t ret_off = 0;
-		if (ret && in && in->complete && in->nrets == 1)
-			ret_off = (int64_t)in->rets[0];
-		p->own = make_site(canon, off, ret, ret_off, p->name);
-		p->func_addr = canon->addr;
-		/* the site's strings are the probe's own */
-		p->own->function = p->function;
-		p->own->name = p->name;
-		p->own->provider = (char *)"pid";
-	}
-	uprov_probe_add_clause(p, clause);
+	int64_t ret_off = 0;
+	if (ret && in && in->complete && in->nrets == 1)
+		ret_off = (int64_t)in->rets[0];
+	pid_probe(u, fi, pid, canon, canon->display, name, off, ret, ret_off, clause);
 	return 1;
 }
 
@@ -203,18 +197,9 @@ static int match_address(struct uprov *u, const struct probedesc *d, pid_t pid, 
 				    (unsigned long long)(addr - fn->addr));
 			return -1;
 		}
-		char prov[32], name[24];
-		snprintf(prov, sizeof(prov), "pid%d", (int)pid);
+		char name[24];
 		snprintf(name, sizeof(name), "%llx", (unsigned long long)addr);
-		struct uprov_probe *p = uprov_probe_get(u, &prov_pid, fi, pid, NULL, prov, "-", name,
-							false);
-		if (!p->own) {
-			p->own = make_site(fn, addr - fn->addr, false, 0, p->name);
-			p->own->function = p->function;
-			p->own->name = p->name;
-			p->func_addr = fn->addr;
-		}
-		uprov_probe_add_clause(p, clause);
+		pid_probe(u, fi, pid, fn, "-", name, addr - fn->addr, false, 0, clause);
 		return 1;
 	}
 	util_seterr(err, errlen, "address 0x%llx is in no function of %s", (unsigned long long)addr,
