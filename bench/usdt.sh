@@ -86,40 +86,10 @@ trap '[ -n "$jvm" ] && kill -KILL $jvm 2>/dev/null
 trap 'exit 1' INT TERM
 bad=0
 
-# median FILE: the median of the numbers in FILE, one a line ("nan" when empty).
-median() {
-	sort -n "$1" | awk '{ v[NR] = $1 }
-		END { if (NR == 0) { print "nan"; exit }
-		      print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$top/bench/lib.sh"
+FIRE_PROG=$bin/usdt_fire FIRE_N=$FIRINGS FIRE_COUNTED='*count'
 
 # ------------------------------------------------------------------ per-firing cost
-# fire_run KEY TRACER-ARGS...: one traced (or, with no args, untraced) run of usdt_fire;
-# appends the loop time to $w/fire.KEY; a failed run is remembered in $w/fire.KEY.failed.
-fire_run() {
-	key=$1
-	shift
-	rm -f "$w/fire.rep"
-	if [ $# -eq 0 ]; then
-		"$bin/usdt_fire" "$FIRINGS" "$w/fire.rep"
-		st=$?
-	else
-		timeout 600 "$@" -c "$bin/usdt_fire $FIRINGS $w/fire.rep" >"$w/fire.out" 2>"$w/fire.err"
-		st=$?
-	fi
-	if [ $st -ne 0 ] || [ ! -s "$w/fire.rep" ]; then
-		[ -f "$w/fire.$key.failed" ] ||
-			echo "$me: $key: exit $st: $(head -c 300 "$w/fire.err" 2>/dev/null | tr '\n' ' ')" >&2
-		echo "exit $st" >>"$w/fire.$key.failed"
-		return
-	fi
-	case $key in
-	*count) grep -q "[^0-9]$FIRINGS\$\|^$FIRINGS\$" "$w/fire.out" ||
-		{ echo "$me: $key: no count of $FIRINGS in: $(head -c 200 "$w/fire.out" | tr '\n' ' ')" >&2; bad=1; } ;;
-	esac
-	awk '$1 == "ns" { print $2 }' "$w/fire.rep" >>"$w/fire.$key"
-}
-
 fire_bench() {
 	B=$bin/usdt_fire
 	i=0
@@ -146,17 +116,7 @@ fire_bench() {
 	echo "  untraced loop: $(awk -v b="$base" 'BEGIN { printf "%.3f ms (%.2f ns/iteration)", b / 1e6, b / '"$FIRINGS"' }')"
 	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns/fire" "bpftrace ns/fire" "ratio b/u"
 	for v in pred predc count strkey ustack; do
-		for t in u b; do
-			if [ -f "$w/fire.$t.$v.failed" ] || [ ! -s "$w/fire.$t.$v" ]; then
-				eval "c_$t=n/a"
-				[ -f "$w/fire.$t.$v.failed" ] && bad=1
-			else
-				m=$(median "$w/fire.$t.$v")
-				eval "c_$t=$(awk -v m="$m" -v b="$base" 'BEGIN { printf "%.1f", (m - b) / '"$FIRINGS"' }')"
-			fi
-		done
-		ratio=$(awk -v u="$c_u" -v b="$c_b" 'BEGIN { if (u + 0 > 0 && b + 0 > 0) printf "%.2fx", b / u; else print "-" }')
-		printf '  %-8s %16s %16s %10s\n' "$v" "$c_u" "$c_b" "$ratio"
+		fire_row "$v" "$base"
 	done
 }
 
@@ -233,20 +193,8 @@ stats_bench() {
 # ------------------------------------------------------------------ attach time
 # attach_run KEY CLOCK-PARSER COMMAND...: one run under stamprun; appends "ATTACH_NS TOTAL_NS".
 attach_run() {
-	key=$1 parse=$2
-	shift 2
-	line=$("$bin/stamprun" "$w/att.out" "$@") || { bad=1; return; }
-	set -- $line
-	t0=$1 total=$2 st=$3
-	if [ "$st" -ne 0 ]; then
-		echo "$me: attach $key: exit $st: $(head -c 300 "$w/att.out.err" | tr '\n' ' ')" >&2
-		bad=1
-		return
-	fi
-	begin=$(eval "$parse" <"$w/att.out")
-	case $begin in
-	'' | *[!0-9]*) echo "$me: attach $key: no BEGIN timestamp in its output" >&2; bad=1; return ;;
-	esac
+	stamp_run "$@" || return
+	key=$1
 	echo "$((begin - t0)) $total" >>"$w/att.$key"
 	# How many probes: usdtrace says "matched N probes" per description, bpftrace "Attaching N".
 	[ -s "$w/att.$key.n" ] || sed -n 's/.*matched \([0-9]*\) probes*$/\1/p; s/^Attaching \([0-9]*\) probes.*/\1/p' \
