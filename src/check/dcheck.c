@@ -20,6 +20,7 @@
 #include "agg.h"
 #include "dfmt.h"
 #include "dopt.h"
+#include "dtag.h"
 #include "dtype.h"
 #include "util.h"
 
@@ -83,17 +84,18 @@ struct ck {
 	size_t npend, cappend;
 };
 
-static _Noreturn void fail_at(struct ck *c, const struct dnode *n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
+			       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-static _Noreturn void fail_at(struct ck *c, const struct dnode *n, const char *fmt, ...)
+static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
+			       const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	util_seterr(c->errbuf, c->errlen, "line %d: %s", n ? n->pos.line : 0, msg);
+	dtag_seterr(c->errbuf, c->errlen, tag, "line %d: %s", n ? n->pos.line : 0, msg);
 	c->status = -1;
 	longjmp(c->jb, 1);
 }
@@ -305,7 +307,7 @@ static struct dtype *named_type(struct ck *c, const char *name)
 		c->tc->scope = cur;
 	}
 	if (!e || e->kind != DSYM_TYPEDEF)
-		fail_at(c, NULL, "internal error: no type %s", name);
+		fail_at(c, NULL, D_UNKNOWN, "internal error: no type %s", name);
 	return e->type;
 }
 
@@ -435,8 +437,8 @@ static void names_free(struct names *ns)
 }
 
 /* A message with type names: fail_at after building the text, freeing the names. */
-#define FAILT(c, n, ns, ...) do { char m_[1024]; snprintf(m_, sizeof(m_), __VA_ARGS__); \
-	names_free(ns); fail_at(c, n, "%s", m_); } while (0)
+#define FAILT(c, n, ns, tag, ...) do { char m_[1024]; snprintf(m_, sizeof(m_), __VA_ARGS__); \
+	names_free(ns); fail_at(c, n, tag, "%s", m_); } while (0)
 
 static int int_rank(struct dtype *t)
 {
@@ -726,7 +728,7 @@ static void incompat(struct ck *c, const struct dnode *at, const struct dnode *l
 {
 	struct names ns = {0};
 	const char *a = nm(&ns, l->type), *b = nm(&ns, r->type);
-	FAILT(c, at, &ns, "operands have incompatible types: \"%s\" %s \"%s\"", a, op, b);
+	FAILT(c, at, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", a, op, b);
 }
 
 /* --- identifiers -------------------------------------------------------------------------- */
@@ -837,7 +839,7 @@ static void check_ident(struct ck *c, struct dnode *n)
 	enum dbuiltin b = builtin_lookup(n->name);
 	if (b == DB_ARGS || b == DB_UREGS) {
 		/* dt_xcook_ident: the built-in arrays are identifiers of array kind */
-		fail_at(c, n, "associative array '%s' may not be referenced as scalar", n->name);
+		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
 	}
 	if (b != DB_NONE) {
 		n->builtin = b;
@@ -851,18 +853,18 @@ static void check_ident(struct ck *c, struct dnode *n)
 	}
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
-			fail_at(c, n, "%s '%s' may not be referenced as scalar",
+			fail_at(c, n, D_IDENT_BADREF, "%s '%s' may not be referenced as scalar",
 				subrs[subr_lookup(n->name)].action ? "tracing function" : "function",
 				n->name);
 		for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
 			if (strcmp(unsupported_vars[i], n->name) == 0)
-				fail_at(c, n, "built-in variable %s is not supported by usdtrace", n->name);
-		fail_at(c, n, "failed to resolve %s: Unknown variable name", n->name);
+				fail_at(c, n, D_UNKNOWN, "built-in variable %s is not supported by usdtrace", n->name);
+		fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", n->name);
 	}
 	if (v->cls == DCK_ASSOC)
-		fail_at(c, n, "associative array '%s' may not be referenced as scalar", v->name);
+		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v->name);
 	if (!v->type)
-		fail_at(c, n, "%s has not yet been declared or assigned", v->name);
+		fail_at(c, n, D_IDENT_UNDEF, "%s has not yet been declared or assigned", v->name);
 	n->var = v;
 	n->type = v->type;
 	v->read = true;
@@ -877,10 +879,10 @@ static void check_selfthis(struct ck *c, struct dnode *n)
 		v = var_find(c, space, n->name);
 	}
 	if (!v || !v->type)
-		fail_at(c, n, "%s%s has not yet been declared or assigned",
+		fail_at(c, n, D_IDENT_UNDEF, "%s%s has not yet been declared or assigned",
 			space == 's' ? "self->" : "this->", n->name);
 	if (v->nkeys > 0)
-		fail_at(c, n, "associative array '%s' may not be referenced as scalar", v->name);
+		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v->name);
 	n->var = v;
 	n->type = v->type;
 	v->read = true;
@@ -908,14 +910,14 @@ static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct
 {
 	int argc = list_len(keys);
 	if (argc != v->nkeys)
-		fail_at(c, at, "%s[ ] prototype mismatch: %d arg%spassed, %d expected", v->name, argc,
+		fail_at(c, at, D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected", v->name, argc,
 			argc == 1 ? " " : "s ", v->nkeys);
 	int i = 0;
 	for (struct dnode *k = keys; k; k = k->next, i++) {
 		if (!argcompat(v->keys[i], k)) {
 			struct names ns = {0};
 			const char *a = nm(&ns, v->keys[i]), *b = nm(&ns, k->type);
-			FAILT(c, at, &ns, "%s[ ] argument #%d is incompatible with prototype:\n"
+			FAILT(c, at, &ns, D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n"
 			      "\tprototype: %s\n\t argument: %s", v->name, i + 1, a, b);
 		}
 	}
@@ -928,7 +930,7 @@ static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
 		if (is_void(k->type)) {
 			struct names ns = {0};
 			const char *a = nm(&ns, k->type);
-			FAILT(c, at, &ns, "%s expression may not be used as associative array index: "
+			FAILT(c, at, &ns, D_KEY_TYPE, "%s expression may not be used as associative array index: "
 			      "key #%d", a, i);
 		}
 	}
@@ -955,19 +957,19 @@ static void check_assoc(struct ck *c, struct dnode *n, char space, const char *n
 	}
 	if (!v) {
 		if (!create)
-			fail_at(c, n, "%s%s has not yet been declared or assigned",
+			fail_at(c, n, D_IDENT_UNDEF, "%s%s has not yet been declared or assigned",
 				space == 's' ? "self->" : "", name);
 		key_types_ok(c, n, n->args);
 		v = var_new(c, space == 's' ? DCK_SELF : DCK_ASSOC, name, NULL, n);
 		set_signature(v, n->args);
 	} else {
 		if (space == 'g' && v->cls != DCK_ASSOC)
-			fail_at(c, n, "scalar '%s' may not be referenced as associative array", name);
+			fail_at(c, n, D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", name);
 		if (space == 's' && v->nkeys == 0)
-			fail_at(c, n, "scalar '%s' may not be referenced as associative array", name);
+			fail_at(c, n, D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", name);
 		check_keys(c, n, v, n->args);
 		if (!v->type && !create)
-			fail_at(c, n, "%s%s has not yet been declared or assigned",
+			fail_at(c, n, D_IDENT_UNDEF, "%s%s has not yet been declared or assigned",
 				space_prefix(v->cls), name);
 	}
 	n->var = v;
@@ -997,31 +999,31 @@ static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
 	check_list(c, n->args);
 	int argc = list_len(n->args);
 	if (argc != 1)
-		fail_at(c, n, "%s[ ] prototype mismatch: %d arg%spassed, 1 expected", name, argc,
+		fail_at(c, n, D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, 1 expected", name, argc,
 			argc == 1 ? " " : "s ");
 	struct dnode *k = n->args;
 	if (!k->isconst || !is_integer(k->type)) {
 		struct names ns = {0};
 		const char *a = nm(&ns, k->type);
-		FAILT(c, n, &ns, "%s[ ] argument #1 is incompatible with prototype:\n"
+		FAILT(c, n, &ns, D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n"
 		      "\tprototype: %s\n\t argument: %s", name, "integer constant", a);
 	}
 	n->lhs->builtin = b;
 	n->builtin = b;
 	if (b == DB_UREGS) {
 		if (!type_unsigned(k->type) && k->cval < 0)
-			fail_at(c, n, "index %lld is out of range for array %s", (long long)k->cval,
+			fail_at(c, n, D_ARR_BOUNDS, "index %lld is out of range for array %s", (long long)k->cval,
 				name);
 		n->type = named_type(c, "uint64_t");
 		return;
 	}
 	if (!c->clause)
-		fail_at(c, n, "%s[ ] may not be referenced outside of a probe clause", name);
+		fail_at(c, n, D_ARGS_NONE, "%s[ ] may not be referenced outside of a probe clause", name);
 	int nargs = c->pargs ? c->pargs->nargs : 0;
 	if (k->cval < 0 || k->cval >= nargs || (type_unsigned(k->type) && (uint64_t)k->cval >= (uint64_t)nargs)) {
 		char d[512];
 		probe_desc_text(c->clause, d, sizeof(d));
-		fail_at(c, n, "index %lld is out of range for %s %s[ ]", (long long)k->cval, d, name);
+		fail_at(c, n, D_ARGS_IDX, "index %lld is out of range for %s %s[ ]", (long long)k->cval, d, name);
 	}
 	struct dtype *t = c->pargs->types ? c->pargs->types[k->cval] : NULL;
 	n->type = t ? t : named_type(c, "int64_t");
@@ -1060,12 +1062,12 @@ static void check_index(struct ck *c, struct dnode *n)
 		}
 	}
 	if (l->kind == DN_THIS && !var_find(c, 't', l->name))
-		fail_at(c, n, "local variables may not be used as associative arrays: %s", l->name);
+		fail_at(c, n, D_ARR_LOCAL, "local variables may not be used as associative arrays: %s", l->name);
 	/* E1[E2]: *(E1 + E2) on pointers and arrays */
 	check_expr(c, l);
 	check_list(c, n->args);
 	if (n->args->next) {
-		fail_at(c, n, "cannot access %s as an associative array",
+		fail_at(c, n, D_ARR_BADREF, "cannot access %s as an associative array",
 			l->kind == DN_IDENT ? l->name : "expression");
 	}
 	struct dnode *k = n->args;
@@ -1076,7 +1078,7 @@ static void check_index(struct ck *c, struct dnode *n)
 	struct dtype *r = res(pt);
 	if (r->kind == DTY_ARRAY && lp && k->isconst && r->array_len >= 0 &&
 	    (uint64_t)k->cval >= (uint64_t)r->array_len)
-		fail_at(c, n, "index outside array bounds: %llu, max is %i",
+		fail_at(c, n, D_ARR_BOUNDS, "index outside array bounds: %llu, max is %i",
 			(unsigned long long)k->cval, (int)r->array_len);
 	if (r->kind == DTY_STRING) {
 		n->type = c->tc->t_char;  /* dtrace's string is a char array */
@@ -1084,8 +1086,8 @@ static void check_index(struct ck *c, struct dnode *n)
 	}
 	if (is_vfptr(pt)) {
 		if (res(r->base)->kind == DTY_FUNC)
-			fail_at(c, n, "cannot dereference pointer to function");
-		fail_at(c, n, "cannot dereference pointer to void");
+			fail_at(c, n, D_DEREF_FUNC, "cannot dereference pointer to function");
+		fail_at(c, n, D_DEREF_VOID, "cannot dereference pointer to void");
 	}
 	n->type = r->base;
 }
@@ -1129,7 +1131,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 	if (strcmp(op, "sizeof") == 0) {
 		check_expr(c, l);
 		if (is_bitfield(l))
-			fail_at(c, n, "cannot apply sizeof to a bit-field");
+			fail_at(c, n, D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
 		int64_t size;
 		if (l->kind == DN_STRING)
 			size = (int64_t)l->slen + 1;
@@ -1138,7 +1140,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 		else
 			size = need_body(c, l->type) ? dtype_sizeof(l->type) : -1;
 		if (size <= 0)
-			fail_at(c, n, "cannot apply sizeof to an operand of unknown size");
+			fail_at(c, n, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
 		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
 		return;
 	}
@@ -1148,14 +1150,14 @@ static void check_unary(struct ck *c, struct dnode *n)
 		if (!is_scalar(t) && !is_pointer(t) && !is_strcompat(t)) {
 			struct names ns = {0};
 			const char *a = nm(&ns, t);
-			FAILT(c, n, &ns, "cannot apply stringof to a value of type %s", a);
+			FAILT(c, n, &ns, D_STRINGOF_TYPE, "cannot apply stringof to a value of type %s", a);
 		}
 		n->type = c->tc->t_string;
 		return;
 	}
 	if (strcmp(op, "-") == 0 || strcmp(op, "+") == 0) {
 		if (!is_integer(t))
-			fail_at(c, n, "operator %s requires an operand of arithmetic type", op);
+			fail_at(c, n, D_OP_ARITH, "operator %s requires an operand of arithmetic type", op);
 		n->type = promote(c, t);
 		if (l->isconst)
 			set_int_const(n, n->type, op[0] == '-' ? -(uint64_t)l->cval : (uint64_t)l->cval);
@@ -1163,7 +1165,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 	}
 	if (strcmp(op, "~") == 0) {
 		if (!is_integer(t))
-			fail_at(c, n, "operator %s requires an operand of integral type", op);
+			fail_at(c, n, D_OP_INT, "operator %s requires an operand of integral type", op);
 		n->type = promote(c, t);
 		if (l->isconst)
 			set_int_const(n, n->type, ~(uint64_t)l->cval);
@@ -1171,7 +1173,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 	}
 	if (strcmp(op, "!") == 0) {
 		if (!is_scalar(t))
-			fail_at(c, n, "operator %s requires an operand of scalar type", op);
+			fail_at(c, n, D_OP_SCALAR, "operator %s requires an operand of scalar type", op);
 		n->type = c->tc->t_int;
 		if (l->isconst)
 			set_int_const(n, n->type, l->cval == 0);
@@ -1184,34 +1186,34 @@ static void check_unary(struct ck *c, struct dnode *n)
 			return;
 		}
 		if (r->kind != DTY_PTR && r->kind != DTY_ARRAY)
-			fail_at(c, n, "cannot dereference non-pointer type");
+			fail_at(c, n, D_DEREF_NONPTR, "cannot dereference non-pointer type");
 		enum dtype_kind bk = res(r->base)->kind;
 		if (bk == DTY_VOID)
-			fail_at(c, n, "cannot dereference pointer to void");
+			fail_at(c, n, D_DEREF_VOID, "cannot dereference pointer to void");
 		if (bk == DTY_FUNC)
-			fail_at(c, n, "cannot dereference pointer to function");
+			fail_at(c, n, D_DEREF_FUNC, "cannot dereference pointer to function");
 		n->type = r->base;
 		return;
 	}
 	if (strcmp(op, "&") == 0) {
 		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS)
-			fail_at(c, n, "cannot take address of dynamic variable");
+			fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 		if (!is_lvalue(l) || l->builtin != DB_NONE)
-			fail_at(c, n, "unacceptable operand for unary & operator");
+			fail_at(c, n, D_ADDROF_LVAL, "unacceptable operand for unary & operator");
 		if (is_bitfield(l))
-			fail_at(c, n, "cannot take address of bit-field");
+			fail_at(c, n, D_ADDROF_BITFIELD, "cannot take address of bit-field");
 		n->type = dtype_ptr(c->tc, t);
 		return;
 	}
 	/* ++ and -- */
 	if (!is_scalar(t))
-		fail_at(c, n, "operator %s requires operand of scalar type", opname);
+		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
 	if (is_vfptr(t))
-		fail_at(c, n, "operator %s requires an operand of known size", opname);
+		fail_at(c, n, D_OP_SCALAR, "operator %s requires an operand of known size", opname);
 	if (!is_lvalue(l))
-		fail_at(c, n, "operator %s requires modifiable lvalue as an operand", opname);
+		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", opname);
 	if (!is_writable(l))
-		fail_at(c, n, "operator %s can only be applied to a writable variable", opname);
+		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", opname);
 	if (l->var)
 		l->var->written = true;
 	n->type = t;
@@ -1292,22 +1294,22 @@ static void check_binary(struct ck *c, struct dnode *n)
 	check_expr(c, r);
 	struct dtype *lt = l->type, *rt = r->type;
 	if ((op_is(n, "/") || op_is(n, "%")) && r->isconst && r->cval == 0 && is_integer(rt))
-		fail_at(c, n, "expression contains division by zero");
+		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	if (op_is(n, "&") || op_is(n, "|") || op_is(n, "^") || op_is(n, "%")) {
 		if (!is_integer(lt) || !is_integer(rt))
-			fail_at(c, n, "operator %s requires operands of integral type", op);
+			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
 		n->type = arith_result(c, lt, rt);
 	} else if (op_is(n, "<<") || op_is(n, ">>")) {
 		if (!is_integer(lt) || !is_integer(rt))
-			fail_at(c, n, "operator %s requires operands of integral type", op);
+			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
 		n->type = promote(c, lt);
 	} else if (op_is(n, "*") || op_is(n, "/")) {
 		if (!is_integer(lt) || !is_integer(rt))
-			fail_at(c, n, "operator %s requires operands of arithmetic type", op);
+			fail_at(c, n, D_OP_ARITH, "operator %s requires operands of arithmetic type", op);
 		n->type = arith_result(c, lt, rt);
 	} else if (op_is(n, "&&") || op_is(n, "||") || op_is(n, "^^")) {
 		if (!is_scalar(lt) || !is_scalar(rt))
-			fail_at(c, n, "operator %s requires operands of scalar type", op);
+			fail_at(c, n, D_OP_SCALAR, "operator %s requires operands of scalar type", op);
 		n->type = c->tc->t_int;
 	} else if (op_is(n, "<") || op_is(n, "<=") || op_is(n, ">") || op_is(n, ">=") ||
 		   op_is(n, "==") || op_is(n, "!=")) {
@@ -1337,10 +1339,10 @@ static void check_binary(struct ck *c, struct dnode *n)
 			n->type = dtype_ptr(c->tc, res(n->type)->base);  /* the array decays */
 		if (res(lt)->kind == DTY_ARRAY && r->isconst && res(lt)->array_len >= 0 &&
 		    (uint64_t)r->cval >= (uint64_t)res(lt)->array_len)
-			fail_at(c, n, "index outside array bounds: %llu, max is %i",
+			fail_at(c, n, D_ARR_BOUNDS, "index outside array bounds: %llu, max is %i",
 				(unsigned long long)r->cval, (int)res(lt)->array_len);
 	} else {
-		fail_at(c, n, "invalid binary op %s", op);
+		fail_at(c, n, D_UNKNOWN, "invalid binary op %s", op);
 	}
 	fold_binary(c, n);
 }
@@ -1358,7 +1360,7 @@ static void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs
 		}
 		struct dck_var *v = var_find(c, 'g', l->name);
 		if (v && v->cls == DCK_ASSOC)
-			fail_at(c, l, "associative array '%s' may not be referenced as scalar", l->name);
+			fail_at(c, l, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", l->name);
 		if (!v)
 			v = var_new(c, DCK_GLOBAL, l->name, NULL, l);
 		if (!v->type)
@@ -1371,7 +1373,7 @@ static void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs
 		char space = l->kind == DN_SELF ? 's' : 't';
 		struct dck_var *v = var_find(c, space, l->name);
 		if (v && v->nkeys > 0)
-			fail_at(c, l, "associative array '%s' may not be referenced as scalar", l->name);
+			fail_at(c, l, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", l->name);
 		if (!v)
 			v = var_new(c, space == 's' ? DCK_SELF : DCK_THIS, l->name, NULL, l);
 		if (!v->type)
@@ -1393,7 +1395,7 @@ static void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs
 			assoc = !v || v->nkeys > 0;
 			space = 's';
 		} else if (a->kind == DN_THIS && !var_find(c, 't', a->name)) {
-			fail_at(c, l, "local variables may not be used as associative arrays: %s",
+			fail_at(c, l, D_ARR_LOCAL, "local variables may not be used as associative arrays: %s",
 				a->name);
 		}
 		if (!assoc) {
@@ -1420,7 +1422,7 @@ static void check_assign(struct ck *c, struct dnode *n)
 		return;
 	}
 	if ((op_is(n, "/=") || op_is(n, "%=")) && r->kind == DN_INT && r->ival == 0)
-		fail_at(c, n, "expression contains division by zero");
+		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	check_expr(c, r);
 	if (op_is(n, "=")) {
 		check_assign_target(c, l, r);
@@ -1432,20 +1434,20 @@ static void check_assign(struct ck *c, struct dnode *n)
 		    !var_find(c, 'g', l->name)) {
 			resolve_later_def(c, 'g', l->name);
 			if (!var_find(c, 'g', l->name))
-				fail_at(c, l, "%s has not yet been declared or assigned", l->name);
+				fail_at(c, l, D_IDENT_UNDEF, "%s has not yet been declared or assigned", l->name);
 		}
 		check_expr(c, l);
 	}
 	struct dtype *lt = l->type, *rt = r->type;
 	if ((op_is(n, "/=") || op_is(n, "%=")) && r->isconst && r->cval == 0 && is_integer(rt))
-		fail_at(c, n, "expression contains division by zero");
+		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	if (op_is(n, "=")) {
 		if (!is_string(lt)) {
 			enum dtype_kind k = res(lt)->kind;
 			if (k == DTY_ARRAY || k == DTY_FUNC) {
 				struct names ns = {0};
 				const char *a = nm(&ns, lt);
-				FAILT(c, n, &ns, "operator %s may not be applied to operand of type \"%s\"",
+				FAILT(c, n, &ns, D_OP_SCALAR, "operator %s may not be applied to operand of type \"%s\"",
 				      op, a);
 			}
 		}
@@ -1456,22 +1458,22 @@ static void check_assign(struct ck *c, struct dnode *n)
 			incompat(c, n, l, op, r);
 		if (!is_integer(lt) || !is_integer(rt)) {
 			if (!is_pointer(lt) || is_vfptr(lt))
-				fail_at(c, n, "operator %s requires left-hand scalar operand of known size",
+				fail_at(c, n, D_OP_SCALAR, "operator %s requires left-hand scalar operand of known size",
 					op);
 			else if (!is_integer(rt) && !ptrcompat(l, r))
 				incompat(c, n, l, op, r);
 		}
 	} else if (op_is(n, "*=") || op_is(n, "/=")) {
 		if (!is_integer(lt) || !is_integer(rt))
-			fail_at(c, n, "operator %s requires operands of arithmetic type", op);
+			fail_at(c, n, D_OP_ARITH, "operator %s requires operands of arithmetic type", op);
 	} else {
 		if (!is_integer(lt) || !is_integer(rt))
-			fail_at(c, n, "operator %s requires operands of integral type", op);
+			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
 	}
 	if (!is_lvalue(l))
-		fail_at(c, n, "operator %s requires modifiable lvalue as an operand", op);
+		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op);
 	if (!is_writable(l))
-		fail_at(c, n, "operator %s can only be applied to a writable variable", op);
+		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", op);
 	if (l->var)
 		l->var->written = true;
 	n->type = lt;
@@ -1484,7 +1486,7 @@ static void check_cond(struct ck *c, struct dnode *n)
 	check_expr(c, n->rhs);
 	struct dnode *l = n->lhs, *r = n->rhs;
 	if (!is_scalar(n->cond->type))
-		fail_at(c, n, "operator ?: expression must be of scalar type");
+		fail_at(c, n, D_OP_SCALAR, "operator ?: expression must be of scalar type");
 	if (is_integer(l->type) && is_integer(r->type))
 		n->type = arith_result(c, l->type, r->type);  /* C: c ? (char)1 : (char)2 is int */
 	else if (compat_type(l->type, r->type))
@@ -1498,14 +1500,14 @@ static void check_cond(struct ck *c, struct dnode *n)
 			  is_integer(r->type) ? l->type :
 			  res(res(r->type)->base)->kind == DTY_VOID ? l->type : r->type;
 	else if (l->kind == DN_CALL && dsubr_is_action(l->subr))
-		fail_at(c, n, "action cannot be used in a conditional context");
+		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
 	else if (r->kind == DN_CALL && dsubr_is_action(r->subr))
-		fail_at(c, n, "action cannot be used in a conditional context");
+		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
 	else
-		fail_at(c, n, "operator ?: operands must have compatible types");
+		fail_at(c, n, D_OP_INCOMPAT, "operator ?: operands must have compatible types");
 	if ((l->kind == DN_CALL && dsubr_is_action(l->subr)) ||
 	    (r->kind == DN_CALL && dsubr_is_action(r->subr)))
-		fail_at(c, n, "action cannot be used in a conditional context");
+		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
 	if (n->cond->isconst && l->isconst && r->isconst && is_integer(n->type))
 		set_int_const(n, n->type, (uint64_t)(n->cond->cval ? l->cval : r->cval));
 }
@@ -1523,7 +1525,7 @@ static void check_cast(struct ck *c, struct dnode *n)
 	if (!ok) {
 		struct names ns = {0};
 		const char *a = nm(&ns, from), *b = nm(&ns, to);
-		FAILT(c, n, &ns, "invalid cast expression: \"%s\" to \"%s\"", a, b);
+		FAILT(c, n, &ns, D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", a, b);
 	}
 	n->type = to;
 	if (n->lhs->isconst && is_integer(to))
@@ -1538,27 +1540,27 @@ static void check_member(struct ck *c, struct dnode *n)
 	struct names ns = {0};
 	if (arrow) {
 		if (t->kind != DTY_PTR)
-			fail_at(c, n, "operator %s must be applied to a pointer", n->op);
+			fail_at(c, n, D_OP_PTR, "operator %s must be applied to a pointer", n->op);
 		t = res(t->base);
 	}
 	if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !need_body(c, t)) {
 		const char *a = nm(&ns, t);
-		FAILT(c, n, &ns, "operator %s cannot be applied to a forward declaration: "
+		FAILT(c, n, &ns, D_OP_INCOMPLETE, "operator %s cannot be applied to a forward declaration: "
 		      "no %s definition is available", n->op, a);
 	}
 	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION) {
 		const char *a = nm(&ns, t);
 		if (arrow)
-			FAILT(c, n, &ns, "operator -> cannot be applied to pointer to type \"%s\"; "
+			FAILT(c, n, &ns, D_OP_SOU, "operator -> cannot be applied to pointer to type \"%s\"; "
 			      "must be applied to a struct or union pointer", a);
-		FAILT(c, n, &ns, "operator %s cannot be applied to type \"%s\"; must be applied "
+		FAILT(c, n, &ns, D_OP_SOU, "operator %s cannot be applied to type \"%s\"; must be applied "
 		      "to a struct or union", n->op, a);
 	}
 	int64_t off = 0;
 	const struct dmember *m = dtype_member_at(t, n->name, &off);
 	if (!m) {
 		const char *a = nm(&ns, t);
-		FAILT(c, n, &ns, "%s is not a member of %s", n->name, a);
+		FAILT(c, n, &ns, D_TYPE_MEMBER, "%s is not a member of %s", n->name, a);
 	}
 	n->type = m->type;
 }
@@ -1567,14 +1569,14 @@ static void check_offsetof(struct ck *c, struct dnode *n)
 {
 	struct dtype *t = res(n->ctype);
 	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION)
-		fail_at(c, n, "offsetof operand must be a struct or union type");
+		fail_at(c, n, D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
 	need_body(c, t);
 	int64_t off = 0;
 	const struct dmember *m = dtype_member_at(t, n->name, &off);
 	if (!m)
-		fail_at(c, n, "failed to determine offset of %s: Member name not found", n->name);
+		fail_at(c, n, D_UNKNOWN, "failed to determine offset of %s: Member name not found", n->name);
 	if (m->bit_width >= 0)
-		fail_at(c, n, "cannot take offset of a bit-field: %s", n->name);
+		fail_at(c, n, D_OFFSETOF_BITFIELD, "cannot take offset of a bit-field: %s", n->name);
 	set_int_const(n, off > INT32_MAX ? c->tc->t_long : c->tc->t_int, (uint64_t)off);
 }
 
@@ -1616,7 +1618,7 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 		limit = nparams;
 	}
 	if (bad)
-		fail_at(c, n, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", d->name, argc,
+		fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", d->name, argc,
 			argc == 1 ? " " : "s ", optargs >= 0 ? "at least " : "",
 			optargs >= 0 ? optargs : limit);
 	struct dnode *a = n->args;
@@ -1633,7 +1635,7 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 		if (!argcompat(pt, a)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
-			FAILT(c, n, &ns, "%s( ) argument #%d is incompatible with prototype:\n"
+			FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
 			      "\tprototype: %s\n\t argument: %s", d->name, i + 1, p, b);
 		}
 	}
@@ -1686,15 +1688,15 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	if (f->kind != DN_STRING) {
 		struct names ns = {0};
 		const char *a = nm(&ns, f->type);
-		FAILT(c, n, &ns, "%s( ) argument #1 is incompatible with prototype:\n"
+		FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #1 is incompatible with prototype:\n"
 		      "\tprototype: string constant\n\t argument: %s", d->name, a);
 	}
 	char err[512];
 	if (memchr(f->str, '\0', f->slen))
-		fail_at(c, n, "%s( ) format string contains a NUL character", d->name);
+		fail_at(c, n, D_PRINTF_ARG_FMT, "%s( ) format string contains a NUL character", d->name);
 	struct dfmt *fmt = dfmt_parse(f->str, err, sizeof(err));
 	if (!fmt)
-		fail_at(c, n, "%s", err);
+		fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
 	struct dck_prog *p = c->out;
 	p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
 	p->fmts[p->nfmts++] = fmt;
@@ -1707,7 +1709,7 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 				    sizeof(err));
 	free(types);
 	if (rc != 0)
-		fail_at(c, n, "%s", err);
+		fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
 	n->fmt = fmt;
 }
 
@@ -1728,14 +1730,14 @@ static void check_call(struct ck *c, struct dnode *n)
 	if (s == DS_NONE) {
 		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
 			if (strcmp(unsupported_subrs[i], n->name) == 0)
-				fail_at(c, n, "%s( ) is not supported by usdtrace", n->name);
+				fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
 		if (builtin_lookup(n->name) != DB_NONE)
-			fail_at(c, n, "scalar '%s' may not be referenced as a function", n->name);
+			fail_at(c, n, D_FUNC_IDKIND, "scalar '%s' may not be referenced as a function", n->name);
 		struct dck_var *v = var_find(c, 'g', n->name);
 		if (v)
-			fail_at(c, n, "%s '%s' may not be referenced as a function", idkind_name(v),
+			fail_at(c, n, D_FUNC_IDKIND, "%s '%s' may not be referenced as a function", idkind_name(v),
 				n->name);
-		fail_at(c, n, "undefined function name: %s", n->name);
+		fail_at(c, n, D_FUNC_UNDEF, "undefined function name: %s", n->name);
 	}
 	const struct subr_def *d = &subrs[s];
 	n->subr = s;
@@ -1749,16 +1751,16 @@ static void check_call(struct ck *c, struct dnode *n)
 		break;
 	case DS_TRACE:
 		if (is_void(n->args->type))
-			fail_at(c, n->args, "trace( ) may not be applied to a void expression");
+			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
 		break;
 	case DS_USTACK: case DS_JSTACK: {
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
 		struct dnode *a = n->args, *sz = a ? a->next : NULL;
 		if (a && (!a->isconst || !is_integer(a->type) || a->cval <= 0))
-			fail_at(c, a, "%s( ) argument #1 must be a non-zero positive integral "
+			fail_at(c, a, D_UNKNOWN, "%s( ) argument #1 must be a non-zero positive integral "
 				"constant expression", d->name);
 		if (sz && (!sz->isconst || !is_integer(sz->type) || sz->cval < 0))
-			fail_at(c, sz, "%s( ) argument #2 must be a positive integer constant",
+			fail_at(c, sz, D_UNKNOWN, "%s( ) argument #2 must be a positive integer constant",
 				d->name);
 		break;
 	}
@@ -1767,11 +1769,11 @@ static void check_call(struct ck *c, struct dnode *n)
 		if (!is_integer(a->type) && !is_pointer(a->type)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
-			FAILT(c, a, &ns, "tracemem( ) argument #1 is incompatible with prototype:\n"
+			FAILT(c, a, &ns, D_PROTO_ARG, "tracemem( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: pointer or integer\n\t argument: %s", b);
 		}
 		if (!sz->isconst || sz->cval == 0 || (!type_unsigned(sz->type) && sz->cval < 0))
-			fail_at(c, sz, "tracemem( ) argument #2 must be a non-zero positive integral "
+			fail_at(c, sz, D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral "
 				"constant expression");
 		break;
 	}
@@ -1825,7 +1827,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k)) {
 			struct names ns = {0};
 			const char *t = nm(&ns, k->type);
-			FAILT(c, n, &ns, "%s expression may not be used as an aggregation key: key #%d",
+			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as an aggregation key: key #%d",
 			      t, i + 1);
 		}
 	}
@@ -1838,7 +1840,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		return;
 	}
 	if (argc != a->nkeys)
-		fail_at(c, n, "@%s[ ] prototype mismatch: %d arg%spassed, %d expected", a->name, argc,
+		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d arg%spassed, %d expected", a->name, argc,
 			argc == 1 ? " " : "s ", a->nkeys);
 	i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
@@ -1847,7 +1849,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		if (!argcompat(a->keys[i], k)) {
 			struct names ns = {0};
 			const char *pt = nm(&ns, a->keys[i]), *b = nm(&ns, k->type);
-			FAILT(c, n, &ns, "@%s[ ] argument #%d is incompatible with prototype:\n"
+			FAILT(c, n, &ns, D_PROTO_ARG, "@%s[ ] argument #%d is incompatible with prototype:\n"
 			      "\tprototype: %s\n\t argument: %s", a->name, i + 1, pt, b);
 		}
 	}
@@ -1866,7 +1868,7 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	int argc = list_len(call->args);
 	bool varargs = f >= AGG_QUANTIZE;
 	if (argc < min_args[f] || (!varargs && argc > max_args[f]))
-		fail_at(c, call, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
+		fail_at(c, call, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
 			agg_funcs[f], argc, argc == 1 ? " " : "s ", varargs ? "at least " : "",
 			min_args[f]);
 	int i = 0;
@@ -1876,57 +1878,57 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 		if (!argcompat(pt, p)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, p->type);
-			FAILT(c, call, &ns, "%s( ) argument #%d is incompatible with prototype:\n"
+			FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
 			      "\tprototype: int32_t\n\t argument: %s", agg_funcs[f], i + 2, b);
 		}
 	}
 	if (call->args && !is_scalar(call->args->type))
-		fail_at(c, call, "%s( ) argument #1 must be of scalar type", agg_funcs[f]);
+		fail_at(c, call, D_AGG_SCALAR, "%s( ) argument #1 must be of scalar type", agg_funcs[f]);
 	int64_t arg[4] = {0};
 	int nargs = 0;
 	struct dnode *incr = NULL;
 	if (f == AGG_LQUANTIZE) {
 		struct dnode *a1 = call->args->next, *a2 = a1->next, *a3 = a2->next;
 		if (!a1->isconst)
-			fail_at(c, a1, "lquantize( ) argument #1 must be an integer constant");
+			fail_at(c, a1, D_LQUANT_BASETYPE, "lquantize( ) argument #1 must be an integer constant");
 		int64_t base = a1->cval;
 		if (base < INT32_MIN || base > INT32_MAX)
-			fail_at(c, a1, "lquantize( ) argument #1 must be a 32-bit quantity");
+			fail_at(c, a1, D_LQUANT_BASEVAL, "lquantize( ) argument #1 must be a 32-bit quantity");
 		if (!a2->isconst)
-			fail_at(c, a2, "lquantize( ) argument #2 must be an integer constant");
+			fail_at(c, a2, D_LQUANT_LIMTYPE, "lquantize( ) argument #2 must be an integer constant");
 		int64_t limit = a2->cval;
 		if (limit < INT32_MIN || limit > INT32_MAX)
-			fail_at(c, a2, "lquantize( ) argument #2 must be a 32-bit quantity");
+			fail_at(c, a2, D_LQUANT_LIMVAL, "lquantize( ) argument #2 must be a 32-bit quantity");
 		if (limit < base)
-			fail_at(c, n, "lquantize( ) base (argument #1) must be less than limit "
+			fail_at(c, n, D_LQUANT_MISMATCH, "lquantize( ) base (argument #1) must be less than limit "
 				"(argument #2)");
 		int64_t step = 1;
 		if (a3) {
 			if (!a3->isconst || a3->cval <= 0)
-				fail_at(c, a3, "lquantize( ) argument #3 must be a non-zero positive "
+				fail_at(c, a3, D_LQUANT_STEPTYPE, "lquantize( ) argument #3 must be a non-zero positive "
 					"integer constant");
 			if ((step = a3->cval) > UINT16_MAX)
-				fail_at(c, a3, "lquantize( ) argument #3 must be a 16-bit quantity");
+				fail_at(c, a3, D_LQUANT_STEPVAL, "lquantize( ) argument #3 must be a 16-bit quantity");
 		}
 		int64_t nlevels = (limit - base) / step;
 		if (nlevels == 0)
-			fail_at(c, n, "lquantize( ) step (argument #3) too large: must have at least "
+			fail_at(c, n, D_LQUANT_STEPLARGE, "lquantize( ) step (argument #3) too large: must have at least "
 				"one quantization level");
 		if (nlevels > UINT16_MAX)
-			fail_at(c, n, "lquantize( ) step (argument #3) too small: number of "
+			fail_at(c, n, D_LQUANT_STEPSMALL, "lquantize( ) step (argument #3) too small: number of "
 				"quantization levels must be a 16-bit quantity");
 		if (a->nargs) {
 			int64_t olevels = (a->arg[1] - a->arg[0]) / a->arg[2];
 			if (a->arg[0] != base)
-				fail_at(c, n, "lquantize( ) base (argument #1) doesn't match previous "
+				fail_at(c, n, D_LQUANT_MATCHBASE, "lquantize( ) base (argument #1) doesn't match previous "
 					"declaration: expected %d, found %d", (int)a->arg[0], (int)base);
 			if (olevels * a->arg[2] != nlevels * step)
-				fail_at(c, n, "lquantize( ) limit (argument #2) doesn't match previous "
+				fail_at(c, n, D_LQUANT_MATCHLIM, "lquantize( ) limit (argument #2) doesn't match previous "
 					"declaration: expected %d, found %d",
 					(int)(a->arg[0] + olevels * a->arg[2]),
 					(int)(base + nlevels * step));
 			if (a->arg[2] != step)
-				fail_at(c, n, "lquantize( ) step (argument #3) doesn't match previous "
+				fail_at(c, n, D_LQUANT_MATCHSTEP, "lquantize( ) step (argument #3) doesn't match previous "
 					"declaration: expected %d, found %d", (int)a->arg[2], (int)step);
 		}
 		/* dtrace keeps base, levels and step: the upper bound it prints is
@@ -1942,27 +1944,27 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 		struct dnode *p = call->args->next;
 		for (int k = 0; k < 4; k++, p = p->next) {
 			if (!p->isconst)
-				fail_at(c, p, "llquantize( ) argument #%d (%s) must be an integer "
+				fail_at(c, p, D_UNKNOWN, "llquantize( ) argument #%d (%s) must be an integer "
 					"constant", k + 1, what[k]);
 			if ((uint64_t)p->cval > UINT16_MAX)
-				fail_at(c, p, "llquantize( ) argument #%d (%s) must be an unsigned "
+				fail_at(c, p, D_UNKNOWN, "llquantize( ) argument #%d (%s) must be an unsigned "
 					"16-bit quantity", k + 1, what[k]);
 			arg[k] = p->cval;
 		}
 		incr = p;
 		if (arg[0] < 2)
-			fail_at(c, n, "llquantize( ) factor (argument #1) must be two or more");
+			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must be two or more");
 		if (arg[1] >= arg[2])
-			fail_at(c, n, "llquantize( ) high magnitude (argument #3) must be greater "
+			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) high magnitude (argument #3) must be greater "
 				"than low magnitude (argument #2)");
 		if (arg[3] < arg[0])
-			fail_at(c, n, "llquantize( ) factor (argument #1) must be less than or equal "
+			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must be less than or equal "
 				"to the number of linear steps per magnitude (argument #4)");
 		uint64_t v = (uint64_t)arg[0];
 		while (v < (uint64_t)arg[3])
 			v *= (uint64_t)arg[0];
 		if (arg[3] % arg[0] || v % (uint64_t)arg[3])
-			fail_at(c, n, "llquantize( ) factor (argument #1) must evenly divide the "
+			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must evenly divide the "
 				"number of steps per magnitude (argument #4), and the number of steps "
 				"per magnitude must evenly divide a power of the factor");
 		uint64_t order = 1;
@@ -1971,13 +1973,13 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 				order *= (uint64_t)arg[0];
 				continue;
 			}
-			fail_at(c, n, "llquantize( ) factor (%d) raised to power of high magnitude "
+			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) factor (%d) raised to power of high magnitude "
 				"(%d) plus 1 overflows 64-bits", (int)arg[0], (int)arg[2]);
 		}
 		if (a->nargs)
 			for (int k = 0; k < 4; k++)
 				if (a->arg[k] != arg[k])
-					fail_at(c, n, "llquantize( ) %s (argument #%d) doesn't match "
+					fail_at(c, n, D_UNKNOWN, "llquantize( ) %s (argument #%d) doesn't match "
 						"previous declaration: expected %d, found %d", what[k],
 						k + 1, (int)a->arg[k], (int)arg[k]);
 		nargs = 4;
@@ -1987,10 +1989,10 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	if (incr) {
 		int argmax = max_args[f];
 		if (!is_scalar(incr->type))
-			fail_at(c, n, "%s( ) increment value (argument #%d) must be of scalar type",
+			fail_at(c, n, D_AGG_SCALAR, "%s( ) increment value (argument #%d) must be of scalar type",
 				agg_funcs[f], argmax);
 		if (incr->next)
-			fail_at(c, incr, "%s( ) prototype mismatch: %d args passed, at most %d "
+			fail_at(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "
 				"expected", agg_funcs[f], argmax + list_len(incr->next), argmax);
 	}
 	memcpy(a->arg, arg, sizeof(arg));
@@ -2004,17 +2006,17 @@ static void check_agg_assign(struct ck *c, struct dnode *n)
 	struct dck_agg *a = agg_get(c, l);
 	l->agg = a;
 	if (!op_is(n, "="))
-		fail_at(c, n, "operator %s may not be applied to an aggregation: @%s", n->op,
+		fail_at(c, n, D_AGG_SCALAR, "operator %s may not be applied to an aggregation: @%s", n->op,
 			a->name);
 	agg_keys(c, l, a);
 	int f = r->kind == DN_CALL ? agg_func_lookup(r->name) : -1;
 	if (f < 0) {
 		check_expr(c, r);
-		fail_at(c, n, "@%s must be assigned the result of an aggregating function",
+		fail_at(c, n, D_AGG_FUNC, "@%s must be assigned the result of an aggregating function",
 			a->name);
 	}
 	if (a->defined && a->func != f)
-		fail_at(c, n, "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: "
+		fail_at(c, n, D_AGG_REDEF, "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: "
 			"@%s = %s( ) : line %d", a->name, a->name, agg_funcs[f], a->name,
 			agg_funcs[a->func], a->line);
 	agg_func_args(c, n, r, a, f);
@@ -2035,11 +2037,11 @@ static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *a
 		check_expr(c, arg);
 		struct names ns = {0};
 		const char *t = nm(&ns, arg->type);
-		FAILT(c, call, &ns, "%s( ) argument #%d is incompatible with prototype:\n"
+		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
 		      "\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
 	}
 	if (arg->args)
-		fail_at(c, arg, "%s( ) argument #%d: an aggregation argument may not be indexed "
+		fail_at(c, arg, D_UNKNOWN, "%s( ) argument #%d: an aggregation argument may not be indexed "
 			"(@%s[ ])", call->name, argno, arg->name);
 	arg->agg = agg_get(c, arg);
 	arg->type = named_type(c, "void");
@@ -2063,12 +2065,12 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 	switch (s) {
 	case DS_PRINTA: {
 		if (argc == 0)
-			fail_at(c, n, "printa( ) prototype mismatch: 0 args passed, at least 1 "
+			fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 0 args passed, at least 1 "
 				"expected");
 		int argno = 1;
 		if (a->kind == DN_STRING) {
 			if (!a->next)
-				fail_at(c, n, "printa( ) prototype mismatch: 1 arg passed, at least 2 "
+				fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 1 arg passed, at least 2 "
 					"expected");
 			a->type = c->tc->t_string;
 			a = a->next;
@@ -2081,28 +2083,28 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 	}
 	case DS_TRUNC:
 		if (argc < 1 || argc > 2)
-			fail_at(c, n, "trunc( ) prototype mismatch: %d arg%spassed, at least 1 "
+			fail_at(c, n, D_TRUNC_PROTO, "trunc( ) prototype mismatch: %d arg%spassed, at least 1 "
 				"expected", argc, argc == 1 ? " " : "s ");
 		agg_arg(c, n, a, 1);
 		if (a->next) {
 			check_expr(c, a->next);
 			if (!is_scalar(a->next->type))
-				fail_at(c, n, "trunc( ) argument #2 must be of scalar type");
+				fail_at(c, n, D_TRUNC_SCALAR, "trunc( ) argument #2 must be of scalar type");
 		}
 		return;
 	case DS_NORMALIZE:
 		if (argc != 2)
-			fail_at(c, n, "normalize( ) prototype mismatch: %d arg%spassed, 2 expected",
+			fail_at(c, n, D_NORMALIZE_PROTO, "normalize( ) prototype mismatch: %d arg%spassed, 2 expected",
 				argc, argc == 1 ? " " : "s ");
 		agg_arg(c, n, a, 1);
 		check_expr(c, a->next);
 		if (!is_scalar(a->next->type))
-			fail_at(c, n, "normalize( ) argument #2 must be of scalar type");
+			fail_at(c, n, D_NORMALIZE_SCALAR, "normalize( ) argument #2 must be of scalar type");
 		return;
 	case DS_CLEAR:
 	case DS_DENORMALIZE:
 		if (argc != 1)
-			fail_at(c, n, "%s( ) prototype mismatch: %d arg%spassed, 1 expected", name,
+			fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, 1 expected", name,
 				argc, argc == 1 ? " " : "s ");
 		agg_arg(c, n, a, 1);
 		return;
@@ -2112,13 +2114,13 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		int i = 1;
 		for (struct dnode *p = n->args; p; p = p->next, i++)
 			if (p->kind != DN_STRING)
-				fail_at(c, n, "setopt( ) argument #%d must be a string constant", i);
+				fail_at(c, n, D_PROTO_ARG, "setopt( ) argument #%d must be a string constant", i);
 		if (!dopt_known(n->args->str))
-			fail_at(c, n, "setopt( ) argument #1: invalid option name: %s", n->args->str);
+			fail_at(c, n, D_PROTO_ARG, "setopt( ) argument #1: invalid option name: %s", n->args->str);
 		return;
 	}
 	default:
-		fail_at(c, n, "internal error: %s is not an aggregation action", name);
+		fail_at(c, n, D_UNKNOWN, "internal error: %s is not an aggregation action", name);
 	}
 }
 
@@ -2129,7 +2131,7 @@ static void check_aggs_done(struct ck *c)
 	for (int i = 0; i < c->out->naggs; i++) {
 		struct dck_agg *a = c->out->aggs[i];
 		if (!a->defined) {
-			util_seterr(c->errbuf, c->errlen, "line %d: @%s has not yet been declared or "
+			dtag_seterr(c->errbuf, c->errlen, D_IDENT_UNDEF, "line %d: @%s has not yet been declared or "
 				    "assigned", a->pos.line, a->name);
 			c->status = -1;
 			longjmp(c->jb, 1);
@@ -2149,17 +2151,17 @@ static void check_aggs_done(struct ck *c)
 				       (is_integer(x->keys[k]) && is_integer(y->keys[k]) &&
 					dtype_sizeof(x->keys[k]) == dtype_sizeof(y->keys[k]));
 			if (!same)
-				fail_at(c, n, "printa( ) aggregation @%s keys do not match those of "
+				fail_at(c, n, D_PRINTA_AGGKEY, "printa( ) aggregation @%s keys do not match those of "
 					"@%s", y->name, x->name);
 		}
 		if (f->kind != DN_STRING)
 			continue;
 		char err[512];
 		if (memchr(f->str, '\0', f->slen))
-			fail_at(c, n, "printa( ) format string contains a NUL character");
+			fail_at(c, n, D_PRINTF_ARG_FMT, "printa( ) format string contains a NUL character");
 		struct dfmt *fmt = dfmt_parse(f->str, err, sizeof(err));
 		if (!fmt)
-			fail_at(c, n, "%s", err);
+			fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
 		struct dck_prog *p = c->out;
 		p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
 		p->fmts[p->nfmts++] = fmt;
@@ -2174,7 +2176,7 @@ static void check_aggs_done(struct ck *c)
 				    sizeof(err));
 		free(types);
 		if (rc != 0)
-			fail_at(c, n, "%s", err);
+			fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
 		n->fmt = fmt;
 	}
 }
@@ -2200,13 +2202,13 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_ident(c, n);
 		return;
 	case DN_MACRO:
-		fail_at(c, n, "internal error: unexpanded macro %s", n->name);
+		fail_at(c, n, D_UNKNOWN, "internal error: unexpanded macro %s", n->name);
 	case DN_SELF:
 	case DN_THIS:
 		check_selfthis(c, n);
 		return;
 	case DN_AGG:
-		fail_at(c, n, "aggregation @%s may only be the target of an aggregating assignment "
+		fail_at(c, n, D_AGG_MDIM, "aggregation @%s may only be the target of an aggregating assignment "
 			"or an argument of an aggregation action", n->name);
 	case DN_UNARY:
 		check_unary(c, n);
@@ -2225,7 +2227,7 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_expr(c, n->rhs);
 		if ((n->lhs->kind == DN_CALL && dsubr_is_action(n->lhs->subr)) ||
 		    (n->rhs->kind == DN_CALL && dsubr_is_action(n->rhs->subr)))
-			fail_at(c, n, "operator , operands cannot be actions");
+			fail_at(c, n, D_OP_ACT, "operator , operands cannot be actions");
 		n->type = n->rhs->type;
 		if (n->rhs->isconst && n->lhs->isconst)
 			set_int_const(n, n->type, (uint64_t)n->rhs->cval);
@@ -2237,7 +2239,7 @@ static void check_expr(struct ck *c, struct dnode *n)
 		int64_t size = is_string(n->ctype) ? c->opt->strsize :
 			       need_body(c, n->ctype) ? dtype_sizeof(n->ctype) : -1;
 		if (size <= 0)
-			fail_at(c, n, "cannot apply sizeof to an operand of unknown size");
+			fail_at(c, n, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
 		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
 		return;
 	}
@@ -2254,7 +2256,7 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_member(c, n);
 		return;
 	default:
-		fail_at(c, n, "internal error: statement where an expression belongs");
+		fail_at(c, n, D_UNKNOWN, "internal error: statement where an expression belongs");
 	}
 }
 
@@ -2318,7 +2320,7 @@ static void resolve_later_def(struct ck *c, char space, const char *name)
 		/* each level costs stack: a chain of definitions each waiting on a later one is
 		 * bounded (dtrace itself would take none of them) */
 		if (c->resolving >= DCK_MAX_RESOLVE)
-			fail_at(c, s->node, "definitions depend on later definitions too deeply "
+			fail_at(c, s->node, D_UNKNOWN, "definitions depend on later definitions too deeply "
 				"(more than %d): %s%s", DCK_MAX_RESOLVE,
 				space == 's' ? "self->" : space == 't' ? "this->" : "", name);
 		struct dnode *saved_clause = c->clause;
@@ -2349,10 +2351,10 @@ static void no_nested_action(struct ck *c, const struct dnode *n)
 	if (!n)
 		return;
 	if (n->kind == DN_CALL && dsubr_is_action(n->subr))
-		fail_at(c, n, "tracing function %s( ) may not be called from a D expression "
+		fail_at(c, n, D_CG_EXPR, "tracing function %s( ) may not be called from a D expression "
 			"(D program context required)", n->name);
 	if (n->kind == DN_CALL && n->subr == DS_NONE && agg_func_lookup(n->name) >= 0)
-		fail_at(c, n, "aggregating function %s( ) may not be called from a D expression "
+		fail_at(c, n, D_CG_EXPR, "aggregating function %s( ) may not be called from a D expression "
 			"(D program context required)", n->name);
 	no_nested_action(c, n->lhs);
 	no_nested_action(c, n->rhs);
@@ -2377,7 +2379,7 @@ static void check_stmt(struct ck *c, struct dnode *n)
 		/* dtrace (dt_sugar.c) compiles the condition as this->%condition = (1 && cond),
 		 * so a non-scalar condition gets the && operator's message */
 		if (!is_scalar(n->cond->type))
-			fail_at(c, n->cond, "operator && requires operands of scalar type");
+			fail_at(c, n->cond, D_OP_SCALAR, "operator && requires operands of scalar type");
 		check_stmt(c, n->lhs);
 		if (n->rhs)
 			check_stmt(c, n->rhs);
@@ -2419,7 +2421,7 @@ static void check_stmt(struct ck *c, struct dnode *n)
 		return;
 	}
 	default:
-		fail_at(c, n, "internal error: expression where a statement belongs");
+		fail_at(c, n, D_UNKNOWN, "internal error: expression where a statement belongs");
 	}
 }
 
@@ -2474,39 +2476,39 @@ static void spec_rescan(struct ck *c, const struct spec_scan *sc, const struct d
 		enum spec_act a = sc->acts[i];
 		if (a == SA_COMMIT) {
 			if (commit)
-				fail_at(c, at, "commit( ) may not follow commit( )");
+				fail_at(c, at, D_COMM_COMM, "commit( ) may not follow commit( )");
 			if (datarec)
-				fail_at(c, at, "commit( ) may not follow data-recording action(s)");
+				fail_at(c, at, D_COMM_DREC, "commit( ) may not follow data-recording action(s)");
 			for (size_t j = i; j < sc->n; j++)
 				if (sc->acts[j] == SA_AGG)
-					fail_at(c, at, "aggregating actions may not follow commit( )");
+					fail_at(c, at, D_AGG_COMM, "aggregating actions may not follow commit( )");
 			commit = true;
 			continue;
 		}
 		if (a == SA_SPECULATE) {
 			if (speculate)
-				fail_at(c, at, "speculate( ) may not follow speculate( )");
+				fail_at(c, at, D_SPEC_SPEC, "speculate( ) may not follow speculate( )");
 			if (commit)
-				fail_at(c, at, "speculate( ) may not follow commit( )");
+				fail_at(c, at, D_SPEC_COMM, "speculate( ) may not follow commit( )");
 			if (datarec)
-				fail_at(c, at, "speculate( ) may not follow data-recording action(s)");
+				fail_at(c, at, D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)");
 			speculate = true;
 			continue;
 		}
 		if (a == SA_AGG) {
 			if (speculate)
-				fail_at(c, at, "aggregating actions may not follow speculate( )");
+				fail_at(c, at, D_AGG_SPEC, "aggregating actions may not follow speculate( )");
 			datarec = true;
 			continue;
 		}
 		if (speculate && a == SA_DESTRUCTIVE)
-			fail_at(c, at, "destructive actions may not follow speculate( )");
+			fail_at(c, at, D_ACT_SPEC, "destructive actions may not follow speculate( )");
 		if (speculate && a == SA_EXIT)
-			fail_at(c, at, "exit( ) may not follow speculate( )");
+			fail_at(c, at, D_EXIT_SPEC, "exit( ) may not follow speculate( )");
 		if (a == SA_DESTRUCTIVE || a == SA_DISCARD || a == SA_VOID)
 			continue;
 		if (commit)
-			fail_at(c, at, "data-recording actions may not follow commit( )");
+			fail_at(c, at, D_DREC_COMM, "data-recording actions may not follow commit( )");
 		if (!speculate)
 			datarec = true;
 	}
@@ -2574,7 +2576,7 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 		check_expr(c, cl->cond);
 		no_nested_action(c, cl->cond);
 		if (!is_scalar(cl->cond->type))
-			fail_at(c, cl->cond, "predicate result must be of scalar type");
+			fail_at(c, cl->cond, D_PRED_SCALAR, "predicate result must be of scalar type");
 	}
 	if (cl->body)
 		check_stmt(c, cl->body);
@@ -2589,7 +2591,7 @@ static void check_inline(struct ck *c, struct dnode *n)
 	struct dck_var *pv = var_find(c, 'g', n->name);
 	enum dbuiltin pb = builtin_lookup(n->name);
 	if (inline_find(c, n->name) || pv || pb != DB_NONE)
-		fail_at(c, n, "identifier redefined: %s\n\t current: inline definition\n"
+		fail_at(c, n, D_DECL_IDRED, "identifier redefined: %s\n\t current: inline definition\n"
 			"\tprevious: %s %s", n->name,
 			pv ? idkind_name(pv) : pb == DB_ARGS || pb == DB_UREGS ? "associative array" :
 			"scalar", inline_find(c, n->name) ? "inline" : "");
@@ -2597,7 +2599,7 @@ static void check_inline(struct ck *c, struct dnode *n)
 	if (!argcompat(n->ctype, n->lhs)) {
 		struct names ns = {0};
 		const char *a = nm(&ns, n->ctype), *b = nm(&ns, n->lhs->type);
-		FAILT(c, n, &ns, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		FAILT(c, n, &ns, D_OP_INCOMPAT, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
 		      n->name, a, b);
 	}
 	xgrow(&c->inl, sizeof(*c->inl), &c->capinl, c->ninl + 1);
@@ -2610,22 +2612,22 @@ static void check_vardecl(struct ck *c, struct dnode *n)
 	/* dtrace rejects auto/register/static; extern names a kernel symbol, and there are
 	 * none to name here */
 	if (n->op && strcmp(n->op, "extern") == 0)
-		fail_at(c, n, "extern variables are not supported by usdtrace: %s", n->name);
+		fail_at(c, n, D_UNKNOWN, "extern variables are not supported by usdtrace: %s", n->name);
 	if (n->op)
-		fail_at(c, n, "specified storage class not appropriate in D");
+		fail_at(c, n, D_DECL_BADCLASS, "specified storage class not appropriate in D");
 	if (builtin_lookup(n->name) != DB_NONE && !strcmp(n->storage, "global"))
-		fail_at(c, n, "built-in identifier redeclared: %s", n->name);
+		fail_at(c, n, D_DECL_IDRED, "built-in identifier redeclared: %s", n->name);
 	bool assoc = n->args != NULL;
 	char space = !strcmp(n->storage, "self") ? 's' : !strcmp(n->storage, "this") ? 't' : 'g';
 	if (assoc && space == 't')
-		fail_at(c, n, "associative arrays may not be declared as local variables: %s", n->name);
+		fail_at(c, n, D_DECL_LOCASSC, "associative arrays may not be declared as local variables: %s", n->name);
 	struct dtype *t = n->ctype;
 	if (is_record(t) && !dtype_is_complete(t)) {
 		const char *a = nm(&ns, t);
-		FAILT(c, n, &ns, "incomplete struct/union/enum %s: %s", a, n->name);
+		FAILT(c, n, &ns, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", a, n->name);
 	}
 	if (res(t)->kind == DTY_ARRAY && res(t)->array_len < 0)
-		fail_at(c, n, "array declaration requires array dimension or tuple signature: %s",
+		fail_at(c, n, D_DECL_ARRNULL, "array declaration requires array dimension or tuple signature: %s",
 			n->name);
 	struct dck_var *v = var_find(c, space, n->name);
 	enum dck_varclass cls = space == 's' ? DCK_SELF : space == 't' ? DCK_THIS :
@@ -2635,7 +2637,7 @@ static void check_vardecl(struct ck *c, struct dnode *n)
 		if (v_assoc != assoc || (v->type && !same_type(v->type, t))) {
 			const char *a = nm(&ns, t);
 			const char *b = v->type ? nm(&ns, v->type) : "<none>";
-			FAILT(c, n, &ns, "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
+			FAILT(c, n, &ns, D_DECL_IDRED, "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
 			      n->name, assoc ? "associative array" : "scalar", a, idkind_name(v), b);
 		}
 		if (assoc) {
@@ -2643,14 +2645,14 @@ static void check_vardecl(struct ck *c, struct dnode *n)
 			for (struct dnode *k = n->args; k; k = k->next, i++) {
 				if (i < v->nkeys && !same_type(k->ctype, v->keys[i])) {
 					const char *a = nm(&ns, k->ctype), *b = nm(&ns, v->keys[i]);
-					FAILT(c, n, &ns, "identifier redeclared: %s\n\t current: associative "
+					FAILT(c, n, &ns, D_DECL_IDRED, "identifier redeclared: %s\n\t current: associative "
 					      "array, key #%d of type %s\n\tprevious: associative array, "
 					      "key #%d of type %s", n->name, i + 1, a, i + 1, b);
 				}
 			}
 			if (i != v->nkeys) {
 				const char *a = nm(&ns, t), *b = nm(&ns, v->type);
-				FAILT(c, n, &ns, "identifier redeclared: %s\n\t current: associative array "
+				FAILT(c, n, &ns, D_DECL_IDRED, "identifier redeclared: %s\n\t current: associative array "
 				      "of %s, tuple length %d\n\tprevious: associative array of %s, "
 				      "tuple length %d", n->name, a, i, b, v->nkeys);
 			}
@@ -2733,7 +2735,7 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 				check_vardecl(c, it);
 				break;
 			default:
-				fail_at(c, it, "internal error: unexpected item");
+				fail_at(c, it, D_UNKNOWN, "internal error: unexpected item");
 			}
 		}
 		check_aggs_done(c);

@@ -19,6 +19,7 @@
 #include "dcpp.h"
 #include "dmacro.h"
 #include "dparse.h"
+#include "dtag.h"
 #include "dwarf_types.h"
 #include "pcat.h"
 #include "trace_run.h"
@@ -52,13 +53,16 @@ struct tc {
 };
 
 /* "failed to compile script x.d: MSG" or "invalid probe specifier DESC: MSG", as dtrace
- * reports a failure in one of its command-line programs. */
-static void source_error(const struct source *s, const char *msg)
+ * reports a failure in one of its command-line programs. A compile error's tag ("[D_SYNTAX] ",
+ * see dtag.h) is shown only under -x errtags. */
+static void source_error(const struct tc *t, const struct source *s, const char *msg)
 {
+	const char *text = dtag_strip(msg);
+	int taglen = t->d.errtags ? (int)(text - msg) : 0;
 	if (s->kind == 's')
-		util_warn("failed to compile script %s: %s", s->text, msg);
+		util_warn("failed to compile script %s: %.*s%s", s->text, taglen, msg, text);
 	else
-		util_warn("invalid probe specifier %s: %s", s->text, msg);
+		util_warn("invalid probe specifier %s: %.*s%s", s->text, taglen, msg, text);
 }
 
 static enum dpdesc_spec spec_of(char kind)
@@ -139,7 +143,7 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 				    op->name, op->value, why)
 			: xasprintf("line %d: failed to set option '%s': %s", op->pos.line, op->name,
 				    why);
-		source_error(s, m);
+		source_error(t, s, m);
 		free(m);
 		return -1;
 	}
@@ -168,10 +172,10 @@ static int build_program(struct tc *t)
 		if (rc == 0)
 			rc = dmacro_expand(t->g, &t->env, err, sizeof(err));
 		if (rc != 0) {
-			if (s->kind == 's' && t->d.cpp && strncmp(err, "line ", 5) != 0)
+			if (s->kind == 's' && t->d.cpp && strncmp(dtag_strip(err), "line ", 5) != 0)
 				util_warn("%s", err); /* cpp could not run: its own words */
 			else
-				source_error(s, err);
+				source_error(t, s, err);
 			return -1;
 		}
 		s->end_clause = count_clauses(t->g);
@@ -180,7 +184,7 @@ static int build_program(struct tc *t)
 	const struct source *last = &t->srcs[t->nsrcs - 1];
 	if (dmacro_check_unused(&t->env, last->kind == 's' ? last->end_line : 1, err,
 				sizeof(err)) != 0) {
-		source_error(last, err);
+		source_error(t, last, err);
 		return -1;
 	}
 	return 0;
@@ -222,7 +226,7 @@ static int match_probes(struct tc *t)
 				char *msg = s->kind == 's'
 					? xasprintf("line %d: %s", pd->pos.line, t->cat.err)
 					: xstrdup(t->cat.err);
-				source_error(s, msg);
+				source_error(t, s, msg);
 				free(msg);
 				return -1;
 			}
@@ -234,7 +238,7 @@ static int match_probes(struct tc *t)
 				? xasprintf("line %d: probe description %s does not match any probes",
 					    pd->pos.line, desc)
 				: xasprintf("probe description %s does not match any probes", desc);
-			source_error(s, msg);
+			source_error(t, s, msg);
 			free(desc);
 			free(msg);
 			return -1;
@@ -358,14 +362,14 @@ static void program_error(const struct tc *t, const char *msg)
 		return;
 	}
 	const struct source *s = program_source(t);
-	const char *rest;
-	if (s->kind != 's' && strncmp(msg, "line ", 5) == 0 && (rest = strstr(msg, ": ")) != NULL) {
-		char *m = xasprintf("in action list: %s", rest + 2);
-		source_error(s, m);
+	const char *text = dtag_strip(msg), *rest;
+	if (s->kind != 's' && strncmp(text, "line ", 5) == 0 && (rest = strstr(text, ": ")) != NULL) {
+		char *m = xasprintf("%.*sin action list: %s", (int)(text - msg), msg, rest + 2);
+		source_error(t, s, m);
 		free(m);
 		return;
 	}
-	source_error(s, msg);
+	source_error(t, s, msg);
 }
 
 static int compile_and_run(struct tc *t)

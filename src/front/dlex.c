@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtag.h"
 #include "util.h"
 
 static const char *const keywords[] = {
@@ -65,12 +66,13 @@ static int col_of(struct lexer *lx, const char *at)
 	return (int)(at - lx->line_start) + 1;
 }
 
-static int lex_error(struct lexer *lx, const char *at, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int lex_error(struct lexer *lx, const char *at, const char *fmt, ...)
+static int lex_error(struct lexer *lx, const char *at, enum dtag tag, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int lex_error(struct lexer *lx, const char *at, enum dtag tag, const char *fmt, ...)
 {
 	struct strbuf b = {0};
 	va_list ap;
+	strbuf_printf(&b, "[%s] ", dtag_name(tag));
 	if (lx->mode == DLEX_DECLS)
 		strbuf_printf(&b, "%s:%d:%d: ", lx->file, lx->line, col_of(lx, at));
 	else
@@ -136,7 +138,7 @@ static int skip_comment(struct lexer *lx)
 	}
 	lx->line = line0;
 	lx->line_start = ls0;
-	return lex_error(lx, start, "unterminated comment");
+	return lex_error(lx, start, D_SYNTAX, "unterminated comment");
 }
 
 /* Reads one escape after the backslash at *pp; stores the byte value. */
@@ -144,7 +146,7 @@ static int read_escape(struct lexer *lx, const char **pp, unsigned *val)
 {
 	const char *p = *pp + 1;  /* past '\' */
 	if (p >= lx->end)
-		return lex_error(lx, *pp, "unterminated escape sequence");
+		return lex_error(lx, *pp, D_SYNTAX, "unterminated escape sequence");
 	char c = *p++;
 	switch (c) {
 	case 'n': *val = '\n'; break;
@@ -157,13 +159,13 @@ static int read_escape(struct lexer *lx, const char **pp, unsigned *val)
 	case '\\': case '\'': case '"': case '?': *val = (unsigned char)c; break;
 	case 'x': {
 		if (p >= lx->end || !isxdigit((unsigned char)*p))
-			return lex_error(lx, *pp, "\\x used with no following hex digits");
+			return lex_error(lx, *pp, D_UNKNOWN, "\\x used with no following hex digits");
 		unsigned v = 0;
 		while (p < lx->end && isxdigit((unsigned char)*p)) {
 			int d = isdigit((unsigned char)*p) ? *p - '0' : tolower((unsigned char)*p) - 'a' + 10;
 			v = v * 16 + (unsigned)d;
 			if (v > 0xff)
-				return lex_error(lx, *pp, "hex escape sequence out of range");
+				return lex_error(lx, *pp, D_SYNTAX, "hex escape sequence out of range");
 			p++;
 		}
 		*val = v;
@@ -175,13 +177,13 @@ static int read_escape(struct lexer *lx, const char **pp, unsigned *val)
 			for (int i = 0; i < 2 && p < lx->end && *p >= '0' && *p <= '7'; i++)
 				v = v * 8 + (unsigned)(*p++ - '0');
 			if (v > 0xff)
-				return lex_error(lx, *pp, "octal escape sequence out of range");
+				return lex_error(lx, *pp, D_SYNTAX, "octal escape sequence out of range");
 			*val = v;
 			break;
 		}
 		if (isprint((unsigned char)c))
-			return lex_error(lx, *pp, "invalid escape sequence '\\%c'", c);
-		return lex_error(lx, *pp, "invalid escape sequence");
+			return lex_error(lx, *pp, D_SYNTAX, "invalid escape sequence '\\%c'", c);
+		return lex_error(lx, *pp, D_SYNTAX, "invalid escape sequence");
 	}
 	*pp = p;
 	return 0;
@@ -196,7 +198,7 @@ static int lex_quoted(struct lexer *lx, char quote)
 	for (;;) {
 		if (p >= lx->end || *p == '\n') {
 			strbuf_free(&b);
-			return lex_error(lx, start, quote == '"' ? "unterminated string constant"
+			return lex_error(lx, start, D_STR_NL, quote == '"' ? "unterminated string constant"
 							    : "unterminated character constant");
 		}
 		if (*p == quote)
@@ -221,13 +223,13 @@ static int lex_quoted(struct lexer *lx, char quote)
 		if (n == 0) {
 			lx->out->ntoks--;
 			free(t->str);
-			return lex_error(lx, start, "empty character constant");
+			return lex_error(lx, start, D_CHR_NULL, "empty character constant");
 		}
 		/* Multi-character constants pack big-endian into an int, as gcc does. */
 		if (n > 4) {
 			lx->out->ntoks--;
 			free(t->str);
-			return lex_error(lx, start, "character constant is too long");
+			return lex_error(lx, start, D_CHR_OFLOW, "character constant is too long");
 		}
 		uint32_t v = 0;
 		for (size_t i = 0; i < n; i++)
@@ -257,7 +259,7 @@ static int lex_number(struct lexer *lx)
 		char *tmp = xstrndup(start, len), *e;
 		strtod(tmp, &e);
 		if (*e && !(e[1] == '\0' && strchr("fFlL", *e))) {
-			int r = lex_error(lx, start, "invalid floating constant '%s'", tmp);
+			int r = lex_error(lx, start, D_UNKNOWN, "invalid floating constant '%s'", tmp);
 			free(tmp);
 			return r;
 		}
@@ -287,13 +289,13 @@ static int lex_number(struct lexer *lx)
 		else
 			break;
 		if (dig >= base)
-			return lex_error(lx, start, "invalid digit '%c' in octal constant", *q);
+			return lex_error(lx, start, D_INT_DIGIT, "invalid digit '%c' in octal constant", *q);
 		if (v > (UINT64_MAX - (uint64_t)dig) / (uint64_t)base)
 			overflow = true;
 		v = v * (uint64_t)base + (uint64_t)dig;
 	}
 	if (is_hex && q == d)
-		return lex_error(lx, start, "invalid hexadecimal constant '%.*s'", (int)len, start);
+		return lex_error(lx, start, D_INT_DIGIT, "invalid hexadecimal constant '%.*s'", (int)len, start);
 	/* Suffix: u, l, ll in either order and case (but "lL" is not "ll"). */
 	bool u = false;
 	int l = 0;
@@ -311,12 +313,12 @@ static int lex_number(struct lexer *lx)
 				s++;
 			}
 		} else {
-			return lex_error(lx, start, "invalid suffix '%.*s' on integer constant",
+			return lex_error(lx, start, D_SYNTAX, "invalid suffix '%.*s' on integer constant",
 					 (int)(p - q), q);
 		}
 	}
 	if (overflow)
-		return lex_error(lx, start, "integer constant '%.*s' is too large", (int)len, start);
+		return lex_error(lx, start, D_INT_OFLOW, "integer constant '%.*s' is too large", (int)len, start);
 
 	/* C's rule for the type of an integer constant on LP64: the first of the candidate
 	 * types that holds the value; decimal constants only try signed types unless 'u'. */
@@ -333,7 +335,7 @@ static int lex_number(struct lexer *lx)
 		res_l = l ? l : 1;
 	} else {
 		/* Decimal without 'u' beyond long: gcc makes it unsigned with a warning; we refuse. */
-		return lex_error(lx, start, "integer constant '%.*s' is too large for long", (int)len, start);
+		return lex_error(lx, start, D_INT_OFLOW, "integer constant '%.*s' is too large for long", (int)len, start);
 	}
 	struct dtok *t = new_tok(lx, DTOK_INT, start, len);
 	t->ival = v;
@@ -392,7 +394,7 @@ static int lex_directive(struct lexer *lx)
 		char *endn;
 		long ln = strtol(n, &endn, 10);
 		if (endn == n || ln < 0 || ln > 0x7fffffff)
-			return lex_error(lx, hash, "invalid line marker");
+			return lex_error(lx, hash, D_UNKNOWN, "invalid line marker");
 		const char *f = endn;
 		while (f < eol && (*f == ' ' || *f == '\t'))
 			f++;
@@ -403,11 +405,11 @@ static int lex_directive(struct lexer *lx)
 			while (fe < eol && *fe != '"')
 				fe += (*fe == '\\' && fe + 1 < eol) ? 2 : 1;
 			if (fe >= eol)
-				return lex_error(lx, hash, "invalid line marker");
+				return lex_error(lx, hash, D_UNKNOWN, "invalid line marker");
 			fname = f + 1;
 			flen = (size_t)(fe - fname);
 		} else if (f < eol && !isspace((unsigned char)*f)) {
-			return lex_error(lx, hash, "invalid line marker");
+			return lex_error(lx, hash, D_UNKNOWN, "invalid line marker");
 		}
 		if (fname)
 			lx->file = intern_file(lx->out, fname, flen);
@@ -419,7 +421,7 @@ static int lex_directive(struct lexer *lx)
 	}
 	if (wl == 0 && p == eol)
 		return lx->p = eol, 0;  /* the null directive */
-	return lex_error(lx, hash, "preprocessor directive '#%.*s' requires -C", (int)wl, w);
+	return lex_error(lx, hash, D_PRAGCTL_INVAL, "preprocessor directive '#%.*s' requires -C", (int)wl, w);
 }
 
 static bool is_pdesc_char(char c)
@@ -527,7 +529,7 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 			continue;
 		}
 		if (c == '\0') {
-			lex_error(&lx, p, "invalid character (NUL byte) in input");
+			lex_error(&lx, p, D_SYNTAX, "invalid character (NUL byte) in input");
 			goto fail;
 		}
 		if (c == '/' && p + 1 < lx.end && (p[1] == '*' || p[1] == '/')) {
@@ -573,7 +575,7 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
 				q++;
 			if (q > p + 1 && isdigit((unsigned char)p[1])) {
-				lex_error(&lx, p, "invalid aggregation name '%.*s'", (int)(q - p), p);
+				lex_error(&lx, p, D_SYNTAX, "invalid aggregation name '%.*s'", (int)(q - p), p);
 				goto fail;
 			}
 			new_tok(&lx, DTOK_AGG, p, (size_t)(q - p));
@@ -593,7 +595,7 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 					q++;
 			}
 			if (q == body) {
-				lex_error(&lx, p, "invalid macro variable '%.*s'", (int)(q - p), p);
+				lex_error(&lx, p, D_SYNTAX, "invalid macro variable '%.*s'", (int)(q - p), p);
 				goto fail;
 			}
 			new_tok(&lx, DTOK_MACRO, p, (size_t)(q - p));
@@ -616,9 +618,9 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 		if (i < sizeof(puncts) / sizeof(puncts[0]))
 			continue;
 		if (isprint((unsigned char)c))
-			lex_error(&lx, p, "invalid character '%c'", c);
+			lex_error(&lx, p, D_SYNTAX, "invalid character '%c'", c);
 		else
-			lex_error(&lx, p, "invalid character (byte 0x%02x)", (unsigned char)c);
+			lex_error(&lx, p, D_SYNTAX, "invalid character (byte 0x%02x)", (unsigned char)c);
 		goto fail;
 	}
 	new_tok(&lx, DTOK_EOF, lx.p, 0);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dlex.h"
+#include "dtag.h"
 #include "util.h"
 
 void dmacro_env_init(struct dmacro_env *env, int argc, char *const *argv)
@@ -37,14 +38,14 @@ struct expander {
 	int failed;
 };
 
-static int fail(struct expander *x, const struct dnode *n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+static int fail(struct expander *x, const struct dnode *n, enum dtag tag, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
-static int fail(struct expander *x, const struct dnode *n, const char *fmt, ...)
+static int fail(struct expander *x, const struct dnode *n, enum dtag tag, const char *fmt, ...)
 {
 	struct strbuf b = {0};
 	va_list ap;
-	strbuf_printf(&b, "line %d: ", n->pos.line);
+	strbuf_printf(&b, "[%s] line %d: ", dtag_name(tag), n->pos.line);
 	va_start(ap, fmt);
 	strbuf_vprintf(&b, fmt, ap);
 	va_end(ap);
@@ -242,9 +243,9 @@ static int expand_arg_token(struct expander *x, struct dnode *n, const char *v)
 		}
 		if (digits == v && is_ident_text(v)) {
 			if (r == -1 && strstr(err, "too large"))
-				return fail(x, n, "macro argument %s constant %s results in integer overflow",
+				return fail(x, n, D_MACRO_OFLOW, "macro argument %s constant %s results in integer overflow",
 					    n->name, v);
-			return fail(x, n, "macro argument %s constant %s is not a valid integer%s%s",
+			return fail(x, n, D_MACRO_OFLOW, "macro argument %s constant %s is not a valid integer%s%s",
 				    n->name, v, r == -1 ? ": " : "", r == -1 ? err : "");
 		}
 	} else if (is_ident_text(v)) {
@@ -267,16 +268,16 @@ static int expand_macro(struct expander *x, struct dnode *n)
 	bool as_string = name[0] == '$' && name[1] == '$';
 	const char *body = name + (as_string ? 2 : 1);
 	if (name[0] != '$' || !*body)
-		return fail(x, n, "invalid macro variable '%s'", name);
+		return fail(x, n, D_SYNTAX, "invalid macro variable '%s'", name);
 
 	if (isdigit((unsigned char)*body)) {
 		size_t nd = strspn(body, "0123456789");
 		if (body[nd])
-			return fail(x, n, "invalid macro variable '%s'", name);
+			return fail(x, n, D_SYNTAX, "invalid macro variable '%s'", name);
 		const char *v = arg_text(x, arg_index(body, nd));
 		if (!v) {
 			if (!x->env->defaultargs)
-				return fail(x, n, "macro argument %s is not defined", name);
+				return fail(x, n, D_MACRO_UNDEF, "macro argument %s is not defined", name);
 			if (as_string)
 				set_string(n, "", 0);
 			else
@@ -291,13 +292,13 @@ static int expand_macro(struct expander *x, struct dnode *n)
 	}
 
 	if (!isalpha((unsigned char)*body) && *body != '_')
-		return fail(x, n, "invalid macro variable '%s'", name);
+		return fail(x, n, D_SYNTAX, "invalid macro variable '%s'", name);
 	for (const char *p = body; *p; p++)
 		if (!isalnum((unsigned char)*p) && *p != '_')
-			return fail(x, n, "invalid macro variable '%s'", name);
+			return fail(x, n, D_SYNTAX, "invalid macro variable '%s'", name);
 	int v;
 	if (!named_value(x->env, body, &v))
-		return fail(x, n, "macro variable %s is not defined", name);
+		return fail(x, n, D_MACRO_UNDEF, "macro variable %s is not defined", name);
 	if (as_string) {
 		char buf[16];
 		snprintf(buf, sizeof(buf), "%u", (unsigned)v);
@@ -380,7 +381,7 @@ static int expand_pdesc(struct expander *x, struct dnode *n)
 		free(text);
 		for (int i = 0; i < 4; i++)
 			free(pd[i]);
-		return fail(x, n, "invalid probe description \"%s\": "
+		return fail(x, n, D_PDESC_INVAL, "invalid probe description \"%s\": "
 			    "Undefined macro variable in probe description", n->name);
 	}
 	free(n->name);
@@ -439,6 +440,6 @@ int dmacro_check_unused(const struct dmacro_env *env, int line, char *errbuf, si
 	int last = env->argc - 1;
 	if (env->referenced && env->referenced[last])
 		return 0;
-	return util_seterr(errbuf, errlen, "line %d: extraneous argument '%s' ($%d is not referenced)",
+	return dtag_seterr(errbuf, errlen, D_MACRO_UNUSED, "line %d: extraneous argument '%s' ($%d is not referenced)",
 			   line, env->argv[last], last);
 }

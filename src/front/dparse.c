@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dtag.h"
 #include "probedesc.h"
 #include "util.h"
 
@@ -77,10 +78,11 @@ static struct dsrcpos pos_of(struct parser *p, const struct dtok *t)
 
 /* Every parse error ends here: D programs are reported as dtrace does ("line N: ..."), provider
  * files as compilers do ("file:line:col: ..."). */
-static void vset_error(struct parser *p, const char *file, int line, int col, const char *fmt,
-		       va_list ap)
+static void vset_error(struct parser *p, enum dtag tag, const char *file, int line, int col,
+		       const char *fmt, va_list ap)
 {
 	struct strbuf b = {0};
+	strbuf_printf(&b, "[%s] ", dtag_name(tag));
 	if (p->script)
 		strbuf_printf(&b, "line %d: ", line);
 	else
@@ -90,13 +92,14 @@ static void vset_error(struct parser *p, const char *file, int line, int col, co
 	strbuf_free(&b);
 }
 
-static _Noreturn void error_at(struct parser *p, const struct dtok *t, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static _Noreturn void error_at(struct parser *p, const struct dtok *t, const char *fmt, ...)
+static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag tag,
+				const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag tag,
+				const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vset_error(p, t->file, t->line, t->col, fmt, ap);
+	vset_error(p, tag, t->file, t->line, t->col, fmt, ap);
 	va_end(ap);
 	longjmp(p->fail, 1);
 }
@@ -104,10 +107,10 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, const cha
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
 	if (t->kind == DTOK_EOF)
-		error_at(p, t, "syntax error near end of input");
+		error_at(p, t, D_SYNTAX, "syntax error near end of input");
 	if (p->script)
-		error_at(p, t, "syntax error near \"%.*s\"", (int)t->len, t->text);
-	error_at(p, t, "syntax error near '%.*s'", (int)t->len, t->text);
+		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)t->len, t->text);
+	error_at(p, t, D_SYNTAX, "syntax error near '%.*s'", (int)t->len, t->text);
 }
 
 #define DPARSE_MAX_TYPE_DEPTH 4096  /* pointer/array/function/typedef levels, through typedefs */
@@ -115,7 +118,7 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 static void enter(struct parser *p)
 {
 	if (++p->depth > DPARSE_MAX_DEPTH)
-		error_at(p, peek(p), "declaration or expression is nested too deeply");
+		error_at(p, peek(p), D_UNKNOWN, "declaration or expression is nested too deeply");
 }
 
 static void leave(struct parser *p)
@@ -152,7 +155,7 @@ static struct name tok_name(struct parser *p, const struct dtok *t)
 {
 	struct name n;
 	if (t->len >= sizeof(n.s))
-		error_at(p, t, "identifier '%.*s...' is too long", 32, t->text);
+		error_at(p, t, D_ID_OFLOW, "identifier '%.*s...' is too long", 32, t->text);
 	memcpy(n.s, t->text, t->len);
 	n.s[t->len] = '\0';
 	return n;
@@ -230,7 +233,7 @@ static struct dtype *declarator(struct parser *p, struct dtype *ty, const struct
 	struct dtype *r = declarator_rule(p, ty, name, allow_name, allow_abstract);
 	leave(p);
 	if (r->depth > DPARSE_MAX_TYPE_DEPTH)
-		error_at(p, at, "type is nested too deeply");
+		error_at(p, at, D_UNKNOWN, "type is nested too deeply");
 	return r;
 }
 
@@ -253,7 +256,7 @@ static struct cval mk(int64_t v, bool uns)
 static struct cval cast_to(struct parser *p, const struct dtok *at, struct dtype *t, struct cval c)
 {
 	if (!dtype_is_integer(t) && dtype_resolve(t)->kind != DTY_PTR)
-		error_at(p, at, "constant expression cast to a non-integer type");
+		error_at(p, at, D_CAST_INVAL, "constant expression cast to a non-integer type");
 	int64_t sz = dtype_sizeof(t);
 	bool uns = dtype_resolve(t)->is_unsigned;
 	if (dtype_resolve(t)->kind == DTY_BOOL)
@@ -285,11 +288,11 @@ static struct cval primary(struct parser *p)
 		struct name n = tok_name(p, t);
 		struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_ENUMCONST, false);
 		if (!e || e->kind != DSYM_ENUMCONST)
-			error_at(p, t, "'%s' is not a constant", n.s);
+			error_at(p, t, D_UNKNOWN, "'%s' is not a constant", n.s);
 		return mk(e->value, false);
 	}
 	if (t->kind == DTOK_STRING || t->kind == DTOK_FLOAT)
-		error_at(p, t, "integer constant expression expected near '%.*s'", (int)t->len, t->text);
+		error_at(p, t, D_UNKNOWN, "integer constant expression expected near '%.*s'", (int)t->len, t->text);
 	syntax_error(p, t);
 }
 
@@ -318,10 +321,10 @@ static struct cval unary_rule(struct parser *p)
 			expect(p, ")");
 			int64_t sz = dtype_sizeof(ty);
 			if (sz < 0)
-				error_at(p, at, "sizeof applied to an incomplete type");
+				error_at(p, at, D_SIZEOF_TYPE, "sizeof applied to an incomplete type");
 			return mk(sz, true);
 		}
-		error_at(p, at, "sizeof in a constant expression needs a type name");
+		error_at(p, at, D_UNKNOWN, "sizeof in a constant expression needs a type name");
 	}
 	if (consume(p, "offsetof")) {
 		expect(p, "(");
@@ -332,7 +335,7 @@ static struct cval unary_rule(struct parser *p)
 		expect(p, ")");
 		struct dtype *r = dtype_resolve(ty);
 		if ((r->kind != DTY_STRUCT && r->kind != DTY_UNION) || !r->complete)
-			error_at(p, at, "offsetof needs a complete struct or union type");
+			error_at(p, at, D_OFFSETOF_TYPE, "offsetof needs a complete struct or union type");
 		struct name mn = tok_name(p, mt);
 		int64_t off = 0;
 		const struct dmember *m;
@@ -342,9 +345,9 @@ static struct cval unary_rule(struct parser *p)
 			r = dtype_resolve(m->type);
 		}
 		if (!m)
-			error_at(p, mt, "%s has no member named '%s'", spell_tmp(r).s, mn.s);
+			error_at(p, mt, D_UNKNOWN, "%s has no member named '%s'", spell_tmp(r).s, mn.s);
 		if (m->bit_width >= 0)
-			error_at(p, mt, "offsetof applied to bit-field '%s'", mn.s);
+			error_at(p, mt, D_OFFSETOF_BITFIELD, "offsetof applied to bit-field '%s'", mn.s);
 		return mk(off + m->offset, true);
 	}
 	/* A cast: '(' type-name ')' unary */
@@ -387,7 +390,7 @@ static struct cval apply(struct parser *p, const struct dtok *op, struct cval a,
 	if (OP(">=")) return mk(uns ? ua >= ub : a.v >= b.v, false);
 	if (OP("<<") || OP(">>")) {
 		if (b.v < 0 || b.v > 63)
-			error_at(p, op, "shift count out of range in constant expression");
+			error_at(p, op, D_UNKNOWN, "shift count out of range in constant expression");
 		if (OP("<<"))
 			return mk((int64_t)(ua << b.v), a.uns);
 		return mk(a.uns ? (int64_t)(ua >> b.v) : a.v >> b.v, a.uns);
@@ -396,7 +399,7 @@ static struct cval apply(struct parser *p, const struct dtok *op, struct cval a,
 	if (OP("-")) return mk((int64_t)(ua - ub), uns);
 	if (OP("*")) return mk((int64_t)(ua * ub), uns);
 	if (b.v == 0)
-		error_at(p, op, "division by zero in constant expression");
+		error_at(p, op, D_DIV_ZERO, "division by zero in constant expression");
 	if (OP("/")) {
 		if (uns) return mk((int64_t)(ua / ub), true);
 		if (a.v == INT64_MIN && b.v == -1) return mk(INT64_MIN, false);
@@ -494,9 +497,9 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		const struct dtok *t = peek(p);
 		if (is_storage(t)) {
 			if (!allow_storage)
-				error_at(p, t, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
+				error_at(p, t, D_DECL_BADCLASS, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
 			if (ds->storage)
-				error_at(p, t, "multiple storage classes in declaration");
+				error_at(p, t, D_DECL_CLASS, "multiple storage classes in declaration");
 			next(p);
 			ds->storage = dtok_is(t, "typedef") ? "typedef" : dtok_is(t, "extern") ? "extern" :
 				      dtok_is(t, "static") ? "static" : dtok_is(t, "register") ? "register" : "auto";
@@ -516,7 +519,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			continue;
 		}
 		if (t->kind == DTOK_KEYWORD && (dtok_is(t, "inline") || dtok_is(t, "translator")))
-			error_at(p, t, "%.*s definitions are not supported in provider definitions",
+			error_at(p, t, D_UNKNOWN, "%.*s definitions are not supported in provider definitions",
 				 (int)t->len, t->text);
 		if (t->kind == DTOK_IDENT && counter == 0 && is_typename(p, t)) {
 			next(p);
@@ -529,7 +532,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			break;
 		if (dtok_is(t, "struct") || dtok_is(t, "union") || dtok_is(t, "enum") || dtok_is(t, "string")) {
 			if (counter)
-				error_at(p, t, "invalid combination of type specifiers near '%.*s'",
+				error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'",
 					 (int)t->len, t->text);
 			next(p);
 			bool def = false;
@@ -551,7 +554,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			  dtok_is(t, "float") ? FLOAT : dtok_is(t, "double") ? DOUBLE :
 			  dtok_is(t, "signed") ? SIGNED : UNSIGNED;
 		if ((counter & OTHER) || ((add == SIGNED || add == UNSIGNED) && (counter & (SIGNED | UNSIGNED))))
-			error_at(p, t, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
+			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		counter += add;
 		switch (counter) {
 		case VOID: ty = c->t_void; break;
@@ -572,16 +575,16 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		case DOUBLE: ty = c->t_double; break;
 		case LONG + DOUBLE: ty = c->t_ldouble; break;
 		default:
-			error_at(p, t, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
+			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		}
 	}
 	if (!ty) {
 		const struct dtok *t = peek(p);
 		if (t->kind == DTOK_IDENT && (dtok_is(peek_at(p, 1), "*") || peek_at(p, 1)->kind == DTOK_IDENT ||
 					      dtok_is(peek_at(p, 1), ")") || dtok_is(peek_at(p, 1), ",")))
-			error_at(p, t, "undefined type '%.*s'", (int)t->len, t->text);
+			error_at(p, t, D_UNKNOWN, "undefined type '%.*s'", (int)t->len, t->text);
 		if (first != t)
-			error_at(p, t, "missing type specifier near '%.*s'", (int)t->len, t->text);
+			error_at(p, t, D_UNKNOWN, "missing type specifier near '%.*s'", (int)t->len, t->text);
 		syntax_error(p, t);
 	}
 	ds->type = dtype_qualify(c, ty, quals);
@@ -611,7 +614,7 @@ static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dt
 	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TAG, here);
 	if (e) {
 		if (e->type->kind != kind)
-			error_at(p, tt, "'%s' defined as wrong kind of tag (it is %s %s)", n.s,
+			error_at(p, tt, D_DECL_TYPERED, "'%s' defined as wrong kind of tag (it is %s %s)", n.s,
 				 kind_word(e->type->kind), n.s);
 		return e->type;
 	}
@@ -633,10 +636,10 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			if ((rb->kind == DTY_STRUCT || rb->kind == DTY_UNION) && !dtype_unqual(base)->name) {
 				for (int i = 0; i < rb->nmembers; i++)
 					if (rb->members[i].name && dtype_find_member(rec, rb->members[i].name))
-						error_at(p, start, "duplicate member '%s'", rb->members[i].name);
+						error_at(p, start, D_UNKNOWN, "duplicate member '%s'", rb->members[i].name);
 				dtype_add_member(rec, NULL, base, -1);
 			} else if (!ds.defined_tag) {
-				error_at(p, start, "declaration does not declare anything");
+				error_at(p, start, D_DECL_USELESS, "declaration does not declare anything");
 			}
 			continue;
 		}
@@ -649,7 +652,7 @@ static void member_decls(struct parser *p, struct dtype *rec)
 				const struct dtok *wt = peek(p);
 				int64_t w = const_expr(p);
 				if (w < 0 || w > 64)
-					error_at(p, wt, "invalid bit-field width %lld", (long long)w);
+					error_at(p, wt, D_DECL_BFCONST, "invalid bit-field width %lld", (long long)w);
 				width = (int)w;
 			}
 			if (!name && width < 0)
@@ -658,7 +661,7 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			if (name) {
 				n = tok_name(p, name);
 				if (dtype_find_member(rec, n.s))
-					error_at(p, name, "duplicate member '%s'", n.s);
+					error_at(p, name, D_UNKNOWN, "duplicate member '%s'", n.s);
 			}
 			dtype_add_member(rec, name ? n.s : NULL, ty, width);
 			char err[256];
@@ -666,7 +669,7 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			struct dtype probe = *rec;
 			if (dtype_finish_record(&probe, err, sizeof(err)) != 0 &&
 			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0))
-				error_at(p, name ? name : at, "%s", err);
+				error_at(p, name ? name : at, dtag_of(err), "%s", dtag_strip(err));
 		} while (consume(p, ","));
 		expect(p, ";");
 	}
@@ -689,18 +692,18 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	if (tt) {
 		rec = tag_lookup(p, tt, kind, true);
 		if (rec->complete)
-			error_at(p, tt, "redefinition of %s %.*s", kind_word(kind), (int)tt->len, tt->text);
+			error_at(p, tt, D_DECL_TYPERED, "redefinition of %s %.*s", kind_word(kind), (int)tt->len, tt->text);
 		if (rec->nmembers)  /* being defined: struct a { struct a { ... } } */
-			error_at(p, tt, "nested redefinition of %s %.*s", kind_word(kind), (int)tt->len, tt->text);
+			error_at(p, tt, D_DECL_TYPERED, "nested redefinition of %s %.*s", kind_word(kind), (int)tt->len, tt->text);
 	} else {
 		rec = dtype_tagged(p->ctx, kind, NULL);
 	}
 	member_decls(p, rec);
 	char err[256];
 	if (dtype_finish_record(rec, err, sizeof(err)) != 0)
-		error_at(p, tt ? tt : brace, "%s", err);
+		error_at(p, tt ? tt : brace, dtag_of(err), "%s", dtag_strip(err));
 	if (rec->nmembers == 0)
-		error_at(p, tt ? tt : brace, "%s has no members", kind_word(kind));
+		error_at(p, tt ? tt : brace, D_UNKNOWN, "%s has no members", kind_word(kind));
 	if (tt)
 		add_decl(p, DDECL_TAG, NULL, rec, NULL, tt);
 	*defined = true;
@@ -722,7 +725,7 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 	if (tt) {
 		e = tag_lookup(p, tt, DTY_ENUM, true);
 		if (e->complete || e->nenums)
-			error_at(p, tt, "redefinition of enum %.*s", (int)tt->len, tt->text);
+			error_at(p, tt, D_DECL_TYPERED, "redefinition of enum %.*s", (int)tt->len, tt->text);
 	} else {
 		e = dtype_tagged(p->ctx, DTY_ENUM, NULL);
 	}
@@ -733,7 +736,7 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 		const struct dtok *nt = expect_ident(p);
 		struct name n = tok_name(p, nt);
 		if (dscope_find(p->ctx, n.s, DSYM_ENUMCONST, true))
-			error_at(p, nt, "redefinition of '%s'", n.s);
+			error_at(p, nt, D_DECL_IDRED, "redefinition of '%s'", n.s);
 		if (consume(p, "="))
 			val = const_expr(p);
 		dtype_add_enumerator(e, n.s, val);
@@ -743,7 +746,7 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 	} while (consume(p, ","));
 	expect(p, "}");
 	if (e->nenums == 0)
-		error_at(p, tt ? tt : brace, "enum has no enumerators");
+		error_at(p, tt ? tt : brace, D_UNKNOWN, "enum has no enumerators");
 	dtype_finish_enum(e);
 	if (tt)  /* anonymous ones are spelled where they are used */
 		add_decl(p, DDECL_TAG, NULL, e, NULL, tt);
@@ -784,7 +787,7 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 		else if (r->kind == DTY_FUNC)
 			pt = dtype_ptr(p->ctx, pt);
 		else if (r->kind == DTY_VOID)
-			error_at(p, at, "parameter has type void");
+			error_at(p, at, D_DECL_PROTO_VOID, "parameter has type void");
 		f->params = xrealloc(f->params, sizeof(*f->params) * (size_t)(f->nparams + 1));
 		f->param_names = xrealloc(f->param_names, sizeof(*f->param_names) * (size_t)(f->nparams + 1));
 		f->params[f->nparams] = pt;
@@ -804,17 +807,17 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 			const struct dtok *at = peek(p);
 			len = const_expr(p);
 			if (len < 0)
-				error_at(p, at, "size of array is negative");
+				error_at(p, at, D_DECL_ARRSUB, "size of array is negative");
 			if (len > (INT64_C(1) << 40))
-				error_at(p, at, "size of array is too large");
+				error_at(p, at, D_DECL_ARRBIG, "size of array is too large");
 		}
 		expect(p, "]");
 		ty = type_suffix(p, ty);
 		struct dtype *r = dtype_resolve(ty);
 		if (r->kind == DTY_FUNC)
-			error_at(p, t, "declaration of an array of functions");
+			error_at(p, t, D_UNKNOWN, "declaration of an array of functions");
 		if (r->kind == DTY_VOID || dtype_sizeof(ty) < 0)
-			error_at(p, t, "array has incomplete element type");
+			error_at(p, t, D_DECL_INCOMPLETE, "array has incomplete element type");
 		return dtype_array(p->ctx, ty, len);
 	}
 	if (consume(p, "(")) {
@@ -822,7 +825,7 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		struct dtype *ret = type_suffix(p, ty);
 		struct dtype *r = dtype_resolve(ret);
 		if (r->kind == DTY_ARRAY || r->kind == DTY_FUNC)
-			error_at(p, t, "function cannot return %s", r->kind == DTY_ARRAY ? "an array" : "a function");
+			error_at(p, t, D_UNKNOWN, "function cannot return %s", r->kind == DTY_ARRAY ? "an array" : "a function");
 		f->base = ret;
 		f->depth = ret->depth + 1;
 		return f;
@@ -854,7 +857,7 @@ static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const s
 	int stars = 0;
 	while (consume(p, "*")) {
 		if (++stars > DPARSE_MAX_DEPTH)
-			error_at(p, peek(p), "too many levels of pointers");
+			error_at(p, peek(p), D_UNKNOWN, "too many levels of pointers");
 		ty = dtype_ptr(p->ctx, ty);
 		unsigned q = 0;
 		for (;;) {
@@ -886,7 +889,7 @@ static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const s
 		*name = next(p);
 	} else if (!allow_abstract) {
 		if (t->kind == DTOK_KEYWORD)
-			error_at(p, t, "'%.*s' is a reserved word and cannot be used as a name",
+			error_at(p, t, D_SYNTAX, "'%.*s' is a reserved word and cannot be used as a name",
 				 (int)t->len, t->text);
 		syntax_error(p, t);
 	}
@@ -942,15 +945,15 @@ static void declaration(struct parser *p, const char *dstorage)
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
 		if (!global)
-			error_at(p, start, "%s variable declaration declares no name", dstorage);
+			error_at(p, start, D_DECL_USELESS, "%s variable declaration declares no name", dstorage);
 		if (ds.storage && strcmp(ds.storage, "typedef") == 0)
-			error_at(p, start, "typedef declares no name");
+			error_at(p, start, D_DECL_USELESS, "typedef declares no name");
 		if (is_tag && !ds.defined_tag && u->name)
 			add_decl(p, DDECL_FORWARD, NULL, u, NULL, start);
 		else if (u->kind == DTY_ENUM && ds.defined_tag && !u->name)
 			add_decl(p, DDECL_TAG, NULL, u, NULL, start);  /* enum { A, B }; */
 		else if (!ds.defined_tag)
-			error_at(p, start, "declaration does not declare anything");
+			error_at(p, start, D_DECL_USELESS, "declaration does not declare anything");
 		return;
 	}
 	do {
@@ -970,22 +973,22 @@ static void declaration(struct parser *p, const char *dstorage)
 		if (is_typedef) {
 			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
 			if (e && e->kind != DSYM_TYPEDEF)
-				error_at(p, nt, "redefinition of '%s' as a different kind of symbol", n.s);
+				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
 			if (e && !dtype_same(e->type->base, ty))
-				error_at(p, nt, "conflicting types for typedef '%s'", n.s);
+				error_at(p, nt, D_DECL_IDRED, "conflicting types for typedef '%s'", n.s);
 			if (!e) {
 				dscope_add(p->ctx, n.s, DSYM_TYPEDEF, dtype_typedef(p->ctx, n.s, ty), 0);
 				add_decl(p, DDECL_TYPEDEF, n.s, ty, NULL, nt);
 			}
 		} else {
 			if (dtype_resolve(ty)->kind == DTY_VOID)
-				error_at(p, nt, "variable '%s' declared void", n.s);
+				error_at(p, nt, D_DECL_VOIDOBJ, "variable '%s' declared void", n.s);
 			if (global && !keys) {
 				struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
 				if (e && e->kind != DSYM_VAR)
-					error_at(p, nt, "redefinition of '%s' as a different kind of symbol", n.s);
+					error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
 				if (e && !dtype_same(e->type, ty))
-					error_at(p, nt, "conflicting types for '%s'", n.s);
+					error_at(p, nt, D_DECL_IDRED, "conflicting types for '%s'", n.s);
 				if (!e) {
 					dscope_add(p->ctx, n.s, DSYM_VAR, ty, 0);
 					add_decl(p, DDECL_VAR, n.s, ty, ds.storage, nt);
@@ -1002,7 +1005,7 @@ static void declaration(struct parser *p, const char *dstorage)
 			}
 		}
 		if (dtok_is(peek(p), "="))
-			error_at(p, peek(p), "initializers are not supported in D declarations");
+			error_at(p, peek(p), D_SYNTAX, "initializers are not supported in D declarations");
 	} while (consume(p, ","));
 	expect(p, ";");
 }
@@ -1012,7 +1015,7 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 	const struct dtok *nt = expect_ident(p);
 	struct name n = tok_name(p, nt);
 	if (dprovider_find_probe(pv, n.s))
-		error_at(p, nt, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
+		error_at(p, nt, D_PROV_PRDUP, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
 	expect(p, "(");
 	struct dprobe pr = { .pos = pos_of(p, nt) };
 	struct dprobe_arg args[DPROBE_MAX_ARGS];
@@ -1026,9 +1029,9 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 	while (!empty) {
 		const struct dtok *at = peek(p);
 		if (dtok_is(at, "..."))
-			error_at(p, at, "probe '%s' has a variable argument list; probe arguments must be declared", n.s);
+			error_at(p, at, D_DECL_PROTO_VARARGS, "probe '%s' has a variable argument list; probe arguments must be declared", n.s);
 		if (nargs == DPROBE_MAX_ARGS)
-			error_at(p, at, "probe '%s' has more than %d arguments", n.s, DPROBE_MAX_ARGS);
+			error_at(p, at, D_PROV_PRARGLEN, "probe '%s' has more than %d arguments", n.s, DPROBE_MAX_ARGS);
 		struct declspec ds;
 		declspec(p, &ds, false);
 		const struct dtok *an = NULL;
@@ -1040,10 +1043,10 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 			ty = dtype_ptr(p->ctx, ty);
 		r = dtype_resolve(ty);
 		if (r->kind == DTY_VOID)
-			error_at(p, at, "argument %d of probe '%s' has type void", nargs + 1, n.s);
+			error_at(p, at, D_DECL_PROTO_VOID, "argument %d of probe '%s' has type void", nargs + 1, n.s);
 		if (r->kind == DTY_STRUCT || r->kind == DTY_UNION) {
 			struct name ts = spell_tmp(ty);
-			error_at(p, at, "argument %d of probe '%s' has type '%s': probe arguments must be "
+			error_at(p, at, D_UNKNOWN, "argument %d of probe '%s' has type '%s': probe arguments must be "
 				 "integers, pointers or strings (pass a pointer)", nargs + 1, n.s, ts.s);
 		}
 		/* As for C parameters, top-level qualifiers are not part of the argument's type
@@ -1058,7 +1061,7 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 		expect(p, ",");
 	}
 	if (dtok_is(peek(p), ":"))
-		error_at(p, peek(p), "probe argument mappings (':') are not supported in provider definitions");
+		error_at(p, peek(p), D_UNKNOWN, "probe argument mappings (':') are not supported in provider definitions");
 	expect(p, ";");
 	pr.name = xstrdup(n.s);
 	pr.nargs = nargs;
@@ -1076,7 +1079,7 @@ static void provider_def(struct parser *p)
 	const struct dtok *nt = peek(p);
 	if (nt->kind != DTOK_IDENT) {
 		if (nt->kind == DTOK_KEYWORD)
-			error_at(p, nt, "'%.*s' is a reserved word and cannot be used as a provider name",
+			error_at(p, nt, D_PROV_BADNAME, "'%.*s' is a reserved word and cannot be used as a provider name",
 				 (int)nt->len, nt->text);
 		syntax_error(p, nt);
 	}
@@ -1097,7 +1100,7 @@ static void provider_def(struct parser *p)
 		const struct dtok *t = peek(p);
 		if (!dtok_is(t, "probe") || t->kind != DTOK_KEYWORD) {
 			if (t->kind == DTOK_EOF)
-				error_at(p, t, "provider '%s' is not terminated (missing '}')", pv->name);
+				error_at(p, t, D_SYNTAX, "provider '%s' is not terminated (missing '}')", pv->name);
 			syntax_error(p, t);
 		}
 		next(p);
@@ -1126,13 +1129,14 @@ static const char *match_word(const char *w, const char *const *list, size_t n)
 	return NULL;
 }
 
-static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, const char *fmt, ...)
+static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, enum dtag tag,
+				    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, enum dtag tag,
+				    const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vset_error(p, pr->file, pr->line, pr->col, fmt, ap);
+	vset_error(p, tag, pr->file, pr->line, pr->col, fmt, ap);
 	va_end(ap);
 	longjmp(p->fail, 1);
 }
@@ -1141,9 +1145,9 @@ static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, c
 static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords)
 {
 	if (nwords < 3)
-		pragma_error(p, pr, "#pragma D option requires an option name");
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option requires an option name");
 	if (nwords > 3)
-		pragma_error(p, pr, "#pragma D option takes one name or name=value");
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option takes one name or name=value");
 	/* The third word, from the text itself: words[] holds only a short prefix of each word. */
 	const char *word = strstr(pr->text, "option") + strlen("option");
 	while (*word == ' ' || *word == '\t')
@@ -1152,7 +1156,7 @@ static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords
 	const char *eq = memchr(word, '=', wlen);
 	size_t nlen = eq ? (size_t)(eq - word) : wlen;
 	if (nlen == 0)
-		pragma_error(p, pr, "#pragma D option requires an option name");
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option requires an option name");
 	struct dprog *g = p->prog;
 	g->options = xrealloc(g->options, sizeof(*g->options) * (size_t)(g->noptions + 1));
 	struct doption *o = &g->options[g->noptions++];
@@ -1180,17 +1184,17 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 			snprintf(words[nw], sizeof(words[nw]), "%.*s", (int)(e - s), s);
 			nw++;
 		} else {
-			pragma_error(p, pr, "too many words in #pragma D attributes");
+			pragma_error(p, pr, D_PRAGMA_MALFORM, "too many words in #pragma D attributes");
 		}
 		s = e;
 	}
 	if (nw < 2)
-		pragma_error(p, pr, "#pragma D requires a directive");
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D requires a directive");
 	static const char *const known[] = {
 		"attributes", "binding", "depends_on", "error", "ident", "line", "option",
 	};
 	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])))
-		pragma_error(p, pr, "unknown #pragma D directive '%s'", words[1]);
+		pragma_error(p, pr, D_PRAGMA_INVAL, "unknown #pragma D directive '%s'", words[1]);
 	if (p->script && strcmp(words[1], "option") == 0)
 		pragma_option(p, pr, nw);
 	if (strcmp(words[1], "attributes") != 0) {
@@ -1200,30 +1204,30 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 	}
 	/* attributes NAME/DATA/CLASS provider PROV KIND */
 	if (nw != 6 || strcmp(words[3], "provider") != 0)
-		pragma_error(p, pr, "#pragma D attributes: expected 'attributes name/data/class provider NAME "
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: expected 'attributes name/data/class provider NAME "
 			     "provider|module|function|name|args'");
 	char *a = words[2];
 	char *s1 = strchr(a, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
 	if (!s1 || !s2 || strchr(s2 + 1, '/'))
-		pragma_error(p, pr, "#pragma D attributes: invalid attributes '%s' (expected name/data/class)", a);
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid attributes '%s' (expected name/data/class)", a);
 	*s1 = *s2 = '\0';
 	struct dattr at = { true, match_word(a, stabilities, 8), match_word(s1 + 1, stabilities, 8),
 			    match_word(s2 + 1, classes, 6) };
 	if (!at.name_stability)
-		pragma_error(p, pr, "#pragma D attributes: invalid stability '%s'", a);
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid stability '%s'", a);
 	if (!at.data_stability)
-		pragma_error(p, pr, "#pragma D attributes: invalid stability '%s'", s1 + 1);
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid stability '%s'", s1 + 1);
 	if (!at.dep_class)
-		pragma_error(p, pr, "#pragma D attributes: invalid dependency class '%s'", s2 + 1);
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid dependency class '%s'", s2 + 1);
 	struct dprovider *pv = dprog_find_provider(p->prog, words[4]);
 	if (!pv)
-		pragma_error(p, pr, "#pragma D attributes: provider '%s' is not defined", words[4]);
+		pragma_error(p, pr, D_PRAGMA_SCOPE, "#pragma D attributes: provider '%s' is not defined", words[4]);
 	int k;
 	for (k = 0; k < DATTR_NKINDS; k++)
 		if (strcmp(words[5], attr_kinds[k]) == 0)
 			break;
 	if (k == DATTR_NKINDS)
-		pragma_error(p, pr, "#pragma D attributes: invalid attribute kind '%s'", words[5]);
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid attribute kind '%s'", words[5]);
 	pv->attrs[k] = at;
 }
 
@@ -1307,7 +1311,7 @@ static struct dnode *e_primary(struct parser *p)
 		n->slen = t->slen;
 		return n;
 	case DTOK_FLOAT:
-		error_at(p, t, "floating-point constants are not supported in D: %.*s", (int)t->len, t->text);
+		error_at(p, t, D_UNKNOWN, "floating-point constants are not supported in D: %.*s", (int)t->len, t->text);
 	case DTOK_IDENT:
 		next(p);
 		n = new_node(p, DN_IDENT, t);
@@ -1338,7 +1342,7 @@ static struct dnode *e_primary(struct parser *p)
 			return n;
 		}
 		if (dtok_is(t, "xlate"))
-			error_at(p, t, "xlate is not supported (translators are not implemented)");
+			error_at(p, t, D_UNKNOWN, "xlate is not supported (translators are not implemented)");
 		syntax_error(p, t);
 	case DTOK_PUNCT:
 		if (consume(p, "(")) {
@@ -1580,7 +1584,7 @@ static struct dnode *statement_rule(struct parser *p)
 	}
 	if (t->kind == DTOK_KEYWORD && (dtok_is(t, "for") || dtok_is(t, "while") || dtok_is(t, "do") ||
 					dtok_is(t, "switch") || dtok_is(t, "return") || dtok_is(t, "goto")))
-		error_at(p, t, "'%.*s' statements are not supported in D", (int)t->len, t->text);
+		error_at(p, t, D_SYNTAX, "'%.*s' statements are not supported in D", (int)t->len, t->text);
 	n = new_node(p, DN_EXPR_STMT, t);
 	n->lhs = e_expr(p);
 	/* The last statement of a block needs no ';'. */
@@ -1611,9 +1615,9 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 		char *end;
 		unsigned long long id = strtoull(n->name, &end, 10);
 		if (*end || !(n->name[0] >= '0' && n->name[0] <= '9') || id == 0)
-			error_at(p, t, "invalid probe description \"%s\": a probe id is a positive number", n->name);
+			error_at(p, t, D_PDESC_INVAL, "invalid probe description \"%s\": a probe id is a positive number", n->name);
 		if (id > UINT32_MAX)
-			error_at(p, t, "identifier %s exceeds maximum probe id", n->name);
+			error_at(p, t, D_PDESC_INVAL, "identifier %s exceeds maximum probe id", n->name);
 		n->ival = id;
 		for (int i = 0; i < 4; i++)
 			n->pd[i] = xstrdup("");
@@ -1624,7 +1628,7 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 	char err[512];
 	struct probedesc d;
 	if (probedesc_parse(n->name, which[spec], &d, err, sizeof(err)) != 0)
-		error_at(p, t, "invalid probe description \"%s\": %s", n->name, pdesc_why(err, n->name));
+		error_at(p, t, D_PDESC_INVAL, "invalid probe description \"%s\": %s", n->name, pdesc_why(err, n->name));
 	n->pd[0] = d.prov;
 	n->pd[1] = d.mod;
 	n->pd[2] = d.func;
@@ -1669,7 +1673,7 @@ static void inline_def(struct parser *p)
 	n->name = tok_dup(nt, 0);
 	n->pos = pos_of(p, nt);
 	if (dtype_resolve(n->ctype)->kind == DTY_VOID)
-		error_at(p, nt, "inline '%s' declared void", n->name);
+		error_at(p, nt, D_DECL_VOIDOBJ, "inline '%s' declared void", n->name);
 	expect(p, "=");
 	n->lhs = e_assign(p);
 	expect(p, ";");
@@ -1701,7 +1705,7 @@ static void script_item(struct parser *p)
 			return;
 		}
 		if (dtok_is(t, "translator"))
-			error_at(p, t, "translator definitions are not supported");
+			error_at(p, t, D_UNKNOWN, "translator definitions are not supported");
 	}
 	declaration(p, "global");
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtag.h"
 #include "util.h"
 
 struct dtype *dtype_new(struct dtype_ctx *ctx, enum dtype_kind kind, int64_t size, int align)
@@ -364,25 +365,25 @@ int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
 		int64_t sz = dtype_sizeof(m->type);
 		int al = dtype_alignof(m->type);
 		if (r->kind == DTY_FUNC)
-			return util_seterr(errbuf, errlen, "member '%s' declared as a function", what);
+			return dtag_seterr(errbuf, errlen, D_UNKNOWN, "member '%s' declared as a function", what);
 		if (r->kind == DTY_ARRAY && r->array_len < 0 && i == rec->nmembers - 1 && !is_union &&
 		    dtype_sizeof(r->base) >= 0) {
 			/* A flexible array member: no size, but its alignment counts. */
 			sz = 0;
 		} else if (sz < 0) {
-			return util_seterr(errbuf, errlen, "member '%s' has incomplete type", what);
+			return dtag_seterr(errbuf, errlen, D_DECL_INCOMPLETE, "member '%s' has incomplete type", what);
 		}
 		if (is_union)
 			bitpos = 0;
 		if (m->bit_width >= 0) {
 			if (!dtype_is_integer(m->type))
-				return util_seterr(errbuf, errlen, "bit-field '%s' has non-integer type", what);
+				return dtag_seterr(errbuf, errlen, D_DECL_BFTYPE, "bit-field '%s' has non-integer type", what);
 			if (m->bit_width > sz * 8)
-				return util_seterr(errbuf, errlen, "width of bit-field '%s' exceeds its type", what);
+				return dtag_seterr(errbuf, errlen, D_DECL_BFSIZE, "width of bit-field '%s' exceeds its type", what);
 			int64_t unit = (int64_t)al * 8;
 			if (m->bit_width == 0) {
 				if (m->name)
-					return util_seterr(errbuf, errlen, "zero width for bit-field '%s'", what);
+					return dtag_seterr(errbuf, errlen, D_DECL_BFCONST, "zero width for bit-field '%s'", what);
 				bitpos = align_up(bitpos, unit);
 				continue;
 			}

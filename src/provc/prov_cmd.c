@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "dcpp.h"
 #include "dparse.h"
+#include "dtag.h"
 #include "prov_header.h"
 #include "prov_object.h"
 #include "util.h"
@@ -234,7 +235,7 @@ int prov_cmd_run(const struct opts *o)
 	int r = dparse_source(o->scripts[0], src, len, &g, err, sizeof(err));
 	free(src);
 	if (r != 0) {
-		fprintf(stderr, "%s\n", err);
+		fprintf(stderr, "%s\n", dtag_strip(err));
 		return 1;
 	}
 	if (check_names(g) != 0) {

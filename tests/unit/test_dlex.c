@@ -88,16 +88,16 @@ T_CASE(integer_constants_and_types)
 T_CASE(integer_errors)
 {
 	T_EQ_INT(lex("x = 09;"), -1);
-	T_EQ_STR(err, "f.d:1:5: invalid digit '9' in octal constant");
+	T_EQ_STR(err, "[D_INT_DIGIT] f.d:1:5: invalid digit '9' in octal constant");
 	T_EQ_INT(lex("\n  18446744073709551616"), -1);
-	T_EQ_STR(err, "f.d:2:3: integer constant '18446744073709551616' is too large");
+	T_EQ_STR(err, "[D_INT_OFLOW] f.d:2:3: integer constant '18446744073709551616' is too large");
 	T_EQ_INT(lex("12abc"), -1);
-	T_EQ_STR(err, "f.d:1:1: invalid suffix 'abc' on integer constant");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:1: invalid suffix 'abc' on integer constant");
 	T_EQ_INT(lex("1lL"), -1);
 	T_EQ_INT(lex("0x"), -1);
-	T_EQ_STR(err, "f.d:1:1: invalid hexadecimal constant '0x'");
+	T_EQ_STR(err, "[D_INT_DIGIT] f.d:1:1: invalid hexadecimal constant '0x'");
 	T_EQ_INT(lex("9223372036854775808"), -1);
-	T_EQ_STR(err, "f.d:1:1: integer constant '9223372036854775808' is too large for long");
+	T_EQ_STR(err, "[D_INT_OFLOW] f.d:1:1: integer constant '9223372036854775808' is too large for long");
 }
 
 T_CASE(strings_and_escapes)
@@ -120,19 +120,19 @@ T_CASE(strings_and_escapes)
 T_CASE(string_errors)
 {
 	T_EQ_INT(lex("x \"abc"), -1);
-	T_EQ_STR(err, "f.d:1:3: unterminated string constant");
+	T_EQ_STR(err, "[D_STR_NL] f.d:1:3: unterminated string constant");
 	T_EQ_INT(lex("\"ab\ncd\""), -1);
-	T_EQ_STR(err, "f.d:1:1: unterminated string constant");
+	T_EQ_STR(err, "[D_STR_NL] f.d:1:1: unterminated string constant");
 	T_EQ_INT(lex("\"a\\qb\""), -1);
-	T_EQ_STR(err, "f.d:1:3: invalid escape sequence '\\q'");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:3: invalid escape sequence '\\q'");
 	T_EQ_INT(lex("''"), -1);
-	T_EQ_STR(err, "f.d:1:1: empty character constant");
+	T_EQ_STR(err, "[D_CHR_NULL] f.d:1:1: empty character constant");
 	T_EQ_INT(lex("'\\x'"), -1);
-	T_EQ_STR(err, "f.d:1:2: \\x used with no following hex digits");
+	T_EQ_STR(err, "[D_UNKNOWN] f.d:1:2: \\x used with no following hex digits");
 	T_EQ_INT(lex("\"\\x100\""), -1);
-	T_EQ_STR(err, "f.d:1:2: hex escape sequence out of range");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:2: hex escape sequence out of range");
 	T_EQ_INT(lex("'abcde'"), -1);
-	T_EQ_STR(err, "f.d:1:1: character constant is too long");
+	T_EQ_STR(err, "[D_CHR_OFLOW] f.d:1:1: character constant is too long");
 }
 
 T_CASE(aggregations_and_macro_variables)
@@ -145,12 +145,12 @@ T_CASE(aggregations_and_macro_variables)
 	T_CHECK(tok_eq(4, DTOK_MACRO, "$target"));
 	T_CHECK(tok_eq(5, DTOK_MACRO, "$pid"));
 	T_EQ_INT(lex("a $ b"), -1);
-	T_EQ_STR(err, "f.d:1:3: invalid macro variable '$'");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:3: invalid macro variable '$'");
 	T_EQ_INT(lex("$$pid $$target"), 0);
 	T_CHECK(tok_eq(0, DTOK_MACRO, "$$pid"));
 	T_CHECK(tok_eq(1, DTOK_MACRO, "$$target"));
 	T_EQ_INT(lex("$$-"), -1);
-	T_EQ_STR(err, "f.d:1:1: invalid macro variable '$$'");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:1: invalid macro variable '$$'");
 }
 
 T_CASE(comments_and_positions)
@@ -164,7 +164,7 @@ T_CASE(comments_and_positions)
 	T_EQ_INT(L.toks[2].col, 8);
 	T_EQ_STR(L.toks[2].file, "f.d");
 	T_EQ_INT(lex("a\n /* never closed\n\n"), -1);
-	T_EQ_STR(err, "f.d:2:2: unterminated comment");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:2:2: unterminated comment");
 }
 
 T_CASE(line_markers)
@@ -180,11 +180,11 @@ T_CASE(line_markers)
 	T_EQ_INT(L.toks[2].line, 40);
 	/* errors point into the original file */
 	T_EQ_INT(lex("# 12 \"orig.d\"\nint a = 08;"), -1);
-	T_EQ_STR(err, "orig.d:12:9: invalid digit '8' in octal constant");
+	T_EQ_STR(err, "[D_INT_DIGIT] orig.d:12:9: invalid digit '8' in octal constant");
 	T_EQ_INT(lex("# x \"f\"\n"), -1);
-	T_EQ_STR(err, "f.d:1:1: preprocessor directive '#x' requires -C");
+	T_EQ_STR(err, "[D_PRAGCTL_INVAL] f.d:1:1: preprocessor directive '#x' requires -C");
 	T_EQ_INT(lex("# 5 \"unterminated\n"), -1);
-	T_EQ_STR(err, "f.d:1:1: invalid line marker");
+	T_EQ_STR(err, "[D_UNKNOWN] f.d:1:1: invalid line marker");
 }
 
 T_CASE(pragmas_and_directives)
@@ -198,27 +198,27 @@ T_CASE(pragmas_and_directives)
 	T_EQ_INT(L.pragmas[1].col, 3);
 	T_EQ_INT(L.toks[1].line, 4);
 	T_EQ_INT(lex("int a;\n#define N 3\n"), -1);
-	T_EQ_STR(err, "f.d:2:1: preprocessor directive '#define' requires -C");
+	T_EQ_STR(err, "[D_PRAGCTL_INVAL] f.d:2:1: preprocessor directive '#define' requires -C");
 	T_EQ_INT(lex("#include <x.h>"), -1);
-	T_EQ_STR(err, "f.d:1:1: preprocessor directive '#include' requires -C");
+	T_EQ_STR(err, "[D_PRAGCTL_INVAL] f.d:1:1: preprocessor directive '#include' requires -C");
 	T_EQ_INT(lex("#!/usr/sbin/dtrace -s\nx"), 0);
 	T_EQ_INT(L.ntoks, 2);
 	T_EQ_INT(L.toks[0].line, 2);
 	/* a '#' that does not start a line is a stray character */
 	T_EQ_INT(lex("a # b"), -1);
-	T_EQ_STR(err, "f.d:1:3: invalid character '#'");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:3: invalid character '#'");
 }
 
 T_CASE(stray_bytes)
 {
 	T_EQ_INT(lex("a \\ b"), -1);
-	T_EQ_STR(err, "f.d:1:3: invalid character '\\'");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:3: invalid character '\\'");
 	T_EQ_INT(lex("a \x01"), -1);
-	T_EQ_STR(err, "f.d:1:3: invalid character (byte 0x01)");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:3: invalid character (byte 0x01)");
 	static const char nul[] = "a\0b";
 	dtoklist_free(&L);
 	T_EQ_INT(dlex_tokenize("f.d", nul, 3, &L, err, sizeof(err)), -1);
-	T_EQ_STR(err, "f.d:1:2: invalid character (NUL byte) in input");
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:2: invalid character (NUL byte) in input");
 	dtoklist_free(&L);
 }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <stdint.h>
 
+#include "dtag.h"
 #include "t.h"
 #include "dmacro.h"
 #include "util.h"
@@ -154,13 +155,13 @@ T_CASE(identifiers_and_strings)
 T_CASE(undefined_arguments)
 {
 	char *argv[] = { "t.d", "1", "2" };
-	T_EQ_STR(run("BEGIN\n{\n\tx = $3;\n}", argv, 3), "ERR: line 3: macro argument $3 is not defined");
-	T_EQ_STR(run("BEGIN\n{\n\tx = $$3;\n}", argv, 3), "ERR: line 3: macro argument $$3 is not defined");
-	T_EQ_STR(run("BEGIN { x = $1; }", argv, 1), "ERR: line 1: macro argument $1 is not defined");
+	T_EQ_STR(run("BEGIN\n{\n\tx = $3;\n}", argv, 3), "ERR: [D_MACRO_UNDEF] line 3: macro argument $3 is not defined");
+	T_EQ_STR(run("BEGIN\n{\n\tx = $$3;\n}", argv, 3), "ERR: [D_MACRO_UNDEF] line 3: macro argument $$3 is not defined");
+	T_EQ_STR(run("BEGIN { x = $1; }", argv, 1), "ERR: [D_MACRO_UNDEF] line 1: macro argument $1 is not defined");
 	/* The first in source order. */
 	T_EQ_STR(run("BEGIN { x = $5; }\nBEGIN { y = $4; }", argv, 3),
-		 "ERR: line 1: macro argument $5 is not defined");
-	T_EQ_STR(run("BEGIN /$7/ { x = $5; }", argv, 3), "ERR: line 1: macro argument $7 is not defined");
+		 "ERR: [D_MACRO_UNDEF] line 1: macro argument $5 is not defined");
+	T_EQ_STR(run("BEGIN /$7/ { x = $5; }", argv, 3), "ERR: [D_MACRO_UNDEF] line 1: macro argument $7 is not defined");
 }
 
 T_CASE(defaultargs)
@@ -182,15 +183,15 @@ T_CASE(bad_integer_arguments)
 {
 	char *argv[] = { "t.d", "12ab", "99999999999999999999", "0x", "08", "- 5", "1e5" };
 	T_EQ_STR(run("BEGIN { x = $1; }", argv, 6),
-		 "ERR: line 1: macro argument $1 constant 12ab is not a valid integer: "
+		 "ERR: [D_MACRO_OFLOW] line 1: macro argument $1 constant 12ab is not a valid integer: "
 		 "invalid suffix 'ab' on integer constant");
 	T_EQ_STR(run("BEGIN { x = $2; }", argv, 6),
-		 "ERR: line 1: macro argument $2 constant 99999999999999999999 results in integer overflow");
-	T_EQ_STR(run("BEGIN { x = $3; }", argv, 6), "ERR: line 1: macro argument $3 constant 0x is not a "
+		 "ERR: [D_MACRO_OFLOW] line 1: macro argument $2 constant 99999999999999999999 results in integer overflow");
+	T_EQ_STR(run("BEGIN { x = $3; }", argv, 6), "ERR: [D_MACRO_OFLOW] line 1: macro argument $3 constant 0x is not a "
 		 "valid integer: invalid hexadecimal constant '0x'");
-	T_EQ_STR(run("BEGIN { x = $4; }", argv, 6), "ERR: line 1: macro argument $4 constant 08 is not a "
+	T_EQ_STR(run("BEGIN { x = $4; }", argv, 6), "ERR: [D_MACRO_OFLOW] line 1: macro argument $4 constant 08 is not a "
 		 "valid integer: invalid digit '8' in octal constant");
-	T_EQ_STR(run("BEGIN { x = $6; }", argv, 7), "ERR: line 1: macro argument $6 constant 1e5 is not a "
+	T_EQ_STR(run("BEGIN { x = $6; }", argv, 7), "ERR: [D_MACRO_OFLOW] line 1: macro argument $6 constant 1e5 is not a "
 		 "valid integer");
 	/* Not a word: a string, as dtrace does. As $$N every one is a string. */
 	T_EQ_STR(assigned("$5", argv, 6), "(string \"- 5\")");
@@ -218,9 +219,9 @@ T_CASE(process_macro_variables)
 		 "(clause (probes \"BEGIN\") (stmt (call trace (+ (+ (+ (+ (+ (+ (+ (+ (+ (int 1234) (int 1)) "
 		 "(int 1000)) (int 100)) (int 0)) (int 5)) (int 77)) (int 78)) (int 0)) (int 0)))))");
 	T_EQ_STR(run_env("BEGIN { x = $target; }", 1, argv, &env),
-		 "ERR: line 1: macro variable $target is not defined");
+		 "ERR: [D_MACRO_UNDEF] line 1: macro variable $target is not defined");
 	T_EQ_STR(run_env("BEGIN { x = $nosuch; }", 1, argv, &env),
-		 "ERR: line 1: macro variable $nosuch is not defined");
+		 "ERR: [D_MACRO_UNDEF] line 1: macro variable $nosuch is not defined");
 	env.target = 4321;
 	T_EQ_STR(run_env("BEGIN { x = $target; }", 1, argv, &env),
 		 "(clause (probes \"BEGIN\") (stmt (assign (var x) (int 4321))))");	/* The string forms of named variables, as dtrace accepts them. */
@@ -298,19 +299,19 @@ T_CASE(probe_description_errors)
 	char *argv[] = { "t.d", "1234" };
 	struct dmacro_env env;
 	dmacro_env_init(&env, 2, argv);
-	const char *want = "ERR: line 2: invalid probe description \"pid$5::malloc:entry\": "
+	const char *want = "ERR: [D_PDESC_INVAL] line 2: invalid probe description \"pid$5::malloc:entry\": "
 			   "Undefined macro variable in probe description";
 	T_EQ_STR(pd_fields("BEGIN { }\npid$5::malloc:entry { }", 2, argv, &env), want);
 	env.defaultargs = true;  /* no default in descriptions, as in dtrace */
 	T_EQ_STR(pd_fields("BEGIN { }\npid$5::malloc:entry { }", 2, argv, &env), want);
 	T_EQ_STR(pd_fields("python$target:::x { }", 2, argv, &env),
-		 "ERR: line 1: invalid probe description \"python$target:::x\": "
+		 "ERR: [D_PDESC_INVAL] line 1: invalid probe description \"python$target:::x\": "
 		 "Undefined macro variable in probe description");
 	T_EQ_STR(pd_fields("pid$nosuch:::x { }", 2, argv, &env),
-		 "ERR: line 1: invalid probe description \"pid$nosuch:::x\": "
+		 "ERR: [D_PDESC_INVAL] line 1: invalid probe description \"pid$nosuch:::x\": "
 		 "Undefined macro variable in probe description");
 	T_EQ_STR(pd_fields("pid$99999999999999999999:::x { }", 2, argv, &env),
-		 "ERR: line 1: invalid probe description \"pid$99999999999999999999:::x\": "
+		 "ERR: [D_PDESC_INVAL] line 1: invalid probe description \"pid$99999999999999999999:::x\": "
 		 "Undefined macro variable in probe description");
 }
 
@@ -322,7 +323,7 @@ T_CASE(unused_arguments)
 	dmacro_env_init(&env, 3, argv);
 	run_env("BEGIN { x = $1; }", 3, argv, &env);
 	T_EQ_INT(dmacro_check_unused(&env, 7, err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 7: extraneous argument 'b' ($2 is not referenced)");
+	T_EQ_STR(err, "[D_MACRO_UNUSED] line 7: extraneous argument 'b' ($2 is not referenced)");
 	/* Only the last argument counts, as in dtrace. */
 	run_env("BEGIN { x = $2; }", 3, argv, &env);
 	T_EQ_INT(dmacro_check_unused(&env, 7, err, sizeof(err)), 0);
@@ -335,7 +336,7 @@ T_CASE(unused_arguments)
 	T_EQ_INT(dmacro_check_unused(&env, 7, err, sizeof(err)), 0);
 	env.argref = false;
 	T_EQ_INT(dmacro_check_unused(&env, 1, err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: extraneous argument 'b' ($2 is not referenced)");
+	T_EQ_STR(err, "[D_MACRO_UNUSED] line 1: extraneous argument 'b' ($2 is not referenced)");
 	/* $0 alone is never extraneous. */
 	dmacro_env_init(&env, 1, argv);
 	run_env("BEGIN { }", 1, argv, &env);
@@ -345,17 +346,17 @@ T_CASE(unused_arguments)
 T_CASE(hostile_macros)
 {
 	char *argv[] = { "t.d", "1" };
-	T_EQ_STR(run("BEGIN { x = $99999; }", argv, 2), "ERR: line 1: macro argument $99999 is not defined");
+	T_EQ_STR(run("BEGIN { x = $99999; }", argv, 2), "ERR: [D_MACRO_UNDEF] line 1: macro argument $99999 is not defined");
 	T_EQ_STR(run("BEGIN { x = $99999999999999999999999999; }", argv, 2),
-		 "ERR: line 1: macro argument $99999999999999999999999999 is not defined");
+		 "ERR: [D_MACRO_UNDEF] line 1: macro argument $99999999999999999999999999 is not defined");
 	struct dmacro_env env;
 	dmacro_env_init(&env, 2, argv);
 	env.defaultargs = true;
 	T_EQ_STR(run_env("BEGIN { x = $99999999999999999999999999; }", 2, argv, &env),
 		 "(clause (probes \"BEGIN\") (stmt (assign (var x) (int 0))))");
 	/* The lexer refuses these before expansion. */
-	T_EQ_STR(run("BEGIN { x = $-1; }", argv, 2), "PARSE: line 1: invalid macro variable '$'");
-	T_EQ_STR(run("BEGIN { x = $$; }", argv, 2), "PARSE: line 1: invalid macro variable '$$'");
+	T_EQ_STR(run("BEGIN { x = $-1; }", argv, 2), "PARSE: [D_SYNTAX] line 1: invalid macro variable '$'");
+	T_EQ_STR(run("BEGIN { x = $$; }", argv, 2), "PARSE: [D_SYNTAX] line 1: invalid macro variable '$$'");
 	/* Nodes the lexer would never make still get a message, not a crash. */
 	const char *names[] = { "$", "$$", "$-1", "$1x", "$$$", "x1", "$a-b", "$$$1" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -369,7 +370,7 @@ T_CASE(hostile_macros)
 		m->name = xstrdup(names[i]);
 		dmacro_env_init(&env, 2, argv);
 		T_EQ_INT(dmacro_expand(g, &env, err, sizeof(err)), -1);
-		char *want = xasprintf("line 1: invalid macro variable '%s'", names[i]);
+		char *want = xasprintf("[D_SYNTAX] line 1: invalid macro variable '%s'", names[i]);
 		T_EQ_STR(err, want);
 		free(want);
 		dprog_free(g);
@@ -393,7 +394,8 @@ T_CASE(random_arguments)
 		arg[n] = '\0';
 		char *argv[] = { "t.d", arg };
 		const char *r = run("pid$1:::entry { x = $1; y = $$1; }", argv, 2);
-		bool fine = strncmp(r, "(clause ", 8) == 0 || strncmp(r, "ERR: line 1: ", 13) == 0;
+		bool fine = strncmp(r, "(clause ", 8) == 0 ||
+			    (strncmp(r, "ERR: ", 5) == 0 && strncmp(dtag_strip(r + 5), "line 1: ", 8) == 0);
 		if (!fine)
 			T_EQ_STR(r, "a clause or ERR: line 1: ...");
 		bool plain = true;

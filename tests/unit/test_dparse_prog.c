@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <stdint.h>
 
+#include "dtag.h"
 #include "t.h"
 #include "dparse.h"
 #include "util.h"
@@ -83,7 +84,7 @@ T_CASE(associativity)
 	T_EQ_STR(expr("- - a"), "(- (- (var a)))");
 	T_EQ_STR(expr("*p++"), "(* (post++ (var p)))");
 	T_EQ_STR(expr("++*p"), "(++ (* (var p)))");
-	T_EQ_STR(expr("a->b.c[1](x)"), "ERR: line 1: syntax error near \"(\"");
+	T_EQ_STR(expr("a->b.c[1](x)"), "ERR: [D_SYNTAX] line 1: syntax error near \"(\"");
 }
 
 T_CASE(compound_assignments)
@@ -112,8 +113,8 @@ T_CASE(postfix_and_primary)
 	T_EQ_STR(expr("stringof(x) + stringof y"), "(+ (stringof (var x)) (stringof (var y)))");
 	T_EQ_STR(expr("sizeof(int) + sizeof x + sizeof(x)"),
 		 "(+ (+ (sizeof \"int\") (sizeof (var x))) (sizeof (var x)))");
-	T_EQ_STR(expr("1.5"), "ERR: line 1: floating-point constants are not supported in D: 1.5");
-	T_EQ_STR(expr("xlate <int> (x)"), "ERR: line 1: xlate is not supported (translators are not implemented)");
+	T_EQ_STR(expr("1.5"), "ERR: [D_UNKNOWN] line 1: floating-point constants are not supported in D: 1.5");
+	T_EQ_STR(expr("xlate <int> (x)"), "ERR: [D_UNKNOWN] line 1: xlate is not supported (translators are not implemented)");
 }
 
 T_CASE(casts_and_parentheses)
@@ -159,8 +160,8 @@ T_CASE(dangling_else_and_statements)
 		 "(clause (probes \"BEGIN\") (if (var a) (empty) (if (var b) (block) (stmt (var c)))))");
 	T_EQ_STR(parse("BEGIN { ; {} { a; } b }"),
 		 "(clause (probes \"BEGIN\") (empty) (block) (block (stmt (var a))) (stmt (var b)))");
-	T_EQ_STR(parse("BEGIN { a b }"), "ERR: line 1: syntax error near \"b\"");
-	T_EQ_STR(parse("BEGIN { while (1) x++; }"), "ERR: line 1: 'while' statements are not supported in D");
+	T_EQ_STR(parse("BEGIN { a b }"), "ERR: [D_SYNTAX] line 1: syntax error near \"b\"");
+	T_EQ_STR(parse("BEGIN { while (1) x++; }"), "ERR: [D_SYNTAX] line 1: 'while' statements are not supported in D");
 }
 
 T_CASE(clause_forms)
@@ -187,10 +188,10 @@ T_CASE(description_or_declaration)
 		 "(clause (probes \"foo*\"))\n(decl global \"int\" x2)");
 	T_EQ_STR(parse("struct s { int a; } v; BEGIN{}"),
 		 "(decl global \"struct s\" v)\n(clause (probes \"BEGIN\"))");
-	T_EQ_STR(parse("BEGIN { x = a-1; y = b:c; }"), "ERR: line 1: syntax error near \":\"");
-	T_EQ_STR(parse("BEGIN { @a[] = count(); }"), "ERR: line 1: syntax error near \"]\"");
+	T_EQ_STR(parse("BEGIN { x = a-1; y = b:c; }"), "ERR: [D_SYNTAX] line 1: syntax error near \":\"");
+	T_EQ_STR(parse("BEGIN { @a[] = count(); }"), "ERR: [D_SYNTAX] line 1: syntax error near \"]\"");
 	T_EQ_STR(parse("provider p { probe a(int); };\np:::a{}"), "(clause (probes \"p:::a\"))");
-	T_EQ_STR(parse("BEGIN\nEND {}"), "ERR: line 1: undefined type 'BEGIN'");
+	T_EQ_STR(parse("BEGIN\nEND {}"), "ERR: [D_UNKNOWN] line 1: undefined type 'BEGIN'");
 }
 
 T_CASE(description_fields)
@@ -236,7 +237,7 @@ T_CASE(declarations_between_clauses)
 	T_EQ_STR(parse("inline int LIMIT = 10;\nself int ts;\nthis string s;\nint x, *y;\n"
 		       "string names[int];\nuint64_t m[string, int];\nBEGIN { }\n"
 		       "typedef struct conn { int fd; } conn_t;\ninline string NAME = \"a\" \"\";\n"),
-		 "ERR: line 9: syntax error near \"\"\"\"");
+		 "ERR: [D_SYNTAX] line 9: syntax error near \"\"\"\"");
 	T_EQ_STR(parse("inline int LIMIT = 10 + 1;\nself int ts;\nthis string s;\nint x, *y;\n"
 		       "string names[int];\nuint64_t m[string, int];\nBEGIN { }\n"
 		       "typedef struct conn { int fd; } conn_t;\nself conn_t *c;\nEND { }"),
@@ -247,10 +248,10 @@ T_CASE(declarations_between_clauses)
 	T_EQ_STR(parse("extern int errno_x; static long s;"),
 		 "(decl global extern \"int\" errno_x)\n(decl global static \"long\" s)");
 	T_EQ_STR(parse("int a[4]; BEGIN{}"), "(decl global \"int [4]\" a)\n(clause (probes \"BEGIN\"))");
-	T_EQ_STR(parse("self int;"), "ERR: line 1: self variable declaration declares no name");
-	T_EQ_STR(parse("int x = 1;"), "ERR: line 1: initializers are not supported in D declarations");
-	T_EQ_STR(parse("inline int X;"), "ERR: line 1: syntax error near \";\"");
-	T_EQ_STR(parse("translator a < int x > { };"), "ERR: line 1: translator definitions are not supported");
+	T_EQ_STR(parse("self int;"), "ERR: [D_DECL_USELESS] line 1: self variable declaration declares no name");
+	T_EQ_STR(parse("int x = 1;"), "ERR: [D_SYNTAX] line 1: initializers are not supported in D declarations");
+	T_EQ_STR(parse("inline int X;"), "ERR: [D_SYNTAX] line 1: syntax error near \";\"");
+	T_EQ_STR(parse("translator a < int x > { };"), "ERR: [D_UNKNOWN] line 1: translator definitions are not supported");
 	/* a provider definition may sit in a program too */
 	T_EQ_STR(parse("provider p { probe a(int); }; p*:::a {}"), "(clause (probes \"p*:::a\"))");
 }
@@ -279,10 +280,10 @@ T_CASE(pragmas)
 	T_EQ_STR(g->options[0].value, "a-zone-name-much-longer-than-sixty-four-characters-to-check-it-whole");
 	T_EQ_STR(g->options[1].name, "flowindent");
 	dprog_free(g);
-	T_EQ_STR(parse("#pragma D option a=1 b=2\nBEGIN{}"), "ERR: line 1: #pragma D option takes one name or name=value");
-	T_EQ_STR(parse("#pragma D option =1\nBEGIN{}"), "ERR: line 1: #pragma D option requires an option name");
-	T_EQ_STR(parse("#pragma D option\nBEGIN{}"), "ERR: line 1: #pragma D option requires an option name");
-	T_EQ_STR(parse("BEGIN{}\n#pragma D frobnicate"), "ERR: line 2: unknown #pragma D directive 'frobnicate'");
+	T_EQ_STR(parse("#pragma D option a=1 b=2\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: #pragma D option takes one name or name=value");
+	T_EQ_STR(parse("#pragma D option =1\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: #pragma D option requires an option name");
+	T_EQ_STR(parse("#pragma D option\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: #pragma D option requires an option name");
+	T_EQ_STR(parse("BEGIN{}\n#pragma D frobnicate"), "ERR: [D_PRAGMA_INVAL] line 2: unknown #pragma D directive 'frobnicate'");
 }
 
 T_CASE(macro_variables_and_aggregations)
@@ -300,15 +301,15 @@ T_CASE(macro_variables_and_aggregations)
 
 T_CASE(positions_and_lines)
 {
-	T_EQ_STR(parse("BEGIN\n{\n\tx = ;\n}"), "ERR: line 3: syntax error near \";\"");
-	T_EQ_STR(parse("BEGIN\n{\n\tx = 1;\n"), "ERR: line 4: syntax error near end of input");
-	T_EQ_STR(parse("BEGIN { }\n}"), "ERR: line 2: syntax error near \"}\"");
+	T_EQ_STR(parse("BEGIN\n{\n\tx = ;\n}"), "ERR: [D_SYNTAX] line 3: syntax error near \";\"");
+	T_EQ_STR(parse("BEGIN\n{\n\tx = 1;\n"), "ERR: [D_SYNTAX] line 4: syntax error near end of input");
+	T_EQ_STR(parse("BEGIN { }\n}"), "ERR: [D_SYNTAX] line 2: syntax error near \"}\"");
 	/* cpp line markers (-C) re-base lines */
-	T_EQ_STR(parse("# 10 \"x.d\"\nBEGIN\n{ x = ; }"), "ERR: line 11: syntax error near \";\"");
+	T_EQ_STR(parse("# 10 \"x.d\"\nBEGIN\n{ x = ; }"), "ERR: [D_SYNTAX] line 11: syntax error near \";\"");
 	T_EQ_STR(parse("# 1 \"x.d\"\nsyscall::read:entry\n# 7 \"x.d\"\n/pid/\n{ x =\n# 12 \"y.h\"\n; }"),
-		 "ERR: line 12: syntax error near \";\"");
-	T_EQ_STR(parse("BEGIN { x = `; }"), "ERR: line 1: syntax error near \"`\"");
-	T_EQ_STR(parse("BEGIN { x = \"abc; }"), "ERR: line 1: unterminated string constant");
+		 "ERR: [D_SYNTAX] line 12: syntax error near \";\"");
+	T_EQ_STR(parse("BEGIN { x = `; }"), "ERR: [D_SYNTAX] line 1: syntax error near \"`\"");
+	T_EQ_STR(parse("BEGIN { x = \"abc; }"), "ERR: [D_STR_NL] line 1: unterminated string constant");
 }
 
 T_CASE(command_line_clauses)
@@ -348,28 +349,28 @@ T_CASE(command_line_clauses)
 	free(s);
 	T_CHECK(c->next == NULL);
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN { x = }", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: syntax error near \"}\"");
+	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near \"}\"");
 	dprog_free(g);
 
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: invalid probe description \"abc\": a probe id is a positive number");
+	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: invalid probe description \"abc\": a probe id is a positive number");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4294967296", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: identifier 4294967296 exceeds maximum probe id");
+	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: identifier 4294967296 exceeds maximum probe id");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "a:b:c:d", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: invalid probe description \"a:b:c:d\": Overspecified probe description");
+	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: invalid probe description \"a:b:c:d\": Overspecified probe description");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN } x", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: syntax error near \"}\"");
+	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near \"}\"");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "", err, sizeof(err)), -1);
-	T_EQ_STR(err, "line 1: syntax error near end of input");
+	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near end of input");
 	dprog_free(g);
 }
 
@@ -380,7 +381,7 @@ T_CASE(provider_mode_unchanged)
 	char err[256];
 	const char *src = "provider p { probe a(); };\nsyscall::read:entry {}";
 	T_EQ_INT(dparse_source("q.d", src, strlen(src), &g, err, sizeof(err)), -1);
-	T_EQ_STR(err, "q.d:2:1: syntax error near 'syscall'");
+	T_EQ_STR(err, "[D_SYNTAX] q.d:2:1: syntax error near 'syscall'");
 }
 
 T_CASE(nesting_limit)
@@ -393,37 +394,37 @@ T_CASE(nesting_limit)
 	for (int i = 0; i < 5000; i++)
 		strbuf_putc(&b, ')');
 	strbuf_puts(&b, "; }");
-	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	T_EQ_STR(parse(b.s), "ERR: [D_UNKNOWN] line 1: declaration or expression is nested too deeply");
 	strbuf_free(&b);
 	strbuf_puts(&b, "BEGIN ");
 	for (int i = 0; i < 5000; i++)
 		strbuf_puts(&b, "{ if (x) ");
-	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	T_EQ_STR(parse(b.s), "ERR: [D_UNKNOWN] line 1: declaration or expression is nested too deeply");
 	strbuf_free(&b);
 	strbuf_puts(&b, "BEGIN { x = ");
 	for (int i = 0; i < 5000; i++)
 		strbuf_puts(&b, "-!~*&");
 	strbuf_puts(&b, "y; }");
-	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	T_EQ_STR(parse(b.s), "ERR: [D_UNKNOWN] line 1: declaration or expression is nested too deeply");
 	strbuf_free(&b);
 	/* long operator chains make deep trees too (later passes recurse over them) */
 	strbuf_puts(&b, "BEGIN { x = a");
 	for (int i = 0; i < 100000; i++)
 		strbuf_puts(&b, "+a");
 	strbuf_puts(&b, "; }");
-	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	T_EQ_STR(parse(b.s), "ERR: [D_UNKNOWN] line 1: declaration or expression is nested too deeply");
 	strbuf_free(&b);
 	strbuf_puts(&b, "BEGIN { x = a");
 	for (int i = 0; i < 100000; i++)
 		strbuf_puts(&b, "[1]");
 	strbuf_puts(&b, "; }");
-	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	T_EQ_STR(parse(b.s), "ERR: [D_UNKNOWN] line 1: declaration or expression is nested too deeply");
 	strbuf_free(&b);
 	strbuf_puts(&b, "BEGIN { x = a");
 	for (int i = 0; i < 100000; i++)
 		strbuf_puts(&b, ", a");
 	strbuf_puts(&b, "; }");
-	T_EQ_STR(parse(b.s), "ERR: line 1: declaration or expression is nested too deeply");
+	T_EQ_STR(parse(b.s), "ERR: [D_UNKNOWN] line 1: declaration or expression is nested too deeply");
 	strbuf_free(&b);
 	strbuf_puts(&b, "BEGIN /a == 0");
 	for (int i = 1; i < 100; i++)
@@ -480,7 +481,7 @@ T_CASE(invalid_corpus)
 			dprog_free(g);
 			if (r == 0)
 				T_FAIL_("%s parsed, expected error '%s'", e->d_name, want);
-			else if (strcmp(err, want) != 0)
+			else if (strcmp(dtag_strip(err), want) != 0)
 				T_FAIL_("%s: got '%s', expected '%s'", e->d_name, err, want);
 			n++;
 		}
@@ -599,7 +600,7 @@ T_CASE(mutation_no_crash)
 			struct dprog *g = dprog_new();
 			int r = dparse_script(g, "m.d", b.s, b.len, err, sizeof(err));
 			if (r != 0)
-				T_CHECK(strncmp(err, "line ", 5) == 0);
+				T_CHECK(strncmp(dtag_strip(err), "line ", 5) == 0);
 			else
 				for (struct dnode *n = g->items; n; n = n->next)
 					free(dnode_sexpr(n));
@@ -607,7 +608,7 @@ T_CASE(mutation_no_crash)
 			/* the same text as a -n argument (up to any NUL byte) */
 			g = dprog_new();
 			if (dparse_clause_arg(g, (enum dpdesc_spec)(iter % 5), b.s, err, sizeof(err)) != 0)
-				T_CHECK(strncmp(err, "line ", 5) == 0);
+				T_CHECK(strncmp(dtag_strip(err), "line ", 5) == 0);
 			dprog_free(g);
 			strbuf_free(&b);
 			runs++;

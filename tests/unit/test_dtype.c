@@ -121,9 +121,9 @@ T_CASE(bitfields)
 	T_EQ_INT(dtype_alignof(tag("n")), 1);
 	T_EQ_INT(dtype_sizeof(tag("n")), 2);
 	T_EQ_INT(parse("struct e { int a : 33; };"), -1);
-	T_EQ_STR(err, "t.d:1:16: width of bit-field 'a' exceeds its type");
+	T_EQ_STR(err, "[D_DECL_BFSIZE] t.d:1:16: width of bit-field 'a' exceeds its type");
 	T_EQ_INT(parse("struct e { char *p : 3; };"), -1);
-	T_EQ_STR(err, "t.d:1:18: bit-field 'p' has non-integer type");
+	T_EQ_STR(err, "[D_DECL_BFTYPE] t.d:1:18: bit-field 'p' has non-integer type");
 }
 
 T_CASE(enums)

@@ -1,0 +1,6 @@
+/* @opts: -x errtags */
+/* The parser's errors are tagged D_SYNTAX under -x errtags. */
+BEGIN
+{
+	x = ;
+}
