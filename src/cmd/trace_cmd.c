@@ -224,8 +224,9 @@ static int match_probes(struct tc *t)
 			int n = pcat_match(&t->cat, &d, id, c);
 			if (n < 0) {
 				char *msg = s->kind == 's'
-					? xasprintf("line %d: %s", pd->pos.line, t->cat.err)
-					: xstrdup(t->cat.err);
+					? xasprintf("[%s] line %d: %s", dtag_name(D_PDESC_INVAL),
+						    pd->pos.line, t->cat.err)
+					: xasprintf("[%s] %s", dtag_name(D_PDESC_INVAL), t->cat.err);
 				source_error(t, s, msg);
 				free(msg);
 				return -1;
@@ -235,9 +236,10 @@ static int match_probes(struct tc *t)
 			char *desc = id ? xasprintf("%u", id)
 					: xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
 			char *msg = s->kind == 's'
-				? xasprintf("line %d: probe description %s does not match any probes",
-					    pd->pos.line, desc)
-				: xasprintf("probe description %s does not match any probes", desc);
+				? xasprintf("[%s] line %d: probe description %s does not match any "
+					    "probes", dtag_name(D_PDESC_ZERO), pd->pos.line, desc)
+				: xasprintf("[%s] probe description %s does not match any probes",
+					    dtag_name(D_PDESC_ZERO), desc);
 			source_error(t, s, msg);
 			free(desc);
 			free(msg);
