@@ -107,6 +107,7 @@ void cga_layout(struct cgc *c)
 	for (int i = 0; i < ck->naggs; i++) {
 		struct dck_agg *a = ck->aggs[i];
 		struct agg_keydesc *kd = xcalloc((size_t)(a->nkeys > 0 ? a->nkeys : 1), sizeof *kd);
+		uint64_t acct_keysize = 0; /* the key as dtrace sizes it: strings at strsize */
 		char err[256];
 		for (int k = 0; k < a->nkeys; k++) {
 			struct dtype *t = dtype_resolve(a->keys[k]);
@@ -120,6 +121,7 @@ void cga_layout(struct cgc *c)
 				kd[k].kind = AGG_KEY_STRING;
 				kd[k].size = max >= 0 && max + 1 < (int64_t)o->strsize
 					? (unsigned)(max + 1) : o->strsize;
+				acct_keysize += o->strsize - kd[k].size;
 			} else {
 				kd[k].kind = AGG_KEY_INT;
 				kd[k].size = t->kind == DTY_PTR ? 8 : (unsigned)t->size;
@@ -144,8 +146,14 @@ void cga_layout(struct cgc *c)
 			cgc_fail(c, NULL, "line %d: @%s: the keys take %zu bytes, more than usdtrace "
 				 "supports (8192)", a->line, a->name, d->keysize);
 		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share,
-		 * counting roughly what the kernel's hash map adds per element */
-		uint64_t per = d->keysize + vsize + 64;
+		 * counting roughly what the kernel's hash map adds per element, and string keys
+		 * at strsize even where the map stores them shorter, so that a given aggsize
+		 * holds as many entries (and drops as many) as in dtrace */
+		uint64_t per = d->keysize + acct_keysize + vsize + 64;
+		/* An entry (key, value and the word naming its aggregation) that cannot fit the
+		 * buffer at all is dtrace's refusal to enable, not a drop at run time. */
+		if (d->keysize + acct_keysize + vsize + 8 > aggsize)
+			cgc_fail(c, NULL, "could not enable tracing: Enabling exceeds size of buffer");
 		uint64_t n = aggsize / per;
 		n = n < 1 ? 1 : n > (1u << 22) ? (1u << 22) : n;
 		char name[32];

@@ -66,6 +66,7 @@ static const struct dopt_def defs[] = {
 	{"cpu", K_INT, F(cpu), -1, 0, I32, false, NULL},
 	{"defaultargs", K_FLAG, F(defaultargs), 0, 0, 0, false, NULL},
 	{"destructive", K_BOOL, F(destructive), 0, 0, 0, false, NULL},
+	{"droptags", K_FLAG, F(droptags), 0, 0, 0, false, NULL},
 	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 1, INT64_MAX, false, NULL},
 	{"empty", K_FLAG, F(empty), 0, 0, 0, false, NULL},
 	{"errtags", K_FLAG, F(errtags), 0, 0, 0, false, NULL},

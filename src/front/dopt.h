@@ -48,8 +48,8 @@ struct dopts {
 	bool agghist, aggpack, aggsortkey, aggsortrev, aggzoom, destructive, flowindent, grabanon,
 		quiet, rawbytes, temporal;
 	/* compile-time switches; verbose shows the BPF verifier log */
-	bool aggpercpu, argref, cpp, defaultargs, empty, errtags, knodefs, nolibs, pspec, unodefs,
-		verbose, zdefs;
+	bool aggpercpu, argref, cpp, defaultargs, droptags, empty, errtags, knodefs, nolibs, pspec,
+		unodefs, verbose, zdefs;
 	uint64_t set_mask; /* bit i: table entry i was set explicitly (see dopt_list_set) */
 };
 

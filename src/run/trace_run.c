@@ -647,18 +647,18 @@ static void report_drops(struct run *r)
 				uint64_t now = v[(size_t)c * stride];
 				uint64_t *seen = &r->drops_seen[(size_t)k * (size_t)r->ncpus + (size_t)c];
 				if ((k == DOUT_DROP_PRINCIPAL || k == DOUT_DROP_AGGREGATION) && now > *seen)
-					dout_drops_cpu(&b, util_progname, false, k, now - *seen, c);
+					dout_drops_cpu(&b, util_progname, r->d->droptags, k, now - *seen, c);
 				total += now;
 				total_seen += *seen;
 				*seen = now;
 			}
 			if (k != DOUT_DROP_PRINCIPAL && k != DOUT_DROP_AGGREGATION && total > total_seen)
-				dout_drops(&b, util_progname, false, k, total - total_seen);
+				dout_drops(&b, util_progname, r->d->droptags, k, total - total_seen);
 		}
 		free(v);
 	}
 	if (r->dblerrors > r->dblerrors_seen) {
-		dout_drops(&b, util_progname, false, DOUT_DROP_DBLERROR,
+		dout_drops(&b, util_progname, r->d->droptags, DOUT_DROP_DBLERROR,
 			   r->dblerrors - r->dblerrors_seen);
 		r->dblerrors_seen = r->dblerrors;
 	}
