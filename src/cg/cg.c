@@ -767,6 +767,7 @@ static void emit_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_mov64_reg(CG_R_CTX, 1));
 	if (c->probe->prov->cg_prologue)
 		c->probe->prov->cg_prologue(c, out_label);
+	cgc_emit(c, bi_st(BPF_DW, 10, CGC_TSTAMP, 0));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, (flags & PROV_F_INTERRUPT) ? 1 : 0));
 	cgc_lookup_key(c, c->m_scratch);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);

@@ -425,9 +425,17 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		cgx_norm(c, 0, c->ck->prog->types->t_int);
 		return;
 	}
-	case DB_TIMESTAMP:
+	case DB_TIMESTAMP: {
+		/* Read once per firing (CGC_TSTAMP), as dtrace caches it: two reads in one clause,
+		 * or in two clauses of one probe, are equal. */
+		int have = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, CGC_TSTAMP));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, have);
 		cgc_emit(c, bi_call(BPF_FUNC_ktime_get_ns));
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_TSTAMP));
+		bpb_label_place(&c->buf, have);
 		return;
+	}
 	case DB_VTIMESTAMP: {
 		cgx_need_btf(c, n, true);
 		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
