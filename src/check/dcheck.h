@@ -74,7 +74,7 @@
  *              string; the value is the NUL-terminated string at that address (for a user
  *              pointer the code generator reads it as copyinstr would). A string's
  *              characters can be read (s[i], *s) but not stored to.
- *   Built-in variables dtrace has and we do not (curthread, caller, stackdepth, ...) are
+ *   Built-in variables dtrace has and we do not (curthread, curpsinfo, ...) are
  *              "built-in variable curthread is not supported by usdtrace".
  *
  * Self-> associative arrays: `self->a[k]` is allowed (dtrace has thread-local arrays): the
@@ -142,6 +142,7 @@ enum dbuiltin {
 	DB_UREGS,         /* uregs[N]: DN_INDEX; N an integer constant (R_PC, R_SP... are
 			   * integer constants the checker predefines, dtrace's x86-64 names) */
 	DB_VTIMESTAMP, DB_WALLTIMESTAMP, DB_UCALLER, DB_USTACKDEPTH,
+	DB_CALLER, DB_STACKDEPTH, /* kernel stack: 0 in a probe taken in user mode */
 	DB_COUNT
 };
 
