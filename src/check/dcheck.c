@@ -153,8 +153,8 @@ struct subr_def {
 
 static const struct subr_def subrs[DS_COUNT] = {
 	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
-	[DS_PRINTF] = {"printf", "void", {"@", "..."}, true, false},
-	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t"}, true, false},
+	[DS_PRINTF] = {"printf", "void", {"string", "..."}, true, false},
+	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[size_t]"}, true, false},
 	[DS_EXIT] = {"exit", "void", {"int"}, true, false},
 	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
 	[DS_RAISE] = {"raise", "void", {"int"}, true, true},
@@ -192,7 +192,7 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_STRSTR] = {"strstr", "string", {"const char *", "const char *"}, false, false},
 	[DS_STRCHR] = {"strchr", "string", {"const char *", "char"}, false, false},
 	[DS_STRRCHR] = {"strrchr", "string", {"const char *", "char"}, false, false},
-	[DS_STRTOK] = {"strtok", "string", {"const char *", "const char *"}, false, false},
+	[DS_STRTOK] = {"strtok", "string", {"char *", "const char *"}, false, false},
 	[DS_LLTOSTR] = {"lltostr", "string", {"int64_t"}, false, false},
 	[DS_TOUPPER] = {"toupper", "string", {"const char *"}, false, false},
 	[DS_TOLOWER] = {"tolower", "string", {"const char *"}, false, false},
@@ -904,21 +904,21 @@ static void check_list(struct ck *c, struct dnode *l)
 		check_expr(c, l);
 }
 
-/* Keys against an array's signature (illumos' dt_idcook_sign with prefix "" and suffix
- * "[ ]": keys are "args" there). */
+/* Keys against an array's signature (dt_idcook_sign with prefix "" and suffix "[ ]": an
+ * array's or aggregation's arguments are "keys" in its messages). */
 static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct dnode *keys)
 {
 	int argc = list_len(keys);
 	if (argc != v->nkeys)
-		fail_at(c, at, D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected", v->name, argc,
+		fail_at(c, at, D_PROTO_LEN, "%s[ ] prototype mismatch: %d key%spassed, %d expected", v->name, argc,
 			argc == 1 ? " " : "s ", v->nkeys);
 	int i = 0;
 	for (struct dnode *k = keys; k; k = k->next, i++) {
 		if (!argcompat(v->keys[i], k)) {
 			struct names ns = {0};
 			const char *a = nm(&ns, v->keys[i]), *b = nm(&ns, k->type);
-			FAILT(c, at, &ns, D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n"
-			      "\tprototype: %s\n\t argument: %s", v->name, i + 1, a, b);
+			FAILT(c, at, &ns, D_PROTO_ARG, "%s[ ] key #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t      key: %s", v->name, i + 1, a, b);
 		}
 	}
 }
@@ -1101,6 +1101,8 @@ static void check_unary(struct ck *c, struct dnode *n)
 		      strcmp(op, "post++") == 0 || strcmp(op, "post--") == 0;
 	const char *opname = incdec ? (op[strlen(op) - 1] == '+' ? "++" : "--") : op;
 	struct dnode *l = n->lhs;
+	if (strcmp(op, "&") == 0 && l->kind == DN_AGG)  /* &@a: an aggregation is dynamic too */
+		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 	if (incdec) {
 		/* ++/-- may create a variable (int64_t), as dt_cook_op1 does */
 		struct dck_var *v = NULL;
@@ -1209,7 +1211,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 	if (!is_scalar(t))
 		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
 	if (is_vfptr(t))
-		fail_at(c, n, D_OP_SCALAR, "operator %s requires an operand of known size", opname);
+		fail_at(c, n, D_OP_VFPTR, "operator %s requires an operand of known size", opname);
 	if (!is_lvalue(l))
 		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", opname);
 	if (!is_writable(l))
@@ -1447,7 +1449,7 @@ static void check_assign(struct ck *c, struct dnode *n)
 			if (k == DTY_ARRAY || k == DTY_FUNC) {
 				struct names ns = {0};
 				const char *a = nm(&ns, lt);
-				FAILT(c, n, &ns, D_OP_SCALAR, "operator %s may not be applied to operand of type \"%s\"",
+				FAILT(c, n, &ns, D_OP_ARRFUN, "operator %s may not be applied to operand of type \"%s\"",
 				      op, a);
 			}
 		}
@@ -1458,7 +1460,7 @@ static void check_assign(struct ck *c, struct dnode *n)
 			incompat(c, n, l, op, r);
 		if (!is_integer(lt) || !is_integer(rt)) {
 			if (!is_pointer(lt) || is_vfptr(lt))
-				fail_at(c, n, D_OP_SCALAR, "operator %s requires left-hand scalar operand of known size",
+				fail_at(c, n, D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size",
 					op);
 			else if (!is_integer(rt) && !ptrcompat(l, r))
 				incompat(c, n, l, op, r);
@@ -1592,6 +1594,13 @@ static void destructive_check(struct ck *c, const struct dnode *n, enum dsubr s)
 	longjmp(c->jb, 1);
 }
 
+static _Noreturn void proto_len_fail(struct ck *c, const struct dnode *n, const char *name,
+				      int argc, const char *bound, int want)
+{
+	fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", name, argc,
+		argc == 1 ? " " : "s ", bound, want);
+}
+
 /* Arity and argument types against the prototype (dt_idcook_func + dt_idcook_sign). */
 static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 {
@@ -1603,24 +1612,24 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 		else if (p[0] == '[' && optargs < 0)
 			optargs = nparams;
 	}
-	/* illumos libdtrace's dt_idcook_sign (the texts the rest of our messages follow): "at
-	 * least N" only for prototypes with optional arguments, N the required count */
+	/* dt_idcook_sign: too few for a variadic prototype or one with optional arguments is
+	 * "at least N" (N the required count), too many for optional arguments "at most N" */
 	int argc = list_len(n->args), limit;
-	bool bad;
 	if (varargs >= 0) {
-		bad = argc < varargs;
 		limit = varargs;
+		if (argc < varargs)
+			proto_len_fail(c, n, d->name, argc, "at least ", varargs);
 	} else if (optargs >= 0) {
-		bad = argc < optargs || argc > nparams;
 		limit = argc;
+		if (argc < optargs)
+			proto_len_fail(c, n, d->name, argc, "at least ", optargs);
+		if (argc > nparams)
+			proto_len_fail(c, n, d->name, argc, "at most ", nparams);
 	} else {
-		bad = argc != nparams;
 		limit = nparams;
+		if (argc != nparams)
+			proto_len_fail(c, n, d->name, argc, "", nparams);
 	}
-	if (bad)
-		fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", d->name, argc,
-			argc == 1 ? " " : "s ", optargs >= 0 ? "at least " : "",
-			optargs >= 0 ? optargs : limit);
 	struct dnode *a = n->args;
 	for (int i = 0; i < limit && a; i++, a = a->next) {
 		const char *p = d->params[i];
@@ -1686,9 +1695,10 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 {
 	struct dnode *f = n->args;
 	if (f->kind != DN_STRING) {
+		/* a string that is not a literal: the prototype (string) accepted it */
 		struct names ns = {0};
 		const char *a = nm(&ns, f->type);
-		FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #1 is incompatible with prototype:\n"
+		FAILT(c, n, &ns, D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n"
 		      "\tprototype: string constant\n\t argument: %s", d->name, a);
 	}
 	char err[512];
@@ -1775,6 +1785,9 @@ static void check_call(struct ck *c, struct dnode *n)
 		if (!sz->isconst || sz->cval == 0 || (!type_unsigned(sz->type) && sz->cval < 0))
 			fail_at(c, sz, D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral "
 				"constant expression");
+		if (sz->next)  /* dtrace's optional dynamic size */
+			fail_at(c, sz->next, D_UNKNOWN, "tracemem( ) argument #3 (a dynamic size) is not "
+				"supported by usdtrace");
 		break;
 	}
 	default:
@@ -1840,7 +1853,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		return;
 	}
 	if (argc != a->nkeys)
-		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d arg%spassed, %d expected", a->name, argc,
+		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d key%spassed, %d expected", a->name, argc,
 			argc == 1 ? " " : "s ", a->nkeys);
 	i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
@@ -1849,8 +1862,8 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		if (!argcompat(a->keys[i], k)) {
 			struct names ns = {0};
 			const char *pt = nm(&ns, a->keys[i]), *b = nm(&ns, k->type);
-			FAILT(c, n, &ns, D_PROTO_ARG, "@%s[ ] argument #%d is incompatible with prototype:\n"
-			      "\tprototype: %s\n\t argument: %s", a->name, i + 1, pt, b);
+			FAILT(c, n, &ns, D_PROTO_ARG, "@%s[ ] key #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t      key: %s", a->name, i + 1, pt, b);
 		}
 	}
 }
@@ -1941,14 +1954,21 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	} else if (f == AGG_LLQUANTIZE) {
 		static const char *const what[] = { "factor", "low magnitude", "high magnitude",
 						    "linear steps per magnitude" };
+		static const enum dtag type_tag[] = { D_LLQUANT_FACTORTYPE, D_LLQUANT_LMAGTYPE,
+						      D_LLQUANT_HMAGTYPE, D_LLQUANT_STEPTYPE };
+		static const enum dtag val_tag[] = { D_LLQUANT_FACTORVAL, D_LLQUANT_LMAGVAL,
+						     D_LLQUANT_HMAGVAL, D_LLQUANT_STEPVAL };
 		struct dnode *p = call->args->next;
 		for (int k = 0; k < 4; k++, p = p->next) {
 			if (!p->isconst)
-				fail_at(c, p, D_UNKNOWN, "llquantize( ) argument #%d (%s) must be an integer "
+				fail_at(c, p, type_tag[k], "llquantize( ) argument #%d (%s) must be an integer "
 					"constant", k + 1, what[k]);
+			/* a negative step count is a type error for dtrace, a negative magnitude a
+			 * value error */
 			if ((uint64_t)p->cval > UINT16_MAX)
-				fail_at(c, p, D_UNKNOWN, "llquantize( ) argument #%d (%s) must be an unsigned "
-					"16-bit quantity", k + 1, what[k]);
+				fail_at(c, p, k == 3 && p->cval < 0 ? type_tag[k] : val_tag[k],
+					"llquantize( ) argument #%d (%s) must be an unsigned 16-bit quantity",
+					k + 1, what[k]);
 			arg[k] = p->cval;
 		}
 		incr = p;
@@ -1958,13 +1978,13 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) high magnitude (argument #3) must be greater "
 				"than low magnitude (argument #2)");
 		if (arg[3] < arg[0])
-			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must be less than or equal "
+			fail_at(c, n, D_LLQUANT_STEPVAL, "llquantize( ) factor (argument #1) must be less than or equal "
 				"to the number of linear steps per magnitude (argument #4)");
 		uint64_t v = (uint64_t)arg[0];
 		while (v < (uint64_t)arg[3])
 			v *= (uint64_t)arg[0];
 		if (arg[3] % arg[0] || v % (uint64_t)arg[3])
-			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must evenly divide the "
+			fail_at(c, n, D_LLQUANT_STEPVAL, "llquantize( ) factor (argument #1) must evenly divide the "
 				"number of steps per magnitude (argument #4), and the number of steps "
 				"per magnitude must evenly divide a power of the factor");
 		uint64_t order = 1;
@@ -1976,10 +1996,12 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) factor (%d) raised to power of high magnitude "
 				"(%d) plus 1 overflows 64-bits", (int)arg[0], (int)arg[2]);
 		}
+		static const enum dtag match_tag[] = { D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHLMAG,
+						       D_LLQUANT_MATCHHMAG, D_LLQUANT_MATCHSTEPS };
 		if (a->nargs)
 			for (int k = 0; k < 4; k++)
 				if (a->arg[k] != arg[k])
-					fail_at(c, n, D_UNKNOWN, "llquantize( ) %s (argument #%d) doesn't match "
+					fail_at(c, n, match_tag[k], "llquantize( ) %s (argument #%d) doesn't match "
 						"previous declaration: expected %d, found %d", what[k],
 						k + 1, (int)a->arg[k], (int)arg[k]);
 		nargs = 4;
@@ -1989,7 +2011,7 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	if (incr) {
 		int argmax = max_args[f];
 		if (!is_scalar(incr->type))
-			fail_at(c, n, D_AGG_SCALAR, "%s( ) increment value (argument #%d) must be of scalar type",
+			fail_at(c, n, D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type",
 				agg_funcs[f], argmax);
 		if (incr->next)
 			fail_at(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "
@@ -2030,6 +2052,18 @@ static void check_agg_assign(struct ck *c, struct dnode *n)
 	n->type = r->type;
 }
 
+/* dt_cc.c's tag for "not an aggregation" in each aggregation action */
+static enum dtag agg_arg_tag(enum dsubr s)
+{
+	switch (s) {
+	case DS_PRINTA: return D_PRINTA_AGGARG;
+	case DS_TRUNC: return D_TRUNC_AGGARG;
+	case DS_CLEAR: return D_CLEAR_AGGARG;
+	case DS_NORMALIZE: case DS_DENORMALIZE: return D_NORMALIZE_AGGARG;
+	default: return D_PROTO_ARG;
+	}
+}
+
 /* An aggregation as an argument of printa() & co.: a bare @name. */
 static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *arg, int argno)
 {
@@ -2037,8 +2071,8 @@ static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *a
 		check_expr(c, arg);
 		struct names ns = {0};
 		const char *t = nm(&ns, arg->type);
-		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
-		      "\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
+		FAILT(c, call, &ns, agg_arg_tag(call->subr), "%s( ) argument #%d is incompatible with "
+		      "prototype:\n\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
 	}
 	if (arg->args)
 		fail_at(c, arg, D_UNKNOWN, "%s( ) argument #%d: an aggregation argument may not be indexed "
@@ -2054,6 +2088,22 @@ static void push_pending(struct ck *c, struct dnode *n)
 	c->pend[c->npend++] = n;
 }
 
+/* The uint64_t second argument of trunc() and normalize() (checked against the prototype, so
+ * a non-scalar is D_PROTO_ARG). */
+static void agg_scalar_arg(struct ck *c, struct dnode *call, struct dnode *arg)
+{
+	struct names ns = {0};
+	if (arg->kind == DN_AGG)  /* an aggregation as a value: dtrace's dynamic type */
+		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
+		      "\tprototype: uint64_t\n\t argument: <DYN>", call->name);
+	check_expr(c, arg);
+	if (!is_scalar(arg->type)) {
+		const char *t = nm(&ns, arg->type);
+		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
+		      "\tprototype: uint64_t\n\t argument: %s", call->name, t);
+	}
+}
+
 /* printa, trunc, clear, normalize, denormalize, setopt (dt_cc.c's dt_action_*). */
 static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 {
@@ -2065,8 +2115,7 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 	switch (s) {
 	case DS_PRINTA: {
 		if (argc == 0)
-			fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 0 args passed, at least 1 "
-				"expected");
+			proto_len_fail(c, n, "printa", 0, "at least ", 1);
 		int argno = 1;
 		if (a->kind == DN_STRING) {
 			if (!a->next)
@@ -2082,30 +2131,26 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		return;
 	}
 	case DS_TRUNC:
-		if (argc < 1 || argc > 2)
-			fail_at(c, n, D_TRUNC_PROTO, "trunc( ) prototype mismatch: %d arg%spassed, at least 1 "
-				"expected", argc, argc == 1 ? " " : "s ");
+		/* dt_open.c's prototype: void(@, [uint64_t]) */
+		if (argc < 1)
+			proto_len_fail(c, n, name, argc, "at least ", 1);
+		if (argc > 2)
+			proto_len_fail(c, n, name, argc, "at most ", 2);
 		agg_arg(c, n, a, 1);
-		if (a->next) {
-			check_expr(c, a->next);
-			if (!is_scalar(a->next->type))
-				fail_at(c, n, D_TRUNC_SCALAR, "trunc( ) argument #2 must be of scalar type");
-		}
+		if (a->next)
+			agg_scalar_arg(c, n, a->next);
 		return;
 	case DS_NORMALIZE:
+		/* void(@, uint64_t) */
 		if (argc != 2)
-			fail_at(c, n, D_NORMALIZE_PROTO, "normalize( ) prototype mismatch: %d arg%spassed, 2 expected",
-				argc, argc == 1 ? " " : "s ");
+			proto_len_fail(c, n, name, argc, "", 2);
 		agg_arg(c, n, a, 1);
-		check_expr(c, a->next);
-		if (!is_scalar(a->next->type))
-			fail_at(c, n, D_NORMALIZE_SCALAR, "normalize( ) argument #2 must be of scalar type");
+		agg_scalar_arg(c, n, a->next);
 		return;
 	case DS_CLEAR:
 	case DS_DENORMALIZE:
 		if (argc != 1)
-			fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, 1 expected", name,
-				argc, argc == 1 ? " " : "s ");
+			proto_len_fail(c, n, name, argc, "", 1);
 		agg_arg(c, n, a, 1);
 		return;
 	case DS_SETOPT: {
@@ -2387,6 +2432,8 @@ static void check_stmt(struct ck *c, struct dnode *n)
 	case DN_EXPR_STMT: {
 		n->action = ++c->action;
 		struct dnode *e = n->lhs;
+		if (e->kind == DN_AGG)  /* @a; or @a[k]; with no aggregating function */
+			fail_at(c, e, D_AGG_NULL, "expression has null effect: @%s", e->name);
 		check_expr(c, e);
 		n->type = NULL;
 		if (e->kind == DN_CALL && e->subr == DS_NONE) {
