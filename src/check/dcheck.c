@@ -2169,6 +2169,26 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 	}
 }
 
+/* Aggregations printed by one printa() have the same number of keys, and compatible key types
+ * (dt_printa_validate). */
+static void printa_keys_agree(struct ck *c, struct dnode *n, struct dck_agg *x, struct dck_agg *y)
+{
+	if (x->nkeys != y->nkeys)
+		fail_at(c, n, D_PRINTA_AGGKEY, "printa( ): @%s and @%s do not have matching key "
+			"signatures: @%s has %d key%s, @%s has %d key%s", x->name, y->name, x->name,
+			x->nkeys, x->nkeys == 1 ? "" : "s", y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+	for (int k = 0; k < x->nkeys; k++) {
+		struct dnode rk = { .kind = DN_IDENT, .type = y->keys[k] };
+		if (x->keys[k] == y->keys[k] || argcompat(x->keys[k], &rk))
+			continue;
+		struct names ns = {0};
+		const char *lt = nm(&ns, x->keys[k]), *rt = nm(&ns, y->keys[k]);
+		FAILT(c, n, &ns, D_PRINTA_AGGPROTO, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
+		      "%9s key #%d: %s\n%9s key #%d: %s", y->name, k + 1, x->name, x->name, k + 1, lt,
+		      y->name, k + 1, rt);
+	}
+}
+
 /* At the end of the program: every aggregation used has a function, and printa formats agree
  * with the keys of their first aggregation (dt_printf_validate over the key tuple). */
 static void check_aggs_done(struct ck *c)
@@ -2187,18 +2207,8 @@ static void check_aggs_done(struct ck *c)
 		struct dnode *f = n->args;
 		/* aggregations printed together must have the same keys */
 		struct dnode *first = f->kind == DN_STRING ? f->next : f;
-		for (struct dnode *o = first->next; o; o = o->next) {
-			struct dck_agg *x = first->agg, *y = o->agg;
-			bool same = x->nkeys == y->nkeys;
-			for (int k = 0; same && k < x->nkeys; k++)
-				same = same_type(x->keys[k], y->keys[k]) ||
-				       (is_string(x->keys[k]) && is_string(y->keys[k])) ||
-				       (is_integer(x->keys[k]) && is_integer(y->keys[k]) &&
-					dtype_sizeof(x->keys[k]) == dtype_sizeof(y->keys[k]));
-			if (!same)
-				fail_at(c, n, D_PRINTA_AGGKEY, "printa( ) aggregation @%s keys do not match those of "
-					"@%s", y->name, x->name);
-		}
+		for (struct dnode *o = first->next; o; o = o->next)
+			printa_keys_agree(c, n, first->agg, o->agg);
 		if (f->kind != DN_STRING)
 			continue;
 		char err[512];
