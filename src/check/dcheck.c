@@ -82,6 +82,7 @@ struct ck {
 	struct spec_scan spec;   /* the clause's actions, for the speculation rules */
 	struct dnode **pend;     /* printa() calls, checked once every aggregation is known */
 	size_t npend, cappend;
+	bool destructive_used;   /* refused (without -w) once the whole program has compiled */
 };
 
 static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
@@ -1584,11 +1585,19 @@ static void check_offsetof(struct ck *c, struct dnode *n)
 
 /* --- calls -------------------------------------------------------------------------------- */
 
+/* dtrace refuses destructive actions when it enables the program, so every compile error
+ * (the speculation rules' D_ACT_SPEC among them) comes first: only noted here. */
 static void destructive_check(struct ck *c, const struct dnode *n, enum dsubr s)
 {
-	if (!subrs[s].destructive || c->opt->destructive)
-		return;
 	(void)n;
+	if (subrs[s].destructive && !c->opt->destructive)
+		c->destructive_used = true;
+}
+
+static void destructive_refuse(struct ck *c)
+{
+	if (!c->destructive_used)
+		return;
 	util_seterr(c->errbuf, c->errlen, "could not enable tracing: Destructive actions not allowed");
 	c->status = -2;
 	longjmp(c->jb, 1);
@@ -2796,6 +2805,7 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 			}
 		}
 		check_aggs_done(c);
+		destructive_refuse(c);
 		c->out->nclauses = ci;
 		*out = c->out;
 	} else {

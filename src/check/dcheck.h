@@ -105,10 +105,11 @@
  * raise, stop, copyout, copyoutstr) without -w are rejected as dtrace rejects them, when it
  * enables the program, not while compiling: errbuf holds "could not enable tracing:
  * Destructive actions not allowed" (no line prefix) and dcheck_program returns -2, so the
- * command prints "PROG: could not enable tracing: ..." rather than a compile error.
- * Where illumos and Oracle libdtrace word a message differently we follow illumos, as the
- * test corpus does: "substr( ) prototype mismatch: 4 args passed, at least 2 expected",
- * "printf( ) prototype mismatch: 0 args passed, 1 expected".
+ * command prints "PROG: could not enable tracing: ..." rather than a compile error; any
+ * compile error of the program is reported instead, as dtrace finds those first.
+ * Messages and tags are Oracle libdtrace's (DTrace for Linux), e.g. "substr( ) prototype
+ * mismatch: 4 args passed, at most 3 expected", "printf( ) prototype mismatch: 0 args passed,
+ * at least 1 expected", "x[ ] key #2 is incompatible with prototype: ...".
  * Aggregations: see struct dck_agg; messages as libdtrace's dt_parser.c (assignment, redefinition)
  * and dt_cc.c (dt_compile_agg: scalar arguments, lquantize/llquantize parameters and their
  * agreement between uses, increments; dt_action_printa/trunc/clear/normalize). Keys must be
