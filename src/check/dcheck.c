@@ -83,7 +83,12 @@ struct ck {
 	struct dnode **pend;     /* printa() calls, checked once every aggregation is known */
 	size_t npend, cappend;
 	bool destructive_used;   /* refused (without -w) once the whole program has compiled */
+	struct dnode *stmt_call; /* the call that is a whole statement: an action proper */
+	const struct dnode *pred;  /* the predicate being checked, and the line of its clause's */
+	int pred_brace_line;       /* '{' (0: none) */
 };
+
+static int error_line(const struct ck *c, const struct dnode *n);
 
 static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 			       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -96,9 +101,34 @@ static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	dtag_seterr(c->errbuf, c->errlen, tag, "line %d: %s", n ? n->pos.line : 0, msg);
+	dtag_seterr(c->errbuf, c->errlen, tag, "line %d: %s", error_line(c, n), msg);
 	c->status = -1;
 	longjmp(c->jb, 1);
+}
+
+/* The line dtrace reports an error of node n at. dtrace's lexer reads a predicate's closing
+ * '/' together with the blanks up to the '{' that follows, so the nodes the parser builds when
+ * it sees that token (the predicate's root and its rightmost operands) carry the '{' line. */
+static int error_line(const struct ck *c, const struct dnode *n)
+{
+	if (!n)
+		return 0;
+	if (c->pred && c->pred_brace_line) {
+		for (const struct dnode *p = c->pred; p; ) {
+			if (p == n)
+				return c->pred_brace_line;
+			if (p->kind == DN_BINARY || p->kind == DN_COND || p->kind == DN_ASSIGN ||
+			    p->kind == DN_COMMA)
+				p = p->rhs;
+			else if (p->kind == DN_UNARY && strncmp(p->op, "post", 4) != 0)
+				p = p->lhs;
+			else if (p->kind == DN_CAST)
+				p = p->lhs;
+			else
+				break;
+		}
+	}
+	return n->pos.line;
 }
 
 /* --- names -------------------------------------------------------------------------------- */
@@ -1766,7 +1796,10 @@ static void check_call(struct ck *c, struct dnode *n)
 	switch (s) {
 	case DS_PRINTF:
 	case DS_SYSTEM:
-		check_printf(c, n, d);
+		/* dtrace validates a format when it compiles the action: a printf() nested in an
+		 * expression is refused as a value first (its void type, or D_CG_EXPR) */
+		if (n == c->stmt_call)
+			check_printf(c, n, d);
 		break;
 	case DS_TRACE:
 		if (is_void(n->args->type))
@@ -2453,6 +2486,7 @@ static void check_stmt(struct ck *c, struct dnode *n)
 		struct dnode *e = n->lhs;
 		if (e->kind == DN_AGG)  /* @a; or @a[k]; with no aggregating function */
 			fail_at(c, e, D_AGG_NULL, "expression has null effect: @%s", e->name);
+		c->stmt_call = e->kind == DN_CALL ? e : NULL;
 		check_expr(c, e);
 		n->type = NULL;
 		if (e->kind == DN_CALL && e->subr == DS_NONE) {
@@ -2639,10 +2673,13 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 	c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, index) : NULL;
 	c->action = 0;
 	if (cl->cond) {
+		c->pred = cl->cond;
+		c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
 		check_expr(c, cl->cond);
 		no_nested_action(c, cl->cond);
 		if (!is_scalar(cl->cond->type))
 			fail_at(c, cl->cond, D_PRED_SCALAR, "predicate result must be of scalar type");
+		c->pred = NULL;
 	}
 	if (cl->body)
 		check_stmt(c, cl->body);
