@@ -877,11 +877,9 @@ static void check_ident(struct ck *c, struct dnode *n)
 		n->type = named_type(c, builtin_types[b]);
 		return;
 	}
+	/* a global scalar read before any assignment in source order is unknown to dtrace:
+	 * no early resolution here (a later clause's assignment does not declare it) */
 	struct dck_var *v = var_find(c, 'g', n->name);
-	if (!v) {
-		resolve_later_def(c, 'g', n->name);
-		v = var_find(c, 'g', n->name);
-	}
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
 			fail_at(c, n, D_IDENT_BADREF, "%s '%s' may not be referenced as scalar",
@@ -2677,9 +2675,9 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 		c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
 		check_expr(c, cl->cond);
 		no_nested_action(c, cl->cond);
+		c->pred = NULL;  /* dtrace reports this one at the clause, not the '{' */
 		if (!is_scalar(cl->cond->type))
 			fail_at(c, cl->cond, D_PRED_SCALAR, "predicate result must be of scalar type");
-		c->pred = NULL;
 	}
 	if (cl->body)
 		check_stmt(c, cl->body);

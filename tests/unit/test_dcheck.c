@@ -318,9 +318,9 @@ T_CASE(inline_and_enum_rewrites)
 	}
 	done(&r);
 	/* an inline over a variable reads the variable at each use */
-	T_TYPED("inline int64_t TWICE = v * 2; BEGIN { v = 3; } END { trace(TWICE); }",
-		"(inline \"int64_t\" TWICE (* (var v) (int 2)))\n"
+	T_TYPED("BEGIN { v = 3; } inline int64_t TWICE = v * 2; END { trace(TWICE); }",
 		"(clause (stmt#1 (=:int v:int 3:int)))\n"
+		"(inline \"int64_t\" TWICE (* (var v) (int 2)))\n"
 		"(clause (stmt#1 (trace:void (cast:int64_t (*:int v:int 2:int)))))");
 }
 
@@ -743,10 +743,10 @@ T_CASE(realistic_programs)
 		"  self->req = 0 }\n",
 
 		"BEGIN { n[\"a\"]++; n[\"b\"]++; m[1] = n[\"a\"] + 1; trace(m[1]); }\n"
-		"tick-10ms /i++ < 3/ { s = strjoin(s, lltostr(i)); }\n"
-		"tick-10ms /i >= 3/ { printf(\"%s %d %d\\n\", s, strlen(s), index(s, \"2\")); exit(0); }\n"
 		"BEGIN { s = \"\"; this->buf = (char *)alloca(16); *this->buf = 'x'; this->buf[1] = 0;\n"
-		"  trace(stringof(this->buf)); }\n",
+		"  trace(stringof(this->buf)); }\n"
+		"tick-10ms /i++ < 3/ { s = strjoin(s, lltostr(i)); }\n"
+		"tick-10ms /i >= 3/ { printf(\"%s %d %d\\n\", s, strlen(s), index(s, \"2\")); exit(0); }\n",
 	};
 	for (size_t i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
 		char *err = error_of(progs[i]);
@@ -755,12 +755,16 @@ T_CASE(realistic_programs)
 		T_EQ_STR(err, "(no error)");
 		free(err);
 	}
-	/* the ++ made an int64_t array; the later-assigned string was typed from its assignment */
-	T_TYPED("BEGIN { n[\"a\"]++; trace(n[\"a\"]); } tick-1s { trace(s); } END { s = \"x\"; }",
+	/* the ++ made an int64_t array; the later-assigned string array was typed from its
+	 * assignment */
+	T_TYPED("BEGIN { n[\"a\"]++; trace(n[\"a\"]); } tick-1s { trace(s[1]); } END { s[1] = \"x\"; }",
 		"(clause (stmt#1 (post++:int64_t ([]:int64_t n \"a\":string))) "
 		"(stmt#2 (trace:void ([]:int64_t n \"a\":string))))\n"
-		"(clause (stmt#1 (trace:void s:string)))\n"
-		"(clause (stmt#1 (=:string s:string \"x\":string)))");
+		"(clause (stmt#1 (trace:void ([]:string s 1:int))))\n"
+		"(clause (stmt#1 (=:string ([]:string s 1:int) \"x\":string)))");
+	/* a global scalar read before any assignment in source order is undefined (dtrace) */
+	T_ERR("tick-1s { trace(s); } END { s = \"x\"; }",
+	      "[D_IDENT_UNDEF] line 1: failed to resolve s: Unknown variable name");
 	T_ERR("extern int e;", "[D_UNKNOWN] line 1: extern variables are not supported by usdtrace: e");
 }
 
@@ -881,20 +885,20 @@ T_CASE(random_expressions)
 T_CASE(definition_chains)
 {
 	struct strbuf b = {0};
-	strbuf_puts(&b, "BEGIN { trace(v0); }\n");
+	strbuf_puts(&b, "BEGIN { trace(self->v0); }\n");
 	for (int i = 0; i < 100; i++)
-		strbuf_printf(&b, "tick-1s { v%d = v%d + 1; }\n", i, i + 1);
-	strbuf_puts(&b, "END { v100 = (char)1; }\n");
+		strbuf_printf(&b, "tick-1s { self->v%d = self->v%d + 1; }\n", i, i + 1);
+	strbuf_puts(&b, "END { self->v100 = (char)1; }\n");
 	char *got = typed(b.s);
-	T_CHECK(strncmp(got, "(clause (stmt#1 (trace:void v0:int)))", 36) == 0);
+	T_CHECK(strncmp(got, "(clause (stmt#1 (trace:void self->v0:int)))", 42) == 0);
 	free(got);
 	strbuf_free(&b);
-	strbuf_puts(&b, "BEGIN { trace(v0); }\n");
+	strbuf_puts(&b, "BEGIN { trace(self->v0); }\n");
 	for (int i = 0; i < 2000; i++)
-		strbuf_printf(&b, "tick-1s { v%d = v%d; }\n", i, i + 1);
-	strbuf_puts(&b, "END { v2000 = 1; }\n");
+		strbuf_printf(&b, "tick-1s { self->v%d = self->v%d; }\n", i, i + 1);
+	strbuf_puts(&b, "END { self->v2000 = 1; }\n");
 	got = error_of(b.s);
-	T_EQ_STR(got, "[D_UNKNOWN] line 258: definitions depend on later definitions too deeply (more than 256): v256");
+	T_EQ_STR(got, "[D_UNKNOWN] line 258: definitions depend on later definitions too deeply (more than 256): self->v256");
 	free(got);
 	strbuf_free(&b);
 }
