@@ -339,7 +339,9 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 				"#%zu prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
 				func, vname, i + 1, pc->name, pc->conv->proto, t->name);
 	}
-	if (j < nargs)
+	/* printf() must use every argument; printa() may leave keys unprinted (dtrace sets
+	 * DT_PRINTF_EXACTLEN for printf and system only) */
+	if (j < nargs && !aggtype)
 		return dtag_seterr(errbuf, errlen, D_PRINTF_ARG_EXTRA, "%s( ) prototype mismatch: only %zu arguments "
 			"required by this format string", func, j);
 	f->nargs = j;

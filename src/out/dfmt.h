@@ -10,7 +10,8 @@
  *  arguments against the conversions. Each argument is described by a struct dfmt_argtype: an
  *  argument class (the type checker maps D types onto it), size, signedness and the D spelling
  *  of the type for messages. Dynamic widths/precisions ('*') consume an argument before the value.
- *  %@ takes the aggregation's result type `aggtype` (NULL outside printa()). Messages are
+ *  %@ takes the aggregation's result type `aggtype` (NULL outside printa()). printf() must use
+ *  every argument ("only N arguments required"); printa() (aggtype set) may leave keys unused. Messages are
  *  dtrace's, without the "line N:" prefix and without a final newline.
  *
  *  dfmt_format(fmt, values, ...) appends the text to a strbuf. Values come in argument order
