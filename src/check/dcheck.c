@@ -247,6 +247,19 @@ static const char *const unsupported_subrs[] = {
 	"printm", "stack", "strtoll", "sym", "memref",
 };
 
+/* dtrace functions over kernel objects, which we do not implement: calls are checked against
+ * dt_open.c's prototypes (so a wrong call gets dtrace's D_PROTO_* error), then refused. */
+static const struct subr_def kernel_subrs[] = {
+	{"mutex_owned", "int", {"struct mutex *"}, false, false},
+	{"mutex_owner", "void *", {"struct mutex *"}, false, false},
+	{"mutex_type_adaptive", "int", {"struct mutex *"}, false, false},
+	{"mutex_type_spin", "int", {"struct mutex *"}, false, false},
+	{"rw_iswriter", "int", {"struct rwlock *"}, false, false},
+	{"rw_read_held", "int", {"struct rwlock *"}, false, false},
+	{"rw_write_held", "int", {"struct rwlock *"}, false, false},
+	{"pcap", "void", {"void *", "int"}, true, false},
+};
+
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
 static const char *const unsupported_vars[] = {
 	"caller", "curcpu", "curlwpsinfo", "curpsinfo", "curthread", "execargs", "ipl",
@@ -445,8 +458,14 @@ static bool compat_type(struct dtype *a, struct dtype *b)
 	}
 }
 
+/* Type names in messages. An anonymous struct, union or enum is named as CTF names it for
+ * dtrace, by its keyword and an empty tag ("struct "), not by its body. */
 static char *spell(struct dtype *t)
 {
+	struct dtype *u = dtype_unqual(t);
+	if (u && !u->name && (u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM))
+		return xstrdup(u->kind == DTY_STRUCT ? "struct " : u->kind == DTY_UNION ? "union " :
+			       "enum ");
 	return dtype_spell(t, NULL, false);
 }
 
@@ -1637,6 +1656,16 @@ static _Noreturn void proto_len_fail(struct ck *c, const struct dnode *n, const 
 		argc == 1 ? " " : "s ", bound, want);
 }
 
+/* May argument a be passed for prototype parameter p? "struct NAME *" names a kernel type we
+ * have no definition of: any pointer, or 0, fits it. */
+static bool param_compat(struct ck *c, const char *p, const struct dnode *a)
+{
+	size_t len = strlen(p);
+	if (strncmp(p, "struct ", 7) == 0 && len > 9 && strcmp(p + len - 2, " *") == 0)
+		return is_pointer(a->type) || (a->isconst && is_integer(a->type) && a->cval == 0);
+	return argcompat(named_type(c, p), a);
+}
+
 /* Arity and argument types against the prototype (dt_idcook_func + dt_idcook_sign). */
 static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 {
@@ -1676,8 +1705,7 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 			snprintf(buf, sizeof(buf), "%.*s", (int)strlen(p) - 2, p + 1);
 			p = buf;
 		}
-		struct dtype *pt = named_type(c, p);
-		if (!argcompat(pt, a)) {
+		if (!param_compat(c, p, a)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
 			FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
@@ -1774,6 +1802,14 @@ static void check_call(struct ck *c, struct dnode *n)
 		return;
 	}
 	if (s == DS_NONE) {
+		for (size_t i = 0; i < sizeof(kernel_subrs) / sizeof(kernel_subrs[0]); i++) {
+			if (strcmp(kernel_subrs[i].name, n->name) != 0)
+				continue;
+			/* dtrace checks the call against the prototype first */
+			check_list(c, n->args);
+			check_proto(c, n, &kernel_subrs[i]);
+			fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
+		}
 		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
 			if (strcmp(unsupported_subrs[i], n->name) == 0)
 				fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
