@@ -258,6 +258,7 @@ static const struct subr_def kernel_subrs[] = {
 	{"rw_read_held", "int", {"struct rwlock *"}, false, false},
 	{"rw_write_held", "int", {"struct rwlock *"}, false, false},
 	{"pcap", "void", {"void *", "int"}, true, false},
+	{"stack", "stack", {"[uint32_t]"}, true, false},   /* kernel stacks */
 };
 
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
@@ -1808,6 +1809,11 @@ static void check_call(struct ck *c, struct dnode *n)
 			/* dtrace checks the call against the prototype first */
 			check_list(c, n->args);
 			check_proto(c, n, &kernel_subrs[i]);
+			struct dnode *a = n->args;
+			if (strcmp(n->name, "stack") == 0 && a &&
+			    (!a->isconst || !is_integer(a->type) || a->cval <= 0))
+				fail_at(c, a, D_STACK_SIZE, "stack( ) argument #1 must be a non-zero positive "
+					"integer constant");
 			fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
 		}
 		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
