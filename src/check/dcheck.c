@@ -305,6 +305,8 @@ static const struct { const char *name; int index; } ureg_names[] = {
 	{"R_PC", 37}, {"R_FP", 30}, {"R_SP", 40}, {"R_PS", 39}, {"R_R0", 31}, {"R_R1", 25},
 };
 
+#define UREG_SLOTS 42
+
 int dck_ureg_ptregs_offset(int64_t index)
 {
 	/* i386 register order (ebx ecx edx esi edi ebp eax ds es fs gs orig_eax eip cs eflags
@@ -1062,6 +1064,11 @@ static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
 		if (!type_unsigned(k->type) && k->cval < 0)
 			fail_at(c, n, D_ARR_BOUNDS, "index %lld is out of range for array %s", (long long)k->cval,
 				name);
+		/* x86-64 has 42 register slots (pt_regs' 21, the i386 names up to R_SS): dtrace's
+		 * code generator refuses a larger constant index */
+		if ((uint64_t)k->cval >= UREG_SLOTS)
+			fail_at(c, n, D_UNKNOWN, "uregs[]: index out of bounds (%llu)",
+				(unsigned long long)k->cval);
 		n->type = named_type(c, "uint64_t");
 		return;
 	}
