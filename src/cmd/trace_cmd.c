@@ -234,10 +234,12 @@ static int match_probes(struct tc *t)
 				continue;
 			char *desc = id ? xasprintf("%u", id)
 					: xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
+			/* dtrace's D_PDESC_ZERO, shown under -x errtags */
 			char *msg = s->kind == 's'
-				? xasprintf("line %d: probe description %s does not match any probes",
-					    pd->pos.line, desc)
-				: xasprintf("probe description %s does not match any probes", desc);
+				? xasprintf("[D_PDESC_ZERO] line %d: probe description %s does not match "
+					    "any probes", pd->pos.line, desc)
+				: xasprintf("[D_PDESC_ZERO] probe description %s does not match any probes",
+					    desc);
 			source_error(t, s, msg);
 			free(desc);
 			free(msg);
