@@ -138,11 +138,12 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		}
 		if (rc == 0)
 			continue;
+		/* dtrace's tag for a pragma whose option is refused: D_PRAGMA_OPTSET */
 		char *m = op->value
-			? xasprintf("line %d: failed to set option '%s' to '%s': %s", op->pos.line,
-				    op->name, op->value, why)
-			: xasprintf("line %d: failed to set option '%s': %s", op->pos.line, op->name,
-				    why);
+			? xasprintf("[D_PRAGMA_OPTSET] line %d: failed to set option '%s' to '%s': %s",
+				    op->pos.line, op->name, op->value, why)
+			: xasprintf("[D_PRAGMA_OPTSET] line %d: failed to set option '%s': %s",
+				    op->pos.line, op->name, why);
 		source_error(t, s, m);
 		free(m);
 		return -1;
