@@ -305,6 +305,15 @@ static const struct { const char *name; int index; } ureg_names[] = {
 	{"R_PC", 37}, {"R_FP", 30}, {"R_SP", 40}, {"R_PS", 39}, {"R_R0", 31}, {"R_R1", 25},
 };
 
+/* The fault codes an ERROR clause sees in arg4 (dtrace's DTRACEFLT_* constants, the values
+ * of dout.h's DOUT_FLT_*). */
+static const struct { const char *name; int value; } fault_names[] = {
+	{"DTRACEFLT_UNKNOWN", 0}, {"DTRACEFLT_BADADDR", 1}, {"DTRACEFLT_BADALIGN", 2},
+	{"DTRACEFLT_ILLOP", 3}, {"DTRACEFLT_DIVZERO", 4}, {"DTRACEFLT_NOSCRATCH", 5},
+	{"DTRACEFLT_KPRIV", 6}, {"DTRACEFLT_UPRIV", 7}, {"DTRACEFLT_TUPOFLOW", 8},
+	{"DTRACEFLT_BADSTACK", 9}, {"DTRACEFLT_LIBRARY", 1000},
+};
+
 #define UREG_SLOTS 42
 
 int dck_ureg_ptregs_offset(int64_t index)
@@ -840,6 +849,18 @@ static struct dtype *enum_of(struct ck *c, const char *name, const struct dscope
 	return e->type;
 }
 
+/* Rewrites identifier n as the int constant v (a register name, a fault code). */
+static void make_int_const(struct ck *c, struct dnode *n, int v)
+{
+	free(n->name);
+	n->name = NULL;
+	n->kind = DN_INT;
+	n->ival = (uint64_t)(int64_t)v;
+	n->is_unsigned = false;
+	n->longness = 0;
+	set_int_const(n, c->tc->t_int, n->ival);
+}
+
 static void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
@@ -856,13 +877,13 @@ static void check_ident(struct ck *c, struct dnode *n)
 	}
 	for (size_t i = 0; i < sizeof(ureg_names) / sizeof(ureg_names[0]); i++) {
 		if (strcmp(ureg_names[i].name, n->name) == 0) {
-			free(n->name);
-			n->name = NULL;
-			n->kind = DN_INT;
-			n->ival = (uint64_t)ureg_names[i].index;
-			n->is_unsigned = false;
-			n->longness = 0;
-			set_int_const(n, c->tc->t_int, n->ival);
+			make_int_const(c, n, ureg_names[i].index);
+			return;
+		}
+	}
+	for (size_t i = 0; i < sizeof(fault_names) / sizeof(fault_names[0]); i++) {
+		if (strcmp(fault_names[i].name, n->name) == 0 && !var_find(c, 'g', n->name)) {
+			make_int_const(c, n, fault_names[i].value);
 			return;
 		}
 	}
