@@ -294,17 +294,18 @@ static enum dsubr subr_lookup(const char *name)
 	return DS_NONE;
 }
 
-/* dtrace's x86-64 register names for uregs[] (Oracle dtrace-utils' regs.d): indexes 0..20
- * follow struct pt_regs, 25.. are the i386 names. */
+/* dtrace's x86-64 register names for uregs[] (DTrace for Linux's regs.d): indexes 0..20
+ * follow struct pt_regs (R_TRAPNO is 25); the i386 and generic names are aliases. */
 static const struct { const char *name; int index; } ureg_names[] = {
 	{"R_R15", 0}, {"R_R14", 1}, {"R_R13", 2}, {"R_R12", 3}, {"R_RBP", 4}, {"R_RBX", 5},
 	{"R_R11", 6}, {"R_R10", 7}, {"R_R9", 8}, {"R_R8", 9}, {"R_RAX", 10}, {"R_RCX", 11},
 	{"R_RDX", 12}, {"R_RSI", 13}, {"R_RDI", 14}, {"R_ERR", 15}, {"R_RIP", 16}, {"R_CS", 17},
 	{"R_RFL", 18}, {"R_RSP", 19}, {"R_SS", 20}, {"R_DS", 21}, {"R_ES", 22}, {"R_FS", 23},
 	{"R_GS", 24}, {"R_TRAPNO", 25},
-	{"R_EBX", 25}, {"R_ECX", 26}, {"R_EDX", 27}, {"R_ESI", 28}, {"R_EDI", 29}, {"R_EBP", 30},
-	{"R_EAX", 31}, {"R_EIP", 37}, {"R_EFL", 39}, {"R_ESP", 40},
-	{"R_PC", 37}, {"R_FP", 30}, {"R_SP", 40}, {"R_PS", 39}, {"R_R0", 31}, {"R_R1", 25},
+	/* DTrace for Linux's x86-64 regs.d: the 32-bit names are the 64-bit registers */
+	{"R_EBX", 5}, {"R_ECX", 11}, {"R_EDX", 12}, {"R_ESI", 13}, {"R_EDI", 14}, {"R_EBP", 4},
+	{"R_EAX", 10}, {"R_EIP", 16}, {"R_EFL", 18}, {"R_ESP", 19},
+	{"R_PC", 16}, {"R_FP", 4}, {"R_SP", 19}, {"R_PS", 18}, {"R_R0", 10}, {"R_R1", 5},
 };
 
 /* The fault codes an ERROR clause sees in arg4 (dtrace's DTRACEFLT_* constants, the values
