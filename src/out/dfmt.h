@@ -33,9 +33,9 @@
  *  Length modifiers: dtrace's h, l, ll, L, w (with its type rules: %ld wants a long, %hd a short)
  *  and, as an extension, hh, which takes the base conversion's rule (j z t are conversion names,
  *  undefined, as for dtrace). %F is accepted like C.
- *  Widths and precisions are bounded by DFMT_FIELD_MAX: a larger literal is a parse error, a larger
- *  dynamic one is clamped, so no format can make us allocate without bound. (dtrace itself
- *  hands such widths to printf(3C) and prints that many blanks.)
+ *  Widths and precisions are bounded by DFMT_FIELD_MAX (64 Mi, above the 10^7 dtrace's tests
+ *  print): a larger literal is a parse error, a larger dynamic one is clamped, so no format can
+ *  make us allocate without bound. (dtrace itself hands such widths to printf(3C).)
  *  dfmt_format never reads beyond a value's given length and never crashes on a format that
  *  passed dfmt_check; a value whose kind does not fit its conversion is an error (-1, message),
  *  like dtrace's EDT_DMISMATCH. %I, %P (network look-ups) and %ls/%ws (wide strings) are
@@ -48,7 +48,7 @@
 #include <stdint.h>
 #include "util.h"
 
-#define DFMT_FIELD_MAX 65535 /* largest width or precision we honour */
+#define DFMT_FIELD_MAX (64 << 20) /* largest width or precision we honour (dtrace takes 10^7) */
 
 /* What kind of D value an argument is, as far as printf cares. */
 enum dfmt_argclass {
