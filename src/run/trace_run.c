@@ -436,7 +436,12 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				break;
 			if (a->vals[0].kind == DOBJ_V_INT)
 				dout_trace_int(&b, r->quiet, read_uint(vp, a->vals[0].size),
-					       a->vals[0].size);
+					       a->vals[0].size, a->vals[0].is_signed);
+			else if (a->vals[0].kind == DOBJ_V_STRING)
+				dout_trace_string(&b, r->quiet, r->d->rawbytes, vp,
+						  a->vals[0].size);
+			else if (a->vals[0].kind == DOBJ_V_BYTES)
+				dout_tracemem(&b, vp, a->vals[0].size);
 			else
 				dout_trace_bytes(&b, r->quiet, r->d->rawbytes, vp, a->vals[0].size);
 			break;
