@@ -153,6 +153,7 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
 	[DS_PRINTF] = {"printf", "void", {"@", "..."}, true, false},
 	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t"}, true, false},
+	[DS_PRINT] = {"print", "void", {"@"}, true, false},
 	[DS_EXIT] = {"exit", "void", {"int"}, true, false},
 	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
 	[DS_RAISE] = {"raise", "void", {"int"}, true, true},
@@ -211,7 +212,7 @@ static const struct subr_def subrs[DS_COUNT] = {
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
 	"breakpoint", "chill", "cleanpath", "freopen", "ftruncate", "func", "getmajor",
-	"getminor", "inet_ntoa6", "inet_ntop", "mod", "panic", "print",
+	"getminor", "inet_ntoa6", "inet_ntop", "mod", "panic",
 	"printm", "stack", "strtoll", "sym", "memref",
 };
 
@@ -1711,6 +1712,23 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	n->fmt = fmt;
 }
 
+/* print(): any value but void; through a pointer, the pointee is what is printed, so it must
+ * have a size (dt_cg.c's D_PRINT_SIZE). */
+static void check_print(struct ck *c, struct dnode *a)
+{
+	if (is_void(a->type))
+		fail_at(c, a, "print( ) may not be applied to a void expression");
+	if (res(a->type)->kind != DTY_PTR)
+		return;
+	struct dtype *t = res(a->type)->base;
+	if (t && !is_void(t) && dtype_sizeof(t) <= 0) {
+		struct names ns = {0};
+		const char *b = nm(&ns, t);
+		FAILT(c, a, &ns, "print( ) argument #1 reference has type '%s' with size 0; "
+		      "cannot print( ) it.", b);
+	}
+}
+
 static void check_call(struct ck *c, struct dnode *n)
 {
 	enum dsubr s = subr_lookup(n->name);
@@ -1750,6 +1768,9 @@ static void check_call(struct ck *c, struct dnode *n)
 	case DS_TRACE:
 		if (is_void(n->args->type))
 			fail_at(c, n->args, "trace( ) may not be applied to a void expression");
+		break;
+	case DS_PRINT:
+		check_print(c, n->args);
 		break;
 	case DS_USTACK: case DS_JSTACK: {
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
@@ -2450,7 +2471,7 @@ static enum spec_act stmt_act(const struct dnode *e)
 	if (e->kind != DN_CALL)
 		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
 	switch (e->subr) {
-	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM:
+	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM: case DS_PRINT:
 	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
 		return SA_DATA;
 	case DS_EXIT:

@@ -19,6 +19,7 @@
 #include "bpf_sys.h"
 #include "dfmt.h"
 #include "dout.h"
+#include "dprint.h"
 #include "epid_tab.h"
 #include "proc_maps.h"
 #include "provider.h"
@@ -394,6 +395,20 @@ static bool vals_fit(const struct dobj_action *a, size_t size)
 	return true;
 }
 
+/* print(): the typed value (dprint.h), on lines of its own after the record's prefix. */
+static void print_action(struct run *r, const struct dobj_action *a, const unsigned char *rec,
+			 struct strbuf *b)
+{
+	int64_t limit = (int64_t)(r->d->printsize > INT64_MAX ? INT64_MAX : r->d->printsize);
+	if (!a->ptype || a->nvals == 0)
+		return;
+	if (a->nvals == 2)
+		dprint_pointer(b, a->ptype, read_uint(rec + a->vals[0].off, 8),
+			       rec + a->vals[1].off, a->vals[1].size, limit);
+	else
+		dprint_value(b, a->ptype, rec + a->vals[0].off, a->vals[0].size, limit);
+}
+
 static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 {
 	struct dobj_rec hdr;
@@ -447,6 +462,9 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 			break;
 		case DOBJ_ACT_PRINTF:
 			format_action(r, hdr.epid, p, a, rec, &b);
+			break;
+		case DOBJ_ACT_PRINT:
+			print_action(r, a, rec, &b);
 			break;
 		case DOBJ_ACT_TRACEMEM:
 			if (a->nvals)
