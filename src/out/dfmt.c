@@ -336,7 +336,8 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 				"#%zu prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
 				func, vname, i + 1, pc->name, pc->conv->proto, t->name);
 	}
-	if (j < nargs)
+	/* printa() may leave keys unused: a format can show part of a tuple, or none of it */
+	if (j < nargs && !aggtype)
 		return util_seterr(errbuf, errlen, "%s( ) prototype mismatch: only %zu arguments "
 			"required by this format string", func, j);
 	f->nargs = j;
