@@ -367,7 +367,7 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	case CGC_VSTR: {
 		uint32_t s = cgx_str(c, n);
 		v->off = rec_alloc(c, c->slot, 8);
-		v->size = c->o->strsize;
+		v->size = c->o->strsize + 1;   /* with its NUL, as dtrace records (and dumps) it */
 		v->kind = DOBJ_V_STRING;
 		cgc_copy_str_clean(c, v->off, s, true);
 		return;
@@ -441,7 +441,10 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	if (!size || !size->isconst || size->cval <= 0 || size->cval > 4096)
 		cgc_fail(c, call, "tracemem( ) size must be a constant between 1 and 4096");
 	uint32_t n = (uint32_t)size->cval;
-	struct dobj_val *v = new_action(c, DOBJ_ACT_TRACEMEM, 1)->vals;
+	struct dnode *dyn = size->next;
+	struct dobj_val *v = new_action(c, DOBJ_ACT_TRACEMEM, dyn ? 2 : 1)->vals;
+	if (dyn)
+		cgc_rec_int(c, dyn, &v[1], 8, "ssize_t");
 	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8(n));
 	cgc_zero_scratch(c, tmp, cgc_round8(n));
 	if (cgc_vclass(addr->type) == CGC_VSTR) {

@@ -162,7 +162,9 @@ struct dtype;
 enum dobj_act_kind {
 	DOBJ_ACT_TRACE,            /* vals[0] */
 	DOBJ_ACT_PRINTF,           /* fmt; vals in argument order (dynamic widths included) */
-	DOBJ_ACT_TRACEMEM,         /* vals[0] is DOBJ_V_BYTES of the requested size */
+	DOBJ_ACT_TRACEMEM,         /* vals[0] is DOBJ_V_BYTES of the requested size; vals[1], if
+	                            * any, the dynamic size (int64: dumps min(it, size) bytes
+	                            * when it is not negative) */
 	DOBJ_ACT_PRINT,            /* ptype: the argument's D type. A pointer: vals[0] the address
 	                            * (DOBJ_V_INT), vals[1] the pointee's bytes (DOBJ_V_BYTES);
 	                            * anything else: vals[0] its value as trace() records it */

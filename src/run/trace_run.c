@@ -466,10 +466,18 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 		case DOBJ_ACT_PRINT:
 			print_action(r, a, rec, &b);
 			break;
-		case DOBJ_ACT_TRACEMEM:
-			if (a->nvals)
-				dout_tracemem(&b, vp, a->vals[0].size);
+		case DOBJ_ACT_TRACEMEM: {
+			if (!a->nvals)
+				break;
+			size_t n = a->vals[0].size;
+			if (a->nvals > 1) {
+				int64_t dyn = (int64_t)read_uint(rec + a->vals[1].off, 8);
+				if (dyn >= 0 && (uint64_t)dyn < n)
+					n = (size_t)dyn;
+			}
+			dout_tracemem(&b, vp, n);
 			break;
+		}
 		case DOBJ_ACT_EXIT:
 			if (a->nvals)
 				r->status = (int)(int32_t)read_uint(vp, a->vals[0].size < 4 ?
