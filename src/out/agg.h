@@ -25,7 +25,8 @@
  *    lquantize  levels + 2 buckets, levels = (upper - lower) / step: [< lower], one per step,
  *               [>= lower + levels * step]; the parameters are not stored (dtrace keeps them
  *               in a leading word; we keep them in agg_desc)
- *    llquantize agg_llquantize_nbuckets(...) buckets in dtrace's log-linear layout
+ *    llquantize agg_llquantize_nbuckets(...) buckets in dtrace for Linux's log-linear layout,
+ *               negative values mirroring the positive ones about a zero bin (agg.c)
  *  Words are added with the update's increment (1 unless quantize(v, incr) & co. give one).
  *  Per-CPU values need no atomics. An all-zero value is the empty value of EVERY function —
  *  that is why min and max are stored encoded: the kernel zero-fills the other CPUs' slots when
@@ -127,6 +128,12 @@ int agg_lquantize_levels(int64_t lower, int64_t upper, int64_t step);
 int agg_lquantize_bucket(int64_t v, int64_t lower, int64_t upper, int64_t step);
 int agg_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high, int64_t nsteps);
 int agg_llquantize_bucket(int64_t v, int64_t factor, int64_t low, int64_t high, int64_t nsteps);
+/* The bin of |v| < factor^low, with the negative magnitudes below it, the positive above. */
+int agg_llquantize_zerobin(int64_t factor, int64_t low, int64_t high, int64_t nsteps);
+/* The lower bound (by absolute value) of a bin's values, negative below the zero bin; the
+ * overflow bins give +-factor^(high+1), the zero bin 0. False for a bin no value reaches. */
+bool agg_llquantize_binval(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+			   int64_t *val);
 
 /* One update's effect on one CPU's (encoded) value, as the BPF program must do it. A new value
  * is all zeros. */
