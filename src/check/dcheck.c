@@ -2164,11 +2164,20 @@ static void check_aggs_done(struct ck *c)
 		for (struct dnode *o = first->next; o; o = o->next) {
 			struct dck_agg *x = first->agg, *y = o->agg;
 			bool same = x->nkeys == y->nkeys;
-			for (int k = 0; same && k < x->nkeys; k++)
+			int k;
+			for (k = 0; same && k < x->nkeys; k++)
 				same = same_type(x->keys[k], y->keys[k]) ||
 				       (is_string(x->keys[k]) && is_string(y->keys[k])) ||
 				       (is_integer(x->keys[k]) && is_integer(y->keys[k]) &&
 					dtype_sizeof(x->keys[k]) == dtype_sizeof(y->keys[k]));
+			if (!same && x->nkeys == y->nkeys) {
+				/* dtrace's wording: the first key that differs, both types */
+				struct names ns = {0};
+				const char *xt = nm(&ns, x->keys[k - 1]), *yt = nm(&ns, y->keys[k - 1]);
+				FAILT(c, n, &ns, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
+				      "%*s%s key #%d: %s\n%*s%s key #%d: %s", y->name, k, x->name,
+				      6, "", x->name, k, xt, 6, "", y->name, k, yt);
+			}
 			if (!same)
 				fail_at(c, n, "printa( ) aggregation @%s keys do not match those of "
 					"@%s", y->name, x->name);
