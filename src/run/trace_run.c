@@ -395,6 +395,46 @@ static bool vals_fit(const struct dobj_action *a, size_t size)
 	return true;
 }
 
+/* The options dtrace lets setopt() change while tracing: how the consumer prints and how often
+ * it reads. The others size or shape what is already loaded: "Operation illegal when tracing is
+ * active". */
+static bool runtime_option(const char *name)
+{
+	static const char *const names[] = {
+		"aggrate", "agghist", "aggpack", "aggsortkey", "aggsortkeypos", "aggsortpos",
+		"aggsortrev", "aggzoom", "cleanrate", "flowindent", "printsize", "quiet", "rawbytes",
+		"stackindent", "statusrate", "switchrate",
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* setopt(): names and values are checked here, at run time, as dtrace checks them; a toggle
+ * (no value) is the value "1". */
+static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
+			  const struct dobj_action *a)
+{
+	const char *val = a->optval ? a->optval : "1";
+	char err[256];
+	int rc;
+
+	if (!dopt_known(a->opt))
+		rc = util_seterr(err, sizeof(err), "Invalid option name");
+	else if (!runtime_option(a->opt))
+		rc = util_seterr(err, sizeof(err), "Operation illegal when tracing is active");
+	else
+		rc = dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err));
+	if (rc != 0) {
+		char msg[512];
+		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", a->opt,
+			 val, err);
+		liberr(r, epid, p, msg);
+	}
+	r->quiet = r->d->quiet;
+}
+
 /* print(): the typed value (dprint.h), on lines of its own after the record's prefix. */
 static void print_action(struct run *r, const struct dobj_action *a, const unsigned char *rec,
 			 struct strbuf *b)
@@ -498,17 +538,9 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				liberr(r, hdr.epid, p, err);
 			break;
 		}
-		case DOBJ_ACT_SETOPT: {
-			char err[256];
-			if (dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err)) != 0) {
-				char msg[512];
-				snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s",
-					 a->opt, a->optval ? a->optval : "", err);
-				liberr(r, hdr.epid, p, msg);
-			}
-			r->quiet = r->d->quiet;
+		case DOBJ_ACT_SETOPT:
+			setopt_action(r, hdr.epid, p, a);
 			break;
-		}
 		case DOBJ_ACT_USTACK:
 		case DOBJ_ACT_UADDR:
 		case DOBJ_ACT_USYM:
