@@ -473,6 +473,7 @@ void agg_data_free(struct agg_data *a)
 	for (size_t i = 0; i < a->n; i++) {
 		free(a->ent[i].key);
 		free(a->ent[i].val);
+		free(a->ent[i].percpu);
 	}
 	free(a->ent);
 	free(a->slots);
@@ -563,10 +564,33 @@ void agg_data_add(struct agg_data *a, const void *key, const int64_t *percpu, si
 	}
 }
 
+void agg_entry_set_percpu(struct agg_data *a, const void *key, const int64_t *percpu,
+			  size_t ncpu)
+{
+	const struct agg_desc *d = a->desc;
+	struct agg_entry *e = agg_data_find(a, key);
+	if (!e || ncpu == 0 || (a->ncpu && a->ncpu != ncpu))
+		return;
+	a->ncpu = ncpu;
+	int64_t *v = xcalloc(ncpu * d->nwords, sizeof *v);
+	for (size_t c = 0; c < ncpu; c++)
+		agg_merge(d, percpu + c * d->nwords, 1, v + c * d->nwords);
+	if (e->percpu) {
+		for (size_t c = 0; c < ncpu; c++)
+			merge_merged(d, e->percpu + c * d->nwords, v + c * d->nwords);
+		free(v);
+	} else {
+		e->percpu = v;
+	}
+}
+
 void agg_clear(struct agg_data *a)
 {
-	for (size_t i = 0; i < a->n; i++)
+	for (size_t i = 0; i < a->n; i++) {
 		memset(a->ent[i].val, 0, a->desc->nwords * sizeof(int64_t));
+		free(a->ent[i].percpu);   /* no longer what the CPUs hold */
+		a->ent[i].percpu = NULL;
+	}
 }
 
 int agg_normalize(struct agg_data *a, int64_t n, char *errbuf, size_t errlen)
@@ -598,6 +622,7 @@ void agg_trunc(struct agg_data *a, int64_t n)
 		} else {
 			free(a->ent[i].key);
 			free(a->ent[i].val);
+			free(a->ent[i].percpu);
 		}
 	}
 	a->n = j;

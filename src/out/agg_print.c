@@ -443,6 +443,11 @@ void agg_print_rows(const struct agg_data *a, const struct dopts *o, struct strb
 		const struct agg_entry *e = &a->ent[idx[i]];
 		agg_print_key(a->desc, e->key, out);
 		agg_print_value(a->desc, e->val, a->normal, o, out);
+		for (size_t c = 0; e->percpu && c < a->ncpu; c++) {
+			strbuf_printf(out, "\n    [CPU %zu]", c);
+			agg_print_value(a->desc, e->percpu + c * a->desc->nwords, a->normal, o,
+					out);
+		}
 		strbuf_putc(out, '\n');
 	}
 	free(idx);

@@ -805,6 +805,29 @@ T_CASE(print_llquantize)
 	agg_desc_free(d);
 }
 
+/* -x aggpercpu: each row's value is followed by every CPU's own, a CPU that saw nothing
+ * showing the function's empty value (min: INT64_MAX, as dtrace's initial value) */
+T_CASE(print_percpu_rows)
+{
+	struct agg_desc *d = mk(AGG_MIN, NULL, 0, NULL, 0);
+	struct agg_data a;
+	agg_data_init(&a, d);
+	unsigned char key[8] = {0};
+	int64_t cpu0[1] = {0}, cpus[2];
+	agg_update(d, cpu0, 7, 1);
+	cpus[0] = cpu0[0];
+	cpus[1] = 0;                       /* CPU 1: the kernel's zero fill */
+	agg_data_add(&a, key, cpus, 2);
+	agg_entry_set_percpu(&a, key, cpus, 2);
+	struct strbuf b = {0};
+	agg_print_rows(&a, NULL, &b);
+	T_EQ_STR(b.s, "                7\n    [CPU 0]                7\n"
+		      "    [CPU 1] 9223372036854775807\n");
+	strbuf_free(&b);
+	agg_data_free(&a);
+	agg_desc_free(d);
+}
+
 /* ---- printa ---- */
 
 T_CASE(printa_formats_and_shared_keys)
