@@ -186,7 +186,8 @@ struct subr_def {
 static const struct subr_def subrs[DS_COUNT] = {
 	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
 	[DS_PRINTF] = {"printf", "void", {"string", "..."}, true, false},
-	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[size_t]"}, true, false},
+	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[ssize_t]"}, true, false},
+	[DS_PRINT] = {"print", "void", {"@"}, true, false},
 	[DS_EXIT] = {"exit", "void", {"int"}, true, false},
 	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
 	[DS_RAISE] = {"raise", "void", {"int"}, true, true},
@@ -245,7 +246,7 @@ static const struct subr_def subrs[DS_COUNT] = {
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
 	"breakpoint", "chill", "cleanpath", "freopen", "ftruncate", "func", "getmajor",
-	"getminor", "inet_ntoa6", "inet_ntop", "mod", "panic", "print",
+	"getminor", "inet_ntoa6", "inet_ntop", "mod", "panic",
 	"printm", "stack", "strtoll", "sym", "memref",
 };
 
@@ -1828,6 +1829,23 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	n->fmt = fmt;
 }
 
+/* print(): any value but void; through a pointer, the pointee is what is printed, so it must
+ * have a size (dt_cg.c's D_PRINT_SIZE). */
+static void check_print(struct ck *c, struct dnode *a)
+{
+	if (is_void(a->type))
+		fail_at(c, a, D_UNKNOWN, "print( ) may not be applied to a void expression");
+	if (res(a->type)->kind != DTY_PTR)
+		return;
+	struct dtype *t = res(a->type)->base;
+	if (t && !is_void(t) && dtype_sizeof(t) <= 0) {
+		struct names ns = {0};
+		const char *b = nm(&ns, t);
+		FAILT(c, a, &ns, D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; "
+		      "cannot print( ) it.", b);
+	}
+}
+
 static void check_call(struct ck *c, struct dnode *n)
 {
 	enum dsubr s = subr_lookup(n->name);
@@ -1884,6 +1902,9 @@ static void check_call(struct ck *c, struct dnode *n)
 		if (is_void(n->args->type))
 			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
 		break;
+	case DS_PRINT:
+		check_print(c, n->args);
+		break;
 	case DS_USTACK: case DS_JSTACK: {
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
 		struct dnode *a = n->args, *sz = a ? a->next : NULL;
@@ -1906,9 +1927,6 @@ static void check_call(struct ck *c, struct dnode *n)
 		if (!sz->isconst || sz->cval == 0 || (!type_unsigned(sz->type) && sz->cval < 0))
 			fail_at(c, sz, D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral "
 				"constant expression");
-		if (sz->next)  /* dtrace's optional dynamic size */
-			fail_at(c, sz->next, D_UNKNOWN, "tracemem( ) argument #3 (a dynamic size) is not "
-				"supported by usdtrace");
 		break;
 	}
 	default:
@@ -2631,7 +2649,7 @@ static enum spec_act stmt_act(const struct dnode *e)
 	if (e->kind != DN_CALL)
 		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
 	switch (e->subr) {
-	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM:
+	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM: case DS_PRINT:
 	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
 		return SA_DATA;
 	case DS_EXIT:

@@ -189,6 +189,13 @@ static int read_escape(struct lexer *lx, const char **pp, unsigned *val)
 	return 0;
 }
 
+/* In a string constant, the escapes dtrace leaves as they are: all but \a \b \f \n \r \t \v,
+ * \" and \\, octal and \x. (Character constants follow C.) */
+static bool keeps_backslash(char c)
+{
+	return !strchr("abfnrtv\"\\x01234567", c) && c != '\n';
+}
+
 /* String or character constant; quote is '"' or '\''. */
 static int lex_quoted(struct lexer *lx, char quote)
 {
@@ -203,6 +210,13 @@ static int lex_quoted(struct lexer *lx, char quote)
 		}
 		if (*p == quote)
 			break;
+		if (*p == '\\' && quote == '"' && p + 1 < lx->end && keeps_backslash(p[1])) {
+			/* dtrace decodes only the escapes it knows in a string and keeps the
+			 * backslash of any other ("\?" stays two characters) */
+			strbuf_putc(&b, *p++);
+			strbuf_putc(&b, *p++);
+			continue;
+		}
 		if (*p == '\\') {
 			unsigned v = 0;
 			if (read_escape(lx, &p, &v) != 0) {

@@ -78,6 +78,8 @@ static const struct dopt_def defs[] = {
 	{"knodefs", K_FLAG, F(knodefs), 0, 0, 0, false, NULL},
 	{"nolibs", K_FLAG, F(nolibs), 0, 0, 0, false, NULL},
 	{"nspec", K_INT, F(nspec), 1, 1, I32, false, NULL},
+	/* print()'s output stops at a member this many bytes in (dprint.h) */
+	{"printsize", K_SIZE, F(printsize), 8192, 1, INT64_MAX, false, NULL},
 	{"pspec", K_FLAG, F(pspec), 0, 0, 0, false, NULL},
 	{"quiet", K_BOOL, F(quiet), 0, 0, 0, false, NULL},
 	{"rawbytes", K_BOOL, F(rawbytes), 0, 0, 0, false, NULL},

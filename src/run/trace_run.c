@@ -19,6 +19,7 @@
 #include "bpf_sys.h"
 #include "dfmt.h"
 #include "dout.h"
+#include "dprint.h"
 #include "epid_tab.h"
 #include "proc_maps.h"
 #include "provider.h"
@@ -394,6 +395,60 @@ static bool vals_fit(const struct dobj_action *a, size_t size)
 	return true;
 }
 
+/* The options dtrace lets setopt() change while tracing: how the consumer prints and how often
+ * it reads. The others size or shape what is already loaded: "Operation illegal when tracing is
+ * active". */
+static bool runtime_option(const char *name)
+{
+	static const char *const names[] = {
+		"aggrate", "agghist", "aggpack", "aggsortkey", "aggsortkeypos", "aggsortpos",
+		"aggsortrev", "aggzoom", "cleanrate", "flowindent", "printsize", "quiet", "rawbytes",
+		"stackindent", "statusrate", "switchrate",
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* setopt(): names and values are checked here, at run time, as dtrace checks them; a toggle
+ * (no value) is the value "1". */
+static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
+			  const struct dobj_action *a)
+{
+	const char *val = a->optval ? a->optval : "1";
+	char err[256];
+	int rc;
+
+	if (!dopt_known(a->opt))
+		rc = util_seterr(err, sizeof(err), "Invalid option name");
+	else if (!runtime_option(a->opt))
+		rc = util_seterr(err, sizeof(err), "Operation illegal when tracing is active");
+	else
+		rc = dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err));
+	if (rc != 0) {
+		char msg[512];
+		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", a->opt,
+			 val, err);
+		liberr(r, epid, p, msg);
+	}
+	r->quiet = r->d->quiet;
+}
+
+/* print(): the typed value (dprint.h), on lines of its own after the record's prefix. */
+static void print_action(struct run *r, const struct dobj_action *a, const unsigned char *rec,
+			 struct strbuf *b)
+{
+	int64_t limit = (int64_t)(r->d->printsize > INT64_MAX ? INT64_MAX : r->d->printsize);
+	if (!a->ptype || a->nvals == 0)
+		return;
+	if (a->nvals == 2)
+		dprint_pointer(b, a->ptype, read_uint(rec + a->vals[0].off, 8),
+			       rec + a->vals[1].off, a->vals[1].size, limit);
+	else
+		dprint_value(b, a->ptype, rec + a->vals[0].off, a->vals[0].size, limit);
+}
+
 static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 {
 	struct dobj_rec hdr;
@@ -436,17 +491,33 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				break;
 			if (a->vals[0].kind == DOBJ_V_INT)
 				dout_trace_int(&b, r->quiet, read_uint(vp, a->vals[0].size),
-					       a->vals[0].size);
+					       a->vals[0].size, a->vals[0].is_signed);
+			else if (a->vals[0].kind == DOBJ_V_STRING)
+				dout_trace_string(&b, r->quiet, r->d->rawbytes, vp,
+						  a->vals[0].size);
+			else if (a->vals[0].kind == DOBJ_V_BYTES)
+				dout_tracemem(&b, vp, a->vals[0].size);
 			else
 				dout_trace_bytes(&b, r->quiet, r->d->rawbytes, vp, a->vals[0].size);
 			break;
 		case DOBJ_ACT_PRINTF:
 			format_action(r, hdr.epid, p, a, rec, &b);
 			break;
-		case DOBJ_ACT_TRACEMEM:
-			if (a->nvals)
-				dout_tracemem(&b, vp, a->vals[0].size);
+		case DOBJ_ACT_PRINT:
+			print_action(r, a, rec, &b);
 			break;
+		case DOBJ_ACT_TRACEMEM: {
+			if (!a->nvals)
+				break;
+			size_t n = a->vals[0].size;
+			if (a->nvals > 1) {
+				int64_t dyn = (int64_t)read_uint(rec + a->vals[1].off, 8);
+				if (dyn >= 0 && (uint64_t)dyn < n)
+					n = (size_t)dyn;
+			}
+			dout_tracemem(&b, vp, n);
+			break;
+		}
 		case DOBJ_ACT_EXIT:
 			if (a->nvals)
 				r->status = (int)(int32_t)read_uint(vp, a->vals[0].size < 4 ?
@@ -467,17 +538,9 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				liberr(r, hdr.epid, p, err);
 			break;
 		}
-		case DOBJ_ACT_SETOPT: {
-			char err[256];
-			if (dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err)) != 0) {
-				char msg[512];
-				snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s",
-					 a->opt, a->optval ? a->optval : "", err);
-				liberr(r, hdr.epid, p, msg);
-			}
-			r->quiet = r->d->quiet;
+		case DOBJ_ACT_SETOPT:
+			setopt_action(r, hdr.epid, p, a);
 			break;
-		}
 		case DOBJ_ACT_USTACK:
 		case DOBJ_ACT_UADDR:
 		case DOBJ_ACT_USYM:
@@ -847,6 +910,7 @@ static int setup(struct run *r)
 	}
 	r->ncpus = bpf_sys_possible_cpus();
 	trace_aggs_init(&r->aggs, o, r->ncpus);
+	r->aggs.percpu = r->d->aggpercpu;
 	trace_usym_init(&r->usym, o, (int)r->d->stackindent, r->ro->target_pid, r->ro->pids,
 			r->ro->npids);
 	if (o->drops_map >= 0 && (size_t)o->drops_map < o->nmaps) {

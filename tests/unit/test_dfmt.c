@@ -424,9 +424,9 @@ T_CASE(dynamic_width_errors)
 T_CASE(huge_literal_width_rejected)
 {
 	EQ(run1("%999999999d", AT_INT(4, true), VI(4, true, 1)),
-	   "ERR: format conversion #1 width is larger than 65535");
+	   "ERR: format conversion #1 width is larger than 67108864");
 	EQ(run1("%.99999999999999999999f", AT_DBL, VD(1)),
-	   "ERR: format conversion #1 precision is larger than 65535");
+	   "ERR: format conversion #1 precision is larger than 67108864");
 	char *s = run1("%65535d", AT_INT(4, true), VI(4, true, 1));
 	T_EQ_INT(strlen(s), 65535);
 	free(s);

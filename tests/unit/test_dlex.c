@@ -117,14 +117,22 @@ T_CASE(strings_and_escapes)
 	T_EQ_UINT(L.toks[4].ival, ('a' << 8) | 'b');
 }
 
+/* In strings dtrace decodes only the escapes it knows; \?, \' and unknown ones keep their
+ * backslash, while \\ and \" lose it. */
+T_CASE(string_kept_escapes)
+{
+	T_EQ_INT(lex("\"a\\qb\\?\\'\\\\\\\"\""), 0);
+	T_EQ_STR(L.toks[0].str, "a\\qb\\?\\'\\\"");
+}
+
 T_CASE(string_errors)
 {
 	T_EQ_INT(lex("x \"abc"), -1);
 	T_EQ_STR(err, "[D_STR_NL] f.d:1:3: unterminated string constant");
 	T_EQ_INT(lex("\"ab\ncd\""), -1);
 	T_EQ_STR(err, "[D_STR_NL] f.d:1:1: unterminated string constant");
-	T_EQ_INT(lex("\"a\\qb\""), -1);
-	T_EQ_STR(err, "[D_SYNTAX] f.d:1:3: invalid escape sequence '\\q'");
+	T_EQ_INT(lex("'\\q'"), -1);
+	T_EQ_STR(err, "[D_SYNTAX] f.d:1:2: invalid escape sequence '\\q'");
 	T_EQ_INT(lex("''"), -1);
 	T_EQ_STR(err, "[D_CHR_NULL] f.d:1:1: empty character constant");
 	T_EQ_INT(lex("'\\x'"), -1);
