@@ -51,14 +51,31 @@ struct tc {
 	int target;
 };
 
+char *cmd_desc_message(const char *msg)
+{
+	const char *at = msg;
+	if (*at == '[') {
+		const char *close = strstr(at, "] ");
+		if (close)
+			at = close + 2;
+	}
+	int skip = 0;
+	if (sscanf(at, "line %*d: %n", &skip) == 0 && skip > 0)
+		return xasprintf("%.*s%s", (int)(at - msg), msg, at + skip);
+	return xstrdup(msg);
+}
+
 /* "failed to compile script x.d: MSG" or "invalid probe specifier DESC: MSG", as dtrace
  * reports a failure in one of its command-line programs. */
 static void source_error(const struct source *s, const char *msg)
 {
-	if (s->kind == 's')
+	if (s->kind == 's') {
 		util_warn("failed to compile script %s: %s", s->text, msg);
-	else
-		util_warn("invalid probe specifier %s: %s", s->text, msg);
+		return;
+	}
+	char *m = cmd_desc_message(msg);
+	util_warn("invalid probe specifier %s: %s", s->text, m);
+	free(m);
 }
 
 static enum dpdesc_spec spec_of(char kind)
@@ -226,14 +243,14 @@ static int match_probes(struct tc *t)
 				free(msg);
 				return -1;
 			}
-			if (n > 0 || t->d.zdefs)
+			if (n > 0 || (t->d.zdefs && !id))
 				continue;
-			char *desc = id ? xasprintf("%u", id)
-					: xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
-			char *msg = s->kind == 's'
-				? xasprintf("line %d: probe description %s does not match any probes",
-					    pd->pos.line, desc)
-				: xasprintf("probe description %s does not match any probes", desc);
+			/* dtrace looks an id up as it parses: an unknown one is an error, -Z or not */
+			char *desc = id ? xasprintf("invalid probe identifier %u: Unknown probe identifier", id)
+					: xasprintf("probe description %s:%s:%s:%s does not match any probes",
+						    d.prov, d.mod, d.func, d.name);
+			char *msg = s->kind == 's' ? xasprintf("line %d: %s", pd->pos.line, desc)
+						   : xstrdup(desc);
 			source_error(s, msg);
 			free(desc);
 			free(msg);

@@ -438,6 +438,10 @@ static bool at_clause_start(struct lexer *lx)
 	const struct dtok *t = &l->toks[l->ntoks - 1];
 	if (dtok_is(t, "}") || dtok_is(t, ";"))
 		return true;
+	/* A description argument "4-2" is probe id 4 then the description "-2" (dtrace's
+	 * descriptions cannot start with a digit) */
+	if (lx->mode == DLEX_CLAUSE && t->kind == DTOK_PDESC && isdigit((unsigned char)t->text[0]))
+		return true;
 	return dtok_is(t, ",") && l->ntoks >= 2 && l->toks[l->ntoks - 2].kind == DTOK_PDESC;
 }
 
@@ -461,6 +465,13 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 	}
 	if (q == p)
 		return NULL;
+	if (lx->mode == DLEX_CLAUSE && isdigit((unsigned char)*p)) {
+		/* leading digits are a probe id on their own */
+		q = p;
+		while (q < lx->end && isdigit((unsigned char)*q))
+			q++;
+		return q;
+	}
 	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks == 0)
 		return q;
 	const char *w = p;

@@ -42,11 +42,14 @@ else
 	echo "not ok - no_match_prints_header: [$(cat "$w/out")]"
 fi
 
-expect_fail too_many_fields "usdtrace: invalid probe specifier a:b:c:d:e: Overspecified probe description" \
+expect_fail too_many_fields "usdtrace: invalid probe specifier a:b:c:d:e: invalid probe description \"a:b:c:d:e\": Overspecified probe description" \
 	"$USDTRACE" -l -n a:b:c:d:e
-expect_fail P_with_colon "usdtrace: invalid probe specifier a:b: Overspecified probe description" \
+expect_fail P_with_colon "usdtrace: invalid probe specifier a:b: invalid probe description \"a:b\": Overspecified probe description" \
 	"$USDTRACE" -l -P a:b
-expect_fail bad_bracket "usdtrace: invalid probe specifier foo[ab: unterminated [ in pattern" \
+# -l reads each argument as a program, as dtrace does: the clause's description is listed
+expect_fail clause_description "usdtrace: failed to match :::nosuch: No probe matches description" \
+	"$USDTRACE" -l -n 'nosuch{printf("x");}'
+expect_fail bad_bracket "usdtrace: invalid probe specifier foo[ab: invalid probe description \"foo[ab\": unterminated [ in pattern" \
 	"$USDTRACE" -l -n 'foo[ab'
 expect_fail missing_file "usdtrace: failed to open /nonexistent/prog: No such file or directory" \
 	"$USDTRACE" -l -m /nonexistent/prog
