@@ -122,19 +122,6 @@ static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen
 	return rc;
 }
 
-/* Compiler switches cannot change while a program is being compiled: dtrace refuses them in a
- * pragma (its dt_opt_cflags options: EDT_BADOPTCTX). They are -x options only. */
-static bool compile_time_only(const char *name)
-{
-	static const char *const names[] = { "argref", "cpp", "defaultargs", "empty", "errtags",
-					     "knodefs", "nolibs", "pspec", "unodefs", "verbose",
-					     "zdefs" };
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(name, names[i]) == 0)
-			return true;
-	return false;
-}
-
 /* `#pragma D option`s the parser collected since the last call, in order, with dtrace's
  * messages: "failed to set option 'x': why" ("... 'x' to 'v': why" when a value was given). */
 static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
@@ -143,7 +130,7 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		const struct doption *op = &t->g->options[*applied];
 		char why[256];
 		int rc;
-		if (compile_time_only(op->name)) {
+		if (!dopt_pragma_allowed(op->name)) {
 			snprintf(why, sizeof(why), "Option cannot be used from within a D program");
 			rc = -1;
 		} else {
@@ -464,7 +451,11 @@ int trace_cmd_run(const struct opts *o)
 	}
 	int status = 1;
 	if (t.nsrcs == 0) {
-		util_warn("no probes specified");
+		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
+		if (o->compile_only)
+			status = 0;
+		else
+			util_warn("no probes specified");
 		goto out;
 	}
 	if (grab_targets(&t) != 0)
