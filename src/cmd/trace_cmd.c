@@ -172,7 +172,8 @@ static int build_program(struct tc *t)
 		if (rc == 0)
 			rc = dmacro_expand(t->g, &t->env, err, sizeof(err));
 		if (rc != 0) {
-			if (s->kind == 's' && t->d.cpp && strncmp(err, "line ", 5) != 0)
+			if (s->kind == 's' && t->d.cpp && strncmp(err, "line ", 5) != 0 &&
+			    strcmp(err, DCPP_FAILED) != 0)
 				util_warn("%s", err); /* cpp could not run: its own words */
 			else
 				source_error(s, err);

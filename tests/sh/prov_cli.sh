@@ -123,7 +123,7 @@ else
 fi
 printf 'provider e { probe a(); };\n#error stop here\n' > src/err.d
 "$USDTRACE" -C -G -s src/err.d -o out/err.o 2> err
-if [ $? -eq 1 ] && grep -q 'stop here' err && grep -q 'C preprocessor (cpp) failed on src/err.d' err &&
+if [ $? -eq 1 ] && grep -q 'stop here' err && grep -q 'failed to compile script src/err.d: Preprocessor failed to process input program' err &&
    [ -z "$(ls -A out | grep err)" ]; then
 	echo "ok - a cpp failure is reported with cpp's message and leaves no output"
 else
