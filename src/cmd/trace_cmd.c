@@ -150,6 +150,28 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 	return 0;
 }
 
+/* Anything a script adds to the program: clauses, inlines, declarations, providers. */
+static int program_size(const struct dprog *g)
+{
+	int n = g->ndecls + g->nprovs;
+	for (const struct dnode *it = g->items; it; it = it->next)
+		n++;
+	return n;
+}
+
+/* A script that declares nothing is an error unless -x empty (dtrace's D_EMPTY, reported at
+ * the line the input ends on; with -x errtags dtrace prints no line number). */
+static int check_empty(struct tc *t, const struct source *s, int before)
+{
+	if (s->kind != 's' || t->d.empty || program_size(t->g) != before)
+		return 0;
+	char *m = t->d.errtags ? xstrdup("[D_EMPTY] line : empty D program translation unit")
+			       : xasprintf("line %d: empty D program translation unit", s->end_line);
+	source_error(s, m);
+	free(m);
+	return -1;
+}
+
 /* Parse every source in order, expanding macros as each arrives so an error names its source.
  * Pragmas are applied after each script (they affect what follows, as in dtrace). */
 static int build_program(struct tc *t)
@@ -160,12 +182,15 @@ static int build_program(struct tc *t)
 	for (int i = 0; i < t->nsrcs; i++) {
 		struct source *s = &t->srcs[i];
 		s->first_clause = count_clauses(t->g);
+		int before = program_size(t->g);
 		int rc = parse_source(t, s, err, sizeof(err));
 		if (rc == -2) {
 			util_warn("%s", err);
 			return -1;
 		}
 		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)
+			return -1;
+		if (rc == 0 && check_empty(t, s, before) != 0)
 			return -1;
 		t->env.defaultargs = t->d.defaultargs;
 		t->env.argref = t->d.argref;
@@ -408,6 +433,7 @@ static int compile_and_run(struct tc *t)
 	for (int i = 0; i < t->nsrcs; i++)
 		total += t->srcs[i].nmatched;
 	if (total == 0 && !t->d.zdefs) {
+		print_notices(t); /* dtrace: "script 'x.d' matched 0 probes" first */
 		util_warn("no probes matched");
 		goto out;
 	}
