@@ -180,6 +180,17 @@ static const char *rejected_part(const struct dobj_prog *p, const char *log)
 	return text;
 }
 
+
+/* The verifier's log, each line as "BPF: LINE" on stderr, as dtrace's -x bpflog shows it. */
+static void print_bpf_log(const char *log)
+{
+	for (const char *p = log ? log : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		fprintf(stderr, "BPF: %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+}
+
 static int load_prog(struct run *r, struct dobj_prog *p)
 {
 	struct dobj *o = r->o;
@@ -207,11 +218,17 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 			? BPF_SYS_TRACE_UPROBE_MULTI : 0,
 		.sleepable = p->sleepable,
 		.name = name,
+		/* -x bpflog: every program's verifier log, bpflogsize bytes at most (the kernel
+		 * takes up to 4 GiB; we cap at 16 MiB) */
+		.log_always = r->d->bpflog ? (uint32_t)(r->d->bpflogsize < (16u << 20)
+							? r->d->bpflogsize : (16u << 20)) : 0,
 	};
 	struct strbuf log = { 0 };
 	p->fd = bpf_sys_prog_load(&lo, insns, p->ninsns, &log, err, sizeof(err));
 	free(insns);
 	if (p->fd >= 0) {
+		if (r->d->bpflog)
+			print_bpf_log(log.s);
 		strbuf_free(&log);
 		return 0;
 	}
