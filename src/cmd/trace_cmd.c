@@ -6,9 +6,11 @@
  * -S and -e stop here; then print dtrace's "matched" notices and hand the dobj to trace_run. */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "attach.h"
@@ -63,6 +65,24 @@ char *cmd_desc_message(const char *msg)
 	if (sscanf(at, "line %*d: %n", &skip) == 0 && skip > 0)
 		return xasprintf("%.*s%s", (int)(at - msg), msg, at + skip);
 	return xstrdup(msg);
+}
+
+/* -x debug: "PROG DEBUG NANOSECONDS: message" on stderr at each step, in the form of
+ * libdtrace's debug messages. */
+static void debug_step(const struct tc *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void debug_step(const struct tc *t, const char *fmt, ...)
+{
+	if (!t->d.debug)
+		return;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	fprintf(stderr, "%s DEBUG %llu: ", util_progname,
+		(unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 /* "failed to compile script x.d: MSG" or "invalid probe specifier DESC: MSG", as dtrace
@@ -415,6 +435,7 @@ static int compile_and_run(struct tc *t)
 			       u.layouts };
 	struct dobj *obj = NULL;
 	int status = 1;
+	debug_step(t, "type-checked; generating BPF code");
 	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
 		program_error(t, err);
 		goto out;
@@ -496,8 +517,12 @@ int trace_cmd_run(const struct opts *o)
 	t.env.target = t.target;
 	t.env.referenced = xcalloc((size_t)o->nargs + 2, sizeof(bool));
 
-	if (build_program(&t) == 0 && match_probes(&t) == 0)
+	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);
+	if (build_program(&t) == 0 && match_probes(&t) == 0) {
+		debug_step(&t, "%d clause(s) parsed; probes matched", t.nclauses);
 		status = compile_and_run(&t);
+		debug_step(&t, "done: exit status %d", status);
+	}
 	free(t.env.referenced);
 	free(argv);
 out:

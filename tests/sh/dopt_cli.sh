@@ -64,6 +64,13 @@ else
 	echo "not ok - version_round_trip"
 fi
 
+# -x debug: the compiler's steps as "usdtrace DEBUG <ns>: ..." lines on stderr.
+if "$USDTRACE" -x debug -e -n 'BEGIN { exit(0); }' 2>"$w/err" >/dev/null &&
+	awk '$2 == "DEBUG" && int($3) > 0 { n++ } END { exit(n > 0 ? 0 : 1) }' "$w/err"; then
+	echo "ok - x_debug"
+else
+	echo "not ok - x_debug: $(head -3 "$w/err")"
+fi
 # -x bpflog (or the pragma): the verifier's log of every program, as "BPF: " lines.
 if [ "$(id -u)" = 0 ]; then
 	printf '#pragma D option bpflog\nBEGIN { exit(0); }\n' >"$w/log.d"
