@@ -232,6 +232,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	free(evs);
+	/* -x stdc=s: a pre-ANSI preprocessor, which leaves __STDC__ undefined (a, c and t keep
+	 * cpp's ANSI mode) */
+	if (o.dopts.stdc == DOPT_STDC_S)
+		push(&o.cppargs, &o.ncppargs, "-traditional-cpp");
 
 	int status;
 	if (o.header && o.object) {
