@@ -5,6 +5,7 @@
 #include "dcpp.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -97,6 +98,41 @@ static int source_fd(const char *file, char *errbuf, size_t errlen)
 	return fd;
 }
 
+/* cpp's line markers name "/dev/stdin" and, for headers found through "-iquote .", "./x.h":
+ * they name file and "x.h" instead, so messages point at the files the user wrote. */
+static char *rewrite_markers(const char *text, size_t len, const char *file, bool dot_dir,
+			     size_t *lenp)
+{
+	static const char stdin_name[] = "\"/dev/stdin\"";
+	struct strbuf b = {0};
+	const char *end = text + len;
+	for (const char *p = text; p < end;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		eol = eol ? eol + 1 : end;
+		const char *q = p;
+		bool marker = q + 2 < eol && q[0] == '#' && q[1] == ' ' && q[2] >= '0' && q[2] <= '9';
+		if (marker) {
+			q += 2;
+			while (q < eol && *q >= '0' && *q <= '9')
+				q++;
+			marker = q + 2 < eol && q[0] == ' ' && q[1] == '"';
+		}
+		if (marker && (size_t)(eol - q - 1) >= strlen(stdin_name) &&
+		    memcmp(q + 1, stdin_name, strlen(stdin_name)) == 0) {
+			strbuf_add(&b, p, (size_t)(q + 1 - p));
+			strbuf_printf(&b, "\"%s\"", file);
+			p = q + 1 + strlen(stdin_name);
+		} else if (marker && dot_dir && q + 4 < eol && q[2] == '.' && q[3] == '/') {
+			strbuf_add(&b, p, (size_t)(q + 2 - p));
+			p = q + 4;
+		}
+		strbuf_add(&b, p, (size_t)(eol - p));
+		p = eol;
+	}
+	*lenp = b.len;
+	return b.s ? strbuf_take(&b) : xstrdup("");
+}
+
 char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_t *lenp,
 	       char *errbuf, size_t errlen)
 {
@@ -147,6 +183,7 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_
 	}
 	free(argv);
 	free(dir);
+	dir = NULL;
 	close(in_fd);
 	if (r != 0) {
 		util_seterr(errbuf, errlen, "failed to run the C preprocessor (%s): %s", used, strerror(errno));
@@ -162,6 +199,7 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_
 		strbuf_free(&out);
 		return NULL;
 	}
-	*lenp = out.len;
-	return strbuf_take(&out);
+	char *text = rewrite_markers(out.s ? out.s : "", out.len, file, !slash, lenp);
+	strbuf_free(&out);
+	return text;
 }

@@ -419,7 +419,7 @@ static int lex_directive(struct lexer *lx)
 	}
 	if (wl == 0 && p == eol)
 		return lx->p = eol, 0;  /* the null directive */
-	return lex_error(lx, hash, "preprocessor directive '#%.*s' requires -C", (int)wl, w);
+	return lex_error(lx, hash, "invalid control directive: #%.*s", (int)wl, w);
 }
 
 static bool is_pdesc_char(char c)
