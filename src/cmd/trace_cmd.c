@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "attach.h"
+#include "bpf_dis.h"
 #include "cg.h"
 #include "childproc.h"
 #include "commands.h"
@@ -23,6 +24,7 @@
 #include "dparse.h"
 #include "dwarf_types.h"
 #include "pcat.h"
+#include "probedesc.h"
 #include "trace_run.h"
 #include "usdt_prov.h"
 #include "util.h"
@@ -418,6 +420,50 @@ static void program_error(const struct tc *t, const char *msg)
 	source_error(s, msg);
 }
 
+/* The description of the first clause that names probe pr, as the user wrote it (dtrace heads
+ * each clause's listing with it); the probe's own name if none does. */
+static char *clause_label(const struct tc *t, const struct dobj_probe *pr)
+{
+	for (const struct dnode *it = t->g->items; it; it = it->next) {
+		if (it->kind != DN_CLAUSE)
+			continue;
+		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
+			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
+			if (pd->spec == DPD_ID ? pd->ival == pr->id
+					       : probedesc_match(&d, pr->provider, 0, pr->module,
+								 pr->function, pr->name))
+				return xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
+		}
+	}
+	return xasprintf("%s:%s:%s:%s", pr->provider, pr->module, pr->function, pr->name);
+}
+
+/* -x verbose: each program listed the way dtrace lists its clauses' code: instruction index,
+ * byte offset, the encoding (opcode, registers, offset, immediate) and the instruction. */
+static void print_verbose_disasm(const struct tc *t, const struct dobj *obj)
+{
+	for (size_t i = 0; i < obj->nprogs; i++) {
+		const struct dobj_prog *p = &obj->progs[i];
+		const struct dobj_probe *pr = &obj->probes[p->probe];
+		char *label = clause_label(t, pr);
+		fprintf(stderr, "\nDisassembly of clause %s, <%s:%s:%s:%s>:\n", label, pr->provider,
+			pr->module, pr->function, pr->name);
+		fprintf(stderr, "INS OFF  OPCODE                  INSTRUCTION\n");
+		free(label);
+		for (size_t k = 0; k < p->ninsns;) {
+			struct strbuf txt = { 0 };
+			int used = bpf_dis_insn(&txt, p->insns, p->ninsns, k);
+			for (int j = 0; j < used && k < p->ninsns; j++, k++) {
+				const struct bpf_insn *in = &p->insns[k];
+				fprintf(stderr, "%04zu %05zu: %02x %x%x %04x %08x    %s\n", k, k * 8,
+					in->code, in->dst_reg, in->src_reg, (unsigned)(uint16_t)in->off,
+					(unsigned)in->imm, j == 0 && txt.s ? txt.s : "");
+			}
+			strbuf_free(&txt);
+		}
+	}
+}
+
 static int compile_and_run(struct tc *t)
 {
 	char err[1024];
@@ -440,6 +486,8 @@ static int compile_and_run(struct tc *t)
 		program_error(t, err);
 		goto out;
 	}
+	if (t->d.verbose)
+		print_verbose_disasm(t, obj);
 	if (t->o->disasm) {
 		struct strbuf b = { 0 };
 		cg_disasm(obj, &b);

@@ -59,7 +59,8 @@ struct dopts {
 	/* run-time switches */
 	bool agghist, aggpack, aggsortkey, aggsortrev, aggzoom, destructive, flowindent, grabanon,
 		quiet, rawbytes, temporal;
-	/* compile-time switches; verbose shows the BPF verifier log */
+	/* compile-time switches; verbose lists the programs (dtrace's form) and shows the BPF
+	 * verifier log of a refused one */
 	bool aggpercpu, argref, cpp, defaultargs, empty, errtags, knodefs, nolibs, pspec, unodefs,
 		verbose, zdefs;
 	/* accepted for compatibility; no effect on tracing here */
