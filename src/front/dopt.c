@@ -491,6 +491,12 @@ int dopt_set_arg(struct dopts *o, const char *xarg, char *errbuf, size_t errlen)
 	return set_def(o, i, eq ? eq + 1 : NULL, errbuf, errlen);
 }
 
+bool dopt_is_set(const struct dopts *o, const char *name)
+{
+	int i = lookup(name, strlen(name));
+	return i >= 0 && (o->set_mask[i / 64] & (1ULL << (i % 64))) != 0;
+}
+
 int dopt_list_set(const struct dopts *o, const char **names, int max)
 {
 	int n = 0;

@@ -93,6 +93,9 @@ bool dopt_known(const char *name);
  * program"). */
 bool dopt_pragma_allowed(const char *name);
 
+/* Whether option `name` was set explicitly (on the command line or by a pragma). */
+bool dopt_is_set(const struct dopts *o, const char *name);
+
 /* The names of the options set explicitly, in table (alphabetical) order: fills at most `max`
  * entries of names (static strings) and returns how many there are in all. */
 int dopt_list_set(const struct dopts *o, const char **names, int max);

@@ -922,6 +922,13 @@ static void check_stopping(struct run *r)
 	free(v);
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */
 static int deliver(struct run *r, int timeout_ms)
 {
@@ -979,7 +986,27 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 
 	struct timespec last_drops;
 	clock_gettime(CLOCK_MONOTONIC, &last_drops);
-	while (!r.stop && !r.failed) {
+	/* dtrace notices exit() at its next status check, every statusrate: with statusrate set,
+	 * END waits for that check (by default the state is checked at every poll) */
+	bool paced = dopt_is_set(r.d, "statusrate") && r.d->statusrate > 0;
+	uint64_t next_status = mono_ns() + r.d->statusrate;
+	uint64_t stop_at = 0; /* the status check that notices exit() */
+	while (!r.failed) {
+		if (r.stop) {
+			uint64_t now_ns = mono_ns();
+			if (!paced || got_signal)
+				break;
+			if (stop_at == 0) {
+				while (next_status <= now_ns)
+					next_status += r.d->statusrate;
+				stop_at = next_status;
+			}
+			if (now_ns >= stop_at)
+				break;
+			uint64_t wait_ms = (stop_at - now_ns) / 1000000u + 1;
+			deliver(&r, (int)(wait_ms > 1000 ? 1000 : wait_ms));
+			continue;
+		}
 		if (got_signal) {
 			/* dtrace ends the interrupted line, quiet or not */
 			fputs("\n", r.out);
