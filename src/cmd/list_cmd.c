@@ -538,7 +538,10 @@ int list_cmd_run(const struct opts *o)
 			continue;
 		char err[512];
 		if (proc_maps_read(pids[i], &maps[nmaps], err, sizeof(err)) != 0) {
-			util_warn("failed to grab pid %d: %s", (int)pids[i], err);
+			if (strcmp(err, "No such process") == 0)
+				util_warn("%s", err); /* dtrace's words for a pid that is gone */
+			else
+				util_warn("failed to grab pid %d: %s", (int)pids[i], err);
 			free(pids);
 			status = 1;
 			goto out;

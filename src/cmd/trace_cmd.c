@@ -372,7 +372,7 @@ static int grab_targets(struct tc *t)
 	}
 	for (int i = 0; i < o->npids; i++) {
 		if (kill(o->pids[i], 0) != 0 && errno == ESRCH) {
-			util_warn("failed to grab pid %d: No such process", (int)o->pids[i]);
+			util_warn("No such process"); /* dtrace's words: libproc's error alone */
 			return -1;
 		}
 		if (!t->target)

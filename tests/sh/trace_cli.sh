@@ -24,7 +24,7 @@ expect_usage missing_option_argument -n
 EXPECT_FAIL_QUIET=1
 expect_fail bad_pid_syntax "usdtrace: invalid pid: 12x" "$USDTRACE" -p 12x -n BEGIN
 expect_fail no_probes_specified "usdtrace: no probes specified" "$USDTRACE" -q
-expect_fail nonexistent_pid "usdtrace: failed to grab pid 2147483000: No such process" \
+expect_fail nonexistent_pid "usdtrace: No such process" \
 	"$USDTRACE" -p 2147483000 -n BEGIN
 expect_fail no_such_command "usdtrace: failed to execute /nonexistent/cmd: No such file or directory" \
 	"$USDTRACE" -c /nonexistent/cmd -n BEGIN
