@@ -1194,6 +1194,10 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 		pragma_error(p, pr, "unknown #pragma D directive '%s'", words[1]);
 	if (p->script && strcmp(words[1], "option") == 0)
 		pragma_option(p, pr, nw);
+	/* only a D library (which we do not load) may depend on another */
+	if (p->script && strcmp(words[1], "depends_on") == 0 && nw >= 3 &&
+	    strcmp(words[2], "library") == 0)
+		pragma_error(p, pr, "main program may not explicitly depend on a library");
 	if (strcmp(words[1], "attributes") != 0) {
 		p->prog->pragmas = xrealloc(p->prog->pragmas, sizeof(char *) * (size_t)(p->prog->npragmas + 1));
 		p->prog->pragmas[p->prog->npragmas++] = xstrdup(pr->text);
