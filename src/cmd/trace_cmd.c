@@ -464,6 +464,28 @@ static void print_verbose_disasm(const struct tc *t, const struct dobj *obj)
 	}
 }
 
+/* -v: dtrace's stability report for each program argument, on stdout, once it compiles. We
+ * do not track stability per identifier: descriptions get dtrace's default for a probe
+ * description (Unstable), statements the level of D's actions, subroutines and built-in
+ * variables in common use (Stable), both of the Common dependency class. */
+static void print_stability(const struct tc *t)
+{
+	static const char *const kinds[][3] = {
+		{ "Minimum Probe Description Attributes", "Unstable", "Unstable" },
+		{ "Minimum Statement Attributes", "Stable", "Stable" },
+	};
+	for (int i = 0; i < t->nsrcs; i++) {
+		const struct source *s = &t->srcs[i];
+		printf("\nStability attributes for %s %s:\n", s->kind == 's' ? "script" : "description",
+		       s->text);
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			printf("\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
+			       "\t\tDependency Class: Common\n", kinds[k][0], kinds[k][1], kinds[k][2]);
+		putchar('\n');
+	}
+	fflush(stdout);
+}
+
 static int compile_and_run(struct tc *t)
 {
 	char err[1024];
@@ -488,6 +510,8 @@ static int compile_and_run(struct tc *t)
 	}
 	if (t->d.verbose)
 		print_verbose_disasm(t, obj);
+	if (t->o->verbose)
+		print_stability(t);
 	if (t->o->disasm) {
 		struct strbuf b = { 0 };
 		cg_disasm(obj, &b);
