@@ -250,7 +250,8 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 }
 
 /* BEGIN, END and ERROR fire in the tracer, when it decides, with the arguments it chooses:
- * BPF_PROG_TEST_RUN runs their raw-tracepoint programs at once, on this CPU, in this thread,
+ * BPF_PROG_TEST_RUN runs their raw-tracepoint programs at once, on this CPU (-x cpu's, when
+ * set), in this thread,
  * with `args` as the context (dobj_prog_type). Nothing is attached, so nothing has to be
  * registered or unregistered: a uprobe_multi link on the tracer's own functions cost 9-15 ms
  * to create and 17-63 ms to close here (uprobe (un)registration waits for an RCU grace
@@ -264,6 +265,11 @@ static int fire_self(struct run *r, enum dobj_probe_kind kind, const uint64_t ar
 	uint64_t ctx[6];
 	memcpy(ctx, args, sizeof(ctx));
 	LIBBPF_OPTS(bpf_test_run_opts, t, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+	if (r->d->cpu >= 0) {
+		/* -x cpu=N: the tracer's own probes fire on that CPU, as dtrace's do */
+		t.flags = BPF_F_TEST_RUN_ON_CPU;
+		t.cpu = (uint32_t)r->d->cpu;
+	}
 	if (bpf_prog_test_run_opts(p->fd, &t) == 0)
 		return 0;
 	int e = errno;
