@@ -212,7 +212,8 @@ int main(int argc, char **argv)
 			printf("%s: Sun D 2.0\n", util_progname);
 			return 0;
 		case 'S': o.disasm = true; break;
-		case 'H': case 'w': case 'Z': case 'F': case 'b': case 'L': case 'X':
+		case 'L': push(&o.libdirs, &o.nlibdirs, optarg); break;
+		case 'H': case 'w': case 'Z': case 'F': case 'b': case 'X':
 			/* Accepted for command-line compatibility; they affect tracing only
 			 * (-w -Z -F -b are options, applied to o.dopts below). */
 			break;
@@ -256,6 +257,7 @@ int main(int argc, char **argv)
 	free(o.scripts);
 	free(o.xopts);
 	free(o.cppargs);
+	free(o.libdirs);
 	free(o.pids);
 	free(o.args);
 	return status;

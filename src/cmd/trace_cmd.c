@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "dcheck.h"
 #include "dcpp.h"
+#include "dlib.h"
 #include "dmacro.h"
 #include "dparse.h"
 #include "dwarf_types.h"
@@ -200,6 +201,8 @@ static int build_program(struct tc *t)
 {
 	char err[1024];
 	t->g = dprog_new();
+	if (dlib_load(t->g, t->o->libdirs, t->o->nlibdirs) != 0)
+		return -1;
 	int applied = 0;
 	for (int i = 0; i < t->nsrcs; i++) {
 		struct source *s = &t->srcs[i];

@@ -1195,7 +1195,7 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 	if (p->script && strcmp(words[1], "option") == 0)
 		pragma_option(p, pr, nw);
 	/* only a D library (which we do not load) may depend on another */
-	if (p->script && strcmp(words[1], "depends_on") == 0 && nw >= 3 &&
+	if (p->script && !p->prog->library && strcmp(words[1], "depends_on") == 0 && nw >= 3 &&
 	    strcmp(words[2], "library") == 0)
 		pragma_error(p, pr, "main program may not explicitly depend on a library");
 	if (strcmp(words[1], "attributes") != 0) {

@@ -91,6 +91,7 @@ struct dprog {
 	struct dnode *items_last;
 	struct doption *options; /* in source order */
 	int noptions;
+	bool library;            /* parsing a D library (-L): it may depend on other libraries */
 };
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);

@@ -142,3 +142,22 @@ if [ $rc -ne 1 ] || ! grep -q "extraneous argument '8'" "$w/err"; then
 else
 	ok interpreter_file_extra_arg
 fi
+# -L DIR: the directory's D libraries are compiled before the program, each after the
+# libraries it depends on (#pragma D depends_on library); a missing one or a cycle is an error.
+mkdir -p "$w/lib" "$w/badlib" "$w/cyclib"
+printf '#pragma D depends_on library libb.d\ninline int A = B + 1;\n' >"$w/lib/liba.d"
+printf 'inline int B = 41;\n' >"$w/lib/libb.d"
+chmod -R a+rX "$w/lib"
+asuser "$U" -L "$w/lib" -e -n 'BEGIN { trace(A); }' >"$w/out" 2>"$w/err"
+rc=$?
+if [ $rc -ne 0 ] || [ -s "$w/err" ]; then notok libdir_inlines "exit $rc: $(head -c 300 "$w/err")"; else ok libdir_inlines; fi
+printf '#pragma D depends_on library libnothere.d\n' >"$w/badlib/liba.d"
+expect_fail libdir_missing_dependency "usdtrace: Invalid library dependency in $w/badlib/liba.d: $w/badlib/libnothere.d" \
+	"$USDTRACE" -L "$w/badlib" -e -n 'BEGIN { exit(0); }'
+printf '#pragma D depends_on library libb.d\n' >"$w/cyclib/liba.d"
+printf '#pragma D depends_on library liba.d\n' >"$w/cyclib/libb.d"
+expect_fail libdir_cycle "usdtrace: Cyclic dependency encountered: $w/cyclib/liba.d" \
+	"$USDTRACE" -L "$w/cyclib" -e -n 'BEGIN { exit(0); }'
+printf 'BEGIN { exit(0); }\n' >"$w/badlib/liba.d"
+expect_fail libdir_no_clauses "usdtrace: failed to compile library $w/badlib/liba.d: a library may not hold probe clauses" \
+	"$USDTRACE" -L "$w/badlib" -e -n 'BEGIN { exit(0); }'
