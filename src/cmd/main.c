@@ -15,7 +15,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [-32|-64] [-CeGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]] [-I path]\n"
-		"\t[-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
+		"\t[-L path] [-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 		"\t[-P provider] [-m [provider:]module] [-f [[provider:]module:]func]\n"
 		"\t[-n [[[provider:]module:]func:]name] [-i probe-id] [args ...]\n\n"
 		"\t-32 generate 32-bit D programs (not supported: 64-bit only)\n"
@@ -30,6 +30,7 @@ static void usage(FILE *f)
 		"\t-i  enable or list probes matching the specified probe id\n"
 		"\t-I  add include directory to preprocessor search path\n"
 		"\t-l  list probes matching specified criteria\n"
+		"\t-L  add library directory to library search path\n"
 		"\t-m  enable or list probes matching the specified module name\n"
 		"\t-n  enable or list probes matching the specified probe name\n"
 		"\t-o  set output file\n"
