@@ -849,6 +849,7 @@ static int setup(struct run *r)
 	r->prov = (struct prov_run){ .o = o, .set = &r->main_set, .epids = &r->epids,
 				     .stop_pid = r->ro->child ? r->ro->child->pid : 0,
 				     .uprobes = &r->ur };
+	r->prov.cpu = r->d->cpu >= 0 ? (int)r->d->cpu : -1;
 	r->ur.up = r->ro->uprobes;
 	r->ur.classes = r->ro->uclasses;
 	r->ur.nclasses = r->ro->nuclasses;
