@@ -985,8 +985,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = c->off_fsbase = -1;
 	bpb_init(&c->buf);
 	uint64_t strsize = in->opts ? in->opts->strsize : 256;
-	if (strsize < 8 || strsize > 4096) {
-		util_seterr(errbuf, errlen, "strsize %llu is not supported: use 8 to 4096 bytes",
+	if (strsize < 2 || strsize > 4096) {
+		util_seterr(errbuf, errlen, "strsize %llu is not supported: use 2 to 4096 bytes",
 			    (unsigned long long)strsize);
 		goto done;
 	}

@@ -4,6 +4,7 @@
  * fail except what the dprog owns (and frees). */
 #include "dparse.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1197,6 +1198,10 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 		pragma_error(p, pr, D_PRAGMA_INVAL, "unknown #pragma D directive '%s'", words[1]);
 	if (p->script && strcmp(words[1], "option") == 0)
 		pragma_option(p, pr, nw);
+	/* only a D library (which we do not load) may depend on another */
+	if (p->script && !p->prog->library && strcmp(words[1], "depends_on") == 0 && nw >= 3 &&
+	    strcmp(words[2], "library") == 0)
+		pragma_error(p, pr, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
 	if (strcmp(words[1], "attributes") != 0) {
 		p->prog->pragmas = xrealloc(p->prog->pragmas, sizeof(char *) * (size_t)(p->prog->npragmas + 1));
 		p->prog->pragmas[p->prog->npragmas++] = xstrdup(pr->text);
@@ -1593,13 +1598,24 @@ static struct dnode *statement_rule(struct parser *p)
 	return n;
 }
 
-/* Strips probedesc's "invalid probe specifier TEXT: " to keep only why. */
-static const char *pdesc_why(const char *msg, const char *text)
+/* A description that is a number names a probe by id, as dtrace's lexer reads it. -i compiles
+ * with the name rules (so -i BEGIN works); -P, -m and -f refuse ids. */
+static void pdesc_id(struct parser *p, const struct dtok *t, struct dnode *n, enum dpdesc_spec spec)
 {
-	const char *s = strstr(msg, text);
-	if (s && strncmp(s + strlen(text), ": ", 2) == 0)
-		return s + strlen(text) + 2;
-	return msg;
+	static const char *const what[] = { [DPD_PROVIDER] = "providers", [DPD_MODULE] = "modules",
+					    [DPD_FUNCTION] = "functions" };
+	errno = 0;
+	unsigned long long id = strtoull(n->name, NULL, 10);
+	if (errno != 0 || id > UINT32_MAX)
+		error_at(p, t, D_PDESC_INVAL, "identifier %s exceeds maximum probe id", n->name);
+	if (spec != DPD_NAME && spec != DPD_ID)
+		error_at(p, t, D_PDESC_INVAL, "probe identifier %llu not permitted when specifying %s", id, what[spec]);
+	if (id == 0)
+		error_at(p, t, D_PDESC_INVAL, "invalid probe identifier %llu: Unknown probe identifier", id);
+	n->spec = DPD_ID;
+	n->ival = id;
+	for (int i = 0; i < 4; i++)
+		n->pd[i] = xstrdup("");
 }
 
 static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
@@ -1610,25 +1626,19 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 	next(p);
 	struct dnode *n = new_node(p, DN_PDESC, t);
 	n->name = tok_dup(t, 0);
-	n->spec = spec;
-	if (spec == DPD_ID) {
-		char *end;
-		unsigned long long id = strtoull(n->name, &end, 10);
-		if (*end || !(n->name[0] >= '0' && n->name[0] <= '9') || id == 0)
-			error_at(p, t, D_PDESC_INVAL, "invalid probe description \"%s\": a probe id is a positive number", n->name);
-		if (id > UINT32_MAX)
-			error_at(p, t, D_PDESC_INVAL, "identifier %s exceeds maximum probe id", n->name);
-		n->ival = id;
-		for (int i = 0; i < 4; i++)
-			n->pd[i] = xstrdup("");
+	if (n->name[0] >= '0' && n->name[0] <= '9' && strspn(n->name, "0123456789") == strlen(n->name)) {
+		pdesc_id(p, t, n, spec);
 		return n;
 	}
+	if (spec == DPD_ID)
+		spec = DPD_NAME;
+	n->spec = spec;
 	static const char which[] = { [DPD_NAME] = 'n', [DPD_PROVIDER] = 'P', [DPD_MODULE] = 'm',
 				      [DPD_FUNCTION] = 'f' };
 	char err[512];
 	struct probedesc d;
 	if (probedesc_parse(n->name, which[spec], &d, err, sizeof(err)) != 0)
-		error_at(p, t, D_PDESC_INVAL, "invalid probe description \"%s\": %s", n->name, pdesc_why(err, n->name));
+		error_at(p, t, D_PDESC_INVAL, "%s", err);
 	n->pd[0] = d.prov;
 	n->pd[1] = d.mod;
 	n->pd[2] = d.func;
@@ -1656,8 +1666,8 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 	t = peek(p);
 	if (consume(p, "{"))
 		c->body = block(p, t);
-	else if (!consume(p, ";") && t->kind != DTOK_EOF)
-		syntax_error(p, t);
+	else if (!consume(p, ";") && t->kind != DTOK_EOF && t->kind != DTOK_PDESC)
+		syntax_error(p, t); /* a description argument may list clauses without bodies */
 	add_item(p, c);
 }
 

@@ -181,6 +181,17 @@ static const char *rejected_part(const struct dobj_prog *p, const char *log)
 	return text;
 }
 
+
+/* The verifier's log, each line as "BPF: LINE" on stderr, as dtrace's -x bpflog shows it. */
+static void print_bpf_log(const char *log)
+{
+	for (const char *p = log ? log : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		fprintf(stderr, "BPF: %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+}
+
 static int load_prog(struct run *r, struct dobj_prog *p)
 {
 	struct dobj *o = r->o;
@@ -208,11 +219,17 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 			? BPF_SYS_TRACE_UPROBE_MULTI : 0,
 		.sleepable = p->sleepable,
 		.name = name,
+		/* -x bpflog: every program's verifier log, bpflogsize bytes at most (the kernel
+		 * takes up to 4 GiB; we cap at 16 MiB) */
+		.log_always = r->d->bpflog ? (uint32_t)(r->d->bpflogsize < (16u << 20)
+							? r->d->bpflogsize : (16u << 20)) : 0,
 	};
 	struct strbuf log = { 0 };
 	p->fd = bpf_sys_prog_load(&lo, insns, p->ninsns, &log, err, sizeof(err));
 	free(insns);
 	if (p->fd >= 0) {
+		if (r->d->bpflog)
+			print_bpf_log(log.s);
 		strbuf_free(&log);
 		return 0;
 	}
@@ -234,7 +251,8 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 }
 
 /* BEGIN, END and ERROR fire in the tracer, when it decides, with the arguments it chooses:
- * BPF_PROG_TEST_RUN runs their raw-tracepoint programs at once, on this CPU, in this thread,
+ * BPF_PROG_TEST_RUN runs their raw-tracepoint programs at once, on this CPU (-x cpu's, when
+ * set), in this thread,
  * with `args` as the context (dobj_prog_type). Nothing is attached, so nothing has to be
  * registered or unregistered: a uprobe_multi link on the tracer's own functions cost 9-15 ms
  * to create and 17-63 ms to close here (uprobe (un)registration waits for an RCU grace
@@ -248,6 +266,11 @@ static int fire_self(struct run *r, enum dobj_probe_kind kind, const uint64_t ar
 	uint64_t ctx[6];
 	memcpy(ctx, args, sizeof(ctx));
 	LIBBPF_OPTS(bpf_test_run_opts, t, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+	if (r->d->cpu >= 0) {
+		/* -x cpu=N: the tracer's own probes fire on that CPU, as dtrace's do */
+		t.flags = BPF_F_TEST_RUN_ON_CPU;
+		t.cpu = (uint32_t)r->d->cpu;
+	}
 	if (bpf_prog_test_run_opts(p->fd, &t) == 0)
 		return 0;
 	int e = errno;
@@ -889,6 +912,7 @@ static int setup(struct run *r)
 	r->prov = (struct prov_run){ .o = o, .set = &r->main_set, .epids = &r->epids,
 				     .stop_pid = r->ro->child ? r->ro->child->pid : 0,
 				     .uprobes = &r->ur };
+	r->prov.cpu = r->d->cpu >= 0 ? (int)r->d->cpu : -1;
 	r->ur.up = r->ro->uprobes;
 	r->ur.classes = r->ro->uclasses;
 	r->ur.nclasses = r->ro->nuclasses;
@@ -969,6 +993,13 @@ static void check_stopping(struct run *r)
 	free(v);
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */
 static int deliver(struct run *r, int timeout_ms)
 {
@@ -1026,7 +1057,27 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 
 	struct timespec last_drops;
 	clock_gettime(CLOCK_MONOTONIC, &last_drops);
-	while (!r.stop && !r.failed) {
+	/* dtrace notices exit() at its next status check, every statusrate: with statusrate set,
+	 * END waits for that check (by default the state is checked at every poll) */
+	bool paced = dopt_is_set(r.d, "statusrate") && r.d->statusrate > 0;
+	uint64_t next_status = mono_ns() + r.d->statusrate;
+	uint64_t stop_at = 0; /* the status check that notices exit() */
+	while (!r.failed) {
+		if (r.stop) {
+			uint64_t now_ns = mono_ns();
+			if (!paced || got_signal)
+				break;
+			if (stop_at == 0) {
+				while (next_status <= now_ns)
+					next_status += r.d->statusrate;
+				stop_at = next_status;
+			}
+			if (now_ns >= stop_at)
+				break;
+			uint64_t wait_ms = (stop_at - now_ns) / 1000000u + 1;
+			deliver(&r, (int)(wait_ms > 1000 ? 1000 : wait_ms));
+			continue;
+		}
 		if (got_signal) {
 			/* dtrace ends the interrupted line, quiet or not */
 			fputs("\n", r.out);

@@ -353,8 +353,30 @@ T_CASE(command_line_clauses)
 	dprog_free(g);
 
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: invalid probe description \"abc\": a probe id is a positive number");
+	/* -i compiles with the name rules: a word is a name, a number an id, "4-2" both */
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", err, sizeof(err)), 0);
+	T_EQ_INT(g->items->args->spec, DPD_NAME);
+	T_EQ_STR(g->items->args->pd[3], "abc");
+	dprog_free(g);
+	g = dprog_new();
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4-2", err, sizeof(err)), 0);
+	T_EQ_INT(g->items->args->spec, DPD_ID);
+	T_EQ_INT(g->items->args->ival, 4);
+	T_EQ_STR(g->items->next->args->pd[3], "-2");
+	dprog_free(g);
+	g = dprog_new();
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "0", err, sizeof(err)), -1);
+	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: invalid probe identifier 0: Unknown probe identifier");
+	dprog_free(g);
+	g = dprog_new();
+	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "4.56", err, sizeof(err)), -1);
+	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: probe identifier 4 not permitted when specifying functions");
+	dprog_free(g);
+	g = dprog_new();
+	/* a leading colon adds no empty field: provider "", module read, function "" */
+	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "::read:", err, sizeof(err)), 0);
+	T_EQ_STR(g->items->args->pd[1], "read");
+	T_EQ_STR(g->items->args->pd[2], "");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4294967296", err, sizeof(err)), -1);

@@ -113,7 +113,10 @@ else
 	timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -w -x verbose -n 'BEGIN { copyoutstr("hi", 0, 3); }' \
 		-n 'BEGIN { exit(0); }' >"$W/vv.out" 2>"$W/vv.err"
 	rc=$?
-	if [ $rc -eq 1 ] && head -n 1 "$W/vv.err" | grep -q 'action #1: program of this type cannot use helper bpf_probe_write_user#36$' &&
+	# (-x verbose also lists each program first, in dtrace's "Disassembly of clause" form)
+	if [ $rc -eq 1 ] && grep -q 'action #1: program of this type cannot use helper bpf_probe_write_user#36$' "$W/vv.err" &&
+		grep -q '^Disassembly of clause :::BEGIN, <dtrace:::BEGIN>:$' "$W/vv.err" &&
+		grep -q '^0000 00000: bf 61 0000 00000000    r6 = r1$' "$W/vv.err" &&
 		grep -q '^0: (bf) r6 = r1' "$W/vv.err" && [ ! -s "$W/vv.out" ]; then
 		cli_ok verifier_log_verbose
 	else

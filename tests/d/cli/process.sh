@@ -4,7 +4,7 @@
 # shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 
 cli_run p_not_a_number 1 '' 'usdtrace: invalid pid: abc\n' "$USDTRACE" -p abc -n 'BEGIN { exit(0); }'
-cli_run p_no_such_process 1 '' 'usdtrace: failed to grab pid 999999999: No such process\n' \
+cli_run p_no_such_process 1 '' 'usdtrace: No such process\n' \
 	"$USDTRACE" -p 999999999 -n 'BEGIN { exit(0); }'
 
 cli_needs_root c_target_exits || return 0
