@@ -162,7 +162,8 @@ void dxl_define(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *de
 		FAIL_NAMES(ops, def, D_XLATE_REDECL, &ns, "translator from %s to %s has already been declared",
 			   sp(&ns, in), sp(&ns, out));
 	struct dtype *r = res(out);
-	if ((r->kind == DTY_STRUCT || r->kind == DTY_UNION || r->kind == DTY_ENUM) && !r->complete)
+	if ((r->kind == DTY_STRUCT || r->kind == DTY_UNION || r->kind == DTY_ENUM) &&
+	    (!r->complete || def->ival))
 		FAIL_NAMES(ops, def, D_XLATE_SOU, &ns, "incomplete struct/union/enum %s", sp(&ns, out));
 	if (!is_record(out))
 		failf(ops, def, D_XLATE_SOU, "translator output type must be a struct or union");

@@ -9,8 +9,8 @@
  * in this order, with dtrace's messages, all at the line of its closing `;`:
  *   D_XLATE_REDECL  "translator from IN to OUT has already been declared" (same input and
  *                   output types, typedefs and qualifiers ignored)
- *   D_XLATE_SOU     "incomplete struct/union/enum OUT" / "translator output type must be a
- *                   struct or union"
+ *   D_XLATE_SOU     "incomplete struct/union/enum OUT" (incomplete where the translator
+ *                   stands: dast.h's ival), "translator output type must be a struct or union"
  *   D_XLATE_MEMB    "translator member M is not a member of OUT"
  *   (any error of the member's expression, typed with the parameter bound to IN)
  *   D_XLATE_INCOMPAT "translator member M definition uses incompatible types: "T" = "E""

@@ -25,7 +25,8 @@
  *                            op = the C storage class written ("extern", "static", ...) or NULL
  *                 DN_TYPE ctype
  *                 DN_TRANSLATOR ctype = output type, name = the input parameter's name,
- *                           lhs = DN_TYPE of the input type, args = DN_XLMEMBER list;
+ *                           lhs = DN_TYPE of the input type, args = DN_XLMEMBER list,
+ *                           ival = 1 if the output type was incomplete at the definition;
  *                           pos is the closing `;` (dtrace reports a translator's errors
  *                           at the line where its definition ends)
  *                 DN_XLMEMBER name = output member, lhs = its expression (in terms of the

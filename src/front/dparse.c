@@ -599,6 +599,15 @@ static struct dtype *type_name(struct parser *p)
 	return declarator(p, ds.type, &name, false, true);
 }
 
+/* The type of a translator or an xlate: a name that is not a type is a syntax error there,
+ * as in dtrace's grammar. */
+static struct dtype *xlate_type(struct parser *p)
+{
+	if (!is_typename(p, peek(p)))
+		syntax_error(p, peek(p));
+	return type_name(p);
+}
+
 /* --- struct, union, enum ----------------------------------------------------------------- */
 
 static const char *kind_word(enum dtype_kind k)
@@ -1346,7 +1355,7 @@ static struct dnode *e_primary(struct parser *p)
 			next(p);
 			n = new_node(p, DN_XLATE, t);
 			expect(p, "<");
-			n->ctype = type_name(p);
+			n->ctype = xlate_type(p);
 			expect(p, ">");
 			expect(p, "(");
 			n->lhs = e_nested(p, true);
@@ -1698,9 +1707,14 @@ static void translator_def(struct parser *p)
 {
 	const struct dtok *kw = next(p);
 	struct dnode *n = new_node(p, DN_TRANSLATOR, kw);
-	n->ctype = type_name(p);
+	n->ctype = xlate_type(p);
+	/* dtrace checks a translator where it is parsed: a struct completed later is still
+	 * incomplete for it */
+	n->ival = !dtype_is_complete(n->ctype);
 	expect(p, "<");
 	const struct dtok *at = peek(p);
+	if (!is_typename(p, at))
+		syntax_error(p, at);
 	struct declspec ds;
 	declspec(p, &ds, false);
 	const struct dtok *nt = NULL;
