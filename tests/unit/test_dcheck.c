@@ -324,6 +324,37 @@ T_CASE(inline_and_enum_rewrites)
 		"(clause (stmt#1 (trace:void (cast:int64_t (*:int v:int 2:int)))))");
 }
 
+/* A translated member becomes the translator's expression over the xlate's input (cast to the
+ * input type where the input's type differs), cast to the member's type; the table answers
+ * lookups by input and output type (dck_xlator_lookup). */
+T_CASE(translator_rewrites)
+{
+	T_TYPED("struct in { int a; }; struct out { long b; };\n"
+		"translator struct out < struct in *p > { b = p->a + 1; };\n"
+		"struct in *v; void *w;\n"
+		"BEGIN { trace(xlate<struct out *>(v)->b); trace(xlate<struct out>(w).b); }",
+		"(translator \"struct out\" (in \"struct in *\" p) (member b (+ (-> (var p) a) (int 1))))\n"
+		"(decl global \"struct in *\" v)\n(decl global \"void *\" w)\n"
+		"(clause (stmt#1 (trace:void (cast:long (+:int (->:int v:struct in * a) 1:int)))) "
+		"(stmt#2 (trace:void (cast:long (+:int (->:int (cast:struct in * w:void *) a) 1:int)))))");
+	struct checked r;
+	run(&r, "struct in { int a; }; struct out { long b; }; typedef struct in in_t;\n"
+		"translator struct out < struct in *p > { b = p->a; };\n");
+	T_EQ_INT(r.rc, 0);
+	if (r.rc == 0) {
+		struct dtype_ctx *tc = r.prog->types;
+		struct dtype *in = dscope_find(tc, "in", DSYM_TAG, false)->type;
+		struct dtype *out = dscope_find(tc, "out", DSYM_TAG, false)->type;
+		struct dtype *in_t = dscope_find(tc, "in_t", DSYM_TYPEDEF, false)->type;
+		const struct dnode *def = dck_xlator_lookup(r.ck, dtype_ptr(tc, in_t), out);
+		T_CHECK(def && def->kind == DN_TRANSLATOR);
+		T_CHECK(dck_xlator_lookup(r.ck, dtype_ptr(tc, tc->t_void), dtype_ptr(tc, out)) == def);
+		T_CHECK(dck_xlator_lookup(r.ck, in, out) == NULL);
+		T_CHECK(dck_xlator_lookup(r.ck, dtype_ptr(tc, in), in) == NULL);
+	}
+	done(&r);
+}
+
 T_CASE(pointers_members_strings)
 {
 	const char *d = "struct conn { int fd; char name[16]; struct conn *next; "
