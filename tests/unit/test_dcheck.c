@@ -721,6 +721,15 @@ static const char *const invalid[][2] = {
 	{"BEGIN { s = \"abc\"; *s = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
 	{"BEGIN { a[trace(1)] = 1; }", "line 1: void expression may not be used as associative array index: key #1"},
 	{"BEGIN { printf(\"%d\\n\", 1, 2); }", "line 1: printf( ) prototype mismatch: only 1 arguments required by this format string"},
+	/* translators (dcheck_xlate.h) */
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; translator struct out < struct in *q > { };", "line 1: translator from struct in * to struct out has already been declared"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { c = p->s; };", "line 1: translator member c definition uses incompatible types: \"char\" = \"char *\""},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { d = 1; };", "line 1: translator member d is not a member of struct out"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct nope < struct in *p > { };", "line 1: incomplete struct/union/enum struct nope"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in v; BEGIN { trace(xlate<struct out>(v).b); }", "line 1: cannot translate from \"struct in\" to \"struct out\""},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace(xlate<struct out>(v).c); }", "line 1: translator does not define conversion for member: c"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace((int)xlate<struct out *>(v)); }", "line 1: invalid cast expression: \"pointer to translated data\" to \"int\""},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { x = xlate<struct out>(v); }", "line 1: translated data can only be used through its members in usdtrace: xlate < struct out > ( ... ) must be followed by . and a member name"},
 };
 
 T_CASE(invalid_programs)
