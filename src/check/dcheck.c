@@ -1434,6 +1434,10 @@ static void check_assign(struct ck *c, struct dnode *n)
 		check_agg_assign(c, n);
 		return;
 	}
+	if (r->kind == DN_XLATE && op_is(n, "=")) {
+		dxl_assign(c->out->xlators, &c->xl, n);
+		return;
+	}
 	if ((op_is(n, "/=") || op_is(n, "%=")) && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	check_expr(c, r);
@@ -2732,6 +2736,10 @@ static struct dnode *xl_node(void *ck, enum dnode_kind kind, struct dsrcpos pos)
 {
 	return dnode_new(&((struct ck *)ck)->prog->pool, kind, pos);
 }
+static void xl_assign_target(void *ck, struct dnode *l, struct dnode *typed_rhs)
+{
+	check_assign_target(ck, l, typed_rhs);
+}
 static void xl_fail(void *ck, const struct dnode *at, enum dtag tag, const char *msg)
 {
 	fail_at(ck, at, tag, "%s", msg);
@@ -2749,6 +2757,7 @@ static void xl_ops_init(struct ck *c)
 	c->xl.copy = xl_copy;
 	c->xl.node = xl_node;
 	c->xl.fail = xl_fail;
+	c->xl.assign_target = xl_assign_target;
 }
 
 const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in, struct dtype *out)

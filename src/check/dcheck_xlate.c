@@ -285,6 +285,93 @@ void dxl_member(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n)
 	t->depth--;
 }
 
+/* `lp.name = value` over a fresh copy of the (unchecked) target. */
+static struct dnode *member_store(const struct dxl_ops *ops, const struct dnode *at,
+				  const struct dnode *lp, const char *name, struct dnode *value)
+{
+	struct dnode *m = ops->node(ops->ck, DN_MEMBER, at->pos);
+	m->op = ".";
+	m->lhs = ops->copy(ops->ck, lp);
+	m->name = xstrdup(name);
+	struct dnode *a = ops->node(ops->ck, DN_ASSIGN, at->pos);
+	a->op = "=";
+	a->lhs = m;
+	a->rhs = value;
+	return a;
+}
+
+/* The value of one member in a whole translation: the translated member, 0 for a scalar of a
+ * struct the translator leaves out, NULL for anything else it leaves out. */
+static struct dnode *member_value(const struct dxl_ops *ops, const struct dxl *x,
+				  const struct dnode *xl, const struct dnode *input,
+				  const struct dmember *dm)
+{
+	if (member_def(x, dm->name)) {
+		struct dnode *tx = ops->node(ops->ck, DN_XLATE, xl->pos);
+		tx->ctype = xl->ctype;
+		tx->lhs = ops->copy(ops->ck, input);
+		struct dnode *m = ops->node(ops->ck, DN_MEMBER, xl->pos);
+		m->op = ".";
+		m->lhs = tx;
+		m->name = xstrdup(dm->name);
+		return m;
+	}
+	enum dtype_kind k = res(dm->type)->kind;
+	if (res(x->out)->kind == DTY_UNION)
+		return NULL;  /* its members overlap: zeroing one would undo another */
+	if (k == DTY_ARRAY || k == DTY_STRUCT || k == DTY_UNION || k == DTY_STRING ||
+	    k == DTY_FLOAT || k == DTY_DOUBLE || k == DTY_LDOUBLE || dm->bit_width >= 0)
+		return NULL;
+	return ops->node(ops->ck, DN_INT, xl->pos);
+}
+
+void dxl_assign(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n)
+{
+	struct dnode *xl = n->rhs, *input = NULL;
+	const struct dxl *x = resolve(t, ops, xl, &input);
+	if (res(xl->ctype)->kind == DTY_PTR)
+		dxl_value(t, ops, xl);
+	/* the target, typed (as a new variable of the output type if it is one) */
+	struct dnode *lp = ops->copy(ops->ck, n->lhs);
+	struct dnode *as_out = ops->node(ops->ck, DN_TYPE, xl->pos);
+	as_out->ctype = xl->ctype;
+	ops->check_expr(ops->ck, as_out);
+	ops->assign_target(ops->ck, n->lhs, as_out);
+	if (!ops->compat(n->lhs->type, x->out)) {
+		struct spelled ns = {0};
+		FAIL_NAMES(ops, n, D_OP_INCOMPAT, &ns, "operands have incompatible types: \"%s\" = \"%s\"",
+			   sp(&ns, n->lhs->type), sp(&ns, xl->ctype));
+	}
+	struct dnode *chain = NULL;
+	struct dtype *r = res(x->out);
+	for (int i = 0; i < r->nmembers; i++) {
+		const struct dmember *dm = &r->members[i];
+		struct dnode *v = dm->name ? member_value(ops, x, xl, input, dm) : NULL;
+		if (!v)
+			continue;
+		struct dnode *a = member_store(ops, n, lp, dm->name, v);
+		if (!chain) {
+			chain = a;
+			continue;
+		}
+		struct dnode *c = ops->node(ops->ck, DN_COMMA, n->pos);
+		c->lhs = chain;
+		c->rhs = a;
+		chain = c;
+	}
+	if (!chain)
+		dxl_value(t, ops, xl);
+	/* n takes the chain's place (its own `next` kept: it may sit in a list) */
+	struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
+	struct dnode saved = *chain;
+	*n = saved;
+	n->next = keep_next;
+	n->pool_next = keep_pool;
+	chain->name = NULL;   /* owned by n now */
+	chain->str = NULL;
+	ops->check_expr(ops->ck, n);
+}
+
 _Noreturn void dxl_cast(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *cast)
 {
 	struct dnode *xl = cast->lhs;

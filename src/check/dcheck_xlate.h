@@ -32,10 +32,11 @@
  * translator does not define is D_XLATE_NOCONV "translator does not define conversion for
  * member: m"; `->` on xlate<T> is D_OP_PTR, `.` on xlate<T *> D_OP_SOU, as dtrace says them.
  * A cast of translated data is D_CAST_INVAL "invalid cast expression: "pointer to translated
- * data" to "uintptr_t"" ("translated data" without the pointer). Translated data as a whole
- * value (trace(xlate<T>(e)), x = xlate<T>(e)) is refused with a message saying so: dtrace's own
- * support for it is incomplete (its test suite marks it as failing). Expansions nest at most
- * DXL_MAX_DEPTH deep (a translator that translates through itself).
+ * data" to "uintptr_t"" ("translated data" without the pointer). A translated struct may be
+ * assigned to a struct variable of its type (dxl_assign: member by member); as any other whole
+ * value (trace(xlate<T>(e)), a pointer to translated data) it is refused with a message saying
+ * so: dtrace's own support for those is incomplete (its test suite marks them as failing).
+ * Expansions nest at most DXL_MAX_DEPTH deep (a translator that translates through itself).
  *
  * For the checker's users (provider argument mappings, D libraries) the table stays in the
  * dck_prog: dck_xlator_lookup (dcheck.h) finds a translator by input and output type. */
@@ -70,6 +71,8 @@ struct dxl_ops {
 	struct dnode *(*node)(void *ck, enum dnode_kind kind, struct dsrcpos pos);
 	bool (*compat)(struct dtype *a, struct dtype *b);          /* same type, loosely */
 	bool (*assignable)(struct dtype *to, const struct dnode *from);  /* dt_node_is_argcompat */
+	/* types the target of `l = r` (creating its variable, of r's type, if it is new) */
+	void (*assign_target)(void *ck, struct dnode *l, struct dnode *typed_rhs);
 	/* reports the error and does not return (it longjmps out of the check) */
 	void (*fail)(void *ck, const struct dnode *at, enum dtag tag, const char *msg);
 };
@@ -86,6 +89,12 @@ const struct dxl *dxl_lookup(const struct dxl_table *t, const struct dxl_ops *op
 bool dxl_is_member(const struct dnode *n);
 /* Rewrites and checks such a member access in place. */
 void dxl_member(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n);
+/* `l = xlate<T>(e)`: rewrites the assignment in place into one assignment per member of T,
+ * `l.m = xlate<T>(e).m` for the members the translator defines and, in a struct, `l.m = 0`
+ * for its other scalar members (a translation is a fresh struct; other members keep their
+ * value), then
+ * checks it. l must be a struct of type T (a new variable becomes one). */
+void dxl_assign(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n);
 /* A cast whose operand is a DN_XLATE: the lookup, then D_CAST_INVAL. */
 _Noreturn void dxl_cast(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *cast);
 /* A DN_XLATE anywhere else: the lookup, then the "whole value" refusal. */
