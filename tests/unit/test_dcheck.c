@@ -337,6 +337,15 @@ T_CASE(translator_rewrites)
 		"(decl global \"struct in *\" v)\n(decl global \"void *\" w)\n"
 		"(clause (stmt#1 (trace:void (cast:long (+:int (->:int v:struct in * a) 1:int)))) "
 		"(stmt#2 (trace:void (cast:long (+:int (->:int (cast:struct in * w:void *) a) 1:int)))))");
+	/* a whole translated struct assigned: member by member, 0 for what the translator omits */
+	T_TYPED("struct in { int a; }; struct out { long b; int z; int u[2]; };\n"
+		"translator struct out < struct in *p > { b = p->a; };\n"
+		"struct in *v;\n"
+		"BEGIN { s = xlate<struct out>(v); }",
+		"(translator \"struct out\" (in \"struct in *\" p) (member b (-> (var p) a)))\n"
+		"(decl global \"struct in *\" v)\n"
+		"(clause (stmt#1 (,:int (=:long (.:long s:struct out b) (cast:long (->:int v:struct in * a))) "
+		"(=:int (.:int s:struct out z) 0:int))))");
 	struct checked r;
 	run(&r, "struct in { int a; }; struct out { long b; }; typedef struct in in_t;\n"
 		"translator struct out < struct in *p > { b = p->a; };\n");
