@@ -511,13 +511,16 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 	case DB_USTACKDEPTH:
 		stack_depth(c, BPF_F_USER_STACK);
 		return;
-	case DB_STACKDEPTH:
-		stack_depth(c, 0);
-		return;
-	case DB_CALLER:
-		/* dtrace's caller: the kernel frame that led to the probe. A probe taken in user
-		 * mode (a uprobe, a sample of user code) has no kernel stack: 0. */
-		second_frame(c, 0);
+	case DB_STACKDEPTH: case DB_CALLER:
+		/* dtrace's kernel stack under the probe. A probe taken in user mode (a uprobe) or
+		 * fired by the tracer itself (BEGIN, END, ERROR) has none: its kernel frames are
+		 * the probe machinery's, so both are 0, as dtrace's are in BEGIN. */
+		if (cgc_probe_flags(c) & (PROV_F_SELF | PROV_F_UPROBE))
+			cgc_emit(c, bi_mov64_imm(0, 0));
+		else if (b == DB_STACKDEPTH)
+			stack_depth(c, 0);
+		else
+			second_frame(c, 0);
 		return;
 	case DB_UREGS: {
 		if (!n->args->isconst)

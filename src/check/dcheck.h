@@ -89,15 +89,15 @@
  * in source order (dtrace's rule); a later assignment of an incompatible type is an error
  * ("operands have incompatible types: "int" = "string""). An associative array's key types
  * come from its first use or declaration; later uses must agree ("a[ ] prototype mismatch: 1
- * arg passed, 2 expected", "a[ ] argument #1 is incompatible with prototype: ...", illumos'
- * wording; newer Oracle libdtrace says "key"). Where dtrace
- * only knows what earlier clauses assigned, we look at the whole program: a read before the
- * first assignment in source order checks that assignment first (so a clause may read what a
- * later clause writes; an assignment that reads its own target, s = strjoin(s, "x"), is
- * skipped for the next one; such chains nest at most 256 deep, beyond that an error says
- * so). Reading a global name assigned nowhere is "failed to resolve x:
- * Unknown variable name"; an array, self-> or this-> variable assigned nowhere is dtrace's
- * "self->x has not yet been declared or assigned". Assigning to a built-in variable is
+ * key passed, 2 expected", "a[ ] key #1 is incompatible with prototype: ...", Oracle
+ * libdtrace's wording). A global scalar read before it is declared or assigned in source order
+ * is "failed to resolve x: Unknown variable name", as in dtrace. For arrays, self-> and this->
+ * variables, where dtrace only knows what earlier clauses assigned, we look at the whole
+ * program: a read before the first assignment in source order checks that assignment first
+ * (so a clause may read what a later clause writes; an assignment that reads its own target,
+ * s = strjoin(s, "x"), is skipped for the next one; such chains nest at most 256 deep, beyond
+ * that an error says so); one assigned nowhere is dtrace's "self->x has not yet been declared
+ * or assigned". Assigning to a built-in variable is
  * "operator = can only be applied to a writable variable".
  *
  * Messages: dtrace's exact wording (libdtrace's dt_parser.c / dt_cc.c / dt_xlator.c texts,
@@ -109,10 +109,11 @@
  * raise, stop, copyout, copyoutstr) without -w are rejected as dtrace rejects them, when it
  * enables the program, not while compiling: errbuf holds "could not enable tracing:
  * Destructive actions not allowed" (no line prefix) and dcheck_program returns -2, so the
- * command prints "PROG: could not enable tracing: ..." rather than a compile error.
- * Where illumos and Oracle libdtrace word a message differently we follow illumos, as the
- * test corpus does: "substr( ) prototype mismatch: 4 args passed, at least 2 expected",
- * "printf( ) prototype mismatch: 0 args passed, 1 expected".
+ * command prints "PROG: could not enable tracing: ..." rather than a compile error; any
+ * compile error of the program is reported instead, as dtrace finds those first.
+ * Messages and tags are Oracle libdtrace's (DTrace for Linux), e.g. "substr( ) prototype
+ * mismatch: 4 args passed, at most 3 expected", "printf( ) prototype mismatch: 0 args passed,
+ * at least 1 expected", "x[ ] key #2 is incompatible with prototype: ...".
  * Aggregations: see struct dck_agg; messages as libdtrace's dt_parser.c (assignment, redefinition)
  * and dt_cc.c (dt_compile_agg: scalar arguments, lquantize/llquantize parameters and their
  * agreement between uses, increments; dt_action_printa/trunc/clear/normalize). Keys must be

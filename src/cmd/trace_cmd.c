@@ -138,11 +138,12 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		}
 		if (rc == 0)
 			continue;
+		/* dtrace's tag for a pragma whose option is refused: D_PRAGMA_OPTSET */
 		char *m = op->value
-			? xasprintf("line %d: failed to set option '%s' to '%s': %s", op->pos.line,
-				    op->name, op->value, why)
-			: xasprintf("line %d: failed to set option '%s': %s", op->pos.line, op->name,
-				    why);
+			? xasprintf("[D_PRAGMA_OPTSET] line %d: failed to set option '%s' to '%s': %s",
+				    op->pos.line, op->name, op->value, why)
+			: xasprintf("[D_PRAGMA_OPTSET] line %d: failed to set option '%s': %s",
+				    op->pos.line, op->name, why);
 		source_error(t, s, m);
 		free(m);
 		return -1;
@@ -235,6 +236,7 @@ static int match_probes(struct tc *t)
 				continue;
 			char *desc = id ? xasprintf("%u", id)
 					: xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
+			/* dtrace's D_PDESC_ZERO, shown under -x errtags */
 			char *msg = s->kind == 's'
 				? xasprintf("[%s] line %d: probe description %s does not match any "
 					    "probes", dtag_name(D_PDESC_ZERO), pd->pos.line, desc)

@@ -43,7 +43,7 @@ cli_run raise_kills_target 0 'done\n\n' '' "$USDTRACE" -q -w -c "$W/busy.sh" -s 
 # stop() stops the target (SIGSTOP); the program then exits by itself.
 printf '#!/bin/sh\necho $$ >"%s/busy.pid"\nwhile :; do :; done\n' "$W" >"$W/busy2.sh"
 chmod +x "$W/busy2.sh"
-printf 'profile-997hz\n/pid == $target && !stopped/\n{\n\tstop();\n\tstopped = 1;\n}\n\ntick-100ms\n/stopped/\n{\n\tprintf("stopped\\n");\n\texit(0);\n}\n' >"$W/stop.d"
+printf 'int stopped;\n\nprofile-997hz\n/pid == $target && !stopped/\n{\n\tstop();\n\tstopped = 1;\n}\n\ntick-100ms\n/stopped/\n{\n\tprintf("stopped\\n");\n\texit(0);\n}\n' >"$W/stop.d"
 cli_run stop_target 0 'stopped\n\n' '' "$USDTRACE" -q -w -c "$W/busy2.sh" -s "$W/stop.d"
 # The target may already be gone (a tracer that created it may end it on exit): no error.
 if [ -s "$W/busy.pid" ]; then
