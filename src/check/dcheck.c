@@ -19,6 +19,7 @@
 
 #include "agg.h"
 #include "dfmt.h"
+#include "dcheck_xlate.h"
 #include "dtag.h"
 #include "dtype.h"
 #include "util.h"
@@ -85,6 +86,7 @@ struct ck {
 	struct dnode *stmt_call; /* the call that is a whole statement: an action proper */
 	const struct dnode *pred;  /* the predicate being checked, and the line of its clause's */
 	int pred_brace_line;       /* '{' (0: none) */
+	struct dxl_ops xl;       /* what dcheck_xlate.c uses of this checker */
 };
 
 static int error_line(const struct ck *c, const struct dnode *n);
@@ -1512,6 +1514,10 @@ static void check_assign(struct ck *c, struct dnode *n)
 		check_agg_assign(c, n);
 		return;
 	}
+	if (r->kind == DN_XLATE && op_is(n, "=")) {
+		dxl_assign(c->out->xlators, &c->xl, n);
+		return;
+	}
 	if ((op_is(n, "/=") || op_is(n, "%=")) && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	check_expr(c, r);
@@ -1606,6 +1612,8 @@ static void check_cond(struct ck *c, struct dnode *n)
 /* Casts as dt_cook_op2's DT_TOK_LPAR allows them. */
 static void check_cast(struct ck *c, struct dnode *n)
 {
+	if (n->lhs->kind == DN_XLATE)
+		dxl_cast(c->out->xlators, &c->xl, n);
 	check_expr(c, n->lhs);
 	struct dtype *to = n->ctype, *from = n->lhs->type;
 	bool ok = compat_type(to, from) ||
@@ -2447,7 +2455,16 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_index(c, n);
 		return;
 	case DN_MEMBER:
-		check_member(c, n);
+		if (dxl_is_member(n))
+			dxl_member(c->out->xlators, &c->xl, n);
+		else
+			check_member(c, n);
+		return;
+	case DN_XLATE:
+		dxl_value(c->out->xlators, &c->xl, n);
+	case DN_TYPE:
+		/* a translator's parameter while its definition is checked (dcheck_xlate.c) */
+		n->type = n->ctype;
 		return;
 	default:
 		fail_at(c, n, D_UNKNOWN, "internal error: statement where an expression belongs");
@@ -2896,7 +2913,47 @@ void dck_prog_free(struct dck_prog *p)
 	for (int i = 0; i < p->nspellings; i++)
 		free(p->spellings[i]);
 	free(p->spellings);
+	dxl_table_free(p->xlators);
 	free(p);
+}
+
+/* --- translators (dcheck_xlate.c) ---------------------------------------------------------- */
+
+static void xl_check_expr(void *ck, struct dnode *n) { check_expr(ck, n); }
+static struct dnode *xl_copy(void *ck, const struct dnode *n) { return copy_tree(ck, n); }
+static struct dnode *xl_node(void *ck, enum dnode_kind kind, struct dsrcpos pos)
+{
+	return dnode_new(&((struct ck *)ck)->prog->pool, kind, pos);
+}
+static void xl_assign_target(void *ck, struct dnode *l, struct dnode *typed_rhs)
+{
+	check_assign_target(ck, l, typed_rhs);
+}
+static void xl_fail(void *ck, const struct dnode *at, enum dtag tag, const char *msg)
+{
+	fail_at(ck, at, tag, "%s", msg);
+}
+
+static const struct dxl_ops xl_pure_ops = {
+	.compat = compat_type, .assignable = argcompat,
+};
+
+static void xl_ops_init(struct ck *c)
+{
+	c->xl = xl_pure_ops;
+	c->xl.ck = c;
+	c->xl.check_expr = xl_check_expr;
+	c->xl.copy = xl_copy;
+	c->xl.node = xl_node;
+	c->xl.fail = xl_fail;
+	c->xl.assign_target = xl_assign_target;
+}
+
+const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in, struct dtype *out)
+{
+	struct dnode src = { .kind = DN_TYPE, .type = in };
+	const struct dxl *x = p->xlators ? dxl_lookup(p->xlators, &xl_pure_ops, &src, out) : NULL;
+	return x ? x->def : NULL;
 }
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
@@ -2915,6 +2972,8 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 	c->out = xcalloc(1, sizeof(*c->out));
 	c->out->prog = prog;
 	c->out->strsize = o.strsize;
+	c->out->xlators = xcalloc(1, sizeof(*c->out->xlators));
+	xl_ops_init(c);
 	*out = NULL;
 	int rc = 0;
 	if (setjmp(c->jb) == 0) {
@@ -2933,6 +2992,9 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 				break;
 			case DN_VARDECL:
 				check_vardecl(c, it);
+				break;
+			case DN_TRANSLATOR:
+				dxl_define(c->out->xlators, &c->xl, it);
 				break;
 			default:
 				fail_at(c, it, D_UNKNOWN, "internal error: unexpected item");

@@ -38,6 +38,10 @@
  *             is not scalar gets the message dtrace's if/else expansion produces:
  *             "operator && requires operands of scalar type".
  *
+ * Translators: `translator` definitions and `xlate` (dcheck_xlate.h); a member of translated
+ * data is rewritten into the translator's expression for it, so the code generator never
+ * sees DN_XLATE or DN_TRANSLATOR (translator items stay in prog->items; skip them).
+ *
  * Rewrites: an identifier naming an `inline` becomes a DN_CAST to the inline's type over a
  * copy of the inline's expression (so the code generator never sees inlines); an identifier
  * naming an enum constant becomes a DN_INT with its value (type the enum); the predefined
@@ -247,11 +251,17 @@ struct dck_prog {
 	int strsize;              /* as checked (sizes of string values) */
 	char **spellings;         /* owned: the type names dck_argtype handed out */
 	int nspellings;
+	struct dxl_table *xlators; /* owned: the program's translators (dcheck_xlate.h) */
 };
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
 		   char *errbuf, size_t errlen);
 void dck_prog_free(struct dck_prog *p);
+
+/* The translator (its DN_TRANSLATOR definition, checked) that `xlate < out > (e)` would use for
+ * an e of type `in`, by dtrace's matching rule (dcheck_xlate.h); NULL if none. `out` may be
+ * the output struct/union or a pointer to it. */
+const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in, struct dtype *out);
 
 /* The printf view of a value of type t, exactly as dcheck described it to dfmt_check: class
  * (integers and enums INT; pointers PTR; string and char[N] STRING; floats FLOAT; anything

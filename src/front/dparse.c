@@ -600,6 +600,15 @@ static struct dtype *type_name(struct parser *p)
 	return declarator(p, ds.type, &name, false, true);
 }
 
+/* The type of a translator or an xlate: a name that is not a type is a syntax error there,
+ * as in dtrace's grammar. */
+static struct dtype *xlate_type(struct parser *p)
+{
+	if (!is_typename(p, peek(p)))
+		syntax_error(p, peek(p));
+	return type_name(p);
+}
+
 /* --- struct, union, enum ----------------------------------------------------------------- */
 
 static const char *kind_word(enum dtype_kind k)
@@ -1346,8 +1355,19 @@ static struct dnode *e_primary(struct parser *p)
 			n->name = tok_dup(m, 0);
 			return n;
 		}
-		if (dtok_is(t, "xlate"))
-			error_at(p, t, D_UNKNOWN, "xlate is not supported (translators are not implemented)");
+		if (dtok_is(t, "xlate")) {
+			/* xlate < type-name > ( expression ) */
+			next(p);
+			n = new_node(p, DN_XLATE, t);
+			expect(p, "<");
+			n->ctype = xlate_type(p);
+			expect(p, ">");
+			expect(p, "(");
+			n->lhs = e_nested(p, true);
+			expect(p, ")");
+			n->pos = pos_of(p, peek(p));  /* dtrace's line: its parser's lookahead */
+			return n;
+		}
 		syntax_error(p, t);
 	case DTOK_PUNCT:
 		if (consume(p, "(")) {
@@ -1690,6 +1710,46 @@ static void inline_def(struct parser *p)
 	add_item(p, n);
 }
 
+/* translator OUT-TYPE < IN-TYPE IDENT > { MEMBER = EXPR ; ... } ;  (dt_grammar.y's
+ * translator_definition; the braces are required, an empty body allowed). What the types
+ * and members must be is the checker's business (dcheck_xlate.h). */
+static void translator_def(struct parser *p)
+{
+	const struct dtok *kw = next(p);
+	struct dnode *n = new_node(p, DN_TRANSLATOR, kw);
+	n->ctype = xlate_type(p);
+	/* dtrace checks a translator where it is parsed: a struct completed later is still
+	 * incomplete for it */
+	n->ival = !dtype_is_complete(n->ctype);
+	expect(p, "<");
+	const struct dtok *at = peek(p);
+	if (!is_typename(p, at))
+		syntax_error(p, at);
+	struct declspec ds;
+	declspec(p, &ds, false);
+	const struct dtok *nt = NULL;
+	struct dnode *in = new_node(p, DN_TYPE, at);
+	in->ctype = declarator(p, ds.type, &nt, true, false);
+	n->lhs = in;
+	n->name = tok_dup(nt, 0);
+	expect(p, ">");
+	expect(p, "{");
+	struct dnode head = {0}, *last = &head;
+	while (!consume(p, "}")) {
+		const struct dtok *mt = expect_ident(p);
+		struct dnode *m = new_node(p, DN_XLMEMBER, mt);
+		m->name = tok_dup(mt, 0);
+		expect(p, "=");
+		m->lhs = e_nested(p, true);
+		expect(p, ";");
+		last = last->next = m;
+	}
+	n->args = head.next;
+	n->pos = pos_of(p, peek(p));
+	expect(p, ";");
+	add_item(p, n);
+}
+
 static void script_item(struct parser *p)
 {
 	const struct dtok *t = peek(p);
@@ -1714,8 +1774,10 @@ static void script_item(struct parser *p)
 			declaration(p, dtok_is(t, "self") ? "self" : "this");
 			return;
 		}
-		if (dtok_is(t, "translator"))
-			error_at(p, t, D_UNKNOWN, "translator definitions are not supported");
+		if (dtok_is(t, "translator")) {
+			translator_def(p);
+			return;
+		}
 	}
 	declaration(p, "global");
 }

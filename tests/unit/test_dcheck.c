@@ -324,6 +324,46 @@ T_CASE(inline_and_enum_rewrites)
 		"(clause (stmt#1 (trace:void (cast:int64_t (*:int v:int 2:int)))))");
 }
 
+/* A translated member becomes the translator's expression over the xlate's input (cast to the
+ * input type where the input's type differs), cast to the member's type; the table answers
+ * lookups by input and output type (dck_xlator_lookup). */
+T_CASE(translator_rewrites)
+{
+	T_TYPED("struct in { int a; }; struct out { long b; };\n"
+		"translator struct out < struct in *p > { b = p->a + 1; };\n"
+		"struct in *v; void *w;\n"
+		"BEGIN { trace(xlate<struct out *>(v)->b); trace(xlate<struct out>(w).b); }",
+		"(translator \"struct out\" (in \"struct in *\" p) (member b (+ (-> (var p) a) (int 1))))\n"
+		"(decl global \"struct in *\" v)\n(decl global \"void *\" w)\n"
+		"(clause (stmt#1 (trace:void (cast:long (+:int (->:int v:struct in * a) 1:int)))) "
+		"(stmt#2 (trace:void (cast:long (+:int (->:int (cast:struct in * w:void *) a) 1:int)))))");
+	/* a whole translated struct assigned: member by member, 0 for what the translator omits */
+	T_TYPED("struct in { int a; }; struct out { long b; int z; int u[2]; };\n"
+		"translator struct out < struct in *p > { b = p->a; };\n"
+		"struct in *v;\n"
+		"BEGIN { s = xlate<struct out>(v); }",
+		"(translator \"struct out\" (in \"struct in *\" p) (member b (-> (var p) a)))\n"
+		"(decl global \"struct in *\" v)\n"
+		"(clause (stmt#1 (,:int (=:long (.:long s:struct out b) (cast:long (->:int v:struct in * a))) "
+		"(=:int (.:int s:struct out z) 0:int))))");
+	struct checked r;
+	run(&r, "struct in { int a; }; struct out { long b; }; typedef struct in in_t;\n"
+		"translator struct out < struct in *p > { b = p->a; };\n");
+	T_EQ_INT(r.rc, 0);
+	if (r.rc == 0) {
+		struct dtype_ctx *tc = r.prog->types;
+		struct dtype *in = dscope_find(tc, "in", DSYM_TAG, false)->type;
+		struct dtype *out = dscope_find(tc, "out", DSYM_TAG, false)->type;
+		struct dtype *in_t = dscope_find(tc, "in_t", DSYM_TYPEDEF, false)->type;
+		const struct dnode *def = dck_xlator_lookup(r.ck, dtype_ptr(tc, in_t), out);
+		T_CHECK(def && def->kind == DN_TRANSLATOR);
+		T_CHECK(dck_xlator_lookup(r.ck, dtype_ptr(tc, tc->t_void), dtype_ptr(tc, out)) == def);
+		T_CHECK(dck_xlator_lookup(r.ck, in, out) == NULL);
+		T_CHECK(dck_xlator_lookup(r.ck, dtype_ptr(tc, in), in) == NULL);
+	}
+	done(&r);
+}
+
 T_CASE(pointers_members_strings)
 {
 	const char *d = "struct conn { int fd; char name[16]; struct conn *next; "
@@ -690,6 +730,15 @@ static const char *const invalid[][2] = {
 	{"BEGIN { s = \"abc\"; *s = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
 	{"BEGIN { a[trace(1)] = 1; }", "line 1: void expression may not be used as associative array index: key #1"},
 	{"BEGIN { printf(\"%d\\n\", 1, 2); }", "line 1: printf( ) prototype mismatch: only 1 arguments required by this format string"},
+	/* translators (dcheck_xlate.h) */
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; translator struct out < struct in *q > { };", "line 1: translator from struct in * to struct out has already been declared"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { c = p->s; };", "line 1: translator member c definition uses incompatible types: \"char\" = \"char *\""},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { d = 1; };", "line 1: translator member d is not a member of struct out"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct nope < struct in *p > { };", "line 1: incomplete struct/union/enum struct nope"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in v; BEGIN { trace(xlate<struct out>(v).b); }", "line 1: cannot translate from \"struct in\" to \"struct out\""},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace(xlate<struct out>(v).c); }", "line 1: translator does not define conversion for member: c"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace((int)xlate<struct out *>(v)); }", "line 1: invalid cast expression: \"pointer to translated data\" to \"int\""},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace(xlate<struct out>(v)); }", "line 1: translated data can only be used through its members in usdtrace: xlate < struct out > ( ... ) must be followed by . and a member name"},
 };
 
 T_CASE(invalid_programs)
