@@ -367,7 +367,9 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	case CGC_VSTR: {
 		uint32_t s = cgx_str(c, n);
 		v->off = rec_alloc(c, c->slot, 8);
-		v->size = c->o->strsize;
+		/* dtrace's string records hold strsize bytes and the NUL after them (what
+		 * rawbytes shows); the slot has room for it and the clean copy zeroes it */
+		v->size = c->o->strsize + 1;
 		v->kind = DOBJ_V_STRING;
 		cgc_copy_str_clean(c, v->off, s, true);
 		return;
@@ -935,8 +937,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = c->off_fsbase = -1;
 	bpb_init(&c->buf);
 	uint64_t strsize = in->opts ? in->opts->strsize : 256;
-	if (strsize < 8 || strsize > 4096) {
-		util_seterr(errbuf, errlen, "strsize %llu is not supported: use 8 to 4096 bytes",
+	if (strsize < 2 || strsize > 4096) {
+		util_seterr(errbuf, errlen, "strsize %llu is not supported: use 2 to 4096 bytes",
 			    (unsigned long long)strsize);
 		goto done;
 	}

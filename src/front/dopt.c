@@ -84,8 +84,9 @@ static const struct dopt_def defs[] = {
 	{"stackframes", K_INT, F(stackframes), 20, 1, MAXFRAMES, false, NULL},
 	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},
 	{"statusrate", K_TIME, F(statusrate), HZ(1), 1, INT64_MAX, false, NULL},
-	/* libdtrace refuses strsize above UINT_MAX with EOVERFLOW (the string type is an array) */
-	{"strsize", K_SIZE, F(strsize), 256, 1, UINT32_MAX, false, NULL},
+	/* libdtrace refuses strsize above UINT_MAX with EOVERFLOW (the string type is an array),
+	 * and below 2 (a string must hold a character and its NUL) */
+	{"strsize", K_SIZE, F(strsize), 256, 2, UINT32_MAX, false, NULL},
 	{"switchrate", K_TIME, F(switchrate), HZ(1), 1, INT64_MAX, false, NULL},
 	{"temporal", K_BOOL, F(temporal), 0, 0, 0, false, NULL},
 	{"udefs", K_FLAG, F(unodefs), 0, 0, 0, true, NULL},
