@@ -493,7 +493,8 @@ static void act_exit(struct cgc *c, struct dnode *call)
 static bool records(int subr)
 {
 	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_EXIT ||
-	       subr == DS_SYSTEM || (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
+	       subr == DS_SYSTEM || subr == DS_FREOPEN || subr == DS_FTRUNCATE ||
+	       (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
 	       (subr >= DS_USTACK && subr <= DS_UMOD);
 }
 
@@ -532,6 +533,12 @@ static void compile_action(struct cgc *c, struct dnode *call)
 		break;
 	case DS_SYSTEM:
 		act_printf(c, call, DOBJ_ACT_SYSTEM);
+		break;
+	case DS_FREOPEN:
+		act_printf(c, call, DOBJ_ACT_FREOPEN);
+		break;
+	case DS_FTRUNCATE:
+		new_action(c, DOBJ_ACT_FTRUNCATE, 0);
 		break;
 	case DS_TRACEMEM:
 		act_tracemem(c, call);

@@ -153,6 +153,7 @@ enum dsubr {
 	DS_TRACE, DS_PRINTF, DS_TRACEMEM, DS_EXIT, DS_SYSTEM, DS_RAISE, DS_STOP,
 	DS_PRINTA, DS_TRUNC, DS_CLEAR, DS_NORMALIZE, DS_DENORMALIZE, DS_SETOPT,
 	DS_COPYOUT, DS_COPYOUTSTR,
+	DS_FREOPEN, DS_FTRUNCATE,          /* the consumer's output stream (out/trace_run) */
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
 	DS_USTACK, DS_JSTACK, DS_UADDR, DS_USYM, DS_UFUNC, DS_UMOD,   /* user stacks, symbols:
 	                                   * actions, and aggregation keys (dck_is_ukey) */
@@ -162,6 +163,7 @@ enum dsubr {
 	DS_STRTOK, DS_LLTOSTR, DS_TOUPPER, DS_TOLOWER, DS_BASENAME, DS_DIRNAME,
 	DS_HTONS, DS_HTONL, DS_HTONLL, DS_NTOHS, DS_NTOHL, DS_NTOHLL,
 	DS_RAND, DS_PROGENYOF, DS_INET_NTOA,
+	DS_GETMAJOR, DS_GETMINOR, DS_INET_NTOA6, DS_INET_NTOP, DS_LINK_NTOP, DS_CLEANPATH,
 	DS_SPECULATION,
 	DS_COUNT
 };
