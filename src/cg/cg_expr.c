@@ -905,6 +905,16 @@ static void call_int(struct cgc *c, struct dnode *n)
 		cgx_int(c, a0);
 		cgs_byteswap(&c->g, n->subr);
 		return;
+	case DS_GETMAJOR: case DS_GETMINOR:
+		/* the kernel's dev_t: a 32-bit value, major number above 20 bits of minor */
+		cgx_int(c, a0);
+		if (n->subr == DS_GETMAJOR) {
+			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 20));
+			cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xfff));
+		} else {
+			cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xfffff));
+		}
+		return;
 	case DS_COPYIN: {
 		uint32_t max = a1->isconst ? (uint32_t)a1->cval : CG_COPY_MAX;
 		if (a1->isconst && (a1->cval <= 0 || a1->cval > CGC_SCRATCH_LIMIT / 4))
@@ -1065,9 +1075,11 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 		cgc_slot_pop(c);
 		return dst;
 	}
-	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: {
+	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: case DS_CLEANPATH: {
 		uint32_t s = cgx_str(c, a0);
-		if (n->subr == DS_TOUPPER)
+		if (n->subr == DS_CLEANPATH)
+			cgs_cleanpath(&c->g, dst, s);
+		else if (n->subr == DS_TOUPPER)
 			cgs_toupper(&c->g, dst, s);
 		else if (n->subr == DS_TOLOWER)
 			cgs_tolower(&c->g, dst, s);

@@ -38,6 +38,8 @@
  *   toupper(s), tolower(s)  ASCII letters only; dst may be s
  *   basename(s), dirname(s) dtrace's rules ("" -> ".", "/" -> "/", "a" -> "." for dirname,
  *                           "a/" -> "a" / ".", "//a//b//" -> "b" / "//a")
+ *   cleanpath(s)            dtrace's rewrite of "//", "/./" and "/name/.." (".." at the start
+ *                           backs up to the start); stops within 5 bytes of strsize as dtrace
  *   copyinstr(addr [, n])   dst = the NUL-terminated string at user address addr, at most
  *                           n (default and upper bound strsize - 1) bytes; a bad address faults
  *                           (DOUT_FLT_BADADDR with the address). Reads with
@@ -93,6 +95,7 @@ void cgs_toupper(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_tolower(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_basename(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_dirname(struct cg *g, uint32_t dst, uint32_t s);
+void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot);
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot);
 void cgs_str_from_kaddr(struct cg *g, uint32_t dst, int addr_reg);
