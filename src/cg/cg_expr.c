@@ -1018,6 +1018,73 @@ static void call_int(struct cgc *c, struct dnode *n)
 		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
 }
 
+/* An address argument's bytes in scratch: an array value (a global uint8_t[20]) is copied
+ * from where it lives; a pointer is read, len bytes, from the process or tracer memory it
+ * points to (a bad address faults). Returns the scratch offset; *slot is the pointer's stack
+ * slot (0 for an array), for the caller to pop. */
+static uint32_t addr_arg(struct cgc *c, struct dnode *a, uint32_t len, int16_t *slot)
+{
+	if (cgc_vclass(a->type) == CGC_VBYTES) {
+		uint32_t size, dst = cg_scratch_alloc(&c->g, 24);
+		uint32_t src = cgx_bytes(c, a, &size);
+		cgc_zero_scratch(c, dst, 24);
+		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, src, cgc_round8(size < 24 ? size : 24),
+			 false);
+		*slot = 0;
+		return dst;
+	}
+	*slot = int_arg(c, a);
+	uint32_t dst = cg_scratch_alloc(&c->g, 24);
+	if (len)
+		cg_emit_load_ptr(&c->g, dst, *slot, len);
+	return dst;
+}
+
+/* inet_ntop(af, addr) and link_ntop(type, addr): the family or link type picks the address
+ * length and the text; known at compile time only that case is compiled, otherwise each
+ * known value is tried at run time and any other faults (illegal operation), as dtrace. */
+static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
+{
+	struct dnode *kind = arg_n(n, 0), *a1 = arg_n(n, 1);
+	bool inet = n->subr == DS_INET_NTOP;
+	const int64_t vals[2] = { inet ? 2 : 1, inet ? 10 : 32 };      /* AF_INET, AF_INET6;
+								  * ARPHRD_ETHER, _INFINIBAND */
+	const uint32_t lens[2] = { inet ? 4 : 6, inet ? 16 : 20 };
+	int16_t ks = int_arg(c, kind), as;
+	uint32_t addr = addr_arg(c, a1, 0, &as);
+	int done = bpb_label_new(&c->buf);
+	bool matched = false;
+
+	for (int k = 0; k < 2; k++) {
+		int other = bpb_label_new(&c->buf);
+		if (kind->isconst && kind->cval != vals[k])
+			continue;
+		if (!kind->isconst) {
+			cgc_emit(c, bi_ldx(BPF_DW, 0, 10, ks));
+			bpb_jmp_imm(&c->buf, BPF_JNE, 0, (int32_t)vals[k], other);
+		}
+		matched = true;
+		if (as)
+			cg_emit_load_ptr(&c->g, addr, as, lens[k]);
+		if (!inet)
+			cgs_link_ntop(&c->g, dst, addr, lens[k]);
+		else if (k == 0)
+			cgs_inet_ntoa(&c->g, dst, addr);
+		else
+			cgs_inet_ntoa6(&c->g, dst, addr, true);
+		if (kind->isconst)
+			break;
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, other);
+	}
+	if (!kind->isconst || !matched)
+		c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+	bpb_label_place(&c->buf, done);
+	if (as)
+		cgc_slot_pop(c);
+	cgc_slot_pop(c);
+}
+
 static uint32_t call_str(struct cgc *c, struct dnode *n)
 {
 	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
@@ -1068,13 +1135,24 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 	}
 	case DS_INET_NTOA: {
 		/* the address may be the traced process's or a copyin()'s: loaded as any pointer */
-		int16_t as = int_arg(c, a0);
-		uint32_t addr = cg_scratch_alloc(&c->g, 8);
-		cg_emit_load_ptr(&c->g, addr, as, 4);
+		int16_t as;
+		uint32_t addr = addr_arg(c, a0, 4, &as);
 		cgs_inet_ntoa(&c->g, dst, addr);
-		cgc_slot_pop(c);
+		if (as)
+			cgc_slot_pop(c);
 		return dst;
 	}
+	case DS_INET_NTOA6: {
+		int16_t as;
+		uint32_t addr = addr_arg(c, a0, 16, &as);
+		cgs_inet_ntoa6(&c->g, dst, addr, a1 && a1->cval != 0);
+		if (as)
+			cgc_slot_pop(c);
+		return dst;
+	}
+	case DS_INET_NTOP: case DS_LINK_NTOP:
+		net_ntop(c, n, dst);
+		return dst;
 	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: case DS_CLEANPATH: {
 		uint32_t s = cgx_str(c, a0);
 		if (n->subr == DS_CLEANPATH)

@@ -71,6 +71,7 @@
  * stack of pending branches stays short. Scratch temporaries come from cg_scratch_alloc. */
 #ifndef USDTRACE_CG_STR_H
 #define USDTRACE_CG_STR_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -91,6 +92,12 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim);
 void cgs_lltostr(struct cg *g, uint32_t dst, int16_t v_slot);
 /* inet_ntoa: the dotted-decimal text of the 4 bytes at scratch offset addr (network order). */
 void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr);
+/* cg_net.c. inet_ntoa6: the text of the 16 bytes at scratch offset addr (glibc's inet_ntop
+ * form when strict; without strict an IPv4-compatible or -mapped address is a plain dotted
+ * quad, as dtrace's inet_ntoa6 prints it). link_ntop: n bytes (6 for ARPHRD_ETHER, 20 for
+ * ARPHRD_INFINIBAND) as "xx:xx:..." in lowercase hex. */
+void cgs_inet_ntoa6(struct cg *g, uint32_t dst, uint32_t addr, bool strict);
+void cgs_link_ntop(struct cg *g, uint32_t dst, uint32_t addr, uint32_t n);
 void cgs_toupper(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_tolower(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_basename(struct cg *g, uint32_t dst, uint32_t s);
