@@ -480,14 +480,17 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 
 	if (mode == SEARCH_INDEX) {
 		/* A negative start is 0; a start at or past the end finds only "" (at len). */
-		int nonneg = label(g), inside = label(g);
-		if (start_slot)
+		int inside = label(g);
+		if (start_slot) {
+			/* max(start, 0) without a branch (see rindex below) */
 			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
-		else
+			emit(g, bi_mov64_reg(R5, R1));
+			emit(g, bi_alu64_imm(BPF_ARSH, R5, 63));
+			emit(g, bi_alu64_imm(BPF_XOR, R5, -1));
+			emit(g, bi_alu64_reg(BPF_AND, R1, R5));
+		} else {
 			emit(g, bi_mov64_imm(R1, 0));
-		bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
-		emit(g, bi_mov64_imm(R1, 0));
-		place(g, nonneg);
+		}
 		bpb_jmp_reg(g->b, BPF_JLT, R1, R3, inside);
 		bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
 		emit(g, bi_stx(BPF_DW, RS, R3, (int16_t)st->res));
@@ -496,19 +499,24 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 		emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->from));
 	} else if (mode == SEARCH_RINDEX) {
 		/* A negative start finds only "" (at 0); one past the end is the end. */
-		int nonneg = label(g), inside = label(g);
-		if (start_slot)
-			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
-		else
-			emit(g, bi_mov64_reg(R1, R3));
-		bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
-		bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
-		emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, 0));
-		bpb_ja(g->b, done);
-		place(g, nonneg);
-		bpb_jmp_reg(g->b, BPF_JLE, R1, R3, inside);
+		/* upto = min(start, len) without a branch, and no start is len itself: a
+		 * branch here would give the verifier two states that it explores through the
+		 * whole search (and through the rest of the program) one after the other */
+		int nonneg = label(g);
 		emit(g, bi_mov64_reg(R1, R3));
-		place(g, inside);
+		if (start_slot) {
+			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
+			bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
+			bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
+			emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, 0));
+			bpb_ja(g->b, done);
+			place(g, nonneg);
+			emit(g, bi_alu64_reg(BPF_SUB, R1, R3));          /* d = start - len */
+			emit(g, bi_mov64_reg(R5, R1));
+			emit(g, bi_alu64_imm(BPF_ARSH, R5, 63));         /* d < 0 ? -1 : 0 */
+			emit(g, bi_alu64_reg(BPF_AND, R1, R5));
+			emit(g, bi_alu64_reg(BPF_ADD, R1, R3));          /* len + min(d, 0) */
+		}
 		emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->upto));
 	}
 	/* The empty string matches at the first position tried. */
