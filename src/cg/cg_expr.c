@@ -2,9 +2,13 @@
  * struct and array values into scratch copies. Operators with C's conversions, assignments to
  * every kind of lvalue, loads and stores through pointers, and the subroutines that are not
  * string emitters (those are cg_str.c's). Variables and built-ins are cg_var.c's. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
 
 #include "cg_clause.h"
 #include "cg_str.h"
@@ -1180,6 +1184,36 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
 }
 
+/* Whether programs of this type may call bpf_probe_write_user: a kernel may withhold it
+ * (lockdown, or its policy) even from root, and then a program that calls it does not load at
+ * all. Learned once per type by loading a program that calls it. */
+static bool can_write_user(int prog_type)
+{
+	static int known[64];       /* 0 unknown, 1 yes, 2 no */
+	if (prog_type < 0 || prog_type >= 64)
+		return true;
+	if (!known[prog_type]) {
+		struct bpf_insn insns[] = {
+			bi_st(BPF_DW, 10, -8, 0),
+			bi_mov64_imm(1, 0),
+			bi_mov64_reg(2, 10),
+			bi_alu64_imm(BPF_ADD, 2, -8),
+			bi_mov64_imm(3, 8),
+			bi_call(BPF_FUNC_probe_write_user),
+			bi_mov64_imm(0, 0),
+			bi_exit(),
+		};
+		int fd = bpf_prog_load((enum bpf_prog_type)prog_type, NULL, "GPL", insns,
+				       sizeof(insns) / sizeof(insns[0]), NULL);
+		/* EPERM and the like are not the helper's fault: only EINVAL (the verifier's
+		 * refusal) says no */
+		known[prog_type] = fd >= 0 || errno != EINVAL ? 1 : 2;
+		if (fd >= 0)
+			close(fd);
+	}
+	return known[prog_type] == 1;
+}
+
 /* Statement-only subroutines that record nothing: raise, stop, copyout, copyoutstr. */
 void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 {
@@ -1225,8 +1259,17 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 		bpb_jmp_imm(&c->buf, BPF_JGT, 3, (int32_t)max, done);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, done);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, us));
-		cgc_emit(c, bi_call(BPF_FUNC_probe_write_user));
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+		if (can_write_user(c->probe->prov->prog_type(c->probe))) {
+			cgc_emit(c, bi_call(BPF_FUNC_probe_write_user));
+			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+		} else {
+			/* the kernel withholds the write: an address that could not be written
+			 * anyway is a bad address, any other an invalid user access */
+			bpb_jmp_imm(&c->buf, BPF_JLT, 1, 4096, fail);
+			bpb_ld_imm64(&c->buf, 2, USER_ADDR_MAX);
+			bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, fail);
+			c->g.emit_fault(&c->g, DOUT_FLT_UPRIV, 1);
+		}
 		bpb_label_place(&c->buf, fail);
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, us));
 		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
