@@ -475,15 +475,21 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)tmp));
 		return;
 	}
+	case DB_STACKDEPTH:
 	case DB_USTACKDEPTH: {
 		const int frames = 127;
+		if (b == DB_STACKDEPTH && strcmp(c->probe->provider, "dtrace") == 0) {
+			/* BEGIN, END and ERROR fire in the tracer, not in a traced kernel path */
+			cgc_emit(c, bi_mov64_imm(0, 0));
+			return;
+		}
 		uint32_t tmp = cg_scratch_alloc(&c->g, frames * 8);
 		int done = bpb_label_new(&c->buf);
 		cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
 		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)tmp));
 		cgc_emit(c, bi_mov64_imm(3, frames * 8));
-		cgc_emit(c, bi_mov64_imm(4, BPF_F_USER_STACK));
+		cgc_emit(c, bi_mov64_imm(4, b == DB_STACKDEPTH ? 0 : BPF_F_USER_STACK));
 		cgc_emit(c, bi_call(BPF_FUNC_get_stack));
 		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 0, 3));
 		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);

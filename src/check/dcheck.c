@@ -111,7 +111,7 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_PROBEMOD] = "probemod", [DB_PROBENAME] = "probename", [DB_PROBEPROV] = "probeprov",
 	[DB_TID] = "tid", [DB_TIMESTAMP] = "timestamp", [DB_UID] = "uid", [DB_UREGS] = "uregs",
 	[DB_VTIMESTAMP] = "vtimestamp", [DB_WALLTIMESTAMP] = "walltimestamp",
-	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth",
+	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth", [DB_STACKDEPTH] = "stackdepth",
 };
 
 /* The D type of each scalar built-in, as dt_open.c's table spells it. */
@@ -124,7 +124,7 @@ static const char *const builtin_types[DB_COUNT] = {
 	[DB_PROBEMOD] = "string", [DB_PROBENAME] = "string", [DB_PROBEPROV] = "string",
 	[DB_TID] = "id_t", [DB_TIMESTAMP] = "uint64_t", [DB_UID] = "uid_t",
 	[DB_UREGS] = "uint64_t", [DB_VTIMESTAMP] = "uint64_t", [DB_WALLTIMESTAMP] = "int64_t",
-	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t",
+	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t", [DB_STACKDEPTH] = "uint32_t",
 };
 
 const char *dbuiltin_name(enum dbuiltin b)
@@ -246,7 +246,7 @@ static bool builtin_inline(const char *name, int64_t *value)
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
 static const char *const unsupported_vars[] = {
 	"caller", "curcpu", "curlwpsinfo", "curpsinfo", "curthread", "execargs", "ipl",
-	"stackdepth", "zonename", "uregs32", "arg10",
+	"zonename", "uregs32", "arg10",
 };
 
 const char *dsubr_name(enum dsubr s)

@@ -131,7 +131,7 @@
  * arg0..arg9 int64_t; args[] typed per probe; cpu int; epid, id uint_t;
  * errno int; execname, probefunc, probemod, probename, probeprov string;
  * pid, ppid pid_t; tid id_t; timestamp, vtimestamp uint64_t; walltimestamp int64_t;
- * uregs[] uint64_t; ucaller uint64_t; ustackdepth uint32_t; uid uid_t, gid gid_t, as
+ * uregs[] uint64_t; ucaller uint64_t; ustackdepth, stackdepth uint32_t; uid uid_t, gid gid_t, as
  * dt_open.c types them). */
 enum dbuiltin {
 	DB_NONE = 0,
@@ -142,6 +142,8 @@ enum dbuiltin {
 	DB_UREGS,         /* uregs[N]: DN_INDEX; N an integer constant (R_PC, R_SP... are
 			   * integer constants the checker predefines, dtrace's x86-64 names) */
 	DB_VTIMESTAMP, DB_WALLTIMESTAMP, DB_UCALLER, DB_USTACKDEPTH,
+	DB_STACKDEPTH,    /* the kernel stack's depth: 0 in user-space probes and in BEGIN,
+			   * END and ERROR, as in dtrace */
 	DB_COUNT
 };
 
