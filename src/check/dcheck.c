@@ -862,15 +862,6 @@ static void check_ident(struct ck *c, struct dnode *n)
 		set_int_const(n, et, n->ival);
 		return;
 	}
-	int64_t inl;
-	if (builtin_inline(n->name, &inl)) {
-		free(n->name);
-		n->name = NULL;
-		n->kind = DN_INT;
-		n->ival = (uint64_t)inl;
-		set_int_const(n, c->tc->t_int, n->ival);
-		return;
-	}
 	enum dbuiltin b = builtin_lookup(n->name);
 	if (b == DB_ARGS || b == DB_UREGS) {
 		/* dt_xcook_ident: the built-in arrays are identifiers of array kind */
@@ -885,6 +876,16 @@ static void check_ident(struct ck *c, struct dnode *n)
 	if (!v) {
 		resolve_later_def(c, 'g', n->name);
 		v = var_find(c, 'g', n->name);
+	}
+	int64_t inl;
+	if (!v && builtin_inline(n->name, &inl)) {
+		/* a D library constant, unless the program made a variable of that name */
+		free(n->name);
+		n->name = NULL;
+		n->kind = DN_INT;
+		n->ival = (uint64_t)inl;
+		set_int_const(n, c->tc->t_int, n->ival);
+		return;
 	}
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
