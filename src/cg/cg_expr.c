@@ -1126,6 +1126,20 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 	}
 	case DS_STRTOK: {
 		bool null = a0->isconst && a0->cval == 0 && !cgx_is_str(a0);
+		if (a1->isconst && a1->cval == 0 && !cgx_is_str(a1)) {
+			/* a NULL delimiter string: dtrace faults reading it. The code after
+			 * the fault needs an edge for the verifier: a jump never taken. */
+			int past = bpb_label_new(&c->buf);
+			if (!null)
+				(void)cgx_str(c, a0);
+			cgc_emit(c, bi_mov64_imm(1, 0));
+			bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, past);
+			c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
+			bpb_label_place(&c->buf, past);
+			cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
+			cgc_emit(c, bi_mov64_imm(0, 0));
+			return dst;
+		}
 		uint32_t s = null ? CGS_NO_STRING : cgx_str(c, a0);
 		uint32_t d = cgx_str(c, a1);
 		cgs_strtok(&c->g, dst, s, d);

@@ -873,6 +873,14 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 		emit(g, bi_st(BPF_DW, RS, (int16_t)pos, 0));
 	}
 	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)pos));
+	if (s == CGS_NO_STRING) {
+		/* no string to continue (-1, as reset): dtrace reads through a NULL pointer */
+		int set = label(g);
+		bpb_jmp_imm(g->b, BPF_JNE, R1, -1, set);
+		emit(g, bi_mov64_imm(R1, 0));
+		g->emit_fault(g, DOUT_FLT_BADADDR, R1);
+		place(g, set);
+	}
 	bpb_jmp_imm(g->b, BPF_JLT, R1, (int32_t)g->strsize, have);
 	bpb_ja(g->b, none);
 	place(g, have);
@@ -918,7 +926,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
 	bpb_ja(g->b, skip);
 	place(g, gone);
-	emit(g, bi_st(BPF_DW, RS, (int16_t)pos, -1));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)pos, (int32_t)g->strsize));   /* used up */
 	bpb_ja(g->b, none);
 
 	/* The token runs to the next delimiter or the end; the state keeps that position. */
