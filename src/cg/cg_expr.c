@@ -1081,6 +1081,13 @@ static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
 		bpb_ja(&c->buf, done);
 		bpb_label_place(&c->buf, other);
 	}
+	if (kind->isconst && !matched) {
+		/* an unknown constant: always the fault, but the code after it needs an edge
+		 * for the verifier (a jump never taken); the result is "" */
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, done);
+	}
 	if (!kind->isconst || !matched)
 		c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
 	bpb_label_place(&c->buf, done);
