@@ -367,7 +367,9 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	case CGC_VSTR: {
 		uint32_t s = cgx_str(c, n);
 		v->off = rec_alloc(c, c->slot, 8);
-		v->size = c->o->strsize + 1;   /* with its NUL, as dtrace records (and dumps) it */
+		/* dtrace's string records hold strsize bytes and the NUL after them (what
+		 * rawbytes shows); the slot has room for it and the clean copy zeroes it */
+		v->size = c->o->strsize + 1;
 		v->kind = DOBJ_V_STRING;
 		cgc_copy_str_clean(c, v->off, s, true);
 		return;
@@ -537,7 +539,8 @@ static bool records(int subr)
 {
 	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_PRINT ||
 	       subr == DS_EXIT ||
-	       subr == DS_SYSTEM || (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
+	       subr == DS_SYSTEM || subr == DS_FREOPEN || subr == DS_FTRUNCATE ||
+	       (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
 	       (subr >= DS_USTACK && subr <= DS_UMOD);
 }
 
@@ -576,6 +579,12 @@ static void compile_action(struct cgc *c, struct dnode *call)
 		break;
 	case DS_SYSTEM:
 		act_printf(c, call, DOBJ_ACT_SYSTEM);
+		break;
+	case DS_FREOPEN:
+		act_printf(c, call, DOBJ_ACT_FREOPEN);
+		break;
+	case DS_FTRUNCATE:
+		new_action(c, DOBJ_ACT_FTRUNCATE, 0);
 		break;
 	case DS_TRACEMEM:
 		act_tracemem(c, call);
@@ -732,6 +741,10 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->where = cl;
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");
+	/* strtok(NULL, ...) continues only a string this clause gave (dtrace-utils keeps the
+	 * state per clause) */
+	if (c->uses_strtok)
+		cgs_strtok_reset(&c->g);
 	cgsp_clause_begin(c, cl);
 	/* Once exit() ran, dtrace_probe skips the remaining enablings of any probe but END and
 	 * ERROR (dtrace.c: DTRACEACT_EXIT makes the state draining; then only the dtrace
@@ -833,8 +846,6 @@ static void emit_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, CGC_SCR_OWNER));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, CGC_OWNER));
 	cgc_zero_scratch(c, 16, c->this_vars_end - 16);
-	if (c->uses_strtok)
-		cgs_strtok_reset(&c->g);
 }
 
 void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
@@ -1035,7 +1046,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 		if (n->kind == DN_CALL && n->subr == DS_STRTOK)
 			c->uses_strtok = true;
 	if (c->uses_strtok) {
-		/* strtok(NULL, ...) continues within one firing: state outside what statements free */
+		/* strtok(NULL, ...) continues within one clause: state outside what statements free */
 		c->g.strtok_state = c->this_end;
 		c->this_end += cgc_round8(cgs_strtok_state_size(&c->g));
 	}

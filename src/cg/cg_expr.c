@@ -2,9 +2,13 @@
  * struct and array values into scratch copies. Operators with C's conversions, assignments to
  * every kind of lvalue, loads and stores through pointers, and the subroutines that are not
  * string emitters (those are cg_str.c's). Variables and built-ins are cg_var.c's. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
 
 #include "cg_clause.h"
 #include "cg_str.h"
@@ -905,6 +909,16 @@ static void call_int(struct cgc *c, struct dnode *n)
 		cgx_int(c, a0);
 		cgs_byteswap(&c->g, n->subr);
 		return;
+	case DS_GETMAJOR: case DS_GETMINOR:
+		/* the kernel's dev_t: a 32-bit value, major number above 20 bits of minor */
+		cgx_int(c, a0);
+		if (n->subr == DS_GETMAJOR) {
+			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 20));
+			cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xfff));
+		} else {
+			cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xfffff));
+		}
+		return;
 	case DS_COPYIN: {
 		uint32_t max = a1->isconst ? (uint32_t)a1->cval : CG_COPY_MAX;
 		if (a1->isconst && (a1->cval <= 0 || a1->cval > CGC_SCRATCH_LIMIT / 4))
@@ -1015,6 +1029,80 @@ static void call_int(struct cgc *c, struct dnode *n)
 		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
 }
 
+/* An address argument's bytes in scratch: an array value (a global uint8_t[20]) is copied
+ * from where it lives; a pointer is read, len bytes, from the process or tracer memory it
+ * points to (a bad address faults). Returns the scratch offset; *slot is the pointer's stack
+ * slot (0 for an array), for the caller to pop. */
+static uint32_t addr_arg(struct cgc *c, struct dnode *a, uint32_t len, int16_t *slot)
+{
+	if (cgc_vclass(a->type) == CGC_VBYTES) {
+		uint32_t size, dst = cg_scratch_alloc(&c->g, 24);
+		uint32_t src = cgx_bytes(c, a, &size);
+		cgc_zero_scratch(c, dst, 24);
+		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, src, cgc_round8(size < 24 ? size : 24),
+			 false);
+		*slot = 0;
+		return dst;
+	}
+	*slot = int_arg(c, a);
+	uint32_t dst = cg_scratch_alloc(&c->g, 24);
+	if (len)
+		cg_emit_load_ptr(&c->g, dst, *slot, len);
+	return dst;
+}
+
+/* inet_ntop(af, addr) and link_ntop(type, addr): the family or link type picks the address
+ * length and the text; known at compile time only that case is compiled, otherwise each
+ * known value is tried at run time and any other faults (illegal operation), as dtrace. */
+static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
+{
+	struct dnode *kind = arg_n(n, 0), *a1 = arg_n(n, 1);
+	bool inet = n->subr == DS_INET_NTOP;
+	const int64_t vals[2] = { inet ? 2 : 1, inet ? 10 : 32 };      /* AF_INET, AF_INET6;
+								  * ARPHRD_ETHER, _INFINIBAND */
+	const uint32_t lens[2] = { inet ? 4 : 6, inet ? 16 : 20 };
+	int16_t ks = int_arg(c, kind), as;
+	uint32_t addr = addr_arg(c, a1, 0, &as);
+	int done = bpb_label_new(&c->buf);
+	bool matched = false;
+
+	for (int k = 0; k < 2; k++) {
+		int other = bpb_label_new(&c->buf);
+		if (kind->isconst && kind->cval != vals[k])
+			continue;
+		if (!kind->isconst) {
+			cgc_emit(c, bi_ldx(BPF_DW, 0, 10, ks));
+			bpb_jmp_imm(&c->buf, BPF_JNE, 0, (int32_t)vals[k], other);
+		}
+		matched = true;
+		if (as)
+			cg_emit_load_ptr(&c->g, addr, as, lens[k]);
+		if (!inet)
+			cgs_link_ntop(&c->g, dst, addr, lens[k]);
+		else if (k == 0)
+			cgs_inet_ntoa(&c->g, dst, addr);
+		else
+			cgs_inet_ntoa6(&c->g, dst, addr, true);
+		if (kind->isconst)
+			break;
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, other);
+	}
+	if (kind->isconst && !matched) {
+		/* an unknown constant: always the fault, but the code after it needs an edge
+		 * for the verifier (a jump never taken); the result is "" */
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, done);
+	}
+	if (!kind->isconst || !matched)
+		c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+	bpb_label_place(&c->buf, done);
+	if (as)
+		cgc_slot_pop(c);
+	cgc_slot_pop(c);
+}
+
 static uint32_t call_str(struct cgc *c, struct dnode *n)
 {
 	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
@@ -1052,6 +1140,20 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 	}
 	case DS_STRTOK: {
 		bool null = a0->isconst && a0->cval == 0 && !cgx_is_str(a0);
+		if (a1->isconst && a1->cval == 0 && !cgx_is_str(a1)) {
+			/* a NULL delimiter string: dtrace faults reading it. The code after
+			 * the fault needs an edge for the verifier: a jump never taken. */
+			int past = bpb_label_new(&c->buf);
+			if (!null)
+				(void)cgx_str(c, a0);
+			cgc_emit(c, bi_mov64_imm(1, 0));
+			bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, past);
+			c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
+			bpb_label_place(&c->buf, past);
+			cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
+			cgc_emit(c, bi_mov64_imm(0, 0));
+			return dst;
+		}
 		uint32_t s = null ? CGS_NO_STRING : cgx_str(c, a0);
 		uint32_t d = cgx_str(c, a1);
 		cgs_strtok(&c->g, dst, s, d);
@@ -1065,16 +1167,29 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 	}
 	case DS_INET_NTOA: {
 		/* the address may be the traced process's or a copyin()'s: loaded as any pointer */
-		int16_t as = int_arg(c, a0);
-		uint32_t addr = cg_scratch_alloc(&c->g, 8);
-		cg_emit_load_ptr(&c->g, addr, as, 4);
+		int16_t as;
+		uint32_t addr = addr_arg(c, a0, 4, &as);
 		cgs_inet_ntoa(&c->g, dst, addr);
-		cgc_slot_pop(c);
+		if (as)
+			cgc_slot_pop(c);
 		return dst;
 	}
-	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: {
+	case DS_INET_NTOA6: {
+		int16_t as;
+		uint32_t addr = addr_arg(c, a0, 16, &as);
+		cgs_inet_ntoa6(&c->g, dst, addr, a1 && a1->cval != 0);
+		if (as)
+			cgc_slot_pop(c);
+		return dst;
+	}
+	case DS_INET_NTOP: case DS_LINK_NTOP:
+		net_ntop(c, n, dst);
+		return dst;
+	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: case DS_CLEANPATH: {
 		uint32_t s = cgx_str(c, a0);
-		if (n->subr == DS_TOUPPER)
+		if (n->subr == DS_CLEANPATH)
+			cgs_cleanpath(&c->g, dst, s);
+		else if (n->subr == DS_TOUPPER)
 			cgs_toupper(&c->g, dst, s);
 		else if (n->subr == DS_TOLOWER)
 			cgs_tolower(&c->g, dst, s);
@@ -1095,6 +1210,36 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 	}
 	cgc_fail(c, n, "cannot compile a call to %s( ) as a string",
 		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
+}
+
+/* Whether programs of this type may call bpf_probe_write_user: a kernel may withhold it
+ * (lockdown, or its policy) even from root, and then a program that calls it does not load at
+ * all. Learned once per type by loading a program that calls it. */
+static bool can_write_user(int prog_type)
+{
+	static int known[64];       /* 0 unknown, 1 yes, 2 no */
+	if (prog_type < 0 || prog_type >= 64)
+		return true;
+	if (!known[prog_type]) {
+		struct bpf_insn insns[] = {
+			bi_st(BPF_DW, 10, -8, 0),
+			bi_mov64_imm(1, 0),
+			bi_mov64_reg(2, 10),
+			bi_alu64_imm(BPF_ADD, 2, -8),
+			bi_mov64_imm(3, 8),
+			bi_call(BPF_FUNC_probe_write_user),
+			bi_mov64_imm(0, 0),
+			bi_exit(),
+		};
+		int fd = bpf_prog_load((enum bpf_prog_type)prog_type, NULL, "GPL", insns,
+				       sizeof(insns) / sizeof(insns[0]), NULL);
+		/* EPERM and the like are not the helper's fault: only EINVAL (the verifier's
+		 * refusal) says no */
+		known[prog_type] = fd >= 0 || errno != EINVAL ? 1 : 2;
+		if (fd >= 0)
+			close(fd);
+	}
+	return known[prog_type] == 1;
 }
 
 /* Statement-only subroutines that record nothing: raise, stop, copyout, copyoutstr. */
@@ -1142,8 +1287,17 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 		bpb_jmp_imm(&c->buf, BPF_JGT, 3, (int32_t)max, done);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, done);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, us));
-		cgc_emit(c, bi_call(BPF_FUNC_probe_write_user));
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+		if (can_write_user(c->probe->prov->prog_type(c->probe))) {
+			cgc_emit(c, bi_call(BPF_FUNC_probe_write_user));
+			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+		} else {
+			/* the kernel withholds the write: an address that could not be written
+			 * anyway is a bad address, any other an invalid user access */
+			bpb_jmp_imm(&c->buf, BPF_JLT, 1, 4096, fail);
+			bpb_ld_imm64(&c->buf, 2, USER_ADDR_MAX);
+			bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, fail);
+			c->g.emit_fault(&c->g, DOUT_FLT_UPRIV, 1);
+		}
 		bpb_label_place(&c->buf, fail);
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, us));
 		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
@@ -1350,6 +1504,29 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 	return dst;
 }
 
+/* A char pointer's string: the one it points to, in tracer scratch (alloca, copyin) or else
+ * in the traced process. */
+static uint32_t str_from_ptr(struct cgc *c, struct dnode *x)
+{
+	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	int16_t as = int_arg(c, x);
+	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_mov64_imm(2, 0));
+	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, user);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	cgs_str_from_kaddr(&c->g, dst, 1);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, user);
+	cgs_copyinstr(&c->g, dst, as, 0);
+	bpb_label_place(&c->buf, done);
+	cgc_slot_pop(c);
+	return dst;
+}
+
 uint32_t cgx_str(struct cgc *c, struct dnode *n)
 {
 	switch (n->kind) {
@@ -1421,27 +1598,8 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		struct dtype *xt = rtype(x);
 		if (xt->kind == DTY_ARRAY)
 			return chars_to_str(c, x);
-		if (cgc_vclass(xt) == CGC_VINT) {
-			/* a char pointer: the string it points to, in tracer scratch (alloca,
-			 * copyin) or else in the traced process */
-			uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-			int16_t as = int_arg(c, x);
-			int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
-			cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-			cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
-			cgc_emit(c, bi_mov64_imm(2, 0));
-			cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
-			bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, user);
-			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
-			cgs_str_from_kaddr(&c->g, dst, 1);
-			bpb_ja(&c->buf, done);
-			bpb_label_place(&c->buf, user);
-			cgs_copyinstr(&c->g, dst, as, 0);
-			bpb_label_place(&c->buf, done);
-			cgc_slot_pop(c);
-			return dst;
-		}
+		if (cgc_vclass(xt) == CGC_VINT)
+			return str_from_ptr(c, x);
 		break;
 	}
 	case DN_CALL:
@@ -1453,6 +1611,12 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 	default:
 		break;
 	}
+	/* a char pointer or array where a string is wanted (a string subroutine's argument,
+	 * whose prototype says const char *): its characters, as stringof() would read them */
+	if (rtype(n)->kind == DTY_PTR && !n->isconst)
+		return str_from_ptr(c, n);
+	if (rtype(n)->kind == DTY_ARRAY)
+		return chars_to_str(c, n);
 	cgc_fail(c, n, "cannot compile this expression as a string");
 }
 

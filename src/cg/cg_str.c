@@ -480,14 +480,17 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 
 	if (mode == SEARCH_INDEX) {
 		/* A negative start is 0; a start at or past the end finds only "" (at len). */
-		int nonneg = label(g), inside = label(g);
-		if (start_slot)
+		int inside = label(g);
+		if (start_slot) {
+			/* max(start, 0) without a branch (see rindex below) */
 			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
-		else
+			emit(g, bi_mov64_reg(R5, R1));
+			emit(g, bi_alu64_imm(BPF_ARSH, R5, 63));
+			emit(g, bi_alu64_imm(BPF_XOR, R5, -1));
+			emit(g, bi_alu64_reg(BPF_AND, R1, R5));
+		} else {
 			emit(g, bi_mov64_imm(R1, 0));
-		bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
-		emit(g, bi_mov64_imm(R1, 0));
-		place(g, nonneg);
+		}
 		bpb_jmp_reg(g->b, BPF_JLT, R1, R3, inside);
 		bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
 		emit(g, bi_stx(BPF_DW, RS, R3, (int16_t)st->res));
@@ -496,19 +499,24 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 		emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->from));
 	} else if (mode == SEARCH_RINDEX) {
 		/* A negative start finds only "" (at 0); one past the end is the end. */
-		int nonneg = label(g), inside = label(g);
-		if (start_slot)
-			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
-		else
-			emit(g, bi_mov64_reg(R1, R3));
-		bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
-		bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
-		emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, 0));
-		bpb_ja(g->b, done);
-		place(g, nonneg);
-		bpb_jmp_reg(g->b, BPF_JLE, R1, R3, inside);
+		/* upto = min(start, len) without a branch, and no start is len itself: a
+		 * branch here would give the verifier two states that it explores through the
+		 * whole search (and through the rest of the program) one after the other */
+		int nonneg = label(g);
 		emit(g, bi_mov64_reg(R1, R3));
-		place(g, inside);
+		if (start_slot) {
+			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
+			bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
+			bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
+			emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, 0));
+			bpb_ja(g->b, done);
+			place(g, nonneg);
+			emit(g, bi_alu64_reg(BPF_SUB, R1, R3));          /* d = start - len */
+			emit(g, bi_mov64_reg(R5, R1));
+			emit(g, bi_alu64_imm(BPF_ARSH, R5, 63));         /* d < 0 ? -1 : 0 */
+			emit(g, bi_alu64_reg(BPF_AND, R1, R5));
+			emit(g, bi_alu64_reg(BPF_ADD, R1, R3));          /* len + min(d, 0) */
+		}
 		emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->upto));
 	}
 	/* The empty string matches at the first position tried. */
@@ -865,6 +873,14 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 		emit(g, bi_st(BPF_DW, RS, (int16_t)pos, 0));
 	}
 	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)pos));
+	if (s == CGS_NO_STRING) {
+		/* no string to continue (-1, as reset): dtrace reads through a NULL pointer */
+		int set = label(g);
+		bpb_jmp_imm(g->b, BPF_JNE, R1, -1, set);
+		emit(g, bi_mov64_imm(R1, 0));
+		g->emit_fault(g, DOUT_FLT_BADADDR, R1);
+		place(g, set);
+	}
 	bpb_jmp_imm(g->b, BPF_JLT, R1, (int32_t)g->strsize, have);
 	bpb_ja(g->b, none);
 	place(g, have);
@@ -910,7 +926,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
 	bpb_ja(g->b, skip);
 	place(g, gone);
-	emit(g, bi_st(BPF_DW, RS, (int16_t)pos, -1));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)pos, (int32_t)g->strsize));   /* used up */
 	bpb_ja(g->b, none);
 
 	/* The token runs to the next delimiter or the end; the state keeps that position. */
@@ -959,4 +975,166 @@ void cgs_byteswap(struct cg *g, int op)
 	default: break;
 	}
 	emit(g, bi_endian(1, R0, bits));
+}
+
+/* cleanpath: dtrace's one-pass rewrite of a path: "//" -> "/", "/./" -> "/", "/x/../" -> "/"
+ * (".." at the start backs up to the start), other names copied; like dtrace it stops when
+ * the result comes within 5 bytes of strsize. One loop reads a character per iteration in one
+ * of four states (0: inside a name, 1: after '/', 2: after "/.", 3: after "/.."). The state
+ * stays in R3, known to the verifier, so dispatching on it costs no branch; the output
+ * position j is laundered through scratch; a stack of the positions of the slashes written
+ * lets ".." back up to the previous slash without a nested loop. The branches that end the
+ * loop fall through to its end, so the verifier's pending branches stay few per iteration. */
+struct cpath {
+	uint32_t dst, mask, j, sp, stack;
+};
+
+/* dest[j++] = the byte in reg (or imm when reg < 0); j is in R4. Clobbers R5. */
+static void cpath_put(struct cg *g, const struct cpath *cp, int reg, int32_t imm)
+{
+	emit(g, bi_mov64_reg(R5, R4));
+	emit(g, bi_alu64_imm(BPF_AND, R5, (int32_t)cp->mask));
+	emit(g, bi_alu64_reg(BPF_ADD, R5, RS));
+	if (reg >= 0)
+		emit(g, bi_stx(BPF_B, R5, reg, (int16_t)cp->dst));
+	else
+		emit(g, bi_st(BPF_B, R5, (int16_t)cp->dst, imm));
+	emit(g, bi_alu64_imm(BPF_ADD, R4, 1));
+}
+
+/* A slash written at j (R4): push j. Clobbers R0, R5. */
+static void cpath_push(struct cg *g, const struct cpath *cp)
+{
+	emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)cp->sp));
+	emit(g, bi_mov64_reg(R5, R0));
+	emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
+	emit(g, bi_stx(BPF_DW, RS, R5, (int16_t)cp->sp));
+	emit(g, bi_alu64_imm(BPF_AND, R0, (int32_t)cp->mask));
+	emit(g, bi_alu64_imm(BPF_LSH, R0, 1));
+	emit(g, bi_alu64_reg(BPF_ADD, R0, RS));
+	emit(g, bi_stx(BPF_H, R0, R4, (int16_t)cp->stack));
+}
+
+/* if R2 == 0 goto stop, with the stop as the fall-through */
+static void cpath_stop_on_nul(struct cg *g, int stop)
+{
+	int more = label(g);
+	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, more);
+	bpb_ja(g->b, stop);
+	place(g, more);
+}
+
+/* Write '/', the characters of lit, then the byte in R2; state 0 (or stop after a NUL). */
+static void cpath_emit_run(struct cg *g, const struct cpath *cp, const char *lit, int cont,
+			   int stop)
+{
+	cpath_push(g, cp);
+	cpath_put(g, cp, -1, '/');
+	for (const char *p = lit; *p; p++)
+		cpath_put(g, cp, -1, *p);
+	cpath_put(g, cp, R2, 0);
+	cpath_stop_on_nul(g, stop);
+	emit(g, bi_mov64_imm(R3, 0));
+	bpb_ja(g->b, cont);
+}
+
+/* if j (R4) + 5 >= strsize goto done, with done as the fall-through */
+static void cpath_limit(struct cg *g, int32_t limit, int done)
+{
+	int room = label(g);
+	bpb_jmp_imm(g->b, BPF_JSLT, R4, limit, room);
+	bpb_ja(g->b, done);
+	place(g, room);
+}
+
+void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s)
+{
+	uint32_t mask = index_mask(g->strsize - 1);
+	uint32_t t = cg_scratch_alloc(g, 16);
+	struct cpath cp = { dst, mask, t, t + 8, cg_scratch_alloc(g, 2 * (mask + 1)) };
+	int32_t limit = (int32_t)g->strsize - 1 - 5;
+	int loop = label(g), go = label(g), cont = label(g), stop = label(g), done = label(g);
+	int s1 = label(g), s2 = label(g), s3 = label(g), slash = label(g), notdot = label(g);
+	int back = label(g), popped = label(g), endback = label(g), body = label(g);
+
+	emit(g, bi_st(BPF_DW, RS, (int16_t)cp.j, 0));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)cp.sp, 0));
+	emit(g, bi_mov64_imm(R4, 0));
+	emit(g, bi_mov64_imm(R3, 0));
+	emit(g, bi_mov64_imm(R1, 0));
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JLT, R1, (int32_t)g->strsize, body);
+	bpb_ja(g->b, done);
+	place(g, body);
+	scratch_ptr(g, R5, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R5, R1));
+	emit(g, bi_ldx(BPF_B, R2, R5, (int16_t)s));
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	emit(g, bi_ldx(BPF_DW, R4, RS, (int16_t)cp.j));
+	bpb_jmp_imm(g->b, BPF_JEQ, R3, 1, s1);
+	bpb_jmp_imm(g->b, BPF_JEQ, R3, 2, s2);
+	bpb_jmp_imm(g->b, BPF_JEQ, R3, 3, s3);
+	/* state 0: a character of a name, or a slash */
+	place(g, go);
+	cpath_limit(g, limit, done);
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, '/', slash);
+	cpath_put(g, &cp, R2, 0);
+	cpath_stop_on_nul(g, stop);
+	bpb_ja(g->b, cont);
+	place(g, slash);
+	emit(g, bi_mov64_imm(R3, 1));
+	bpb_ja(g->b, cont);
+	/* state 1: after '/' ("//" is one slash) */
+	place(g, s1);
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, '/', go);
+	bpb_jmp_imm(g->b, BPF_JNE, R2, '.', notdot);
+	emit(g, bi_mov64_imm(R3, 2));
+	bpb_ja(g->b, cont);
+	place(g, notdot);
+	cpath_emit_run(g, &cp, "", cont, stop);
+	/* state 2: after "/." ("/./" is one slash) */
+	place(g, s2);
+	{
+		int dotdot = label(g), other = label(g);
+		bpb_jmp_imm(g->b, BPF_JEQ, R2, '/', go);
+		bpb_jmp_imm(g->b, BPF_JNE, R2, '.', other);
+		place(g, dotdot);
+		emit(g, bi_mov64_imm(R3, 3));
+		bpb_ja(g->b, cont);
+		place(g, other);
+		cpath_emit_run(g, &cp, ".", cont, stop);
+	}
+	/* state 3: after "/..": a name starting with "..", or back to the previous slash */
+	place(g, s3);
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, '/', back);
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, back);
+	cpath_emit_run(g, &cp, "..", cont, stop);
+	place(g, back);
+	emit(g, bi_mov64_imm(R4, 0));
+	emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)cp.sp));
+	bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, popped);
+	emit(g, bi_alu64_imm(BPF_SUB, R0, 1));
+	emit(g, bi_stx(BPF_DW, RS, R0, (int16_t)cp.sp));
+	emit(g, bi_alu64_imm(BPF_AND, R0, (int32_t)mask));
+	emit(g, bi_alu64_imm(BPF_LSH, R0, 1));
+	emit(g, bi_alu64_reg(BPF_ADD, R0, RS));
+	emit(g, bi_ldx(BPF_H, R4, R0, (int16_t)cp.stack));
+	place(g, popped);
+	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, endback);
+	/* "/..\0": the result ends with the slash it backed up to */
+	cpath_put(g, &cp, -1, '/');
+	bpb_ja(g->b, done);
+	place(g, endback);
+	/* "/../": that slash starts the next component (state 1) */
+	cpath_limit(g, limit, done);
+	emit(g, bi_mov64_imm(R3, 1));
+	place(g, cont);
+	emit(g, bi_stx(BPF_DW, RS, R4, (int16_t)cp.j));
+	bpb_ja(g->b, loop);
+	place(g, stop);
+	emit(g, bi_alu64_imm(BPF_SUB, R4, 1));         /* the NUL written is the end */
+	place(g, done);
+	/* dest[j] = NUL (R4 holds j on every path here) */
+	cpath_put(g, &cp, -1, 0);
+	need_scratch(g, dst + mask + 1);
 }

@@ -31,13 +31,17 @@
  *                           compiler reserves for the whole program (cgs_strtok_state_size
  *                           bytes, outside what it releases per statement; left at 0 it
  *                           would overwrite whatever the program keeps at scratch offset 0)
- *                           and clears in every program's prologue with cgs_strtok_reset, so that, as in dtrace, the state lasts one probe
- *                           firing (shared by its clauses). R0 = 1 if a token was found; when
- *                           none is (D's NULL), dst is "" and the state is cleared.
+ *                           and clears at the start of every clause with cgs_strtok_reset:
+ *                           as in dtrace-utils, strtok(NULL, ...) continues only a string
+ *                           the same clause gave, and with none it faults (DOUT_FLT_BADADDR,
+ *                           address 0). R0 = 1 if a token was found; when none is (D's
+ *                           NULL), dst is "" and the string is used up (later calls: NULL).
  *   lltostr(v)              decimal text of a signed 64-bit value (INT64_MIN included)
  *   toupper(s), tolower(s)  ASCII letters only; dst may be s
  *   basename(s), dirname(s) dtrace's rules ("" -> ".", "/" -> "/", "a" -> "." for dirname,
  *                           "a/" -> "a" / ".", "//a//b//" -> "b" / "//a")
+ *   cleanpath(s)            dtrace's rewrite of "//", "/./" and "/name/.." (".." at the start
+ *                           backs up to the start); stops within 5 bytes of strsize as dtrace
  *   copyinstr(addr [, n])   dst = the NUL-terminated string at user address addr, at most
  *                           n (default and upper bound strsize - 1) bytes; a bad address faults
  *                           (DOUT_FLT_BADADDR with the address). Reads with
@@ -69,6 +73,7 @@
  * stack of pending branches stays short. Scratch temporaries come from cg_scratch_alloc. */
 #ifndef USDTRACE_CG_STR_H
 #define USDTRACE_CG_STR_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -89,10 +94,17 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim);
 void cgs_lltostr(struct cg *g, uint32_t dst, int16_t v_slot);
 /* inet_ntoa: the dotted-decimal text of the 4 bytes at scratch offset addr (network order). */
 void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr);
+/* cg_net.c. inet_ntoa6: the text of the 16 bytes at scratch offset addr (glibc's inet_ntop
+ * form when strict; without strict an IPv4-compatible or -mapped address is a plain dotted
+ * quad, as dtrace's inet_ntoa6 prints it). link_ntop: n bytes (6 for ARPHRD_ETHER, 20 for
+ * ARPHRD_INFINIBAND) as "xx:xx:..." in lowercase hex. */
+void cgs_inet_ntoa6(struct cg *g, uint32_t dst, uint32_t addr, bool strict);
+void cgs_link_ntop(struct cg *g, uint32_t dst, uint32_t addr, uint32_t n);
 void cgs_toupper(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_tolower(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_basename(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_dirname(struct cg *g, uint32_t dst, uint32_t s);
+void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot);
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot);
 void cgs_str_from_kaddr(struct cg *g, uint32_t dst, int addr_reg);

@@ -170,6 +170,9 @@ enum dobj_act_kind {
 	                            * anything else: vals[0] its value as trace() records it */
 	DOBJ_ACT_EXIT,             /* vals[0]: int status; the tracer stops after this record */
 	DOBJ_ACT_SYSTEM,           /* fmt + vals as printf; the tracer runs the text with sh -c */
+	DOBJ_ACT_FREOPEN,          /* fmt + vals as printf; the tracer sends what follows to the
+	                            * file so named (appending), "" back to the original output */
+	DOBJ_ACT_FTRUNCATE,        /* no vals; the tracer empties its output file */
 	/* Aggregation actions (aggs: indexes in dobj->aggs). The tracer reads the aggregations'
 	 * maps when it meets the record, so what it prints is what the maps hold then. */
 	DOBJ_ACT_PRINTA,           /* fmt (NULL: the default layout), aggs (one or more) */
@@ -189,7 +192,7 @@ enum dobj_act_kind {
 struct dobj_action {
 	enum dobj_act_kind kind;
 	int action_no;             /* 1-based in the clause, as fault messages number them */
-	struct dfmt *fmt;          /* PRINTF, SYSTEM: owned by the dck_prog (outlives the dobj) */
+	struct dfmt *fmt;          /* PRINTF, SYSTEM, FREOPEN: owned by the dck_prog (outlives the dobj) */
 	struct dobj_val *vals;
 	size_t nvals;
 	int *aggs;                 /* aggregation actions: owned */

@@ -243,12 +243,22 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_PROGENYOF] = {"progenyof", "int", {"pid_t"}, false, false},
 	/* dtrace's prototype takes ipaddr_t *: an IPv4 address in network byte order */
 	[DS_INET_NTOA] = {"inet_ntoa", "string", {"void *"}, false, false},
+	/* dt_open.c's prototypes: a Linux dev_t's major and minor numbers; IPv6 text (the
+	 * optional constant asks for the strict form: no dotted IPv4 tail); text by address
+	 * family (AF_INET, AF_INET6) or link type (ARPHRD_ETHER, ARPHRD_INFINIBAND) */
+	[DS_GETMAJOR] = {"getmajor", "uint32_t", {"dev_t"}, false, false},
+	[DS_GETMINOR] = {"getminor", "uint32_t", {"dev_t"}, false, false},
+	[DS_INET_NTOA6] = {"inet_ntoa6", "string", {"void *", "[int]"}, false, false},
+	[DS_INET_NTOP] = {"inet_ntop", "string", {"int", "void *"}, false, false},
+	[DS_LINK_NTOP] = {"link_ntop", "string", {"int", "void *"}, false, false},
+	[DS_CLEANPATH] = {"cleanpath", "string", {"const char *"}, false, false},
+	[DS_FREOPEN] = {"freopen", "void", {"@", "..."}, true, true},
+	[DS_FTRUNCATE] = {"ftruncate", "void", {NULL}, true, false},
 };
 
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
-	"breakpoint", "chill", "cleanpath", "freopen", "ftruncate", "func", "getmajor",
-	"getminor", "inet_ntoa6", "inet_ntop", "mod", "panic",
+	"breakpoint", "chill", "func", "mod", "panic",
 	"printm", "stack", "strtoll", "sym", "memref",
 };
 
@@ -265,6 +275,22 @@ static const struct subr_def kernel_subrs[] = {
 	{"pcap", "void", {"void *", "int"}, true, false},
 	{"stack", "stack", {"[uint32_t]"}, true, false},   /* kernel stacks */
 };
+
+/* Integer constants of dtrace's D library (net.d: "inline int AF_INET = 2;" ...) that the
+ * network subroutines take: the address families and link types of inet_ntop/link_ntop. */
+static const struct { const char *name; int64_t value; } builtin_inlines[] = {
+	{"AF_INET", 2}, {"AF_INET6", 10}, {"ARPHRD_ETHER", 1}, {"ARPHRD_INFINIBAND", 32},
+};
+
+static bool builtin_inline(const char *name, int64_t *value)
+{
+	for (size_t i = 0; i < sizeof(builtin_inlines) / sizeof(builtin_inlines[0]); i++)
+		if (strcmp(builtin_inlines[i].name, name) == 0) {
+			*value = builtin_inlines[i].value;
+			return true;
+		}
+	return false;
+}
 
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
 static const char *const unsupported_vars[] = {
@@ -928,6 +954,16 @@ static void check_ident(struct ck *c, struct dnode *n)
 	/* a global scalar read before any assignment in source order is unknown to dtrace:
 	 * no early resolution here (a later clause's assignment does not declare it) */
 	struct dck_var *v = var_find(c, 'g', n->name);
+	int64_t inl;
+	if (!v && builtin_inline(n->name, &inl)) {
+		/* a D library constant, unless the program made a variable of that name */
+		free(n->name);
+		n->name = NULL;
+		n->kind = DN_INT;
+		n->ival = (uint64_t)inl;
+		set_int_const(n, c->tc->t_int, n->ival);
+		return;
+	}
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
 			fail_at(c, n, D_IDENT_BADREF, "%s '%s' may not be referenced as scalar",
@@ -1829,8 +1865,10 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	size_t i = 0;
 	for (struct dnode *a = f->next; a; a = a->next, i++)
 		dck_argtype(p, a->type, &types[i]);
-	int rc = dfmt_check(fmt, d->name, types, nargs, 2, NULL, c->opt->has_target, err,
-				    sizeof(err));
+	/* freopen("") is no format: it restores the original output (dt_cc.c) */
+	bool restore = n->subr == DS_FREOPEN && fmt->text[0] == '\0' && nargs == 0;
+	int rc = restore ? 0 : dfmt_check(fmt, d->name, types, nargs, 2, NULL,
+					  c->opt->has_target, err, sizeof(err));
 	free(types);
 	if (rc != 0)
 		fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
@@ -1906,6 +1944,17 @@ static void check_call(struct ck *c, struct dnode *n)
 		if (n == c->stmt_call)
 			check_printf(c, n, d);
 		break;
+	case DS_FREOPEN:
+		check_printf(c, n, d);
+		break;
+	case DS_INET_NTOA6: {
+		/* the strict flag picks the code dtrace generates: a constant */
+		struct dnode *f = n->args->next;
+		if (f && !f->isconst)
+			fail_at(c, f, D_PROTO_ARG, "inet_ntoa6( ) argument #2 must be an integer "
+				"constant");
+		break;
+	}
 	case DS_TRACE:
 		if (is_void(n->args->type))
 			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");

@@ -136,7 +136,7 @@
  * arg0..arg9 int64_t; args[] typed per probe; cpu int; epid, id uint_t;
  * errno int; execname, probefunc, probemod, probename, probeprov string;
  * pid, ppid pid_t; tid id_t; timestamp, vtimestamp uint64_t; walltimestamp int64_t;
- * uregs[] uint64_t; ucaller uint64_t; ustackdepth uint32_t; uid uid_t, gid gid_t, as
+ * uregs[] uint64_t; ucaller uint64_t; ustackdepth, stackdepth uint32_t; uid uid_t, gid gid_t, as
  * dt_open.c types them). */
 enum dbuiltin {
 	DB_NONE = 0,
@@ -159,6 +159,7 @@ enum dsubr {
 	DS_TRACE, DS_PRINTF, DS_TRACEMEM, DS_EXIT, DS_SYSTEM, DS_RAISE, DS_STOP, DS_PRINT,
 	DS_PRINTA, DS_TRUNC, DS_CLEAR, DS_NORMALIZE, DS_DENORMALIZE, DS_SETOPT,
 	DS_COPYOUT, DS_COPYOUTSTR,
+	DS_FREOPEN, DS_FTRUNCATE,          /* the consumer's output stream (out/trace_run) */
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
 	DS_USTACK, DS_JSTACK, DS_UADDR, DS_USYM, DS_UFUNC, DS_UMOD,   /* user stacks, symbols:
 	                                   * actions, and aggregation keys (dck_is_ukey) */
@@ -168,6 +169,7 @@ enum dsubr {
 	DS_STRTOK, DS_LLTOSTR, DS_TOUPPER, DS_TOLOWER, DS_BASENAME, DS_DIRNAME,
 	DS_HTONS, DS_HTONL, DS_HTONLL, DS_NTOHS, DS_NTOHL, DS_NTOHLL,
 	DS_RAND, DS_PROGENYOF, DS_INET_NTOA,
+	DS_GETMAJOR, DS_GETMINOR, DS_INET_NTOA6, DS_INET_NTOP, DS_LINK_NTOP, DS_CLEANPATH,
 	DS_SPECULATION,
 	DS_COUNT
 };

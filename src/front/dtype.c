@@ -145,6 +145,32 @@ static void add_builtin_typedef(struct dtype_ctx *ctx, const char *name, struct 
 	dscope_add(ctx, name, DSYM_TYPEDEF, dtype_typedef(ctx, name, target), 0);
 }
 
+/* The kernel's network address types that D's inet_ntoa/inet_ntoa6/inet_ntop take (dtrace
+ * finds them in the kernel's type data): ipaddr_t, struct in_addr, struct in6_addr with its
+ * in6_u union of byte, 16-bit and 32-bit views. */
+static void add_builtin_net_types(struct dtype_ctx *c)
+{
+	char err[128];
+	struct dtype *be32 = c->t_uint;
+
+	add_builtin_typedef(c, "ipaddr_t", be32);
+	struct dtype *in = dtype_tagged(c, DTY_STRUCT, "in_addr");
+	dtype_add_member(in, "s_addr", be32, -1);
+	dtype_finish_record(in, err, sizeof(err));
+	dscope_add(c, "in_addr", DSYM_TAG, in, 0);
+
+	struct dtype *u = dtype_tagged(c, DTY_UNION, NULL);
+	dtype_add_member(u, "u6_addr8", dtype_array(c, c->t_uchar, 16), -1);
+	dtype_add_member(u, "u6_addr16", dtype_array(c, c->t_ushort, 8), -1);
+	dtype_add_member(u, "u6_addr32", dtype_array(c, be32, 4), -1);
+	dtype_finish_record(u, err, sizeof(err));
+	struct dtype *in6 = dtype_tagged(c, DTY_STRUCT, "in6_addr");
+	dtype_add_member(in6, "in6_u", u, -1);
+	dtype_finish_record(in6, err, sizeof(err));
+	dscope_add(c, "in6_addr", DSYM_TAG, in6, 0);
+	add_builtin_typedef(c, "in6_addr_t", in6);
+}
+
 struct dtype_ctx *dtype_ctx_new(void)
 {
 	struct dtype_ctx *c = xcalloc(1, sizeof(*c));
@@ -205,6 +231,7 @@ struct dtype_ctx *dtype_ctx_new(void)
 		}
 		add_builtin_typedef(c, names[i].name, t);
 	}
+	add_builtin_net_types(c);
 	dscope_push(c);
 	return c;
 }

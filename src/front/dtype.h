@@ -88,8 +88,10 @@ struct dtype_ctx {
 };
 
 /* A ready context: builtin types, and an outer scope holding the fixed-width and system
- * typedef names (int8_t..uint64_t, intptr_t, size_t, ssize_t, off_t, pid_t, uid_t, ...), then
- * one user scope on top (the provider file's declarations). */
+ * typedef names (int8_t..uint64_t, intptr_t, size_t, ssize_t, off_t, pid_t, uid_t, ...) and
+ * the kernel's network address types the inet_* subroutines take (ipaddr_t, in6_addr_t,
+ * struct in_addr, struct in6_addr), then one user scope on top (the provider file's
+ * declarations). */
 struct dtype_ctx *dtype_ctx_new(void);
 void dtype_ctx_free(struct dtype_ctx *ctx);
 

@@ -53,7 +53,8 @@ struct run {
 	struct dobj *o;
 	const struct trace_run_opts *ro;
 	const struct dopts *d;
-	FILE *out;
+	FILE *out;                     /* where records print: the -o file or stdout, or... */
+	FILE *orig_out;                /* ...while freopen() redirects it, that original */
 	bool quiet, heading_done, stop;
 	int status;                    /* exit()'s value */
 	struct dout_flowstate flow;
@@ -410,6 +411,44 @@ static void run_system(struct run *r, const char *cmd)
 		;
 }
 
+/* freopen(): later output goes to the file named (appended to, as dtrace opens it), or back
+ * to the original output for "". A file that cannot be opened is an error on the probe and
+ * leaves the output where it was. */
+static void run_freopen(struct run *r, uint32_t epid, const struct dobj_probe *p,
+			const char *path)
+{
+	flush_out(r);
+	if (path[0] == '\0') {
+		if (r->orig_out) {
+			fclose(r->out);
+			r->out = r->orig_out;
+			r->orig_out = NULL;
+		}
+		return;
+	}
+	FILE *f = fopen(path, "a");
+	if (!f) {
+		char msg[PATH_MAX + 128];
+		snprintf(msg, sizeof(msg), "couldn't freopen() \"%s\": %s", path, strerror(errno));
+		liberr(r, epid, p, msg);
+		return;
+	}
+	if (r->orig_out)
+		fclose(r->out);
+	else
+		r->orig_out = r->out;
+	r->out = f;
+}
+
+/* ftruncate(): what was written to the output file so far is discarded (nothing happens to
+ * a terminal or pipe, as with dtrace). */
+static void run_ftruncate(struct run *r)
+{
+	flush_out(r);
+	if (ftruncate(fileno(r->out), 0) == 0)
+		fseek(r->out, 0, SEEK_SET);
+}
+
 static bool vals_fit(const struct dobj_action *a, size_t size)
 {
 	for (size_t i = 0; i < a->nvals; i++)
@@ -580,6 +619,21 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 			strbuf_free(&cmd);
 			break;
 		}
+		case DOBJ_ACT_FREOPEN: {
+			struct strbuf path = { 0 };
+			if (format_action(r, hdr.epid, p, a, rec, &path) == 0) {
+				fwrite(b.s ? b.s : "", 1, b.len, r->out);
+				strbuf_free(&b);
+				run_freopen(r, hdr.epid, p, path.s ? path.s : "");
+			}
+			strbuf_free(&path);
+			break;
+		}
+		case DOBJ_ACT_FTRUNCATE:
+			fwrite(b.s ? b.s : "", 1, b.len, r->out);
+			strbuf_free(&b);
+			run_ftruncate(r);
+			break;
 		}
 	}
 	dout_record_end(&b, r->quiet);
@@ -899,7 +953,8 @@ static int setup(struct run *r)
 		for (size_t k = 0; k < e->nacts && !bad; k++) {
 			const struct dobj_action *a = &e->acts[k];
 			bad = !vals_fit(a, e->size) ||
-			      ((a->kind == DOBJ_ACT_PRINTF || a->kind == DOBJ_ACT_SYSTEM) && !a->fmt);
+			      ((a->kind == DOBJ_ACT_PRINTF || a->kind == DOBJ_ACT_SYSTEM ||
+			       a->kind == DOBJ_ACT_FREOPEN) && !a->fmt);
 		}
 		if (bad) {
 			util_warn("could not enable tracing: internal error: the record layout of "
@@ -1130,6 +1185,10 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		strbuf_free(&b);
 	}
 	fflush(r.out);
+	if (r.orig_out) {           /* a freopen() file still open */
+		fclose(r.out);
+		r.out = r.orig_out;
+	}
 
 	if (ro->child && ro->child->pid > 0 && !ro->child->exited)
 		childproc_kill(ro->child);

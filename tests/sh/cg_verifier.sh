@@ -66,14 +66,9 @@ prog copyin 1 'BEGIN { trace(copyinstr(arg0)); trace(copyinstr(arg1, 8)); p = (i
 prog alloca-bcopy 1 'BEGIN { p = (char *)alloca(16); bcopy((void *)arg0, p, 8); copyinto(arg1, 4, p + 8); trace(p[3]); }'
 prog byteswap-rand 1 'BEGIN { trace(htons(0x1234)); trace(htonl(0x12345678)); trace(htonll(1)); trace(ntohs(1)); trace(ntohl(1)); trace(ntohll(1)); trace(rand()); trace(progenyof(1)); }'
 prog destructive 1 'BEGIN { raise(0); system("echo %d", 1); stop(); }' -x destructive
-# copyout/copyoutstr use bpf_probe_write_user, which a kernel may withhold (lockdown, or
-# policy): then the verifier's refusal must be exactly that, and the case is skipped.
-prog copyout 1 'BEGIN { copyout((void *)alloca(8), arg0, 8); copyoutstr("hi", arg1, 3); }' -x destructive >"$W/copyout.res"
-if grep -q 'cannot use helper bpf_probe_write_user' "$W/copyout.err" 2>/dev/null; then
-	skip copyout "this kernel refuses bpf_probe_write_user to uprobe and raw-tracepoint programs"
-else
-	cat "$W/copyout.res"
-fi
+# copyout/copyoutstr use bpf_probe_write_user where the kernel allows it; a kernel may withhold
+# it (lockdown, or policy) and then they compile to a fault, so the program loads either way.
+prog copyout 1 'BEGIN { copyout((void *)alloca(8), arg0, 8); copyoutstr("hi", arg1, 3); }' -x destructive
 prog many-clauses 1 'BEGIN { a = 1; } BEGIN { a++; } BEGIN /a == 2/ { trace(a); } BEGIN { b[a] = a; } BEGIN { trace(b[2]); } BEGIN { printf("%d %d %d\n", a, b[1], b[2]); } BEGIN { exit(0); }'
 prog strsize-small 1 'BEGIN { s = "abcdefghijklmnopqrstuvwxyz"; trace(s); trace(strjoin(s, s)); a[s] = 1; }' -x strsize=16
 prog strsize-big 1 'BEGIN { s = execname; trace(strjoin(s, "x")); a[s, s] = 1; printf("%s %s\n", s, execname); }' -x strsize=2048
