@@ -628,7 +628,8 @@ static void emit_fault(struct cg *g, int kind, int addr_reg)
 	else
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_FLT_ADDR, 0));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_KIND, kind));
-	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_ACT, c->action_no));
+	/* the pc DTrace reports: where this fault is raised (never 0: the prologue comes first) */
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_PC, (int32_t)c->buf.n));
 	if (c->probe->prov->cg_epid) {
 		c->probe->prov->cg_epid(c, 1, (uint32_t)cgc_current_epid(c));
 		cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_FLT_EPID));
@@ -654,8 +655,8 @@ static void emit_fault_path(struct cgc *c)
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, epid)));
 	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_KIND));
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, fault)));
-	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_ACT));
-	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, action_no)));
+	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_PC));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, pc)));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_FLT_ADDR));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, r + (int)offsetof(struct dobj_rec_fault, addr)));
 	cgc_ld_map(c, 1, c->m_ringbuf);

@@ -27,7 +27,7 @@
 
 /* Fixed stack slots. */
 #define CGC_FLT_KIND   (-8)    /* u32: fault kind   (fault path inputs, set by emit_fault) */
-#define CGC_FLT_ACT    (-4)    /* s32: action number */
+#define CGC_FLT_PC     (-4)    /* u32: the faulting instruction's index in the program */
 #define CGC_FLT_ADDR   (-16)   /* u64: faulting address */
 #define CGC_FLT_EPID   (-24)   /* u32: the clause's epid */
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
