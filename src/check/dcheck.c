@@ -259,6 +259,15 @@ static const struct { const char *name; int index; } ureg_names[] = {
 	{"R_PC", 37}, {"R_FP", 30}, {"R_SP", 40}, {"R_PS", 39}, {"R_R0", 31}, {"R_R1", 25},
 };
 
+/* The fault kinds a D program sees as int constants (DTrace's unistd.d): ERROR's arg4. */
+static const struct { const char *name; int value; } fault_names[] = {
+	{"DTRACEFLT_UNKNOWN", 0}, {"DTRACEFLT_BADADDR", 1}, {"DTRACEFLT_BADALIGN", 2},
+	{"DTRACEFLT_ILLOP", 3}, {"DTRACEFLT_DIVZERO", 4}, {"DTRACEFLT_NOSCRATCH", 5},
+	{"DTRACEFLT_KPRIV", 6}, {"DTRACEFLT_UPRIV", 7}, {"DTRACEFLT_TUPOFLOW", 8},
+	{"DTRACEFLT_BADSTACK", 9}, {"DTRACEFLT_BADSIZE", 10}, {"DTRACEFLT_BADINDEX", 11},
+	{"DTRACEFLT_LIBRARY", 1000},
+};
+
 int dck_ureg_ptregs_offset(int64_t index)
 {
 	/* i386 register order (ebx ecx edx esi edi ebp eax ds es fs gs orig_eax eip cs eflags
@@ -806,6 +815,18 @@ static void check_ident(struct ck *c, struct dnode *n)
 			n->name = NULL;
 			n->kind = DN_INT;
 			n->ival = (uint64_t)ureg_names[i].index;
+			n->is_unsigned = false;
+			n->longness = 0;
+			set_int_const(n, c->tc->t_int, n->ival);
+			return;
+		}
+	}
+	for (size_t i = 0; i < sizeof(fault_names) / sizeof(fault_names[0]); i++) {
+		if (strcmp(fault_names[i].name, n->name) == 0) {
+			free(n->name);
+			n->name = NULL;
+			n->kind = DN_INT;
+			n->ival = (uint64_t)fault_names[i].value;
 			n->is_unsigned = false;
 			n->longness = 0;
 			set_int_const(n, c->tc->t_int, n->ival);
@@ -2113,8 +2134,7 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		for (struct dnode *p = n->args; p; p = p->next, i++)
 			if (p->kind != DN_STRING)
 				fail_at(c, n, "setopt( ) argument #%d must be a string constant", i);
-		if (!dopt_known(n->args->str))
-			fail_at(c, n, "setopt( ) argument #1: invalid option name: %s", n->args->str);
+		/* an unknown name is not an error here: dtrace reports it when the action runs */
 		return;
 	}
 	default:

@@ -216,11 +216,9 @@ void dout_liberr(struct strbuf *b, const char *prog, int clause, uint32_t probe_
 		 const char *provider, const char *module, const char *function,
 		 const char *name, const char *msg)
 {
-	size_t n = strlen(msg);
 	fault_where(b, prog, clause, probe_id, provider, module, function, name);
 	strbuf_puts(b, msg);
-	if (n == 0 || msg[n - 1] != '\n')
-		strbuf_putc(b, '\n');
+	strbuf_putc(b, '\n');
 }
 
 static const struct {

@@ -97,7 +97,8 @@ struct dout_fault {
 void dout_fault(struct strbuf *b, const char *prog, const struct dout_fault *f);
 
 /* A library-level fault, found while consuming clause `clause`'s record:
- * "PROG: error in dt_clause_0 for probe ID 1 (p:m:f:n): MESSAGE\n". */
+ * "PROG: error in dt_clause_0 for probe ID 1 (p:m:f:n): MESSAGE\n" (the newline is added even
+ * when MESSAGE ends in one, as dtrace(1) does: setopt()'s messages do, and leave a blank line). */
 void dout_liberr(struct strbuf *b, const char *prog, int clause, uint32_t probe_id,
 		 const char *provider, const char *module, const char *function,
 		 const char *name, const char *msg);

@@ -348,6 +348,43 @@ static void liberr(struct run *r, uint32_t epid, const struct dobj_probe *p, con
 	emit_err(r, &b);
 }
 
+/* Whether dtrace lets setopt() change option `name` while tracing (libdtrace's dynamic
+ * run-time options); the other options are fixed once tracing started. */
+static bool option_is_dynamic(const char *name)
+{
+	static const char *const dyn[] = {
+		"agghist", "aggpack", "aggrate", "aggsortkey", "aggsortkeypos", "aggsortpos",
+		"aggsortrev", "aggzoom", "flowindent", "quiet", "rawbytes", "stackindent",
+		"switchrate",
+	};
+	for (size_t i = 0; i < sizeof(dyn) / sizeof(dyn[0]); i++)
+		if (strcmp(dyn[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* setopt(): dtrace's reasons for refusing, reported as a library-level fault whose message
+ * ends in a newline (so a blank line follows, as in dtrace); a name alone reads as "1". */
+static void run_setopt(struct run *r, uint32_t epid, const struct dobj_probe *p,
+		       const struct dobj_action *a)
+{
+	char err[256];
+	int rc;
+	if (!dopt_known(a->opt))
+		rc = util_seterr(err, sizeof(err), "Invalid option name");
+	else if (!option_is_dynamic(a->opt))
+		rc = util_seterr(err, sizeof(err), "Operation illegal when tracing is active");
+	else
+		rc = dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err));
+	if (rc != 0) {
+		char msg[600];
+		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", a->opt,
+			 a->optval ? a->optval : "1", err);
+		liberr(r, epid, p, msg);
+	}
+	r->quiet = r->d->quiet;
+}
+
 /* Format a printf()/system() action into b. Returns 0, or -1 (message printed). */
 static int format_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
 			 const struct dobj_action *a, const unsigned char *rec, struct strbuf *b)
@@ -470,17 +507,9 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				liberr(r, hdr.epid, p, err);
 			break;
 		}
-		case DOBJ_ACT_SETOPT: {
-			char err[256];
-			if (dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err)) != 0) {
-				char msg[512];
-				snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s",
-					 a->opt, a->optval ? a->optval : "", err);
-				liberr(r, hdr.epid, p, msg);
-			}
-			r->quiet = r->d->quiet;
+		case DOBJ_ACT_SETOPT:
+			run_setopt(r, hdr.epid, p, a);
 			break;
-		}
 		case DOBJ_ACT_USTACK:
 		case DOBJ_ACT_UADDR:
 		case DOBJ_ACT_USYM:
