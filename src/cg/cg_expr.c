@@ -169,6 +169,8 @@ struct loc {
 	 * R8 + gbase + (the checked byte offset kept in scratch at gofftmp, at most gmax) */
 	bool gidx;
 	uint32_t gbase, gofftmp, gmax;
+	/* MEM made by loc_to_mem: our own pointer into scratch, not one D code computed */
+	bool internal;
 };
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
@@ -184,6 +186,7 @@ static void loc_to_mem(struct cgc *c, struct dnode *n, struct loc *l)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->off));
 	l->slot = cgc_slot_push(c);
 	l->k = LOC_MEM;
+	l->internal = true;
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 }
 
@@ -199,6 +202,34 @@ static void loc_add(struct cgc *c, struct loc *l, int64_t delta)
 	} else {
 		l->off = (uint32_t)((int64_t)l->off + delta);
 	}
+}
+
+/* Fault (DTRACEFLT_BADADDR, the address) unless the `size` bytes at the address in `slot`,
+ * when it points into tracer scratch at all, lie inside what this clause has alloca()'d or
+ * copyin()'d so far: [this_end, persist_top) as the clause is compiled. DTrace's rule: D code
+ * may reach scratch only through such memory, which does not outlive its clause (a pointer
+ * kept from an earlier clause faults). Addresses outside scratch are left to the access.
+ * Clobbers R0-R3. */
+static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
+{
+	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, slot));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_mov64_imm(2, 0));
+	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
+	if (c->persist_top < c->this_end + size) {
+		bpb_ja(&c->buf, bad);
+	} else {
+		bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_end, bad);
+		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->persist_top - size), ok);
+	}
+	bpb_label_place(&c->buf, bad);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
 }
 
 /* A struct-valued element of an associative array or self-> variable, copied into scratch
@@ -223,7 +254,8 @@ static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
 
 /* a[i] of a global array, i known only at run time: the element is copied into scratch
- * (reads) after a bounds check; an index outside the array faults. */
+ * (reads) after a bounds check; an index outside the array faults (DTRACEFLT_BADINDEX, with
+ * the index, as DTrace for Linux does). */
 static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct dtype *at,
 			 int64_t esize)
 {
@@ -236,7 +268,7 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	cgx_int(c, n->args);
 	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
 	cgc_emit(c, bi_mov64_reg(3, 0));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	c->g.emit_fault(&c->g, DOUT_FLT_BADINDEX, 3);
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)offtmp));
@@ -344,6 +376,8 @@ static uint32_t loc_fetch(struct cgc *c, struct loc *l, uint32_t size)
 	case LOC_MEM:
 		tmp = cg_scratch_alloc(&c->g, cgc_round8(size));
 		cgc_zero_scratch(c, tmp, cgc_round8(size));
+		if (!l->internal)
+			alloca_check(c, l->slot, size);
 		cg_emit_load_ptr(&c->g, tmp, l->slot, size);
 		cgc_slot_pop(c);
 		return tmp;
@@ -670,6 +704,8 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 			cgx_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
 	}
+	if (!l->internal)
+		alloca_check(c, l->slot, (uint32_t)size);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
@@ -874,6 +910,110 @@ static void bounded_size(struct cgc *c, int16_t slot, uint32_t max)
 
 #define CG_COPY_MAX 1024      /* largest run-time-sized copyin/copyinto/bcopy/copyout */
 
+/* Fault with DTRACEFLT_BADSIZE (the size) unless 0 <= the size in slot `zs` <= max. */
+static void checked_size(struct cgc *c, int16_t zs, uint32_t max)
+{
+	int ok = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 3, (int32_t)max, ok);
+	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
+/* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
+static void scratch_off(struct cgc *c, int16_t as)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_mov64_imm(2, 0));
+	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+}
+
+/* A source in tracer scratch must have its `size` bytes (slot zs) below the top of the clause's
+ * alloca() memory: reading past it faults with DTRACEFLT_BADSIZE (the size), as in DTrace.
+ * String operands live in our temporaries and are not checked. */
+static void src_in_alloca(struct cgc *c, int16_t ss, int16_t zs)
+{
+	int ok = bpb_label_new(&c->buf);
+
+	scratch_off(c, ss);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);
+	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
+/* The destination of bcopy()/copyinto(): all `size` bytes (slot zs, at most CG_COPY_MAX)
+ * inside the clause's alloca() memory, or a fault with DTRACEFLT_BADADDR (the address). */
+static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs)
+{
+	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
+
+	scratch_off(c, ds);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, bad);
+	bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_end, bad);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);
+	bpb_label_place(&c->buf, bad);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ds));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
+/* bcopy(src, dest, size) and copyinto(uaddr, size, dest): arguments evaluated in their order;
+ * a size beyond CG_COPY_MAX (a negative one included) faults with DTRACEFLT_BADSIZE; dest must
+ * be alloca()'d memory; a bcopy() source may be a string, read from its own bytes. */
+static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, struct dnode *a1,
+			    struct dnode *a2)
+{
+	bool into = n->subr == DS_COPYINTO;
+	int16_t ss, zs, ds;
+
+	if (!into && cgx_is_str(a0)) {
+		scratch_addr(c, cgx_str(c, a0));
+		ss = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, ss));
+	} else {
+		ss = int_arg(c, a0);
+	}
+	if (into) {
+		zs = int_arg(c, a1);
+		ds = int_arg(c, a2);
+	} else {
+		ds = int_arg(c, a1);
+		zs = int_arg(c, a2);
+	}
+	int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	checked_size(c, zs, CG_COPY_MAX);
+	dest_in_alloca(c, ds, zs);
+	if (!into && !cgx_is_str(a0))
+		src_in_alloca(c, ss, zs);
+	int again = into ? cg_user_retry_begin(&c->g) : -1;
+	scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
+	/* checked above; repeated on the register so the verifier knows the bound */
+	bpb_jmp_imm(&c->buf, BPF_JGT, 2, CG_COPY_MAX, done);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, done);
+	cgc_emit(c, bi_call(into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, fail);
+	cg_user_retry(&c->g, again, ss, CG_COPY_MAX);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, done);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+}
+
 static void call_int(struct cgc *c, struct dnode *n)
 {
 	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
@@ -921,6 +1061,12 @@ static void call_int(struct cgc *c, struct dnode *n)
 		uint32_t max = a0->isconst ? (uint32_t)a0->cval : CG_COPY_MAX;
 		if (a0->isconst && (a0->cval < 0 || a0->cval > CGC_SCRATCH_LIMIT / 4))
 			cgc_fail(c, n, "alloca( ) size %lld is out of range", (long long)a0->cval);
+		if (a0->isconst && a0->cval == 0) {
+			/* nothing allocated: the top of the clause's alloca() memory, which the
+			 * next alloca(0) returns too (and nothing may be read there) */
+			scratch_addr(c, c->persist_top);
+			return;
+		}
 		if (!a0->isconst) {
 			int16_t s = int_arg(c, a0);
 			bounded_size(c, s, max);
@@ -931,35 +1077,9 @@ static void call_int(struct cgc *c, struct dnode *n)
 		scratch_addr(c, dst);
 		return;
 	}
-	case DS_COPYINTO: case DS_BCOPY: {
-		/* copyinto(uaddr, size, dest); bcopy(src, dest, size): dest is tracer memory */
-		struct dnode *src = a0;
-		struct dnode *size = n->subr == DS_COPYINTO ? a1 : a2;
-		struct dnode *dest = n->subr == DS_COPYINTO ? a2 : a1;
-		int16_t ss = int_arg(c, src), zs = int_arg(c, size), ds = int_arg(c, dest);
-		int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-		bounded_size(c, zs, CG_COPY_MAX);
-		int again = n->subr == DS_COPYINTO ? cg_user_retry_begin(&c->g) : -1;
-		scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
-		cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-		/* checked above; repeated on the register so the verifier knows the bound */
-		bpb_jmp_imm(&c->buf, BPF_JGT, 2, CG_COPY_MAX, done);
-		cgc_emit(c, bi_call(n->subr == DS_COPYINTO ? BPF_FUNC_probe_read_user
-				    : BPF_FUNC_probe_read_kernel));
-		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
-		bpb_ja(&c->buf, done);
-		bpb_label_place(&c->buf, fail);
-		cg_user_retry(&c->g, again, ss, CG_COPY_MAX);
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-		bpb_label_place(&c->buf, done);
-		cgc_slot_pop(c);
-		cgc_slot_pop(c);
-		cgc_slot_pop(c);
-		cgc_emit(c, bi_mov64_imm(0, 0));
+	case DS_COPYINTO: case DS_BCOPY:
+		copy_to_scratch(c, n, a0, a1, a2);
 		return;
-	}
 	case DS_PROGENYOF: {
 		/* Is the current process pid, or a descendant of it? Walk real_parent a bounded
 		 * number of steps (init's parent ends the walk: tgid 0). */
@@ -1345,6 +1465,10 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 
 uint32_t cgx_str(struct cgc *c, struct dnode *n)
 {
+	/* NULL (the constant 0) stored where a string is wanted (s = NULL): our strings are
+	 * values, so D's NULL string is held as "", which is also what compares equal to NULL */
+	if (n->isconst && n->cval == 0 && !cgx_is_str(n))
+		return literal(c, "", 0);
 	switch (n->kind) {
 	case DN_STRING:
 		return literal(c, n->str, n->slen);

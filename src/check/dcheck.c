@@ -694,8 +694,12 @@ static bool argcompat(struct dtype *lt, const struct dnode *rp)
 		return false;
 	if (lint)
 		return false; /* a prototype or variable of integer type */
-	if (rint)
-		return rp->isconst && rp->cval == 0 && is_pointer(lt);
+	if (rint) /* 0 goes to a pointer, or to a string: dtrace's string is a char array */
+		return rp->isconst && rp->cval == 0 && (is_pointer(lt) || is_string(lt));
+	if (is_string(rt) && is_pointer(lt)) { /* ... so a string goes to void * and char * */
+		enum dtype_kind k = res(res(lt)->base)->kind;
+		return k == DTY_VOID || k == DTY_CHAR;
+	}
 	if (!is_pointer(lt) || !is_pointer(rt))
 		return false;
 	struct dtype *lref = res(res(lt)->base), *rref = res(res(rt)->base);

@@ -244,7 +244,7 @@ printf '%s\n' 'int arr[4];' 'BEGIN { i = 2; arr[i] = 9; arr[i] += 1; arr[i + 1]+
 	'BEGIN { j = 7; arr[j] = 1; }' 'BEGIN { exit(0); }' >"$w/ga.d"
 timeout 20 "$USDTRACE" -q -s "$w/ga.d" >"$w/ga.out" 2>"$w/ga.err"
 if [ "$(grep -v '^$' "$w/ga.out")" = "0 10 1 10" ] &&
-	grep -Eq 'error in dt_clause_1 for probe ID 1 \(dtrace:::BEGIN\): invalid address \(0x7\) at BPF pc [1-9]' "$w/ga.err"; then
+	grep -Eq 'error in dt_clause_1 for probe ID 1 \(dtrace:::BEGIN\): index out of bounds \(7\) at BPF pc [1-9]' "$w/ga.err"; then
 	ok global-array
 else
 	notok global-array "out '$(tr '\n' '|' <"$w/ga.out")' err '$(tr '\n' '|' <"$w/ga.err")'"
