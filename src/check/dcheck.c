@@ -1655,7 +1655,10 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 			p = buf;
 		}
 		struct dtype *pt = named_type(c, p);
-		if (!argcompat(pt, a)) {
+		/* a string goes where void * is read from, not where it is written to */
+		bool dest = (i == 1 && strcmp(d->name, "bcopy") == 0) ||
+			    (i == 2 && strcmp(d->name, "copyinto") == 0);
+		if (!argcompat(pt, a) || (dest && is_string(a->type))) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
 			FAILT(c, n, &ns, "%s( ) argument #%d is incompatible with prototype:\n"
