@@ -811,6 +811,8 @@ static void incdec(struct cgc *c, struct dnode *n)
 	cgc_slot_pop(c);
 }
 
+static uint32_t literal(struct cgc *c, const char *s, size_t len);
+
 static uint32_t assign_str(struct cgc *c, struct dnode *n)
 {
 	struct dck_var *v = assignable(c, n->lhs);
@@ -818,7 +820,10 @@ static uint32_t assign_str(struct cgc *c, struct dnode *n)
 
 	if (!op_is(n, "="))
 		cgc_fail(c, n, "operator %s cannot be applied to strings", n->op);
-	uint32_t s = cgx_str(c, n->rhs);
+	/* s = NULL: our strings are values, so D's NULL string is held as "" (which is also
+	 * what compares equal to NULL); nothing is read */
+	bool null = n->rhs->isconst && n->rhs->cval == 0 && !cgx_is_str(n->rhs);
+	uint32_t s = null ? literal(c, "", 0) : cgx_str(c, n->rhs);
 	cgx_var_store_str(c, v, key, s);
 	return s;
 }
@@ -1465,10 +1470,17 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 
 uint32_t cgx_str(struct cgc *c, struct dnode *n)
 {
-	/* NULL (the constant 0) stored where a string is wanted (s = NULL): our strings are
-	 * values, so D's NULL string is held as "", which is also what compares equal to NULL */
-	if (n->isconst && n->cval == 0 && !cgx_is_str(n))
+	/* NULL (the constant 0) read as a string (substr(NULL, 1), strtok(s, NULL)): reading
+	 * address 0 faults, as in dtrace. The jump is conditional so the code after it stays
+	 * reachable for the verifier's CFG check; "" stands for the value on that dead path. */
+	if (n->isconst && n->cval == 0 && !cgx_is_str(n)) {
+		int ok = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_mov64_imm(3, 0));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 3, 0, ok);
+		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+		bpb_label_place(&c->buf, ok);
 		return literal(c, "", 0);
+	}
 	switch (n->kind) {
 	case DN_STRING:
 		return literal(c, n->str, n->slen);
