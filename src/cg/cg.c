@@ -659,6 +659,11 @@ static void emit_fault_path(struct cgc *c)
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, pc)));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_FLT_ADDR));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, r + (int)offsetof(struct dobj_rec_fault, addr)));
+	/* ERROR will exit(): what its exit() does at once in DTrace, where ERROR runs inside
+	 * the faulting firing (the tracer fires ours when it reads this record) */
+	if (c->error_exits && c->probe->kind != DOBJ_PROBE_ERROR)
+		cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping),
+				  1));
 	cgc_ld_map(c, 1, c->m_ringbuf);
 	cgc_emit(c, bi_mov64_reg(2, 10));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, r));
@@ -688,7 +693,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	/* Once exit() ran, dtrace_probe skips the remaining enablings of any probe but END and
 	 * ERROR (dtrace.c: DTRACEACT_EXIT makes the state draining; then only the dtrace
 	 * provider's probes run, and BEGIN not even those). */
-	if (c->exit_seen && !(cgc_probe_flags(c) & PROV_F_WHILE_STOPPING)) {
+	if ((c->exit_seen || c->error_exits) && !(cgc_probe_flags(c) & PROV_F_WHILE_STOPPING)) {
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, c->end_label);
 	}
@@ -707,6 +712,35 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	}
 	bpb_label_place(&c->buf, c->end_label);
 	cgsp_clause_end(c);
+}
+
+/* Does the statement list call exit() unconditionally (a statement of its own)? */
+static bool calls_exit(const struct dnode *body)
+{
+	if (!body || body->kind != DN_BLOCK)
+		return false;
+	for (const struct dnode *s = body->args; s; s = s->next)
+		if (s->kind == DN_EXPR_STMT && s->lhs && s->lhs->kind == DN_CALL &&
+		    s->lhs->subr == DS_EXIT)
+			return true;
+	return false;
+}
+
+/* Some clause without predicate enabling ERROR calls exit(): see cgc.error_exits. */
+static bool error_exits(struct cgc *c)
+{
+	int clause_no = 0;
+	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
+		if (cl->kind != DN_CLAUSE)
+			continue;
+		if (!cl->cond && calls_exit(cl->body))
+			for (size_t i = 0; i < c->in->nclause_probes[clause_no]; i++)
+				if (c->in->probes[c->in->clause_probes[clause_no][i]].kind ==
+				    DOBJ_PROBE_ERROR)
+					return true;
+		clause_no++;
+	}
+	return false;
 }
 
 /* Whether clause number clause_no runs in the program of probe probe_idx. */
@@ -991,6 +1025,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 		c->this_end += cgc_round8(cgs_strtok_state_size(&c->g));
 	}
 	set_dyn_entries(c);
+	c->error_exits = error_exits(c);
 
 	for (size_t p = 0; p < in->nprobes; p++) {
 		if (in->probes[p].prov->cg_compile)

@@ -98,6 +98,9 @@ struct cgc {
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;
 	bool exit_seen;                /* an earlier clause of this program calls exit() */
+	bool error_exits;              /* an ERROR clause without predicate calls exit(): a fault
+	                                * stops the rest of its firing (DTrace runs ERROR then
+	                                * and there; ours runs later, in the tracer) */
 	uint32_t slot;                 /* string/temporary slot size: strsize rounded up to 8 */
 
 	/* the program being built */

@@ -17,8 +17,12 @@ BEGIN
 	printf("second clause\n");
 }
 
+BEGIN
+{
+	exit(0);
+}
+
 ERROR
 {
 	printf("ERROR %d %d %d %d\n", arg1, arg2, arg4, arg5);
-	exit(0);
 }
