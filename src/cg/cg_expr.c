@@ -1063,14 +1063,29 @@ static void call_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DS_ALLOCA: {
-		uint32_t max = a0->isconst ? (uint32_t)a0->cval : CG_COPY_MAX;
-		if (a0->isconst && (a0->cval < 0 || a0->cval > CGC_SCRATCH_LIMIT / 4))
+		/* the scratchsize option bounds what one clause may alloca() */
+		uint64_t limit = c->in->opts ? c->in->opts->scratchsize : 256;
+		uint64_t used = c->persist_top - c->this_end;
+		uint64_t left = used < limit ? limit - used : 0;
+		if (a0->isconst && (uint64_t)a0->cval > limit)
+			cgc_fail(c, n, "alloca(%llu) size larger than scratchsize %llu",
+				 (unsigned long long)a0->cval, (unsigned long long)limit);
+		if (a0->isconst && a0->cval > CGC_SCRATCH_LIMIT / 4)
 			cgc_fail(c, n, "alloca( ) size %lld is out of range", (long long)a0->cval);
 		if (a0->isconst && a0->cval == 0) {
 			/* nothing allocated: the top of the clause's alloca() memory, which the
 			 * next alloca(0) returns too (and nothing may be read there) */
 			scratch_addr(c, c->persist_top);
 			return;
+		}
+		if (left > CG_COPY_MAX)
+			left = CG_COPY_MAX;
+		uint32_t max = a0->isconst ? (uint32_t)a0->cval : (uint32_t)left;
+		if (a0->isconst && (uint64_t)a0->cval > left) {
+			/* fits scratchsize, but not after what the clause took already */
+			int16_t s = int_arg(c, a0);
+			bounded_size(c, s, (uint32_t)left);
+			cgc_slot_pop(c);
 		}
 		if (!a0->isconst) {
 			int16_t s = int_arg(c, a0);

@@ -80,6 +80,8 @@ static const struct dopt_def defs[] = {
 	{"pspec", K_FLAG, F(pspec), 0, 0, 0, false, NULL},
 	{"quiet", K_BOOL, F(quiet), 0, 0, 0, false, NULL},
 	{"rawbytes", K_BOOL, F(rawbytes), 0, 0, 0, false, NULL},
+	/* what alloca() may take in one clause (DTrace for Linux's default) */
+	{"scratchsize", K_SIZE, F(scratchsize), 256, 1, INT64_MAX, false, NULL},
 	{"specsize", K_SIZE, F(specsize), 32 << 10, 1, INT64_MAX, false, NULL},
 	{"stackframes", K_INT, F(stackframes), 20, 1, MAXFRAMES, false, NULL},
 	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},

@@ -36,7 +36,7 @@ enum dopt_bufresize { DOPT_BUFRESIZE_AUTO, DOPT_BUFRESIZE_MANUAL };
 
 struct dopts {
 	/* sizes, in bytes */
-	uint64_t aggsize, bufsize, dynvarsize, jstackstrsize, specsize, strsize;
+	uint64_t aggsize, bufsize, dynvarsize, jstackstrsize, scratchsize, specsize, strsize;
 	/* times, in nanoseconds (a rate given in hz is stored as its period) */
 	uint64_t aggrate, cleanrate, statusrate, switchrate;
 	/* integers; cpu is -1 for "every CPU" */
