@@ -1483,6 +1483,29 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 	return dst;
 }
 
+/* A char pointer: the string it points to, in tracer scratch (alloca, copyin) or else in the
+ * traced process. */
+static uint32_t ptr_to_str(struct cgc *c, struct dnode *x)
+{
+	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	int16_t as = int_arg(c, x);
+	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_mov64_imm(2, 0));
+	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, user);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	cgs_str_from_kaddr(&c->g, dst, 1);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, user);
+	cgs_copyinstr(&c->g, dst, as, 0);
+	bpb_label_place(&c->buf, done);
+	cgc_slot_pop(c);
+	return dst;
+}
+
 uint32_t cgx_str(struct cgc *c, struct dnode *n)
 {
 	/* NULL (the constant 0) read as a string (substr(NULL, 1), strtok(s, NULL)): reading
@@ -1496,6 +1519,10 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		bpb_label_place(&c->buf, ok);
 		return literal(c, "", 0);
 	}
+	/* a char * where a string is wanted (basename(p), index(p, q)): what it points to, as
+	 * dtrace's char pointers are strings to its string subroutines */
+	if (!cgx_is_str(n) && is_ptr(n->type) && n->kind != DN_STRING)
+		return ptr_to_str(c, n);
 	switch (n->kind) {
 	case DN_STRING:
 		return literal(c, n->str, n->slen);
@@ -1565,27 +1592,8 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		struct dtype *xt = rtype(x);
 		if (xt->kind == DTY_ARRAY)
 			return chars_to_str(c, x);
-		if (cgc_vclass(xt) == CGC_VINT) {
-			/* a char pointer: the string it points to, in tracer scratch (alloca,
-			 * copyin) or else in the traced process */
-			uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-			int16_t as = int_arg(c, x);
-			int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
-			cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-			cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
-			cgc_emit(c, bi_mov64_imm(2, 0));
-			cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
-			bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, user);
-			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
-			cgs_str_from_kaddr(&c->g, dst, 1);
-			bpb_ja(&c->buf, done);
-			bpb_label_place(&c->buf, user);
-			cgs_copyinstr(&c->g, dst, as, 0);
-			bpb_label_place(&c->buf, done);
-			cgc_slot_pop(c);
-			return dst;
-		}
+		if (cgc_vclass(xt) == CGC_VINT)
+			return ptr_to_str(c, x);
 		break;
 	}
 	case DN_CALL:
