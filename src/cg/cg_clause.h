@@ -210,6 +210,8 @@ void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key);
 void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key);   /* of R0 */
 uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key);
 void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src);
+void cgx_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key);  /* v = NULL */
+void cgx_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = holds NULL */
 void cgx_builtin_int(struct cgc *c, struct dnode *n);
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched);
 void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */

@@ -820,10 +820,12 @@ static uint32_t assign_str(struct cgc *c, struct dnode *n)
 
 	if (!op_is(n, "="))
 		cgc_fail(c, n, "operator %s cannot be applied to strings", n->op);
-	/* s = NULL: our strings are values, so D's NULL string is held as "" (which is also
-	 * what compares equal to NULL); nothing is read */
-	bool null = n->rhs->isconst && n->rhs->cval == 0 && !cgx_is_str(n->rhs);
-	uint32_t s = null ? literal(c, "", 0) : cgx_str(c, n->rhs);
+	/* s = NULL reads nothing: the variable is marked NULL (cgx_var_store_null_str) */
+	if (n->rhs->isconst && n->rhs->cval == 0 && !cgx_is_str(n->rhs)) {
+		cgx_var_store_null_str(c, v, key);
+		return literal(c, "", 0);
+	}
+	uint32_t s = cgx_str(c, n->rhs);
 	cgx_var_store_str(c, v, key, s);
 	return s;
 }
@@ -1338,10 +1340,31 @@ static void unary_int(struct cgc *c, struct dnode *n)
 /* s[i]: the i-th char of a string, 0 beyond the slot (dtrace treats strings as char arrays). */
 static void str_char(struct cgc *c, struct dnode *n)
 {
-	uint32_t str = cgx_str(c, n->lhs);
+	struct dck_var *v = cgx_node_var(n->lhs);
+	int16_t nf = 0;
+	uint32_t str;
 	int out = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 
+	if (v && cgc_vclass(v->type) == CGC_VSTR) {
+		/* a variable holding NULL: s[i] reads address i, which faults as in dtrace */
+		uint32_t key = cgx_var_key(c, n->lhs, v);
+		cgx_var_str_null(c, v, key);
+		nf = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, nf));
+		str = cgx_var_load_str(c, v, key);
+	} else {
+		str = cgx_str(c, n->lhs);
+	}
 	cgx_int(c, n->args);
+	if (nf) {
+		int ok = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, nf));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, ok);
+		cgc_emit(c, bi_mov64_reg(3, 0));
+		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+		bpb_label_place(&c->buf, ok);
+		cgc_slot_pop(c);
+	}
 	bpb_jmp_imm(&c->buf, BPF_JGE, 0, (int32_t)c->g.strsize, out);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)str));
