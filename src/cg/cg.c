@@ -366,6 +366,16 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	}
 	case CGC_VSTR: {
 		uint32_t s = cgx_str(c, n);
+		if (n->kind == DN_CALL && (n->subr == DS_STRTOK || n->subr == DS_STRSTR ||
+					   n->subr == DS_STRCHR || n->subr == DS_STRRCHR)) {
+			/* none found is D's NULL string (R0, the found flag, is 0): recording it
+			 * reads address 0, which faults as in dtrace */
+			int ok = bpb_label_new(&c->buf);
+			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, ok);
+			cgc_emit(c, bi_mov64_imm(3, 0));
+			c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+			bpb_label_place(&c->buf, ok);
+		}
 		v->off = rec_alloc(c, c->slot, 8);
 		v->size = c->o->strsize;
 		v->kind = DOBJ_V_STRING;
