@@ -987,10 +987,11 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	}
 	/* A D string holds up to strsize characters, NUL-terminated only when shorter (dtrace's
 	 * strings are strsize-byte buffers). The emitters keep a NUL inside g->strsize bytes, so
-	 * they get one byte more; records carry strsize bytes. */
+	 * they get one byte more; records carry strsize bytes. A slot has a byte more still,
+	 * at g->strsize: a string variable's NULL mark (cgx_var_store_null_str). */
 	c->g.strsize = (uint32_t)strsize + 1;
 	c->g.scratch_size = CGC_SCRATCH_LIMIT;
-	c->slot = cgc_round8(strsize + 1);
+	c->slot = cgc_round8(strsize + 2);
 	o->strsize = (uint32_t)strsize;
 	o->ringbuf_map = o->drops_map = o->state_map = o->spec_map = -1;
 	o->usdt_specs_map = o->usdt_names_map = -1;

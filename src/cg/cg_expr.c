@@ -813,8 +813,37 @@ static void incdec(struct cgc *c, struct dnode *n)
 
 static uint32_t literal(struct cgc *c, const char *s, size_t len);
 
+static void scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room);
+
+/* *p = s where p is a string *: the string's strsize bytes go where p points, which must be
+ * alloca()'d memory (as every store through a pointer). */
+static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
+{
+	struct loc l;
+	uint32_t size = c->o->strsize;       /* sizeof (string) */
+	uint32_t whole = size & ~7u;
+
+	if (!op_is(n, "="))
+		cgc_fail(c, n, "operator %s cannot be applied to strings", n->op);
+	loc_of(c, n->lhs, &l);
+	if (l.k != LOC_MEM || l.internal)
+		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
+	uint32_t s = cgx_str(c, n->rhs);
+	alloca_check(c, l.slot, size);
+	scratch_ptr_from_addr(c, l.slot, size);
+	cgc_copy(c, 1, 0, CG_R_SCRATCH, s, whole, false);
+	for (uint32_t i = whole; i < size; i++) {
+		cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)(s + i)));
+		cgc_emit(c, bi_stx(BPF_B, 1, 0, (int16_t)i));
+	}
+	cgc_slot_pop(c);
+	return s;
+}
+
 static uint32_t assign_str(struct cgc *c, struct dnode *n)
 {
+	if (!cgx_node_var(n->lhs) && n->lhs->kind == DN_UNARY && !strcmp(n->lhs->op, "*"))
+		return assign_str_mem(c, n);
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = cgx_var_key(c, n->lhs, v);
 
@@ -1508,10 +1537,19 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 
 /* A char pointer: the string it points to, in tracer scratch (alloca, copyin) or else in the
  * traced process. */
+static uint32_t addr_to_str(struct cgc *c, int16_t as);
+
 static uint32_t ptr_to_str(struct cgc *c, struct dnode *x)
 {
+	uint32_t dst = addr_to_str(c, int_arg(c, x));
+	cgc_slot_pop(c);
+	return dst;
+}
+
+/* The string at the address in slot `as` (which the caller pops), as ptr_to_str. */
+static uint32_t addr_to_str(struct cgc *c, int16_t as)
+{
 	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-	int16_t as = int_arg(c, x);
 	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
@@ -1525,6 +1563,19 @@ static uint32_t ptr_to_str(struct cgc *c, struct dnode *x)
 	bpb_label_place(&c->buf, user);
 	cgs_copyinstr(&c->g, dst, as, 0);
 	bpb_label_place(&c->buf, done);
+	return dst;
+}
+
+/* *p where p is a string * (alloca'd strings): the string stored there. */
+static uint32_t deref_str(struct cgc *c, struct dnode *n)
+{
+	struct loc l;
+	loc_of(c, n, &l);
+	if (l.k != LOC_MEM)
+		cgc_fail(c, n, "cannot compile this expression as a string");
+	if (!l.internal)
+		alloca_check(c, l.slot, 1);
+	uint32_t dst = addr_to_str(c, l.slot);
 	cgc_slot_pop(c);
 	return dst;
 }
@@ -1607,6 +1658,8 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		cgx_effect(c, n->lhs);
 		return cgx_str(c, n->rhs);
 	case DN_CAST: case DN_UNARY: {
+		if (n->kind == DN_UNARY && !strcmp(n->op, "*"))
+			return deref_str(c, n);
 		if (n->kind == DN_UNARY && strcmp(n->op, "stringof") != 0)
 			break;
 		struct dnode *x = n->lhs;

@@ -27,3 +27,8 @@ cli_run across_clauses 0 'a\n1\n\n' "~${flt%%dt_clause_*}dt_clause_1${flt#*dt_cl
 cli_run bcopy_below 0 '1\n\n' "~$flt" "$USDTRACE" -q \
 	-n 'BEGIN { s = (char *)alloca(16); bcopy("x", s - 1, 1); }' \
 	-n 'ERROR { printf("%d\n", arg4); exit(0); }'
+
+# A string stored through a string * needs sizeof (string) bytes of alloca()'d memory.
+cli_run string_store_too_small 0 '1\n\n' "~$flt" "$USDTRACE" -q -x strsize=16 \
+	-n 'BEGIN { q = (string *)alloca(8); *q = "abc"; }' \
+	-n 'ERROR { printf("%d\n", arg4); exit(0); }'
