@@ -366,6 +366,16 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	}
 	case CGC_VSTR: {
 		uint32_t s = cgx_str(c, n);
+		if (n->kind == DN_CALL && (n->subr == DS_STRTOK || n->subr == DS_STRSTR ||
+					   n->subr == DS_STRCHR || n->subr == DS_STRRCHR)) {
+			/* none found is D's NULL string (R0, the found flag, is 0): recording it
+			 * reads address 0, which faults as in dtrace */
+			int ok = bpb_label_new(&c->buf);
+			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, ok);
+			cgc_emit(c, bi_mov64_imm(3, 0));
+			c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+			bpb_label_place(&c->buf, ok);
+		}
 		v->off = rec_alloc(c, c->slot, 8);
 		/* dtrace's string records hold strsize bytes and the NUL after them (what
 		 * rawbytes shows); the slot has room for it and the clean copy zeroes it */
@@ -686,7 +696,8 @@ static void emit_fault(struct cg *g, int kind, int addr_reg)
 	else
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_FLT_ADDR, 0));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_KIND, kind));
-	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_ACT, c->action_no));
+	/* the pc DTrace reports: where this fault is raised (never 0: the prologue comes first) */
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_PC, (int32_t)c->buf.n));
 	if (c->probe->prov->cg_epid) {
 		c->probe->prov->cg_epid(c, 1, (uint32_t)cgc_current_epid(c));
 		cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_FLT_EPID));
@@ -712,10 +723,15 @@ static void emit_fault_path(struct cgc *c)
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, epid)));
 	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_KIND));
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, fault)));
-	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_ACT));
-	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, action_no)));
+	cgc_emit(c, bi_ldx(BPF_W, 1, 10, CGC_FLT_PC));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_fault, pc)));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_FLT_ADDR));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, r + (int)offsetof(struct dobj_rec_fault, addr)));
+	/* ERROR will exit(): what its exit() does at once in DTrace, where ERROR runs inside
+	 * the faulting firing (the tracer fires ours when it reads this record) */
+	if (c->error_exits && c->probe->kind != DOBJ_PROBE_ERROR)
+		cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping),
+				  1));
 	cgc_ld_map(c, 1, c->m_ringbuf);
 	cgc_emit(c, bi_mov64_reg(2, 10));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, r));
@@ -749,7 +765,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	/* Once exit() ran, dtrace_probe skips the remaining enablings of any probe but END and
 	 * ERROR (dtrace.c: DTRACEACT_EXIT makes the state draining; then only the dtrace
 	 * provider's probes run, and BEGIN not even those). */
-	if (c->exit_seen && !(cgc_probe_flags(c) & PROV_F_WHILE_STOPPING)) {
+	if ((c->exit_seen || c->error_exits) && !(cgc_probe_flags(c) & PROV_F_WHILE_STOPPING)) {
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, c->end_label);
 	}
@@ -768,6 +784,35 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	}
 	bpb_label_place(&c->buf, c->end_label);
 	cgsp_clause_end(c);
+}
+
+/* Does the statement list call exit() unconditionally (a statement of its own)? */
+static bool calls_exit(const struct dnode *body)
+{
+	if (!body || body->kind != DN_BLOCK)
+		return false;
+	for (const struct dnode *s = body->args; s; s = s->next)
+		if (s->kind == DN_EXPR_STMT && s->lhs && s->lhs->kind == DN_CALL &&
+		    s->lhs->subr == DS_EXIT)
+			return true;
+	return false;
+}
+
+/* Some clause without predicate enabling ERROR calls exit(): see cgc.error_exits. */
+static bool error_exits(struct cgc *c)
+{
+	int clause_no = 0;
+	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
+		if (cl->kind != DN_CLAUSE)
+			continue;
+		if (!cl->cond && calls_exit(cl->body))
+			for (size_t i = 0; i < c->in->nclause_probes[clause_no]; i++)
+				if (c->in->probes[c->in->clause_probes[clause_no][i]].kind ==
+				    DOBJ_PROBE_ERROR)
+					return true;
+		clause_no++;
+	}
+	return false;
 }
 
 /* Whether clause number clause_no runs in the program of probe probe_idx. */
@@ -1003,10 +1048,11 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	}
 	/* A D string holds up to strsize characters, NUL-terminated only when shorter (dtrace's
 	 * strings are strsize-byte buffers). The emitters keep a NUL inside g->strsize bytes, so
-	 * they get one byte more; records carry strsize bytes. */
+	 * they get one byte more; records carry strsize bytes. A slot has a byte more still,
+	 * at g->strsize: a string variable's NULL mark (cgx_var_store_null_str). */
 	c->g.strsize = (uint32_t)strsize + 1;
 	c->g.scratch_size = CGC_SCRATCH_LIMIT;
-	c->slot = cgc_round8(strsize + 1);
+	c->slot = cgc_round8(strsize + 2);
 	o->strsize = (uint32_t)strsize;
 	o->ringbuf_map = o->drops_map = o->state_map = o->spec_map = -1;
 	o->usdt_specs_map = o->usdt_names_map = -1;
@@ -1051,6 +1097,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 		c->this_end += cgc_round8(cgs_strtok_state_size(&c->g));
 	}
 	set_dyn_entries(c);
+	c->error_exits = error_exits(c);
 
 	for (size_t p = 0; p < in->nprobes; p++) {
 		if (in->probes[p].prov->cg_compile)

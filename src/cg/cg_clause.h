@@ -27,7 +27,7 @@
 
 /* Fixed stack slots. */
 #define CGC_FLT_KIND   (-8)    /* u32: fault kind   (fault path inputs, set by emit_fault) */
-#define CGC_FLT_ACT    (-4)    /* s32: action number */
+#define CGC_FLT_PC     (-4)    /* u32: the faulting instruction's index in the program */
 #define CGC_FLT_ADDR   (-16)   /* u64: faulting address */
 #define CGC_FLT_EPID   (-24)   /* u32: the clause's epid */
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
@@ -100,6 +100,9 @@ struct cgc {
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;
 	bool exit_seen;                /* an earlier clause of this program calls exit() */
+	bool error_exits;              /* an ERROR clause without predicate calls exit(): a fault
+	                                * stops the rest of its firing (DTrace runs ERROR then
+	                                * and there; ours runs later, in the tracer) */
 	uint32_t slot;                 /* string/temporary slot size: strsize rounded up to 8 */
 
 	/* the program being built */
@@ -209,6 +212,8 @@ void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key);
 void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key);   /* of R0 */
 uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key);
 void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src);
+void cgx_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key);  /* v = NULL */
+void cgx_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = holds NULL */
 void cgx_builtin_int(struct cgc *c, struct dnode *n);
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched);
 void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */

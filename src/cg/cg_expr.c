@@ -173,6 +173,8 @@ struct loc {
 	 * R8 + gbase + (the checked byte offset kept in scratch at gofftmp, at most gmax) */
 	bool gidx;
 	uint32_t gbase, gofftmp, gmax;
+	/* MEM made by loc_to_mem: our own pointer into scratch, not one D code computed */
+	bool internal;
 };
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
@@ -188,6 +190,7 @@ static void loc_to_mem(struct cgc *c, struct dnode *n, struct loc *l)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->off));
 	l->slot = cgc_slot_push(c);
 	l->k = LOC_MEM;
+	l->internal = true;
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 }
 
@@ -203,6 +206,34 @@ static void loc_add(struct cgc *c, struct loc *l, int64_t delta)
 	} else {
 		l->off = (uint32_t)((int64_t)l->off + delta);
 	}
+}
+
+/* Fault (DTRACEFLT_BADADDR, the address) unless the `size` bytes at the address in `slot`,
+ * when it points into tracer scratch at all, lie inside what this clause has alloca()'d or
+ * copyin()'d so far: [this_end, persist_top) as the clause is compiled. DTrace's rule: D code
+ * may reach scratch only through such memory, which does not outlive its clause (a pointer
+ * kept from an earlier clause faults). Addresses outside scratch are left to the access.
+ * Clobbers R0-R3. */
+static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
+{
+	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, slot));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_mov64_imm(2, 0));
+	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
+	if (c->persist_top < c->this_end + size) {
+		bpb_ja(&c->buf, bad);
+	} else {
+		bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_end, bad);
+		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->persist_top - size), ok);
+	}
+	bpb_label_place(&c->buf, bad);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
 }
 
 /* A struct-valued element of an associative array or self-> variable, copied into scratch
@@ -227,7 +258,8 @@ static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
 
 /* a[i] of a global array, i known only at run time: the element is copied into scratch
- * (reads) after a bounds check; an index outside the array faults. */
+ * (reads) after a bounds check; an index outside the array faults (DTRACEFLT_BADINDEX, with
+ * the index, as DTrace for Linux does). */
 static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct dtype *at,
 			 int64_t esize)
 {
@@ -240,7 +272,7 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	cgx_int(c, n->args);
 	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
 	cgc_emit(c, bi_mov64_reg(3, 0));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	c->g.emit_fault(&c->g, DOUT_FLT_BADINDEX, 3);
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)offtmp));
@@ -348,6 +380,8 @@ static uint32_t loc_fetch(struct cgc *c, struct loc *l, uint32_t size)
 	case LOC_MEM:
 		tmp = cg_scratch_alloc(&c->g, cgc_round8(size));
 		cgc_zero_scratch(c, tmp, cgc_round8(size));
+		if (!l->internal)
+			alloca_check(c, l->slot, size);
 		cg_emit_load_ptr(&c->g, tmp, l->slot, size);
 		cgc_slot_pop(c);
 		return tmp;
@@ -674,6 +708,8 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 			cgx_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
 	}
+	if (!l->internal)
+		alloca_check(c, l->slot, (uint32_t)size);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
@@ -779,13 +815,49 @@ static void incdec(struct cgc *c, struct dnode *n)
 	cgc_slot_pop(c);
 }
 
+static uint32_t literal(struct cgc *c, const char *s, size_t len);
+
+static void scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room);
+
+/* *p = s where p is a string *: the string's strsize bytes go where p points, which must be
+ * alloca()'d memory (as every store through a pointer). */
+static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
+{
+	struct loc l;
+	uint32_t size = c->o->strsize;       /* sizeof (string) */
+	uint32_t whole = size & ~7u;
+
+	if (!op_is(n, "="))
+		cgc_fail(c, n, "operator %s cannot be applied to strings", n->op);
+	loc_of(c, n->lhs, &l);
+	if (l.k != LOC_MEM || l.internal)
+		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
+	uint32_t s = cgx_str(c, n->rhs);
+	alloca_check(c, l.slot, size);
+	scratch_ptr_from_addr(c, l.slot, size);
+	cgc_copy(c, 1, 0, CG_R_SCRATCH, s, whole, false);
+	for (uint32_t i = whole; i < size; i++) {
+		cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)(s + i)));
+		cgc_emit(c, bi_stx(BPF_B, 1, 0, (int16_t)i));
+	}
+	cgc_slot_pop(c);
+	return s;
+}
+
 static uint32_t assign_str(struct cgc *c, struct dnode *n)
 {
+	if (!cgx_node_var(n->lhs) && n->lhs->kind == DN_UNARY && !strcmp(n->lhs->op, "*"))
+		return assign_str_mem(c, n);
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = cgx_var_key(c, n->lhs, v);
 
 	if (!op_is(n, "="))
 		cgc_fail(c, n, "operator %s cannot be applied to strings", n->op);
+	/* s = NULL reads nothing: the variable is marked NULL (cgx_var_store_null_str) */
+	if (n->rhs->isconst && n->rhs->cval == 0 && !cgx_is_str(n->rhs)) {
+		cgx_var_store_null_str(c, v, key);
+		return literal(c, "", 0);
+	}
 	uint32_t s = cgx_str(c, n->rhs);
 	cgx_var_store_str(c, v, key, s);
 	return s;
@@ -878,6 +950,110 @@ static void bounded_size(struct cgc *c, int16_t slot, uint32_t max)
 
 #define CG_COPY_MAX 1024      /* largest run-time-sized copyin/copyinto/bcopy/copyout */
 
+/* Fault with DTRACEFLT_BADSIZE (the size) unless 0 <= the size in slot `zs` <= max. */
+static void checked_size(struct cgc *c, int16_t zs, uint32_t max)
+{
+	int ok = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 3, (int32_t)max, ok);
+	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
+/* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
+static void scratch_off(struct cgc *c, int16_t as)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_mov64_imm(2, 0));
+	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+}
+
+/* A source in tracer scratch must have its `size` bytes (slot zs) below the top of the clause's
+ * alloca() memory: reading past it faults with DTRACEFLT_BADSIZE (the size), as in DTrace.
+ * String operands live in our temporaries and are not checked. */
+static void src_in_alloca(struct cgc *c, int16_t ss, int16_t zs)
+{
+	int ok = bpb_label_new(&c->buf);
+
+	scratch_off(c, ss);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);
+	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
+/* The destination of bcopy()/copyinto(): all `size` bytes (slot zs, at most CG_COPY_MAX)
+ * inside the clause's alloca() memory, or a fault with DTRACEFLT_BADADDR (the address). */
+static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs)
+{
+	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
+
+	scratch_off(c, ds);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, bad);
+	bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_end, bad);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);
+	bpb_label_place(&c->buf, bad);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ds));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
+/* bcopy(src, dest, size) and copyinto(uaddr, size, dest): arguments evaluated in their order;
+ * a size beyond CG_COPY_MAX (a negative one included) faults with DTRACEFLT_BADSIZE; dest must
+ * be alloca()'d memory; a bcopy() source may be a string, read from its own bytes. */
+static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, struct dnode *a1,
+			    struct dnode *a2)
+{
+	bool into = n->subr == DS_COPYINTO;
+	int16_t ss, zs, ds;
+
+	if (!into && cgx_is_str(a0)) {
+		scratch_addr(c, cgx_str(c, a0));
+		ss = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, ss));
+	} else {
+		ss = int_arg(c, a0);
+	}
+	if (into) {
+		zs = int_arg(c, a1);
+		ds = int_arg(c, a2);
+	} else {
+		ds = int_arg(c, a1);
+		zs = int_arg(c, a2);
+	}
+	int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	checked_size(c, zs, CG_COPY_MAX);
+	dest_in_alloca(c, ds, zs);
+	if (!into && !cgx_is_str(a0))
+		src_in_alloca(c, ss, zs);
+	int again = into ? cg_user_retry_begin(&c->g) : -1;
+	scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
+	/* checked above; repeated on the register so the verifier knows the bound */
+	bpb_jmp_imm(&c->buf, BPF_JGT, 2, CG_COPY_MAX, done);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, done);
+	cgc_emit(c, bi_call(into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, fail);
+	cg_user_retry(&c->g, again, ss, CG_COPY_MAX);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, done);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+}
+
 static void call_int(struct cgc *c, struct dnode *n)
 {
 	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
@@ -932,17 +1108,31 @@ static void call_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DS_ALLOCA: {
-		/* -x scratchsize bounds what one alloca( ) may take: more faults at run time
-		 * ("out of scratch space"), as in dtrace */
-		const struct dopts *d = c->in->opts;
-		uint32_t limit = CG_COPY_MAX;
-		if (d && dopt_is_set(d, "scratchsize") && d->scratchsize < limit)
-			limit = (uint32_t)d->scratchsize;
-		bool fixed = a0->isconst && a0->cval <= (int64_t)limit;
-		uint32_t max = fixed ? (uint32_t)a0->cval : limit;
-		if (a0->isconst && (a0->cval < 0 || a0->cval > CGC_SCRATCH_LIMIT / 4))
+		/* the scratchsize option bounds what one clause may alloca() */
+		uint64_t limit = c->in->opts ? c->in->opts->scratchsize : 256;
+		uint64_t used = c->persist_top - c->this_end;
+		uint64_t left = used < limit ? limit - used : 0;
+		if (a0->isconst && (uint64_t)a0->cval > limit)
+			cgc_fail(c, n, "alloca(%llu) size larger than scratchsize %llu",
+				 (unsigned long long)a0->cval, (unsigned long long)limit);
+		if (a0->isconst && a0->cval > CGC_SCRATCH_LIMIT / 4)
 			cgc_fail(c, n, "alloca( ) size %lld is out of range", (long long)a0->cval);
-		if (!fixed) {
+		if (a0->isconst && a0->cval == 0) {
+			/* nothing allocated: the top of the clause's alloca() memory, which the
+			 * next alloca(0) returns too (and nothing may be read there) */
+			scratch_addr(c, c->persist_top);
+			return;
+		}
+		if (left > CG_COPY_MAX)
+			left = CG_COPY_MAX;
+		uint32_t max = a0->isconst ? (uint32_t)a0->cval : (uint32_t)left;
+		if (a0->isconst && (uint64_t)a0->cval > left) {
+			/* fits scratchsize, but not after what the clause took already */
+			int16_t s = int_arg(c, a0);
+			bounded_size(c, s, (uint32_t)left);
+			cgc_slot_pop(c);
+		}
+		if (!a0->isconst) {
 			int16_t s = int_arg(c, a0);
 			bounded_size(c, s, max);
 			cgc_slot_pop(c);
@@ -952,35 +1142,9 @@ static void call_int(struct cgc *c, struct dnode *n)
 		scratch_addr(c, dst);
 		return;
 	}
-	case DS_COPYINTO: case DS_BCOPY: {
-		/* copyinto(uaddr, size, dest); bcopy(src, dest, size): dest is tracer memory */
-		struct dnode *src = a0;
-		struct dnode *size = n->subr == DS_COPYINTO ? a1 : a2;
-		struct dnode *dest = n->subr == DS_COPYINTO ? a2 : a1;
-		int16_t ss = int_arg(c, src), zs = int_arg(c, size), ds = int_arg(c, dest);
-		int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-		bounded_size(c, zs, CG_COPY_MAX);
-		int again = n->subr == DS_COPYINTO ? cg_user_retry_begin(&c->g) : -1;
-		scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
-		cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-		/* checked above; repeated on the register so the verifier knows the bound */
-		bpb_jmp_imm(&c->buf, BPF_JGT, 2, CG_COPY_MAX, done);
-		cgc_emit(c, bi_call(n->subr == DS_COPYINTO ? BPF_FUNC_probe_read_user
-				    : BPF_FUNC_probe_read_kernel));
-		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
-		bpb_ja(&c->buf, done);
-		bpb_label_place(&c->buf, fail);
-		cg_user_retry(&c->g, again, ss, CG_COPY_MAX);
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-		bpb_label_place(&c->buf, done);
-		cgc_slot_pop(c);
-		cgc_slot_pop(c);
-		cgc_slot_pop(c);
-		cgc_emit(c, bi_mov64_imm(0, 0));
+	case DS_COPYINTO: case DS_BCOPY:
+		copy_to_scratch(c, n, a0, a1, a2);
 		return;
-	}
 	case DS_PROGENYOF: {
 		/* Is the current process pid, or a descendant of it? Walk real_parent a bounded
 		 * number of steps (init's parent ends the walk: tgid 0). */
@@ -1359,10 +1523,31 @@ static void unary_int(struct cgc *c, struct dnode *n)
 /* s[i]: the i-th char of a string, 0 beyond the slot (dtrace treats strings as char arrays). */
 static void str_char(struct cgc *c, struct dnode *n)
 {
-	uint32_t str = cgx_str(c, n->lhs);
+	struct dck_var *v = cgx_node_var(n->lhs);
+	int16_t nf = 0;
+	uint32_t str;
 	int out = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 
+	if (v && cgc_vclass(v->type) == CGC_VSTR) {
+		/* a variable holding NULL: s[i] reads address i, which faults as in dtrace */
+		uint32_t key = cgx_var_key(c, n->lhs, v);
+		cgx_var_str_null(c, v, key);
+		nf = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, nf));
+		str = cgx_var_load_str(c, v, key);
+	} else {
+		str = cgx_str(c, n->lhs);
+	}
 	cgx_int(c, n->args);
+	if (nf) {
+		int ok = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, nf));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, ok);
+		cgc_emit(c, bi_mov64_reg(3, 0));
+		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+		bpb_label_place(&c->buf, ok);
+		cgc_slot_pop(c);
+	}
 	bpb_jmp_imm(&c->buf, BPF_JGE, 0, (int32_t)c->g.strsize, out);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)str));
@@ -1504,12 +1689,21 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 	return dst;
 }
 
-/* A char pointer's string: the one it points to, in tracer scratch (alloca, copyin) or else
- * in the traced process. */
-static uint32_t str_from_ptr(struct cgc *c, struct dnode *x)
+/* A char pointer: the string it points to, in tracer scratch (alloca, copyin) or else in the
+ * traced process. */
+static uint32_t addr_to_str(struct cgc *c, int16_t as);
+
+static uint32_t ptr_to_str(struct cgc *c, struct dnode *x)
+{
+	uint32_t dst = addr_to_str(c, int_arg(c, x));
+	cgc_slot_pop(c);
+	return dst;
+}
+
+/* The string at the address in slot `as` (which the caller pops), as ptr_to_str. */
+static uint32_t addr_to_str(struct cgc *c, int16_t as)
 {
 	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-	int16_t as = int_arg(c, x);
 	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
@@ -1523,12 +1717,40 @@ static uint32_t str_from_ptr(struct cgc *c, struct dnode *x)
 	bpb_label_place(&c->buf, user);
 	cgs_copyinstr(&c->g, dst, as, 0);
 	bpb_label_place(&c->buf, done);
+	return dst;
+}
+
+/* *p where p is a string * (alloca'd strings): the string stored there. */
+static uint32_t deref_str(struct cgc *c, struct dnode *n)
+{
+	struct loc l;
+	loc_of(c, n, &l);
+	if (l.k != LOC_MEM)
+		cgc_fail(c, n, "cannot compile this expression as a string");
+	if (!l.internal)
+		alloca_check(c, l.slot, 1);
+	uint32_t dst = addr_to_str(c, l.slot);
 	cgc_slot_pop(c);
 	return dst;
 }
 
 uint32_t cgx_str(struct cgc *c, struct dnode *n)
 {
+	/* NULL (the constant 0) read as a string (substr(NULL, 1), strtok(s, NULL)): reading
+	 * address 0 faults, as in dtrace. The jump is conditional so the code after it stays
+	 * reachable for the verifier's CFG check; "" stands for the value on that dead path. */
+	if (n->isconst && n->cval == 0 && !cgx_is_str(n)) {
+		int ok = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_mov64_imm(3, 0));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 3, 0, ok);
+		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+		bpb_label_place(&c->buf, ok);
+		return literal(c, "", 0);
+	}
+	/* a char * where a string is wanted (basename(p), index(p, q)): what it points to, as
+	 * dtrace's char pointers are strings to its string subroutines */
+	if (!cgx_is_str(n) && is_ptr(n->type) && n->kind != DN_STRING)
+		return ptr_to_str(c, n);
 	switch (n->kind) {
 	case DN_STRING:
 		return literal(c, n->str, n->slen);
@@ -1590,6 +1812,8 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		cgx_effect(c, n->lhs);
 		return cgx_str(c, n->rhs);
 	case DN_CAST: case DN_UNARY: {
+		if (n->kind == DN_UNARY && !strcmp(n->op, "*"))
+			return deref_str(c, n);
 		if (n->kind == DN_UNARY && strcmp(n->op, "stringof") != 0)
 			break;
 		struct dnode *x = n->lhs;
@@ -1599,7 +1823,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		if (xt->kind == DTY_ARRAY)
 			return chars_to_str(c, x);
 		if (cgc_vclass(xt) == CGC_VINT)
-			return str_from_ptr(c, x);
+			return ptr_to_str(c, x);
 		break;
 	}
 	case DN_CALL:
@@ -1614,7 +1838,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 	/* a char pointer or array where a string is wanted (a string subroutine's argument,
 	 * whose prototype says const char *): its characters, as stringof() would read them */
 	if (rtype(n)->kind == DTY_PTR && !n->isconst)
-		return str_from_ptr(c, n);
+		return ptr_to_str(c, n);
 	if (rtype(n)->kind == DTY_ARRAY)
 		return chars_to_str(c, n);
 	cgc_fail(c, n, "cannot compile this expression as a string");

@@ -17,7 +17,9 @@
  *       a pointer into tracer memory (what copyin/alloca return) is the kernel address of a byte
  *       of scratch. Loads through pointers go through cg_emit_load_ptr, which picks
  *       bpf_probe_read_kernel for addresses inside this CPU's scratch area, bpf_probe_read_user
- *       below the user address limit, and faults (DOUT_FLT_BADADDR) otherwise.
+ *       below the user address limit, and faults (DOUT_FLT_BADADDR) otherwise. (The clause
+ *       compiler checks first that a pointer D code computed reaches scratch only inside the
+ *       clause's alloca()'d memory, as DTrace does.)
  *   strings  a string value lives in a scratch slot of g->strsize bytes, NUL-terminated within
  *       it (so at most strsize - 1 characters); the value of a string expression is the slot's
  *       offset from R7, known at compile time. Emitters read and write slots as R7 + offset
@@ -25,7 +27,9 @@
  *
  * Faults: an emitter that finds a bad address (or other run-time fault) calls
  * g->emit_fault(g, kind, addr_reg): the code it emits stops the clause, discards what the clause
- * recorded and sends a struct dobj_rec_fault. Execution does not come back.
+ * recorded and sends a struct dobj_rec_fault carrying the index of the instruction that raised
+ * it (DTrace for Linux's "BPF pc"). Execution does not come back, so the verifier wants the
+ * code after an unconditional fault reachable some other way (a conditional jump around it).
  *
  * Scratch space: cg_scratch_alloc hands out offsets that stay valid until the clause compiler
  * releases them (it marks and releases around each statement); an emitter that needs a

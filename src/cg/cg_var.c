@@ -258,6 +258,13 @@ uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key)
 	return dst;
 }
 
+/* R1 = the address of the NULL mark of global or this-> string variable v (see below). */
+static void null_mark_addr(struct cgc *c, struct dck_var *v)
+{
+	cgc_emit(c, bi_mov64_reg(1, v->cls == DCK_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)(cgx_vinfo(c, v)->off + c->g.strsize)));
+}
+
 void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src)
 {
 	struct cgc_varinfo *vi = cgx_vinfo(c, v);
@@ -265,9 +272,13 @@ void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
 	switch (v->cls) {
 	case DCK_GLOBAL:
 		cgc_copy(c, CG_R_GLOBALS, vi->off, CG_R_SCRATCH, src, c->slot, false);
+		null_mark_addr(c, v);
+		cgc_emit(c, bi_st(BPF_B, 1, 0, 0));
 		break;
 	case DCK_THIS:
 		cgc_copy(c, CG_R_SCRATCH, vi->off, CG_R_SCRATCH, src, c->slot, false);
+		null_mark_addr(c, v);
+		cgc_emit(c, bi_st(BPF_B, 1, 0, 0));
 		break;
 	case DCK_ASSOC:
 	case DCK_SELF: {
@@ -279,6 +290,55 @@ void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
 		break;
 	}
 	}
+}
+
+/* D's NULL string in a string variable. Our strings are values, so a global or this->
+ * variable keeps a mark in its slot's padding: the byte at strsize, which no string reaches
+ * and every store sets (1: NULL). An element of an associative array or a self-> variable
+ * is deleted instead, and a missing element reads as NULL, as in dtrace. Either way the value
+ * reads as "" (what compares equal to NULL); indexing it faults (cg_expr.c). */
+void cgx_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+
+	switch (v->cls) {
+	case DCK_GLOBAL:
+	case DCK_THIS:
+		null_mark_addr(c, v);
+		cgc_emit(c, bi_st(BPF_B, 1, 0, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)c->g.strsize));
+		cgc_emit(c, bi_st(BPF_B, 1, 0, 0));
+		break;
+	case DCK_ASSOC:
+	case DCK_SELF:
+		cgc_ld_map(c, 1, vi->map);
+		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
+		cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
+		break;
+	}
+}
+
+void cgx_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	int done = bpb_label_new(&c->buf);
+
+	switch (v->cls) {
+	case DCK_GLOBAL:
+	case DCK_THIS:
+		null_mark_addr(c, v);
+		cgc_emit(c, bi_ldx(BPF_B, 0, 1, 0));
+		break;
+	case DCK_ASSOC:
+	case DCK_SELF:
+		cgx_dyn_lookup(c, v, key);
+		cgc_emit(c, bi_mov64_reg(1, 0));
+		cgc_emit(c, bi_mov64_imm(0, 1));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, done);
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		break;
+	}
+	bpb_label_place(&c->buf, done);
 }
 
 /* ---- built-in variables ---- */

@@ -263,15 +263,16 @@ struct dobj_rec_spec {
 	uint32_t flags;
 };
 
-/* A run-time fault: the clause stopped; nothing it recorded is kept. The tracer prints dtrace's
- * "error on enabled probe ID ..." message and fires ERROR
- * (arg1 = epid, arg2 = action_no, arg3 = -1 (no DIF offset), arg4 = kind, arg5 = addr). */
+/* A run-time fault: the clause stopped; nothing it recorded is kept. The tracer prints DTrace
+ * for Linux's "error in dt_clause_N for probe ID ..." message (N: ecbs[epid - 1].clause) and
+ * fires ERROR as it does (arg1 = probe ID, arg2 = clause index, arg3 = pc, arg4 = kind,
+ * arg5 = addr). */
 struct dobj_rec_fault {
 	struct dobj_rec hdr;       /* epid 0 */
 	uint32_t kind;             /* DOBJ_REC_FAULT */
 	uint32_t epid;             /* the clause that faulted */
 	uint32_t fault;            /* enum dout_fault_kind */
-	int32_t action_no;         /* 0: the predicate */
+	uint32_t pc;               /* index in the program of the instruction that raised it (> 0) */
 	uint64_t addr;
 };
 

@@ -343,7 +343,8 @@ static const struct { const char *name; int value; } fault_names[] = {
 	{"DTRACEFLT_UNKNOWN", 0}, {"DTRACEFLT_BADADDR", 1}, {"DTRACEFLT_BADALIGN", 2},
 	{"DTRACEFLT_ILLOP", 3}, {"DTRACEFLT_DIVZERO", 4}, {"DTRACEFLT_NOSCRATCH", 5},
 	{"DTRACEFLT_KPRIV", 6}, {"DTRACEFLT_UPRIV", 7}, {"DTRACEFLT_TUPOFLOW", 8},
-	{"DTRACEFLT_BADSTACK", 9}, {"DTRACEFLT_LIBRARY", 1000},
+	{"DTRACEFLT_BADSTACK", 9}, {"DTRACEFLT_BADSIZE", 10}, {"DTRACEFLT_BADINDEX", 11},
+	{"DTRACEFLT_LIBRARY", 1000},
 };
 
 #define UREG_SLOTS 42
@@ -780,8 +781,12 @@ static bool argcompat(struct dtype *lt, const struct dnode *rp)
 		return false;
 	if (lint)
 		return false; /* a prototype or variable of integer type */
-	if (rint)
-		return rp->isconst && rp->cval == 0 && is_pointer(lt);
+	if (rint) /* 0 goes to a pointer, or to a string: dtrace's string is a char array */
+		return rp->isconst && rp->cval == 0 && (is_pointer(lt) || is_string(lt));
+	if (is_string(rt) && is_pointer(lt)) { /* ... so a string goes to void * and char * */
+		enum dtype_kind k = res(res(lt)->base)->kind;
+		return k == DTY_VOID || k == DTY_CHAR;
+	}
 	if (!is_pointer(lt) || !is_pointer(rt))
 		return false;
 	struct dtype *lref = res(res(lt)->base), *rref = res(res(rt)->base);
@@ -916,6 +921,18 @@ static void check_ident(struct ck *c, struct dnode *n)
 	for (size_t i = 0; i < sizeof(fault_names) / sizeof(fault_names[0]); i++) {
 		if (strcmp(fault_names[i].name, n->name) == 0 && !var_find(c, 'g', n->name)) {
 			make_int_const(c, n, fault_names[i].value);
+			return;
+		}
+	}
+	for (size_t i = 0; i < sizeof(fault_names) / sizeof(fault_names[0]); i++) {
+		if (strcmp(fault_names[i].name, n->name) == 0) {
+			free(n->name);
+			n->name = NULL;
+			n->kind = DN_INT;
+			n->ival = (uint64_t)fault_names[i].value;
+			n->is_unsigned = false;
+			n->longness = 0;
+			set_int_const(n, c->tc->t_int, n->ival);
 			return;
 		}
 	}
@@ -1791,7 +1808,10 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 			snprintf(buf, sizeof(buf), "%.*s", (int)strlen(p) - 2, p + 1);
 			p = buf;
 		}
-		if (!param_compat(c, p, a)) {
+		/* a string goes where void * is read from, not where it is written to */
+		bool dest = (i == 1 && strcmp(d->name, "bcopy") == 0) ||
+			    (i == 2 && strcmp(d->name, "copyinto") == 0);
+		if (!param_compat(c, p, a) || (dest && is_string(a->type))) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
 			FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"

@@ -134,7 +134,8 @@ static const struct dopt_def defs[] = {
 	{"quiet", K_BOOL, F(quiet), 0, 0, 0, false, NULL},
 	{"quietresize", K_BOOL, F(quietresize), 0, 0, 0, false, NULL},
 	{"rawbytes", K_BOOL, F(rawbytes), 0, 0, 0, false, NULL},
-	{"scratchsize", K_SIZE, F(scratchsize), 256, 0, INT64_MAX, false, NULL},
+	/* what alloca() may take in one clause (DTrace for Linux's default) */
+	{"scratchsize", K_SIZE, F(scratchsize), 256, 1, INT64_MAX, false, NULL},
 	{"specsize", K_SIZE, F(specsize), 32 << 10, 1, INT64_MAX, false, NULL},
 	{"stackframes", K_INT, F(stackframes), 20, 1, MAXFRAMES, false, NULL},
 	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},

@@ -48,7 +48,8 @@ enum dopt_stdc { DOPT_STDC_A, DOPT_STDC_C, DOPT_STDC_S, DOPT_STDC_T };
 
 struct dopts {
 	/* sizes, in bytes */
-	uint64_t aggsize, bufsize, dynvarsize, jstackstrsize, printsize, specsize, strsize;
+	uint64_t aggsize, bufsize, dynvarsize, jstackstrsize, printsize, scratchsize, specsize,
+		strsize;
 	/* times, in nanoseconds (a rate given in hz is stored as its period) */
 	uint64_t aggrate, cleanrate, statusrate, switchrate;
 	/* integers; cpu is -1 for "every CPU" */
@@ -64,7 +65,7 @@ struct dopts {
 	bool aggpercpu, argref, cpp, defaultargs, empty, errtags, knodefs, nolibs, pspec, unodefs,
 		verbose, zdefs;
 	/* accepted for compatibility; no effect on tracing here */
-	uint64_t bpflogsize, lockmem, pcapsize, preallocate, scratchsize;
+	uint64_t bpflogsize, lockmem, pcapsize, preallocate;
 	int64_t disasm, iregs, maxframes, pgmax, tree, tregs, useruid;
 	bool bpflog, core, cpphdrs, debug, droptags, lazyload, linknommap, noresolve,
 		quietresize, strip;

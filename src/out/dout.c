@@ -200,37 +200,53 @@ const char *dout_fault_str(int kind)
 	case DOUT_FLT_UPRIV: return "invalid user access";
 	case DOUT_FLT_TUPOFLOW: return "tuple stack overflow";
 	case DOUT_FLT_BADSTACK: return "bad stack";
+	case DOUT_FLT_BADSIZE: return "invalid size";
+	case DOUT_FLT_BADINDEX: return "index out of bounds";
 	case DOUT_FLT_LIBRARY: return "library-level fault";
 	}
 	return "unknown fault";
 }
 
+/* "PROG: error in dt_clause_N for probe ID P (p:m:f:n): " */
+static void fault_where(struct strbuf *b, const char *prog, int clause, uint32_t probe_id,
+			const char *provider, const char *module, const char *function,
+			const char *name)
+{
+	strbuf_printf(b, "%s: error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): ", prog, clause,
+		      probe_id, provider, module, function, name);
+}
+
 void dout_fault(struct strbuf *b, const char *prog, const struct dout_fault *f)
 {
-	strbuf_printf(b, "%s: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s", prog,
-		      f->epid, f->probe_id, f->provider, f->module, f->function, f->name,
-		      dout_fault_str(f->kind));
-	if (f->kind == DOUT_FLT_BADADDR || f->kind == DOUT_FLT_BADALIGN ||
-	    f->kind == DOUT_FLT_BADSTACK)
+	fault_where(b, prog, f->clause, f->probe_id, f->provider, f->module, f->function, f->name);
+	strbuf_puts(b, dout_fault_str(f->kind));
+	switch (f->kind) {
+	case DOUT_FLT_BADADDR:
+		/* an address of -1 means "not known": no value */
+		if (f->addr == UINT64_MAX)
+			break;
+		/* fall through */
+	case DOUT_FLT_BADALIGN:
+	case DOUT_FLT_BADSTACK:
+	case DOUT_FLT_BADSIZE:
 		strbuf_printf(b, " (0x%llx)", (unsigned long long)f->addr);
-	if (f->action == 0)
-		strbuf_puts(b, " in predicate");
-	else
-		strbuf_printf(b, " in action #%d", f->action);
-	if (f->dif_offset != -1)
-		strbuf_printf(b, " at DIF offset %d", f->dif_offset);
+		break;
+	case DOUT_FLT_BADINDEX:
+		strbuf_printf(b, " (%lld)", (long long)f->addr);
+		break;
+	}
+	if (f->pc != -1)
+		strbuf_printf(b, " at BPF pc %ld", f->pc);
 	strbuf_putc(b, '\n');
 }
 
-void dout_liberr(struct strbuf *b, const char *prog, uint32_t epid, uint32_t probe_id,
+void dout_liberr(struct strbuf *b, const char *prog, int clause, uint32_t probe_id,
 		 const char *provider, const char *module, const char *function,
 		 const char *name, const char *msg)
 {
-	size_t n = strlen(msg);
-	strbuf_printf(b, "%s: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s", prog, epid,
-		      probe_id, provider, module, function, name, msg);
-	if (n == 0 || msg[n - 1] != '\n')
-		strbuf_putc(b, '\n');
+	fault_where(b, prog, clause, probe_id, provider, module, function, name);
+	strbuf_puts(b, msg);
+	strbuf_putc(b, '\n');
 }
 
 static const struct {

@@ -67,7 +67,7 @@ void dout_trace_bytes(struct strbuf *b, bool quiet, bool rawbytes, const void *p
  * "\n             0  1  2 ...  f  0123456789abcdef\n" then "     0: 41 42 ...  AB..\n" rows. */
 void dout_tracemem(struct strbuf *b, const void *p, size_t n);
 
-/* dtrace's fault kinds, in its numbering. */
+/* dtrace's fault kinds, in its numbering (the DTRACEFLT_* constants D programs see). */
 enum dout_fault_kind {
 	DOUT_FLT_NONE = 0,
 	DOUT_FLT_BADADDR = 1,
@@ -79,6 +79,8 @@ enum dout_fault_kind {
 	DOUT_FLT_UPRIV = 7,
 	DOUT_FLT_TUPOFLOW = 8,
 	DOUT_FLT_BADSTACK = 9,
+	DOUT_FLT_BADSIZE = 10,
+	DOUT_FLT_BADINDEX = 11,
 	DOUT_FLT_LIBRARY = 1000,
 };
 
@@ -87,21 +89,23 @@ const char *dout_fault_str(int kind);
 
 /* A run-time fault, as the ERROR probe reports it. */
 struct dout_fault {
-	uint32_t epid;         /* enabled probe ID (the clause) */
+	int clause;            /* 0-based clause index in the script (dt_clause_N) */
 	uint32_t probe_id;     /* probe ID */
 	const char *provider, *module, *function, *name;
 	int kind;              /* enum dout_fault_kind */
-	int action;            /* 1-based action number; 0 means the predicate */
-	int dif_offset;        /* -1 when unknown (we have no DIF) */
-	uint64_t addr;         /* printed for bad address / alignment / stack */
+	long pc;               /* BPF instruction index; -1 when unknown */
+	uint64_t addr;         /* printed for bad address / alignment / stack / size / index */
 };
 
-/* "PROG: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x0) in
- * action #1\n" (" at DIF offset N" appended when dif_offset != -1). */
+/* DTrace for Linux's form: "PROG: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid
+ * address (0x0) at BPF pc 42\n". The value is "(0x%llx)" for a bad address (none when it is -1),
+ * alignment, stack or size, "(%lld)" for a bad index; " at BPF pc N" only when pc != -1. */
 void dout_fault(struct strbuf *b, const char *prog, const struct dout_fault *f);
 
-/* A library-level fault: "PROG: error on enabled probe ID 2 (ID 1: p:m:f:n): MESSAGE\n". */
-void dout_liberr(struct strbuf *b, const char *prog, uint32_t epid, uint32_t probe_id,
+/* A library-level fault, found while consuming clause `clause`'s record:
+ * "PROG: error in dt_clause_0 for probe ID 1 (p:m:f:n): MESSAGE\n" (the newline is added even
+ * when MESSAGE ends in one, as dtrace(1) does: setopt()'s messages do, and leave a blank line). */
+void dout_liberr(struct strbuf *b, const char *prog, int clause, uint32_t probe_id,
 		 const char *provider, const char *module, const char *function,
 		 const char *name, const char *msg);
 

@@ -365,7 +365,10 @@ static struct dfmt_value *make_values(const struct dobj_action *a, const unsigne
 static void liberr(struct run *r, uint32_t epid, const struct dobj_probe *p, const char *msg)
 {
 	struct strbuf b = { 0 };
-	dout_liberr(&b, util_progname, epid, p->id, p->provider, p->module, p->function,
+	const struct dobj_ecb *e;
+	const struct dobj_probe *ep;
+	int clause = epid_tab_lookup(&r->epids, epid, &e, &ep) ? e->clause : 0;
+	dout_liberr(&b, util_progname, clause, p->id, p->provider, p->module, p->function,
 		    p->name, msg);
 	emit_err(r, &b);
 }
@@ -668,16 +671,16 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 		return;
 	}
 	struct dout_fault df = {
-		.epid = f.epid, .probe_id = p->id, .provider = p->provider, .module = p->module,
-		.function = p->function, .name = p->name, .kind = (int)f.fault,
-		.action = f.action_no, .dif_offset = -1, .addr = f.addr,
+		.clause = e->clause, .probe_id = p->id, .provider = p->provider,
+		.module = p->module, .function = p->function, .name = p->name,
+		.kind = (int)f.fault, .pc = (long)f.pc, .addr = f.addr,
 	};
 	struct strbuf b = { 0 };
 	dout_fault(&b, util_progname, &df);
 	emit_err(r, &b);
-	/* dtrace's ERROR arguments: (state, epid, action number, DIF offset, fault, address) */
-	const uint64_t args[6] = { 0, f.epid, (uint64_t)(int64_t)f.action_no, (uint64_t)-1,
-				   f.fault, f.addr };
+	/* DTrace for Linux's ERROR arguments: (NULL, probe ID, clause index, BPF pc, fault,
+	 * address) */
+	const uint64_t args[6] = { 0, p->id, (uint64_t)e->clause, f.pc, f.fault, f.addr };
 	fire_self(r, DOBJ_PROBE_ERROR, args);
 }
 

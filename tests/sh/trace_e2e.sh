@@ -182,16 +182,16 @@ BEGIN { x = 10; if (x > 5) { printf("big\n"); if (x > 20) printf("huge\n"); } el
   if (x == 3) printf("three\n"); else if (x == 10) printf("%d\n", 2); printf("done\n"); exit(0); }' -q
 
 # A fault stops its clause only and discards what it recorded ("before" is not printed, as in
-# dtrace); ERROR fires with dtrace's arguments: arg1 epid, arg2 action (every statement is an
-# action: z = 0 is #1), arg4 the fault kind (4: divide-by-zero).
+# dtrace); ERROR fires with DTrace for Linux's arguments: arg1 the probe ID, arg2 the clause
+# index, arg4 the fault kind (4: divide-by-zero).
 printf '%s\n' '
 BEGIN { z = 0; printf("before\n"); printf("%d\n", 1 / z); printf("not reached\n"); }
-ERROR { printf("error epid=%d action=%d kind=%d\n", arg1, arg2, arg4); }
+ERROR { printf("error probe=%d clause=%d kind=%d\n", arg1, arg2, arg4); }
 BEGIN { printf("next clause\n"); exit(0); }' >"$w/flt.d"
 timeout 20 "$USDTRACE" -q -s "$w/flt.d" >"$w/flt.out" 2>"$w/flt.err"
-want_out=$(printf '%s\n' "next clause" "error epid=1 action=3 kind=4")
+want_out=$(printf '%s\n' "next clause" "error probe=1 clause=0 kind=4")
 if [ "$(grep -v "^$" "$w/flt.out" | sort)" = "$(printf '%s\n' "$want_out" | sort)" ] &&
-	grep -q 'error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): divide-by-zero in action #3' "$w/flt.err"; then
+	grep -Eq 'error in dt_clause_0 for probe ID 1 \(dtrace:::BEGIN\): divide-by-zero at BPF pc [1-9]' "$w/flt.err"; then
 	ok fault-error
 else
 	notok fault-error "out '$(tr '\n' '|' <"$w/flt.out")' err '$(tr '\n' '|' <"$w/flt.err")'"
@@ -224,7 +224,7 @@ BEGIN { q = (int *)arg0; *q = 1; }
 BEGIN { exit(0); }' >"$w/st.d"
 timeout 20 "$USDTRACE" -q -s "$w/st.d" >"$w/st.out" 2>"$w/st.err"
 if [ "$(grep -v '^$' "$w/st.out")" = "7 7 8" ] &&
-	grep -q 'error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #2' "$w/st.err"; then
+	grep -Eq 'error in dt_clause_1 for probe ID 1 \(dtrace:::BEGIN\): invalid address \(0x0\) at BPF pc [1-9]' "$w/st.err"; then
 	ok scratch-stores
 else
 	notok scratch-stores "out '$(tr '\n' '|' <"$w/st.out")' err '$(tr '\n' '|' <"$w/st.err")'"
@@ -244,7 +244,7 @@ printf '%s\n' 'int arr[4];' 'BEGIN { i = 2; arr[i] = 9; arr[i] += 1; arr[i + 1]+
 	'BEGIN { j = 7; arr[j] = 1; }' 'BEGIN { exit(0); }' >"$w/ga.d"
 timeout 20 "$USDTRACE" -q -s "$w/ga.d" >"$w/ga.out" 2>"$w/ga.err"
 if [ "$(grep -v '^$' "$w/ga.out")" = "0 10 1 10" ] &&
-	grep -q 'error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x7) in action #2' "$w/ga.err"; then
+	grep -Eq 'error in dt_clause_1 for probe ID 1 \(dtrace:::BEGIN\): index out of bounds \(7\) at BPF pc [1-9]' "$w/ga.err"; then
 	ok global-array
 else
 	notok global-array "out '$(tr '\n' '|' <"$w/ga.out")' err '$(tr '\n' '|' <"$w/ga.err")'"

@@ -359,7 +359,7 @@ static void case_basic(void)
 	free_dobj(o);
 }
 
-/* BEGIN sends a fault for action #2 at 0x10, then exit(0). ERROR records its arguments. */
+/* BEGIN sends a fault at 0x10 raised at pc 2, then exit(0). ERROR records its arguments. */
 static void case_fault(void)
 {
 	struct dobj *o = dobj_new();
@@ -409,9 +409,9 @@ static void case_fault(void)
 	struct dopts d = base_opts(true);
 	struct trace_run_opts ro = { .dopts = &d };
 	struct result r = run(o, &ro);
-	char *err = xasprintf("%s: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): invalid "
-			      "address (0x10) in action #2\n", util_progname);
-	expect("fault-fires-error", &r, 0, "1 2 -1 1 16\n\n", err);
+	char *err = xasprintf("%s: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid "
+			      "address (0x10) at BPF pc 2\n", util_progname);
+	expect("fault-fires-error", &r, 0, "1 0 2 1 16\n\n", err);
 	free(err);
 	free_dobj(o);
 }

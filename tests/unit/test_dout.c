@@ -293,41 +293,54 @@ T_CASE(trace_binary_is_dumped)
 
 T_CASE(fault_messages)
 {
-	struct dout_fault f = { 2, 1, "dtrace", "", "", "BEGIN", DOUT_FLT_BADADDR, 1, -1, 0 };
+	struct dout_fault f = { 0, 1, "dtrace", "", "", "BEGIN", DOUT_FLT_BADADDR, 42, 0 };
 	reset();
 	dout_fault(&b, "dtrace", &f);
-	T_EQ_STR(out(), "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address "
-			"(0x0) in action #1\n");
-	f = (struct dout_fault){ 5, 70321, "pid1234", "a.out", "main", "entry", DOUT_FLT_DIVZERO,
-				 3, -1, 0x1234 };
+	T_EQ_STR(out(), "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address "
+			"(0x0) at BPF pc 42\n");
+	f = (struct dout_fault){ 4, 70321, "pid1234", "a.out", "main", "entry", DOUT_FLT_DIVZERO,
+				 -1, 0x1234 };
 	reset();
 	dout_fault(&b, "usdtrace", &f);
-	T_EQ_STR(out(), "usdtrace: error on enabled probe ID 5 (ID 70321: pid1234:a.out:main:entry): "
-			"divide-by-zero in action #3\n");
+	T_EQ_STR(out(), "usdtrace: error in dt_clause_4 for probe ID 70321 "
+			"(pid1234:a.out:main:entry): divide-by-zero\n");
 	f.kind = DOUT_FLT_BADALIGN;
-	f.action = 0;
 	f.addr = 0x7fff0001;
-	f.dif_offset = 12;
+	f.pc = 12;
 	reset();
 	dout_fault(&b, "usdtrace", &f);
-	T_EQ_STR(out(), "usdtrace: error on enabled probe ID 5 (ID 70321: pid1234:a.out:main:entry): "
-			"invalid alignment (0x7fff0001) in predicate at DIF offset 12\n");
+	T_EQ_STR(out(), "usdtrace: error in dt_clause_4 for probe ID 70321 "
+			"(pid1234:a.out:main:entry): invalid alignment (0x7fff0001) at BPF pc 12\n");
+	/* an unknown address (-1) prints no value; an index prints in decimal, signed */
+	f.kind = DOUT_FLT_BADADDR;
+	f.addr = UINT64_MAX;
+	reset();
+	dout_fault(&b, "x", &f);
+	T_EQ_STR(out(), "x: error in dt_clause_4 for probe ID 70321 (pid1234:a.out:main:entry): "
+			"invalid address at BPF pc 12\n");
+	f.kind = DOUT_FLT_BADINDEX;
+	reset();
+	dout_fault(&b, "x", &f);
+	T_EQ_STR(out(), "x: error in dt_clause_4 for probe ID 70321 (pid1234:a.out:main:entry): "
+			"index out of bounds (-1) at BPF pc 12\n");
 	static const struct { int kind; const char *s; } kinds[] = {
 		{ DOUT_FLT_ILLOP, "illegal operation" }, { DOUT_FLT_NOSCRATCH, "out of scratch space" },
 		{ DOUT_FLT_KPRIV, "invalid kernel access" }, { DOUT_FLT_UPRIV, "invalid user access" },
 		{ DOUT_FLT_TUPOFLOW, "tuple stack overflow" }, { DOUT_FLT_BADSTACK, "bad stack" },
+		{ DOUT_FLT_BADSIZE, "invalid size" }, { DOUT_FLT_BADINDEX, "index out of bounds" },
 		{ DOUT_FLT_LIBRARY, "library-level fault" }, { 77, "unknown fault" },
 		{ DOUT_FLT_NONE, "unknown fault" },
 	};
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		T_EQ_STR(dout_fault_str(kinds[i].kind), kinds[i].s);
-	f = (struct dout_fault){ 1, 2, "p", "m", "f", "n", DOUT_FLT_BADSTACK, 2, -1, 0xdead };
+	f = (struct dout_fault){ 1, 2, "p", "m", "f", "n", DOUT_FLT_BADSTACK, 7, 0xdead };
 	reset();
 	dout_fault(&b, "x", &f);
-	T_EQ_STR(out(), "x: error on enabled probe ID 1 (ID 2: p:m:f:n): bad stack (0xdead) in action #2\n");
+	T_EQ_STR(out(), "x: error in dt_clause_1 for probe ID 2 (p:m:f:n): bad stack (0xdead) at BPF "
+			"pc 7\n");
 	reset();
 	dout_liberr(&b, "dtrace", 3, 4, "p", "m", "f", "n", "couldn't freopen() \"/x\": No such file");
-	T_EQ_STR(out(), "dtrace: error on enabled probe ID 3 (ID 4: p:m:f:n): couldn't freopen() "
+	T_EQ_STR(out(), "dtrace: error in dt_clause_3 for probe ID 4 (p:m:f:n): couldn't freopen() "
 			"\"/x\": No such file\n");
 }
 

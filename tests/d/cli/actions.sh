@@ -19,10 +19,11 @@ cli_run destructive_option 0 'ok\n\n' '' "$USDTRACE" -q -x destructive \
 cli_run printf_Y 0 '2001 Sep  9 01:46:40|1970 Jan  1 00:00:00\n\n' '' env TZ=UTC "$USDTRACE" -q \
 	-n 'BEGIN { printf("%Y|%Y\n", (uint64_t)1000000000000000000, (uint64_t)0); exit(0); }'
 
-# A fault in a tick firing: the message names the clause (EPID 2) and the probe; tracing goes on.
+# A fault in a tick firing: the message names the clause (dt_clause_1) and the probe; tracing
+# goes on.
 printf 'tick-10ms\n{\n\tn++;\n}\n\ntick-10ms\n/n == 2/\n{\n\tx = 0;\n\ty = 1 / x;\n}\n\ntick-10ms\n/n == 4/\n{\n\tprintf("%%d\\n", n);\n\texit(0);\n}\n' >"$W/tf.d"
 cli_run tick_fault 0 '4\n\n' \
-	'~^usdtrace: error on enabled probe ID 2 \(ID [0-9]+: profile:::tick-10ms\): divide-by-zero in action #2$' \
+	'~^usdtrace: error in dt_clause_1 for probe ID [0-9]+ \(profile:::tick-10ms\): divide-by-zero at BPF pc [1-9][0-9]*$' \
 	"$USDTRACE" -q -s "$W/tf.d"
 
 # More keys than dynvarsize holds: stores fail and dtrace reports the drops on stderr

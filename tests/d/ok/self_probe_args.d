@@ -1,8 +1,8 @@
 /* @root */
 /* BEGIN and END fire with every argument 0: dtrace_probe(dtrace_probeid_begin, 0, 0, 0, 0, 0)
  * and likewise for END (dtrace.c dtrace_state_go / dtrace_state_stop). ERROR's arguments are
- * (state, epid, action, DIF offset, fault, address) (dtrace.c dtrace_probe_error): here
- * enabled probe 2, its first action, a bad address (DTRACEFLT_BADADDR, 1) at 8. */
+ * DTrace for Linux's (NULL, probe ID, clause index, BPF pc, fault, address): here probe 1
+ * (BEGIN), dt_clause_1, a bad address (DTRACEFLT_BADADDR, 1) at 8. */
 #pragma D option quiet
 
 BEGIN

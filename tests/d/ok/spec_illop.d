@@ -23,5 +23,5 @@ BEGIN
 
 ERROR
 {
-	printf("ERROR: epid %d action %d fault %d\n", arg1, arg2, arg4);
+	printf("ERROR: probe %d clause %d fault %d\n", arg1, arg2, arg4);
 }

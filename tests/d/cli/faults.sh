@@ -1,0 +1,34 @@
+# faults.sh — run-time faults whose message carries a tracer-scratch address (it differs from
+# run to run, so these are matched by pattern): what D code may reach through alloca()'d memory.
+cli_needs_root faults || return 0
+
+flt='^usdtrace: error in dt_clause_[0-9] for probe ID 1 \(dtrace:::BEGIN\): invalid address \(0x[0-9a-f]+\) at BPF pc [1-9][0-9]*$'
+
+# A load one past the top of alloca()'d memory faults; the bytes inside are readable and
+# writable (and start zeroed).
+cli_run load_beyond_top 0 '0 7\n1\n\n' "~$flt" "$USDTRACE" -q \
+	-n 'BEGIN { s = (char *)alloca(16); s[15] = 7; x = s[0]; y = s[15]; }' \
+	-n 'BEGIN { printf("%d %d\n", x, y); }' \
+	-n 'BEGIN { s = (char *)alloca(16); trace(s[16]); }' \
+	-n 'ERROR { printf("%d\n", arg4); exit(0); }'
+
+# So does one just below its bottom, and a store there.
+cli_run load_below_bottom 0 '1\n\n' "~$flt" "$USDTRACE" -q \
+	-n 'BEGIN { s = (int *)alloca(8); trace(s[-1]); }' -n 'ERROR { printf("%d\n", arg4); exit(0); }'
+cli_run store_below_bottom 0 '1\n\n' "~$flt" "$USDTRACE" -q \
+	-n 'BEGIN { s = (char *)alloca(8); s[-1] = 1; }' -n 'ERROR { printf("%d\n", arg4); exit(0); }'
+
+# alloca() memory does not outlive its clause: a pointer kept in a global faults in the next.
+cli_run across_clauses 0 'a\n1\n\n' "~${flt%%dt_clause_*}dt_clause_1${flt#*dt_clause_\[0-9\]}" \
+	"$USDTRACE" -q -n 'BEGIN { s = (char *)alloca(1); *s = 97; printf("%c\n", *s); }' \
+	-n 'BEGIN { trace(*s); }' -n 'ERROR { printf("%d\n", arg4); exit(0); }'
+
+# bcopy() writes only into alloca()'d memory: one byte below it faults with that address.
+cli_run bcopy_below 0 '1\n\n' "~$flt" "$USDTRACE" -q \
+	-n 'BEGIN { s = (char *)alloca(16); bcopy("x", s - 1, 1); }' \
+	-n 'ERROR { printf("%d\n", arg4); exit(0); }'
+
+# A string stored through a string * needs sizeof (string) bytes of alloca()'d memory.
+cli_run string_store_too_small 0 '1\n\n' "~$flt" "$USDTRACE" -q -x strsize=16 \
+	-n 'BEGIN { q = (string *)alloca(8); *q = "abc"; }' \
+	-n 'ERROR { printf("%d\n", arg4); exit(0); }'
