@@ -479,12 +479,59 @@ static struct dtype *declarator(struct parser *p, struct dtype *ty, const struct
 static struct dtype *record_spec(struct parser *p, enum dtype_kind kind, bool *defined);
 static struct dtype *enum_spec(struct parser *p, bool *defined);
 
+enum {
+	SPEC_VOID = 1 << 0, SPEC_BOOL = 1 << 2, SPEC_CHAR = 1 << 4, SPEC_SHORT = 1 << 6, SPEC_INT = 1 << 8,
+	SPEC_LONG = 1 << 10, SPEC_FLOAT = 1 << 12, SPEC_DOUBLE = 1 << 14, SPEC_OTHER = 1 << 16,
+	SPEC_SIGNED = 1 << 17, SPEC_UNSIGNED = 1 << 18,
+};
+
+/* A D program's bad run of type specifiers, reported as libdtrace's declaration checks do:
+ * `counter` holds the specifiers so far, `add` the one that broke it (already added unless
+ * it is a second base type), `at` where yacc would stand (the token after it). short, long,
+ * signed and unsigned are attributes of a base type there, so "short long" is no combination
+ * error but a type name nothing defines. */
+static _Noreturn void script_spec_error(struct parser *p, int counter, int add, const struct dtok *at)
+{
+	int bases = SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE | SPEC_OTHER;
+	int all = counter | add;
+	int nlong = ((counter | add) / SPEC_LONG) & 3;
+	bool sign = all & (SPEC_SIGNED | SPEC_UNSIGNED);
+	if ((counter & bases) && (add & bases))
+		error_at(p, at, D_DECL_COMBO, "invalid type combination");
+	if ((all & SPEC_CHAR) && (all & SPEC_SHORT || nlong))
+		error_at(p, at, D_DECL_CHARATTR, "invalid type declaration: short and long may not be used with char type");
+	if ((all & SPEC_VOID) && (all & (SPEC_SHORT | SPEC_SIGNED | SPEC_UNSIGNED) || nlong))
+		error_at(p, at, D_DECL_VOIDATTR, "invalid type declaration: attributes may not be used with void type");
+	if (sign && (all & (SPEC_OTHER | SPEC_FLOAT | SPEC_DOUBLE | SPEC_BOOL)))
+		error_at(p, at, D_DECL_SIGNINT, "invalid type declaration: signed and unsigned may only be used with integer type");
+	if (nlong && (all & (SPEC_OTHER | SPEC_BOOL)))
+		error_at(p, at, D_DECL_LONGINT, "invalid type declaration: long and long long may only be used with "
+			 "integer or floating-point type");
+	/* libdtrace names the type from its attributes and fails to find it. */
+	struct strbuf b = {0};
+	const char *words[] = { "signed ", "unsigned ", "short ", nlong > 1 ? "long long " : "long " };
+	int bits[] = { SPEC_SIGNED, SPEC_UNSIGNED, SPEC_SHORT, nlong ? SPEC_LONG : 0 };
+	for (int i = 0; i < 4; i++)
+		if (bits[i] && (all & bits[i]))
+			strbuf_puts(&b, words[i]);
+	if (all & SPEC_FLOAT)
+		strbuf_puts(&b, "float");
+	else if (all & SPEC_DOUBLE)
+		strbuf_puts(&b, "double");
+	else if (all & SPEC_CHAR)
+		strbuf_puts(&b, "char");
+	char msg[128];
+	snprintf(msg, sizeof(msg), "%s", b.s ? b.s : "");
+	strbuf_free(&b);
+	error_at(p, at, D_UNKNOWN, "failed to resolve type %s: Unknown type name", msg);
+}
+
 static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 {
 	enum {
-		VOID = 1 << 0, BOOL = 1 << 2, CHAR = 1 << 4, SHORT = 1 << 6, INT = 1 << 8,
-		LONG = 1 << 10, FLOAT = 1 << 12, DOUBLE = 1 << 14, OTHER = 1 << 16,
-		SIGNED = 1 << 17, UNSIGNED = 1 << 18,
+		VOID = SPEC_VOID, BOOL = SPEC_BOOL, CHAR = SPEC_CHAR, SHORT = SPEC_SHORT, INT = SPEC_INT,
+		LONG = SPEC_LONG, FLOAT = SPEC_FLOAT, DOUBLE = SPEC_DOUBLE, OTHER = SPEC_OTHER,
+		SIGNED = SPEC_SIGNED, UNSIGNED = SPEC_UNSIGNED,
 	};
 	struct dtype_ctx *c = p->ctx;
 	int counter = 0;
@@ -531,10 +578,16 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (t->kind != DTOK_KEYWORD || !is_typename(p, t))
 			break;
 		if (dtok_is(t, "struct") || dtok_is(t, "union") || dtok_is(t, "enum") || dtok_is(t, "string")) {
-			if (counter)
+			if (counter && !p->script)
 				error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'",
 					 (int)t->len, t->text);
 			next(p);
+			if (counter && p->script) {
+				/* libdtrace checks once the tag is named: at the token after it */
+				if (peek(p)->kind == DTOK_IDENT && !dtok_is(t, "string"))
+					next(p);
+				script_spec_error(p, counter, OTHER, peek(p));
+			}
 			bool def = false;
 			if (dtok_is(t, "struct"))
 				ty = record_spec(p, DTY_STRUCT, &def);
@@ -553,8 +606,11 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			  dtok_is(t, "short") ? SHORT : dtok_is(t, "int") ? INT : dtok_is(t, "long") ? LONG :
 			  dtok_is(t, "float") ? FLOAT : dtok_is(t, "double") ? DOUBLE :
 			  dtok_is(t, "signed") ? SIGNED : UNSIGNED;
-		if ((counter & OTHER) || ((add == SIGNED || add == UNSIGNED) && (counter & (SIGNED | UNSIGNED))))
+		if ((counter & OTHER) || ((add == SIGNED || add == UNSIGNED) && (counter & (SIGNED | UNSIGNED)))) {
+			if (p->script)
+				script_spec_error(p, counter, add, peek(p));
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
+		}
 		counter += add;
 		switch (counter) {
 		case VOID: ty = c->t_void; break;
@@ -575,6 +631,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		case DOUBLE: ty = c->t_double; break;
 		case LONG + DOUBLE: ty = c->t_ldouble; break;
 		default:
+			if (p->script)
+				script_spec_error(p, counter - add, add, peek(p));
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		}
 	}
@@ -623,6 +681,21 @@ static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dt
 	return t;
 }
 
+/* A D program's bit-field has, as in libdtrace, an integer type just wide enough for its
+ * bits (1, 2, 4 or 8 bytes) and of the declared type's signedness. */
+static struct dtype *bitfield_type(struct parser *p, struct dtype *ty, int width)
+{
+	struct dtype_ctx *c = p->ctx;
+	bool uns = dtype_resolve(ty)->is_unsigned;
+	if (width <= 8)
+		return uns ? c->t_uchar : c->t_schar;
+	if (width <= 16)
+		return uns ? c->t_ushort : c->t_short;
+	if (width <= 32)
+		return uns ? c->t_uint : c->t_int;
+	return uns ? c->t_ulong : c->t_long;
+}
+
 static void member_decls(struct parser *p, struct dtype *rec)
 {
 	while (!consume(p, "}")) {
@@ -651,17 +724,27 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			if (consume(p, ":")) {
 				const struct dtok *wt = peek(p);
 				int64_t w = const_expr(p);
+				/* D: a positive width, or 0 for an unnamed field (which ends the unit) */
+				if (p->script && (w < 0 || (w == 0 && name)))
+					error_at(p, peek(p), D_DECL_BFCONST,
+						 "positive integral constant expression expected as bit-field size");
 				if (w < 0 || w > 64)
 					error_at(p, wt, D_DECL_BFCONST, "invalid bit-field width %lld", (long long)w);
 				width = (int)w;
 			}
 			if (!name && width < 0)
 				syntax_error(p, peek(p));
+			/* libdtrace checks a member once yacc has read the token after it */
+			const struct dtok *after = peek(p);
 			struct name n;
 			if (name) {
 				n = tok_name(p, name);
-				if (dtype_find_member(rec, n.s))
+				if (dtype_find_member(rec, n.s)) {
+					if (p->script)
+						error_at(p, after, D_UNKNOWN, "failed to define member '%s': "
+							 "Duplicate member or variable name", n.s);
 					error_at(p, name, D_UNKNOWN, "duplicate member '%s'", n.s);
+				}
 			}
 			dtype_add_member(rec, name ? n.s : NULL, ty, width);
 			char err[256];
@@ -669,7 +752,11 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			struct dtype probe = *rec;
 			if (dtype_finish_record(&probe, err, sizeof(err)) != 0 &&
 			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0))
-				error_at(p, name ? name : at, dtag_of(err), "%s", dtag_strip(err));
+				error_at(p, p->script ? after : name ? name : at, dtag_of(err), "%s", dtag_strip(err));
+			if (p->script && width == 0)
+				rec->nmembers--;  /* libdtrace ignores `int : 0` */
+			else if (p->script && width > 0)
+				rec->members[rec->nmembers - 1].type = bitfield_type(p, ty, width);
 		} while (consume(p, ","));
 		expect(p, ";");
 	}
@@ -698,6 +785,7 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	} else {
 		rec = dtype_tagged(p->ctx, kind, NULL);
 	}
+	rec->d_rules = p->script;
 	member_decls(p, rec);
 	char err[256];
 	if (dtype_finish_record(rec, err, sizeof(err)) != 0)
@@ -708,6 +796,44 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 		add_decl(p, DDECL_TAG, NULL, rec, NULL, tt);
 	*defined = true;
 	return rec;
+}
+
+/* A D program's enumerator after its name: its value, checked as libdtrace does once yacc
+ * has read the token after it (that token's line is the message's). */
+static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *name, int64_t val)
+{
+	if (consume(p, "=")) {
+		jmp_buf outer;
+		memcpy(&outer, &p->fail, sizeof(outer));
+		int depth = p->depth;
+		if (setjmp(p->fail) == 0) {
+			val = const_expr(p);
+			memcpy(&p->fail, &outer, sizeof(outer));
+		} else {
+			/* not an integer constant: skip the expression, as yacc had read it */
+			memcpy(&p->fail, &outer, sizeof(outer));
+			p->depth = depth;
+			for (int nest = 0; peek(p)->kind != DTOK_EOF; next(p)) {
+				const struct dtok *t = peek(p);
+				if (nest == 0 && (dtok_is(t, ",") || dtok_is(t, "}")))
+					break;
+				nest += dtok_is(t, "(") || dtok_is(t, "[") ? 1 : dtok_is(t, ")") || dtok_is(t, "]") ? -1 : 0;
+			}
+			error_at(p, peek(p), D_DECL_ENCONST, "enumerator '%s' must be assigned to an integral "
+				 "constant expression", name);
+		}
+		if (val > INT32_MAX || val < INT32_MIN)
+			error_at(p, peek(p), D_DECL_ENOFLOW, "enumerator '%s' value overflows INT_MAX (%d)",
+				 name, INT32_MAX);
+	}
+	for (int i = 0; i < e->nenums; i++)
+		if (strcmp(e->enums[i].name, name) == 0)
+			error_at(p, peek(p), D_UNKNOWN, "failed to define enumerator '%s': Duplicate member "
+				 "or variable name", name);
+	struct dscope_ent *prev = dscope_find(p->ctx, name, DSYM_ENUMCONST, false);
+	if (prev && (prev->kind == DSYM_ENUMCONST || prev->kind == DSYM_VAR))
+		error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s", name);
+	return val;
 }
 
 static struct dtype *enum_spec(struct parser *p, bool *defined)
@@ -735,10 +861,14 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 			break;  /* trailing comma */
 		const struct dtok *nt = expect_ident(p);
 		struct name n = tok_name(p, nt);
-		if (dscope_find(p->ctx, n.s, DSYM_ENUMCONST, true))
-			error_at(p, nt, D_DECL_IDRED, "redefinition of '%s'", n.s);
-		if (consume(p, "="))
-			val = const_expr(p);
+		if (p->script) {
+			val = script_enumerator(p, e, n.s, val);
+		} else {
+			if (dscope_find(p->ctx, n.s, DSYM_ENUMCONST, true))
+				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s'", n.s);
+			if (consume(p, "="))
+				val = const_expr(p);
+		}
 		dtype_add_enumerator(e, n.s, val);
 		/* Visible at once: later enumerators may use it. */
 		dscope_add(p->ctx, n.s, DSYM_ENUMCONST, p->ctx->t_int, val);
@@ -952,6 +1082,8 @@ static void declaration(struct parser *p, const char *dstorage)
 			add_decl(p, DDECL_FORWARD, NULL, u, NULL, start);
 		else if (u->kind == DTY_ENUM && ds.defined_tag && !u->name)
 			add_decl(p, DDECL_TAG, NULL, u, NULL, start);  /* enum { A, B }; */
+		else if (!ds.defined_tag && p->script)
+			error_at(p, start, D_DECL_USELESS, "useless declaration");
 		else if (!ds.defined_tag)
 			error_at(p, start, D_DECL_USELESS, "declaration does not declare anything");
 		return;
@@ -972,6 +1104,8 @@ static void declaration(struct parser *p, const char *dstorage)
 		struct name n = tok_name(p, nt);
 		if (is_typedef) {
 			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
+			if (e && e->kind == DSYM_TYPEDEF && p->script)
+				error_at(p, peek(p), D_DECL_IDRED, "typedef redeclared: %s", n.s);
 			if (e && e->kind != DSYM_TYPEDEF)
 				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
 			if (e && !dtype_same(e->type->base, ty))
