@@ -2,7 +2,9 @@
  *
  * Contract: dlex_tokenize reads the whole buffer and either returns 0 with every token, ending
  * with one DTOK_EOF, or -1 with "file:line:col: message" in errbuf and nothing to free
- * (dlex_tokenize_mode: the same, in the modes below).
+ * (dlex_tokenize_mode: the same, in the modes below, except that D programs never fail here:
+ * a lexical error becomes a DTOK_ERROR token, then DTOK_EOF, so that the parser reports
+ * whichever error comes first in the text, as dtrace's on-demand lexer does).
  * Token text points into a private copy of the source owned by the list; file names come from
  * the caller or from cpp line markers (`# 12 "file"`, `#line 12 "file"`), which re-base the
  * positions of the tokens after them so messages point into the original file.
@@ -29,6 +31,7 @@ enum dtok_kind {
 	DTOK_AGG,       /* @name or a bare @ */
 	DTOK_MACRO,     /* $1 $$1 $target $pid */
 	DTOK_PDESC,     /* a probe description, DLEX_SCRIPT/DLEX_CLAUSE only: text as written */
+	DTOK_ERROR,     /* DLEX_SCRIPT/DLEX_CLAUSE: a lexical error, its whole message in str */
 };
 
 /* DLEX_DECLS: provider and declaration files (-h/-G), messages "file:line:col: message".

@@ -24,6 +24,7 @@ struct parser {
 	int depth;            /* nesting of recursive rules, bounded so input cannot exhaust the stack */
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
+	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	size_t file_base;     /* index in prog->files of this token list's first file */
 	jmp_buf fail;
 };
@@ -43,7 +44,13 @@ static bool is_typename(struct parser *p, const struct dtok *t);
 
 static const struct dtok *peek(struct parser *p)
 {
-	return &p->tl->toks[p->pos];
+	const struct dtok *t = &p->tl->toks[p->pos];
+	if (t->kind == DTOK_ERROR) {
+		/* the lexer stopped here: its message is the program's first error */
+		util_seterr(p->errbuf, p->errlen, "%s", t->str);
+		longjmp(p->fail, 1);
+	}
+	return t;
 }
 
 static const struct dtok *peek_at(struct parser *p, size_t ahead)
@@ -1445,7 +1452,7 @@ static struct dnode *e_primary(struct parser *p)
 		n->slen = t->slen;
 		return n;
 	case DTOK_FLOAT:
-		error_at(p, t, D_UNKNOWN, "floating-point constants are not supported in D: %.*s", (int)t->len, t->text);
+		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
 	case DTOK_IDENT:
 		next(p);
 		n = new_node(p, DN_IDENT, t);
@@ -1771,13 +1778,23 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 }
 
 /* descriptions [/predicate/] [{ statements }] */
+/* A description in a script must be followed by a predicate or an action block (dtrace
+ * reports it at the description, whatever came after it). */
+static _Noreturn void missing_body(struct parser *p, const struct dtok *desc)
+{
+	error_at(p, desc, D_SYNTAX, "expected predicate and/or actions following probe description");
+}
+
 static void clause(struct parser *p, enum dpdesc_spec spec)
 {
 	struct dnode *c = new_node(p, DN_CLAUSE, peek(p));
 	struct dnode head = {0}, *last = &head;
+	const struct dtok *last_desc = peek(p);
 	last = last->next = pdesc(p, spec);
-	while (consume(p, ","))
+	while (consume(p, ",")) {
+		last_desc = peek(p);
 		last = last->next = pdesc(p, spec);
+	}
 	c->args = head.next;
 	const struct dtok *t = peek(p);
 	if (dtok_is(t, "/") && t->kind == DTOK_PUNCT) {
@@ -1788,6 +1805,8 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 		expect(p, "/");
 	}
 	t = peek(p);
+	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)
+		missing_body(p, last_desc);
 	if (consume(p, "{"))
 		c->body = block(p, t);
 	else if (!consume(p, ";") && t->kind != DTOK_EOF)
@@ -1823,6 +1842,12 @@ static void script_item(struct parser *p)
 		clause(p, DPD_NAME);
 		return;
 	}
+	/* A word that names no type, followed by what starts another item (`define X 5`,
+	 * `profile-1 int i;`): dtrace read it as a description without a body. */
+	enum dtok_kind k = peek_at(p, 1)->kind;
+	if (t->kind == DTOK_IDENT && !is_typename(p, t) &&
+	    (k == DTOK_IDENT || k == DTOK_KEYWORD || k == DTOK_PDESC || k == DTOK_INT || k == DTOK_EOF))
+		missing_body(p, t);
 	if (t->kind == DTOK_KEYWORD) {
 		if (dtok_is(t, "provider")) {
 			next(p);
@@ -1902,6 +1927,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	if (setjmp(p.fail))
 		return -1;
 	if (clause_spec >= 0) {
+		p.clause_arg = true;
 		/* dtrace -n 'syscall:::entry { ... } tick-1s { exit(0); }': a description argument
 		 * may hold several clauses, each description read the same way */
 		do

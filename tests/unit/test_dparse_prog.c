@@ -113,7 +113,7 @@ T_CASE(postfix_and_primary)
 	T_EQ_STR(expr("stringof(x) + stringof y"), "(+ (stringof (var x)) (stringof (var y)))");
 	T_EQ_STR(expr("sizeof(int) + sizeof x + sizeof(x)"),
 		 "(+ (+ (sizeof \"int\") (sizeof (var x))) (sizeof (var x)))");
-	T_EQ_STR(expr("1.5"), "ERR: [D_UNKNOWN] line 1: floating-point constants are not supported in D: 1.5");
+	T_EQ_STR(expr("1.5"), "ERR: [D_SYNTAX] line 1: floating-point constants are not permitted");
 	T_EQ_STR(expr("xlate <int> (x)"), "ERR: [D_UNKNOWN] line 1: xlate is not supported (translators are not implemented)");
 }
 
@@ -167,7 +167,9 @@ T_CASE(dangling_else_and_statements)
 T_CASE(clause_forms)
 {
 	T_EQ_STR(parse("BEGIN{}"), "(clause (probes \"BEGIN\"))");
-	T_EQ_STR(parse("BEGIN"), "(clause (probes \"BEGIN\") noaction)");
+	/* in a script a description needs a predicate or actions (a -n argument does not) */
+	T_EQ_STR(parse("BEGIN"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
+	T_EQ_STR(parse("BEGIN /1/"), "(clause (probes \"BEGIN\") (pred (int 1)) noaction)");
 	T_EQ_STR(parse("ERROR\n{\n}\nEND{}"), "(clause (probes \"ERROR\"))\n(clause (probes \"END\"))");
 	T_EQ_STR(parse("a:::b,\nc::d:e ,f\n{ x }"), "(clause (probes \"a:::b\" \"c::d:e\" \"f\") (stmt (var x)))");
 	T_EQ_STR(parse("syscall::*read*:entry, fbt:kern?l:[a-z]*:return, pid$1::malloc:entry,"
@@ -191,7 +193,9 @@ T_CASE(description_or_declaration)
 	T_EQ_STR(parse("BEGIN { x = a-1; y = b:c; }"), "ERR: [D_SYNTAX] line 1: syntax error near \":\"");
 	T_EQ_STR(parse("BEGIN { @a[] = count(); }"), "ERR: [D_SYNTAX] line 1: syntax error near \"]\"");
 	T_EQ_STR(parse("provider p { probe a(int); };\np:::a{}"), "(clause (probes \"p:::a\"))");
-	T_EQ_STR(parse("BEGIN\nEND {}"), "ERR: [D_UNKNOWN] line 1: undefined type 'BEGIN'");
+	T_EQ_STR(parse("BEGIN\nEND {}"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
+	T_EQ_STR(parse("profile-1\nint i;"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
+	T_EQ_STR(parse("define\nVALUE 5"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
 }
 
 T_CASE(description_fields)
