@@ -429,6 +429,7 @@ static int lex_directive(struct lexer *lx)
 		pr->file = lx->file;
 		pr->line = lx->line;
 		pr->col = col_of(lx, hash);
+		pr->before = l->ntoks;
 		lx->p = eol;
 		return 0;
 	}

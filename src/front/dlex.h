@@ -62,6 +62,7 @@ struct dpragma {
 	char *text;           /* after "#pragma", trimmed: "D attributes Evolving/... provider x" */
 	const char *file;
 	int line, col;        /* of the '#' */
+	size_t before;        /* index of the first token after it */
 };
 
 struct dtoklist {

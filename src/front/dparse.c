@@ -25,6 +25,7 @@ struct parser {
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
+	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
 	jmp_buf fail;
 };
@@ -42,8 +43,22 @@ static bool is_typename(struct parser *p, const struct dtok *t);
 
 /* --- tokens and errors -------------------------------------------------------------------- */
 
+static void pragma_d(struct parser *p, const struct dpragma *pr);
+
+/* In a D program each `#pragma D` line takes effect where dtrace's lexer meets it: when the
+ * parser first looks at the token after it (so its errors come in source order). */
+static void pragmas_before(struct parser *p, size_t pos)
+{
+	while (p->script && p->next_pragma < p->tl->npragmas && p->tl->pragmas[p->next_pragma].before <= pos) {
+		const struct dpragma *pr = &p->tl->pragmas[p->next_pragma++];
+		if (pr->text[0] == 'D' && (pr->text[1] == ' ' || pr->text[1] == '\t' || !pr->text[1]))
+			pragma_d(p, pr);
+	}
+}
+
 static const struct dtok *peek(struct parser *p)
 {
+	pragmas_before(p, p->pos);
 	const struct dtok *t = &p->tl->toks[p->pos];
 	if (t->kind == DTOK_ERROR) {
 		/* the lexer stopped here: its message is the program's first error */
@@ -1286,9 +1301,9 @@ static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, e
 static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords)
 {
 	if (nwords < 3)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option requires an option name");
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
 	if (nwords > 3)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option takes one name or name=value");
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
 	/* The third word, from the text itself: words[] holds only a short prefix of each word. */
 	const char *word = strstr(pr->text, "option") + strlen("option");
 	while (*word == ' ' || *word == '\t')
@@ -1296,8 +1311,9 @@ static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords
 	size_t wlen = strcspn(word, " \t");
 	const char *eq = memchr(word, '=', wlen);
 	size_t nlen = eq ? (size_t)(eq - word) : wlen;
-	if (nlen == 0)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option requires an option name");
+	if (nlen == 0)  /* no option has an empty name */
+		pragma_error(p, pr, D_PRAGMA_OPTSET, "failed to set option '' to '%.*s': Invalid option name",
+			     (int)(wlen - 1), word + 1);
 	struct dprog *g = p->prog;
 	g->options = xrealloc(g->options, sizeof(*g->options) * (size_t)(g->noptions + 1));
 	struct doption *o = &g->options[g->noptions++];
@@ -1306,6 +1322,58 @@ static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords
 	o->pos.file = prog_file(p, pr->file);
 	o->pos.line = pr->line;
 	o->pos.col = pr->col;
+}
+
+/* Whether "name/data/class" is a stability attribute triple; splits it in place. */
+static bool parse_attr(char *a, struct dattr *at)
+{
+	char *s1 = strchr(a, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
+	if (!s1 || !s2 || strchr(s2 + 1, '/'))
+		return false;
+	*s1 = *s2 = '\0';
+	struct dattr r = { true, match_word(a, stabilities, 8), match_word(s1 + 1, stabilities, 8),
+			   match_word(s2 + 1, classes, 6) };
+	*at = r;
+	return r.name_stability && r.data_stability && r.dep_class;
+}
+
+/* A D program's `#pragma D attributes A/B/C provider P part` or `... A/B/C ident`: checked
+ * with libdtrace's rules and words. Attributes of a provider not (yet) defined, or of an
+ * identifier, change nothing we report. */
+static void script_pragma_attributes(struct parser *p, const struct dpragma *pr, char words[][64], int nw)
+{
+	if (nw < 4)
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>");
+	struct dattr at;
+	if (!parse_attr(words[2], &at))
+		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid attributes specified by #pragma attributes");
+	if (strcmp(words[3], "provider") != 0 || nw < 6)
+		return;
+	struct dprovider *pv = dprog_find_provider(p->prog, words[4]);
+	if (!pv)
+		return;
+	int k;
+	for (k = 0; k < DATTR_NKINDS; k++)
+		if (strcmp(words[5], attr_kinds[k]) == 0)
+			break;
+	if (k == DATTR_NKINDS)  /* (dtrace names the provider first, then the part) */
+		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid component \"%s\" in attribute #pragma for provider %s",
+			     words[4], words[5]);
+	pv->attrs[k] = at;
+}
+
+/* `#pragma D depends_on class name` in a D program: a main program may not name a library
+ * (libraries are D files dtrace loads itself). */
+static void pragma_depends(struct parser *p, const struct dpragma *pr, char words[][64], int nw)
+{
+	if (nw < 4)
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
+	if (strcmp(words[2], "library") == 0)
+		pragma_error(p, pr, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
+	/* providers come and go with the processes traced: not checked here */
+	if (strcmp(words[2], "provider") == 0 || strcmp(words[2], "module") == 0)
+		return;
+	pragma_error(p, pr, D_PRAGMA_INVAL, "invalid class %s specified by #pragma depends_on", words[2]);
 }
 
 static void pragma_d(struct parser *p, const struct dpragma *pr)
@@ -1334,8 +1402,16 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 	static const char *const known[] = {
 		"attributes", "binding", "depends_on", "error", "ident", "line", "option",
 	};
+	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])) && p->script)
+		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid D pragma: %s", words[1]);
 	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])))
 		pragma_error(p, pr, D_PRAGMA_INVAL, "unknown #pragma D directive '%s'", words[1]);
+	if (p->script && strcmp(words[1], "depends_on") == 0)
+		pragma_depends(p, pr, words, nw);
+	if (p->script && strcmp(words[1], "attributes") == 0) {
+		script_pragma_attributes(p, pr, words, nw);
+		return;
+	}
 	if (p->script && strcmp(words[1], "option") == 0)
 		pragma_option(p, pr, nw);
 	if (strcmp(words[1], "attributes") != 0) {
@@ -1937,11 +2013,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 		while (peek(&p)->kind != DTOK_EOF)
 			script_item(&p);
 	}
-	for (size_t i = 0; i < toks->npragmas; i++) {
-		const struct dpragma *pr = &toks->pragmas[i];
-		if (pr->text[0] == 'D' && (pr->text[1] == ' ' || pr->text[1] == '\t' || !pr->text[1]))
-			pragma_d(&p, pr);
-	}
+	pragmas_before(&p, (size_t)-1);
 	return 0;
 }
 
