@@ -692,6 +692,15 @@ static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dt
 {
 	struct name n = tok_name(p, tt);
 	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TAG, here);
+	if (e && e->type->kind != kind && p->script) {
+		/* D (CTF) names a tag with its kind: struct x and union x are two types */
+		e = NULL;
+		for (struct dscope *sc = p->ctx->scope; sc && !e; sc = here ? NULL : sc->parent)
+			for (size_t i = sc->nents; i-- > 0 && !e;)
+				if (sc->ents[i].kind == DSYM_TAG && sc->ents[i].type->kind == kind &&
+				    strcmp(sc->ents[i].name, n.s) == 0)
+					e = &sc->ents[i];
+	}
 	if (e) {
 		if (e->type->kind != kind)
 			error_at(p, tt, D_DECL_TYPERED, "'%s' defined as wrong kind of tag (it is %s %s)", n.s,
@@ -932,6 +941,12 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 		declspec(p, &ds, false);
 		const struct dtok *name = NULL;
 		const struct dtok *at = peek(p);
+		/* `int a[int]`: an associative array, which only D variables can be */
+		size_t k = at->kind == DTOK_IDENT ? 1 : 0;
+		if (p->script && dtok_is(peek_at(p, k), "[") && is_typename(p, peek_at(p, k + 1)))
+			error_at(p, at, D_DECL_PROTO_TYPE, "function prototype may not use parameter of type "
+				 "dynamic variable: %s, parameter #%d",
+				 k ? tok_name(p, at).s : "(anonymous)", f->nparams + 1);
 		struct dtype *pt = declarator(p, ds.type, &name, true, true);
 		struct dtype *r = dtype_resolve(pt);
 		if (r->kind == DTY_ARRAY)
@@ -1124,6 +1139,13 @@ static void declaration(struct parser *p, const char *dstorage)
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
 		struct name n = tok_name(p, nt);
+		if (dstorage && !is_typedef && dtype_resolve(ty)->kind == DTY_FUNC) {
+			/* A function prototype declares an external symbol to libdtrace (a kernel
+			 * one, there); nothing in a user-space trace can refer to it. */
+			if (ds.storage && strcmp(ds.storage, "extern") != 0 && strcmp(ds.storage, "static") != 0)
+				error_at(p, peek(p), D_DECL_BADCLASS, "specified storage class not appropriate in D");
+			continue;
+		}
 		if (is_typedef) {
 			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
 			if (e && e->kind == DSYM_TYPEDEF && p->script)
@@ -1160,6 +1182,8 @@ static void declaration(struct parser *p, const char *dstorage)
 				add_item(p, d);
 			}
 		}
+		if (dtok_is(peek(p), "=") && p->script)
+			syntax_error(p, peek(p));  /* D has no initializers */
 		if (dtok_is(peek(p), "="))
 			error_at(p, peek(p), D_SYNTAX, "initializers are not supported in D declarations");
 	} while (consume(p, ","));
