@@ -567,6 +567,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (is_storage(t)) {
 			if (!allow_storage)
 				error_at(p, t, D_DECL_BADCLASS, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
+			if (ds->storage && p->script)
+				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
 			if (ds->storage)
 				error_at(p, t, D_DECL_CLASS, "multiple storage classes in declaration");
 			next(p);
@@ -712,19 +714,18 @@ static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dt
 	return t;
 }
 
-/* A D program's bit-field has, as in libdtrace, an integer type just wide enough for its
- * bits (1, 2, 4 or 8 bytes) and of the declared type's signedness. */
+/* A D program's bit-field has, as in libdtrace, an integer type of the declared kind and
+ * name but just wide enough for its bits (1, 2, 4 or 8 bytes). */
 static struct dtype *bitfield_type(struct parser *p, struct dtype *ty, int width)
 {
-	struct dtype_ctx *c = p->ctx;
-	bool uns = dtype_resolve(ty)->is_unsigned;
-	if (width <= 8)
-		return uns ? c->t_uchar : c->t_schar;
-	if (width <= 16)
-		return uns ? c->t_ushort : c->t_short;
-	if (width <= 32)
-		return uns ? c->t_uint : c->t_int;
-	return uns ? c->t_ulong : c->t_long;
+	struct dtype *r = dtype_resolve(ty);
+	int size = width <= 8 ? 1 : width <= 16 ? 2 : width <= 32 ? 4 : 8;
+	if (size == r->size)
+		return ty;
+	struct dtype *t = dtype_new(p->ctx, r->kind, size, size);
+	t->is_unsigned = r->is_unsigned;
+	t->char_signedness = r->char_signedness;
+	return t;
 }
 
 static void member_decls(struct parser *p, struct dtype *rec)
@@ -1960,6 +1961,9 @@ static void script_item(struct parser *p)
 		}
 		if (dtok_is(t, "self") || dtok_is(t, "this")) {
 			next(p);
+			const struct dtok *u = peek(p);
+			if (dtok_is(u, "self") || dtok_is(u, "this") || is_storage(u))
+				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
 			declaration(p, dtok_is(t, "self") ? "self" : "this");
 			return;
 		}

@@ -414,7 +414,7 @@ int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
 			bitpos = 0;
 		if (m->bit_width >= 0) {
 			has_bits = true;
-			if (!dtype_is_integer(m->type) && rec->d_rules)
+			if ((!dtype_is_integer(m->type) || r->kind == DTY_ENUM) && rec->d_rules)  /* CTF integers only */
 				return dtag_seterr(errbuf, errlen, D_DECL_BFTYPE, "invalid type for bit-field: %s",
 						   m->name ? m->name : "(anon)");
 			if (!dtype_is_integer(m->type))
