@@ -126,10 +126,34 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
 	longjmp(p->fail, 1);
 }
 
+/* A name the parser knows (a type, a declared variable, an enumerator), or one right after
+ * `.`, `->`, struct, union or enum, which dtrace's lexer takes without reading ahead. */
+static bool known_ident(struct parser *p, const struct dtok *t)
+{
+	size_t i = (size_t)(t - p->tl->toks);
+	if (i > 0) {
+		const struct dtok *prev = &p->tl->toks[i - 1];
+		if (dtok_is(prev, ".") || dtok_is(prev, "->") || dtok_is(prev, "struct") ||
+		    dtok_is(prev, "union") || dtok_is(prev, "enum"))
+			return true;
+	}
+	char n[256];
+	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
+	return dscope_find(p->ctx, n, DSYM_TYPEDEF, false) != NULL;
+}
+
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
 	if (t->kind == DTOK_EOF)
 		error_at(p, t, D_SYNTAX, "syntax error near end of input");
+	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) {
+		/* dtrace's lexer reads ahead past a name it does not know (is it a variable or a
+		 * type?) and its message then quotes the rest of that line */
+		const char *e = t->text;
+		while (*e && *e != '\n')
+			e++;
+		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
+	}
 	if (p->script)
 		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)t->len, t->text);
 	error_at(p, t, D_SYNTAX, "syntax error near '%.*s'", (int)t->len, t->text);
@@ -660,6 +684,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		}
 	}
+	if (!ty && p->script && ds->storage && peek(p)->kind == DTOK_IDENT)
+		ty = c->t_int;  /* `typedef x;`, `extern y;`: D's declarations default to int */
 	if (!ty) {
 		const struct dtok *t = peek(p);
 		if (t->kind == DTOK_IDENT && (dtok_is(peek_at(p, 1), "*") || peek_at(p, 1)->kind == DTOK_IDENT ||
@@ -1697,6 +1723,8 @@ static struct dnode *e_unary_rule(struct parser *p)
 		next(p);
 		expect(p, "(");
 		n = new_node(p, DN_OFFSETOF, t);
+		if (peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p)))
+			syntax_error(p, peek(p));  /* dtrace's lexer made it no type name */
 		n->ctype = type_name(p);
 		expect(p, ",");
 		n->name = tok_dup(expect_ident(p), 0);

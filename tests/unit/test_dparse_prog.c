@@ -160,7 +160,7 @@ T_CASE(dangling_else_and_statements)
 		 "(clause (probes \"BEGIN\") (if (var a) (empty) (if (var b) (block) (stmt (var c)))))");
 	T_EQ_STR(parse("BEGIN { ; {} { a; } b }"),
 		 "(clause (probes \"BEGIN\") (empty) (block) (block (stmt (var a))) (stmt (var b)))");
-	T_EQ_STR(parse("BEGIN { a b }"), "ERR: [D_SYNTAX] line 1: syntax error near \"b\"");
+	T_EQ_STR(parse("BEGIN { a b }"), "ERR: [D_SYNTAX] line 1: syntax error near \"b }\"");
 	T_EQ_STR(parse("BEGIN { while (1) x++; }"), "ERR: [D_SYNTAX] line 1: 'while' statements are not supported in D");
 }
 
