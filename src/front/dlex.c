@@ -76,7 +76,7 @@ static int lex_error(struct lexer *lx, const char *at, enum dtag tag, const char
 	strbuf_printf(&b, "[%s] ", dtag_name(tag));
 	if (lx->mode == DLEX_DECLS)
 		strbuf_printf(&b, "%s:%d:%d: ", lx->file, lx->line, col_of(lx, at));
-	else
+	else if (lx->mode == DLEX_SCRIPT)  /* dtrace numbers the lines of files, not of -n text */
 		strbuf_printf(&b, "line %d: ", lx->line);
 	va_start(ap, fmt);
 	strbuf_vprintf(&b, fmt, ap);

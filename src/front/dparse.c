@@ -105,10 +105,10 @@ static void vset_error(struct parser *p, enum dtag tag, const char *file, int li
 {
 	struct strbuf b = {0};
 	strbuf_printf(&b, "[%s] ", dtag_name(tag));
-	if (p->script)
-		strbuf_printf(&b, "line %d: ", line);
-	else
+	if (!p->script)
 		strbuf_printf(&b, "%s:%d:%d: ", file, line, col);
+	else if (!p->clause_arg)  /* dtrace numbers the lines of files, not of -n text */
+		strbuf_printf(&b, "line %d: ", line);
 	strbuf_vprintf(&b, fmt, ap);
 	util_seterr(p->errbuf, p->errlen, "%s", b.s);
 	strbuf_free(&b);
@@ -2088,7 +2088,7 @@ int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 		      char *errbuf, size_t errlen)
 {
 	struct dtoklist tl;
-	if (dlex_tokenize_mode("(command line)", arg, strlen(arg), DLEX_CLAUSE, &tl, errbuf, errlen) != 0)
+	if (dlex_tokenize_mode(DPARSE_ARG_FILE, arg, strlen(arg), DLEX_CLAUSE, &tl, errbuf, errlen) != 0)
 		return -1;
 	int r = parse_into(g, &tl, (int)spec, errbuf, errlen);
 	dtoklist_free(&tl);

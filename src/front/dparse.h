@@ -108,7 +108,8 @@ void dprog_free(struct dprog *p);
  * token is `{`, `;`, `/` or the end (dtrace's rule), so `/a / b > 0/` divides.
  *
  * Contract: both functions add to `g` (from dprog_new; several -n arguments and a script can
- * go into one program) and return 0, or -1 with "line N: message" in errbuf (dtrace's wording:
+ * go into one program) and return 0, or -1 with "line N: message" in errbuf ("message" alone
+ * for dparse_clause_arg) (dtrace's wording:
  * `syntax error near "}"`, `invalid probe description "a:b:c:d:e": ...`); after an error, `g`
  * may only be freed. A command prints "PROG: failed to compile script FILE: " + errbuf.
  * `src` may hold cpp line markers (-C). Nesting deeper than DPARSE_MAX_DEPTH levels is an
@@ -122,6 +123,9 @@ int dparse_script(struct dprog *g, const char *file, const char *src, size_t len
  * predicate and an action block ("BEGIN { trace(1); }"). */
 int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 		      char *errbuf, size_t errlen);
+/* The file name of a clause argument's positions. Its messages have no "line N: " (dtrace
+ * numbers only the lines of files). */
+#define DPARSE_ARG_FILE "(command line)"
 
 /* The declarations as D source: tag bodies, forward declarations and typedefs, one per
  * statement, in source order. Malloc'd; "" when there are none. */

@@ -72,11 +72,11 @@ expect_fail description_type_error "usdtrace: invalid probe specifier BEGIN { x 
 printf 'BEGIN\n{\n\tx = nosuch;\n}\n' >"$w/type.d"
 expect_fail script_type_error "usdtrace: failed to compile script $w/type.d: line 3: failed to resolve nosuch: Unknown variable name" \
 	"$USDTRACE" -s "$w/type.d"
-expect_fail undefined_macro_arg "usdtrace: invalid probe specifier BEGIN { trace(\$1); }: line 1: macro argument \$1 is not defined" \
+expect_fail undefined_macro_arg "usdtrace: invalid probe specifier BEGIN { trace(\$1); }: macro argument \$1 is not defined" \
 	"$USDTRACE" -n 'BEGIN { trace($1); }'
 expect_fail unused_macro_arg "usdtrace: invalid probe specifier BEGIN { trace(\$1); }: line 1: extraneous argument 'b' (\$2 is not referenced)" \
 	"$USDTRACE" -n 'BEGIN { trace($1); }' a b
-expect_fail syntax_error_in_description "usdtrace: invalid probe specifier BEGIN { trace(1 }: line 1: syntax error near \"}\"" \
+expect_fail syntax_error_in_description "usdtrace: invalid probe specifier BEGIN { trace(1 }: syntax error near \"}\"" \
 	"$USDTRACE" -n 'BEGIN { trace(1 }'
 
 # -e and -S compile without privileges: run as nobody when we are root.

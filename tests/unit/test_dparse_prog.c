@@ -353,28 +353,30 @@ T_CASE(command_line_clauses)
 	free(s);
 	T_CHECK(c->next == NULL);
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN { x = }", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near \"}\"");
+	/* dtrace numbers the lines of files only */
+	T_EQ_STR(err, "[D_SYNTAX] syntax error near \"}\"");
 	dprog_free(g);
 
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: invalid probe description \"abc\": a probe id is a positive number");
+	T_EQ_STR(err, "[D_PDESC_INVAL] invalid probe description \"abc\": a probe id is a positive number");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4294967296", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: identifier 4294967296 exceeds maximum probe id");
+	T_EQ_STR(err, "[D_PDESC_INVAL] identifier 4294967296 exceeds maximum probe id");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "a:b:c:d", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: invalid probe description \"a:b:c:d\": Overspecified probe description");
+	T_EQ_STR(err, "[D_PDESC_INVAL] invalid probe description \"a:b:c:d\": Overspecified probe description");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN } x", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near \"}\"");
+	/* dtrace numbers the lines of files only */
+	T_EQ_STR(err, "[D_SYNTAX] syntax error near \"}\"");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near end of input");
+	T_EQ_STR(err, "[D_SYNTAX] syntax error near end of input");
 	dprog_free(g);
 }
 
@@ -612,7 +614,7 @@ T_CASE(mutation_no_crash)
 			/* the same text as a -n argument (up to any NUL byte) */
 			g = dprog_new();
 			if (dparse_clause_arg(g, (enum dpdesc_spec)(iter % 5), b.s, err, sizeof(err)) != 0)
-				T_CHECK(strncmp(dtag_strip(err), "line ", 5) == 0);
+				T_CHECK(strncmp(dtag_strip(err), "line ", 5) != 0 && strchr(err, '\n') == NULL);
 			dprog_free(g);
 			strbuf_free(&b);
 			runs++;

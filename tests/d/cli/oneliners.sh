@@ -29,7 +29,7 @@ if cli_needs_root n_several_clauses; then
 		-n 'BEGIN { n++; } tick-10ms /n == 1/ { exit(0); } END { printf("n=%d\n", n); }'
 fi
 cli_run n_several_clauses_error 1 '' \
-	'usdtrace: invalid probe specifier BEGIN { exit(0); } }: line 1: syntax error near "}"\n' \
+	'usdtrace: invalid probe specifier BEGIN { exit(0); } }: syntax error near "}"\n' \
 	"$USDTRACE" -n 'BEGIN { exit(0); } }'
 if cli_needs_root n_and_s; then
 	printf 'BEGIN\n{\n\tprintf("from script\\n");\n}\n' >"$W/s.d"
