@@ -197,6 +197,38 @@ static int read_escape(struct lexer *lx, const char **pp, unsigned *val)
 	return 0;
 }
 
+/* One escape sequence of a D program's string or character constant, at p (the backslash),
+ * decoded as dtrace decodes them: \a \b \f \n \r \t \v, \\ and \", up to three octal digits,
+ * \x and any number of hex digits (the value cut to a byte), and any other character kept
+ * with its backslash ("\?" stays two characters). Never an error. Returns the next p. */
+static const char *d_escape(const char *p, const char *end, struct strbuf *b)
+{
+	p++;
+	if (p >= end)
+		return p;
+	char c = *p++;
+	const char *simple = strchr("abfnrtv", c);
+	if (c && simple) {
+		strbuf_putc(b, "\a\b\f\n\r\t\v"[simple - "abfnrtv"]);
+	} else if (c == '\\' || c == '"') {
+		strbuf_putc(b, c);
+	} else if (c >= '0' && c <= '7') {
+		unsigned v = (unsigned)(c - '0');
+		for (int i = 0; i < 2 && p < end && *p >= '0' && *p <= '7'; i++)
+			v = v * 8 + (unsigned)(*p++ - '0');
+		strbuf_putc(b, (char)v);
+	} else if (c == 'x') {
+		unsigned v = 0;
+		for (; p < end && isxdigit((unsigned char)*p); p++)
+			v = v * 16 + (unsigned)(isdigit((unsigned char)*p) ? *p - '0' : tolower((unsigned char)*p) - 'a' + 10);
+		strbuf_putc(b, (char)v);
+	} else {
+		strbuf_putc(b, '\\');
+		strbuf_putc(b, c);
+	}
+	return p;
+}
+
 /* String or character constant; quote is '"' or '\''. */
 static int lex_quoted(struct lexer *lx, char quote)
 {
@@ -219,6 +251,10 @@ static int lex_quoted(struct lexer *lx, char quote)
 		}
 		if (*p == quote)
 			break;
+		if (*p == '\\' && lx->mode != DLEX_DECLS) {
+			p = d_escape(p, lx->end, &b);
+			continue;
+		}
 		if (*p == '\\') {
 			unsigned v = 0;
 			if (read_escape(lx, &p, &v) != 0) {
