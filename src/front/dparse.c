@@ -1743,6 +1743,22 @@ static bool closes_predicate(struct parser *p, const struct dtok *op)
 	return t->kind == DTOK_EOF || dtok_is(t, "{") || dtok_is(t, ";") || dtok_is(t, "/");
 }
 
+/* The line dtrace gives an operator's node: its lexer's line when yacc reduces the operator,
+ * which is that of the token after the right operand, or, when that token is a predicate's
+ * closing `/`, of the next character that is not blank (the lexer looked past the `/` to
+ * tell it apart from a division). */
+static int reduce_line(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (!closes_predicate(p, t))
+		return t->line;
+	/* the next character that is not blank, a comment's '/' included */
+	int line = t->line;
+	for (const char *c = t->text + 1; *c && strchr(" \t\r\f\v\n", *c); c++)
+		line += *c == '\n';
+	return line;
+}
+
 static struct dnode *e_binary(struct parser *p, int level)
 {
 	if (level == NLEVELS)
@@ -1765,6 +1781,8 @@ static struct dnode *e_binary(struct parser *p, int level)
 		n->op = hit;
 		n->lhs = a;
 		n->rhs = e_binary(p, level + 1);
+		if (p->script)
+			n->pos.line = reduce_line(p);
 		a = n;
 	}
 }
