@@ -38,9 +38,13 @@ enum dtok_kind {
  * DLEX_SCRIPT: D programs; where a clause may start (top level, at the start or after `}`,
  * `;`, or a `,` after a description) a run of probe-description characters
  * (letters, digits, _ $ : * ? ! [ ] \ . -) is one DTOK_PDESC token when its first word is not
- * a keyword and what follows it (past blanks and comments) is `{`, `/`, `,` or the end:
- * `tick-1s`, `pid$1::malloc:entry`, `BEGIN`. Messages are "line N: message", which a command
- * prefixes with "PROG: failed to compile script FILE: ".
+ * a keyword and what follows it (past blanks and comments) is `{`, `/`, `,` or the end, or
+ * whatever follows when it holds one of `:-.?!` or is BEGIN, END or ERROR (no declaration
+ * can start so): `tick-1s`, `pid$1::malloc:entry`, `BEGIN`. Messages are "line N: message",
+ * which a command prefixes with "PROG: failed to compile script FILE: " (DLEX_CLAUSE: just
+ * "message"). D programs lex as dtrace does where C differs: an integer constant ends after
+ * its digits and u/l suffix ("10ms" is 10 then ms), escapes are dtrace's (an unknown one
+ * keeps its backslash), a string may not span lines, one ) or ] too many is an error. 
  * DLEX_CLAUSE: as DLEX_SCRIPT, but the input's first token is a description whatever follows
  * it (the -n/-P/-m/-f/-i arguments). */
 enum dlex_mode { DLEX_DECLS, DLEX_SCRIPT, DLEX_CLAUSE };
