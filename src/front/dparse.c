@@ -1134,7 +1134,13 @@ static void declaration(struct parser *p, const char *dstorage)
 	struct declspec ds;
 	const struct dtok *start = peek(p);
 	bool global = !dstorage || strcmp(dstorage, "global") == 0;
-	declspec(p, &ds, global);
+	if (dstorage && !global && peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p))) {
+		/* `self x;`: self and this are storage classes, and D's default type is int */
+		memset(&ds, 0, sizeof(ds));
+		ds.type = p->ctx->t_int;
+	} else {
+		declspec(p, &ds, global);
+	}
 	if (consume(p, ";")) {
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
