@@ -2066,6 +2066,7 @@ struct dprog *dprog_new(void)
 {
 	struct dprog *g = xcalloc(1, sizeof(*g));
 	g->types = dtype_ctx_new();
+	dtype_add_kernel_typedefs(g->types);
 	g->files = xcalloc(1, sizeof(char *));
 	return g;
 }

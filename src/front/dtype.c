@@ -205,6 +205,30 @@ struct dtype_ctx *dtype_ctx_new(void)
 	return c;
 }
 
+void dtype_add_kernel_typedefs(struct dtype_ctx *c)
+{
+	static const struct { const char *name; int bytes; bool uns; } names[] = {
+		{"__s8", 1, false}, {"__u8", 1, true}, {"__s16", 2, false}, {"__u16", 2, true},
+		{"__s32", 4, false}, {"__u32", 4, true}, {"__s64", 8, false}, {"__u64", 8, true},
+		{"s8", 1, false}, {"u8", 1, true}, {"s16", 2, false}, {"u16", 2, true},
+		{"s32", 4, false}, {"u32", 4, true}, {"s64", 8, false}, {"u64", 8, true},
+		{"__be16", 2, true}, {"__be32", 4, true}, {"__be64", 8, true},
+		{"__le16", 2, true}, {"__le32", 4, true}, {"__le64", 8, true},
+		{"ipaddr_t", 4, true},
+	};
+	struct dscope *user = c->scope;
+	c->scope = c->builtins;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int b = names[i].bytes;
+		bool u = names[i].uns;
+		struct dtype *t = b == 1 ? (u ? c->t_uchar : c->t_schar) : b == 2 ? (u ? c->t_ushort : c->t_short) :
+				  b == 4 ? (u ? c->t_uint : c->t_int) : (u ? c->t_ullong : c->t_llong);
+		add_builtin_typedef(c, names[i].name, t);
+	}
+	add_builtin_typedef(c, "bool", c->t_bool);
+	c->scope = user;
+}
+
 void dtype_ctx_free(struct dtype_ctx *ctx)
 {
 	if (!ctx)

@@ -94,6 +94,10 @@ struct dtype_ctx {
  * typedef names (int8_t..uint64_t, intptr_t, size_t, ssize_t, off_t, pid_t, uid_t, ...), then
  * one user scope on top (the provider file's declarations). */
 struct dtype_ctx *dtype_ctx_new(void);
+/* For D programs: the Linux kernel's integer typedefs that dtrace always knows from the
+ * kernel's CTF (__u8 .. __s64, u8 .. s64, __be16/32/64, __le16/32/64, bool) and D's ipaddr_t,
+ * added to the builtin scope. Provider files stay with C's names. */
+void dtype_add_kernel_typedefs(struct dtype_ctx *ctx);
 void dtype_ctx_free(struct dtype_ctx *ctx);
 
 void dscope_push(struct dtype_ctx *ctx);
