@@ -645,9 +645,12 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 				continue;
 			}
 		}
-		if (isalpha((unsigned char)c) || c == '_') {
+		/* D programs: a backtick scopes a name to a module (vmlinux`jiffies) and is part of
+		 * the identifier, as in dtrace's lexer */
+		bool tick = mode != DLEX_DECLS;
+		if (isalpha((unsigned char)c) || c == '_' || (tick && c == '`')) {
 			const char *q = p;
-			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_' || (tick && *q == '`')))
 				q++;
 			size_t n = (size_t)(q - p);
 			new_tok(&lx, dlex_is_keyword(p, n) ? DTOK_KEYWORD : DTOK_IDENT, p, n);

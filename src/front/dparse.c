@@ -914,6 +914,8 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 		e = dtype_tagged(p->ctx, DTY_ENUM, NULL);
 	}
 	int64_t val = 0;
+	if (p->script && dtok_is(peek(p), "}"))
+		syntax_error(p, peek(p));  /* D's grammar wants an enumerator */
 	do {
 		if (dtok_is(peek(p), "}"))
 			break;  /* trailing comma */
