@@ -367,7 +367,7 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	case CGC_VSTR: {
 		uint32_t s = cgx_str(c, n);
 		v->off = rec_alloc(c, c->slot, 8);
-		v->size = c->o->strsize;
+		v->size = c->o->strsize + 1;   /* with its NUL, as dtrace records (and dumps) it */
 		v->kind = DOBJ_V_STRING;
 		cgc_copy_str_clean(c, v->off, s, true);
 		return;
@@ -441,7 +441,10 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	if (!size || !size->isconst || size->cval <= 0 || size->cval > 4096)
 		cgc_fail(c, call, "tracemem( ) size must be a constant between 1 and 4096");
 	uint32_t n = (uint32_t)size->cval;
-	struct dobj_val *v = new_action(c, DOBJ_ACT_TRACEMEM, 1)->vals;
+	struct dnode *dyn = size->next;
+	struct dobj_val *v = new_action(c, DOBJ_ACT_TRACEMEM, dyn ? 2 : 1)->vals;
+	if (dyn)
+		cgc_rec_int(c, dyn, &v[1], 8, "ssize_t");
 	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8(n));
 	cgc_zero_scratch(c, tmp, cgc_round8(n));
 	if (cgc_vclass(addr->type) == CGC_VSTR) {
@@ -463,6 +466,48 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	v->kind = DOBJ_V_BYTES;
 	v->argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, n, false, "void" };
 	cgc_copy(c, CG_R_SCRATCH, v->off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
+}
+
+/* print(ptr): the address, then the pointee's bytes read through it (the consumer prints
+ * "ADDR = *" and the pointee); print(value): the value as trace() records it. */
+static void act_print(struct cgc *c, struct dnode *call)
+{
+	struct dnode *arg = call->args;
+	struct dtype *t = dtype_resolve(arg->type);
+	struct dtype *pt = t->kind == DTY_PTR ? t->base : NULL;
+	int64_t psize = pt ? dtype_sizeof(pt) : -1;
+
+	if (!pt || psize <= 0 || dtype_resolve(pt)->kind == DTY_VOID) {
+		struct dobj_action *act = new_action(c, DOBJ_ACT_PRINT, 1);
+		act->ptype = arg->type;
+		rec_value(c, arg, act->vals);
+		return;
+	}
+	if (psize > 4096)
+		cgc_fail(c, call, "print( ) of a %lld-byte type: at most 4096 bytes",
+			 (long long)psize);
+	uint32_t n = (uint32_t)psize;
+	struct dobj_action *act = new_action(c, DOBJ_ACT_PRINT, 2);
+	act->ptype = arg->type;
+	struct dobj_val *v = act->vals;
+	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8(n));
+	cgc_zero_scratch(c, tmp, cgc_round8(n));
+	cgx_int(c, arg);
+	int16_t slot = cgc_slot_push(c);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
+	v[0].off = rec_alloc(c, 8, 8);
+	v[0].size = 8;
+	v[0].kind = DOBJ_V_INT;
+	v[0].argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, 8, false, "void *" };
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)v[0].off));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	cg_emit_load_ptr(&c->g, tmp, slot, n);
+	cgc_slot_pop(c);
+	v[1].off = rec_alloc(c, cgc_round8(n), 8);
+	v[1].size = n;
+	v[1].kind = DOBJ_V_BYTES;
+	v[1].argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, n, false, "void" };
+	cgc_copy(c, CG_R_SCRATCH, v[1].off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
 }
 
 void cgc_rec_int(struct cgc *c, struct dnode *n, struct dobj_val *v, uint32_t size,
@@ -490,7 +535,8 @@ static void act_exit(struct cgc *c, struct dnode *call)
 
 static bool records(int subr)
 {
-	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_EXIT ||
+	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_PRINT ||
+	       subr == DS_EXIT ||
 	       subr == DS_SYSTEM || (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
 	       (subr >= DS_USTACK && subr <= DS_UMOD);
 }
@@ -533,6 +579,9 @@ static void compile_action(struct cgc *c, struct dnode *call)
 		break;
 	case DS_TRACEMEM:
 		act_tracemem(c, call);
+		break;
+	case DS_PRINT:
+		act_print(c, call);
 		break;
 	case DS_EXIT:
 		act_exit(c, call);
@@ -767,6 +816,7 @@ static void emit_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_mov64_reg(CG_R_CTX, 1));
 	if (c->probe->prov->cg_prologue)
 		c->probe->prov->cg_prologue(c, out_label);
+	cgc_emit(c, bi_st(BPF_DW, 10, CGC_TSTAMP, 0));
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, (flags & PROV_F_INTERRUPT) ? 1 : 0));
 	cgc_lookup_key(c, c->m_scratch);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
@@ -935,8 +985,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = c->off_fsbase = -1;
 	bpb_init(&c->buf);
 	uint64_t strsize = in->opts ? in->opts->strsize : 256;
-	if (strsize < 8 || strsize > 4096) {
-		util_seterr(errbuf, errlen, "strsize %llu is not supported: use 8 to 4096 bytes",
+	if (strsize < 2 || strsize > 4096) {
+		util_seterr(errbuf, errlen, "strsize %llu is not supported: use 2 to 4096 bytes",
 			    (unsigned long long)strsize);
 		goto done;
 	}

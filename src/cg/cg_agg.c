@@ -107,6 +107,7 @@ void cga_layout(struct cgc *c)
 	for (int i = 0; i < ck->naggs; i++) {
 		struct dck_agg *a = ck->aggs[i];
 		struct agg_keydesc *kd = xcalloc((size_t)(a->nkeys > 0 ? a->nkeys : 1), sizeof *kd);
+		uint64_t acct_keysize = 0; /* the key as dtrace sizes it: strings at strsize */
 		char err[256];
 		for (int k = 0; k < a->nkeys; k++) {
 			struct dtype *t = dtype_resolve(a->keys[k]);
@@ -120,6 +121,7 @@ void cga_layout(struct cgc *c)
 				kd[k].kind = AGG_KEY_STRING;
 				kd[k].size = max >= 0 && max + 1 < (int64_t)o->strsize
 					? (unsigned)(max + 1) : o->strsize;
+				acct_keysize += o->strsize - kd[k].size;
 			} else {
 				kd[k].kind = AGG_KEY_INT;
 				kd[k].size = t->kind == DTY_PTR ? 8 : (unsigned)t->size;
@@ -144,8 +146,14 @@ void cga_layout(struct cgc *c)
 			cgc_fail(c, NULL, "line %d: @%s: the keys take %zu bytes, more than usdtrace "
 				 "supports (8192)", a->line, a->name, d->keysize);
 		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share,
-		 * counting roughly what the kernel's hash map adds per element */
-		uint64_t per = d->keysize + vsize + 64;
+		 * counting roughly what the kernel's hash map adds per element, and string keys
+		 * at strsize even where the map stores them shorter, so that a given aggsize
+		 * holds as many entries (and drops as many) as in dtrace */
+		uint64_t per = d->keysize + acct_keysize + vsize + 64;
+		/* An entry (key, value and the word naming its aggregation) that cannot fit the
+		 * buffer at all is dtrace's refusal to enable, not a drop at run time. */
+		if (d->keysize + acct_keysize + vsize + 8 > aggsize)
+			cgc_fail(c, NULL, "could not enable tracing: Enabling exceeds size of buffer");
 		uint64_t n = aggsize / per;
 		n = n < 1 ? 1 : n > (1u << 22) ? (1u << 22) : n;
 		char name[32];
@@ -289,6 +297,58 @@ static void emit_msb(struct cgc *c)
 }
 
 /* R0 = the bucket of the value in R2 (agg_quantize_bucket & co.); R1, R2, R3 kept. */
+/* agg_llquantize_bucket in BPF: R2 the value (kept), R0 the bin; clobbers R4, R5. |v| (in R5)
+ * is placed by magnitude, then mirrored below the zero bin when v < 0. */
+static void emit_llquantize_bucket(struct cgc *c, const struct agg_desc *d, int done)
+{
+	int64_t f = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
+	int64_t sf = nsteps / f, per = (high - low + 1) * (nsteps - sf);
+	int bin0 = agg_llquantize_zerobin(f, low, high, nsteps);
+	int pos = bpb_label_new(&c->buf), have = bpb_label_new(&c->buf);
+	uint64_t pow = 1;
+
+	cgc_emit(c, bi_mov64_reg(5, 2));
+	bpb_jmp_imm(&c->buf, BPF_JSGE, 5, 0, pos);
+	cgc_emit(c, bi_neg64(5));              /* INT64_MIN stays 2^63: unsigned from here on */
+	bpb_label_place(&c->buf, pos);
+	for (int64_t o = 0; o < low; o++)
+		pow *= (uint64_t)f;
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	cgc_mov_imm64(c, 4, pow);
+	bpb_jmp_reg(&c->buf, BPF_JLT, 5, 4, have);
+	for (int64_t o = low; o <= high; o++) {
+		uint64_t next = pow * (uint64_t)f;
+		int64_t base = (o - low) * (nsteps - sf);
+		int later = bpb_label_new(&c->buf);
+		cgc_mov_imm64(c, 4, next);
+		bpb_jmp_reg(&c->buf, BPF_JGE, 5, 4, later);
+		cgc_emit(c, bi_mov64_reg(0, 5));
+		if (next >= (uint64_t)nsteps) {
+			cgc_mov_imm64(c, 4, next / (uint64_t)nsteps);
+			cgc_emit(c, bi_alu64_reg(BPF_DIV, 0, 4));
+			cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)(base - sf + 1)));
+		} else {
+			cgc_mov_imm64(c, 4, pow);
+			cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 4));
+			cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)(nsteps / (int64_t)next)));
+			cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)(base + 1)));
+		}
+		bpb_ja(&c->buf, have);
+		bpb_label_place(&c->buf, later);
+		pow = next;
+	}
+	cgc_emit(c, bi_mov64_imm(0, (int32_t)(per + 1)));
+	bpb_label_place(&c->buf, have);
+	int neg = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JSLT, 2, 0, neg);
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, bin0));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, neg);
+	cgc_emit(c, bi_mov64_imm(4, bin0));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 4, 0));
+	cgc_emit(c, bi_mov64_reg(0, 4));
+}
+
 static void emit_bucket(struct cgc *c, const struct agg_desc *d)
 {
 	int done = bpb_label_new(&c->buf);
@@ -329,35 +389,7 @@ static void emit_bucket(struct cgc *c, const struct agg_desc *d)
 		bpb_label_place(&c->buf, in);
 		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, 1));
 	} else {
-		int64_t f = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
-		int64_t this = 1, last;
-		int base = 1;
-		for (int64_t o = 0; o < low; o++)
-			this *= f;
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		cgc_mov_imm64(c, 4, (uint64_t)this);
-		bpb_jmp_reg(&c->buf, BPF_JSLT, 2, 4, done);
-		last = this;
-		this *= f;
-		for (int64_t o = low; o <= high; o++) {
-			int64_t nb = this > nsteps ? nsteps : this;
-			int next = bpb_label_new(&c->buf);
-			cgc_mov_imm64(c, 4, (uint64_t)this);
-			bpb_jmp_reg(&c->buf, BPF_JSGE, 2, 4, next);
-			cgc_emit(c, bi_mov64_reg(0, 2));
-			cgc_mov_imm64(c, 4, (uint64_t)last);
-			cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 4));
-			cgc_mov_imm64(c, 4, (uint64_t)(this / nb));
-			cgc_emit(c, bi_alu64_reg(BPF_DIV, 0, 4));
-			cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, base));
-			bpb_ja(&c->buf, done);
-			bpb_label_place(&c->buf, next);
-			base += (int)(nb - nb / f);
-			last = this;
-			if (o < high)
-				this *= f;
-		}
-		cgc_emit(c, bi_mov64_imm(0, base));
+		emit_llquantize_bucket(c, d, done);
 	}
 	bpb_label_place(&c->buf, done);
 	/* bound it for the verifier (it cannot be larger) */

@@ -39,7 +39,9 @@
 #define CGC_TRY        (-96)   /* u64: cg_user_retry has faulted the range in already */
 #define CGC_OWNER      (-104)  /* u64: this firing's ticket for the scratch area (below) */
 #define CGC_USDT_COOKIE (-112) /* USDT programs: the site's cookie once fetched, 0 before */
-#define CGC_STACK_FIXED 112
+#define CGC_TSTAMP     (-120)  /* u64: this firing's timestamp once read, 0 before: dtrace's
+                                * timestamp is one value for the whole firing */
+#define CGC_STACK_FIXED 120
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */

@@ -940,10 +940,17 @@ static void call_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DS_ALLOCA: {
-		uint32_t max = a0->isconst ? (uint32_t)a0->cval : CG_COPY_MAX;
+		/* -x scratchsize bounds what one alloca( ) may take: more faults at run time
+		 * ("out of scratch space"), as in dtrace */
+		const struct dopts *d = c->in->opts;
+		uint32_t limit = CG_COPY_MAX;
+		if (d && dopt_is_set(d, "scratchsize") && d->scratchsize < limit)
+			limit = (uint32_t)d->scratchsize;
+		bool fixed = a0->isconst && a0->cval <= (int64_t)limit;
+		uint32_t max = fixed ? (uint32_t)a0->cval : limit;
 		if (a0->isconst && (a0->cval < 0 || a0->cval > CGC_SCRATCH_LIMIT / 4))
 			cgc_fail(c, n, "alloca( ) size %lld is out of range", (long long)a0->cval);
-		if (!a0->isconst) {
+		if (!fixed) {
 			int16_t s = int_arg(c, a0);
 			bounded_size(c, s, max);
 			cgc_slot_pop(c);

@@ -308,6 +308,44 @@ static void user_reg(struct cgc *c, int16_t off)
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 0, off));
 }
 
+/* R0 = the second frame of the stack bpf_get_stack walks (flags: BPF_F_USER_STACK or 0 for
+ * the kernel's), the caller of the probed point; 0 when there are fewer than two frames. */
+static void second_frame(struct cgc *c, uint64_t flags)
+{
+	uint32_t st = cg_scratch_alloc(&c->g, 16);
+	int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)st));
+	cgc_emit(c, bi_mov64_imm(3, 16));
+	cgc_emit(c, bi_mov64_imm(4, (int32_t)flags));
+	cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+	bpb_jmp_imm(&c->buf, BPF_JSLT, 0, 16, zero);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(st + 8)));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, zero);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_label_place(&c->buf, done);
+}
+
+/* R0 = how many frames bpf_get_stack finds (flags as above), up to 127; 0 when none. */
+static void stack_depth(struct cgc *c, uint64_t flags)
+{
+	const int frames = 127;
+	uint32_t tmp = cg_scratch_alloc(&c->g, frames * 8);
+	int done = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)tmp));
+	cgc_emit(c, bi_mov64_imm(3, frames * 8));
+	cgc_emit(c, bi_mov64_imm(4, (int32_t)flags));
+	cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+	cgc_emit(c, bi_alu64_imm(BPF_ARSH, 0, 3));
+	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_label_place(&c->buf, done);
+}
+
 static void builtin_arg(struct cgc *c, struct dnode *n, int i)
 {
 	if (!c->probe->prov->cg_arg)
@@ -425,9 +463,17 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		cgx_norm(c, 0, c->ck->prog->types->t_int);
 		return;
 	}
-	case DB_TIMESTAMP:
+	case DB_TIMESTAMP: {
+		/* Read once per firing (CGC_TSTAMP), as dtrace caches it: two reads in one clause,
+		 * or in two clauses of one probe, are equal. */
+		int have = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, CGC_TSTAMP));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, have);
 		cgc_emit(c, bi_call(BPF_FUNC_ktime_get_ns));
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_TSTAMP));
+		bpb_label_place(&c->buf, have);
 		return;
+	}
 	case DB_VTIMESTAMP: {
 		cgx_need_btf(c, n, true);
 		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
@@ -449,20 +495,7 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 			 * bpf_get_stack(BPF_F_USER_STACK) walks the same way, from the sampled
 			 * registers, or the thread's user registers when the sample hit the
 			 * kernel. Fewer than two frames (a kernel thread, no frame): 0. */
-			uint32_t st = cg_scratch_alloc(&c->g, 16);
-			int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-			cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)st));
-			cgc_emit(c, bi_mov64_imm(3, 16));
-			cgc_emit(c, bi_mov64_imm(4, BPF_F_USER_STACK));
-			cgc_emit(c, bi_call(BPF_FUNC_get_stack));
-			bpb_jmp_imm(&c->buf, BPF_JSLT, 0, 16, zero);
-			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(st + 8)));
-			bpb_ja(&c->buf, done);
-			bpb_label_place(&c->buf, zero);
-			cgc_emit(c, bi_mov64_imm(0, 0));
-			bpb_label_place(&c->buf, done);
+			second_frame(c, BPF_F_USER_STACK);
 			return;
 		}
 		/* at a function's entry the return address is the word at the stack pointer */
@@ -475,22 +508,20 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)tmp));
 		return;
 	}
-	case DB_USTACKDEPTH: {
-		const int frames = 127;
-		uint32_t tmp = cg_scratch_alloc(&c->g, frames * 8);
-		int done = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)tmp));
-		cgc_emit(c, bi_mov64_imm(3, frames * 8));
-		cgc_emit(c, bi_mov64_imm(4, BPF_F_USER_STACK));
-		cgc_emit(c, bi_call(BPF_FUNC_get_stack));
-		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 0, 3));
-		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		bpb_label_place(&c->buf, done);
+	case DB_USTACKDEPTH:
+		stack_depth(c, BPF_F_USER_STACK);
 		return;
-	}
+	case DB_STACKDEPTH: case DB_CALLER:
+		/* dtrace's kernel stack under the probe. A probe taken in user mode (a uprobe) or
+		 * fired by the tracer itself (BEGIN, END, ERROR) has none: its kernel frames are
+		 * the probe machinery's, so both are 0, as dtrace's are in BEGIN. */
+		if (cgc_probe_flags(c) & (PROV_F_SELF | PROV_F_UPROBE))
+			cgc_emit(c, bi_mov64_imm(0, 0));
+		else if (b == DB_STACKDEPTH)
+			stack_depth(c, 0);
+		else
+			second_frame(c, 0);
+		return;
 	case DB_UREGS: {
 		if (!n->args->isconst)
 			cgc_fail(c, n, "uregs[ ] index must be a constant");

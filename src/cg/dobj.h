@@ -157,10 +157,17 @@ struct dobj_val {
 	struct dfmt_argtype argtype;  /* the D type as printf checked it (class, size, spelling) */
 };
 
+struct dtype;
+
 enum dobj_act_kind {
 	DOBJ_ACT_TRACE,            /* vals[0] */
 	DOBJ_ACT_PRINTF,           /* fmt; vals in argument order (dynamic widths included) */
-	DOBJ_ACT_TRACEMEM,         /* vals[0] is DOBJ_V_BYTES of the requested size */
+	DOBJ_ACT_TRACEMEM,         /* vals[0] is DOBJ_V_BYTES of the requested size; vals[1], if
+	                            * any, the dynamic size (int64: dumps min(it, size) bytes
+	                            * when it is not negative) */
+	DOBJ_ACT_PRINT,            /* ptype: the argument's D type. A pointer: vals[0] the address
+	                            * (DOBJ_V_INT), vals[1] the pointee's bytes (DOBJ_V_BYTES);
+	                            * anything else: vals[0] its value as trace() records it */
 	DOBJ_ACT_EXIT,             /* vals[0]: int status; the tracer stops after this record */
 	DOBJ_ACT_SYSTEM,           /* fmt + vals as printf; the tracer runs the text with sh -c */
 	/* Aggregation actions (aggs: indexes in dobj->aggs). The tracer reads the aggregations'
@@ -188,6 +195,7 @@ struct dobj_action {
 	int *aggs;                 /* aggregation actions: owned */
 	size_t naggs;
 	char *opt, *optval;        /* SETOPT: owned */
+	struct dtype *ptype;       /* PRINT: owned by the dck_prog's types (outlives the dobj) */
 };
 
 /* One aggregation: its layout (agg.h, the contract both sides follow) and its per-CPU hash map

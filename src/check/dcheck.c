@@ -19,7 +19,7 @@
 
 #include "agg.h"
 #include "dfmt.h"
-#include "dopt.h"
+#include "dcheck_xlate.h"
 #include "dtag.h"
 #include "dtype.h"
 #include "util.h"
@@ -82,7 +82,14 @@ struct ck {
 	struct spec_scan spec;   /* the clause's actions, for the speculation rules */
 	struct dnode **pend;     /* printa() calls, checked once every aggregation is known */
 	size_t npend, cappend;
+	bool destructive_used;   /* refused (without -w) once the whole program has compiled */
+	struct dnode *stmt_call; /* the call that is a whole statement: an action proper */
+	const struct dnode *pred;  /* the predicate being checked, and the line of its clause's */
+	int pred_brace_line;       /* '{' (0: none) */
+	struct dxl_ops xl;       /* what dcheck_xlate.c uses of this checker */
 };
+
+static int error_line(const struct ck *c, const struct dnode *n);
 
 static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 			       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -95,9 +102,34 @@ static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	dtag_seterr(c->errbuf, c->errlen, tag, "line %d: %s", n ? n->pos.line : 0, msg);
+	dtag_seterr(c->errbuf, c->errlen, tag, "line %d: %s", error_line(c, n), msg);
 	c->status = -1;
 	longjmp(c->jb, 1);
+}
+
+/* The line dtrace reports an error of node n at. dtrace's lexer reads a predicate's closing
+ * '/' together with the blanks up to the '{' that follows, so the nodes the parser builds when
+ * it sees that token (the predicate's root and its rightmost operands) carry the '{' line. */
+static int error_line(const struct ck *c, const struct dnode *n)
+{
+	if (!n)
+		return 0;
+	if (c->pred && c->pred_brace_line) {
+		for (const struct dnode *p = c->pred; p; ) {
+			if (p == n)
+				return c->pred_brace_line;
+			if (p->kind == DN_BINARY || p->kind == DN_COND || p->kind == DN_ASSIGN ||
+			    p->kind == DN_COMMA)
+				p = p->rhs;
+			else if (p->kind == DN_UNARY && strncmp(p->op, "post", 4) != 0)
+				p = p->lhs;
+			else if (p->kind == DN_CAST)
+				p = p->lhs;
+			else
+				break;
+		}
+	}
+	return n->pos.line;
 }
 
 /* --- names -------------------------------------------------------------------------------- */
@@ -111,7 +143,8 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_PROBEMOD] = "probemod", [DB_PROBENAME] = "probename", [DB_PROBEPROV] = "probeprov",
 	[DB_TID] = "tid", [DB_TIMESTAMP] = "timestamp", [DB_UID] = "uid", [DB_UREGS] = "uregs",
 	[DB_VTIMESTAMP] = "vtimestamp", [DB_WALLTIMESTAMP] = "walltimestamp",
-	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth",
+	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth", [DB_CALLER] = "caller",
+	[DB_STACKDEPTH] = "stackdepth",
 };
 
 /* The D type of each scalar built-in, as dt_open.c's table spells it. */
@@ -124,7 +157,8 @@ static const char *const builtin_types[DB_COUNT] = {
 	[DB_PROBEMOD] = "string", [DB_PROBENAME] = "string", [DB_PROBEPROV] = "string",
 	[DB_TID] = "id_t", [DB_TIMESTAMP] = "uint64_t", [DB_UID] = "uid_t",
 	[DB_UREGS] = "uint64_t", [DB_VTIMESTAMP] = "uint64_t", [DB_WALLTIMESTAMP] = "int64_t",
-	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t",
+	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t", [DB_CALLER] = "uintptr_t",
+	[DB_STACKDEPTH] = "uint32_t",
 };
 
 const char *dbuiltin_name(enum dbuiltin b)
@@ -153,8 +187,9 @@ struct subr_def {
 
 static const struct subr_def subrs[DS_COUNT] = {
 	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
-	[DS_PRINTF] = {"printf", "void", {"@", "..."}, true, false},
-	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t"}, true, false},
+	[DS_PRINTF] = {"printf", "void", {"string", "..."}, true, false},
+	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[ssize_t]"}, true, false},
+	[DS_PRINT] = {"print", "void", {"@"}, true, false},
 	[DS_EXIT] = {"exit", "void", {"int"}, true, false},
 	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
 	[DS_RAISE] = {"raise", "void", {"int"}, true, true},
@@ -192,7 +227,7 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_STRSTR] = {"strstr", "string", {"const char *", "const char *"}, false, false},
 	[DS_STRCHR] = {"strchr", "string", {"const char *", "char"}, false, false},
 	[DS_STRRCHR] = {"strrchr", "string", {"const char *", "char"}, false, false},
-	[DS_STRTOK] = {"strtok", "string", {"const char *", "const char *"}, false, false},
+	[DS_STRTOK] = {"strtok", "string", {"char *", "const char *"}, false, false},
 	[DS_LLTOSTR] = {"lltostr", "string", {"int64_t"}, false, false},
 	[DS_TOUPPER] = {"toupper", "string", {"const char *"}, false, false},
 	[DS_TOLOWER] = {"tolower", "string", {"const char *"}, false, false},
@@ -213,14 +248,28 @@ static const struct subr_def subrs[DS_COUNT] = {
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
 	"breakpoint", "chill", "cleanpath", "freopen", "ftruncate", "func", "getmajor",
-	"getminor", "inet_ntoa6", "inet_ntop", "mod", "panic", "print",
+	"getminor", "inet_ntoa6", "inet_ntop", "mod", "panic",
 	"printm", "stack", "strtoll", "sym", "memref",
+};
+
+/* dtrace functions over kernel objects, which we do not implement: calls are checked against
+ * dt_open.c's prototypes (so a wrong call gets dtrace's D_PROTO_* error), then refused. */
+static const struct subr_def kernel_subrs[] = {
+	{"mutex_owned", "int", {"struct mutex *"}, false, false},
+	{"mutex_owner", "void *", {"struct mutex *"}, false, false},
+	{"mutex_type_adaptive", "int", {"struct mutex *"}, false, false},
+	{"mutex_type_spin", "int", {"struct mutex *"}, false, false},
+	{"rw_iswriter", "int", {"struct rwlock *"}, false, false},
+	{"rw_read_held", "int", {"struct rwlock *"}, false, false},
+	{"rw_write_held", "int", {"struct rwlock *"}, false, false},
+	{"pcap", "void", {"void *", "int"}, true, false},
+	{"stack", "stack", {"[uint32_t]"}, true, false},   /* kernel stacks */
 };
 
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
 static const char *const unsupported_vars[] = {
-	"caller", "curcpu", "curlwpsinfo", "curpsinfo", "curthread", "execargs", "ipl",
-	"stackdepth", "zonename", "uregs32", "arg10",
+	"curcpu", "curlwpsinfo", "curpsinfo", "curthread", "execargs", "ipl",
+	"zonename", "uregs32", "arg10",
 };
 
 const char *dsubr_name(enum dsubr s)
@@ -248,18 +297,30 @@ static enum dsubr subr_lookup(const char *name)
 	return DS_NONE;
 }
 
-/* dtrace's x86-64 register names for uregs[] (Oracle dtrace-utils' regs.d): indexes 0..20
- * follow struct pt_regs, 25.. are the i386 names. */
+/* dtrace's x86-64 register names for uregs[] (DTrace for Linux's regs.d): indexes 0..20
+ * follow struct pt_regs (R_TRAPNO is 25); the i386 and generic names are aliases. */
 static const struct { const char *name; int index; } ureg_names[] = {
 	{"R_R15", 0}, {"R_R14", 1}, {"R_R13", 2}, {"R_R12", 3}, {"R_RBP", 4}, {"R_RBX", 5},
 	{"R_R11", 6}, {"R_R10", 7}, {"R_R9", 8}, {"R_R8", 9}, {"R_RAX", 10}, {"R_RCX", 11},
 	{"R_RDX", 12}, {"R_RSI", 13}, {"R_RDI", 14}, {"R_ERR", 15}, {"R_RIP", 16}, {"R_CS", 17},
 	{"R_RFL", 18}, {"R_RSP", 19}, {"R_SS", 20}, {"R_DS", 21}, {"R_ES", 22}, {"R_FS", 23},
 	{"R_GS", 24}, {"R_TRAPNO", 25},
-	{"R_EBX", 25}, {"R_ECX", 26}, {"R_EDX", 27}, {"R_ESI", 28}, {"R_EDI", 29}, {"R_EBP", 30},
-	{"R_EAX", 31}, {"R_EIP", 37}, {"R_EFL", 39}, {"R_ESP", 40},
-	{"R_PC", 37}, {"R_FP", 30}, {"R_SP", 40}, {"R_PS", 39}, {"R_R0", 31}, {"R_R1", 25},
+	/* DTrace for Linux's x86-64 regs.d: the 32-bit names are the 64-bit registers */
+	{"R_EBX", 5}, {"R_ECX", 11}, {"R_EDX", 12}, {"R_ESI", 13}, {"R_EDI", 14}, {"R_EBP", 4},
+	{"R_EAX", 10}, {"R_EIP", 16}, {"R_EFL", 18}, {"R_ESP", 19},
+	{"R_PC", 16}, {"R_FP", 4}, {"R_SP", 19}, {"R_PS", 18}, {"R_R0", 10}, {"R_R1", 5},
 };
+
+/* The fault codes an ERROR clause sees in arg4 (dtrace's DTRACEFLT_* constants, the values
+ * of dout.h's DOUT_FLT_*). */
+static const struct { const char *name; int value; } fault_names[] = {
+	{"DTRACEFLT_UNKNOWN", 0}, {"DTRACEFLT_BADADDR", 1}, {"DTRACEFLT_BADALIGN", 2},
+	{"DTRACEFLT_ILLOP", 3}, {"DTRACEFLT_DIVZERO", 4}, {"DTRACEFLT_NOSCRATCH", 5},
+	{"DTRACEFLT_KPRIV", 6}, {"DTRACEFLT_UPRIV", 7}, {"DTRACEFLT_TUPOFLOW", 8},
+	{"DTRACEFLT_BADSTACK", 9}, {"DTRACEFLT_LIBRARY", 1000},
+};
+
+#define UREG_SLOTS 42
 
 int dck_ureg_ptregs_offset(int64_t index)
 {
@@ -415,8 +476,14 @@ static bool compat_type(struct dtype *a, struct dtype *b)
 	}
 }
 
+/* Type names in messages. An anonymous struct, union or enum is named as CTF names it for
+ * dtrace, by its keyword and an empty tag ("struct "), not by its body. */
 static char *spell(struct dtype *t)
 {
+	struct dtype *u = dtype_unqual(t);
+	if (u && !u->name && (u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM))
+		return xstrdup(u->kind == DTY_STRUCT ? "struct " : u->kind == DTY_UNION ? "union " :
+			       "enum ");
 	return dtype_spell(t, NULL, false);
 }
 
@@ -788,6 +855,18 @@ static struct dtype *enum_of(struct ck *c, const char *name, const struct dscope
 	return e->type;
 }
 
+/* Rewrites identifier n as the int constant v (a register name, a fault code). */
+static void make_int_const(struct ck *c, struct dnode *n, int v)
+{
+	free(n->name);
+	n->name = NULL;
+	n->kind = DN_INT;
+	n->ival = (uint64_t)(int64_t)v;
+	n->is_unsigned = false;
+	n->longness = 0;
+	set_int_const(n, c->tc->t_int, n->ival);
+}
+
 static void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
@@ -804,13 +883,13 @@ static void check_ident(struct ck *c, struct dnode *n)
 	}
 	for (size_t i = 0; i < sizeof(ureg_names) / sizeof(ureg_names[0]); i++) {
 		if (strcmp(ureg_names[i].name, n->name) == 0) {
-			free(n->name);
-			n->name = NULL;
-			n->kind = DN_INT;
-			n->ival = (uint64_t)ureg_names[i].index;
-			n->is_unsigned = false;
-			n->longness = 0;
-			set_int_const(n, c->tc->t_int, n->ival);
+			make_int_const(c, n, ureg_names[i].index);
+			return;
+		}
+	}
+	for (size_t i = 0; i < sizeof(fault_names) / sizeof(fault_names[0]); i++) {
+		if (strcmp(fault_names[i].name, n->name) == 0 && !var_find(c, 'g', n->name)) {
+			make_int_const(c, n, fault_names[i].value);
 			return;
 		}
 	}
@@ -846,11 +925,9 @@ static void check_ident(struct ck *c, struct dnode *n)
 		n->type = named_type(c, builtin_types[b]);
 		return;
 	}
+	/* a global scalar read before any assignment in source order is unknown to dtrace:
+	 * no early resolution here (a later clause's assignment does not declare it) */
 	struct dck_var *v = var_find(c, 'g', n->name);
-	if (!v) {
-		resolve_later_def(c, 'g', n->name);
-		v = var_find(c, 'g', n->name);
-	}
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
 			fail_at(c, n, D_IDENT_BADREF, "%s '%s' may not be referenced as scalar",
@@ -904,27 +981,36 @@ static void check_list(struct ck *c, struct dnode *l)
 		check_expr(c, l);
 }
 
-/* Keys against an array's signature (illumos' dt_idcook_sign with prefix "" and suffix
- * "[ ]": keys are "args" there). */
+/* Keys against an array's signature (dt_idcook_sign with prefix "" and suffix "[ ]": an
+ * array's or aggregation's arguments are "keys" in its messages). */
 static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct dnode *keys)
 {
 	int argc = list_len(keys);
 	if (argc != v->nkeys)
-		fail_at(c, at, D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected", v->name, argc,
+		fail_at(c, at, D_PROTO_LEN, "%s[ ] prototype mismatch: %d key%spassed, %d expected", v->name, argc,
 			argc == 1 ? " " : "s ", v->nkeys);
 	int i = 0;
 	for (struct dnode *k = keys; k; k = k->next, i++) {
 		if (!argcompat(v->keys[i], k)) {
 			struct names ns = {0};
 			const char *a = nm(&ns, v->keys[i]), *b = nm(&ns, k->type);
-			FAILT(c, at, &ns, D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n"
-			      "\tprototype: %s\n\t argument: %s", v->name, i + 1, a, b);
+			FAILT(c, at, &ns, D_PROTO_ARG, "%s[ ] key #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t      key: %s", v->name, i + 1, a, b);
 		}
 	}
 }
 
+/* dtrace passes an associative array's keys in its 8 tuple registers; more is a failure of
+ * its code generator, reported without a line or tag. */
+#define DCK_TUPLE_REGS 8
+
 static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
 {
+	if (list_len(keys) > DCK_TUPLE_REGS) {
+		util_seterr(c->errbuf, c->errlen, "Insufficient tuple registers to generate code");
+		c->status = -1;
+		longjmp(c->jb, 1);
+	}
 	int i = 1;
 	for (struct dnode *k = keys; k; k = k->next, i++) {
 		if (is_void(k->type)) {
@@ -1014,6 +1100,11 @@ static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
 		if (!type_unsigned(k->type) && k->cval < 0)
 			fail_at(c, n, D_ARR_BOUNDS, "index %lld is out of range for array %s", (long long)k->cval,
 				name);
+		/* x86-64 has 42 register slots (pt_regs' 21, the i386 names up to R_SS): dtrace's
+		 * code generator refuses a larger constant index */
+		if ((uint64_t)k->cval >= UREG_SLOTS)
+			fail_at(c, n, D_UNKNOWN, "uregs[]: index out of bounds (%llu)",
+				(unsigned long long)k->cval);
 		n->type = named_type(c, "uint64_t");
 		return;
 	}
@@ -1101,6 +1192,8 @@ static void check_unary(struct ck *c, struct dnode *n)
 		      strcmp(op, "post++") == 0 || strcmp(op, "post--") == 0;
 	const char *opname = incdec ? (op[strlen(op) - 1] == '+' ? "++" : "--") : op;
 	struct dnode *l = n->lhs;
+	if (strcmp(op, "&") == 0 && l->kind == DN_AGG)  /* &@a: an aggregation is dynamic too */
+		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 	if (incdec) {
 		/* ++/-- may create a variable (int64_t), as dt_cook_op1 does */
 		struct dck_var *v = NULL;
@@ -1209,7 +1302,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 	if (!is_scalar(t))
 		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
 	if (is_vfptr(t))
-		fail_at(c, n, D_OP_SCALAR, "operator %s requires an operand of known size", opname);
+		fail_at(c, n, D_OP_VFPTR, "operator %s requires an operand of known size", opname);
 	if (!is_lvalue(l))
 		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", opname);
 	if (!is_writable(l))
@@ -1421,6 +1514,10 @@ static void check_assign(struct ck *c, struct dnode *n)
 		check_agg_assign(c, n);
 		return;
 	}
+	if (r->kind == DN_XLATE && op_is(n, "=")) {
+		dxl_assign(c->out->xlators, &c->xl, n);
+		return;
+	}
 	if ((op_is(n, "/=") || op_is(n, "%=")) && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	check_expr(c, r);
@@ -1447,7 +1544,7 @@ static void check_assign(struct ck *c, struct dnode *n)
 			if (k == DTY_ARRAY || k == DTY_FUNC) {
 				struct names ns = {0};
 				const char *a = nm(&ns, lt);
-				FAILT(c, n, &ns, D_OP_SCALAR, "operator %s may not be applied to operand of type \"%s\"",
+				FAILT(c, n, &ns, D_OP_ARRFUN, "operator %s may not be applied to operand of type \"%s\"",
 				      op, a);
 			}
 		}
@@ -1458,7 +1555,7 @@ static void check_assign(struct ck *c, struct dnode *n)
 			incompat(c, n, l, op, r);
 		if (!is_integer(lt) || !is_integer(rt)) {
 			if (!is_pointer(lt) || is_vfptr(lt))
-				fail_at(c, n, D_OP_SCALAR, "operator %s requires left-hand scalar operand of known size",
+				fail_at(c, n, D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size",
 					op);
 			else if (!is_integer(rt) && !ptrcompat(l, r))
 				incompat(c, n, l, op, r);
@@ -1515,6 +1612,8 @@ static void check_cond(struct ck *c, struct dnode *n)
 /* Casts as dt_cook_op2's DT_TOK_LPAR allows them. */
 static void check_cast(struct ck *c, struct dnode *n)
 {
+	if (n->lhs->kind == DN_XLATE)
+		dxl_cast(c->out->xlators, &c->xl, n);
 	check_expr(c, n->lhs);
 	struct dtype *to = n->ctype, *from = n->lhs->type;
 	bool ok = compat_type(to, from) ||
@@ -1582,14 +1681,39 @@ static void check_offsetof(struct ck *c, struct dnode *n)
 
 /* --- calls -------------------------------------------------------------------------------- */
 
+/* dtrace refuses destructive actions when it enables the program, so every compile error
+ * (the speculation rules' D_ACT_SPEC among them) comes first: only noted here. */
 static void destructive_check(struct ck *c, const struct dnode *n, enum dsubr s)
 {
-	if (!subrs[s].destructive || c->opt->destructive)
-		return;
 	(void)n;
+	if (subrs[s].destructive && !c->opt->destructive)
+		c->destructive_used = true;
+}
+
+static void destructive_refuse(struct ck *c)
+{
+	if (!c->destructive_used)
+		return;
 	util_seterr(c->errbuf, c->errlen, "could not enable tracing: Destructive actions not allowed");
 	c->status = -2;
 	longjmp(c->jb, 1);
+}
+
+static _Noreturn void proto_len_fail(struct ck *c, const struct dnode *n, const char *name,
+				      int argc, const char *bound, int want)
+{
+	fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", name, argc,
+		argc == 1 ? " " : "s ", bound, want);
+}
+
+/* May argument a be passed for prototype parameter p? "struct NAME *" names a kernel type we
+ * have no definition of: any pointer, or 0, fits it. */
+static bool param_compat(struct ck *c, const char *p, const struct dnode *a)
+{
+	size_t len = strlen(p);
+	if (strncmp(p, "struct ", 7) == 0 && len > 9 && strcmp(p + len - 2, " *") == 0)
+		return is_pointer(a->type) || (a->isconst && is_integer(a->type) && a->cval == 0);
+	return argcompat(named_type(c, p), a);
 }
 
 /* Arity and argument types against the prototype (dt_idcook_func + dt_idcook_sign). */
@@ -1603,24 +1727,24 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 		else if (p[0] == '[' && optargs < 0)
 			optargs = nparams;
 	}
-	/* illumos libdtrace's dt_idcook_sign (the texts the rest of our messages follow): "at
-	 * least N" only for prototypes with optional arguments, N the required count */
+	/* dt_idcook_sign: too few for a variadic prototype or one with optional arguments is
+	 * "at least N" (N the required count), too many for optional arguments "at most N" */
 	int argc = list_len(n->args), limit;
-	bool bad;
 	if (varargs >= 0) {
-		bad = argc < varargs;
 		limit = varargs;
+		if (argc < varargs)
+			proto_len_fail(c, n, d->name, argc, "at least ", varargs);
 	} else if (optargs >= 0) {
-		bad = argc < optargs || argc > nparams;
 		limit = argc;
+		if (argc < optargs)
+			proto_len_fail(c, n, d->name, argc, "at least ", optargs);
+		if (argc > nparams)
+			proto_len_fail(c, n, d->name, argc, "at most ", nparams);
 	} else {
-		bad = argc != nparams;
 		limit = nparams;
+		if (argc != nparams)
+			proto_len_fail(c, n, d->name, argc, "", nparams);
 	}
-	if (bad)
-		fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", d->name, argc,
-			argc == 1 ? " " : "s ", optargs >= 0 ? "at least " : "",
-			optargs >= 0 ? optargs : limit);
 	struct dnode *a = n->args;
 	for (int i = 0; i < limit && a; i++, a = a->next) {
 		const char *p = d->params[i];
@@ -1631,8 +1755,7 @@ static void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 			snprintf(buf, sizeof(buf), "%.*s", (int)strlen(p) - 2, p + 1);
 			p = buf;
 		}
-		struct dtype *pt = named_type(c, p);
-		if (!argcompat(pt, a)) {
+		if (!param_compat(c, p, a)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
 			FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
@@ -1686,9 +1809,10 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 {
 	struct dnode *f = n->args;
 	if (f->kind != DN_STRING) {
+		/* a string that is not a literal: the prototype (string) accepted it */
 		struct names ns = {0};
 		const char *a = nm(&ns, f->type);
-		FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #1 is incompatible with prototype:\n"
+		FAILT(c, n, &ns, D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n"
 		      "\tprototype: string constant\n\t argument: %s", d->name, a);
 	}
 	char err[512];
@@ -1713,6 +1837,23 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	n->fmt = fmt;
 }
 
+/* print(): any value but void; through a pointer, the pointee is what is printed, so it must
+ * have a size (dt_cg.c's D_PRINT_SIZE). */
+static void check_print(struct ck *c, struct dnode *a)
+{
+	if (is_void(a->type))
+		fail_at(c, a, D_UNKNOWN, "print( ) may not be applied to a void expression");
+	if (res(a->type)->kind != DTY_PTR)
+		return;
+	struct dtype *t = res(a->type)->base;
+	if (t && !is_void(t) && dtype_sizeof(t) <= 0) {
+		struct names ns = {0};
+		const char *b = nm(&ns, t);
+		FAILT(c, a, &ns, D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; "
+		      "cannot print( ) it.", b);
+	}
+}
+
 static void check_call(struct ck *c, struct dnode *n)
 {
 	enum dsubr s = subr_lookup(n->name);
@@ -1728,6 +1869,19 @@ static void check_call(struct ck *c, struct dnode *n)
 		return;
 	}
 	if (s == DS_NONE) {
+		for (size_t i = 0; i < sizeof(kernel_subrs) / sizeof(kernel_subrs[0]); i++) {
+			if (strcmp(kernel_subrs[i].name, n->name) != 0)
+				continue;
+			/* dtrace checks the call against the prototype first */
+			check_list(c, n->args);
+			check_proto(c, n, &kernel_subrs[i]);
+			struct dnode *a = n->args;
+			if (strcmp(n->name, "stack") == 0 && a &&
+			    (!a->isconst || !is_integer(a->type) || a->cval <= 0))
+				fail_at(c, a, D_STACK_SIZE, "stack( ) argument #1 must be a non-zero positive "
+					"integer constant");
+			fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
+		}
 		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
 			if (strcmp(unsupported_subrs[i], n->name) == 0)
 				fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
@@ -1747,20 +1901,26 @@ static void check_call(struct ck *c, struct dnode *n)
 	switch (s) {
 	case DS_PRINTF:
 	case DS_SYSTEM:
-		check_printf(c, n, d);
+		/* dtrace validates a format when it compiles the action: a printf() nested in an
+		 * expression is refused as a value first (its void type, or D_CG_EXPR) */
+		if (n == c->stmt_call)
+			check_printf(c, n, d);
 		break;
 	case DS_TRACE:
 		if (is_void(n->args->type))
 			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
 		break;
+	case DS_PRINT:
+		check_print(c, n->args);
+		break;
 	case DS_USTACK: case DS_JSTACK: {
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
 		struct dnode *a = n->args, *sz = a ? a->next : NULL;
 		if (a && (!a->isconst || !is_integer(a->type) || a->cval <= 0))
-			fail_at(c, a, D_UNKNOWN, "%s( ) argument #1 must be a non-zero positive integral "
-				"constant expression", d->name);
+			fail_at(c, a, D_USTACK_FRAMES, "%s( ) argument #1 must be a non-zero positive "
+				"integer constant", d->name);
 		if (sz && (!sz->isconst || !is_integer(sz->type) || sz->cval < 0))
-			fail_at(c, sz, D_UNKNOWN, "%s( ) argument #2 must be a positive integer constant",
+			fail_at(c, sz, D_USTACK_STRSIZE, "%s( ) argument #2 must be a positive integer constant",
 				d->name);
 		break;
 	}
@@ -1840,7 +2000,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		return;
 	}
 	if (argc != a->nkeys)
-		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d arg%spassed, %d expected", a->name, argc,
+		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d key%spassed, %d expected", a->name, argc,
 			argc == 1 ? " " : "s ", a->nkeys);
 	i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
@@ -1849,8 +2009,8 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		if (!argcompat(a->keys[i], k)) {
 			struct names ns = {0};
 			const char *pt = nm(&ns, a->keys[i]), *b = nm(&ns, k->type);
-			FAILT(c, n, &ns, D_PROTO_ARG, "@%s[ ] argument #%d is incompatible with prototype:\n"
-			      "\tprototype: %s\n\t argument: %s", a->name, i + 1, pt, b);
+			FAILT(c, n, &ns, D_PROTO_ARG, "@%s[ ] key #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t      key: %s", a->name, i + 1, pt, b);
 		}
 	}
 }
@@ -1941,14 +2101,21 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	} else if (f == AGG_LLQUANTIZE) {
 		static const char *const what[] = { "factor", "low magnitude", "high magnitude",
 						    "linear steps per magnitude" };
+		static const enum dtag type_tag[] = { D_LLQUANT_FACTORTYPE, D_LLQUANT_LMAGTYPE,
+						      D_LLQUANT_HMAGTYPE, D_LLQUANT_STEPTYPE };
+		static const enum dtag val_tag[] = { D_LLQUANT_FACTORVAL, D_LLQUANT_LMAGVAL,
+						     D_LLQUANT_HMAGVAL, D_LLQUANT_STEPVAL };
 		struct dnode *p = call->args->next;
 		for (int k = 0; k < 4; k++, p = p->next) {
 			if (!p->isconst)
-				fail_at(c, p, D_UNKNOWN, "llquantize( ) argument #%d (%s) must be an integer "
+				fail_at(c, p, type_tag[k], "llquantize( ) argument #%d (%s) must be an integer "
 					"constant", k + 1, what[k]);
+			/* a negative step count is a type error for dtrace, a negative magnitude a
+			 * value error */
 			if ((uint64_t)p->cval > UINT16_MAX)
-				fail_at(c, p, D_UNKNOWN, "llquantize( ) argument #%d (%s) must be an unsigned "
-					"16-bit quantity", k + 1, what[k]);
+				fail_at(c, p, k == 3 && p->cval < 0 ? type_tag[k] : val_tag[k],
+					"llquantize( ) argument #%d (%s) must be an unsigned 16-bit quantity",
+					k + 1, what[k]);
 			arg[k] = p->cval;
 		}
 		incr = p;
@@ -1958,13 +2125,13 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) high magnitude (argument #3) must be greater "
 				"than low magnitude (argument #2)");
 		if (arg[3] < arg[0])
-			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must be less than or equal "
+			fail_at(c, n, D_LLQUANT_STEPVAL, "llquantize( ) factor (argument #1) must be less than or equal "
 				"to the number of linear steps per magnitude (argument #4)");
 		uint64_t v = (uint64_t)arg[0];
 		while (v < (uint64_t)arg[3])
 			v *= (uint64_t)arg[0];
 		if (arg[3] % arg[0] || v % (uint64_t)arg[3])
-			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must evenly divide the "
+			fail_at(c, n, D_LLQUANT_STEPVAL, "llquantize( ) factor (argument #1) must evenly divide the "
 				"number of steps per magnitude (argument #4), and the number of steps "
 				"per magnitude must evenly divide a power of the factor");
 		uint64_t order = 1;
@@ -1976,10 +2143,12 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) factor (%d) raised to power of high magnitude "
 				"(%d) plus 1 overflows 64-bits", (int)arg[0], (int)arg[2]);
 		}
+		static const enum dtag match_tag[] = { D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHLMAG,
+						       D_LLQUANT_MATCHHMAG, D_LLQUANT_MATCHSTEPS };
 		if (a->nargs)
 			for (int k = 0; k < 4; k++)
 				if (a->arg[k] != arg[k])
-					fail_at(c, n, D_UNKNOWN, "llquantize( ) %s (argument #%d) doesn't match "
+					fail_at(c, n, match_tag[k], "llquantize( ) %s (argument #%d) doesn't match "
 						"previous declaration: expected %d, found %d", what[k],
 						k + 1, (int)a->arg[k], (int)arg[k]);
 		nargs = 4;
@@ -1989,7 +2158,7 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	if (incr) {
 		int argmax = max_args[f];
 		if (!is_scalar(incr->type))
-			fail_at(c, n, D_AGG_SCALAR, "%s( ) increment value (argument #%d) must be of scalar type",
+			fail_at(c, n, D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type",
 				agg_funcs[f], argmax);
 		if (incr->next)
 			fail_at(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "
@@ -2030,6 +2199,18 @@ static void check_agg_assign(struct ck *c, struct dnode *n)
 	n->type = r->type;
 }
 
+/* dt_cc.c's tag for "not an aggregation" in each aggregation action */
+static enum dtag agg_arg_tag(enum dsubr s)
+{
+	switch (s) {
+	case DS_PRINTA: return D_PRINTA_AGGARG;
+	case DS_TRUNC: return D_TRUNC_AGGARG;
+	case DS_CLEAR: return D_CLEAR_AGGARG;
+	case DS_NORMALIZE: case DS_DENORMALIZE: return D_NORMALIZE_AGGARG;
+	default: return D_PROTO_ARG;
+	}
+}
+
 /* An aggregation as an argument of printa() & co.: a bare @name. */
 static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *arg, int argno)
 {
@@ -2037,8 +2218,8 @@ static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *a
 		check_expr(c, arg);
 		struct names ns = {0};
 		const char *t = nm(&ns, arg->type);
-		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
-		      "\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
+		FAILT(c, call, &ns, agg_arg_tag(call->subr), "%s( ) argument #%d is incompatible with "
+		      "prototype:\n\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
 	}
 	if (arg->args)
 		fail_at(c, arg, D_UNKNOWN, "%s( ) argument #%d: an aggregation argument may not be indexed "
@@ -2054,6 +2235,22 @@ static void push_pending(struct ck *c, struct dnode *n)
 	c->pend[c->npend++] = n;
 }
 
+/* The uint64_t second argument of trunc() and normalize() (checked against the prototype, so
+ * a non-scalar is D_PROTO_ARG). */
+static void agg_scalar_arg(struct ck *c, struct dnode *call, struct dnode *arg)
+{
+	struct names ns = {0};
+	if (arg->kind == DN_AGG)  /* an aggregation as a value: dtrace's dynamic type */
+		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
+		      "\tprototype: uint64_t\n\t argument: <DYN>", call->name);
+	check_expr(c, arg);
+	if (!is_scalar(arg->type)) {
+		const char *t = nm(&ns, arg->type);
+		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
+		      "\tprototype: uint64_t\n\t argument: %s", call->name, t);
+	}
+}
+
 /* printa, trunc, clear, normalize, denormalize, setopt (dt_cc.c's dt_action_*). */
 static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 {
@@ -2065,8 +2262,7 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 	switch (s) {
 	case DS_PRINTA: {
 		if (argc == 0)
-			fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 0 args passed, at least 1 "
-				"expected");
+			proto_len_fail(c, n, "printa", 0, "at least ", 1);
 		int argno = 1;
 		if (a->kind == DN_STRING) {
 			if (!a->next)
@@ -2082,30 +2278,26 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		return;
 	}
 	case DS_TRUNC:
-		if (argc < 1 || argc > 2)
-			fail_at(c, n, D_TRUNC_PROTO, "trunc( ) prototype mismatch: %d arg%spassed, at least 1 "
-				"expected", argc, argc == 1 ? " " : "s ");
+		/* dt_open.c's prototype: void(@, [uint64_t]) */
+		if (argc < 1)
+			proto_len_fail(c, n, name, argc, "at least ", 1);
+		if (argc > 2)
+			proto_len_fail(c, n, name, argc, "at most ", 2);
 		agg_arg(c, n, a, 1);
-		if (a->next) {
-			check_expr(c, a->next);
-			if (!is_scalar(a->next->type))
-				fail_at(c, n, D_TRUNC_SCALAR, "trunc( ) argument #2 must be of scalar type");
-		}
+		if (a->next)
+			agg_scalar_arg(c, n, a->next);
 		return;
 	case DS_NORMALIZE:
+		/* void(@, uint64_t) */
 		if (argc != 2)
-			fail_at(c, n, D_NORMALIZE_PROTO, "normalize( ) prototype mismatch: %d arg%spassed, 2 expected",
-				argc, argc == 1 ? " " : "s ");
+			proto_len_fail(c, n, name, argc, "", 2);
 		agg_arg(c, n, a, 1);
-		check_expr(c, a->next);
-		if (!is_scalar(a->next->type))
-			fail_at(c, n, D_NORMALIZE_SCALAR, "normalize( ) argument #2 must be of scalar type");
+		agg_scalar_arg(c, n, a->next);
 		return;
 	case DS_CLEAR:
 	case DS_DENORMALIZE:
 		if (argc != 1)
-			fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, 1 expected", name,
-				argc, argc == 1 ? " " : "s ");
+			proto_len_fail(c, n, name, argc, "", 1);
 		agg_arg(c, n, a, 1);
 		return;
 	case DS_SETOPT: {
@@ -2115,12 +2307,32 @@ static void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		for (struct dnode *p = n->args; p; p = p->next, i++)
 			if (p->kind != DN_STRING)
 				fail_at(c, n, D_PROTO_ARG, "setopt( ) argument #%d must be a string constant", i);
-		if (!dopt_known(n->args->str))
-			fail_at(c, n, D_PROTO_ARG, "setopt( ) argument #1: invalid option name: %s", n->args->str);
+		/* an unknown name is dtrace's run-time error ("couldn't set option ..."), reported
+		 * each time the action runs */
 		return;
 	}
 	default:
 		fail_at(c, n, D_UNKNOWN, "internal error: %s is not an aggregation action", name);
+	}
+}
+
+/* Aggregations printed by one printa() have the same number of keys, and compatible key types
+ * (dt_printa_validate). */
+static void printa_keys_agree(struct ck *c, struct dnode *n, struct dck_agg *x, struct dck_agg *y)
+{
+	if (x->nkeys != y->nkeys)
+		fail_at(c, n, D_PRINTA_AGGKEY, "printa( ): @%s and @%s do not have matching key "
+			"signatures: @%s has %d key%s, @%s has %d key%s", x->name, y->name, x->name,
+			x->nkeys, x->nkeys == 1 ? "" : "s", y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+	for (int k = 0; k < x->nkeys; k++) {
+		struct dnode rk = { .kind = DN_IDENT, .type = y->keys[k] };
+		if (x->keys[k] == y->keys[k] || argcompat(x->keys[k], &rk))
+			continue;
+		struct names ns = {0};
+		const char *lt = nm(&ns, x->keys[k]), *rt = nm(&ns, y->keys[k]);
+		FAILT(c, n, &ns, D_PRINTA_AGGPROTO, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
+		      "%9s key #%d: %s\n%9s key #%d: %s", y->name, k + 1, x->name, x->name, k + 1, lt,
+		      y->name, k + 1, rt);
 	}
 }
 
@@ -2142,18 +2354,8 @@ static void check_aggs_done(struct ck *c)
 		struct dnode *f = n->args;
 		/* aggregations printed together must have the same keys */
 		struct dnode *first = f->kind == DN_STRING ? f->next : f;
-		for (struct dnode *o = first->next; o; o = o->next) {
-			struct dck_agg *x = first->agg, *y = o->agg;
-			bool same = x->nkeys == y->nkeys;
-			for (int k = 0; same && k < x->nkeys; k++)
-				same = same_type(x->keys[k], y->keys[k]) ||
-				       (is_string(x->keys[k]) && is_string(y->keys[k])) ||
-				       (is_integer(x->keys[k]) && is_integer(y->keys[k]) &&
-					dtype_sizeof(x->keys[k]) == dtype_sizeof(y->keys[k]));
-			if (!same)
-				fail_at(c, n, D_PRINTA_AGGKEY, "printa( ) aggregation @%s keys do not match those of "
-					"@%s", y->name, x->name);
-		}
+		for (struct dnode *o = first->next; o; o = o->next)
+			printa_keys_agree(c, n, first->agg, o->agg);
 		if (f->kind != DN_STRING)
 			continue;
 		char err[512];
@@ -2253,7 +2455,16 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_index(c, n);
 		return;
 	case DN_MEMBER:
-		check_member(c, n);
+		if (dxl_is_member(n))
+			dxl_member(c->out->xlators, &c->xl, n);
+		else
+			check_member(c, n);
+		return;
+	case DN_XLATE:
+		dxl_value(c->out->xlators, &c->xl, n);
+	case DN_TYPE:
+		/* a translator's parameter while its definition is checked (dcheck_xlate.c) */
+		n->type = n->ctype;
 		return;
 	default:
 		fail_at(c, n, D_UNKNOWN, "internal error: statement where an expression belongs");
@@ -2387,6 +2598,9 @@ static void check_stmt(struct ck *c, struct dnode *n)
 	case DN_EXPR_STMT: {
 		n->action = ++c->action;
 		struct dnode *e = n->lhs;
+		if (e->kind == DN_AGG)  /* @a; or @a[k]; with no aggregating function */
+			fail_at(c, e, D_AGG_NULL, "expression has null effect: @%s", e->name);
+		c->stmt_call = e->kind == DN_CALL ? e : NULL;
 		check_expr(c, e);
 		n->type = NULL;
 		if (e->kind == DN_CALL && e->subr == DS_NONE) {
@@ -2452,7 +2666,7 @@ static enum spec_act stmt_act(const struct dnode *e)
 	if (e->kind != DN_CALL)
 		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
 	switch (e->subr) {
-	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM:
+	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM: case DS_PRINT:
 	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
 		return SA_DATA;
 	case DS_EXIT:
@@ -2573,8 +2787,11 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 	c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, index) : NULL;
 	c->action = 0;
 	if (cl->cond) {
+		c->pred = cl->cond;
+		c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
 		check_expr(c, cl->cond);
 		no_nested_action(c, cl->cond);
+		c->pred = NULL;  /* dtrace reports this one at the clause, not the '{' */
 		if (!is_scalar(cl->cond->type))
 			fail_at(c, cl->cond, D_PRED_SCALAR, "predicate result must be of scalar type");
 	}
@@ -2696,7 +2913,47 @@ void dck_prog_free(struct dck_prog *p)
 	for (int i = 0; i < p->nspellings; i++)
 		free(p->spellings[i]);
 	free(p->spellings);
+	dxl_table_free(p->xlators);
 	free(p);
+}
+
+/* --- translators (dcheck_xlate.c) ---------------------------------------------------------- */
+
+static void xl_check_expr(void *ck, struct dnode *n) { check_expr(ck, n); }
+static struct dnode *xl_copy(void *ck, const struct dnode *n) { return copy_tree(ck, n); }
+static struct dnode *xl_node(void *ck, enum dnode_kind kind, struct dsrcpos pos)
+{
+	return dnode_new(&((struct ck *)ck)->prog->pool, kind, pos);
+}
+static void xl_assign_target(void *ck, struct dnode *l, struct dnode *typed_rhs)
+{
+	check_assign_target(ck, l, typed_rhs);
+}
+static void xl_fail(void *ck, const struct dnode *at, enum dtag tag, const char *msg)
+{
+	fail_at(ck, at, tag, "%s", msg);
+}
+
+static const struct dxl_ops xl_pure_ops = {
+	.compat = compat_type, .assignable = argcompat,
+};
+
+static void xl_ops_init(struct ck *c)
+{
+	c->xl = xl_pure_ops;
+	c->xl.ck = c;
+	c->xl.check_expr = xl_check_expr;
+	c->xl.copy = xl_copy;
+	c->xl.node = xl_node;
+	c->xl.fail = xl_fail;
+	c->xl.assign_target = xl_assign_target;
+}
+
+const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in, struct dtype *out)
+{
+	struct dnode src = { .kind = DN_TYPE, .type = in };
+	const struct dxl *x = p->xlators ? dxl_lookup(p->xlators, &xl_pure_ops, &src, out) : NULL;
+	return x ? x->def : NULL;
 }
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
@@ -2715,6 +2972,8 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 	c->out = xcalloc(1, sizeof(*c->out));
 	c->out->prog = prog;
 	c->out->strsize = o.strsize;
+	c->out->xlators = xcalloc(1, sizeof(*c->out->xlators));
+	xl_ops_init(c);
 	*out = NULL;
 	int rc = 0;
 	if (setjmp(c->jb) == 0) {
@@ -2734,11 +2993,15 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 			case DN_VARDECL:
 				check_vardecl(c, it);
 				break;
+			case DN_TRANSLATOR:
+				dxl_define(c->out->xlators, &c->xl, it);
+				break;
 			default:
 				fail_at(c, it, D_UNKNOWN, "internal error: unexpected item");
 			}
 		}
 		check_aggs_done(c);
+		destructive_refuse(c);
 		c->out->nclauses = ci;
 		*out = c->out;
 	} else {

@@ -38,6 +38,10 @@
  *             is not scalar gets the message dtrace's if/else expansion produces:
  *             "operator && requires operands of scalar type".
  *
+ * Translators: `translator` definitions and `xlate` (dcheck_xlate.h); a member of translated
+ * data is rewritten into the translator's expression for it, so the code generator never
+ * sees DN_XLATE or DN_TRANSLATOR (translator items stay in prog->items; skip them).
+ *
  * Rewrites: an identifier naming an `inline` becomes a DN_CAST to the inline's type over a
  * copy of the inline's expression (so the code generator never sees inlines); an identifier
  * naming an enum constant becomes a DN_INT with its value (type the enum); the predefined
@@ -74,7 +78,7 @@
  *              string; the value is the NUL-terminated string at that address (for a user
  *              pointer the code generator reads it as copyinstr would). A string's
  *              characters can be read (s[i], *s) but not stored to.
- *   Built-in variables dtrace has and we do not (curthread, caller, stackdepth, ...) are
+ *   Built-in variables dtrace has and we do not (curthread, curpsinfo, ...) are
  *              "built-in variable curthread is not supported by usdtrace".
  *
  * Self-> associative arrays: `self->a[k]` is allowed (dtrace has thread-local arrays): the
@@ -85,15 +89,15 @@
  * in source order (dtrace's rule); a later assignment of an incompatible type is an error
  * ("operands have incompatible types: "int" = "string""). An associative array's key types
  * come from its first use or declaration; later uses must agree ("a[ ] prototype mismatch: 1
- * arg passed, 2 expected", "a[ ] argument #1 is incompatible with prototype: ...", illumos'
- * wording; newer Oracle libdtrace says "key"). Where dtrace
- * only knows what earlier clauses assigned, we look at the whole program: a read before the
- * first assignment in source order checks that assignment first (so a clause may read what a
- * later clause writes; an assignment that reads its own target, s = strjoin(s, "x"), is
- * skipped for the next one; such chains nest at most 256 deep, beyond that an error says
- * so). Reading a global name assigned nowhere is "failed to resolve x:
- * Unknown variable name"; an array, self-> or this-> variable assigned nowhere is dtrace's
- * "self->x has not yet been declared or assigned". Assigning to a built-in variable is
+ * key passed, 2 expected", "a[ ] key #1 is incompatible with prototype: ...", Oracle
+ * libdtrace's wording). A global scalar read before it is declared or assigned in source order
+ * is "failed to resolve x: Unknown variable name", as in dtrace. For arrays, self-> and this->
+ * variables, where dtrace only knows what earlier clauses assigned, we look at the whole
+ * program: a read before the first assignment in source order checks that assignment first
+ * (so a clause may read what a later clause writes; an assignment that reads its own target,
+ * s = strjoin(s, "x"), is skipped for the next one; such chains nest at most 256 deep, beyond
+ * that an error says so); one assigned nowhere is dtrace's "self->x has not yet been declared
+ * or assigned". Assigning to a built-in variable is
  * "operator = can only be applied to a writable variable".
  *
  * Messages: dtrace's exact wording (libdtrace's dt_parser.c / dt_cc.c / dt_xlator.c texts,
@@ -105,10 +109,11 @@
  * raise, stop, copyout, copyoutstr) without -w are rejected as dtrace rejects them, when it
  * enables the program, not while compiling: errbuf holds "could not enable tracing:
  * Destructive actions not allowed" (no line prefix) and dcheck_program returns -2, so the
- * command prints "PROG: could not enable tracing: ..." rather than a compile error.
- * Where illumos and Oracle libdtrace word a message differently we follow illumos, as the
- * test corpus does: "substr( ) prototype mismatch: 4 args passed, at least 2 expected",
- * "printf( ) prototype mismatch: 0 args passed, 1 expected".
+ * command prints "PROG: could not enable tracing: ..." rather than a compile error; any
+ * compile error of the program is reported instead, as dtrace finds those first.
+ * Messages and tags are Oracle libdtrace's (DTrace for Linux), e.g. "substr( ) prototype
+ * mismatch: 4 args passed, at most 3 expected", "printf( ) prototype mismatch: 0 args passed,
+ * at least 1 expected", "x[ ] key #2 is incompatible with prototype: ...".
  * Aggregations: see struct dck_agg; messages as libdtrace's dt_parser.c (assignment, redefinition)
  * and dt_cc.c (dt_compile_agg: scalar arguments, lquantize/llquantize parameters and their
  * agreement between uses, increments; dt_action_printa/trunc/clear/normalize). Keys must be
@@ -142,6 +147,7 @@ enum dbuiltin {
 	DB_UREGS,         /* uregs[N]: DN_INDEX; N an integer constant (R_PC, R_SP... are
 			   * integer constants the checker predefines, dtrace's x86-64 names) */
 	DB_VTIMESTAMP, DB_WALLTIMESTAMP, DB_UCALLER, DB_USTACKDEPTH,
+	DB_CALLER, DB_STACKDEPTH, /* kernel stack: 0 in a probe taken in user mode */
 	DB_COUNT
 };
 
@@ -150,7 +156,7 @@ enum dbuiltin {
 enum dsubr {
 	DS_NONE = 0,
 	/* actions */
-	DS_TRACE, DS_PRINTF, DS_TRACEMEM, DS_EXIT, DS_SYSTEM, DS_RAISE, DS_STOP,
+	DS_TRACE, DS_PRINTF, DS_TRACEMEM, DS_EXIT, DS_SYSTEM, DS_RAISE, DS_STOP, DS_PRINT,
 	DS_PRINTA, DS_TRUNC, DS_CLEAR, DS_NORMALIZE, DS_DENORMALIZE, DS_SETOPT,
 	DS_COPYOUT, DS_COPYOUTSTR,
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
@@ -245,11 +251,17 @@ struct dck_prog {
 	int strsize;              /* as checked (sizes of string values) */
 	char **spellings;         /* owned: the type names dck_argtype handed out */
 	int nspellings;
+	struct dxl_table *xlators; /* owned: the program's translators (dcheck_xlate.h) */
 };
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
 		   char *errbuf, size_t errlen);
 void dck_prog_free(struct dck_prog *p);
+
+/* The translator (its DN_TRANSLATOR definition, checked) that `xlate < out > (e)` would use for
+ * an e of type `in`, by dtrace's matching rule (dcheck_xlate.h); NULL if none. `out` may be
+ * the output struct/union or a pointer to it. */
+const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in, struct dtype *out);
 
 /* The printf view of a value of type t, exactly as dcheck described it to dfmt_check: class
  * (integers and enums INT; pointers PTR; string and char[N] STRING; floats FLOAT; anything

@@ -51,7 +51,8 @@ static void sx(struct strbuf *b, const struct dnode *n)
 		strbuf_printf(b, "%s->%s", n->kind == DN_SELF ? "self" : "this", n->name);
 		sx_type(b, n);
 		return;
-	case DN_INLINE: case DN_VARDECL: case DN_TYPE: case DN_PDESC: case DN_MACRO: case DN_AGG: {
+	case DN_INLINE: case DN_VARDECL: case DN_TYPE: case DN_PDESC: case DN_MACRO: case DN_AGG:
+	case DN_TRANSLATOR: case DN_XLATE: {
 		char *s = dnode_sexpr(n);
 		strbuf_puts(b, s);
 		free(s);

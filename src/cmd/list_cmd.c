@@ -24,6 +24,8 @@
 
 #include "bprobes.h"
 #include "childproc.h"
+#include "dparse.h"
+#include "dtag.h"
 #include "dtype.h"
 #include "dwarf_types.h"
 #include "pcat.h"
@@ -414,32 +416,73 @@ static void expand_target(struct list_desc *d, pid_t target)
 	d->pd.prov = p;
 }
 
+/* One description of a -n/-P/-m/-f/-i argument, from the parsed clause. */
+static void add_desc(struct lister *L, char kind, const char *text, const struct dnode *pd)
+{
+	L->descs = xrealloc(L->descs, sizeof(*L->descs) * (size_t)(L->ndescs + 1));
+	struct list_desc *d = &L->descs[L->ndescs++];
+	memset(d, 0, sizeof(*d));
+	d->kind = kind;
+	d->text = text;
+	if (pd->spec == DPD_ID) {
+		d->by_id = true;
+		d->id = (long)pd->ival;
+	}
+	d->pd.prov = xstrdup(pd->pd[0]);
+	d->pd.mod = xstrdup(pd->pd[1]);
+	d->pd.func = xstrdup(pd->pd[2]);
+	d->pd.name = xstrdup(pd->pd[3]);
+	d->is_file = strchr(d->pd.mod, '/') != NULL;
+}
+
+static int parse_plain(struct lister *L, char kind, const char *t)
+{
+	L->descs = xrealloc(L->descs, sizeof(*L->descs) * (size_t)(L->ndescs + 1));
+	struct list_desc *d = &L->descs[L->ndescs];
+	memset(d, 0, sizeof(*d));
+	d->kind = kind;
+	d->text = t;
+	char err[512];
+	if (probedesc_parse(t, kind == 'i' ? 'n' : kind, &d->pd, err, sizeof(err)) != 0) {
+		util_warn("invalid probe specifier %s: %s", t, err);
+		return -1;
+	}
+	d->is_file = strchr(d->pd.mod, '/') != NULL;
+	L->ndescs++;
+	return 0;
+}
+
+/* Each argument is read as dtrace reads it, as a program: "-ln 'read{...}'" lists :::read,
+ * "-ln 'BEGIN,END'" both; a number is a probe id. */
 static int parse_descs(const struct opts *o, struct lister *L)
 {
-	L->descs = xcalloc((size_t)o->ndescs + 1, sizeof(*L->descs));
+	static const enum dpdesc_spec specs[] = { ['n'] = DPD_NAME, ['P'] = DPD_PROVIDER,
+						  ['m'] = DPD_MODULE, ['f'] = DPD_FUNCTION,
+						  ['i'] = DPD_ID };
 	for (int i = 0; i < o->ndescs; i++) {
-		struct list_desc *d = &L->descs[L->ndescs];
 		const char *t = o->descs[i].text;
-		d->kind = o->descs[i].kind;
-		d->text = t;
-		if (d->kind == 'i') {
-			char *end;
-			errno = 0;
-			long v = strtol(t, &end, 10);
-			if (*t >= '0' && *t <= '9' && *end == '\0' && errno == 0) {
-				d->by_id = true;
-				d->id = v;
-				L->ndescs++;
-				continue;
-			}
+		char kind = o->descs[i].kind;
+		if (*t == '\0' || strchr(t, '/') != NULL) {
+			/* a module named by path (our extension) or the empty description: one
+			 * description, as it stands */
+			if (parse_plain(L, kind, t) != 0)
+				return -1;
+			continue;
 		}
-		char err[512];
-		if (probedesc_parse(t, d->kind == 'i' ? 'n' : d->kind, &d->pd, err, sizeof(err)) != 0) {
-			util_warn("%s", err);
+		struct dprog *g = dprog_new();
+		char err[1024];
+		if (dparse_clause_arg(g, specs[(unsigned char)kind], t, err, sizeof(err)) != 0) {
+			char *m = cmd_desc_message(err);
+			util_warn("invalid probe specifier %s: %s", t, dtag_strip(m));
+			free(m);
+			dprog_free(g);
 			return -1;
 		}
-		d->is_file = strchr(d->pd.mod, '/') != NULL;
-		L->ndescs++;
+		for (const struct dnode *it = g->items; it; it = it->next)
+			if (it->kind == DN_CLAUSE)
+				for (const struct dnode *pd = it->args; pd; pd = pd->next)
+					add_desc(L, kind, t, pd);
+		dprog_free(g);
 	}
 	return 0;
 }
@@ -496,7 +539,10 @@ int list_cmd_run(const struct opts *o)
 			continue;
 		char err[512];
 		if (proc_maps_read(pids[i], &maps[nmaps], err, sizeof(err)) != 0) {
-			util_warn("failed to grab pid %d: %s", (int)pids[i], err);
+			if (strcmp(err, "No such process") == 0)
+				util_warn("%s", err); /* dtrace's words for a pid that is gone */
+			else
+				util_warn("failed to grab pid %d: %s", (int)pids[i], err);
 			free(pids);
 			status = 1;
 			goto out;

@@ -14,10 +14,12 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-CeGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]] [-I path]\n"
-		"\t[-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
+		"Usage: %s [-32|-64] [-CeGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]] [-I path]\n"
+		"\t[-L path] [-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 		"\t[-P provider] [-m [provider:]module] [-f [[provider:]module:]func]\n"
 		"\t[-n [[[provider:]module:]func:]name] [-i probe-id] [args ...]\n\n"
+		"\t-32 generate 32-bit D programs (not supported: 64-bit only)\n"
+		"\t-64 generate 64-bit D programs\n\n"
 		"\t-c  run specified command and exit upon its completion\n"
 		"\t-C  run cpp(1) preprocessor on script files\n"
 		"\t-D  define symbol when invoking preprocessor\n"
@@ -28,6 +30,7 @@ static void usage(FILE *f)
 		"\t-i  enable or list probes matching the specified probe id\n"
 		"\t-I  add include directory to preprocessor search path\n"
 		"\t-l  list probes matching specified criteria\n"
+		"\t-L  add library directory to library search path\n"
 		"\t-m  enable or list probes matching the specified module name\n"
 		"\t-n  enable or list probes matching the specified probe name\n"
 		"\t-o  set output file\n"
@@ -46,6 +49,25 @@ static void push(const char ***arr, int *n, const char *s)
 {
 	*arr = xrealloc(*arr, sizeof(**arr) * (size_t)(*n + 1));
 	(*arr)[(*n)++] = s;
+}
+
+/* -x define=, incdir=, undef= and cppargs= reach cpp the way -D, -I and -U do, in order. */
+static void push_cpp_xopt(struct opts *o, const char *xarg)
+{
+	static const struct { const char *name, *flag; } map[] = {
+		{ "define=", "-D" }, { "incdir=", "-I" }, { "undef=", "-U" },
+	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strncmp(xarg, map[i].name, strlen(map[i].name)) == 0)
+			push(&o->cppargs, &o->ncppargs,
+			     xasprintf("%s%s", map[i].flag, xarg + strlen(map[i].name)));
+	if (strncmp(xarg, "cppargs=", 8) != 0)
+		return;
+	/* each blank-separated word is one argument, as dtrace splits it */
+	char *words = xstrdup(xarg + 8);
+	for (char *save = NULL, *w = strtok_r(words, " \t\n\r\f\v", &save); w;
+	     w = strtok_r(NULL, " \t\n\r\f\v", &save))
+		push(&o->cppargs, &o->ncppargs, w);
 }
 
 static void push_prog(struct opts *o, char kind, const char *text)
@@ -116,7 +138,7 @@ int main(int argc, char **argv)
 	char **operands = xcalloc((size_t)argc + 1, sizeof(*operands));
 	int noperands = 0;
 	for (;;) {
-		c = getopt(argc, argv, "+b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z");
+		c = getopt(argc, argv, "+3:6:b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z");
 		if (c == -1) {
 			if (optind >= argc)
 				break;
@@ -153,7 +175,23 @@ int main(int argc, char **argv)
 		case 'D': push(&o.cppargs, &o.ncppargs, xasprintf("-D%s", optarg)); break;
 		case 'U': push(&o.cppargs, &o.ncppargs, xasprintf("-U%s", optarg)); break;
 		case 'I': push(&o.cppargs, &o.ncppargs, xasprintf("-I%s", optarg)); break;
-		case 'x': push(&o.xopts, &o.nxopts, optarg); break;
+		case 'x':
+			push(&o.xopts, &o.nxopts, optarg);
+			push_cpp_xopt(&o, optarg);
+			break;
+		case '3':
+		case '6':
+			/* -32 / -64: the data model; D programs here are always 64-bit */
+			if (strcmp(optarg, c == '3' ? "2" : "4") != 0) {
+				util_warn("illegal option -- %c%s", c, optarg);
+				usage(stderr);
+				return 2;
+			}
+			if (c == '3') {
+				util_warn("-32: only the 64-bit data model is supported");
+				return 1;
+			}
+			break;
 		case 'p': {
 			pid_t pid;
 			if (parse_pid(optarg, &pid) != 0) {
@@ -171,10 +209,12 @@ int main(int argc, char **argv)
 			push_prog(&o, (char)c, optarg);
 			break;
 		case 'V':
-			printf("%s: usdtrace D %s\n", util_progname, USDTRACE_VERSION);
+			/* dtrace's form, whose last word is the D version -x version accepts */
+			printf("%s: Sun D 2.0\n", util_progname);
 			return 0;
 		case 'S': o.disasm = true; break;
-		case 'H': case 'w': case 'Z': case 'F': case 'b': case 'L': case 'X':
+		case 'L': push(&o.libdirs, &o.nlibdirs, optarg); break;
+		case 'H': case 'w': case 'Z': case 'F': case 'b': case 'X':
 			/* Accepted for command-line compatibility; they affect tracing only
 			 * (-w -Z -F -b are options, applied to o.dopts below). */
 			break;
@@ -194,6 +234,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	free(evs);
+	/* -x stdc=s: a pre-ANSI preprocessor, which leaves __STDC__ undefined (a, c and t keep
+	 * cpp's ANSI mode) */
+	if (o.dopts.stdc == DOPT_STDC_S)
+		push(&o.cppargs, &o.ncppargs, "-traditional-cpp");
 
 	int status;
 	if (o.header && o.object) {
@@ -214,6 +258,7 @@ int main(int argc, char **argv)
 	free(o.scripts);
 	free(o.xopts);
 	free(o.cppargs);
+	free(o.libdirs);
 	free(o.pids);
 	free(o.args);
 	return status;

@@ -37,6 +37,8 @@ struct opts {
 	int npids;            /* -p PID */
 	pid_t *pids;
 	const char *cmd;      /* -c 'cmd args' */
+	int nlibdirs;         /* -L DIR: D libraries to load before the program (dlib.h) */
+	const char **libdirs;
 	int nxopts;           /* -x opt[=val] */
 	const char **xopts;
 	struct dopts dopts;   /* -x, -b, -q, -w, -F, -Z, -C parsed (validated before any command) */

@@ -6,22 +6,27 @@
  * -S and -e stop here; then print dtrace's "matched" notices and hand the dobj to trace_run. */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "attach.h"
+#include "bpf_dis.h"
 #include "cg.h"
 #include "childproc.h"
 #include "commands.h"
 #include "dcheck.h"
 #include "dcpp.h"
+#include "dlib.h"
 #include "dmacro.h"
 #include "dparse.h"
 #include "dtag.h"
 #include "dwarf_types.h"
 #include "pcat.h"
+#include "probedesc.h"
 #include "trace_run.h"
 #include "usdt_prov.h"
 #include "util.h"
@@ -52,17 +57,51 @@ struct tc {
 	int target;
 };
 
+char *cmd_desc_message(const char *msg)
+{
+	const char *at = msg;
+	if (*at == '[') {
+		const char *close = strstr(at, "] ");
+		if (close)
+			at = close + 2;
+	}
+	int skip = 0;
+	if (sscanf(at, "line %*d: %n", &skip) == 0 && skip > 0)
+		return xasprintf("%.*s%s", (int)(at - msg), msg, at + skip);
+	return xstrdup(msg);
+}
+
+/* -x debug: "PROG DEBUG NANOSECONDS: message" on stderr at each step, in the form of
+ * libdtrace's debug messages. */
+static void debug_step(const struct tc *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void debug_step(const struct tc *t, const char *fmt, ...)
+{
+	if (!t->d.debug)
+		return;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	fprintf(stderr, "%s DEBUG %llu: ", util_progname,
+		(unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 /* "failed to compile script x.d: MSG" or "invalid probe specifier DESC: MSG", as dtrace
  * reports a failure in one of its command-line programs. A compile error's tag ("[D_SYNTAX] ",
  * see dtag.h) is shown only under -x errtags. */
 static void source_error(const struct tc *t, const struct source *s, const char *msg)
 {
-	const char *text = dtag_strip(msg);
-	int taglen = t->d.errtags ? (int)(text - msg) : 0;
+	char *m = s->kind == 's' ? xstrdup(msg) : cmd_desc_message(msg);
+	const char *text = dtag_strip(m);
+	int taglen = t->d.errtags ? (int)(text - m) : 0;
 	if (s->kind == 's')
-		util_warn("failed to compile script %s: %.*s%s", s->text, taglen, msg, text);
+		util_warn("failed to compile script %s: %.*s%s", s->text, taglen, m, text);
 	else
-		util_warn("invalid probe specifier %s: %.*s%s", s->text, taglen, msg, text);
+		util_warn("invalid probe specifier %s: %.*s%s", s->text, taglen, m, text);
+	free(m);
 }
 
 static enum dpdesc_spec spec_of(char kind)
@@ -109,19 +148,6 @@ static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen
 	return rc;
 }
 
-/* Compiler switches cannot change while a program is being compiled: dtrace refuses them in a
- * pragma (its dt_opt_cflags options: EDT_BADOPTCTX). They are -x options only. */
-static bool compile_time_only(const char *name)
-{
-	static const char *const names[] = { "argref", "cpp", "defaultargs", "empty", "errtags",
-					     "knodefs", "nolibs", "pspec", "unodefs", "verbose",
-					     "zdefs" };
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(name, names[i]) == 0)
-			return true;
-	return false;
-}
-
 /* `#pragma D option`s the parser collected since the last call, in order, with dtrace's
  * messages: "failed to set option 'x': why" ("... 'x' to 'v': why" when a value was given). */
 static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
@@ -130,7 +156,7 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		const struct doption *op = &t->g->options[*applied];
 		char why[256];
 		int rc;
-		if (compile_time_only(op->name)) {
+		if (!dopt_pragma_allowed(op->name)) {
 			snprintf(why, sizeof(why), "Option cannot be used from within a D program");
 			rc = -1;
 		} else {
@@ -138,16 +164,39 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		}
 		if (rc == 0)
 			continue;
+		/* dtrace's tag for a pragma whose option is refused: D_PRAGMA_OPTSET */
 		char *m = op->value
-			? xasprintf("line %d: failed to set option '%s' to '%s': %s", op->pos.line,
-				    op->name, op->value, why)
-			: xasprintf("line %d: failed to set option '%s': %s", op->pos.line, op->name,
-				    why);
+			? xasprintf("[D_PRAGMA_OPTSET] line %d: failed to set option '%s' to '%s': %s",
+				    op->pos.line, op->name, op->value, why)
+			: xasprintf("[D_PRAGMA_OPTSET] line %d: failed to set option '%s': %s",
+				    op->pos.line, op->name, why);
 		source_error(t, s, m);
 		free(m);
 		return -1;
 	}
 	return 0;
+}
+
+/* Anything a script adds to the program: clauses, inlines, declarations, providers. */
+static int program_size(const struct dprog *g)
+{
+	int n = g->ndecls + g->nprovs;
+	for (const struct dnode *it = g->items; it; it = it->next)
+		n++;
+	return n;
+}
+
+/* A script that declares nothing is an error unless -x empty (dtrace's D_EMPTY, reported at
+ * the line the input ends on; with -x errtags dtrace prints no line number). */
+static int check_empty(struct tc *t, const struct source *s, int before)
+{
+	if (s->kind != 's' || t->d.empty || program_size(t->g) != before)
+		return 0;
+	char *m = t->d.errtags ? xstrdup("[D_EMPTY] line : empty D program translation unit")
+			       : xasprintf("line %d: empty D program translation unit", s->end_line);
+	source_error(t, s, m);
+	free(m);
+	return -1;
 }
 
 /* Parse every source in order, expanding macros as each arrives so an error names its source.
@@ -156,10 +205,13 @@ static int build_program(struct tc *t)
 {
 	char err[1024];
 	t->g = dprog_new();
+	if (dlib_load(t->g, t->o->libdirs, t->o->nlibdirs) != 0)
+		return -1;
 	int applied = 0;
 	for (int i = 0; i < t->nsrcs; i++) {
 		struct source *s = &t->srcs[i];
 		s->first_clause = count_clauses(t->g);
+		int before = program_size(t->g);
 		int rc = parse_source(t, s, err, sizeof(err));
 		if (rc == -2) {
 			util_warn("%s", err);
@@ -167,12 +219,15 @@ static int build_program(struct tc *t)
 		}
 		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)
 			return -1;
+		if (rc == 0 && check_empty(t, s, before) != 0)
+			return -1;
 		t->env.defaultargs = t->d.defaultargs;
 		t->env.argref = t->d.argref;
 		if (rc == 0)
 			rc = dmacro_expand(t->g, &t->env, err, sizeof(err));
 		if (rc != 0) {
-			if (s->kind == 's' && t->d.cpp && strncmp(dtag_strip(err), "line ", 5) != 0)
+			if (s->kind == 's' && t->d.cpp && strncmp(dtag_strip(err), "line ", 5) != 0 &&
+			    strcmp(err, DCPP_FAILED) != 0)
 				util_warn("%s", err); /* cpp could not run: its own words */
 			else
 				source_error(t, s, err);
@@ -224,20 +279,23 @@ static int match_probes(struct tc *t)
 			int n = pcat_match(&t->cat, &d, id, c);
 			if (n < 0) {
 				char *msg = s->kind == 's'
-					? xasprintf("line %d: %s", pd->pos.line, t->cat.err)
-					: xstrdup(t->cat.err);
+					? xasprintf("[%s] line %d: %s", dtag_name(D_PDESC_INVAL),
+						    pd->pos.line, t->cat.err)
+					: xasprintf("[%s] %s", dtag_name(D_PDESC_INVAL), t->cat.err);
 				source_error(t, s, msg);
 				free(msg);
 				return -1;
 			}
-			if (n > 0 || t->d.zdefs)
+			if (n > 0 || (t->d.zdefs && !id))
 				continue;
-			char *desc = id ? xasprintf("%u", id)
-					: xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
-			char *msg = s->kind == 's'
-				? xasprintf("line %d: probe description %s does not match any probes",
-					    pd->pos.line, desc)
-				: xasprintf("probe description %s does not match any probes", desc);
+			/* dtrace looks an id up as it parses: an unknown one is an error, -Z or not */
+			char *desc = id ? xasprintf("invalid probe identifier %u: Unknown probe identifier", id)
+					: xasprintf("probe description %s:%s:%s:%s does not match any probes",
+						    d.prov, d.mod, d.func, d.name);
+			/* dtrace's D_PDESC_ZERO (D_PDESC_INVAL for an id), shown under -x errtags */
+			const char *tag = dtag_name(id ? D_PDESC_INVAL : D_PDESC_ZERO);
+			char *msg = s->kind == 's' ? xasprintf("[%s] line %d: %s", tag, pd->pos.line, desc)
+						   : xasprintf("[%s] %s", tag, desc);
 			source_error(t, s, msg);
 			free(desc);
 			free(msg);
@@ -324,7 +382,7 @@ static int grab_targets(struct tc *t)
 	}
 	for (int i = 0; i < o->npids; i++) {
 		if (kill(o->pids[i], 0) != 0 && errno == ESRCH) {
-			util_warn("failed to grab pid %d: No such process", (int)o->pids[i]);
+			util_warn("No such process"); /* dtrace's words: libproc's error alone */
 			return -1;
 		}
 		if (!t->target)
@@ -372,6 +430,72 @@ static void program_error(const struct tc *t, const char *msg)
 	source_error(t, s, msg);
 }
 
+/* The description of the first clause that names probe pr, as the user wrote it (dtrace heads
+ * each clause's listing with it); the probe's own name if none does. */
+static char *clause_label(const struct tc *t, const struct dobj_probe *pr)
+{
+	for (const struct dnode *it = t->g->items; it; it = it->next) {
+		if (it->kind != DN_CLAUSE)
+			continue;
+		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
+			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
+			if (pd->spec == DPD_ID ? pd->ival == pr->id
+					       : probedesc_match(&d, pr->provider, 0, pr->module,
+								 pr->function, pr->name))
+				return xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
+		}
+	}
+	return xasprintf("%s:%s:%s:%s", pr->provider, pr->module, pr->function, pr->name);
+}
+
+/* -x verbose: each program listed the way dtrace lists its clauses' code: instruction index,
+ * byte offset, the encoding (opcode, registers, offset, immediate) and the instruction. */
+static void print_verbose_disasm(const struct tc *t, const struct dobj *obj)
+{
+	for (size_t i = 0; i < obj->nprogs; i++) {
+		const struct dobj_prog *p = &obj->progs[i];
+		const struct dobj_probe *pr = &obj->probes[p->probe];
+		char *label = clause_label(t, pr);
+		fprintf(stderr, "\nDisassembly of clause %s, <%s:%s:%s:%s>:\n", label, pr->provider,
+			pr->module, pr->function, pr->name);
+		fprintf(stderr, "INS OFF  OPCODE                  INSTRUCTION\n");
+		free(label);
+		for (size_t k = 0; k < p->ninsns;) {
+			struct strbuf txt = { 0 };
+			int used = bpf_dis_insn(&txt, p->insns, p->ninsns, k);
+			for (int j = 0; j < used && k < p->ninsns; j++, k++) {
+				const struct bpf_insn *in = &p->insns[k];
+				fprintf(stderr, "%04zu %05zu: %02x %x%x %04x %08x    %s\n", k, k * 8,
+					in->code, in->dst_reg, in->src_reg, (unsigned)(uint16_t)in->off,
+					(unsigned)in->imm, j == 0 && txt.s ? txt.s : "");
+			}
+			strbuf_free(&txt);
+		}
+	}
+}
+
+/* -v: dtrace's stability report for each program argument, on stdout, once it compiles. We
+ * do not track stability per identifier: descriptions get dtrace's default for a probe
+ * description (Unstable), statements the level of D's actions, subroutines and built-in
+ * variables in common use (Stable), both of the Common dependency class. */
+static void print_stability(const struct tc *t)
+{
+	static const char *const kinds[][3] = {
+		{ "Minimum Probe Description Attributes", "Unstable", "Unstable" },
+		{ "Minimum Statement Attributes", "Stable", "Stable" },
+	};
+	for (int i = 0; i < t->nsrcs; i++) {
+		const struct source *s = &t->srcs[i];
+		printf("\nStability attributes for %s %s:\n", s->kind == 's' ? "script" : "description",
+		       s->text);
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			printf("\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
+			       "\t\tDependency Class: Common\n", kinds[k][0], kinds[k][1], kinds[k][2]);
+		putchar('\n');
+	}
+	fflush(stdout);
+}
+
 static int compile_and_run(struct tc *t)
 {
 	char err[1024];
@@ -389,10 +513,15 @@ static int compile_and_run(struct tc *t)
 			       u.layouts };
 	struct dobj *obj = NULL;
 	int status = 1;
+	debug_step(t, "type-checked; generating BPF code");
 	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
 		program_error(t, err);
 		goto out;
 	}
+	if (t->d.verbose)
+		print_verbose_disasm(t, obj);
+	if (t->o->verbose)
+		print_stability(t);
 	if (t->o->disasm) {
 		struct strbuf b = { 0 };
 		cg_disasm(obj, &b);
@@ -407,6 +536,7 @@ static int compile_and_run(struct tc *t)
 	for (int i = 0; i < t->nsrcs; i++)
 		total += t->srcs[i].nmatched;
 	if (total == 0 && !t->d.zdefs) {
+		print_notices(t); /* dtrace: "script 'x.d' matched 0 probes" first */
 		util_warn("no probes matched");
 		goto out;
 	}
@@ -451,7 +581,11 @@ int trace_cmd_run(const struct opts *o)
 	}
 	int status = 1;
 	if (t.nsrcs == 0) {
-		util_warn("no probes specified");
+		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
+		if (o->compile_only)
+			status = 0;
+		else
+			util_warn("no probes specified");
 		goto out;
 	}
 	if (grab_targets(&t) != 0)
@@ -465,8 +599,12 @@ int trace_cmd_run(const struct opts *o)
 	t.env.target = t.target;
 	t.env.referenced = xcalloc((size_t)o->nargs + 2, sizeof(bool));
 
-	if (build_program(&t) == 0 && match_probes(&t) == 0)
+	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);
+	if (build_program(&t) == 0 && match_probes(&t) == 0) {
+		debug_step(&t, "%d clause(s) parsed; probes matched", t.nclauses);
 		status = compile_and_run(&t);
+		debug_step(&t, "done: exit status %d", status);
+	}
 	free(t.env.referenced);
 	free(argv);
 out:

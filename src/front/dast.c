@@ -226,6 +226,27 @@ static void put(struct strbuf *b, const struct dnode *n)
 	case DN_TYPE:
 		put_type(b, n->ctype);
 		return;
+	case DN_TRANSLATOR:
+		strbuf_puts(b, "(translator ");
+		put_type(b, n->ctype);
+		strbuf_puts(b, " (in ");
+		put_type(b, n->lhs->ctype);
+		strbuf_printf(b, " %s)", n->name);
+		put_list(b, n->args);
+		strbuf_putc(b, ')');
+		return;
+	case DN_XLMEMBER:
+		strbuf_printf(b, "(member %s ", n->name);
+		put(b, n->lhs);
+		strbuf_putc(b, ')');
+		return;
+	case DN_XLATE:
+		strbuf_puts(b, "(xlate ");
+		put_type(b, n->ctype);
+		strbuf_putc(b, ' ');
+		put(b, n->lhs);
+		strbuf_putc(b, ')');
+		return;
 	}
 	strbuf_puts(b, "(?node)");
 }

@@ -24,6 +24,16 @@
  *                            args = key types (DN_TYPE nodes) of an associative array,
  *                            op = the C storage class written ("extern", "static", ...) or NULL
  *                 DN_TYPE ctype
+ *                 DN_TRANSLATOR ctype = output type, name = the input parameter's name,
+ *                           lhs = DN_TYPE of the input type, args = DN_XLMEMBER list,
+ *                           ival = 1 if the output type was incomplete at the definition;
+ *                           pos is the closing `;` (dtrace reports a translator's errors
+ *                           at the line where its definition ends)
+ *                 DN_XLMEMBER name = output member, lhs = its expression (in terms of the
+ *                           input parameter)
+ *   translation   DN_XLATE ctype = the type written (T or T *), lhs = the input expression:
+ *                           `xlate < T > ( e )`; pos is the token after the `)` (the line
+ *                           dtrace's parser is on when it builds the node)
  *
  * Lists (args, statements, clauses) are chained through `next`. The fields after `type` are
  * empty here; the type checker (dcheck.h) fills them. Every node belongs to a struct dast_pool
@@ -50,6 +60,7 @@ enum dnode_kind {
 	DN_CALL, DN_INDEX, DN_MEMBER,
 	DN_EXPR_STMT, DN_IF, DN_BLOCK, DN_EMPTY,
 	DN_CLAUSE, DN_PDESC, DN_INLINE, DN_VARDECL, DN_TYPE,
+	DN_TRANSLATOR, DN_XLMEMBER, DN_XLATE,
 };
 
 /* Which command-line form a probe description came from (-n, -P, -m, -f, -i); a script's

@@ -1,13 +1,17 @@
-/* dcpp.c — see dcpp.h. The child's stdout comes back through a pipe; stderr is inherited so
- * cpp's own diagnostics (missing #include, #error) reach the user unchanged. */
+/* dcpp.c — see dcpp.h. The source reaches cpp on its stdin (a memfd holding the file, its
+ * "#!" line blanked) and cpp reads /dev/stdin, as dtrace runs it: cpp's diagnostics, which go
+ * straight to our stderr, then read "/dev/stdin:LINE: error: ..." as dtrace's do. The child's
+ * stdout comes back through a pipe. */
 #include "dcpp.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,14 +25,20 @@ static const char *const predefined[] = {
 	"-D__SUNW_D_64", "-D__SUNW_D_VERSION=0x01000000", "-D__usdtrace=1",
 };
 
-/* Runs argv with stdout captured; -1 with errno ENOENT if the program is not found. */
-static int run_capture(char **argv, struct strbuf *out, int *status)
+const char DCPP_FAILED[] = "Preprocessor failed to process input program";
+
+/* Runs argv with stdin from in_fd and stdout captured; -1 with errno ENOENT if the program is
+ * not found. */
+static int run_capture(char **argv, int in_fd, struct strbuf *out, int *status)
 {
 	int fds[2];
 	if (pipe(fds) != 0)
 		return -1;
+	if (lseek(in_fd, 0, SEEK_SET) < 0)
+		return -1;
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in_fd, 0);
 	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
 	posix_spawn_file_actions_addclose(&fa, fds[0]);
 	posix_spawn_file_actions_addclose(&fa, fds[1]);
@@ -57,14 +67,81 @@ static int run_capture(char **argv, struct strbuf *out, int *status)
 	return 0;
 }
 
+/* A memfd holding file's text with a first "#!" line blanked (its newline kept, so line
+ * numbers stay); -1 with a message. */
+static int source_fd(const char *file, char *errbuf, size_t errlen)
+{
+	size_t n;
+	char *text = util_read_file(file, &n);
+	if (!text)
+		return util_seterr(errbuf, errlen, "failed to open %s: %s", file, strerror(errno));
+	if (n >= 2 && text[0] == '#' && text[1] == '!')
+		for (size_t i = 0; i < n && text[i] != '\n'; i++)
+			text[i] = ' ';
+	int fd = memfd_create("dcpp-source", MFD_CLOEXEC);
+	size_t done = 0;
+	while (fd >= 0 && done < n) {
+		ssize_t w = write(fd, text + done, n - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			close(fd);
+			fd = -1;
+			break;
+		}
+		done += (size_t)w;
+	}
+	free(text);
+	if (fd < 0)
+		return util_seterr(errbuf, errlen, "failed to pass %s to the C preprocessor: %s", file,
+				   strerror(errno));
+	return fd;
+}
+
+/* cpp's line markers name "/dev/stdin" and, for headers found through "-iquote .", "./x.h":
+ * they name file and "x.h" instead, so messages point at the files the user wrote. */
+static char *rewrite_markers(const char *text, size_t len, const char *file, bool dot_dir,
+			     size_t *lenp)
+{
+	static const char stdin_name[] = "\"/dev/stdin\"";
+	struct strbuf b = {0};
+	const char *end = text + len;
+	for (const char *p = text; p < end;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		eol = eol ? eol + 1 : end;
+		const char *q = p;
+		bool marker = q + 2 < eol && q[0] == '#' && q[1] == ' ' && q[2] >= '0' && q[2] <= '9';
+		if (marker) {
+			q += 2;
+			while (q < eol && *q >= '0' && *q <= '9')
+				q++;
+			marker = q + 2 < eol && q[0] == ' ' && q[1] == '"';
+		}
+		if (marker && (size_t)(eol - q - 1) >= strlen(stdin_name) &&
+		    memcmp(q + 1, stdin_name, strlen(stdin_name)) == 0) {
+			strbuf_add(&b, p, (size_t)(q + 1 - p));
+			strbuf_printf(&b, "\"%s\"", file);
+			p = q + 1 + strlen(stdin_name);
+		} else if (marker && dot_dir && q + 4 < eol && q[2] == '.' && q[3] == '/') {
+			strbuf_add(&b, p, (size_t)(q + 2 - p));
+			p = q + 4;
+		}
+		strbuf_add(&b, p, (size_t)(eol - p));
+		p = eol;
+	}
+	*lenp = b.len;
+	return b.s ? strbuf_take(&b) : xstrdup("");
+}
+
 char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_t *lenp,
 	       char *errbuf, size_t errlen)
 {
-	if (access(file, R_OK) != 0)
-		return util_seterr(errbuf, errlen, "failed to open %s: %s", file, strerror(errno)), NULL;
+	int in_fd = source_fd(file, errbuf, errlen);
+	if (in_fd < 0)
+		return NULL;
 	size_t npre = sizeof(predefined) / sizeof(predefined[0]);
 	size_t n = 0;
-	char **argv = xcalloc(npre + (size_t)ncppargs + 8, sizeof(char *));
+	char **argv = xcalloc(npre + (size_t)ncppargs + 12, sizeof(char *));
 	size_t first = n;
 	argv[n++] = "cpp";
 	argv[n++] = "-undef";
@@ -72,15 +149,27 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_
 	argv[n++] = "c";
 	for (size_t i = 0; i < npre; i++)
 		argv[n++] = (char *)predefined[i];
+	/* diagnostics as dtrace shows them: "FILE:LINE: error: ...", without the source excerpt */
+	argv[n++] = "-fno-show-column";
+	argv[n++] = "-fno-diagnostics-show-caret";
+	/* cpp reads /dev/stdin: #include "x.h" still looks beside the script first */
+	char *dir = xstrdup(file);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		strcpy(dir, ".");
+	argv[n++] = "-iquote";
+	argv[n++] = dir;
 	for (int i = 0; i < ncppargs; i++)
 		argv[n++] = (char *)cppargs[i];
-	argv[n++] = (char *)file;
+	argv[n++] = "/dev/stdin";
 	argv[n] = NULL;
 
 	struct strbuf out = {0};
 	int status = 0;
 	const char *used = "cpp";
-	int r = run_capture(argv + first, &out, &status);
+	int r = run_capture(argv + first, in_fd, &out, &status);
 	if (r != 0 && errno == ENOENT) {
 		/* No cpp: gcc -E with the same arguments ("gcc" "-E" replace "cpp"). */
 		char **g = xcalloc(n + 2, sizeof(char *));
@@ -89,10 +178,13 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_
 		memcpy(g + 2, argv + 1, sizeof(char *) * n);
 		used = "gcc -E";
 		strbuf_free(&out);
-		r = run_capture(g, &out, &status);
+		r = run_capture(g, in_fd, &out, &status);
 		free(g);
 	}
 	free(argv);
+	free(dir);
+	dir = NULL;
+	close(in_fd);
 	if (r != 0) {
 		util_seterr(errbuf, errlen, "failed to run the C preprocessor (%s): %s", used, strerror(errno));
 		strbuf_free(&out);
@@ -103,11 +195,11 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_
 			util_seterr(errbuf, errlen, "C preprocessor (%s) killed by signal %d while processing %s",
 				    used, WTERMSIG(status), file);
 		else
-			util_seterr(errbuf, errlen, "C preprocessor (%s) failed on %s (exit status %d)",
-				    used, file, WEXITSTATUS(status));
+			util_seterr(errbuf, errlen, "%s", DCPP_FAILED);
 		strbuf_free(&out);
 		return NULL;
 	}
-	*lenp = out.len;
-	return strbuf_take(&out);
+	char *text = rewrite_markers(out.s ? out.s : "", out.len, file, !slash, lenp);
+	strbuf_free(&out);
+	return text;
 }

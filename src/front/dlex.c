@@ -229,6 +229,13 @@ static const char *d_escape(const char *p, const char *end, struct strbuf *b)
 	return p;
 }
 
+/* In a string constant, the escapes dtrace leaves as they are: all but \a \b \f \n \r \t \v,
+ * \" and \\, octal and \x. (Character constants follow C.) */
+static bool keeps_backslash(char c)
+{
+	return !strchr("abfnrtv\"\\x01234567", c) && c != '\n';
+}
+
 /* String or character constant; quote is '"' or '\''. */
 static int lex_quoted(struct lexer *lx, char quote)
 {
@@ -253,6 +260,13 @@ static int lex_quoted(struct lexer *lx, char quote)
 			break;
 		if (*p == '\\' && lx->mode != DLEX_DECLS) {
 			p = d_escape(p, lx->end, &b);
+			continue;
+		}
+		if (*p == '\\' && quote == '"' && p + 1 < lx->end && keeps_backslash(p[1])) {
+			/* dtrace decodes only the escapes it knows in a string and keeps the
+			 * backslash of any other ("\?" stays two characters) */
+			strbuf_putc(&b, *p++);
+			strbuf_putc(&b, *p++);
 			continue;
 		}
 		if (*p == '\\') {
@@ -506,7 +520,7 @@ static int lex_directive(struct lexer *lx)
 	}
 	if (wl == 0 && p == eol)
 		return lx->p = eol, 0;  /* the null directive */
-	return lex_error(lx, hash, D_PRAGCTL_INVAL, "preprocessor directive '#%.*s' requires -C", (int)wl, w);
+	return lex_error(lx, hash, D_PRAGCTL_INVAL, "invalid control directive: #%.*s", (int)wl, w);
 }
 
 static bool is_pdesc_char(char c)
@@ -524,6 +538,10 @@ static bool at_clause_start(struct lexer *lx)
 		return true;
 	const struct dtok *t = &l->toks[l->ntoks - 1];
 	if (dtok_is(t, "}") || dtok_is(t, ";"))
+		return true;
+	/* A description argument "4-2" is probe id 4 then the description "-2" (dtrace's
+	 * descriptions cannot start with a digit) */
+	if (lx->mode == DLEX_CLAUSE && t->kind == DTOK_PDESC && isdigit((unsigned char)t->text[0]))
 		return true;
 	return dtok_is(t, ",") && l->ntoks >= 2 && l->toks[l->ntoks - 2].kind == DTOK_PDESC;
 }
@@ -548,6 +566,13 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 	}
 	if (q == p)
 		return NULL;
+	if (lx->mode == DLEX_CLAUSE && isdigit((unsigned char)*p)) {
+		/* leading digits are a probe id on their own */
+		q = p;
+		while (q < lx->end && isdigit((unsigned char)*q))
+			q++;
+		return q;
+	}
 	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks == 0)
 		return q;
 	const char *w = p;

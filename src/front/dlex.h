@@ -9,7 +9,7 @@
  * the caller or from cpp line markers (`# 12 "file"`, `#line 12 "file"`), which re-base the
  * positions of the tokens after them so messages point into the original file.
  * `#pragma` lines are not tokens: they are collected in order in `pragmas`. Any other
- * directive is an error ("preprocessor directive requires -C"), as are stray characters,
+ * directive is an error (dtrace's "invalid control directive: #define"), as are stray characters,
  * bad escapes, unterminated constants and out-of-range integers. A first line starting with
  * `#!` is ignored (interpreter line). Columns count bytes from 1. The lexer knows nothing of
  * types: telling `/` apart as a predicate delimiter or a division is the parser's job. */

@@ -58,8 +58,8 @@ static int fail(struct expander *x, const struct dnode *n, enum dtag tag, const 
 	return -1;
 }
 
-/* The value of a named macro variable ("pid" for $pid); false if there is none. $target
- * exists only when there is a process to name. */
+/* The value of a named macro variable ("pid" for $pid); false if there is none. $target is
+ * 0 when there is no -c/-p process, as dtrace predefines it. */
 static bool named_value(const struct dmacro_env *env, const char *name, int *out)
 {
 	static const struct { const char *name; size_t off; } vars[] = {
@@ -76,7 +76,7 @@ static bool named_value(const struct dmacro_env *env, const char *name, int *out
 	};
 	if (strcmp(name, "target") == 0) {
 		*out = env->target;
-		return env->target != 0;
+		return true;
 	}
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
 		if (strcmp(name, vars[i].name) == 0) {

@@ -12,7 +12,7 @@
  *   $N is 0 and $$N is "".
  *   $pid $ppid $uid $gid $euid $egid $pgid $sid $projid $taskid $target: int constants
  *   ($$name: their decimal text as a string). Any other name: "macro variable $x is not
- *   defined"; so is $target when there is no -c/-p process (target 0).
+ *   defined". $target is 0 when there is no -c/-p process, as in dtrace.
  *   Probe descriptions: each ':' field may hold one macro variable, substituted as text
  *   (`pid$1::malloc:entry` -> `pid1234::malloc:entry`, `$$1` the same as `$1`); a digit run is
  *   an argument index and text after it is kept; a name runs to the field's end. An unknown

@@ -24,6 +24,13 @@ enum dopt_kind {
 	K_SIZE,  /* bytes */
 	K_TIME,  /* nanoseconds */
 	K_ENUM,  /* one word of a list */
+	K_ENUMCI, /* one word of a list, any case */
+	K_STR,   /* any value, required */
+	K_NUM,   /* a plain number within bounds */
+	K_IREGS, /* integer registers */
+	K_VERSION, /* a D language version */
+	K_LOCKMEM, /* "unlimited" or a size */
+	K_ANY,   /* a switch that ignores its value */
 };
 
 struct dopt_def {
@@ -38,6 +45,17 @@ struct dopt_def {
 
 static const char *const bufpolicy_words[] = {"switch", "fill", "ring", NULL};
 static const char *const bufresize_words[] = {"auto", "manual", NULL};
+static const char *const stdc_words[] = {"a", "c", "s", "t", NULL};
+static const char *const evaltime_words[] = {"exec", "preinit", "postinit", "main", NULL};
+static const char *const late_words[] = {"dynamic", "static", NULL};
+static const char *const linkmode_words[] = {"kernel", "dynamic", "static", NULL};
+static const char *const linktype_words[] = {"elf", "dof", NULL};
+static const char *const debugassert_words[] = {"mutexes", NULL};
+static const char ERR_NOREG[] = "Insufficient registers to generate code";
+static const char ERR_VERSFMT[] = "Version is not properly formatted or is too large";
+static const char ERR_VERSUNDEF[] = "Requested version is not supported by compiler";
+/* dtrace's BPF code generator has 8 integer registers and needs them all */
+#define NREGS 8
 
 #define F(field) offsetof(struct dopts, field)
 #define HZ(n) ((int64_t)(NSEC_PER_SEC / (n)))
@@ -47,9 +65,9 @@ static const char *const bufresize_words[] = {"auto", "manual", NULL};
 
 /* Alphabetical, so dopt_list_set reports in a stable, readable order. */
 static const struct dopt_def defs[] = {
-	{"aggpercpu", K_FLAG, F(aggpercpu), 0, 0, 0, false, NULL},
 	{"agghist", K_BOOL, F(agghist), 0, 0, 0, false, NULL},
 	{"aggpack", K_BOOL, F(aggpack), 0, 0, 0, false, NULL},
+	{"aggpercpu", K_FLAG, F(aggpercpu), 0, 0, 0, false, NULL},
 	{"aggrate", K_TIME, F(aggrate), HZ(1), 1, INT64_MAX, false, NULL},
 	{"aggsize", K_SIZE, F(aggsize), 4 << 20, 1, INT64_MAX, false, NULL},
 	{"aggsortkey", K_BOOL, F(aggsortkey), 0, 0, 0, false, NULL},
@@ -57,47 +75,94 @@ static const struct dopt_def defs[] = {
 	{"aggsortpos", K_INT, F(aggsortpos), 0, 0, I32, false, NULL},
 	{"aggsortrev", K_BOOL, F(aggsortrev), 0, 0, 0, false, NULL},
 	{"aggzoom", K_BOOL, F(aggzoom), 0, 0, 0, false, NULL},
+	{"amin", K_STR, F(amin), 0, 0, 0, false, NULL},
 	{"argref", K_FLAG, F(argref), 0, 0, 0, false, NULL},
+	{"bpflog", K_BOOL, F(bpflog), 0, 0, 0, false, NULL},
+	{"bpflogsize", K_SIZE, F(bpflogsize), (16 << 20) - 1, 1, INT64_MAX, false, NULL},
 	{"bufpolicy", K_ENUM, F(bufpolicy), DOPT_BUFPOLICY_SWITCH, 0, 0, false, bufpolicy_words},
 	{"bufresize", K_ENUM, F(bufresize), DOPT_BUFRESIZE_AUTO, 0, 0, false, bufresize_words},
 	{"bufsize", K_SIZE, F(bufsize), 4 << 20, 1, INT64_MAX, false, NULL},
 	{"cleanrate", K_TIME, F(cleanrate), HZ(101), 1, INT64_MAX, false, NULL},
+	{"core", K_FLAG, F(core), 0, 0, 0, false, NULL},
 	{"cpp", K_FLAG, F(cpp), 0, 0, 0, false, NULL},
+	{"cppargs", K_STR, F(cppargs), 0, 0, 0, false, NULL},
+	{"cpphdrs", K_FLAG, F(cpphdrs), 0, 0, 0, false, NULL},
+	{"cpppath", K_STR, F(cpppath), 0, 0, 0, false, NULL},
 	{"cpu", K_INT, F(cpu), -1, 0, I32, false, NULL},
+	{"ctfpath", K_STR, F(ctfpath), 0, 0, 0, false, NULL},
+	{"ctypes", K_STR, F(ctypes), 0, 0, 0, false, NULL},
+	{"debug", K_FLAG, F(debug), 0, 0, 0, false, NULL},
+	{"debugassert", K_ENUM, F(debugassert), 0, 0, 0, false, debugassert_words},
 	{"defaultargs", K_FLAG, F(defaultargs), 0, 0, 0, false, NULL},
+	{"define", K_STR, F(define), 0, 0, 0, false, NULL},
 	{"destructive", K_BOOL, F(destructive), 0, 0, 0, false, NULL},
+	{"disasm", K_NUM, F(disasm), 0, 0, I32, false, NULL},
+	{"droptags", K_ANY, F(droptags), 0, 0, 0, false, NULL},
+	{"dtypes", K_STR, F(dtypes), 0, 0, 0, false, NULL},
 	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 1, INT64_MAX, false, NULL},
 	{"empty", K_FLAG, F(empty), 0, 0, 0, false, NULL},
 	{"errtags", K_FLAG, F(errtags), 0, 0, 0, false, NULL},
+	{"evaltime", K_ENUM, F(evaltime), 0, 0, 0, false, evaltime_words},
 	{"flowindent", K_BOOL, F(flowindent), 0, 0, 0, false, NULL},
 	{"grabanon", K_BOOL, F(grabanon), 0, 0, 0, false, NULL},
+	{"incdir", K_STR, F(incdir), 0, 0, 0, false, NULL},
+	{"iregs", K_IREGS, F(iregs), NREGS, 1, NREGS, false, NULL},
 	{"jstackframes", K_INT, F(jstackframes), 50, 1, MAXFRAMES, false, NULL},
 	{"jstackstrsize", K_SIZE, F(jstackstrsize), 512, 1, INT64_MAX, false, NULL},
 	{"kdefs", K_FLAG, F(knodefs), 0, 0, 0, true, NULL},
 	{"knodefs", K_FLAG, F(knodefs), 0, 0, 0, false, NULL},
+	{"late", K_ENUM, F(late), 0, 0, 0, false, late_words},
+	{"lazyload", K_ANY, F(lazyload), 0, 0, 0, false, NULL},
+	{"ldpath", K_STR, F(ldpath), 0, 0, 0, false, NULL},
+	{"libdir", K_STR, F(libdir), 0, 0, 0, false, NULL},
+	{"linkmode", K_ENUM, F(linkmode), 0, 0, 0, false, linkmode_words},
+	{"linknommap", K_ANY, F(linknommap), 0, 0, 0, false, NULL},
+	{"linktype", K_ENUMCI, F(linktype), 0, 0, 0, false, linktype_words},
+	{"lockmem", K_LOCKMEM, F(lockmem), 0, 0, 0, false, NULL},
+	{"maxframes", K_INT, F(maxframes), MAXFRAMES, 1, I32, false, NULL},
+	{"modpath", K_STR, F(modpath), 0, 0, 0, false, NULL},
 	{"nolibs", K_FLAG, F(nolibs), 0, 0, 0, false, NULL},
+	{"noresolve", K_BOOL, F(noresolve), 0, 0, 0, false, NULL},
 	{"nspec", K_INT, F(nspec), 1, 1, I32, false, NULL},
+	{"pcapsize", K_SIZE, F(pcapsize), 1514, 0, INT64_MAX, false, NULL},
+	{"pgmax", K_NUM, F(pgmax), 0, 0, I32, false, NULL},
+	{"preallocate", K_SIZE, F(preallocate), 0, 0, INT64_MAX, false, NULL},
+	/* print()'s output stops at a member this many bytes in (dprint.h) */
+	{"printsize", K_SIZE, F(printsize), 8192, 1, INT64_MAX, false, NULL},
+	{"procfspath", K_STR, F(procfspath), 0, 0, 0, false, NULL},
 	{"pspec", K_FLAG, F(pspec), 0, 0, 0, false, NULL},
 	{"quiet", K_BOOL, F(quiet), 0, 0, 0, false, NULL},
+	{"quietresize", K_BOOL, F(quietresize), 0, 0, 0, false, NULL},
 	{"rawbytes", K_BOOL, F(rawbytes), 0, 0, 0, false, NULL},
+	{"scratchsize", K_SIZE, F(scratchsize), 256, 0, INT64_MAX, false, NULL},
 	{"specsize", K_SIZE, F(specsize), 32 << 10, 1, INT64_MAX, false, NULL},
 	{"stackframes", K_INT, F(stackframes), 20, 1, MAXFRAMES, false, NULL},
 	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},
 	{"statusrate", K_TIME, F(statusrate), HZ(1), 1, INT64_MAX, false, NULL},
-	/* libdtrace refuses strsize above UINT_MAX with EOVERFLOW (the string type is an array) */
-	{"strsize", K_SIZE, F(strsize), 256, 1, UINT32_MAX, false, NULL},
+	{"stdc", K_ENUM, F(stdc), DOPT_STDC_A, 0, 0, false, stdc_words},
+	{"strip", K_FLAG, F(strip), 0, 0, 0, false, NULL},
+	/* libdtrace refuses strsize above UINT_MAX with EOVERFLOW (the string type is an array),
+	 * and below the two bytes of its empty string */
+	{"strsize", K_SIZE, F(strsize), 256, 2, UINT32_MAX, false, NULL},
 	{"switchrate", K_TIME, F(switchrate), HZ(1), 1, INT64_MAX, false, NULL},
+	{"syslibdir", K_STR, F(syslibdir), 0, 0, 0, false, NULL},
+	{"sysslice", K_STR, F(sysslice), 0, 0, 0, false, NULL},
 	{"temporal", K_BOOL, F(temporal), 0, 0, 0, false, NULL},
+	{"tree", K_NUM, F(tree), 0, 1, I32, false, NULL},
+	{"tregs", K_NUM, F(tregs), 0, 1, I32, false, NULL},
 	{"udefs", K_FLAG, F(unodefs), 0, 0, 0, true, NULL},
+	{"undef", K_STR, F(undef), 0, 0, 0, false, NULL},
 	{"unodefs", K_FLAG, F(unodefs), 0, 0, 0, false, NULL},
+	{"useruid", K_NUM, F(useruid), 0, 0, I32, false, NULL},
 	{"ustackframes", K_INT, F(ustackframes), 20, 1, MAXFRAMES, false, NULL},
 	{"verbose", K_FLAG, F(verbose), 0, 0, 0, false, NULL},
+	{"version", K_VERSION, F(version), 0, 0, 0, false, NULL},
 	{"zdefs", K_FLAG, F(zdefs), 0, 0, 0, false, NULL},
 };
 #define NDEFS ((int)(sizeof(defs) / sizeof(defs[0])))
-_Static_assert(sizeof(defs) / sizeof(defs[0]) <= 64, "set_mask has one bit per option");
-_Static_assert(sizeof(enum dopt_bufpolicy) == sizeof(int) && sizeof(enum dopt_bufresize) == sizeof(int),
-	       "enum fields are stored as int");
+_Static_assert(sizeof(defs) / sizeof(defs[0]) <= DOPT_MAX, "set_mask has one bit per option");
+_Static_assert(sizeof(enum dopt_bufpolicy) == sizeof(int) && sizeof(enum dopt_bufresize) == sizeof(int) &&
+	       sizeof(enum dopt_stdc) == sizeof(int), "enum fields are stored as int");
 
 static void *field(struct dopts *o, const struct dopt_def *d)
 {
@@ -114,14 +179,21 @@ static void store(struct dopts *o, const struct dopt_def *d, int64_t v)
 {
 	switch (d->kind) {
 	case K_FLAG:
+	case K_ANY:
 	case K_BOOL: *(bool *)field(o, d) = v != 0; break;
-	case K_INT: *(int64_t *)field(o, d) = v; break;
+	case K_INT:
+	case K_NUM:
+	case K_IREGS: *(int64_t *)field(o, d) = v; break;
 	case K_SIZE:
+	case K_LOCKMEM:
 	case K_TIME: *(uint64_t *)field(o, d) = (uint64_t)v; break;
 	case K_ENUM:
-		/* both enums are plain int-sized enums starting at 0 */
+	case K_ENUMCI:
+		/* the enums are plain int-sized enums starting at 0 */
 		*(int *)field(o, d) = (int)v;
 		break;
+	case K_STR:
+	case K_VERSION: *(bool *)field(o, d) = true; break;
 	}
 }
 
@@ -144,6 +216,24 @@ static int lookup(const char *name, size_t len)
 bool dopt_known(const char *name)
 {
 	return lookup(name, strlen(name)) >= 0;
+}
+
+bool dopt_pragma_allowed(const char *name)
+{
+	static const char *const refused[] = {
+		/* compiler switches */
+		"argref", "cpp", "defaultargs", "empty", "errtags", "knodefs", "nolibs", "pspec",
+		"unodefs", "verbose", "zdefs",
+		/* the preprocessor and the paths the compiler starts from */
+		"cppargs", "cpphdrs", "cpppath", "ctfpath", "define", "incdir", "ldpath", "modpath",
+		"procfspath", "stdc", "undef",
+		/* locked memory is fixed before any program is compiled */
+		"lockmem",
+	};
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (strcmp(name, refused[i]) == 0)
+			return false;
+	return true;
 }
 
 /* An unsigned number as libdtrace reads it (strtoull base 0), but only if it starts with a
@@ -246,6 +336,59 @@ static int parse_runtime(const char *s, int64_t *out, bool *unset)
 	return 0;
 }
 
+/* A D version "major.minor[.micro]" dtrace defines. NULL, or the message. */
+static const char *check_version(const char *s)
+{
+	static const char *const defined[] = {
+		"1.0", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.4", "1.4.1", "1.5", "1.6", "1.6.1",
+		"1.6.2", "1.6.3", "1.6.4", "2.0",
+	};
+	static const unsigned long max[] = { 0xff, 0xfff, 0xfff };
+	unsigned long part[3] = { 0, 0, 0 };
+	int n = 0;
+	const char *p = s;
+	for (;;) {
+		if (n == 3 || *p < '0' || *p > '9')
+			return ERR_VERSFMT;
+		char *end;
+		part[n] = strtoul(p, &end, 10);
+		if (part[n] > max[n])
+			return ERR_VERSFMT;
+		n++;
+		p = end;
+		if (*p == '\0')
+			break;
+		if (*p++ != '.')
+			return ERR_VERSFMT;
+	}
+	if (n < 2)
+		return ERR_VERSFMT;
+	char canon[48];
+	if (part[2] != 0)
+		snprintf(canon, sizeof(canon), "%lu.%lu.%lu", part[0], part[1], part[2]);
+	else
+		snprintf(canon, sizeof(canon), "%lu.%lu", part[0], part[1]);
+	for (size_t i = 0; i < sizeof(defined) / sizeof(defined[0]); i++)
+		if (strcmp(canon, defined[i]) == 0)
+			return NULL;
+	return ERR_VERSUNDEF;
+}
+
+static const char *parse_word(const struct dopt_def *d, const char *value, int64_t *v)
+{
+	if (value == NULL)
+		return ERR_VALUE;
+	for (int i = 0; d->words[i] != NULL; i++) {
+		bool same = d->kind == K_ENUMCI ? strcasecmp(value, d->words[i]) == 0
+						: strcmp(value, d->words[i]) == 0;
+		if (same) {
+			*v = i;
+			return NULL;
+		}
+	}
+	return ERR_VALUE;
+}
+
 /* Parse value for d into *v; the message on failure. */
 static const char *parse_value(const struct dopt_def *d, const char *value, int64_t *v)
 {
@@ -281,15 +424,39 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 			return ERR_VALUE;
 		break;
 	case K_ENUM:
+	case K_ENUMCI:
+		return parse_word(d, value, v);
+	case K_ANY:
+		*v = 1;
+		return NULL;
+	case K_STR:
+		return value == NULL ? ERR_VALUE : NULL;
+	case K_VERSION:
+		return value == NULL ? ERR_VALUE : check_version(value);
+	case K_LOCKMEM:
 		if (value == NULL)
 			return ERR_VALUE;
-		for (int i = 0; d->words[i] != NULL; i++) {
-			if (strcmp(value, d->words[i]) == 0) {
-				*v = i;
-				return NULL;
-			}
-		}
-		return ERR_VALUE;
+		/* dtrace takes "unlimited", and ignores a size it cannot read */
+		if (strcmp(value, "unlimited") == 0 || parse_size(value, v) != 0)
+			*v = -1;
+		return NULL;
+	case K_NUM: {
+		uint64_t n;
+		const char *end;
+		if (value == NULL || parse_number(value, &n, &end) != 0 || *end != '\0')
+			return ERR_VALUE;
+		*v = (int64_t)n;
+		break;
+	}
+	case K_IREGS: {
+		uint64_t n;
+		const char *end;
+		if (value == NULL || parse_number(value, &n, &end) != 0 || *end != '\0' || n < 1 ||
+		    n > NREGS)
+			return ERR_VALUE;
+		*v = (int64_t)n;
+		return n < NREGS ? ERR_NOREG : NULL;
+	}
 	}
 	if (*v < d->min || *v > d->max)
 		return ERR_VALUE;
@@ -303,7 +470,7 @@ static int set_def(struct dopts *o, int i, const char *value, char *errbuf, size
 	if (err != NULL)
 		return util_seterr(errbuf, errlen, "%s", err);
 	store(o, &defs[i], v);
-	o->set_mask |= 1ULL << i;
+	o->set_mask[i / 64] |= 1ULL << (i % 64);
 	return 0;
 }
 
@@ -325,11 +492,17 @@ int dopt_set_arg(struct dopts *o, const char *xarg, char *errbuf, size_t errlen)
 	return set_def(o, i, eq ? eq + 1 : NULL, errbuf, errlen);
 }
 
+bool dopt_is_set(const struct dopts *o, const char *name)
+{
+	int i = lookup(name, strlen(name));
+	return i >= 0 && (o->set_mask[i / 64] & (1ULL << (i % 64))) != 0;
+}
+
 int dopt_list_set(const struct dopts *o, const char **names, int max)
 {
 	int n = 0;
 	for (int i = 0; i < NDEFS; i++) {
-		if (!(o->set_mask & (1ULL << i)))
+		if (!(o->set_mask[i / 64] & (1ULL << (i % 64))))
 			continue;
 		if (n < max)
 			names[n] = defs[i].name;
@@ -347,13 +520,25 @@ int dopt_format(const struct dopts *o, const char *name, char *buf, size_t len)
 	const void *p = cfield(o, d);
 	switch (d->kind) {
 	case K_FLAG:
+	case K_ANY:
 	case K_BOOL:
 		snprintf(buf, len, "%s", (*(const bool *)p != d->invert) ? "set" : "unset");
 		break;
-	case K_INT: snprintf(buf, len, "%" PRId64, *(const int64_t *)p); break;
+	case K_INT:
+	case K_NUM:
+	case K_IREGS: snprintf(buf, len, "%" PRId64, *(const int64_t *)p); break;
 	case K_SIZE: snprintf(buf, len, "%" PRIu64, *(const uint64_t *)p); break;
+	case K_LOCKMEM:
+		if (*(const uint64_t *)p == UINT64_MAX)
+			snprintf(buf, len, "unlimited");
+		else
+			snprintf(buf, len, "%" PRIu64, *(const uint64_t *)p);
+		break;
 	case K_TIME: snprintf(buf, len, "%" PRIu64 "ns", *(const uint64_t *)p); break;
-	case K_ENUM: snprintf(buf, len, "%s", d->words[*(const int *)p]); break;
+	case K_ENUM:
+	case K_ENUMCI: snprintf(buf, len, "%s", d->words[*(const int *)p]); break;
+	case K_STR:
+	case K_VERSION: snprintf(buf, len, "%s", *(const bool *)p ? "set" : "unset"); break;
 	}
 	return 0;
 }

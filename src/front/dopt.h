@@ -23,8 +23,17 @@
  *   flag  compile-time switches (cpp, zdefs, verbose, ...): the name alone, never a value.
  * - We reject what libdtrace would pass on to fail later or misbehave with: empty and negative
  *   numbers, leading blanks, values that overflow 64 bits, sizes and times of zero.
- * - Names are exact (case-sensitive). Options dtrace has that only make sense with its kernel
- *   or its compiler internals (amin, core, ctypes, tree, iregs, libdir, ...) are unknown here. */
+ * - Names are exact (case-sensitive). Every option of dtrace's table is known, those that have
+ *   no effect here too (amin, core, ctypes, libdir, linktype, tree, ...): their values are
+ *   parsed and refused as dtrace refuses them, then ignored. Besides the kinds above:
+ *   str      any value, required (paths, cpp arguments: define incdir undef cppargs);
+ *   num      a plain number within bounds (tree, tregs, disasm, pgmax, useruid);
+ *   iregs    1..8, and below 8 "Insufficient registers to generate code" (dtrace's BPF code
+ *            needs all 8);
+ *   version  a D version dtrace defines (1.0 .. 2.0): "Version is not properly formatted or is
+ *            too large" / "Requested version is not supported by compiler";
+ *   lockmem  "unlimited" or a size (dtrace ignores a malformed size);
+ *   any      a switch that ignores its value (droptags, lazyload, linknommap). */
 #ifndef USDTRACE_DOPT_H
 #define USDTRACE_DOPT_H
 #include <stdbool.h>
@@ -33,10 +42,13 @@
 
 enum dopt_bufpolicy { DOPT_BUFPOLICY_SWITCH, DOPT_BUFPOLICY_FILL, DOPT_BUFPOLICY_RING };
 enum dopt_bufresize { DOPT_BUFRESIZE_AUTO, DOPT_BUFRESIZE_MANUAL };
+/* -x stdc: a c t s (a, c and t are the same mode in dtrace) */
+enum dopt_stdc { DOPT_STDC_A, DOPT_STDC_C, DOPT_STDC_S, DOPT_STDC_T };
+#define DOPT_MAX 128
 
 struct dopts {
 	/* sizes, in bytes */
-	uint64_t aggsize, bufsize, dynvarsize, jstackstrsize, specsize, strsize;
+	uint64_t aggsize, bufsize, dynvarsize, jstackstrsize, printsize, specsize, strsize;
 	/* times, in nanoseconds (a rate given in hz is stored as its period) */
 	uint64_t aggrate, cleanrate, statusrate, switchrate;
 	/* integers; cpu is -1 for "every CPU" */
@@ -47,10 +59,22 @@ struct dopts {
 	/* run-time switches */
 	bool agghist, aggpack, aggsortkey, aggsortrev, aggzoom, destructive, flowindent, grabanon,
 		quiet, rawbytes, temporal;
-	/* compile-time switches; verbose shows the BPF verifier log */
+	/* compile-time switches; verbose lists the programs (dtrace's form) and shows the BPF
+	 * verifier log of a refused one */
 	bool aggpercpu, argref, cpp, defaultargs, empty, errtags, knodefs, nolibs, pspec, unodefs,
 		verbose, zdefs;
-	uint64_t set_mask; /* bit i: table entry i was set explicitly (see dopt_list_set) */
+	/* accepted for compatibility; no effect on tracing here */
+	uint64_t bpflogsize, lockmem, pcapsize, preallocate, scratchsize;
+	int64_t disasm, iregs, maxframes, pgmax, tree, tregs, useruid;
+	bool bpflog, core, cpphdrs, debug, droptags, lazyload, linknommap, noresolve,
+		quietresize, strip;
+	int evaltime, late, linkmode, linktype, debugassert;
+	enum dopt_stdc stdc;
+	/* string options: whether one was given (their values are the caller's: main.c hands
+	 * define, incdir, undef and cppargs to cpp) */
+	bool amin, cppargs, cpppath, ctfpath, ctypes, define, dtypes, incdir, ldpath, libdir,
+		modpath, procfspath, syslibdir, sysslice, undef, version;
+	uint64_t set_mask[DOPT_MAX / 64]; /* bit i: table entry i was set explicitly */
 };
 
 void dopts_init(struct dopts *o);
@@ -63,6 +87,14 @@ int dopt_set_arg(struct dopts *o, const char *xarg, char *errbuf, size_t errlen)
 
 /* Whether `name` is an option this table knows. */
 bool dopt_known(const char *name);
+
+/* Whether a `#pragma D option name` may set it: dtrace refuses the compiler switches and the
+ * preprocessor and path options inside a program ("Option cannot be used from within a D
+ * program"). */
+bool dopt_pragma_allowed(const char *name);
+
+/* Whether option `name` was set explicitly (on the command line or by a pragma). */
+bool dopt_is_set(const struct dopts *o, const char *name);
 
 /* The names of the options set explicitly, in table (alphabetical) order: fills at most `max`
  * entries of names (static strings) and returns how many there are in all. */

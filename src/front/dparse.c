@@ -4,6 +4,7 @@
  * fail except what the dprog owns (and frees). */
 #include "dparse.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,8 +134,9 @@ static bool known_ident(struct parser *p, const struct dtok *t)
 	size_t i = (size_t)(t - p->tl->toks);
 	if (i > 0) {
 		const struct dtok *prev = &p->tl->toks[i - 1];
+		/* (after a translator's `< type name >` dtrace quotes the name alone too) */
 		if (dtok_is(prev, ".") || dtok_is(prev, "->") || dtok_is(prev, "struct") ||
-		    dtok_is(prev, "union") || dtok_is(prev, "enum"))
+		    dtok_is(prev, "union") || dtok_is(prev, "enum") || dtok_is(prev, ">"))
 			return true;
 	}
 	char n[256];
@@ -705,6 +707,15 @@ static struct dtype *type_name(struct parser *p)
 	declspec(p, &ds, false);
 	const struct dtok *name = NULL;
 	return declarator(p, ds.type, &name, false, true);
+}
+
+/* The type of a translator or an xlate: a name that is not a type is a syntax error there,
+ * as in dtrace's grammar. */
+static struct dtype *xlate_type(struct parser *p)
+{
+	if (!is_typename(p, peek(p)))
+		syntax_error(p, peek(p));
+	return type_name(p);
 }
 
 /* --- struct, union, enum ----------------------------------------------------------------- */
@@ -1421,14 +1432,17 @@ static void script_pragma_attributes(struct parser *p, const struct dpragma *pr,
 	pv->attrs[k] = at;
 }
 
-/* `#pragma D depends_on class name` in a D program: a main program may not name a library
- * (libraries are D files dtrace loads itself). */
+/* `#pragma D depends_on class name` in a D program: only a D library (-L) may name another
+ * library. */
 static void pragma_depends(struct parser *p, const struct dpragma *pr, char words[][64], int nw)
 {
 	if (nw < 4)
 		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
-	if (strcmp(words[2], "library") == 0)
-		pragma_error(p, pr, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
+	if (strcmp(words[2], "library") == 0) {
+		if (!p->prog->library)  /* libraries (-L) may depend on each other */
+			pragma_error(p, pr, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
+		return;
+	}
 	/* providers come and go with the processes traced: not checked here */
 	if (strcmp(words[2], "provider") == 0 || strcmp(words[2], "module") == 0)
 		return;
@@ -1617,8 +1631,19 @@ static struct dnode *e_primary(struct parser *p)
 			n->name = tok_dup(m, 0);
 			return n;
 		}
-		if (dtok_is(t, "xlate"))
-			error_at(p, t, D_UNKNOWN, "xlate is not supported (translators are not implemented)");
+		if (dtok_is(t, "xlate")) {
+			/* xlate < type-name > ( expression ) */
+			next(p);
+			n = new_node(p, DN_XLATE, t);
+			expect(p, "<");
+			n->ctype = xlate_type(p);
+			expect(p, ">");
+			expect(p, "(");
+			n->lhs = e_nested(p, true);
+			expect(p, ")");
+			n->pos = pos_of(p, peek(p));  /* dtrace's line: its parser's lookahead */
+			return n;
+		}
 		syntax_error(p, t);
 	case DTOK_PUNCT:
 		if (consume(p, "(")) {
@@ -1889,13 +1914,24 @@ static struct dnode *statement_rule(struct parser *p)
 	return n;
 }
 
-/* Strips probedesc's "invalid probe specifier TEXT: " to keep only why. */
-static const char *pdesc_why(const char *msg, const char *text)
+/* A description that is a number names a probe by id, as dtrace's lexer reads it. -i compiles
+ * with the name rules (so -i BEGIN works); -P, -m and -f refuse ids. */
+static void pdesc_id(struct parser *p, const struct dtok *t, struct dnode *n, enum dpdesc_spec spec)
 {
-	const char *s = strstr(msg, text);
-	if (s && strncmp(s + strlen(text), ": ", 2) == 0)
-		return s + strlen(text) + 2;
-	return msg;
+	static const char *const what[] = { [DPD_PROVIDER] = "providers", [DPD_MODULE] = "modules",
+					    [DPD_FUNCTION] = "functions" };
+	errno = 0;
+	unsigned long long id = strtoull(n->name, NULL, 10);
+	if (errno != 0 || id > UINT32_MAX)
+		error_at(p, t, D_PDESC_INVAL, "identifier %s exceeds maximum probe id", n->name);
+	if (spec != DPD_NAME && spec != DPD_ID)
+		error_at(p, t, D_PDESC_INVAL, "probe identifier %llu not permitted when specifying %s", id, what[spec]);
+	if (id == 0)
+		error_at(p, t, D_PDESC_INVAL, "invalid probe identifier %llu: Unknown probe identifier", id);
+	n->spec = DPD_ID;
+	n->ival = id;
+	for (int i = 0; i < 4; i++)
+		n->pd[i] = xstrdup("");
 }
 
 static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
@@ -1906,25 +1942,19 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 	next(p);
 	struct dnode *n = new_node(p, DN_PDESC, t);
 	n->name = tok_dup(t, 0);
-	n->spec = spec;
-	if (spec == DPD_ID) {
-		char *end;
-		unsigned long long id = strtoull(n->name, &end, 10);
-		if (*end || !(n->name[0] >= '0' && n->name[0] <= '9') || id == 0)
-			error_at(p, t, D_PDESC_INVAL, "invalid probe description \"%s\": a probe id is a positive number", n->name);
-		if (id > UINT32_MAX)
-			error_at(p, t, D_PDESC_INVAL, "identifier %s exceeds maximum probe id", n->name);
-		n->ival = id;
-		for (int i = 0; i < 4; i++)
-			n->pd[i] = xstrdup("");
+	if (n->name[0] >= '0' && n->name[0] <= '9' && strspn(n->name, "0123456789") == strlen(n->name)) {
+		pdesc_id(p, t, n, spec);
 		return n;
 	}
+	if (spec == DPD_ID)
+		spec = DPD_NAME;
+	n->spec = spec;
 	static const char which[] = { [DPD_NAME] = 'n', [DPD_PROVIDER] = 'P', [DPD_MODULE] = 'm',
 				      [DPD_FUNCTION] = 'f' };
 	char err[512];
 	struct probedesc d;
 	if (probedesc_parse(n->name, which[spec], &d, err, sizeof(err)) != 0)
-		error_at(p, t, D_PDESC_INVAL, "invalid probe description \"%s\": %s", n->name, pdesc_why(err, n->name));
+		error_at(p, t, D_PDESC_INVAL, "%s", err);
 	n->pd[0] = d.prov;
 	n->pd[1] = d.mod;
 	n->pd[2] = d.func;
@@ -1964,8 +1994,8 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 		missing_body(p, last_desc);
 	if (consume(p, "{"))
 		c->body = block(p, t);
-	else if (!consume(p, ";") && t->kind != DTOK_EOF)
-		syntax_error(p, t);
+	else if (!consume(p, ";") && t->kind != DTOK_EOF && t->kind != DTOK_PDESC)
+		syntax_error(p, t); /* a description argument may list clauses without bodies */
 	add_item(p, c);
 }
 
@@ -1984,6 +2014,46 @@ static void inline_def(struct parser *p)
 		error_at(p, nt, D_DECL_VOIDOBJ, "inline '%s' declared void", n->name);
 	expect(p, "=");
 	n->lhs = e_assign(p);
+	expect(p, ";");
+	add_item(p, n);
+}
+
+/* translator OUT-TYPE < IN-TYPE IDENT > { MEMBER = EXPR ; ... } ;  (dt_grammar.y's
+ * translator_definition; the braces are required, an empty body allowed). What the types
+ * and members must be is the checker's business (dcheck_xlate.h). */
+static void translator_def(struct parser *p)
+{
+	const struct dtok *kw = next(p);
+	struct dnode *n = new_node(p, DN_TRANSLATOR, kw);
+	n->ctype = xlate_type(p);
+	/* dtrace checks a translator where it is parsed: a struct completed later is still
+	 * incomplete for it */
+	n->ival = !dtype_is_complete(n->ctype);
+	expect(p, "<");
+	const struct dtok *at = peek(p);
+	if (!is_typename(p, at))
+		syntax_error(p, at);
+	struct declspec ds;
+	declspec(p, &ds, false);
+	const struct dtok *nt = NULL;
+	struct dnode *in = new_node(p, DN_TYPE, at);
+	in->ctype = declarator(p, ds.type, &nt, true, false);
+	n->lhs = in;
+	n->name = tok_dup(nt, 0);
+	expect(p, ">");
+	expect(p, "{");
+	struct dnode head = {0}, *last = &head;
+	while (!consume(p, "}")) {
+		const struct dtok *mt = expect_ident(p);
+		struct dnode *m = new_node(p, DN_XLMEMBER, mt);
+		m->name = tok_dup(mt, 0);
+		expect(p, "=");
+		m->lhs = e_nested(p, true);
+		expect(p, ";");
+		last = last->next = m;
+	}
+	n->args = head.next;
+	n->pos = pos_of(p, peek(p));
 	expect(p, ";");
 	add_item(p, n);
 }
@@ -2021,8 +2091,10 @@ static void script_item(struct parser *p)
 			declaration(p, dtok_is(t, "self") ? "self" : "this");
 			return;
 		}
-		if (dtok_is(t, "translator"))
-			error_at(p, t, D_UNKNOWN, "translator definitions are not supported");
+		if (dtok_is(t, "translator")) {
+			translator_def(p);
+			return;
+		}
 	}
 	declaration(p, "global");
 }

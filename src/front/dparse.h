@@ -91,6 +91,7 @@ struct dprog {
 	struct dnode *items_last;
 	struct doption *options; /* in source order */
 	int noptions;
+	bool library;            /* parsing a D library (-L): it may depend on other libraries */
 };
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);
@@ -128,9 +129,13 @@ void dprog_free(struct dprog *p);
 struct dprog *dprog_new(void);
 int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
 		  char *errbuf, size_t errlen);
-/* One clause from a command-line argument: -n (DPD_NAME), -P, -m, -f (the description's last
- * field is the provider, module, function) or -i (a probe id), optionally followed by a
- * predicate and an action block ("BEGIN { trace(1); }"). */
+/* Clauses from a command-line argument: -n (DPD_NAME), -P, -m, -f (the description's last
+ * field is the provider, module, function) or -i (read as -n is), optionally followed by a
+ * predicate and an action block ("BEGIN { trace(1); }"). As dtrace's lexer reads them, leading
+ * digits are a probe id of their own (the description's spec is then DPD_ID): "4-2" is id 4
+ * then the body-less clause ":::-2"; an id is refused for -P, -m, -f ("probe identifier 4 not
+ * permitted when specifying functions") and 0 is "invalid probe identifier 0: Unknown probe
+ * identifier". */
 int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 		      char *errbuf, size_t errlen);
 /* The file name of a clause argument's positions. Its messages have no "line N: " (dtrace

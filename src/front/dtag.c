@@ -216,8 +216,6 @@ static const char *const names[DTAG_COUNT] = {
 	[D_ALLOCA_SIZE] = "D_ALLOCA_SIZE",
 	[D_ALLOCA_INCOMPAT] = "D_ALLOCA_INCOMPAT",
 	[D_PRINT_SIZE] = "D_PRINT_SIZE",
-	[D_PRINT_VOID] = "D_PRINT_VOID",
-	[D_PRINT_DYN] = "D_PRINT_DYN",
 };
 
 const char *dtag_name(enum dtag tag)

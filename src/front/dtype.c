@@ -183,6 +183,9 @@ struct dtype_ctx *dtype_ctx_new(void)
 		{"uchar_t", 5}, {"ushort_t", 6}, {"uint_t", 7}, {"ulong_t", 8},
 		{"u_char", 5}, {"u_short", 6}, {"u_int", 7}, {"u_long", 8},
 		{"longlong_t", 9}, {"u_longlong_t", 10}, {"caddr_t", 11},
+		/* <linux/types.h>, which dtrace for Linux has from the kernel's types */
+		{"__s8", 1}, {"__s16", 2}, {"__s32", 3}, {"__s64", 9},
+		{"__u8", 5}, {"__u16", 6}, {"__u32", 7}, {"__u64", 10}, {"bool", 12},
 	};
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		struct dtype *t;
@@ -197,6 +200,7 @@ struct dtype_ctx *dtype_ctx_new(void)
 		case 8: t = c->t_ulong; break;
 		case 9: t = c->t_llong; break;
 		case 10: t = c->t_ullong; break;
+		case 12: t = c->t_bool; break;
 		default: t = dtype_ptr(c, c->t_char); break;
 		}
 		add_builtin_typedef(c, names[i].name, t);

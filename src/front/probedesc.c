@@ -230,11 +230,13 @@ int probedesc_parse(const char *text, int which, struct probedesc *out, char *er
 			for (int i = 0; i < 4; i++)
 				free(field[i]);
 			return util_seterr(errbuf, errlen,
-					   "invalid probe specifier %s: Overspecified probe description",
+					   "invalid probe description \"%s\": Overspecified probe description",
 					   text);
 		}
 		field[k--] = xstrndup(colon, (size_t)(end - colon));
-		if (colon == text)
+		/* A colon at the very start ends the description with no empty field before it,
+		 * as in dtrace: "-f ::read:" is provider "", module read, function "". */
+		if (colon == text || colon - 1 == text)
 			break;
 		end = colon - 1;
 	}
@@ -245,7 +247,7 @@ int probedesc_parse(const char *text, int which, struct probedesc *out, char *er
 	for (int i = 0; i < 4; i++) {
 		const char *why = check_field(field[i]);
 		if (why) {
-			util_seterr(errbuf, errlen, "invalid probe specifier %s: %s", text, why);
+			util_seterr(errbuf, errlen, "invalid probe description \"%s\": %s", text, why);
 			for (int j = 0; j < 4; j++)
 				free(field[j]);
 			return -1;

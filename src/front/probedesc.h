@@ -15,7 +15,9 @@ struct probedesc {
 };
 
 /* which: 'n' (-n: fill from the right), 'P' (provider), 'm' (module, optionally prov:mod),
- * 'f' (function, optionally prov:mod:func). Returns 0 or -1 with a message. */
+ * 'f' (function, optionally prov:mod:func). Fields are taken from the right; a leading ':'
+ * closes the description without adding an empty field (dtrace: -f ::read: is :read::).
+ * Returns 0, or -1 with dtrace's message: 'invalid probe description "TEXT": WHY'. */
 int probedesc_parse(const char *text, int which, struct probedesc *out, char *errbuf, size_t errlen);
 void probedesc_free(struct probedesc *d);
 

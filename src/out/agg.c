@@ -67,46 +67,92 @@ int agg_lquantize_bucket(int64_t v, int64_t lower, int64_t upper, int64_t step)
 	return levels + 1;
 }
 
-/* The log-linear layout: bucket 0 is below factor^low; then, for each order of magnitude
- * o = low .. high, the range [factor^o, factor^(o+1)) cut into steps of
- * factor^(o+1) / min(nsteps, factor^(o+1)), except the part already covered by the previous
- * order (the first nbuckets / factor steps); the last bucket is >= factor^(high+1). */
+/* The log-linear layout of dtrace for Linux, symmetric about zero (nbins = 2 * per + 3):
+ *   bin 0            <= -factor^(high+1)
+ *   1 .. per         the negative magnitudes, largest first
+ *   bin0 = per + 1   |v| < factor^low
+ *   bin0 + 1 ..      the positive magnitudes: order o = low .. high covers
+ *                    [factor^o, factor^(o+1)) with nsteps - nsteps/factor bins
+ *   nbins - 1        >= factor^(high+1)
+ * Within an order the bins are factor^(o+1)/nsteps wide, the first nsteps/factor of them being
+ * the previous order's. An order narrower than nsteps (low == 0: [1, factor)) keeps its
+ * nsteps - nsteps/factor bins, of which only one in nsteps/factor^(o+1) is ever used (dtrace's
+ * "ghost" bins, which it does not print). */
+static int64_t ll_per(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
+{
+	return (high - low + 1) * (nsteps - nsteps / factor);
+}
+
+/* 0 for |v| below factor^low, 1 .. per within the magnitudes, per + 1 beyond them. */
+static int64_t ll_offset(uint64_t a, int64_t factor, int64_t low, int64_t high, int64_t nsteps)
+{
+	uint64_t pow = 1;
+	int64_t sf = nsteps / factor;
+	for (int64_t o = 0; o < low; o++)
+		pow *= (uint64_t)factor;
+	if (a < pow)
+		return 0;
+	for (int64_t o = low; o <= high; o++) {
+		uint64_t next = pow * (uint64_t)factor; /* fits: agg_desc_new checked it */
+		int64_t base = (o - low) * (nsteps - sf);
+		if (a < next) {
+			if (next >= (uint64_t)nsteps)
+				return base + (int64_t)(a / (next / (uint64_t)nsteps)) - sf + 1;
+			return base + 1 + (int64_t)(a - pow) * (nsteps / (int64_t)next);
+		}
+		pow = next;
+	}
+	return ll_per(factor, low, high, nsteps) + 1;
+}
+
 int agg_llquantize_bucket(int64_t v, int64_t factor, int64_t low, int64_t high, int64_t nsteps)
 {
-	int64_t this = 1, last;
-	int base = 1;
-	for (int64_t o = 0; o < low; o++)
-		this *= factor;
-	if (v < this)
-		return 0;
-	last = this;
-	this *= factor;
-	for (int64_t o = low; o <= high; o++) {
-		int64_t nb = this > nsteps ? nsteps : this;
-		if (v < this)
-			return base + (int)((v - last) / (this / nb));
-		base += (int)(nb - nb / factor);
-		last = this;
-		if (o < high)
-			this *= factor; /* agg_desc_new checked that factor^(high+1) fits */
-	}
-	return base;
+	int64_t bin0 = ll_per(factor, low, high, nsteps) + 1;
+	if (v >= 0)
+		return (int)(bin0 + ll_offset((uint64_t)v, factor, low, high, nsteps));
+	return (int)(bin0 - ll_offset(-(uint64_t)v, factor, low, high, nsteps));
 }
 
 int agg_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
 {
-	int64_t this = 1;
-	int base = 1;
+	return (int)(2 * ll_per(factor, low, high, nsteps) + 3);
+}
+
+int agg_llquantize_zerobin(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
+{
+	return (int)ll_per(factor, low, high, nsteps) + 1;
+}
+
+bool agg_llquantize_binval(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+			   int64_t *val)
+{
+	int64_t per = ll_per(factor, low, high, nsteps), bin0 = per + 1, sf = nsteps / factor;
+	int64_t off = bin >= bin0 ? bin - bin0 : bin0 - bin;
+	int64_t pow = 1, v;
 	for (int64_t o = 0; o < low; o++)
-		this *= factor;
-	this *= factor;
-	for (int64_t o = low; o <= high; o++) {
-		int64_t nb = this > nsteps ? nsteps : this;
-		base += (int)(nb - nb / factor);
-		if (o < high)
-			this *= factor;
+		pow *= factor;
+	if (off == 0) {
+		v = 0;
+	} else if (off > per) {
+		for (int64_t o = low; o <= high; o++)
+			pow *= factor;
+		v = pow;
+	} else {
+		int64_t o = low + (off - 1) / (nsteps - sf), r = (off - 1) % (nsteps - sf);
+		for (int64_t k = low; k < o; k++)
+			pow *= factor;
+		int64_t next = pow * factor;
+		if (next >= nsteps) {
+			v = (r + sf) * (next / nsteps);
+		} else {
+			int64_t per_unit = nsteps / next;
+			if (r % per_unit)
+				return false; /* a ghost */
+			v = pow + r / per_unit;
+		}
 	}
-	return base + 1;
+	*val = bin >= bin0 ? v : -v;
+	return true;
 }
 
 /* ---- descriptors ---- */
@@ -427,6 +473,7 @@ void agg_data_free(struct agg_data *a)
 	for (size_t i = 0; i < a->n; i++) {
 		free(a->ent[i].key);
 		free(a->ent[i].val);
+		free(a->ent[i].percpu);
 	}
 	free(a->ent);
 	free(a->slots);
@@ -517,10 +564,33 @@ void agg_data_add(struct agg_data *a, const void *key, const int64_t *percpu, si
 	}
 }
 
+void agg_entry_set_percpu(struct agg_data *a, const void *key, const int64_t *percpu,
+			  size_t ncpu)
+{
+	const struct agg_desc *d = a->desc;
+	struct agg_entry *e = agg_data_find(a, key);
+	if (!e || ncpu == 0 || (a->ncpu && a->ncpu != ncpu))
+		return;
+	a->ncpu = ncpu;
+	int64_t *v = xcalloc(ncpu * d->nwords, sizeof *v);
+	for (size_t c = 0; c < ncpu; c++)
+		agg_merge(d, percpu + c * d->nwords, 1, v + c * d->nwords);
+	if (e->percpu) {
+		for (size_t c = 0; c < ncpu; c++)
+			merge_merged(d, e->percpu + c * d->nwords, v + c * d->nwords);
+		free(v);
+	} else {
+		e->percpu = v;
+	}
+}
+
 void agg_clear(struct agg_data *a)
 {
-	for (size_t i = 0; i < a->n; i++)
+	for (size_t i = 0; i < a->n; i++) {
 		memset(a->ent[i].val, 0, a->desc->nwords * sizeof(int64_t));
+		free(a->ent[i].percpu);   /* no longer what the CPUs hold */
+		a->ent[i].percpu = NULL;
+	}
 }
 
 int agg_normalize(struct agg_data *a, int64_t n, char *errbuf, size_t errlen)
@@ -552,6 +622,7 @@ void agg_trunc(struct agg_data *a, int64_t n)
 		} else {
 			free(a->ent[i].key);
 			free(a->ent[i].val);
+			free(a->ent[i].percpu);
 		}
 	}
 	a->n = j;

@@ -25,7 +25,8 @@
  *    lquantize  levels + 2 buckets, levels = (upper - lower) / step: [< lower], one per step,
  *               [>= lower + levels * step]; the parameters are not stored (dtrace keeps them
  *               in a leading word; we keep them in agg_desc)
- *    llquantize agg_llquantize_nbuckets(...) buckets in dtrace's log-linear layout
+ *    llquantize agg_llquantize_nbuckets(...) buckets in dtrace for Linux's log-linear layout,
+ *               negative values mirroring the positive ones about a zero bin (agg.c)
  *  Words are added with the update's increment (1 unless quantize(v, incr) & co. give one).
  *  Per-CPU values need no atomics. An all-zero value is the empty value of EVERY function —
  *  that is why min and max are stored encoded: the kernel zero-fills the other CPUs' slots when
@@ -41,8 +42,8 @@
  *  rejects a value (-1 and a message). Bad descriptors (lquantize with step 0, ...) are refused
  *  by agg_desc_new with dtrace-like messages. Nothing here aborts on bad data.
  *  Options honoured (struct dopts): aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggzoom,
- *  agghist. aggpack is not implemented (printing ignores it); aggpercpu changes nothing dtrace
- *  prints, and nothing here. A string key member is agg_keydesc.size bytes: strsize, or less
+ *  agghist. aggpack is not implemented (printing ignores it); aggpercpu is the caller's
+ *  to honour through agg_entry_set_percpu (rows then show each CPU's value too). A string key member is agg_keydesc.size bytes: strsize, or less
  *  when the code generator knows every value is shorter.
  *  Files: agg.c (descriptors, buckets, merging, snapshots, clear/trunc/normalize), agg_sort.c
  *  (order, printa's join), agg_print.c (output).
@@ -127,6 +128,12 @@ int agg_lquantize_levels(int64_t lower, int64_t upper, int64_t step);
 int agg_lquantize_bucket(int64_t v, int64_t lower, int64_t upper, int64_t step);
 int agg_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high, int64_t nsteps);
 int agg_llquantize_bucket(int64_t v, int64_t factor, int64_t low, int64_t high, int64_t nsteps);
+/* The bin of |v| < factor^low, with the negative magnitudes below it, the positive above. */
+int agg_llquantize_zerobin(int64_t factor, int64_t low, int64_t high, int64_t nsteps);
+/* The lower bound (by absolute value) of a bin's values, negative below the zero bin; the
+ * overflow bins give +-factor^(high+1), the zero bin 0. False for a bin no value reaches. */
+bool agg_llquantize_binval(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+			   int64_t *val);
 
 /* One update's effect on one CPU's (encoded) value, as the BPF program must do it. A new value
  * is all zeros. */
@@ -144,6 +151,8 @@ uint64_t agg_stddev(const int64_t *words, uint64_t normal);
 struct agg_entry {
 	unsigned char *key;  /* desc->keysize bytes */
 	int64_t *val;        /* desc->nwords words, merged over CPUs */
+	int64_t *percpu;     /* NULL, or (aggpercpu) agg_data.ncpu x desc->nwords words: each
+			      * CPU's own value, decoded as val is (agg_entry_set_percpu) */
 };
 
 struct agg_data {
@@ -154,6 +163,7 @@ struct agg_data {
 	bool printed;        /* printa() printed it: not printed again at exit */
 	size_t *slots;       /* private: open-addressing index of ent by key (entry index + 1) */
 	size_t nslots;
+	size_t ncpu;         /* CPUs of the entries' percpu values (0: none kept) */
 };
 
 void agg_data_init(struct agg_data *a, const struct agg_desc *d);
@@ -161,6 +171,11 @@ void agg_data_free(struct agg_data *a);
 /* Add a key's per-CPU values (merged); a key already present is merged into. */
 void agg_data_add(struct agg_data *a, const void *key, const int64_t *percpu, size_t ncpu);
 struct agg_entry *agg_data_find(const struct agg_data *a, const void *key);
+/* aggpercpu: give key's entry (which must exist) the per-CPU values as the BPF map holds them
+ * (ncpu x nwords, encoded); a key seen before merges CPU by CPU. Printing then follows the
+ * value with a "\n    [CPU n]" value for each CPU, as dtrace -x aggpercpu does. */
+void agg_entry_set_percpu(struct agg_data *a, const void *key, const int64_t *percpu,
+			  size_t ncpu);
 
 /* Consumer-side operations on a snapshot, as libdtrace does them. */
 void agg_clear(struct agg_data *a);                      /* zero every value, keep the keys */

@@ -157,46 +157,69 @@ void agg_print_lquantize(const struct agg_desc *d, const int64_t *b, uint64_t no
 	}
 }
 
+/* Bin i's label: "" for a bin no value reaches. */
+static void ll_label(const struct agg_desc *d, int i, int first, char *c, size_t n)
+{
+	int64_t factor = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
+	int nbins = (int)d->nwords, bin0 = agg_llquantize_zerobin(factor, low, high, nsteps);
+	int64_t v, scale = 1;
+	for (int64_t k = 0; k < low; k++)
+		scale *= factor;
+	c[0] = '\0';
+	if (i < 0 || i >= nbins || !agg_llquantize_binval(i, factor, low, high, nsteps, &v))
+		return;
+	if (i == 0)
+		snprintf(c, n, "<= %lld", (long long)v);
+	else if (i == nbins - 1)
+		snprintf(c, n, ">= %lld", (long long)v);
+	else if (i != bin0)
+		snprintf(c, n, "%lld", (long long)v);
+	else if (scale == 1)
+		snprintf(c, n, "0");
+	else if (first >= bin0)
+		snprintf(c, n, "< %lld", (long long)scale); /* no negative data: no need for abs() */
+	else
+		snprintf(c, n, "abs() < %lld", (long long)scale);
+}
+
 void agg_print_llquantize(const struct agg_desc *d, const int64_t *b, uint64_t normal,
 			  const struct dopts *o, struct strbuf *out)
 {
 	int64_t factor = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
-	int n = (int)d->nwords, first, last, bin = 1;
+	int nbins = (int)d->nwords, bin0 = agg_llquantize_zerobin(factor, low, high, nsteps);
+	int first = 0, last = nbins - 1, pad = 0;
 	bool pos, neg;
 	long double total;
 	char c[64];
+
 	if (normal == 0)
 		normal = 1;
-	trim(b, n, 0, 1, &first, &last);
+	while (first <= last && b[first] == 0)
+		first++;
+	if (first > last) {
+		first = last = bin0 + 1;   /* no data: one bin, so the output is not empty */
+	} else {
+		while (b[last] == 0)
+			last--;
+	}
 	signs_and_total(b, first, last, o, &pos, &neg, &total);
 	quant_header(out);
-	int64_t value = 1;
-	for (int64_t k = 0; k < low; k++)
-		value *= factor;
-	int64_t next = value * factor, step = next > nsteps ? next / nsteps : 1;
-	if (first == 0) {
-		snprintf(c, sizeof c, "< %lld", (long long)value);
-		strbuf_printf(out, "%16s ", c);
-		quant_line(b[0], normal, total, pos, neg, out);
-	}
-	for (int64_t order = low; order <= high;) {
-		if (bin >= first && bin <= last) {
-			strbuf_printf(out, "%16lld ", (long long)value);
-			quant_line(b[bin], normal, total, pos, neg, out);
-		}
-		bin++;
-		if ((value += step) != next)
+	if (first > 0)
+		first--;
+	if (last < nbins - 1)
+		last++;
+	/* a bin widened onto a ghost borrows the label of the nearest real bin beyond it */
+	if (low == 0 && nsteps > factor)
+		pad = (int)(nsteps / factor);
+	for (int i = first; i <= last; i++) {
+		ll_label(d, i, first, c, sizeof c);
+		for (int k = 1; !c[0] && (i == first || i == last) && k < pad; k++)
+			ll_label(d, i == first ? i - k : i + k, first, c, sizeof c);
+		if (!c[0])
 			continue;
-		if (++order > high)
-			break; /* dtrace computes one more `next` here; it may overflow, we skip it */
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
+		strbuf_printf(out, "%16s ", c);
+		quant_line(b[i], normal, total, pos, neg, out);
 	}
-	if (last < bin)
-		return;
-	snprintf(c, sizeof c, ">= %lld", (long long)value);
-	strbuf_printf(out, "%16s ", c);
-	quant_line(b[bin], normal, total, pos, neg, out);
 }
 
 /* dt_print_bytes for a string key: printable text (isprint/isspace/\b/\a in the C locale) up to
@@ -420,6 +443,11 @@ void agg_print_rows(const struct agg_data *a, const struct dopts *o, struct strb
 		const struct agg_entry *e = &a->ent[idx[i]];
 		agg_print_key(a->desc, e->key, out);
 		agg_print_value(a->desc, e->val, a->normal, o, out);
+		for (size_t c = 0; e->percpu && c < a->ncpu; c++) {
+			strbuf_printf(out, "\n    [CPU %zu]", c);
+			agg_print_value(a->desc, e->percpu + c * a->desc->nwords, a->normal, o,
+					out);
+		}
 		strbuf_putc(out, '\n');
 	}
 	free(idx);

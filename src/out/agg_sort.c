@@ -82,28 +82,18 @@ static long double lquantize_total(const struct agg_desc *d, const int64_t *w, i
 	return t + (long double)w[levels + 1] * (long double)(base + 1);
 }
 
-/* llquantize (dt_aggregate_llquantizedsum): each bucket weighs the value it is labelled with,
- * the underflow bucket one less than factor^low, the overflow bucket factor^(high+1). */
+/* llquantize (dt_aggregate_llquantizedsum): each bin weighs the value it is labelled with
+ * (agg_llquantize_binval: the lower bound of its magnitude, negative below zero). */
 static long double llquantize_total(const struct agg_desc *d, const int64_t *w)
 {
-	int64_t factor = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
-	int64_t value = 1;
-	for (int64_t o = 0; o < low; o++)
-		value *= factor;
-	long double t = (long double)w[0] * (long double)(value - 1);
-	int64_t next = value * factor, step = next > nsteps ? next / nsteps : 1;
-	int bin = 1;
-	for (int64_t order = low; order <= high;) {
-		t += (long double)w[bin] * (long double)value;
-		bin++;
-		if ((value += step) != next)
-			continue;
-		if (++order > high)
-			break;
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
+	long double t = 0;
+	for (size_t i = 0; i < d->nwords; i++) {
+		int64_t v;
+		if (w[i] && agg_llquantize_binval((int)i, d->arg[0], d->arg[1], d->arg[2],
+						   d->arg[3], &v))
+			t += (long double)w[i] * (long double)v;
 	}
-	return t + (long double)w[bin] * (long double)value;
+	return t;
 }
 
 static int valcmp(const struct agg_desc *d, const int64_t *l, const int64_t *r)
@@ -126,10 +116,11 @@ static int valcmp(const struct agg_desc *d, const int64_t *l, const int64_t *r)
 			return c;
 		return cmp_i64(lz, rz);
 	case AGG_LLQUANTIZE:
-		/* ties: dtrace compares the first bucket (below factor^low) */
+		/* ties: dtrace compares the zero bin (|v| below factor^low) */
 		if ((c = cmp3(llquantize_total(d, l), llquantize_total(d, r))) != 0)
 			return c;
-		return cmp_i64(l[0], r[0]);
+		lz = agg_llquantize_zerobin(d->arg[0], d->arg[1], d->arg[2], d->arg[3]);
+		return cmp_i64(l[lz], r[lz]);
 	default:
 		return cmp_i64(l[0], r[0]);
 	}

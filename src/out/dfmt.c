@@ -5,6 +5,7 @@
  * its D size. Everything dtrace adds (%a %k %S %Y...) turns the value into a string first and then
  * goes through "%s" with the same flags, width and precision. */
 #include "dfmt.h"
+#include "dtag.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,9 +102,10 @@ static const struct dfmt_convdef *convdef_lookup(const char *name)
 	for (size_t i = 0; i < sizeof(convdefs) / sizeof(convdefs[0]); i++)
 		if (strcmp(convdefs[i].name, name) == 0)
 			return &convdefs[i];
-	/* Our extension: C's hh, j, z and t modifiers on the integer conversions are accepted and
-	 * mean nothing, since the size comes from the argument's D type. */
-	static const char *const mods[] = { "hh", "j", "z", "t" };
+	/* Our extension: C's hh modifier on the integer conversions is accepted and means
+	 * nothing, since the size comes from the argument's D type. (j, z and t are not
+	 * modifiers for dtrace: "%z" is an undefined conversion, so they are not here either.) */
+	static const char *const mods[] = { "hh" };
 	for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
 		size_t n = strlen(mods[i]);
 		if (strncmp(name, mods[i], n) == 0 && name[n] && !name[n + 1] && strchr("diouxX", name[n]))
@@ -157,7 +159,7 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, c
 			for (; c >= '0' && c <= '9'; c = *++p) {
 				n = n * 10 + (c - '0');
 				if (n > DFMT_FIELD_MAX)
-					return util_seterr(errbuf, errlen,
+					return dtag_seterr(errbuf, errlen, D_SYNTAX,
 						"format conversion #%u %s is larger than %d", convno,
 						dot ? "precision" : "width", DFMT_FIELD_MAX);
 			}
@@ -182,30 +184,31 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, c
 			continue;
 		case '*': {
 			unsigned bit = dot ? DFMT_F_DYNPREC : DFMT_F_DYNWIDTH;
-			if (pc->flags & bit) /* dtrace says "precision" for both cases */
-				return util_seterr(errbuf, errlen, "format conversion #%u has more than "
-					"one '*' specified for the output precision", convno);
+			if (pc->flags & bit)
+				return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u has more than "
+					"one '*' specified for the output %s", convno,
+					dot ? "precision" : "width");
 			pc->flags |= bit;
 			continue;
 		}
 		case '.':
 			if (dot++)
-				return util_seterr(errbuf, errlen,
+				return dtag_seterr(errbuf, errlen, D_SYNTAX,
 					"format conversion #%u has more than one '.' specified", convno);
 			digits = 0;
 			continue;
 		case '$':
-			return util_seterr(errbuf, errlen, "format conversion #%u uses unsupported "
+			return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u uses unsupported "
 				"positional format (%%n$)", convno);
 		case '\0':
-			return util_seterr(errbuf, errlen, "format conversion #%u name expected before "
+			return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u name expected before "
 				"end of format string", convno);
 		case '%':
 			if (p[-1] != '%')
-				return util_seterr(errbuf, errlen, "format conversion #%u cannot be "
+				return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u cannot be "
 					"combined with other format flags: %%%%", convno);
 			break;
-		case 'h': case 'l': case 'L': case 'w': case 'j': case 'z': case 't':
+		case 'h': case 'l': case 'L': case 'w':
 			if (namelen < sizeof(pc->name) - 2) /* excess modifiers are dropped */
 				pc->name[namelen++] = c;
 			continue;
@@ -220,11 +223,11 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, c
 
 	if (!strcmp(pc->name, "I") || !strcmp(pc->name, "P") || !strcmp(pc->name, "ls") ||
 	    !strcmp(pc->name, "ws"))
-		return util_seterr(errbuf, errlen, "format conversion #%u is not supported by "
+		return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u is not supported by "
 			"usdtrace: %%%s", convno, pc->name);
 	pc->conv = convdef_lookup(pc->name);
 	if (!pc->conv)
-		return util_seterr(errbuf, errlen, "format conversion #%u is undefined: %%%s",
+		return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u is undefined: %%%s",
 				   convno, pc->name);
 	pc->kind = pc->conv->kind;
 	return 0;
@@ -290,7 +293,7 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 	size_t j = 0;
 
 	if (!f->text[0])
-		return util_seterr(errbuf, errlen, "%s( ) format string is empty", func);
+		return dtag_seterr(errbuf, errlen, D_PRINTF_FMT_EMPTY, "%s( ) format string is empty", func);
 
 	for (size_t i = 0; i < f->npieces; i++) {
 		struct dfmt_piece *pc = &f->pieces[i];
@@ -306,11 +309,11 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 			if (!(pc->flags & bit))
 				continue;
 			if (j >= nargs)
-				return util_seterr(errbuf, errlen, "%s( ) prototype mismatch: conversion "
+				return dtag_seterr(errbuf, errlen, D_PRINTF_DYN_PROTO, "%s( ) prototype mismatch: conversion "
 					"#%zu (%%%s) is missing a corresponding \"%s\" argument", func,
 					i + 1, pc->name, dyn);
 			if (!is_int(&args[j]))
-				return util_seterr(errbuf, errlen, "%s( ) argument #%zu is incompatible "
+				return dtag_seterr(errbuf, errlen, D_PRINTF_DYN_TYPE, "%s( ) argument #%zu is incompatible "
 					"with conversion #%zu prototype:\n\tconversion: %% %s %s\n"
 					"\t prototype: int\n\t  argument: %s", func, j + first_argno,
 					i + 1, dyn, pc->name, args[j].name);
@@ -318,12 +321,12 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 		}
 		if (pc->flags & DFMT_F_AGG) {
 			if (!aggtype)
-				return util_seterr(errbuf, errlen, "%%@ conversion requires an "
+				return dtag_seterr(errbuf, errlen, D_PRINTF_AGG_CONV, "%%@ conversion requires an "
 					"aggregation and is not for use with %s( )", func);
 			snprintf(vname, sizeof(vname), "aggregating action");
 			t = aggtype;
 		} else if (j >= nargs) {
-			return util_seterr(errbuf, errlen, "%s( ) prototype mismatch: conversion #%zu "
+			return dtag_seterr(errbuf, errlen, D_PRINTF_ARG_PROTO, "%s( ) prototype mismatch: conversion #%zu "
 				"(%%%s) is missing a corresponding value argument", func, i + 1,
 				pc->name);
 		} else {
@@ -332,12 +335,14 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 		}
 		pc->argsize = t->size;
 		if (!check_one(pc, t, has_target))
-			return util_seterr(errbuf, errlen, "%s( ) %s is incompatible with conversion "
+			return dtag_seterr(errbuf, errlen, D_PRINTF_ARG_TYPE, "%s( ) %s is incompatible with conversion "
 				"#%zu prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
 				func, vname, i + 1, pc->name, pc->conv->proto, t->name);
 	}
-	if (j < nargs)
-		return util_seterr(errbuf, errlen, "%s( ) prototype mismatch: only %zu arguments "
+	/* printf() must use every argument; printa() may leave keys unprinted (dtrace sets
+	 * DT_PRINTF_EXACTLEN for printf and system only) */
+	if (j < nargs && !aggtype)
+		return dtag_seterr(errbuf, errlen, D_PRINTF_ARG_EXTRA, "%s( ) prototype mismatch: only %zu arguments "
 			"required by this format string", func, j);
 	f->nargs = j;
 	f->checked = true;

@@ -2,14 +2,16 @@
  *
  * Contract.
  *  dfmt_parse(text) splits a format into literal text and conversions, with dtrace's messages for
- *  malformed ones ("format conversion #2 is undefined: %y"). Conversions are numbered from 1 in
+ *  malformed ones ("format conversion #2 is undefined: %y"), tagged D_SYNTAX (dtag.h). The
+ *  messages of dfmt_check carry dtrace's D_PRINTF_* tags (D_PRINTF_ARG_TYPE, ...). Conversions are numbered from 1 in
  *  the order their '%' appear, %% included, as dtrace numbers them.
  *
  *  dfmt_check(fmt, "printf", args, nargs, first_argno, aggtype, has_target) checks the value
  *  arguments against the conversions. Each argument is described by a struct dfmt_argtype: an
  *  argument class (the type checker maps D types onto it), size, signedness and the D spelling
  *  of the type for messages. Dynamic widths/precisions ('*') consume an argument before the value.
- *  %@ takes the aggregation's result type `aggtype` (NULL outside printa()). Messages are
+ *  %@ takes the aggregation's result type `aggtype` (NULL outside printa()). printf() must use
+ *  every argument ("only N arguments required"); printa() (aggtype set) may leave keys unused. Messages are
  *  dtrace's, without the "line N:" prefix and without a final newline.
  *
  *  dfmt_format(fmt, values, ...) appends the text to a strbuf. Values come in argument order
@@ -29,10 +31,11 @@
  *      "%-Nk" indents by N instead of padding the frame name);
  *    - a %@ beyond the number of aggregations repeats the last one (printa with several @s).
  *  Length modifiers: dtrace's h, l, ll, L, w (with its type rules: %ld wants a long, %hd a short)
- *  and, as an extension, hh j z t, which take the base conversion's rule. %F is accepted like C.
- *  Widths and precisions are bounded by DFMT_FIELD_MAX: a larger literal is a parse error, a larger
- *  dynamic one is clamped, so no format can make us allocate without bound. (dtrace itself
- *  hands such widths to printf(3C) and prints that many blanks.)
+ *  and, as an extension, hh, which takes the base conversion's rule (j z t are conversion names,
+ *  undefined, as for dtrace). %F is accepted like C.
+ *  Widths and precisions are bounded by DFMT_FIELD_MAX (64 Mi, above the 10^7 dtrace's tests
+ *  print): a larger literal is a parse error, a larger dynamic one is clamped, so no format can
+ *  make us allocate without bound. (dtrace itself hands such widths to printf(3C).)
  *  dfmt_format never reads beyond a value's given length and never crashes on a format that
  *  passed dfmt_check; a value whose kind does not fit its conversion is an error (-1, message),
  *  like dtrace's EDT_DMISMATCH. %I, %P (network look-ups) and %ls/%ws (wide strings) are
@@ -45,7 +48,7 @@
 #include <stdint.h>
 #include "util.h"
 
-#define DFMT_FIELD_MAX 65535 /* largest width or precision we honour */
+#define DFMT_FIELD_MAX (64 << 20) /* largest width or precision we honour (dtrace takes 10^7) */
 
 /* What kind of D value an argument is, as far as printf cares. */
 enum dfmt_argclass {

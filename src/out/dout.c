@@ -135,29 +135,57 @@ void dout_trace_bytes(struct strbuf *b, bool quiet, bool rawbytes, const void *p
 	dout_tracemem(b, p, n);
 }
 
-void dout_trace_int(struct strbuf *b, bool quiet, uint64_t bits, unsigned size)
+void dout_trace_string(struct strbuf *b, bool quiet, bool rawbytes, const void *p, size_t n)
 {
-	switch (size) {
-	case 8:
-		strbuf_printf(b, quiet ? "%lld" : " %16lld", (long long)bits);
-		break;
-	case 4:
-		strbuf_printf(b, quiet ? "%d" : " %8d", (int)(int32_t)(uint32_t)bits);
-		break;
-	case 2:
-		strbuf_printf(b, quiet ? "%d" : " %5d", (int)(uint16_t)bits);
-		break;
-	case 1:
-		strbuf_printf(b, quiet ? "%d" : " %3d", (int)(uint8_t)bits);
-		break;
-	default: {
-		unsigned char buf[8];
-		size_t n = size < sizeof(buf) ? size : sizeof(buf);
-		memcpy(buf, &bits, n); /* little-endian: the low bytes are the value's */
-		dout_trace_bytes(b, quiet, false, buf, n);
-		break;
+	if (rawbytes) {
+		dout_tracemem(b, p, n);
+		return;
 	}
+	const char *s = p;
+	int len = (int)strnlen(s, n);
+	strbuf_printf(b, quiet ? "%.*s" : "  %-33.*s", len, s);
+}
+
+void dout_trace_int(struct strbuf *b, bool quiet, uint64_t bits, unsigned size, bool is_signed)
+{
+	/* The traced expression's D type decides the sign; its size decides the column width,
+	 * wide enough for the largest value of that size (one less for signed 8-byte values,
+	 * as dtrace has it). */
+	if (is_signed) {
+		switch (size) {
+		case 8:
+			strbuf_printf(b, quiet ? "%lld" : " %19lld", (long long)(int64_t)bits);
+			return;
+		case 4:
+			strbuf_printf(b, quiet ? "%d" : " %10d", (int)(int32_t)bits);
+			return;
+		case 2:
+			strbuf_printf(b, quiet ? "%d" : " %5d", (int)(int16_t)bits);
+			return;
+		case 1:
+			strbuf_printf(b, quiet ? "%d" : " %3d", (int)(int8_t)bits);
+			return;
+		}
+	} else {
+		switch (size) {
+		case 8:
+			strbuf_printf(b, quiet ? "%llu" : " %20llu", (unsigned long long)bits);
+			return;
+		case 4:
+			strbuf_printf(b, quiet ? "%u" : " %10u", (unsigned)(uint32_t)bits);
+			return;
+		case 2:
+			strbuf_printf(b, quiet ? "%u" : " %5u", (unsigned)(uint16_t)bits);
+			return;
+		case 1:
+			strbuf_printf(b, quiet ? "%u" : " %3u", (unsigned)(uint8_t)bits);
+			return;
+		}
 	}
+	unsigned char buf[8];
+	size_t n = size < sizeof(buf) ? size : sizeof(buf);
+	memcpy(buf, &bits, n); /* little-endian: the low bytes are the value's */
+	dout_tracemem(b, buf, n);
 }
 
 const char *dout_fault_str(int kind)

@@ -2,8 +2,8 @@
  * trace() and tracemem() data, run-time fault messages and drop messages.
  *
  * Contract. Every function appends to a struct strbuf exactly the bytes dtrace(1) writes for the
- * same event (widths and spacing from dtrace's consumer: "%3d %6d %32s " prefixes, " %16lld"
- * for 8-byte trace() data, 16-byte hex dump rows). Nothing here reads BPF data or knows about
+ * same event (widths and spacing from dtrace's consumer: "%3d %6d %32s " prefixes, " %20llu"
+ * for 8-byte unsigned trace() data, 16-byte hex dump rows). Nothing here reads BPF data or knows about
  * probes beyond the strings it is handed; the caller decides when each piece is due:
  *   - dout_heading once, before the first record;
  *   - dout_record_prefix at the start of each record, dout_record_end after its last action;
@@ -48,11 +48,17 @@ void dout_flow_prefix(struct strbuf *b, struct dout_flowstate *st, int cpu,
 /* End of a record's data: "\n" unless quiet. */
 void dout_record_end(struct strbuf *b, bool quiet);
 
-/* trace() of an integer of `size` bytes (1, 2, 4 or 8; other sizes are printed as bytes).
- * dtrace prints 1- and 2-byte values unsigned, 4- and 8-byte ones signed, whatever the D type. */
-void dout_trace_int(struct strbuf *b, bool quiet, uint64_t bits, unsigned size);
+/* trace() of an integer of `size` bytes (1, 2, 4 or 8; other sizes are dumped as bytes),
+ * signed or unsigned as its D type is: " %3d"/" %3u" for 1 byte, " %5" for 2, " %10" for 4,
+ * " %19lld" or " %20llu" for 8; under quiet, no padding. */
+void dout_trace_int(struct strbuf *b, bool quiet, uint64_t bits, unsigned size, bool is_signed);
 
-/* trace() of anything else (string, array, struct): a string when the bytes are printable text
+/* trace() of a D string: its text up to the first NUL, "  %-33s" (plain under quiet); the
+ * rawbytes option dumps the whole buffer instead. Structs, unions and arrays are not text
+ * for dtrace: trace() dumps them with dout_tracemem. */
+void dout_trace_string(struct strbuf *b, bool quiet, bool rawbytes, const void *p, size_t n);
+
+/* Bytes of unknown meaning (a float's): a string when the bytes are printable text
  * (followed by nothing but NULs), otherwise a hex dump as for tracemem(). rawbytes is the
  * rawbytes option, which forces the dump. */
 void dout_trace_bytes(struct strbuf *b, bool quiet, bool rawbytes, const void *p, size_t n);

@@ -153,6 +153,8 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 		memcpy(canon, key, d->keysize);
 		agg_key_canon(d, canon);
 		agg_data_add(additive(d) ? raw : a, canon, vals, t->ncpus);
+		if (t->percpu)
+			agg_entry_set_percpu(additive(d) ? raw : a, canon, vals, t->ncpus);
 	}
 	/* additive: what is shown is the map's values less the baselines; a truncated key shows
 	 * again only when updated since, a cleared one always */
@@ -167,6 +169,15 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 				continue;
 		}
 		agg_data_add(a, r->key, v, 1);   /* one "CPU": additive, so the value as it is */
+		/* each CPU's share, while no trunc/clear baseline is taken off the total */
+		if (r->percpu && !b) {
+			struct agg_entry *e = agg_data_find(a, r->key);
+			if (e && !e->percpu) {
+				a->ncpu = raw->ncpu;
+				e->percpu = xcalloc(raw->ncpu * d->nwords, 8);
+				memcpy(e->percpu, r->percpu, raw->ncpu * d->nwords * 8);
+			}
+		}
 	}
 	a->normal = t->normal[i];
 	a->printed = t->printed[i];

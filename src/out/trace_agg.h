@@ -39,6 +39,7 @@ struct trace_aggs {
 	uint64_t *read_at;       /* per aggregation: the record its last read was for, 0: none */
 	uint64_t *normal;
 	bool *printed;
+	bool percpu;             /* aggpercpu: snapshots keep each CPU's value (set by the caller) */
 };
 
 void trace_aggs_init(struct trace_aggs *t, const struct dobj *o, int ncpus);

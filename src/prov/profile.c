@@ -73,8 +73,9 @@ static int profile_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
 	char err[512];
-	int rc = attach_cpu_clock(r->set, p->fd, pr->kind == DOBJ_PROBE_TICK ? tick_cpu() : -1,
-				  pr->period_ns, err, sizeof(err));
+	/* -x cpu=N: tick and profile probes fire on CPU N only, as dtrace restricts them */
+	int cpu = r->cpu >= 0 ? r->cpu : pr->kind == DOBJ_PROBE_TICK ? tick_cpu() : -1;
+	int rc = attach_cpu_clock(r->set, p->fd, cpu, pr->period_ns, err, sizeof(err));
 	if (rc != 0)
 		util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider,
 			  pr->module, pr->function, pr->name, err);

@@ -71,6 +71,7 @@ struct prov_run {
 	pid_t stop_pid;                  /* the -c child, held with SIGSTOP at dlopen/exec, or 0 */
 	pid_t tracer;                    /* the tracer's pid when it holds processes with ptrace */
 	struct uprobe_engine *uprobes;   /* the uprobe engine's state (usdt, pid), or NULL */
+	int cpu;                         /* -x cpu: the one CPU probes fire on, or -1 (any) */
 };
 
 /* The run-time part of a family of providers (trace_run calls it; NULL hooks do nothing). */

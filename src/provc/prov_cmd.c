@@ -43,7 +43,10 @@ static char *read_sources(const struct opts *o, size_t *lenp)
 		if (o->cpp) {
 			text = dcpp_run(f, o->cppargs, o->ncppargs, &n, err, sizeof(err));
 			if (!text) {
-				util_warn("%s", err);
+				if (strcmp(err, DCPP_FAILED) == 0)
+					util_warn("failed to compile script %s: %s", f, err);
+				else
+					util_warn("%s", err);
 				strbuf_free(&all);
 				return NULL;
 			}

@@ -129,9 +129,27 @@ int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *
 			log->s[0] = '\0';
 	}
 
-	int fd = sys_prog_load(&attr);
-	if (fd >= 0)
-		return fd;
+	int fd;
+	if (o->log_always && log) {
+		char *all = xcalloc(1, o->log_always);
+		attr.log_level = 1;
+		attr.log_buf = (uint64_t)(uintptr_t)all;
+		attr.log_size = o->log_always;
+		fd = sys_prog_load(&attr);
+		int saved = errno;
+		strbuf_puts(log, all);
+		free(all);
+		attr.log_level = 0;
+		attr.log_buf = 0;
+		attr.log_size = 0;
+		if (fd >= 0)
+			return fd;
+		errno = saved;
+	} else {
+		fd = sys_prog_load(&attr);
+		if (fd >= 0)
+			return fd;
+	}
 	int err = errno;
 	if (err == EPERM || err == E2BIG)
 		return load_error(err, NULL, errbuf, errlen);

@@ -27,6 +27,8 @@ struct bpf_sys_prog_opts {
 	int expected_attach_type;  /* 0, or BPF_SYS_TRACE_UPROBE_MULTI for uprobe_multi links */
 	bool sleepable;            /* BPF_F_SLEEPABLE: may fault user pages in (copy_from_user) */
 	const char *name;          /* shown by bpftool; cut to 15 characters; may be NULL */
+	uint32_t log_always;       /* -x bpflog: load with a verifier log of this many bytes and
+				    * return it in *log on success too (0: a log only on failure) */
 };
 
 int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *insns, size_t n,

@@ -19,6 +19,7 @@
 #include "bpf_sys.h"
 #include "dfmt.h"
 #include "dout.h"
+#include "dprint.h"
 #include "epid_tab.h"
 #include "proc_maps.h"
 #include "provider.h"
@@ -180,6 +181,17 @@ static const char *rejected_part(const struct dobj_prog *p, const char *log)
 	return text;
 }
 
+
+/* The verifier's log, each line as "BPF: LINE" on stderr, as dtrace's -x bpflog shows it. */
+static void print_bpf_log(const char *log)
+{
+	for (const char *p = log ? log : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		fprintf(stderr, "BPF: %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+}
+
 static int load_prog(struct run *r, struct dobj_prog *p)
 {
 	struct dobj *o = r->o;
@@ -207,11 +219,17 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 			? BPF_SYS_TRACE_UPROBE_MULTI : 0,
 		.sleepable = p->sleepable,
 		.name = name,
+		/* -x bpflog: every program's verifier log, bpflogsize bytes at most (the kernel
+		 * takes up to 4 GiB; we cap at 16 MiB) */
+		.log_always = r->d->bpflog ? (uint32_t)(r->d->bpflogsize < (16u << 20)
+							? r->d->bpflogsize : (16u << 20)) : 0,
 	};
 	struct strbuf log = { 0 };
 	p->fd = bpf_sys_prog_load(&lo, insns, p->ninsns, &log, err, sizeof(err));
 	free(insns);
 	if (p->fd >= 0) {
+		if (r->d->bpflog)
+			print_bpf_log(log.s);
 		strbuf_free(&log);
 		return 0;
 	}
@@ -233,7 +251,8 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 }
 
 /* BEGIN, END and ERROR fire in the tracer, when it decides, with the arguments it chooses:
- * BPF_PROG_TEST_RUN runs their raw-tracepoint programs at once, on this CPU, in this thread,
+ * BPF_PROG_TEST_RUN runs their raw-tracepoint programs at once, on this CPU (-x cpu's, when
+ * set), in this thread,
  * with `args` as the context (dobj_prog_type). Nothing is attached, so nothing has to be
  * registered or unregistered: a uprobe_multi link on the tracer's own functions cost 9-15 ms
  * to create and 17-63 ms to close here (uprobe (un)registration waits for an RCU grace
@@ -247,6 +266,11 @@ static int fire_self(struct run *r, enum dobj_probe_kind kind, const uint64_t ar
 	uint64_t ctx[6];
 	memcpy(ctx, args, sizeof(ctx));
 	LIBBPF_OPTS(bpf_test_run_opts, t, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+	if (r->d->cpu >= 0) {
+		/* -x cpu=N: the tracer's own probes fire on that CPU, as dtrace's do */
+		t.flags = BPF_F_TEST_RUN_ON_CPU;
+		t.cpu = (uint32_t)r->d->cpu;
+	}
 	if (bpf_prog_test_run_opts(p->fd, &t) == 0)
 		return 0;
 	int e = errno;
@@ -394,6 +418,60 @@ static bool vals_fit(const struct dobj_action *a, size_t size)
 	return true;
 }
 
+/* The options dtrace lets setopt() change while tracing: how the consumer prints and how often
+ * it reads. The others size or shape what is already loaded: "Operation illegal when tracing is
+ * active". */
+static bool runtime_option(const char *name)
+{
+	static const char *const names[] = {
+		"aggrate", "agghist", "aggpack", "aggsortkey", "aggsortkeypos", "aggsortpos",
+		"aggsortrev", "aggzoom", "cleanrate", "flowindent", "printsize", "quiet", "rawbytes",
+		"stackindent", "statusrate", "switchrate",
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* setopt(): names and values are checked here, at run time, as dtrace checks them; a toggle
+ * (no value) is the value "1". */
+static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
+			  const struct dobj_action *a)
+{
+	const char *val = a->optval ? a->optval : "1";
+	char err[256];
+	int rc;
+
+	if (!dopt_known(a->opt))
+		rc = util_seterr(err, sizeof(err), "Invalid option name");
+	else if (!runtime_option(a->opt))
+		rc = util_seterr(err, sizeof(err), "Operation illegal when tracing is active");
+	else
+		rc = dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err));
+	if (rc != 0) {
+		char msg[512];
+		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", a->opt,
+			 val, err);
+		liberr(r, epid, p, msg);
+	}
+	r->quiet = r->d->quiet;
+}
+
+/* print(): the typed value (dprint.h), on lines of its own after the record's prefix. */
+static void print_action(struct run *r, const struct dobj_action *a, const unsigned char *rec,
+			 struct strbuf *b)
+{
+	int64_t limit = (int64_t)(r->d->printsize > INT64_MAX ? INT64_MAX : r->d->printsize);
+	if (!a->ptype || a->nvals == 0)
+		return;
+	if (a->nvals == 2)
+		dprint_pointer(b, a->ptype, read_uint(rec + a->vals[0].off, 8),
+			       rec + a->vals[1].off, a->vals[1].size, limit);
+	else
+		dprint_value(b, a->ptype, rec + a->vals[0].off, a->vals[0].size, limit);
+}
+
 static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 {
 	struct dobj_rec hdr;
@@ -436,17 +514,33 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				break;
 			if (a->vals[0].kind == DOBJ_V_INT)
 				dout_trace_int(&b, r->quiet, read_uint(vp, a->vals[0].size),
-					       a->vals[0].size);
+					       a->vals[0].size, a->vals[0].is_signed);
+			else if (a->vals[0].kind == DOBJ_V_STRING)
+				dout_trace_string(&b, r->quiet, r->d->rawbytes, vp,
+						  a->vals[0].size);
+			else if (a->vals[0].kind == DOBJ_V_BYTES)
+				dout_tracemem(&b, vp, a->vals[0].size);
 			else
 				dout_trace_bytes(&b, r->quiet, r->d->rawbytes, vp, a->vals[0].size);
 			break;
 		case DOBJ_ACT_PRINTF:
 			format_action(r, hdr.epid, p, a, rec, &b);
 			break;
-		case DOBJ_ACT_TRACEMEM:
-			if (a->nvals)
-				dout_tracemem(&b, vp, a->vals[0].size);
+		case DOBJ_ACT_PRINT:
+			print_action(r, a, rec, &b);
 			break;
+		case DOBJ_ACT_TRACEMEM: {
+			if (!a->nvals)
+				break;
+			size_t n = a->vals[0].size;
+			if (a->nvals > 1) {
+				int64_t dyn = (int64_t)read_uint(rec + a->vals[1].off, 8);
+				if (dyn >= 0 && (uint64_t)dyn < n)
+					n = (size_t)dyn;
+			}
+			dout_tracemem(&b, vp, n);
+			break;
+		}
 		case DOBJ_ACT_EXIT:
 			if (a->nvals)
 				r->status = (int)(int32_t)read_uint(vp, a->vals[0].size < 4 ?
@@ -467,17 +561,9 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 				liberr(r, hdr.epid, p, err);
 			break;
 		}
-		case DOBJ_ACT_SETOPT: {
-			char err[256];
-			if (dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err)) != 0) {
-				char msg[512];
-				snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s",
-					 a->opt, a->optval ? a->optval : "", err);
-				liberr(r, hdr.epid, p, msg);
-			}
-			r->quiet = r->d->quiet;
+		case DOBJ_ACT_SETOPT:
+			setopt_action(r, hdr.epid, p, a);
 			break;
-		}
 		case DOBJ_ACT_USTACK:
 		case DOBJ_ACT_UADDR:
 		case DOBJ_ACT_USYM:
@@ -647,18 +733,18 @@ static void report_drops(struct run *r)
 				uint64_t now = v[(size_t)c * stride];
 				uint64_t *seen = &r->drops_seen[(size_t)k * (size_t)r->ncpus + (size_t)c];
 				if ((k == DOUT_DROP_PRINCIPAL || k == DOUT_DROP_AGGREGATION) && now > *seen)
-					dout_drops_cpu(&b, util_progname, false, k, now - *seen, c);
+					dout_drops_cpu(&b, util_progname, r->d->droptags, k, now - *seen, c);
 				total += now;
 				total_seen += *seen;
 				*seen = now;
 			}
 			if (k != DOUT_DROP_PRINCIPAL && k != DOUT_DROP_AGGREGATION && total > total_seen)
-				dout_drops(&b, util_progname, false, k, total - total_seen);
+				dout_drops(&b, util_progname, r->d->droptags, k, total - total_seen);
 		}
 		free(v);
 	}
 	if (r->dblerrors > r->dblerrors_seen) {
-		dout_drops(&b, util_progname, false, DOUT_DROP_DBLERROR,
+		dout_drops(&b, util_progname, r->d->droptags, DOUT_DROP_DBLERROR,
 			   r->dblerrors - r->dblerrors_seen);
 		r->dblerrors_seen = r->dblerrors;
 	}
@@ -826,6 +912,7 @@ static int setup(struct run *r)
 	r->prov = (struct prov_run){ .o = o, .set = &r->main_set, .epids = &r->epids,
 				     .stop_pid = r->ro->child ? r->ro->child->pid : 0,
 				     .uprobes = &r->ur };
+	r->prov.cpu = r->d->cpu >= 0 ? (int)r->d->cpu : -1;
 	r->ur.up = r->ro->uprobes;
 	r->ur.classes = r->ro->uclasses;
 	r->ur.nclasses = r->ro->nuclasses;
@@ -847,6 +934,7 @@ static int setup(struct run *r)
 	}
 	r->ncpus = bpf_sys_possible_cpus();
 	trace_aggs_init(&r->aggs, o, r->ncpus);
+	r->aggs.percpu = r->d->aggpercpu;
 	trace_usym_init(&r->usym, o, (int)r->d->stackindent, r->ro->target_pid, r->ro->pids,
 			r->ro->npids);
 	if (o->drops_map >= 0 && (size_t)o->drops_map < o->nmaps) {
@@ -903,6 +991,13 @@ static void check_stopping(struct run *r)
 		}
 	}
 	free(v);
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */
@@ -962,7 +1057,27 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 
 	struct timespec last_drops;
 	clock_gettime(CLOCK_MONOTONIC, &last_drops);
-	while (!r.stop && !r.failed) {
+	/* dtrace notices exit() at its next status check, every statusrate: with statusrate set,
+	 * END waits for that check (by default the state is checked at every poll) */
+	bool paced = dopt_is_set(r.d, "statusrate") && r.d->statusrate > 0;
+	uint64_t next_status = mono_ns() + r.d->statusrate;
+	uint64_t stop_at = 0; /* the status check that notices exit() */
+	while (!r.failed) {
+		if (r.stop) {
+			uint64_t now_ns = mono_ns();
+			if (!paced || got_signal)
+				break;
+			if (stop_at == 0) {
+				while (next_status <= now_ns)
+					next_status += r.d->statusrate;
+				stop_at = next_status;
+			}
+			if (now_ns >= stop_at)
+				break;
+			uint64_t wait_ms = (stop_at - now_ns) / 1000000u + 1;
+			deliver(&r, (int)(wait_ms > 1000 ? 1000 : wait_ms));
+			continue;
+		}
 		if (got_signal) {
 			/* dtrace ends the interrupted line, quiet or not */
 			fputs("\n", r.out);

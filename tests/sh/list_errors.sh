@@ -8,13 +8,13 @@ trap 'rm -rf "$w"' EXIT
 . "$TOP/tests/sh/lib.sh"
 
 # A pid that cannot exist (above any pid_max).
-expect_fail nonexistent_pid "usdtrace: failed to grab pid 2147483000: No such process" \
+expect_fail nonexistent_pid "usdtrace: No such process" \
 	"$USDTRACE" -l -p 2147483000
 # A pid of a process that has exited.
 sh -c 'exit 0' &
 dead=$!
 wait $dead
-expect_fail exited_pid "usdtrace: failed to grab pid $dead: No such process" "$USDTRACE" -l -p "$dead"
+expect_fail exited_pid "usdtrace: No such process" "$USDTRACE" -l -p "$dead"
 if [ -s "$w/out" ]; then echo "not ok - grab_fails_before_output: printed [$(cat "$w/out")]"; else echo "ok - grab_fails_before_output"; fi
 
 expect_fail c_nonexistent "usdtrace: failed to execute nonexistent-cmd-xyz: No such file or directory" \
@@ -42,11 +42,14 @@ else
 	echo "not ok - no_match_prints_header: [$(cat "$w/out")]"
 fi
 
-expect_fail too_many_fields "usdtrace: invalid probe specifier a:b:c:d:e: Overspecified probe description" \
+expect_fail too_many_fields "usdtrace: invalid probe specifier a:b:c:d:e: invalid probe description \"a:b:c:d:e\": Overspecified probe description" \
 	"$USDTRACE" -l -n a:b:c:d:e
-expect_fail P_with_colon "usdtrace: invalid probe specifier a:b: Overspecified probe description" \
+expect_fail P_with_colon "usdtrace: invalid probe specifier a:b: invalid probe description \"a:b\": Overspecified probe description" \
 	"$USDTRACE" -l -P a:b
-expect_fail bad_bracket "usdtrace: invalid probe specifier foo[ab: unterminated [ in pattern" \
+# -l reads each argument as a program, as dtrace does: the clause's description is listed
+expect_fail clause_description "usdtrace: failed to match :::nosuch: No probe matches description" \
+	"$USDTRACE" -l -n 'nosuch{printf("x");}'
+expect_fail bad_bracket "usdtrace: invalid probe specifier foo[ab: invalid probe description \"foo[ab\": unterminated [ in pattern" \
 	"$USDTRACE" -l -n 'foo[ab'
 expect_fail missing_file "usdtrace: failed to open /nonexistent/prog: No such file or directory" \
 	"$USDTRACE" -l -m /nonexistent/prog
@@ -64,7 +67,7 @@ while [ $i -lt 40 ]; do
 	rc=$?
 	if [ $rc -eq 0 ]; then
 		:
-	elif [ $rc -eq 1 ] && grep -q "^usdtrace: failed to grab pid $p: No such process\$\|^usdtrace: pid $p: " "$w/err"; then
+	elif [ $rc -eq 1 ] && grep -q "^usdtrace: No such process\$\|^usdtrace: pid $p: " "$w/err"; then
 		:
 	else
 		bad="pid $p: exit $rc: $(head -c 200 "$w/err")"

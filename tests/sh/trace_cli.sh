@@ -24,7 +24,7 @@ expect_usage missing_option_argument -n
 EXPECT_FAIL_QUIET=1
 expect_fail bad_pid_syntax "usdtrace: invalid pid: 12x" "$USDTRACE" -p 12x -n BEGIN
 expect_fail no_probes_specified "usdtrace: no probes specified" "$USDTRACE" -q
-expect_fail nonexistent_pid "usdtrace: failed to grab pid 2147483000: No such process" \
+expect_fail nonexistent_pid "usdtrace: No such process" \
 	"$USDTRACE" -p 2147483000 -n BEGIN
 expect_fail no_such_command "usdtrace: failed to execute /nonexistent/cmd: No such file or directory" \
 	"$USDTRACE" -c /nonexistent/cmd -n BEGIN
@@ -35,8 +35,19 @@ expect_fail no_match_with_action \
 	"$USDTRACE" -n 'foo:bar { exit(0); }'
 expect_fail no_match_provider "usdtrace: invalid probe specifier nosuch: probe description nosuch::: does not match any probes" \
 	"$USDTRACE" -P nosuch
-expect_fail no_match_id "usdtrace: invalid probe specifier 99999: probe description 99999 does not match any probes" \
+expect_fail no_match_id "usdtrace: invalid probe specifier 99999: invalid probe identifier 99999: Unknown probe identifier" \
 	"$USDTRACE" -i 99999
+# dtrace's lexer: leading digits are an id of their own, so "4-2" is id 4 then :::-2
+expect_fail id_zero "usdtrace: invalid probe specifier 0: invalid probe identifier 0: Unknown probe identifier" \
+	"$USDTRACE" -i 0 - 2
+expect_fail id_then_name "usdtrace: invalid probe specifier 1-2: probe description :::-2 does not match any probes" \
+	"$USDTRACE" -i 1-2
+expect_fail id_for_function "usdtrace: invalid probe specifier 4.56: probe identifier 4 not permitted when specifying functions" \
+	"$USDTRACE" -f 4.56
+expect_fail leading_colon "usdtrace: invalid probe specifier ::nosuch:: probe description :nosuch:: does not match any probes" \
+	"$USDTRACE" -f ::nosuch:
+expect_fail overspecified_module "usdtrace: invalid probe specifier :a::: invalid probe description \":a::\": Overspecified probe description" \
+	"$USDTRACE" -m :a::
 expect_fail tick_too_fast "usdtrace: invalid probe specifier tick-100us: probe description :::tick-100us does not match any probes" \
 	"$USDTRACE" -n tick-100us
 expect_fail tick_bad_unit "usdtrace: invalid probe specifier profile:::tick-3weeks: probe description profile:::tick-3weeks does not match any probes" \
@@ -74,7 +85,7 @@ expect_fail script_type_error "usdtrace: failed to compile script $w/type.d: lin
 	"$USDTRACE" -s "$w/type.d"
 expect_fail undefined_macro_arg "usdtrace: invalid probe specifier BEGIN { trace(\$1); }: macro argument \$1 is not defined" \
 	"$USDTRACE" -n 'BEGIN { trace($1); }'
-expect_fail unused_macro_arg "usdtrace: invalid probe specifier BEGIN { trace(\$1); }: line 1: extraneous argument 'b' (\$2 is not referenced)" \
+expect_fail unused_macro_arg "usdtrace: invalid probe specifier BEGIN { trace(\$1); }: extraneous argument 'b' (\$2 is not referenced)" \
 	"$USDTRACE" -n 'BEGIN { trace($1); }' a b
 expect_fail syntax_error_in_description "usdtrace: invalid probe specifier BEGIN { trace(1 }: syntax error near \"}\"" \
 	"$USDTRACE" -n 'BEGIN { trace(1 }'
@@ -131,3 +142,22 @@ if [ $rc -ne 1 ] || ! grep -q "extraneous argument '8'" "$w/err"; then
 else
 	ok interpreter_file_extra_arg
 fi
+# -L DIR: the directory's D libraries are compiled before the program, each after the
+# libraries it depends on (#pragma D depends_on library); a missing one or a cycle is an error.
+mkdir -p "$w/lib" "$w/badlib" "$w/cyclib"
+printf '#pragma D depends_on library libb.d\ninline int A = B + 1;\n' >"$w/lib/liba.d"
+printf 'inline int B = 41;\n' >"$w/lib/libb.d"
+chmod -R a+rX "$w/lib"
+asuser "$U" -L "$w/lib" -e -n 'BEGIN { trace(A); }' >"$w/out" 2>"$w/err"
+rc=$?
+if [ $rc -ne 0 ] || [ -s "$w/err" ]; then notok libdir_inlines "exit $rc: $(head -c 300 "$w/err")"; else ok libdir_inlines; fi
+printf '#pragma D depends_on library libnothere.d\n' >"$w/badlib/liba.d"
+expect_fail libdir_missing_dependency "usdtrace: Invalid library dependency in $w/badlib/liba.d: $w/badlib/libnothere.d" \
+	"$USDTRACE" -L "$w/badlib" -e -n 'BEGIN { exit(0); }'
+printf '#pragma D depends_on library libb.d\n' >"$w/cyclib/liba.d"
+printf '#pragma D depends_on library liba.d\n' >"$w/cyclib/libb.d"
+expect_fail libdir_cycle "usdtrace: Cyclic dependency encountered: $w/cyclib/liba.d" \
+	"$USDTRACE" -L "$w/cyclib" -e -n 'BEGIN { exit(0); }'
+printf 'BEGIN { exit(0); }\n' >"$w/badlib/liba.d"
+expect_fail libdir_no_clauses "usdtrace: failed to compile library $w/badlib/liba.d: a library may not hold probe clauses" \
+	"$USDTRACE" -L "$w/badlib" -e -n 'BEGIN { exit(0); }'

@@ -51,7 +51,7 @@ nl='
 runx -n 'BEGIN { trace(1); exit(0); }'
 sed -i 's/^ *[0-9]\{1,3\} \( *1 \)/  C \1/' "$w/out"
 check begin_trace_exit 0 "CPU     ID                    FUNCTION:NAME
-  C      1                           :BEGIN         1
+  C      1                           :BEGIN           1
 ${nl}X" "usdtrace: description 'BEGIN ' matched 1 probe"
 
 runx -qn 'BEGIN { printf("%s-%d\n", "x", 42); exit(7); }'

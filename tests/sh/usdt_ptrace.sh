@@ -433,5 +433,5 @@ else
 fi
 
 w=$W
-expect_fail ptrace-dead-pid "usdtrace: failed to grab pid 999999999: No such process" \
+expect_fail ptrace-dead-pid "usdtrace: No such process" \
 	"$U" -q -n 'utlib$target:::hello { }' -p 999999999

@@ -260,7 +260,7 @@ fi
 
 # --- compile errors ---
 w=$W
-expect_fail ustack-err-zero "usdtrace: invalid probe specifier BEGIN { ustack(0); }: in action list: ustack( ) argument #1 must be a non-zero positive integral constant expression" \
+expect_fail ustack-err-zero "usdtrace: invalid probe specifier BEGIN { ustack(0); }: in action list: ustack( ) argument #1 must be a non-zero positive integer constant" \
 	"$U" -e -n 'BEGIN { ustack(0); }'
 expect_fail ustack-err-strsize "usdtrace: invalid probe specifier BEGIN { ustack(2, -1); }: in action list: ustack( ) argument #2 must be a positive integer constant" \
 	"$U" -e -n 'BEGIN { ustack(2, -1); }'

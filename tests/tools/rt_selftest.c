@@ -346,7 +346,7 @@ static void case_basic(void)
 	struct trace_run_opts ro = { .dopts = &d };
 	struct result r = run(o, &ro);
 	char *want = xasprintf("CPU     ID                    FUNCTION:NAME\n"
-			       "  5      1                           :BEGIN                42-7 hi|\n"
+			       "  5      1                           :BEGIN                   42-7 hi|\n"
 			       "  5      2                             :END end %d\n\n\n", (int)getpid());
 	expect("basic-prefixes", &r, 3, want, "");
 	free(want);
@@ -492,13 +492,13 @@ static void case_drops_and_bytes(void)
 	struct trace_run_opts ro = { .dopts = &d };
 	struct result r = run(o, &ro);
 	struct strbuf want = { 0 };
-	dout_trace_bytes(&want, true, false, "abc\0\0\0\0\0", 8);
+	dout_trace_string(&want, true, false, "abc\0\0\0\0\0", 8);
 	dout_tracemem(&want, "ABCDEFGH\x03\x04\x05\x06\x07\x08\x09\x0aWXYZ", 20);
 	strbuf_puts(&want, "\n");
 	char *err = xasprintf("%s: 5 dynamic variable drops\n", util_progname);
 	/* independent check of the bytes dout produced for the string: dtrace prints it bare */
 	if (strncmp(want.s, "abc", 3) != 0)
-		tap_notok("drops-and-bytes", "dout_trace_bytes gave [%s]", want.s);
+		tap_notok("drops-and-bytes", "dout_trace_string gave [%s]", want.s);
 	else
 		expect("drops-and-bytes", &r, 0, want.s, err);
 	free(err);

@@ -9,8 +9,10 @@
  *       " %16lld" / " %8d" / " %5d" / " %3d" per integer by size), the value (" %16lld"), "\n";
  *       the histogram header "\n%16s %41s %-9s\n"; a bar line "%16lld |" + '@' x depth + ' ' x
  *       (40 - depth) + " %-9lld\n", depth = count * 40 / total rounded to nearest.
- *  [S]  Solaris DTrace Guide, "llquantize() Function": factor-1 buckets for magnitude 0,
- *       steps - steps/factor per other magnitude.
+ *  [L]  DTrace for Linux's llquantize layout (its consumer's dt_print_llquantize): steps -
+ *       steps/factor bins per magnitude, magnitude 0 included (there only one bin in
+ *       steps/factor is reachable), negative values mirrored below a zero bin, an overflow
+ *       bin at each end.
  * The tests rebuild rows from those formats with their own helpers, never from agg_print.c. */
 #include <limits.h>
 #include <stdio.h>
@@ -161,57 +163,62 @@ T_CASE(lquantize_bucket_hand)
 
 T_CASE(llquantize_bucket_hand)
 {
-	/* factor 10, magnitudes 0..2, 20 steps [S]: <1 | 1..9 | 10,15..95 | 100,150..950 | >=1000 */
-	T_EQ_INT(agg_llquantize_nbuckets(10, 0, 2, 20), 1 + 9 + 18 + 18 + 1);
-	T_EQ_INT(agg_llquantize_bucket(0, 10, 0, 2, 20), 0);
-	T_EQ_INT(agg_llquantize_bucket(-5, 10, 0, 2, 20), 0);
-	T_EQ_INT(agg_llquantize_bucket(1, 10, 0, 2, 20), 1);
-	T_EQ_INT(agg_llquantize_bucket(9, 10, 0, 2, 20), 9);
-	T_EQ_INT(agg_llquantize_bucket(10, 10, 0, 2, 20), 10);
-	T_EQ_INT(agg_llquantize_bucket(14, 10, 0, 2, 20), 10);
-	T_EQ_INT(agg_llquantize_bucket(15, 10, 0, 2, 20), 11);
-	T_EQ_INT(agg_llquantize_bucket(99, 10, 0, 2, 20), 27);
-	T_EQ_INT(agg_llquantize_bucket(100, 10, 0, 2, 20), 28);
-	T_EQ_INT(agg_llquantize_bucket(999, 10, 0, 2, 20), 45);
-	T_EQ_INT(agg_llquantize_bucket(1000, 10, 0, 2, 20), 46);
-	T_EQ_INT(agg_llquantize_bucket(INT64_MAX, 10, 0, 2, 20), 46);
-	/* factor 2, magnitudes 2..4, 4 steps: <4 | 4,5,6,7 (nb = min(8,4)=4, minus 4/2) ... */
-	T_EQ_INT(agg_llquantize_nbuckets(2, 2, 4, 4), 1 + 2 + 2 + 2 + 1);
-	T_EQ_INT(agg_llquantize_bucket(3, 2, 2, 4, 4), 0);
-	T_EQ_INT(agg_llquantize_bucket(4, 2, 2, 4, 4), 1);
-	T_EQ_INT(agg_llquantize_bucket(6, 2, 2, 4, 4), 2);
-	T_EQ_INT(agg_llquantize_bucket(8, 2, 2, 4, 4), 3);
-	T_EQ_INT(agg_llquantize_bucket(31, 2, 2, 4, 4), 6);
-	T_EQ_INT(agg_llquantize_bucket(32, 2, 2, 4, 4), 7);
+	/* factor 10, magnitudes 0..2, 20 steps [L]: 3 x 18 bins a side, zero bin 55:
+	 * 1 at 56, 2 at 58 ... 9 at 72 (ghosts between), 10 at 74, 15 at 75 ... 950 at 109 */
+	T_EQ_INT(agg_llquantize_nbuckets(10, 0, 2, 20), 2 * 54 + 3);
+	T_EQ_INT(agg_llquantize_zerobin(10, 0, 2, 20), 55);
+	T_EQ_INT(agg_llquantize_bucket(0, 10, 0, 2, 20), 55);
+	T_EQ_INT(agg_llquantize_bucket(1, 10, 0, 2, 20), 56);
+	T_EQ_INT(agg_llquantize_bucket(2, 10, 0, 2, 20), 58);
+	T_EQ_INT(agg_llquantize_bucket(9, 10, 0, 2, 20), 72);
+	T_EQ_INT(agg_llquantize_bucket(10, 10, 0, 2, 20), 74);
+	T_EQ_INT(agg_llquantize_bucket(14, 10, 0, 2, 20), 74);
+	T_EQ_INT(agg_llquantize_bucket(15, 10, 0, 2, 20), 75);
+	T_EQ_INT(agg_llquantize_bucket(99, 10, 0, 2, 20), 91);
+	T_EQ_INT(agg_llquantize_bucket(100, 10, 0, 2, 20), 92);
+	T_EQ_INT(agg_llquantize_bucket(999, 10, 0, 2, 20), 109);
+	T_EQ_INT(agg_llquantize_bucket(1000, 10, 0, 2, 20), 110);
+	T_EQ_INT(agg_llquantize_bucket(INT64_MAX, 10, 0, 2, 20), 110);
+	T_EQ_INT(agg_llquantize_bucket(-1, 10, 0, 2, 20), 54);
+	T_EQ_INT(agg_llquantize_bucket(-15, 10, 0, 2, 20), 35);
+	T_EQ_INT(agg_llquantize_bucket(-1000, 10, 0, 2, 20), 0);
+	T_EQ_INT(agg_llquantize_bucket(INT64_MIN, 10, 0, 2, 20), 0);
+	int64_t v;
+	T_CHECK(agg_llquantize_binval(75, 10, 0, 2, 20, &v));
+	T_EQ_INT(v, 15);
+	T_CHECK(agg_llquantize_binval(35, 10, 0, 2, 20, &v));
+	T_EQ_INT(v, -15);
+	T_CHECK(!agg_llquantize_binval(57, 10, 0, 2, 20, &v));   /* a ghost */
+	/* factor 2, magnitudes 2..4, 4 steps: 2 bins a magnitude, zero bin 7 (|v| < 4) */
+	T_EQ_INT(agg_llquantize_nbuckets(2, 2, 4, 4), 2 * 6 + 3);
+	T_EQ_INT(agg_llquantize_bucket(3, 2, 2, 4, 4), 7);
+	T_EQ_INT(agg_llquantize_bucket(-3, 2, 2, 4, 4), 7);
+	T_EQ_INT(agg_llquantize_bucket(4, 2, 2, 4, 4), 8);
+	T_EQ_INT(agg_llquantize_bucket(6, 2, 2, 4, 4), 9);
+	T_EQ_INT(agg_llquantize_bucket(8, 2, 2, 4, 4), 10);
+	T_EQ_INT(agg_llquantize_bucket(31, 2, 2, 4, 4), 13);
+	T_EQ_INT(agg_llquantize_bucket(32, 2, 2, 4, 4), 14);
 }
 
-/* brute force: list every bucket's lower bound by walking magnitudes as [S] describes, then
- * the bucket of v is the last bound <= v */
+/* every reachable bin: its lower bound lands in it, one less in the reachable bin before, and
+ * the negated bound in the mirror bin */
 T_CASE(llquantize_bucket_model)
 {
 	int64_t params[][4] = {{10, 0, 2, 20}, {10, 1, 3, 10}, {2, 0, 10, 2}, {4, 1, 5, 16},
 			       {10, 0, 6, 100}};
 	for (size_t p = 0; p < sizeof params / sizeof params[0]; p++) {
 		int64_t f = params[p][0], lo = params[p][1], hi = params[p][2], ns = params[p][3];
-		int64_t bounds[4096];
-		int nb = 0;
-		int64_t mag = 1;
-		for (int64_t o = 0; o < lo; o++)
-			mag *= f;
-		bounds[nb++] = INT64_MIN; /* underflow */
-		for (int64_t o = lo; o <= hi; o++) {
-			int64_t top = mag * f;
-			int64_t width = top / (top < ns ? top : ns);
-			for (int64_t b = mag; b < top; b += width)
-				bounds[nb++] = b;
-			mag = top;
-		}
-		bounds[nb++] = mag; /* overflow */
-		T_EQ_INT(agg_llquantize_nbuckets(f, lo, hi, ns), nb);
-		for (int i = 1; i < nb; i++) {
-			int64_t v = bounds[i];
+		int nb = agg_llquantize_nbuckets(f, lo, hi, ns);
+		int bin0 = agg_llquantize_zerobin(f, lo, hi, ns), prev = bin0;
+		T_EQ_INT(nb, 2 * bin0 + 1);
+		for (int i = bin0 + 1; i < nb; i++) {
+			int64_t v;
+			if (!agg_llquantize_binval(i, f, lo, hi, ns, &v))
+				continue;
 			T_EQ_INT(agg_llquantize_bucket(v, f, lo, hi, ns), i);
-			T_EQ_INT(agg_llquantize_bucket(v - 1, f, lo, hi, ns), i - 1);
+			T_EQ_INT(agg_llquantize_bucket(v - 1, f, lo, hi, ns), prev);
+			T_EQ_INT(agg_llquantize_bucket(-v, f, lo, hi, ns), 2 * bin0 - i);
+			prev = i;
 		}
 	}
 }
@@ -448,18 +455,19 @@ T_CASE(sort_avg_stddev_llquantize)
 	T_EQ_STR(got, "yx");
 	agg_data_free(&a);
 	agg_desc_free(d);
-	/* llquantize(10, 1, 1, 10): p = {25} weighs 20, q = {3, 3, 3} weighs 3 x 9, r = {9} and
-	 * s = {0} weigh 9 (underflow: 10 - 1) and tie on the underflow count: r s p q */
+	/* llquantize(10, 1, 1, 10): p = {25} weighs 20, t = {-50} weighs -50, q = {3, 3, 3},
+	 * r = {9} and s = {0} weigh 0 (the zero bin) and go by their zero-bin counts: t r s q p */
 	int64_t args[] = {10, 1, 1, 10};
 	d = mk(AGG_LLQUANTIZE, args, 4, &skey, 1);
 	agg_data_init(&a, d);
-	int64_t vp[] = {25}, vq[] = {3, 3, 3}, vr[] = {9}, vs[] = {0};
+	int64_t vp[] = {25}, vq[] = {3, 3, 3}, vr[] = {9}, vs[] = {0}, vt[] = {-50};
 	strkey(k, 16, "q"); put(&a, k, vq, 3);
 	strkey(k, 16, "s"); put(&a, k, vs, 1);
 	strkey(k, 16, "p"); put(&a, k, vp, 1);
+	strkey(k, 16, "t"); put(&a, k, vt, 1);
 	strkey(k, 16, "r"); put(&a, k, vr, 1);
 	order_str(&a, NULL, got);
-	T_EQ_STR(got, "rspq");
+	T_EQ_STR(got, "trsqp");
 	agg_data_free(&a);
 	agg_desc_free(d);
 }
@@ -752,11 +760,11 @@ T_CASE(print_lquantize)
 
 T_CASE(print_llquantize)
 {
-	/* llquantize(v, 10, 1, 1, 10): < 10 | 10 20 ... 90 | >= 100; values 25 and 150 */
+	/* llquantize(v, 10, 1, 1, 10): <= -100 | -90 .. -10 | abs() < 10 | 10 .. 90 | >= 100 */
 	int64_t args[] = {10, 1, 1, 10};
 	struct agg_desc *d = mk(AGG_LLQUANTIZE, args, 4, NULL, 0);
-	T_EQ_INT(d->nwords, 11);
-	int64_t v[11] = {0};
+	T_EQ_INT(d->nwords, 21);
+	int64_t v[21] = {0};
 	agg_update(d, v, 25, 1);
 	agg_update(d, v, 150, 1);
 	struct strbuf b = {0}, w = {0};
@@ -770,15 +778,53 @@ T_CASE(print_llquantize)
 	T_EQ_STR(b.s, w.s);
 	strbuf_free(&b);
 	strbuf_free(&w);
-	/* below the low magnitude: the "< 10" row, then one zero row after */
-	int64_t u[11] = {0};
+	/* below the low magnitude: the zero bin, named with abs() once a negative row shows */
+	int64_t u[21] = {0};
 	agg_update(d, u, 3, 1);
 	agg_print_llquantize(d, u, 1, NULL, &b);
 	hhead(&w);
-	hrow(&w, "< 10", 40, 1); hrow(&w, "10", 0, 0);
+	hrow(&w, "-10", 0, 0); hrow(&w, "abs() < 10", 40, 1); hrow(&w, "10", 0, 0);
 	T_EQ_STR(b.s, w.s);
 	strbuf_free(&b);
 	strbuf_free(&w);
+	agg_desc_free(d);
+	/* magnitude 0 with more steps than the factor: the unreachable bins are not rows, and a
+	 * widened edge borrows the next real bin's label */
+	int64_t a0[] = {10, 0, 1, 20};
+	d = mk(AGG_LLQUANTIZE, a0, 4, NULL, 0);
+	int64_t *z = xcalloc(d->nwords, sizeof *z);
+	agg_update(d, z, 0, 1);
+	agg_update(d, z, 1, 1);
+	agg_print_llquantize(d, z, 1, NULL, &b);
+	hhead(&w);
+	hrow(&w, "-1", 0, 0); hrow(&w, "0", 20, 1); hrow(&w, "1", 20, 1); hrow(&w, "2", 0, 0);
+	T_EQ_STR(b.s, w.s);
+	strbuf_free(&b);
+	strbuf_free(&w);
+	free(z);
+	agg_desc_free(d);
+}
+
+/* -x aggpercpu: each row's value is followed by every CPU's own, a CPU that saw nothing
+ * showing the function's empty value (min: INT64_MAX, as dtrace's initial value) */
+T_CASE(print_percpu_rows)
+{
+	struct agg_desc *d = mk(AGG_MIN, NULL, 0, NULL, 0);
+	struct agg_data a;
+	agg_data_init(&a, d);
+	unsigned char key[8] = {0};
+	int64_t cpu0[1] = {0}, cpus[2];
+	agg_update(d, cpu0, 7, 1);
+	cpus[0] = cpu0[0];
+	cpus[1] = 0;                       /* CPU 1: the kernel's zero fill */
+	agg_data_add(&a, key, cpus, 2);
+	agg_entry_set_percpu(&a, key, cpus, 2);
+	struct strbuf b = {0};
+	agg_print_rows(&a, NULL, &b);
+	T_EQ_STR(b.s, "                7\n    [CPU 0]                7\n"
+		      "    [CPU 1] 9223372036854775807\n");
+	strbuf_free(&b);
+	agg_data_free(&a);
 	agg_desc_free(d);
 }
 

@@ -3,6 +3,7 @@
  * expectations written from its documented behaviour and its source. */
 #include "t.h"
 #include "dfmt.h"
+#include "dtag.h"
 
 #include <stdint.h>
 #include <time.h>
@@ -52,10 +53,10 @@ static char *runx(const char *text, const struct dfmt_argtype *at, size_t nat,
 	char err[512];
 	struct dfmt *f = dfmt_parse(text, err, sizeof(err));
 	if (!f)
-		return xasprintf("ERR: %s", err);
+		return xasprintf("ERR: %s", dtag_strip(err));
 	if (dfmt_check(f, "printf", at, nat, 2, aggtype, false, err, sizeof(err)) < 0) {
 		dfmt_free(f);
-		return xasprintf("ERR: %s", err);
+		return xasprintf("ERR: %s", dtag_strip(err));
 	}
 	struct strbuf b = { 0 };
 	if (dfmt_format(f, v, nv, agg, nagg, ctx, &b, err, sizeof(err)) < 0) {
@@ -305,7 +306,7 @@ T_CASE(uaddr_needs_target_or_usym)
 	T_CHECK(f != NULL);
 	struct dfmt_argtype at = AT_PTR;
 	T_EQ_INT(dfmt_check(f, "printf", &at, 1, 2, NULL, false, err, sizeof(err)), -1);
-	T_EQ_STR(err, "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	T_EQ_STR(dtag_strip(err), "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
 		 "\tconversion: %A\n\t prototype: pointer or integer (with -p/-c) or _usymaddr "
 		 "(without -p/-c)\n\t  argument: char *");
 	T_EQ_INT(dfmt_check(f, "printf", &at, 1, 2, NULL, true, err, sizeof(err)), 0);
@@ -415,7 +416,7 @@ T_CASE(dynamic_width_errors)
 	   "ERR: printf( ) prototype mismatch: conversion #1 (%d) is missing a corresponding "
 	   "\".*\" argument");
 	EQ(run0("%**d"), "ERR: format conversion #1 has more than one '*' specified for the "
-			 "output precision");
+			 "output width");
 }
 
 /* ---- hostile literal widths ---- */
@@ -423,9 +424,9 @@ T_CASE(dynamic_width_errors)
 T_CASE(huge_literal_width_rejected)
 {
 	EQ(run1("%999999999d", AT_INT(4, true), VI(4, true, 1)),
-	   "ERR: format conversion #1 width is larger than 65535");
+	   "ERR: format conversion #1 width is larger than 67108864");
 	EQ(run1("%.99999999999999999999f", AT_DBL, VD(1)),
-	   "ERR: format conversion #1 precision is larger than 65535");
+	   "ERR: format conversion #1 precision is larger than 67108864");
 	char *s = run1("%65535d", AT_INT(4, true), VI(4, true, 1));
 	T_EQ_INT(strlen(s), 65535);
 	free(s);
@@ -447,6 +448,36 @@ T_CASE(parse_errors)
 	EQ(run0("%ls"), "ERR: format conversion #1 is not supported by usdtrace: %ls");
 	EQ(run0("%hhhhhhhhhhd"), "ERR: format conversion #1 is undefined: %hhhhhhd");
 	EQ(run0(""), "ERR: printf( ) format string is empty");
+	EQ(run0("%**d"), "ERR: format conversion #1 has more than one '*' specified for the output width");
+	EQ(run0("%.**d"),
+	   "ERR: format conversion #1 has more than one '*' specified for the output precision");
+}
+
+/* The tag of a parse or check error, as -x errtags shows it. */
+static enum dtag tag_of(const char *text, const struct dfmt_argtype *at, size_t nat,
+			const struct dfmt_argtype *aggtype)
+{
+	char err[512];
+	struct dfmt *f = dfmt_parse(text, err, sizeof(err));
+	if (f && dfmt_check(f, "printf", at, nat, 2, aggtype, false, err, sizeof(err)) == 0)
+		err[0] = '\0';
+	dfmt_free(f);
+	return dtag_of(err);
+}
+
+T_CASE(error_tags)
+{
+	struct dfmt_argtype at[2] = { AT_INT(4, true), AT_STR };
+	T_EQ_STR(dtag_name(tag_of("%y", NULL, 0, NULL)), "D_SYNTAX");
+	T_EQ_STR(dtag_name(tag_of("%1$d", NULL, 0, NULL)), "D_SYNTAX");
+	T_EQ_STR(dtag_name(tag_of("", NULL, 0, NULL)), "D_PRINTF_FMT_EMPTY");
+	T_EQ_STR(dtag_name(tag_of("%*d", NULL, 0, NULL)), "D_PRINTF_DYN_PROTO");
+	T_EQ_STR(dtag_name(tag_of("%*d", at + 1, 1, NULL)), "D_PRINTF_DYN_TYPE");
+	T_EQ_STR(dtag_name(tag_of("%@d", NULL, 0, NULL)), "D_PRINTF_AGG_CONV");
+	T_EQ_STR(dtag_name(tag_of("%d %d", at, 1, NULL)), "D_PRINTF_ARG_PROTO");
+	T_EQ_STR(dtag_name(tag_of("%d", at + 1, 1, NULL)), "D_PRINTF_ARG_TYPE");
+	T_EQ_STR(dtag_name(tag_of("%d", at, 2, NULL)), "D_PRINTF_ARG_EXTRA");
+	T_EQ_STR(dtag_name(tag_of("%d", at, 1, NULL)), "D_UNKNOWN"); /* no error */
 }
 
 T_CASE(argument_count)
@@ -488,12 +519,12 @@ T_CASE(length_modifiers)
 	EQ(run1("%lu", AT_INT(8, true), VI(8, true, 1)),
 	   "ERR: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
 	   "\tconversion: %lu\n\t prototype: unsigned long\n\t  argument: int64_t");
-	/* Our extension: C's hh j z t are accepted and the D type decides. */
+	/* Our extension: C's hh is accepted and the D type decides; j z t are not modifiers
+	 * for dtrace, so "%zu" is the undefined conversion %z followed by text. */
 	EQ(run1("%hhd", AT_INT(4, true), VI(4, true, 300)), "300");
-	EQ(run1("%jd", AT_INT(1, true), VI(1, true, 0xff)), "-1");
-	EQ(run1("%zu", AT_INT(8, false), VI(8, false, 7)), "7");
-	EQ(run1("%tx", AT_INT(8, true), VI(8, true, 255)), "ff");
-	EQ(run1("%jf", AT_DBL, VD(1)), "ERR: format conversion #1 is undefined: %jf");
+	EQ(run1("%zu", AT_INT(8, false), VI(8, false, 7)), "ERR: format conversion #1 is undefined: %z");
+	EQ(run1("%jd", AT_INT(1, true), VI(1, true, 0xff)), "ERR: format conversion #1 is undefined: %j");
+	EQ(run0("%z"), "ERR: format conversion #1 is undefined: %z");
 }
 
 /* ---- %@ ---- */
@@ -521,7 +552,7 @@ T_CASE(aggregation_values)
 	EQ(run0("%@d"), "ERR: %@ conversion requires an aggregation and is not for use with printf( )");
 	struct dfmt *f = dfmt_parse("%@s", err, sizeof(err));
 	T_EQ_INT(dfmt_check(f, "printa", NULL, 0, 2, &aggt, false, err, sizeof(err)), -1);
-	T_EQ_STR(err, "printa( ) aggregating action is incompatible with conversion #1 prototype:\n"
+	T_EQ_STR(dtag_strip(err), "printa( ) aggregating action is incompatible with conversion #1 prototype:\n"
 		 "\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n"
 		 "\t  argument: int64_t");
 	dfmt_free(f);

@@ -53,7 +53,8 @@ T_CASE(defaults)
 	T_EQ_INT(o.bufresize, DOPT_BUFRESIZE_AUTO);
 	T_CHECK(!o.quiet && !o.destructive && !o.flowindent && !o.zdefs && !o.cpp && !o.verbose);
 	T_CHECK(!o.aggsortkey && !o.aggsortrev && !o.aggpercpu && !o.defaultargs && !o.grabanon);
-	T_EQ_UINT(o.set_mask, 0);
+	T_EQ_UINT(o.set_mask[0], 0);
+	T_EQ_UINT(o.set_mask[1], 0);
 	const char *names[4];
 	T_EQ_INT(dopt_list_set(&o, names, 4), 0);
 }
@@ -369,9 +370,60 @@ T_CASE(format_round_trip)
 		if (strcmp(buf, "unset") == 0)
 			continue; /* flags cannot be unset by value; checked in compile_flags */
 		T_EQ_INT(rc, 0);
-		p.set_mask = o.set_mask;
+		memcpy(p.set_mask, o.set_mask, sizeof(p.set_mask));
 		T_CHECK(memcmp(&o, &p, sizeof(o)) == 0);
 	}
+}
+
+/* The rest of dtrace's table: accepted with their values checked as dtrace checks them. */
+T_CASE(dtrace_only_options)
+{
+	struct dopts o;
+	dopts_init(&o);
+	/* stdc: a c s t, nothing else */
+	T_EQ_INT(x(&o, "stdc=s"), 0);
+	T_EQ_INT(o.stdc, DOPT_STDC_S);
+	T_CHECK(rejects("stdc=X") && rejects("stdc") && rejects("stdc=A"));
+	/* strsize: at least the two bytes of an empty string */
+	T_EQ_INT(x(&o, "strsize=2"), 0);
+	T_CHECK(rejects("strsize=1"));
+	/* iregs: 8 exactly; fewer cannot generate code */
+	T_EQ_INT(x(&o, "iregs=8"), 0);
+	T_CHECK(rejects("iregs=9") && rejects("iregs=0") && rejects("iregs"));
+	T_EQ_INT(x(&o, "iregs=7"), -1);
+	T_EQ_STR(err, "Insufficient registers to generate code");
+	/* version: defined D versions only */
+	T_EQ_INT(x(&o, "version=2.0"), 0);
+	T_CHECK(o.version);
+	T_EQ_INT(x(&o, "version=1.6.4"), 0);
+	T_EQ_INT(x(&o, "version=3.0"), -1);
+	T_EQ_STR(err, "Requested version is not supported by compiler");
+	T_EQ_INT(x(&o, "version=2"), -1);
+	T_EQ_STR(err, "Version is not properly formatted or is too large");
+	T_EQ_INT(x(&o, "version=1.x"), -1);
+	T_EQ_STR(err, "Version is not properly formatted or is too large");
+	/* paths and cpp arguments need a value */
+	T_EQ_INT(x(&o, "define=probe=BEGIN"), 0);
+	T_CHECK(o.define);
+	T_CHECK(rejects("define") && rejects("incdir") && rejects("ldpath") && rejects("ctypes"));
+	/* linktype ignores case; linkmode and evaltime do not */
+	T_EQ_INT(x(&o, "linktype=ELF"), 0);
+	T_CHECK(rejects("linktype=foo") && rejects("linkmode=KERNEL") && rejects("evaltime=now"));
+	T_EQ_INT(x(&o, "evaltime=main"), 0);
+	/* sizes and switches */
+	T_EQ_INT(x(&o, "bpflogsize=1m"), 0);
+	T_EQ_UINT(o.bpflogsize, 1u << 20);
+	T_EQ_INT(x(&o, "bpflog"), 0);
+	T_CHECK(o.bpflog);
+	T_EQ_INT(x(&o, "lockmem=unlimited"), 0);
+	T_EQ_INT(x(&o, "lockmem=64m"), 0);
+	T_EQ_UINT(o.lockmem, 64u << 20);
+	T_EQ_INT(x(&o, "droptags=whatever"), 0);
+	T_CHECK(rejects("debug=1") && rejects("tree=0") && rejects("disasm=-1"));
+	/* what a program may not set */
+	T_CHECK(!dopt_pragma_allowed("ldpath") && !dopt_pragma_allowed("stdc") &&
+		!dopt_pragma_allowed("lockmem") && !dopt_pragma_allowed("zdefs"));
+	T_CHECK(dopt_pragma_allowed("quiet") && dopt_pragma_allowed("iregs"));
 }
 
 T_MAIN()

@@ -112,32 +112,58 @@ T_CASE(flow_indentation)
 
 T_CASE(trace_integers)
 {
+	/* Signed 8-byte values take 19 columns, unsigned ones 20 (the widest value). */
 	reset();
-	dout_trace_int(&b, false, (uint64_t)-1, 8);
-	T_EQ_STR(out(), "               -1");
-	T_EQ_INT(strlen(out()), 1 + 16);
+	dout_trace_int(&b, false, (uint64_t)-1, 8, true);
+	T_EQ_STR(out(), "                  -1");
+	T_EQ_INT(strlen(out()), 1 + 19);
 	reset();
-	dout_trace_int(&b, false, 1234567890123ULL, 8);
-	T_EQ_STR(out(), "    1234567890123");
+	dout_trace_int(&b, false, (uint64_t)-1, 8, false);
+	T_EQ_STR(out(), " 18446744073709551615");
 	reset();
-	dout_trace_int(&b, false, 0xffffffff, 4); /* 4 bytes: signed */
-	T_EQ_STR(out(), "       -1");
+	dout_trace_int(&b, false, 1234567890123ULL, 8, true);
+	T_EQ_STR(out(), "       1234567890123");
 	reset();
-	dout_trace_int(&b, false, 0xffff, 2); /* 2 bytes: unsigned */
+	dout_trace_int(&b, false, 0xffffffff, 4, true);
+	T_EQ_STR(out(), "         -1");
+	reset();
+	dout_trace_int(&b, false, 0xffffffff, 4, false);
+	T_EQ_STR(out(), " 4294967295");
+	reset();
+	dout_trace_int(&b, false, 0xffff, 2, false);
 	T_EQ_STR(out(), " 65535");
 	reset();
-	dout_trace_int(&b, false, 0xff, 1); /* trace((char)-1) prints 255 */
+	dout_trace_int(&b, false, 0xffff, 2, true);
+	T_EQ_STR(out(), "    -1");
+	reset();
+	dout_trace_int(&b, false, 0xff, 1, true); /* trace((char)-1) prints -1 */
+	T_EQ_STR(out(), "  -1");
+	reset();
+	dout_trace_int(&b, false, 0xff, 1, false);
 	T_EQ_STR(out(), " 255");
 	reset();
-	dout_trace_int(&b, true, 0xff, 1);
-	dout_trace_int(&b, true, 0x8000, 2);
-	dout_trace_int(&b, true, 0x80000000, 4);
-	dout_trace_int(&b, true, 0x8000000000000000ULL, 8);
+	dout_trace_int(&b, true, 0xff, 1, false);
+	dout_trace_int(&b, true, 0x8000, 2, false);
+	dout_trace_int(&b, true, 0x80000000, 4, true);
+	dout_trace_int(&b, true, 0x8000000000000000ULL, 8, true);
 	T_EQ_STR(out(), "25532768-2147483648-9223372036854775808");
 	/* Upper bits beyond the size are not the value's. */
 	reset();
-	dout_trace_int(&b, true, 0x1234500000007ULL, 1);
+	dout_trace_int(&b, true, 0x1234500000007ULL, 1, true);
 	T_EQ_STR(out(), "7");
+}
+
+T_CASE(trace_dstrings)
+{
+	reset();
+	dout_trace_string(&b, false, false, "ab\0cd", 5);
+	T_EQ_STR(out(), "  ab                               ");
+	reset();
+	dout_trace_string(&b, true, false, "abc", 3);
+	T_EQ_STR(out(), "abc");
+	reset();
+	dout_trace_string(&b, true, true, "hi\0", 3);
+	T_CHECK(strstr(out(), "         0: 68 69 00") != NULL);
 }
 
 static const char dump_head[] =
@@ -255,7 +281,7 @@ T_CASE(trace_binary_is_dumped)
 	T_CHECK(strstr(out(), "         0: 68 69 00") != NULL);
 	/* A struct of odd size through trace_int's fallback. */
 	reset();
-	dout_trace_int(&b, false, 0x030201, 3);
+	dout_trace_int(&b, false, 0x030201, 3, false);
 	want.len = 0;
 	strbuf_puts(&want, "         0: 01 02 03");
 	for (int i = 3; i < 16; i++)

@@ -114,7 +114,10 @@ T_CASE(postfix_and_primary)
 	T_EQ_STR(expr("sizeof(int) + sizeof x + sizeof(x)"),
 		 "(+ (+ (sizeof \"int\") (sizeof (var x))) (sizeof (var x)))");
 	T_EQ_STR(expr("1.5"), "ERR: [D_SYNTAX] line 1: floating-point constants are not permitted");
-	T_EQ_STR(expr("xlate <int> (x)"), "ERR: [D_UNKNOWN] line 1: xlate is not supported (translators are not implemented)");
+	T_EQ_STR(expr("xlate <int> (x)"), "(xlate \"int\" (var x))");
+	T_EQ_STR(expr("xlate<struct foo *>(p + 1)->m + xlate < long > (a, b).n"),
+		 "(+ (-> (xlate \"struct foo *\" (+ (var p) (int 1))) m) (. (xlate \"long\" (, (var a) (var b))) n))");
+	T_EQ_STR(expr("xlate(x)"), "ERR: [D_SYNTAX] line 1: syntax error near \"(\"");
 }
 
 T_CASE(casts_and_parentheses)
@@ -255,7 +258,15 @@ T_CASE(declarations_between_clauses)
 	T_EQ_STR(parse("self int;"), "ERR: [D_DECL_USELESS] line 1: self variable declaration declares no name");
 	T_EQ_STR(parse("int x = 1;"), "ERR: [D_SYNTAX] line 1: syntax error near \"=\"");
 	T_EQ_STR(parse("inline int X;"), "ERR: [D_SYNTAX] line 1: syntax error near \";\"");
-	T_EQ_STR(parse("translator a < int x > { };"), "ERR: [D_UNKNOWN] line 1: translator definitions are not supported");
+	/* translators: the checker judges the types and members */
+	T_EQ_STR(parse("translator int < int x > { };"), "(translator \"int\" (in \"int\" x))");
+	T_EQ_STR(parse("translator struct out < struct in *p >\n{\n\ta = p->x;\n\tb = 1, p;\n}\n;"),
+		 "(translator \"struct out\" (in \"struct in *\" p) (member a (-> (var p) x)) "
+		 "(member b (, (int 1) (var p))))");
+	T_EQ_STR(parse("translator struct out < struct in *p > { a = 1 };"),
+		 "ERR: [D_SYNTAX] line 1: syntax error near \"}\"");
+	T_EQ_STR(parse("translator struct out < struct in * > { };"),
+		 "ERR: [D_SYNTAX] line 1: syntax error near \">\"");
 	/* a provider definition may sit in a program too */
 	T_EQ_STR(parse("provider p { probe a(int); }; p*:::a {}"), "(clause (probes \"p*:::a\"))");
 }
@@ -359,8 +370,30 @@ T_CASE(command_line_clauses)
 	dprog_free(g);
 
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] invalid probe description \"abc\": a probe id is a positive number");
+	/* -i compiles with the name rules: a word is a name, a number an id, "4-2" both */
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", err, sizeof(err)), 0);
+	T_EQ_INT(g->items->args->spec, DPD_NAME);
+	T_EQ_STR(g->items->args->pd[3], "abc");
+	dprog_free(g);
+	g = dprog_new();
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4-2", err, sizeof(err)), 0);
+	T_EQ_INT(g->items->args->spec, DPD_ID);
+	T_EQ_INT(g->items->args->ival, 4);
+	T_EQ_STR(g->items->next->args->pd[3], "-2");
+	dprog_free(g);
+	g = dprog_new();
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "0", err, sizeof(err)), -1);
+	T_EQ_STR(err, "[D_PDESC_INVAL] invalid probe identifier 0: Unknown probe identifier");
+	dprog_free(g);
+	g = dprog_new();
+	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "4.56", err, sizeof(err)), -1);
+	T_EQ_STR(err, "[D_PDESC_INVAL] probe identifier 4 not permitted when specifying functions");
+	dprog_free(g);
+	g = dprog_new();
+	/* a leading colon adds no empty field: provider "", module read, function "" */
+	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "::read:", err, sizeof(err)), 0);
+	T_EQ_STR(g->items->args->pd[1], "read");
+	T_EQ_STR(g->items->args->pd[2], "");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4294967296", err, sizeof(err)), -1);

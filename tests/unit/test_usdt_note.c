@@ -126,6 +126,53 @@ T_CASE(python_sites)
 	usdt_file_free(f);
 }
 
+/* A lazy open reads the notes but not the symbols; resolving then gives what a full open
+ * gives: the same functions, and closing an unresolved file leaks nothing (ASan run). */
+T_CASE(lazy_then_resolved)
+{
+	struct usdt_file *f, *g, *h;
+	char err[256];
+
+	/* libstdc++'s probes sit in exported functions (__cxa_throw...), so resolving names them */
+	const char *lib = "/usr/lib/x86_64-linux-gnu/libstdc++.so.6";
+	T_EQ_INT(usdt_file_open(lib, &f, err, sizeof(err)), 0);
+	T_EQ_INT(usdt_file_open_lazy(lib, &g, err, sizeof(err)), 0);
+	T_EQ_INT(usdt_file_open_lazy(lib, &h, err, sizeof(err)), 0);
+	if (!f || !g || !h)
+		return;
+	T_EQ_INT(g->nsites, f->nsites);
+	T_CHECK(g->pending != NULL);
+	for (int i = 0; i < g->nsites; i++) {
+		T_EQ_STR(g->sites[i].name, f->sites[i].name);
+		T_CHECK(g->sites[i].function == NULL);
+	}
+	usdt_file_resolve(g);
+	usdt_file_resolve(g); /* idempotent */
+	T_CHECK(g->pending == NULL);
+	int named = 0;
+	for (int i = 0; i < g->nsites && i < f->nsites; i++) {
+		const char *a = g->sites[i].function, *b = f->sites[i].function;
+		T_CHECK((a == NULL) == (b == NULL));
+		if (a && b) {
+			T_EQ_STR(a, b);
+			named++;
+		}
+		for (int k = 0; k < g->sites[i].nargs; k++)
+			T_EQ_INT(g->sites[i].args[k].sym_resolved, f->sites[i].args[k].sym_resolved);
+	}
+	T_CHECK(named > 0);
+	T_EQ_INT(g->nwarnings, f->nwarnings);
+	usdt_file_free(h);
+	usdt_file_free(g);
+	usdt_file_free(f);
+	/* A file without probes is complete at once. */
+	T_EQ_INT(usdt_file_open_lazy("/proc/self/exe", &g, err, sizeof(err)), 0);
+	if (g) {
+		T_CHECK(g->pending == NULL);
+		usdt_file_free(g);
+	}
+}
+
 T_CASE(not_elf)
 {
 	struct usdt_file *f = (struct usdt_file *)1;

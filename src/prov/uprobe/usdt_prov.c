@@ -129,7 +129,7 @@ static void scan_process(const struct proc_maps *m, void *arg)
 	struct uprov *u = arg;
 	for (int k = 0; k < m->nobjs; k++) {
 		const struct proc_object *o = &m->objs[k];
-		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+		struct usdt_cached *cf = usdt_cache_peek(&u->cache, o->dev, o->ino, o->open_path);
 		if (cf->f && cf->f->nsites > 0)
 			uprov_file_of(u, cf, o);
 	}
@@ -259,9 +259,21 @@ static struct uprov_probe *probe_append(struct uprov *u, const struct provider *
  * matched. */
 static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc *d, int clause)
 {
-	const struct usdt_cached *cf = u->files[fi].cf;
+	struct usdt_cached *cf = u->files[fi].cf;
 	const char *module = u->files[fi].module;
 	int matched = 0;
+	if (!cf->complete) {
+		/* a file seen by a scan: its symbols (the sites' functions) are read only when a
+		 * site's provider, module and name can match */
+		struct probedesc any_func = { d->prov, d->mod, "", d->name };
+		bool may = false;
+		for (int i = 0; i < cf->f->nsites && !may; i++)
+			may = probedesc_match(&any_func, cf->f->sites[i].provider, pid, module, "",
+					      cf->f->sites[i].name);
+		if (!may)
+			return 0;
+		usdt_cached_complete(cf);
+	}
 	for (int j = 0; j < cf->nprobes; j++) {
 		const struct usdt_file_probe *fp = &cf->probes[j];
 		const struct usdt_site *s = &cf->f->sites[fp->sites[0]];

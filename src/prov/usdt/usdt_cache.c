@@ -61,7 +61,7 @@ static void group_sites(struct usdt_cached *cf)
 	}
 }
 
-struct usdt_cached *usdt_cache_get(struct usdt_cache *c, dev_t dev, ino_t ino, const char *path)
+struct usdt_cached *usdt_cache_peek(struct usdt_cache *c, dev_t dev, ino_t ino, const char *path)
 {
 	if ((c->n + 1) * 2 > c->cap)
 		cache_grow(c);
@@ -72,14 +72,30 @@ struct usdt_cached *usdt_cache_get(struct usdt_cache *c, dev_t dev, ino_t ino, c
 	cf->dev = dev;
 	cf->ino = ino;
 	char err[512];
-	if (usdt_file_open(path, &cf->f, err, sizeof(err)) != 0) {
+	if (usdt_file_open_lazy(path, &cf->f, err, sizeof(err)) != 0) {
 		cf->f = NULL;
 		cf->err = xstrdup(err);
-	} else {
-		group_sites(cf);
 	}
 	*slot = cf;
 	c->n++;
+	return cf;
+}
+
+void usdt_cached_complete(struct usdt_cached *cf)
+{
+	if (cf->complete)
+		return;
+	cf->complete = true;
+	if (!cf->f)
+		return;
+	usdt_file_resolve(cf->f);
+	group_sites(cf);
+}
+
+struct usdt_cached *usdt_cache_get(struct usdt_cache *c, dev_t dev, ino_t ino, const char *path)
+{
+	struct usdt_cached *cf = usdt_cache_peek(c, dev, ino, path);
+	usdt_cached_complete(cf);
 	return cf;
 }
 

@@ -27,6 +27,7 @@ struct usdt_cached {
 	int nprobes;
 	struct usdt_file_probe *probes;
 	bool warned;          /* for the caller: its warnings were reported */
+	bool complete;        /* f resolved and probes grouped (usdt_cached_complete) */
 };
 
 struct usdt_cache {
@@ -34,8 +35,12 @@ struct usdt_cache {
 	size_t cap, n;
 };
 
-/* The parsed file for (dev, ino), opening `path` on first use. */
+/* The parsed file for (dev, ino), opening `path` on first use; complete. */
 struct usdt_cached *usdt_cache_get(struct usdt_cache *c, dev_t dev, ino_t ino, const char *path);
+/* The same, but possibly not complete: ->f has its sites' providers and names (see
+ * usdt_file_open_lazy), ->probes are not grouped until usdt_cached_complete (idempotent). */
+struct usdt_cached *usdt_cache_peek(struct usdt_cache *c, dev_t dev, ino_t ino, const char *path);
+void usdt_cached_complete(struct usdt_cached *cf);
 void usdt_cache_free(struct usdt_cache *c);
 
 /* usdt_file_open's messages start with the path it opened; this drops it when the caller

@@ -32,6 +32,7 @@ struct reader {
 	bool has_base;
 	uint64_t base_addr;        /* address of .stapsdt.base */
 	struct elf_symtab symtab, dynsym;
+	Elf_Scn *symtab_scn, *dynsym_scn; /* found by read_elf, loaded by resolve_sites */
 	struct strbuf decls;
 };
 
@@ -521,32 +522,60 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 		return -1;
 	if (r->decls.len)
 		f->decls = strbuf_take(&r->decls);
-	if (f->nsites)
-		resolve_sites(r, symtab, dynsym);
+	r->symtab_scn = symtab;
+	r->dynsym_scn = dynsym;
 	return 0;
 }
 
-/* Read the file open as `file` into a new usdt_file; *out is it, or NULL after a failure. */
-static int read_with(struct elf_file *file, struct usdt_file **out, char *errbuf, size_t errlen)
+/* A file read without its symbols (usdt_file_open_lazy): what resolving needs, kept open. */
+struct usdt_pending {
+	struct elf_file file;
+	struct reader r;
+};
+
+static void pending_close(struct usdt_pending *p)
+{
+	elf_symtab_free(&p->r.symtab);
+	elf_symtab_free(&p->r.dynsym);
+	strbuf_free(&p->r.decls);
+	elf_file_close(&p->file);
+	free(p);
+}
+
+/* Read the file open as `file` into a new usdt_file; *out is it, or NULL after a failure.
+ * lazy: a file with probes keeps `file` (copied) for usdt_file_resolve. */
+static int read_with(struct elf_file *file, bool lazy, struct usdt_file **out, char *errbuf,
+		     size_t errlen)
 {
 	struct usdt_file *f = xcalloc(1, sizeof(*f));
-	struct reader r = {.f = f, .file = file, .elf = file->elf};
-	int rc;
-
+	struct usdt_pending *p = xcalloc(1, sizeof(*p));
+	p->file = *file;
+	p->r = (struct reader){.f = f, .file = &p->file, .elf = p->file.elf};
 	f->path = xstrdup(file->name);
+	p->file.name = f->path; /* the caller's string may be gone when resolving */
 	f->dev = file->dev;
 	f->ino = file->ino;
-	rc = read_elf(&r, errbuf, errlen);
-	elf_symtab_free(&r.symtab);
-	elf_symtab_free(&r.dynsym);
-	strbuf_free(&r.decls);
-	elf_file_close(file);
-	if (rc < 0) {
+	if (read_elf(&p->r, errbuf, errlen) < 0) {
+		pending_close(p);
 		usdt_file_free(f);
 		return -1;
 	}
+	f->pending = p;
+	if (!lazy || f->nsites == 0)
+		usdt_file_resolve(f);
 	*out = f;
 	return 0;
+}
+
+void usdt_file_resolve(struct usdt_file *f)
+{
+	struct usdt_pending *p = f ? f->pending : NULL;
+	if (!p)
+		return;
+	if (f->nsites)
+		resolve_sites(&p->r, p->r.symtab_scn, p->r.dynsym_scn);
+	f->pending = NULL;
+	pending_close(p);
 }
 
 int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_t errlen)
@@ -556,7 +585,17 @@ int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_
 	*out = NULL;
 	if (elf_file_open(&file, path, errbuf, errlen) < 0)
 		return -1;
-	return read_with(&file, out, errbuf, errlen);
+	return read_with(&file, false, out, errbuf, errlen);
+}
+
+int usdt_file_open_lazy(const char *path, struct usdt_file **out, char *errbuf, size_t errlen)
+{
+	struct elf_file file;
+
+	*out = NULL;
+	if (elf_file_open(&file, path, errbuf, errlen) < 0)
+		return -1;
+	return read_with(&file, true, out, errbuf, errlen);
 }
 
 int usdt_file_from_memory(const char *name, const void *image, size_t size,
@@ -567,13 +606,15 @@ int usdt_file_from_memory(const char *name, const void *image, size_t size,
 	*out = NULL;
 	if (elf_file_from_memory(&file, name, image, size, errbuf, errlen) < 0)
 		return -1;
-	return read_with(&file, out, errbuf, errlen);
+	return read_with(&file, false, out, errbuf, errlen);
 }
 
 void usdt_file_free(struct usdt_file *f)
 {
 	if (!f)
 		return;
+	if (f->pending)
+		pending_close(f->pending);
 	for (int i = 0; i < f->nsites; i++) {
 		struct usdt_site *s = &f->sites[i];
 		free(s->provider);

@@ -70,10 +70,18 @@ struct usdt_file {
 	bool is_pie;          /* ET_DYN with DF_1_PIE: an executable, so static TLS offsets are known */
 	int nwarnings;        /* malformed notes/symbols that were skipped, one message each */
 	char **warnings;
+	struct usdt_pending *pending; /* usdt_file_open_lazy: not resolved yet (private) */
 };
 
 /* Open and read `path`. Returns 0 and *out, or -1 with a message in errbuf. */
 int usdt_file_open(const char *path, struct usdt_file **out, char *errbuf, size_t errlen);
+/* The same, but a file with probes is left unresolved: its sites have provider, name, pc and
+ * arguments, but function NULL and argument symbols not looked up (nor the warnings that
+ * brings), and the file stays open until usdt_file_resolve completes it exactly as
+ * usdt_file_open would have (idempotent; usdt_file_free closes an unresolved file). A scan of
+ * every object pays for symbol tables only where a probe's provider and name may match. */
+int usdt_file_open_lazy(const char *path, struct usdt_file **out, char *errbuf, size_t errlen);
+void usdt_file_resolve(struct usdt_file *f);
 /* Same, from a memory image of the whole file (tests and corrupted-input checks). */
 int usdt_file_from_memory(const char *name, const void *image, size_t size,
 			  struct usdt_file **out, char *errbuf, size_t errlen);

@@ -27,7 +27,7 @@ cli_run tick_fault 0 '4\n\n' \
 
 # More keys than dynvarsize holds: stores fail and dtrace reports the drops on stderr
 # (dt_consume/dt_handle drop messages, as src/dout.h documents); the program still completes.
-printf '#pragma D option quiet\n#pragma D option dynvarsize=4k\n\ntick-1ms\n/i < 100/\n{\n\ta[i, 0] = 1; a[i, 1] = 1; a[i, 2] = 1; a[i, 3] = 1; a[i, 4] = 1;\n\ta[i, 5] = 1; a[i, 6] = 1; a[i, 7] = 1; a[i, 8] = 1; a[i, 9] = 1;\n\ti++;\n}\n\ntick-1ms\n/i == 100/\n{\n\tprintf("done\\n");\n\texit(0);\n}\n' >"$W/dv.d"
+printf '#pragma D option quiet\n#pragma D option dynvarsize=4k\nint i;\n\ntick-1ms\n/i < 100/\n{\n\ta[i, 0] = 1; a[i, 1] = 1; a[i, 2] = 1; a[i, 3] = 1; a[i, 4] = 1;\n\ta[i, 5] = 1; a[i, 6] = 1; a[i, 7] = 1; a[i, 8] = 1; a[i, 9] = 1;\n\ti++;\n}\n\ntick-1ms\n/i == 100/\n{\n\tprintf("done\\n");\n\texit(0);\n}\n' >"$W/dv.d"
 cli_run dynvar_drops 0 'done\n\n' \
 	'~^usdtrace: [0-9]+ dynamic variable drops?( with non-empty (dirty|rinsing) list)?$' \
 	"$USDTRACE" -s "$W/dv.d"
@@ -113,7 +113,10 @@ else
 	timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -w -x verbose -n 'BEGIN { copyoutstr("hi", 0, 3); }' \
 		-n 'BEGIN { exit(0); }' >"$W/vv.out" 2>"$W/vv.err"
 	rc=$?
-	if [ $rc -eq 1 ] && head -n 1 "$W/vv.err" | grep -q 'action #1: program of this type cannot use helper bpf_probe_write_user#36$' &&
+	# (-x verbose also lists each program first, in dtrace's "Disassembly of clause" form)
+	if [ $rc -eq 1 ] && grep -q 'action #1: program of this type cannot use helper bpf_probe_write_user#36$' "$W/vv.err" &&
+		grep -q '^Disassembly of clause :::BEGIN, <dtrace:::BEGIN>:$' "$W/vv.err" &&
+		grep -q '^0000 00000: bf 61 0000 00000000    r6 = r1$' "$W/vv.err" &&
 		grep -q '^0: (bf) r6 = r1' "$W/vv.err" && [ ! -s "$W/vv.out" ]; then
 		cli_ok verifier_log_verbose
 	else

@@ -4,7 +4,7 @@
 # shellcheck disable=SC2016,SC2154 # $1, $target... are D macro variables; cli_lib.sh sets cli_why
 
 cli_run p_not_a_number 1 '' 'usdtrace: invalid pid: abc\n' "$USDTRACE" -p abc -n 'BEGIN { exit(0); }'
-cli_run p_no_such_process 1 '' 'usdtrace: failed to grab pid 999999999: No such process\n' \
+cli_run p_no_such_process 1 '' 'usdtrace: No such process\n' \
 	"$USDTRACE" -p 999999999 -n 'BEGIN { exit(0); }'
 
 cli_needs_root c_target_exits || return 0
@@ -43,7 +43,7 @@ cli_run raise_kills_target 0 'done\n\n' '' "$USDTRACE" -q -w -c "$W/busy.sh" -s 
 # stop() stops the target (SIGSTOP); the program then exits by itself.
 printf '#!/bin/sh\necho $$ >"%s/busy.pid"\nwhile :; do :; done\n' "$W" >"$W/busy2.sh"
 chmod +x "$W/busy2.sh"
-printf 'profile-997hz\n/pid == $target && !stopped/\n{\n\tstop();\n\tstopped = 1;\n}\n\ntick-100ms\n/stopped/\n{\n\tprintf("stopped\\n");\n\texit(0);\n}\n' >"$W/stop.d"
+printf 'int stopped;\n\nprofile-997hz\n/pid == $target && !stopped/\n{\n\tstop();\n\tstopped = 1;\n}\n\ntick-100ms\n/stopped/\n{\n\tprintf("stopped\\n");\n\texit(0);\n}\n' >"$W/stop.d"
 cli_run stop_target 0 'stopped\n\n' '' "$USDTRACE" -q -w -c "$W/busy2.sh" -s "$W/stop.d"
 # The target may already be gone (a tracer that created it may end it on exit): no error.
 if [ -s "$W/busy.pid" ]; then

@@ -1,6 +1,8 @@
 /* @root */
 /* Fifty integer keys written over fifty tick firings, then read back. */
 #pragma D option quiet
+/* dtrace needs a global declared (or assigned) before a predicate reads it */
+int i;
 
 tick-1ms
 /i < 50/

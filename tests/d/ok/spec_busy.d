@@ -6,6 +6,8 @@
  * second speculation() while it is in use fails as "unavailable". The messages are libdtrace's
  * (dt_handle.c, _dt_droptab and dt_handle_status: "%llu %s%s%s\n"). */
 #pragma D option quiet
+/* dtrace needs a global declared (or assigned) before a predicate reads it */
+int n;
 
 BEGIN
 {

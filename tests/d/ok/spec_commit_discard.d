@@ -6,6 +6,8 @@
  * speculation() hands the lowest free id out again on the next tick. Committed data appears
  * when the commit runs, in the order it was speculated; discarded data never appears. */
 #pragma D option quiet
+/* dtrace needs a global declared (or assigned) before a predicate reads it */
+int n;
 #pragma D option nspec=4
 
 tick-20ms

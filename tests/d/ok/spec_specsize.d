@@ -7,6 +7,8 @@
  * so 64 bytes hold four: the fifth and sixth are dropped, and the clause stops there (x is not
  * incremented for them). What was kept is committed in order. */
 #pragma D option quiet
+/* dtrace needs a global declared (or assigned) before a predicate reads it */
+int n;
 #pragma D option specsize=64
 
 BEGIN

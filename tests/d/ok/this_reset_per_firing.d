@@ -3,6 +3,8 @@
  * over between firings. (Thread-locals would not: a tick firing interrupts whatever thread
  * happens to be running.) */
 #pragma D option quiet
+/* dtrace needs a global declared (or assigned) before a predicate reads it */
+int n;
 
 BEGIN
 {

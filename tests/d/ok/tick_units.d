@@ -1,6 +1,8 @@
 /* @root */
 /* Rates in every unit of this issue: us, ns, hz and ms (and a bare number, which is hz). */
 #pragma D option quiet
+/* dtrace needs a global declared (or assigned) before a predicate reads it */
+int a, b, c, d;
 
 tick-5000us
 /a < 3/

@@ -1,5 +1,6 @@
 /* @root */
-/* trace() under quiet: integers as %d (1- and 2-byte ones unsigned), strings as they are. */
+/* trace() under quiet: integers without padding, signed or unsigned as their D type is;
+ * strings as they are. */
 #pragma D option quiet
 
 BEGIN
@@ -11,6 +12,12 @@ BEGIN
 	trace((char)-2);
 	trace(" ");
 	trace((short)-1);
+	trace(" ");
+	trace((unsigned char)-2);
+	trace(" ");
+	trace((uint16_t)-1);
+	trace(" ");
+	trace(-1UL);
 	trace(" ");
 	trace("str");
 	trace("\n");

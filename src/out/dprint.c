@@ -1,0 +1,259 @@
+/* dprint.c — print()'s typed output (see dprint.h).
+ *
+ * Structs and unions are walked the way dtrace walks them: a member's line is written when the
+ * walk reaches it, and the closing braces of the aggregates it has left are written only when
+ * the next line is due (or at the end). That is why a printsize cut-off's "..." lands inside
+ * the innermost aggregate still open, before its closing brace. Arrays are written whole. */
+#include "dprint.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtype.h"
+
+enum { DPRINT_INDENT = 44, DPRINT_MAXOPEN = 64 };
+
+struct pstate {
+	struct strbuf *b;
+	const unsigned char *base;
+	size_t n;                 /* bytes available at base */
+	int64_t printsize;
+	bool cut;                 /* "..." written: nothing more */
+	bool first_line_inline;   /* the first line continues the current one (no indent) */
+	int open_depth[DPRINT_MAXOPEN];   /* aggregates whose closing brace is pending */
+	bool open_top[DPRINT_MAXOPEN];    /* the outermost one closes without a comma */
+	int nopen;
+};
+
+static void indent(struct pstate *s, int depth)
+{
+	if (s->first_line_inline) {
+		s->first_line_inline = false;
+		return;
+	}
+	strbuf_printf(s->b, "%*s", DPRINT_INDENT + depth, "");
+}
+
+/* Write the closing braces of the open aggregates at `depth` or deeper. */
+static void close_to(struct pstate *s, int depth)
+{
+	while (s->nopen > 0 && s->open_depth[s->nopen - 1] >= depth) {
+		s->nopen--;
+		indent(s, s->open_depth[s->nopen]);
+		strbuf_puts(s->b, s->open_top[s->nopen] ? "}\n" : "},\n");
+	}
+}
+
+static bool all_zero(const struct pstate *s, int64_t off, int64_t size)
+{
+	if (off < 0 || size <= 0 || (uint64_t)off >= s->n)
+		return true;
+	if ((uint64_t)(off + size) > s->n)
+		size = (int64_t)s->n - off;
+	for (int64_t i = 0; i < size; i++)
+		if (s->base[off + i])
+			return false;
+	return true;
+}
+
+static uint64_t load(const struct pstate *s, int64_t off, int64_t size)
+{
+	uint64_t v = 0;
+	if (off < 0 || (uint64_t)off >= s->n)
+		return 0;
+	if (size > 8)
+		size = 8;
+	if ((uint64_t)(off + size) > s->n)
+		size = (int64_t)s->n - off;
+	memcpy(&v, s->base + off, (size_t)size);  /* little-endian: the low bytes */
+	return v;
+}
+
+static int64_t sign_extend(uint64_t v, int bits)
+{
+	if (bits >= 64)
+		return (int64_t)v;
+	uint64_t m = 1ULL << (bits - 1);
+	v &= (1ULL << bits) - 1;
+	return (int64_t)((v ^ m) - m);
+}
+
+/* The type as print() names it: tags without bodies ("struct" for an anonymous one). */
+static char *type_name(struct dtype *t)
+{
+	struct dtype *u = t;
+	while (u && u->origin && u->kind != DTY_TYPEDEF)
+		u = u->origin;
+	if (u && (u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM)) {
+		const char *kw = u->kind == DTY_STRUCT ? "struct" : u->kind == DTY_UNION ? "union" :
+			"enum";
+		return u->name ? xasprintf("%s %s", kw, u->name) : xstrdup(kw);
+	}
+	return dtype_spell(t, NULL, false);
+}
+
+static void put_char(struct strbuf *b, int c)
+{
+	if (c >= ' ' && c <= '~' && c != '\'' && c != '\\')
+		strbuf_printf(b, "'%c'", c);
+	else if (c == '\'' || c == '\\')
+		strbuf_printf(b, "'\\%c'", c);
+	else
+		strbuf_printf(b, "%d", c);
+}
+
+/* A scalar's value: integer (or bitfield, when bits >= 0), enum, pointer, float. */
+static void put_scalar(struct pstate *s, struct dtype *t, int64_t off, int bit_width,
+		       int bit_offset)
+{
+	struct dtype *r = dtype_resolve(t);
+	int64_t size = r->kind == DTY_PTR ? 8 : r->size;
+	uint64_t raw = load(s, off, size);
+	int bits = (int)(size * 8);
+
+	if (bit_width >= 0) {
+		raw >>= bit_offset;
+		bits = bit_width;
+		if (bits < 64)
+			raw &= (1ULL << bits) - 1;
+	}
+	switch (r->kind) {
+	case DTY_PTR:
+		strbuf_printf(s->b, "0x%llx", (unsigned long long)raw);
+		return;
+	case DTY_FLOAT: {
+		float f;
+		memcpy(&f, &raw, sizeof(f));
+		strbuf_printf(s->b, "%g", (double)f);
+		return;
+	}
+	case DTY_DOUBLE: {
+		double d;
+		memcpy(&d, &raw, sizeof(d));
+		strbuf_printf(s->b, "%g", d);
+		return;
+	}
+	case DTY_ENUM:
+		for (int i = 0; i < r->nenums; i++)
+			if ((uint64_t)r->enums[i].value == raw ||
+			    r->enums[i].value == sign_extend(raw, bits)) {
+				strbuf_puts(s->b, r->enums[i].name);
+				return;
+			}
+		break;
+	case DTY_CHAR:
+		if (!r->is_unsigned && bit_width < 0) {
+			put_char(s->b, (int)sign_extend(raw, 8));
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (r->is_unsigned || r->kind == DTY_BOOL)
+		strbuf_printf(s->b, "%llu", (unsigned long long)raw);
+	else
+		strbuf_printf(s->b, "%lld", (long long)sign_extend(raw, bits));
+}
+
+static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t off,
+		  int bit_width, int bit_offset, int depth, bool top);
+
+static void visit_array(struct pstate *s, struct dtype *r, int64_t off, int depth)
+{
+	struct dtype *elem = r->base;
+	int64_t esize = dtype_sizeof(elem);
+	if (esize <= 0)
+		return;
+	for (int64_t i = 0; i < r->array_len && !s->cut; i++)
+		visit(s, NULL, elem, off + i * esize, -1, 0, depth + 1, false);
+	close_to(s, depth + 1);
+	indent(s, depth);
+	strbuf_puts(s->b, "],\n");
+}
+
+static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t off,
+		  int bit_width, int bit_offset, int depth, bool top)
+{
+	struct dtype *r = dtype_resolve(t);
+	int64_t size = r->kind == DTY_PTR ? 8 : dtype_sizeof(t);
+
+	if (s->cut || size <= 0)
+		return;
+	if (!top) {
+		if (bit_width >= 0) {
+			uint64_t v = load(s, off, size) >> bit_offset;
+			if (bit_width < 64)
+				v &= (1ULL << bit_width) - 1;
+			if (v == 0)
+				return;
+		} else if (all_zero(s, off, size)) {
+			return;
+		}
+		if (off >= s->printsize) {
+			indent(s, depth);
+			strbuf_puts(s->b, "...\n");
+			s->cut = true;
+			return;
+		}
+	}
+	close_to(s, depth);
+	indent(s, depth);
+	if (name)
+		strbuf_printf(s->b, ".%s = ", name);
+	char *tn = type_name(t);
+	strbuf_printf(s->b, "(%s)", tn);
+	free(tn);
+	switch (r->kind) {
+	case DTY_STRUCT:
+	case DTY_UNION:
+		strbuf_puts(s->b, " {\n");
+		if (s->nopen < DPRINT_MAXOPEN) {
+			s->open_depth[s->nopen] = depth;
+			s->open_top[s->nopen++] = top;
+		}
+		for (int i = 0; i < r->nmembers && !s->cut; i++) {
+			const struct dmember *m = &r->members[i];
+			visit(s, m->name, m->type, off + m->offset, m->bit_width,
+			      m->bit_offset, depth + 1, false);
+		}
+		return;
+	case DTY_ARRAY:
+		strbuf_puts(s->b, " [\n");
+		visit_array(s, r, off, depth);
+		return;
+	case DTY_STRING: {
+		size_t avail = (uint64_t)off < s->n ? s->n - (size_t)off : 0;
+		strbuf_printf(s->b, "\"%.*s\"", (int)strnlen((const char *)s->base + off, avail),
+			      (const char *)s->base + off);
+		break;
+	}
+	default:
+		put_scalar(s, t, off, bit_width, bit_offset);
+		break;
+	}
+	strbuf_puts(s->b, top ? "\n" : ",\n");
+}
+
+static void print_top(struct strbuf *b, struct dtype *t, const void *p, size_t n,
+		      int64_t printsize, bool inline_first)
+{
+	struct pstate s = { .b = b, .base = p, .n = n, .printsize = printsize,
+			    .first_line_inline = inline_first };
+	visit(&s, NULL, t, 0, -1, 0, 0, true);
+	close_to(&s, 0);
+}
+
+void dprint_pointer(struct strbuf *b, struct dtype *ptrtype, uint64_t addr, const void *p,
+		    size_t n, int64_t printsize)
+{
+	strbuf_printf(b, "0x%llx = *\n", (unsigned long long)addr);
+	print_top(b, dtype_resolve(ptrtype)->base, p, n, printsize, false);
+}
+
+void dprint_value(struct strbuf *b, struct dtype *type, const void *p, size_t n,
+		  int64_t printsize)
+{
+	print_top(b, type, p, n, printsize, true);
+}

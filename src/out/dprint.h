@@ -1,0 +1,34 @@
+/* dprint.h — the print() action's output: a value shown with its D type, member by member.
+ *
+ * Contract. The caller hands the D type the checker gave print()'s argument and the bytes the
+ * record holds; nothing here reads BPF data. Layout, as dtrace for Linux prints it:
+ *   - print(ptr) to a sized type: "0x1234 = *\n", then the pointee on lines of their own;
+ *     print(value): the value, its first line where the output stands.
+ *   - Lines are indented 44 columns (under the data column of the default output) plus one
+ *     per level of nesting. A struct or union is "(struct tag) {" (anonymous: "(struct) {"),
+ *     its members ".name = (type)value," and its end "}," ("}" at the top). Arrays are
+ *     "(char [5]) [" ... "]," with unnamed elements. chars print quoted ('t'), enums by their
+ *     enumerator's name, pointers in hex, other integers in decimal by their signedness.
+ *   - Members and elements whose bytes are all zero are left out.
+ *   - printsize bytes at most are shown: the first member (with non-zero bytes) that starts at
+ *     or beyond it prints "..." at its own indentation and ends the output; the brackets still
+ *     open are then closed (an array's as soon as its elements are done, a struct's only
+ *     when the next line is due, so "..." can precede a struct's "}," but not an array's "],").
+ *   - Every line ends with "\n". */
+#ifndef USDTRACE_DPRINT_H
+#define USDTRACE_DPRINT_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+struct dtype;
+
+/* print() of a pointer whose pointee's `n` bytes are at p. */
+void dprint_pointer(struct strbuf *b, struct dtype *ptrtype, uint64_t addr, const void *p,
+		    size_t n, int64_t printsize);
+
+/* print() of any other value: its `n` bytes (a recorded integer's: its size) are at p. */
+void dprint_value(struct strbuf *b, struct dtype *type, const void *p, size_t n,
+		  int64_t printsize);
+#endif

@@ -1,0 +1,11 @@
+/* @opts: -C */
+/* cpp fails: its diagnostics name /dev/stdin and a line only (no column, no excerpt), then
+ * the script fails with dtrace's "Preprocessor failed" message. */
+#if 1
+BEGIN
+{
+	exit(0);
+}
+#else
+#else
+#endif

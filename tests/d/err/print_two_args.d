@@ -1,0 +1,5 @@
+/* print() takes one argument. */
+BEGIN
+{
+	print(1, 2);
+}

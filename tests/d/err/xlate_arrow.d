@@ -1,0 +1,10 @@
+/* @opts: -x errtags */
+/* xlate<T>(e) is translated data, not a pointer to it: -> does not apply. */
+struct in { int i; char c; };
+struct out { int oi; char oc; };
+translator struct out < struct in *p > { oi = p->i; };
+struct in *v;
+BEGIN
+{
+	trace(xlate<struct out>(v)->oi);
+}

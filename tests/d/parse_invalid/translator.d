@@ -1,1 +1,0 @@
-translator int < int x > { };

@@ -1,0 +1,3 @@
+translator struct s < int x >
+	a = x;
+};
