@@ -669,6 +669,23 @@ static const char *compound_op(const char *op, char *buf, size_t len)
 	return buf;
 }
 
+/* Before R0 is stored (size bytes at base+off) into bit-field m: keep only its low bits,
+ * moved to the field's place, and the other bits of the unit as they are in memory (a
+ * value too wide for the field loses its high bits, as in C). R4 and R5 are clobbered. */
+static void merge_bitfield(struct cgc *c, const struct dmember *m, int64_t size, int base, int16_t off)
+{
+	if (!m)
+		return;
+	uint64_t mask = m->bit_width >= 64 ? ~0ull : ((1ull << m->bit_width) - 1) << m->bit_offset;
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, m->bit_offset));
+	cgc_mov_imm64(c, 5, (int64_t)mask);
+	cgc_emit(c, bi_alu64_reg(BPF_AND, 0, 5));
+	cgc_emit(c, bi_ldx(cgx_bpf_size(size), 4, base, off));
+	cgc_mov_imm64(c, 5, (int64_t)~mask);
+	cgc_emit(c, bi_alu64_reg(BPF_AND, 4, 5));
+	cgc_emit(c, bi_alu64_reg(BPF_OR, 0, 4));
+}
+
 /* Store R0 (size bytes) at a location; memory must be tracer scratch (copyin/alloca): a
  * store anywhere else faults with the address, as dtrace refuses stores outside its scratch. */
 static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
@@ -676,6 +693,8 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	struct dtype *t = rtype(lhs);
 	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
 	int ok = bpb_label_new(&c->buf);
+
+	const struct dmember *bf = NULL;
 
 	if (size != 1 && size != 2 && size != 4 && size != 8)
 		cgc_fail(c, lhs, "cannot assign a value of %lld bytes", (long long)size);
@@ -686,7 +705,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		int64_t off = 0;
 		const struct dmember *m = dtype_member_at(st, lhs->name, &off);
 		if (m && m->bit_width >= 0)
-			cgc_fail(c, lhs, "cannot assign to bit-field %s", lhs->name);
+			bf = m;
 	}
 	if (l->gidx) {
 		/* checked when the element was read; again on this register for the verifier */
@@ -698,10 +717,12 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		bpb_label_place(&c->buf, in);
 		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+		merge_bitfield(c, bf, size, 2, (int16_t)l->gbase);
 		cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, (int16_t)l->gbase));
 		return;
 	}
 	if (l->k != LOC_MEM) {
+		merge_bitfield(c, bf, size, l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS, (int16_t)l->off);
 		cgc_emit(c, bi_stx(cgx_bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
 				   0, (int16_t)l->off));
 		if (l->dyn)
@@ -722,6 +743,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+	merge_bitfield(c, bf, size, 2, 0);
 	cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, 0));
 	cgc_slot_pop(c);
 }

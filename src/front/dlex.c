@@ -37,6 +37,7 @@ struct lexer {
 	size_t errlen;
 	enum dlex_mode mode;
 	int braces;              /* { } depth, for where clauses may start */
+	int parens, brackets;    /* ( ) and [ ] depth (D programs) */
 };
 
 bool dlex_is_keyword(const char *s, size_t len)
@@ -75,7 +76,7 @@ static int lex_error(struct lexer *lx, const char *at, enum dtag tag, const char
 	strbuf_printf(&b, "[%s] ", dtag_name(tag));
 	if (lx->mode == DLEX_DECLS)
 		strbuf_printf(&b, "%s:%d:%d: ", lx->file, lx->line, col_of(lx, at));
-	else
+	else if (lx->mode == DLEX_SCRIPT)  /* dtrace numbers the lines of files, not of -n text */
 		strbuf_printf(&b, "line %d: ", lx->line);
 	va_start(ap, fmt);
 	strbuf_vprintf(&b, fmt, ap);
@@ -136,6 +137,13 @@ static int skip_comment(struct lexer *lx)
 		if (*lx->p == '\n')
 			newline(lx, lx->p + 1);
 	}
+	if (lx->mode != DLEX_DECLS) {
+		/* dtrace's lexer is at the end of the input when it notices: that line; a file
+		 * ending in a newline ends on the line after it */
+		if (lx->p < lx->end && *lx->p == '\n')
+			newline(lx, lx->p + 1);
+		return lex_error(lx, lx->end, D_SYNTAX, "end-of-file encountered before matching */");
+	}
 	lx->line = line0;
 	lx->line_start = ls0;
 	return lex_error(lx, start, D_SYNTAX, "unterminated comment");
@@ -189,6 +197,38 @@ static int read_escape(struct lexer *lx, const char **pp, unsigned *val)
 	return 0;
 }
 
+/* One escape sequence of a D program's string or character constant, at p (the backslash),
+ * decoded as dtrace decodes them: \a \b \f \n \r \t \v, \\ and \", up to three octal digits,
+ * \x and any number of hex digits (the value cut to a byte), and any other character kept
+ * with its backslash ("\?" stays two characters). Never an error. Returns the next p. */
+static const char *d_escape(const char *p, const char *end, struct strbuf *b)
+{
+	p++;
+	if (p >= end)
+		return p;
+	char c = *p++;
+	const char *simple = strchr("abfnrtv", c);
+	if (c && simple) {
+		strbuf_putc(b, "\a\b\f\n\r\t\v"[simple - "abfnrtv"]);
+	} else if (c == '\\' || c == '"') {
+		strbuf_putc(b, c);
+	} else if (c >= '0' && c <= '7') {
+		unsigned v = (unsigned)(c - '0');
+		for (int i = 0; i < 2 && p < end && *p >= '0' && *p <= '7'; i++)
+			v = v * 8 + (unsigned)(*p++ - '0');
+		strbuf_putc(b, (char)v);
+	} else if (c == 'x') {
+		unsigned v = 0;
+		for (; p < end && isxdigit((unsigned char)*p); p++)
+			v = v * 16 + (unsigned)(isdigit((unsigned char)*p) ? *p - '0' : tolower((unsigned char)*p) - 'a' + 10);
+		strbuf_putc(b, (char)v);
+	} else {
+		strbuf_putc(b, '\\');
+		strbuf_putc(b, c);
+	}
+	return p;
+}
+
 /* In a string constant, the escapes dtrace leaves as they are: all but \a \b \f \n \r \t \v,
  * \" and \\, octal and \x. (Character constants follow C.) */
 static bool keeps_backslash(char c)
@@ -203,6 +243,14 @@ static int lex_quoted(struct lexer *lx, char quote)
 	const char *p = start + 1;
 	struct strbuf b = {0};
 	for (;;) {
+		if (p < lx->end && *p == '\n' && lx->mode != DLEX_DECLS) {
+			/* dtrace's lexer has read the newline: the message has the next line */
+			strbuf_free(&b);
+			newline(lx, p + 1);
+			if (quote == '"')
+				return lex_error(lx, p, D_STR_NL, "newline encountered in string literal");
+			return lex_error(lx, p, D_CHR_NL, "newline encountered in character constant");
+		}
 		if (p >= lx->end || *p == '\n') {
 			strbuf_free(&b);
 			return lex_error(lx, start, D_STR_NL, quote == '"' ? "unterminated string constant"
@@ -210,6 +258,10 @@ static int lex_quoted(struct lexer *lx, char quote)
 		}
 		if (*p == quote)
 			break;
+		if (*p == '\\' && lx->mode != DLEX_DECLS) {
+			p = d_escape(p, lx->end, &b);
+			continue;
+		}
 		if (*p == '\\' && quote == '"' && p + 1 < lx->end && keeps_backslash(p[1])) {
 			/* dtrace decodes only the escapes it knows in a string and keeps the
 			 * backslash of any other ("\?" stays two characters) */
@@ -255,9 +307,41 @@ static int lex_quoted(struct lexer *lx, char quote)
 	return 0;
 }
 
+/* The end of the longest D integer constant at p (dtrace's lexer: decimal or octal digits or
+ * 0x and hex digits, then an optional u and up to two l's), or NULL if there is none or a
+ * floating-point constant starts there. */
+static const char *d_int_end(const char *p, const char *end)
+{
+	const char *q = p;
+	if (end - q > 2 && q[0] == '0' && (q[1] == 'x' || q[1] == 'X') && isxdigit((unsigned char)q[2])) {
+		for (q += 2; q < end && isxdigit((unsigned char)*q); q++)
+			;
+	} else {
+		while (q < end && isdigit((unsigned char)*q))
+			q++;
+		if (q == p || (q < end && (*q == '.' || *q == 'e' || *q == 'E')))
+			return NULL;
+	}
+	if (q < end && (*q == 'u' || *q == 'U'))
+		q++;
+	for (int i = 0; i < 2 && q < end && (*q == 'l' || *q == 'L'); i++)
+		q++;
+	return q;
+}
+
 static int lex_number(struct lexer *lx)
 {
 	const char *start = lx->p, *p = start;
+	const char *dend = lx->mode != DLEX_DECLS ? d_int_end(start, lx->end) : NULL;
+	if (dend && dend < lx->end && (isalnum((unsigned char)*dend) || *dend == '_')) {
+		/* "10ms", "0abc": the constant ends where dtrace's does; the letters after it are
+		 * the next token (and usually a syntax error there) */
+		const char *save = lx->end;
+		lx->end = dend;
+		int r = lex_number(lx);
+		lx->end = save;
+		return r;
+	}
 	/* A pp-number: digits, letters, '.', and exponent signs. */
 	while (p < lx->end && (isalnum((unsigned char)*p) || *p == '.' || *p == '_' ||
 			       ((*p == '+' || *p == '-') && strchr("eEpP", p[-1]) &&
@@ -395,6 +479,7 @@ static int lex_directive(struct lexer *lx)
 		pr->file = lx->file;
 		pr->line = lx->line;
 		pr->col = col_of(lx, hash);
+		pr->before = l->ntoks;
 		lx->p = eol;
 		return 0;
 	}
@@ -517,6 +602,15 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 	}
 	if (r == lx->end || *r == '{' || *r == '/' || *r == ',')
 		return q;
+	/* Text no declaration can start with is a description whatever follows (dtrace's
+	 * lexer decides so too), and the parser says what is missing after it. */
+	size_t n = (size_t)(q - p);
+	for (const char *c = p; c < q; c++)
+		if (strchr(":-.?!", *c))
+			return q;
+	if ((n == 5 && !memcmp(p, "BEGIN", 5)) || (n == 3 && !memcmp(p, "END", 3)) ||
+	    (n == 5 && !memcmp(p, "ERROR", 5)))
+		return q;
 	return NULL;
 }
 
@@ -576,9 +670,12 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 				continue;
 			}
 		}
-		if (isalpha((unsigned char)c) || c == '_') {
+		/* D programs: a backtick scopes a name to a module (vmlinux`jiffies) and is part of
+		 * the identifier, as in dtrace's lexer */
+		bool tick = mode != DLEX_DECLS;
+		if (isalpha((unsigned char)c) || c == '_' || (tick && c == '`')) {
 			const char *q = p;
-			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_' || (tick && *q == '`')))
 				q++;
 			size_t n = (size_t)(q - p);
 			new_tok(&lx, dlex_is_keyword(p, n) ? DTOK_KEYWORD : DTOK_IDENT, p, n);
@@ -619,6 +716,10 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 				while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
 					q++;
 			}
+			if (q == body && mode != DLEX_DECLS) {
+				lex_error(&lx, p, D_SYNTAX, "syntax error near \"$\"");
+				goto fail;
+			}
 			if (q == body) {
 				lex_error(&lx, p, D_SYNTAX, "invalid macro variable '%.*s'", (int)(q - p), p);
 				goto fail;
@@ -631,6 +732,14 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 		for (i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
 			size_t n = strlen(puncts[i]);
 			if ((size_t)(lx.end - p) >= n && memcmp(p, puncts[i], n) == 0) {
+				if (n == 1 && mode != DLEX_DECLS && (*p == ')' || *p == ']') &&
+				    --*(*p == ')' ? &lx.parens : &lx.brackets) < 0) {
+					/* dtrace's lexer counts these and stops at one too many */
+					lex_error(&lx, p, D_SYNTAX, "extra %c in input stream", *p);
+					goto fail;
+				}
+				if (n == 1 && mode != DLEX_DECLS && (*p == '(' || *p == '['))
+					(*(*p == '(' ? &lx.parens : &lx.brackets))++;
 				if (n == 1 && *p == '{')
 					lx.braces++;
 				else if (n == 1 && *p == '}' && lx.braces > 0)
@@ -651,6 +760,12 @@ int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_
 	new_tok(&lx, DTOK_EOF, lx.p, 0);
 	return 0;
 fail:
+	if (mode != DLEX_DECLS) {
+		struct dtok *e = new_tok(&lx, DTOK_ERROR, lx.p < lx.end ? lx.p : lx.end, 0);
+		e->str = xstrdup(errbuf);
+		new_tok(&lx, DTOK_EOF, lx.end, 0);
+		return 0;
+	}
 	dtoklist_free(out);
 	return -1;
 }

@@ -2,7 +2,9 @@
  *
  * Contract: dlex_tokenize reads the whole buffer and either returns 0 with every token, ending
  * with one DTOK_EOF, or -1 with "file:line:col: message" in errbuf and nothing to free
- * (dlex_tokenize_mode: the same, in the modes below).
+ * (dlex_tokenize_mode: the same, in the modes below, except that D programs never fail here:
+ * a lexical error becomes a DTOK_ERROR token, then DTOK_EOF, so that the parser reports
+ * whichever error comes first in the text, as dtrace's on-demand lexer does).
  * Token text points into a private copy of the source owned by the list; file names come from
  * the caller or from cpp line markers (`# 12 "file"`, `#line 12 "file"`), which re-base the
  * positions of the tokens after them so messages point into the original file.
@@ -29,15 +31,20 @@ enum dtok_kind {
 	DTOK_AGG,       /* @name or a bare @ */
 	DTOK_MACRO,     /* $1 $$1 $target $pid */
 	DTOK_PDESC,     /* a probe description, DLEX_SCRIPT/DLEX_CLAUSE only: text as written */
+	DTOK_ERROR,     /* DLEX_SCRIPT/DLEX_CLAUSE: a lexical error, its whole message in str */
 };
 
 /* DLEX_DECLS: provider and declaration files (-h/-G), messages "file:line:col: message".
  * DLEX_SCRIPT: D programs; where a clause may start (top level, at the start or after `}`,
  * `;`, or a `,` after a description) a run of probe-description characters
  * (letters, digits, _ $ : * ? ! [ ] \ . -) is one DTOK_PDESC token when its first word is not
- * a keyword and what follows it (past blanks and comments) is `{`, `/`, `,` or the end:
- * `tick-1s`, `pid$1::malloc:entry`, `BEGIN`. Messages are "line N: message", which a command
- * prefixes with "PROG: failed to compile script FILE: ".
+ * a keyword and what follows it (past blanks and comments) is `{`, `/`, `,` or the end, or
+ * whatever follows when it holds one of `:-.?!` or is BEGIN, END or ERROR (no declaration
+ * can start so): `tick-1s`, `pid$1::malloc:entry`, `BEGIN`. Messages are "line N: message",
+ * which a command prefixes with "PROG: failed to compile script FILE: " (DLEX_CLAUSE: just
+ * "message"). D programs lex as dtrace does where C differs: an integer constant ends after
+ * its digits and u/l suffix ("10ms" is 10 then ms), escapes are dtrace's (an unknown one
+ * keeps its backslash), a string may not span lines, one ) or ] too many is an error. 
  * DLEX_CLAUSE: as DLEX_SCRIPT, but the input's first token is a description whatever follows
  * it (the -n/-P/-m/-f/-i arguments). */
 enum dlex_mode { DLEX_DECLS, DLEX_SCRIPT, DLEX_CLAUSE };
@@ -59,6 +66,7 @@ struct dpragma {
 	char *text;           /* after "#pragma", trimmed: "D attributes Evolving/... provider x" */
 	const char *file;
 	int line, col;        /* of the '#' */
+	size_t before;        /* index of the first token after it */
 };
 
 struct dtoklist {

@@ -45,7 +45,10 @@ static int fail(struct expander *x, const struct dnode *n, enum dtag tag, const 
 {
 	struct strbuf b = {0};
 	va_list ap;
-	strbuf_printf(&b, "[%s] line %d: ", dtag_name(tag), n->pos.line);
+	strbuf_printf(&b, "[%s] ", dtag_name(tag));
+	/* dtrace numbers the lines of files, not of the -n/-P/... text */
+	if (!n->pos.file || strcmp(n->pos.file, DPARSE_ARG_FILE) != 0)
+		strbuf_printf(&b, "line %d: ", n->pos.line);
 	va_start(ap, fmt);
 	strbuf_vprintf(&b, fmt, ap);
 	va_end(ap);

@@ -25,6 +25,8 @@ struct parser {
 	int depth;            /* nesting of recursive rules, bounded so input cannot exhaust the stack */
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
+	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
+	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
 	jmp_buf fail;
 };
@@ -42,9 +44,29 @@ static bool is_typename(struct parser *p, const struct dtok *t);
 
 /* --- tokens and errors -------------------------------------------------------------------- */
 
+static void pragma_d(struct parser *p, const struct dpragma *pr);
+
+/* In a D program each `#pragma D` line takes effect where dtrace's lexer meets it: when the
+ * parser first looks at the token after it (so its errors come in source order). */
+static void pragmas_before(struct parser *p, size_t pos)
+{
+	while (p->script && p->next_pragma < p->tl->npragmas && p->tl->pragmas[p->next_pragma].before <= pos) {
+		const struct dpragma *pr = &p->tl->pragmas[p->next_pragma++];
+		if (pr->text[0] == 'D' && (pr->text[1] == ' ' || pr->text[1] == '\t' || !pr->text[1]))
+			pragma_d(p, pr);
+	}
+}
+
 static const struct dtok *peek(struct parser *p)
 {
-	return &p->tl->toks[p->pos];
+	pragmas_before(p, p->pos);
+	const struct dtok *t = &p->tl->toks[p->pos];
+	if (t->kind == DTOK_ERROR) {
+		/* the lexer stopped here: its message is the program's first error */
+		util_seterr(p->errbuf, p->errlen, "%s", t->str);
+		longjmp(p->fail, 1);
+	}
+	return t;
 }
 
 static const struct dtok *peek_at(struct parser *p, size_t ahead)
@@ -84,10 +106,10 @@ static void vset_error(struct parser *p, enum dtag tag, const char *file, int li
 {
 	struct strbuf b = {0};
 	strbuf_printf(&b, "[%s] ", dtag_name(tag));
-	if (p->script)
-		strbuf_printf(&b, "line %d: ", line);
-	else
+	if (!p->script)
 		strbuf_printf(&b, "%s:%d:%d: ", file, line, col);
+	else if (!p->clause_arg)  /* dtrace numbers the lines of files, not of -n text */
+		strbuf_printf(&b, "line %d: ", line);
 	strbuf_vprintf(&b, fmt, ap);
 	util_seterr(p->errbuf, p->errlen, "%s", b.s);
 	strbuf_free(&b);
@@ -105,10 +127,35 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
 	longjmp(p->fail, 1);
 }
 
+/* A name the parser knows (a type, a declared variable, an enumerator), or one right after
+ * `.`, `->`, struct, union or enum, which dtrace's lexer takes without reading ahead. */
+static bool known_ident(struct parser *p, const struct dtok *t)
+{
+	size_t i = (size_t)(t - p->tl->toks);
+	if (i > 0) {
+		const struct dtok *prev = &p->tl->toks[i - 1];
+		/* (after a translator's `< type name >` dtrace quotes the name alone too) */
+		if (dtok_is(prev, ".") || dtok_is(prev, "->") || dtok_is(prev, "struct") ||
+		    dtok_is(prev, "union") || dtok_is(prev, "enum") || dtok_is(prev, ">"))
+			return true;
+	}
+	char n[256];
+	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
+	return dscope_find(p->ctx, n, DSYM_TYPEDEF, false) != NULL;
+}
+
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
 	if (t->kind == DTOK_EOF)
 		error_at(p, t, D_SYNTAX, "syntax error near end of input");
+	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) {
+		/* dtrace's lexer reads ahead past a name it does not know (is it a variable or a
+		 * type?) and its message then quotes the rest of that line */
+		const char *e = t->text;
+		while (*e && *e != '\n')
+			e++;
+		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
+	}
 	if (p->script)
 		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)t->len, t->text);
 	error_at(p, t, D_SYNTAX, "syntax error near '%.*s'", (int)t->len, t->text);
@@ -480,12 +527,59 @@ static struct dtype *declarator(struct parser *p, struct dtype *ty, const struct
 static struct dtype *record_spec(struct parser *p, enum dtype_kind kind, bool *defined);
 static struct dtype *enum_spec(struct parser *p, bool *defined);
 
+enum {
+	SPEC_VOID = 1 << 0, SPEC_BOOL = 1 << 2, SPEC_CHAR = 1 << 4, SPEC_SHORT = 1 << 6, SPEC_INT = 1 << 8,
+	SPEC_LONG = 1 << 10, SPEC_FLOAT = 1 << 12, SPEC_DOUBLE = 1 << 14, SPEC_OTHER = 1 << 16,
+	SPEC_SIGNED = 1 << 17, SPEC_UNSIGNED = 1 << 18,
+};
+
+/* A D program's bad run of type specifiers, reported as libdtrace's declaration checks do:
+ * `counter` holds the specifiers so far, `add` the one that broke it (already added unless
+ * it is a second base type), `at` where yacc would stand (the token after it). short, long,
+ * signed and unsigned are attributes of a base type there, so "short long" is no combination
+ * error but a type name nothing defines. */
+static _Noreturn void script_spec_error(struct parser *p, int counter, int add, const struct dtok *at)
+{
+	int bases = SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE | SPEC_OTHER;
+	int all = counter | add;
+	int nlong = ((counter | add) / SPEC_LONG) & 3;
+	bool sign = all & (SPEC_SIGNED | SPEC_UNSIGNED);
+	if ((counter & bases) && (add & bases))
+		error_at(p, at, D_DECL_COMBO, "invalid type combination");
+	if ((all & SPEC_CHAR) && (all & SPEC_SHORT || nlong))
+		error_at(p, at, D_DECL_CHARATTR, "invalid type declaration: short and long may not be used with char type");
+	if ((all & SPEC_VOID) && (all & (SPEC_SHORT | SPEC_SIGNED | SPEC_UNSIGNED) || nlong))
+		error_at(p, at, D_DECL_VOIDATTR, "invalid type declaration: attributes may not be used with void type");
+	if (sign && (all & (SPEC_OTHER | SPEC_FLOAT | SPEC_DOUBLE | SPEC_BOOL)))
+		error_at(p, at, D_DECL_SIGNINT, "invalid type declaration: signed and unsigned may only be used with integer type");
+	if (nlong && (all & (SPEC_OTHER | SPEC_BOOL)))
+		error_at(p, at, D_DECL_LONGINT, "invalid type declaration: long and long long may only be used with "
+			 "integer or floating-point type");
+	/* libdtrace names the type from its attributes and fails to find it. */
+	struct strbuf b = {0};
+	const char *words[] = { "signed ", "unsigned ", "short ", nlong > 1 ? "long long " : "long " };
+	int bits[] = { SPEC_SIGNED, SPEC_UNSIGNED, SPEC_SHORT, nlong ? SPEC_LONG : 0 };
+	for (int i = 0; i < 4; i++)
+		if (bits[i] && (all & bits[i]))
+			strbuf_puts(&b, words[i]);
+	if (all & SPEC_FLOAT)
+		strbuf_puts(&b, "float");
+	else if (all & SPEC_DOUBLE)
+		strbuf_puts(&b, "double");
+	else if (all & SPEC_CHAR)
+		strbuf_puts(&b, "char");
+	char msg[128];
+	snprintf(msg, sizeof(msg), "%s", b.s ? b.s : "");
+	strbuf_free(&b);
+	error_at(p, at, D_UNKNOWN, "failed to resolve type %s: Unknown type name", msg);
+}
+
 static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 {
 	enum {
-		VOID = 1 << 0, BOOL = 1 << 2, CHAR = 1 << 4, SHORT = 1 << 6, INT = 1 << 8,
-		LONG = 1 << 10, FLOAT = 1 << 12, DOUBLE = 1 << 14, OTHER = 1 << 16,
-		SIGNED = 1 << 17, UNSIGNED = 1 << 18,
+		VOID = SPEC_VOID, BOOL = SPEC_BOOL, CHAR = SPEC_CHAR, SHORT = SPEC_SHORT, INT = SPEC_INT,
+		LONG = SPEC_LONG, FLOAT = SPEC_FLOAT, DOUBLE = SPEC_DOUBLE, OTHER = SPEC_OTHER,
+		SIGNED = SPEC_SIGNED, UNSIGNED = SPEC_UNSIGNED,
 	};
 	struct dtype_ctx *c = p->ctx;
 	int counter = 0;
@@ -499,6 +593,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (is_storage(t)) {
 			if (!allow_storage)
 				error_at(p, t, D_DECL_BADCLASS, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
+			if (ds->storage && p->script)
+				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
 			if (ds->storage)
 				error_at(p, t, D_DECL_CLASS, "multiple storage classes in declaration");
 			next(p);
@@ -532,10 +628,16 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (t->kind != DTOK_KEYWORD || !is_typename(p, t))
 			break;
 		if (dtok_is(t, "struct") || dtok_is(t, "union") || dtok_is(t, "enum") || dtok_is(t, "string")) {
-			if (counter)
+			if (counter && !p->script)
 				error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'",
 					 (int)t->len, t->text);
 			next(p);
+			if (counter && p->script) {
+				/* libdtrace checks once the tag is named: at the token after it */
+				if (peek(p)->kind == DTOK_IDENT && !dtok_is(t, "string"))
+					next(p);
+				script_spec_error(p, counter, OTHER, peek(p));
+			}
 			bool def = false;
 			if (dtok_is(t, "struct"))
 				ty = record_spec(p, DTY_STRUCT, &def);
@@ -554,8 +656,11 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			  dtok_is(t, "short") ? SHORT : dtok_is(t, "int") ? INT : dtok_is(t, "long") ? LONG :
 			  dtok_is(t, "float") ? FLOAT : dtok_is(t, "double") ? DOUBLE :
 			  dtok_is(t, "signed") ? SIGNED : UNSIGNED;
-		if ((counter & OTHER) || ((add == SIGNED || add == UNSIGNED) && (counter & (SIGNED | UNSIGNED))))
+		if ((counter & OTHER) || ((add == SIGNED || add == UNSIGNED) && (counter & (SIGNED | UNSIGNED)))) {
+			if (p->script)
+				script_spec_error(p, counter, add, peek(p));
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
+		}
 		counter += add;
 		switch (counter) {
 		case VOID: ty = c->t_void; break;
@@ -576,9 +681,13 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		case DOUBLE: ty = c->t_double; break;
 		case LONG + DOUBLE: ty = c->t_ldouble; break;
 		default:
+			if (p->script)
+				script_spec_error(p, counter - add, add, peek(p));
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		}
 	}
+	if (!ty && p->script && ds->storage && peek(p)->kind == DTOK_IDENT)
+		ty = c->t_int;  /* `typedef x;`, `extern y;`: D's declarations default to int */
 	if (!ty) {
 		const struct dtok *t = peek(p);
 		if (t->kind == DTOK_IDENT && (dtok_is(peek_at(p, 1), "*") || peek_at(p, 1)->kind == DTOK_IDENT ||
@@ -622,6 +731,15 @@ static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dt
 {
 	struct name n = tok_name(p, tt);
 	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TAG, here);
+	if (e && e->type->kind != kind && p->script) {
+		/* D (CTF) names a tag with its kind: struct x and union x are two types */
+		e = NULL;
+		for (struct dscope *sc = p->ctx->scope; sc && !e; sc = here ? NULL : sc->parent)
+			for (size_t i = sc->nents; i-- > 0 && !e;)
+				if (sc->ents[i].kind == DSYM_TAG && sc->ents[i].type->kind == kind &&
+				    strcmp(sc->ents[i].name, n.s) == 0)
+					e = &sc->ents[i];
+	}
 	if (e) {
 		if (e->type->kind != kind)
 			error_at(p, tt, D_DECL_TYPERED, "'%s' defined as wrong kind of tag (it is %s %s)", n.s,
@@ -630,6 +748,20 @@ static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dt
 	}
 	struct dtype *t = dtype_tagged(p->ctx, kind, n.s);
 	dscope_add(p->ctx, n.s, DSYM_TAG, t, 0);
+	return t;
+}
+
+/* A D program's bit-field has, as in libdtrace, an integer type of the declared kind and
+ * name but just wide enough for its bits (1, 2, 4 or 8 bytes). */
+static struct dtype *bitfield_type(struct parser *p, struct dtype *ty, int width)
+{
+	struct dtype *r = dtype_resolve(ty);
+	int size = width <= 8 ? 1 : width <= 16 ? 2 : width <= 32 ? 4 : 8;
+	if (size == r->size)
+		return ty;
+	struct dtype *t = dtype_new(p->ctx, r->kind, size, size);
+	t->is_unsigned = r->is_unsigned;
+	t->char_signedness = r->char_signedness;
 	return t;
 }
 
@@ -661,17 +793,27 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			if (consume(p, ":")) {
 				const struct dtok *wt = peek(p);
 				int64_t w = const_expr(p);
+				/* D: a positive width, or 0 for an unnamed field (which ends the unit) */
+				if (p->script && (w < 0 || (w == 0 && name)))
+					error_at(p, peek(p), D_DECL_BFCONST,
+						 "positive integral constant expression expected as bit-field size");
 				if (w < 0 || w > 64)
 					error_at(p, wt, D_DECL_BFCONST, "invalid bit-field width %lld", (long long)w);
 				width = (int)w;
 			}
 			if (!name && width < 0)
 				syntax_error(p, peek(p));
+			/* libdtrace checks a member once yacc has read the token after it */
+			const struct dtok *after = peek(p);
 			struct name n;
 			if (name) {
 				n = tok_name(p, name);
-				if (dtype_find_member(rec, n.s))
+				if (dtype_find_member(rec, n.s)) {
+					if (p->script)
+						error_at(p, after, D_UNKNOWN, "failed to define member '%s': "
+							 "Duplicate member or variable name", n.s);
 					error_at(p, name, D_UNKNOWN, "duplicate member '%s'", n.s);
+				}
 			}
 			dtype_add_member(rec, name ? n.s : NULL, ty, width);
 			char err[256];
@@ -679,7 +821,11 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			struct dtype probe = *rec;
 			if (dtype_finish_record(&probe, err, sizeof(err)) != 0 &&
 			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0))
-				error_at(p, name ? name : at, dtag_of(err), "%s", dtag_strip(err));
+				error_at(p, p->script ? after : name ? name : at, dtag_of(err), "%s", dtag_strip(err));
+			if (p->script && width == 0)
+				rec->nmembers--;  /* libdtrace ignores `int : 0` */
+			else if (p->script && width > 0)
+				rec->members[rec->nmembers - 1].type = bitfield_type(p, ty, width);
 		} while (consume(p, ","));
 		expect(p, ";");
 	}
@@ -708,6 +854,7 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	} else {
 		rec = dtype_tagged(p->ctx, kind, NULL);
 	}
+	rec->d_rules = p->script;
 	member_decls(p, rec);
 	char err[256];
 	if (dtype_finish_record(rec, err, sizeof(err)) != 0)
@@ -718,6 +865,44 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 		add_decl(p, DDECL_TAG, NULL, rec, NULL, tt);
 	*defined = true;
 	return rec;
+}
+
+/* A D program's enumerator after its name: its value, checked as libdtrace does once yacc
+ * has read the token after it (that token's line is the message's). */
+static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *name, int64_t val)
+{
+	if (consume(p, "=")) {
+		jmp_buf outer;
+		memcpy(&outer, &p->fail, sizeof(outer));
+		int depth = p->depth;
+		if (setjmp(p->fail) == 0) {
+			val = const_expr(p);
+			memcpy(&p->fail, &outer, sizeof(outer));
+		} else {
+			/* not an integer constant: skip the expression, as yacc had read it */
+			memcpy(&p->fail, &outer, sizeof(outer));
+			p->depth = depth;
+			for (int nest = 0; peek(p)->kind != DTOK_EOF; next(p)) {
+				const struct dtok *t = peek(p);
+				if (nest == 0 && (dtok_is(t, ",") || dtok_is(t, "}")))
+					break;
+				nest += dtok_is(t, "(") || dtok_is(t, "[") ? 1 : dtok_is(t, ")") || dtok_is(t, "]") ? -1 : 0;
+			}
+			error_at(p, peek(p), D_DECL_ENCONST, "enumerator '%s' must be assigned to an integral "
+				 "constant expression", name);
+		}
+		if (val > INT32_MAX || val < INT32_MIN)
+			error_at(p, peek(p), D_DECL_ENOFLOW, "enumerator '%s' value overflows INT_MAX (%d)",
+				 name, INT32_MAX);
+	}
+	for (int i = 0; i < e->nenums; i++)
+		if (strcmp(e->enums[i].name, name) == 0)
+			error_at(p, peek(p), D_UNKNOWN, "failed to define enumerator '%s': Duplicate member "
+				 "or variable name", name);
+	struct dscope_ent *prev = dscope_find(p->ctx, name, DSYM_ENUMCONST, false);
+	if (prev && (prev->kind == DSYM_ENUMCONST || prev->kind == DSYM_VAR))
+		error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s", name);
+	return val;
 }
 
 static struct dtype *enum_spec(struct parser *p, bool *defined)
@@ -740,15 +925,21 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 		e = dtype_tagged(p->ctx, DTY_ENUM, NULL);
 	}
 	int64_t val = 0;
+	if (p->script && dtok_is(peek(p), "}"))
+		syntax_error(p, peek(p));  /* D's grammar wants an enumerator */
 	do {
 		if (dtok_is(peek(p), "}"))
 			break;  /* trailing comma */
 		const struct dtok *nt = expect_ident(p);
 		struct name n = tok_name(p, nt);
-		if (dscope_find(p->ctx, n.s, DSYM_ENUMCONST, true))
-			error_at(p, nt, D_DECL_IDRED, "redefinition of '%s'", n.s);
-		if (consume(p, "="))
-			val = const_expr(p);
+		if (p->script) {
+			val = script_enumerator(p, e, n.s, val);
+		} else {
+			if (dscope_find(p->ctx, n.s, DSYM_ENUMCONST, true))
+				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s'", n.s);
+			if (consume(p, "="))
+				val = const_expr(p);
+		}
 		dtype_add_enumerator(e, n.s, val);
 		/* Visible at once: later enumerators may use it. */
 		dscope_add(p->ctx, n.s, DSYM_ENUMCONST, p->ctx->t_int, val);
@@ -790,6 +981,12 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 		declspec(p, &ds, false);
 		const struct dtok *name = NULL;
 		const struct dtok *at = peek(p);
+		/* `int a[int]`: an associative array, which only D variables can be */
+		size_t k = at->kind == DTOK_IDENT ? 1 : 0;
+		if (p->script && dtok_is(peek_at(p, k), "[") && is_typename(p, peek_at(p, k + 1)))
+			error_at(p, at, D_DECL_PROTO_TYPE, "function prototype may not use parameter of type "
+				 "dynamic variable: %s, parameter #%d",
+				 k ? tok_name(p, at).s : "(anonymous)", f->nparams + 1);
 		struct dtype *pt = declarator(p, ds.type, &name, true, true);
 		struct dtype *r = dtype_resolve(pt);
 		if (r->kind == DTY_ARRAY)
@@ -950,8 +1147,8 @@ static void declaration(struct parser *p, const char *dstorage)
 	struct declspec ds;
 	const struct dtok *start = peek(p);
 	bool global = !dstorage || strcmp(dstorage, "global") == 0;
-	if (!global && peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p))) {
-		/* `self x;`: no type specifier at all means int, as dtrace's declarations do */
+	if (dstorage && !global && peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p))) {
+		/* `self x;`: self and this are storage classes, and D's default type is int */
 		memset(&ds, 0, sizeof(ds));
 		ds.type = p->ctx->t_int;
 	} else {
@@ -968,6 +1165,8 @@ static void declaration(struct parser *p, const char *dstorage)
 			add_decl(p, DDECL_FORWARD, NULL, u, NULL, start);
 		else if (u->kind == DTY_ENUM && ds.defined_tag && !u->name)
 			add_decl(p, DDECL_TAG, NULL, u, NULL, start);  /* enum { A, B }; */
+		else if (!ds.defined_tag && p->script)
+			error_at(p, start, D_DECL_USELESS, "useless declaration");
 		else if (!ds.defined_tag)
 			error_at(p, start, D_DECL_USELESS, "declaration does not declare anything");
 		return;
@@ -986,8 +1185,17 @@ static void declaration(struct parser *p, const char *dstorage)
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
 		struct name n = tok_name(p, nt);
+		if (dstorage && !is_typedef && dtype_resolve(ty)->kind == DTY_FUNC) {
+			/* A function prototype declares an external symbol to libdtrace (a kernel
+			 * one, there); nothing in a user-space trace can refer to it. */
+			if (ds.storage && strcmp(ds.storage, "extern") != 0 && strcmp(ds.storage, "static") != 0)
+				error_at(p, peek(p), D_DECL_BADCLASS, "specified storage class not appropriate in D");
+			continue;
+		}
 		if (is_typedef) {
 			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
+			if (e && e->kind == DSYM_TYPEDEF && p->script)
+				error_at(p, peek(p), D_DECL_IDRED, "typedef redeclared: %s", n.s);
 			if (e && e->kind != DSYM_TYPEDEF)
 				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
 			if (e && !dtype_same(e->type->base, ty))
@@ -1020,6 +1228,8 @@ static void declaration(struct parser *p, const char *dstorage)
 				add_item(p, d);
 			}
 		}
+		if (dtok_is(peek(p), "=") && p->script)
+			syntax_error(p, peek(p));  /* D has no initializers */
 		if (dtok_is(peek(p), "="))
 			error_at(p, peek(p), D_SYNTAX, "initializers are not supported in D declarations");
 	} while (consume(p, ","));
@@ -1161,9 +1371,9 @@ static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, e
 static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords)
 {
 	if (nwords < 3)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option requires an option name");
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
 	if (nwords > 3)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option takes one name or name=value");
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
 	/* The third word, from the text itself: words[] holds only a short prefix of each word. */
 	const char *word = strstr(pr->text, "option") + strlen("option");
 	while (*word == ' ' || *word == '\t')
@@ -1171,8 +1381,9 @@ static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords
 	size_t wlen = strcspn(word, " \t");
 	const char *eq = memchr(word, '=', wlen);
 	size_t nlen = eq ? (size_t)(eq - word) : wlen;
-	if (nlen == 0)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D option requires an option name");
+	if (nlen == 0)  /* no option has an empty name */
+		pragma_error(p, pr, D_PRAGMA_OPTSET, "failed to set option '' to '%.*s': Invalid option name",
+			     (int)(wlen - 1), word + 1);
 	struct dprog *g = p->prog;
 	g->options = xrealloc(g->options, sizeof(*g->options) * (size_t)(g->noptions + 1));
 	struct doption *o = &g->options[g->noptions++];
@@ -1181,6 +1392,61 @@ static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords
 	o->pos.file = prog_file(p, pr->file);
 	o->pos.line = pr->line;
 	o->pos.col = pr->col;
+}
+
+/* Whether "name/data/class" is a stability attribute triple; splits it in place. */
+static bool parse_attr(char *a, struct dattr *at)
+{
+	char *s1 = strchr(a, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
+	if (!s1 || !s2 || strchr(s2 + 1, '/'))
+		return false;
+	*s1 = *s2 = '\0';
+	struct dattr r = { true, match_word(a, stabilities, 8), match_word(s1 + 1, stabilities, 8),
+			   match_word(s2 + 1, classes, 6) };
+	*at = r;
+	return r.name_stability && r.data_stability && r.dep_class;
+}
+
+/* A D program's `#pragma D attributes A/B/C provider P part` or `... A/B/C ident`: checked
+ * with libdtrace's rules and words. Attributes of a provider not (yet) defined, or of an
+ * identifier, change nothing we report. */
+static void script_pragma_attributes(struct parser *p, const struct dpragma *pr, char words[][64], int nw)
+{
+	if (nw < 4)
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>");
+	struct dattr at;
+	if (!parse_attr(words[2], &at))
+		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid attributes specified by #pragma attributes");
+	if (strcmp(words[3], "provider") != 0 || nw < 6)
+		return;
+	struct dprovider *pv = dprog_find_provider(p->prog, words[4]);
+	if (!pv)
+		return;
+	int k;
+	for (k = 0; k < DATTR_NKINDS; k++)
+		if (strcmp(words[5], attr_kinds[k]) == 0)
+			break;
+	if (k == DATTR_NKINDS)  /* (dtrace names the provider first, then the part) */
+		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid component \"%s\" in attribute #pragma for provider %s",
+			     words[4], words[5]);
+	pv->attrs[k] = at;
+}
+
+/* `#pragma D depends_on class name` in a D program: only a D library (-L) may name another
+ * library. */
+static void pragma_depends(struct parser *p, const struct dpragma *pr, char words[][64], int nw)
+{
+	if (nw < 4)
+		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
+	if (strcmp(words[2], "library") == 0) {
+		if (!p->prog->library)  /* libraries (-L) may depend on each other */
+			pragma_error(p, pr, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
+		return;
+	}
+	/* providers come and go with the processes traced: not checked here */
+	if (strcmp(words[2], "provider") == 0 || strcmp(words[2], "module") == 0)
+		return;
+	pragma_error(p, pr, D_PRAGMA_INVAL, "invalid class %s specified by #pragma depends_on", words[2]);
 }
 
 static void pragma_d(struct parser *p, const struct dpragma *pr)
@@ -1209,14 +1475,18 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 	static const char *const known[] = {
 		"attributes", "binding", "depends_on", "error", "ident", "line", "option",
 	};
+	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])) && p->script)
+		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid D pragma: %s", words[1]);
 	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])))
 		pragma_error(p, pr, D_PRAGMA_INVAL, "unknown #pragma D directive '%s'", words[1]);
+	if (p->script && strcmp(words[1], "depends_on") == 0)
+		pragma_depends(p, pr, words, nw);
+	if (p->script && strcmp(words[1], "attributes") == 0) {
+		script_pragma_attributes(p, pr, words, nw);
+		return;
+	}
 	if (p->script && strcmp(words[1], "option") == 0)
 		pragma_option(p, pr, nw);
-	/* only a D library (which we do not load) may depend on another */
-	if (p->script && !p->prog->library && strcmp(words[1], "depends_on") == 0 && nw >= 3 &&
-	    strcmp(words[2], "library") == 0)
-		pragma_error(p, pr, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
 	if (strcmp(words[1], "attributes") != 0) {
 		p->prog->pragmas = xrealloc(p->prog->pragmas, sizeof(char *) * (size_t)(p->prog->npragmas + 1));
 		p->prog->pragmas[p->prog->npragmas++] = xstrdup(pr->text);
@@ -1331,7 +1601,7 @@ static struct dnode *e_primary(struct parser *p)
 		n->slen = t->slen;
 		return n;
 	case DTOK_FLOAT:
-		error_at(p, t, D_UNKNOWN, "floating-point constants are not supported in D: %.*s", (int)t->len, t->text);
+		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
 	case DTOK_IDENT:
 		next(p);
 		n = new_node(p, DN_IDENT, t);
@@ -1486,6 +1756,8 @@ static struct dnode *e_unary_rule(struct parser *p)
 		next(p);
 		expect(p, "(");
 		n = new_node(p, DN_OFFSETOF, t);
+		if (peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p)))
+			syntax_error(p, peek(p));  /* dtrace's lexer made it no type name */
 		n->ctype = type_name(p);
 		expect(p, ",");
 		n->name = tok_dup(expect_ident(p), 0);
@@ -1502,6 +1774,22 @@ static bool closes_predicate(struct parser *p, const struct dtok *op)
 		return false;
 	const struct dtok *t = peek_at(p, 1);
 	return t->kind == DTOK_EOF || dtok_is(t, "{") || dtok_is(t, ";") || dtok_is(t, "/");
+}
+
+/* The line dtrace gives an operator's node: its lexer's line when yacc reduces the operator,
+ * which is that of the token after the right operand, or, when that token is a predicate's
+ * closing `/`, of the next character that is not blank (the lexer looked past the `/` to
+ * tell it apart from a division). */
+static int reduce_line(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (!closes_predicate(p, t))
+		return t->line;
+	/* the next character that is not blank, a comment's '/' included */
+	int line = t->line;
+	for (const char *c = t->text + 1; *c && strchr(" \t\r\f\v\n", *c); c++)
+		line += *c == '\n';
+	return line;
 }
 
 static struct dnode *e_binary(struct parser *p, int level)
@@ -1526,6 +1814,8 @@ static struct dnode *e_binary(struct parser *p, int level)
 		n->op = hit;
 		n->lhs = a;
 		n->rhs = e_binary(p, level + 1);
+		if (p->script)
+			n->pos.line = reduce_line(p);
 		a = n;
 	}
 }
@@ -1673,13 +1963,23 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 }
 
 /* descriptions [/predicate/] [{ statements }] */
+/* A description in a script must be followed by a predicate or an action block (dtrace
+ * reports it at the description, whatever came after it). */
+static _Noreturn void missing_body(struct parser *p, const struct dtok *desc)
+{
+	error_at(p, desc, D_SYNTAX, "expected predicate and/or actions following probe description");
+}
+
 static void clause(struct parser *p, enum dpdesc_spec spec)
 {
 	struct dnode *c = new_node(p, DN_CLAUSE, peek(p));
 	struct dnode head = {0}, *last = &head;
+	const struct dtok *last_desc = peek(p);
 	last = last->next = pdesc(p, spec);
-	while (consume(p, ","))
+	while (consume(p, ",")) {
+		last_desc = peek(p);
 		last = last->next = pdesc(p, spec);
+	}
 	c->args = head.next;
 	const struct dtok *t = peek(p);
 	if (dtok_is(t, "/") && t->kind == DTOK_PUNCT) {
@@ -1690,6 +1990,8 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 		expect(p, "/");
 	}
 	t = peek(p);
+	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)
+		missing_body(p, last_desc);
 	if (consume(p, "{"))
 		c->body = block(p, t);
 	else if (!consume(p, ";") && t->kind != DTOK_EOF && t->kind != DTOK_PDESC)
@@ -1765,6 +2067,12 @@ static void script_item(struct parser *p)
 		clause(p, DPD_NAME);
 		return;
 	}
+	/* A word that names no type, followed by what starts another item (`define X 5`,
+	 * `profile-1 int i;`): dtrace read it as a description without a body. */
+	enum dtok_kind k = peek_at(p, 1)->kind;
+	if (t->kind == DTOK_IDENT && !is_typename(p, t) &&
+	    (k == DTOK_IDENT || k == DTOK_KEYWORD || k == DTOK_PDESC || k == DTOK_INT || k == DTOK_EOF))
+		missing_body(p, t);
 	if (t->kind == DTOK_KEYWORD) {
 		if (dtok_is(t, "provider")) {
 			next(p);
@@ -1777,6 +2085,9 @@ static void script_item(struct parser *p)
 		}
 		if (dtok_is(t, "self") || dtok_is(t, "this")) {
 			next(p);
+			const struct dtok *u = peek(p);
+			if (dtok_is(u, "self") || dtok_is(u, "this") || is_storage(u))
+				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
 			declaration(p, dtok_is(t, "self") ? "self" : "this");
 			return;
 		}
@@ -1829,6 +2140,7 @@ struct dprog *dprog_new(void)
 {
 	struct dprog *g = xcalloc(1, sizeof(*g));
 	g->types = dtype_ctx_new();
+	dtype_add_kernel_typedefs(g->types);
 	g->files = xcalloc(1, sizeof(char *));
 	return g;
 }
@@ -1846,6 +2158,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	if (setjmp(p.fail))
 		return -1;
 	if (clause_spec >= 0) {
+		p.clause_arg = true;
 		/* dtrace -n 'syscall:::entry { ... } tick-1s { exit(0); }': a description argument
 		 * may hold several clauses, each description read the same way */
 		do
@@ -1855,11 +2168,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 		while (peek(&p)->kind != DTOK_EOF)
 			script_item(&p);
 	}
-	for (size_t i = 0; i < toks->npragmas; i++) {
-		const struct dpragma *pr = &toks->pragmas[i];
-		if (pr->text[0] == 'D' && (pr->text[1] == ' ' || pr->text[1] == '\t' || !pr->text[1]))
-			pragma_d(&p, pr);
-	}
+	pragmas_before(&p, (size_t)-1);
 	return 0;
 }
 
@@ -1878,7 +2187,7 @@ int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 		      char *errbuf, size_t errlen)
 {
 	struct dtoklist tl;
-	if (dlex_tokenize_mode("(command line)", arg, strlen(arg), DLEX_CLAUSE, &tl, errbuf, errlen) != 0)
+	if (dlex_tokenize_mode(DPARSE_ARG_FILE, arg, strlen(arg), DLEX_CLAUSE, &tl, errbuf, errlen) != 0)
 		return -1;
 	int r = parse_into(g, &tl, (int)spec, errbuf, errlen);
 	dtoklist_free(&tl);

@@ -109,11 +109,22 @@ void dprog_free(struct dprog *p);
  * token is `{`, `;`, `/` or the end (dtrace's rule), so `/a / b > 0/` divides.
  *
  * Contract: both functions add to `g` (from dprog_new; several -n arguments and a script can
- * go into one program) and return 0, or -1 with "line N: message" in errbuf (dtrace's wording:
+ * go into one program) and return 0, or -1 with "line N: message" in errbuf ("message" alone
+ * for dparse_clause_arg) (dtrace's wording:
  * `syntax error near "}"`, `invalid probe description "a:b:c:d:e": ...`); after an error, `g`
  * may only be freed. A command prints "PROG: failed to compile script FILE: " + errbuf.
  * `src` may hold cpp line markers (-C). Nesting deeper than DPARSE_MAX_DEPTH levels is an
- * error, not a stack overflow. */
+ * error, not a stack overflow.
+ *
+ * D programs follow libdtrace where it differs from C (the declarations of provider files
+ * keep C's rules and gcc's wording): the first error in the text is the one reported (lexical
+ * ones included), with dtrace's tag, words and line (for a declaration, the line of the token
+ * after it, where yacc stood); `#pragma D` lines apply where they stand; a description in a
+ * script needs a predicate or actions; short/long/signed/unsigned are attributes ("short
+ * long" names no type); enumerators are ints; a bit-field is an integer of its bits' width
+ * (1, 2, 4 or 8 bytes) laid out as CTF does (dtype d_rules); struct, union and enum tags of
+ * one name are distinct; function prototypes are accepted and declare nothing we use; a
+ * storage class without a type means int; there are no initializers. */
 #define DPARSE_MAX_DEPTH 256
 struct dprog *dprog_new(void);
 int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
@@ -127,6 +138,9 @@ int dparse_script(struct dprog *g, const char *file, const char *src, size_t len
  * identifier". */
 int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 		      char *errbuf, size_t errlen);
+/* The file name of a clause argument's positions. Its messages have no "line N: " (dtrace
+ * numbers only the lines of files). */
+#define DPARSE_ARG_FILE "(command line)"
 
 /* The declarations as D source: tag bodies, forward declarations and typedefs, one per
  * statement, in source order. Malloc'd; "" when there are none. */

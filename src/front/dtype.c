@@ -236,6 +236,30 @@ struct dtype_ctx *dtype_ctx_new(void)
 	return c;
 }
 
+void dtype_add_kernel_typedefs(struct dtype_ctx *c)
+{
+	static const struct { const char *name; int bytes; bool uns; } names[] = {
+		{"__s8", 1, false}, {"__u8", 1, true}, {"__s16", 2, false}, {"__u16", 2, true},
+		{"__s32", 4, false}, {"__u32", 4, true}, {"__s64", 8, false}, {"__u64", 8, true},
+		{"s8", 1, false}, {"u8", 1, true}, {"s16", 2, false}, {"u16", 2, true},
+		{"s32", 4, false}, {"u32", 4, true}, {"s64", 8, false}, {"u64", 8, true},
+		{"__be16", 2, true}, {"__be32", 4, true}, {"__be64", 8, true},
+		{"__le16", 2, true}, {"__le32", 4, true}, {"__le64", 8, true},
+		{"ipaddr_t", 4, true},
+	};
+	struct dscope *user = c->scope;
+	c->scope = c->builtins;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int b = names[i].bytes;
+		bool u = names[i].uns;
+		struct dtype *t = b == 1 ? (u ? c->t_uchar : c->t_schar) : b == 2 ? (u ? c->t_ushort : c->t_short) :
+				  b == 4 ? (u ? c->t_uint : c->t_int) : (u ? c->t_ullong : c->t_llong);
+		add_builtin_typedef(c, names[i].name, t);
+	}
+	add_builtin_typedef(c, "bool", c->t_bool);
+	c->scope = user;
+}
+
 void dtype_ctx_free(struct dtype_ctx *ctx)
 {
 	if (!ctx)
@@ -384,11 +408,38 @@ static int64_t align_up(int64_t n, int64_t a)
 	return (n + a - 1) / a * a;
 }
 
+/* libdtrace's (CTF's) layout, for a D program's struct or union with bit-fields: every
+ * member starts on a byte boundary aligned for its type, right after the bits of the one
+ * before; a bit-field's type is an integer just wide enough for it (the parser has swapped
+ * it in), and the size is where the last member ends, without tail padding. */
+static void ctf_layout(struct dtype *rec)
+{
+	int64_t end_bits = 0, size = 0;
+	int align = 1;
+	for (int i = 0; i < rec->nmembers; i++) {
+		struct dmember *m = &rec->members[i];
+		int64_t sz = dtype_sizeof(m->type);
+		int al = dtype_alignof(m->type);
+		int64_t off = rec->kind == DTY_UNION ? 0 : align_up(align_up(end_bits, 8) / 8, al);
+		m->offset = off;
+		m->bit_offset = 0;
+		end_bits = off * 8 + (m->bit_width >= 0 ? m->bit_width : sz * 8);
+		if (off + sz > size)
+			size = off + sz;
+		if (al > align)
+			align = al;
+	}
+	rec->align = align;
+	rec->size = size;
+	rec->complete = true;
+}
+
 int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
 {
 	bool is_union = rec->kind == DTY_UNION;
 	int64_t bitpos = 0, maxbits = 0;
 	int align = 1;
+	bool has_bits = false;
 	for (int i = 0; i < rec->nmembers; i++) {
 		struct dmember *m = &rec->members[i];
 		const char *what = m->name ? m->name : "(anonymous)";
@@ -401,14 +452,31 @@ int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
 		    dtype_sizeof(r->base) >= 0) {
 			/* A flexible array member: no size, but its alignment counts. */
 			sz = 0;
+		} else if (sz < 0 && rec->d_rules &&
+			   (r->kind == DTY_STRUCT || r->kind == DTY_UNION || r->kind == DTY_ENUM)) {
+			char *tn = dtype_spell(m->type, NULL, false);
+			int rc = dtag_seterr(errbuf, errlen, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s",
+					     tn, m->name ? m->name : "(null)");
+			free(tn);
+			return rc;
+		} else if (sz < 0 && rec->d_rules && r->kind == DTY_VOID) {
+			return dtag_seterr(errbuf, errlen, D_DECL_VOIDOBJ, "cannot have void member: %s",
+					   m->name ? m->name : "(null)");
 		} else if (sz < 0) {
 			return dtag_seterr(errbuf, errlen, D_DECL_INCOMPLETE, "member '%s' has incomplete type", what);
 		}
 		if (is_union)
 			bitpos = 0;
 		if (m->bit_width >= 0) {
+			has_bits = true;
+			if ((!dtype_is_integer(m->type) || r->kind == DTY_ENUM) && rec->d_rules)  /* CTF integers only */
+				return dtag_seterr(errbuf, errlen, D_DECL_BFTYPE, "invalid type for bit-field: %s",
+						   m->name ? m->name : "(anon)");
 			if (!dtype_is_integer(m->type))
 				return dtag_seterr(errbuf, errlen, D_DECL_BFTYPE, "bit-field '%s' has non-integer type", what);
+			if (m->bit_width > sz * 8 && rec->d_rules)
+				return dtag_seterr(errbuf, errlen, D_DECL_BFSIZE, "bit-field too big for type: %s",
+						   m->name ? m->name : "(anon)");
 			if (m->bit_width > sz * 8)
 				return dtag_seterr(errbuf, errlen, D_DECL_BFSIZE, "width of bit-field '%s' exceeds its type", what);
 			int64_t unit = (int64_t)al * 8;
@@ -434,6 +502,10 @@ int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
 		}
 		if (bitpos > maxbits)
 			maxbits = bitpos;
+	}
+	if (rec->d_rules && has_bits) {
+		ctf_layout(rec);
+		return 0;
 	}
 	rec->align = align;
 	rec->size = align_up((maxbits + 7) / 8, align);

@@ -50,6 +50,9 @@ struct dtype {
 	char *name;            /* tag (NULL if anonymous) or typedef name */
 	int64_t array_len;     /* -1: [] */
 	bool complete;         /* struct/union/enum has its body */
+	bool d_rules;          /* struct/union declared in a D program: dtype_finish_record gives
+			        * libdtrace's messages, and lays out bit-fields as libdtrace (CTF)
+			        * does; otherwise gcc's layout and wording */
 	struct dmember *members;
 	int nmembers;
 	struct denumerator *enums;
@@ -93,6 +96,10 @@ struct dtype_ctx {
  * struct in_addr, struct in6_addr), then one user scope on top (the provider file's
  * declarations). */
 struct dtype_ctx *dtype_ctx_new(void);
+/* For D programs: the Linux kernel's integer typedefs that dtrace always knows from the
+ * kernel's CTF (__u8 .. __s64, u8 .. s64, __be16/32/64, __le16/32/64, bool) and D's ipaddr_t,
+ * added to the builtin scope. Provider files stay with C's names. */
+void dtype_add_kernel_typedefs(struct dtype_ctx *ctx);
 void dtype_ctx_free(struct dtype_ctx *ctx);
 
 void dscope_push(struct dtype_ctx *ctx);
@@ -114,7 +121,10 @@ struct dtype *dtype_tagged(struct dtype_ctx *ctx, enum dtype_kind kind, const ch
 struct dtype *dtype_qualify(struct dtype_ctx *ctx, struct dtype *t, unsigned quals);
 
 /* Struct/union body: members are appended, then dtype_finish_record lays them out.
- * Returns -1 with a message (no "file:line:" prefix) for invalid members. */
+ * Returns -1 with a message (no "file:line:" prefix) for invalid members. With d_rules set,
+ * a record holding bit-fields gets CTF's layout: each member byte-aligned for its type right
+ * after the previous member's bits, no tail padding (struct { int a:1; int b:3; } is 2 bytes
+ * when each field's type is a 1-byte integer, as the D parser makes it). */
 void dtype_add_member(struct dtype *rec, const char *name, struct dtype *type, int bit_width);
 int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen);
 void dtype_add_enumerator(struct dtype *e, const char *name, int64_t value);

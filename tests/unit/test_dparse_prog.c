@@ -113,7 +113,7 @@ T_CASE(postfix_and_primary)
 	T_EQ_STR(expr("stringof(x) + stringof y"), "(+ (stringof (var x)) (stringof (var y)))");
 	T_EQ_STR(expr("sizeof(int) + sizeof x + sizeof(x)"),
 		 "(+ (+ (sizeof \"int\") (sizeof (var x))) (sizeof (var x)))");
-	T_EQ_STR(expr("1.5"), "ERR: [D_UNKNOWN] line 1: floating-point constants are not supported in D: 1.5");
+	T_EQ_STR(expr("1.5"), "ERR: [D_SYNTAX] line 1: floating-point constants are not permitted");
 	T_EQ_STR(expr("xlate <int> (x)"), "(xlate \"int\" (var x))");
 	T_EQ_STR(expr("xlate<struct foo *>(p + 1)->m + xlate < long > (a, b).n"),
 		 "(+ (-> (xlate \"struct foo *\" (+ (var p) (int 1))) m) (. (xlate \"long\" (, (var a) (var b))) n))");
@@ -163,14 +163,16 @@ T_CASE(dangling_else_and_statements)
 		 "(clause (probes \"BEGIN\") (if (var a) (empty) (if (var b) (block) (stmt (var c)))))");
 	T_EQ_STR(parse("BEGIN { ; {} { a; } b }"),
 		 "(clause (probes \"BEGIN\") (empty) (block) (block (stmt (var a))) (stmt (var b)))");
-	T_EQ_STR(parse("BEGIN { a b }"), "ERR: [D_SYNTAX] line 1: syntax error near \"b\"");
+	T_EQ_STR(parse("BEGIN { a b }"), "ERR: [D_SYNTAX] line 1: syntax error near \"b }\"");
 	T_EQ_STR(parse("BEGIN { while (1) x++; }"), "ERR: [D_SYNTAX] line 1: 'while' statements are not supported in D");
 }
 
 T_CASE(clause_forms)
 {
 	T_EQ_STR(parse("BEGIN{}"), "(clause (probes \"BEGIN\"))");
-	T_EQ_STR(parse("BEGIN"), "(clause (probes \"BEGIN\") noaction)");
+	/* in a script a description needs a predicate or actions (a -n argument does not) */
+	T_EQ_STR(parse("BEGIN"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
+	T_EQ_STR(parse("BEGIN /1/"), "(clause (probes \"BEGIN\") (pred (int 1)) noaction)");
 	T_EQ_STR(parse("ERROR\n{\n}\nEND{}"), "(clause (probes \"ERROR\"))\n(clause (probes \"END\"))");
 	T_EQ_STR(parse("a:::b,\nc::d:e ,f\n{ x }"), "(clause (probes \"a:::b\" \"c::d:e\" \"f\") (stmt (var x)))");
 	T_EQ_STR(parse("syscall::*read*:entry, fbt:kern?l:[a-z]*:return, pid$1::malloc:entry,"
@@ -194,7 +196,9 @@ T_CASE(description_or_declaration)
 	T_EQ_STR(parse("BEGIN { x = a-1; y = b:c; }"), "ERR: [D_SYNTAX] line 1: syntax error near \":\"");
 	T_EQ_STR(parse("BEGIN { @a[] = count(); }"), "ERR: [D_SYNTAX] line 1: syntax error near \"]\"");
 	T_EQ_STR(parse("provider p { probe a(int); };\np:::a{}"), "(clause (probes \"p:::a\"))");
-	T_EQ_STR(parse("BEGIN\nEND {}"), "ERR: [D_UNKNOWN] line 1: undefined type 'BEGIN'");
+	T_EQ_STR(parse("BEGIN\nEND {}"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
+	T_EQ_STR(parse("profile-1\nint i;"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
+	T_EQ_STR(parse("define\nVALUE 5"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
 }
 
 T_CASE(description_fields)
@@ -252,7 +256,7 @@ T_CASE(declarations_between_clauses)
 		 "(decl global extern \"int\" errno_x)\n(decl global static \"long\" s)");
 	T_EQ_STR(parse("int a[4]; BEGIN{}"), "(decl global \"int [4]\" a)\n(clause (probes \"BEGIN\"))");
 	T_EQ_STR(parse("self int;"), "ERR: [D_DECL_USELESS] line 1: self variable declaration declares no name");
-	T_EQ_STR(parse("int x = 1;"), "ERR: [D_SYNTAX] line 1: initializers are not supported in D declarations");
+	T_EQ_STR(parse("int x = 1;"), "ERR: [D_SYNTAX] line 1: syntax error near \"=\"");
 	T_EQ_STR(parse("inline int X;"), "ERR: [D_SYNTAX] line 1: syntax error near \";\"");
 	/* translators: the checker judges the types and members */
 	T_EQ_STR(parse("translator int < int x > { };"), "(translator \"int\" (in \"int\" x))");
@@ -291,10 +295,10 @@ T_CASE(pragmas)
 	T_EQ_STR(g->options[0].value, "a-zone-name-much-longer-than-sixty-four-characters-to-check-it-whole");
 	T_EQ_STR(g->options[1].name, "flowindent");
 	dprog_free(g);
-	T_EQ_STR(parse("#pragma D option a=1 b=2\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: #pragma D option takes one name or name=value");
-	T_EQ_STR(parse("#pragma D option =1\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: #pragma D option requires an option name");
-	T_EQ_STR(parse("#pragma D option\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: #pragma D option requires an option name");
-	T_EQ_STR(parse("BEGIN{}\n#pragma D frobnicate"), "ERR: [D_PRAGMA_INVAL] line 2: unknown #pragma D directive 'frobnicate'");
+	T_EQ_STR(parse("#pragma D option a=1 b=2\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: superfluous arguments specified for #pragma option");
+	T_EQ_STR(parse("#pragma D option =1\nBEGIN{}"), "ERR: [D_PRAGMA_OPTSET] line 1: failed to set option '' to '1': Invalid option name");
+	T_EQ_STR(parse("#pragma D option\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: malformed #pragma option <option>=<val>");
+	T_EQ_STR(parse("BEGIN{}\n#pragma D frobnicate"), "ERR: [D_PRAGMA_INVAL] line 2: invalid D pragma: frobnicate");
 }
 
 T_CASE(macro_variables_and_aggregations)
@@ -319,7 +323,8 @@ T_CASE(positions_and_lines)
 	T_EQ_STR(parse("# 10 \"x.d\"\nBEGIN\n{ x = ; }"), "ERR: [D_SYNTAX] line 11: syntax error near \";\"");
 	T_EQ_STR(parse("# 1 \"x.d\"\nsyscall::read:entry\n# 7 \"x.d\"\n/pid/\n{ x =\n# 12 \"y.h\"\n; }"),
 		 "ERR: [D_SYNTAX] line 12: syntax error near \";\"");
-	T_EQ_STR(parse("BEGIN { x = `; }"), "ERR: [D_SYNTAX] line 1: syntax error near \"`\"");
+	/* a backtick is an identifier character in D (module scoping: vmlinux`jiffies) */
+	T_EQ_STR(parse("BEGIN { x = `; }"), "(clause (probes \"BEGIN\") (stmt (assign (var x) (var `))))");
 	T_EQ_STR(parse("BEGIN { x = \"abc; }"), "ERR: [D_STR_NL] line 1: unterminated string constant");
 }
 
@@ -360,7 +365,8 @@ T_CASE(command_line_clauses)
 	free(s);
 	T_CHECK(c->next == NULL);
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN { x = }", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near \"}\"");
+	/* dtrace numbers the lines of files only */
+	T_EQ_STR(err, "[D_SYNTAX] syntax error near \"}\"");
 	dprog_free(g);
 
 	g = dprog_new();
@@ -377,11 +383,11 @@ T_CASE(command_line_clauses)
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "0", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: invalid probe identifier 0: Unknown probe identifier");
+	T_EQ_STR(err, "[D_PDESC_INVAL] invalid probe identifier 0: Unknown probe identifier");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "4.56", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: probe identifier 4 not permitted when specifying functions");
+	T_EQ_STR(err, "[D_PDESC_INVAL] probe identifier 4 not permitted when specifying functions");
 	dprog_free(g);
 	g = dprog_new();
 	/* a leading colon adds no empty field: provider "", module read, function "" */
@@ -391,19 +397,20 @@ T_CASE(command_line_clauses)
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4294967296", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: identifier 4294967296 exceeds maximum probe id");
+	T_EQ_STR(err, "[D_PDESC_INVAL] identifier 4294967296 exceeds maximum probe id");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "a:b:c:d", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] line 1: invalid probe description \"a:b:c:d\": Overspecified probe description");
+	T_EQ_STR(err, "[D_PDESC_INVAL] invalid probe description \"a:b:c:d\": Overspecified probe description");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN } x", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near \"}\"");
+	/* dtrace numbers the lines of files only */
+	T_EQ_STR(err, "[D_SYNTAX] syntax error near \"}\"");
 	dprog_free(g);
 	g = dprog_new();
 	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_SYNTAX] line 1: syntax error near end of input");
+	T_EQ_STR(err, "[D_SYNTAX] syntax error near end of input");
 	dprog_free(g);
 }
 
@@ -641,7 +648,7 @@ T_CASE(mutation_no_crash)
 			/* the same text as a -n argument (up to any NUL byte) */
 			g = dprog_new();
 			if (dparse_clause_arg(g, (enum dpdesc_spec)(iter % 5), b.s, err, sizeof(err)) != 0)
-				T_CHECK(strncmp(dtag_strip(err), "line ", 5) == 0);
+				T_CHECK(strncmp(dtag_strip(err), "line ", 5) != 0 && strchr(err, '\n') == NULL);
 			dprog_free(g);
 			strbuf_free(&b);
 			runs++;

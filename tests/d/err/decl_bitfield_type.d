@@ -1,0 +1,5 @@
+/* @opts: -x errtags */
+/* Only integers can be bit-fields. */
+struct s {
+	float : 1;
+};

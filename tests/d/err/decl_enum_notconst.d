@@ -1,0 +1,5 @@
+/* @opts: -x errtags */
+/* An enumerator value that is no integer constant: reported after the expression. */
+enum e {
+	A = "not an integer"
+};

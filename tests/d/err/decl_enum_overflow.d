@@ -1,0 +1,5 @@
+/* @opts: -x errtags */
+/* D enumerators are ints. */
+enum e {
+	A = 2147483648
+};

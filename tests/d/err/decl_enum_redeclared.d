@@ -1,0 +1,7 @@
+/* @opts: -x errtags */
+/* An enumerator another enum already defined. */
+enum colors { RED, GREEN };
+enum shades {
+	PINK,
+	RED
+};

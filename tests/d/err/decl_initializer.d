@@ -1,0 +1,6 @@
+/* @opts: -x errtags */
+/* D declarations have no initializers. */
+int i = 0;
+BEGIN
+{
+}

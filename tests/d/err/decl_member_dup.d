@@ -1,0 +1,6 @@
+/* @opts: -x errtags */
+/* A member name used twice. */
+struct s {
+	int x;
+	char x;
+};

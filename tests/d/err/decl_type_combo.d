@@ -1,0 +1,4 @@
+/* @opts: -x errtags */
+/* Two base types in one declaration. */
+int
+char c;

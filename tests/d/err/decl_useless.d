@@ -1,0 +1,3 @@
+/* @opts: -x errtags */
+/* A declaration that declares nothing. */
+extern int;

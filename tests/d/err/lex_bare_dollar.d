@@ -1,0 +1,6 @@
+/* @opts: -x errtags */
+/* A $ that starts no macro variable. */
+BEGIN
+{
+	x = $;
+}

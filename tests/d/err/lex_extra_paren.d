@@ -1,0 +1,6 @@
+/* @opts: -x errtags */
+/* One ) too many: the lexer notices. */
+BEGIN
+{
+	trace(1));
+}

@@ -1,0 +1,6 @@
+/* @opts: -x errtags */
+/* An unknown D pragma. */
+#pragma D frobnicate
+BEGIN
+{
+}
