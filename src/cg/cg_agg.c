@@ -331,8 +331,9 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 	const struct dobj_map *m = &c->o->maps[da->map];
 	/* a string member may write up to a slot (strsize + 1 rounded up): the next member,
 	 * written after it, overwrites the excess; the last one needs the slack */
-	uint32_t kb = cg_scratch_alloc(&c->g, cgc_round8(m->key_size) + cgc_round8(d->keysize) +
-				       c->slot);
+	bool shared_hash = da->index >= 0 && m->kind != BPF_SYS_MAP_PERCPU_ARRAY;
+	uint32_t kb = cg_scratch_alloc(&c->g, cgc_round8(shared_hash ? m->key_size :
+							       (uint32_t)d->keysize) + c->slot);
 	uint32_t off = 0;
 	size_t i = 0;
 
