@@ -1,5 +1,6 @@
 /* cg_agg.c — aggregations in BPF: one per-CPU hash map per aggregation (a one-entry per-CPU
- * array for a keyless count(): docs/agg.md), the in-place update of
+ * array for a keyless count(): docs/agg.md), or, past CGA_OWN_MAPS aggregations, maps shared
+ * by several (dobj.h's struct dobj_agg), the in-place update of
  * `@name[keys] = func(args)`, and the records of printa/trunc/clear/normalize/denormalize/setopt.
  *
  * The layout is agg.h's contract (docs/agg.md): a packed key, a value of int64 words per CPU
