@@ -866,6 +866,29 @@ void cgc_emit_prefilter(struct cgc *c, int out_label,
 	note(c, "; prologue, continued");
 }
 
+
+/* The kernel refuses a program that uses more than 64 maps (MAX_USED_MAPS), after the tracer
+ * has created them all and the verifier has walked the code: say so at compile time. */
+#define CG_MAX_USED_MAPS 64
+static void check_maps_used(struct cgc *c, const struct dobj_prog *p)
+{
+	bool *used = xcalloc(c->o->nmaps ? c->o->nmaps : 1, sizeof *used);
+	size_t n = 0;
+	for (size_t k = 0; k < p->nrelocs; k++) {
+		int32_t m = c->buf.insns[p->map_relocs[k]].imm;   /* p->insns is set later */
+		if (m >= 0 && (size_t)m < c->o->nmaps && !used[m]) {
+			used[m] = true;
+			n++;
+		}
+	}
+	free(used);
+	if (n <= CG_MAX_USED_MAPS)
+		return;
+	c->where = NULL;   /* the whole program, not the last clause compiled */
+	cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s use %zu BPF maps, more than the "
+		 "kernel allows one program (%d)", c->probe->provider, c->probe->module,
+		 c->probe->function, c->probe->name, n, CG_MAX_USED_MAPS);
+}
 /* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
  * clause-local variables, which dtrace leaves undefined at each firing. */
 static void emit_prologue(struct cgc *c, int out_label)
@@ -954,6 +977,7 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
 	p->nnotes = c->nnotes;
 	p->map_relocs = c->relocs;
 	p->nrelocs = c->nrelocs;
+	check_maps_used(c, p);
 	c->notes = NULL;
 	c->nnotes = c->note_cap = 0;
 	c->relocs = NULL;

@@ -1,5 +1,6 @@
 /* cg_agg.c — aggregations in BPF: one per-CPU hash map per aggregation (a one-entry per-CPU
- * array for a keyless count(): docs/agg.md), the in-place update of
+ * array for a keyless count(): docs/agg.md), or, past CGA_OWN_MAPS aggregations, maps shared
+ * by several (dobj.h's struct dobj_agg), the in-place update of
  * `@name[keys] = func(args)`, and the records of printa/trunc/clear/normalize/denormalize/setopt.
  *
  * The layout is agg.h's contract (docs/agg.md): a packed key, a value of int64 words per CPU
@@ -94,6 +95,89 @@ static int64_t key_maxlen(struct cgc *c, const struct dck_agg *a, int idx)
 	return max;
 }
 
+/* At most this many aggregations get a map each; a program with more shares maps (see
+ * share_maps), since the kernel lets a program use at most 64 maps, the tracer's own included. */
+#define CGA_OWN_MAPS 16
+
+/* What the layout learned of one aggregation before its map is chosen. */
+struct cga_plan {
+	uint32_t vsize;            /* value bytes per CPU */
+	uint64_t entries;          /* as many as aggsize holds */
+	bool slot;                 /* `@ = count()`: an entry of a per-CPU array */
+};
+
+/* Every aggregation its own map (the common case: no key word, no padding). `@ = count()`:
+ * one entry, so a per-CPU array (the verifier inlines its lookup; a hash map's is a helper
+ * call hashing the key). Its key is the first 4 bytes of the zero key word. All-zero means
+ * never counted: a count only grows, and trunc and clear move baselines (trace_agg.c), never
+ * this map; the reader skips it. */
+static void own_maps(struct cgc *c, const struct cga_plan *pl)
+{
+	struct dobj *o = c->o;
+	for (size_t i = 0; i < o->naggs; i++) {
+		const struct agg_desc *d = o->aggs[i].desc;
+		char name[32];
+		snprintf(name, sizeof name, "agg_%.26s", d->name[0] ? d->name : "_");
+		o->aggs[i].index = -1;
+		o->aggs[i].map = pl[i].slot
+			? cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_ARRAY, 4, pl[i].vsize, 1)
+			: cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_HASH, (uint32_t)d->keysize,
+				      pl[i].vsize, (uint32_t)pl[i].entries);
+	}
+}
+
+/* The value size of the shared map holding a value of vsize bytes: a power of two. */
+static uint32_t vclass(uint32_t vsize)
+{
+	uint32_t v = 8;
+	while (v < vsize)
+		v *= 2;
+	return v;
+}
+
+/* Many aggregations: all `@ = count()` are entries of one per-CPU array (entry = index), the
+ * others share one per-CPU hash map per value size rounded up to a power of two (at most 13
+ * of them, CGA_MAX_VALUE being 2^15): the key is the aggregation's index as a word, then its
+ * key zero-padded to the longest in that map. A map holds as many entries as its most
+ * numerous member would alone: dtrace's aggsize is one buffer that all share too. */
+static void share_maps(struct cgc *c, const struct cga_plan *pl)
+{
+	struct dobj *o = c->o;
+	uint32_t nslots = 0;
+	for (size_t i = 0; i < o->naggs; i++)
+		if (pl[i].slot)
+			o->aggs[i].index = nslots++;
+	if (nslots) {
+		int m = cgc_add_map(c, "agg_counts", BPF_SYS_MAP_PERCPU_ARRAY, 4, 8, nslots);
+		for (size_t i = 0; i < o->naggs; i++)
+			if (pl[i].slot)
+				o->aggs[i].map = m;
+	}
+	for (uint32_t v = 8; v <= CGA_MAX_VALUE; v *= 2) {
+		uint64_t ks = 0, n = 1;
+		for (size_t i = 0; i < o->naggs; i++) {
+			if (pl[i].slot || vclass(pl[i].vsize) != v)
+				continue;
+			if (o->aggs[i].desc->keysize > ks)
+				ks = o->aggs[i].desc->keysize;
+			if (pl[i].entries > n)
+				n = pl[i].entries;
+		}
+		if (ks == 0)
+			continue;
+		char name[32];
+		snprintf(name, sizeof name, "agg_v%u", v);
+		int m = cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_HASH, (uint32_t)(8 + ks), v,
+				    (uint32_t)n);
+		for (size_t i = 0; i < o->naggs; i++) {
+			if (pl[i].slot || vclass(pl[i].vsize) != v)
+				continue;
+			o->aggs[i].map = m;
+			o->aggs[i].index = (int64_t)i;
+		}
+	}
+}
+
 void cga_layout(struct cgc *c)
 {
 	struct dck_prog *ck = c->ck;
@@ -104,6 +188,7 @@ void cga_layout(struct cgc *c)
 	if (ck->naggs == 0)
 		return;
 	o->aggs = xcalloc((size_t)ck->naggs, sizeof *o->aggs);
+	struct cga_plan *pl = xcalloc((size_t)ck->naggs, sizeof *pl);
 	for (int i = 0; i < ck->naggs; i++) {
 		struct dck_agg *a = ck->aggs[i];
 		struct agg_keydesc *kd = xcalloc((size_t)(a->nkeys > 0 ? a->nkeys : 1), sizeof *kd);
@@ -132,19 +217,26 @@ void cga_layout(struct cgc *c)
 						  (size_t)a->nargs, kd, (size_t)(a->nkeys > 0 ? a->nkeys : 0),
 						  err, sizeof err);
 		free(kd);
-		if (!d)
+		if (!d) {
+			free(pl);
 			cgc_fail(c, NULL, "line %d: @%s: %s", a->line, a->name, err);
+		}
 		o->aggs[o->naggs].desc = d;
 		o->aggs[o->naggs].map = -1;
+		o->aggs[o->naggs].index = -1;
 		o->naggs++;
 		uint64_t vsize = 8 * (uint64_t)d->nwords;
-		if (vsize > CGA_MAX_VALUE)
+		if (vsize > CGA_MAX_VALUE) {
+			free(pl);
 			cgc_fail(c, NULL, "line %d: @%s: %s( ) with %zu buckets is larger than usdtrace "
 				 "supports (at most %d)", a->line, a->name, agg_func_name(d->func),
 				 d->nwords, CGA_MAX_VALUE / 8);
-		if (d->keysize > 8192)
+		}
+		if (d->keysize > 8192) {
+			free(pl);
 			cgc_fail(c, NULL, "line %d: @%s: the keys take %zu bytes, more than usdtrace "
 				 "supports (8192)", a->line, a->name, d->keysize);
+		}
 		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share,
 		 * counting roughly what the kernel's hash map adds per element, and string keys
 		 * at strsize even where the map stores them shorter, so that a given aggsize
@@ -152,24 +244,23 @@ void cga_layout(struct cgc *c)
 		uint64_t per = d->keysize + acct_keysize + vsize + 64;
 		/* An entry (key, value and the word naming its aggregation) that cannot fit the
 		 * buffer at all is dtrace's refusal to enable, not a drop at run time. */
-		if (d->keysize + acct_keysize + vsize + 8 > aggsize)
+		if (d->keysize + acct_keysize + vsize + 8 > aggsize) {
+			free(pl);
 			cgc_fail(c, NULL, "could not enable tracing: Enabling exceeds size of buffer");
+		}
 		uint64_t n = aggsize / per;
-		n = n < 1 ? 1 : n > (1u << 22) ? (1u << 22) : n;
-		char name[32];
-		snprintf(name, sizeof name, "agg_%.26s", a->name[0] ? a->name : "_");
-		/* `@ = count()`: one entry, so a per-CPU array (the verifier inlines its lookup;
-		 * a hash map's is a helper call hashing the key). Its key is the first 4 bytes of
-		 * the zero key word. All-zero means never counted: a count only grows, and trunc
-		 * and clear move baselines (trace_agg.c), never this map; the reader skips it. */
-		bool slot = a->nkeys <= 0 && d->func == AGG_COUNT;
-		o->aggs[i].map = slot
-			? cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_ARRAY, 4, (uint32_t)vsize, 1)
-			: cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_HASH, (uint32_t)d->keysize,
-				      (uint32_t)vsize, (uint32_t)n);
-		if (vsize > zero_size)
-			zero_size = (uint32_t)vsize;
+		pl[i].entries = n < 1 ? 1 : n > (1u << 22) ? (1u << 22) : n;
+		pl[i].vsize = (uint32_t)vsize;
+		pl[i].slot = a->nkeys <= 0 && d->func == AGG_COUNT;
 	}
+	if (o->naggs > CGA_OWN_MAPS)
+		share_maps(c, pl);
+	else
+		own_maps(c, pl);
+	for (size_t i = 0; i < o->naggs; i++)
+		if (o->maps[o->aggs[i].map].value_size > zero_size)
+			zero_size = o->maps[o->aggs[i].map].value_size;
+	free(pl);
 	c->m_aggzero = cgc_add_map(c, "agg_zero", BPF_SYS_MAP_ARRAY, 4, zero_size, 1);
 }
 
@@ -224,14 +315,39 @@ static void store_const_str(struct cgc *c, uint32_t off, uint32_t size, uint32_t
  * zero-padded), so equal values give equal bytes without zeroing the key first. Strings known
  * at compile time are stored as immediates and execname is fetched straight into the key:
  * the common keys cost no string copy. */
-static uint32_t agg_key(struct cgc *c, const struct agg_desc *d, struct dnode *keys)
+/* The key word and padding of a shared hash map (dobj.h): the aggregation's index before the
+ * key, zeros after it up to the map's key size (written last: a string member's excess lands
+ * there). */
+static void shared_key_pad(struct cgc *c, uint32_t kb, uint32_t from, uint32_t to)
 {
+	for (; from < to && from % 8; from++)
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(kb + from), 0));
+	for (; from < to; from += 8)
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + from), 0));
+}
+
+static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *keys)
+{
+	const struct agg_desc *d = da->desc;
+	const struct dobj_map *m = &c->o->maps[da->map];
 	/* a string member may write up to a slot (strsize + 1 rounded up): the next member,
 	 * written after it, overwrites the excess; the last one needs the slack */
-	uint32_t kb = cg_scratch_alloc(&c->g, cgc_round8(d->keysize) + c->slot);
+	bool shared_hash = da->index >= 0 && m->kind != BPF_SYS_MAP_PERCPU_ARRAY;
+	uint32_t kb = cg_scratch_alloc(&c->g, cgc_round8(shared_hash ? m->key_size :
+							       (uint32_t)d->keysize) + c->slot);
 	uint32_t off = 0;
 	size_t i = 0;
 
+	if (m->kind == BPF_SYS_MAP_PERCPU_ARRAY) {
+		/* the entry: 0 in its own array, its index in the shared one */
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb,
+				  da->index < 0 ? 0 : (int32_t)da->index));
+		return kb;
+	}
+	if (da->index >= 0) {
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb, (int32_t)da->index));
+		kb += 8;
+	}
 	if (d->nkeys == 0)
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb, 0));
 	for (struct dnode *k = keys; k && i < d->nkeys; k = k->next, i++) {
@@ -263,6 +379,10 @@ static uint32_t agg_key(struct cgc *c, const struct agg_desc *d, struct dnode *k
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + off)));
 			off += 8;
 		}
+	}
+	if (da->index >= 0) {
+		shared_key_pad(c, kb, (uint32_t)d->keysize, m->key_size - 8);
+		kb -= 8;
 	}
 	return kb;
 }
@@ -512,7 +632,7 @@ void cga_update(struct cgc *c, struct dnode *assign)
 	int have = bpb_label_new(&c->buf), drop = bpb_label_new(&c->buf);
 	int done = bpb_label_new(&c->buf);
 
-	uint32_t kb = agg_key(c, d, l->args);
+	uint32_t kb = agg_key(c, da, l->args);
 	int16_t sv = cgc_slot_push(c), si = cgc_slot_push(c);
 	if (d->func != AGG_COUNT) {
 		cgx_int(c, call->args);

@@ -1,6 +1,7 @@
 /* dobj.c — freeing a compiled D program. The printf formats its actions point to belong to the
  * dck_prog and are left alone; map and program file descriptors are the tracer's to close. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "agg.h"
 #include "dobj.h"
@@ -50,4 +51,34 @@ void dobj_free(struct dobj *o)
 		agg_desc_free(o->aggs[i].desc);
 	free(o->aggs);
 	free(o);
+}
+
+void dobj_agg_map_key(const struct dobj *o, size_t i, const void *key, void *mkey)
+{
+	const struct dobj_agg *a = &o->aggs[i];
+	const struct dobj_map *m = &o->maps[a->map];
+	unsigned char *p = mkey;
+
+	memset(mkey, 0, m->key_size);
+	if (m->kind == BPF_SYS_MAP_PERCPU_ARRAY) {
+		uint32_t k = a->index < 0 ? 0 : (uint32_t)a->index;
+		memcpy(p, &k, 4);
+	} else if (a->index < 0) {
+		memcpy(p, key, a->desc->keysize);
+	} else {
+		uint64_t w = (uint64_t)a->index;
+		memcpy(p, &w, 8);
+		memcpy(p + 8, key, a->desc->keysize);
+	}
+}
+
+const void *dobj_agg_key(const struct dobj *o, size_t i, const void *mkey)
+{
+	const struct dobj_agg *a = &o->aggs[i];
+	uint64_t w;
+
+	if (a->index < 0)
+		return mkey;
+	memcpy(&w, mkey, 8);
+	return w == (uint64_t)a->index ? (const unsigned char *)mkey + 8 : NULL;
 }

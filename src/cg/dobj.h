@@ -201,13 +201,20 @@ struct dobj_action {
 	struct dtype *ptype;       /* PRINT: owned by the dck_prog's types (outlives the dobj) */
 };
 
-/* One aggregation: its layout (agg.h, the contract both sides follow) and its per-CPU hash map
- * (key desc->keysize bytes, value 8 * desc->nwords bytes per CPU). Aggregations are numbered
- * as the type checker numbers them (first appearance), which is the order dtrace prints them. */
+/* One aggregation: its layout (agg.h, the contract both sides follow) and its map. Aggregations
+ * are numbered as the type checker numbers them (first appearance), which is the order dtrace
+ * prints them. The map is either the aggregation's own (index -1): a per-CPU hash map (key
+ * desc->keysize bytes, value 8 * desc->nwords bytes per CPU), or for a keyless count() a
+ * one-entry per-CPU array; or shared with other aggregations (a program may use at most 64
+ * maps): entry `index` of a per-CPU array (keyless count()s), or a per-CPU hash map whose key
+ * is the 8-byte word `index` then the aggregation's key, zero-padded to the map's key size.
+ * A shared map's value may be longer than the aggregation's words: the rest stays zero.
+ * dobj_agg_map_key and dobj_agg_key convert between the two kinds of key. */
 struct agg_desc;
 struct dobj_agg {
 	struct agg_desc *desc;     /* owned */
 	int map;                   /* index in dobj->maps */
+	int64_t index;             /* -1: its own map; else its entry or its key word */
 };
 
 struct dobj_ecb {
@@ -326,5 +333,10 @@ struct dobj {
 };
 
 void dobj_free(struct dobj *o);
+/* Aggregation i's key `key` (desc->keysize bytes) as its map's key (maps[].key_size bytes). */
+void dobj_agg_map_key(const struct dobj *o, size_t i, const void *key, void *mkey);
+/* The aggregation key inside the map key mkey of aggregation i's hash map, or NULL when the
+ * entry is another aggregation's (a shared map). */
+const void *dobj_agg_key(const struct dobj *o, size_t i, const void *mkey);
 void dobj_ecb_clear(struct dobj_ecb *e);   /* frees what the ecb owns (its actions) */
 #endif

@@ -2,7 +2,8 @@
  * bucket rules, merging per-CPU values, sorting, trunc/normalize/clear, and dtrace's output.
  *
  * Contract — THE LAYOUT (what the code generator must write; docs/agg.md explains how).
- *  Each aggregation @name is one BPF per-CPU hash map.
+ *  Each aggregation @name is one BPF per-CPU hash map, or a part of one shared with others: the
+ *  key below then follows the aggregation's index word (dobj.h's struct dobj_agg).
  *  KEY: the packed key tuple, in key order, no padding between members:
  *    - an integer key takes 8 bytes: the value converted to its D type, then sign-extended
  *      (signed types) or zero-extended (unsigned types) to 64 bits, little-endian. The consumer

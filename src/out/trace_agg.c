@@ -49,9 +49,26 @@ void trace_aggs_free(struct trace_aggs *t)
 	memset(t, 0, sizeof *t);
 }
 
-static int map_fd(const struct trace_aggs *t, size_t i)
+/* Delete aggregation i's key from its map. */
+static void map_delete(const struct trace_aggs *t, size_t i, const void *key)
 {
-	return t->o->maps[t->o->aggs[i].map].fd;
+	const struct dobj_map *m = &t->o->maps[t->o->aggs[i].map];
+	unsigned char *mkey = xcalloc(1, m->key_size);
+	dobj_agg_map_key(t->o, i, key, mkey);
+	bpf_map_delete_elem(m->fd, mkey);
+	free(mkey);
+}
+
+/* Set aggregation i's key to the empty value (all zeros) on every CPU, if it is there. */
+static void map_zero(const struct trace_aggs *t, size_t i, const void *key)
+{
+	const struct dobj_map *m = &t->o->maps[t->o->aggs[i].map];
+	unsigned char *mkey = xcalloc(1, m->key_size);
+	int64_t *zeros = xcalloc(t->ncpus, m->value_size);
+	dobj_agg_map_key(t->o, i, key, mkey);
+	bpf_map_update_elem(m->fd, mkey, zeros, BPF_EXIST);
+	free(zeros);
+	free(mkey);
 }
 
 /* Additive functions (all but min and max): what trunc() and clear() took away is kept as a
@@ -115,6 +132,79 @@ void trace_aggs_next_record(struct trace_aggs *t)
 	t->record++;
 }
 
+/* The map's words per CPU (a shared map's value may be longer than the aggregation's). */
+static size_t map_words(const struct trace_aggs *t, size_t i)
+{
+	return t->o->maps[t->o->aggs[i].map].value_size / 8;
+}
+
+/* One entry read from the map (key the aggregation's, mvals ncpus * mw words) into raw/a. */
+static void add_read(struct trace_aggs *t, size_t i, const unsigned char *key,
+		     const int64_t *mvals, size_t mw, int64_t *vals, unsigned char *canon)
+{
+	const struct agg_desc *d = t->o->aggs[i].desc;
+	for (size_t cpu = 0; cpu < t->ncpus; cpu++)
+		memcpy(vals + cpu * d->nwords, mvals + cpu * mw, d->nwords * 8);
+	/* usym/ufunc and umod keys merge per function / module (dtrace's
+	 * dt_aggregate_usym); the map's key itself stays as it is, for the next step */
+	memcpy(canon, key, d->keysize);
+	agg_key_canon(d, canon);
+	struct agg_data *to = additive(d) ? &t->raw[i] : &t->snap[i];
+	agg_data_add(to, canon, vals, t->ncpus);
+	if (t->percpu)
+		agg_entry_set_percpu(to, canon, vals, t->ncpus);
+}
+
+/* Read aggregation i's entries from its map into raw (additive) or snap (min, max). */
+static int read_map(struct trace_aggs *t, size_t i, char *errbuf, size_t errlen)
+{
+	const struct dobj_agg *ag = &t->o->aggs[i];
+	const struct dobj_map *m = &t->o->maps[ag->map];
+	const struct agg_desc *d = ag->desc;
+	size_t mw = map_words(t, i);
+	unsigned char *key = xcalloc(1, m->key_size), *next = xcalloc(1, m->key_size);
+	unsigned char *canon = xcalloc(1, d->keysize);
+	int64_t *mvals = xcalloc(t->ncpus * mw, 8), *vals = xcalloc(t->ncpus * d->nwords, 8);
+	int rc = 0;
+
+	if (m->kind == BPF_SYS_MAP_PERCPU_ARRAY) {
+		/* a keyless count() (cg_agg.c): its entry exists from the start; all zero, it
+		 * was never counted */
+		unsigned char *zkey = xcalloc(1, d->keysize);
+		dobj_agg_map_key(t->o, i, zkey, key);
+		if (bpf_map_lookup_elem(m->fd, key, mvals) != 0)
+			rc = util_seterr(errbuf, errlen, "cannot read aggregation @%s: %s", d->name,
+					 strerror(errno));
+		else if (!all_zero(mvals, t->ncpus * mw))
+			add_read(t, i, zkey, mvals, mw, vals, canon);
+		free(zkey);
+		goto out;
+	}
+	const void *prev = NULL;
+	while (bpf_map_get_next_key(m->fd, prev, next) == 0) {
+		memcpy(key, next, m->key_size);
+		prev = key;
+		const unsigned char *k = dobj_agg_key(t->o, i, key);
+		if (!k)
+			continue;   /* another aggregation's, in a shared map */
+		if (bpf_map_lookup_elem(m->fd, key, mvals) != 0) {
+			if (errno == ENOENT)
+				continue;   /* deleted meanwhile (trunc elsewhere): nothing to add */
+			rc = util_seterr(errbuf, errlen, "cannot read aggregation @%s: %s", d->name,
+					 strerror(errno));
+			break;
+		}
+		add_read(t, i, k, mvals, mw, vals, canon);
+	}
+out:
+	free(key);
+	free(next);
+	free(canon);
+	free(mvals);
+	free(vals);
+	return rc;
+}
+
 int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t errlen)
 {
 	if (t->read_at[i] == t->record)
@@ -122,40 +212,12 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 	t->read_at[i] = t->record;
 	const struct agg_desc *d = t->o->aggs[i].desc;
 	struct agg_data *raw = &t->raw[i], *a = &t->snap[i];
-	int fd = map_fd(t, i);
-	unsigned char *key = xcalloc(1, d->keysize), *next = xcalloc(1, d->keysize);
-	unsigned char *canon = xcalloc(1, d->keysize);
-	int64_t *vals = xcalloc(t->ncpus * d->nwords, 8);
-	int rc = 0;
 
 	agg_data_free(raw);
 	agg_data_init(raw, d);
 	agg_data_free(a);
 	agg_data_init(a, d);
-	const void *prev = NULL;
-	while (bpf_map_get_next_key(fd, prev, next) == 0) {
-		memcpy(key, next, d->keysize);
-		prev = key;
-		if (bpf_map_lookup_elem(fd, key, vals) != 0) {
-			if (errno == ENOENT)
-				continue;   /* deleted meanwhile (trunc elsewhere): nothing to add */
-			rc = util_seterr(errbuf, errlen, "cannot read aggregation @%s: %s", d->name,
-					 strerror(errno));
-			break;
-		}
-		/* a one-entry array (cg_agg.c: `@ = count()`) has its entry from the start:
-		 * all zero, it was never counted */
-		if (t->o->maps[t->o->aggs[i].map].kind == BPF_SYS_MAP_PERCPU_ARRAY &&
-		    all_zero(vals, t->ncpus * d->nwords))
-			continue;
-		/* usym/ufunc and umod keys merge per function / module (dtrace's
-		 * dt_aggregate_usym); `key` itself stays the map's, for the next step */
-		memcpy(canon, key, d->keysize);
-		agg_key_canon(d, canon);
-		agg_data_add(additive(d) ? raw : a, canon, vals, t->ncpus);
-		if (t->percpu)
-			agg_entry_set_percpu(additive(d) ? raw : a, canon, vals, t->ncpus);
-	}
+	int rc = read_map(t, i, errbuf, errlen);
 	/* additive: what is shown is the map's values less the baselines; a truncated key shows
 	 * again only when updated since, a cleared one always */
 	int64_t *v = xcalloc(d->nwords, 8);
@@ -182,10 +244,6 @@ int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t err
 	a->normal = t->normal[i];
 	a->printed = t->printed[i];
 	free(v);
-	free(key);
-	free(next);
-	free(canon);
-	free(vals);
 	return rc;
 }
 
@@ -209,7 +267,7 @@ static void do_trunc(struct trace_aggs *t, size_t i, int64_t n)
 			if (agg_data_find(&t->kept[i], key))   /* shown again only when updated */
 				drop_key(&t->kept[i], key);
 		} else {
-			bpf_map_delete_elem(map_fd(t, i), key);
+			map_delete(t, i, key);
 		}
 	}
 	free(keys);
@@ -228,7 +286,7 @@ static void do_clear(struct trace_aggs *t, size_t i)
 			if (!agg_data_find(&t->kept[i], r->key))
 				agg_data_add(&t->kept[i], r->key, zeros, 1);
 		} else {
-			bpf_map_update_elem(map_fd(t, i), a->ent[k].key, zeros, BPF_EXIST);
+			map_zero(t, i, a->ent[k].key);
 		}
 	}
 	free(zeros);

@@ -112,11 +112,15 @@ void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 			any |= is_ukey(d->keys[k].kind);
 		if (!any || fd < 0)
 			continue;
-		unsigned char *key = xcalloc(1, d->keysize), *next = xcalloc(1, d->keysize);
+		size_t ks = o->maps[o->aggs[i].map].key_size;
+		unsigned char *mkey = xcalloc(1, ks), *next = xcalloc(1, ks);
 		const void *prev = NULL;
 		while (bpf_map_get_next_key(fd, prev, next) == 0) {
-			memcpy(key, next, d->keysize);
-			prev = key;
+			memcpy(mkey, next, ks);
+			prev = mkey;
+			const unsigned char *key = dobj_agg_key(o, i, mkey);
+			if (!key)
+				continue;   /* another aggregation's, in a shared map */
 			size_t off = 0;
 			for (size_t k = 0; k < d->nkeys; k++) {
 				if (is_ukey(d->keys[k].kind)) {
@@ -127,7 +131,7 @@ void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 				off += d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
 			}
 		}
-		free(key);
+		free(mkey);
 		free(next);
 	}
 }

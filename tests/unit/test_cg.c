@@ -404,3 +404,46 @@ T_CASE(aggregation_too_large)
 	T_CHECK(strstr(err, "lquantize( ) with 60002 buckets is larger than usdtrace supports") != NULL);
 	cgc_test_free(&t);
 }
+
+/* Few aggregations: a map each (no key word). Many: keyless count()s share one per-CPU array,
+ * the others one hash map per value size class, keys prefixed by the aggregation's index. */
+T_CASE(aggregation_maps_shared)
+{
+	struct cgc_test t = compile_ok("BEGIN { @c = count(); @s[1] = sum(2); }");
+	if (!t.o)
+		return;
+	T_EQ_INT((int)t.o->naggs, 2);
+	T_EQ_INT((int)t.o->aggs[0].index, -1);
+	T_EQ_INT(t.o->maps[t.o->aggs[0].map].kind, BPF_SYS_MAP_PERCPU_ARRAY);
+	T_EQ_INT((int)t.o->maps[t.o->aggs[1].map].key_size, 8);
+	cgc_test_free(&t);
+
+	struct strbuf sb = {0};
+	strbuf_puts(&sb, "BEGIN {");
+	for (int i = 0; i < 200; i++)
+		strbuf_printf(&sb, i % 4 == 0 ? " @a%d = count();" : i % 4 == 1 ? " @a%d[\"k\"] = sum(1);" :
+			      i % 4 == 2 ? " @a%d = quantize(1);" : " @a%d[1, 2] = max(1);", i);
+	strbuf_puts(&sb, " }");
+	t = compile_ok(sb.s);
+	strbuf_free(&sb);
+	if (!t.o)
+		return;
+	T_EQ_INT((int)t.o->naggs, 200);
+	T_CHECK(t.o->nmaps < 20);
+	const struct dobj_agg *c4 = &t.o->aggs[4], *s1 = &t.o->aggs[1], *m3 = &t.o->aggs[3];
+	T_EQ_INT(t.o->maps[c4->map].kind, BPF_SYS_MAP_PERCPU_ARRAY);
+	T_EQ_INT((int)t.o->maps[c4->map].max_entries, 50);
+	T_EQ_INT((int)c4->index, 1);
+	T_EQ_INT(s1->map, t.o->aggs[5].map);          /* sum and max: one word, one map */
+	T_EQ_INT(s1->map, m3->map);
+	T_EQ_INT((int)s1->index, 1);
+	T_EQ_INT((int)t.o->maps[s1->map].key_size, 8 + 16);   /* the longest key: two ints */
+	T_CHECK(t.o->aggs[2].map != s1->map);
+	unsigned char key[16] = { 7 }, mkey[24];
+	dobj_agg_map_key(t.o, 3, key, mkey);
+	T_EQ_INT(mkey[0], 3);
+	T_EQ_INT(mkey[8], 7);
+	T_CHECK(dobj_agg_key(t.o, 3, mkey) == mkey + 8);
+	T_CHECK(dobj_agg_key(t.o, 1, mkey) == NULL);
+	cgc_test_free(&t);
+}
