@@ -11,21 +11,36 @@
 #include "cg_clause.h"
 #include "cg_str.h"
 
-_Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, ...)
+static _Noreturn void vfail(struct cgc *c, const struct dnode *n, const char *tag,
+			    const char *fmt, va_list ap)
 {
 	char msg[512];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	if (!n)
 		n = c->where;
 	if (n && n->pos.line > 0)
-		util_seterr(c->errbuf, c->errlen, "line %d: %s", n->pos.line, msg);
+		util_seterr(c->errbuf, c->errlen, "%s%s%sline %d: %s", tag ? "[" : "", tag ? tag : "",
+			    tag ? "] " : "", n->pos.line, msg);
 	else
-		util_seterr(c->errbuf, c->errlen, "%s", msg);
+		util_seterr(c->errbuf, c->errlen, "%s%s%s%s", tag ? "[" : "", tag ? tag : "",
+			    tag ? "] " : "", msg);
 	longjmp(c->fail, 1);
+}
+
+_Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfail(c, n, NULL, fmt, ap);
+}
+
+_Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,
+			    const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfail(c, n, dtag_name(tag), fmt, ap);
 }
 
 /* ---- emitting ---- */

@@ -23,6 +23,7 @@
 #include "cg_impl.h"
 #include "dobj.h"
 #include "provider.h"
+#include "dtag.h"
 #include "dtype.h"
 
 /* Fixed stack slots. */
@@ -146,6 +147,10 @@ struct cgc {
 
 _Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same for a compile error libdtrace tags (dtag.h): dtrace's code generator reports some
+ * (D_ALLOCA_SIZE, D_CG_EXPR...) with a tag that -x errtags shows. */
+_Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,
+			    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Emitting. */
 size_t cgc_emit(struct cgc *c, struct bpf_insn insn);

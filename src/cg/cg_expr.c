@@ -1135,7 +1135,7 @@ static void call_int(struct cgc *c, struct dnode *n)
 		uint64_t used = c->persist_top - c->this_end;
 		uint64_t left = used < limit ? limit - used : 0;
 		if (a0->isconst && (uint64_t)a0->cval > limit)
-			cgc_fail(c, n, "alloca(%llu) size larger than scratchsize %llu",
+			cgc_fail_tag(c, n, D_ALLOCA_SIZE, "alloca(%llu) size larger than scratchsize %llu",
 				 (unsigned long long)a0->cval, (unsigned long long)limit);
 		if (a0->isconst && a0->cval > CGC_SCRATCH_LIMIT / 4)
 			cgc_fail(c, n, "alloca( ) size %lld is out of range", (long long)a0->cval);
