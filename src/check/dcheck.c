@@ -2860,9 +2860,14 @@ static void check_clause(struct ck *c, struct dnode *cl, int index)
 		c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
 		check_expr(c, cl->cond);
 		no_nested_action(c, cl->cond);
-		c->pred = NULL;  /* dtrace reports this one at the clause, not the '{' */
-		if (!is_scalar(cl->cond->type))
-			fail_at(c, cl->cond, D_PRED_SCALAR, "predicate result must be of scalar type");
+		c->pred = NULL;
+		if (!is_scalar(cl->cond->type)) {
+			/* dtrace checks it when the whole clause is read: at its closing '}' */
+			struct dnode at = *cl->cond;
+			if (cl->body && cl->body->end_line > 0)
+				at.pos.line = cl->body->end_line;
+			fail_at(c, &at, D_PRED_SCALAR, "predicate result must be of scalar type");
+		}
 	}
 	if (cl->body)
 		check_stmt(c, cl->body);

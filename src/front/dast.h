@@ -82,6 +82,7 @@ struct dnode {
 	char *str;
 	size_t slen;
 	struct dtype *ctype;      /* a type written in the source (cast, sizeof, declarations) */
+	int end_line;             /* DN_BLOCK: the line of its closing '}' */
 	const char *storage;      /* DN_VARDECL: static string */
 	enum dpdesc_spec spec;    /* DN_PDESC */
 	char *pd[4];              /* DN_PDESC */

@@ -1880,6 +1880,7 @@ static struct dnode *block(struct parser *p, const struct dtok *brace)
 			syntax_error(p, peek(p));
 		last = last->next = statement(p);
 	}
+	b->end_line = p->tl->toks[p->pos - 1].line;
 	b->args = head.next;
 	return b;
 }

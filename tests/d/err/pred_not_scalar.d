@@ -6,7 +6,7 @@ struct foo {
 struct foo p;
 
 BEGIN
-/p/ /* error here */
+/p/
 {
 	exit(0);
-}
+} /* error here: dtrace checks the predicate when the clause is complete */
