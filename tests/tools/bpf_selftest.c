@@ -587,7 +587,7 @@ static int cmd_verifier(void)
 	struct attach_set as;
 	struct attach_site site = { 0x1000, 0, 0 };
 	attach_set_init(&as);
-	struct bpf_sys_prog_opts ok_o = { BPF_PROG_TYPE_KPROBE, 0, false, "noop" };
+	struct bpf_sys_prog_opts ok_o = { BPF_PROG_TYPE_KPROBE, 0, false, "noop", 0 };
 	int pfd = bpf_sys_prog_load(&ok_o, good, 2, NULL, err, sizeof(err));
 	if (attach_uprobe(&as, pfd, "/nonexistent/usdtrace-test", &site, -1, false, err, sizeof(err)) != -1 ||
 	    errno != ENOENT || !strstr(err, "no such file"))
