@@ -322,6 +322,7 @@ END { clear(@full); }"
 	run=py_argv
 	if ! c_run $run "$(py_cmd $run)" \
 		"$P:function__entry /str(arg1) == \"usdt_real_f\" && @seen == 0/ { @seen = 1; printf(\"%s|%s|%d|%d\\n\", str(arg0), str(arg1), arg2, arg2); } END { clear(@seen); } $btnoline" \
+		-n 'BEGIN { seen = 0; }' \
 		-n 'python$target:::function-entry /copyinstr(arg1) == "usdt_real_f" && !seen/ { seen = 1; printf("%s|%s|%d|%d\n", copyinstr(arg0), copyinstr(args[1]), arg2, args[2]); }' \
 		-n "$noline"; then
 		notok py_args "$why; usdtrace: $(head -c 300 "$w/$run.err" | tr '\n' ' ')"
@@ -470,6 +471,7 @@ rb_raise rb_gc_mark_begin rb_load_entry rb_load_return"
 	run=rb_argv
 	if ! c_run $run "$(rb_cmd $run)" \
 		"$R:method__entry /str(arg1) == \"usdt_real_m\" && @seen == 0/ { @seen = 1; printf(\"%s|%s|%s|%d\\n\", str(arg0), str(arg1), str(arg2), arg3); } END { clear(@seen); }" \
+		-n 'BEGIN { seen = 0; }' \
 		-n 'ruby$target:::method-entry /copyinstr(arg1) == "usdt_real_m" && !seen/ { seen = 1; printf("%s|%s|%s|%d\n", copyinstr(arg0), copyinstr(args[1]), copyinstr(arg2), args[3]); }'; then
 		notok rb_args "$why; usdtrace: $(head -c 300 "$w/$run.err" | tr '\n' ' ')"
 	elif [ $rc -ne 0 ]; then

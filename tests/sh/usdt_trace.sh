@@ -287,6 +287,7 @@ lib=$W/libut.so
 if gcc -O2 -shared -fPIC -Wall -Wextra -Werror -I"$TOP/include" -o "$lib" "$TOP/tests/progs/usdt/ut_lib.c" 2>"$W/cc.err"; then
 	cat >"$W/dl.d" <<'EOF'
 long s;
+int printed;    /* read in a predicate before any assignment: dtrace wants it declared */
 utlib$target:::hello { n++; s += arg1; }
 ut$target:::done { printf("hello %d sum %d in %s\n", n, s, probemod); }
 utlib$target:::hello /!printed/ { printed = 1; printf("first in %s, n=%d\n", probemod, n); }
