@@ -909,11 +909,12 @@ static void emit_prologue(struct cgc *c, int out_label)
 	}
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_GLOBALS, CGC_SCR_GBASE));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, CGC_SCR_OWNER));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 1));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, CGC_SCR_OWNER));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, CGC_OWNER));
-	cgc_zero_scratch(c, 16, c->this_vars_end - 16);
+	cgc_zero_scratch(c, CGC_SCR_FIXED, c->this_vars_end - CGC_SCR_FIXED);
 }
 
 void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
@@ -1108,7 +1109,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	cgu_add_maps(c);
 	cgsp_setup(c);
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
-	c->this_end = 16;   /* CGC_SCR_BASE, CGC_SCR_OWNER */
+	c->this_end = CGC_SCR_FIXED;   /* CGC_SCR_BASE, CGC_SCR_OWNER, CGC_SCR_GBASE */
 	cgx_vars_layout(c);
 	cga_layout(c);
 	c->this_vars_end = c->this_end;

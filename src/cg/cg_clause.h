@@ -48,6 +48,9 @@
 #define CGC_SCR_OWNER 8        /* u64 in scratch: counted up by every firing's prologue: a
                                 * sleepable program that slept finds another number there
                                 * when another firing used the area meanwhile */
+#define CGC_SCR_GBASE 16       /* u64 in scratch: the globals area's address (R8 as a number):
+                                * D pointers to global variables are kernel addresses there */
+#define CGC_SCR_FIXED 24       /* bytes of scratch the three above take */
 #define CGC_SCRATCH_LIMIT 32000 /* per-CPU map values are allocated from a 32 KiB pool */
 
 /* How a USDT program reads the arguments its class's start-up sites have in a register

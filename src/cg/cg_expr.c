@@ -122,6 +122,24 @@ void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
 	bpb_label_place(&c->buf, tried);
 }
 
+/* Jump to `in` when the `size` bytes at the address in register addr_reg lie among the global
+ * variables (the globals map value past struct dobj_state), leaving in R1 their offset from
+ * R8; fall through otherwise. D code may point at its global variables (&x, an array used as
+ * a value): such a pointer is a kernel address in the globals area, and accesses through it
+ * stay inside the variables (the state before them is not D's to touch). Clobbers R1, R2. */
+static void globals_range(struct cgc *c, int addr_reg, uint32_t size, int in)
+{
+	uint32_t vstart = cgc_round8(sizeof(struct dobj_state));
+
+	if (c->globals_size < vstart + size)
+		return;                       /* no room for such an access at all */
+	cgc_emit(c, bi_mov64_reg(1, addr_reg));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_GBASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)vstart));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->globals_size - vstart - size), in);
+}
+
 void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size)
 {
 	struct cgc *c = g->priv;
@@ -136,6 +154,7 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 2, 1, kern);
+	globals_range(c, 3, size, kern);
 	bpb_ld_imm64(&c->buf, 1, USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
 	int again = cg_user_retry_begin(g);
@@ -184,10 +203,19 @@ static void loc_to_mem(struct cgc *c, struct dnode *n, struct loc *l)
 {
 	if (l->k == LOC_MEM)
 		return;
-	if (l->k == LOC_GLOBAL)
-		cgc_fail(c, n, "cannot take the address of a global variable");
-	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->off));
+	(void)n;
+	if (l->gidx) {
+		/* an element of a global array at a run-time index: its place, not the copy */
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_GBASE));
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)l->gofftmp));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->gbase));
+	} else {
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH,
+				   l->k == LOC_GLOBAL ? CGC_SCR_GBASE : CGC_SCR_BASE));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->off));
+	}
+	l->gidx = false;
 	l->slot = cgc_slot_push(c);
 	l->k = LOC_MEM;
 	l->internal = true;
@@ -729,6 +757,9 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 			cgx_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
 	}
+	int glob = bpb_label_new(&c->buf), stored = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
+	globals_range(c, 3, (uint32_t)size, glob);
 	if (!l->internal)
 		alloca_check(c, l->slot, (uint32_t)size);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
@@ -745,6 +776,14 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 	merge_bitfield(c, bf, size, 2, 0);
 	cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, 0));
+	bpb_ja(&c->buf, stored);
+	/* a global variable: R1 is the offset past the state, bounded on its own register */
+	bpb_label_place(&c->buf, glob);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+	merge_bitfield(c, bf, size, 2, (int16_t)cgc_round8(sizeof(struct dobj_state)));
+	cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, (int16_t)cgc_round8(sizeof(struct dobj_state))));
+	bpb_label_place(&c->buf, stored);
 	cgc_slot_pop(c);
 }
 
