@@ -1138,7 +1138,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	for (size_t i = 0; i < c->nsize_patches; i++)
 		o->progs[c->size_patches[i].prog].insns[c->size_patches[i].at].imm = (int32_t)scratch;
 	struct dobj_map *gm = &o->maps[c->m_globals];
-	gm->value_size = c->globals_size;
+	gm->value_size = (c->globals_size + CGC_GLOBALS_UNIT - 1) / CGC_GLOBALS_UNIT * CGC_GLOBALS_UNIT;
 	gm->init = xcalloc(1, gm->value_size);
 	struct dobj_state st = { .target_pid = (uint32_t)in->target_pid };
 	memcpy(gm->init, &st, sizeof st);

@@ -124,22 +124,26 @@ void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
 
 /* Jump to `in` when the `size` bytes at the address in register addr_reg lie among the global
  * variables (the globals map value past struct dobj_state), leaving in R1 their offset from
- * R8; fall through otherwise. D code may point at its global variables (&x, an array used as
- * a value): such a pointer is a kernel address in the globals area, and accesses through it
- * stay inside the variables (the state before them is not D's to touch). Clobbers R1, R2.
- * Returns false, emitting nothing, when no access of that size fits there at all (`in` is
- * then never jumped to, and code placed there only would be unreachable). */
-static bool globals_range(struct cgc *c, int addr_reg, uint32_t size, int in)
+ * the first variable; fall through otherwise. D code may point at its global variables (an
+ * element or member's address, an array used as a value): such a pointer is a kernel address
+ * in the globals area. Stores through it stay inside the variables; loads may also read the
+ * zeros that fill the map value's last unit past them (CGC_GLOBALS_UNIT), as D lets a cast
+ * pointer read past an array. The state before the variables is not D's to touch. Clobbers
+ * R1, R2. Returns false, emitting nothing, when no access of that size fits there at all
+ * (`in` is then never jumped to, and code placed there only would be unreachable). */
+static bool globals_range(struct cgc *c, int addr_reg, uint32_t size, bool load, int in)
 {
 	uint32_t vstart = cgc_round8(sizeof(struct dobj_state));
+	uint32_t end = load ? (c->globals_size + CGC_GLOBALS_UNIT - 1) / CGC_GLOBALS_UNIT *
+				      CGC_GLOBALS_UNIT : c->globals_size;
 
-	if (c->globals_size < vstart + size)
+	if (c->globals_size <= vstart || end < vstart + size)
 		return false;
 	cgc_emit(c, bi_mov64_reg(1, addr_reg));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_GBASE));
 	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)vstart));
-	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->globals_size - vstart - size), in);
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(end - vstart - size), in);
 	return true;
 }
 
@@ -157,7 +161,7 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 2, 1, kern);
-	globals_range(c, 3, size, kern);
+	globals_range(c, 3, size, true, kern);
 	bpb_ld_imm64(&c->buf, 1, USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
 	int again = cg_user_retry_begin(g);
@@ -762,7 +766,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	}
 	int glob = bpb_label_new(&c->buf), stored = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
-	bool globals = globals_range(c, 3, (uint32_t)size, glob);
+	bool globals = globals_range(c, 3, (uint32_t)size, false, glob);
 	if (!l->internal)
 		alloca_check(c, l->slot, (uint32_t)size);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));

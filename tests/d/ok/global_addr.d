@@ -1,6 +1,7 @@
 /* Pointers to global variables: &a[i], &s.m and an array used as a value point into the
  * globals area; loads and stores through them reach the variables, in this clause and in
- * later ones (END), and casts and pointer arithmetic work on them as on any pointer. */
+ * later ones (END), and casts and pointer arithmetic work on them as on any pointer. A cast
+ * pointer may read past the last variable: zeros. */
 #pragma D option quiet
 
 int a[4];
@@ -31,5 +32,5 @@ BEGIN
 
 END
 {
-	printf("%d %d\n", q[1], ((struct pt *)sp)->y);
+	printf("%d %d %d\n", q[1], ((struct pt *)sp)->y, ((int *)a)[40]);
 }
