@@ -924,11 +924,12 @@ static void emit_prologue(struct cgc *c, int out_label)
 	}
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_GLOBALS, CGC_SCR_GBASE));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, CGC_SCR_OWNER));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 1));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, CGC_SCR_OWNER));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, CGC_OWNER));
-	cgc_zero_scratch(c, 16, c->this_vars_end - 16);
+	cgc_zero_scratch(c, CGC_SCR_FIXED, c->this_vars_end - CGC_SCR_FIXED);
 }
 
 void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
@@ -1123,7 +1124,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	cgu_add_maps(c);
 	cgsp_setup(c);
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
-	c->this_end = 16;   /* CGC_SCR_BASE, CGC_SCR_OWNER */
+	c->this_end = CGC_SCR_FIXED;   /* CGC_SCR_BASE, CGC_SCR_OWNER, CGC_SCR_GBASE */
 	cgx_vars_layout(c);
 	cga_layout(c);
 	c->this_vars_end = c->this_end;
@@ -1152,7 +1153,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	for (size_t i = 0; i < c->nsize_patches; i++)
 		o->progs[c->size_patches[i].prog].insns[c->size_patches[i].at].imm = (int32_t)scratch;
 	struct dobj_map *gm = &o->maps[c->m_globals];
-	gm->value_size = c->globals_size;
+	gm->value_size = (c->globals_size + CGC_GLOBALS_UNIT - 1) / CGC_GLOBALS_UNIT * CGC_GLOBALS_UNIT;
 	gm->init = xcalloc(1, gm->value_size);
 	struct dobj_state st = { .target_pid = (uint32_t)in->target_pid };
 	memcpy(gm->init, &st, sizeof st);

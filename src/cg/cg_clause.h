@@ -49,6 +49,13 @@
 #define CGC_SCR_OWNER 8        /* u64 in scratch: counted up by every firing's prologue: a
                                 * sleepable program that slept finds another number there
                                 * when another firing used the area meanwhile */
+#define CGC_SCR_GBASE 16       /* u64 in scratch: the globals area's address (R8 as a number):
+                                * D pointers to global variables are kernel addresses there */
+#define CGC_SCR_FIXED 24       /* bytes of scratch the three above take */
+#define CGC_GLOBALS_UNIT 4096   /* the globals map value is whole units of this: the bytes
+                                * past the variables are zeros that loads through a pointer
+                                * into the variables may read (D lets a cast pointer read past
+                                * an array); stores stay inside the variables */
 #define CGC_SCRATCH_LIMIT 32000 /* per-CPU map values are allocated from a 32 KiB pool */
 
 /* How a USDT program reads the arguments its class's start-up sites have in a register

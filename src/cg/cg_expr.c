@@ -122,6 +122,31 @@ void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
 	bpb_label_place(&c->buf, tried);
 }
 
+/* Jump to `in` when the `size` bytes at the address in register addr_reg lie among the global
+ * variables (the globals map value past struct dobj_state), leaving in R1 their offset from
+ * the first variable; fall through otherwise. D code may point at its global variables (an
+ * element or member's address, an array used as a value): such a pointer is a kernel address
+ * in the globals area. Stores through it stay inside the variables; loads may also read the
+ * zeros that fill the map value's last unit past them (CGC_GLOBALS_UNIT), as D lets a cast
+ * pointer read past an array. The state before the variables is not D's to touch. Clobbers
+ * R1, R2. Returns false, emitting nothing, when no access of that size fits there at all
+ * (`in` is then never jumped to, and code placed there only would be unreachable). */
+static bool globals_range(struct cgc *c, int addr_reg, uint32_t size, bool load, int in)
+{
+	uint32_t vstart = cgc_round8(sizeof(struct dobj_state));
+	uint32_t end = load ? (c->globals_size + CGC_GLOBALS_UNIT - 1) / CGC_GLOBALS_UNIT *
+				      CGC_GLOBALS_UNIT : c->globals_size;
+
+	if (c->globals_size <= vstart || end < vstart + size)
+		return false;
+	cgc_emit(c, bi_mov64_reg(1, addr_reg));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_GBASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)vstart));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(end - vstart - size), in);
+	return true;
+}
+
 void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size)
 {
 	struct cgc *c = g->priv;
@@ -136,6 +161,7 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 2, 1, kern);
+	globals_range(c, 3, size, true, kern);
 	bpb_ld_imm64(&c->buf, 1, USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
 	int again = cg_user_retry_begin(g);
@@ -184,10 +210,19 @@ static void loc_to_mem(struct cgc *c, struct dnode *n, struct loc *l)
 {
 	if (l->k == LOC_MEM)
 		return;
-	if (l->k == LOC_GLOBAL)
-		cgc_fail(c, n, "cannot take the address of a global variable");
-	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->off));
+	(void)n;
+	if (l->gidx) {
+		/* an element of a global array at a run-time index: its place, not the copy */
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_GBASE));
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)l->gofftmp));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->gbase));
+	} else {
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH,
+				   l->k == LOC_GLOBAL ? CGC_SCR_GBASE : CGC_SCR_BASE));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)l->off));
+	}
+	l->gidx = false;
 	l->slot = cgc_slot_push(c);
 	l->k = LOC_MEM;
 	l->internal = true;
@@ -729,6 +764,9 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 			cgx_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
 	}
+	int glob = bpb_label_new(&c->buf), stored = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
+	bool globals = globals_range(c, 3, (uint32_t)size, false, glob);
 	if (!l->internal)
 		alloca_check(c, l->slot, (uint32_t)size);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
@@ -745,6 +783,17 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 	merge_bitfield(c, bf, size, 2, 0);
 	cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, 0));
+	if (globals) {
+		/* a global variable: R1 is the offset past the state, bounded on its register */
+		int16_t vstart = (int16_t)cgc_round8(sizeof(struct dobj_state));
+		bpb_ja(&c->buf, stored);
+		bpb_label_place(&c->buf, glob);
+		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+		merge_bitfield(c, bf, size, 2, vstart);
+		cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, vstart));
+	}
+	bpb_label_place(&c->buf, stored);
 	cgc_slot_pop(c);
 }
 
@@ -885,18 +934,61 @@ static uint32_t assign_str(struct cgc *c, struct dnode *n)
 	return s;
 }
 
+/* Copy exactly size bytes (no rounding: a struct member's neighbours stay as they are). */
+static void copy_exact(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff,
+		       uint32_t size)
+{
+	uint32_t i = size & ~7u;
+
+	cgc_copy(c, dreg, doff, sreg, soff, i, false);
+	for (uint32_t w = 4; w; w >>= 1) {
+		if (size - i >= w) {
+			int bs = w == 4 ? BPF_W : w == 2 ? BPF_H : BPF_B;
+			cgc_emit(c, bi_ldx(bs, 0, sreg, (int16_t)(soff + i)));
+			cgc_emit(c, bi_stx(bs, dreg, 0, (int16_t)(doff + i)));
+			i += w;
+		}
+	}
+}
+
+/* x = v for a struct, union or array value: whole variables of every kind and members of
+ * global, this-> and dynamic ones (a dynamic one is read, changed and written back). A
+ * dynamic variable assigned 0 is freed, as D frees one assigned zero. */
 static void assign_bytes(struct cgc *c, struct dnode *n)
 {
-	struct dck_var *v = assignable(c, n->lhs);
-	uint32_t size;
+	struct dck_var *v = cgx_node_var(n->lhs);
+	uint32_t size, lsize = (uint32_t)dtype_sizeof(n->lhs->type);
+	struct loc l;
 
-	if (!op_is(n, "=") || (v->cls != DCK_GLOBAL && v->cls != DCK_THIS))
+	if (!op_is(n, "="))
 		cgc_fail(c, n, "cannot compile this assignment of a struct or array value");
+	if (v && (v->cls == DCK_ASSOC || v->cls == DCK_SELF)) {
+		uint32_t key = cgx_var_key(c, n->lhs, v);
+		if (n->rhs->isconst && n->rhs->cval == 0 && !cgx_is_str(n->rhs) &&
+		    dtype_resolve(n->rhs->type)->kind != DTY_STRUCT &&
+		    dtype_resolve(n->rhs->type)->kind != DTY_UNION) {
+			uint32_t zero = cg_scratch_alloc(&c->g, 8);
+			cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)zero, 0));
+			cgx_dyn_store(c, v, key, zero, true);
+			return;
+		}
+		uint32_t s = cgx_bytes(c, n->rhs, &size);
+		uint32_t vsize = cgx_vinfo(c, v)->size;
+		uint32_t val = cg_scratch_alloc(&c->g, vsize);
+		/* a clean value: the bytes past the struct are zeros, not the source's neighbours */
+		cgc_zero_scratch(c, val, vsize);
+		copy_exact(c, CG_R_SCRATCH, val, CG_R_SCRATCH, s, size < lsize ? size : lsize);
+		cgx_dyn_store(c, v, key, val, false);
+		return;
+	}
 	uint32_t s = cgx_bytes(c, n->rhs, &size);
-	struct cgc_varinfo *vi = cgx_vinfo(c, v);
-	uint32_t len = cgc_round8(size) < vi->size ? cgc_round8(size) : vi->size;
-	cgc_copy(c, v->cls == DCK_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH, vi->off, CG_R_SCRATCH, s,
-		 len, false);
+	loc_of(c, n->lhs, &l);
+	if (l.k == LOC_MEM || l.gidx)
+		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
+	copy_exact(c, l.k == LOC_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH, l.off, CG_R_SCRATCH, s,
+		   size < lsize ? size : lsize);
+	if (l.dyn)
+		cgx_dyn_store(c, l.dyn, l.dynkey, l.dynval, false);
 }
 
 /* ---- subroutines ---- */

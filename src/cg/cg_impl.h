@@ -16,8 +16,10 @@
  *   integers and pointers  64-bit scalars. A pointer into the traced process is a user address;
  *       a pointer into tracer memory (what copyin/alloca return) is the kernel address of a byte
  *       of scratch. Loads through pointers go through cg_emit_load_ptr, which picks
- *       bpf_probe_read_kernel for addresses inside this CPU's scratch area, bpf_probe_read_user
- *       below the user address limit, and faults (DOUT_FLT_BADADDR) otherwise. (The clause
+ *       bpf_probe_read_kernel for addresses inside this CPU's scratch area or the global
+ *       variables (a pointer to a global is a kernel address in R8's map value),
+ *       bpf_probe_read_user below the user address limit, and faults (DOUT_FLT_BADADDR)
+ *       otherwise. (The clause
  *       compiler checks first that a pointer D code computed reaches scratch only inside the
  *       clause's alloca()'d memory, as DTrace does.)
  *   strings  a string value lives in a scratch slot of g->strsize bytes, NUL-terminated within
@@ -79,7 +81,8 @@ void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len);
 
 /* Read `size` bytes (a constant, at most the scratch space) from the address held in the stack
  * slot addr_slot into scratch at offset dst: bpf_probe_read_kernel for an address inside this
- * CPU's scratch area, bpf_probe_read_user below the user address limit; anything else, or a
+ * CPU's scratch area or the globals area's variables (and the zero fill after them),
+ * bpf_probe_read_user below the user address limit; anything else, or a
  * read that fails, faults with DOUT_FLT_BADADDR and that address. Clobbers R0-R5. */
 void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size);
 

@@ -1601,7 +1601,11 @@ static void check_assign(struct ck *c, struct dnode *n)
 				      op, a);
 			}
 		}
-		if (!argcompat(lt, r))
+		/* 0 stored to a dynamic variable (self->, an associative array element) frees
+		 * it, whatever its type: dtrace accepts it for a struct or union one too */
+		bool del = l->var && (l->var->cls == DCK_SELF || l->var->cls == DCK_ASSOC) &&
+			   r->isconst && r->cval == 0 && is_integer(rt);
+		if (!del && !argcompat(lt, r))
 			incompat(c, n, l, op, r);
 	} else if (op_is(n, "+=") || op_is(n, "-=")) {
 		if (is_string(lt) || is_string(rt))

@@ -32,3 +32,11 @@ cli_run bcopy_below 0 '1\n\n' "~$flt" "$USDTRACE" -q \
 cli_run string_store_too_small 0 '1\n\n' "~$flt" "$USDTRACE" -q -x strsize=16 \
 	-n 'BEGIN { q = (string *)alloca(8); *q = "abc"; }' \
 	-n 'ERROR { printf("%d\n", arg4); exit(0); }'
+
+# A pointer to a global variable reaches only the global variables (loads also the zeros that
+# fill the globals area past them, up to a 4 KiB unit); further, a load or a store faults
+# (bad address) instead of touching what lies there.
+printf 'int a[4];\nBEGIN { p = &a[3]; trace(*(p + 2000)); }\nERROR { printf("%%d %%d\\n", arg4, arg5 - (uint64_t)p); exit(0); }\n' >"$W/gl.d"
+cli_run global_load_beyond 0 '1 8000\n\n' "~$flt" "$USDTRACE" -q -s "$W/gl.d"
+printf 'int a[4];\nBEGIN { p = &a[0]; *(p + 100) = 1; }\nERROR { printf("%%d %%d\\n", arg4, a[3]); exit(0); }\n' >"$W/gs.d"
+cli_run global_store_beyond 0 '1 0\n\n' "~$flt" "$USDTRACE" -q -s "$W/gs.d"
