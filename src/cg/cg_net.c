@@ -168,45 +168,6 @@ static void find_zero_run(struct cg *g, const struct ntop *n)
 	emit(g, bi_stx(BPF_DW, RS, R2, (int16_t)n->len));
 }
 
-/* The dotted-decimal text of the 4 bytes at scratch offset src into 16 bytes at buf, written
- * through R5, a pointer whose offset the verifier knows on every path. */
-static void dotted_quad(struct cg *g, uint32_t buf, uint32_t src)
-{
-	emit(g, bi_mov64_reg(R5, RS));
-	emit(g, bi_alu64_imm(BPF_ADD, R5, (int32_t)buf));
-	for (int i = 0; i < 4; i++) {
-		int tens = label(g), ones = label(g);
-		emit(g, bi_ldx(BPF_B, R2, RS, (int16_t)(src + (uint32_t)i)));
-		bpb_jmp_imm(g->b, BPF_JLT, R2, 100, tens);
-		emit(g, bi_mov64_reg(R3, R2));
-		emit(g, bi_alu64_imm(BPF_DIV, R3, 100));
-		emit(g, bi_alu64_imm(BPF_ADD, R3, '0'));
-		emit(g, bi_stx(BPF_B, R5, R3, 0));
-		emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
-		emit(g, bi_alu64_imm(BPF_MOD, R2, 100));
-		emit(g, bi_mov64_reg(R3, R2));
-		emit(g, bi_alu64_imm(BPF_DIV, R3, 10));
-		emit(g, bi_alu64_imm(BPF_ADD, R3, '0'));
-		emit(g, bi_stx(BPF_B, R5, R3, 0));
-		emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
-		bpb_ja(g->b, ones);
-		place(g, tens);
-		bpb_jmp_imm(g->b, BPF_JLT, R2, 10, ones);
-		emit(g, bi_mov64_reg(R3, R2));
-		emit(g, bi_alu64_imm(BPF_DIV, R3, 10));
-		emit(g, bi_alu64_imm(BPF_ADD, R3, '0'));
-		emit(g, bi_stx(BPF_B, R5, R3, 0));
-		emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
-		place(g, ones);
-		emit(g, bi_alu64_imm(BPF_MOD, R2, 10));
-		emit(g, bi_alu64_imm(BPF_ADD, R2, '0'));
-		emit(g, bi_stx(BPF_B, R5, R2, 0));
-		emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
-		emit(g, bi_st(BPF_B, R5, 0, i < 3 ? '.' : 0));
-		emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
-	}
-}
-
 /* Text of the 16 bytes at scratch offset addr. strict: "::a.b.c.d" and "::ffff:a.b.c.d" for
  * the compatible and mapped forms (inet_ntop); not strict: "a.b.c.d" alone (inet_ntoa6). */
 void cgs_inet_ntoa6(struct cg *g, uint32_t dst, uint32_t addr, bool strict)
@@ -226,7 +187,7 @@ void cgs_inet_ntoa6(struct cg *g, uint32_t dst, uint32_t addr, bool strict)
 	emit(g, bi_ldx(BPF_H, R0, RS, (int16_t)(addr + 10)));
 	bpb_jmp_imm(g->b, BPF_JNE, R0, 0xffff, hex);
 	place(g, mapped);
-	dotted_quad(g, quad, addr + 12);
+	cgs_dotted_quad(g, quad, addr + 12);
 	if (strict) {
 		/* "::" then "ffff:" for the mapped form, then the quad (R0 is 0xffff there) */
 		int compat = label(g), tail = label(g);

@@ -650,17 +650,13 @@ void cgs_lltostr(struct cg *g, uint32_t dst, int16_t v_slot)
 	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
 }
 
-void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr)
+void cgs_dotted_quad(struct cg *g, uint32_t buf, uint32_t src)
 {
-	/* Written left to right into a 16-byte buffer ("255.255.255.255" and its NUL) through
-	 * R5, a pointer whose offset the verifier knows on every path; then copied, truncated to
-	 * strsize like any string. Per byte: hundreds only above 99, tens above 9 or after
-	 * hundreds. */
-	uint32_t buf = cg_scratch_alloc(g, 16);
+	/* Per byte: hundreds only above 99, tens above 9 or after hundreds. */
 	scratch_ptr(g, R5, buf);
 	for (int i = 0; i < 4; i++) {
 		int tens = label(g), ones = label(g);
-		emit(g, bi_ldx(BPF_B, R2, RS, (int16_t)(addr + (uint32_t)i)));
+		emit(g, bi_ldx(BPF_B, R2, RS, (int16_t)(src + (uint32_t)i)));
 		bpb_jmp_imm(g->b, BPF_JLT, R2, 100, tens);
 		emit(g, bi_mov64_reg(R3, R2));
 		emit(g, bi_alu64_imm(BPF_DIV, R3, 100));
@@ -689,6 +685,14 @@ void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr)
 		emit(g, bi_st(BPF_B, R5, 0, i < 3 ? '.' : 0));
 		emit(g, bi_alu64_imm(BPF_ADD, R5, 1));
 	}
+}
+
+void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr)
+{
+	/* Written left to right into a 16-byte buffer ("255.255.255.255" and its NUL), then
+	 * copied, truncated to strsize like any string. */
+	uint32_t buf = cg_scratch_alloc(g, 16);
+	cgs_dotted_quad(g, buf, addr);
 	scratch_ptr(g, R3, buf);
 	scratch_ptr(g, R1, dst);
 	emit(g, bi_mov64_imm(R2, (int32_t)(g->strsize < 16 ? g->strsize : 16)));

@@ -94,6 +94,10 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim);
 void cgs_lltostr(struct cg *g, uint32_t dst, int16_t v_slot);
 /* inet_ntoa: the dotted-decimal text of the 4 bytes at scratch offset addr (network order). */
 void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr);
+/* The dotted-decimal text of the 4 bytes at scratch offset src, NUL-terminated, into the 16
+ * bytes at scratch offset buf; written through R5 (clobbers R2, R3, R5). Shared by inet_ntoa
+ * and inet_ntoa6's IPv4 tails. */
+void cgs_dotted_quad(struct cg *g, uint32_t buf, uint32_t src);
 /* cg_net.c. inet_ntoa6: the text of the 16 bytes at scratch offset addr (glibc's inet_ntop
  * form when strict; without strict an IPv4-compatible or -mapped address is a plain dotted
  * quad, as dtrace's inet_ntoa6 prints it). link_ntop: n bytes (6 for ARPHRD_ETHER, 20 for
