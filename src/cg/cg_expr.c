@@ -243,6 +243,16 @@ static void loc_add(struct cgc *c, struct loc *l, int64_t delta)
 	}
 }
 
+/* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
+static void scratch_off(struct cgc *c, int16_t as)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_mov64_imm(2, 0));
+	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+}
+
 /* Fault (DTRACEFLT_BADADDR, the address) unless the `size` bytes at the address in `slot`,
  * when it points into tracer scratch at all, lie inside what this clause has alloca()'d or
  * copyin()'d so far: [this_end, persist_top) as the clause is compiled. DTrace's rule: D code
@@ -253,11 +263,7 @@ static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
 {
 	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
 
-	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, slot));
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
-	cgc_emit(c, bi_mov64_imm(2, 0));
-	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	scratch_off(c, slot);
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
 	if (c->persist_top < c->this_end + size) {
 		bpb_ja(&c->buf, bad);
@@ -769,11 +775,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	bool globals = globals_range(c, 3, (uint32_t)size, false, glob);
 	if (!l->internal)
 		alloca_check(c, l->slot, (uint32_t)size);
-	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
-	cgc_emit(c, bi_mov64_imm(2, 0));
-	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	scratch_off(c, l->slot);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
@@ -1034,11 +1036,7 @@ static void scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
 {
 	int ok = bpb_label_new(&c->buf);
 
-	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, slot));
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
-	cgc_emit(c, bi_mov64_imm(2, 0));
-	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	scratch_off(c, slot);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)room));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
@@ -1073,16 +1071,6 @@ static void checked_size(struct cgc *c, int16_t zs, uint32_t max)
 	bpb_jmp_imm(&c->buf, BPF_JLE, 3, (int32_t)max, ok);
 	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
 	bpb_label_place(&c->buf, ok);
-}
-
-/* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
-static void scratch_off(struct cgc *c, int16_t as)
-{
-	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
-	cgc_emit(c, bi_mov64_imm(2, 0));
-	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
 }
 
 /* A source in tracer scratch must have its `size` bytes (slot zs) below the top of the clause's
@@ -1819,11 +1807,7 @@ static uint32_t addr_to_str(struct cgc *c, int16_t as)
 {
 	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
 	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
-	cgc_emit(c, bi_mov64_imm(2, 0));
-	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+	scratch_off(c, as);
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, user);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
 	cgs_str_from_kaddr(&c->g, dst, 1);
