@@ -12,7 +12,8 @@ CFLAGS   ?= -O2 -g
 # src/ has one folder per pipeline stage (docs/ARCHITECTURE.md); headers are included by name.
 SRC_DIRS := $(sort $(dir $(wildcard src/*/*.c src/*/*.h src/*/*/*.c src/*/*/*.h)))
 SRC_INC  := $(patsubst %/,-I%,$(SRC_DIRS))
-ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude $(SRC_INC) -D_GNU_SOURCE -DUSDTRACE_VERSION='"$(VERSION)"'
+ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude $(SRC_INC) -D_GNU_SOURCE -DUSDTRACE_VERSION='"$(VERSION)"' \
+	      -DUSDTRACE_LIBDIR='"$(PREFIX)/lib/usdtrace"'
 LIBS     := -lelf -ldw -lbpf -lz -lcapstone -lstdc++
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -99,6 +100,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/usdtrace $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(B)/usdtrace $(DESTDIR)$(PREFIX)/bin/usdtrace
 	install -m 644 include/usdtrace/sdt.h $(DESTDIR)$(PREFIX)/include/usdtrace/sdt.h
+	install -d $(DESTDIR)$(PREFIX)/lib/usdtrace
+	install -m 644 lib/usdtrace/*.d $(DESTDIR)$(PREFIX)/lib/usdtrace/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' usdtrace.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/usdtrace.pc
 
 deps:

@@ -1170,7 +1170,57 @@ static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
 		fail_at(c, n, D_ARGS_IDX, "index %lld is out of range for %s %s[ ]", (long long)k->cval, d, name);
 	}
 	struct dtype *t = c->pargs->types ? c->pargs->types[k->cval] : NULL;
+	if (c->pargs->map) {
+		/* a mapped argument that needs no translation: the native value it is made from */
+		int m = c->pargs->map[k->cval];
+		k->cval = m;
+		k->ival = (uint64_t)m;
+	}
 	n->type = t ? t : named_type(c, "int64_t");
+}
+
+/* Whether args[K] of the clause is translated: its type is a struct or a pointer to one that
+ * the native argument it is made from does not have (dck_probe_args). */
+static bool args_translated(struct ck *c, const struct dnode *n, int *k)
+{
+	if (!n || n->kind != DN_INDEX || !n->lhs || n->lhs->kind != DN_IDENT ||
+	    builtin_lookup(n->lhs->name) != DB_ARGS || !n->args || n->args->next ||
+	    n->args->kind != DN_INT || !c->clause || !c->pargs || !c->pargs->map)
+		return false;
+	if (n->args->ival >= (uint64_t)c->pargs->nargs)
+		return false;  /* check_args_index reports it */
+	int i = (int)n->args->ival;
+	struct dtype *xt = res(c->pargs->types[i]);
+	struct dtype *nt = c->pargs->native[c->pargs->map[i]];
+	struct dtype *sou = xt->kind == DTY_PTR ? res(xt->base) : xt;
+	if (sou->kind != DTY_STRUCT && sou->kind != DTY_UNION)
+		return false;
+	if (nt && compat_type(c->pargs->types[i], nt))
+		return false;
+	*k = i;
+	return true;
+}
+
+/* args[K] translated becomes `xlate < T > ((native type)argM)` before the member access
+ * around it is checked, so that the translator machinery (dcheck_xlate.h) expands it. */
+static void xlate_args(struct ck *c, struct dnode *n)
+{
+	int k;
+	if (!args_translated(c, n, &k))
+		return;
+	int m = c->pargs->map[k];
+	if (m >= 10)
+		fail_at(c, n, D_UNKNOWN, "args[%d] is translated from native argument %d: usdtrace "
+			"translates only from the first ten native arguments", k, m);
+	struct dnode *arg = dnode_new(&c->prog->pool, DN_IDENT, n->pos);
+	arg->name = xasprintf("arg%d", m);
+	struct dnode *cast = dnode_new(&c->prog->pool, DN_CAST, n->pos);
+	cast->ctype = c->pargs->native[m] ? c->pargs->native[m] : named_type(c, "uintptr_t");
+	cast->lhs = arg;
+	n->kind = DN_XLATE;
+	n->ctype = c->pargs->types[k];
+	n->lhs = cast;
+	n->args = NULL;
 }
 
 static void check_index(struct ck *c, struct dnode *n)
@@ -2528,6 +2578,9 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_index(c, n);
 		return;
 	case DN_MEMBER:
+		xlate_args(c, n->lhs);
+		if (n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op && strcmp(n->lhs->op, "*") == 0)
+			xlate_args(c, n->lhs->lhs);
 		if (dxl_is_member(n))
 			dxl_member(c->out->xlators, &c->xl, n);
 		else

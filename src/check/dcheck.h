@@ -203,6 +203,15 @@ struct dck_var {
 struct dck_probe_args {
 	int nargs;
 	struct dtype **types;     /* types in the dprog's dtype_ctx (or builtins) */
+	/* A provider argument mapping (`probe p(native) : (translated)`), NULL without one:
+	 * args[K] is translated argument K, of type types[K], made from native argument map[K]
+	 * of type native[map[K]] (argN stays native argument N). When types[K] is a struct or a
+	 * pointer to one that native[map[K]] is not, args[K] is `xlate < types[K] > (native
+	 * value)` through the program's translators (D libraries); otherwise the native value
+	 * read as types[K]. */
+	int *map;
+	struct dtype **native;
+	int nnative;
 };
 
 struct dck_options {

@@ -3,6 +3,9 @@
 #include "dlib.h"
 
 #include <dirent.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,5 +147,51 @@ int dlib_load(struct dprog *g, const char *const *dirs, int ndirs)
 		free(s.libs[i].text);
 	}
 	free(s.libs);
+	return rc;
+}
+
+#ifndef USDTRACE_LIBDIR
+#define USDTRACE_LIBDIR "/usr/local/lib/usdtrace"
+#endif
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+char *dlib_system_dir(const char *syslibdir)
+{
+	if (syslibdir)
+		return xstrdup(syslibdir);
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			char *dir = xasprintf("%s/../lib/usdtrace", exe);
+			if (is_dir(dir))
+				return dir;
+			free(dir);
+		}
+	}
+	return xstrdup(USDTRACE_LIBDIR);
+}
+
+int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
+		  bool nolibs)
+{
+	if (nolibs)
+		return 0;
+	const char **all = xcalloc((size_t)ndirs + 1, sizeof(*all));
+	char *sys = dlib_system_dir(syslibdir);
+	all[0] = sys;
+	for (int i = 0; i < ndirs; i++)
+		all[i + 1] = dirs[i];
+	int rc = dlib_load(g, all, ndirs + 1);
+	free(sys);
+	free(all);
 	return rc;
 }

@@ -13,4 +13,15 @@
 #include "dparse.h"
 
 int dlib_load(struct dprog *g, const char *const *dirs, int ndirs);
+
+/* The system library directory, loaded before the -L and -x libdir= directories (dtrace's
+ * /usr/lib/dtrace): -x syslibdir= when given; else <dir of the usdtrace executable>/../lib/usdtrace
+ * when it exists, which is $(PREFIX)/lib/usdtrace for an installed usdtrace and the source
+ * tree's lib/usdtrace for build/usdtrace, so a build runs with the libraries it ships; else
+ * the directory compiled in (USDTRACE_LIBDIR, $(PREFIX)/lib/usdtrace). Malloc'd. */
+char *dlib_system_dir(const char *syslibdir);
+
+/* Everything before a program: the system directory then `dirs`, none under -x nolibs. */
+int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
+		  bool nolibs);
 #endif

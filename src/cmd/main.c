@@ -178,6 +178,10 @@ int main(int argc, char **argv)
 		case 'x':
 			push(&o.xopts, &o.nxopts, optarg);
 			push_cpp_xopt(&o, optarg);
+			if (strncmp(optarg, "libdir=", 7) == 0)
+				push(&o.libdirs, &o.nlibdirs, optarg + 7);
+			if (strncmp(optarg, "syslibdir=", 10) == 0)
+				o.syslibdir = optarg + 10;
 			break;
 		case '3':
 		case '6':

@@ -37,8 +37,10 @@ struct opts {
 	int npids;            /* -p PID */
 	pid_t *pids;
 	const char *cmd;      /* -c 'cmd args' */
-	int nlibdirs;         /* -L DIR: D libraries to load before the program (dlib.h) */
+	int nlibdirs;         /* -L DIR and -x libdir=DIR, in order: D libraries loaded after the
+			       * system directory, before the program (dlib.h) */
 	const char **libdirs;
+	const char *syslibdir; /* -x syslibdir=DIR: replaces the system library directory */
 	int nxopts;           /* -x opt[=val] */
 	const char **xopts;
 	struct dopts dopts;   /* -x, -b, -q, -w, -F, -Z, -C parsed (validated before any command) */

@@ -205,7 +205,7 @@ static int build_program(struct tc *t)
 {
 	char err[1024];
 	t->g = dprog_new();
-	if (dlib_load(t->g, t->o->libdirs, t->o->nlibdirs) != 0)
+	if (dlib_load_all(t->g, t->o->syslibdir, t->o->libdirs, t->o->nlibdirs, t->o->dopts.nolibs) != 0)
 		return -1;
 	int applied = 0;
 	for (int i = 0; i < t->nsrcs; i++) {
@@ -318,7 +318,7 @@ static int match_probes(struct tc *t)
  * arg_types: declared in the provider file, from DWARF, or native). */
 static const struct dck_probe_args *clause_args(void *arg, int clause)
 {
-	static const struct dck_probe_args none = { 0, NULL };
+	static const struct dck_probe_args none = { 0 };
 	struct tc *t = arg;
 	if (!t->cargs)
 		t->cargs = xcalloc((size_t)t->nclauses + 1, sizeof(*t->cargs));
@@ -333,7 +333,11 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		if (!enables)
 			continue;
 		/* the types of the first probe the clause enables, as its provider gives them */
-		a->types = p->prov->arg_types(&t->cat.up, p, t->g->types, &t->dwarf, &a->nargs);
+		if (p->prov->arg_mapping)
+			a->types = p->prov->arg_mapping(&t->cat.up, p, t->g->types, &a->nargs, &a->native,
+							&a->nnative, &a->map);
+		if (!a->types)
+			a->types = p->prov->arg_types(&t->cat.up, p, t->g->types, &t->dwarf, &a->nargs);
 		return a->types ? a : &none;
 	}
 	return &none;
@@ -614,8 +618,11 @@ out:
 		pcat_free(&t.cat);
 	dwt_cache_free(&t.dwarf);
 	if (t.cargs)
-		for (int c = 0; c < t.nclauses; c++)
+		for (int c = 0; c < t.nclauses; c++) {
 			free(t.cargs[c].types);
+			free(t.cargs[c].native);
+			free(t.cargs[c].map);
+		}
 	free(t.cargs);
 	if (t.g)
 		dprog_free(t.g);

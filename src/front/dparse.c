@@ -1236,16 +1236,11 @@ static void declaration(struct parser *p, const char *dstorage)
 	expect(p, ";");
 }
 
-static void probe_def(struct parser *p, struct dprovider *pv)
+/* One probe argument list after its `(`, through its `)`: types (arrays and functions
+ * decayed, top-level qualifiers dropped, as for C parameters) and the names written. */
+static int probe_arglist(struct parser *p, const char *probe, struct dprobe_arg *args,
+			 const struct dtok **argname)
 {
-	const struct dtok *nt = expect_ident(p);
-	struct name n = tok_name(p, nt);
-	if (dprovider_find_probe(pv, n.s))
-		error_at(p, nt, D_PROV_PRDUP, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
-	expect(p, "(");
-	struct dprobe pr = { .pos = pos_of(p, nt) };
-	struct dprobe_arg args[DPROBE_MAX_ARGS];
-	const struct dtok *argname[DPROBE_MAX_ARGS];
 	int nargs = 0;
 	bool empty = consume(p, ")");
 	if (!empty && dtok_is(peek(p), "void") && dtok_is(peek_at(p, 1), ")")) {
@@ -1255,9 +1250,9 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 	while (!empty) {
 		const struct dtok *at = peek(p);
 		if (dtok_is(at, "..."))
-			error_at(p, at, D_DECL_PROTO_VARARGS, "probe '%s' has a variable argument list; probe arguments must be declared", n.s);
+			error_at(p, at, D_DECL_PROTO_VARARGS, "probe '%s' has a variable argument list; probe arguments must be declared", probe);
 		if (nargs == DPROBE_MAX_ARGS)
-			error_at(p, at, D_PROV_PRARGLEN, "probe '%s' has more than %d arguments", n.s, DPROBE_MAX_ARGS);
+			error_at(p, at, D_PROV_PRARGLEN, "probe '%s' has more than %d arguments", probe, DPROBE_MAX_ARGS);
 		struct declspec ds;
 		declspec(p, &ds, false);
 		const struct dtok *an = NULL;
@@ -1269,14 +1264,12 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 			ty = dtype_ptr(p->ctx, ty);
 		r = dtype_resolve(ty);
 		if (r->kind == DTY_VOID)
-			error_at(p, at, D_DECL_PROTO_VOID, "argument %d of probe '%s' has type void", nargs + 1, n.s);
+			error_at(p, at, D_DECL_PROTO_VOID, "argument %d of probe '%s' has type void", nargs + 1, probe);
 		if (r->kind == DTY_STRUCT || r->kind == DTY_UNION) {
 			struct name ts = spell_tmp(ty);
 			error_at(p, at, D_UNKNOWN, "argument %d of probe '%s' has type '%s': probe arguments must be "
-				 "integers, pointers or strings (pass a pointer)", nargs + 1, n.s, ts.s);
+				 "integers, pointers or strings (pass a pointer)", nargs + 1, probe, ts.s);
 		}
-		/* As for C parameters, top-level qualifiers are not part of the argument's type
-		 * (and a cast to `char *const` only draws warnings). */
 		if (ty->quals)
 			ty = ty->origin;
 		args[nargs].type = ty;
@@ -1286,9 +1279,53 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 			break;
 		expect(p, ",");
 	}
-	if (dtok_is(peek(p), ":"))
-		error_at(p, peek(p), D_UNKNOWN, "probe argument mappings (':') are not supported in provider definitions");
-	expect(p, ";");
+	return nargs;
+}
+
+/* `probe name(native) : (translated)`: each translated argument names the native argument it
+ * is made from (dtrace's dt_probe_argmap: by name), so it may reorder, repeat or drop them. */
+static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe,
+			  const struct dtok *const *nname)
+{
+	struct dprobe_arg xargs[DPROBE_MAX_ARGS];
+	const struct dtok *xname[DPROBE_MAX_ARGS];
+	const struct dtok *open = peek(p);
+	expect(p, "(");
+	int nx = probe_arglist(p, probe, xargs, xname);
+	pr->nxargs = nx;
+	pr->xargs = xcalloc((size_t)nx + 1, sizeof(*pr->xargs));
+	pr->map = xcalloc((size_t)nx + 1, sizeof(*pr->map));
+	for (int i = 0; i < nx; i++) {
+		pr->xargs[i].type = xargs[i].type;
+		const struct dtok *xn = xname[i];
+		if (!xn)
+			error_at(p, open, D_PROV_INCOMPAT, "probe '%s' translated argument #%d has no name: "
+				 "it must name the native argument it is made from", probe, i + 1);
+		pr->xargs[i].name = xstrndup(xn->text, xn->len);
+		int k = 0;
+		while (k < pr->nargs && !(nname[k] && nname[k]->len == xn->len &&
+					  memcmp(nname[k]->text, xn->text, xn->len) == 0))
+			k++;
+		if (k == pr->nargs)
+			error_at(p, xn, D_PROV_INCOMPAT, "probe '%s' translated argument #%d (%s) maps to no "
+				 "native argument: argument mapping index %d is out of range (%d native "
+				 "argument%s)", probe, i + 1, pr->xargs[i].name, k, pr->nargs,
+				 pr->nargs == 1 ? "" : "s");
+		pr->map[i] = k;
+	}
+}
+
+static void probe_def(struct parser *p, struct dprovider *pv)
+{
+	const struct dtok *nt = expect_ident(p);
+	struct name n = tok_name(p, nt);
+	if (dprovider_find_probe(pv, n.s))
+		error_at(p, nt, D_PROV_PRDUP, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
+	expect(p, "(");
+	struct dprobe pr = { .pos = pos_of(p, nt) };
+	struct dprobe_arg args[DPROBE_MAX_ARGS];
+	const struct dtok *argname[DPROBE_MAX_ARGS];
+	int nargs = probe_arglist(p, n.s, args, argname);
 	pr.name = xstrdup(n.s);
 	pr.nargs = nargs;
 	pr.args = xcalloc((size_t)nargs + 1, sizeof(*pr.args));
@@ -1296,8 +1333,13 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 		pr.args[i].type = args[i].type;
 		pr.args[i].name = argname[i] ? xstrndup(argname[i]->text, argname[i]->len) : NULL;
 	}
+	/* the probe is in the provider before the mapping is read, so that an error there
+	 * leaves nothing unowned */
 	pv->probes = xrealloc(pv->probes, sizeof(*pv->probes) * (size_t)(pv->nprobes + 1));
 	pv->probes[pv->nprobes++] = pr;
+	if (consume(p, ":"))
+		probe_mapping(p, &pv->probes[pv->nprobes - 1], n.s, argname);
+	expect(p, ";");
 }
 
 static void provider_def(struct parser *p)
@@ -2184,6 +2226,29 @@ int dparse_script(struct dprog *g, const char *file, const char *src, size_t len
 	return r;
 }
 
+struct dtype *dparse_type_string(struct dtype_ctx *ctx, const char *text)
+{
+	char err[256];
+	struct dtoklist tl;
+	if (dlex_tokenize_mode("type", text, strlen(text), DLEX_SCRIPT, &tl, err, sizeof(err)) != 0)
+		return NULL;
+	/* a scratch program: a type name declares nothing, but the parser wants one to hang
+	 * file names on */
+	struct dprog scratch = { .types = ctx };
+	scratch.files = xcalloc(tl.nfiles + 1, sizeof(char *));
+	struct parser p = { .tl = &tl, .prog = &scratch, .ctx = ctx, .errbuf = err,
+			    .errlen = sizeof(err), .script = true };
+	struct dtype *t = NULL;
+	if (!setjmp(p.fail) && is_typename(&p, peek(&p))) {
+		struct dtype *r = type_name(&p);
+		if (peek(&p)->kind == DTOK_EOF)
+			t = r;
+	}
+	free(scratch.files);
+	dtoklist_free(&tl);
+	return t;
+}
+
 int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 		      char *errbuf, size_t errlen)
 {
@@ -2220,6 +2285,10 @@ void dprog_free(struct dprog *g)
 		for (int j = 0; j < pv->nprobes; j++) {
 			for (int k = 0; k < pv->probes[j].nargs; k++)
 				free(pv->probes[j].args[k].name);
+			for (int k = 0; k < pv->probes[j].nxargs; k++)
+				free(pv->probes[j].xargs[k].name);
+			free(pv->probes[j].xargs);
+			free(pv->probes[j].map);
 			free(pv->probes[j].args);
 			free(pv->probes[j].name);
 		}
@@ -2247,7 +2316,7 @@ char *dprog_decls_text(const struct dprog *g)
 {
 	struct strbuf b = {0};
 	strbuf_puts(&b, "");
-	for (int i = 0; i < g->ndecls; i++) {
+	for (int i = g->decls_from; i < g->ndecls; i++) {
 		const struct ddecl *d = &g->decls[i];
 		char *s;
 		switch (d->kind) {

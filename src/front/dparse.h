@@ -36,6 +36,11 @@ struct dprobe {
 	char *name;           /* as written: "query__start" */
 	struct dprobe_arg *args;
 	int nargs;
+	/* `probe name(native) : (translated)`: the translated list (args[] in a clause) and, for
+	 * each, the index of the native argument it is made from; xargs NULL without a mapping */
+	struct dprobe_arg *xargs;
+	int nxargs;
+	int *map;
 	struct dsrcpos pos;
 };
 
@@ -92,6 +97,8 @@ struct dprog {
 	struct doption *options; /* in source order */
 	int noptions;
 	bool library;            /* parsing a D library (-L): it may depend on other libraries */
+	int decls_from;          /* dprog_decls_text writes decls[decls_from..] (the libraries'
+				  * declarations before it are not the provider file's) */
 };
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);
@@ -145,6 +152,11 @@ int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 /* The declarations as D source: tag bodies, forward declarations and typedefs, one per
  * statement, in source order. Malloc'd; "" when there are none. */
 char *dprog_decls_text(const struct dprog *p);
+
+/* The type a C/D type name ("conninfo_t *", "struct in *") spells in ctx, or NULL if it does
+ * not parse as one whole type name there. A struct/union tag it names but ctx lacks is
+ * declared in ctx as incomplete, as a cast would declare it. */
+struct dtype *dparse_type_string(struct dtype_ctx *ctx, const char *text);
 
 /* Look up a provider / a probe by name; NULL if absent. */
 struct dprovider *dprog_find_provider(const struct dprog *p, const char *name);

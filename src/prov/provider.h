@@ -101,6 +101,13 @@ struct provider {
 	 * native types of the site's argument locations). dw caches DWARF files. */
 	struct dtype **(*arg_types)(const struct uprov *u, const struct uprov_probe *p,
 				    struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs);
+	/* Uprobe providers: when probe p's provider file gave an argument mapping (usdt), the
+	 * translated types (returned, *nargs of them), the native types (*native, *nnative) and
+	 * map (translated argument k is made from native argument (*map)[k]), all malloc'd, types
+	 * in ctx; NULL when there is no mapping (then arg_types). May be NULL. */
+	struct dtype **(*arg_mapping)(const struct uprov *u, const struct uprov_probe *p,
+				      struct dtype_ctx *ctx, int *nargs, struct dtype ***native,
+				      int *nnative, int **map);
 	/* ---- compiling ---- */
 	int (*prog_type)(const struct dobj_probe *p);     /* enum bpf_prog_type */
 	unsigned (*flags)(const struct dobj_probe *p);    /* enum prov_flag */

@@ -14,6 +14,7 @@
 
 #include "commands.h"
 #include "dcpp.h"
+#include "dlib.h"
 #include "dparse.h"
 #include "dtag.h"
 #include "prov_header.h"
@@ -234,11 +235,27 @@ int prov_cmd_run(const struct opts *o)
 	char *src = read_sources(o, &len);
 	if (!src)
 		return 1;
-	struct dprog *g;
-	int r = dparse_source(o->scripts[0], src, len, &g, err, sizeof(err));
+	/* The D libraries first, as dtrace -h/-G loads them: a mapping's translated types (and
+	 * the native types the library's translators take) may come from them. Only the provider
+	 * file's own declarations go into -G's declarations note. */
+	struct dprog *g = dprog_new();
+	if (dlib_load_all(g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs) != 0) {
+		free(src);
+		dprog_free(g);
+		return 1;
+	}
+	g->decls_from = g->ndecls;
+	int nlibprovs = g->nprovs;
+	int r = dparse_script(g, o->scripts[0], src, len, err, sizeof(err));
 	free(src);
 	if (r != 0) {
 		fprintf(stderr, "%s\n", dtag_strip(err));
+		dprog_free(g);
+		return 1;
+	}
+	if (nlibprovs != 0) {
+		util_warn("a D library may not define providers for -h or -G");
+		dprog_free(g);
 		return 1;
 	}
 	if (check_names(g) != 0) {

@@ -75,6 +75,9 @@ char *prov_header_text(const struct dprog *g, const char *outname, const char *s
 		strbuf_putc(&b, '\n');
 	strbuf_puts(&b, "\n#ifndef USDTRACE_PROV_BOOL\n#ifdef __cplusplus\n#define USDTRACE_PROV_BOOL bool\n"
 		    "#else\n#define USDTRACE_PROV_BOOL _Bool\n#endif\n#endif\n");
+	/* The standard types probes are declared with (uint64_t, size_t, pid_t, ...) need their
+	 * headers: the header compiles on its own, as dtrace's does. */
+	strbuf_puts(&b, "\n#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n");
 	strbuf_puts(&b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
 	for (int i = 0; i < g->nprovs; i++) {
 		const struct dprovider *pv = &g->provs[i];

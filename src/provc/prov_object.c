@@ -39,6 +39,23 @@ static void note_add(struct strbuf *n, uint32_t type, const char *desc, size_t d
 	strbuf_add(n, zeros, (4 - desclen % 4) % 4);
 }
 
+/* The probe's argument mapping: "N type" per translated argument (usdt_typenote.h). */
+static void argmap_note(struct strbuf *notes, const struct dprovider *pv, const struct dprobe *pr)
+{
+	struct strbuf desc = {0};
+	strbuf_add(&desc, pv->name, strlen(pv->name) + 1);
+	strbuf_add(&desc, pr->name, strlen(pr->name) + 1);
+	for (int k = 0; k < pr->nxargs; k++) {
+		char *ty = dtype_spell(pr->xargs[k].type, NULL, true);
+		char *ent = xasprintf("%d %s", pr->map[k], ty);
+		strbuf_add(&desc, ent, strlen(ent) + 1);
+		free(ent);
+		free(ty);
+	}
+	note_add(notes, USDT_NOTE_ARGMAP, desc.s, desc.len);
+	strbuf_free(&desc);
+}
+
 static Elf_Scn *add_section(Elf *e, struct strbuf *shstr, const char *name, uint32_t type,
 			    uint64_t flags, void *buf, size_t size, Elf_Type dtype, size_t align,
 			    size_t entsize)
@@ -98,6 +115,8 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 			}
 			note_add(&notes, USDT_NOTE_ARGTYPES, desc.s, desc.len);
 			strbuf_free(&desc);
+			if (pr->xargs)
+				argmap_note(&notes, pv, pr);
 		}
 	}
 	char *decls = dprog_decls_text(g);

@@ -285,6 +285,7 @@ static void add_types(struct reader *r, size_t noteoff, const struct note *n)
 	}
 	xgrow(&f->types, sizeof(*f->types), &r->types_cap, (size_t)f->ntypes + 1);
 	struct usdt_probe_types *t = &f->types[f->ntypes++];
+	*t = (struct usdt_probe_types){ 0 };
 	t->provider = xstrdup(s);
 	s += strlen(s) + 1;
 	t->name = xstrdup(s);
@@ -295,6 +296,50 @@ static void add_types(struct reader *r, size_t noteoff, const struct note *n)
 		t->types[i] = xstrdup(s);
 		s += strlen(s) + 1;
 	}
+}
+
+/* An ARGMAP note: attached to the probe's ARGTYPES entry; a malformed one is skipped with a
+ * warning (the probe then keeps its native types). */
+static void add_argmap(struct reader *r, size_t noteoff, const struct note *n)
+{
+	struct usdt_file *f = r->f;
+	int nstr = count_strings(n->desc, n->descsz);
+	const char *s = (const char *)n->desc;
+	if (nstr < 2) {
+		add_warning(r, USDT_TYPENOTE_SECTION ": note at offset %zu: argument-mapping note is not "
+		     "NUL-terminated provider, name and mappings", noteoff);
+		return;
+	}
+	const char *prov = s;
+	const char *name = s + strlen(s) + 1;
+	s = name + strlen(name) + 1;
+	struct usdt_probe_types *t = (struct usdt_probe_types *)usdt_file_find_types(f, prov, name);
+	if (!t || t->xtypes) {
+		add_warning(r, USDT_TYPENOTE_SECTION ": note at offset %zu: argument mapping of %s:%s "
+		     "without one argument-type note before it", noteoff, prov, name);
+		return;
+	}
+	int nx = nstr - 2;
+	int *map = xcalloc((size_t)nx + 1, sizeof(int));
+	char **xt = xcalloc((size_t)nx + 1, sizeof(char *));
+	for (int i = 0; i < nx; i++, s += strlen(s) + 1) {
+		char *end;
+		long k = strtol(s, &end, 10);
+		if (end == s || *end != ' ' || k < 0 || k >= t->nargs || !end[1]) {
+			add_warning(r, USDT_TYPENOTE_SECTION ": note at offset %zu: argument mapping %d of "
+			     "%s:%s is not \"N type\" with N a native argument", noteoff, i, prov, name);
+			for (int j = 0; j < i; j++)
+				free(xt[j]);
+			free(xt);
+			free(map);
+			return;
+		}
+		map[i] = (int)k;
+		xt[i] = xstrdup(end + 1);
+	}
+	t->nxargs = nx;
+	t->xtypes = xt;
+	t->map = map;
 }
 
 static void read_typenotes(struct reader *r, Elf_Scn *scn)
@@ -314,6 +359,8 @@ static void read_typenotes(struct reader *r, Elf_Scn *scn)
 		}
 		if (n.type == USDT_NOTE_ARGTYPES) {
 			add_types(r, at, &n);
+		} else if (n.type == USDT_NOTE_ARGMAP) {
+			add_argmap(r, at, &n);
 		} else if (n.type == USDT_NOTE_DECLS) {
 			if (n.descsz == 0 || n.desc[n.descsz - 1] != 0 ||
 			    memchr(n.desc, 0, n.descsz) != n.desc + n.descsz - 1) {
@@ -630,6 +677,10 @@ void usdt_file_free(struct usdt_file *f)
 		for (int j = 0; j < t->nargs; j++)
 			free(t->types[j]);
 		free(t->types);
+		for (int j = 0; j < t->nxargs; j++)
+			free(t->xtypes[j]);
+		free(t->xtypes);
+		free(t->map);
 	}
 	for (int i = 0; i < f->nwarnings; i++)
 		free(f->warnings[i]);

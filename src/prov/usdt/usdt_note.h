@@ -47,6 +47,11 @@ struct usdt_probe_types {
 	char *provider, *name;
 	int nargs;
 	char **types;         /* C spellings: "char *", "struct conn *", "uint32_t" */
+	/* The argument mapping (USDT_NOTE_ARGMAP), nxargs 0 and NULLs without one: translated
+	 * argument k has type xtypes[k] and is made from native argument map[k]. */
+	int nxargs;
+	char **xtypes;
+	int *map;
 };
 
 struct usdt_file {

@@ -93,11 +93,59 @@ static struct dtype **usdt_arg_types(const struct uprov *u, const struct uprov_p
 	return t ? t : uprov_native_types(u, p, ctx, nargs);
 }
 
+/* A translated argument's type: in the program's context first, where the D libraries'
+ * types and translators are; else in the provider file's declarations (g2). */
+static struct dtype *xlated_type(struct dtype_ctx *ctx, struct dprog *g2, const char *spelling)
+{
+	struct dtype *t = dparse_type_string(ctx, spelling);
+	return t ? t : dparse_type_string(g2->types, spelling);
+}
+
+/* The provider file's argument mapping (usdt_typenote.h's ARGMAP note): provider.h. */
+static struct dtype **usdt_arg_mapping(const struct uprov *u, const struct uprov_probe *p,
+				       struct dtype_ctx *ctx, int *nargs, struct dtype ***native,
+				       int *nnative, int **map)
+{
+	const struct usdt_file *notes = uprov_notes(u, p);
+	const struct usdt_site *site = uprov_site(u, p, 0);
+	const struct usdt_probe_types *pt = notes ? usdt_file_find_types(notes, site->provider,
+									 site->name) : NULL;
+	if (!pt || !pt->xtypes)
+		return NULL;
+	int nn;
+	struct dtype **nt = declared_types((struct uprov *)u, notes, site, &nn);
+	if (!nt)
+		return NULL;
+	struct dprog *g2 = u->typeprogs[u->ntypeprogs - 1];
+	struct dtype **xt = xcalloc((size_t)pt->nxargs + 1, sizeof(*xt));
+	for (int k = 0; k < pt->nxargs; k++) {
+		int m = pt->map[k];
+		if (strcmp(pt->xtypes[k], pt->types[m]) == 0) {
+			xt[k] = nt[m];
+			continue;
+		}
+		struct dtype *x = xlated_type(ctx, g2, pt->xtypes[k]);
+		xt[k] = x ? x : nt[m];
+		/* the native type as the libraries' translators name it, when they know it */
+		struct dtype *in = dparse_type_string(ctx, pt->types[m]);
+		if (in)
+			nt[m] = in;
+	}
+	int *mp = xcalloc((size_t)pt->nxargs + 1, sizeof(*mp));
+	memcpy(mp, pt->map, sizeof(*mp) * (size_t)pt->nxargs);
+	*nargs = pt->nxargs;
+	*native = nt;
+	*nnative = nn;
+	*map = mp;
+	return xt;
+}
+
 const struct provider prov_usdt = {
 	.name = "usdt",
 	.match = usdt_match,
 	.match_new = uprov_match_new,
 	.arg_types = usdt_arg_types,
+	.arg_mapping = usdt_arg_mapping,
 	.prog_type = uprobe_prog_type,
 	.flags = uprobe_flags,
 	.cg_compile = cgu_compile,

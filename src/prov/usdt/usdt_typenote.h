@@ -8,6 +8,11 @@
  *                       one note per declared probe; names as in .note.stapsdt ("query__start");
  *                       types are C spellings ("char *", "struct conn *", "uint32_t"); a probe
  *                       with no arguments has no type strings. descsz counts exactly these bytes.
+ *   USDT_NOTE_ARGMAP    desc = provider NUL name NUL map0 NUL ... mapM-1 NUL, after the probe's
+ *                       ARGTYPES note when the provider file gives an argument mapping
+ *                       (`probe p(int i, int j) : (int j, int i)`); mapK is "N type": the
+ *                       native argument (0-based) translated argument K is made from, one
+ *                       space, the translated type's C spelling ("1 conninfo_t *").
  *   USDT_NOTE_DECLS     desc = D source text NUL: the typedefs, structs, unions and enums of the
  *                       provider file, so the tracer can type args[N]->field. One per -G object.
  */
@@ -17,4 +22,5 @@
 #define USDT_TYPENOTE_OWNER   "usdtrace"
 #define USDT_NOTE_ARGTYPES    1
 #define USDT_NOTE_DECLS       2
+#define USDT_NOTE_ARGMAP      3
 #endif
