@@ -16,6 +16,7 @@
 #define USER_ADDR_MAX 0x00007ffffffff000ull  /* x86-64: the highest user address + 1 */
 #define PROGENY_DEPTH 24                     /* ancestors progenyof() looks at */
 
+static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst);
 static struct dtype *rtype(const struct dnode *n)
 {
 	return dtype_resolve(n->type);
@@ -1832,6 +1833,34 @@ static uint32_t deref_str(struct cgc *c, struct dnode *n)
 	return dst;
 }
 
+/* One arm of a string conditional into dst: a nested conditional writes there directly, so
+ * that a chain `e == 1 ? "EPERM" : e == 2 ? "ENOENT" : ...` (an inline string table) needs one
+ * result slot, not one per level; the arm's temporaries are dead once copied, so their
+ * scratch is handed back. */
+static void cond_arm_into(struct cgc *c, struct dnode *arm, uint32_t dst)
+{
+	uint32_t mark = c->g.scratch_top;
+	if (arm->kind == DN_COND && cgx_is_str(arm)) {
+		cond_str_into(c, arm, dst);
+	} else {
+		uint32_t v = cgx_str(c, arm);
+		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, v, c->slot, false);
+	}
+	c->g.scratch_top = mark;
+}
+
+static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst)
+{
+	int l_else = bpb_label_new(&c->buf), l_end = bpb_label_new(&c->buf);
+	cgx_int(c, n->cond);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
+	cond_arm_into(c, n->lhs, dst);
+	bpb_ja(&c->buf, l_end);
+	bpb_label_place(&c->buf, l_else);
+	cond_arm_into(c, n->rhs, dst);
+	bpb_label_place(&c->buf, l_end);
+}
+
 uint32_t cgx_str(struct cgc *c, struct dnode *n)
 {
 	/* NULL (the constant 0) read as a string (substr(NULL, 1), strtok(s, NULL)): reading
@@ -1894,16 +1923,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		return assign_str(c, n);
 	case DN_COND: {
 		uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-		int l_else = bpb_label_new(&c->buf), l_end = bpb_label_new(&c->buf);
-		cgx_int(c, n->cond);
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
-		uint32_t a = cgx_str(c, n->lhs);
-		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, a, c->slot, false);
-		bpb_ja(&c->buf, l_end);
-		bpb_label_place(&c->buf, l_else);
-		uint32_t b = cgx_str(c, n->rhs);
-		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, b, c->slot, false);
-		bpb_label_place(&c->buf, l_end);
+		cond_str_into(c, n, dst);
 		return dst;
 	}
 	case DN_COMMA:

@@ -48,6 +48,9 @@ struct name_ent {
 struct inline_def {
 	const char *name;
 	struct dnode *def;    /* the DN_INLINE item, checked */
+	struct dnode *body;   /* an inline with parameters: its expression unchecked, to be
+			       * expanded with each use's arguments (def->lhs is then a checked
+			       * copy with the parameters as typed placeholders) */
 };
 
 enum spec_act { SA_VOID, SA_DATA, SA_EXIT, SA_DESTRUCTIVE, SA_SPECULATE, SA_COMMIT, SA_DISCARD,
@@ -898,9 +901,62 @@ static void make_int_const(struct ck *c, struct dnode *n, int v)
 	set_int_const(n, c->tc->t_int, n->ival);
 }
 
+/* Replaces each identifier naming parameter `prm` in *slot by a copy of `with` (NULL: a
+ * placeholder of the parameter's type, as while the definition is checked) cast to the
+ * parameter's type. */
+static void inline_subst(struct ck *c, struct dnode **slot, const struct dnode *prm,
+			 const struct dnode *with)
+{
+	struct dnode *n = *slot;
+	if (!n)
+		return;
+	if (n->kind == DN_IDENT && n->name && strcmp(n->name, prm->name) == 0) {
+		struct dnode *r = dnode_new(&c->prog->pool, with ? DN_CAST : DN_TYPE, n->pos);
+		r->ctype = prm->ctype;
+		if (with) {
+			r->lhs = copy_tree(c, with);
+			r->lhs->next = NULL;
+		}
+		r->next = n->next;
+		*slot = r;
+		return;
+	}
+	inline_subst(c, &n->lhs, prm, with);
+	inline_subst(c, &n->rhs, prm, with);
+	inline_subst(c, &n->cond, prm, with);
+	inline_subst(c, &n->body, prm, with);
+	for (struct dnode **a = &n->args; *a; a = &(*a)->next)
+		inline_subst(c, a, prm, with);
+}
+
+/* `name[a, b]` of an inline with parameters: a cast to its type over its expression with the
+ * arguments put for the parameters (each argument evaluated where its parameter is used). */
+static void expand_inline_call(struct ck *c, struct dnode *n, const struct inline_def *in)
+{
+	int nprm = 0, nargs = 0;
+	for (const struct dnode *a = in->def->args; a; a = a->next)
+		nprm++;
+	for (const struct dnode *a = n->args; a; a = a->next)
+		nargs++;
+	if (nargs != nprm)
+		fail_at(c, n, D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected",
+			in->name, nargs, nargs == 1 ? " " : "s ", nprm);
+	struct dnode *e = copy_tree(c, in->body);
+	const struct dnode *a = n->args;
+	for (const struct dnode *prm = in->def->args; prm; prm = prm->next, a = a->next)
+		inline_subst(c, &e, prm, a);
+	n->kind = DN_CAST;
+	n->ctype = in->def->ctype;
+	n->lhs = e;
+	n->args = NULL;
+	check_expr(c, n);
+}
+
 static void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
+	if (in && in->body)
+		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
 	if (in) {
 		/* an inline: a cast to its type over a copy of its (checked) expression */
 		struct dnode *copy = copy_tree(c, in->def->lhs);
@@ -1227,6 +1283,11 @@ static void check_index(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs;
 	if (l->kind == DN_IDENT) {
+		struct inline_def *in = inline_find(c, l->name);
+		if (in && in->body) {
+			expand_inline_call(c, n, in);
+			return;
+		}
 		enum dbuiltin b = builtin_lookup(l->name);
 		if (b == DB_ARGS || b == DB_UREGS) {
 			check_args_index(c, n, b);
@@ -2943,6 +3004,14 @@ static void check_inline(struct ck *c, struct dnode *n)
 			"\tprevious: %s %s", n->name,
 			pv ? idkind_name(pv) : pb == DB_ARGS || pb == DB_UREGS ? "associative array" :
 			"scalar", inline_find(c, n->name) ? "inline" : "");
+	struct dnode *body = NULL;
+	if (n->args) {
+		/* checked once with its parameters as placeholders of their types; expanded, and
+		 * checked again, at each use */
+		body = copy_tree(c, n->lhs);
+		for (const struct dnode *prm = n->args; prm; prm = prm->next)
+			inline_subst(c, &n->lhs, prm, NULL);
+	}
 	check_expr(c, n->lhs);
 	if (!argcompat(n->ctype, n->lhs)) {
 		struct names ns = {0};
@@ -2951,7 +3020,7 @@ static void check_inline(struct ck *c, struct dnode *n)
 		      n->name, a, b);
 	}
 	xgrow(&c->inl, sizeof(*c->inl), &c->capinl, c->ninl + 1);
-	c->inl[c->ninl++] = (struct inline_def){ n->name, n };
+	c->inl[c->ninl++] = (struct inline_def){ n->name, n, body };
 }
 
 static void check_vardecl(struct ck *c, struct dnode *n)

@@ -19,7 +19,8 @@
  *                           body = statements (DN_BLOCK) or NULL when there is no action block
  *                 DN_PDESC name = the text as written, spec, pd[4] = provider, module,
  *                          function, name fields ("" when empty)
- *                 DN_INLINE ctype, name, lhs = value
+ *                 DN_INLINE ctype, name, lhs = value; args = the parameters (DN_TYPE nodes,
+ *                           ctype and name) of `inline T name[T1 p1, ...] = value`, else NULL
  *                 DN_VARDECL storage ("global", "self", "this"), ctype = value type, name,
  *                            args = key types (DN_TYPE nodes) of an associative array,
  *                            op = the C storage class written ("extern", "static", ...) or NULL

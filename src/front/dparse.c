@@ -2042,7 +2042,32 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 	add_item(p, c);
 }
 
-/* inline TYPE NAME = EXPR ; */
+/* The parameters of `inline TYPE NAME [ TYPE PARAM , ... ] = EXPR ;` (an inline indexed like
+ * an associative array: dtrace's inline string tables), after the `[`, through the `]`: a
+ * list of DN_TYPE nodes, ctype the parameter's type, name its name. */
+static struct dnode *inline_params(struct parser *p)
+{
+	struct dnode *head = NULL, **tail = &head;
+	do {
+		const struct dtok *at = peek(p);
+		if (!is_typename(p, at))
+			syntax_error(p, at);
+		struct declspec ds;
+		declspec(p, &ds, false);
+		const struct dtok *pn = NULL;
+		struct dnode *prm = new_node(p, DN_TYPE, at);
+		prm->ctype = declarator(p, ds.type, &pn, true, false);
+		if (!pn)
+			syntax_error(p, peek(p));
+		prm->name = tok_dup(pn, 0);
+		*tail = prm;
+		tail = &prm->next;
+	} while (consume(p, ","));
+	expect(p, "]");
+	return head;
+}
+
+/* inline TYPE NAME = EXPR ;   inline TYPE NAME [ TYPE PARAM, ... ] = EXPR ; */
 static void inline_def(struct parser *p)
 {
 	const struct dtok *kw = next(p);
@@ -2050,7 +2075,15 @@ static void inline_def(struct parser *p)
 	declspec(p, &ds, false);
 	const struct dtok *nt = NULL;
 	struct dnode *n = new_node(p, DN_INLINE, kw);
-	n->ctype = declarator(p, ds.type, &nt, true, false);
+	if (peek(p)->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
+	    is_typename(p, peek_at(p, 2))) {
+		nt = next(p);
+		next(p);
+		n->ctype = ds.type;
+		n->args = inline_params(p);
+	} else {
+		n->ctype = declarator(p, ds.type, &nt, true, false);
+	}
 	n->name = tok_dup(nt, 0);
 	n->pos = pos_of(p, nt);
 	if (dtype_resolve(n->ctype)->kind == DTY_VOID)
