@@ -10,19 +10,13 @@
  * Each member reads the process's memory when it is used.
  */
 
-struct in_addr {
-	uint32_t s_addr;		/* network byte order */
-};
-
+/* struct in_addr (s_addr) and struct in6_addr (in6_u.u6_addr8[16]) are built in, as
+ * dtrace has them from the kernel's types. */
 struct sockaddr_in {
 	uint16_t sin_family;		/* AF_INET */
 	uint16_t sin_port;		/* network byte order */
 	struct in_addr sin_addr;
 	uint8_t sin_zero[8];
-};
-
-struct in6_addr {
-	uint8_t s6_addr[16];
 };
 
 struct sockaddr_in6 {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtag.h"
 #include "util.h"
 
 struct lib {
@@ -117,7 +118,7 @@ static int load(struct dprog *g, struct libset *s, struct lib *l)
 	char err[1024];
 	int clauses = count_clauses(g);
 	if (dparse_script(g, l->path, l->text, l->len, err, sizeof(err)) != 0) {
-		util_warn("failed to compile library %s: %s", l->path, err);
+		util_warn("failed to compile library %s: %s", l->path, dtag_strip(err));
 		return -1;
 	}
 	if (count_clauses(g) != clauses) {

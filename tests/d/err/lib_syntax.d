@@ -1,0 +1,2 @@
+/* @opts: -L badlib */
+BEGIN { exit(0); }
