@@ -63,6 +63,7 @@ struct spec_scan {
 
 struct ck {
 	struct dprog *prog;
+	const char *lib_file;     /* checking an item of this D library (dparse.h's nlib_items) */
 	struct dtype_ctx *tc;
 	const struct dck_options *opt;
 	struct dck_prog *out;
@@ -105,7 +106,11 @@ static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	dtag_seterr(c->errbuf, c->errlen, tag, "line %d: %s", error_line(c, n), msg);
+	if (c->lib_file)
+		dtag_seterr(c->errbuf, c->errlen, tag, DCK_LIBRARY_ERROR "%s: line %d: %s", c->lib_file,
+			    error_line(c, n), msg);
+	else
+		dtag_seterr(c->errbuf, c->errlen, tag, "line %d: %s", error_line(c, n), msg);
 	c->status = -1;
 	longjmp(c->jb, 1);
 }
@@ -3182,7 +3187,9 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 			if (it->kind == DN_CLAUSE)
 				collect_sites(c, it, ci++, it);
 		ci = 0;
-		for (struct dnode *it = prog->items; it; it = it->next) {
+		int item = 0;
+		for (struct dnode *it = prog->items; it; it = it->next, item++) {
+			c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
 			switch (it->kind) {
 			case DN_CLAUSE:
 				check_clause(c, it, ci++);

@@ -200,6 +200,10 @@ struct dck_var {
  * int64_t). A clause that enables several probes is checked against the first; dtrace does
  * the same. An index out of range is "index 3 is out of range for prov:mod:func:name args[ ]"
  * with the clause's first probe description. */
+/* An error in an item of a D library (the program's first nlib_items, dparse.h) reads
+ * "failed to compile library FILE: line N: ...", naming the file. */
+#define DCK_LIBRARY_ERROR "failed to compile library "
+
 struct dck_probe_args {
 	int nargs;
 	struct dtype **types;     /* types in the dprog's dtype_ctx (or builtins) */

@@ -140,6 +140,9 @@ int dlib_load(struct dprog *g, const char *const *dirs, int ndirs)
 	for (int i = 0; i < s.n && rc == 0; i++)
 		rc = load(g, &s, &s.libs[i]);
 	g->library = was;
+	g->nlib_items = 0;
+	for (const struct dnode *it = g->items; it; it = it->next)
+		g->nlib_items++;
 	for (int i = 0; i < s.n; i++) {
 		for (int k = 0; k < s.libs[i].ndeps; k++)
 			free(s.libs[i].deps[k]);

@@ -423,6 +423,10 @@ static void program_error(const struct tc *t, const char *msg)
 		util_warn("%s", msg);
 		return;
 	}
+	if (strncmp(dtag_strip(msg), DCK_LIBRARY_ERROR, sizeof(DCK_LIBRARY_ERROR) - 1) == 0) {
+		util_warn("%s", dtag_strip(msg));
+		return;
+	}
 	const struct source *s = program_source(t);
 	const char *text = dtag_strip(msg), *rest;
 	if (s->kind != 's' && strncmp(text, "line ", 5) == 0 && (rest = strstr(text, ": ")) != NULL) {

@@ -97,6 +97,7 @@ struct dprog {
 	struct doption *options; /* in source order */
 	int noptions;
 	bool library;            /* parsing a D library (-L): it may depend on other libraries */
+	int nlib_items;          /* the first items are the D libraries' (dlib.h), checked as theirs */
 	int decls_from;          /* dprog_decls_text writes decls[decls_from..] (the libraries'
 				  * declarations before it are not the provider file's) */
 };
