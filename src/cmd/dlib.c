@@ -20,6 +20,7 @@ struct lib {
 	char **deps;    /* paths of the libraries it depends on */
 	int ndeps;
 	int state;      /* 0 not loaded, 1 loading (on the current path), 2 loaded */
+	bool wanted;    /* to be loaded (all of them, unless dlib_load_for chose) */
 };
 
 struct libset {
@@ -66,7 +67,7 @@ static void add_dir(struct libset *s, const char *dir)
 	closedir(d);
 	qsort(names, (size_t)n, sizeof(*names), name_cmp);
 	for (int i = 0; i < n; i++) {
-		struct lib l = { .path = xasprintf("%s/%s", dir, names[i]) };
+		struct lib l = { .path = xasprintf("%s/%s", dir, names[i]), .wanted = true };
 		l.text = util_read_file(l.path, &l.len);
 		free(names[i]);
 		if (!l.text) {
@@ -129,30 +130,165 @@ static int load(struct dprog *g, struct libset *s, struct lib *l)
 	return 0;
 }
 
+/* ---- which system libraries a program needs ---- */
+
+/* The identifiers of a text, comments and string/character literals skipped. Each word is
+ * passed to fn with the text that follows it, blanks skipped, and the word before it. */
+static void scan_words(const char *t, size_t len,
+		       void (*fn)(void *arg, const char *w, size_t n, const char *after,
+				  const char *prev, size_t prevn),
+		       void *arg)
+{
+	const char *end = t + len, *prev = NULL;
+	size_t prevn = 0;
+	for (const char *p = t; p < end;) {
+		if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+			const char *q = strstr(p + 2, "*/");
+			p = q ? q + 2 : end;
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+			while (p < end && *p != '\n')
+				p++;
+		} else if (*p == '"' || *p == '\'') {
+			char qc = *p++;
+			while (p < end && *p != qc)
+				p += (*p == '\\' && p + 1 < end) ? 2 : 1;
+			p++;
+		} else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+			const char *w = p;
+			while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+					   (*p >= '0' && *p <= '9')))
+				p++;
+			const char *a = p;
+			while (a < end && (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r'))
+				a++;
+			fn(arg, w, (size_t)(p - w), a < end ? a : "", prev, prevn);
+			prev = w;
+			prevn = (size_t)(p - w);
+		} else {
+			p++;
+		}
+	}
+}
+
+struct words {
+	char **v;
+	size_t n, cap;
+};
+
+static void words_add(struct words *ws, const char *w, size_t n)
+{
+	xgrow(&ws->v, sizeof(*ws->v), &ws->cap, ws->n + 1);
+	ws->v[ws->n++] = xstrndup(w, n);
+}
+
+static void add_any(void *arg, const char *w, size_t n, const char *after, const char *prev,
+		    size_t prevn)
+{
+	(void)after, (void)prev, (void)prevn;
+	words_add(arg, w, n);
+}
+
+/* What a library declares, roughly: a word that a declaration ends or names — before `;`, `=`
+ * (not `==`), `[`, `,`, `:`, `{` or `}`, or after struct/union/enum. Inline and typedef names,
+ * tags, members, enumerators, and some words of expressions besides (harmless: a library
+ * is loaded once too often, never once too few). */
+static void add_declared(void *arg, const char *w, size_t n, const char *after, const char *prev,
+			 size_t prevn)
+{
+	bool tag = prev && ((prevn == 6 && (!strncmp(prev, "struct", 6))) ||
+			    (prevn == 5 && !strncmp(prev, "union", 5)) || (prevn == 4 && !strncmp(prev, "enum", 4)));
+	char c = *after;
+	if (tag || c == ';' || (c == '=' && after[1] != '=') || c == '[' || c == ',' ||
+	    (c == ':' && after[1] != ':') || c == '{' || c == '}')
+		words_add(arg, w, n);
+}
+
+static int word_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool words_has(const struct words *ws, const char *w)
+{
+	return ws->n && bsearch(&w, ws->v, ws->n, sizeof(*ws->v), word_cmp) != NULL;
+}
+
+static void words_free(struct words *ws)
+{
+	for (size_t i = 0; i < ws->n; i++)
+		free(ws->v[i]);
+	free(ws->v);
+}
+
+/* Marks the libraries of s that the texts need: one declaring a word the texts use, then,
+ * over again, one declaring a word a needed library uses (libraries may use each other's
+ * names without a depends_on). */
+static void choose(struct libset *s, const char *const *texts, int ntexts)
+{
+	struct words used = { 0 };
+	for (int i = 0; i < ntexts; i++)
+		scan_words(texts[i], strlen(texts[i]), add_any, &used);
+	struct words *decl = xcalloc((size_t)s->n + 1, sizeof(*decl));
+	for (int i = 0; i < s->n; i++) {
+		s->libs[i].wanted = false;
+		scan_words(s->libs[i].text, s->libs[i].len, add_declared, &decl[i]);
+	}
+	for (bool grew = true; grew;) {
+		grew = false;
+		if (used.n)
+			qsort(used.v, used.n, sizeof(*used.v), word_cmp);
+		for (int i = 0; i < s->n; i++) {
+			struct lib *l = &s->libs[i];
+			for (size_t k = 0; !l->wanted && k < decl[i].n; k++)
+				l->wanted = words_has(&used, decl[i].v[k]);
+			if (l->wanted && l->state == 0) {
+				l->state = -1;  /* its words counted */
+				scan_words(l->text, l->len, add_any, &used);
+				grew = true;
+			}
+		}
+	}
+	for (int i = 0; i < s->n; i++) {
+		if (s->libs[i].state == -1)
+			s->libs[i].state = 0;
+		words_free(&decl[i]);
+	}
+	free(decl);
+	words_free(&used);
+}
+
+/* Loads the wanted libraries of s (and what they depend on). */
+static int load_set(struct dprog *g, struct libset *s)
+{
+	int rc = 0;
+	bool was = g->library;
+	g->library = true;
+	for (int i = 0; i < s->n && rc == 0; i++)
+		if (s->libs[i].wanted)
+			rc = load(g, s, &s->libs[i]);
+	g->library = was;
+	g->nlib_items = 0;
+	for (const struct dnode *it = g->items; it; it = it->next)
+		g->nlib_items++;
+	for (int i = 0; i < s->n; i++) {
+		for (int k = 0; k < s->libs[i].ndeps; k++)
+			free(s->libs[i].deps[k]);
+		free(s->libs[i].deps);
+		free(s->libs[i].path);
+		free(s->libs[i].text);
+	}
+	free(s->libs);
+	return rc;
+}
+
 int dlib_load(struct dprog *g, const char *const *dirs, int ndirs)
 {
 	struct libset s = { 0 };
 	for (int i = 0; i < ndirs; i++)
 		add_dir(&s, dirs[i]);
-	int rc = 0;
-	bool was = g->library;
-	g->library = true;
-	for (int i = 0; i < s.n && rc == 0; i++)
-		rc = load(g, &s, &s.libs[i]);
-	g->library = was;
-	g->nlib_items = 0;
-	for (const struct dnode *it = g->items; it; it = it->next)
-		g->nlib_items++;
-	for (int i = 0; i < s.n; i++) {
-		for (int k = 0; k < s.libs[i].ndeps; k++)
-			free(s.libs[i].deps[k]);
-		free(s.libs[i].deps);
-		free(s.libs[i].path);
-		free(s.libs[i].text);
-	}
-	free(s.libs);
-	return rc;
+	return load_set(g, &s);
 }
+
 
 #ifndef USDTRACE_LIBDIR
 #define USDTRACE_LIBDIR "/usr/local/lib/usdtrace"
@@ -185,17 +321,17 @@ char *dlib_system_dir(const char *syslibdir)
 }
 
 int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
-		  bool nolibs)
+		  bool nolibs, const char *const *texts, int ntexts)
 {
 	if (nolibs)
 		return 0;
-	const char **all = xcalloc((size_t)ndirs + 1, sizeof(*all));
+	struct libset s = { 0 };
 	char *sys = dlib_system_dir(syslibdir);
-	all[0] = sys;
-	for (int i = 0; i < ndirs; i++)
-		all[i + 1] = dirs[i];
-	int rc = dlib_load(g, all, ndirs + 1);
+	add_dir(&s, sys);
 	free(sys);
-	free(all);
-	return rc;
+	if (texts)
+		choose(&s, texts, ntexts);
+	for (int i = 0; i < ndirs; i++)
+		add_dir(&s, dirs[i]);
+	return load_set(g, &s);
 }

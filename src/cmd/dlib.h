@@ -21,7 +21,13 @@ int dlib_load(struct dprog *g, const char *const *dirs, int ndirs);
  * the directory compiled in (USDTRACE_LIBDIR, $(PREFIX)/lib/usdtrace). Malloc'd. */
 char *dlib_system_dir(const char *syslibdir);
 
-/* Everything before a program: the system directory then `dirs`, none under -x nolibs. */
+/* Everything before a program: the system directory then `dirs`, none under -x nolibs.
+ * With texts (the program's sources as written), only the system libraries the program
+ * needs are loaded, so that start-up does not pay for the others: one is needed when it
+ * declares (as an inline, typedef, tag, member or enumerator) a word the texts use, or a word
+ * a needed library uses, and with what it depends on. (A translated argument is reached
+ * through a member name, `args[1]->ci_remote`, so the member words count.) Every library of
+ * `dirs` (-L, -x libdir=) is loaded. texts NULL: all of them. */
 int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
-		  bool nolibs);
+		  bool nolibs, const char *const *texts, int ntexts);
 #endif

@@ -199,13 +199,36 @@ static int check_empty(struct tc *t, const struct source *s, int before)
 	return -1;
 }
 
+/* The D libraries, before the program: of the system directory only those the program's
+ * text needs (dlib.h); all of them when cpp runs, since included files may need any. */
+static int load_libraries(struct tc *t)
+{
+	const struct opts *o = t->o;
+	char **texts = xcalloc((size_t)t->nsrcs + 1, sizeof(*texts));
+	int n = 0;
+	bool all = t->d.cpp;
+	for (int i = 0; i < t->nsrcs && !all; i++) {
+		const struct source *s = &t->srcs[i];
+		size_t len;
+		texts[n] = s->kind == 's' ? util_read_file(s->text, &len) : xstrdup(s->text);
+		if (texts[n])
+			n++;
+	}
+	int rc = dlib_load_all(t->g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
+			       all ? NULL : (const char *const *)texts, n);
+	for (int i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+	return rc;
+}
+
 /* Parse every source in order, expanding macros as each arrives so an error names its source.
  * Pragmas are applied after each script (they affect what follows, as in dtrace). */
 static int build_program(struct tc *t)
 {
 	char err[1024];
 	t->g = dprog_new();
-	if (dlib_load_all(t->g, t->o->syslibdir, t->o->libdirs, t->o->nlibdirs, t->o->dopts.nolibs) != 0)
+	if (load_libraries(t) != 0)
 		return -1;
 	int applied = 0;
 	for (int i = 0; i < t->nsrcs; i++) {

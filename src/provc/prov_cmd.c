@@ -239,7 +239,8 @@ int prov_cmd_run(const struct opts *o)
 	 * the native types the library's translators take) may come from them. Only the provider
 	 * file's own declarations go into -G's declarations note. */
 	struct dprog *g = dprog_new();
-	if (dlib_load_all(g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs) != 0) {
+	const char *texts[1] = { src };
+	if (dlib_load_all(g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs, texts, 1) != 0) {
 		free(src);
 		dprog_free(g);
 		return 1;

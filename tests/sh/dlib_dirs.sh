@@ -74,3 +74,16 @@ if make -s -C "$TOP" install PREFIX="$W/prefix" >inst.log 2>&1 && [ -f "$W/prefi
 else
 	notok dlib-installed "$(tail -c 300 inst.log)"
 fi
+
+# the system directory's libraries are loaded only when the program uses what they declare:
+# an unused one costs nothing (not even its errors), a used one is compiled (and reported)
+mkdir lazy
+printf 'inline int lazy_good = 5;\n' >lazy/good.d
+printf 'inline int lazy_bad = ;\n' >lazy/bad.d
+out=$("$U" -q -x syslibdir=lazy -n 'BEGIN { printf("%d\n", lazy_good); exit(0); }' 2>err)
+"$U" -q -x syslibdir=lazy -n 'BEGIN { trace(lazy_bad); exit(0); }' >/dev/null 2>err2
+if [ "$out" = 5 ] && grep -q "failed to compile library lazy/bad.d: line 1: syntax error" err2; then
+	ok dlib-system-lazy
+else
+	notok dlib-system-lazy "[$out] $(head -c 200 err) $(head -c 200 err2)"
+fi
