@@ -30,7 +30,7 @@ struct cgc_test {
 
 static const struct dck_probe_args *cgc_test_no_args(void *arg, int clause)
 {
-	static const struct dck_probe_args none = { 0, NULL };
+	static const struct dck_probe_args none = { 0 };
 	(void)arg;
 	(void)clause;
 	return &none;

@@ -557,7 +557,7 @@ T_CASE(action_numbering)
 static const struct dck_probe_args *test_args(void *arg, int clause)
 {
 	static struct dtype *types[2];
-	static struct dck_probe_args pa = { 2, types };
+	static struct dck_probe_args pa = { .nargs = 2, .types = types };
 	struct dprog *p = arg;
 	types[0] = dtype_ptr(p->types, p->types->t_char);
 	types[1] = NULL;
