@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -209,7 +210,14 @@ static int load_libraries(struct tc *t)
 	bool all = t->d.cpp;
 	for (int i = 0; i < t->nsrcs && !all; i++) {
 		const struct source *s = &t->srcs[i];
+		struct stat st;
 		size_t len;
+		/* a script on a pipe or a terminal (-s /dev/stdin) can be read only once: the
+		 * parser's; then every library is loaded */
+		if (s->kind == 's' && (stat(s->text, &st) != 0 || !S_ISREG(st.st_mode))) {
+			all = true;
+			break;
+		}
 		texts[n] = s->kind == 's' ? util_read_file(s->text, &len) : xstrdup(s->text);
 		if (texts[n])
 			n++;

@@ -87,3 +87,7 @@ if [ "$out" = 5 ] && grep -q "failed to compile library lazy/bad.d: line 1: synt
 else
 	notok dlib-system-lazy "[$out] $(head -c 200 err) $(head -c 200 err2)"
 fi
+
+# a script read from a pipe is read once, by the parser: every system library is loaded
+out=$(echo 'BEGIN { printf("%s\n", errno_name[EIO]); exit(0); }' | "$U" -q -s /dev/stdin 2>err)
+[ "$out" = EIO ] && ok dlib-stdin-script || notok dlib-stdin-script "[$out] $(head -c 300 err)"
