@@ -89,5 +89,8 @@ else
 fi
 
 # a script read from a pipe is read once, by the parser: every system library is loaded
-out=$(echo 'BEGIN { printf("%s\n", errno_name[EIO]); exit(0); }' | "$U" -q -s /dev/stdin 2>err)
+cat >stdin.d <<'EOD'
+BEGIN { printf("%s\n", errno_name[EIO]); exit(0); }
+EOD
+out=$("$U" -q -s /dev/stdin <stdin.d 2>err)
 [ "$out" = EIO ] && ok dlib-stdin-script || notok dlib-stdin-script "[$out] $(head -c 300 err)"
