@@ -192,6 +192,17 @@ static void add_any(void *arg, const char *w, size_t n, const char *after, const
  * (not `==`), `[`, `,`, `:`, `{` or `}`, or after struct/union/enum. Inline and typedef names,
  * tags, members, enumerators, and some words of expressions besides (harmless: a library
  * is loaded once too often, never once too few). */
+/* A word in a type's place: before `*` or before another word (`conninfo_t *rx`,
+ * `sockaddrinfo_t sa`). */
+static void add_typeish(void *arg, const char *w, size_t n, const char *after, const char *prev,
+			size_t prevn)
+{
+	(void)prev, (void)prevn;
+	char c = *after;
+	if (c == '*' || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+		words_add(arg, w, n);
+}
+
 static void add_declared(void *arg, const char *w, size_t n, const char *after, const char *prev,
 			 size_t prevn)
 {
@@ -223,11 +234,11 @@ static void words_free(struct words *ws)
 /* Marks the libraries of s that the texts need: one declaring a word the texts use, then,
  * over again, one declaring a word a needed library uses (libraries may use each other's
  * names without a depends_on). */
-static void choose(struct libset *s, const char *const *texts, int ntexts)
+static void choose(struct libset *s, const char *const *texts, int ntexts, bool types_only)
 {
 	struct words used = { 0 };
 	for (int i = 0; i < ntexts; i++)
-		scan_words(texts[i], strlen(texts[i]), add_any, &used);
+		scan_words(texts[i], strlen(texts[i]), types_only ? add_typeish : add_any, &used);
 	struct words *decl = xcalloc((size_t)s->n + 1, sizeof(*decl));
 	for (int i = 0; i < s->n; i++) {
 		s->libs[i].wanted = false;
@@ -321,7 +332,7 @@ char *dlib_system_dir(const char *syslibdir)
 }
 
 int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
-		  bool nolibs, const char *const *texts, int ntexts)
+		  bool nolibs, const char *const *texts, int ntexts, bool types_only)
 {
 	if (nolibs)
 		return 0;
@@ -330,7 +341,7 @@ int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dir
 	add_dir(&s, sys);
 	free(sys);
 	if (texts)
-		choose(&s, texts, ntexts);
+		choose(&s, texts, ntexts, types_only);
 	for (int i = 0; i < ndirs; i++)
 		add_dir(&s, dirs[i]);
 	return load_set(g, &s);

@@ -27,7 +27,9 @@ char *dlib_system_dir(const char *syslibdir);
  * declares (as an inline, typedef, tag, member or enumerator) a word the texts use, or a word
  * a needed library uses, and with what it depends on. (A translated argument is reached
  * through a member name, `args[1]->ci_remote`, so the member words count.) Every library of
- * `dirs` (-L, -x libdir=) is loaded. texts NULL: all of them. */
+ * `dirs` (-L, -x libdir=) is loaded. texts NULL: all of them. types_only (provider files):
+ * only the texts' words in a type's place count (before `*` or another word), so that an
+ * argument named like a library's member does not pull the library in. */
 int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
-		  bool nolibs, const char *const *texts, int ntexts);
+		  bool nolibs, const char *const *texts, int ntexts, bool types_only);
 #endif

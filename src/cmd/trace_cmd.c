@@ -223,7 +223,7 @@ static int load_libraries(struct tc *t)
 			n++;
 	}
 	int rc = dlib_load_all(t->g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
-			       all ? NULL : (const char *const *)texts, n);
+			       all ? NULL : (const char *const *)texts, n, false);
 	for (int i = 0; i < n; i++)
 		free(texts[i]);
 	free(texts);

@@ -2177,6 +2177,28 @@ static void script_item(struct parser *p)
 
 /* --- entry points ------------------------------------------------------------------------- */
 
+/* A provider file's items and pragmas: declarations and `provider` blocks. */
+static void decl_items(struct parser *p)
+{
+	while (peek(p)->kind != DTOK_EOF) {
+		const struct dtok *t = peek(p);
+		if (consume(p, ";"))
+			continue;
+		if (t->kind == DTOK_KEYWORD && dtok_is(t, "provider")) {
+			next(p);
+			provider_def(p);
+			continue;
+		}
+		declaration(p, NULL);
+	}
+	for (size_t i = 0; i < p->tl->npragmas; i++) {
+		const struct dpragma *pr = &p->tl->pragmas[i];
+		if (pr->text[0] == 'D' && (pr->text[1] == ' ' || pr->text[1] == '\t' || !pr->text[1]))
+			pragma_d(p, pr);
+		/* Other pragmas (once, GCC ...) are cpp's or a C compiler's business: ignored. */
+	}
+}
+
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen)
 {
 	struct dprog *g = xcalloc(1, sizeof(*g));
@@ -2191,25 +2213,30 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf
 		*out = NULL;
 		return -1;
 	}
-	while (peek(&p)->kind != DTOK_EOF) {
-		const struct dtok *t = peek(&p);
-		if (consume(&p, ";"))
-			continue;
-		if (t->kind == DTOK_KEYWORD && dtok_is(t, "provider")) {
-			next(&p);
-			provider_def(&p);
-			continue;
-		}
-		declaration(&p, NULL);
-	}
-	for (size_t i = 0; i < toks->npragmas; i++) {
-		const struct dpragma *pr = &toks->pragmas[i];
-		if (pr->text[0] == 'D' && (pr->text[1] == ' ' || pr->text[1] == '\t' || !pr->text[1]))
-			pragma_d(&p, pr);
-		/* Other pragmas (once, GCC ...) are cpp's or a C compiler's business: ignored. */
-	}
+	decl_items(&p);
 	*out = g;
 	return 0;
+}
+
+int dparse_source_into(struct dprog *g, const char *file, const char *src, size_t len,
+		       char *errbuf, size_t errlen)
+{
+	struct dtoklist tl;
+	if (dlex_tokenize(file, src, len, &tl, errbuf, errlen) != 0)
+		return -1;
+	struct parser p = { .tl = &tl, .prog = g, .ctx = g->types, .errbuf = errbuf, .errlen = errlen,
+			    .file_base = g->nfiles };
+	g->files = xrealloc(g->files, sizeof(char *) * (g->nfiles + tl.nfiles + 1));
+	for (size_t i = 0; i < tl.nfiles; i++)
+		g->files[g->nfiles++] = xstrdup(tl.files[i]);
+	g->files[g->nfiles] = NULL;
+	int r = 0;
+	if (setjmp(p.fail))
+		r = -1;
+	else
+		decl_items(&p);
+	dtoklist_free(&tl);
+	return r;
 }
 
 struct dprog *dprog_new(void)

@@ -106,6 +106,10 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf
 /* Lex and parse `src` (named `file` in messages). */
 int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
 		  char *errbuf, size_t errlen);
+/* dparse_source's provider-file parse, into g (after its D libraries, whose types and
+ * translators the file may name). */
+int dparse_source_into(struct dprog *g, const char *file, const char *src, size_t len,
+		       char *errbuf, size_t errlen);
 void dprog_free(struct dprog *p);
 
 /* --- D programs --------------------------------------------------------------------------

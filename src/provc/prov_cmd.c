@@ -240,14 +240,21 @@ int prov_cmd_run(const struct opts *o)
 	 * file's own declarations go into -G's declarations note. */
 	struct dprog *g = dprog_new();
 	const char *texts[1] = { src };
-	if (dlib_load_all(g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs, texts, 1) != 0) {
+	if (dlib_load_all(g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs, texts, 1, true) != 0) {
 		free(src);
 		dprog_free(g);
 		return 1;
 	}
 	g->decls_from = g->ndecls;
 	int nlibprovs = g->nprovs;
-	int r = dparse_script(g, o->scripts[0], src, len, err, sizeof(err));
+	int r;
+	if (g->nlib_items == 0 && g->ndecls == 0 && g->nprovs == 0) {
+		/* no library needed: the provider file alone, in a context of C's types only */
+		dprog_free(g);
+		r = dparse_source(o->scripts[0], src, len, &g, err, sizeof(err));
+	} else {
+		r = dparse_source_into(g, o->scripts[0], src, len, err, sizeof(err));
+	}
 	free(src);
 	if (r != 0) {
 		fprintf(stderr, "%s\n", dtag_strip(err));
