@@ -1196,6 +1196,9 @@ static void probe_desc_text(const struct dnode *clause, char *buf, size_t len)
 static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
 {
 	const char *name = builtin_names[b];
+	/* checked before (a definition site checked ahead of its clause, a copy of a checked
+	 * tree): its index is already the native one of a mapping */
+	bool mapped = n->builtin == DB_ARGS && n->type;
 	check_list(c, n->args);
 	int argc = list_len(n->args);
 	if (argc != 1)
@@ -1224,6 +1227,8 @@ static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
 	}
 	if (!c->clause)
 		fail_at(c, n, D_ARGS_NONE, "%s[ ] may not be referenced outside of a probe clause", name);
+	if (mapped && c->pargs && c->pargs->map)
+		return;  /* keeps its native index and translated type */
 	int nargs = c->pargs ? c->pargs->nargs : 0;
 	if (k->cval < 0 || k->cval >= nargs || (type_unsigned(k->type) && (uint64_t)k->cval >= (uint64_t)nargs)) {
 		char d[512];

@@ -94,6 +94,14 @@ if [ "$out" = "$want" ]; then
 else
 	notok argmap-trace "[$out] $(head -c 300 err)"
 fi
+# a variable assigned from a mapped args[] in a later clause (its definition is checked ahead
+# of the clause that reads it): mapped once, not twice
+out=$(timeout 30 "$U" -q -c ./main -n '
+mapper$target:::drop /self->c/ { printf("%d %d\n", self->c, args[1]); }
+mapper$target:::drop { self->c = args[0]; }
+mapper$target:::wide /self->c/ { printf("%d\n", self->c); }' 2>err | sed '/^$/d')
+[ "$out" = 3 ] && ok argmap-site-rechecked || notok argmap-site-rechecked "[$out] $(head -c 300 err)"
+
 # args[] past the translated list is out of range; argN stays native
 if "$U" -c ./main -n 'mapper$target:::drop { trace(args[2]); }' >out 2>err; then
 	notok argmap-range "exit 0"
