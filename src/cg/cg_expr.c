@@ -14,6 +14,12 @@
 #include "cg_str.h"
 
 #define USER_ADDR_MAX 0x00007ffffffff000ull  /* x86-64: the highest user address + 1 */
+/* x86-64: the kernel's half of the address space starts here. Kernel pointers (fbt's
+ * arguments, curthread, members of kernel structs) point there, user pointers below
+ * USER_ADDR_MAX, so the address itself says which read it needs: a kernel struct's member
+ * that holds a user pointer (vfs_read's buf) is read from user memory without the type
+ * having to say so. */
+#define KERNEL_ADDR_MIN 0xffff800000000000ull
 #define PROGENY_DEPTH 24                     /* ancestors progenyof() looks at */
 
 static struct dtype *rtype(const struct dnode *n)
@@ -162,6 +168,9 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 2, 1, kern);
 	globals_range(c, 3, size, true, kern);
+	bpb_ld_imm64(&c->buf, 1, KERNEL_ADDR_MIN);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
+	bpb_jmp_reg(&c->buf, BPF_JGE, 3, 1, kern);
 	bpb_ld_imm64(&c->buf, 1, USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
 	int again = cg_user_retry_begin(g);
@@ -177,6 +186,7 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
 	cgc_emit(c, bi_mov64_imm(2, (int32_t)size));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
 	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
 	bpb_label_place(&c->buf, check);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
@@ -1807,8 +1817,21 @@ static uint32_t addr_to_str(struct cgc *c, int16_t as)
 {
 	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
 	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int kmem = bpb_label_new(&c->buf), kread = bpb_label_new(&c->buf);
 	scratch_off(c, as);
-	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, user);
+	bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, kread);
+	/* kernel memory (a kernel struct's char *): read as kernel, a bad one faults */
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	bpb_ld_imm64(&c->buf, 2, KERNEL_ADDR_MIN);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, kmem);
+	bpb_ja(&c->buf, user);
+	bpb_label_place(&c->buf, kmem);
+	cgs_str_from_kaddr(&c->g, dst, 1);
+	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, kread);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
 	cgs_str_from_kaddr(&c->g, dst, 1);
 	bpb_ja(&c->buf, done);

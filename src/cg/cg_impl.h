@@ -18,8 +18,9 @@
  *       of scratch. Loads through pointers go through cg_emit_load_ptr, which picks
  *       bpf_probe_read_kernel for addresses inside this CPU's scratch area or the global
  *       variables (a pointer to a global is a kernel address in R8's map value),
- *       bpf_probe_read_user below the user address limit, and faults (DOUT_FLT_BADADDR)
- *       otherwise. (The clause
+ *       bpf_probe_read_user below the user address limit, bpf_probe_read_kernel in the
+ *       kernel's half (KERNEL_ADDR_MIN and up: fbt arguments, curthread, members of kernel
+ *       structs), and faults (DOUT_FLT_BADADDR) otherwise. Strings at a pointer likewise. (The clause
  *       compiler checks first that a pointer D code computed reaches scratch only inside the
  *       clause's alloca()'d memory, as DTrace does.)
  *   strings  a string value lives in a scratch slot of g->strsize bytes, NUL-terminated within

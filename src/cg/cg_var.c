@@ -571,6 +571,9 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 	case DB_USTACKDEPTH:
 		stack_depth(c, BPF_F_USER_STACK);
 		return;
+	case DB_CURTHREAD:
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+		return;
 	case DB_STACKDEPTH: case DB_CALLER:
 		/* dtrace's kernel stack under the probe. A probe taken in user mode (a uprobe) or
 		 * fired by the tracer itself (BEGIN, END, ERROR) has none: its kernel frames are

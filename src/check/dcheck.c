@@ -144,7 +144,7 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_TID] = "tid", [DB_TIMESTAMP] = "timestamp", [DB_UID] = "uid", [DB_UREGS] = "uregs",
 	[DB_VTIMESTAMP] = "vtimestamp", [DB_WALLTIMESTAMP] = "walltimestamp",
 	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth", [DB_CALLER] = "caller",
-	[DB_STACKDEPTH] = "stackdepth",
+	[DB_STACKDEPTH] = "stackdepth", [DB_CURTHREAD] = "curthread",
 };
 
 /* The D type of each scalar built-in, as dt_open.c's table spells it. */
@@ -294,7 +294,7 @@ static bool builtin_inline(const char *name, int64_t *value)
 
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
 static const char *const unsupported_vars[] = {
-	"curcpu", "curlwpsinfo", "curpsinfo", "curthread", "execargs", "ipl",
+	"curcpu", "curlwpsinfo", "curpsinfo", "execargs", "ipl",
 	"zonename", "uregs32", "arg10",
 };
 
@@ -396,6 +396,20 @@ static struct dtype *named_type(struct ck *c, const char *name)
 	}
 	if (!e || e->kind != DSYM_TYPEDEF)
 		fail_at(c, NULL, D_UNKNOWN, "internal error: no type %s", name);
+	return e->type;
+}
+
+/* `struct NAME` as the program's scopes know it, else a new incomplete tag in the builtin
+ * scope (completed when needed: complete_record). */
+static struct dtype *kernel_tag(struct ck *c, const char *name)
+{
+	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_TAG, false);
+	if (e && e->type && e->type->kind == DTY_STRUCT)
+		return e->type;
+	struct dscope *cur = c->tc->scope;
+	c->tc->scope = c->tc->builtins ? c->tc->builtins : cur;
+	e = dscope_add(c->tc, name, DSYM_TAG, dtype_tagged(c->tc, DTY_STRUCT, name), 0);
+	c->tc->scope = cur;
 	return e->type;
 }
 
@@ -962,6 +976,11 @@ static void check_ident(struct ck *c, struct dnode *n)
 	if (b == DB_ARGS || b == DB_UREGS) {
 		/* dt_xcook_ident: the built-in arrays are identifiers of array kind */
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
+	}
+	if (b == DB_CURTHREAD) {
+		n->builtin = b;
+		n->type = dtype_ptr(c->tc, kernel_tag(c, "task_struct"));
+		return;
 	}
 	if (b != DB_NONE) {
 		n->builtin = b;

@@ -78,8 +78,8 @@
  *              string; the value is the NUL-terminated string at that address (for a user
  *              pointer the code generator reads it as copyinstr would). A string's
  *              characters can be read (s[i], *s) but not stored to.
- *   Built-in variables dtrace has and we do not (curthread, curpsinfo, ...) are
- *              "built-in variable curthread is not supported by usdtrace".
+ *   Built-in variables dtrace has and we do not (execargs, ipl, ...) are
+ *              "built-in variable ipl is not supported by usdtrace".
  *
  * Self-> associative arrays: `self->a[k]` is allowed (dtrace has thread-local arrays): the
  * dck_var has class DCK_SELF with nkeys > 0; this-> may not be an array (dtrace's error).
@@ -148,6 +148,9 @@ enum dbuiltin {
 			   * integer constants the checker predefines, dtrace's x86-64 names) */
 	DB_VTIMESTAMP, DB_WALLTIMESTAMP, DB_UCALLER, DB_USTACKDEPTH,
 	DB_CALLER, DB_STACKDEPTH, /* kernel stack: 0 in a probe taken in user mode */
+	DB_CURTHREAD,     /* struct task_struct *: the current task; the struct is an incomplete
+			   * tag until a member is needed, then complete_record fills it in
+			   * (the tracer: from the kernel's BTF) */
 	DB_COUNT
 };
 

@@ -25,6 +25,7 @@
 #include "dparse.h"
 #include "dtag.h"
 #include "dwarf_types.h"
+#include "kbtf.h"
 #include "pcat.h"
 #include "probedesc.h"
 #include "trace_run.h"
@@ -325,6 +326,14 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 	struct dck_probe_args *a = &t->cargs[clause];
 	if (a->types)
 		return a;
+	for (size_t k = 0; clause < t->cat.nclauses && k < t->cat.nclause_idx[clause]; k++) {
+		/* fbt: the kernel function's (BTF) types */
+		const struct dobj_probe *p = &t->cat.builtin.probes[t->cat.clause_idx[clause][k]];
+		if (p->prov != &prov_fbt)
+			continue;
+		a->types = fbt_arg_types(p, t->g->types, &a->nargs);
+		return a->types ? a : &none;
+	}
 	for (int i = 0; i < t->cat.up.nprobes; i++) {
 		const struct uprov_probe *p = &t->cat.up.probes[i];
 		bool enables = false;
@@ -364,7 +373,8 @@ static bool clause_complete(void *arg, int clause, struct dtype *rec)
 		if (rc == 1)
 			return true;
 	}
-	return false;
+	/* not the traced objects': a kernel struct (kbtf.h: vmlinux BTF, read on first need) */
+	return kbtf_complete(t->g->types, rec);
 }
 
 /* -c / -p: the processes are there before the program is compiled, as $target needs. */
