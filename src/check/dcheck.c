@@ -205,6 +205,10 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_USYM] = {"usym", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_UFUNC] = {"ufunc", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_UMOD] = {"umod", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_STACK] = {"stack", "stack", {"[uint32_t]"}, true, false},
+	[DS_SYM] = {"sym", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_FUNC] = {"func", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_MOD] = {"mod", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
 	[DS_PRINTA] = {"printa", "void", {"@", "..."}, true, false},
 	[DS_TRUNC] = {"trunc", "void", {"@", "[@]"}, true, false},
@@ -258,8 +262,7 @@ static const struct subr_def subrs[DS_COUNT] = {
 
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
-	"breakpoint", "chill", "func", "mod", "panic",
-	"printm", "stack", "strtoll", "sym", "memref",
+	"breakpoint", "chill", "panic", "printm", "strtoll", "memref",
 };
 
 /* dtrace functions over kernel objects, which we do not implement: calls are checked against
@@ -273,7 +276,6 @@ static const struct subr_def kernel_subrs[] = {
 	{"rw_read_held", "int", {"struct rwlock *"}, false, false},
 	{"rw_write_held", "int", {"struct rwlock *"}, false, false},
 	{"pcap", "void", {"void *", "int"}, true, false},
-	{"stack", "stack", {"[uint32_t]"}, true, false},   /* kernel stacks */
 };
 
 /* Integer constants of dtrace's D library (net.d: "inline int AF_INET = 2;" ...) that the
@@ -312,7 +314,7 @@ bool dsubr_is_action(enum dsubr s)
 
 bool dck_is_ukey(const struct dnode *n)
 {
-	return n && n->kind == DN_CALL && n->subr >= DS_USTACK && n->subr <= DS_UMOD;
+	return n && n->kind == DN_CALL && n->subr >= DS_USTACK && n->subr <= DS_MOD;
 }
 
 static enum dsubr subr_lookup(const char *name)
@@ -2005,7 +2007,7 @@ static void check_call(struct ck *c, struct dnode *n)
 	case DS_PRINT:
 		check_print(c, n->args);
 		break;
-	case DS_USTACK: case DS_JSTACK: {
+	case DS_USTACK: case DS_JSTACK: case DS_STACK: {
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
 		struct dnode *a = n->args, *sz = a ? a->next : NULL;
 		if (a && (!a->isconst || !is_integer(a->type) || a->cval <= 0))
@@ -2760,6 +2762,7 @@ static enum spec_act stmt_act(const struct dnode *e)
 	switch (e->subr) {
 	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM: case DS_PRINT:
 	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
+	case DS_STACK: case DS_SYM: case DS_FUNC: case DS_MOD:
 		return SA_DATA;
 	case DS_EXIT:
 		return SA_EXIT;

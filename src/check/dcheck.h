@@ -166,6 +166,8 @@ enum dsubr {
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
 	DS_USTACK, DS_JSTACK, DS_UADDR, DS_USYM, DS_UFUNC, DS_UMOD,   /* user stacks, symbols:
 	                                   * actions, and aggregation keys (dck_is_ukey) */
+	DS_STACK, DS_SYM, DS_FUNC, DS_MOD, /* the same for the kernel: stack(), sym(), func(),
+	                                   * mod() (kernel addresses, /proc/kallsyms) */
 	/* subroutines */
 	DS_COPYIN, DS_COPYINSTR, DS_COPYINTO, DS_ALLOCA, DS_BCOPY,
 	DS_STRLEN, DS_STRJOIN, DS_SUBSTR, DS_INDEX, DS_RINDEX, DS_STRSTR, DS_STRCHR, DS_STRRCHR,
@@ -280,8 +282,9 @@ const char *dbuiltin_name(enum dbuiltin b);
 const char *dsubr_name(enum dsubr s);
 /* Whether a subroutine is an action (statement only, records data or changes state). */
 bool dsubr_is_action(enum dsubr s);
-/* ustack(), jstack(), uaddr(), usym(), ufunc(), umod(): actions that may also be a whole
- * aggregation key (dtrace's DT_IDENT_ACTFUNC keys). */
+/* ustack(), jstack(), uaddr(), usym(), ufunc(), umod() and the kernel's stack(), sym(),
+ * func(), mod(): actions that may also be a whole aggregation key (dtrace's DT_IDENT_ACTFUNC
+ * keys). */
 bool dck_is_ukey(const struct dnode *n);
 
 /* The byte offset in x86-64 struct pt_regs of uregs[index] (dtrace's numbering: 0..20 are
