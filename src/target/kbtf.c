@@ -123,6 +123,7 @@ static void fill_record(struct dtype_ctx *ctx, struct dtype *rec, const struct b
 	}
 	rec->size = bt->size;
 	rec->align = align > 8 ? 8 : align;
+	rec->kernel = true;
 }
 
 bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec)
@@ -201,6 +202,7 @@ static struct dtype *convert_new(struct dtype_ctx *ctx, uint32_t id)
 		return t->size == 4 ? ctx->t_float : t->size == 8 ? ctx->t_double : ctx->t_ldouble;
 	case BTF_KIND_PTR: {
 		struct dtype *p = dtype_ptr(ctx, ctx->t_void);
+		p->kernel = true;
 		cache[id] = p;   /* before the pointee: a pointer may lead back to itself */
 		p->base = convert(ctx, t->type);
 		p->depth = p->base->depth + 1;
