@@ -459,8 +459,9 @@ static bool need_body(struct ck *c, struct dtype *t)
 		r = res(r->base);
 	if ((r->kind != DTY_STRUCT && r->kind != DTY_UNION) || r->complete)
 		return true;
-	if (c->clause && c->opt->complete_record)
-		c->opt->complete_record(c->opt->arg, c->clause_index, dtype_unqual(r));
+	if (c->opt->complete_record)
+		c->opt->complete_record(c->opt->arg, c->clause ? c->clause_index : -1,
+					dtype_unqual(r));
 	return r->complete;
 }
 
@@ -914,11 +915,37 @@ static void make_int_const(struct ck *c, struct dnode *n, int v)
 	set_int_const(n, c->tc->t_int, n->ival);
 }
 
+/* An identifier naming an inline of translated data (dtrace's curpsinfo: xlate <psinfo_t *>
+ * (curthread)) becomes the translation itself, so that -> and . reach its members as they
+ * reach an xlate's. Whether n was one. */
+static bool expand_xlate_inline(struct ck *c, struct dnode *n)
+{
+	struct inline_def *in = n->kind == DN_IDENT ? inline_find(c, n->name) : NULL;
+	if (!in || in->def->lhs->kind != DN_XLATE)
+		return false;
+	struct dnode *copy = copy_tree(c, in->def->lhs);
+	struct dnode *keep = n->pool_next, *next = n->next;
+	struct dsrcpos pos = n->pos;
+	free(n->name);
+	*n = *copy;
+	n->pool_next = keep;
+	n->next = next;
+	n->pos = pos;
+	copy->name = NULL;    /* owned by n now */
+	copy->str = NULL;
+	memset(copy->pd, 0, sizeof(copy->pd));
+	return true;
+}
+
 static void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
 	if (in) {
 		/* an inline: a cast to its type over a copy of its (checked) expression */
+		if (expand_xlate_inline(c, n)) {
+			check_expr(c, n);   /* translated data used as a value: dtrace's error */
+			return;
+		}
 		struct dnode *copy = copy_tree(c, in->def->lhs);
 		free(n->name);
 		n->name = NULL;
@@ -2549,6 +2576,7 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_index(c, n);
 		return;
 	case DN_MEMBER:
+		expand_xlate_inline(c, n->lhs);
 		if (dxl_is_member(n))
 			dxl_member(c->out->xlators, &c->xl, n);
 		else
@@ -2912,6 +2940,12 @@ static void check_inline(struct ck *c, struct dnode *n)
 			"\tprevious: %s %s", n->name,
 			pv ? idkind_name(pv) : pb == DB_ARGS || pb == DB_UREGS ? "associative array" :
 			"scalar", inline_find(c, n->name) ? "inline" : "");
+	if (n->lhs->kind == DN_XLATE && dtype_same(n->lhs->ctype, n->ctype)) {
+		/* translated data (curpsinfo): checked where it is used, through a member */
+		xgrow(&c->inl, sizeof(*c->inl), &c->capinl, c->ninl + 1);
+		c->inl[c->ninl++] = (struct inline_def){ n->name, n };
+		return;
+	}
 	check_expr(c, n->lhs);
 	if (!argcompat(n->ctype, n->lhs)) {
 		struct names ns = {0};

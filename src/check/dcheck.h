@@ -222,7 +222,8 @@ struct dck_options {
 	 * the body of: member access, sizeof, offsetof. The hook may complete it in place (the
 	 * tracer reads it from the DWARF of the objects the clause's USDT probes are in) and
 	 * returns whether it did; new types it makes must live as long as the program. May be
-	 * NULL; never called outside a clause. */
+	 * NULL. Outside a clause (translators, inlines) clause_index is -1: only sources that
+	 * do not depend on the probes may answer (the kernel's BTF). */
 	bool (*complete_record)(void *arg, int clause_index, struct dtype *rec);
 	bool has_target;          /* -c or -p: printf's %A takes a plain address (of $target) */
 };

@@ -26,6 +26,7 @@
 #include "dtag.h"
 #include "dwarf_types.h"
 #include "kbtf.h"
+#include "klib.h"
 #include "pcat.h"
 #include "probedesc.h"
 #include "trace_run.h"
@@ -44,6 +45,7 @@ struct source {
 
 struct tc {
 	const struct opts *o;
+	bool klib_loaded;           /* klib.h's library is in the program */
 	struct dopts d;             /* command-line options, then pragmas */
 	struct source *srcs;
 	int nsrcs;
@@ -124,10 +126,22 @@ static int count_clauses(const struct dprog *g)
 	return n;
 }
 
+/* The kernel-process library (klib.h) goes in before the first source that names it. */
+static int want_klib(struct tc *t, const char *text, size_t n, char *err, size_t errlen)
+{
+	if (t->klib_loaded || !klib_wanted(text, n))
+		return 0;
+	t->klib_loaded = true;
+	return klib_load(t->g, err, errlen) == 0 ? 0 : -2;
+}
+
 static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen)
 {
-	if (s->kind != 's')
+	if (s->kind != 's') {
+		if (want_klib(t, s->text, strlen(s->text), err, errlen) != 0)
+			return -2;
 		return dparse_clause_arg(t->g, spec_of(s->kind), s->text, err, errlen);
+	}
 	size_t n;
 	char *text;
 	if (t->d.cpp) {
@@ -144,7 +158,9 @@ static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen
 	s->end_line = 1;
 	for (size_t i = 0; i < n; i++)
 		s->end_line += text[i] == '\n';
-	int rc = dparse_script(t->g, s->text, text, n, err, errlen);
+	int rc = want_klib(t, text, n, err, errlen);
+	if (rc == 0)
+		rc = dparse_script(t->g, s->text, text, n, err, errlen);
 	free(text);
 	return rc;
 }

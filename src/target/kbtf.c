@@ -210,7 +210,8 @@ static struct dtype *convert_new(struct dtype_ctx *ctx, uint32_t id)
 	}
 	case BTF_KIND_ARRAY: {
 		const struct btf_array *a = btf_array(t);
-		return dtype_array(ctx, convert(ctx, a->type), a->nelems);
+		/* a flexible array member (numbers[]) has no bound to check */
+		return dtype_array(ctx, convert(ctx, a->type), a->nelems ? (int64_t)a->nelems : -1);
 	}
 	case BTF_KIND_STRUCT: case BTF_KIND_UNION: {
 		struct dtype *r = record_node(ctx, name, btf_kind(t) == BTF_KIND_UNION);
