@@ -4,9 +4,10 @@
 #include <string.h>
 
 /* The members follow dtrace's psinfo.d (Solaris procfs names); those Linux has no source for
- * read as 0. Strings are D strings: pr_fname the task's comm, pr_psargs its argv[0] as the
- * process's memory holds it (the current process only: curpsinfo), or comm for a kernel
- * thread. */
+ * read as 0, except pr_nice, which DTrace for Linux's translator leaves undefined (using it
+ * is D_XLATE_NOCONV). Strings are D strings: pr_fname the task's comm, pr_psargs its argv[0]
+ * as the process's memory holds it (the current process only: curpsinfo), or comm for a
+ * kernel thread; lwpsinfo_t's pr_name is the comm as char[16]. */
 static const char klib_text[] =
 "typedef struct psinfo {\n"
 "	int pr_flag;\n"
@@ -47,6 +48,7 @@ static const char klib_text[] =
 "	int pr_onpro;\n"
 "	int pr_bindpro;\n"
 "	int pr_bindpset;\n"
+"	char pr_name[16];\n"
 "} lwpsinfo_t;\n"
 "\n"
 "typedef struct cpuinfo {\n"
@@ -88,13 +90,13 @@ static const char klib_text[] =
 "	pr_stype = 0;\n"
 "	pr_state = T->__state;\n"
 "	pr_sname = T->__state == 0 ? 'R' : 'S';\n"
-"	pr_nice = T->static_prio - 120;\n"
 "	pr_syscall = 0;\n"
 "	pr_pri = T->prio;\n"
 "	pr_clname = \"SYS\";\n"
 "	pr_onpro = T->thread_info.cpu;\n"
 "	pr_bindpro = -1;\n"
 "	pr_bindpset = -1;\n"
+"	pr_name = T->comm;\n"
 "};\n"
 "\n"
 "translator cpuinfo_t < struct task_struct *T > {\n"
