@@ -937,6 +937,32 @@ static bool expand_xlate_inline(struct ck *c, struct dnode *n)
 	return true;
 }
 
+/* `sym: the kernel object at the symbol's address, *(T *)addr, when the hook knows it. */
+static bool kernel_symbol(struct ck *c, struct dnode *n)
+{
+	uint64_t addr;
+	struct dtype *t;
+	if (!strchr(n->name, '`') || !c->opt->kernel_symbol ||
+	    !c->opt->kernel_symbol(c->opt->arg, n->name, &addr, &t))
+		return false;
+	struct dtype *p = dtype_ptr(c->tc, t);
+	p->kernel = true;
+	struct dnode *k = dnode_new(&c->prog->pool, DN_INT, n->pos);
+	k->ival = addr;
+	k->is_unsigned = true;
+	k->longness = 1;
+	struct dnode *cast = dnode_new(&c->prog->pool, DN_CAST, n->pos);
+	cast->ctype = p;
+	cast->lhs = k;
+	free(n->name);
+	n->name = NULL;
+	n->kind = DN_UNARY;
+	n->op = "*";
+	n->lhs = cast;
+	check_expr(c, n);
+	return true;
+}
+
 static void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
@@ -1029,6 +1055,8 @@ static void check_ident(struct ck *c, struct dnode *n)
 		set_int_const(n, c->tc->t_int, n->ival);
 		return;
 	}
+	if (!v && kernel_symbol(c, n))
+		return;
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
 			fail_at(c, n, D_IDENT_BADREF, "%s '%s' may not be referenced as scalar",

@@ -226,6 +226,11 @@ struct dck_options {
 	 * do not depend on the probes may answer (the kernel's BTF). */
 	bool (*complete_record)(void *arg, int clause_index, struct dtype *rec);
 	bool has_target;          /* -c or -p: printf's %A takes a plain address (of $target) */
+	/* A kernel symbol named with a backquote (`max_pfn, vmlinux`max_pfn): its address and
+	 * the D type of the object there (the tracer: /proc/kallsyms and the kernel's BTF
+	 * variables). Whether it is one. May be NULL. The identifier becomes *(T *)address, read
+	 * as kernel memory. */
+	bool (*kernel_symbol)(void *arg, const char *name, uint64_t *addr, struct dtype **type);
 };
 
 /* An aggregation (@name, "" for the anonymous @). Every `@name[keys] = func(args)` statement

@@ -27,6 +27,7 @@
 #include "dwarf_types.h"
 #include "kbtf.h"
 #include "klib.h"
+#include "ksym.h"
 #include "pcat.h"
 #include "probedesc.h"
 #include "trace_run.h"
@@ -393,6 +394,16 @@ static bool clause_complete(void *arg, int clause, struct dtype *rec)
 	return kbtf_complete(t->g->types, rec);
 }
 
+/* `sym or mod`sym: a kernel variable, typed from the kernel's BTF, at its kallsyms address. */
+static bool kernel_symbol(void *arg, const char *name, uint64_t *addr, struct dtype **type)
+{
+	struct tc *t = arg;
+	const char *sym = strrchr(name, '`') + 1;
+	*type = kbtf_var_type(t->g->types, sym);
+	*addr = *type ? ksym_addr(sym) : 0;
+	return *type && *addr;
+}
+
 /* -c / -p: the processes are there before the program is compiled, as $target needs. */
 static int grab_targets(struct tc *t)
 {
@@ -526,7 +537,8 @@ static int compile_and_run(struct tc *t)
 {
 	char err[1024];
 	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t,
-				     clause_complete, t->o->cmd != NULL || t->o->npids > 0 };
+				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
+				     kernel_symbol };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
 		program_error(t, err);

@@ -259,6 +259,16 @@ struct dtype *kbtf_type(struct dtype_ctx *ctx, uint32_t id)
 	return use_ctx(ctx) ? convert(ctx, id) : NULL;
 }
 
+struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name)
+{
+	if (!use_ctx(ctx))
+		return NULL;
+	int id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_VAR);
+	if (id <= 0)
+		return NULL;
+	return convert(ctx, btf__type_by_id(vmlinux, (uint32_t)id)->type);
+}
+
 int kbtf_func_id(const char *name)
 {
 	if (!kbtf_get())

@@ -32,6 +32,8 @@ struct dtype *kbtf_record(struct dtype_ctx *ctx, const char *name, bool is_union
 /* Complete rec (an incomplete struct/union tag node, made by kbtf or by a D program naming a
  * kernel type) from BTF. Whether it is complete now. */
 bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec);
+/* The D type of kernel variable `name` (a BTF VAR), or NULL. */
+struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name);
 /* Function `name`'s BTF id (kind FUNC), or -1. */
 int kbtf_func_id(const char *name);
 /* The parameter types of function id (FUNC), and its return type in *ret (NULL: void);
