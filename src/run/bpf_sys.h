@@ -25,12 +25,12 @@
 struct bpf_sys_prog_opts {
 	enum bpf_prog_type type;   /* BPF_PROG_TYPE_KPROBE (uprobes), BPF_PROG_TYPE_PERF_EVENT... */
 	int expected_attach_type;  /* 0, or BPF_SYS_TRACE_UPROBE_MULTI for uprobe_multi links */
-	uint32_t attach_btf_id;    /* tracing programs (fentry/fexit): the vmlinux BTF id of the
-				    * function, with expected_attach_type BPF_TRACE_FENTRY/FEXIT */
 	bool sleepable;            /* BPF_F_SLEEPABLE: may fault user pages in (copy_from_user) */
 	const char *name;          /* shown by bpftool; cut to 15 characters; may be NULL */
 	uint32_t log_always;       /* -x bpflog: load with a verifier log of this many bytes and
 				    * return it in *log on success too (0: a log only on failure) */
+	uint32_t attach_btf_id;    /* tracing programs (fentry/fexit): the vmlinux BTF id of the
+				    * function, with expected_attach_type BPF_TRACE_FENTRY/FEXIT */
 };
 
 int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *insns, size_t n,
