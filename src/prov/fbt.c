@@ -152,8 +152,17 @@ static unsigned fbt_flags(const struct dobj_probe *p)
 	return PROV_F_KERNEL;
 }
 
-/* The context slot of each argument of function btf_id (slot[i], i < *nargs), and in
- * *ret_slot where fexit finds the return value (-1: the function returns void). */
+/* Whether BTF type id is a pointer (through typedefs and qualifiers). */
+static bool is_pointer(const struct btf *btf, uint32_t id)
+{
+	int r = btf__resolve_type(btf, id);
+	const struct btf_type *t = r > 0 ? btf__type_by_id(btf, (uint32_t)r) : NULL;
+	return t && btf_is_ptr(t);
+}
+
+/* The context slot of each argument of function btf_id (slot[i], i < *nargs; negative:
+ * -(slot + 1) for a pointer), and in *ret_slot where fexit finds the return value (-1: the
+ * function returns void; likewise negative for a pointer, below -1). */
 static void arg_slots(uint32_t btf_id, int slot[DOBJ_USDT_MAXARGS], int *nargs, int *ret_slot)
 {
 	const struct btf *btf = kbtf_get();
@@ -170,11 +179,11 @@ static void arg_slots(uint32_t btf_id, int slot[DOBJ_USDT_MAXARGS], int *nargs, 
 			break;    /* variadic: the trampoline sees only the named ones */
 		long long sz = btf__resolve_size(btf, pa[i].type);
 		if (i < DOBJ_USDT_MAXARGS)
-			slot[(*nargs)++] = at;
+			slot[(*nargs)++] = is_pointer(btf, pa[i].type) ? -(at + 1) : at;
 		at += sz > 8 ? 2 : 1;
 	}
 	if (p->type != 0)
-		*ret_slot = at;
+		*ret_slot = is_pointer(btf, p->type) ? -(at + 2) : at;
 }
 
 /* R0 = argument i: entry, the function's; return, arg0 the return offset (0: a trampoline
@@ -182,15 +191,32 @@ static void arg_slots(uint32_t btf_id, int slot[DOBJ_USDT_MAXARGS], int *nargs, 
 static void fbt_arg(struct cgc *c, int i)
 {
 	int slot[DOBJ_USDT_MAXARGS], nargs, ret_slot, at = -1;
+	bool ptr = false;
 	arg_slots(c->probe->btf_id, slot, &nargs, &ret_slot);
-	if (c->probe->kind == DOBJ_PROBE_FBT_ENTRY)
-		at = i < nargs ? slot[i] : -1;
-	else if (i == 1)
-		at = ret_slot;
-	if (at < 0)
+	if (c->probe->kind == DOBJ_PROBE_FBT_ENTRY && i < nargs) {
+		ptr = slot[i] < 0;
+		at = ptr ? -slot[i] - 1 : slot[i];
+	} else if (c->probe->kind == DOBJ_PROBE_FBT_RETURN && i == 1 && ret_slot != -1) {
+		ptr = ret_slot < -1;
+		at = ptr ? -ret_slot - 2 : ret_slot;
+	}
+	if (at < 0) {
 		cgc_emit(c, bi_mov64_imm(0, 0));
-	else
+	} else if (!ptr) {
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(at * 8)));
+	} else {
+		/* The verifier types a pointer argument as a BTF pointer, which D may not treat
+		 * as the number it is (arg0 * 2, masks, stores): copied out it is a plain
+		 * scalar. */
+		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
+		cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)tmp));
+		cgc_emit(c, bi_mov64_imm(2, 8));
+		cgc_emit(c, bi_mov64_reg(3, CG_R_CTX));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, at * 8));
+		cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)tmp));
+	}
 }
 
 static void fbt_load_opts(const struct dobj_probe *p, struct bpf_sys_prog_opts *o)

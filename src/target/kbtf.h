@@ -36,8 +36,8 @@ bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec);
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name);
 /* Function `name`'s BTF id (kind FUNC), or -1. */
 int kbtf_func_id(const char *name);
-/* The parameter types of function id (FUNC), and its return type in *ret (NULL: void);
- * malloc'd array of *nargs, or NULL when it has none. Names in *names when not NULL. */
+/* The parameter types of function id (FUNC), and its return type in *ret (NULL: void; ret
+ * may be NULL); malloc'd array of *nargs, or NULL when it has none. */
 struct dtype **kbtf_func_args(struct dtype_ctx *ctx, uint32_t func_id, int *nargs,
 			      struct dtype **ret);
 /* The number of parameters of function id, or -1. */
