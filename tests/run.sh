@@ -19,15 +19,16 @@ run_one() { # label, command...
 	rc=$?
 	p=$(grep -c '^ok - ' "$out"); f=$(grep -c '^not ok - ' "$out"); s=$(grep -c '^skip - ' "$out")
 	grep -E '^(ok|not ok|skip) - ' "$out" | sed "s|^|[$label] |"
+	grep '^not ok - ' "$out" | sed "s|^|[$label] |" >>"$log/failed"
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		echo "not ok - [$label] exited with status $rc"
+		echo "not ok - [$label] exited with status $rc" | tee -a "$log/failed"
 		f=1
 	fi
 	if [ "$f" -ne 0 ] || [ "$rc" -ne 0 ]; then
 		echo "---- stderr of $label ----"; tail -n 40 "$log/err"; echo "----"
 	fi
 	if [ $((p + f + s)) -eq 0 ] && [ "$rc" -eq 0 ]; then
-		echo "not ok - [$label] ran no case"
+		echo "not ok - [$label] ran no case" | tee -a "$log/failed"
 		f=1
 	fi
 	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
@@ -48,6 +49,11 @@ for t in "$top"/tests/sh/*.sh; do
 	run_one "sh/$(basename "$t" .sh)" env USDTRACE="$B/usdtrace" TOP="$top" B="$B" SRC_INC="$src_inc" sh "$t"
 done
 
+# The failures again, together: a CI log may keep only its tail.
+if [ -s "$log/failed" ]; then
+	echo "---- failed ----"
+	cut -c 1-300 "$log/failed"
+fi
 if [ "$skip" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"
 else

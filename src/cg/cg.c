@@ -566,7 +566,7 @@ static bool records(int subr)
 	       subr == DS_EXIT ||
 	       subr == DS_SYSTEM || subr == DS_FREOPEN || subr == DS_FTRUNCATE ||
 	       (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
-	       (subr >= DS_USTACK && subr <= DS_UMOD);
+	       (subr >= DS_USTACK && subr <= DS_MOD);
 }
 
 static bool stmt_records(const struct dnode *n)
@@ -635,6 +635,7 @@ static void compile_action(struct cgc *c, struct dnode *call)
 		cga_action(c, call);
 		break;
 	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
+	case DS_STACK: case DS_SYM: case DS_FUNC: case DS_MOD:
 		cgk_action(c, call);
 		break;
 	default:

@@ -14,6 +14,24 @@
 #include "cg_str.h"
 
 #define USER_ADDR_MAX 0x00007ffffffff000ull  /* x86-64: the highest user address + 1 */
+/* x86-64: the kernel's half of the address space starts here. Kernel pointers (fbt's
+ * arguments, curthread, members of kernel structs) point there, user pointers below
+ * USER_ADDR_MAX, so the address itself says which read it needs: a kernel struct's member
+ * that holds a user pointer (vfs_read's buf) is read from user memory without the type
+ * having to say so. */
+#define KERNEL_ADDR_MIN 0xffff800000000000ull
+
+/* Whether a pointer (or array) of type t may hold a kernel address: one kbtf made, or one
+ * to a kernel struct/union ((struct task_struct *)arg0). Other pointers are the traced
+ * process's (or tracer memory), and a kernel address there stays a bad address. */
+static bool kernel_ptr(struct dtype *t)
+{
+	t = dtype_resolve(t);
+	if (!t || (t->kind != DTY_PTR && t->kind != DTY_ARRAY))
+		return false;
+	struct dtype *b = t->base ? dtype_resolve(t->base) : NULL;
+	return t->kernel || (b && b->kernel);
+}
 #define PROGENY_DEPTH 24                     /* ancestors progenyof() looks at */
 
 static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst);
@@ -150,6 +168,12 @@ static bool globals_range(struct cgc *c, int addr_reg, uint32_t size, bool load,
 
 void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size)
 {
+	cg_emit_load_ptr_as(g, dst, addr_slot, size, false);
+}
+
+void cg_emit_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size,
+			 bool kernel)
+{
 	struct cgc *c = g->priv;
 	int kern = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
 	int check = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
@@ -163,6 +187,11 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 2, 1, kern);
 	globals_range(c, 3, size, true, kern);
+	if (kernel) {
+		bpb_ld_imm64(&c->buf, 1, KERNEL_ADDR_MIN);
+		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
+		bpb_jmp_reg(&c->buf, BPF_JGE, 3, 1, kern);
+	}
 	bpb_ld_imm64(&c->buf, 1, USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
 	int again = cg_user_retry_begin(g);
@@ -178,6 +207,7 @@ void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t si
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
 	cgc_emit(c, bi_mov64_imm(2, (int32_t)size));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
 	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
 	bpb_label_place(&c->buf, check);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
@@ -202,6 +232,8 @@ struct loc {
 	uint32_t gbase, gofftmp, gmax;
 	/* MEM made by loc_to_mem: our own pointer into scratch, not one D code computed */
 	bool internal;
+	/* MEM reached through a kernel pointer (kernel_ptr): kernel addresses are readable */
+	bool kmem;
 };
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
@@ -350,6 +382,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 	if (n->kind == DN_UNARY && !strcmp(n->op, "*")) {
 		cgx_int(c, n->lhs);
 		l->k = LOC_MEM;
+		l->kmem = kernel_ptr(n->lhs->type);
 		l->slot = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		return;
@@ -360,6 +393,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 			st = dtype_resolve(st->base);
 			cgx_int(c, n->lhs);
 			l->k = LOC_MEM;
+			l->kmem = kernel_ptr(n->lhs->type);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		} else {
@@ -389,6 +423,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		} else {
 			cgx_int(c, n->lhs);
 			l->k = LOC_MEM;
+			l->kmem = kernel_ptr(bt);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		}
@@ -424,7 +459,7 @@ static uint32_t loc_fetch(struct cgc *c, struct loc *l, uint32_t size)
 		cgc_zero_scratch(c, tmp, cgc_round8(size));
 		if (!l->internal)
 			alloca_check(c, l->slot, size);
-		cg_emit_load_ptr(&c->g, tmp, l->slot, size);
+		cg_emit_load_ptr_as(&c->g, tmp, l->slot, size, l->kmem);
 		cgc_slot_pop(c);
 		return tmp;
 	}
@@ -1794,22 +1829,37 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 
 /* A char pointer: the string it points to, in tracer scratch (alloca, copyin) or else in the
  * traced process. */
-static uint32_t addr_to_str(struct cgc *c, int16_t as);
+static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel);
 
 static uint32_t ptr_to_str(struct cgc *c, struct dnode *x)
 {
-	uint32_t dst = addr_to_str(c, int_arg(c, x));
+	uint32_t dst = addr_to_str(c, int_arg(c, x), kernel_ptr(x->type));
 	cgc_slot_pop(c);
 	return dst;
 }
 
-/* The string at the address in slot `as` (which the caller pops), as ptr_to_str. */
-static uint32_t addr_to_str(struct cgc *c, int16_t as)
+/* The string at the address in slot `as` (which the caller pops), as ptr_to_str; kernel:
+ * the pointer may hold a kernel address (kernel_ptr). */
+static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel)
 {
 	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
 	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int kread = bpb_label_new(&c->buf);
 	scratch_off(c, as);
-	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, user);
+	bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, kread);
+	if (kernel) {
+		/* kernel memory (a kernel struct's char *): read as kernel, a bad one faults */
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+		bpb_ld_imm64(&c->buf, 2, KERNEL_ADDR_MIN);
+		bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, user);
+		cgs_str_from_kaddr(&c->g, dst, 1);
+		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
+	} else {
+		bpb_ja(&c->buf, user);
+	}
+	bpb_label_place(&c->buf, kread);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
 	cgs_str_from_kaddr(&c->g, dst, 1);
 	bpb_ja(&c->buf, done);
@@ -1828,7 +1878,7 @@ static uint32_t deref_str(struct cgc *c, struct dnode *n)
 		cgc_fail(c, n, "cannot compile this expression as a string");
 	if (!l.internal)
 		alloca_check(c, l.slot, 1);
-	uint32_t dst = addr_to_str(c, l.slot);
+	uint32_t dst = addr_to_str(c, l.slot, l.kmem);
 	cgc_slot_pop(c);
 	return dst;
 }

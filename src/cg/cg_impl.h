@@ -19,7 +19,10 @@
  *       bpf_probe_read_kernel for addresses inside this CPU's scratch area or the global
  *       variables (a pointer to a global is a kernel address in R8's map value),
  *       bpf_probe_read_user below the user address limit, and faults (DOUT_FLT_BADADDR)
- *       otherwise. (The clause
+ *       otherwise. The address space is a property of the pointer's type: through a kernel
+ *       type's pointer (dtype.kernel: fbt arguments, curthread, members of kernel structs)
+ *       addresses in the kernel's half are read with bpf_probe_read_kernel (user addresses
+ *       held there, vfs_read's buf, still as user memory). Strings at a pointer likewise. (The clause
  *       compiler checks first that a pointer D code computed reaches scratch only inside the
  *       clause's alloca()'d memory, as DTrace does.)
  *   strings  a string value lives in a scratch slot of g->strsize bytes, NUL-terminated within
@@ -85,6 +88,10 @@ void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len);
  * bpf_probe_read_user below the user address limit; anything else, or a
  * read that fails, faults with DOUT_FLT_BADADDR and that address. Clobbers R0-R5. */
 void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size);
+/* The same, where kernel says the pointer's type may hold a kernel address (a kernel
+ * type's: dtype.kernel): addresses in the kernel's half are then read as kernel memory. */
+void cg_emit_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size,
+			 bool kernel);
 
 /* Reserve `size` bytes of scratch, 8-byte aligned; returns the offset from R7. */
 static inline uint32_t cg_scratch_alloc(struct cg *g, uint32_t size)

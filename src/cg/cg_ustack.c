@@ -9,12 +9,22 @@
  * registers when a sample hit the kernel); in BEGIN/END/ERROR, which the tracer runs in its
  * own bpf() call, the tracer's own stack, as dtrace's BEGIN sees dtrace's (its ioctl). The
  * helper zeroes what it does not fill, so a stack ends at the first 0 and equal stacks give
- * equal keys. Nothing is symbolized here: the tracer does it (usym.h). */
+ * equal keys. Nothing is symbolized here: the tracer does it (usym.h).
+ *
+ * The kernel's stack(), sym(), func() and mod() record the same layout with the pid
+ * USYM_KERNEL_PID in place of the process's (usym.h symbolizes that from /proc/kallsyms) and,
+ * for stack(), the kernel frames bpf_get_stack walks from the probe's kernel context. */
 #include <string.h>
 
 #include "agg.h"
 #include "cg_clause.h"
 #include "dcheck.h"
+#include "usym.h"
+
+static bool is_kernel(const struct dnode *call)
+{
+	return call->subr >= DS_STACK && call->subr <= DS_MOD;
+}
 
 /* The kernel walks at most perf_event_max_stack frames (127 unless raised). */
 #define CGK_MAXFRAMES 127
@@ -26,6 +36,8 @@ static uint32_t frames_of(struct cgc *c, const struct dnode *call)
 		n = call->args->cval;
 	else if (call->subr == DS_JSTACK)
 		n = c->in->opts ? c->in->opts->jstackframes : 50;
+	else if (call->subr == DS_STACK)
+		n = c->in->opts ? c->in->opts->stackframes : 20;
 	else
 		n = c->in->opts ? c->in->opts->ustackframes : 20;
 	if (n < 1)
@@ -33,27 +45,32 @@ static uint32_t frames_of(struct cgc *c, const struct dnode *call)
 	return n > CGK_MAXFRAMES ? CGK_MAXFRAMES : (uint32_t)n;
 }
 
-/* R0 = the current thread group id (the pid), stored at off. */
-static void store_pid(struct cgc *c, uint32_t off, bool rec)
+/* R0 = the current thread group id (the pid), or for the kernel's USYM_KERNEL_PID, stored at
+ * off. */
+static void store_pid(struct cgc *c, uint32_t off, bool rec, bool kernel)
 {
-	cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
-	cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
+	if (kernel) {
+		cgc_emit(c, bi_mov64_imm(0, USYM_KERNEL_PID));
+	} else {
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
+	}
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)off));
 	if (rec)
 		cgc_patch_here(c, CGC_PATCH_REC_OFF);
 }
 
-/* pid at off, then nframes user frames (zero-filled beyond the stack's end). */
-static void emit_stack(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
+/* pid at off, then nframes user (or kernel) frames (zero-filled beyond the stack's end). */
+static void emit_stack(struct cgc *c, uint32_t off, uint32_t nframes, bool rec, bool kernel)
 {
-	store_pid(c, off, rec);
+	store_pid(c, off, rec, kernel);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)(off + 8)));
 	if (rec)
 		cgc_patch_here(c, CGC_PATCH_REC_IMM);
 	cgc_emit(c, bi_mov64_imm(3, (int32_t)(nframes * 8)));
-	cgc_emit(c, bi_mov64_imm(4, BPF_F_USER_STACK));
+	cgc_emit(c, bi_mov64_imm(4, kernel ? 0 : BPF_F_USER_STACK));
 	cgc_emit(c, bi_call(BPF_FUNC_get_stack));
 }
 
@@ -64,15 +81,16 @@ static void emit_addr(struct cgc *c, struct dnode *call, uint32_t off, bool rec)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(off + 8)));
 	if (rec)
 		cgc_patch_here(c, CGC_PATCH_REC_OFF);
-	store_pid(c, off, rec);
+	store_pid(c, off, rec, is_kernel(call));
 }
 
 void cgk_action(struct cgc *c, struct dnode *call)
 {
-	bool stack = call->subr == DS_USTACK || call->subr == DS_JSTACK;
+	bool stack = call->subr == DS_USTACK || call->subr == DS_JSTACK || call->subr == DS_STACK;
 	enum dobj_act_kind kind = stack ? DOBJ_ACT_USTACK :
 				  call->subr == DS_UADDR ? DOBJ_ACT_UADDR :
-				  call->subr == DS_UMOD ? DOBJ_ACT_UMOD : DOBJ_ACT_USYM;
+				  call->subr == DS_UMOD || call->subr == DS_MOD ? DOBJ_ACT_UMOD
+										: DOBJ_ACT_USYM;
 	uint32_t size = stack ? 8 + 8 * frames_of(c, call) : 16;
 	struct dobj_val *v = cgc_new_action(c, kind, 1)->vals;
 
@@ -82,7 +100,7 @@ void cgk_action(struct cgc *c, struct dnode *call)
 	v->argtype = (struct dfmt_argtype){ stack ? DFMT_ARG_STACK : DFMT_ARG_USYMADDR, size,
 					    false, stack ? "stack" : "_usymaddr" };
 	if (stack)
-		emit_stack(c, v->off, size / 8 - 1, true);
+		emit_stack(c, v->off, size / 8 - 1, true, is_kernel(call));
 	else
 		emit_addr(c, call, v->off, true);
 }
@@ -93,7 +111,7 @@ static bool key_of(struct cgc *c, const struct dnode *k, struct agg_keydesc *kd)
 	if (!dck_is_ukey(k))
 		return false;
 	switch (k->subr) {
-	case DS_USTACK: case DS_JSTACK:
+	case DS_USTACK: case DS_JSTACK: case DS_STACK:
 		kd->kind = AGG_KEY_STACK;
 		kd->size = 8 + 8 * frames_of(c, k);
 		break;
@@ -101,7 +119,7 @@ static bool key_of(struct cgc *c, const struct dnode *k, struct agg_keydesc *kd)
 		kd->kind = AGG_KEY_UADDR;
 		kd->size = 16;
 		break;
-	case DS_UMOD:
+	case DS_UMOD: case DS_MOD:
 		kd->kind = AGG_KEY_UMOD;
 		kd->size = 16;
 		break;
@@ -139,7 +157,7 @@ bool cgk_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_ke
 void cgk_key(struct cgc *c, struct dnode *call, uint32_t off, const struct agg_keydesc *kd)
 {
 	if (kd->kind == AGG_KEY_STACK)
-		emit_stack(c, off, kd->size / 8 - 1, false);
+		emit_stack(c, off, kd->size / 8 - 1, false, is_kernel(call));
 	else
 		emit_addr(c, call, off, false);
 }

@@ -352,7 +352,7 @@ void cgx_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key)
  * bpf_task_pt_regs(current) gives. */
 static bool self_probe(const struct cgc *c)
 {
-	return (cgc_probe_flags(c) & PROV_F_SELF) != 0;
+	return (cgc_probe_flags(c) & (PROV_F_SELF | PROV_F_KERNEL)) != 0;
 }
 
 /* R0 = the user register saved at pt_regs offset `off`. Clobbers R0-R5. */
@@ -548,7 +548,7 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
 		return;
 	case DB_UCALLER: {
-		if (cgc_probe_flags(c) & PROV_F_INTERRUPT) {
+		if (cgc_probe_flags(c) & (PROV_F_INTERRUPT | PROV_F_KERNEL)) {
 			/* A sample lands anywhere in a function, so the word at the stack pointer
 			 * means nothing. dtrace's ucaller is the second entry of the user stack it
 			 * walks by frame pointers (dtrace_getupcstack: pc, then the callers);
@@ -570,6 +570,9 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 	}
 	case DB_USTACKDEPTH:
 		stack_depth(c, BPF_F_USER_STACK);
+		return;
+	case DB_CURTHREAD:
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
 		return;
 	case DB_STACKDEPTH: case DB_CALLER:
 		/* dtrace's kernel stack under the probe. A probe taken in user mode (a uprobe) or

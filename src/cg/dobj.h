@@ -49,6 +49,8 @@ enum dobj_probe_kind {
 	DOBJ_PROBE_TICK,           /* profile: cpu-clock, one CPU, every period_ns */
 	DOBJ_PROBE_PROFILE,        /* profile: cpu-clock, every CPU */
 	DOBJ_PROBE_UCLASS,         /* usdt, pid: a class of uprobes sharing one program (below) */
+	DOBJ_PROBE_FBT_ENTRY,      /* fbt: fentry of the vmlinux function whose BTF id is btf_id */
+	DOBJ_PROBE_FBT_RETURN,     /* fbt: fexit of it */
 };
 
 /* Uprobe programs (USDT and pid probes). A DOBJ_PROBE_UCLASS entry of dobj->probes is not one probe but a class of them:
@@ -109,6 +111,7 @@ struct dobj_probe {
 	                               * argument fetching, attaching */
 	enum dobj_probe_kind kind;
 	uint64_t period_ns;        /* tick/profile */
+	uint32_t btf_id;           /* fbt: the function's vmlinux BTF id (kind FUNC) */
 };
 
 /* A comment for -S listings: printed before instruction `at` ("clause 1, action #2: printf"). */

@@ -152,7 +152,7 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_TID] = "tid", [DB_TIMESTAMP] = "timestamp", [DB_UID] = "uid", [DB_UREGS] = "uregs",
 	[DB_VTIMESTAMP] = "vtimestamp", [DB_WALLTIMESTAMP] = "walltimestamp",
 	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth", [DB_CALLER] = "caller",
-	[DB_STACKDEPTH] = "stackdepth",
+	[DB_STACKDEPTH] = "stackdepth", [DB_CURTHREAD] = "curthread",
 };
 
 /* The D type of each scalar built-in, as dt_open.c's table spells it. */
@@ -213,6 +213,10 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_USYM] = {"usym", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_UFUNC] = {"ufunc", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_UMOD] = {"umod", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_STACK] = {"stack", "stack", {"[uint32_t]"}, true, false},
+	[DS_SYM] = {"sym", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_FUNC] = {"func", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_MOD] = {"mod", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
 	[DS_PRINTA] = {"printa", "void", {"@", "..."}, true, false},
 	[DS_TRUNC] = {"trunc", "void", {"@", "[@]"}, true, false},
@@ -266,8 +270,7 @@ static const struct subr_def subrs[DS_COUNT] = {
 
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
-	"breakpoint", "chill", "func", "mod", "panic",
-	"printm", "stack", "strtoll", "sym", "memref",
+	"breakpoint", "chill", "panic", "printm", "strtoll", "memref",
 };
 
 /* dtrace functions over kernel objects, which we do not implement: calls are checked against
@@ -281,7 +284,6 @@ static const struct subr_def kernel_subrs[] = {
 	{"rw_read_held", "int", {"struct rwlock *"}, false, false},
 	{"rw_write_held", "int", {"struct rwlock *"}, false, false},
 	{"pcap", "void", {"void *", "int"}, true, false},
-	{"stack", "stack", {"[uint32_t]"}, true, false},   /* kernel stacks */
 };
 
 /* Integer constants of dtrace's D library (net.d: "inline int AF_INET = 2;" ...) that the
@@ -302,7 +304,7 @@ static bool builtin_inline(const char *name, int64_t *value)
 
 /* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
 static const char *const unsupported_vars[] = {
-	"curcpu", "curlwpsinfo", "curpsinfo", "curthread", "execargs", "ipl",
+	"curcpu", "curlwpsinfo", "curpsinfo", "execargs", "ipl",
 	"zonename", "uregs32", "arg10",
 };
 
@@ -320,7 +322,7 @@ bool dsubr_is_action(enum dsubr s)
 
 bool dck_is_ukey(const struct dnode *n)
 {
-	return n && n->kind == DN_CALL && n->subr >= DS_USTACK && n->subr <= DS_UMOD;
+	return n && n->kind == DN_CALL && n->subr >= DS_USTACK && n->subr <= DS_MOD;
 }
 
 static enum dsubr subr_lookup(const char *name)
@@ -407,6 +409,20 @@ static struct dtype *named_type(struct ck *c, const char *name)
 	return e->type;
 }
 
+/* `struct NAME` as the program's scopes know it, else a new incomplete tag in the builtin
+ * scope (completed when needed: complete_record). */
+static struct dtype *kernel_tag(struct ck *c, const char *name)
+{
+	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_TAG, false);
+	if (e && e->type && e->type->kind == DTY_STRUCT)
+		return e->type;
+	struct dscope *cur = c->tc->scope;
+	c->tc->scope = c->tc->builtins ? c->tc->builtins : cur;
+	e = dscope_add(c->tc, name, DSYM_TAG, dtype_tagged(c->tc, DTY_STRUCT, name), 0);
+	c->tc->scope = cur;
+	return e->type;
+}
+
 static struct dtype *res(struct dtype *t) { return dtype_resolve(t); }
 
 static bool is_void(struct dtype *t) { return res(t)->kind == DTY_VOID; }
@@ -451,8 +467,9 @@ static bool need_body(struct ck *c, struct dtype *t)
 		r = res(r->base);
 	if ((r->kind != DTY_STRUCT && r->kind != DTY_UNION) || r->complete)
 		return true;
-	if (c->clause && c->opt->complete_record)
-		c->opt->complete_record(c->opt->arg, c->clause_index, dtype_unqual(r));
+	if (c->opt->complete_record)
+		c->opt->complete_record(c->opt->arg, c->clause ? c->clause_index : -1,
+					dtype_unqual(r));
 	return r->complete;
 }
 
@@ -957,6 +974,54 @@ static void expand_inline_call(struct ck *c, struct dnode *n, const struct inlin
 	check_expr(c, n);
 }
 
+/* An identifier naming an inline of translated data (dtrace's curpsinfo: xlate <psinfo_t *>
+ * (curthread)) becomes the translation itself, so that -> and . reach its members as they
+ * reach an xlate's. Whether n was one. */
+static bool expand_xlate_inline(struct ck *c, struct dnode *n)
+{
+	struct inline_def *in = n->kind == DN_IDENT ? inline_find(c, n->name) : NULL;
+	if (!in || in->def->lhs->kind != DN_XLATE)
+		return false;
+	struct dnode *copy = copy_tree(c, in->def->lhs);
+	struct dnode *keep = n->pool_next, *next = n->next;
+	struct dsrcpos pos = n->pos;
+	free(n->name);
+	*n = *copy;
+	n->pool_next = keep;
+	n->next = next;
+	n->pos = pos;
+	copy->name = NULL;    /* owned by n now */
+	copy->str = NULL;
+	memset(copy->pd, 0, sizeof(copy->pd));
+	return true;
+}
+
+/* `sym: the kernel object at the symbol's address, *(T *)addr, when the hook knows it. */
+static bool kernel_symbol(struct ck *c, struct dnode *n)
+{
+	uint64_t addr;
+	struct dtype *t;
+	if (!strchr(n->name, '`') || !c->opt->kernel_symbol ||
+	    !c->opt->kernel_symbol(c->opt->arg, n->name, &addr, &t))
+		return false;
+	struct dtype *p = dtype_ptr(c->tc, t);
+	p->kernel = true;
+	struct dnode *k = dnode_new(&c->prog->pool, DN_INT, n->pos);
+	k->ival = addr;
+	k->is_unsigned = true;
+	k->longness = 1;
+	struct dnode *cast = dnode_new(&c->prog->pool, DN_CAST, n->pos);
+	cast->ctype = p;
+	cast->lhs = k;
+	free(n->name);
+	n->name = NULL;
+	n->kind = DN_UNARY;
+	n->op = "*";
+	n->lhs = cast;
+	check_expr(c, n);
+	return true;
+}
+
 static void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
@@ -964,6 +1029,10 @@ static void check_ident(struct ck *c, struct dnode *n)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
 	if (in) {
 		/* an inline: a cast to its type over a copy of its (checked) expression */
+		if (expand_xlate_inline(c, n)) {
+			check_expr(c, n);   /* translated data used as a value: dtrace's error */
+			return;
+		}
 		struct dnode *copy = copy_tree(c, in->def->lhs);
 		free(n->name);
 		n->name = NULL;
@@ -1024,6 +1093,11 @@ static void check_ident(struct ck *c, struct dnode *n)
 		/* dt_xcook_ident: the built-in arrays are identifiers of array kind */
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
 	}
+	if (b == DB_CURTHREAD) {
+		n->builtin = b;
+		n->type = dtype_ptr(c->tc, kernel_tag(c, "task_struct"));
+		return;
+	}
 	if (b != DB_NONE) {
 		n->builtin = b;
 		n->type = named_type(c, builtin_types[b]);
@@ -1042,6 +1116,8 @@ static void check_ident(struct ck *c, struct dnode *n)
 		set_int_const(n, c->tc->t_int, n->ival);
 		return;
 	}
+	if (!v && kernel_symbol(c, n))
+		return;
 	if (!v) {
 		if (subr_lookup(n->name) != DS_NONE)
 			fail_at(c, n, D_IDENT_BADREF, "%s '%s' may not be referenced as scalar",
@@ -2107,7 +2183,7 @@ static void check_call(struct ck *c, struct dnode *n)
 	case DS_PRINT:
 		check_print(c, n->args);
 		break;
-	case DS_USTACK: case DS_JSTACK: {
+	case DS_USTACK: case DS_JSTACK: case DS_STACK: {
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
 		struct dnode *a = n->args, *sz = a ? a->next : NULL;
 		if (a && (!a->isconst || !is_integer(a->type) || a->cval <= 0))
@@ -2649,6 +2725,7 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_index(c, n);
 		return;
 	case DN_MEMBER:
+		expand_xlate_inline(c, n->lhs);
 		xlate_args(c, n->lhs);
 		if (n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op && strcmp(n->lhs->op, "*") == 0)
 			xlate_args(c, n->lhs->lhs);
@@ -2865,6 +2942,7 @@ static enum spec_act stmt_act(const struct dnode *e)
 	switch (e->subr) {
 	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM: case DS_PRINT:
 	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
+	case DS_STACK: case DS_SYM: case DS_FUNC: case DS_MOD:
 		return SA_DATA;
 	case DS_EXIT:
 		return SA_EXIT;
@@ -3014,6 +3092,12 @@ static void check_inline(struct ck *c, struct dnode *n)
 			"\tprevious: %s %s", n->name,
 			pv ? idkind_name(pv) : pb == DB_ARGS || pb == DB_UREGS ? "associative array" :
 			"scalar", inline_find(c, n->name) ? "inline" : "");
+	if (n->lhs->kind == DN_XLATE && dtype_same(n->lhs->ctype, n->ctype)) {
+		/* translated data (curpsinfo): checked where it is used, through a member */
+		xgrow(&c->inl, sizeof(*c->inl), &c->capinl, c->ninl + 1);
+		c->inl[c->ninl++] = (struct inline_def){ n->name, n, NULL };
+		return;
+	}
 	struct dnode *body = NULL;
 	if (n->args) {
 		/* checked once with its parameters as placeholders of their types; expanded, and
@@ -3049,6 +3133,8 @@ static void check_vardecl(struct ck *c, struct dnode *n)
 	if (assoc && space == 't')
 		fail_at(c, n, D_DECL_LOCASSC, "associative arrays may not be declared as local variables: %s", n->name);
 	struct dtype *t = n->ctype;
+	if (is_record(t) && !dtype_is_complete(t) && c->opt->complete_record)
+		c->opt->complete_record(c->opt->arg, -1, dtype_unqual(res(t)));  /* a kernel struct */
 	if (is_record(t) && !dtype_is_complete(t)) {
 		const char *a = nm(&ns, t);
 		FAILT(c, n, &ns, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", a, n->name);

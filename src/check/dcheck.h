@@ -78,8 +78,8 @@
  *              string; the value is the NUL-terminated string at that address (for a user
  *              pointer the code generator reads it as copyinstr would). A string's
  *              characters can be read (s[i], *s) but not stored to.
- *   Built-in variables dtrace has and we do not (curthread, curpsinfo, ...) are
- *              "built-in variable curthread is not supported by usdtrace".
+ *   Built-in variables dtrace has and we do not (execargs, ipl, ...) are
+ *              "built-in variable ipl is not supported by usdtrace".
  *
  * Self-> associative arrays: `self->a[k]` is allowed (dtrace has thread-local arrays): the
  * dck_var has class DCK_SELF with nkeys > 0; this-> may not be an array (dtrace's error).
@@ -148,6 +148,9 @@ enum dbuiltin {
 			   * integer constants the checker predefines, dtrace's x86-64 names) */
 	DB_VTIMESTAMP, DB_WALLTIMESTAMP, DB_UCALLER, DB_USTACKDEPTH,
 	DB_CALLER, DB_STACKDEPTH, /* kernel stack: 0 in a probe taken in user mode */
+	DB_CURTHREAD,     /* struct task_struct *: the current task; the struct is an incomplete
+			   * tag until a member is needed, then complete_record fills it in
+			   * (the tracer: from the kernel's BTF) */
 	DB_COUNT
 };
 
@@ -163,6 +166,8 @@ enum dsubr {
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
 	DS_USTACK, DS_JSTACK, DS_UADDR, DS_USYM, DS_UFUNC, DS_UMOD,   /* user stacks, symbols:
 	                                   * actions, and aggregation keys (dck_is_ukey) */
+	DS_STACK, DS_SYM, DS_FUNC, DS_MOD, /* the same for the kernel: stack(), sym(), func(),
+	                                   * mod() (kernel addresses, /proc/kallsyms) */
 	/* subroutines */
 	DS_COPYIN, DS_COPYINSTR, DS_COPYINTO, DS_ALLOCA, DS_BCOPY,
 	DS_STRLEN, DS_STRJOIN, DS_SUBSTR, DS_INDEX, DS_RINDEX, DS_STRSTR, DS_STRCHR, DS_STRRCHR,
@@ -230,9 +235,15 @@ struct dck_options {
 	 * the body of: member access, sizeof, offsetof. The hook may complete it in place (the
 	 * tracer reads it from the DWARF of the objects the clause's USDT probes are in) and
 	 * returns whether it did; new types it makes must live as long as the program. May be
-	 * NULL; never called outside a clause. */
+	 * NULL. Outside a clause (translators, inlines) clause_index is -1: only sources that
+	 * do not depend on the probes may answer (the kernel's BTF). */
 	bool (*complete_record)(void *arg, int clause_index, struct dtype *rec);
 	bool has_target;          /* -c or -p: printf's %A takes a plain address (of $target) */
+	/* A kernel symbol named with a backquote (`max_pfn, vmlinux`max_pfn): its address and
+	 * the D type of the object there (the tracer: /proc/kallsyms and the kernel's BTF
+	 * variables). Whether it is one. May be NULL. The identifier becomes *(T *)address, read
+	 * as kernel memory. */
+	bool (*kernel_symbol)(void *arg, const char *name, uint64_t *addr, struct dtype **type);
 };
 
 /* An aggregation (@name, "" for the anonymous @). Every `@name[keys] = func(args)` statement
@@ -290,8 +301,9 @@ const char *dbuiltin_name(enum dbuiltin b);
 const char *dsubr_name(enum dsubr s);
 /* Whether a subroutine is an action (statement only, records data or changes state). */
 bool dsubr_is_action(enum dsubr s);
-/* ustack(), jstack(), uaddr(), usym(), ufunc(), umod(): actions that may also be a whole
- * aggregation key (dtrace's DT_IDENT_ACTFUNC keys). */
+/* ustack(), jstack(), uaddr(), usym(), ufunc(), umod() and the kernel's stack(), sym(),
+ * func(), mod(): actions that may also be a whole aggregation key (dtrace's DT_IDENT_ACTFUNC
+ * keys). */
 bool dck_is_ukey(const struct dnode *n);
 
 /* The byte offset in x86-64 struct pt_regs of uregs[index] (dtrace's numbering: 0..20 are

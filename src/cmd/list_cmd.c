@@ -190,6 +190,39 @@ static void list_usdt_probe(struct lister *L, const struct uprov_probe *p)
 		print_verbose(L->out, u->files[p->file].cf->f, p->sites);
 }
 
+/* -v's argument types: fbt probes have the kernel function's (BTF); the others none. */
+static void print_builtin_args(struct lister *L, const struct dobj_probe *p)
+{
+	int n = 0;
+	struct dtype_ctx *ctx = p->prov == &prov_fbt ? dtype_ctx_new() : NULL;
+	struct dtype **v = ctx ? fbt_arg_types(p, ctx, &n) : NULL;
+	fputs("\n\tArgument Types\n", L->out);
+	for (int i = 0; i < n; i++) {
+		char *t = dtype_spell(v[i], NULL, false);
+		fprintf(L->out, "\t\targs[%d]: %s\n", i, t);
+		free(t);
+	}
+	if (n == 0)
+		fputs("\t\tNone\n", L->out);
+	fputc('\n', L->out);
+	free(v);
+	if (ctx)
+		dtype_ctx_free(ctx);
+}
+
+/* fbt probes are made as descriptions name them (fbt.c): those that name the provider, or a
+ * function, get them into the catalog before it is listed. A listing of everything leaves
+ * the kernel's functions out (-P fbt lists them). */
+static void provide_fbt(struct lister *L)
+{
+	for (int i = 0; i < L->ndescs; i++) {
+		const struct list_desc *d = &L->descs[i];
+		if (d->by_id || d->is_file || (!*d->pd.prov && !*d->pd.func))
+			continue;
+		prov_fbt.match(&L->pc, &d->pd, 0, -1, 0);
+	}
+}
+
 /* The tracer's own probes, with the ids the tracer gives them. Only the catalog's standing
  * probes: a tick-N a description could create would take an id from the USDT probes below. */
 static void list_builtin(struct lister *L, const struct bprobes *cat)
@@ -219,7 +252,7 @@ static void list_builtin(struct lister *L, const struct bprobes *cat)
 				fputs("\t\tData Semantics:   Stable\n", L->out);
 				fputs("\t\tDependency Class: Common\n", L->out);
 			}
-			fputs("\n\tArgument Types\n\t\tNone\n\n", L->out);
+			print_builtin_args(L, p);
 		}
 	}
 }
@@ -553,6 +586,8 @@ int list_cmd_run(const struct opts *o)
 	L.report_errors = nmaps > 0;
 
 	fprintf(L.out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	provide_fbt(&L);
+	L.next_id = (int)L.pc.builtin.n + 1;
 	list_builtin(&L, &L.pc.builtin);
 	status = list_files(&L);
 	if (nmaps > 0) {

@@ -26,6 +26,9 @@
 #include "dparse.h"
 #include "dtag.h"
 #include "dwarf_types.h"
+#include "kbtf.h"
+#include "klib.h"
+#include "ksym.h"
 #include "pcat.h"
 #include "probedesc.h"
 #include "trace_run.h"
@@ -44,6 +47,7 @@ struct source {
 
 struct tc {
 	const struct opts *o;
+	bool klib_loaded;           /* klib.h's library is in the program */
 	struct dopts d;             /* command-line options, then pragmas */
 	struct source *srcs;
 	int nsrcs;
@@ -124,10 +128,22 @@ static int count_clauses(const struct dprog *g)
 	return n;
 }
 
+/* The kernel-process library (klib.h) goes in before the first source that names it. */
+static int want_klib(struct tc *t, const char *text, size_t n, char *err, size_t errlen)
+{
+	if (t->klib_loaded || !klib_wanted(text, n))
+		return 0;
+	t->klib_loaded = true;
+	return klib_load(t->g, err, errlen) == 0 ? 0 : -2;
+}
+
 static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen)
 {
-	if (s->kind != 's')
+	if (s->kind != 's') {
+		if (want_klib(t, s->text, strlen(s->text), err, errlen) != 0)
+			return -2;
 		return dparse_clause_arg(t->g, spec_of(s->kind), s->text, err, errlen);
+	}
 	size_t n;
 	char *text;
 	if (t->d.cpp) {
@@ -144,7 +160,9 @@ static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen
 	s->end_line = 1;
 	for (size_t i = 0; i < n; i++)
 		s->end_line += text[i] == '\n';
-	int rc = dparse_script(t->g, s->text, text, n, err, errlen);
+	int rc = want_klib(t, text, n, err, errlen);
+	if (rc == 0)
+		rc = dparse_script(t->g, s->text, text, n, err, errlen);
 	free(text);
 	return rc;
 }
@@ -356,6 +374,14 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 	struct dck_probe_args *a = &t->cargs[clause];
 	if (a->types)
 		return a;
+	for (size_t k = 0; clause < t->cat.nclauses && k < t->cat.nclause_idx[clause]; k++) {
+		/* fbt: the kernel function's (BTF) types */
+		const struct dobj_probe *p = &t->cat.builtin.probes[t->cat.clause_idx[clause][k]];
+		if (p->prov != &prov_fbt)
+			continue;
+		a->types = fbt_arg_types(p, t->g->types, &a->nargs);
+		return a->types ? a : &none;
+	}
 	for (int i = 0; i < t->cat.up.nprobes; i++) {
 		const struct uprov_probe *p = &t->cat.up.probes[i];
 		bool enables = false;
@@ -399,7 +425,18 @@ static bool clause_complete(void *arg, int clause, struct dtype *rec)
 		if (rc == 1)
 			return true;
 	}
-	return false;
+	/* not the traced objects': a kernel struct (kbtf.h: vmlinux BTF, read on first need) */
+	return kbtf_complete(t->g->types, rec);
+}
+
+/* `sym or mod`sym: a kernel variable, typed from the kernel's BTF, at its kallsyms address. */
+static bool kernel_symbol(void *arg, const char *name, uint64_t *addr, struct dtype **type)
+{
+	struct tc *t = arg;
+	const char *sym = strrchr(name, '`') + 1;
+	*type = kbtf_var_type(t->g->types, sym);
+	*addr = *type ? ksym_addr(sym) : 0;
+	return *type && *addr;
 }
 
 /* -c / -p: the processes are there before the program is compiled, as $target needs. */
@@ -539,7 +576,8 @@ static int compile_and_run(struct tc *t)
 {
 	char err[1024];
 	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t,
-				     clause_complete, t->o->cmd != NULL || t->o->npids > 0 };
+				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
+				     kernel_symbol };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
 		program_error(t, err);

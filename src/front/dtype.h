@@ -62,6 +62,9 @@ struct dtype {
 	int nparams;
 	bool variadic;
 	bool oldstyle;         /* f(): parameters unspecified */
+	bool kernel;           /* made from the kernel's BTF (kbtf.h): a pointer that holds a
+			        * kernel address, a struct/union that lives in kernel memory;
+			        * the code generator reads through such pointers as kernel memory */
 	int depth;             /* derivation depth through pointer/array/function/typedef nodes;
 			        * the functions here recurse that deep, so parsers bound it */
 	struct dtype *next;    /* ctx's list of every node */

@@ -11,6 +11,23 @@
 #define NSEC_PER_SEC 1000000000ull
 #define PROFILE_MIN_PERIOD 200000ull /* dtrace refuses profile periods below 200 us */
 
+struct dobj_probe *bprobes_add(struct bprobes *c, const struct provider *pv, const char *mod,
+				const char *func, const char *name, enum dobj_probe_kind kind)
+{
+	xgrow(&c->probes, sizeof(*c->probes), &c->cap, c->n + 1);
+	struct dobj_probe *p = &c->probes[c->n];
+	memset(p, 0, sizeof(*p));
+	p->id = (uint32_t)c->n + 1;
+	p->provider = xstrdup(pv->name);
+	p->module = xstrdup(mod);
+	p->function = xstrdup(func);
+	p->name = xstrdup(name);
+	p->kind = kind;
+	p->prov = pv;
+	c->n++;
+	return p;
+}
+
 static void add(struct bprobes *c, const char *prov, const char *name, enum dobj_probe_kind kind,
 		uint64_t period)
 {
@@ -56,6 +73,7 @@ void bprobes_free(struct bprobes *c)
 		free(c->probes[i].name);
 	}
 	free(c->probes);
+	free(c->fbt_added);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -123,12 +141,14 @@ static void provide_profile(struct bprobes *c, const struct probedesc *d)
 	add(c, "profile", d->name, kind, period);
 }
 
-static void push_unique(int **idx, size_t *nidx, int i)
+/* Append i unless among the first `known` entries (those of earlier calls: one pass over the
+ * catalog visits each index once, so its own entries need no search). */
+static void push_unique(int **idx, size_t *nidx, size_t *cap, size_t known, int i)
 {
-	for (size_t k = 0; k < *nidx; k++)
+	for (size_t k = 0; k < known; k++)
 		if ((*idx)[k] == i)
 			return;
-	*idx = xrealloc(*idx, sizeof(**idx) * (*nidx + 1));
+	xgrow(idx, sizeof(**idx), cap, *nidx + 1);
 	(*idx)[(*nidx)++] = i;
 }
 
@@ -136,9 +156,10 @@ int bprobes_match(struct bprobes *c, const struct provider *only, const struct p
 		  uint32_t id, int **idx, size_t *nidx)
 {
 	int matched = 0;
+	size_t known = *nidx, cap = *nidx;
 	if (id != 0) {
 		if (id <= c->n && (!only || c->probes[id - 1].prov == only)) {
-			push_unique(idx, nidx, (int)id - 1);
+			push_unique(idx, nidx, &cap, known, (int)id - 1);
 			matched = 1;
 		}
 		return matched;
@@ -150,7 +171,7 @@ int bprobes_match(struct bprobes *c, const struct provider *only, const struct p
 		if (only && p->prov != only)
 			continue;
 		if (probedesc_match(d, p->provider, 0, p->module, p->function, p->name)) {
-			push_unique(idx, nidx, (int)i);
+			push_unique(idx, nidx, &cap, known, (int)i);
 			matched++;
 		}
 	}

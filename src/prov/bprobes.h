@@ -26,6 +26,7 @@
 struct bprobes {
 	struct dobj_probe *probes;
 	size_t n, cap;
+	unsigned char *fbt_added;  /* fbt.c's: which kernel functions' probes are in (by its index) */
 };
 
 void bprobes_init(struct bprobes *c);
@@ -39,6 +40,9 @@ int bprobes_profile_period(const char *name, enum dobj_probe_kind *kind, uint64_
  * `only` (NULL: every provider), creating a profile probe first when d names one. Indexes are
  * appended to *idx (*nidx entries, deduplicated). */
 struct provider;
+/* Append a probe of provider pv (fbt adds its probes as descriptions name them); the next id. */
+struct dobj_probe *bprobes_add(struct bprobes *c, const struct provider *pv, const char *mod,
+			       const char *func, const char *name, enum dobj_probe_kind kind);
 int bprobes_match(struct bprobes *c, const struct provider *only, const struct probedesc *d,
 		  uint32_t id, int **idx, size_t *nidx);
 #endif

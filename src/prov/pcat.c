@@ -8,7 +8,7 @@
 #include "util.h"
 
 static const struct provider *const providers[] = {
-	&prov_dtrace, &prov_profile, &prov_usdt, &prov_pid,
+	&prov_dtrace, &prov_profile, &prov_usdt, &prov_pid, &prov_fbt,
 };
 
 void pcat_init(struct pcat *c, int nclauses)

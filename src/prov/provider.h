@@ -7,7 +7,8 @@
  *
  * The providers: dtrace (BEGIN, END, ERROR: prov/dtrace.c), profile (tick-N, profile-N:
  * prov/profile.c), usdt (the .note.stapsdt probes of processes and files: prov/usdt/) and pid
- * (function entry, return and instruction probes of any process: prov/pid/). usdt and pid probes
+ * (function entry, return and instruction probes of any process: prov/pid/), fbt (kernel
+ * function entry and return through BPF trampolines: prov/fbt.c). usdt and pid probes
  * are uprobes; they share one engine (prov/uprobe/): classes of probes served by one program,
  * sites described by specs the program reads, links, probes appearing at dlopen()/exec.
  *
@@ -45,6 +46,7 @@ struct dobj_probe;
 struct dobj_prog;
 struct dobj_ecb;
 struct prov_run;
+struct bpf_sys_prog_opts;
 
 /* What generic code must know of a probe's program (provider->flags). */
 enum prov_flag {
@@ -57,6 +59,9 @@ enum prov_flag {
 	PROV_F_SHARED = 8,          /* one program serves many probes (a class): id, names and
 	                             * epids are read at run time through the cg hooks */
 	PROV_F_UPROBE = 16,         /* attached as a uprobe (uprobe_multi expected attach type) */
+	PROV_F_KERNEL = 32,         /* a kernel trampoline program (fbt): its context holds no
+	                             * registers; the user registers are the task's saved ones
+	                             * (bpf_task_pt_regs) */
 };
 
 /* What providers get at run time (trace_run fills it). */
@@ -125,10 +130,17 @@ struct provider {
 	 * returns its offset. NULL: the dobj_probe's strings. */
 	uint32_t (*cg_probe_name)(struct cgc *c, int which);
 	/* ---- running ---- */
+	/* Load options beyond the program type (a tracing program's attach type and BTF id).
+	 * NULL: none. */
+	void (*load_opts)(const struct dobj_probe *p, struct bpf_sys_prog_opts *o);
 	/* Attach program p (loaded). 0, or -1 with a message printed. */
 	int (*attach)(struct prov_run *r, struct dobj_prog *p);
 	const struct prov_run_ops *run;                   /* NULL: nothing at run time */
 };
 
-extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid;
+/* fbt: the types of an fbt probe's args[] from the kernel's BTF (prov/fbt.c); malloc'd array of
+ * *nargs, or NULL. */
+struct dtype **fbt_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs);
+
+extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_fbt;
 #endif

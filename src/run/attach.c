@@ -76,6 +76,19 @@ static void close_concurrently(const int *fds, size_t n)
 		pthread_join(th[i], NULL);
 }
 
+int attach_tracing(struct attach_set *s, int prog_fd, int attach_type, char *errbuf, size_t errlen)
+{
+	int fd = bpf_link_create(prog_fd, 0, (enum bpf_attach_type)attach_type, NULL);
+	if (fd < 0) {
+		int e = errno;
+		util_seterr(errbuf, errlen, "%s", strerror(e));
+		errno = e;
+		return -1;
+	}
+	keep_fd(s, fd);
+	return 0;
+}
+
 void attach_detach_all(struct attach_set *s)
 {
 	close_concurrently(s->fds, s->nfds);

@@ -69,5 +69,9 @@ int attach_cpu_clock(struct attach_set *s, int prog_fd, int cpu, uint64_t period
 /* The online CPUs as a malloc'd array of numbers (from /sys/devices/system/cpu/online). */
 int attach_online_cpus(int **cpus, int *ncpus, char *errbuf, size_t errlen);
 
+/* A BPF_PROG_TYPE_TRACING program (fentry/fexit, loaded with its attach_btf_id) linked to its
+ * kernel function through a BPF link (attach_type: BPF_TRACE_FENTRY or BPF_TRACE_FEXIT). */
+int attach_tracing(struct attach_set *s, int prog_fd, int attach_type, char *errbuf, size_t errlen);
+
 void attach_detach_all(struct attach_set *s);
 #endif

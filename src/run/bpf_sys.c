@@ -85,11 +85,13 @@ static const char *eperm_text(const char *what)
 	return buf;
 }
 
-static int load_error(int err, const char *log, char *errbuf, size_t errlen)
+static int load_error(int err, const char *log, bool trampoline, char *errbuf, size_t errlen)
 {
 	char *reason = bpf_sys_log_reason(log);
 
-	if (err == EPERM)
+	if (err == EPERM && trampoline && !reason[0])
+		util_seterr(errbuf, errlen, "%s", eperm_text("fentry/fexit (BPF trampoline) programs"));
+	else if (err == EPERM)
 		util_seterr(errbuf, errlen, "%s", eperm_text("loading BPF programs"));
 	else if (err == E2BIG)
 		util_seterr(errbuf, errlen, "the program is too large for the kernel (%s)", strerror(err));
@@ -118,6 +120,7 @@ int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *
 	memset(&attr, 0, sizeof(attr));
 	attr.prog_type = o->type;
 	attr.expected_attach_type = (uint32_t)o->expected_attach_type;
+	attr.attach_btf_id = o->attach_btf_id;
 	attr.prog_flags = o->sleepable ? BPF_F_SLEEPABLE : 0;
 	attr.insns = (uint64_t)(uintptr_t)insns;
 	attr.insn_cnt = (uint32_t)n;
@@ -152,7 +155,7 @@ int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *
 	}
 	int err = errno;
 	if (err == EPERM || err == E2BIG)
-		return load_error(err, NULL, errbuf, errlen);
+		return load_error(err, NULL, o->attach_btf_id != 0, errbuf, errlen);
 
 	/* Repeat with a log to learn why. */
 	char *buf = NULL;
@@ -180,7 +183,7 @@ int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *
 		log->len = 0;
 		strbuf_puts(log, buf);
 	}
-	load_error(err, buf, errbuf, errlen);
+	load_error(err, buf, o->attach_btf_id != 0, errbuf, errlen);
 	free(buf);
 	errno = err;
 	return -1;

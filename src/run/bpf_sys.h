@@ -29,6 +29,8 @@ struct bpf_sys_prog_opts {
 	const char *name;          /* shown by bpftool; cut to 15 characters; may be NULL */
 	uint32_t log_always;       /* -x bpflog: load with a verifier log of this many bytes and
 				    * return it in *log on success too (0: a log only on failure) */
+	uint32_t attach_btf_id;    /* tracing programs (fentry/fexit): the vmlinux BTF id of the
+				    * function, with expected_attach_type BPF_TRACE_FENTRY/FEXIT */
 };
 
 int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *insns, size_t n,

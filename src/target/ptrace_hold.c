@@ -3,7 +3,7 @@
  * Why a thread of its own: ptrace requests must come from the thread that seized, and a
  * tracee's other signals and stops have to be passed on at once (a process that handles many
  * signals would otherwise wait for whatever the consumer is doing: a system() command, a long
- * printa). The holder blocks in waitpid(__WALL | __WNOTHREAD), which sees its tracees only
+ * printa). The holder blocks in waitid(__WALL | __WNOTHREAD), which sees its tracees only
  * (never the -c child or system()'s children: those are the consumer thread's). It shares with
  * the consumer only the counts below, under one mutex. */
 #include "ptrace_hold.h"
@@ -254,6 +254,26 @@ static void on_stop(struct ptrace_hold *h, pid_t tid, int st)
 	ptrace(PTRACE_CONT, tid, 0, deliver);
 }
 
+/* The next event of a tracee, as waitpid(-1, st, __WALL | __WNOTHREAD) reports it. A stop is
+ * only looked at (WNOWAIT), not consumed: consuming it clears the signal the thread stopped
+ * at, and if usdtrace were killed before on_stop resumed the thread, the kernel's detach would
+ * then resume it without that signal, lost. Unconsumed, the resume (PTRACE_CONT) ends the
+ * stop, and a detach before it delivers the signal. An exit is reaped at once. */
+static pid_t wait_tracee(int *st)
+{
+	siginfo_t si;
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_ALL, 0, &si, WEXITED | WSTOPPED | __WALL | __WNOTHREAD | WNOWAIT) != 0)
+		return -1;
+	pid_t tid = si.si_pid;
+	if (si.si_code == CLD_TRAPPED || si.si_code == CLD_STOPPED) {
+		/* si_status is the whole stop code, a ptrace event in its second byte */
+		*st = ((si.si_status & 0xffff) << 8) | 0x7f;
+		return tid;
+	}
+	return waitpid(tid, st, __WALL | __WNOTHREAD);
+}
+
 static void *holder(void *arg)
 {
 	struct ptrace_hold *h = arg;
@@ -271,7 +291,7 @@ static void *holder(void *arg)
 	pthread_mutex_unlock(&h->mu);
 	while (go) {
 		int st;
-		pid_t tid = waitpid(-1, &st, __WALL | __WNOTHREAD);
+		pid_t tid = wait_tracee(&st);
 		pthread_mutex_lock(&h->mu);
 		go = !h->stop;
 		pthread_mutex_unlock(&h->mu);

@@ -14,6 +14,7 @@
 #include "elf_file.h"
 #include "elf_symtab.h"
 #include "usym.h"
+#include "ksym.h"
 #include "util.h"
 
 struct usym_load {        /* a PT_LOAD segment: file offsets to link-time addresses */
@@ -268,6 +269,16 @@ static const struct usym_map *map_at(const struct usym_proc *pr, uint64_t addr)
 bool usym_lookup(struct usym_db *db, pid_t pid, uint64_t addr, struct usym_res *out)
 {
 	memset(out, 0, sizeof(*out));
+	if (pid == USYM_KERNEL_PID) {
+		struct ksym_res k;
+		if (!ksym_lookup(addr, &k))
+			return false;
+		out->module = k.module;
+		out->func = k.func;
+		out->func_addr = k.func_addr;
+		out->mod_base = k.mod_base;
+		return true;
+	}
 	struct usym_proc *pr = proc_find(db, pid);
 	if (!pr) {
 		usym_capture(db, pid, false);

@@ -26,6 +26,11 @@
 
 struct usym_db;
 
+/* The pid kernel stacks and symbols are recorded with (stack(), sym(), func(), mod()): their
+ * addresses are looked up in /proc/kallsyms (ksym.h), the module "vmlinux" or the kernel
+ * module's name. */
+#define USYM_KERNEL_PID (-1)
+
 struct usym_db *usym_db_new(void);
 void usym_db_free(struct usym_db *db);
 

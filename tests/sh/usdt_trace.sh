@@ -190,10 +190,12 @@ fi
 cat >"$W/sem.d" <<'EOF'
 #pragma D option quiet
 BEGIN { printf("ready\n"); }
-ut:::guarded { n++; }
-ut:::guarded /pid == $1/ { m++; }
-END { printf("n=%d m=%d\n", n, m); }
+ut:::guarded { @n = count(); }
+ut:::guarded /pid == $1/ { @m = count(); }
+END { printa("n=%@d", @n); printa(" m=%@d\n", @m); }
 EOF
+# (counts are aggregations: a and b fire at once on two CPUs, and n++ on a global is not atomic
+# in D, so a global would lose increments)
 rm -f "$W/g1" "$W/g2" "$W/g3"
 "$prog" sem "$W/g1" "$W/g3" 100 >"$W/a.out" &
 apid=$!

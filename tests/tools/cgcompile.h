@@ -68,7 +68,7 @@ static int cgc_test_compile(const char *text, const struct dopts *opts, struct c
 	if (dmacro_expand(t->g, &env, err, errlen) != 0)
 		return -1;
 	struct dck_options ckopt = { opts->destructive, (int)opts->strsize, cgc_test_no_args, NULL, NULL,
-				     false };
+				     false, NULL };
 	if (dcheck_program(t->g, &ckopt, &t->ck, err, errlen) != 0)
 		return -1;
 	for (const struct dnode *it = t->g->items; it; it = it->next)

@@ -1,0 +1,131 @@
+/* klib.c — see klib.h. */
+#include "klib.h"
+
+#include <string.h>
+
+/* The members follow dtrace's psinfo.d (Solaris procfs names); those Linux has no source for
+ * read as 0, except pr_nice, which DTrace for Linux's translator leaves undefined (using it
+ * is D_XLATE_NOCONV). Strings are D strings: pr_fname the task's comm, pr_psargs its argv[0]
+ * as the process's memory holds it (the current process only: curpsinfo), or comm for a
+ * kernel thread; lwpsinfo_t's pr_name is the comm as char[16]. */
+static const char klib_text[] =
+"typedef struct psinfo {\n"
+"	int pr_flag;\n"
+"	int pr_nlwp;\n"
+"	pid_t pr_pid;\n"
+"	pid_t pr_ppid;\n"
+"	pid_t pr_pgid;\n"
+"	pid_t pr_sid;\n"
+"	uid_t pr_uid;\n"
+"	uid_t pr_euid;\n"
+"	gid_t pr_gid;\n"
+"	gid_t pr_egid;\n"
+"	uintptr_t pr_addr;\n"
+"	string pr_fname;\n"
+"	string pr_psargs;\n"
+"	int pr_argc;\n"
+"	uintptr_t pr_argv;\n"
+"	uintptr_t pr_envp;\n"
+"	char pr_dmodel;\n"
+"	int pr_taskid;\n"
+"	int pr_projid;\n"
+"	int pr_poolid;\n"
+"	int pr_zoneid;\n"
+"} psinfo_t;\n"
+"\n"
+"typedef struct lwpsinfo {\n"
+"	int pr_flag;\n"
+"	id_t pr_lwpid;\n"
+"	uintptr_t pr_addr;\n"
+"	uintptr_t pr_wchan;\n"
+"	char pr_stype;\n"
+"	char pr_state;\n"
+"	char pr_sname;\n"
+"	char pr_nice;\n"
+"	short pr_syscall;\n"
+"	int pr_pri;\n"
+"	string pr_clname;\n"
+"	int pr_onpro;\n"
+"	int pr_bindpro;\n"
+"	int pr_bindpset;\n"
+"	char pr_name[16];\n"
+"} lwpsinfo_t;\n"
+"\n"
+"typedef struct cpuinfo {\n"
+"	int cpu_id;\n"
+"	int cpu_pset;\n"
+"	int cpu_chip;\n"
+"	int cpu_lgrp;\n"
+"} cpuinfo_t;\n"
+"\n"
+"translator psinfo_t < struct task_struct *T > {\n"
+"	pr_flag = 0;\n"
+"	pr_nlwp = T->signal->nr_threads;\n"
+"	pr_pid = T->tgid;\n"
+"	pr_ppid = T->real_parent->tgid;\n"
+"	pr_pgid = T->signal->pids[2]->numbers[0].nr;\n"
+"	pr_sid = T->signal->pids[3]->numbers[0].nr;\n"
+"	pr_uid = T->cred->uid.val;\n"
+"	pr_euid = T->cred->euid.val;\n"
+"	pr_gid = T->cred->gid.val;\n"
+"	pr_egid = T->cred->egid.val;\n"
+"	pr_addr = (uintptr_t)T;\n"
+"	pr_fname = stringof(T->comm);\n"
+"	pr_psargs = T->mm == NULL ? stringof(T->comm) : copyinstr(T->mm->arg_start);\n"
+"	pr_argc = 0;\n"
+"	pr_argv = T->mm == NULL ? 0 : T->mm->arg_start;\n"
+"	pr_envp = T->mm == NULL ? 0 : T->mm->env_start;\n"
+"	pr_dmodel = 1;\n"
+"	pr_taskid = 0;\n"
+"	pr_projid = 0;\n"
+"	pr_poolid = 0;\n"
+"	pr_zoneid = 0;\n"
+"};\n"
+"\n"
+"translator lwpsinfo_t < struct task_struct *T > {\n"
+"	pr_flag = 0;\n"
+"	pr_lwpid = T->pid;\n"
+"	pr_addr = (uintptr_t)T;\n"
+"	pr_wchan = 0;\n"
+"	pr_stype = 0;\n"
+"	pr_state = T->__state;\n"
+"	pr_sname = T->__state == 0 ? 'R' : 'S';\n"
+"	pr_syscall = 0;\n"
+"	pr_pri = T->prio;\n"
+"	pr_clname = \"SYS\";\n"
+"	pr_onpro = T->thread_info.cpu;\n"
+"	pr_bindpro = -1;\n"
+"	pr_bindpset = -1;\n"
+"	pr_name = T->comm;\n"
+"};\n"
+"\n"
+"translator cpuinfo_t < struct task_struct *T > {\n"
+"	cpu_id = T->thread_info.cpu;\n"
+"	cpu_pset = -1;\n"
+"	cpu_chip = T->thread_info.cpu;\n"
+"	cpu_lgrp = 0;\n"
+"};\n"
+"\n"
+"inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
+"inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
+"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (curthread);\n";
+
+bool klib_wanted(const char *text, size_t len)
+{
+	static const char *const names[] = { "curpsinfo", "curlwpsinfo", "curcpu", "psinfo_t",
+					     "lwpsinfo_t", "cpuinfo_t" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (memmem(text, len, names[i], strlen(names[i])))
+			return true;
+	return false;
+}
+
+int klib_load(struct dprog *g, char *errbuf, size_t errlen)
+{
+	bool was = g->library;
+	g->library = true;
+	int rc = dparse_script(g, "<kernel library>", klib_text, sizeof(klib_text) - 1, errbuf,
+			       errlen);
+	g->library = was;
+	return rc;
+}

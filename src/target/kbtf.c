@@ -1,0 +1,315 @@
+/* kbtf.c — see kbtf.h. */
+#include "kbtf.h"
+
+#include <bpf/btf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtype.h"
+#include "util.h"
+
+static struct btf *vmlinux;
+static bool tried;
+
+/* The cache of converted types: for one dtype_ctx, by BTF id. */
+static struct dtype_ctx *cache_ctx;
+static struct dtype **cache;
+static uint32_t ncache;
+
+const struct btf *kbtf_get(void)
+{
+	if (!tried) {
+		tried = true;
+		vmlinux = btf__parse("/sys/kernel/btf/vmlinux", NULL);
+	}
+	return vmlinux;
+}
+
+static bool use_ctx(struct dtype_ctx *ctx)
+{
+	if (!kbtf_get())
+		return false;
+	if (cache_ctx != ctx) {
+		free(cache);
+		ncache = btf__type_cnt(vmlinux);
+		cache = xcalloc(ncache, sizeof(*cache));
+		cache_ctx = ctx;
+	}
+	return true;
+}
+
+static struct dtype *int_type(struct dtype_ctx *ctx, const struct btf_type *t)
+{
+	uint32_t enc = btf_int_encoding(t);
+	bool sgn = (enc & BTF_INT_SIGNED) != 0;
+	const char *name = btf__name_by_offset(vmlinux, t->name_off);
+	if (enc & BTF_INT_BOOL)
+		return ctx->t_bool;
+	switch (t->size) {
+	case 1:
+		if (name && strcmp(name, "char") == 0)
+			return ctx->t_char;
+		return sgn ? ctx->t_schar : ctx->t_uchar;
+	case 2:
+		return sgn ? ctx->t_short : ctx->t_ushort;
+	case 4:
+		return sgn ? ctx->t_int : ctx->t_uint;
+	case 8:
+		if (name && strstr(name, "long long"))
+			return sgn ? ctx->t_llong : ctx->t_ullong;
+		return sgn ? ctx->t_long : ctx->t_ulong;
+	default:
+		/* __int128 and the like: bytes D can carry but not compute with */
+		return dtype_array(ctx, ctx->t_uchar, t->size);
+	}
+}
+
+static struct dtype *convert(struct dtype_ctx *ctx, uint32_t id);
+
+/* The tag node of a named struct/union: the one the program's scopes already hold (a D
+ * program's `struct task_struct`), else a new one, added to the builtin scope so later
+ * lookups by name find it. */
+static struct dtype *record_node(struct dtype_ctx *ctx, const char *name, bool is_union)
+{
+	enum dtype_kind k = is_union ? DTY_UNION : DTY_STRUCT;
+	if (name && *name) {
+		struct dscope_ent *e = dscope_find(ctx, name, DSYM_TAG, false);
+		if (e && e->type && e->type->kind == k)
+			return e->type;
+	}
+	struct dtype *r = dtype_tagged(ctx, k, name && *name ? name : NULL);
+	if (name && *name) {
+		struct dscope *cur = ctx->scope;
+		ctx->scope = ctx->builtins ? ctx->builtins : cur;
+		dscope_add(ctx, name, DSYM_TAG, r, 0);
+		ctx->scope = cur;
+	}
+	return r;
+}
+
+/* Members of BTF struct/union `bt` into rec, at BTF's offsets; rec complete afterwards. */
+static void fill_record(struct dtype_ctx *ctx, struct dtype *rec, const struct btf_type *bt)
+{
+	const struct btf_member *m = btf_members(bt);
+	int n = btf_vlen(bt);
+	int align = 1;
+	rec->complete = true;  /* first: a member pointing back here finds it done */
+	for (int i = 0; i < n; i++) {
+		const char *name = btf__name_by_offset(vmlinux, m[i].name_off);
+		struct dtype *mt = convert(ctx, m[i].type);
+		uint32_t bits = btf_member_bit_offset(bt, (uint32_t)i);
+		int width = (int)btf_member_bitfield_size(bt, (uint32_t)i);
+		struct dtype *r = dtype_resolve(mt);
+		while (r->kind == DTY_ARRAY)
+			r = dtype_resolve(r->base);
+		if ((r->kind == DTY_STRUCT || r->kind == DTY_UNION) && !r->complete)
+			kbtf_complete(ctx, r);
+		dtype_add_member(rec, name && *name ? name : NULL, mt, width ? width : -1);
+		struct dmember *dm = &rec->members[rec->nmembers - 1];
+		if (width) {
+			int64_t unit = dtype_sizeof(mt) > 0 ? dtype_sizeof(mt) : 1;
+			dm->offset = (int64_t)(bits / (unit * 8)) * unit;
+			dm->bit_offset = (int)(bits - (uint32_t)dm->offset * 8);
+			if (dm->bit_offset + width > unit * 8) {  /* straddles: from its first byte */
+				dm->offset = bits / 8;
+				dm->bit_offset = (int)(bits % 8);
+			}
+		} else {
+			dm->offset = bits / 8;
+		}
+		int al = dtype_alignof(mt);
+		if (al > align)
+			align = al;
+	}
+	rec->size = bt->size;
+	rec->align = align > 8 ? 8 : align;
+	rec->kernel = true;
+}
+
+bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec)
+{
+	rec = dtype_unqual(rec);
+	if (rec->complete)
+		return true;
+	if (!rec->name || (rec->kind != DTY_STRUCT && rec->kind != DTY_UNION) || !use_ctx(ctx))
+		return false;
+	int id = btf__find_by_name_kind(vmlinux, rec->name,
+					rec->kind == DTY_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+	if (id <= 0)
+		return false;
+	fill_record(ctx, rec, btf__type_by_id(vmlinux, (uint32_t)id));
+	return true;
+}
+
+struct dtype *kbtf_record(struct dtype_ctx *ctx, const char *name, bool is_union)
+{
+	if (!use_ctx(ctx))
+		return NULL;
+	int id = btf__find_by_name_kind(vmlinux, name, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+	return id > 0 ? convert(ctx, (uint32_t)id) : NULL;
+}
+
+static struct dtype *enum_type(struct dtype_ctx *ctx, const struct btf_type *t)
+{
+	const char *name = btf__name_by_offset(vmlinux, t->name_off);
+	struct dtype *e = dtype_tagged(ctx, DTY_ENUM, name && *name ? name : NULL);
+	int n = btf_vlen(t);
+	for (int i = 0; i < n; i++) {
+		if (btf_is_enum(t)) {
+			const struct btf_enum *v = btf_enum(t) + i;
+			dtype_add_enumerator(e, btf__name_by_offset(vmlinux, v->name_off),
+					     btf_kflag(t) ? (int64_t)(uint32_t)v->val : (int64_t)v->val);
+		} else {
+			const struct btf_enum64 *v = btf_enum64(t) + i;
+			dtype_add_enumerator(e, btf__name_by_offset(vmlinux, v->name_off),
+					     (int64_t)btf_enum64_value(v));
+		}
+	}
+	dtype_finish_enum(e);
+	e->size = e->align = t->size ? t->size : 4;
+	return e;
+}
+
+static struct dtype *func_type(struct dtype_ctx *ctx, const struct btf_type *t)
+{
+	struct dtype *f = dtype_func(ctx, convert(ctx, t->type));
+	const struct btf_param *p = btf_params(t);
+	int n = btf_vlen(t);
+	for (int i = 0; i < n; i++) {
+		if (p[i].type == 0 && i == n - 1) {
+			f->variadic = true;
+			break;
+		}
+		f->params = xrealloc(f->params, sizeof(*f->params) * (size_t)(f->nparams + 1));
+		f->param_names = xrealloc(f->param_names, sizeof(char *) * (size_t)(f->nparams + 1));
+		const char *pn = btf__name_by_offset(vmlinux, p[i].name_off);
+		f->params[f->nparams] = convert(ctx, p[i].type);
+		f->param_names[f->nparams++] = pn && *pn ? xstrdup(pn) : NULL;
+	}
+	return f;
+}
+
+static struct dtype *convert_new(struct dtype_ctx *ctx, uint32_t id)
+{
+	const struct btf_type *t = btf__type_by_id(vmlinux, id);
+	const char *name = t ? btf__name_by_offset(vmlinux, t->name_off) : NULL;
+	if (!t)
+		return ctx->t_void;
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		return int_type(ctx, t);
+	case BTF_KIND_FLOAT:
+		return t->size == 4 ? ctx->t_float : t->size == 8 ? ctx->t_double : ctx->t_ldouble;
+	case BTF_KIND_PTR: {
+		struct dtype *p = dtype_ptr(ctx, ctx->t_void);
+		p->kernel = true;
+		cache[id] = p;   /* before the pointee: a pointer may lead back to itself */
+		p->base = convert(ctx, t->type);
+		p->depth = p->base->depth + 1;
+		return p;
+	}
+	case BTF_KIND_ARRAY: {
+		const struct btf_array *a = btf_array(t);
+		/* a flexible array member (numbers[]) has no bound to check */
+		return dtype_array(ctx, convert(ctx, a->type), a->nelems ? (int64_t)a->nelems : -1);
+	}
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION: {
+		struct dtype *r = record_node(ctx, name, btf_kind(t) == BTF_KIND_UNION);
+		cache[id] = r;
+		if (!r->complete && (!name || !*name))
+			fill_record(ctx, r, t);   /* anonymous: only reachable here */
+		return r;
+	}
+	case BTF_KIND_FWD:
+		return record_node(ctx, name, btf_kflag(t));
+	case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
+		return enum_type(ctx, t);
+	case BTF_KIND_TYPEDEF: {
+		struct dtype *target = convert(ctx, t->type);
+		return dtype_typedef(ctx, name, target);
+	}
+	case BTF_KIND_CONST:
+		return dtype_qualify(ctx, convert(ctx, t->type), DQ_CONST);
+	case BTF_KIND_VOLATILE:
+		return dtype_qualify(ctx, convert(ctx, t->type), DQ_VOLATILE);
+	case BTF_KIND_RESTRICT:
+		return dtype_qualify(ctx, convert(ctx, t->type), DQ_RESTRICT);
+	case BTF_KIND_TYPE_TAG: case BTF_KIND_DECL_TAG:
+		return convert(ctx, t->type);
+	case BTF_KIND_FUNC_PROTO:
+		return func_type(ctx, t);
+	case BTF_KIND_FUNC:
+		return convert(ctx, t->type);
+	default:
+		return ctx->t_void;
+	}
+}
+
+static struct dtype *convert(struct dtype_ctx *ctx, uint32_t id)
+{
+	if (id == 0 || id >= ncache)
+		return ctx->t_void;
+	if (!cache[id])
+		cache[id] = convert_new(ctx, id);
+	return cache[id];
+}
+
+struct dtype *kbtf_type(struct dtype_ctx *ctx, uint32_t id)
+{
+	return use_ctx(ctx) ? convert(ctx, id) : NULL;
+}
+
+struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name)
+{
+	if (!use_ctx(ctx))
+		return NULL;
+	int id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_VAR);
+	if (id <= 0)
+		return NULL;
+	return convert(ctx, btf__type_by_id(vmlinux, (uint32_t)id)->type);
+}
+
+int kbtf_func_id(const char *name)
+{
+	if (!kbtf_get())
+		return -1;
+	int id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC);
+	return id > 0 ? id : -1;
+}
+
+static const struct btf_type *proto_of(uint32_t func_id)
+{
+	const struct btf_type *f = kbtf_get() ? btf__type_by_id(vmlinux, func_id) : NULL;
+	if (!f || !btf_is_func(f))
+		return NULL;
+	const struct btf_type *p = btf__type_by_id(vmlinux, f->type);
+	return p && btf_is_func_proto(p) ? p : NULL;
+}
+
+int kbtf_func_nargs(uint32_t func_id)
+{
+	const struct btf_type *p = proto_of(func_id);
+	return p ? btf_vlen(p) : -1;
+}
+
+struct dtype **kbtf_func_args(struct dtype_ctx *ctx, uint32_t func_id, int *nargs,
+			      struct dtype **ret)
+{
+	const struct btf_type *p = proto_of(func_id);
+	*nargs = 0;
+	if (ret)
+		*ret = NULL;
+	if (!p || !use_ctx(ctx))
+		return NULL;
+	int n = btf_vlen(p);
+	const struct btf_param *pa = btf_params(p);
+	if (ret && p->type)
+		*ret = convert(ctx, p->type);
+	if (n == 0)
+		return NULL;
+	struct dtype **v = xcalloc((size_t)n, sizeof(*v));
+	for (int i = 0; i < n; i++)
+		v[i] = convert(ctx, pa[i].type);
+	*nargs = n;
+	return v;
+}

@@ -1,0 +1,45 @@
+/* kbtf.h — the running kernel's types (vmlinux BTF, /sys/kernel/btf/vmlinux) as D types, for
+ * fbt probe arguments, curthread and D programs naming kernel structs (`struct task_struct`).
+ *
+ * Lazy: nothing is read until a caller asks (kbtf_get), so a script that never names a kernel
+ * type pays nothing. Conversion is lazy too: a struct or union reached through a pointer is
+ * made as an incomplete tag node that remembers its BTF id; its body (members at BTF's own
+ * offsets, so packed and cache-aligned kernel layouts come out right) is converted when the
+ * type checker needs it (kbtf_complete, through dck_options.complete_record). Embedded structs
+ * and arrays of them are completed with their holder, as the holder's layout needs them.
+ *
+ * Types made belong to the dtype_ctx passed in; one context is cached at a time (a new one
+ * starts a fresh cache). Integers map onto D's (char/short/int/long/long long by size and
+ * signedness), typedef names are kept ("u32", "pid_t", "loff_t"), enums keep their values.
+ *
+ * Contract: functions return NULL / false / -1 when the kernel has no BTF (then callers say so). */
+#ifndef USDTRACE_KBTF_H
+#define USDTRACE_KBTF_H
+#include <stdbool.h>
+#include <stdint.h>
+
+struct btf;
+struct dtype;
+struct dtype_ctx;
+
+/* vmlinux BTF, loaded on first call (NULL if unavailable). Owned here. */
+const struct btf *kbtf_get(void);
+/* The D type of BTF type id (0 is void). */
+struct dtype *kbtf_type(struct dtype_ctx *ctx, uint32_t id);
+/* The D type of the kernel struct or union `struct NAME` (union when is_union), incomplete
+ * until needed; NULL if BTF has none of that name. */
+struct dtype *kbtf_record(struct dtype_ctx *ctx, const char *name, bool is_union);
+/* Complete rec (an incomplete struct/union tag node, made by kbtf or by a D program naming a
+ * kernel type) from BTF. Whether it is complete now. */
+bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec);
+/* The D type of kernel variable `name` (a BTF VAR), or NULL. */
+struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name);
+/* Function `name`'s BTF id (kind FUNC), or -1. */
+int kbtf_func_id(const char *name);
+/* The parameter types of function id (FUNC), and its return type in *ret (NULL: void; ret
+ * may be NULL); malloc'd array of *nargs, or NULL when it has none. */
+struct dtype **kbtf_func_args(struct dtype_ctx *ctx, uint32_t func_id, int *nargs,
+			      struct dtype **ret);
+/* The number of parameters of function id, or -1. */
+int kbtf_func_nargs(uint32_t func_id);
+#endif
