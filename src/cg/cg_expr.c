@@ -1016,10 +1016,17 @@ static struct dnode *arg_n(struct dnode *call, int i)
 }
 
 /* R0 = this CPU's scratch address + off: a tracer-memory pointer as D sees it. */
+static uint32_t persist_alloc(struct cgc *c, uint32_t size);
+
 static void scratch_addr(struct cgc *c, uint32_t off)
 {
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)off));
+}
+
+uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size)
+{
+	return persist_alloc(c, size);
 }
 
 static uint32_t persist_alloc(struct cgc *c, uint32_t size)

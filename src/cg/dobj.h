@@ -49,6 +49,7 @@ enum dobj_probe_kind {
 	DOBJ_PROBE_TICK,           /* profile: cpu-clock, one CPU, every period_ns */
 	DOBJ_PROBE_PROFILE,        /* profile: cpu-clock, every CPU */
 	DOBJ_PROBE_UCLASS,         /* usdt, pid: a class of uprobes sharing one program (below) */
+	DOBJ_PROBE_KERNEL,         /* syscall, proc, sched: a kernel tracepoint (prov/ktp.h) */
 };
 
 /* Uprobe programs (USDT and pid probes). A DOBJ_PROBE_UCLASS entry of dobj->probes is not one probe but a class of them:
@@ -109,6 +110,8 @@ struct dobj_probe {
 	                               * argument fetching, attaching */
 	enum dobj_probe_kind kind;
 	uint64_t period_ns;        /* tick/profile */
+	uint32_t kidx;             /* kernel probes: the system call's number (syscall), the
+	                            * probe's index in its provider's table (proc, sched) */
 };
 
 /* A comment for -S listings: printed before instruction `at` ("clause 1, action #2: printf"). */

@@ -190,6 +190,31 @@ static void list_usdt_probe(struct lister *L, const struct uprov_probe *p)
 		print_verbose(L->out, u->files[p->file].cf->f, p->sites);
 }
 
+/* -l -v of a builtin probe: its provider's attributes (dtrace's own providers: Stable / Stable /
+ * Common) and argument types (the kernel providers'; dtrace and profile have none). */
+static void print_builtin_verbose(FILE *out, const struct dobj_probe *p)
+{
+	static const char *const stable[] = { "Stable", "Stable", "Common",
+					      "Stable", "Stable", "Common" };
+	static const char *const blocks[] = { "Probe Description Attributes",
+					      "Argument Attributes" };
+	const char *const *at = p->prov->list_attrs ? p->prov->list_attrs : stable;
+	for (int b = 0; b < 2; b++) {
+		fprintf(out, "\n\t%s\n", blocks[b]);
+		fprintf(out, "\t\tIdentifier Names: %s\n", at[3 * b]);
+		fprintf(out, "\t\tData Semantics:   %s\n", at[3 * b + 1]);
+		fprintf(out, "\t\tDependency Class: %s\n", at[3 * b + 2]);
+	}
+	fputs("\n\tArgument Types\n", out);
+	const char *types[16], *decls;
+	int n = p->prov->arg_type_names ? p->prov->arg_type_names(p, types, 16, &decls) : 0;
+	for (int i = 0; i < n; i++)
+		fprintf(out, "\t\targs[%d]: %s\n", i, types[i]);
+	if (n <= 0)
+		fputs("\t\tNone\n", out);
+	fputc('\n', out);
+}
+
 /* The tracer's own probes, with the ids the tracer gives them. Only the catalog's standing
  * probes: a tick-N a description could create would take an id from the USDT probes below. */
 static void list_builtin(struct lister *L, const struct bprobes *cat)
@@ -209,18 +234,8 @@ static void list_builtin(struct lister *L, const struct bprobes *cat)
 			continue;
 		fprintf(L->out, "%5u %10s %17s %33s %s\n", p->id, p->provider, p->module,
 			p->function, p->name);
-		if (L->verbose) {
-			/* dtrace's attributes for its own providers: Stable / Stable / Common */
-			static const char *const blocks[] = { "Probe Description Attributes",
-							      "Argument Attributes" };
-			for (int b = 0; b < 2; b++) {
-				fprintf(L->out, "\n\t%s\n", blocks[b]);
-				fputs("\t\tIdentifier Names: Stable\n", L->out);
-				fputs("\t\tData Semantics:   Stable\n", L->out);
-				fputs("\t\tDependency Class: Common\n", L->out);
-			}
-			fputs("\n\tArgument Types\n\t\tNone\n\n", L->out);
-		}
+		if (L->verbose)
+			print_builtin_verbose(L->out, p);
 	}
 }
 

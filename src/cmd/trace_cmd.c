@@ -25,6 +25,7 @@
 #include "dparse.h"
 #include "dtag.h"
 #include "dwarf_types.h"
+#include "ktp.h"
 #include "pcat.h"
 #include "probedesc.h"
 #include "trace_run.h"
@@ -50,6 +51,8 @@ struct tc {
 	struct dmacro_env env;
 	struct pcat cat;            /* every probe the clauses match, from every provider */
 	struct dck_probe_args *cargs; /* per clause: uprobe argument types */
+	struct dprog **kprogs;        /* the D programs holding kernel probes' argument types */
+	int nkprogs;
 	struct dwt_cache dwarf;       /* the probes' objects' DWARF, for struct bodies */
 	int nclauses;
 	struct childproc child;
@@ -336,6 +339,17 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		a->types = p->prov->arg_types(&t->cat.up, p, t->g->types, &t->dwarf, &a->nargs);
 		return a->types ? a : &none;
 	}
+	/* kernel probes (syscall, proc, sched): the first that has typed arguments */
+	for (size_t j = 0; j < t->cat.nclause_idx[clause]; j++) {
+		const struct dobj_probe *p = &t->cat.builtin.probes[t->cat.clause_idx[clause][j]];
+		struct dprog *keep;
+		a->types = ktp_arg_types(p, &a->nargs, &keep);
+		if (!a->types)
+			continue;
+		t->kprogs = xrealloc(t->kprogs, sizeof(*t->kprogs) * (size_t)(t->nkprogs + 1));
+		t->kprogs[t->nkprogs++] = keep;
+		return a;
+	}
 	return &none;
 }
 
@@ -619,6 +633,9 @@ out:
 	free(t.cargs);
 	if (t.g)
 		dprog_free(t.g);
+	for (int k = 0; k < t.nkprogs; k++)
+		dprog_free(t.kprogs[k]);
+	free(t.kprogs);
 	free(t.srcs);
 	return status;
 }

@@ -11,6 +11,23 @@
 #define NSEC_PER_SEC 1000000000ull
 #define PROFILE_MIN_PERIOD 200000ull /* dtrace refuses profile periods below 200 us */
 
+struct dobj_probe *bprobes_add(struct bprobes *c, const struct provider *pv, const char *mod,
+			       const char *func, const char *name, enum dobj_probe_kind kind)
+{
+	xgrow(&c->probes, sizeof(*c->probes), &c->cap, c->n + 1);
+	struct dobj_probe *p = &c->probes[c->n];
+	memset(p, 0, sizeof(*p));
+	p->id = (uint32_t)c->n + 1;
+	p->provider = xstrdup(pv->name);
+	p->module = xstrdup(mod);
+	p->function = xstrdup(func);
+	p->name = xstrdup(name);
+	p->kind = kind;
+	p->prov = pv;
+	c->n++;
+	return p;
+}
+
 static void add(struct bprobes *c, const char *prov, const char *name, enum dobj_probe_kind kind,
 		uint64_t period)
 {

@@ -4,17 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktp.h"
 #include "usdt_spec.h"
 #include "util.h"
 
 static const struct provider *const providers[] = {
-	&prov_dtrace, &prov_profile, &prov_usdt, &prov_pid,
+	&prov_dtrace, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt, &prov_pid,
 };
 
 void pcat_init(struct pcat *c, int nclauses)
 {
 	memset(c, 0, sizeof(*c));
 	bprobes_init(&c->builtin);
+	ktp_add_probes(&c->builtin);
 	uprov_init(&c->up, 0);
 	c->nclauses = nclauses;
 	c->clause_idx = xcalloc((size_t)nclauses + 1, sizeof(*c->clause_idx));

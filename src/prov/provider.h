@@ -57,6 +57,9 @@ enum prov_flag {
 	PROV_F_SHARED = 8,          /* one program serves many probes (a class): id, names and
 	                             * epids are read at run time through the cg hooks */
 	PROV_F_UPROBE = 16,         /* attached as a uprobe (uprobe_multi expected attach type) */
+	PROV_F_KERNEL = 32,         /* a kernel tracepoint: the context is the tracepoint's
+	                             * arguments, the traced thread's user registers are found
+	                             * with bpf_task_pt_regs */
 };
 
 /* What providers get at run time (trace_run fills it). */
@@ -121,7 +124,18 @@ struct provider {
 	/* Attach program p (loaded). 0, or -1 with a message printed. */
 	int (*attach)(struct prov_run *r, struct dobj_prog *p);
 	const struct prov_run_ops *run;                   /* NULL: nothing at run time */
+	/* ---- kernel providers (syscall, proc, sched: prov/ktp.h) ---- */
+	/* R0 = errno as the probe sees it (the failing system call's error). NULL: 0. */
+	void (*cg_errno)(struct cgc *c);
+	/* The D types of probe p's arguments as text (types[i], nargs of them, static strings)
+	 * and declarations they need (D text, may be ""): for -l -v and args[]. NULL: none. */
+	int (*arg_type_names)(const struct dobj_probe *p, const char **types, int max,
+			      const char **decls);
+	/* -l -v's attribute blocks: names, data, class of the probe, then of its arguments.
+	 * NULL: dtrace's own providers' Stable / Stable / Common. */
+	const char *const *list_attrs;
 };
 
-extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid;
+extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_syscall, prov_proc,
+	prov_sched;
 #endif

@@ -69,5 +69,10 @@ int attach_cpu_clock(struct attach_set *s, int prog_fd, int cpu, uint64_t period
 /* The online CPUs as a malloc'd array of numbers (from /sys/devices/system/cpu/online). */
 int attach_online_cpus(int **cpus, int *ncpus, char *errbuf, size_t errlen);
 
+/* A raw tracepoint (sys_enter, sched_switch ...): BPF_PROG_TYPE_RAW_TRACEPOINT program prog_fd
+ * runs at every hit of tracepoint `name`, in whatever task hits it. Needs no tracefs. */
+int attach_raw_tp(struct attach_set *s, int prog_fd, const char *name, char *errbuf,
+		  size_t errlen);
+
 void attach_detach_all(struct attach_set *s);
 #endif
