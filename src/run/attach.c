@@ -520,3 +520,8 @@ int attach_raw_tp(struct attach_set *s, int prog_fd, const char *name, char *err
 	keep_fd(s, fd);
 	return 0;
 }
+
+void attach_keep_fd(struct attach_set *s, int fd)
+{
+	keep_fd(s, fd);
+}

@@ -74,5 +74,9 @@ int attach_online_cpus(int **cpus, int *ncpus, char *errbuf, size_t errlen);
 int attach_raw_tp(struct attach_set *s, int prog_fd, const char *name, char *errbuf,
 		  size_t errlen);
 
+/* Let the set own fd (a map or program that must live as long as the attachments: closed by
+ * attach_detach_all). */
+void attach_keep_fd(struct attach_set *s, int fd);
+
 void attach_detach_all(struct attach_set *s);
 #endif

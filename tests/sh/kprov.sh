@@ -85,6 +85,13 @@ check "openat returns -1 (as int: -ENOENT)" 7 "$(val v-2 "$work/out")"
 		{ echo "not ok - kprov: openat: bpftrace saw '$n' openat"; fail=1; }
 }
 
+# ---- every call at once (the dispatcher's program arrays): each call still counted once ----
+"$USDTRACE" -q -n 'syscall:::entry,syscall:::return /pid == $target/ { @[probefunc, probename] = count(); }' \
+	-n 'END { printa("%s-%s %@d\n", @); }' -c "$TOOL getppid 100" >"$work/out" 2>"$work/err"
+check "syscall:::entry getppid" 100 "$(val getppid-entry "$work/out")"
+check "syscall:::return getppid" 100 "$(val getppid-return "$work/out")"
+check "syscall:::entry exit_group" 1 "$(val exit_group-entry "$work/out")"
+
 # ---- bad input ----
 "$USDTRACE" -n 'syscall::nosuchcall:entry { }' >"$work/out" 2>"$work/err"
 check "unknown syscall exit status" 1 $?
