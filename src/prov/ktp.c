@@ -157,7 +157,7 @@ void ktp_kread(struct cgc *c, int off, int size)
 /* R0 = the task pointer (slot, or the current task). */
 static void load_task(struct cgc *c, int16_t task)
 {
-	if (task < 0)
+	if (task == KTP_CURRENT)
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
 	else
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, task));
@@ -199,11 +199,12 @@ static void task_bytes(struct cgc *c, int16_t task, uint32_t dst, int at, int of
 	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
 }
 
-/* The task slot for -1: the current task, kept in a slot of our own (pushed; *own true). */
+/* The task slot for KTP_CURRENT: the current task, kept in a slot of our own (pushed; *own
+ * true). */
 static int16_t task_slot(struct cgc *c, int16_t task, bool *own)
 {
-	*own = task < 0;
-	if (task >= 0)
+	*own = task == KTP_CURRENT;
+	if (!*own)
 		return task;
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
@@ -303,7 +304,7 @@ void ktp_cpuinfo(struct cgc *c, int16_t task)
 	const struct ktp_offsets *o = ktp_offsets();
 	uint32_t dst = cgx_persist_alloc(c, CPUI_SIZE);
 	cgc_zero_scratch(c, dst, CPUI_SIZE);
-	if (task >= 0 && o->task_cpu >= 0) {
+	if (task != KTP_CURRENT && o->task_cpu >= 0) {
 		task_field(c, task, dst, 0, o->task_cpu, 4);
 	} else {
 		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));

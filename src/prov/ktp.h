@@ -55,7 +55,9 @@ int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint);
 /* The prologue's early test of the clauses' cheap predicates (cgc_emit_prefilter). */
 void ktp_prefilter(struct cgc *c, int out_label);
 
-/* Emitters. The task pointer is in stack slot `task` (-1: the current task). */
+/* Emitters. The task pointer is in stack slot `task` (an offset from R10, always negative), or
+ * KTP_CURRENT: the current task. */
+#define KTP_CURRENT 0
 void ktp_psinfo(struct cgc *c, int16_t task);      /* R0 = address of a psinfo_t copy */
 void ktp_lwpsinfo(struct cgc *c, int16_t task);    /* R0 = address of a lwpsinfo_t copy */
 void ktp_cpuinfo(struct cgc *c, int16_t task);     /* R0 = address of a cpuinfo_t copy */

@@ -97,7 +97,7 @@ static void sched_arg(struct cgc *c, int i)
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	}
-	int16_t t = -1;
+	int16_t t = KTP_CURRENT;
 	bool own = false;
 	if (k != S_TICK) {
 		/* whose: next for off-cpu, prev for dequeue, the woken one for the wakeups */
