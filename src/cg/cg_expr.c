@@ -1889,6 +1889,16 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 			return literal(c, c->probe->name, strlen(c->probe->name));
 		case DB_NONE:
 			break;
+		case DB_ARGS: {
+			/* a provider's string argument (proc:::exec's path): its value is the
+			 * address of the characters, in tracer scratch or the process */
+			int16_t as = cgc_slot_push(c);
+			cgx_builtin_int(c, n);
+			cgc_emit(c, bi_stx(BPF_DW, 10, 0, as));
+			uint32_t dst = addr_to_str(c, as);
+			cgc_slot_pop(c);
+			return dst;
+		}
 		default:
 			cgc_fail(c, n, "built-in variable is not a string");
 		}

@@ -7,7 +7,7 @@
  *   start         sys_exit of fork/vfork/clone/clone3 returning 0 in a process's first thread:
  *                 the new process, before any instruction of its own
  *   lwp-start     the same in every new thread (after start for a process's first)
- *   exec          sys_enter of execve/execveat               args[0] char * (a copy of the path)
+ *   exec          sys_enter of execve/execveat               args[0] string (a copy of the path)
  *   exec-success  sched_process_exec, in the new image
  *   exec-failure  sys_exit of execve/execveat with an error    args[0] int (the errno)
  *   exit          sched_process_exit of the last thread       args[0] int CLD_EXITED, CLD_KILLED
@@ -36,7 +36,7 @@ static const struct {
 	int nargs;
 } ptab[P_N] = {
 	[P_CREATE] = { "create", "sched_process_fork", { "psinfo_t *" }, 1 },
-	[P_EXEC] = { "exec", "sys_enter", { "char *" }, 1 },
+	[P_EXEC] = { "exec", "sys_enter", { "string" }, 1 },
 	[P_EXEC_SUCCESS] = { "exec-success", "sched_process_exec", { 0 }, 0 },
 	[P_EXEC_FAILURE] = { "exec-failure", "sys_exit", { "int" }, 1 },
 	[P_EXIT] = { "exit", "sched_process_exit", { "int" }, 1 },

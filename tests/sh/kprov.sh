@@ -120,7 +120,7 @@ EOS
 "$USDTRACE" -q -n 'proc:::create /pid == $target/ { @c = count(); }' \
 	-n 'proc:::create /pid == $target && args[0]->pr_ppid == pid && args[0]->pr_pid != pid/ { @cc = count(); }' \
 	-n 'proc:::start /ppid == $target/ { @s = count(); }' \
-	-n 'proc:::exec /ppid == $target/ { @x[stringof(args[0])] = count(); }' \
+	-n 'proc:::exec /ppid == $target/ { @x[args[0]] = count(); }' \
 	-n 'proc:::exec-success /ppid == $target/ { @ok[execname] = count(); }' \
 	-n 'proc:::exec-failure /ppid == $target/ { @bad[args[0]] = count(); }' \
 	-n 'proc:::exit /ppid == $target/ { @ex[args[0]] = count(); }' \
