@@ -14,7 +14,7 @@
  *
  * args[] types: the syscall tracepoints' formats (events/syscalls/sys_enter_NAME/format in
  * tracefs); tracefs is read where it is mounted, else mounted read-only on a private directory
- * for the moment the tracer reads it (and unmounted at exit). Without tracefs: six uint64_t. */
+ * for the moment of each read. Without tracefs: six uint64_t. */
 #include <bpf/bpf.h>
 #include <errno.h>
 #include <linux/bpf.h>
@@ -259,48 +259,43 @@ static int sys_attach(struct prov_run *r, struct dobj_prog *p)
 
 /* ---- argument types from tracefs ---- */
 
-static char *private_tracefs;
-
-static void unmount_private(void)
+/* events/syscalls/EVENT/format under root, or NULL. */
+static char *read_format_at(const char *root, const char *event)
 {
-	if (private_tracefs) {
-		umount2(private_tracefs, MNT_DETACH);
-		rmdir(private_tracefs);
-		free(private_tracefs);
-		private_tracefs = NULL;
-	}
+	char path[512];
+	size_t len;
+	snprintf(path, sizeof(path), "%s/events/syscalls/%s/format", root, event);
+	return util_read_file(path, &len);
 }
 
-/* The text of events/syscalls/EVENT/format, or NULL. */
+/* The text of events/syscalls/EVENT/format, or NULL. Where tracefs is not mounted it is
+ * mounted read-only on a private directory for this one read and unmounted at once, so that
+ * nothing stays mounted whatever becomes of the tracer. */
 static char *read_format(const char *event)
 {
 	static const char *const roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
-	static bool mount_tried;
-	char path[512];
-	size_t len;
+	static bool cannot_mount;
 	for (size_t i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "%s/events/syscalls/%s/format", roots[i], event);
-		char *t = util_read_file(path, &len);
+		char *t = read_format_at(roots[i], event);
 		if (t)
 			return t;
 	}
-	if (!private_tracefs && !mount_tried) {
-		mount_tried = true;
-		char tmpl[] = "/tmp/usdtrace-tracefs.XXXXXX";
-		if (mkdtemp(tmpl)) {
-			if (mount("nodev", tmpl, "tracefs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
-				  NULL) == 0) {
-				private_tracefs = xstrdup(tmpl);
-				atexit(unmount_private);
-			} else {
-				rmdir(tmpl);
-			}
-		}
-	}
-	if (!private_tracefs)
+	if (cannot_mount)
 		return NULL;
-	snprintf(path, sizeof(path), "%s/events/syscalls/%s/format", private_tracefs, event);
-	return util_read_file(path, &len);
+	char dir[] = "/tmp/usdtrace-tracefs.XXXXXX";
+	if (!mkdtemp(dir)) {
+		cannot_mount = true;
+		return NULL;
+	}
+	char *t = NULL;
+	if (mount("nodev", dir, "tracefs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
+		t = read_format_at(dir, event);
+		umount2(dir, MNT_DETACH);
+	} else {
+		cannot_mount = true;   /* not root, or no tracefs: the same next time */
+	}
+	rmdir(dir);
+	return t;
 }
 
 #define MAXARGS 6
