@@ -4,7 +4,8 @@
 #
 #   sh bench/syscall.sh [RUNS]   (default 5 runs; must run as root)
 #
-# bench/getppid_loop (built here) makes N getppid() calls in a loop and times the loop; the cost
+# bench/getppid_loop (built here) makes N getppid() calls in a loop and times the loop in its
+# thread's CPU time (so that other load on the machine does not count); the cost
 # per firing is (median traced loop time - median untraced loop time) / N, for
 #     count   usdtrace: syscall::getppid:entry { @ = count(); }
 #             bpftrace: tracepoint:syscalls:sys_enter_getppid { @ = count(); }
