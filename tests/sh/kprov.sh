@@ -167,4 +167,17 @@ for k in s w o; do
 	[ "${n:-0}" -ge 20 ] && echo "ok - kprov: sched $k >= 20 ($n)" ||
 		{ echo "not ok - kprov: sched $k: '$n' < 20: $(head -c 300 "$work/err")"; fail=1; }
 done
+"$USDTRACE" -q -n 'sched:::enqueue,sched:::dequeue /args[1]->pr_pid == $target && args[2]->cpu_id >= 0/ { @[probename] = count(); }' \
+	-n 'END { printa("%s %@d\n", @); }' -c "$TOOL sleep 20" >"$work/out" 2>"$work/err"
+for k in enqueue dequeue; do
+	n=$(val $k "$work/out")
+	[ "${n:-0}" -ge 20 ] && echo "ok - kprov: sched $k >= 20 ($n)" ||
+		{ echo "not ok - kprov: sched $k: '$n' < 20: $(head -c 300 "$work/err")"; fail=1; }
+done
+# tick: in the thread it interrupts, whose psinfo is the current process's
+"$USDTRACE" -q -n 'sched:::tick { @t[args[1]->pr_pid == pid && args[0]->pr_lwpid == tid] = count(); }' \
+	-n 'tick-1s { exit(0); }' -n 'END { printa("t%d %@d\n", @t); }' >"$work/out" 2>"$work/err"
+n=$(val t1 "$work/out")
+[ "${n:-0}" -ge 10 ] && [ -z "$(val t0 "$work/out")" ] && echo "ok - kprov: sched tick ($n)" ||
+	{ echo "not ok - kprov: sched tick: $(tr '\n' ' ' <"$work/out") $(head -c 300 "$work/err")"; fail=1; }
 exit $fail
