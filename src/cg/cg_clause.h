@@ -230,6 +230,9 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n);
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched);
 void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */
 void cgx_need_fsbase(struct cgc *c);                           /* sets off_fsbase or fails */
+/* Scratch that D code may read through a pointer for the rest of the clause (as copyin's):
+ * what a provider hands out as a struct argument (psinfo_t *...). */
+uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size);
 
 /* USDT programs (cg_usdt.c; dobj.h says how they work). */
 void cgu_add_maps(struct cgc *c);                              /* if any probe is a uprobe class */

@@ -1052,10 +1052,17 @@ static struct dnode *arg_n(struct dnode *call, int i)
 }
 
 /* R0 = this CPU's scratch address + off: a tracer-memory pointer as D sees it. */
+static uint32_t persist_alloc(struct cgc *c, uint32_t size);
+
 static void scratch_addr(struct cgc *c, uint32_t off)
 {
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)off));
+}
+
+uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size)
+{
+	return persist_alloc(c, size);
 }
 
 static uint32_t persist_alloc(struct cgc *c, uint32_t size)
@@ -1961,6 +1968,16 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 			return literal(c, c->probe->name, strlen(c->probe->name));
 		case DB_NONE:
 			break;
+		case DB_ARGS: {
+			/* a provider's string argument (proc:::exec's path): its value is the
+			 * address of the characters, in tracer scratch or the process */
+			int16_t as = cgc_slot_push(c);
+			cgx_builtin_int(c, n);
+			cgc_emit(c, bi_stx(BPF_DW, 10, 0, as));
+			uint32_t dst = addr_to_str(c, as, false);
+			cgc_slot_pop(c);
+			return dst;
+		}
 		default:
 			cgc_fail(c, n, "built-in variable is not a string");
 		}

@@ -496,9 +496,12 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 			cgc_mov_imm64(c, 0, c->probe->id);
 		return;
 	case DB_ERRNO:
-		/* No source for a user-space errno at a uprobe: dtrace's errno is the last system
-		 * call's error, which a uprobe program cannot see. */
-		cgc_emit(c, bi_mov64_imm(0, 0));
+		/* dtrace's errno is the failing system call's error: the syscall provider's return
+		 * probes give it. No source at a uprobe, which cannot see the last call's. */
+		if (c->probe->prov->cg_errno)
+			c->probe->prov->cg_errno(c);
+		else
+			cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	case DB_UID: case DB_GID:
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_uid_gid));

@@ -51,6 +51,7 @@ enum dobj_probe_kind {
 	DOBJ_PROBE_UCLASS,         /* usdt, pid: a class of uprobes sharing one program (below) */
 	DOBJ_PROBE_FBT_ENTRY,      /* fbt: fentry of the vmlinux function whose BTF id is btf_id */
 	DOBJ_PROBE_FBT_RETURN,     /* fbt: fexit of it */
+	DOBJ_PROBE_KERNEL,         /* syscall, proc, sched: a kernel tracepoint (prov/ktp.h) */
 };
 
 /* Uprobe programs (USDT and pid probes). A DOBJ_PROBE_UCLASS entry of dobj->probes is not one probe but a class of them:
@@ -112,6 +113,8 @@ struct dobj_probe {
 	enum dobj_probe_kind kind;
 	uint64_t period_ns;        /* tick/profile */
 	uint32_t btf_id;           /* fbt: the function's vmlinux BTF id (kind FUNC) */
+	uint32_t kidx;             /* kernel probes: the system call's number (syscall), the
+	                            * probe's index in its provider's table (proc, sched) */
 };
 
 /* A comment for -S listings: printed before instruction `at` ("clause 1, action #2: printf"). */

@@ -190,37 +190,63 @@ static void list_usdt_probe(struct lister *L, const struct uprov_probe *p)
 		print_verbose(L->out, u->files[p->file].cf->f, p->sites);
 }
 
-/* -v's argument types: fbt probes have the kernel function's (BTF); the others none. */
-static void print_builtin_args(struct lister *L, const struct dobj_probe *p)
-{
-	int n = 0;
-	struct dtype_ctx *ctx = p->prov == &prov_fbt ? dtype_ctx_new() : NULL;
-	struct dtype **v = ctx ? fbt_arg_types(p, ctx, &n) : NULL;
-	fputs("\n\tArgument Types\n", L->out);
-	for (int i = 0; i < n; i++) {
-		char *t = dtype_spell(v[i], NULL, false);
-		fprintf(L->out, "\t\targs[%d]: %s\n", i, t);
-		free(t);
-	}
-	if (n == 0)
-		fputs("\t\tNone\n", L->out);
-	fputc('\n', L->out);
-	free(v);
-	if (ctx)
-		dtype_ctx_free(ctx);
-}
-
-/* fbt probes are made as descriptions name them (fbt.c): those that name the provider, or a
- * function, get them into the catalog before it is listed. A listing of everything leaves
- * the kernel's functions out (-P fbt lists them). */
-static void provide_fbt(struct lister *L)
+/* Probes made only as descriptions name them (fbt's): those each description names get into
+ * the catalog before it is listed. */
+static void provide_named(struct lister *L)
 {
 	for (int i = 0; i < L->ndescs; i++) {
 		const struct list_desc *d = &L->descs[i];
-		if (d->by_id || d->is_file || (!*d->pd.prov && !*d->pd.func))
-			continue;
-		prov_fbt.match(&L->pc, &d->pd, 0, -1, 0);
+		if (!d->by_id && !d->is_file)
+			pcat_list_provide(&L->pc, &d->pd);
 	}
+}
+
+/* -l -v's argument types of a builtin probe: the names its provider gives, else its typed
+ * args[] spelled; dtrace and profile have none. */
+static void print_builtin_args(FILE *out, const struct dobj_probe *p)
+{
+	fputs("\n\tArgument Types\n", out);
+	const char *types[16], *decls;
+	int n = p->prov->arg_type_names ? p->prov->arg_type_names(p, types, 16, &decls) : 0;
+	for (int i = 0; i < n; i++)
+		fprintf(out, "\t\targs[%d]: %s\n", i, types[i]);
+	if (n <= 0 && p->prov->probe_arg_types) {
+		struct dtype_ctx *ctx = dtype_ctx_new();
+		struct dprog *keep = NULL;
+		struct dtype **v = p->prov->probe_arg_types(p, ctx, &n, &keep);
+		for (int i = 0; v && i < n; i++) {
+			char *t = dtype_spell(v[i], NULL, false);
+			fprintf(out, "\t\targs[%d]: %s\n", i, t);
+			free(t);
+		}
+		if (!v)
+			n = 0;
+		free(v);
+		if (keep)
+			dprog_free(keep);
+		dtype_ctx_free(ctx);
+	}
+	if (n <= 0)
+		fputs("\t\tNone\n", out);
+	fputc('\n', out);
+}
+
+/* -l -v of a builtin probe: its provider's attributes (dtrace's own providers: Stable / Stable /
+ * Common) and argument types (the kernel providers'; dtrace and profile have none). */
+static void print_builtin_verbose(FILE *out, const struct dobj_probe *p)
+{
+	static const char *const stable[] = { "Stable", "Stable", "Common",
+					      "Stable", "Stable", "Common" };
+	static const char *const blocks[] = { "Probe Description Attributes",
+					      "Argument Attributes" };
+	const char *const *at = p->prov->list_attrs ? p->prov->list_attrs : stable;
+	for (int b = 0; b < 2; b++) {
+		fprintf(out, "\n\t%s\n", blocks[b]);
+		fprintf(out, "\t\tIdentifier Names: %s\n", at[3 * b]);
+		fprintf(out, "\t\tData Semantics:   %s\n", at[3 * b + 1]);
+		fprintf(out, "\t\tDependency Class: %s\n", at[3 * b + 2]);
+	}
+	print_builtin_args(out, p);
 }
 
 /* The tracer's own probes, with the ids the tracer gives them. Only the catalog's standing
@@ -242,18 +268,8 @@ static void list_builtin(struct lister *L, const struct bprobes *cat)
 			continue;
 		fprintf(L->out, "%5u %10s %17s %33s %s\n", p->id, p->provider, p->module,
 			p->function, p->name);
-		if (L->verbose) {
-			/* dtrace's attributes for its own providers: Stable / Stable / Common */
-			static const char *const blocks[] = { "Probe Description Attributes",
-							      "Argument Attributes" };
-			for (int b = 0; b < 2; b++) {
-				fprintf(L->out, "\n\t%s\n", blocks[b]);
-				fputs("\t\tIdentifier Names: Stable\n", L->out);
-				fputs("\t\tData Semantics:   Stable\n", L->out);
-				fputs("\t\tDependency Class: Common\n", L->out);
-			}
-			print_builtin_args(L, p);
-		}
+		if (L->verbose)
+			print_builtin_verbose(L->out, p);
 	}
 }
 
@@ -586,7 +602,7 @@ int list_cmd_run(const struct opts *o)
 	L.report_errors = nmaps > 0;
 
 	fprintf(L.out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	provide_fbt(&L);
+	provide_named(&L);
 	L.next_id = (int)L.pc.builtin.n + 1;
 	list_builtin(&L, &L.pc.builtin);
 	status = list_files(&L);

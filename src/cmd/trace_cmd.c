@@ -55,6 +55,8 @@ struct tc {
 	struct dmacro_env env;
 	struct pcat cat;            /* every probe the clauses match, from every provider */
 	struct dck_probe_args *cargs; /* per clause: uprobe argument types */
+	struct dprog **kprogs;        /* the D programs holding kernel probes' argument types */
+	int nkprogs;
 	struct dwt_cache dwarf;       /* the probes' objects' DWARF, for struct bodies */
 	int nclauses;
 	struct childproc child;
@@ -374,14 +376,6 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 	struct dck_probe_args *a = &t->cargs[clause];
 	if (a->types)
 		return a;
-	for (size_t k = 0; clause < t->cat.nclauses && k < t->cat.nclause_idx[clause]; k++) {
-		/* fbt: the kernel function's (BTF) types */
-		const struct dobj_probe *p = &t->cat.builtin.probes[t->cat.clause_idx[clause][k]];
-		if (p->prov != &prov_fbt)
-			continue;
-		a->types = fbt_arg_types(p, t->g->types, &a->nargs);
-		return a->types ? a : &none;
-	}
 	for (int i = 0; i < t->cat.up.nprobes; i++) {
 		const struct uprov_probe *p = &t->cat.up.probes[i];
 		bool enables = false;
@@ -396,6 +390,20 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		if (!a->types)
 			a->types = p->prov->arg_types(&t->cat.up, p, t->g->types, &t->dwarf, &a->nargs);
 		return a->types ? a : &none;
+	}
+	/* builtin-catalog probes (kernel providers): the first that has typed arguments */
+	for (size_t j = 0; clause < t->cat.nclauses && j < t->cat.nclause_idx[clause]; j++) {
+		const struct dobj_probe *p = &t->cat.builtin.probes[t->cat.clause_idx[clause][j]];
+		struct dprog *keep = NULL;
+		if (!p->prov->probe_arg_types)
+			continue;
+		a->types = p->prov->probe_arg_types(p, t->g->types, &a->nargs, &keep);
+		if (keep) {
+			t->kprogs = xrealloc(t->kprogs, sizeof(*t->kprogs) * (size_t)(t->nkprogs + 1));
+			t->kprogs[t->nkprogs++] = keep;
+		}
+		if (a->types)
+			return a;
 	}
 	return &none;
 }
@@ -699,6 +707,9 @@ out:
 	free(t.cargs);
 	if (t.g)
 		dprog_free(t.g);
+	for (int k = 0; k < t.nkprogs; k++)
+		dprog_free(t.kprogs[k]);
+	free(t.kprogs);
 	free(t.srcs);
 	return status;
 }

@@ -30,6 +30,10 @@ struct bprobes {
 };
 
 void bprobes_init(struct bprobes *c);
+/* Append a probe of provider pv (the kernel providers' catalogs: ktp.h); its id is the next. */
+struct provider;
+struct dobj_probe *bprobes_add(struct bprobes *c, const struct provider *pv, const char *mod,
+			       const char *func, const char *name, enum dobj_probe_kind kind);
 void bprobes_free(struct bprobes *c);
 
 /* "tick-1s" -> DOBJ_PROBE_TICK, 1e9; "profile-97" -> DOBJ_PROBE_PROFILE, 1e9/97.

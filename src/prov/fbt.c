@@ -238,19 +238,11 @@ static int fbt_attach(struct prov_run *r, struct dobj_prog *p)
 	return rc;
 }
 
-const struct provider prov_fbt = {
-	.name = "fbt",
-	.match = fbt_match,
-	.prog_type = fbt_prog_type,
-	.flags = fbt_flags,
-	.cg_arg = fbt_arg,
-	.load_opts = fbt_load_opts,
-	.attach = fbt_attach,
-};
-
 /* The types of probe p's args[] (see the top): malloc'd, *nargs of them, or NULL. */
-struct dtype **fbt_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs)
+static struct dtype **fbt_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs,
+				    struct dprog **keep)
 {
+	*keep = NULL;
 	struct dtype *ret;
 	struct dtype **v = kbtf_func_args(ctx, p->btf_id, nargs, &ret);
 	if (p->kind == DOBJ_PROBE_FBT_ENTRY)
@@ -262,3 +254,24 @@ struct dtype **fbt_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, 
 	*nargs = ret ? 2 : 1;
 	return v;
 }
+
+/* Listing: the probes of the functions d names (a description that names neither the provider
+ * nor a function would make every kernel function a probe: -l leaves fbt out then). */
+static void fbt_list_provide(struct pcat *cat, const struct probedesc *d)
+{
+	if (*d->prov || *d->func)
+		fbt_match(cat, d, 0, -1, 0);
+}
+
+const struct provider prov_fbt = {
+	.name = "fbt",
+	.match = fbt_match,
+	.list_provide = fbt_list_provide,
+	.probe_arg_types = fbt_arg_types,
+	.prog_type = fbt_prog_type,
+	.flags = fbt_flags,
+	.cg_arg = fbt_arg,
+	.load_opts = fbt_load_opts,
+	.attach = fbt_attach,
+};
+

@@ -4,23 +4,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktp.h"
 #include "usdt_spec.h"
 #include "util.h"
 
 static const struct provider *const providers[] = {
-	&prov_dtrace, &prov_profile, &prov_usdt, &prov_pid, &prov_fbt,
+	&prov_dtrace, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt, &prov_pid,
+	&prov_fbt,
 };
 
 void pcat_init(struct pcat *c, int nclauses)
 {
 	memset(c, 0, sizeof(*c));
 	bprobes_init(&c->builtin);
+	ktp_add_probes(&c->builtin);
 	uprov_init(&c->up, 0);
 	c->nclauses = nclauses;
 	c->clause_idx = xcalloc((size_t)nclauses + 1, sizeof(*c->clause_idx));
 	c->nclause_idx = xcalloc((size_t)nclauses + 1, sizeof(*c->nclause_idx));
 	c->udesc = xcalloc((size_t)nclauses + 1, sizeof(*c->udesc));
 	c->uprov_of = xcalloc((size_t)nclauses + 1, sizeof(*c->uprov_of));
+}
+
+void pcat_list_provide(struct pcat *c, const struct probedesc *d)
+{
+	for (size_t i = 0; i < sizeof(providers) / sizeof(providers[0]); i++)
+		if (providers[i]->list_provide)
+			providers[i]->list_provide(c, d);
 }
 
 void pcat_free(struct pcat *c)

@@ -40,6 +40,9 @@ struct pcat {
 
 void pcat_init(struct pcat *c, int nclauses);
 void pcat_free(struct pcat *c);
+/* Listing: the probes providers make only as descriptions name them (provider.h list_provide)
+ * that d names, added to the catalog. */
+void pcat_list_provide(struct pcat *c, const struct probedesc *d);
 int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int clause);
 /* Give the uprobes ids after the builtin probes (once matching is done). */
 void pcat_number(struct pcat *c);

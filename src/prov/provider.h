@@ -44,6 +44,7 @@ struct probedesc;
 struct dobj;
 struct dobj_probe;
 struct dobj_prog;
+struct dprog;
 struct dobj_ecb;
 struct prov_run;
 struct bpf_sys_prog_opts;
@@ -59,9 +60,9 @@ enum prov_flag {
 	PROV_F_SHARED = 8,          /* one program serves many probes (a class): id, names and
 	                             * epids are read at run time through the cg hooks */
 	PROV_F_UPROBE = 16,         /* attached as a uprobe (uprobe_multi expected attach type) */
-	PROV_F_KERNEL = 32,         /* a kernel trampoline program (fbt): its context holds no
-	                             * registers; the user registers are the task's saved ones
-	                             * (bpf_task_pt_regs) */
+	PROV_F_KERNEL = 32,         /* a kernel program (an fbt trampoline, a tracepoint): its
+	                             * context holds no user registers; the traced thread's
+	                             * are found with bpf_task_pt_regs */
 };
 
 /* What providers get at run time (trace_run fills it). */
@@ -136,11 +137,27 @@ struct provider {
 	/* Attach program p (loaded). 0, or -1 with a message printed. */
 	int (*attach)(struct prov_run *r, struct dobj_prog *p);
 	const struct prov_run_ops *run;                   /* NULL: nothing at run time */
+	/* ---- kernel providers (syscall, proc, sched: prov/ktp.h) ---- */
+	/* R0 = errno as the probe sees it (the failing system call's error). NULL: 0. */
+	void (*cg_errno)(struct cgc *c);
+	/* The D types of probe p's arguments as text (types[i], nargs of them, static strings)
+	 * and declarations they need (D text, may be ""): for -l -v and args[]. NULL: none. */
+	int (*arg_type_names)(const struct dobj_probe *p, const char **types, int max,
+			      const char **decls);
+	/* Builtin-catalog probes: the D types of probe p's args[], made in ctx or in a program of
+	 * the provider's own (*keep, freed with dprog_free after the script: may stay NULL);
+	 * malloc'd array of *nargs, or NULL: untyped. NULL hook: none. */
+	struct dtype **(*probe_arg_types)(const struct dobj_probe *p, struct dtype_ctx *ctx,
+					  int *nargs, struct dprog **keep);
+	/* Listing: a provider whose probes are made only as descriptions name them (fbt: one per
+	 * kernel function, too many for a plain -l) adds those d names, if d names its provider
+	 * or a function, to the catalog. NULL: its probes are there from the start. */
+	void (*list_provide)(struct pcat *cat, const struct probedesc *d);
+	/* -l -v's attribute blocks: names, data, class of the probe, then of its arguments.
+	 * NULL: dtrace's own providers' Stable / Stable / Common. */
+	const char *const *list_attrs;
 };
 
-/* fbt: the types of an fbt probe's args[] from the kernel's BTF (prov/fbt.c); malloc'd array of
- * *nargs, or NULL. */
-struct dtype **fbt_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs);
-
-extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_fbt;
+extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_syscall, prov_proc,
+	prov_sched, prov_fbt;
 #endif

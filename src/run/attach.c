@@ -513,3 +513,28 @@ int attach_cpu_clock(struct attach_set *s, int prog_fd, int cpu, uint64_t period
 	free(cpus);
 	return 0;
 }
+
+int attach_raw_tp(struct attach_set *s, int prog_fd, const char *name, char *errbuf,
+		  size_t errlen)
+{
+	int fd = bpf_raw_tracepoint_open(name, prog_fd);
+	if (fd < 0) {
+		int err = errno;
+		if (err == EPERM || err == EACCES)
+			no_permission(errbuf, errlen, "attaching to kernel tracepoints");
+		else if (err == ENOENT)
+			util_seterr(errbuf, errlen, "this kernel has no tracepoint %s", name);
+		else
+			util_seterr(errbuf, errlen, "cannot attach to tracepoint %s: %s", name,
+				    strerror(err));
+		errno = err;
+		return -1;
+	}
+	keep_fd(s, fd);
+	return 0;
+}
+
+void attach_keep_fd(struct attach_set *s, int fd)
+{
+	keep_fd(s, fd);
+}

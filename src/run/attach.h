@@ -73,5 +73,14 @@ int attach_online_cpus(int **cpus, int *ncpus, char *errbuf, size_t errlen);
  * kernel function through a BPF link (attach_type: BPF_TRACE_FENTRY or BPF_TRACE_FEXIT). */
 int attach_tracing(struct attach_set *s, int prog_fd, int attach_type, char *errbuf, size_t errlen);
 
+/* A raw tracepoint (sys_enter, sched_switch ...): BPF_PROG_TYPE_RAW_TRACEPOINT program prog_fd
+ * runs at every hit of tracepoint `name`, in whatever task hits it. Needs no tracefs. */
+int attach_raw_tp(struct attach_set *s, int prog_fd, const char *name, char *errbuf,
+		  size_t errlen);
+
+/* Let the set own fd (a map or program that must live as long as the attachments: closed by
+ * attach_detach_all). */
+void attach_keep_fd(struct attach_set *s, int fd);
+
 void attach_detach_all(struct attach_set *s);
 #endif

@@ -54,12 +54,14 @@ lp_witness_probes() {
 }
 
 # A full listing (no description) starts with the tracer's own probes, ids 1..LP_NBUILTIN:
-# dtrace:::BEGIN, END, ERROR and the profile provider's standing probes. lp_usdt_only keeps the
+# dtrace:::BEGIN, END, ERROR and the profile provider's standing probes, then the kernel
+# providers' (syscall, proc, sched). lp_usdt_only keeps the
 # header and the USDT lines of a listing; lp_builtin_listing prints the lines dtrace's layout
 # gives the builtin probes, to compare with a listing's lines 2..LP_NBUILTIN+1.
 LP_NBUILTIN=18
 lp_usdt_only() {
-	awk 'NR == 1 || ($2 != "dtrace" && $2 != "profile")' "$1"
+	awk 'NR == 1 || ($2 != "dtrace" && $2 != "profile" && $2 != "syscall" && $2 != "proc" &&
+		$2 != "sched")' "$1"
 }
 lp_builtin_listing() {
 	_i=0
@@ -75,6 +77,6 @@ lp_builtin_listing() {
 # Our listing turned into the same shape: "provider function name" with the pid suffix removed
 # from the provider and "-" turned back into "__" in the name.
 lp_listed_probes() { # listing-file pid
-	awk -v pid="$2" 'NR > 1 && NF == 5 { p = $2; if (pid != "") sub(pid "$", "", p);
+	awk -v pid="$2" 'NR > 1 && NF == 5 && $2 != "syscall" { p = $2; if (pid != "") sub(pid "$", "", p);
 		n = $5; gsub("-", "__", n); print p, $4, n }' "$1"
 }

@@ -1,0 +1,377 @@
+/* ktp.c — the kernel providers' shared parts; see ktp.h. */
+#include "ktp.h"
+
+#include <bpf/btf.h>
+#include <linux/bpf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attach.h"
+#include "bpf_sys.h"
+#include "cg_clause.h"
+#include "dcheck.h"
+#include "dparse.h"
+#include "dtype.h"
+#include "util.h"
+
+void ktp_add_probes(struct bprobes *c)
+{
+	ksys_add_probes(c);
+	kproc_add_probes(c);
+	ksched_add_probes(c);
+}
+
+/* ---- the kernel's BTF, loaded once ---- */
+
+static struct btf *kbtf(void)
+{
+	static struct btf *btf;
+	static bool tried;
+	if (!tried) {
+		tried = true;
+		btf = btf__load_vmlinux_btf();
+		if (!btf || (uintptr_t)btf >= (uintptr_t)-4095)
+			btf = NULL;
+	}
+	return btf;
+}
+
+bool ktp_btf_has_func(const char *name)
+{
+	struct btf *b = kbtf();
+	return b && btf__find_by_name_kind(b, name, BTF_KIND_FUNC) > 0;
+}
+
+const struct ktp_offsets *ktp_offsets(void)
+{
+	static struct ktp_offsets o;
+	static bool done;
+	if (done)
+		return &o;
+	done = true;
+	memset(&o, 0xff, sizeof(o));
+	o.ok = false;
+	struct btf *b = kbtf();
+	if (!b)
+		return &o;
+	o.task_pid = bpf_sys_btf_member(b, "task_struct", "pid");
+	o.task_tgid = bpf_sys_btf_member(b, "task_struct", "tgid");
+	o.task_real_parent = bpf_sys_btf_member(b, "task_struct", "real_parent");
+	o.task_comm = bpf_sys_btf_member(b, "task_struct", "comm");
+	o.task_prio = bpf_sys_btf_member(b, "task_struct", "prio");
+	o.task_state = bpf_sys_btf_member(b, "task_struct", "__state");
+	o.task_cpu = bpf_sys_btf_member(b, "task_struct", "cpu");
+	o.task_real_cred = bpf_sys_btf_member(b, "task_struct", "real_cred");
+	o.task_signal = bpf_sys_btf_member(b, "task_struct", "signal");
+	o.task_flags = bpf_sys_btf_member(b, "task_struct", "flags");
+	o.task_exit_code = bpf_sys_btf_member(b, "task_struct", "exit_code");
+	o.cred_uid = bpf_sys_btf_member(b, "cred", "uid");
+	o.cred_euid = bpf_sys_btf_member(b, "cred", "euid");
+	o.cred_gid = bpf_sys_btf_member(b, "cred", "gid");
+	o.cred_egid = bpf_sys_btf_member(b, "cred", "egid");
+	o.signal_nr_threads = bpf_sys_btf_member(b, "signal_struct", "nr_threads");
+	o.ok = o.task_pid >= 0 && o.task_tgid >= 0 && o.task_real_parent >= 0 && o.task_comm >= 0;
+	return &o;
+}
+
+/* ---- common hooks ---- */
+
+int ktp_prog_type(const struct dobj_probe *p)
+{
+	(void)p;
+	return BPF_PROG_TYPE_RAW_TRACEPOINT;
+}
+
+unsigned ktp_flags(const struct dobj_probe *p)
+{
+	(void)p;
+	return PROV_F_KERNEL;
+}
+
+int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint)
+{
+	const struct dobj_probe *pr = &r->o->probes[p->probe];
+	char err[512];
+	if (attach_raw_tp(r->set, p->fd, tracepoint, err, sizeof(err)) == 0)
+		return 0;
+	util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider, pr->module,
+		  pr->function, pr->name, err);
+	return -1;
+}
+
+/* A predicate the prologue may test before anything is set up: constants and the current
+ * thread's pid, tid, uid and gid ($target is a constant by then), compared, combined, cast.
+ * Division and modulo fault on 0; strings and variables need the scratch area. */
+static bool pure_pred(struct cgc *c, const struct dnode *n)
+{
+	if (!n || cgx_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
+		return false;
+	if (n->isconst)
+		return true;
+	switch (n->kind) {
+	case DN_IDENT:
+		return n->builtin == DB_PID || n->builtin == DB_TID || n->builtin == DB_UID ||
+		       n->builtin == DB_GID;
+	case DN_UNARY:
+		return (!strcmp(n->op, "-") || !strcmp(n->op, "~") || !strcmp(n->op, "!") ||
+			!strcmp(n->op, "+")) && pure_pred(c, n->lhs);
+	case DN_BINARY:
+		return strcmp(n->op, "/") != 0 && strcmp(n->op, "%") != 0 &&
+		       pure_pred(c, n->lhs) && pure_pred(c, n->rhs);
+	case DN_COND:
+		return pure_pred(c, n->cond) && pure_pred(c, n->lhs) && pure_pred(c, n->rhs);
+	case DN_CAST:
+		return pure_pred(c, n->lhs);
+	default:
+		return false;
+	}
+}
+
+void ktp_prefilter(struct cgc *c, int out_label)
+{
+	cgc_emit_prefilter(c, out_label, pure_pred);
+}
+
+/* ---- emitters ---- */
+
+void ktp_ctx_arg(struct cgc *c, int i)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(8 * i)));
+}
+
+void ktp_kread(struct cgc *c, int off, int size)
+{
+	int16_t s = cgc_slot_push(c);
+	cgc_emit(c, bi_st(BPF_DW, 10, s, 0));
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, off));
+	cgc_emit(c, bi_mov64_reg(1, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, s));
+	cgc_emit(c, bi_mov64_imm(2, size));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
+	cgc_emit(c, bi_ldx((uint8_t)cgx_bpf_size(size), 0, 10, s));
+	cgc_slot_pop(c);
+}
+
+/* R0 = the task pointer (slot, or the current task). */
+static void load_task(struct cgc *c, int16_t task)
+{
+	if (task == KTP_CURRENT)
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+	else
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, task));
+}
+
+/* scratch[dst + at] (size bytes) = the task's field at `off` (skipped when unknown). */
+static void task_field(struct cgc *c, int16_t task, uint32_t dst, int at, int off, int size)
+{
+	if (off < 0)
+		return;
+	load_task(c, task);
+	ktp_kread(c, off, size);
+	cgc_emit(c, bi_stx((uint8_t)cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
+}
+
+/* scratch[dst + at] (size bytes) = task->ptr_off->off. */
+static void task_field2(struct cgc *c, int16_t task, uint32_t dst, int at, int ptr_off, int off,
+			int size)
+{
+	if (ptr_off < 0 || off < 0)
+		return;
+	load_task(c, task);
+	ktp_kread(c, ptr_off, 8);
+	ktp_kread(c, off, size);
+	cgc_emit(c, bi_stx((uint8_t)cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
+}
+
+/* n bytes at the task's field `off` into scratch[dst + at]. */
+static void task_bytes(struct cgc *c, int16_t task, uint32_t dst, int at, int off, int n)
+{
+	if (off < 0)
+		return;
+	load_task(c, task);
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, off));
+	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)(dst + (uint32_t)at)));
+	cgc_emit(c, bi_mov64_imm(2, n));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
+}
+
+/* The task slot for KTP_CURRENT: the current task, kept in a slot of our own (pushed; *own
+ * true). */
+static int16_t task_slot(struct cgc *c, int16_t task, bool *own)
+{
+	*own = task == KTP_CURRENT;
+	if (!*own)
+		return task;
+	int16_t s = cgc_slot_push(c);
+	cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
+	return s;
+}
+
+static void result_addr(struct cgc *c, uint32_t dst)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)dst));
+}
+
+/* Layouts: see ktp_decls. */
+#define PS_SIZE 176
+#define LWPS_SIZE 56
+#define CPUI_SIZE 16
+
+const char ktp_decls[] =
+	"typedef struct psinfo {\n"
+	"\tint pr_nlwp; int pr_pid; int pr_ppid; int pr_pgid; int pr_sid;\n"
+	"\tunsigned int pr_uid; unsigned int pr_euid; unsigned int pr_gid; unsigned int pr_egid;\n"
+	"\tuintptr_t pr_addr; char pr_fname[16]; char pr_psargs[80]; int pr_argc;\n"
+	"\tuintptr_t pr_argv; uintptr_t pr_envp; char pr_dmodel;\n"
+	"} psinfo_t;\n"
+	"typedef struct lwpsinfo {\n"
+	"\tint pr_flag; int pr_lwpid; uintptr_t pr_addr; uintptr_t pr_wchan;\n"
+	"\tchar pr_stype; char pr_state; char pr_sname; char pr_nice; short pr_syscall;\n"
+	"\tint pr_pri; char pr_clname[8]; int pr_onpro; int pr_bindpro; int pr_bindpset;\n"
+	"} lwpsinfo_t;\n"
+	"typedef struct cpuinfo {\n"
+	"\tint cpu_id; int cpu_pset; int cpu_chip; int cpu_lgrp;\n"
+	"} cpuinfo_t;\n";
+
+void ktp_psinfo(struct cgc *c, int16_t task)
+{
+	const struct ktp_offsets *o = ktp_offsets();
+	bool own;
+	uint32_t dst = cgx_persist_alloc(c, PS_SIZE);
+	cgc_zero_scratch(c, dst, PS_SIZE);
+	int16_t t = task_slot(c, task, &own);
+	task_field2(c, t, dst, 0, o->task_signal, o->signal_nr_threads, 4);
+	task_field(c, t, dst, 4, o->task_tgid, 4);
+	task_field2(c, t, dst, 8, o->task_real_parent, o->task_tgid, 4);
+	task_field2(c, t, dst, 20, o->task_real_cred, o->cred_uid, 4);
+	task_field2(c, t, dst, 24, o->task_real_cred, o->cred_euid, 4);
+	task_field2(c, t, dst, 28, o->task_real_cred, o->cred_gid, 4);
+	task_field2(c, t, dst, 32, o->task_real_cred, o->cred_egid, 4);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, t));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(dst + 40)));
+	/* the arguments live in the process's memory, which another task's probe cannot read:
+	 * pr_psargs is the command name, as for a process whose arguments are gone */
+	task_bytes(c, t, dst, 48, o->task_comm, 15);
+	task_bytes(c, t, dst, 64, o->task_comm, 15);
+	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 168), 2)); /* PR_MODEL_LP64 */
+	if (own)
+		cgc_slot_pop(c);
+	result_addr(c, dst);
+}
+
+void ktp_lwpsinfo(struct cgc *c, int16_t task)
+{
+	const struct ktp_offsets *o = ktp_offsets();
+	bool own;
+	uint32_t dst = cgx_persist_alloc(c, LWPS_SIZE);
+	cgc_zero_scratch(c, dst, LWPS_SIZE);
+	int16_t t = task_slot(c, task, &own);
+	task_field(c, t, dst, 4, o->task_pid, 4);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, t));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(dst + 8)));
+	task_field(c, t, dst, 32, o->task_prio, 4);
+	task_field(c, t, dst, 44, o->task_cpu, 4);
+	/* pr_state / pr_sname from the scheduler state: running (SRUN 'R') or asleep
+	 * (SSLEEP 'S'), as far as dtrace's states carry over */
+	if (o->task_state >= 0) {
+		int run = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+		load_task(c, t);
+		ktp_kread(c, o->task_state, 4);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, run);
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 25), 1));
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 26), 'S'));
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, run);
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 25), 2));
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 26), 'R'));
+		bpb_label_place(&c->buf, done);
+	}
+	/* pr_clname "TS": the time-sharing class every ordinary thread is in */
+	cgc_emit(c, bi_st(BPF_H, CG_R_SCRATCH, (int16_t)(dst + 36), 'T' | 'S' << 8));
+	if (own)
+		cgc_slot_pop(c);
+	result_addr(c, dst);
+}
+
+void ktp_cpuinfo(struct cgc *c, int16_t task)
+{
+	const struct ktp_offsets *o = ktp_offsets();
+	uint32_t dst = cgx_persist_alloc(c, CPUI_SIZE);
+	cgc_zero_scratch(c, dst, CPUI_SIZE);
+	if (task != KTP_CURRENT && o->task_cpu >= 0) {
+		task_field(c, task, dst, 0, o->task_cpu, 4);
+	} else {
+		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, (int16_t)dst));
+	}
+	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, (int16_t)(dst + 4), -1));  /* no processor set */
+	result_addr(c, dst);
+}
+
+/* ---- args[] ---- */
+
+/* Whether `decls` then "typedef TYPE x;" parses as D (a kernel typedef D does not know does
+ * not). */
+static bool type_parses(const char *decls, const char *type)
+{
+	struct strbuf b = { 0 };
+	strbuf_printf(&b, "%s\ntypedef %s __usdtrace_try;\n", decls, type);
+	struct dprog *g = dprog_new();
+	char err[256];
+	int rc = dparse_script(g, "probe argument types", b.s, b.len, err, sizeof(err));
+	strbuf_free(&b);
+	dprog_free(g);
+	return rc == 0;
+}
+
+struct dtype **ktp_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs,
+			     struct dprog **keep)
+{
+	(void)ctx;
+	const char *names[16], *decls = "";
+	*keep = NULL;
+	if (!p->prov->arg_type_names)
+		return NULL;
+	int n = p->prov->arg_type_names(p, names, 16, &decls);
+	if (n <= 0)
+		return NULL;
+	struct strbuf b = { 0 };
+	strbuf_puts(&b, decls);
+	for (int k = 0; k < n; k++) {
+		/* a type D cannot spell is its size's integer: a pointer's address, a value */
+		const char *t = names[k];
+		if (!type_parses(decls, t))
+			t = strchr(t, '*') ? "uintptr_t" : "int64_t";
+		strbuf_printf(&b, "\ntypedef %s __usdtrace_karg%d;", t, k);
+	}
+	strbuf_puts(&b, "\n");
+	struct dprog *g = dprog_new();
+	char err[256];
+	int rc = dparse_script(g, "probe argument types", b.s, b.len, err, sizeof(err));
+	strbuf_free(&b);
+	if (rc != 0) {
+		dprog_free(g);
+		return NULL;
+	}
+	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));
+	for (int k = 0; k < n; k++) {
+		char name[32];
+		snprintf(name, sizeof(name), "__usdtrace_karg%d", k);
+		struct dscope_ent *e = dscope_find(g->types, name, DSYM_TYPEDEF, false);
+		types[k] = e ? e->type : NULL;
+		if (!types[k]) {
+			free(types);
+			dprog_free(g);
+			return NULL;
+		}
+	}
+	*keep = g;
+	*nargs = n;
+	return types;
+}

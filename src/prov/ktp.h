@@ -1,0 +1,77 @@
+/* ktp.h — what the kernel providers (syscall, proc, sched) share: their probes in the builtin
+ * catalog, raw-tracepoint programs and their attachment, the kernel's BTF offsets they read task
+ * fields with, the psinfo_t / lwpsinfo_t / cpuinfo_t arguments they build, and args[] typing.
+ *
+ * Mechanism: every probe is a raw tracepoint (sys_enter, sys_exit, sched_switch,
+ * signal_generate ...), attached with bpf_raw_tracepoint_open: no tracefs, no perf event, and
+ * the cheapest way into a BPF program the kernel has for a tracepoint (no trace record is
+ * formatted, unlike the syscalls:sys_enter_NAME perf events bpftrace uses). The context is the
+ * tracepoint's u64 arguments. A probe that is one case of a shared tracepoint (one system call
+ * of sys_enter) tests its case first, in its prologue, then the clauses' predicates made only of
+ * constants, pid, tid, uid, gid and arguments (cgc_emit_prefilter), so a firing for another
+ * call or another process ends after a few instructions.
+ *
+ * Struct arguments (psinfo_t * ...) point at a copy the program builds in clause scratch
+ * (cgx_persist_alloc) from the task_struct, with offsets from the kernel's BTF: D code reads them
+ * as it reads copyin()'d memory. Their D types are declared by ktp_decls (a struct of our own
+ * with the fields dtrace's scripts use; not the fbt provider's kernel types).
+ *
+ * Contract: ktp_add_probes adds every kernel probe to the catalog, in a fixed order (syscall:
+ * by number, entry then return; proc; sched), so -l and a trace give the same ids. Without the
+ * kernel's BTF the syscall provider lists the calls of its own table. */
+#ifndef USDTRACE_KTP_H
+#define USDTRACE_KTP_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bprobes.h"
+#include "provider.h"
+
+struct cgc;
+struct dtype;
+struct dprog;
+
+void ktp_add_probes(struct bprobes *c);
+/* the provider parts: each provider's own catalog */
+void ksys_add_probes(struct bprobes *c);
+void kproc_add_probes(struct bprobes *c);
+void ksched_add_probes(struct bprobes *c);
+
+/* Kernel struct member offsets from BTF (-1 when unknown). */
+struct ktp_offsets {
+	int task_pid, task_tgid, task_real_parent, task_comm, task_prio, task_state, task_cpu;
+	int task_real_cred, task_signal, task_flags, task_exit_code;
+	int cred_uid, cred_euid, cred_gid, cred_egid, signal_nr_threads;
+	bool ok;
+};
+const struct ktp_offsets *ktp_offsets(void);
+/* Whether the kernel's BTF has a function (a system call's __x64_sys_NAME ...). */
+bool ktp_btf_has_func(const char *name);
+
+/* Common hooks */
+int ktp_prog_type(const struct dobj_probe *p);     /* BPF_PROG_TYPE_RAW_TRACEPOINT */
+unsigned ktp_flags(const struct dobj_probe *p);    /* PROV_F_KERNEL */
+int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint);
+/* The prologue's early test of the clauses' cheap predicates (cgc_emit_prefilter). */
+void ktp_prefilter(struct cgc *c, int out_label);
+
+/* Emitters. The task pointer is in stack slot `task` (an offset from R10, always negative), or
+ * KTP_CURRENT: the current task. */
+#define KTP_CURRENT 0
+void ktp_psinfo(struct cgc *c, int16_t task);      /* R0 = address of a psinfo_t copy */
+void ktp_lwpsinfo(struct cgc *c, int16_t task);    /* R0 = address of a lwpsinfo_t copy */
+void ktp_cpuinfo(struct cgc *c, int16_t task);     /* R0 = address of a cpuinfo_t copy */
+/* R0 = *(u64 *)(ctx + 8 * i): the tracepoint's argument i */
+void ktp_ctx_arg(struct cgc *c, int i);
+/* R0 = the kernel value of `size` bytes at R0 + off (bpf_probe_read_kernel; 0 on failure). */
+void ktp_kread(struct cgc *c, int off, int size);
+
+/* D declarations of psinfo_t, lwpsinfo_t, cpuinfo_t as ktp_* build them. */
+extern const char ktp_decls[];
+
+/* provider.h probe_arg_types of the kernel providers: types parsed from the provider's names
+ * (arg_type_names) in a D program of their own, kept in *keep (ctx unused). NULL when it has
+ * none. */
+struct dtype **ktp_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs,
+			     struct dprog **keep);
+#endif

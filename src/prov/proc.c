@@ -1,0 +1,309 @@
+/* proc.c — the proc provider: proc:vmlinux::NAME, processes and threads being created, exec'd,
+ * signalled and exiting, with dtrace's arguments, on raw tracepoints (ktp.h):
+ *
+ *   create        sched_process_fork of a new process, in the parent  args[0] psinfo_t * (child)
+ *   lwp-create    sched_process_fork of a new thread, in the creator  args[0] lwpsinfo_t *,
+ *                                                                   args[1] psinfo_t * (new one)
+ *   start         sys_exit of fork/vfork/clone/clone3 returning 0 in a process's first thread:
+ *                 the new process, before any instruction of its own
+ *   lwp-start     the same in every new thread (after start for a process's first)
+ *   exec          sys_enter of execve/execveat               args[0] string (a copy of the path)
+ *   exec-success  sched_process_exec, in the new image
+ *   exec-failure  sys_exit of execve/execveat with an error    args[0] int (the errno)
+ *   exit          sched_process_exit of the last thread       args[0] int CLD_EXITED, CLD_KILLED
+ *                                                             or CLD_DUMPED, from exit_code
+ *   lwp-exit      sched_process_exit of any other thread
+ *   signal-send   signal_generate, in the sender    args[0] lwpsinfo_t *, args[1] psinfo_t * (the
+ *                                                   target), args[2] int (the signal)
+ *   signal-handle signal_deliver, in the receiver   args[0] int (the signal), args[1] siginfo_t *
+ *                                                   (kernel address), args[2] the handler
+ *   signal-clear  sys_exit of rt_sigtimedwait returning a signal (sigwait & co.)  args[0] int */
+#include <linux/bpf.h>
+#include <string.h>
+
+#include "cg_clause.h"
+#include "ktp.h"
+#include "pcat.h"
+
+enum {
+	P_CREATE, P_EXEC, P_EXEC_SUCCESS, P_EXEC_FAILURE, P_EXIT, P_LWP_CREATE, P_LWP_START,
+	P_LWP_EXIT, P_SIGNAL_SEND, P_SIGNAL_HANDLE, P_SIGNAL_CLEAR, P_START, P_N
+};
+
+static const struct {
+	const char *name, *tp;
+	const char *types[3];
+	int nargs;
+} ptab[P_N] = {
+	[P_CREATE] = { "create", "sched_process_fork", { "psinfo_t *" }, 1 },
+	[P_EXEC] = { "exec", "sys_enter", { "string" }, 1 },
+	[P_EXEC_SUCCESS] = { "exec-success", "sched_process_exec", { 0 }, 0 },
+	[P_EXEC_FAILURE] = { "exec-failure", "sys_exit", { "int" }, 1 },
+	[P_EXIT] = { "exit", "sched_process_exit", { "int" }, 1 },
+	[P_LWP_CREATE] = { "lwp-create", "sched_process_fork", { "lwpsinfo_t *", "psinfo_t *" }, 2 },
+	[P_LWP_START] = { "lwp-start", "sys_exit", { 0 }, 0 },
+	[P_LWP_EXIT] = { "lwp-exit", "sched_process_exit", { 0 }, 0 },
+	[P_SIGNAL_SEND] = { "signal-send", "signal_generate",
+			    { "lwpsinfo_t *", "psinfo_t *", "int" }, 3 },
+	[P_SIGNAL_HANDLE] = { "signal-handle", "signal_deliver",
+			      { "int", "uintptr_t", "uintptr_t" }, 3 },
+	[P_SIGNAL_CLEAR] = { "signal-clear", "sys_exit", { "int" }, 1 },
+	[P_START] = { "start", "sys_exit", { 0 }, 0 },
+};
+
+#define NR_CLONE 56
+#define NR_FORK 57
+#define NR_VFORK 58
+#define NR_EXECVE 59
+#define NR_RT_SIGTIMEDWAIT 128
+#define NR_EXECVEAT 322
+#define NR_CLONE3 435
+#define PTREGS_ORIG_AX 120
+#define PTREGS_DI 112
+#define PTREGS_SI 104
+#define CLD_EXITED 1
+#define CLD_KILLED 2
+#define CLD_DUMPED 3
+
+void kproc_add_probes(struct bprobes *c)
+{
+	for (int i = 0; i < P_N; i++)
+		bprobes_add(c, &prov_proc, "vmlinux", "", ptab[i].name, DOBJ_PROBE_KERNEL)->kidx =
+			(uint32_t)i;
+}
+
+static int proc_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
+		      int nbefore)
+{
+	(void)nbefore;
+	return pcat_match_builtin(cat, &prov_proc, d, id, clause);
+}
+
+/* sys_exit's call number (R0), from the saved orig_ax. */
+static void exit_nr(struct cgc *c)
+{
+	ktp_ctx_arg(c, 0);
+	ktp_kread(c, PTREGS_ORIG_AX, 8);
+}
+
+/* Out unless R0 is one of nrs[0..n). */
+static void nr_in(struct cgc *c, const int *nrs, int n, int out_label)
+{
+	int in = bpb_label_new(&c->buf);
+	for (int i = 0; i < n; i++)
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, nrs[i], in);
+	bpb_ja(&c->buf, out_label);
+	bpb_label_place(&c->buf, in);
+}
+
+static const int forks[] = { NR_CLONE, NR_FORK, NR_VFORK, NR_CLONE3 };
+static const int execs[] = { NR_EXECVE, NR_EXECVEAT };
+
+static void proc_prologue(struct cgc *c, int out_label)
+{
+	switch (c->probe->kidx) {
+	case P_CREATE: case P_LWP_CREATE: {
+		/* sched_process_fork(parent, child): a new process's first thread has tid == pid
+		 * (task_newtask would know CLONE_THREAD, but fires before the child has ids) */
+		const struct ktp_offsets *o = ktp_offsets();
+		int16_t s = cgc_slot_push(c);
+		ktp_ctx_arg(c, 1);
+		ktp_kread(c, o->task_tgid, 4);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
+		ktp_ctx_arg(c, 1);
+		ktp_kread(c, o->task_pid, 4);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s));
+		cgc_slot_pop(c);
+		bpb_jmp_reg(&c->buf, c->probe->kidx == P_CREATE ? BPF_JNE : BPF_JEQ, 0, 1, out_label);
+		break;
+	}
+	case P_EXEC:
+		ktp_ctx_arg(c, 1);
+		nr_in(c, execs, 2, out_label);
+		break;
+	case P_EXEC_FAILURE:
+		exit_nr(c);
+		nr_in(c, execs, 2, out_label);
+		ktp_ctx_arg(c, 1);
+		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, out_label);
+		break;
+	case P_START: case P_LWP_START:
+		exit_nr(c);
+		nr_in(c, forks, 4, out_label);
+		ktp_ctx_arg(c, 1);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
+		if (c->probe->kidx == P_START) {
+			/* a process's first thread: tid == pid */
+			cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
+			cgc_emit(c, bi_mov64_reg(1, 0));
+			cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
+			cgc_emit(c, bi_mov32_reg(0, 0));
+			bpb_jmp_reg(&c->buf, BPF_JNE, 0, 1, out_label);
+		}
+		break;
+	case P_EXIT: case P_LWP_EXIT:
+		/* the second argument: whether the thread group is dead with this thread */
+		ktp_ctx_arg(c, 1);
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xff));
+		bpb_jmp_imm(&c->buf, c->probe->kidx == P_EXIT ? BPF_JEQ : BPF_JNE, 0, 0, out_label);
+		break;
+	case P_SIGNAL_CLEAR:
+		exit_nr(c);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, NR_RT_SIGTIMEDWAIT, out_label);
+		ktp_ctx_arg(c, 1);
+		bpb_jmp_imm(&c->buf, BPF_JSLE, 0, 0, out_label);
+		break;
+	default:
+		break;
+	}
+	ktp_prefilter(c, out_label);
+}
+
+/* R0 = the task pointer of tracepoint argument i, in a pushed slot. */
+static int16_t task_arg(struct cgc *c, int i)
+{
+	int16_t s = cgc_slot_push(c);
+	ktp_ctx_arg(c, i);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
+	return s;
+}
+
+static void exit_reason(struct cgc *c)
+{
+	const struct ktp_offsets *o = ktp_offsets();
+	if (o->task_exit_code < 0) {
+		cgc_emit(c, bi_mov64_imm(0, CLD_EXITED));
+		return;
+	}
+	int killed = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	ktp_ctx_arg(c, 0);
+	ktp_kread(c, o->task_exit_code, 4);
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 0x7f));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, killed);
+	cgc_emit(c, bi_mov64_imm(0, CLD_EXITED));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, killed);
+	/* 0x80: the core-dump bit of a wait status */
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0x80));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 7));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, CLD_KILLED));
+	bpb_label_place(&c->buf, done);
+}
+
+/* exec's path: a copy of the user string in clause scratch. */
+static void exec_path(struct cgc *c)
+{
+	uint32_t len = c->g.strsize ? c->g.strsize : 256;
+	uint32_t dst = cgx_persist_alloc(c, cgc_round8(len));
+	int notat = bpb_label_new(&c->buf), have = bpb_label_new(&c->buf);
+	ktp_ctx_arg(c, 1);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, NR_EXECVEAT, notat);
+	ktp_ctx_arg(c, 0);
+	ktp_kread(c, PTREGS_SI, 8);
+	bpb_ja(&c->buf, have);
+	bpb_label_place(&c->buf, notat);
+	ktp_ctx_arg(c, 0);
+	ktp_kread(c, PTREGS_DI, 8);
+	bpb_label_place(&c->buf, have);
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
+	cgc_emit(c, bi_mov64_imm(2, (int32_t)len));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user_str));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)dst));
+}
+
+static void proc_arg(struct cgc *c, int i)
+{
+	int k = (int)c->probe->kidx;
+	if (i >= ptab[k].nargs) {
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	}
+	int16_t t;
+	switch (k) {
+	case P_CREATE:
+		t = task_arg(c, 1);
+		ktp_psinfo(c, t);
+		cgc_slot_pop(c);
+		return;
+	case P_LWP_CREATE:
+		t = task_arg(c, 1);
+		if (i == 0)
+			ktp_lwpsinfo(c, t);
+		else
+			ktp_psinfo(c, t);
+		cgc_slot_pop(c);
+		return;
+	case P_EXEC:
+		exec_path(c);
+		return;
+	case P_EXEC_FAILURE:
+		ktp_ctx_arg(c, 1);
+		cgc_emit(c, bi_alu64_imm(BPF_NEG, 0, 0));
+		return;
+	case P_EXIT:
+		exit_reason(c);
+		return;
+	case P_SIGNAL_SEND:
+		if (i == 2) {
+			ktp_ctx_arg(c, 0);
+			return;
+		}
+		t = task_arg(c, 2);
+		if (i == 0)
+			ktp_lwpsinfo(c, t);
+		else
+			ktp_psinfo(c, t);
+		cgc_slot_pop(c);
+		return;
+	case P_SIGNAL_HANDLE:
+		if (i < 2) {
+			ktp_ctx_arg(c, i);
+			return;
+		}
+		/* the handler: k_sigaction's first word (sa.sa_handler) */
+		ktp_ctx_arg(c, 2);
+		ktp_kread(c, 0, 8);
+		return;
+	case P_SIGNAL_CLEAR:
+		ktp_ctx_arg(c, 1);
+		return;
+	default:
+		cgc_emit(c, bi_mov64_imm(0, 0));
+	}
+}
+
+static int proc_attach(struct prov_run *r, struct dobj_prog *p)
+{
+	return ktp_attach(r, p, ptab[r->o->probes[p->probe].kidx].tp);
+}
+
+static int proc_arg_type_names(const struct dobj_probe *p, const char **types, int max,
+			       const char **decls)
+{
+	*decls = ktp_decls;
+	int n = 0;
+	for (; n < ptab[p->kidx].nargs && n < max; n++)
+		types[n] = ptab[p->kidx].types[n];
+	return n;
+}
+
+static const char *const proc_attrs[] = {
+	"Evolving", "Evolving", "ISA", "Evolving", "Evolving", "ISA",
+};
+
+const struct provider prov_proc = {
+	.name = "proc",
+	.match = proc_match,
+	.prog_type = ktp_prog_type,
+	.flags = ktp_flags,
+	.cg_prologue = proc_prologue,
+	.cg_arg = proc_arg,
+	.attach = proc_attach,
+	.arg_type_names = proc_arg_type_names,
+	.probe_arg_types = ktp_arg_types,
+	.list_attrs = proc_attrs,
+};

@@ -1,0 +1,162 @@
+/* sched.c — the sched provider: sched:vmlinux::NAME on the scheduler's raw tracepoints (ktp.h):
+ *
+ *   off-cpu   sched_switch, in the thread leaving     args[0] lwpsinfo_t *, args[1] psinfo_t *
+ *                                                     (the thread about to run)
+ *   on-cpu    sched_switch: the thread about to run; the tracepoint runs before the switch, so
+ *             the current thread (pid, execname ...) is still the one leaving (see below)
+ *   sleep     sched_switch of a thread leaving in a sleeping state, in it
+ *   preempt   sched_switch of a thread leaving while still runnable, in it
+ *   dequeue   the same switch as sleep: the thread leaves its run queue
+ *             args[0] lwpsinfo_t *, args[1] psinfo_t *, args[2] cpuinfo_t * (the thread leaving)
+ *   enqueue   sched_wakeup / sched_wakeup_new: the thread put on a run queue
+ *             args[0] lwpsinfo_t *, args[1] psinfo_t *, args[2] cpuinfo_t *
+ *   wakeup    sched_wakeup, in the waker              args[0] lwpsinfo_t *, args[1] psinfo_t *
+ *   tick      a clock tick (a 100 Hz cpu-clock event on every CPU), in the thread it interrupts
+ *             args[0] lwpsinfo_t *, args[1] psinfo_t *
+ *
+ * on-cpu: dtrace fires it in the thread that starts running. No tracepoint runs in the new
+ * thread after a switch; a BPF trampoline on finish_task_switch would (the fbt provider's
+ * machinery). Here on-cpu fires at the switch, once per thread put on the CPU. */
+#include <linux/bpf.h>
+#include <string.h>
+
+#include "attach.h"
+#include "cg_clause.h"
+#include "ktp.h"
+#include "pcat.h"
+#include "util.h"
+
+enum { S_ON_CPU, S_OFF_CPU, S_ENQUEUE, S_DEQUEUE, S_WAKEUP, S_SLEEP, S_PREEMPT, S_TICK, S_N };
+
+static const struct {
+	const char *name, *tp;
+	int nargs;
+} stab[S_N] = {
+	[S_ON_CPU] = { "on-cpu", "sched_switch", 0 },
+	[S_OFF_CPU] = { "off-cpu", "sched_switch", 2 },
+	[S_ENQUEUE] = { "enqueue", "sched_wakeup", 3 },
+	[S_DEQUEUE] = { "dequeue", "sched_switch", 3 },
+	[S_WAKEUP] = { "wakeup", "sched_wakeup", 2 },
+	[S_SLEEP] = { "sleep", "sched_switch", 0 },
+	[S_PREEMPT] = { "preempt", "sched_switch", 0 },
+	[S_TICK] = { "tick", NULL, 2 },
+};
+
+static const char *const arg_types[3] = { "lwpsinfo_t *", "psinfo_t *", "cpuinfo_t *" };
+
+#define TICK_PERIOD_NS 10000000ull   /* dtrace's tick: the 100 Hz clock */
+
+void ksched_add_probes(struct bprobes *c)
+{
+	for (int i = 0; i < S_N; i++)
+		bprobes_add(c, &prov_sched, "vmlinux", "", stab[i].name, DOBJ_PROBE_KERNEL)->kidx =
+			(uint32_t)i;
+}
+
+static int sched_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
+		       int nbefore)
+{
+	(void)nbefore;
+	return pcat_match_builtin(cat, &prov_sched, d, id, clause);
+}
+
+static int sched_prog_type(const struct dobj_probe *p)
+{
+	return p->kidx == S_TICK ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_RAW_TRACEPOINT;
+}
+
+static unsigned sched_flags(const struct dobj_probe *p)
+{
+	return p->kidx == S_TICK ? PROV_F_INTERRUPT : PROV_F_KERNEL;
+}
+
+/* sched_switch(preempt, prev, next, prev_state): ctx[3] is the state prev leaves in. */
+static void sched_prologue(struct cgc *c, int out_label)
+{
+	switch (c->probe->kidx) {
+	case S_SLEEP: case S_DEQUEUE:
+		ktp_ctx_arg(c, 3);
+		cgc_emit(c, bi_mov32_reg(0, 0));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
+		break;
+	case S_PREEMPT:
+		ktp_ctx_arg(c, 3);
+		cgc_emit(c, bi_mov32_reg(0, 0));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
+		break;
+	default:
+		break;
+	}
+	ktp_prefilter(c, out_label);
+}
+
+static void sched_arg(struct cgc *c, int i)
+{
+	int k = (int)c->probe->kidx;
+	if (i >= stab[k].nargs) {
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	}
+	int16_t t = KTP_CURRENT;
+	bool own = false;
+	if (k != S_TICK) {
+		/* whose: next for off-cpu, prev for dequeue, the woken one for the wakeups */
+		int which = k == S_OFF_CPU ? 2 : k == S_DEQUEUE ? 1 : 0;
+		t = cgc_slot_push(c);
+		own = true;
+		ktp_ctx_arg(c, which);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, t));
+	}
+	if (i == 0)
+		ktp_lwpsinfo(c, t);
+	else if (i == 1)
+		ktp_psinfo(c, t);
+	else
+		ktp_cpuinfo(c, t);
+	if (own)
+		cgc_slot_pop(c);
+}
+
+static int sched_attach(struct prov_run *r, struct dobj_prog *p)
+{
+	const struct dobj_probe *pr = &r->o->probes[p->probe];
+	if (pr->kidx != S_TICK) {
+		if (ktp_attach(r, p, stab[pr->kidx].tp) < 0)
+			return -1;
+		/* a new thread's first wakeup has a tracepoint of its own */
+		return pr->kidx == S_ENQUEUE ? ktp_attach(r, p, "sched_wakeup_new") : 0;
+	}
+	char err[512];
+	if (attach_cpu_clock(r->set, p->fd, r->cpu, TICK_PERIOD_NS, err, sizeof(err)) == 0)
+		return 0;
+	util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider, pr->module,
+		  pr->function, pr->name, err);
+	return -1;
+}
+
+static int sched_arg_type_names(const struct dobj_probe *p, const char **types, int max,
+				const char **decls)
+{
+	*decls = ktp_decls;
+	int n = 0;
+	for (; n < stab[p->kidx].nargs && n < max; n++)
+		types[n] = arg_types[n];
+	return n;
+}
+
+static const char *const sched_attrs[] = {
+	"Private", "Private", "Unknown", "Evolving", "Evolving", "ISA",
+};
+
+const struct provider prov_sched = {
+	.name = "sched",
+	.match = sched_match,
+	.prog_type = sched_prog_type,
+	.flags = sched_flags,
+	.cg_prologue = sched_prologue,
+	.cg_arg = sched_arg,
+	.attach = sched_attach,
+	.arg_type_names = sched_arg_type_names,
+	.probe_arg_types = ktp_arg_types,
+	.list_attrs = sched_attrs,
+};

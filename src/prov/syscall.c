@@ -1,0 +1,390 @@
+/* syscall.c — the syscall provider: syscall:vmlinux:NAME:entry and :return for every system
+ * call of this kernel, named as the kernel names them (SYSCALL_DEFINE: newuname, sendfile64,
+ * umount), as dtrace on Linux lists them.
+ *
+ * Which calls: the numbers of the x86-64 table (syscall_tab.h) whose implementation the
+ * kernel's BTF has (__x64_sys_NAME, or __do_sys_NAME for calls without arguments); the whole
+ * table when there is no BTF.
+ *
+ * Firing: raw tracepoints sys_enter (arguments: pt_regs *, the call's number) and sys_exit
+ * (pt_regs *, the return value); each program tests the number first (sys_exit: the saved
+ * orig_ax), then the cheap predicates (ktp.h). entry: arg0..arg5 are the call's arguments, read
+ * from the saved registers (rdi rsi rdx r10 r8 r9); return: arg0 and arg1 the return value,
+ * errno its error when it is one (-4095..-1), else 0.
+ *
+ * args[] types: the syscall tracepoints' formats (events/syscalls/sys_enter_NAME/format in
+ * tracefs); tracefs is read where it is mounted, else mounted read-only on a private directory
+ * for the moment of each read. Without tracefs: six uint64_t. */
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <linux/bpf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include "attach.h"
+#include "bpf_sys.h"
+#include "cg_clause.h"
+#include "ktp.h"
+#include "pcat.h"
+#include "util.h"
+
+struct sysent {
+	int nr;
+	const char *name;
+};
+
+static const struct sysent systab[] = {
+#include "syscall_tab.h"
+};
+
+/* The table's (uapi) name -> the kernel's own, where they differ on x86-64. */
+static const char *const aliases[][2] = {
+	{ "uname", "newuname" }, { "stat", "newstat" }, { "fstat", "newfstat" },
+	{ "lstat", "newlstat" }, { "umount2", "umount" }, { "sendfile", "sendfile64" },
+};
+
+static const char *kernel_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (strcmp(aliases[i][0], name) == 0)
+			return aliases[i][1];
+	return name;
+}
+
+static int ent_cmp(const void *a, const void *b)
+{
+	const struct sysent *x = a, *y = b;
+	return (x->nr > y->nr) - (x->nr < y->nr);
+}
+
+static bool implemented(const char *kname)
+{
+	char f[96];
+	snprintf(f, sizeof(f), "__x64_sys_%s", kname);
+	if (ktp_btf_has_func(f))
+		return true;
+	snprintf(f, sizeof(f), "__do_sys_%s", kname);
+	return ktp_btf_has_func(f);
+}
+
+void ksys_add_probes(struct bprobes *c)
+{
+	size_t n = sizeof(systab) / sizeof(systab[0]);
+	struct sysent *v = xcalloc(n, sizeof(*v));
+	memcpy(v, systab, sizeof(systab));
+	qsort(v, n, sizeof(*v), ent_cmp);
+	bool btf = ktp_btf_has_func("__x64_sys_read");
+	for (size_t i = 0; i < n; i++) {
+		const char *k = kernel_name(v[i].name);
+		if (btf && !implemented(k))
+			continue;
+		struct dobj_probe *p = bprobes_add(c, &prov_syscall, "vmlinux", k, "entry",
+						   DOBJ_PROBE_KERNEL);
+		p->kidx = (uint32_t)v[i].nr;
+		p = bprobes_add(c, &prov_syscall, "vmlinux", k, "return", DOBJ_PROBE_KERNEL);
+		p->kidx = (uint32_t)v[i].nr;
+	}
+	free(v);
+}
+
+static bool is_return(const struct dobj_probe *p)
+{
+	return p->name[0] == 'r';
+}
+
+static int sys_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
+		     int nbefore)
+{
+	(void)nbefore;
+	return pcat_match_builtin(cat, &prov_syscall, d, id, clause);
+}
+
+#define PTREGS_ORIG_AX 120
+
+/* The program's call first: a firing for any other call ends here. */
+static void sys_prologue(struct cgc *c, int out_label)
+{
+	if (is_return(c->probe)) {
+		ktp_ctx_arg(c, 0);
+		ktp_kread(c, PTREGS_ORIG_AX, 8);
+	} else {
+		ktp_ctx_arg(c, 1);
+	}
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, (int32_t)c->probe->kidx, out_label);
+	ktp_prefilter(c, out_label);
+}
+
+static void sys_arg(struct cgc *c, int i)
+{
+	/* pt_regs offsets of the x86-64 system call argument registers */
+	static const int16_t regs[6] = { 112, 104, 96, 56, 72, 64 };
+	if (is_return(c->probe)) {
+		if (i < 2)
+			ktp_ctx_arg(c, 1);
+		else
+			cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	}
+	if (i >= 6) {
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	}
+	ktp_ctx_arg(c, 0);
+	ktp_kread(c, regs[i], 8);
+}
+
+/* errno: the return value's error (-4095 .. -1 is an error, as the C library takes it). */
+static void sys_errno(struct cgc *c)
+{
+	if (!is_return(c->probe)) {
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	}
+	int none = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	ktp_ctx_arg(c, 1);
+	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, none);
+	bpb_jmp_imm(&c->buf, BPF_JSLT, 0, -4095, none);
+	cgc_emit(c, bi_alu64_imm(BPF_NEG, 0, 0));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, none);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_label_place(&c->buf, done);
+}
+
+/* Many calls traced at once (syscall:::entry) would put hundreds of programs on sys_enter, every
+ * one of them run for every system call of the machine (measured: 24 us a call with all 380
+ * entry probes enabled). Past a few, the programs go into a program array indexed by call
+ * number instead, and one dispatcher on the tracepoint tail-calls the call's program: a call
+ * nobody traces costs one lookup. */
+#define DIRECT_MAX 4
+#define NR_SLOTS 1024
+
+struct dispatch {
+	const struct attach_set *set;  /* the run it belongs to */
+	int map_fd;                    /* BPF_MAP_TYPE_PROG_ARRAY, owned by the set */
+};
+static struct dispatch dispatchers[2] = { { NULL, -1 }, { NULL, -1 } };   /* entry, return */
+
+static int programs_of_kind(const struct dobj *o, bool ret)
+{
+	int n = 0;
+	for (size_t i = 0; i < o->nprogs; i++) {
+		const struct dobj_probe *pr = &o->probes[o->progs[i].probe];
+		n += pr->prov == &prov_syscall && is_return(pr) == ret;
+	}
+	return n;
+}
+
+/* The dispatcher: R3 = the call's number (sys_enter: argument 1; sys_exit: the saved orig_ax),
+ * then bpf_tail_call(ctx, map, R3); a number with no program falls through to return 0. */
+static int load_dispatcher(int map_fd, bool ret, char *err, size_t errlen)
+{
+	struct bpf_insn in[24];
+	int n = 0;
+	in[n++] = bi_mov64_reg(6, 1);
+	if (ret) {
+		in[n++] = bi_st(BPF_DW, 10, -8, 0);
+		in[n++] = bi_ldx(BPF_DW, 3, 6, 0);
+		in[n++] = bi_alu64_imm(BPF_ADD, 3, PTREGS_ORIG_AX);
+		in[n++] = bi_mov64_reg(1, 10);
+		in[n++] = bi_alu64_imm(BPF_ADD, 1, -8);
+		in[n++] = bi_mov64_imm(2, 8);
+		in[n++] = bi_call(BPF_FUNC_probe_read_kernel);
+		in[n++] = bi_ldx(BPF_DW, 3, 10, -8);
+	} else {
+		in[n++] = bi_ldx(BPF_DW, 3, 6, 8);
+	}
+	in[n++] = bi_mov64_reg(1, 6);
+	bi_ld_map_fd(&in[n], 2, map_fd);
+	n += 2;
+	in[n++] = bi_call(BPF_FUNC_tail_call);
+	in[n++] = bi_mov64_imm(0, 0);
+	in[n++] = bi_exit();
+	struct bpf_sys_prog_opts o = { .type = BPF_PROG_TYPE_RAW_TRACEPOINT,
+				       .name = ret ? "syscall_return" : "syscall_entry" };
+	return bpf_sys_prog_load(&o, in, (size_t)n, NULL, err, errlen);
+}
+
+static int dispatcher_for(struct prov_run *r, bool ret)
+{
+	struct dispatch *d = &dispatchers[ret];
+	if (d->set == r->set && d->map_fd >= 0)
+		return d->map_fd;
+	char err[512];
+	int map_fd = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, ret ? "sys_return" : "sys_entry", 4, 4,
+				    NR_SLOTS, NULL);
+	if (map_fd < 0) {
+		util_warn("cannot create the system call program array: %s", strerror(errno));
+		return -1;
+	}
+	/* the array empties itself when its last descriptor closes: the set keeps it */
+	attach_keep_fd(r->set, map_fd);
+	int prog_fd = load_dispatcher(map_fd, ret, err, sizeof(err));
+	if (prog_fd < 0) {
+		util_warn("cannot load the system call dispatcher: %s", err);
+		return -1;
+	}
+	int rc = attach_raw_tp(r->set, prog_fd, ret ? "sys_exit" : "sys_enter", err, sizeof(err));
+	close(prog_fd);  /* the link holds it */
+	if (rc < 0) {
+		util_warn("cannot attach the system call dispatcher: %s", err);
+		return -1;
+	}
+	d->set = r->set;
+	d->map_fd = map_fd;
+	return map_fd;
+}
+
+static int sys_attach(struct prov_run *r, struct dobj_prog *p)
+{
+	const struct dobj_probe *pr = &r->o->probes[p->probe];
+	bool ret = is_return(pr);
+	if (programs_of_kind(r->o, ret) <= DIRECT_MAX)
+		return ktp_attach(r, p, ret ? "sys_exit" : "sys_enter");
+	int map_fd = dispatcher_for(r, ret);
+	if (map_fd < 0)
+		return -1;
+	uint32_t key = pr->kidx;
+	uint32_t val = (uint32_t)p->fd;
+	if (key >= NR_SLOTS || bpf_map_update_elem(map_fd, &key, &val, BPF_ANY) < 0) {
+		util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider,
+			  pr->module, pr->function, pr->name, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- argument types from tracefs ---- */
+
+/* events/syscalls/EVENT/format under root, or NULL. */
+static char *read_format_at(const char *root, const char *event)
+{
+	char path[512];
+	size_t len;
+	snprintf(path, sizeof(path), "%s/events/syscalls/%s/format", root, event);
+	return util_read_file(path, &len);
+}
+
+/* The text of events/syscalls/EVENT/format, or NULL. Where tracefs is not mounted it is
+ * mounted read-only on a private directory for this one read and unmounted at once, so that
+ * nothing stays mounted whatever becomes of the tracer. */
+static char *read_format(const char *event)
+{
+	static const char *const roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
+	static bool cannot_mount;
+	for (size_t i = 0; i < 2; i++) {
+		char *t = read_format_at(roots[i], event);
+		if (t)
+			return t;
+	}
+	if (cannot_mount)
+		return NULL;
+	char dir[] = "/tmp/usdtrace-tracefs.XXXXXX";
+	if (!mkdtemp(dir)) {
+		cannot_mount = true;
+		return NULL;
+	}
+	char *t = NULL;
+	if (mount("nodev", dir, "tracefs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
+		t = read_format_at(dir, event);
+		umount2(dir, MNT_DETACH);
+	} else {
+		cannot_mount = true;   /* not root, or no tracefs: the same next time */
+	}
+	rmdir(dir);
+	return t;
+}
+
+#define MAXARGS 6
+
+struct sys_types {
+	int nr;
+	int n;                       /* -1: unknown */
+	char *types[MAXARGS];
+};
+
+static struct sys_types *types_cache;
+static size_t ntypes_cache, types_cap;
+
+/* The argument types of call nr from its entry format: "field:TYPE NAME;" lines after the
+ * common fields and __syscall_nr. */
+static const struct sys_types *entry_types(const struct dobj_probe *p)
+{
+	for (size_t i = 0; i < ntypes_cache; i++)
+		if (types_cache[i].nr == (int)p->kidx)
+			return &types_cache[i];
+	xgrow(&types_cache, sizeof(*types_cache), &types_cap, ntypes_cache + 1);
+	struct sys_types *t = &types_cache[ntypes_cache++];
+	memset(t, 0, sizeof(*t));
+	t->nr = (int)p->kidx;
+	t->n = -1;
+	char ev[160];
+	snprintf(ev, sizeof(ev), "sys_enter_%s", p->function);
+	char *f = read_format(ev);
+	if (!f)
+		return t;
+	t->n = 0;
+	for (char *l = strstr(f, "field:"); l && t->n < MAXARGS; l = strstr(l + 1, "field:")) {
+		char *e = strchr(l, ';');
+		if (!e)
+			break;
+		char decl[160];
+		snprintf(decl, sizeof(decl), "%.*s", (int)(e - l - 6), l + 6);
+		/* the name is the last identifier; the type what is before it */
+		char *nm = decl + strlen(decl);
+		while (nm > decl && (nm[-1] == '_' || (nm[-1] >= 'a' && nm[-1] <= 'z') ||
+				     (nm[-1] >= 'A' && nm[-1] <= 'Z') || (nm[-1] >= '0' && nm[-1] <= '9')))
+			nm--;
+		if (strncmp(nm, "common_", 7) == 0 || strcmp(nm, "__syscall_nr") == 0)
+			continue;
+		char *te = nm;
+		while (te > decl && te[-1] == ' ')
+			te--;
+		*te = '\0';
+		t->types[t->n++] = xstrdup(decl);
+	}
+	free(f);
+	return t;
+}
+
+static int sys_arg_type_names(const struct dobj_probe *p, const char **types, int max,
+			      const char **decls)
+{
+	*decls = "";
+	int n = 0;
+	if (is_return(p)) {
+		for (; n < 2 && n < max; n++)
+			types[n] = "long";
+		return n;
+	}
+	const struct sys_types *t = entry_types(p);
+	if (t->n < 0) {
+		for (; n < MAXARGS && n < max; n++)
+			types[n] = "uint64_t";
+		return n;
+	}
+	for (; n < t->n && n < max; n++)
+		types[n] = t->types[n];
+	return n;
+}
+
+static const char *const sys_attrs[] = {
+	"Evolving", "Evolving", "Common", "Private", "Private", "ISA",
+};
+
+const struct provider prov_syscall = {
+	.name = "syscall",
+	.match = sys_match,
+	.prog_type = ktp_prog_type,
+	.flags = ktp_flags,
+	.cg_prologue = sys_prologue,
+	.cg_arg = sys_arg,
+	.attach = sys_attach,
+	.cg_errno = sys_errno,
+	.arg_type_names = sys_arg_type_names,
+	.probe_arg_types = ktp_arg_types,
+	.list_attrs = sys_attrs,
+};

@@ -1,0 +1,183 @@
+#!/bin/sh
+# kprov.sh — the syscall, proc and sched providers against real workloads (tests/tools/sysload
+# and shell scripts forking known commands): counts checked against the workload, and the
+# syscall and signal counts against bpftrace's tracepoints on the same run (when bpftrace is
+# installed; it needs tracefs, mounted here for it when it is not, and unmounted after).
+TOOL="$B/tools/sysload"
+work=$(mktemp -d)
+mounted=0
+cleanup() {
+	[ -n "$bpid" ] && kill "$bpid" 2>/dev/null
+	[ $mounted -eq 1 ] && umount /sys/kernel/tracing
+	rm -rf "$work"
+}
+trap cleanup EXIT
+if [ "$(id -u)" != 0 ]; then
+	echo "skipped: needs root"
+	exit 0
+fi
+[ -x "$TOOL" ] || { echo "not ok - kprov: $TOOL not built"; exit 1; }
+
+fail=0
+check() {   # check NAME EXPECTED GOT
+	if [ "$2" = "$3" ]; then
+		echo "ok - kprov: $1"
+	else
+		echo "not ok - kprov: $1: expected '$2', got '$3'"
+		fail=1
+	fi
+}
+# the value of aggregation line KEY (printa-less exit output: "  key  value" or "  value")
+val() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
+
+BPFTRACE=$(command -v bpftrace)
+bpid=
+bt_start() {   # bt_start PROGRAM: bpftrace in the background, until it has attached
+	bpid=
+	[ -n "$BPFTRACE" ] || return
+	if [ ! -e /sys/kernel/tracing/events ] && [ $mounted -eq 0 ]; then
+		mount -t tracefs nodev /sys/kernel/tracing && mounted=1
+	fi
+	"$BPFTRACE" -e "$1" >"$work/bt.out" 2>&1 &
+	bpid=$!
+	for _ in $(seq 100); do
+		grep -q Attaching "$work/bt.out" && { sleep 0.5; return; }
+		sleep 0.1
+	done
+}
+bt_stop() {    # bt_stop: stop it; its output in $work/bt.out
+	[ -n "$bpid" ] || return
+	kill -INT "$bpid"
+	wait "$bpid" 2>/dev/null
+	bpid=
+}
+bt_check() {   # bt_check NAME KEY EXPECTED: bpftrace's @KEY on the same run
+	if [ -z "$BPFTRACE" ]; then
+		echo "ok - kprov: $1: bpftrace comparison skipped: bpftrace not installed"
+		return
+	fi
+	check "$1 (bpftrace)" "$3" "$(awk -v k="@$2:" '$1 == k { print $2 }' "$work/bt.out")"
+}
+
+# ---- syscall: 1000 getppid(), counted by both tracers on one run ----
+bt_start 'tracepoint:syscalls:sys_enter_getppid /comm == "sysload"/ { @n = count(); }
+	tracepoint:syscalls:sys_enter_openat /comm == "sysload"/ { @o = count(); }'
+"$USDTRACE" -q -n 'syscall::getppid:entry /pid == $target/ { @n = count(); }' \
+	-n 'syscall::getppid:return /pid == $target/ { @r = count(); @e[errno] = count(); }' \
+	-n 'END { printa("n %@d\n", @n); printa("r %@d\n", @r); printa("e%d %@d\n", @e); }' \
+	-c "$TOOL getppid 1000" >"$work/out" 2>"$work/err"
+check "getppid entry count" 1000 "$(val n "$work/out")"
+check "getppid return count" 1000 "$(val r "$work/out")"
+check "getppid errno 0" 1000 "$(val e0 "$work/out")"
+# ---- syscall: openat of a missing path: copyinstr of the path, errno ENOENT ----
+"$USDTRACE" -q -n 'syscall::openat:entry /pid == $target && copyinstr(arg1) == "/nonexistent/kprov"/ { @o = count(); self->t = 1; }' \
+	-n 'syscall::openat:return /self->t/ { @e[errno] = count(); @v[(int)arg0] = count(); self->t = 0; }' \
+	-n 'END { printa("o %@d\n", @o); printa("e%d %@d\n", @e); printa("v%d %@d\n", @v); }' \
+	-c "$TOOL open /nonexistent/kprov 7" >"$work/out" 2>"$work/err"
+bt_stop
+bt_check "getppid entry count" n 1000
+check "openat path count" 7 "$(val o "$work/out")"
+check "openat errno ENOENT" 7 "$(val e2 "$work/out")"
+check "openat returns -1 (as int: -ENOENT)" 7 "$(val v-2 "$work/out")"
+[ -n "$BPFTRACE" ] && {
+	n=$(awk '$1 == "@o:" { print $2 }' "$work/bt.out")
+	[ "${n:-0}" -ge 7 ] && echo "ok - kprov: openat (bpftrace saw $n >= 7)" ||
+		{ echo "not ok - kprov: openat: bpftrace saw '$n' openat"; fail=1; }
+}
+
+# ---- every call at once (the dispatcher's program arrays): each call still counted once ----
+"$USDTRACE" -q -n 'syscall:::entry,syscall:::return /pid == $target/ { @[probefunc, probename] = count(); }' \
+	-n 'END { printa("%s-%s %@d\n", @); }' -c "$TOOL getppid 100" >"$work/out" 2>"$work/err"
+check "syscall:::entry getppid" 100 "$(val getppid-entry "$work/out")"
+check "syscall:::return getppid" 100 "$(val getppid-return "$work/out")"
+check "syscall:::entry exit_group" 1 "$(val exit_group-entry "$work/out")"
+
+# ---- bad input ----
+"$USDTRACE" -n 'syscall::nosuchcall:entry { }' >"$work/out" 2>"$work/err"
+check "unknown syscall exit status" 1 $?
+grep -q "does not match any probes" "$work/err" &&
+	echo "ok - kprov: unknown syscall message" ||
+	{ echo "not ok - kprov: unknown syscall message: $(cat "$work/err")"; fail=1; }
+
+# ---- -l -v ----
+"$USDTRACE" -lv -n 'syscall::openat:entry' >"$work/out" 2>&1
+grep -q 'args\[1\]: const char \*' "$work/out" && echo "ok - kprov: -lv openat types" ||
+	{ echo "not ok - kprov: -lv openat: $(head -c 300 "$work/out")"; fail=1; }
+"$USDTRACE" -lv -n 'sched:::off-cpu' >"$work/out" 2>&1
+grep -q 'args\[1\]: psinfo_t \*' "$work/out" && echo "ok - kprov: -lv off-cpu types" ||
+	{ echo "not ok - kprov: -lv off-cpu: $(head -c 300 "$work/out")"; fail=1; }
+
+# ---- proc: a shell forking and exec'ing known commands ----
+cat >"$work/w.sh" <<EOS
+/bin/true
+/bin/true
+/bin/true
+$work/missing 2>/dev/null
+sleep 10 &
+kill -KILL \$!
+wait
+EOS
+"$USDTRACE" -q -n 'proc:::create /pid == $target/ { @c = count(); }' \
+	-n 'proc:::create /pid == $target && args[0]->pr_ppid == pid && args[0]->pr_pid != pid/ { @cc = count(); }' \
+	-n 'proc:::start /ppid == $target/ { @s = count(); }' \
+	-n 'proc:::exec /ppid == $target/ { @x[args[0]] = count(); }' \
+	-n 'proc:::exec-success /ppid == $target/ { @ok[execname] = count(); }' \
+	-n 'proc:::exec-failure /ppid == $target/ { @bad[args[0]] = count(); }' \
+	-n 'proc:::exit /ppid == $target/ { @ex[args[0]] = count(); }' \
+	-n 'END { printa("c %@d\n", @c); printa("cc %@d\n", @cc); printa("s %@d\n", @s); printa("x%s %@d\n", @x);
+		printa("ok%s %@d\n", @ok); printa("bad%d %@d\n", @bad); printa("ex%d %@d\n", @ex); }' \
+	-c "sh $work/w.sh" >"$work/out" 2>"$work/err"
+check "proc:::create" 5 "$(val c "$work/out")"
+check "proc:::create args[0]: the child" 5 "$(val cc "$work/out")"
+check "proc:::start" 5 "$(val s "$work/out")"
+check "proc:::exec /bin/true" 3 "$(val x/bin/true "$work/out")"
+check "proc:::exec-success true" 3 "$(val oktrue "$work/out")"
+check "proc:::exec-failure ENOENT" 1 "$(val bad2 "$work/out")"
+check "proc:::exit CLD_EXITED" 4 "$(val ex1 "$work/out")"
+check "proc:::exit CLD_KILLED" 1 "$(val ex2 "$work/out")"
+
+# ---- proc: signals sent and handled, against bpftrace's signal_generate ----
+bt_start 'tracepoint:signal:signal_generate /comm == "sysload" && args->sig == 10/ { @n = count(); }'
+"$USDTRACE" -q -n 'proc:::signal-send /pid == $target && args[2] == 10/ { @s = count(); @p[args[1]->pr_pid == $target] = count(); }' \
+	-n 'proc:::signal-handle /pid == $target && args[0] == 10/ { @h = count(); }' \
+	-n 'END { printa("s %@d\n", @s); printa("p%d %@d\n", @p); printa("h %@d\n", @h); }' \
+	-c "$TOOL signal 5" >"$work/out" 2>"$work/err"
+bt_stop
+check "proc:::signal-send" 5 "$(val s "$work/out")"
+check "proc:::signal-send target psinfo" 5 "$(val p1 "$work/out")"
+check "proc:::signal-handle" 5 "$(val h "$work/out")"
+bt_check "signal-send" n 5
+
+# ---- proc and sched: threads and sleeps ----
+"$USDTRACE" -q -n 'proc:::lwp-create /pid == $target/ { @c = count(); }' \
+	-n 'proc:::lwp-start /pid == $target && tid != pid/ { @s = count(); }' \
+	-n 'proc:::lwp-exit /pid == $target/ { @e = count(); }' \
+	-n 'END { printa("c %@d\n", @c); printa("s %@d\n", @s); printa("e %@d\n", @e); }' \
+	-c "$TOOL threads 3" >"$work/out" 2>"$work/err"
+check "proc:::lwp-create" 3 "$(val c "$work/out")"
+check "proc:::lwp-start" 3 "$(val s "$work/out")"
+check "proc:::lwp-exit" 3 "$(val e "$work/out")"
+"$USDTRACE" -q -n 'sched:::sleep /pid == $target/ { @s = count(); }' \
+	-n 'sched:::wakeup /args[1]->pr_pid == $target/ { @w = count(); }' \
+	-n 'sched:::off-cpu /pid == $target/ { @o = count(); }' \
+	-n 'END { printa("s %@d\n", @s); printa("w %@d\n", @w); printa("o %@d\n", @o); }' \
+	-c "$TOOL sleep 20" >"$work/out" 2>"$work/err"
+for k in s w o; do
+	n=$(val $k "$work/out")
+	[ "${n:-0}" -ge 20 ] && echo "ok - kprov: sched $k >= 20 ($n)" ||
+		{ echo "not ok - kprov: sched $k: '$n' < 20: $(head -c 300 "$work/err")"; fail=1; }
+done
+"$USDTRACE" -q -n 'sched:::enqueue,sched:::dequeue /args[1]->pr_pid == $target && args[2]->cpu_id >= 0/ { @[probename] = count(); }' \
+	-n 'END { printa("%s %@d\n", @); }' -c "$TOOL sleep 20" >"$work/out" 2>"$work/err"
+for k in enqueue dequeue; do
+	n=$(val $k "$work/out")
+	[ "${n:-0}" -ge 20 ] && echo "ok - kprov: sched $k >= 20 ($n)" ||
+		{ echo "not ok - kprov: sched $k: '$n' < 20: $(head -c 300 "$work/err")"; fail=1; }
+done
+# tick: in the thread it interrupts, whose psinfo is the current process's
+"$USDTRACE" -q -n 'sched:::tick { @t[args[1]->pr_pid == pid && args[0]->pr_lwpid == tid] = count(); }' \
+	-n 'tick-1s { exit(0); }' -n 'END { printa("t%d %@d\n", @t); }' >"$work/out" 2>"$work/err"
+n=$(val t1 "$work/out")
+[ "${n:-0}" -ge 10 ] && [ -z "$(val t0 "$work/out")" ] && echo "ok - kprov: sched tick ($n)" ||
+	{ echo "not ok - kprov: sched tick: $(tr '\n' ' ' <"$work/out") $(head -c 300 "$work/err")"; fail=1; }
+exit $fail
