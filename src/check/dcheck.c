@@ -2762,8 +2762,8 @@ static void spec_rescan(struct ck *c, const struct spec_scan *sc, const struct d
 	for (size_t i = 0; i < sc->n; i++) {
 		enum spec_act a = sc->acts[i];
 		if (a == SA_COMMIT) {
-			if (commit)
-				fail_at(c, at, D_COMM_COMM, "commit( ) may not follow commit( )");
+			/* several commit()s in one clause are fine (current dtrace dropped the
+			 * older D_COMM_COMM rule): each drains its own speculation */
 			if (datarec)
 				fail_at(c, at, D_COMM_DREC, "commit( ) may not follow data-recording action(s)");
 			for (size_t j = i; j < sc->n; j++)
