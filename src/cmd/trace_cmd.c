@@ -143,6 +143,7 @@ static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen
 	s->end_line = 1;
 	for (size_t i = 0; i < n; i++)
 		s->end_line += text[i] == '\n';
+	t->g->pspec = t->d.pspec;
 	int rc = dparse_script(t->g, s->text, text, n, err, errlen);
 	free(text);
 	return rc;
