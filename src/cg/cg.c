@@ -772,10 +772,6 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->where = cl;
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");
-	/* strtok(NULL, ...) continues only a string this clause gave (dtrace-utils keeps the
-	 * state per clause) */
-	if (c->uses_strtok)
-		cgs_strtok_reset(&c->g);
 	cgsp_clause_begin(c, cl);
 	/* Once exit() ran, dtrace_probe skips the remaining enablings of any probe but END and
 	 * ERROR (dtrace.c: DTRACEACT_EXIT makes the state draining; then only the dtrace
@@ -930,6 +926,10 @@ static void emit_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, CGC_SCR_OWNER));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, CGC_OWNER));
 	cgc_zero_scratch(c, CGC_SCR_FIXED, c->this_vars_end - CGC_SCR_FIXED);
+	/* strtok(NULL, ...) continues the string any earlier clause of this firing gave (as
+	 * dtrace-utils resets the state once, in its trampoline); with none, it faults */
+	if (c->uses_strtok)
+		cgs_strtok_reset(&c->g);
 }
 
 void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
@@ -1132,7 +1132,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 		if (n->kind == DN_CALL && n->subr == DS_STRTOK)
 			c->uses_strtok = true;
 	if (c->uses_strtok) {
-		/* strtok(NULL, ...) continues within one clause: state outside what statements free */
+		/* strtok(NULL, ...) continues across the clauses of one firing: state outside what
+		 * statements and clauses free */
 		c->g.strtok_state = c->this_end;
 		c->this_end += cgc_round8(cgs_strtok_state_size(&c->g));
 	}
