@@ -357,6 +357,26 @@ static void note(struct cgc *c, const char *fmt, ...)
 	c->notes[c->nnotes++].text = strbuf_take(&sb);
 }
 
+/* dtrace-utils keeps a pointer into a clause's alloca() memory as its offset there (the first
+ * allocation at 8, so that no such pointer is NULL), and that offset is what trace() and
+ * printf() record; our pointers are addresses, so a recorded pointer (R0) that falls in the
+ * alloca() memory the clause has so far becomes that offset. Clobbers R1, R2. */
+static void alloca_ptr_as_offset(struct cgc *c)
+{
+	if (c->persist_top <= c->this_end)
+		return;
+	int past = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	/* the base as a number (CGC_SCR_BASE): the verifier allows no scalar minus a pointer */
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)c->this_end));
+	bpb_jmp_imm(&c->buf, BPF_JGE, 1, (int32_t)(c->persist_top - c->this_end), past);
+	cgc_emit(c, bi_mov64_reg(0, 1));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, 8));
+	bpb_label_place(&c->buf, past);
+}
+
 /* Evaluate n and put its value in the record; describe it in *v. */
 static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 {
@@ -371,6 +391,8 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 		if (size != 1 && size != 2 && size != 4 && size != 8)
 			cgc_fail(c, n, "cannot record a value of %u bytes", size);
 		cgx_int(c, n);
+		if (size == 8)  /* a pointer, or one cast to a 64-bit integer */
+			alloca_ptr_as_offset(c);
 		v->off = rec_alloc(c, size, size);
 		v->size = size;
 		v->kind = DOBJ_V_INT;
