@@ -1066,25 +1066,11 @@ bool cgc_program_speculates(struct cgc *c, int probe_idx)
 }
 
 /* dtrace-utils keeps every dynamic variable in one pool of dynvarsize bytes whose elements each
- * take the largest tuple (a variable id and the keys; none for a scalar self-> variable) plus
- * the largest value: where not even one element fits, it refuses to enable. */
+ * take the largest tuple plus the largest value (cgx_vars_layout notes both): where not even
+ * one element fits, it refuses to enable. */
 static void check_dynvarsize(struct cgc *c, uint64_t budget)
 {
-	struct dobj *o = c->o;
-	uint64_t tuple = 0, value = 0;
-	bool any = false;
-	for (size_t i = 0; i < o->nmaps; i++) {
-		const struct dobj_map *m = &o->maps[i];
-		if (m->kind != BPF_SYS_MAP_HASH || m->max_entries != 0)
-			continue;
-		uint64_t t = m->key_size + 8;   /* assoc_NAME: the keys */
-		if (strncmp(m->name, "self_", 5) == 0)
-			t = m->key_size > 8 ? m->key_size : 0;  /* the thread, then any keys */
-		any = true;
-		tuple = t > tuple ? t : tuple;
-		value = m->value_size > value ? m->value_size : value;
-	}
-	if (any && budget / (tuple + value) == 0)
+	if (c->dyn_any && budget / (c->dyn_tuple_max + c->dyn_value_max) == 0)
 		cgc_fail(c, NULL, "could not enable tracing: Enabling exceeds size of buffer");
 }
 
