@@ -92,6 +92,7 @@ struct dprog {
 	struct doption *options; /* in source order */
 	int noptions;
 	bool library;            /* parsing a D library (-L): it may depend on other libraries */
+	bool pspec;              /* the pspec option (-x pspec): dlex_tokenize_pspec */
 };
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);
