@@ -357,6 +357,26 @@ static void note(struct cgc *c, const char *fmt, ...)
 	c->notes[c->nnotes++].text = strbuf_take(&sb);
 }
 
+/* dtrace-utils keeps a pointer into a clause's alloca() memory as its offset there (the first
+ * allocation at 8, so that no such pointer is NULL), and that offset is what trace() and
+ * printf() record; our pointers are addresses, so a recorded pointer (R0) that falls in the
+ * alloca() memory the clause has so far becomes that offset. Clobbers R1, R2. */
+static void alloca_ptr_as_offset(struct cgc *c)
+{
+	if (c->persist_top <= c->this_end)
+		return;
+	int past = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	/* the base as a number (CGC_SCR_BASE): the verifier allows no scalar minus a pointer */
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)c->this_end));
+	bpb_jmp_imm(&c->buf, BPF_JGE, 1, (int32_t)(c->persist_top - c->this_end), past);
+	cgc_emit(c, bi_mov64_reg(0, 1));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, 8));
+	bpb_label_place(&c->buf, past);
+}
+
 /* Evaluate n and put its value in the record; describe it in *v. */
 static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 {
@@ -371,6 +391,8 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 		if (size != 1 && size != 2 && size != 4 && size != 8)
 			cgc_fail(c, n, "cannot record a value of %u bytes", size);
 		cgx_int(c, n);
+		if (size == 8)  /* a pointer, or one cast to a 64-bit integer */
+			alloca_ptr_as_offset(c);
 		v->off = rec_alloc(c, size, size);
 		v->size = size;
 		v->kind = DOBJ_V_INT;
@@ -773,10 +795,6 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->where = cl;
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");
-	/* strtok(NULL, ...) continues only a string this clause gave (dtrace-utils keeps the
-	 * state per clause) */
-	if (c->uses_strtok)
-		cgs_strtok_reset(&c->g);
 	cgsp_clause_begin(c, cl);
 	/* Once exit() ran, dtrace_probe skips the remaining enablings of any probe but END and
 	 * ERROR (dtrace.c: DTRACEACT_EXIT makes the state draining; then only the dtrace
@@ -931,6 +949,10 @@ static void emit_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, CGC_SCR_OWNER));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, CGC_OWNER));
 	cgc_zero_scratch(c, CGC_SCR_FIXED, c->this_vars_end - CGC_SCR_FIXED);
+	/* strtok(NULL, ...) continues the string any earlier clause of this firing gave (as
+	 * dtrace-utils resets the state once, in its trampoline); with none, it faults */
+	if (c->uses_strtok)
+		cgs_strtok_reset(&c->g);
 }
 
 void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
@@ -1044,12 +1066,22 @@ bool cgc_program_speculates(struct cgc *c, int probe_idx)
 	return false;
 }
 
+/* dtrace-utils keeps every dynamic variable in one pool of dynvarsize bytes whose elements each
+ * take the largest tuple plus the largest value (cgx_vars_layout notes both): where not even
+ * one element fits, it refuses to enable. */
+static void check_dynvarsize(struct cgc *c, uint64_t budget)
+{
+	if (c->dyn_any && budget / (c->dyn_tuple_max + c->dyn_value_max) == 0)
+		cgc_fail(c, NULL, "could not enable tracing: Enabling exceeds size of buffer");
+}
+
 static void set_dyn_entries(struct cgc *c)
 {
 	struct dobj *o = c->o;
 	uint64_t budget = c->in->opts ? c->in->opts->dynvarsize : (1u << 20);
 	size_t ndyn = 0;
 
+	check_dynvarsize(c, budget);
 	for (size_t i = 0; i < o->nmaps; i++)
 		if (o->maps[i].kind == BPF_SYS_MAP_HASH && o->maps[i].max_entries == 0)
 			ndyn++;
@@ -1133,7 +1165,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 		if (n->kind == DN_CALL && n->subr == DS_STRTOK)
 			c->uses_strtok = true;
 	if (c->uses_strtok) {
-		/* strtok(NULL, ...) continues within one clause: state outside what statements free */
+		/* strtok(NULL, ...) continues across the clauses of one firing: state outside what
+		 * statements and clauses free */
 		c->g.strtok_state = c->this_end;
 		c->this_end += cgc_round8(cgs_strtok_state_size(&c->g));
 	}

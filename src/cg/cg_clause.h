@@ -107,6 +107,9 @@ struct cgc {
 	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;
+	/* dtrace's dynamic variable pool element: the largest tuple and value (cgx_vars_layout) */
+	uint64_t dyn_tuple_max, dyn_value_max;
+	bool dyn_any;
 	bool exit_seen;                /* an earlier clause of this program calls exit() */
 	bool error_exits;              /* an ERROR clause without predicate calls exit(): a fault
 	                                * stops the rest of its firing (DTrace runs ERROR then

@@ -31,10 +31,10 @@
  *                           compiler reserves for the whole program (cgs_strtok_state_size
  *                           bytes, outside what it releases per statement; left at 0 it
  *                           would overwrite whatever the program keeps at scratch offset 0)
- *                           and clears at the start of every clause with cgs_strtok_reset:
- *                           as in dtrace-utils, strtok(NULL, ...) continues only a string
- *                           the same clause gave, and with none it faults (DOUT_FLT_BADADDR,
- *                           address 0). R0 = 1 if a token was found; when none is (D's
+ *                           and clears once per firing, in the program's prologue, with
+ *                           cgs_strtok_reset: as in dtrace-utils, strtok(NULL, ...) continues
+ *                           a string any earlier clause of the firing gave, and with none it
+ *                           faults (DOUT_FLT_BADADDR, address 0). R0 = 1 if a token was found; when none is (D's
  *                           NULL), dst is "" and the string is used up (later calls: NULL).
  *   lltostr(v)              decimal text of a signed 64-bit value (INT64_MIN included)
  *   toupper(s), tolower(s)  ASCII letters only; dst may be s

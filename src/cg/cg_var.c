@@ -36,6 +36,22 @@ static uint32_t storage_size(struct cgc *c, struct dck_var *v)
 	longjmp(c->fail, 1);
 }
 
+/* What dtrace-utils's dynamic variable pool counts for v: its tuple (a variable id and the
+ * keys; none for a scalar self-> variable, whose key it computes) and its value at its type's
+ * own size. */
+static void note_dvar_sizes(struct cgc *c, const struct dck_var *v, uint32_t keysize)
+{
+	uint64_t tuple = v->cls == DCK_SELF && v->nkeys == 0 ? 0 : 8 + (uint64_t)keysize;
+	int64_t value = dtype_sizeof(v->type);
+	if (cgc_vclass(v->type) == CGC_VSTR)
+		value = c->in->opts ? (int64_t)c->in->opts->strsize : 256;
+	c->dyn_any = true;
+	if (tuple > c->dyn_tuple_max)
+		c->dyn_tuple_max = tuple;
+	if (value > 0 && (uint64_t)value > c->dyn_value_max)
+		c->dyn_value_max = (uint64_t)value;
+}
+
 void cgx_vars_layout(struct cgc *c)
 {
 	struct dck_prog *ck = c->ck;
@@ -62,6 +78,7 @@ void cgx_vars_layout(struct cgc *c)
 				vi->keyoff[k] = vi->keysize;
 				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
 			}
+			note_dvar_sizes(c, v, vi->keysize);
 			if (vi->keysize == 0)
 				vi->keysize = 8;
 			snprintf(name, sizeof name, "assoc_%s", v->name);
@@ -75,6 +92,7 @@ void cgx_vars_layout(struct cgc *c)
 				vi->keyoff[k] = vi->keysize;
 				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
 			}
+			note_dvar_sizes(c, v, vi->keysize - 8);
 			snprintf(name, sizeof name, "self_%s", v->name);
 			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
 			break;

@@ -778,6 +778,17 @@ static void set_int_const(struct dnode *n, struct dtype *t, uint64_t v)
 	n->cval = trunc_to(t, v);
 }
 
+/* The result of an operator over constants: D folds in 64 bits and, unlike C, does not cut
+ * the value to the result's type (dtrace's dt_node_op1/op2 keep the uintmax_t they compute):
+ * (1 << 63) - 1 is INT64_MAX although its type is int. Only a cast, or storing the value into
+ * something narrower, cuts it. */
+static void set_folded(struct dnode *n, struct dtype *t, uint64_t v)
+{
+	n->type = t;
+	n->isconst = true;
+	n->cval = res(t)->kind == DTY_BOOL ? v != 0 : (int64_t)v;
+}
+
 static struct dtype *int_literal_type(struct ck *c, const struct dnode *n)
 {
 	if (n->is_char)
@@ -1503,7 +1514,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 			fail_at(c, n, D_OP_ARITH, "operator %s requires an operand of arithmetic type", op);
 		n->type = promote(c, t);
 		if (l->isconst)
-			set_int_const(n, n->type, op[0] == '-' ? -(uint64_t)l->cval : (uint64_t)l->cval);
+			set_folded(n, n->type, op[0] == '-' ? -(uint64_t)l->cval : (uint64_t)l->cval);
 		return;
 	}
 	if (strcmp(op, "~") == 0) {
@@ -1511,7 +1522,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 			fail_at(c, n, D_OP_INT, "operator %s requires an operand of integral type", op);
 		n->type = promote(c, t);
 		if (l->isconst)
-			set_int_const(n, n->type, ~(uint64_t)l->cval);
+			set_folded(n, n->type, ~(uint64_t)l->cval);
 		return;
 	}
 	if (strcmp(op, "!") == 0) {
@@ -1570,63 +1581,47 @@ static void fold_binary(struct ck *c, struct dnode *n)
 	if (!l->isconst || !r->isconst || !is_integer(n->type))
 		return;
 	const char *op = n->op;
+	/* the operands' 64-bit values, as folded (see set_folded); the converted operands'
+	 * type decides only whether / % < ... are signed, as in dtrace */
 	uint64_t a = (uint64_t)l->cval, b = (uint64_t)r->cval;
-	/* the operation's type for / % < ...: the converted operands' type */
-	struct dtype *ct = arith_result(c, l->type, r->type);
-	bool uns = type_unsigned(ct);
-	uint64_t ua = (uint64_t)trunc_to(ct, a), ub = (uint64_t)trunc_to(ct, b);
-	int64_t sa = trunc_to(ct, a), sb = trunc_to(ct, b);
-	if (uns) {
-		/* an unsigned type narrower than 64 bits: compare the zero-extended values */
-		int64_t size = res(ct)->size;
-		if (size < 8) {
-			uint64_t mask = (UINT64_C(1) << (size * 8)) - 1;
-			ua &= mask;
-			ub &= mask;
-		}
-	}
+	bool uns = type_unsigned(arith_result(c, l->type, r->type));
+	int64_t sa = (int64_t)a, sb = (int64_t)b;
 	uint64_t v;
 	if (!strcmp(op, "+")) v = a + b;
 	else if (!strcmp(op, "-")) v = a - b;
 	else if (!strcmp(op, "*")) v = a * b;
 	else if (!strcmp(op, "/")) {
-		if (uns) v = ua / ub;
+		if (uns) v = a / b;
 		else if (sb == -1) v = -(uint64_t)sa;  /* INT64_MIN / -1 wraps, as the machine's */
 		else v = (uint64_t)(sa / sb);
 	} else if (!strcmp(op, "%")) {
-		if (uns) v = ua % ub;
+		if (uns) v = a % b;
 		else if (sb == -1) v = 0;
 		else v = (uint64_t)(sa % sb);
 	} else if (!strcmp(op, "&")) v = a & b;
 	else if (!strcmp(op, "|")) v = a | b;
 	else if (!strcmp(op, "^")) v = a ^ b;
 	else if (!strcmp(op, "<<") || !strcmp(op, ">>")) {
-		/* in the (promoted) left operand's type; counts beyond its width give 0 or the
-		 * sign, which is what the BPF code computes for 64-bit values */
-		struct dtype *lt = n->type;
-		unsigned bits = (unsigned)res(lt)->size * 8;
-		uint64_t cnt = (uint64_t)r->cval;
-		bool lu = type_unsigned(lt);
-		int64_t lv = trunc_to(lt, a);
-		if (cnt >= bits)
-			v = op[0] == '<' ? 0 : (lu || lv >= 0 ? 0 : UINT64_MAX);
+		/* in 64 bits, as the BPF code shifts; >> is arithmetic for a signed left
+		 * operand (what the code computes at run time) */
+		bool lu = type_unsigned(n->type);
+		if (b >= 64)
+			v = op[0] == '<' || lu || sa >= 0 ? 0 : UINT64_MAX;
 		else if (op[0] == '<')
-			v = (uint64_t)lv << cnt;
-		else if (lu)
-			v = (bits < 64 ? ((uint64_t)lv & ((UINT64_C(1) << bits) - 1)) : (uint64_t)lv) >> cnt;
+			v = a << b;
 		else
-			v = (uint64_t)(lv >> cnt);
-	} else if (!strcmp(op, "==")) v = ua == ub;
-	else if (!strcmp(op, "!=")) v = ua != ub;
-	else if (!strcmp(op, "<")) v = uns ? ua < ub : sa < sb;
-	else if (!strcmp(op, "<=")) v = uns ? ua <= ub : sa <= sb;
-	else if (!strcmp(op, ">")) v = uns ? ua > ub : sa > sb;
-	else if (!strcmp(op, ">=")) v = uns ? ua >= ub : sa >= sb;
+			v = lu ? a >> b : (uint64_t)(sa >> b);
+	} else if (!strcmp(op, "==")) v = a == b;
+	else if (!strcmp(op, "!=")) v = a != b;
+	else if (!strcmp(op, "<")) v = uns ? a < b : sa < sb;
+	else if (!strcmp(op, "<=")) v = uns ? a <= b : sa <= sb;
+	else if (!strcmp(op, ">")) v = uns ? a > b : sa > sb;
+	else if (!strcmp(op, ">=")) v = uns ? a >= b : sa >= sb;
 	else if (!strcmp(op, "&&")) v = a && b;
 	else if (!strcmp(op, "||")) v = a || b;
 	else if (!strcmp(op, "^^")) v = (a != 0) ^ (b != 0);
 	else return;
-	set_int_const(n, n->type, v);
+	set_folded(n, n->type, v);
 }
 
 static void check_binary(struct ck *c, struct dnode *n)
@@ -1860,7 +1855,7 @@ static void check_cond(struct ck *c, struct dnode *n)
 	    (r->kind == DN_CALL && dsubr_is_action(r->subr)))
 		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
 	if (n->cond->isconst && l->isconst && r->isconst && is_integer(n->type))
-		set_int_const(n, n->type, (uint64_t)(n->cond->cval ? l->cval : r->cval));
+		set_folded(n, n->type, (uint64_t)(n->cond->cval ? l->cval : r->cval));
 }
 
 /* Casts as dt_cook_op2's DT_TOK_LPAR allows them. */
@@ -2702,7 +2697,7 @@ static void check_expr(struct ck *c, struct dnode *n)
 			fail_at(c, n, D_OP_ACT, "operator , operands cannot be actions");
 		n->type = n->rhs->type;
 		if (n->rhs->isconst && n->lhs->isconst)
-			set_int_const(n, n->type, (uint64_t)n->rhs->cval);
+			set_folded(n, n->type, (uint64_t)n->rhs->cval);
 		return;
 	case DN_CAST:
 		check_cast(c, n);
@@ -2964,8 +2959,8 @@ static void spec_rescan(struct ck *c, const struct spec_scan *sc, const struct d
 	for (size_t i = 0; i < sc->n; i++) {
 		enum spec_act a = sc->acts[i];
 		if (a == SA_COMMIT) {
-			if (commit)
-				fail_at(c, at, D_COMM_COMM, "commit( ) may not follow commit( )");
+			/* several commit()s in one clause are fine (current dtrace dropped the
+			 * older D_COMM_COMM rule): each drains its own speculation */
 			if (datarec)
 				fail_at(c, at, D_COMM_DREC, "commit( ) may not follow data-recording action(s)");
 			for (size_t j = i; j < sc->n; j++)

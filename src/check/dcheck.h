@@ -17,8 +17,11 @@
  *   builtin   DN_IDENT of a built-in variable (arg0, execname, ...) and DN_INDEX of args[] /
  *             uregs[]: a DB_* value; DB_NONE otherwise.
  *   subr      DN_CALL: the DS_* subroutine or action.
- *   isconst + cval   integer constant expressions (after folding): the value, in the node's
- *             type (sign- or zero-extended to 64 bits). Set on every node whose value is known
+ *   isconst + cval   integer constant expressions (after folding): the value as a 64-bit
+ *             number. Literals, enumerators, sizeof and casts hold a value of their type (sign-
+ *             or zero-extended); operators fold in 64 bits without cutting the result to its
+ *             type, as dtrace does ((1 << 63) - 1 is INT64_MAX, typed int), so a consumer
+ *             narrower than 64 bits (a 4-byte record, a store to an int) keeps the low bits. Set on every node whose value is known
  *             at compile time (literals, enum constants, sizeof, offsetof, integer inline
  *             constants, and operators over those), so the code generator never needs to
  *             evaluate them. Division by a constant zero is a compile error, as in dtrace.
@@ -65,7 +68,8 @@
  *              then the usual arithmetic conversions (uint + long is long), ?: included;
  *              shifts have the promoted left operand's type; comparisons and && || ^^ ! are
  *              int; enum operands count as int. (tests/sh/dcheck_gcc.sh checks sizes,
- *              signedness and folded values against gcc.) Comparisons take integers,
+ *              signedness and folded values against gcc, on expressions where no step
+ *              overflows its type: there D's 64-bit folding and C agree.) Comparisons take integers,
  *              compatible pointers (or a pointer and 0), and strings; structs and floats do
  *              not compare.
  *   Floating point: values of float types (from args[] or members) may be traced and

@@ -238,9 +238,12 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	free(evs);
-	/* -x stdc=s: a pre-ANSI preprocessor, which leaves __STDC__ undefined (a, c and t keep
-	 * cpp's ANSI mode) */
-	if (o.dopts.stdc == DOPT_STDC_S)
+	/* -x stdc as dtrace runs cpp: a (the default) strict ISO C99, which defines __STRICT_ANSI__
+	 * so system headers leave out their GNU inline function bodies; s a pre-ANSI preprocessor,
+	 * which leaves __STDC__ undefined; c and t cpp's own default mode */
+	if (o.dopts.stdc == DOPT_STDC_A)
+		push(&o.cppargs, &o.ncppargs, "-std=c99");
+	else if (o.dopts.stdc == DOPT_STDC_S)
 		push(&o.cppargs, &o.ncppargs, "-traditional-cpp");
 
 	int status;

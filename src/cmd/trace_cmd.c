@@ -163,6 +163,7 @@ static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen
 	for (size_t i = 0; i < n; i++)
 		s->end_line += text[i] == '\n';
 	int rc = want_klib(t, text, n, err, errlen);
+	t->g->pspec = t->d.pspec; /* the script's mode, not the library's */
 	if (rc == 0)
 		rc = dparse_script(t->g, s->text, text, n, err, errlen);
 	free(text);

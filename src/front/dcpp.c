@@ -19,8 +19,11 @@
 
 extern char **environ;
 
+/* dtrace keeps the host cpp's own predefined macros (the architecture's, __BYTE_ORDER__, ...)
+ * but removes __GNUC__ (system headers then avoid GCC extensions D cannot parse) and adds its
+ * own; __SVR4 and __Linux ("-D__" plus the uname sysname) are dtrace's too. */
 static const char *const predefined[] = {
-	"-D__linux", "-D__linux__", "-D__unix", "-D__unix__", "-D__x86_64", "-D__x86_64__",
+	"-U__GNUC__", "-D__SVR4", "-D__Linux", "-D__linux", "-D__linux__", "-D__unix", "-D__unix__", "-D__x86_64", "-D__x86_64__",
 	"-D__amd64", "-D__amd64__", "-D_LP64", "-D__LP64", "-D__LP64__", "-D__SUNW_D=1",
 	"-D__SUNW_D_64", "-D__SUNW_D_VERSION=0x01000000", "-D__usdtrace=1",
 };
@@ -144,7 +147,6 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_
 	char **argv = xcalloc(npre + (size_t)ncppargs + 12, sizeof(char *));
 	size_t first = n;
 	argv[n++] = "cpp";
-	argv[n++] = "-undef";
 	argv[n++] = "-x";
 	argv[n++] = "c";
 	for (size_t i = 0; i < npre; i++)

@@ -1,15 +1,16 @@
 /* dcpp.h — `-C`: run the C preprocessor over a D source file.
  *
  * Contract: dcpp_run runs `cpp` (from PATH; `gcc -E` if there is no cpp) as
- *   cpp -undef -x c <usdtrace's predefined macros> -fno-show-column
+ *   cpp -x c <usdtrace's predefined macros> -fno-show-column
  *       -fno-diagnostics-show-caret -iquote DIR-OF-FILE <cppargs in order> /dev/stdin  <FILE
  * (FILE's first line blanked when it is "#!...", so an executable script can be run) and
  * returns its output (with `# LINE "file"` markers, which dlex honours) in a malloc'd buffer,
  * or NULL with a message in errbuf: "failed to open FILE: ...", cpp that cannot be run, or
  * DCPP_FAILED when cpp fails (its own messages, "/dev/stdin:LINE: error: ...", go to our
- * stderr, as dtrace's do). -undef drops the host compiler's macros; we define instead what D programs
- * test: __linux, __linux__, __unix, __unix__, __x86_64, __x86_64__, __amd64, __amd64__, _LP64,
- * __LP64, __LP64__, __SUNW_D=1, __SUNW_D_64, __SUNW_D_VERSION=0x01000000 (D 1.0, dtrace's
+ * stderr, as dtrace's do). cpp keeps its own predefined macros except __GNUC__
+ * (-U__GNUC__, as dtrace: system headers then avoid GCC extensions), and we add what D
+ * programs test: __SVR4, __Linux, __linux, __linux__, __unix, __unix__, __x86_64,
+ * __x86_64__, __amd64, __amd64__, _LP64, __LP64, __LP64__, __SUNW_D=1, __SUNW_D_64, __SUNW_D_VERSION=0x01000000 (D 1.0, dtrace's
  * 0xMMmmmuuu encoding), __usdtrace=1 (dtrace predefines __SUNW_D*, so provider files written
  * for it keep working). */
 #ifndef USDTRACE_DCPP_H

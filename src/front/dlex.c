@@ -38,6 +38,7 @@ struct lexer {
 	enum dlex_mode mode;
 	int braces;              /* { } depth, for where clauses may start */
 	int parens, brackets;    /* ( ) and [ ] depth (D programs) */
+	bool pspec;              /* the pspec option is on (dlex_tokenize_pspec) */
 };
 
 bool dlex_is_keyword(const char *s, size_t len)
@@ -452,6 +453,26 @@ static bool at_line_start(struct lexer *lx, const char *at)
 }
 
 /* A '#' at the start of a line: a cpp line marker, #pragma, or an error. */
+/* "D option pspec" (words separated by blanks). */
+static bool pragma_sets_pspec(const char *text)
+{
+	static const char *const words[] = {"D", "option", "pspec"};
+	const char *p = text;
+	for (size_t i = 0; i < 3; i++) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		size_t n = strlen(words[i]);
+		if (strncmp(p, words[i], n) != 0)
+			return false;
+		p += n;
+		if (*p && *p != ' ' && *p != '\t')
+			return false;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return *p == '\0';
+}
+
 static int lex_directive(struct lexer *lx)
 {
 	const char *hash = lx->p;
@@ -481,6 +502,9 @@ static int lex_directive(struct lexer *lx)
 		pr->col = col_of(lx, hash);
 		pr->before = l->ntoks;
 		lx->p = eol;
+		/* the option applies from here on, as dtrace sets it while it lexes */
+		if (lx->mode == DLEX_SCRIPT && pragma_sets_pspec(pr->text))
+			lx->pspec = true;
 		return 0;
 	}
 
@@ -575,6 +599,8 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 	}
 	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks == 0)
 		return q;
+	if (lx->pspec)
+		return dlex_is_keyword(p, (size_t)(q - p)) ? NULL : q;
 	const char *w = p;
 	while (w < q && (isalnum((unsigned char)*w) || *w == '_'))
 		w++;
@@ -620,14 +646,30 @@ int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist
 	return dlex_tokenize_mode(file, src, len, DLEX_DECLS, out, errbuf, errlen);
 }
 
+static int tokenize(const char *file, const char *src, size_t len, enum dlex_mode mode,
+		    bool pspec, struct dtoklist *out, char *errbuf, size_t errlen);
+
 int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_mode mode,
 		       struct dtoklist *out, char *errbuf, size_t errlen)
+{
+	return tokenize(file, src, len, mode, false, out, errbuf, errlen);
+}
+
+int dlex_tokenize_pspec(const char *file, const char *src, size_t len, bool pspec,
+			struct dtoklist *out, char *errbuf, size_t errlen)
+{
+	return tokenize(file, src, len, DLEX_SCRIPT, pspec, out, errbuf, errlen);
+}
+
+static int tokenize(const char *file, const char *src, size_t len, enum dlex_mode mode,
+		    bool pspec, struct dtoklist *out, char *errbuf, size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
 	out->src = xstrndup(src, len);
 	struct lexer lx = {
 		.out = out, .p = out->src, .end = out->src + len, .line = 1,
 		.line_start = out->src, .errbuf = errbuf, .errlen = errlen, .mode = mode,
+		.pspec = pspec && mode == DLEX_SCRIPT,
 	};
 	lx.file = intern_file(out, file, strlen(file));
 

@@ -83,6 +83,12 @@ int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist
 		  char *errbuf, size_t errlen);
 int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_mode mode,
 		       struct dtoklist *out, char *errbuf, size_t errlen);
+/* DLEX_SCRIPT with the pspec option (-x pspec, or from a `#pragma D option pspec` line on):
+ * where a clause may start, a run of probe-description characters is a description whatever
+ * follows it unless it is exactly a keyword ("int*x" is a description, "int" a type), as
+ * dtrace's lexer then reads its outer scope. */
+int dlex_tokenize_pspec(const char *file, const char *src, size_t len, bool pspec,
+			struct dtoklist *out, char *errbuf, size_t errlen);
 void dtoklist_free(struct dtoklist *l);
 
 /* True if t is the punctuator or keyword or identifier spelled s. */

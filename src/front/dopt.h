@@ -42,7 +42,8 @@
 
 enum dopt_bufpolicy { DOPT_BUFPOLICY_SWITCH, DOPT_BUFPOLICY_FILL, DOPT_BUFPOLICY_RING };
 enum dopt_bufresize { DOPT_BUFRESIZE_AUTO, DOPT_BUFRESIZE_MANUAL };
-/* -x stdc: a c t s (a, c and t are the same mode in dtrace) */
+/* -x stdc: a c t s (cpp runs as -std=c99 for a, -traditional-cpp for s, in its default mode
+ * for c and t) */
 enum dopt_stdc { DOPT_STDC_A, DOPT_STDC_C, DOPT_STDC_S, DOPT_STDC_T };
 #define DOPT_MAX 128
 

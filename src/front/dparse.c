@@ -144,10 +144,33 @@ static bool known_ident(struct parser *p, const struct dtok *t)
 	return dscope_find(p->ctx, n, DSYM_TYPEDEF, false) != NULL;
 }
 
+/* As known_ident, for the name the text ends with: a variable it has just declared ("int x"
+ * at the end) was not known yet when dtrace's lexer met it, so only a type counts. */
+static bool read_ahead_free(struct parser *p, const struct dtok *t)
+{
+	size_t i = (size_t)(t - p->tl->toks);
+	if (i > 0) {
+		const struct dtok *prev = &p->tl->toks[i - 1];
+		if (dtok_is(prev, ".") || dtok_is(prev, "->") || dtok_is(prev, "struct") ||
+		    dtok_is(prev, "union") || dtok_is(prev, "enum") || dtok_is(prev, ">"))
+			return true;
+	}
+	char n[256];
+	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
+	const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
+	return e && e->kind == DSYM_TYPEDEF;
+}
+
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
-	if (t->kind == DTOK_EOF)
+	if (t->kind == DTOK_EOF) {
+		/* after a name it does not know, dtrace's lexer has read ahead to the end and
+		 * put a NUL back, which its lexer then rejects in its own words */
+		const struct dtok *prev = t > p->tl->toks ? t - 1 : NULL;
+		if (p->script && prev && prev->kind == DTOK_IDENT && !read_ahead_free(p, prev))
+			error_at(p, t, D_SYNTAX, "syntax error near end-of-input");
 		error_at(p, t, D_SYNTAX, "syntax error near end of input");
+	}
 	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) {
 		/* dtrace's lexer reads ahead past a name it does not know (is it a variable or a
 		 * type?) and its message then quotes the rest of that line */
@@ -2279,7 +2302,7 @@ int dparse_script(struct dprog *g, const char *file, const char *src, size_t len
 		  char *errbuf, size_t errlen)
 {
 	struct dtoklist tl;
-	if (dlex_tokenize_mode(file, src, len, DLEX_SCRIPT, &tl, errbuf, errlen) != 0)
+	if (dlex_tokenize_pspec(file, src, len, g->pspec, &tl, errbuf, errlen) != 0)
 		return -1;
 	int r = parse_into(g, &tl, -1, errbuf, errlen);
 	dtoklist_free(&tl);

@@ -100,6 +100,7 @@ struct dprog {
 	int nlib_items;          /* the first items are the D libraries' (dlib.h), checked as theirs */
 	int decls_from;          /* dprog_decls_text writes decls[decls_from..] (the libraries'
 				  * declarations before it are not the provider file's) */
+	bool pspec;              /* the pspec option (-x pspec): dlex_tokenize_pspec */
 };
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);

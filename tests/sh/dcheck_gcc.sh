@@ -1,7 +1,10 @@
 #!/bin/sh
 # dcheck's integer typing and constant folding against gcc as the witness: random integer
 # constant expressions (the same text in D and in C) are folded by the checker and evaluated
-# by gcc-compiled C; type size, signedness and value must agree for every one.
+# by gcc-compiled C; type size, signedness and value must agree for every one. (D folds in 64
+# bits without cutting a result to its type, where C wraps: dck_fold gen keeps only expressions
+# in which no step overflows its type, where the two agree; tests/d/ok/fold_64bit.d and
+# test_dcheck cover the rest.)
 . "$TOP/tests/sh/lib.sh"
 tool="$B/tools/dck_fold"
 w=$(mktemp -d "${TMPDIR:-/tmp}/usdtrace-dck.XXXXXX") || exit 1

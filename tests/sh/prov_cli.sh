@@ -95,7 +95,7 @@ cat > src/cpp.d <<'EOD'
 #error "usdtrace's predefined macros are missing"
 #endif
 #ifdef __GNUC__
-#error "-undef: the host compiler's macros must not leak in"
+#error "__GNUC__ must not be defined (dtrace runs cpp with -U__GNUC__)"
 #endif
 provider capp {
 	probe begin(txn_id);

@@ -4,7 +4,10 @@
  *   dck_fold gen SEED COUNT   print COUNT random integer constant expressions, one a line,
  *                             written so that they mean the same in D and in C and have no
  *                             undefined behaviour under gcc -fwrapv (shift counts 0..15,
- *                             divisors 2..7)
+ *                             divisors 2..7). D folds in 64 bits and does not cut a result
+ *                             to its type where C wraps it (INT_MAX + 1 is 2^31 in D), so
+ *                             only expressions where no step overflows its type are kept:
+ *                             there the two agree.
  *   dck_fold eval FILE        type-check and fold each line of FILE as a D expression and print
  *                             "SIZE SIGNED VALUE" (VALUE as a signed 64-bit number), or
  *                             "error: MESSAGE"
@@ -94,6 +97,48 @@ static void gen(struct strbuf *b, int depth)
 	}
 }
 
+/* Every integer constant below n holds a value of its own type (no step overflowed it). */
+static bool fits_everywhere(const struct dnode *n)
+{
+	for (; n; n = n->next) {
+		struct dtype *t = n->type ? dtype_resolve(n->type) : NULL;
+		if (n->isconst && t && t->kind != DTY_PTR) {
+			int64_t size = dtype_sizeof(t);
+			if (size > 0 && size < 8) {
+				unsigned bits = (unsigned)size * 8;
+				int64_t lo = t->is_unsigned ? 0 : -(INT64_C(1) << (bits - 1));
+				int64_t hi = t->is_unsigned ? (INT64_C(1) << bits) - 1
+							    : (INT64_C(1) << (bits - 1)) - 1;
+				if (n->cval < lo || n->cval > hi)
+					return false;
+			}
+		}
+		if (!fits_everywhere(n->lhs) || !fits_everywhere(n->rhs) ||
+		    !fits_everywhere(n->cond) || !fits_everywhere(n->args))
+			return false;
+	}
+	return true;
+}
+
+/* Whether expr type-checks, folds, and never overflows a type on the way. */
+static bool usable(const char *expr)
+{
+	char *src = xasprintf("BEGIN { %s; }", expr);
+	char err[1024];
+	struct dprog *p = dprog_new();
+	struct dck_prog *ck = NULL;
+	bool ok = dparse_script(p, "expr", src, strlen(src), err, sizeof(err)) == 0 &&
+		  dcheck_program(p, NULL, &ck, err, sizeof(err)) == 0;
+	if (ok) {
+		struct dnode *e = p->items->body->args->lhs;
+		ok = e->isconst && e->next == NULL && fits_everywhere(e);
+	}
+	dck_prog_free(ck);
+	dprog_free(p);
+	free(src);
+	return ok;
+}
+
 static void eval_line(const char *expr)
 {
 	char *src = xasprintf("BEGIN { %s; }", expr);
@@ -122,10 +167,13 @@ int main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "gen") == 0) {
 		seed = strtoull(argv[2], NULL, 10);
 		int n = atoi(argv[3]);
-		for (int i = 0; i < n; i++) {
+		for (int i = 0, tries = 0; i < n && tries < 100 * n; tries++) {
 			struct strbuf b = {0};
 			gen(&b, 0);
-			printf("%s\n", b.s);
+			if (usable(b.s)) {
+				printf("%s\n", b.s);
+				i++;
+			}
 			strbuf_free(&b);
 		}
 		return 0;

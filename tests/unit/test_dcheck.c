@@ -196,8 +196,9 @@ T_CASE(promotions)
 T_CASE(folding)
 {
 	T_EXPR("", "1 + 2 * 3", "int 7");
-	T_EXPR("", "2147483647 + 1", "int -2147483648");   /* int wraps in int */
-	T_EXPR("", "0u - 1", "unsigned int 4294967295");
+	/* D folds in 64 bits and keeps the result uncut (dtrace's dt_node_op2) */
+	T_EXPR("", "2147483647 + 1", "int 2147483648");
+	T_EXPR("", "0u - 1", "unsigned int -1");             /* all 64 bits; an int record keeps 32 */
 	T_EXPR("", "0ul - 1", "unsigned long -1");            /* cval holds the 64 bits */
 	T_EXPR("", "-7 / 2", "int -3");
 	T_EXPR("", "-7 % 2", "int -1");
@@ -207,7 +208,10 @@ T_CASE(folding)
 	T_EXPR("", "1 << 4", "int 16");
 	T_EXPR("", "-16 >> 2", "int -4");
 	T_EXPR("", "0x80000000 >> 4", "unsigned int 134217728");
-	T_EXPR("", "1 << 31", "int -2147483648");
+	T_EXPR("", "1 << 31", "int 2147483648");
+	T_EXPR("", "(1 << 63) - 1", "int 9223372036854775807");
+	T_EXPR("", "(int)(1 << 31)", "int -2147483648");     /* a cast cuts */
+	T_EXPR("", "2147483647 + 1 > 0", "int 1");
 	T_EXPR("", "(char)300", "char 44");
 	T_EXPR("", "(unsigned char)-1", "unsigned char 255");
 	T_EXPR("", "(uint16_t)65537", "uint16_t 1");

@@ -1,7 +1,8 @@
 #pragma D option quiet
 
-/* strtok(NULL, ...) continues the string its own clause gave (as dtrace-utils keeps the
- * state per clause); once the string is used up it yields NULL. */
+/* strtok(NULL, ...) continues the string an earlier call gave, in this clause or an earlier
+ * clause of the same firing (dtrace-utils resets the state once per firing); once the string
+ * is used up it yields NULL. */
 BEGIN
 {
 	printf("%s ", strtok("a,b", ","));
@@ -11,6 +12,12 @@ BEGIN
 
 BEGIN
 {
-	printf("%s\n", strtok("x y", " "));
+	printf("%s\n", strtok("x y z", " "));
+}
+
+BEGIN
+{
+	printf("%s ", strtok(NULL, " "));
+	printf("%s\n", strtok(NULL, " "));
 	exit(0);
 }
