@@ -37,12 +37,6 @@ static struct btf *kbtf(void)
 	return btf;
 }
 
-bool ktp_btf_has_func(const char *name)
-{
-	struct btf *b = kbtf();
-	return b && btf__find_by_name_kind(b, name, BTF_KIND_FUNC) > 0;
-}
-
 const struct ktp_offsets *ktp_offsets(void)
 {
 	static struct ktp_offsets o;

@@ -45,8 +45,6 @@ struct ktp_offsets {
 	bool ok;
 };
 const struct ktp_offsets *ktp_offsets(void);
-/* Whether the kernel's BTF has a function (a system call's __x64_sys_NAME ...). */
-bool ktp_btf_has_func(const char *name);
 
 /* Common hooks */
 int ktp_prog_type(const struct dobj_probe *p);     /* BPF_PROG_TYPE_RAW_TRACEPOINT */
