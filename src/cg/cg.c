@@ -1112,6 +1112,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->g.priv = c;
 	c->g.emit_fault = emit_fault;
 	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = c->off_fsbase = -1;
+	c->off_pid = c->off_comm = c->off_cred = c->off_cred_uid = c->off_cred_gid = -1;
 	bpb_init(&c->buf);
 	uint64_t strsize = in->opts ? in->opts->strsize : 256;
 	if (strsize < 2 || strsize > 4096) {

@@ -361,14 +361,11 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 			if ((cs = const_str(c, k, &len))) {
 				store_const_str(c, kb + off, ssize, d->keys[i].size, cs, len);
 			} else if (k->kind == DN_IDENT && k->builtin == DB_EXECNAME) {
-				/* bpf_get_current_comm pads with zeros up to its size */
+				/* the comm is zero-padded up to its size */
 				uint32_t n = d->keys[i].size < 16 ? d->keys[i].size : 16;
 				for (uint32_t z = 16; z < ssize; z += 8)
 					cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + off + z), 0));
-				cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
-				cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)(kb + off)));
-				cgc_emit(c, bi_mov64_imm(2, (int32_t)n));
-				cgc_emit(c, bi_call(BPF_FUNC_get_current_comm));
+				cgx_task_comm(c, kb + off, n);
 			} else {
 				uint32_t s = cgx_str(c, k);
 				cgc_copy_str_clean(c, kb + off, s, false);

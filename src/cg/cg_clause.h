@@ -152,6 +152,7 @@ struct cgc {
 	/* kernel structure offsets from BTF (ppid, vtimestamp, progenyof), -1: unknown */
 	bool btf_loaded;
 	int off_real_parent, off_tgid, off_se, off_sum_exec;
+	int off_pid, off_comm, off_cred, off_cred_uid, off_cred_gid;   /* another thread's ids */
 	int off_fsbase;                /* task_struct.thread.fsbase (USDT TLS arguments) */
 };
 
@@ -233,6 +234,18 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n);
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched);
 void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */
 void cgx_need_fsbase(struct cgc *c);                           /* sets off_fsbase or fails */
+/* The thread the probe describes (provider.h cg_task): the current one, or one the provider
+ * names (sched's on-cpu: the thread coming on). cgx_subject_task emits R0 = its task and
+ * returns true when it is not the current thread, else emits nothing and returns false;
+ * cgx_task emits R0 = the task either way. cgx_task_read: R0 = `size` bytes at R0 + off read
+ * from kernel memory through a stack slot (usable in the prologue, before scratch); 0 when
+ * unreadable. cgx_task_comm: the task's comm (n bytes at most, NUL-terminated, zero-padded to
+ * n) at scratch dst. The offsets come from cgx_need_task (fails without the kernel's BTF). */
+bool cgx_subject_task(struct cgc *c);
+void cgx_task(struct cgc *c);
+void cgx_need_task(struct cgc *c, struct dnode *n);
+void cgx_task_read(struct cgc *c, int off, int size);
+void cgx_task_comm(struct cgc *c, uint32_t dst, uint32_t n);
 /* Scratch that D code may read through a pointer for the rest of the clause (as copyin's):
  * what a provider hands out as a struct argument (psinfo_t *...). */
 uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size);

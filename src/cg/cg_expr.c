@@ -1298,7 +1298,7 @@ static void call_int(struct cgc *c, struct dnode *n)
 		uint32_t cur = cg_scratch_alloc(&c->g, 8), tmp = cg_scratch_alloc(&c->g, 8);
 		int yes = bpb_label_new(&c->buf), no = bpb_label_new(&c->buf);
 		int done = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+		cgx_task(c);
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)cur));
 		for (int i = 0; i < PROGENY_DEPTH; i++) {
 			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
@@ -1942,10 +1942,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		switch (n->builtin) {
 		case DB_EXECNAME: {
 			uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-			cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
-			cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
-			cgc_emit(c, bi_mov64_imm(2, c->g.strsize < 16 ? (int32_t)c->g.strsize : 16));
-			cgc_emit(c, bi_call(BPF_FUNC_get_current_comm));
+			cgx_task_comm(c, dst, c->g.strsize < 16 ? (uint32_t)c->g.strsize : 16);
 			return dst;
 		}
 		case DB_PROBEPROV: case DB_PROBEMOD: case DB_PROBEFUNC: case DB_PROBENAME:

@@ -114,6 +114,29 @@ struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v)
 
 /* ---- dynamic variables: keys and map calls ---- */
 
+/* The thread's part of a self-> key at scratch kb: tgid << 32 | tid, as
+ * bpf_get_current_pid_tgid gives it, of the thread the probe describes. */
+static void self_key(struct cgc *c, uint32_t kb)
+{
+	if (!cgx_subject_task(c)) {
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
+		return;
+	}
+	cgx_need_task(c, NULL);
+	int16_t t = cgc_slot_push(c);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, t));
+	cgx_task_read(c, c->off_tgid, 4);
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, 32));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, t));
+	cgx_task_read(c, c->off_pid, 4);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)kb));
+	cgc_emit(c, bi_alu64_reg(BPF_OR, 0, 1));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
+	cgc_slot_pop(c);
+}
+
 /* Pack the key of an associative array element (or the thread's key for self->) into
  * scratch; returns its offset. */
 uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
@@ -123,10 +146,8 @@ uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 
 	if (vi->keysize > 8)
 		cgc_zero_scratch(c, kb, vi->keysize);
-	if (v->cls == DCK_SELF) {
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
-	}
+	if (v->cls == DCK_SELF)
+		self_key(c, kb);
 	int i = 0;
 	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
 		if (cgx_is_str(k)) {
@@ -431,6 +452,13 @@ static void builtin_arg(struct cgc *c, struct dnode *n, int i)
 	c->probe->prov->cg_arg(c, i);
 }
 
+static _Noreturn void btf_fail(struct cgc *c, struct dnode *n)
+{
+	const char *name = n ? dbuiltin_name((enum dbuiltin)n->builtin) : NULL;
+	cgc_fail(c, n, "%s needs the kernel's BTF (/sys/kernel/btf/vmlinux) to find task "
+		 "fields, and it is not available", name ? name : "this");
+}
+
 /* Offsets of the task_struct fields ppid, vtimestamp and progenyof need, from the running
  * kernel's BTF (they move between kernel builds). */
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
@@ -443,13 +471,72 @@ void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
 			c->off_tgid = bpf_sys_btf_member(btf, "task_struct", "tgid");
 			c->off_se = bpf_sys_btf_member(btf, "task_struct", "se");
 			c->off_sum_exec = bpf_sys_btf_member(btf, "sched_entity", "sum_exec_runtime");
+			c->off_pid = bpf_sys_btf_member(btf, "task_struct", "pid");
+			c->off_comm = bpf_sys_btf_member(btf, "task_struct", "comm");
+			c->off_cred = bpf_sys_btf_member(btf, "task_struct", "cred");
+			c->off_cred_uid = bpf_sys_btf_member(btf, "cred", "uid");
+			c->off_cred_gid = bpf_sys_btf_member(btf, "cred", "gid");
 			btf__free(btf);
 		}
 	}
 	if (c->off_real_parent < 0 || c->off_tgid < 0 || (sched && (c->off_se < 0 || c->off_sum_exec < 0)))
-		cgc_fail(c, n, "%s needs the kernel's BTF (/sys/kernel/btf/vmlinux) to find task "
-			 "fields, and it is not available", dbuiltin_name((enum dbuiltin)n->builtin)
-			 ? dbuiltin_name((enum dbuiltin)n->builtin) : "this");
+		btf_fail(c, n);
+}
+
+/* ---- the thread the probe describes ---- */
+
+bool cgx_subject_task(struct cgc *c)
+{
+	return c->probe->prov->cg_task && c->probe->prov->cg_task(c);
+}
+
+void cgx_task(struct cgc *c)
+{
+	if (!cgx_subject_task(c))
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+}
+
+void cgx_need_task(struct cgc *c, struct dnode *n)
+{
+	cgx_need_btf(c, n, false);
+	if (c->off_pid < 0 || c->off_comm < 0 || c->off_cred < 0 || c->off_cred_uid < 0 ||
+	    c->off_cred_gid < 0)
+		btf_fail(c, n);
+}
+
+void cgx_task_read(struct cgc *c, int off, int size)
+{
+	int16_t s = cgc_slot_push(c);
+	cgc_emit(c, bi_st(BPF_DW, 10, s, 0));
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, off));
+	cgc_emit(c, bi_mov64_reg(1, 10));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, s));
+	cgc_emit(c, bi_mov64_imm(2, size));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
+	cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, 10, s));
+	cgc_slot_pop(c);
+}
+
+void cgx_task_comm(struct cgc *c, uint32_t dst, uint32_t n)
+{
+	if (!cgx_subject_task(c)) {
+		cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
+		cgc_emit(c, bi_mov64_imm(2, (int32_t)n));
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_comm));   /* pads with zeros */
+		return;
+	}
+	cgx_need_task(c, NULL);
+	/* bpf_probe_read_kernel_str stops at the NUL: the rest is zeroed first, so the bytes
+	 * are the same as bpf_get_current_comm's (an aggregation key compares them all) */
+	cgc_zero_scratch(c, dst, n);
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, c->off_comm));
+	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
+	cgc_emit(c, bi_mov64_imm(2, (int32_t)n));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel_str));
 }
 
 /* The offset of the thread's %fs base in task_struct (thread.fsbase), for TLS arguments. */
@@ -481,6 +568,18 @@ void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size)
 	cgc_emit(c, bi_mov64_imm(2, size));
 	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
 	cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
+}
+
+/* R0 = pid, tid, uid or gid of the task in R0 (the probe's subject thread). */
+static void subject_id(struct cgc *c, struct dnode *n, int b)
+{
+	cgx_need_task(c, n);
+	if (b == DB_PID || b == DB_TID) {
+		cgx_task_read(c, b == DB_PID ? c->off_tgid : c->off_pid, 4);
+		return;
+	}
+	cgx_task_read(c, c->off_cred, 8);
+	cgx_task_read(c, b == DB_UID ? c->off_cred_uid : c->off_cred_gid, 4);
 }
 
 void cgx_builtin_int(struct cgc *c, struct dnode *n)
@@ -521,6 +620,14 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		else
 			cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
+	case DB_UID: case DB_GID: case DB_PID: case DB_TID:
+		if (cgx_subject_task(c)) {
+			subject_id(c, n, b);
+			return;
+		}
+		break;
+	}
+	switch (b) {
 	case DB_UID: case DB_GID:
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_uid_gid));
 		if (b == DB_GID)
@@ -538,7 +645,7 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 	case DB_PPID: {
 		cgx_need_btf(c, n, false);
 		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+		cgx_task(c);
 		cgx_kread(c, tmp, c->off_real_parent, 8);
 		cgx_kread(c, tmp, c->off_tgid, 4);
 		cgx_norm(c, 0, c->ck->prog->types->t_int);
@@ -558,7 +665,7 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 	case DB_VTIMESTAMP: {
 		cgx_need_btf(c, n, true);
 		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
-		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+		cgx_task(c);
 		cgx_kread(c, tmp, c->off_se + c->off_sum_exec, 8);
 		return;
 	}
@@ -593,6 +700,9 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		stack_depth(c, BPF_F_USER_STACK);
 		return;
 	case DB_CURTHREAD:
+		cgx_task(c);
+		return;
+	case DB_CURTASK:
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
 		return;
 	case DB_STACKDEPTH: case DB_CALLER:

@@ -153,6 +153,7 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_VTIMESTAMP] = "vtimestamp", [DB_WALLTIMESTAMP] = "walltimestamp",
 	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth", [DB_CALLER] = "caller",
 	[DB_STACKDEPTH] = "stackdepth", [DB_CURTHREAD] = "curthread",
+	[DB_CURTASK] = "__usdtrace_curtask",
 };
 
 /* The D type of each scalar built-in, as dt_open.c's table spells it. */
@@ -1104,7 +1105,7 @@ static void check_ident(struct ck *c, struct dnode *n)
 		/* dt_xcook_ident: the built-in arrays are identifiers of array kind */
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
 	}
-	if (b == DB_CURTHREAD) {
+	if (b == DB_CURTHREAD || b == DB_CURTASK) {
 		n->builtin = b;
 		n->type = dtype_ptr(c->tc, kernel_tag(c, "task_struct"));
 		return;

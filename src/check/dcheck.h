@@ -155,6 +155,10 @@ enum dbuiltin {
 	DB_CURTHREAD,     /* struct task_struct *: the current task; the struct is an incomplete
 			   * tag until a member is needed, then complete_record fills it in
 			   * (the tracer: from the kernel's BTF) */
+	DB_CURTASK,       /* __usdtrace_curtask: the same type, the thread the probe runs in,
+			   * which differs from curthread where a probe describes another thread
+			   * (sched's on-cpu: provider.h cg_task); the kernel library uses it to
+			   * tell when the process's memory is not the one copyin() reads */
 	DB_COUNT
 };
 

@@ -94,8 +94,9 @@ int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint)
 	return -1;
 }
 
-/* A predicate the prologue may test before anything is set up: constants and the current
- * thread's pid, tid, uid and gid ($target is a constant by then), compared, combined, cast.
+/* A predicate the prologue may test before anything is set up: constants and the pid, tid, uid
+ * and gid of the thread the probe describes (the current one, or the provider's cg_task: read
+ * through the stack, no scratch) ($target is a constant by then), compared, combined, cast.
  * Division and modulo fault on 0; strings and variables need the scratch area. */
 static bool pure_pred(struct cgc *c, const struct dnode *n)
 {

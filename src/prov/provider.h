@@ -125,6 +125,14 @@ struct provider {
 	void (*cg_arg)(struct cgc *c, int i);
 	/* reg = the run-time epid of the record with template epid tmpl. NULL: tmpl. */
 	void (*cg_epid)(struct cgc *c, int reg, uint32_t tmpl);
+	/* The thread the probe describes, when it is not the current one (sched's on-cpu fires
+	 * before the switch, in the thread leaving, but describes the thread coming on): emit
+	 * R0 = its task_struct pointer (R1-R5 free; no scratch needed: the prologue may call it)
+	 * and return true; emit nothing and return false when it is the current thread. The code
+	 * generator's thread built-ins (pid, tid, ppid, uid, gid, execname, curthread and what
+	 * translates it, vtimestamp, progenyof, self-> variables) read that task's fields. NULL:
+	 * always the current thread. */
+	bool (*cg_task)(struct cgc *c);
 	/* R0 = the probe's id. NULL: the dobj_probe's id. */
 	void (*cg_probe_id)(struct cgc *c);
 	/* One of the names (0 provider, 1 module, 2 function, 3 name) into a new scratch slot;

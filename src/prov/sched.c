@@ -2,8 +2,7 @@
  *
  *   off-cpu   sched_switch, in the thread leaving     args[0] lwpsinfo_t *, args[1] psinfo_t *
  *                                                     (the thread about to run)
- *   on-cpu    sched_switch: the thread about to run; the tracepoint runs before the switch, so
- *             the current thread (pid, execname ...) is still the one leaving (see below)
+ *   on-cpu    sched_switch, for the thread about to run (see below)
  *   sleep     sched_switch of a thread leaving in a sleeping state, in it
  *   preempt   sched_switch of a thread leaving while still runnable, in it
  *   dequeue   the same switch as sleep: the thread leaves its run queue
@@ -15,8 +14,16 @@
  *             args[0] lwpsinfo_t *, args[1] psinfo_t *
  *
  * on-cpu: dtrace fires it in the thread that starts running. No tracepoint runs in the new
- * thread after a switch; a BPF trampoline on finish_task_switch would (the fbt provider's
- * machinery). Here on-cpu fires at the switch, once per thread put on the CPU. */
+ * thread after a switch, and this kernel refuses trampolines (fentry on finish_task_switch), so
+ * on-cpu fires at sched_switch, still in the thread leaving, and names the thread coming on
+ * (sched_switch's next) as the thread it describes (provider.h cg_task): pid, tid, ppid, uid,
+ * gid, execname, curthread (so curpsinfo, curlwpsinfo, curcpu), vtimestamp, progenyof(),
+ * self-> variables and the early predicate test (ktp_prefilter) are the incoming thread's, read
+ * from its task_struct. What stays the leaving thread's, as the registers and the address
+ * space are still its own: uregs[], ustack(), ustackdepth, ucaller, copyin()/copyinstr()
+ * (so curpsinfo->pr_psargs is the incoming thread's comm unless both share their memory),
+ * stack() and the kernel stack built-ins. The incoming thread's saved user registers would
+ * need bpf_task_pt_regs on a BTF task pointer, which a raw tracepoint's argument is not. */
 #include <linux/bpf.h>
 #include <string.h>
 
@@ -90,6 +97,15 @@ static void sched_prologue(struct cgc *c, int out_label)
 	ktp_prefilter(c, out_label);
 }
 
+/* on-cpu describes the thread coming on: sched_switch's next (ctx[2]). */
+static bool sched_task(struct cgc *c)
+{
+	if (c->probe->kidx != S_ON_CPU)
+		return false;
+	ktp_ctx_arg(c, 2);
+	return true;
+}
+
 static void sched_arg(struct cgc *c, int i)
 {
 	int k = (int)c->probe->kidx;
@@ -155,6 +171,7 @@ const struct provider prov_sched = {
 	.flags = sched_flags,
 	.cg_prologue = sched_prologue,
 	.cg_arg = sched_arg,
+	.cg_task = sched_task,
 	.attach = sched_attach,
 	.arg_type_names = sched_arg_type_names,
 	.probe_arg_types = ktp_arg_types,

@@ -174,6 +174,46 @@ for k in enqueue dequeue; do
 	[ "${n:-0}" -ge 20 ] && echo "ok - kprov: sched $k >= 20 ($n)" ||
 		{ echo "not ok - kprov: sched $k: '$n' < 20: $(head -c 300 "$work/err")"; fail=1; }
 done
+# on-cpu describes the thread coming on, though it fires before the switch: pid (tested early
+# in the prologue), execname (a string, and an aggregation key), curpsinfo, curlwpsinfo,
+# curthread, uid, ppid and self-> are the target's when pid is. Each firing is the same switch
+# as an off-cpu whose args[1] (the thread about to run) is the target; the target's on-cpu and
+# off-cpu firings pair up; and it is running ('R'), not the sleeping thread leaving.
+"$USDTRACE" -q -n 'sched:::on-cpu /pid == $target/ { @on = count(); @n[execname] = count();
+	@st[curlwpsinfo->pr_sname] = count(); self->on++;
+	@bad = sum(curpsinfo->pr_pid != pid || curlwpsinfo->pr_lwpid != tid ||
+	    curthread->tgid != pid || uid != '"$(id -u)"' || ppid != curpsinfo->pr_ppid ||
+	    curpsinfo->pr_fname != "sysload" || curpsinfo->pr_psargs != "sysload"); }' \
+	-n 'sched:::on-cpu /execname == "sysload"/ { @e = count(); }' \
+	-n 'sched:::off-cpu /pid == $target && self->on/ { @off = count(); }' \
+	-n 'sched:::off-cpu /args[1]->pr_pid == $target/ { @in = count(); }' \
+	-n 'END { printa("on %@d\n", @on); printa("off %@d\n", @off); printa("in %@d\n", @in);
+	    printa("e %@d\n", @e); printa("bad %@d\n", @bad); printa("n_%s %@d\n", @n);
+	    printa("st_%c %@d\n", @st); }' \
+	-c "$TOOL sleep 20" >"$work/out" 2>"$work/err"
+on=$(val on "$work/out")
+[ "${on:-0}" -ge 20 ] && echo "ok - kprov: sched on-cpu >= 20 ($on)" ||
+	{ echo "not ok - kprov: sched on-cpu: '$on' < 20: $(head -c 300 "$work/err")"; fail=1; }
+check "sched on-cpu: execname, curpsinfo, curlwpsinfo, curthread, uid, ppid" 0 "$(val bad "$work/out")"
+check "sched on-cpu: no error (pr_psargs reads no other process's memory)" "" "$(head -c 300 "$work/err")"
+check "sched on-cpu: execname key" "n_sysload" "$(grep '^n_' "$work/out" | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
+check "sched on-cpu: the thread coming on runs" "st_R" "$(grep '^st_' "$work/out" | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
+check "sched on-cpu: execname predicate" "$on" "$(val e "$work/out")"
+within() {     # within NAME A B MARGIN
+	d=$(( ${2:-0} - ${3:-0} ))
+	[ ${d#-} -le "$4" ] && echo "ok - kprov: $1 ($2, $3)" ||
+		{ echo "not ok - kprov: $1: $2 and $3 differ by more than $4"; fail=1; }
+}
+within "sched on-cpu / off-cpu pairs" "$on" "$(val off "$work/out")" 2
+within "sched on-cpu / off-cpu args[1]" "$on" "$(val in "$work/out")" 2
+# the classic off-cpu time: self-> in on-cpu is the thread coming back, after its 10 ms nap
+"$USDTRACE" -q -n 'sched:::off-cpu /pid == $target/ { self->ts = timestamp; }' \
+	-n 'sched:::on-cpu /self->ts/ { @n = count(); @m = min(timestamp - self->ts); self->ts = 0; }' \
+	-n 'END { printa("n %@d\n", @n); printa("m %@d\n", @m); }' \
+	-c "$TOOL sleep 20" >"$work/out" 2>"$work/err"
+n=$(val n "$work/out") m=$(val m "$work/out")
+[ "${n:-0}" -ge 19 ] && [ "${m:-0}" -ge 5000000 ] && echo "ok - kprov: sched off-cpu time ($n, min $m ns)" ||
+	{ echo "not ok - kprov: sched off-cpu time: $(tr '\n' ' ' <"$work/out") $(head -c 300 "$work/err")"; fail=1; }
 # tick: in the thread it interrupts, whose psinfo is the current process's
 "$USDTRACE" -q -n 'sched:::tick { @t[args[1]->pr_pid == pid && args[0]->pr_lwpid == tid] = count(); }' \
 	-n 'tick-1s { exit(0); }' -n 'END { printa("t%d %@d\n", @t); }' >"$work/out" 2>"$work/err"
