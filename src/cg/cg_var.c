@@ -11,6 +11,7 @@
 #include <linux/btf.h>
 
 #include "cg_clause.h"
+#include "kbtf.h"
 
 /* ---- variables: layout ---- */
 
@@ -464,7 +465,7 @@ static _Noreturn void btf_fail(struct cgc *c, struct dnode *n)
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
 {
 	if (!c->btf_loaded) {
-		struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
+		const struct btf *btf = kbtf_get();
 		c->btf_loaded = true;
 		if (btf) {
 			c->off_real_parent = bpf_sys_btf_member(btf, "task_struct", "real_parent");
@@ -476,7 +477,6 @@ void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
 			c->off_cred = bpf_sys_btf_member(btf, "task_struct", "cred");
 			c->off_cred_uid = bpf_sys_btf_member(btf, "cred", "uid");
 			c->off_cred_gid = bpf_sys_btf_member(btf, "cred", "gid");
-			btf__free(btf);
 		}
 	}
 	if (c->off_real_parent < 0 || c->off_tgid < 0 || (sched && (c->off_se < 0 || c->off_sum_exec < 0)))
@@ -544,13 +544,12 @@ void cgx_need_fsbase(struct cgc *c)
 {
 	if (c->off_fsbase >= 0)
 		return;
-	struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
+	const struct btf *btf = kbtf_get();
 	if (btf) {
 		int th = bpf_sys_btf_member(btf, "task_struct", "thread");
 		int fs = bpf_sys_btf_member(btf, "thread_struct", "fsbase");
 		if (th >= 0 && fs >= 0)
 			c->off_fsbase = th + fs;
-		btf__free(btf);
 	}
 	if (c->off_fsbase < 0)
 		cgc_fail(c, NULL, "USDT arguments in thread-local storage need the kernel's BTF "

@@ -26,7 +26,7 @@
 struct bprobes {
 	struct dobj_probe *probes;
 	size_t n, cap;
-	unsigned char *fbt_added;  /* fbt.c's: which kernel functions' probes are in (by its index) */
+	unsigned char *fbt_added;  /* fbt.c's: which kernel functions' probes are in (by BTF id) */
 };
 
 void bprobes_init(struct bprobes *c);

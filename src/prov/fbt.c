@@ -77,30 +77,39 @@ static bool build_table(void)
 	return nfuncs > 0;
 }
 
-static int by_name_only(const void *a, const void *b)
-{
-	return strcmp(((const struct kfunc *)a)->name, ((const struct kfunc *)b)->name);
-}
-
 static bool is_glob(const char *s)
 {
 	return strpbrk(s, "*?[\\") != NULL;
 }
 
-/* Add function i's probes that name pattern selects, unless they are in already. */
-static void provide(struct bprobes *c, size_t i, bool entry, bool ret)
+/* Add the probes of function f (its name and first BTF id) that the description selects,
+ * unless they are in already. */
+static void provide(struct bprobes *c, struct kfunc f, bool entry, bool ret)
 {
 	if (!c->fbt_added)
-		c->fbt_added = xcalloc(nfuncs, 1);
+		c->fbt_added = xcalloc(btf__type_cnt(kbtf_get()), 1);
 	static const char *const names[2] = { "entry", "return" };
 	for (int k = 0; k < 2; k++) {
-		if (!(k == 0 ? entry : ret) || (c->fbt_added[i] & (1u << k)))
+		if (!(k == 0 ? entry : ret) || (c->fbt_added[f.id] & (1u << k)))
 			continue;
-		c->fbt_added[i] |= (unsigned char)(1u << k);
-		struct dobj_probe *p = bprobes_add(c, &prov_fbt, "vmlinux", funcs[i].name, names[k],
+		c->fbt_added[f.id] |= (unsigned char)(1u << k);
+		struct dobj_probe *p = bprobes_add(c, &prov_fbt, "vmlinux", f.name, names[k],
 						   k == 0 ? DOBJ_PROBE_FBT_ENTRY : DOBJ_PROBE_FBT_RETURN);
-		p->btf_id = funcs[i].id;
+		p->btf_id = f.id;
 	}
+}
+
+/* The function named name, by its first BTF id (as build_table keeps it): one scan of the
+ * BTF, not the sorted table, which a description naming one function does not need. */
+static bool find_func(const char *name, struct kfunc *f)
+{
+	const struct btf *btf = kbtf_get();
+	int id = btf ? btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) : -1;
+	if (id <= 0)
+		return false;
+	f->id = (uint32_t)id;
+	f->name = btf__name_by_offset(btf, btf__type_by_id(btf, (uint32_t)id)->name_off);
+	return true;
 }
 
 static int fbt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
@@ -114,18 +123,19 @@ static int fbt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 		return 0;
 	bool entry = !*d->name || probedesc_glob(d->name, "entry", true);
 	bool ret = !*d->name || probedesc_glob(d->name, "return", true);
-	if ((!entry && !ret) || !build_table())
+	if (!entry && !ret)
 		return 0;
 	if (*d->func && !is_glob(d->func)) {
-		struct kfunc key = { d->func, 0 };
-		const struct kfunc *f = bsearch(&key, funcs, nfuncs, sizeof(*funcs), by_name_only);
-		if (!f)
+		struct kfunc f;
+		if (!find_func(d->func, &f))
 			return 0;
-		provide(&cat->builtin, (size_t)(f - funcs), entry, ret);
+		provide(&cat->builtin, f, entry, ret);
 	} else {
+		if (!build_table())
+			return 0;
 		for (size_t i = 0; i < nfuncs; i++)
 			if (!*d->func || probedesc_glob(d->func, funcs[i].name, false))
-				provide(&cat->builtin, i, entry, ret);
+				provide(&cat->builtin, funcs[i], entry, ret);
 	}
 	size_t before = clause >= 0 && clause < cat->nclauses ? cat->nclause_idx[clause] : 0;
 	int n = pcat_match_builtin(cat, &prov_fbt, d, 0, clause);

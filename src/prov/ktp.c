@@ -13,6 +13,7 @@
 #include "dcheck.h"
 #include "dparse.h"
 #include "dtype.h"
+#include "kbtf.h"
 #include "util.h"
 
 void ktp_add_probes(struct bprobes *c)
@@ -20,21 +21,6 @@ void ktp_add_probes(struct bprobes *c)
 	ksys_add_probes(c);
 	kproc_add_probes(c);
 	ksched_add_probes(c);
-}
-
-/* ---- the kernel's BTF, loaded once ---- */
-
-static struct btf *kbtf(void)
-{
-	static struct btf *btf;
-	static bool tried;
-	if (!tried) {
-		tried = true;
-		btf = btf__load_vmlinux_btf();
-		if (!btf || (uintptr_t)btf >= (uintptr_t)-4095)
-			btf = NULL;
-	}
-	return btf;
 }
 
 const struct ktp_offsets *ktp_offsets(void)
@@ -46,7 +32,7 @@ const struct ktp_offsets *ktp_offsets(void)
 	done = true;
 	memset(&o, 0xff, sizeof(o));
 	o.ok = false;
-	struct btf *b = kbtf();
+	const struct btf *b = kbtf_get(); /* the one copy (target/kbtf.h) */
 	if (!b)
 		return &o;
 	o.task_pid = bpf_sys_btf_member(b, "task_struct", "pid");
