@@ -14,7 +14,7 @@
  * in a program that cannot keep the pointer). xlate<pyobjinfo_t *>((PyObject *)p) describes any
  * object. The layouts are CPython 3.11's (Include/object.h, cpython/tupleobject.h,
  * cpython/unicodeobject.h, cpython/longintrepr.h); strings are read when they are compact
- * ASCII (most identifiers and paths), ints when they fit one 30-bit digit.
+ * ASCII (most identifiers and paths), ints when they fit two 30-bit digits (|v| < 2^60).
  */
 #pragma D depends_on provider python
 
@@ -52,14 +52,14 @@ typedef struct {
 
 typedef struct {
 	PyVarObject ob_base;
-	uint32_t ob_digit[1];		/* 30-bit digits, least significant first */
+	uint32_t ob_digit[2];		/* 30-bit digits, least significant first */
 } PyLongObject;
 
 /* What one object is: its type's name, a str's text, an int's value. */
 typedef struct pyobjinfo {
 	string type;			/* the type's tp_name */
 	string text;			/* a compact ASCII str's text, else "" */
-	int64_t value;			/* an int of one digit (|v| < 2^30), else 0 */
+	int64_t value;			/* an int of one or two digits (|v| < 2^60), else 0 */
 } pyobjinfo_t;
 
 /* inline helpers over a PyObject pointer: the kind is read from the type's flags (an
@@ -70,9 +70,15 @@ inline string py_typename[PyObject *o] = o == NULL ? "NULL" : copyinstr((uintptr
 inline string py_str[PyObject *o] =
 	py_is_str[o] && (((PyASCIIObject *)o)->state & 0x60) == 0x60 ?
 	copyinstr((uintptr_t)&((PyASCIIObject *)o)->data[0]) : "";
+inline int64_t py_digits[PyObject *o] =
+	((PyVarObject *)o)->ob_size < 0 ? -((PyVarObject *)o)->ob_size : ((PyVarObject *)o)->ob_size;
+inline int64_t py_magnitude[PyObject *o] =
+	py_digits[o] == 1 ? (int64_t)((PyLongObject *)o)->ob_digit[0] :
+	(int64_t)((PyLongObject *)o)->ob_digit[0] +
+	((int64_t)((PyLongObject *)o)->ob_digit[1] << 30);
 inline int64_t py_int[PyObject *o] =
-	py_is_int[o] && (((PyVarObject *)o)->ob_size == 1 || ((PyVarObject *)o)->ob_size == -1) ?
-	((PyVarObject *)o)->ob_size * (int64_t)((PyLongObject *)o)->ob_digit[0] : 0;
+	!py_is_int[o] || py_digits[o] == 0 || py_digits[o] > 2 ? 0 :
+	((PyVarObject *)o)->ob_size < 0 ? -py_magnitude[o] : py_magnitude[o];
 
 translator pyobjinfo_t < PyObject *o > {
 	type = py_typename[o];

@@ -32,3 +32,23 @@ if [ "$out" = "$want" ]; then
 else
 	notok dlib-python-audit "[$out] want [$want] $(head -c 300 err)"
 fi
+
+# ints of one and two 30-bit digits, either sign; an int too big for two digits reads 0
+printf 'import sys\nsys.audit("usdtrace.ints", 0, -7, 2**40 + 5, -(2**59), 2**61)\n' >ints.py
+out=$(timeout 30 "$U" -q -c "$PY $W/ints.py" -n '
+python$target:::audit
+/copyinstr(arg0) == "usdtrace.ints"/
+{
+	this->t = (PyTupleObject *)arg1;
+	printf("%d %d %d %d %d\n", xlate<pyobjinfo_t *>(this->t->ob_item[0])->value,
+	    xlate<pyobjinfo_t *>(this->t->ob_item[1])->value,
+	    xlate<pyobjinfo_t *>(this->t->ob_item[2])->value,
+	    xlate<pyobjinfo_t *>(this->t->ob_item[3])->value,
+	    xlate<pyobjinfo_t *>(this->t->ob_item[4])->value);
+}' 2>err)
+want="0 -7 $((1099511627776 + 5)) -576460752303423488 0"
+if [ "$out" = "$want" ]; then
+	ok dlib-python-ints
+else
+	notok dlib-python-ints "[$out] want [$want] $(head -c 300 err)"
+fi
