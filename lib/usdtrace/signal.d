@@ -2,7 +2,8 @@
  * signal.d — usdtrace D library: the Linux signal numbers by name (inline int SIGINT = 2;
  * ..., as dtrace's signal.d has them) and signal_name[s], an inline string table from a
  * number to its name ("SIGINT"), "<unknown>" for one with none (real-time signals included).
- * Values are x86-64 Linux's.
+ * Values are x86-64 Linux's. Also the si_code values of SIGCHLD, CLD_EXITED ... CLD_CONTINUED:
+ * proc:::exit's args[0] is one of the first three.
  */
 
 inline int SIGHUP = 1;
@@ -41,6 +42,13 @@ inline int SIGPWR = 30;
 inline int SIGSYS = 31;
 inline int SIGRTMIN = 34;
 inline int SIGRTMAX = 64;
+
+inline int CLD_EXITED = 1;
+inline int CLD_KILLED = 2;
+inline int CLD_DUMPED = 3;
+inline int CLD_TRAPPED = 4;
+inline int CLD_STOPPED = 5;
+inline int CLD_CONTINUED = 6;
 
 inline string signal_name[int s] =
 	s == 1 ? "SIGHUP" :

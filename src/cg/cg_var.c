@@ -599,6 +599,9 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 	case DB_CPU:
 		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 		return;
+	case DB_LGRP:
+		cgc_emit(c, bi_call(BPF_FUNC_get_numa_node_id));
+		return;
 	case DB_EPID:
 		if (c->probe->prov->cg_epid)
 			c->probe->prov->cg_epid(c, 0, (uint32_t)cgc_current_epid(c));

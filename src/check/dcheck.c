@@ -153,7 +153,7 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_VTIMESTAMP] = "vtimestamp", [DB_WALLTIMESTAMP] = "walltimestamp",
 	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth", [DB_CALLER] = "caller",
 	[DB_STACKDEPTH] = "stackdepth", [DB_CURTHREAD] = "curthread",
-	[DB_CURTASK] = "__usdtrace_curtask",
+	[DB_CURTASK] = "__usdtrace_curtask", [DB_LGRP] = "lgrp",
 };
 
 /* The D type of each scalar built-in, as dt_open.c's table spells it. */
@@ -167,7 +167,7 @@ static const char *const builtin_types[DB_COUNT] = {
 	[DB_TID] = "id_t", [DB_TIMESTAMP] = "uint64_t", [DB_UID] = "uid_t",
 	[DB_UREGS] = "uint64_t", [DB_VTIMESTAMP] = "uint64_t", [DB_WALLTIMESTAMP] = "int64_t",
 	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t", [DB_CALLER] = "uintptr_t",
-	[DB_STACKDEPTH] = "uint32_t",
+	[DB_STACKDEPTH] = "uint32_t", [DB_LGRP] = "int",
 };
 
 const char *dbuiltin_name(enum dbuiltin b)

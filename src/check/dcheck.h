@@ -137,7 +137,7 @@
 #include "dparse.h"
 
 /* Built-in variables (dtrace's, with their D types:
- * arg0..arg9 int64_t; args[] typed per probe; cpu int; epid, id uint_t;
+ * arg0..arg9 int64_t; args[] typed per probe; cpu, lgrp int; epid, id uint_t;
  * errno int; execname, probefunc, probemod, probename, probeprov string;
  * pid, ppid pid_t; tid id_t; timestamp, vtimestamp uint64_t; walltimestamp int64_t;
  * uregs[] uint64_t; ucaller uint64_t; ustackdepth, stackdepth uint32_t; uid uid_t, gid gid_t, as
@@ -159,6 +159,8 @@ enum dbuiltin {
 			   * which differs from curthread where a probe describes another thread
 			   * (sched's on-cpu: provider.h cg_task); the kernel library uses it to
 			   * tell when the process's memory is not the one copyin() reads */
+	DB_LGRP,          /* the locality group of the CPU the probe runs on: on Linux, the
+			   * CPU's NUMA node (as DTrace for Linux gives it) */
 	DB_COUNT
 };
 

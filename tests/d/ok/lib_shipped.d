@@ -9,5 +9,6 @@ BEGIN
 	printf("%d %d %s %s %s\n", SIGINT, SIGKILL, signal_name[SIGTERM], signal_name[40],
 	    signal_name[0]);
 	printf("%d %d\n", sizeof(struct sockaddr_in), sizeof(struct sockaddr_in6));
+	printf("%d %d %d\n", CLD_EXITED, CLD_KILLED, CLD_DUMPED);
 	exit(0);
 }
