@@ -12,6 +12,9 @@
  *   wakeup    sched_wakeup, in the waker              args[0] lwpsinfo_t *, args[1] psinfo_t *
  *   tick      a clock tick (a 100 Hz cpu-clock event on every CPU), in the thread it interrupts
  *             args[0] lwpsinfo_t *, args[1] psinfo_t *
+ *   surrender a thread giving up its CPU of its own accord (sched_yield(): sys_enter of that
+ *             call, where DTrace for Linux takes do_sched_yield), in it
+ *             args[0] lwpsinfo_t *, args[1] psinfo_t *
  *
  * on-cpu: dtrace fires it in the thread that starts running. No tracepoint runs in the new
  * thread after a switch, and this kernel refuses trampolines (fentry on finish_task_switch), so
@@ -26,6 +29,7 @@
  * need bpf_task_pt_regs on a BTF task pointer, which a raw tracepoint's argument is not. */
 #include <linux/bpf.h>
 #include <string.h>
+#include <sys/syscall.h>
 
 #include "attach.h"
 #include "cg_clause.h"
@@ -33,7 +37,10 @@
 #include "pcat.h"
 #include "util.h"
 
-enum { S_ON_CPU, S_OFF_CPU, S_ENQUEUE, S_DEQUEUE, S_WAKEUP, S_SLEEP, S_PREEMPT, S_TICK, S_N };
+enum {
+	S_ON_CPU, S_OFF_CPU, S_ENQUEUE, S_DEQUEUE, S_WAKEUP, S_SLEEP, S_PREEMPT, S_TICK, S_SURRENDER,
+	S_N
+};
 
 static const struct {
 	const char *name, *tp;
@@ -47,6 +54,7 @@ static const struct {
 	[S_SLEEP] = { "sleep", "sched_switch", 0 },
 	[S_PREEMPT] = { "preempt", "sched_switch", 0 },
 	[S_TICK] = { "tick", NULL, 2 },
+	[S_SURRENDER] = { "surrender", "sys_enter", 2 },
 };
 
 static const char *const arg_types[3] = { "lwpsinfo_t *", "psinfo_t *", "cpuinfo_t *" };
@@ -91,6 +99,10 @@ static void sched_prologue(struct cgc *c, int out_label)
 		cgc_emit(c, bi_mov32_reg(0, 0));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
 		break;
+	case S_SURRENDER: /* sys_enter(regs, id): only sched_yield() */
+		ktp_ctx_arg(c, 1);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, SYS_sched_yield, out_label);
+		break;
 	default:
 		break;
 	}
@@ -115,7 +127,7 @@ static void sched_arg(struct cgc *c, int i)
 	}
 	int16_t t = KTP_CURRENT;
 	bool own = false;
-	if (k != S_TICK) {
+	if (k != S_TICK && k != S_SURRENDER) {
 		/* whose: next for off-cpu, prev for dequeue, the woken one for the wakeups */
 		int which = k == S_OFF_CPU ? 2 : k == S_DEQUEUE ? 1 : 0;
 		t = cgc_slot_push(c);
