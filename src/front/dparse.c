@@ -127,26 +127,10 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
 	longjmp(p->fail, 1);
 }
 
-/* A name the parser knows (a type, a declared variable, an enumerator), or one right after
- * `.`, `->`, struct, union or enum, which dtrace's lexer takes without reading ahead. */
-static bool known_ident(struct parser *p, const struct dtok *t)
-{
-	size_t i = (size_t)(t - p->tl->toks);
-	if (i > 0) {
-		const struct dtok *prev = &p->tl->toks[i - 1];
-		/* (after a translator's `< type name >` dtrace quotes the name alone too) */
-		if (dtok_is(prev, ".") || dtok_is(prev, "->") || dtok_is(prev, "struct") ||
-		    dtok_is(prev, "union") || dtok_is(prev, "enum") || dtok_is(prev, ">"))
-			return true;
-	}
-	char n[256];
-	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
-	return dscope_find(p->ctx, n, DSYM_TYPEDEF, false) != NULL;
-}
-
-/* As known_ident, for the name the text ends with: a variable it has just declared ("int x"
- * at the end) was not known yet when dtrace's lexer met it, so only a type counts. */
-static bool read_ahead_free(struct parser *p, const struct dtok *t)
+/* Whether the lexer of dtrace knows name t without reading ahead: one right after `.`, `->`,
+ * struct, union, enum or a translator's `< type name >` always; else a name the parser knows
+ * (a type, a declared variable, an enumerator), or with types_only a type alone. */
+static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 {
 	size_t i = (size_t)(t - p->tl->toks);
 	if (i > 0) {
@@ -158,7 +142,19 @@ static bool read_ahead_free(struct parser *p, const struct dtok *t)
 	char n[256];
 	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
 	const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
-	return e && e->kind == DSYM_TYPEDEF;
+	return e && (!types_only || e->kind == DSYM_TYPEDEF);
+}
+
+static bool known_ident(struct parser *p, const struct dtok *t)
+{
+	return ident_known(p, t, false);
+}
+
+/* For the name the text ends with: a variable it has just declared ("int x" at the end) was
+ * not known yet when dtrace's lexer met it, so only a type counts. */
+static bool read_ahead_free(struct parser *p, const struct dtok *t)
+{
+	return ident_known(p, t, true);
 }
 
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)

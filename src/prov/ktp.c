@@ -121,20 +121,6 @@ void ktp_ctx_arg(struct cgc *c, int i)
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(8 * i)));
 }
 
-void ktp_kread(struct cgc *c, int off, int size)
-{
-	int16_t s = cgc_slot_push(c);
-	cgc_emit(c, bi_st(BPF_DW, 10, s, 0));
-	cgc_emit(c, bi_mov64_reg(3, 0));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, off));
-	cgc_emit(c, bi_mov64_reg(1, 10));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, s));
-	cgc_emit(c, bi_mov64_imm(2, size));
-	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
-	cgc_emit(c, bi_ldx((uint8_t)cgx_bpf_size(size), 0, 10, s));
-	cgc_slot_pop(c);
-}
-
 /* R0 = the task pointer (slot, or the current task). */
 static void load_task(struct cgc *c, int16_t task)
 {
@@ -150,7 +136,7 @@ static void task_field(struct cgc *c, int16_t task, uint32_t dst, int at, int of
 	if (off < 0)
 		return;
 	load_task(c, task);
-	ktp_kread(c, off, size);
+	cgx_task_read(c, off, size);
 	cgc_emit(c, bi_stx((uint8_t)cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
 }
 
@@ -161,8 +147,8 @@ static void task_field2(struct cgc *c, int16_t task, uint32_t dst, int at, int p
 	if (ptr_off < 0 || off < 0)
 		return;
 	load_task(c, task);
-	ktp_kread(c, ptr_off, 8);
-	ktp_kread(c, off, size);
+	cgx_task_read(c, ptr_off, 8);
+	cgx_task_read(c, off, size);
 	cgc_emit(c, bi_stx((uint8_t)cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
 }
 
@@ -263,7 +249,7 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 	if (o->task_state >= 0) {
 		int run = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		load_task(c, t);
-		ktp_kread(c, o->task_state, 4);
+		cgx_task_read(c, o->task_state, 4);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, run);
 		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 25), 1));
 		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 26), 'S'));

@@ -61,8 +61,6 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task);    /* R0 = address of a lwpsinfo
 void ktp_cpuinfo(struct cgc *c, int16_t task);     /* R0 = address of a cpuinfo_t copy */
 /* R0 = *(u64 *)(ctx + 8 * i): the tracepoint's argument i */
 void ktp_ctx_arg(struct cgc *c, int i);
-/* R0 = the kernel value of `size` bytes at R0 + off (bpf_probe_read_kernel; 0 on failure). */
-void ktp_kread(struct cgc *c, int off, int size);
 
 /* D declarations of psinfo_t, lwpsinfo_t, cpuinfo_t as ktp_* build them. */
 extern const char ktp_decls[];

@@ -83,7 +83,7 @@ static int proc_match(struct pcat *cat, const struct probedesc *d, uint32_t id, 
 static void exit_nr(struct cgc *c)
 {
 	ktp_ctx_arg(c, 0);
-	ktp_kread(c, PTREGS_ORIG_AX, 8);
+	cgx_task_read(c, PTREGS_ORIG_AX, 8);
 }
 
 /* Out unless R0 is one of nrs[0..n). */
@@ -108,10 +108,10 @@ static void proc_prologue(struct cgc *c, int out_label)
 		const struct ktp_offsets *o = ktp_offsets();
 		int16_t s = cgc_slot_push(c);
 		ktp_ctx_arg(c, 1);
-		ktp_kread(c, o->task_tgid, 4);
+		cgx_task_read(c, o->task_tgid, 4);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 		ktp_ctx_arg(c, 1);
-		ktp_kread(c, o->task_pid, 4);
+		cgx_task_read(c, o->task_pid, 4);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s));
 		cgc_slot_pop(c);
 		bpb_jmp_reg(&c->buf, c->probe->kidx == P_CREATE ? BPF_JNE : BPF_JEQ, 0, 1, out_label);
@@ -177,7 +177,7 @@ static void exit_reason(struct cgc *c)
 	}
 	int killed = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	ktp_ctx_arg(c, 0);
-	ktp_kread(c, o->task_exit_code, 4);
+	cgx_task_read(c, o->task_exit_code, 4);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 0x7f));
 	bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, killed);
@@ -200,11 +200,11 @@ static void exec_path(struct cgc *c)
 	ktp_ctx_arg(c, 1);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, NR_EXECVEAT, notat);
 	ktp_ctx_arg(c, 0);
-	ktp_kread(c, PTREGS_SI, 8);
+	cgx_task_read(c, PTREGS_SI, 8);
 	bpb_ja(&c->buf, have);
 	bpb_label_place(&c->buf, notat);
 	ktp_ctx_arg(c, 0);
-	ktp_kread(c, PTREGS_DI, 8);
+	cgx_task_read(c, PTREGS_DI, 8);
 	bpb_label_place(&c->buf, have);
 	cgc_emit(c, bi_mov64_reg(3, 0));
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
@@ -266,7 +266,7 @@ static void proc_arg(struct cgc *c, int i)
 		}
 		/* the handler: k_sigaction's first word (sa.sa_handler) */
 		ktp_ctx_arg(c, 2);
-		ktp_kread(c, 0, 8);
+		cgx_task_read(c, 0, 8);
 		return;
 	case P_SIGNAL_CLEAR:
 		ktp_ctx_arg(c, 1);

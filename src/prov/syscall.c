@@ -115,7 +115,7 @@ static void sys_prologue(struct cgc *c, int out_label)
 {
 	if (is_return(c->probe)) {
 		ktp_ctx_arg(c, 0);
-		ktp_kread(c, PTREGS_ORIG_AX, 8);
+		cgx_task_read(c, PTREGS_ORIG_AX, 8);
 	} else {
 		ktp_ctx_arg(c, 1);
 	}
@@ -139,7 +139,7 @@ static void sys_arg(struct cgc *c, int i)
 		return;
 	}
 	ktp_ctx_arg(c, 0);
-	ktp_kread(c, regs[i], 8);
+	cgx_task_read(c, regs[i], 8);
 }
 
 /* errno: the return value's error (-4095 .. -1 is an error, as the C library takes it). */
