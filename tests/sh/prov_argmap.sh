@@ -4,7 +4,8 @@
 # the mapping; through net.d's sockaddr translators for a struct pointer) and argN the native
 # one. Also: a program compiled against systemtap's <sys/sdt.h> (DTrace's usdt-tst-argmap
 # trigger shape: DTRACE_PROBE2 with no header of ours) links with the -G object and its
-# mapping applies; and a header whose probes take uint64_t compiles on its own.
+# mapping applies; a header whose probes take uint64_t compiles on its own; and -l -v lists
+# args[] with the translated types, as the tracer gives them.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 U=$USDTRACE
@@ -71,6 +72,26 @@ if [ "$maps" -eq 3 ] && echo "$strs" | grep -q '\] *0 sockaddrinfo_t \*$' &&
 else
 	notok argmap-notes "$maps mapping notes, want 3: $(echo "$strs" | head -c 400)"
 fi
+# -l -v of the file lists args[] as the tracer types them: the translated types, in order
+"$U" -l -v -m "$PWD/main" >lv 2>err
+list_types() {
+	awk -v p="$1" '$NF == p && $2 ~ /^mapper/ { on = 1; next }
+		on && /Argument Types/ { in_t = 1; next }
+		in_t && /args\[/ { sub(/^[ \t]*/, ""); printf "%s;", $0; next }
+		in_t { exit }' lv
+}
+types=$(list_types peer)
+if [ "$types" = 'args[0]: int;args[1]: sockaddrinfo_t *;args[2]: sockaddrinfo_t *;' ]; then
+	ok argmap-list-types
+else
+	notok argmap-list-types "[$types] $(head -c 300 err)"
+fi
+types=$(list_types drop)
+[ "$types" = 'args[0]: long;args[1]: long;' ] && ok argmap-list-drop ||
+	notok argmap-list-drop "[$types] $(head -c 300 err)"
+types=$(list_types wide)
+[ "$types" = 'args[0]: uint64_t;args[1]: size_t;args[2]: pid_t;' ] && ok argmap-list-unmapped ||
+	notok argmap-list-unmapped "[$types] $(head -c 300 err)"
 if [ "$(id -u)" -ne 0 ]; then
 	skip argmap-trace "needs root"
 	exit 0
