@@ -3247,6 +3247,12 @@ const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in
 	return x ? x->def : NULL;
 }
 
+bool dck_argcompat(struct dtype *to, struct dtype *from)
+{
+	struct dnode n = { .kind = DN_TYPE, .type = from };
+	return argcompat(to, &n);
+}
+
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
 		   char *errbuf, size_t errlen)
 {
