@@ -1040,10 +1040,22 @@ static void check_ident(struct ck *c, struct dnode *n)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
 	if (in) {
 		/* an inline: a cast to its type over a copy of its (checked) expression */
+		char *name = xstrdup(n->name);
 		if (expand_xlate_inline(c, n)) {
-			check_expr(c, n);   /* translated data used as a value: dtrace's error */
+			/* a pointer to translated data (curcpu, curpsinfo) is a pointer as any other
+			 * when used whole, as dtrace's curcpu is: the translation made in scratch
+			 * memory; translated data itself used as a value is dtrace's error */
+			if (res(n->ctype)->kind == DTY_PTR) {
+				char *tmp = xasprintf("__xlate_%s", name);
+				dxl_materialize(c->out->xlators, &c->xl, n, tmp);
+				free(tmp);
+			} else {
+				check_expr(c, n);
+			}
+			free(name);
 			return;
 		}
+		free(name);
 		struct dnode *copy = copy_tree(c, in->def->lhs);
 		free(n->name);
 		n->name = NULL;
