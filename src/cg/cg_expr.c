@@ -32,6 +32,11 @@ static bool kernel_ptr(struct dtype *t)
 	struct dtype *b = t->base ? dtype_resolve(t->base) : NULL;
 	return t->kernel || (b && b->kernel);
 }
+
+bool cgx_kernel_ptr(struct dtype *t)
+{
+	return kernel_ptr(t);
+}
 #define PROGENY_DEPTH 24                     /* ancestors progenyof() looks at */
 
 static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst);

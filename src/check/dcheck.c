@@ -418,7 +418,9 @@ static struct dtype *kernel_tag(struct ck *c, const char *name)
 		return e->type;
 	struct dscope *cur = c->tc->scope;
 	c->tc->scope = c->tc->builtins ? c->tc->builtins : cur;
-	e = dscope_add(c->tc, name, DSYM_TAG, dtype_tagged(c->tc, DTY_STRUCT, name), 0);
+	struct dtype *t = dtype_tagged(c->tc, DTY_STRUCT, name);
+	t->kernel = true;  /* before it is completed too: pointers to it hold kernel addresses */
+	e = dscope_add(c->tc, name, DSYM_TAG, t, 0);
 	c->tc->scope = cur;
 	return e->type;
 }
