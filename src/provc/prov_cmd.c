@@ -1,5 +1,6 @@
 /* prov_cmd.c — `usdtrace -h` and `usdtrace -G`: read the provider file(s) (through cpp with
- * -C), parse, and write the header or the object. Outputs are written to a temporary file in
+ * -C), parse, check each argument mapping has its translators (dtrace's D_PROV_PRXLATOR), and
+ * write the header or the object. Outputs are written to a temporary file in
  * the destination directory and renamed into place, so a failure never leaves a partial or
  * stale-looking output behind. Several -s files are read as one source, in order. */
 #include <errno.h>
