@@ -793,6 +793,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->stack_top = CGC_STACK_FIXED;
 	c->g.scratch_top = c->this_end;
 	c->persist_top = c->this_end;
+	c->persist_used = 0;
 	c->where = cl;
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");

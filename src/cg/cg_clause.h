@@ -141,6 +141,7 @@ struct cgc {
 	bool fault_used;               /* some code jumps to the fault path */
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
 	uint32_t persist_top;          /* scratch kept for the whole clause (copyin, alloca) */
+	uint32_t persist_used;         /* bytes of it taken so far (temporaries may lie between) */
 	struct dnode *where;           /* for error positions */
 
 	/* speculations (cg_spec.c) */
