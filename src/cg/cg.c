@@ -507,7 +507,8 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 		cgx_int(c, addr);
 		int16_t slot = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
-		cg_emit_load_ptr(&c->g, tmp, slot, n);
+		/* through a kernel pointer (curthread), kernel memory, as dtrace's tracemem reads */
+		cg_emit_load_ptr_as(&c->g, tmp, slot, n, cgx_kernel_ptr(addr->type));
 		cgc_slot_pop(c);
 	}
 	v->off = rec_alloc(c, cgc_round8(n), 8);
@@ -550,7 +551,7 @@ static void act_print(struct cgc *c, struct dnode *call)
 	v[0].argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, 8, false, "void *" };
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)v[0].off));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
-	cg_emit_load_ptr(&c->g, tmp, slot, n);
+	cg_emit_load_ptr_as(&c->g, tmp, slot, n, cgx_kernel_ptr(arg->type));
 	cgc_slot_pop(c);
 	v[1].off = rec_alloc(c, cgc_round8(n), 8);
 	v[1].size = n;
@@ -792,6 +793,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->stack_top = CGC_STACK_FIXED;
 	c->g.scratch_top = c->this_end;
 	c->persist_top = c->this_end;
+	c->persist_used = 0;
 	c->where = cl;
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");

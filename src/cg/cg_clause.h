@@ -141,6 +141,7 @@ struct cgc {
 	bool fault_used;               /* some code jumps to the fault path */
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
 	uint32_t persist_top;          /* scratch kept for the whole clause (copyin, alloca) */
+	uint32_t persist_used;         /* bytes of it taken so far (temporaries may lie between) */
 	struct dnode *where;           /* for error positions */
 
 	/* speculations (cg_spec.c) */
@@ -271,6 +272,9 @@ void cgx_int(struct cgc *c, struct dnode *n);                  /* value in R0 */
 uint32_t cgx_str(struct cgc *c, struct dnode *n);              /* scratch offset of a slot */
 uint32_t cgx_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch copy */
 void cgx_effect(struct cgc *c, struct dnode *n);               /* for side effects only */
+/* Whether a pointer of type t may hold a kernel address (a kernel type's: curthread, fbt
+ * arguments), so that reads through it take kernel memory there (cg_emit_load_ptr_as). */
+bool cgx_kernel_ptr(struct dtype *t);
 void cgx_subr_stmt(struct cgc *c, struct dnode *n);            /* raise, stop, copyout... */
 void cgx_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
 

@@ -32,6 +32,11 @@ static bool kernel_ptr(struct dtype *t)
 	struct dtype *b = t->base ? dtype_resolve(t->base) : NULL;
 	return t->kernel || (b && b->kernel);
 }
+
+bool cgx_kernel_ptr(struct dtype *t)
+{
+	return kernel_ptr(t);
+}
 #define PROGENY_DEPTH 24                     /* ancestors progenyof() looks at */
 
 static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst);
@@ -1070,6 +1075,7 @@ static uint32_t persist_alloc(struct cgc *c, uint32_t size)
 	uint32_t off = cg_scratch_alloc(&c->g, size);
 
 	c->persist_top = c->g.scratch_top;
+	c->persist_used += size;
 	return off;
 }
 
@@ -1255,7 +1261,9 @@ static void call_int(struct cgc *c, struct dnode *n)
 	case DS_ALLOCA: {
 		/* the scratchsize option bounds what one clause may alloca() */
 		uint64_t limit = c->in->opts ? c->in->opts->scratchsize : 256;
-		uint64_t used = c->persist_top - c->this_end;
+		/* what the clause kept so far: not persist_top's distance, which also spans the
+		 * temporaries allocated before (an aggregation key's) */
+		uint64_t used = c->persist_used;
 		uint64_t left = used < limit ? limit - used : 0;
 		if (a0->isconst && (uint64_t)a0->cval > limit)
 			cgc_fail_tag(c, n, D_ALLOCA_SIZE, "alloca(%llu) size larger than scratchsize %llu",

@@ -419,7 +419,9 @@ static struct dtype *kernel_tag(struct ck *c, const char *name)
 		return e->type;
 	struct dscope *cur = c->tc->scope;
 	c->tc->scope = c->tc->builtins ? c->tc->builtins : cur;
-	e = dscope_add(c->tc, name, DSYM_TAG, dtype_tagged(c->tc, DTY_STRUCT, name), 0);
+	struct dtype *t = dtype_tagged(c->tc, DTY_STRUCT, name);
+	t->kernel = true;  /* before it is completed too: pointers to it hold kernel addresses */
+	e = dscope_add(c->tc, name, DSYM_TAG, t, 0);
 	c->tc->scope = cur;
 	return e->type;
 }
@@ -1041,10 +1043,22 @@ static void check_ident(struct ck *c, struct dnode *n)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
 	if (in) {
 		/* an inline: a cast to its type over a copy of its (checked) expression */
+		char *name = xstrdup(n->name);
 		if (expand_xlate_inline(c, n)) {
-			check_expr(c, n);   /* translated data used as a value: dtrace's error */
+			/* a pointer to translated data (curcpu, curpsinfo) is a pointer as any other
+			 * when used whole, as dtrace's curcpu is: the translation made in scratch
+			 * memory; translated data itself used as a value is dtrace's error */
+			if (res(n->ctype)->kind == DTY_PTR) {
+				char *tmp = xasprintf("__xlate_%s", name);
+				dxl_materialize(c->out->xlators, &c->xl, n, tmp);
+				free(tmp);
+			} else {
+				check_expr(c, n);
+			}
+			free(name);
 			return;
 		}
+		free(name);
 		struct dnode *copy = copy_tree(c, in->def->lhs);
 		free(n->name);
 		n->name = NULL;
@@ -3246,6 +3260,12 @@ const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in
 	struct dnode src = { .kind = DN_TYPE, .type = in };
 	const struct dxl *x = p->xlators ? dxl_lookup(p->xlators, &xl_pure_ops, &src, out) : NULL;
 	return x ? x->def : NULL;
+}
+
+bool dck_argcompat(struct dtype *to, struct dtype *from)
+{
+	struct dnode n = { .kind = DN_TYPE, .type = from };
+	return argcompat(to, &n);
 }
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,

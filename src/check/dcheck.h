@@ -299,6 +299,10 @@ void dck_prog_free(struct dck_prog *p);
  * the output struct/union or a pointer to it. */
 const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in, struct dtype *out);
 
+/* dt_node_is_argcompat: whether a value of type `from` may be passed where `to` is expected
+ * (both integers, both strings, the same struct/union, or compatible pointers). */
+bool dck_argcompat(struct dtype *to, struct dtype *from);
+
 /* The printf view of a value of type t, exactly as dcheck described it to dfmt_check: class
  * (integers and enums INT; pointers PTR; string and char[N] STRING; floats FLOAT; anything
  * else OTHER), size in bytes (a string: strsize), signedness, and the D spelling (owned by p,

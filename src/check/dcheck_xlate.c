@@ -372,6 +372,93 @@ void dxl_assign(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n)
 	ops->check_expr(ops->ck, n);
 }
 
+/* The node chain a, b joined by a comma (a alone when b is NULL). */
+static struct dnode *comma(const struct dxl_ops *ops, struct dnode *a, struct dnode *b)
+{
+	if (!a)
+		return b;
+	struct dnode *c = ops->node(ops->ck, DN_COMMA, a->pos);
+	c->lhs = a;
+	c->rhs = b;
+	return c;
+}
+
+static struct dnode *this_var(const struct dxl_ops *ops, const struct dnode *at, const char *name)
+{
+	struct dnode *v = ops->node(ops->ck, DN_THIS, at->pos);
+	v->name = xstrdup(name);
+	return v;
+}
+
+/* Whether every member the translator defines is a scalar, which one store copies (strings
+ * and arrays would need a copy the code generator does not make into scratch memory). */
+static bool scalar_members(const struct dxl *x)
+{
+	struct dtype *r = res(x->out);
+	for (int i = 0; i < r->nmembers; i++) {
+		const struct dmember *dm = &r->members[i];
+		if (!dm->name || !member_def(x, dm->name))
+			continue;
+		enum dtype_kind k = res(dm->type)->kind;
+		if (k == DTY_ARRAY || k == DTY_STRUCT || k == DTY_UNION || k == DTY_STRING ||
+		    dm->bit_width >= 0)
+			return false;
+	}
+	return true;
+}
+
+void dxl_materialize(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n,
+		     const char *tmp)
+{
+	struct dnode *input = NULL;
+	const struct dxl *x = resolve(t, ops, n, &input);
+	struct dtype *ptr = n->ctype;
+	if (!scalar_members(x))
+		dxl_value(t, ops, n);
+	/* this->tmp = (T *)alloca(sizeof (T)) */
+	struct dnode *sz = ops->node(ops->ck, DN_SIZEOF_TYPE, n->pos);
+	sz->ctype = x->out;
+	struct dnode *call = ops->node(ops->ck, DN_CALL, n->pos);
+	call->name = xstrdup("alloca");
+	call->args = sz;
+	struct dnode *cast = ops->node(ops->ck, DN_CAST, n->pos);
+	cast->ctype = ptr;
+	cast->lhs = call;
+	struct dnode *chain = ops->node(ops->ck, DN_ASSIGN, n->pos);
+	chain->op = "=";
+	chain->lhs = this_var(ops, n, tmp);
+	chain->rhs = cast;
+	/* this->tmp->m = xlate <T> (input).m, for each member the translation gives a value */
+	struct dnode as_struct = *n;
+	as_struct.ctype = x->out;
+	struct dtype *r = res(x->out);
+	for (int i = 0; i < r->nmembers; i++) {
+		const struct dmember *dm = &r->members[i];
+		struct dnode *v = dm->name ? member_value(ops, x, &as_struct, input, dm) : NULL;
+		if (!v)
+			continue;
+		struct dnode *m = ops->node(ops->ck, DN_MEMBER, n->pos);
+		m->op = "->";
+		m->lhs = this_var(ops, n, tmp);
+		m->name = xstrdup(dm->name);
+		struct dnode *a = ops->node(ops->ck, DN_ASSIGN, n->pos);
+		a->op = "=";
+		a->lhs = m;
+		a->rhs = v;
+		chain = comma(ops, chain, a);
+	}
+	chain = comma(ops, chain, this_var(ops, n, tmp));
+	/* n takes the chain's place (its own `next` kept: it may sit in a list) */
+	struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
+	struct dnode saved = *chain;
+	*n = saved;
+	n->next = keep_next;
+	n->pool_next = keep_pool;
+	chain->name = NULL;
+	chain->str = NULL;
+	ops->check_expr(ops->ck, n);
+}
+
 _Noreturn void dxl_cast(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *cast)
 {
 	struct dnode *xl = cast->lhs;

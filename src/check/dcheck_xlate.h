@@ -95,6 +95,13 @@ void dxl_member(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n)
  * value), then
  * checks it. l must be a struct of type T (a new variable becomes one). */
 void dxl_assign(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n);
+/* A pointer to translated data used as a whole value (an inline such as curcpu, which dtrace
+ * gives as a real pointer): rewrites n (a DN_XLATE of a T * type) in place into
+ * `(this->tmp = (T *)alloca(sizeof (T)), this->tmp->m = xlate <T> (e).m, ..., this->tmp)`,
+ * a translation in the clause's scratch memory, then checks it. A translation with members
+ * that are not scalars (strings, arrays: curpsinfo) fails as dxl_value does. */
+void dxl_materialize(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n,
+		     const char *tmp);
 /* A cast whose operand is a DN_XLATE: the lookup, then D_CAST_INVAL. */
 _Noreturn void dxl_cast(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *cast);
 /* A DN_XLATE anywhere else: the lookup, then the "whole value" refusal. */

@@ -100,12 +100,16 @@ static void print_verbose(FILE *out, const struct usdt_file *f, const struct usd
 	print_attr_block(out, "Probe Description Attributes");
 	print_attr_block(out, "Argument Attributes");
 
+	/* args[] as the tracer types them: through the provider file's argument mapping when it
+	 * gives one (the translated types, as dtrace shows them), else as declared, else the
+	 * native types of the first site's argument locations. */
 	fputs("\n\tArgument Types\n", out);
 	const struct usdt_probe_types *t = usdt_file_find_types(f, s0->provider, s0->name);
-	int nargs = t ? t->nargs : s0->nargs;
+	bool mapped = t && t->xtypes;
+	int nargs = mapped ? t->nxargs : t ? t->nargs : s0->nargs;
 	for (int i = 0; i < nargs; i++)
 		fprintf(out, "\t\targs[%d]: %s\n", i,
-			t ? t->types[i] : usdt_arg_native_type(&s0->args[i]));
+			mapped ? t->xtypes[i] : t ? t->types[i] : usdt_arg_native_type(&s0->args[i]));
 	if (nargs == 0)
 		fputs("\t\tNone\n", out);
 

@@ -96,6 +96,12 @@ static void debug_step(const struct tc *t, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* The parser's completion hook (dtype_ctx.complete): kernel structs, unions and enums. */
+static bool parse_complete_kernel(void *arg, struct dtype *rec)
+{
+	return kbtf_complete(arg, rec);
+}
+
 /* "failed to compile script x.d: MSG" or "invalid probe specifier DESC: MSG", as dtrace
  * reports a failure in one of its command-line programs. A compile error's tag ("[D_SYNTAX] ",
  * see dtag.h) is shown only under -x errtags. */
@@ -259,6 +265,9 @@ static int build_program(struct tc *t)
 	t->g = dprog_new();
 	if (load_libraries(t) != 0)
 		return -1;
+	/* a struct the script declares may hold a kernel type (`union sigval u;`) */
+	t->g->types->complete = parse_complete_kernel;
+	t->g->types->complete_arg = t->g->types;
 	int applied = 0;
 	for (int i = 0; i < t->nsrcs; i++) {
 		struct source *s = &t->srcs[i];

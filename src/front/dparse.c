@@ -744,6 +744,22 @@ static const char *kind_word(enum dtype_kind k)
 	return k == DTY_STRUCT ? "struct" : k == DTY_UNION ? "union" : "enum";
 }
 
+/* A member's struct, union or enum type the program names but does not define (a kernel
+ * type: `union sigval u;`), completed through the context's hook now, as the layout of the
+ * struct being declared (or of an array of it) needs it. */
+static void complete_member_type(struct parser *p, struct dtype *ty)
+{
+	if (!p->ctx->complete)
+		return;
+	struct dtype *t = dtype_resolve(ty);
+	while (t->kind == DTY_ARRAY)
+		t = dtype_resolve(t->base);
+	t = dtype_unqual(t);
+	if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION || t->kind == DTY_ENUM) && !t->complete &&
+	    t->name)
+		p->ctx->complete(p->ctx->complete_arg, t);
+}
+
 /* The tag type named `tag` for a reference or a definition; creates it in the current scope
  * when absent (or when `here` is asked and it exists only outside). */
 static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dtype_kind kind, bool here)
@@ -834,6 +850,7 @@ static void member_decls(struct parser *p, struct dtype *rec)
 					error_at(p, name, D_UNKNOWN, "duplicate member '%s'", n.s);
 				}
 			}
+			complete_member_type(p, ty);
 			dtype_add_member(rec, name ? n.s : NULL, ty, width);
 			char err[256];
 			/* Check each member as it comes, so the message points at it. */
@@ -1042,6 +1059,8 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		struct dtype *r = dtype_resolve(ty);
 		if (r->kind == DTY_FUNC)
 			error_at(p, t, D_UNKNOWN, "declaration of an array of functions");
+		if (dtype_sizeof(ty) < 0)
+			complete_member_type(p, ty);  /* an array of a kernel struct */
 		if (r->kind == DTY_VOID || dtype_sizeof(ty) < 0)
 			error_at(p, t, D_DECL_INCOMPLETE, "array has incomplete element type");
 		return dtype_array(p->ctx, ty, len);

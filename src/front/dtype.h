@@ -90,7 +90,12 @@ struct dtype_ctx {
 	struct dscope *builtins; /* outermost: int8_t, size_t, ... */
 	struct dtype *t_void, *t_bool, *t_char, *t_schar, *t_uchar, *t_short, *t_ushort,
 		*t_int, *t_uint, *t_long, *t_ulong, *t_llong, *t_ullong,
-		*t_float, *t_double, *t_ldouble, *t_string;
+		*t_float, *t_double, *t_ldouble, *t_string;;
+	/* Optional: completes an incomplete struct, union or enum tag from outside the program
+	 * (a D program's kernel types), when a declaration needs its layout (a member of that
+	 * type in a struct the program declares). Whether rec is complete now. */
+	bool (*complete)(void *arg, struct dtype *rec);
+	void *complete_arg;
 };
 
 /* A ready context: builtin types, and an outer scope holding the fixed-width and system

@@ -11,6 +11,7 @@
 #include "bpf_sys.h"
 #include "cg_clause.h"
 #include "dcheck.h"
+#include "dopt.h"
 #include "dparse.h"
 #include "dtype.h"
 #include "kbtf.h"
@@ -111,6 +112,13 @@ static bool pure_pred(struct cgc *c, const struct dnode *n)
 
 void ktp_prefilter(struct cgc *c, int out_label)
 {
+	/* -x cpu=N: a tracepoint runs on whatever CPU hits it and cannot be attached to one CPU,
+	 * so the program ends at once on every other (dtrace's probes fire on CPU N only). */
+	const struct dopts *o = c->in->opts;
+	if (o && o->cpu >= 0) {
+		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, (int32_t)o->cpu, out_label);
+	}
 	cgc_emit_prefilter(c, out_label, pure_pred);
 }
 

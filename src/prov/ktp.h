@@ -50,7 +50,8 @@ const struct ktp_offsets *ktp_offsets(void);
 int ktp_prog_type(const struct dobj_probe *p);     /* BPF_PROG_TYPE_RAW_TRACEPOINT */
 unsigned ktp_flags(const struct dobj_probe *p);    /* PROV_F_KERNEL */
 int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint);
-/* The prologue's early test of the clauses' cheap predicates (cgc_emit_prefilter). */
+/* The prologue's early tests: under -x cpu=N, the CPU (any other ends the program: only CPU
+ * N's firings count); then the clauses' cheap predicates (cgc_emit_prefilter). */
 void ktp_prefilter(struct cgc *c, int out_label);
 
 /* Emitters. The task pointer is in stack slot `task` (an offset from R10, always negative), or

@@ -1,5 +1,6 @@
 /* prov_cmd.c — `usdtrace -h` and `usdtrace -G`: read the provider file(s) (through cpp with
- * -C), parse, and write the header or the object. Outputs are written to a temporary file in
+ * -C), parse, check each argument mapping has its translators (dtrace's D_PROV_PRXLATOR), and
+ * write the header or the object. Outputs are written to a temporary file in
  * the destination directory and renamed into place, so a failure never leaves a partial or
  * stale-looking output behind. Several -s files are read as one source, in order. */
 #include <errno.h>
@@ -13,6 +14,7 @@
 #include <elf.h>
 
 #include "commands.h"
+#include "dcheck.h"
 #include "dcpp.h"
 #include "dlib.h"
 #include "dparse.h"
@@ -125,6 +127,45 @@ static int check_names(const struct dprog *g)
 	for (size_t i = 0; i < n; i++)
 		free(v[i].name);
 	free(v);
+	return ret;
+}
+
+/* dtrace's check of a provider file's argument mappings: each translated argument whose type
+ * differs from its native argument's needs a translator between them (dtrace's fuzzy lookup)
+ * among the D libraries' and the file's own, unless the native value may simply be passed as
+ * the translated type (dt_node_is_argcompat). Otherwise the tracer could never give args[N]. */
+static int check_mappings(struct dprog *g, bool errtags)
+{
+	char err[512];
+	struct dck_prog *ck = NULL;
+	if (dcheck_program(g, NULL, &ck, err, sizeof(err)) != 0) {
+		const char *text = dtag_strip(err);
+		util_warn("failed to compile script %s: %.*s%s", g->provs && g->nprovs ?
+			  g->provs[0].pos.file : "", errtags ? (int)(text - err) : 0, err, text);
+		return -1;
+	}
+	int ret = 0;
+	for (int i = 0; i < g->nprovs && ret == 0; i++) {
+		const struct dprovider *pv = &g->provs[i];
+		for (int j = 0; j < pv->nprobes && ret == 0; j++) {
+			const struct dprobe *pr = &pv->probes[j];
+			for (int k = 0; pr->xargs && k < pr->nxargs; k++) {
+				struct dtype *nt = pr->args[pr->map[k]].type, *xt = pr->xargs[k].type;
+				if (dck_xlator_lookup(ck, nt, xt) || dck_argcompat(nt, xt))
+					continue;
+				char *ns = dtype_spell(nt, NULL, false), *xs = dtype_spell(xt, NULL, false);
+				util_warn("failed to compile script %s: %sline %d: translator for %s:%s output "
+					  "argument #%d from %s to %s is not defined", pr->pos.file,
+					  errtags ? "[D_PROV_PRXLATOR] " : "", pr->pos.line, pv->name,
+					  pr->name, k + 1, ns, xs);
+				free(ns);
+				free(xs);
+				ret = -1;
+				break;
+			}
+		}
+	}
+	dck_prog_free(ck);
 	return ret;
 }
 
@@ -266,7 +307,7 @@ int prov_cmd_run(const struct opts *o)
 		dprog_free(g);
 		return 1;
 	}
-	if (check_names(g) != 0) {
+	if (check_names(g) != 0 || check_mappings(g, o->dopts.errtags) != 0) {
 		dprog_free(g);
 		return 1;
 	}

@@ -126,13 +126,18 @@ static void fill_record(struct dtype_ctx *ctx, struct dtype *rec, const struct b
 	rec->kernel = true;
 }
 
+static bool complete_enum(struct dtype *rec);
+
 bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec)
 {
 	rec = dtype_unqual(rec);
 	if (rec->complete)
 		return true;
-	if (!rec->name || (rec->kind != DTY_STRUCT && rec->kind != DTY_UNION) || !use_ctx(ctx))
+	if (!rec->name || (rec->kind != DTY_STRUCT && rec->kind != DTY_UNION &&
+			   rec->kind != DTY_ENUM) || !use_ctx(ctx))
 		return false;
+	if (rec->kind == DTY_ENUM)
+		return complete_enum(rec);
 	int id = btf__find_by_name_kind(vmlinux, rec->name,
 					rec->kind == DTY_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 	if (id <= 0)
@@ -149,10 +154,9 @@ struct dtype *kbtf_record(struct dtype_ctx *ctx, const char *name, bool is_union
 	return id > 0 ? convert(ctx, (uint32_t)id) : NULL;
 }
 
-static struct dtype *enum_type(struct dtype_ctx *ctx, const struct btf_type *t)
+/* The values of BTF enum t into the enum node e. */
+static void fill_enum(struct dtype *e, const struct btf_type *t)
 {
-	const char *name = btf__name_by_offset(vmlinux, t->name_off);
-	struct dtype *e = dtype_tagged(ctx, DTY_ENUM, name && *name ? name : NULL);
 	int n = btf_vlen(t);
 	for (int i = 0; i < n; i++) {
 		if (btf_is_enum(t)) {
@@ -167,7 +171,26 @@ static struct dtype *enum_type(struct dtype_ctx *ctx, const struct btf_type *t)
 	}
 	dtype_finish_enum(e);
 	e->size = e->align = t->size ? t->size : 4;
+}
+
+static struct dtype *enum_type(struct dtype_ctx *ctx, const struct btf_type *t)
+{
+	const char *name = btf__name_by_offset(vmlinux, t->name_off);
+	struct dtype *e = dtype_tagged(ctx, DTY_ENUM, name && *name ? name : NULL);
+	fill_enum(e, t);
 	return e;
+}
+
+/* A D program's incomplete `enum NAME`, from the kernel's enum of that name (4 or 8 bytes). */
+static bool complete_enum(struct dtype *rec)
+{
+	int id = btf__find_by_name_kind(vmlinux, rec->name, BTF_KIND_ENUM);
+	if (id <= 0)
+		id = btf__find_by_name_kind(vmlinux, rec->name, BTF_KIND_ENUM64);
+	if (id <= 0)
+		return false;
+	fill_enum(rec, btf__type_by_id(vmlinux, (uint32_t)id));
+	return true;
 }
 
 static struct dtype *func_type(struct dtype_ctx *ctx, const struct btf_type *t)

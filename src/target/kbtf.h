@@ -29,8 +29,8 @@ struct dtype *kbtf_type(struct dtype_ctx *ctx, uint32_t id);
 /* The D type of the kernel struct or union `struct NAME` (union when is_union), incomplete
  * until needed; NULL if BTF has none of that name. */
 struct dtype *kbtf_record(struct dtype_ctx *ctx, const char *name, bool is_union);
-/* Complete rec (an incomplete struct/union tag node, made by kbtf or by a D program naming a
- * kernel type) from BTF. Whether it is complete now. */
+/* Complete rec (an incomplete struct/union/enum tag node, made by kbtf or by a D program
+ * naming a kernel type) from BTF. Whether it is complete now. */
 bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec);
 /* The D type of kernel variable `name` (a BTF VAR), or NULL. */
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name);

@@ -4,7 +4,9 @@
 # the mapping; through net.d's sockaddr translators for a struct pointer) and argN the native
 # one. Also: a program compiled against systemtap's <sys/sdt.h> (DTrace's usdt-tst-argmap
 # trigger shape: DTRACE_PROBE2 with no header of ours) links with the -G object and its
-# mapping applies; and a header whose probes take uint64_t compiles on its own.
+# mapping applies; a header whose probes take uint64_t compiles on its own; and -l -v lists
+# args[] with the translated types, as the tracer gives them; a mapping no translator serves
+# is refused at -G and -h time (D_PROV_PRXLATOR).
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 U=$USDTRACE
@@ -71,6 +73,45 @@ if [ "$maps" -eq 3 ] && echo "$strs" | grep -q '\] *0 sockaddrinfo_t \*$' &&
 else
 	notok argmap-notes "$maps mapping notes, want 3: $(echo "$strs" | head -c 400)"
 fi
+# a mapped argument whose type differs needs a translator (or a type the native value passes
+# as): dtrace's D_PROV_PRXLATOR at -G and -h time, exit 1, no output written
+cat >noxl.d <<'EOD'
+struct in_s { int v; };
+struct out_s { int w; };
+provider tq {
+	probe p(struct in_s *a, int n) : (int n, struct out_s *a);
+	probe q(long a, char *s) : (const char *s, int a);
+};
+EOD
+rm -f noxl.o
+if "$U" -x errtags -G -s noxl.d -o noxl.o main.o 2>err; then
+	notok argmap-no-translator "exit 0"
+elif [ "$(cat err)" = "usdtrace: failed to compile script noxl.d: [D_PROV_PRXLATOR] line 4: translator for tq:p output argument #2 from struct in_s * to struct out_s * is not defined" ] &&
+	[ ! -e noxl.o ] && ! "$U" -h -s noxl.d -o noxl.h 2>/dev/null; then
+	ok argmap-no-translator
+else
+	notok argmap-no-translator "$(head -c 300 err)"
+fi
+# -l -v of the file lists args[] as the tracer types them: the translated types, in order
+"$U" -l -v -m "$PWD/main" >lv 2>err
+list_types() {
+	awk -v p="$1" '$NF == p && $2 ~ /^mapper/ { on = 1; next }
+		on && /Argument Types/ { in_t = 1; next }
+		in_t && /args\[/ { sub(/^[ \t]*/, ""); printf "%s;", $0; next }
+		in_t { exit }' lv
+}
+types=$(list_types peer)
+if [ "$types" = 'args[0]: int;args[1]: sockaddrinfo_t *;args[2]: sockaddrinfo_t *;' ]; then
+	ok argmap-list-types
+else
+	notok argmap-list-types "[$types] $(head -c 300 err)"
+fi
+types=$(list_types drop)
+[ "$types" = 'args[0]: long;args[1]: long;' ] && ok argmap-list-drop ||
+	notok argmap-list-drop "[$types] $(head -c 300 err)"
+types=$(list_types wide)
+[ "$types" = 'args[0]: uint64_t;args[1]: size_t;args[2]: pid_t;' ] && ok argmap-list-unmapped ||
+	notok argmap-list-unmapped "[$types] $(head -c 300 err)"
 if [ "$(id -u)" -ne 0 ]; then
 	skip argmap-trace "needs root"
 	exit 0
