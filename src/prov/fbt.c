@@ -10,8 +10,8 @@
  *
  * Arguments, as DTrace's fbt: entry probes have the function's arguments (args[] typed from
  * BTF through kbtf.h); return probes have arg0 the offset of the returning instruction (a
- * trampoline does not know it: 0) and arg1 the return value (args[1] typed), when the function
- * returns one. The context of a trampoline program is an array of u64: one slot per argument
+ * trampoline does not know it: -1, DTrace for Linux's "unknown", as its BPF fbt gives it) and
+ * arg1 the return value (args[1] typed), when the function returns one. The context of a trampoline program is an array of u64: one slot per argument
  * (two for a struct passed by value that is wider than 8 bytes), then fexit's return value.
  *
  * Many functions at once: every probe is its own program and trampoline, so a clause may
@@ -196,7 +196,7 @@ static void arg_slots(uint32_t btf_id, int slot[DOBJ_USDT_MAXARGS], int *nargs, 
 		*ret_slot = is_pointer(btf, p->type) ? -(at + 2) : at;
 }
 
-/* R0 = argument i: entry, the function's; return, arg0 the return offset (0: a trampoline
+/* R0 = argument i: entry, the function's; return, arg0 the return offset (-1: a trampoline
  * does not know which return was taken) and arg1 the return value. */
 static void fbt_arg(struct cgc *c, int i)
 {
@@ -210,7 +210,9 @@ static void fbt_arg(struct cgc *c, int i)
 		ptr = ret_slot < -1;
 		at = ptr ? -ret_slot - 2 : ret_slot;
 	}
-	if (at < 0) {
+	if (c->probe->kind == DOBJ_PROBE_FBT_RETURN && i == 0) {
+		cgc_emit(c, bi_mov64_imm(0, -1)); /* the return offset: unknown */
+	} else if (at < 0) {
 		cgc_emit(c, bi_mov64_imm(0, 0));
 	} else if (!ptr) {
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, (int16_t)(at * 8)));
