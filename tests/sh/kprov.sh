@@ -221,17 +221,20 @@ n=$(val t1 "$work/out")
 [ "${n:-0}" -ge 10 ] && [ -z "$(val t0 "$work/out")" ] && echo "ok - kprov: sched tick ($n)" ||
 	{ echo "not ok - kprov: sched tick: $(tr '\n' ' ' <"$work/out") $(head -c 300 "$work/err")"; fail=1; }
 # -x cpu=N: the tracepoint probes fire on CPU N only: a workload pinned to another CPU is not
-# seen, the same workload pinned to N is (every syscall, its exit, its sleeps' off-cpu)
+# seen, the same workload pinned to N is (every syscall, its exit, its sleeps' off-cpu). The
+# tracer runs pinned, so the -c child is pinned from its fork on (pinning itself with taskset
+# would first run, and switch off, on any CPU).
 set -- $(awk '/^processor/ { print $3 }' /proc/cpuinfo | head -2)
 if [ $# -lt 2 ] || ! command -v taskset >/dev/null; then
-	echo "ok - kprov: -x cpu # SKIP needs two CPUs and taskset"
+	echo "skip - kprov: -x cpu: needs two CPUs and taskset"
 else
 	for pin in "$2" "$1"; do
-		"$USDTRACE" -x cpu="$1" -q -n 'syscall::getppid:entry /pid == $target/ { @g = count(); }' \
+		taskset -c "$pin" "$USDTRACE" -x cpu="$1" -q \
+			-n 'syscall::getppid:entry /pid == $target/ { @g = count(); }' \
 			-n 'proc:::exit /pid == $target/ { @e = count(); }' \
 			-n 'sched:::off-cpu /pid == $target/ { @o = count(); }' \
 			-n 'END { printa("g %@d\n", @g); printa("e %@d\n", @e); printa("o %@d\n", @o); }' \
-			-c "taskset -c $pin $TOOL getppid 300" >"$work/out" 2>"$work/err"
+			-c "$TOOL getppid 300" >"$work/out" 2>"$work/err"
 		got="$(val g "$work/out")/$(val e "$work/out")/$( [ "$(val o "$work/out")" ] && echo o)"
 		if [ "$pin" = "$1" ]; then
 			check "-x cpu=$1, pinned there" "300/1/o" "$got"
