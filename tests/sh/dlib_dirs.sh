@@ -6,6 +6,11 @@
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 U=$USDTRACE
+# (most cases run a program, BEGIN at least, which loads BPF)
+if ! sdt_is_root; then
+	skip dlib-dirs "needs root"
+	exit 0
+fi
 cd "$W" || exit 1
 mkdir a b sys
 cat >a/zz_first.d <<'EOD'

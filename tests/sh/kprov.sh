@@ -13,7 +13,7 @@ cleanup() {
 }
 trap cleanup EXIT
 if [ "$(id -u)" != 0 ]; then
-	echo "skipped: needs root"
+	echo "skip - kprov: needs root"
 	exit 0
 fi
 [ -x "$TOOL" ] || { echo "not ok - kprov: $TOOL not built"; exit 1; }
