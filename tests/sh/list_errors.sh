@@ -17,8 +17,9 @@ wait $dead
 expect_fail exited_pid "usdtrace: No such process" "$USDTRACE" -l -p "$dead"
 if [ -s "$w/out" ]; then echo "not ok - grab_fails_before_output: printed [$(cat "$w/out")]"; else echo "ok - grab_fails_before_output"; fi
 
+# (PATH of readable directories only: one the user may not search makes execvp say EACCES)
 expect_fail c_nonexistent "usdtrace: failed to execute nonexistent-cmd-xyz: No such file or directory" \
-	"$USDTRACE" -l -c 'nonexistent-cmd-xyz --flag'
+	env PATH=/usr/bin:/bin "$USDTRACE" -l -c 'nonexistent-cmd-xyz --flag'
 printf "not a program\\n" >"$w/notexec"
 chmod 644 "$w/notexec"
 expect_fail c_not_executable "usdtrace: failed to execute $w/notexec: Permission denied" \

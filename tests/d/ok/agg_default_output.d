@@ -1,3 +1,4 @@
+/* @root */
 /* Without -q: a printa() record starts with dtrace's CPU/ID/FUNCTION:NAME prefix and ends
  * the line after its rows; the remaining aggregations follow the final blank line. */
 /* @cpu */

@@ -1,3 +1,4 @@
+/* @root */
 /* A full aggregation map: aggsize is one CPU's buffer; at 160 bytes a count() keyed by an
  * int holds 2 entries here (8-byte key + 8-byte value + 64 bytes of map overhead each), so
  * the 3 other keys are dropped and reported as dtrace reports them. */

@@ -1,3 +1,4 @@
+/* @root */
 /* Every scalar aggregating function, keyed and not, printed at exit (dtrace prints each
  * aggregation printa() has not printed, in order of first appearance, sorted by value).
  * Values by hand: avg(4, 7, 10) = 7; stddev(2, 4, 4, 4, 5, 5, 7, 9) = 2 (integer sqrt of

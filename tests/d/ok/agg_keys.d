@@ -1,3 +1,4 @@
+/* @root */
 /* Keys of every kind: built-in strings (probename, probeprov), a string built at run time
  * (strjoin/lltostr), integers of several sizes and signs (a char, a short, an unsigned int,
  * a negative long), and a pointer-sized uintptr_t; three keys in one tuple. Integer keys sort

@@ -1,3 +1,4 @@
+/* @root */
 /* llquantize(value, factor, low, high, nsteps): factor 10, magnitudes 10^0..10^2, 10 steps
  * per magnitude. Bins, dtrace for Linux's: "<= -1000", the negative ones, "0" (|v| < 1), 1..9,
  * 10..90 by 10, 100..900 by 100, ">= 1000"; negative values land in the mirror bins. */

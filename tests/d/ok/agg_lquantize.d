@@ -1,3 +1,4 @@
+/* @root */
 /* lquantize(value, lower, upper, step): buckets "< 0", 0, 10, ... 90, ">= 100"; values
  * below, inside and above the range; and lquantize without a step (1) on an integer key. */
 #pragma D option quiet

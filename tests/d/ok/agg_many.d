@@ -1,3 +1,4 @@
+/* @root */
 /* 300 aggregations in one clause (more than a program's 64 maps allow one map each): count,
  * sum, quantize, lquantize, min, max, avg, stddev, keyed and unkeyed, updated twice, some
  * truncated or cleared. The output is what the same aggregations print when compiled 15 at

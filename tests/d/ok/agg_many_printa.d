@@ -1,3 +1,4 @@
+/* @root */
 /* 40 aggregations share maps: printa (default and formatted, several at once), trunc and
  * clear (baselines for sums and counts, deletes and zeroed values for min and max) read and
  * write an aggregation's entries only, as they do with a map each. */

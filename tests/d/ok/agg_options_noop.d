@@ -1,3 +1,4 @@
+/* @root */
 /* aggrate is accepted and changes nothing the dtrace command prints: it only paces the
  * snapshots. (aggpercpu does change the output: each CPU's value follows the total, as dtrace
  * for Linux prints it; tests/unit/test_agg.c covers it, its rows depending on the CPUs.) */

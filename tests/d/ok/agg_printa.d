@@ -1,3 +1,4 @@
+/* @root */
 /* printa() with a format and several aggregations sharing keys: one row per key present in
  * any of them (zero for the others), sorted by the first aggregation's value; %@ takes the
  * aggregations in order. Then printa(@a, @b) without a format (key, then each value), and

@@ -1,3 +1,4 @@
+/* @root */
 /* quantize() keyed by a string: power-of-two buckets (0, 1, 2-3, 4-7 ...; negatives
  * mirrored), an increment as second argument, one histogram per key sorted by the sum of
  * bucket value x count. For "small": 0 once, 1 twice, 5 (the 4 bucket) once, -3 (the -2

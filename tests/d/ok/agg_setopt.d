@@ -1,3 +1,4 @@
+/* @root */
 /* setopt() at run time changes how later printa()s sort: by value, then by key
  * (aggsortkey), then reversed (aggsortrev), then back ("unset"). */
 #pragma D option quiet

@@ -1,3 +1,4 @@
+/* @root */
 /* Sorting options from pragmas: aggsortkey with aggsortkeypos=1 sorts by the second key
  * first; aggsortpos=1 sorts printa's joined rows by the second aggregation's value. */
 #pragma D option quiet

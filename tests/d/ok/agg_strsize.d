@@ -1,3 +1,4 @@
+/* @root */
 /* String keys with a strsize that is not a multiple of 8: the same string reached three ways
  * (execname fetched into the key, a literal, a string built at run time) is one key; a
  * literal longer than strsize is cut to strsize characters, as dtrace's strsize-byte

@@ -1,3 +1,4 @@
+/* @root */
 /* Printing from a tick probe while tracing continues: every 5th firing prints the counts of
  * the last 5 firings and truncates, 3 times. Firing i adds i to @sum[i % 2] and counts it in
  * @n[i % 2]; round r (1..3) covers i = 5r-4 .. 5r. The updates and the printa() happen in

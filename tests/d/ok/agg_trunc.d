@@ -1,3 +1,4 @@
+/* @root */
 /* trunc(@, n) keeps the n largest values (n < 0: the smallest), trunc(@) empties it;
  * normalize(@, n) divides what is printed by n until denormalize(); clear(@) zeroes the
  * values and keeps the keys. Each printa() reads the aggregation as it is when the tracer

@@ -1,3 +1,4 @@
+/* @root */
 /* Assigning to a bit-field keeps the low bits of the value in the field and leaves the
  * other fields of its unit alone (globals, clause-locals). */
 #pragma D option quiet

@@ -1,3 +1,4 @@
+/* @root */
 /* D lays out bit-fields as libdtrace (CTF) does, not as C compilers do: each field is an
  * integer just wide enough for its bits, starting on the next byte boundary aligned for that
  * integer, and a struct ends where its last member does (no tail padding). */

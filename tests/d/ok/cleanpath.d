@@ -1,3 +1,4 @@
+/* @root */
 #pragma D option quiet
 
 /* cleanpath(): "//", "/./" and "/name/.." are rewritten in one pass as dtrace does; ".."

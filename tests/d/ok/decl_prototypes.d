@@ -1,3 +1,4 @@
+/* @root */
 /* D accepts function prototypes (libdtrace declares them as external symbols), variadic
  * ones included, and a struct and a union may share a tag name: D names tags with their
  * kind. */

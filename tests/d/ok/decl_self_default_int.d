@@ -1,3 +1,4 @@
+/* @root */
 /* self and this are storage classes and D's default type is int: `self x;` declares an int. */
 #pragma D option quiet
 self x, y;

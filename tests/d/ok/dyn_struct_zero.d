@@ -1,3 +1,4 @@
+/* @root */
 /* Storing 0 to a self-> or associative array variable of struct or union type frees it: it
  * reads as zeros afterwards, and its space serves the next variable. (A dynvarsize as tiny as
  * 15 would be refused here: one element of dtrace's pool, with k's string key, needs more.) */

@@ -1,3 +1,4 @@
+/* @root */
 #pragma D option quiet
 
 /* getmajor()/getminor() decode the kernel's dev_t: 12 bits of major above 20 of minor (a

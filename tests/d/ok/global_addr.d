@@ -1,3 +1,4 @@
+/* @root */
 /* Pointers to global variables: &a[i], &s.m and an array used as a value point into the
  * globals area; loads and stores through them reach the variables, in this clause and in
  * later ones (END), and casts and pointer arithmetic work on them as on any pointer. A cast

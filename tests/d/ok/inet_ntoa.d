@@ -1,3 +1,4 @@
+/* @root */
 /* inet_ntoa(): the dotted-decimal text of an IPv4 address stored in network byte order (the
  * Dynamic Tracing Guide, "inet_ntoa"): each byte in decimal without leading zeros, from tracer
  * memory here; the pid tests (tests/sh/pid_svl.sh) read one from a traced process. */

@@ -1,3 +1,4 @@
+/* @root */
 /* @opts: -x strsize=12 */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* @root */
 /* inet_ntoa() of an address that cannot be read is a run-time fault of the action (dtrace's
  * "invalid address" error), not a crash. */
 #pragma D option quiet

@@ -1,3 +1,4 @@
+/* @root */
 /* An inline with a parameter (dtrace's inline string tables, OpenAFS's afs_errorstr[]):
  * expanded at each use with its argument, in printf, a predicate and an aggregation key. */
 #pragma D option quiet

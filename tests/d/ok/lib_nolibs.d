@@ -1,3 +1,4 @@
+/* @root */
 /* @opts: -x nolibs */
 /* -x nolibs: no library is loaded, so their names are the program's own. */
 #pragma D option quiet

@@ -1,3 +1,4 @@
+/* @root */
 /* The libraries usdtrace ships (lib/usdtrace), loaded before every program: errno and
  * signal names as constants and as inline string tables. */
 #pragma D option quiet

@@ -1,3 +1,4 @@
+/* @root */
 #pragma D option quiet
 
 /* link_ntop(): Ethernet (6 bytes) and InfiniBand (20 bytes) addresses as lowercase hex pairs,

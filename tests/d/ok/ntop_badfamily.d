@@ -1,3 +1,4 @@
+/* @root */
 #pragma D option quiet
 
 /* An address family or link type inet_ntop()/link_ntop() do not know, constant or only

@@ -1,3 +1,4 @@
+/* @root */
 /* @opts: -x strsize=160 */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* @root */
 #pragma D option quiet
 
 /* stackdepth is the kernel stack's depth; BEGIN fires in the tracer, where dtrace reports 0,

@@ -1,3 +1,4 @@
+/* @root */
 #pragma D option quiet
 
 /* A char pointer where a string subroutine wants a string (prototype const char *) stands

@@ -1,3 +1,4 @@
+/* @root */
 /* D decodes escapes as dtrace does: the C letters, \\ and \", up to three octal digits, \x
  * with its hex digits, and any other escaped character keeps its backslash (\? and \'). */
 #pragma D option quiet

@@ -1,3 +1,4 @@
+/* @root */
 /* @opts: -x strsize=5 */
 #pragma D option quiet
 #pragma D option rawbytes

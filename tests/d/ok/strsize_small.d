@@ -1,3 +1,4 @@
+/* @root */
 /* @opts: -x strsize=4 */
 #pragma D option quiet
 

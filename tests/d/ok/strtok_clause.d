@@ -1,3 +1,4 @@
+/* @root */
 #pragma D option quiet
 
 /* strtok(NULL, ...) continues the string an earlier call gave, in this clause or an earlier

@@ -1,3 +1,4 @@
+/* @root */
 #pragma D option quiet
 
 /* strtok(NULL, ...) with no string given in the clause reads through a NULL pointer, and so

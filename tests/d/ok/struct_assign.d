@@ -1,3 +1,4 @@
+/* @root */
 /* Whole struct and union values assigned to members and variables of every kind: global,
  * this->, self->, associative array elements, and implicitly declared ones. Only the
  * member's own bytes change (its neighbours keep theirs). */

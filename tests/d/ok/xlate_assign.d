@@ -1,3 +1,4 @@
+/* @root */
 /* A translated struct may be assigned to a struct variable of its type, member by member: the
  * members the translator defines get their translations, its other scalar members 0. */
 #pragma D option quiet

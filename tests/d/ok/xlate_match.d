@@ -1,3 +1,4 @@
+/* @root */
 /* Which translator an xlate uses: the one whose input type is the argument's (typedefs
  * aside), else the first one defined that the argument could be passed to (a void * goes to
  * the first struct pointer one); several translators may share an output type. Translators

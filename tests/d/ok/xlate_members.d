@@ -1,3 +1,4 @@
+/* @root */
 /* Translated members are the translator's expressions over the xlate's input: through a
  * pointer (xlate<T *>(p)->m, (*xlate<T *>(p)).m), as a struct (xlate<T>(p).m), in predicates,
  * aggregation keys and printf arguments. */
