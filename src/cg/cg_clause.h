@@ -150,8 +150,8 @@ struct cgc {
 	size_t spec_size_at;           /* instruction whose imm gets the speculated record's size */
 	int spec_size_ecb;             /* ... the ecb it is the size of, -1: none */
 
-	/* kernel structure offsets from BTF (ppid, vtimestamp, progenyof), -1: unknown */
-	bool btf_loaded;
+	/* kernel structure offsets (kbtf_offsets) for ppid, vtimestamp, progenyof, -1: unknown;
+	 * set by cgx_need_btf / cgx_need_fsbase */
 	int off_real_parent, off_tgid, off_se, off_sum_exec;
 	int off_pid, off_comm, off_cred, off_cred_uid, off_cred_gid;   /* another thread's ids */
 	int off_fsbase;                /* task_struct.thread.fsbase (USDT TLS arguments) */

@@ -464,21 +464,16 @@ static _Noreturn void btf_fail(struct cgc *c, struct dnode *n)
  * kernel's BTF (they move between kernel builds). */
 void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
 {
-	if (!c->btf_loaded) {
-		const struct btf *btf = kbtf_get();
-		c->btf_loaded = true;
-		if (btf) {
-			c->off_real_parent = bpf_sys_btf_member(btf, "task_struct", "real_parent");
-			c->off_tgid = bpf_sys_btf_member(btf, "task_struct", "tgid");
-			c->off_se = bpf_sys_btf_member(btf, "task_struct", "se");
-			c->off_sum_exec = bpf_sys_btf_member(btf, "sched_entity", "sum_exec_runtime");
-			c->off_pid = bpf_sys_btf_member(btf, "task_struct", "pid");
-			c->off_comm = bpf_sys_btf_member(btf, "task_struct", "comm");
-			c->off_cred = bpf_sys_btf_member(btf, "task_struct", "cred");
-			c->off_cred_uid = bpf_sys_btf_member(btf, "cred", "uid");
-			c->off_cred_gid = bpf_sys_btf_member(btf, "cred", "gid");
-		}
-	}
+	const struct kbtf_offsets *o = kbtf_offsets(); /* found once per run, not per program */
+	c->off_real_parent = o->task_real_parent;
+	c->off_tgid = o->task_tgid;
+	c->off_se = o->task_se;
+	c->off_sum_exec = o->se_sum_exec_runtime;
+	c->off_pid = o->task_pid;
+	c->off_comm = o->task_comm;
+	c->off_cred = o->task_cred;
+	c->off_cred_uid = o->cred_uid;
+	c->off_cred_gid = o->cred_gid;
 	if (c->off_real_parent < 0 || c->off_tgid < 0 || (sched && (c->off_se < 0 || c->off_sum_exec < 0)))
 		btf_fail(c, n);
 }
@@ -542,15 +537,9 @@ void cgx_task_comm(struct cgc *c, uint32_t dst, uint32_t n)
 /* The offset of the thread's %fs base in task_struct (thread.fsbase), for TLS arguments. */
 void cgx_need_fsbase(struct cgc *c)
 {
-	if (c->off_fsbase >= 0)
-		return;
-	const struct btf *btf = kbtf_get();
-	if (btf) {
-		int th = bpf_sys_btf_member(btf, "task_struct", "thread");
-		int fs = bpf_sys_btf_member(btf, "thread_struct", "fsbase");
-		if (th >= 0 && fs >= 0)
-			c->off_fsbase = th + fs;
-	}
+	const struct kbtf_offsets *o = kbtf_offsets();
+	if (o->task_thread >= 0 && o->thread_fsbase >= 0)
+		c->off_fsbase = o->task_thread + o->thread_fsbase;
 	if (c->off_fsbase < 0)
 		cgc_fail(c, NULL, "USDT arguments in thread-local storage need the kernel's BTF "
 			 "(/sys/kernel/btf/vmlinux) to find a thread's %%fs base, and it is not available");

@@ -24,38 +24,6 @@ void ktp_add_probes(struct bprobes *c)
 	ksched_add_probes(c);
 }
 
-const struct ktp_offsets *ktp_offsets(void)
-{
-	static struct ktp_offsets o;
-	static bool done;
-	if (done)
-		return &o;
-	done = true;
-	memset(&o, 0xff, sizeof(o));
-	o.ok = false;
-	const struct btf *b = kbtf_get(); /* the one copy (target/kbtf.h) */
-	if (!b)
-		return &o;
-	o.task_pid = bpf_sys_btf_member(b, "task_struct", "pid");
-	o.task_tgid = bpf_sys_btf_member(b, "task_struct", "tgid");
-	o.task_real_parent = bpf_sys_btf_member(b, "task_struct", "real_parent");
-	o.task_comm = bpf_sys_btf_member(b, "task_struct", "comm");
-	o.task_prio = bpf_sys_btf_member(b, "task_struct", "prio");
-	o.task_state = bpf_sys_btf_member(b, "task_struct", "__state");
-	o.task_cpu = bpf_sys_btf_member(b, "task_struct", "cpu");
-	o.task_real_cred = bpf_sys_btf_member(b, "task_struct", "real_cred");
-	o.task_signal = bpf_sys_btf_member(b, "task_struct", "signal");
-	o.task_flags = bpf_sys_btf_member(b, "task_struct", "flags");
-	o.task_exit_code = bpf_sys_btf_member(b, "task_struct", "exit_code");
-	o.cred_uid = bpf_sys_btf_member(b, "cred", "uid");
-	o.cred_euid = bpf_sys_btf_member(b, "cred", "euid");
-	o.cred_gid = bpf_sys_btf_member(b, "cred", "gid");
-	o.cred_egid = bpf_sys_btf_member(b, "cred", "egid");
-	o.signal_nr_threads = bpf_sys_btf_member(b, "signal_struct", "nr_threads");
-	o.ok = o.task_pid >= 0 && o.task_tgid >= 0 && o.task_real_parent >= 0 && o.task_comm >= 0;
-	return &o;
-}
-
 /* ---- common hooks ---- */
 
 int ktp_prog_type(const struct dobj_probe *p)
@@ -216,7 +184,7 @@ const char ktp_decls[] =
 
 void ktp_psinfo(struct cgc *c, int16_t task)
 {
-	const struct ktp_offsets *o = ktp_offsets();
+	const struct kbtf_offsets *o = kbtf_offsets();
 	bool own;
 	uint32_t dst = cgx_persist_alloc(c, PS_SIZE);
 	cgc_zero_scratch(c, dst, PS_SIZE);
@@ -242,7 +210,7 @@ void ktp_psinfo(struct cgc *c, int16_t task)
 
 void ktp_lwpsinfo(struct cgc *c, int16_t task)
 {
-	const struct ktp_offsets *o = ktp_offsets();
+	const struct kbtf_offsets *o = kbtf_offsets();
 	bool own;
 	uint32_t dst = cgx_persist_alloc(c, LWPS_SIZE);
 	cgc_zero_scratch(c, dst, LWPS_SIZE);
@@ -276,7 +244,7 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 
 void ktp_cpuinfo(struct cgc *c, int16_t task)
 {
-	const struct ktp_offsets *o = ktp_offsets();
+	const struct kbtf_offsets *o = kbtf_offsets();
 	uint32_t dst = cgx_persist_alloc(c, CPUI_SIZE);
 	cgc_zero_scratch(c, dst, CPUI_SIZE);
 	if (task != KTP_CURRENT && o->task_cpu >= 0) {

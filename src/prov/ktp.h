@@ -37,14 +37,6 @@ void ksys_add_probes(struct bprobes *c);
 void kproc_add_probes(struct bprobes *c);
 void ksched_add_probes(struct bprobes *c);
 
-/* Kernel struct member offsets from BTF (-1 when unknown). */
-struct ktp_offsets {
-	int task_pid, task_tgid, task_real_parent, task_comm, task_prio, task_state, task_cpu;
-	int task_real_cred, task_signal, task_flags, task_exit_code;
-	int cred_uid, cred_euid, cred_gid, cred_egid, signal_nr_threads;
-	bool ok;
-};
-const struct ktp_offsets *ktp_offsets(void);
 
 /* Common hooks */
 int ktp_prog_type(const struct dobj_probe *p);     /* BPF_PROG_TYPE_RAW_TRACEPOINT */

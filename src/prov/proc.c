@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cg_clause.h"
+#include "kbtf.h"
 #include "ktp.h"
 #include "pcat.h"
 
@@ -105,7 +106,7 @@ static void proc_prologue(struct cgc *c, int out_label)
 	case P_CREATE: case P_LWP_CREATE: {
 		/* sched_process_fork(parent, child): a new process's first thread has tid == pid
 		 * (task_newtask would know CLONE_THREAD, but fires before the child has ids) */
-		const struct ktp_offsets *o = ktp_offsets();
+		const struct kbtf_offsets *o = kbtf_offsets();
 		int16_t s = cgc_slot_push(c);
 		ktp_ctx_arg(c, 1);
 		cgx_task_read(c, o->task_tgid, 4);
@@ -168,9 +169,21 @@ static int16_t task_arg(struct cgc *c, int i)
 	return s;
 }
 
+/* R0 = args[i] of a probe whose arguments are (lwpsinfo_t *, psinfo_t *) of the task in
+ * tracepoint argument ctx_i. */
+static void thread_info_arg(struct cgc *c, int ctx_i, int i)
+{
+	int16_t t = task_arg(c, ctx_i);
+	if (i == 0)
+		ktp_lwpsinfo(c, t);
+	else
+		ktp_psinfo(c, t);
+	cgc_slot_pop(c);
+}
+
 static void exit_reason(struct cgc *c)
 {
-	const struct ktp_offsets *o = ktp_offsets();
+	const struct kbtf_offsets *o = kbtf_offsets();
 	if (o->task_exit_code < 0) {
 		cgc_emit(c, bi_mov64_imm(0, CLD_EXITED));
 		return;
@@ -222,20 +235,13 @@ static void proc_arg(struct cgc *c, int i)
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	}
-	int16_t t;
 	switch (k) {
 	case P_CREATE:
-		t = task_arg(c, 1);
-		ktp_psinfo(c, t);
+		ktp_psinfo(c, task_arg(c, 1));
 		cgc_slot_pop(c);
 		return;
 	case P_LWP_CREATE:
-		t = task_arg(c, 1);
-		if (i == 0)
-			ktp_lwpsinfo(c, t);
-		else
-			ktp_psinfo(c, t);
-		cgc_slot_pop(c);
+		thread_info_arg(c, 1, i);
 		return;
 	case P_EXEC:
 		exec_path(c);
@@ -252,12 +258,7 @@ static void proc_arg(struct cgc *c, int i)
 			ktp_ctx_arg(c, 0);
 			return;
 		}
-		t = task_arg(c, 2);
-		if (i == 0)
-			ktp_lwpsinfo(c, t);
-		else
-			ktp_psinfo(c, t);
-		cgc_slot_pop(c);
+		thread_info_arg(c, 2, i);
 		return;
 	case P_SIGNAL_HANDLE:
 		if (i < 2) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bpf_sys.h"
 #include "dtype.h"
 #include "util.h"
 
@@ -23,6 +24,41 @@ const struct btf *kbtf_get(void)
 		vmlinux = btf__parse("/sys/kernel/btf/vmlinux", NULL);
 	}
 	return vmlinux;
+}
+
+const struct kbtf_offsets *kbtf_offsets(void)
+{
+	static struct kbtf_offsets o;
+	static bool done;
+	if (done)
+		return &o;
+	done = true;
+	memset(&o, 0xff, sizeof(o));
+	const struct btf *b = kbtf_get();
+	if (!b)
+		return &o;
+	o.task_pid = bpf_sys_btf_member(b, "task_struct", "pid");
+	o.task_tgid = bpf_sys_btf_member(b, "task_struct", "tgid");
+	o.task_real_parent = bpf_sys_btf_member(b, "task_struct", "real_parent");
+	o.task_comm = bpf_sys_btf_member(b, "task_struct", "comm");
+	o.task_prio = bpf_sys_btf_member(b, "task_struct", "prio");
+	o.task_state = bpf_sys_btf_member(b, "task_struct", "__state");
+	o.task_cpu = bpf_sys_btf_member(b, "task_struct", "cpu");
+	o.task_real_cred = bpf_sys_btf_member(b, "task_struct", "real_cred");
+	o.task_cred = bpf_sys_btf_member(b, "task_struct", "cred");
+	o.task_signal = bpf_sys_btf_member(b, "task_struct", "signal");
+	o.task_flags = bpf_sys_btf_member(b, "task_struct", "flags");
+	o.task_exit_code = bpf_sys_btf_member(b, "task_struct", "exit_code");
+	o.task_se = bpf_sys_btf_member(b, "task_struct", "se");
+	o.task_thread = bpf_sys_btf_member(b, "task_struct", "thread");
+	o.cred_uid = bpf_sys_btf_member(b, "cred", "uid");
+	o.cred_euid = bpf_sys_btf_member(b, "cred", "euid");
+	o.cred_gid = bpf_sys_btf_member(b, "cred", "gid");
+	o.cred_egid = bpf_sys_btf_member(b, "cred", "egid");
+	o.signal_nr_threads = bpf_sys_btf_member(b, "signal_struct", "nr_threads");
+	o.se_sum_exec_runtime = bpf_sys_btf_member(b, "sched_entity", "sum_exec_runtime");
+	o.thread_fsbase = bpf_sys_btf_member(b, "thread_struct", "fsbase");
+	return &o;
 }
 
 static bool use_ctx(struct dtype_ctx *ctx)

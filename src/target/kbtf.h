@@ -24,6 +24,16 @@ struct dtype_ctx;
 
 /* vmlinux BTF, loaded on first call (NULL if unavailable). Owned here. */
 const struct btf *kbtf_get(void);
+/* Offsets of the kernel struct members the tracer's programs read (task_struct, cred,
+ * signal_struct, sched_entity, thread_struct), found once; -1 where unknown or without BTF. */
+struct kbtf_offsets {
+	int task_pid, task_tgid, task_real_parent, task_comm, task_prio, task_state, task_cpu;
+	int task_real_cred, task_cred, task_signal, task_flags, task_exit_code, task_se;
+	int task_thread;
+	int cred_uid, cred_euid, cred_gid, cred_egid, signal_nr_threads, se_sum_exec_runtime;
+	int thread_fsbase;
+};
+const struct kbtf_offsets *kbtf_offsets(void);
 /* The D type of BTF type id (0 is void). */
 struct dtype *kbtf_type(struct dtype_ctx *ctx, uint32_t id);
 /* The D type of the kernel struct or union `struct NAME` (union when is_union), incomplete
