@@ -289,7 +289,9 @@ static void rec_flush_if(struct cgc *c, bool always)
 	if (c->ecb < 0)
 		return;
 	struct dobj_ecb *e = &c->o->ecbs[c->ecb];
-	if (e->nacts == 0 && !always) {
+	bool bare = c->bare_rec;
+	c->bare_rec = false;
+	if (e->nacts == 0 && !always && !bare) {
 		c->ecb = -1;
 		return;
 	}
@@ -579,14 +581,22 @@ static void act_exit(struct cgc *c, struct dnode *call)
 
 	cgc_rec_int(c, call->args, v, 4, "int");   /* R0 keeps the value */
 	cgc_emit(c, bi_stx(BPF_W, CG_R_GLOBALS, 0, (int16_t)offsetof(struct dobj_state, exit_status)));
-	cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping), 1));
+	cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping),
+			  DOBJ_RUN_STOPPING));
 	c->exit_seen = true;
+}
+
+/* Actions that record no data but, as in dtrace, still report the firing (the record's
+ * header alone, as the default action): raise(), stop(), copyout(), copyoutstr(). */
+static bool bare_action(int subr)
+{
+	return subr == DS_RAISE || subr == DS_STOP || subr == DS_COPYOUT || subr == DS_COPYOUTSTR;
 }
 
 static bool records(int subr)
 {
 	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_PRINT ||
-	       subr == DS_EXIT ||
+	       subr == DS_EXIT || bare_action(subr) ||
 	       subr == DS_SYSTEM || subr == DS_FREOPEN || subr == DS_FTRUNCATE ||
 	       (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
 	       (subr >= DS_USTACK && subr <= DS_MOD);
@@ -663,6 +673,10 @@ static void compile_action(struct cgc *c, struct dnode *call)
 		break;
 	default:
 		cgx_subr_stmt(c, call);
+		if (bare_action(call->subr)) {
+			cgc_current_epid(c);
+			c->bare_rec = true;
+		}
 		break;
 	}
 }
@@ -770,7 +784,7 @@ static void emit_fault_path(struct cgc *c)
 	 * the faulting firing (the tracer fires ours when it reads this record) */
 	if (c->error_exits && c->probe->kind != DOBJ_PROBE_ERROR)
 		cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping),
-				  1));
+				  DOBJ_RUN_STOPPING));
 	cgc_ld_map(c, 1, c->m_ringbuf);
 	cgc_emit(c, bi_mov64_reg(2, 10));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, r));
@@ -785,6 +799,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 {
 	c->clause_no = clause_no;
 	c->ecb = -1;
+	c->bare_rec = false;
 	new_ecb(c);
 	c->action_no = 0;
 	c->fault_used = false;
@@ -803,7 +818,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	 * provider's probes run, and BEGIN not even those). */
 	if ((c->exit_seen || c->error_exits) && !(cgc_probe_flags(c) & PROV_F_WHILE_STOPPING)) {
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
-		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, c->end_label);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, DOBJ_RUN_STOPPING, c->end_label);
 	}
 	if (cl->cond) {
 		cgx_int(c, cl->cond);
@@ -940,8 +955,12 @@ static void emit_prologue(struct cgc *c, int out_label)
 	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
 	ld_map_value(c, CG_R_GLOBALS, c->m_globals);
 	if (!(flags & PROV_F_WHILE_STOPPING)) {
+		/* probes the tracer fires itself (BEGIN) run before the state is active */
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
-		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, out_label);
+		if (flags & PROV_F_SELF)
+			bpb_jmp_imm(&c->buf, BPF_JEQ, 1, DOBJ_RUN_STOPPING, out_label);
+		else
+			bpb_jmp_imm(&c->buf, BPF_JNE, 1, DOBJ_RUN_ACTIVE, out_label);
 	}
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));

@@ -110,6 +110,7 @@ struct cgc {
 	/* dtrace's dynamic variable pool element: the largest tuple and value (cgx_vars_layout) */
 	uint64_t dyn_tuple_max, dyn_value_max;
 	bool dyn_any;
+	bool bare_rec;                 /* the record so far holds a bare action (raise()...) */
 	bool exit_seen;                /* an earlier clause of this program calls exit() */
 	bool error_exits;              /* an ERROR clause without predicate calls exit(): a fault
 	                                * stops the rest of its firing (DTrace runs ERROR then

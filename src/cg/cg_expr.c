@@ -1577,10 +1577,13 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 	case DS_COPYOUT: case DS_COPYOUTSTR: {
 		/* copyout(buf, uaddr, n) writes tracer memory; copyoutstr(str, uaddr, n) a string */
 		bool str = n->subr == DS_COPYOUTSTR;
-		uint32_t s = str ? cgx_str(c, a0) : 0;
-		int16_t bs = str ? 0 : int_arg(c, a0);
+		/* copyout() of a string: its bytes (in our temporaries, which have no address a
+		 * D pointer could hold) */
+		bool sbuf = !str && cgx_is_str(a0);
+		uint32_t s = str || sbuf ? cgx_str(c, a0) : 0;
+		int16_t bs = str || sbuf ? 0 : int_arg(c, a0);
 		int16_t us = int_arg(c, a1), zs = int_arg(c, a2);
-		uint32_t max = str ? c->g.strsize : CG_COPY_MAX;
+		uint32_t max = str || sbuf ? c->g.strsize : CG_COPY_MAX;
 		int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		int small = bpb_label_new(&c->buf);
 		bounded_size(c, zs, str ? 0x7fffffff : max);
@@ -1593,6 +1596,10 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_mov64_reg(0, 1));
 			bpb_label_place(&c->buf, small);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, zs));
+			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)s));
+		} else if (sbuf) {
+			bpb_label_place(&c->buf, small);
 			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)s));
 		} else {
@@ -1621,7 +1628,7 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 		bpb_label_place(&c->buf, done);
 		cgc_slot_pop(c);
 		cgc_slot_pop(c);
-		if (!str)
+		if (!str && !sbuf)
 			cgc_slot_pop(c);
 		return;
 	}
@@ -1875,8 +1882,21 @@ static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel)
 		bpb_ja(&c->buf, user);
 	}
 	bpb_label_place(&c->buf, kread);
+	/* tracer scratch (R1: the offset): a string in the clause's alloca()/copyin() memory
+	 * ends with that memory, as dtrace's reads there are bounded by it; what lies above
+	 * is this expression's own temporaries (dst among them) */
+	int full = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_mov64_imm(4, (int32_t)c->g.strsize));
+	if (c->persist_top > 0) {
+		bpb_jmp_imm(&c->buf, BPF_JGE, 1, (int32_t)c->persist_top, full);
+		cgc_emit(c, bi_mov64_imm(4, (int32_t)c->persist_top + 1));
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 4, 1));
+		bpb_jmp_imm(&c->buf, BPF_JLE, 4, (int32_t)c->g.strsize, full);
+		cgc_emit(c, bi_mov64_imm(4, (int32_t)c->g.strsize));
+	}
+	bpb_label_place(&c->buf, full);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
-	cgs_str_from_kaddr(&c->g, dst, 1);
+	cgs_str_from_kaddr_n(&c->g, dst, 1, 4);
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, user);
 	cgs_copyinstr(&c->g, dst, as, 0);

@@ -123,8 +123,17 @@ void cgs_str_from_kaddr(struct cg *g, uint32_t dst, int addr_reg)
 {
 	if (addr_reg != R3)
 		emit(g, bi_mov64_reg(R3, addr_reg));
-	scratch_ptr(g, R1, dst);
 	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	cgs_str_from_kaddr_n(g, dst, R3, R2);
+}
+
+void cgs_str_from_kaddr_n(struct cg *g, uint32_t dst, int addr_reg, int size_reg)
+{
+	if (addr_reg != R3)
+		emit(g, bi_mov64_reg(R3, addr_reg));
+	if (size_reg != R2)
+		emit(g, bi_mov64_reg(R2, size_reg));
+	scratch_ptr(g, R1, dst);
 	emit(g, bi_call(BPF_FUNC_probe_read_kernel_str));
 }
 
@@ -142,15 +151,19 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 {
 	int ok = label(g);
 	int again = cg_user_retry_begin(g);
-	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	/* dtrace-utils copies at most strsize bytes, the NUL included: strsize - 1 characters
+	 * (g->strsize is strsize + 1). A limit below that allows limit bytes, the NUL
+	 * included, and an empty string for 0; any other value, negative ones included
+	 * (compared unsigned), means strsize. */
+	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize - 1));
 	if (max_slot) {
-		/* dtrace: a limit below strsize allows limit characters (limit + 1 bytes); any
-		 * other value, negative ones included (compared unsigned), means strsize. */
-		int keep = label(g);
+		int keep = label(g), some = label(g);
 		emit(g, bi_ldx(BPF_DW, R1, FP, max_slot));
-		bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, keep);
+		bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize - 1, keep);
 		emit(g, bi_mov64_reg(R2, R1));
-		emit(g, bi_alu64_imm(BPF_ADD, R2, 1));
+		bpb_jmp_imm(g->b, BPF_JNE, R2, 0, some);
+		emit(g, bi_mov64_imm(R2, 1));
+		place(g, some);
 		place(g, keep);
 	}
 	emit(g, bi_ldx(BPF_DW, R3, FP, addr_slot));

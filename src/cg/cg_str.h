@@ -112,6 +112,9 @@ void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot);
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot);
 void cgs_str_from_kaddr(struct cg *g, uint32_t dst, int addr_reg);
+/* As cgs_str_from_kaddr, reading at most the bytes in register size_reg (R2 or R4, from 1 to
+ * g->strsize, the NUL's byte included; addr_reg is not R2). */
+void cgs_str_from_kaddr_n(struct cg *g, uint32_t dst, int addr_reg, int size_reg);
 void cgs_str_from_literal(struct cg *g, uint32_t dst, const char *s, size_t len);
 void cgs_str_copy_padded(struct cg *g, uint32_t dst, uint32_t s);
 /* strtok's saved state: its size in scratch, and the store that clears it (program prologue). */

@@ -21,7 +21,8 @@
  *    u64 count since start) counts what could not be recorded or stored; the tracer reports
  *    increases as dtrace does.
  *  - State: the array map dobj->state_map, key 0, holds struct dobj_state; programs read it in
- *    their prologue (a stopping tracer fires nothing but END) and exit() sets `stopping`. */
+ *    their prologue (a starting tracer fires only BEGIN, a stopping one nothing but END and
+ *    ERROR) and exit() sets `stopping`. */
 #ifndef USDTRACE_DOBJ_H
 #define USDTRACE_DOBJ_H
 #include <stdbool.h>
@@ -308,8 +309,14 @@ struct dobj_rec_rescan {
 	uint32_t tid;              /* the thread that reported */
 };
 
+/* dobj_state.stopping: probes fire only while it is DOBJ_RUN_ACTIVE. The tracer creates the
+ * state STARTING (nothing fires while probes are being attached, as dtrace enables its
+ * probes before any of them runs a clause) and makes it ACTIVE once BEGIN has run; exit()
+ * makes it STOPPING, after which only END and ERROR fire. */
+enum { DOBJ_RUN_ACTIVE = 0, DOBJ_RUN_STOPPING = 1, DOBJ_RUN_STARTING = 2 };
+
 struct dobj_state {
-	uint32_t stopping;         /* set by exit(): only END fires from now on */
+	uint32_t stopping;         /* DOBJ_RUN_*: set by exit() to STOPPING */
 	uint32_t exit_status;
 	int64_t walltime_offset;   /* CLOCK_REALTIME - CLOCK_BOOTTIME in ns, set before BEGIN */
 	uint32_t tracer_pid;       /* usdtrace's own tgid */

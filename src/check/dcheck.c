@@ -2197,7 +2197,8 @@ static void check_call(struct ck *c, struct dnode *n)
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
 		struct dnode *a = n->args, *sz = a ? a->next : NULL;
 		if (a && (!a->isconst || !is_integer(a->type) || a->cval <= 0))
-			fail_at(c, a, D_USTACK_FRAMES, "%s( ) argument #1 must be a non-zero positive "
+			fail_at(c, a, n->subr == DS_STACK ? D_STACK_SIZE : D_USTACK_FRAMES,
+				"%s( ) argument #1 must be a non-zero positive "
 				"integer constant", d->name);
 		if (sz && (!sz->isconst || !is_integer(sz->type) || sz->cval < 0))
 			fail_at(c, sz, D_USTACK_STRSIZE, "%s( ) argument #2 must be a positive integer constant",

@@ -128,6 +128,7 @@ static int create_maps(struct run *r)
 		if (is_state) {
 			struct dobj_state st;
 			memcpy(&st, v, sizeof(st));
+			st.stopping = DOBJ_RUN_STARTING;
 			st.walltime_offset = walltime_offset();
 			st.tracer_pid = (uint32_t)getpid();
 			st.target_pid = (uint32_t)r->ro->target_pid;
@@ -1045,9 +1046,38 @@ static void check_stopping(struct run *r)
 	struct dobj_state st;
 	if (bpf_map_lookup_elem(m->fd, &key, v) == 0) {
 		memcpy(&st, v, sizeof(st));
-		if (st.stopping) {
+		if (st.stopping == DOBJ_RUN_STOPPING) {
 			r->stop = true;
 			r->status = (int)(int32_t)st.exit_status;
+		}
+	}
+	free(v);
+}
+
+/* After BEGIN: let every probe fire (the state was created STARTING), unless BEGIN called
+ * exit(). Nothing but the tracer writes the state now (the programs of other probes return
+ * before touching it), so reading and writing the whole value back loses nothing. */
+static void activate(struct run *r)
+{
+	const struct dobj *o = r->o;
+	if (o->state_map < 0 || (size_t)o->state_map >= o->nmaps)
+		return;
+	const struct dobj_map *m = &o->maps[o->state_map];
+	if (m->value_size < sizeof(struct dobj_state))
+		return;
+	unsigned char *v = xcalloc(1, m->value_size);
+	uint32_t key = 0;
+	struct dobj_state st;
+	if (bpf_map_lookup_elem(m->fd, &key, v) == 0) {
+		memcpy(&st, v, sizeof(st));
+		if (st.stopping == DOBJ_RUN_STARTING) {
+			st.stopping = DOBJ_RUN_ACTIVE;
+			memcpy(v, &st, sizeof(st));
+			if (bpf_map_update_elem(m->fd, &key, v, BPF_ANY) != 0) {
+				util_warn("could not enable tracing: cannot update the state map: %s",
+					  strerror(errno));
+				r->failed = true;
+			}
 		}
 	}
 	free(v);
@@ -1111,6 +1141,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 
 	static const uint64_t no_args[6];
 	fire_self(&r, DOBJ_PROBE_BEGIN, no_args);
+	activate(&r);
 	deliver(&r, -1);
 	if (ro->child && childproc_resume(ro->child) != 0)
 		util_warn("failed to resume pid %d: %s", (int)ro->child->pid, strerror(errno));

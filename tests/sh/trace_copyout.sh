@@ -24,3 +24,12 @@ if [ $? -eq 0 ] && [ "$out" = "1 16" ]; then
 else
 	notok copyoutstr-low "[$out] $(cat err)"
 fi
+# copyout() of a string writes the string's bytes: the fault is the destination's, not one
+# at the address of a temporary
+out=$("$U" -wq -n 'BEGIN { s = "hello"; copyout(s, 16, 3); exit(1); }
+	ERROR { printf("%d %d\n", arg4, arg5); exit(0); }' 2>err)
+if [ $? -eq 0 ] && [ "$out" = "1 16" ]; then
+	ok copyout-string
+else
+	notok copyout-string "[$out] $(cat err)"
+fi

@@ -262,6 +262,9 @@ static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc
 	struct usdt_cached *cf = u->files[fi].cf;
 	const char *module = u->files[fi].module;
 	int matched = 0;
+	/* a file the pid provider added has no probe notes read (cf NULL) or may have none */
+	if (!cf || !cf->f || cf->f->nsites == 0)
+		return 0;
 	if (!cf->complete) {
 		/* a file seen by a scan: its symbols (the sites' functions) are read only when a
 		 * site's provider, module and name can match */

@@ -1,0 +1,98 @@
+# trace_start.sh — what a run does around its start, and actions that record no data:
+#   - no probe runs a clause before every probe is enabled and BEGIN has run (dtrace's
+#     activity state): a process writing all the time, traced with -p, is never seen by a
+#     clause whose predicate says BEGIN has not run yet
+#   - a clause whose only action is raise() still reports the firing (default output)
+#   - copyinstr()'s limits count the NUL (strsize and its second argument), and a string
+#     read from copyin() memory ends with that memory
+#   - a pid probe of the -c command beside a description that makes the usdt provider
+#     scan every process (a crash: the pid provider's file had no notes read)
+. "$TOP/tests/sh/lib.sh"
+sdt_workdir
+if ! sdt_is_root; then
+	skip trace-start "needs root"
+	exit 0
+fi
+
+# a writer that never stops: `yes` (its writes are many, and it makes nothing else)
+yes >/dev/null &
+ypid=$!
+trap 'kill $ypid 2>/dev/null; rm -rf "$W"' EXIT
+timeout 30 "$USDTRACE" -q -p $ypid -n '
+BEGIN { began = 1; }
+syscall::write:entry /pid == $target && !began/ { @early = count(); }
+syscall:::entry /pid == $target/ { @all = count(); }
+tick-100ms { exit(0); }
+END { printa("early %@d\n", @early); printa("all %@d\n", @all); }' >"$W/gate" 2>"$W/gate.err"
+rc=$?
+kill $ypid 2>/dev/null
+if [ $rc -eq 0 ] && ! grep -q early "$W/gate" && grep -q '^all [1-9]' "$W/gate"; then
+	ok trace-start-before-begin
+else
+	notok trace-start-before-begin "rc $rc: $(cat "$W/gate" "$W/gate.err" | head -c 300)"
+fi
+
+cat >"$W/wr.c" <<'EOF'
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+static void on_usr1(int sig) { (void)sig; _exit(7); }
+int main(void)
+{
+	const char *s = "abcdefghijklmnopqrstuvwxyz\n";
+	int fd = open("/dev/null", O_WRONLY);
+	signal(SIGUSR1, on_usr1);
+	for (int i = 0; i < 100; i++) {
+		if (write(fd, s, strlen(s)) < 0)
+			return 1;
+		usleep(10000);
+	}
+	return 0;
+}
+EOF
+cc -O1 -o "$W/wr" "$W/wr.c" || { notok trace-start-build "cc failed"; exit 0; }
+
+# raise() alone: the firing is reported (the probe's line); the signal ends the command
+timeout 30 "$USDTRACE" -w -c "$W/wr" -n 'syscall::write:entry /pid == $target/ { raise(SIGUSR1); }
+proc:::exit /pid == $target/ { exit(0); }' >"$W/raise" 2>"$W/raise.err"
+rc=$?
+lines=$(grep -c 'write:entry *$' "$W/raise")
+if [ $rc -eq 0 ] && [ "$lines" -ge 1 ]; then
+	ok trace-start-raise-reports
+else
+	notok trace-start-raise-reports "rc $rc, $lines lines: $(head -c 300 "$W/raise") $(head -c 300 "$W/raise.err")"
+fi
+
+# copyinstr(addr, n) reads n bytes at most, the NUL among them; strsize bounds it the same way
+timeout 30 "$USDTRACE" -q -c "$W/wr" -n 'syscall::write:entry /pid == $target/ {
+	printf("[%s][%s][%s][%s]\n", copyinstr(arg1, 8), copyinstr(arg1, 1), copyinstr(arg1, 0),
+	    (string)copyin(arg1, 5));
+	p = (char *)copyin(arg1, 26);
+	printf("[%s]\n", stringof(p + 20));
+	exit(0); }' >"$W/cs" 2>"$W/cs.err"
+want='[abcdefg][][][abcde]
+[uvwxyz]'
+if [ "$(cat "$W/cs")" = "$want" ]; then
+	ok trace-start-copyinstr-limits
+else
+	notok trace-start-copyinstr-limits "got [$(cat "$W/cs")] $(head -c 200 "$W/cs.err")"
+fi
+timeout 30 "$USDTRACE" -q -x strsize=12 -c "$W/wr" -n 'syscall::write:entry /pid == $target/ {
+	printf("[%s][%s]\n", copyinstr(arg1), copyinstr(arg1, 96)); exit(0); }' >"$W/cs12" 2>&1
+if [ "$(cat "$W/cs12")" = "[abcdefghijk][abcdefghijk]" ]; then
+	ok trace-start-copyinstr-strsize
+else
+	notok trace-start-copyinstr-strsize "got [$(cat "$W/cs12")]"
+fi
+
+# pid probe of the command, then a description no provider but usdt could own
+timeout 30 "$USDTRACE" -q -c "$W/wr" -n 'pid$target::main:entry { @m = count(); }
+syscall::exit_group:entry /pid == $target/ { @e = count(); }
+END { printa("%@d ", @m); printa("%@d\n", @e); }' >"$W/scan" 2>"$W/scan.err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(tr -s ' \n' ' ' <"$W/scan")" = "1 1 " ]; then
+	ok trace-start-pid-and-scan
+else
+	notok trace-start-pid-and-scan "rc $rc: [$(cat "$W/scan")] $(head -c 300 "$W/scan.err")"
+fi
