@@ -573,7 +573,7 @@ int list_cmd_run(const struct opts *o)
 		memcpy(pids, o->pids, sizeof(*pids) * (size_t)npids);
 	if (o->cmd) {
 		char err[512];
-		if (childproc_start(o->cmd, &child, err, sizeof(err)) != 0) {
+		if (childproc_start(o->cmd, CHILDPROC_AT_ENTRY, &child, err, sizeof(err)) != 0) {
 			util_warn("failed to execute %s", err);
 			free(pids);
 			status = 1;

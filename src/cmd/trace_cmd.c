@@ -463,7 +463,11 @@ static int grab_targets(struct tc *t)
 	const struct opts *o = t->o;
 	char err[512];
 	if (o->cmd) {
-		if (childproc_start(o->cmd, &t->child, err, sizeof(err)) != 0) {
+		/* evaltime=exec: held inside its exec (the default, and preinit, postinit and
+		 * main, stop it at its entry point) */
+		enum childproc_stop at = dopt_is_set(&t->d, "evaltime") && t->d.evaltime == 0
+					 ? CHILDPROC_AT_EXEC : CHILDPROC_AT_ENTRY;
+		if (childproc_start(o->cmd, at, &t->child, err, sizeof(err)) != 0) {
 			util_warn("failed to execute %s", err);
 			return -1;
 		}

@@ -8,7 +8,8 @@
  *                 the new process, before any instruction of its own
  *   lwp-start     the same in every new thread (after start for a process's first)
  *   exec          sys_enter of execve/execveat               args[0] string (a copy of the path)
- *   exec-success  sched_process_exec, in the new image
+ *   exec-success  sys_exit of execve/execveat that succeeded, in the new image (the call's
+ *                 return: after a ptrace exec stop, so -x evaltime=exec sees the command's)
  *   exec-failure  sys_exit of execve/execveat with an error    args[0] int (the errno)
  *   exit          sched_process_exit of the last thread       args[0] int CLD_EXITED, CLD_KILLED
  *                                                             or CLD_DUMPED, from exit_code
@@ -38,7 +39,7 @@ static const struct {
 } ptab[P_N] = {
 	[P_CREATE] = { "create", "sched_process_fork", { "psinfo_t *" }, 1 },
 	[P_EXEC] = { "exec", "sys_enter", { "string" }, 1 },
-	[P_EXEC_SUCCESS] = { "exec-success", "sched_process_exec", { 0 }, 0 },
+	[P_EXEC_SUCCESS] = { "exec-success", "sys_exit", { 0 }, 0 },
 	[P_EXEC_FAILURE] = { "exec-failure", "sys_exit", { "int" }, 1 },
 	[P_EXIT] = { "exit", "sched_process_exit", { "int" }, 1 },
 	[P_LWP_CREATE] = { "lwp-create", "sched_process_fork", { "lwpsinfo_t *", "psinfo_t *" }, 2 },
@@ -122,11 +123,12 @@ static void proc_prologue(struct cgc *c, int out_label)
 		ktp_ctx_arg(c, 1);
 		nr_in(c, execs, 2, out_label);
 		break;
-	case P_EXEC_FAILURE:
+	case P_EXEC_SUCCESS: case P_EXEC_FAILURE:
 		exit_nr(c);
 		nr_in(c, execs, 2, out_label);
 		ktp_ctx_arg(c, 1);
-		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, out_label);
+		bpb_jmp_imm(&c->buf, c->probe->kidx == P_EXEC_SUCCESS ? BPF_JNE : BPF_JSGE, 0, 0,
+			    out_label);
 		break;
 	case P_START: case P_LWP_START:
 		exit_nr(c);

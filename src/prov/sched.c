@@ -15,6 +15,8 @@
  *   surrender a thread giving up its CPU of its own accord (sched_yield(): sys_enter of that
  *             call, where DTrace for Linux takes do_sched_yield), in it
  *             args[0] lwpsinfo_t *, args[1] psinfo_t *
+ *   remain-cpu the scheduler ran and kept the current thread (sched_exit_tp, the bare
+ *             tracepoint at the end of __schedule(), with is_switch false), in it; no args
  *
  * on-cpu: dtrace fires it in the thread that starts running. No tracepoint runs in the new
  * thread after a switch, and this kernel refuses trampolines (fentry on finish_task_switch), so
@@ -39,7 +41,7 @@
 
 enum {
 	S_ON_CPU, S_OFF_CPU, S_ENQUEUE, S_DEQUEUE, S_WAKEUP, S_SLEEP, S_PREEMPT, S_TICK, S_SURRENDER,
-	S_N
+	S_REMAIN_CPU, S_N
 };
 
 static const struct {
@@ -55,6 +57,7 @@ static const struct {
 	[S_PREEMPT] = { "preempt", "sched_switch", 0 },
 	[S_TICK] = { "tick", NULL, 2 },
 	[S_SURRENDER] = { "surrender", "sys_enter", 2 },
+	[S_REMAIN_CPU] = { "remain-cpu", "sched_exit_tp", 0 },
 };
 
 static const char *const arg_types[3] = { "lwpsinfo_t *", "psinfo_t *", "cpuinfo_t *" };
@@ -97,6 +100,11 @@ static void sched_prologue(struct cgc *c, int out_label)
 	case S_PREEMPT:
 		ktp_ctx_arg(c, 3);
 		cgc_emit(c, bi_mov32_reg(0, 0));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
+		break;
+	case S_REMAIN_CPU: /* sched_exit_tp(is_switch): the scheduler kept this thread */
+		ktp_ctx_arg(c, 0);
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xff));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
 		break;
 	case S_SURRENDER: /* sys_enter(regs, id): only sched_yield() */

@@ -1,13 +1,17 @@
 /* childproc.c — see childproc.h.
  *
- * Sequence: fork; the child asks to be traced and execs. A close-on-exec pipe tells the parent
- * whether the exec worked (the child writes errno into it only when exec fails). After the
- * exec stop, the parent plants an int3 at AT_ENTRY, lets the child run the dynamic loader, and
- * when the breakpoint hits puts the original byte back and rewinds rip onto it. Static
- * executables work the same way: their entry is simply reached without a loader. */
+ * Sequence: fork; the child asks to be traced, stops itself, and once the parent has asked for
+ * exec events (PTRACE_O_TRACEEXEC) execs. A close-on-exec pipe tells the parent whether the
+ * exec worked (the child writes errno into it only when exec fails). The exec event stops the
+ * child inside execve(), the new image in place but the call not yet returned: CHILDPROC_AT_EXEC
+ * holds it there (so the call's return, proc:::exec-success, is traced). Otherwise the parent
+ * plants an int3 at AT_ENTRY, lets the child run the dynamic loader, and when the breakpoint
+ * hits puts the original byte back and rewinds rip onto it. Static executables work the same
+ * way: their entry is simply reached without a loader. */
 #include "childproc.h"
 
 #include <elf.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -144,7 +148,8 @@ static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, si
 	}
 }
 
-int childproc_start(const char *cmdline, struct childproc *out, char *errbuf, size_t errlen)
+int childproc_start(const char *cmdline, enum childproc_stop at, struct childproc *out,
+		    char *errbuf, size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
 	int argc;
@@ -171,7 +176,7 @@ int childproc_start(const char *cmdline, struct childproc *out, char *errbuf, si
 	if (pid == 0) {
 		close(pfd[0]);
 		int e = 0;
-		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0)
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0 || raise(SIGSTOP) != 0)
 			e = errno;
 		else
 			execvp(argv[0], argv);
@@ -182,32 +187,46 @@ int childproc_start(const char *cmdline, struct childproc *out, char *errbuf, si
 		_exit(127);
 	}
 	close(pfd[1]);
+	/* its own SIGSTOP, before the exec: ask for the exec event (and, should we die, for
+	 * the child not to run on untraced with a breakpoint in it) */
+	int status = 0;
+	bool stopped = wait_stop(pid, &status) == 0 && WIFSTOPPED(status);
+	if (stopped && (ptrace(PTRACE_SETOPTIONS, pid, NULL,
+			       (void *)(long)(PTRACE_O_EXITKILL | PTRACE_O_TRACEEXEC)) != 0 ||
+			ptrace(PTRACE_CONT, pid, NULL, NULL) != 0))
+		stopped = false;
 	int e = 0;
-	ssize_t n;
-	while ((n = read(pfd[0], &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	close(pfd[0]);
-	if (n == (ssize_t)sizeof(e)) {
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+	ssize_t n = 0;
+	if (stopped) {
+		while ((n = read(pfd[0], &e, sizeof(e))) < 0 && errno == EINTR)
 			;
-		util_seterr(errbuf, errlen, "%s: %s", argv[0], strerror(e));
+	}
+	close(pfd[0]);
+	if (!stopped || n == (ssize_t)sizeof(e)) {
+		if (stopped || (!WIFEXITED(status) && !WIFSIGNALED(status)))
+			kill_and_reap(pid);
+		util_seterr(errbuf, errlen, "%s: %s", argv[0],
+			    stopped ? strerror(e) : "did not stop before exec");
 		free_argv(argv);
 		return -1;
 	}
 
 	out->pid = pid;
-	int status = 0;
-	if (wait_stop(pid, &status) != 0 || !WIFSTOPPED(status)) {
-		util_seterr(errbuf, errlen, "%s: did not stop after exec", argv[0]);
+	/* the exec event: SIGTRAP with PTRACE_EVENT_EXEC in the status's third byte */
+	if (wait_stop(pid, &status) != 0 || !WIFSTOPPED(status) ||
+	    status >> 8 != (SIGTRAP | PTRACE_EVENT_EXEC << 8)) {
+		util_seterr(errbuf, errlen, "%s: did not stop at its exec", argv[0]);
 		if (!WIFEXITED(status) && !WIFSIGNALED(status))
 			kill_and_reap(pid);
 		free_argv(argv);
 		memset(out, 0, sizeof(*out));
 		return -1;
 	}
-	/* If we die, the child must not run on untraced with a breakpoint in it. */
-	ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)PTRACE_O_EXITKILL);
 	out->stopped = 1;
+	if (at == CHILDPROC_AT_EXEC) {
+		free_argv(argv);
+		return 0;
+	}
 	if (run_to_entry(out, argv[0], errbuf, errlen) != 0) {
 		if (!out->exited)
 			kill_and_reap(pid);

@@ -1,11 +1,13 @@
 /* childproc.h — `-c 'cmd args'`: start a command held stopped at the moment probes must be
- * enabled: after the dynamic loader has mapped its shared libraries and before main() (we stop it
- * at the executable's entry point, read from /proc/PID/auxv AT_ENTRY).
+ * enabled: by default after the dynamic loader has mapped its shared libraries and before main()
+ * (we stop it at the executable's entry point, read from /proc/PID/auxv AT_ENTRY); with
+ * CHILDPROC_AT_EXEC (dtrace's -x evaltime=exec) inside its execve(), the new image mapped (the
+ * executable and its loader, no libraries yet) and the call still to return.
  *
- * Contract: childproc_start returns with the child stopped under ptrace at its entry point with
- * the original instruction restored, or fails with a message ("cmd: No such file or directory")
- * and no child left behind. The command line is split on blanks (no shell), found through PATH.
- * childproc_resume detaches and lets it run; childproc_kill kills and reaps it. */
+ * Contract: childproc_start returns with the child stopped under ptrace there (at its entry point
+ * with the original instruction restored), or fails with a message ("cmd: No such file or
+ * directory") and no child left behind. The command line is split on blanks (no shell), found
+ * through PATH. childproc_resume detaches and lets it run; childproc_kill kills and reaps it. */
 #ifndef USDTRACE_CHILDPROC_H
 #define USDTRACE_CHILDPROC_H
 #include <stddef.h>
@@ -18,7 +20,10 @@ struct childproc {
 	int status;           /* wait status when exited */
 };
 
-int childproc_start(const char *cmdline, struct childproc *out, char *errbuf, size_t errlen);
+enum childproc_stop { CHILDPROC_AT_ENTRY, CHILDPROC_AT_EXEC };
+
+int childproc_start(const char *cmdline, enum childproc_stop at, struct childproc *out,
+		    char *errbuf, size_t errlen);
 int childproc_resume(struct childproc *c);
 void childproc_kill(struct childproc *c);
 #endif

@@ -96,3 +96,22 @@ if [ $rc -eq 0 ] && [ "$(tr -s ' \n' ' ' <"$W/scan")" = "1 1 " ]; then
 else
 	notok trace-start-pid-and-scan "rc $rc: [$(cat "$W/scan")] $(head -c 300 "$W/scan.err")"
 fi
+
+# -x evaltime=exec holds the command inside its execve(): the call's success is traced (and
+# its own functions can be probed); by default it is held at its entry point, after the exec
+for e in exec default; do
+	opt=
+	[ $e = exec ] && opt="-x evaltime=exec"
+	timeout 30 "$USDTRACE" -q $opt -c "$W/wr" -n '
+	proc:::exec-success /pid == $target/ { printf("exec %s\n", execname); }
+	pid$target:a.out:main:entry { printf("main\n"); }
+	proc:::exit /pid == $target/ { printf("exit %d\n", args[0]); }' >"$W/ev.$e" 2>"$W/ev.$e.err"
+done
+if [ "$(sed '/^$/d' "$W/ev.exec")" = "exec wr
+main
+exit 1" ] && [ "$(sed '/^$/d' "$W/ev.default")" = "main
+exit 1" ]; then
+	ok trace-start-evaltime-exec
+else
+	notok trace-start-evaltime-exec "exec [$(cat "$W/ev.exec" "$W/ev.exec.err")] default [$(cat "$W/ev.default" "$W/ev.default.err")]"
+fi

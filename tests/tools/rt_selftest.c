@@ -579,7 +579,7 @@ static void case_child(void)
 	add_ecb(o, pe, (uint32_t)sz);
 	struct childproc c;
 	char err[256];
-	if (childproc_start("/bin/sleep 0.2", &c, err, sizeof(err)) != 0) {
+	if (childproc_start("/bin/sleep 0.2", CHILDPROC_AT_ENTRY, &c, err, sizeof(err)) != 0) {
 		tap_notok("child-exit-stops", "cannot start child: %s", err);
 		free_dobj(o);
 		return;

@@ -99,7 +99,7 @@ T_CASE(child_stopped_at_entry_has_its_libraries)
 {
 	struct childproc c;
 	char err[256] = "";
-	int r = childproc_start("/bin/sleep 30", &c, err, sizeof(err));
+	int r = childproc_start("/bin/sleep 30", CHILDPROC_AT_ENTRY, &c, err, sizeof(err));
 	T_EQ_INT(r, 0);
 	if (r != 0) {
 		printf("# %s\n", err);
@@ -121,11 +121,39 @@ T_CASE(child_stopped_at_entry_has_its_libraries)
 	T_CHECK(kill(c.pid, 0) != 0);
 }
 
+/* evaltime=exec: held inside execve(), the new image and its loader mapped, no library yet;
+ * resumed, the call returns and the command runs to its end. */
+T_CASE(child_stopped_at_exec_has_no_libraries_yet)
+{
+	struct childproc c;
+	char err[256] = "";
+	int r = childproc_start("/bin/false", CHILDPROC_AT_EXEC, &c, err, sizeof(err));
+	T_EQ_INT(r, 0);
+	if (r != 0) {
+		printf("# %s\n", err);
+		return;
+	}
+	T_CHECK(c.stopped);
+	struct proc_maps *m = NULL;
+	T_EQ_INT(proc_maps_read(c.pid, &m, err, sizeof(err)), 0);
+	if (m) {
+		T_EQ_STR(m->objs[0].module, "false");
+		T_CHECK(find_module_prefix(m, "ld-linux") != NULL);
+		T_CHECK(find_module_prefix(m, "libc.so") == NULL);
+		proc_maps_free(m);
+	}
+	T_EQ_INT(childproc_resume(&c), 0);
+	int st = 0;
+	T_EQ_INT(waitpid(c.pid, &st, 0), c.pid);
+	T_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+}
+
 T_CASE(child_resumes_and_runs_to_completion)
 {
 	struct childproc c;
 	char err[256] = "";
-	T_EQ_INT(childproc_start("/bin/false ignored\targs", &c, err, sizeof(err)), 0);
+	T_EQ_INT(childproc_start("/bin/false ignored\targs", CHILDPROC_AT_ENTRY, &c, err,
+				 sizeof(err)), 0);
 	T_EQ_INT(childproc_resume(&c), 0);
 	int st = 0;
 	T_EQ_INT(waitpid(c.pid, &st, 0), c.pid);
@@ -137,11 +165,12 @@ T_CASE(child_that_cannot_exec)
 {
 	struct childproc c;
 	char err[256] = "";
-	T_EQ_INT(childproc_start("nonexistent-usdtrace-cmd arg", &c, err, sizeof(err)), -1);
+	T_EQ_INT(childproc_start("nonexistent-usdtrace-cmd arg", CHILDPROC_AT_ENTRY, &c, err,
+				 sizeof(err)), -1);
 	T_EQ_STR(err, "nonexistent-usdtrace-cmd: No such file or directory");
-	T_EQ_INT(childproc_start("/etc/passwd", &c, err, sizeof(err)), -1);
+	T_EQ_INT(childproc_start("/etc/passwd", CHILDPROC_AT_ENTRY, &c, err, sizeof(err)), -1);
 	T_EQ_STR(err, "/etc/passwd: Permission denied");
-	T_EQ_INT(childproc_start("   ", &c, err, sizeof(err)), -1);
+	T_EQ_INT(childproc_start("   ", CHILDPROC_AT_ENTRY, &c, err, sizeof(err)), -1);
 	/* nothing left behind: no child to wait for */
 	errno = 0;
 	T_EQ_INT(waitpid(-1, NULL, WNOHANG), -1);
