@@ -38,6 +38,32 @@ unsigned ktp_flags(const struct dobj_probe *p)
 	return PROV_F_KERNEL;
 }
 
+void ktp_sys_nr(struct cgc *c)
+{
+	ktp_ctx_arg(c, 0);
+	cgx_task_read(c, KTP_PTREGS_ORIG_AX, 8);
+}
+
+void ktp_nr_in(struct cgc *c, const int *nrs, int n, int out_label)
+{
+	int in = bpb_label_new(&c->buf);
+	for (int i = 0; i < n; i++)
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, nrs[i], in);
+	bpb_ja(&c->buf, out_label);
+	bpb_label_place(&c->buf, in);
+}
+
+void ktp_new_thread_return(struct cgc *c, int out_label)
+{
+	/* x86-64 clone, fork, vfork, clone3 */
+	static const int forks[] = { 56, 57, 58, 435 };
+	ktp_sys_nr(c);
+	ktp_nr_in(c, forks, 4, out_label);
+	ktp_ctx_arg(c, 0);
+	cgx_task_read(c, KTP_PTREGS_AX, 8);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
+}
+
 int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];

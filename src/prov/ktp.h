@@ -55,6 +55,19 @@ void ktp_cpuinfo(struct cgc *c, int16_t task);     /* R0 = address of a cpuinfo_
 /* R0 = *(u64 *)(ctx + 8 * i): the tracepoint's argument i */
 void ktp_ctx_arg(struct cgc *c, int i);
 
+/* x86-64 struct pt_regs offsets (sys_enter/sys_exit's first argument) */
+#define KTP_PTREGS_AX 80
+#define KTP_PTREGS_SI 104
+#define KTP_PTREGS_DI 112
+#define KTP_PTREGS_ORIG_AX 120
+/* At sys_enter or sys_exit: R0 = the call's number (regs->orig_ax). */
+void ktp_sys_nr(struct cgc *c);
+/* Out unless R0 is one of nrs[0..n). */
+void ktp_nr_in(struct cgc *c, const int *nrs, int n, int out_label);
+/* At sys_exit: out unless this is a new thread's first return to user space (clone, fork,
+ * vfork or clone3 returning 0, in the child). Reads the context's first argument only. */
+void ktp_new_thread_return(struct cgc *c, int out_label);
+
 /* D declarations of psinfo_t, lwpsinfo_t, cpuinfo_t as ktp_* build them. */
 extern const char ktp_decls[];
 

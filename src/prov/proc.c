@@ -53,16 +53,9 @@ static const struct {
 	[P_START] = { "start", "sys_exit", { 0 }, 0 },
 };
 
-#define NR_CLONE 56
-#define NR_FORK 57
-#define NR_VFORK 58
 #define NR_EXECVE 59
 #define NR_RT_SIGTIMEDWAIT 128
 #define NR_EXECVEAT 322
-#define NR_CLONE3 435
-#define PTREGS_ORIG_AX 120
-#define PTREGS_DI 112
-#define PTREGS_SI 104
 #define CLD_EXITED 1
 #define CLD_KILLED 2
 #define CLD_DUMPED 3
@@ -81,24 +74,6 @@ static int proc_match(struct pcat *cat, const struct probedesc *d, uint32_t id, 
 	return pcat_match_builtin(cat, &prov_proc, d, id, clause);
 }
 
-/* sys_exit's call number (R0), from the saved orig_ax. */
-static void exit_nr(struct cgc *c)
-{
-	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, PTREGS_ORIG_AX, 8);
-}
-
-/* Out unless R0 is one of nrs[0..n). */
-static void nr_in(struct cgc *c, const int *nrs, int n, int out_label)
-{
-	int in = bpb_label_new(&c->buf);
-	for (int i = 0; i < n; i++)
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, nrs[i], in);
-	bpb_ja(&c->buf, out_label);
-	bpb_label_place(&c->buf, in);
-}
-
-static const int forks[] = { NR_CLONE, NR_FORK, NR_VFORK, NR_CLONE3 };
 static const int execs[] = { NR_EXECVE, NR_EXECVEAT };
 
 static void proc_prologue(struct cgc *c, int out_label)
@@ -121,20 +96,17 @@ static void proc_prologue(struct cgc *c, int out_label)
 	}
 	case P_EXEC:
 		ktp_ctx_arg(c, 1);
-		nr_in(c, execs, 2, out_label);
+		ktp_nr_in(c, execs, 2, out_label);
 		break;
 	case P_EXEC_SUCCESS: case P_EXEC_FAILURE:
-		exit_nr(c);
-		nr_in(c, execs, 2, out_label);
+		ktp_sys_nr(c);
+		ktp_nr_in(c, execs, 2, out_label);
 		ktp_ctx_arg(c, 1);
 		bpb_jmp_imm(&c->buf, c->probe->kidx == P_EXEC_SUCCESS ? BPF_JNE : BPF_JSGE, 0, 0,
 			    out_label);
 		break;
 	case P_START: case P_LWP_START:
-		exit_nr(c);
-		nr_in(c, forks, 4, out_label);
-		ktp_ctx_arg(c, 1);
-		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
+		ktp_new_thread_return(c, out_label);
 		if (c->probe->kidx == P_START) {
 			/* a process's first thread: tid == pid */
 			cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
@@ -151,7 +123,7 @@ static void proc_prologue(struct cgc *c, int out_label)
 		bpb_jmp_imm(&c->buf, c->probe->kidx == P_EXIT ? BPF_JEQ : BPF_JNE, 0, 0, out_label);
 		break;
 	case P_SIGNAL_CLEAR:
-		exit_nr(c);
+		ktp_sys_nr(c);
 		bpb_jmp_imm(&c->buf, BPF_JNE, 0, NR_RT_SIGTIMEDWAIT, out_label);
 		ktp_ctx_arg(c, 1);
 		bpb_jmp_imm(&c->buf, BPF_JSLE, 0, 0, out_label);
@@ -215,11 +187,11 @@ static void exec_path(struct cgc *c)
 	ktp_ctx_arg(c, 1);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, NR_EXECVEAT, notat);
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, PTREGS_SI, 8);
+	cgx_task_read(c, KTP_PTREGS_SI, 8);
 	bpb_ja(&c->buf, have);
 	bpb_label_place(&c->buf, notat);
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, PTREGS_DI, 8);
+	cgx_task_read(c, KTP_PTREGS_DI, 8);
 	bpb_label_place(&c->buf, have);
 	cgc_emit(c, bi_mov64_reg(3, 0));
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));

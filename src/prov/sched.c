@@ -2,7 +2,7 @@
  *
  *   off-cpu   sched_switch, in the thread leaving     args[0] lwpsinfo_t *, args[1] psinfo_t *
  *                                                     (the thread about to run)
- *   on-cpu    sched_switch, for the thread about to run (see below)
+ *   on-cpu    in the thread that starts running (sched_exit_tp; see below)
  *   sleep     sched_switch of a thread leaving in a sleeping state, in it
  *   preempt   sched_switch of a thread leaving while still runnable, in it
  *   dequeue   the same switch as sleep: the thread leaves its run queue
@@ -18,23 +18,29 @@
  *   remain-cpu the scheduler ran and kept the current thread (sched_exit_tp, the bare
  *             tracepoint at the end of __schedule(), with is_switch false), in it; no args
  *
- * on-cpu: dtrace fires it in the thread that starts running. No tracepoint runs in the new
- * thread after a switch, and this kernel refuses trampolines (fentry on finish_task_switch), so
- * on-cpu fires at sched_switch, still in the thread leaving, and names the thread coming on
- * (sched_switch's next) as the thread it describes (provider.h cg_task): pid, tid, ppid, uid,
- * gid, execname, curthread (so curpsinfo, curlwpsinfo, curcpu), vtimestamp, progenyof(),
- * self-> variables and the early predicate test (ktp_prefilter) are the incoming thread's, read
- * from its task_struct. What stays the leaving thread's, as the registers and the address
- * space are still its own: uregs[], ustack(), ustackdepth, ucaller, copyin()/copyinstr()
- * (so curpsinfo->pr_psargs is the incoming thread's comm unless both share their memory),
- * stack() and the kernel stack built-ins. The incoming thread's saved user registers would
- * need bpf_task_pt_regs on a BTF task pointer, which a raw tracepoint's argument is not. */
+ * on-cpu: dtrace fires it in the thread that starts running, and so do we where the kernel has
+ * the bare tracepoint sched_exit_tp (6.16 on): __schedule() ends with it, and a thread that was
+ * switched out returns from its own __schedule() when it runs again, so the tracepoint fires
+ * in it with is_switch true. Everything is that thread's own: registers, ustack(), copyin(),
+ * self-> variables, the kernel stack. A new thread starts elsewhere (ret_from_fork): its first
+ * run is seen at its first return to user space, from the clone/fork that made it (sys_exit);
+ * a new kernel thread's first run is not seen. The program reads the context's first
+ * argument only (sched_exit_tp has one), and tells the two apart by it: is_switch is 0 or 1,
+ * sys_exit's is a pt_regs pointer.
+ *
+ * On kernels without sched_exit_tp, on-cpu fires at sched_switch, still in the thread leaving,
+ * and names the thread coming on (sched_switch's next) as the thread it describes (provider.h
+ * cg_task): pid, tid, execname, curthread, self-> ... are the incoming thread's, read from its
+ * task_struct; registers, ustack(), copyin() are still the leaving thread's. */
 #include <linux/bpf.h>
 #include <string.h>
 #include <sys/syscall.h>
 
+#include <bpf/btf.h>
+
 #include "attach.h"
 #include "cg_clause.h"
+#include "kbtf.h"
 #include "ktp.h"
 #include "pcat.h"
 #include "util.h"
@@ -64,6 +70,18 @@ static const char *const arg_types[3] = { "lwpsinfo_t *", "psinfo_t *", "cpuinfo
 
 #define TICK_PERIOD_NS 10000000ull   /* dtrace's tick: the 100 Hz clock */
 
+/* Whether on-cpu can fire in the incoming thread: the kernel has sched_exit_tp. */
+static bool oncpu_in_thread(void)
+{
+	static int known = -1;
+	if (known < 0) {
+		const struct btf *b = kbtf_get();
+		known = b && btf__find_by_name_kind(b, "btf_trace_sched_exit_tp",
+						    BTF_KIND_TYPEDEF) > 0;
+	}
+	return known == 1;
+}
+
 void ksched_add_probes(struct bprobes *c)
 {
 	for (int i = 0; i < S_N; i++)
@@ -92,6 +110,20 @@ static unsigned sched_flags(const struct dobj_probe *p)
 static void sched_prologue(struct cgc *c, int out_label)
 {
 	switch (c->probe->kidx) {
+	case S_ON_CPU: {
+		if (!oncpu_in_thread())
+			break;
+		/* sched_exit_tp(is_switch) or sys_exit(regs, ret): see the comment above */
+		int sys = bpb_label_new(&c->buf), in = bpb_label_new(&c->buf);
+		ktp_ctx_arg(c, 0);
+		bpb_jmp_imm(&c->buf, BPF_JGT, 0, 1, sys);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
+		bpb_ja(&c->buf, in);
+		bpb_label_place(&c->buf, sys);
+		ktp_new_thread_return(c, out_label);
+		bpb_label_place(&c->buf, in);
+		break;
+	}
 	case S_SLEEP: case S_DEQUEUE:
 		ktp_ctx_arg(c, 3);
 		cgc_emit(c, bi_mov32_reg(0, 0));
@@ -120,7 +152,7 @@ static void sched_prologue(struct cgc *c, int out_label)
 /* on-cpu describes the thread coming on: sched_switch's next (ctx[2]). */
 static bool sched_task(struct cgc *c)
 {
-	if (c->probe->kidx != S_ON_CPU)
+	if (c->probe->kidx != S_ON_CPU || oncpu_in_thread())
 		return false;
 	ktp_ctx_arg(c, 2);
 	return true;
@@ -156,6 +188,8 @@ static void sched_arg(struct cgc *c, int i)
 static int sched_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
+	if (pr->kidx == S_ON_CPU && oncpu_in_thread())
+		return ktp_attach(r, p, "sched_exit_tp") < 0 ? -1 : ktp_attach(r, p, "sys_exit");
 	if (pr->kidx != S_TICK) {
 		if (ktp_attach(r, p, stab[pr->kidx].tp) < 0)
 			return -1;

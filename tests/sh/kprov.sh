@@ -174,16 +174,16 @@ for k in enqueue dequeue; do
 	[ "${n:-0}" -ge 20 ] && echo "ok - kprov: sched $k >= 20 ($n)" ||
 		{ echo "not ok - kprov: sched $k: '$n' < 20: $(head -c 300 "$work/err")"; fail=1; }
 done
-# on-cpu describes the thread coming on, though it fires before the switch: pid (tested early
-# in the prologue), execname (a string, and an aggregation key), curpsinfo, curlwpsinfo,
-# curthread, uid, ppid and self-> are the target's when pid is. Each firing is the same switch
-# as an off-cpu whose args[1] (the thread about to run) is the target; the target's on-cpu and
-# off-cpu firings pair up; and it is running ('R'), not the sleeping thread leaving.
+# on-cpu fires in the thread coming on: pid (tested early in the prologue), execname (a
+# string, and an aggregation key), curpsinfo (pr_psargs read from its own memory),
+# curlwpsinfo, curthread, uid, ppid and self-> are the target's when pid is. Each firing
+# follows a switch, an off-cpu whose args[1] (the thread about to run) is the target; the
+# target's on-cpu and off-cpu firings pair up; and it is running ('R').
 "$USDTRACE" -q -n 'sched:::on-cpu /pid == $target/ { @on = count(); @n[execname] = count();
 	@st[curlwpsinfo->pr_sname] = count(); self->on++;
 	@bad = sum(curpsinfo->pr_pid != pid || curlwpsinfo->pr_lwpid != tid ||
 	    curthread->tgid != pid || uid != '"$(id -u)"' || ppid != curpsinfo->pr_ppid ||
-	    curpsinfo->pr_fname != "sysload" || curpsinfo->pr_psargs != "sysload"); }' \
+	    curpsinfo->pr_fname != "sysload" || curpsinfo->pr_psargs != "'"$TOOL"'"); }' \
 	-n 'sched:::on-cpu /execname == "sysload"/ { @e = count(); }' \
 	-n 'sched:::off-cpu /pid == $target && self->on/ { @off = count(); }' \
 	-n 'sched:::off-cpu /args[1]->pr_pid == $target/ { @in = count(); }' \
@@ -206,6 +206,12 @@ within() {     # within NAME A B MARGIN
 }
 within "sched on-cpu / off-cpu pairs" "$on" "$(val off "$work/out")" 2
 within "sched on-cpu / off-cpu args[1]" "$on" "$(val in "$work/out")" 2
+# on-cpu runs in the thread coming on: its user stack (where it slept, in clock_nanosleep),
+# not the stack of whatever thread left the CPU
+"$USDTRACE" -q -n 'sched:::on-cpu /pid == $target/ { @[ustack()] = count(); }' \
+	-c "$TOOL sleep 20" >"$work/out" 2>"$work/err"
+check "sched on-cpu: the incoming thread's ustack()" "yes" \
+	"$(grep -q "libc.so.6.clock_nanosleep" "$work/out" && echo yes || head -c 300 "$work/out" "$work/err")"
 # the classic off-cpu time: self-> in on-cpu is the thread coming back, after its 10 ms nap
 "$USDTRACE" -q -n 'sched:::off-cpu /pid == $target/ { self->ts = timestamp; }' \
 	-n 'sched:::on-cpu /self->ts/ { @n = count(); @m = min(timestamp - self->ts); self->ts = 0; }' \
