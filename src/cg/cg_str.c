@@ -151,19 +151,19 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 {
 	int ok = label(g);
 	int again = cg_user_retry_begin(g);
-	/* dtrace-utils copies at most strsize bytes, the NUL included: strsize - 1 characters
-	 * (g->strsize is strsize + 1). A limit below that allows limit bytes, the NUL
-	 * included, and an empty string for 0; any other value, negative ones included
-	 * (compared unsigned), means strsize. */
-	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize - 1));
+	/* As the Dynamic Tracing Guide (and illumos) have it: maxlength is the number of bytes
+	 * examined, so a limit below strsize allows that many characters (limit + 1 bytes with
+	 * the NUL); any other value, negative ones included (compared unsigned), means strsize
+	 * characters (g->strsize is strsize + 1). Scripts read counted strings this way
+	 * (hotspot's class-loaded: copyinstr(arg0, arg1)). dtrace-utils allows one character
+	 * fewer; we keep the Guide's. */
+	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
 	if (max_slot) {
-		int keep = label(g), some = label(g);
+		int keep = label(g);
 		emit(g, bi_ldx(BPF_DW, R1, FP, max_slot));
-		bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize - 1, keep);
+		bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, keep);
 		emit(g, bi_mov64_reg(R2, R1));
-		bpb_jmp_imm(g->b, BPF_JNE, R2, 0, some);
-		emit(g, bi_mov64_imm(R2, 1));
-		place(g, some);
+		emit(g, bi_alu64_imm(BPF_ADD, R2, 1));
 		place(g, keep);
 	}
 	emit(g, bi_ldx(BPF_DW, R3, FP, addr_slot));

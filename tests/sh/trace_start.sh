@@ -3,8 +3,8 @@
 #     activity state): a process writing all the time, traced with -p, is never seen by a
 #     clause whose predicate says BEGIN has not run yet
 #   - a clause whose only action is raise() still reports the firing (default output)
-#   - copyinstr()'s limits count the NUL (strsize and its second argument), and a string
-#     read from copyin() memory ends with that memory
+#   - copyinstr()'s limit is the bytes examined (the Guide's rule: that many characters), and
+#     a string read from copyin() memory ends with that memory
 #   - a pid probe of the -c command beside a description that makes the usdt provider
 #     scan every process (a crash: the pid provider's file had no notes read)
 . "$TOP/tests/sh/lib.sh"
@@ -64,14 +64,14 @@ else
 	notok trace-start-raise-reports "rc $rc, $lines lines: $(head -c 300 "$W/raise") $(head -c 300 "$W/raise.err")"
 fi
 
-# copyinstr(addr, n) reads n bytes at most, the NUL among them; strsize bounds it the same way
+# copyinstr(addr, n) examines n bytes at most (n characters); strsize bounds the string
 timeout 30 "$USDTRACE" -q -c "$W/wr" -n 'syscall::write:entry /pid == $target/ {
 	printf("[%s][%s][%s][%s]\n", copyinstr(arg1, 8), copyinstr(arg1, 1), copyinstr(arg1, 0),
 	    (string)copyin(arg1, 5));
 	p = (char *)copyin(arg1, 26);
 	printf("[%s]\n", stringof(p + 20));
 	exit(0); }' >"$W/cs" 2>"$W/cs.err"
-want='[abcdefg][][][abcde]
+want='[abcdefgh][a][][abcde]
 [uvwxyz]'
 if [ "$(cat "$W/cs")" = "$want" ]; then
 	ok trace-start-copyinstr-limits
@@ -80,7 +80,7 @@ else
 fi
 timeout 30 "$USDTRACE" -q -x strsize=12 -c "$W/wr" -n 'syscall::write:entry /pid == $target/ {
 	printf("[%s][%s]\n", copyinstr(arg1), copyinstr(arg1, 96)); exit(0); }' >"$W/cs12" 2>&1
-if [ "$(cat "$W/cs12")" = "[abcdefghijk][abcdefghijk]" ]; then
+if [ "$(cat "$W/cs12")" = "[abcdefghijkl][abcdefghijkl]" ]; then
 	ok trace-start-copyinstr-strsize
 else
 	notok trace-start-copyinstr-strsize "got [$(cat "$W/cs12")]"

@@ -988,11 +988,9 @@ static void test_copyin(void)
 			for (size_t m = 0; m < (which ? sizeof maxes / sizeof maxes[0] : 1); m++, ncases++) {
 				struct io *io = io_new();
 				char *exp = xcalloc(1, strsize + 1);
-				/* strsize - 1 bytes (the D option's value, the NUL included);
-				 * a smaller limit that many, and one (the NUL) for 0 */
-				uint64_t size = strsize - 1;
-				if (which && (uint64_t)maxes[m] < strsize - 1)
-					size = maxes[m] ? (uint64_t)maxes[m] : 1;
+				uint64_t size = strsize;
+				if (which && (uint64_t)maxes[m] < strsize)
+					size = (uint64_t)maxes[m] + 1;
 				snprintf(exp, size, "%s", texts[t]);
 				io->ints[0] = (int64_t)(uintptr_t)at;
 				io->ints[1] = maxes[m];
