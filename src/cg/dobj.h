@@ -113,7 +113,8 @@ struct dobj_probe {
 	                               * argument fetching, attaching */
 	enum dobj_probe_kind kind;
 	uint64_t period_ns;        /* tick/profile */
-	uint32_t btf_id;           /* fbt: the function's vmlinux BTF id (kind FUNC) */
+	uint32_t btf_id;           /* fbt: the function's vmlinux BTF id (kind FUNC); rawtp: the
+	                            * tracepoint's (its typedef btf_trace_NAME) */
 	uint32_t kidx;             /* kernel probes: the system call's number (syscall), the
 	                            * probe's index in its provider's table (proc, sched) */
 };

@@ -73,7 +73,7 @@ void bprobes_free(struct bprobes *c)
 		free(c->probes[i].name);
 	}
 	free(c->probes);
-	free(c->fbt_added);
+	free(c->kbtf_added);
 	memset(c, 0, sizeof(*c));
 }
 

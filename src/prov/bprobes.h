@@ -26,7 +26,9 @@
 struct bprobes {
 	struct dobj_probe *probes;
 	size_t n, cap;
-	unsigned char *fbt_added;  /* fbt.c's: which kernel functions' probes are in (by BTF id) */
+	unsigned char *kbtf_added; /* which probes of BTF-described kernel things are in, by BTF
+	                            * id: fbt's function entry (bit 0) and return (1), rawtp's
+	                            * tracepoints (2) */
 };
 
 void bprobes_init(struct bprobes *c);

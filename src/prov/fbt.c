@@ -86,13 +86,13 @@ static bool is_glob(const char *s)
  * unless they are in already. */
 static void provide(struct bprobes *c, struct kfunc f, bool entry, bool ret)
 {
-	if (!c->fbt_added)
-		c->fbt_added = xcalloc(btf__type_cnt(kbtf_get()), 1);
+	if (!c->kbtf_added)
+		c->kbtf_added = xcalloc(btf__type_cnt(kbtf_get()), 1);
 	static const char *const names[2] = { "entry", "return" };
 	for (int k = 0; k < 2; k++) {
-		if (!(k == 0 ? entry : ret) || (c->fbt_added[f.id] & (1u << k)))
+		if (!(k == 0 ? entry : ret) || (c->kbtf_added[f.id] & (1u << k)))
 			continue;
-		c->fbt_added[f.id] |= (unsigned char)(1u << k);
+		c->kbtf_added[f.id] |= (unsigned char)(1u << k);
 		struct dobj_probe *p = bprobes_add(c, &prov_fbt, "vmlinux", f.name, names[k],
 						   k == 0 ? DOBJ_PROBE_FBT_ENTRY : DOBJ_PROBE_FBT_RETURN);
 		p->btf_id = f.id;

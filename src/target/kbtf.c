@@ -372,3 +372,67 @@ struct dtype **kbtf_func_args(struct dtype_ctx *ctx, uint32_t func_id, int *narg
 	*nargs = n;
 	return v;
 }
+
+/* ---- raw tracepoints ---- */
+
+#define TP_PREFIX "btf_trace_"
+
+/* The prototype behind typedef btf_trace_NAME (typedef -> pointer -> FUNC_PROTO). */
+static const struct btf_type *tp_proto(uint32_t tp_id)
+{
+	const struct btf_type *t = kbtf_get() ? btf__type_by_id(vmlinux, tp_id) : NULL;
+	if (!t || !btf_is_typedef(t))
+		return NULL;
+	t = btf__type_by_id(vmlinux, t->type);
+	if (!t || !btf_is_ptr(t))
+		return NULL;
+	t = btf__type_by_id(vmlinux, t->type);
+	return t && btf_is_func_proto(t) && btf_vlen(t) >= 1 ? t : NULL;
+}
+
+void kbtf_tracepoints(void (*fn)(const char *name, uint32_t id, void *arg), void *arg)
+{
+	if (!kbtf_get())
+		return;
+	uint32_t n = btf__type_cnt(vmlinux);
+	size_t plen = strlen(TP_PREFIX);
+	for (uint32_t id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(vmlinux, id);
+		if (!btf_is_typedef(t))
+			continue;
+		const char *name = btf__name_by_offset(vmlinux, t->name_off);
+		if (name && strncmp(name, TP_PREFIX, plen) == 0 && tp_proto(id))
+			fn(name + plen, id, arg);
+	}
+}
+
+int kbtf_tracepoint_id(const char *name)
+{
+	if (!kbtf_get())
+		return -1;
+	char *full = xasprintf(TP_PREFIX "%s", name);
+	int id = btf__find_by_name_kind(vmlinux, full, BTF_KIND_TYPEDEF);
+	free(full);
+	return id > 0 && tp_proto((uint32_t)id) ? id : -1;
+}
+
+int kbtf_tracepoint_nargs(uint32_t tp_id)
+{
+	const struct btf_type *p = tp_proto(tp_id);
+	return p ? btf_vlen(p) - 1 : -1;
+}
+
+struct dtype **kbtf_tracepoint_args(struct dtype_ctx *ctx, uint32_t tp_id, int *nargs)
+{
+	const struct btf_type *p = tp_proto(tp_id);
+	*nargs = 0;
+	if (!p || !use_ctx(ctx) || btf_vlen(p) < 2)
+		return NULL;
+	int n = btf_vlen(p) - 1;
+	const struct btf_param *pa = btf_params(p) + 1;
+	struct dtype **v = xcalloc((size_t)n, sizeof(*v));
+	for (int i = 0; i < n; i++)
+		v[i] = convert(ctx, pa[i].type);
+	*nargs = n;
+	return v;
+}

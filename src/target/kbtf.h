@@ -52,4 +52,14 @@ struct dtype **kbtf_func_args(struct dtype_ctx *ctx, uint32_t func_id, int *narg
 			      struct dtype **ret);
 /* The number of parameters of function id, or -1. */
 int kbtf_func_nargs(uint32_t func_id);
+/* Raw tracepoints: BTF has a typedef btf_trace_NAME for each, a pointer to its probe
+ * function's prototype, whose first parameter (void *) is not the tracepoint's. Calls fn for
+ * each (its name without the prefix, the typedef's id). */
+void kbtf_tracepoints(void (*fn)(const char *name, uint32_t id, void *arg), void *arg);
+/* The typedef id of tracepoint `name`, or -1. */
+int kbtf_tracepoint_id(const char *name);
+/* The tracepoint's argument types (the prototype's parameters after the first); malloc'd array
+ * of *nargs, or NULL when it has none. kbtf_tracepoint_nargs: how many, or -1. */
+struct dtype **kbtf_tracepoint_args(struct dtype_ctx *ctx, uint32_t tp_id, int *nargs);
+int kbtf_tracepoint_nargs(uint32_t tp_id);
 #endif

@@ -1,0 +1,128 @@
+/* rawtp.c — the rawtp provider: every kernel tracepoint as DTrace for Linux's rawtp provider
+ * names it, rawtp:GROUP::NAME (rawtp:sched::sched_process_fork), on a raw tracepoint program.
+ *
+ * Probes: one per tracepoint vmlinux BTF knows (a typedef btf_trace_NAME each: kbtf.h); GROUP
+ * is its trace event's group from tracefs (tracefs.h), empty for a bare tracepoint that has no
+ * event (sched_exit_tp). They are made in the builtin catalog as descriptions name them, as
+ * fbt's are, so ids follow the order tracepoints are first named; -l lists them when a
+ * description names the provider or a tracepoint.
+ *
+ * Arguments: the tracepoint's own (TP_PROTO), arg0..argN the raw values, args[] typed from its
+ * BTF prototype: kernel pointers (struct task_struct *) read through bpf_probe_read_kernel.
+ * The program reads no more arguments than the tracepoint has (the kernel refuses to attach a
+ * raw tracepoint program that reads past them): an argument beyond is 0. */
+#include <bpf/btf.h>
+#include <linux/bpf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bprobes.h"
+#include "cg_clause.h"
+#include "kbtf.h"
+#include "ktp.h"
+#include "pcat.h"
+#include "provider.h"
+#include "tracefs.h"
+#include "util.h"
+
+#define RAWTP_ADDED 4   /* bprobes.kbtf_added bit: tracepoint BTF id's probe is in */
+
+struct provide_ctx {
+	struct bprobes *c;
+	const struct probedesc *d;
+};
+
+static bool is_glob(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+/* Add tracepoint `name` (typedef `id`) if its group and name match d and it is not in yet. */
+static void provide(const char *name, uint32_t id, void *arg)
+{
+	struct provide_ctx *pc = arg;
+	struct bprobes *c = pc->c;
+	if (*pc->d->name && !probedesc_glob(pc->d->name, name, false))
+		return;
+	if (!c->kbtf_added)
+		c->kbtf_added = xcalloc(btf__type_cnt(kbtf_get()), 1);
+	if (c->kbtf_added[id] & RAWTP_ADDED)
+		return;
+	const char *group = tracefs_event_group(name);
+	if (!group)
+		group = "";
+	if (*pc->d->mod && !probedesc_glob(pc->d->mod, group, false))
+		return;
+	c->kbtf_added[id] |= RAWTP_ADDED;
+	bprobes_add(c, &prov_rawtp, group, "", name, DOBJ_PROBE_KERNEL)->btf_id = id;
+}
+
+static int rawtp_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
+		       int nbefore)
+{
+	(void)nbefore;
+	if (id != 0)
+		return pcat_match_builtin(cat, &prov_rawtp, d, id, clause);
+	if (!probedesc_glob(d->prov, "rawtp", false) || (*d->func && !probedesc_glob(d->func, "", false)))
+		return 0;
+	struct provide_ctx pc = { &cat->builtin, d };
+	if (*d->name && !is_glob(d->name)) {
+		int tp = kbtf_tracepoint_id(d->name);
+		if (tp <= 0)
+			return 0;
+		provide(d->name, (uint32_t)tp, &pc);
+	} else {
+		kbtf_tracepoints(provide, &pc);
+	}
+	return pcat_match_builtin(cat, &prov_rawtp, d, 0, clause);
+}
+
+static void rawtp_prologue(struct cgc *c, int out_label)
+{
+	ktp_prefilter(c, out_label);
+}
+
+static void rawtp_arg(struct cgc *c, int i)
+{
+	if (i < kbtf_tracepoint_nargs(c->probe->btf_id))
+		ktp_ctx_arg(c, i);
+	else
+		cgc_emit(c, bi_mov64_imm(0, 0));
+}
+
+static int rawtp_attach(struct prov_run *r, struct dobj_prog *p)
+{
+	return ktp_attach(r, p, r->o->probes[p->probe].name);
+}
+
+static struct dtype **rawtp_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx,
+				      int *nargs, struct dprog **keep)
+{
+	*keep = NULL;
+	return kbtf_tracepoint_args(ctx, p->btf_id, nargs);
+}
+
+/* Listing: the tracepoints d names, when it names the provider or a tracepoint (a plain -l
+ * would otherwise hold every tracepoint of the kernel). */
+static void rawtp_list_provide(struct pcat *cat, const struct probedesc *d)
+{
+	if (*d->prov || *d->name)
+		rawtp_match(cat, d, 0, -1, 0);
+}
+
+static const char *const rawtp_attrs[] = {
+	"Private", "Private", "Unknown", "Private", "Private", "ISA",
+};
+
+const struct provider prov_rawtp = {
+	.name = "rawtp",
+	.match = rawtp_match,
+	.list_provide = rawtp_list_provide,
+	.prog_type = ktp_prog_type,
+	.flags = ktp_flags,
+	.cg_prologue = rawtp_prologue,
+	.cg_arg = rawtp_arg,
+	.attach = rawtp_attach,
+	.probe_arg_types = rawtp_arg_types,
+	.list_attrs = rawtp_attrs,
+};
