@@ -10,7 +10,7 @@
 
 static const struct provider *const providers[] = {
 	&prov_dtrace, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt, &prov_pid,
-	&prov_fbt, &prov_rawtp,
+	&prov_fbt, &prov_rawtp, &prov_sdt,
 };
 
 void pcat_init(struct pcat *c, int nclauses)

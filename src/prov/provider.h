@@ -9,7 +9,7 @@
  * prov/profile.c), usdt (the .note.stapsdt probes of processes and files: prov/usdt/) and pid
  * (function entry, return and instruction probes of any process: prov/pid/), fbt (kernel
  * function entry and return through BPF trampolines: prov/fbt.c), rawtp (every kernel
- * tracepoint: prov/rawtp.c). usdt and pid probes
+ * tracepoint: prov/rawtp.c), sdt (every kernel trace event: prov/sdt.c). usdt and pid probes
  * are uprobes; they share one engine (prov/uprobe/): classes of probes served by one program,
  * sites described by specs the program reads, links, probes appearing at dlopen()/exec.
  *
@@ -168,5 +168,5 @@ struct provider {
 };
 
 extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_syscall, prov_proc,
-	prov_sched, prov_fbt, prov_rawtp;
+	prov_sched, prov_fbt, prov_rawtp, prov_sdt;
 #endif

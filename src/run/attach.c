@@ -514,6 +514,39 @@ int attach_cpu_clock(struct attach_set *s, int prog_fd, int cpu, uint64_t period
 	return 0;
 }
 
+int attach_trace_event(struct attach_set *s, int prog_fd, int id, char *errbuf, size_t errlen)
+{
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_TRACEPOINT;
+	a.config = (uint64_t)id;
+	a.sample_period = 1;
+	a.disabled = 1;
+	/* one event serves every CPU: the program hangs on the tracepoint, not on the event */
+	int pfd = perf_event_open(&a, -1, 0);
+	if (pfd < 0) {
+		int err = errno;
+		if (err == EPERM || err == EACCES)
+			no_permission(errbuf, errlen, "attaching to kernel trace events");
+		else
+			util_seterr(errbuf, errlen, "cannot open trace event %d: %s", id, strerror(err));
+		errno = err;
+		return -1;
+	}
+	int lfd;
+	if (perf_attach_prog(pfd, prog_fd, 0, &lfd) < 0) {
+		int err = errno;
+		close(pfd);
+		errno = err;
+		return util_seterr(errbuf, errlen, "cannot attach the BPF program to trace event %d: %s",
+				   id, strerror(err));
+	}
+	keep_fd(s, pfd);
+	return 0;
+}
+
 int attach_raw_tp(struct attach_set *s, int prog_fd, const char *name, char *errbuf,
 		  size_t errlen)
 {

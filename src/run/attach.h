@@ -73,6 +73,11 @@ int attach_online_cpus(int **cpus, int *ncpus, char *errbuf, size_t errlen);
  * kernel function through a BPF link (attach_type: BPF_TRACE_FENTRY or BPF_TRACE_FEXIT). */
 int attach_tracing(struct attach_set *s, int prog_fd, int attach_type, char *errbuf, size_t errlen);
 
+/* A trace event (a tracepoint's perf event, its id from tracefs events/GROUP/NAME/id):
+ * BPF_PROG_TYPE_TRACEPOINT program prog_fd runs at every hit, on every CPU, its context the
+ * event's record. */
+int attach_trace_event(struct attach_set *s, int prog_fd, int id, char *errbuf, size_t errlen);
+
 /* A raw tracepoint (sys_enter, sched_switch ...): BPF_PROG_TYPE_RAW_TRACEPOINT program prog_fd
  * runs at every hit of tracepoint `name`, in whatever task hits it. Needs no tracefs. */
 int attach_raw_tp(struct attach_set *s, int prog_fd, const char *name, char *errbuf,

@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,8 @@
 
 struct tracefs_event {
 	char *name, *group;
+	struct tracefs_format *format;  /* once read */
+	bool format_read;
 };
 
 static struct tracefs_event *events;
@@ -26,9 +27,63 @@ static bool loaded;
 
 #define TRACEFS_DIR "/sys/kernel/tracing"
 
-/* "GROUP NAME" lines, one per event directory under root/events. */
-static void list_events(const char *root, FILE *out)
+/* A reader: writes what it finds under tracefs mounted at root to out. */
+typedef void tracefs_reader(const char *root, FILE *out, void *arg);
+
+/* The reader's output, read back: tracefs as it is mounted, or else a child's own mount in a
+ * mount namespace of its own (nothing stays mounted, nobody else sees it). *text is freed by
+ * the caller; NULL when tracefs cannot be read. */
+static char *with_tracefs(tracefs_reader *fn, void *arg)
 {
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	if (!mem)
+		return NULL;
+	if (access(TRACEFS_DIR "/events", X_OK) == 0) {
+		fn(TRACEFS_DIR, mem, arg);
+		fclose(mem);
+		return text;
+	}
+	int pfd[2];
+	if (pipe2(pfd, O_CLOEXEC) != 0) {
+		fclose(mem);
+		free(text);
+		return NULL;
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(pfd[0]);
+		if (unshare(CLONE_NEWNS) == 0 && mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 &&
+		    mount("nodev", TRACEFS_DIR, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
+			FILE *f = fdopen(pfd[1], "w");
+			if (f) {
+				fn(TRACEFS_DIR, f, arg);
+				fclose(f);
+			}
+		}
+		_exit(0);
+	}
+	close(pfd[1]);
+	if (pid > 0) {
+		char buf[8192];
+		ssize_t n;
+		while ((n = read(pfd[0], buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
+			if (n > 0)
+				fwrite(buf, 1, (size_t)n, mem);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	close(pfd[0]);
+	fclose(mem);
+	return text;
+}
+
+/* "GROUP NAME" lines, one per event directory under root/events. */
+static void list_events(const char *root, FILE *out, void *arg)
+{
+	(void)arg;
 	char path[PATH_MAX];
 	snprintf(path, sizeof(path), "%s/events", root);
 	DIR *d = opendir(path);
@@ -53,35 +108,6 @@ static void list_events(const char *root, FILE *out)
 	closedir(d);
 }
 
-/* tracefs not mounted: a child mounts it in a mount namespace of its own and lists it. */
-static FILE *list_in_child(pid_t *pid)
-{
-	int pfd[2];
-	if (pipe2(pfd, O_CLOEXEC) != 0)
-		return NULL;
-	fflush(NULL);
-	*pid = fork();
-	if (*pid < 0) {
-		close(pfd[0]);
-		close(pfd[1]);
-		return NULL;
-	}
-	if (*pid == 0) {
-		close(pfd[0]);
-		if (unshare(CLONE_NEWNS) == 0 && mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 &&
-		    mount("nodev", TRACEFS_DIR, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
-			FILE *f = fdopen(pfd[1], "w");
-			if (f) {
-				list_events(TRACEFS_DIR, f);
-				fclose(f);
-			}
-		}
-		_exit(0);
-	}
-	close(pfd[1]);
-	return fdopen(pfd[0], "r");
-}
-
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct tracefs_event *)a)->name,
@@ -91,47 +117,198 @@ static int by_name(const void *a, const void *b)
 static void load(void)
 {
 	loaded = true;
-	FILE *in;
-	pid_t pid = -1;
-	char *text = NULL;
-	size_t len = 0;
-	if (access(TRACEFS_DIR "/events", X_OK) == 0) {
-		FILE *mem = open_memstream(&text, &len);
-		if (!mem)
-			return;
-		list_events(TRACEFS_DIR, mem);
-		fclose(mem);
-		in = fmemopen(text, len, "r");
-	} else {
-		in = list_in_child(&pid);
-	}
+	char *text = with_tracefs(list_events, NULL);
 	size_t cap = 0;
-	char line[512];
-	while (in && fgets(line, sizeof(line), in)) {
-		char *sp = strchr(line, ' '), *nl = strchr(line, '\n');
-		if (!sp || !nl)
+	for (char *line = text, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (!next)
+			break;
+		*next++ = '\0';
+		char *sp = strchr(line, ' ');
+		if (!sp)
 			continue;
-		*sp = *nl = '\0';
+		*sp = '\0';
 		xgrow(&events, sizeof(*events), &cap, nevents + 1);
+		memset(&events[nevents], 0, sizeof(events[nevents]));
 		events[nevents].group = xstrdup(line);
 		events[nevents++].name = xstrdup(sp + 1);
 	}
-	if (in)
-		fclose(in);
 	free(text);
-	if (pid > 0)
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
 	if (nevents)
 		qsort(events, nevents, sizeof(*events), by_name);
 }
 
-const char *tracefs_event_group(const char *event)
+static struct tracefs_event *find(const char *group, const char *name)
 {
 	if (!loaded)
 		load();
-	struct tracefs_event key = { (char *)event, NULL };
-	const struct tracefs_event *e = nevents ? bsearch(&key, events, nevents, sizeof(*events),
-							   by_name) : NULL;
+	struct tracefs_event key = { (char *)name, NULL, NULL, false };
+	struct tracefs_event *e = nevents ? bsearch(&key, events, nevents, sizeof(*events),
+						    by_name) : NULL;
+	if (!e || !group)
+		return e;
+	/* names are one per group; the same name in two groups sits side by side */
+	while (e > events && strcmp(e[-1].name, name) == 0)
+		e--;
+	for (; e < events + nevents && strcmp(e->name, name) == 0; e++)
+		if (strcmp(e->group, group) == 0)
+			return e;
+	return NULL;
+}
+
+const char *tracefs_event_group(const char *event)
+{
+	struct tracefs_event *e = find(NULL, event);
 	return e ? e->group : NULL;
+}
+
+void tracefs_events(void (*fn)(const char *group, const char *name, void *arg), void *arg)
+{
+	if (!loaded)
+		load();
+	for (size_t i = 0; i < nevents; i++)
+		fn(events[i].group, events[i].name, arg);
+}
+
+/* ---- formats ---- */
+
+struct want {
+	struct tracefs_event **ev;
+	size_t n;
+};
+
+/* "= GROUP NAME" then the format file, for each event wanted. */
+static void dump_formats(const char *root, FILE *out, void *arg)
+{
+	const struct want *w = arg;
+	for (size_t i = 0; i < w->n; i++) {
+		char path[PATH_MAX];
+		if (snprintf(path, sizeof(path), "%s/events/%s/%s/format", root, w->ev[i]->group,
+			     w->ev[i]->name) >= (int)sizeof(path))
+			continue;
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		fprintf(out, "= %s %s\n", w->ev[i]->group, w->ev[i]->name);
+		char line[1024];
+		while (fgets(line, sizeof(line), f))
+			fputs(line, out);
+		fclose(f);
+	}
+}
+
+/* One "field:DECL;\toffset:O;\tsize:S;\tsigned:B;" line; false for common_* or bad ones. */
+static bool parse_field(const char *line, struct tracefs_field *f)
+{
+	const char *d = strstr(line, "field:");
+	const char *semi = d ? strchr(d, ';') : NULL;
+	const char *o = strstr(line, "offset:"), *s = strstr(line, "size:");
+	const char *sg = strstr(line, "signed:");
+	if (!d || !semi || !o || !s || !sg)
+		return false;
+	char *decl = xstrndup(d + 6, (size_t)(semi - d - 6));
+	memset(f, 0, sizeof(*f));
+	f->offset = atoi(o + 7);
+	f->size = atoi(s + 5);
+	f->is_signed = atoi(sg + 7) != 0;
+	char *t = decl;
+	if (strncmp(t, "__data_loc ", 11) == 0) {
+		f->data_loc = true;
+		t += 11;
+	}
+	/* the name is the last word, [N] after it an array's length ("[]": data_loc's) */
+	char *end = t + strlen(t);
+	while (end > t && end[-1] == ' ')
+		*--end = '\0';
+	char *br = strchr(t, '[');
+	char *name_end = end;
+	if (br && !f->data_loc) {
+		/* "char oldcomm[16]" */
+		f->array = atoi(br + 1);
+		name_end = br;
+	}
+	char *name = name_end;
+	while (name > t && name[-1] != ' ' && name[-1] != '*')
+		name--;
+	f->name = xstrndup(name, (size_t)(name_end - name));
+	char *type_end = name;
+	while (type_end > t && type_end[-1] == ' ')
+		type_end--;
+	f->type = xstrndup(t, (size_t)(type_end - t));
+	if (f->data_loc) {
+		/* "char[] filename": the type carries the brackets */
+		char *b = strchr(f->type, '[');
+		if (b)
+			*b = '\0';
+		size_t tl = strlen(f->type);
+		while (tl && f->type[tl - 1] == ' ')
+			f->type[--tl] = '\0';
+	}
+	free(decl);
+	if (!*f->name || !*f->type || strncmp(f->name, "common_", 7) == 0) {
+		free(f->name);
+		free(f->type);
+		return false;
+	}
+	return true;
+}
+
+static void parse_formats(char *text)
+{
+	struct tracefs_format *cur = NULL;
+	for (char *line = text, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (line[0] == '=' && line[1] == ' ') {
+			char *sp = strchr(line + 2, ' ');
+			cur = NULL;
+			if (!sp)
+				continue;
+			*sp = '\0';
+			struct tracefs_event *e = find(line + 2, sp + 1);
+			if (!e)
+				continue;
+			cur = e->format = xcalloc(1, sizeof(*cur));
+			cur->id = -1;
+		} else if (cur && strncmp(line, "ID: ", 4) == 0) {
+			cur->id = atoi(line + 4);
+		} else if (cur) {
+			struct tracefs_field f;
+			if (!parse_field(line, &f))
+				continue;
+			cur->fields = xrealloc(cur->fields, sizeof(f) * (size_t)(cur->nfields + 1));
+			cur->fields[cur->nfields++] = f;
+		}
+		if (!next)
+			break;
+	}
+}
+
+void tracefs_read_formats(const char *const *groups, const char *const *names, size_t n)
+{
+	struct want w = { xcalloc(n ? n : 1, sizeof(*w.ev)), 0 };
+	for (size_t i = 0; i < n; i++) {
+		struct tracefs_event *e = find(groups[i], names[i]);
+		if (e && !e->format_read) {
+			e->format_read = true;
+			w.ev[w.n++] = e;
+		}
+	}
+	if (w.n) {
+		char *text = with_tracefs(dump_formats, &w);
+		parse_formats(text);
+		free(text);
+	}
+	free(w.ev);
+}
+
+const struct tracefs_format *tracefs_format(const char *group, const char *name)
+{
+	struct tracefs_event *e = find(group, name);
+	if (!e)
+		return NULL;
+	if (!e->format_read)
+		tracefs_read_formats(&group, &name, 1);
+	return e->format && e->format->id >= 0 ? e->format : NULL;
 }

@@ -1,0 +1,71 @@
+# kernel_sdt.sh — the sdt provider: the kernel's trace events as sdt:GROUP::NAME, their
+# arguments the event record's fields (integers sign-extended, char arrays and __data_loc
+# strings as strings), against workloads whose events are known, and against the syscall
+# provider on the same run. tracefs is read without being left mounted.
+. "$TOP/tests/sh/lib.sh"
+sdt_workdir
+if ! sdt_is_root; then
+	skip kernel-sdt "needs root"
+	exit 0
+fi
+TOOL="$B/tools/sysload"
+[ -x "$TOOL" ] || { notok kernel-sdt "$TOOL not built"; exit 0; }
+
+mounted_before=$(grep -c ' tracefs ' /proc/mounts)
+"$USDTRACE" -lv -n sdt:task::task_rename >"$W/lv" 2>"$W/lv.err"
+if [ "$(grep 'args\[' "$W/lv" | tr -s ' \t' ' ')" = " args[0]: pid_t
+ args[1]: string
+ args[2]: string
+ args[3]: short" ] && awk 'NR == 2 { exit !($2 == "sdt" && $3 == "task" && $4 == "task_rename") }' "$W/lv"; then
+	ok kernel-sdt-list-verbose
+else
+	notok kernel-sdt-list-verbose "$(head -c 500 "$W/lv" "$W/lv.err")"
+fi
+if [ "$(grep -c ' tracefs ' /proc/mounts)" = "$mounted_before" ]; then
+	ok kernel-sdt-tracefs-left-alone
+else
+	notok kernel-sdt-tracefs-left-alone "tracefs mounts: $mounted_before before, $(grep -c ' tracefs ' /proc/mounts) after"
+fi
+err=$("$USDTRACE" -n 'sdt:::no_such_event { }' 2>&1 >/dev/null)
+if [ $? -ne 0 ] && echo "$err" | grep -q 'does not match any probes'; then
+	ok kernel-sdt-unknown
+else
+	notok kernel-sdt-unknown "[$err]"
+fi
+
+# a shell that runs two commands: each child renames itself (char arrays) when it execs the
+# command (a __data_loc string: the path), in the child (args[0], args[1] its pid)
+printf '#!/bin/sh\n/bin/true\n/bin/sleep 0\n' >"$W/two.sh"
+chmod +x "$W/two.sh"
+timeout 60 "$USDTRACE" -q -n '
+sdt:task::task_rename /ppid == $target/ { printf("rename %s %s %d\n", args[1], args[2], args[0] == pid); }
+sdt:sched::sched_process_exec /ppid == $target/ { printf("exec %s %d %d\n", args[0], args[1] == pid, args[2] == pid); }' \
+	-c "$W/two.sh" >"$W/ex" 2>"$W/ex.err"
+want="exec /bin/sleep 1 1
+exec /bin/true 1 1
+rename two.sh sleep 1
+rename two.sh true 1"
+if [ "$(sed '/^$/d' "$W/ex" | sort)" = "$want" ]; then
+	ok kernel-sdt-exec-rename
+else
+	notok kernel-sdt-exec-rename "[$(cat "$W/ex")] $(head -c 300 "$W/ex.err")"
+fi
+
+# raw_syscalls:sys_enter's id (a long): every getppid() of the workload, as syscall counts it;
+# a negative value sign-extends (openat's dfd AT_FDCWD, an int in an 8-byte field, unsigned)
+timeout 60 "$USDTRACE" -q -n 'sdt:raw_syscalls::sys_enter /pid == $target && args[0] == 110/ { @r = count(); }
+syscall::getppid:entry /pid == $target/ { @s = count(); }
+END { printa("%@d ", @r); printa("%@d\n", @s); }' -c "$TOOL getppid 3000" >"$W/sys" 2>"$W/sys.err"
+if [ "$(sed '/^$/d' "$W/sys")" = "3000 3000" ]; then
+	ok kernel-sdt-count
+else
+	notok kernel-sdt-count "[$(cat "$W/sys")] $(head -c 300 "$W/sys.err")"
+fi
+timeout 60 "$USDTRACE" -q -n 'sdt:syscalls::sys_enter_openat /pid == $target/ {
+	printf("%d %s\n", (int)args[1], copyinstr(arg2)); exit(0); }' -c "$TOOL open /etc/hostname 1" \
+	>"$W/open" 2>"$W/open.err"
+if [ "$(sed '/^$/d' "$W/open")" = "-100 /etc/hostname" ]; then
+	ok kernel-sdt-user-pointer
+else
+	notok kernel-sdt-user-pointer "[$(cat "$W/open")] $(head -c 300 "$W/open.err")"
+fi
