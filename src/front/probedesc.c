@@ -139,7 +139,7 @@ bool probedesc_glob(const char *pattern, const char *s, bool dashes)
 	return r;
 }
 
-static bool is_glob(const char *s)
+bool probedesc_is_glob(const char *s)
 {
 	return strpbrk(s, "*?[\\") != NULL;
 }
@@ -153,7 +153,7 @@ bool probedesc_match_provider(const char *pattern, const char *prov, pid_t pid)
 	char num[16];
 	snprintf(num, sizeof(num), "%d", (int)pid);
 	size_t pl = strlen(prov), nl = strlen(num), tl = strlen(pattern);
-	if (!is_glob(pattern)) {
+	if (!probedesc_is_glob(pattern)) {
 		/* "python123" or "python$123": the provider name, an optional '$', then the pid. */
 		if (tl < pl + nl || strncmp(pattern, prov, pl) != 0 ||
 		    strcmp(pattern + tl - nl, num) != 0)

@@ -23,6 +23,8 @@ void probedesc_free(struct probedesc *d);
 
 /* Glob match with dtrace's rules; `dashes` treats "__" in `s` and "-" in the pattern as equal. */
 bool probedesc_glob(const char *pattern, const char *s, bool dashes);
+/* Whether s has a glob character (* ? [ or \): a pattern, not a name. */
+bool probedesc_is_glob(const char *s);
 
 /* Does the provider pattern match provider `prov` of process `pid` (pid 0: a file, no process)?
  * "python" matches python in any process, "python123" and "python$123"-expanded forms only pid

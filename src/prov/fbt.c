@@ -77,11 +77,6 @@ static bool build_table(void)
 	return nfuncs > 0;
 }
 
-static bool is_glob(const char *s)
-{
-	return strpbrk(s, "*?[\\") != NULL;
-}
-
 /* Add the probes of function f (its name and first BTF id) that the description selects,
  * unless they are in already. */
 static void provide(struct bprobes *c, struct kfunc f, bool entry, bool ret)
@@ -125,7 +120,7 @@ static int fbt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 	bool ret = !*d->name || probedesc_glob(d->name, "return", true);
 	if (!entry && !ret)
 		return 0;
-	if (*d->func && !is_glob(d->func)) {
+	if (*d->func && !probedesc_is_glob(d->func)) {
 		struct kfunc f;
 		if (!find_func(d->func, &f))
 			return 0;

@@ -32,11 +32,6 @@ struct provide_ctx {
 	const struct probedesc *d;
 };
 
-static bool is_glob(const char *s)
-{
-	return strpbrk(s, "*?[\\") != NULL;
-}
-
 /* Add tracepoint `name` (typedef `id`) if its group and name match d and it is not in yet. */
 static void provide(const char *name, uint32_t id, void *arg)
 {
@@ -66,7 +61,7 @@ static int rawtp_match(struct pcat *cat, const struct probedesc *d, uint32_t id,
 	if (!probedesc_glob(d->prov, "rawtp", false) || (*d->func && !probedesc_glob(d->func, "", false)))
 		return 0;
 	struct provide_ctx pc = { &cat->builtin, d };
-	if (*d->name && !is_glob(d->name)) {
+	if (*d->name && !probedesc_is_glob(d->name)) {
 		int tp = kbtf_tracepoint_id(d->name);
 		if (tp <= 0)
 			return 0;

@@ -33,11 +33,6 @@ struct want {
 	size_t n, cap;
 };
 
-static bool is_glob(const char *s)
-{
-	return strpbrk(s, "*?[\\") != NULL;
-}
-
 static void want_event(const char *group, const char *name, void *arg)
 {
 	struct want *w = arg;
@@ -71,7 +66,7 @@ static int sdt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 	if (!probedesc_glob(d->prov, "sdt", false) || (*d->func && !probedesc_glob(d->func, "", false)))
 		return 0;
 	struct want w = { d, NULL, NULL, 0, 0 };
-	if (*d->name && !is_glob(d->name)) {
+	if (*d->name && !probedesc_is_glob(d->name)) {
 		const char *group = tracefs_event_group(d->name);
 		if (group)
 			want_event(group, d->name, &w);

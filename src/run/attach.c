@@ -448,6 +448,23 @@ bad:
 	return -1;
 }
 
+/* Run prog_fd at perf event pfd's firings and keep pfd in s; on failure pfd is closed and the
+ * message names `what`. */
+static int perf_keep_with_prog(struct attach_set *s, int pfd, int prog_fd, const char *what,
+			       char *errbuf, size_t errlen)
+{
+	int lfd;
+	if (perf_attach_prog(pfd, prog_fd, 0, &lfd) < 0) {
+		int err = errno;
+		close(pfd);
+		errno = err;
+		return util_seterr(errbuf, errlen, "cannot attach the BPF program to %s: %s", what,
+				   strerror(err));
+	}
+	keep_fd(s, pfd);
+	return 0;
+}
+
 static int clock_one(struct attach_set *s, int prog_fd, int cpu, uint64_t period_ns,
 		     char *errbuf, size_t errlen)
 {
@@ -472,15 +489,10 @@ static int clock_one(struct attach_set *s, int prog_fd, int cpu, uint64_t period
 		errno = err;
 		return -1;
 	}
-	int lfd;
-	if (perf_attach_prog(pfd, prog_fd, 0, &lfd) < 0) {
-		int err = errno;
-		close(pfd);
-		errno = err;
-		return util_seterr(errbuf, errlen, "cannot attach the BPF program to the cpu-clock event "
-				   "on CPU %d: %s", cpu, strerror(err));
-	}
-	keep_fd(s, pfd);
+	char what[64];
+	snprintf(what, sizeof(what), "the cpu-clock event on CPU %d", cpu);
+	if (perf_keep_with_prog(s, pfd, prog_fd, what, errbuf, errlen) < 0)
+		return -1;
 	s->nclock++;
 	return 0;
 }
@@ -535,16 +547,9 @@ int attach_trace_event(struct attach_set *s, int prog_fd, int id, char *errbuf, 
 		errno = err;
 		return -1;
 	}
-	int lfd;
-	if (perf_attach_prog(pfd, prog_fd, 0, &lfd) < 0) {
-		int err = errno;
-		close(pfd);
-		errno = err;
-		return util_seterr(errbuf, errlen, "cannot attach the BPF program to trace event %d: %s",
-				   id, strerror(err));
-	}
-	keep_fd(s, pfd);
-	return 0;
+	char what[64];
+	snprintf(what, sizeof(what), "trace event %d", id);
+	return perf_keep_with_prog(s, pfd, prog_fd, what, errbuf, errlen);
 }
 
 int attach_raw_tp(struct attach_set *s, int prog_fd, const char *name, char *errbuf,

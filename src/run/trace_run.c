@@ -1027,6 +1027,25 @@ static int setup(struct run *r)
 	return 0;
 }
 
+/* The state map's value (*v, malloc'd: state first, then the globals) and its state (*st):
+ * false when there is none or it cannot be read. */
+static bool state_read(const struct run *r, unsigned char **v, struct dobj_state *st)
+{
+	const struct dobj *o = r->o;
+	*v = NULL;
+	if (o->state_map < 0 || (size_t)o->state_map >= o->nmaps)
+		return false;
+	const struct dobj_map *m = &o->maps[o->state_map];
+	if (m->value_size < sizeof(struct dobj_state))
+		return false;
+	*v = xcalloc(1, m->value_size);
+	uint32_t key = 0;
+	if (bpf_map_lookup_elem(m->fd, &key, *v) != 0)
+		return false;
+	memcpy(st, *v, sizeof(*st));
+	return true;
+}
+
 /* exit() also sets `stopping` in the state map before its record is sent. A clause that faults
  * after its exit() loses the record (a fault discards what the clause recorded) but not the
  * stop, as dtrace's exit() moves the consumer to draining whatever becomes of its record
@@ -1035,21 +1054,11 @@ static int setup(struct run *r)
  * never stopped. */
 static void check_stopping(struct run *r)
 {
-	const struct dobj *o = r->o;
-	if (r->stop || o->state_map < 0 || (size_t)o->state_map >= o->nmaps)
-		return;
-	const struct dobj_map *m = &o->maps[o->state_map];
-	if (m->value_size < sizeof(struct dobj_state))
-		return;
-	unsigned char *v = xcalloc(1, m->value_size);
-	uint32_t key = 0;
+	unsigned char *v = NULL;
 	struct dobj_state st;
-	if (bpf_map_lookup_elem(m->fd, &key, v) == 0) {
-		memcpy(&st, v, sizeof(st));
-		if (st.stopping == DOBJ_RUN_STOPPING) {
-			r->stop = true;
-			r->status = (int)(int32_t)st.exit_status;
-		}
+	if (!r->stop && state_read(r, &v, &st) && st.stopping == DOBJ_RUN_STOPPING) {
+		r->stop = true;
+		r->status = (int)(int32_t)st.exit_status;
 	}
 	free(v);
 }
@@ -1059,25 +1068,16 @@ static void check_stopping(struct run *r)
  * before touching it), so reading and writing the whole value back loses nothing. */
 static void activate(struct run *r)
 {
-	const struct dobj *o = r->o;
-	if (o->state_map < 0 || (size_t)o->state_map >= o->nmaps)
-		return;
-	const struct dobj_map *m = &o->maps[o->state_map];
-	if (m->value_size < sizeof(struct dobj_state))
-		return;
-	unsigned char *v = xcalloc(1, m->value_size);
-	uint32_t key = 0;
+	unsigned char *v = NULL;
 	struct dobj_state st;
-	if (bpf_map_lookup_elem(m->fd, &key, v) == 0) {
-		memcpy(&st, v, sizeof(st));
-		if (st.stopping == DOBJ_RUN_STARTING) {
-			st.stopping = DOBJ_RUN_ACTIVE;
-			memcpy(v, &st, sizeof(st));
-			if (bpf_map_update_elem(m->fd, &key, v, BPF_ANY) != 0) {
-				util_warn("could not enable tracing: cannot update the state map: %s",
-					  strerror(errno));
-				r->failed = true;
-			}
+	if (state_read(r, &v, &st) && st.stopping == DOBJ_RUN_STARTING) {
+		st.stopping = DOBJ_RUN_ACTIVE;
+		memcpy(v, &st, sizeof(st));
+		uint32_t key = 0;
+		if (bpf_map_update_elem(r->o->maps[r->o->state_map].fd, &key, v, BPF_ANY) != 0) {
+			util_warn("could not enable tracing: cannot update the state map: %s",
+				  strerror(errno));
+			r->failed = true;
 		}
 	}
 	free(v);
