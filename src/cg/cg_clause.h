@@ -248,6 +248,9 @@ void cgx_task(struct cgc *c);
 void cgx_need_task(struct cgc *c, struct dnode *n);
 void cgx_task_read(struct cgc *c, int off, int size);
 void cgx_task_comm(struct cgc *c, uint32_t dst, uint32_t n);
+/* d_path(): the path name of the kernel struct path whose address is in slot path_slot, a
+ * string at scratch dst (cg_kpath.c). */
+void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot);
 /* Scratch that D code may read through a pointer for the rest of the clause (as copyin's):
  * what a provider hands out as a struct argument (psinfo_t *...). */
 uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size);

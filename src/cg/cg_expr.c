@@ -1516,6 +1516,12 @@ static uint32_t call_str(struct cgc *c, struct dnode *n)
 			cgs_dirname(&c->g, dst, s);
 		return dst;
 	}
+	case DS_D_PATH: {
+		int16_t ps = int_arg(c, a0);
+		cgx_d_path(c, dst, ps);
+		cgc_slot_pop(c);
+		return dst;
+	}
 	case DS_COPYINSTR: {
 		int16_t as = int_arg(c, a0), ms = int_arg(c, a1);
 		cgs_copyinstr(&c->g, dst, as, ms);

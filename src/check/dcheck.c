@@ -265,6 +265,8 @@ static const struct subr_def subrs[DS_COUNT] = {
 	[DS_INET_NTOP] = {"inet_ntop", "string", {"int", "void *"}, false, false},
 	[DS_LINK_NTOP] = {"link_ntop", "string", {"int", "void *"}, false, false},
 	[DS_CLEANPATH] = {"cleanpath", "string", {"const char *"}, false, false},
+	/* DTrace for Linux's: a kernel struct path's path name */
+	[DS_D_PATH] = {"d_path", "string", {"struct path *"}, false, false},
 	[DS_FREOPEN] = {"freopen", "void", {"@", "..."}, true, true},
 	[DS_FTRUNCATE] = {"ftruncate", "void", {NULL}, true, false},
 };
@@ -1010,6 +1012,41 @@ static bool expand_xlate_inline(struct ck *c, struct dnode *n)
 	return true;
 }
 
+/* `name[a, ...]` of an inline of translated data with parameters (io.d's fds[fd]: xlate
+ * <fileinfo_t> (... fd ...)) becomes the translation with the arguments put for the
+ * parameters, as expand_xlate_inline does for one without. Whether n was one. */
+static bool expand_xlate_inline_call(struct ck *c, struct dnode *n)
+{
+	if (n->kind != DN_INDEX || !n->lhs || n->lhs->kind != DN_IDENT)
+		return false;
+	struct inline_def *in = inline_find(c, n->lhs->name);
+	if (!in || !in->body || in->body->kind != DN_XLATE)
+		return false;
+	int nprm = 0, nargs = 0;
+	for (const struct dnode *a = in->def->args; a; a = a->next)
+		nprm++;
+	for (const struct dnode *a = n->args; a; a = a->next)
+		nargs++;
+	if (nargs != nprm)
+		fail_at(c, n, D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected",
+			in->name, nargs, nargs == 1 ? " " : "s ", nprm);
+	struct dnode *e = copy_tree(c, in->body);
+	const struct dnode *a = n->args;
+	for (const struct dnode *prm = in->def->args; prm; prm = prm->next, a = a->next)
+		inline_subst(c, &e, prm, a);
+	struct dnode *keep = n->pool_next, *next = n->next;
+	struct dsrcpos pos = n->pos;
+	free(n->name);
+	*n = *e;
+	n->pool_next = keep;
+	n->next = next;
+	n->pos = pos;
+	e->name = NULL;    /* owned by n now */
+	e->str = NULL;
+	memset(e->pd, 0, sizeof(e->pd));
+	return true;
+}
+
 /* `sym: the kernel object at the symbol's address, *(T *)addr, when the hook knows it. */
 static bool kernel_symbol(struct ck *c, struct dnode *n)
 {
@@ -1639,6 +1676,19 @@ static void fold_binary(struct ck *c, struct dnode *n)
 	set_folded(n, n->type, v);
 }
 
+/* An unsigned constant beside a wider operand that is not one: dtrace promotes the operands
+ * before the operation, zero-extending the constant from its own type, so -1u next to an
+ * int64_t is 0xffffffff (between constants, folding keeps 64 bits: see set_folded). */
+static void widen_unsigned_const(struct dnode *k, const struct dnode *other)
+{
+	if (!k->isconst || other->isconst || !is_integer(k->type) || !is_integer(other->type) ||
+	    !type_unsigned(k->type))
+		return;
+	int64_t ks = res(k->type)->size, os = res(other->type)->size;
+	if (ks > 0 && ks < 8 && os > ks)
+		k->cval = trunc_to(k->type, (uint64_t)k->cval);
+}
+
 static void check_binary(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
@@ -1697,6 +1747,8 @@ static void check_binary(struct ck *c, struct dnode *n)
 	} else {
 		fail_at(c, n, D_UNKNOWN, "invalid binary op %s", op);
 	}
+	widen_unsigned_const(n->lhs, n->rhs);
+	widen_unsigned_const(n->rhs, n->lhs);
 	fold_binary(c, n);
 }
 
@@ -2736,7 +2788,8 @@ static void check_expr(struct ck *c, struct dnode *n)
 		check_index(c, n);
 		return;
 	case DN_MEMBER:
-		expand_xlate_inline(c, n->lhs);
+		if (!expand_xlate_inline_call(c, n->lhs))
+			expand_xlate_inline(c, n->lhs);
 		xlate_args(c, n->lhs);
 		if (n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op && strcmp(n->lhs->op, "*") == 0)
 			xlate_args(c, n->lhs->lhs);
@@ -3104,9 +3157,11 @@ static void check_inline(struct ck *c, struct dnode *n)
 			pv ? idkind_name(pv) : pb == DB_ARGS || pb == DB_UREGS ? "associative array" :
 			"scalar", inline_find(c, n->name) ? "inline" : "");
 	if (n->lhs->kind == DN_XLATE && dtype_same(n->lhs->ctype, n->ctype)) {
-		/* translated data (curpsinfo): checked where it is used, through a member */
+		/* translated data (curpsinfo, fds[fd]): checked where it is used, through a
+		 * member (with parameters: expanded with the use's arguments) */
 		xgrow(&c->inl, sizeof(*c->inl), &c->capinl, c->ninl + 1);
-		c->inl[c->ninl++] = (struct inline_def){ n->name, n, NULL };
+		c->inl[c->ninl++] = (struct inline_def){ n->name, n,
+							 n->args ? copy_tree(c, n->lhs) : NULL };
 		return;
 	}
 	struct dnode *body = NULL;

@@ -266,17 +266,30 @@ int bpf_sys_possible_cpus(void)
 	return n;
 }
 
+/* Member mname's byte offset in struct or union t, looking into anonymous members too. */
+static int member_in(const struct btf *btf, const struct btf_type *t, const char *mname)
+{
+	const struct btf_member *m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *nm = btf__name_by_offset(btf, m->name_off);
+		int off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+		if (nm && *nm) {
+			if (!strcmp(nm, mname))
+				return off;
+			continue;
+		}
+		int r = btf__resolve_type(btf, m->type);
+		const struct btf_type *u = r > 0 ? btf__type_by_id(btf, (uint32_t)r) : NULL;
+		if (u && (btf_is_struct(u) || btf_is_union(u)) && (r = member_in(btf, u, mname)) >= 0)
+			return off + r;
+	}
+	return -1;
+}
+
 int bpf_sys_btf_member(const struct btf *btf, const char *sname, const char *mname)
 {
 	int id = btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT);
 	if (id < 0)
 		return -1;
-	const struct btf_type *t = btf__type_by_id(btf, (uint32_t)id);
-	const struct btf_member *m = btf_members(t);
-	for (int i = 0; i < btf_vlen(t); i++, m++) {
-		const char *nm = btf__name_by_offset(btf, m->name_off);
-		if (nm && !strcmp(nm, mname))
-			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
-	}
-	return -1;
+	return member_in(btf, btf__type_by_id(btf, (uint32_t)id), mname);
 }

@@ -54,7 +54,8 @@ int bpf_sys_map_create(enum bpf_sys_map_kind kind, const char *name, uint32_t ke
 
 /* The number of possible CPUs (the number of values a per-CPU map lookup returns), or -1. */
 int bpf_sys_possible_cpus(void);
-/* The byte offset of member mname of struct sname in the kernel's BTF, or -1. */
+/* The byte offset of member mname of struct sname in the kernel's BTF (a member of an
+ * anonymous struct or union inside it too), or -1. */
 struct btf;
 int bpf_sys_btf_member(const struct btf *btf, const char *sname, const char *mname);
 #endif

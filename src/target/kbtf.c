@@ -58,6 +58,16 @@ const struct kbtf_offsets *kbtf_offsets(void)
 	o.signal_nr_threads = bpf_sys_btf_member(b, "signal_struct", "nr_threads");
 	o.se_sum_exec_runtime = bpf_sys_btf_member(b, "sched_entity", "sum_exec_runtime");
 	o.thread_fsbase = bpf_sys_btf_member(b, "thread_struct", "fsbase");
+	o.path_mnt = bpf_sys_btf_member(b, "path", "mnt");
+	o.path_dentry = bpf_sys_btf_member(b, "path", "dentry");
+	o.dentry_parent = bpf_sys_btf_member(b, "dentry", "d_parent");
+	o.dentry_name = bpf_sys_btf_member(b, "dentry", "d_name");
+	o.qstr_len = bpf_sys_btf_member(b, "qstr", "len");
+	o.qstr_name = bpf_sys_btf_member(b, "qstr", "name");
+	o.vfsmount_root = bpf_sys_btf_member(b, "vfsmount", "mnt_root");
+	o.mount_mnt = bpf_sys_btf_member(b, "mount", "mnt");
+	o.mount_parent = bpf_sys_btf_member(b, "mount", "mnt_parent");
+	o.mount_mountpoint = bpf_sys_btf_member(b, "mount", "mnt_mountpoint");
 	return &o;
 }
 

@@ -25,13 +25,17 @@ struct dtype_ctx;
 /* vmlinux BTF, loaded on first call (NULL if unavailable). Owned here. */
 const struct btf *kbtf_get(void);
 /* Offsets of the kernel struct members the tracer's programs read (task_struct, cred,
- * signal_struct, sched_entity, thread_struct), found once; -1 where unknown or without BTF. */
+ * signal_struct, sched_entity, thread_struct; path, dentry, qstr, vfsmount, mount), found
+ * once; -1 where unknown or without BTF. */
 struct kbtf_offsets {
 	int task_pid, task_tgid, task_real_parent, task_comm, task_prio, task_state, task_cpu;
 	int task_real_cred, task_cred, task_signal, task_flags, task_exit_code, task_se;
 	int task_thread;
 	int cred_uid, cred_euid, cred_gid, cred_egid, signal_nr_threads, se_sum_exec_runtime;
 	int thread_fsbase;
+	/* a file's path, walked up to the root (d_path()) */
+	int path_mnt, path_dentry, dentry_parent, dentry_name, qstr_len, qstr_name;
+	int vfsmount_root, mount_mnt, mount_parent, mount_mountpoint;
 };
 const struct kbtf_offsets *kbtf_offsets(void);
 /* The D type of BTF type id (0 is void). */
