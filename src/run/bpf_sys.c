@@ -74,12 +74,12 @@ char *bpf_sys_log_reason(const char *log)
 
 /* EPERM for root means something else forbids BPF (kernel lockdown, a security module,
  * kernel.unprivileged_bpf_disabled does not apply to root); do not tell root to become root. */
-static const char *eperm_text(const char *what)
+static const char *eperm_text(const char *what, const char *why)
 {
-	static char buf[160];
+	static char buf[200];
 	if (geteuid() == 0)
-		snprintf(buf, sizeof(buf), "the kernel does not allow %s even for root "
-			 "(kernel lockdown or a security module?)", what);
+		snprintf(buf, sizeof(buf), "the kernel does not allow %s even for root (%s)", what,
+			 why);
 	else
 		snprintf(buf, sizeof(buf), "%s needs root (or CAP_BPF and CAP_PERFMON)", what);
 	return buf;
@@ -90,9 +90,12 @@ static int load_error(int err, const char *log, bool trampoline, char *errbuf, s
 	char *reason = bpf_sys_log_reason(log);
 
 	if (err == EPERM && trampoline && !reason[0])
-		util_seterr(errbuf, errlen, "%s", eperm_text("fentry/fexit (BPF trampoline) programs"));
+		util_seterr(errbuf, errlen, "%s", eperm_text("fentry/fexit (BPF trampoline) programs",
+			    "kernel function tracing is refused: lockdown, a security module, or "
+			    "ftrace restricted by the kernel's build"));
 	else if (err == EPERM)
-		util_seterr(errbuf, errlen, "%s", eperm_text("loading BPF programs"));
+		util_seterr(errbuf, errlen, "%s", eperm_text("loading BPF programs",
+			    "kernel lockdown or a security module?"));
 	else if (err == E2BIG)
 		util_seterr(errbuf, errlen, "the program is too large for the kernel (%s)", strerror(err));
 	else if (reason[0])
@@ -243,7 +246,8 @@ int bpf_sys_map_create(enum bpf_sys_map_kind kind, const char *name, uint32_t ke
 		/* libbpf returns -errno and also sets errno. */
 		int err = errno;
 		if (err == EPERM)
-			util_seterr(errbuf, errlen, "%s", eperm_text("creating BPF maps"));
+			util_seterr(errbuf, errlen, "%s", eperm_text("creating BPF maps",
+				    "kernel lockdown or a security module?"));
 		else if (err == ENOMEM || err == E2BIG)
 			util_seterr(errbuf, errlen, "map %s (%s, %u entries of %u+%u bytes) is too large: %s",
 				    kname, kind_name(kind), max_entries, key_size, value_size, strerror(err));
