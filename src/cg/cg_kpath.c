@@ -5,9 +5,10 @@
  * at the root of a mount (dentry == vfsmount.mnt_root) it moves to the mount point's dentry in
  * the parent mount (struct mount: mnt_mountpoint, mnt_parent); the walk ends at the root of
  * the root mount (its own parent). At most KPATH_STEPS steps, mount crossings included, and
- * at most strsize characters: a longer path keeps its last components. Nothing is read
- * through a bad pointer: every read is bpf_probe_read_kernel (0 when it faults, which ends the
- * walk as a root would). The path is built backwards in a scratch buffer, then copied out. */
+ * at most strsize characters: a longer path keeps its last components. Every read is
+ * bpf_probe_read_kernel: a path whose dentry cannot be read faults (DTRACEFLT_BADADDR, the
+ * path's address); a pointer further up that cannot be read (0) ends the walk as a root
+ * would. The path is built backwards in a scratch buffer, then copied out. */
 #include <linux/bpf.h>
 
 #include "cg_clause.h"
@@ -34,6 +35,12 @@ void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, path_slot));
 	cgx_task_read(c, o->path_dentry, 8);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, sd));
+	/* a path always has a dentry: none read means the address is bad (NULL among them) */
+	int readable = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, readable);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, path_slot));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, readable);
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, path_slot));
 	cgx_task_read(c, o->path_mnt, 8);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, sm));

@@ -101,3 +101,12 @@ if [ "$(sed '/^$/d' "$W/short")" = "/f/data.txt" ]; then
 else
 	notok kernel-files-d-path-strsize "[$(cat "$W/short")]"
 fi
+
+# a path that cannot be read is a fault at its address, as any bad read is
+out=$(timeout 30 "$USDTRACE" -q -n 'BEGIN { trace(d_path((struct path *)0)); exit(0); }
+ERROR { printf("fault %d %d\n", arg4, arg5); exit(0); }' 2>/dev/null)
+if [ "$(echo "$out" | sed '/^$/d')" = "fault 1 0" ]; then
+	ok kernel-files-d-path-fault
+else
+	notok kernel-files-d-path-fault "[$out]"
+fi
