@@ -969,7 +969,10 @@ static void inline_subst(struct ck *c, struct dnode **slot, const struct dnode *
 
 /* `name[a, b]` of an inline with parameters: a cast to its type over its expression with the
  * arguments put for the parameters (each argument evaluated where its parameter is used). */
-static void expand_inline_call(struct ck *c, struct dnode *n, const struct inline_def *in)
+/* A copy of the body of inline `in` (one with parameters) with the arguments of its use n
+ * put for the parameters; D_PROTO_LEN when their numbers differ. */
+static struct dnode *inline_body_with_args(struct ck *c, struct dnode *n,
+					   const struct inline_def *in)
 {
 	int nprm = 0, nargs = 0;
 	for (const struct dnode *a = in->def->args; a; a = a->next)
@@ -983,6 +986,28 @@ static void expand_inline_call(struct ck *c, struct dnode *n, const struct inlin
 	const struct dnode *a = n->args;
 	for (const struct dnode *prm = in->def->args; prm; prm = prm->next, a = a->next)
 		inline_subst(c, &e, prm, a);
+	return e;
+}
+
+/* n becomes e (a tree of n's pool), keeping its place in the pool, in its list and in the
+ * source; e gives up what n now owns. */
+static void replace_node(struct dnode *n, struct dnode *e)
+{
+	struct dnode *keep = n->pool_next, *next = n->next;
+	struct dsrcpos pos = n->pos;
+	free(n->name);
+	*n = *e;
+	n->pool_next = keep;
+	n->next = next;
+	n->pos = pos;
+	e->name = NULL;
+	e->str = NULL;
+	memset(e->pd, 0, sizeof(e->pd));
+}
+
+static void expand_inline_call(struct ck *c, struct dnode *n, const struct inline_def *in)
+{
+	struct dnode *e = inline_body_with_args(c, n, in);
 	n->kind = DN_CAST;
 	n->ctype = in->def->ctype;
 	n->lhs = e;
@@ -998,17 +1023,7 @@ static bool expand_xlate_inline(struct ck *c, struct dnode *n)
 	struct inline_def *in = n->kind == DN_IDENT ? inline_find(c, n->name) : NULL;
 	if (!in || in->def->lhs->kind != DN_XLATE)
 		return false;
-	struct dnode *copy = copy_tree(c, in->def->lhs);
-	struct dnode *keep = n->pool_next, *next = n->next;
-	struct dsrcpos pos = n->pos;
-	free(n->name);
-	*n = *copy;
-	n->pool_next = keep;
-	n->next = next;
-	n->pos = pos;
-	copy->name = NULL;    /* owned by n now */
-	copy->str = NULL;
-	memset(copy->pd, 0, sizeof(copy->pd));
+	replace_node(n, copy_tree(c, in->def->lhs));
 	return true;
 }
 
@@ -1022,28 +1037,7 @@ static bool expand_xlate_inline_call(struct ck *c, struct dnode *n)
 	struct inline_def *in = inline_find(c, n->lhs->name);
 	if (!in || !in->body || in->body->kind != DN_XLATE)
 		return false;
-	int nprm = 0, nargs = 0;
-	for (const struct dnode *a = in->def->args; a; a = a->next)
-		nprm++;
-	for (const struct dnode *a = n->args; a; a = a->next)
-		nargs++;
-	if (nargs != nprm)
-		fail_at(c, n, D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected",
-			in->name, nargs, nargs == 1 ? " " : "s ", nprm);
-	struct dnode *e = copy_tree(c, in->body);
-	const struct dnode *a = n->args;
-	for (const struct dnode *prm = in->def->args; prm; prm = prm->next, a = a->next)
-		inline_subst(c, &e, prm, a);
-	struct dnode *keep = n->pool_next, *next = n->next;
-	struct dsrcpos pos = n->pos;
-	free(n->name);
-	*n = *e;
-	n->pool_next = keep;
-	n->next = next;
-	n->pos = pos;
-	e->name = NULL;    /* owned by n now */
-	e->str = NULL;
-	memset(e->pd, 0, sizeof(e->pd));
+	replace_node(n, inline_body_with_args(c, n, in));
 	return true;
 }
 
