@@ -1602,14 +1602,13 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_mov64_reg(0, 1));
 			bpb_label_place(&c->buf, small);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, zs));
-			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)s));
-		} else if (sbuf) {
+		} else {
 			bpb_label_place(&c->buf, small);
+		}
+		if (str || sbuf) {
 			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)s));
 		} else {
-			bpb_label_place(&c->buf, small);
 			scratch_ptr_from_addr(c, bs, max);
 			cgc_emit(c, bi_mov64_reg(2, 1));
 		}

@@ -967,8 +967,6 @@ static void inline_subst(struct ck *c, struct dnode **slot, const struct dnode *
 		inline_subst(c, a, prm, with);
 }
 
-/* `name[a, b]` of an inline with parameters: a cast to its type over its expression with the
- * arguments put for the parameters (each argument evaluated where its parameter is used). */
 /* A copy of the body of inline `in` (one with parameters) with the arguments of its use n
  * put for the parameters; D_PROTO_LEN when their numbers differ. */
 static struct dnode *inline_body_with_args(struct ck *c, struct dnode *n,
@@ -1005,6 +1003,8 @@ static void replace_node(struct dnode *n, struct dnode *e)
 	memset(e->pd, 0, sizeof(e->pd));
 }
 
+/* `name[a, b]` of an inline with parameters: a cast to its type over its expression with the
+ * arguments put for the parameters (each argument evaluated where its parameter is used). */
 static void expand_inline_call(struct ck *c, struct dnode *n, const struct inline_def *in)
 {
 	struct dnode *e = inline_body_with_args(c, n, in);

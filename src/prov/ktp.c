@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 
 #include "attach.h"
 #include "bpf_sys.h"
@@ -55,8 +56,7 @@ void ktp_nr_in(struct cgc *c, const int *nrs, int n, int out_label)
 
 void ktp_new_thread_return(struct cgc *c, int out_label)
 {
-	/* x86-64 clone, fork, vfork, clone3 */
-	static const int forks[] = { 56, 57, 58, 435 };
+	static const int forks[] = { SYS_clone, SYS_fork, SYS_vfork, SYS_clone3 };
 	ktp_sys_nr(c);
 	ktp_nr_in(c, forks, 4, out_label);
 	ktp_ctx_arg(c, 0);

@@ -72,11 +72,6 @@ static int rawtp_match(struct pcat *cat, const struct probedesc *d, uint32_t id,
 	return pcat_match_builtin(cat, &prov_rawtp, d, 0, clause);
 }
 
-static void rawtp_prologue(struct cgc *c, int out_label)
-{
-	ktp_prefilter(c, out_label);
-}
-
 static void rawtp_arg(struct cgc *c, int i)
 {
 	if (i < kbtf_tracepoint_nargs(c->probe->btf_id))
@@ -115,7 +110,7 @@ const struct provider prov_rawtp = {
 	.list_provide = rawtp_list_provide,
 	.prog_type = ktp_prog_type,
 	.flags = ktp_flags,
-	.cg_prologue = rawtp_prologue,
+	.cg_prologue = ktp_prefilter,
 	.cg_arg = rawtp_arg,
 	.attach = rawtp_attach,
 	.probe_arg_types = rawtp_arg_types,

@@ -36,8 +36,6 @@
 #include <string.h>
 #include <sys/syscall.h>
 
-#include <bpf/btf.h>
-
 #include "attach.h"
 #include "cg_clause.h"
 #include "kbtf.h"
@@ -74,11 +72,8 @@ static const char *const arg_types[3] = { "lwpsinfo_t *", "psinfo_t *", "cpuinfo
 static bool oncpu_in_thread(void)
 {
 	static int known = -1;
-	if (known < 0) {
-		const struct btf *b = kbtf_get();
-		known = b && btf__find_by_name_kind(b, "btf_trace_sched_exit_tp",
-						    BTF_KIND_TYPEDEF) > 0;
-	}
+	if (known < 0)
+		known = kbtf_tracepoint_id("sched_exit_tp") > 0;
 	return known == 1;
 }
 

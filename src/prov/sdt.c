@@ -104,11 +104,6 @@ static int sdt_prog_type(const struct dobj_probe *p)
 	return BPF_PROG_TYPE_TRACEPOINT;
 }
 
-static void sdt_prologue(struct cgc *c, int out_label)
-{
-	ktp_prefilter(c, out_label);
-}
-
 /* R3 = the record's address plus the offset in R0 (or `off` when R0 is not used). */
 static void record_addr(struct cgc *c, bool reg, int off)
 {
@@ -233,7 +228,7 @@ const struct provider prov_sdt = {
 	.list_provide = sdt_list_provide,
 	.prog_type = sdt_prog_type,
 	.flags = ktp_flags,
-	.cg_prologue = sdt_prologue,
+	.cg_prologue = ktp_prefilter,
 	.cg_arg = sdt_arg,
 	.attach = sdt_attach,
 	.arg_type_names = sdt_arg_type_names,

@@ -361,6 +361,23 @@ int kbtf_func_nargs(uint32_t func_id)
 	return p ? btf_vlen(p) : -1;
 }
 
+/* The D types of prototype p's parameters from the first-th on: malloc'd array of *nargs, or
+ * NULL when there are none. */
+static struct dtype **params_as_types(struct dtype_ctx *ctx, const struct btf_type *p, int first,
+				      int *nargs)
+{
+	int n = btf_vlen(p) - first;
+	*nargs = 0;
+	if (n <= 0)
+		return NULL;
+	const struct btf_param *pa = btf_params(p) + first;
+	struct dtype **v = xcalloc((size_t)n, sizeof(*v));
+	for (int i = 0; i < n; i++)
+		v[i] = convert(ctx, pa[i].type);
+	*nargs = n;
+	return v;
+}
+
 struct dtype **kbtf_func_args(struct dtype_ctx *ctx, uint32_t func_id, int *nargs,
 			      struct dtype **ret)
 {
@@ -370,17 +387,9 @@ struct dtype **kbtf_func_args(struct dtype_ctx *ctx, uint32_t func_id, int *narg
 		*ret = NULL;
 	if (!p || !use_ctx(ctx))
 		return NULL;
-	int n = btf_vlen(p);
-	const struct btf_param *pa = btf_params(p);
 	if (ret && p->type)
 		*ret = convert(ctx, p->type);
-	if (n == 0)
-		return NULL;
-	struct dtype **v = xcalloc((size_t)n, sizeof(*v));
-	for (int i = 0; i < n; i++)
-		v[i] = convert(ctx, pa[i].type);
-	*nargs = n;
-	return v;
+	return params_as_types(ctx, p, 0, nargs);
 }
 
 /* ---- raw tracepoints ---- */
@@ -436,13 +445,7 @@ struct dtype **kbtf_tracepoint_args(struct dtype_ctx *ctx, uint32_t tp_id, int *
 {
 	const struct btf_type *p = tp_proto(tp_id);
 	*nargs = 0;
-	if (!p || !use_ctx(ctx) || btf_vlen(p) < 2)
+	if (!p || !use_ctx(ctx))
 		return NULL;
-	int n = btf_vlen(p) - 1;
-	const struct btf_param *pa = btf_params(p) + 1;
-	struct dtype **v = xcalloc((size_t)n, sizeof(*v));
-	for (int i = 0; i < n; i++)
-		v[i] = convert(ctx, pa[i].type);
-	*nargs = n;
-	return v;
+	return params_as_types(ctx, p, 1, nargs);   /* the first is the probe's void *data */
 }
