@@ -4,7 +4,7 @@
 # A refactoring that must not change behaviour leaves this silent.
 #   scripts/same_output.sh OLD_BIN NEW_BIN [DIR...]     (default: tests/d and the dtrace tests)
 # Prints "same: N programs" or each difference; exits 1 when anything differs.
-old=$1 new=$2; shift 2
+old=$(readlink -f "$1") new=$(readlink -f "$2"); shift 2
 top=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -gt 0 ] || set -- "$top/tests/d" "$top/../shared/dtrace-tests"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -15,9 +15,13 @@ for f in $(find "$@" -name '*.d' | sort); do
 		eval bin=\$$which
 		# Run from the program's folder, as the suites do (#include, relative paths); the
 		# tracer's own name is normalised so two binaries print alike.
-		(cd "$(dirname "$f")" && timeout 20 "$bin" -x errtags -e -S -s "$f" >"$tmp/$which" 2>&1 </dev/null
+		# The tracer's own pid ($pid, progenyof()) is a constant of the program: the shell
+		# prints it first and it is written PID in both listings.
+		(cd "$(dirname "$f")" && timeout 20 sh -c 'echo $$; exec "$0" "$@"' "$bin" -x errtags -e -S -s "$f" \
+			>"$tmp/$which" 2>&1 </dev/null
 		 echo "exit $?" >>"$tmp/$which")
-		sed -i "s|$bin|USDTRACE|g" "$tmp/$which"
+		pid=$(head -n 1 "$tmp/$which")
+		sed -i -e 1d -e "s|$bin|USDTRACE|g" -e "s/\b$pid\b/PID/g" "$tmp/$which"
 	done
 	if ! cmp -s "$tmp/old" "$tmp/new"; then
 		bad=$((bad + 1)); echo "== $f"; diff "$tmp/old" "$tmp/new" | head -20
