@@ -34,8 +34,8 @@ SDT_H := $(wildcard include/usdtrace/sdt.h)
 LIB_OBJS  += $(B)/obj/gen_sdt_text.o
 ASAN_OBJS += $(B)/asan/gen_sdt_text.o
 
-.PHONY: all check check-run unit install clean demo demo-run deps
-all: $(B)/usdtrace
+.PHONY: all check check-run unit install clean demo demo-run deps probe-lib install-probe
+all: $(B)/usdtrace probe-lib
 
 $(B)/obj/%.o: src/%.c $(HDRS)
 	@mkdir -p $(@D)
@@ -96,13 +96,49 @@ demo: deps
 demo-run: all
 	@sh examples/demo.sh
 
-install: all
+install: all install-probe
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/usdtrace $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(B)/usdtrace $(DESTDIR)$(PREFIX)/bin/usdtrace
 	install -m 644 include/usdtrace/sdt.h $(DESTDIR)$(PREFIX)/include/usdtrace/sdt.h
 	install -d $(DESTDIR)$(PREFIX)/lib/usdtrace
 	install -m 644 lib/usdtrace/*.d $(DESTDIR)$(PREFIX)/lib/usdtrace/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' usdtrace.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/usdtrace.pc
+
+# ---- libusdtrace-probe: probes defined at run time (libprobe/, include/usdtrace/probe.h,
+# python/usdtrace/; docs/probe.md). A library of its own, not part of libusdtrace.a.
+PROBE_SONAME := libusdtrace-probe.so.0
+PROBE_SRCS   := $(wildcard libprobe/*.c)
+PROBE_OBJS   := $(PROBE_SRCS:libprobe/%.c=$(B)/probe/%.o)
+PROBE_HDRS   := $(wildcard libprobe/*.h) include/usdtrace/probe.h src/prov/usdt/usdt_typenote.h
+PROBE_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -Iinclude -Ilibprobe -Isrc/prov/usdt -D_GNU_SOURCE
+# Debian's python3 looks in PREFIX/lib/python3.X/dist-packages, others in site-packages.
+PYTHON       ?= $(firstword $(wildcard /usr/bin/python3) python3)
+PYTHON_SITE  ?= $(PREFIX)/$(shell $(PYTHON) -c 'import sys; print("lib/python%d.%d/%s" % (sys.version_info[0], sys.version_info[1], "dist-packages" if any(p.endswith("dist-packages") for p in sys.path) else "site-packages"))' 2>/dev/null)
+
+probe-lib: $(B)/libusdtrace-probe.so $(B)/libusdtrace-probe.a
+
+$(B)/probe/%.o: libprobe/%.c $(PROBE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(PROBE_CFLAGS) -c $< -o $@
+
+$(B)/$(PROBE_SONAME): $(PROBE_OBJS)
+	$(CC) -shared -Wl,-soname,$(PROBE_SONAME) -Wl,-z,defs -o $@ $^ -ldl -lpthread
+
+$(B)/libusdtrace-probe.so: $(B)/$(PROBE_SONAME)
+	ln -sf $(PROBE_SONAME) $@
+
+$(B)/libusdtrace-probe.a: $(PROBE_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+install-probe: probe-lib
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/usdtrace $(DESTDIR)$(PYTHON_SITE)/usdtrace
+	install -m 755 $(B)/$(PROBE_SONAME) $(DESTDIR)$(PREFIX)/lib/$(PROBE_SONAME)
+	ln -sf $(PROBE_SONAME) $(DESTDIR)$(PREFIX)/lib/libusdtrace-probe.so
+	install -m 644 $(B)/libusdtrace-probe.a $(DESTDIR)$(PREFIX)/lib/libusdtrace-probe.a
+	install -m 644 include/usdtrace/probe.h $(DESTDIR)$(PREFIX)/include/usdtrace/probe.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' libusdtrace-probe.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libusdtrace-probe.pc
+	sed -e 's|^_INSTALLED_LIB = None$$|_INSTALLED_LIB = "$(PREFIX)/lib/$(PROBE_SONAME)"|' python/usdtrace/__init__.py > $(DESTDIR)$(PYTHON_SITE)/usdtrace/__init__.py
 
 deps:
 	@sh scripts/deps.sh
