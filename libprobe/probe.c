@@ -292,7 +292,10 @@ static int load_image(const char *provname, const unsigned char *img, size_t siz
 		}
 		off += (size_t)w;
 	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	/* The object's name in the link map is what debuggers open: /proc/self/fd/N would name
+	 * the debugger's own descriptor N (gdb -p blocked reading its terminal), so the name
+	 * carries this process's pid. */
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", (int)getpid(), fd);
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		const char *e = dlerror();

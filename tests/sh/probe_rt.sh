@@ -7,6 +7,7 @@
 #     second object) fires, and the first object's probes still do; the Python decorator's
 #     entry/return probes;
 #   * -l -v lists the declared types; readelf reads the notes through /proc/PID/map_files;
+#     gdb stops at a probe of the memfd object and reads its integer and string arguments;
 #   * 8 threads firing 1M probes lose none under @ = count(); a forked child's probes work;
 #     a provider destroyed while traced leaves the program and the tracer running;
 #   * bad use (C and Python): exact error codes and messages;
@@ -57,6 +58,24 @@ EOF2
 	fi
 else
 	skip probe-errors-python "no $PY"
+fi
+
+# --- gdb, a witness that reads the object by its link-map name: the probes resolve once
+# the memfd object is loaded (pending breakpoint), and it reads the integer and the string ---
+if command -v gdb >/dev/null 2>&1; then
+	: >"$W/gdb.go"
+	timeout -s KILL 60 gdb -q -batch -ex 'set breakpoint pending on' -ex 'break -probe-stap rp:work' \
+		-ex run -ex 'print $_probe_arg0' -ex 'print (char *)$_probe_arg1' -ex continue \
+		-ex 'print $_probe_arg0' -ex 'print (char *)$_probe_arg1' -ex kill \
+		--args "$prog" args "$W/gdb.go" 2 >"$W/gdb.out" 2>&1 </dev/null
+	vals=$(sed -n 's/^\$[0-9]* = //p' "$W/gdb.out" | sed 's/^0x[0-9a-f]* //' | tr '\n' ' ')
+	if [ "$vals" = '0 "s0" 1 "s1" ' ]; then
+		ok probe-gdb-args
+	else
+		notok probe-gdb-args "read '$vals': $(tail -n 5 "$W/gdb.out" | tr '\n' ' ' | head -c 300)"
+	fi
+else
+	skip probe-gdb-args "no gdb"
 fi
 
 if ! sdt_is_root; then
