@@ -1,6 +1,7 @@
 /* cg.c — the clause compiler: one BPF program per enabled probe, made of the prologue, every
  * clause enabling the probe (predicate, statements, record, fault path) and the epilogue; the
- * maps the programs share; the -S listing. Expressions are cg_expr.c's. */
+ * maps the programs share; the -S listing. Expressions are cg_expr.c's, subroutine calls
+ * cg_subr.c's. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "bpf_dis.h"
 #include "cg_clause.h"
 #include "cg_str.h"
+#include "cg_subr.h"
 
 static _Noreturn void vfail(struct cgc *c, const struct dnode *n, const char *tag,
 			    const char *fmt, va_list ap)

@@ -1,7 +1,7 @@
 /* cg_clause.h — the clause compiler's state, shared by its parts: cg.c (programs, clauses,
  * statements, actions, records, maps, -S), cg_expr.c (expressions, assignments, loads and
- * stores through pointers, subroutines) and cg_var.c (variables and built-ins). Not for use
- * outside these files.
+ * stores through pointers), cg_subr.c (subroutine calls, cg_subr.h) and cg_var.c (variables
+ * and built-ins). Not for use outside these files.
  *
  * Layout decisions both halves rely on:
  *   stack (R10 - N)  fixed slots below, then 8-byte temporaries handed out by cgc_slot_push
@@ -57,6 +57,7 @@
                                 * into the variables may read (D lets a cast pointer read past
                                 * an array); stores stay inside the variables */
 #define CGC_SCRATCH_LIMIT 32000 /* per-CPU map values are allocated from a 32 KiB pool */
+#define CGC_USER_ADDR_MAX 0x00007ffffffff000ull  /* x86-64: the highest user address + 1 */
 
 /* How a USDT program reads the arguments its class's start-up sites have in a register
  * (cg_input.usdt_layouts; docs/usdt.md, "The fast path"):
@@ -212,10 +213,18 @@ enum cgc_vclass cgc_vclass(struct dtype *t);
 bool cgc_is_signed(struct dtype *t);
 uint32_t cgc_round8(uint64_t n);
 
-/* Shared by cg_expr.c and cg_var.c. */
+/* Shared by cg_expr.c, cg_subr.c and cg_var.c (cg_expr.c). */
 bool cgx_is_str(const struct dnode *n);
 int cgx_bpf_size(int64_t size);                                /* BPF_B .. BPF_DW */
 void cgx_norm(struct cgc *c, int reg, struct dtype *t);        /* truncate + extend to t */
+/* Evaluate an integer argument into a new stack slot (the caller pops it); 0, evaluating
+ * nothing, for an absent optional one (a is NULL). */
+int16_t cgx_int_arg(struct cgc *c, struct dnode *a);
+/* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
+void cgx_scratch_off(struct cgc *c, int16_t as);
+/* R1 = R7 + (the tracer-memory address in slot - scratch base), checked to leave room for
+ * `room` bytes; faults (bad address) otherwise. */
+void cgx_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room);
 
 /* Variables and built-ins (cg_var.c). A dynamic variable's element is reached through a key
  * built once per access (cgx_var_key: 0 for globals and this->), so a compound assignment
@@ -252,7 +261,7 @@ void cgx_task_comm(struct cgc *c, uint32_t dst, uint32_t n);
  * string at scratch dst (cg_kpath.c). */
 void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot);
 /* Scratch that D code may read through a pointer for the rest of the clause (as copyin's):
- * what a provider hands out as a struct argument (psinfo_t *...). */
+ * what a provider hands out as a struct argument (psinfo_t *...). (cg_subr.c) */
 uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size);
 
 /* USDT programs (cg_usdt.c; dobj.h says how they work). */
@@ -279,7 +288,6 @@ void cgx_effect(struct cgc *c, struct dnode *n);               /* for side effec
 /* Whether a pointer of type t may hold a kernel address (a kernel type's: curthread, fbt
  * arguments), so that reads through it take kernel memory there (cg_emit_load_ptr_as). */
 bool cgx_kernel_ptr(struct dtype *t);
-void cgx_subr_stmt(struct cgc *c, struct dnode *n);            /* raise, stop, copyout... */
 void cgx_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
 
 /* Speculations (cg_spec.c). */

@@ -1,22 +1,18 @@
 /* cg_expr.c — D expressions as BPF: integers evaluate into R0, strings into scratch slots,
- * struct and array values into scratch copies. Operators with C's conversions, assignments to
- * every kind of lvalue, loads and stores through pointers, and the subroutines that are not
- * string emitters (those are cg_str.c's). Variables and built-ins are cg_var.c's. */
-#include <errno.h>
-#include <stdio.h>
+ * struct and array values into scratch copies. Operators with C's conversions (switching on
+ * dop.h's operators), assignments to every kind of lvalue, loads and stores through pointers.
+ * Subroutine calls are cg_subr.c's, string emitters cg_str.c's, variables and built-ins
+ * cg_var.c's. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-#include <bpf/bpf.h>
 
 #include "cg_clause.h"
 #include "cg_str.h"
+#include "cg_subr.h"
 
-#define USER_ADDR_MAX 0x00007ffffffff000ull  /* x86-64: the highest user address + 1 */
 /* x86-64: the kernel's half of the address space starts here. Kernel pointers (fbt's
  * arguments, curthread, members of kernel structs) point there, user pointers below
- * USER_ADDR_MAX, so the address itself says which read it needs: a kernel struct's member
+ * CGC_USER_ADDR_MAX, so the address itself says which read it needs: a kernel struct's member
  * that holds a user pointer (vfs_read's buf) is read from user memory without the type
  * having to say so. */
 #define KERNEL_ADDR_MIN 0xffff800000000000ull
@@ -37,7 +33,6 @@ bool cgx_kernel_ptr(struct dtype *t)
 {
 	return kernel_ptr(t);
 }
-#define PROGENY_DEPTH 24                     /* ancestors progenyof() looks at */
 
 static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst);
 static struct dtype *rtype(const struct dnode *n)
@@ -197,7 +192,7 @@ void cg_emit_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
 		bpb_jmp_reg(&c->buf, BPF_JGE, 3, 1, kern);
 	}
-	bpb_ld_imm64(&c->buf, 1, USER_ADDR_MAX - size);
+	bpb_ld_imm64(&c->buf, 1, CGC_USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
 	int again = cg_user_retry_begin(g);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
@@ -282,13 +277,31 @@ static void loc_add(struct cgc *c, struct loc *l, int64_t delta)
 }
 
 /* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
-static void scratch_off(struct cgc *c, int16_t as)
+void cgx_scratch_off(struct cgc *c, int16_t as)
 {
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
 	cgc_emit(c, bi_mov64_imm(2, 0));
 	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
+}
+
+/* R1 = R7 + (the tracer-memory address in slot - scratch base), checked to leave room for
+ * `room` bytes; faults (bad address) otherwise. */
+void cgx_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
+{
+	int ok = bpb_label_new(&c->buf);
+
+	cgx_scratch_off(c, slot);
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)room));
+	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+	/* the verifier learns the bound from the compare only on its own register */
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+	cgc_emit(c, bi_mov64_reg(1, 2));
 }
 
 /* Fault (DTRACEFLT_BADADDR, the address) unless the `size` bytes at the address in `slot`,
@@ -301,7 +314,7 @@ static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
 {
 	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
 
-	scratch_off(c, slot);
+	cgx_scratch_off(c, slot);
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
 	if (c->persist_top < c->this_end + size) {
 		bpb_ja(&c->buf, bad);
@@ -384,7 +397,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		l->off = cgx_vinfo(c, v)->off;
 		return;
 	}
-	if (n->kind == DN_UNARY && !strcmp(n->op, "*")) {
+	if (n->kind == DN_UNARY && n->op == DOP_DEREF) {
 		cgx_int(c, n->lhs);
 		l->k = LOC_MEM;
 		l->kmem = kernel_ptr(n->lhs->type);
@@ -394,7 +407,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 	}
 	if (n->kind == DN_MEMBER) {
 		struct dtype *st = dtype_resolve(n->lhs->type);
-		if (!strcmp(n->op, "->")) {
+		if (n->op == DOP_ARROW) {
 			st = dtype_resolve(st->base);
 			cgx_int(c, n->lhs);
 			l->k = LOC_MEM;
@@ -480,7 +493,7 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 
 	if (n->kind == DN_MEMBER) {
 		struct dtype *st = dtype_resolve(n->lhs->type);
-		if (!strcmp(n->op, "->"))
+		if (n->op == DOP_ARROW)
 			st = dtype_resolve(st->base);
 		int64_t off = 0;
 		m = dtype_member_at(st, n->name, &off);
@@ -512,11 +525,6 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 }
 
 /* ---- integer operators ---- */
-
-static bool op_is(const struct dnode *n, const char *op)
-{
-	return n->op && !strcmp(n->op, op);
-}
 
 /* Whether a comparison of a and b is unsigned, by C's usual arithmetic conversions. */
 static bool cmp_unsigned(struct dtype *a, struct dtype *b)
@@ -557,19 +565,19 @@ static void conv_common(struct cgc *c, struct dtype *a, struct dtype *b)
 }
 
 /* R0 = R0 op R1 for an arithmetic operator, signedness from `sign`; division faults on 0. */
-static void arith(struct cgc *c, const char *op, bool is_signed)
+static void arith(struct cgc *c, enum dop op, bool is_signed)
 {
-	if (!strcmp(op, "+")) cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
-	else if (!strcmp(op, "-")) cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 1));
-	else if (!strcmp(op, "*")) cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 1));
-	else if (!strcmp(op, "&")) cgc_emit(c, bi_alu64_reg(BPF_AND, 0, 1));
-	else if (!strcmp(op, "|")) cgc_emit(c, bi_alu64_reg(BPF_OR, 0, 1));
-	else if (!strcmp(op, "^")) cgc_emit(c, bi_alu64_reg(BPF_XOR, 0, 1));
-	else if (!strcmp(op, "<<")) cgc_emit(c, bi_alu64_reg(BPF_LSH, 0, 1));
-	else if (!strcmp(op, ">>"))
-		cgc_emit(c, bi_alu64_reg(is_signed ? BPF_ARSH : BPF_RSH, 0, 1));
-	else if (!strcmp(op, "/") || !strcmp(op, "%")) {
-		bool div = op[0] == '/';
+	switch (op) {
+	case DOP_ADD: cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1)); return;
+	case DOP_SUB: cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 1)); return;
+	case DOP_MUL: cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 1)); return;
+	case DOP_BAND: cgc_emit(c, bi_alu64_reg(BPF_AND, 0, 1)); return;
+	case DOP_BOR: cgc_emit(c, bi_alu64_reg(BPF_OR, 0, 1)); return;
+	case DOP_XOR: cgc_emit(c, bi_alu64_reg(BPF_XOR, 0, 1)); return;
+	case DOP_SHL: cgc_emit(c, bi_alu64_reg(BPF_LSH, 0, 1)); return;
+	case DOP_SHR: cgc_emit(c, bi_alu64_reg(is_signed ? BPF_ARSH : BPF_RSH, 0, 1)); return;
+	case DOP_DIV: case DOP_MOD: {
+		bool div = op == DOP_DIV;
 		int ok = bpb_label_new(&c->buf);
 		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, ok);
 		c->g.emit_fault(&c->g, DOUT_FLT_DIVZERO, -1);
@@ -597,20 +605,25 @@ static void arith(struct cgc *c, const char *op, bool is_signed)
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, p3);
 		cgc_emit(c, bi_neg64(0));
 		bpb_label_place(&c->buf, p3);
-	} else {
-		cgc_fail(c, NULL, "operator %s cannot be compiled", op);
+		return;
+	}
+	default:
+		cgc_fail(c, NULL, "operator %s cannot be compiled", dop_text(op));
 	}
 }
 
-static int cmp_op(const char *op, bool uns)
+/* The jump of a comparison operator, -1 for any other. */
+static int cmp_op(enum dop op, bool uns)
 {
-	if (!strcmp(op, "==")) return BPF_JEQ;
-	if (!strcmp(op, "!=")) return BPF_JNE;
-	if (!strcmp(op, "<")) return uns ? BPF_JLT : BPF_JSLT;
-	if (!strcmp(op, "<=")) return uns ? BPF_JLE : BPF_JSLE;
-	if (!strcmp(op, ">")) return uns ? BPF_JGT : BPF_JSGT;
-	if (!strcmp(op, ">=")) return uns ? BPF_JGE : BPF_JSGE;
-	return -1;
+	switch (op) {
+	case DOP_EQ: return BPF_JEQ;
+	case DOP_NE: return BPF_JNE;
+	case DOP_LT: return uns ? BPF_JLT : BPF_JSLT;
+	case DOP_LE: return uns ? BPF_JLE : BPF_JSLE;
+	case DOP_GT: return uns ? BPF_JGT : BPF_JSGT;
+	case DOP_GE: return uns ? BPF_JGE : BPF_JSGE;
+	default: return -1;
+	}
 }
 
 /* R0 = R0 != 0 */
@@ -652,30 +665,30 @@ static void eval_pair(struct cgc *c, struct dnode *lhs, struct dnode *rhs)
 }
 
 /* Pointer arithmetic: scale the integer side of p + i, p - i; p - q counts elements. */
-static void scaled_arith(struct cgc *c, const char *op, struct dtype *lt, struct dtype *rt,
+static void scaled_arith(struct cgc *c, enum dop op, struct dtype *lt, struct dtype *rt,
 			 struct dtype *res)
 {
 	bool lp = is_ptr(lt), rp = is_ptr(rt);
 
-	if (lp && rp && op[0] == '-') {
+	if (lp && rp && op == DOP_SUB) {
 		cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 1));
 		int64_t s = pointee_size(lt);
 		if (s > 1) {
 			cgc_mov_imm64(c, 1, s);
-			arith(c, "/", true);
+			arith(c, DOP_DIV, true);
 		}
 		return;
 	}
-	if (lp && !rp && (op[0] == '+' || op[0] == '-')) {
+	if (lp && !rp && (op == DOP_ADD || op == DOP_SUB)) {
 		cgc_mov_imm64(c, 2, pointee_size(lt));
 		cgc_emit(c, bi_alu64_reg(BPF_MUL, 1, 2));
-	} else if (rp && !lp && op[0] == '+') {
+	} else if (rp && !lp && op == DOP_ADD) {
 		cgc_mov_imm64(c, 2, pointee_size(rt));
 		cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 2));
 	}
-	if (op[0] == '/' || op[0] == '%')
+	if (op == DOP_DIV || op == DOP_MOD)
 		conv_common(c, lt, rt);
-	else if (!strcmp(op, ">>"))
+	else if (op == DOP_SHR)
 		cgx_norm(c, 0, res);        /* the promoted left operand's type is the result's */
 	arith(c, op, cgc_is_signed(res));
 	cgx_norm(c, 0, res);
@@ -683,11 +696,11 @@ static void scaled_arith(struct cgc *c, const char *op, struct dtype *lt, struct
 
 static void binary_int(struct cgc *c, struct dnode *n)
 {
-	const char *op = n->op;
+	enum dop op = n->op;
 
-	if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+	if (op == DOP_LAND || op == DOP_LOR) {
 		int out = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-		bool and = op[0] == '&';
+		bool and = op == DOP_LAND;
 		cgx_int(c, n->lhs);
 		bpb_jmp_imm(&c->buf, and ? BPF_JEQ : BPF_JNE, 0, 0, out);
 		cgx_int(c, n->rhs);
@@ -699,7 +712,7 @@ static void binary_int(struct cgc *c, struct dnode *n)
 		bpb_label_place(&c->buf, done);
 		return;
 	}
-	if (!strcmp(op, "^^")) {
+	if (op == DOP_LXOR) {
 		/* both sides are evaluated: there is nothing to short-circuit in an exclusive or */
 		cgx_int(c, n->lhs);
 		set_cond_zero(c);
@@ -742,15 +755,6 @@ static struct dck_var *assignable(struct cgc *c, struct dnode *lhs)
 	return v;
 }
 
-/* The operator of a compound assignment: "+=" -> "+". */
-static const char *compound_op(const char *op, char *buf, size_t len)
-{
-	size_t n = strlen(op);
-
-	snprintf(buf, len, "%.*s", (int)(n - 1), op);
-	return buf;
-}
-
 /* Before R0 is stored (size bytes at base+off) into bit-field m: keep only its low bits,
  * moved to the field's place, and the other bits of the unit as they are in memory (a
  * value too wide for the field loses its high bits, as in C). R4 and R5 are clobbered. */
@@ -782,7 +786,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		cgc_fail(c, lhs, "cannot assign a value of %lld bytes", (long long)size);
 	if (lhs->kind == DN_MEMBER) {
 		struct dtype *st = dtype_resolve(lhs->lhs->type);
-		if (!strcmp(lhs->op, "->"))
+		if (lhs->op == DOP_ARROW)
 			st = dtype_resolve(st->base);
 		int64_t off = 0;
 		const struct dmember *m = dtype_member_at(st, lhs->name, &off);
@@ -816,7 +820,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	bool globals = globals_range(c, 3, (uint32_t)size, false, glob);
 	if (!l->internal)
 		alloca_check(c, l->slot, (uint32_t)size);
-	scratch_off(c, l->slot);
+	cgx_scratch_off(c, l->slot);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
@@ -840,14 +844,14 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	cgc_slot_pop(c);
 }
 
-/* x = v, x op= v, ++x... where x is memory reached through a pointer. */
+/* x = v (op DOP_NONE), x op= v, ++x... where x is memory reached through a pointer. */
 static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct dnode *rhs,
-		       const char *op, bool post)
+		       enum dop op, bool post)
 {
 	struct loc l;
 	int16_t old = 0;
 
-	if (op) {
+	if (op != DOP_NONE) {
 		load_loc_int(c, lhs);
 		old = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, old));
@@ -857,7 +861,7 @@ static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct
 		cgx_int(c, rhs);
 	else
 		cgc_mov_imm64(c, 0, is_ptr(lhs->type) ? pointee_size(lhs->type) : 1);
-	if (op) {
+	if (op != DOP_NONE) {
 		cgc_emit(c, bi_mov64_reg(1, 0));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, old));
 		scaled_arith(c, op, lhs->type, rhs ? rhs->type : lhs->type, lhs->type);
@@ -870,25 +874,22 @@ static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct
 	/* the slots were pushed old, (address), value: read back, then release in order */
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, post ? old : val));
 	cgc_slot_pop(c);
-	if (op)
+	if (op != DOP_NONE)
 		cgc_slot_pop(c);
 }
 
 static void assign_int(struct cgc *c, struct dnode *n)
 {
 	if (!cgx_node_var(n->lhs)) {
-		char op[4];
-		assign_mem(c, n, n->lhs, n->rhs,
-			   op_is(n, "=") ? NULL : compound_op(n->op, op, sizeof op), false);
+		assign_mem(c, n, n->lhs, n->rhs, dop_arith(n->op), false);
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = cgx_var_key(c, n->lhs, v);
 
-	if (op_is(n, "=")) {
+	if (n->op == DOP_ASSIGN) {
 		cgx_int(c, n->rhs);
 	} else {
-		char op[4];
 		cgx_var_load_int(c, v, key);
 		int16_t s = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
@@ -896,8 +897,7 @@ static void assign_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_mov64_reg(1, 0));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
 		cgc_slot_pop(c);
-		scaled_arith(c, compound_op(n->op, op, sizeof op), n->lhs->type, n->rhs->type,
-			     n->lhs->type);
+		scaled_arith(c, dop_arith(n->op), n->lhs->type, n->rhs->type, n->lhs->type);
 	}
 	cgx_norm(c, 0, n->lhs->type);
 	cgx_var_store_int(c, v, key);
@@ -906,15 +906,14 @@ static void assign_int(struct cgc *c, struct dnode *n)
 /* ++x, x++, --x, x-- */
 static void incdec(struct cgc *c, struct dnode *n)
 {
+	bool post = dop_is_postfix(n->op);
 	if (!cgx_node_var(n->lhs)) {
-		bool post = !strncmp(n->op, "post", 4);
-		assign_mem(c, n, n->lhs, NULL, strstr(n->op, "++") ? "+" : "-", post);
+		assign_mem(c, n, n->lhs, NULL, dop_arith(n->op), post);
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = cgx_var_key(c, n->lhs, v);
-	bool post = !strncmp(n->op, "post", 4);
-	bool inc = strstr(n->op, "++") != NULL;
+	bool inc = dop_arith(n->op) == DOP_ADD;
 	int64_t step = is_ptr(n->lhs->type) ? pointee_size(n->lhs->type) : 1;
 
 	cgx_var_load_int(c, v, key);
@@ -931,8 +930,6 @@ static void incdec(struct cgc *c, struct dnode *n)
 
 static uint32_t literal(struct cgc *c, const char *s, size_t len);
 
-static void scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room);
-
 /* *p = s where p is a string *: the string's strsize bytes go where p points, which must be
  * alloca()'d memory (as every store through a pointer). */
 static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
@@ -941,14 +938,14 @@ static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
 	uint32_t size = c->o->strsize;       /* sizeof (string) */
 	uint32_t whole = size & ~7u;
 
-	if (!op_is(n, "="))
-		cgc_fail(c, n, "operator %s cannot be applied to strings", n->op);
+	if (n->op != DOP_ASSIGN)
+		cgc_fail(c, n, "operator %s cannot be applied to strings", dop_text(n->op));
 	loc_of(c, n->lhs, &l);
 	if (l.k != LOC_MEM || l.internal)
 		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
 	uint32_t s = cgx_str(c, n->rhs);
 	alloca_check(c, l.slot, size);
-	scratch_ptr_from_addr(c, l.slot, size);
+	cgx_scratch_ptr_from_addr(c, l.slot, size);
 	cgc_copy(c, 1, 0, CG_R_SCRATCH, s, whole, false);
 	for (uint32_t i = whole; i < size; i++) {
 		cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)(s + i)));
@@ -960,13 +957,13 @@ static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
 
 static uint32_t assign_str(struct cgc *c, struct dnode *n)
 {
-	if (!cgx_node_var(n->lhs) && n->lhs->kind == DN_UNARY && !strcmp(n->lhs->op, "*"))
+	if (!cgx_node_var(n->lhs) && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
 		return assign_str_mem(c, n);
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = cgx_var_key(c, n->lhs, v);
 
-	if (!op_is(n, "="))
-		cgc_fail(c, n, "operator %s cannot be applied to strings", n->op);
+	if (n->op != DOP_ASSIGN)
+		cgc_fail(c, n, "operator %s cannot be applied to strings", dop_text(n->op));
 	/* s = NULL reads nothing: the variable is marked NULL (cgx_var_store_null_str) */
 	if (n->rhs->isconst && n->rhs->cval == 0 && !cgx_is_str(n->rhs)) {
 		cgx_var_store_null_str(c, v, key);
@@ -1003,7 +1000,7 @@ static void assign_bytes(struct cgc *c, struct dnode *n)
 	uint32_t size, lsize = (uint32_t)dtype_sizeof(n->lhs->type);
 	struct loc l;
 
-	if (!op_is(n, "="))
+	if (n->op != DOP_ASSIGN)
 		cgc_fail(c, n, "cannot compile this assignment of a struct or array value");
 	if (v && (v->cls == DCK_ASSOC || v->cls == DCK_SELF)) {
 		uint32_t key = cgx_var_key(c, n->lhs, v);
@@ -1034,10 +1031,10 @@ static void assign_bytes(struct cgc *c, struct dnode *n)
 		cgx_dyn_store(c, l.dyn, l.dynkey, l.dynval, false);
 }
 
-/* ---- subroutines ---- */
+/* ---- the evaluators ---- */
 
 /* Evaluate an integer argument into a new stack slot (0 for an absent optional one). */
-static int16_t int_arg(struct cgc *c, struct dnode *a)
+int16_t cgx_int_arg(struct cgc *c, struct dnode *a)
 {
 	if (!a)
 		return 0;
@@ -1047,612 +1044,13 @@ static int16_t int_arg(struct cgc *c, struct dnode *a)
 	return s;
 }
 
-static struct dnode *arg_n(struct dnode *call, int i)
-{
-	struct dnode *a = call->args;
-
-	while (a && i-- > 0)
-		a = a->next;
-	return a;
-}
-
-/* R0 = this CPU's scratch address + off: a tracer-memory pointer as D sees it. */
-static uint32_t persist_alloc(struct cgc *c, uint32_t size);
-
-static void scratch_addr(struct cgc *c, uint32_t off)
-{
-	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)off));
-}
-
-uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size)
-{
-	return persist_alloc(c, size);
-}
-
-static uint32_t persist_alloc(struct cgc *c, uint32_t size)
-{
-	uint32_t off = cg_scratch_alloc(&c->g, size);
-
-	c->persist_top = c->g.scratch_top;
-	c->persist_used += size;
-	return off;
-}
-
-/* R1 = R7 + (the tracer-memory address in slot - scratch base), checked to leave room for
- * `room` bytes; faults (bad address) otherwise. */
-static void scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
-{
-	int ok = bpb_label_new(&c->buf);
-
-	scratch_off(c, slot);
-	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)room));
-	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-	bpb_label_place(&c->buf, ok);
-	/* the verifier learns the bound from the compare only on its own register */
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
-	cgc_emit(c, bi_mov64_reg(1, 2));
-}
-
-/* A size argument bounded by max for helpers that need a bounded length: R0 = size, or a
- * fault (out of scratch space) above max. */
-static void bounded_size(struct cgc *c, int16_t slot, uint32_t max)
-{
-	int ok = bpb_label_new(&c->buf);
-
-	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, slot));
-	bpb_jmp_imm(&c->buf, BPF_JLE, 0, (int32_t)max, ok);
-	c->g.emit_fault(&c->g, DOUT_FLT_NOSCRATCH, -1);
-	bpb_label_place(&c->buf, ok);
-}
-
-#define CG_COPY_MAX 1024      /* largest run-time-sized copyin/copyinto/bcopy/copyout */
-
-/* Fault with DTRACEFLT_BADSIZE (the size) unless 0 <= the size in slot `zs` <= max. */
-static void checked_size(struct cgc *c, int16_t zs, uint32_t max)
-{
-	int ok = bpb_label_new(&c->buf);
-
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
-	bpb_jmp_imm(&c->buf, BPF_JLE, 3, (int32_t)max, ok);
-	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
-	bpb_label_place(&c->buf, ok);
-}
-
-/* A source in tracer scratch must have its `size` bytes (slot zs) below the top of the clause's
- * alloca() memory: reading past it faults with DTRACEFLT_BADSIZE (the size), as in DTrace.
- * String operands live in our temporaries and are not checked. */
-static void src_in_alloca(struct cgc *c, int16_t ss, int16_t zs)
-{
-	int ok = bpb_label_new(&c->buf);
-
-	scratch_off(c, ss);
-	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
-	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
-	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);
-	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
-	bpb_label_place(&c->buf, ok);
-}
-
-/* The destination of bcopy()/copyinto(): all `size` bytes (slot zs, at most CG_COPY_MAX)
- * inside the clause's alloca() memory, or a fault with DTRACEFLT_BADADDR (the address). */
-static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs)
-{
-	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
-
-	scratch_off(c, ds);
-	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, bad);
-	bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_end, bad);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
-	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
-	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);
-	bpb_label_place(&c->buf, bad);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ds));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-	bpb_label_place(&c->buf, ok);
-}
-
-/* bcopy(src, dest, size) and copyinto(uaddr, size, dest): arguments evaluated in their order;
- * a size beyond CG_COPY_MAX (a negative one included) faults with DTRACEFLT_BADSIZE; dest must
- * be alloca()'d memory; a bcopy() source may be a string, read from its own bytes. */
-static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, struct dnode *a1,
-			    struct dnode *a2)
-{
-	bool into = n->subr == DS_COPYINTO;
-	int16_t ss, zs, ds;
-
-	if (!into && cgx_is_str(a0)) {
-		scratch_addr(c, cgx_str(c, a0));
-		ss = cgc_slot_push(c);
-		cgc_emit(c, bi_stx(BPF_DW, 10, 0, ss));
-	} else {
-		ss = int_arg(c, a0);
-	}
-	if (into) {
-		zs = int_arg(c, a1);
-		ds = int_arg(c, a2);
-	} else {
-		ds = int_arg(c, a1);
-		zs = int_arg(c, a2);
-	}
-	int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-	checked_size(c, zs, CG_COPY_MAX);
-	dest_in_alloca(c, ds, zs);
-	if (!into && !cgx_is_str(a0))
-		src_in_alloca(c, ss, zs);
-	int again = into ? cg_user_retry_begin(&c->g) : -1;
-	scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
-	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-	/* checked above; repeated on the register so the verifier knows the bound */
-	bpb_jmp_imm(&c->buf, BPF_JGT, 2, CG_COPY_MAX, done);
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, done);
-	cgc_emit(c, bi_call(into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
-	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
-	bpb_ja(&c->buf, done);
-	bpb_label_place(&c->buf, fail);
-	cg_user_retry(&c->g, again, ss, CG_COPY_MAX);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-	bpb_label_place(&c->buf, done);
-	cgc_slot_pop(c);
-	cgc_slot_pop(c);
-	cgc_slot_pop(c);
-	cgc_emit(c, bi_mov64_imm(0, 0));
-}
-
-static void call_int(struct cgc *c, struct dnode *n)
-{
-	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
-
-	switch (n->subr) {
-	case DS_STRLEN:
-		cgs_strlen(&c->g, cgx_str(c, a0));
-		return;
-	case DS_INDEX: case DS_RINDEX: {
-		uint32_t s = cgx_str(c, a0), t = cgx_str(c, a1);
-		int16_t st = int_arg(c, a2);
-		if (n->subr == DS_INDEX)
-			cgs_index(&c->g, s, t, st);
-		else
-			cgs_rindex(&c->g, s, t, st);
-		if (st)
-			cgc_slot_pop(c);
-		return;
-	}
-	case DS_SPECULATION:
-		cgsp_speculation(c);
-		return;
-	case DS_RAND:
-		cgc_emit(c, bi_call(BPF_FUNC_get_prandom_u32));
-		cgx_norm(c, 0, n->type);
-		return;
-	case DS_HTONS: case DS_HTONL: case DS_HTONLL:
-	case DS_NTOHS: case DS_NTOHL: case DS_NTOHLL:
-		cgx_int(c, a0);
-		cgs_byteswap(&c->g, n->subr);
-		return;
-	case DS_GETMAJOR: case DS_GETMINOR:
-		/* the kernel's dev_t: a 32-bit value, major number above 20 bits of minor */
-		cgx_int(c, a0);
-		if (n->subr == DS_GETMAJOR) {
-			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 20));
-			cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xfff));
-		} else {
-			cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xfffff));
-		}
-		return;
-	case DS_COPYIN: {
-		uint32_t max = a1->isconst ? (uint32_t)a1->cval : CG_COPY_MAX;
-		if (a1->isconst && (a1->cval <= 0 || a1->cval > CGC_SCRATCH_LIMIT / 4))
-			cgc_fail(c, n, "copyin( ) size %lld is out of range", (long long)a1->cval);
-		uint32_t dst = persist_alloc(c, cgc_round8(max));
-		int16_t as = int_arg(c, a0), ss = int_arg(c, a1);
-		cgs_copyin(&c->g, dst, max, as, ss);
-		cgc_slot_pop(c);
-		cgc_slot_pop(c);
-		scratch_addr(c, dst);
-		return;
-	}
-	case DS_ALLOCA: {
-		/* the scratchsize option bounds what one clause may alloca() */
-		uint64_t limit = c->in->opts ? c->in->opts->scratchsize : 256;
-		/* what the clause kept so far: not persist_top's distance, which also spans the
-		 * temporaries allocated before (an aggregation key's) */
-		uint64_t used = c->persist_used;
-		uint64_t left = used < limit ? limit - used : 0;
-		if (a0->isconst && (uint64_t)a0->cval > limit)
-			cgc_fail_tag(c, n, D_ALLOCA_SIZE, "alloca(%llu) size larger than scratchsize %llu",
-				 (unsigned long long)a0->cval, (unsigned long long)limit);
-		if (a0->isconst && a0->cval > CGC_SCRATCH_LIMIT / 4)
-			cgc_fail(c, n, "alloca( ) size %lld is out of range", (long long)a0->cval);
-		if (a0->isconst && a0->cval == 0) {
-			/* nothing allocated: the top of the clause's alloca() memory, which the
-			 * next alloca(0) returns too (and nothing may be read there) */
-			scratch_addr(c, c->persist_top);
-			return;
-		}
-		if (left > CG_COPY_MAX)
-			left = CG_COPY_MAX;
-		uint32_t max = a0->isconst ? (uint32_t)a0->cval : (uint32_t)left;
-		if (a0->isconst && (uint64_t)a0->cval > left) {
-			/* fits scratchsize, but not after what the clause took already */
-			int16_t s = int_arg(c, a0);
-			bounded_size(c, s, (uint32_t)left);
-			cgc_slot_pop(c);
-		}
-		if (!a0->isconst) {
-			int16_t s = int_arg(c, a0);
-			bounded_size(c, s, max);
-			cgc_slot_pop(c);
-		}
-		uint32_t dst = persist_alloc(c, cgc_round8(max ? max : 8));
-		cgc_zero_scratch(c, dst, cgc_round8(max ? max : 8));
-		scratch_addr(c, dst);
-		return;
-	}
-	case DS_COPYINTO: case DS_BCOPY:
-		copy_to_scratch(c, n, a0, a1, a2);
-		return;
-	case DS_PROGENYOF: {
-		/* Is the current process pid, or a descendant of it? Walk real_parent a bounded
-		 * number of steps (init's parent ends the walk: tgid 0). */
-		cgx_need_btf(c, n, false);
-		int16_t ps = int_arg(c, a0);
-		uint32_t cur = cg_scratch_alloc(&c->g, 8), tmp = cg_scratch_alloc(&c->g, 8);
-		int yes = bpb_label_new(&c->buf), no = bpb_label_new(&c->buf);
-		int done = bpb_label_new(&c->buf);
-		cgx_task(c);
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)cur));
-		for (int i = 0; i < PROGENY_DEPTH; i++) {
-			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
-			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
-			cgx_kread(c, tmp, c->off_tgid, 4);
-			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
-			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, ps));
-			bpb_jmp32_reg(&c->buf, BPF_JEQ, 0, 1, yes);
-			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
-			cgx_kread(c, tmp, c->off_real_parent, 8);
-			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)cur));
-		}
-		bpb_label_place(&c->buf, no);
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		bpb_ja(&c->buf, done);
-		bpb_label_place(&c->buf, yes);
-		cgc_emit(c, bi_mov64_imm(0, 1));
-		bpb_label_place(&c->buf, done);
-		cgc_slot_pop(c);
-		return;
-	}
-	case DS_RAISE: case DS_STOP: case DS_COPYOUT: case DS_COPYOUTSTR:
-		cgx_subr_stmt(c, n);
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		return;
-	case DS_STRSTR: case DS_STRCHR: case DS_STRRCHR: case DS_STRTOK:
-		/* used as a pointer (compared with NULL): the found flag stands for it */
-		(void)cgx_str(c, n);
-		return;
-	}
-	if (cgc_vclass(n->type) == CGC_VSTR) {
-		(void)cgx_str(c, n);
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		return;
-	}
-	cgc_fail(c, n, "cannot compile a call to %s( ) here",
-		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
-}
-
-/* An address argument's bytes in scratch: an array value (a global uint8_t[20]) is copied
- * from where it lives; a pointer is read, len bytes, from the process or tracer memory it
- * points to (a bad address faults). Returns the scratch offset; *slot is the pointer's stack
- * slot (0 for an array), for the caller to pop. */
-static uint32_t addr_arg(struct cgc *c, struct dnode *a, uint32_t len, int16_t *slot)
-{
-	if (cgc_vclass(a->type) == CGC_VBYTES) {
-		uint32_t size, dst = cg_scratch_alloc(&c->g, 24);
-		uint32_t src = cgx_bytes(c, a, &size);
-		cgc_zero_scratch(c, dst, 24);
-		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, src, cgc_round8(size < 24 ? size : 24),
-			 false);
-		*slot = 0;
-		return dst;
-	}
-	*slot = int_arg(c, a);
-	uint32_t dst = cg_scratch_alloc(&c->g, 24);
-	if (len)
-		cg_emit_load_ptr(&c->g, dst, *slot, len);
-	return dst;
-}
-
-/* inet_ntop(af, addr) and link_ntop(type, addr): the family or link type picks the address
- * length and the text; known at compile time only that case is compiled, otherwise each
- * known value is tried at run time and any other faults (illegal operation), as dtrace. */
-static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
-{
-	struct dnode *kind = arg_n(n, 0), *a1 = arg_n(n, 1);
-	bool inet = n->subr == DS_INET_NTOP;
-	const int64_t vals[2] = { inet ? 2 : 1, inet ? 10 : 32 };      /* AF_INET, AF_INET6;
-								  * ARPHRD_ETHER, _INFINIBAND */
-	const uint32_t lens[2] = { inet ? 4 : 6, inet ? 16 : 20 };
-	int16_t ks = int_arg(c, kind), as;
-	uint32_t addr = addr_arg(c, a1, 0, &as);
-	int done = bpb_label_new(&c->buf);
-	bool matched = false;
-
-	for (int k = 0; k < 2; k++) {
-		int other = bpb_label_new(&c->buf);
-		if (kind->isconst && kind->cval != vals[k])
-			continue;
-		if (!kind->isconst) {
-			cgc_emit(c, bi_ldx(BPF_DW, 0, 10, ks));
-			bpb_jmp_imm(&c->buf, BPF_JNE, 0, (int32_t)vals[k], other);
-		}
-		matched = true;
-		if (as)
-			cg_emit_load_ptr(&c->g, addr, as, lens[k]);
-		if (!inet)
-			cgs_link_ntop(&c->g, dst, addr, lens[k]);
-		else if (k == 0)
-			cgs_inet_ntoa(&c->g, dst, addr);
-		else
-			cgs_inet_ntoa6(&c->g, dst, addr, true);
-		if (kind->isconst)
-			break;
-		bpb_ja(&c->buf, done);
-		bpb_label_place(&c->buf, other);
-	}
-	if (kind->isconst && !matched) {
-		/* an unknown constant: always the fault, but the code after it needs an edge
-		 * for the verifier (a jump never taken); the result is "" */
-		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, done);
-	}
-	if (!kind->isconst || !matched)
-		c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
-	bpb_label_place(&c->buf, done);
-	if (as)
-		cgc_slot_pop(c);
-	cgc_slot_pop(c);
-}
-
-static uint32_t call_str(struct cgc *c, struct dnode *n)
-{
-	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-
-	switch (n->subr) {
-	case DS_STRJOIN: {
-		uint32_t a = cgx_str(c, a0), b = cgx_str(c, a1);
-		cgs_strjoin(&c->g, dst, a, b);
-		return dst;
-	}
-	case DS_SUBSTR: {
-		uint32_t s = cgx_str(c, a0);
-		int16_t is = int_arg(c, a1), ls = int_arg(c, a2);
-		cgs_substr(&c->g, dst, s, is, ls);
-		if (ls)
-			cgc_slot_pop(c);
-		cgc_slot_pop(c);
-		return dst;
-	}
-	case DS_STRSTR: {
-		uint32_t s = cgx_str(c, a0), t = cgx_str(c, a1);
-		cgs_strstr(&c->g, dst, s, t);
-		return dst;
-	}
-	case DS_STRCHR: case DS_STRRCHR: {
-		uint32_t s = cgx_str(c, a0);
-		int16_t cs = int_arg(c, a1);
-		if (n->subr == DS_STRCHR)
-			cgs_strchr(&c->g, dst, s, cs);
-		else
-			cgs_strrchr(&c->g, dst, s, cs);
-		cgc_slot_pop(c);
-		return dst;
-	}
-	case DS_STRTOK: {
-		bool null = a0->isconst && a0->cval == 0 && !cgx_is_str(a0);
-		if (a1->isconst && a1->cval == 0 && !cgx_is_str(a1)) {
-			/* a NULL delimiter string: dtrace faults reading it. The code after
-			 * the fault needs an edge for the verifier: a jump never taken. */
-			int past = bpb_label_new(&c->buf);
-			if (!null)
-				(void)cgx_str(c, a0);
-			cgc_emit(c, bi_mov64_imm(1, 0));
-			bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, past);
-			c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
-			bpb_label_place(&c->buf, past);
-			cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
-			cgc_emit(c, bi_mov64_imm(0, 0));
-			return dst;
-		}
-		uint32_t s = null ? CGS_NO_STRING : cgx_str(c, a0);
-		uint32_t d = cgx_str(c, a1);
-		cgs_strtok(&c->g, dst, s, d);
-		return dst;
-	}
-	case DS_LLTOSTR: {
-		int16_t vs = int_arg(c, a0);
-		cgs_lltostr(&c->g, dst, vs);
-		cgc_slot_pop(c);
-		return dst;
-	}
-	case DS_INET_NTOA: {
-		/* the address may be the traced process's or a copyin()'s: loaded as any pointer */
-		int16_t as;
-		uint32_t addr = addr_arg(c, a0, 4, &as);
-		cgs_inet_ntoa(&c->g, dst, addr);
-		if (as)
-			cgc_slot_pop(c);
-		return dst;
-	}
-	case DS_INET_NTOA6: {
-		int16_t as;
-		uint32_t addr = addr_arg(c, a0, 16, &as);
-		cgs_inet_ntoa6(&c->g, dst, addr, a1 && a1->cval != 0);
-		if (as)
-			cgc_slot_pop(c);
-		return dst;
-	}
-	case DS_INET_NTOP: case DS_LINK_NTOP:
-		net_ntop(c, n, dst);
-		return dst;
-	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: case DS_CLEANPATH: {
-		uint32_t s = cgx_str(c, a0);
-		if (n->subr == DS_CLEANPATH)
-			cgs_cleanpath(&c->g, dst, s);
-		else if (n->subr == DS_TOUPPER)
-			cgs_toupper(&c->g, dst, s);
-		else if (n->subr == DS_TOLOWER)
-			cgs_tolower(&c->g, dst, s);
-		else if (n->subr == DS_BASENAME)
-			cgs_basename(&c->g, dst, s);
-		else
-			cgs_dirname(&c->g, dst, s);
-		return dst;
-	}
-	case DS_D_PATH: {
-		int16_t ps = int_arg(c, a0);
-		cgx_d_path(c, dst, ps);
-		cgc_slot_pop(c);
-		return dst;
-	}
-	case DS_COPYINSTR: {
-		int16_t as = int_arg(c, a0), ms = int_arg(c, a1);
-		cgs_copyinstr(&c->g, dst, as, ms);
-		if (ms)
-			cgc_slot_pop(c);
-		cgc_slot_pop(c);
-		return dst;
-	}
-	}
-	cgc_fail(c, n, "cannot compile a call to %s( ) as a string",
-		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
-}
-
-/* Whether programs of this type may call bpf_probe_write_user: a kernel may withhold it
- * (lockdown, or its policy) even from root, and then a program that calls it does not load at
- * all. Learned once per type by loading a program that calls it. */
-static bool can_write_user(int prog_type)
-{
-	static int known[64];       /* 0 unknown, 1 yes, 2 no */
-	if (prog_type < 0 || prog_type >= 64)
-		return true;
-	if (!known[prog_type]) {
-		struct bpf_insn insns[] = {
-			bi_st(BPF_DW, 10, -8, 0),
-			bi_mov64_imm(1, 0),
-			bi_mov64_reg(2, 10),
-			bi_alu64_imm(BPF_ADD, 2, -8),
-			bi_mov64_imm(3, 8),
-			bi_call(BPF_FUNC_probe_write_user),
-			bi_mov64_imm(0, 0),
-			bi_exit(),
-		};
-		int fd = bpf_prog_load((enum bpf_prog_type)prog_type, NULL, "GPL", insns,
-				       sizeof(insns) / sizeof(insns[0]), NULL);
-		/* EPERM and the like are not the helper's fault: only EINVAL (the verifier's
-		 * refusal) says no */
-		known[prog_type] = fd >= 0 || errno != EINVAL ? 1 : 2;
-		if (fd >= 0)
-			close(fd);
-	}
-	return known[prog_type] == 1;
-}
-
-/* Statement-only subroutines that record nothing: raise, stop, copyout, copyoutstr. */
-void cgx_subr_stmt(struct cgc *c, struct dnode *n)
-{
-	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
-
-	switch (n->subr) {
-	case DS_RAISE:
-		cgx_int(c, a0);
-		cgc_emit(c, bi_mov64_reg(1, 0));
-		cgc_emit(c, bi_call(BPF_FUNC_send_signal));
-		return;
-	case DS_STOP:
-		cgc_emit(c, bi_mov64_imm(1, 19 /* SIGSTOP */));
-		cgc_emit(c, bi_call(BPF_FUNC_send_signal));
-		return;
-	case DS_COPYOUT: case DS_COPYOUTSTR: {
-		/* copyout(buf, uaddr, n) writes tracer memory; copyoutstr(str, uaddr, n) a string */
-		bool str = n->subr == DS_COPYOUTSTR;
-		/* copyout() of a string: its bytes (in our temporaries, which have no address a
-		 * D pointer could hold) */
-		bool sbuf = !str && cgx_is_str(a0);
-		uint32_t s = str || sbuf ? cgx_str(c, a0) : 0;
-		int16_t bs = str || sbuf ? 0 : int_arg(c, a0);
-		int16_t us = int_arg(c, a1), zs = int_arg(c, a2);
-		uint32_t max = str || sbuf ? c->g.strsize : CG_COPY_MAX;
-		int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-		int small = bpb_label_new(&c->buf);
-		bounded_size(c, zs, str ? 0x7fffffff : max);
-		if (str) {
-			/* at most the string and its NUL */
-			cgs_strlen(&c->g, s);
-			cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, 1));
-			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, zs));
-			bpb_jmp_reg(&c->buf, BPF_JLE, 0, 1, small);
-			cgc_emit(c, bi_mov64_reg(0, 1));
-			bpb_label_place(&c->buf, small);
-			cgc_emit(c, bi_stx(BPF_DW, 10, 0, zs));
-		} else {
-			bpb_label_place(&c->buf, small);
-		}
-		if (str || sbuf) {
-			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)s));
-		} else {
-			scratch_ptr_from_addr(c, bs, max);
-			cgc_emit(c, bi_mov64_reg(2, 1));
-		}
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
-		bpb_jmp_imm(&c->buf, BPF_JGT, 3, (int32_t)max, done);
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, done);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, us));
-		if (can_write_user(c->probe->prov->prog_type(c->probe))) {
-			cgc_emit(c, bi_call(BPF_FUNC_probe_write_user));
-			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
-		} else {
-			/* the kernel withholds the write: an address that could not be written
-			 * anyway is a bad address, any other an invalid user access */
-			bpb_jmp_imm(&c->buf, BPF_JLT, 1, 4096, fail);
-			bpb_ld_imm64(&c->buf, 2, USER_ADDR_MAX);
-			bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, fail);
-			c->g.emit_fault(&c->g, DOUT_FLT_UPRIV, 1);
-		}
-		bpb_label_place(&c->buf, fail);
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, us));
-		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-		bpb_label_place(&c->buf, done);
-		cgc_slot_pop(c);
-		cgc_slot_pop(c);
-		if (!str && !sbuf)
-			cgc_slot_pop(c);
-		return;
-	}
-	}
-	cgc_fail(c, n, "cannot compile %s( ) as a statement",
-		 dsubr_name((enum dsubr)n->subr) ? dsubr_name((enum dsubr)n->subr) : "?");
-}
-
-/* ---- the evaluators ---- */
-
 static void unary_int(struct cgc *c, struct dnode *n)
 {
-	const char *op = n->op;
-
-	if (!strcmp(op, "++") || !strcmp(op, "--") || !strncmp(op, "post", 4)) {
+	switch (n->op) {
+	case DOP_PREINC: case DOP_PREDEC: case DOP_POSTINC: case DOP_POSTDEC:
 		incdec(c, n);
 		return;
-	}
-	if (!strcmp(op, "*")) {
+	case DOP_DEREF:
 		if (cgx_is_str(n->lhs)) {
 			uint32_t str = cgx_str(c, n->lhs);
 			cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)str));
@@ -1661,8 +1059,7 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		}
 		load_loc_int(c, n);
 		return;
-	}
-	if (!strcmp(op, "&")) {
+	case DOP_ADDROF: {
 		struct loc l;
 		loc_of(c, n->lhs, &l);
 		if (l.k != LOC_MEM)
@@ -1671,17 +1068,26 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		cgc_slot_pop(c);
 		return;
 	}
-	cgx_int(c, n->lhs);
-	if (!strcmp(op, "-"))
+	case DOP_NEG:
+		cgx_int(c, n->lhs);
 		cgc_emit(c, bi_neg64(0));
-	else if (!strcmp(op, "~"))
+		break;
+	case DOP_BNOT:
+		cgx_int(c, n->lhs);
 		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, -1));
-	else if (!strcmp(op, "!")) {
+		break;
+	case DOP_LNOT:
+		cgx_int(c, n->lhs);
 		set_cond_zero(c);
 		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, 1));
 		return;
-	} else if (strcmp(op, "+") != 0)
-		cgc_fail(c, n, "operator %s cannot be compiled", op);
+	case DOP_PLUS:
+		cgx_int(c, n->lhs);
+		break;
+	default:
+		cgx_int(c, n->lhs);
+		cgc_fail(c, n, "operator %s cannot be compiled", dop_text(n->op));
+	}
 	cgx_norm(c, 0, n->type);
 }
 
@@ -1791,7 +1197,7 @@ void cgx_int(struct cgc *c, struct dnode *n)
 		cgx_norm(c, 0, n->type);
 		return;
 	case DN_CALL:
-		call_int(c, n);
+		cgx_call_int(c, n);
 		return;
 	default:
 		break;
@@ -1837,12 +1243,12 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 	uint32_t s = 0;
 	if (str_left)
 		s = cgx_str(c, n->lhs);
-	int16_t is = int_arg(c, str_left ? n->rhs : n->lhs);
+	int16_t is = cgx_int_arg(c, str_left ? n->rhs : n->lhs);
 	if (!str_left)
 		s = cgx_str(c, n->rhs);
 	int ok = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, is));
-	if (n->op[0] == '-')
+	if (n->op == DOP_SUB)
 		cgc_emit(c, bi_neg64(0));
 	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, ok);
 	cgc_emit(c, bi_mov64_imm(0, (int32_t)c->g.strsize));
@@ -1860,7 +1266,7 @@ static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel);
 
 static uint32_t ptr_to_str(struct cgc *c, struct dnode *x)
 {
-	uint32_t dst = addr_to_str(c, int_arg(c, x), kernel_ptr(x->type));
+	uint32_t dst = addr_to_str(c, cgx_int_arg(c, x), kernel_ptr(x->type));
 	cgc_slot_pop(c);
 	return dst;
 }
@@ -1872,7 +1278,7 @@ static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel)
 	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
 	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	int kread = bpb_label_new(&c->buf);
-	scratch_off(c, as);
+	cgx_scratch_off(c, as);
 	bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, kread);
 	if (kernel) {
 		/* kernel memory (a kernel struct's char *): read as kernel, a bad one faults */
@@ -2027,9 +1433,9 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		cgx_effect(c, n->lhs);
 		return cgx_str(c, n->rhs);
 	case DN_CAST: case DN_UNARY: {
-		if (n->kind == DN_UNARY && !strcmp(n->op, "*"))
+		if (n->kind == DN_UNARY && n->op == DOP_DEREF)
 			return deref_str(c, n);
-		if (n->kind == DN_UNARY && strcmp(n->op, "stringof") != 0)
+		if (n->kind == DN_UNARY && n->op != DOP_STRINGOF)
 			break;
 		struct dnode *x = n->lhs;
 		if (cgx_is_str(x))
@@ -2042,9 +1448,9 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		break;
 	}
 	case DN_CALL:
-		return call_str(c, n);
+		return cgx_call_str(c, n);
 	case DN_BINARY:
-		if (!strcmp(n->op, "+") || !strcmp(n->op, "-"))
+		if (n->op == DOP_ADD || n->op == DOP_SUB)
 			return str_offset(c, n);
 		break;
 	default:
@@ -2091,7 +1497,7 @@ void cgx_effect(struct cgc *c, struct dnode *n)
 		return;
 	case CGC_VVOID:
 		if (n->kind == DN_CALL) {
-			call_int(c, n);
+			cgx_call_int(c, n);
 			return;
 		}
 		break;

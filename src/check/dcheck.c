@@ -20,6 +20,7 @@
 #include "agg.h"
 #include "dfmt.h"
 #include "dcheck_xlate.h"
+#include "dfold.h"
 #include "dtag.h"
 #include "dtype.h"
 #include "util.h"
@@ -129,7 +130,7 @@ static int error_line(const struct ck *c, const struct dnode *n)
 			if (p->kind == DN_BINARY || p->kind == DN_COND || p->kind == DN_ASSIGN ||
 			    p->kind == DN_COMMA)
 				p = p->rhs;
-			else if (p->kind == DN_UNARY && strncmp(p->op, "post", 4) != 0)
+			else if (p->kind == DN_UNARY && !dop_is_postfix(p->op))
 				p = p->lhs;
 			else if (p->kind == DN_CAST)
 				p = p->lhs;
@@ -603,17 +604,7 @@ static bool type_unsigned(struct dtype *t)
 static int64_t trunc_to(struct dtype *t, uint64_t v)
 {
 	struct dtype *r = res(t);
-	int64_t size = r->kind == DTY_BOOL ? 1 : r->size;
-	if (r->kind == DTY_BOOL)
-		return v != 0;
-	if (size <= 0 || size >= 8)
-		return (int64_t)v;
-	unsigned bits = (unsigned)size * 8;
-	uint64_t mask = (UINT64_C(1) << bits) - 1;
-	v &= mask;
-	if (!type_unsigned(t) && (v >> (bits - 1)) & 1)
-		v |= ~mask;
-	return (int64_t)v;
+	return dfold_convert(v, r->size, type_unsigned(t), r->kind == DTY_BOOL);
 }
 
 /* --- lvalues ----------------------------------------------------------------------------- */
@@ -633,12 +624,12 @@ static bool is_lvalue(const struct dnode *n)
 			return true;
 		return res(n->type)->kind != DTY_ARRAY || is_string(n->type);
 	case DN_UNARY:
-		return strcmp(n->op, "*") == 0 &&
+		return n->op == DOP_DEREF &&
 		       (res(n->type)->kind != DTY_ARRAY || is_string(n->type));
 	case DN_MEMBER:
 		if (res(n->type)->kind == DTY_ARRAY && !is_string(n->type))
 			return false;
-		return strcmp(n->op, "->") == 0 || is_lvalue(n->lhs);
+		return n->op == DOP_ARROW || is_lvalue(n->lhs);
 	default:
 		return false;
 	}
@@ -662,11 +653,11 @@ static bool is_writable(const struct dnode *n)
 			return false;  /* a string's characters: values, not storage we hand out */
 		return is_writable(n->lhs);
 	case DN_UNARY:
-		if (strcmp(n->op, "*") != 0)
+		if (n->op != DOP_DEREF)
 			return false;
 		if (is_string(n->lhs->type))
 			return false;
-		if (n->lhs->kind == DN_BINARY && strcmp(n->lhs->op, "+") == 0)
+		if (n->lhs->kind == DN_BINARY && n->lhs->op == DOP_ADD)
 			return is_writable(n->lhs->lhs);
 		return is_writable(n->lhs);
 	case DN_MEMBER:
@@ -684,7 +675,7 @@ static bool is_bitfield(const struct dnode *n)
 	if (n->kind != DN_MEMBER)
 		return false;
 	struct dtype *rec = n->lhs->type;
-	if (strcmp(n->op, "->") == 0)
+	if (n->op == DOP_ARROW)
 		rec = res(rec)->base;
 	int64_t off = 0;
 	const struct dmember *m = dtype_member_at(rec, n->name, &off);
@@ -1061,7 +1052,7 @@ static bool kernel_symbol(struct ck *c, struct dnode *n)
 	free(n->name);
 	n->name = NULL;
 	n->kind = DN_UNARY;
-	n->op = "*";
+	n->op = DOP_DEREF;
 	n->lhs = cast;
 	check_expr(c, n);
 	return true;
@@ -1494,12 +1485,11 @@ static void check_index(struct ck *c, struct dnode *n)
 
 static void check_unary(struct ck *c, struct dnode *n)
 {
-	const char *op = n->op;
-	bool incdec = strcmp(op, "++") == 0 || strcmp(op, "--") == 0 ||
-		      strcmp(op, "post++") == 0 || strcmp(op, "post--") == 0;
-	const char *opname = incdec ? (op[strlen(op) - 1] == '+' ? "++" : "--") : op;
+	/* the operator as the messages quote it (x++ as ++) */
+	const char *op = dop_text(n->op), *opname = op;
+	bool incdec = dop_is_incdec(n->op);
 	struct dnode *l = n->lhs;
-	if (strcmp(op, "&") == 0 && l->kind == DN_AGG)  /* &@a: an aggregation is dynamic too */
+	if (n->op == DOP_ADDROF && l->kind == DN_AGG)  /* &@a: an aggregation is dynamic too */
 		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 	if (incdec) {
 		/* ++/-- may create a variable (int64_t), as dt_cook_op1 does */
@@ -1528,7 +1518,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 		}
 		(void)v;
 	}
-	if (strcmp(op, "sizeof") == 0) {
+	if (n->op == DOP_SIZEOF) {
 		check_expr(c, l);
 		if (is_bitfield(l))
 			fail_at(c, n, D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
@@ -1546,7 +1536,9 @@ static void check_unary(struct ck *c, struct dnode *n)
 	}
 	check_expr(c, l);
 	struct dtype *t = l->type;
-	if (strcmp(op, "stringof") == 0) {
+	uint64_t v = 0;
+	switch (n->op) {
+	case DOP_STRINGOF:
 		if (!is_scalar(t) && !is_pointer(t) && !is_strcompat(t)) {
 			struct names ns = {0};
 			const char *a = nm(&ns, t);
@@ -1554,32 +1546,28 @@ static void check_unary(struct ck *c, struct dnode *n)
 		}
 		n->type = c->tc->t_string;
 		return;
-	}
-	if (strcmp(op, "-") == 0 || strcmp(op, "+") == 0) {
+	case DOP_NEG: case DOP_PLUS:
 		if (!is_integer(t))
 			fail_at(c, n, D_OP_ARITH, "operator %s requires an operand of arithmetic type", op);
 		n->type = promote(c, t);
-		if (l->isconst)
-			set_folded(n, n->type, op[0] == '-' ? -(uint64_t)l->cval : (uint64_t)l->cval);
+		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK)
+			set_folded(n, n->type, v);
 		return;
-	}
-	if (strcmp(op, "~") == 0) {
+	case DOP_BNOT:
 		if (!is_integer(t))
 			fail_at(c, n, D_OP_INT, "operator %s requires an operand of integral type", op);
 		n->type = promote(c, t);
-		if (l->isconst)
-			set_folded(n, n->type, ~(uint64_t)l->cval);
+		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK)
+			set_folded(n, n->type, v);
 		return;
-	}
-	if (strcmp(op, "!") == 0) {
+	case DOP_LNOT:
 		if (!is_scalar(t))
 			fail_at(c, n, D_OP_SCALAR, "operator %s requires an operand of scalar type", op);
 		n->type = c->tc->t_int;
-		if (l->isconst)
-			set_int_const(n, n->type, l->cval == 0);
+		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK)
+			set_int_const(n, n->type, v);
 		return;
-	}
-	if (strcmp(op, "*") == 0) {
+	case DOP_DEREF: {
 		struct dtype *r = res(t);
 		if (r->kind == DTY_STRING) {
 			n->type = c->tc->t_char;  /* dtrace's string is a char array */
@@ -1595,7 +1583,7 @@ static void check_unary(struct ck *c, struct dnode *n)
 		n->type = r->base;
 		return;
 	}
-	if (strcmp(op, "&") == 0) {
+	case DOP_ADDROF:
 		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS)
 			fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 		if (!is_lvalue(l) || l->builtin != DB_NONE)
@@ -1604,6 +1592,8 @@ static void check_unary(struct ck *c, struct dnode *n)
 			fail_at(c, n, D_ADDROF_BITFIELD, "cannot take address of bit-field");
 		n->type = dtype_ptr(c->tc, t);
 		return;
+	default:
+		break;
 	}
 	/* ++ and -- */
 	if (!is_scalar(t))
@@ -1619,55 +1609,25 @@ static void check_unary(struct ck *c, struct dnode *n)
 	n->type = t;
 }
 
-static bool op_is(const struct dnode *n, const char *op) { return strcmp(n->op, op) == 0; }
-
 static void fold_binary(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
 	if (!l->isconst || !r->isconst || !is_integer(n->type))
 		return;
-	const char *op = n->op;
 	/* the operands' 64-bit values, as folded (see set_folded); the converted operands'
-	 * type decides only whether / % < ... are signed, as in dtrace */
-	uint64_t a = (uint64_t)l->cval, b = (uint64_t)r->cval;
+	 * type decides only whether / % < ... are signed, as in dtrace. Shifts are in 64 bits,
+	 * as the BPF code shifts; >> is arithmetic for a signed left operand (what the code
+	 * computes at run time), and a count of 64 or more shifts every bit out. */
+	uint64_t v = 0;
 	bool uns = type_unsigned(arith_result(c, l->type, r->type));
-	int64_t sa = (int64_t)a, sb = (int64_t)b;
-	uint64_t v;
-	if (!strcmp(op, "+")) v = a + b;
-	else if (!strcmp(op, "-")) v = a - b;
-	else if (!strcmp(op, "*")) v = a * b;
-	else if (!strcmp(op, "/")) {
-		if (uns) v = a / b;
-		else if (sb == -1) v = -(uint64_t)sa;  /* INT64_MIN / -1 wraps, as the machine's */
-		else v = (uint64_t)(sa / sb);
-	} else if (!strcmp(op, "%")) {
-		if (uns) v = a % b;
-		else if (sb == -1) v = 0;
-		else v = (uint64_t)(sa % sb);
-	} else if (!strcmp(op, "&")) v = a & b;
-	else if (!strcmp(op, "|")) v = a | b;
-	else if (!strcmp(op, "^")) v = a ^ b;
-	else if (!strcmp(op, "<<") || !strcmp(op, ">>")) {
-		/* in 64 bits, as the BPF code shifts; >> is arithmetic for a signed left
-		 * operand (what the code computes at run time) */
-		bool lu = type_unsigned(n->type);
-		if (b >= 64)
-			v = op[0] == '<' || lu || sa >= 0 ? 0 : UINT64_MAX;
-		else if (op[0] == '<')
-			v = a << b;
-		else
-			v = lu ? a >> b : (uint64_t)(sa >> b);
-	} else if (!strcmp(op, "==")) v = a == b;
-	else if (!strcmp(op, "!=")) v = a != b;
-	else if (!strcmp(op, "<")) v = uns ? a < b : sa < sb;
-	else if (!strcmp(op, "<=")) v = uns ? a <= b : sa <= sb;
-	else if (!strcmp(op, ">")) v = uns ? a > b : sa > sb;
-	else if (!strcmp(op, ">=")) v = uns ? a >= b : sa >= sb;
-	else if (!strcmp(op, "&&")) v = a && b;
-	else if (!strcmp(op, "||")) v = a || b;
-	else if (!strcmp(op, "^^")) v = (a != 0) ^ (b != 0);
-	else return;
-	set_folded(n, n->type, v);
+	switch (dfold_binary(n->op, (uint64_t)l->cval, (uint64_t)r->cval, uns, type_unsigned(n->type),
+			     &v)) {
+	case DFOLD_OK: case DFOLD_SHIFT_RANGE:
+		set_folded(n, n->type, v);
+		return;
+	case DFOLD_NONE: case DFOLD_DIV_ZERO:  /* division by 0 failed in check_binary */
+		return;
+	}
 }
 
 /* An unsigned constant beside a wider operand that is not one: dtrace promotes the operands
@@ -1686,30 +1646,34 @@ static void widen_unsigned_const(struct dnode *k, const struct dnode *other)
 static void check_binary(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
-	const char *op = n->op;
+	const char *op = dop_text(n->op);
 	check_expr(c, l);
 	check_expr(c, r);
 	struct dtype *lt = l->type, *rt = r->type;
-	if ((op_is(n, "/") || op_is(n, "%")) && r->isconst && r->cval == 0 && is_integer(rt))
+	if ((n->op == DOP_DIV || n->op == DOP_MOD) && r->isconst && r->cval == 0 && is_integer(rt))
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
-	if (op_is(n, "&") || op_is(n, "|") || op_is(n, "^") || op_is(n, "%")) {
+	switch (n->op) {
+	case DOP_BAND: case DOP_BOR: case DOP_XOR: case DOP_MOD:
 		if (!is_integer(lt) || !is_integer(rt))
 			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
 		n->type = arith_result(c, lt, rt);
-	} else if (op_is(n, "<<") || op_is(n, ">>")) {
+		break;
+	case DOP_SHL: case DOP_SHR:
 		if (!is_integer(lt) || !is_integer(rt))
 			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
 		n->type = promote(c, lt);
-	} else if (op_is(n, "*") || op_is(n, "/")) {
+		break;
+	case DOP_MUL: case DOP_DIV:
 		if (!is_integer(lt) || !is_integer(rt))
 			fail_at(c, n, D_OP_ARITH, "operator %s requires operands of arithmetic type", op);
 		n->type = arith_result(c, lt, rt);
-	} else if (op_is(n, "&&") || op_is(n, "||") || op_is(n, "^^")) {
+		break;
+	case DOP_LAND: case DOP_LOR: case DOP_LXOR:
 		if (!is_scalar(lt) || !is_scalar(rt))
 			fail_at(c, n, D_OP_SCALAR, "operator %s requires operands of scalar type", op);
 		n->type = c->tc->t_int;
-	} else if (op_is(n, "<") || op_is(n, "<=") || op_is(n, ">") || op_is(n, ">=") ||
-		   op_is(n, "==") || op_is(n, "!=")) {
+		break;
+	case DOP_LT: case DOP_LE: case DOP_GT: case DOP_GE: case DOP_EQ: case DOP_NE: {
 		bool ok = (is_scalar(lt) && is_scalar(rt) && compat_type(lt, rt)) ||
 			  (is_integer(lt) && is_integer(rt)) ||
 			  (is_strcompat(lt) && is_strcompat(rt) && (is_string(lt) || is_string(rt))) ||
@@ -1717,7 +1681,9 @@ static void check_binary(struct ck *c, struct dnode *n)
 		if (!ok)
 			incompat(c, n, l, op, r);
 		n->type = c->tc->t_int;
-	} else if (op_is(n, "+") || op_is(n, "-")) {
+		break;
+	}
+	case DOP_ADD: case DOP_SUB: {
 		bool lptr = is_string(lt) || (is_pointer(lt) && !is_vfptr(lt));
 		bool rptr = is_string(rt) || (is_pointer(rt) && !is_vfptr(rt));
 		bool lint = is_integer(lt), rint = is_integer(rt);
@@ -1725,9 +1691,9 @@ static void check_binary(struct ck *c, struct dnode *n)
 			n->type = arith_result(c, lt, rt);
 		else if (lptr && rint)
 			n->type = lt;
-		else if (lint && rptr && op_is(n, "+"))
+		else if (lint && rptr && n->op == DOP_ADD)
 			n->type = rt;
-		else if (lptr && rptr && op_is(n, "-") && !is_string(lt) && !is_string(rt) &&
+		else if (lptr && rptr && n->op == DOP_SUB && !is_string(lt) && !is_string(rt) &&
 			 ptrcompat(l, r))  /* (string addresses are ours, not the program's) */
 			n->type = named_type(c, "ptrdiff_t");
 		else
@@ -1738,7 +1704,9 @@ static void check_binary(struct ck *c, struct dnode *n)
 		    (uint64_t)r->cval >= (uint64_t)res(lt)->array_len)
 			fail_at(c, n, D_ARR_BOUNDS, "index outside array bounds: %llu, max is %i",
 				(unsigned long long)r->cval, (int)res(lt)->array_len);
-	} else {
+		break;
+	}
+	default:
 		fail_at(c, n, D_UNKNOWN, "invalid binary op %s", op);
 	}
 	widen_unsigned_const(n->lhs, n->rhs);
@@ -1815,19 +1783,20 @@ static void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs
 static void check_assign(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
-	const char *op = n->op;
+	const char *op = dop_text(n->op);
+	bool div = n->op == DOP_DIV_ASSIGN || n->op == DOP_MOD_ASSIGN;
 	if (l->kind == DN_AGG) {
 		check_agg_assign(c, n);
 		return;
 	}
-	if (r->kind == DN_XLATE && op_is(n, "=")) {
+	if (r->kind == DN_XLATE && n->op == DOP_ASSIGN) {
 		dxl_assign(c->out->xlators, &c->xl, n);
 		return;
 	}
-	if ((op_is(n, "/=") || op_is(n, "%=")) && r->kind == DN_INT && r->ival == 0)
+	if (div && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	check_expr(c, r);
-	if (op_is(n, "=")) {
+	if (n->op == DOP_ASSIGN) {
 		check_assign_target(c, l, r);
 	} else {
 		/* compound assignments read the target first: it must exist. dtrace creates a
@@ -1842,9 +1811,10 @@ static void check_assign(struct ck *c, struct dnode *n)
 		check_expr(c, l);
 	}
 	struct dtype *lt = l->type, *rt = r->type;
-	if ((op_is(n, "/=") || op_is(n, "%=")) && r->isconst && r->cval == 0 && is_integer(rt))
+	if (div && r->isconst && r->cval == 0 && is_integer(rt))
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
-	if (op_is(n, "=")) {
+	switch (n->op) {
+	case DOP_ASSIGN: {
 		if (!is_string(lt)) {
 			enum dtype_kind k = res(lt)->kind;
 			if (k == DTY_ARRAY || k == DTY_FUNC) {
@@ -1860,7 +1830,9 @@ static void check_assign(struct ck *c, struct dnode *n)
 			   r->isconst && r->cval == 0 && is_integer(rt);
 		if (!del && !argcompat(lt, r))
 			incompat(c, n, l, op, r);
-	} else if (op_is(n, "+=") || op_is(n, "-=")) {
+		break;
+	}
+	case DOP_ADD_ASSIGN: case DOP_SUB_ASSIGN:
 		if (is_string(lt) || is_string(rt))
 			incompat(c, n, l, op, r);
 		if (!is_integer(lt) || !is_integer(rt)) {
@@ -1870,10 +1842,12 @@ static void check_assign(struct ck *c, struct dnode *n)
 			else if (!is_integer(rt) && !ptrcompat(l, r))
 				incompat(c, n, l, op, r);
 		}
-	} else if (op_is(n, "*=") || op_is(n, "/=")) {
+		break;
+	case DOP_MUL_ASSIGN: case DOP_DIV_ASSIGN:
 		if (!is_integer(lt) || !is_integer(rt))
 			fail_at(c, n, D_OP_ARITH, "operator %s requires operands of arithmetic type", op);
-	} else {
+		break;
+	default:
 		if (!is_integer(lt) || !is_integer(rt))
 			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
 	}
@@ -1945,17 +1919,18 @@ static void check_member(struct ck *c, struct dnode *n)
 {
 	check_expr(c, n->lhs);
 	struct dtype *t = res(n->lhs->type);
-	bool arrow = op_is(n, "->");
+	bool arrow = n->op == DOP_ARROW;
 	struct names ns = {0};
 	if (arrow) {
 		if (t->kind != DTY_PTR)
-			fail_at(c, n, D_OP_PTR, "operator %s must be applied to a pointer", n->op);
+			fail_at(c, n, D_OP_PTR, "operator %s must be applied to a pointer",
+				dop_text(n->op));
 		t = res(t->base);
 	}
 	if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !need_body(c, t)) {
 		const char *a = nm(&ns, t);
 		FAILT(c, n, &ns, D_OP_INCOMPLETE, "operator %s cannot be applied to a forward declaration: "
-		      "no %s definition is available", n->op, a);
+		      "no %s definition is available", dop_text(n->op), a);
 	}
 	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION) {
 		const char *a = nm(&ns, t);
@@ -1963,7 +1938,7 @@ static void check_member(struct ck *c, struct dnode *n)
 			FAILT(c, n, &ns, D_OP_SOU, "operator -> cannot be applied to pointer to type \"%s\"; "
 			      "must be applied to a struct or union pointer", a);
 		FAILT(c, n, &ns, D_OP_SOU, "operator %s cannot be applied to type \"%s\"; must be applied "
-		      "to a struct or union", n->op, a);
+		      "to a struct or union", dop_text(n->op), a);
 	}
 	int64_t off = 0;
 	const struct dmember *m = dtype_member_at(t, n->name, &off);
@@ -2501,9 +2476,9 @@ static void check_agg_assign(struct ck *c, struct dnode *n)
 	struct dnode *l = n->lhs, *r = n->rhs;
 	struct dck_agg *a = agg_get(c, l);
 	l->agg = a;
-	if (!op_is(n, "="))
-		fail_at(c, n, D_AGG_SCALAR, "operator %s may not be applied to an aggregation: @%s", n->op,
-			a->name);
+	if (n->op != DOP_ASSIGN)
+		fail_at(c, n, D_AGG_SCALAR, "operator %s may not be applied to an aggregation: @%s",
+			dop_text(n->op), a->name);
 	agg_keys(c, l, a);
 	int f = r->kind == DN_CALL ? agg_func_lookup(r->name) : -1;
 	if (f < 0) {
@@ -2785,7 +2760,7 @@ static void check_expr(struct ck *c, struct dnode *n)
 		if (!expand_xlate_inline_call(c, n->lhs))
 			expand_xlate_inline(c, n->lhs);
 		xlate_args(c, n->lhs);
-		if (n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op && strcmp(n->lhs->op, "*") == 0)
+		if (n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
 			xlate_args(c, n->lhs->lhs);
 		if (dxl_is_member(n))
 			dxl_member(c->out->xlators, &c->xl, n);
@@ -2808,10 +2783,9 @@ static void check_expr(struct ck *c, struct dnode *n)
 static void site_of(struct ck *c, struct dnode *n, int clause_index, struct dnode *clause)
 {
 	struct dnode *t = NULL;
-	if (n->kind == DN_ASSIGN && op_is(n, "="))
+	if (n->kind == DN_ASSIGN && n->op == DOP_ASSIGN)
 		t = n->lhs;
-	else if (n->kind == DN_UNARY && (op_is(n, "++") || op_is(n, "--") || op_is(n, "post++") ||
-					 op_is(n, "post--")))
+	else if (n->kind == DN_UNARY && dop_is_incdec(n->op))
 		t = n->lhs;
 	if (!t)
 		return;
@@ -3182,14 +3156,14 @@ static void check_vardecl(struct ck *c, struct dnode *n)
 	struct names ns = {0};
 	/* dtrace rejects auto/register/static; extern names a kernel symbol, and there are
 	 * none to name here */
-	if (n->op && strcmp(n->op, "extern") == 0)
+	if (n->sclass == DSC_EXTERN)
 		fail_at(c, n, D_UNKNOWN, "extern variables are not supported by usdtrace: %s", n->name);
-	if (n->op)
+	if (n->sclass != DSC_NONE)
 		fail_at(c, n, D_DECL_BADCLASS, "specified storage class not appropriate in D");
-	if (builtin_lookup(n->name) != DB_NONE && !strcmp(n->storage, "global"))
+	if (builtin_lookup(n->name) != DB_NONE && n->storage == DVAR_GLOBAL)
 		fail_at(c, n, D_DECL_IDRED, "built-in identifier redeclared: %s", n->name);
 	bool assoc = n->args != NULL;
-	char space = !strcmp(n->storage, "self") ? 's' : !strcmp(n->storage, "this") ? 't' : 'g';
+	char space = n->storage == DVAR_SELF ? 's' : n->storage == DVAR_THIS ? 't' : 'g';
 	if (assoc && space == 't')
 		fail_at(c, n, D_DECL_LOCASSC, "associative arrays may not be declared as local variables: %s", n->name);
 	struct dtype *t = n->ctype;

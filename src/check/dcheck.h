@@ -59,7 +59,7 @@
  *              generator faults at run time, DOUT_FLT_ILLOP); otherwise E1[E2] on a pointer,
  *              array or string (C's *(E1 + E2); the type is the element type, char for a
  *              string).
- *   DN_UNARY "*" of a string is its first char (dtrace treats strings as char arrays).
+ *   DN_UNARY DOP_DEREF (*) of a string is its first char (dtrace treats strings as char arrays).
  *   Stores: an assignment target is a variable, an associative element, or (as dtrace
  *              allows) memory reached through a pointer held in a D variable (*p, p->m,
  *              p[i], s.m of such): those compile, and the code generator must fault

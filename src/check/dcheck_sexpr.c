@@ -69,7 +69,7 @@ static void sx(struct strbuf *b, const struct dnode *n)
 	strbuf_putc(b, '(');
 	switch (n->kind) {
 	case DN_UNARY: case DN_BINARY: case DN_ASSIGN:
-		strbuf_puts(b, n->op);
+		strbuf_puts(b, dop_name(n->op));
 		sx_type(b, n);
 		strbuf_putc(b, ' ');
 		sx(b, n->lhs);
@@ -115,7 +115,7 @@ static void sx(struct strbuf *b, const struct dnode *n)
 		sx_list(b, n->args);
 		break;
 	case DN_MEMBER:
-		strbuf_puts(b, n->op);
+		strbuf_puts(b, dop_name(n->op));
 		sx_type(b, n);
 		strbuf_putc(b, ' ');
 		sx(b, n->lhs);

@@ -183,8 +183,8 @@ static struct dnode *xlate_of(const struct dnode *n, bool *through_ptr)
 	if (n->kind != DN_MEMBER || !n->lhs)
 		return NULL;
 	struct dnode *l = n->lhs;
-	bool arrow = strcmp(n->op, "->") == 0;
-	if (!arrow && l->kind == DN_UNARY && strcmp(l->op, "*") == 0 && l->lhs &&
+	bool arrow = n->op == DOP_ARROW;
+	if (!arrow && l->kind == DN_UNARY && l->op == DOP_DEREF && l->lhs &&
 	    l->lhs->kind == DN_XLATE) {
 		*through_ptr = true;
 		return l->lhs;
@@ -255,11 +255,11 @@ void dxl_member(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n)
 	struct spelled ns = {0};
 	if (ptr && !through_ptr)
 		FAIL_NAMES(ops, n, D_OP_SOU, &ns, "operator %s cannot be applied to type \"%s\"; must be "
-			   "applied to a struct or union", n->op, sp(&ns, xl->ctype));
+			   "applied to a struct or union", dop_text(n->op), sp(&ns, xl->ctype));
 	if (!ptr && through_ptr) {
 		if (n->lhs != xl)
 			failf(ops, n->lhs, D_DEREF_NONPTR, "cannot dereference non-pointer type");
-		failf(ops, n, D_OP_PTR, "operator %s must be applied to a pointer", n->op);
+		failf(ops, n, D_OP_PTR, "operator %s must be applied to a pointer", dop_text(n->op));
 	}
 	const struct dnode *m = member_def(x, n->name);
 	if (!m)
@@ -276,7 +276,7 @@ void dxl_member(struct dxl_table *t, const struct dxl_ops *ops, struct dnode *n)
 	/* n becomes (member type) expansion: a value, not an lvalue, like dtrace's */
 	free(n->name);
 	n->name = NULL;
-	n->op = NULL;
+	n->op = DOP_NONE;
 	n->kind = DN_CAST;
 	n->ctype = dm->type;
 	n->lhs = e;
@@ -290,11 +290,11 @@ static struct dnode *member_store(const struct dxl_ops *ops, const struct dnode 
 				  const struct dnode *lp, const char *name, struct dnode *value)
 {
 	struct dnode *m = ops->node(ops->ck, DN_MEMBER, at->pos);
-	m->op = ".";
+	m->op = DOP_DOT;
 	m->lhs = ops->copy(ops->ck, lp);
 	m->name = xstrdup(name);
 	struct dnode *a = ops->node(ops->ck, DN_ASSIGN, at->pos);
-	a->op = "=";
+	a->op = DOP_ASSIGN;
 	a->lhs = m;
 	a->rhs = value;
 	return a;
@@ -311,7 +311,7 @@ static struct dnode *member_value(const struct dxl_ops *ops, const struct dxl *x
 		tx->ctype = xl->ctype;
 		tx->lhs = ops->copy(ops->ck, input);
 		struct dnode *m = ops->node(ops->ck, DN_MEMBER, xl->pos);
-		m->op = ".";
+		m->op = DOP_DOT;
 		m->lhs = tx;
 		m->name = xstrdup(dm->name);
 		return m;
@@ -425,7 +425,7 @@ void dxl_materialize(struct dxl_table *t, const struct dxl_ops *ops, struct dnod
 	cast->ctype = ptr;
 	cast->lhs = call;
 	struct dnode *chain = ops->node(ops->ck, DN_ASSIGN, n->pos);
-	chain->op = "=";
+	chain->op = DOP_ASSIGN;
 	chain->lhs = this_var(ops, n, tmp);
 	chain->rhs = cast;
 	/* this->tmp->m = xlate <T> (input).m, for each member the translation gives a value */
@@ -438,11 +438,11 @@ void dxl_materialize(struct dxl_table *t, const struct dxl_ops *ops, struct dnod
 		if (!v)
 			continue;
 		struct dnode *m = ops->node(ops->ck, DN_MEMBER, n->pos);
-		m->op = "->";
+		m->op = DOP_ARROW;
 		m->lhs = this_var(ops, n, tmp);
 		m->name = xstrdup(dm->name);
 		struct dnode *a = ops->node(ops->ck, DN_ASSIGN, n->pos);
-		a->op = "=";
+		a->op = DOP_ASSIGN;
 		a->lhs = m;
 		a->rhs = v;
 		chain = comma(ops, chain, a);

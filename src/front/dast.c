@@ -32,6 +32,24 @@ void dast_pool_free(struct dast_pool *pool)
 	pool->all = NULL;
 }
 
+const char *dvar_storage_name(enum dvar_storage s)
+{
+	static const char *const names[] = {
+		[DVAR_NONE] = "", [DVAR_GLOBAL] = "global", [DVAR_SELF] = "self",
+		[DVAR_THIS] = "this",
+	};
+	return names[s];
+}
+
+const char *dsclass_name(enum dsclass sc)
+{
+	static const char *const names[] = {
+		[DSC_NONE] = "", [DSC_TYPEDEF] = "typedef", [DSC_EXTERN] = "extern",
+		[DSC_STATIC] = "static", [DSC_REGISTER] = "register", [DSC_AUTO] = "auto",
+	};
+	return names[sc];
+}
+
 static void put_quoted(struct strbuf *b, const char *s, size_t n)
 {
 	strbuf_putc(b, '"');
@@ -103,7 +121,7 @@ static void put(struct strbuf *b, const struct dnode *n)
 		}
 		return;
 	case DN_UNARY:
-		strbuf_printf(b, "(%s ", n->op);
+		strbuf_printf(b, "(%s ", dop_name(n->op));
 		put(b, n->lhs);
 		strbuf_putc(b, ')');
 		return;
@@ -111,7 +129,7 @@ static void put(struct strbuf *b, const struct dnode *n)
 	case DN_ASSIGN:
 	case DN_COMMA:
 		strbuf_printf(b, "(%s ", n->kind == DN_COMMA ? "," :
-			      strcmp(n->op, "=") == 0 ? "assign" : n->op);
+			      n->op == DOP_ASSIGN ? "assign" : dop_name(n->op));
 		put(b, n->lhs);
 		strbuf_putc(b, ' ');
 		put(b, n->rhs);
@@ -155,7 +173,7 @@ static void put(struct strbuf *b, const struct dnode *n)
 		strbuf_putc(b, ')');
 		return;
 	case DN_MEMBER:
-		strbuf_printf(b, "(%s ", n->op);
+		strbuf_printf(b, "(%s ", dop_name(n->op));
 		put(b, n->lhs);
 		strbuf_printf(b, " %s)", n->name);
 		return;
@@ -209,7 +227,8 @@ static void put(struct strbuf *b, const struct dnode *n)
 		strbuf_putc(b, ')');
 		return;
 	case DN_VARDECL:
-		strbuf_printf(b, "(decl %s%s%s ", n->storage, n->op ? " " : "", n->op ? n->op : "");
+		strbuf_printf(b, "(decl %s%s%s ", dvar_storage_name(n->storage),
+			      n->sclass != DSC_NONE ? " " : "", dsclass_name(n->sclass));
 		put_type(b, n->ctype);
 		strbuf_printf(b, " %s", n->name);
 		if (n->args) {

@@ -5,14 +5,15 @@
  *   expressions   DN_INT ival (+is_unsigned, longness, is_char for 'c')  DN_STRING str/slen
  *                 DN_IDENT name                             DN_MACRO name ("$1", "$$1", "$target")
  *                 DN_SELF / DN_THIS name (self->name)       DN_AGG name ("" for @), args = keys
- *                 DN_UNARY op, lhs   op: "-" "+" "!" "~" "*" "&" "++" "--" (prefix),
- *                                    "post++" "post--", "sizeof", "stringof"
- *                 DN_BINARY op, lhs, rhs (op "+", "^^", ...)
- *                 DN_ASSIGN op ("=", "+=", ...), lhs, rhs
+ *                 DN_UNARY op, lhs   op: DOP_NEG .. DOP_STRINGOF (dop.h: - + ! ~ * &,
+ *                                    ++ -- prefix and postfix, sizeof, stringof)
+ *                 DN_BINARY op, lhs, rhs (op DOP_LOR .. DOP_MOD: ||, ^^, ..., +, %)
+ *                 DN_ASSIGN op (DOP_ASSIGN .. DOP_SHR_ASSIGN: =, +=, ...), lhs, rhs
  *                 DN_COND cond ? lhs : rhs               DN_COMMA lhs, rhs
  *                 DN_CAST ctype, lhs                     DN_SIZEOF_TYPE ctype
  *                 DN_OFFSETOF ctype, name                DN_CALL name, args
- *                 DN_INDEX lhs, args = keys (a[k1, k2]) DN_MEMBER lhs, name, op "." or "->"
+ *                 DN_INDEX lhs, args = keys (a[k1, k2]) DN_MEMBER lhs, name, op DOP_DOT or
+ *                                                                   DOP_ARROW
  *   statements    DN_EXPR_STMT lhs   DN_IF cond, lhs (then), rhs (else or NULL)
  *                 DN_BLOCK args = statements            DN_EMPTY
  *   top level     DN_CLAUSE args = DN_PDESC list, cond = predicate or NULL,
@@ -21,9 +22,10 @@
  *                          function, name fields ("" when empty)
  *                 DN_INLINE ctype, name, lhs = value; args = the parameters (DN_TYPE nodes,
  *                           ctype and name) of `inline T name[T1 p1, ...] = value`, else NULL
- *                 DN_VARDECL storage ("global", "self", "this"), ctype = value type, name,
- *                            args = key types (DN_TYPE nodes) of an associative array,
- *                            op = the C storage class written ("extern", "static", ...) or NULL
+ *                 DN_VARDECL storage (DVAR_GLOBAL, DVAR_SELF, DVAR_THIS), ctype = value
+ *                            type, name, args = key types (DN_TYPE nodes) of an associative
+ *                            array, sclass = the C storage class written (DSC_EXTERN,
+ *                            DSC_STATIC, ...) or DSC_NONE
  *                 DN_TYPE ctype
  *                 DN_TRANSLATOR ctype = output type, name = the input parameter's name,
  *                           lhs = DN_TYPE of the input type, args = DN_XLMEMBER list,
@@ -45,6 +47,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dop.h"
+
 struct dtype;
 struct dck_var;
 struct dck_agg;
@@ -64,6 +68,16 @@ enum dnode_kind {
 	DN_TRANSLATOR, DN_XLMEMBER, DN_XLATE,
 };
 
+/* The variables a D declaration makes (DN_VARDECL): `int x;` globals, `self int x;`,
+ * `this int x;`. DVAR_NONE: no D variable (the declarations of -h/-G files). */
+enum dvar_storage { DVAR_NONE, DVAR_GLOBAL, DVAR_SELF, DVAR_THIS };
+/* The C storage class a declaration's specifiers wrote, DSC_NONE when none. */
+enum dsclass { DSC_NONE, DSC_TYPEDEF, DSC_EXTERN, DSC_STATIC, DSC_REGISTER, DSC_AUTO };
+/* Their words: "global", "self", "this" ("" for DVAR_NONE); "typedef", "extern", "static",
+ * "register", "auto" ("" for DSC_NONE). */
+const char *dvar_storage_name(enum dvar_storage s);
+const char *dsclass_name(enum dsclass sc);
+
 /* Which command-line form a probe description came from (-n, -P, -m, -f, -i); a script's
  * descriptions are DPD_NAME. It says which field a short description fills. */
 enum dpdesc_spec { DPD_NAME, DPD_PROVIDER, DPD_MODULE, DPD_FUNCTION, DPD_ID };
@@ -74,7 +88,7 @@ struct dnode {
 	struct dnode *next;       /* next in a list */
 	struct dnode *lhs, *rhs, *cond, *body;
 	struct dnode *args;       /* list */
-	const char *op;           /* static string */
+	enum dop op;              /* DN_UNARY, DN_BINARY, DN_ASSIGN, DN_MEMBER (dop.h) */
 	char *name;
 	uint64_t ival;
 	bool is_unsigned;
@@ -84,7 +98,8 @@ struct dnode {
 	size_t slen;
 	struct dtype *ctype;      /* a type written in the source (cast, sizeof, declarations) */
 	int end_line;             /* DN_BLOCK: the line of its closing '}' */
-	const char *storage;      /* DN_VARDECL: static string */
+	enum dvar_storage storage; /* DN_VARDECL */
+	enum dsclass sclass;      /* DN_VARDECL */
 	enum dpdesc_spec spec;    /* DN_PDESC */
 	char *pd[4];              /* DN_PDESC */
 	/* Set by the type checker (dcheck.h says what each means): */

@@ -188,7 +188,7 @@ static void set_negated_int(struct expander *x, struct dnode *n, uint64_t v, boo
 	free(n->name);
 	n->name = NULL;
 	n->kind = DN_UNARY;
-	n->op = "-";
+	n->op = DOP_NEG;
 	n->lhs = k;
 }
 

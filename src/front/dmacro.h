@@ -20,7 +20,7 @@
  *   "pid$3::malloc:entry": Undefined macro variable in probe description`.
  *
  * Contract: dmacro_expand rewrites every DN_MACRO node of prog->items in place into DN_INT,
- * DN_STRING, DN_IDENT (or a DN_UNARY "-" over a DN_INT), and substitutes the name and pd[]
+ * DN_STRING, DN_IDENT (or a DN_UNARY DOP_NEG over a DN_INT), and substitutes the name and pd[]
  * fields of every DN_PDESC; returns 0, or -1 with "line N: message" in errbuf (the first error
  * in source order; the program may then only be freed). It records in env->referenced (if
  * not NULL, argc entries) which arguments were used. dmacro_check_unused then applies dtrace's

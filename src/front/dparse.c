@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dfold.h"
 #include "dtag.h"
 #include "probedesc.h"
 #include "util.h"
@@ -34,7 +35,7 @@ struct parser {
 /* What a declaration's specifiers said. */
 struct declspec {
 	struct dtype *type;
-	const char *storage;  /* "typedef", "extern", "static", "register", "auto" or NULL */
+	enum dsclass storage; /* the storage class written, DSC_NONE if none */
 	bool defined_tag;     /* a struct/union/enum body was part of the specifiers */
 };
 
@@ -239,7 +240,7 @@ static struct name spell_tmp(struct dtype *t)
 }
 
 static void add_decl(struct parser *p, enum ddecl_kind kind, const char *name, struct dtype *type,
-		     const char *storage, const struct dtok *at)
+		     enum dsclass storage, const struct dtok *at)
 {
 	struct dprog *g = p->prog;
 	g->decls = xrealloc(g->decls, sizeof(*g->decls) * (size_t)(g->ndecls + 1));
@@ -251,9 +252,9 @@ static void add_decl(struct parser *p, enum ddecl_kind kind, const char *name, s
 	d->pos = pos_of(p, at);
 }
 
-/* Evaluated as we parse, in 64 bits with an unsigned flag (the usual arithmetic conversions
- * at the widths D allows here). Growing the full expression grammar will turn these into
- * AST builders; the precedence ladder stays the same. */
+/* Evaluated as we parse (dfold.h), in 64 bits with an unsigned flag (the usual arithmetic
+ * conversions at the widths D allows here). Growing the full expression grammar will turn
+ * these into AST builders; the precedence ladder stays the same. */
 struct cval {
 	int64_t v;
 	bool uns;
@@ -324,18 +325,17 @@ static struct cval cast_to(struct parser *p, const struct dtok *at, struct dtype
 {
 	if (!dtype_is_integer(t) && dtype_resolve(t)->kind != DTY_PTR)
 		error_at(p, at, D_CAST_INVAL, "constant expression cast to a non-integer type");
-	int64_t sz = dtype_sizeof(t);
-	bool uns = dtype_resolve(t)->is_unsigned;
-	if (dtype_resolve(t)->kind == DTY_BOOL)
-		return mk(c.v != 0, true);
-	if (sz < 8) {
-		uint64_t mask = (UINT64_C(1) << (sz * 8)) - 1;
-		uint64_t u = (uint64_t)c.v & mask;
-		if (!uns && (u >> (sz * 8 - 1)))
-			u |= ~mask;
-		return mk((int64_t)u, uns);
-	}
-	return mk(c.v, uns);
+	bool is_bool = dtype_resolve(t)->kind == DTY_BOOL;
+	bool uns = is_bool || dtype_resolve(t)->is_unsigned;
+	return mk(dfold_convert((uint64_t)c.v, dtype_sizeof(t), uns, is_bool), uns);
+}
+
+/* op over c (dfold.h): - and ~ keep the operand's signedness, ! gives an int. */
+static struct cval fold_unary(enum dop op, struct cval c)
+{
+	uint64_t v = 0;
+	(void)dfold_unary(op, (uint64_t)c.v, &v);
+	return mk((int64_t)v, op == DOP_LNOT ? false : c.uns);
 }
 
 static struct cval primary(struct parser *p)
@@ -368,18 +368,12 @@ static struct cval unary_rule(struct parser *p)
 	const struct dtok *t = peek(p);
 	if (consume(p, "+"))
 		return unary(p);
-	if (consume(p, "-")) {
-		struct cval c = unary(p);
-		return mk((int64_t)(0 - (uint64_t)c.v), c.uns);
-	}
-	if (consume(p, "~")) {
-		struct cval c = unary(p);
-		return mk((int64_t)~(uint64_t)c.v, c.uns);
-	}
-	if (consume(p, "!")) {
-		struct cval c = unary(p);
-		return mk(c.v == 0, false);
-	}
+	if (consume(p, "-"))
+		return fold_unary(DOP_NEG, unary(p));
+	if (consume(p, "~"))
+		return fold_unary(DOP_BNOT, unary(p));
+	if (consume(p, "!"))
+		return fold_unary(DOP_LNOT, unary(p));
 	if (consume(p, "sizeof")) {
 		const struct dtok *at = peek(p);
 		if (dtok_is(at, "(") && is_typename(p, peek_at(p, 1))) {
@@ -429,53 +423,40 @@ static struct cval unary_rule(struct parser *p)
 
 static struct cval binary(struct parser *p, int level);
 
-/* Binary operators by precedence, loosest first. */
-static const char *const binops[][5] = {
-	{"||"}, {"^^"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="},
-	{"<<", ">>"}, {"+", "-"}, {"*", "/", "%"},
-};
-#define NLEVELS ((int)(sizeof(binops) / sizeof(binops[0])))
+/* The binary operator t is if it binds at precedence `level` (0, the loosest, is ||: dop.h's
+ * precedence level - 1), else DOP_NONE. */
+static enum dop binop_at(const struct dtok *t, int level)
+{
+	enum dop op = t->kind == DTOK_PUNCT ? dop_lookup(DOPC_BINARY, t->text, t->len) : DOP_NONE;
+	return op != DOP_NONE && dop_table[op].prec == level + 1 ? op : DOP_NONE;
+}
+#define NLEVELS DOP_NPREC
 
-static struct cval apply(struct parser *p, const struct dtok *op, struct cval a, struct cval b)
+/* a op b (dfold.h) over 64-bit operands: the usual arithmetic conversions make the operation
+ * unsigned when either operand is, a shift has its left operand's signedness, comparisons and
+ * the logical operators give an int. */
+static struct cval apply(struct parser *p, const struct dtok *at, enum dop op, struct cval a,
+			 struct cval b)
 {
 	bool uns = a.uns || b.uns;
-	uint64_t ua = (uint64_t)a.v, ub = (uint64_t)b.v;
-	const char *o = op->text;
-	size_t n = op->len;
-#define OP(s) (n == strlen(s) && memcmp(o, s, n) == 0)
-	if (OP("||")) return mk(a.v || b.v, false);
-	if (OP("^^")) return mk(!a.v != !b.v, false);
-	if (OP("&&")) return mk(a.v && b.v, false);
-	if (OP("|")) return mk((int64_t)(ua | ub), uns);
-	if (OP("^")) return mk((int64_t)(ua ^ ub), uns);
-	if (OP("&")) return mk((int64_t)(ua & ub), uns);
-	if (OP("==")) return mk(a.v == b.v, false);
-	if (OP("!=")) return mk(a.v != b.v, false);
-	if (OP("<")) return mk(uns ? ua < ub : a.v < b.v, false);
-	if (OP(">")) return mk(uns ? ua > ub : a.v > b.v, false);
-	if (OP("<=")) return mk(uns ? ua <= ub : a.v <= b.v, false);
-	if (OP(">=")) return mk(uns ? ua >= ub : a.v >= b.v, false);
-	if (OP("<<") || OP(">>")) {
-		if (b.v < 0 || b.v > 63)
-			error_at(p, op, D_UNKNOWN, "shift count out of range in constant expression");
-		if (OP("<<"))
-			return mk((int64_t)(ua << b.v), a.uns);
-		return mk(a.uns ? (int64_t)(ua >> b.v) : a.v >> b.v, a.uns);
+	uint64_t v = 0;
+	switch (dfold_binary(op, (uint64_t)a.v, (uint64_t)b.v, uns, a.uns, &v)) {
+	case DFOLD_SHIFT_RANGE:
+		error_at(p, at, D_UNKNOWN, "shift count out of range in constant expression");
+	case DFOLD_DIV_ZERO:
+		error_at(p, at, D_DIV_ZERO, "division by zero in constant expression");
+	case DFOLD_OK: case DFOLD_NONE:
+		break;
 	}
-	if (OP("+")) return mk((int64_t)(ua + ub), uns);
-	if (OP("-")) return mk((int64_t)(ua - ub), uns);
-	if (OP("*")) return mk((int64_t)(ua * ub), uns);
-	if (b.v == 0)
-		error_at(p, op, D_DIV_ZERO, "division by zero in constant expression");
-	if (OP("/")) {
-		if (uns) return mk((int64_t)(ua / ub), true);
-		if (a.v == INT64_MIN && b.v == -1) return mk(INT64_MIN, false);
-		return mk(a.v / b.v, false);
+	switch (op) {
+	case DOP_BOR: case DOP_XOR: case DOP_BAND: case DOP_ADD: case DOP_SUB: case DOP_MUL:
+	case DOP_DIV: case DOP_MOD:
+		return mk((int64_t)v, uns);
+	case DOP_SHL: case DOP_SHR:
+		return mk((int64_t)v, a.uns);
+	default:
+		return mk((int64_t)v, false);
 	}
-	if (uns) return mk((int64_t)(ua % ub), true);
-	if (a.v == INT64_MIN && b.v == -1) return mk(0, false);
-	return mk(a.v % b.v, false);
-#undef OP
 }
 
 static struct cval binary(struct parser *p, int level)
@@ -484,16 +465,13 @@ static struct cval binary(struct parser *p, int level)
 		return unary(p);
 	struct cval a = binary(p, level + 1);
 	for (;;) {
-		const struct dtok *op = peek(p);
-		bool hit = false;
-		for (int i = 0; i < 5 && binops[level][i]; i++)
-			if (op->kind == DTOK_PUNCT && dtok_is(op, binops[level][i]))
-				hit = true;
-		if (!hit)
+		const struct dtok *at = peek(p);
+		enum dop op = binop_at(at, level);
+		if (op == DOP_NONE)
 			return a;
 		next(p);
 		struct cval b = binary(p, level + 1);
-		a = apply(p, op, a, b);
+		a = apply(p, at, op, a, b);
 	}
 }
 
@@ -535,10 +513,20 @@ static bool is_typename(struct parser *p, const struct dtok *t)
 	return e && e->kind == DSYM_TYPEDEF;
 }
 
+/* The storage class keyword t is, DSC_NONE if none. */
+static enum dsclass storage_class(const struct dtok *t)
+{
+	if (t->kind != DTOK_KEYWORD)
+		return DSC_NONE;
+	for (enum dsclass sc = DSC_TYPEDEF; sc <= DSC_AUTO; sc++)
+		if (dtok_is(t, dsclass_name(sc)))
+			return sc;
+	return DSC_NONE;
+}
+
 static bool is_storage(const struct dtok *t)
 {
-	return t->kind == DTOK_KEYWORD && (dtok_is(t, "typedef") || dtok_is(t, "extern") ||
-		dtok_is(t, "static") || dtok_is(t, "register") || dtok_is(t, "auto"));
+	return storage_class(t) != DSC_NONE;
 }
 
 static struct dtype *declarator(struct parser *p, struct dtype *ty, const struct dtok **name,
@@ -612,13 +600,12 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (is_storage(t)) {
 			if (!allow_storage)
 				error_at(p, t, D_DECL_BADCLASS, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
-			if (ds->storage && p->script)
+			if (ds->storage != DSC_NONE && p->script)
 				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
-			if (ds->storage)
+			if (ds->storage != DSC_NONE)
 				error_at(p, t, D_DECL_CLASS, "multiple storage classes in declaration");
 			next(p);
-			ds->storage = dtok_is(t, "typedef") ? "typedef" : dtok_is(t, "extern") ? "extern" :
-				      dtok_is(t, "static") ? "static" : dtok_is(t, "register") ? "register" : "auto";
+			ds->storage = storage_class(t);
 			continue;
 		}
 		if (t->kind == DTOK_KEYWORD && (dtok_is(t, "const") || dtok_is(t, "volatile") ||
@@ -705,7 +692,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		}
 	}
-	if (!ty && p->script && ds->storage && peek(p)->kind == DTOK_IDENT)
+	if (!ty && p->script && ds->storage != DSC_NONE && peek(p)->kind == DTOK_IDENT)
 		ty = c->t_int;  /* `typedef x;`, `extern y;`: D's declarations default to int */
 	if (!ty) {
 		const struct dtok *t = peek(p);
@@ -898,7 +885,7 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	if (rec->nmembers == 0)
 		error_at(p, tt ? tt : brace, D_UNKNOWN, "%s has no members", kind_word(kind));
 	if (tt)
-		add_decl(p, DDECL_TAG, NULL, rec, NULL, tt);
+		add_decl(p, DDECL_TAG, NULL, rec, DSC_NONE, tt);
 	*defined = true;
 	return rec;
 }
@@ -986,7 +973,7 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 		error_at(p, tt ? tt : brace, D_UNKNOWN, "enum has no enumerators");
 	dtype_finish_enum(e);
 	if (tt)  /* anonymous ones are spelled where they are used */
-		add_decl(p, DDECL_TAG, NULL, e, NULL, tt);
+		add_decl(p, DDECL_TAG, NULL, e, DSC_NONE, tt);
 	*defined = true;
 	return e;
 }
@@ -1177,15 +1164,16 @@ static struct dnode *assoc_keys(struct parser *p)
 	return head.next;
 }
 
-/* A declaration. `dstorage` is NULL for declarations files; in a D program it is "global",
- * "self" or "this", and each variable also becomes a DN_VARDECL item (associative arrays
- * `string names[int, string];` included). */
-static void declaration(struct parser *p, const char *dstorage)
+/* A declaration. `dstorage` is DVAR_NONE for declarations files; in a D program it is
+ * DVAR_GLOBAL, DVAR_SELF or DVAR_THIS, and each variable also becomes a DN_VARDECL item
+ * (associative arrays `string names[int, string];` included). */
+static void declaration(struct parser *p, enum dvar_storage dstorage)
 {
 	struct declspec ds;
 	const struct dtok *start = peek(p);
-	bool global = !dstorage || strcmp(dstorage, "global") == 0;
-	if (dstorage && !global && peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p))) {
+	bool dvars = dstorage != DVAR_NONE;  /* a D program's: it declares D variables */
+	bool global = !dvars || dstorage == DVAR_GLOBAL;
+	if (dvars && !global && peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p))) {
 		/* `self x;`: self and this are storage classes, and D's default type is int */
 		memset(&ds, 0, sizeof(ds));
 		ds.type = p->ctx->t_int;
@@ -1196,13 +1184,14 @@ static void declaration(struct parser *p, const char *dstorage)
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
 		if (!global)
-			error_at(p, start, D_DECL_USELESS, "%s variable declaration declares no name", dstorage);
-		if (ds.storage && strcmp(ds.storage, "typedef") == 0)
+			error_at(p, start, D_DECL_USELESS, "%s variable declaration declares no name",
+				 dvar_storage_name(dstorage));
+		if (ds.storage == DSC_TYPEDEF)
 			error_at(p, start, D_DECL_USELESS, "typedef declares no name");
 		if (is_tag && !ds.defined_tag && u->name)
-			add_decl(p, DDECL_FORWARD, NULL, u, NULL, start);
+			add_decl(p, DDECL_FORWARD, NULL, u, DSC_NONE, start);
 		else if (u->kind == DTY_ENUM && ds.defined_tag && !u->name)
-			add_decl(p, DDECL_TAG, NULL, u, NULL, start);  /* enum { A, B }; */
+			add_decl(p, DDECL_TAG, NULL, u, DSC_NONE, start);  /* enum { A, B }; */
 		else if (!ds.defined_tag && p->script)
 			error_at(p, start, D_DECL_USELESS, "useless declaration");
 		else if (!ds.defined_tag)
@@ -1213,8 +1202,8 @@ static void declaration(struct parser *p, const char *dstorage)
 		const struct dtok *nt = NULL;
 		struct dtype *ty;
 		struct dnode *keys = NULL;
-		bool is_typedef = ds.storage && strcmp(ds.storage, "typedef") == 0;
-		if (dstorage && !is_typedef && peek(p)->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
+		bool is_typedef = ds.storage == DSC_TYPEDEF;
+		if (dvars && !is_typedef && peek(p)->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
 		    is_typename(p, peek_at(p, 2))) {
 			nt = next(p);
 			ty = ds.type;
@@ -1223,10 +1212,11 @@ static void declaration(struct parser *p, const char *dstorage)
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
 		struct name n = tok_name(p, nt);
-		if (dstorage && !is_typedef && dtype_resolve(ty)->kind == DTY_FUNC) {
+		if (dvars && !is_typedef && dtype_resolve(ty)->kind == DTY_FUNC) {
 			/* A function prototype declares an external symbol to libdtrace (a kernel
 			 * one, there); nothing in a user-space trace can refer to it. */
-			if (ds.storage && strcmp(ds.storage, "extern") != 0 && strcmp(ds.storage, "static") != 0)
+			if (ds.storage != DSC_NONE && ds.storage != DSC_EXTERN &&
+			    ds.storage != DSC_STATIC)
 				error_at(p, peek(p), D_DECL_BADCLASS, "specified storage class not appropriate in D");
 			continue;
 		}
@@ -1240,7 +1230,7 @@ static void declaration(struct parser *p, const char *dstorage)
 				error_at(p, nt, D_DECL_IDRED, "conflicting types for typedef '%s'", n.s);
 			if (!e) {
 				dscope_add(p->ctx, n.s, DSYM_TYPEDEF, dtype_typedef(p->ctx, n.s, ty), 0);
-				add_decl(p, DDECL_TYPEDEF, n.s, ty, NULL, nt);
+				add_decl(p, DDECL_TYPEDEF, n.s, ty, DSC_NONE, nt);
 			}
 		} else {
 			if (dtype_resolve(ty)->kind == DTY_VOID)
@@ -1256,10 +1246,10 @@ static void declaration(struct parser *p, const char *dstorage)
 					add_decl(p, DDECL_VAR, n.s, ty, ds.storage, nt);
 				}
 			}
-			if (dstorage) {
+			if (dvars) {
 				struct dnode *d = new_node(p, DN_VARDECL, nt);
 				d->storage = dstorage;
-				d->op = ds.storage;
+				d->sclass = ds.storage;
 				d->ctype = ty;
 				d->name = xstrdup(n.s);
 				d->args = keys;
@@ -1766,13 +1756,13 @@ static struct dnode *e_postfix(struct parser *p)
 			next(p);
 			const struct dtok *m = expect_ident(p);
 			n = new_node(p, DN_MEMBER, t);
-			n->op = dtok_is(t, ".") ? "." : "->";
+			n->op = dtok_is(t, ".") ? DOP_DOT : DOP_ARROW;
 			n->lhs = e;
 			n->name = tok_dup(m, 0);
 		} else if (dtok_is(t, "++") || dtok_is(t, "--")) {
 			next(p);
 			n = new_node(p, DN_UNARY, t);
-			n->op = dtok_is(t, "++") ? "post++" : "post--";
+			n->op = dtok_is(t, "++") ? DOP_POSTINC : DOP_POSTDEC;
 			n->lhs = e;
 		} else {
 			break;
@@ -1785,18 +1775,17 @@ static struct dnode *e_postfix(struct parser *p)
 
 static struct dnode *e_unary_rule(struct parser *p)
 {
-	static const char *const prefix[] = { "++", "--", "-", "+", "!", "~", "*", "&" };
 	const struct dtok *t = peek(p);
 	struct dnode *n;
 	if (t->kind == DTOK_PUNCT) {
-		for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++) {
-			if (dtok_is(t, prefix[i])) {
-				next(p);
-				n = new_node(p, DN_UNARY, t);
-				n->op = prefix[i];
-				n->lhs = e_unary(p);
-				return n;
-			}
+		/* - + ! ~ * & ++ -- */
+		enum dop op = dop_lookup(DOPC_UNARY, t->text, t->len);
+		if (op != DOP_NONE) {
+			next(p);
+			n = new_node(p, DN_UNARY, t);
+			n->op = op;
+			n->lhs = e_unary(p);
+			return n;
 		}
 		/* A cast: '(' type-name ')' unary */
 		if (dtok_is(t, "(") && is_typename(p, peek_at(p, 1))) {
@@ -1821,14 +1810,14 @@ static struct dnode *e_unary_rule(struct parser *p)
 			return n;
 		}
 		n = new_node(p, DN_UNARY, t);
-		n->op = "sizeof";
+		n->op = DOP_SIZEOF;
 		n->lhs = e_unary(p);
 		return n;
 	}
 	if (dtok_is(t, "stringof")) {
 		next(p);
 		n = new_node(p, DN_UNARY, t);
-		n->op = "stringof";
+		n->op = DOP_STRINGOF;
 		n->lhs = e_unary(p);
 		return n;
 	}
@@ -1879,19 +1868,16 @@ static struct dnode *e_binary(struct parser *p, int level)
 	int saved = p->depth;
 	struct dnode *a = e_binary(p, level + 1);
 	for (;;) {
-		const struct dtok *op = peek(p);
-		const char *hit = NULL;
-		for (int i = 0; i < 5 && binops[level][i]; i++)
-			if (op->kind == DTOK_PUNCT && dtok_is(op, binops[level][i]))
-				hit = binops[level][i];
-		if (!hit || closes_predicate(p, op)) {
+		const struct dtok *at = peek(p);
+		enum dop op = binop_at(at, level);
+		if (op == DOP_NONE || closes_predicate(p, at)) {
 			p->depth = saved;
 			return a;
 		}
 		enter(p);  /* each operator deepens the (left-leaning) tree */
 		next(p);
-		struct dnode *n = new_node(p, DN_BINARY, op);
-		n->op = hit;
+		struct dnode *n = new_node(p, DN_BINARY, at);
+		n->op = op;
 		n->lhs = a;
 		n->rhs = e_binary(p, level + 1);
 		if (p->script)
@@ -1918,26 +1904,21 @@ static struct dnode *e_cond(struct parser *p)
 
 static struct dnode *e_assign(struct parser *p)
 {
-	static const char *const ops[] = {
-		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-	};
 	struct dnode *lhs = e_cond(p);
 	const struct dtok *t = peek(p);
 	if (t->kind != DTOK_PUNCT)
 		return lhs;
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		if (dtok_is(t, ops[i])) {
-			next(p);
-			struct dnode *n = new_node(p, DN_ASSIGN, t);
-			n->op = ops[i];
-			n->lhs = lhs;
-			enter(p);
-			n->rhs = e_assign(p);
-			leave(p);
-			return n;
-		}
-	}
-	return lhs;
+	enum dop op = dop_lookup(DOPC_ASSIGN, t->text, t->len);
+	if (op == DOP_NONE)
+		return lhs;
+	next(p);
+	struct dnode *n = new_node(p, DN_ASSIGN, t);
+	n->op = op;
+	n->lhs = lhs;
+	enter(p);
+	n->rhs = e_assign(p);
+	leave(p);
+	return n;
 }
 
 /* --- D programs: statements and clauses ---------------------------------------------------- */
@@ -2202,7 +2183,7 @@ static void script_item(struct parser *p)
 			const struct dtok *u = peek(p);
 			if (dtok_is(u, "self") || dtok_is(u, "this") || is_storage(u))
 				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
-			declaration(p, dtok_is(t, "self") ? "self" : "this");
+			declaration(p, dtok_is(t, "self") ? DVAR_SELF : DVAR_THIS);
 			return;
 		}
 		if (dtok_is(t, "translator")) {
@@ -2210,7 +2191,7 @@ static void script_item(struct parser *p)
 			return;
 		}
 	}
-	declaration(p, "global");
+	declaration(p, DVAR_GLOBAL);
 }
 
 /* --- entry points ------------------------------------------------------------------------- */
@@ -2227,7 +2208,7 @@ static void decl_items(struct parser *p)
 			provider_def(p);
 			continue;
 		}
-		declaration(p, NULL);
+		declaration(p, DVAR_NONE);
 	}
 	for (size_t i = 0; i < p->tl->npragmas; i++) {
 		const struct dpragma *pr = &p->tl->pragmas[i];

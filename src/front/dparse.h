@@ -70,7 +70,7 @@ struct ddecl {
 	enum ddecl_kind kind;
 	char *name;
 	struct dtype *type;
-	const char *storage;  /* "extern", "static", ... or NULL (DDECL_VAR) */
+	enum dsclass storage; /* DDECL_VAR: the storage class written (DSC_EXTERN...) or DSC_NONE */
 	struct dsrcpos pos;
 };
 

@@ -90,10 +90,10 @@ static bool pure_pred(struct cgc *c, const struct dnode *n)
 		return n->builtin == DB_PID || n->builtin == DB_TID || n->builtin == DB_UID ||
 		       n->builtin == DB_GID;
 	case DN_UNARY:
-		return (!strcmp(n->op, "-") || !strcmp(n->op, "~") || !strcmp(n->op, "!") ||
-			!strcmp(n->op, "+")) && pure_pred(c, n->lhs);
+		return (n->op == DOP_NEG || n->op == DOP_BNOT || n->op == DOP_LNOT ||
+			n->op == DOP_PLUS) && pure_pred(c, n->lhs);
 	case DN_BINARY:
-		return strcmp(n->op, "/") != 0 && strcmp(n->op, "%") != 0 &&
+		return n->op != DOP_DIV && n->op != DOP_MOD &&
 		       pure_pred(c, n->lhs) && pure_pred(c, n->rhs);
 	case DN_COND:
 		return pure_pred(c, n->cond) && pure_pred(c, n->lhs) && pure_pred(c, n->rhs);

@@ -20,7 +20,7 @@ static void emit(struct strbuf *b, const struct dnode *n)
 		strbuf_puts(b, n->name);
 		return;
 	case DN_UNARY:
-		strbuf_printf(b, "(%s", n->op);
+		strbuf_printf(b, "(%s", dop_name(n->op));
 		emit(b, n->lhs);
 		strbuf_putc(b, ')');
 		return;
@@ -28,7 +28,7 @@ static void emit(struct strbuf *b, const struct dnode *n)
 	case DN_COMMA:
 		strbuf_putc(b, '(');
 		emit(b, n->lhs);
-		strbuf_printf(b, " %s ", n->kind == DN_COMMA ? "," : n->op);
+		strbuf_printf(b, " %s ", n->kind == DN_COMMA ? "," : dop_name(n->op));
 		emit(b, n->rhs);
 		strbuf_putc(b, ')');
 		return;

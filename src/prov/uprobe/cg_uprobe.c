@@ -246,10 +246,10 @@ static bool cgu_pure_pred(struct cgc *c, const struct dnode *n)
 		return c->usdt_mode == CGU_DIRECT && fast_layout(c, i) != NULL;
 	}
 	case DN_UNARY:
-		return (!strcmp(n->op, "-") || !strcmp(n->op, "~") || !strcmp(n->op, "!") ||
-			!strcmp(n->op, "+")) && cgu_pure_pred(c, n->lhs);
+		return (n->op == DOP_NEG || n->op == DOP_BNOT || n->op == DOP_LNOT ||
+			n->op == DOP_PLUS) && cgu_pure_pred(c, n->lhs);
 	case DN_BINARY:
-		return strcmp(n->op, "/") != 0 && strcmp(n->op, "%") != 0 &&
+		return n->op != DOP_DIV && n->op != DOP_MOD &&
 		       cgu_pure_pred(c, n->lhs) && cgu_pure_pred(c, n->rhs);
 	case DN_COND:
 		return cgu_pure_pred(c, n->cond) && cgu_pure_pred(c, n->lhs) &&
