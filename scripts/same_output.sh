@@ -15,13 +15,13 @@ for f in $(find "$@" -name '*.d' | sort); do
 		eval bin=\$$which
 		# Run from the program's folder, as the suites do (#include, relative paths); the
 		# tracer's own name is normalised so two binaries print alike.
-		# The tracer's own pid ($pid, progenyof()) is a constant of the program: the shell
-		# prints it first and it is written PID in both listings.
-		(cd "$(dirname "$f")" && timeout 20 sh -c 'echo $$; exec "$0" "$@"' "$bin" -x errtags -e -S -s "$f" \
+		# The tracer's own pid and its parent's ($pid, $ppid, progenyof()) are constants of
+		# the program: the shell prints them first and they are written PID, PPID in both.
+		(cd "$(dirname "$f")" && timeout 20 sh -c 'echo $$ $PPID; exec "$0" "$@"' "$bin" -x errtags -e -S -s "$f" \
 			>"$tmp/$which" 2>&1 </dev/null
 		 echo "exit $?" >>"$tmp/$which")
-		pid=$(head -n 1 "$tmp/$which")
-		sed -i -e 1d -e "s|$bin|USDTRACE|g" -e "s/\b$pid\b/PID/g" "$tmp/$which"
+		read -r pid ppid <"$tmp/$which"
+		sed -i -e 1d -e "s|$bin|USDTRACE|g" -e "s/\b$pid\b/PID/g" -e "s/\b$ppid\b/PPID/g" "$tmp/$which"
 	done
 	if ! cmp -s "$tmp/old" "$tmp/new"; then
 		bad=$((bad + 1)); echo "== $f"; diff "$tmp/old" "$tmp/new" | head -20
