@@ -47,10 +47,10 @@ enum dobj_probe_kind {
 	DOBJ_PROBE_BEGIN,          /* dtrace: run by the tracer itself with BPF_PROG_TEST_RUN */
 	DOBJ_PROBE_END,            /* likewise, when the tracer stops */
 	DOBJ_PROBE_ERROR,          /* likewise, for each fault record the tracer reads */
-	DOBJ_PROBE_TICK,           /* profile: cpu-clock, one CPU, every period_ns */
+	DOBJ_PROBE_TICK,           /* profile: cpu-clock, one CPU */
 	DOBJ_PROBE_PROFILE,        /* profile: cpu-clock, every CPU */
 	DOBJ_PROBE_UCLASS,         /* usdt, pid: a class of uprobes sharing one program (below) */
-	DOBJ_PROBE_FBT_ENTRY,      /* fbt: fentry of the vmlinux function whose BTF id is btf_id */
+	DOBJ_PROBE_FBT_ENTRY,      /* fbt: fentry of a vmlinux function */
 	DOBJ_PROBE_FBT_RETURN,     /* fbt: fexit of it */
 	DOBJ_PROBE_KERNEL,         /* syscall, proc, sched: a kernel tracepoint (prov/ktp.h) */
 };
@@ -112,11 +112,9 @@ struct dobj_probe {
 	const struct provider *prov;  /* its provider's hooks (provider.h): program type, context,
 	                               * argument fetching, attaching */
 	enum dobj_probe_kind kind;
-	uint64_t period_ns;        /* tick/profile */
-	uint32_t btf_id;           /* fbt: the function's vmlinux BTF id (kind FUNC); rawtp: the
-	                            * tracepoint's (its typedef btf_trace_NAME) */
-	uint32_t kidx;             /* kernel probes: the system call's number (syscall), the
-	                            * probe's index in its provider's table (proc, sched) */
+	const void *data;          /* the provider's own data about the probe (its period, system
+	                            * call, BTF id, table entry ...), which only the provider reads;
+	                            * it lives as long as the catalog that made the probe (pcat.h) */
 };
 
 /* A comment for -S listings: printed before instruction `at` ("clause 1, action #2: printf"). */

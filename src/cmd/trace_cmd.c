@@ -25,14 +25,12 @@
 #include "dmacro.h"
 #include "dparse.h"
 #include "dtag.h"
-#include "dwarf_types.h"
 #include "kbtf.h"
 #include "klib.h"
 #include "ksym.h"
 #include "pcat.h"
 #include "probedesc.h"
 #include "trace_run.h"
-#include "usdt_prov.h"
 #include "util.h"
 
 /* One -s / -n / -P / -m / -f / -i argument and the clauses it contributed. */
@@ -45,6 +43,15 @@ struct source {
 	int end_line;           /* scripts: the line the input ends on (for dmacro_check_unused) */
 };
 
+/* A clause's args[]: as its probes' provider gives them (provider.h args), and as the checker
+ * takes them. */
+struct clause_args {
+	bool made;
+	bool typed;
+	struct prov_args pa;
+	struct dck_probe_args ck;
+};
+
 struct tc {
 	const struct opts *o;
 	bool klib_loaded;           /* klib.h's library is in the program */
@@ -54,10 +61,7 @@ struct tc {
 	struct dprog *g;
 	struct dmacro_env env;
 	struct pcat cat;            /* every probe the clauses match, from every provider */
-	struct dck_probe_args *cargs; /* per clause: uprobe argument types */
-	struct dprog **kprogs;        /* the D programs holding kernel probes' argument types */
-	int nkprogs;
-	struct dwt_cache dwarf;       /* the probes' objects' DWARF, for struct bodies */
+	struct clause_args *cargs;  /* per clause: its args[], made on first need */
 	int nclauses;
 	struct childproc child;
 	bool have_child;
@@ -374,77 +378,32 @@ static int match_probes(struct tc *t)
 	return 0;
 }
 
-/* args[] of a clause: BEGIN, END, ERROR and the profile probes have no typed arguments; a
- * clause enabling uprobes gets the types the provider gives the first of them (provider.h,
- * arg_types: declared in the provider file, from DWARF, or native). */
+/* args[] of a clause: the types the provider of its probes gives them (pcat_clause_args:
+ * BEGIN, END, ERROR and the profile probes have none). */
 static const struct dck_probe_args *clause_args(void *arg, int clause)
 {
-	static const struct dck_probe_args none = { 0 };
 	struct tc *t = arg;
 	if (!t->cargs)
 		t->cargs = xcalloc((size_t)t->nclauses + 1, sizeof(*t->cargs));
-	struct dck_probe_args *a = &t->cargs[clause];
-	if (a->types)
-		return a;
-	for (int i = 0; i < t->cat.up.nprobes; i++) {
-		const struct uprov_probe *p = &t->cat.up.probes[i];
-		bool enables = false;
-		for (int k = 0; k < p->nclauses; k++)
-			enables |= p->clauses[k] == clause;
-		if (!enables)
-			continue;
-		/* the types of the first probe the clause enables, as its provider gives them */
-		if (p->prov->arg_mapping)
-			a->types = p->prov->arg_mapping(&t->cat.up, p, t->g->types, &a->nargs, &a->native,
-							&a->nnative, &a->map);
-		if (!a->types)
-			a->types = p->prov->arg_types(&t->cat.up, p, t->g->types, &t->dwarf, &a->nargs);
-		return a->types ? a : &none;
+	struct clause_args *a = &t->cargs[clause];
+	if (!a->made) {
+		a->made = true;
+		a->typed = pcat_clause_args(&t->cat, clause, t->g->types, &a->pa) == 0;
+		a->ck = (struct dck_probe_args){ a->pa.nargs, a->pa.types, a->pa.map, a->pa.native,
+						 a->pa.nnative };
 	}
-	/* builtin-catalog probes (kernel providers): the first that has typed arguments */
-	for (size_t j = 0; clause < t->cat.nclauses && j < t->cat.nclause_idx[clause]; j++) {
-		const struct dobj_probe *p = &t->cat.builtin.probes[t->cat.clause_idx[clause][j]];
-		struct dprog *keep = NULL;
-		if (!p->prov->probe_arg_types)
-			continue;
-		a->types = p->prov->probe_arg_types(p, t->g->types, &a->nargs, &keep);
-		if (keep) {
-			t->kprogs = xrealloc(t->kprogs, sizeof(*t->kprogs) * (size_t)(t->nkprogs + 1));
-			t->kprogs[t->nkprogs++] = keep;
-		}
-		if (a->types)
-			return a;
-	}
-	return &none;
+	return a->typed ? &a->ck : NULL;
 }
 
 /* A struct or union a clause uses without a body in the program (a cast to a struct the
  * script never defines, or a type the provider file only names): its body from the DWARF of
- * the objects the clause's USDT probes are in, the first that defines it. Types made live in
- * the program's context. Objects without DWARF are passed over: the checker then reports the
- * forward declaration as it would without this. */
+ * the objects the clause's uprobes are in, the first that defines it, else from the kernel's
+ * BTF (pcat_clause_complete). Types made live in the program's context. Objects without DWARF
+ * are passed over: the checker then reports the forward declaration as it would without this. */
 static bool clause_complete(void *arg, int clause, struct dtype *rec)
 {
 	struct tc *t = arg;
-	for (int i = 0; i < t->cat.up.nprobes; i++) {
-		const struct uprov_probe *p = &t->cat.up.probes[i];
-		bool enables = false;
-		for (int k = 0; k < p->nclauses; k++)
-			enables |= p->clauses[k] == clause;
-		const char *why;
-		struct dwt_file *f = enables ? dwt_cache_get(&t->dwarf, t->cat.up.files[p->file].path, &why)
-					     : NULL;
-		if (!f)
-			continue;
-		char err[512];
-		int rc = dwt_complete(f, t->g->types, rec, err, sizeof(err));
-		if (rc < 0)
-			util_warn("%s", err);
-		if (rc == 1)
-			return true;
-	}
-	/* not the traced objects': a kernel struct (kbtf.h: vmlinux BTF, read on first need) */
-	return kbtf_complete(t->g->types, rec);
+	return pcat_clause_complete(&t->cat, clause, t->g->types, rec);
 }
 
 /* `sym or mod`sym: a kernel variable, typed from the kernel's BTF, at its kallsyms address. */
@@ -711,19 +670,12 @@ out:
 		childproc_kill(&t.child);
 	if (t.cat.clause_idx)
 		pcat_free(&t.cat);
-	dwt_cache_free(&t.dwarf);
-	if (t.cargs)
-		for (int c = 0; c < t.nclauses; c++) {
-			free(t.cargs[c].types);
-			free(t.cargs[c].native);
-			free(t.cargs[c].map);
-		}
-	free(t.cargs);
 	if (t.g)
 		dprog_free(t.g);
-	for (int k = 0; k < t.nkprogs; k++)
-		dprog_free(t.kprogs[k]);
-	free(t.kprogs);
+	if (t.cargs)
+		for (int c = 0; c < t.nclauses; c++)
+			prov_args_free(&t.cargs[c].pa);
+	free(t.cargs);
 	free(t.srcs);
 	return status;
 }

@@ -12,6 +12,13 @@
 #include "pcat.h"
 #include "provider.h"
 
+static void dtrace_populate(struct bprobes *c)
+{
+	bprobes_add(c, &prov_dtrace, "", "", "BEGIN", DOBJ_PROBE_BEGIN);
+	bprobes_add(c, &prov_dtrace, "", "", "END", DOBJ_PROBE_END);
+	bprobes_add(c, &prov_dtrace, "", "", "ERROR", DOBJ_PROBE_ERROR);
+}
+
 static int dtrace_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
 			int nbefore)
 {
@@ -52,6 +59,7 @@ _Static_assert(DOBJ_PROBE_BEGIN == 0 && DOBJ_PROBE_END == 1 && DOBJ_PROBE_ERROR 
 const struct provider prov_dtrace = {
 	.name = "dtrace",
 	.match = dtrace_match,
+	.populate = dtrace_populate,
 	.prog_type = dtrace_prog_type,
 	.flags = dtrace_flags,
 	.cg_arg = dtrace_arg,

@@ -6,7 +6,8 @@
  * describes (BTF only holds functions that have code), created in the builtin catalog as
  * descriptions name them (bprobes_add), so ids follow the order functions are first named.
  * Whether the kernel lets a function be traced (notrace, the BPF machinery itself) shows when
- * its program is loaded: the verifier's refusal names the probe.
+ * its program is loaded: the verifier's refusal names the probe. A probe's data
+ * (dobj_probe.data) is the function's BTF id, a uint32_t.
  *
  * Arguments, as DTrace's fbt: entry probes have the function's arguments (args[] typed from
  * BTF through kbtf.h); return probes have arg0 the offset of the returning instruction (a
@@ -90,8 +91,13 @@ static void provide(struct bprobes *c, struct kfunc f, bool entry, bool ret)
 		c->kbtf_added[f.id] |= (unsigned char)(1u << k);
 		struct dobj_probe *p = bprobes_add(c, &prov_fbt, "vmlinux", f.name, names[k],
 						   k == 0 ? DOBJ_PROBE_FBT_ENTRY : DOBJ_PROBE_FBT_RETURN);
-		p->btf_id = f.id;
+		*(uint32_t *)bprobes_data(c, p, sizeof(uint32_t)) = f.id;
 	}
+}
+
+static uint32_t btf_id(const struct dobj_probe *p)
+{
+	return *(const uint32_t *)p->data;
 }
 
 /* The function named name, by its first BTF id (as build_table keeps it): one scan of the
@@ -197,7 +203,7 @@ static void fbt_arg(struct cgc *c, int i)
 {
 	int slot[DOBJ_USDT_MAXARGS], nargs, ret_slot, at = -1;
 	bool ptr = false;
-	arg_slots(c->probe->btf_id, slot, &nargs, &ret_slot);
+	arg_slots(btf_id(c->probe), slot, &nargs, &ret_slot);
 	if (c->probe->kind == DOBJ_PROBE_FBT_ENTRY && i < nargs) {
 		ptr = slot[i] < 0;
 		at = ptr ? -slot[i] - 1 : slot[i];
@@ -230,7 +236,7 @@ static void fbt_load_opts(const struct dobj_probe *p, struct bpf_sys_prog_opts *
 {
 	o->expected_attach_type = p->kind == DOBJ_PROBE_FBT_ENTRY ? BPF_TRACE_FENTRY
 								   : BPF_TRACE_FEXIT;
-	o->attach_btf_id = p->btf_id;
+	o->attach_btf_id = btf_id(p);
 }
 
 static int fbt_attach(struct prov_run *r, struct dobj_prog *p)
@@ -245,21 +251,25 @@ static int fbt_attach(struct prov_run *r, struct dobj_prog *p)
 	return rc;
 }
 
-/* The types of probe p's args[] (see the top): malloc'd, *nargs of them, or NULL. */
-static struct dtype **fbt_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs,
-				    struct dprog **keep)
+/* The types of probe p's args[] (see the top). */
+static int fbt_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		    bool listing, struct prov_args *a)
 {
-	*keep = NULL;
+	(void)cat;
+	(void)listing;
 	struct dtype *ret;
-	struct dtype **v = kbtf_func_args(ctx, p->btf_id, nargs, &ret);
-	if (p->kind == DOBJ_PROBE_FBT_ENTRY)
-		return v;
-	free(v);
-	v = xcalloc(2, sizeof(*v));
-	v[0] = ctx->t_int;
-	v[1] = ret ? ret : ctx->t_long;
-	*nargs = ret ? 2 : 1;
-	return v;
+	struct dtype **v = kbtf_func_args(ctx, btf_id(p), &a->nargs, &ret);
+	if (p->kind == DOBJ_PROBE_FBT_RETURN) {
+		free(v);
+		v = xcalloc(2, sizeof(*v));
+		v[0] = ctx->t_int;
+		v[1] = ret ? ret : ctx->t_long;
+		a->nargs = ret ? 2 : 1;
+	}
+	a->types = v;
+	if (!v)
+		a->nargs = 0;
+	return v ? 0 : -1;
 }
 
 /* Listing: the probes of the functions d names (a description that names neither the provider
@@ -274,7 +284,7 @@ const struct provider prov_fbt = {
 	.name = "fbt",
 	.match = fbt_match,
 	.list_provide = fbt_list_provide,
-	.probe_arg_types = fbt_arg_types,
+	.args = fbt_args,
 	.prog_type = fbt_prog_type,
 	.flags = fbt_flags,
 	.cg_arg = fbt_arg,

@@ -18,13 +18,6 @@
 #include "kbtf.h"
 #include "util.h"
 
-void ktp_add_probes(struct bprobes *c)
-{
-	ksys_add_probes(c);
-	kproc_add_probes(c);
-	ksched_add_probes(c);
-}
-
 /* ---- common hooks ---- */
 
 int ktp_prog_type(const struct dobj_probe *p)
@@ -299,17 +292,18 @@ static bool type_parses(const char *decls, const char *type)
 	return rc == 0;
 }
 
-struct dtype **ktp_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs,
-			     struct dprog **keep)
+int ktp_args(const char *const *names, int n, const char *decls, bool listing,
+	     struct prov_args *a)
 {
-	(void)ctx;
-	const char *names[16], *decls = "";
-	*keep = NULL;
-	if (!p->prov->arg_type_names)
-		return NULL;
-	int n = p->prov->arg_type_names(p, names, 16, &decls);
 	if (n <= 0)
-		return NULL;
+		return -1;
+	const char **text = xcalloc((size_t)n + 1, sizeof(*text));
+	memcpy(text, names, sizeof(*text) * (size_t)n);
+	if (listing) {
+		a->nargs = n;
+		a->text = text;
+		return 0;
+	}
 	struct strbuf b = { 0 };
 	strbuf_puts(&b, decls);
 	for (int k = 0; k < n; k++) {
@@ -324,23 +318,24 @@ struct dtype **ktp_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, 
 	char err[256];
 	int rc = dparse_script(g, "probe argument types", b.s, b.len, err, sizeof(err));
 	strbuf_free(&b);
-	if (rc != 0) {
-		dprog_free(g);
-		return NULL;
-	}
 	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));
-	for (int k = 0; k < n; k++) {
+	for (int k = 0; rc == 0 && k < n; k++) {
 		char name[32];
 		snprintf(name, sizeof(name), "__usdtrace_karg%d", k);
 		struct dscope_ent *e = dscope_find(g->types, name, DSYM_TYPEDEF, false);
 		types[k] = e ? e->type : NULL;
-		if (!types[k]) {
-			free(types);
-			dprog_free(g);
-			return NULL;
-		}
+		if (!types[k])
+			rc = -1;
 	}
-	*keep = g;
-	*nargs = n;
-	return types;
+	if (rc != 0) {
+		free(types);
+		free(text);
+		dprog_free(g);
+		return -1;
+	}
+	a->nargs = n;
+	a->types = types;
+	a->text = text;
+	a->keep = g;
+	return 0;
 }

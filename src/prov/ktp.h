@@ -16,9 +16,10 @@
  * as it reads copyin()'d memory. Their D types are declared by ktp_decls (a struct of our own
  * with the fields dtrace's scripts use; not the fbt provider's kernel types).
  *
- * Contract: ktp_add_probes adds every kernel probe to the catalog, in a fixed order (syscall:
- * by number, entry then return; proc; sched), so -l and a trace give the same ids. Without the
- * kernel's BTF the syscall provider lists the calls of its own table. */
+ * Contract: each provider's populate hook adds its probes to the catalog in a fixed order
+ * (syscall: by number, entry then return; proc; sched: their tables' order), so -l and a trace
+ * give the same ids. Without the kernel's BTF the syscall provider lists the calls of its own
+ * table. A probe's data (dobj_probe.data) is its entry in its provider's table. */
 #ifndef USDTRACE_KTP_H
 #define USDTRACE_KTP_H
 #include <stdbool.h>
@@ -30,13 +31,6 @@
 struct cgc;
 struct dtype;
 struct dprog;
-
-void ktp_add_probes(struct bprobes *c);
-/* the provider parts: each provider's own catalog */
-void ksys_add_probes(struct bprobes *c);
-void kproc_add_probes(struct bprobes *c);
-void ksched_add_probes(struct bprobes *c);
-
 
 /* Common hooks */
 int ktp_prog_type(const struct dobj_probe *p);     /* BPF_PROG_TYPE_RAW_TRACEPOINT */
@@ -71,9 +65,11 @@ void ktp_new_thread_return(struct cgc *c, int out_label);
 /* D declarations of psinfo_t, lwpsinfo_t, cpuinfo_t as ktp_* build them. */
 extern const char ktp_decls[];
 
-/* provider.h probe_arg_types of the kernel providers: types parsed from the provider's names
- * (arg_type_names) in a D program of their own, kept in *keep (ctx unused). NULL when it has
- * none. */
-struct dtype **ktp_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, int *nargs,
-			     struct dprog **keep);
+/* The args hook's descriptor (provider.h) from argument types named in D (names[0..n)), with
+ * the declarations decls they need (D text, may be ""): the text as given; unless listing, the
+ * types parsed in a D program of their own (a->keep), a name D cannot parse becoming the
+ * integer of its size (uintptr_t for a pointer, else int64_t). Returns 0, or -1 when there is
+ * no argument or the types do not parse. */
+int ktp_args(const char *const *names, int n, const char *decls, bool listing,
+	     struct prov_args *a);
 #endif

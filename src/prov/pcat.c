@@ -4,20 +4,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktp.h"
+#include "dparse.h"
+#include "kbtf.h"
+#include "plist.h"
 #include "usdt_spec.h"
 #include "util.h"
 
+/* The provider table: a provider is its line here and its extern in provider.h. The order is
+ * the order of ids (populate) and of matching. */
 static const struct provider *const providers[] = {
 	&prov_dtrace, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt, &prov_pid,
 	&prov_fbt, &prov_rawtp, &prov_sdt,
 };
+#define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 
 void pcat_init(struct pcat *c, int nclauses)
 {
 	memset(c, 0, sizeof(*c));
 	bprobes_init(&c->builtin);
-	ktp_add_probes(&c->builtin);
+	for (size_t i = 0; i < NPROVIDERS; i++)
+		if (providers[i]->populate)
+			providers[i]->populate(&c->builtin);
 	uprov_init(&c->up, 0);
 	c->nclauses = nclauses;
 	c->clause_idx = xcalloc((size_t)nclauses + 1, sizeof(*c->clause_idx));
@@ -28,7 +35,7 @@ void pcat_init(struct pcat *c, int nclauses)
 
 void pcat_list_provide(struct pcat *c, const struct probedesc *d)
 {
-	for (size_t i = 0; i < sizeof(providers) / sizeof(providers[0]); i++)
+	for (size_t i = 0; i < NPROVIDERS; i++)
 		if (providers[i]->list_provide)
 			providers[i]->list_provide(c, d);
 }
@@ -43,14 +50,124 @@ void pcat_free(struct pcat *c)
 	free(c->uprov_of);
 	bprobes_free(&c->builtin);
 	uprov_free(&c->up);
+	dwt_cache_free(&c->dwarf);
 	memset(c, 0, sizeof(*c));
+}
+
+void prov_args_free(struct prov_args *a)
+{
+	free(a->types);
+	free(a->text);
+	free(a->native);
+	free(a->map);
+	if (a->keep)
+		dprog_free(a->keep);
+	memset(a, 0, sizeof(*a));
+}
+
+struct dobj_probe pcat_uprobe(const struct pcat *c, const struct uprov_probe *p)
+{
+	return (struct dobj_probe){
+		.id = p->id, .provider = p->provider, .module = c->up.files[p->file].module,
+		.function = p->function, .name = p->name, .prov = p->prov,
+		.kind = DOBJ_PROBE_UCLASS, .data = p,
+	};
+}
+
+static bool enables(const struct uprov_probe *p, int clause)
+{
+	for (int k = 0; k < p->nclauses; k++)
+		if (p->clauses[k] == clause)
+			return true;
+	return false;
+}
+
+int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	for (int i = 0; i < c->up.nprobes; i++) {
+		const struct uprov_probe *p = &c->up.probes[i];
+		if (!enables(p, clause))
+			continue;
+		/* the types of the first probe the clause enables, as its provider gives them */
+		struct dobj_probe v = pcat_uprobe(c, p);
+		if (p->prov->args && p->prov->args(c, &v, ctx, false, a) == 0 && a->types)
+			return 0;
+		prov_args_free(a);
+		return -1;
+	}
+	/* builtin-catalog probes: the first that has typed arguments */
+	for (size_t j = 0; clause < c->nclauses && j < c->nclause_idx[clause]; j++) {
+		const struct dobj_probe *p = &c->builtin.probes[c->clause_idx[clause][j]];
+		if (!p->prov->args)
+			continue;
+		if (p->prov->args(c, p, ctx, false, a) == 0 && a->types)
+			return 0;
+		prov_args_free(a);
+	}
+	return -1;
+}
+
+bool pcat_clause_complete(struct pcat *c, int clause, struct dtype_ctx *ctx, struct dtype *rec)
+{
+	for (int i = 0; i < c->up.nprobes; i++) {
+		const struct uprov_probe *p = &c->up.probes[i];
+		const char *why;
+		struct dwt_file *f = enables(p, clause)
+			? dwt_cache_get(&c->dwarf, c->up.files[p->file].path, &why) : NULL;
+		if (!f)
+			continue;
+		char err[512];
+		int rc = dwt_complete(f, ctx, rec, err, sizeof(err));
+		if (rc < 0)
+			util_warn("%s", err);
+		if (rc == 1)
+			return true;
+	}
+	/* not the traced objects': a kernel struct (kbtf.h: vmlinux BTF, read on first need) */
+	return kbtf_complete(ctx, rec);
+}
+
+int pcat_list(struct plist *L)
+{
+	int status = 0;
+	for (size_t i = 0; i < NPROVIDERS; i++)
+		if (providers[i]->list && providers[i]->list(L) != 0)
+			status = 1;
+	return status;
+}
+
+static int probe_id_cmp(const void *a, const void *b)
+{
+	uint32_t x = (*(const struct uprov_probe *const *)a)->id;
+	uint32_t y = (*(const struct uprov_probe *const *)b)->id;
+	return (x > y) - (x < y);
+}
+
+void pcat_list_uprobes(struct plist *L)
+{
+	struct uprov *u = &L->cat.up;
+	uprov_number(u, L->next_id);
+	const struct uprov_probe **order = xcalloc((size_t)u->nprobes + 1, sizeof(*order));
+	for (int i = 0; i < u->nprobes; i++)
+		order[i] = &u->probes[i];
+	qsort(order, (size_t)u->nprobes, sizeof(*order), probe_id_cmp);
+	for (int i = 0; i < u->nprobes; i++) {
+		struct dobj_probe v = pcat_uprobe(&L->cat, order[i]);
+		if (v.prov->list_probe)
+			v.prov->list_probe(L, &v);
+		else
+			plist_probe(L, &v);
+	}
+	L->next_id = u->next_id;
+	free(order);
 }
 
 int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int clause)
 {
 	int n = 0;
 	c->err[0] = '\0';
-	for (size_t i = 0; i < sizeof(providers) / sizeof(providers[0]); i++) {
+	for (size_t i = 0; i < NPROVIDERS; i++) {
 		int k = providers[i]->match(c, d, id, clause, n);
 		if (k < 0)
 			return -1;

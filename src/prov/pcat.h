@@ -1,12 +1,12 @@
 /* pcat.h — the probe catalog of one invocation: every probe the descriptions of a D program
- * match, from every provider, numbered in one sequence. The tracer matches each clause's
- * descriptions through it (pcat_match asks every provider in turn: dtrace, profile, usdt, pid),
- * and `-l` lists processes' USDT and pid probes through the same table (uprov_add_process, the
- * pid provider's match hook).
+ * match, from every provider, numbered in one sequence, and the provider table: every provider
+ * in the order it is asked (pcat_match asks each in turn; pcat_init has each populate the
+ * builtin catalog; -l asks each to list, plist.h). The tracer matches each clause's
+ * descriptions through it, and `-l` lists through the same catalog.
  *
- * Ids: the builtin probes (dtrace's 1-3, the profile provider's standing probes, tick-N and
- * profile-N created by descriptions) first, then the uprobes (usdt, pid) in order of discovery
- * (pcat_number, once matching is done).
+ * Ids: the builtin probes (dtrace's 1-3, the profile provider's standing probes, the kernel
+ * providers', then those descriptions create: tick-N, fbt, rawtp, sdt) first, then the
+ * uprobes (usdt, pid) in order of discovery (pcat_number, once matching is done).
  *
  * Contract: pcat_match returns how many probes the description selected (0: none; the caller
  * words "does not match any probes"); for a clause >= 0 it records the clause's builtin probes
@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "bprobes.h"
+#include "dwarf_types.h"
 #include "probedesc.h"
 #include "provider.h"
 #include "uprobe_run.h"
@@ -34,18 +35,43 @@ struct pcat {
 	 * probe appearing later (dlopen, exec) finds a program running just that clause */
 	struct probedesc *udesc;
 	const struct provider **uprov_of;
+	struct dwt_cache dwarf;        /* the DWARF of the uprobes' objects (argument types, struct
+	                                * bodies), read on first need */
 	char err[1024];
 	bool zdefs;                    /* -Z: a provider's "no such function" is no error */
 };
 
+/* An empty catalog for nclauses clauses but for every provider's standing probes (provider.h
+ * populate, in table order). */
 void pcat_init(struct pcat *c, int nclauses);
 void pcat_free(struct pcat *c);
-/* Listing: the probes providers make only as descriptions name them (provider.h list_provide)
- * that d names, added to the catalog. */
-void pcat_list_provide(struct pcat *c, const struct probedesc *d);
 int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int clause);
 /* Give the uprobes ids after the builtin probes (once matching is done). */
 void pcat_number(struct pcat *c);
+
+/* Uprobe p of the table as a struct dobj_probe for the provider hooks (args, list_probe): its
+ * id and names (the table's strings), its provider, and p itself as its data. */
+struct dobj_probe pcat_uprobe(const struct pcat *c, const struct uprov_probe *p);
+
+/* args[] of clause `clause` (provider.h args): the arguments of the first uprobe it enables as
+ * its provider gives them, else those of the first builtin probe it enables that has typed
+ * arguments. Types are made in ctx (or a->keep). Returns 0, or -1 when the clause's args[] are
+ * untyped (*a empty). */
+int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a);
+/* The body of incomplete struct or union rec that clause `clause` uses, from the DWARF of the
+ * objects its uprobes are in (the first that defines it; types made in ctx), else from the
+ * kernel's BTF. Whether it was completed. */
+bool pcat_clause_complete(struct pcat *c, int clause, struct dtype_ctx *ctx, struct dtype *rec);
+
+/* Listing (plist.h). The probes providers make only as descriptions name them (provider.h
+ * list_provide) that d names, added to the catalog; */
+void pcat_list_provide(struct pcat *c, const struct probedesc *d);
+/* every provider's list hook, in table order (0, or 1 when one reported an error); */
+struct plist;
+int pcat_list(struct plist *L);
+/* the uprobe table, numbered from L->next_id as a trace numbers it and listed in id order
+ * through each probe's list_probe hook (next_id is then past it). */
+void pcat_list_uprobes(struct plist *L);
 
 /* What the program enables, for the code generator (cg.h's cg_input) and the run: the probes
  * some clause enables, in order of first use, with each clause's list in their terms. The
@@ -70,7 +96,7 @@ struct pcat_enabled {
 void pcat_enabled(const struct pcat *c, struct pcat_enabled *e);
 void pcat_enabled_free(struct pcat_enabled *e);
 
-/* For the dtrace and profile providers: match d against the builtin probes of provider p. */
+/* For the providers of the builtin catalog: match d against the builtin probes of provider p. */
 int pcat_match_builtin(struct pcat *c, const struct provider *p, const struct probedesc *d,
 		       uint32_t id, int clause);
 /* For the uprobe providers: remember that clause may enable probes of p described by d. */

@@ -32,11 +32,13 @@ enum {
 	P_LWP_EXIT, P_SIGNAL_SEND, P_SIGNAL_HANDLE, P_SIGNAL_CLEAR, P_START, P_N
 };
 
-static const struct {
+struct pentry {
 	const char *name, *tp;
 	const char *types[3];
 	int nargs;
-} ptab[P_N] = {
+};
+
+static const struct pentry ptab[P_N] = {
 	[P_CREATE] = { "create", "sched_process_fork", { "psinfo_t *" }, 1 },
 	[P_EXEC] = { "exec", "sys_enter", { "string" }, 1 },
 	[P_EXEC_SUCCESS] = { "exec-success", "sys_exit", { 0 }, 0 },
@@ -60,11 +62,18 @@ static const struct {
 #define CLD_KILLED 2
 #define CLD_DUMPED 3
 
-void kproc_add_probes(struct bprobes *c)
+/* A probe's data is its entry of ptab. */
+static void proc_populate(struct bprobes *c)
 {
 	for (int i = 0; i < P_N; i++)
-		bprobes_add(c, &prov_proc, "vmlinux", "", ptab[i].name, DOBJ_PROBE_KERNEL)->kidx =
-			(uint32_t)i;
+		bprobes_add(c, &prov_proc, "vmlinux", "", ptab[i].name, DOBJ_PROBE_KERNEL)->data =
+			&ptab[i];
+}
+
+/* The probe's index in ptab (P_*). */
+static int pidx(const struct dobj_probe *p)
+{
+	return (int)((const struct pentry *)p->data - ptab);
 }
 
 static int proc_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
@@ -78,7 +87,7 @@ static const int execs[] = { NR_EXECVE, NR_EXECVEAT };
 
 static void proc_prologue(struct cgc *c, int out_label)
 {
-	switch (c->probe->kidx) {
+	switch (pidx(c->probe)) {
 	case P_CREATE: case P_LWP_CREATE: {
 		/* sched_process_fork(parent, child): a new process's first thread has tid == pid
 		 * (task_newtask would know CLONE_THREAD, but fires before the child has ids) */
@@ -91,7 +100,7 @@ static void proc_prologue(struct cgc *c, int out_label)
 		cgx_task_read(c, o->task_pid, 4);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s));
 		cgc_slot_pop(c);
-		bpb_jmp_reg(&c->buf, c->probe->kidx == P_CREATE ? BPF_JNE : BPF_JEQ, 0, 1, out_label);
+		bpb_jmp_reg(&c->buf, pidx(c->probe) == P_CREATE ? BPF_JNE : BPF_JEQ, 0, 1, out_label);
 		break;
 	}
 	case P_EXEC:
@@ -102,12 +111,12 @@ static void proc_prologue(struct cgc *c, int out_label)
 		ktp_sys_nr(c);
 		ktp_nr_in(c, execs, 2, out_label);
 		ktp_ctx_arg(c, 1);
-		bpb_jmp_imm(&c->buf, c->probe->kidx == P_EXEC_SUCCESS ? BPF_JNE : BPF_JSGE, 0, 0,
+		bpb_jmp_imm(&c->buf, pidx(c->probe) == P_EXEC_SUCCESS ? BPF_JNE : BPF_JSGE, 0, 0,
 			    out_label);
 		break;
 	case P_START: case P_LWP_START:
 		ktp_new_thread_return(c, out_label);
-		if (c->probe->kidx == P_START) {
+		if (pidx(c->probe) == P_START) {
 			/* a process's first thread: tid == pid */
 			cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
 			cgc_emit(c, bi_mov64_reg(1, 0));
@@ -120,7 +129,7 @@ static void proc_prologue(struct cgc *c, int out_label)
 		/* the second argument: whether the thread group is dead with this thread */
 		ktp_ctx_arg(c, 1);
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xff));
-		bpb_jmp_imm(&c->buf, c->probe->kidx == P_EXIT ? BPF_JEQ : BPF_JNE, 0, 0, out_label);
+		bpb_jmp_imm(&c->buf, pidx(c->probe) == P_EXIT ? BPF_JEQ : BPF_JNE, 0, 0, out_label);
 		break;
 	case P_SIGNAL_CLEAR:
 		ktp_sys_nr(c);
@@ -204,7 +213,7 @@ static void exec_path(struct cgc *c)
 
 static void proc_arg(struct cgc *c, int i)
 {
-	int k = (int)c->probe->kidx;
+	int k = pidx(c->probe);
 	if (i >= ptab[k].nargs) {
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
@@ -253,17 +262,16 @@ static void proc_arg(struct cgc *c, int i)
 
 static int proc_attach(struct prov_run *r, struct dobj_prog *p)
 {
-	return ktp_attach(r, p, ptab[r->o->probes[p->probe].kidx].tp);
+	return ktp_attach(r, p, ptab[pidx(&r->o->probes[p->probe])].tp);
 }
 
-static int proc_arg_type_names(const struct dobj_probe *p, const char **types, int max,
-			       const char **decls)
+static int proc_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		     bool listing, struct prov_args *a)
 {
-	*decls = ktp_decls;
-	int n = 0;
-	for (; n < ptab[p->kidx].nargs && n < max; n++)
-		types[n] = ptab[p->kidx].types[n];
-	return n;
+	(void)cat;
+	(void)ctx;
+	const struct pentry *e = p->data;
+	return ktp_args(e->types, e->nargs, ktp_decls, listing, a);
 }
 
 static const char *const proc_attrs[] = {
@@ -273,12 +281,12 @@ static const char *const proc_attrs[] = {
 const struct provider prov_proc = {
 	.name = "proc",
 	.match = proc_match,
+	.populate = proc_populate,
+	.args = proc_args,
 	.prog_type = ktp_prog_type,
 	.flags = ktp_flags,
 	.cg_prologue = proc_prologue,
 	.cg_arg = proc_arg,
 	.attach = proc_attach,
-	.arg_type_names = proc_arg_type_names,
-	.probe_arg_types = ktp_arg_types,
 	.list_attrs = proc_attrs,
 };

@@ -9,14 +9,26 @@
  * prov/profile.c), usdt (the .note.stapsdt probes of processes and files: prov/usdt/) and pid
  * (function entry, return and instruction probes of any process: prov/pid/), fbt (kernel
  * function entry and return through BPF trampolines: prov/fbt.c), rawtp (every kernel
- * tracepoint: prov/rawtp.c), sdt (every kernel trace event: prov/sdt.c). usdt and pid probes
- * are uprobes; they share one engine (prov/uprobe/): classes of probes served by one program,
- * sites described by specs the program reads, links, probes appearing at dlopen()/exec.
+ * tracepoint: prov/rawtp.c), sdt (every kernel trace event: prov/sdt.c), and the kernel
+ * providers syscall, proc and sched (prov/syscall.c, proc.c, sched.c; prov/ktp.c). usdt and pid
+ * probes are uprobes; they share one engine (prov/uprobe/): classes of probes served by one
+ * program, sites described by specs the program reads, links, probes appearing at
+ * dlopen()/exec. Adding a provider: docs/ARCHITECTURE.md, "Adding a provider".
  *
  * Matching. A catalog (pcat.h) holds every probe of one invocation, numbered in one sequence;
  * each provider's match hook adds the probes a description selects and returns how many it
  * selected (0: none; the caller reports "does not match any probes" unless -Z). A provider
  * that cannot be named by a description (its name pattern cannot match) returns 0 at once.
+ * What a provider knows of one probe beyond what every probe has (ids, names) hangs from
+ * dobj_probe.data, which only the provider reads.
+ *
+ * Arguments. One hook (args) gives every probe's arguments as one descriptor (struct
+ * prov_args): D types, native types and mapping, text for -l -v.
+ *
+ * Listing (plist.h). -l goes through the same catalog: populate (standing probes) and
+ * list_provide fill it, the builtin catalog is printed with the args hook and list_attrs, the
+ * list hooks add what else a provider lists (files, processes), and list_probe prints the
+ * uprobe table's probes.
  *
  * Compiling (cg.h). The code generator compiles the clauses of each dobj_probe into programs
  * with prov->cg_compile (NULL: cg's default, one program) and, inside them, calls the cg_*
@@ -32,15 +44,16 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+struct bprobes;
 struct cgc;
 struct pcat;
+struct plist;
 struct proc_maps;
 struct uprov;
 struct uprov_desc;
 struct uprov_probe;
 struct dtype;
 struct dtype_ctx;
-struct dwt_cache;
 struct probedesc;
 struct dobj;
 struct dobj_probe;
@@ -91,6 +104,28 @@ struct prov_run_ops {
 	void (*stop)(struct prov_run *r);
 };
 
+/* One probe's arguments, as the args hook gives them: what args[] and argN are for the type
+ * checker (trace_cmd.c, through pcat_clause_args) and what -l -v prints (plist.h). Every array
+ * is malloc'd and freed by prov_args_free; the types live in the dtype_ctx the hook was given,
+ * or in `keep`; text strings are the provider's (static, or its catalog's: they outlive the
+ * listing). */
+struct prov_args {
+	int nargs;                 /* args[0 .. nargs) */
+	struct dtype **types;      /* args[k]'s D type (translated, when there is a mapping); NULL
+	                            * when only the text was asked for (listing) */
+	const char **text;         /* -l -v: args[k] as the provider spells it (its notes', its
+	                            * formats' words); NULL: its type, spelled (dtype_spell) */
+	/* The argument mapping (`probe p(native) : (translated)`), NULL without one: args[k] is
+	 * made from native argument map[k], whose type is native[map[k]] (argN stays native
+	 * argument N). */
+	int *map;
+	struct dtype **native;
+	int nnative;
+	struct dprog *keep;        /* a D program of the provider's own holding the types, or NULL */
+};
+
+void prov_args_free(struct prov_args *a);
+
 struct provider {
 	const char *name;
 	/* ---- matching (pcat.h) ---- */
@@ -102,19 +137,18 @@ struct provider {
 	 * before): add the probes kept description d selects in them. NULL: none appear. */
 	void (*match_new)(struct uprov *u, const struct uprov_desc *d, pid_t pid,
 			  const struct proc_maps *m, const bool *known);
-	/* Uprobe providers: the types of probe p's arguments (args[]) as far as the provider
-	 * knows them (the pid provider: from the function's DWARF), made in ctx; malloc'd array of
-	 * *nargs, or NULL (then the caller uses the types the probe's notes declare, else the
-	 * native types of the site's argument locations). dw caches DWARF files. */
-	struct dtype **(*arg_types)(const struct uprov *u, const struct uprov_probe *p,
-				    struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs);
-	/* Uprobe providers: when probe p's provider file gave an argument mapping (usdt), the
-	 * translated types (returned, *nargs of them), the native types (*native, *nnative) and
-	 * map (translated argument k is made from native argument (*map)[k]), all malloc'd, types
-	 * in ctx; NULL when there is no mapping (then arg_types). May be NULL. */
-	struct dtype **(*arg_mapping)(const struct uprov *u, const struct uprov_probe *p,
-				      struct dtype_ctx *ctx, int *nargs, struct dtype ***native,
-				      int *nnative, int **map);
+	/* The builtin catalog's standing probes of the provider (pcat_init calls every
+	 * provider's in table order, so ids are the same for -l and a trace). NULL: none. */
+	void (*populate)(struct bprobes *c);
+	/* ---- arguments ---- */
+	/* Probe p's arguments into *a (zeroed by the caller): their D types made in ctx (or in
+	 * a->keep), the native types and mapping when the provider has one, and the text -l -v
+	 * shows. `listing`: for -l -v only, where a provider that has the text may leave the types
+	 * out. cat holds what the provider keeps per invocation (the uprobe table, DWARF files);
+	 * a uprobe's p->data is its struct uprov_probe. Returns 0, or -1 when the probe has no
+	 * typed arguments (*a left empty). NULL: none (dtrace, profile). */
+	int (*args)(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		    bool listing, struct prov_args *a);
 	/* ---- compiling ---- */
 	int (*prog_type)(const struct dobj_probe *p);     /* enum bpf_prog_type */
 	unsigned (*flags)(const struct dobj_probe *p);    /* enum prov_flag */
@@ -139,6 +173,8 @@ struct provider {
 	/* One of the names (0 provider, 1 module, 2 function, 3 name) into a new scratch slot;
 	 * returns its offset. NULL: the dobj_probe's strings. */
 	uint32_t (*cg_probe_name)(struct cgc *c, int which);
+	/* R0 = errno as the probe sees it (the failing system call's error). NULL: 0. */
+	void (*cg_errno)(struct cgc *c);
 	/* ---- running ---- */
 	/* Load options beyond the program type (a tracing program's attach type and BTF id).
 	 * NULL: none. */
@@ -146,27 +182,29 @@ struct provider {
 	/* Attach program p (loaded). 0, or -1 with a message printed. */
 	int (*attach)(struct prov_run *r, struct dobj_prog *p);
 	const struct prov_run_ops *run;                   /* NULL: nothing at run time */
-	/* ---- kernel providers (syscall, proc, sched: prov/ktp.h) ---- */
-	/* R0 = errno as the probe sees it (the failing system call's error). NULL: 0. */
-	void (*cg_errno)(struct cgc *c);
-	/* The D types of probe p's arguments as text (types[i], nargs of them, static strings)
-	 * and declarations they need (D text, may be ""): for -l -v and args[]. NULL: none. */
-	int (*arg_type_names)(const struct dobj_probe *p, const char **types, int max,
-			      const char **decls);
-	/* Builtin-catalog probes: the D types of probe p's args[], made in ctx or in a program of
-	 * the provider's own (*keep, freed with dprog_free after the script: may stay NULL);
-	 * malloc'd array of *nargs, or NULL: untyped. NULL hook: none. */
-	struct dtype **(*probe_arg_types)(const struct dobj_probe *p, struct dtype_ctx *ctx,
-					  int *nargs, struct dprog **keep);
-	/* Listing: a provider whose probes are made only as descriptions name them (fbt: one per
-	 * kernel function, too many for a plain -l) adds those d names, if d names its provider
-	 * or a function, to the catalog. NULL: its probes are there from the start. */
+	/* ---- listing (-l: list_cmd.c, through plist.h) ---- */
+	/* A provider whose probes are made only as descriptions name them (fbt: one per kernel
+	 * function, too many for a plain -l) adds those d names, if d names its provider or a
+	 * function, to the catalog, before the catalog is listed. NULL: its probes are there
+	 * from the start. */
 	void (*list_provide)(struct pcat *cat, const struct probedesc *d);
+	/* After the builtin catalog is listed (ids go on from L->next_id): what the provider lists
+	 * from elsewhere (usdt: files named by path, printed here) and the probes of the listed
+	 * processes it adds to the uprobe table (usdt: every probe of their objects; pid: those
+	 * the descriptions naming a process select). Marks the descriptions it matches; returns 0,
+	 * or 1 when something was in error (its message printed). NULL: nothing. */
+	int (*list)(struct plist *L);
+	/* Uprobe providers: probe p of the uprobe table (p->data its struct uprov_probe; the
+	 * table is listed in id order once every list hook has run): print it if the
+	 * descriptions select it (plist_select, plist_line, plist_verbose). NULL: plist_probe,
+	 * the builtin catalog's way. */
+	void (*list_probe)(struct plist *L, const struct dobj_probe *p);
 	/* -l -v's attribute blocks: names, data, class of the probe, then of its arguments.
 	 * NULL: dtrace's own providers' Stable / Stable / Common. */
 	const char *const *list_attrs;
 };
 
-extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_syscall, prov_proc,
-	prov_sched, prov_fbt, prov_rawtp, prov_sdt;
+/* The providers (pcat.c's table lists them, in order). */
+extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_syscall,
+	prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt;
 #endif

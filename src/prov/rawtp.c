@@ -7,6 +7,8 @@
  * fbt's are, so ids follow the order tracepoints are first named; -l lists them when a
  * description names the provider or a tracepoint.
  *
+ * A probe's data (dobj_probe.data) is its typedef's BTF id, a uint32_t.
+ *
  * Arguments: the tracepoint's own (TP_PROTO), arg0..argN the raw values, args[] typed from its
  * BTF prototype: kernel pointers (struct task_struct *) read through bpf_probe_read_kernel.
  * The program reads no more arguments than the tracepoint has (the kernel refuses to attach a
@@ -49,7 +51,13 @@ static void provide(const char *name, uint32_t id, void *arg)
 	if (*pc->d->mod && !probedesc_glob(pc->d->mod, group, false))
 		return;
 	c->kbtf_added[id] |= RAWTP_ADDED;
-	bprobes_add(c, &prov_rawtp, group, "", name, DOBJ_PROBE_KERNEL)->btf_id = id;
+	struct dobj_probe *p = bprobes_add(c, &prov_rawtp, group, "", name, DOBJ_PROBE_KERNEL);
+	*(uint32_t *)bprobes_data(c, p, sizeof(uint32_t)) = id;
+}
+
+static uint32_t btf_id(const struct dobj_probe *p)
+{
+	return *(const uint32_t *)p->data;
 }
 
 static int rawtp_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
@@ -74,7 +82,7 @@ static int rawtp_match(struct pcat *cat, const struct probedesc *d, uint32_t id,
 
 static void rawtp_arg(struct cgc *c, int i)
 {
-	if (i < kbtf_tracepoint_nargs(c->probe->btf_id))
+	if (i < kbtf_tracepoint_nargs(btf_id(c->probe)))
 		ktp_ctx_arg(c, i);
 	else
 		cgc_emit(c, bi_mov64_imm(0, 0));
@@ -85,11 +93,15 @@ static int rawtp_attach(struct prov_run *r, struct dobj_prog *p)
 	return ktp_attach(r, p, r->o->probes[p->probe].name);
 }
 
-static struct dtype **rawtp_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx,
-				      int *nargs, struct dprog **keep)
+static int rawtp_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		      bool listing, struct prov_args *a)
 {
-	*keep = NULL;
-	return kbtf_tracepoint_args(ctx, p->btf_id, nargs);
+	(void)cat;
+	(void)listing;
+	a->types = kbtf_tracepoint_args(ctx, btf_id(p), &a->nargs);
+	if (!a->types)
+		a->nargs = 0;
+	return a->types ? 0 : -1;
 }
 
 /* Listing: the tracepoints d names, when it names the provider or a tracepoint (a plain -l
@@ -107,12 +119,12 @@ static const char *const rawtp_attrs[] = {
 const struct provider prov_rawtp = {
 	.name = "rawtp",
 	.match = rawtp_match,
+	.args = rawtp_args,
 	.list_provide = rawtp_list_provide,
 	.prog_type = ktp_prog_type,
 	.flags = ktp_flags,
 	.cg_prologue = ktp_prefilter,
 	.cg_arg = rawtp_arg,
 	.attach = rawtp_attach,
-	.probe_arg_types = rawtp_arg_types,
 	.list_attrs = rawtp_attrs,
 };

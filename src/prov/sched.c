@@ -48,10 +48,12 @@ enum {
 	S_REMAIN_CPU, S_N
 };
 
-static const struct {
+struct sentry {
 	const char *name, *tp;
 	int nargs;
-} stab[S_N] = {
+};
+
+static const struct sentry stab[S_N] = {
 	[S_ON_CPU] = { "on-cpu", "sched_switch", 0 },
 	[S_OFF_CPU] = { "off-cpu", "sched_switch", 2 },
 	[S_ENQUEUE] = { "enqueue", "sched_wakeup", 3 },
@@ -77,11 +79,18 @@ static bool oncpu_in_thread(void)
 	return known == 1;
 }
 
-void ksched_add_probes(struct bprobes *c)
+/* A probe's data is its entry of stab. */
+static void sched_populate(struct bprobes *c)
 {
 	for (int i = 0; i < S_N; i++)
-		bprobes_add(c, &prov_sched, "vmlinux", "", stab[i].name, DOBJ_PROBE_KERNEL)->kidx =
-			(uint32_t)i;
+		bprobes_add(c, &prov_sched, "vmlinux", "", stab[i].name, DOBJ_PROBE_KERNEL)->data =
+			&stab[i];
+}
+
+/* The probe's index in stab (S_*). */
+static int sidx(const struct dobj_probe *p)
+{
+	return (int)((const struct sentry *)p->data - stab);
 }
 
 static int sched_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
@@ -93,18 +102,18 @@ static int sched_match(struct pcat *cat, const struct probedesc *d, uint32_t id,
 
 static int sched_prog_type(const struct dobj_probe *p)
 {
-	return p->kidx == S_TICK ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_RAW_TRACEPOINT;
+	return sidx(p) == S_TICK ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_RAW_TRACEPOINT;
 }
 
 static unsigned sched_flags(const struct dobj_probe *p)
 {
-	return p->kidx == S_TICK ? PROV_F_INTERRUPT : PROV_F_KERNEL;
+	return sidx(p) == S_TICK ? PROV_F_INTERRUPT : PROV_F_KERNEL;
 }
 
 /* sched_switch(preempt, prev, next, prev_state): ctx[3] is the state prev leaves in. */
 static void sched_prologue(struct cgc *c, int out_label)
 {
-	switch (c->probe->kidx) {
+	switch (sidx(c->probe)) {
 	case S_ON_CPU: {
 		if (!oncpu_in_thread())
 			break;
@@ -147,7 +156,7 @@ static void sched_prologue(struct cgc *c, int out_label)
 /* on-cpu describes the thread coming on: sched_switch's next (ctx[2]). */
 static bool sched_task(struct cgc *c)
 {
-	if (c->probe->kidx != S_ON_CPU || oncpu_in_thread())
+	if (sidx(c->probe) != S_ON_CPU || oncpu_in_thread())
 		return false;
 	ktp_ctx_arg(c, 2);
 	return true;
@@ -155,7 +164,7 @@ static bool sched_task(struct cgc *c)
 
 static void sched_arg(struct cgc *c, int i)
 {
-	int k = (int)c->probe->kidx;
+	int k = sidx(c->probe);
 	if (i >= stab[k].nargs) {
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
@@ -183,13 +192,14 @@ static void sched_arg(struct cgc *c, int i)
 static int sched_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
-	if (pr->kidx == S_ON_CPU && oncpu_in_thread())
+	int k = sidx(pr);
+	if (k == S_ON_CPU && oncpu_in_thread())
 		return ktp_attach(r, p, "sched_exit_tp") < 0 ? -1 : ktp_attach(r, p, "sys_exit");
-	if (pr->kidx != S_TICK) {
-		if (ktp_attach(r, p, stab[pr->kidx].tp) < 0)
+	if (k != S_TICK) {
+		if (ktp_attach(r, p, stab[k].tp) < 0)
 			return -1;
 		/* a new thread's first wakeup has a tracepoint of its own */
-		return pr->kidx == S_ENQUEUE ? ktp_attach(r, p, "sched_wakeup_new") : 0;
+		return k == S_ENQUEUE ? ktp_attach(r, p, "sched_wakeup_new") : 0;
 	}
 	char err[512];
 	if (attach_cpu_clock(r->set, p->fd, r->cpu, TICK_PERIOD_NS, err, sizeof(err)) == 0)
@@ -199,14 +209,12 @@ static int sched_attach(struct prov_run *r, struct dobj_prog *p)
 	return -1;
 }
 
-static int sched_arg_type_names(const struct dobj_probe *p, const char **types, int max,
-				const char **decls)
+static int sched_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		      bool listing, struct prov_args *a)
 {
-	*decls = ktp_decls;
-	int n = 0;
-	for (; n < stab[p->kidx].nargs && n < max; n++)
-		types[n] = arg_types[n];
-	return n;
+	(void)cat;
+	(void)ctx;
+	return ktp_args(arg_types, stab[sidx(p)].nargs, ktp_decls, listing, a);
 }
 
 static const char *const sched_attrs[] = {
@@ -216,13 +224,13 @@ static const char *const sched_attrs[] = {
 const struct provider prov_sched = {
 	.name = "sched",
 	.match = sched_match,
+	.populate = sched_populate,
+	.args = sched_args,
 	.prog_type = sched_prog_type,
 	.flags = sched_flags,
 	.cg_prologue = sched_prologue,
 	.cg_arg = sched_arg,
 	.cg_task = sched_task,
 	.attach = sched_attach,
-	.arg_type_names = sched_arg_type_names,
-	.probe_arg_types = ktp_arg_types,
 	.list_attrs = sched_attrs,
 };

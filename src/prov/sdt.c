@@ -3,7 +3,8 @@
  * (BPF_PROG_TYPE_TRACEPOINT programs).
  *
  * Probes: one per event tracefs lists (tracefs.h: read without leaving tracefs mounted), made
- * in the builtin catalog as descriptions name them, as fbt's and rawtp's are.
+ * in the builtin catalog as descriptions name them, as fbt's and rawtp's are. A probe's data
+ * (dobj_probe.data) is its event's format (struct tracefs_format, tracefs.h's for good).
  *
  * Arguments: the event record's fields, in its format's order (the common_* header left out),
  * as the event's own TP_printk sees them (where rawtp gives the tracepoint's raw arguments):
@@ -79,7 +80,7 @@ static int sdt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 		const struct tracefs_format *f = tracefs_format(w.groups[i], w.names[i]);
 		if (f && !in_catalog(&cat->builtin, w.groups[i], w.names[i]))
 			bprobes_add(&cat->builtin, &prov_sdt, w.groups[i], "", w.names[i],
-				    DOBJ_PROBE_KERNEL)->kidx = (uint32_t)f->id;
+				    DOBJ_PROBE_KERNEL)->data = f;
 	}
 	free(w.groups);
 	free(w.names);
@@ -88,8 +89,8 @@ static int sdt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 
 static const struct tracefs_field *field_of(const struct dobj_probe *p, int i)
 {
-	const struct tracefs_format *f = tracefs_format(p->module, p->name);
-	return f && i >= 0 && i < f->nfields ? &f->fields[i] : NULL;
+	const struct tracefs_format *f = p->data;
+	return i >= 0 && i < f->nfields ? &f->fields[i] : NULL;
 }
 
 static bool is_char(const char *type)
@@ -171,7 +172,8 @@ static int sdt_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
 	char err[512];
-	if (attach_trace_event(r->set, p->fd, (int)pr->kidx, err, sizeof(err)) == 0)
+	if (attach_trace_event(r->set, p->fd, ((const struct tracefs_format *)pr->data)->id, err,
+			       sizeof(err)) == 0)
 		return 0;
 	util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider, pr->module,
 		  pr->function, pr->name, err);
@@ -192,15 +194,17 @@ static const char *pointer_type(const struct tracefs_field *x)
 	return made[nmade++].text;
 }
 
-/* The declared types as text (ktp_arg_types parses them; one D cannot spell becomes an
- * integer of its size). */
-static int sdt_arg_type_names(const struct dobj_probe *p, const char **types, int max,
-			      const char **decls)
+/* The declared types as text, parsed by ktp_args (one D cannot spell becomes an integer of its
+ * size). */
+static int sdt_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		    bool listing, struct prov_args *a)
 {
-	*decls = "";
-	const struct tracefs_format *f = tracefs_format(p->module, p->name);
+	(void)cat;
+	(void)ctx;
+	const struct tracefs_format *f = p->data;
+	const char *types[16];
 	int n = 0;
-	for (; f && n < f->nfields && n < max; n++) {
+	for (; n < f->nfields && n < 16; n++) {
 		const struct tracefs_field *x = &f->fields[n];
 		if (x->data_loc || (x->array && is_char(x->type)))
 			types[n] = "string";
@@ -209,7 +213,7 @@ static int sdt_arg_type_names(const struct dobj_probe *p, const char **types, in
 		else
 			types[n] = x->type;
 	}
-	return n;
+	return ktp_args(types, n, "", listing, a);
 }
 
 static void sdt_list_provide(struct pcat *cat, const struct probedesc *d)
@@ -225,13 +229,12 @@ static const char *const sdt_attrs[] = {
 const struct provider prov_sdt = {
 	.name = "sdt",
 	.match = sdt_match,
+	.args = sdt_args,
 	.list_provide = sdt_list_provide,
 	.prog_type = sdt_prog_type,
 	.flags = ktp_flags,
 	.cg_prologue = ktp_prefilter,
 	.cg_arg = sdt_arg,
 	.attach = sdt_attach,
-	.arg_type_names = sdt_arg_type_names,
-	.probe_arg_types = ktp_arg_types,
 	.list_attrs = sdt_attrs,
 };

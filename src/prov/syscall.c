@@ -73,27 +73,35 @@ static bool implemented(const char *name)
 
 static int ent_cmp(const void *a, const void *b)
 {
-	const struct sysent *x = a, *y = b;
+	const struct sysent *x = *(const struct sysent *const *)a;
+	const struct sysent *y = *(const struct sysent *const *)b;
 	return (x->nr > y->nr) - (x->nr < y->nr);
 }
 
-void ksys_add_probes(struct bprobes *c)
+/* Every call, by number, entry then return; a probe's data is its entry of systab. */
+static void sys_populate(struct bprobes *c)
 {
 	size_t n = sizeof(systab) / sizeof(systab[0]);
-	struct sysent *v = xcalloc(n, sizeof(*v));
-	memcpy(v, systab, sizeof(systab));
+	const struct sysent **v = xcalloc(n, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = &systab[i];
 	qsort(v, n, sizeof(*v), ent_cmp);
 	for (size_t i = 0; i < n; i++) {
-		const char *k = kernel_name(v[i].name);
+		const char *k = kernel_name(v[i]->name);
 		if (!implemented(k))
 			continue;
-		struct dobj_probe *p = bprobes_add(c, &prov_syscall, "vmlinux", k, "entry",
-						   DOBJ_PROBE_KERNEL);
-		p->kidx = (uint32_t)v[i].nr;
-		p = bprobes_add(c, &prov_syscall, "vmlinux", k, "return", DOBJ_PROBE_KERNEL);
-		p->kidx = (uint32_t)v[i].nr;
+		static const char *const names[2] = { "entry", "return" };
+		for (int r = 0; r < 2; r++)
+			bprobes_add(c, &prov_syscall, "vmlinux", k, names[r], DOBJ_PROBE_KERNEL)->data =
+				v[i];
 	}
 	free(v);
+}
+
+/* The probe's system call number. */
+static int sys_nr(const struct dobj_probe *p)
+{
+	return ((const struct sysent *)p->data)->nr;
 }
 
 static bool is_return(const struct dobj_probe *p)
@@ -119,7 +127,7 @@ static void sys_prologue(struct cgc *c, int out_label)
 	} else {
 		ktp_ctx_arg(c, 1);
 	}
-	bpb_jmp_imm(&c->buf, BPF_JNE, 0, (int32_t)c->probe->kidx, out_label);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, sys_nr(c->probe), out_label);
 	ktp_prefilter(c, out_label);
 }
 
@@ -253,7 +261,7 @@ static int sys_attach(struct prov_run *r, struct dobj_prog *p)
 	int map_fd = dispatcher_for(r, ret);
 	if (map_fd < 0)
 		return -1;
-	uint32_t key = pr->kidx;
+	uint32_t key = (uint32_t)sys_nr(pr);
 	uint32_t val = (uint32_t)p->fd;
 	if (key >= NR_SLOTS || bpf_map_update_elem(map_fd, &key, &val, BPF_ANY) < 0) {
 		util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider,
@@ -320,12 +328,12 @@ static size_t ntypes_cache, types_cap;
 static const struct sys_types *entry_types(const struct dobj_probe *p)
 {
 	for (size_t i = 0; i < ntypes_cache; i++)
-		if (types_cache[i].nr == (int)p->kidx)
+		if (types_cache[i].nr == sys_nr(p))
 			return &types_cache[i];
 	xgrow(&types_cache, sizeof(*types_cache), &types_cap, ntypes_cache + 1);
 	struct sys_types *t = &types_cache[ntypes_cache++];
 	memset(t, 0, sizeof(*t));
-	t->nr = (int)p->kidx;
+	t->nr = sys_nr(p);
 	t->n = -1;
 	char ev[160];
 	snprintf(ev, sizeof(ev), "sys_enter_%s", p->function);
@@ -356,25 +364,22 @@ static const struct sys_types *entry_types(const struct dobj_probe *p)
 	return t;
 }
 
-static int sys_arg_type_names(const struct dobj_probe *p, const char **types, int max,
-			      const char **decls)
+/* args[]: entry, the call's arguments as its tracepoint format declares them (six uint64_t
+ * without tracefs); return, two longs (arg0 and arg1 are both the return value). */
+static int sys_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		    bool listing, struct prov_args *a)
 {
-	*decls = "";
-	int n = 0;
-	if (is_return(p)) {
-		for (; n < 2 && n < max; n++)
-			types[n] = "long";
-		return n;
-	}
+	(void)cat;
+	(void)ctx;
+	static const char *const ret[] = { "long", "long" };
+	static const char *const untyped[MAXARGS] = { "uint64_t", "uint64_t", "uint64_t",
+						      "uint64_t", "uint64_t", "uint64_t" };
+	if (is_return(p))
+		return ktp_args(ret, 2, "", listing, a);
 	const struct sys_types *t = entry_types(p);
-	if (t->n < 0) {
-		for (; n < MAXARGS && n < max; n++)
-			types[n] = "uint64_t";
-		return n;
-	}
-	for (; n < t->n && n < max; n++)
-		types[n] = t->types[n];
-	return n;
+	if (t->n < 0)
+		return ktp_args(untyped, MAXARGS, "", listing, a);
+	return ktp_args((const char *const *)t->types, t->n, "", listing, a);
 }
 
 static const char *const sys_attrs[] = {
@@ -384,13 +389,13 @@ static const char *const sys_attrs[] = {
 const struct provider prov_syscall = {
 	.name = "syscall",
 	.match = sys_match,
+	.populate = sys_populate,
+	.args = sys_args,
 	.prog_type = ktp_prog_type,
 	.flags = ktp_flags,
 	.cg_prologue = sys_prologue,
 	.cg_arg = sys_arg,
 	.attach = sys_attach,
 	.cg_errno = sys_errno,
-	.arg_type_names = sys_arg_type_names,
-	.probe_arg_types = ktp_arg_types,
 	.list_attrs = sys_attrs,
 };

@@ -1,6 +1,7 @@
 /* cgcompile.h — for the code generator's tests (tests/unit/test_cg.c, tests/tools/cgload.c):
  * a D program text, through the same stages the tracer uses (parse, macro expansion, the type
- * checker, the probe catalog of bprobes.h, cg_compile), to a struct dobj.
+ * checker, the builtin probe catalog of bprobes.h with the dtrace and profile providers' standing
+ * probes, cg_compile), to a struct dobj.
  *
  * Contract: cgc_test_compile returns 0 with *out holding everything (free with
  * cgc_test_free), or -1 with the first stage's message in errbuf. Each -n style clause text
@@ -16,6 +17,7 @@
 #include "dmacro.h"
 #include "dopt.h"
 #include "dparse.h"
+#include "provider.h"
 
 struct cgc_test {
 	struct dprog *g;
@@ -61,6 +63,8 @@ static int cgc_test_compile(const char *text, const struct dopts *opts, struct c
 
 	memset(t, 0, sizeof *t);
 	bprobes_init(&t->cat);
+	prov_dtrace.populate(&t->cat);
+	prov_profile.populate(&t->cat);
 	t->g = dprog_new();
 	if (dparse_script(t->g, "prog.d", text, strlen(text), err, errlen) != 0)
 		return -1;

@@ -126,13 +126,21 @@ static struct dobj *dobj_new(void)
 	return o;
 }
 
+/* A probe of the dtrace or profile provider; a profile probe's data is its period (profile.c). */
 static int add_probe(struct dobj *o, uint32_t id, const char *prov, const char *name,
 		     enum dobj_probe_kind kind, uint64_t period)
 {
+	static uint64_t periods[32];
+	static int nperiods;
+	const uint64_t *data = NULL;
+	if (period) {
+		periods[nperiods % 32] = period;
+		data = &periods[nperiods++ % 32];
+	}
 	o->probes = xrealloc(o->probes, sizeof(*o->probes) * (o->nprobes + 1));
 	o->probes[o->nprobes] = (struct dobj_probe){
 		.id = id, .provider = xstrdup(prov), .module = xstrdup(""), .function = xstrdup(""),
-		.name = xstrdup(name), .kind = kind, .period_ns = period,
+		.name = xstrdup(name), .kind = kind, .data = data,
 		.prov = strcmp(prov, "dtrace") == 0 ? &prov_dtrace : &prov_profile };
 	return (int)o->nprobes++;
 }

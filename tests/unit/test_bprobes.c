@@ -1,10 +1,14 @@
-/* test_bprobes — the built-in probe catalog: ids, the profile provider's rate rules (dtrace's
- * units, hz by default, the 200 us floor), on-demand creation, glob matching, -i ids. */
+/* test_bprobes — the builtin probe catalog (bprobes.h) as the providers fill it: ids (dtrace's,
+ * the profile provider's standing probes, the kernel providers' after them), the profile
+ * provider's rate rules (dtrace's units, hz by default, the 200 us floor), on-demand creation,
+ * glob matching, -i ids. */
 #include "t.h"
 
 #include <stdlib.h>
 
 #include "bprobes.h"
+#include "pcat.h"
+#include "provider.h"
 
 static struct probedesc pd(char *prov, char *mod, char *func, char *name)
 {
@@ -12,29 +16,40 @@ static struct probedesc pd(char *prov, char *mod, char *func, char *name)
 	return d;
 }
 
-/* Match `text` as -n gives it; returns the matched probes' names joined by ' '. */
-static char *match_names(struct bprobes *c, const char *text, int *count)
+/* The dtrace and profile providers' standing probes alone. */
+static void init_builtin(struct bprobes *c)
+{
+	bprobes_init(c);
+	prov_dtrace.populate(c);
+	prov_profile.populate(c);
+}
+
+/* Match `text` as -n gives it, through the dtrace and profile providers, for clause 0 of c;
+ * returns the matched probes' ids and names joined by ' '. */
+static char *match_names(struct pcat *c, const char *text, int *count)
 {
 	struct probedesc d;
 	char err[256];
 	if (probedesc_parse(text, 'n', &d, err, sizeof(err)) != 0)
 		return xasprintf("ERR %s", err);
-	int *idx = NULL;
-	size_t n = 0;
-	*count = bprobes_match(c, NULL, &d, 0, &idx, &n);
+	free(c->clause_idx[0]);
+	c->clause_idx[0] = NULL;
+	c->nclause_idx[0] = 0;
+	*count = prov_dtrace.match(c, &d, 0, 0, 0);
+	*count += prov_profile.match(c, &d, 0, 0, *count);
 	struct strbuf b = { 0 };
-	for (size_t i = 0; i < n; i++)
-		strbuf_printf(&b, "%s%u:%s:%s", i ? " " : "", c->probes[idx[i]].id,
-			      c->probes[idx[i]].provider, c->probes[idx[i]].name);
-	free(idx);
+	for (size_t i = 0; i < c->nclause_idx[0]; i++) {
+		const struct dobj_probe *p = &c->builtin.probes[c->clause_idx[0][i]];
+		strbuf_printf(&b, "%s%u:%s:%s", i ? " " : "", p->id, p->provider, p->name);
+	}
 	probedesc_free(&d);
-	return strbuf_take(&b);
+	return b.s ? strbuf_take(&b) : xstrdup("");
 }
 
 T_CASE(catalog_ids)
 {
 	struct bprobes c;
-	bprobes_init(&c);
+	init_builtin(&c);
 	T_EQ_INT(c.n, 18);
 	T_EQ_STR(c.probes[0].name, "BEGIN");
 	T_EQ_INT(c.probes[0].kind, DOBJ_PROBE_BEGIN);
@@ -45,16 +60,31 @@ T_CASE(catalog_ids)
 	T_EQ_STR(c.probes[3].name, "profile-97");
 	T_EQ_INT(c.probes[3].id, 4);
 	T_EQ_STR(c.probes[17].name, "tick-10s");
-	T_EQ_INT(c.probes[17].period_ns, 10000000000ull);
+	T_EQ_INT(*(const uint64_t *)c.probes[17].data, 10000000000ull);
 	T_EQ_INT(c.probes[17].kind, DOBJ_PROBE_TICK);
 	bprobes_free(&c);
+	/* the whole table: the same first 18, then the kernel providers' (syscall first) */
+	struct pcat pc;
+	pcat_init(&pc, 0);
+	T_CHECK(pc.builtin.n > 18);
+	T_EQ_STR(pc.builtin.probes[17].name, "tick-10s");
+	T_EQ_STR(pc.builtin.probes[18].provider, "syscall");
+	T_EQ_INT(pc.builtin.probes[18].id, 19);
+	pcat_free(&pc);
 }
 
+/* The period of the profile probe `name` as the profile provider makes it, 0 when it makes
+ * none. */
 static uint64_t period(const char *name)
 {
-	enum dobj_probe_kind k;
-	uint64_t p;
-	return bprobes_profile_period(name, &k, &p) == 0 ? p : 0;
+	struct pcat c;
+	pcat_init(&c, 1);
+	struct probedesc d = pd("profile", "", "", (char *)name);
+	uint64_t p = 0;
+	if (prov_profile.match(&c, &d, 0, 0, 0) == 1)
+		p = *(const uint64_t *)c.builtin.probes[c.clause_idx[0][0]].data;
+	pcat_free(&c);
+	return p;
 }
 
 T_CASE(rates)
@@ -94,8 +124,9 @@ T_CASE(rates)
 
 T_CASE(match_and_create)
 {
-	struct bprobes c;
-	bprobes_init(&c);
+	struct pcat c;
+	pcat_init(&c, 1);
+	uint32_t next = (uint32_t)c.builtin.n + 1;   /* the first on-demand probe's id */
 	int n;
 	char *s = match_names(&c, "BEGIN", &n);
 	T_EQ_STR(s, "1:dtrace:BEGIN");
@@ -108,28 +139,33 @@ T_CASE(match_and_create)
 	T_EQ_STR(s, "17:profile:tick-1s");
 	free(s);
 	/* created on demand, next id, once */
+	char *want = xasprintf("%u:profile:tick-250ms", next);
 	s = match_names(&c, "profile:::tick-250ms", &n);
-	T_EQ_STR(s, "19:profile:tick-250ms");
+	T_EQ_STR(s, want);
 	free(s);
 	s = match_names(&c, "tick-250ms", &n);
-	T_EQ_STR(s, "19:profile:tick-250ms");
+	T_EQ_STR(s, want);
 	free(s);
-	T_EQ_INT(c.n, 19);
+	free(want);
+	T_EQ_INT(c.builtin.n, next);
+	want = xasprintf("%u:profile:profile-33", next + 1);
 	s = match_names(&c, "profile-33", &n);
-	T_EQ_STR(s, "20:profile:profile-33");
-	T_EQ_INT(c.probes[19].kind, DOBJ_PROBE_PROFILE);
+	T_EQ_STR(s, want);
+	T_EQ_INT(c.builtin.probes[next].kind, DOBJ_PROBE_PROFILE);
+	T_EQ_INT(*(const uint64_t *)c.builtin.probes[next].data, 1000000000ull / 33);
 	free(s);
+	free(want);
 	/* a glob creates nothing and matches what exists */
 	s = match_names(&c, "tick-1*", &n);
 	T_EQ_STR(s, "11:profile:tick-1 12:profile:tick-10 13:profile:tick-100 15:profile:tick-1000 "
 		    "17:profile:tick-1s 18:profile:tick-10s");
 	free(s);
-	T_EQ_INT(c.n, 20);
+	T_EQ_INT(c.builtin.n, next + 1);
 	/* a description for another provider creates nothing */
 	s = match_names(&c, "foo:::tick-7", &n);
 	T_EQ_STR(s, "");
 	T_EQ_INT(n, 0);
-	T_EQ_INT(c.n, 20);
+	T_EQ_INT(c.builtin.n, next + 1);
 	free(s);
 	s = match_names(&c, "tick-100us", &n);
 	T_EQ_STR(s, "");
@@ -138,13 +174,13 @@ T_CASE(match_and_create)
 	s = match_names(&c, "E*", &n);
 	T_EQ_STR(s, "2:dtrace:END 3:dtrace:ERROR");
 	free(s);
-	bprobes_free(&c);
+	pcat_free(&c);
 }
 
 T_CASE(match_ids_dedup)
 {
 	struct bprobes c;
-	bprobes_init(&c);
+	init_builtin(&c);
 	int *idx = NULL;
 	size_t n = 0;
 	struct probedesc any = pd("", "", "", "");

@@ -33,6 +33,7 @@
 #include "elf_funcs.h"
 #include "pcat.h"
 #include "pid_prov.h"
+#include "plist.h"
 #include "uprobe.h"
 #include "usdt_prov.h"
 #include "util.h"
@@ -444,18 +445,51 @@ static struct dtype **dwarf_types(const struct uprov *u, const struct uprov_prob
 }
 
 /* DWARF's types when the object has them, else the arguments' native types (uint64_t). */
-static struct dtype **pid_arg_types(const struct uprov *u, const struct uprov_probe *p,
-				    struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs)
+static int pid_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		    bool listing, struct prov_args *a)
 {
-	struct dtype **t = dwarf_types(u, p, ctx, dw, nargs);
-	return t ? t : uprov_native_types(u, p, ctx, nargs);
+	(void)listing;
+	const struct uprov_probe *up = p->data;
+	a->types = dwarf_types(&cat->up, up, ctx, &cat->dwarf, &a->nargs);
+	if (!a->types)
+		a->types = uprov_native_types(&cat->up, up, ctx, &a->nargs);
+	return 0;
 }
+
+/* -l: the probes of the descriptions that name a process (pid1234, or pid$target with -c/-p),
+ * made in the uprobe table through the provider's own matching, as the tracer makes them: a
+ * process's functions are listed only when described (dtrace's rule). Returns 0, or 1 when a
+ * description is in error (the message printed). */
+static int pid_list(struct plist *L)
+{
+	int status = 0;
+	for (int k = 0; k < L->ndescs; k++) {
+		struct plist_desc *d = &L->descs[k];
+		if (d->by_id || d->is_file || uprov_desc_pid(d->pd.prov) <= 0)
+			continue;
+		int n = pid_match(&L->cat, &d->pd, 0, -1, 0);
+		if (n < 0) {
+			fflush(L->out);
+			util_warn("failed to match %s:%s:%s:%s: %s", d->pd.prov, d->pd.mod, d->pd.func,
+				  d->pd.name, L->cat.err);
+			d->matched = true;
+			status = 1;
+		} else if (n > 0) {
+			d->matched = true;
+		}
+	}
+	return status;
+}
+
+static const char *const pid_attrs[] = {
+	"Unstable", "Unstable", "Common", "Unstable", "Unstable", "Common",
+};
 
 const struct provider prov_pid = {
 	.name = "pid",
 	.match = pid_match,
 	.match_new = pid_match_new,
-	.arg_types = pid_arg_types,
+	.args = pid_args,
 	.prog_type = uprobe_prog_type,
 	.flags = uprobe_flags,
 	.cg_compile = cgu_compile,
@@ -466,4 +500,7 @@ const struct provider prov_pid = {
 	.cg_probe_name = cgu_probe_name,
 	.attach = uprobe_attach,
 	.run = &uprobe_run_ops,
+	.list = pid_list,
+	.list_probe = plist_print,   /* made because a description selected it: always listed */
+	.list_attrs = pid_attrs,
 };

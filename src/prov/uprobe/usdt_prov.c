@@ -43,9 +43,6 @@ void uprov_free(struct uprov *u)
 		free(u->descs[i].name);
 	}
 	free(u->descs);
-	for (int i = 0; i < u->ntypeprogs; i++)
-		dprog_free(u->typeprogs[i]);
-	free(u->typeprogs);
 	free(u->blocks);
 	free(u->index);
 	free(u->first_unplaced);

@@ -34,7 +34,6 @@
 #include "usdt_cache.h"
 
 struct provider;
-struct dprog;
 struct dtype;
 struct dtype_ctx;
 
@@ -98,8 +97,6 @@ struct uprov {
 	size_t index_cap;
 	uint32_t next_id;
 	bool scanned;                /* every process's objects are in files[] */
-	struct dprog **typeprogs;    /* declared argument types live in these (usdt arg_types) */
-	int ntypeprogs;
 	int nunplaced;               /* probes a provider left out since it last said so */
 	char *first_unplaced;
 };

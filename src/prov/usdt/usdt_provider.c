@@ -3,18 +3,40 @@
  * walk over the processes' objects only when it may name such probes: not the tracer's own
  * providers, not an id, not the pid provider's own name (`pid1234`), and not a bare name
  * that earlier providers answered (`BEGIN`, `tick-1s`: scanning every process for those would
- * only slow start-up). */
+ * only slow start-up).
+ *
+ * Arguments: through the provider file's argument mapping when the binary carries usdtrace's
+ * type note with one, else as declared there, else the native types of the first site's
+ * argument locations.
+ *
+ * Listing (-l): the files descriptions name by path (module fields with a '/'), listed here
+ * directly (no process maps them), numbered right after the builtin catalog; then every probe
+ * of every object of the listed processes (-p/-c; else of every process) made in the uprobe
+ * table (uprov_add_process), each object parsed once however many processes map it. A probe
+ * is the tuple (provider+pid, module, function, name): the sites of one probe within one
+ * function collapse into one line, and every probe of a listed object takes an id, before
+ * filtering, so an id names the same probe whatever descriptions are given. -l -v adds, after
+ * dtrace's blocks, where each site is and where its arguments live. */
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dparse.h"
 #include "dtype.h"
 #include "pcat.h"
+#include "plist.h"
 #include "uprobe.h"
 #include "usdt_prov.h"
 #include "util.h"
+
+/* USDT providers defined without stability pragmas carry dtrace's default provider
+ * attributes: Unstable / Unstable / Common for every part of the description. */
+static const char *const usdt_attrs[] = {
+	"Unstable", "Unstable", "Common", "Unstable", "Unstable", "Common",
+};
 
 /* "pid1234" exactly (no glob): the pid provider's, which DTrace reserves. */
 static bool names_pid_provider(const char *prov)
@@ -41,10 +63,10 @@ static int usdt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, 
 }
 
 /* Declared argument types (usdtrace -G's type note): the file's declarations and one typedef
- * per argument, parsed as a D program of their own, kept with the table; NULL when the file
- * has none or they do not parse. */
-static struct dtype **declared_types(struct uprov *u, const struct usdt_file *f,
-				     const struct usdt_site *site, int *nargs)
+ * per argument, parsed as a D program of their own (*keep); NULL when the file has none or
+ * they do not parse. */
+static struct dtype **declared_types(const struct usdt_file *f, const struct usdt_site *site,
+				     int *nargs, struct dprog **keep)
 {
 	const struct usdt_probe_types *pt = usdt_file_find_types(f, site->provider, site->name);
 	if (!pt || pt->nargs != site->nargs)
@@ -74,23 +96,9 @@ static struct dtype **declared_types(struct uprov *u, const struct usdt_file *f,
 			return NULL;
 		}
 	}
-	/* the types live in g2's context: kept as long as the table */
-	u->typeprogs = xrealloc(u->typeprogs, sizeof(*u->typeprogs) * (size_t)(u->ntypeprogs + 1));
-	u->typeprogs[u->ntypeprogs++] = g2;
+	*keep = g2;
 	*nargs = pt->nargs;
 	return types;
-}
-
-/* As declared in the provider file when the binary carries usdtrace's type note, else the
- * native types of the first site's argument locations. */
-static struct dtype **usdt_arg_types(const struct uprov *u, const struct uprov_probe *p,
-				     struct dtype_ctx *ctx, struct dwt_cache *dw, int *nargs)
-{
-	(void)dw;
-	const struct usdt_file *notes = uprov_notes(u, p);
-	struct dtype **t = notes ? declared_types((struct uprov *)u, notes, uprov_site(u, p, 0),
-						  nargs) : NULL;
-	return t ? t : uprov_native_types(u, p, ctx, nargs);
 }
 
 /* A translated argument's type: in the program's context first, where the D libraries'
@@ -101,22 +109,20 @@ static struct dtype *xlated_type(struct dtype_ctx *ctx, struct dprog *g2, const 
 	return t ? t : dparse_type_string(g2->types, spelling);
 }
 
-/* The provider file's argument mapping (usdt_typenote.h's ARGMAP note): provider.h. */
-static struct dtype **usdt_arg_mapping(const struct uprov *u, const struct uprov_probe *p,
-				       struct dtype_ctx *ctx, int *nargs, struct dtype ***native,
-				       int *nnative, int **map)
+/* The provider file's argument mapping (usdt_typenote.h's ARGMAP note) into a; -1 when there
+ * is none. */
+static int arg_mapping(const struct usdt_file *notes, const struct usdt_site *site,
+		       struct dtype_ctx *ctx, struct prov_args *a)
 {
-	const struct usdt_file *notes = uprov_notes(u, p);
-	const struct usdt_site *site = uprov_site(u, p, 0);
 	const struct usdt_probe_types *pt = notes ? usdt_file_find_types(notes, site->provider,
 									 site->name) : NULL;
 	if (!pt || !pt->xtypes)
-		return NULL;
+		return -1;
 	int nn;
-	struct dtype **nt = declared_types((struct uprov *)u, notes, site, &nn);
+	struct dprog *g2 = NULL;
+	struct dtype **nt = declared_types(notes, site, &nn, &g2);
 	if (!nt)
-		return NULL;
-	struct dprog *g2 = u->typeprogs[u->ntypeprogs - 1];
+		return -1;
 	struct dtype **xt = xcalloc((size_t)pt->nxargs + 1, sizeof(*xt));
 	for (int k = 0; k < pt->nxargs; k++) {
 		int m = pt->map[k];
@@ -133,19 +139,219 @@ static struct dtype **usdt_arg_mapping(const struct uprov *u, const struct uprov
 	}
 	int *mp = xcalloc((size_t)pt->nxargs + 1, sizeof(*mp));
 	memcpy(mp, pt->map, sizeof(*mp) * (size_t)pt->nxargs);
-	*nargs = pt->nxargs;
-	*native = nt;
-	*nnative = nn;
-	*map = mp;
-	return xt;
+	a->nargs = pt->nxargs;
+	a->types = xt;
+	a->native = nt;
+	a->nnative = nn;
+	a->map = mp;
+	a->keep = g2;
+	return 0;
+}
+
+/* -l -v's argument types of a probe whose first site is s0: as the provider file spells them
+ * (translated types when it maps arguments), else the native types of s0's locations. */
+static void list_args(const struct usdt_file *f, const struct usdt_site *s0, struct prov_args *a)
+{
+	const struct usdt_probe_types *t = f ? usdt_file_find_types(f, s0->provider, s0->name)
+					     : NULL;
+	bool mapped = t && t->xtypes;
+	a->nargs = mapped ? t->nxargs : t ? t->nargs : s0->nargs;
+	a->text = xcalloc((size_t)a->nargs + 1, sizeof(*a->text));
+	for (int i = 0; i < a->nargs; i++)
+		a->text[i] = mapped ? t->xtypes[i] : t ? t->types[i]
+						      : usdt_arg_native_type(&s0->args[i]);
+}
+
+static int usdt_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+		     bool listing, struct prov_args *a)
+{
+	const struct uprov_probe *up = p->data;
+	const struct usdt_file *notes = uprov_notes(&cat->up, up);
+	const struct usdt_site *site = uprov_site(&cat->up, up, 0);
+	if (listing) {
+		list_args(notes, site, a);
+		return 0;
+	}
+	if (arg_mapping(notes, site, ctx, a) == 0)
+		return 0;
+	a->types = notes ? declared_types(notes, site, &a->nargs, &a->keep) : NULL;
+	if (!a->types)
+		a->types = uprov_native_types(&cat->up, up, ctx, &a->nargs);
+	return 0;
+}
+
+/* ---- listing ---- */
+
+/* Probe fp of file f, id `id`, named prov (with the pid for a process's), in module: its line
+ * and, with -v, dtrace's blocks and where its sites and their arguments are (not in dtrace). */
+static void print_probe(struct plist *L, uint32_t id, const char *prov, const char *module,
+			const struct usdt_file *f, const struct usdt_file_probe *fp)
+{
+	const struct usdt_site *s0 = &f->sites[fp->sites[0]];
+	char *name = probedesc_display_name(s0->name);
+	plist_line(L, id, prov, module, s0->function, name);
+	free(name);
+	if (!L->verbose)
+		return;
+	plist_attrs(L, usdt_attrs);
+	struct prov_args a = { 0 };
+	list_args(f, s0, &a);
+	plist_args(L, &a);
+	prov_args_free(&a);
+	fputs("\n\tProbe Sites\n", L->out);
+	for (int k = 0; k < fp->nsites; k++) {
+		const struct usdt_site *s = &f->sites[fp->sites[k]];
+		fprintf(L->out, "\t\t%#llx (file offset %#llx)", (unsigned long long)s->pc,
+			(unsigned long long)s->pc_off);
+		if (s->sem)
+			fprintf(L->out, ", semaphore %#llx (file offset %#llx)",
+				(unsigned long long)s->sem, (unsigned long long)s->sem_off);
+		fputc('\n', L->out);
+		for (int i = 0; i < s->nargs; i++) {
+			const struct usdt_arg *g = &s->args[i];
+			if (g->kind == USDT_LOC_INVALID) {
+				fprintf(L->out, "\t\t\targs[%d]: %s: cannot decode: %s\n", i, g->spec,
+					g->error ? g->error : "unknown");
+				continue;
+			}
+			char *where = usdt_arg_describe(g);
+			fprintf(L->out, "\t\t\targs[%d]: %s = %s %s\n", i, g->spec,
+				usdt_arg_native_type(g), where);
+			free(where);
+		}
+	}
+	fputc('\n', L->out);
+}
+
+/* A readable file whose notes were partly damaged: say what was skipped, once per file. */
+static void report_warnings(struct plist *L, struct usdt_cached *cf, const char *path)
+{
+	if (cf->warned)
+		return;
+	cf->warned = true;
+	fflush(L->out);
+	for (int i = 0; i < cf->f->nwarnings; i++)
+		util_warn("warning: %s: %s", path, cf->f->warnings[i]);
+}
+
+static void mark_file_reported(struct plist *L, const char *path)
+{
+	for (int k = 0; k < L->ndescs; k++)
+		if (L->descs[k].is_file && strcmp(L->descs[k].pd.mod, path) == 0)
+			L->descs[k].matched = true;
+}
+
+/* Files named by path in descriptions, each listed once, in command-line order, every probe
+ * taking an id. Returns 0, or 1 when one could not be read (reported). */
+static int list_files(struct plist *L)
+{
+	int status = 0;
+	for (int k = 0; k < L->ndescs; k++) {
+		struct plist_desc *d = &L->descs[k];
+		if (!d->is_file)
+			continue;
+		bool seen = false;
+		for (int j = 0; j < k && !seen; j++)
+			seen = L->descs[j].is_file && strcmp(L->descs[j].pd.mod, d->pd.mod) == 0;
+		if (seen)
+			continue;
+		struct stat st;
+		/* A file that cannot be read is reported once; "failed to match" would add nothing. */
+		if (stat(d->pd.mod, &st) != 0) {
+			fflush(L->out);
+			util_warn("failed to open %s: %s", d->pd.mod, strerror(errno));
+			mark_file_reported(L, d->pd.mod);
+			status = 1;
+			continue;
+		}
+		struct usdt_cached *cf = usdt_cache_get(&L->cat.up.cache, st.st_dev, st.st_ino,
+							d->pd.mod);
+		if (!cf->f) {
+			fflush(L->out);
+			util_warn("failed to open %s: %s", d->pd.mod,
+				  usdt_cache_err_without_path(cf->err, d->pd.mod));
+			mark_file_reported(L, d->pd.mod);
+			status = 1;
+			continue;
+		}
+		report_warnings(L, cf, d->pd.mod);
+		const char *slash = strrchr(d->pd.mod, '/');
+		const char *module = slash ? slash + 1 : d->pd.mod;
+		for (int j = 0; j < cf->nprobes; j++) {
+			const struct usdt_file_probe *fp = &cf->probes[j];
+			const struct usdt_site *s = &cf->f->sites[fp->sites[0]];
+			uint32_t id = L->next_id++;
+			if (plist_select(L, id, d->pd.mod, 0, s->provider, module, s->function,
+					 s->name))
+				print_probe(L, id, s->provider, module, cf->f, fp);
+		}
+	}
+	return status;
+}
+
+/* -p / -c: tell, once per file, about a target's objects that cannot be read or whose notes
+ * are damaged. uprov_add_process skips those silently (the tracer must not warn about other
+ * users' processes), so the same maps are walked here first; the parses land in the table's
+ * cache, which uprov_add_process then reuses. */
+static void report_objects(struct plist *L, const struct proc_maps *m)
+{
+	for (int i = 0; i < m->nobjs; i++) {
+		const struct proc_object *o = &m->objs[i];
+		struct usdt_cached *cf = usdt_cache_get(&L->cat.up.cache, o->dev, o->ino,
+							o->open_path);
+		if (cf->f) {
+			report_warnings(L, cf, o->path);
+		} else if (!cf->warned) {
+			fflush(L->out);
+			util_warn("pid %d: %s: %s", (int)m->pid, o->path,
+				  usdt_cache_err_without_path(cf->err, o->open_path));
+			cf->warned = true;
+		}
+	}
+}
+
+static void add_process_cb(const struct proc_maps *m, void *arg)
+{
+	struct plist *L = arg;
+	uprov_add_process(&L->cat.up, m);
+}
+
+/* The files named by path, then every probe of the listed processes into the uprobe table: the
+ * -p/-c ones, else every process on the machine (skipping those that vanish and kernel
+ * threads) when some description may name processes' probes. */
+static int usdt_list(struct plist *L)
+{
+	int status = list_files(L);
+	bool any_proc_desc = L->ndescs == 0;
+	for (int i = 0; i < L->ndescs; i++)
+		any_proc_desc |= !L->descs[i].is_file;
+	if (L->nprocs > 0) {
+		for (int i = 0; i < L->nprocs; i++) {
+			report_objects(L, L->procs[i]);
+			uprov_add_process(&L->cat.up, L->procs[i]);
+		}
+	} else if (any_proc_desc) {
+		proc_maps_foreach(add_process_cb, L);
+	}
+	return status;
+}
+
+/* A USDT probe of a process, made in the uprobe table; selected as a file's are, by its
+ * provider's base name and pid. */
+static void usdt_list_probe(struct plist *L, const struct dobj_probe *p)
+{
+	const struct uprov_probe *up = p->data;
+	const struct uprov *u = &L->cat.up;
+	const struct usdt_site *s = uprov_site(u, up, 0);
+	if (plist_select(L, p->id, NULL, up->pid, s->provider, p->module, s->function, s->name))
+		print_probe(L, p->id, up->provider, p->module, uprov_notes(u, up), up->sites);
 }
 
 const struct provider prov_usdt = {
 	.name = "usdt",
 	.match = usdt_match,
 	.match_new = uprov_match_new,
-	.arg_types = usdt_arg_types,
-	.arg_mapping = usdt_arg_mapping,
+	.args = usdt_args,
 	.prog_type = uprobe_prog_type,
 	.flags = uprobe_flags,
 	.cg_compile = cgu_compile,
@@ -156,4 +362,7 @@ const struct provider prov_usdt = {
 	.cg_probe_name = cgu_probe_name,
 	.attach = uprobe_attach,
 	.run = &uprobe_run_ops,
+	.list = usdt_list,
+	.list_probe = usdt_list_probe,
+	.list_attrs = usdt_attrs,
 };

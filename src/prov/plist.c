@@ -1,0 +1,105 @@
+/* plist.c — selecting and printing probes for -l; see plist.h. */
+#include "plist.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtype.h"
+#include "provider.h"
+#include "util.h"
+
+/* Does description d select this probe? `path` (non-NULL) is the file it was listed from,
+ * compared when the description names a file by path. */
+static bool desc_selects(const struct plist_desc *d, uint32_t id, const char *path, pid_t pid,
+			 const char *prov, const char *mod, const char *func, const char *name)
+{
+	if (d->by_id)
+		return (long)id == d->id;
+	if (d->is_file != (path != NULL))
+		return false;
+	if (path) {
+		if (strcmp(d->pd.mod, path) != 0)
+			return false;
+		struct probedesc any_mod = d->pd;
+		any_mod.mod = "";
+		return probedesc_match(&any_mod, prov, pid, mod, func, name);
+	}
+	return probedesc_match(&d->pd, prov, pid, mod, func, name);
+}
+
+bool plist_select(struct plist *L, uint32_t id, const char *path, pid_t pid, const char *prov,
+		  const char *mod, const char *func, const char *name)
+{
+	bool selected = L->ndescs == 0;
+	for (int k = 0; k < L->ndescs; k++) {
+		struct plist_desc *d = &L->descs[k];
+		if (desc_selects(d, id, path, pid, prov, mod, func, name)) {
+			d->matched = true;
+			selected = true;
+		}
+	}
+	return selected;
+}
+
+void plist_line(struct plist *L, uint32_t id, const char *prov, const char *mod,
+		const char *func, const char *name)
+{
+	fprintf(L->out, "%5u %10s %17s %33s %s\n", id, prov, mod, func ? func : "", name);
+}
+
+void plist_attrs(struct plist *L, const char *const *attrs)
+{
+	static const char *const stable[] = { "Stable", "Stable", "Common",
+					      "Stable", "Stable", "Common" };
+	static const char *const blocks[] = { "Probe Description Attributes",
+					      "Argument Attributes" };
+	const char *const *at = attrs ? attrs : stable;
+	for (int b = 0; b < 2; b++) {
+		fprintf(L->out, "\n\t%s\n", blocks[b]);
+		fprintf(L->out, "\t\tIdentifier Names: %s\n", at[3 * b]);
+		fprintf(L->out, "\t\tData Semantics:   %s\n", at[3 * b + 1]);
+		fprintf(L->out, "\t\tDependency Class: %s\n", at[3 * b + 2]);
+	}
+}
+
+void plist_args(struct plist *L, const struct prov_args *a)
+{
+	fputs("\n\tArgument Types\n", L->out);
+	int n = a ? a->nargs : 0;
+	for (int i = 0; i < n; i++) {
+		if (a->text) {
+			fprintf(L->out, "\t\targs[%d]: %s\n", i, a->text[i]);
+			continue;
+		}
+		char *t = dtype_spell(a->types[i], NULL, false);
+		fprintf(L->out, "\t\targs[%d]: %s\n", i, t);
+		free(t);
+	}
+	if (n <= 0)
+		fputs("\t\tNone\n", L->out);
+}
+
+void plist_verbose(struct plist *L, const struct dobj_probe *p)
+{
+	plist_attrs(L, p->prov->list_attrs);
+	struct prov_args a = { 0 };
+	bool have = p->prov->args && p->prov->args(&L->cat, p, L->ctx, true, &a) == 0 &&
+		    (a.text || a.types);
+	plist_args(L, have ? &a : NULL);
+	prov_args_free(&a);
+}
+
+void plist_print(struct plist *L, const struct dobj_probe *p)
+{
+	plist_line(L, p->id, p->provider, p->module, p->function, p->name);
+	if (!L->verbose)
+		return;
+	plist_verbose(L, p);
+	fputc('\n', L->out);
+}
+
+void plist_probe(struct plist *L, const struct dobj_probe *p)
+{
+	if (plist_select(L, p->id, NULL, 0, p->provider, p->module, p->function, p->name))
+		plist_print(L, p);
+}

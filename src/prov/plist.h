@@ -1,0 +1,66 @@
+/* plist.h — listing probes (-l): the state list_cmd.c builds from the command line and hands
+ * to the providers' listing hooks (provider.h: populate, list_provide, list, list_probe,
+ * list_attrs, args), and the ways a probe is selected and printed, in dtrace's format.
+ *
+ * Order (list_cmd.c): the header; the builtin catalog (pcat.h: standing probes, and those
+ * list_provide made for the descriptions), each probe through plist_probe; then every
+ * provider's list hook in provider-table order (ids going on from next_id: usdt's files named
+ * by path, the probes of the listed processes added to the uprobe table); then the uprobe
+ * table numbered as a trace numbers it and listed in id order, each probe through its
+ * provider's list_probe (pcat_list_uprobes). */
+#ifndef USDTRACE_PLIST_H
+#define USDTRACE_PLIST_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "pcat.h"
+#include "probedesc.h"
+#include "proc_maps.h"
+
+/* One description of a -n/-P/-m/-f/-i argument. */
+struct plist_desc {
+	char kind;            /* 'n' 'P' 'm' 'f' 'i' */
+	const char *text;
+	bool by_id;           /* -i with a number */
+	long id;
+	bool is_file;         /* the module field names an ELF file by path (our extension): it
+	                       * selects only what a provider lists from that file */
+	struct probedesc pd;  /* `$target` expanded */
+	bool matched;         /* some probe was listed for it, or its error reported */
+};
+
+struct plist {
+	struct plist_desc *descs;
+	int ndescs;
+	bool verbose;         /* -v */
+	FILE *out;
+	struct proc_maps **procs;   /* -p / -c: the processes to list (by pid); none: every
+	                             * process, for descriptions that may name their probes */
+	int nprocs;
+	uint32_t next_id;     /* the id the next probe listed from outside the catalog takes */
+	struct pcat cat;      /* the builtin catalog and the uprobe table */
+	struct dtype_ctx *ctx;      /* -v: argument types are made here */
+};
+
+/* Whether the descriptions select a probe (no description: all do), marking those that do.
+ * path: the file the probe was listed from, for descriptions naming a file by path (NULL: a
+ * probe of the catalog or of a process); pid: the probe's process (its provider is prov+pid),
+ * 0 for none. */
+bool plist_select(struct plist *L, uint32_t id, const char *path, pid_t pid, const char *prov,
+		  const char *mod, const char *func, const char *name);
+/* One probe line. */
+void plist_line(struct plist *L, uint32_t id, const char *prov, const char *mod,
+		const char *func, const char *name);
+/* -v: the attribute blocks (provider.h list_attrs; NULL: Stable / Stable / Common). */
+void plist_attrs(struct plist *L, const char *const *attrs);
+/* -v: the argument types block of a (NULL or no argument: "None"). */
+void plist_args(struct plist *L, const struct prov_args *a);
+/* -v of probe p: its provider's attributes, and its arguments through its args hook. */
+void plist_verbose(struct plist *L, const struct dobj_probe *p);
+/* Probe p's line and, with -v, plist_verbose and a blank line. */
+void plist_print(struct plist *L, const struct dobj_probe *p);
+/* plist_print when the descriptions select p (its provider with no pid). */
+void plist_probe(struct plist *L, const struct dobj_probe *p);
+#endif
