@@ -292,8 +292,7 @@ static bool type_parses(const char *decls, const char *type)
 	struct strbuf b = { 0 };
 	strbuf_printf(&b, "%s\ntypedef %s __usdtrace_try;\n", decls, type);
 	struct dprog *g = dprog_new();
-	char err[256];
-	int rc = dparse_script(g, "probe argument types", b.s, b.len, err, sizeof(err));
+	int rc = dparse_script(g, "probe argument types", b.s, b.len, NULL);
 	strbuf_free(&b);
 	dprog_free(g);
 	return rc == 0;
@@ -321,8 +320,7 @@ struct dtype **ktp_arg_types(const struct dobj_probe *p, struct dtype_ctx *ctx, 
 	}
 	strbuf_puts(&b, "\n");
 	struct dprog *g = dprog_new();
-	char err[256];
-	int rc = dparse_script(g, "probe argument types", b.s, b.len, err, sizeof(err));
+	int rc = dparse_script(g, "probe argument types", b.s, b.len, NULL);
 	strbuf_free(&b);
 	if (rc != 0) {
 		dprog_free(g);

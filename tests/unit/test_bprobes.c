@@ -16,9 +16,9 @@ static struct probedesc pd(char *prov, char *mod, char *func, char *name)
 static char *match_names(struct bprobes *c, const char *text, int *count)
 {
 	struct probedesc d;
-	char err[256];
-	if (probedesc_parse(text, 'n', &d, err, sizeof(err)) != 0)
-		return xasprintf("ERR %s", err);
+	struct derr err;
+	if (probedesc_parse(text, 'n', &d, &err) != 0)
+		return xasprintf("ERR %s", err.msg);
 	int *idx = NULL;
 	size_t n = 0;
 	*count = bprobes_match(c, NULL, &d, 0, &idx, &n);
