@@ -13,20 +13,14 @@
 #include "cg_str.h"
 #include "cg_subr.h"
 
-static _Noreturn void vfail(struct cgc *c, const struct dnode *n, const char *tag,
+static _Noreturn void vfail(struct cgc *c, const struct dnode *n, enum dtag tag,
 			    const char *fmt, va_list ap)
 {
-	char msg[512];
-
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	derr_vset(c->err, tag, fmt, ap);
 	if (!n)
 		n = c->where;
 	if (n && n->pos.line > 0)
-		util_seterr(c->errbuf, c->errlen, "%s%s%sline %d: %s", tag ? "[" : "", tag ? tag : "",
-			    tag ? "] " : "", n->pos.line, msg);
-	else
-		util_seterr(c->errbuf, c->errlen, "%s%s%s%s", tag ? "[" : "", tag ? tag : "",
-			    tag ? "] " : "", msg);
+		derr_locate(c->err, DERR_AT_LINE, NULL, n->pos.line, 0);
 	longjmp(c->fail, 1);
 }
 
@@ -34,7 +28,24 @@ _Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, .
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vfail(c, n, NULL, fmt, ap);
+	vfail(c, n, DTAG_NONE, fmt, ap);
+}
+
+_Noreturn void cgc_fail_line(struct cgc *c, int line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	derr_vset(c->err, DTAG_NONE, fmt, ap);
+	va_end(ap);
+	derr_locate(c->err, DERR_AT_LINE, NULL, line, 0);
+	longjmp(c->fail, 1);
+}
+
+_Noreturn void cgc_refuse(struct cgc *c, const char *why)
+{
+	derr_set(c->err, DTAG_NONE, "could not enable tracing: %s", why);
+	derr_set_kind(c->err, DERR_ENABLE);
+	longjmp(c->fail, 1);
 }
 
 _Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,
@@ -42,7 +53,7 @@ _Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vfail(c, n, dtag_name(tag), fmt, ap);
+	vfail(c, n, tag, fmt, ap);
 }
 
 /* ---- emitting ---- */
@@ -1095,7 +1106,7 @@ bool cgc_program_speculates(struct cgc *c, int probe_idx)
 static void check_dynvarsize(struct cgc *c, uint64_t budget)
 {
 	if (c->dyn_any && budget / (c->dyn_tuple_max + c->dyn_value_max) == 0)
-		cgc_fail(c, NULL, "could not enable tracing: Enabling exceeds size of buffer");
+		cgc_refuse(c, "Enabling exceeds size of buffer");
 }
 
 static void set_dyn_entries(struct cgc *c)
@@ -1120,7 +1131,7 @@ static void set_dyn_entries(struct cgc *c)
 }
 
 int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,
-	       char *errbuf, size_t errlen)
+	       struct derr *err)
 {
 	struct cgc *c = xcalloc(1, sizeof *c);
 	struct dobj *o = xcalloc(1, sizeof *o);
@@ -1130,8 +1141,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->ck = ck;
 	c->in = in;
 	c->o = o;
-	c->errbuf = errbuf;
-	c->errlen = errlen;
+	c->err = err;
 	c->g.priv = c;
 	c->g.emit_fault = emit_fault;
 	c->off_real_parent = c->off_tgid = c->off_se = c->off_sum_exec = c->off_fsbase = -1;
@@ -1139,8 +1149,8 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	bpb_init(&c->buf);
 	uint64_t strsize = in->opts ? in->opts->strsize : 256;
 	if (strsize < 2 || strsize > 4096) {
-		util_seterr(errbuf, errlen, "strsize %llu is not supported: use 2 to 4096 bytes",
-			    (unsigned long long)strsize);
+		derr_set(err, DTAG_NONE, "strsize %llu is not supported: use 2 to 4096 bytes",
+			 (unsigned long long)strsize);
 		goto done;
 	}
 	/* A D string holds up to strsize characters, NUL-terminated only when shorter (dtrace's

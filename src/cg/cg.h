@@ -4,8 +4,9 @@
  * kernel 6.18, and of 5.15-era kernels where the features used allow.
  *
  * Contract: cg_compile returns 0 with *out set (dobj_free it before the dck_prog, whose formats
- * it points to), or -1 with a message in errbuf in D terms ("line N: ..." when a construct
- * cannot be compiled, e.g. a string longer than the scratch space allows). It never needs
+ * it points to), or -1 with the error in *err (derr.h; NULL: not wanted) in D terms (at the
+ * line of a construct that cannot be compiled, e.g. a string longer than the scratch space
+ * allows; with dtrace's tag where libdtrace's code generator has one). It never needs
  * privileges: maps are described and referenced by index (dobj.h says how the tracer patches
  * them). cg_disasm writes the -S listing: per program, the probe, then the instructions with
  * map names and the clause/action each run of instructions comes from. */
@@ -36,7 +37,7 @@ struct cg_input {
 };
 
 int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,
-	       char *errbuf, size_t errlen);
+	       struct derr *err);
 
 /* -S: the generated code of every program, readable enough to debug a miscompile. */
 void cg_disasm(const struct dobj *o, struct strbuf *out);

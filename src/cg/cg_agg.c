@@ -219,7 +219,7 @@ void cga_layout(struct cgc *c)
 		free(kd);
 		if (!d) {
 			free(pl);
-			cgc_fail(c, NULL, "line %d: @%s: %s", a->line, a->name, err);
+			cgc_fail_line(c, a->line, "@%s: %s", a->name, err);
 		}
 		o->aggs[o->naggs].desc = d;
 		o->aggs[o->naggs].map = -1;
@@ -228,14 +228,14 @@ void cga_layout(struct cgc *c)
 		uint64_t vsize = 8 * (uint64_t)d->nwords;
 		if (vsize > CGA_MAX_VALUE) {
 			free(pl);
-			cgc_fail(c, NULL, "line %d: @%s: %s( ) with %zu buckets is larger than usdtrace "
-				 "supports (at most %d)", a->line, a->name, agg_func_name(d->func),
-				 d->nwords, CGA_MAX_VALUE / 8);
+			cgc_fail_line(c, a->line, "@%s: %s( ) with %zu buckets is larger than usdtrace "
+				      "supports (at most %d)", a->name, agg_func_name(d->func),
+				      d->nwords, CGA_MAX_VALUE / 8);
 		}
 		if (d->keysize > 8192) {
 			free(pl);
-			cgc_fail(c, NULL, "line %d: @%s: the keys take %zu bytes, more than usdtrace "
-				 "supports (8192)", a->line, a->name, d->keysize);
+			cgc_fail_line(c, a->line, "@%s: the keys take %zu bytes, more than usdtrace "
+				      "supports (8192)", a->name, d->keysize);
 		}
 		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share,
 		 * counting roughly what the kernel's hash map adds per element, and string keys
@@ -246,7 +246,7 @@ void cga_layout(struct cgc *c)
 		 * buffer at all is dtrace's refusal to enable, not a drop at run time. */
 		if (d->keysize + acct_keysize + vsize + 8 > aggsize) {
 			free(pl);
-			cgc_fail(c, NULL, "could not enable tracing: Enabling exceeds size of buffer");
+			cgc_refuse(c, "Enabling exceeds size of buffer");
 		}
 		uint64_t n = aggsize / per;
 		pl[i].entries = n < 1 ? 1 : n > (1u << 22) ? (1u << 22) : n;

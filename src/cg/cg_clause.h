@@ -23,7 +23,7 @@
 #include "cg_impl.h"
 #include "dobj.h"
 #include "provider.h"
-#include "dtag.h"
+#include "derr.h"
 #include "dtype.h"
 
 /* Fixed stack slots. */
@@ -97,8 +97,7 @@ struct cgc {
 	const struct cg_input *in;
 	struct dobj *o;
 	jmp_buf fail;
-	char *errbuf;
-	size_t errlen;
+	struct derr *err;              /* the caller's (may be NULL) */
 
 	int m_globals, m_scratch, m_ringbuf, m_drops;
 	int m_aggzero;                 /* cg_agg.c: zeros for new aggregation entries */
@@ -161,6 +160,12 @@ struct cgc {
 
 _Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same at script line `line`, for what no node stands for (an aggregation's layout). */
+_Noreturn void cgc_fail_line(struct cgc *c, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* dtrace's refusal to enable the program ("could not enable tracing: WHY", derr.h's
+ * DERR_ENABLE): what its dtrace_go() finds, such as buffers too small for one entry. */
+_Noreturn void cgc_refuse(struct cgc *c, const char *why);
 /* The same for a compile error libdtrace tags (dtag.h): dtrace's code generator reports some
  * (D_ALLOCA_SIZE, D_CG_EXPR...) with a tag that -x errtags shows. */
 _Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,

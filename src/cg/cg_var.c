@@ -31,10 +31,7 @@ static uint32_t storage_size(struct cgc *c, struct dck_var *v)
 	case CGC_VVOID:
 		break;
 	}
-	c->where = NULL;
-	util_seterr(c->errbuf, c->errlen, "line %d: variable %s has a type that cannot be stored",
-		    v->pos.line, v->name);
-	longjmp(c->fail, 1);
+	cgc_fail_line(c, v->pos.line, "variable %s has a type that cannot be stored", v->name);
 }
 
 /* What dtrace-utils's dynamic variable pool counts for v: its tuple (a variable id and the

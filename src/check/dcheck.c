@@ -20,6 +20,7 @@
 #include "agg.h"
 #include "dfmt.h"
 #include "dcheck_xlate.h"
+#include "derr.h"
 #include "dfold.h"
 #include "dtag.h"
 #include "dtype.h"
@@ -68,8 +69,7 @@ struct ck {
 	struct dtype_ctx *tc;
 	const struct dck_options *opt;
 	struct dck_prog *out;
-	char *errbuf;
-	size_t errlen;
+	struct derr *err;         /* the caller's (may be NULL) */
 	jmp_buf jb;
 	int status;           /* -1 or -2 (see dcheck.h) when jumping out */
 	/* the clause being checked */
@@ -102,16 +102,13 @@ static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag
 static _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 			       const char *fmt, ...)
 {
-	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	derr_vset(c->err, tag, fmt, ap);
 	va_end(ap);
+	derr_locate(c->err, DERR_AT_LINE, c->lib_file, error_line(c, n), 0);
 	if (c->lib_file)
-		dtag_seterr(c->errbuf, c->errlen, tag, DCK_LIBRARY_ERROR "%s: line %d: %s", c->lib_file,
-			    error_line(c, n), msg);
-	else
-		dtag_seterr(c->errbuf, c->errlen, tag, "line %d: %s", error_line(c, n), msg);
+		derr_set_kind(c->err, DERR_LIBRARY);
 	c->status = -1;
 	longjmp(c->jb, 1);
 }
@@ -1245,7 +1242,7 @@ static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct
 static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
 {
 	if (list_len(keys) > DCK_TUPLE_REGS) {
-		util_seterr(c->errbuf, c->errlen, "Insufficient tuple registers to generate code");
+		derr_set(c->err, DTAG_NONE, "Insufficient tuple registers to generate code");
 		c->status = -1;
 		longjmp(c->jb, 1);
 	}
@@ -1979,7 +1976,8 @@ static void destructive_refuse(struct ck *c)
 {
 	if (!c->destructive_used)
 		return;
-	util_seterr(c->errbuf, c->errlen, "could not enable tracing: Destructive actions not allowed");
+	derr_set(c->err, DTAG_NONE, "could not enable tracing: Destructive actions not allowed");
+	derr_set_kind(c->err, DERR_ENABLE);
 	c->status = -2;
 	longjmp(c->jb, 1);
 }
@@ -2103,12 +2101,12 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 		FAILT(c, n, &ns, D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n"
 		      "\tprototype: string constant\n\t argument: %s", d->name, a);
 	}
-	char err[512];
+	struct derr err;
 	if (memchr(f->str, '\0', f->slen))
 		fail_at(c, n, D_PRINTF_ARG_FMT, "%s( ) format string contains a NUL character", d->name);
-	struct dfmt *fmt = dfmt_parse(f->str, err, sizeof(err));
+	struct dfmt *fmt = dfmt_parse(f->str, &err);
 	if (!fmt)
-		fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
+		fail_at(c, n, err.tag, "%s", err.msg);
 	struct dck_prog *p = c->out;
 	p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
 	p->fmts[p->nfmts++] = fmt;
@@ -2120,10 +2118,10 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	/* freopen("") is no format: it restores the original output (dt_cc.c) */
 	bool restore = n->subr == DS_FREOPEN && fmt->text[0] == '\0' && nargs == 0;
 	int rc = restore ? 0 : dfmt_check(fmt, d->name, types, nargs, 2, NULL,
-					  c->opt->has_target, err, sizeof(err));
+					  c->opt->has_target, &err);
 	free(types);
 	if (rc != 0)
-		fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
+		fail_at(c, n, err.tag, "%s", err.msg);
 	n->fmt = fmt;
 }
 
@@ -2645,8 +2643,8 @@ static void check_aggs_done(struct ck *c)
 	for (int i = 0; i < c->out->naggs; i++) {
 		struct dck_agg *a = c->out->aggs[i];
 		if (!a->defined) {
-			dtag_seterr(c->errbuf, c->errlen, D_IDENT_UNDEF, "line %d: @%s has not yet been declared or "
-				    "assigned", a->pos.line, a->name);
+			derr_set_line(c->err, D_IDENT_UNDEF, a->pos.line, "@%s has not yet been declared or "
+				      "assigned", a->name);
 			c->status = -1;
 			longjmp(c->jb, 1);
 		}
@@ -2660,12 +2658,12 @@ static void check_aggs_done(struct ck *c)
 			printa_keys_agree(c, n, first->agg, o->agg);
 		if (f->kind != DN_STRING)
 			continue;
-		char err[512];
+		struct derr err;
 		if (memchr(f->str, '\0', f->slen))
 			fail_at(c, n, D_PRINTF_ARG_FMT, "printa( ) format string contains a NUL character");
-		struct dfmt *fmt = dfmt_parse(f->str, err, sizeof(err));
+		struct dfmt *fmt = dfmt_parse(f->str, &err);
 		if (!fmt)
-			fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
+			fail_at(c, n, err.tag, "%s", err.msg);
 		struct dck_prog *p = c->out;
 		p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
 		p->fmts[p->nfmts++] = fmt;
@@ -2676,11 +2674,10 @@ static void check_aggs_done(struct ck *c)
 			dck_argtype(p, a->keys[k], &types[k]);
 		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, true, "int64_t" };
 		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
-				    c->opt->has_target, err,
-				    sizeof(err));
+				    c->opt->has_target, &err);
 		free(types);
 		if (rc != 0)
-			fail_at(c, n, dtag_of(err), "%s", dtag_strip(err));
+			fail_at(c, n, err.tag, "%s", err.msg);
 		n->fmt = fmt;
 	}
 }
@@ -3293,7 +3290,7 @@ bool dck_argcompat(struct dtype *to, struct dtype *from)
 }
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
-		   char *errbuf, size_t errlen)
+		   struct derr *err)
 {
 	struct dck_options defaults = { .strsize = 256 };
 	struct dck_options o = opt ? *opt : defaults;
@@ -3303,8 +3300,7 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 	c->prog = prog;
 	c->tc = prog->types;
 	c->opt = &o;
-	c->errbuf = errbuf;
-	c->errlen = errlen;
+	c->err = err;
 	c->out = xcalloc(1, sizeof(*c->out));
 	c->out->prog = prog;
 	c->out->strsize = o.strsize;

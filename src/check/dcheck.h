@@ -105,16 +105,19 @@
  * "operator = can only be applied to a writable variable".
  *
  * Messages: dtrace's exact wording (libdtrace's dt_parser.c / dt_cc.c / dt_xlator.c texts,
- * looked up, not guessed), prefixed "line N: " with the node's line, e.g.
+ * looked up, not guessed), at the node's line (derr.h's DERR_AT_LINE: "line N: "), e.g.
  *   line 1: failed to resolve foo: Unknown variable name
  *   line 3: operator * requires operands of arithmetic type
  *   line 2: printf( ) argument #2 is incompatible with conversion #1 prototype: ...
  * The first error stops the check (dtrace reports one). Destructive subroutines (system,
  * raise, stop, copyout, copyoutstr) without -w are rejected as dtrace rejects them, when it
- * enables the program, not while compiling: errbuf holds "could not enable tracing:
- * Destructive actions not allowed" (no line prefix) and dcheck_program returns -2, so the
- * command prints "PROG: could not enable tracing: ..." rather than a compile error; any
- * compile error of the program is reported instead, as dtrace finds those first.
+ * enables the program, not while compiling: the error is "could not enable tracing:
+ * Destructive actions not allowed" (DERR_ENABLE, no tag, no position) and dcheck_program
+ * returns -2, so the command prints "PROG: could not enable tracing: ..." rather than a
+ * compile error; any compile error of the program is reported instead, as dtrace finds those
+ * first. An error in an item of a D library (the program's first nlib_items, dparse.h) is
+ * DERR_LIBRARY with the library's file, which a command reports as "failed to compile library
+ * FILE: line N: ...".
  * Messages and tags are Oracle libdtrace's (DTrace for Linux), e.g. "substr( ) prototype
  * mismatch: 4 args passed, at most 3 expected", "printf( ) prototype mismatch: 0 args passed,
  * at least 1 expected", "x[ ] key #2 is incompatible with prototype: ...".
@@ -126,7 +129,8 @@
  * name: foo".
  *
  * Contract: dcheck_program returns 0 with *out set (free with dck_prog_free, before the dprog),
- * or -1 (-2: destructive, above) with the message in errbuf; the dprog may then only be freed.
+ * or -1 (-2: destructive, above) with the error in *err (derr.h; NULL: not wanted); the dprog
+ * may then only be freed.
  * opt may be NULL (defaults: strsize 256, no destructive actions, no args[]). */
 #ifndef USDTRACE_DCHECK_H
 #define USDTRACE_DCHECK_H
@@ -216,9 +220,6 @@ struct dck_var {
  * int64_t). A clause that enables several probes is checked against the first; dtrace does
  * the same. An index out of range is "index 3 is out of range for prov:mod:func:name args[ ]"
  * with the clause's first probe description. */
-/* An error in an item of a D library (the program's first nlib_items, dparse.h) reads
- * "failed to compile library FILE: line N: ...", naming the file. */
-#define DCK_LIBRARY_ERROR "failed to compile library "
 
 struct dck_probe_args {
 	int nargs;
@@ -292,7 +293,7 @@ struct dck_prog {
 };
 
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
-		   char *errbuf, size_t errlen);
+		   struct derr *err);
 void dck_prog_free(struct dck_prog *p);
 
 /* The translator (its DN_TRANSLATOR definition, checked) that `xlate < out > (e)` would use for

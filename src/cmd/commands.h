@@ -11,8 +11,4 @@ int prov_cmd_run(const struct opts *o);
 int list_cmd_run(const struct opts *o);
 /* Everything else: compile the D program and trace (trace_cmd.c). */
 int trace_cmd_run(const struct opts *o);
-
-/* A compiler message for a description argument: msg without "line N: " (kept after an
- * optional "[D_TAG] "), since dtrace numbers lines in script files only. malloc'd. */
-char *cmd_desc_message(const char *msg);
 #endif

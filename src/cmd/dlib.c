@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dtag.h"
 #include "util.h"
 
 struct lib {
@@ -116,10 +115,12 @@ static int load(struct dprog *g, struct libset *s, struct lib *l)
 		if (load(g, s, dep) != 0)
 			return -1;
 	}
-	char err[1024];
+	struct derr err;
 	int clauses = count_clauses(g);
-	if (dparse_script(g, l->path, l->text, l->len, err, sizeof(err)) != 0) {
-		util_warn("failed to compile library %s: %s", l->path, dtag_strip(err));
+	if (dparse_script(g, l->path, l->text, l->len, &err) != 0) {
+		derr_locate(&err, err.at, l->path, err.line, err.col);
+		derr_set_kind(&err, DERR_LIBRARY);
+		dlib_report(&err);
 		return -1;
 	}
 	if (count_clauses(g) != clauses) {
@@ -128,6 +129,20 @@ static int load(struct dprog *g, struct libset *s, struct lib *l)
 	}
 	l->state = 2;
 	return 0;
+}
+
+const char *dlib_error_text(const struct derr *e, char *buf, size_t len)
+{
+	char text[DERR_TEXT_MAX];
+	snprintf(buf, len, "failed to compile library %s: %s", e->file,
+		 derr_format(e, false, text, sizeof(text)));
+	return buf;
+}
+
+void dlib_report(const struct derr *e)
+{
+	char text[DERR_FILE_MAX + DERR_TEXT_MAX];
+	util_warn("%s", dlib_error_text(e, text, sizeof(text)));
 }
 
 /* ---- which system libraries a program needs ---- */

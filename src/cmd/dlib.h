@@ -14,6 +14,12 @@
 
 int dlib_load(struct dprog *g, const char *const *dirs, int ndirs);
 
+/* An error in a D library (derr.h's DERR_LIBRARY, e->file the library), as dtrace reports it:
+ * "PROG: failed to compile library FILE: line N: message", without a tag even under -x
+ * errtags. dlib_error_text writes that text without "PROG: " into buf (returned). */
+void dlib_report(const struct derr *e);
+const char *dlib_error_text(const struct derr *e, char *buf, size_t len);
+
 /* The system library directory, loaded before the -L and -x libdir= directories (dtrace's
  * /usr/lib/dtrace): -x syslibdir= when given; else <dir of the usdtrace executable>/../lib/usdtrace
  * when it exists, which is $(PREFIX)/lib/usdtrace for an installed usdtrace and the source

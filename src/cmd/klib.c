@@ -122,12 +122,11 @@ bool klib_wanted(const char *text, size_t len)
 	return false;
 }
 
-int klib_load(struct dprog *g, char *errbuf, size_t errlen)
+int klib_load(struct dprog *g, struct derr *err)
 {
 	bool was = g->library;
 	g->library = true;
-	int rc = dparse_script(g, "<kernel library>", klib_text, sizeof(klib_text) - 1, errbuf,
-			       errlen);
+	int rc = dparse_script(g, "<kernel library>", klib_text, sizeof(klib_text) - 1, err);
 	g->library = was;
 	return rc;
 }

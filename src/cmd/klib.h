@@ -6,7 +6,7 @@
  * does: it costs the kernel's BTF, which a program that does not use kernel types never reads.
  *
  * Contract: klib_load parses the library into g as a library (no clauses). 0, or -1 with the
- * message in errbuf. */
+ * error in *err (derr.h). */
 #ifndef USDTRACE_KLIB_H
 #define USDTRACE_KLIB_H
 #include <stdbool.h>
@@ -15,5 +15,5 @@
 #include "dparse.h"
 
 bool klib_wanted(const char *text, size_t len);
-int klib_load(struct dprog *g, char *errbuf, size_t errlen);
+int klib_load(struct dprog *g, struct derr *err);
 #endif

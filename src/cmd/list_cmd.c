@@ -14,7 +14,6 @@
 
 #include "childproc.h"
 #include "dparse.h"
-#include "dtag.h"
 #include "dtype.h"
 #include "pcat.h"
 #include "plist.h"
@@ -60,9 +59,11 @@ static int parse_plain(struct plist *L, char kind, const char *t)
 	memset(d, 0, sizeof(*d));
 	d->kind = kind;
 	d->text = t;
-	char err[512];
-	if (probedesc_parse(t, kind == 'i' ? 'n' : kind, &d->pd, err, sizeof(err)) != 0) {
-		util_warn("invalid probe specifier %s: %s", t, err);
+	struct derr err;
+	if (probedesc_parse(t, kind == 'i' ? 'n' : kind, &d->pd, &err) != 0) {
+		char text[DERR_TEXT_MAX];
+		util_warn("invalid probe specifier %s: %s", t,
+			  derr_format(&err, false, text, sizeof(text)));
 		return -1;
 	}
 	d->is_file = strchr(d->pd.mod, '/') != NULL;
@@ -88,11 +89,14 @@ static int parse_descs(const struct opts *o, struct plist *L)
 			continue;
 		}
 		struct dprog *g = dprog_new();
-		char err[1024];
-		if (dparse_clause_arg(g, specs[(unsigned char)kind], t, err, sizeof(err)) != 0) {
-			char *m = cmd_desc_message(err);
-			util_warn("invalid probe specifier %s: %s", t, dtag_strip(m));
-			free(m);
+		struct derr err;
+		if (dparse_clause_arg(g, specs[(unsigned char)kind], t, &err) != 0) {
+			/* as dtrace -l reports it: no tag, and a description's lines are not numbered */
+			char text[DERR_TEXT_MAX];
+			if (err.at == DERR_AT_LINE)
+				err.at = DERR_AT_NONE;
+			util_warn("invalid probe specifier %s: %s", t,
+				  derr_format(&err, false, text, sizeof(text)));
 			dprog_free(g);
 			return -1;
 		}

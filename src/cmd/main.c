@@ -97,19 +97,22 @@ struct dopt_ev {
 /* Apply one option event; on failure prints dtrace's "failed to set ..." message. */
 static int apply_dopt(struct dopts *d, const struct dopt_ev *ev)
 {
-	char err[128];
+	struct derr err;
+	char text[DERR_TEXT_MAX];
 	const char *name;
 	switch (ev->letter) {
 	case 'x':
-		if (dopt_set_arg(d, ev->arg, err, sizeof(err)) == 0)
+		if (dopt_set_arg(d, ev->arg, &err) == 0)
 			return 0;
 		/* dtrace names the option without its "=value" */
-		util_warn("failed to set -x %.*s: %s", (int)strcspn(ev->arg, "="), ev->arg, err);
+		util_warn("failed to set -x %.*s: %s", (int)strcspn(ev->arg, "="), ev->arg,
+			  derr_format(&err, d->errtags, text, sizeof(text)));
 		return -1;
 	case 'b':
-		if (dopt_set(d, "bufsize", ev->arg, err, sizeof(err)) == 0)
+		if (dopt_set(d, "bufsize", ev->arg, &err) == 0)
 			return 0;
-		util_warn("failed to set -b %s: %s", ev->arg, err);
+		util_warn("failed to set -b %s: %s", ev->arg,
+			  derr_format(&err, d->errtags, text, sizeof(text)));
 		return -1;
 	case 'q': name = "quiet"; break;
 	case 'w': name = "destructive"; break;
@@ -117,9 +120,10 @@ static int apply_dopt(struct dopts *d, const struct dopt_ev *ev)
 	case 'Z': name = "zdefs"; break;
 	default: name = "cpp"; break; /* -C */
 	}
-	if (dopt_set(d, name, NULL, err, sizeof(err)) == 0)
+	if (dopt_set(d, name, NULL, &err) == 0)
 		return 0;
-	util_warn("failed to set -%c: %s", ev->letter, err);
+	util_warn("failed to set -%c: %s", ev->letter,
+		  derr_format(&err, d->errtags, text, sizeof(text)));
 	return -1;
 }
 

@@ -24,7 +24,7 @@
 #include "dlib.h"
 #include "dmacro.h"
 #include "dparse.h"
-#include "dtag.h"
+#include "derr.h"
 #include "kbtf.h"
 #include "klib.h"
 #include "ksym.h"
@@ -68,20 +68,6 @@ struct tc {
 	int target;
 };
 
-char *cmd_desc_message(const char *msg)
-{
-	const char *at = msg;
-	if (*at == '[') {
-		const char *close = strstr(at, "] ");
-		if (close)
-			at = close + 2;
-	}
-	int skip = 0;
-	if (sscanf(at, "line %*d: %n", &skip) == 0 && skip > 0)
-		return xasprintf("%.*s%s", (int)(at - msg), msg, at + skip);
-	return xstrdup(msg);
-}
-
 /* -x debug: "PROG DEBUG NANOSECONDS: message" on stderr at each step, in the form of
  * libdtrace's debug messages. */
 static void debug_step(const struct tc *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -106,19 +92,35 @@ static bool parse_complete_kernel(void *arg, struct dtype *rec)
 	return kbtf_complete(arg, rec);
 }
 
-/* "failed to compile script x.d: MSG" or "invalid probe specifier DESC: MSG", as dtrace
- * reports a failure in one of its command-line programs. A compile error's tag ("[D_SYNTAX] ",
- * see dtag.h) is shown only under -x errtags. */
-static void source_error(const struct tc *t, const struct source *s, const char *msg)
+/* An error of source s (or of a D library, or of no source), as dtrace reports it, by what
+ * the error is about (derr.h): one in a source's text is "failed to compile script x.d: MSG"
+ * or "invalid probe specifier DESC: MSG", MSG with the error's tag ("[D_SYNTAX] ") only under
+ * -x errtags and without a line for a description (dtrace numbers the lines of files only);
+ * one in a library is dlib's; any other is printed as it stands. */
+static void source_error(const struct tc *t, const struct source *s, const struct derr *e)
 {
-	char *m = s->kind == 's' ? xstrdup(msg) : cmd_desc_message(msg);
-	const char *text = dtag_strip(m);
-	int taglen = t->d.errtags ? (int)(text - m) : 0;
-	if (s->kind == 's')
-		util_warn("failed to compile script %s: %.*s%s", s->text, taglen, m, text);
-	else
-		util_warn("invalid probe specifier %s: %.*s%s", s->text, taglen, m, text);
-	free(m);
+	char text[DERR_TEXT_MAX];
+	switch (e->kind) {
+	case DERR_LIBRARY:
+		dlib_report(e);
+		return;
+	case DERR_ALONE:
+	case DERR_ENABLE:
+		util_warn("%s", derr_format(e, t->d.errtags, text, sizeof(text)));
+		return;
+	case DERR_SOURCE:
+		break;
+	}
+	if (s->kind == 's') {
+		util_warn("failed to compile script %s: %s", s->text,
+			  derr_format(e, t->d.errtags, text, sizeof(text)));
+		return;
+	}
+	struct derr d = *e;
+	if (d.at == DERR_AT_LINE)
+		d.at = DERR_AT_NONE;
+	util_warn("invalid probe specifier %s: %s", s->text,
+		  derr_format(&d, t->d.errtags, text, sizeof(text)));
 }
 
 static enum dpdesc_spec spec_of(char kind)
@@ -140,42 +142,45 @@ static int count_clauses(const struct dprog *g)
 	return n;
 }
 
-/* The kernel-process library (klib.h) goes in before the first source that names it. */
-static int want_klib(struct tc *t, const char *text, size_t n, char *err, size_t errlen)
+/* The kernel-process library (klib.h) goes in before the first source that names it. Its
+ * failure is no source's (printed as it stands). */
+static int want_klib(struct tc *t, const char *text, size_t n, struct derr *err)
 {
 	if (t->klib_loaded || !klib_wanted(text, n))
 		return 0;
 	t->klib_loaded = true;
-	return klib_load(t->g, err, errlen) == 0 ? 0 : -2;
+	if (klib_load(t->g, err) == 0)
+		return 0;
+	return derr_set_kind(err, DERR_ALONE);
 }
 
-static int parse_source(struct tc *t, struct source *s, char *err, size_t errlen)
+static int parse_source(struct tc *t, struct source *s, struct derr *err)
 {
 	if (s->kind != 's') {
-		if (want_klib(t, s->text, strlen(s->text), err, errlen) != 0)
-			return -2;
-		return dparse_clause_arg(t->g, spec_of(s->kind), s->text, err, errlen);
+		if (want_klib(t, s->text, strlen(s->text), err) != 0)
+			return -1;
+		return dparse_clause_arg(t->g, spec_of(s->kind), s->text, err);
 	}
 	size_t n;
 	char *text;
 	if (t->d.cpp) {
-		text = dcpp_run(s->text, t->o->cppargs, t->o->ncppargs, &n, err, errlen);
+		text = dcpp_run(s->text, t->o->cppargs, t->o->ncppargs, &n, err);
 		if (!text)
 			return -1;
 	} else {
 		text = util_read_file(s->text, &n);
 		if (!text) {
-			util_seterr(err, errlen, "failed to open %s: %s", s->text, strerror(errno));
-			return -2;
+			derr_set(err, DTAG_NONE, "failed to open %s: %s", s->text, strerror(errno));
+			return derr_set_kind(err, DERR_ALONE);
 		}
 	}
 	s->end_line = 1;
 	for (size_t i = 0; i < n; i++)
 		s->end_line += text[i] == '\n';
-	int rc = want_klib(t, text, n, err, errlen);
+	int rc = want_klib(t, text, n, err);
 	t->g->pspec = t->d.pspec; /* the script's mode, not the library's */
 	if (rc == 0)
-		rc = dparse_script(t->g, s->text, text, n, err, errlen);
+		rc = dparse_script(t->g, s->text, text, n, err);
 	free(text);
 	return rc;
 }
@@ -186,24 +191,23 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 {
 	for (; *applied < t->g->noptions; (*applied)++) {
 		const struct doption *op = &t->g->options[*applied];
-		char why[256];
+		struct derr why;
 		int rc;
-		if (!dopt_pragma_allowed(op->name)) {
-			snprintf(why, sizeof(why), "Option cannot be used from within a D program");
-			rc = -1;
-		} else {
-			rc = dopt_set(&t->d, op->name, op->value, why, sizeof(why));
-		}
+		if (!dopt_pragma_allowed(op->name))
+			rc = derr_set(&why, DTAG_NONE, "Option cannot be used from within a D program");
+		else
+			rc = dopt_set(&t->d, op->name, op->value, &why);
 		if (rc == 0)
 			continue;
 		/* dtrace's tag for a pragma whose option is refused: D_PRAGMA_OPTSET */
-		char *m = op->value
-			? xasprintf("[D_PRAGMA_OPTSET] line %d: failed to set option '%s' to '%s': %s",
-				    op->pos.line, op->name, op->value, why)
-			: xasprintf("[D_PRAGMA_OPTSET] line %d: failed to set option '%s': %s",
-				    op->pos.line, op->name, why);
-		source_error(t, s, m);
-		free(m);
+		struct derr e;
+		if (op->value)
+			derr_set_line(&e, D_PRAGMA_OPTSET, op->pos.line,
+				      "failed to set option '%s' to '%s': %s", op->name, op->value, why.msg);
+		else
+			derr_set_line(&e, D_PRAGMA_OPTSET, op->pos.line, "failed to set option '%s': %s",
+				      op->name, why.msg);
+		source_error(t, s, &e);
 		return -1;
 	}
 	return 0;
@@ -224,10 +228,9 @@ static int check_empty(struct tc *t, const struct source *s, int before)
 {
 	if (s->kind != 's' || t->d.empty || program_size(t->g) != before)
 		return 0;
-	char *m = t->d.errtags ? xstrdup("[D_EMPTY] line : empty D program translation unit")
-			       : xasprintf("line %d: empty D program translation unit", s->end_line);
-	source_error(t, s, m);
-	free(m);
+	struct derr e;
+	derr_set_line(&e, D_EMPTY, t->d.errtags ? -1 : s->end_line, "empty D program translation unit");
+	source_error(t, s, &e);
 	return -1;
 }
 
@@ -265,7 +268,7 @@ static int load_libraries(struct tc *t)
  * Pragmas are applied after each script (they affect what follows, as in dtrace). */
 static int build_program(struct tc *t)
 {
-	char err[1024];
+	struct derr err;
 	t->g = dprog_new();
 	if (load_libraries(t) != 0)
 		return -1;
@@ -277,11 +280,7 @@ static int build_program(struct tc *t)
 		struct source *s = &t->srcs[i];
 		s->first_clause = count_clauses(t->g);
 		int before = program_size(t->g);
-		int rc = parse_source(t, s, err, sizeof(err));
-		if (rc == -2) {
-			util_warn("%s", err);
-			return -1;
-		}
+		int rc = parse_source(t, s, &err);
 		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)
 			return -1;
 		if (rc == 0 && check_empty(t, s, before) != 0)
@@ -289,22 +288,17 @@ static int build_program(struct tc *t)
 		t->env.defaultargs = t->d.defaultargs;
 		t->env.argref = t->d.argref;
 		if (rc == 0)
-			rc = dmacro_expand(t->g, &t->env, err, sizeof(err));
+			rc = dmacro_expand(t->g, &t->env, &err);
 		if (rc != 0) {
-			if (s->kind == 's' && t->d.cpp && strncmp(dtag_strip(err), "line ", 5) != 0 &&
-			    strcmp(err, DCPP_FAILED) != 0)
-				util_warn("%s", err); /* cpp could not run: its own words */
-			else
-				source_error(t, s, err);
+			source_error(t, s, &err);
 			return -1;
 		}
 		s->end_clause = count_clauses(t->g);
 	}
 	t->nclauses = count_clauses(t->g);
 	const struct source *last = &t->srcs[t->nsrcs - 1];
-	if (dmacro_check_unused(&t->env, last->kind == 's' ? last->end_line : 1, err,
-				sizeof(err)) != 0) {
-		source_error(t, last, err);
+	if (dmacro_check_unused(&t->env, last->kind == 's' ? last->end_line : 1, &err) != 0) {
+		source_error(t, last, &err);
 		return -1;
 	}
 	return 0;
@@ -342,28 +336,23 @@ static int match_probes(struct tc *t)
 			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
 			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
 			int n = pcat_match(&t->cat, &d, id, c);
+			struct derr e;
 			if (n < 0) {
-				char *msg = s->kind == 's'
-					? xasprintf("[%s] line %d: %s", dtag_name(D_PDESC_INVAL),
-						    pd->pos.line, t->cat.err)
-					: xasprintf("[%s] %s", dtag_name(D_PDESC_INVAL), t->cat.err);
-				source_error(t, s, msg);
-				free(msg);
+				derr_set_line(&e, D_PDESC_INVAL, pd->pos.line, "%s", t->cat.err);
+				source_error(t, s, &e);
 				return -1;
 			}
 			if (n > 0 || (t->d.zdefs && !id))
 				continue;
 			/* dtrace looks an id up as it parses: an unknown one is an error, -Z or not */
-			char *desc = id ? xasprintf("invalid probe identifier %u: Unknown probe identifier", id)
-					: xasprintf("probe description %s:%s:%s:%s does not match any probes",
-						    d.prov, d.mod, d.func, d.name);
-			/* dtrace's D_PDESC_ZERO (D_PDESC_INVAL for an id), shown under -x errtags */
-			const char *tag = dtag_name(id ? D_PDESC_INVAL : D_PDESC_ZERO);
-			char *msg = s->kind == 's' ? xasprintf("[%s] line %d: %s", tag, pd->pos.line, desc)
-						   : xasprintf("[%s] %s", tag, desc);
-			source_error(t, s, msg);
-			free(desc);
-			free(msg);
+			if (id)
+				derr_set_line(&e, D_PDESC_INVAL, pd->pos.line,
+					      "invalid probe identifier %u: Unknown probe identifier", id);
+			else
+				derr_set_line(&e, D_PDESC_ZERO, pd->pos.line,
+					      "probe description %s:%s:%s:%s does not match any probes",
+					      d.prov, d.mod, d.func, d.name);
+			source_error(t, s, &e);
 			return -1;
 		}
 		s->nmatched += (int)t->cat.nclause_idx[c];
@@ -460,31 +449,19 @@ static void print_notices(const struct tc *t)
 		fprintf(stderr, "%s: allowing destructive actions\n", util_progname);
 }
 
-/* A type-checker or code-generator message about the whole program. dtrace numbers lines only
+/* A type-checker or code-generator error about the whole program. dtrace numbers lines only
  * in files: for a description it names the region instead ("in action list: ..."). A refusal
- * to enable ("could not enable tracing: ...") is dtrace's dtrace_go() failing, which comes
- * after the "matched" notices and names no source. */
-static void program_error(const struct tc *t, const char *msg)
+ * to enable (DERR_ENABLE, "could not enable tracing: ...") is dtrace's dtrace_go() failing,
+ * which comes after the "matched" notices and names no source. */
+static void program_error(const struct tc *t, const struct derr *e)
 {
-	static const char refusal[] = "could not enable tracing: ";
-	if (strncmp(msg, refusal, sizeof(refusal) - 1) == 0) {
+	if (e->kind == DERR_ENABLE)
 		print_notices(t);
-		util_warn("%s", msg);
-		return;
-	}
-	if (strncmp(dtag_strip(msg), DCK_LIBRARY_ERROR, sizeof(DCK_LIBRARY_ERROR) - 1) == 0) {
-		util_warn("%s", dtag_strip(msg));
-		return;
-	}
 	const struct source *s = program_source(t);
-	const char *text = dtag_strip(msg), *rest;
-	if (s->kind != 's' && strncmp(text, "line ", 5) == 0 && (rest = strstr(text, ": ")) != NULL) {
-		char *m = xasprintf("%.*sin action list: %s", (int)(text - msg), msg, rest + 2);
-		source_error(t, s, m);
-		free(m);
-		return;
-	}
-	source_error(t, s, msg);
+	struct derr d = *e;
+	if (d.kind == DERR_SOURCE && s->kind != 's' && d.at == DERR_AT_LINE)
+		d.at = DERR_AT_ACTIONS;
+	source_error(t, s, &d);
 }
 
 /* The description of the first clause that names probe pr, as the user wrote it (dtrace heads
@@ -555,13 +532,13 @@ static void print_stability(const struct tc *t)
 
 static int compile_and_run(struct tc *t)
 {
-	char err[1024];
+	struct derr err;
 	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t,
 				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
 				     kernel_symbol };
 	struct dck_prog *ck = NULL;
-	if (dcheck_program(t->g, &ckopt, &ck, err, sizeof(err)) != 0) {
-		program_error(t, err);
+	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {
+		program_error(t, &err);
 		return 1;
 	}
 	struct pcat_enabled u;
@@ -572,8 +549,8 @@ static int compile_and_run(struct tc *t)
 	struct dobj *obj = NULL;
 	int status = 1;
 	debug_step(t, "type-checked; generating BPF code");
-	if (cg_compile(ck, &in, &obj, err, sizeof(err)) != 0) {
-		program_error(t, err);
+	if (cg_compile(ck, &in, &obj, &err) != 0) {
+		program_error(t, &err);
 		goto out;
 	}
 	if (t->d.verbose)

@@ -72,12 +72,14 @@ static int run_capture(char **argv, int in_fd, struct strbuf *out, int *status)
 
 /* A memfd holding file's text with a first "#!" line blanked (its newline kept, so line
  * numbers stay); -1 with a message. */
-static int source_fd(const char *file, char *errbuf, size_t errlen)
+static int source_fd(const char *file, struct derr *err)
 {
 	size_t n;
 	char *text = util_read_file(file, &n);
-	if (!text)
-		return util_seterr(errbuf, errlen, "failed to open %s: %s", file, strerror(errno));
+	if (!text) {
+		derr_set(err, DTAG_NONE, "failed to open %s: %s", file, strerror(errno));
+		return derr_set_kind(err, DERR_ALONE);
+	}
 	if (n >= 2 && text[0] == '#' && text[1] == '!')
 		for (size_t i = 0; i < n && text[i] != '\n'; i++)
 			text[i] = ' ';
@@ -95,9 +97,11 @@ static int source_fd(const char *file, char *errbuf, size_t errlen)
 		done += (size_t)w;
 	}
 	free(text);
-	if (fd < 0)
-		return util_seterr(errbuf, errlen, "failed to pass %s to the C preprocessor: %s", file,
-				   strerror(errno));
+	if (fd < 0) {
+		derr_set(err, DTAG_NONE, "failed to pass %s to the C preprocessor: %s", file,
+			 strerror(errno));
+		return derr_set_kind(err, DERR_ALONE);
+	}
 	return fd;
 }
 
@@ -137,9 +141,9 @@ static char *rewrite_markers(const char *text, size_t len, const char *file, boo
 }
 
 char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_t *lenp,
-	       char *errbuf, size_t errlen)
+	       struct derr *err)
 {
-	int in_fd = source_fd(file, errbuf, errlen);
+	int in_fd = source_fd(file, err);
 	if (in_fd < 0)
 		return NULL;
 	size_t npre = sizeof(predefined) / sizeof(predefined[0]);
@@ -188,16 +192,19 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_
 	dir = NULL;
 	close(in_fd);
 	if (r != 0) {
-		util_seterr(errbuf, errlen, "failed to run the C preprocessor (%s): %s", used, strerror(errno));
+		derr_set(err, DTAG_NONE, "failed to run the C preprocessor (%s): %s", used, strerror(errno));
+		derr_set_kind(err, DERR_ALONE);
 		strbuf_free(&out);
 		return NULL;
 	}
 	if (WIFSIGNALED(status) || WEXITSTATUS(status) != 0) {
-		if (WIFSIGNALED(status))
-			util_seterr(errbuf, errlen, "C preprocessor (%s) killed by signal %d while processing %s",
-				    used, WTERMSIG(status), file);
-		else
-			util_seterr(errbuf, errlen, "%s", DCPP_FAILED);
+		if (WIFSIGNALED(status)) {
+			derr_set(err, DTAG_NONE, "C preprocessor (%s) killed by signal %d while processing %s",
+				 used, WTERMSIG(status), file);
+			derr_set_kind(err, DERR_ALONE);
+		} else {
+			derr_set(err, DTAG_NONE, "%s", DCPP_FAILED);  /* the script's failure */
+		}
 		strbuf_free(&out);
 		return NULL;
 	}

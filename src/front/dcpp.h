@@ -5,9 +5,10 @@
  *       -fno-diagnostics-show-caret -iquote DIR-OF-FILE <cppargs in order> /dev/stdin  <FILE
  * (FILE's first line blanked when it is "#!...", so an executable script can be run) and
  * returns its output (with `# LINE "file"` markers, which dlex honours) in a malloc'd buffer,
- * or NULL with a message in errbuf: "failed to open FILE: ...", cpp that cannot be run, or
- * DCPP_FAILED when cpp fails (its own messages, "/dev/stdin:LINE: error: ...", go to our
- * stderr, as dtrace's do). cpp keeps its own predefined macros except __GNUC__
+ * or NULL with the error in *err (derr.h, no tag): "failed to open FILE: ..." or cpp that
+ * cannot be run (DERR_ALONE), or DCPP_FAILED when cpp fails (DERR_SOURCE, the script's error;
+ * cpp's own messages, "/dev/stdin:LINE: error: ...", go to our stderr, as dtrace's do).
+ * cpp keeps its own predefined macros except __GNUC__
  * (-U__GNUC__, as dtrace: system headers then avoid GCC extensions), and we add what D
  * programs test: __SVR4, __Linux, __linux, __linux__, __unix, __unix__, __x86_64,
  * __x86_64__, __amd64, __amd64__, _LP64, __LP64, __LP64__, __SUNW_D=1, __SUNW_D_64, __SUNW_D_VERSION=0x01000000 (D 1.0, dtrace's
@@ -17,8 +18,10 @@
 #define USDTRACE_DCPP_H
 #include <stddef.h>
 
+#include "derr.h"
+
 extern const char DCPP_FAILED[]; /* "Preprocessor failed to process input program" */
 
 char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_t *lenp,
-	       char *errbuf, size_t errlen);
+	       struct derr *err);
 #endif

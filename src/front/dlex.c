@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dtag.h"
+#include "derr.h"
 #include "util.h"
 
 static const char *const keywords[] = {
@@ -33,8 +33,7 @@ struct lexer {
 	const char *file;
 	int line;
 	const char *line_start;  /* for columns */
-	char *errbuf;
-	size_t errlen;
+	struct derr *err;        /* never NULL */
 	enum dlex_mode mode;
 	int braces;              /* { } depth, for where clauses may start */
 	int parens, brackets;    /* ( ) and [ ] depth (D programs) */
@@ -72,19 +71,14 @@ static int lex_error(struct lexer *lx, const char *at, enum dtag tag, const char
 	__attribute__((format(printf, 4, 5)));
 static int lex_error(struct lexer *lx, const char *at, enum dtag tag, const char *fmt, ...)
 {
-	struct strbuf b = {0};
 	va_list ap;
-	strbuf_printf(&b, "[%s] ", dtag_name(tag));
-	if (lx->mode == DLEX_DECLS)
-		strbuf_printf(&b, "%s:%d:%d: ", lx->file, lx->line, col_of(lx, at));
-	else if (lx->mode == DLEX_SCRIPT)  /* dtrace numbers the lines of files, not of -n text */
-		strbuf_printf(&b, "line %d: ", lx->line);
 	va_start(ap, fmt);
-	strbuf_vprintf(&b, fmt, ap);
+	derr_vset(lx->err, tag, fmt, ap);
 	va_end(ap);
-	util_seterr(lx->errbuf, lx->errlen, "%s", b.s);
-	strbuf_free(&b);
-	return -1;
+	/* dtrace numbers the lines of files, not of -n text */
+	enum derr_at how = lx->mode == DLEX_DECLS ? DERR_AT_FILE
+			   : lx->mode == DLEX_SCRIPT ? DERR_AT_LINE : DERR_AT_NONE;
+	return derr_locate(lx->err, how, lx->file, lx->line, col_of(lx, at));
 }
 
 static const char *intern_file(struct dtoklist *l, const char *name, size_t n)
@@ -641,34 +635,36 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 }
 
 int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist *out,
-		  char *errbuf, size_t errlen)
+		  struct derr *err)
 {
-	return dlex_tokenize_mode(file, src, len, DLEX_DECLS, out, errbuf, errlen);
+	return dlex_tokenize_mode(file, src, len, DLEX_DECLS, out, err);
 }
 
 static int tokenize(const char *file, const char *src, size_t len, enum dlex_mode mode,
-		    bool pspec, struct dtoklist *out, char *errbuf, size_t errlen);
+		    bool pspec, struct dtoklist *out, struct derr *err);
 
 int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_mode mode,
-		       struct dtoklist *out, char *errbuf, size_t errlen)
+		       struct dtoklist *out, struct derr *err)
 {
-	return tokenize(file, src, len, mode, false, out, errbuf, errlen);
+	return tokenize(file, src, len, mode, false, out, err);
 }
 
 int dlex_tokenize_pspec(const char *file, const char *src, size_t len, bool pspec,
-			struct dtoklist *out, char *errbuf, size_t errlen)
+			struct dtoklist *out, struct derr *err)
 {
-	return tokenize(file, src, len, DLEX_SCRIPT, pspec, out, errbuf, errlen);
+	return tokenize(file, src, len, DLEX_SCRIPT, pspec, out, err);
 }
 
 static int tokenize(const char *file, const char *src, size_t len, enum dlex_mode mode,
-		    bool pspec, struct dtoklist *out, char *errbuf, size_t errlen)
+		    bool pspec, struct dtoklist *out, struct derr *err)
 {
 	memset(out, 0, sizeof(*out));
 	out->src = xstrndup(src, len);
+	/* D programs keep their error in the list (below), declarations give it to the caller */
+	struct derr local;
 	struct lexer lx = {
 		.out = out, .p = out->src, .end = out->src + len, .line = 1,
-		.line_start = out->src, .errbuf = errbuf, .errlen = errlen, .mode = mode,
+		.line_start = out->src, .err = mode == DLEX_DECLS && err ? err : &local, .mode = mode,
 		.pspec = pspec && mode == DLEX_SCRIPT,
 	};
 	lx.file = intern_file(out, file, strlen(file));
@@ -803,9 +799,10 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 	return 0;
 fail:
 	if (mode != DLEX_DECLS) {
-		struct dtok *e = new_tok(&lx, DTOK_ERROR, lx.p < lx.end ? lx.p : lx.end, 0);
-		e->str = xstrdup(errbuf);
+		new_tok(&lx, DTOK_ERROR, lx.p < lx.end ? lx.p : lx.end, 0);
 		new_tok(&lx, DTOK_EOF, lx.end, 0);
+		out->err = xmalloc(sizeof(*out->err));
+		*out->err = local;
 		return 0;
 	}
 	dtoklist_free(out);
@@ -824,5 +821,6 @@ void dtoklist_free(struct dtoklist *l)
 		free(l->files[i]);
 	free(l->files);
 	free(l->src);
+	free(l->err);
 	memset(l, 0, sizeof(*l));
 }

@@ -1,10 +1,11 @@
 /* dlex.h — the D lexer: turns D source text (or cpp output) into a token array.
  *
  * Contract: dlex_tokenize reads the whole buffer and either returns 0 with every token, ending
- * with one DTOK_EOF, or -1 with "file:line:col: message" in errbuf and nothing to free
- * (dlex_tokenize_mode: the same, in the modes below, except that D programs never fail here:
- * a lexical error becomes a DTOK_ERROR token, then DTOK_EOF, so that the parser reports
- * whichever error comes first in the text, as dtrace's on-demand lexer does).
+ * with one DTOK_EOF, or -1 with the error in *err (derr.h: at "file:line:col", may be NULL)
+ * and nothing to free (dlex_tokenize_mode: the same, in the modes below, except that D
+ * programs never fail here: a lexical error becomes a DTOK_ERROR token, then DTOK_EOF, with
+ * the error in the list's `err`, so that the parser reports whichever error comes first in
+ * the text, as dtrace's on-demand lexer does).
  * Token text points into a private copy of the source owned by the list; file names come from
  * the caller or from cpp line markers (`# 12 "file"`, `#line 12 "file"`), which re-base the
  * positions of the tokens after them so messages point into the original file.
@@ -19,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "derr.h"
+
 enum dtok_kind {
 	DTOK_EOF,
 	DTOK_IDENT,     /* foo, int8_t (typedef names are identifiers) */
@@ -31,18 +34,19 @@ enum dtok_kind {
 	DTOK_AGG,       /* @name or a bare @ */
 	DTOK_MACRO,     /* $1 $$1 $target $pid */
 	DTOK_PDESC,     /* a probe description, DLEX_SCRIPT/DLEX_CLAUSE only: text as written */
-	DTOK_ERROR,     /* DLEX_SCRIPT/DLEX_CLAUSE: a lexical error, its whole message in str */
+	DTOK_ERROR,     /* DLEX_SCRIPT/DLEX_CLAUSE: a lexical error, the list's `err` */
 };
 
-/* DLEX_DECLS: provider and declaration files (-h/-G), messages "file:line:col: message".
+/* DLEX_DECLS: provider and declaration files (-h/-G), errors at "file:line:col: " (derr.h).
  * DLEX_SCRIPT: D programs; where a clause may start (top level, at the start or after `}`,
  * `;`, or a `,` after a description) a run of probe-description characters
  * (letters, digits, _ $ : * ? ! [ ] \ . -) is one DTOK_PDESC token when its first word is not
  * a keyword and what follows it (past blanks and comments) is `{`, `/`, `,` or the end, or
  * whatever follows when it holds one of `:-.?!` or is BEGIN, END or ERROR (no declaration
- * can start so): `tick-1s`, `pid$1::malloc:entry`, `BEGIN`. Messages are "line N: message",
- * which a command prefixes with "PROG: failed to compile script FILE: " (DLEX_CLAUSE: just
- * "message"). D programs lex as dtrace does where C differs: an integer constant ends after
+ * can start so): `tick-1s`, `pid$1::malloc:entry`, `BEGIN`. Errors are at a line
+ * (DERR_AT_LINE: "line N: message", which a command prefixes with "PROG: failed to compile
+ * script FILE: "; DLEX_CLAUSE: no position, just "message").
+ * D programs lex as dtrace does where C differs: an integer constant ends after
  * its digits and u/l suffix ("10ms" is 10 then ms), escapes are dtrace's (an unknown one
  * keeps its backslash), a string may not span lines, one ) or ] too many is an error. 
  * DLEX_CLAUSE: as DLEX_SCRIPT, but the input's first token is a description whatever follows
@@ -77,18 +81,19 @@ struct dtoklist {
 	char *src;            /* private copy of the input */
 	char **files;         /* interned file names */
 	size_t nfiles, fcap;
+	struct derr *err;     /* the error at the DTOK_ERROR token, NULL if none (malloc'd) */
 };
 
 int dlex_tokenize(const char *file, const char *src, size_t len, struct dtoklist *out,
-		  char *errbuf, size_t errlen);
+		  struct derr *err);
 int dlex_tokenize_mode(const char *file, const char *src, size_t len, enum dlex_mode mode,
-		       struct dtoklist *out, char *errbuf, size_t errlen);
+		       struct dtoklist *out, struct derr *err);
 /* DLEX_SCRIPT with the pspec option (-x pspec, or from a `#pragma D option pspec` line on):
  * where a clause may start, a run of probe-description characters is a description whatever
  * follows it unless it is exactly a keyword ("int*x" is a description, "int" a type), as
  * dtrace's lexer then reads its outer scope. */
 int dlex_tokenize_pspec(const char *file, const char *src, size_t len, bool pspec,
-			struct dtoklist *out, char *errbuf, size_t errlen);
+			struct dtoklist *out, struct derr *err);
 void dtoklist_free(struct dtoklist *l);
 
 /* True if t is the punctuator or keyword or identifier spelled s. */

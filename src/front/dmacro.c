@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "dlex.h"
-#include "dtag.h"
+#include "derr.h"
 #include "util.h"
 
 void dmacro_env_init(struct dmacro_env *env, int argc, char *const *argv)
@@ -33,8 +33,7 @@ void dmacro_env_init(struct dmacro_env *env, int argc, char *const *argv)
 struct expander {
 	const struct dmacro_env *env;
 	struct dast_pool *pool;
-	char *errbuf;
-	size_t errlen;
+	struct derr *err;
 	int failed;
 };
 
@@ -43,17 +42,13 @@ static int fail(struct expander *x, const struct dnode *n, enum dtag tag, const 
 
 static int fail(struct expander *x, const struct dnode *n, enum dtag tag, const char *fmt, ...)
 {
-	struct strbuf b = {0};
 	va_list ap;
-	strbuf_printf(&b, "[%s] ", dtag_name(tag));
+	va_start(ap, fmt);
+	derr_vset(x->err, tag, fmt, ap);
+	va_end(ap);
 	/* dtrace numbers the lines of files, not of the -n/-P/... text */
 	if (!n->pos.file || strcmp(n->pos.file, DPARSE_ARG_FILE) != 0)
-		strbuf_printf(&b, "line %d: ", n->pos.line);
-	va_start(ap, fmt);
-	strbuf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	util_seterr(x->errbuf, x->errlen, "%s", b.s);
-	strbuf_free(&b);
+		derr_locate(x->err, DERR_AT_LINE, NULL, n->pos.line, 0);
 	x->failed = 1;
 	return -1;
 }
@@ -194,22 +189,12 @@ static void set_negated_int(struct expander *x, struct dnode *n, uint64_t v, boo
 
 /* `text` (NUL-terminated) as exactly one D integer token: 1 yes, 0 not an integer, -1 the
  * lexer's complaint in err (a digit-led word that is no valid integer). */
-static int lex_int(const char *text, struct dtok *out, char *err, size_t errlen)
+static int lex_int(const char *text, struct dtok *out, struct derr *err)
 {
 	struct dtoklist tl = {0};
-	char msg[256];
 	size_t len = strlen(text);
-	if (dlex_tokenize_mode("", text, len, DLEX_DECLS, &tl, msg, sizeof(msg)) != 0) {
-		/* "file:line:col: message" with an empty file name: keep the message. */
-		const char *m = msg;
-		for (int colons = 0; *m && colons < 3; m++)
-			if (*m == ':')
-				colons++;
-		while (*m == ' ')
-			m++;
-		util_seterr(err, errlen, "%s", m);
+	if (dlex_tokenize_mode("", text, len, DLEX_DECLS, &tl, err) != 0)
 		return -1;
-	}
 	int ok = tl.ntoks == 2 && tl.toks[0].kind == DTOK_INT && tl.toks[0].len == len;
 	if (ok)
 		*out = tl.toks[0];
@@ -230,13 +215,13 @@ static bool is_ident_text(const char *v)
 /* $N (not $$N) with argument text v: integer, identifier or string, as the header says. */
 static int expand_arg_token(struct expander *x, struct dnode *n, const char *v)
 {
-	char err[256];
+	struct derr err;
 	struct dtok t;
 	const char *digits = v;
 	if (*v == '-' || *v == '+')
 		digits = v + 1;
 	if (isdigit((unsigned char)*digits)) {
-		int r = lex_int(digits, &t, err, sizeof(err));
+		int r = lex_int(digits, &t, &err);
 		if (r == 1) {
 			if (*v == '-')
 				set_negated_int(x, n, t.ival, t.is_unsigned, t.longness);
@@ -245,11 +230,11 @@ static int expand_arg_token(struct expander *x, struct dnode *n, const char *v)
 			return 0;
 		}
 		if (digits == v && is_ident_text(v)) {
-			if (r == -1 && strstr(err, "too large"))
+			if (r == -1 && err.tag == D_INT_OFLOW)
 				return fail(x, n, D_MACRO_OFLOW, "macro argument %s constant %s results in integer overflow",
 					    n->name, v);
 			return fail(x, n, D_MACRO_OFLOW, "macro argument %s constant %s is not a valid integer%s%s",
-				    n->name, v, r == -1 ? ": " : "", r == -1 ? err : "");
+				    n->name, v, r == -1 ? ": " : "", r == -1 ? err.msg : "");
 		}
 	} else if (is_ident_text(v)) {
 		free(n->name);
@@ -429,20 +414,20 @@ static void walk(struct expander *x, struct dnode *n)
 	}
 }
 
-int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, char *errbuf, size_t errlen)
+int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, struct derr *err)
 {
-	struct expander x = { env, &prog->pool, errbuf, errlen, 0 };
+	struct expander x = { env, &prog->pool, err, 0 };
 	walk(&x, prog->items);
 	return x.failed ? -1 : 0;
 }
 
-int dmacro_check_unused(const struct dmacro_env *env, int line, char *errbuf, size_t errlen)
+int dmacro_check_unused(const struct dmacro_env *env, int line, struct derr *err)
 {
 	if (env->argc < 2 || env->argref)
 		return 0;
 	int last = env->argc - 1;
 	if (env->referenced && env->referenced[last])
 		return 0;
-	return dtag_seterr(errbuf, errlen, D_MACRO_UNUSED, "line %d: extraneous argument '%s' ($%d is not referenced)",
-			   line, env->argv[last], last);
+	return derr_set_line(err, D_MACRO_UNUSED, line, "extraneous argument '%s' ($%d is not referenced)",
+			     env->argv[last], last);
 }

@@ -21,8 +21,9 @@
  *
  * Contract: dmacro_expand rewrites every DN_MACRO node of prog->items in place into DN_INT,
  * DN_STRING, DN_IDENT (or a DN_UNARY DOP_NEG over a DN_INT), and substitutes the name and pd[]
- * fields of every DN_PDESC; returns 0, or -1 with "line N: message" in errbuf (the first error
- * in source order; the program may then only be freed). It records in env->referenced (if
+ * fields of every DN_PDESC; returns 0, or -1 with the error in *err (derr.h), at its line
+ * (none in a -n/-P/... argument) (the first error in source order; the program may then only
+ * be freed). It records in env->referenced (if
  * not NULL, argc entries) which arguments were used. dmacro_check_unused then applies dtrace's
  * rule for unused arguments: only the last argument is checked, and option argref turns the
  * check off. */
@@ -48,11 +49,11 @@ struct dmacro_env {
  * everything else zero/false. */
 void dmacro_env_init(struct dmacro_env *env, int argc, char *const *argv);
 
-int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, char *errbuf, size_t errlen);
+int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, struct derr *err);
 
 /* After dmacro_expand: "line N: extraneous argument 'x' ($K is not referenced)" when the last
  * of two or more arguments was never used; `line` is where the program ended (dtrace reports
  * the end of the input). It reads env->referenced, so that must have been set for the
  * expansion (NULL counts as nothing referenced). Returns 0 or -1. */
-int dmacro_check_unused(const struct dmacro_env *env, int line, char *errbuf, size_t errlen);
+int dmacro_check_unused(const struct dmacro_env *env, int line, struct derr *err);
 #endif

@@ -464,33 +464,33 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 	return NULL;
 }
 
-static int set_def(struct dopts *o, int i, const char *value, char *errbuf, size_t errlen)
+static int set_def(struct dopts *o, int i, const char *value, struct derr *err)
 {
 	int64_t v = 0;
-	const char *err = parse_value(&defs[i], value, &v);
-	if (err != NULL)
-		return util_seterr(errbuf, errlen, "%s", err);
+	const char *why = parse_value(&defs[i], value, &v);
+	if (why != NULL)
+		return derr_set(err, DTAG_NONE, "%s", why);
 	store(o, &defs[i], v);
 	o->set_mask[i / 64] |= 1ULL << (i % 64);
 	return 0;
 }
 
-int dopt_set(struct dopts *o, const char *name, const char *value, char *errbuf, size_t errlen)
+int dopt_set(struct dopts *o, const char *name, const char *value, struct derr *err)
 {
 	int i = lookup(name, strlen(name));
 	if (i < 0)
-		return util_seterr(errbuf, errlen, "%s", ERR_NAME);
-	return set_def(o, i, value, errbuf, errlen);
+		return derr_set(err, DTAG_NONE, "%s", ERR_NAME);
+	return set_def(o, i, value, err);
 }
 
-int dopt_set_arg(struct dopts *o, const char *xarg, char *errbuf, size_t errlen)
+int dopt_set_arg(struct dopts *o, const char *xarg, struct derr *err)
 {
 	const char *eq = strchr(xarg, '=');
 	size_t len = eq ? (size_t)(eq - xarg) : strlen(xarg);
 	int i = lookup(xarg, len);
 	if (i < 0)
-		return util_seterr(errbuf, errlen, "%s", ERR_NAME);
-	return set_def(o, i, eq ? eq + 1 : NULL, errbuf, errlen);
+		return derr_set(err, DTAG_NONE, "%s", ERR_NAME);
+	return set_def(o, i, eq ? eq + 1 : NULL, err);
 }
 
 bool dopt_is_set(const struct dopts *o, const char *name)

@@ -5,7 +5,8 @@
  * Contract:
  * - dopts_init fills every field with dtrace's default. dopt_set / dopt_set_arg parse one
  *   option; on success the field changes and the option is marked explicitly set (0 returned);
- *   on failure nothing changes, -1 is returned and errbuf holds dtrace's reason alone:
+ *   on failure nothing changes, -1 is returned and *err (derr.h) holds dtrace's reason alone
+ *   (no tag, no position):
  *   "Invalid option name", "Invalid value for specified option", or (strsize above 4 GiB)
  *   "Value too large for defined data type". Callers add the context as dtrace does:
  *   "failed to set -x NAME: REASON" (NAME without "=value"), "failed to set -b SIZE: ...",
@@ -39,6 +40,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "derr.h"
 
 enum dopt_bufpolicy { DOPT_BUFPOLICY_SWITCH, DOPT_BUFPOLICY_FILL, DOPT_BUFPOLICY_RING };
 enum dopt_bufresize { DOPT_BUFRESIZE_AUTO, DOPT_BUFRESIZE_MANUAL };
@@ -82,10 +85,10 @@ struct dopts {
 void dopts_init(struct dopts *o);
 
 /* Set option `name` from `value` (NULL when only the name was given). */
-int dopt_set(struct dopts *o, const char *name, const char *value, char *errbuf, size_t errlen);
+int dopt_set(struct dopts *o, const char *name, const char *value, struct derr *err);
 
 /* Set from "name=value" or "name", as -x gives it. */
-int dopt_set_arg(struct dopts *o, const char *xarg, char *errbuf, size_t errlen);
+int dopt_set_arg(struct dopts *o, const char *xarg, struct derr *err);
 
 /* Whether `name` is an option this table knows. */
 bool dopt_known(const char *name);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "derr.h"
 #include "dfold.h"
 #include "dtag.h"
 #include "probedesc.h"
@@ -21,8 +22,7 @@ struct parser {
 	size_t pos;
 	struct dprog *prog;
 	struct dtype_ctx *ctx;
-	char *errbuf;
-	size_t errlen;
+	struct derr *err;     /* the caller's (may be NULL) */
 	int depth;            /* nesting of recursive rules, bounded so input cannot exhaust the stack */
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
@@ -63,8 +63,9 @@ static const struct dtok *peek(struct parser *p)
 	pragmas_before(p, p->pos);
 	const struct dtok *t = &p->tl->toks[p->pos];
 	if (t->kind == DTOK_ERROR) {
-		/* the lexer stopped here: its message is the program's first error */
-		util_seterr(p->errbuf, p->errlen, "%s", t->str);
+		/* the lexer stopped here: its error is the program's first */
+		if (p->err)
+			*p->err = *p->tl->err;
 		longjmp(p->fail, 1);
 	}
 	return t;
@@ -105,15 +106,10 @@ static struct dsrcpos pos_of(struct parser *p, const struct dtok *t)
 static void vset_error(struct parser *p, enum dtag tag, const char *file, int line, int col,
 		       const char *fmt, va_list ap)
 {
-	struct strbuf b = {0};
-	strbuf_printf(&b, "[%s] ", dtag_name(tag));
-	if (!p->script)
-		strbuf_printf(&b, "%s:%d:%d: ", file, line, col);
-	else if (!p->clause_arg)  /* dtrace numbers the lines of files, not of -n text */
-		strbuf_printf(&b, "line %d: ", line);
-	strbuf_vprintf(&b, fmt, ap);
-	util_seterr(p->errbuf, p->errlen, "%s", b.s);
-	strbuf_free(&b);
+	derr_vset(p->err, tag, fmt, ap);
+	/* dtrace numbers the lines of files, not of -n text */
+	enum derr_at how = !p->script ? DERR_AT_FILE : !p->clause_arg ? DERR_AT_LINE : DERR_AT_NONE;
+	derr_locate(p->err, how, file, line, col);
 }
 
 static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag tag,
@@ -839,12 +835,12 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			}
 			complete_member_type(p, ty);
 			dtype_add_member(rec, name ? n.s : NULL, ty, width);
-			char err[256];
+			struct derr err;
 			/* Check each member as it comes, so the message points at it. */
 			struct dtype probe = *rec;
-			if (dtype_finish_record(&probe, err, sizeof(err)) != 0 &&
+			if (dtype_finish_record(&probe, &err) != 0 &&
 			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0))
-				error_at(p, p->script ? after : name ? name : at, dtag_of(err), "%s", dtag_strip(err));
+				error_at(p, p->script ? after : name ? name : at, err.tag, "%s", err.msg);
 			if (p->script && width == 0)
 				rec->nmembers--;  /* libdtrace ignores `int : 0` */
 			else if (p->script && width > 0)
@@ -879,9 +875,9 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	}
 	rec->d_rules = p->script;
 	member_decls(p, rec);
-	char err[256];
-	if (dtype_finish_record(rec, err, sizeof(err)) != 0)
-		error_at(p, tt ? tt : brace, dtag_of(err), "%s", dtag_strip(err));
+	struct derr err;
+	if (dtype_finish_record(rec, &err) != 0)
+		error_at(p, tt ? tt : brace, err.tag, "%s", err.msg);
 	if (rec->nmembers == 0)
 		error_at(p, tt ? tt : brace, D_UNKNOWN, "%s has no members", kind_word(kind));
 	if (tt)
@@ -2013,10 +2009,10 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 	n->spec = spec;
 	static const char which[] = { [DPD_NAME] = 'n', [DPD_PROVIDER] = 'P', [DPD_MODULE] = 'm',
 				      [DPD_FUNCTION] = 'f' };
-	char err[512];
+	struct derr err;
 	struct probedesc d;
-	if (probedesc_parse(n->name, which[spec], &d, err, sizeof(err)) != 0)
-		error_at(p, t, D_PDESC_INVAL, "%s", err);
+	if (probedesc_parse(n->name, which[spec], &d, &err) != 0)
+		error_at(p, t, err.tag, "%s", err.msg);
 	n->pd[0] = d.prov;
 	n->pd[1] = d.mod;
 	n->pd[2] = d.func;
@@ -2218,7 +2214,7 @@ static void decl_items(struct parser *p)
 	}
 }
 
-int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen)
+int dparse_program(const struct dtoklist *toks, struct dprog **out, struct derr *err)
 {
 	struct dprog *g = xcalloc(1, sizeof(*g));
 	g->types = dtype_ctx_new();
@@ -2226,7 +2222,7 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf
 	g->files = xcalloc(toks->nfiles + 1, sizeof(char *));
 	for (size_t i = 0; i < toks->nfiles; i++)
 		g->files[i] = xstrdup(toks->files[i]);
-	struct parser p = { .tl = toks, .prog = g, .ctx = g->types, .errbuf = errbuf, .errlen = errlen };
+	struct parser p = { .tl = toks, .prog = g, .ctx = g->types, .err = err };
 	if (setjmp(p.fail)) {
 		dprog_free(g);
 		*out = NULL;
@@ -2238,12 +2234,12 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf
 }
 
 int dparse_source_into(struct dprog *g, const char *file, const char *src, size_t len,
-		       char *errbuf, size_t errlen)
+		       struct derr *err)
 {
 	struct dtoklist tl;
-	if (dlex_tokenize(file, src, len, &tl, errbuf, errlen) != 0)
+	if (dlex_tokenize(file, src, len, &tl, err) != 0)
 		return -1;
-	struct parser p = { .tl = &tl, .prog = g, .ctx = g->types, .errbuf = errbuf, .errlen = errlen,
+	struct parser p = { .tl = &tl, .prog = g, .ctx = g->types, .err = err,
 			    .file_base = g->nfiles };
 	g->files = xrealloc(g->files, sizeof(char *) * (g->nfiles + tl.nfiles + 1));
 	for (size_t i = 0; i < tl.nfiles; i++)
@@ -2269,9 +2265,9 @@ struct dprog *dprog_new(void)
 
 /* Parses a script's tokens (clause_spec < 0) or one command-line clause into g. */
 static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_spec,
-		      char *errbuf, size_t errlen)
+		      struct derr *err)
 {
-	struct parser p = { .tl = toks, .prog = g, .ctx = g->types, .errbuf = errbuf, .errlen = errlen,
+	struct parser p = { .tl = toks, .prog = g, .ctx = g->types, .err = err,
 			    .script = true, .file_base = g->nfiles };
 	g->files = xrealloc(g->files, sizeof(char *) * (g->nfiles + toks->nfiles + 1));
 	for (size_t i = 0; i < toks->nfiles; i++)
@@ -2295,28 +2291,26 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 }
 
 int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
-		  char *errbuf, size_t errlen)
+		  struct derr *err)
 {
 	struct dtoklist tl;
-	if (dlex_tokenize_pspec(file, src, len, g->pspec, &tl, errbuf, errlen) != 0)
+	if (dlex_tokenize_pspec(file, src, len, g->pspec, &tl, err) != 0)
 		return -1;
-	int r = parse_into(g, &tl, -1, errbuf, errlen);
+	int r = parse_into(g, &tl, -1, err);
 	dtoklist_free(&tl);
 	return r;
 }
 
 struct dtype *dparse_type_string(struct dtype_ctx *ctx, const char *text)
 {
-	char err[256];
 	struct dtoklist tl;
-	if (dlex_tokenize_mode("type", text, strlen(text), DLEX_SCRIPT, &tl, err, sizeof(err)) != 0)
+	if (dlex_tokenize_mode("type", text, strlen(text), DLEX_SCRIPT, &tl, NULL) != 0)
 		return NULL;
 	/* a scratch program: a type name declares nothing, but the parser wants one to hang
 	 * file names on */
 	struct dprog scratch = { .types = ctx };
 	scratch.files = xcalloc(tl.nfiles + 1, sizeof(char *));
-	struct parser p = { .tl = &tl, .prog = &scratch, .ctx = ctx, .errbuf = err,
-			    .errlen = sizeof(err), .script = true };
+	struct parser p = { .tl = &tl, .prog = &scratch, .ctx = ctx, .script = true };
 	struct dtype *t = NULL;
 	if (!setjmp(p.fail) && is_typename(&p, peek(&p))) {
 		struct dtype *r = type_name(&p);
@@ -2329,25 +2323,25 @@ struct dtype *dparse_type_string(struct dtype_ctx *ctx, const char *text)
 }
 
 int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
-		      char *errbuf, size_t errlen)
+		      struct derr *err)
 {
 	struct dtoklist tl;
-	if (dlex_tokenize_mode(DPARSE_ARG_FILE, arg, strlen(arg), DLEX_CLAUSE, &tl, errbuf, errlen) != 0)
+	if (dlex_tokenize_mode(DPARSE_ARG_FILE, arg, strlen(arg), DLEX_CLAUSE, &tl, err) != 0)
 		return -1;
-	int r = parse_into(g, &tl, (int)spec, errbuf, errlen);
+	int r = parse_into(g, &tl, (int)spec, err);
 	dtoklist_free(&tl);
 	return r;
 }
 
 int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
-		  char *errbuf, size_t errlen)
+		  struct derr *err)
 {
 	struct dtoklist tl;
-	if (dlex_tokenize(file, src, len, &tl, errbuf, errlen) != 0) {
+	if (dlex_tokenize(file, src, len, &tl, err) != 0) {
 		*out = NULL;
 		return -1;
 	}
-	int r = dparse_program(&tl, out, errbuf, errlen);
+	int r = dparse_program(&tl, out, err);
 	dtoklist_free(&tl);
 	return r;
 }

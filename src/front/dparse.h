@@ -8,8 +8,9 @@
  * `provider NAME { probe NAME(args); ... };` and `#pragma D` lines.
  *
  * Contract: dparse_program consumes a token list from dlex and either returns 0 with a complete
- * struct dprog, or -1 with "file:line:col: message" in errbuf ("syntax error near 'foo'",
- * "undefined type 'conn_t'", "redefinition of struct conn") and nothing to free. Types live in
+ * struct dprog, or -1 with the error in *err (derr.h; NULL: not wanted), at "file:line:col"
+ * ("syntax error near 'foo'", "undefined type 'conn_t'", "redefinition of struct conn"), and
+ * nothing to free. Types live in
  * prog->types. In these files probe clauses, translators and inline definitions are errors:
  * `translator`/`inline` give "... are not supported in provider definitions".
  * The recorded declarations (prog->decls) keep source order, each tag definition recorded when
@@ -103,14 +104,14 @@ struct dprog {
 	bool pspec;              /* the pspec option (-x pspec): dlex_tokenize_pspec */
 };
 
-int dparse_program(const struct dtoklist *toks, struct dprog **out, char *errbuf, size_t errlen);
+int dparse_program(const struct dtoklist *toks, struct dprog **out, struct derr *err);
 /* Lex and parse `src` (named `file` in messages). */
 int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
-		  char *errbuf, size_t errlen);
+		  struct derr *err);
 /* dparse_source's provider-file parse, into g (after its D libraries, whose types and
  * translators the file may name). */
 int dparse_source_into(struct dprog *g, const char *file, const char *src, size_t len,
-		       char *errbuf, size_t errlen);
+		       struct derr *err);
 void dprog_free(struct dprog *p);
 
 /* --- D programs --------------------------------------------------------------------------
@@ -122,10 +123,10 @@ void dprog_free(struct dprog *p);
  * token is `{`, `;`, `/` or the end (dtrace's rule), so `/a / b > 0/` divides.
  *
  * Contract: both functions add to `g` (from dprog_new; several -n arguments and a script can
- * go into one program) and return 0, or -1 with "line N: message" in errbuf ("message" alone
- * for dparse_clause_arg) (dtrace's wording:
+ * go into one program) and return 0, or -1 with the error in *err, at a line (DERR_AT_LINE;
+ * no position for dparse_clause_arg) (dtrace's wording:
  * `syntax error near "}"`, `invalid probe description "a:b:c:d:e": ...`); after an error, `g`
- * may only be freed. A command prints "PROG: failed to compile script FILE: " + errbuf.
+ * may only be freed. A command prints "PROG: failed to compile script FILE: " + the error.
  * `src` may hold cpp line markers (-C). Nesting deeper than DPARSE_MAX_DEPTH levels is an
  * error, not a stack overflow.
  *
@@ -141,7 +142,7 @@ void dprog_free(struct dprog *p);
 #define DPARSE_MAX_DEPTH 256
 struct dprog *dprog_new(void);
 int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
-		  char *errbuf, size_t errlen);
+		  struct derr *err);
 /* Clauses from a command-line argument: -n (DPD_NAME), -P, -m, -f (the description's last
  * field is the provider, module, function) or -i (read as -n is), optionally followed by a
  * predicate and an action block ("BEGIN { trace(1); }"). As dtrace's lexer reads them, leading
@@ -150,9 +151,9 @@ int dparse_script(struct dprog *g, const char *file, const char *src, size_t len
  * permitted when specifying functions") and 0 is "invalid probe identifier 0: Unknown probe
  * identifier". */
 int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
-		      char *errbuf, size_t errlen);
-/* The file name of a clause argument's positions. Its messages have no "line N: " (dtrace
- * numbers only the lines of files). */
+		      struct derr *err);
+/* The file name of a clause argument's positions. Its errors show no line (dtrace numbers
+ * only the lines of files). */
 #define DPARSE_ARG_FILE "(command line)"
 
 /* The declarations as D source: tag bodies, forward declarations and typedefs, one per

@@ -1,72 +1,23 @@
 /* dtag.h — the D compiler's error tags: libdtrace's names for the kinds of compile error
- * (D_SYNTAX, D_PROTO_LEN, ...), which `-x errtags` prints before each message.
- *
- * Convention: every compile error made by the lexer, parser, macro expander, type builder and
- * checker is written with dtag_seterr, so its text starts with "[D_TAG] " followed by the
- * message as dtrace words it ("line 9: ..."). Whoever prints such a message passes it through
- * dtag_strip unless the errtags option is set. Messages from elsewhere (options, cpp, the
- * kernel) have no tag and dtag_strip returns them unchanged. */
+ * (D_SYNTAX, D_PROTO_LEN, ...), which `-x errtags` prints before each message. The list is
+ * dtag_table.h's: the enum here and the names and meanings in dtag.c are made from it.
+ * An error carries its tag as data (derr.h's struct derr); DTAG_NONE marks an error that is
+ * none of the compiler's (options, cpp, files), which has no tag to show. */
 #ifndef USDTRACE_DTAG_H
 #define USDTRACE_DTAG_H
-#include <stdarg.h>
-#include <stddef.h>
 
 enum dtag {
-	D_UNKNOWN, D_SYNTAX, D_EMPTY, D_TYPE_ERR, D_TYPE_MEMBER, D_ASRELO, D_CG_EXPR, D_CG_DYN,
-	D_ATTR_MIN, D_ID_OFLOW, D_PDESC_ZERO, D_PDESC_INVAL, D_PRED_SCALAR, D_FUNC_IDENT,
-	D_FUNC_UNDEF, D_FUNC_IDKIND, D_OFFSETOF_TYPE, D_OFFSETOF_BITFIELD, D_SIZEOF_TYPE,
-	D_SIZEOF_BITFIELD, D_STRINGOF_TYPE, D_OP_IDENT, D_OP_INT, D_OP_SCALAR, D_OP_ARITH,
-	D_OP_WRITE, D_OP_LVAL, D_OP_INCOMPAT, D_OP_VFPTR, D_OP_ARRFUN, D_OP_PTR, D_OP_SOU,
-	D_OP_INCOMPLETE, D_OP_DYN, D_OP_ACT, D_AGG_REDEF, D_AGG_FUNC, D_AGG_MDIM, D_ARR_BADREF,
-	D_ARR_LOCAL, D_ARR_BOUNDS, D_DIV_ZERO, D_DEREF_NONPTR, D_DEREF_VOID, D_DEREF_FUNC,
-	D_ADDROF_LVAL, D_ADDROF_VAR, D_ADDROF_BITFIELD, D_XLATE_REDECL, D_XLATE_NOCONV,
-	D_XLATE_NONE, D_XLATE_SOU, D_XLATE_INCOMPAT, D_XLATE_MEMB, D_CAST_INVAL, D_PRAGERR,
-	D_PRAGCTL_INVAL, D_PRAGMA_INVAL, D_PRAGMA_UNUSED, D_PRAGMA_MALFORM, D_PRAGMA_OPTSET,
-	D_PRAGMA_SCOPE, D_PRAGMA_DEPEND, D_MACRO_UNDEF, D_MACRO_OFLOW, D_MACRO_UNUSED,
-	D_INT_OFLOW, D_INT_DIGIT, D_STR_NL, D_CHR_NL, D_CHR_NULL, D_CHR_OFLOW, D_IDENT_BADREF,
-	D_IDENT_UNDEF, D_IDENT_AMBIG, D_SYM_BADREF, D_SYM_NOTYPES, D_SYM_MODEL, D_VAR_UNDEF,
-	D_VAR_UNSUP, D_PROTO_LEN, D_PROTO_ARG, D_ARGS_MULTI, D_ARGS_XLATOR, D_ARGS_NONE,
-	D_ARGS_TYPE, D_ARGS_IDX, D_REGS_IDX, D_KEY_TYPE, D_PRINTF_DYN_PROTO, D_PRINTF_DYN_TYPE,
-	D_PRINTF_AGG_CONV, D_PRINTF_ARG_PROTO, D_PRINTF_ARG_TYPE, D_PRINTF_ARG_EXTRA,
-	D_PRINTF_ARG_FMT, D_PRINTF_FMT_EMPTY, D_DECL_CHARATTR, D_DECL_VOIDATTR, D_DECL_SIGNINT,
-	D_DECL_LONGINT, D_DECL_IDENT, D_DECL_CLASS, D_DECL_BADCLASS, D_DECL_PARMCLASS,
-	D_DECL_COMBO, D_DECL_ARRSUB, D_DECL_ARRNULL, D_DECL_ARRBIG, D_DECL_IDRED, D_DECL_TYPERED,
-	D_DECL_MNAME, D_DECL_SCOPE, D_DECL_BFCONST, D_DECL_BFSIZE, D_DECL_BFTYPE, D_DECL_ENCONST,
-	D_DECL_ENOFLOW, D_DECL_USELESS, D_DECL_LOCASSC, D_DECL_VOIDOBJ, D_DECL_DYNOBJ,
-	D_DECL_INCOMPLETE, D_DECL_PROTO_VARARGS, D_DECL_PROTO_TYPE, D_DECL_PROTO_VOID,
-	D_DECL_PROTO_NAME, D_DECL_PROTO_FORM, D_COMM_COMM, D_COMM_DREC, D_SPEC_SPEC, D_SPEC_COMM,
-	D_SPEC_DREC, D_AGG_COMM, D_AGG_SPEC, D_AGG_NULL, D_AGG_SCALAR, D_ACT_SPEC, D_EXIT_SPEC,
-	D_DREC_COMM, D_PRINTA_PROTO, D_PRINTA_AGGARG, D_PRINTA_AGGBAD, D_PRINTA_AGGKEY,
-	D_PRINTA_AGGPROTO, D_TRACE_VOID, D_TRACE_DYN, D_TRACEMEM_ADDR, D_TRACEMEM_SIZE,
-	D_STACK_PROTO, D_STACK_SIZE, D_USTACK_FRAMES, D_USTACK_STRSIZE, D_USTACK_PROTO,
-	D_LQUANT_BASETYPE, D_LQUANT_BASEVAL, D_LQUANT_LIMTYPE, D_LQUANT_LIMVAL, D_LQUANT_MISMATCH,
-	D_LQUANT_STEPTYPE, D_LQUANT_STEPVAL, D_LQUANT_STEPLARGE, D_LQUANT_STEPSMALL,
-	D_QUANT_PROTO, D_PROC_OFF, D_PROC_ALIGN, D_PROC_NAME, D_PROC_GRAB, D_PROC_DYN, D_PROC_LIB,
-	D_PROC_FUNC, D_PROC_CREATEFAIL, D_PROC_NODEV, D_PROC_BADPID, D_PROC_BADPROV, D_PROC_USDT,
-	D_CLEAR_PROTO, D_CLEAR_AGGARG, D_CLEAR_AGGBAD, D_NORMALIZE_PROTO, D_NORMALIZE_SCALAR,
-	D_NORMALIZE_AGGARG, D_NORMALIZE_AGGBAD, D_TRUNC_PROTO, D_TRUNC_SCALAR, D_TRUNC_AGGARG,
-	D_TRUNC_AGGBAD, D_PROV_BADNAME, D_PROV_INCOMPAT, D_PROV_PRDUP, D_PROV_PRARGLEN,
-	D_PROV_PRXLATOR, D_FREOPEN_INVALID, D_LQUANT_MATCHBASE, D_LQUANT_MATCHLIM,
-	D_LQUANT_MATCHSTEP, D_LLQUANT_FACTORTYPE, D_LLQUANT_FACTORVAL, D_LLQUANT_LMAGTYPE,
-	D_LLQUANT_LMAGVAL, D_LLQUANT_HMAGTYPE, D_LLQUANT_HMAGVAL, D_LLQUANT_STEPTYPE,
-	D_LLQUANT_STEPVAL, D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHLMAG, D_LLQUANT_MATCHHMAG,
-	D_LLQUANT_MATCHSTEPS, D_ALLOCA_SIZE, D_ALLOCA_INCOMPAT, D_PRINT_SIZE,
+	DTAG_NONE = -1,
+#define DTAG(name, meaning) name,
+#include "dtag_table.h"
+#undef DTAG
 	DTAG_COUNT
 };
 
-/* The tag's name, "D_SYNTAX"; "D_UNKNOWN" for a value out of range. */
+/* The tag's name, "D_SYNTAX"; "D_UNKNOWN" for a value out of range (DTAG_NONE too). */
 const char *dtag_name(enum dtag tag);
 
-/* Writes "[D_TAG] " and the formatted message into errbuf (truncating to errlen); returns -1
- * so error paths can `return dtag_seterr(...)`. */
-int dtag_seterr(char *errbuf, size_t errlen, enum dtag tag, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-int dtag_vseterr(char *errbuf, size_t errlen, enum dtag tag, const char *fmt, va_list ap);
-
-/* msg past its leading "[D_...] " tag, or msg itself when it has none. */
-const char *dtag_strip(const char *msg);
-
-/* The tag a message starts with, D_UNKNOWN when it has none (tests check tags with this). */
-enum dtag dtag_of(const char *msg);
+/* What the tag means, in a line ("the input does not follow D's grammar"); "" out of range. */
+const char *dtag_meaning(enum dtag tag);
 
 #endif

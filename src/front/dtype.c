@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dtag.h"
+#include "derr.h"
 #include "util.h"
 
 struct dtype *dtype_new(struct dtype_ctx *ctx, enum dtype_kind kind, int64_t size, int align)
@@ -150,23 +150,22 @@ static void add_builtin_typedef(struct dtype_ctx *ctx, const char *name, struct 
  * in6_u union of byte, 16-bit and 32-bit views. */
 static void add_builtin_net_types(struct dtype_ctx *c)
 {
-	char err[128];
 	struct dtype *be32 = c->t_uint;
 
 	add_builtin_typedef(c, "ipaddr_t", be32);
 	struct dtype *in = dtype_tagged(c, DTY_STRUCT, "in_addr");
 	dtype_add_member(in, "s_addr", be32, -1);
-	dtype_finish_record(in, err, sizeof(err));
+	dtype_finish_record(in, NULL);
 	dscope_add(c, "in_addr", DSYM_TAG, in, 0);
 
 	struct dtype *u = dtype_tagged(c, DTY_UNION, NULL);
 	dtype_add_member(u, "u6_addr8", dtype_array(c, c->t_uchar, 16), -1);
 	dtype_add_member(u, "u6_addr16", dtype_array(c, c->t_ushort, 8), -1);
 	dtype_add_member(u, "u6_addr32", dtype_array(c, be32, 4), -1);
-	dtype_finish_record(u, err, sizeof(err));
+	dtype_finish_record(u, NULL);
 	struct dtype *in6 = dtype_tagged(c, DTY_STRUCT, "in6_addr");
 	dtype_add_member(in6, "in6_u", u, -1);
-	dtype_finish_record(in6, err, sizeof(err));
+	dtype_finish_record(in6, NULL);
 	dscope_add(c, "in6_addr", DSYM_TAG, in6, 0);
 	add_builtin_typedef(c, "in6_addr_t", in6);
 }
@@ -434,7 +433,7 @@ static void ctf_layout(struct dtype *rec)
 	rec->complete = true;
 }
 
-int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
+int dtype_finish_record(struct dtype *rec, struct derr *err)
 {
 	bool is_union = rec->kind == DTY_UNION;
 	int64_t bitpos = 0, maxbits = 0;
@@ -447,7 +446,7 @@ int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
 		int64_t sz = dtype_sizeof(m->type);
 		int al = dtype_alignof(m->type);
 		if (r->kind == DTY_FUNC)
-			return dtag_seterr(errbuf, errlen, D_UNKNOWN, "member '%s' declared as a function", what);
+			return derr_set(err, D_UNKNOWN, "member '%s' declared as a function", what);
 		if (r->kind == DTY_ARRAY && r->array_len < 0 && i == rec->nmembers - 1 && !is_union &&
 		    dtype_sizeof(r->base) >= 0) {
 			/* A flexible array member: no size, but its alignment counts. */
@@ -455,34 +454,34 @@ int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen)
 		} else if (sz < 0 && rec->d_rules &&
 			   (r->kind == DTY_STRUCT || r->kind == DTY_UNION || r->kind == DTY_ENUM)) {
 			char *tn = dtype_spell(m->type, NULL, false);
-			int rc = dtag_seterr(errbuf, errlen, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s",
-					     tn, m->name ? m->name : "(null)");
+			int rc = derr_set(err, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s",
+					  tn, m->name ? m->name : "(null)");
 			free(tn);
 			return rc;
 		} else if (sz < 0 && rec->d_rules && r->kind == DTY_VOID) {
-			return dtag_seterr(errbuf, errlen, D_DECL_VOIDOBJ, "cannot have void member: %s",
-					   m->name ? m->name : "(null)");
+			return derr_set(err, D_DECL_VOIDOBJ, "cannot have void member: %s",
+					m->name ? m->name : "(null)");
 		} else if (sz < 0) {
-			return dtag_seterr(errbuf, errlen, D_DECL_INCOMPLETE, "member '%s' has incomplete type", what);
+			return derr_set(err, D_DECL_INCOMPLETE, "member '%s' has incomplete type", what);
 		}
 		if (is_union)
 			bitpos = 0;
 		if (m->bit_width >= 0) {
 			has_bits = true;
 			if ((!dtype_is_integer(m->type) || r->kind == DTY_ENUM) && rec->d_rules)  /* CTF integers only */
-				return dtag_seterr(errbuf, errlen, D_DECL_BFTYPE, "invalid type for bit-field: %s",
-						   m->name ? m->name : "(anon)");
+				return derr_set(err, D_DECL_BFTYPE, "invalid type for bit-field: %s",
+						m->name ? m->name : "(anon)");
 			if (!dtype_is_integer(m->type))
-				return dtag_seterr(errbuf, errlen, D_DECL_BFTYPE, "bit-field '%s' has non-integer type", what);
+				return derr_set(err, D_DECL_BFTYPE, "bit-field '%s' has non-integer type", what);
 			if (m->bit_width > sz * 8 && rec->d_rules)
-				return dtag_seterr(errbuf, errlen, D_DECL_BFSIZE, "bit-field too big for type: %s",
-						   m->name ? m->name : "(anon)");
+				return derr_set(err, D_DECL_BFSIZE, "bit-field too big for type: %s",
+						m->name ? m->name : "(anon)");
 			if (m->bit_width > sz * 8)
-				return dtag_seterr(errbuf, errlen, D_DECL_BFSIZE, "width of bit-field '%s' exceeds its type", what);
+				return derr_set(err, D_DECL_BFSIZE, "width of bit-field '%s' exceeds its type", what);
 			int64_t unit = (int64_t)al * 8;
 			if (m->bit_width == 0) {
 				if (m->name)
-					return dtag_seterr(errbuf, errlen, D_DECL_BFCONST, "zero width for bit-field '%s'", what);
+					return derr_set(err, D_DECL_BFCONST, "zero width for bit-field '%s'", what);
 				bitpos = align_up(bitpos, unit);
 				continue;
 			}

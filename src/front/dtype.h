@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "derr.h"
+
 enum dtype_kind {
 	DTY_VOID, DTY_BOOL, DTY_CHAR, DTY_SHORT, DTY_INT, DTY_LONG, DTY_LLONG,
 	DTY_FLOAT, DTY_DOUBLE, DTY_LDOUBLE,
@@ -129,12 +131,13 @@ struct dtype *dtype_tagged(struct dtype_ctx *ctx, enum dtype_kind kind, const ch
 struct dtype *dtype_qualify(struct dtype_ctx *ctx, struct dtype *t, unsigned quals);
 
 /* Struct/union body: members are appended, then dtype_finish_record lays them out.
- * Returns -1 with a message (no "file:line:" prefix) for invalid members. With d_rules set,
+ * Returns -1 with the error in *err (derr.h: tag and message, no position; NULL: not wanted)
+ * for invalid members. With d_rules set,
  * a record holding bit-fields gets CTF's layout: each member byte-aligned for its type right
  * after the previous member's bits, no tail padding (struct { int a:1; int b:3; } is 2 bytes
  * when each field's type is a 1-byte integer, as the D parser makes it). */
 void dtype_add_member(struct dtype *rec, const char *name, struct dtype *type, int bit_width);
-int dtype_finish_record(struct dtype *rec, char *errbuf, size_t errlen);
+int dtype_finish_record(struct dtype *rec, struct derr *err);
 void dtype_add_enumerator(struct dtype *e, const char *name, int64_t value);
 /* Size/signedness of a completed enum from its values (int, unsigned int, long, unsigned long). */
 void dtype_finish_enum(struct dtype *e);

@@ -207,7 +207,7 @@ static const char *check_field(const char *f)
 	return NULL;
 }
 
-int probedesc_parse(const char *text, int which, struct probedesc *out, char *errbuf, size_t errlen)
+int probedesc_parse(const char *text, int which, struct probedesc *out, struct derr *err)
 {
 	/* The rightmost field the option names; fields fill leftwards from it. */
 	int last;
@@ -217,7 +217,7 @@ int probedesc_parse(const char *text, int which, struct probedesc *out, char *er
 	case 'f': last = 2; break;
 	case 'n': last = 3; break;
 	default:
-		return util_seterr(errbuf, errlen, "invalid probe description kind '%c'", which);
+		return derr_set(err, D_PDESC_INVAL, "invalid probe description kind '%c'", which);
 	}
 	char *field[4] = {NULL, NULL, NULL, NULL};
 	const char *end = text + strlen(text);
@@ -229,9 +229,9 @@ int probedesc_parse(const char *text, int which, struct probedesc *out, char *er
 		if (k < 0) {
 			for (int i = 0; i < 4; i++)
 				free(field[i]);
-			return util_seterr(errbuf, errlen,
-					   "invalid probe description \"%s\": Overspecified probe description",
-					   text);
+			return derr_set(err, D_PDESC_INVAL,
+					"invalid probe description \"%s\": Overspecified probe description",
+					text);
 		}
 		field[k--] = xstrndup(colon, (size_t)(end - colon));
 		/* A colon at the very start ends the description with no empty field before it,
@@ -247,7 +247,7 @@ int probedesc_parse(const char *text, int which, struct probedesc *out, char *er
 	for (int i = 0; i < 4; i++) {
 		const char *why = check_field(field[i]);
 		if (why) {
-			util_seterr(errbuf, errlen, "invalid probe description \"%s\": %s", text, why);
+			derr_set(err, D_PDESC_INVAL, "invalid probe description \"%s\": %s", text, why);
 			for (int j = 0; j < 4; j++)
 				free(field[j]);
 			return -1;

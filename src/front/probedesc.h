@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "derr.h"
+
 struct probedesc {
 	char *prov, *mod, *func, *name; /* never NULL; "" matches anything */
 };
@@ -17,8 +19,9 @@ struct probedesc {
 /* which: 'n' (-n: fill from the right), 'P' (provider), 'm' (module, optionally prov:mod),
  * 'f' (function, optionally prov:mod:func). Fields are taken from the right; a leading ':'
  * closes the description without adding an empty field (dtrace: -f ::read: is :read::).
- * Returns 0, or -1 with dtrace's message: 'invalid probe description "TEXT": WHY'. */
-int probedesc_parse(const char *text, int which, struct probedesc *out, char *errbuf, size_t errlen);
+ * Returns 0, or -1 with the error in *err (derr.h: D_PDESC_INVAL, no position), dtrace's
+ * message 'invalid probe description "TEXT": WHY'. */
+int probedesc_parse(const char *text, int which, struct probedesc *out, struct derr *err);
 void probedesc_free(struct probedesc *d);
 
 /* Glob match with dtrace's rules; `dashes` treats "__" in `s` and "-" in the pattern as equal. */

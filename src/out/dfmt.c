@@ -5,7 +5,6 @@
  * its D size. Everything dtrace adds (%a %k %S %Y...) turns the value into a string first and then
  * goes through "%s" with the same flags, width and precision. */
 #include "dfmt.h"
-#include "dtag.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,8 +138,7 @@ static struct dfmt_piece *piece_new(struct dfmt *f, size_t *cap, const char *tex
 /* Parse one conversion whose '%' is at *pp; leaves *pp on its last character. The flag rules
  * follow dtrace's parser, quirks included: a '0' seen before any digit sets zero padding and
  * cancels an earlier '-', and a '-' cancels an earlier '0'. */
-static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, char *errbuf,
-		      size_t errlen)
+static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, struct derr *err)
 {
 	const char *p = *pp;
 	int dot = 0, digits = 0;
@@ -159,7 +157,7 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, c
 			for (; c >= '0' && c <= '9'; c = *++p) {
 				n = n * 10 + (c - '0');
 				if (n > DFMT_FIELD_MAX)
-					return dtag_seterr(errbuf, errlen, D_SYNTAX,
+					return derr_set(err, D_SYNTAX,
 						"format conversion #%u %s is larger than %d", convno,
 						dot ? "precision" : "width", DFMT_FIELD_MAX);
 			}
@@ -185,7 +183,7 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, c
 		case '*': {
 			unsigned bit = dot ? DFMT_F_DYNPREC : DFMT_F_DYNWIDTH;
 			if (pc->flags & bit)
-				return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u has more than "
+				return derr_set(err, D_SYNTAX, "format conversion #%u has more than "
 					"one '*' specified for the output %s", convno,
 					dot ? "precision" : "width");
 			pc->flags |= bit;
@@ -193,19 +191,19 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, c
 		}
 		case '.':
 			if (dot++)
-				return dtag_seterr(errbuf, errlen, D_SYNTAX,
+				return derr_set(err, D_SYNTAX,
 					"format conversion #%u has more than one '.' specified", convno);
 			digits = 0;
 			continue;
 		case '$':
-			return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u uses unsupported "
+			return derr_set(err, D_SYNTAX, "format conversion #%u uses unsupported "
 				"positional format (%%n$)", convno);
 		case '\0':
-			return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u name expected before "
+			return derr_set(err, D_SYNTAX, "format conversion #%u name expected before "
 				"end of format string", convno);
 		case '%':
 			if (p[-1] != '%')
-				return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u cannot be "
+				return derr_set(err, D_SYNTAX, "format conversion #%u cannot be "
 					"combined with other format flags: %%%%", convno);
 			break;
 		case 'h': case 'l': case 'L': case 'w':
@@ -223,17 +221,17 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, c
 
 	if (!strcmp(pc->name, "I") || !strcmp(pc->name, "P") || !strcmp(pc->name, "ls") ||
 	    !strcmp(pc->name, "ws"))
-		return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u is not supported by "
+		return derr_set(err, D_SYNTAX, "format conversion #%u is not supported by "
 			"usdtrace: %%%s", convno, pc->name);
 	pc->conv = convdef_lookup(pc->name);
 	if (!pc->conv)
-		return dtag_seterr(errbuf, errlen, D_SYNTAX, "format conversion #%u is undefined: %%%s",
-				   convno, pc->name);
+		return derr_set(err, D_SYNTAX, "format conversion #%u is undefined: %%%s",
+				convno, pc->name);
 	pc->kind = pc->conv->kind;
 	return 0;
 }
 
-struct dfmt *dfmt_parse(const char *text, char *errbuf, size_t errlen)
+struct dfmt *dfmt_parse(const char *text, struct derr *err)
 {
 	struct dfmt *f = xcalloc(1, sizeof(*f));
 	size_t cap = 0;
@@ -243,7 +241,7 @@ struct dfmt *dfmt_parse(const char *text, char *errbuf, size_t errlen)
 	for (; (p = strchr(q, '%')) != NULL; q = *p ? p + 1 : p) {
 		struct dfmt_piece *pc = piece_new(f, &cap, q, (size_t)(p - q));
 		f->nconvs++;
-		if (parse_conv(pc, (unsigned)f->nconvs, &p, errbuf, errlen) < 0) {
+		if (parse_conv(pc, (unsigned)f->nconvs, &p, err) < 0) {
 			dfmt_free(f);
 			return NULL;
 		}
@@ -288,12 +286,12 @@ static bool check_one(struct dfmt_piece *pc, const struct dfmt_argtype *t, bool 
 
 int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args, size_t nargs,
 	       int first_argno, const struct dfmt_argtype *aggtype, bool has_target,
-	       char *errbuf, size_t errlen)
+	       struct derr *err)
 {
 	size_t j = 0;
 
 	if (!f->text[0])
-		return dtag_seterr(errbuf, errlen, D_PRINTF_FMT_EMPTY, "%s( ) format string is empty", func);
+		return derr_set(err, D_PRINTF_FMT_EMPTY, "%s( ) format string is empty", func);
 
 	for (size_t i = 0; i < f->npieces; i++) {
 		struct dfmt_piece *pc = &f->pieces[i];
@@ -309,11 +307,11 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 			if (!(pc->flags & bit))
 				continue;
 			if (j >= nargs)
-				return dtag_seterr(errbuf, errlen, D_PRINTF_DYN_PROTO, "%s( ) prototype mismatch: conversion "
+				return derr_set(err, D_PRINTF_DYN_PROTO, "%s( ) prototype mismatch: conversion "
 					"#%zu (%%%s) is missing a corresponding \"%s\" argument", func,
 					i + 1, pc->name, dyn);
 			if (!is_int(&args[j]))
-				return dtag_seterr(errbuf, errlen, D_PRINTF_DYN_TYPE, "%s( ) argument #%zu is incompatible "
+				return derr_set(err, D_PRINTF_DYN_TYPE, "%s( ) argument #%zu is incompatible "
 					"with conversion #%zu prototype:\n\tconversion: %% %s %s\n"
 					"\t prototype: int\n\t  argument: %s", func, j + first_argno,
 					i + 1, dyn, pc->name, args[j].name);
@@ -321,12 +319,12 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 		}
 		if (pc->flags & DFMT_F_AGG) {
 			if (!aggtype)
-				return dtag_seterr(errbuf, errlen, D_PRINTF_AGG_CONV, "%%@ conversion requires an "
+				return derr_set(err, D_PRINTF_AGG_CONV, "%%@ conversion requires an "
 					"aggregation and is not for use with %s( )", func);
 			snprintf(vname, sizeof(vname), "aggregating action");
 			t = aggtype;
 		} else if (j >= nargs) {
-			return dtag_seterr(errbuf, errlen, D_PRINTF_ARG_PROTO, "%s( ) prototype mismatch: conversion #%zu "
+			return derr_set(err, D_PRINTF_ARG_PROTO, "%s( ) prototype mismatch: conversion #%zu "
 				"(%%%s) is missing a corresponding value argument", func, i + 1,
 				pc->name);
 		} else {
@@ -335,14 +333,14 @@ int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args
 		}
 		pc->argsize = t->size;
 		if (!check_one(pc, t, has_target))
-			return dtag_seterr(errbuf, errlen, D_PRINTF_ARG_TYPE, "%s( ) %s is incompatible with conversion "
+			return derr_set(err, D_PRINTF_ARG_TYPE, "%s( ) %s is incompatible with conversion "
 				"#%zu prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
 				func, vname, i + 1, pc->name, pc->conv->proto, t->name);
 	}
 	/* printf() must use every argument; printa() may leave keys unprinted (dtrace sets
 	 * DT_PRINTF_EXACTLEN for printf and system only) */
 	if (j < nargs && !aggtype)
-		return dtag_seterr(errbuf, errlen, D_PRINTF_ARG_EXTRA, "%s( ) prototype mismatch: only %zu arguments "
+		return derr_set(err, D_PRINTF_ARG_EXTRA, "%s( ) prototype mismatch: only %zu arguments "
 			"required by this format string", func, j);
 	f->nargs = j;
 	f->checked = true;

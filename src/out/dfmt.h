@@ -2,9 +2,10 @@
  *
  * Contract.
  *  dfmt_parse(text) splits a format into literal text and conversions, with dtrace's messages for
- *  malformed ones ("format conversion #2 is undefined: %y"), tagged D_SYNTAX (dtag.h). The
- *  messages of dfmt_check carry dtrace's D_PRINTF_* tags (D_PRINTF_ARG_TYPE, ...). Conversions are numbered from 1 in
- *  the order their '%' appear, %% included, as dtrace numbers them.
+ *  malformed ones ("format conversion #2 is undefined: %y"), errors (derr.h) tagged D_SYNTAX.
+ *  The errors of dfmt_check carry dtrace's D_PRINTF_* tags (D_PRINTF_ARG_TYPE, ...).
+ *  Conversions are numbered from 1 in the order their '%' appear, %% included, as dtrace
+ *  numbers them.
  *
  *  dfmt_check(fmt, "printf", args, nargs, first_argno, aggtype, has_target) checks the value
  *  arguments against the conversions. Each argument is described by a struct dfmt_argtype: an
@@ -12,7 +13,7 @@
  *  of the type for messages. Dynamic widths/precisions ('*') consume an argument before the value.
  *  %@ takes the aggregation's result type `aggtype` (NULL outside printa()). printf() must use
  *  every argument ("only N arguments required"); printa() (aggtype set) may leave keys unused. Messages are
- *  dtrace's, without the "line N:" prefix and without a final newline.
+ *  dtrace's, without a position (the caller gives the line) and without a final newline.
  *
  *  dfmt_format(fmt, values, ...) appends the text to a strbuf. Values come in argument order
  *  (widths, precisions, values), %@ values in a separate list. The output is what dtrace's
@@ -46,6 +47,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "derr.h"
 #include "util.h"
 
 #define DFMT_FIELD_MAX (64 << 20) /* largest width or precision we honour (dtrace takes 10^7) */
@@ -118,16 +120,18 @@ struct dfmt {
 	bool checked;
 };
 
-/* Parse `text`. Returns NULL and writes a message to errbuf on a malformed format. */
-struct dfmt *dfmt_parse(const char *text, char *errbuf, size_t errlen);
+/* Parse `text`. Returns NULL with the error in *err (derr.h: tag and message, no position) on
+ * a malformed format. */
+struct dfmt *dfmt_parse(const char *text, struct derr *err);
 void dfmt_free(struct dfmt *f);
 
 /* Check arguments against the conversions. `func` is the action name for messages ("printf");
  * `first_argno` the number of the first value argument in messages (2 for printf, whose format
- * is argument #1). Extra arguments are an error, as for dtrace's printf(). Returns 0 or -1. */
+ * is argument #1). Extra arguments are an error, as for dtrace's printf(). Returns 0, or -1
+ * with the error in *err (as dfmt_parse's). */
 int dfmt_check(struct dfmt *f, const char *func, const struct dfmt_argtype *args, size_t nargs,
 	       int first_argno, const struct dfmt_argtype *aggtype, bool has_target,
-	       char *errbuf, size_t errlen);
+	       struct derr *err);
 
 /* A run-time value. */
 enum dfmt_vkind {

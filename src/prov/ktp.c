@@ -285,8 +285,7 @@ static bool type_parses(const char *decls, const char *type)
 	struct strbuf b = { 0 };
 	strbuf_printf(&b, "%s\ntypedef %s __usdtrace_try;\n", decls, type);
 	struct dprog *g = dprog_new();
-	char err[256];
-	int rc = dparse_script(g, "probe argument types", b.s, b.len, err, sizeof(err));
+	int rc = dparse_script(g, "probe argument types", b.s, b.len, NULL);
 	strbuf_free(&b);
 	dprog_free(g);
 	return rc == 0;
@@ -315,8 +314,7 @@ int ktp_args(const char *const *names, int n, const char *decls, bool listing,
 	}
 	strbuf_puts(&b, "\n");
 	struct dprog *g = dprog_new();
-	char err[256];
-	int rc = dparse_script(g, "probe argument types", b.s, b.len, err, sizeof(err));
+	int rc = dparse_script(g, "probe argument types", b.s, b.len, NULL);
 	strbuf_free(&b);
 	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));
 	for (int k = 0; rc == 0 && k < n; k++) {

@@ -18,7 +18,6 @@
 #include "dcpp.h"
 #include "dlib.h"
 #include "dparse.h"
-#include "dtag.h"
 #include "prov_header.h"
 #include "prov_object.h"
 #include "util.h"
@@ -34,22 +33,48 @@ static char *default_output(const char *script, const char *ext)
 	return xasprintf("%.*s%s", (int)n, base, ext);
 }
 
+/* An error about provider file `file` as dtrace reports it: "failed to compile script FILE:
+ * MSG", the tag under -x errtags; one in a D library has for MSG the library's report
+ * (dlib.h); one about no text (DERR_ALONE) is printed as it stands. */
+static void script_error(const char *file, const struct derr *e, bool errtags)
+{
+	char text[DERR_TEXT_MAX];
+	if (e->kind == DERR_LIBRARY) {
+		struct derr lib = *e;
+		char report[DERR_FILE_MAX + DERR_TEXT_MAX];
+		snprintf(lib.msg, sizeof(lib.msg), "%s", dlib_error_text(e, report, sizeof(report)));
+		lib.at = DERR_AT_NONE;
+		derr_format(&lib, errtags, text, sizeof(text));
+	} else {
+		derr_format(e, errtags, text, sizeof(text));
+	}
+	if (e->kind == DERR_ALONE)
+		util_warn("%s", text);
+	else
+		util_warn("failed to compile script %s: %s", file, text);
+}
+
+/* An error in the declarations of a provider file, as a C compiler words it, on a line of its
+ * own: "file:line:col: message" (no program name, no tag). */
+static void decl_error(const struct derr *e)
+{
+	char text[DERR_TEXT_MAX];
+	fprintf(stderr, "%s\n", derr_format(e, false, text, sizeof(text)));
+}
+
 /* The text of every script, each introduced by a line marker naming it. */
 static char *read_sources(const struct opts *o, size_t *lenp)
 {
 	struct strbuf all = {0};
-	char err[512];
+	struct derr err;
 	for (int i = 0; i < o->nscripts; i++) {
 		const char *f = o->scripts[i];
 		size_t n;
 		char *text;
 		if (o->cpp) {
-			text = dcpp_run(f, o->cppargs, o->ncppargs, &n, err, sizeof(err));
+			text = dcpp_run(f, o->cppargs, o->ncppargs, &n, &err);
 			if (!text) {
-				if (strcmp(err, DCPP_FAILED) == 0)
-					util_warn("failed to compile script %s: %s", f, err);
-				else
-					util_warn("%s", err);
+				script_error(f, &err, o->dopts.errtags);
 				strbuf_free(&all);
 				return NULL;
 			}
@@ -119,9 +144,12 @@ static int check_names(const struct dprog *g)
 		if (strcmp(v[i - 1].name, v[i].name) != 0)
 			continue;
 		const struct genname *a = &v[i - 1], *b = &v[i];
-		fprintf(stderr, "%s:%d:%d: probe '%s' of provider '%s' and probe '%s' of provider '%s' "
-			"would share the %s '%s'\n", b->pr->pos.file, b->pr->pos.line, b->pr->pos.col,
-			b->pr->name, b->pv->name, a->pr->name, a->pv->name, b->what, b->name);
+		struct derr e;
+		derr_set(&e, DTAG_NONE, "probe '%s' of provider '%s' and probe '%s' of provider '%s' "
+			 "would share the %s '%s'", b->pr->name, b->pv->name, a->pr->name, a->pv->name,
+			 b->what, b->name);
+		derr_locate(&e, DERR_AT_FILE, b->pr->pos.file, b->pr->pos.line, b->pr->pos.col);
+		decl_error(&e);
 		ret = -1;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -136,12 +164,10 @@ static int check_names(const struct dprog *g)
  * the translated type (dt_node_is_argcompat). Otherwise the tracer could never give args[N]. */
 static int check_mappings(struct dprog *g, bool errtags)
 {
-	char err[512];
+	struct derr err;
 	struct dck_prog *ck = NULL;
-	if (dcheck_program(g, NULL, &ck, err, sizeof(err)) != 0) {
-		const char *text = dtag_strip(err);
-		util_warn("failed to compile script %s: %.*s%s", g->provs && g->nprovs ?
-			  g->provs[0].pos.file : "", errtags ? (int)(text - err) : 0, err, text);
+	if (dcheck_program(g, NULL, &ck, &err) != 0) {
+		script_error(g->provs && g->nprovs ? g->provs[0].pos.file : "", &err, errtags);
 		return -1;
 	}
 	int ret = 0;
@@ -154,10 +180,10 @@ static int check_mappings(struct dprog *g, bool errtags)
 				if (dck_xlator_lookup(ck, nt, xt) || dck_argcompat(nt, xt))
 					continue;
 				char *ns = dtype_spell(nt, NULL, false), *xs = dtype_spell(xt, NULL, false);
-				util_warn("failed to compile script %s: %sline %d: translator for %s:%s output "
-					  "argument #%d from %s to %s is not defined", pr->pos.file,
-					  errtags ? "[D_PROV_PRXLATOR] " : "", pr->pos.line, pv->name,
-					  pr->name, k + 1, ns, xs);
+				derr_set_line(&err, D_PROV_PRXLATOR, pr->pos.line, "translator for %s:%s "
+					      "output argument #%d from %s to %s is not defined", pv->name,
+					      pr->name, k + 1, ns, xs);
+				script_error(pr->pos.file, &err, errtags);
 				free(ns);
 				free(xs);
 				ret = -1;
@@ -256,12 +282,13 @@ int prov_cmd_run(const struct opts *o)
 		return 2;
 	}
 	uint16_t machine = EM_X86_64;
-	char err[1024];
+	struct derr err;
+	char text[DERR_TEXT_MAX];
 	if (o->object) {
 		for (int i = 0; i < o->nargs; i++) {
 			uint16_t m;
-			if (prov_object_check_input(o->args[i], &m, err, sizeof(err)) != 0) {
-				util_warn("%s", err);
+			if (prov_object_check_input(o->args[i], &m, &err) != 0) {
+				util_warn("%s", derr_format(&err, o->dopts.errtags, text, sizeof(text)));
 				return 1;
 			}
 			if (i > 0 && m != machine) {
@@ -292,13 +319,13 @@ int prov_cmd_run(const struct opts *o)
 	if (g->nlib_items == 0 && g->ndecls == 0 && g->nprovs == 0) {
 		/* no library needed: the provider file alone, in a context of C's types only */
 		dprog_free(g);
-		r = dparse_source(o->scripts[0], src, len, &g, err, sizeof(err));
+		r = dparse_source(o->scripts[0], src, len, &g, &err);
 	} else {
-		r = dparse_source_into(g, o->scripts[0], src, len, err, sizeof(err));
+		r = dparse_source_into(g, o->scripts[0], src, len, &err);
 	}
 	free(src);
 	if (r != 0) {
-		fprintf(stderr, "%s\n", dtag_strip(err));
+		decl_error(&err);
 		dprog_free(g);
 		return 1;
 	}
@@ -317,11 +344,11 @@ int prov_cmd_run(const struct opts *o)
 	if (!out)
 		out = defout = default_output(o->scripts[0], o->header ? ".h" : ".o");
 	int status = 1;
-	char *text = NULL;
+	char *header = NULL;
 	if (o->header) {
-		text = prov_header_text(g, out, o->scripts[0], err, sizeof(err));
-		if (!text) {
-			util_warn("%s", err);
+		header = prov_header_text(g, out, o->scripts[0], &err);
+		if (!header) {
+			util_warn("%s", derr_format(&err, o->dopts.errtags, text, sizeof(text)));
 			goto done;
 		}
 	}
@@ -330,18 +357,18 @@ int prov_cmd_run(const struct opts *o)
 		goto done;
 	bool ok;
 	if (o->header) {
-		ok = write_all(of.fd, text, strlen(text)) == 0;
+		ok = write_all(of.fd, header, strlen(header)) == 0;
 		if (!ok)
 			util_warn("failed to write %s: %s", out, strerror(errno));
 	} else {
-		ok = prov_object_write(g, of.fd, machine, o->scripts[0], err, sizeof(err)) == 0;
+		ok = prov_object_write(g, of.fd, machine, o->scripts[0], &err) == 0;
 		if (!ok)
-			util_warn("%s: %s", out, err);
+			util_warn("%s: %s", out, derr_format(&err, o->dopts.errtags, text, sizeof(text)));
 	}
 	if (out_close(&of, ok) == 0)
 		status = 0;
 done:
-	free(text);
+	free(header);
 	free(defout);
 	dprog_free(g);
 	return status;

@@ -54,11 +54,11 @@ static char *guard_name(const char *outname)
 }
 
 char *prov_header_text(const struct dprog *g, const char *outname, const char *script,
-		       char *errbuf, size_t errlen)
+		       struct derr *err)
 {
 	if (prov_sdt_text[0] == '\0') {
-		util_seterr(errbuf, errlen, "this usdtrace was built without include/usdtrace/sdt.h, "
-			    "so it cannot write a self-contained header");
+		derr_set(err, DTAG_NONE, "this usdtrace was built without include/usdtrace/sdt.h, "
+			 "so it cannot write a self-contained header");
 		return NULL;
 	}
 	struct strbuf b = {0};

@@ -21,7 +21,7 @@
 extern const char prov_sdt_text[];
 
 char *prov_header_text(const struct dprog *g, const char *outname, const char *script,
-		       char *errbuf, size_t errlen);
+		       struct derr *err);
 /* The macro name dtrace -h uses: provider upper-cased, '_', probe with "__" -> "_", upper-cased. */
 char *prov_macro_name(const char *provider, const char *probe);
 #endif

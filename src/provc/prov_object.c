@@ -85,10 +85,10 @@ static Elf_Scn *add_section(Elf *e, struct strbuf *shstr, const char *name, uint
 }
 
 int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const char *script,
-		      char *errbuf, size_t errlen)
+		      struct derr *err)
 {
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return util_seterr(errbuf, errlen, "libelf initialisation failed: %s", elf_errmsg(-1));
+		return derr_set(err, DTAG_NONE, "libelf initialisation failed: %s", elf_errmsg(-1));
 	int nsem = 0;
 	for (int i = 0; i < g->nprovs; i++)
 		nsem += g->provs[i].nprobes;
@@ -221,7 +221,7 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 	ret = 0;
 	goto out;
 elf_fail:
-	util_seterr(errbuf, errlen, "cannot write ELF object: %s", elf_errmsg(-1));
+	derr_set(err, DTAG_NONE, "cannot write ELF object: %s", elf_errmsg(-1));
 out:
 	if (e)
 		elf_end(e);
@@ -234,31 +234,31 @@ out:
 	return ret;
 }
 
-int prov_object_check_input(const char *path, uint16_t *machine, char *errbuf, size_t errlen)
+int prov_object_check_input(const char *path, uint16_t *machine, struct derr *err)
 {
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return util_seterr(errbuf, errlen, "libelf initialisation failed: %s", elf_errmsg(-1));
+		return derr_set(err, DTAG_NONE, "libelf initialisation failed: %s", elf_errmsg(-1));
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return util_seterr(errbuf, errlen, "failed to open %s: %s", path, strerror(errno));
+		return derr_set(err, DTAG_NONE, "failed to open %s: %s", path, strerror(errno));
 	int ret = -1;
 	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
 	GElf_Ehdr eh;
 	if (!e || elf_kind(e) != ELF_K_ELF) {
-		util_seterr(errbuf, errlen, "%s is not an ELF file", path);
+		derr_set(err, DTAG_NONE, "%s is not an ELF file", path);
 		goto out;
 	}
 	if (!gelf_getehdr(e, &eh)) {
-		util_seterr(errbuf, errlen, "%s: invalid ELF header: %s", path, elf_errmsg(-1));
+		derr_set(err, DTAG_NONE, "%s: invalid ELF header: %s", path, elf_errmsg(-1));
 		goto out;
 	}
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB) {
-		util_seterr(errbuf, errlen, "%s: only 64-bit little-endian ELF objects are supported", path);
+		derr_set(err, DTAG_NONE, "%s: only 64-bit little-endian ELF objects are supported", path);
 		goto out;
 	}
 	if (eh.e_type != ET_REL) {
-		util_seterr(errbuf, errlen, "%s is not an ELF relocatable object (ET_REL): "
-			    "give the .o files, not a linked program", path);
+		derr_set(err, DTAG_NONE, "%s is not an ELF relocatable object (ET_REL): "
+			 "give the .o files, not a linked program", path);
 		goto out;
 	}
 	*machine = eh.e_machine;

@@ -11,7 +11,8 @@
  * No code, no relocations: linking it with objects compiled against the header resolves their
  * semaphore references, for PIE, non-PIE and shared libraries alike.
  * prov_object_check_input accepts only ELF64 little-endian relocatable objects and reports
- * their e_machine; it never modifies them. Both return 0, or -1 with a message in errbuf. */
+ * their e_machine; it never modifies them. Both return 0, or -1 with the error in *err
+ * (derr.h: no tag, no position). */
 #ifndef USDTRACE_PROV_OBJECT_H
 #define USDTRACE_PROV_OBJECT_H
 #include <stddef.h>
@@ -20,8 +21,8 @@
 #include "dparse.h"
 
 int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const char *script,
-		      char *errbuf, size_t errlen);
-int prov_object_check_input(const char *path, uint16_t *machine, char *errbuf, size_t errlen);
+		      struct derr *err);
+int prov_object_check_input(const char *path, uint16_t *machine, struct derr *err);
 /* The semaphore symbol for a probe: "postgresql_query__start_semaphore". Malloc'd. */
 char *prov_semaphore_name(const char *provider, const char *probe);
 #endif

@@ -485,19 +485,19 @@ static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe 
 			  const struct dobj_action *a)
 {
 	const char *val = a->optval ? a->optval : "1";
-	char err[256];
+	struct derr err;
 	int rc;
 
 	if (!dopt_known(a->opt))
-		rc = util_seterr(err, sizeof(err), "Invalid option name");
+		rc = derr_set(&err, DTAG_NONE, "Invalid option name");
 	else if (!runtime_option(a->opt))
-		rc = util_seterr(err, sizeof(err), "Operation illegal when tracing is active");
+		rc = derr_set(&err, DTAG_NONE, "Operation illegal when tracing is active");
 	else
-		rc = dopt_set(&r->dyn, a->opt, a->optval, err, sizeof(err));
+		rc = dopt_set(&r->dyn, a->opt, a->optval, &err);
 	if (rc != 0) {
-		char msg[512];
+		char msg[512], text[DERR_TEXT_MAX];
 		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", a->opt,
-			 val, err);
+			 val, derr_format(&err, r->d->errtags, text, sizeof(text)));
 		liberr(r, epid, p, msg);
 	}
 	r->quiet = r->d->quiet;

@@ -4,7 +4,7 @@
  * probes, cg_compile), to a struct dobj.
  *
  * Contract: cgc_test_compile returns 0 with *out holding everything (free with
- * cgc_test_free), or -1 with the first stage's message in errbuf. Each -n style clause text
+ * cgc_test_free), or -1 with the first stage's error in *err (derr.h). Each -n style clause text
  * or whole script is parsed as a script (dparse_script). */
 #ifndef CGCOMPILE_H
 #define CGCOMPILE_H
@@ -56,7 +56,7 @@ static void cgc_test_free(struct cgc_test *t)
 }
 
 static int cgc_test_compile(const char *text, const struct dopts *opts, struct cgc_test *t,
-			    char *err, size_t errlen)
+			    struct derr *err)
 {
 	struct dmacro_env env;
 	char *argv[] = { (char *)"cgload", NULL };
@@ -66,14 +66,14 @@ static int cgc_test_compile(const char *text, const struct dopts *opts, struct c
 	prov_dtrace.populate(&t->cat);
 	prov_profile.populate(&t->cat);
 	t->g = dprog_new();
-	if (dparse_script(t->g, "prog.d", text, strlen(text), err, errlen) != 0)
+	if (dparse_script(t->g, "prog.d", text, strlen(text), err) != 0)
 		return -1;
 	dmacro_env_init(&env, 1, argv);
-	if (dmacro_expand(t->g, &env, err, errlen) != 0)
+	if (dmacro_expand(t->g, &env, err) != 0)
 		return -1;
 	struct dck_options ckopt = { opts->destructive, (int)opts->strsize, cgc_test_no_args, NULL, NULL,
 				     false, NULL };
-	if (dcheck_program(t->g, &ckopt, &t->ck, err, errlen) != 0)
+	if (dcheck_program(t->g, &ckopt, &t->ck, err) != 0)
 		return -1;
 	for (const struct dnode *it = t->g->items; it; it = it->next)
 		t->nclauses += it->kind == DN_CLAUSE;
@@ -86,8 +86,7 @@ static int cgc_test_compile(const char *text, const struct dopts *opts, struct c
 		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
 			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
 			if (bprobes_match(&t->cat, NULL, &d, 0, &t->clause[c], &t->nclause[c]) <= 0) {
-				snprintf(err, errlen, "%s does not match any probes", pd->name);
-				return -1;
+				return derr_set(err, DTAG_NONE, "%s does not match any probes", pd->name);
 			}
 		}
 		c++;
@@ -111,6 +110,6 @@ static int cgc_test_compile(const char *text, const struct dopts *opts, struct c
 			t->clause[k][j] = map[t->clause[k][j]];
 	free(map);
 	struct cg_input in = { t->probes, np, t->clause, t->nclause, opts, 0, false, NULL };
-	return cg_compile(t->ck, &in, &t->o, err, errlen);
+	return cg_compile(t->ck, &in, &t->o, err);
 }
 #endif

@@ -61,7 +61,8 @@ int main(int argc, char **argv)
 {
 	struct dopts opts;
 	bool disasm = false, compile_only = false;
-	char err[1024];
+	struct derr err;
+	char text_err[DERR_TEXT_MAX];
 	int c;
 
 	dopts_init(&opts);
@@ -70,8 +71,9 @@ int main(int argc, char **argv)
 		case 'S': disasm = true; break;
 		case 'e': compile_only = true; break;
 		case 'x':
-			if (dopt_set_arg(&opts, optarg, err, sizeof err) != 0) {
-				fprintf(stderr, "cgload: %s\n", err);
+			if (dopt_set_arg(&opts, optarg, &err) != 0) {
+				fprintf(stderr, "cgload: %s\n",
+					derr_format(&err, true, text_err, sizeof text_err));
 				return 2;
 			}
 			break;
@@ -99,8 +101,8 @@ int main(int argc, char **argv)
 
 	struct cgc_test t;
 	int rc = 1;
-	if (cgc_test_compile(text.s ? text.s : "", &opts, &t, err, sizeof err) != 0) {
-		fprintf(stderr, "cgload: %s\n", err);
+	if (cgc_test_compile(text.s ? text.s : "", &opts, &t, &err) != 0) {
+		fprintf(stderr, "cgload: %s\n", derr_format(&err, true, text_err, sizeof text_err));
 		goto out;
 	}
 	if (disasm) {

@@ -124,11 +124,10 @@ static bool fits_everywhere(const struct dnode *n)
 static bool usable(const char *expr)
 {
 	char *src = xasprintf("BEGIN { %s; }", expr);
-	char err[1024];
 	struct dprog *p = dprog_new();
 	struct dck_prog *ck = NULL;
-	bool ok = dparse_script(p, "expr", src, strlen(src), err, sizeof(err)) == 0 &&
-		  dcheck_program(p, NULL, &ck, err, sizeof(err)) == 0;
+	bool ok = dparse_script(p, "expr", src, strlen(src), NULL) == 0 &&
+		  dcheck_program(p, NULL, &ck, NULL) == 0;
 	if (ok) {
 		struct dnode *e = p->items->body->args->lhs;
 		ok = e->isconst && e->next == NULL && fits_everywhere(e);
@@ -142,12 +141,13 @@ static bool usable(const char *expr)
 static void eval_line(const char *expr)
 {
 	char *src = xasprintf("BEGIN { %s; }", expr);
-	char err[1024];
+	struct derr err;
+	char text[DERR_TEXT_MAX];
 	struct dprog *p = dprog_new();
 	struct dck_prog *ck = NULL;
-	if (dparse_script(p, "expr", src, strlen(src), err, sizeof(err)) != 0 ||
-	    dcheck_program(p, NULL, &ck, err, sizeof(err)) != 0) {
-		printf("error: %s\n", err);
+	if (dparse_script(p, "expr", src, strlen(src), &err) != 0 ||
+	    dcheck_program(p, NULL, &ck, &err) != 0) {
+		printf("error: %s\n", derr_format(&err, true, text, sizeof(text)));
 	} else {
 		struct dnode *e = p->items->body->args->lhs;
 		struct dtype *t = dtype_resolve(e->type);

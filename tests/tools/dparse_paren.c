@@ -60,10 +60,12 @@ int main(void)
 	while (fgets(line, sizeof(line), stdin)) {
 		line[strcspn(line, "\n")] = '\0';
 		char *src = xasprintf("BEGIN { %s; }", line);
-		char err[512];
+		struct derr err;
+		char text[DERR_TEXT_MAX];
 		struct dprog *g = dprog_new();
-		if (dparse_script(g, "expr", src, strlen(src), err, sizeof(err)) != 0) {
-			fprintf(stderr, "dparse_paren: %s: %s\n", line, err);
+		if (dparse_script(g, "expr", src, strlen(src), &err) != 0) {
+			fprintf(stderr, "dparse_paren: %s: %s\n", line,
+				derr_format(&err, true, text, sizeof(text)));
 			return 1;
 		}
 		struct strbuf b = {0};

@@ -40,10 +40,11 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		return 1;
 	}
-	char err[512];
+	struct derr err;
+	char text[DERR_TEXT_MAX];
 	struct dprog *g;
-	if (dparse_source(argv[1], src, n, &g, err, sizeof(err)) != 0) {
-		fprintf(stderr, "%s\n", err);
+	if (dparse_source(argv[1], src, n, &g, &err) != 0) {
+		fprintf(stderr, "%s\n", derr_format(&err, true, text, sizeof(text)));
 		free(src);
 		return 1;
 	}

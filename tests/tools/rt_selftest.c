@@ -186,14 +186,15 @@ static void add_act(struct dobj_ecb *e, enum dobj_act_kind kind, const char *fmt
 	memcpy(a->vals, vals, sizeof(*vals) * nvals);
 	a->nvals = nvals;
 	if (fmt) {
-		char err[512];
+		struct derr err;
+		char text[DERR_TEXT_MAX];
 		struct dfmt_argtype at[8];
 		for (size_t i = 0; i < nvals; i++)
 			at[i] = vals[i].argtype;
-		a->fmt = dfmt_parse(fmt, err, sizeof(err));
-		if (!a->fmt || dfmt_check(a->fmt, "printf", at, nvals, 2, NULL, false, err,
-					  sizeof(err)) != 0) {
-			fprintf(stderr, "rt_selftest: bad test format %s: %s\n", fmt, err);
+		a->fmt = dfmt_parse(fmt, &err);
+		if (!a->fmt || dfmt_check(a->fmt, "printf", at, nvals, 2, NULL, false, &err) != 0) {
+			fprintf(stderr, "rt_selftest: bad test format %s: %s\n", fmt,
+				derr_format(&err, true, text, sizeof(text)));
 			exit(2);
 		}
 	}

@@ -29,9 +29,9 @@ static void init_builtin(struct bprobes *c)
 static char *match_names(struct pcat *c, const char *text, int *count)
 {
 	struct probedesc d;
-	char err[256];
-	if (probedesc_parse(text, 'n', &d, err, sizeof(err)) != 0)
-		return xasprintf("ERR %s", err);
+	struct derr err;
+	if (probedesc_parse(text, 'n', &d, &err) != 0)
+		return xasprintf("ERR %s", err.msg);
 	free(c->clause_idx[0]);
 	c->clause_idx[0] = NULL;
 	c->nclause_idx[0] = 0;

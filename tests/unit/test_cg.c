@@ -13,10 +13,10 @@ static struct dopts opts;
 static struct cgc_test compile_ok(const char *src)
 {
 	struct cgc_test t;
-	char err[512] = "";
+	struct derr err = { .msg = "" };
 	dopts_init(&opts);
-	if (cgc_test_compile(src, &opts, &t, err, sizeof err) != 0) {
-		printf("# compile failed: %s\n", err);
+	if (cgc_test_compile(src, &opts, &t, &err) != 0) {
+		printf("# compile failed: %s\n", err.msg);
 		T_CHECK(!"program compiles");
 	}
 	return t;
@@ -209,10 +209,10 @@ T_CASE(listing)
 T_CASE(strsize_option)
 {
 	struct cgc_test t;
-	char err[512] = "";
+	struct derr err = { .msg = "" };
 	dopts_init(&opts);
-	T_EQ_INT(dopt_set(&opts, "strsize", "32", err, sizeof err), 0);
-	T_EQ_INT(cgc_test_compile("BEGIN { trace(\"abc\"); }", &opts, &t, err, sizeof err), 0);
+	T_EQ_INT(dopt_set(&opts, "strsize", "32", &err), 0);
+	T_EQ_INT(cgc_test_compile("BEGIN { trace(\"abc\"); }", &opts, &t, &err), 0);
 	if (t.o) {
 		T_EQ_INT(t.o->strsize, 32);
 		T_EQ_INT(t.o->ecbs[0].acts[0].vals[0].size, 33);
@@ -220,12 +220,12 @@ T_CASE(strsize_option)
 	}
 	cgc_test_free(&t);
 	/* a scratch area too big for a per-CPU map is refused with a message, not a crash */
-	T_EQ_INT(dopt_set(&opts, "strsize", "4096", err, sizeof err), 0);
+	T_EQ_INT(dopt_set(&opts, "strsize", "4096", &err), 0);
 	int rc = cgc_test_compile("BEGIN { printf(\"%s%s%s%s%s%s%s%s%s\", execname, execname, "
 				  "execname, execname, execname, execname, execname, execname, execname); }",
-				  &opts, &t, err, sizeof err);
+				  &opts, &t, &err);
 	T_EQ_INT(rc, -1);
-	T_CHECK(strstr(err, "scratch space") != NULL);
+	T_CHECK(strstr(err.msg, "scratch space") != NULL);
 	cgc_test_free(&t);
 }
 
@@ -289,11 +289,11 @@ T_CASE(kernel_5_15_subset)
 		"END { exit(0); } ERROR { trace(arg5); } tick-1s { trace(arg0); trace(ucaller); }"
 		" profile-97 { trace(arg1); trace(uregs[R_PC]); trace(ustackdepth); }\n";
 	struct cgc_test t;
-	char err[512] = "";
+	struct derr err = { .msg = "" };
 	dopts_init(&opts);
 	opts.destructive = true;
-	if (cgc_test_compile(src, &opts, &t, err, sizeof err) != 0) {
-		printf("# compile failed: %s\n", err);
+	if (cgc_test_compile(src, &opts, &t, &err) != 0) {
+		printf("# compile failed: %s\n", err.msg);
 		T_CHECK(!"program compiles");
 		return;
 	}
@@ -399,11 +399,13 @@ out:
 T_CASE(aggregation_too_large)
 {
 	struct cgc_test t;
-	char err[512] = "";
+	struct derr err = { .msg = "" };
 	dopts_init(&opts);
-	T_CHECK(cgc_test_compile("BEGIN { @l = lquantize(arg0, 0, 60000, 1); }", &opts, &t, err,
-				 sizeof err) != 0);
-	T_CHECK(strstr(err, "lquantize( ) with 60002 buckets is larger than usdtrace supports") != NULL);
+	T_CHECK(cgc_test_compile("BEGIN { @l = lquantize(arg0, 0, 60000, 1); }", &opts, &t,
+				 &err) != 0);
+	T_CHECK(strstr(err.msg, "lquantize( ) with 60002 buckets is larger than usdtrace supports") != NULL);
+	T_EQ_INT(err.at, DERR_AT_LINE);
+	T_EQ_INT(err.line, 1);
 	cgc_test_free(&t);
 }
 

@@ -1,6 +1,6 @@
 /* test_dcheck.c — the type checker over real parsed programs: typed trees, folding,
  * variables, prototypes, printf checks, action numbers, and dtrace's messages. */
-#include "dtag.h"
+#include "derr.h"
 #include "t.h"
 
 #include <stdint.h>
@@ -18,18 +18,23 @@ struct checked {
 	struct dprog *prog;
 	struct dck_prog *ck;
 	int rc;
-	char err[2048];
+	struct derr e;
+	char err[DERR_TEXT_MAX];   /* e as -x errtags prints it */
+	char text[DERR_TEXT_MAX];  /* e as printed without -x errtags */
 };
 
 static void run(struct checked *r, const char *src)
 {
 	memset(r, 0, sizeof(*r));
 	r->prog = dprog_new();
-	if (dparse_script(r->prog, "t.d", src, strlen(src), r->err, sizeof(r->err)) != 0) {
+	if (dparse_script(r->prog, "t.d", src, strlen(src), &r->e) != 0)
 		r->rc = 99;  /* a test bug: the program must parse */
-		return;
+	else
+		r->rc = dcheck_program(r->prog, &opts, &r->ck, &r->e);
+	if (r->rc != 0) {
+		derr_format(&r->e, true, r->err, sizeof(r->err));
+		derr_format(&r->e, false, r->text, sizeof(r->text));
 	}
-	r->rc = dcheck_program(r->prog, &opts, &r->ck, r->err, sizeof(r->err));
 }
 
 static void done(struct checked *r)
@@ -61,18 +66,23 @@ static char *typed(const char *src)
 	return strbuf_take(&b);
 }
 
-/* The message of a program that must fail. */
-static char *error_of(const char *src)
+/* The message of a program that must fail, as -x errtags prints it (or without the tag). */
+static char *error_of_tagged(const char *src, bool errtags)
 {
 	struct checked r;
 	run(&r, src);
-	char *s = r.rc == 0 ? xstrdup("(no error)") : xstrdup(r.err);
+	char *s = r.rc == 0 ? xstrdup("(no error)") : xstrdup(errtags ? r.err : r.text);
 	if (r.rc == 99) {
 		free(s);
 		s = xasprintf("(parse error) %s", r.err);
 	}
 	done(&r);
 	return s;
+}
+
+static char *error_of(const char *src)
+{
+	return error_of_tagged(src, true);
 }
 
 #define T_TYPED(src, want) do { char *got_ = typed(src); T_EQ_STR(got_, want); free(got_); } while (0)
@@ -574,26 +584,30 @@ T_CASE(args_array)
 	memset(&r, 0, sizeof(r));
 	r.prog = dprog_new();
 	const char *src = "test:::probe { trace(args[0]); trace(args[1]); } BEGIN { trace(args[0]); }";
-	T_EQ_INT(dparse_script(r.prog, "t.d", src, strlen(src), r.err, sizeof(r.err)), 0);
+	T_EQ_INT(dparse_script(r.prog, "t.d", src, strlen(src), &r.e), 0);
 	struct dck_options o = { .strsize = 256, .clause_args = test_args, .arg = r.prog };
-	r.rc = dcheck_program(r.prog, &o, &r.ck, r.err, sizeof(r.err));
+	r.rc = dcheck_program(r.prog, &o, &r.ck, &r.e);
 	T_EQ_INT(r.rc, -1);
-	T_EQ_STR(r.err, "[D_ARGS_IDX] line 1: index 0 is out of range for :::BEGIN args[ ]");
+	T_EQ_INT(r.e.tag, D_ARGS_IDX);
+	T_EQ_INT(r.e.at, DERR_AT_LINE);
+	T_EQ_INT(r.e.line, 1);
+	T_EQ_STR(r.e.msg, "index 0 is out of range for :::BEGIN args[ ]");
 	done(&r);
 	memset(&r, 0, sizeof(r));
 	r.prog = dprog_new();
 	src = "test:::probe { trace(args[0]); trace(args[1]); trace(args[2]); }";
-	T_EQ_INT(dparse_script(r.prog, "t.d", src, strlen(src), r.err, sizeof(r.err)), 0);
+	T_EQ_INT(dparse_script(r.prog, "t.d", src, strlen(src), &r.e), 0);
 	o.arg = r.prog;
-	r.rc = dcheck_program(r.prog, &o, &r.ck, r.err, sizeof(r.err));
-	T_EQ_STR(r.err, "[D_ARGS_IDX] line 1: index 2 is out of range for test:::probe args[ ]");
+	r.rc = dcheck_program(r.prog, &o, &r.ck, &r.e);
+	T_EQ_INT(r.e.tag, D_ARGS_IDX);
+	T_EQ_STR(r.e.msg, "index 2 is out of range for test:::probe args[ ]");
 	done(&r);
 	memset(&r, 0, sizeof(r));
 	r.prog = dprog_new();
 	src = "test:::probe { trace(args[0]); trace(args[1]); }";
-	T_EQ_INT(dparse_script(r.prog, "t.d", src, strlen(src), r.err, sizeof(r.err)), 0);
+	T_EQ_INT(dparse_script(r.prog, "t.d", src, strlen(src), &r.e), 0);
 	o.arg = r.prog;
-	r.rc = dcheck_program(r.prog, &o, &r.ck, r.err, sizeof(r.err));
+	r.rc = dcheck_program(r.prog, &o, &r.ck, &r.e);
 	T_EQ_INT(r.rc, 0);
 	if (r.rc == 0) {
 		char *s = dck_sexpr(r.prog->items);
@@ -750,12 +764,11 @@ T_CASE(invalid_programs)
 	size_t n = sizeof(invalid) / sizeof(invalid[0]);
 	T_CHECK(n >= 50);
 	for (size_t i = 0; i < n; i++) {
-		char *got = error_of(invalid[i][0]);
-		const char *text = dtag_strip(got);
+		char *text = error_of_tagged(invalid[i][0], false);
 		if (strcmp(text, invalid[i][1]) != 0)
 			printf("# program: %s\n#  got: %s\n# want: %s\n", invalid[i][0], text, invalid[i][1]);
 		T_EQ_STR(text, invalid[i][1]);
-		free(got);
+		free(text);
 	}
 }
 
@@ -919,7 +932,7 @@ T_CASE(random_expressions)
 		run(&r, src);
 		if (r.rc == 0)
 			ok++;
-		else if (r.rc == -1 && strncmp(dtag_strip(r.err), "line ", 5) == 0)
+		else if (r.rc == -1 && r.e.at == DERR_AT_LINE)
 			bad++;
 		else if (r.rc != 99) {
 			printf("# unexpected result %d for %s: %s\n", r.rc, src, r.err);
@@ -960,15 +973,15 @@ T_CASE(definition_chains)
 T_CASE(after_macro_expansion)
 {
 	struct dprog *p = dprog_new();
-	char err[512];
+	struct derr err;
 	const char *src = "BEGIN { x = $1 + 1; trace($$2); trace(-$1); exit($3); }";
 	char *argv[] = { "t.d", "41", "hi", "0x10", NULL };
 	struct dmacro_env env;
 	dmacro_env_init(&env, 4, argv);
-	T_EQ_INT(dparse_script(p, "t.d", src, strlen(src), err, sizeof(err)), 0);
-	T_EQ_INT(dmacro_expand(p, &env, err, sizeof(err)), 0);
+	T_EQ_INT(dparse_script(p, "t.d", src, strlen(src), &err), 0);
+	T_EQ_INT(dmacro_expand(p, &env, &err), 0);
 	struct dck_prog *ck = NULL;
-	T_EQ_INT(dcheck_program(p, NULL, &ck, err, sizeof(err)), 0);
+	T_EQ_INT(dcheck_program(p, NULL, &ck, &err), 0);
 	if (ck) {
 		char *s = dck_sexpr(p->items);
 		T_EQ_STR(s, "(clause (stmt#1 (=:int x:int 42:int)) (stmt#2 (trace:void \"hi\":string)) "
@@ -990,11 +1003,10 @@ T_CASE(no_leak_after_error_midway)
 	done(&r);
 	/* opt may be NULL */
 	struct dprog *p = dprog_new();
-	char err[256];
 	struct dck_prog *ck = NULL;
 	const char *src = "BEGIN { trace(sizeof (string)); }";
-	T_EQ_INT(dparse_script(p, "t.d", src, strlen(src), err, sizeof(err)), 0);
-	T_EQ_INT(dcheck_program(p, NULL, &ck, err, sizeof(err)), 0);
+	T_EQ_INT(dparse_script(p, "t.d", src, strlen(src), NULL), 0);
+	T_EQ_INT(dcheck_program(p, NULL, &ck, NULL), 0);
 	if (ck)
 		T_EQ_INT(p->items->body->args->lhs->args->cval, 256);
 	dck_prog_free(ck);

@@ -3,7 +3,7 @@
  * expectations written from its documented behaviour and its source. */
 #include "t.h"
 #include "dfmt.h"
-#include "dtag.h"
+#include "derr.h"
 
 #include <stdint.h>
 #include <time.h>
@@ -51,12 +51,13 @@ static char *runx(const char *text, const struct dfmt_argtype *at, size_t nat,
 		  const struct dfmt_argtype *aggtype, const struct dfmt_ctx *ctx)
 {
 	char err[512];
-	struct dfmt *f = dfmt_parse(text, err, sizeof(err));
+	struct derr e;
+	struct dfmt *f = dfmt_parse(text, &e);
 	if (!f)
-		return xasprintf("ERR: %s", dtag_strip(err));
-	if (dfmt_check(f, "printf", at, nat, 2, aggtype, false, err, sizeof(err)) < 0) {
+		return xasprintf("ERR: %s", e.msg);
+	if (dfmt_check(f, "printf", at, nat, 2, aggtype, false, &e) < 0) {
 		dfmt_free(f);
-		return xasprintf("ERR: %s", dtag_strip(err));
+		return xasprintf("ERR: %s", e.msg);
 	}
 	struct strbuf b = { 0 };
 	if (dfmt_format(f, v, nv, agg, nagg, ctx, &b, err, sizeof(err)) < 0) {
@@ -302,16 +303,17 @@ T_CASE(addresses)
 T_CASE(uaddr_needs_target_or_usym)
 {
 	char err[512];
-	struct dfmt *f = dfmt_parse("%A", err, sizeof(err));
+	struct derr e;
+	struct dfmt *f = dfmt_parse("%A", &e);
 	T_CHECK(f != NULL);
 	struct dfmt_argtype at = AT_PTR;
-	T_EQ_INT(dfmt_check(f, "printf", &at, 1, 2, NULL, false, err, sizeof(err)), -1);
-	T_EQ_STR(dtag_strip(err), "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	T_EQ_INT(dfmt_check(f, "printf", &at, 1, 2, NULL, false, &e), -1);
+	T_EQ_STR(e.msg, "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
 		 "\tconversion: %A\n\t prototype: pointer or integer (with -p/-c) or _usymaddr "
 		 "(without -p/-c)\n\t  argument: char *");
-	T_EQ_INT(dfmt_check(f, "printf", &at, 1, 2, NULL, true, err, sizeof(err)), 0);
+	T_EQ_INT(dfmt_check(f, "printf", &at, 1, 2, NULL, true, &e), 0);
 	struct dfmt_argtype us = { DFMT_ARG_USYMADDR, 8, false, "_usymaddr_t" };
-	T_EQ_INT(dfmt_check(f, "printf", &us, 1, 2, NULL, false, err, sizeof(err)), 0);
+	T_EQ_INT(dfmt_check(f, "printf", &us, 1, 2, NULL, false, &e), 0);
 	struct dfmt_ctx ctx = { test_symbolize, NULL, -1 };
 	struct dfmt_value v = VI(8, false, 0x401004);
 	struct strbuf b = { 0 };
@@ -453,31 +455,36 @@ T_CASE(parse_errors)
 	   "ERR: format conversion #1 has more than one '*' specified for the output precision");
 }
 
-/* The tag of a parse or check error, as -x errtags shows it. */
+/* The tag of a parse or check error (the record's), DTAG_NONE when there is none. */
 static enum dtag tag_of(const char *text, const struct dfmt_argtype *at, size_t nat,
 			const struct dfmt_argtype *aggtype)
 {
-	char err[512];
-	struct dfmt *f = dfmt_parse(text, err, sizeof(err));
-	if (f && dfmt_check(f, "printf", at, nat, 2, aggtype, false, err, sizeof(err)) == 0)
-		err[0] = '\0';
+	struct derr e;
+	struct dfmt *f = dfmt_parse(text, &e);
+	if (f && dfmt_check(f, "printf", at, nat, 2, aggtype, false, &e) == 0)
+		e.tag = DTAG_NONE;
 	dfmt_free(f);
-	return dtag_of(err);
+	return e.tag;
 }
 
 T_CASE(error_tags)
 {
 	struct dfmt_argtype at[2] = { AT_INT(4, true), AT_STR };
-	T_EQ_STR(dtag_name(tag_of("%y", NULL, 0, NULL)), "D_SYNTAX");
-	T_EQ_STR(dtag_name(tag_of("%1$d", NULL, 0, NULL)), "D_SYNTAX");
-	T_EQ_STR(dtag_name(tag_of("", NULL, 0, NULL)), "D_PRINTF_FMT_EMPTY");
-	T_EQ_STR(dtag_name(tag_of("%*d", NULL, 0, NULL)), "D_PRINTF_DYN_PROTO");
-	T_EQ_STR(dtag_name(tag_of("%*d", at + 1, 1, NULL)), "D_PRINTF_DYN_TYPE");
-	T_EQ_STR(dtag_name(tag_of("%@d", NULL, 0, NULL)), "D_PRINTF_AGG_CONV");
-	T_EQ_STR(dtag_name(tag_of("%d %d", at, 1, NULL)), "D_PRINTF_ARG_PROTO");
-	T_EQ_STR(dtag_name(tag_of("%d", at + 1, 1, NULL)), "D_PRINTF_ARG_TYPE");
-	T_EQ_STR(dtag_name(tag_of("%d", at, 2, NULL)), "D_PRINTF_ARG_EXTRA");
-	T_EQ_STR(dtag_name(tag_of("%d", at, 1, NULL)), "D_UNKNOWN"); /* no error */
+	T_EQ_INT(tag_of("%y", NULL, 0, NULL), D_SYNTAX);
+	T_EQ_INT(tag_of("%1$d", NULL, 0, NULL), D_SYNTAX);
+	T_EQ_INT(tag_of("", NULL, 0, NULL), D_PRINTF_FMT_EMPTY);
+	T_EQ_INT(tag_of("%*d", NULL, 0, NULL), D_PRINTF_DYN_PROTO);
+	T_EQ_INT(tag_of("%*d", at + 1, 1, NULL), D_PRINTF_DYN_TYPE);
+	T_EQ_INT(tag_of("%@d", NULL, 0, NULL), D_PRINTF_AGG_CONV);
+	T_EQ_INT(tag_of("%d %d", at, 1, NULL), D_PRINTF_ARG_PROTO);
+	T_EQ_INT(tag_of("%d", at + 1, 1, NULL), D_PRINTF_ARG_TYPE);
+	T_EQ_INT(tag_of("%d", at, 2, NULL), D_PRINTF_ARG_EXTRA);
+	T_EQ_INT(tag_of("%d", at, 1, NULL), DTAG_NONE); /* no error */
+	/* a message as -x errtags shows it: the tag, no position (the checker gives the line) */
+	struct derr e;
+	T_CHECK(dfmt_parse("%y", &e) == NULL);
+	char text[DERR_TEXT_MAX];
+	T_EQ_STR(derr_format(&e, true, text, sizeof(text)), "[D_SYNTAX] format conversion #1 is undefined: %y");
 }
 
 T_CASE(argument_count)
@@ -531,7 +538,7 @@ T_CASE(length_modifiers)
 
 T_CASE(aggregation_values)
 {
-	char err[512];
+	struct derr e;
 	struct dfmt_argtype keyt = AT_STR;
 	struct dfmt_argtype aggt = AT_INT(8, true);
 	struct dfmt_value key = VS("bash");
@@ -550,9 +557,9 @@ T_CASE(aggregation_values)
 	EQ(runx("%s%@10d|", &keyt, 1, &key, 1, &q, 1, &aggt, NULL), "bash\n  value  ---\n|");
 	/* printf() has no aggregation. */
 	EQ(run0("%@d"), "ERR: %@ conversion requires an aggregation and is not for use with printf( )");
-	struct dfmt *f = dfmt_parse("%@s", err, sizeof(err));
-	T_EQ_INT(dfmt_check(f, "printa", NULL, 0, 2, &aggt, false, err, sizeof(err)), -1);
-	T_EQ_STR(dtag_strip(err), "printa( ) aggregating action is incompatible with conversion #1 prototype:\n"
+	struct dfmt *f = dfmt_parse("%@s", &e);
+	T_EQ_INT(dfmt_check(f, "printa", NULL, 0, 2, &aggt, false, &e), -1);
+	T_EQ_STR(e.msg, "printa( ) aggregating action is incompatible with conversion #1 prototype:\n"
 		 "\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n"
 		 "\t  argument: int64_t");
 	dfmt_free(f);
@@ -563,9 +570,10 @@ T_CASE(aggregation_values)
 T_CASE(runtime_value_mismatch)
 {
 	char err[512];
-	struct dfmt *f = dfmt_parse("%d %s", err, sizeof(err));
+	struct derr e;
+	struct dfmt *f = dfmt_parse("%d %s", &e);
 	struct dfmt_argtype at[2] = { AT_INT(4, true), AT_STR };
-	T_EQ_INT(dfmt_check(f, "printf", at, 2, 2, NULL, false, err, sizeof(err)), 0);
+	T_EQ_INT(dfmt_check(f, "printf", at, 2, 2, NULL, false, &e), 0);
 	T_EQ_INT(f->nargs, 2);
 	struct dfmt_value v[2] = { VS("x"), VI(4, true, 1) };
 	struct strbuf b = { 0 };
@@ -592,6 +600,7 @@ T_CASE(random_formats_are_safe)
 {
 	static const char alphabet[] = "%%%%dxsSfYkaApcC@*.-+ #0'?1239lhLjzt$XyQ \n\\";
 	char text[24], err[512];
+	struct derr e;
 	int parsed = 0, formatted = 0;
 	uint64_t pcs[2] = { 0x401000, 0 };
 	for (int iter = 0; iter < 30000; iter++) {
@@ -599,9 +608,9 @@ T_CASE(random_formats_are_safe)
 		for (size_t i = 0; i < n; i++)
 			text[i] = alphabet[rng() % (sizeof(alphabet) - 1)];
 		text[n] = '\0';
-		struct dfmt *f = dfmt_parse(text, err, sizeof(err));
+		struct dfmt *f = dfmt_parse(text, &e);
 		if (!f) {
-			T_CHECK(err[0] != '\0');
+			T_CHECK(e.msg[0] != '\0');
 			continue;
 		}
 		parsed++;
@@ -637,7 +646,7 @@ T_CASE(random_formats_are_safe)
 		}
 		struct dfmt_argtype aggt = AT_INT(8, true);
 		struct dfmt_value agg = VI(8, true, rng());
-		if (dfmt_check(f, "printa", at, na, 2, &aggt, false, err, sizeof(err)) == 0) {
+		if (dfmt_check(f, "printa", at, na, 2, &aggt, false, &e) == 0) {
 			struct strbuf b = { 0 };
 			struct dfmt_ctx ctx = { test_symbolize, NULL, -1 };
 			if (dfmt_format(f, v, na, &agg, 1, &ctx, &b, err, sizeof(err)) == 0)

@@ -5,13 +5,22 @@
 #include "util.h"
 
 static struct dtoklist L;
-static char err[512];
+static struct derr E;
+static char err[DERR_TEXT_MAX];   /* E as -x errtags prints it */
 
-static int lex(const char *s)
+static int lex_n(const char *s, size_t n)
 {
 	dtoklist_free(&L);
 	err[0] = '\0';
-	return dlex_tokenize("f.d", s, strlen(s), &L, err, sizeof(err));
+	int r = dlex_tokenize("f.d", s, n, &L, &E);
+	if (r != 0)
+		derr_format(&E, true, err, sizeof(err));
+	return r;
+}
+
+static int lex(const char *s)
+{
+	return lex_n(s, strlen(s));
 }
 
 static int tok_eq(size_t i, enum dtok_kind k, const char *text)
@@ -224,9 +233,15 @@ T_CASE(stray_bytes)
 	T_EQ_INT(lex("a \x01"), -1);
 	T_EQ_STR(err, "[D_SYNTAX] f.d:1:3: invalid character (byte 0x01)");
 	static const char nul[] = "a\0b";
-	dtoklist_free(&L);
-	T_EQ_INT(dlex_tokenize("f.d", nul, 3, &L, err, sizeof(err)), -1);
+	T_EQ_INT(lex_n(nul, 3), -1);
 	T_EQ_STR(err, "[D_SYNTAX] f.d:1:2: invalid character (NUL byte) in input");
+	/* the record: tag, position and message apart */
+	T_EQ_INT(E.tag, D_SYNTAX);
+	T_EQ_INT(E.at, DERR_AT_FILE);
+	T_EQ_STR(E.file, "f.d");
+	T_EQ_INT(E.line, 1);
+	T_EQ_INT(E.col, 2);
+	T_EQ_STR(E.msg, "invalid character (NUL byte) in input");
 	dtoklist_free(&L);
 }
 

@@ -6,12 +6,20 @@
 #include <unistd.h>
 #include <stdint.h>
 
-#include "dtag.h"
+#include "derr.h"
 #include "t.h"
 #include "dmacro.h"
 #include "util.h"
 
 static char *last;
+static struct derr E;              /* the last error of run_env / pd_fields */
+
+/* E as -x errtags prints it. */
+static const char *tagged(void)
+{
+	static char text[DERR_TEXT_MAX];
+	return derr_format(&E, true, text, sizeof(text));
+}
 static bool refs[16];
 
 /* Parse `src`, expand with `args` (args[0] is $0) and `env` settings; every item's
@@ -19,7 +27,6 @@ static bool refs[16];
 static const char *run_env(const char *src, int argc, char *const *argv, struct dmacro_env *env)
 {
 	free(last);
-	char err[512];
 	struct dmacro_env def;
 	if (!env) {
 		dmacro_env_init(&def, argc, argv);
@@ -28,10 +35,10 @@ static const char *run_env(const char *src, int argc, char *const *argv, struct 
 	memset(refs, 0, sizeof(refs));
 	env->referenced = refs;
 	struct dprog *g = dprog_new();
-	if (dparse_script(g, "t.d", src, strlen(src), err, sizeof(err)) != 0) {
-		last = xasprintf("PARSE: %s", err);
-	} else if (dmacro_expand(g, env, err, sizeof(err)) != 0) {
-		last = xasprintf("ERR: %s", err);
+	if (dparse_script(g, "t.d", src, strlen(src), &E) != 0) {
+		last = xasprintf("PARSE: %s", tagged());
+	} else if (dmacro_expand(g, env, &E) != 0) {
+		last = xasprintf("ERR: %s", tagged());
 	} else {
 		struct strbuf b = {0};
 		strbuf_puts(&b, "");
@@ -89,11 +96,10 @@ T_CASE(integer_types)
 	char *argv[] = { "t.d", "10ul", "4294967295", "0xffffffff", "9223372036854775808u" };
 	struct dmacro_env env;
 	dmacro_env_init(&env, 5, argv);
-	char err[256];
 	struct dprog *g = dprog_new();
 	const char *src = "BEGIN { a = $1; b = $2; c = $3; d = $4; }";
-	T_EQ_INT(dparse_script(g, "t.d", src, strlen(src), err, sizeof(err)), 0);
-	T_EQ_INT(dmacro_expand(g, &env, err, sizeof(err)), 0);
+	T_EQ_INT(dparse_script(g, "t.d", src, strlen(src), &E), 0);
+	T_EQ_INT(dmacro_expand(g, &env, &E), 0);
 	struct dnode *s = g->items->body->args;
 	struct dnode *v[4];
 	for (int i = 0; i < 4; i++, s = s->next)
@@ -253,16 +259,15 @@ T_CASE(everywhere)
 static const char *pd_fields(const char *src, int argc, char *const *argv, struct dmacro_env *env)
 {
 	free(last);
-	char err[512];
 	memset(refs, 0, sizeof(refs));
 	env->referenced = refs;
 	struct dprog *g = dprog_new();
 	struct strbuf b = {0};
 	strbuf_puts(&b, "");
-	if (dparse_script(g, "t.d", src, strlen(src), err, sizeof(err)) != 0)
-		strbuf_printf(&b, "PARSE: %s", err);
-	else if (dmacro_expand(g, env, err, sizeof(err)) != 0)
-		strbuf_printf(&b, "ERR: %s", err);
+	if (dparse_script(g, "t.d", src, strlen(src), &E) != 0)
+		strbuf_printf(&b, "PARSE: %s", tagged());
+	else if (dmacro_expand(g, env, &E) != 0)
+		strbuf_printf(&b, "ERR: %s", tagged());
 	else
 		for (struct dnode *p = g->items->args; p; p = p->next)
 			strbuf_printf(&b, "%s[%s|%s|%s|%s=%s]", b.len ? " " : "", p->pd[0], p->pd[1],
@@ -316,30 +321,34 @@ T_CASE(probe_description_errors)
 
 T_CASE(unused_arguments)
 {
-	char err[256];
+	struct derr err;
 	char *argv[] = { "t.d", "a", "b" };
 	struct dmacro_env env;
 	dmacro_env_init(&env, 3, argv);
 	run_env("BEGIN { x = $1; }", 3, argv, &env);
-	T_EQ_INT(dmacro_check_unused(&env, 7, err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_MACRO_UNUSED] line 7: extraneous argument 'b' ($2 is not referenced)");
+	T_EQ_INT(dmacro_check_unused(&env, 7, &err), -1);
+	T_EQ_INT(err.tag, D_MACRO_UNUSED);
+	T_EQ_INT(err.at, DERR_AT_LINE);
+	T_EQ_INT(err.line, 7);
+	T_EQ_STR(err.msg, "extraneous argument 'b' ($2 is not referenced)");
 	/* Only the last argument counts, as in dtrace. */
 	run_env("BEGIN { x = $2; }", 3, argv, &env);
-	T_EQ_INT(dmacro_check_unused(&env, 7, err, sizeof(err)), 0);
+	T_EQ_INT(dmacro_check_unused(&env, 7, &err), 0);
 	run_env("BEGIN { x = $$2; }", 3, argv, &env);
-	T_EQ_INT(dmacro_check_unused(&env, 7, err, sizeof(err)), 0);
+	T_EQ_INT(dmacro_check_unused(&env, 7, &err), 0);
 	run_env("pid$2:::entry { }", 3, argv, &env);
-	T_EQ_INT(dmacro_check_unused(&env, 7, err, sizeof(err)), 0);
+	T_EQ_INT(dmacro_check_unused(&env, 7, &err), 0);
 	run_env("BEGIN { }", 3, argv, &env);
 	env.argref = true;
-	T_EQ_INT(dmacro_check_unused(&env, 7, err, sizeof(err)), 0);
+	T_EQ_INT(dmacro_check_unused(&env, 7, &err), 0);
 	env.argref = false;
-	T_EQ_INT(dmacro_check_unused(&env, 1, err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_MACRO_UNUSED] line 1: extraneous argument 'b' ($2 is not referenced)");
+	T_EQ_INT(dmacro_check_unused(&env, 1, &err), -1);
+	T_EQ_INT(err.line, 1);
+	T_EQ_STR(err.msg, "extraneous argument 'b' ($2 is not referenced)");
 	/* $0 alone is never extraneous. */
 	dmacro_env_init(&env, 1, argv);
 	run_env("BEGIN { }", 1, argv, &env);
-	T_EQ_INT(dmacro_check_unused(&env, 1, err, sizeof(err)), 0);
+	T_EQ_INT(dmacro_check_unused(&env, 1, &err), 0);
 }
 
 T_CASE(hostile_macros)
@@ -359,18 +368,17 @@ T_CASE(hostile_macros)
 	/* Nodes the lexer would never make still get a message, not a crash. */
 	const char *names[] = { "$", "$$", "$-1", "$1x", "$$$", "x1", "$a-b", "$$$1" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		char err[256];
 		struct dprog *g = dprog_new();
 		const char *src = "BEGIN { x = $1; }";
-		T_EQ_INT(dparse_script(g, "t.d", src, strlen(src), err, sizeof(err)), 0);
+		T_EQ_INT(dparse_script(g, "t.d", src, strlen(src), &E), 0);
 		struct dnode *m = g->items->body->args->lhs->rhs;
 		T_EQ_INT(m->kind, DN_MACRO);
 		free(m->name);
 		m->name = xstrdup(names[i]);
 		dmacro_env_init(&env, 2, argv);
-		T_EQ_INT(dmacro_expand(g, &env, err, sizeof(err)), -1);
+		T_EQ_INT(dmacro_expand(g, &env, &E), -1);
 		char *want = xasprintf("[D_SYNTAX] line 1: invalid macro variable '%s'", names[i]);
-		T_EQ_STR(err, want);
+		T_EQ_STR(tagged(), want);
 		free(want);
 		dprog_free(g);
 	}
@@ -394,7 +402,7 @@ T_CASE(random_arguments)
 		char *argv[] = { "t.d", arg };
 		const char *r = run("pid$1:::entry { x = $1; y = $$1; }", argv, 2);
 		bool fine = strncmp(r, "(clause ", 8) == 0 ||
-			    (strncmp(r, "ERR: ", 5) == 0 && strncmp(dtag_strip(r + 5), "line 1: ", 8) == 0);
+			    (strncmp(r, "ERR: ", 5) == 0 && E.at == DERR_AT_LINE && E.line == 1);
 		if (!fine)
 			T_EQ_STR(r, "a clause or ERR: line 1: ...");
 		bool plain = true;
@@ -415,13 +423,12 @@ T_CASE(idempotent)
 	char *argv[] = { "t.d", "7", "ab" };
 	struct dmacro_env env;
 	dmacro_env_init(&env, 3, argv);
-	char err[256];
 	struct dprog *g = dprog_new();
 	const char *src = "pid$1:::entry /$1/ { x = $2; y = $$1; }";
-	T_EQ_INT(dparse_script(g, "t.d", src, strlen(src), err, sizeof(err)), 0);
-	T_EQ_INT(dmacro_expand(g, &env, err, sizeof(err)), 0);
+	T_EQ_INT(dparse_script(g, "t.d", src, strlen(src), &E), 0);
+	T_EQ_INT(dmacro_expand(g, &env, &E), 0);
 	char *a = dnode_sexpr(g->items);
-	T_EQ_INT(dmacro_expand(g, &env, err, sizeof(err)), 0);
+	T_EQ_INT(dmacro_expand(g, &env, &E), 0);
 	char *b = dnode_sexpr(g->items);
 	T_EQ_STR(a, b);
 	T_EQ_STR(a, "(clause (probes \"pid7:::entry\") (pred (int 7)) (stmt (assign (var x) (var ab)))"

@@ -8,21 +8,28 @@
 #include <dirent.h>
 #include <stdint.h>
 
-#include "dtag.h"
+#include "derr.h"
 #include "t.h"
 #include "dparse.h"
 #include "util.h"
 
 static char *last;
 
+/* e as -x errtags prints it. */
+static const char *tagged(const struct derr *e)
+{
+	static char text[DERR_TEXT_MAX];
+	return derr_format(e, true, text, sizeof(text));
+}
+
 /* Every item of `src`, one S-expression per line, or "ERR: message". */
 static const char *parse(const char *src)
 {
 	free(last);
-	char err[512];
+	struct derr err;
 	struct dprog *g = dprog_new();
-	if (dparse_script(g, "t.d", src, strlen(src), err, sizeof(err)) != 0) {
-		last = xasprintf("ERR: %s", err);
+	if (dparse_script(g, "t.d", src, strlen(src), &err) != 0) {
+		last = xasprintf("ERR: %s", tagged(&err));
 	} else {
 		struct strbuf b = {0};
 		strbuf_puts(&b, "");
@@ -204,9 +211,9 @@ T_CASE(description_or_declaration)
 T_CASE(description_fields)
 {
 	struct dprog *g = dprog_new();
-	char err[256];
+	struct derr err;
 	const char *src = "pid$1::malloc:entry, read:entry, BEGIN {}";
-	T_EQ_INT(dparse_script(g, "f.d", src, strlen(src), err, sizeof(err)), 0);
+	T_EQ_INT(dparse_script(g, "f.d", src, strlen(src), &err), 0);
 	struct dnode *d = g->items->args;
 	T_EQ_STR(d->pd[0], "pid$1");
 	T_EQ_STR(d->pd[1], "");
@@ -223,9 +230,9 @@ T_CASE(description_fields)
 T_CASE(constants_keep_their_form)
 {
 	struct dprog *g = dprog_new();
-	char err[256];
+	struct derr err;
 	const char *src = "BEGIN { x = 'a'; y = 5ul; z = 0x7fffffffffffffffll; }";
-	T_EQ_INT(dparse_script(g, "c.d", src, strlen(src), err, sizeof(err)), 0);
+	T_EQ_INT(dparse_script(g, "c.d", src, strlen(src), &err), 0);
 	struct dnode *st = g->items->body->args;
 	T_CHECK(st->lhs->rhs->is_char);
 	T_EQ_INT(st->lhs->rhs->ival, 'a');
@@ -274,10 +281,10 @@ T_CASE(declarations_between_clauses)
 T_CASE(pragmas)
 {
 	struct dprog *g = dprog_new();
-	char err[256];
+	struct derr err;
 	const char *src = "#!/usr/sbin/dtrace -s\n#pragma D option quiet\nBEGIN {}\n"
 			  "  #pragma D option bufsize=16m\n#pragma once\n";
-	T_EQ_INT(dparse_script(g, "p.d", src, strlen(src), err, sizeof(err)), 0);
+	T_EQ_INT(dparse_script(g, "p.d", src, strlen(src), &err), 0);
 	T_EQ_INT(g->noptions, 2);
 	T_EQ_STR(g->options[0].name, "quiet");
 	T_CHECK(g->options[0].value == NULL);
@@ -290,7 +297,7 @@ T_CASE(pragmas)
 	g = dprog_new();
 	src = "#pragma D option zone=a-zone-name-much-longer-than-sixty-four-characters-to-check-it-whole\n"
 	      "#pragma\tD\toption\tflowindent \n";
-	T_EQ_INT(dparse_script(g, "p.d", src, strlen(src), err, sizeof(err)), 0);
+	T_EQ_INT(dparse_script(g, "p.d", src, strlen(src), &err), 0);
 	T_EQ_INT(g->noptions, 2);
 	T_EQ_STR(g->options[0].value, "a-zone-name-much-longer-than-sixty-four-characters-to-check-it-whole");
 	T_EQ_STR(g->options[1].name, "flowindent");
@@ -331,14 +338,14 @@ T_CASE(positions_and_lines)
 T_CASE(command_line_clauses)
 {
 	struct dprog *g = dprog_new();
-	char err[256];
-	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN { trace(1); }", err, sizeof(err)), 0);
-	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "syscall::read:entry", err, sizeof(err)), 0);
-	T_EQ_INT(dparse_clause_arg(g, DPD_PROVIDER, "syscall /pid == 1/", err, sizeof(err)), 0);
-	T_EQ_INT(dparse_clause_arg(g, DPD_MODULE, "libc.so.6", err, sizeof(err)), 0);
-	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "pid$1::malloc { @ = count(); }", err, sizeof(err)), 0);
-	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "42", err, sizeof(err)), 0);
-	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "python$target:::*,tick-1s{exit(0)}", err, sizeof(err)), 0);
+	struct derr err;
+	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN { trace(1); }", &err), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "syscall::read:entry", &err), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_PROVIDER, "syscall /pid == 1/", &err), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_MODULE, "libc.so.6", &err), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "pid$1::malloc { @ = count(); }", &err), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "42", &err), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "python$target:::*,tick-1s{exit(0)}", &err), 0);
 	struct dnode *c = g->items;
 	char *s = dnode_sexpr(c);
 	T_EQ_STR(s, "(clause (probes \"BEGIN\") (stmt (call trace (int 1))))");
@@ -364,53 +371,53 @@ T_CASE(command_line_clauses)
 	T_EQ_STR(s, "(clause (probes \"python$target:::*\" \"tick-1s\") (stmt (call exit (int 0))))");
 	free(s);
 	T_CHECK(c->next == NULL);
-	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN { x = }", err, sizeof(err)), -1);
+	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN { x = }", &err), -1);
 	/* dtrace numbers the lines of files only */
-	T_EQ_STR(err, "[D_SYNTAX] syntax error near \"}\"");
+	T_EQ_STR(tagged(&err), "[D_SYNTAX] syntax error near \"}\"");
 	dprog_free(g);
 
 	g = dprog_new();
 	/* -i compiles with the name rules: a word is a name, a number an id, "4-2" both */
-	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", err, sizeof(err)), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "abc", &err), 0);
 	T_EQ_INT(g->items->args->spec, DPD_NAME);
 	T_EQ_STR(g->items->args->pd[3], "abc");
 	dprog_free(g);
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4-2", err, sizeof(err)), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4-2", &err), 0);
 	T_EQ_INT(g->items->args->spec, DPD_ID);
 	T_EQ_INT(g->items->args->ival, 4);
 	T_EQ_STR(g->items->next->args->pd[3], "-2");
 	dprog_free(g);
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "0", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] invalid probe identifier 0: Unknown probe identifier");
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "0", &err), -1);
+	T_EQ_STR(tagged(&err), "[D_PDESC_INVAL] invalid probe identifier 0: Unknown probe identifier");
 	dprog_free(g);
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "4.56", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] probe identifier 4 not permitted when specifying functions");
+	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "4.56", &err), -1);
+	T_EQ_STR(tagged(&err), "[D_PDESC_INVAL] probe identifier 4 not permitted when specifying functions");
 	dprog_free(g);
 	g = dprog_new();
 	/* a leading colon adds no empty field: provider "", module read, function "" */
-	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "::read:", err, sizeof(err)), 0);
+	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "::read:", &err), 0);
 	T_EQ_STR(g->items->args->pd[1], "read");
 	T_EQ_STR(g->items->args->pd[2], "");
 	dprog_free(g);
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4294967296", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] identifier 4294967296 exceeds maximum probe id");
+	T_EQ_INT(dparse_clause_arg(g, DPD_ID, "4294967296", &err), -1);
+	T_EQ_STR(tagged(&err), "[D_PDESC_INVAL] identifier 4294967296 exceeds maximum probe id");
 	dprog_free(g);
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "a:b:c:d", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_PDESC_INVAL] invalid probe description \"a:b:c:d\": Overspecified probe description");
+	T_EQ_INT(dparse_clause_arg(g, DPD_FUNCTION, "a:b:c:d", &err), -1);
+	T_EQ_STR(tagged(&err), "[D_PDESC_INVAL] invalid probe description \"a:b:c:d\": Overspecified probe description");
 	dprog_free(g);
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN } x", err, sizeof(err)), -1);
+	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "BEGIN } x", &err), -1);
 	/* dtrace numbers the lines of files only */
-	T_EQ_STR(err, "[D_SYNTAX] syntax error near \"}\"");
+	T_EQ_STR(tagged(&err), "[D_SYNTAX] syntax error near \"}\"");
 	dprog_free(g);
 	g = dprog_new();
-	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "", err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_SYNTAX] syntax error near end of input");
+	T_EQ_INT(dparse_clause_arg(g, DPD_NAME, "", &err), -1);
+	T_EQ_STR(tagged(&err), "[D_SYNTAX] syntax error near end of input");
 	dprog_free(g);
 }
 
@@ -418,10 +425,10 @@ T_CASE(provider_mode_unchanged)
 {
 	/* -h/-G files keep their file:line:col messages and reject clauses */
 	struct dprog *g = NULL;
-	char err[256];
+	struct derr err;
 	const char *src = "provider p { probe a(); };\nsyscall::read:entry {}";
-	T_EQ_INT(dparse_source("q.d", src, strlen(src), &g, err, sizeof(err)), -1);
-	T_EQ_STR(err, "[D_SYNTAX] q.d:2:1: syntax error near 'syscall'");
+	T_EQ_INT(dparse_source("q.d", src, strlen(src), &g, &err), -1);
+	T_EQ_STR(tagged(&err), "[D_SYNTAX] q.d:2:1: syntax error near 'syscall'");
 }
 
 T_CASE(nesting_limit)
@@ -515,14 +522,15 @@ T_CASE(invalid_corpus)
 		T_CHECK(src && want);
 		if (src && want) {
 			want[strcspn(want, "\n")] = '\0';
-			char err[512];
+			struct derr err;
+			char text[DERR_TEXT_MAX];
 			struct dprog *g = dprog_new();
-			int r = dparse_script(g, e->d_name, src, sl, err, sizeof(err));
+			int r = dparse_script(g, e->d_name, src, sl, &err);
 			dprog_free(g);
 			if (r == 0)
 				T_FAIL_("%s parsed, expected error '%s'", e->d_name, want);
-			else if (strcmp(dtag_strip(err), want) != 0)
-				T_FAIL_("%s: got '%s', expected '%s'", e->d_name, err, want);
+			else if (strcmp(derr_format(&err, false, text, sizeof(text)), want) != 0)
+				T_FAIL_("%s: got '%s', expected '%s'", e->d_name, text, want);
 			n++;
 		}
 		free(src);
@@ -636,19 +644,19 @@ T_CASE(mutation_no_crash)
 					b = nb;
 				}
 			}
-			char err[512];
+			struct derr err;
 			struct dprog *g = dprog_new();
-			int r = dparse_script(g, "m.d", b.s, b.len, err, sizeof(err));
+			int r = dparse_script(g, "m.d", b.s, b.len, &err);
 			if (r != 0)
-				T_CHECK(strncmp(dtag_strip(err), "line ", 5) == 0);
+				T_CHECK(err.at == DERR_AT_LINE);
 			else
 				for (struct dnode *n = g->items; n; n = n->next)
 					free(dnode_sexpr(n));
 			dprog_free(g);
 			/* the same text as a -n argument (up to any NUL byte) */
 			g = dprog_new();
-			if (dparse_clause_arg(g, (enum dpdesc_spec)(iter % 5), b.s, err, sizeof(err)) != 0)
-				T_CHECK(strncmp(dtag_strip(err), "line ", 5) != 0 && strchr(err, '\n') == NULL);
+			if (dparse_clause_arg(g, (enum dpdesc_spec)(iter % 5), b.s, &err) != 0)
+				T_CHECK(err.at == DERR_AT_NONE && strchr(err.msg, '\n') == NULL);
 			dprog_free(g);
 			strbuf_free(&b);
 			runs++;

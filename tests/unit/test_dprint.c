@@ -19,7 +19,6 @@ static struct dtype *t_pt, *t_in, *t_e;
 
 static void build(void)
 {
-	char err[128];
 	ctx = dtype_ctx_new();
 	t_e = dtype_tagged(ctx, DTY_ENUM, "e");
 	dtype_add_enumerator(t_e, "ONE", 1);
@@ -28,14 +27,14 @@ static void build(void)
 	t_in = dtype_tagged(ctx, DTY_STRUCT, NULL);
 	dtype_add_member(t_in, "y", ctx->t_long, -1);
 	dtype_add_member(t_in, "z", dtype_array(ctx, ctx->t_uchar, 3), -1);
-	dtype_finish_record(t_in, err, sizeof(err));
+	dtype_finish_record(t_in, NULL);
 	t_pt = dtype_tagged(ctx, DTY_STRUCT, "pt");
 	dtype_add_member(t_pt, "x", ctx->t_int, -1);
 	dtype_add_member(t_pt, "in", t_in, -1);
 	dtype_add_member(t_pt, "p", dtype_ptr(ctx, ctx->t_char), -1);
 	dtype_add_member(t_pt, "k", t_e, -1);
 	dtype_add_member(t_pt, "flag", ctx->t_uint, 3);
-	dtype_finish_record(t_pt, err, sizeof(err));
+	dtype_finish_record(t_pt, NULL);
 }
 
 static int64_t off(struct dtype *rec, const char *name)

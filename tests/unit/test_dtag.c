@@ -1,7 +1,9 @@
-/* Unit tests for dtag.c: every tag has its own libdtrace name, tagged messages round-trip,
- * and the compiler stages tag their errors (a program per stage, checked end to end). */
+/* Unit tests for dtag.c and derr.c: every tag of the table has its own libdtrace name and a
+ * meaning, an error record prints as dtrace words it (with its tag only under -x errtags), and
+ * the compiler stages tag their errors (a program per stage, checked end to end). */
 #include "t.h"
 #include "dcheck.h"
+#include "derr.h"
 #include "dmacro.h"
 #include "dparse.h"
 #include "dtag.h"
@@ -12,54 +14,80 @@ T_CASE(names_are_complete_and_distinct)
 	for (int t = 0; t < DTAG_COUNT; t++) {
 		const char *n = dtag_name((enum dtag)t);
 		T_CHECK(n != NULL && strncmp(n, "D_", 2) == 0);
+		T_CHECK(dtag_meaning((enum dtag)t)[0] != '\0');
 		for (int u = 0; u < t; u++)
 			T_CHECK(strcmp(n, dtag_name((enum dtag)u)) != 0);
 	}
+	T_EQ_INT(D_UNKNOWN, 0);
 	T_EQ_STR(dtag_name(D_SYNTAX), "D_SYNTAX");
 	T_EQ_STR(dtag_name(D_LLQUANT_MATCHSTEPS), "D_LLQUANT_MATCHSTEPS");
 	T_EQ_STR(dtag_name((enum dtag)DTAG_COUNT), "D_UNKNOWN");
+	T_EQ_STR(dtag_name(DTAG_NONE), "D_UNKNOWN");
+	T_EQ_STR(dtag_meaning(DTAG_NONE), "");
 }
 
-T_CASE(prefix_round_trip)
+static const char *fmt(const struct derr *e, bool errtags)
 {
-	char buf[64];
-	T_EQ_INT(dtag_seterr(buf, sizeof(buf), D_PROTO_LEN, "line %d: x", 3), -1);
-	T_EQ_STR(buf, "[D_PROTO_LEN] line 3: x");
-	T_EQ_STR(dtag_strip(buf), "line 3: x");
-	T_EQ_INT(dtag_of(buf), D_PROTO_LEN);
-	/* Untagged and look-alike texts pass through. */
-	T_EQ_STR(dtag_strip("line 1: [D_SYNTAX] y"), "line 1: [D_SYNTAX] y");
-	T_EQ_STR(dtag_strip("[D_syntax] y"), "[D_syntax] y");
-	T_EQ_STR(dtag_strip("[D_SYNTAX]y"), "[D_SYNTAX]y");
-	T_EQ_INT(dtag_of("no tag"), D_UNKNOWN);
-	T_EQ_INT(dtag_of("[D_NOT_A_TAG] z"), D_UNKNOWN);
-	/* Truncation never overruns. */
+	static char buf[DERR_TEXT_MAX];
+	return derr_format(e, errtags, buf, sizeof(buf));
+}
+
+T_CASE(record_formats_as_dtrace_words_it)
+{
+	struct derr e;
+	T_EQ_INT(derr_set_line(&e, D_PROTO_LEN, 3, "x %d", 1), -1);
+	T_EQ_INT(e.tag, D_PROTO_LEN);
+	T_EQ_INT(e.kind, DERR_SOURCE);
+	T_EQ_STR(e.msg, "x 1");
+	T_EQ_STR(fmt(&e, true), "[D_PROTO_LEN] line 3: x 1");
+	T_EQ_STR(fmt(&e, false), "line 3: x 1");
+	/* each way of showing the position */
+	T_EQ_INT(derr_locate(&e, DERR_AT_FILE, "p.d", 2, 7), -1);
+	T_EQ_STR(fmt(&e, false), "p.d:2:7: x 1");
+	e.at = DERR_AT_ACTIONS;
+	T_EQ_STR(fmt(&e, true), "[D_PROTO_LEN] in action list: x 1");
+	e.at = DERR_AT_NONE;
+	T_EQ_STR(fmt(&e, true), "[D_PROTO_LEN] x 1");
+	derr_set_line(&e, D_EMPTY, -1, "empty");
+	T_EQ_STR(fmt(&e, true), "[D_EMPTY] line : empty");
+	/* D_UNKNOWN is a tag; DTAG_NONE is none */
+	derr_set(&e, D_UNKNOWN, "u");
+	T_EQ_STR(fmt(&e, true), "[D_UNKNOWN] u");
+	derr_set(&e, DTAG_NONE, "Invalid option name");
+	T_EQ_INT(e.at, DERR_AT_NONE);
+	T_EQ_STR(fmt(&e, true), "Invalid option name");
+	T_EQ_INT(derr_set_kind(&e, DERR_ALONE), -1);
+	T_EQ_INT(e.kind, DERR_ALONE);
+	/* no record wanted */
+	T_EQ_INT(derr_set(NULL, D_SYNTAX, "ignored"), -1);
+	T_EQ_INT(derr_locate(NULL, DERR_AT_LINE, NULL, 1, 0), -1);
+	/* truncation never overruns */
 	char small[8];
-	dtag_seterr(small, sizeof(small), D_SYNTAX, "long message");
-	T_EQ_STR(small, "[D_SYNT");
+	derr_set(&e, D_SYNTAX, "long message");
+	T_EQ_STR(derr_format(&e, true, small, sizeof(small)), "[D_SYNT");
 }
 
 /* The tag each stage gives: lexer, parser, macro expander, checker. */
 static enum dtag tag_of_program(const char *src, const char *arg1)
 {
-	char err[512];
+	struct derr err;
 	struct dprog *g = dprog_new();
 	enum dtag tag = DTAG_COUNT;
-	if (dparse_script(g, "t.d", src, strlen(src), err, sizeof(err)) != 0) {
-		tag = dtag_of(err);
+	if (dparse_script(g, "t.d", src, strlen(src), &err) != 0) {
+		tag = err.tag;
 		goto out;
 	}
 	struct dmacro_env env = {0};
 	char *argv[] = { "t.d", (char *)arg1 };
 	env.argv = argv;
 	env.argc = arg1 ? 2 : 1;
-	if (dmacro_expand(g, &env, err, sizeof(err)) != 0) {
-		tag = dtag_of(err);
+	if (dmacro_expand(g, &env, &err) != 0) {
+		tag = err.tag;
 		goto out;
 	}
 	struct dck_prog *ck = NULL;
-	if (dcheck_program(g, NULL, &ck, err, sizeof(err)) != 0)
-		tag = dtag_of(err);
+	if (dcheck_program(g, NULL, &ck, &err) != 0)
+		tag = err.tag;
 	dck_prog_free(ck);
 out:
 	dprog_free(g);

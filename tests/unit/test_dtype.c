@@ -7,14 +7,18 @@
 #include "util.h"
 
 static struct dprog *G;
-static char err[512];
+static struct derr E;
+static char err[DERR_TEXT_MAX];   /* E as -x errtags prints it */
 
 static int parse(const char *s)
 {
 	dprog_free(G);
 	G = NULL;
 	err[0] = '\0';
-	return dparse_source("t.d", s, strlen(s), &G, err, sizeof(err));
+	int r = dparse_source("t.d", s, strlen(s), &G, &E);
+	if (r != 0)
+		derr_format(&E, true, err, sizeof(err));
+	return r;
 }
 
 static struct dtype *tag(const char *name)

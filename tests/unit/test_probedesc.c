@@ -5,8 +5,7 @@
 
 static int parse(const char *text, int which, struct probedesc *d)
 {
-	char err[256];
-	return probedesc_parse(text, which, d, err, sizeof(err));
+	return probedesc_parse(text, which, d, NULL);
 }
 
 #define FIELDS(d, p, m, f, n) do { T_EQ_STR((d).prov, p); T_EQ_STR((d).mod, m); \
@@ -61,17 +60,19 @@ T_CASE(parse_P_m_f)
 T_CASE(parse_rejects_bad_descriptions)
 {
 	struct probedesc d = {0};
-	char err[256] = "";
-	T_EQ_INT(probedesc_parse("a:b:c:d:e", 'n', &d, err, sizeof(err)), -1);
-	T_CHECK(strstr(err, "a:b:c:d:e") != NULL);
+	struct derr err;
+	T_EQ_INT(probedesc_parse("a:b:c:d:e", 'n', &d, &err), -1);
+	T_EQ_STR(err.msg, "invalid probe description \"a:b:c:d:e\": Overspecified probe description");
+	T_EQ_INT(err.tag, D_PDESC_INVAL);
+	T_EQ_INT(err.at, DERR_AT_NONE);
 	T_CHECK(d.prov == NULL);
-	T_EQ_INT(probedesc_parse("a:b", 'P', &d, err, sizeof(err)), -1);
-	T_EQ_INT(probedesc_parse("a:b:c", 'm', &d, err, sizeof(err)), -1);
-	T_EQ_INT(probedesc_parse("a:b:c:d", 'f', &d, err, sizeof(err)), -1);
-	err[0] = '\0';
-	T_EQ_INT(probedesc_parse("foo[abc", 'n', &d, err, sizeof(err)), -1);
-	T_CHECK(strstr(err, "unterminated") != NULL);
-	T_EQ_INT(probedesc_parse("x", 'z', &d, err, sizeof(err)), -1);
+	T_EQ_INT(probedesc_parse("a:b", 'P', &d, &err), -1);
+	T_EQ_INT(probedesc_parse("a:b:c", 'm', &d, &err), -1);
+	T_EQ_INT(probedesc_parse("a:b:c:d", 'f', &d, &err), -1);
+	err.msg[0] = '\0';
+	T_EQ_INT(probedesc_parse("foo[abc", 'n', &d, &err), -1);
+	T_CHECK(strstr(err.msg, "unterminated") != NULL);
+	T_EQ_INT(probedesc_parse("x", 'z', &d, &err), -1);
 }
 
 T_CASE(glob_basics)

@@ -15,14 +15,14 @@
 #include "usdt_typenote.h"
 #include "util.h"
 
-static char err[1024];
+static struct derr err;
 static char tmpdir[] = "/tmp/test_prov.XXXXXX";
 
 static struct dprog *parse(const char *s)
 {
 	struct dprog *g = NULL;
-	if (dparse_source("t.d", s, strlen(s), &g, err, sizeof(err)) != 0)
-		printf("# parse failed: %s\n", err);
+	if (dparse_source("t.d", s, strlen(s), &g, &err) != 0)
+		printf("# parse failed: %s\n", err.msg);
 	return g;
 }
 
@@ -60,7 +60,7 @@ T_CASE(object_read_back)
 	char *path = tmppath("p.o");
 	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
 	T_CHECK(fd >= 0);
-	T_EQ_INT(prov_object_write(g, fd, EM_X86_64, "dir/t.d", err, sizeof(err)), 0);
+	T_EQ_INT(prov_object_write(g, fd, EM_X86_64, "dir/t.d", &err), 0);
 	close(fd);
 	dprog_free(g);
 
@@ -160,7 +160,7 @@ T_CASE(object_read_back)
 
 	/* The same file is an acceptable -G input (ET_REL, x86-64). */
 	uint16_t m = 0;
-	T_EQ_INT(prov_object_check_input(path, &m, err, sizeof(err)), 0);
+	T_EQ_INT(prov_object_check_input(path, &m, &err), 0);
 	T_EQ_INT(m, EM_X86_64);
 	free(path);
 }
@@ -172,16 +172,16 @@ T_CASE(input_checks)
 	FILE *f = fopen(path, "w");
 	fputs("hello\n", f);
 	fclose(f);
-	T_EQ_INT(prov_object_check_input(path, &m, err, sizeof(err)), -1);
+	T_EQ_INT(prov_object_check_input(path, &m, &err), -1);
 	char *want = xasprintf("%s is not an ELF file", path);
-	T_EQ_STR(err, want);
+	T_EQ_STR(err.msg, want);
 	free(want);
 	unlink(path);
 	free(path);
-	T_EQ_INT(prov_object_check_input("/proc/self/exe", &m, err, sizeof(err)), -1);
-	T_CHECK(strstr(err, "is not an ELF relocatable object") != NULL);
-	T_EQ_INT(prov_object_check_input("/nonexistent/x.o", &m, err, sizeof(err)), -1);
-	T_EQ_STR(err, "failed to open /nonexistent/x.o: No such file or directory");
+	T_EQ_INT(prov_object_check_input("/proc/self/exe", &m, &err), -1);
+	T_CHECK(strstr(err.msg, "is not an ELF relocatable object") != NULL);
+	T_EQ_INT(prov_object_check_input("/nonexistent/x.o", &m, &err), -1);
+	T_EQ_STR(err.msg, "failed to open /nonexistent/x.o: No such file or directory");
 }
 
 T_CASE(header_text)
@@ -190,11 +190,11 @@ T_CASE(header_text)
 	T_CHECK(g != NULL);
 	if (!g)
 		return;
-	char *h = prov_header_text(g, "out/my-probes.h", "src/t.d", err, sizeof(err));
+	char *h = prov_header_text(g, "out/my-probes.h", "src/t.d", &err);
 	dprog_free(g);
 	if (prov_sdt_text[0] == '\0') {
 		T_CHECK(h == NULL);
-		T_CHECK(strstr(err, "without include/usdtrace/sdt.h") != NULL);
+		T_CHECK(strstr(err.msg, "without include/usdtrace/sdt.h") != NULL);
 		return;
 	}
 	T_CHECK(h != NULL);
@@ -221,7 +221,7 @@ T_CASE(cpp_runner)
 	fclose(f);
 	const char *args[] = { "-DEXTRA=1" };
 	size_t n;
-	char *out = dcpp_run(path, args, 1, &n, err, sizeof(err));
+	char *out = dcpp_run(path, args, 1, &n, &err);
 	T_CHECK(out != NULL);
 	if (out) {
 		T_CHECK(strstr(out, "int a[7];") != NULL);
@@ -237,24 +237,26 @@ T_CASE(cpp_runner)
 	fflush(stderr);
 	int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
 	dup2(devnull, 2);  /* cpp's own message is not ours to show here */
-	out = dcpp_run(path, NULL, 0, &n, err, sizeof(err));
+	out = dcpp_run(path, NULL, 0, &n, &err);
 	dup2(saved, 2);
 	close(saved);
 	close(devnull);
 	T_CHECK(out == NULL);
-	T_EQ_STR(err, "Preprocessor failed to process input program");
+	T_EQ_STR(err.msg, "Preprocessor failed to process input program");
+	T_EQ_INT(err.kind, DERR_SOURCE);  /* the script's failure, not cpp's */
 	/* an executable script's "#!" line is blanked, keeping line numbers */
 	f = fopen(path, "w");
 	fputs("#!/usr/sbin/dtrace -Cs\nint b;\n", f);
 	fclose(f);
-	out = dcpp_run(path, NULL, 0, &n, err, sizeof(err));
+	out = dcpp_run(path, NULL, 0, &n, &err);
 	T_CHECK(out != NULL && strstr(out, "int b;") != NULL && strstr(out, "#!") == NULL);
 	free(out);
 	unlink(path);
 	free(path);
-	out = dcpp_run("/nonexistent/x.d", NULL, 0, &n, err, sizeof(err));
+	out = dcpp_run("/nonexistent/x.d", NULL, 0, &n, &err);
 	T_CHECK(out == NULL);
-	T_EQ_STR(err, "failed to open /nonexistent/x.d: No such file or directory");
+	T_EQ_STR(err.msg, "failed to open /nonexistent/x.d: No such file or directory");
+	T_EQ_INT(err.kind, DERR_ALONE);
 	char *p = tmppath("p.o");
 	unlink(p);
 	free(p);

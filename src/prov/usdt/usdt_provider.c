@@ -77,8 +77,7 @@ static struct dtype **declared_types(const struct usdt_file *f, const struct usd
 		strbuf_printf(&b, "\ntypedef %s __usdtrace_arg%d;", pt->types[k], k);
 	strbuf_puts(&b, "\n");
 	struct dprog *g2 = dprog_new();
-	char err[256];
-	int rc = dparse_script(g2, "probe argument types", b.s, b.len, err, sizeof(err));
+	int rc = dparse_script(g2, "probe argument types", b.s, b.len, NULL);
 	strbuf_free(&b);
 	if (rc != 0) {
 		dprog_free(g2);
