@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # agg_percpu.sh — the aggregation value layout (src/agg.h, docs/agg.md) holds in the real
 # kernel: min()/max() updated by a BPF program on two CPUs of a per-CPU hash map, where the CPU
 # that never saw a key holds the kernel's zero fill, merge to the true minimum and maximum.
