@@ -3,16 +3,18 @@
 #
 #   sh scripts/include_graph.sh          one line per stage folder of src/ (src/prov/usdt counts
 #                                        as prov): "FOLDER -> OTHER(N) ...", N the #include
-#                                        lines; then every cycle between folders
-#   sh scripts/include_graph.sh -v       also each include that crosses folders:
-#                                        "FOLDER -> OTHER: FILE includes HEADER"
+#                                        lines; then the cycles between folders, and the pairs
+#                                        of folders that include each other (with the includes)
+#   sh scripts/include_graph.sh -v       also each include that crosses folders, and the
+#                                        includes inside each cycle
 #   sh scripts/include_graph.sh -d       subfolders (src/prov/usdt) as folders of their own
 #
 # Headers are included by bare name (the Makefile passes -I for every folder of src/), so an
 # include is resolved by looking the name up among the headers of src/; names not found there
 # (system headers, include/usdtrace/sdt.h) are left out. A cycle is a strongly connected set of
-# folders: each reaches every other through includes; for each, the edges inside it are listed
-# with the files that make them, so one can see which declaration to move.
+# folders: each reaches every other through includes. A folder can be in one only through
+# others (A -> B -> C -> A); the two-way pairs are the direct cycles, listed with the files
+# that make them, so one can see which declaration to move.
 # Exit status 0 whether or not there are cycles (it reports; it does not judge).
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -87,7 +89,7 @@ END {
 		for (j = 1; j <= n; j++) if (reach[k, j]) reach[i, j] = 1
 	ncyc = 0
 	print ""
-	print "# cycles (folders that reach each other through includes)"
+	print "# cycles: sets of folders that all reach each other through includes"
 	for (i = 1; i <= n; i++) {
 		if (done[i] || !reach[i, i]) continue
 		set = names[i]; members[1] = i; m = 1; done[i] = 1
@@ -95,10 +97,22 @@ END {
 			if (reach[i, j] && reach[j, i]) { set = set " " names[j]; members[++m] = j; done[j] = 1 }
 		ncyc++
 		print "cycle: " set
-		for (p = 1; p <= m; p++) for (q = 1; q <= m; q++) {
-			a = names[members[p]]; b = names[members[q]]
-			if ((a, b) in adj) printf "  %s -> %s:\n%s", a, b, why[a, b]
-		}
+		if (verbose)
+			for (p = 1; p <= m; p++) for (q = 1; q <= m; q++) {
+				a = names[members[p]]; b = names[members[q]]
+				if ((a, b) in adj) printf "  %s -> %s:\n%s", a, b, why[a, b]
+			}
 	}
 	if (!ncyc) print "none"
+	# the shortest cycles, with the includes that make them
+	print ""
+	print "# two-way pairs: folders that include each other"
+	npair = 0
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
+		a = names[i]; b = names[j]
+		if (!((a, b) in adj) || !((b, a) in adj)) continue
+		npair++
+		printf "%s <-> %s\n  %s -> %s:\n%s  %s -> %s:\n%s", a, b, a, b, why[a, b], b, a, why[b, a]
+	}
+	if (!npair) print "none"
 }'
