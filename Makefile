@@ -34,7 +34,9 @@ UNIT_AOBJ := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests-asan-obj/%.o)
 TOOL_OBJS := $(TOOL_SRCS:tests/tools/%.c=$(B)/tools-obj/%.o)
 # Header dependencies come from the compiler: each object's .d file lists the headers it
 # included (-MP: and names each as a target of its own, so a header that is renamed or removed
-# rebuilds what used it instead of stopping make).
+# rebuilds what used it instead of stopping make). An object is also rebuilt when its .d file is
+# missing (an object from before this rule, or a .d removed): each .d is a prerequisite, and a
+# target without a recipe, which make takes as new when the file does not exist.
 DEPFLAGS  := -MMD -MP
 
 # The -h header embeds include/usdtrace/sdt.h: $(B)/gen/sdt_text.c holds its text as one C
@@ -46,11 +48,11 @@ ASAN_OBJS += $(B)/asan/gen_sdt_text.o
 .PHONY: all check check-run check-fast check-fast-run unit tools install clean demo demo-run deps
 all: $(B)/usdtrace
 
-$(B)/obj/%.o: src/%.c
+$(B)/obj/%.o: src/%.c $(B)/obj/%.d
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(B)/asan/%.o: src/%.c
+$(B)/asan/%.o: src/%.c $(B)/asan/%.d
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(DEPFLAGS) -c $< -o $@
 
@@ -60,11 +62,11 @@ $(B)/gen/sdt_text.c: $(SDT_H) Makefile
 	  $(if $(SDT_H),sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $(SDT_H);) \
 	  echo '"";'; } > $@.tmp && mv $@.tmp $@
 
-$(B)/obj/gen_sdt_text.o: $(B)/gen/sdt_text.c
+$(B)/obj/gen_sdt_text.o: $(B)/gen/sdt_text.c $(B)/obj/gen_sdt_text.d
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(B)/asan/gen_sdt_text.o: $(B)/gen/sdt_text.c
+$(B)/asan/gen_sdt_text.o: $(B)/gen/sdt_text.c $(B)/asan/gen_sdt_text.d
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(DEPFLAGS) -c $< -o $@
 
@@ -81,15 +83,15 @@ $(B)/usdtrace: $(B)/obj/cmd/main.o $(B)/libusdtrace.a
 
 # Unit tests and tools: compiled once (their own header dependencies), relinked when the
 # library changes.
-$(B)/tests-obj/%.o: tests/unit/%.c
+$(B)/tests-obj/%.o: tests/unit/%.c $(B)/tests-obj/%.d
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Itests/unit -c $< -o $@
 
-$(B)/tests-asan-obj/%.o: tests/unit/%.c
+$(B)/tests-asan-obj/%.o: tests/unit/%.c $(B)/tests-asan-obj/%.d
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(DEPFLAGS) -Itests/unit -c $< -o $@
 
-$(B)/tools-obj/%.o: tests/tools/%.c
+$(B)/tools-obj/%.o: tests/tools/%.c $(B)/tools-obj/%.d
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
@@ -108,8 +110,10 @@ $(B)/tools/%: $(B)/tools-obj/%.o $(B)/libusdtrace.a
 # Objects of the pattern chains above are kept (not removed as intermediate files).
 .SECONDARY: $(UNIT_OBJS) $(UNIT_AOBJ) $(TOOL_OBJS)
 
--include $(LIB_OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(B)/obj/cmd/main.d \
-	 $(UNIT_OBJS:.o=.d) $(UNIT_AOBJ:.o=.d) $(TOOL_OBJS:.o=.d)
+DEPFILES := $(LIB_OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(B)/obj/cmd/main.d \
+	    $(UNIT_OBJS:.o=.d) $(UNIT_AOBJ:.o=.d) $(TOOL_OBJS:.o=.d)
+$(DEPFILES):
+include $(wildcard $(DEPFILES))
 
 unit: $(UNIT_BINS) $(UNIT_ASAN)
 
