@@ -1,6 +1,9 @@
 # usdtrace — GNU make build.
 #   make            build/usdtrace
-#   make check      build everything, run every test; last line "N passed, N failed[, N skipped]"
+#   make check      build everything, run every test (the real kernel, real programs; what CI
+#                   runs); last line "N passed, N failed[, N skipped]"
+#   make check-fast the edit-compile-test loop: unit tests (plain and ASan) and the shell tests
+#                   marked "# tier: fast" (no kernel tracing); same last line
 #   make install    PREFIX=/usr/local DESTDIR=...
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -26,7 +29,15 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 UNIT_ASAN := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests-asan/%)
 TOOL_SRCS := $(wildcard tests/tools/*.c)
 TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(B)/tools/%)
-HDRS      := $(wildcard src/*/*.h src/*/*/*.h) $(wildcard include/usdtrace/*.h)
+UNIT_OBJS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests-obj/%.o)
+UNIT_AOBJ := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests-asan-obj/%.o)
+TOOL_OBJS := $(TOOL_SRCS:tests/tools/%.c=$(B)/tools-obj/%.o)
+# Header dependencies come from the compiler: each object's .d file lists the headers it
+# included (-MP: and names each as a target of its own, so a header that is renamed or removed
+# rebuilds what used it instead of stopping make). An object is also rebuilt when its .d file is
+# missing (an object from before this rule, or a .d removed): each .d is a prerequisite, and a
+# target without a recipe, which make takes as new when the file does not exist.
+DEPFLAGS  := -MMD -MP
 
 # The -h header embeds include/usdtrace/sdt.h: $(B)/gen/sdt_text.c holds its text as one C
 # string, prov_sdt_text ("" if the file is absent, which -h then reports).
@@ -34,16 +45,17 @@ SDT_H := $(wildcard include/usdtrace/sdt.h)
 LIB_OBJS  += $(B)/obj/gen_sdt_text.o
 ASAN_OBJS += $(B)/asan/gen_sdt_text.o
 
-.PHONY: all check check-run unit install clean demo demo-run deps probe-lib install-probe
+.PHONY: all check check-run check-fast check-fast-run unit tools install clean demo demo-run deps \
+	probe-lib install-probe
 all: $(B)/usdtrace probe-lib
 
-$(B)/obj/%.o: src/%.c $(HDRS)
+$(B)/obj/%.o: src/%.c $(B)/obj/%.d
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(B)/asan/%.o: src/%.c $(HDRS)
+$(B)/asan/%.o: src/%.c $(B)/asan/%.d
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(SAN) $(DEPFLAGS) -c $< -o $@
 
 $(B)/gen/sdt_text.c: $(SDT_H) Makefile
 	@mkdir -p $(@D)
@@ -51,12 +63,13 @@ $(B)/gen/sdt_text.c: $(SDT_H) Makefile
 	  $(if $(SDT_H),sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $(SDT_H);) \
 	  echo '"";'; } > $@.tmp && mv $@.tmp $@
 
-$(B)/obj/gen_sdt_text.o: $(B)/gen/sdt_text.c $(HDRS)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
-
-$(B)/asan/gen_sdt_text.o: $(B)/gen/sdt_text.c $(HDRS)
+$(B)/obj/gen_sdt_text.o: $(B)/gen/sdt_text.c $(B)/obj/gen_sdt_text.d
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(B)/asan/gen_sdt_text.o: $(B)/gen/sdt_text.c $(B)/asan/gen_sdt_text.d
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) $(DEPFLAGS) -c $< -o $@
 
 $(B)/libusdtrace.a: $(LIB_OBJS)
 	@rm -f $@
@@ -69,26 +82,56 @@ $(B)/libusdtrace-asan.a: $(ASAN_OBJS)
 $(B)/usdtrace: $(B)/obj/cmd/main.o $(B)/libusdtrace.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
 
-$(B)/tests/%: tests/unit/%.c tests/unit/t.h $(B)/libusdtrace.a
+# Unit tests and tools: compiled once (their own header dependencies), relinked when the
+# library changes.
+$(B)/tests-obj/%.o: tests/unit/%.c $(B)/tests-obj/%.d
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(B)/libusdtrace.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Itests/unit -c $< -o $@
 
-$(B)/tests-asan/%: tests/unit/%.c tests/unit/t.h $(B)/libusdtrace-asan.a
+$(B)/tests-asan-obj/%.o: tests/unit/%.c $(B)/tests-asan-obj/%.d
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) -Itests/unit -o $@ $< $(B)/libusdtrace-asan.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(SAN) $(DEPFLAGS) -Itests/unit -c $< -o $@
 
-$(B)/tools/%: tests/tools/%.c $(B)/libusdtrace.a
+$(B)/tools-obj/%.o: tests/tools/%.c $(B)/tools-obj/%.d
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(B)/tests/%: $(B)/tests-obj/%.o $(B)/libusdtrace.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libusdtrace.a $(LIBS)
 
+$(B)/tests-asan/%: $(B)/tests-asan-obj/%.o $(B)/libusdtrace-asan.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $< $(B)/libusdtrace-asan.a $(LIBS)
+
+$(B)/tools/%: $(B)/tools-obj/%.o $(B)/libusdtrace.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libusdtrace.a $(LIBS)
+
+# Objects of the pattern chains above are kept (not removed as intermediate files).
+.SECONDARY: $(UNIT_OBJS) $(UNIT_AOBJ) $(TOOL_OBJS)
+
+DEPFILES := $(LIB_OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(B)/obj/cmd/main.d \
+	    $(UNIT_OBJS:.o=.d) $(UNIT_AOBJ:.o=.d) $(TOOL_OBJS:.o=.d)
+$(DEPFILES):
+include $(wildcard $(DEPFILES))
+
 unit: $(UNIT_BINS) $(UNIT_ASAN)
+
+tools: $(TOOL_BINS)
 
 # deps runs alone first: under make -j it would race the compiles that need its packages.
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
 check-run: all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
-	@sh tests/run.sh
+	@sh tests/run.sh full
+
+check-fast: deps
+	@$(MAKE) --no-print-directory check-fast-run
+
+check-fast-run: all $(UNIT_BINS) $(UNIT_ASAN) $(TOOL_BINS)
+	@sh tests/run.sh fast
 
 demo: deps
 	@$(MAKE) --no-print-directory demo-run

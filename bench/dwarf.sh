@@ -1,5 +1,5 @@
 #!/bin/sh
-# dwarf.sh — cost of struct bodies from DWARF (src/dwarf_types.c) on a large synthetic program:
+# dwarf.sh — cost of struct bodies from DWARF (src/elf/dwarf_types.c) on a large synthetic program:
 # UNITS compilation units, each including a shared header of HDR structs (as real programs
 # repeat their headers' types in every unit; gcc -fno-eliminate-unused-debug-types keeps them
 # all) plus a struct of its own. Not part of `make check`.

@@ -1,4 +1,4 @@
-/* dwarf_lookup.c — times the DWARF importer (src/dwarf_types.h) on one file: opening it, then
+/* dwarf_lookup.c — times the DWARF importer (src/elf/dwarf_types.h) on one file: opening it, then
  * looking names up one after another in the same dwt_file, as the tracer does.
  *   dwarf_lookup FILE KIND:NAME...     KIND s (struct), u (union), e (enum), t (typedef)
  * Prints per step: "open MS" then "KIND:NAME found|absent MS units=U names=N members=M" with

@@ -1,6 +1,6 @@
 #!/bin/sh
 # ptrace_hold.sh — what holding a -p target at dlopen() costs it, and what passing its signals
-# through the holder costs (src/ptrace_hold.c). Not part of `make check`; root.
+# through the holder costs (src/process/ptrace_hold.c). Not part of `make check`; root.
 #
 #   sh bench/ptrace_hold.sh [RUNS]      (default 5 runs per case; medians printed)
 #

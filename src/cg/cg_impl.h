@@ -45,7 +45,7 @@
 #include <stdint.h>
 
 #include "bpf_prog.h"
-#include "dout.h"
+#include "dobj.h"
 
 #define CG_R_CTX 6
 #define CG_R_SCRATCH 7

@@ -276,6 +276,37 @@ struct dobj_rec_spec {
 	uint32_t flags;
 };
 
+/* dtrace's fault kinds, in its numbering (the DTRACEFLT_* constants D programs see). */
+enum dout_fault_kind {
+	DOUT_FLT_NONE = 0,
+	DOUT_FLT_BADADDR = 1,
+	DOUT_FLT_BADALIGN = 2,
+	DOUT_FLT_ILLOP = 3,
+	DOUT_FLT_DIVZERO = 4,
+	DOUT_FLT_NOSCRATCH = 5,
+	DOUT_FLT_KPRIV = 6,
+	DOUT_FLT_UPRIV = 7,
+	DOUT_FLT_TUPOFLOW = 8,
+	DOUT_FLT_BADSTACK = 9,
+	DOUT_FLT_BADSIZE = 10,
+	DOUT_FLT_BADINDEX = 11,
+	DOUT_FLT_LIBRARY = 1000,
+};
+
+/* What the drop counters (drops_map) count, by key; the tracer words them (dout.h). */
+enum dout_drop_kind {
+	DOUT_DROP_PRINCIPAL,      /* per-CPU buffer */
+	DOUT_DROP_AGGREGATION,    /* per-CPU aggregation buffer */
+	DOUT_DROP_DYNAMIC,
+	DOUT_DROP_DYNRINSE,
+	DOUT_DROP_DYNDIRTY,
+	DOUT_DROP_SPEC,
+	DOUT_DROP_SPECBUSY,
+	DOUT_DROP_SPECUNAVAIL,
+	DOUT_DROP_STKSTROVERFLOW,
+	DOUT_DROP_DBLERROR,
+};
+
 /* A run-time fault: the clause stopped; nothing it recorded is kept. The tracer prints DTrace
  * for Linux's "error in dt_clause_N for probe ID ..." message (N: ecbs[epid - 1].clause) and
  * fires ERROR as it does (arg1 = probe ID, arg2 = clause index, arg3 = pc, arg4 = kind,

@@ -349,7 +349,7 @@ static const struct { const char *name; int index; } ureg_names[] = {
 };
 
 /* The fault codes an ERROR clause sees in arg4 (dtrace's DTRACEFLT_* constants, the values
- * of dout.h's DOUT_FLT_*). */
+ * of dobj.h's DOUT_FLT_*). */
 static const struct { const char *name; int value; } fault_names[] = {
 	{"DTRACEFLT_UNKNOWN", 0}, {"DTRACEFLT_BADADDR", 1}, {"DTRACEFLT_BADALIGN", 2},
 	{"DTRACEFLT_ILLOP", 3}, {"DTRACEFLT_DIVZERO", 4}, {"DTRACEFLT_NOSCRATCH", 5},

@@ -176,7 +176,7 @@ enum dsubr {
 	DS_TRACE, DS_PRINTF, DS_TRACEMEM, DS_EXIT, DS_SYSTEM, DS_RAISE, DS_STOP, DS_PRINT,
 	DS_PRINTA, DS_TRUNC, DS_CLEAR, DS_NORMALIZE, DS_DENORMALIZE, DS_SETOPT,
 	DS_COPYOUT, DS_COPYOUTSTR,
-	DS_FREOPEN, DS_FTRUNCATE,          /* the consumer's output stream (out/trace_run) */
+	DS_FREOPEN, DS_FTRUNCATE,          /* the consumer's output stream (run/trace_run) */
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
 	DS_USTACK, DS_JSTACK, DS_UADDR, DS_USYM, DS_UFUNC, DS_UMOD,   /* user stacks, symbols:
 	                                   * actions, and aggregation keys (dck_is_ukey) */

@@ -16,6 +16,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "bpf_insn.h"
 #include "bpf_sys.h"
 #include "util.h"
 

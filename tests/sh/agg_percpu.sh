@@ -1,5 +1,6 @@
 #!/bin/sh
-# agg_percpu.sh — the aggregation value layout (src/agg.h, docs/agg.md) holds in the real
+# tier: full
+# agg_percpu.sh — the aggregation value layout (src/agg/agg.h, docs/agg.md) holds in the real
 # kernel: min()/max() updated by a BPF program on two CPUs of a per-CPU hash map, where the CPU
 # that never saw a key holds the kernel's zero fill, merge to the true minimum and maximum.
 # Expected rows are dtrace's exit output: " %16lld" key, " %16lld" value, sorted by value.

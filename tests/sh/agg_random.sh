@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # agg_random.sh — the BPF side of every aggregating function against the C model of the
 # layout contract: for a few seeds, random values (zero, small, negative, near the bucket
 # edges, and large enough that stddev's sum of squares needs its 128 bits) go through

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # argforms.sh — decoded USDT argument locations, evaluated by a ptrace witness (argcheck), give
 # the values the programs put there:
 #   * tests/progs/argforms.S: every operand form, hand-written notes, PIE and non-PIE; the

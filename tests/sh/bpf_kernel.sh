@@ -1,3 +1,4 @@
+# tier: full
 # bpf_kernel.sh — the BPF plumbing against the running kernel: hand-built programs loaded with
 # bpf_sys, attached with attach.c (perf-event uprobes and uretprobes, uprobe_multi links and
 # their fallback, cpu-clock events, USDT semaphores through ref_ctr_offset), records read with

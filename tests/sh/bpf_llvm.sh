@@ -1,3 +1,4 @@
+# tier: fast
 # bpf_llvm.sh — our instruction encoders and disassembler against LLVM's BPF assembler: every
 # line build/tools/bpf_encdump prints is our bytes plus our text; llvm-mc assembles the text and
 # must produce the same bytes. LLVM 14 cannot assemble four forms (modulo, store-immediate,

@@ -1,3 +1,4 @@
+# tier: full
 # builtin_lgrp.sh — lgrp is the NUMA node of the CPU a probe fires on, as DTrace for Linux gives
 # it; the kernel's own witness is /sys/devices/system/cpu/cpuN/nodeM (the node CPU N is in).
 . "$TOP/tests/sh/lib.sh"

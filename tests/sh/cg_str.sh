@@ -1,3 +1,4 @@
+# tier: full
 # cg_str.sh — the string and memory emitters (src/cg_str.c) run in the kernel: build/tools/
 # cgstr_run builds a small program around each emitter, runs it with BPF_PROG_TEST_RUN over
 # hand-picked and seeded random inputs, and compares with C models of dtrace's rules; it also

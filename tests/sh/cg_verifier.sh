@@ -1,3 +1,4 @@
+# tier: full
 # cg_verifier.sh — the kernel's verifier judges the code generator: build/tools/cgload compiles
 # each D program below (parser, macros, checker, probe catalog, cg_compile) and loads every
 # program it produces. A case passes when every program loads; the number of programs loaded

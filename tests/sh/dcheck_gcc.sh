@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # dcheck's integer typing and constant folding against gcc as the witness: random integer
 # constant expressions (the same text in D and in C) are folded by the checker and evaluated
 # by gcc-compiled C; type size, signedness and value must agree for every one. (D folds in 64

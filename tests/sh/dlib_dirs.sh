@@ -1,3 +1,4 @@
+# tier: full
 # dlib_dirs.sh — where D libraries come from: the system directory (the source tree's
 # lib/usdtrace for build/usdtrace, $(PREFIX)/lib/usdtrace once installed), -L and -x libdir=
 # (added after it, in order), -x syslibdir= (replaces it), -x nolibs (none at all); `#pragma D

@@ -1,3 +1,4 @@
+# tier: full
 # dlib_python.sh — the shipped CPython 3.11 library (lib/usdtrace/python.d) against the real
 # program: python:::audit passes the event's argument tuple (a PyObject *), which the
 # library's translators read as text and numbers.

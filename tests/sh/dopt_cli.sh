@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # dopt_cli.sh — dtrace options on the command line (-x, -b, -q, -w, -F, -Z, -C): an option that
 # cannot be set stops every mode (-l, -h, -V excepted) with libdtrace's message and exit 1, in
 # command-line order, after usage errors; valid options change nothing else.
@@ -71,8 +72,9 @@ if "$USDTRACE" -x debug -e -n 'BEGIN { exit(0); }' 2>"$w/err" >/dev/null &&
 else
 	echo "not ok - x_debug: $(head -3 "$w/err")"
 fi
-# -x bpflog (or the pragma): the verifier's log of every program, as "BPF: " lines.
-if [ "$(id -u)" = 0 ]; then
+# -x bpflog (or the pragma): the verifier's log of every program, as "BPF: " lines (it loads
+# a program: not in the fast tier).
+if [ "$(id -u)" = 0 ] && [ "${TIER:-full}" = full ]; then
 	printf '#pragma D option bpflog\nBEGIN { exit(0); }\n' >"$w/log.d"
 	if "$USDTRACE" -q -s "$w/log.d" 2>"$w/err" >/dev/null && grep -q '^BPF: processed ' "$w/err"; then
 		echo "ok - bpflog"

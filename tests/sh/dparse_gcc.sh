@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # The D parser's precedence and associativity against gcc's: random C expressions (every C
 # operator D shares, casts, ?:, unary operators, parentheses) are parsed by usdtrace and printed
 # back fully parenthesised (tests/tools/dparse_paren); gcc compiles a program that evaluates each

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # fbt.sh — the fbt provider (kernel function entry/return through fentry/fexit trampolines),
 # kernel types from BTF, curthread/curpsinfo/curlwpsinfo/curcpu and kernel stacks/symbols.
 #   * without privileges: listing (-l -P fbt, -v's BTF argument types), compiling (-e):

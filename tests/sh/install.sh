@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # install.sh — `make install DESTDIR=... PREFIX=...` puts the binary, the header and a working
 # pkg-config file in place, and the installed pieces work together.
 w=$(mktemp -d)

@@ -1,3 +1,4 @@
+# tier: full
 # kernel_files.sh — d_path() and fds[] (io.d's fileinfo_t): a program opens known files and
 # reports what the kernel says of each (readlink of /proc/self/fd/N, the flags of
 # /proc/self/fdinfo/N, its offset) before it marks each descriptor with an ioctl() the tracer

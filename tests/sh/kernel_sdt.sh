@@ -1,3 +1,4 @@
+# tier: full
 # kernel_sdt.sh — the sdt provider: the kernel's trace events as sdt:GROUP::NAME, their
 # arguments the event record's fields (integers sign-extended, char arrays and __data_loc
 # strings as strings), against workloads whose events are known, and against the syscall

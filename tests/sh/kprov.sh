@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # kprov.sh — the syscall, proc and sched providers against real workloads (tests/tools/sysload
 # and shell scripts forking known commands): counts checked against the workload, and the
 # syscall and signal counts against bpftrace's tracepoints on the same run (when bpftrace is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # list_errors.sh — bad input to -l: processes that do not exist or vanish while being listed,
 # commands that cannot run, malformed descriptions, descriptions that match nothing. Each must
 # give a clear message and a non-zero exit, never a crash or a hang.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # list_maps.sh — objects that are awkward to reach from /proc/PID/maps: a shared library that was
 # deleted after dlopen, one loaded from a memfd, and (as root) a program living on a tmpfs
 # mounted only inside its own mount namespace. Listing must still find their probes.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # list_match.sh — probe descriptions filtering -l: -n/-P/-m/-f/-i, globs, "-" for "__",
 # pid-qualified providers, several descriptions at once, and ELF files named by path.
 # Expected sets come from the unfiltered listing and from readelf/addr2line (the witness).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # list_proc.sh — `usdtrace -l` on running processes (-p), on -c children (dynamic and static),
 # and over the whole machine, checked against readelf -n / addr2line as the witness.
 . "$TOP/tests/progs/list/build.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # list_python.sh — a real-world USDT binary: /usr/bin/python3.11 started with
 # -c 'python3.11 -c pass' (held before main, listed, killed), checked against readelf -n.
 py=/usr/bin/python3.11

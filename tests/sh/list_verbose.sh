@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # list_verbose.sh — the shape of `usdtrace -l -v`: dtrace's stability and argument-type blocks
 # after each probe line, then our per-site block (addresses, semaphore, argument locations).
 # Argument types, site addresses and semaphore offsets are checked against readelf.

@@ -1,3 +1,4 @@
+# tier: full
 # net_ntop.sh — inet_ntop(AF_INET6, ...) against glibc's inet_ntop for addresses that cover the
 # zero-run rules (longest first run of two or more groups, single zero groups kept, runs at
 # either end) and the IPv4-compatible and -mapped forms; inet_ntop(AF_INET, ...) and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # notes_readelf.sh — the sites usdt_note reads (printed by tests/tools/notedump) agree with what
 # binutils' readelf prints: provider, name, address, semaphore, argument string, and the file
 # offsets computed from readelf's program headers (pc adjusted by .stapsdt.base as the stapsdt

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # notes_symbols.sh — what usdt_note takes from symbol tables and from usdtrace's type notes,
 # checked against binutils (nm, readelf) and against run-time values (argcheck):
 #   * each site's enclosing function is the nm function whose [value, value+size) holds pc;

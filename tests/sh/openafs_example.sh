@@ -1,3 +1,4 @@
+# tier: full
 # openafs_example.sh — examples/openafs end to end, the OpenAFS pattern: a server passing its
 # internal structures to probes whose provider file maps them to translated types, a D
 # library (lib/openafs.d) with the translators and an error-string table, and the "better

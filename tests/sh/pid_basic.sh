@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # pid_basic.sh — the pid provider on functions with known arguments and return values
 # (tests/progs/pid/pidfn.c), built with gcc and clang, -O0 and -O2, PIE and -no-pie, and once
 # stripped (its functions then come from .dynsym: built with -rdynamic). Each build runs once

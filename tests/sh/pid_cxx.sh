@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # pid_cxx.sh — pid probes on C++ functions (tests/progs/pid/pidcxx.cc, built with g++ -O2 PIE
 # and clang++ -O0 -no-pie): namespaced, overloaded, template, const member, nested-namespace
 # and extern "C" functions. Checked:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # pid_desc.sh — pid probe descriptions: instruction offsets, name globs, listing, errors, on
 # tests/progs/pid/pidfn.c (gcc -O0 PIE and clang -O2 -no-pie, both -g), against objdump, nm
 # and readelf:

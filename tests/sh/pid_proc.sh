@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # pid_proc.sh — pid probes on processes: attaching to running ones, libraries, fork, and the
 # traced process never harmed (tests/progs/pid/: pidspin.c, piddl.c + pidlib.c + pidplug.c,
 # pidfork.c, pidthr.c). Checked:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # pid_real.sh — the pid provider on real programs, counted in the same run by bpftrace 0.17:
 #   * pid$target::malloc:entry { @ = quantize(arg0); } over `ls -lR /usr/share/doc` (-c): the
 #     quantize buckets add up to bpftrace's count of libc's malloc in that ls process. usdtrace

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # pid_svl.sh — the seed's pid-provider examples (examples/svl/*.d) against our toy vlserver
 # (examples/svl/vlserver.c), each run as the seed runs it: the script with the server's pid as
 # $1 (`./example.d \`pgrep vlserver\``; the generic ones with -q, from their #! line). The server

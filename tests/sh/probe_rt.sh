@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # probe_rt.sh — probes defined at run time (libusdtrace-probe, python/usdtrace), traced in the
 # real kernel by usdtrace with bpftrace as the independent witness on the same run:
 #   * C and Python (Debian's python3.11): exact arguments of every type (strings included, args[]

@@ -1,3 +1,4 @@
+# tier: full
 # prov_argmap.sh — provider argument mappings (`probe p(native) : (translated)`) end to end:
 # -h writes the native prototypes, -G records the mapping (readelf shows the usdtrace note of
 # type 3 with "N type" entries), and the tracer gives args[N] the translated argument (through

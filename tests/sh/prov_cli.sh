@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # The -h/-G command line as build systems use it: default and explicit output names, -C with
 # -D/-U/-I and usdtrace's predefined macros, several -s files, bad inputs (missing files,
 # non-ELF and non-relocatable objects, cpp failures) with exit status and no output left

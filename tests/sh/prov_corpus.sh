@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # The provider-file corpus. tests/prov/invalid/X.d must fail with exactly the message in
 # X.d.err, exit status 1, and leave no output (nor temporary) file behind, for -h and -G alike
 # (files named cpp_*.d are run with -C). tests/prov/valid/X.d must compile with -C -h and -C -G,

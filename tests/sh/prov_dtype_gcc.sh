@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: fast
 # The type system's sizes, alignments, member offsets and bit-field positions against gcc's:
 # dtype_layout prints what usdtrace computes for a set of declarations; the same declarations
 # are compiled into a C program that prints what gcc computes for the same questions.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # End to end: -h headers compiled into programs that fire every probe (gcc, g++, clang, all
 # with -Wall -Wextra -Werror), -G objects linked with them (PIE, non-PIE, shared library), the
 # programs run; readelf and nm are the witnesses: every stapsdt note's semaphore address is the

@@ -1,3 +1,4 @@
+# tier: full
 # rawtp.sh — the rawtp provider: every kernel tracepoint as rawtp:GROUP::NAME, the group from
 # tracefs (read without leaving tracefs mounted), args[] typed from BTF, against workloads
 # whose counts are known (tests/tools/sysload) and against the proc provider on the same run.

@@ -1,3 +1,4 @@
+# tier: full
 # sched_surrender.sh — sched:::surrender fires in a thread that gives up its CPU with
 # sched_yield(), once per call, with the yielding thread's lwpsinfo_t/psinfo_t.
 . "$TOP/tests/sh/lib.sh"

@@ -1,3 +1,4 @@
+# tier: fast
 # sdt_compile.sh — the header compiles without a diagnostic under strict user flags
 # (-Wall -Wextra -Werror -pedantic -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Wundef,
 # and -Wold-style-cast in C++) for gcc/clang, C99/C11/C++11/C++17, -O0/-O3, when included twice

@@ -1,3 +1,4 @@
+# tier: full
 # sdt_cxx.sh — C++: probes in an inline function and a template used from two translation
 # units (tests/progs/sdt/cxx*.{h,cc}). At -O0 the functions stay out of line and the linker
 # keeps one COMDAT copy of each, so exactly one note per site must survive, inside the kept

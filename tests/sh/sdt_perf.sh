@@ -1,3 +1,4 @@
+# tier: fast
 # sdt_perf.sh — perf, another independent reader of the notes: after
 # `perf buildid-cache --add PROG`, `perf list sdt` must show sdt_PROVIDER:NAME for every probe
 # of tests/progs/sdt/types.c. The build-id cache goes to a private HOME, not the user's.

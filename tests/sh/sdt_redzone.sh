@@ -1,3 +1,4 @@
+# tier: full
 # sdt_redzone.sh — tracing must not harm the program (tests/progs/sdt/redzone.c): a leaf
 # function keeps its locals in the red zone and fires probes among them; its checksum must be
 # the same with and without bpftrace, and usdtrace, attached to those probes. First checks that the compiler

@@ -1,3 +1,4 @@
+# tier: full
 # sdt_shlib.sh — probes and a semaphore in a shared library (tests/progs/sdt/shlib_lib.c)
 # called from an executable (shlib_main.c), for gcc and clang: readelf sees the notes with the
 # library's own semaphore address; bpftrace, tracing the library by path while running the

@@ -1,3 +1,4 @@
+# tier: full
 # sdt_sites.sh — many sites per probe (tests/progs/sdt/sites.c): an inlined static function
 # used three times and an unrolled loop. At -O2 every copy must have its own note at a real
 # site (3 and 4 notes for gcc; clang may keep fewer copies, but at least as many as it

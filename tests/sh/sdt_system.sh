@@ -1,3 +1,4 @@
+# tier: full
 # sdt_system.sh — programs that include systemtap's <sys/sdt.h> (Debian's systemtap-sdt-dev)
 # as well as a header from `usdtrace -h`, as DTrace's own tests do: the two compile together
 # without a diagnostic (ours leaves DTRACE_PROBE* to systemtap's when it came first), the

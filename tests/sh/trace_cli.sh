@@ -1,3 +1,4 @@
+# tier: fast
 # trace_cli.sh — the tracer command's command line, without the kernel: usage errors (exit 2),
 # processes that cannot be grabbed or run, probe descriptions that match nothing (dtrace's
 # "invalid probe specifier" / "failed to compile script" wording, line numbers), pragma and

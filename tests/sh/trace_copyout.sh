@@ -1,3 +1,4 @@
+# tier: full
 # trace_copyout.sh — copyout()/copyoutstr() to an address that cannot be written fault with a
 # bad address (ERROR's arg4 is 1 and arg5 the address); where the kernel withholds
 # bpf_probe_write_user the program still loads and every copyout faults (an address that

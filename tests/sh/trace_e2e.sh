@@ -1,3 +1,4 @@
+# tier: full
 # trace_e2e.sh — D programs run end to end by build/usdtrace (parse, check, cg_compile, load,
 # attach, consume, format), output compared with what it must be:
 #   - integer semantics against gcc: the same expressions over the same typed variables are

@@ -1,3 +1,4 @@
+# tier: full
 # trace_freopen.sh — the consumer's output stream actions: freopen() sends later output to a
 # file (appending; "" restores the original output; a file that cannot be opened is an error
 # on the probe and output stays where it was), ftruncate() empties the -o file. freopen() is

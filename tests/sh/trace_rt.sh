@@ -1,3 +1,4 @@
+# tier: full
 # trace_rt.sh — the tracer's run stage against the kernel: build/tools/rt_selftest builds dobj
 # values by hand (maps, programs from the bpf_insn.h encoders, record layouts) and runs each
 # through trace_run, comparing output and messages with dtrace's byte for byte: heading and

@@ -1,3 +1,4 @@
+# tier: full
 # trace_start.sh — what a run does around its start, and actions that record no data:
 #   - no probe runs a clause before every probe is enabled and BEGIN has run (dtrace's
 #     activity state): a process writing all the time, traced with -p, is never seen by a

@@ -1,3 +1,4 @@
+# tier: full
 # trace_tracer.sh — the whole tracer on real one-liners and scripts (root): dtrace's output and
 # messages byte for byte (heading, prefixes, the blank lines after END and at the end, the
 # "matched N probes" notices and when quiet silences them), exit() status, tick and profile

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # usdt_dwarf.sh — struct bodies from DWARF, in the real kernel: programs built with -g whose
 # probes pass a struct account * that neither the provider file nor the script defines
 # (tests/progs/usdt/acct*.c). The programs print the values they pass; the tracer must print

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # usdt_perf.sh — the USDT provider on per-site perf events, the way kernels before 6.6 (no
 # uprobe_multi links) attach. USDTRACE_NO_UPROBE_MULTI=1 makes usdtrace attach that way here:
 #   * witness: the tracer's open files are one perf event per probe site plus the dlopen

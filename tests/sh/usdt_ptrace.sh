@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # usdt_ptrace.sh — processes usdtrace did not start (-p, pids named in descriptions) are held
 # at dlopen() and exec while their new probes are enabled (ptrace_hold), in the real kernel,
 # and are never harmed. The target is tests/progs/usdt/pt_prog.c: it loads N copies of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # usdt_real.sh — the USDT provider on real programs no one here wrote: python3.11, PostgreSQL 15,
 # OpenJDK 17's libjvm.so, libstdc++ and Ruby 3.1's libruby. Each workload (tests/real/) does a number of things it
 # counts itself; usdtrace traces it with dtrace-form descriptions (provider$target with -c and

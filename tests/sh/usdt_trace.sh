@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # usdt_trace.sh — the USDT provider end to end, in the real kernel, on programs built with our
 # header (tests/progs/usdt/ut_prog.c) and the argument-form programs argforms.S / argtypes.c:
 #   * arguments: every operand form decodes to the value the program put there (the programs

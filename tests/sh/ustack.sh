@@ -1,4 +1,5 @@
 #!/bin/sh
+# tier: full
 # ustack.sh — user stacks and user symbols end to end, in the real kernel, on a program with
 # known call chains (tests/progs/ustack/chain.c, built with frame pointers, one chain passing
 # through a shared library):

@@ -1,4 +1,4 @@
-/* agg_percpu — checks the aggregation layout contract (src/agg.h) against the real kernel:
+/* agg_percpu — checks the aggregation layout contract (src/agg/agg.h) against the real kernel:
  * a hand-assembled BPF program updates min() and max() aggregations in per-CPU hash maps the
  * way docs/agg.md tells the code generator to (insert zeros on a miss, then encoded
  * unsigned-max), it is run on chosen CPUs with BPF_PROG_TEST_RUN, and the consumer merges what

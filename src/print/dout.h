@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "dobj.h"   /* enum dout_fault_kind, enum dout_drop_kind: what the programs record */
 #include "util.h"
 
 /* "CPU     ID                    FUNCTION:NAME\n", or "CPU FUNCTION" padded to 41 with -F.
@@ -67,23 +68,6 @@ void dout_trace_bytes(struct strbuf *b, bool quiet, bool rawbytes, const void *p
  * "\n             0  1  2 ...  f  0123456789abcdef\n" then "     0: 41 42 ...  AB..\n" rows. */
 void dout_tracemem(struct strbuf *b, const void *p, size_t n);
 
-/* dtrace's fault kinds, in its numbering (the DTRACEFLT_* constants D programs see). */
-enum dout_fault_kind {
-	DOUT_FLT_NONE = 0,
-	DOUT_FLT_BADADDR = 1,
-	DOUT_FLT_BADALIGN = 2,
-	DOUT_FLT_ILLOP = 3,
-	DOUT_FLT_DIVZERO = 4,
-	DOUT_FLT_NOSCRATCH = 5,
-	DOUT_FLT_KPRIV = 6,
-	DOUT_FLT_UPRIV = 7,
-	DOUT_FLT_TUPOFLOW = 8,
-	DOUT_FLT_BADSTACK = 9,
-	DOUT_FLT_BADSIZE = 10,
-	DOUT_FLT_BADINDEX = 11,
-	DOUT_FLT_LIBRARY = 1000,
-};
-
 /* "invalid address", "divide-by-zero", ...; "unknown fault" for anything else. */
 const char *dout_fault_str(int kind);
 
@@ -108,19 +92,6 @@ void dout_fault(struct strbuf *b, const char *prog, const struct dout_fault *f);
 void dout_liberr(struct strbuf *b, const char *prog, int clause, uint32_t probe_id,
 		 const char *provider, const char *module, const char *function,
 		 const char *name, const char *msg);
-
-enum dout_drop_kind {
-	DOUT_DROP_PRINCIPAL,      /* per-CPU buffer */
-	DOUT_DROP_AGGREGATION,    /* per-CPU aggregation buffer */
-	DOUT_DROP_DYNAMIC,
-	DOUT_DROP_DYNRINSE,
-	DOUT_DROP_DYNDIRTY,
-	DOUT_DROP_SPEC,
-	DOUT_DROP_SPECBUSY,
-	DOUT_DROP_SPECUNAVAIL,
-	DOUT_DROP_STKSTROVERFLOW,
-	DOUT_DROP_DBLERROR,
-};
 
 /* Principal/aggregation drops: "PROG: 3 drops on CPU 1\n", "PROG: 1 aggregation drop on CPU 0\n".
  * droptags (the droptags option) prefixes "[DTRACEDROP_PRINCIPAL] ". */

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "bpf_insn.h"
+#include <linux/bpf.h>    /* struct bpf_insn, enum bpf_prog_type */
 #include "util.h"
 
 /* Debian 12's uapi headers predate these (kernel 6.6 uapi values). */
