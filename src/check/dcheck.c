@@ -9,7 +9,7 @@
  * node kind to the file of its concern: dcheck_impl.h lists them) and the early resolution of
  * variables: dtrace's rule gives a variable the type of its first assignment, with one
  * widening described in docs/check.md: a read that comes before the first assignment in source
- * order is resolved by checking that assignment first (def_sites below), so a clause may read
+ * order is resolved by checking that assignment first (struct def_site; collect_sites and resolve_later_def below), so a clause may read
  * what a later clause writes. */
 #include "dcheck_impl.h"
 
@@ -21,9 +21,6 @@
 #include "util.h"
 
 static int error_line(const struct ck *c, const struct dnode *n);
-
-_Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
-			       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 			       const char *fmt, ...)

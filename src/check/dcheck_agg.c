@@ -426,15 +426,9 @@ void check_aggs_done(struct ck *c)
 			printa_keys_agree(c, n, first->agg, o->agg);
 		if (f->kind != DN_STRING)
 			continue;
-		struct derr err;
-		if (memchr(f->str, '\0', f->slen))
-			fail_at(c, n, D_PRINTF_ARG_FMT, "printa( ) format string contains a NUL character");
-		struct dfmt *fmt = dfmt_parse(f->str, &err);
-		if (!fmt)
-			fail_at(c, n, err.tag, "%s", err.msg);
+		struct dfmt *fmt = format_parse(c, n, f, "printa");
 		struct dck_prog *p = c->out;
-		p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
-		p->fmts[p->nfmts++] = fmt;
+		struct derr err;
 		struct dck_agg *a = first->agg;
 		struct dfmt_argtype *types = xcalloc((size_t)(a->nkeys ? a->nkeys : 1),
 						     sizeof(*types));

@@ -197,7 +197,7 @@ static bool args_translated(struct ck *c, const struct dnode *n, int *k)
 }
 
 /* args[K] translated becomes `xlate < T > ((native type)argM)` before the member access
- * around it is checked, so that the translator machinery (dcheck_xlate.h) expands it. */
+ * around it is checked, so that the translator machinery (dcheck_xlate.c) expands it. */
 void xlate_args(struct ck *c, struct dnode *n)
 {
 	int k;

@@ -10,6 +10,8 @@
 #include "dfmt.h"
 #include "util.h"
 
+/* --- the subroutine table ----------------------------------------------------------------- */
+
 const struct subr_def subrs[DS_COUNT] = {
 	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
 	[DS_PRINTF] = {"printf", "void", {"string", "..."}, true, false},
@@ -260,6 +262,21 @@ void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out)
 	out->name = name;
 }
 
+struct dfmt *format_parse(struct ck *c, const struct dnode *n, const struct dnode *f,
+			  const char *fn)
+{
+	struct derr err;
+	if (memchr(f->str, '\0', f->slen))
+		fail_at(c, n, D_PRINTF_ARG_FMT, "%s( ) format string contains a NUL character", fn);
+	struct dfmt *fmt = dfmt_parse(f->str, &err);
+	if (!fmt)
+		fail_at(c, n, err.tag, "%s", err.msg);
+	struct dck_prog *p = c->out;
+	p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
+	p->fmts[p->nfmts++] = fmt;
+	return fmt;
+}
+
 static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d)
 {
 	struct dnode *f = n->args;
@@ -270,15 +287,9 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 		FAILT(c, n, &ns, D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n"
 		      "\tprototype: string constant\n\t argument: %s", d->name, a);
 	}
-	struct derr err;
-	if (memchr(f->str, '\0', f->slen))
-		fail_at(c, n, D_PRINTF_ARG_FMT, "%s( ) format string contains a NUL character", d->name);
-	struct dfmt *fmt = dfmt_parse(f->str, &err);
-	if (!fmt)
-		fail_at(c, n, err.tag, "%s", err.msg);
+	struct dfmt *fmt = format_parse(c, n, f, d->name);
 	struct dck_prog *p = c->out;
-	p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
-	p->fmts[p->nfmts++] = fmt;
+	struct derr err;
 	size_t nargs = (size_t)list_len(f->next);
 	struct dfmt_argtype *types = xcalloc(nargs ? nargs : 1, sizeof(*types));
 	size_t i = 0;

@@ -11,6 +11,17 @@
 
 /* --- operators ---------------------------------------------------------------------------- */
 
+/* The operand l of ++, -- or a compound assignment n: a writable lvalue, now written. */
+static void modified(struct ck *c, const struct dnode *n, struct dnode *l, const char *op)
+{
+	if (!is_lvalue(l))
+		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op);
+	if (!is_writable(l))
+		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", op);
+	if (l->var)
+		l->var->written = true;
+}
+
 void check_unary(struct ck *c, struct dnode *n)
 {
 	/* the operator as the messages quote it (x++ as ++) */
@@ -128,12 +139,7 @@ void check_unary(struct ck *c, struct dnode *n)
 		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
 	if (is_vfptr(t))
 		fail_at(c, n, D_OP_VFPTR, "operator %s requires an operand of known size", opname);
-	if (!is_lvalue(l))
-		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", opname);
-	if (!is_writable(l))
-		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", opname);
-	if (l->var)
-		l->var->written = true;
+	modified(c, n, l, opname);
 	n->type = t;
 }
 
@@ -379,12 +385,7 @@ void check_assign(struct ck *c, struct dnode *n)
 		if (!is_integer(lt) || !is_integer(rt))
 			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
 	}
-	if (!is_lvalue(l))
-		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op);
-	if (!is_writable(l))
-		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", op);
-	if (l->var)
-		l->var->written = true;
+	modified(c, n, l, op);
 	n->type = lt;
 }
 

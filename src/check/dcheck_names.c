@@ -8,7 +8,7 @@
 
 #include "util.h"
 
-/* --- names -------------------------------------------------------------------------------- */
+/* --- built-in names ----------------------------------------------------------------------- */
 
 static const char *const builtin_names[DB_COUNT] = {
 	[DB_ARG0] = "arg0", [DB_ARG1] = "arg1", [DB_ARG2] = "arg2", [DB_ARG3] = "arg3",

@@ -234,6 +234,8 @@ bool is_bitfield(const struct dnode *n)
 	return m && m->bit_width >= 0;
 }
 
+/* --- constants and compatibility --------------------------------------------------------- */
+
 void set_int_const(struct dnode *n, struct dtype *t, uint64_t v)
 {
 	n->type = t;
