@@ -1,137 +1,11 @@
 /* dcheck.h — the D type checker: names resolved, every expression typed, every clause checked,
- * as libdtrace's dt_cook/dt_check passes do, with dtrace's messages.
+ * as libdtrace's dt_cook/dt_check passes do, with dtrace's messages. What it fills in each
+ * node (type, var, builtin, subr, isconst/cval, fmt, action), what it rewrites (inlines, enum
+ * constants, register names, translated members), the rules and the messages: docs/check.md.
  *
- * Input: a struct dprog from dparse_script/dparse_clause_arg on which dmacro_expand has run (no
- * DN_MACRO nodes are left), and for each clause the probes it matched (their argument types,
- * for args[]). Output: the same trees, annotated in place (the fields below), plus the program's
- * variables in struct dck_prog. Nothing else is rewritten except as listed under "Rewrites".
- *
- * Annotations on struct dnode (see dast.h):
- *   type      every expression node: its D type (typedefs kept, so "uint32_t" still spells so;
- *             dtype_resolve for the representation). Integer constants are int, long, ... by
- *             C's rules; string literals and string-valued built-ins are ctx->t_string.
- *             Statements, clauses and declarations have type NULL.
- *   var       DN_IDENT naming a global scalar, DN_INDEX of an associative array (a[k] and
- *             self->a[k]; its lhs, the array's name, carries the same var), DN_SELF, DN_THIS:
- *             the struct dck_var. NULL otherwise.
- *   builtin   DN_IDENT of a built-in variable (arg0, execname, ...) and DN_INDEX of args[] /
- *             uregs[]: a DB_* value; DB_NONE otherwise.
- *   subr      DN_CALL: the DS_* subroutine or action.
- *   isconst + cval   integer constant expressions (after folding): the value as a 64-bit
- *             number. Literals, enumerators, sizeof and casts hold a value of their type (sign-
- *             or zero-extended); operators fold in 64 bits without cutting the result to its
- *             type, as dtrace does ((1 << 63) - 1 is INT64_MAX, typed int), so a consumer
- *             narrower than 64 bits (a 4-byte record, a store to an int) keeps the low bits. Set on every node whose value is known
- *             at compile time (literals, enum constants, sizeof, offsetof, integer inline
- *             constants, and operators over those), so the code generator never needs to
- *             evaluate them. Division by a constant zero is a compile error, as in dtrace.
- *   fmt       DN_CALL of printf (and the other formatted actions): the parsed and checked format
- *             (struct dfmt, owned by the dck_prog), with the arguments' classes checked by
- *             dfmt_check.
- *   action    statement-level actions and subroutine calls get their 1-based action number in
- *             the clause (dtrace numbers actions for fault messages: "in action #2"); 0 = the
- *             predicate. Numbering, as dt_cc.c builds a clause's actions: every DN_EXPR_STMT
- *             and every DN_IF (its condition) takes the next number, in source order
- *             (then-branch before else-branch). printf() and system() make one dtrace action
- *             per value argument: the statement gets the number of the first, each value
- *             argument node (args->next...) gets its own number in `action`, and the next
- *             statement continues after the last (a printf with no value argument is one
- *             action). (illumos dtrace compiles if/else by splitting the clause into several,
- *             which renumbers; we keep one numbering per clause.) An if condition that
- *             is not scalar gets the message dtrace's if/else expansion produces:
- *             "operator && requires operands of scalar type".
- *
- * Translators: `translator` definitions and `xlate` (dcheck_xlate.h); a member of translated
- * data is rewritten into the translator's expression for it, so the code generator never
- * sees DN_XLATE or DN_TRANSLATOR (translator items stay in prog->items; skip them).
- *
- * Rewrites: an identifier naming an `inline` becomes a DN_CAST to the inline's type over a
- * copy of the inline's expression (so the code generator never sees inlines); an identifier
- * naming an enum constant becomes a DN_INT with its value (type the enum); the predefined
- * register names for uregs[] (R_PC, R_SP, R_RAX, ... dtrace's x86-64 regs.d) become DN_INT
- * constants of type int.
- *
- * Expressions the code generator meets (beyond the obvious):
- *   DN_INDEX   var set: associative array element (global a[k] or self->a[k], see below);
- *              builtin DB_ARGS / DB_UREGS: args[N] / uregs[N], N an integer constant
- *              (isconst), as dtrace requires; uregs[N] is uint64_t, and
- *              dck_ureg_ptregs_offset(N) may be -1 (a register pt_regs lacks: the code
- *              generator faults at run time, DOUT_FLT_ILLOP); otherwise E1[E2] on a pointer,
- *              array or string (C's *(E1 + E2); the type is the element type, char for a
- *              string).
- *   DN_UNARY DOP_DEREF (*) of a string is its first char (dtrace treats strings as char arrays).
- *   Stores: an assignment target is a variable, an associative element, or (as dtrace
- *              allows) memory reached through a pointer held in a D variable (*p, p->m,
- *              p[i], s.m of such): those compile, and the code generator must fault
- *              (DOUT_FLT_BADADDR) unless the address is tracer scratch (copyin/alloca).
- *   Integer types follow C: operands narrower than int are promoted (char + char is int),
- *              then the usual arithmetic conversions (uint + long is long), ?: included;
- *              shifts have the promoted left operand's type; comparisons and && || ^^ ! are
- *              int; enum operands count as int. (tests/sh/dcheck_gcc.sh checks sizes,
- *              signedness and folded values against gcc, on expressions where no step
- *              overflows its type: there D's 64-bit folding and C agree.) Comparisons take integers,
- *              compatible pointers (or a pointer and 0), and strings; structs and floats do
- *              not compare.
- *   Floating point: values of float types (from args[] or members) may be traced and
- *              printed, but are not arithmetic or scalar in D (dtrace's rule): operators,
- *              casts and assignments of them are errors.
- *   sizeof of a string expression is the strsize option (of a literal, its length + 1).
- *   Strings where pointers meet them: char * and char[N] are "string compatible" (dtrace's
- *              dt_node_is_strcompat): they may be assigned to string variables, passed as
- *              string arguments (strlen(p)), compared with a string ("s == p") and cast to
- *              string; the value is the NUL-terminated string at that address (for a user
- *              pointer the code generator reads it as copyinstr would). A string's
- *              characters can be read (s[i], *s) but not stored to.
- *   Built-in variables dtrace has and we do not (execargs, ipl, ...) are
- *              "built-in variable ipl is not supported by usdtrace".
- *
- * Self-> associative arrays: `self->a[k]` is allowed (dtrace has thread-local arrays): the
- * dck_var has class DCK_SELF with nkeys > 0; this-> may not be an array (dtrace's error).
- *
- * Variables. A name first seen on the left of `=` (or of ++/--, which makes it int64_t, or
- * declared) becomes a variable; its type is the declared type or that of the first assignment
- * in source order (dtrace's rule); a later assignment of an incompatible type is an error
- * ("operands have incompatible types: "int" = "string""). An associative array's key types
- * come from its first use or declaration; later uses must agree ("a[ ] prototype mismatch: 1
- * key passed, 2 expected", "a[ ] key #1 is incompatible with prototype: ...", Oracle
- * libdtrace's wording). A global scalar read before it is declared or assigned in source order
- * is "failed to resolve x: Unknown variable name", as in dtrace. For arrays, self-> and this->
- * variables, where dtrace only knows what earlier clauses assigned, we look at the whole
- * program: a read before the first assignment in source order checks that assignment first
- * (so a clause may read what a later clause writes; an assignment that reads its own target,
- * s = strjoin(s, "x"), is skipped for the next one; such chains nest at most 256 deep, beyond
- * that an error says so); one assigned nowhere is dtrace's "self->x has not yet been declared
- * or assigned". Assigning to a built-in variable is
- * "operator = can only be applied to a writable variable".
- *
- * Messages: dtrace's exact wording (libdtrace's dt_parser.c / dt_cc.c / dt_xlator.c texts,
- * looked up, not guessed), at the node's line (derr.h's DERR_AT_LINE: "line N: "), e.g.
- *   line 1: failed to resolve foo: Unknown variable name
- *   line 3: operator * requires operands of arithmetic type
- *   line 2: printf( ) argument #2 is incompatible with conversion #1 prototype: ...
- * The first error stops the check (dtrace reports one). Destructive subroutines (system,
- * raise, stop, copyout, copyoutstr) without -w are rejected as dtrace rejects them, when it
- * enables the program, not while compiling: the error is "could not enable tracing:
- * Destructive actions not allowed" (DERR_ENABLE, no tag, no position) and dcheck_program
- * returns -2, so the command prints "PROG: could not enable tracing: ..." rather than a
- * compile error; any compile error of the program is reported instead, as dtrace finds those
- * first. An error in an item of a D library (the program's first nlib_items, dparse.h) is
- * DERR_LIBRARY with the library's file, which a command reports as "failed to compile library
- * FILE: line N: ...".
- * Messages and tags are Oracle libdtrace's (DTrace for Linux), e.g. "substr( ) prototype
- * mismatch: 4 args passed, at most 3 expected", "printf( ) prototype mismatch: 0 args passed,
- * at least 1 expected", "x[ ] key #2 is incompatible with prototype: ...".
- * Aggregations: see struct dck_agg; messages as libdtrace's dt_parser.c (assignment, redefinition)
- * and dt_cc.c (dt_compile_agg: scalar arguments, lquantize/llquantize parameters and their
- * agreement between uses, increments; dt_action_printa/trunc/clear/normalize). Keys must be
- * integers, pointers or strings. dtrace subroutines not listed below are errors naming them
- * ("stack( ) is not supported by usdtrace"); unknown names are dtrace's "undefined function
- * name: foo".
- *
- * Contract: dcheck_program returns 0 with *out set (free with dck_prog_free, before the dprog),
- * or -1 (-2: destructive, above) with the error in *err (derr.h; NULL: not wanted); the dprog
- * may then only be freed.
- * opt may be NULL (defaults: strsize 256, no destructive actions, no args[]). */
+ * Input: a dprog on which dmacro_expand has run (no DN_MACRO left) and, per clause, the probes'
+ * argument types (dck_options.clause_args). Output: the same trees annotated in place, and the
+ * program's variables, aggregations and formats in a struct dck_prog. */
 #ifndef USDTRACE_DCHECK_H
 #define USDTRACE_DCHECK_H
 #include <stdbool.h>
@@ -289,15 +163,20 @@ struct dck_prog {
 	int strsize;              /* as checked (sizes of string values) */
 	char **spellings;         /* owned: the type names dck_argtype handed out */
 	int nspellings;
-	struct dxl_table *xlators; /* owned: the program's translators (dcheck_xlate.h) */
+	struct dxl_table *xlators; /* owned: the program's translators (docs/check.md) */
 };
 
+/* Checks prog: 0 with *out set (free with dck_prog_free, before the dprog), or -1 with the
+ * first error in *err (derr.h; err may be NULL), or -2 when the program compiles but uses a
+ * destructive action without opt->destructive (DERR_ENABLE "could not enable tracing:
+ * Destructive actions not allowed"). After an error the dprog may only be freed. opt may be
+ * NULL (defaults: strsize 256, no destructive actions, no args[]). */
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
 		   struct derr *err);
 void dck_prog_free(struct dck_prog *p);
 
 /* The translator (its DN_TRANSLATOR definition, checked) that `xlate < out > (e)` would use for
- * an e of type `in`, by dtrace's matching rule (dcheck_xlate.h); NULL if none. `out` may be
+ * an e of type `in`, by dtrace's matching rule (docs/check.md); NULL if none. `out` may be
  * the output struct/union or a pointer to it. */
 const struct dnode *dck_xlator_lookup(const struct dck_prog *p, struct dtype *in, struct dtype *out);
 

@@ -18,6 +18,22 @@ static void sx_type(struct strbuf *b, const struct dnode *n)
 	free(s);
 }
 
+/* An operator's name and its type: "+:int". */
+static void sx_head(struct strbuf *b, const struct dnode *n, const char *name)
+{
+	strbuf_puts(b, name);
+	sx_type(b, n);
+}
+
+/* " operand", or nothing for an absent one (a unary operator's rhs, an if without else). */
+static void sx_operand(struct strbuf *b, const struct dnode *n)
+{
+	if (!n)
+		return;
+	strbuf_putc(b, ' ');
+	sx(b, n);
+}
+
 static void sx_list(struct strbuf *b, const struct dnode *n)
 {
 	for (; n; n = n->next) {
@@ -69,61 +85,41 @@ static void sx(struct strbuf *b, const struct dnode *n)
 	strbuf_putc(b, '(');
 	switch (n->kind) {
 	case DN_UNARY: case DN_BINARY: case DN_ASSIGN:
-		strbuf_puts(b, dop_name(n->op));
-		sx_type(b, n);
-		strbuf_putc(b, ' ');
-		sx(b, n->lhs);
-		if (n->rhs) {
-			strbuf_putc(b, ' ');
-			sx(b, n->rhs);
-		}
+		sx_head(b, n, dop_name(n->op));
+		sx_operand(b, n->lhs);
+		sx_operand(b, n->rhs);
 		break;
 	case DN_COMMA:
-		strbuf_puts(b, ",");
-		sx_type(b, n);
-		strbuf_putc(b, ' ');
-		sx(b, n->lhs);
-		strbuf_putc(b, ' ');
-		sx(b, n->rhs);
+		sx_head(b, n, ",");
+		sx_operand(b, n->lhs);
+		sx_operand(b, n->rhs);
 		break;
 	case DN_COND:
-		strbuf_puts(b, "?");
-		sx_type(b, n);
-		strbuf_putc(b, ' ');
-		sx(b, n->cond);
-		strbuf_putc(b, ' ');
-		sx(b, n->lhs);
-		strbuf_putc(b, ' ');
-		sx(b, n->rhs);
+		sx_head(b, n, "?");
+		sx_operand(b, n->cond);
+		sx_operand(b, n->lhs);
+		sx_operand(b, n->rhs);
 		break;
 	case DN_CAST:
-		strbuf_puts(b, "cast");
-		sx_type(b, n);
-		strbuf_putc(b, ' ');
-		sx(b, n->lhs);
+		sx_head(b, n, "cast");
+		sx_operand(b, n->lhs);
 		break;
 	case DN_CALL:
-		strbuf_puts(b, n->name);
-		sx_type(b, n);
+		sx_head(b, n, n->name);
 		sx_list(b, n->args);
 		break;
 	case DN_INDEX:
-		strbuf_puts(b, "[]");
-		sx_type(b, n);
-		strbuf_putc(b, ' ');
-		sx(b, n->lhs);
+		sx_head(b, n, "[]");
+		sx_operand(b, n->lhs);
 		sx_list(b, n->args);
 		break;
 	case DN_MEMBER:
-		strbuf_puts(b, dop_name(n->op));
-		sx_type(b, n);
-		strbuf_putc(b, ' ');
-		sx(b, n->lhs);
+		sx_head(b, n, dop_name(n->op));
+		sx_operand(b, n->lhs);
 		strbuf_printf(b, " %s", n->name);
 		break;
 	case DN_SIZEOF_TYPE: case DN_OFFSETOF:
-		strbuf_puts(b, n->kind == DN_SIZEOF_TYPE ? "sizeof" : "offsetof");
-		sx_type(b, n);
+		sx_head(b, n, n->kind == DN_SIZEOF_TYPE ? "sizeof" : "offsetof");
 		break;
 	case DN_EXPR_STMT:
 		strbuf_printf(b, "stmt#%d ", n->action);
@@ -132,12 +128,8 @@ static void sx(struct strbuf *b, const struct dnode *n)
 	case DN_IF:
 		strbuf_printf(b, "if#%d ", n->action);
 		sx(b, n->cond);
-		strbuf_putc(b, ' ');
-		sx(b, n->lhs);
-		if (n->rhs) {
-			strbuf_putc(b, ' ');
-			sx(b, n->rhs);
-		}
+		sx_operand(b, n->lhs);
+		sx_operand(b, n->rhs);
 		break;
 	case DN_BLOCK:
 		strbuf_puts(b, "block");

@@ -1,0 +1,445 @@
+/* dcheck_agg.c — aggregations: `@name[keys] = func(args)` (functions, keys, lquantize and
+ * llquantize parameters and their agreement between uses), the aggregation actions (printa,
+ * trunc, clear, normalize, denormalize, setopt), and the checks made once the whole program is
+ * known (every aggregation defined, printa formats against keys). */
+#include "dcheck_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "dfmt.h"
+#include "util.h"
+
+/* --- aggregations ---------------------------------------------------------------------------- */
+
+static const char *const agg_funcs[] = {
+	[AGG_COUNT] = "count", [AGG_SUM] = "sum", [AGG_AVG] = "avg", [AGG_MIN] = "min",
+	[AGG_MAX] = "max", [AGG_STDDEV] = "stddev", [AGG_QUANTIZE] = "quantize",
+	[AGG_LQUANTIZE] = "lquantize", [AGG_LLQUANTIZE] = "llquantize",
+};
+
+int agg_func_lookup(const char *name)
+{
+	for (int f = 0; f < (int)(sizeof(agg_funcs) / sizeof(agg_funcs[0])); f++)
+		if (strcmp(agg_funcs[f], name) == 0)
+			return f;
+	return -1;
+}
+
+/* The aggregation @name, created (with the next id) on first sight. */
+static struct dck_agg *agg_get(struct ck *c, const struct dnode *at)
+{
+	struct dck_prog *p = c->out;
+	for (int i = 0; i < p->naggs; i++)
+		if (strcmp(p->aggs[i]->name, at->name) == 0)
+			return p->aggs[i];
+	struct dck_agg *a = xcalloc(1, sizeof(*a));
+	a->name = xstrdup(at->name);
+	a->id = p->naggs;
+	a->func = -1;
+	a->nkeys = -1;
+	a->pos = at->pos;
+	p->aggs = xrealloc(p->aggs, sizeof(*p->aggs) * (size_t)(p->naggs + 1));
+	p->aggs[p->naggs++] = a;
+	return a;
+}
+
+/* Keys: checked, then set as the signature or held against it (dt_idcook_sign with prefix "@"
+ * and suffix "[ ]"). */
+static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
+{
+	check_list(c, n->args);
+	int argc = list_len(n->args), i = 0;
+	for (struct dnode *k = n->args; k; k = k->next, i++) {
+		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k)) {
+			struct names ns = {0};
+			const char *t = nm(&ns, k->type);
+			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as an aggregation key: key #%d",
+			      t, i + 1);
+		}
+	}
+	if (a->nkeys < 0) {
+		a->nkeys = argc;
+		a->keys = xcalloc((size_t)(argc ? argc : 1), sizeof(*a->keys));
+		i = 0;
+		for (struct dnode *k = n->args; k; k = k->next)
+			a->keys[i++] = k->type;
+		return;
+	}
+	if (argc != a->nkeys)
+		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d key%spassed, %d expected", a->name, argc,
+			argc == 1 ? " " : "s ", a->nkeys);
+	i = 0;
+	for (struct dnode *k = n->args; k; k = k->next, i++) {
+		if (a->keys[i] == k->type)
+			continue;   /* the same type node: "stack" keys too (a typedef of void) */
+		if (!argcompat(a->keys[i], k)) {
+			struct names ns = {0};
+			const char *pt = nm(&ns, a->keys[i]), *b = nm(&ns, k->type);
+			FAILT(c, n, &ns, D_PROTO_ARG, "@%s[ ] key #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t      key: %s", a->name, i + 1, pt, b);
+		}
+	}
+}
+
+/* The aggregating function's arguments: arity and prototypes (dt_open.c declares count
+ * "void()", sum..stddev "void(@)", quantize "void(@, ...)", lquantize "void(@, int32_t,
+ * int32_t, ...)", llquantize "void(@, int32_t, int32_t, int32_t, int32_t, ...)"), then
+ * dt_compile_agg's rules. */
+static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, struct dck_agg *a,
+			  int f)
+{
+	static const int min_args[] = { 0, 1, 1, 1, 1, 1, 1, 3, 5 };
+	static const int max_args[] = { 0, 1, 1, 1, 1, 1, 2, 5, 6 };
+	check_list(c, call->args);
+	int argc = list_len(call->args);
+	bool varargs = f >= AGG_QUANTIZE;
+	if (argc < min_args[f] || (!varargs && argc > max_args[f]))
+		fail_at(c, call, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
+			agg_funcs[f], argc, argc == 1 ? " " : "s ", varargs ? "at least " : "",
+			min_args[f]);
+	int i = 0;
+	for (struct dnode *p = call->args ? call->args->next : NULL; p && i < min_args[f] - 1;
+	     p = p->next, i++) {
+		struct dtype *pt = named_type(c, "int32_t");
+		if (!argcompat(pt, p)) {
+			struct names ns = {0};
+			const char *b = nm(&ns, p->type);
+			FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
+			      "\tprototype: int32_t\n\t argument: %s", agg_funcs[f], i + 2, b);
+		}
+	}
+	if (call->args && !is_scalar(call->args->type))
+		fail_at(c, call, D_AGG_SCALAR, "%s( ) argument #1 must be of scalar type", agg_funcs[f]);
+	int64_t arg[4] = {0};
+	int nargs = 0;
+	struct dnode *incr = NULL;
+	if (f == AGG_LQUANTIZE) {
+		struct dnode *a1 = call->args->next, *a2 = a1->next, *a3 = a2->next;
+		if (!a1->isconst)
+			fail_at(c, a1, D_LQUANT_BASETYPE, "lquantize( ) argument #1 must be an integer constant");
+		int64_t base = a1->cval;
+		if (base < INT32_MIN || base > INT32_MAX)
+			fail_at(c, a1, D_LQUANT_BASEVAL, "lquantize( ) argument #1 must be a 32-bit quantity");
+		if (!a2->isconst)
+			fail_at(c, a2, D_LQUANT_LIMTYPE, "lquantize( ) argument #2 must be an integer constant");
+		int64_t limit = a2->cval;
+		if (limit < INT32_MIN || limit > INT32_MAX)
+			fail_at(c, a2, D_LQUANT_LIMVAL, "lquantize( ) argument #2 must be a 32-bit quantity");
+		if (limit < base)
+			fail_at(c, n, D_LQUANT_MISMATCH, "lquantize( ) base (argument #1) must be less than limit "
+				"(argument #2)");
+		int64_t step = 1;
+		if (a3) {
+			if (!a3->isconst || a3->cval <= 0)
+				fail_at(c, a3, D_LQUANT_STEPTYPE, "lquantize( ) argument #3 must be a non-zero positive "
+					"integer constant");
+			if ((step = a3->cval) > UINT16_MAX)
+				fail_at(c, a3, D_LQUANT_STEPVAL, "lquantize( ) argument #3 must be a 16-bit quantity");
+		}
+		int64_t nlevels = (limit - base) / step;
+		if (nlevels == 0)
+			fail_at(c, n, D_LQUANT_STEPLARGE, "lquantize( ) step (argument #3) too large: must have at least "
+				"one quantization level");
+		if (nlevels > UINT16_MAX)
+			fail_at(c, n, D_LQUANT_STEPSMALL, "lquantize( ) step (argument #3) too small: number of "
+				"quantization levels must be a 16-bit quantity");
+		if (a->nargs) {
+			int64_t olevels = (a->arg[1] - a->arg[0]) / a->arg[2];
+			if (a->arg[0] != base)
+				fail_at(c, n, D_LQUANT_MATCHBASE, "lquantize( ) base (argument #1) doesn't match previous "
+					"declaration: expected %d, found %d", (int)a->arg[0], (int)base);
+			if (olevels * a->arg[2] != nlevels * step)
+				fail_at(c, n, D_LQUANT_MATCHLIM, "lquantize( ) limit (argument #2) doesn't match previous "
+					"declaration: expected %d, found %d",
+					(int)(a->arg[0] + olevels * a->arg[2]),
+					(int)(base + nlevels * step));
+			if (a->arg[2] != step)
+				fail_at(c, n, D_LQUANT_MATCHSTEP, "lquantize( ) step (argument #3) doesn't match previous "
+					"declaration: expected %d, found %d", (int)a->arg[2], (int)step);
+		}
+		/* dtrace keeps base, levels and step: the upper bound it prints is
+		 * base + levels * step */
+		arg[0] = base;
+		arg[1] = base + nlevels * step;
+		arg[2] = step;
+		nargs = 3;
+		incr = a3 ? a3->next : NULL;
+	} else if (f == AGG_LLQUANTIZE) {
+		static const char *const what[] = { "factor", "low magnitude", "high magnitude",
+						    "linear steps per magnitude" };
+		static const enum dtag type_tag[] = { D_LLQUANT_FACTORTYPE, D_LLQUANT_LMAGTYPE,
+						      D_LLQUANT_HMAGTYPE, D_LLQUANT_STEPTYPE };
+		static const enum dtag val_tag[] = { D_LLQUANT_FACTORVAL, D_LLQUANT_LMAGVAL,
+						     D_LLQUANT_HMAGVAL, D_LLQUANT_STEPVAL };
+		struct dnode *p = call->args->next;
+		for (int k = 0; k < 4; k++, p = p->next) {
+			if (!p->isconst)
+				fail_at(c, p, type_tag[k], "llquantize( ) argument #%d (%s) must be an integer "
+					"constant", k + 1, what[k]);
+			/* a negative step count is a type error for dtrace, a negative magnitude a
+			 * value error */
+			if ((uint64_t)p->cval > UINT16_MAX)
+				fail_at(c, p, k == 3 && p->cval < 0 ? type_tag[k] : val_tag[k],
+					"llquantize( ) argument #%d (%s) must be an unsigned 16-bit quantity",
+					k + 1, what[k]);
+			arg[k] = p->cval;
+		}
+		incr = p;
+		if (arg[0] < 2)
+			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must be two or more");
+		if (arg[1] >= arg[2])
+			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) high magnitude (argument #3) must be greater "
+				"than low magnitude (argument #2)");
+		if (arg[3] < arg[0])
+			fail_at(c, n, D_LLQUANT_STEPVAL, "llquantize( ) factor (argument #1) must be less than or equal "
+				"to the number of linear steps per magnitude (argument #4)");
+		uint64_t v = (uint64_t)arg[0];
+		while (v < (uint64_t)arg[3])
+			v *= (uint64_t)arg[0];
+		if (arg[3] % arg[0] || v % (uint64_t)arg[3])
+			fail_at(c, n, D_LLQUANT_STEPVAL, "llquantize( ) factor (argument #1) must evenly divide the "
+				"number of steps per magnitude (argument #4), and the number of steps "
+				"per magnitude must evenly divide a power of the factor");
+		uint64_t order = 1;
+		for (int64_t k = 0; k <= arg[2] + 1; k++) {
+			if (order * (uint64_t)arg[0] > order) {
+				order *= (uint64_t)arg[0];
+				continue;
+			}
+			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) factor (%d) raised to power of high magnitude "
+				"(%d) plus 1 overflows 64-bits", (int)arg[0], (int)arg[2]);
+		}
+		static const enum dtag match_tag[] = { D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHLMAG,
+						       D_LLQUANT_MATCHHMAG, D_LLQUANT_MATCHSTEPS };
+		if (a->nargs)
+			for (int k = 0; k < 4; k++)
+				if (a->arg[k] != arg[k])
+					fail_at(c, n, match_tag[k], "llquantize( ) %s (argument #%d) doesn't match "
+						"previous declaration: expected %d, found %d", what[k],
+						k + 1, (int)a->arg[k], (int)arg[k]);
+		nargs = 4;
+	} else if (f == AGG_QUANTIZE) {
+		incr = call->args->next;
+	}
+	if (incr) {
+		int argmax = max_args[f];
+		if (!is_scalar(incr->type))
+			fail_at(c, n, D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type",
+				agg_funcs[f], argmax);
+		if (incr->next)
+			fail_at(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "
+				"expected", agg_funcs[f], argmax + list_len(incr->next), argmax);
+	}
+	memcpy(a->arg, arg, sizeof(arg));
+	a->nargs = nargs;
+}
+
+/* @name[keys] = func(args) (dt_node_op2's DT_TOK_ASGN for aggregations, then dt_compile_agg). */
+void check_agg_assign(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	struct dck_agg *a = agg_get(c, l);
+	l->agg = a;
+	if (n->op != DOP_ASSIGN)
+		fail_at(c, n, D_AGG_SCALAR, "operator %s may not be applied to an aggregation: @%s",
+			dop_text(n->op), a->name);
+	agg_keys(c, l, a);
+	int f = r->kind == DN_CALL ? agg_func_lookup(r->name) : -1;
+	if (f < 0) {
+		check_expr(c, r);
+		fail_at(c, n, D_AGG_FUNC, "@%s must be assigned the result of an aggregating function",
+			a->name);
+	}
+	if (a->defined && a->func != f)
+		fail_at(c, n, D_AGG_REDEF, "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: "
+			"@%s = %s( ) : line %d", a->name, a->name, agg_funcs[f], a->name,
+			agg_funcs[a->func], a->line);
+	agg_func_args(c, n, r, a, f);
+	if (!a->defined) {
+		a->defined = true;
+		a->func = f;
+		a->line = n->pos.line;
+	}
+	r->type = named_type(c, "void");
+	l->type = r->type;
+	n->type = r->type;
+}
+
+/* dt_cc.c's tag for "not an aggregation" in each aggregation action */
+static enum dtag agg_arg_tag(enum dsubr s)
+{
+	switch (s) {
+	case DS_PRINTA: return D_PRINTA_AGGARG;
+	case DS_TRUNC: return D_TRUNC_AGGARG;
+	case DS_CLEAR: return D_CLEAR_AGGARG;
+	case DS_NORMALIZE: case DS_DENORMALIZE: return D_NORMALIZE_AGGARG;
+	default: return D_PROTO_ARG;
+	}
+}
+
+/* An aggregation as an argument of printa() & co.: a bare @name. */
+static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *arg, int argno)
+{
+	if (arg->kind != DN_AGG) {
+		check_expr(c, arg);
+		struct names ns = {0};
+		const char *t = nm(&ns, arg->type);
+		FAILT(c, call, &ns, agg_arg_tag(call->subr), "%s( ) argument #%d is incompatible with "
+		      "prototype:\n\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
+	}
+	if (arg->args)
+		fail_at(c, arg, D_UNKNOWN, "%s( ) argument #%d: an aggregation argument may not be indexed "
+			"(@%s[ ])", call->name, argno, arg->name);
+	arg->agg = agg_get(c, arg);
+	arg->type = named_type(c, "void");
+	return arg->agg;
+}
+
+static void push_pending(struct ck *c, struct dnode *n)
+{
+	xgrow(&c->pend, sizeof(*c->pend), &c->cappend, c->npend + 1);
+	c->pend[c->npend++] = n;
+}
+
+/* The uint64_t second argument of trunc() and normalize() (checked against the prototype, so
+ * a non-scalar is D_PROTO_ARG). */
+static void agg_scalar_arg(struct ck *c, struct dnode *call, struct dnode *arg)
+{
+	struct names ns = {0};
+	if (arg->kind == DN_AGG)  /* an aggregation as a value: dtrace's dynamic type */
+		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
+		      "\tprototype: uint64_t\n\t argument: <DYN>", call->name);
+	check_expr(c, arg);
+	if (!is_scalar(arg->type)) {
+		const char *t = nm(&ns, arg->type);
+		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
+		      "\tprototype: uint64_t\n\t argument: %s", call->name, t);
+	}
+}
+
+/* printa, trunc, clear, normalize, denormalize, setopt (dt_cc.c's dt_action_*). */
+void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
+{
+	const char *name = subrs[s].name;
+	int argc = list_len(n->args);
+	struct dnode *a = n->args;
+	n->subr = s;
+	n->type = named_type(c, "void");
+	switch (s) {
+	case DS_PRINTA: {
+		if (argc == 0)
+			proto_len_fail(c, n, "printa", 0, "at least ", 1);
+		int argno = 1;
+		if (a->kind == DN_STRING) {
+			if (!a->next)
+				fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 1 arg passed, at least 2 "
+					"expected");
+			a->type = c->tc->t_string;
+			a = a->next;
+			argno = 2;
+		}
+		for (; a; a = a->next, argno++)
+			agg_arg(c, n, a, argno);
+		push_pending(c, n);   /* the format is checked against the keys at the end */
+		return;
+	}
+	case DS_TRUNC:
+		/* dt_open.c's prototype: void(@, [uint64_t]) */
+		if (argc < 1)
+			proto_len_fail(c, n, name, argc, "at least ", 1);
+		if (argc > 2)
+			proto_len_fail(c, n, name, argc, "at most ", 2);
+		agg_arg(c, n, a, 1);
+		if (a->next)
+			agg_scalar_arg(c, n, a->next);
+		return;
+	case DS_NORMALIZE:
+		/* void(@, uint64_t) */
+		if (argc != 2)
+			proto_len_fail(c, n, name, argc, "", 2);
+		agg_arg(c, n, a, 1);
+		agg_scalar_arg(c, n, a->next);
+		return;
+	case DS_CLEAR:
+	case DS_DENORMALIZE:
+		if (argc != 1)
+			proto_len_fail(c, n, name, argc, "", 1);
+		agg_arg(c, n, a, 1);
+		return;
+	case DS_SETOPT: {
+		check_list(c, n->args);
+		check_proto(c, n, &subrs[s]);
+		int i = 1;
+		for (struct dnode *p = n->args; p; p = p->next, i++)
+			if (p->kind != DN_STRING)
+				fail_at(c, n, D_PROTO_ARG, "setopt( ) argument #%d must be a string constant", i);
+		/* an unknown name is dtrace's run-time error ("couldn't set option ..."), reported
+		 * each time the action runs */
+		return;
+	}
+	default:
+		fail_at(c, n, D_UNKNOWN, "internal error: %s is not an aggregation action", name);
+	}
+}
+
+/* Aggregations printed by one printa() have the same number of keys, and compatible key types
+ * (dt_printa_validate). */
+static void printa_keys_agree(struct ck *c, struct dnode *n, struct dck_agg *x, struct dck_agg *y)
+{
+	if (x->nkeys != y->nkeys)
+		fail_at(c, n, D_PRINTA_AGGKEY, "printa( ): @%s and @%s do not have matching key "
+			"signatures: @%s has %d key%s, @%s has %d key%s", x->name, y->name, x->name,
+			x->nkeys, x->nkeys == 1 ? "" : "s", y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+	for (int k = 0; k < x->nkeys; k++) {
+		struct dnode rk = { .kind = DN_IDENT, .type = y->keys[k] };
+		if (x->keys[k] == y->keys[k] || argcompat(x->keys[k], &rk))
+			continue;
+		struct names ns = {0};
+		const char *lt = nm(&ns, x->keys[k]), *rt = nm(&ns, y->keys[k]);
+		FAILT(c, n, &ns, D_PRINTA_AGGPROTO, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
+		      "%9s key #%d: %s\n%9s key #%d: %s", y->name, k + 1, x->name, x->name, k + 1, lt,
+		      y->name, k + 1, rt);
+	}
+}
+
+/* At the end of the program: every aggregation used has a function, and printa formats agree
+ * with the keys of their first aggregation (dt_printf_validate over the key tuple). */
+void check_aggs_done(struct ck *c)
+{
+	for (int i = 0; i < c->out->naggs; i++) {
+		struct dck_agg *a = c->out->aggs[i];
+		if (!a->defined) {
+			derr_set_line(c->err, D_IDENT_UNDEF, a->pos.line, "@%s has not yet been declared or "
+				      "assigned", a->name);
+			c->status = -1;
+			longjmp(c->jb, 1);
+		}
+	}
+	for (size_t i = 0; i < c->npend; i++) {
+		struct dnode *n = c->pend[i];
+		struct dnode *f = n->args;
+		/* aggregations printed together must have the same keys */
+		struct dnode *first = f->kind == DN_STRING ? f->next : f;
+		for (struct dnode *o = first->next; o; o = o->next)
+			printa_keys_agree(c, n, first->agg, o->agg);
+		if (f->kind != DN_STRING)
+			continue;
+		struct dfmt *fmt = format_parse(c, n, f, "printa");
+		struct dck_prog *p = c->out;
+		struct derr err;
+		struct dck_agg *a = first->agg;
+		struct dfmt_argtype *types = xcalloc((size_t)(a->nkeys ? a->nkeys : 1),
+						     sizeof(*types));
+		for (int k = 0; k < a->nkeys; k++)
+			dck_argtype(p, a->keys[k], &types[k]);
+		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, true, "int64_t" };
+		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
+				    c->opt->has_target, &err);
+		free(types);
+		if (rc != 0)
+			fail_at(c, n, err.tag, "%s", err.msg);
+		n->fmt = fmt;
+	}
+}

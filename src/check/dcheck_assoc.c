@@ -1,0 +1,287 @@
+/* dcheck_assoc.c — indexing: associative arrays (their key signatures), args[] (typed by the
+ * probe, translated through a provider's argument mapping), uregs[], and C indexing of
+ * pointers, arrays and strings. */
+#include "dcheck_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* --- associative arrays and indexing ------------------------------------------------------ */
+
+int list_len(const struct dnode *l)
+{
+	int k = 0;
+	for (; l; l = l->next)
+		k++;
+	return k;
+}
+
+void check_list(struct ck *c, struct dnode *l)
+{
+	for (; l; l = l->next)
+		check_expr(c, l);
+}
+
+/* Keys against an array's signature (dt_idcook_sign with prefix "" and suffix "[ ]": an
+ * array's or aggregation's arguments are "keys" in its messages). */
+static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct dnode *keys)
+{
+	int argc = list_len(keys);
+	if (argc != v->nkeys)
+		fail_at(c, at, D_PROTO_LEN, "%s[ ] prototype mismatch: %d key%spassed, %d expected", v->name, argc,
+			argc == 1 ? " " : "s ", v->nkeys);
+	int i = 0;
+	for (struct dnode *k = keys; k; k = k->next, i++) {
+		if (!argcompat(v->keys[i], k)) {
+			struct names ns = {0};
+			const char *a = nm(&ns, v->keys[i]), *b = nm(&ns, k->type);
+			FAILT(c, at, &ns, D_PROTO_ARG, "%s[ ] key #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t      key: %s", v->name, i + 1, a, b);
+		}
+	}
+}
+
+/* dtrace passes an associative array's keys in its 8 tuple registers; more is a failure of
+ * its code generator, reported without a line or tag. */
+#define DCK_TUPLE_REGS 8
+
+static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
+{
+	if (list_len(keys) > DCK_TUPLE_REGS) {
+		derr_set(c->err, DTAG_NONE, "Insufficient tuple registers to generate code");
+		c->status = -1;
+		longjmp(c->jb, 1);
+	}
+	int i = 1;
+	for (struct dnode *k = keys; k; k = k->next, i++) {
+		if (is_void(k->type)) {
+			struct names ns = {0};
+			const char *a = nm(&ns, k->type);
+			FAILT(c, at, &ns, D_KEY_TYPE, "%s expression may not be used as associative array index: "
+			      "key #%d", a, i);
+		}
+	}
+}
+
+static void set_signature(struct dck_var *v, struct dnode *keys)
+{
+	v->nkeys = list_len(keys);
+	v->keys = xcalloc((size_t)v->nkeys, sizeof(*v->keys));
+	int i = 0;
+	for (struct dnode *k = keys; k; k = k->next)
+		v->keys[i++] = k->type;
+}
+
+/* a[k...] read (create false) or the target of an assignment (create true, value type
+ * given later by the caller). */
+void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bool create)
+{
+	check_list(c, n->args);
+	struct dck_var *v = var_find(c, space, name);
+	if (!v && !create) {
+		resolve_later_def(c, space, name);
+		v = var_find(c, space, name);
+	}
+	if (!v) {
+		if (!create)
+			fail_at(c, n, D_IDENT_UNDEF, "%s%s has not yet been declared or assigned",
+				space == 's' ? "self->" : "", name);
+		key_types_ok(c, n, n->args);
+		v = var_new(c, space == 's' ? DCK_SELF : DCK_ASSOC, name, NULL, n);
+		set_signature(v, n->args);
+	} else {
+		if (space == 'g' && v->cls != DCK_ASSOC)
+			fail_at(c, n, D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", name);
+		if (space == 's' && v->nkeys == 0)
+			fail_at(c, n, D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", name);
+		check_keys(c, n, v, n->args);
+		if (!v->type && !create)
+			fail_at(c, n, D_IDENT_UNDEF, "%s%s has not yet been declared or assigned",
+				space_prefix(v->cls), name);
+	}
+	n->var = v;
+	n->type = v->type;
+	n->lhs->var = v;  /* the array's name (DN_IDENT or DN_SELF) names the variable too */
+	if (!create)
+		v->read = true;
+}
+
+static void probe_desc_text(const struct dnode *clause, char *buf, size_t len)
+{
+	const struct dnode *pd = clause ? clause->args : NULL;
+	if (!pd) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	if (pd->spec == DPD_ID) {
+		snprintf(buf, len, "%llu", (unsigned long long)pd->ival);
+		return;
+	}
+	snprintf(buf, len, "%s:%s:%s:%s", pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3]);
+}
+
+static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
+{
+	const char *name = dbuiltin_name(b);
+	/* checked before (a definition site checked ahead of its clause, a copy of a checked
+	 * tree): its index is already the native one of a mapping */
+	bool mapped = n->builtin == DB_ARGS && n->type;
+	check_list(c, n->args);
+	int argc = list_len(n->args);
+	if (argc != 1)
+		fail_at(c, n, D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, 1 expected", name, argc,
+			argc == 1 ? " " : "s ");
+	struct dnode *k = n->args;
+	if (!k->isconst || !is_integer(k->type)) {
+		struct names ns = {0};
+		const char *a = nm(&ns, k->type);
+		FAILT(c, n, &ns, D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n"
+		      "\tprototype: %s\n\t argument: %s", name, "integer constant", a);
+	}
+	n->lhs->builtin = b;
+	n->builtin = b;
+	if (b == DB_UREGS) {
+		if (!type_unsigned(k->type) && k->cval < 0)
+			fail_at(c, n, D_ARR_BOUNDS, "index %lld is out of range for array %s", (long long)k->cval,
+				name);
+		/* x86-64 has 42 register slots (pt_regs' 21, the i386 names up to R_SS): dtrace's
+		 * code generator refuses a larger constant index */
+		if ((uint64_t)k->cval >= UREG_SLOTS)
+			fail_at(c, n, D_UNKNOWN, "uregs[]: index out of bounds (%llu)",
+				(unsigned long long)k->cval);
+		n->type = named_type(c, "uint64_t");
+		return;
+	}
+	if (!c->clause)
+		fail_at(c, n, D_ARGS_NONE, "%s[ ] may not be referenced outside of a probe clause", name);
+	if (mapped && c->pargs && c->pargs->map)
+		return;  /* keeps its native index and translated type */
+	int nargs = c->pargs ? c->pargs->nargs : 0;
+	if (k->cval < 0 || k->cval >= nargs || (type_unsigned(k->type) && (uint64_t)k->cval >= (uint64_t)nargs)) {
+		char d[512];
+		probe_desc_text(c->clause, d, sizeof(d));
+		fail_at(c, n, D_ARGS_IDX, "index %lld is out of range for %s %s[ ]", (long long)k->cval, d, name);
+	}
+	struct dtype *t = c->pargs->types ? c->pargs->types[k->cval] : NULL;
+	if (c->pargs->map) {
+		/* a mapped argument that needs no translation: the native value it is made from */
+		int m = c->pargs->map[k->cval];
+		k->cval = m;
+		k->ival = (uint64_t)m;
+	}
+	n->type = t ? t : named_type(c, "int64_t");
+}
+
+/* Whether args[K] of the clause is translated: its type is a struct or a pointer to one that
+ * the native argument it is made from does not have (dck_probe_args). */
+static bool args_translated(struct ck *c, const struct dnode *n, int *k)
+{
+	if (!n || n->kind != DN_INDEX || !n->lhs || n->lhs->kind != DN_IDENT ||
+	    builtin_lookup(n->lhs->name) != DB_ARGS || !n->args || n->args->next ||
+	    n->args->kind != DN_INT || !c->clause || !c->pargs || !c->pargs->map)
+		return false;
+	if (n->args->ival >= (uint64_t)c->pargs->nargs)
+		return false;  /* check_args_index reports it */
+	int i = (int)n->args->ival;
+	struct dtype *xt = res(c->pargs->types[i]);
+	struct dtype *nt = c->pargs->native[c->pargs->map[i]];
+	struct dtype *sou = xt->kind == DTY_PTR ? res(xt->base) : xt;
+	if (sou->kind != DTY_STRUCT && sou->kind != DTY_UNION)
+		return false;
+	if (nt && compat_type(c->pargs->types[i], nt))
+		return false;
+	*k = i;
+	return true;
+}
+
+/* args[K] translated becomes `xlate < T > ((native type)argM)` before the member access
+ * around it is checked, so that the translator machinery (dcheck_xlate.c) expands it. */
+void xlate_args(struct ck *c, struct dnode *n)
+{
+	int k;
+	if (!args_translated(c, n, &k))
+		return;
+	int m = c->pargs->map[k];
+	if (m >= 10)
+		fail_at(c, n, D_UNKNOWN, "args[%d] is translated from native argument %d: usdtrace "
+			"translates only from the first ten native arguments", k, m);
+	struct dnode *arg = dnode_new(&c->prog->pool, DN_IDENT, n->pos);
+	arg->name = xasprintf("arg%d", m);
+	struct dnode *cast = dnode_new(&c->prog->pool, DN_CAST, n->pos);
+	cast->ctype = c->pargs->native[m] ? c->pargs->native[m] : named_type(c, "uintptr_t");
+	cast->lhs = arg;
+	n->kind = DN_XLATE;
+	n->ctype = c->pargs->types[k];
+	n->lhs = cast;
+	n->args = NULL;
+}
+
+void check_index(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs;
+	if (l->kind == DN_IDENT) {
+		struct inline_def *in = inline_find(c, l->name);
+		if (in && in->body) {
+			expand_inline_call(c, n, in);
+			return;
+		}
+		enum dbuiltin b = builtin_lookup(l->name);
+		if (b == DB_ARGS || b == DB_UREGS) {
+			check_args_index(c, n, b);
+			return;
+		}
+		if (b == DB_NONE && !inline_find(c, l->name)) {
+			struct dck_var *v = var_find(c, 'g', l->name);
+			if (!v && !is_enumconst(c, l->name)) {
+				/* an associative array (or one defined later) */
+				struct name_ent *e = name_lookup(c, 'g', l->name, false);
+				struct def_site *s = e && e->first_site >= 0 ? &c->sites[e->first_site] : NULL;
+				if (!s || s->node->lhs->kind == DN_INDEX) {
+					check_assoc(c, n, 'g', l->name, false);
+					return;
+				}
+			} else if (v && v->cls == DCK_ASSOC) {
+				check_assoc(c, n, 'g', l->name, false);
+				return;
+			}
+		}
+	}
+	if (l->kind == DN_SELF) {
+		struct dck_var *v = var_find(c, 's', l->name);
+		if (!v || v->nkeys > 0) {
+			check_assoc(c, n, 's', l->name, false);
+			return;
+		}
+	}
+	if (l->kind == DN_THIS && !var_find(c, 't', l->name))
+		fail_at(c, n, D_ARR_LOCAL, "local variables may not be used as associative arrays: %s", l->name);
+	/* E1[E2]: *(E1 + E2) on pointers and arrays */
+	check_expr(c, l);
+	check_list(c, n->args);
+	if (n->args->next) {
+		fail_at(c, n, D_ARR_BADREF, "cannot access %s as an associative array",
+			l->kind == DN_IDENT ? l->name : "expression");
+	}
+	struct dnode *k = n->args;
+	bool lp = is_pointer(l->type) || is_string(l->type);
+	if (!(lp && is_integer(k->type)) && !(is_integer(l->type) && is_pointer(k->type)))
+		incompat(c, n, l, "+", k);
+	struct dtype *pt = lp ? l->type : k->type;
+	struct dtype *r = res(pt);
+	if (r->kind == DTY_ARRAY && lp && k->isconst && r->array_len >= 0 &&
+	    (uint64_t)k->cval >= (uint64_t)r->array_len)
+		fail_at(c, n, D_ARR_BOUNDS, "index outside array bounds: %llu, max is %i",
+			(unsigned long long)k->cval, (int)r->array_len);
+	if (r->kind == DTY_STRING) {
+		n->type = c->tc->t_char;  /* dtrace's string is a char array */
+		return;
+	}
+	if (is_vfptr(pt)) {
+		if (res(r->base)->kind == DTY_FUNC)
+			fail_at(c, n, D_DEREF_FUNC, "cannot dereference pointer to function");
+		fail_at(c, n, D_DEREF_VOID, "cannot dereference pointer to void");
+	}
+	n->type = r->base;
+}

@@ -1,0 +1,424 @@
+/* dcheck_calls.c — calls: the table of subroutines and actions with dt_open.c's prototypes,
+ * the arity and argument checks against them, printf-style formats (dfmt.h), and the
+ * destructive actions refused without -w. */
+#include "dcheck_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "dfmt.h"
+#include "util.h"
+
+/* --- the subroutine table ----------------------------------------------------------------- */
+
+const struct subr_def subrs[DS_COUNT] = {
+	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
+	[DS_PRINTF] = {"printf", "void", {"string", "..."}, true, false},
+	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[ssize_t]"}, true, false},
+	[DS_PRINT] = {"print", "void", {"@"}, true, false},
+	[DS_EXIT] = {"exit", "void", {"int"}, true, false},
+	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
+	[DS_RAISE] = {"raise", "void", {"int"}, true, true},
+	[DS_STOP] = {"stop", "void", {NULL}, true, true},
+	[DS_SPECULATE] = {"speculate", "void", {"int"}, true, false},
+	[DS_COMMIT] = {"commit", "void", {"int"}, true, false},
+	[DS_DISCARD] = {"discard", "void", {"int"}, true, false},
+	/* dt_open.c: "stack(...)" and "_usymaddr(uintptr_t)"; the stack arguments are checked
+	 * as constants by check_ustack */
+	[DS_USTACK] = {"ustack", "stack", {"[uint32_t]", "[uint32_t]"}, true, false},
+	[DS_JSTACK] = {"jstack", "stack", {"[uint32_t]", "[uint32_t]"}, true, false},
+	[DS_UADDR] = {"uaddr", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_USYM] = {"usym", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_UFUNC] = {"ufunc", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_UMOD] = {"umod", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_STACK] = {"stack", "stack", {"[uint32_t]"}, true, false},
+	[DS_SYM] = {"sym", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_FUNC] = {"func", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_MOD] = {"mod", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
+	[DS_PRINTA] = {"printa", "void", {"@", "..."}, true, false},
+	[DS_TRUNC] = {"trunc", "void", {"@", "[@]"}, true, false},
+	[DS_CLEAR] = {"clear", "void", {"@"}, true, false},
+	[DS_NORMALIZE] = {"normalize", "void", {"@", "@"}, true, false},
+	[DS_DENORMALIZE] = {"denormalize", "void", {"@"}, true, false},
+	[DS_SETOPT] = {"setopt", "void", {"const char *", "[const char *]"}, true, false},
+	[DS_COPYOUT] = {"copyout", "void", {"void *", "uintptr_t", "size_t"}, false, true},
+	[DS_COPYOUTSTR] = {"copyoutstr", "void", {"char *", "uintptr_t", "size_t"}, false, true},
+	[DS_COPYIN] = {"copyin", "void *", {"uintptr_t", "size_t"}, false, false},
+	[DS_COPYINSTR] = {"copyinstr", "string", {"uintptr_t", "[size_t]"}, false, false},
+	[DS_COPYINTO] = {"copyinto", "void", {"uintptr_t", "size_t", "void *"}, false, false},
+	[DS_ALLOCA] = {"alloca", "void *", {"size_t"}, false, false},
+	[DS_BCOPY] = {"bcopy", "void", {"void *", "void *", "size_t"}, false, false},
+	[DS_STRLEN] = {"strlen", "size_t", {"const char *"}, false, false},
+	[DS_STRJOIN] = {"strjoin", "string", {"const char *", "const char *"}, false, false},
+	[DS_SUBSTR] = {"substr", "string", {"const char *", "int", "[int]"}, false, false},
+	[DS_INDEX] = {"index", "int", {"const char *", "const char *", "[int]"}, false, false},
+	[DS_RINDEX] = {"rindex", "int", {"const char *", "const char *", "[int]"}, false, false},
+	[DS_STRSTR] = {"strstr", "string", {"const char *", "const char *"}, false, false},
+	[DS_STRCHR] = {"strchr", "string", {"const char *", "char"}, false, false},
+	[DS_STRRCHR] = {"strrchr", "string", {"const char *", "char"}, false, false},
+	[DS_STRTOK] = {"strtok", "string", {"char *", "const char *"}, false, false},
+	[DS_LLTOSTR] = {"lltostr", "string", {"int64_t"}, false, false},
+	[DS_TOUPPER] = {"toupper", "string", {"const char *"}, false, false},
+	[DS_TOLOWER] = {"tolower", "string", {"const char *"}, false, false},
+	[DS_BASENAME] = {"basename", "string", {"const char *"}, false, false},
+	[DS_DIRNAME] = {"dirname", "string", {"const char *"}, false, false},
+	[DS_HTONS] = {"htons", "uint16_t", {"uint16_t"}, false, false},
+	[DS_HTONL] = {"htonl", "uint32_t", {"uint32_t"}, false, false},
+	[DS_HTONLL] = {"htonll", "uint64_t", {"uint64_t"}, false, false},
+	[DS_NTOHS] = {"ntohs", "uint16_t", {"uint16_t"}, false, false},
+	[DS_NTOHL] = {"ntohl", "uint32_t", {"uint32_t"}, false, false},
+	[DS_NTOHLL] = {"ntohll", "uint64_t", {"uint64_t"}, false, false},
+	[DS_RAND] = {"rand", "int", {NULL}, false, false},
+	[DS_PROGENYOF] = {"progenyof", "int", {"pid_t"}, false, false},
+	/* dtrace's prototype takes ipaddr_t *: an IPv4 address in network byte order */
+	[DS_INET_NTOA] = {"inet_ntoa", "string", {"void *"}, false, false},
+	/* dt_open.c's prototypes: a Linux dev_t's major and minor numbers; IPv6 text (the
+	 * optional constant asks for the strict form: no dotted IPv4 tail); text by address
+	 * family (AF_INET, AF_INET6) or link type (ARPHRD_ETHER, ARPHRD_INFINIBAND) */
+	[DS_GETMAJOR] = {"getmajor", "uint32_t", {"dev_t"}, false, false},
+	[DS_GETMINOR] = {"getminor", "uint32_t", {"dev_t"}, false, false},
+	[DS_INET_NTOA6] = {"inet_ntoa6", "string", {"void *", "[int]"}, false, false},
+	[DS_INET_NTOP] = {"inet_ntop", "string", {"int", "void *"}, false, false},
+	[DS_LINK_NTOP] = {"link_ntop", "string", {"int", "void *"}, false, false},
+	[DS_CLEANPATH] = {"cleanpath", "string", {"const char *"}, false, false},
+	/* DTrace for Linux's: a kernel struct path's path name */
+	[DS_D_PATH] = {"d_path", "string", {"struct path *"}, false, false},
+	[DS_FREOPEN] = {"freopen", "void", {"@", "..."}, true, true},
+	[DS_FTRUNCATE] = {"ftruncate", "void", {NULL}, true, false},
+};
+
+/* dtrace functions we know of but do not implement: a clearer message than "undefined". */
+static const char *const unsupported_subrs[] = {
+	"breakpoint", "chill", "panic", "printm", "strtoll", "memref",
+};
+
+/* dtrace functions over kernel objects, which we do not implement: calls are checked against
+ * dt_open.c's prototypes (so a wrong call gets dtrace's D_PROTO_* error), then refused. */
+static const struct subr_def kernel_subrs[] = {
+	{"mutex_owned", "int", {"struct mutex *"}, false, false},
+	{"mutex_owner", "void *", {"struct mutex *"}, false, false},
+	{"mutex_type_adaptive", "int", {"struct mutex *"}, false, false},
+	{"mutex_type_spin", "int", {"struct mutex *"}, false, false},
+	{"rw_iswriter", "int", {"struct rwlock *"}, false, false},
+	{"rw_read_held", "int", {"struct rwlock *"}, false, false},
+	{"rw_write_held", "int", {"struct rwlock *"}, false, false},
+	{"pcap", "void", {"void *", "int"}, true, false},
+};
+
+const char *dsubr_name(enum dsubr s)
+{
+	if (s <= DS_NONE || s >= DS_COUNT)
+		return "?";
+	return subrs[s].name;
+}
+
+bool dsubr_is_action(enum dsubr s)
+{
+	return s > DS_NONE && s < DS_COUNT && subrs[s].action;
+}
+
+bool dck_is_ukey(const struct dnode *n)
+{
+	return n && n->kind == DN_CALL && n->subr >= DS_USTACK && n->subr <= DS_MOD;
+}
+
+enum dsubr subr_lookup(const char *name)
+{
+	for (int s = DS_NONE + 1; s < DS_COUNT; s++)
+		if (strcmp(subrs[s].name, name) == 0)
+			return (enum dsubr)s;
+	return DS_NONE;
+}
+
+/* --- calls -------------------------------------------------------------------------------- */
+
+/* dtrace refuses destructive actions when it enables the program, so every compile error
+ * (the speculation rules' D_ACT_SPEC among them) comes first: only noted here. */
+static void destructive_check(struct ck *c, const struct dnode *n, enum dsubr s)
+{
+	(void)n;
+	if (subrs[s].destructive && !c->opt->destructive)
+		c->destructive_used = true;
+}
+
+void destructive_refuse(struct ck *c)
+{
+	if (!c->destructive_used)
+		return;
+	derr_set(c->err, DTAG_NONE, "could not enable tracing: Destructive actions not allowed");
+	derr_set_kind(c->err, DERR_ENABLE);
+	c->status = -2;
+	longjmp(c->jb, 1);
+}
+
+_Noreturn void proto_len_fail(struct ck *c, const struct dnode *n, const char *name,
+				      int argc, const char *bound, int want)
+{
+	fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", name, argc,
+		argc == 1 ? " " : "s ", bound, want);
+}
+
+/* May argument a be passed for prototype parameter p? "struct NAME *" names a kernel type we
+ * have no definition of: any pointer, or 0, fits it. */
+static bool param_compat(struct ck *c, const char *p, const struct dnode *a)
+{
+	size_t len = strlen(p);
+	if (strncmp(p, "struct ", 7) == 0 && len > 9 && strcmp(p + len - 2, " *") == 0)
+		return is_pointer(a->type) || (a->isconst && is_integer(a->type) && a->cval == 0);
+	return argcompat(named_type(c, p), a);
+}
+
+/* Arity and argument types against the prototype (dt_idcook_func + dt_idcook_sign). */
+void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
+{
+	int nparams = 0, optargs = -1, varargs = -1;
+	for (; nparams < 4 && d->params[nparams]; nparams++) {
+		const char *p = d->params[nparams];
+		if (strcmp(p, "...") == 0)
+			varargs = nparams;
+		else if (p[0] == '[' && optargs < 0)
+			optargs = nparams;
+	}
+	/* dt_idcook_sign: too few for a variadic prototype or one with optional arguments is
+	 * "at least N" (N the required count), too many for optional arguments "at most N" */
+	int argc = list_len(n->args), limit;
+	if (varargs >= 0) {
+		limit = varargs;
+		if (argc < varargs)
+			proto_len_fail(c, n, d->name, argc, "at least ", varargs);
+	} else if (optargs >= 0) {
+		limit = argc;
+		if (argc < optargs)
+			proto_len_fail(c, n, d->name, argc, "at least ", optargs);
+		if (argc > nparams)
+			proto_len_fail(c, n, d->name, argc, "at most ", nparams);
+	} else {
+		limit = nparams;
+		if (argc != nparams)
+			proto_len_fail(c, n, d->name, argc, "", nparams);
+	}
+	struct dnode *a = n->args;
+	for (int i = 0; i < limit && a; i++, a = a->next) {
+		const char *p = d->params[i];
+		if (strcmp(p, "@") == 0 || strcmp(p, "...") == 0)
+			continue;
+		char buf[32];
+		if (p[0] == '[') {
+			snprintf(buf, sizeof(buf), "%.*s", (int)strlen(p) - 2, p + 1);
+			p = buf;
+		}
+		/* a string goes where void * is read from, not where it is written to */
+		bool dest = (i == 1 && strcmp(d->name, "bcopy") == 0) ||
+			    (i == 2 && strcmp(d->name, "copyinto") == 0);
+		if (!param_compat(c, p, a) || (dest && is_string(a->type))) {
+			struct names ns = {0};
+			const char *b = nm(&ns, a->type);
+			FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
+			      "\tprototype: %s\n\t argument: %s", d->name, i + 1, p, b);
+		}
+	}
+}
+
+static enum dfmt_argclass arg_class(struct dtype *t)
+{
+	struct dtype *r = res(t);
+	/* ustack() and usym() & co. keys, for printa's %k and %A */
+	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "stack") == 0)
+		return DFMT_ARG_STACK;
+	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_usymaddr") == 0)
+		return DFMT_ARG_USYMADDR;
+	if (is_integer(t))
+		return DFMT_ARG_INT;
+	if (r->kind == DTY_STRING || (r->kind == DTY_ARRAY && is_char(r->base)))
+		return DFMT_ARG_STRING;
+	if (r->kind == DTY_PTR)
+		return DFMT_ARG_PTR;
+	if (is_float(t))
+		return DFMT_ARG_FLOAT;
+	return DFMT_ARG_OTHER;
+}
+
+void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out)
+{
+	struct dtype *r = res(t);
+	out->cls = arg_class(t);
+	if (r->kind == DTY_STRING)
+		out->size = (unsigned)p->strsize;
+	else
+		out->size = r->size > 0 ? (unsigned)r->size : 0;
+	out->is_signed = is_integer(t) && !type_unsigned(t);
+	char *name = spell(t);
+	for (int i = 0; i < p->nspellings; i++) {
+		if (strcmp(p->spellings[i], name) == 0) {
+			free(name);
+			out->name = p->spellings[i];
+			return;
+		}
+	}
+	p->spellings = xrealloc(p->spellings, sizeof(*p->spellings) * (size_t)(p->nspellings + 1));
+	p->spellings[p->nspellings++] = name;
+	out->name = name;
+}
+
+struct dfmt *format_parse(struct ck *c, const struct dnode *n, const struct dnode *f,
+			  const char *fn)
+{
+	struct derr err;
+	if (memchr(f->str, '\0', f->slen))
+		fail_at(c, n, D_PRINTF_ARG_FMT, "%s( ) format string contains a NUL character", fn);
+	struct dfmt *fmt = dfmt_parse(f->str, &err);
+	if (!fmt)
+		fail_at(c, n, err.tag, "%s", err.msg);
+	struct dck_prog *p = c->out;
+	p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
+	p->fmts[p->nfmts++] = fmt;
+	return fmt;
+}
+
+static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d)
+{
+	struct dnode *f = n->args;
+	if (f->kind != DN_STRING) {
+		/* a string that is not a literal: the prototype (string) accepted it */
+		struct names ns = {0};
+		const char *a = nm(&ns, f->type);
+		FAILT(c, n, &ns, D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n"
+		      "\tprototype: string constant\n\t argument: %s", d->name, a);
+	}
+	struct dfmt *fmt = format_parse(c, n, f, d->name);
+	struct dck_prog *p = c->out;
+	struct derr err;
+	size_t nargs = (size_t)list_len(f->next);
+	struct dfmt_argtype *types = xcalloc(nargs ? nargs : 1, sizeof(*types));
+	size_t i = 0;
+	for (struct dnode *a = f->next; a; a = a->next, i++)
+		dck_argtype(p, a->type, &types[i]);
+	/* freopen("") is no format: it restores the original output (dt_cc.c) */
+	bool restore = n->subr == DS_FREOPEN && fmt->text[0] == '\0' && nargs == 0;
+	int rc = restore ? 0 : dfmt_check(fmt, d->name, types, nargs, 2, NULL,
+					  c->opt->has_target, &err);
+	free(types);
+	if (rc != 0)
+		fail_at(c, n, err.tag, "%s", err.msg);
+	n->fmt = fmt;
+}
+
+/* print(): any value but void; through a pointer, the pointee is what is printed, so it must
+ * have a size (dt_cg.c's D_PRINT_SIZE). */
+static void check_print(struct ck *c, struct dnode *a)
+{
+	if (is_void(a->type))
+		fail_at(c, a, D_UNKNOWN, "print( ) may not be applied to a void expression");
+	if (res(a->type)->kind != DTY_PTR)
+		return;
+	struct dtype *t = res(a->type)->base;
+	if (t && !is_void(t) && dtype_sizeof(t) <= 0) {
+		struct names ns = {0};
+		const char *b = nm(&ns, t);
+		FAILT(c, a, &ns, D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; "
+		      "cannot print( ) it.", b);
+	}
+}
+
+void check_call(struct ck *c, struct dnode *n)
+{
+	enum dsubr s = subr_lookup(n->name);
+	if (s >= DS_PRINTA && s <= DS_SETOPT) {
+		check_agg_action(c, n, s);
+		return;
+	}
+	if (s == DS_NONE && agg_func_lookup(n->name) >= 0) {
+		/* outside `@a = f()`, dt_open.c's "void(...)" prototype makes it a void value;
+		 * used for itself, dt_cg.c refuses it (no_nested_action, check_stmt) */
+		check_list(c, n->args);
+		n->type = named_type(c, "void");
+		return;
+	}
+	if (s == DS_NONE) {
+		for (size_t i = 0; i < sizeof(kernel_subrs) / sizeof(kernel_subrs[0]); i++) {
+			if (strcmp(kernel_subrs[i].name, n->name) != 0)
+				continue;
+			/* dtrace checks the call against the prototype first */
+			check_list(c, n->args);
+			check_proto(c, n, &kernel_subrs[i]);
+			struct dnode *a = n->args;
+			if (strcmp(n->name, "stack") == 0 && a &&
+			    (!a->isconst || !is_integer(a->type) || a->cval <= 0))
+				fail_at(c, a, D_STACK_SIZE, "stack( ) argument #1 must be a non-zero positive "
+					"integer constant");
+			fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
+		}
+		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
+			if (strcmp(unsupported_subrs[i], n->name) == 0)
+				fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
+		if (builtin_lookup(n->name) != DB_NONE)
+			fail_at(c, n, D_FUNC_IDKIND, "scalar '%s' may not be referenced as a function", n->name);
+		struct dck_var *v = var_find(c, 'g', n->name);
+		if (v)
+			fail_at(c, n, D_FUNC_IDKIND, "%s '%s' may not be referenced as a function", idkind_name(v),
+				n->name);
+		fail_at(c, n, D_FUNC_UNDEF, "undefined function name: %s", n->name);
+	}
+	const struct subr_def *d = &subrs[s];
+	n->subr = s;
+	check_list(c, n->args);
+	check_proto(c, n, d);
+	destructive_check(c, n, s);
+	switch (s) {
+	case DS_PRINTF:
+	case DS_SYSTEM:
+		/* dtrace validates a format when it compiles the action: a printf() nested in an
+		 * expression is refused as a value first (its void type, or D_CG_EXPR) */
+		if (n == c->stmt_call)
+			check_printf(c, n, d);
+		break;
+	case DS_FREOPEN:
+		check_printf(c, n, d);
+		break;
+	case DS_INET_NTOA6: {
+		/* the strict flag picks the code dtrace generates: a constant */
+		struct dnode *f = n->args->next;
+		if (f && !f->isconst)
+			fail_at(c, f, D_PROTO_ARG, "inet_ntoa6( ) argument #2 must be an integer "
+				"constant");
+		break;
+	}
+	case DS_TRACE:
+		if (is_void(n->args->type))
+			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
+		break;
+	case DS_PRINT:
+		check_print(c, n->args);
+		break;
+	case DS_USTACK: case DS_JSTACK: case DS_STACK: {
+		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */
+		struct dnode *a = n->args, *sz = a ? a->next : NULL;
+		if (a && (!a->isconst || !is_integer(a->type) || a->cval <= 0))
+			fail_at(c, a, n->subr == DS_STACK ? D_STACK_SIZE : D_USTACK_FRAMES,
+				"%s( ) argument #1 must be a non-zero positive "
+				"integer constant", d->name);
+		if (sz && (!sz->isconst || !is_integer(sz->type) || sz->cval < 0))
+			fail_at(c, sz, D_USTACK_STRSIZE, "%s( ) argument #2 must be a positive integer constant",
+				d->name);
+		break;
+	}
+	case DS_TRACEMEM: {
+		struct dnode *a = n->args, *sz = a->next;
+		if (!is_integer(a->type) && !is_pointer(a->type)) {
+			struct names ns = {0};
+			const char *b = nm(&ns, a->type);
+			FAILT(c, a, &ns, D_PROTO_ARG, "tracemem( ) argument #1 is incompatible with prototype:\n"
+			      "\tprototype: pointer or integer\n\t argument: %s", b);
+		}
+		if (!sz->isconst || sz->cval == 0 || (!type_unsigned(sz->type) && sz->cval < 0))
+			fail_at(c, sz, D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral "
+				"constant expression");
+		break;
+	}
+	default:
+		break;
+	}
+	n->type = named_type(c, d->ret);
+}

@@ -1,0 +1,494 @@
+/* dcheck_expr.c — operators: unary and binary operators (with constant folding, dfold.h),
+ * assignments and the variables they create, ?:, casts, member access and offsetof, with
+ * libdtrace's dt_cook_op1/op2/op3 rules and messages. */
+#include "dcheck_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dfold.h"
+#include "util.h"
+
+/* --- operators ---------------------------------------------------------------------------- */
+
+/* The operand l of ++, -- or a compound assignment n: a writable lvalue, now written. */
+static void modified(struct ck *c, const struct dnode *n, struct dnode *l, const char *op)
+{
+	if (!is_lvalue(l))
+		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op);
+	if (!is_writable(l))
+		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", op);
+	if (l->var)
+		l->var->written = true;
+}
+
+void check_unary(struct ck *c, struct dnode *n)
+{
+	/* the operator as the messages quote it (x++ as ++) */
+	const char *op = dop_text(n->op), *opname = op;
+	bool incdec = dop_is_incdec(n->op);
+	struct dnode *l = n->lhs;
+	if (n->op == DOP_ADDROF && l->kind == DN_AGG)  /* &@a: an aggregation is dynamic too */
+		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
+	if (incdec) {
+		/* ++/-- may create a variable (int64_t), as dt_cook_op1 does */
+		struct dck_var *v = NULL;
+		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
+		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
+		    !var_find(c, 'g', l->name)) {
+			v = var_new(c, DCK_GLOBAL, l->name, named_type(c, "int64_t"), l);
+			v->written = true;
+		} else if ((l->kind == DN_SELF || l->kind == DN_THIS) &&
+			   !var_find(c, l->kind == DN_SELF ? 's' : 't', l->name)) {
+			v = var_new(c, l->kind == DN_SELF ? DCK_SELF : DCK_THIS, l->name,
+				    named_type(c, "int64_t"), l);
+			v->written = true;
+		} else if (l->kind == DN_INDEX && (l->lhs->kind == DN_IDENT || l->lhs->kind == DN_SELF)) {
+			/* counts[k]++ on a new array makes it an int64_t array */
+			struct dnode *a = l->lhs;
+			char space = a->kind == DN_SELF ? 's' : 'g';
+			if (!var_find(c, space, a->name) &&
+			    (space == 's' || (builtin_lookup(a->name) == DB_NONE &&
+					      !inline_find(c, a->name) && !is_enumconst(c, a->name)))) {
+				check_assoc(c, l, space, a->name, true);
+				l->var->type = named_type(c, "int64_t");
+				l->type = l->var->type;
+			}
+		}
+		(void)v;
+	}
+	if (n->op == DOP_SIZEOF) {
+		check_expr(c, l);
+		if (is_bitfield(l))
+			fail_at(c, n, D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
+		int64_t size;
+		if (l->kind == DN_STRING)
+			size = (int64_t)l->slen + 1;
+		else if (is_string(l->type))
+			size = c->opt->strsize;
+		else
+			size = need_body(c, l->type) ? dtype_sizeof(l->type) : -1;
+		if (size <= 0)
+			fail_at(c, n, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
+		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
+		return;
+	}
+	check_expr(c, l);
+	struct dtype *t = l->type;
+	uint64_t v = 0;
+	switch (n->op) {
+	case DOP_STRINGOF:
+		if (!is_scalar(t) && !is_pointer(t) && !is_strcompat(t)) {
+			struct names ns = {0};
+			const char *a = nm(&ns, t);
+			FAILT(c, n, &ns, D_STRINGOF_TYPE, "cannot apply stringof to a value of type %s", a);
+		}
+		n->type = c->tc->t_string;
+		return;
+	case DOP_NEG: case DOP_PLUS:
+		if (!is_integer(t))
+			fail_at(c, n, D_OP_ARITH, "operator %s requires an operand of arithmetic type", op);
+		n->type = promote(c, t);
+		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK)
+			set_folded(n, n->type, v);
+		return;
+	case DOP_BNOT:
+		if (!is_integer(t))
+			fail_at(c, n, D_OP_INT, "operator %s requires an operand of integral type", op);
+		n->type = promote(c, t);
+		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK)
+			set_folded(n, n->type, v);
+		return;
+	case DOP_LNOT:
+		if (!is_scalar(t))
+			fail_at(c, n, D_OP_SCALAR, "operator %s requires an operand of scalar type", op);
+		n->type = c->tc->t_int;
+		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK)
+			set_int_const(n, n->type, v);
+		return;
+	case DOP_DEREF: {
+		struct dtype *r = res(t);
+		if (r->kind == DTY_STRING) {
+			n->type = c->tc->t_char;  /* dtrace's string is a char array */
+			return;
+		}
+		if (r->kind != DTY_PTR && r->kind != DTY_ARRAY)
+			fail_at(c, n, D_DEREF_NONPTR, "cannot dereference non-pointer type");
+		enum dtype_kind bk = res(r->base)->kind;
+		if (bk == DTY_VOID)
+			fail_at(c, n, D_DEREF_VOID, "cannot dereference pointer to void");
+		if (bk == DTY_FUNC)
+			fail_at(c, n, D_DEREF_FUNC, "cannot dereference pointer to function");
+		n->type = r->base;
+		return;
+	}
+	case DOP_ADDROF:
+		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS)
+			fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
+		if (!is_lvalue(l) || l->builtin != DB_NONE)
+			fail_at(c, n, D_ADDROF_LVAL, "unacceptable operand for unary & operator");
+		if (is_bitfield(l))
+			fail_at(c, n, D_ADDROF_BITFIELD, "cannot take address of bit-field");
+		n->type = dtype_ptr(c->tc, t);
+		return;
+	default:
+		break;
+	}
+	/* ++ and -- */
+	if (!is_scalar(t))
+		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
+	if (is_vfptr(t))
+		fail_at(c, n, D_OP_VFPTR, "operator %s requires an operand of known size", opname);
+	modified(c, n, l, opname);
+	n->type = t;
+}
+
+static void fold_binary(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	if (!l->isconst || !r->isconst || !is_integer(n->type))
+		return;
+	/* the operands' 64-bit values, as folded (see set_folded); the converted operands'
+	 * type decides only whether / % < ... are signed, as in dtrace. Shifts are in 64 bits,
+	 * as the BPF code shifts; >> is arithmetic for a signed left operand (what the code
+	 * computes at run time), and a count of 64 or more shifts every bit out. */
+	uint64_t v = 0;
+	bool uns = type_unsigned(arith_result(c, l->type, r->type));
+	switch (dfold_binary(n->op, (uint64_t)l->cval, (uint64_t)r->cval, uns, type_unsigned(n->type),
+			     &v)) {
+	case DFOLD_OK: case DFOLD_SHIFT_RANGE:
+		set_folded(n, n->type, v);
+		return;
+	case DFOLD_NONE: case DFOLD_DIV_ZERO:  /* division by 0 failed in check_binary */
+		return;
+	}
+}
+
+/* An unsigned constant beside a wider operand that is not one: dtrace promotes the operands
+ * before the operation, zero-extending the constant from its own type, so -1u next to an
+ * int64_t is 0xffffffff (between constants, folding keeps 64 bits: see set_folded). */
+static void widen_unsigned_const(struct dnode *k, const struct dnode *other)
+{
+	if (!k->isconst || other->isconst || !is_integer(k->type) || !is_integer(other->type) ||
+	    !type_unsigned(k->type))
+		return;
+	int64_t ks = res(k->type)->size, os = res(other->type)->size;
+	if (ks > 0 && ks < 8 && os > ks)
+		k->cval = trunc_to(k->type, (uint64_t)k->cval);
+}
+
+void check_binary(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	const char *op = dop_text(n->op);
+	check_expr(c, l);
+	check_expr(c, r);
+	struct dtype *lt = l->type, *rt = r->type;
+	if ((n->op == DOP_DIV || n->op == DOP_MOD) && r->isconst && r->cval == 0 && is_integer(rt))
+		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
+	switch (n->op) {
+	case DOP_BAND: case DOP_BOR: case DOP_XOR: case DOP_MOD:
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
+		n->type = arith_result(c, lt, rt);
+		break;
+	case DOP_SHL: case DOP_SHR:
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
+		n->type = promote(c, lt);
+		break;
+	case DOP_MUL: case DOP_DIV:
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, D_OP_ARITH, "operator %s requires operands of arithmetic type", op);
+		n->type = arith_result(c, lt, rt);
+		break;
+	case DOP_LAND: case DOP_LOR: case DOP_LXOR:
+		if (!is_scalar(lt) || !is_scalar(rt))
+			fail_at(c, n, D_OP_SCALAR, "operator %s requires operands of scalar type", op);
+		n->type = c->tc->t_int;
+		break;
+	case DOP_LT: case DOP_LE: case DOP_GT: case DOP_GE: case DOP_EQ: case DOP_NE: {
+		bool ok = (is_scalar(lt) && is_scalar(rt) && compat_type(lt, rt)) ||
+			  (is_integer(lt) && is_integer(rt)) ||
+			  (is_strcompat(lt) && is_strcompat(rt) && (is_string(lt) || is_string(rt))) ||
+			  ptrcompat(l, r);
+		if (!ok)
+			incompat(c, n, l, op, r);
+		n->type = c->tc->t_int;
+		break;
+	}
+	case DOP_ADD: case DOP_SUB: {
+		bool lptr = is_string(lt) || (is_pointer(lt) && !is_vfptr(lt));
+		bool rptr = is_string(rt) || (is_pointer(rt) && !is_vfptr(rt));
+		bool lint = is_integer(lt), rint = is_integer(rt);
+		if (lint && rint)
+			n->type = arith_result(c, lt, rt);
+		else if (lptr && rint)
+			n->type = lt;
+		else if (lint && rptr && n->op == DOP_ADD)
+			n->type = rt;
+		else if (lptr && rptr && n->op == DOP_SUB && !is_string(lt) && !is_string(rt) &&
+			 ptrcompat(l, r))  /* (string addresses are ours, not the program's) */
+			n->type = named_type(c, "ptrdiff_t");
+		else
+			incompat(c, n, l, op, r);
+		if (res(n->type)->kind == DTY_ARRAY)
+			n->type = dtype_ptr(c->tc, res(n->type)->base);  /* the array decays */
+		if (res(lt)->kind == DTY_ARRAY && r->isconst && res(lt)->array_len >= 0 &&
+		    (uint64_t)r->cval >= (uint64_t)res(lt)->array_len)
+			fail_at(c, n, D_ARR_BOUNDS, "index outside array bounds: %llu, max is %i",
+				(unsigned long long)r->cval, (int)res(lt)->array_len);
+		break;
+	}
+	default:
+		fail_at(c, n, D_UNKNOWN, "invalid binary op %s", op);
+	}
+	widen_unsigned_const(n->lhs, n->rhs);
+	widen_unsigned_const(n->rhs, n->lhs);
+	fold_binary(c, n);
+}
+
+/* The variable an assignment's left side names, created if this is its first assignment. */
+void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checked)
+{
+	switch (l->kind) {
+	case DN_IDENT: {
+		enum dbuiltin b = builtin_lookup(l->name);
+		if (b != DB_NONE || inline_find(c, l->name) ||
+		    is_enumconst(c, l->name)) {
+			check_expr(c, l);
+			return;
+		}
+		struct dck_var *v = var_find(c, 'g', l->name);
+		if (v && v->cls == DCK_ASSOC)
+			fail_at(c, l, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", l->name);
+		if (!v)
+			v = var_new(c, DCK_GLOBAL, l->name, NULL, l);
+		if (!v->type)
+			v->type = rhs_checked->type;
+		l->var = v;
+		l->type = v->type;
+		return;
+	}
+	case DN_SELF: case DN_THIS: {
+		char space = l->kind == DN_SELF ? 's' : 't';
+		struct dck_var *v = var_find(c, space, l->name);
+		if (v && v->nkeys > 0)
+			fail_at(c, l, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", l->name);
+		if (!v)
+			v = var_new(c, space == 's' ? DCK_SELF : DCK_THIS, l->name, NULL, l);
+		if (!v->type)
+			v->type = rhs_checked->type;
+		l->var = v;
+		l->type = v->type;
+		return;
+	}
+	case DN_INDEX: {
+		struct dnode *a = l->lhs;
+		bool assoc = false;
+		char space = 'g';
+		if (a->kind == DN_IDENT && builtin_lookup(a->name) == DB_NONE &&
+		    !inline_find(c, a->name) && !is_enumconst(c, a->name)) {
+			struct dck_var *v = var_find(c, 'g', a->name);
+			assoc = !v || v->cls == DCK_ASSOC;
+		} else if (a->kind == DN_SELF) {
+			struct dck_var *v = var_find(c, 's', a->name);
+			assoc = !v || v->nkeys > 0;
+			space = 's';
+		} else if (a->kind == DN_THIS && !var_find(c, 't', a->name)) {
+			fail_at(c, l, D_ARR_LOCAL, "local variables may not be used as associative arrays: %s",
+				a->name);
+		}
+		if (!assoc) {
+			check_expr(c, l);
+			return;
+		}
+		check_assoc(c, l, space, a->name, true);
+		if (!l->var->type)
+			l->var->type = rhs_checked->type;
+		l->type = l->var->type;
+		return;
+	}
+	default:
+		check_expr(c, l);
+	}
+}
+
+void check_assign(struct ck *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	const char *op = dop_text(n->op);
+	bool div = n->op == DOP_DIV_ASSIGN || n->op == DOP_MOD_ASSIGN;
+	if (l->kind == DN_AGG) {
+		check_agg_assign(c, n);
+		return;
+	}
+	if (r->kind == DN_XLATE && n->op == DOP_ASSIGN) {
+		dxl_assign(c, n);
+		return;
+	}
+	if (div && r->kind == DN_INT && r->ival == 0)
+		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
+	check_expr(c, r);
+	if (n->op == DOP_ASSIGN) {
+		check_assign_target(c, l, r);
+	} else {
+		/* compound assignments read the target first: it must exist. dtrace creates a
+		 * plain name here and then finds it unassigned (dt_cook_op2, then dt_cook_var) */
+		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
+		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
+		    !var_find(c, 'g', l->name)) {
+			resolve_later_def(c, 'g', l->name);
+			if (!var_find(c, 'g', l->name))
+				fail_at(c, l, D_IDENT_UNDEF, "%s has not yet been declared or assigned", l->name);
+		}
+		check_expr(c, l);
+	}
+	struct dtype *lt = l->type, *rt = r->type;
+	if (div && r->isconst && r->cval == 0 && is_integer(rt))
+		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
+	switch (n->op) {
+	case DOP_ASSIGN: {
+		if (!is_string(lt)) {
+			enum dtype_kind k = res(lt)->kind;
+			if (k == DTY_ARRAY || k == DTY_FUNC) {
+				struct names ns = {0};
+				const char *a = nm(&ns, lt);
+				FAILT(c, n, &ns, D_OP_ARRFUN, "operator %s may not be applied to operand of type \"%s\"",
+				      op, a);
+			}
+		}
+		/* 0 stored to a dynamic variable (self->, an associative array element) frees
+		 * it, whatever its type: dtrace accepts it for a struct or union one too */
+		bool del = l->var && (l->var->cls == DCK_SELF || l->var->cls == DCK_ASSOC) &&
+			   r->isconst && r->cval == 0 && is_integer(rt);
+		if (!del && !argcompat(lt, r))
+			incompat(c, n, l, op, r);
+		break;
+	}
+	case DOP_ADD_ASSIGN: case DOP_SUB_ASSIGN:
+		if (is_string(lt) || is_string(rt))
+			incompat(c, n, l, op, r);
+		if (!is_integer(lt) || !is_integer(rt)) {
+			if (!is_pointer(lt) || is_vfptr(lt))
+				fail_at(c, n, D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size",
+					op);
+			else if (!is_integer(rt) && !ptrcompat(l, r))
+				incompat(c, n, l, op, r);
+		}
+		break;
+	case DOP_MUL_ASSIGN: case DOP_DIV_ASSIGN:
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, D_OP_ARITH, "operator %s requires operands of arithmetic type", op);
+		break;
+	default:
+		if (!is_integer(lt) || !is_integer(rt))
+			fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
+	}
+	modified(c, n, l, op);
+	n->type = lt;
+}
+
+void check_cond(struct ck *c, struct dnode *n)
+{
+	check_expr(c, n->cond);
+	check_expr(c, n->lhs);
+	check_expr(c, n->rhs);
+	struct dnode *l = n->lhs, *r = n->rhs;
+	if (!is_scalar(n->cond->type))
+		fail_at(c, n, D_OP_SCALAR, "operator ?: expression must be of scalar type");
+	if (is_integer(l->type) && is_integer(r->type))
+		n->type = arith_result(c, l->type, r->type);  /* C: c ? (char)1 : (char)2 is int */
+	else if (compat_type(l->type, r->type))
+		n->type = l->type;
+	else if (is_strcompat(l->type) && is_strcompat(r->type) &&
+		 (is_string(l->type) || is_string(r->type)))
+		n->type = c->tc->t_string;
+	else if (ptrcompat(l, r))
+		n->type = is_string(l->type) || is_string(r->type) ? c->tc->t_string :
+			  is_integer(l->type) ? r->type :
+			  is_integer(r->type) ? l->type :
+			  res(res(r->type)->base)->kind == DTY_VOID ? l->type : r->type;
+	else if (l->kind == DN_CALL && dsubr_is_action(l->subr))
+		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
+	else if (r->kind == DN_CALL && dsubr_is_action(r->subr))
+		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
+	else
+		fail_at(c, n, D_OP_INCOMPAT, "operator ?: operands must have compatible types");
+	if ((l->kind == DN_CALL && dsubr_is_action(l->subr)) ||
+	    (r->kind == DN_CALL && dsubr_is_action(r->subr)))
+		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
+	if (n->cond->isconst && l->isconst && r->isconst && is_integer(n->type))
+		set_folded(n, n->type, (uint64_t)(n->cond->cval ? l->cval : r->cval));
+}
+
+/* Casts as dt_cook_op2's DT_TOK_LPAR allows them. */
+void check_cast(struct ck *c, struct dnode *n)
+{
+	if (n->lhs->kind == DN_XLATE)
+		dxl_cast(c, n);
+	check_expr(c, n->lhs);
+	struct dtype *to = n->ctype, *from = n->lhs->type;
+	bool ok = compat_type(to, from) ||
+		  (is_scalar(to) && (is_scalar(from) || res(from)->kind == DTY_FUNC)) ||
+		  is_void(to) ||
+		  (res(to)->kind == DTY_PTR && is_pointer(from)) ||
+		  (is_string(to) && (is_scalar(from) || is_pointer(from) || is_strcompat(from)));
+	if (!ok) {
+		struct names ns = {0};
+		const char *a = nm(&ns, from), *b = nm(&ns, to);
+		FAILT(c, n, &ns, D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", a, b);
+	}
+	n->type = to;
+	if (n->lhs->isconst && is_integer(to))
+		set_int_const(n, to, (uint64_t)n->lhs->cval);
+}
+
+void check_member(struct ck *c, struct dnode *n)
+{
+	check_expr(c, n->lhs);
+	struct dtype *t = res(n->lhs->type);
+	bool arrow = n->op == DOP_ARROW;
+	struct names ns = {0};
+	if (arrow) {
+		if (t->kind != DTY_PTR)
+			fail_at(c, n, D_OP_PTR, "operator %s must be applied to a pointer",
+				dop_text(n->op));
+		t = res(t->base);
+	}
+	if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !need_body(c, t)) {
+		const char *a = nm(&ns, t);
+		FAILT(c, n, &ns, D_OP_INCOMPLETE, "operator %s cannot be applied to a forward declaration: "
+		      "no %s definition is available", dop_text(n->op), a);
+	}
+	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION) {
+		const char *a = nm(&ns, t);
+		if (arrow)
+			FAILT(c, n, &ns, D_OP_SOU, "operator -> cannot be applied to pointer to type \"%s\"; "
+			      "must be applied to a struct or union pointer", a);
+		FAILT(c, n, &ns, D_OP_SOU, "operator %s cannot be applied to type \"%s\"; must be applied "
+		      "to a struct or union", dop_text(n->op), a);
+	}
+	int64_t off = 0;
+	const struct dmember *m = dtype_member_at(t, n->name, &off);
+	if (!m) {
+		const char *a = nm(&ns, t);
+		FAILT(c, n, &ns, D_TYPE_MEMBER, "%s is not a member of %s", n->name, a);
+	}
+	n->type = m->type;
+}
+
+void check_offsetof(struct ck *c, struct dnode *n)
+{
+	struct dtype *t = res(n->ctype);
+	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION)
+		fail_at(c, n, D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
+	need_body(c, t);
+	int64_t off = 0;
+	const struct dmember *m = dtype_member_at(t, n->name, &off);
+	if (!m)
+		fail_at(c, n, D_UNKNOWN, "failed to determine offset of %s: Member name not found", n->name);
+	if (m->bit_width >= 0)
+		fail_at(c, n, D_OFFSETOF_BITFIELD, "cannot take offset of a bit-field: %s", n->name);
+	set_int_const(n, off > INT32_MAX ? c->tc->t_long : c->tc->t_int, (uint64_t)off);
+}
