@@ -106,6 +106,17 @@ static void emit_notice(struct run *r, const char *fmt, ...)
 	emit_err(r, &b);
 }
 
+/* The ECB and probe of a record's epid; false, after the notice "WHAT for unknown enabled
+ * probe ID N ignored", when the epid is not ours. */
+static bool record_ecb(struct run *r, const char *what, uint32_t epid, const struct dobj_ecb **e,
+		       const struct dobj_probe **p)
+{
+	if (epid_tab_lookup(&r->epids, epid, e, p))
+		return true;
+	emit_notice(r, "%s for unknown enabled probe ID %u ignored\n", what, epid);
+	return false;
+}
+
 /* --- loading ----------------------------------------------------------------------------- */
 static int64_t walltime_offset(void)
 {
@@ -536,10 +547,8 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 	memcpy(&hdr, rec, sizeof(hdr));
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!epid_tab_lookup(&r->epids, hdr.epid, &e, &p)) {
-		emit_notice(r, "record for unknown enabled probe ID %u ignored\n", hdr.epid);
+	if (!record_ecb(r, "record", hdr.epid, &e, &p))
 		return;
-	}
 	trace_aggs_next_record(&r->aggs);   /* its actions share one snapshot */
 	if (size < e->size) {
 		liberr(r, hdr.epid, p, "record shorter than its layout: ignored");
@@ -668,10 +677,8 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 	memcpy(&f, rec, sizeof(f));
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!epid_tab_lookup(&r->epids, f.epid, &e, &p)) {
-		emit_notice(r, "fault record for unknown enabled probe ID %u ignored\n", f.epid);
+	if (!record_ecb(r, "fault record", f.epid, &e, &p))
 		return;
-	}
 	/* A fault in an ERROR clause does not fire ERROR again: dtrace counts it as a drop. */
 	const struct dobj_prog *err_prog = r->prov.self[DOBJ_PROBE_ERROR];
 	if (err_prog && p == &r->o->probes[err_prog->probe]) {
