@@ -1421,25 +1421,20 @@ static const char *match_word(const char *w, const char *const *list, size_t n)
 	return NULL;
 }
 
-static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, enum dtag tag,
-				    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static _Noreturn void pragma_error(struct parser *p, const struct dpragma *pr, enum dtag tag,
-				    const char *fmt, ...)
+/* Where error_at reports pragma pr's errors: a token of the pragma's position (its '#'). */
+static struct dtok pragma_at(const struct dpragma *pr)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vset_error(p, tag, pr->file, pr->line, pr->col, fmt, ap);
-	va_end(ap);
-	longjmp(p->fail, 1);
+	return (struct dtok){ .file = pr->file, .line = pr->line, .col = pr->col };
 }
 
 /* `#pragma D option name[=value]`: the word after "option". */
 static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords)
 {
+	const struct dtok hash = pragma_at(pr);
 	if (nwords < 3)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
 	if (nwords > 3)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
+		error_at(p, &hash, D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
 	/* The third word, from the text itself: words[] holds only a short prefix of each word. */
 	const char *word = strstr(pr->text, "option") + strlen("option");
 	while (*word == ' ' || *word == '\t')
@@ -1448,8 +1443,8 @@ static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords
 	const char *eq = memchr(word, '=', wlen);
 	size_t nlen = eq ? (size_t)(eq - word) : wlen;
 	if (nlen == 0)  /* no option has an empty name */
-		pragma_error(p, pr, D_PRAGMA_OPTSET, "failed to set option '' to '%.*s': Invalid option name",
-			     (int)(wlen - 1), word + 1);
+		error_at(p, &hash, D_PRAGMA_OPTSET, "failed to set option '' to '%.*s': Invalid option name",
+			 (int)(wlen - 1), word + 1);
 	struct dprog *g = p->prog;
 	g->options = xrealloc(g->options, sizeof(*g->options) * (size_t)(g->noptions + 1));
 	struct doption *o = &g->options[g->noptions++];
@@ -1478,11 +1473,12 @@ static bool parse_attr(char *a, struct dattr *at)
  * identifier, change nothing we report. */
 static void script_pragma_attributes(struct parser *p, const struct dpragma *pr, char words[][64], int nw)
 {
+	const struct dtok hash = pragma_at(pr);
 	if (nw < 4)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>");
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>");
 	struct dattr at;
 	if (!parse_attr(words[2], &at))
-		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid attributes specified by #pragma attributes");
+		error_at(p, &hash, D_PRAGMA_INVAL, "invalid attributes specified by #pragma attributes");
 	if (strcmp(words[3], "provider") != 0 || nw < 6)
 		return;
 	struct dprovider *pv = dprog_find_provider(p->prog, words[4]);
@@ -1493,8 +1489,8 @@ static void script_pragma_attributes(struct parser *p, const struct dpragma *pr,
 		if (strcmp(words[5], attr_kinds[k]) == 0)
 			break;
 	if (k == DATTR_NKINDS)  /* (dtrace names the provider first, then the part) */
-		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid component \"%s\" in attribute #pragma for provider %s",
-			     words[4], words[5]);
+		error_at(p, &hash, D_PRAGMA_INVAL, "invalid component \"%s\" in attribute #pragma for provider %s",
+			 words[4], words[5]);
 	pv->attrs[k] = at;
 }
 
@@ -1502,21 +1498,23 @@ static void script_pragma_attributes(struct parser *p, const struct dpragma *pr,
  * library. */
 static void pragma_depends(struct parser *p, const struct dpragma *pr, char words[][64], int nw)
 {
+	const struct dtok hash = pragma_at(pr);
 	if (nw < 4)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
 	if (strcmp(words[2], "library") == 0) {
 		if (!p->prog->library)  /* libraries (-L) may depend on each other */
-			pragma_error(p, pr, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
+			error_at(p, &hash, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
 		return;
 	}
 	/* providers come and go with the processes traced: not checked here */
 	if (strcmp(words[2], "provider") == 0 || strcmp(words[2], "module") == 0)
 		return;
-	pragma_error(p, pr, D_PRAGMA_INVAL, "invalid class %s specified by #pragma depends_on", words[2]);
+	error_at(p, &hash, D_PRAGMA_INVAL, "invalid class %s specified by #pragma depends_on", words[2]);
 }
 
 static void pragma_d(struct parser *p, const struct dpragma *pr)
 {
+	const struct dtok hash = pragma_at(pr);
 	char words[6][64];
 	int nw = 0;
 	const char *s = pr->text;
@@ -1532,19 +1530,19 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 			snprintf(words[nw], sizeof(words[nw]), "%.*s", (int)(e - s), s);
 			nw++;
 		} else {
-			pragma_error(p, pr, D_PRAGMA_MALFORM, "too many words in #pragma D attributes");
+			error_at(p, &hash, D_PRAGMA_MALFORM, "too many words in #pragma D attributes");
 		}
 		s = e;
 	}
 	if (nw < 2)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D requires a directive");
+		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D requires a directive");
 	static const char *const known[] = {
 		"attributes", "binding", "depends_on", "error", "ident", "line", "option",
 	};
 	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])) && p->script)
-		pragma_error(p, pr, D_PRAGMA_INVAL, "invalid D pragma: %s", words[1]);
+		error_at(p, &hash, D_PRAGMA_INVAL, "invalid D pragma: %s", words[1]);
 	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])))
-		pragma_error(p, pr, D_PRAGMA_INVAL, "unknown #pragma D directive '%s'", words[1]);
+		error_at(p, &hash, D_PRAGMA_INVAL, "unknown #pragma D directive '%s'", words[1]);
 	if (p->script && strcmp(words[1], "depends_on") == 0)
 		pragma_depends(p, pr, words, nw);
 	if (p->script && strcmp(words[1], "attributes") == 0) {
@@ -1560,30 +1558,30 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 	}
 	/* attributes NAME/DATA/CLASS provider PROV KIND */
 	if (nw != 6 || strcmp(words[3], "provider") != 0)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: expected 'attributes name/data/class provider NAME "
-			     "provider|module|function|name|args'");
+		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D attributes: expected 'attributes name/data/class provider NAME "
+			 "provider|module|function|name|args'");
 	char *a = words[2];
 	char *s1 = strchr(a, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
 	if (!s1 || !s2 || strchr(s2 + 1, '/'))
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid attributes '%s' (expected name/data/class)", a);
+		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D attributes: invalid attributes '%s' (expected name/data/class)", a);
 	*s1 = *s2 = '\0';
 	struct dattr at = { true, match_word(a, stabilities, 8), match_word(s1 + 1, stabilities, 8),
 			    match_word(s2 + 1, classes, 6) };
 	if (!at.name_stability)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid stability '%s'", a);
+		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D attributes: invalid stability '%s'", a);
 	if (!at.data_stability)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid stability '%s'", s1 + 1);
+		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D attributes: invalid stability '%s'", s1 + 1);
 	if (!at.dep_class)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid dependency class '%s'", s2 + 1);
+		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D attributes: invalid dependency class '%s'", s2 + 1);
 	struct dprovider *pv = dprog_find_provider(p->prog, words[4]);
 	if (!pv)
-		pragma_error(p, pr, D_PRAGMA_SCOPE, "#pragma D attributes: provider '%s' is not defined", words[4]);
+		error_at(p, &hash, D_PRAGMA_SCOPE, "#pragma D attributes: provider '%s' is not defined", words[4]);
 	int k;
 	for (k = 0; k < DATTR_NKINDS; k++)
 		if (strcmp(words[5], attr_kinds[k]) == 0)
 			break;
 	if (k == DATTR_NKINDS)
-		pragma_error(p, pr, D_PRAGMA_MALFORM, "#pragma D attributes: invalid attribute kind '%s'", words[5]);
+		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D attributes: invalid attribute kind '%s'", words[5]);
 	pv->attrs[k] = at;
 }
 

@@ -174,6 +174,21 @@ static int16_t task_slot(struct cgc *c, int16_t task, bool *own)
 	return s;
 }
 
+/* A struct argument's copy: `size` zeroed bytes of clause scratch; their offset. */
+static uint32_t copy_new(struct cgc *c, uint32_t size)
+{
+	uint32_t dst = cgx_persist_alloc(c, size);
+	cgc_zero_scratch(c, dst, size);
+	return dst;
+}
+
+/* scratch[dst + at] (8 bytes) = the task pointer itself (pr_addr). */
+static void task_addr(struct cgc *c, int16_t task, uint32_t dst, int at)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, task));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(dst + (uint32_t)at)));
+}
+
 static void result_addr(struct cgc *c, uint32_t dst)
 {
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
@@ -205,8 +220,7 @@ void ktp_psinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	bool own;
-	uint32_t dst = cgx_persist_alloc(c, PS_SIZE);
-	cgc_zero_scratch(c, dst, PS_SIZE);
+	uint32_t dst = copy_new(c, PS_SIZE);
 	int16_t t = task_slot(c, task, &own);
 	task_field2(c, t, dst, 0, o->task_signal, o->signal_nr_threads, 4);
 	task_field(c, t, dst, 4, o->task_tgid, 4);
@@ -215,8 +229,7 @@ void ktp_psinfo(struct cgc *c, int16_t task)
 	task_field2(c, t, dst, 24, o->task_real_cred, o->cred_euid, 4);
 	task_field2(c, t, dst, 28, o->task_real_cred, o->cred_gid, 4);
 	task_field2(c, t, dst, 32, o->task_real_cred, o->cred_egid, 4);
-	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, t));
-	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(dst + 40)));
+	task_addr(c, t, dst, 40);
 	/* the arguments live in the process's memory, which another task's probe cannot read:
 	 * pr_psargs is the command name, as for a process whose arguments are gone */
 	task_bytes(c, t, dst, 48, o->task_comm, 15);
@@ -231,12 +244,10 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	bool own;
-	uint32_t dst = cgx_persist_alloc(c, LWPS_SIZE);
-	cgc_zero_scratch(c, dst, LWPS_SIZE);
+	uint32_t dst = copy_new(c, LWPS_SIZE);
 	int16_t t = task_slot(c, task, &own);
 	task_field(c, t, dst, 4, o->task_pid, 4);
-	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, t));
-	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(dst + 8)));
+	task_addr(c, t, dst, 8);
 	task_field(c, t, dst, 32, o->task_prio, 4);
 	task_field(c, t, dst, 44, o->task_cpu, 4);
 	/* pr_state / pr_sname from the scheduler state: running (SRUN 'R') or asleep
@@ -264,8 +275,7 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 void ktp_cpuinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
-	uint32_t dst = cgx_persist_alloc(c, CPUI_SIZE);
-	cgc_zero_scratch(c, dst, CPUI_SIZE);
+	uint32_t dst = copy_new(c, CPUI_SIZE);
 	if (task != KTP_CURRENT && o->task_cpu >= 0) {
 		task_field(c, task, dst, 0, o->task_cpu, 4);
 	} else {

@@ -56,9 +56,10 @@ static void argmap_note(struct strbuf *notes, const struct dprovider *pv, const 
 	strbuf_free(&desc);
 }
 
-static Elf_Scn *add_section(Elf *e, struct strbuf *shstr, const char *name, uint32_t type,
-			    uint64_t flags, void *buf, size_t size, Elf_Type dtype, size_t align,
-			    size_t entsize)
+/* A new section of e holding buf[0..size), named by offset `name` in the section-name table
+ * (strtab_add's); NULL on a libelf error. */
+static Elf_Scn *add_section(Elf *e, size_t name, uint32_t type, uint64_t flags, void *buf,
+			    size_t size, Elf_Type dtype, size_t align, size_t entsize)
 {
 	Elf_Scn *scn = elf_newscn(e);
 	if (!scn)
@@ -74,7 +75,7 @@ static Elf_Scn *add_section(Elf *e, struct strbuf *shstr, const char *name, uint
 	GElf_Shdr sh;
 	if (!gelf_getshdr(scn, &sh))
 		return NULL;
-	sh.sh_name = strtab_add(shstr, name);
+	sh.sh_name = (uint32_t)name;
 	sh.sh_type = type;
 	sh.sh_flags = flags;
 	sh.sh_addralign = align;
@@ -138,11 +139,14 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 		goto elf_fail;
 
 	strtab_add(&shstr, "");
-	Elf_Scn *s_probes = add_section(e, &shstr, ".probes", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE,
-					probes, (size_t)nsem * 2, ELF_T_BYTE, 2, 0);
-	if (!s_probes || !add_section(e, &shstr, USDT_TYPENOTE_SECTION, SHT_NOTE, 0, notes.s, notes.len,
-				      ELF_T_BYTE, 4, 0) ||
-	    !add_section(e, &shstr, ".note.GNU-stack", SHT_PROGBITS, 0, NULL, 0, ELF_T_BYTE, 1, 0))
+	Elf_Scn *s_probes = add_section(e, strtab_add(&shstr, ".probes"), SHT_PROGBITS,
+					SHF_ALLOC | SHF_WRITE, probes, (size_t)nsem * 2, ELF_T_BYTE,
+					2, 0);
+	if (!s_probes ||
+	    !add_section(e, strtab_add(&shstr, USDT_TYPENOTE_SECTION), SHT_NOTE, 0, notes.s,
+			 notes.len, ELF_T_BYTE, 4, 0) ||
+	    !add_section(e, strtab_add(&shstr, ".note.GNU-stack"), SHT_PROGBITS, 0, NULL, 0,
+			 ELF_T_BYTE, 1, 0))
 		goto elf_fail;
 
 	/* Symbols: locals first (null, file, section), then the semaphores. */
@@ -172,7 +176,7 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 			off += 2;
 		}
 	}
-	Elf_Scn *s_symtab = add_section(e, &shstr, ".symtab", SHT_SYMTAB, 0, raw,
+	Elf_Scn *s_symtab = add_section(e, strtab_add(&shstr, ".symtab"), SHT_SYMTAB, 0, raw,
 					(size_t)n * sizeof(Elf64_Sym), ELF_T_SYM, 8, sizeof(Elf64_Sym));
 	if (!s_symtab)
 		goto elf_fail;
@@ -180,8 +184,8 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 	for (int i = 0; i < n; i++)
 		if (!gelf_update_sym(symdata, i, &syms[i]))
 			goto elf_fail;
-	Elf_Scn *s_strtab = add_section(e, &shstr, ".strtab", SHT_STRTAB, 0, str.s, str.len,
-					ELF_T_BYTE, 1, 0);
+	Elf_Scn *s_strtab = add_section(e, strtab_add(&shstr, ".strtab"), SHT_STRTAB, 0, str.s,
+					str.len, ELF_T_BYTE, 1, 0);
 	if (!s_strtab)
 		goto elf_fail;
 	GElf_Shdr sh;
@@ -193,23 +197,9 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 		goto elf_fail;
 	/* The section-name table names itself, so its own name goes in before its data is set. */
 	size_t shstr_name = strtab_add(&shstr, ".shstrtab");
-	Elf_Scn *s_shstr = elf_newscn(e);
+	Elf_Scn *s_shstr = add_section(e, shstr_name, SHT_STRTAB, 0, shstr.s, shstr.len,
+				       ELF_T_BYTE, 1, 0);
 	if (!s_shstr)
-		goto elf_fail;
-	Elf_Data *d = elf_newdata(s_shstr);
-	if (!d)
-		goto elf_fail;
-	d->d_buf = shstr.s;
-	d->d_size = shstr.len;
-	d->d_type = ELF_T_BYTE;
-	d->d_align = 1;
-	d->d_version = EV_CURRENT;
-	if (!gelf_getshdr(s_shstr, &sh))
-		goto elf_fail;
-	sh.sh_name = (uint32_t)shstr_name;
-	sh.sh_type = SHT_STRTAB;
-	sh.sh_addralign = 1;
-	if (!gelf_update_shdr(s_shstr, &sh))
 		goto elf_fail;
 	if (!gelf_getehdr(e, &eh))
 		goto elf_fail;

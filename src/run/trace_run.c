@@ -93,6 +93,30 @@ static void emit_err(struct run *r, struct strbuf *b)
 	strbuf_free(b);
 }
 
+/* emit_err of "PROG: " and the formatted message (which ends in its own newline). */
+static void emit_notice(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emit_notice(struct run *r, const char *fmt, ...)
+{
+	struct strbuf b = { 0 };
+	va_list ap;
+	strbuf_printf(&b, "%s: ", util_progname);
+	va_start(ap, fmt);
+	strbuf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	emit_err(r, &b);
+}
+
+/* The ECB and probe of a record's epid; false, after the notice "WHAT for unknown enabled
+ * probe ID N ignored", when the epid is not ours. */
+static bool record_ecb(struct run *r, const char *what, uint32_t epid, const struct dobj_ecb **e,
+		       const struct dobj_probe **p)
+{
+	if (epid_tab_lookup(&r->epids, epid, e, p))
+		return true;
+	emit_notice(r, "%s for unknown enabled probe ID %u ignored\n", what, epid);
+	return false;
+}
+
 /* --- loading ----------------------------------------------------------------------------- */
 static int64_t walltime_offset(void)
 {
@@ -523,13 +547,8 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 	memcpy(&hdr, rec, sizeof(hdr));
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!epid_tab_lookup(&r->epids, hdr.epid, &e, &p)) {
-		struct strbuf b = { 0 };
-		strbuf_printf(&b, "%s: record for unknown enabled probe ID %u ignored\n",
-			      util_progname, hdr.epid);
-		emit_err(r, &b);
+	if (!record_ecb(r, "record", hdr.epid, &e, &p))
 		return;
-	}
 	trace_aggs_next_record(&r->aggs);   /* its actions share one snapshot */
 	if (size < e->size) {
 		liberr(r, hdr.epid, p, "record shorter than its layout: ignored");
@@ -652,21 +671,14 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 {
 	struct dobj_rec_fault f;
 	if (size < sizeof(f)) {
-		struct strbuf b = { 0 };
-		strbuf_printf(&b, "%s: truncated fault record ignored\n", util_progname);
-		emit_err(r, &b);
+		emit_notice(r, "truncated fault record ignored\n");
 		return;
 	}
 	memcpy(&f, rec, sizeof(f));
 	const struct dobj_ecb *e;
 	const struct dobj_probe *p;
-	if (!epid_tab_lookup(&r->epids, f.epid, &e, &p)) {
-		struct strbuf b = { 0 };
-		strbuf_printf(&b, "%s: fault record for unknown enabled probe ID %u ignored\n",
-			      util_progname, f.epid);
-		emit_err(r, &b);
+	if (!record_ecb(r, "fault record", f.epid, &e, &p))
 		return;
-	}
 	/* A fault in an ERROR clause does not fire ERROR again: dtrace counts it as a drop. */
 	const struct dobj_prog *err_prog = r->prov.self[DOBJ_PROBE_ERROR];
 	if (err_prog && p == &r->o->probes[err_prog->probe]) {
@@ -704,9 +716,7 @@ static void consume_speculative(struct run *r, const unsigned char *rec, size_t 
 	const struct dobj_probe *p;
 	if (!r->spec || !epid_tab_lookup(&r->epids, hdr.epid, &e, &p) ||
 	    e->size + sizeof(tag) > size) {
-		struct strbuf b = { 0 };
-		strbuf_printf(&b, "%s: malformed speculative record ignored\n", util_progname);
-		emit_err(r, &b);
+		emit_notice(r, "malformed speculative record ignored\n");
 		return;
 	}
 	size_t n = e->size;
@@ -769,10 +779,7 @@ static int on_record(void *ctx, const void *data, size_t size)
 	} else if (kind == DOBJ_REC_COMMIT || kind == DOBJ_REC_DISCARD) {
 		consume_spec_end(r, rec, size);
 	} else {
-		struct strbuf b = { 0 };
-		strbuf_printf(&b, "%s: control record of unknown kind %u ignored\n", util_progname,
-			      kind);
-		emit_err(r, &b);
+		emit_notice(r, "control record of unknown kind %u ignored\n", kind);
 	}
 	return 0;
 }
@@ -835,9 +842,7 @@ static void notice_exit(struct run *r, pid_t pid)
 {
 	if (r->quiet)
 		return;
-	struct strbuf b = { 0 };
-	strbuf_printf(&b, "%s: pid %d has exited\n", util_progname, (int)pid);
-	emit_err(r, &b);
+	emit_notice(r, "pid %d has exited\n", (int)pid);
 }
 
 /* Returns true when every target has exited (false when there are none). */

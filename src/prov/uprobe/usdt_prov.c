@@ -312,6 +312,16 @@ bool uprov_has_global(const struct uprov *u)
 	return false;
 }
 
+/* The file entry of a process's object o when its notes hold USDT sites; -1 when they hold
+ * none or cannot be read. */
+static int site_file_of(struct uprov *u, const struct proc_object *o)
+{
+	struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
+	if (!cf->f || cf->f->nsites == 0)
+		return -1;
+	return uprov_file_of(u, cf, o);
+}
+
 void uprov_match_new(struct uprov *u, const struct uprov_desc *k2, pid_t pid,
 		     const struct proc_maps *m, const bool *known)
 {
@@ -319,14 +329,11 @@ void uprov_match_new(struct uprov *u, const struct uprov_desc *k2, pid_t pid,
 	if (k2->pid != pid && (k2->pid != 0))
 		return;
 	for (int k = 0; k < m->nobjs; k++) {
-		const struct proc_object *o = &m->objs[k];
 		if (k2->pid == 0 && known[k])
 			continue;
-		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
-		if (!cf->f || cf->f->nsites == 0)
-			continue;
-		int fi = uprov_file_of(u, cf, o);
-		match_file(u, fi, k2->pid, &d, k2->clause);
+		int fi = site_file_of(u, &m->objs[k]);
+		if (fi >= 0)
+			match_file(u, fi, k2->pid, &d, k2->clause);
 	}
 }
 
@@ -357,26 +364,27 @@ static void add_block(struct uprov *u, pid_t pid, int fi)
 	u->blocks[u->nblocks++] = (struct uprov_block){ pid, fi };
 }
 
-/* Every probe of file fi for process pid, in file order (uprov_probe_get finds each through
- * the index, so listing a whole machine stays linear in its probes). */
-static int add_file_probes(struct uprov *u, int fi, pid_t pid)
+/* Match d (clause as for match_file) against the probes of every object of process m with
+ * USDT sites, each such object registered as a block of m; returns how many matched. */
+static int match_process(struct uprov *u, const struct proc_maps *m, const struct probedesc *d,
+			 int clause)
 {
-	return match_file(u, fi, pid, &(struct probedesc){ "", "", "", "" }, -1);
+	int matched = 0;
+	for (int k = 0; k < m->nobjs; k++) {
+		int fi = site_file_of(u, &m->objs[k]);
+		if (fi < 0)
+			continue;
+		add_block(u, m->pid, fi);
+		matched += match_file(u, fi, m->pid, d, clause);
+	}
+	return matched;
 }
 
 int uprov_add_process(struct uprov *u, const struct proc_maps *m)
 {
-	int n = 0;
-	for (int k = 0; k < m->nobjs; k++) {
-		const struct proc_object *o = &m->objs[k];
-		struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
-		if (!cf->f || cf->f->nsites == 0)
-			continue;
-		int fi = uprov_file_of(u, cf, o);
-		add_block(u, m->pid, fi);
-		n += add_file_probes(u, fi, m->pid);
-	}
-	return n;
+	/* every probe, in file order (uprov_probe_get finds each through the index, so listing a
+	 * whole machine stays linear in its probes) */
+	return match_process(u, m, &(struct probedesc){ "", "", "", "" }, -1);
 }
 
 /* The index of block (pid, fi) in blocks sorted by pid, or -1: a binary search to the pid's
@@ -433,15 +441,7 @@ int uprov_match(struct uprov *u, const struct probedesc *d, int clause)
 		struct proc_maps *m;
 		if (proc_maps_read(pid, &m, NULL, 0) != 0)
 			return 0;
-		for (int k = 0; k < m->nobjs; k++) {
-			const struct proc_object *o = &m->objs[k];
-			struct usdt_cached *cf = usdt_cache_get(&u->cache, o->dev, o->ino, o->open_path);
-			if (!cf->f || cf->f->nsites == 0)
-				continue;
-			int fi = uprov_file_of(u, cf, o);
-			add_block(u, pid, fi);
-			matched += match_file(u, fi, pid, d, clause);
-		}
+		matched = match_process(u, m, d, clause);
 		proc_maps_free(m);
 		return matched;
 	}
