@@ -2109,7 +2109,7 @@ static void inline_def(struct parser *p)
 
 /* translator OUT-TYPE < IN-TYPE IDENT > { MEMBER = EXPR ; ... } ;  (dt_grammar.y's
  * translator_definition; the braces are required, an empty body allowed). What the types
- * and members must be is the checker's business (dcheck_xlate.h). */
+ * and members must be is the checker's business (dcheck_xlate.c). */
 static void translator_def(struct parser *p)
 {
 	const struct dtok *kw = next(p);

@@ -748,7 +748,7 @@ static const char *const invalid[][2] = {
 	{"BEGIN { s = \"abc\"; *s = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
 	{"BEGIN { a[trace(1)] = 1; }", "line 1: void expression may not be used as associative array index: key #1"},
 	{"BEGIN { printf(\"%d\\n\", 1, 2); }", "line 1: printf( ) prototype mismatch: only 1 arguments required by this format string"},
-	/* translators (dcheck_xlate.h) */
+	/* translators (dcheck_xlate.c) */
 	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; translator struct out < struct in *q > { };", "line 1: translator from struct in * to struct out has already been declared"},
 	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { c = p->s; };", "line 1: translator member c definition uses incompatible types: \"char\" = \"char *\""},
 	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { d = 1; };", "line 1: translator member d is not a member of struct out"},
