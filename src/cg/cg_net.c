@@ -172,9 +172,9 @@ static void find_zero_run(struct cg *g, const struct ntop *n)
  * the compatible and mapped forms (inet_ntop); not strict: "a.b.c.d" alone (inet_ntoa6). */
 void cgs_inet_ntoa6(struct cg *g, uint32_t dst, uint32_t addr, bool strict)
 {
-	uint32_t t = cg_scratch_alloc(g, 24);
-	struct ntop n = { addr, cg_scratch_alloc(g, NTOP_BUF), t, t + 8, t + 16 };
-	uint32_t quad = cg_scratch_alloc(g, 16);
+	uint32_t t = cgs_scratch_alloc(g, 24);
+	struct ntop n = { addr, cgs_scratch_alloc(g, NTOP_BUF), t, t + 8, t + 16 };
+	uint32_t quad = cgs_scratch_alloc(g, 16);
 	int hex = label(g), done = label(g), mapped = label(g);
 
 	find_zero_run(g, &n);
@@ -258,7 +258,7 @@ void cgs_inet_ntoa6(struct cg *g, uint32_t dst, uint32_t addr, bool strict)
 /* link_ntop: n bytes at scratch offset addr as two lowercase hex digits each, ':' between. */
 void cgs_link_ntop(struct cg *g, uint32_t dst, uint32_t addr, uint32_t n)
 {
-	uint32_t text = cg_scratch_alloc(g, NTOP_BUF);
+	uint32_t text = cgs_scratch_alloc(g, NTOP_BUF);
 	for (uint32_t i = 0; i < n; i++) {
 		emit(g, bi_ldx(BPF_B, R2, RS, (int16_t)(addr + i)));
 		nibble(g, 4);

@@ -150,7 +150,7 @@ void cgs_str_copy_padded(struct cg *g, uint32_t dst, uint32_t s)
 void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot)
 {
 	int ok = label(g);
-	int again = cg_user_retry_begin(g);
+	int again = cgs_user_retry_begin(g);
 	/* As the Dynamic Tracing Guide (and illumos) have it: maxlength is the number of bytes
 	 * examined, so a limit below strsize allows that many characters (limit + 1 bytes with
 	 * the NUL); any other value, negative ones included (compared unsigned), means strsize
@@ -170,7 +170,7 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 	scratch_ptr(g, R1, dst);
 	emit(g, bi_call(BPF_FUNC_probe_read_user_str));
 	bpb_jmp_imm(g->b, BPF_JSGE, R0, 0, ok);
-	cg_user_retry(g, again, addr_slot, g->strsize);
+	cgs_user_retry(g, again, addr_slot, g->strsize);
 	emit(g, bi_ldx(BPF_DW, R1, FP, addr_slot));
 	g->emit_fault(g, DOUT_FLT_BADADDR, R1);
 	place(g, ok);
@@ -179,7 +179,7 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot)
 {
 	int fits = label(g), ok = label(g);
-	int again = cg_user_retry_begin(g);
+	int again = cgs_user_retry_begin(g);
 	emit(g, bi_ldx(BPF_DW, R2, FP, size_slot));
 	bpb_jmp_imm(g->b, BPF_JLE, R2, (int32_t)maxsize, fits);
 	g->emit_fault(g, DOUT_FLT_NOSCRATCH, -1);
@@ -188,7 +188,7 @@ void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot,
 	scratch_ptr(g, R1, dst);
 	emit(g, bi_call(BPF_FUNC_probe_read_user));
 	bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, ok);
-	cg_user_retry(g, again, addr_slot, maxsize);
+	cgs_user_retry(g, again, addr_slot, maxsize);
 	emit(g, bi_ldx(BPF_DW, R1, FP, addr_slot));
 	g->emit_fault(g, DOUT_FLT_BADADDR, R1);
 	place(g, ok);
@@ -201,7 +201,7 @@ void cgs_strlen(struct cg *g, uint32_t s)
 
 void cgs_strcmp(struct cg *g, uint32_t a, uint32_t b)
 {
-	uint32_t tmp = cg_scratch_alloc(g, 8);
+	uint32_t tmp = cgs_scratch_alloc(g, 8);
 	int loop = label(g), same = label(g), eq = label(g), out = label(g);
 
 	emit(g, bi_mov64_imm(R1, 0));
@@ -242,7 +242,7 @@ void cgs_strjoin(struct cg *g, uint32_t dst, uint32_t a, uint32_t b)
 void cgs_substr(struct cg *g, uint32_t dst, uint32_t s, int16_t index_slot, int16_t len_slot)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
-	uint32_t tmp = cg_scratch_alloc(g, 16);
+	uint32_t tmp = cgs_scratch_alloc(g, 16);
 	int nonneg = label(g), pos = label(g), cnt = label(g), empty = label(g), copy = label(g);
 
 	emit_len(g, s);
@@ -464,7 +464,7 @@ static void kmp_scan(struct cg *g, uint32_t s, uint32_t t, const struct search_t
 static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot,
 			enum search_mode mode, struct search_tmp *st)
 {
-	uint32_t base = cg_scratch_alloc(g, 56);
+	uint32_t base = cgs_scratch_alloc(g, 56);
 	int done = label(g), some = label(g), kmp = label(g);
 
 	st->slen = base;
@@ -474,7 +474,7 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 	st->res = base + 32;
 	st->i = base + 40;
 	st->k = base + 48;
-	st->fail = cg_scratch_alloc(g, 2 * (index_mask(g->strsize - 1) + 1));
+	st->fail = cgs_scratch_alloc(g, 2 * (index_mask(g->strsize - 1) + 1));
 
 	emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, -1));
 	emit(g, bi_st(BPF_DW, RS, (int16_t)st->from, 0));
@@ -588,7 +588,7 @@ void cgs_strstr(struct cg *g, uint32_t dst, uint32_t s, uint32_t t)
 
 static void emit_strchr(struct cg *g, uint32_t dst, uint32_t s, int16_t c_slot, bool last)
 {
-	uint32_t res = cg_scratch_alloc(g, 8);
+	uint32_t res = cgs_scratch_alloc(g, 8);
 	int loop = label(g), other = label(g), end = label(g);
 
 	emit(g, bi_st(BPF_DW, RS, (int16_t)res, -1));
@@ -625,7 +625,7 @@ void cgs_lltostr(struct cg *g, uint32_t dst, int16_t v_slot)
 {
 	/* Digits are written right to left into buf[1..20] (|INT64_MIN| has 19), the NUL at
 	 * buf[21]; `start` (in scratch) follows the leftmost digit, then the sign. */
-	uint32_t buf = cg_scratch_alloc(g, 32), start = cg_scratch_alloc(g, 8);
+	uint32_t buf = cgs_scratch_alloc(g, 32), start = cgs_scratch_alloc(g, 8);
 	int abs = label(g), fin = label(g), nosign = label(g);
 	uint32_t size = g->strsize < 22 ? g->strsize : 22;
 
@@ -704,7 +704,7 @@ void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr)
 {
 	/* Written left to right into a 16-byte buffer ("255.255.255.255" and its NUL), then
 	 * copied, truncated to strsize like any string. */
-	uint32_t buf = cg_scratch_alloc(g, 16);
+	uint32_t buf = cgs_scratch_alloc(g, 16);
 	cgs_dotted_quad(g, buf, addr);
 	scratch_ptr(g, R3, buf);
 	scratch_ptr(g, R1, dst);
@@ -754,7 +754,7 @@ void cgs_tolower(struct cg *g, uint32_t dst, uint32_t s)
 static void emit_path(struct cg *g, uint32_t dst, uint32_t s, bool dir)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
-	uint32_t t = cg_scratch_alloc(g, 48);
+	uint32_t t = cgs_scratch_alloc(g, 48);
 	uint32_t lastbase = t, firstbase = t + 8, lastdir = t + 16, phase = t + 24;
 	uint32_t from = t + 32, count = t + 40;
 	int dot = label(g), loop = label(g), go = label(g), next = label(g), scanned = label(g);
@@ -879,7 +879,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
 	uint32_t pos = g->strtok_state, buf = g->strtok_state + 8;
-	uint32_t map = cg_scratch_alloc(g, 32), t = cg_scratch_alloc(g, 16);
+	uint32_t map = cgs_scratch_alloc(g, 32), t = cgs_scratch_alloc(g, 16);
 	uint32_t start = t, found = t + 8;
 	int have = label(g), mloop = label(g), mgo = label(g), mdone = label(g);
 	int skip = label(g), gone = label(g), tok = label(g), tloop = label(g), tend = label(g);
@@ -1067,8 +1067,8 @@ static void cpath_limit(struct cg *g, int32_t limit, int done)
 void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
-	uint32_t t = cg_scratch_alloc(g, 16);
-	struct cpath cp = { dst, mask, t, t + 8, cg_scratch_alloc(g, 2 * (mask + 1)) };
+	uint32_t t = cgs_scratch_alloc(g, 16);
+	struct cpath cp = { dst, mask, t, t + 8, cgs_scratch_alloc(g, 2 * (mask + 1)) };
 	int32_t limit = (int32_t)g->strsize - 1 - 5;
 	int loop = label(g), go = label(g), cont = label(g), stop = label(g), done = label(g);
 	int s1 = label(g), s2 = label(g), s3 = label(g), slash = label(g), notdot = label(g);

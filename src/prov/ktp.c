@@ -35,7 +35,7 @@ unsigned ktp_flags(const struct dobj_probe *p)
 void ktp_sys_nr(struct cgc *c)
 {
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, KTP_PTREGS_ORIG_AX, 8);
+	cgc_task_read(c, KTP_PTREGS_ORIG_AX, 8);
 }
 
 void ktp_nr_in(struct cgc *c, const int *nrs, int n, int out_label)
@@ -53,7 +53,7 @@ void ktp_new_thread_return(struct cgc *c, int out_label)
 	ktp_sys_nr(c);
 	ktp_nr_in(c, forks, 4, out_label);
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, KTP_PTREGS_AX, 8);
+	cgc_task_read(c, KTP_PTREGS_AX, 8);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
 }
 
@@ -74,7 +74,7 @@ int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint)
  * Division and modulo fault on 0; strings and variables need the scratch area. */
 static bool pure_pred(struct cgc *c, const struct dnode *n)
 {
-	if (!n || cgx_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
+	if (!n || cgc_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
 		return false;
 	if (n->isconst)
 		return true;
@@ -131,8 +131,8 @@ static void task_field(struct cgc *c, int16_t task, uint32_t dst, int at, int of
 	if (off < 0)
 		return;
 	load_task(c, task);
-	cgx_task_read(c, off, size);
-	cgc_emit(c, bi_stx((uint8_t)cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
+	cgc_task_read(c, off, size);
+	cgc_emit(c, bi_stx((uint8_t)cgc_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
 }
 
 /* scratch[dst + at] (size bytes) = task->ptr_off->off. */
@@ -142,9 +142,9 @@ static void task_field2(struct cgc *c, int16_t task, uint32_t dst, int at, int p
 	if (ptr_off < 0 || off < 0)
 		return;
 	load_task(c, task);
-	cgx_task_read(c, ptr_off, 8);
-	cgx_task_read(c, off, size);
-	cgc_emit(c, bi_stx((uint8_t)cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
+	cgc_task_read(c, ptr_off, 8);
+	cgc_task_read(c, off, size);
+	cgc_emit(c, bi_stx((uint8_t)cgc_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
 }
 
 /* n bytes at the task's field `off` into scratch[dst + at]. */
@@ -205,7 +205,7 @@ void ktp_psinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	bool own;
-	uint32_t dst = cgx_persist_alloc(c, PS_SIZE);
+	uint32_t dst = cgc_persist_alloc(c, PS_SIZE);
 	cgc_zero_scratch(c, dst, PS_SIZE);
 	int16_t t = task_slot(c, task, &own);
 	task_field2(c, t, dst, 0, o->task_signal, o->signal_nr_threads, 4);
@@ -231,7 +231,7 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	bool own;
-	uint32_t dst = cgx_persist_alloc(c, LWPS_SIZE);
+	uint32_t dst = cgc_persist_alloc(c, LWPS_SIZE);
 	cgc_zero_scratch(c, dst, LWPS_SIZE);
 	int16_t t = task_slot(c, task, &own);
 	task_field(c, t, dst, 4, o->task_pid, 4);
@@ -244,7 +244,7 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 	if (o->task_state >= 0) {
 		int run = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		load_task(c, t);
-		cgx_task_read(c, o->task_state, 4);
+		cgc_task_read(c, o->task_state, 4);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, run);
 		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 25), 1));
 		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 26), 'S'));
@@ -264,7 +264,7 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 void ktp_cpuinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
-	uint32_t dst = cgx_persist_alloc(c, CPUI_SIZE);
+	uint32_t dst = cgc_persist_alloc(c, CPUI_SIZE);
 	cgc_zero_scratch(c, dst, CPUI_SIZE);
 	if (task != KTP_CURRENT && o->task_cpu >= 0) {
 		task_field(c, task, dst, 0, o->task_cpu, 4);
