@@ -12,7 +12,7 @@
  *         clauses (test_cg_str drives them alone).
  * A provider's code-generation hooks (provider.h's cg_*) are named like the rest of the
  * provider (sched_arg, uprobe_arg). File-local functions carry no prefix: their names say what
- * they do (emit, label, place: an emitter file's shorthands for the program buffer).
+ * they do; so do the emitter files' shorthands in cg_emit.h (emit, label, place, R0-R5).
  * Constants and types follow the same rule in capitals; CG_R_* (below) name the registers
  * every layer shares.
  *

@@ -13,36 +13,9 @@
  * counts of one group join before the next. */
 #include "cg_str.h"
 
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R2 BPF_REG_2
-#define R3 BPF_REG_3
-#define R4 BPF_REG_4
-#define R5 BPF_REG_5
-#define RS CG_R_SCRATCH
+#include "cg_emit.h"
 
 #define NTOP_BUF 64          /* text buffer: 45 characters and the NUL, with room to spare */
-
-static void emit(struct cg *g, struct bpf_insn in)
-{
-	bpb_emit(g->b, in);
-}
-
-static int label(struct cg *g)
-{
-	return bpb_label_new(g->b);
-}
-
-static void place(struct cg *g, int l)
-{
-	bpb_label_place(g->b, l);
-}
-
-static void need_scratch(struct cg *g, uint32_t end)
-{
-	if (g->scratch_hiwater < end)
-		g->scratch_hiwater = end;
-}
 
 /* R1 = RS + off, R2 = min(strsize, size), R3 = RS + src; bpf_probe_read_kernel_str: a
  * NUL-terminated text in scratch copied to a string slot, cut to strsize. */

@@ -6,31 +6,8 @@
  * copying a slot onto itself is a byte-wise no-op, so measuring needs no temporary slot). */
 #include "cg_str.h"
 
+#include "cg_emit.h"
 #include "dcheck.h"
-
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R2 BPF_REG_2
-#define R3 BPF_REG_3
-#define R4 BPF_REG_4
-#define R5 BPF_REG_5
-#define RS CG_R_SCRATCH
-#define FP BPF_REG_10
-
-static void emit(struct cg *g, struct bpf_insn in)
-{
-	bpb_emit(g->b, in);
-}
-
-static int label(struct cg *g)
-{
-	return bpb_label_new(g->b);
-}
-
-static void place(struct cg *g, int l)
-{
-	bpb_label_place(g->b, l);
-}
 
 /* The smallest 2^k - 1 that is >= max: ANDing an index with it bounds the index for the
  * verifier without a branch (and changes nothing at run time, where the index is <= max). */
@@ -40,14 +17,6 @@ static uint32_t index_mask(uint32_t max)
 	while (m - 1 < max)
 		m <<= 1;
 	return m - 1;
-}
-
-/* The verifier checks a variable access against its worst case; make the scratch map value
- * long enough for it. */
-static void need_scratch(struct cg *g, uint32_t end)
-{
-	if (g->scratch_hiwater < end)
-		g->scratch_hiwater = end;
 }
 
 /* reg = R7 + off */
