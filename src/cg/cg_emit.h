@@ -1,6 +1,7 @@
 /* cg_emit.h — shorthands for the files of emitters (cg_str.c, cg_net.c), which write one
- * instruction after another into g->b: the registers by number, and emit/label/place for the
- * program buffer (bpf_prog.h). Not for use outside those files. */
+ * instruction after another into g->b: the registers by number, emit/label/place for the
+ * program buffer (bpf_prog.h), and the few emitters both files use. Not for use outside those
+ * files. */
 #ifndef USDTRACE_CG_EMIT_H
 #define USDTRACE_CG_EMIT_H
 #include <stdint.h>
@@ -32,6 +33,20 @@ static inline int label(struct cg *g)
 static inline void place(struct cg *g, int l)
 {
 	bpb_label_place(g->b, l);
+}
+
+/* The byte at scratch offset buf + (R4 & mask) = reg (or imm when reg < 0); R4 += 1: text
+ * written a byte at a time at a position the verifier sees bounded. Clobbers R5. */
+static inline void put_byte(struct cg *g, uint32_t buf, uint32_t mask, int reg, int32_t imm)
+{
+	emit(g, bi_mov64_reg(R5, R4));
+	emit(g, bi_alu64_imm(BPF_AND, R5, (int32_t)mask));
+	emit(g, bi_alu64_reg(BPF_ADD, R5, RS));
+	if (reg >= 0)
+		emit(g, bi_stx(BPF_B, R5, reg, (int16_t)buf));
+	else
+		emit(g, bi_st(BPF_B, R5, (int16_t)buf, imm));
+	emit(g, bi_alu64_imm(BPF_ADD, R4, 1));
 }
 
 /* The verifier checks a variable access against its worst case; make the scratch map value

@@ -37,14 +37,7 @@ struct ntop {
 /* text[R4++] = reg (or imm when reg < 0). Clobbers R5. */
 static void put(struct cg *g, const struct ntop *n, int reg, int32_t imm)
 {
-	emit(g, bi_mov64_reg(R5, R4));
-	emit(g, bi_alu64_imm(BPF_AND, R5, NTOP_BUF - 1));
-	emit(g, bi_alu64_reg(BPF_ADD, R5, RS));
-	if (reg >= 0)
-		emit(g, bi_stx(BPF_B, R5, reg, (int16_t)n->text));
-	else
-		emit(g, bi_st(BPF_B, R5, (int16_t)n->text, imm));
-	emit(g, bi_alu64_imm(BPF_ADD, R4, 1));
+	put_byte(g, n->text, NTOP_BUF - 1, reg, imm);
 }
 
 /* The hex digit of bits [shift, shift + 4) of R2 into R3. */
@@ -60,34 +53,25 @@ static void nibble(struct cg *g, int shift)
 	place(g, digit);
 }
 
-/* Group i (R2, 16 bits) in hex without leading zeros. */
+/* Group i (R2, 16 bits) in hex without leading zeros: the digit of bits [shift, shift + 4)
+ * is left out when R2 < 1 << shift, unless a higher digit was written (R2 >= 1 << (shift + 4),
+ * tested on R2 rather than kept in a register, so the paths of the digit counts join). */
 static void put_group(struct cg *g, const struct ntop *n)
 {
-	int d2 = label(g), d1 = label(g), d0 = label(g);
-	bpb_jmp_imm(g->b, BPF_JLT, R2, 0x1000, d2);
-	nibble(g, 12);
-	put(g, n, R3, 0);
-	place(g, d2);
-	{
-		int w = label(g);
-		bpb_jmp_imm(g->b, BPF_JGE, R2, 0x1000, w);
-		bpb_jmp_imm(g->b, BPF_JLT, R2, 0x100, d1);
-		place(g, w);
+	for (int shift = 12; shift >= 0; shift -= 4) {
+		int skip = shift > 0 ? label(g) : -1;
+		if (shift > 0) {
+			int w = label(g);
+			if (shift < 12)
+				bpb_jmp_imm(g->b, BPF_JGE, R2, 1 << (shift + 4), w);
+			bpb_jmp_imm(g->b, BPF_JLT, R2, 1 << shift, skip);
+			place(g, w);
+		}
+		nibble(g, shift);
+		put(g, n, R3, 0);
+		if (shift > 0)
+			place(g, skip);
 	}
-	nibble(g, 8);
-	put(g, n, R3, 0);
-	place(g, d1);
-	{
-		int w = label(g);
-		bpb_jmp_imm(g->b, BPF_JGE, R2, 0x100, w);
-		bpb_jmp_imm(g->b, BPF_JLT, R2, 0x10, d0);
-		place(g, w);
-	}
-	nibble(g, 4);
-	put(g, n, R3, 0);
-	place(g, d0);
-	nibble(g, 0);
-	put(g, n, R3, 0);
 }
 
 /* R2 = group i of the address (network order). */

@@ -844,6 +844,27 @@ static void in_map(struct cg *g, uint32_t map)
 	emit(g, bi_alu64_imm(BPF_AND, R5, 1));
 }
 
+/* One step of strtok's scans of the string at scratch offset buf, which count steps in R0
+ * (at most strsize) and hold the position in R1 (bounded by mask; advance: moved to the next
+ * character first): at `loop`, jump to `end` when the steps are used up or the character is
+ * the NUL; else R2 = the character, R5 = whether it is a delimiter (map as in_map).
+ * Clobbers R3, R4. */
+static void scan_step(struct cg *g, uint32_t buf, uint32_t mask, uint32_t map, int loop,
+		      int end, bool advance)
+{
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, end);
+	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
+	if (advance)
+		emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)buf));
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, end);
+	in_map(g, map);
+}
+
 void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
@@ -899,15 +920,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	/* Skip leading delimiters; the end of the string means no token (state cleared). */
 	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)pos));
 	emit(g, bi_mov64_imm(R0, 0));
-	place(g, skip);
-	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, gone);
-	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
-	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
-	scratch_ptr(g, R3, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
-	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)buf));
-	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, gone);
-	in_map(g, map);
+	scan_step(g, buf, mask, map, skip, gone, false);
 	bpb_jmp_imm(g->b, BPF_JEQ, R5, 0, tok);
 	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
 	bpb_ja(g->b, skip);
@@ -919,16 +932,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	place(g, tok);
 	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)start));
 	emit(g, bi_mov64_imm(R0, 0));
-	place(g, tloop);
-	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, tend);
-	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
-	scratch_ptr(g, R3, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
-	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)buf));
-	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, tend);
-	in_map(g, map);
+	scan_step(g, buf, mask, map, tloop, tend, true);
 	bpb_jmp_imm(g->b, BPF_JEQ, R5, 0, tloop);
 	place(g, tend);
 	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)pos));
@@ -978,14 +982,7 @@ struct cpath {
 /* dest[j++] = the byte in reg (or imm when reg < 0); j is in R4. Clobbers R5. */
 static void cpath_put(struct cg *g, const struct cpath *cp, int reg, int32_t imm)
 {
-	emit(g, bi_mov64_reg(R5, R4));
-	emit(g, bi_alu64_imm(BPF_AND, R5, (int32_t)cp->mask));
-	emit(g, bi_alu64_reg(BPF_ADD, R5, RS));
-	if (reg >= 0)
-		emit(g, bi_stx(BPF_B, R5, reg, (int16_t)cp->dst));
-	else
-		emit(g, bi_st(BPF_B, R5, (int16_t)cp->dst, imm));
-	emit(g, bi_alu64_imm(BPF_ADD, R4, 1));
+	put_byte(g, cp->dst, cp->mask, reg, imm);
 }
 
 /* A slash written at j (R4): push j. Clobbers R0, R5. */
