@@ -893,19 +893,51 @@ static bool clause_runs(struct cgc *c, int clause_no)
 	return clause_runs_in(c, clause_no, c->probe_idx);
 }
 
-/* A USDT program whose every clause has a predicate of constants and arguments read straight
- * from the context (pure_pred) tests them first: when none holds, the firing ends before
- * the prologue's lookups, as cheap as a per-site program's predicate. Predicates have no side
+/* Whether expression n can be evaluated before the prologue (no scratch, no globals, no
+ * fault path, nothing but R0-R5 and stack slots): integer constants, the identifiers and
+ * indexes the provider's `leaf` accepts, and arithmetic, comparisons, logic, conditionals and
+ * casts of them. Division and modulo are out (they fault on 0), as are strings, variables,
+ * calls and assignments. */
+static bool pure_pred(struct cgc *c, const struct dnode *n,
+		      bool (*leaf)(struct cgc *c, const struct dnode *n))
+{
+	if (!n || cgc_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
+		return false;
+	if (n->isconst)
+		return true;
+	switch (n->kind) {
+	case DN_IDENT: case DN_INDEX:
+		return leaf(c, n);
+	case DN_UNARY:
+		return (n->op == DOP_NEG || n->op == DOP_BNOT || n->op == DOP_LNOT ||
+			n->op == DOP_PLUS) && pure_pred(c, n->lhs, leaf);
+	case DN_BINARY:
+		return n->op != DOP_DIV && n->op != DOP_MOD &&
+		       pure_pred(c, n->lhs, leaf) && pure_pred(c, n->rhs, leaf);
+	case DN_COND:
+		return pure_pred(c, n->cond, leaf) && pure_pred(c, n->lhs, leaf) &&
+		       pure_pred(c, n->rhs, leaf);
+	case DN_CAST:
+		return pure_pred(c, n->lhs, leaf);
+	default:
+		return false;
+	}
+}
+
+/* A program whose every clause has a predicate of constants and what the provider reads
+ * without the prologue (pure_pred: USDT arguments read straight from the context, a
+ * tracepoint's pid...) tests them first: when none holds, the firing ends before the
+ * prologue's lookups, as cheap as a per-site program's predicate. Predicates have no side
  * effects, so the one that holds is simply evaluated again in its clause. */
 void cgc_emit_prefilter(struct cgc *c, int out_label,
-			bool (*pure)(struct cgc *c, const struct dnode *n))
+			bool (*leaf)(struct cgc *c, const struct dnode *n))
 {
 	int clause_no = 0, n = 0;
 	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
 		if (cl->kind != DN_CLAUSE)
 			continue;
 		if (clause_runs(c, clause_no++)) {
-			if (!cl->cond || !pure(c, cl->cond))
+			if (!cl->cond || !pure_pred(c, cl->cond, leaf))
 				return;
 			n++;
 		}

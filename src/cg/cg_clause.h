@@ -280,10 +280,12 @@ static inline unsigned cgc_probe_flags(const struct cgc *c)
 /* One program for probe probe_idx: every clause enabling it, in program order. */
 void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode);
 bool cgc_program_speculates(struct cgc *c, int probe_idx);
-/* Test the clauses' predicates before the prologue when every one is `pure` (cheap, no side
- * effects, needs nothing the prologue sets up): none holds, jump to out_label. */
+/* Test the clauses' predicates before the prologue when every one needs nothing the prologue
+ * sets up (integer constants and arithmetic, comparisons, logic, conditionals and casts of
+ * them and of the identifiers and indexes, DN_IDENT or DN_INDEX, that `leaf` accepts): none
+ * holds, jump to out_label. */
 void cgc_emit_prefilter(struct cgc *c, int out_label,
-			bool (*pure)(struct cgc *c, const struct dnode *n));
+			bool (*leaf)(struct cgc *c, const struct dnode *n));
 
 /* Expressions (cg_expr.c). */
 void cgc_eval_int(struct cgc *c, struct dnode *n);             /* value in R0 */

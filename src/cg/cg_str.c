@@ -27,6 +27,23 @@ static void scratch_ptr(struct cg *g, int reg, uint32_t off)
 		emit(g, bi_alu64_imm(BPF_ADD, reg, (int32_t)off));
 }
 
+/* The head of a loop over the string slot at scratch offset s, its index in R1: at `loop`,
+ * R2 = s[R1++]; at the NUL, or past strsize characters, jump to end (the code after this
+ * goes on with R2). Clobbers R3. */
+static void next_char(struct cg *g, uint32_t s, int loop, int end)
+{
+	int go = label(g);
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, end);
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)s));
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, go);
+	bpb_ja(g->b, end);
+	place(g, go);
+}
+
 /* R0 = bpf_probe_read_kernel_str(R7 + dst, size, R7 + src): the length of src plus one. */
 static void copy_str(struct cg *g, uint32_t dst, uint32_t size, uint32_t src)
 {
@@ -683,20 +700,12 @@ void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr)
 
 static void emit_case(struct cg *g, uint32_t dst, uint32_t s, char from)
 {
-	int loop = label(g), go = label(g), end = label(g);
+	int loop = label(g), end = label(g);
 
 	if (dst != s)
 		copy_str(g, dst, g->strsize, s);
 	emit(g, bi_mov64_imm(R1, 0));
-	place(g, loop);
-	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, end);
-	scratch_ptr(g, R3, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
-	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)dst));
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, go);
-	bpb_ja(g->b, end);
-	place(g, go);
+	next_char(g, dst, loop, end);
 	emit(g, bi_mov64_reg(R4, R2));
 	emit(g, bi_alu64_imm(BPF_SUB, R4, from));
 	bpb_jmp_imm(g->b, BPF_JGT, R4, 25, loop);
@@ -871,7 +880,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	uint32_t pos = g->strtok_state, buf = g->strtok_state + 8;
 	uint32_t map = cgs_scratch_alloc(g, 32), t = cgs_scratch_alloc(g, 16);
 	uint32_t start = t, found = t + 8;
-	int have = label(g), mloop = label(g), mgo = label(g), mdone = label(g);
+	int have = label(g), mloop = label(g), mdone = label(g);
 	int skip = label(g), gone = label(g), tok = label(g), tloop = label(g), tend = label(g);
 	int none = label(g), out = label(g);
 
@@ -896,15 +905,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	for (int i = 0; i < 4; i++)
 		emit(g, bi_st(BPF_DW, RS, (int16_t)(map + 8 * i), 0));
 	emit(g, bi_mov64_imm(R1, 0));
-	place(g, mloop);
-	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, mdone);
-	scratch_ptr(g, R3, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
-	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)delim));
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, mgo);
-	bpb_ja(g->b, mdone);
-	place(g, mgo);
+	next_char(g, delim, mloop, mdone);
 	emit(g, bi_mov64_reg(R4, R2));
 	emit(g, bi_alu64_imm(BPF_RSH, R4, 3));
 	emit(g, bi_alu64_reg(BPF_ADD, R4, RS));

@@ -68,33 +68,14 @@ int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint)
 	return -1;
 }
 
-/* A predicate the prologue may test before anything is set up: constants and the pid, tid, uid
- * and gid of the thread the probe describes (the current one, or the provider's cg_task: read
- * through the stack, no scratch) ($target is a constant by then), compared, combined, cast.
- * Division and modulo fault on 0; strings and variables need the scratch area. */
-static bool pure_pred(struct cgc *c, const struct dnode *n)
+/* The pid, tid, uid and gid of the thread the probe describes (the current one, or the
+ * provider's cg_task: read through the stack, no scratch) may be tested before anything is
+ * set up ($target is a constant by then). */
+static bool pure_ident(struct cgc *c, const struct dnode *n)
 {
-	if (!n || cgc_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
-		return false;
-	if (n->isconst)
-		return true;
-	switch (n->kind) {
-	case DN_IDENT:
-		return n->builtin == DB_PID || n->builtin == DB_TID || n->builtin == DB_UID ||
-		       n->builtin == DB_GID;
-	case DN_UNARY:
-		return (n->op == DOP_NEG || n->op == DOP_BNOT || n->op == DOP_LNOT ||
-			n->op == DOP_PLUS) && pure_pred(c, n->lhs);
-	case DN_BINARY:
-		return n->op != DOP_DIV && n->op != DOP_MOD &&
-		       pure_pred(c, n->lhs) && pure_pred(c, n->rhs);
-	case DN_COND:
-		return pure_pred(c, n->cond) && pure_pred(c, n->lhs) && pure_pred(c, n->rhs);
-	case DN_CAST:
-		return pure_pred(c, n->lhs);
-	default:
-		return false;
-	}
+	(void)c;
+	return n->kind == DN_IDENT && (n->builtin == DB_PID || n->builtin == DB_TID ||
+				       n->builtin == DB_UID || n->builtin == DB_GID);
 }
 
 void ktp_prefilter(struct cgc *c, int out_label)
@@ -106,7 +87,7 @@ void ktp_prefilter(struct cgc *c, int out_label)
 		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 0, (int32_t)o->cpu, out_label);
 	}
-	cgc_emit_prefilter(c, out_label, pure_pred);
+	cgc_emit_prefilter(c, out_label, pure_ident);
 }
 
 /* ---- emitters ---- */

@@ -227,38 +227,13 @@ static bool emit_fast_arg(struct cgc *c, int i, int done)
 	return false;
 }
 
-/* Whether expression n can be evaluated before the prologue (no scratch, no globals, no
- * fault path, nothing but R0-R5 and stack slots): integer constants, and arithmetic,
- * comparisons, logic, conditionals and casts of them and of the arguments this program reads
- * straight from the context. Division and modulo are out (they fault on 0), as are strings,
- * variables, calls and assignments. */
-static bool pure_pred(struct cgc *c, const struct dnode *n)
+/* argN and args[N] may be tested before the prologue where this program reads them straight
+ * from the context (guarded reads may fall back to the spec: not those). */
+static bool pure_arg(struct cgc *c, const struct dnode *n)
 {
-	if (!n || cgc_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
-		return false;
-	if (n->isconst)
-		return true;
-	switch (n->kind) {
-	case DN_IDENT: case DN_INDEX: {
-		int i = n->builtin >= DB_ARG0 && n->builtin <= DB_ARG9 ? n->builtin - DB_ARG0
-			: n->builtin == DB_ARGS && n->args && n->args->isconst ? (int)n->args->cval : -1;
-		/* guarded reads may fall back to the spec: not ahead of the prologue */
-		return c->usdt_mode == CGC_USDT_DIRECT && fast_layout(c, i) != NULL;
-	}
-	case DN_UNARY:
-		return (n->op == DOP_NEG || n->op == DOP_BNOT || n->op == DOP_LNOT ||
-			n->op == DOP_PLUS) && pure_pred(c, n->lhs);
-	case DN_BINARY:
-		return n->op != DOP_DIV && n->op != DOP_MOD &&
-		       pure_pred(c, n->lhs) && pure_pred(c, n->rhs);
-	case DN_COND:
-		return pure_pred(c, n->cond) && pure_pred(c, n->lhs) &&
-		       pure_pred(c, n->rhs);
-	case DN_CAST:
-		return pure_pred(c, n->lhs);
-	default:
-		return false;
-	}
+	int i = n->builtin >= DB_ARG0 && n->builtin <= DB_ARG9 ? n->builtin - DB_ARG0
+		: n->builtin == DB_ARGS && n->args && n->args->isconst ? (int)n->args->cval : -1;
+	return c->usdt_mode == CGC_USDT_DIRECT && fast_layout(c, i) != NULL;
 }
 
 /* R0 = argument i of the site that fired, extended from its size as its sign says. A memory
@@ -423,5 +398,5 @@ void uprobe_compile(struct cgc *c, int probe_idx)
 void uprobe_prologue(struct cgc *c, int out_label)
 {
 	clear_cookie(c);
-	cgc_emit_prefilter(c, out_label, pure_pred);
+	cgc_emit_prefilter(c, out_label, pure_arg);
 }
