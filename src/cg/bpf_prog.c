@@ -27,14 +27,20 @@ size_t bpb_emit(struct bpf_prog_buf *b, struct bpf_insn insn)
 	return b->n++;
 }
 
+/* A 16-byte instruction (two slots); returns the index of the first. */
+static size_t emit_wide(struct bpf_prog_buf *b, const struct bpf_insn two[2])
+{
+	size_t at = bpb_emit(b, two[0]);
+	bpb_emit(b, two[1]);
+	return at;
+}
+
 size_t bpb_ld_imm64(struct bpf_prog_buf *b, int dst, uint64_t v)
 {
 	struct bpf_insn two[2];
 
 	bi_ld_imm64(two, dst, v);
-	size_t at = bpb_emit(b, two[0]);
-	bpb_emit(b, two[1]);
-	return at;
+	return emit_wide(b, two);
 }
 
 size_t bpb_ld_map_fd(struct bpf_prog_buf *b, int dst, int fd)
@@ -42,9 +48,7 @@ size_t bpb_ld_map_fd(struct bpf_prog_buf *b, int dst, int fd)
 	struct bpf_insn two[2];
 
 	bi_ld_map_fd(two, dst, fd);
-	size_t at = bpb_emit(b, two[0]);
-	bpb_emit(b, two[1]);
-	return at;
+	return emit_wide(b, two);
 }
 
 int bpb_label_new(struct bpf_prog_buf *b)

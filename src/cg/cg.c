@@ -309,8 +309,8 @@ static void rec_flush_if(struct cgc *c, bool always)
 		return;
 	}
 	e->size = cgc_round8(c->rec_size);
-	if (e->size + cgsp_rec_extra(c) > c->rec_max)
-		c->rec_max = e->size + cgsp_rec_extra(c);
+	if (e->size + cgc_spec_rec_extra(c) > c->rec_max)
+		c->rec_max = e->size + cgc_spec_rec_extra(c);
 	if (c->probe->prov->cg_epid) {
 		c->probe->prov->cg_epid(c, 1, e->epid);
 		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, 0));
@@ -321,7 +321,7 @@ static void rec_flush_if(struct cgc *c, bool always)
 	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, 4));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
-	int held = c->spec_clause ? cgsp_send(c, e->epid, e->size) : -1;
+	int held = c->spec_clause ? cgc_spec_send(c, e->epid, e->size) : -1;
 	cgc_ld_map(c, 1, c->m_ringbuf);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 0));
@@ -405,7 +405,7 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 		int bsz = size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W : BPF_DW;
 		if (size != 1 && size != 2 && size != 4 && size != 8)
 			cgc_fail(c, n, "cannot record a value of %u bytes", size);
-		cgx_int(c, n);
+		cgc_eval_int(c, n);
 		if (size == 8)  /* a pointer, or one cast to a 64-bit integer */
 			alloca_ptr_as_offset(c);
 		v->off = rec_alloc(c, size, size);
@@ -417,7 +417,7 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 		return;
 	}
 	case CGC_VSTR: {
-		uint32_t s = cgx_str(c, n);
+		uint32_t s = cgc_eval_str(c, n);
 		if (n->kind == DN_CALL && (n->subr == DS_STRTOK || n->subr == DS_STRSTR ||
 					   n->subr == DS_STRCHR || n->subr == DS_STRRCHR)) {
 			/* none found is D's NULL string (R0, the found flag, is 0): recording it
@@ -438,7 +438,7 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 	}
 	case CGC_VBYTES: {
 		uint32_t size;
-		uint32_t s = cgx_bytes(c, n, &size);
+		uint32_t s = cgc_eval_bytes(c, n, &size);
 		v->off = rec_alloc(c, cgc_round8(size), 8);
 		v->size = size;
 		v->kind = (t->kind == DTY_FLOAT || t->kind == DTY_DOUBLE || t->kind == DTY_LDOUBLE)
@@ -509,21 +509,21 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	struct dobj_val *v = new_action(c, DOBJ_ACT_TRACEMEM, dyn ? 2 : 1)->vals;
 	if (dyn)
 		cgc_rec_int(c, dyn, &v[1], 8, "ssize_t");
-	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8(n));
+	uint32_t tmp = cgs_scratch_alloc(&c->g, cgc_round8(n));
 	cgc_zero_scratch(c, tmp, cgc_round8(n));
 	if (cgc_vclass(addr->type) == CGC_VSTR) {
 		/* a string's own bytes (its slot), as far as they go */
-		uint32_t raw = cgx_str(c, addr);
-		uint32_t s = cg_scratch_alloc(&c->g, c->slot);
+		uint32_t raw = cgc_eval_str(c, addr);
+		uint32_t s = cgs_scratch_alloc(&c->g, c->slot);
 		cgc_copy_str_clean(c, s, raw, false);   /* zeros after the NUL, not stale bytes */
 		uint32_t len = cgc_round8(n) < c->slot ? cgc_round8(n) : c->slot;
 		cgc_copy(c, CG_R_SCRATCH, tmp, CG_R_SCRATCH, s, len, false);
 	} else {
-		cgx_int(c, addr);
+		cgc_eval_int(c, addr);
 		int16_t slot = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
 		/* through a kernel pointer (curthread), kernel memory, as dtrace's tracemem reads */
-		cg_emit_load_ptr_as(&c->g, tmp, slot, n, cgx_kernel_ptr(addr->type));
+		cgs_load_ptr_as(&c->g, tmp, slot, n, cgc_kernel_ptr(addr->type));
 		cgc_slot_pop(c);
 	}
 	v->off = rec_alloc(c, cgc_round8(n), 8);
@@ -555,9 +555,9 @@ static void act_print(struct cgc *c, struct dnode *call)
 	struct dobj_action *act = new_action(c, DOBJ_ACT_PRINT, 2);
 	act->ptype = arg->type;
 	struct dobj_val *v = act->vals;
-	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8(n));
+	uint32_t tmp = cgs_scratch_alloc(&c->g, cgc_round8(n));
 	cgc_zero_scratch(c, tmp, cgc_round8(n));
-	cgx_int(c, arg);
+	cgc_eval_int(c, arg);
 	int16_t slot = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
 	v[0].off = rec_alloc(c, 8, 8);
@@ -566,7 +566,7 @@ static void act_print(struct cgc *c, struct dnode *call)
 	v[0].argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, 8, false, "void *" };
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)v[0].off));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
-	cg_emit_load_ptr_as(&c->g, tmp, slot, n, cgx_kernel_ptr(arg->type));
+	cgs_load_ptr_as(&c->g, tmp, slot, n, cgc_kernel_ptr(arg->type));
 	cgc_slot_pop(c);
 	v[1].off = rec_alloc(c, cgc_round8(n), 8);
 	v[1].size = n;
@@ -578,13 +578,13 @@ static void act_print(struct cgc *c, struct dnode *call)
 void cgc_rec_int(struct cgc *c, struct dnode *n, struct dobj_val *v, uint32_t size,
 		 const char *type)
 {
-	cgx_int(c, n);
+	cgc_eval_int(c, n);
 	v->off = rec_alloc(c, size, size);
 	v->size = size;
 	v->kind = DOBJ_V_INT;
 	v->is_signed = true;
 	v->argtype = (struct dfmt_argtype){ DFMT_ARG_INT, size, true, type };
-	cgc_emit(c, bi_stx(cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)v->off));
+	cgc_emit(c, bi_stx(cgc_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)v->off));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
 }
 
@@ -667,25 +667,25 @@ static void compile_action(struct cgc *c, struct dnode *call)
 		act_exit(c, call);
 		break;
 	case DS_SPECULATE:
-		cgsp_speculate(c, call);
+		cgc_spec_speculate(c, call);
 		break;
 	case DS_COMMIT: case DS_DISCARD:
 		/* what this clause speculated so far is part of what it commits (dtrace_probe
 		 * closes the ecb's speculative record before committing) */
 		if (c->ecb >= 0 && c->o->ecbs[c->ecb].nacts)
 			rec_flush(c);
-		cgsp_commit(c, call, call->subr == DS_DISCARD);
+		cgc_spec_commit(c, call, call->subr == DS_DISCARD);
 		break;
 	case DS_PRINTA: case DS_TRUNC: case DS_CLEAR: case DS_NORMALIZE: case DS_DENORMALIZE:
 	case DS_SETOPT:
-		cga_action(c, call);
+		cgc_agg_action(c, call);
 		break;
 	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
 	case DS_STACK: case DS_SYM: case DS_FUNC: case DS_MOD:
-		cgk_action(c, call);
+		cgc_ustack_action(c, call);
 		break;
 	default:
-		cgx_subr_stmt(c, call);
+		cgc_subr_stmt(c, call);
 		if (bare_action(call->subr)) {
 			cgc_current_epid(c);
 			c->bare_rec = true;
@@ -709,10 +709,10 @@ static void compile_stmt(struct cgc *c, struct dnode *n)
 		} else if (n->lhs->kind == DN_ASSIGN && n->lhs->lhs->kind == DN_AGG) {
 			note(c, "; clause %d, action #%d: @%s = %s()", c->clause_no + 1,
 			     c->action_no, n->lhs->lhs->name, n->lhs->rhs->name);
-			cga_update(c, n->lhs);
+			cgc_agg_update(c, n->lhs);
 		} else {
 			note(c, "; clause %d, action #%d", c->clause_no + 1, c->action_no);
-			cgx_effect(c, n->lhs);
+			cgc_eval_effect(c, n->lhs);
 		}
 		break;
 	case DN_IF: {
@@ -723,7 +723,7 @@ static void compile_stmt(struct cgc *c, struct dnode *n)
 		if (n->action)
 			c->action_no = n->action;
 		note(c, "; clause %d, if (action #%d)", c->clause_no + 1, c->action_no);
-		cgx_int(c, n->cond);
+		cgc_eval_int(c, n->cond);
 		c->g.scratch_top = mark;
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
 		compile_stmt(c, n->lhs);
@@ -825,7 +825,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 	c->where = cl;
 
 	note(c, "; clause %d%s", clause_no + 1, cl->cond ? ", predicate" : "");
-	cgsp_clause_begin(c, cl);
+	cgc_spec_clause_begin(c, cl);
 	/* Once exit() ran, dtrace_probe skips the remaining enablings of any probe but END and
 	 * ERROR (dtrace.c: DTRACEACT_EXIT makes the state draining; then only the dtrace
 	 * provider's probes run, and BEGIN not even those). */
@@ -834,20 +834,20 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, DOBJ_RUN_STOPPING, c->end_label);
 	}
 	if (cl->cond) {
-		cgx_int(c, cl->cond);
+		cgc_eval_int(c, cl->cond);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, c->end_label);
 		c->g.scratch_top = c->this_end;
 	}
 	if (cl->body)
 		compile_stmt(c, cl->body);
-	rec_flush_if(c, no_statements(cl->body) || cgsp_default_record(cl->body));
+	rec_flush_if(c, no_statements(cl->body) || cgc_spec_default_record(cl->body));
 	/* the verifier refuses unreachable code: no fault path unless something can fault */
 	if (c->fault_used) {
 		bpb_ja(&c->buf, c->end_label);
 		emit_fault_path(c);
 	}
 	bpb_label_place(&c->buf, c->end_label);
-	cgsp_clause_end(c);
+	cgc_spec_clause_end(c);
 }
 
 /* Does the statement list call exit() unconditionally (a statement of its own)? */
@@ -893,19 +893,51 @@ static bool clause_runs(struct cgc *c, int clause_no)
 	return clause_runs_in(c, clause_no, c->probe_idx);
 }
 
-/* A USDT program whose every clause has a predicate of constants and arguments read straight
- * from the context (cgu_pure_pred) tests them first: when none holds, the firing ends before
- * the prologue's lookups, as cheap as a per-site program's predicate. Predicates have no side
+/* Whether expression n can be evaluated before the prologue (no scratch, no globals, no
+ * fault path, nothing but R0-R5 and stack slots): integer constants, the identifiers and
+ * indexes the provider's `leaf` accepts, and arithmetic, comparisons, logic, conditionals and
+ * casts of them. Division and modulo are out (they fault on 0), as are strings, variables,
+ * calls and assignments. */
+static bool pure_pred(struct cgc *c, const struct dnode *n,
+		      bool (*leaf)(struct cgc *c, const struct dnode *n))
+{
+	if (!n || cgc_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
+		return false;
+	if (n->isconst)
+		return true;
+	switch (n->kind) {
+	case DN_IDENT: case DN_INDEX:
+		return leaf(c, n);
+	case DN_UNARY:
+		return (n->op == DOP_NEG || n->op == DOP_BNOT || n->op == DOP_LNOT ||
+			n->op == DOP_PLUS) && pure_pred(c, n->lhs, leaf);
+	case DN_BINARY:
+		return n->op != DOP_DIV && n->op != DOP_MOD &&
+		       pure_pred(c, n->lhs, leaf) && pure_pred(c, n->rhs, leaf);
+	case DN_COND:
+		return pure_pred(c, n->cond, leaf) && pure_pred(c, n->lhs, leaf) &&
+		       pure_pred(c, n->rhs, leaf);
+	case DN_CAST:
+		return pure_pred(c, n->lhs, leaf);
+	default:
+		return false;
+	}
+}
+
+/* A program whose every clause has a predicate of constants and what the provider reads
+ * without the prologue (pure_pred: USDT arguments read straight from the context, a
+ * tracepoint's pid...) tests them first: when none holds, the firing ends before the
+ * prologue's lookups, as cheap as a per-site program's predicate. Predicates have no side
  * effects, so the one that holds is simply evaluated again in its clause. */
 void cgc_emit_prefilter(struct cgc *c, int out_label,
-			bool (*pure)(struct cgc *c, const struct dnode *n))
+			bool (*leaf)(struct cgc *c, const struct dnode *n))
 {
 	int clause_no = 0, n = 0;
 	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
 		if (cl->kind != DN_CLAUSE)
 			continue;
 		if (clause_runs(c, clause_no++)) {
-			if (!cl->cond || !pure(c, cl->cond))
+			if (!cl->cond || !pure_pred(c, cl->cond, leaf))
 				return;
 			n++;
 		}
@@ -921,7 +953,7 @@ void cgc_emit_prefilter(struct cgc *c, int out_label,
 			continue;
 		if (clause_runs(c, clause_no++)) {
 			c->where = cl;
-			cgx_int(c, cl->cond);
+			cgc_eval_int(c, cl->cond);
 			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, full);
 		}
 	}
@@ -933,7 +965,7 @@ void cgc_emit_prefilter(struct cgc *c, int out_label,
 
 /* The kernel refuses a program that uses more than 64 maps (MAX_USED_MAPS), after the tracer
  * has created them all and the verifier has walked the code: say so at compile time. */
-#define CG_MAX_USED_MAPS 64
+#define MAX_USED_MAPS 64
 static void check_maps_used(struct cgc *c, const struct dobj_prog *p)
 {
 	bool *used = xcalloc(c->o->nmaps ? c->o->nmaps : 1, sizeof *used);
@@ -946,12 +978,12 @@ static void check_maps_used(struct cgc *c, const struct dobj_prog *p)
 		}
 	}
 	free(used);
-	if (n <= CG_MAX_USED_MAPS)
+	if (n <= MAX_USED_MAPS)
 		return;
 	c->where = NULL;   /* the whole program, not the last clause compiled */
 	cgc_fail(c, NULL, "the clauses for probe %s:%s:%s:%s use %zu BPF maps, more than the "
 		 "kernel allows one program (%d)", c->probe->provider, c->probe->module,
-		 c->probe->function, c->probe->name, n, CG_MAX_USED_MAPS);
+		 c->probe->function, c->probe->name, n, MAX_USED_MAPS);
 }
 /* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
  * clause-local variables, which dtrace leaves undefined at each firing. */
@@ -989,7 +1021,7 @@ static void emit_prologue(struct cgc *c, int out_label)
 		cgs_strtok_reset(&c->g);
 }
 
-void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
+void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 {
 	struct dobj *o = c->o;
 	struct dnode *cl;
@@ -1024,7 +1056,7 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode)
 	p->type = c->probe->prov->prog_type(c->probe);
 
 	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
-	if (mode == CGU_GENERIC)
+	if (mode == CGC_USDT_GENERIC)
 		note(c, "; the program above for the sites whose arguments are not where it reads them");
 	note(c, "; prologue");
 	emit_prologue(c, out);
@@ -1094,14 +1126,14 @@ bool cgc_program_speculates(struct cgc *c, int probe_idx)
 	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
 		if (cl->kind != DN_CLAUSE)
 			continue;
-		if (clause_runs_in(c, clause_no++, probe_idx) && cgsp_clause_speculates(cl))
+		if (clause_runs_in(c, clause_no++, probe_idx) && cgc_spec_clause_speculates(cl))
 			return true;
 	}
 	return false;
 }
 
 /* dtrace-utils keeps every dynamic variable in one pool of dynvarsize bytes whose elements each
- * take the largest tuple plus the largest value (cgx_vars_layout notes both): where not even
+ * take the largest tuple plus the largest value (cgc_vars_layout notes both): where not even
  * one element fits, it refuses to enable. */
 static void check_dynvarsize(struct cgc *c, uint64_t budget)
 {
@@ -1156,7 +1188,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	/* A D string holds up to strsize characters, NUL-terminated only when shorter (dtrace's
 	 * strings are strsize-byte buffers). The emitters keep a NUL inside g->strsize bytes, so
 	 * they get one byte more; records carry strsize bytes. A slot has a byte more still,
-	 * at g->strsize: a string variable's NULL mark (cgx_var_store_null_str). */
+	 * at g->strsize: a string variable's NULL mark (cgc_var_store_null_str). */
 	c->g.strsize = (uint32_t)strsize + 1;
 	c->g.scratch_size = CGC_SCRATCH_LIMIT;
 	c->slot = cgc_round8(strsize + 2);
@@ -1188,12 +1220,12 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	o->state_map = c->m_globals;
 	o->ringbuf_map = c->m_ringbuf;
 	o->drops_map = c->m_drops;
-	cgu_add_maps(c);
-	cgsp_setup(c);
+	uprobe_add_maps(c);
+	cgc_spec_setup(c);
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
 	c->this_end = CGC_SCR_FIXED;   /* CGC_SCR_BASE, CGC_SCR_OWNER, CGC_SCR_GBASE */
-	cgx_vars_layout(c);
-	cga_layout(c);
+	cgc_vars_layout(c);
+	cgc_agg_layout(c);
 	c->this_vars_end = c->this_end;
 	for (struct dnode *n = ck->prog->pool.all; n; n = n->pool_next)
 		if (n->kind == DN_CALL && n->subr == DS_STRTOK)
@@ -1211,7 +1243,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 		if (in->probes[p].prov->cg_compile)
 			in->probes[p].prov->cg_compile(c, (int)p);
 		else
-			cgc_compile_program(c, (int)p, CGU_GUARDED);
+			cgc_compile_program(c, (int)p, CGC_USDT_GUARDED);
 	}
 
 	/* Sizes known only now. */

@@ -1,5 +1,5 @@
 /* cg_agg.c — aggregations in BPF: one per-CPU hash map per aggregation (a one-entry per-CPU
- * array for a keyless count(): docs/agg.md), or, past CGA_OWN_MAPS aggregations, maps shared
+ * array for a keyless count(): docs/agg.md), or, past OWN_MAPS_MAX aggregations, maps shared
  * by several (dobj.h's struct dobj_agg), the in-place update of
  * `@name[keys] = func(args)`, and the records of printa/trunc/clear/normalize/denormalize/setopt.
  *
@@ -26,7 +26,7 @@
 #include "dobj.h"
 
 /* Per-CPU values larger than this cannot be allocated by the kernel (PCPU_MIN_UNIT_SIZE). */
-#define CGA_MAX_VALUE 32768
+#define AGG_VALUE_MAX 32768
 
 static const struct dobj_agg *agg_of(struct cgc *c, const struct dnode *n)
 {
@@ -56,7 +56,7 @@ static int64_t probe_field_max(struct cgc *c, int b)
 	return (int64_t)m;
 }
 
-bool cga_update_key(const struct dnode *n, const struct dck_agg *a, int idx, struct dnode **key)
+bool cgc_agg_update_key(const struct dnode *n, const struct dck_agg *a, int idx, struct dnode **key)
 {
 	if (n->kind != DN_ASSIGN || !n->lhs || n->lhs->kind != DN_AGG || n->lhs->agg != a)
 		return false;
@@ -72,7 +72,7 @@ static int64_t key_maxlen(struct cgc *c, const struct dck_agg *a, int idx)
 	int64_t max = 0;
 	for (struct dnode *n = c->ck->prog->pool.all; n; n = n->pool_next) {
 		struct dnode *k;
-		if (!cga_update_key(n, a, idx, &k))
+		if (!cgc_agg_update_key(n, a, idx, &k))
 			continue;
 		if (!k)
 			return -1;
@@ -97,10 +97,10 @@ static int64_t key_maxlen(struct cgc *c, const struct dck_agg *a, int idx)
 
 /* At most this many aggregations get a map each; a program with more shares maps (see
  * share_maps), since the kernel lets a program use at most 64 maps, the tracer's own included. */
-#define CGA_OWN_MAPS 16
+#define OWN_MAPS_MAX 16
 
 /* What the layout learned of one aggregation before its map is chosen. */
-struct cga_plan {
+struct agg_plan {
 	uint32_t vsize;            /* value bytes per CPU */
 	uint64_t entries;          /* as many as aggsize holds */
 	bool slot;                 /* `@ = count()`: an entry of a per-CPU array */
@@ -111,7 +111,7 @@ struct cga_plan {
  * call hashing the key). Its key is the first 4 bytes of the zero key word. All-zero means
  * never counted: a count only grows, and trunc and clear move baselines (trace_agg.c), never
  * this map; the reader skips it. */
-static void own_maps(struct cgc *c, const struct cga_plan *pl)
+static void own_maps(struct cgc *c, const struct agg_plan *pl)
 {
 	struct dobj *o = c->o;
 	for (size_t i = 0; i < o->naggs; i++) {
@@ -137,10 +137,10 @@ static uint32_t vclass(uint32_t vsize)
 
 /* Many aggregations: all `@ = count()` are entries of one per-CPU array (entry = index), the
  * others share one per-CPU hash map per value size rounded up to a power of two (at most 13
- * of them, CGA_MAX_VALUE being 2^15): the key is the aggregation's index as a word, then its
+ * of them, AGG_VALUE_MAX being 2^15): the key is the aggregation's index as a word, then its
  * key zero-padded to the longest in that map. A map holds as many entries as its most
  * numerous member would alone: dtrace's aggsize is one buffer that all share too. */
-static void share_maps(struct cgc *c, const struct cga_plan *pl)
+static void share_maps(struct cgc *c, const struct agg_plan *pl)
 {
 	struct dobj *o = c->o;
 	uint32_t nslots = 0;
@@ -153,7 +153,7 @@ static void share_maps(struct cgc *c, const struct cga_plan *pl)
 			if (pl[i].slot)
 				o->aggs[i].map = m;
 	}
-	for (uint32_t v = 8; v <= CGA_MAX_VALUE; v *= 2) {
+	for (uint32_t v = 8; v <= AGG_VALUE_MAX; v *= 2) {
 		uint64_t ks = 0, n = 1;
 		for (size_t i = 0; i < o->naggs; i++) {
 			if (pl[i].slot || vclass(pl[i].vsize) != v)
@@ -178,7 +178,7 @@ static void share_maps(struct cgc *c, const struct cga_plan *pl)
 	}
 }
 
-void cga_layout(struct cgc *c)
+void cgc_agg_layout(struct cgc *c)
 {
 	struct dck_prog *ck = c->ck;
 	struct dobj *o = c->o;
@@ -188,7 +188,7 @@ void cga_layout(struct cgc *c)
 	if (ck->naggs == 0)
 		return;
 	o->aggs = xcalloc((size_t)ck->naggs, sizeof *o->aggs);
-	struct cga_plan *pl = xcalloc((size_t)ck->naggs, sizeof *pl);
+	struct agg_plan *pl = xcalloc((size_t)ck->naggs, sizeof *pl);
 	for (int i = 0; i < ck->naggs; i++) {
 		struct dck_agg *a = ck->aggs[i];
 		struct agg_keydesc *kd = xcalloc((size_t)(a->nkeys > 0 ? a->nkeys : 1), sizeof *kd);
@@ -196,7 +196,7 @@ void cga_layout(struct cgc *c)
 		char err[256];
 		for (int k = 0; k < a->nkeys; k++) {
 			struct dtype *t = dtype_resolve(a->keys[k]);
-			if (cgk_key_desc(c, a, k, &kd[k])) {
+			if (cgc_ustack_key_desc(c, a, k, &kd[k])) {
 				/* ustack(), usym() & co.: pid and frames or address */
 			} else if (cgc_vclass(a->keys[k]) == CGC_VSTR) {
 				/* A member is strsize bytes, unless every value it can take is known
@@ -226,11 +226,11 @@ void cga_layout(struct cgc *c)
 		o->aggs[o->naggs].index = -1;
 		o->naggs++;
 		uint64_t vsize = 8 * (uint64_t)d->nwords;
-		if (vsize > CGA_MAX_VALUE) {
+		if (vsize > AGG_VALUE_MAX) {
 			free(pl);
 			cgc_fail_line(c, a->line, "@%s: %s( ) with %zu buckets is larger than usdtrace "
 				      "supports (at most %d)", a->name, agg_func_name(d->func),
-				      d->nwords, CGA_MAX_VALUE / 8);
+				      d->nwords, AGG_VALUE_MAX / 8);
 		}
 		if (d->keysize > 8192) {
 			free(pl);
@@ -253,7 +253,7 @@ void cga_layout(struct cgc *c)
 		pl[i].vsize = (uint32_t)vsize;
 		pl[i].slot = a->nkeys <= 0 && d->func == AGG_COUNT;
 	}
-	if (o->naggs > CGA_OWN_MAPS)
+	if (o->naggs > OWN_MAPS_MAX)
 		share_maps(c, pl);
 	else
 		own_maps(c, pl);
@@ -333,8 +333,8 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 	/* a string member may write up to a slot (strsize + 1 rounded up): the next member,
 	 * written after it, overwrites the excess; the last one needs the slack */
 	bool shared_hash = da->index >= 0 && m->kind != BPF_SYS_MAP_PERCPU_ARRAY;
-	uint32_t kb = cg_scratch_alloc(&c->g, cgc_round8(shared_hash ? m->key_size :
-							       (uint32_t)d->keysize) + c->slot);
+	uint32_t kb = cgs_scratch_alloc(&c->g, cgc_round8(shared_hash ? m->key_size :
+								(uint32_t)d->keysize) + c->slot);
 	uint32_t off = 0;
 	size_t i = 0;
 
@@ -352,7 +352,7 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb, 0));
 	for (struct dnode *k = keys; k && i < d->nkeys; k = k->next, i++) {
 		if (d->keys[i].kind != AGG_KEY_INT && d->keys[i].kind != AGG_KEY_STRING) {
-			cgk_key(c, k, kb + off, &d->keys[i]);
+			cgc_ustack_key(c, k, kb + off, &d->keys[i]);
 			off += d->keys[i].size;
 		} else if (d->keys[i].kind == AGG_KEY_STRING) {
 			const char *cs;
@@ -365,14 +365,14 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 				uint32_t n = d->keys[i].size < 16 ? d->keys[i].size : 16;
 				for (uint32_t z = 16; z < ssize; z += 8)
 					cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + off + z), 0));
-				cgx_task_comm(c, kb + off, n);
+				cgc_task_comm(c, kb + off, n);
 			} else {
-				uint32_t s = cgx_str(c, k);
+				uint32_t s = cgc_eval_str(c, k);
 				cgc_copy_str_clean(c, kb + off, s, false);
 			}
 			off += d->keys[i].size;
 		} else {
-			cgx_int(c, k);
+			cgc_eval_int(c, k);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + off)));
 			off += 8;
 		}
@@ -621,7 +621,7 @@ static struct dnode *incr_arg(const struct agg_desc *d, struct dnode *args)
 	return args;
 }
 
-void cga_update(struct cgc *c, struct dnode *assign)
+void cgc_agg_update(struct cgc *c, struct dnode *assign)
 {
 	struct dnode *l = assign->lhs, *call = assign->rhs;
 	const struct dobj_agg *da = agg_of(c, l);
@@ -632,12 +632,12 @@ void cga_update(struct cgc *c, struct dnode *assign)
 	uint32_t kb = agg_key(c, da, l->args);
 	int16_t sv = cgc_slot_push(c), si = cgc_slot_push(c);
 	if (d->func != AGG_COUNT) {
-		cgx_int(c, call->args);
+		cgc_eval_int(c, call->args);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, sv));
 	}
 	struct dnode *incr = incr_arg(d, call->args);
 	if (incr) {
-		cgx_int(c, incr);
+		cgc_eval_int(c, incr);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, si));
 	} else {
 		cgc_emit(c, bi_st(BPF_DW, 10, si, 1));
@@ -681,7 +681,7 @@ static void set_aggs(struct cgc *c, struct dobj_action *act, struct dnode *first
 		act->aggs[act->naggs++] = agg_of(c, a)->desc->id;
 }
 
-void cga_action(struct cgc *c, struct dnode *call)
+void cgc_agg_action(struct cgc *c, struct dnode *call)
 {
 	struct dnode *a = call->args;
 	struct dobj_action *act;

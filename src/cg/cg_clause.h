@@ -7,7 +7,7 @@
  *   stack (R10 - N)  fixed slots below, then 8-byte temporaries handed out by cgc_slot_push
  *   scratch (R7 + N) [0, 8) this CPU's scratch address as a plain number (written by the
  *                    prologue, read back as a scalar for range checks); then the this->
- *                    variables; then temporaries (cg_scratch_alloc, released per statement);
+ *                    variables; then temporaries (cgs_scratch_alloc, released per statement);
  *                    then, at a base known only when the program is done, the record being
  *                    built. Instructions addressing the record are listed in `patches` and get
  *                    the base added when the program is finished.
@@ -35,9 +35,9 @@
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
 #define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating */
 #define CGC_USDT_SPEC  (-80)   /* USDT programs: the site's struct dobj_usdt_spec *, within
-                                * the cg_usdt.c emitter that looked it up */
-#define CGC_TOUCH      (-88)   /* 8 bytes: where cg_user_retry copies its byte */
-#define CGC_TRY        (-96)   /* u64: cg_user_retry has faulted the range in already */
+                                * the cg_uprobe.c emitter that looked it up */
+#define CGC_TOUCH      (-88)   /* 8 bytes: where cgs_user_retry copies its byte */
+#define CGC_TRY        (-96)   /* u64: cgs_user_retry has faulted the range in already */
 #define CGC_OWNER      (-104)  /* u64: this firing's ticket for the scratch area (below) */
 #define CGC_USDT_COOKIE (-112) /* USDT programs: the site's cookie once fetched, 0 before */
 #define CGC_TSTAMP     (-120)  /* u64: this firing's timestamp once read, 0 before: dtrace's
@@ -61,13 +61,13 @@
 
 /* How a USDT program reads the arguments its class's start-up sites have in a register
  * (cg_input.usdt_layouts; docs/usdt.md, "The fast path"):
- *   CGU_GUARDED  directly for sites whose cookie has DOBJ_USDT_COOKIE_FAST, through the spec
+ *   CGC_USDT_GUARDED  directly for sites whose cookie has DOBJ_USDT_COOKIE_FAST, through the spec
  *                for the others (programs whose records speculate: their template epids
  *                are in the code, so the program cannot have a twin)
- *   CGU_DIRECT   directly, unconditionally: the tracer attaches only sites that fit
+ *   CGC_USDT_DIRECT   directly, unconditionally: the tracer attaches only sites that fit
  *                (dobj_prog.usdt_fast); the others go to its twin
- *   CGU_GENERIC  the twin: always through the spec */
-enum cgu_mode { CGU_GUARDED, CGU_DIRECT, CGU_GENERIC };
+ *   CGC_USDT_GENERIC  the twin: always through the spec */
+enum cgc_usdt_mode { CGC_USDT_GUARDED, CGC_USDT_DIRECT, CGC_USDT_GENERIC };
 
 /* Where a variable's storage is. */
 struct cgc_varinfo {
@@ -107,7 +107,7 @@ struct cgc {
 	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;
-	/* dtrace's dynamic variable pool element: the largest tuple and value (cgx_vars_layout) */
+	/* dtrace's dynamic variable pool element: the largest tuple and value (cgc_vars_layout) */
 	uint64_t dyn_tuple_max, dyn_value_max;
 	bool dyn_any;
 	bool bare_rec;                 /* the record so far holds a bare action (raise()...) */
@@ -119,7 +119,7 @@ struct cgc {
 
 	/* the program being built */
 	int probe_idx;
-	enum cgu_mode usdt_mode;       /* how USDT arguments are read (cg_usdt.c) */
+	enum cgc_usdt_mode usdt_mode;  /* how USDT arguments are read (cg_uprobe.c) */
 	const struct dobj_probe *probe;
 	uint32_t prog_first_epid;      /* epid of the program's first ecb (USDT templates) */
 	size_t *relocs;
@@ -152,7 +152,7 @@ struct cgc {
 	int spec_size_ecb;             /* ... the ecb it is the size of, -1: none */
 
 	/* kernel structure offsets (kbtf_offsets) for ppid, vtimestamp, progenyof, -1: unknown;
-	 * set by cgx_need_btf / cgx_need_fsbase */
+	 * set by cgc_need_btf / cgc_need_fsbase */
 	int off_real_parent, off_tgid, off_se, off_sum_exec;
 	int off_pid, off_comm, off_cred, off_cred_uid, off_cred_gid;   /* another thread's ids */
 	int off_fsbase;                /* task_struct.thread.fsbase (USDT TLS arguments) */
@@ -206,11 +206,11 @@ uint32_t cgc_rec_alloc(struct cgc *c, uint32_t size, uint32_t align);
 /* cg_ustack.c: ustack()/jstack() and uaddr()/usym()/ufunc()/umod(). */
 struct agg_keydesc;
 struct dck_agg;
-void cgk_action(struct cgc *c, struct dnode *call);              /* as a statement */
+void cgc_ustack_action(struct cgc *c, struct dnode *call);       /* as a statement */
 /* As aggregation key #idx of @a: its descriptor (false: that key is no such call; a compile
  * error when the updates disagree), and its bytes written at scratch offset off. */
-bool cgk_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_keydesc *kd);
-void cgk_key(struct cgc *c, struct dnode *call, uint32_t off, const struct agg_keydesc *kd);
+bool cgc_ustack_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_keydesc *kd);
+void cgc_ustack_key(struct cgc *c, struct dnode *call, uint32_t off, const struct agg_keydesc *kd);
 
 /* Types. */
 enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };
@@ -219,58 +219,58 @@ bool cgc_is_signed(struct dtype *t);
 uint32_t cgc_round8(uint64_t n);
 
 /* Shared by cg_expr.c, cg_subr.c and cg_var.c (cg_expr.c). */
-bool cgx_is_str(const struct dnode *n);
-int cgx_bpf_size(int64_t size);                                /* BPF_B .. BPF_DW */
-void cgx_norm(struct cgc *c, int reg, struct dtype *t);        /* truncate + extend to t */
+bool cgc_is_str(const struct dnode *n);
+int cgc_bpf_size(int64_t size);                                /* BPF_B .. BPF_DW */
+void cgc_norm(struct cgc *c, int reg, struct dtype *t);        /* truncate + extend to t */
 /* Evaluate an integer argument into a new stack slot (the caller pops it); 0, evaluating
  * nothing, for an absent optional one (a is NULL). */
-int16_t cgx_int_arg(struct cgc *c, struct dnode *a);
+int16_t cgc_int_arg(struct cgc *c, struct dnode *a);
 /* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
-void cgx_scratch_off(struct cgc *c, int16_t as);
+void cgc_scratch_off(struct cgc *c, int16_t as);
 /* R1 = R7 + (the tracer-memory address in slot - scratch base), checked to leave room for
  * `room` bytes; faults (bad address) otherwise. */
-void cgx_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room);
+void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room);
 
 /* Variables and built-ins (cg_var.c). A dynamic variable's element is reached through a key
- * built once per access (cgx_var_key: 0 for globals and this->), so a compound assignment
+ * built once per access (cgc_var_key: 0 for globals and this->), so a compound assignment
  * evaluates its keys once. */
-struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v);
-struct dck_var *cgx_node_var(struct dnode *n);                 /* the variable n names, or NULL */
-uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys);
-uint32_t cgx_var_key(struct cgc *c, struct dnode *n, struct dck_var *v);
-void cgx_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = value ptr or 0 */
-void cgx_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int);
-void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key);
-void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key);   /* of R0 */
-uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key);
-void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src);
-void cgx_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key);  /* v = NULL */
-void cgx_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = holds NULL */
-void cgx_builtin_int(struct cgc *c, struct dnode *n);
-void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched);
-void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */
-void cgx_need_fsbase(struct cgc *c);                           /* sets off_fsbase or fails */
+struct cgc_varinfo *cgc_vinfo(struct cgc *c, struct dck_var *v);
+struct dck_var *cgc_node_var(struct dnode *n);                 /* the variable n names, or NULL */
+uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys);
+uint32_t cgc_var_key(struct cgc *c, struct dnode *n, struct dck_var *v);
+void cgc_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = value ptr or 0 */
+void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int);
+void cgc_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key);
+void cgc_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key);   /* of R0 */
+uint32_t cgc_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key);
+void cgc_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src);
+void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key);  /* v = NULL */
+void cgc_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = holds NULL */
+void cgc_builtin_int(struct cgc *c, struct dnode *n);
+void cgc_need_btf(struct cgc *c, struct dnode *n, bool sched);
+void cgc_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */
+void cgc_need_fsbase(struct cgc *c);                           /* sets off_fsbase or fails */
 /* The thread the probe describes (provider.h cg_task): the current one, or one the provider
- * names (sched's on-cpu: the thread coming on). cgx_subject_task emits R0 = its task and
+ * names (sched's on-cpu: the thread coming on). cgc_subject_task emits R0 = its task and
  * returns true when it is not the current thread, else emits nothing and returns false;
- * cgx_task emits R0 = the task either way. cgx_task_read: R0 = `size` bytes at R0 + off read
+ * cgc_task emits R0 = the task either way. cgc_task_read: R0 = `size` bytes at R0 + off read
  * from kernel memory through a stack slot (usable in the prologue, before scratch); 0 when
- * unreadable. cgx_task_comm: the task's comm (n bytes at most, NUL-terminated, zero-padded to
- * n) at scratch dst. The offsets come from cgx_need_task (fails without the kernel's BTF). */
-bool cgx_subject_task(struct cgc *c);
-void cgx_task(struct cgc *c);
-void cgx_need_task(struct cgc *c, struct dnode *n);
-void cgx_task_read(struct cgc *c, int off, int size);
-void cgx_task_comm(struct cgc *c, uint32_t dst, uint32_t n);
+ * unreadable. cgc_task_comm: the task's comm (n bytes at most, NUL-terminated, zero-padded to
+ * n) at scratch dst. The offsets come from cgc_need_task (fails without the kernel's BTF). */
+bool cgc_subject_task(struct cgc *c);
+void cgc_task(struct cgc *c);
+void cgc_need_task(struct cgc *c, struct dnode *n);
+void cgc_task_read(struct cgc *c, int off, int size);
+void cgc_task_comm(struct cgc *c, uint32_t dst, uint32_t n);
 /* d_path(): the path name of the kernel struct path whose address is in slot path_slot, a
  * string at scratch dst (cg_kpath.c). */
-void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot);
+void cgc_d_path(struct cgc *c, uint32_t dst, int16_t path_slot);
 /* Scratch that D code may read through a pointer for the rest of the clause (as copyin's):
  * what a provider hands out as a struct argument (psinfo_t *...). (cg_subr.c) */
-uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size);
+uint32_t cgc_persist_alloc(struct cgc *c, uint32_t size);
 
-/* USDT programs (cg_usdt.c; dobj.h says how they work). */
-void cgu_add_maps(struct cgc *c);                              /* if any probe is a uprobe class */
+/* USDT programs (src/prov/uprobe/cg_uprobe.c; dobj.h says how they work). */
+void uprobe_add_maps(struct cgc *c);                           /* if any probe is a uprobe class */
 
 /* For providers' cg hooks (provider.h). */
 static inline unsigned cgc_probe_flags(const struct cgc *c)
@@ -278,41 +278,44 @@ static inline unsigned cgc_probe_flags(const struct cgc *c)
 	return c->probe->prov->flags(c->probe);
 }
 /* One program for probe probe_idx: every clause enabling it, in program order. */
-void cgc_compile_program(struct cgc *c, int probe_idx, enum cgu_mode mode);
+void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode);
 bool cgc_program_speculates(struct cgc *c, int probe_idx);
-/* Test the clauses' predicates before the prologue when every one is `pure` (cheap, no side
- * effects, needs nothing the prologue sets up): none holds, jump to out_label. */
+/* Test the clauses' predicates before the prologue when every one needs nothing the prologue
+ * sets up (integer constants and arithmetic, comparisons, logic, conditionals and casts of
+ * them and of the identifiers and indexes, DN_IDENT or DN_INDEX, that `leaf` accepts): none
+ * holds, jump to out_label. */
 void cgc_emit_prefilter(struct cgc *c, int out_label,
-			bool (*pure)(struct cgc *c, const struct dnode *n));
+			bool (*leaf)(struct cgc *c, const struct dnode *n));
 
 /* Expressions (cg_expr.c). */
-void cgx_int(struct cgc *c, struct dnode *n);                  /* value in R0 */
-uint32_t cgx_str(struct cgc *c, struct dnode *n);              /* scratch offset of a slot */
-uint32_t cgx_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch copy */
-void cgx_effect(struct cgc *c, struct dnode *n);               /* for side effects only */
+void cgc_eval_int(struct cgc *c, struct dnode *n);             /* value in R0 */
+uint32_t cgc_eval_str(struct cgc *c, struct dnode *n);         /* scratch offset of a slot */
+uint32_t cgc_eval_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch copy */
+void cgc_eval_effect(struct cgc *c, struct dnode *n);          /* for side effects only */
 /* Whether a pointer of type t may hold a kernel address (a kernel type's: curthread, fbt
- * arguments), so that reads through it take kernel memory there (cg_emit_load_ptr_as). */
-bool cgx_kernel_ptr(struct dtype *t);
-void cgx_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
+ * arguments), so that reads through it take kernel memory there (cgs_load_ptr_as). */
+bool cgc_kernel_ptr(struct dtype *t);
+void cgc_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
 
 /* Speculations (cg_spec.c). */
-void cgsp_setup(struct cgc *c);                      /* maps, if the program uses speculations */
-void cgsp_clause_begin(struct cgc *c, struct dnode *cl);
-bool cgsp_clause_speculates(const struct dnode *cl);       /* its body calls speculate() */
-void cgsp_clause_end(struct cgc *c);
-bool cgsp_default_record(const struct dnode *body);  /* only speculate(): the header is sent */
-uint32_t cgsp_rec_extra(const struct cgc *c);        /* bytes a held record carries after it */
+void cgc_spec_setup(struct cgc *c);                  /* maps, if the program uses speculations */
+void cgc_spec_clause_begin(struct cgc *c, struct dnode *cl);
+bool cgc_spec_clause_speculates(const struct dnode *cl);   /* its body calls speculate() */
+void cgc_spec_clause_end(struct cgc *c);
+bool cgc_spec_default_record(const struct dnode *body); /* only speculate(): the header is sent */
+uint32_t cgc_spec_rec_extra(const struct cgc *c);    /* bytes a held record carries after it */
 /* In a speculating clause, before the record at scratch record offset 0 (header filled in) is
  * sent normally: emit the held path; returns the label to place after the normal send. */
-int cgsp_send(struct cgc *c, uint32_t epid, uint32_t size);
-void cgsp_speculation(struct cgc *c);                /* R0 = a new speculation id or 0 */
-void cgsp_speculate(struct cgc *c, struct dnode *call);
-void cgsp_commit(struct cgc *c, struct dnode *call, bool discard);
-/* Aggregations (cg_agg.c): the maps and dobj->aggs (after cgx_vars_layout), the update of
+int cgc_spec_send(struct cgc *c, uint32_t epid, uint32_t size);
+void cgc_spec_new(struct cgc *c);                    /* R0 = a new speculation id or 0 */
+void cgc_spec_speculate(struct cgc *c, struct dnode *call);
+void cgc_spec_commit(struct cgc *c, struct dnode *call, bool discard);
+/* Aggregations (cg_agg.c): the maps and dobj->aggs (after cgc_vars_layout), the update of
  * `@a[keys] = f(args)` (the DN_ASSIGN), and printa/trunc/clear/normalize/denormalize/setopt. */
-void cga_layout(struct cgc *c);
-void cga_update(struct cgc *c, struct dnode *assign);
+void cgc_agg_layout(struct cgc *c);
+void cgc_agg_update(struct cgc *c, struct dnode *assign);
 /* Whether n is an update of @a; if so, *key is its key #idx (NULL when it has fewer keys). */
-bool cga_update_key(const struct dnode *n, const struct dck_agg *a, int idx, struct dnode **key);
-void cga_action(struct cgc *c, struct dnode *call);
+bool cgc_agg_update_key(const struct dnode *n, const struct dck_agg *a, int idx,
+			struct dnode **key);
+void cgc_agg_action(struct cgc *c, struct dnode *call);
 #endif

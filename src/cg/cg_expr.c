@@ -29,7 +29,7 @@ static bool kernel_ptr(struct dtype *t)
 	return t->kernel || (b && b->kernel);
 }
 
-bool cgx_kernel_ptr(struct dtype *t)
+bool cgc_kernel_ptr(struct dtype *t)
 {
 	return kernel_ptr(t);
 }
@@ -40,7 +40,7 @@ static struct dtype *rtype(const struct dnode *n)
 	return dtype_resolve(n->type);
 }
 
-bool cgx_is_str(const struct dnode *n)
+bool cgc_is_str(const struct dnode *n)
 {
 	return cgc_vclass(n->type) == CGC_VSTR;
 }
@@ -59,14 +59,14 @@ static int64_t pointee_size(struct dtype *t)
 	return s > 0 ? s : 1;
 }
 
-int cgx_bpf_size(int64_t size)
+int cgc_bpf_size(int64_t size)
 {
 	return size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W : BPF_DW;
 }
 
 /* Bring the 64-bit value in reg to what a value of type t holds: truncate, then sign- or
  * zero-extend. */
-void cgx_norm(struct cgc *c, int reg, struct dtype *t)
+void cgc_norm(struct cgc *c, int reg, struct dtype *t)
 {
 	t = dtype_resolve(t);
 	if (!t || cgc_vclass(t) != CGC_VINT || t->kind == DTY_PTR || t->size >= 8 || t->size <= 0)
@@ -89,7 +89,7 @@ void cgx_norm(struct cgc *c, int reg, struct dtype *t)
 
 /* ---- pointers and memory ---- */
 
-int cg_user_retry_begin(struct cg *g)
+int cgs_user_retry_begin(struct cg *g)
 {
 	struct cgc *c = g->priv;
 	if (!g->sleepable)
@@ -100,7 +100,7 @@ int cg_user_retry_begin(struct cg *g)
 	return again;
 }
 
-void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
+void cgs_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
 {
 	struct cgc *c = g->priv;
 	if (!g->sleepable || again < 0 || len == 0)
@@ -166,13 +166,13 @@ static bool globals_range(struct cgc *c, int addr_reg, uint32_t size, bool load,
 	return true;
 }
 
-void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size)
+void cgs_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size)
 {
-	cg_emit_load_ptr_as(g, dst, addr_slot, size, false);
+	cgs_load_ptr_as(g, dst, addr_slot, size, false);
 }
 
-void cg_emit_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size,
-			 bool kernel)
+void cgs_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size,
+		     bool kernel)
 {
 	struct cgc *c = g->priv;
 	int kern = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
@@ -194,14 +194,14 @@ void cg_emit_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t
 	}
 	bpb_ld_imm64(&c->buf, 1, CGC_USER_ADDR_MAX - size);
 	bpb_jmp_reg(&c->buf, BPF_JGT, 3, 1, bad);
-	int again = cg_user_retry_begin(g);
+	int again = cgs_user_retry_begin(g);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
 	cgc_emit(c, bi_mov64_imm(2, (int32_t)size));
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
 	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
-	cg_user_retry(g, again, addr_slot, size);
+	cgs_user_retry(g, again, addr_slot, size);
 	bpb_ja(&c->buf, bad);
 	bpb_label_place(&c->buf, kern);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
@@ -277,7 +277,7 @@ static void loc_add(struct cgc *c, struct loc *l, int64_t delta)
 }
 
 /* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
-void cgx_scratch_off(struct cgc *c, int16_t as)
+void cgc_scratch_off(struct cgc *c, int16_t as)
 {
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
@@ -288,11 +288,11 @@ void cgx_scratch_off(struct cgc *c, int16_t as)
 
 /* R1 = R7 + (the tracer-memory address in slot - scratch base), checked to leave room for
  * `room` bytes; faults (bad address) otherwise. */
-void cgx_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
+void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
 {
 	int ok = bpb_label_new(&c->buf);
 
-	cgx_scratch_off(c, slot);
+	cgc_scratch_off(c, slot);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)room));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
@@ -314,7 +314,7 @@ static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
 {
 	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
 
-	cgx_scratch_off(c, slot);
+	cgc_scratch_off(c, slot);
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
 	if (c->persist_top < c->this_end + size) {
 		bpb_ja(&c->buf, bad);
@@ -332,11 +332,11 @@ static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
  * (zeros when there is none, as D reads a missing element). */
 static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	uint32_t size = cgx_vinfo(c, v)->size;
-	uint32_t tmp = cg_scratch_alloc(&c->g, size);
+	uint32_t size = cgc_vinfo(c, v)->size;
+	uint32_t tmp = cgs_scratch_alloc(&c->g, size);
 	int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 
-	cgx_dyn_lookup(c, v, key);
+	cgc_dyn_lookup(c, v, key);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_copy(c, CG_R_SCRATCH, tmp, 1, 0, size, false);
@@ -356,12 +356,12 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 			 int64_t esize)
 {
 	int ok = bpb_label_new(&c->buf);
-	uint32_t tmp = cg_scratch_alloc(&c->g, cgc_round8((uint64_t)esize));
-	uint32_t offtmp = cg_scratch_alloc(&c->g, 8);
+	uint32_t tmp = cgs_scratch_alloc(&c->g, cgc_round8((uint64_t)esize));
+	uint32_t offtmp = cgs_scratch_alloc(&c->g, 8);
 
 	if (at->array_len <= 0 || esize > 8)
 		cgc_fail(c, n, "cannot index this global array at run time");
-	cgx_int(c, n->args);
+	cgc_eval_int(c, n->args);
 	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
 	cgc_emit(c, bi_mov64_reg(3, 0));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADINDEX, 3);
@@ -370,7 +370,7 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)offtmp));
 	cgc_emit(c, bi_mov64_reg(1, CG_R_GLOBALS));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
-	cgc_emit(c, bi_ldx(cgx_bpf_size(esize), 2, 1, (int16_t)l->off));
+	cgc_emit(c, bi_ldx(cgc_bpf_size(esize), 2, 1, (int16_t)l->off));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)tmp));
 	l->gidx = true;
 	l->gbase = l->off;
@@ -382,23 +382,23 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 {
-	struct dck_var *v = cgx_node_var(n);
+	struct dck_var *v = cgc_node_var(n);
 
 	memset(l, 0, sizeof *l);
 	if (v && (v->cls == DCK_ASSOC || v->cls == DCK_SELF)) {
 		l->k = LOC_SCRATCH;
 		l->dyn = v;
-		l->dynkey = cgx_var_key(c, n, v);
+		l->dynkey = cgc_var_key(c, n, v);
 		l->dynval = l->off = dyn_fetch_bytes(c, v, l->dynkey);
 		return;
 	}
 	if (v && (v->cls == DCK_GLOBAL || v->cls == DCK_THIS)) {
 		l->k = v->cls == DCK_GLOBAL ? LOC_GLOBAL : LOC_SCRATCH;
-		l->off = cgx_vinfo(c, v)->off;
+		l->off = cgc_vinfo(c, v)->off;
 		return;
 	}
 	if (n->kind == DN_UNARY && n->op == DOP_DEREF) {
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		l->k = LOC_MEM;
 		l->kmem = kernel_ptr(n->lhs->type);
 		l->slot = cgc_slot_push(c);
@@ -409,7 +409,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		struct dtype *st = dtype_resolve(n->lhs->type);
 		if (n->op == DOP_ARROW) {
 			st = dtype_resolve(st->base);
-			cgx_int(c, n->lhs);
+			cgc_eval_int(c, n->lhs);
 			l->k = LOC_MEM;
 			l->kmem = kernel_ptr(n->lhs->type);
 			l->slot = cgc_slot_push(c);
@@ -439,13 +439,13 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 			}
 			loc_to_mem(c, n, l);
 		} else {
-			cgx_int(c, n->lhs);
+			cgc_eval_int(c, n->lhs);
 			l->k = LOC_MEM;
 			l->kmem = kernel_ptr(bt);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		}
-		cgx_int(c, n->args);
+		cgc_eval_int(c, n->args);
 		cgc_mov_imm64(c, 1, esize);
 		cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 1));
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
@@ -469,15 +469,15 @@ static uint32_t loc_fetch(struct cgc *c, struct loc *l, uint32_t size)
 	case LOC_SCRATCH:
 		return l->off;
 	case LOC_GLOBAL:
-		tmp = cg_scratch_alloc(&c->g, cgc_round8(size));
+		tmp = cgs_scratch_alloc(&c->g, cgc_round8(size));
 		cgc_copy(c, CG_R_SCRATCH, tmp, CG_R_GLOBALS, l->off, cgc_round8(size), false);
 		return tmp;
 	case LOC_MEM:
-		tmp = cg_scratch_alloc(&c->g, cgc_round8(size));
+		tmp = cgs_scratch_alloc(&c->g, cgc_round8(size));
 		cgc_zero_scratch(c, tmp, cgc_round8(size));
 		if (!l->internal)
 			alloca_check(c, l->slot, size);
-		cg_emit_load_ptr_as(&c->g, tmp, l->slot, size, l->kmem);
+		cgs_load_ptr_as(&c->g, tmp, l->slot, size, l->kmem);
 		cgc_slot_pop(c);
 		return tmp;
 	}
@@ -510,10 +510,10 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
 	if (l.k == LOC_SCRATCH || l.k == LOC_GLOBAL) {
 		int reg = l.k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS;
-		cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, reg, (int16_t)l.off));
+		cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, reg, (int16_t)l.off));
 	} else {
 		uint32_t tmp = loc_fetch(c, &l, (uint32_t)size);
-		cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
+		cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
 	}
 	if (m && m->bit_width >= 0) {
 		int left = 64 - m->bit_offset - m->bit_width;
@@ -521,7 +521,7 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_alu64_imm(cgc_is_signed(t) ? BPF_ARSH : BPF_RSH, 0, 64 - m->bit_width));
 		return;
 	}
-	cgx_norm(c, 0, t);
+	cgc_norm(c, 0, t);
 }
 
 /* ---- integer operators ---- */
@@ -651,14 +651,14 @@ static void set_cond(struct cgc *c, int jop)
 /* Evaluate lhs then rhs: R0 = lhs, R1 = rhs. */
 static void eval_pair(struct cgc *c, struct dnode *lhs, struct dnode *rhs)
 {
-	cgx_int(c, lhs);
+	cgc_eval_int(c, lhs);
 	if (rhs->isconst) {
 		cgc_mov_imm64(c, 1, rhs->cval);
 		return;
 	}
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
-	cgx_int(c, rhs);
+	cgc_eval_int(c, rhs);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
 	cgc_slot_pop(c);
@@ -689,9 +689,9 @@ static void scaled_arith(struct cgc *c, enum dop op, struct dtype *lt, struct dt
 	if (op == DOP_DIV || op == DOP_MOD)
 		conv_common(c, lt, rt);
 	else if (op == DOP_SHR)
-		cgx_norm(c, 0, res);        /* the promoted left operand's type is the result's */
+		cgc_norm(c, 0, res);        /* the promoted left operand's type is the result's */
 	arith(c, op, cgc_is_signed(res));
-	cgx_norm(c, 0, res);
+	cgc_norm(c, 0, res);
 }
 
 static void binary_int(struct cgc *c, struct dnode *n)
@@ -701,9 +701,9 @@ static void binary_int(struct cgc *c, struct dnode *n)
 	if (op == DOP_LAND || op == DOP_LOR) {
 		int out = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		bool and = op == DOP_LAND;
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		bpb_jmp_imm(&c->buf, and ? BPF_JEQ : BPF_JNE, 0, 0, out);
-		cgx_int(c, n->rhs);
+		cgc_eval_int(c, n->rhs);
 		bpb_jmp_imm(&c->buf, and ? BPF_JEQ : BPF_JNE, 0, 0, out);
 		cgc_emit(c, bi_mov64_imm(0, and ? 1 : 0));
 		bpb_ja(&c->buf, done);
@@ -714,11 +714,11 @@ static void binary_int(struct cgc *c, struct dnode *n)
 	}
 	if (op == DOP_LXOR) {
 		/* both sides are evaluated: there is nothing to short-circuit in an exclusive or */
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		set_cond_zero(c);
 		int16_t s = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
-		cgx_int(c, n->rhs);
+		cgc_eval_int(c, n->rhs);
 		set_cond_zero(c);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s));
 		cgc_slot_pop(c);
@@ -727,9 +727,9 @@ static void binary_int(struct cgc *c, struct dnode *n)
 	}
 	int jop = cmp_op(op, false);
 	if (jop >= 0) {
-		if (cgx_is_str(n->lhs) && cgx_is_str(n->rhs)) {
-			uint32_t a = cgx_str(c, n->lhs);
-			uint32_t b = cgx_str(c, n->rhs);
+		if (cgc_is_str(n->lhs) && cgc_is_str(n->rhs)) {
+			uint32_t a = cgc_eval_str(c, n->lhs);
+			uint32_t b = cgc_eval_str(c, n->rhs);
 			cgs_strcmp(&c->g, a, b);
 			cgc_emit(c, bi_mov64_imm(1, 0));
 			set_cond(c, cmp_op(op, false));
@@ -748,7 +748,7 @@ static void binary_int(struct cgc *c, struct dnode *n)
 
 static struct dck_var *assignable(struct cgc *c, struct dnode *lhs)
 {
-	struct dck_var *v = cgx_node_var(lhs);
+	struct dck_var *v = cgc_node_var(lhs);
 
 	if (!v)
 		cgc_fail(c, lhs, "cannot compile an assignment to this kind of expression");
@@ -766,7 +766,7 @@ static void merge_bitfield(struct cgc *c, const struct dmember *m, int64_t size,
 	cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, m->bit_offset));
 	cgc_mov_imm64(c, 5, (int64_t)mask);
 	cgc_emit(c, bi_alu64_reg(BPF_AND, 0, 5));
-	cgc_emit(c, bi_ldx(cgx_bpf_size(size), 4, base, off));
+	cgc_emit(c, bi_ldx(cgc_bpf_size(size), 4, base, off));
 	cgc_mov_imm64(c, 5, (int64_t)~mask);
 	cgc_emit(c, bi_alu64_reg(BPF_AND, 4, 5));
 	cgc_emit(c, bi_alu64_reg(BPF_OR, 0, 4));
@@ -804,15 +804,15 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 		merge_bitfield(c, bf, size, 2, (int16_t)l->gbase);
-		cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, (int16_t)l->gbase));
+		cgc_emit(c, bi_stx(cgc_bpf_size(size), 2, 0, (int16_t)l->gbase));
 		return;
 	}
 	if (l->k != LOC_MEM) {
 		merge_bitfield(c, bf, size, l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS, (int16_t)l->off);
-		cgc_emit(c, bi_stx(cgx_bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
+		cgc_emit(c, bi_stx(cgc_bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
 				   0, (int16_t)l->off));
 		if (l->dyn)
-			cgx_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
+			cgc_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
 	}
 	int glob = bpb_label_new(&c->buf), stored = bpb_label_new(&c->buf);
@@ -820,7 +820,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	bool globals = globals_range(c, 3, (uint32_t)size, false, glob);
 	if (!l->internal)
 		alloca_check(c, l->slot, (uint32_t)size);
-	cgx_scratch_off(c, l->slot);
+	cgc_scratch_off(c, l->slot);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
@@ -829,7 +829,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 	merge_bitfield(c, bf, size, 2, 0);
-	cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, 0));
+	cgc_emit(c, bi_stx(cgc_bpf_size(size), 2, 0, 0));
 	if (globals) {
 		/* a global variable: R1 is the offset past the state, bounded on its register */
 		int16_t vstart = (int16_t)cgc_round8(sizeof(struct dobj_state));
@@ -838,7 +838,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 		merge_bitfield(c, bf, size, 2, vstart);
-		cgc_emit(c, bi_stx(cgx_bpf_size(size), 2, 0, vstart));
+		cgc_emit(c, bi_stx(cgc_bpf_size(size), 2, 0, vstart));
 	}
 	bpb_label_place(&c->buf, stored);
 	cgc_slot_pop(c);
@@ -858,7 +858,7 @@ static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct
 	}
 	loc_of(c, lhs, &l);
 	if (rhs)
-		cgx_int(c, rhs);
+		cgc_eval_int(c, rhs);
 	else
 		cgc_mov_imm64(c, 0, is_ptr(lhs->type) ? pointee_size(lhs->type) : 1);
 	if (op != DOP_NONE) {
@@ -866,7 +866,7 @@ static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, old));
 		scaled_arith(c, op, lhs->type, rhs ? rhs->type : lhs->type, lhs->type);
 	}
-	cgx_norm(c, 0, lhs->type);
+	cgc_norm(c, 0, lhs->type);
 	int16_t val = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, val));
 	store_loc_int(c, lhs, &l);
@@ -880,49 +880,49 @@ static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct
 
 static void assign_int(struct cgc *c, struct dnode *n)
 {
-	if (!cgx_node_var(n->lhs)) {
+	if (!cgc_node_var(n->lhs)) {
 		assign_mem(c, n, n->lhs, n->rhs, dop_arith(n->op), false);
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
-	uint32_t key = cgx_var_key(c, n->lhs, v);
+	uint32_t key = cgc_var_key(c, n->lhs, v);
 
 	if (n->op == DOP_ASSIGN) {
-		cgx_int(c, n->rhs);
+		cgc_eval_int(c, n->rhs);
 	} else {
-		cgx_var_load_int(c, v, key);
+		cgc_var_load_int(c, v, key);
 		int16_t s = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
-		cgx_int(c, n->rhs);
+		cgc_eval_int(c, n->rhs);
 		cgc_emit(c, bi_mov64_reg(1, 0));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
 		cgc_slot_pop(c);
 		scaled_arith(c, dop_arith(n->op), n->lhs->type, n->rhs->type, n->lhs->type);
 	}
-	cgx_norm(c, 0, n->lhs->type);
-	cgx_var_store_int(c, v, key);
+	cgc_norm(c, 0, n->lhs->type);
+	cgc_var_store_int(c, v, key);
 }
 
 /* ++x, x++, --x, x-- */
 static void incdec(struct cgc *c, struct dnode *n)
 {
 	bool post = dop_is_postfix(n->op);
-	if (!cgx_node_var(n->lhs)) {
+	if (!cgc_node_var(n->lhs)) {
 		assign_mem(c, n, n->lhs, NULL, dop_arith(n->op), post);
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
-	uint32_t key = cgx_var_key(c, n->lhs, v);
+	uint32_t key = cgc_var_key(c, n->lhs, v);
 	bool inc = dop_arith(n->op) == DOP_ADD;
 	int64_t step = is_ptr(n->lhs->type) ? pointee_size(n->lhs->type) : 1;
 
-	cgx_var_load_int(c, v, key);
+	cgc_var_load_int(c, v, key);
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 	cgc_mov_imm64(c, 1, inc ? step : -step);
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
-	cgx_norm(c, 0, n->lhs->type);
-	cgx_var_store_int(c, v, key);
+	cgc_norm(c, 0, n->lhs->type);
+	cgc_var_store_int(c, v, key);
 	if (post)
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
 	cgc_slot_pop(c);
@@ -943,9 +943,9 @@ static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
 	loc_of(c, n->lhs, &l);
 	if (l.k != LOC_MEM || l.internal)
 		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
-	uint32_t s = cgx_str(c, n->rhs);
+	uint32_t s = cgc_eval_str(c, n->rhs);
 	alloca_check(c, l.slot, size);
-	cgx_scratch_ptr_from_addr(c, l.slot, size);
+	cgc_scratch_ptr_from_addr(c, l.slot, size);
 	cgc_copy(c, 1, 0, CG_R_SCRATCH, s, whole, false);
 	for (uint32_t i = whole; i < size; i++) {
 		cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)(s + i)));
@@ -957,20 +957,20 @@ static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
 
 static uint32_t assign_str(struct cgc *c, struct dnode *n)
 {
-	if (!cgx_node_var(n->lhs) && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
+	if (!cgc_node_var(n->lhs) && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
 		return assign_str_mem(c, n);
 	struct dck_var *v = assignable(c, n->lhs);
-	uint32_t key = cgx_var_key(c, n->lhs, v);
+	uint32_t key = cgc_var_key(c, n->lhs, v);
 
 	if (n->op != DOP_ASSIGN)
 		cgc_fail(c, n, "operator %s cannot be applied to strings", dop_text(n->op));
-	/* s = NULL reads nothing: the variable is marked NULL (cgx_var_store_null_str) */
-	if (n->rhs->isconst && n->rhs->cval == 0 && !cgx_is_str(n->rhs)) {
-		cgx_var_store_null_str(c, v, key);
+	/* s = NULL reads nothing: the variable is marked NULL (cgc_var_store_null_str) */
+	if (n->rhs->isconst && n->rhs->cval == 0 && !cgc_is_str(n->rhs)) {
+		cgc_var_store_null_str(c, v, key);
 		return literal(c, "", 0);
 	}
-	uint32_t s = cgx_str(c, n->rhs);
-	cgx_var_store_str(c, v, key, s);
+	uint32_t s = cgc_eval_str(c, n->rhs);
+	cgc_var_store_str(c, v, key, s);
 	return s;
 }
 
@@ -996,49 +996,49 @@ static void copy_exact(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_
  * dynamic variable assigned 0 is freed, as D frees one assigned zero. */
 static void assign_bytes(struct cgc *c, struct dnode *n)
 {
-	struct dck_var *v = cgx_node_var(n->lhs);
+	struct dck_var *v = cgc_node_var(n->lhs);
 	uint32_t size, lsize = (uint32_t)dtype_sizeof(n->lhs->type);
 	struct loc l;
 
 	if (n->op != DOP_ASSIGN)
 		cgc_fail(c, n, "cannot compile this assignment of a struct or array value");
 	if (v && (v->cls == DCK_ASSOC || v->cls == DCK_SELF)) {
-		uint32_t key = cgx_var_key(c, n->lhs, v);
-		if (n->rhs->isconst && n->rhs->cval == 0 && !cgx_is_str(n->rhs) &&
+		uint32_t key = cgc_var_key(c, n->lhs, v);
+		if (n->rhs->isconst && n->rhs->cval == 0 && !cgc_is_str(n->rhs) &&
 		    dtype_resolve(n->rhs->type)->kind != DTY_STRUCT &&
 		    dtype_resolve(n->rhs->type)->kind != DTY_UNION) {
-			uint32_t zero = cg_scratch_alloc(&c->g, 8);
+			uint32_t zero = cgs_scratch_alloc(&c->g, 8);
 			cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)zero, 0));
-			cgx_dyn_store(c, v, key, zero, true);
+			cgc_dyn_store(c, v, key, zero, true);
 			return;
 		}
-		uint32_t s = cgx_bytes(c, n->rhs, &size);
-		uint32_t vsize = cgx_vinfo(c, v)->size;
-		uint32_t val = cg_scratch_alloc(&c->g, vsize);
+		uint32_t s = cgc_eval_bytes(c, n->rhs, &size);
+		uint32_t vsize = cgc_vinfo(c, v)->size;
+		uint32_t val = cgs_scratch_alloc(&c->g, vsize);
 		/* a clean value: the bytes past the struct are zeros, not the source's neighbours */
 		cgc_zero_scratch(c, val, vsize);
 		copy_exact(c, CG_R_SCRATCH, val, CG_R_SCRATCH, s, size < lsize ? size : lsize);
-		cgx_dyn_store(c, v, key, val, false);
+		cgc_dyn_store(c, v, key, val, false);
 		return;
 	}
-	uint32_t s = cgx_bytes(c, n->rhs, &size);
+	uint32_t s = cgc_eval_bytes(c, n->rhs, &size);
 	loc_of(c, n->lhs, &l);
 	if (l.k == LOC_MEM || l.gidx)
 		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
 	copy_exact(c, l.k == LOC_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH, l.off, CG_R_SCRATCH, s,
 		   size < lsize ? size : lsize);
 	if (l.dyn)
-		cgx_dyn_store(c, l.dyn, l.dynkey, l.dynval, false);
+		cgc_dyn_store(c, l.dyn, l.dynkey, l.dynval, false);
 }
 
 /* ---- the evaluators ---- */
 
 /* Evaluate an integer argument into a new stack slot (0 for an absent optional one). */
-int16_t cgx_int_arg(struct cgc *c, struct dnode *a)
+int16_t cgc_int_arg(struct cgc *c, struct dnode *a)
 {
 	if (!a)
 		return 0;
-	cgx_int(c, a);
+	cgc_eval_int(c, a);
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 	return s;
@@ -1051,10 +1051,10 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		incdec(c, n);
 		return;
 	case DOP_DEREF:
-		if (cgx_is_str(n->lhs)) {
-			uint32_t str = cgx_str(c, n->lhs);
+		if (cgc_is_str(n->lhs)) {
+			uint32_t str = cgc_eval_str(c, n->lhs);
 			cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)str));
-			cgx_norm(c, 0, n->type);
+			cgc_norm(c, 0, n->type);
 			return;
 		}
 		load_loc_int(c, n);
@@ -1069,47 +1069,47 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DOP_NEG:
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		cgc_emit(c, bi_neg64(0));
 		break;
 	case DOP_BNOT:
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, -1));
 		break;
 	case DOP_LNOT:
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		set_cond_zero(c);
 		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, 1));
 		return;
 	case DOP_PLUS:
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		break;
 	default:
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		cgc_fail(c, n, "operator %s cannot be compiled", dop_text(n->op));
 	}
-	cgx_norm(c, 0, n->type);
+	cgc_norm(c, 0, n->type);
 }
 
 /* s[i]: the i-th char of a string, 0 beyond the slot (dtrace treats strings as char arrays). */
 static void str_char(struct cgc *c, struct dnode *n)
 {
-	struct dck_var *v = cgx_node_var(n->lhs);
+	struct dck_var *v = cgc_node_var(n->lhs);
 	int16_t nf = 0;
 	uint32_t str;
 	int out = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 
 	if (v && cgc_vclass(v->type) == CGC_VSTR) {
 		/* a variable holding NULL: s[i] reads address i, which faults as in dtrace */
-		uint32_t key = cgx_var_key(c, n->lhs, v);
-		cgx_var_str_null(c, v, key);
+		uint32_t key = cgc_var_key(c, n->lhs, v);
+		cgc_var_str_null(c, v, key);
 		nf = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, nf));
-		str = cgx_var_load_str(c, v, key);
+		str = cgc_var_load_str(c, v, key);
 	} else {
-		str = cgx_str(c, n->lhs);
+		str = cgc_eval_str(c, n->lhs);
 	}
-	cgx_int(c, n->args);
+	cgc_eval_int(c, n->args);
 	if (nf) {
 		int ok = bpb_label_new(&c->buf);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, nf));
@@ -1124,22 +1124,22 @@ static void str_char(struct cgc *c, struct dnode *n)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)str));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
 	cgc_emit(c, bi_ldx(BPF_B, 0, 1, 0));
-	cgx_norm(c, 0, n->type);
+	cgc_norm(c, 0, n->type);
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, out);
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	bpb_label_place(&c->buf, done);
 }
 
-void cgx_int(struct cgc *c, struct dnode *n)
+void cgc_eval_int(struct cgc *c, struct dnode *n)
 {
 	if (n->isconst) {
 		cgc_mov_imm64(c, 0, n->cval);
 		return;
 	}
-	if (cgx_is_str(n)) {
+	if (cgc_is_str(n)) {
 		/* a string in a condition: true when not empty (dtrace: not NULL) */
-		uint32_t s = cgx_str(c, n);
+		uint32_t s = cgc_eval_str(c, n);
 		cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)s));
 		return;
 	}
@@ -1149,15 +1149,15 @@ void cgx_int(struct cgc *c, struct dnode *n)
 		return;
 	case DN_IDENT: case DN_SELF: case DN_THIS: case DN_INDEX: {
 		if (n->builtin != DB_NONE) {
-			cgx_builtin_int(c, n);
+			cgc_builtin_int(c, n);
 			return;
 		}
-		struct dck_var *v = cgx_node_var(n);
+		struct dck_var *v = cgc_node_var(n);
 		if (v && cgc_vclass(v->type) == CGC_VINT) {
-			cgx_var_load_int(c, v, cgx_var_key(c, n, v));
+			cgc_var_load_int(c, v, cgc_var_key(c, n, v));
 			return;
 		}
-		if (n->kind == DN_INDEX && !v && cgx_is_str(n->lhs)) {
+		if (n->kind == DN_INDEX && !v && cgc_is_str(n->lhs)) {
 			str_char(c, n);
 			return;
 		}
@@ -1178,26 +1178,26 @@ void cgx_int(struct cgc *c, struct dnode *n)
 		return;
 	case DN_COND: {
 		int l_else = bpb_label_new(&c->buf), l_end = bpb_label_new(&c->buf);
-		cgx_int(c, n->cond);
+		cgc_eval_int(c, n->cond);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
-		cgx_int(c, n->lhs);
+		cgc_eval_int(c, n->lhs);
 		bpb_ja(&c->buf, l_end);
 		bpb_label_place(&c->buf, l_else);
-		cgx_int(c, n->rhs);
+		cgc_eval_int(c, n->rhs);
 		bpb_label_place(&c->buf, l_end);
-		cgx_norm(c, 0, n->type);
+		cgc_norm(c, 0, n->type);
 		return;
 	}
 	case DN_COMMA:
-		cgx_effect(c, n->lhs);
-		cgx_int(c, n->rhs);
+		cgc_eval_effect(c, n->lhs);
+		cgc_eval_int(c, n->rhs);
 		return;
 	case DN_CAST:
-		cgx_int(c, n->lhs);
-		cgx_norm(c, 0, n->type);
+		cgc_eval_int(c, n->lhs);
+		cgc_norm(c, 0, n->type);
 		return;
 	case DN_CALL:
-		cgx_call_int(c, n);
+		cgc_call_int(c, n);
 		return;
 	default:
 		break;
@@ -1207,7 +1207,7 @@ void cgx_int(struct cgc *c, struct dnode *n)
 
 static uint32_t literal(struct cgc *c, const char *s, size_t len)
 {
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 
 	if (len > c->g.strsize - 1)
 		len = c->g.strsize - 1;
@@ -1219,8 +1219,8 @@ static uint32_t literal(struct cgc *c, const char *s, size_t len)
 static uint32_t chars_to_str(struct cgc *c, struct dnode *n)
 {
 	uint32_t size;
-	uint32_t src = cgx_bytes(c, n, &size);
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	uint32_t src = cgc_eval_bytes(c, n, &size);
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 	uint32_t len = cgc_round8(size) < c->slot ? cgc_round8(size) : c->slot;
 
 	cgc_zero_scratch(c, dst, c->slot);
@@ -1239,13 +1239,13 @@ static uint32_t chars_to_str(struct cgc *c, struct dnode *n)
  * Operands are evaluated left to right. */
 static uint32_t str_offset(struct cgc *c, struct dnode *n)
 {
-	bool str_left = cgx_is_str(n->lhs);
+	bool str_left = cgc_is_str(n->lhs);
 	uint32_t s = 0;
 	if (str_left)
-		s = cgx_str(c, n->lhs);
-	int16_t is = cgx_int_arg(c, str_left ? n->rhs : n->lhs);
+		s = cgc_eval_str(c, n->lhs);
+	int16_t is = cgc_int_arg(c, str_left ? n->rhs : n->lhs);
 	if (!str_left)
-		s = cgx_str(c, n->rhs);
+		s = cgc_eval_str(c, n->rhs);
 	int ok = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, is));
 	if (n->op == DOP_SUB)
@@ -1254,7 +1254,7 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 	cgc_emit(c, bi_mov64_imm(0, (int32_t)c->g.strsize));
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, is));
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 	cgs_substr(&c->g, dst, s, is, 0);
 	cgc_slot_pop(c);
 	return dst;
@@ -1266,7 +1266,7 @@ static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel);
 
 static uint32_t ptr_to_str(struct cgc *c, struct dnode *x)
 {
-	uint32_t dst = addr_to_str(c, cgx_int_arg(c, x), kernel_ptr(x->type));
+	uint32_t dst = addr_to_str(c, cgc_int_arg(c, x), kernel_ptr(x->type));
 	cgc_slot_pop(c);
 	return dst;
 }
@@ -1275,10 +1275,10 @@ static uint32_t ptr_to_str(struct cgc *c, struct dnode *x)
  * the pointer may hold a kernel address (kernel_ptr). */
 static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel)
 {
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 	int user = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	int kread = bpb_label_new(&c->buf);
-	cgx_scratch_off(c, as);
+	cgc_scratch_off(c, as);
 	bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, kread);
 	if (kernel) {
 		/* kernel memory (a kernel struct's char *): read as kernel, a bad one faults */
@@ -1336,10 +1336,10 @@ static uint32_t deref_str(struct cgc *c, struct dnode *n)
 static void cond_arm_into(struct cgc *c, struct dnode *arm, uint32_t dst)
 {
 	uint32_t mark = c->g.scratch_top;
-	if (arm->kind == DN_COND && cgx_is_str(arm)) {
+	if (arm->kind == DN_COND && cgc_is_str(arm)) {
 		cond_str_into(c, arm, dst);
 	} else {
-		uint32_t v = cgx_str(c, arm);
+		uint32_t v = cgc_eval_str(c, arm);
 		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, v, c->slot, false);
 	}
 	c->g.scratch_top = mark;
@@ -1348,7 +1348,7 @@ static void cond_arm_into(struct cgc *c, struct dnode *arm, uint32_t dst)
 static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst)
 {
 	int l_else = bpb_label_new(&c->buf), l_end = bpb_label_new(&c->buf);
-	cgx_int(c, n->cond);
+	cgc_eval_int(c, n->cond);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
 	cond_arm_into(c, n->lhs, dst);
 	bpb_ja(&c->buf, l_end);
@@ -1357,12 +1357,12 @@ static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst)
 	bpb_label_place(&c->buf, l_end);
 }
 
-uint32_t cgx_str(struct cgc *c, struct dnode *n)
+uint32_t cgc_eval_str(struct cgc *c, struct dnode *n)
 {
 	/* NULL (the constant 0) read as a string (substr(NULL, 1), strtok(s, NULL)): reading
 	 * address 0 faults, as in dtrace. The jump is conditional so the code after it stays
 	 * reachable for the verifier's CFG check; "" stands for the value on that dead path. */
-	if (n->isconst && n->cval == 0 && !cgx_is_str(n)) {
+	if (n->isconst && n->cval == 0 && !cgc_is_str(n)) {
 		int ok = bpb_label_new(&c->buf);
 		cgc_emit(c, bi_mov64_imm(3, 0));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 3, 0, ok);
@@ -1372,7 +1372,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 	}
 	/* a char * where a string is wanted (basename(p), index(p, q)): what it points to, as
 	 * dtrace's char pointers are strings to its string subroutines */
-	if (!cgx_is_str(n) && is_ptr(n->type) && n->kind != DN_STRING)
+	if (!cgc_is_str(n) && is_ptr(n->type) && n->kind != DN_STRING)
 		return ptr_to_str(c, n);
 	switch (n->kind) {
 	case DN_STRING:
@@ -1380,8 +1380,8 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 	case DN_IDENT: case DN_SELF: case DN_THIS: case DN_INDEX: {
 		switch (n->builtin) {
 		case DB_EXECNAME: {
-			uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
-			cgx_task_comm(c, dst, c->g.strsize < 16 ? (uint32_t)c->g.strsize : 16);
+			uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
+			cgc_task_comm(c, dst, c->g.strsize < 16 ? (uint32_t)c->g.strsize : 16);
 			return dst;
 		}
 		case DB_PROBEPROV: case DB_PROBEMOD: case DB_PROBEFUNC: case DB_PROBENAME:
@@ -1408,7 +1408,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 			/* a provider's string argument (proc:::exec's path): its value is the
 			 * address of the characters, in tracer scratch or the process */
 			int16_t as = cgc_slot_push(c);
-			cgx_builtin_int(c, n);
+			cgc_builtin_int(c, n);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, as));
 			uint32_t dst = addr_to_str(c, as, false);
 			cgc_slot_pop(c);
@@ -1417,29 +1417,29 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		default:
 			cgc_fail(c, n, "built-in variable is not a string");
 		}
-		struct dck_var *v = cgx_node_var(n);
+		struct dck_var *v = cgc_node_var(n);
 		if (v && cgc_vclass(v->type) == CGC_VSTR)
-			return cgx_var_load_str(c, v, cgx_var_key(c, n, v));
+			return cgc_var_load_str(c, v, cgc_var_key(c, n, v));
 		break;
 	}
 	case DN_ASSIGN:
 		return assign_str(c, n);
 	case DN_COND: {
-		uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+		uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 		cond_str_into(c, n, dst);
 		return dst;
 	}
 	case DN_COMMA:
-		cgx_effect(c, n->lhs);
-		return cgx_str(c, n->rhs);
+		cgc_eval_effect(c, n->lhs);
+		return cgc_eval_str(c, n->rhs);
 	case DN_CAST: case DN_UNARY: {
 		if (n->kind == DN_UNARY && n->op == DOP_DEREF)
 			return deref_str(c, n);
 		if (n->kind == DN_UNARY && n->op != DOP_STRINGOF)
 			break;
 		struct dnode *x = n->lhs;
-		if (cgx_is_str(x))
-			return cgx_str(c, x);
+		if (cgc_is_str(x))
+			return cgc_eval_str(c, x);
 		struct dtype *xt = rtype(x);
 		if (xt->kind == DTY_ARRAY)
 			return chars_to_str(c, x);
@@ -1448,7 +1448,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 		break;
 	}
 	case DN_CALL:
-		return cgx_call_str(c, n);
+		return cgc_call_str(c, n);
 	case DN_BINARY:
 		if (n->op == DOP_ADD || n->op == DOP_SUB)
 			return str_offset(c, n);
@@ -1465,7 +1465,7 @@ uint32_t cgx_str(struct cgc *c, struct dnode *n)
 	cgc_fail(c, n, "cannot compile this expression as a string");
 }
 
-uint32_t cgx_bytes(struct cgc *c, struct dnode *n, uint32_t *size)
+uint32_t cgc_eval_bytes(struct cgc *c, struct dnode *n, uint32_t *size)
 {
 	int64_t s = dtype_sizeof(n->type);
 	struct loc l;
@@ -1475,29 +1475,29 @@ uint32_t cgx_bytes(struct cgc *c, struct dnode *n, uint32_t *size)
 	*size = (uint32_t)s;
 	if (n->kind == DN_ASSIGN) {
 		assign_bytes(c, n);
-		return cgx_bytes(c, n->lhs, size);
+		return cgc_eval_bytes(c, n->lhs, size);
 	}
 	loc_of(c, n, &l);
 	return loc_fetch(c, &l, (uint32_t)s);
 }
 
-void cgx_effect(struct cgc *c, struct dnode *n)
+void cgc_eval_effect(struct cgc *c, struct dnode *n)
 {
 	switch (cgc_vclass(n->type)) {
 	case CGC_VSTR:
-		(void)cgx_str(c, n);
+		(void)cgc_eval_str(c, n);
 		return;
 	case CGC_VBYTES: {
 		uint32_t size;
-		(void)cgx_bytes(c, n, &size);
+		(void)cgc_eval_bytes(c, n, &size);
 		return;
 	}
 	case CGC_VINT:
-		cgx_int(c, n);
+		cgc_eval_int(c, n);
 		return;
 	case CGC_VVOID:
 		if (n->kind == DN_CALL) {
-			cgx_call_int(c, n);
+			cgc_call_int(c, n);
 			return;
 		}
 		break;

@@ -1,6 +1,21 @@
 /* cg_impl.h — conventions inside the code generator, shared by the clause compiler (cg.c) and
  * the emitters of string and memory subroutines (cg_str.c). Not for use outside cg*.c.
  *
+ * Names. A prefix says which layer a name belongs to and what its first argument is:
+ *   cg_   the public API (cg.h): what cmd/ calls (cg_compile, cg_disasm, struct cg_input).
+ *   cgc_  the clause compiler (cg_clause.h, cg_subr.h; first argument struct cgc *c): D
+ *         statements, expressions, variables, subroutine calls; a topic word follows where one
+ *         file owns the function: cgc_eval_ (expressions), cgc_var_, cgc_agg_ (cg_agg.c),
+ *         cgc_spec_ (cg_spec.c), cgc_ustack_ (cg_ustack.c).
+ *   cgs_  the emitters below it (this header and cg_str.h; first argument struct cg *g): the
+ *         string and memory subroutines, scratch, loads through pointers; they know nothing of
+ *         clauses (test_cg_str drives them alone).
+ * A provider's code-generation hooks (provider.h's cg_*) are named like the rest of the
+ * provider (sched_arg, uprobe_arg). File-local functions carry no prefix: their names say what
+ * they do; so do the emitter files' shorthands in cg_emit.h (emit, label, place, R0-R5).
+ * Constants and types follow the same rule in capitals; CG_R_* (below) name the registers
+ * every layer shares.
+ *
  * Registers, for the whole program:
  *   R6  the context (struct pt_regs * for uprobes, struct bpf_perf_event_data * for clocks)
  *   R7  the per-CPU scratch area: value of key 0 of the "scratch" per-CPU array map (a map value
@@ -15,7 +30,7 @@
  * Values:
  *   integers and pointers  64-bit scalars. A pointer into the traced process is a user address;
  *       a pointer into tracer memory (what copyin/alloca return) is the kernel address of a byte
- *       of scratch. Loads through pointers go through cg_emit_load_ptr, which picks
+ *       of scratch. Loads through pointers go through cgs_load_ptr, which picks
  *       bpf_probe_read_kernel for addresses inside this CPU's scratch area or the global
  *       variables (a pointer to a global is a kernel address in R8's map value),
  *       bpf_probe_read_user below the user address limit, and faults (DOUT_FLT_BADADDR)
@@ -36,7 +51,7 @@
  * it (DTrace for Linux's "BPF pc"). Execution does not come back, so the verifier wants the
  * code after an unconditional fault reachable some other way (a conditional jump around it).
  *
- * Scratch space: cg_scratch_alloc hands out offsets that stay valid until the clause compiler
+ * Scratch space: cgs_scratch_alloc hands out offsets that stay valid until the clause compiler
  * releases them (it marks and releases around each statement); an emitter that needs a
  * temporary slot allocates one itself. Layout and limits are the clause compiler's business. */
 #ifndef USDTRACE_CG_IMPL_H
@@ -65,36 +80,36 @@ struct cg {
 	 * clause compiler for the whole program when it uses strtok (cg_str.h). */
 	uint32_t strtok_state;
 	/* The program is sleepable (USDT programs where the kernel allows it): reads of the
-	 * traced process may fault its pages in first (cg_emit_user_touch). */
+	 * traced process may fault its pages in first (cgs_user_retry). */
 	bool sleepable;
-	bool touched;                 /* cg_user_retry emitted something */
+	bool touched;                 /* cgs_user_retry emitted something */
 };
 
 /* Reads of the traced process in sleepable programs (USDT programs where the kernel allows):
  * a read that fails may only want a page the process never touched (its argv, an mmap'd
  * file, data loaded lazily). Around such a read:
- *     int again = cg_user_retry_begin(g);
+ *     int again = cgs_user_retry_begin(g);
  *     ... set up and call the non-faulting read; jump on success ...
- *     cg_user_retry(g, again, addr_slot, len);   on the failure path, before the fault
+ *     cgs_user_retry(g, again, addr_slot, len);   on the failure path, before the fault
  * the first failure faults the pages of [addr, addr + len) in with bpf_copy_from_user (addr
  * in stack slot addr_slot, len at most 4097; errors ignored) and runs the read once more.
- * Nothing is emitted in other programs; cg_user_retry clobbers R0-R5. */
-int cg_user_retry_begin(struct cg *g);
-void cg_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len);
+ * Nothing is emitted in other programs; cgs_user_retry clobbers R0-R5. */
+int cgs_user_retry_begin(struct cg *g);
+void cgs_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len);
 
 /* Read `size` bytes (a constant, at most the scratch space) from the address held in the stack
  * slot addr_slot into scratch at offset dst: bpf_probe_read_kernel for an address inside this
  * CPU's scratch area or the globals area's variables (and the zero fill after them),
  * bpf_probe_read_user below the user address limit; anything else, or a
  * read that fails, faults with DOUT_FLT_BADADDR and that address. Clobbers R0-R5. */
-void cg_emit_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size);
+void cgs_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size);
 /* The same, where kernel says the pointer's type may hold a kernel address (a kernel
  * type's: dtype.kernel): addresses in the kernel's half are then read as kernel memory. */
-void cg_emit_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size,
-			 bool kernel);
+void cgs_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size,
+		     bool kernel);
 
 /* Reserve `size` bytes of scratch, 8-byte aligned; returns the offset from R7. */
-static inline uint32_t cg_scratch_alloc(struct cg *g, uint32_t size)
+static inline uint32_t cgs_scratch_alloc(struct cg *g, uint32_t size)
 {
 	uint32_t off = (g->scratch_top + 7u) & ~7u;
 	g->scratch_top = off + size;

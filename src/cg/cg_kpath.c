@@ -18,7 +18,7 @@
 #define KPATH_STEPS 24
 #define KPATH_NAME_MAX 255
 
-void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
+void cgc_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	if (o->path_mnt < 0 || o->path_dentry < 0 || o->dentry_parent < 0 || o->dentry_name < 0 ||
@@ -26,14 +26,14 @@ void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
 	    o->mount_parent < 0 || o->mount_mountpoint < 0)
 		cgc_fail(c, NULL, "d_path( ) needs the kernel's BTF (struct path, dentry, mount)");
 	int32_t room = (int32_t)c->g.strsize - 1;   /* characters */
-	uint32_t buf = cg_scratch_alloc(&c->g, (uint32_t)room + 1 + KPATH_NAME_MAX + 1);
+	uint32_t buf = cgs_scratch_alloc(&c->g, (uint32_t)room + 1 + KPATH_NAME_MAX + 1);
 	int16_t sd = cgc_slot_push(c), sm = cgc_slot_push(c), sp = cgc_slot_push(c);
 	int16_t st = cgc_slot_push(c), sl = cgc_slot_push(c);
 	int done = bpb_label_new(&c->buf);
 
 	/* d = path->dentry, mnt = path->mnt, pos = room, buf[room] = NUL */
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, path_slot));
-	cgx_task_read(c, o->path_dentry, 8);
+	cgc_task_read(c, o->path_dentry, 8);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, sd));
 	/* a path always has a dentry: none read means the address is bad (NULL among them) */
 	int readable = bpb_label_new(&c->buf);
@@ -42,7 +42,7 @@ void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, readable);
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, path_slot));
-	cgx_task_read(c, o->path_mnt, 8);
+	cgc_task_read(c, o->path_mnt, 8);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, sm));
 	cgc_emit(c, bi_st(BPF_DW, 10, sp, room));
 	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(buf + (uint32_t)room), 0));
@@ -54,32 +54,32 @@ void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
 		/* the root of its mount: on to the mount point, in the parent mount */
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, sm));
-		cgx_task_read(c, o->vfsmount_root, 8);
+		cgc_task_read(c, o->vfsmount_root, 8);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, sd));
 		bpb_jmp_reg(&c->buf, BPF_JNE, 0, 1, not_root);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, sm));
 		cgc_emit(c, bi_alu64_imm(BPF_SUB, 0, o->mount_mnt));       /* the struct mount */
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, st));
-		cgx_task_read(c, o->mount_parent, 8);
+		cgc_task_read(c, o->mount_parent, 8);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, st));
 		bpb_jmp_reg(&c->buf, BPF_JEQ, 0, 1, done);                 /* the root mount */
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
 		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, o->mount_mnt));
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, sm));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, st));
-		cgx_task_read(c, o->mount_mountpoint, 8);
+		cgc_task_read(c, o->mount_mountpoint, 8);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, sd));
 		bpb_ja(&c->buf, next);
 
 		/* a name: "/NAME" before what is there, unless this is the filesystem's root */
 		bpb_label_place(&c->buf, not_root);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, sd));
-		cgx_task_read(c, o->dentry_parent, 8);
+		cgc_task_read(c, o->dentry_parent, 8);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, sd));
 		bpb_jmp_reg(&c->buf, BPF_JEQ, 0, 1, done);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, st));                    /* the parent, for later */
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, sd));
-		cgx_task_read(c, o->dentry_name + o->qstr_len, 4);
+		cgc_task_read(c, o->dentry_name + o->qstr_len, 4);
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, KPATH_NAME_MAX));
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, sl));
 		/* pos -= len + 1 ('/'); no room left: the path keeps what it has */
@@ -93,7 +93,7 @@ void cgx_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 		cgc_emit(c, bi_st(BPF_B, 2, (int16_t)buf, '/'));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, sd));
-		cgx_task_read(c, o->dentry_name + o->qstr_name, 8);
+		cgc_task_read(c, o->dentry_name + o->qstr_name, 8);
 		cgc_emit(c, bi_mov64_reg(3, 0));
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, sp));
 		bpb_jmp_imm(&c->buf, BPF_JGT, 1, room, done);              /* for the verifier */

@@ -13,36 +13,9 @@
  * counts of one group join before the next. */
 #include "cg_str.h"
 
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R2 BPF_REG_2
-#define R3 BPF_REG_3
-#define R4 BPF_REG_4
-#define R5 BPF_REG_5
-#define RS CG_R_SCRATCH
+#include "cg_emit.h"
 
 #define NTOP_BUF 64          /* text buffer: 45 characters and the NUL, with room to spare */
-
-static void emit(struct cg *g, struct bpf_insn in)
-{
-	bpb_emit(g->b, in);
-}
-
-static int label(struct cg *g)
-{
-	return bpb_label_new(g->b);
-}
-
-static void place(struct cg *g, int l)
-{
-	bpb_label_place(g->b, l);
-}
-
-static void need_scratch(struct cg *g, uint32_t end)
-{
-	if (g->scratch_hiwater < end)
-		g->scratch_hiwater = end;
-}
 
 /* R1 = RS + off, R2 = min(strsize, size), R3 = RS + src; bpf_probe_read_kernel_str: a
  * NUL-terminated text in scratch copied to a string slot, cut to strsize. */
@@ -64,14 +37,7 @@ struct ntop {
 /* text[R4++] = reg (or imm when reg < 0). Clobbers R5. */
 static void put(struct cg *g, const struct ntop *n, int reg, int32_t imm)
 {
-	emit(g, bi_mov64_reg(R5, R4));
-	emit(g, bi_alu64_imm(BPF_AND, R5, NTOP_BUF - 1));
-	emit(g, bi_alu64_reg(BPF_ADD, R5, RS));
-	if (reg >= 0)
-		emit(g, bi_stx(BPF_B, R5, reg, (int16_t)n->text));
-	else
-		emit(g, bi_st(BPF_B, R5, (int16_t)n->text, imm));
-	emit(g, bi_alu64_imm(BPF_ADD, R4, 1));
+	put_byte(g, n->text, NTOP_BUF - 1, reg, imm);
 }
 
 /* The hex digit of bits [shift, shift + 4) of R2 into R3. */
@@ -87,34 +53,25 @@ static void nibble(struct cg *g, int shift)
 	place(g, digit);
 }
 
-/* Group i (R2, 16 bits) in hex without leading zeros. */
+/* Group i (R2, 16 bits) in hex without leading zeros: the digit of bits [shift, shift + 4)
+ * is left out when R2 < 1 << shift, unless a higher digit was written (R2 >= 1 << (shift + 4),
+ * tested on R2 rather than kept in a register, so the paths of the digit counts join). */
 static void put_group(struct cg *g, const struct ntop *n)
 {
-	int d2 = label(g), d1 = label(g), d0 = label(g);
-	bpb_jmp_imm(g->b, BPF_JLT, R2, 0x1000, d2);
-	nibble(g, 12);
-	put(g, n, R3, 0);
-	place(g, d2);
-	{
-		int w = label(g);
-		bpb_jmp_imm(g->b, BPF_JGE, R2, 0x1000, w);
-		bpb_jmp_imm(g->b, BPF_JLT, R2, 0x100, d1);
-		place(g, w);
+	for (int shift = 12; shift >= 0; shift -= 4) {
+		int skip = shift > 0 ? label(g) : -1;
+		if (shift > 0) {
+			int w = label(g);
+			if (shift < 12)
+				bpb_jmp_imm(g->b, BPF_JGE, R2, 1 << (shift + 4), w);
+			bpb_jmp_imm(g->b, BPF_JLT, R2, 1 << shift, skip);
+			place(g, w);
+		}
+		nibble(g, shift);
+		put(g, n, R3, 0);
+		if (shift > 0)
+			place(g, skip);
 	}
-	nibble(g, 8);
-	put(g, n, R3, 0);
-	place(g, d1);
-	{
-		int w = label(g);
-		bpb_jmp_imm(g->b, BPF_JGE, R2, 0x100, w);
-		bpb_jmp_imm(g->b, BPF_JLT, R2, 0x10, d0);
-		place(g, w);
-	}
-	nibble(g, 4);
-	put(g, n, R3, 0);
-	place(g, d0);
-	nibble(g, 0);
-	put(g, n, R3, 0);
 }
 
 /* R2 = group i of the address (network order). */
@@ -172,9 +129,9 @@ static void find_zero_run(struct cg *g, const struct ntop *n)
  * the compatible and mapped forms (inet_ntop); not strict: "a.b.c.d" alone (inet_ntoa6). */
 void cgs_inet_ntoa6(struct cg *g, uint32_t dst, uint32_t addr, bool strict)
 {
-	uint32_t t = cg_scratch_alloc(g, 24);
-	struct ntop n = { addr, cg_scratch_alloc(g, NTOP_BUF), t, t + 8, t + 16 };
-	uint32_t quad = cg_scratch_alloc(g, 16);
+	uint32_t t = cgs_scratch_alloc(g, 24);
+	struct ntop n = { addr, cgs_scratch_alloc(g, NTOP_BUF), t, t + 8, t + 16 };
+	uint32_t quad = cgs_scratch_alloc(g, 16);
 	int hex = label(g), done = label(g), mapped = label(g);
 
 	find_zero_run(g, &n);
@@ -258,7 +215,7 @@ void cgs_inet_ntoa6(struct cg *g, uint32_t dst, uint32_t addr, bool strict)
 /* link_ntop: n bytes at scratch offset addr as two lowercase hex digits each, ':' between. */
 void cgs_link_ntop(struct cg *g, uint32_t dst, uint32_t addr, uint32_t n)
 {
-	uint32_t text = cg_scratch_alloc(g, NTOP_BUF);
+	uint32_t text = cgs_scratch_alloc(g, NTOP_BUF);
 	for (uint32_t i = 0; i < n; i++) {
 		emit(g, bi_ldx(BPF_B, R2, RS, (int16_t)(addr + i)));
 		nibble(g, 4);

@@ -49,7 +49,7 @@ static bool node_uses_spec(const struct dnode *n)
 	return false;
 }
 
-void cgsp_setup(struct cgc *c)
+void cgc_spec_setup(struct cgc *c)
 {
 	bool used = false;
 
@@ -88,7 +88,7 @@ static bool body_has_speculate(const struct dnode *n)
 	}
 }
 
-bool cgsp_default_record(const struct dnode *body)
+bool cgc_spec_default_record(const struct dnode *body)
 {
 	/* dtrace_ecb_resize keeps the header of an ecb whose only action is speculate(): the
 	 * default action is speculated (demo/spec/specopen.d relies on it) */
@@ -102,19 +102,19 @@ bool cgsp_default_record(const struct dnode *body)
 	for (const struct dnode *s = body->args; s; s = s->next) {
 		if (s->kind == DN_EMPTY)
 			continue;
-		if (!cgsp_default_record(s))
+		if (!cgc_spec_default_record(s))
 			return false;
 		n++;
 	}
 	return n == 1;
 }
 
-bool cgsp_clause_speculates(const struct dnode *cl)
+bool cgc_spec_clause_speculates(const struct dnode *cl)
 {
 	return body_has_speculate(cl->body);
 }
 
-void cgsp_clause_begin(struct cgc *c, struct dnode *cl)
+void cgc_spec_clause_begin(struct cgc *c, struct dnode *cl)
 {
 	c->spec_clause = body_has_speculate(cl->body);
 	c->spec_size_ecb = -1;
@@ -122,7 +122,7 @@ void cgsp_clause_begin(struct cgc *c, struct dnode *cl)
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_SPEC, 0));
 }
 
-void cgsp_clause_end(struct cgc *c)
+void cgc_spec_clause_end(struct cgc *c)
 {
 	if (c->spec_size_ecb >= 0)
 		c->buf.insns[c->spec_size_at].imm = (int32_t)c->o->ecbs[c->spec_size_ecb].size;
@@ -130,12 +130,12 @@ void cgsp_clause_end(struct cgc *c)
 	c->spec_clause = false;
 }
 
-uint32_t cgsp_rec_extra(const struct cgc *c)
+uint32_t cgc_spec_rec_extra(const struct cgc *c)
 {
 	return c->spec_clause ? (uint32_t)sizeof(struct dobj_spec_tag) : 0;
 }
 
-int cgsp_send(struct cgc *c, uint32_t epid, uint32_t size)
+int cgc_spec_send(struct cgc *c, uint32_t epid, uint32_t size)
 {
 	int normal = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	int sent = bpb_label_new(&c->buf);
@@ -169,7 +169,7 @@ static void lookup_spec(struct cgc *c, int map, int none)
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, none);
 }
 
-void cgsp_speculation(struct cgc *c)
+void cgc_spec_new(struct cgc *c)
 {
 	uint32_t nspec = c->o->nspec;
 	int16_t s_i = cgc_slot_push(c), s_busy = cgc_slot_push(c);
@@ -230,7 +230,7 @@ void cgsp_speculation(struct cgc *c)
  * `bad`; the id is left in the u32 at fp + CGC_KEY. */
 static void spec_id_arg(struct cgc *c, struct dnode *call, int zero, int bad)
 {
-	cgx_int(c, call->args);
+	cgc_eval_int(c, call->args);
 	cgc_emit(c, bi_mov32_reg(0, 0));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, zero);
 	bpb_jmp_imm(&c->buf, BPF_JGT, 0, (int32_t)c->o->nspec, bad);
@@ -239,7 +239,7 @@ static void spec_id_arg(struct cgc *c, struct dnode *call, int zero, int bad)
 
 #define SPEC_TRIES 3   /* compare-and-exchange attempts before giving up on a contended word */
 
-void cgsp_speculate(struct cgc *c, struct dnode *call)
+void cgc_spec_speculate(struct cgc *c, struct dnode *call)
 {
 	int drop = c->end_label;   /* dtrace: CPU_DTRACE_DROP ends the clause, silently */
 	int16_t s_ptr = cgc_slot_push(c), s_cpu = cgc_slot_push(c), s_word = cgc_slot_push(c);
@@ -326,7 +326,7 @@ void cgsp_speculate(struct cgc *c, struct dnode *call)
 	cgc_slot_pop(c);
 }
 
-void cgsp_commit(struct cgc *c, struct dnode *call, bool discard)
+void cgc_spec_commit(struct cgc *c, struct dnode *call, bool discard)
 {
 	int done = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
 	int send = bpb_label_new(&c->buf), freeit = bpb_label_new(&c->buf);

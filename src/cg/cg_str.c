@@ -6,31 +6,8 @@
  * copying a slot onto itself is a byte-wise no-op, so measuring needs no temporary slot). */
 #include "cg_str.h"
 
+#include "cg_emit.h"
 #include "dcheck.h"
-
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R2 BPF_REG_2
-#define R3 BPF_REG_3
-#define R4 BPF_REG_4
-#define R5 BPF_REG_5
-#define RS CG_R_SCRATCH
-#define FP BPF_REG_10
-
-static void emit(struct cg *g, struct bpf_insn in)
-{
-	bpb_emit(g->b, in);
-}
-
-static int label(struct cg *g)
-{
-	return bpb_label_new(g->b);
-}
-
-static void place(struct cg *g, int l)
-{
-	bpb_label_place(g->b, l);
-}
 
 /* The smallest 2^k - 1 that is >= max: ANDing an index with it bounds the index for the
  * verifier without a branch (and changes nothing at run time, where the index is <= max). */
@@ -42,20 +19,29 @@ static uint32_t index_mask(uint32_t max)
 	return m - 1;
 }
 
-/* The verifier checks a variable access against its worst case; make the scratch map value
- * long enough for it. */
-static void need_scratch(struct cg *g, uint32_t end)
-{
-	if (g->scratch_hiwater < end)
-		g->scratch_hiwater = end;
-}
-
 /* reg = R7 + off */
 static void scratch_ptr(struct cg *g, int reg, uint32_t off)
 {
 	emit(g, bi_mov64_reg(reg, RS));
 	if (off)
 		emit(g, bi_alu64_imm(BPF_ADD, reg, (int32_t)off));
+}
+
+/* The head of a loop over the string slot at scratch offset s, its index in R1: at `loop`,
+ * R2 = s[R1++]; at the NUL, or past strsize characters, jump to end (the code after this
+ * goes on with R2). Clobbers R3. */
+static void next_char(struct cg *g, uint32_t s, int loop, int end)
+{
+	int go = label(g);
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, end);
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)s));
+	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, go);
+	bpb_ja(g->b, end);
+	place(g, go);
 }
 
 /* R0 = bpf_probe_read_kernel_str(R7 + dst, size, R7 + src): the length of src plus one. */
@@ -150,7 +136,7 @@ void cgs_str_copy_padded(struct cg *g, uint32_t dst, uint32_t s)
 void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot)
 {
 	int ok = label(g);
-	int again = cg_user_retry_begin(g);
+	int again = cgs_user_retry_begin(g);
 	/* As the Dynamic Tracing Guide (and illumos) have it: maxlength is the number of bytes
 	 * examined, so a limit below strsize allows that many characters (limit + 1 bytes with
 	 * the NUL); any other value, negative ones included (compared unsigned), means strsize
@@ -170,7 +156,7 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 	scratch_ptr(g, R1, dst);
 	emit(g, bi_call(BPF_FUNC_probe_read_user_str));
 	bpb_jmp_imm(g->b, BPF_JSGE, R0, 0, ok);
-	cg_user_retry(g, again, addr_slot, g->strsize);
+	cgs_user_retry(g, again, addr_slot, g->strsize);
 	emit(g, bi_ldx(BPF_DW, R1, FP, addr_slot));
 	g->emit_fault(g, DOUT_FLT_BADADDR, R1);
 	place(g, ok);
@@ -179,7 +165,7 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot)
 {
 	int fits = label(g), ok = label(g);
-	int again = cg_user_retry_begin(g);
+	int again = cgs_user_retry_begin(g);
 	emit(g, bi_ldx(BPF_DW, R2, FP, size_slot));
 	bpb_jmp_imm(g->b, BPF_JLE, R2, (int32_t)maxsize, fits);
 	g->emit_fault(g, DOUT_FLT_NOSCRATCH, -1);
@@ -188,7 +174,7 @@ void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot,
 	scratch_ptr(g, R1, dst);
 	emit(g, bi_call(BPF_FUNC_probe_read_user));
 	bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, ok);
-	cg_user_retry(g, again, addr_slot, maxsize);
+	cgs_user_retry(g, again, addr_slot, maxsize);
 	emit(g, bi_ldx(BPF_DW, R1, FP, addr_slot));
 	g->emit_fault(g, DOUT_FLT_BADADDR, R1);
 	place(g, ok);
@@ -201,7 +187,7 @@ void cgs_strlen(struct cg *g, uint32_t s)
 
 void cgs_strcmp(struct cg *g, uint32_t a, uint32_t b)
 {
-	uint32_t tmp = cg_scratch_alloc(g, 8);
+	uint32_t tmp = cgs_scratch_alloc(g, 8);
 	int loop = label(g), same = label(g), eq = label(g), out = label(g);
 
 	emit(g, bi_mov64_imm(R1, 0));
@@ -242,7 +228,7 @@ void cgs_strjoin(struct cg *g, uint32_t dst, uint32_t a, uint32_t b)
 void cgs_substr(struct cg *g, uint32_t dst, uint32_t s, int16_t index_slot, int16_t len_slot)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
-	uint32_t tmp = cg_scratch_alloc(g, 16);
+	uint32_t tmp = cgs_scratch_alloc(g, 16);
 	int nonneg = label(g), pos = label(g), cnt = label(g), empty = label(g), copy = label(g);
 
 	emit_len(g, s);
@@ -464,7 +450,7 @@ static void kmp_scan(struct cg *g, uint32_t s, uint32_t t, const struct search_t
 static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot,
 			enum search_mode mode, struct search_tmp *st)
 {
-	uint32_t base = cg_scratch_alloc(g, 56);
+	uint32_t base = cgs_scratch_alloc(g, 56);
 	int done = label(g), some = label(g), kmp = label(g);
 
 	st->slen = base;
@@ -474,7 +460,7 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 	st->res = base + 32;
 	st->i = base + 40;
 	st->k = base + 48;
-	st->fail = cg_scratch_alloc(g, 2 * (index_mask(g->strsize - 1) + 1));
+	st->fail = cgs_scratch_alloc(g, 2 * (index_mask(g->strsize - 1) + 1));
 
 	emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, -1));
 	emit(g, bi_st(BPF_DW, RS, (int16_t)st->from, 0));
@@ -588,7 +574,7 @@ void cgs_strstr(struct cg *g, uint32_t dst, uint32_t s, uint32_t t)
 
 static void emit_strchr(struct cg *g, uint32_t dst, uint32_t s, int16_t c_slot, bool last)
 {
-	uint32_t res = cg_scratch_alloc(g, 8);
+	uint32_t res = cgs_scratch_alloc(g, 8);
 	int loop = label(g), other = label(g), end = label(g);
 
 	emit(g, bi_st(BPF_DW, RS, (int16_t)res, -1));
@@ -625,7 +611,7 @@ void cgs_lltostr(struct cg *g, uint32_t dst, int16_t v_slot)
 {
 	/* Digits are written right to left into buf[1..20] (|INT64_MIN| has 19), the NUL at
 	 * buf[21]; `start` (in scratch) follows the leftmost digit, then the sign. */
-	uint32_t buf = cg_scratch_alloc(g, 32), start = cg_scratch_alloc(g, 8);
+	uint32_t buf = cgs_scratch_alloc(g, 32), start = cgs_scratch_alloc(g, 8);
 	int abs = label(g), fin = label(g), nosign = label(g);
 	uint32_t size = g->strsize < 22 ? g->strsize : 22;
 
@@ -704,7 +690,7 @@ void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr)
 {
 	/* Written left to right into a 16-byte buffer ("255.255.255.255" and its NUL), then
 	 * copied, truncated to strsize like any string. */
-	uint32_t buf = cg_scratch_alloc(g, 16);
+	uint32_t buf = cgs_scratch_alloc(g, 16);
 	cgs_dotted_quad(g, buf, addr);
 	scratch_ptr(g, R3, buf);
 	scratch_ptr(g, R1, dst);
@@ -714,20 +700,12 @@ void cgs_inet_ntoa(struct cg *g, uint32_t dst, uint32_t addr)
 
 static void emit_case(struct cg *g, uint32_t dst, uint32_t s, char from)
 {
-	int loop = label(g), go = label(g), end = label(g);
+	int loop = label(g), end = label(g);
 
 	if (dst != s)
 		copy_str(g, dst, g->strsize, s);
 	emit(g, bi_mov64_imm(R1, 0));
-	place(g, loop);
-	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, end);
-	scratch_ptr(g, R3, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
-	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)dst));
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, go);
-	bpb_ja(g->b, end);
-	place(g, go);
+	next_char(g, dst, loop, end);
 	emit(g, bi_mov64_reg(R4, R2));
 	emit(g, bi_alu64_imm(BPF_SUB, R4, from));
 	bpb_jmp_imm(g->b, BPF_JGT, R4, 25, loop);
@@ -754,7 +732,7 @@ void cgs_tolower(struct cg *g, uint32_t dst, uint32_t s)
 static void emit_path(struct cg *g, uint32_t dst, uint32_t s, bool dir)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
-	uint32_t t = cg_scratch_alloc(g, 48);
+	uint32_t t = cgs_scratch_alloc(g, 48);
 	uint32_t lastbase = t, firstbase = t + 8, lastdir = t + 16, phase = t + 24;
 	uint32_t from = t + 32, count = t + 40;
 	int dot = label(g), loop = label(g), go = label(g), next = label(g), scanned = label(g);
@@ -875,13 +853,34 @@ static void in_map(struct cg *g, uint32_t map)
 	emit(g, bi_alu64_imm(BPF_AND, R5, 1));
 }
 
+/* One step of strtok's scans of the string at scratch offset buf, which count steps in R0
+ * (at most strsize) and hold the position in R1 (bounded by mask; advance: moved to the next
+ * character first): at `loop`, jump to `end` when the steps are used up or the character is
+ * the NUL; else R2 = the character, R5 = whether it is a delimiter (map as in_map).
+ * Clobbers R3, R4. */
+static void scan_step(struct cg *g, uint32_t buf, uint32_t mask, uint32_t map, int loop,
+		      int end, bool advance)
+{
+	place(g, loop);
+	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, end);
+	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
+	if (advance)
+		emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
+	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
+	scratch_ptr(g, R3, 0);
+	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
+	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)buf));
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, end);
+	in_map(g, map);
+}
+
 void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
 	uint32_t pos = g->strtok_state, buf = g->strtok_state + 8;
-	uint32_t map = cg_scratch_alloc(g, 32), t = cg_scratch_alloc(g, 16);
+	uint32_t map = cgs_scratch_alloc(g, 32), t = cgs_scratch_alloc(g, 16);
 	uint32_t start = t, found = t + 8;
-	int have = label(g), mloop = label(g), mgo = label(g), mdone = label(g);
+	int have = label(g), mloop = label(g), mdone = label(g);
 	int skip = label(g), gone = label(g), tok = label(g), tloop = label(g), tend = label(g);
 	int none = label(g), out = label(g);
 
@@ -906,15 +905,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	for (int i = 0; i < 4; i++)
 		emit(g, bi_st(BPF_DW, RS, (int16_t)(map + 8 * i), 0));
 	emit(g, bi_mov64_imm(R1, 0));
-	place(g, mloop);
-	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, mdone);
-	scratch_ptr(g, R3, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
-	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)delim));
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	bpb_jmp_imm(g->b, BPF_JNE, R2, 0, mgo);
-	bpb_ja(g->b, mdone);
-	place(g, mgo);
+	next_char(g, delim, mloop, mdone);
 	emit(g, bi_mov64_reg(R4, R2));
 	emit(g, bi_alu64_imm(BPF_RSH, R4, 3));
 	emit(g, bi_alu64_reg(BPF_ADD, R4, RS));
@@ -930,15 +921,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	/* Skip leading delimiters; the end of the string means no token (state cleared). */
 	emit(g, bi_ldx(BPF_DW, R1, RS, (int16_t)pos));
 	emit(g, bi_mov64_imm(R0, 0));
-	place(g, skip);
-	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, gone);
-	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
-	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
-	scratch_ptr(g, R3, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
-	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)buf));
-	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, gone);
-	in_map(g, map);
+	scan_step(g, buf, mask, map, skip, gone, false);
 	bpb_jmp_imm(g->b, BPF_JEQ, R5, 0, tok);
 	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
 	bpb_ja(g->b, skip);
@@ -950,16 +933,7 @@ void cgs_strtok(struct cg *g, uint32_t dst, uint32_t s, uint32_t delim)
 	place(g, tok);
 	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)start));
 	emit(g, bi_mov64_imm(R0, 0));
-	place(g, tloop);
-	bpb_jmp_imm(g->b, BPF_JGE, R0, (int32_t)g->strsize, tend);
-	emit(g, bi_alu64_imm(BPF_ADD, R0, 1));
-	emit(g, bi_alu64_imm(BPF_ADD, R1, 1));
-	emit(g, bi_alu64_imm(BPF_AND, R1, (int32_t)mask));
-	scratch_ptr(g, R3, 0);
-	emit(g, bi_alu64_reg(BPF_ADD, R3, R1));
-	emit(g, bi_ldx(BPF_B, R2, R3, (int16_t)buf));
-	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, tend);
-	in_map(g, map);
+	scan_step(g, buf, mask, map, tloop, tend, true);
 	bpb_jmp_imm(g->b, BPF_JEQ, R5, 0, tloop);
 	place(g, tend);
 	emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)pos));
@@ -1009,14 +983,7 @@ struct cpath {
 /* dest[j++] = the byte in reg (or imm when reg < 0); j is in R4. Clobbers R5. */
 static void cpath_put(struct cg *g, const struct cpath *cp, int reg, int32_t imm)
 {
-	emit(g, bi_mov64_reg(R5, R4));
-	emit(g, bi_alu64_imm(BPF_AND, R5, (int32_t)cp->mask));
-	emit(g, bi_alu64_reg(BPF_ADD, R5, RS));
-	if (reg >= 0)
-		emit(g, bi_stx(BPF_B, R5, reg, (int16_t)cp->dst));
-	else
-		emit(g, bi_st(BPF_B, R5, (int16_t)cp->dst, imm));
-	emit(g, bi_alu64_imm(BPF_ADD, R4, 1));
+	put_byte(g, cp->dst, cp->mask, reg, imm);
 }
 
 /* A slash written at j (R4): push j. Clobbers R0, R5. */
@@ -1067,8 +1034,8 @@ static void cpath_limit(struct cg *g, int32_t limit, int done)
 void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
-	uint32_t t = cg_scratch_alloc(g, 16);
-	struct cpath cp = { dst, mask, t, t + 8, cg_scratch_alloc(g, 2 * (mask + 1)) };
+	uint32_t t = cgs_scratch_alloc(g, 16);
+	struct cpath cp = { dst, mask, t, t + 8, cgs_scratch_alloc(g, 2 * (mask + 1)) };
 	int32_t limit = (int32_t)g->strsize - 1 - 5;
 	int loop = label(g), go = label(g), cont = label(g), stop = label(g), done = label(g);
 	int s1 = label(g), s2 = label(g), s3 = label(g), slash = label(g), notdot = label(g);

@@ -70,7 +70,7 @@
  * counter bounds the loop, so the paths of different iterations prune against each other and
  * each emitter costs a number of processed instructions linear in strsize (index/rindex/strstr
  * use Knuth-Morris-Pratt: no nested loop). Loops fall through to their exit so the verifier's
- * stack of pending branches stays short. Scratch temporaries come from cg_scratch_alloc. */
+ * stack of pending branches stays short. Scratch temporaries come from cgs_scratch_alloc. */
 #ifndef USDTRACE_CG_STR_H
 #define USDTRACE_CG_STR_H
 #include <stdbool.h>

@@ -31,9 +31,9 @@ static void scratch_addr(struct cgc *c, uint32_t off)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)off));
 }
 
-uint32_t cgx_persist_alloc(struct cgc *c, uint32_t size)
+uint32_t cgc_persist_alloc(struct cgc *c, uint32_t size)
 {
-	uint32_t off = cg_scratch_alloc(&c->g, size);
+	uint32_t off = cgs_scratch_alloc(&c->g, size);
 
 	c->persist_top = c->g.scratch_top;
 	c->persist_used += size;
@@ -52,7 +52,7 @@ static void bounded_size(struct cgc *c, int16_t slot, uint32_t max)
 	bpb_label_place(&c->buf, ok);
 }
 
-#define CG_COPY_MAX 1024      /* largest run-time-sized copyin/copyinto/bcopy/copyout */
+#define COPY_MAX 1024      /* largest run-time-sized copyin/copyinto/bcopy/copyout */
 
 /* Fault with DTRACEFLT_BADSIZE (the size) unless 0 <= the size in slot `zs` <= max. */
 static void checked_size(struct cgc *c, int16_t zs, uint32_t max)
@@ -72,7 +72,7 @@ static void src_in_alloca(struct cgc *c, int16_t ss, int16_t zs)
 {
 	int ok = bpb_label_new(&c->buf);
 
-	cgx_scratch_off(c, ss);
+	cgc_scratch_off(c, ss);
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
@@ -81,13 +81,13 @@ static void src_in_alloca(struct cgc *c, int16_t ss, int16_t zs)
 	bpb_label_place(&c->buf, ok);
 }
 
-/* The destination of bcopy()/copyinto(): all `size` bytes (slot zs, at most CG_COPY_MAX)
+/* The destination of bcopy()/copyinto(): all `size` bytes (slot zs, at most COPY_MAX)
  * inside the clause's alloca() memory, or a fault with DTRACEFLT_BADADDR (the address). */
 static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs)
 {
 	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
 
-	cgx_scratch_off(c, ds);
+	cgc_scratch_off(c, ds);
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, bad);
 	bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_end, bad);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
@@ -100,7 +100,7 @@ static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs)
 }
 
 /* bcopy(src, dest, size) and copyinto(uaddr, size, dest): arguments evaluated in their order;
- * a size beyond CG_COPY_MAX (a negative one included) faults with DTRACEFLT_BADSIZE; dest must
+ * a size beyond COPY_MAX (a negative one included) faults with DTRACEFLT_BADSIZE; dest must
  * be alloca()'d memory; a bcopy() source may be a string, read from its own bytes. */
 static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, struct dnode *a1,
 			    struct dnode *a2)
@@ -108,37 +108,37 @@ static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, st
 	bool into = n->subr == DS_COPYINTO;
 	int16_t ss, zs, ds;
 
-	if (!into && cgx_is_str(a0)) {
-		scratch_addr(c, cgx_str(c, a0));
+	if (!into && cgc_is_str(a0)) {
+		scratch_addr(c, cgc_eval_str(c, a0));
 		ss = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, ss));
 	} else {
-		ss = cgx_int_arg(c, a0);
+		ss = cgc_int_arg(c, a0);
 	}
 	if (into) {
-		zs = cgx_int_arg(c, a1);
-		ds = cgx_int_arg(c, a2);
+		zs = cgc_int_arg(c, a1);
+		ds = cgc_int_arg(c, a2);
 	} else {
-		ds = cgx_int_arg(c, a1);
-		zs = cgx_int_arg(c, a2);
+		ds = cgc_int_arg(c, a1);
+		zs = cgc_int_arg(c, a2);
 	}
 	int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-	checked_size(c, zs, CG_COPY_MAX);
+	checked_size(c, zs, COPY_MAX);
 	dest_in_alloca(c, ds, zs);
-	if (!into && !cgx_is_str(a0))
+	if (!into && !cgc_is_str(a0))
 		src_in_alloca(c, ss, zs);
-	int again = into ? cg_user_retry_begin(&c->g) : -1;
-	cgx_scratch_ptr_from_addr(c, ds, CG_COPY_MAX);
+	int again = into ? cgs_user_retry_begin(&c->g) : -1;
+	cgc_scratch_ptr_from_addr(c, ds, COPY_MAX);
 	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, zs));
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
 	/* checked above; repeated on the register so the verifier knows the bound */
-	bpb_jmp_imm(&c->buf, BPF_JGT, 2, CG_COPY_MAX, done);
+	bpb_jmp_imm(&c->buf, BPF_JGT, 2, COPY_MAX, done);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, done);
 	cgc_emit(c, bi_call(into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, fail);
-	cg_user_retry(&c->g, again, ss, CG_COPY_MAX);
+	cgs_user_retry(&c->g, again, ss, COPY_MAX);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, done);
@@ -150,17 +150,17 @@ static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, st
 
 /* ---- calls ---- */
 
-void cgx_call_int(struct cgc *c, struct dnode *n)
+void cgc_call_int(struct cgc *c, struct dnode *n)
 {
 	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
 
 	switch (n->subr) {
 	case DS_STRLEN:
-		cgs_strlen(&c->g, cgx_str(c, a0));
+		cgs_strlen(&c->g, cgc_eval_str(c, a0));
 		return;
 	case DS_INDEX: case DS_RINDEX: {
-		uint32_t s = cgx_str(c, a0), t = cgx_str(c, a1);
-		int16_t st = cgx_int_arg(c, a2);
+		uint32_t s = cgc_eval_str(c, a0), t = cgc_eval_str(c, a1);
+		int16_t st = cgc_int_arg(c, a2);
 		if (n->subr == DS_INDEX)
 			cgs_index(&c->g, s, t, st);
 		else
@@ -170,20 +170,20 @@ void cgx_call_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DS_SPECULATION:
-		cgsp_speculation(c);
+		cgc_spec_new(c);
 		return;
 	case DS_RAND:
 		cgc_emit(c, bi_call(BPF_FUNC_get_prandom_u32));
-		cgx_norm(c, 0, n->type);
+		cgc_norm(c, 0, n->type);
 		return;
 	case DS_HTONS: case DS_HTONL: case DS_HTONLL:
 	case DS_NTOHS: case DS_NTOHL: case DS_NTOHLL:
-		cgx_int(c, a0);
+		cgc_eval_int(c, a0);
 		cgs_byteswap(&c->g, n->subr);
 		return;
 	case DS_GETMAJOR: case DS_GETMINOR:
 		/* the kernel's dev_t: a 32-bit value, major number above 20 bits of minor */
-		cgx_int(c, a0);
+		cgc_eval_int(c, a0);
 		if (n->subr == DS_GETMAJOR) {
 			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 20));
 			cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xfff));
@@ -192,11 +192,11 @@ void cgx_call_int(struct cgc *c, struct dnode *n)
 		}
 		return;
 	case DS_COPYIN: {
-		uint32_t max = a1->isconst ? (uint32_t)a1->cval : CG_COPY_MAX;
+		uint32_t max = a1->isconst ? (uint32_t)a1->cval : COPY_MAX;
 		if (a1->isconst && (a1->cval <= 0 || a1->cval > CGC_SCRATCH_LIMIT / 4))
 			cgc_fail(c, n, "copyin( ) size %lld is out of range", (long long)a1->cval);
-		uint32_t dst = cgx_persist_alloc(c, cgc_round8(max));
-		int16_t as = cgx_int_arg(c, a0), ss = cgx_int_arg(c, a1);
+		uint32_t dst = cgc_persist_alloc(c, cgc_round8(max));
+		int16_t as = cgc_int_arg(c, a0), ss = cgc_int_arg(c, a1);
 		cgs_copyin(&c->g, dst, max, as, ss);
 		cgc_slot_pop(c);
 		cgc_slot_pop(c);
@@ -221,21 +221,21 @@ void cgx_call_int(struct cgc *c, struct dnode *n)
 			scratch_addr(c, c->persist_top);
 			return;
 		}
-		if (left > CG_COPY_MAX)
-			left = CG_COPY_MAX;
+		if (left > COPY_MAX)
+			left = COPY_MAX;
 		uint32_t max = a0->isconst ? (uint32_t)a0->cval : (uint32_t)left;
 		if (a0->isconst && (uint64_t)a0->cval > left) {
 			/* fits scratchsize, but not after what the clause took already */
-			int16_t s = cgx_int_arg(c, a0);
+			int16_t s = cgc_int_arg(c, a0);
 			bounded_size(c, s, (uint32_t)left);
 			cgc_slot_pop(c);
 		}
 		if (!a0->isconst) {
-			int16_t s = cgx_int_arg(c, a0);
+			int16_t s = cgc_int_arg(c, a0);
 			bounded_size(c, s, max);
 			cgc_slot_pop(c);
 		}
-		uint32_t dst = cgx_persist_alloc(c, cgc_round8(max ? max : 8));
+		uint32_t dst = cgc_persist_alloc(c, cgc_round8(max ? max : 8));
 		cgc_zero_scratch(c, dst, cgc_round8(max ? max : 8));
 		scratch_addr(c, dst);
 		return;
@@ -246,22 +246,22 @@ void cgx_call_int(struct cgc *c, struct dnode *n)
 	case DS_PROGENYOF: {
 		/* Is the current process pid, or a descendant of it? Walk real_parent a bounded
 		 * number of steps (init's parent ends the walk: tgid 0). */
-		cgx_need_btf(c, n, false);
-		int16_t ps = cgx_int_arg(c, a0);
-		uint32_t cur = cg_scratch_alloc(&c->g, 8), tmp = cg_scratch_alloc(&c->g, 8);
+		cgc_need_btf(c, n, false);
+		int16_t ps = cgc_int_arg(c, a0);
+		uint32_t cur = cgs_scratch_alloc(&c->g, 8), tmp = cgs_scratch_alloc(&c->g, 8);
 		int yes = bpb_label_new(&c->buf), no = bpb_label_new(&c->buf);
 		int done = bpb_label_new(&c->buf);
-		cgx_task(c);
+		cgc_task(c);
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)cur));
 		for (int i = 0; i < PROGENY_DEPTH; i++) {
 			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
 			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
-			cgx_kread(c, tmp, c->off_tgid, 4);
+			cgc_kread(c, tmp, c->off_tgid, 4);
 			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
 			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, ps));
 			bpb_jmp32_reg(&c->buf, BPF_JEQ, 0, 1, yes);
 			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
-			cgx_kread(c, tmp, c->off_real_parent, 8);
+			cgc_kread(c, tmp, c->off_real_parent, 8);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)cur));
 		}
 		bpb_label_place(&c->buf, no);
@@ -274,16 +274,16 @@ void cgx_call_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DS_RAISE: case DS_STOP: case DS_COPYOUT: case DS_COPYOUTSTR:
-		cgx_subr_stmt(c, n);
+		cgc_subr_stmt(c, n);
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	case DS_STRSTR: case DS_STRCHR: case DS_STRRCHR: case DS_STRTOK:
 		/* used as a pointer (compared with NULL): the found flag stands for it */
-		(void)cgx_str(c, n);
+		(void)cgc_eval_str(c, n);
 		return;
 	}
 	if (cgc_vclass(n->type) == CGC_VSTR) {
-		(void)cgx_str(c, n);
+		(void)cgc_eval_str(c, n);
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	}
@@ -298,18 +298,18 @@ void cgx_call_int(struct cgc *c, struct dnode *n)
 static uint32_t addr_arg(struct cgc *c, struct dnode *a, uint32_t len, int16_t *slot)
 {
 	if (cgc_vclass(a->type) == CGC_VBYTES) {
-		uint32_t size, dst = cg_scratch_alloc(&c->g, 24);
-		uint32_t src = cgx_bytes(c, a, &size);
+		uint32_t size, dst = cgs_scratch_alloc(&c->g, 24);
+		uint32_t src = cgc_eval_bytes(c, a, &size);
 		cgc_zero_scratch(c, dst, 24);
 		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, src, cgc_round8(size < 24 ? size : 24),
 			 false);
 		*slot = 0;
 		return dst;
 	}
-	*slot = cgx_int_arg(c, a);
-	uint32_t dst = cg_scratch_alloc(&c->g, 24);
+	*slot = cgc_int_arg(c, a);
+	uint32_t dst = cgs_scratch_alloc(&c->g, 24);
 	if (len)
-		cg_emit_load_ptr(&c->g, dst, *slot, len);
+		cgs_load_ptr(&c->g, dst, *slot, len);
 	return dst;
 }
 
@@ -323,7 +323,7 @@ static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
 	const int64_t vals[2] = { inet ? 2 : 1, inet ? 10 : 32 };      /* AF_INET, AF_INET6;
 								  * ARPHRD_ETHER, _INFINIBAND */
 	const uint32_t lens[2] = { inet ? 4 : 6, inet ? 16 : 20 };
-	int16_t ks = cgx_int_arg(c, kind), as;
+	int16_t ks = cgc_int_arg(c, kind), as;
 	uint32_t addr = addr_arg(c, a1, 0, &as);
 	int done = bpb_label_new(&c->buf);
 	bool matched = false;
@@ -338,7 +338,7 @@ static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
 		}
 		matched = true;
 		if (as)
-			cg_emit_load_ptr(&c->g, addr, as, lens[k]);
+			cgs_load_ptr(&c->g, addr, as, lens[k]);
 		if (!inet)
 			cgs_link_ntop(&c->g, dst, addr, lens[k]);
 		else if (k == 0)
@@ -365,20 +365,20 @@ static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
 	cgc_slot_pop(c);
 }
 
-uint32_t cgx_call_str(struct cgc *c, struct dnode *n)
+uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 {
 	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 
 	switch (n->subr) {
 	case DS_STRJOIN: {
-		uint32_t a = cgx_str(c, a0), b = cgx_str(c, a1);
+		uint32_t a = cgc_eval_str(c, a0), b = cgc_eval_str(c, a1);
 		cgs_strjoin(&c->g, dst, a, b);
 		return dst;
 	}
 	case DS_SUBSTR: {
-		uint32_t s = cgx_str(c, a0);
-		int16_t is = cgx_int_arg(c, a1), ls = cgx_int_arg(c, a2);
+		uint32_t s = cgc_eval_str(c, a0);
+		int16_t is = cgc_int_arg(c, a1), ls = cgc_int_arg(c, a2);
 		cgs_substr(&c->g, dst, s, is, ls);
 		if (ls)
 			cgc_slot_pop(c);
@@ -386,13 +386,13 @@ uint32_t cgx_call_str(struct cgc *c, struct dnode *n)
 		return dst;
 	}
 	case DS_STRSTR: {
-		uint32_t s = cgx_str(c, a0), t = cgx_str(c, a1);
+		uint32_t s = cgc_eval_str(c, a0), t = cgc_eval_str(c, a1);
 		cgs_strstr(&c->g, dst, s, t);
 		return dst;
 	}
 	case DS_STRCHR: case DS_STRRCHR: {
-		uint32_t s = cgx_str(c, a0);
-		int16_t cs = cgx_int_arg(c, a1);
+		uint32_t s = cgc_eval_str(c, a0);
+		int16_t cs = cgc_int_arg(c, a1);
 		if (n->subr == DS_STRCHR)
 			cgs_strchr(&c->g, dst, s, cs);
 		else
@@ -401,13 +401,13 @@ uint32_t cgx_call_str(struct cgc *c, struct dnode *n)
 		return dst;
 	}
 	case DS_STRTOK: {
-		bool null = a0->isconst && a0->cval == 0 && !cgx_is_str(a0);
-		if (a1->isconst && a1->cval == 0 && !cgx_is_str(a1)) {
+		bool null = a0->isconst && a0->cval == 0 && !cgc_is_str(a0);
+		if (a1->isconst && a1->cval == 0 && !cgc_is_str(a1)) {
 			/* a NULL delimiter string: dtrace faults reading it. The code after
 			 * the fault needs an edge for the verifier: a jump never taken. */
 			int past = bpb_label_new(&c->buf);
 			if (!null)
-				(void)cgx_str(c, a0);
+				(void)cgc_eval_str(c, a0);
 			cgc_emit(c, bi_mov64_imm(1, 0));
 			bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, past);
 			c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
@@ -416,13 +416,13 @@ uint32_t cgx_call_str(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_mov64_imm(0, 0));
 			return dst;
 		}
-		uint32_t s = null ? CGS_NO_STRING : cgx_str(c, a0);
-		uint32_t d = cgx_str(c, a1);
+		uint32_t s = null ? CGS_NO_STRING : cgc_eval_str(c, a0);
+		uint32_t d = cgc_eval_str(c, a1);
 		cgs_strtok(&c->g, dst, s, d);
 		return dst;
 	}
 	case DS_LLTOSTR: {
-		int16_t vs = cgx_int_arg(c, a0);
+		int16_t vs = cgc_int_arg(c, a0);
 		cgs_lltostr(&c->g, dst, vs);
 		cgc_slot_pop(c);
 		return dst;
@@ -448,7 +448,7 @@ uint32_t cgx_call_str(struct cgc *c, struct dnode *n)
 		net_ntop(c, n, dst);
 		return dst;
 	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: case DS_CLEANPATH: {
-		uint32_t s = cgx_str(c, a0);
+		uint32_t s = cgc_eval_str(c, a0);
 		if (n->subr == DS_CLEANPATH)
 			cgs_cleanpath(&c->g, dst, s);
 		else if (n->subr == DS_TOUPPER)
@@ -462,13 +462,13 @@ uint32_t cgx_call_str(struct cgc *c, struct dnode *n)
 		return dst;
 	}
 	case DS_D_PATH: {
-		int16_t ps = cgx_int_arg(c, a0);
-		cgx_d_path(c, dst, ps);
+		int16_t ps = cgc_int_arg(c, a0);
+		cgc_d_path(c, dst, ps);
 		cgc_slot_pop(c);
 		return dst;
 	}
 	case DS_COPYINSTR: {
-		int16_t as = cgx_int_arg(c, a0), ms = cgx_int_arg(c, a1);
+		int16_t as = cgc_int_arg(c, a0), ms = cgc_int_arg(c, a1);
 		cgs_copyinstr(&c->g, dst, as, ms);
 		if (ms)
 			cgc_slot_pop(c);
@@ -511,13 +511,13 @@ static bool can_write_user(int prog_type)
 }
 
 /* Statement-only subroutines that record nothing: raise, stop, copyout, copyoutstr. */
-void cgx_subr_stmt(struct cgc *c, struct dnode *n)
+void cgc_subr_stmt(struct cgc *c, struct dnode *n)
 {
 	struct dnode *a0 = arg_n(n, 0), *a1 = arg_n(n, 1), *a2 = arg_n(n, 2);
 
 	switch (n->subr) {
 	case DS_RAISE:
-		cgx_int(c, a0);
+		cgc_eval_int(c, a0);
 		cgc_emit(c, bi_mov64_reg(1, 0));
 		cgc_emit(c, bi_call(BPF_FUNC_send_signal));
 		return;
@@ -530,11 +530,11 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 		bool str = n->subr == DS_COPYOUTSTR;
 		/* copyout() of a string: its bytes (in our temporaries, which have no address a
 		 * D pointer could hold) */
-		bool sbuf = !str && cgx_is_str(a0);
-		uint32_t s = str || sbuf ? cgx_str(c, a0) : 0;
-		int16_t bs = str || sbuf ? 0 : cgx_int_arg(c, a0);
-		int16_t us = cgx_int_arg(c, a1), zs = cgx_int_arg(c, a2);
-		uint32_t max = str || sbuf ? c->g.strsize : CG_COPY_MAX;
+		bool sbuf = !str && cgc_is_str(a0);
+		uint32_t s = str || sbuf ? cgc_eval_str(c, a0) : 0;
+		int16_t bs = str || sbuf ? 0 : cgc_int_arg(c, a0);
+		int16_t us = cgc_int_arg(c, a1), zs = cgc_int_arg(c, a2);
+		uint32_t max = str || sbuf ? c->g.strsize : COPY_MAX;
 		int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		int small = bpb_label_new(&c->buf);
 		bounded_size(c, zs, str ? 0x7fffffff : max);
@@ -554,7 +554,7 @@ void cgx_subr_stmt(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 			cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)s));
 		} else {
-			cgx_scratch_ptr_from_addr(c, bs, max);
+			cgc_scratch_ptr_from_addr(c, bs, max);
 			cgc_emit(c, bi_mov64_reg(2, 1));
 		}
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));

@@ -5,23 +5,23 @@
  * arguments, which are evaluated left to right, each once (except where noted). Actions
  * (printf, trace, exit, speculate, ustack...) are cg.c's and its helpers', not these.
  *
- *   cgx_call_int   R0 = the value of an integer-valued subroutine: strlen, index, rindex, rand,
+ *   cgc_call_int   R0 = the value of an integer-valued subroutine: strlen, index, rindex, rand,
  *                  htons/htonl/htonll/ntohs/ntohl/ntohll, getmajor, getminor, speculation,
  *                  progenyof (needs the kernel's BTF), and the memory ones copyin, alloca
  *                  (a tracer-memory pointer), bcopy, copyinto (0). strstr, strchr, strrchr and
  *                  strtok used as a pointer (compared with NULL) give whether they found
  *                  something; another string-valued call, or a statement-only one, is evaluated
  *                  for its effects with R0 = 0. Anything else fails to compile (cgc_fail).
- *   cgx_call_str   a string-valued subroutine (strjoin, substr, strstr, strchr, strrchr, strtok,
+ *   cgc_call_str   a string-valued subroutine (strjoin, substr, strstr, strchr, strrchr, strtok,
  *                  lltostr, inet_ntoa, inet_ntoa6, inet_ntop, link_ntop, toupper, tolower,
  *                  basename, dirname, cleanpath, d_path, copyinstr): the scratch offset of a
  *                  new string slot holding the result.
- *   cgx_subr_stmt  a statement-only subroutine that records nothing: raise, stop, copyout,
+ *   cgc_subr_stmt  a statement-only subroutine that records nothing: raise, stop, copyout,
  *                  copyoutstr (bpf_probe_write_user; where the kernel withholds it, a write to a
  *                  user address faults DTRACEFLT_UPRIV).
  *
  * Tracer memory: copyin() and alloca() take scratch that lasts for the clause
- * (cgx_persist_alloc, cg_clause.h); alloca() stays within the scratchsize option (a constant
+ * (cgc_persist_alloc, cg_clause.h); alloca() stays within the scratchsize option (a constant
  * size beyond it is D_ALLOCA_SIZE, a run-time one faults DTRACEFLT_NOSCRATCH). Sizes known
  * only at run time are bounded by 1024 bytes: copyin and copyout fault DTRACEFLT_NOSCRATCH
  * above (copyout of a string: above strsize), bcopy and copyinto DTRACEFLT_BADSIZE. bcopy and
@@ -36,7 +36,7 @@
 struct cgc;
 struct dnode;
 
-void cgx_call_int(struct cgc *c, struct dnode *n);
-uint32_t cgx_call_str(struct cgc *c, struct dnode *n);
-void cgx_subr_stmt(struct cgc *c, struct dnode *n);
+void cgc_call_int(struct cgc *c, struct dnode *n);
+uint32_t cgc_call_str(struct cgc *c, struct dnode *n);
+void cgc_subr_stmt(struct cgc *c, struct dnode *n);
 #endif

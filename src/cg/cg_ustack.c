@@ -27,7 +27,7 @@ static bool is_kernel(const struct dnode *call)
 }
 
 /* The kernel walks at most perf_event_max_stack frames (127 unless raised). */
-#define CGK_MAXFRAMES 127
+#define MAX_FRAMES 127
 
 static uint32_t frames_of(struct cgc *c, const struct dnode *call)
 {
@@ -42,7 +42,7 @@ static uint32_t frames_of(struct cgc *c, const struct dnode *call)
 		n = c->in->opts ? c->in->opts->ustackframes : 20;
 	if (n < 1)
 		n = 1;
-	return n > CGK_MAXFRAMES ? CGK_MAXFRAMES : (uint32_t)n;
+	return n > MAX_FRAMES ? MAX_FRAMES : (uint32_t)n;
 }
 
 /* R0 = the current thread group id (the pid), or for the kernel's USYM_KERNEL_PID, stored at
@@ -77,14 +77,14 @@ static void emit_stack(struct cgc *c, uint32_t off, uint32_t nframes, bool rec, 
 /* pid at off, the address (the call's argument) after it. */
 static void emit_addr(struct cgc *c, struct dnode *call, uint32_t off, bool rec)
 {
-	cgx_int(c, call->args);
+	cgc_eval_int(c, call->args);
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(off + 8)));
 	if (rec)
 		cgc_patch_here(c, CGC_PATCH_REC_OFF);
 	store_pid(c, off, rec, is_kernel(call));
 }
 
-void cgk_action(struct cgc *c, struct dnode *call)
+void cgc_ustack_action(struct cgc *c, struct dnode *call)
 {
 	bool stack = call->subr == DS_USTACK || call->subr == DS_JSTACK || call->subr == DS_STACK;
 	enum dobj_act_kind kind = stack ? DOBJ_ACT_USTACK :
@@ -131,12 +131,12 @@ static bool key_of(struct cgc *c, const struct dnode *k, struct agg_keydesc *kd)
 	return true;
 }
 
-bool cgk_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_keydesc *kd)
+bool cgc_ustack_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_keydesc *kd)
 {
 	bool seen = false, is = false;
 	for (struct dnode *n = c->ck->prog->pool.all; n; n = n->pool_next) {
 		struct dnode *k;
-		if (!cga_update_key(n, a, idx, &k) || !k)
+		if (!cgc_agg_update_key(n, a, idx, &k) || !k)
 			continue;
 		struct agg_keydesc this;
 		bool u = key_of(c, k, &this);
@@ -154,7 +154,7 @@ bool cgk_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_ke
 	return is;
 }
 
-void cgk_key(struct cgc *c, struct dnode *call, uint32_t off, const struct agg_keydesc *kd)
+void cgc_ustack_key(struct cgc *c, struct dnode *call, uint32_t off, const struct agg_keydesc *kd)
 {
 	if (kd->kind == AGG_KEY_STACK)
 		emit_stack(c, off, kd->size / 8 - 1, false, is_kernel(call));

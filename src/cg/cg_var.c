@@ -50,7 +50,7 @@ static void note_dvar_sizes(struct cgc *c, const struct dck_var *v, uint32_t key
 		c->dyn_value_max = (uint64_t)value;
 }
 
-void cgx_vars_layout(struct cgc *c)
+void cgc_vars_layout(struct cgc *c)
 {
 	struct dck_prog *ck = c->ck;
 
@@ -105,7 +105,7 @@ void cgx_vars_layout(struct cgc *c)
 			 "than %u", c->this_end - 16, CGC_SCRATCH_LIMIT / 2);
 }
 
-struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v)
+struct cgc_varinfo *cgc_vinfo(struct cgc *c, struct dck_var *v)
 {
 	return &c->vinfo[v->cls][v->id];
 }
@@ -116,19 +116,19 @@ struct cgc_varinfo *cgx_vinfo(struct cgc *c, struct dck_var *v)
  * bpf_get_current_pid_tgid gives it, of the thread the probe describes. */
 static void self_key(struct cgc *c, uint32_t kb)
 {
-	if (!cgx_subject_task(c)) {
+	if (!cgc_subject_task(c)) {
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
 		return;
 	}
-	cgx_need_task(c, NULL);
+	cgc_need_task(c, NULL);
 	int16_t t = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, t));
-	cgx_task_read(c, c->off_tgid, 4);
+	cgc_task_read(c, c->off_tgid, 4);
 	cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, 32));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, t));
-	cgx_task_read(c, c->off_pid, 4);
+	cgc_task_read(c, c->off_pid, 4);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)kb));
 	cgc_emit(c, bi_alu64_reg(BPF_OR, 0, 1));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)kb));
@@ -137,10 +137,10 @@ static void self_key(struct cgc *c, uint32_t kb)
 
 /* Pack the key of an associative array element (or the thread's key for self->) into
  * scratch; returns its offset. */
-uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
+uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 {
-	struct cgc_varinfo *vi = cgx_vinfo(c, v);
-	uint32_t kb = cg_scratch_alloc(&c->g, vi->keysize);
+	struct cgc_varinfo *vi = cgc_vinfo(c, v);
+	uint32_t kb = cgs_scratch_alloc(&c->g, vi->keysize);
 
 	if (vi->keysize > 8)
 		cgc_zero_scratch(c, kb, vi->keysize);
@@ -148,11 +148,11 @@ uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 		self_key(c, kb);
 	int i = 0;
 	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
-		if (cgx_is_str(k)) {
-			uint32_t s = cgx_str(c, k);
+		if (cgc_is_str(k)) {
+			uint32_t s = cgc_eval_str(c, k);
 			cgc_copy_str_clean(c, kb + vi->keyoff[i], s, false);
 		} else {
-			cgx_int(c, k);
+			cgc_eval_int(c, k);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + vi->keyoff[i])));
 		}
 	}
@@ -160,9 +160,9 @@ uint32_t cgx_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 }
 
 /* R0 = the element's value pointer, or 0 when there is none. */
-void cgx_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key)
+void cgc_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	cgc_ld_map(c, 1, cgx_vinfo(c, v)->map);
+	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
 	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
@@ -170,7 +170,7 @@ void cgx_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key)
 
 /* Store the value at scratch offset val under key; an integer 0 deletes the element instead
  * (D frees a dynamic variable assigned zero). A failed update is a dynamic-variable drop. */
-void cgx_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
+void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
 {
 	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 
@@ -178,7 +178,7 @@ void cgx_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val,
 		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
 	}
-	cgc_ld_map(c, 1, cgx_vinfo(c, v)->map);
+	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
 	cgc_emit(c, bi_mov64_reg(3, CG_R_SCRATCH));
@@ -194,7 +194,7 @@ void cgx_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val,
 	}
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, del);
-	cgc_ld_map(c, 1, cgx_vinfo(c, v)->map);
+	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
 	cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
@@ -202,7 +202,7 @@ void cgx_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val,
 }
 
 /* The D variable an lvalue-ish node names, with its keys (or NULL). */
-struct dck_var *cgx_node_var(struct dnode *n)
+struct dck_var *cgc_node_var(struct dnode *n)
 {
 	if ((n->kind == DN_IDENT || n->kind == DN_SELF || n->kind == DN_THIS ||
 	     n->kind == DN_INDEX) && n->var && n->builtin == DB_NONE)
@@ -211,17 +211,17 @@ struct dck_var *cgx_node_var(struct dnode *n)
 }
 
 /* The key of a dynamic variable's element, built once per access (0 for other classes). */
-uint32_t cgx_var_key(struct cgc *c, struct dnode *n, struct dck_var *v)
+uint32_t cgc_var_key(struct cgc *c, struct dnode *n, struct dck_var *v)
 {
 	if (v->cls != DCK_ASSOC && v->cls != DCK_SELF)
 		return 0;
-	return cgx_build_key(c, v, n->kind == DN_INDEX ? n->args : NULL);
+	return cgc_build_key(c, v, n->kind == DN_INDEX ? n->args : NULL);
 }
 
 /* Integer variable read: R0. */
-void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key)
+void cgc_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+	struct cgc_varinfo *vi = cgc_vinfo(c, v);
 
 	switch (v->cls) {
 	case DCK_GLOBAL:
@@ -233,7 +233,7 @@ void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key)
 	case DCK_ASSOC:
 	case DCK_SELF: {
 		int done = bpb_label_new(&c->buf);
-		cgx_dyn_lookup(c, v, key);
+		cgc_dyn_lookup(c, v, key);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 0, 0));
 		bpb_label_place(&c->buf, done);
@@ -243,9 +243,9 @@ void cgx_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key)
 }
 
 /* Integer variable write of R0 (already normalised); R0 keeps the value. */
-void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key)
+void cgc_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+	struct cgc_varinfo *vi = cgc_vinfo(c, v);
 
 	switch (v->cls) {
 	case DCK_GLOBAL:
@@ -256,9 +256,9 @@ void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key)
 		return;
 	case DCK_ASSOC:
 	case DCK_SELF: {
-		uint32_t val = cg_scratch_alloc(&c->g, 8);
+		uint32_t val = cgs_scratch_alloc(&c->g, 8);
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)val));
-		cgx_dyn_store(c, v, key, val, true);
+		cgc_dyn_store(c, v, key, val, true);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)val));
 		return;
 	}
@@ -266,10 +266,10 @@ void cgx_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key)
 }
 
 /* String variable read into a fresh slot. */
-uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key)
+uint32_t cgc_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	struct cgc_varinfo *vi = cgx_vinfo(c, v);
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	struct cgc_varinfo *vi = cgc_vinfo(c, v);
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 
 	switch (v->cls) {
 	case DCK_GLOBAL:
@@ -281,7 +281,7 @@ uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key)
 	case DCK_ASSOC:
 	case DCK_SELF: {
 		int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-		cgx_dyn_lookup(c, v, key);
+		cgc_dyn_lookup(c, v, key);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
 		cgc_emit(c, bi_mov64_reg(1, 0));
 		cgc_copy(c, CG_R_SCRATCH, dst, 1, 0, c->slot, false);
@@ -299,12 +299,12 @@ uint32_t cgx_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key)
 static void null_mark_addr(struct cgc *c, struct dck_var *v)
 {
 	cgc_emit(c, bi_mov64_reg(1, v->cls == DCK_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)(cgx_vinfo(c, v)->off + c->g.strsize)));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)(cgc_vinfo(c, v)->off + c->g.strsize)));
 }
 
-void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src)
+void cgc_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src)
 {
-	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+	struct cgc_varinfo *vi = cgc_vinfo(c, v);
 
 	switch (v->cls) {
 	case DCK_GLOBAL:
@@ -321,9 +321,9 @@ void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
 	case DCK_SELF: {
 		/* A clean copy: string values compare and print by their bytes up to the NUL only,
 		 * but a tidy value keeps map contents predictable for the consumer too. */
-		uint32_t val = cg_scratch_alloc(&c->g, c->slot);
+		uint32_t val = cgs_scratch_alloc(&c->g, c->slot);
 		cgc_copy_str_clean(c, val, src, false);
-		cgx_dyn_store(c, v, key, val, false);
+		cgc_dyn_store(c, v, key, val, false);
 		break;
 	}
 	}
@@ -334,9 +334,9 @@ void cgx_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
  * and every store sets (1: NULL). An element of an associative array or a self-> variable
  * is deleted instead, and a missing element reads as NULL, as in dtrace. Either way the value
  * reads as "" (what compares equal to NULL); indexing it faults (cg_expr.c). */
-void cgx_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
+void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	struct cgc_varinfo *vi = cgx_vinfo(c, v);
+	struct cgc_varinfo *vi = cgc_vinfo(c, v);
 
 	switch (v->cls) {
 	case DCK_GLOBAL:
@@ -356,7 +356,7 @@ void cgx_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 	}
 }
 
-void cgx_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key)
+void cgc_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key)
 {
 	int done = bpb_label_new(&c->buf);
 
@@ -368,7 +368,7 @@ void cgx_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key)
 		break;
 	case DCK_ASSOC:
 	case DCK_SELF:
-		cgx_dyn_lookup(c, v, key);
+		cgc_dyn_lookup(c, v, key);
 		cgc_emit(c, bi_mov64_reg(1, 0));
 		cgc_emit(c, bi_mov64_imm(0, 1));
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, done);
@@ -409,7 +409,7 @@ static void user_reg(struct cgc *c, int16_t off)
  * the kernel's), the caller of the probed point; 0 when there are fewer than two frames. */
 static void second_frame(struct cgc *c, uint64_t flags)
 {
-	uint32_t st = cg_scratch_alloc(&c->g, 16);
+	uint32_t st = cgs_scratch_alloc(&c->g, 16);
 	int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
@@ -429,7 +429,7 @@ static void second_frame(struct cgc *c, uint64_t flags)
 static void stack_depth(struct cgc *c, uint64_t flags)
 {
 	const int frames = 127;
-	uint32_t tmp = cg_scratch_alloc(&c->g, frames * 8);
+	uint32_t tmp = cgs_scratch_alloc(&c->g, frames * 8);
 	int done = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
@@ -459,7 +459,7 @@ static _Noreturn void btf_fail(struct cgc *c, struct dnode *n)
 
 /* Offsets of the task_struct fields ppid, vtimestamp and progenyof need, from the running
  * kernel's BTF (they move between kernel builds). */
-void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
+void cgc_need_btf(struct cgc *c, struct dnode *n, bool sched)
 {
 	const struct kbtf_offsets *o = kbtf_offsets(); /* found once per run, not per program */
 	c->off_real_parent = o->task_real_parent;
@@ -477,26 +477,26 @@ void cgx_need_btf(struct cgc *c, struct dnode *n, bool sched)
 
 /* ---- the thread the probe describes ---- */
 
-bool cgx_subject_task(struct cgc *c)
+bool cgc_subject_task(struct cgc *c)
 {
 	return c->probe->prov->cg_task && c->probe->prov->cg_task(c);
 }
 
-void cgx_task(struct cgc *c)
+void cgc_task(struct cgc *c)
 {
-	if (!cgx_subject_task(c))
+	if (!cgc_subject_task(c))
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
 }
 
-void cgx_need_task(struct cgc *c, struct dnode *n)
+void cgc_need_task(struct cgc *c, struct dnode *n)
 {
-	cgx_need_btf(c, n, false);
+	cgc_need_btf(c, n, false);
 	if (c->off_pid < 0 || c->off_comm < 0 || c->off_cred < 0 || c->off_cred_uid < 0 ||
 	    c->off_cred_gid < 0)
 		btf_fail(c, n);
 }
 
-void cgx_task_read(struct cgc *c, int off, int size)
+void cgc_task_read(struct cgc *c, int off, int size)
 {
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_st(BPF_DW, 10, s, 0));
@@ -506,20 +506,20 @@ void cgx_task_read(struct cgc *c, int off, int size)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, s));
 	cgc_emit(c, bi_mov64_imm(2, size));
 	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
-	cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, 10, s));
+	cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, 10, s));
 	cgc_slot_pop(c);
 }
 
-void cgx_task_comm(struct cgc *c, uint32_t dst, uint32_t n)
+void cgc_task_comm(struct cgc *c, uint32_t dst, uint32_t n)
 {
-	if (!cgx_subject_task(c)) {
+	if (!cgc_subject_task(c)) {
 		cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)dst));
 		cgc_emit(c, bi_mov64_imm(2, (int32_t)n));
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_comm));   /* pads with zeros */
 		return;
 	}
-	cgx_need_task(c, NULL);
+	cgc_need_task(c, NULL);
 	/* bpf_probe_read_kernel_str stops at the NUL: the rest is zeroed first, so the bytes
 	 * are the same as bpf_get_current_comm's (an aggregation key compares them all) */
 	cgc_zero_scratch(c, dst, n);
@@ -532,7 +532,7 @@ void cgx_task_comm(struct cgc *c, uint32_t dst, uint32_t n)
 }
 
 /* The offset of the thread's %fs base in task_struct (thread.fsbase), for TLS arguments. */
-void cgx_need_fsbase(struct cgc *c)
+void cgc_need_fsbase(struct cgc *c)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	if (o->task_thread >= 0 && o->thread_fsbase >= 0)
@@ -543,7 +543,7 @@ void cgx_need_fsbase(struct cgc *c)
 }
 
 /* *(size *)(R0 + off) from kernel memory into scratch tmp; R0 = the value. */
-void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size)
+void cgc_kread(struct cgc *c, uint32_t tmp, int off, int size)
 {
 	cgc_emit(c, bi_mov64_reg(3, 0));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, off));
@@ -552,22 +552,22 @@ void cgx_kread(struct cgc *c, uint32_t tmp, int off, int size)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)tmp));
 	cgc_emit(c, bi_mov64_imm(2, size));
 	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel));
-	cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
+	cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
 }
 
 /* R0 = pid, tid, uid or gid of the task in R0 (the probe's subject thread). */
 static void subject_id(struct cgc *c, struct dnode *n, int b)
 {
-	cgx_need_task(c, n);
+	cgc_need_task(c, n);
 	if (b == DB_PID || b == DB_TID) {
-		cgx_task_read(c, b == DB_PID ? c->off_tgid : c->off_pid, 4);
+		cgc_task_read(c, b == DB_PID ? c->off_tgid : c->off_pid, 4);
 		return;
 	}
-	cgx_task_read(c, c->off_cred, 8);
-	cgx_task_read(c, b == DB_UID ? c->off_cred_uid : c->off_cred_gid, 4);
+	cgc_task_read(c, c->off_cred, 8);
+	cgc_task_read(c, b == DB_UID ? c->off_cred_uid : c->off_cred_gid, 4);
 }
 
-void cgx_builtin_int(struct cgc *c, struct dnode *n)
+void cgc_builtin_int(struct cgc *c, struct dnode *n)
 {
 	int b = n->builtin;
 
@@ -580,7 +580,7 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		if (!n->args->isconst)
 			cgc_fail(c, n, "args[ ] index must be a constant");
 		builtin_arg(c, n, (int)n->args->cval);
-		cgx_norm(c, 0, n->type);
+		cgc_norm(c, 0, n->type);
 		return;
 	case DB_CPU:
 		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
@@ -609,7 +609,7 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	case DB_UID: case DB_GID: case DB_PID: case DB_TID:
-		if (cgx_subject_task(c)) {
+		if (cgc_subject_task(c)) {
 			subject_id(c, n, b);
 			return;
 		}
@@ -631,12 +631,12 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_mov32_reg(0, 0));
 		return;
 	case DB_PPID: {
-		cgx_need_btf(c, n, false);
-		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
-		cgx_task(c);
-		cgx_kread(c, tmp, c->off_real_parent, 8);
-		cgx_kread(c, tmp, c->off_tgid, 4);
-		cgx_norm(c, 0, c->ck->prog->types->t_int);
+		cgc_need_btf(c, n, false);
+		uint32_t tmp = cgs_scratch_alloc(&c->g, 8);
+		cgc_task(c);
+		cgc_kread(c, tmp, c->off_real_parent, 8);
+		cgc_kread(c, tmp, c->off_tgid, 4);
+		cgc_norm(c, 0, c->ck->prog->types->t_int);
 		return;
 	}
 	case DB_TIMESTAMP: {
@@ -651,10 +651,10 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DB_VTIMESTAMP: {
-		cgx_need_btf(c, n, true);
-		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
-		cgx_task(c);
-		cgx_kread(c, tmp, c->off_se + c->off_sum_exec, 8);
+		cgc_need_btf(c, n, true);
+		uint32_t tmp = cgs_scratch_alloc(&c->g, 8);
+		cgc_task(c);
+		cgc_kread(c, tmp, c->off_se + c->off_sum_exec, 8);
 		return;
 	}
 	case DB_WALLTIMESTAMP:
@@ -675,11 +675,11 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 			return;
 		}
 		/* at a function's entry the return address is the word at the stack pointer */
-		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
+		uint32_t tmp = cgs_scratch_alloc(&c->g, 8);
 		int16_t slot = cgc_slot_push(c);
 		user_reg(c, PTREGS_SP);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, slot));
-		cg_emit_load_ptr(&c->g, tmp, slot, 8);
+		cgs_load_ptr(&c->g, tmp, slot, 8);
 		cgc_slot_pop(c);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)tmp));
 		return;
@@ -688,7 +688,7 @@ void cgx_builtin_int(struct cgc *c, struct dnode *n)
 		stack_depth(c, BPF_F_USER_STACK);
 		return;
 	case DB_CURTHREAD:
-		cgx_task(c);
+		cgc_task(c);
 		return;
 	case DB_CURTASK:
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));

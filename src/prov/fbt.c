@@ -221,7 +221,7 @@ static void fbt_arg(struct cgc *c, int i)
 		/* The verifier types a pointer argument as a BTF pointer, which D may not treat
 		 * as the number it is (arg0 * 2, masks, stores): copied out it is a plain
 		 * scalar. */
-		uint32_t tmp = cg_scratch_alloc(&c->g, 8);
+		uint32_t tmp = cgs_scratch_alloc(&c->g, 8);
 		cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)tmp));
 		cgc_emit(c, bi_mov64_imm(2, 8));

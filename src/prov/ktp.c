@@ -35,7 +35,7 @@ unsigned ktp_flags(const struct dobj_probe *p)
 void ktp_sys_nr(struct cgc *c)
 {
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, KTP_PTREGS_ORIG_AX, 8);
+	cgc_task_read(c, KTP_PTREGS_ORIG_AX, 8);
 }
 
 void ktp_nr_in(struct cgc *c, const int *nrs, int n, int out_label)
@@ -53,7 +53,7 @@ void ktp_new_thread_return(struct cgc *c, int out_label)
 	ktp_sys_nr(c);
 	ktp_nr_in(c, forks, 4, out_label);
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, KTP_PTREGS_AX, 8);
+	cgc_task_read(c, KTP_PTREGS_AX, 8);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, out_label);
 }
 
@@ -68,33 +68,14 @@ int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint)
 	return -1;
 }
 
-/* A predicate the prologue may test before anything is set up: constants and the pid, tid, uid
- * and gid of the thread the probe describes (the current one, or the provider's cg_task: read
- * through the stack, no scratch) ($target is a constant by then), compared, combined, cast.
- * Division and modulo fault on 0; strings and variables need the scratch area. */
-static bool pure_pred(struct cgc *c, const struct dnode *n)
+/* The pid, tid, uid and gid of the thread the probe describes (the current one, or the
+ * provider's cg_task: read through the stack, no scratch) may be tested before anything is
+ * set up ($target is a constant by then). */
+static bool pure_ident(struct cgc *c, const struct dnode *n)
 {
-	if (!n || cgx_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
-		return false;
-	if (n->isconst)
-		return true;
-	switch (n->kind) {
-	case DN_IDENT:
-		return n->builtin == DB_PID || n->builtin == DB_TID || n->builtin == DB_UID ||
-		       n->builtin == DB_GID;
-	case DN_UNARY:
-		return (n->op == DOP_NEG || n->op == DOP_BNOT || n->op == DOP_LNOT ||
-			n->op == DOP_PLUS) && pure_pred(c, n->lhs);
-	case DN_BINARY:
-		return n->op != DOP_DIV && n->op != DOP_MOD &&
-		       pure_pred(c, n->lhs) && pure_pred(c, n->rhs);
-	case DN_COND:
-		return pure_pred(c, n->cond) && pure_pred(c, n->lhs) && pure_pred(c, n->rhs);
-	case DN_CAST:
-		return pure_pred(c, n->lhs);
-	default:
-		return false;
-	}
+	(void)c;
+	return n->kind == DN_IDENT && (n->builtin == DB_PID || n->builtin == DB_TID ||
+				       n->builtin == DB_UID || n->builtin == DB_GID);
 }
 
 void ktp_prefilter(struct cgc *c, int out_label)
@@ -106,7 +87,7 @@ void ktp_prefilter(struct cgc *c, int out_label)
 		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 		bpb_jmp_imm(&c->buf, BPF_JNE, 0, (int32_t)o->cpu, out_label);
 	}
-	cgc_emit_prefilter(c, out_label, pure_pred);
+	cgc_emit_prefilter(c, out_label, pure_ident);
 }
 
 /* ---- emitters ---- */
@@ -131,8 +112,8 @@ static void task_field(struct cgc *c, int16_t task, uint32_t dst, int at, int of
 	if (off < 0)
 		return;
 	load_task(c, task);
-	cgx_task_read(c, off, size);
-	cgc_emit(c, bi_stx((uint8_t)cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
+	cgc_task_read(c, off, size);
+	cgc_emit(c, bi_stx((uint8_t)cgc_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
 }
 
 /* scratch[dst + at] (size bytes) = task->ptr_off->off. */
@@ -142,9 +123,9 @@ static void task_field2(struct cgc *c, int16_t task, uint32_t dst, int at, int p
 	if (ptr_off < 0 || off < 0)
 		return;
 	load_task(c, task);
-	cgx_task_read(c, ptr_off, 8);
-	cgx_task_read(c, off, size);
-	cgc_emit(c, bi_stx((uint8_t)cgx_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
+	cgc_task_read(c, ptr_off, 8);
+	cgc_task_read(c, off, size);
+	cgc_emit(c, bi_stx((uint8_t)cgc_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)(dst + at)));
 }
 
 /* n bytes at the task's field `off` into scratch[dst + at]. */
@@ -177,7 +158,7 @@ static int16_t task_slot(struct cgc *c, int16_t task, bool *own)
 /* A struct argument's copy: `size` zeroed bytes of clause scratch; their offset. */
 static uint32_t copy_new(struct cgc *c, uint32_t size)
 {
-	uint32_t dst = cgx_persist_alloc(c, size);
+	uint32_t dst = cgc_persist_alloc(c, size);
 	cgc_zero_scratch(c, dst, size);
 	return dst;
 }
@@ -255,7 +236,7 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 	if (o->task_state >= 0) {
 		int run = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		load_task(c, t);
-		cgx_task_read(c, o->task_state, 4);
+		cgc_task_read(c, o->task_state, 4);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, run);
 		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 25), 1));
 		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 26), 'S'));

@@ -12,7 +12,7 @@
  * call or another process ends after a few instructions.
  *
  * Struct arguments (psinfo_t * ...) point at a copy the program builds in clause scratch
- * (cgx_persist_alloc) from the task_struct, with offsets from the kernel's BTF: D code reads them
+ * (cgc_persist_alloc) from the task_struct, with offsets from the kernel's BTF: D code reads them
  * as it reads copyin()'d memory. Their D types are declared by ktp_decls (a struct of our own
  * with the fields dtrace's scripts use; not the fbt provider's kernel types).
  *

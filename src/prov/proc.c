@@ -94,10 +94,10 @@ static void proc_prologue(struct cgc *c, int out_label)
 		const struct kbtf_offsets *o = kbtf_offsets();
 		int16_t s = cgc_slot_push(c);
 		ktp_ctx_arg(c, 1);
-		cgx_task_read(c, o->task_tgid, 4);
+		cgc_task_read(c, o->task_tgid, 4);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 		ktp_ctx_arg(c, 1);
-		cgx_task_read(c, o->task_pid, 4);
+		cgc_task_read(c, o->task_pid, 4);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s));
 		cgc_slot_pop(c);
 		bpb_jmp_reg(&c->buf, pidx(c->probe) == P_CREATE ? BPF_JNE : BPF_JEQ, 0, 1, out_label);
@@ -173,7 +173,7 @@ static void exit_reason(struct cgc *c)
 	}
 	int killed = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, o->task_exit_code, 4);
+	cgc_task_read(c, o->task_exit_code, 4);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 0x7f));
 	bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, killed);
@@ -191,16 +191,16 @@ static void exit_reason(struct cgc *c)
 static void exec_path(struct cgc *c)
 {
 	uint32_t len = c->g.strsize ? c->g.strsize : 256;
-	uint32_t dst = cgx_persist_alloc(c, cgc_round8(len));
+	uint32_t dst = cgc_persist_alloc(c, cgc_round8(len));
 	int notat = bpb_label_new(&c->buf), have = bpb_label_new(&c->buf);
 	ktp_ctx_arg(c, 1);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, NR_EXECVEAT, notat);
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, KTP_PTREGS_SI, 8);
+	cgc_task_read(c, KTP_PTREGS_SI, 8);
 	bpb_ja(&c->buf, have);
 	bpb_label_place(&c->buf, notat);
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, KTP_PTREGS_DI, 8);
+	cgc_task_read(c, KTP_PTREGS_DI, 8);
 	bpb_label_place(&c->buf, have);
 	cgc_emit(c, bi_mov64_reg(3, 0));
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
@@ -250,7 +250,7 @@ static void proc_arg(struct cgc *c, int i)
 		}
 		/* the handler: k_sigaction's first word (sa.sa_handler) */
 		ktp_ctx_arg(c, 2);
-		cgx_task_read(c, 0, 8);
+		cgc_task_read(c, 0, 8);
 		return;
 	case P_SIGNAL_CLEAR:
 		ktp_ctx_arg(c, 1);

@@ -128,7 +128,7 @@ static void sdt_arg(struct cgc *c, int i)
 		uint32_t len = str ? c->g.strsize : (uint32_t)f->size;
 		if (!str && len > 512)
 			len = 512;
-		uint32_t dst = cgx_persist_alloc(c, cgc_round8(len ? len : 8));
+		uint32_t dst = cgc_persist_alloc(c, cgc_round8(len ? len : 8));
 		if (f->data_loc) {
 			/* u32: the bytes' offset in the record, their length above */
 			cgc_emit(c, bi_ldx(BPF_W, 0, CG_R_CTX, (int16_t)f->offset));
@@ -149,7 +149,7 @@ static void sdt_arg(struct cgc *c, int i)
 	}
 	int size = f->size;
 	if ((size == 1 || size == 2 || size == 4 || size == 8) && f->offset % size == 0) {
-		cgc_emit(c, bi_ldx(cgx_bpf_size(size), 0, CG_R_CTX, (int16_t)f->offset));
+		cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, CG_R_CTX, (int16_t)f->offset));
 	} else {
 		/* an odd size or place: through the stack */
 		int16_t s = cgc_slot_push(c);

@@ -123,7 +123,7 @@ static void sys_prologue(struct cgc *c, int out_label)
 {
 	if (is_return(c->probe)) {
 		ktp_ctx_arg(c, 0);
-		cgx_task_read(c, PTREGS_ORIG_AX, 8);
+		cgc_task_read(c, PTREGS_ORIG_AX, 8);
 	} else {
 		ktp_ctx_arg(c, 1);
 	}
@@ -147,7 +147,7 @@ static void sys_arg(struct cgc *c, int i)
 		return;
 	}
 	ktp_ctx_arg(c, 0);
-	cgx_task_read(c, regs[i], 8);
+	cgc_task_read(c, regs[i], 8);
 }
 
 /* errno: the return value's error (-4095 .. -1 is an error, as the C library takes it). */

@@ -92,8 +92,8 @@ static void prog_begin(struct prog *p, int nin, const int64_t *kv)
 	p->g.scratch_top = 8;
 	p->g.scratch_hiwater = 8;
 	for (int i = 0; i < NSTR; i++)
-		p->slot[i] = cg_scratch_alloc(&p->g, strsize);
-	p->g.strtok_state = cg_scratch_alloc(&p->g, cgs_strtok_state_size(&p->g));
+		p->slot[i] = cgs_scratch_alloc(&p->g, strsize);
+	p->g.strtok_state = cgs_scratch_alloc(&p->g, cgs_strtok_state_size(&p->g));
 	for (int i = 0; i < NINT; i++)
 		p->islot[i] = (int16_t)(-16 - 8 * i);
 

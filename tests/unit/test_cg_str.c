@@ -4,7 +4,7 @@
  *   - the only helpers called are the three string/memory readers;
  *   - every jump resolves (bpb_finish) and lands inside the emitted code or just after it;
  *   - every access through R7 with a constant offset lies below scratch_hiwater, and every
- *     emitter's temporaries come from cg_scratch_alloc (above the slots it was given);
+ *     emitter's temporaries come from cgs_scratch_alloc (above the slots it was given);
  *   - emit_fault is called only where the contract says (copyin/copyinstr), with an address
  *     register among R0-R5 or -1;
  *   - the result does not depend on the dst/source slots' order (offsets are used as given).
@@ -43,8 +43,8 @@ static void gen_init(struct gen *x, uint32_t strsize)
 	x->g.emit_fault = fake_fault;
 	x->g.scratch_top = x->g.scratch_hiwater = 8;
 	for (int i = 0; i < 4; i++)
-		x->s[i] = cg_scratch_alloc(&x->g, strsize);
-	x->g.strtok_state = cg_scratch_alloc(&x->g, cgs_strtok_state_size(&x->g));
+		x->s[i] = cgs_scratch_alloc(&x->g, strsize);
+	x->g.strtok_state = cgs_scratch_alloc(&x->g, cgs_strtok_state_size(&x->g));
 	x->first_free = x->g.scratch_top;
 	nfaults = fault_bad = 0;
 }

@@ -17,7 +17,7 @@
 #define ARG_OFF(i, field) ((int16_t)(offsetof(struct dobj_usdt_spec, args) + \
 	(size_t)(i) * sizeof(struct dobj_usdt_arg) + offsetof(struct dobj_usdt_arg, field)))
 
-void cgu_add_maps(struct cgc *c)
+void uprobe_add_maps(struct cgc *c)
 {
 	struct dobj *o = c->o;
 	o->usdt_specs_map = o->usdt_names_map = -1;
@@ -36,7 +36,7 @@ void cgu_add_maps(struct cgc *c)
 /* Nothing is fetched at entry: a clause that needs nothing of the site (`@ = count()`) pays
  * for neither the cookie nor the spec lookup. The cookie slot says whether the cookie has been
  * fetched yet (a real cookie is never 0). */
-static void cgu_clear_cookie(struct cgc *c)
+static void clear_cookie(struct cgc *c)
 {
 	cgc_emit(c, bi_st(BPF_DW, 10, CGC_USDT_COOKIE, 0));
 }
@@ -67,7 +67,7 @@ static void emit_spec(struct cgc *c, int none)
 
 /* reg = the run-time epid of the template ecb with epid tmpl: from the cookie, no lookup.
  * Clobbers R0-R5. */
-void cgu_epid(struct cgc *c, int reg, uint32_t tmpl)
+void uprobe_epid(struct cgc *c, int reg, uint32_t tmpl)
 {
 	emit_cookie(c);
 	if (reg != 0)
@@ -78,7 +78,7 @@ void cgu_epid(struct cgc *c, int reg, uint32_t tmpl)
 }
 
 /* R0 = the probe's id (0 for a site without a spec). */
-void cgu_probe_id(struct cgc *c)
+void uprobe_probe_id(struct cgc *c)
 {
 	int none = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	emit_spec(c, none);
@@ -91,9 +91,9 @@ void cgu_probe_id(struct cgc *c)
 
 /* One of the probe's names (0 provider, 1 module, 2 function, 3 name) into a new scratch
  * slot; returns its offset. */
-uint32_t cgu_probe_name(struct cgc *c, int which)
+uint32_t uprobe_probe_name(struct cgc *c, int which)
 {
-	uint32_t dst = cg_scratch_alloc(&c->g, c->slot);
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 	int found = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	int empty = bpb_label_new(&c->buf);
 	emit_spec(c, empty);
@@ -111,7 +111,7 @@ uint32_t cgu_probe_name(struct cgc *c, int which)
 	if (which != 0)
 		return dst;
 	/* the provider of a probe of every process reads as dtrace's: name + the firing pid */
-	uint32_t res = cg_scratch_alloc(&c->g, c->slot), num = cg_scratch_alloc(&c->g, c->slot);
+	uint32_t res = cgs_scratch_alloc(&c->g, c->slot), num = cgs_scratch_alloc(&c->g, c->slot);
 	int plain = bpb_label_new(&c->buf), joined = bpb_label_new(&c->buf);
 	emit_spec(c, plain);
 	cgc_emit(c, bi_ldx(BPF_H, 1, 1, (int16_t)offsetof(struct dobj_usdt_spec, flags)));
@@ -188,7 +188,7 @@ static void emit_add_reg(struct cgc *c, int16_t addr, int16_t field_off,
 static const struct dobj_usdt_arg *fast_layout(struct cgc *c, int i)
 {
 	const struct dobj_usdt_arg *lay = c->in->usdt_layouts ? c->in->usdt_layouts[c->probe_idx] : NULL;
-	if (c->usdt_mode == CGU_GENERIC || !lay || i < 0 || i >= DOBJ_USDT_MAXARGS ||
+	if (c->usdt_mode == CGC_USDT_GENERIC || !lay || i < 0 || i >= DOBJ_USDT_MAXARGS ||
 	    lay[i].kind != DOBJ_UARG_REG || lay[i].base >= PTREGS_WORDS || lay[i].reg_shift >= 64)
 		return NULL;
 	return &lay[i];
@@ -197,8 +197,8 @@ static const struct dobj_usdt_arg *fast_layout(struct cgc *c, int i)
 /* Argument i read where the class's sites known at compile time mostly have it, when that is
  * a register: one load at a constant context offset, as a per-site program would. The
  * program records what it assumed in dobj_prog.usdt_fast for the tracer to compare each
- * site's spec with. CGU_DIRECT: that is all (the tracer attaches other sites to the twin);
- * CGU_GUARDED: only for sites whose cookie says they agree (DOBJ_USDT_COOKIE_FAST), the others
+ * site's spec with. CGC_USDT_DIRECT: that is all (the tracer attaches other sites to the twin);
+ * CGC_USDT_GUARDED: only for sites whose cookie says they agree (DOBJ_USDT_COOKIE_FAST), the others
  * fall through to the spec-driven code. Returns false when there is no such register. */
 static bool emit_fast_arg(struct cgc *c, int i, int done)
 {
@@ -207,7 +207,7 @@ static bool emit_fast_arg(struct cgc *c, int i, int done)
 		return false;
 	c->o->progs[c->o->nprogs].usdt_fast[i] = *a;   /* the program being compiled */
 	int generic = bpb_label_new(&c->buf);
-	if (c->usdt_mode == CGU_GUARDED) {
+	if (c->usdt_mode == CGC_USDT_GUARDED) {
 		emit_cookie(c);
 		bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, generic);  /* bit 63 clear: not this layout */
 	}
@@ -220,50 +220,25 @@ static bool emit_fast_arg(struct cgc *c, int i, int done)
 		cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, sh));
 		cgc_emit(c, bi_alu64_imm(a->is_signed ? BPF_ARSH : BPF_RSH, 0, sh));
 	}
-	if (c->usdt_mode != CGU_GUARDED)
+	if (c->usdt_mode != CGC_USDT_GUARDED)
 		return true;
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, generic);
 	return false;
 }
 
-/* Whether expression n can be evaluated before the prologue (no scratch, no globals, no
- * fault path, nothing but R0-R5 and stack slots): integer constants, and arithmetic,
- * comparisons, logic, conditionals and casts of them and of the arguments this program reads
- * straight from the context. Division and modulo are out (they fault on 0), as are strings,
- * variables, calls and assignments. */
-static bool cgu_pure_pred(struct cgc *c, const struct dnode *n)
+/* argN and args[N] may be tested before the prologue where this program reads them straight
+ * from the context (guarded reads may fall back to the spec: not those). */
+static bool pure_arg(struct cgc *c, const struct dnode *n)
 {
-	if (!n || cgx_is_str(n) || cgc_vclass(n->type) != CGC_VINT)
-		return false;
-	if (n->isconst)
-		return true;
-	switch (n->kind) {
-	case DN_IDENT: case DN_INDEX: {
-		int i = n->builtin >= DB_ARG0 && n->builtin <= DB_ARG9 ? n->builtin - DB_ARG0
-			: n->builtin == DB_ARGS && n->args && n->args->isconst ? (int)n->args->cval : -1;
-		/* guarded reads may fall back to the spec: not ahead of the prologue */
-		return c->usdt_mode == CGU_DIRECT && fast_layout(c, i) != NULL;
-	}
-	case DN_UNARY:
-		return (n->op == DOP_NEG || n->op == DOP_BNOT || n->op == DOP_LNOT ||
-			n->op == DOP_PLUS) && cgu_pure_pred(c, n->lhs);
-	case DN_BINARY:
-		return n->op != DOP_DIV && n->op != DOP_MOD &&
-		       cgu_pure_pred(c, n->lhs) && cgu_pure_pred(c, n->rhs);
-	case DN_COND:
-		return cgu_pure_pred(c, n->cond) && cgu_pure_pred(c, n->lhs) &&
-		       cgu_pure_pred(c, n->rhs);
-	case DN_CAST:
-		return cgu_pure_pred(c, n->lhs);
-	default:
-		return false;
-	}
+	int i = n->builtin >= DB_ARG0 && n->builtin <= DB_ARG9 ? n->builtin - DB_ARG0
+		: n->builtin == DB_ARGS && n->args && n->args->isconst ? (int)n->args->cval : -1;
+	return c->usdt_mode == CGC_USDT_DIRECT && fast_layout(c, i) != NULL;
 }
 
 /* R0 = argument i of the site that fired, extended from its size as its sign says. A memory
  * operand that cannot be read faults with its address, as a bad pointer would. */
-void cgu_arg(struct cgc *c, int i)
+void uprobe_arg(struct cgc *c, int i)
 {
 	if (i >= DOBJ_USDT_MAXARGS) {
 		cgc_emit(c, bi_mov64_imm(0, 0));
@@ -291,11 +266,11 @@ void cgu_arg(struct cgc *c, int i)
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 1, ARG_OFF(i, disp)));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, addr));
 	bpb_jmp_imm(&c->buf, BPF_JNE, 2, DOBJ_UARG_TLS, l_notls);
-	cgx_need_fsbase(c);
+	cgc_need_fsbase(c);
 	{
-		uint32_t kt = cg_scratch_alloc(&c->g, 8);
+		uint32_t kt = cgs_scratch_alloc(&c->g, 8);
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
-		cgx_kread(c, kt, c->off_fsbase, 8);
+		cgc_kread(c, kt, c->off_fsbase, 8);
 	}
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
@@ -317,7 +292,7 @@ void cgu_arg(struct cgc *c, int i)
 	/* read `size` bytes (1..8) of the process into a zeroed word: little-endian, so the
 	 * word is the value zero-extended */
 	bpb_label_place(&c->buf, l_read);
-	int again = cg_user_retry_begin(&c->g);
+	int again = cgs_user_retry_begin(&c->g);
 	cgc_emit(c, bi_st(BPF_DW, 10, tmp, 0));
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_USDT_SPEC));
 	cgc_emit(c, bi_ldx(BPF_B, 2, 1, ARG_OFF(i, size)));
@@ -336,7 +311,7 @@ void cgu_arg(struct cgc *c, int i)
 	{
 		int read_ok = bpb_label_new(&c->buf);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, read_ok);
-		cg_user_retry(&c->g, again, addr, 8);
+		cgs_user_retry(&c->g, again, addr, 8);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, addr));
 		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 1);
 		bpb_label_place(&c->buf, read_ok);
@@ -385,26 +360,26 @@ void cgu_arg(struct cgc *c, int i)
 }
 
 /* A USDT class's program: with the arguments its start-up sites have in registers read
- * directly (CGU_DIRECT) and, when it reads any that way, its twin reading everything through
+ * directly (CGC_USDT_DIRECT) and, when it reads any that way, its twin reading everything through
  * the spec, for the sites the tracer finds elsewhere (uprobe_run: usdt_spec_fits). The twin runs
  * the same clauses with the same records, so it keeps the first program's ecbs (its epids
  * come from the cookie as offsets from the first template) and drops its own. */
-void cgu_compile(struct cgc *c, int probe_idx)
+void uprobe_compile(struct cgc *c, int probe_idx)
 {
 	struct dobj *o = c->o;
 	if (cgc_program_speculates(c, probe_idx)) {
-		cgc_compile_program(c, probe_idx, CGU_GUARDED);
+		cgc_compile_program(c, probe_idx, CGC_USDT_GUARDED);
 		return;
 	}
 	size_t fast = o->nprogs;
-	cgc_compile_program(c, probe_idx, CGU_DIRECT);
+	cgc_compile_program(c, probe_idx, CGC_USDT_DIRECT);
 	bool any = false;
 	for (int i = 0; i < DOBJ_USDT_MAXARGS; i++)
 		any |= o->progs[fast].usdt_fast[i].kind == DOBJ_UARG_REG;
 	if (!any)
 		return;
 	size_t necbs = o->necbs;
-	cgc_compile_program(c, probe_idx, CGU_GENERIC);
+	cgc_compile_program(c, probe_idx, CGC_USDT_GENERIC);
 	struct dobj_prog *f = &o->progs[fast], *t = &o->progs[o->nprogs - 1];
 	if (o->necbs - necbs != f->nepids)
 		cgc_fail(c, NULL, "internal error: the twin of the program for probe %s:%s:%s:%s "
@@ -420,8 +395,8 @@ void cgu_compile(struct cgc *c, int probe_idx)
 
 /* The cookie is fetched on first use; then, when every clause's predicate reads only
  * constants and directly read arguments, the predicates (emit_prefilter). */
-void cgu_prologue(struct cgc *c, int out_label)
+void uprobe_prologue(struct cgc *c, int out_label)
 {
-	cgu_clear_cookie(c);
-	cgc_emit_prefilter(c, out_label, cgu_pure_pred);
+	clear_cookie(c);
+	cgc_emit_prefilter(c, out_label, pure_arg);
 }

@@ -20,10 +20,10 @@ int uprobe_attach(struct prov_run *r, struct dobj_prog *p);  /* the engine attac
 extern const struct prov_run_ops uprobe_run_ops;
 
 /* cg_uprobe.c */
-void cgu_compile(struct cgc *c, int probe);
-void cgu_prologue(struct cgc *c, int out_label);
-void cgu_arg(struct cgc *c, int i);
-void cgu_epid(struct cgc *c, int reg, uint32_t tmpl);
-void cgu_probe_id(struct cgc *c);
-uint32_t cgu_probe_name(struct cgc *c, int which);
+void uprobe_compile(struct cgc *c, int probe);
+void uprobe_prologue(struct cgc *c, int out_label);
+void uprobe_arg(struct cgc *c, int i);
+void uprobe_epid(struct cgc *c, int reg, uint32_t tmpl);
+void uprobe_probe_id(struct cgc *c);
+uint32_t uprobe_probe_name(struct cgc *c, int which);
 #endif
