@@ -26,4 +26,12 @@ void uprobe_arg(struct cgc *c, int i);
 void uprobe_epid(struct cgc *c, int reg, uint32_t tmpl);
 void uprobe_probe_id(struct cgc *c);
 uint32_t uprobe_probe_name(struct cgc *c, int which);
+
+/* The engine's part of a uprobe provider's struct provider: everything but matching, argument
+ * types and listing, which are the provider's own. */
+#define UPROBE_ENGINE_HOOKS                                                                   \
+	.prog_type = uprobe_prog_type, .flags = uprobe_flags, .cg_compile = uprobe_compile,   \
+	.cg_prologue = uprobe_prologue, .cg_arg = uprobe_arg, .cg_epid = uprobe_epid,         \
+	.cg_probe_id = uprobe_probe_id, .cg_probe_name = uprobe_probe_name,                   \
+	.attach = uprobe_attach, .run = &uprobe_run_ops
 #endif
