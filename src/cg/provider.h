@@ -35,9 +35,18 @@
  * hooks wherever the code depends on the probe: arguments, epids, the probe's id and names.
  * A hook that is NULL means "constant": the value is the dobj_probe's own.
  *
- * Running (trace_run.h). After the programs are loaded, trace_run calls prov->attach for each
- * program, then prov->run->start once per distinct run module (after every attach), passes it
- * the records it owns (rescan), and stops it at the end; detaching is the attach_set's. */
+ * Running (trace_run.h). Before the maps are created, trace_run has each distinct run module
+ * (prov->run) size the maps it fills at run time; after the programs are loaded it calls
+ * prov->attach for each program, asks each run module which processes to hold, then calls
+ * its start once (after every attach), passes it the records it owns (rescan), and stops it
+ * at the end; detaching is the attach_set's. A run module's state is its own, behind an
+ * opaque pointer trace_run keeps for it; what it needs from the command (the uprobe table,
+ * the class programs) it reaches through struct prov_run's catalog and enabled set.
+ *
+ * Where it lives. This header is in src/cg/, below the providers, with the code generator that
+ * calls most of its hooks: cg and run include only this interface, never a provider's header,
+ * so folder includes run one way (docs/ARCHITECTURE.md, "The folders") and the providers
+ * (src/prov/) are plug-ins above the core that include the core's headers. */
 #ifndef USDTRACE_PROVIDER_H
 #define USDTRACE_PROVIDER_H
 #include <stdbool.h>
@@ -79,10 +88,11 @@ enum prov_flag {
 	                             * are found with bpf_task_pt_regs */
 };
 
-/* What providers get at run time (trace_run fills it). */
+/* What providers get at run time (trace_run fills it; trace_run_opts hands on cat and
+ * enabled, which only providers read). */
 struct attach_set;
 struct epid_tab;
-struct uprobe_engine;
+struct pcat_enabled;
 struct prov_run {
 	struct dobj *o;
 	struct attach_set *set;          /* every attachment: detached by trace_run */
@@ -90,18 +100,34 @@ struct prov_run {
 	struct dobj_prog *self[3];       /* dtrace: BEGIN, END, ERROR programs, fired by trace_run */
 	pid_t stop_pid;                  /* the -c child, held with SIGSTOP at dlopen/exec, or 0 */
 	pid_t tracer;                    /* the tracer's pid when it holds processes with ptrace */
-	struct uprobe_engine *uprobes;   /* the uprobe engine's state (usdt, pid), or NULL */
+	struct pcat *cat;                /* the catalog the probes came from (its uprobe table grows
+	                                  * as processes map objects), or NULL */
+	const struct pcat_enabled *enabled; /* what the program enables (the class programs), or
+	                                     * NULL */
+	bool can_hold;                   /* set by a start hook whose watcher holds the threads
+	                                  * `tracer` has seized: trace_run then holds them */
 	int cpu;                         /* -x cpu: the one CPU probes fire on, or -1 (any) */
 };
 
-/* The run-time part of a family of providers (trace_run calls it; NULL hooks do nothing). */
+/* The run-time part of a family of providers (trace_run calls it; NULL hooks do nothing).
+ * state: the family's own, NULL until its start hook sets it. */
 struct prov_run_ops {
+	/* Before the maps are created: set the sizes of the maps the family fills at run time
+	 * (the uprobe engine's specs and names, from the probes known now). */
+	void (*size_maps)(struct prov_run *r);
+	/* Before start: -1 when no probe of the family can appear while tracing runs; else probes
+	 * may appear as processes map objects (dlopen, exec), so the -p targets are to be held
+	 * at dlopen()/exec, and so are the n processes returned in *pids (malloc'd, the caller
+	 * frees it). */
+	int (*holds)(struct prov_run *r, pid_t **pids);
 	/* Everything is loaded and every program attached: enable what the provider enables
-	 * itself (the uprobe engine's classes, its watcher). 0, or -1 with a message printed. */
-	int (*start)(struct prov_run *r);
+	 * itself (the uprobe engine's classes, its watcher), with its state made into *state
+	 * (stop frees it whether start succeeded or not; stop gets NULL when start never ran,
+	 * setup having failed first). 0, or -1 with a message printed. */
+	int (*start)(struct prov_run *r, void **state);
 	/* A DOBJ_REC_RESCAN record: process pid mapped new objects; enable their probes. */
-	void (*rescan)(struct prov_run *r, pid_t pid);
-	void (*stop)(struct prov_run *r);
+	void (*rescan)(struct prov_run *r, void *state, pid_t pid);
+	void (*stop)(struct prov_run *r, void *state);
 };
 
 /* One probe's arguments, as the args hook gives them: what args[] and argN are for the type

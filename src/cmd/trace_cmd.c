@@ -584,7 +584,7 @@ static int compile_and_run(struct tc *t)
 	struct trace_run_opts ro = {
 		.dopts = &t->d, .out = out, .child = t->have_child ? &t->child : NULL,
 		.pids = t->o->pids, .npids = t->o->npids, .target_pid = t->target,
-		.uprobes = &t->cat.up, .uclasses = u.classes, .nuclasses = u.nclasses,
+		.cat = &t->cat, .enabled = &u,
 	};
 	status = trace_run(obj, &ro);
 	if (out != stdout && fclose(out) != 0) {

@@ -29,7 +29,6 @@
 #include "trace_agg.h"
 #include "trace_usym.h"
 #include "trace_run.h"
-#include "uprobe_run.h"
 #include "util.h"
 
 /* --- signals ----------------------------------------------------------------------------- */
@@ -61,6 +60,7 @@ struct run {
 	struct attach_set main_set;    /* every attached probe (BEGIN, END and ERROR are not) */
 	struct prov_run prov;          /* what providers see: the set, epids, BEGIN/END/ERROR */
 	const struct prov_run_ops *runs[4]; /* the distinct run-time parts of the providers used */
+	void *run_state[4];            /* each one's own state (its start hook makes it) */
 	int nruns;
 	struct epid_tab epids;         /* every epid: the dobj's and those handed out running */
 	struct ringbuf *rb;
@@ -69,7 +69,6 @@ struct run {
 	uint32_t ndrop_kinds;
 	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
-	struct uprobe_engine ur;       /* the uprobe engine's state (prov.uprobes) */
 	pid_t *hold_pids;              /* processes to hold at dlopen()/exec (ptrace_hold.h) */
 	int nhold_pids;
 	struct ptrace_hold *hold;      /* holding them, or NULL */
@@ -770,7 +769,7 @@ static int on_record(void *ctx, const void *data, size_t size)
 		memcpy(&rs, rec, sizeof(rs));
 		for (int i = 0; i < r->nruns; i++)
 			if (r->runs[i]->rescan)
-				r->runs[i]->rescan(&r->prov, (pid_t)rs.pid);
+				r->runs[i]->rescan(&r->prov, r->run_state[i], (pid_t)rs.pid);
 		trace_usym_rescan(&r->usym, (pid_t)rs.pid);
 		if (rs.stopped == DOBJ_RESCAN_SIGSTOP)
 			kill((pid_t)rs.pid, SIGCONT);
@@ -907,9 +906,11 @@ static void release(struct run *r)
 	r->drops_seen = NULL;
 	free(r->hold_pids);
 	r->hold_pids = NULL;
-	for (int i = 0; i < r->nruns; i++)
+	for (int i = 0; i < r->nruns; i++) {
 		if (r->runs[i]->stop)
-			r->runs[i]->stop(&r->prov);
+			r->runs[i]->stop(&r->prov, r->run_state[i]);
+		r->run_state[i] = NULL;
+	}
 	r->nruns = 0;
 	epid_tab_free(&r->epids);
 	spec_buf_free(r->spec);
@@ -929,18 +930,26 @@ static void add_hold_pid(struct run *r, pid_t pid)
 	r->hold_pids[r->nhold_pids++] = pid;
 }
 
-/* The processes held at dlopen()/exec with ptrace: those we did not start and whose new
- * objects matter, the -p targets and the processes descriptions name (the -c child and its
- * descendants are held with SIGSTOP instead; usdtrace itself cannot be). */
+/* The processes held at dlopen()/exec with ptrace, when probes may appear as processes map
+ * objects (a run module's holds hook): those we did not start and whose new objects matter,
+ * the -p targets and the processes the module names (the uprobe engine: those descriptions
+ * name; the -c child and its descendants are held with SIGSTOP instead; usdtrace itself
+ * cannot be). */
 static void hold_candidates(struct run *r)
 {
-	const struct uprov *up = r->ro->uprobes;
-	if (!up || r->ro->nuclasses == 0)
-		return;
-	for (int i = 0; i < r->ro->npids; i++)
-		add_hold_pid(r, r->ro->pids[i]);
-	for (int i = 0; i < up->ndescs; i++)
-		add_hold_pid(r, up->descs[i].pid);
+	for (int k = 0; k < r->nruns; k++) {
+		if (!r->runs[k]->holds)
+			continue;
+		pid_t *pids = NULL;
+		int n = r->runs[k]->holds(&r->prov, &pids);
+		if (n >= 0) {
+			for (int i = 0; i < r->ro->npids; i++)
+				add_hold_pid(r, r->ro->pids[i]);
+			for (int i = 0; i < n; i++)
+				add_hold_pid(r, pids[i]);
+		}
+		free(pids);
+	}
 }
 
 static int setup(struct run *r)
@@ -973,16 +982,28 @@ static int setup(struct run *r)
 			return -1;
 		}
 	}
-	uprobe_run_size_maps(o, r->ro->uprobes);
 	epid_tab_init(&r->epids, o);
 	r->prov = (struct prov_run){ .o = o, .set = &r->main_set, .epids = &r->epids,
 				     .stop_pid = r->ro->child ? r->ro->child->pid : 0,
-				     .uprobes = &r->ur };
+				     .cat = r->ro->cat, .enabled = r->ro->enabled };
 	r->prov.cpu = r->d->cpu >= 0 ? (int)r->d->cpu : -1;
-	r->ur.up = r->ro->uprobes;
-	r->ur.classes = r->ro->uclasses;
-	r->ur.nclasses = r->ro->nuclasses;
-	r->ur.watch_fd = -1;
+	/* the distinct run-time parts of the providers used; each sizes its maps */
+	for (size_t i = 0; i < o->nprobes; i++) {
+		const struct prov_run_ops *ops = o->probes[i].prov->run;
+		bool seen = !ops;
+		for (int k = 0; k < r->nruns && !seen; k++)
+			seen = r->runs[k] == ops;
+		if (seen)
+			continue;
+		if (r->nruns == (int)(sizeof(r->runs) / sizeof(r->runs[0]))) {
+			util_warn("could not enable tracing: internal error: too many providers");
+			return -1;
+		}
+		r->runs[r->nruns++] = ops;
+	}
+	for (int k = 0; k < r->nruns; k++)
+		if (r->runs[k]->size_maps)
+			r->runs[k]->size_maps(&r->prov);
 	if (create_maps(r) != 0)
 		return -1;
 	for (size_t i = 0; i < o->nprogs; i++) {
@@ -1014,21 +1035,9 @@ static int setup(struct run *r)
 	hold_candidates(r);
 	r->prov.tracer = r->nhold_pids ? getpid() : 0;
 	/* each provider's run-time part once, after every program is attached */
-	for (size_t i = 0; i < o->nprobes; i++) {
-		const struct prov_run_ops *ops = o->probes[i].prov->run;
-		bool seen = !ops;
-		for (int k = 0; k < r->nruns && !seen; k++)
-			seen = r->runs[k] == ops;
-		if (seen)
-			continue;
-		if (r->nruns == (int)(sizeof(r->runs) / sizeof(r->runs[0]))) {
-			util_warn("could not enable tracing: internal error: too many providers");
+	for (int k = 0; k < r->nruns; k++)
+		if (r->runs[k]->start && r->runs[k]->start(&r->prov, &r->run_state[k]) != 0)
 			return -1;
-		}
-		r->runs[r->nruns++] = ops;
-		if (ops->start && ops->start(&r->prov) != 0)
-			return -1;
-	}
 	return 0;
 }
 
@@ -1141,7 +1150,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	for (int i = 0; i < ro->npids; i++)
 		live[i] = true;
 
-	if (r.ur.can_hold)
+	if (r.prov.can_hold)
 		r.hold = ptrace_hold_start(r.hold_pids, r.nhold_pids);
 
 	static const uint64_t no_args[6];

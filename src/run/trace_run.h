@@ -27,8 +27,9 @@
 #include "childproc.h"
 #include "dobj.h"
 #include "dopt.h"
-#include "usdt_prov.h"
-#include "uprobe_run.h"
+
+struct pcat;
+struct pcat_enabled;
 
 struct trace_run_opts {
 	const struct dopts *dopts;  /* quiet, flowindent, rawbytes, switchrate, stackindent, verbose */
@@ -37,10 +38,11 @@ struct trace_run_opts {
 	const pid_t *pids;          /* -p targets (watched for exit) */
 	int npids;
 	int target_pid;             /* $target: the -c child or the first -p pid; 0 if none */
-	struct uprov *uprobes;      /* the usdt and pid probes to enable (grows as processes and
-	                             * libraries appear), or NULL */
-	const struct usdt_class *uclasses; /* the programs serving them */
-	int nuclasses;
+	/* For the providers' run-time parts (provider.h struct prov_run), which alone read them:
+	 * the catalog the probes came from (its usdt and pid probes grow as processes and
+	 * libraries appear) and what the program enables; or NULL. */
+	struct pcat *cat;
+	const struct pcat_enabled *enabled;
 };
 
 int trace_run(struct dobj *o, const struct trace_run_opts *ro);

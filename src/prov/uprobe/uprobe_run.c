@@ -15,6 +15,7 @@
 
 #include "bpf_insn.h"
 #include "bpf_sys.h"
+#include "pcat.h"
 #include "proc_maps.h"
 #include "uprobe.h"
 #include "usdt_spec.h"
@@ -627,28 +628,64 @@ int uprobe_attach(struct prov_run *r, struct dobj_prog *p)
 	return 0; /* the engine attaches each probe of the class when it starts */
 }
 
-static int engine_start(struct prov_run *r)
+/* The uprobe table and the class programs serving it come from the catalog and the enabled
+ * set the command handed trace_run (NULL, NULL, 0 without them). */
+static struct uprov *engine_table(const struct prov_run *r)
 {
-	struct uprobe_engine *ur = r->uprobes;
-	struct uprov *up = ur->up;
-	const struct usdt_class *classes = ur->classes;
-	int nclasses = ur->nclasses;
-	if (uprobe_run_attach(ur, r->o, up, classes, nclasses, r->set, r->epids) != 0)
+	return r->cat ? &r->cat->up : NULL;
+}
+
+static void engine_size_maps(struct prov_run *r)
+{
+	uprobe_run_size_maps(r->o, engine_table(r));
+}
+
+/* With a program serving new probes, the processes descriptions name are held too. */
+static int engine_holds(struct prov_run *r, pid_t **pids)
+{
+	const struct uprov *up = engine_table(r);
+	if (!up || !r->enabled || r->enabled->nclasses == 0)
 		return -1;
-	return uprobe_run_watch(ur, r->stop_pid, r->tracer);
+	*pids = xcalloc(up->ndescs ? (size_t)up->ndescs : 1, sizeof(**pids));
+	for (int i = 0; i < up->ndescs; i++)
+		(*pids)[i] = up->descs[i].pid;
+	return up->ndescs;
 }
 
-static void engine_rescan(struct prov_run *r, pid_t pid)
+static int engine_start(struct prov_run *r, void **state)
 {
-	uprobe_run_rescan(r->uprobes, pid);
+	struct uprobe_engine *ur = xcalloc(1, sizeof(*ur));
+	*state = ur;
+	ur->watch_fd = -1;
+	ur->up = engine_table(r);
+	ur->classes = r->enabled ? r->enabled->classes : NULL;
+	ur->nclasses = r->enabled ? r->enabled->nclasses : 0;
+	if (uprobe_run_attach(ur, r->o, ur->up, ur->classes, ur->nclasses, r->set, r->epids) != 0)
+		return -1;
+	int rc = uprobe_run_watch(ur, r->stop_pid, r->tracer);
+	r->can_hold = ur->can_hold;
+	return rc;
 }
 
-static void engine_stop(struct prov_run *r)
+static void engine_rescan(struct prov_run *r, void *state, pid_t pid)
 {
-	uprobe_run_free(r->uprobes);
+	(void)r;
+	if (state)
+		uprobe_run_rescan(state, pid);
+}
+
+static void engine_stop(struct prov_run *r, void *state)
+{
+	(void)r;
+	if (!state)
+		return;
+	uprobe_run_free(state);
+	free(state);
 }
 
 const struct prov_run_ops uprobe_run_ops = {
+	.size_maps = engine_size_maps,
+	.holds = engine_holds,
 	.start = engine_start,
 	.rescan = engine_rescan,
 	.stop = engine_stop,
