@@ -350,6 +350,8 @@ static struct cval primary(struct parser *p)
 		next(p);
 		struct name n = tok_name(p, t);
 		struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_ENUMCONST, false);
+		if (!e && p->script)  /* libdtrace cooks the expression first: an unknown name */
+			error_at(p, t, D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", n.s);
 		if (!e || e->kind != DSYM_ENUMCONST)
 			error_at(p, t, D_UNKNOWN, "'%s' is not a constant", n.s);
 		return mk(e->value, false);
@@ -798,6 +800,8 @@ static void member_decls(struct parser *p, struct dtype *rec)
 					if (rb->members[i].name && dtype_find_member(rec, rb->members[i].name))
 						error_at(p, start, D_UNKNOWN, "duplicate member '%s'", rb->members[i].name);
 				dtype_add_member(rec, NULL, base, -1);
+			} else if (!ds.defined_tag && p->script) {
+				syntax_error(p, p->tl->toks + p->pos - 1);  /* D's grammar wants a member name */
 			} else if (!ds.defined_tag) {
 				error_at(p, start, D_DECL_USELESS, "declaration does not declare anything");
 			}
@@ -815,6 +819,9 @@ static void member_decls(struct parser *p, struct dtype *rec)
 				if (p->script && (w < 0 || (w == 0 && name)))
 					error_at(p, peek(p), D_DECL_BFCONST,
 						 "positive integral constant expression expected as bit-field size");
+				if (p->script && w > 64)  /* wider than any integer type */
+					error_at(p, peek(p), D_DECL_BFSIZE, "bit-field too big for type: %s",
+						 name ? tok_name(p, name).s : "(anon)");
 				if (w < 0 || w > 64)
 					error_at(p, wt, D_DECL_BFCONST, "invalid bit-field width %lld", (long long)w);
 				width = (int)w;
@@ -829,7 +836,7 @@ static void member_decls(struct parser *p, struct dtype *rec)
 				if (dtype_find_member(rec, n.s)) {
 					if (p->script)
 						error_at(p, after, D_UNKNOWN, "failed to define member '%s': "
-							 "Duplicate member or variable name", n.s);
+							 "Duplicate member or variable name.", n.s);
 					error_at(p, name, D_UNKNOWN, "duplicate member '%s'", n.s);
 				}
 			}
@@ -866,6 +873,9 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	struct dtype *rec;
 	if (tt) {
 		rec = tag_lookup(p, tt, kind, true);
+		if (rec->complete && p->script)
+			error_at(p, tt, D_DECL_TYPERED, "type redeclared: %s %.*s", kind_word(kind),
+				 (int)tt->len, tt->text);
 		if (rec->complete)
 			error_at(p, tt, D_DECL_TYPERED, "redefinition of %s %.*s", kind_word(kind), (int)tt->len, tt->text);
 		if (rec->nmembers)  /* being defined: struct a { struct a { ... } } */
@@ -938,6 +948,8 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 	struct dtype *e;
 	if (tt) {
 		e = tag_lookup(p, tt, DTY_ENUM, true);
+		if ((e->complete || e->nenums) && p->script)
+			error_at(p, tt, D_DECL_TYPERED, "type redeclared: enum %.*s", (int)tt->len, tt->text);
 		if (e->complete || e->nenums)
 			error_at(p, tt, D_DECL_TYPERED, "redefinition of enum %.*s", (int)tt->len, tt->text);
 	} else {
@@ -988,16 +1000,28 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 		p->pos += 2;
 		return f;
 	}
+	bool had_void = false;
 	for (;;) {
 		if (consume(p, "...")) {
-			if (f->nparams == 0)
+			/* D takes `int f(...)` (the Guide's varargs prototypes); C wants a
+			 * parameter before the ellipsis */
+			if (f->nparams == 0 && !p->script)
 				syntax_error(p, peek(p));
+			if (had_void)
+				error_at(p, peek(p), D_DECL_PROTO_VOID, "void must be sole parameter");
 			f->variadic = true;
 			expect(p, ")");
 			return f;
 		}
+		/* K&R's `int f(a, b)`: D's grammar has no identifier lists */
+		if (p->script && peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p)))
+			syntax_error(p, peek(p));
 		struct declspec ds;
-		declspec(p, &ds, false);
+		/* a parameter may be `register` (as in C); any other storage class is an error */
+		declspec(p, &ds, p->script);
+		if (ds.storage != DSC_NONE && ds.storage != DSC_REGISTER)
+			error_at(p, peek(p), D_DECL_PARMCLASS,
+				 "inappropriate storage class for function or associative array parameter");
 		const struct dtok *name = NULL;
 		const struct dtok *at = peek(p);
 		/* `int a[int]`: an associative array, which only D variables can be */
@@ -1012,8 +1036,15 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 			pt = dtype_ptr(p->ctx, r->base);
 		else if (r->kind == DTY_FUNC)
 			pt = dtype_ptr(p->ctx, pt);
+		else if (r->kind == DTY_VOID && p->script && name)
+			error_at(p, peek(p), D_DECL_PROTO_NAME, "void parameter may not have a name: %.*s",
+				 (int)name->len, name->text);
+		else if (r->kind == DTY_VOID && p->script)
+			had_void = true;  /* an error once another parameter comes */
 		else if (r->kind == DTY_VOID)
 			error_at(p, at, D_DECL_PROTO_VOID, "parameter has type void");
+		if (had_void && f->nparams > 0)
+			error_at(p, peek(p), D_DECL_PROTO_VOID, "void must be sole parameter");
 		f->params = xrealloc(f->params, sizeof(*f->params) * (size_t)(f->nparams + 1));
 		f->param_names = xrealloc(f->param_names, sizeof(*f->param_names) * (size_t)(f->nparams + 1));
 		f->params[f->nparams] = pt;
@@ -1031,7 +1062,17 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		int64_t len = -1;
 		if (!dtok_is(peek(p), "]")) {
 			const struct dtok *at = peek(p);
+			/* D: a positive integer constant (an associative array's key types
+			 * are parsed by the declaration itself), at most UINT32_MAX */
+			if (p->script && (at->kind == DTOK_STRING || at->kind == DTOK_FLOAT))
+				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
+					 "tuple signature expected as array declaration subscript");
 			len = const_expr(p);
+			if (p->script && len <= 0)
+				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
+					 "tuple signature expected as array declaration subscript");
+			if (p->script && len > (int64_t)UINT32_MAX)
+				error_at(p, at, D_DECL_ARRBIG, "array dimension too big");
 			if (len < 0)
 				error_at(p, at, D_DECL_ARRSUB, "size of array is negative");
 			if (len > (INT64_C(1) << 40))
@@ -1044,6 +1085,8 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 			error_at(p, t, D_UNKNOWN, "declaration of an array of functions");
 		if (dtype_sizeof(ty) < 0)
 			complete_member_type(p, ty);  /* an array of a kernel struct */
+		if (r->kind == DTY_VOID && p->script)
+			error_at(p, t, D_DECL_VOIDOBJ, "cannot declare array of void");
 		if (r->kind == DTY_VOID || dtype_sizeof(ty) < 0)
 			error_at(p, t, D_DECL_INCOMPLETE, "array has incomplete element type");
 		return dtype_array(p->ctx, ty, len);
@@ -1179,9 +1222,9 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 	if (consume(p, ";")) {
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
-		if (!global)
-			error_at(p, start, D_DECL_USELESS, "%s variable declaration declares no name",
-				 dvar_storage_name(dstorage));
+		/* `self int;`, `typedef int;`: libdtrace has one message for all of them */
+		if (!global || (ds.storage == DSC_TYPEDEF && p->script))
+			error_at(p, start, D_DECL_USELESS, "useless declaration");
 		if (ds.storage == DSC_TYPEDEF)
 			error_at(p, start, D_DECL_USELESS, "typedef declares no name");
 		if (is_tag && !ds.defined_tag && u->name)
@@ -1208,6 +1251,9 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
 		struct name n = tok_name(p, nt);
+		if (p->script && memchr(nt->text, '`', nt->len))
+			error_at(p, nt, D_DECL_SCOPE, "D scoping operator may not be used in a declaration "
+				 "name (%s)", n.s);
 		if (dvars && !is_typedef && dtype_resolve(ty)->kind == DTY_FUNC) {
 			/* A function prototype declares an external symbol to libdtrace (a kernel
 			 * one, there); nothing in a user-space trace can refer to it. */
@@ -1229,13 +1275,17 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 				add_decl(p, DDECL_TYPEDEF, n.s, ty, DSC_NONE, nt);
 			}
 		} else {
+			if (dtype_resolve(ty)->kind == DTY_VOID && p->script)
+				error_at(p, nt, D_DECL_VOIDOBJ, "cannot have void object: %s", n.s);
 			if (dtype_resolve(ty)->kind == DTY_VOID)
 				error_at(p, nt, D_DECL_VOIDOBJ, "variable '%s' declared void", n.s);
 			if (global && !keys) {
 				struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
 				if (e && e->kind != DSYM_VAR)
 					error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
-				if (e && !dtype_same(e->type, ty))
+				/* a D variable declared again: the checker compares the two
+				 * declarations and says how they differ, as dtrace does */
+				if (e && !dtype_same(e->type, ty) && !dvars)
 					error_at(p, nt, D_DECL_IDRED, "conflicting types for '%s'", n.s);
 				if (!e) {
 					dscope_add(p->ctx, n.s, DSYM_VAR, ty, 0);

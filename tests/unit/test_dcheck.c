@@ -734,7 +734,7 @@ static const char *const invalid[][2] = {
 	{"BEGIN { if (\"a\") trace(1); }", "line 1: operator && requires operands of scalar type"},
 	{"BEGIN { x = x + 1; }", "line 1: failed to resolve x: Unknown variable name"},
 	{"BEGIN { x = 1; x += \"s\"; }", "line 1: operands have incompatible types: \"int\" += \"string\""},
-	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found"},
+	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found."},
 	{"BEGIN { x = trace; }", "line 1: tracing function 'trace' may not be referenced as scalar"},
 	{"inline int X = 1; inline int X = 2;", "line 1: identifier redefined: X\n\t current: inline definition\n\tprevious: scalar inline"},
 	{"inline int pid = 1;", "line 1: identifier redefined: pid\n\t current: inline definition\n\tprevious: scalar "},
