@@ -600,6 +600,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 				error_at(p, t, D_DECL_BADCLASS, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
 			if (ds->storage != DSC_NONE && p->script)
 				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
+			if (p->script && (dtok_is(peek_at(p, 1), "self") || dtok_is(peek_at(p, 1), "this")))
+				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
 			if (ds->storage != DSC_NONE)
 				error_at(p, t, D_DECL_CLASS, "multiple storage classes in declaration");
 			next(p);
@@ -794,13 +796,15 @@ static void member_decls(struct parser *p, struct dtype *rec)
 		struct dtype *base = ds.type;
 		struct dtype *rb = dtype_resolve(base);
 		if (consume(p, ";")) {
-			/* C11 anonymous struct/union member. */
-			if ((rb->kind == DTY_STRUCT || rb->kind == DTY_UNION) && !dtype_unqual(base)->name) {
+			/* C11 anonymous struct/union member (not in D's grammar: a member needs a
+			 * declarator there) */
+			if ((rb->kind == DTY_STRUCT || rb->kind == DTY_UNION) && !dtype_unqual(base)->name &&
+			    !p->script) {
 				for (int i = 0; i < rb->nmembers; i++)
 					if (rb->members[i].name && dtype_find_member(rec, rb->members[i].name))
 						error_at(p, start, D_UNKNOWN, "duplicate member '%s'", rb->members[i].name);
 				dtype_add_member(rec, NULL, base, -1);
-			} else if (!ds.defined_tag && p->script) {
+			} else if (p->script) {
 				syntax_error(p, p->tl->toks + p->pos - 1);  /* D's grammar wants a member name */
 			} else if (!ds.defined_tag) {
 				error_at(p, start, D_DECL_USELESS, "declaration does not declare anything");
@@ -810,6 +814,11 @@ static void member_decls(struct parser *p, struct dtype *rec)
 		do {
 			const struct dtok *name = NULL;
 			const struct dtok *at = peek(p);
+			/* `int a[int];`: an associative array, which only D variables can be */
+			if (p->script && at->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
+			    is_typename(p, peek_at(p, 2)))
+				error_at(p, at, D_DECL_DYNOBJ, "cannot have dynamic member: %.*s",
+					 (int)at->len, at->text);
 			struct dtype *ty = dtok_is(at, ":") ? base : declarator(p, base, &name, true, false);
 			int width = -1;
 			if (consume(p, ":")) {
@@ -1095,7 +1104,8 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		struct dtype *f = func_params(p, NULL);
 		struct dtype *ret = type_suffix(p, ty);
 		struct dtype *r = dtype_resolve(ret);
-		if (r->kind == DTY_ARRAY || r->kind == DTY_FUNC)
+		/* libdtrace does not check what a prototype returns (it declares nothing) */
+		if ((r->kind == DTY_ARRAY || r->kind == DTY_FUNC) && !p->script)
 			error_at(p, t, D_UNKNOWN, "function cannot return %s", r->kind == DTY_ARRAY ? "an array" : "a function");
 		f->base = ret;
 		f->depth = ret->depth + 1;
@@ -1190,6 +1200,7 @@ static void add_item(struct parser *p, struct dnode *n)
 static struct dnode *assoc_keys(struct parser *p)
 {
 	struct dnode head = {0}, *last = &head;
+	int nkeys = 0;
 	expect(p, "[");
 	do {
 		const struct dtok *at = peek(p);
@@ -1197,6 +1208,11 @@ static struct dnode *assoc_keys(struct parser *p)
 			syntax_error(p, at);
 		struct dnode *k = new_node(p, DN_TYPE, at);
 		k->ctype = type_name(p);
+		/* the key list is a prototype's parameter list to libdtrace */
+		if (dtype_resolve(k->ctype)->kind == DTY_VOID)
+			error_at(p, peek(p), D_DECL_PROTO_TYPE, "array prototype may not use parameter of "
+				 "type void: (anonymous), parameter #%d", nkeys + 1);
+		nkeys++;
 		last = last->next = k;
 	} while (consume(p, ","));
 	expect(p, "]");
@@ -1275,6 +1291,8 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 				add_decl(p, DDECL_TYPEDEF, n.s, ty, DSC_NONE, nt);
 			}
 		} else {
+			if (dtype_resolve(ty)->kind == DTY_VOID && p->script && keys)
+				error_at(p, nt, D_DECL_VOIDOBJ, "cannot declare array of void");
 			if (dtype_resolve(ty)->kind == DTY_VOID && p->script)
 				error_at(p, nt, D_DECL_VOIDOBJ, "cannot have void object: %s", n.s);
 			if (dtype_resolve(ty)->kind == DTY_VOID)

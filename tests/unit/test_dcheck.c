@@ -381,11 +381,12 @@ T_CASE(translator_rewrites)
 T_CASE(pointers_members_strings)
 {
 	const char *d = "struct conn { int fd; char name[16]; struct conn *next; "
-			"struct { int inner; }; unsigned flag : 1; }; struct conn *cp; struct conn c1; "
+			"struct { int inner; } in; unsigned flag : 1; }; struct conn *cp; struct conn c1; "
 			"int *ip; char *str; void *vp;";
 	T_EXPR(d, "cp->fd", "int");
 	T_EXPR(d, "cp->next->name", "char [16]");
-	T_EXPR(d, "c1.inner", "int");
+	/* D programs have no anonymous members (dtrace's grammar); kernel types (BTF) do */
+	T_EXPR(d, "c1.in.inner", "int");
 	T_EXPR(d, "(*cp).fd", "int");
 	T_EXPR(d, "ip + 1", "int *");
 	T_EXPR(d, "ip - ip", "ptrdiff_t");
