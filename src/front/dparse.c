@@ -356,6 +356,8 @@ static struct cval primary(struct parser *p)
 			error_at(p, t, D_UNKNOWN, "'%s' is not a constant", n.s);
 		return mk(e->value, false);
 	}
+	if (t->kind == DTOK_FLOAT && p->script)  /* D has no floating-point constants */
+		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
 	if (t->kind == DTOK_STRING || t->kind == DTOK_FLOAT)
 		error_at(p, t, D_UNKNOWN, "integer constant expression expected near '%.*s'", (int)t->len, t->text);
 	syntax_error(p, t);
@@ -563,9 +565,9 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 	/* libdtrace names the type from its attributes and fails to find it. */
 	struct strbuf b = {0};
 	const char *words[] = { "signed ", "unsigned ", "short ", nlong > 1 ? "long long " : "long " };
-	int bits[] = { SPEC_SIGNED, SPEC_UNSIGNED, SPEC_SHORT, nlong ? SPEC_LONG : 0 };
+	bool has[] = { all & SPEC_SIGNED, all & SPEC_UNSIGNED, all & SPEC_SHORT, nlong > 0 };
 	for (int i = 0; i < 4; i++)
-		if (bits[i] && (all & bits[i]))
+		if (has[i])
 			strbuf_puts(&b, words[i]);
 	if (all & SPEC_FLOAT)
 		strbuf_puts(&b, "float");
@@ -917,8 +919,11 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 			val = const_expr(p);
 			memcpy(&p->fail, &outer, sizeof(outer));
 		} else {
-			/* not an integer constant: skip the expression, as yacc had read it */
 			memcpy(&p->fail, &outer, sizeof(outer));
+			/* the lexer's errors (a floating-point constant) come before any check */
+			if (p->err->tag == D_SYNTAX)
+				longjmp(p->fail, 1);
+			/* not an integer constant: skip the expression, as yacc had read it */
 			p->depth = depth;
 			for (int nest = 0; peek(p)->kind != DTOK_EOF; next(p)) {
 				const struct dtok *t = peek(p);
@@ -1073,7 +1078,7 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 			const struct dtok *at = peek(p);
 			/* D: a positive integer constant (an associative array's key types
 			 * are parsed by the declaration itself), at most UINT32_MAX */
-			if (p->script && (at->kind == DTOK_STRING || at->kind == DTOK_FLOAT))
+			if (p->script && at->kind == DTOK_STRING)
 				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
 					 "tuple signature expected as array declaration subscript");
 			len = const_expr(p);
@@ -2228,7 +2233,8 @@ static void script_item(struct parser *p)
 	 * `profile-1 int i;`): dtrace read it as a description without a body. */
 	enum dtok_kind k = peek_at(p, 1)->kind;
 	if (t->kind == DTOK_IDENT && !is_typename(p, t) &&
-	    (k == DTOK_IDENT || k == DTOK_KEYWORD || k == DTOK_PDESC || k == DTOK_INT || k == DTOK_EOF))
+	    (k == DTOK_IDENT || k == DTOK_KEYWORD || k == DTOK_PDESC || k == DTOK_INT || k == DTOK_EOF ||
+	     dtok_is(peek_at(p, 1), "*")))
 		missing_body(p, t);
 	if (t->kind == DTOK_KEYWORD) {
 		if (dtok_is(t, "provider")) {
