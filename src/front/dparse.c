@@ -1224,6 +1224,25 @@ static struct dnode *assoc_keys(struct parser *p)
 	return head.next;
 }
 
+/* The enum type enumerator `name` (scope entry e) belongs to (e's int if none is found). */
+static struct dtype *enum_with(struct parser *p, const char *name, const struct dscope_ent *e)
+{
+	for (struct dtype *t = p->ctx->all; t; t = t->next)
+		for (int i = 0; t->kind == DTY_ENUM && !t->origin && i < t->nenums; i++)
+			if (strcmp(t->enums[i].name, name) == 0 && t->enums[i].value == e->value)
+				return t;
+	return e->type;
+}
+
+/* Whether the program has declared a global D variable (scalar or associative) named `name`. */
+static bool declared_dvar(struct parser *p, const char *name)
+{
+	for (struct dnode *n = p->prog->items; n; n = n->next)
+		if (n->kind == DN_VARDECL && n->storage == DVAR_GLOBAL && strcmp(n->name, name) == 0)
+			return true;
+	return false;
+}
+
 /* A declaration. `dstorage` is DVAR_NONE for declarations files; in a D program it is
  * DVAR_GLOBAL, DVAR_SELF or DVAR_THIS, and each variable also becomes a DN_VARDECL item
  * (associative arrays `string names[int, string];` included). */
@@ -1285,6 +1304,10 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		}
 		if (is_typedef) {
 			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
+			/* a name a D variable or an enumerator has: libdtrace finds it among the
+			 * global identifiers */
+			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || declared_dvar(p, n.s)))
+				error_at(p, peek(p), D_DECL_IDRED, "global variable identifier redeclared: %s", n.s);
 			if (e && e->kind == DSYM_TYPEDEF && p->script)
 				error_at(p, peek(p), D_DECL_IDRED, "typedef redeclared: %s", n.s);
 			if (e && e->kind != DSYM_TYPEDEF)
@@ -1296,6 +1319,14 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 				add_decl(p, DDECL_TYPEDEF, n.s, ty, DSC_NONE, nt);
 			}
 		} else {
+			struct dscope_ent *prev = p->script ? dscope_find(p->ctx, n.s, DSYM_TYPEDEF, false) : NULL;
+			if (prev && prev->kind == DSYM_TYPEDEF)
+				error_at(p, peek(p), D_DECL_IDRED, "typedef identifier redeclared: %s", n.s);
+			if (prev && prev->kind == DSYM_ENUMCONST && global && !keys) {
+				struct name cur = spell_tmp(ty), was = spell_tmp(enum_with(p, n.s, prev));
+				error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s\n\t current: scalar "
+					 "%s\n\tprevious: enumerator %s", n.s, cur.s, was.s);
+			}
 			if (dtype_resolve(ty)->kind == DTY_VOID && p->script && keys)
 				error_at(p, nt, D_DECL_VOIDOBJ, "cannot declare array of void");
 			if (dtype_resolve(ty)->kind == DTY_VOID && p->script)
