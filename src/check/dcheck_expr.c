@@ -487,7 +487,7 @@ void check_offsetof(struct ck *c, struct dnode *n)
 	int64_t off = 0;
 	const struct dmember *m = dtype_member_at(t, n->name, &off);
 	if (!m)
-		fail_at(c, n, D_UNKNOWN, "failed to determine offset of %s: Member name not found", n->name);
+		fail_at(c, n, D_UNKNOWN, "failed to determine offset of %s: Member name not found.", n->name);
 	if (m->bit_width >= 0)
 		fail_at(c, n, D_OFFSETOF_BITFIELD, "cannot take offset of a bit-field: %s", n->name);
 	set_int_const(n, off > INT32_MAX ? c->tc->t_long : c->tc->t_int, (uint64_t)off);

@@ -350,10 +350,14 @@ static struct cval primary(struct parser *p)
 		next(p);
 		struct name n = tok_name(p, t);
 		struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_ENUMCONST, false);
+		if (!e && p->script)  /* libdtrace cooks the expression first: an unknown name */
+			error_at(p, t, D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", n.s);
 		if (!e || e->kind != DSYM_ENUMCONST)
 			error_at(p, t, D_UNKNOWN, "'%s' is not a constant", n.s);
 		return mk(e->value, false);
 	}
+	if (t->kind == DTOK_FLOAT && p->script)  /* D has no floating-point constants */
+		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
 	if (t->kind == DTOK_STRING || t->kind == DTOK_FLOAT)
 		error_at(p, t, D_UNKNOWN, "integer constant expression expected near '%.*s'", (int)t->len, t->text);
 	syntax_error(p, t);
@@ -561,9 +565,9 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 	/* libdtrace names the type from its attributes and fails to find it. */
 	struct strbuf b = {0};
 	const char *words[] = { "signed ", "unsigned ", "short ", nlong > 1 ? "long long " : "long " };
-	int bits[] = { SPEC_SIGNED, SPEC_UNSIGNED, SPEC_SHORT, nlong ? SPEC_LONG : 0 };
+	bool has[] = { all & SPEC_SIGNED, all & SPEC_UNSIGNED, all & SPEC_SHORT, nlong > 0 };
 	for (int i = 0; i < 4; i++)
-		if (bits[i] && (all & bits[i]))
+		if (has[i])
 			strbuf_puts(&b, words[i]);
 	if (all & SPEC_FLOAT)
 		strbuf_puts(&b, "float");
@@ -597,6 +601,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			if (!allow_storage)
 				error_at(p, t, D_DECL_BADCLASS, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
 			if (ds->storage != DSC_NONE && p->script)
+				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
+			if (p->script && (dtok_is(peek_at(p, 1), "self") || dtok_is(peek_at(p, 1), "this")))
 				error_at(p, peek_at(p, 1), D_DECL_CLASS, "only one storage class allowed in a declaration");
 			if (ds->storage != DSC_NONE)
 				error_at(p, t, D_DECL_CLASS, "multiple storage classes in declaration");
@@ -792,12 +798,16 @@ static void member_decls(struct parser *p, struct dtype *rec)
 		struct dtype *base = ds.type;
 		struct dtype *rb = dtype_resolve(base);
 		if (consume(p, ";")) {
-			/* C11 anonymous struct/union member. */
-			if ((rb->kind == DTY_STRUCT || rb->kind == DTY_UNION) && !dtype_unqual(base)->name) {
+			/* C11 anonymous struct/union member (not in D's grammar: a member needs a
+			 * declarator there) */
+			if ((rb->kind == DTY_STRUCT || rb->kind == DTY_UNION) && !dtype_unqual(base)->name &&
+			    !p->script) {
 				for (int i = 0; i < rb->nmembers; i++)
 					if (rb->members[i].name && dtype_find_member(rec, rb->members[i].name))
 						error_at(p, start, D_UNKNOWN, "duplicate member '%s'", rb->members[i].name);
 				dtype_add_member(rec, NULL, base, -1);
+			} else if (p->script) {
+				syntax_error(p, p->tl->toks + p->pos - 1);  /* D's grammar wants a member name */
 			} else if (!ds.defined_tag) {
 				error_at(p, start, D_DECL_USELESS, "declaration does not declare anything");
 			}
@@ -806,6 +816,11 @@ static void member_decls(struct parser *p, struct dtype *rec)
 		do {
 			const struct dtok *name = NULL;
 			const struct dtok *at = peek(p);
+			/* `int a[int];`: an associative array, which only D variables can be */
+			if (p->script && at->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
+			    is_typename(p, peek_at(p, 2)))
+				error_at(p, at, D_DECL_DYNOBJ, "cannot have dynamic member: %.*s",
+					 (int)at->len, at->text);
 			struct dtype *ty = dtok_is(at, ":") ? base : declarator(p, base, &name, true, false);
 			int width = -1;
 			if (consume(p, ":")) {
@@ -815,6 +830,9 @@ static void member_decls(struct parser *p, struct dtype *rec)
 				if (p->script && (w < 0 || (w == 0 && name)))
 					error_at(p, peek(p), D_DECL_BFCONST,
 						 "positive integral constant expression expected as bit-field size");
+				if (p->script && w > 64)  /* wider than any integer type */
+					error_at(p, peek(p), D_DECL_BFSIZE, "bit-field too big for type: %s",
+						 name ? tok_name(p, name).s : "(anon)");
 				if (w < 0 || w > 64)
 					error_at(p, wt, D_DECL_BFCONST, "invalid bit-field width %lld", (long long)w);
 				width = (int)w;
@@ -829,7 +847,7 @@ static void member_decls(struct parser *p, struct dtype *rec)
 				if (dtype_find_member(rec, n.s)) {
 					if (p->script)
 						error_at(p, after, D_UNKNOWN, "failed to define member '%s': "
-							 "Duplicate member or variable name", n.s);
+							 "Duplicate member or variable name.", n.s);
 					error_at(p, name, D_UNKNOWN, "duplicate member '%s'", n.s);
 				}
 			}
@@ -866,6 +884,9 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	struct dtype *rec;
 	if (tt) {
 		rec = tag_lookup(p, tt, kind, true);
+		if (rec->complete && p->script)
+			error_at(p, tt, D_DECL_TYPERED, "type redeclared: %s %.*s", kind_word(kind),
+				 (int)tt->len, tt->text);
 		if (rec->complete)
 			error_at(p, tt, D_DECL_TYPERED, "redefinition of %s %.*s", kind_word(kind), (int)tt->len, tt->text);
 		if (rec->nmembers)  /* being defined: struct a { struct a { ... } } */
@@ -898,8 +919,11 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 			val = const_expr(p);
 			memcpy(&p->fail, &outer, sizeof(outer));
 		} else {
-			/* not an integer constant: skip the expression, as yacc had read it */
 			memcpy(&p->fail, &outer, sizeof(outer));
+			/* the lexer's errors (a floating-point constant) come before any check */
+			if (p->err->tag == D_SYNTAX)
+				longjmp(p->fail, 1);
+			/* not an integer constant: skip the expression, as yacc had read it */
 			p->depth = depth;
 			for (int nest = 0; peek(p)->kind != DTOK_EOF; next(p)) {
 				const struct dtok *t = peek(p);
@@ -938,6 +962,8 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 	struct dtype *e;
 	if (tt) {
 		e = tag_lookup(p, tt, DTY_ENUM, true);
+		if ((e->complete || e->nenums) && p->script)
+			error_at(p, tt, D_DECL_TYPERED, "type redeclared: enum %.*s", (int)tt->len, tt->text);
 		if (e->complete || e->nenums)
 			error_at(p, tt, D_DECL_TYPERED, "redefinition of enum %.*s", (int)tt->len, tt->text);
 	} else {
@@ -988,16 +1014,28 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 		p->pos += 2;
 		return f;
 	}
+	bool had_void = false;
 	for (;;) {
 		if (consume(p, "...")) {
-			if (f->nparams == 0)
+			/* D takes `int f(...)` (the Guide's varargs prototypes); C wants a
+			 * parameter before the ellipsis */
+			if (f->nparams == 0 && !p->script)
 				syntax_error(p, peek(p));
+			if (had_void)
+				error_at(p, peek(p), D_DECL_PROTO_VOID, "void must be sole parameter");
 			f->variadic = true;
 			expect(p, ")");
 			return f;
 		}
+		/* K&R's `int f(a, b)`: D's grammar has no identifier lists */
+		if (p->script && peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p)))
+			syntax_error(p, peek(p));
 		struct declspec ds;
-		declspec(p, &ds, false);
+		/* a parameter may be `register` (as in C); any other storage class is an error */
+		declspec(p, &ds, p->script);
+		if (ds.storage != DSC_NONE && ds.storage != DSC_REGISTER)
+			error_at(p, peek(p), D_DECL_PARMCLASS,
+				 "inappropriate storage class for function or associative array parameter");
 		const struct dtok *name = NULL;
 		const struct dtok *at = peek(p);
 		/* `int a[int]`: an associative array, which only D variables can be */
@@ -1012,8 +1050,15 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 			pt = dtype_ptr(p->ctx, r->base);
 		else if (r->kind == DTY_FUNC)
 			pt = dtype_ptr(p->ctx, pt);
+		else if (r->kind == DTY_VOID && p->script && name)
+			error_at(p, peek(p), D_DECL_PROTO_NAME, "void parameter may not have a name: %.*s",
+				 (int)name->len, name->text);
+		else if (r->kind == DTY_VOID && p->script)
+			had_void = true;  /* an error once another parameter comes */
 		else if (r->kind == DTY_VOID)
 			error_at(p, at, D_DECL_PROTO_VOID, "parameter has type void");
+		if (had_void && f->nparams > 0)
+			error_at(p, peek(p), D_DECL_PROTO_VOID, "void must be sole parameter");
 		f->params = xrealloc(f->params, sizeof(*f->params) * (size_t)(f->nparams + 1));
 		f->param_names = xrealloc(f->param_names, sizeof(*f->param_names) * (size_t)(f->nparams + 1));
 		f->params[f->nparams] = pt;
@@ -1031,7 +1076,17 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		int64_t len = -1;
 		if (!dtok_is(peek(p), "]")) {
 			const struct dtok *at = peek(p);
+			/* D: a positive integer constant (an associative array's key types
+			 * are parsed by the declaration itself), at most UINT32_MAX */
+			if (p->script && at->kind == DTOK_STRING)
+				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
+					 "tuple signature expected as array declaration subscript");
 			len = const_expr(p);
+			if (p->script && len <= 0)
+				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
+					 "tuple signature expected as array declaration subscript");
+			if (p->script && len > (int64_t)UINT32_MAX)
+				error_at(p, at, D_DECL_ARRBIG, "array dimension too big");
 			if (len < 0)
 				error_at(p, at, D_DECL_ARRSUB, "size of array is negative");
 			if (len > (INT64_C(1) << 40))
@@ -1044,6 +1099,8 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 			error_at(p, t, D_UNKNOWN, "declaration of an array of functions");
 		if (dtype_sizeof(ty) < 0)
 			complete_member_type(p, ty);  /* an array of a kernel struct */
+		if (r->kind == DTY_VOID && p->script)
+			error_at(p, t, D_DECL_VOIDOBJ, "cannot declare array of void");
 		if (r->kind == DTY_VOID || dtype_sizeof(ty) < 0)
 			error_at(p, t, D_DECL_INCOMPLETE, "array has incomplete element type");
 		return dtype_array(p->ctx, ty, len);
@@ -1052,7 +1109,8 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		struct dtype *f = func_params(p, NULL);
 		struct dtype *ret = type_suffix(p, ty);
 		struct dtype *r = dtype_resolve(ret);
-		if (r->kind == DTY_ARRAY || r->kind == DTY_FUNC)
+		/* libdtrace does not check what a prototype returns (it declares nothing) */
+		if ((r->kind == DTY_ARRAY || r->kind == DTY_FUNC) && !p->script)
 			error_at(p, t, D_UNKNOWN, "function cannot return %s", r->kind == DTY_ARRAY ? "an array" : "a function");
 		f->base = ret;
 		f->depth = ret->depth + 1;
@@ -1147,6 +1205,7 @@ static void add_item(struct parser *p, struct dnode *n)
 static struct dnode *assoc_keys(struct parser *p)
 {
 	struct dnode head = {0}, *last = &head;
+	int nkeys = 0;
 	expect(p, "[");
 	do {
 		const struct dtok *at = peek(p);
@@ -1154,10 +1213,34 @@ static struct dnode *assoc_keys(struct parser *p)
 			syntax_error(p, at);
 		struct dnode *k = new_node(p, DN_TYPE, at);
 		k->ctype = type_name(p);
+		/* the key list is a prototype's parameter list to libdtrace */
+		if (dtype_resolve(k->ctype)->kind == DTY_VOID)
+			error_at(p, peek(p), D_DECL_PROTO_TYPE, "array prototype may not use parameter of "
+				 "type void: (anonymous), parameter #%d", nkeys + 1);
+		nkeys++;
 		last = last->next = k;
 	} while (consume(p, ","));
 	expect(p, "]");
 	return head.next;
+}
+
+/* The enum type enumerator `name` (scope entry e) belongs to (e's int if none is found). */
+static struct dtype *enum_with(struct parser *p, const char *name, const struct dscope_ent *e)
+{
+	for (struct dtype *t = p->ctx->all; t; t = t->next)
+		for (int i = 0; t->kind == DTY_ENUM && !t->origin && i < t->nenums; i++)
+			if (strcmp(t->enums[i].name, name) == 0 && t->enums[i].value == e->value)
+				return t;
+	return e->type;
+}
+
+/* Whether the program has declared a global D variable (scalar or associative) named `name`. */
+static bool declared_dvar(struct parser *p, const char *name)
+{
+	for (struct dnode *n = p->prog->items; n; n = n->next)
+		if (n->kind == DN_VARDECL && n->storage == DVAR_GLOBAL && strcmp(n->name, name) == 0)
+			return true;
+	return false;
 }
 
 /* A declaration. `dstorage` is DVAR_NONE for declarations files; in a D program it is
@@ -1179,9 +1262,9 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 	if (consume(p, ";")) {
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
-		if (!global)
-			error_at(p, start, D_DECL_USELESS, "%s variable declaration declares no name",
-				 dvar_storage_name(dstorage));
+		/* `self int;`, `typedef int;`: libdtrace has one message for all of them */
+		if (!global || (ds.storage == DSC_TYPEDEF && p->script))
+			error_at(p, start, D_DECL_USELESS, "useless declaration");
 		if (ds.storage == DSC_TYPEDEF)
 			error_at(p, start, D_DECL_USELESS, "typedef declares no name");
 		if (is_tag && !ds.defined_tag && u->name)
@@ -1208,6 +1291,9 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
 		struct name n = tok_name(p, nt);
+		if (p->script && memchr(nt->text, '`', nt->len))
+			error_at(p, nt, D_DECL_SCOPE, "D scoping operator may not be used in a declaration "
+				 "name (%s)", n.s);
 		if (dvars && !is_typedef && dtype_resolve(ty)->kind == DTY_FUNC) {
 			/* A function prototype declares an external symbol to libdtrace (a kernel
 			 * one, there); nothing in a user-space trace can refer to it. */
@@ -1218,6 +1304,10 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		}
 		if (is_typedef) {
 			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
+			/* a name a D variable or an enumerator has: libdtrace finds it among the
+			 * global identifiers */
+			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || declared_dvar(p, n.s)))
+				error_at(p, peek(p), D_DECL_IDRED, "global variable identifier redeclared: %s", n.s);
 			if (e && e->kind == DSYM_TYPEDEF && p->script)
 				error_at(p, peek(p), D_DECL_IDRED, "typedef redeclared: %s", n.s);
 			if (e && e->kind != DSYM_TYPEDEF)
@@ -1229,13 +1319,27 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 				add_decl(p, DDECL_TYPEDEF, n.s, ty, DSC_NONE, nt);
 			}
 		} else {
+			struct dscope_ent *prev = p->script ? dscope_find(p->ctx, n.s, DSYM_TYPEDEF, false) : NULL;
+			if (prev && prev->kind == DSYM_TYPEDEF)
+				error_at(p, peek(p), D_DECL_IDRED, "typedef identifier redeclared: %s", n.s);
+			if (prev && prev->kind == DSYM_ENUMCONST && global && !keys) {
+				struct name cur = spell_tmp(ty), was = spell_tmp(enum_with(p, n.s, prev));
+				error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s\n\t current: scalar "
+					 "%s\n\tprevious: enumerator %s", n.s, cur.s, was.s);
+			}
+			if (dtype_resolve(ty)->kind == DTY_VOID && p->script && keys)
+				error_at(p, nt, D_DECL_VOIDOBJ, "cannot declare array of void");
+			if (dtype_resolve(ty)->kind == DTY_VOID && p->script)
+				error_at(p, nt, D_DECL_VOIDOBJ, "cannot have void object: %s", n.s);
 			if (dtype_resolve(ty)->kind == DTY_VOID)
 				error_at(p, nt, D_DECL_VOIDOBJ, "variable '%s' declared void", n.s);
 			if (global && !keys) {
 				struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
 				if (e && e->kind != DSYM_VAR)
 					error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
-				if (e && !dtype_same(e->type, ty))
+				/* a D variable declared again: the checker compares the two
+				 * declarations and says how they differ, as dtrace does */
+				if (e && !dtype_same(e->type, ty) && !dvars)
 					error_at(p, nt, D_DECL_IDRED, "conflicting types for '%s'", n.s);
 				if (!e) {
 					dscope_add(p->ctx, n.s, DSYM_VAR, ty, 0);
@@ -2160,7 +2264,8 @@ static void script_item(struct parser *p)
 	 * `profile-1 int i;`): dtrace read it as a description without a body. */
 	enum dtok_kind k = peek_at(p, 1)->kind;
 	if (t->kind == DTOK_IDENT && !is_typename(p, t) &&
-	    (k == DTOK_IDENT || k == DTOK_KEYWORD || k == DTOK_PDESC || k == DTOK_INT || k == DTOK_EOF))
+	    (k == DTOK_IDENT || k == DTOK_KEYWORD || k == DTOK_PDESC || k == DTOK_INT || k == DTOK_EOF ||
+	     dtok_is(peek_at(p, 1), "*")))
 		missing_body(p, t);
 	if (t->kind == DTOK_KEYWORD) {
 		if (dtok_is(t, "provider")) {

@@ -136,9 +136,12 @@ void dprog_free(struct dprog *p);
  * after it, where yacc stood); `#pragma D` lines apply where they stand; a description in a
  * script needs a predicate or actions; short/long/signed/unsigned are attributes ("short
  * long" names no type); enumerators are ints; a bit-field is an integer of its bits' width
- * (1, 2, 4 or 8 bytes) laid out as CTF does (dtype d_rules); struct, union and enum tags of
- * one name are distinct; function prototypes are accepted and declare nothing we use; a
- * storage class without a type means int; there are no initializers. */
+ * (1, 2, 4 or 8 bytes); structs and unions are laid out as CTF does, without tail padding
+ * (dtype d_rules); struct, union and enum tags of one name are distinct; function prototypes
+ * are accepted and declare nothing we use (`int f(...)` included; a parameter may be
+ * `register`, and `void` must be the sole, unnamed parameter); an array dimension is an
+ * integer constant from 1 to UINT32_MAX; a declared name has no module scope (`); a storage
+ * class without a type means int; there are no initializers. */
 #define DPARSE_MAX_DEPTH 256
 struct dprog *dprog_new(void);
 int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,

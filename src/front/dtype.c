@@ -407,7 +407,7 @@ static int64_t align_up(int64_t n, int64_t a)
 	return (n + a - 1) / a * a;
 }
 
-/* libdtrace's (CTF's) layout, for a D program's struct or union with bit-fields: every
+/* libdtrace's (CTF's) layout, for a D program's struct or union: every
  * member starts on a byte boundary aligned for its type, right after the bits of the one
  * before; a bit-field's type is an integer just wide enough for it (the parser has swapped
  * it in), and the size is where the last member ends, without tail padding. */
@@ -438,13 +438,15 @@ int dtype_finish_record(struct dtype *rec, struct derr *err)
 	bool is_union = rec->kind == DTY_UNION;
 	int64_t bitpos = 0, maxbits = 0;
 	int align = 1;
-	bool has_bits = false;
 	for (int i = 0; i < rec->nmembers; i++) {
 		struct dmember *m = &rec->members[i];
 		const char *what = m->name ? m->name : "(anonymous)";
 		struct dtype *r = dtype_resolve(m->type);
 		int64_t sz = dtype_sizeof(m->type);
 		int al = dtype_alignof(m->type);
+		if (r->kind == DTY_FUNC && rec->d_rules)  /* a function has no size: libdtrace's words */
+			return derr_set(err, D_DECL_VOIDOBJ, "cannot have void member: %s",
+					m->name ? m->name : "(null)");
 		if (r->kind == DTY_FUNC)
 			return derr_set(err, D_UNKNOWN, "member '%s' declared as a function", what);
 		if (r->kind == DTY_ARRAY && r->array_len < 0 && i == rec->nmembers - 1 && !is_union &&
@@ -467,7 +469,6 @@ int dtype_finish_record(struct dtype *rec, struct derr *err)
 		if (is_union)
 			bitpos = 0;
 		if (m->bit_width >= 0) {
-			has_bits = true;
 			if ((!dtype_is_integer(m->type) || r->kind == DTY_ENUM) && rec->d_rules)  /* CTF integers only */
 				return derr_set(err, D_DECL_BFTYPE, "invalid type for bit-field: %s",
 						m->name ? m->name : "(anon)");
@@ -502,7 +503,7 @@ int dtype_finish_record(struct dtype *rec, struct derr *err)
 		if (bitpos > maxbits)
 			maxbits = bitpos;
 	}
-	if (rec->d_rules && has_bits) {
+	if (rec->d_rules) {
 		ctf_layout(rec);
 		return 0;
 	}

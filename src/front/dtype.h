@@ -53,7 +53,7 @@ struct dtype {
 	int64_t array_len;     /* -1: [] */
 	bool complete;         /* struct/union/enum has its body */
 	bool d_rules;          /* struct/union declared in a D program: dtype_finish_record gives
-			        * libdtrace's messages, and lays out bit-fields as libdtrace (CTF)
+			        * libdtrace's messages, and lays members out as libdtrace (CTF)
 			        * does; otherwise gcc's layout and wording */
 	struct dmember *members;
 	int nmembers;
@@ -133,9 +133,9 @@ struct dtype *dtype_qualify(struct dtype_ctx *ctx, struct dtype *t, unsigned qua
 /* Struct/union body: members are appended, then dtype_finish_record lays them out.
  * Returns -1 with the error in *err (derr.h: tag and message, no position; NULL: not wanted)
  * for invalid members. With d_rules set,
- * a record holding bit-fields gets CTF's layout: each member byte-aligned for its type right
- * after the previous member's bits, no tail padding (struct { int a:1; int b:3; } is 2 bytes
- * when each field's type is a 1-byte integer, as the D parser makes it). */
+ * a record gets CTF's layout: each member byte-aligned for its type right after the previous
+ * member's bits, no tail padding (struct { long l; char c; } is 9 bytes; struct { int a:1;
+ * int b:3; } is 2 bytes when each field's type is a 1-byte integer, as the D parser makes it). */
 void dtype_add_member(struct dtype *rec, const char *name, struct dtype *type, int bit_width);
 int dtype_finish_record(struct dtype *rec, struct derr *err);
 void dtype_add_enumerator(struct dtype *e, const char *name, int64_t value);

@@ -181,14 +181,14 @@ T_CASE(ureg_offsets)
 T_CASE(promotions)
 {
 	const char *d = "char c; unsigned char uc; short s; unsigned int u; long l; "
-			"unsigned long ul; int i; uint64_t u64; int8_t i8; enum e { A, B = 5 } en;";
+			"unsigned long ul; int i; uint64_t q64; int8_t i8; enum e { A, B = 5 } en;";
 	T_EXPR(d, "c + c", "int");
 	T_EXPR(d, "uc + uc", "int");
 	T_EXPR(d, "s * c", "int");
 	T_EXPR(d, "u + l", "long");
 	T_EXPR(d, "u + i", "unsigned int");
 	T_EXPR(d, "l + ul", "unsigned long");
-	T_EXPR(d, "u64 + i", "uint64_t");
+	T_EXPR(d, "q64 + i", "uint64_t");
 	T_EXPR(d, "i8 << 1", "int");
 	T_EXPR(d, "l << i", "long");
 	T_EXPR(d, "u >> 2", "unsigned int");
@@ -381,11 +381,12 @@ T_CASE(translator_rewrites)
 T_CASE(pointers_members_strings)
 {
 	const char *d = "struct conn { int fd; char name[16]; struct conn *next; "
-			"struct { int inner; }; unsigned flag : 1; }; struct conn *cp; struct conn c1; "
+			"struct { int inner; } in; unsigned flag : 1; }; struct conn *cp; struct conn c1; "
 			"int *ip; char *str; void *vp;";
 	T_EXPR(d, "cp->fd", "int");
 	T_EXPR(d, "cp->next->name", "char [16]");
-	T_EXPR(d, "c1.inner", "int");
+	/* D programs have no anonymous members (dtrace's grammar); kernel types (BTF) do */
+	T_EXPR(d, "c1.in.inner", "int");
 	T_EXPR(d, "(*cp).fd", "int");
 	T_EXPR(d, "ip + 1", "int *");
 	T_EXPR(d, "ip - ip", "ptrdiff_t");
@@ -734,7 +735,7 @@ static const char *const invalid[][2] = {
 	{"BEGIN { if (\"a\") trace(1); }", "line 1: operator && requires operands of scalar type"},
 	{"BEGIN { x = x + 1; }", "line 1: failed to resolve x: Unknown variable name"},
 	{"BEGIN { x = 1; x += \"s\"; }", "line 1: operands have incompatible types: \"int\" += \"string\""},
-	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found"},
+	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found."},
 	{"BEGIN { x = trace; }", "line 1: tracing function 'trace' may not be referenced as scalar"},
 	{"inline int X = 1; inline int X = 2;", "line 1: identifier redefined: X\n\t current: inline definition\n\tprevious: scalar inline"},
 	{"inline int pid = 1;", "line 1: identifier redefined: pid\n\t current: inline definition\n\tprevious: scalar "},
@@ -850,7 +851,7 @@ static void gen_expr(struct strbuf *b, int depth)
 		"execname", "pid", "timestamp", "x", "s", "self->t", "this->l", "a[1]", "cp",
 		"cp->fd", "cp->name", "ip", "vp", "uc", "en", "RED", "TEN", "uregs[R_SP]",
 		"sizeof (int)", "sizeof (struct conn)", "offsetof(struct conn, next)",
-		"strlen(s)", "copyin(arg0, 4)", "rand()", "u64", "i8",
+		"strlen(s)", "copyin(arg0, 4)", "rand()", "q64", "i8",
 	};
 	static const char *const binops[] = {
 		"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "&&", "||", "^^",
@@ -904,7 +905,7 @@ T_CASE(random_expressions)
 {
 	const char *decls =
 		"struct conn { int fd; char name[8]; struct conn *next; }; struct conn *cp; "
-		"int *ip; void *vp; unsigned char uc; enum color { RED, GREEN } en; uint64_t u64; "
+		"int *ip; void *vp; unsigned char uc; enum color { RED, GREEN } en; uint64_t q64; "
 		"int8_t i8; inline int TEN = 10;\n"
 		"BEGIN { x = 1; s = \"s\"; self->t = 2; this->l = 3; a[1] = 4; }\n";
 	int ok = 0, bad = 0;

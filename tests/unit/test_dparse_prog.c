@@ -262,7 +262,7 @@ T_CASE(declarations_between_clauses)
 	T_EQ_STR(parse("extern int errno_x; static long s;"),
 		 "(decl global extern \"int\" errno_x)\n(decl global static \"long\" s)");
 	T_EQ_STR(parse("int a[4]; BEGIN{}"), "(decl global \"int [4]\" a)\n(clause (probes \"BEGIN\"))");
-	T_EQ_STR(parse("self int;"), "ERR: [D_DECL_USELESS] line 1: self variable declaration declares no name");
+	T_EQ_STR(parse("self int;"), "ERR: [D_DECL_USELESS] line 1: useless declaration");
 	T_EQ_STR(parse("int x = 1;"), "ERR: [D_SYNTAX] line 1: syntax error near \"=\"");
 	T_EQ_STR(parse("inline int X;"), "ERR: [D_SYNTAX] line 1: syntax error near \";\"");
 	/* translators: the checker judges the types and members */

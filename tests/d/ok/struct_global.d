@@ -1,5 +1,6 @@
 /* @root */
-/* A global struct variable and its members; sizeof and offsetof on the declared struct. */
+/* A global struct variable and its members; sizeof and offsetof on the declared struct (9:
+ * a D program's struct has no tail padding, as CTF lays it out; checked against DTrace for Linux). */
 #pragma D option quiet
 
 struct point {

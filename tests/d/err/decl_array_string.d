@@ -1,0 +1,4 @@
+/* @opts: -x errtags */
+/* A string is no array dimension: D_DECL_ARRSUB. */
+int a["x"];
+BEGIN { exit(0); }
