@@ -9,6 +9,7 @@
 #ifndef USDTRACE_FUZZ_H
 #define USDTRACE_FUZZ_H
 #include <elf.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,17 +37,21 @@ struct fuzz_sec {
 };
 
 /* The virtual address the image's one PT_LOAD maps file offset 0 at; it covers the whole file. */
-#define FUZZ_ELF_VADDR 0x400000ull
+#define FUZZ_ELF_VADDR 0x100000000000ull
 
-/* A malloc'd ET_DYN x86-64 image: ELF header, one PT_LOAD over the whole file, the sections'
- * bytes, then the section headers (the null one, secs[0..n), .shstrtab). Sections with addr 0
- * get the address of their bytes in the PT_LOAD. *size gets the image's size. */
-static inline unsigned char *fuzz_elf_build(const struct fuzz_sec *secs, size_t n, size_t *size)
+/* A malloc'd ET_DYN x86-64 image: ELF header, a PT_LOAD over the whole file at FUZZ_ELF_VADDR,
+ * the sections' bytes, then the section headers (the null one, secs[0..n), .shstrtab). Sections
+ * with addr 0 get the address of their bytes in the PT_LOAD. With `wide`, a second PT_LOAD maps
+ * every address below FUZZ_ELF_VADDR (its file size runs past the end of the file), so the
+ * addresses of notes taken from other files fall in a segment. *size gets the image's size. */
+static inline unsigned char *fuzz_elf_build(const struct fuzz_sec *secs, size_t n, bool wide,
+					    size_t *size)
 {
+	int nph = wide ? 2 : 1;
 	size_t shstr_size = 1 + sizeof(".shstrtab");
 	for (size_t i = 0; i < n; i++)
 		shstr_size += strlen(secs[i].name) + 1;
-	size_t off = sizeof(Elf64_Ehdr) + sizeof(Elf64_Phdr);
+	size_t off = sizeof(Elf64_Ehdr) + nph * sizeof(Elf64_Phdr);
 	size_t data_off = off;
 	for (size_t i = 0; i < n; i++)
 		off += (secs[i].size + 7) & ~(size_t)7;
@@ -70,7 +75,7 @@ static inline unsigned char *fuzz_elf_build(const struct fuzz_sec *secs, size_t 
 	eh->e_shoff = shoff;
 	eh->e_ehsize = sizeof(Elf64_Ehdr);
 	eh->e_phentsize = sizeof(Elf64_Phdr);
-	eh->e_phnum = 1;
+	eh->e_phnum = (uint16_t)nph;
 	eh->e_shentsize = sizeof(Elf64_Shdr);
 	eh->e_shnum = (uint16_t)(n + 2);
 	eh->e_shstrndx = (uint16_t)(n + 1);
@@ -81,6 +86,12 @@ static inline unsigned char *fuzz_elf_build(const struct fuzz_sec *secs, size_t 
 	ph->p_vaddr = ph->p_paddr = FUZZ_ELF_VADDR;
 	ph->p_filesz = ph->p_memsz = off;
 	ph->p_align = 0x1000;
+	if (wide) {
+		ph[1].p_type = PT_LOAD;
+		ph[1].p_flags = PF_R | PF_W | PF_X;
+		ph[1].p_filesz = ph[1].p_memsz = FUZZ_ELF_VADDR;
+		ph[1].p_align = 0x1000;
+	}
 
 	Elf64_Shdr *sh = (Elf64_Shdr *)(img + shoff);
 	char *shstr = (char *)img + shstr_off;

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{ .name = ".strtab", .type = SHT_STRTAB, .data = data + split, .size = size - split },
 	};
 	size_t n;
-	unsigned char *img = fuzz_elf_build(secs, 3, &n);
+	unsigned char *img = fuzz_elf_build(secs, 3, false, &n);
 	char err[256];
 	struct elf_file ef;
 	if (elf_file_from_memory(&ef, "fuzz", img, n, err, sizeof(err)) == 0) {

@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{ .name = USDT_TYPENOTE_SECTION, .type = SHT_NOTE, .data = data, .size = size },
 	};
 	size_t n;
-	unsigned char *img = fuzz_elf_build(secs, 1, &n);
+	unsigned char *img = fuzz_elf_build(secs, 1, false, &n);
 	char err[256];
 	struct usdt_file *f = NULL;
 	if (usdt_file_from_memory("fuzz", img, n, &f, err, sizeof(err)) == 0) {

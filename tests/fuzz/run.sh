@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh DIR SECONDS TARGET... — run each fuzz target DIR/TARGET for SECONDS, one at a time, on
 # its corpus DIR/corpus/NAME (kept between runs: it grows), seeded from DIR/seeds/NAME
-# (seeds.sh) and the committed inputs of tests/fuzz/regress/NAME. Crashes, leaks and timeouts go
+# (seeds.sh) and the committed inputs of tests/fuzz/seeds/NAME and tests/fuzz/regress/NAME. Crashes, leaks and timeouts go
 # to DIR/findings/NAME/. Prints one line per target: executions and findings. (docs/fuzz.md)
 set -u
 DIR=$1
@@ -16,7 +16,9 @@ for t in "$@"; do
 	mkdir -p "$corpus" "$found"
 	dirs="$corpus"
 	[ -d "$DIR/seeds/$name" ] && dirs="$dirs $DIR/seeds/$name"
-	[ -d "tests/fuzz/regress/$name" ] && dirs="$dirs tests/fuzz/regress/$name"
+	for d in tests/fuzz/seeds/$name tests/fuzz/regress/$name; do
+		[ -d "$d" ] && dirs="$dirs $d"
+	done
 	log=$DIR/$name.log
 	# -timeout: an input taking 10 s is a hang; -rss_limit_mb: one using 2 GB a runaway.
 	# shellcheck disable=SC2086

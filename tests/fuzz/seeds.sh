@@ -1,8 +1,8 @@
 #!/bin/sh
 # seeds.sh OUT — the fuzz targets' seed corpora (docs/fuzz.md), made from this machine's objects
 # and the test tree: OUT/TARGET/ for each tests/fuzz/fuzz_TARGET.c. Run from the repository top
-# after `make` (it uses build/usdtrace for -G). Rebuilt from scratch each time; the small seeds
-# committed in tests/fuzz/regress/ are added by tests/fuzz/run.sh.
+# after `make` (it uses build/usdtrace for -G). Rebuilt from scratch each time; a few small ones
+# are committed in tests/fuzz/seeds/ (with the findings of tests/fuzz/regress/, run.sh adds them).
 set -eu
 OUT=$1
 U=${USDTRACE:-$PWD/build/usdtrace}

@@ -1,5 +1,6 @@
 /* test_fuzz_regress.c — the fuzzers' findings, replayed: every file of
- * tests/fuzz/regress/TARGET/ goes through that target's harness (tests/fuzz/fuzz_TARGET.c,
+ * tests/fuzz/regress/TARGET/ (and of tests/fuzz/seeds/TARGET/, the small seeds committed, which
+ * show the harness itself works) goes through that target's harness (tests/fuzz/fuzz_TARGET.c,
  * included here under another name than libFuzzer's entry), plainly and under ASan+UBSan (the
  * tests-asan build), so a parser bug found by `make fuzz` and fixed stays fixed. A case passes
  * when every input returns; a regression is a crash or a sanitizer report. */
@@ -50,9 +51,9 @@
 #include "../fuzz/fuzz_probedesc.c"
 #undef LLVMFuzzerTestOneInput
 
-/* Feed every file of tests/fuzz/regress/NAME to fn; how many there were. The tree is found from
+/* Feed every file of tests/fuzz/WHICH/NAME to fn; how many there were (-1: tree not found). The tree is found from
  * this binary's path (build/tests[-asan]/test_fuzz_regress) or $TOP. */
-static int replay(const char *name, int (*fn)(const uint8_t *, size_t))
+static int replay(const char *which, const char *name, int (*fn)(const uint8_t *, size_t))
 {
 	char top[4096], dir[4200], path[4500];
 	const char *env = getenv("TOP");
@@ -66,7 +67,10 @@ static int replay(const char *name, int (*fn)(const uint8_t *, size_t))
 		for (int i = 0; i < 3; i++)
 			*strrchr(top, '/') = '\0';
 	}
-	snprintf(dir, sizeof(dir), "%s/tests/fuzz/regress/%s", top, name);
+	snprintf(dir, sizeof(dir), "%s/tests/fuzz", top);
+	if (access(dir, F_OK) != 0)
+		return -1;
+	snprintf(dir, sizeof(dir), "%s/tests/fuzz/%s/%s", top, which, name);
 	DIR *d = opendir(dir);
 	if (!d)
 		return 0;
@@ -100,7 +104,9 @@ static int replay(const char *name, int (*fn)(const uint8_t *, size_t))
 	return count;
 }
 
-#define REPLAY(n) T_CASE(n) { T_CHECK(replay(#n, fuzz_##n) >= 0); }
+#define REPLAY(n) T_CASE(n) { \
+	T_CHECK(replay("seeds", #n, fuzz_##n) >= 0); \
+	T_CHECK(replay("regress", #n, fuzz_##n) >= 0); }
 REPLAY(usdt_elf)
 REPLAY(elf_funcs)
 REPLAY(stapsdt)
