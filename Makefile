@@ -183,6 +183,45 @@ install-probe: probe-lib
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' libusdtrace-probe.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libusdtrace-probe.pc
 	sed -e 's|^_INSTALLED_LIB = None$$|_INSTALLED_LIB = "$(PREFIX)/lib/$(PROBE_SONAME)"|' python/usdtrace/__init__.py > $(DESTDIR)$(PYTHON_SITE)/usdtrace/__init__.py
 
+# ---- Fuzzing (docs/fuzz.md): one libFuzzer harness per parser of outside input, tests/fuzz/*.c,
+# built with clang against a clang+sanitizer build of the library's objects (build/fuzz/obj).
+# `make fuzz FUZZ_TIME=60` builds the seed corpora from this machine's objects and runs every
+# target that many seconds, one at a time; `make fuzz-build` only builds them.
+FUZZ_CC    ?= clang
+FUZZ_TIME  ?= 60
+FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=gnu11 -Wall -Wextra -O1 -g $(FUZZ_SAN) -Iinclude $(SRC_INC) -D_GNU_SOURCE \
+	       -DUSDTRACE_VERSION='"$(VERSION)"' -DUSDTRACE_LIBDIR='"$(PREFIX)/lib/usdtrace"'
+FUZZ_SRCS  := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS  := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
+FUZZ_OBJS  := $(LIB_SRCS:src/%.c=$(B)/fuzz/obj/%.o) $(B)/fuzz/obj/gen_sdt_text.o
+
+$(B)/fuzz/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+
+$(B)/fuzz/obj/gen_sdt_text.o: $(B)/gen/sdt_text.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(B)/fuzz/libusdtrace-fuzz.a: $(FUZZ_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(B)/fuzz/libusdtrace-fuzz.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(B)/fuzz/libusdtrace-fuzz.a $(LIBS)
+
+-include $(wildcard $(B)/fuzz/obj/*/*.d $(B)/fuzz/obj/*/*/*.d)
+
+.PHONY: fuzz fuzz-build fuzz-seeds
+fuzz-build: $(FUZZ_BINS)
+
+fuzz-seeds: $(B)/usdtrace
+	sh tests/fuzz/seeds.sh $(B)/fuzz/seeds
+
+fuzz: fuzz-build fuzz-seeds
+	sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_TIME) $(FUZZ_BINS:$(B)/fuzz/%=%)
+
 deps:
 	@sh scripts/deps.sh
 

@@ -22,15 +22,7 @@
 
 static const char deleted_suffix[] = " (deleted)";
 
-struct maps_line {
-	uint64_t start, end, off;
-	unsigned dev_major, dev_minor;
-	uint64_t ino;
-	const char *path;     /* points into the line; NUL-terminated by the parser */
-};
-
-/* Parse one line in place. Returns 0, or -1 if it is not a file mapping we care about. */
-static int maps_line_parse(char *line, struct maps_line *ml)
+int proc_maps_line_parse(char *line, struct proc_maps_line *ml)
 {
 	char perms[8];
 	int pos = 0;
@@ -58,7 +50,7 @@ static bool fd_is_elf(int fd)
 
 /* Choose open_path and module. Returns 1 if the object is readable and ELF, 0 if readable and
  * not ELF (the caller drops it), -1 if unreadable (kept: the caller reports it with -p). */
-static int object_fill_paths(pid_t pid, struct proc_object *o, const struct maps_line *ml)
+static int object_fill_paths(pid_t pid, struct proc_object *o, const struct proc_maps_line *ml)
 {
 	const char *slash = strrchr(o->path, '/');
 	o->module = xstrdup(slash ? slash + 1 : o->path);
@@ -117,8 +109,8 @@ int proc_maps_read(pid_t pid, struct proc_maps **out, char *errbuf, size_t errle
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		struct maps_line ml;
-		if (maps_line_parse(line, &ml) != 0)
+		struct proc_maps_line ml;
+		if (proc_maps_line_parse(line, &ml) != 0)
 			continue;
 		dev_t dev = makedev(ml.dev_major, ml.dev_minor);
 		ino_t ino = (ino_t)ml.ino;

@@ -32,6 +32,17 @@ struct proc_maps {
 };
 
 int proc_maps_read(pid_t pid, struct proc_maps **out, char *errbuf, size_t errlen);
+
+/* One line of /proc/PID/maps ("START-END PERMS OFF MAJ:MIN INODE   PATH"), parsed in place (for
+ * proc_maps_read; on its own for the fuzzer). Returns 0, or -1 when the line is not a file
+ * mapping we care about (malformed, inode 0: anonymous, [heap], [vdso]...). */
+struct proc_maps_line {
+	uint64_t start, end, off;
+	unsigned dev_major, dev_minor;
+	uint64_t ino;
+	const char *path;     /* points into the line; NUL-terminated by the parser */
+};
+int proc_maps_line_parse(char *line, struct proc_maps_line *ml);
 void proc_maps_free(struct proc_maps *m);
 
 /* Where in a mapped file the code at addr of this process lives (the mapping of
