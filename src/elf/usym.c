@@ -14,7 +14,9 @@
 #include "elf_file.h"
 #include "elf_symtab.h"
 #include "usym.h"
+
 #include "ksym.h"
+#include "proc_maps.h"
 #include "util.h"
 
 struct usym_load {        /* a PT_LOAD segment: file offsets to link-time addresses */
@@ -182,25 +184,20 @@ static struct usym_proc *proc_find(struct usym_db *db, pid_t pid)
  * (" (deleted)" dropped). false for anonymous and pseudo mappings ([heap], [vdso]...). */
 static bool parse_line(char *line, struct usym_map *m, dev_t *dev, ino_t *ino, char **path)
 {
-	unsigned long long start, end, off, inode;
-	unsigned maj, min;
-	int n = 0;
-	if (sscanf(line, "%llx-%llx %*4s %llx %x:%x %llu %n", &start, &end, &off, &maj, &min,
-		   &inode, &n) != 6 || n == 0 || inode == 0)
+	struct proc_maps_line ml;
+	line[strcspn(line, "\n")] = '\0';
+	if (proc_maps_line_parse(line, &ml) != 0 || ml.path[0] != '/')
 		return false;
-	char *p = line + n;
-	if (*p != '/')
-		return false;
-	size_t len = strcspn(p, "\n");
-	p[len] = '\0';
+	char *p = line + (ml.path - line);   /* ml.path points into our own line */
+	size_t len = strlen(p);
 	const char *del = " (deleted)";
 	if (len > strlen(del) && strcmp(p + len - strlen(del), del) == 0)
 		p[len - strlen(del)] = '\0';
-	m->start = start;
-	m->end = end;
-	m->off = off;
-	*dev = makedev(maj, min);
-	*ino = (ino_t)inode;
+	m->start = ml.start;
+	m->end = ml.end;
+	m->off = ml.off;
+	*dev = makedev(ml.dev_major, ml.dev_minor);
+	*ino = (ino_t)ml.ino;
 	*path = p;
 	return true;
 }

@@ -36,12 +36,15 @@ int proc_maps_read(pid_t pid, struct proc_maps **out, char *errbuf, size_t errle
 /* One line of /proc/PID/maps ("START-END PERMS OFF MAJ:MIN INODE   PATH"), parsed in place (for
  * proc_maps_read; on its own for the fuzzer). Returns 0, or -1 when the line is not a file
  * mapping we care about (malformed, inode 0: anonymous, [heap], [vdso]...). */
+/* One line of /proc/PID/maps. */
 struct proc_maps_line {
 	uint64_t start, end, off;
 	unsigned dev_major, dev_minor;
 	uint64_t ino;
 	const char *path;     /* points into the line; NUL-terminated by the parser */
 };
+/* Parses one maps line (without its newline): 0 with *ml filled for a mapping of a file (an
+ * inode, a path not in brackets; a deleted file keeps its " (deleted)"), -1 otherwise. */
 int proc_maps_line_parse(char *line, struct proc_maps_line *ml);
 void proc_maps_free(struct proc_maps *m);
 
