@@ -2381,9 +2381,13 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	if (clause_spec >= 0) {
 		p.clause_arg = true;
 		/* dtrace -n 'syscall:::entry { ... } tick-1s { exit(0); }': a description argument
-		 * may hold several clauses, each description read the same way */
+		 * may hold several clauses, each description read the same way,
+		 * and declarations as a script does (dtrace -n 'inline int A = 42; BEGIN {...}') */
 		do
-			clause(&p, (enum dpdesc_spec)clause_spec);
+			if (peek(&p)->kind == DTOK_KEYWORD)
+				script_item(&p);
+			else
+				clause(&p, (enum dpdesc_spec)clause_spec);
 		while (peek(&p)->kind != DTOK_EOF);
 	} else {
 		while (peek(&p)->kind != DTOK_EOF)
