@@ -1262,10 +1262,12 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 	if (consume(p, ";")) {
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
-		/* `self int;`, `typedef int;`: libdtrace has one message for all of them */
-		if (!global || (ds.storage == DSC_TYPEDEF && p->script))
+		/* `self int;`, `typedef int;`: libdtrace has one message for all of them. A typedef
+		 * of a struct, union or enum with no name declares the tag alone (`typedef struct
+		 * foo { int a; };`: dt_node_decl accepts any nameless declaration of those kinds). */
+		if (!global || (ds.storage == DSC_TYPEDEF && p->script && !is_tag))
 			error_at(p, start, D_DECL_USELESS, "useless declaration");
-		if (ds.storage == DSC_TYPEDEF)
+		if (ds.storage == DSC_TYPEDEF && !p->script)
 			error_at(p, start, D_DECL_USELESS, "typedef declares no name");
 		if (is_tag && !ds.defined_tag && u->name)
 			add_decl(p, DDECL_FORWARD, NULL, u, DSC_NONE, start);
