@@ -573,6 +573,18 @@ static bool blanks_before(struct lexer *lx, const char *at)
 	return q == lx->out->src || q[-1] == '\n';
 }
 
+/* The first word of a description argument, p..q, is a keyword followed by something
+ * else than what follows a description (`{`, `/`, `,`, `;` or the end): a declaration. */
+static bool keyword_not_pdesc(struct lexer *lx, const char *p, const char *q)
+{
+	if (!dlex_is_keyword(p, (size_t)(q - p)))
+		return false;
+	const char *r = q;
+	while (r < lx->end && isspace((unsigned char)*r))
+		r++;
+	return r < lx->end && !strchr("{/,;", *r);
+}
+
 /* The end of a probe description starting at p, or NULL if the text there is not one. */
 static const char *pdesc_end(struct lexer *lx, const char *p)
 {
@@ -591,7 +603,10 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 			q++;
 		return q;
 	}
-	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks == 0)
+	/* A description argument starts with a description, unless it starts with a keyword
+	 * that is not one (`inline int A = 42; BEGIN {...}`): dtrace reads declarations in -n
+	 * text as in a script. */
+	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks == 0 && !keyword_not_pdesc(lx, p, q))
 		return q;
 	if (lx->pspec)
 		return dlex_is_keyword(p, (size_t)(q - p)) ? NULL : q;

@@ -1262,10 +1262,12 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 	if (consume(p, ";")) {
 		struct dtype *u = dtype_unqual(ds.type);
 		bool is_tag = u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM;
-		/* `self int;`, `typedef int;`: libdtrace has one message for all of them */
-		if (!global || (ds.storage == DSC_TYPEDEF && p->script))
+		/* `self int;`, `typedef int;`: libdtrace has one message for all of them. A typedef
+		 * of a struct, union or enum with no name declares the tag alone (`typedef struct
+		 * foo { int a; };`: dt_node_decl accepts any nameless declaration of those kinds). */
+		if (!global || (ds.storage == DSC_TYPEDEF && p->script && !is_tag))
 			error_at(p, start, D_DECL_USELESS, "useless declaration");
-		if (ds.storage == DSC_TYPEDEF)
+		if (ds.storage == DSC_TYPEDEF && !p->script)
 			error_at(p, start, D_DECL_USELESS, "typedef declares no name");
 		if (is_tag && !ds.defined_tag && u->name)
 			add_decl(p, DDECL_FORWARD, NULL, u, DSC_NONE, start);
@@ -2381,9 +2383,13 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	if (clause_spec >= 0) {
 		p.clause_arg = true;
 		/* dtrace -n 'syscall:::entry { ... } tick-1s { exit(0); }': a description argument
-		 * may hold several clauses, each description read the same way */
+		 * may hold several clauses, each description read the same way,
+		 * and declarations as a script does (dtrace -n 'inline int A = 42; BEGIN {...}') */
 		do
-			clause(&p, (enum dpdesc_spec)clause_spec);
+			if (peek(&p)->kind == DTOK_KEYWORD)
+				script_item(&p);
+			else
+				clause(&p, (enum dpdesc_spec)clause_spec);
 		while (peek(&p)->kind != DTOK_EOF);
 	} else {
 		while (peek(&p)->kind != DTOK_EOF)

@@ -31,6 +31,21 @@ fi
 cli_run n_several_clauses_error 1 '' \
 	'usdtrace: invalid probe specifier BEGIN { exit(0); } }: syntax error near "}"\n' \
 	"$USDTRACE" -n 'BEGIN { exit(0); } }'
+# Declarations in a description argument, as in a script (dt_compile reads -n text with the
+# program grammar; keywords stay keywords there): an inline, a typedef and a global variable
+# before the clause. The notice names the argument up to its first ';' (compile_str).
+if cli_needs_root n_declarations; then
+	CLI_CPU=1 cli_run n_declarations 0 "$H\n${PB}42 7\n\n" \
+		"usdtrace: description 'inline int A = 42' matched 1 probe\n" "$USDTRACE" \
+		-n 'inline int A = 42; typedef int myint_t; int x; BEGIN { x = 7; printf("%d %d", A, (myint_t)x); exit(0); }'
+fi
+if cli_needs_root n_declaration_after_clause; then
+	cli_run n_declaration_after_clause 0 '5\n\n' '' "$USDTRACE" -q \
+		-n 'BEGIN { self->v = 5; printf("%d\n", self->v); exit(0); } self int v;'
+fi
+cli_run n_declaration_error 1 '' \
+	'usdtrace: invalid probe specifier inline int A = 42 BEGIN: syntax error near "BEGIN"\n' \
+	"$USDTRACE" -n 'inline int A = 42 BEGIN'
 if cli_needs_root n_and_s; then
 	printf 'BEGIN\n{\n\tprintf("from script\\n");\n}\n' >"$W/s.d"
 	cli_run n_and_s 0 'from script\nfrom n\n\n' '' "$USDTRACE" -q -s "$W/s.d" \
