@@ -152,8 +152,9 @@ install: all install-probe
 PROBE_SONAME := libusdtrace-probe.so.0
 PROBE_SRCS   := $(wildcard libprobe/*.c)
 PROBE_OBJS   := $(PROBE_SRCS:libprobe/%.c=$(B)/probe/%.o)
-PROBE_HDRS   := $(wildcard libprobe/*.h) include/usdtrace/probe.h src/prov/usdt/usdt_typenote.h
-PROBE_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -Iinclude -Ilibprobe -Isrc/prov/usdt -D_GNU_SOURCE
+PROBE_HDRS   := $(wildcard libprobe/*.h) include/usdtrace/probe.h src/prov/usdt/usdt_typenote.h \
+		src/front/dkeywords.h
+PROBE_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -Iinclude -Ilibprobe -Isrc/prov/usdt -Isrc/front -D_GNU_SOURCE
 # Debian's python3 looks in PREFIX/lib/python3.X/dist-packages, others in site-packages.
 PYTHON       ?= $(firstword $(wildcard /usr/bin/python3) python3)
 PYTHON_SITE  ?= $(PREFIX)/$(shell $(PYTHON) -c 'import sys; print("lib/python%d.%d/%s" % (sys.version_info[0], sys.version_info[1], "dist-packages" if any(p.endswith("dist-packages") for p in sys.path) else "site-packages"))' 2>/dev/null)

@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "dkeywords.h"
 #include "probe_elf.h"
 #include "usdtrace/probe.h"
 
@@ -95,16 +96,10 @@ static void unlock(void)
 }
 
 /* ---- names --------------------------------------------------------------------------------
- * What a D provider definition accepts: identifiers that are not D keywords (the list of
- * src/front/dlex.c). A probe name may also be written with '-' as a tracer shows it. */
-static const char *const d_keywords[] = {
-	"auto", "break", "case", "char", "const", "continue", "counter", "default", "do",
-	"double", "else", "enum", "extern", "float", "for", "goto", "if", "import", "inline",
-	"int", "long", "offsetof", "probe", "provider", "register", "restrict", "return",
-	"self", "short", "signed", "sizeof", "static", "string", "stringof", "struct", "switch",
-	"this", "translator", "typedef", "union", "unsigned", "userland", "void", "volatile",
-	"while", "xlate", "_Bool",
-};
+ * What a D provider definition accepts: identifiers that are not D keywords (the lexer's
+ * list, src/front/dkeywords.h). A probe name may also be written with '-' as a tracer shows
+ * it. */
+static const char *const d_keywords[] = { D_KEYWORDS };
 
 static bool is_keyword(const char *s)
 {

@@ -8,16 +8,10 @@
 #include <string.h>
 
 #include "derr.h"
+#include "dkeywords.h"
 #include "util.h"
 
-static const char *const keywords[] = {
-	"auto", "break", "case", "char", "const", "continue", "counter", "default", "do",
-	"double", "else", "enum", "extern", "float", "for", "goto", "if", "import", "inline",
-	"int", "long", "offsetof", "probe", "provider", "register", "restrict", "return",
-	"self", "short", "signed", "sizeof", "static", "string", "stringof", "struct", "switch",
-	"this", "translator", "typedef", "union", "unsigned", "userland", "void", "volatile",
-	"while", "xlate", "_Bool",
-};
+static const char *const keywords[] = { D_KEYWORDS };
 
 /* Longest first, so the first match is the longest. */
 static const char *const puncts[] = {
