@@ -7,6 +7,8 @@
 old=$(readlink -f "$1") new=$(readlink -f "$2"); shift 2
 top=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -gt 0 ] || set -- "$top/tests/d" "$top/../shared/dtrace-tests"
+# Absolute paths: each program is compiled from its own folder.
+for d in "$@"; do shift; set -- "$@" "$(readlink -f "$d")"; done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 n=0 bad=0
 ns="unshare --pid --fork"
