@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "elf_file.h"
+#include "dof_format.h"
 #include "elf_symtab.h"
+#include "usdt_dof.h"
 #include "usdt_note.h"
 #include "usdt_typenote.h"
 #include "util.h"
@@ -33,6 +35,8 @@ struct reader {
 	uint64_t base_addr;        /* address of .stapsdt.base */
 	struct elf_symtab symtab, dynsym;
 	Elf_Scn *symtab_scn, *dynsym_scn; /* found by read_elf, loaded by resolve_sites */
+	bool symbols_loaded;
+	size_t ensites_cap;
 	struct strbuf decls;
 };
 
@@ -182,6 +186,10 @@ static int count_strings(const unsigned char *desc, size_t size)
 	return n;
 }
 
+static struct usdt_site *push_site(struct reader *r, struct usdt_site **sites, int *nsites,
+				   size_t *cap, const char *prov, const char *name, uint64_t pc,
+				   uint64_t pc_off, uint64_t sem, uint64_t sem_off, const char *args);
+
 static void add_site(struct reader *r, const char *secname, size_t noteoff, const struct note *n)
 {
 	struct usdt_file *f = r->f;
@@ -228,15 +236,25 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 			return;
 		}
 	}
-	xgrow(&f->sites, sizeof(*f->sites), &r->sites_cap, (size_t)f->nsites + 1);
-	struct usdt_site *s = &f->sites[f->nsites++];
+	push_site(r, &f->sites, &f->nsites, &r->sites_cap, prov, name, pc, (uint64_t)pc_off, sem,
+		  (uint64_t)sem_off, args);
+}
+
+/* A new site at the end of *sites with its arguments decoded. */
+static struct usdt_site *push_site(struct reader *r, struct usdt_site **sites, int *nsites,
+				   size_t *cap, const char *prov, const char *name, uint64_t pc,
+				   uint64_t pc_off, uint64_t sem, uint64_t sem_off, const char *args)
+{
+	struct usdt_file *f = r->f;
+	xgrow(sites, sizeof(**sites), cap, (size_t)*nsites + 1);
+	struct usdt_site *s = &(*sites)[(*nsites)++];
 	memset(s, 0, sizeof(*s));
 	s->provider = xstrdup(prov);
 	s->name = xstrdup(name);
 	s->pc = pc;
-	s->pc_off = (uint64_t)pc_off;
+	s->pc_off = pc_off;
 	s->sem = sem;
-	s->sem_off = (uint64_t)sem_off;
+	s->sem_off = sem_off;
 	s->argstr = xstrdup(args);
 	s->nargs = usdt_args_parse(args, &s->args, &s->nbadargs);
 	if (f->machine != EM_X86_64) {
@@ -251,6 +269,7 @@ static void add_site(struct reader *r, const char *secname, size_t noteoff, cons
 					     f->machine);
 		}
 	}
+	return s;
 }
 
 static int read_stapsdt(struct reader *r, Elf_Scn *scn, const char *secname, char *errbuf,
@@ -381,6 +400,9 @@ static void read_typenotes(struct reader *r, Elf_Scn *scn)
 static void load_symbols(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 {
 	char err[256];
+	if (r->symbols_loaded)
+		return;
+	r->symbols_loaded = true;
 	if (symtab && elf_symtab_load(r->elf, symtab, &r->symtab, err, sizeof(err)) < 0)
 		add_warning(r, ".symtab: %s", err);
 	if (dynsym && elf_symtab_load(r->elf, dynsym, &r->dynsym, err, sizeof(err)) < 0)
@@ -506,7 +528,7 @@ static void resolve_sites(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 		const struct elf_sym *fn = function_of(r, site->pc);
 		uint32_t file = 0;
 		bool guessed = false;
-		if (fn)
+		if (fn && !site->function)   /* DOF names its function itself */
 			site->function = xstrdup(fn->name);
 		/* Static variables of the same name in several files are told apart by the file
 		 * of the probe's function: exact for a static function, guessed from the static
@@ -523,6 +545,140 @@ static void resolve_sites(struct reader *r, Elf_Scn *symtab, Elf_Scn *dynsym)
 	}
 }
 
+/* ---- DOF (.SUNW_dof), the other source of probes: see usdt_dof.h ---- */
+
+static bool in_exec_segment(const struct usdt_file *f, uint64_t vaddr)
+{
+	for (int i = 0; i < f->nsegs; i++) {
+		const struct usdt_segment *s = &f->segs[i];
+		if ((s->flags & PF_X) && vaddr >= s->vaddr && vaddr - s->vaddr < s->filesz)
+			return true;
+	}
+	return false;
+}
+
+/* The link-time address of a DOF probe's function: the relocated address field when it lies in
+ * code (what a linker leaves in executables and most shared objects), else the symbol its
+ * relocation names, else its function's symbol. 0 when none can be trusted. */
+static uint64_t dof_probe_base(struct reader *r, const struct usdt_dof_probe *p)
+{
+	if (p->addr && in_exec_segment(r->f, p->addr))
+		return p->addr;
+	load_symbols(r, r->symtab_scn, r->dynsym_scn);
+	const char *names[2] = { p->addr_sym, p->function };
+	for (int i = 0; i < 2; i++) {
+		bool amb;
+		const struct elf_sym *sym;
+		if (!names[i] || !*names[i])
+			continue;
+		if ((sym = elf_symtab_find(&r->dynsym, names[i], 0, &amb)) ||
+		    (sym = elf_symtab_find(&r->symtab, names[i], 0, &amb)))
+			if ((sym->type == STT_FUNC || sym->type == STT_GNU_IFUNC) &&
+			    in_exec_segment(r->f, sym->value))
+				return sym->value;
+	}
+	return 0;
+}
+
+/* Types of a DOF probe, unless the probe already has some (another function's sites of it, or
+ * usdtrace's own type note). */
+static void add_dof_types(struct reader *r, const struct usdt_dof_probe *p)
+{
+	struct usdt_file *f = r->f;
+	if (usdt_file_find_types(f, p->provider, p->name))
+		return;
+	xgrow(&f->types, sizeof(*f->types), &r->types_cap, (size_t)f->ntypes + 1);
+	struct usdt_probe_types *t = &f->types[f->ntypes++];
+	*t = (struct usdt_probe_types){ 0 };
+	t->provider = xstrdup(p->provider);
+	t->name = xstrdup(p->name);
+	t->nargs = p->nargc;
+	t->types = p->nargc ? xcalloc((size_t)p->nargc, sizeof(char *)) : NULL;
+	for (int k = 0; k < p->nargc; k++)
+		t->types[k] = xstrdup(p->nargv[k]);
+	if (!usdt_dof_probe_translates(p))
+		return;
+	t->nxargs = p->xargc;
+	t->xtypes = xcalloc((size_t)p->xargc + 1, sizeof(char *));
+	t->map = xcalloc((size_t)p->xargc + 1, sizeof(int));
+	for (int k = 0; k < p->xargc; k++) {
+		t->xtypes[k] = xstrdup(p->xargv[k]);
+		t->map[k] = p->map[k];
+	}
+}
+
+/* One probe's sites (and is-enabled sites) from its function's address and offsets. */
+static void add_dof_probe(struct reader *r, const struct usdt_dof_probe *p)
+{
+	struct usdt_file *f = r->f;
+	uint64_t base = dof_probe_base(r, p);
+	if (!base) {
+		add_warning(r, DOF_SECTION_NAME ": %s:%s:%s: the address of function %s is not known "
+			    "(unrelocated, and no such function symbol); probe ignored", p->provider,
+			    p->function, p->name, p->addr_sym ? p->addr_sym : p->function);
+		return;
+	}
+	char *args = usdt_dof_argstr(p);
+	for (int pass = 0; pass < 2; pass++) {
+		int n = pass ? p->nenoffs : p->noffs;
+		const uint32_t *offs = pass ? p->enoffs : p->offs;
+		for (int i = 0; i < n; i++) {
+			uint64_t pc = base + offs[i];
+			int64_t pc_off = usdt_file_vaddr_to_off(f, pc);
+			if (pc < base || pc_off < 0 || !in_exec_segment(f, pc)) {
+				add_warning(r, DOF_SECTION_NAME ": %s:%s:%s: site %#llx is outside every "
+					    "executable segment; site ignored", p->provider, p->function,
+					    p->name, (unsigned long long)pc);
+				continue;
+			}
+			struct usdt_site *s;
+			if (pass == 0)
+				s = push_site(r, &f->sites, &f->nsites, &r->sites_cap, p->provider, p->name,
+					      pc, (uint64_t)pc_off, 0, 0, args);
+			else
+				s = push_site(r, &f->ensites, &f->nensites, &r->ensites_cap, p->provider,
+					      p->name, pc, (uint64_t)pc_off, 0, 0, "");
+			s->from_dof = true;
+			if (*p->function)
+				s->function = xstrdup(p->function);
+		}
+	}
+	free(args);
+	add_dof_types(r, p);
+}
+
+/* Every DOF blob of a .SUNW_dof section (the linker concatenates one per -G object, each
+ * aligned to 8 bytes). A blob that does not parse is refused whole, with its message. */
+static void read_dof(struct reader *r, Elf_Scn *scn)
+{
+	Elf_Data *data = elf_rawdata(scn, NULL);
+	if (!data || !data->d_buf) {
+		add_warning(r, "cannot read section " DOF_SECTION_NAME ": %s", elf_errmsg(-1));
+		return;
+	}
+	const unsigned char *p = data->d_buf;
+	size_t off = 0;
+	while (off < data->d_size) {
+		/* zero padding between blobs */
+		if (p[off] == 0) {
+			off++;
+			continue;
+		}
+		struct usdt_dof dof;
+		size_t used;
+		char err[256];
+		if (usdt_dof_parse(p + off, data->d_size - off, &dof, &used, err, sizeof(err)) < 0) {
+			add_warning(r, DOF_SECTION_NAME " at offset %zu: %s; its probes are ignored", off,
+				    err);
+			return;
+		}
+		for (int i = 0; i < dof.nprobes; i++)
+			add_dof_probe(r, &dof.probes[i]);
+		usdt_dof_free(&dof);
+		off += used;
+	}
+}
+
 /* ---- the file ---- */
 
 static int read_elf(struct reader *r, char *errbuf, size_t errlen)
@@ -536,8 +692,8 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 		return -1;
 
 	/* Collect the note sections first: the notes need .stapsdt.base, wherever it is. */
-	Elf_Scn **notes = NULL, **typenotes = NULL;
-	size_t nnotes = 0, notes_cap = 0, ntypenotes = 0, typenotes_cap = 0;
+	Elf_Scn **notes = NULL, **typenotes = NULL, **dofs = NULL;
+	size_t nnotes = 0, notes_cap = 0, ntypenotes = 0, typenotes_cap = 0, ndofs = 0, dofs_cap = 0;
 	int rc;
 	while ((rc = elf_file_next_section(r->file, &scn, &sh, &name, errbuf, errlen)) > 0) {
 		if (sh.sh_type == SHT_SYMTAB)
@@ -557,20 +713,28 @@ static int read_elf(struct reader *r, char *errbuf, size_t errlen)
 		} else if (sh.sh_type == SHT_NOTE && strcmp(name, USDT_TYPENOTE_SECTION) == 0) {
 			xgrow(&typenotes, sizeof(*typenotes), &typenotes_cap, ntypenotes + 1);
 			typenotes[ntypenotes++] = scn;
+		} else if ((sh.sh_type == DOF_SHT_SUNW_DOF || strcmp(name, DOF_SECTION_NAME) == 0) &&
+			   sh.sh_type != SHT_NOBITS) {
+			xgrow(&dofs, sizeof(*dofs), &dofs_cap, ndofs + 1);
+			dofs[ndofs++] = scn;
 		}
 	}
+	r->symtab_scn = symtab;
+	r->dynsym_scn = dynsym;
 	for (size_t i = 0; i < nnotes && rc == 0; i++)
 		rc = read_stapsdt(r, notes[i], ".note.stapsdt", errbuf, errlen);
 	for (size_t i = 0; i < ntypenotes && rc == 0; i++)
 		read_typenotes(r, typenotes[i]);
+	/* After the type notes: a -G -x dof object's own type note has the declared types. */
+	for (size_t i = 0; i < ndofs && rc == 0; i++)
+		read_dof(r, dofs[i]);
 	free(notes);
 	free(typenotes);
+	free(dofs);
 	if (rc < 0)
 		return -1;
 	if (r->decls.len)
 		f->decls = strbuf_take(&r->decls);
-	r->symtab_scn = symtab;
-	r->dynsym_scn = dynsym;
 	return 0;
 }
 
@@ -670,6 +834,15 @@ void usdt_file_free(struct usdt_file *f)
 		free(s->argstr);
 		usdt_args_free(s->args, s->nargs);
 	}
+	for (int i = 0; i < f->nensites; i++) {
+		struct usdt_site *s = &f->ensites[i];
+		free(s->provider);
+		free(s->name);
+		free(s->function);
+		free(s->argstr);
+		usdt_args_free(s->args, s->nargs);
+	}
+	free(f->ensites);
 	for (int i = 0; i < f->ntypes; i++) {
 		struct usdt_probe_types *t = &f->types[i];
 		free(t->provider);

@@ -1,6 +1,8 @@
 /* usdt_note.h — read the USDT probes of one ELF file: its .note.stapsdt sites, the
  * .stapsdt.base adjustment, the enclosing function of each site, its decoded arguments, and
- * usdtrace's own declared-type notes (see usdt_typenote.h).
+ * usdtrace's own declared-type notes (see usdt_typenote.h); and the probes of the DOF in a
+ * .SUNW_dof section, as `dtrace -G` writes it, read by usdt_dof.c into the same sites and types
+ * (a DOF that does not parse is a warning, its probes ignored).
  *
  * Contract: usdt_file_open either returns a complete struct usdt_file or fails with a message in
  * errbuf ("not an ELF file", "32-bit ELF objects are not supported", "section header table lies
@@ -40,6 +42,8 @@ struct usdt_site {
 	int nargs;
 	struct usdt_arg *args;
 	int nbadargs;         /* arguments that did not decode */
+	bool from_dof;        /* from a .SUNW_dof section (usdt_dof.h): arguments are the call's
+	                       * registers and stack, function as the DOF names it */
 };
 
 /* One probe's declared argument types, from usdtrace's type note. */
@@ -65,6 +69,10 @@ struct usdt_file {
 	struct usdt_segment *segs;
 	int nsites;
 	struct usdt_site *sites;
+	/* DOF's is-enabled sites (usdt_dof.h): where a program asks whether a probe is enabled,
+	 * with no arguments. Kept apart from sites, which are attached as probe sites. */
+	int nensites;
+	struct usdt_site *ensites;
 	int ntypes;
 	struct usdt_probe_types *types;
 	char *decls;          /* D declarations recorded by `usdtrace -G`, NULL if none */
