@@ -71,6 +71,29 @@ $(B)/asan/gen_sdt_text.o: $(B)/gen/sdt_text.c $(B)/asan/gen_sdt_text.d
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(DEPFLAGS) -c $< -o $@
 
+# `-G -x dof` links the registration code of rt/dof_register.c into its output
+# (src/provc/prov_dof.c): the object is compiled here, position-independent, and its bytes are
+# $(B)/gen/dof_rt_obj.c (prov_dof_rt_obj).
+LIB_OBJS  += $(B)/obj/gen_dof_rt_obj.o
+ASAN_OBJS += $(B)/asan/gen_dof_rt_obj.o
+
+$(B)/gen/dof_rt.o: rt/dof_register.c Makefile
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 $(WARN) -O2 -fPIC -fno-stack-protector -c $< -o $@
+
+$(B)/gen/dof_rt_obj.c: $(B)/gen/dof_rt.o
+	{ echo '#include "prov_dof.h"'; echo 'const unsigned char prov_dof_rt_obj[] = {'; \
+	  od -An -v -tx1 $< | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo '};'; \
+	  echo 'const size_t prov_dof_rt_obj_size = sizeof(prov_dof_rt_obj);'; } > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/gen_dof_rt_obj.o: $(B)/gen/dof_rt_obj.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/asan/gen_dof_rt_obj.o: $(B)/gen/dof_rt_obj.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) -c $< -o $@
+
 $(B)/libusdtrace.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
@@ -195,13 +218,17 @@ FUZZ_CFLAGS := -std=gnu11 -Wall -Wextra -O1 -g $(FUZZ_SAN) -Iinclude $(SRC_INC) 
 	       -DUSDTRACE_VERSION='"$(VERSION)"' -DUSDTRACE_LIBDIR='"$(PREFIX)/lib/usdtrace"'
 FUZZ_SRCS  := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS  := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
-FUZZ_OBJS  := $(LIB_SRCS:src/%.c=$(B)/fuzz/obj/%.o) $(B)/fuzz/obj/gen_sdt_text.o
+FUZZ_OBJS  := $(LIB_SRCS:src/%.c=$(B)/fuzz/obj/%.o) $(B)/fuzz/obj/gen_sdt_text.o $(B)/fuzz/obj/gen_dof_rt_obj.o
 
 $(B)/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
 
 $(B)/fuzz/obj/gen_sdt_text.o: $(B)/gen/sdt_text.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(B)/fuzz/obj/gen_dof_rt_obj.o: $(B)/gen/dof_rt_obj.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 

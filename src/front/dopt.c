@@ -97,6 +97,7 @@ static const struct dopt_def defs[] = {
 	{"define", K_STR, F(define), 0, 0, 0, false, NULL},
 	{"destructive", K_BOOL, F(destructive), 0, 0, 0, false, NULL},
 	{"disasm", K_NUM, F(disasm), 0, 0, I32, false, NULL},
+	{"dof", K_FLAG, F(dof), 0, 0, 0, false, NULL},
 	{"droptags", K_ANY, F(droptags), 0, 0, 0, false, NULL},
 	{"dtypes", K_STR, F(dtypes), 0, 0, 0, false, NULL},
 	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 1, INT64_MAX, false, NULL},

@@ -68,6 +68,8 @@ struct dopts {
 	 * verifier log of a refused one */
 	bool aggpercpu, argref, cpp, defaultargs, empty, errtags, knodefs, nolibs, pspec, unodefs,
 		verbose, zdefs;
+	/* usdtrace's own: -h/-G write DTrace's probe form (DOF in .SUNW_dof) instead of stapsdt */
+	bool dof;
 	/* accepted for compatibility; no effect on tracing here */
 	uint64_t bpflogsize, lockmem, pcapsize, preallocate;
 	int64_t disasm, iregs, maxframes, pgmax, tree, tregs, useruid;

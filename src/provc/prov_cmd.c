@@ -18,6 +18,7 @@
 #include "dcpp.h"
 #include "dlib.h"
 #include "dparse.h"
+#include "prov_dof.h"
 #include "prov_header.h"
 #include "prov_object.h"
 #include "util.h"
@@ -346,7 +347,8 @@ int prov_cmd_run(const struct opts *o)
 	int status = 1;
 	char *header = NULL;
 	if (o->header) {
-		header = prov_header_text(g, out, o->scripts[0], &err);
+		header = o->dopts.dof ? prov_header_text_dof(g, out, o->scripts[0])
+				      : prov_header_text(g, out, o->scripts[0], &err);
 		if (!header) {
 			util_warn("%s", derr_format(&err, o->dopts.errtags, text, sizeof(text)));
 			goto done;
@@ -361,7 +363,8 @@ int prov_cmd_run(const struct opts *o)
 		if (!ok)
 			util_warn("failed to write %s: %s", out, strerror(errno));
 	} else {
-		ok = prov_object_write(g, of.fd, machine, o->scripts[0], &err) == 0;
+		ok = (o->dopts.dof ? prov_dof_write(g, o->args, o->nargs, of.fd, o->scripts[0], &err)
+				   : prov_object_write(g, of.fd, machine, o->scripts[0], &err)) == 0;
 		if (!ok)
 			util_warn("%s: %s", out, derr_format(&err, o->dopts.errtags, text, sizeof(text)));
 	}

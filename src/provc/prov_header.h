@@ -13,6 +13,7 @@
  * `outname`'s base name ("probes.h" -> USDTRACE_PROBES_H). */
 #ifndef USDTRACE_PROV_HEADER_H
 #define USDTRACE_PROV_HEADER_H
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "dparse.h"
@@ -22,6 +23,13 @@ extern const char prov_sdt_text[];
 
 char *prov_header_text(const struct dprog *g, const char *outname, const char *script,
 		       struct derr *err);
+/* `usdtrace -h -x dof`: the header dtrace -h writes, in substance: PROV_PROBE(args) calls
+ * `extern void __dtrace_prov___probe(native types)`, PROV_PROBE_ENABLED() passes a zeroed
+ * uint32_t to `__dtraceenabled_prov___probe` and yields it; `-G -x dof` rewrites the calls.
+ * Never fails. */
+char *prov_header_text_dof(const struct dprog *g, const char *outname, const char *script);
+/* "__dtrace_prov___probe", or "__dtraceenabled_prov___probe" when enabled. Malloc'd. */
+char *prov_dof_func_name(const char *provider, const char *probe, bool enabled);
 /* The macro name dtrace -h uses: provider upper-cased, '_', probe with "__" -> "_", upper-cased. */
 char *prov_macro_name(const char *provider, const char *probe);
 #endif

@@ -37,6 +37,9 @@ struct reader {
 	Elf_Scn *symtab_scn, *dynsym_scn; /* found by read_elf, loaded by resolve_sites */
 	bool symbols_loaded;
 	size_t ensites_cap;
+	/* USDT_NOTE_DOFSEM notes; strings point into libelf's copy of the section */
+	struct dofsem { uint64_t addr; const char *provider, *name; } *dofsems;
+	size_t ndofsems, dofsems_cap;
 	struct strbuf decls;
 };
 
@@ -361,6 +364,22 @@ static void add_argmap(struct reader *r, size_t noteoff, const struct note *n)
 	t->map = map;
 }
 
+/* A DOFSEM note: the semaphore of a probe described in DOF (kept for read_dof). */
+static void add_dofsem(struct reader *r, size_t noteoff, const struct note *n)
+{
+	if (n->descsz < 8 + 4 || count_strings(n->desc + 8, n->descsz - 8) != 2 ||
+	    !n->desc[8]) {
+		add_warning(r, USDT_TYPENOTE_SECTION ": note at offset %zu: semaphore note is not an "
+			    "address, provider and name", noteoff);
+		return;
+	}
+	xgrow(&r->dofsems, sizeof(*r->dofsems), &r->dofsems_cap, r->ndofsems + 1);
+	struct dofsem *d = &r->dofsems[r->ndofsems++];
+	d->addr = read_word(r, n->desc, 8);
+	d->provider = (const char *)n->desc + 8;
+	d->name = d->provider + strlen(d->provider) + 1;
+}
+
 static void read_typenotes(struct reader *r, Elf_Scn *scn)
 {
 	Elf_Data *data = elf_rawdata(scn, NULL);
@@ -380,6 +399,8 @@ static void read_typenotes(struct reader *r, Elf_Scn *scn)
 			add_types(r, at, &n);
 		} else if (n.type == USDT_NOTE_ARGMAP) {
 			add_argmap(r, at, &n);
+		} else if (n.type == USDT_NOTE_DOFSEM) {
+			add_dofsem(r, at, &n);
 		} else if (n.type == USDT_NOTE_DECLS) {
 			if (n.descsz == 0 || n.desc[n.descsz - 1] != 0 ||
 			    memchr(n.desc, 0, n.descsz) != n.desc + n.descsz - 1) {
@@ -618,6 +639,22 @@ static void add_dof_probe(struct reader *r, const struct usdt_dof_probe *p)
 			    p->function, p->name, p->addr_sym ? p->addr_sym : p->function);
 		return;
 	}
+	/* The semaphore `usdtrace -G -x dof` keeps for the probe (its is-enabled function reads
+	 * it), counted by the kernel like a stapsdt site's. */
+	uint64_t sem = 0;
+	int64_t sem_off = 0;
+	for (size_t i = 0; i < r->ndofsems; i++)
+		if (strcmp(r->dofsems[i].provider, p->provider) == 0 &&
+		    strcmp(r->dofsems[i].name, p->name) == 0) {
+			sem = r->dofsems[i].addr;
+			break;
+		}
+	if (sem && (sem_off = usdt_file_vaddr_to_off(f, sem)) < 0) {
+		add_warning(r, DOF_SECTION_NAME ": %s:%s: semaphore address %#llx is outside every "
+			    "loadable segment; ignored", p->provider, p->name, (unsigned long long)sem);
+		sem = 0;
+		sem_off = 0;
+	}
 	char *args = usdt_dof_argstr(p);
 	for (int pass = 0; pass < 2; pass++) {
 		int n = pass ? p->nenoffs : p->noffs;
@@ -634,10 +671,10 @@ static void add_dof_probe(struct reader *r, const struct usdt_dof_probe *p)
 			struct usdt_site *s;
 			if (pass == 0)
 				s = push_site(r, &f->sites, &f->nsites, &r->sites_cap, p->provider, p->name,
-					      pc, (uint64_t)pc_off, 0, 0, args);
+					      pc, (uint64_t)pc_off, sem, (uint64_t)sem_off, args);
 			else
 				s = push_site(r, &f->ensites, &f->nensites, &r->ensites_cap, p->provider,
-					      p->name, pc, (uint64_t)pc_off, 0, 0, "");
+					      p->name, pc, (uint64_t)pc_off, sem, (uint64_t)sem_off, "");
 			s->from_dof = true;
 			if (*p->function)
 				s->function = xstrdup(p->function);
@@ -749,6 +786,7 @@ static void pending_close(struct usdt_pending *p)
 	elf_symtab_free(&p->r.symtab);
 	elf_symtab_free(&p->r.dynsym);
 	strbuf_free(&p->r.decls);
+	free(p->r.dofsems);
 	elf_file_close(&p->file);
 	free(p);
 }

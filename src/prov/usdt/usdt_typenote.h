@@ -13,6 +13,11 @@
  *                       (`probe p(int i, int j) : (int j, int i)`); mapK is "N type": the
  *                       native argument (0-based) translated argument K is made from, one
  *                       space, the translated type's C spelling ("1 conninfo_t *").
+ *   USDT_NOTE_DOFSEM    desc = address (8 bytes, the file's byte order) provider NUL name NUL:
+ *                       written by `usdtrace -G -x dof`, one per probe: the link-time address of
+ *                       the probe's semaphore (a relocation fills it in), which its DOF cannot
+ *                       say; the tracer counts on it as on a stapsdt note's semaphore, and the
+ *                       probe's is-enabled function reads it.
  *   USDT_NOTE_DECLS     desc = D source text NUL: the typedefs, structs, unions and enums of the
  *                       provider file, so the tracer can type args[N]->field. One per -G object.
  */
@@ -23,4 +28,5 @@
 #define USDT_NOTE_ARGTYPES    1
 #define USDT_NOTE_DECLS       2
 #define USDT_NOTE_ARGMAP      3
+#define USDT_NOTE_DOFSEM      4
 #endif
