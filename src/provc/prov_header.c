@@ -152,10 +152,13 @@ char *prov_header_text_dof(const struct dprog *g, const char *outname, const cha
 			for (int k = 0; k < pr->nargs; k++)
 				strbuf_printf(&b, "%sarg%d", k ? ", " : "", k);
 			strbuf_printf(&b, ") \\\n\t%s(", fn);
-			for (int k = 0; k < pr->nargs; k++)
-				strbuf_printf(&b, "%sarg%d", k ? ", " : "", k);
+			for (int k = 0; k < pr->nargs; k++) {
+				char *ty = cxx_safe(dtype_spell(pr->args[k].type, NULL, true));
+				strbuf_printf(&b, "%s(%s)(arg%d)", k ? ", " : "", ty, k);
+				free(ty);
+			}
 			strbuf_puts(&b, ")\n");
-			strbuf_printf(&b, "#define %s_ENABLED() \\\n\t({ uint32_t usdtrace_enabled_ = 0; "
+			strbuf_printf(&b, "#define %s_ENABLED() ({ uint32_t usdtrace_enabled_ = 0; "
 				      "%s(&usdtrace_enabled_); usdtrace_enabled_; })\n", macro, en);
 			free(macro);
 			free(fn);
