@@ -7,7 +7,7 @@ set -eu
 OUT=$1
 U=${USDTRACE:-$PWD/build/usdtrace}
 rm -rf "$OUT"
-for t in usdt_elf elf_funcs stapsdt typenote symtab usdt_arg dwarf proc_maps dprog provfile \
+for t in usdt_elf elf_funcs stapsdt typenote dof symtab usdt_arg dwarf proc_maps dprog provfile \
 	 dopt dfmt probedesc; do
 	mkdir -p "$OUT/$t"
 done
@@ -35,6 +35,28 @@ for f in tests/prov/valid/*.d; do
 	"$U" -G -s "$f" -o "$W/$b.o" 2>/dev/null || continue
 	objcopy --dump-section .note.usdtrace="$OUT/typenote/$b" "$W/$b.o" /dev/null 2>/dev/null || true
 done
+# DOF: programs firing every probe of each provider file, built with -h/-G -x dof; their
+# .SUNW_dof sections, from shared objects (tests/fuzz/seeds/dof also has dtrace -G's).
+for f in tests/prov/valid/*.d; do
+	b=$(basename "$f" .d)
+	"$U" -C -h -x dof -s "$f" -o "$W/$b.h" 2>/dev/null || continue
+	{
+		echo '#include <stddef.h>'; echo '#include <stdint.h>'; echo '#include <sys/types.h>'
+		sed '/^provider /,$d' "$f"
+		echo "#include \"$b.h\""
+		echo 'int fire(long k) { int n = 0;'
+		sed -n '/^\/\* provider /,$ s/^#define \([A-Z0-9_]*\)(\(.*\)) \\$/\1 \2/p' "$W/$b.h" |
+		while read -r m args; do
+			echo "if (${m}_ENABLED()) n++; $m($(echo "$args" | sed 's/arg[0-9]*/k/g'));"
+		done
+		echo 'return n; }'
+	} >"$W/$b-dof.c"
+	gcc -O2 -fPIC -w -c "$W/$b-dof.c" -o "$W/$b-dof.o" 2>/dev/null &&
+		"$U" -C -G -x dof -s "$f" -o "$W/$b-dofp.o" "$W/$b-dof.o" 2>/dev/null &&
+		gcc -shared -o "$W/$b-dof.so" "$W/$b-dof.o" "$W/$b-dofp.o" 2>/dev/null &&
+		objcopy --dump-section .SUNW_dof="$OUT/dof/$b" "$W/$b-dof.so" /dev/null 2>/dev/null || true
+done
+
 # Real objects of this machine: their notes and argument strings (whole files are too big to
 # fuzz quickly; the small programs above stand for them).
 for obj in /usr/bin/python3.11 /usr/lib/x86_64-linux-gnu/libstdc++.so.6 \

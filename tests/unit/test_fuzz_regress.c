@@ -23,6 +23,9 @@
 #define LLVMFuzzerTestOneInput fuzz_typenote
 #include "../fuzz/fuzz_typenote.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_dof
+#include "../fuzz/fuzz_dof.c"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_symtab
 #include "../fuzz/fuzz_symtab.c"
 #undef LLVMFuzzerTestOneInput
@@ -111,6 +114,7 @@ REPLAY(usdt_elf)
 REPLAY(elf_funcs)
 REPLAY(stapsdt)
 REPLAY(typenote)
+REPLAY(dof)
 REPLAY(symtab)
 REPLAY(usdt_arg)
 REPLAY(dwarf)
