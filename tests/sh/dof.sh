@@ -15,6 +15,7 @@
 #    refuses a call to a probe the provider file does not declare.
 tmp=${DOF_KEEP:-$(mktemp -d)}
 trap 'rm -rf "$tmp"' EXIT
+. "$TOP/tests/sh/lib.sh"
 P="$TOP/tests/prov/valid"
 cd "$tmp" || exit 1
 CC=${CC_TEST:-gcc}
@@ -173,6 +174,32 @@ if [ "$(grep -c '^two$' en.out)" -eq 3 ] &&
 	echo "ok - is-enabled-untraced"
 else
 	echo "not ok - is-enabled-untraced: $(cat en.out | head -n 5 | tr '\n' ' ')"
+fi
+
+# System-wide: a running DOF program is listed by `-l -n tst:::`; one started while a
+# system-wide description is traced fires it (the uprobes are on the file, for every process).
+./tdof/prog 60 > /dev/null &
+bg=$!
+sdt_wait_exec $bg "$tmp/tdof/prog" 10
+"$USDTRACE" -l -n 'tst:::' > sw.l 2>&1
+timeout 90 "$USDTRACE" -q -n 'BEGIN { printf("ready\n"); } tst:::two { printf("two %d %d\n", args[0], args[1]); }
+    tst:::none /pid != $1/ { exit(0); }' $bg > sw.out 2>&1 &
+tr=$!
+i=0
+while [ $i -lt 600 ] && ! grep -q ready sw.out; do sleep 0.1; i=$((i + 1)); done
+./tdof/prog > /dev/null
+wait $tr
+kill $bg 2>/dev/null
+wait $bg 2>/dev/null
+if [ "$(grep -c "^ *[0-9]* *tst$bg  *prog  *main " sw.l)" -ne 4 ]; then
+	echo "not ok - system-wide-list: $(head -n 6 sw.l | tr '\n' '|')"
+else
+	echo "ok - system-wide-list"
+fi
+if [ "$(grep -v -e '^$' -e ready sw.out | tr '\n' '|')" = "two 10 0|" ]; then
+	echo "ok - system-wide-trace"
+else
+	echo "not ok - system-wide-trace: $(tr '\n' '|' < sw.out)"
 fi
 
 # ---- DTrace for Linux, both ways ----
