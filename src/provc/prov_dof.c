@@ -218,6 +218,14 @@ static int probe_call(struct state *st, int obj, const char *path, Elf *e, Elf_D
 		if (!gelf_update_rela(rd, ri, &r))
 			return derr_set(st->err, DTAG_NONE, "%s: cannot update a relocation: %s", path,
 					elf_errmsg(-1));
+		/* The probe function stays in the symbol table, now referenced by nothing: weak and
+		 * hidden, so that no link (a shared object's users included) asks for it. */
+		s.st_info = GELF_ST_INFO(STB_WEAK, GELF_ST_TYPE(s.st_info));
+		s.st_other = STV_HIDDEN;
+		if (!gelf_update_sym(symd, (int)symidx, &s))
+			return derr_set(st->err, DTAG_NONE, "%s: cannot update a symbol: %s", path,
+					elf_errmsg(-1));
+		elf_flagdata(symd, ELF_C_SET, ELF_F_DIRTY);
 		elf_flagdata(rd, ELF_C_SET, ELF_F_DIRTY);
 		elf_flagdata(td, ELF_C_SET, ELF_F_DIRTY);
 		*changed = true;
@@ -856,23 +864,30 @@ static int copy_to(const char *path, int out)
 	return r == 0 ? 0 : -1;
 }
 
+/* Run argv (argv[0] looked up in PATH); 0 when it exits with status 0. */
+static int run_tool(struct state *st, char **argv)
+{
+	pid_t pid;
+	int rc = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ), status = 0;
+	if (rc != 0)
+		return derr_set(st->err, DTAG_NONE, "cannot run %s: %s", argv[0], strerror(rc));
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return derr_set(st->err, DTAG_NONE, "%s failed (status %d)", argv[0], status);
+	return 0;
+}
+
+/* dof.o and rt.o of dir linked into out.o; then the DOF's symbol, which the registration
+ * code refers to, made local, so that several -x dof objects (of different provider files)
+ * link into one program, each registering its own DOF. */
 static int run_ld(struct state *st, const char *dir)
 {
-	const char *ld = getenv("LD");
-	if (!ld || !*ld)
-		ld = "ld";
+	const char *ld = getenv("LD"), *objcopy = getenv("OBJCOPY");
 	char *outp = xasprintf("%s/out.o", dir), *dofp = xasprintf("%s/dof.o", dir),
 	     *rtp = xasprintf("%s/rt.o", dir);
-	char *argv[] = { (char *)ld, "-r", "-o", outp, dofp, rtp, NULL };
-	pid_t pid;
-	int rc = posix_spawnp(&pid, ld, NULL, NULL, argv, environ), status = 0;
-	int ret = -1;
-	if (rc != 0)
-		derr_set(st->err, DTAG_NONE, "cannot run %s: %s", ld, strerror(rc));
-	else if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		derr_set(st->err, DTAG_NONE, "%s -r failed (status %d)", ld, status);
-	else
-		ret = 0;
+	char *ldv[] = { (char *)(ld && *ld ? ld : "ld"), "-r", "-o", outp, dofp, rtp, NULL };
+	char *ocv[] = { (char *)(objcopy && *objcopy ? objcopy : "objcopy"),
+			"--localize-symbol=__usdtrace_dof", outp, NULL };
+	int ret = run_tool(st, ldv) == 0 && run_tool(st, ocv) == 0 ? 0 : -1;
 	free(outp);
 	free(dofp);
 	free(rtp);

@@ -8,13 +8,15 @@
  *  - Each object is rewritten in place. A call `call __dtrace_PROV___PROBE` (a relocation of
  *    type PLT32 or PC32 against that undefined symbol, at a 0xe8 call, or 0xe9 tail jump)
  *    becomes five one-byte nops (a tail jump: `ret` and four nops) and its relocation
- *    R_X86_64_NONE against no symbol: the site, whose arguments are where the call left
- *    them. A call `call __dtraceenabled_PROV___PROBE` stays a call: the output defines that
+ *    R_X86_64_NONE against no symbol, the probe function's symbol becoming weak and hidden
+ *    (nothing refers to it any more): the site, whose arguments are where the call left them. A call `call __dtraceenabled_PROV___PROBE` stays a call: the output defines that
  *    function. As with dtrace -G, an object is rewritten once: -G again on the same object
  *    finds only its is-enabled calls. Every
  *    function holding sites gets a hidden global alias (`__usdtrace_dof.KEY.N.FUNC`, appended
  *    to the symbol table) that the DOF's relocations name, so static functions work too.
- *  - The output (written to fd) is `ld -r` ($LD, else ld) of two objects: one with the DOF
+ *  - The output (written to fd) is `ld -r` ($LD, else ld) of two objects, its DOF symbol
+ *    then made local (`objcopy --localize-symbol`, $OBJCOPY else objcopy) so that objects of
+ *    several provider files link into one program: one with the DOF
  *    (.SUNW_dof, version 2: per provider a string table, probes, argument mappings, offsets,
  *    is-enabled offsets, the provider, and relocations of each probe's function address, which
  *    .rela.SUNW_dof resolves at link time as dtrace -G's objects do), the semaphores (.probes,

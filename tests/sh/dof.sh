@@ -202,6 +202,34 @@ else
 	echo "not ok - system-wide-trace: $(tr '\n' '|' < sw.out)"
 fi
 
+# Two provider files' -G -x dof objects in one program (two DOF blobs in one section), one of
+# them in a shared library the program links: both listed, the library's probe traced.
+mkdir -p two
+(cd two && "$USDTRACE" -h -x dof -s ../t.d -o t.h && "$USDTRACE" -h -x dof -s "$P/minimal.d" -o mi.h &&
+ printf '#include "mi.h"\nint libfire(int n) { if (MINIMAL_TICK_ENABLED()) n++; MINIMAL_TOCK(n); return n; }\n' > lib.c &&
+ printf '#include "t.h"\nint libfire(int n);\nint main(int argc, char **argv) { (void)argv; TST_NONE(); return libfire(argc) > 100; }\n' > main.c &&
+ $CC -O2 -fPIC -c lib.c && $CC -O2 -c main.c &&
+ "$USDTRACE" -G -x dof -s "$P/minimal.d" -o mip.o lib.o && "$USDTRACE" -G -x dof -s ../t.d -o tp.o main.o &&
+ $CC -shared -o libmi.so lib.o mip.o && $CC -o both main.o tp.o lib.o mip.o &&
+ $CC -o withlib main.o tp.o -L. -lmi -Wl,-rpath,"$tmp/two") > two.log 2>&1
+if [ ! -x two/withlib ] || [ ! -x two/both ]; then
+	echo "not ok - two-providers: build failed: $(tail -n 3 two.log | tr '\n' ' ')"
+	echo "not ok - shared-library: build failed"
+else
+	"$USDTRACE" -l -c ./two/both -n 'tst$target:::none' -n 'minimal$target:::tock' > two.l 2>&1
+	if [ "$(awk 'NR > 1 { print $3, $4, $5 }' two.l | tr '\n' '|')" = "both main none|both libfire tock|" ]; then
+		echo "ok - two-providers"
+	else
+		echo "not ok - two-providers: $(tr '\n' '|' < two.l)"
+	fi
+	timeout 60 "$USDTRACE" -q -c ./two/withlib -n 'minimal$target:::tock { printf("%s %s %d\n", probemod, probefunc, args[0]); }' > lib.out 2>&1
+	if [ "$(grep -v '^$' lib.out)" = "libmi.so libfire 1" ]; then
+		echo "ok - shared-library"
+	else
+		echo "not ok - shared-library: $(tr '\n' '|' < lib.out)"
+	fi
+fi
+
 # ---- DTrace for Linux, both ways ----
 D=/opt/oracle-dtrace/sbin/dtrace
 SHIM=/opt/oracle-dtrace/lib64/dtrace/usdt-shim.so
