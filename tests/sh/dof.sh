@@ -10,7 +10,8 @@
 #    the same output.
 #  - DTrace for Linux (/opt/oracle-dtrace, with its usdt-shim standing in for dtprobed) lists
 #    and traces the -G -x dof program like the objects its own dtrace -G makes; usdtrace lists
-#    and traces dtrace -G's objects.
+#    and traces dtrace -G's objects; a program built with dtrace -h's header and our -G -x dof
+#    traces like ours.
 #  - malformed DOF is refused with a message naming the fault (exit 1, no crash); -G -x dof
 #    refuses a call to a probe the provider file does not declare.
 tmp=${DOF_KEEP:-$(mktemp -d)}
@@ -238,6 +239,7 @@ if [ ! -x "$D" ] || [ ! -f "$SHIM" ]; then
 	echo "skip - dtrace-traces-ours: DTrace for Linux is not built at /opt/oracle-dtrace"
 	echo "skip - ours-lists-dtrace: DTrace for Linux is not built at /opt/oracle-dtrace"
 	echo "skip - ours-traces-dtrace: DTrace for Linux is not built at /opt/oracle-dtrace"
+	echo "skip - dtrace-h-ours-G: DTrace for Linux is not built at /opt/oracle-dtrace"
 else
 	[ -d /sys/kernel/debug/tracing ] || mount -t debugfs nodev /sys/kernel/debug 2>/dev/null
 	LD_PRELOAD=$SHIM timeout 120 "$D" -l -c ./tdof/prog -n 'tst$target:::' > dl.out 2>&1
@@ -255,6 +257,16 @@ else
 		echo "ok - dtrace-traces-ours"
 	else
 		echo "not ok - dtrace-traces-ours: $(head -n 8 dt.out | tr '\n' '|')"
+	fi
+	# dtrace -h's header with our -G -x dof: the same program, is-enabled site included
+	mkdir -p tdh
+	(cd tdh && "$D" -h -s ../t.d -o t.h && cp ../t.c . && $CC -O2 -c t.c &&
+	 "$USDTRACE" -G -x dof -s ../t.d -o p.o t.o && $CC -o prog t.o p.o) > tdh.log 2>&1
+	timeout 60 "$USDTRACE" -q -c ./tdh/prog -n "$script" > tdh.out 2> tdh.err
+	if [ "$(grep -v '^$' tdh.out)" = "$want" ]; then
+		echo "ok - dtrace-h-ours-G"
+	else
+		echo "not ok - dtrace-h-ours-G: $(tail -n 2 tdh.log | tr '\n' ' ') $(tr '\n' '|' < tdh.out) $(cat tdh.err)"
 	fi
 	mkdir -p tdt
 	(cd tdt && "$D" -h -s ../t.d -o t.h && cp ../t.c . && $CC -O2 -c t.c &&
