@@ -1,6 +1,9 @@
 #!/bin/sh
 # start.sh — start-to-exit cost of the smallest tracing program: usdtrace's
-# `-n 'BEGIN { exit(0); }'` against bpftrace's `BEGIN { exit(); }`, side by side in one run.
+# `-n 'BEGIN { exit(0); }'` against bpftrace's `BEGIN { exit(); }`, side by side in one run;
+# then of a clause on every system call (370 probes: one program for all of them, loaded and
+# verified once, so start-up does not grow with the probes), with basename() (a loop the
+# verifier walks) and with probefunc, beside bpftrace's one program on raw_syscalls:sys_enter.
 # Not part of `make check`.
 #
 #   sh bench/start.sh [RUNS]        (default 11 runs of each; must run as root)
@@ -97,4 +100,31 @@ if [ $have_bpftrace -eq 1 ] && [ -s "$w/bpftrace" ] && [ -s "$w/usdtrace" ]; the
 else
 	echo "bpftrace not available: no comparison"
 fi
+
+# clauses on every system call: the same alternation, medians of wall time
+SYS_BASENAME='syscall:::entry { @[basename(execname)] = count(); } BEGIN { exit(0); }'
+SYS_PROBEFUNC='syscall:::entry { @[probefunc] = count(); } BEGIN { exit(0); }'
+SYS_BT='tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } BEGIN { exit(); }'
+i=0
+while [ $i -lt "$RUNS" ]; do
+	measure sys_basename "$USDTRACE" -q -n "$SYS_BASENAME"
+	measure sys_probefunc "$USDTRACE" -q -n "$SYS_PROBEFUNC"
+	if [ $have_bpftrace -eq 1 ]; then
+		measure sys_bpftrace "$BPFTRACE" -e "$SYS_BT"
+	fi
+	i=$((i + 1))
+done
+echo
+echo "a clause on every system call, start-to-exit, $RUNS runs each, medians:"
+printf '%-10s %12s  %s\n' "" "wall (ms)" "command"
+for name in sys_basename sys_probefunc sys_bpftrace; do
+	[ -s "$w/$name" ] || continue
+	case $name in
+	sys_basename) who=usdtrace cmd="usdtrace -q -n '$SYS_BASENAME'" ;;
+	sys_probefunc) who=usdtrace cmd="usdtrace -q -n '$SYS_PROBEFUNC'" ;;
+	*) who=bpftrace cmd="bpftrace -e '$SYS_BT'" ;;
+	esac
+	awk -v n="$who" -v wl="$(median "$w/$name" 1)" -v c="$cmd" \
+		'BEGIN { printf "%-10s %12.3f  %s\n", n, wl / 1e6, c }'
+done
 exit $bad

@@ -311,7 +311,7 @@ static void rec_flush_if(struct cgc *c, bool always)
 	e->size = cgc_round8(c->rec_size);
 	if (e->size + cgc_spec_rec_extra(c) > c->rec_max)
 		c->rec_max = e->size + cgc_spec_rec_extra(c);
-	if (c->probe->prov->cg_epid) {
+	if (cgc_probe_at_run_time(c) && c->probe->prov->cg_epid) {
 		c->probe->prov->cg_epid(c, 1, e->epid);
 		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, 0));
 	} else {
@@ -764,7 +764,7 @@ static void emit_fault(struct cg *g, int kind, int addr_reg)
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_KIND, kind));
 	/* the pc DTrace reports: where this fault is raised (never 0: the prologue comes first) */
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_FLT_PC, (int32_t)c->buf.n));
-	if (c->probe->prov->cg_epid) {
+	if (cgc_probe_at_run_time(c) && c->probe->prov->cg_epid) {
 		c->probe->prov->cg_epid(c, 1, (uint32_t)cgc_current_epid(c));
 		cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_FLT_EPID));
 	} else {
@@ -1119,6 +1119,84 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 	c->buf.n = c->buf.cap = 0;
 }
 
+static void build_probe_clauses(struct cgc *c)
+{
+	size_t n = c->o->nprobes, nc = 0, total = 0;
+	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next)
+		nc += cl->kind == DN_CLAUSE;
+	int *count = xcalloc(n + 1, sizeof *count);
+	for (size_t k = 0; k < nc; k++)
+		for (size_t i = 0; i < c->in->nclause_probes[k]; i++) {
+			count[c->in->clause_probes[k][i]]++;
+			total++;
+		}
+	c->pc_first = xcalloc(n + 1, sizeof *c->pc_first);
+	for (size_t i = 0; i < n; i++)
+		c->pc_first[i + 1] = c->pc_first[i] + count[i];
+	c->pc_list = xcalloc(total + 1, sizeof *c->pc_list);
+	memset(count, 0, (n + 1) * sizeof *count);
+	/* clauses in program order, so equal sets give equal lists */
+	for (size_t k = 0; k < nc; k++)
+		for (size_t i = 0; i < c->in->nclause_probes[k]; i++) {
+			int p = c->in->clause_probes[k][i];
+			c->pc_list[c->pc_first[p] + count[p]++] = (int)k;
+		}
+	free(count);
+}
+
+bool cgc_same_clauses(struct cgc *c, int a, int b)
+{
+	if (!c->pc_first)
+		build_probe_clauses(c);
+	int na = c->pc_first[a + 1] - c->pc_first[a], nb = c->pc_first[b + 1] - c->pc_first[b];
+	return na == nb && memcmp(&c->pc_list[c->pc_first[a]], &c->pc_list[c->pc_first[b]],
+				  (size_t)na * sizeof *c->pc_list) == 0;
+}
+
+/* Whether multi-probe programs q and p are one: the same provider, clauses and code. */
+static bool same_program(struct cgc *c, const struct dobj_prog *q, const struct dobj_prog *p)
+{
+	const struct dobj *o = c->o;
+	return q->multi && o->probes[q->probe].prov == o->probes[p->probe].prov &&
+	       q->type == p->type && q->sleepable == p->sleepable && q->nepids == p->nepids &&
+	       q->ninsns == p->ninsns && q->nrelocs == p->nrelocs &&
+	       cgc_same_clauses(c, q->probe, p->probe) &&
+	       memcmp(q->insns, p->insns, p->ninsns * sizeof *p->insns) == 0 &&
+	       memcmp(q->map_relocs, p->map_relocs, p->nrelocs * sizeof *p->map_relocs) == 0;
+}
+
+void cgc_compile_multi(struct cgc *c, int probe_idx)
+{
+	struct dobj *o = c->o;
+	size_t k = o->nprogs;
+	c->multi = true;
+	cgc_compile_program(c, probe_idx, CGC_USDT_GUARDED);
+	c->multi = false;
+	struct dobj_prog *p = &o->progs[k];
+	p->multi = true;
+	for (size_t i = 0; i < k; i++) {
+		struct dobj_prog *q = &o->progs[i];
+		if (!same_program(c, q, p))
+			continue;
+		q->also = xrealloc(q->also, (q->nalso + 1) * sizeof *q->also);
+		q->also[q->nalso++] = (struct dobj_prog_probe){ probe_idx, p->first_epid };
+		free(p->insns);
+		free(p->map_relocs);
+		for (size_t j = 0; j < p->nnotes; j++)
+			free(p->notes[j].text);
+		free(p->notes);
+		memset(p, 0, sizeof *p);
+		o->nprogs--;
+		/* its scratch-size patches go with it */
+		size_t w = 0;
+		for (size_t j = 0; j < c->nsize_patches; j++)
+			if (c->size_patches[j].prog != k)
+				c->size_patches[w++] = c->size_patches[j];
+		c->nsize_patches = w;
+		return;
+	}
+}
+
 /* Whether some clause the program of probe_idx runs calls speculate(). */
 bool cgc_program_speculates(struct cgc *c, int probe_idx)
 {
@@ -1270,6 +1348,8 @@ done:
 	free(c->relocs);
 	free(c->patches);
 	free(c->size_patches);
+	free(c->pc_first);
+	free(c->pc_list);
 	for (int k = 0; k < 4; k++) {
 		if (c->vinfo[k] && (k == DCK_ASSOC || k == DCK_SELF))
 			for (int i = 0; i < ck->nclass[k]; i++)
@@ -1292,6 +1372,10 @@ void cg_disasm(const struct dobj *o, struct strbuf *out)
 
 		strbuf_printf(out, "probe %u %s:%s:%s:%s (%zu instructions)\n", pr->id, pr->provider,
 			      pr->module, pr->function, pr->name, p->ninsns);
+		if (p->nalso)
+			strbuf_printf(out, "; the same program for %zu more probe%s, ids %u .. %u\n",
+				      p->nalso, p->nalso == 1 ? "" : "s", o->probes[p->also[0].probe].id,
+				      o->probes[p->also[p->nalso - 1].probe].id);
 		bpf_dis_prog(&lst, p->insns, p->ninsns);
 		char *line = lst.s ? lst.s : "";
 		for (size_t slot = 0; *line; slot++) {

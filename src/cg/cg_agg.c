@@ -45,8 +45,9 @@ static int64_t probe_field_max(struct cgc *c, int b)
 	for (size_t i = 0; i < c->in->nprobes; i++) {
 		const struct dobj_probe *p = &c->in->probes[i];
 		/* a class of USDT probes: its names are known only at run time, and probes that
-		 * appear later may have longer ones */
-		if (p->prov->cg_probe_name)
+		 * appear later may have longer ones (multi-probe programs serve probes of in->probes:
+		 * their names are among those measured here) */
+		if (p->prov->cg_probe_name && (p->prov->flags(p) & PROV_F_SHARED))
 			return -1;
 		const char *f = b == DB_PROBEPROV ? p->provider : b == DB_PROBEMOD ? p->module :
 				b == DB_PROBEFUNC ? p->function : p->name;
@@ -273,8 +274,8 @@ static const char *const_str(struct cgc *c, const struct dnode *n, size_t *len)
 		*len = n->slen;
 		return memchr(n->str, '\0', n->slen) ? NULL : n->str;
 	}
-	/* a USDT program serves many probes: their names are read at run time */
-	if (n->kind != DN_IDENT || c->probe->prov->cg_probe_name)
+	/* a USDT or multi-probe program serves many probes: their names are read at run time */
+	if (n->kind != DN_IDENT || (cgc_probe_at_run_time(c) && c->probe->prov->cg_probe_name))
 		return NULL;
 	switch (n->builtin) {
 	case DB_PROBEPROV: s = c->probe->provider; break;

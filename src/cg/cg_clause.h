@@ -119,6 +119,9 @@ struct cgc {
 
 	/* the program being built */
 	int probe_idx;
+	bool multi;                    /* it serves several probes (cgc_compile_multi) */
+	int *pc_first, *pc_list;       /* cgc_same_clauses: each probe's clauses, made on first use
+	                                * (probe i's: pc_list[pc_first[i] .. pc_first[i + 1])) */
 	enum cgc_usdt_mode usdt_mode;  /* how USDT arguments are read (cg_uprobe.c) */
 	const struct dobj_probe *probe;
 	uint32_t prog_first_epid;      /* epid of the program's first ecb (USDT templates) */
@@ -277,8 +280,24 @@ static inline unsigned cgc_probe_flags(const struct cgc *c)
 {
 	return c->probe->prov->flags(c->probe);
 }
+/* Whether the program being built reads its probe's epids, id and names at run time, through
+ * the provider's cg_epid, cg_probe_id and cg_probe_name hooks: a class program (PROV_F_SHARED)
+ * or a multi-probe program. Otherwise they are the dobj_probe's constants and those hooks are
+ * not called. */
+static inline bool cgc_probe_at_run_time(const struct cgc *c)
+{
+	return c->multi || (cgc_probe_flags(c) & PROV_F_SHARED);
+}
 /* One program for probe probe_idx: every clause enabling it, in program order. */
 void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode);
+/* Whether probes a and b (indexes in dobj->probes) are enabled by the same clauses. */
+bool cgc_same_clauses(struct cgc *c, int a, int b);
+/* Probe probe_idx's program built as a multi-probe program (cgc.multi set: the provider's
+ * hooks read what depends on the probe at run time). When its code is that of an earlier
+ * multi-probe program of the same provider enabled by the same clauses, that program serves
+ * probe_idx too (dobj_prog.also, with the epids of the probe's own ecbs, which stay) and the
+ * new one is dropped: a clause on hundreds of probes is loaded and verified once. */
+void cgc_compile_multi(struct cgc *c, int probe_idx);
 bool cgc_program_speculates(struct cgc *c, int probe_idx);
 /* Test the clauses' predicates before the prologue when every one needs nothing the prologue
  * sets up (integer constants and arithmetic, comparisons, logic, conditionals and casts of

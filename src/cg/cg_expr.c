@@ -1385,7 +1385,7 @@ uint32_t cgc_eval_str(struct cgc *c, struct dnode *n)
 			return dst;
 		}
 		case DB_PROBEPROV: case DB_PROBEMOD: case DB_PROBEFUNC: case DB_PROBENAME:
-			if (c->probe->prov->cg_probe_name)
+			if (cgc_probe_at_run_time(c) && c->probe->prov->cg_probe_name)
 				return c->probe->prov->cg_probe_name(c, n->builtin == DB_PROBEPROV ? 0
 						      : n->builtin == DB_PROBEMOD ? 1
 						      : n->builtin == DB_PROBEFUNC ? 2 : 3);

@@ -162,6 +162,43 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 	place(g, ok);
 }
 
+void cgs_psargs(struct cg *g, uint32_t dst, int16_t start_slot, int16_t end_slot)
+{
+	/* n = bytes read: the whole area when it fits, else the first max (its last byte is
+	 * made the NUL); every NUL before the area's last byte is a separator */
+	uint32_t max = g->strsize < CGS_PSARGS_MAX ? g->strsize : CGS_PSARGS_MAX;
+	int fits = label(g), done = label(g);
+	uint32_t n = cgs_scratch_alloc(g, 8);
+	for (uint32_t i = 0; i < max; i += 8)
+		emit(g, bi_st(BPF_DW, RS, (int16_t)(dst + i), 0));
+	emit(g, bi_ldx(BPF_DW, R2, FP, end_slot));
+	emit(g, bi_ldx(BPF_DW, R3, FP, start_slot));
+	emit(g, bi_alu64_reg(BPF_SUB, R2, R3));
+	bpb_jmp_imm(g->b, BPF_JSLE, R2, 0, done);
+	bpb_jmp_imm(g->b, BPF_JLE, R2, (int32_t)max, fits);
+	emit(g, bi_mov64_imm(R2, (int32_t)max));
+	place(g, fits);
+	emit(g, bi_stx(BPF_DW, RS, R2, (int16_t)n));
+	scratch_ptr(g, R1, dst);
+	emit(g, bi_call(BPF_FUNC_probe_read_user));
+	bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, fits = label(g));
+	emit(g, bi_st(BPF_DW, RS, (int16_t)dst, 0));   /* unreadable: "" */
+	bpb_ja(g->b, done);
+	place(g, fits);
+	emit(g, bi_ldx(BPF_DW, R2, RS, (int16_t)n));
+	emit(g, bi_alu64_imm(BPF_SUB, R2, 1));
+	for (uint32_t i = 0; i + 1 < max; i++) {
+		int next = label(g);
+		bpb_jmp_imm(g->b, BPF_JLE, R2, (int32_t)i, done);
+		emit(g, bi_ldx(BPF_B, R1, RS, (int16_t)(dst + i)));
+		bpb_jmp_imm(g->b, BPF_JNE, R1, 0, next);
+		emit(g, bi_st(BPF_B, RS, (int16_t)(dst + i), ' '));
+		place(g, next);
+	}
+	place(g, done);
+	emit(g, bi_st(BPF_B, RS, (int16_t)(dst + max - 1), 0));
+}
+
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot)
 {
 	int fits = label(g), ok = label(g);

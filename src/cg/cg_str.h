@@ -110,6 +110,12 @@ void cgs_basename(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_dirname(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s);
 void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_slot);
+/* dst = the NUL-separated strings of the current process's memory from the address in
+ * start_slot to the one in end_slot (argv as the kernel lays it out), joined by spaces: at most
+ * CGS_PSARGS_MAX - 1 characters (psinfo_t's pr_psargs[80]) and strsize; "" when there are none
+ * or they cannot be read. */
+#define CGS_PSARGS_MAX 80
+void cgs_psargs(struct cg *g, uint32_t dst, int16_t start_slot, int16_t end_slot);
 void cgs_copyin(struct cg *g, uint32_t dst, uint32_t maxsize, int16_t addr_slot, int16_t size_slot);
 void cgs_str_from_kaddr(struct cg *g, uint32_t dst, int addr_reg);
 /* As cgs_str_from_kaddr, reading at most the bytes in register size_reg (R2 or R4, from 1 to

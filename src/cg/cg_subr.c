@@ -467,6 +467,13 @@ uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 		cgc_slot_pop(c);
 		return dst;
 	}
+	case DS_PSARGS: {
+		int16_t ss = cgc_int_arg(c, a0), es = cgc_int_arg(c, a1);
+		cgs_psargs(&c->g, dst, ss, es);
+		cgc_slot_pop(c);
+		cgc_slot_pop(c);
+		return dst;
+	}
 	case DS_COPYINSTR: {
 		int16_t as = cgc_int_arg(c, a0), ms = cgc_int_arg(c, a1);
 		cgs_copyinstr(&c->g, dst, as, ms);

@@ -589,13 +589,13 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_call(BPF_FUNC_get_numa_node_id));
 		return;
 	case DB_EPID:
-		if (c->probe->prov->cg_epid)
+		if (cgc_probe_at_run_time(c) && c->probe->prov->cg_epid)
 			c->probe->prov->cg_epid(c, 0, (uint32_t)cgc_current_epid(c));
 		else
 			cgc_emit(c, bi_mov64_imm(0, cgc_current_epid(c)));
 		return;
 	case DB_ID:
-		if (c->probe->prov->cg_probe_id)
+		if (cgc_probe_at_run_time(c) && c->probe->prov->cg_probe_id)
 			c->probe->prov->cg_probe_id(c);
 		else
 			cgc_mov_imm64(c, 0, c->probe->id);

@@ -42,6 +42,7 @@ void dobj_free(struct dobj *o)
 		for (size_t k = 0; k < p->nnotes; k++)
 			free(p->notes[k].text);
 		free(p->notes);
+		free(p->also);
 	}
 	free(o->progs);
 	for (size_t i = 0; i < o->necbs; i++)

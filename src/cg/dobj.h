@@ -123,6 +123,12 @@ struct dobj_note {
 	char *text;
 };
 
+/* One more probe a multi-probe program serves (dobj_prog.also). */
+struct dobj_prog_probe {
+	int probe;                 /* index in dobj->probes */
+	uint32_t first_epid;       /* its ecbs: first_epid .. first_epid + the program's nepids - 1 */
+};
+
 struct dobj_prog {
 	int probe;                 /* index in dobj->probes */
 	int type;                  /* enum bpf_prog_type: its provider's prog_type */
@@ -145,6 +151,14 @@ struct dobj_prog {
 	int fd;                    /* -1 until loaded */
 	uint32_t first_epid;       /* the epids of its ecbs: first_epid .. first_epid + nepids - 1 */
 	uint32_t nepids;
+	/* A program compiled once for several probes of one provider (cgc_compile_multi): its
+	 * probe-dependent values (epids, id, names) are read at run time through the provider's
+	 * cg_* hooks from data the provider's attach writes per probe. `also` lists the probes it
+	 * serves besides `probe`, each with the first epid of its own ecbs (laid out as this
+	 * program's: nepids of them). */
+	bool multi;
+	struct dobj_prog_probe *also;
+	size_t nalso;
 };
 
 /* What one recorded value is, for the consumer. */

@@ -64,6 +64,7 @@ enum dsubr {
 	DS_RAND, DS_PROGENYOF, DS_INET_NTOA,
 	DS_GETMAJOR, DS_GETMINOR, DS_INET_NTOA6, DS_INET_NTOP, DS_LINK_NTOP, DS_CLEANPATH,
 	DS_D_PATH,
+	DS_PSARGS,                         /* __usdtrace_psargs: psinfo_t's pr_psargs (klib.c) */
 	DS_SPECULATION,
 	DS_COUNT
 };

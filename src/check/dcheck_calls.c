@@ -85,6 +85,10 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_CLEANPATH] = {"cleanpath", "string", {"const char *"}, false, false},
 	/* DTrace for Linux's: a kernel struct path's path name */
 	[DS_D_PATH] = {"d_path", "string", {"struct path *"}, false, false},
+	/* the tracer's own, for psinfo_t's translator: the argument strings between two user
+	 * addresses of the current process (its mm's arg_start, arg_end) joined by spaces, as
+	 * much as fits pr_psargs[80] */
+	[DS_PSARGS] = {"__usdtrace_psargs", "string", {"uintptr_t", "uintptr_t"}, false, false},
 	[DS_FREOPEN] = {"freopen", "void", {"@", "..."}, true, true},
 	[DS_FTRUNCATE] = {"ftruncate", "void", {NULL}, true, false},
 };

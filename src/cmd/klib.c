@@ -5,10 +5,11 @@
 
 /* The members follow dtrace's psinfo.d (Solaris procfs names); those Linux has no source for
  * read as 0, except pr_nice, which DTrace for Linux's translator leaves undefined (using it
- * is D_XLATE_NOCONV). Strings are D strings: pr_fname the task's comm, pr_psargs its argv[0]
- * as the process's memory holds it (only when that memory is the one copyinstr reads, the
- * current thread's: curpsinfo, except where curthread is another thread, sched's on-cpu), or
- * comm for a kernel thread or another process; lwpsinfo_t's pr_name is the comm as char[16]. */
+ * is D_XLATE_NOCONV). Strings are D strings: pr_fname the task's comm, pr_psargs its arguments
+ * joined by spaces, as much as illumos's pr_psargs[80] holds, as the process's memory has them
+ * (only when that memory is the one user reads see, the current thread's: curpsinfo, except
+ * where curthread is another thread, sched's on-cpu), or comm for a kernel thread or another
+ * process; lwpsinfo_t's pr_name is the comm as char[16]. */
 static const char klib_text[] =
 "typedef struct psinfo {\n"
 "	int pr_flag;\n"
@@ -73,7 +74,7 @@ static const char klib_text[] =
 "	pr_addr = (uintptr_t)T;\n"
 "	pr_fname = stringof(T->comm);\n"
 "	pr_psargs = T->mm == NULL || T->mm != __usdtrace_curtask->mm ? stringof(T->comm) :\n"
-"	    copyinstr(T->mm->arg_start);\n"
+"	    __usdtrace_psargs(T->mm->arg_start, T->mm->arg_end);\n"
 "	pr_argc = 0;\n"
 "	pr_argv = T->mm == NULL ? 0 : T->mm->arg_start;\n"
 "	pr_envp = T->mm == NULL ? 0 : T->mm->env_start;\n"

@@ -83,7 +83,63 @@ void trace_usym_free(struct trace_usym *t, struct dobj *o)
 	for (size_t i = 0; i < o->naggs; i++)
 		o->aggs[i].desc->usym = NULL;
 	usym_db_free(t->db);
+	free(t->seen);
 	memset(t, 0, sizeof(*t));
+}
+
+/* Whether a key with this hash was seen before; remembers it. */
+static bool seen_before(struct trace_usym *t, uint64_t h)
+{
+	h |= 1;   /* 0 marks an empty slot */
+	if (2 * (t->nseen + 1) > t->seen_cap) {
+		size_t cap = t->seen_cap ? t->seen_cap * 2 : 1024;
+		uint64_t *n = xcalloc(cap, sizeof(*n));
+		for (size_t i = 0; i < t->seen_cap; i++)
+			if (t->seen[i])
+				for (size_t k = t->seen[i] & (cap - 1);; k = (k + 1) & (cap - 1))
+					if (!n[k]) {
+						n[k] = t->seen[i];
+						break;
+					}
+		free(t->seen);
+		t->seen = n;
+		t->seen_cap = cap;
+	}
+	for (size_t k = h & (t->seen_cap - 1);; k = (k + 1) & (t->seen_cap - 1)) {
+		if (t->seen[k] == h)
+			return true;
+		if (!t->seen[k]) {
+			t->seen[k] = h;
+			t->nseen++;
+			return false;
+		}
+	}
+}
+
+static uint64_t key_hash(size_t agg, const unsigned char *k, size_t n)
+{
+	uint64_t h = 1469598103934665603ull ^ agg;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ k[i]) * 1099511628211ull;
+	return h;
+}
+
+/* A user-address key member (pid, then addresses up to size bytes, 0 ending a stack): the
+ * pid captured and, while it lives, each address looked up (a miss re-reads its maps). */
+static void key_lookup(struct trace_usym *t, const unsigned char *m, size_t size)
+{
+	uint64_t pid, addr;
+	struct usym_res r;
+	memcpy(&pid, m, 8);
+	if ((pid_t)pid == USYM_KERNEL_PID || (pid_t)pid <= 0)
+		return;
+	usym_capture(t->db, (pid_t)pid, false);
+	for (size_t off = 8; off + 8 <= size; off += 8) {
+		memcpy(&addr, m + off, 8);
+		if (addr == 0)
+			break;
+		usym_lookup(t->db, (pid_t)pid, addr, &r);
+	}
 }
 
 void trace_usym_rescan(struct trace_usym *t, pid_t pid)
@@ -121,14 +177,16 @@ void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 			const unsigned char *key = dobj_agg_key(o, i, mkey);
 			if (!key)
 				continue;   /* another aggregation's, in a shared map */
-			size_t off = 0;
+			size_t off = 0, len = 0;
+			for (size_t k = 0; k < d->nkeys; k++)
+				len += d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
+			if (seen_before(t, key_hash(i, key, len)))
+				continue;
 			for (size_t k = 0; k < d->nkeys; k++) {
-				if (is_ukey(d->keys[k].kind)) {
-					uint64_t pid;
-					memcpy(&pid, key + off, 8);
-					usym_capture(t->db, (pid_t)pid, false);
-				}
-				off += d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
+				size_t size = d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
+				if (is_ukey(d->keys[k].kind))
+					key_lookup(t, key + off, size);
+				off += size;
 			}
 		}
 		free(mkey);

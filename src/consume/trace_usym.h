@@ -9,8 +9,10 @@
  *    processes exit before their data is printed: -c/-p targets at start; processes the
  *    USDT watcher reports (trace_usym_rescan: started, or a library loaded); the pid of each
  *    record printed; and the pids in user-address aggregation keys, read from the maps every
- *    250 ms while tracing runs (trace_usym_poll), so a process that lived a quarter of a
- *    second or more symbolizes at END even though it is gone.
+ *    250 ms while tracing runs (trace_usym_poll, which also looks up each new key's addresses:
+ *    a miss re-reads the maps of the process, exec'd or with a library loaded since), so a
+ *    process that lived a quarter of a second or more symbolizes at END even though it is
+ *    gone.
  *  - Printing follows libdtrace: dt_print_ustack (a newline, then one frame per line,
  *    indented by stackindent), dt_print_usym/dt_print_umod ("  %-50s"). %A in printf uses
  *    $target's process (dtrace needs -c/-p for %A of a plain integer). */
@@ -31,6 +33,9 @@ struct trace_usym {
 	struct agg_usym agg;      /* hooked into every aggregation's descriptor */
 	struct usym_bind target;  /* %A: $target's process */
 	int64_t polled_ms;
+	uint64_t *seen;           /* hashes of the aggregation keys whose addresses were looked
+	                           * up (open addressing, 0: empty), nseen of cap */
+	size_t nseen, seen_cap;
 };
 
 /* Set up for program o (stackindent from the options; target 0: none); captures the
@@ -40,7 +45,10 @@ void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_
 void trace_usym_free(struct trace_usym *t, struct dobj *o);
 /* The USDT watcher saw pid start or load a library. */
 void trace_usym_rescan(struct trace_usym *t, pid_t pid);
-/* Capture the pids of new user-address aggregation keys (at most every 250 ms). */
+/* Capture the pids of new user-address aggregation keys (at most every 250 ms) and look up
+ * their addresses while the processes live: an address outside what the capture maps (an
+ * exec'd image, a dlopen()ed library) has the process's maps read again (usym.h), so it
+ * symbolizes at END after the process is gone. */
 void trace_usym_poll(struct trace_usym *t, const struct dobj *o);
 /* Print action a's value (a user stack/address action) from record rec. */
 void trace_usym_action(struct trace_usym *t, const struct dobj_action *a,

@@ -39,6 +39,11 @@ struct usym_map {
 	struct usym_obj *obj;
 };
 
+/* A miss re-reads a live process's maps at most this often; a capture keeps at most this many
+ * mappings, those it maps now first. */
+#define USYM_REREAD_MS 100
+#define USYM_MAPS_KEPT 16384
+
 struct usym_proc {
 	pid_t pid;
 	bool ok;                  /* the last capture could read the maps */
@@ -248,6 +253,19 @@ int usym_capture(struct usym_db *db, pid_t pid, bool refresh)
 		free(maps);   /* read while exiting (maps already torn down): keep what we had */
 		return 0;
 	}
+	/* What the process no longer maps stays, after what it maps now, unless something new
+	 * lies there: the stacks recorded before an exec (the image that exec'd) or before a
+	 * dlclose() are printed later, often after the process is gone. */
+	for (size_t i = 0; i < pr->nmaps && n < USYM_MAPS_KEPT; i++) {
+		const struct usym_map *o = &pr->maps[i];
+		bool covered = false;
+		for (size_t k = 0; k < n && !covered; k++)
+			covered = o->start < maps[k].end && maps[k].start < o->end;
+		if (covered)
+			continue;
+		xgrow(&maps, sizeof(*maps), &cap, n + 1);
+		maps[n++] = *o;
+	}
 	free(pr->maps);
 	pr->maps = maps;
 	pr->nmaps = n;
@@ -284,7 +302,7 @@ bool usym_lookup(struct usym_db *db, pid_t pid, uint64_t addr, struct usym_res *
 	if (!pr)
 		return false;
 	const struct usym_map *m = map_at(pr, addr);
-	if (!m && now_ms() - pr->read_ms >= 1000) {
+	if (!m && now_ms() - pr->read_ms >= USYM_REREAD_MS) {
 		usym_capture(db, pid, true);
 		pr = proc_find(db, pid);
 		m = pr ? map_at(pr, addr) : NULL;

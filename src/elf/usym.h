@@ -4,7 +4,11 @@
  *  - A usym_db remembers, per pid, the file mappings /proc/PID/maps showed when the pid was
  *    captured (usym_capture), and keeps them for the whole run: processes exit before their
  *    stacks are printed (an aggregation printed at END after -c's child is gone), so the
- *    tracer captures a pid when it first sees it and symbolizes from the capture later.
+ *    tracer captures a pid when it first sees it and symbolizes from the capture later. A
+ *    later capture of the same pid (after an exec, a dlopen) puts what the process maps now
+ *    first and keeps the earlier mappings nothing new overlaps: stacks recorded before an
+ *    exec still name the image that exec'd, those after it the new image, and a library
+ *    dlclose()d or a process gone keeps its symbols.
  *  - Each mapped file's symbols (.symtab, else .dynsym) are loaded once per (dev, inode),
  *    however many processes map it, through a path that stays readable while the process
  *    lives (/proc/PID/map_files/..., else /proc/PID/root/PATH); names are copied, no file
@@ -14,7 +18,7 @@
  *    when a function symbol covers the address, its name and run-time start address. An
  *    address outside every mapping of the capture (or a pid never captured, or whose maps
  *    could not be read) has no module: it prints as a bare 0xADDR. A miss on a live process
- *    re-reads its maps (a library loaded since), at most once per second per pid.
+ *    re-reads its maps (a library loaded since, a new image), at most every 100 ms per pid.
  *  - Never crashes on bad input (vanished processes, corrupt ELF files, garbage addresses). */
 #ifndef USDTRACE_USYM_H
 #define USDTRACE_USYM_H

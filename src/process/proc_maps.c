@@ -77,9 +77,13 @@ static void object_free(struct proc_object *o)
 	free(o->module);
 }
 
+/* Whether process pid exists (a zombie too), seen in /proc rather than with kill(pid, 0): the
+ * tracer asks this while tracing, and a script tracing kill() or signals must not see it. */
 static bool pid_exists(pid_t pid)
 {
-	return kill(pid, 0) == 0 || errno == EPERM;
+	char path[32];
+	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	return access(path, F_OK) == 0;
 }
 
 int proc_maps_read(pid_t pid, struct proc_maps **out, char *errbuf, size_t errlen)

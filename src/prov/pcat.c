@@ -18,6 +18,15 @@ static const struct provider *const providers[] = {
 };
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 
+bool pcat_builtin_provider(const char *name)
+{
+	for (size_t i = 0; i < NPROVIDERS; i++)
+		if (providers[i] != &prov_usdt && providers[i] != &prov_pid &&
+		    strcmp(providers[i]->name, name) == 0)
+			return true;
+	return false;
+}
+
 void pcat_init(struct pcat *c, int nclauses)
 {
 	memset(c, 0, sizeof(*c));

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "attach.h"
+#include "cg_str.h"
 #include "bpf_sys.h"
 #include "cg_clause.h"
 #include "ktp.h"
@@ -117,8 +118,60 @@ static int sys_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 }
 
 #define PTREGS_ORIG_AX 120
+#define NR_SLOTS 1024
 
-/* The program's call first: a firing for any other call ends here. */
+/* ---- one program for many calls ----
+ * A clause on many calls (syscall:::entry, 370 of them) compiles to one program for every
+ * call its clauses enable alike (cgc_compile_multi), loaded and verified once: verifying
+ * one program per call cost seconds at start-up for clauses with loops (basename()). Such a
+ * program is always reached through the dispatcher (below), which picks it by call number;
+ * what differs between its calls (epids, id, probefunc) it reads from the map "sys_probes",
+ * one entry per probe (key: number * 2 + 1 for return), written at attach. The prologue looks
+ * the entry up once and keeps its address in a fixed stack slot for the hooks. */
+struct sys_probe_ent {
+	uint32_t first_epid;       /* the probe's first epid (the program's first template's) */
+	uint32_t id;               /* the probe's id */
+	char func[32];             /* its function name, NUL-padded (cut at strsize) */
+};
+
+#define SYS_ENT_SLOT CGC_USDT_SPEC   /* a slot no syscall program uses otherwise */
+#define SYS_PROBES_MAP "sys_probes"
+
+static uint32_t ent_key(const struct dobj_probe *p)
+{
+	return (uint32_t)sys_nr(p) * 2 + is_return(p);
+}
+
+/* The index of "sys_probes" in o's maps, or -1. */
+static int probes_map(const struct dobj *o)
+{
+	for (size_t i = 0; i < o->nmaps; i++)
+		if (strcmp(o->maps[i].name, SYS_PROBES_MAP) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Probe probe's program: one for every call of its kind its clauses enable alike. */
+static void sys_compile(struct cgc *c, int probe)
+{
+	const struct dobj *o = c->o;
+	const struct dobj_probe *p = &o->probes[probe];
+	for (size_t i = 0; i < o->nprobes; i++) {
+		const struct dobj_probe *q = &o->probes[i];
+		if ((int)i == probe || q->prov != &prov_syscall || is_return(q) != is_return(p) ||
+		    !cgc_same_clauses(c, probe, (int)i))
+			continue;
+		if (probes_map(o) < 0)
+			cgc_add_map(c, SYS_PROBES_MAP, BPF_SYS_MAP_ARRAY, 4,
+				    sizeof(struct sys_probe_ent), NR_SLOTS * 2);
+		cgc_compile_multi(c, probe);
+		return;
+	}
+	cgc_compile_program(c, probe, CGC_USDT_GUARDED);
+}
+
+/* The program's call first: a firing for any other call ends here. A multi-probe program
+ * finds its probe's entry instead (its dispatcher only runs it for its own calls). */
 static void sys_prologue(struct cgc *c, int out_label)
 {
 	if (is_return(c->probe)) {
@@ -127,8 +180,53 @@ static void sys_prologue(struct cgc *c, int out_label)
 	} else {
 		ktp_ctx_arg(c, 1);
 	}
-	bpb_jmp_imm(&c->buf, BPF_JNE, 0, sys_nr(c->probe), out_label);
+	if (c->multi) {
+		bpb_jmp_imm(&c->buf, BPF_JGT, 0, NR_SLOTS - 1, out_label);
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, is_return(c->probe)));
+		cgc_emit(c, bi_stx(BPF_W, 10, 0, CGC_KEY));
+		cgc_lookup_key(c, probes_map(c->o));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, SYS_ENT_SLOT));
+	} else {
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, sys_nr(c->probe), out_label);
+	}
 	ktp_prefilter(c, out_label);
+}
+
+/* Multi-probe programs only (cgc_probe_at_run_time): reg = the run-time epid of template tmpl. */
+static void sys_epid(struct cgc *c, int reg, uint32_t tmpl)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, reg, 10, SYS_ENT_SLOT));
+	cgc_emit(c, bi_ldx(BPF_W, reg, reg, (int16_t)offsetof(struct sys_probe_ent, first_epid)));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, reg, (int32_t)(tmpl - c->prog_first_epid)));
+}
+
+static void sys_probe_id(struct cgc *c)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, SYS_ENT_SLOT));
+	cgc_emit(c, bi_ldx(BPF_W, 0, 0, (int16_t)offsetof(struct sys_probe_ent, id)));
+}
+
+/* probefunc from the entry; the other names are the same for every probe of the program. */
+static uint32_t sys_probe_name(struct cgc *c, int which)
+{
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
+	if (which != 2) {
+		const char *s = which == 0 ? c->probe->provider : which == 1 ? c->probe->module
+			: c->probe->name;
+		size_t len = strlen(s);
+		if (len > c->g.strsize - 1)
+			len = c->g.strsize - 1;
+		cgs_str_from_literal(&c->g, dst, s, len);
+		return dst;
+	}
+	uint32_t n = c->slot < sizeof(((struct sys_probe_ent *)0)->func)
+		? c->slot : (uint32_t)sizeof(((struct sys_probe_ent *)0)->func);
+	cgc_zero_scratch(c, dst, c->slot);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, SYS_ENT_SLOT));
+	cgc_copy(c, CG_R_SCRATCH, dst, 1, offsetof(struct sys_probe_ent, func), n, false);
+	return dst;
 }
 
 static void sys_arg(struct cgc *c, int i)
@@ -174,7 +272,6 @@ static void sys_errno(struct cgc *c)
  * number instead, and one dispatcher on the tracepoint tail-calls the call's program: a call
  * nobody traces costs one lookup. */
 #define DIRECT_MAX 4
-#define NR_SLOTS 1024
 
 struct dispatch {
 	const struct attach_set *set;  /* the run it belongs to */
@@ -182,14 +279,20 @@ struct dispatch {
 };
 static struct dispatch dispatchers[2] = { { NULL, -1 }, { NULL, -1 } };   /* entry, return */
 
-static int programs_of_kind(const struct dobj *o, bool ret)
+/* Whether the programs of one kind (entry or return) go through the dispatcher: past
+ * DIRECT_MAX probes, and always for a multi-probe program. */
+static bool dispatched(const struct dobj *o, bool ret)
 {
-	int n = 0;
+	size_t n = 0;
 	for (size_t i = 0; i < o->nprogs; i++) {
 		const struct dobj_probe *pr = &o->probes[o->progs[i].probe];
-		n += pr->prov == &prov_syscall && is_return(pr) == ret;
+		if (pr->prov != &prov_syscall || is_return(pr) != ret)
+			continue;
+		if (o->progs[i].multi)
+			return true;
+		n += 1 + o->progs[i].nalso;
 	}
-	return n;
+	return n > DIRECT_MAX;
 }
 
 /* The dispatcher: R3 = the call's number (sys_enter: argument 1; sys_exit: the saved orig_ax),
@@ -252,22 +355,52 @@ static int dispatcher_for(struct prov_run *r, bool ret)
 	return map_fd;
 }
 
+/* Probe pr of program p (its epids from first_epid) into the dispatcher's array map_fd and,
+ * for a multi-probe program, its entry into "sys_probes". */
+static int enable_probe(struct prov_run *r, const struct dobj_prog *p, int map_fd,
+			const struct dobj_probe *pr, uint32_t first_epid)
+{
+	uint32_t key = (uint32_t)sys_nr(pr);
+	uint32_t val = (uint32_t)p->fd;
+	int m = p->multi ? probes_map(r->o) : -1;
+	if (p->multi && m < 0) {
+		errno = ENOENT;
+		goto fail;
+	}
+	if (m >= 0) {
+		struct sys_probe_ent e = { .first_epid = first_epid, .id = pr->id };
+		size_t len = strlen(pr->function), max = r->o->strsize;
+		if (max > sizeof(e.func) - 1)
+			max = sizeof(e.func) - 1;
+		memcpy(e.func, pr->function, len < max ? len : max);
+		uint32_t k = ent_key(pr);
+		if (key >= NR_SLOTS || bpf_map_update_elem(r->o->maps[m].fd, &k, &e, BPF_ANY) < 0)
+			goto fail;
+	}
+	if (key >= NR_SLOTS || bpf_map_update_elem(map_fd, &key, &val, BPF_ANY) < 0)
+		goto fail;
+	return 0;
+fail:
+	util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider,
+		  pr->module, pr->function, pr->name, strerror(errno));
+	return -1;
+}
+
 static int sys_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
 	bool ret = is_return(pr);
-	if (programs_of_kind(r->o, ret) <= DIRECT_MAX)
+	if (!dispatched(r->o, ret))
 		return ktp_attach(r, p, ret ? "sys_exit" : "sys_enter");
 	int map_fd = dispatcher_for(r, ret);
 	if (map_fd < 0)
 		return -1;
-	uint32_t key = (uint32_t)sys_nr(pr);
-	uint32_t val = (uint32_t)p->fd;
-	if (key >= NR_SLOTS || bpf_map_update_elem(map_fd, &key, &val, BPF_ANY) < 0) {
-		util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider,
-			  pr->module, pr->function, pr->name, strerror(errno));
+	if (enable_probe(r, p, map_fd, pr, p->first_epid) < 0)
 		return -1;
-	}
+	for (size_t i = 0; i < p->nalso; i++)
+		if (enable_probe(r, p, map_fd, &r->o->probes[p->also[i].probe],
+				 p->also[i].first_epid) < 0)
+			return -1;
 	return 0;
 }
 
@@ -393,8 +526,12 @@ const struct provider prov_syscall = {
 	.args = sys_args,
 	.prog_type = ktp_prog_type,
 	.flags = ktp_flags,
+	.cg_compile = sys_compile,
 	.cg_prologue = sys_prologue,
 	.cg_arg = sys_arg,
+	.cg_epid = sys_epid,
+	.cg_probe_id = sys_probe_id,
+	.cg_probe_name = sys_probe_name,
 	.attach = sys_attach,
 	.cg_errno = sys_errno,
 	.list_attrs = sys_attrs,

@@ -184,7 +184,7 @@ done
 	@st[curlwpsinfo->pr_sname] = count(); self->on++;
 	@bad = sum(curpsinfo->pr_pid != pid || curlwpsinfo->pr_lwpid != tid ||
 	    curthread->tgid != pid || uid != '"$(id -u)"' || ppid != curpsinfo->pr_ppid ||
-	    curpsinfo->pr_fname != "sysload" || curpsinfo->pr_psargs != "'"$TOOL"'"); }' \
+	    curpsinfo->pr_fname != "sysload" || curpsinfo->pr_psargs != "'"$TOOL sleep 20"'"); }' \
 	-n 'sched:::on-cpu /execname == "sysload"/ { @e = count(); }' \
 	-n 'sched:::off-cpu /pid == $target && self->on/ { @off = count(); }' \
 	-n 'sched:::off-cpu /args[1]->pr_pid == $target/ { @in = count(); }' \

@@ -2,6 +2,8 @@
  * from the test binary's .symtab), libc's (from .dynsym), anonymous memory, garbage, a pid
  * that does not exist, and a process that exited after its capture. */
 #include <signal.h>
+#include <stdlib.h>
+#include <string.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -121,6 +123,35 @@ T_CASE(exited_process_keeps_capture)
 	T_EQ_STR(str_of(usym_func_str, db, child, fn_addr() + 5, &b),
 		 "test_usym`usym_probe_target");
 	strbuf_free(&b);
+	usym_db_free(db);
+}
+
+/* A file mapped, captured, unmapped and captured again: what the process no longer maps is
+ * kept (a library dlclose()d, the image before an exec); what replaces it wins. */
+T_CASE(unmapped_file_kept)
+{
+	struct usym_db *db = usym_db_new();
+	char path[] = "/tmp/test_usym_mapXXXXXX";
+	int fd = mkstemp(path);
+	T_CHECK(fd >= 0);
+	T_CHECK(ftruncate(fd, 8192) == 0);
+	unsigned char *p = mmap(NULL, 8192, PROT_READ, MAP_PRIVATE, fd, 0);
+	T_CHECK(p != MAP_FAILED);
+	uint64_t a = (uint64_t)(uintptr_t)p + 100;
+	T_EQ_INT(usym_capture(db, getpid(), false), 0);
+	struct usym_res r;
+	T_CHECK(usym_lookup(db, getpid(), a, &r));
+	T_EQ_STR(r.module, strrchr(path, '/') + 1);
+	munmap(p, 8192);
+	T_EQ_INT(usym_capture(db, getpid(), true), 0);
+	T_CHECK(usym_lookup(db, getpid(), a, &r));
+	T_EQ_STR(r.module ? r.module : "", strrchr(path, '/') + 1);
+	/* anonymous memory now where the file was: the file's mapping stays (nothing with a
+	 * file replaces it), its own functions still resolve */
+	T_CHECK(usym_lookup(db, getpid(), fn_addr() + 3, &r));
+	T_EQ_STR(r.func, "usym_probe_target");
+	close(fd);
+	unlink(path);
 	usym_db_free(db);
 }
 

@@ -21,6 +21,12 @@
 #include "usdt_spec.h"
 #include "util.h"
 
+/* Room for sites and probes that appear while tracing runs, when descriptions are kept for
+ * them: a few JVMs' worth (specs 208 bytes each, names 4 strsize slots each: about 3.5 and 4
+ * MiB of kernel memory at the default strsize). */
+#define UPROBE_ROOM_SITES 16384
+#define UPROBE_ROOM_PROBES 4096
+
 void uprobe_run_size_maps(struct dobj *o, const struct uprov *up)
 {
 	if (o->usdt_specs_map < 0 || !up)
@@ -28,9 +34,15 @@ void uprobe_run_size_maps(struct dobj *o, const struct uprov *up)
 	size_t sites = 0;
 	for (int i = 0; i < up->nprobes; i++)
 		sites += (size_t)uprov_nsites(&up->probes[i]);
-	/* what is known now, and room for as much again and more for what appears later */
-	o->maps[o->usdt_specs_map].max_entries = (uint32_t)(2 * sites + 1024);
-	o->maps[o->usdt_names_map].max_entries = (uint32_t)(2 * (size_t)up->nprobes + 256);
+	/* What is known now, and room for as much again and more for what appears later. A
+	 * description kept for objects mapped later (dlopen, exec: -Z's `hotspot*:::` matching
+	 * nothing at start) may bring a whole library's probes at once, as many as a JVM's
+	 * libjvm.so (531 sites, 500 probes) several times over: the maps are arrays the programs
+	 * read by index, so they cannot grow once loaded, and are sized for that here. */
+	size_t later_sites = up->ndescs ? UPROBE_ROOM_SITES : 1024;
+	size_t later_probes = up->ndescs ? UPROBE_ROOM_PROBES : 256;
+	o->maps[o->usdt_specs_map].max_entries = (uint32_t)(2 * sites + later_sites);
+	o->maps[o->usdt_names_map].max_entries = (uint32_t)(2 * (size_t)up->nprobes + later_probes);
 }
 
 /* The program serving class `cls` (an index in o->probes). */
