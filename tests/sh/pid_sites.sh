@@ -22,6 +22,8 @@ if ! sdt_is_root; then
 	exit 0
 fi
 bin=$W/pidnop
+# a -pg program writes gmon.out into its working directory when it exits
+cd "$W" || exit 1
 if ! gcc -std=gnu11 -O2 -Wall -Wextra -Werror -fno-PIE -no-pie -pg -mfentry -mnop-mcount \
 	-fcf-protection -o "$bin" "$SRC" 2>"$W/cc.err"; then
 	notok pid-sites-build "$(head -c 300 "$W/cc.err")"
