@@ -24,6 +24,11 @@
 #   Both tracers start the program with -c; runs alternate untraced, usdtrace, bpftrace so
 #   that drifting load hits all alike. A count run whose output lacks N (a lost firing) is
 #   reported.
+#   Then the site forms: the same pred, count and strkey programs, usdtrace on our sdt.h site
+#   (on x86-64 a 5-byte nop between two %rsp moves, which kernels 6.18+ turn into a call to a
+#   trampoline: docs/sdt-sites.md) against bpftrace on systemtap's <sys/sdt.h> site (a 1-byte
+#   nop: an int3 trap each firing), bench/usdt_fire_stap, each less its own untraced loop.
+#   "ratio u/s" is usdtrace's cost over bpftrace's: what a program gains by using our sites.
 # stats: the same four programs, but the cost inside BPF only: with kernel.bpf_stats_enabled=1
 #   (restored afterwards), the run_time_ns / run_cnt the kernel keeps for the tracer's busiest
 #   program (read from /proc/TRACER/fdinfo while usdt_fire holds after its loop), median over
@@ -75,6 +80,7 @@ have_u=1 have_b=1
 bin=$top/build/bench
 mkdir -p "$bin"
 $CC -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" -o "$bin/usdt_fire" "$top/bench/usdt_fire.c" &&
+	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -DUSDT_FIRE_SYS_SDT -o "$bin/usdt_fire_stap" "$top/bench/usdt_fire.c" &&
 	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$bin/stamprun" "$top/bench/stamprun.c" ||
 	{ echo "$me: cannot build the bench programs" >&2; exit 1; }
 
@@ -117,6 +123,47 @@ fire_bench() {
 	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns/fire" "bpftrace ns/fire" "ratio b/u"
 	for v in pred predc count strkey ustack; do
 		fire_row "$v" "$base"
+	done
+	[ $have_u -eq 1 ] && [ $have_b -eq 1 ] || return
+	# our sites traced by usdtrace against systemtap's traced by bpftrace
+	S=$bin/usdt_fire_stap
+	# stap_run KEY ARGS...: fire_run on the systemtap-site program
+	stap_run() {
+		FIRE_PROG=$S
+		fire_run "$@"
+		FIRE_PROG=$bin/usdt_fire
+	}
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		stap_run stapnone
+		fire_run none
+		fire_run u.pred "$USDTRACE" -q -n 'bench$target:::fire /arg0 == -1/ { }'
+		fire_run u.count "$USDTRACE" -q -n 'bench$target:::fire { @ = count(); }'
+		fire_run u.strkey "$USDTRACE" -q -x strsize=64 -n 'bench$target:::fire { @[copyinstr(arg1)] = count(); }'
+		stap_run s.pred "$BPFTRACE" -e "usdt:$S:bench:fire /arg0 == -1/ { }"
+		stap_run s.count "$BPFTRACE" -e "usdt:$S:bench:fire { @ = count(); }"
+		stap_run s.strkey "$BPFTRACE" -e "usdt:$S:bench:fire { @[str(arg1)] = count(); }"
+		i=$((i + 1))
+	done
+	base=$(median "$w/fire.none")
+	sbase=$(median "$w/fire.stapnone")
+	echo "site forms: usdtrace on usdtrace/sdt.h sites, bpftrace on systemtap <sys/sdt.h> sites (runs added to the above):"
+	echo "  untraced loops: $(awk -v b="$base" -v s="$sbase" 'BEGIN { printf "sdt.h %.2f ns/iteration, sys/sdt.h %.2f ns/iteration", b / '"$FIRINGS"', s / '"$FIRINGS"' }')"
+	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns/fire" "bpftrace ns/fire" "ratio u/s"
+	for v in pred count strkey; do
+		for t in u s; do
+			b=$base
+			[ $t = s ] && b=$sbase
+			if [ -f "$w/fire.$t.$v.failed" ] || [ ! -s "$w/fire.$t.$v" ]; then
+				eval "c_$t=n/a"
+				bad=1
+			else
+				m=$(median "$w/fire.$t.$v")
+				eval "c_$t=$(awk -v m="$m" -v b="$b" 'BEGIN { printf "%.1f", (m - b) / '"$FIRINGS"' }')"
+			fi
+		done
+		ratio=$(awk -v u="$c_u" -v s="$c_s" 'BEGIN { if (u + 0 > 0 && s + 0 > 0) printf "%.2fx", u / s; else print "-" }')
+		printf '  %-8s %16s %16s %10s\n' "$v" "$c_u" "$c_s" "$ratio"
 	done
 }
 

@@ -12,14 +12,22 @@
  * mapped in yet, and bpftrace's str() (a non-faulting read) would then get "" for every key,
  * which is not the work being compared.
  * With HOLD, after writing OUT it waits (at most 120 s) until the file HOLD exists, so that the
- * tracer's programs are still loaded while bench/usdt.sh reads their run-time statistics. */
+ * tracer's programs are still loaded while bench/usdt.sh reads their run-time statistics.
+ * Built with -DUSDT_FIRE_SYS_SDT, the site comes from systemtap's <sys/sdt.h> instead of
+ * usdtrace/sdt.h (same probe, same arguments), for the comparison of the two site forms. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "usdtrace/sdt.h"
+#ifdef USDT_FIRE_SYS_SDT
+# include <sys/sdt.h>
+# define FIRE(i, s) DTRACE_PROBE2(bench, fire, i, s)
+#else
+# include "usdtrace/sdt.h"
+# define FIRE(i, s) USDT(bench, fire, i, s)
+#endif
 
 static const char *const names[8] = { "alpha", "bravo", "charlie", "delta",
 				      "echo",  "foxtrot", "golf", "hotel" };
@@ -44,7 +52,7 @@ int main(int argc, char **argv)
 		touched += strlen(names[k]);
 	long long t0 = now_ns();
 	for (long i = 0; i < n; i++)
-		USDT(bench, fire, i, names[i & 7]);
+		FIRE(i, names[i & 7]);
 	long long t1 = now_ns();
 	FILE *f = fopen(argv[2], "w");
 	if (!f)

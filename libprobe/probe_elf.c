@@ -13,12 +13,14 @@
 #include "usdt_typenote.h"
 
 #define PAGE 4096u
-/* The site of <usdtrace/sdt.h> (USDT_SITE_INSN on x86-64): the 1-byte nop is the probe's
- * address, where a tracer puts its int3; the 10-byte nop after it keeps the site from ever
- * being a 5-byte nop, which the kernel would optimise into a call that writes below %rsp. */
+/* A probe's function: its first instruction is the probe, a 5-byte nop (x86_nops[5]), then a
+ * return. At a function's entry nothing of the function lives below %rsp yet, so the call a
+ * kernel that optimises uprobes (6.18+) writes over the nop is as harmless as the call that
+ * entered it, and the probe costs a system call instead of a trap (docs/sdt-sites.md). The
+ * function is FN_ALIGN-aligned, so the nop never crosses a page, which the kernel would refuse
+ * to patch. */
 static const unsigned char site_code[] = {
-	0x90,                                                       /* nop (the probe) */
-	0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00, /* nopw %cs:0(%rax,%rax,1) */
+	0x0f, 0x1f, 0x44, 0x00, 0x00,                               /* nopl 0(%rax,%rax,1) */
 	0xc3,                                                       /* ret */
 };
 #define FN_ALIGN 16u

@@ -13,10 +13,17 @@
  *     marks a signed integer, 'f' (only with USDT_FLOAT_SUFFIX, below) a float or double, SIZE
  *     is 1, 2, 4 or 8, and OPERAND is the compiler's own spelling of where the value is
  *     ("%eax", "$5", "16(%rsp)", "g(%rip)").
- * The site itself is USDT_SITE_INSN: by default on x86-64 a 1-byte nop (the note's pc, where a
- * tracer puts its breakpoint) followed by a 10-byte nop. It is never "nop; nop5": the kernel
- * turns a 5-byte nop at a uprobe into a call, which writes below %rsp and would corrupt a leaf
- * function's red zone.
+ * The site on x86-64 (docs/sdt-sites.md) is a 5-byte nop, the note's pc, which kernels that
+ * optimise uprobes (6.18 and later) turn into a call to a trampoline instead of an int3 trap,
+ * between two instructions that move %rsp below the red zone and back:
+ *     lea -128(%rsp),%rsp ; [padding to 8 bytes] ; nopl 0(%rax,%rax,1) ; lea 128(%rsp),%rsp
+ * The call the kernel writes pushes below %rsp; with %rsp lowered by 128 that is below the
+ * leaf function's red zone, which stays intact. Because %rsp differs at the pc, every argument
+ * is given in a register or as an immediate there (constraint "nr"), never as memory relative
+ * to %rsp. The padding keeps the nop inside one 8-byte block, so never across a page, which
+ * the kernel would not patch. A build that defines USDT_SITE_INSN gets that instruction
+ * string as the whole site instead (the note's pc at its first byte) and "nor" operands;
+ * 32-bit x86 gets a 1-byte nop followed by a 10-byte nop, other targets a nop.
  *
  * API (up to 12 arguments; every argument is evaluated, exactly once, even when nobody traces):
  *   DTRACE_PROBE(p, n), DTRACE_PROBE1(p, n, a1) .. DTRACE_PROBE12(...)   site without semaphore
@@ -54,15 +61,30 @@
 #ifndef USDTRACE_SDT_H
 #define USDTRACE_SDT_H
 
-/* ---- The site instruction ---------------------------------------------------------------- */
-#ifndef USDT_SITE_INSN
-# if defined(__x86_64__) || defined(__i386__)
-/* 66 2e 0f 1f 84 00 00 00 00 00 is "nopw %cs:0(%rax,%rax,1)", the longest nop that needs no
- * more than one prefix; spelled as bytes so every assembler emits exactly these ten. */
-#  define USDT_SITE_INSN "nop\n\t.byte 0x66,0x2e,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00"
-# else
-#  define USDT_SITE_INSN "nop"
-# endif
+/* ---- The site instruction ----------------------------------------------------------------
+ * USDTRACE_SDT_PRE is what comes before the pc, USDTRACE_SDT_INSN the instruction at the pc and
+ * after it, USDTRACE_SDT_ARGC the constraint of argument values (see the contract above). */
+#if defined(USDT_SITE_INSN)
+# define USDTRACE_SDT_PRE ""
+# define USDTRACE_SDT_INSN USDT_SITE_INSN
+# define USDTRACE_SDT_ARGC "nor"
+#elif defined(__x86_64__)
+/* 48 8d 64 24 80 is "lea -0x80(%rsp),%rsp", 0f 1f 44 00 00 the nop5 the kernel patches
+ * (x86_nops[5]), 48 8d a4 24 80 00 00 00 "lea 0x80(%rsp),%rsp"; spelled as bytes so that
+ * every assembler, in either syntax, emits exactly these. lea, not sub: the flags stay. */
+# define USDTRACE_SDT_PRE ".byte 0x48,0x8d,0x64,0x24,0x80\n\t.balign 8\n"
+# define USDTRACE_SDT_INSN ".byte 0x0f,0x1f,0x44,0x00,0x00\n\t.byte 0x48,0x8d,0xa4,0x24,0x80,0,0,0"
+# define USDTRACE_SDT_ARGC "nr"
+#elif defined(__i386__)
+/* 66 2e 0f 1f 84 00 00 00 00 00 is "nopw %cs:0(%eax,%eax,1)", the longest nop that needs no
+ * more than one prefix: the probe's nop is never followed by bytes that make a 5-byte nop. */
+# define USDTRACE_SDT_PRE ""
+# define USDTRACE_SDT_INSN "nop\n\t.byte 0x66,0x2e,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00"
+# define USDTRACE_SDT_ARGC "nor"
+#else
+# define USDTRACE_SDT_PRE ""
+# define USDTRACE_SDT_INSN "nop"
+# define USDTRACE_SDT_ARGC "nor"
 #endif
 
 #if defined(__LP64__) || defined(_LP64)
@@ -75,8 +97,9 @@
 #define USDTRACE_SDT_CAT(a, b) USDTRACE_SDT_CAT_(a, b)
 
 /* ---- Describing one argument at compile time -------------------------------------------
- * Each argument becomes two asm operands: its value (constraint "nor": an immediate, an
- * offsettable memory reference or a register, whatever the compiler already has) and a
+ * Each argument becomes two asm operands: its value (constraint USDTRACE_SDT_ARGC: an
+ * immediate or a register, or where the site leaves %rsp alone also an offsettable memory
+ * reference, whatever the compiler already has) and a
  * "kind" constant: -SIZE for signed integers, SIZE for unsigned ones and pointers,
  * USDTRACE_SDT_FLTKIND+SIZE for floating point. Two operands, not four, because GCC allows at
  * most 30 per asm and twelve arguments must fit.
@@ -247,7 +270,7 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
 #define USDTRACE_SDT_ASM_ARGS12 USDTRACE_SDT_ASM_ARGS11 USDTRACE_SDT_SEP USDTRACE_SDT_ASM_ARG(12)
 
 #define USDTRACE_SDT_OP(n, x) \
-	[usdt_u##n] "nor"(USDTRACE_SDT_VAL(x)), [usdt_k##n] "n"(USDTRACE_SDT_KIND(x))
+	[usdt_u##n] USDTRACE_SDT_ARGC(USDTRACE_SDT_VAL(x)), [usdt_k##n] "n"(USDTRACE_SDT_KIND(x))
 
 /* ---- The site and its note ---------------------------------------------------------------
  * Local numeric labels (990..994), not named ones, so the same asm can be pasted many times
@@ -256,7 +279,7 @@ inline __attribute__((always_inline)) unsigned long usdtrace_sdt_val(decltype(nu
  * when the linker drops a duplicate C++ inline function or template instance it drops that
  * copy's notes with it instead of keeping notes that point into discarded code. */
 #define USDTRACE_SDT_ASM(provider, name, sem, args) \
-	"990: " USDT_SITE_INSN "\n\t" \
+	USDTRACE_SDT_PRE "990: " USDTRACE_SDT_INSN "\n\t" \
 	".pushsection .note.stapsdt,\"?\",\"note\"\n\t" \
 	".balign 4\n\t" \
 	".4byte 992f-991f, 994f-993f, 3\n" \

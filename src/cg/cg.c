@@ -948,16 +948,19 @@ void cgc_emit_prefilter(struct cgc *c, int out_label,
 	int full = bpb_label_new(&c->buf);
 	c->stack_top = CGC_STACK_FIXED;
 	clause_no = 0;
+	int k = 0;
 	for (struct dnode *cl = c->ck->prog->items; cl; cl = cl->next) {
 		if (cl->kind != DN_CLAUSE)
 			continue;
 		if (clause_runs(c, clause_no++)) {
 			c->where = cl;
-			cgc_eval_int(c, cl->cond);
-			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, full);
+			/* the last one: out when it does not hold, else on into the prologue */
+			if (++k < n)
+				cgc_branch(c, cl->cond, full, true);
+			else
+				cgc_branch(c, cl->cond, out_label, false);
 		}
 	}
-	bpb_ja(&c->buf, out_label);
 	bpb_label_place(&c->buf, full);
 	note(c, "; prologue, continued");
 }

@@ -308,6 +308,10 @@ void cgc_emit_prefilter(struct cgc *c, int out_label,
 
 /* Expressions (cg_expr.c). */
 void cgc_eval_int(struct cgc *c, struct dnode *n);             /* value in R0 */
+/* Jump to label when integer expression n is true (nonzero) if when is true, when it is false
+ * (zero) otherwise; fall through else. A comparison of integers jumps on the comparison
+ * itself rather than making a 0/1 first. */
+void cgc_branch(struct cgc *c, struct dnode *n, int label, bool when);
 uint32_t cgc_eval_str(struct cgc *c, struct dnode *n);         /* scratch offset of a slot */
 uint32_t cgc_eval_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch copy */
 void cgc_eval_effect(struct cgc *c, struct dnode *n);          /* for side effects only */

@@ -744,6 +744,38 @@ static void binary_int(struct cgc *c, struct dnode *n)
 	scaled_arith(c, op, n->lhs->type, n->rhs->type, n->type);
 }
 
+/* The jump taken when jump jop is not (integers: every comparison has an exact opposite). */
+static int cmp_negate(int jop)
+{
+	switch (jop) {
+	case BPF_JEQ: return BPF_JNE;
+	case BPF_JNE: return BPF_JEQ;
+	case BPF_JLT: return BPF_JGE;
+	case BPF_JGE: return BPF_JLT;
+	case BPF_JLE: return BPF_JGT;
+	case BPF_JGT: return BPF_JLE;
+	case BPF_JSLT: return BPF_JSGE;
+	case BPF_JSGE: return BPF_JSLT;
+	case BPF_JSLE: return BPF_JSGT;
+	default: return BPF_JSLE;   /* BPF_JSGT */
+	}
+}
+
+void cgc_branch(struct cgc *c, struct dnode *n, int label, bool when)
+{
+	int jop = n->kind == DN_BINARY ? cmp_op(n->op, false) : -1;
+	if (jop < 0 || n->isconst || cgc_is_str(n->lhs) || cgc_is_str(n->rhs)) {
+		cgc_eval_int(c, n);
+		bpb_jmp_imm(&c->buf, when ? BPF_JNE : BPF_JEQ, 0, 0, label);
+		return;
+	}
+	/* binary_int's comparison, the jump taken on it instead of set_cond's 0/1 */
+	eval_pair(c, n->lhs, n->rhs);
+	conv_common(c, n->lhs->type, n->rhs->type);
+	jop = cmp_op(n->op, cmp_unsigned(n->lhs->type, n->rhs->type));
+	bpb_jmp_reg(&c->buf, when ? jop : cmp_negate(jop), 0, 1, label);
+}
+
 /* ---- assignment ---- */
 
 static struct dck_var *assignable(struct cgc *c, struct dnode *lhs)

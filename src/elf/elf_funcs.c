@@ -607,6 +607,73 @@ bool elf_x86_uprobe_refuses(const unsigned char *b, size_t n)
 	return false;
 }
 
+/* The length of the x86-64 instruction 0f 1f /0 ("nopl", opcode at b[0]) from its ModRM
+ * byte on, or 0 when b is not one: opcode, ModRM, SIB when rm is 100, displacement by mod
+ * (rip-relative disp32 when mod is 00 and rm 101, disp32 when a SIB's base is 101 under mod
+ * 00). */
+static size_t nopl_len(const unsigned char *b, size_t n)
+{
+	if (n < 3 || b[0] != 0x0f || b[1] != 0x1f || ((b[2] >> 3) & 7) != 0)
+		return 0;
+	unsigned mod = b[2] >> 6, rm = b[2] & 7;
+	size_t len = 3;
+	if (mod == 3)
+		return len;
+	if (rm == 4) {
+		if (n < 4)
+			return 0;
+		if (mod == 0 && (b[3] & 7) == 5)
+			len += 4;
+		len++;
+	} else if (mod == 0 && rm == 5) {
+		len += 4;
+	}
+	return len + (mod == 1 ? 1 : mod == 2 ? 4 : 0);
+}
+
+bool elf_x86_uprobe_optimizable(const unsigned char *b, size_t n, uint64_t vaddr)
+{
+	size_t p = 0;
+	while (p < n && b[p] == 0x66)
+		p++;
+	size_t len = p < n && b[p] == 0x90 ? p + 1 : p + nopl_len(b + p, n - p);
+	return len == 5 && len <= n && (vaddr & 0xfff) <= 0x1000 - 5;
+}
+
+uint64_t elf_x86_entry_site(const unsigned char *b, size_t n, uint64_t vaddr)
+{
+	static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	if (n >= 9 && memcmp(b, endbr64, 4) == 0 &&
+	    elf_x86_uprobe_optimizable(b + 4, n - 4, vaddr + 4))
+		return 4;
+	return 0;
+}
+
+/* Whether b[0..n) is a whole number of nops: 90 or 0f 1f /0, each with 66 prefixes. */
+static bool all_nops(const unsigned char *b, size_t n)
+{
+	size_t p = 0;
+	while (p < n) {
+		size_t q = p;
+		while (q < n && b[q] == 0x66)
+			q++;
+		size_t len = q < n && b[q] == 0x90 ? 1 : nopl_len(b + q, n - q);
+		if (len == 0 || q + len > n)
+			return false;
+		p = q + len;
+	}
+	return true;
+}
+
+bool elf_x86_site_rsp_lowered(const unsigned char *b, size_t k)
+{
+	static const unsigned char lea_down[5] = { 0x48, 0x8d, 0x64, 0x24, 0x80 };
+	for (size_t pad = 0; pad + 5 <= k && pad <= 7; pad++)
+		if (memcmp(b + k - pad - 5, lea_down, 5) == 0 && all_nops(b + k - pad, pad))
+			return true;
+	return false;
+}
+
 void elf_insns_free(struct elf_insns *in)
 {
 	free(in->offs);

@@ -125,6 +125,18 @@ int elf_funcs_read(const struct elf_funcs *ef, const struct elf_func *fn, uint64
  * lock or es/cs/ss/ds segment prefix (arch/x86/kernel/uprobes.c; `notrack`, branch hints and
  * `nopw %cs:...` padding carry one), or int3, int n, into, int1, hlt. */
 bool elf_x86_uprobe_refuses(const unsigned char *b, size_t n);
+/* Whether a kernel that optimises uprobes (x86-64, 6.18+) turns one on the instruction whose
+ * bytes start b[0..n), at an address whose low 12 bits are those of vaddr, into a call to its
+ * trampoline instead of an int3 trap: a 5-byte nop (0f 1f /0, or 90, with 66 prefixes) that
+ * does not cross a page (docs/sdt-sites.md). */
+bool elf_x86_uprobe_optimizable(const unsigned char *b, size_t n, uint64_t vaddr);
+/* Where, in a function whose first bytes are b[0..n) at vaddr, an entry probe is best placed:
+ * 4 when endbr64 (which changes no state) is followed by an optimisable nop, else 0. */
+uint64_t elf_x86_entry_site(const unsigned char *b, size_t n, uint64_t vaddr);
+/* Whether the k bytes before a site, b[0..k) (k at most 12, the bytes just before it), end
+ * with usdtrace/sdt.h's "lea -0x80(%rsp),%rsp" followed by nothing but nops: %rsp is then
+ * below the red zone at the site, so the call the kernel makes of a nop5 there is harmless. */
+bool elf_x86_site_rsp_lowered(const unsigned char *b, size_t k);
 
 /* The index in in->offs of the instruction starting at off, or -1 when none does. */
 long elf_insns_index(const struct elf_insns *in, uint64_t off);

@@ -1,10 +1,13 @@
 /* plist.c — selecting and printing probes for -l; see plist.h. */
 #include "plist.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dtype.h"
+#include "elf_funcs.h"
 #include "provider.h"
 #include "util.h"
 
@@ -87,6 +90,33 @@ void plist_verbose(struct plist *L, const struct dobj_probe *p)
 		    (a.text || a.types);
 	plist_args(L, have ? &a : NULL);
 	prov_args_free(&a);
+}
+
+void plist_site_how(struct plist *L, const char *path, uint64_t off, uint64_t vaddr,
+		    uint64_t fn_off)
+{
+	static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	unsigned char b[12 + 5];
+	uint64_t k = off < 12 ? off : 12;
+	ssize_t n = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = pread(fd, b, (size_t)k + 5, (off_t)(off - k));
+		close(fd);
+	}
+	const char *how;
+	if (n < 1)
+		how = "not known (the file cannot be read there)";
+	else if (n < (ssize_t)k + 5 || !elf_x86_uprobe_optimizable(b + k, 5, vaddr))
+		how = "an int3 trap";
+	else if (fn_off == 0 || (fn_off == 4 && k >= 4 && memcmp(b + k - 4, endbr64, 4) == 0) ||
+		 elf_x86_site_rsp_lowered(b, (size_t)k))
+		how = "a 5-byte nop: a call to the kernel's trampoline, no trap, where the kernel "
+		      "optimises uprobes (6.18+)";
+	else
+		how = "a 5-byte nop inside a function: where the kernel optimises uprobes (6.18+), "
+		      "a call that writes below %rsp, over the red zone";
+	fprintf(L->out, "\t\t\tuprobe: %s\n", how);
 }
 
 void plist_print(struct plist *L, const struct dobj_probe *p)

@@ -59,6 +59,13 @@ void plist_attrs(struct plist *L, const char *const *attrs);
 void plist_args(struct plist *L, const struct prov_args *a);
 /* -v of probe p: its provider's attributes, and its arguments through its args hook. */
 void plist_verbose(struct plist *L, const struct dobj_probe *p);
+/* -v's line on how a kernel takes a uprobe on the instruction at file offset off (address
+ * vaddr) of path: an int3 trap, or, for a 5-byte nop, a call to its trampoline on kernels that
+ * optimise uprobes (6.18+), said to harm the red zone when the nop is inside a function
+ * without %rsp lowered before it (docs/sdt-sites.md). fn_off is the instruction's offset in
+ * its function when known (the entry, or 4 after an endbr64 there, is safe), else UINT64_MAX. */
+void plist_site_how(struct plist *L, const char *path, uint64_t off, uint64_t vaddr,
+		    uint64_t fn_off);
 /* Probe p's line and, with -v, plist_verbose and a blank line. */
 void plist_print(struct plist *L, const struct dobj_probe *p);
 /* plist_print when the descriptions select p (its provider with no pid). */

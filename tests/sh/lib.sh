@@ -95,9 +95,13 @@ sdt_float_witness() {
 		rm -f "$2.tmp" "$2.note"
 }
 
-# sdt_site_bytes BIN PC...: for each PC (hex, link-time), "PC BYTES" with the 11 bytes that
-# objdump decodes from PC on, or "PC none" when no instruction starts at PC.
-sdt_site_bytes() {
+# sdt_site_check BIN PC...: the note pcs (hex, link-time) that are not at a usdtrace/sdt.h site
+# of x86-64 (docs/sdt-sites.md), one "PC why" a line; nothing when all are. A site is: the pc
+# starts the 5-byte nop 0f 1f 44 00 00, 8-byte aligned (so it never crosses a page), followed by
+# "lea 0x80(%rsp),%rsp" (48 8d a4 24 80 00 00 00); before it, past nothing but nops,
+# "lea -0x80(%rsp),%rsp" (48 8d 64 24 80). So a call the kernel writes over the nop pushes
+# below the red zone.
+sdt_site_check() {
 	_bin=$1; shift
 	objdump -d -z "$_bin" | awk -v pcs="$*" '
 		function hex(h,   i, v) {
@@ -108,18 +112,48 @@ sdt_site_bytes() {
 		BEGIN { n = split(pcs, want, " ") }
 		/^ *[0-9a-f]+:\t/ {
 			split($0, f, "\t"); a = f[1]; sub(/^ */, "", a); sub(/:$/, "", a)
-			addr = hex(a); start[addr] = 1
-			nb = split(f[2], b, " ")
-			for (i = 1; i <= nb; i++) byte[addr + i - 1] = b[i]
+			addr = hex(a)
+			if (f[3] == "") { bytes[last] = bytes[last] " " f[2]; gsub(/  */, " ", bytes[last]); next }
+			b = f[2]; gsub(/^ +| +$/, "", b); gsub(/  */, " ", b)
+			ni++; at[ni] = addr; idx[addr] = ni; bytes[ni] = b; text[ni] = f[3]; last = ni
 		}
 		END {
 			for (k = 1; k <= n; k++) {
-				p = hex(want[k]); s = ""
-				if (!(p in start)) { print want[k], "none"; continue }
-				for (i = 0; i < 11; i++) s = s (i ? " " : "") ((p + i) in byte ? byte[p + i] : "??")
-				print want[k], s
+				p = hex(want[k])
+				if (!(p in idx)) { print want[k], "no instruction starts there"; continue }
+				i = idx[p]
+				sub(/ +$/, "", bytes[i]); sub(/ +$/, "", bytes[i + 1])
+				if (bytes[i] != "0f 1f 44 00 00") { print want[k], "not a nop5: " bytes[i]; continue }
+				if (p % 8 != 0) { print want[k], "nop5 not 8-byte aligned"; continue }
+				if (bytes[i + 1] != "48 8d a4 24 80 00 00 00") { print want[k], "not followed by lea 0x80(%rsp),%rsp: " bytes[i + 1]; continue }
+				j = i - 1
+				while (j > 0 && text[j] ~ /^(nop|xchg +%ax,%ax|data16|cs nop)/) j--
+				if (j < 1 || bytes[j] != "48 8d 64 24 80") { print want[k], "not after lea -0x80(%rsp),%rsp: " bytes[j]; continue }
 			}
 		}'
+}
+
+# sdt_live_bytes PID BIN PC: the 5 bytes (hex, space separated) at link-time address PC (hex) of
+# BIN as process PID has them now (a uprobe's int3, or the call the kernel made of a nop5);
+# the load bias is where PID maps BIN's first page less BIN's lowest PT_LOAD address.
+sdt_live_bytes() {
+	python3 - "$1" "$2" "$3" <<'EOPY'
+import os, subprocess, sys
+pid, path, pc = sys.argv[1], os.path.realpath(sys.argv[2]), int(sys.argv[3], 16)
+low = min(int(l.split()[2], 16) for l in subprocess.run(["readelf", "-lW", path],
+          capture_output=True, text=True).stdout.splitlines() if l.split()[:1] == ["LOAD"])
+start = None
+for line in open("/proc/%s/maps" % pid):
+    f = line.split()
+    if len(f) >= 6 and f[5] == path and int(f[2], 16) == 0:
+        start = int(f[0].split("-")[0], 16)
+        break
+if start is None:
+    sys.exit("no mapping of %s in process %s" % (path, pid))
+with open("/proc/%s/mem" % pid, "rb") as m:
+    m.seek(start - (low & ~0xfff) + pc)
+    print(" ".join("%02x" % b for b in m.read(5)))
+EOPY
 }
 
 # argvals_match EXPECTED ACTUAL: same number of lines; per line the same probe name and, per value,

@@ -1,8 +1,10 @@
 #!/bin/sh
 # tier: fast
 # list_verbose.sh — the shape of `usdtrace -l -v`: dtrace's stability and argument-type blocks
-# after each probe line, then our per-site block (addresses, semaphore, argument locations).
-# Argument types, site addresses and semaphore offsets are checked against readelf.
+# after each probe line, then our per-site block (addresses, semaphore, what the kernel makes of
+# the site, argument locations). Argument types, site addresses and semaphore offsets are
+# checked against readelf, the site's form against objdump (sdt_site_check).
+. "$TOP/tests/sh/lib.sh"
 . "$TOP/tests/progs/list/build.sh"
 lp_setup
 
@@ -78,6 +80,12 @@ while [ $i -le "$nprobes" ]; do
 				printf ', semaphore 0x%x (file offset 0x%x)' "$sem" "$off"
 			fi
 			printf '\n'
+			# what the kernel makes of the site: the layout checked by objdump
+			if [ -z "$(sdt_site_check "$w/lp_main" "$loc")" ]; then
+				printf '\t\t\tuprobe: %s\n' "a 5-byte nop: a call to the kernel's trampoline, no trap, where the kernel optimises uprobes (6.18+)"
+			else
+				printf '\t\t\tuprobe: an int3 trap\n'
+			fi
 			k=0
 			for a in $args; do
 				printf '\t\t\targs[%d]: %s = %s \n' $k "$a" "$(spec_type "$a")"

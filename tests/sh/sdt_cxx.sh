@@ -57,8 +57,7 @@ for cxx in g++ clang++; do
 			fi
 		fi
 		# shellcheck disable=SC2086
-		bad=$(sdt_site_bytes "$bin" $(awk '{ print $3 }' "$W/notes") |
-			grep -v ' 90 66 2e 0f 1f 84 00 00 00 00 00$' | head -1)
+		bad=$(sdt_site_check "$bin" $(awk '{ print $3 }' "$W/notes") | head -1)
 		if [ -n "$bad" ]; then notok "cxx-sites $cfg" "note pc not at a site: $bad"; else ok "cxx-sites $cfg"; fi
 		sym=$(nm "$bin" | awk '$3 == "cxx_ns_semaphore" { print $1 }')
 		semnote=$(awk '$2 == "ns" { s = $5; sub(/^0x/, "", s); print s }' "$W/notes")

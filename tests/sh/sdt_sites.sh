@@ -17,8 +17,7 @@ for cc in gcc clang; do
 		nstep=$(awk '$2 == "step"' "$W/notes" | wc -l)
 		nloop=$(awk '$2 == "loop"' "$W/notes" | wc -l)
 		# shellcheck disable=SC2086
-		bad=$(sdt_site_bytes "$bin" $(awk '{ print $3 }' "$W/notes") |
-			grep -v ' 90 66 2e 0f 1f 84 00 00 00 00 00$' | head -1)
+		bad=$(sdt_site_check "$bin" $(awk '{ print $3 }' "$W/notes") | head -1)
 		dups=$(awk '{ print $3 }' "$W/notes" | sort | uniq -d | head -1)
 		if [ -n "$bad" ] || [ -n "$dups" ]; then
 			notok "sites-notes $cfg" "bad site '$bad' or two notes at one pc '$dups'"

@@ -1029,3 +1029,61 @@ T_CASE(params_without_dwarf)
 }
 
 T_MAIN()
+
+/* The kernel's rule for optimising a uprobe (6.18, arch/x86/kernel/uprobes.c can_optimize, and
+ * tests/sh/pid_sites.sh on this machine: 0f 1f 44 00 08 and 66 66 66 66 90 were made calls
+ * too): a 5-byte nop, 0f 1f /0 or 90 with 66 prefixes, not across a page. */
+T_CASE(x86_uprobe_optimizable)
+{
+	static const unsigned char nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	static const unsigned char nop5d[] = { 0x0f, 0x1f, 0x44, 0x00, 0x08 };
+	static const unsigned char p66x4[] = { 0x66, 0x66, 0x66, 0x66, 0x90 };
+	static const unsigned char nopw5[] = { 0x66, 0x0f, 0x1f, 0x40, 0x00 };
+	static const unsigned char nop4[] = { 0x0f, 0x1f, 0x40, 0x00, 0xc3 };
+	static const unsigned char nop7[] = { 0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00 };
+	static const unsigned char reg1[] = { 0x0f, 0x1f, 0x4c, 0x00, 0x00 };
+	static const unsigned char pause[] = { 0xf3, 0x90, 0x90, 0x90, 0x90 };
+	static const unsigned char nop6[] = { 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	T_CHECK(elf_x86_uprobe_optimizable(nop5, 5, 0x1000));
+	T_CHECK(elf_x86_uprobe_optimizable(nop5, 5, 0x1ffb));
+	T_CHECK(!elf_x86_uprobe_optimizable(nop5, 5, 0x1ffc));
+	T_CHECK(!elf_x86_uprobe_optimizable(nop5, 4, 0x1000));
+	T_CHECK(elf_x86_uprobe_optimizable(nop5d, 5, 0x1000));
+	T_CHECK(elf_x86_uprobe_optimizable(p66x4, 5, 0x1000));
+	T_CHECK(elf_x86_uprobe_optimizable(nopw5, 5, 0x1000));
+	T_CHECK(!elf_x86_uprobe_optimizable(nop4, 5, 0x1000));
+	T_CHECK(!elf_x86_uprobe_optimizable(nop7, 7, 0x1000));
+	T_CHECK(!elf_x86_uprobe_optimizable(reg1, 5, 0x1000));
+	T_CHECK(!elf_x86_uprobe_optimizable(pause, 5, 0x1000));
+	T_CHECK(!elf_x86_uprobe_optimizable(nop6, 6, 0x1000));
+}
+
+T_CASE(x86_entry_site)
+{
+	static const unsigned char cet[] = { 0xf3, 0x0f, 0x1e, 0xfa, 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	static const unsigned char bare[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x55, 0x48, 0x89, 0xe5 };
+	static const unsigned char push[] = { 0xf3, 0x0f, 0x1e, 0xfa, 0x55, 0x48, 0x89, 0xe5, 0x90 };
+	T_CHECK(elf_x86_entry_site(cet, sizeof cet, 0x401200) == 4);
+	T_CHECK(elf_x86_entry_site(cet, 8, 0x401200) == 0);          /* the nop cut short */
+	T_CHECK(elf_x86_entry_site(cet, sizeof cet, 0x401ff8) == 0); /* the nop across a page */
+	T_CHECK(elf_x86_entry_site(bare, sizeof bare, 0x401200) == 0);
+	T_CHECK(elf_x86_entry_site(push, sizeof push, 0x401200) == 0);
+}
+
+/* sdt.h's site: lea -0x80(%rsp),%rsp, then 0..7 bytes of nops, then the nop5 (docs/sdt-sites.md) */
+T_CASE(x86_site_rsp_lowered)
+{
+	static const unsigned char lea[] = { 0x48, 0x8d, 0x64, 0x24, 0x80 };
+	static const unsigned char lea_pad2[] = { 0x48, 0x8d, 0x64, 0x24, 0x80, 0x66, 0x90 };
+	static const unsigned char lea_pad4[] = { 0x00, 0x48, 0x8d, 0x64, 0x24, 0x80,
+						  0x0f, 0x1f, 0x40, 0x00 };
+	static const unsigned char lea_int3[] = { 0x48, 0x8d, 0x64, 0x24, 0x80, 0xcc };
+	static const unsigned char store[] = { 0x48, 0x89, 0x7c, 0x24, 0xf8 };
+	T_CHECK(elf_x86_site_rsp_lowered(lea, sizeof lea));
+	T_CHECK(elf_x86_site_rsp_lowered(lea_pad2, sizeof lea_pad2));
+	T_CHECK(elf_x86_site_rsp_lowered(lea_pad4, sizeof lea_pad4));
+	T_CHECK(!elf_x86_site_rsp_lowered(lea_int3, sizeof lea_int3));
+	T_CHECK(!elf_x86_site_rsp_lowered(store, sizeof store));
+	T_CHECK(!elf_x86_site_rsp_lowered(lea, 4));
+	T_CHECK(!elf_x86_site_rsp_lowered(lea, 0));
+}

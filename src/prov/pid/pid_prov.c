@@ -152,16 +152,52 @@ static bool site_placeable(const struct elf_funcs *ef, const struct elf_func *fn
 	return n <= 0 || !elf_x86_uprobe_refuses(b, (size_t)n);
 }
 
-/* The probe `name` at offset off of fn (named by its canonical alias), unless the kernel would
- * refuse its instruction: then it is counted for report_unplaced. Returns how many probes it
- * made or found (0 or 1). */
+/* Where an entry (or return) probe of fn goes: on the 5-byte nop after a leading endbr64 when
+ * there is one (-pg -mfentry -mnop-mcount -fcf-protection), which the kernel can turn into a
+ * call instead of a trap; endbr64 changes no state, so the nop sees the entry state. At the
+ * function's first instruction otherwise (where a nop5, if any, is optimised anyway). A call
+ * written at entry is safe: nothing of the function lives below %rsp yet. */
+static uint64_t entry_off(const struct elf_funcs *ef, const struct elf_func *fn)
+{
+	unsigned char b[9];
+	char err[256];
+	int n = elf_funcs_read(ef, fn, 0, b, sizeof(b), err, sizeof(err));
+	return n > 0 ? elf_x86_entry_site(b, (size_t)n, fn->addr) : 0;
+}
+
+/* Whether a probe at fn + off (not the entry) would harm the program: its instruction is a
+ * 5-byte nop (compilers pad loops with them), which a kernel that optimises uprobes (6.18+)
+ * turns into a call, and the call pushes below %rsp, over the red zone a leaf function may
+ * keep its locals in. Safe when the nop is an sdt.h site, %rsp lowered before it. */
+static bool site_harms_red_zone(const struct elf_funcs *ef, const struct elf_func *fn,
+				uint64_t off)
+{
+	unsigned char b[12 + 5];
+	char err[256];
+	uint64_t k = off < 12 ? off : 12;
+	int n = elf_funcs_read(ef, fn, off - k, b, (size_t)k + 5, err, sizeof(err));
+	if (n < (int)k + 5 || !elf_x86_uprobe_optimizable(b + k, 5, fn->addr + off))
+		return false;
+	return !elf_x86_site_rsp_lowered(b, (size_t)k);
+}
+
+/* The probe `name` at offset off of fn (named by its canonical alias; an entry or return probe
+ * at entry_off), unless the kernel would refuse its instruction or the probe would harm the
+ * red zone: then it is counted for report_unplaced. Returns how many probes it made or found
+ * (0 or 1). */
 static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs *ef,
 		     const struct elf_func *fn, const char *name, uint64_t off, bool ret,
 		     const struct elf_insns *in, int clause)
 {
 	const struct elf_func *canon = elf_funcs_canonical(ef, fn);
 	bool same = canon->addr == fn->addr && canon->size == fn->size;
-	if (!site_placeable(ef, canon, off, same ? in : NULL)) {
+	bool at_entry = ret || strcmp(name, "entry") == 0;
+	if (at_entry)
+		off = entry_off(ef, canon);
+	bool harms = !at_entry && off > 0 && off != entry_off(ef, canon) &&
+		     site_harms_red_zone(ef, canon, off);
+	if (harms || !site_placeable(ef, canon, off, same ? in : NULL)) {
+		u->nredzone += harms;
 		if (u->nunplaced++ == 0) {
 			char *first = xasprintf("pid%d:%s:%s:%s", (int)pid, u->files[fi].module,
 						canon->display, name);
@@ -299,14 +335,23 @@ static void report_unplaced(struct uprov *u)
 {
 	if (u->nunplaced == 0)
 		return;
+	/* why, after "left out: " */
+	const char *why = u->nredzone == 0
+		? "the kernel does not put uprobes on the instruction (a lock or segment prefix, "
+		  "or a trap)"
+		: u->nredzone == u->nunplaced
+		? "the instruction is a 5-byte nop inside a function, which the kernel turns into a "
+		  "call that writes below %rsp, over the red zone"
+		: "the instruction is one the kernel does not put uprobes on (a lock or segment "
+		  "prefix, or a trap), or a 5-byte nop inside a function, which the kernel turns "
+		  "into a call that writes below %rsp, over the red zone";
 	if (u->nunplaced == 1)
-		util_warn("warning: probe %s is left out: the kernel does not put uprobes on its "
-			  "instruction (a lock or segment prefix, or a trap)", u->first_unplaced);
+		util_warn("warning: probe %s is left out: %s", u->first_unplaced, why);
 	else
-		util_warn("warning: %d probes (%s and others) are left out: the kernel does not put "
-			  "uprobes on their instructions (a lock or segment prefix, or a trap)",
-			  u->nunplaced, u->first_unplaced);
+		util_warn("warning: %d probes (%s and others) are left out: %s",
+			  u->nunplaced, u->first_unplaced, why);
 	u->nunplaced = 0;
+	u->nredzone = 0;
 	free(u->first_unplaced);
 	u->first_unplaced = NULL;
 }
@@ -481,6 +526,26 @@ static int pid_list(struct plist *L)
 	return status;
 }
 
+/* -l's line of pid probe p and, with -v, dtrace's blocks and where its uprobe goes (not in
+ * dtrace): the address, and whether the kernel traps there or can call its trampoline. */
+static void pid_list_probe(struct plist *L, const struct dobj_probe *p)
+{
+	plist_line(L, p->id, p->provider, p->module, p->function, p->name);
+	if (!L->verbose)
+		return;
+	plist_verbose(L, p);
+	const struct uprov_probe *up = p->data;
+	const struct usdt_site *s = uprov_site(&L->cat.up, up, 0);
+	if (s) {
+		fputs("\n\tProbe Site\n", L->out);
+		fprintf(L->out, "\t\t%#llx (file offset %#llx)\n", (unsigned long long)s->pc,
+			(unsigned long long)s->pc_off);
+		plist_site_how(L, L->cat.up.files[up->file].path, s->pc_off, s->pc,
+			       s->pc - up->func_addr);
+	}
+	fputc('\n', L->out);
+}
+
 static const char *const pid_attrs[] = {
 	"Unstable", "Unstable", "Common", "Unstable", "Unstable", "Common",
 };
@@ -492,6 +557,6 @@ const struct provider prov_pid = {
 	.args = pid_args,
 	UPROBE_ENGINE_HOOKS,
 	.list = pid_list,
-	.list_probe = plist_print,   /* made because a description selected it: always listed */
+	.list_probe = pid_list_probe, /* made because a description selected it: always listed */
 	.list_attrs = pid_attrs,
 };

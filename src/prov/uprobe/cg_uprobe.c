@@ -393,10 +393,12 @@ void uprobe_compile(struct cgc *c, int probe_idx)
 	f->usdt_twin = (int)(o->nprogs - 1);
 }
 
-/* The cookie is fetched on first use; then, when every clause's predicate reads only
- * constants and directly read arguments, the predicates (emit_prefilter). */
+/* When every clause's predicate reads only constants and directly read arguments, the
+ * predicates (emit_prefilter); then the cookie's slot, the cookie being fetched on first use. */
 void uprobe_prologue(struct cgc *c, int out_label)
 {
-	clear_cookie(c);
+	/* the predicates read arguments straight from the context, never the cookie: a firing
+	 * they end costs no store */
 	cgc_emit_prefilter(c, out_label, pure_arg);
+	clear_cookie(c);
 }

@@ -99,6 +99,7 @@ struct uprov {
 	bool scanned;                /* every process's objects are in files[] */
 	int nunplaced;               /* probes a provider left out since it last said so */
 	char *first_unplaced;
+	int nredzone;                /* of those, left out as a nop5 inside a function (pid_prov.c) */
 };
 
 void uprov_init(struct uprov *u, uint32_t first_id);

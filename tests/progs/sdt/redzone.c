@@ -2,8 +2,12 @@
  * in the x86-64 red zone (the 128 bytes below %rsp a leaf may use without moving %rsp) and fires
  * probes between writing and reading them. A site whose probe the kernel emulated as a call
  * (its optimisation for 5-byte nops) would push a return address over those locals. The
- * program prints a checksum; the test compares traced and untraced output. */
+ * program prints a checksum; the test compares traced and untraced output. With an argument
+ * HOLD it then waits (at most 60 s) until the file HOLD exists, so the test can look at the
+ * traced process's sites while the tracer is still attached. */
 #include <stdio.h>
+#include <time.h>
+#include <unistd.h>
 #include "usdtrace/sdt.h"
 
 volatile unsigned long seed_in = 0x9e3779b97f4a7c15ul;
@@ -24,7 +28,7 @@ __attribute__((noinline)) static unsigned long leaf(unsigned long seed)
 	return sum;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	unsigned long seed = seed_in, total = 0;
 
@@ -33,5 +37,10 @@ int main(void)
 		total = total << 1 | total >> 63;
 	}
 	printf("checksum %lx\n", total);
+	fflush(stdout);
+	for (int waited = 0; argc > 1 && access(argv[1], F_OK) != 0 && waited < 6000; waited++) {
+		struct timespec ten_ms = { 0, 10000000 };
+		nanosleep(&ten_ms, NULL);
+	}
 	return 0;
 }
