@@ -24,6 +24,7 @@
 #include "dfmt.h"
 #include "dobj.h"
 #include "usym.h"
+#include "ustack_tables.h"
 
 struct trace_usym {
 	bool used;                /* the program needs user symbols */
@@ -31,6 +32,9 @@ struct trace_usym {
 	struct agg_usym agg;      /* hooked into every aggregation's descriptor */
 	struct usym_bind target;  /* %A: $target's process */
 	int64_t polled_ms;
+	/* the CFI walk's tables (ustack_tables.h): built for the same pids at the same moments
+	 * (targets, rescans) and for the pids the walk asks for (trace_usym_poll) */
+	struct ustack_tables tabs;
 };
 
 /* Set up for program o (stackindent from the options; target 0: none); captures the
@@ -40,7 +44,8 @@ void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_
 void trace_usym_free(struct trace_usym *t, struct dobj *o);
 /* The USDT watcher saw pid start or load a library. */
 void trace_usym_rescan(struct trace_usym *t, pid_t pid);
-/* Capture the pids of new user-address aggregation keys (at most every 250 ms). */
+/* Capture the pids of new user-address aggregation keys (at most every 250 ms); build the
+ * unwind tables the stack walk asked for (at most every 100 ms). */
 void trace_usym_poll(struct trace_usym *t, const struct dobj *o);
 /* Print action a's value (a user stack/address action) from record rec. */
 void trace_usym_action(struct trace_usym *t, const struct dobj_action *a,

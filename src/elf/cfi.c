@@ -127,6 +127,13 @@ static uint64_t rdptr(struct cur *c, uint8_t enc, uint64_t at, uint8_t addr_size
 	return v;
 }
 
+/* v * data_align as the two's complement product: a hostile factor wraps instead of
+ * overflowing (the result is then refused by fits16/fits32 or is merely wrong) */
+static int64_t scaled(uint64_t v, int64_t data_align)
+{
+	return (int64_t)(v * (uint64_t)data_align);
+}
+
 static int reg_index(uint64_t reg, uint64_t ra_reg)
 {
 	if (reg == REG_RBP)
@@ -293,7 +300,7 @@ static bool run(struct interp *in, const uint8_t *p, const uint8_t *end)
 			continue;
 		case 2:
 			r.kind = R_OFFSET;
-			r.off = (int64_t)uleb(&c) * ci->data_align;
+			r.off = scaled(uleb(&c), ci->data_align);
 			set_rule(in, op & 0x3f, r);
 			continue;
 		case 3: {
@@ -324,7 +331,7 @@ static bool run(struct interp *in, const uint8_t *p, const uint8_t *end)
 		case 0x05:                                          /* offset_extended */
 			reg = uleb(&c);
 			r.kind = R_OFFSET;
-			r.off = (int64_t)uleb(&c) * ci->data_align;
+			r.off = scaled(uleb(&c), ci->data_align);
 			set_rule(in, reg, r);
 			break;
 		case 0x06: {                                        /* restore_extended */
@@ -398,27 +405,27 @@ static bool run(struct interp *in, const uint8_t *p, const uint8_t *end)
 		case 0x11:                                          /* offset_extended_sf */
 			reg = uleb(&c);
 			r.kind = R_OFFSET;
-			r.off = sleb(&c) * ci->data_align;
+			r.off = scaled((uint64_t)sleb(&c), ci->data_align);
 			set_rule(in, reg, r);
 			break;
 		case 0x12:                                          /* def_cfa_sf */
 			in->s.cfa_reg = uleb(&c);
-			in->s.cfa_off = sleb(&c) * ci->data_align;
+			in->s.cfa_off = scaled((uint64_t)sleb(&c), ci->data_align);
 			in->s.cfa_expr = NULL;
 			break;
 		case 0x13:                                          /* def_cfa_offset_sf */
-			in->s.cfa_off = sleb(&c) * ci->data_align;
+			in->s.cfa_off = scaled((uint64_t)sleb(&c), ci->data_align);
 			break;
 		case 0x14:                                          /* val_offset */
 			reg = uleb(&c);
 			r.kind = R_VAL_OFFSET;
-			r.off = (int64_t)uleb(&c) * ci->data_align;
+			r.off = scaled(uleb(&c), ci->data_align);
 			set_rule(in, reg, r);
 			break;
 		case 0x15:                                          /* val_offset_sf */
 			reg = uleb(&c);
 			r.kind = R_VAL_OFFSET;
-			r.off = sleb(&c) * ci->data_align;
+			r.off = scaled((uint64_t)sleb(&c), ci->data_align);
 			set_rule(in, reg, r);
 			break;
 		case 0x2e:                                          /* GNU_args_size */
@@ -427,7 +434,7 @@ static bool run(struct interp *in, const uint8_t *p, const uint8_t *end)
 		case 0x2f:                                          /* GNU_negative_offset_ext */
 			reg = uleb(&c);
 			r.kind = R_OFFSET;
-			r.off = -(int64_t)uleb(&c) * ci->data_align;
+			r.off = scaled(0 - uleb(&c), ci->data_align);
 			set_rule(in, reg, r);
 			break;
 		default:

@@ -61,6 +61,32 @@ struct cfi_row {
 	uint16_t pad;
 };
 
+/* The BPF maps the walk reads (names as dobj.h lists them):
+ *  "ustack_rows"   array, u32 index -> struct cfi_row: every object's rows, object after object
+ *  "ustack_procs"  hash, u32 pid -> struct cfi_proc: the executable mappings of a process,
+ *                  sorted by start, each with its object's rows [row_lo, row_hi) (row_lo ==
+ *                  row_hi: no CFI, frame pointers) and load bias (address - object vaddr)
+ *  "ustack_want"   hash, u32 pid -> u64 0: processes the walk met without a table, or with a
+ *                  pc outside every mapping it knows; the tracer builds or refreshes them */
+#define CFI_ROWS_MAX (1u << 20)      /* 16 MB of rows */
+#define CFI_ROW_SEARCH 20            /* binary search steps: log2(CFI_ROWS_MAX) */
+#define CFI_MAPS_MAX 64              /* executable mappings per process */
+#define CFI_MAPS_SEARCH 6            /* log2(CFI_MAPS_MAX) */
+#define CFI_PROCS_MAX 1024
+#define CFI_WANT_MAX 1024
+
+struct cfi_mapping {
+	uint64_t start, end;
+	uint64_t bias;
+	uint32_t row_lo, row_hi;
+};
+
+struct cfi_proc {
+	uint32_t n;
+	uint32_t pad;
+	struct cfi_mapping m[CFI_MAPS_MAX];
+};
+
 /* A row as the parser makes it, with the full address. */
 struct cfi_prow {
 	uint64_t pc;
