@@ -524,7 +524,8 @@ static void init_state(struct state *s)
 }
 
 static void parse_fde(const uint8_t *buf, const uint8_t *p, const uint8_t *end, uint64_t vaddr,
-		      const struct cie *ci, struct cfi_rows *rows, struct cfi_stats *st)
+		      const struct cie *ci, struct cfi_rows *rows, struct cfi_stats *st,
+		      struct interp *in)
 {
 	struct cur c = { p, end, false };
 	uint64_t at = vaddr + (uint64_t)(c.p - buf);
@@ -547,8 +548,11 @@ static void parse_fde(const uint8_t *buf, const uint8_t *p, const uint8_t *end, 
 	if (ci->signal)
 		st->signal_fdes++;
 
-	struct interp *in = xcalloc(1, sizeof *in);
+	/* one interpreter for the whole section (its state stack is big): reset what a run
+	 * reads before writing */
 	in->ci = ci;
+	in->depth = 0;
+	in->emit = false;
 	in->buf = buf;
 	in->fde_vaddr_base = vaddr;
 	in->rows = rows;
@@ -585,7 +589,6 @@ static void parse_fde(const uint8_t *buf, const uint8_t *p, const uint8_t *end, 
 	rows->fdes[rows->nfdes][0] = start;
 	rows->fdes[rows->nfdes][1] = start + range;
 	rows->nfdes++;
-	free(in);
 }
 
 /* CIEs already parsed, by offset (a small cache: FDEs share few CIEs). */
@@ -630,6 +633,7 @@ int cfi_parse(const uint8_t *buf, size_t len, uint64_t vaddr, enum cfi_section k
 	      struct cfi_rows *rows, struct cfi_stats *st, char *err, size_t errlen)
 {
 	struct cie_cache *cc = xcalloc(1, sizeof *cc);
+	struct interp *in = xcalloc(1, sizeof *in);
 	size_t off = 0;
 	int rc = 0;
 	while (off < len) {
@@ -670,13 +674,14 @@ int cfi_parse(const uint8_t *buf, size_t len, uint64_t vaddr, enum cfi_section k
 				cie_off = id;
 			struct cie ci;
 			if (cie_off < len && cie_at(cc, buf, len, (size_t)cie_off, vaddr, kind, st, &ci))
-				parse_fde(buf, c.p, end, vaddr, &ci, rows, st);
+				parse_fde(buf, c.p, end, vaddr, &ci, rows, st, in);
 			else
 				st->bad++;
 		}
 		off += hdr + (size_t)n;
 	}
 	free(cc);
+	free(in);
 	return rc;
 }
 

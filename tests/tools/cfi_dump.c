@@ -3,11 +3,13 @@
  *   cfi_dump FILE              the rows: "PC CFA RA RBP" (readelf's spellings, cfi_row_str)
  *   cfi_dump -q FILE           one line per address read from stdin (hex): "ADDR CFA RA RBP"
  *                              of the row covering it ("- - -" before any row)
- *   cfi_dump -s FILE...        statistics: "FILE fdes=N rows=N expr=N plt=N signal=N bad=N" */
+ *   cfi_dump -s FILE...        statistics: "FILE fdes=N rows=N compact=N expr=N plt=N signal=N
+ *                              bad=N ms=T" (T: milliseconds to read and build the rows) */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cfi_elf.h"
 
@@ -32,15 +34,20 @@ int main(int argc, char **argv)
 		struct cfi_rows rows = { 0 };
 		struct cfi_stats st = { 0 };
 		char err[256], line[128];
-		if (cfi_elf_read(argv[i], &rows, &st, err, sizeof err) != 0) {
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		int r = cfi_elf_read(argv[i], &rows, &st, err, sizeof err);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+		if (r != 0) {
 			fprintf(stderr, "cfi_dump: %s\n", err);
 			rc = 1;
 			continue;
 		}
 		if (mode == 's') {
-			printf("%s fdes=%zu rows=%zu compact=%zu expr=%zu plt=%zu signal=%zu bad=%zu\n",
-			       argv[i], st.fdes, st.rows, rows.n, st.expr_rows, st.plt_fdes,
-			       st.signal_fdes, st.bad);
+			printf("%s fdes=%zu rows=%zu compact=%zu expr=%zu plt=%zu signal=%zu bad=%zu "
+			       "ms=%.2f\n", argv[i], st.fdes, st.rows, rows.n, st.expr_rows,
+			       st.plt_fdes, st.signal_fdes, st.bad, ms);
 		} else if (mode == 'q') {
 			char buf[64];
 			while (fgets(buf, sizeof buf, stdin)) {
