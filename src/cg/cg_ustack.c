@@ -70,8 +70,9 @@ static void store_pid(struct cgc *c, uint32_t off, bool rec, bool kernel)
  *
  * One bounded loop over frames (the verifier follows each iteration), per frame: record the pc,
  * find the mapping holding it in the process's sorted mappings (ustack_procs, a binary search of
- * CFI_MAPS_SEARCH steps without branches), find the row in the object's rows (ustack_rows, at
- * most CFI_ROW_SEARCH steps), and apply it: the CFA from %rsp or %rbp (or the PLT's rule), the
+ * CFI_MAPS_SEARCH steps without branches), find the row in the object's rows (ustack_rows: the
+ * range its page index gives, ustack_pages, then at most CFI_ROW_SEARCH steps of binary search
+ * stopping at one row), and apply it: the CFA from %rsp or %rbp (or the PLT's rule), the
  * return address and the saved %rbp read at CFA offsets, or a signal frame's registers read
  * from the ucontext at %rsp. Where there is no row (no table for the process or the object,
  * a gap between FDEs), one frame-pointer step. The pc looked up is the return address - 1 (the
@@ -94,6 +95,8 @@ static void ensure_maps(struct cgc *c)
 	c->o->ustack_procs_map = cgc_add_map(c, "ustack_procs", BPF_SYS_MAP_HASH, 4,
 					     sizeof(struct cfi_proc), CFI_PROCS_MAX);
 	c->o->ustack_want_map = cgc_add_map(c, "ustack_want", BPF_SYS_MAP_HASH, 4, 8, CFI_WANT_MAX);
+	c->o->ustack_pages_map = cgc_add_map(c, "ustack_pages", BPF_SYS_MAP_ARRAY, 4, 4,
+					     CFI_PAGES_MAX);
 }
 
 /* R1 = R7 + off */
@@ -233,7 +236,7 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		cgc_emit(c, bi_mov64_reg(2, 3));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 0));
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 2, CFI_MAPS_MAX - 1));
-		cgc_emit(c, bi_alu64_imm(BPF_LSH, 2, 5));
+		cgc_emit(c, bi_alu64_imm(BPF_MUL, 2, (int32_t)sizeof(struct cfi_mapping)));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 		cgc_emit(c, bi_ldx(BPF_DW, 2, 2, (int16_t)offsetof(struct cfi_proc, m)));
 		/* all ones when start <= target: (start - target - 1) >> 63, arithmetic */
@@ -244,7 +247,7 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
 	}
 	cgc_emit(c, bi_alu64_imm(BPF_AND, 3, CFI_MAPS_MAX - 1));
-	cgc_emit(c, bi_alu64_imm(BPF_LSH, 3, 5));
+	cgc_emit(c, bi_alu64_imm(BPF_MUL, 3, (int32_t)sizeof(struct cfi_mapping)));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 1));
 	const int16_t mo = (int16_t)offsetof(struct cfi_proc, m);
 	cgc_emit(c, bi_ldx(BPF_DW, 2, 3, mo + (int16_t)offsetof(struct cfi_mapping, start)));
@@ -260,6 +263,46 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_alu64_reg(BPF_SUB, 4, 2));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_LO)));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_LEN)));
+
+	/* narrowed by the page index: the rows between the entries of target's page and the
+	 * next (cfi.h); without an entry, all the object's rows */
+	{
+		int search = bpb_label_new(b);
+		cgc_emit(c, bi_ldx(BPF_W, 0, 3, mo + (int16_t)offsetof(struct cfi_mapping, page_first)));
+		cgc_emit(c, bi_mov64_reg(1, 5));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 12));
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 0));
+		cgc_emit(c, bi_ldx(BPF_W, 0, 3, mo + (int16_t)offsetof(struct cfi_mapping, npages)));
+		bpb_jmp_reg(b, BPF_JGE, 1, 0, search);
+		cgc_emit(c, bi_ldx(BPF_W, 0, 3, mo + (int16_t)offsetof(struct cfi_mapping, page_lo)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, (int16_t)(w + W_KEY)));
+		cgc_ld_map(c, 1, c->o->ustack_pages_map);
+		scr_ptr(c, 2, w + W_KEY);
+		cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+		bpb_jmp_imm(b, BPF_JEQ, 0, 0, search);
+		cgc_emit(c, bi_ldx(BPF_W, 2, 0, 0));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_HALF)));
+		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_SCRATCH, (int16_t)(w + W_KEY)));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 1));
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, (int16_t)(w + W_KEY)));
+		cgc_ld_map(c, 1, c->o->ustack_pages_map);
+		scr_ptr(c, 2, w + W_KEY);
+		cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+		bpb_jmp_imm(b, BPF_JEQ, 0, 0, search);
+		cgc_emit(c, bi_ldx(BPF_W, 4, 0, 0));
+		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_HALF)));
+		bpb_jmp_reg(b, BPF_JGT, 2, 4, search);              /* not an index: ignore it */
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 4, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LEN)));
+		bpb_jmp_reg(b, BPF_JGT, 4, 3, search);
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_LEN)));
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LO)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 2));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 3, (int16_t)(w + W_LO)));
+		bpb_label_place(b, search);
+	}
 
 	/* the row: the last one at or below target, in [lo, lo + len) */
 	for (int k = 0; k < CFI_ROW_SEARCH; k++) {

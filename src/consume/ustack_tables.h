@@ -21,9 +21,10 @@
 #include "dobj.h"
 
 struct ustack_tables {
-	int rows_fd, procs_fd, want_fd;   /* -1: no walk */
+	int rows_fd, procs_fd, want_fd, pages_fd;   /* -1: no walk */
 	struct cfi_db db;
 	size_t uploaded;                  /* rows [0, uploaded) are in the map */
+	size_t pages_uploaded;            /* likewise for the page index */
 	int64_t polled_ms;
 };
 

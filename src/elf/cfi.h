@@ -66,10 +66,15 @@ struct cfi_row {
  *  "ustack_procs"  hash, u32 pid -> struct cfi_proc: the executable mappings of a process,
  *                  sorted by start, each with its object's rows [row_lo, row_hi) (row_lo ==
  *                  row_hi: no CFI, frame pointers) and load bias (address - object vaddr)
+ *  "ustack_pages"  array, u32 index -> u32: per object, for each 4 KB page its code spans, the
+ *                  row (relative to the object's first) covering the page's first byte, and one
+ *                  more entry, its last row: the row of a pc in page k lies between entries k and
+ *                  k + 1, so the walk's binary search starts from a few rows, not thousands
  *  "ustack_want"   hash, u32 pid -> u64 0: processes the walk met without a table, or with a
  *                  pc outside every mapping it knows; the tracer builds or refreshes them */
 #define CFI_ROWS_MAX (1u << 20)      /* 16 MB of rows */
 #define CFI_ROW_SEARCH 20            /* binary search steps: log2(CFI_ROWS_MAX) */
+#define CFI_PAGES_MAX (1u << 18)     /* 1 GB of code, 1 MB of index */
 #define CFI_MAPS_MAX 64              /* executable mappings per process */
 #define CFI_MAPS_SEARCH 6            /* log2(CFI_MAPS_MAX) */
 #define CFI_PROCS_MAX 1024
@@ -79,6 +84,10 @@ struct cfi_mapping {
 	uint64_t start, end;
 	uint64_t bias;
 	uint32_t row_lo, row_hi;
+	uint32_t page_lo;        /* the object's first entry in ustack_pages */
+	uint32_t npages;         /* pages it spans (0: no index, search all its rows) */
+	uint32_t page_first;     /* the first page's number (object-relative pc >> 12) */
+	uint32_t pad;
 };
 
 struct cfi_proc {

@@ -12,15 +12,42 @@
 #include "cfi_proc.h"
 #include "util.h"
 
-void cfi_db_init(struct cfi_db *db, size_t max_rows)
+void cfi_db_init(struct cfi_db *db, size_t max_rows, size_t max_pages)
 {
 	memset(db, 0, sizeof *db);
 	db->max_rows = max_rows;
+	db->max_pages = max_pages;
+}
+
+/* The page index of object o's rows (cfi.h: ustack_pages). */
+static void index_pages(struct cfi_db *db, struct cfi_obj *o)
+{
+	if (o->row_hi <= o->row_lo)
+		return;
+	const struct cfi_row *r = db->rows;
+	uint32_t first = r[o->row_lo].pc >> 12, last = r[o->row_hi - 1].pc >> 12;
+	size_t np = (size_t)(last - first) + 1;
+	if (db->npages + np + 1 > db->max_pages)
+		return;
+	xgrow(&db->pages, sizeof *db->pages, &db->pagecap, db->npages + np + 1);
+	uint32_t j = o->row_lo;
+	for (size_t k = 0; k < np; k++) {
+		uint64_t start = (uint64_t)(first + k) << 12;
+		while (j + 1 < o->row_hi && r[j + 1].pc <= start)
+			j++;
+		db->pages[db->npages + k] = j - o->row_lo;
+	}
+	db->pages[db->npages + np] = o->row_hi - 1 - o->row_lo;
+	o->page_lo = (uint32_t)db->npages;
+	o->npages = (uint32_t)np;
+	o->page_first = first;
+	db->npages += np + 1;
 }
 
 void cfi_db_free(struct cfi_db *db)
 {
 	free(db->rows);
+	free(db->pages);
 	free(db->objs);
 	memset(db, 0, sizeof *db);
 }
@@ -86,6 +113,7 @@ static int load_object(struct cfi_db *db, const char *path, const char *name, de
 		}
 		db->nrows += rows.n;
 		o->row_hi = (uint32_t)db->nrows;
+		index_pages(db, o);
 	}
 	cfi_rows_free(&rows);
 	o->ms = now_ms() - t0;
@@ -153,6 +181,9 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 				m->bias = start - off + o->load[s].off - o->load[s].vaddr;
 				m->row_lo = o->row_lo;
 				m->row_hi = o->row_hi;
+				m->page_lo = o->page_lo;
+				m->npages = o->npages;
+				m->page_first = o->page_first;
 				break;
 			}
 		}

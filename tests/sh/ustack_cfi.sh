@@ -39,8 +39,12 @@ gdb_frames() {
 	cmds="-ex 'set backtrace past-main on' -ex 'handle SIGUSR1 nostop noprint pass' -ex 'break $fn' -ex run"
 	i=1
 	while [ $i -lt "$n" ]; do cmds="$cmds -ex continue"; i=$((i + 1)); done
-	eval "timeout 60 gdb -q -batch $cmds -ex sharedlibrary -ex bt -ex \"frame apply all -q info frame\" --args \"\$bin\" \"\$@\"" \
-		</dev/null >"$W/gdb.out" 2>&1
+	# twice at most: on a loaded machine gdb's start-up may not make the time limit
+	for try in 1 2; do
+		eval "timeout 90 gdb -q -batch $cmds -ex sharedlibrary -ex bt -ex \"frame apply all -q info frame\" --args \"\$bin\" \"\$@\"" \
+			</dev/null >"$W/gdb.out" 2>&1
+		grep -q '^#' "$W/gdb.out" && break
+	done
 	# frames gdb makes up from DWARF call-site information for tail calls: no return address
 	# of theirs is on the stack, so no walk can see them (pthread_kill jumps to
 	# __pthread_kill_implementation)
