@@ -157,6 +157,10 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %x:%x %" SCNu64 " %n", &start,
 			   &end, perms, &off, &maj, &min, &ino, &n) < 7 || perms[2] != 'x' || end <= start)
 			continue;
+		/* user addresses only ([vsyscall] lies in the kernel's half): the walk's
+		 * branchless search compares addresses by the sign of their difference */
+		if (end > (1ull << 47))
+			continue;
 		if (out->n == CFI_MAPS_MAX) {
 			more = true;
 			break;

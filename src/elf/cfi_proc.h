@@ -5,7 +5,8 @@
  * (consume/ustack_tables.c).
  *
  * Contract.
- *  - cfi_db_proc reads /proc/PID/maps: every executable mapping becomes an entry (the first
+ *  - cfi_db_proc reads /proc/PID/maps: every executable mapping below 2^47 (not [vsyscall])
+ *    becomes an entry (the first
  *    CFI_MAPS_MAX by address), file mappings with their object's rows, anonymous ones ([vdso],
  *    JIT code) with none, so the walk uses frame pointers there and does not ask again. Objects
  *    are known by (device, inode): a library shared by many processes is read once. An object
