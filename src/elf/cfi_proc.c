@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cfi_elf.h"
 #include "cfi_proc.h"
@@ -78,6 +79,13 @@ static int load_object(struct cfi_db *db, const char *path, const char *name, de
 	GElf_Ehdr eh;
 	size_t nph;
 	int rc = elf_file_open(&f, path, err, sizeof err);
+	if (rc != 0) {
+		/* gone between reading the maps and opening (the process exited or exec'd):
+		 * not the object's fault, so nothing is cached or said; the next request tries
+		 * again */
+		elf_file_close(&f);
+		return -1;
+	}
 	if (rc == 0)
 		rc = elf_file_header(&f, &eh, &nph, err, sizeof err);
 	for (size_t i = 0; rc == 0 && i < nph && o->nload < 8; i++) {
@@ -174,10 +182,20 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 			continue;                          /* anonymous, [vdso]: no rows */
 		/* open the mapping itself: right even when the file was replaced or deleted, or
 		 * lives in another mount namespace */
-		char mpath[96];
+		char mpath[4200];
 		snprintf(mpath, sizeof mpath, "/proc/%d/map_files/%" PRIx64 "-%" PRIx64, (int)pid,
 			 start, end);
+		if (access(mpath, R_OK) != 0) {
+			/* map_files needs CAP_SYS_ADMIN; the process's root sees its namespace */
+			snprintf(mpath, sizeof mpath, "/proc/%d/root", (int)pid);
+			size_t l = strlen(mpath);
+			if (l + strlen(file) >= sizeof mpath)
+				continue;
+			strcpy(mpath + l, file);
+		}
 		int k = cfi_db_object(db, mpath, file, makedev(maj, min), (ino_t)ino);
+		if (k < 0)
+			continue;                          /* unreadable now: no rows */
 		const struct cfi_obj *o = &db->objs[k];
 		for (int s = 0; s < o->nload; s++) {
 			uint64_t pstart = o->load[s].off & ~(uint64_t)0xfff;
