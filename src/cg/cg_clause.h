@@ -214,6 +214,9 @@ void cgc_ustack_action(struct cgc *c, struct dnode *call);       /* as a stateme
  * error when the updates disagree), and its bytes written at scratch offset off. */
 bool cgc_ustack_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct agg_keydesc *kd);
 void cgc_ustack_key(struct cgc *c, struct dnode *call, uint32_t off, const struct agg_keydesc *kd);
+/* Walk the current thread's user stack into nframes (1..127) 8-byte frames at scratch offset
+ * off (a record offset when rec), zero past the stack's end; R0 = the number of frames. */
+void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec);
 
 /* Types. */
 enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };

@@ -1,22 +1,27 @@
 /* cg_ustack.c — user stacks and user symbols in the generated code: ustack()/jstack() and
  * uaddr()/usym()/ufunc()/umod(), as actions (a value in the clause's record) and as whole
- * aggregation keys.
+ * aggregation keys; the user stack walk behind them and behind ucaller and ustackdepth.
  *
  * Both record the same bytes, the layout dtrace's records have: the pid (the thread group id,
- * 8 bytes), then either the frames of the user stack or the address given. The frames come
- * from bpf_get_stack(BPF_F_USER_STACK), which the kernel unwinds by frame pointers from the
- * user registers: the probe's registers for uprobes and clock samples (or the thread's user
- * registers when a sample hit the kernel); in BEGIN/END/ERROR, which the tracer runs in its
- * own bpf() call, the tracer's own stack, as dtrace's BEGIN sees dtrace's (its ioctl). The
- * helper zeroes what it does not fill, so a stack ends at the first 0 and equal stacks give
- * equal keys. Nothing is symbolized here: the tracer does it (usym.h).
+ * 8 bytes), then either the frames of the user stack or the address given. User frames come
+ * from our own walk (cgc_ustack_walk, below), which follows the CFI tables the tracer builds
+ * from each object's .eh_frame (cfi.h, docs/unwind.md) and falls back to frame pointers where
+ * an object has none; it starts from the user registers: the probe's for uprobes, the thread's
+ * saved user registers (bpf_task_pt_regs) for clock samples and kernel probes, and, in
+ * BEGIN/END/ERROR, which the tracer runs in its own bpf() call, the tracer's own, as dtrace's
+ * BEGIN sees dtrace's (its ioctl). Frames past the stack's end are zero, so a stack ends at the
+ * first 0 and equal stacks give equal keys. Nothing is symbolized here: the tracer does it
+ * (usym.h).
  *
  * The kernel's stack(), sym(), func() and mod() record the same layout with the pid
  * USYM_KERNEL_PID in place of the process's (usym.h symbolizes that from /proc/kallsyms) and,
  * for stack(), the kernel frames bpf_get_stack walks from the probe's kernel context. */
 #include <string.h>
 
+#include <stddef.h>
+
 #include "agg.h"
+#include "cfi.h"
 #include "cg_clause.h"
 #include "dcheck.h"
 #include "usym.h"
@@ -26,7 +31,8 @@ static bool is_kernel(const struct dnode *call)
 	return call->subr >= DS_STACK && call->subr <= DS_MOD;
 }
 
-/* The kernel walks at most perf_event_max_stack frames (127 unless raised). */
+/* At most 127 frames: the kernel's perf_event_max_stack, which bpf_get_stack (kernel stacks)
+ * keeps to, and the bound of our own walk's loop. */
 #define MAX_FRAMES 127
 
 static uint32_t frames_of(struct cgc *c, const struct dnode *call)
@@ -60,10 +66,411 @@ static void store_pid(struct cgc *c, uint32_t off, bool rec, bool kernel)
 		cgc_patch_here(c, CGC_PATCH_REC_OFF);
 }
 
+/* ---- the user stack walk ----
+ *
+ * One bounded loop over frames (the verifier follows each iteration), per frame: record the pc,
+ * find the mapping holding it in the process's sorted mappings (ustack_procs, a binary search of
+ * CFI_MAPS_SEARCH steps without branches), find the row in the object's rows (ustack_rows: the
+ * range its page index gives, ustack_pages, then at most CFI_ROW_SEARCH steps of binary search
+ * stopping at one row), and apply it: the CFA from %rsp or %rbp (or the PLT's rule), the
+ * return address and the saved %rbp read at CFA offsets, or a signal frame's registers read
+ * from the ucontext at %rsp. Where there is no row (no table for the process or the object,
+ * a gap between FDEs), one frame-pointer step. The pc looked up is the return address - 1 (the
+ * call), except for the first frame and the frame a signal interrupted, whose pc is exact. The
+ * stack ends at a row that says so (the outermost frame, an unsupported rule), a failed read,
+ * a zero pc, or a frame that does not move up the stack. A process without a table, or a pc
+ * in no mapping the table knows, is put in ustack_want for the tracer to build. */
+
+/* scratch layout of the walk's state */
+enum { W_PC = 0, W_SP = 8, W_BP = 16, W_TMP = 24, W_KEY = 32, W_TARGET = 40, W_CFA = 48,
+       W_LO = 56, W_LEN = 64, W_HALF = 72, W_PID = 80, W_CFAOFF = 88, W_RBPOFF = 96,
+       W_RAOFF = 104, W_RBPK = 112, W_NEWPC = 120, W_SIZE = 128 };
+
+static void ensure_maps(struct cgc *c)
+{
+	if (c->o->ustack_rows_map >= 0)
+		return;
+	c->o->ustack_rows_map = cgc_add_map(c, "ustack_rows", BPF_SYS_MAP_ARRAY, 4,
+					    sizeof(struct cfi_row), CFI_ROWS_MAX);
+	c->o->ustack_procs_map = cgc_add_map(c, "ustack_procs", BPF_SYS_MAP_HASH, 4,
+					     sizeof(struct cfi_proc), CFI_PROCS_MAX);
+	c->o->ustack_want_map = cgc_add_map(c, "ustack_want", BPF_SYS_MAP_HASH, 4, 8, CFI_WANT_MAX);
+	c->o->ustack_pages_map = cgc_add_map(c, "ustack_pages", BPF_SYS_MAP_ARRAY, 4, 4,
+					     CFI_PAGES_MAX);
+}
+
+/* R1 = R7 + off */
+static void scr_ptr(struct cgc *c, int reg, uint32_t off)
+{
+	cgc_emit(c, bi_mov64_reg(reg, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, reg, (int32_t)off));
+}
+
+/* scratch[w + dst] = the user word at (register addr_reg + add); on failure jump to fail.
+ * Clobbers R0-R5. */
+static void read_user(struct cgc *c, uint32_t w, uint32_t dst, int addr_reg, int32_t add, int fail)
+{
+	if (addr_reg != 3)
+		cgc_emit(c, bi_mov64_reg(3, addr_reg));
+	if (add)
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, add));
+	scr_ptr(c, 1, w + dst);
+	cgc_emit(c, bi_mov64_imm(2, 8));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
+}
+
+/* scratch[w + dst] = the user word at scratch[w + base] + scratch[w + offslot] */
+static void read_user_at(struct cgc *c, uint32_t w, uint32_t dst, uint32_t base, uint32_t offslot,
+			 int fail)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + base)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + offslot)));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
+	read_user(c, w, dst, 3, 0, fail);
+}
+
+/* ustack_want[pid] = 0 (if absent). Clobbers R0-R5. */
+static void emit_want(struct cgc *c, uint32_t w)
+{
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_TMP), 0));
+	cgc_ld_map(c, 1, c->o->ustack_want_map);
+	scr_ptr(c, 2, w + W_PID);
+	scr_ptr(c, 3, w + W_TMP);
+	cgc_emit(c, bi_mov64_imm(4, BPF_NOEXIST));
+	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
+}
+
+void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
+{
+	struct bpf_prog_buf *b = &c->buf;
+	ensure_maps(c);
+	if (nframes < 1)
+		nframes = 1;
+	if (nframes > MAX_FRAMES)
+		nframes = MAX_FRAMES;
+	uint32_t w = cgs_scratch_alloc(&c->g, W_SIZE);
+	int16_t s_i = cgc_slot_push(c), s_proc = cgc_slot_push(c), s_exact = cgc_slot_push(c);
+	int loop = bpb_label_new(b), done = bpb_label_new(b), have = bpb_label_new(b);
+	int fp = bpb_label_new(b), notfound = bpb_label_new(b), next = bpb_label_new(b);
+	int rows_done = bpb_label_new(b), cfa_ok = bpb_label_new(b), signal = bpb_label_new(b);
+	int not_rsp = bpb_label_new(b), not_rbp = bpb_label_new(b), rbp_done = bpb_label_new(b);
+	int plt8 = bpb_label_new(b);
+
+	for (uint32_t k = 0; k < nframes; k++) {
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + 8 * k), 0));
+		if (rec)
+			cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	}
+	cgc_emit(c, bi_st(BPF_DW, 10, s_i, 0));
+
+	/* the user registers */
+	if (cgc_probe_flags(c) & PROV_F_UPROBE) {
+		cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+	} else {
+		cgc_emit(c, bi_call(BPF_FUNC_get_current_task_btf));
+		cgc_emit(c, bi_mov64_reg(1, 0));
+		cgc_emit(c, bi_call(BPF_FUNC_task_pt_regs));
+		cgc_emit(c, bi_mov64_reg(1, 0));
+		/* a kernel thread, or a thread inside the kernel with no user frame saved: none */
+		cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 136));            /* cs */
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 2, 3));
+		bpb_jmp_imm(b, BPF_JNE, 2, 3, done);
+	}
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 128));                     /* ip */
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_PC)));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 152));                     /* sp */
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 32));                      /* bp */
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_BP)));
+
+	/* the process's table */
+	cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_PID)));
+	cgc_ld_map(c, 1, c->o->ustack_procs_map);
+	scr_ptr(c, 2, w + W_PID);
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_proc));
+	bpb_jmp_imm(b, BPF_JNE, 0, 0, have);
+	emit_want(c, w);
+	bpb_label_place(b, have);
+	cgc_emit(c, bi_st(BPF_DW, 10, s_exact, 1));
+
+	/* ---- per frame ---- */
+	bpb_label_place(b, loop);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_i));
+	bpb_jmp_imm(b, BPF_JGE, 1, (int32_t)nframes, done);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)off));
+	if (rec)
+		cgc_patch_here(c, CGC_PATCH_REC_IMM);
+	cgc_emit(c, bi_mov64_reg(3, 1));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 3, 3));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 3));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_PC)));
+	cgc_emit(c, bi_stx(BPF_DW, 2, 0, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 1));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 1, s_i));
+	bpb_jmp_imm(b, BPF_JGE, 1, (int32_t)nframes, done);
+
+	/* target = pc - 1 unless the pc is exact */
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_exact));
+	cgc_emit(c, bi_alu64_imm(BPF_XOR, 1, 1));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 1));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_TARGET)));
+	cgc_emit(c, bi_mov64_reg(5, 0));
+
+	/* the mapping: the last one starting at or below target (R1 table, R3 lo, R4 len) */
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_proc));
+	bpb_jmp_imm(b, BPF_JEQ, 1, 0, fp);
+	cgc_emit(c, bi_ldx(BPF_W, 4, 1, 0));
+	bpb_jmp_imm(b, BPF_JEQ, 4, 0, notfound);
+	bpb_jmp_imm(b, BPF_JGT, 4, CFI_MAPS_MAX, fp);
+	cgc_emit(c, bi_mov64_imm(3, 0));
+	for (int k = 0; k < CFI_MAPS_SEARCH; k++) {
+		cgc_emit(c, bi_mov64_reg(0, 4));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 1));             /* half */
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 1));             /* len - half */
+		cgc_emit(c, bi_mov64_reg(2, 3));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 0));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 2, CFI_MAPS_MAX - 1));
+		cgc_emit(c, bi_alu64_imm(BPF_MUL, 2, (int32_t)sizeof(struct cfi_mapping)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+		cgc_emit(c, bi_ldx(BPF_DW, 2, 2, (int16_t)offsetof(struct cfi_proc, m)));
+		/* all ones when start <= target: (start - target - 1) >> 63, arithmetic */
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 2, 5));
+		cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 2, 63));
+		cgc_emit(c, bi_alu64_reg(BPF_AND, 0, 2));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
+	}
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 3, CFI_MAPS_MAX - 1));
+	cgc_emit(c, bi_alu64_imm(BPF_MUL, 3, (int32_t)sizeof(struct cfi_mapping)));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 1));
+	const int16_t mo = (int16_t)offsetof(struct cfi_proc, m);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 3, mo + (int16_t)offsetof(struct cfi_mapping, start)));
+	bpb_jmp_reg(b, BPF_JLT, 5, 2, notfound);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 3, mo + (int16_t)offsetof(struct cfi_mapping, end)));
+	bpb_jmp_reg(b, BPF_JGE, 5, 2, notfound);
+	cgc_emit(c, bi_ldx(BPF_W, 2, 3, mo + (int16_t)offsetof(struct cfi_mapping, row_lo)));
+	cgc_emit(c, bi_ldx(BPF_W, 4, 3, mo + (int16_t)offsetof(struct cfi_mapping, row_hi)));
+	bpb_jmp_reg(b, BPF_JGE, 2, 4, fp);                          /* an object without CFI */
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 3, mo + (int16_t)offsetof(struct cfi_mapping, bias)));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 5, 0));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 5, (int16_t)(w + W_TARGET)));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 4, 2));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_LO)));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_LEN)));
+
+	/* narrowed by the page index: the rows between the entries of target's page and the
+	 * next (cfi.h); without an entry, all the object's rows */
+	{
+		int search = bpb_label_new(b);
+		cgc_emit(c, bi_ldx(BPF_W, 0, 3, mo + (int16_t)offsetof(struct cfi_mapping, page_first)));
+		cgc_emit(c, bi_mov64_reg(1, 5));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 12));
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 0));
+		cgc_emit(c, bi_ldx(BPF_W, 0, 3, mo + (int16_t)offsetof(struct cfi_mapping, npages)));
+		bpb_jmp_reg(b, BPF_JGE, 1, 0, search);
+		cgc_emit(c, bi_ldx(BPF_W, 0, 3, mo + (int16_t)offsetof(struct cfi_mapping, page_lo)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, (int16_t)(w + W_KEY)));
+		cgc_ld_map(c, 1, c->o->ustack_pages_map);
+		scr_ptr(c, 2, w + W_KEY);
+		cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+		bpb_jmp_imm(b, BPF_JEQ, 0, 0, search);
+		cgc_emit(c, bi_ldx(BPF_W, 2, 0, 0));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_HALF)));
+		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_SCRATCH, (int16_t)(w + W_KEY)));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 1));
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, (int16_t)(w + W_KEY)));
+		cgc_ld_map(c, 1, c->o->ustack_pages_map);
+		scr_ptr(c, 2, w + W_KEY);
+		cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+		bpb_jmp_imm(b, BPF_JEQ, 0, 0, search);
+		cgc_emit(c, bi_ldx(BPF_W, 4, 0, 0));
+		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_HALF)));
+		bpb_jmp_reg(b, BPF_JGT, 2, 4, search);              /* not an index: ignore it */
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 4, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LEN)));
+		bpb_jmp_reg(b, BPF_JGT, 4, 3, search);
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_LEN)));
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LO)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 2));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 3, (int16_t)(w + W_LO)));
+		bpb_label_place(b, search);
+	}
+
+	/* the row: the last one at or below target, in [lo, lo + len) */
+	for (int k = 0; k < CFI_ROW_SEARCH; k++) {
+		cgc_emit(c, bi_ldx(BPF_DW, 4, CG_R_SCRATCH, (int16_t)(w + W_LEN)));
+		bpb_jmp_imm(b, BPF_JLE, 4, 1, rows_done);
+		cgc_emit(c, bi_mov64_reg(0, 4));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 1));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_HALF)));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 1));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_LEN)));
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LO)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 3, (int16_t)(w + W_KEY)));
+		cgc_ld_map(c, 1, c->o->ustack_rows_map);
+		scr_ptr(c, 2, w + W_KEY);
+		cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+		bpb_jmp_imm(b, BPF_JEQ, 0, 0, done);
+		cgc_emit(c, bi_ldx(BPF_W, 2, 0, (int16_t)offsetof(struct cfi_row, pc)));
+		cgc_emit(c, bi_ldx(BPF_DW, 5, CG_R_SCRATCH, (int16_t)(w + W_TARGET)));
+		cgc_emit(c, bi_alu64_reg(BPF_SUB, 2, 5));
+		cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 2, 63));
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_HALF)));
+		cgc_emit(c, bi_alu64_reg(BPF_AND, 0, 2));
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LO)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 3, (int16_t)(w + W_LO)));
+	}
+	bpb_label_place(b, rows_done);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LO)));
+	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 3, (int16_t)(w + W_KEY)));
+	cgc_ld_map(c, 1, c->o->ustack_rows_map);
+	scr_ptr(c, 2, w + W_KEY);
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(b, BPF_JEQ, 0, 0, done);
+	cgc_emit(c, bi_ldx(BPF_W, 2, 0, (int16_t)offsetof(struct cfi_row, pc)));
+	cgc_emit(c, bi_ldx(BPF_DW, 5, CG_R_SCRATCH, (int16_t)(w + W_TARGET)));
+	bpb_jmp_reg(b, BPF_JLT, 5, 2, fp);                          /* before the first row */
+	/* the row's fields, sign-extended, into scratch */
+	cgc_emit(c, bi_ldx(BPF_W, 2, 0, (int16_t)offsetof(struct cfi_row, cfa_off)));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 2, 32));
+	cgc_emit(c, bi_alu64_imm(BPF_ARSH, 2, 32));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_CFAOFF)));
+	cgc_emit(c, bi_ldx(BPF_H, 2, 0, (int16_t)offsetof(struct cfi_row, rbp_off)));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 2, 48));
+	cgc_emit(c, bi_alu64_imm(BPF_ARSH, 2, 48));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_RBPOFF)));
+	cgc_emit(c, bi_ldx(BPF_H, 2, 0, (int16_t)offsetof(struct cfi_row, ra_off)));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 2, 48));
+	cgc_emit(c, bi_alu64_imm(BPF_ARSH, 2, 48));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_RAOFF)));
+	cgc_emit(c, bi_ldx(BPF_B, 2, 0, (int16_t)offsetof(struct cfi_row, rbp)));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_RBPK)));
+	cgc_emit(c, bi_ldx(BPF_B, 1, 0, (int16_t)offsetof(struct cfi_row, cfa)));
+
+	/* the CFA, into R2 */
+	bpb_jmp_imm(b, BPF_JNE, 1, CFI_CFA_RSP, not_rsp);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_SP)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_CFAOFF)));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 0));
+	bpb_ja(b, cfa_ok);
+	bpb_label_place(b, not_rsp);
+	bpb_jmp_imm(b, BPF_JNE, 1, CFI_CFA_RBP, not_rbp);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_BP)));
+	bpb_jmp_imm(b, BPF_JEQ, 2, 0, done);                        /* %rbp lost */
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_CFAOFF)));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 0));
+	bpb_ja(b, cfa_ok);
+	bpb_label_place(b, not_rbp);
+	bpb_jmp_imm(b, BPF_JEQ, 1, CFI_CFA_SIGNAL, signal);
+	bpb_jmp_imm(b, BPF_JEQ, 1, CFI_CFA_NONE, fp);
+	bpb_jmp_imm(b, BPF_JNE, 1, CFI_CFA_PLT, done);              /* END, EXPR: the stack ends */
+	/* the PLT: rsp + 8, + 8 once the entry has pushed its index */
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_PC)));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 3, 15));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_CFAOFF)));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_SP)));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 8));
+	bpb_jmp_reg(b, BPF_JLT, 3, 0, plt8);
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 8));
+	bpb_label_place(b, plt8);
+
+	/* R2 = CFA: it must lie above %rsp, then the return address and %rbp from it */
+	bpb_label_place(b, cfa_ok);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_SP)));
+	bpb_jmp_reg(b, BPF_JLE, 2, 3, done);
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_CFA)));
+	read_user_at(c, w, W_NEWPC, W_CFA, W_RAOFF, done);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(w + W_RBPK)));
+	bpb_jmp_imm(b, BPF_JEQ, 1, CFI_RBP_SAME, rbp_done);
+	{
+		int lost = bpb_label_new(b);
+		bpb_jmp_imm(b, BPF_JNE, 1, CFI_RBP_CFA, lost);
+		read_user_at(c, w, W_BP, W_CFA, W_RBPOFF, done);
+		bpb_ja(b, rbp_done);
+		bpb_label_place(b, lost);
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_BP), 0));
+	}
+	bpb_label_place(b, rbp_done);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_CFA)));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_SP)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_NEWPC)));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_PC)));
+	cgc_emit(c, bi_st(BPF_DW, 10, s_exact, 0));
+	bpb_ja(b, next);
+
+	/* a signal frame: the interrupted registers from the ucontext at %rsp; its pc is exact */
+	bpb_label_place(b, signal);
+	{
+		int keep = bpb_label_new(b);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(w + W_RBPK)));
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_TMP), 0));
+		bpb_jmp_imm(b, BPF_JNE, 1, CFI_RBP_RSP, keep);
+		read_user_at(c, w, W_TMP, W_SP, W_RBPOFF, done);
+		bpb_label_place(b, keep);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_TMP)));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_BP)));
+		read_user_at(c, w, W_NEWPC, W_SP, W_RAOFF, done);
+		read_user_at(c, w, W_CFA, W_SP, W_CFAOFF, done);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_CFA)));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_SP)));
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_NEWPC)));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_PC)));
+		cgc_emit(c, bi_st(BPF_DW, 10, s_exact, 1));
+		bpb_ja(b, next);
+	}
+
+	/* a pc in no mapping the table knows: ask the tracer, then frame pointers */
+	bpb_label_place(b, notfound);
+	emit_want(c, w);
+
+	/* one frame-pointer step: %rbp must lie at or above %rsp */
+	bpb_label_place(b, fp);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_BP)));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_SP)));
+	bpb_jmp_reg(b, BPF_JLT, 2, 3, done);
+	read_user(c, w, W_NEWPC, 2, 8, done);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_BP)));
+	read_user(c, w, W_TMP, 2, 0, done);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_BP)));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 16));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_TMP)));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_BP)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_NEWPC)));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_PC)));
+	cgc_emit(c, bi_st(BPF_DW, 10, s_exact, 0));
+
+	bpb_label_place(b, next);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_PC)));
+	bpb_jmp_imm(b, BPF_JNE, 0, 0, loop);
+
+	bpb_label_place(b, done);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s_i));
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+	cgc_slot_pop(c);
+}
+
 /* pid at off, then nframes user (or kernel) frames (zero-filled beyond the stack's end). */
 static void emit_stack(struct cgc *c, uint32_t off, uint32_t nframes, bool rec, bool kernel)
 {
 	store_pid(c, off, rec, kernel);
+	if (!kernel) {
+		cgc_ustack_walk(c, off + 8, nframes, rec);
+		return;
+	}
 	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)(off + 8)));

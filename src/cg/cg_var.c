@@ -425,6 +425,15 @@ static void second_frame(struct cgc *c, uint64_t flags)
 	bpb_label_place(&c->buf, done);
 }
 
+/* R0 = the second frame of the user stack as ustack() walks it (cg_ustack.c): the caller of
+ * the sampled function; 0 when there are fewer than two frames. */
+static void user_second_frame(struct cgc *c)
+{
+	uint32_t st = cgs_scratch_alloc(&c->g, 16);
+	cgc_ustack_walk(c, st, 2, false);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(st + 8)));
+}
+
 /* R0 = how many frames bpf_get_stack finds (flags as above), up to 127; 0 when none. */
 static void stack_depth(struct cgc *c, uint64_t flags)
 {
@@ -667,11 +676,10 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 		if (cgc_probe_flags(c) & (PROV_F_INTERRUPT | PROV_F_KERNEL)) {
 			/* A sample lands anywhere in a function, so the word at the stack pointer
 			 * means nothing. dtrace's ucaller is the second entry of the user stack it
-			 * walks by frame pointers (dtrace_getupcstack: pc, then the callers);
-			 * bpf_get_stack(BPF_F_USER_STACK) walks the same way, from the sampled
-			 * registers, or the thread's user registers when the sample hit the
-			 * kernel. Fewer than two frames (a kernel thread, no frame): 0. */
-			second_frame(c, BPF_F_USER_STACK);
+			 * walks (dtrace_getupcstack: pc, then the callers); ours is the second
+			 * frame of ustack()'s walk, from the thread's user registers. Fewer than
+			 * two frames (a kernel thread, no frame): 0. */
+			user_second_frame(c);
 			return;
 		}
 		/* at a function's entry the return address is the word at the stack pointer */
@@ -684,9 +692,12 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)tmp));
 		return;
 	}
-	case DB_USTACKDEPTH:
-		stack_depth(c, BPF_F_USER_STACK);
+	case DB_USTACKDEPTH: {
+		/* the frames of the CFI walk ustack() records (cg_ustack.c), up to 127 */
+		uint32_t tmp = cgs_scratch_alloc(&c->g, 127 * 8);
+		cgc_ustack_walk(c, tmp, 127, false);
 		return;
+	}
 	case DB_CURTHREAD:
 		cgc_task(c);
 		return;

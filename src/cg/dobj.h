@@ -384,6 +384,8 @@ struct dobj {
 	uint32_t usdt_namesz;
 	uint32_t strsize;          /* as compiled */
 	int spec_map;              /* -1: the program uses no speculation */
+	/* user stacks walked from CFI (cfi.h): -1 when the program walks no user stack */
+	int ustack_rows_map, ustack_procs_map, ustack_want_map, ustack_pages_map;
 	uint32_t nspec;
 	struct dobj_agg *aggs;
 	size_t naggs;

@@ -62,6 +62,11 @@ void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_
 		     const pid_t *pids, int npids)
 {
 	memset(t, 0, sizeof(*t));
+	ustack_tables_init(&t->tabs, o);
+	if (target > 0)
+		ustack_tables_pid(&t->tabs, target);
+	for (int i = 0; i < npids; i++)
+		ustack_tables_pid(&t->tabs, pids[i]);
 	t->used = uses_usym(o);
 	if (!t->used)
 		return;
@@ -78,6 +83,7 @@ void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_
 
 void trace_usym_free(struct trace_usym *t, struct dobj *o)
 {
+	ustack_tables_free(&t->tabs);
 	if (!t->used)
 		return;
 	for (size_t i = 0; i < o->naggs; i++)
@@ -144,6 +150,7 @@ static void key_lookup(struct trace_usym *t, const unsigned char *m, size_t size
 
 void trace_usym_rescan(struct trace_usym *t, pid_t pid)
 {
+	ustack_tables_pid(&t->tabs, pid);
 	if (t->used)
 		usym_capture(t->db, pid, true);
 }
@@ -157,6 +164,7 @@ static int64_t now_ms(void)
 
 void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 {
+	ustack_tables_poll(&t->tabs);
 	if (!t->used || now_ms() - t->polled_ms < 250)
 		return;
 	t->polled_ms = now_ms();

@@ -26,6 +26,7 @@
 #include "dfmt.h"
 #include "dobj.h"
 #include "usym.h"
+#include "ustack_tables.h"
 
 struct trace_usym {
 	bool used;                /* the program needs user symbols */
@@ -36,6 +37,9 @@ struct trace_usym {
 	uint64_t *seen;           /* hashes of the aggregation keys whose addresses were looked
 	                           * up (open addressing, 0: empty), nseen of cap */
 	size_t nseen, seen_cap;
+	/* the CFI walk's tables (ustack_tables.h): built for the same pids at the same moments
+	 * (targets, rescans) and for the pids the walk asks for (trace_usym_poll) */
+	struct ustack_tables tabs;
 };
 
 /* Set up for program o (stackindent from the options; target 0: none); captures the
@@ -48,7 +52,8 @@ void trace_usym_rescan(struct trace_usym *t, pid_t pid);
 /* Capture the pids of new user-address aggregation keys (at most every 250 ms) and look up
  * their addresses while the processes live: an address outside what the capture maps (an
  * exec'd image, a dlopen()ed library) has the process's maps read again (usym.h), so it
- * symbolizes at END after the process is gone. */
+ * symbolizes at END after the process is gone; build the unwind tables the stack walk asked
+ * for (at most every 100 ms). */
 void trace_usym_poll(struct trace_usym *t, const struct dobj *o);
 /* Print action a's value (a user stack/address action) from record rec. */
 void trace_usym_action(struct trace_usym *t, const struct dobj_action *a,

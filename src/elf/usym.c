@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "elf_file.h"
+#include "elf_debugfile.h"
 #include "elf_symtab.h"
 #include "usym.h"
 
@@ -94,6 +95,16 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static Elf_Scn *find_table(Elf *elf, uint32_t type)
+{
+	for (Elf_Scn *s = elf_nextscn(elf, NULL); s; s = elf_nextscn(elf, s)) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(s, &sh) && sh.sh_type == type)
+			return s;
+	}
+	return NULL;
+}
+
 /* Symbols and PT_LOAD segments of the file open as fd. Names are copied into one block so the
  * ELF handle can be closed; a file without either table just has no functions. */
 static void obj_load_fd(struct usym_obj *o, int fd)
@@ -115,33 +126,44 @@ static void obj_load_fd(struct usym_obj *o, int fd)
 			o->loads[o->nloads++] = (struct usym_load){ ph.p_offset, ph.p_filesz,
 								    ph.p_vaddr };
 	}
-	Elf_Scn *symtab = NULL, *dynsym = NULL;
-	for (Elf_Scn *s = elf_nextscn(elf, NULL); s; s = elf_nextscn(elf, s)) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(s, &sh))
-			continue;
-		if (sh.sh_type == SHT_SYMTAB && !symtab)
-			symtab = s;
-		else if (sh.sh_type == SHT_DYNSYM && !dynsym)
-			dynsym = s;
+	Elf_Scn *symtab = find_table(elf, SHT_SYMTAB), *dynsym = find_table(elf, SHT_DYNSYM);
+	/* Without a .symtab (stripped, as distributions ship objects), the one of the separate
+	 * debug file when installed (Debian's -dbg packages: libc's static functions such as
+	 * __libc_start_call_main); its addresses are the object's. */
+	Elf *dbg = NULL;
+	int dbgfd = -1;
+	if (!symtab && (dbgfd = elf_debugfile_open(elf, NULL)) >= 0) {
+		dbg = elf_begin(dbgfd, ELF_C_READ_MMAP, NULL);
+		Elf_Scn *t = dbg && elf_kind(dbg) == ELF_K_ELF ? find_table(dbg, SHT_SYMTAB) : NULL;
+		if (t)
+			symtab = t;
 	}
 	char err[256];
 	Elf_Scn *use = symtab ? symtab : dynsym;
-	if (use && elf_symtab_load(elf, use, &o->syms, err, sizeof(err)) == 0) {
+	Elf *from = symtab && dbg ? dbg : elf;   /* dbg is opened only when elf has no .symtab */
+	if (use && elf_symtab_load(from, use, &o->syms, err, sizeof(err)) == 0) {
 		size_t total = 0;
 		for (size_t i = 0; i < o->syms.nsyms; i++)
 			total += strlen(o->syms.syms[i].name) + 1;
 		o->names = xmalloc(total ? total : 1);
 		char *p = o->names;
 		for (size_t i = 0; i < o->syms.nsyms; i++) {
-			size_t len = strlen(o->syms.syms[i].name) + 1;
-			memcpy(p, o->syms.syms[i].name, len);
+			/* a .symtab's versioned names ("__libc_start_main@@GLIBC_2.34") as the
+			 * function's name, which .dynsym gives without the version */
+			const char *nm = o->syms.syms[i].name;
+			size_t len = from == dbg && dbg ? strcspn(nm, "@") : strlen(nm);
+			memcpy(p, nm, len);
+			p[len] = '\0';
 			o->syms.syms[i].name = p;
-			p += len;
+			p += len + 1;
 		}
 	} else {
 		memset(&o->syms, 0, sizeof(o->syms));
 	}
+	if (dbg)
+		elf_end(dbg);
+	if (dbgfd >= 0)
+		close(dbgfd);
 	elf_end(elf);
 }
 

@@ -8,7 +8,7 @@ OUT=$1
 U=${USDTRACE:-$PWD/build/usdtrace}
 rm -rf "$OUT"
 for t in usdt_elf elf_funcs stapsdt typenote dof symtab usdt_arg dwarf proc_maps dprog provfile \
-	 dopt dfmt probedesc; do
+	 dopt dfmt probedesc cfi; do
 	mkdir -p "$OUT/$t"
 done
 W=$OUT/work
@@ -96,6 +96,23 @@ for v in 4 5; do
 		-o "$OUT/dwarf/fixture$v" 2>/dev/null || true
 done
 cp "$W"/prog* "$OUT/dwarf/" 2>/dev/null || true
+# Call frame information: the .eh_frame of this machine's objects and the programs, and a
+# .debug_frame (a shared object built without unwind tables), each after its kind byte.
+i=0
+for f in /lib64/ld-linux-x86-64.so.2 /lib/x86_64-linux-gnu/libc.so.6 /usr/bin/python3.11 \
+	 /lib/x86_64-linux-gnu/libstdc++.so.6 "$W"/prog*; do
+	[ -f "$f" ] || continue
+	i=$((i + 1))
+	if rm -f "$W/sec" && objcopy --dump-section .eh_frame="$W/sec" "$f" "$W/o" 2>/dev/null && [ -s "$W/sec" ]; then
+		{ printf '\000'; cat "$W/sec"; } >"$OUT/cfi/eh.$i"
+	fi
+done
+printf 'long f(long *v, int n) { long s = 0; while (n--) s += v[n]; return s; }\n' >"$W/df.c"
+if gcc -O2 -g -shared -fPIC -nostdlib -fno-asynchronous-unwind-tables -fno-unwind-tables \
+	-Wl,--no-ld-generated-unwind-info -o "$W/df.so" "$W/df.c" 2>/dev/null &&
+	objcopy --dump-section .debug_frame="$W/sec" "$W/df.so" "$W/o" 2>/dev/null; then
+	{ printf '\001'; cat "$W/sec"; } >"$OUT/cfi/debug.1"
+fi
 # /proc/PID/maps of a few processes.
 for p in self 1 $$; do
 	cat /proc/$p/maps >"$OUT/proc_maps/maps.$p" 2>/dev/null || true

@@ -53,6 +53,9 @@
 #define LLVMFuzzerTestOneInput fuzz_probedesc
 #include "../fuzz/fuzz_probedesc.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_cfi
+#include "../fuzz/fuzz_cfi.c"
+#undef LLVMFuzzerTestOneInput
 
 /* Feed every file of tests/fuzz/WHICH/NAME to fn; how many there were (-1: tree not found). The tree is found from
  * this binary's path (build/tests[-asan]/test_fuzz_regress) or $TOP. */
@@ -124,5 +127,6 @@ REPLAY(provfile)
 REPLAY(dopt)
 REPLAY(dfmt)
 REPLAY(probedesc)
+REPLAY(cfi)
 
 T_MAIN()

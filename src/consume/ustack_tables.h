@@ -1,0 +1,35 @@
+/* ustack_tables.h — the tracer's side of the CFI stack walk: the unwind tables of the traced
+ * processes (elf/cfi_proc.h) copied into the walk's BPF maps (dobj.h: ustack_rows,
+ * ustack_procs, ustack_want), up front for the -p/-c targets and whenever the walk asks.
+ *
+ * Contract.
+ *  - ustack_tables_init does nothing (and the others nothing after it) for a program without a
+ *    user stack walk (o->ustack_procs_map < 0).
+ *  - ustack_tables_pid builds or refreshes pid's entry: new objects' rows are appended to the
+ *    rows map in one batch, then the process's entry is written. A process that is gone is
+ *    skipped silently; warnings (an object without a table, the tables full) are printed once
+ *    each on stderr.
+ *  - ustack_tables_poll (at most every 100 ms) takes the pids the walk put in ustack_want,
+ *    builds them and removes them from it.
+ *  - Memory: rows are at most CFI_ROWS_MAX (16 bytes each), processes CFI_PROCS_MAX. */
+#ifndef USDTRACE_USTACK_TABLES_H
+#define USDTRACE_USTACK_TABLES_H
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "cfi_proc.h"
+#include "dobj.h"
+
+struct ustack_tables {
+	int rows_fd, procs_fd, want_fd, pages_fd;   /* -1: no walk */
+	struct cfi_db db;
+	size_t uploaded;                  /* rows [0, uploaded) are in the map */
+	size_t pages_uploaded;            /* likewise for the page index */
+	int64_t polled_ms;
+};
+
+void ustack_tables_init(struct ustack_tables *t, const struct dobj *o);
+void ustack_tables_free(struct ustack_tables *t);
+void ustack_tables_pid(struct ustack_tables *t, pid_t pid);
+void ustack_tables_poll(struct ustack_tables *t);
+#endif

@@ -1,0 +1,221 @@
+/* cfi_proc.c — processes' unwind tables (cfi_proc.h). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cfi_elf.h"
+#include "cfi_proc.h"
+#include "util.h"
+
+void cfi_db_init(struct cfi_db *db, size_t max_rows, size_t max_pages)
+{
+	memset(db, 0, sizeof *db);
+	db->max_rows = max_rows;
+	db->max_pages = max_pages;
+}
+
+/* The page index of object o's rows (cfi.h: ustack_pages). */
+static void index_pages(struct cfi_db *db, struct cfi_obj *o)
+{
+	if (o->row_hi <= o->row_lo)
+		return;
+	const struct cfi_row *r = db->rows;
+	uint32_t first = r[o->row_lo].pc >> 12, last = r[o->row_hi - 1].pc >> 12;
+	size_t np = (size_t)(last - first) + 1;
+	if (db->npages + np + 1 > db->max_pages)
+		return;
+	xgrow(&db->pages, sizeof *db->pages, &db->pagecap, db->npages + np + 1);
+	uint32_t j = o->row_lo;
+	for (size_t k = 0; k < np; k++) {
+		uint64_t start = (uint64_t)(first + k) << 12;
+		while (j + 1 < o->row_hi && r[j + 1].pc <= start)
+			j++;
+		db->pages[db->npages + k] = j - o->row_lo;
+	}
+	db->pages[db->npages + np] = o->row_hi - 1 - o->row_lo;
+	o->page_lo = (uint32_t)db->npages;
+	o->npages = (uint32_t)np;
+	o->page_first = first;
+	db->npages += np + 1;
+}
+
+void cfi_db_free(struct cfi_db *db)
+{
+	free(db->rows);
+	free(db->pages);
+	free(db->objs);
+	memset(db, 0, sizeof *db);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Read the object's segments and rows into db. The entry is made even on failure (no rows),
+ * so a bad object is read once. */
+static int load_object(struct cfi_db *db, const char *path, const char *name, dev_t dev,
+		       ino_t ino)
+{
+	double t0 = now_ms();
+	xgrow(&db->objs, sizeof *db->objs, &db->objcap, db->nobjs + 1);
+	struct cfi_obj *o = &db->objs[db->nobjs];
+	memset(o, 0, sizeof *o);
+	o->dev = dev;
+	o->ino = ino;
+	o->row_lo = o->row_hi = (uint32_t)db->nrows;
+
+	struct elf_file f;
+	struct cfi_rows rows = { 0 };
+	char err[200];
+	GElf_Ehdr eh;
+	size_t nph;
+	int rc = elf_file_open(&f, path, err, sizeof err);
+	if (rc != 0) {
+		/* gone between reading the maps and opening (the process exited or exec'd):
+		 * not the object's fault, so nothing is cached or said; the next request tries
+		 * again */
+		elf_file_close(&f);
+		return -1;
+	}
+	if (rc == 0)
+		rc = elf_file_header(&f, &eh, &nph, err, sizeof err);
+	for (size_t i = 0; rc == 0 && i < nph && o->nload < 8; i++) {
+		GElf_Phdr ph;
+		if (elf_file_phdr(&f, i, &ph, err, sizeof err) != 0) {
+			rc = -1;
+			break;
+		}
+		if (ph.p_type == PT_LOAD) {
+			o->load[o->nload].off = ph.p_offset;
+			o->load[o->nload].vaddr = ph.p_vaddr;
+			o->load[o->nload].filesz = ph.p_filesz;
+			o->nload++;
+		}
+	}
+	if (rc == 0)
+		rc = cfi_elf_read_file(&f, &rows, &db->st, err, sizeof err);
+	elf_file_close(&f);
+	if (rc != 0) {
+		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
+	} else if (rows.n > 0 && rows.v[rows.n - 1].pc > UINT32_MAX) {
+		snprintf(db->warn, sizeof db->warn,
+			 "ustack: %s: addresses above 4 GB: frame pointers only there", name);
+	} else if (db->nrows + rows.n > db->max_rows) {
+		snprintf(db->warn, sizeof db->warn,
+			 "ustack: %s: unwind tables full (%zu rows): frame pointers only there", name,
+			 db->max_rows);
+	} else {
+		xgrow(&db->rows, sizeof *db->rows, &db->cap, db->nrows + rows.n);
+		for (size_t i = 0; i < rows.n; i++) {
+			db->rows[db->nrows + i] = rows.v[i].r;
+			db->rows[db->nrows + i].pc = (uint32_t)rows.v[i].pc;
+		}
+		db->nrows += rows.n;
+		o->row_hi = (uint32_t)db->nrows;
+		index_pages(db, o);
+	}
+	cfi_rows_free(&rows);
+	o->ms = now_ms() - t0;
+	db->nobjs++;
+	return (int)db->nobjs - 1;
+}
+
+int cfi_db_object(struct cfi_db *db, const char *path, const char *name, dev_t dev, ino_t ino)
+{
+	for (size_t i = 0; i < db->nobjs; i++)
+		if (db->objs[i].dev == dev && db->objs[i].ino == ino)
+			return (int)i;
+	return load_object(db, path, name, dev, ino);
+}
+
+static int cmp_mapping(const void *a, const void *b)
+{
+	const struct cfi_mapping *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, size_t errlen)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/maps", (int)pid);
+	FILE *fp = fopen(path, "re");
+	if (!fp) {
+		snprintf(err, errlen, "pid %d: %s", (int)pid, strerror(errno));
+		return -1;
+	}
+	memset(out, 0, sizeof *out);
+	char *line = NULL;
+	size_t cap = 0;
+	bool more = false;
+	while (getline(&line, &cap, fp) > 0) {
+		uint64_t start, end, off;
+		char perms[8];
+		unsigned maj, min;
+		uint64_t ino;
+		int n = 0;
+		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %x:%x %" SCNu64 " %n", &start,
+			   &end, perms, &off, &maj, &min, &ino, &n) < 7 || perms[2] != 'x' || end <= start)
+			continue;
+		/* user addresses only ([vsyscall] lies in the kernel's half): the walk's
+		 * branchless search compares addresses by the sign of their difference */
+		if (end > (1ull << 47))
+			continue;
+		if (out->n == CFI_MAPS_MAX) {
+			more = true;
+			break;
+		}
+		struct cfi_mapping *m = &out->m[out->n++];
+		m->start = start;
+		m->end = end;
+		char *file = line + n;
+		file[strcspn(file, "\n")] = '\0';
+		if (ino == 0 || file[0] != '/')
+			continue;                          /* anonymous, [vdso]: no rows */
+		/* open the mapping itself: right even when the file was replaced or deleted, or
+		 * lives in another mount namespace */
+		char mpath[4200];
+		snprintf(mpath, sizeof mpath, "/proc/%d/map_files/%" PRIx64 "-%" PRIx64, (int)pid,
+			 start, end);
+		if (access(mpath, R_OK) != 0) {
+			/* map_files needs CAP_SYS_ADMIN; the process's root sees its namespace */
+			snprintf(mpath, sizeof mpath, "/proc/%d/root", (int)pid);
+			size_t l = strlen(mpath);
+			if (l + strlen(file) >= sizeof mpath)
+				continue;
+			strcpy(mpath + l, file);
+		}
+		int k = cfi_db_object(db, mpath, file, makedev(maj, min), (ino_t)ino);
+		if (k < 0)
+			continue;                          /* unreadable now: no rows */
+		const struct cfi_obj *o = &db->objs[k];
+		for (int s = 0; s < o->nload; s++) {
+			uint64_t pstart = o->load[s].off & ~(uint64_t)0xfff;
+			if (off >= pstart && off < o->load[s].off + o->load[s].filesz) {
+				m->bias = start - off + o->load[s].off - o->load[s].vaddr;
+				m->row_lo = o->row_lo;
+				m->row_hi = o->row_hi;
+				m->page_lo = o->page_lo;
+				m->npages = o->npages;
+				m->page_first = o->page_first;
+				break;
+			}
+		}
+	}
+	free(line);
+	fclose(fp);
+	qsort(out->m, out->n, sizeof out->m[0], cmp_mapping);
+	if (more)
+		snprintf(db->warn, sizeof db->warn,
+			 "ustack: pid %d has more than %d executable mappings: frame pointers beyond",
+			 (int)pid, CFI_MAPS_MAX);
+	return 0;
+}
