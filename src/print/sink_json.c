@@ -25,6 +25,12 @@ struct jsink {
 	bool open;                /* a record's document is being made */
 	time_t ts_sec;            /* the timestamp's cached seconds... */
 	char ts_text[32];         /* ...as "YYYY-MM-DDTHH:MM:SS" */
+	/* what repeats from record to record, made once: the last probe's fields and the
+	 * last printf format as JSON */
+	const struct dobj_probe *probe;
+	struct strbuf probe_json;
+	const struct dfmt *fmt;
+	struct strbuf fmt_json;
 };
 
 static struct jsink *J(struct sink *s)
@@ -45,8 +51,19 @@ static void doc_start(struct sink *s, const char *type)
 		strftime(j->ts_text, sizeof(j->ts_text), "%Y-%m-%dT%H:%M:%S", &tm);
 		j->ts_sec = ts.tv_sec;
 	}
-	strbuf_printf(&j->b, "{\"version\":%d,\"type\":\"%s\",\"timestamp\":\"%s.%09ldZ\"",
-		      JSON_VERSION, type, j->ts_text, (long)ts.tv_nsec);
+	char ns[9];
+	long v = ts.tv_nsec;
+	for (int i = 8; i >= 0; i--, v /= 10)
+		ns[i] = (char)('0' + v % 10);
+	LIT(&j->b, "{\"version\":");
+	json_int(&j->b, JSON_VERSION);
+	LIT(&j->b, ",\"type\":\"");
+	strbuf_puts(&j->b, type);
+	LIT(&j->b, "\",\"timestamp\":\"");
+	strbuf_puts(&j->b, j->ts_text);
+	strbuf_putc(&j->b, '.');
+	strbuf_add(&j->b, ns, 9);
+	LIT(&j->b, "Z\"");
 }
 
 static void doc_write(struct sink *s)
@@ -80,7 +97,12 @@ static void json_begin(struct sink *s, const struct sink_probe *pr)
 	doc_start(s, "probe");
 	LIT(&j->b, ",\"cpu\":");
 	json_int(&j->b, pr->cpu);
-	probe_fields(&j->b, pr->p);
+	if (j->probe != pr->p) {
+		j->probe_json.len = 0;
+		probe_fields(&j->probe_json, pr->p);
+		j->probe = pr->p;
+	}
+	strbuf_add(&j->b, j->probe_json.s, j->probe_json.len);
 	LIT(&j->b, ",\"output\":[");
 	j->head = j->b.len;
 	j->nitems = 0;
@@ -406,7 +428,12 @@ static int json_item(struct sink *s, const struct ditem *it, char *err, size_t e
 		int rc = dfmt_format(it->act->fmt, it->fvals, it->nvals, NULL, 0, &s->fctx, &msg,
 				     err, errlen);
 		LIT(b, "{\"kind\":\"printf\",\"format\":");
-		json_cstr(b, it->act->fmt->text);
+		if (j->fmt != it->act->fmt) {
+			j->fmt_json.len = 0;
+			json_cstr(&j->fmt_json, it->act->fmt->text);
+			j->fmt = it->act->fmt;
+		}
+		strbuf_add(b, j->fmt_json.s, j->fmt_json.len);
 		LIT(b, ",\"message\":");
 		json_str(b, msg.s ? msg.s : "", msg.len);
 		strbuf_free(&msg);
@@ -662,6 +689,8 @@ static void json_init(struct sink *s)
 static void json_free(struct sink *s)
 {
 	strbuf_free(&J(s)->b);
+	strbuf_free(&J(s)->probe_json);
+	strbuf_free(&J(s)->fmt_json);
 	free(s->priv);
 }
 
