@@ -1,6 +1,6 @@
 /* trace_usym.h — the tracer's user symbols: one usym_db for the run, fed with the pids the
- * program's user stacks and symbols will need, and the printing of ustack()/uaddr()/usym()/
- * umod() records, user-address aggregation keys and printf's %A.
+ * program's user stacks and symbols will need, and the symbolizer of decoded ustack()/uaddr()/
+ * usym()/umod() records (drec.h), user-address aggregation keys and printf's %A.
  *
  * Contract.
  *  - Nothing is read unless the program uses user symbols (ustack/jstack/uaddr/usym/ufunc/
