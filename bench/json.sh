@@ -15,7 +15,9 @@
 # perf buffers as they come) keeps them few. Printed: the median over RUNS of each, and the
 # ratios json/text and json/bpftrace (below 1: cheaper).
 #
-# Environment: USDTRACE (default build/usdtrace), BPFTRACE (default: bpftrace on PATH).
+# Environment: USDTRACE (default build/usdtrace), BPFTRACE (default: bpftrace on PATH), TOOLS
+# (default "text json bpftrace": which to run; "text" alone compares the text output of two
+# builds, e.g. before and after a change to the consumer).
 top=$(cd "$(dirname "$0")/.." && pwd)
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
@@ -53,8 +55,8 @@ EOF
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-tools="text json"
-[ -x "$BPFTRACE" ] && tools="$tools bpftrace"
+tools=${TOOLS:-text json bpftrace}
+[ -x "$BPFTRACE" ] || tools=$(echo "$tools" | sed 's/bpftrace//')
 echo "consumer CPU per record, $N records a run, median of $RUNS runs (the machine may be shared:"
 echo "figures measured under whatever load it has)"
 for t in $tools; do
@@ -75,9 +77,10 @@ for t in $tools; do
 	printf '%-9s %8s ns/record   (records lost: median %s)\n' "$t" \
 		"$(median <"$w/$t.ns")" "$(median <"$w/$t.lost")"
 done
+[ -s "$w/text.ns" ] && [ -s "$w/json.ns" ] || exit 0
 tn=$(median <"$w/text.ns") jn=$(median <"$w/json.ns")
 awk -v t="$tn" -v j="$jn" 'BEGIN { printf "json/text     %.2f\n", j / t }'
-if [ -f "$w/bpftrace.ns" ]; then
+if [ -s "$w/bpftrace.ns" ]; then
 	bn=$(median <"$w/bpftrace.ns")
 	awk -v b="$bn" -v j="$jn" 'BEGIN { printf "json/bpftrace %.2f\n", j / b }'
 fi
