@@ -215,6 +215,11 @@ void agg_print_lquantize(const struct agg_desc *d, const int64_t *buckets, uint6
 			 const struct dopts *o, struct strbuf *out);
 void agg_print_llquantize(const struct agg_desc *d, const int64_t *buckets, uint64_t normal,
 			  const struct dopts *o, struct strbuf *out);
+/* The label the rows of a histogram show for bucket i of value w ("< 0", "16", ">= 100",
+ * "abs() < 10") in buf, and the number in it in *num; false for a bucket no value reaches
+ * (llquantize's ghost bins) or a function without buckets. */
+bool agg_bucket_label(const struct agg_desc *d, const int64_t *w, int i, char *buf, size_t n,
+		      int64_t *num);
 /* The rows of one aggregation (keys, value, "\n" each), sorted; nothing if it is empty. */
 void agg_print_rows(const struct agg_data *a, const struct dopts *o, struct strbuf *out);
 /* printa(@a) / printa(@a, @b, ...) without a format: a blank line, then the rows (with several

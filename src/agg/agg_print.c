@@ -222,6 +222,51 @@ void agg_print_llquantize(const struct agg_desc *d, const int64_t *b, uint64_t n
 	}
 }
 
+bool agg_bucket_label(const struct agg_desc *d, const int64_t *w, int i, char *buf, size_t n,
+		      int64_t *num)
+{
+	buf[0] = '\0';
+	if (d->func == AGG_QUANTIZE) {
+		if (i < 0 || i >= AGG_QUANTIZE_NBUCKETS)
+			return false;
+		*num = agg_quantize_bucketval(i);
+		snprintf(buf, n, "%lld", (long long)*num);
+		return true;
+	}
+	if (d->func == AGG_LQUANTIZE) {
+		int64_t base = d->arg[0], step = d->arg[2];
+		int levels = agg_lquantize_levels(d->arg[0], d->arg[1], step);
+		if (i < 0 || i > levels + 1)
+			return false;
+		if (i == 0) {
+			*num = base;
+			snprintf(buf, n, "< %lld", (long long)base);
+		} else if (i == levels + 1) {
+			*num = base + levels * step;
+			snprintf(buf, n, ">= %lld", (long long)*num);
+		} else {
+			*num = base + (i - 1) * step;
+			snprintf(buf, n, "%lld", (long long)*num);
+		}
+		return true;
+	}
+	if (d->func != AGG_LLQUANTIZE)
+		return false;
+	int first = 0;
+	while (first < (int)d->nwords && w[first] == 0)
+		first++;
+	if (first > 0)
+		first--;   /* as the printed rows start one bin early */
+	ll_label(d, i, first, buf, n);
+	if (!buf[0])
+		return false;
+	const char *p = buf + strlen(buf);
+	while (p > buf && (isdigit((unsigned char)p[-1]) || p[-1] == '-'))
+		p--;
+	*num = strtoll(p, NULL, 10);
+	return true;
+}
+
 /* dt_print_bytes for a string key: printable text (isprint/isspace/\b/\a in the C locale) up to
  * a NUL followed only by NULs, or filling the buffer, prints as "  %-50s"; anything else —
  * the empty string included — as dtrace's hex dump. */

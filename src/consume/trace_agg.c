@@ -293,37 +293,50 @@ static void do_clear(struct trace_aggs *t, size_t i)
 	agg_clear(a);
 }
 
-int trace_aggs_action(struct trace_aggs *t, const struct dobj_action *act, bool has_n, int64_t n,
-		      const struct dopts *o, const struct dfmt_ctx *ctx, struct strbuf *out,
-		      char *errbuf, size_t errlen)
+static int check_aggs(const struct trace_aggs *t, const struct dobj_action *act, char *errbuf,
+		      size_t errlen)
 {
 	for (size_t k = 0; k < act->naggs; k++)
 		if (act->aggs[k] < 0 || (size_t)act->aggs[k] >= t->o->naggs)
 			return util_seterr(errbuf, errlen, "action names unknown aggregation %d",
 					   act->aggs[k]);
-	size_t i = act->naggs ? (size_t)act->aggs[0] : 0;
-	switch (act->kind) {
-	case DOBJ_ACT_PRINTA: {
-		struct agg_data **v = xcalloc(act->naggs ? act->naggs : 1, sizeof *v);
-		int rc = 0;
-		for (size_t k = 0; k < act->naggs && rc == 0; k++) {
-			size_t j = (size_t)act->aggs[k];
-			bool seen = false;   /* printa(@a, @a): one snapshot */
-			for (size_t m = 0; m < k; m++)
-				seen = seen || (size_t)act->aggs[m] == j;
-			if (!seen)
-				rc = trace_aggs_snapshot(t, j, errbuf, errlen);
-			v[k] = &t->snap[j];
-		}
-		if (rc == 0)
-			rc = act->fmt ? agg_printa_fmt(act->fmt, v, act->naggs, o, ctx, out, errbuf,
-						       errlen)
-				      : agg_printa_default(v, act->naggs, o, out, errbuf, errlen);
-		for (size_t k = 0; k < act->naggs; k++)
-			t->printed[act->aggs[k]] = true;
+	return 0;
+}
+
+int trace_aggs_printa(struct trace_aggs *t, const struct dobj_action *act,
+		      struct agg_data ***snaps, char *errbuf, size_t errlen)
+{
+	*snaps = NULL;
+	if (check_aggs(t, act, errbuf, errlen) != 0)
+		return -1;
+	struct agg_data **v = xcalloc(act->naggs ? act->naggs : 1, sizeof *v);
+	int rc = 0;
+	for (size_t k = 0; k < act->naggs && rc == 0; k++) {
+		size_t j = (size_t)act->aggs[k];
+		bool seen = false;   /* printa(@a, @a): one snapshot */
+		for (size_t m = 0; m < k; m++)
+			seen = seen || (size_t)act->aggs[m] == j;
+		if (!seen)
+			rc = trace_aggs_snapshot(t, j, errbuf, errlen);
+		v[k] = &t->snap[j];
+	}
+	for (size_t k = 0; k < act->naggs; k++)
+		t->printed[act->aggs[k]] = true;
+	if (rc != 0) {
 		free(v);
 		return rc;
 	}
+	*snaps = v;
+	return 0;
+}
+
+int trace_aggs_action(struct trace_aggs *t, const struct dobj_action *act, bool has_n, int64_t n,
+		      char *errbuf, size_t errlen)
+{
+	if (check_aggs(t, act, errbuf, errlen) != 0)
+		return -1;
+	size_t i = act->naggs ? (size_t)act->aggs[0] : 0;
+	switch (act->kind) {
 	case DOBJ_ACT_TRUNC:
 		if (trace_aggs_snapshot(t, i, errbuf, errlen) != 0)
 			return -1;
@@ -348,8 +361,7 @@ int trace_aggs_action(struct trace_aggs *t, const struct dobj_action *act, bool 
 	}
 }
 
-int trace_aggs_print_exit(struct trace_aggs *t, const struct dopts *o, struct strbuf *out,
-			  char *errbuf, size_t errlen)
+int trace_aggs_exit(struct trace_aggs *t, struct agg_data ***snaps, char *errbuf, size_t errlen)
 {
 	size_t n = t->o->naggs;
 	struct agg_data **v = xcalloc(n ? n : 1, sizeof *v);
@@ -359,8 +371,11 @@ int trace_aggs_print_exit(struct trace_aggs *t, const struct dopts *o, struct st
 		rc = trace_aggs_snapshot(t, i, errbuf, errlen);
 		v[i] = &t->snap[i];
 	}
-	if (rc == 0)
-		agg_print_exit(v, n, o, out);
-	free(v);
-	return rc;
+	if (rc != 0) {
+		free(v);
+		*snaps = NULL;
+		return rc;
+	}
+	*snaps = v;
+	return 0;
 }

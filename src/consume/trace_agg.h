@@ -50,12 +50,15 @@ void trace_aggs_free(struct trace_aggs *t);
 int trace_aggs_snapshot(struct trace_aggs *t, size_t i, char *errbuf, size_t errlen);
 /* A new record is being consumed. */
 void trace_aggs_next_record(struct trace_aggs *t);
-/* A printa/trunc/clear/normalize/denormalize action; n is trunc's or normalize's argument
- * (has_n false: trunc keeps nothing). Output (printa) is appended to out. */
+/* A trunc/clear/normalize/denormalize action; n is trunc's or normalize's argument
+ * (has_n false: trunc keeps nothing). */
 int trace_aggs_action(struct trace_aggs *t, const struct dobj_action *a, bool has_n, int64_t n,
-		      const struct dopts *o, const struct dfmt_ctx *ctx, struct strbuf *out,
 		      char *errbuf, size_t errlen);
-/* At exit: every aggregation printa has not printed, as dtrace prints them. */
-int trace_aggs_print_exit(struct trace_aggs *t, const struct dopts *o, struct strbuf *out,
-			  char *errbuf, size_t errlen);
+/* printa: the snapshots of the action's aggregations (act->naggs of them, in *snaps, which
+ * the caller frees), each read once per record, marked printed. */
+int trace_aggs_printa(struct trace_aggs *t, const struct dobj_action *act,
+		      struct agg_data ***snaps, char *errbuf, size_t errlen);
+/* At exit: a fresh snapshot of every aggregation (o->naggs of them, in *snaps, which the
+ * caller frees); those printa printed are marked so. */
+int trace_aggs_exit(struct trace_aggs *t, struct agg_data ***snaps, char *errbuf, size_t errlen);
 #endif

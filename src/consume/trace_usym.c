@@ -202,39 +202,20 @@ void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 	}
 }
 
-void trace_usym_action(struct trace_usym *t, const struct dobj_action *a,
-		       const unsigned char *rec, int stackindent, struct strbuf *out)
+bool trace_usym_sym(void *arg, int64_t pid, uint64_t addr, struct dfmt_sym *out)
 {
-	if (!t->db || a->nvals == 0 || a->vals[0].size < 16)
-		return;
-	const unsigned char *v = rec + a->vals[0].off;
-	uint64_t pid, addr;
-	memcpy(&pid, v, 8);
-	struct strbuf s = { 0 };
-	strbuf_puts(&s, "");
-	if (a->kind == DOBJ_ACT_USTACK) {
-		int indent = stackindent >= 0 ? stackindent : 14;
-		strbuf_putc(out, '\n');
-		for (uint32_t off = 8; off + 8 <= a->vals[0].size; off += 8) {
-			memcpy(&addr, v + off, 8);
-			if (addr == 0)
-				break;
-			s.len = 0;
-			usym_addr_str(t->db, (pid_t)pid, addr, &s);
-			strbuf_printf(out, "%*s%s\n", indent, "", s.s);
-		}
-		strbuf_free(&s);
-		return;
-	}
-	memcpy(&addr, v + 8, 8);
-	if (a->kind == DOBJ_ACT_UADDR)
-		usym_addr_str(t->db, (pid_t)pid, addr, &s);
-	else if (a->kind == DOBJ_ACT_USYM)
-		usym_func_str(t->db, (pid_t)pid, addr, &s);
-	else
-		usym_mod_str(t->db, (pid_t)pid, addr, &s);
-	strbuf_printf(out, "  %-50s", s.s);
-	strbuf_free(&s);
+	struct trace_usym *t = arg;
+	if (!t->db)
+		return false;
+	struct usym_bind b = { t->db, (pid_t)pid };
+	return usym_dfmt_symbolize(&b, addr, out);
+}
+
+void trace_usym_syms(struct trace_usym *t, struct drec_syms *syms)
+{
+	struct dfmt_ctx ctx = { 0 };
+	trace_usym_printf_ctx(t, &ctx);
+	*syms = (struct drec_syms){ trace_usym_sym, t, ctx.symbolize, ctx.sym_arg };
 }
 
 void trace_usym_printf_ctx(struct trace_usym *t, struct dfmt_ctx *ctx)

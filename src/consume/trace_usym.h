@@ -1,6 +1,6 @@
 /* trace_usym.h — the tracer's user symbols: one usym_db for the run, fed with the pids the
- * program's user stacks and symbols will need, and the printing of ustack()/uaddr()/usym()/
- * umod() records, user-address aggregation keys and printf's %A.
+ * program's user stacks and symbols will need, and the symbolizer of decoded ustack()/uaddr()/
+ * usym()/umod() records (drec.h), user-address aggregation keys and printf's %A.
  *
  * Contract.
  *  - Nothing is read unless the program uses user symbols (ustack/jstack/uaddr/usym/ufunc/
@@ -13,9 +13,9 @@
  *    a miss re-reads the maps of the process, exec'd or with a library loaded since), so a
  *    process that lived a quarter of a second or more symbolizes at END even though it is
  *    gone.
- *  - Printing follows libdtrace: dt_print_ustack (a newline, then one frame per line,
- *    indented by stackindent), dt_print_usym/dt_print_umod ("  %-50s"). %A in printf uses
- *    $target's process (dtrace needs -c/-p for %A of a plain integer). */
+ *  - Records' stacks and symbols are symbolized through trace_usym_sym when they are decoded
+ *    (drec.h); the sinks print them. %A in printf uses $target's process (dtrace needs -c/-p
+ *    for %A of a plain integer). */
 #ifndef USDTRACE_TRACE_USYM_H
 #define USDTRACE_TRACE_USYM_H
 #include <stdbool.h>
@@ -25,6 +25,7 @@
 #include "agg.h"
 #include "dfmt.h"
 #include "dobj.h"
+#include "drec.h"
 #include "usym.h"
 #include "ustack_tables.h"
 
@@ -55,9 +56,11 @@ void trace_usym_rescan(struct trace_usym *t, pid_t pid);
  * symbolizes at END after the process is gone; build the unwind tables the stack walk asked
  * for (at most every 100 ms). */
 void trace_usym_poll(struct trace_usym *t, const struct dobj *o);
-/* Print action a's value (a user stack/address action) from record rec. */
-void trace_usym_action(struct trace_usym *t, const struct dobj_action *a,
-		       const unsigned char *rec, int stackindent, struct strbuf *out);
+/* What addr is in pid (t is the struct trace_usym; false: nothing known, or the program uses
+ * no user symbols): the symbolizer of decoded stacks and symbols (drec.h). */
+bool trace_usym_sym(void *t, int64_t pid, uint64_t addr, struct dfmt_sym *out);
+/* The symbolizers a record's decoding uses: trace_usym_sym, and printf's ($target's). */
+void trace_usym_syms(struct trace_usym *t, struct drec_syms *syms);
 /* The printf context: %A and %k symbolize in $target's process. */
 void trace_usym_printf_ctx(struct trace_usym *t, struct dfmt_ctx *ctx);
 #endif

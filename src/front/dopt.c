@@ -51,6 +51,7 @@ static const char *const late_words[] = {"dynamic", "static", NULL};
 static const char *const linkmode_words[] = {"kernel", "dynamic", "static", NULL};
 static const char *const linktype_words[] = {"elf", "dof", NULL};
 static const char *const debugassert_words[] = {"mutexes", NULL};
+static const char *const oformat_words[] = {"text", "json", NULL};
 static const char ERR_NOREG[] = "Insufficient registers to generate code";
 static const char ERR_VERSFMT[] = "Version is not properly formatted or is too large";
 static const char ERR_VERSUNDEF[] = "Requested version is not supported by compiler";
@@ -66,6 +67,8 @@ static const char ERR_VERSUNDEF[] = "Requested version is not supported by compi
 /* Alphabetical, so dopt_list_set reports in a stable, readable order. */
 static const struct dopt_def defs[] = {
 	{"agghist", K_BOOL, F(agghist), 0, 0, 0, false, NULL},
+	/* printa and the exit print of stack-keyed aggregations as folded stacks (docs/output.md) */
+	{"aggfold", K_BOOL, F(aggfold), 0, 0, 0, false, NULL},
 	{"aggpack", K_BOOL, F(aggpack), 0, 0, 0, false, NULL},
 	{"aggpercpu", K_FLAG, F(aggpercpu), 0, 0, 0, false, NULL},
 	{"aggrate", K_TIME, F(aggrate), HZ(1), 1, INT64_MAX, false, NULL},
@@ -125,6 +128,8 @@ static const struct dopt_def defs[] = {
 	{"nolibs", K_FLAG, F(nolibs), 0, 0, 0, false, NULL},
 	{"noresolve", K_BOOL, F(noresolve), 0, 0, 0, false, NULL},
 	{"nspec", K_INT, F(nspec), 1, 1, I32, false, NULL},
+	/* the output format: dtrace's text, or JSON lines (src/print/sink.h, docs/output.md) */
+	{"oformat", K_ENUM, F(oformat), DOPT_OFORMAT_TEXT, 0, 0, false, oformat_words},
 	{"pcapsize", K_SIZE, F(pcapsize), 1514, 0, INT64_MAX, false, NULL},
 	{"pgmax", K_NUM, F(pgmax), 0, 0, I32, false, NULL},
 	{"preallocate", K_SIZE, F(preallocate), 0, 0, INT64_MAX, false, NULL},
@@ -164,7 +169,8 @@ static const struct dopt_def defs[] = {
 #define NDEFS ((int)(sizeof(defs) / sizeof(defs[0])))
 _Static_assert(sizeof(defs) / sizeof(defs[0]) <= DOPT_MAX, "set_mask has one bit per option");
 _Static_assert(sizeof(enum dopt_bufpolicy) == sizeof(int) && sizeof(enum dopt_bufresize) == sizeof(int) &&
-	       sizeof(enum dopt_stdc) == sizeof(int), "enum fields are stored as int");
+	       sizeof(enum dopt_stdc) == sizeof(int) && sizeof(enum dopt_oformat) == sizeof(int),
+	       "enum fields are stored as int");
 
 static void *field(struct dopts *o, const struct dopt_def *d)
 {

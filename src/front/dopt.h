@@ -48,6 +48,8 @@ enum dopt_bufresize { DOPT_BUFRESIZE_AUTO, DOPT_BUFRESIZE_MANUAL };
 /* -x stdc: a c t s (cpp runs as -std=c99 for a, -traditional-cpp for s, in its default mode
  * for c and t) */
 enum dopt_stdc { DOPT_STDC_A, DOPT_STDC_C, DOPT_STDC_S, DOPT_STDC_T };
+/* -x oformat: how the tracer writes what it traces (src/print/sink.h) */
+enum dopt_oformat { DOPT_OFORMAT_TEXT, DOPT_OFORMAT_JSON };
 #define DOPT_MAX 128
 
 struct dopts {
@@ -61,8 +63,9 @@ struct dopts {
 		ustackframes;
 	enum dopt_bufpolicy bufpolicy;
 	enum dopt_bufresize bufresize;
+	enum dopt_oformat oformat;
 	/* run-time switches */
-	bool agghist, aggpack, aggsortkey, aggsortrev, aggzoom, destructive, flowindent, grabanon,
+	bool aggfold, agghist, aggpack, aggsortkey, aggsortrev, aggzoom, destructive, flowindent, grabanon,
 		quiet, rawbytes, temporal;
 	/* compile-time switches; verbose lists the programs (dtrace's form) and shows the BPF
 	 * verifier log of a refused one */

@@ -278,6 +278,11 @@ static size_t drop_index(enum dout_drop_kind kind)
 	return 0;
 }
 
+const char *dout_drop_tag(enum dout_drop_kind kind)
+{
+	return droptab[drop_index(kind)].tag;
+}
+
 void dout_drops_cpu(struct strbuf *b, const char *prog, bool droptags, enum dout_drop_kind kind,
 		    uint64_t count, int cpu)
 {

@@ -98,6 +98,9 @@ void dout_liberr(struct strbuf *b, const char *prog, int clause, uint32_t probe_
 void dout_drops_cpu(struct strbuf *b, const char *prog, bool droptags, enum dout_drop_kind kind,
 		    uint64_t count, int cpu);
 
+/* The drop's tag, as -x droptags shows it: "DTRACEDROP_PRINCIPAL", ... */
+const char *dout_drop_tag(enum dout_drop_kind kind);
+
 /* Global drops: "PROG: 5 dynamic variable drops with non-empty dirty list\n", ... */
 void dout_drops(struct strbuf *b, const char *prog, bool droptags, enum dout_drop_kind kind,
 		uint64_t count);

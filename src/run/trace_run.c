@@ -1,6 +1,8 @@
 /* trace_run.c — see trace_run.h. Four stages, in order: load (maps, patch, programs), attach,
- * consume (the loop), stop (END, drain, detach, drops). The consumer turns each ring-buffer
- * record into dtrace's output through dout/dfmt, using the layout the dobj describes. */
+ * consume (the loop), stop (END, drain, detach, drops). The consumer decodes each ring-buffer
+ * record's actions once (drec.h), using the layout the dobj describes, hands what prints to
+ * the output sink (sink.h: text, JSON) and keeps the side effects (exit, system, freopen,
+ * ftruncate, setopt, the aggregation actions) for itself. */
 #include <bpf/bpf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -19,12 +21,13 @@
 #include "bpf_sys.h"
 #include "dfmt.h"
 #include "dout.h"
-#include "dprint.h"
+#include "drec.h"
 #include "epid_tab.h"
 #include "proc_maps.h"
 #include "provider.h"
 #include "ptrace_hold.h"
 #include "ringbuf.h"
+#include "sink.h"
 #include "spec_buf.h"
 #include "trace_agg.h"
 #include "trace_usym.h"
@@ -54,9 +57,10 @@ struct run {
 	const struct dopts *d;
 	FILE *out;                     /* where records print: the -o file or stdout, or... */
 	FILE *orig_out;                /* ...while freopen() redirects it, that original */
-	bool quiet, heading_done, stop;
+	bool quiet, stop;
 	int status;                    /* exit()'s value */
-	struct dout_flowstate flow;
+	struct sink *sink;             /* the output format, writing to out */
+	struct drec_syms syms;         /* how decoding symbolizes stacks and symbols */
 	struct attach_set main_set;    /* every attached probe (BEGIN, END and ERROR are not) */
 	struct prov_run prov;          /* what providers see: the set, epids, BEGIN/END/ERROR */
 	const struct prov_run_ops *runs[4]; /* the distinct run-time parts of the providers used */
@@ -80,7 +84,18 @@ struct run {
 
 static void flush_out(struct run *r)
 {
-	fflush(r->out);
+	if (r->sink)
+		sink_flush_out(r->sink);
+	else
+		fflush(r->out);
+}
+
+/* The output changes (freopen()): the sink writes there from now on. */
+static void set_out(struct run *r, FILE *f)
+{
+	r->out = f;
+	if (r->sink)
+		r->sink->out = f;
 }
 
 /* Messages go to stderr after the data printed so far, so a terminal shows them in order. */
@@ -316,125 +331,72 @@ static int attach_prog(struct run *r, struct dobj_prog *p)
 }
 
 /* --- consuming --------------------------------------------------------------------------- */
-static uint64_t read_uint(const unsigned char *p, unsigned size)
-{
-	uint8_t u8;
-	uint16_t u16;
-	uint32_t u32;
-	uint64_t u64;
-	switch (size) {
-	case 1: memcpy(&u8, p, 1); return u8;
-	case 2: memcpy(&u16, p, 2); return u16;
-	case 4: memcpy(&u32, p, 4); return u32;
-	default: memcpy(&u64, p, 8); return u64;
-	}
-}
-
-static double read_float(const unsigned char *p, unsigned size)
-{
-	if (size == 4) {
-		float f;
-		memcpy(&f, p, 4);
-		return f;
-	}
-	if (size == 16) {
-		long double ld;
-		memcpy(&ld, p, sizeof(ld) < 16 ? sizeof(ld) : 16);
-		return (double)ld;
-	}
-	double d;
-	memcpy(&d, p, 8);
-	return d;
-}
-
-/* Values of a printf()/system() action as dfmt wants them. Stacks are copied so their words
- * are aligned; *stacks collects what to free. */
-static struct dfmt_value *make_values(const struct dobj_action *a, const unsigned char *rec,
-				      uint64_t ***stacks)
-{
-	struct dfmt_value *v = xcalloc(a->nvals ? a->nvals : 1, sizeof(*v));
-	*stacks = xcalloc(a->nvals ? a->nvals : 1, sizeof(**stacks));
-	for (size_t i = 0; i < a->nvals; i++) {
-		const struct dobj_val *dv = &a->vals[i];
-		const unsigned char *p = rec + dv->off;
-		v[i].size = dv->size;
-		v[i].is_signed = dv->is_signed;
-		switch (dv->kind) {
-		case DOBJ_V_INT:
-			v[i].kind = DFMT_V_INT;
-			v[i].u.u = read_uint(p, dv->size);
-			break;
-		case DOBJ_V_FLOAT:
-			v[i].kind = DFMT_V_FLOAT;
-			v[i].u.d = read_float(p, dv->size);
-			break;
-		case DOBJ_V_STRING:
-		case DOBJ_V_BYTES:
-			if (dv->argtype.cls == DFMT_ARG_STACK) {
-				size_t n = dv->size / 8;
-				(*stacks)[i] = xcalloc(n ? n : 1, 8);
-				memcpy((*stacks)[i], p, n * 8);
-				v[i].kind = DFMT_V_STACK;
-				v[i].u.stack.pcs = (*stacks)[i];
-				v[i].u.stack.n = n;
-			} else {
-				v[i].kind = DFMT_V_STRING;
-				v[i].u.s.p = (const char *)p;
-				v[i].u.s.len = dv->size;
-			}
-			break;
-		}
-	}
-	return v;
-}
-
+/* A consumer's error about a record of epid (probe p): the sink reports it. */
 static void liberr(struct run *r, uint32_t epid, const struct dobj_probe *p, const char *msg)
 {
-	struct strbuf b = { 0 };
 	const struct dobj_ecb *e;
 	const struct dobj_probe *ep;
 	int clause = epid_tab_lookup(&r->epids, epid, &e, &ep) ? e->clause : 0;
-	dout_liberr(&b, util_progname, clause, p->id, p->provider, p->module, p->function,
-		    p->name, msg);
-	emit_err(r, &b);
+	struct sink_probe sp = { p, -1, clause };
+	r->sink->ops->error(r->sink, &sp, msg);
 }
 
-/* Format a printf()/system() action into b. Returns 0, or -1 (message printed). */
-static int format_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
-			 const struct dobj_action *a, const unsigned char *rec, struct strbuf *b)
+/* The text of a system()/freopen() action's format, into b. Returns 0, or -1 (message
+ * reported). */
+static int format_text(struct run *r, uint32_t epid, const struct dobj_probe *p,
+		       const struct ditem *it, struct strbuf *b)
 {
-	uint64_t **stacks;
-	struct dfmt_value *v = make_values(a, rec, &stacks);
-	struct dfmt_ctx ctx = { NULL, NULL, (int)r->d->stackindent };
-	trace_usym_printf_ctx(&r->usym, &ctx);
 	char err[256];
-	int rc = dfmt_format(a->fmt, v, a->nvals, NULL, 0, &ctx, b, err, sizeof(err));
-	for (size_t i = 0; i < a->nvals; i++)
-		free(stacks[i]);
-	free(stacks);
-	free(v);
+	int rc = dfmt_format(it->act->fmt, it->fvals, it->nvals, NULL, 0, &r->sink->fctx, b, err,
+			     sizeof(err));
 	if (rc != 0)
 		liberr(r, epid, p, err);
 	return rc;
 }
 
-/* system(): the command's output must follow what was printed before it. */
-static void run_system(struct run *r, const char *cmd)
+/* system(): the command's output must follow what was printed before it. With a format
+ * that owns its stream (JSON), the output is read from a pipe into *captured instead. */
+static void run_system(struct run *r, const char *cmd, struct strbuf *captured)
 {
+	int fds[2] = { -1, -1 };
 	flush_out(r);
 	fflush(stderr);
-	pid_t pid = fork();
-	if (pid < 0) {
+	if (captured && pipe2(fds, O_CLOEXEC) != 0) {
 		util_warn("failed to run system() command: %s", strerror(errno));
 		return;
 	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		util_warn("failed to run system() command: %s", strerror(errno));
+		if (captured) {
+			close(fds[0]);
+			close(fds[1]);
+		}
+		return;
+	}
 	if (pid == 0) {
-		if (fileno(r->out) != STDOUT_FILENO)
+		if (captured)
+			dup2(fds[1], STDOUT_FILENO);
+		else if (fileno(r->out) != STDOUT_FILENO)
 			dup2(fileno(r->out), STDOUT_FILENO);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
+	}
+	if (captured) {
+		close(fds[1]);
+		char buf[4096];
+		for (;;) {
+			ssize_t n = read(fds[0], buf, sizeof(buf));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			strbuf_add(captured, buf, (size_t)n);
+		}
+		close(fds[0]);
 	}
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
@@ -450,7 +412,7 @@ static void run_freopen(struct run *r, uint32_t epid, const struct dobj_probe *p
 	if (path[0] == '\0') {
 		if (r->orig_out) {
 			fclose(r->out);
-			r->out = r->orig_out;
+			set_out(r, r->orig_out);
 			r->orig_out = NULL;
 		}
 		return;
@@ -466,7 +428,7 @@ static void run_freopen(struct run *r, uint32_t epid, const struct dobj_probe *p
 		fclose(r->out);
 	else
 		r->orig_out = r->out;
-	r->out = f;
+	set_out(r, f);
 }
 
 /* ftruncate(): what was written to the output file so far is discarded (nothing happens to
@@ -492,7 +454,7 @@ static bool vals_fit(const struct dobj_action *a, size_t size)
 static bool runtime_option(const char *name)
 {
 	static const char *const names[] = {
-		"aggrate", "agghist", "aggpack", "aggsortkey", "aggsortkeypos", "aggsortpos",
+		"aggfold", "aggrate", "agghist", "aggpack", "aggsortkey", "aggsortkeypos", "aggsortpos",
 		"aggsortrev", "aggzoom", "cleanrate", "flowindent", "printsize", "quiet", "rawbytes",
 		"stackindent", "statusrate", "switchrate",
 	};
@@ -524,20 +486,97 @@ static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe 
 		liberr(r, epid, p, msg);
 	}
 	r->quiet = r->d->quiet;
+	r->sink->fctx.stackindent = (int)r->d->stackindent;
 }
 
-/* print(): the typed value (dprint.h), on lines of its own after the record's prefix. */
-static void print_action(struct run *r, const struct dobj_action *a, const unsigned char *rec,
-			 struct strbuf *b)
+/* An action with a side effect: the run's, not the sink's. it is the action decoded (printf
+ * values for system() and freopen()). */
+static void side_effect(struct run *r, uint32_t epid, const struct dobj_probe *p,
+			const struct dobj_action *a, const unsigned char *rec)
 {
-	int64_t limit = (int64_t)(r->d->printsize > INT64_MAX ? INT64_MAX : r->d->printsize);
-	if (!a->ptype || a->nvals == 0)
+	const unsigned char *vp = a->nvals ? rec + a->vals[0].off : NULL;
+	switch (a->kind) {
+	case DOBJ_ACT_EXIT:
+		if (a->nvals)
+			r->status = (int)(int32_t)drec_read_uint(vp, a->vals[0].size < 4 ?
+								 a->vals[0].size : 4);
+		r->stop = true;
+		break;
+	case DOBJ_ACT_TRUNC:
+	case DOBJ_ACT_CLEAR:
+	case DOBJ_ACT_NORMALIZE:
+	case DOBJ_ACT_DENORMALIZE: {
+		int64_t n = a->nvals ? (int64_t)drec_read_uint(vp, 8) : 0;
+		char err[256];
+		if (trace_aggs_action(&r->aggs, a, a->nvals > 0, n, err, sizeof(err)) != 0)
+			liberr(r, epid, p, err);
+		break;
+	}
+	case DOBJ_ACT_SETOPT:
+		setopt_action(r, epid, p, a);
+		break;
+	case DOBJ_ACT_SYSTEM:
+	case DOBJ_ACT_FREOPEN: {
+		struct ditem it;
+		struct strbuf text = { 0 };
+		drec_decode_action(a, rec, &r->syms, &it);
+		if (format_text(r, epid, p, &it, &text) == 0) {
+			if (a->kind == DOBJ_ACT_FREOPEN) {
+				r->sink->ops->flush(r->sink);
+				run_freopen(r, epid, p, text.s ? text.s : "");
+			} else if (r->sink->ops->own_stream) {
+				struct strbuf got = { 0 };
+				run_system(r, text.s ? text.s : "", &got);
+				struct ditem out = { .kind = DI_SYSTEM, .act = a,
+						     .text = got.s ? got.s : "", .len = got.len };
+				char err[256];
+				if (r->sink->ops->item(r->sink, &out, err, sizeof(err)) != 0)
+					liberr(r, epid, p, err);
+				strbuf_free(&got);
+			} else {
+				r->sink->ops->flush(r->sink);
+				run_system(r, text.s ? text.s : "", NULL);
+			}
+		}
+		strbuf_free(&text);
+		ditem_free(&it);
+		break;
+	}
+	case DOBJ_ACT_FTRUNCATE:
+		r->sink->ops->flush(r->sink);
+		run_ftruncate(r);
+		break;
+	default:
+		break;
+	}
+}
+
+/* An action with output: decoded once, handed to the sink. */
+static void output_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
+			  const struct dobj_action *a, const unsigned char *rec)
+{
+	struct ditem it;
+	char err[256];
+	if (a->kind == DOBJ_ACT_PRINTA) {
+		struct agg_data **snaps;
+		if (trace_aggs_printa(&r->aggs, a, &snaps, err, sizeof(err)) != 0) {
+			liberr(r, epid, p, err);
+			return;
+		}
+		memset(&it, 0, sizeof(it));
+		it.kind = DI_PRINTA;
+		it.act = a;
+		it.aggs = snaps;
+		it.naggs = a->naggs;
+		if (r->sink->ops->item(r->sink, &it, err, sizeof(err)) != 0)
+			liberr(r, epid, p, err);
+		free(snaps);
 		return;
-	if (a->nvals == 2)
-		dprint_pointer(b, a->ptype, read_uint(rec + a->vals[0].off, 8),
-			       rec + a->vals[1].off, a->vals[1].size, limit);
-	else
-		dprint_value(b, a->ptype, rec + a->vals[0].off, a->vals[0].size, limit);
+	}
+	drec_decode_action(a, rec, &r->syms, &it);
+	if (r->sink->ops->item(r->sink, &it, err, sizeof(err)) != 0)
+		liberr(r, epid, p, err);
+	ditem_free(&it);
 }
 
 static void consume_data(struct run *r, const unsigned char *rec, size_t size)
@@ -553,117 +592,21 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 		liberr(r, hdr.epid, p, "record shorter than its layout: ignored");
 		return;
 	}
-	struct strbuf b = { 0 };
-	if (!r->heading_done) {
-		dout_heading(&b, r->quiet, r->d->flowindent);
-		r->heading_done = true;
-	}
-	if (r->d->flowindent)
-		dout_flow_prefix(&b, &r->flow, (int)hdr.cpu, p->provider, p->function, p->name);
-	else
-		dout_record_prefix(&b, r->quiet, (int)hdr.cpu, p->id, p->function, p->name);
+	struct sink_probe sp = { p, (int)hdr.cpu, e->clause };
+	r->sink->ops->begin(r->sink, &sp);
 	for (size_t i = 0; i < e->nacts; i++) {
 		const struct dobj_action *a = &e->acts[i];
 		if (!vals_fit(a, size)) {
-			fwrite(b.s, 1, b.len, r->out);
-			strbuf_free(&b);
+			r->sink->ops->flush(r->sink);
 			liberr(r, hdr.epid, p, "action data beyond the end of the record: ignored");
 			return;
 		}
-		const unsigned char *vp = a->nvals ? rec + a->vals[0].off : NULL;
-		switch (a->kind) {
-		case DOBJ_ACT_TRACE:
-			if (a->nvals == 0)
-				break;
-			if (a->vals[0].kind == DOBJ_V_INT)
-				dout_trace_int(&b, r->quiet, read_uint(vp, a->vals[0].size),
-					       a->vals[0].size, a->vals[0].is_signed);
-			else if (a->vals[0].kind == DOBJ_V_STRING)
-				dout_trace_string(&b, r->quiet, r->d->rawbytes, vp,
-						  a->vals[0].size);
-			else if (a->vals[0].kind == DOBJ_V_BYTES)
-				dout_tracemem(&b, vp, a->vals[0].size);
-			else
-				dout_trace_bytes(&b, r->quiet, r->d->rawbytes, vp, a->vals[0].size);
-			break;
-		case DOBJ_ACT_PRINTF:
-			format_action(r, hdr.epid, p, a, rec, &b);
-			break;
-		case DOBJ_ACT_PRINT:
-			print_action(r, a, rec, &b);
-			break;
-		case DOBJ_ACT_TRACEMEM: {
-			if (!a->nvals)
-				break;
-			size_t n = a->vals[0].size;
-			if (a->nvals > 1) {
-				int64_t dyn = (int64_t)read_uint(rec + a->vals[1].off, 8);
-				if (dyn >= 0 && (uint64_t)dyn < n)
-					n = (size_t)dyn;
-			}
-			dout_tracemem(&b, vp, n);
-			break;
-		}
-		case DOBJ_ACT_EXIT:
-			if (a->nvals)
-				r->status = (int)(int32_t)read_uint(vp, a->vals[0].size < 4 ?
-								    a->vals[0].size : 4);
-			r->stop = true;
-			break;
-		case DOBJ_ACT_PRINTA:
-		case DOBJ_ACT_TRUNC:
-		case DOBJ_ACT_CLEAR:
-		case DOBJ_ACT_NORMALIZE:
-		case DOBJ_ACT_DENORMALIZE: {
-			int64_t n = a->nvals ? (int64_t)read_uint(vp, 8) : 0;
-			struct dfmt_ctx ctx = { NULL, NULL, (int)r->d->stackindent };
-			trace_usym_printf_ctx(&r->usym, &ctx);
-			char err[256];
-			if (trace_aggs_action(&r->aggs, a, a->nvals > 0, n, r->d, &ctx, &b, err,
-					      sizeof(err)) != 0)
-				liberr(r, hdr.epid, p, err);
-			break;
-		}
-		case DOBJ_ACT_SETOPT:
-			setopt_action(r, hdr.epid, p, a);
-			break;
-		case DOBJ_ACT_USTACK:
-		case DOBJ_ACT_UADDR:
-		case DOBJ_ACT_USYM:
-		case DOBJ_ACT_UMOD:
-			trace_usym_action(&r->usym, a, rec, (int)r->d->stackindent, &b);
-			break;
-		case DOBJ_ACT_SYSTEM: {
-			struct strbuf cmd = { 0 };
-			if (format_action(r, hdr.epid, p, a, rec, &cmd) == 0) {
-				fwrite(b.s ? b.s : "", 1, b.len, r->out);
-				strbuf_free(&b);
-				run_system(r, cmd.s ? cmd.s : "");
-			}
-			strbuf_free(&cmd);
-			break;
-		}
-		case DOBJ_ACT_FREOPEN: {
-			struct strbuf path = { 0 };
-			if (format_action(r, hdr.epid, p, a, rec, &path) == 0) {
-				fwrite(b.s ? b.s : "", 1, b.len, r->out);
-				strbuf_free(&b);
-				run_freopen(r, hdr.epid, p, path.s ? path.s : "");
-			}
-			strbuf_free(&path);
-			break;
-		}
-		case DOBJ_ACT_FTRUNCATE:
-			fwrite(b.s ? b.s : "", 1, b.len, r->out);
-			strbuf_free(&b);
-			run_ftruncate(r);
-			break;
-		}
+		if (drec_action_outputs(a))
+			output_action(r, hdr.epid, p, a, rec);
+		else
+			side_effect(r, hdr.epid, p, a, rec);
 	}
-	dout_record_end(&b, r->quiet);
-	if (b.len)
-		fwrite(b.s, 1, b.len, r->out);
-	strbuf_free(&b);
+	r->sink->ops->end_record(r->sink);
 }
 
 static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
@@ -689,9 +632,7 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 		.module = p->module, .function = p->function, .name = p->name,
 		.kind = (int)f.fault, .pc = (long)f.pc, .addr = f.addr,
 	};
-	struct strbuf b = { 0 };
-	dout_fault(&b, util_progname, &df);
-	emit_err(r, &b);
+	r->sink->ops->fault(r->sink, &df);
 	/* DTrace for Linux's ERROR arguments: (NULL, probe ID, clause index, BPF pc, fault,
 	 * address) */
 	const uint64_t args[6] = { 0, p->id, (uint64_t)e->clause, f.pc, f.fault, f.addr };
@@ -786,7 +727,7 @@ static int on_record(void *ctx, const void *data, size_t size)
 /* --- drops ------------------------------------------------------------------------------- */
 static void report_drops(struct run *r)
 {
-	struct strbuf b = { 0 };
+	struct sink *s = r->sink;
 	if (r->o->drops_map >= 0 && (size_t)r->o->drops_map < r->o->nmaps && r->ncpus > 0) {
 		const struct dobj_map *m = &r->o->maps[r->o->drops_map];
 		size_t stride = ((size_t)m->value_size + 7) / 8;
@@ -799,24 +740,20 @@ static void report_drops(struct run *r)
 				uint64_t now = v[(size_t)c * stride];
 				uint64_t *seen = &r->drops_seen[(size_t)k * (size_t)r->ncpus + (size_t)c];
 				if ((k == DOUT_DROP_PRINCIPAL || k == DOUT_DROP_AGGREGATION) && now > *seen)
-					dout_drops_cpu(&b, util_progname, r->d->droptags, k, now - *seen, c);
+					s->ops->drop(s, (enum dout_drop_kind)k, now - *seen, c);
 				total += now;
 				total_seen += *seen;
 				*seen = now;
 			}
 			if (k != DOUT_DROP_PRINCIPAL && k != DOUT_DROP_AGGREGATION && total > total_seen)
-				dout_drops(&b, util_progname, r->d->droptags, k, total - total_seen);
+				s->ops->drop(s, (enum dout_drop_kind)k, total - total_seen, -1);
 		}
 		free(v);
 	}
 	if (r->dblerrors > r->dblerrors_seen) {
-		dout_drops(&b, util_progname, r->d->droptags, DOUT_DROP_DBLERROR,
-			   r->dblerrors - r->dblerrors_seen);
+		s->ops->drop(s, DOUT_DROP_DBLERROR, r->dblerrors - r->dblerrors_seen, -1);
 		r->dblerrors_seen = r->dblerrors;
 	}
-	if (b.len)
-		emit_err(r, &b);
-	strbuf_free(&b);
 }
 
 /* --- targets ----------------------------------------------------------------------------- */
@@ -1104,6 +1041,19 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Whether the output can no longer be written: a reader that went away (EPIPE, a pipe to
+ * `head` that has closed) ends tracing as SIGINT does, silently; another write error ends it
+ * with a message. Either way the run stops cleanly (END, detach, the -c child killed). */
+static bool out_gone(struct run *r)
+{
+	if (!r->sink->write_failed)
+		return false;
+	if (!r->stop && r->sink->write_errno != EPIPE)
+		util_warn("cannot write the trace output: %s", strerror(r->sink->write_errno));
+	r->stop = true;
+	return true;
+}
+
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */
 static int deliver(struct run *r, int timeout_ms)
 {
@@ -1114,7 +1064,7 @@ static int deliver(struct run *r, int timeout_ms)
 		return -1;
 	}
 	flush_out(r);
-	return 0;
+	return out_gone(r) ? -1 : 0;
 }
 
 int trace_run(struct dobj *o, const struct trace_run_opts *ro)
@@ -1127,13 +1077,21 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	r.out = ro->out ? ro->out : stdout;
 	r.quiet = r.d->quiet;
 	attach_set_init(&r.main_set);
-
-	if (setup(&r) != 0) {
-		release(&r);
+	r.sink = sink_new(r.d->oformat, r.out, r.d);
+	if (!r.sink) {
+		util_warn("could not enable tracing: unknown output format");
 		return 1;
 	}
 
-	struct sigaction sa, old_int, old_term, old_chld;
+	if (setup(&r) != 0) {
+		release(&r);
+		sink_free(r.sink);
+		return 1;
+	}
+	trace_usym_printf_ctx(&r.usym, &r.sink->fctx);
+	trace_usym_syms(&r.usym, &r.syms);
+
+	struct sigaction sa, old_int, old_term, old_chld, old_pipe;
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_stop_signal; /* no SA_RESTART: the wait for records must end */
@@ -1145,6 +1103,10 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	sa.sa_handler = on_child;
 	sa.sa_flags = SA_NOCLDSTOP;
 	sigaction(SIGCHLD, &sa, &old_chld);
+	/* a reader that goes away is a write error (EPIPE), seen after each delivery */
+	sa.sa_handler = SIG_IGN;
+	sa.sa_flags = 0;
+	sigaction(SIGPIPE, &sa, &old_pipe);
 
 	bool *live = xcalloc(ro->npids ? (size_t)ro->npids : 1, sizeof(bool));
 	for (int i = 0; i < ro->npids; i++)
@@ -1185,13 +1147,15 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		}
 		if (got_signal) {
 			/* dtrace ends the interrupted line, quiet or not */
-			fputs("\n", r.out);
+			r.sink->ops->interrupted(r.sink);
 			break;
 		}
 		if (targets_gone(&r, live))
 			break;
 		if (deliver(&r, poll_timeout_ms(&r)) != 0)
 			break;
+		if (r.stop)
+			continue;
 		/* the holder asks whether a thread's SIGURG is the watcher's: a drain begun now
 		 * reads every record written before the question */
 		uint64_t ticket = ptrace_hold_drain_wanted(r.hold);
@@ -1222,30 +1186,36 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	for (int i = 0; i < 2 && !r.failed; i++)
 		deliver(&r, -1);
 	report_drops(&r);
-	if (!r.failed)
-		fputs("\n", r.out);
-	if (!r.failed && o->naggs > 0) {
+	bool gone = r.sink->write_failed;
+	if (!r.failed && !gone)
+		r.sink->ops->finish(r.sink);
+	if (!r.failed && !gone && o->naggs > 0) {
 		/* dtrace prints every aggregation printa() has not printed, after that line */
-		struct strbuf b = { 0 };
+		struct agg_data **snaps;
 		char err[256];
-		if (trace_aggs_print_exit(&r.aggs, r.d, &b, err, sizeof(err)) != 0)
+		if (trace_aggs_exit(&r.aggs, &snaps, err, sizeof(err)) != 0) {
 			util_warn("failed to print aggregations: %s", err);
-		if (b.len)
-			fwrite(b.s, 1, b.len, r.out);
-		strbuf_free(&b);
+		} else {
+			r.sink->ops->aggs_exit(r.sink, snaps, o->naggs);
+			free(snaps);
+		}
 	}
-	fflush(r.out);
+	sink_flush_out(r.sink);
 	if (r.orig_out) {           /* a freopen() file still open */
 		fclose(r.out);
-		r.out = r.orig_out;
+		set_out(&r, r.orig_out);
 	}
+	if (r.sink->write_failed && r.sink->write_errno != EPIPE && !gone)
+		util_warn("cannot write the trace output: %s", strerror(r.sink->write_errno));
 
 	if (ro->child && ro->child->pid > 0 && !ro->child->exited)
 		childproc_kill(ro->child);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
+	sigaction(SIGPIPE, &old_pipe, NULL);
 	free(live);
 	release(&r);
+	sink_free(r.sink);
 	return r.failed ? 1 : r.status;
 }
