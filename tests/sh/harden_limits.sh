@@ -10,6 +10,7 @@
 #     Cannot allocate memory", exit 1. -b 100g: lowered in the same way.
 #   * sizes past what usdtrace supports: strsize (2 to 4096), nspec (1 to 256), an
 #     aggregation too small for one entry: a message naming the limit, exit 1;
+#   * more uprobe sites than usdtrace attaches (50000): refused before attaching anything;
 #   * map entries exhausted at run time: aggregation and dynamic variable drops are reported.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
@@ -97,6 +98,17 @@ expect_fail nspec_limit "usdtrace: invalid probe specifier $SPEC: nspec 1000 is 
 	"$U" -x nspec=1000 -q -n "$SPEC"
 expect_fail aggsize_too_small "usdtrace: could not enable tracing: Enabling exceeds size of buffer" \
 	"$U" -x aggsize=1 -q -n "$AGG"
+
+# probe sites: every instruction of libc (over 100000 sites) is refused before anything is
+# attached (attached, they took minutes to place and an hour to remove, fork() stalling on the
+# whole machine meanwhile)
+timeout 300 "$U" -q -n 'pid$target:libc.so.6:: { @ = count(); }' -c /bin/true >"$W/out" 2>"$W/err"
+rc=$?
+if [ $rc -ne 1 ] || ! grep -q '^usdtrace: could not enable tracing: [0-9]* probe sites, more than usdtrace attaches (50000): ' "$W/err"; then
+	notok uprobe_sites_limit "exit $rc $(head -c 300 "$W/err")"
+else
+	ok uprobe_sites_limit
+fi
 
 # entries exhausted while tracing: drops reported, the run ends normally
 "$U" -x aggsize=4k -q -n 'tick-1ms /i++ < 2000/ { @[i] = count(); } tick-1ms /i >= 2000/ { exit(0); }' >"$W/out" 2>"$W/err"
