@@ -142,9 +142,20 @@ int cgc_spec_send(struct cgc *c, uint32_t epid, uint32_t size)
 
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SPEC));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, normal);
-	/* held: mark the epid, tag the speculation after the layout */
-	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)(epid | DOBJ_EPID_SPEC)));
-	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	/* held: mark the epid, tag the speculation after the layout. A provider whose epids
+	 * are numbered at run time (cg_epid: USDT and pid classes, one program for many ecbs)
+	 * marks the run-time epid its record carries, not the template's: the consumer looks
+	 * the marked epid up in the run-time table. */
+	if (c->probe->prov->cg_epid) {
+		c->probe->prov->cg_epid(c, 2, epid); /* clobbers R0-R5: R1 is read again */
+		cgc_emit(c, bi_alu64_imm(BPF_OR, 2, (int32_t)DOBJ_EPID_SPEC));
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 2, 0));
+		cgc_patch_here(c, CGC_PATCH_REC_OFF);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SPEC));
+	} else {
+		cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, 0, (int32_t)(epid | DOBJ_EPID_SPEC)));
+		cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	}
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, (int16_t)size));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
 	cgc_ld_map(c, 1, c->m_ringbuf);

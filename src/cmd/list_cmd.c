@@ -179,7 +179,10 @@ int list_cmd_run(const struct opts *o)
 			if (strcmp(err, "No such process") == 0)
 				util_warn("%s", err); /* dtrace's words for a pid that is gone */
 			else
-				util_warn("failed to grab pid %d: %s", (int)pids[i], err);
+				util_warn("failed to grab pid %d: %s%s", (int)pids[i], err,
+					  strcmp(err, strerror(EPERM)) == 0 || strcmp(err, strerror(EACCES)) == 0
+					  ? " (another user's process: listing it needs root or CAP_SYS_PTRACE)"
+					  : "");
 			free(pids);
 			status = 1;
 			goto out;

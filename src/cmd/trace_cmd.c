@@ -5,6 +5,7 @@
  * descriptions against every provider (pcat.h); type-check (dcheck.h); compile (cg.h);
  * -S and -e stop here; then print dtrace's "matched" notices and hand the dobj to trace_run. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -427,6 +428,23 @@ static int grab_targets(struct tc *t)
 			util_warn("No such process"); /* dtrace's words: libproc's error alone */
 			return -1;
 		}
+		/* what the providers read of it (its maps, its files): another user's process is
+		 * closed to a tracer without CAP_SYS_PTRACE, which would otherwise only see
+		 * descriptions that match nothing */
+		char mp[64];
+		snprintf(mp, sizeof(mp), "/proc/%d/maps", (int)o->pids[i]);
+		int fd = open(mp, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			int e = errno;
+			if (e == ENOENT || e == ESRCH)
+				util_warn("No such process");
+			else
+				util_warn("failed to grab pid %d: %s%s", (int)o->pids[i], strerror(e),
+					  e == EACCES || e == EPERM ? " (another user's process: tracing it "
+					  "needs root or CAP_SYS_PTRACE)" : "");
+			return -1;
+		}
+		close(fd);
 		if (!t->target)
 			t->target = o->pids[i];
 	}

@@ -6,13 +6,19 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "proc_path.h"
+#include "sigbus_guard.h"
 #include "util.h"
 
 /* Bound on the importer's recursion (nested types by value, typedef and pointer chains). */
@@ -170,7 +176,24 @@ struct dwt_file *dwt_open(const char *path, const char *debug_path, char *err, s
 		free(f);
 		return NULL;
 	}
-	Dwfl_Module *m = dwfl_report_offline(f->dwfl, "main", path, -1);
+	/* libdw maps the file (and any separate debug file): a file that shrinks while mapped
+	 * would SIGBUS us without the guard. We open it ourselves so that a path under
+	 * /proc/PID/root is resolved inside that root (proc_path.h). */
+	sigbus_guard_install();
+	int fd = proc_path_open(path, O_RDONLY);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		util_seterr(err, errlen, "%s: %s", path, fd < 0 ? strerror(errno) :
+			    "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		dwt_close(f);
+		return NULL;
+	}
+	/* consumed on success; on failure libdwfl leaves it to us */
+	Dwfl_Module *m = dwfl_report_offline(f->dwfl, "main", path, fd);
+	if (!m)
+		close(fd);
 	Dwarf_Addr bias;
 	if (!m || dwfl_report_end(f->dwfl, NULL, NULL) != 0) {
 		util_seterr(err, errlen, "%s: %s", path, dwfl_errmsg(-1));

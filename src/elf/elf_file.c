@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "elf_file.h"
+#include "proc_path.h"
 #include "util.h"
 
 bool elf_file_libelf_ready(void)
@@ -32,7 +33,7 @@ int elf_file_open(struct elf_file *f, const char *path, char *err, size_t errlen
 	clear(f, path);
 	if (!elf_file_libelf_ready())
 		return util_seterr(err, errlen, "libelf version mismatch");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = proc_path_open(path, O_RDONLY);
 	if (fd < 0)
 		return util_seterr(err, errlen, "%s: %s", path, strerror(errno));
 	if (fstat(fd, &st) < 0) {
@@ -44,7 +45,9 @@ int elf_file_open(struct elf_file *f, const char *path, char *err, size_t errlen
 		close(fd);
 		return util_seterr(err, errlen, "%s: not a regular file", path);
 	}
-	f->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	/* ELF_C_READ, not a mapping: libelf reads what is asked with pread, so a file truncated
+	 * while we read it gives a read error, not a SIGBUS (the file may be anyone's) */
+	f->elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (!f->elf) {
 		close(fd);
 		return util_seterr(err, errlen, "%s: %s", path, elf_errmsg(-1));

@@ -4,8 +4,10 @@
  *
  * Contract, per function; each failure is -1 with "NAME: ..." in err (NAME as given to open),
  * except a libelf too old or too new, which is "libelf version mismatch":
- *  - elf_file_open: open(O_RDONLY|O_CLOEXEC), fstat, a regular file only ("NAME: not a regular
- *    file"; errno text for the others), then elf_begin(ELF_C_READ_MMAP). Any file libelf takes is
+ *  - elf_file_open: proc_path_open (a path under /proc/PID/root is resolved inside that root;
+ *    a FIFO does not block), fstat, a regular file only ("NAME: not a regular file"; errno text
+ *    for the others), then elf_begin(ELF_C_READ): read with bounded preads, never mapped, so a
+ *    file that shrinks while it is read gives libelf's read errors, not a SIGBUS. Any file libelf takes is
  *    a success, whatever its kind: the header is not looked at yet.
  *  - elf_file_from_memory: the same from a copy of image (so libelf may write to it; the
  *    caller's bytes stay untouched). dev, ino and mtime are 0.

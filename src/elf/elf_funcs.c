@@ -18,6 +18,7 @@
 #include "elf_file.h"
 #include "elf_funcs.h"
 #include "elf_symtab.h"
+#include "proc_path.h"
 #include "util.h"
 
 /* libstdc++'s demangler (the Itanium C++ ABI's abi::__cxa_demangle, extern "C"). */
@@ -475,7 +476,7 @@ static int read_bytes(const struct elf_funcs *ef, uint64_t off, unsigned char *b
 		memcpy(buf, ef->image + off, len);
 		return 0;
 	}
-	int fd = open(ef->path, O_RDONLY | O_CLOEXEC);
+	int fd = proc_path_open(ef->path, O_RDONLY);
 	if (fd < 0)
 		return util_seterr(err, errlen, "%s: %s", ef->path, strerror(errno));
 	struct stat st;

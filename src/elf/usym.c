@@ -18,6 +18,7 @@
 
 #include "ksym.h"
 #include "proc_maps.h"
+#include "proc_path.h"
 #include "util.h"
 
 struct usym_load {        /* a PT_LOAD segment: file offsets to link-time addresses */
@@ -111,7 +112,7 @@ static void obj_load_fd(struct usym_obj *o, int fd)
 {
 	if (!elf_file_libelf_ready())
 		return;
-	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Elf *elf = elf_begin(fd, ELF_C_READ, NULL); /* bounded reads: see elf_file.h */
 	if (!elf)
 		return;
 	size_t nph = 0;
@@ -183,7 +184,7 @@ static struct usym_obj *obj_get(struct usym_db *db, dev_t dev, ino_t ino, const 
 }
 
 /* Open a mapped file of pid: through map_files (deleted files, memfds) or the process's root
- * (other mount namespaces). -1 if neither works. */
+ * (other mount namespaces; symlinks resolved inside it: proc_path.h). -1 if neither works. */
 static int open_mapped(pid_t pid, uint64_t start, uint64_t end, const char *path)
 {
 	char p[4096 + 64];
@@ -191,8 +192,7 @@ static int open_mapped(pid_t pid, uint64_t start, uint64_t end, const char *path
 	int fd = open(p, O_RDONLY | O_CLOEXEC);
 	if (fd >= 0)
 		return fd;
-	snprintf(p, sizeof(p), "/proc/%d/root%s", (int)pid, path);
-	return open(p, O_RDONLY | O_CLOEXEC);
+	return proc_root_open(pid, path, O_RDONLY);
 }
 
 static struct usym_proc *proc_find(struct usym_db *db, pid_t pid)

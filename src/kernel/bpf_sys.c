@@ -248,6 +248,9 @@ int bpf_sys_map_create(enum bpf_sys_map_kind kind, const char *name, uint32_t ke
 		if (err == EPERM)
 			util_seterr(errbuf, errlen, "%s", eperm_text("creating BPF maps",
 				    "kernel lockdown or a security module?"));
+		else if ((err == ENOMEM || err == E2BIG) && kind == BPF_SYS_MAP_RINGBUF)
+			util_seterr(errbuf, errlen, "map %s (ring buffer of %u bytes) is too large: %s",
+				    kname, max_entries, strerror(err));
 		else if (err == ENOMEM || err == E2BIG)
 			util_seterr(errbuf, errlen, "map %s (%s, %u entries of %u+%u bytes) is too large: %s",
 				    kname, kind_name(kind), max_entries, key_size, value_size, strerror(err));

@@ -1,13 +1,25 @@
 /* childproc.c — see childproc.h.
  *
- * Sequence: fork; the child asks to be traced, stops itself, and once the parent has asked for
- * exec events (PTRACE_O_TRACEEXEC) execs. A close-on-exec pipe tells the parent whether the
- * exec worked (the child writes errno into it only when exec fails). The exec event stops the
- * child inside execve(), the new image in place but the call not yet returned: CHILDPROC_AT_EXEC
+ * Sequence: fork; the child waits on a pipe while the parent seizes it (PTRACE_SEIZE with
+ * PTRACE_O_TRACEEXEC), then execs. A close-on-exec pipe tells the parent whether the exec
+ * worked (the child writes errno into it only when exec fails). The exec event stops the child
+ * inside execve(), the new image in place but the call not yet returned: CHILDPROC_AT_EXEC
  * holds it there (so the call's return, proc:::exec-success, is traced). Otherwise the parent
  * plants an int3 at AT_ENTRY, lets the child run the dynamic loader, and when the breakpoint
- * hits puts the original byte back and rewinds rip onto it. Static executables work the same
- * way: their entry is simply reached without a loader. */
+ * hits puts the original byte back, rewinds rip onto it and moves the child from that
+ * SIGTRAP stop into a PTRACE_EVENT_STOP (PTRACE_INTERRUPT, then PTRACE_CONT: the child stops
+ * again before running an instruction). Static executables work the same way: their entry is
+ * simply reached without a loader.
+ *
+ * usdtrace may be killed at any of these moments (SIGKILL, OOM); the child must then run on as
+ * if it had been started without a tracer. Hence the choices: the child never stops itself with
+ * a signal (a SIGSTOP still to be delivered when the tracer dies would leave it stopped), it
+ * is held only in event stops (exec, PTRACE_EVENT_STOP), which carry no signal to deliver when
+ * the kernel detaches a dead tracer's tracees (a SIGTRAP stop would deliver SIGTRAP and kill
+ * it), and a child whose parent died before seizing it execs untraced. The one exception is
+ * the dynamic loader's run with the int3 planted: a child that went on untraced would die of
+ * SIGTRAP at its entry point (dumping core), so PTRACE_O_EXITKILL is set for that stretch only:
+ * killed then, the command has not run an instruction of its own. */
 #include "childproc.h"
 
 #include <elf.h>
@@ -24,6 +36,10 @@
 #include <unistd.h>
 
 #include "util.h"
+
+/* asked for on every seized child; PTRACE_O_EXITKILL is added only while the entry point
+ * holds our int3 (see the top) */
+#define OPTIONS PTRACE_O_TRACEEXEC
 
 /* Split on blanks; no quoting, as the contract says. */
 static char **split_blanks(const char *s, int *argc)
@@ -109,6 +125,9 @@ static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, si
 		return util_seterr(errbuf, errlen, "%s: cannot read entry point code: %s", argv0,
 				   strerror(errno));
 	long trap = (long)(((unsigned long)word & ~0xffUL) | 0xccUL);
+	if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)(OPTIONS | PTRACE_O_EXITKILL)) != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot set ptrace options: %s", argv0,
+				   strerror(errno));
 	if (ptrace(PTRACE_POKETEXT, pid, (void *)entry, (void *)trap) != 0)
 		return util_seterr(errbuf, errlen, "%s: cannot plant breakpoint: %s", argv0,
 				   strerror(errno));
@@ -127,7 +146,11 @@ static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, si
 		if (!WIFSTOPPED(status))
 			continue;
 		sig = WSTOPSIG(status);
-		if (sig != SIGTRAP)
+		if (status >> 16 == PTRACE_EVENT_STOP) {
+			sig = 0; /* a group stop (SIGSTOP from someone) seen by a seizing tracer */
+			continue;
+		}
+		if (sig != SIGTRAP || status >> 16)
 			continue; /* deliver it and keep going */
 		struct user_regs_struct regs;
 		if (ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0)
@@ -144,7 +167,31 @@ static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, si
 		if (ptrace(PTRACE_SETREGS, pid, NULL, &regs) != 0)
 			return util_seterr(errbuf, errlen, "%s: cannot rewind: %s", argv0,
 					   strerror(errno));
-		return 0;
+		/* out of the SIGTRAP stop into an event stop (see the top), without the kill on
+		 * our death: the code is whole again */
+		if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)OPTIONS) != 0 ||
+		    ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) != 0 ||
+		    ptrace(PTRACE_CONT, pid, NULL, NULL) != 0)
+			return util_seterr(errbuf, errlen, "%s: cannot hold at the entry point: %s",
+					   argv0, strerror(errno));
+		for (;;) {
+			if (wait_stop(pid, &status) != 0)
+				return util_seterr(errbuf, errlen, "%s: lost the child: %s", argv0,
+						   strerror(errno));
+			if (WIFEXITED(status) || WIFSIGNALED(status)) {
+				c->exited = 1;
+				c->status = status;
+				return util_seterr(errbuf, errlen, "%s: died at its entry point", argv0);
+			}
+			if (WIFSTOPPED(status) && status >> 16 == PTRACE_EVENT_STOP)
+				return 0;
+			/* a signal that arrived meanwhile: keep it for the program, stop again */
+			int pend = WIFSTOPPED(status) ? WSTOPSIG(status) : 0;
+			if (ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) != 0 ||
+			    ptrace(PTRACE_CONT, pid, NULL, (void *)(long)pend) != 0)
+				return util_seterr(errbuf, errlen, "%s: cannot hold at the entry "
+						   "point: %s", argv0, strerror(errno));
+		}
 	}
 }
 
@@ -158,9 +205,16 @@ int childproc_start(const char *cmdline, enum childproc_stop at, struct childpro
 		free_argv(argv);
 		return util_seterr(errbuf, errlen, "%s: empty command", cmdline);
 	}
-	int pfd[2];
+	int pfd[2], go[2];
 	if (pipe2(pfd, O_CLOEXEC) != 0) {
 		util_seterr(errbuf, errlen, "%s: %s", argv[0], strerror(errno));
+		free_argv(argv);
+		return -1;
+	}
+	if (pipe2(go, O_CLOEXEC) != 0) {
+		util_seterr(errbuf, errlen, "%s: %s", argv[0], strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
 		free_argv(argv);
 		return -1;
 	}
@@ -170,43 +224,51 @@ int childproc_start(const char *cmdline, enum childproc_stop at, struct childpro
 		util_seterr(errbuf, errlen, "%s: %s", argv[0], strerror(errno));
 		close(pfd[0]);
 		close(pfd[1]);
+		close(go[0]);
+		close(go[1]);
 		free_argv(argv);
 		return -1;
 	}
 	if (pid == 0) {
 		close(pfd[0]);
-		int e = 0;
-		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0 || raise(SIGSTOP) != 0)
-			e = errno;
-		else
-			execvp(argv[0], argv);
-		if (!e)
-			e = errno;
+		close(go[1]);
+		/* one byte once seized, or end of file if the parent died first: exec either way,
+		 * so a command whose tracer died runs as if started without it */
+		char b;
+		while (read(go[0], &b, 1) < 0 && errno == EINTR)
+			;
+		execvp(argv[0], argv);
+		int e = errno;
 		if (write(pfd[1], &e, sizeof(e)) < 0)
 			_exit(127);
 		_exit(127);
 	}
 	close(pfd[1]);
-	/* its own SIGSTOP, before the exec: ask for the exec event (and, should we die, for
-	 * the child not to run on untraced with a breakpoint in it) */
-	int status = 0;
-	bool stopped = wait_stop(pid, &status) == 0 && WIFSTOPPED(status);
-	if (stopped && (ptrace(PTRACE_SETOPTIONS, pid, NULL,
-			       (void *)(long)(PTRACE_O_EXITKILL | PTRACE_O_TRACEEXEC)) != 0 ||
-			ptrace(PTRACE_CONT, pid, NULL, NULL) != 0))
-		stopped = false;
-	int e = 0;
-	ssize_t n = 0;
-	if (stopped) {
-		while ((n = read(pfd[0], &e, sizeof(e))) < 0 && errno == EINTR)
-			;
+	close(go[0]);
+	bool seized = ptrace(PTRACE_SEIZE, pid, NULL, (void *)(long)OPTIONS) == 0;
+	int seize_err = errno;
+	if (!seized) {
+		close(go[1]);
+		close(pfd[0]);
+		kill_and_reap(pid);
+		util_seterr(errbuf, errlen, "%s: cannot trace the command: %s", argv[0],
+			    strerror(seize_err));
+		free_argv(argv);
+		return -1;
 	}
+	ssize_t w;
+	while ((w = write(go[1], "g", 1)) < 0 && errno == EINTR)
+		;
+	close(go[1]);
+	int e = 0;
+	ssize_t n;
+	while ((n = read(pfd[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
 	close(pfd[0]);
-	if (!stopped || n == (ssize_t)sizeof(e)) {
-		if (stopped || (!WIFEXITED(status) && !WIFSIGNALED(status)))
-			kill_and_reap(pid);
-		util_seterr(errbuf, errlen, "%s: %s", argv[0],
-			    stopped ? strerror(e) : "did not stop before exec");
+	int status = 0;
+	if (w != 1 || n == (ssize_t)sizeof(e)) {
+		kill_and_reap(pid);
+		util_seterr(errbuf, errlen, "%s: %s", argv[0], w != 1 ? "cannot start" : strerror(e));
 		free_argv(argv);
 		return -1;
 	}

@@ -7,7 +7,11 @@
  * Contract: childproc_start returns with the child stopped under ptrace there (at its entry point
  * with the original instruction restored), or fails with a message ("cmd: No such file or
  * directory") and no child left behind. The command line is split on blanks (no shell), found
- * through PATH. childproc_resume detaches and lets it run; childproc_kill kills and reaps it. */
+ * through PATH. childproc_resume detaches and lets it run; childproc_kill kills and reaps it.
+ * Should usdtrace die (even SIGKILL) while the child is held, the child runs on untraced, as if
+ * started without a tracer; the one exception is the stretch in which the dynamic loader runs
+ * with our breakpoint at the entry point: the child is then killed with us (PTRACE_O_EXITKILL),
+ * before it has run any code of its own. */
 #ifndef USDTRACE_CHILDPROC_H
 #define USDTRACE_CHILDPROC_H
 #include <stddef.h>

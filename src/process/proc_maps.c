@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "proc_path.h"
 #include "util.h"
 
 static const char deleted_suffix[] = " (deleted)";
@@ -60,8 +61,9 @@ static int object_fill_paths(pid_t pid, struct proc_object *o, const struct proc
 		o->open_path = mf;
 	} else {
 		free(mf);
+		/* whoever opens open_path later does so with proc_path_open, inside the root */
 		o->open_path = xasprintf("/proc/%d/root%s", (int)pid, o->path);
-		fd = open(o->open_path, O_RDONLY | O_CLOEXEC);
+		fd = proc_root_open(pid, o->path, O_RDONLY);
 		if (fd < 0)
 			return -1;
 	}

@@ -3,7 +3,8 @@
  * Contract: one entry per distinct (device, inode), in order of first mapping, including deleted
  * files and memfd mappings. `open_path` is a path this process can open to read the object's
  * bytes even when the file was deleted, lives in another mount namespace, or is a memfd: it is
- * /proc/PID/map_files/START-END when that is readable, else /proc/PID/root/PATH. Anonymous
+ * /proc/PID/map_files/START-END when that is readable, else /proc/PID/root/PATH, to be opened with
+ * proc_path_open (proc_path.h), which resolves it inside the process's root. Anonymous
  * mappings, [vdso] and friends, and non-ELF files are left out (ELF-ness is checked by reading
  * the first four bytes). A pid that does not exist or exits while being read is an error
  * ("no such process"), never a crash. */

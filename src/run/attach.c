@@ -7,6 +7,7 @@
 
 #include <bpf/bpf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 
 #include "bpf_insn.h"
 #include "bpf_sys.h"
+#include "proc_path.h"
 #include "util.h"
 
 #define UPROBE_PMU_DIR "/sys/bus/event_source/devices/uprobe"
@@ -174,6 +176,33 @@ static int perf_attach_prog(int pfd, int prog_fd, uint64_t cookie, int *link_fd)
 	return 0;
 }
 
+/* The path handed to the kernel for a uprobe's file. The kernel looks the name up as we would,
+ * following a symlink under /proc/PID/root out of that root; such a path is opened inside the
+ * root (proc_path.h) and given as /proc/self/fd/N, a link to exactly that file. *pin is the
+ * descriptor to close once the kernel has the file (-1 when none). NULL with errno when the
+ * file cannot be opened. */
+static const char *kernel_path(const char *path, char buf[40], int *pin)
+{
+	pid_t pid;
+	const char *rest;
+	*pin = -1;
+	if (!proc_path_split(path, &pid, &rest))
+		return path;
+	*pin = proc_root_open(pid, rest, O_RDONLY);
+	if (*pin < 0)
+		return NULL;
+	snprintf(buf, 40, "/proc/self/fd/%d", *pin);
+	return buf;
+}
+
+static void unpin(int pin)
+{
+	int e = errno;
+	if (pin >= 0)
+		close(pin);
+	errno = e;
+}
+
 int attach_uprobe(struct attach_set *s, int prog_fd, const char *path, const struct attach_site *site,
 		  pid_t pid, bool retprobe, char *errbuf, size_t errlen)
 {
@@ -187,16 +216,22 @@ int attach_uprobe(struct attach_set *s, int prog_fd, const char *path, const str
 		return util_seterr(errbuf, errlen, "%s: semaphore offset 0x%llx does not fit the kernel's "
 				   "32-bit ref_ctr_offset", path, (unsigned long long)site->ref_ctr_off);
 	}
+	char kbuf[40];
+	int pin;
+	const char *kpath = kernel_path(path, kbuf, &pin);
+	if (!kpath)
+		return util_seterr(errbuf, errlen, "%s: %s (uprobe not created)", path, strerror(errno));
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
 	a.type = (uint32_t)type;
 	a.config = (retprobe ? 1ull << retbit : 0) | site->ref_ctr_off << REF_CTR_SHIFT;
-	a.config1 = (uint64_t)(uintptr_t)path;
+	a.config1 = (uint64_t)(uintptr_t)kpath;
 	a.config2 = site->off;
 	a.disabled = 1;
 	/* Without a pid the event is bound to CPU 0, but a uprobe's BPF program runs on whichever
 	 * CPU hits the probe: the CPU only matters for perf's own sample buffers. */
 	int pfd = perf_event_open(&a, pid < 0 ? -1 : pid, pid < 0 ? 0 : -1);
+	unpin(pin);
 	if (pfd < 0) {
 		int err = errno;
 		if (err == ENOENT)
@@ -356,7 +391,13 @@ int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
 		errno = E2BIG;
 		return util_seterr(errbuf, errlen, "%s: too many probe sites", path);
 	}
-	int fd = uprobe_multi_link(prog_fd, path, sites, nsites, pid, retprobe);
+	char kbuf[40];
+	int pin;
+	const char *kpath = kernel_path(path, kbuf, &pin);
+	if (!kpath)
+		return util_seterr(errbuf, errlen, "%s: %s", path, strerror(errno));
+	int fd = uprobe_multi_link(prog_fd, kpath, sites, nsites, pid, retprobe);
+	unpin(pin);
 	if (fd >= 0) {
 		xgrow(&s->mfds, sizeof(*s->mfds), &s->mcap, s->nmfds + 1);
 		s->mfds[s->nmfds++] = fd;

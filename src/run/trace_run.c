@@ -141,17 +141,83 @@ static int64_t walltime_offset(void)
 	       ((int64_t)rt.tv_nsec - (int64_t)bt.tv_nsec);
 }
 
+/* A size as dtrace's messages write it: 128m, 4k, 2g, or bytes. */
+static void size_text(char *buf, size_t len, uint64_t v)
+{
+	static const char units[] = "kmgt";
+	int u = -1;
+	while (v >= 1024 && v % 1024 == 0 && u < 3) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)v, units[u]);
+}
+
+/* What a map is sized by, for bufresize=auto: the principal buffer (bufsize), an aggregation's
+ * (aggsize), or neither (its size is the program's own: it is never lowered). */
+enum map_budget { BUDGET_NONE, BUDGET_BUF, BUDGET_AGG };
+
+static enum map_budget map_budget(const struct dobj *o, size_t i)
+{
+	if ((int)i == o->ringbuf_map)
+		return BUDGET_BUF;
+	for (size_t k = 0; k < o->naggs; k++)
+		if (o->aggs[k].map == (int)i)
+			return BUDGET_AGG;
+	return BUDGET_NONE;
+}
+
+/* Create map m. Under bufresize=auto (dtrace's default), a buffer the kernel will not allocate
+ * (ENOMEM, E2BIG: the memory cgroup's limit, vmalloc, the ring buffer's maximum) is halved
+ * until it is, and *halvings says how often; under manual, or for a map whose size the
+ * program needs, the refusal ends the run. */
+static int create_map(struct dobj_map *m, enum map_budget budget, bool autoresize,
+		      int *halvings, char *err, size_t errlen)
+{
+	uint32_t min = m->kind == BPF_SYS_MAP_RINGBUF ? (uint32_t)sysconf(_SC_PAGESIZE) : 1;
+	*halvings = 0;
+	for (;;) {
+		m->fd = bpf_sys_map_create(m->kind, m->name, m->key_size, m->value_size,
+					   m->max_entries, err, errlen);
+		if (m->fd >= 0 || budget == BUDGET_NONE || !autoresize ||
+		    (errno != ENOMEM && errno != E2BIG) || m->max_entries / 2 < min)
+			return m->fd;
+		m->max_entries /= 2;
+		++*halvings;
+	}
+}
+
 static int create_maps(struct run *r)
 {
 	struct dobj *o = r->o;
 	char err[256];
+	bool autoresize = !r->d || r->d->bufresize == DOPT_BUFRESIZE_AUTO;
+	int agg_halvings = 0;
 	for (size_t i = 0; i < o->nmaps; i++) {
 		struct dobj_map *m = &o->maps[i];
-		m->fd = bpf_sys_map_create(m->kind, m->name, m->key_size, m->value_size,
-					   m->max_entries, err, sizeof(err));
-		if (m->fd < 0) {
+		enum map_budget budget = map_budget(o, i);
+		int halvings;
+		if (create_map(m, budget, autoresize, &halvings, err, sizeof(err)) < 0) {
 			util_warn("could not enable tracing: cannot create BPF map %s: %s", m->name, err);
 			return -1;
+		}
+		if (budget == BUDGET_AGG && halvings > agg_halvings)
+			agg_halvings = halvings;
+		uint64_t asked = r->d ? r->d->bufsize : 0;
+		if (budget == BUDGET_BUF && (halvings || asked > m->max_entries)) {
+			/* lowered by the kernel's refusals, or by the code generator's largest ring
+			 * buffer (cg.c) */
+			char t[32];
+			size_text(t, sizeof(t), m->max_entries);
+			if (!autoresize) {
+				util_warn("could not enable tracing: bufsize %llu exceeds the largest "
+					  "buffer usdtrace allocates (%s)", (unsigned long long)asked, t);
+				return -1;
+			}
+			util_warn("buffer size lowered to %s", t);
 		}
 		bool is_state = (int)i == o->state_map;
 		if (!m->init && !is_state)
@@ -180,6 +246,11 @@ static int create_maps(struct run *r)
 				  strerror(errno));
 			return -1;
 		}
+	}
+	if (agg_halvings) {
+		char t[32];
+		size_text(t, sizeof(t), (r->d ? r->d->aggsize : (4u << 20)) >> agg_halvings);
+		util_warn("aggregation size lowered to %s", t);
 	}
 	return 0;
 }

@@ -26,6 +26,10 @@
  * MiB of kernel memory at the default strsize). */
 #define UPROBE_ROOM_SITES 16384
 #define UPROBE_ROOM_PROBES 4096
+/* The most uprobe sites one run attaches at start (docs/hardening.md, "Limits"). */
+#ifndef UPROBE_SITES_MAX
+#define UPROBE_SITES_MAX 50000
+#endif
 
 void uprobe_run_size_maps(struct dobj *o, const struct uprov *up)
 {
@@ -348,6 +352,18 @@ int uprobe_run_attach(struct uprobe_engine *ur, struct dobj *o, struct uprov *up
 	ur->epids = epids;
 	if (!up || nclasses == 0 || o->usdt_specs_map < 0)
 		return 0;
+	size_t sites = 0;
+	for (int i = 0; i < up->nprobes; i++)
+		sites += (size_t)uprov_nsites(&up->probes[i]);
+	if (sites > UPROBE_SITES_MAX) {
+		/* measured: 110431 sites (every instruction of libc) took more than ten minutes to
+		 * attach and an hour to remove, fork() stalling machine-wide meanwhile */
+		util_warn("could not enable tracing: %zu probe sites, more than usdtrace attaches "
+			  "(%d): the kernel writes each into every process that maps its file and "
+			  "removes them one by one while fork() waits; name fewer functions or "
+			  "offsets", sites, UPROBE_SITES_MAX);
+		return -1;
+	}
 	ur->max_sites = o->maps[o->usdt_specs_map].max_entries;
 	ur->max_probes = o->maps[o->usdt_names_map].max_entries;
 	return enable_new(ur, true);

@@ -518,7 +518,9 @@ static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefe
 				   "executable, no DF_1_PIE): its offset from %%fs is only known at run "
 				   "time", a->sym);
 		} else {
-			a->sym_addr = (int64_t)s->value + exec_tls_block_offset(f);
+			/* unsigned: a hostile symbol value and TLS segment wrap, they do not
+			 * overflow (the address is only as good as the file says anyway) */
+			a->sym_addr = (int64_t)(s->value + (uint64_t)exec_tls_block_offset(f));
 			a->sym_resolved = true;
 		}
 		return;
@@ -533,7 +535,7 @@ static void resolve_arg(struct reader *r, struct usdt_site *site, uint32_t prefe
 				   "object is not supported", a->sym);
 			return;
 		}
-		a->disp += (int64_t)s->value;
+		a->disp = (int64_t)((uint64_t)a->disp + s->value); /* wraps, as above */
 	}
 	a->sym_addr = (int64_t)s->value;
 	a->sym_resolved = true;

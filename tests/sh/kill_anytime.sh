@@ -1,0 +1,27 @@
+#!/bin/sh
+# tier: full
+# kill_anytime.sh — usdtrace SIGKILLed at random moments of start-up, attach, tracing and exit,
+# with -c, -p (USDT probes with a semaphore, pid probes) and system-wide USDT probes while
+# processes exec and exit; afterwards nothing may be left behind: no process stopped or
+# ptrace-held, no semaphore raised, no uprobe (an int3 in the target's code), no BPF program,
+# map or link of the killed tracer, and the target's output and exit status unchanged. The
+# runs and checks are tests/sh/kill_anytime.py's (its docstring lists them); KILL_RUNS runs
+# per mode, twice that with -c (default 60: 240 runs, under 3 minutes on the 2-CPU VM);
+# bench/kill_anytime.sh runs more.
+. "$TOP/tests/sh/lib.sh"
+sdt_workdir
+if ! sdt_is_root; then
+	skip kill_anytime "needs root"
+	exit 0
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+	skip kill_anytime "needs python3"
+	exit 0
+fi
+if ! cc -O1 -g -no-pie -Wall -Werror -I"$TOP/include" -o "$W/hz_target" \
+	"$TOP/tests/progs/harden/hz_target.c" 2>"$W/cc.err"; then
+	notok kill_anytime "cannot build hz_target: $(head -c 300 "$W/cc.err")"
+	exit 0
+fi
+python3 "$TOP/tests/sh/kill_anytime.py" "$USDTRACE" "$W/hz_target" "$W" "${KILL_RUNS:-60}" \
+	"${KILL_SEED:-$$}"
