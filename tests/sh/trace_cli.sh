@@ -82,6 +82,22 @@ expect_fail pragma_compile_switch "usdtrace: no probes matched" "$USDTRACE" -s "
 # "predicate"; issue 20: it said "in action list").
 expect_fail predicate_region "usdtrace: invalid probe specifier BEGIN /nosuch/ { trace(1); }: in predicate: failed to resolve nosuch: Unknown variable name" \
 	"$USDTRACE" -n 'BEGIN /nosuch/ { trace(1); }'
+# dtrace compiles each -n alone: an error names the argument it is in, not the first one; a
+# printf format's error is checked outside the labelled regions (dt_printf_validate), so it has
+# no "in action list" (issue 20).
+expect_fail error_names_its_argument "usdtrace: invalid probe specifier tick-1s
+{
+	trace(nosuch);
+}: in action list: failed to resolve nosuch: Unknown variable name" \
+	"$USDTRACE" -n 'BEGIN
+{
+	trace(1);
+}' -n 'tick-1s
+{
+	trace(nosuch);
+}'
+expect_fail format_error_no_region "usdtrace: invalid probe specifier BEGIN { printf(\"%d\"); }: printf( ) prototype mismatch: conversion #1 (%d) is missing a corresponding value argument" \
+	"$USDTRACE" -n 'BEGIN { printf("%d"); }'
 # Type errors in a description name the region, not a line (dtrace numbers lines of files only).
 expect_fail description_type_error "usdtrace: invalid probe specifier BEGIN { x = nosuch; }: in action list: failed to resolve nosuch: Unknown variable name" \
 	"$USDTRACE" -n 'BEGIN { x = nosuch; }'
