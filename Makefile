@@ -168,6 +168,8 @@ install: all install-probe
 	install -m 644 include/usdtrace/sdt.h $(DESTDIR)$(PREFIX)/include/usdtrace/sdt.h
 	install -d $(DESTDIR)$(PREFIX)/lib/usdtrace
 	install -m 644 lib/usdtrace/*.d $(DESTDIR)$(PREFIX)/lib/usdtrace/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	sed -e 's|/usr/local/|$(PREFIX)/|g' docs/usdtrace.1 > $(DESTDIR)$(PREFIX)/share/man/man1/usdtrace.1
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' usdtrace.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/usdtrace.pc
 
 # ---- libusdtrace-probe: probes defined at run time (libprobe/, include/usdtrace/probe.h,

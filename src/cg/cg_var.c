@@ -11,7 +11,9 @@
 #include <linux/btf.h>
 
 #include "cg_clause.h"
+#include "bpf_sys.h"
 #include "kbtf.h"
+#include "kcpu.h"
 
 /* ---- variables: layout ---- */
 
@@ -452,6 +454,36 @@ static void stack_depth(struct cgc *c, uint64_t flags)
 	bpb_label_place(&c->buf, done);
 }
 
+/* chip: the package of the CPU the probe runs on. The machine's CPU-to-package table, read
+ * from sysfs as the program is compiled (DTrace for Linux reads it when it starts), becomes a
+ * chain over the runs of consecutive CPUs in one package: `cpu < end ? package : ...`, one
+ * compare per run (one run, no compare, on a single-socket machine). */
+static void emit_chip(struct cgc *c)
+{
+	int ncpu = bpf_sys_possible_cpus();
+	if (ncpu < 1)
+		ncpu = 1;
+	struct run { int end, pkg; } *runs = xcalloc((size_t)ncpu, sizeof(*runs));
+	int k = 0;
+	for (int cpu = 0; cpu < ncpu; cpu++) {
+		int pkg = kcpu_package(cpu);
+		if (k > 0 && runs[k - 1].pkg == pkg)
+			runs[k - 1].end = cpu + 1;
+		else
+			runs[k++] = (struct run){ cpu + 1, pkg };
+	}
+	if (k > 1)
+		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
+	for (int i = 0; i + 1 < k; i++) {
+		/* past this run: on to the next test; else its package, then past the rest */
+		cgc_emit(c, bi_jmp_imm(BPF_JGE, 0, runs[i].end, 2));
+		cgc_emit(c, bi_mov64_imm(0, runs[i].pkg));
+		cgc_emit(c, bi_ja((int16_t)(3 * (k - 2 - i) + 1)));
+	}
+	cgc_emit(c, bi_mov64_imm(0, runs[k - 1].pkg));
+	free(runs);
+}
+
 static void builtin_arg(struct cgc *c, struct dnode *n, int i)
 {
 	if (!c->probe->prov->cg_arg)
@@ -596,6 +628,12 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 		return;
 	case DB_LGRP:
 		cgc_emit(c, bi_call(BPF_FUNC_get_numa_node_id));
+		return;
+	case DB_CHIP:
+		emit_chip(c);
+		return;
+	case DB_PSET:
+		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	case DB_EPID:
 		if (cgc_probe_at_run_time(c) && c->probe->prov->cg_epid)

@@ -12,6 +12,7 @@
  * order is resolved by checking that assignment first (struct def_site; collect_sites and resolve_later_def below), so a clause may read
  * what a later clause writes. */
 #include "dcheck_impl.h"
+#include "dcondsel.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -30,6 +31,11 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 	derr_vset(c->err, tag, fmt, ap);
 	va_end(ap);
 	derr_locate(c->err, DERR_AT_LINE, c->lib_file, error_line(c, n), 0);
+	if (c->err) {
+		c->err->region = c->fmt_region ? DERR_REGION_NONE :
+				 c->in_pred ? DERR_REGION_PREDICATE : DERR_REGION_ACTIONS;
+		c->err->clause = c->clause ? c->clause_index : -1;
+	}
 	if (c->lib_file)
 		derr_set_kind(c->err, DERR_LIBRARY);
 	c->status = -1;
@@ -295,6 +301,8 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 	*out = NULL;
 	int rc = 0;
 	if (setjmp(c->jb) == 0) {
+		/* dtrace's parser has already chosen the branch of a constant conditional */
+		dcondsel_program(prog);
 		int ci = 0;
 		for (struct dnode *it = prog->items; it; it = it->next)
 			if (it->kind == DN_CLAUSE)

@@ -39,6 +39,9 @@ enum dbuiltin {
 			   * tell when the process's memory is not the one copyin() reads */
 	DB_LGRP,          /* the locality group of the CPU the probe runs on: on Linux, the
 			   * CPU's NUMA node (as DTrace for Linux gives it) */
+	DB_CHIP,          /* the physical package (socket) of that CPU, as sysfs numbers them
+			   * (DTrace for Linux: curcpu->cpu_chip, physical_package_id) */
+	DB_PSET,          /* its processor set: Linux has none, and DTrace for Linux gives 0 */
 	DB_COUNT
 };
 

@@ -438,8 +438,10 @@ void check_aggs_done(struct ck *c)
 		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
 				    c->opt->has_target, &err);
 		free(types);
-		if (rc != 0)
+		if (rc != 0) {
+			c->fmt_region = true;  /* outside dtrace's labelled regions */
 			fail_at(c, n, err.tag, "%s", err.msg);
+		}
 		n->fmt = fmt;
 	}
 }

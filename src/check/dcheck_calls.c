@@ -273,8 +273,10 @@ struct dfmt *format_parse(struct ck *c, const struct dnode *n, const struct dnod
 	if (memchr(f->str, '\0', f->slen))
 		fail_at(c, n, D_PRINTF_ARG_FMT, "%s( ) format string contains a NUL character", fn);
 	struct dfmt *fmt = dfmt_parse(f->str, &err);
-	if (!fmt)
+	if (!fmt) {
+		c->fmt_region = true;
 		fail_at(c, n, err.tag, "%s", err.msg);
+	}
 	struct dck_prog *p = c->out;
 	p->fmts = xrealloc(p->fmts, sizeof(*p->fmts) * (size_t)(p->nfmts + 1));
 	p->fmts[p->nfmts++] = fmt;
@@ -304,8 +306,10 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	int rc = restore ? 0 : dfmt_check(fmt, d->name, types, nargs, 2, NULL,
 					  c->opt->has_target, &err);
 	free(types);
-	if (rc != 0)
+	if (rc != 0) {
+		c->fmt_region = true;
 		fail_at(c, n, err.tag, "%s", err.msg);
+	}
 	n->fmt = fmt;
 }
 

@@ -389,6 +389,12 @@ void check_assign(struct ck *c, struct dnode *n)
 	n->type = lt;
 }
 
+/* An aggregation or an aggregating assignment: dtrace's values of dynamic type. */
+static bool is_aggregating(const struct dnode *n)
+{
+	return n->kind == DN_AGG || (n->kind == DN_ASSIGN && n->lhs->kind == DN_AGG);
+}
+
 void check_cond(struct ck *c, struct dnode *n)
 {
 	check_expr(c, n->cond);
@@ -397,6 +403,8 @@ void check_cond(struct ck *c, struct dnode *n)
 	struct dnode *l = n->lhs, *r = n->rhs;
 	if (!is_scalar(n->cond->type))
 		fail_at(c, n, D_OP_SCALAR, "operator ?: expression must be of scalar type");
+	if (is_aggregating(l) || is_aggregating(r))
+		fail_at(c, n, D_OP_DYN, "operator ?: operands cannot be of dynamic type");
 	if (is_integer(l->type) && is_integer(r->type))
 		n->type = arith_result(c, l->type, r->type);  /* C: c ? (char)1 : (char)2 is int */
 	else if (compat_type(l->type, r->type))
@@ -409,11 +417,7 @@ void check_cond(struct ck *c, struct dnode *n)
 			  is_integer(l->type) ? r->type :
 			  is_integer(r->type) ? l->type :
 			  res(res(r->type)->base)->kind == DTY_VOID ? l->type : r->type;
-	else if (l->kind == DN_CALL && dsubr_is_action(l->subr))
-		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
-	else if (r->kind == DN_CALL && dsubr_is_action(r->subr))
-		fail_at(c, n, D_OP_ACT, "action cannot be used in a conditional context");
-	else
+	else  /* dt_cook_op3 checks the types before the actions */
 		fail_at(c, n, D_OP_INCOMPAT, "operator ?: operands must have compatible types");
 	if ((l->kind == DN_CALL && dsubr_is_action(l->subr)) ||
 	    (r->kind == DN_CALL && dsubr_is_action(r->subr)))

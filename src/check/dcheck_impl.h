@@ -93,6 +93,9 @@ struct ck {
 	struct dnode *stmt_call; /* the call that is a whole statement: an action proper */
 	const struct dnode *pred;  /* the predicate being checked, and the line of its clause's */
 	int pred_brace_line;       /* '{' (0: none) */
+	bool in_pred;              /* checking a predicate: its errors are "in predicate" */
+	bool fmt_region;           /* the error is a printf-style format's: dtrace checks those
+				    * outside the regions it labels */
 };
 
 /* --- translators (dcheck_xlate.c) ----------------------------------------------------------- */

@@ -21,7 +21,8 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_VTIMESTAMP] = "vtimestamp", [DB_WALLTIMESTAMP] = "walltimestamp",
 	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth", [DB_CALLER] = "caller",
 	[DB_STACKDEPTH] = "stackdepth", [DB_CURTHREAD] = "curthread",
-	[DB_CURTASK] = "__usdtrace_curtask", [DB_LGRP] = "lgrp",
+	[DB_CURTASK] = "__usdtrace_curtask", [DB_LGRP] = "lgrp", [DB_CHIP] = "chip",
+	[DB_PSET] = "pset",
 };
 
 /* The D type of each scalar built-in, as dt_open.c's table spells it. */
@@ -36,6 +37,8 @@ static const char *const builtin_types[DB_COUNT] = {
 	[DB_UREGS] = "uint64_t", [DB_VTIMESTAMP] = "uint64_t", [DB_WALLTIMESTAMP] = "int64_t",
 	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t", [DB_CALLER] = "uintptr_t",
 	[DB_STACKDEPTH] = "uint32_t", [DB_LGRP] = "int",
+	/* chipid_t and psetid_t are id_t in DTrace for Linux's sched.d */
+	[DB_CHIP] = "int", [DB_PSET] = "int",
 };
 
 const char *dbuiltin_name(enum dbuiltin b)

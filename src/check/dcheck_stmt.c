@@ -236,28 +236,59 @@ static void check_spec_rules(struct ck *c, const struct dnode *cl)
 	spec_walk(c, &c->spec, cl->body);
 }
 
+/* The predicate of clause cl: scalar, no actions in it. Its errors are "in predicate". */
+static void check_predicate(struct ck *c, struct dnode *cl)
+{
+	c->pred = cl->cond;
+	c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
+	c->in_pred = true;
+	check_expr(c, cl->cond);
+	no_nested_action(c, cl->cond);
+	c->pred = NULL;
+	if (!is_scalar(cl->cond->type)) {
+		/* dtrace checks it when the whole clause is read: at its closing '}' */
+		struct dnode at = *cl->cond;
+		if (cl->body && cl->body->end_line > 0)
+			at.pos.line = cl->body->end_line;
+		fail_at(c, &at, D_PRED_SCALAR, "predicate result must be of scalar type");
+	}
+	c->in_pred = false;
+}
+
 void check_clause(struct ck *c, struct dnode *cl, int index)
 {
 	c->clause = cl;
 	c->clause_index = index;
 	c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, index) : NULL;
 	c->action = 0;
-	if (cl->cond) {
-		c->pred = cl->cond;
-		c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
-		check_expr(c, cl->cond);
-		no_nested_action(c, cl->cond);
-		c->pred = NULL;
-		if (!is_scalar(cl->cond->type)) {
-			/* dtrace checks it when the whole clause is read: at its closing '}' */
-			struct dnode at = *cl->cond;
-			if (cl->body && cl->body->end_line > 0)
-				at.pos.line = cl->body->end_line;
-			fail_at(c, &at, D_PRED_SCALAR, "predicate result must be of scalar type");
+	if (cl->cond && cl->body) {
+		/* dtrace (dt_cook_clause) checks the actions first, so a predicate may read what
+		 * its own clause's actions assign (`/!done/ { done = 1; }`); when the actions name
+		 * something unknown it checks the predicate first (`/x++ == 0/ { trace(x); }`) and
+		 * the actions again. The second try's errors are the ones reported. */
+		jmp_buf outer;
+		memcpy(outer, c->jb, sizeof(outer));
+		if (setjmp(c->jb) == 0) {
+			check_stmt(c, cl->body);
+			memcpy(c->jb, outer, sizeof(outer));
+			check_predicate(c, cl);
+		} else {
+			memcpy(c->jb, outer, sizeof(outer));
+			c->in_pred = false;
+			c->fmt_region = false;
+			c->pred = NULL;
+			if (!c->err || (c->err->tag != D_IDENT_UNDEF && c->err->tag != D_VAR_UNDEF))
+				longjmp(c->jb, 1);
+			c->status = 0;
+			check_predicate(c, cl);
+			c->action = 0;
+			check_stmt(c, cl->body);
 		}
-	}
-	if (cl->body)
+	} else if (cl->cond) {
+		check_predicate(c, cl);
+	} else if (cl->body) {
 		check_stmt(c, cl->body);
+	}
 	check_spec_rules(c, cl);
 	c->clause = NULL;
 	c->pargs = NULL;

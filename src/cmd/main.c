@@ -1,6 +1,7 @@
 /* main.c — the usdtrace command line: dtrace's options, parsed in order, dispatched to one
  * command. Messages carry the name the binary was invoked by, so a `dtrace` link behaves like
- * dtrace. Exit status: 0 ok, 1 error, 2 usage error. */
+ * dtrace. Besides dtrace's letters, `--help` (the usage, on stdout) and `--version`. Exit
+ * status: 0 ok, 1 error, 2 usage error. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,8 +42,27 @@ static void usage(FILE *f)
 		"\t-U  undefine symbol when invoking preprocessor\n"
 		"\t-v  set verbose mode (report stability attributes, arguments)\n"
 		"\t-V  report DTrace API version\n"
-		"\t-x  enable or modify compiler and tracing options\n",
+		"\t-x  enable or modify compiler and tracing options\n\n"
+		"\t--help     print this message and exit\n"
+		"\t--version  print usdtrace's version and exit\n\n"
+		"See usdtrace(1) for the options, the -x options and the providers.\n",
 		util_progname);
+}
+
+/* `--help` or `--version` where an option may start: dtrace has no long options (its getopt
+ * would refuse both as "-" with "invalid option -- '-'"), so these two words can mean nothing
+ * else. 0: it was one (and was answered); -1: it was not. */
+static int long_option(const char *arg)
+{
+	if (strcmp(arg, "--help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (strcmp(arg, "--version") == 0) {
+		printf("usdtrace %s\n", USDTRACE_VERSION);
+		return 0;
+	}
+	return -1;
 }
 
 static void push(const char ***arr, int *n, const char *s)
@@ -142,6 +162,13 @@ int main(int argc, char **argv)
 	char **operands = xcalloc((size_t)argc + 1, sizeof(*operands));
 	int noperands = 0;
 	for (;;) {
+		/* getopt stands at the start of argv[optind] here unless inside a group of letters
+		 * ("-qZ"), which is never one of these words */
+		if (optind < argc && long_option(argv[optind]) == 0) {
+			free(evs);
+			free(operands);
+			return 0;
+		}
 		c = getopt(argc, argv, "+3:6:b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z");
 		if (c == -1) {
 			if (optind >= argc)

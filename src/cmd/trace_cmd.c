@@ -186,18 +186,37 @@ static int parse_source(struct tc *t, struct source *s, struct derr *err)
 	return rc;
 }
 
+/* Compiler switches a pragma cannot change for the compilation it stands in, which has
+ * started: DTrace for Linux reads cpp and verbose (its listing) from the command line's
+ * flags as a compilation begins, and loads the D libraries before it (nolibs). The pragma is
+ * accepted (its value checked) and does nothing. */
+static bool pragma_too_late(const char *name)
+{
+	return strcmp(name, "cpp") == 0 || strcmp(name, "verbose") == 0 ||
+	       strcmp(name, "nolibs") == 0;
+}
+
 /* `#pragma D option`s the parser collected since the last call, in order, with dtrace's
- * messages: "failed to set option 'x': why" ("... 'x' to 'v': why" when a value was given). */
+ * messages: "failed to set option 'x': why" ("... 'x' to 'v': why" when a value was given).
+ * A compiler switch applies to the compilation: defaultargs to the $N after its line (as
+ * dtrace's lexer reads them), errtags to the messages from there on, argref, empty, zdefs,
+ * knodefs, unodefs and pspec (the lexer's, dlex.h) as their -x forms do. */
 static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 {
 	for (; *applied < t->g->noptions; (*applied)++) {
 		const struct doption *op = &t->g->options[*applied];
 		struct derr why;
 		int rc;
-		if (!dopt_pragma_allowed(op->name))
+		if (!dopt_pragma_allowed(op->name)) {
 			rc = derr_set(&why, DTAG_NONE, "Option cannot be used from within a D program");
-		else
+		} else if (pragma_too_late(op->name) || strcmp(op->name, "defaultargs") == 0) {
+			struct dopts scratch = t->d;
+			rc = dopt_set(&scratch, op->name, op->value, &why);
+			if (rc == 0 && op->name[0] == 'd' && !t->env.defaultargs_line)
+				t->env.defaultargs_line = op->pos.line;
+		} else {
 			rc = dopt_set(&t->d, op->name, op->value, &why);
+		}
 		if (rc == 0)
 			continue;
 		/* dtrace's tag for a pragma whose option is refused: D_PRAGMA_OPTSET */
@@ -265,6 +284,16 @@ static int load_libraries(struct tc *t)
 	return rc;
 }
 
+/* A source that failed to parse: `#pragma D option errtags` above the error (the parser
+ * stops at it, so every pragma it collected stands before) tags its message, as dtrace's
+ * does from the pragma on. */
+static void errtags_before_error(struct tc *t, int applied)
+{
+	for (int i = applied; i < t->g->noptions; i++)
+		if (strcmp(t->g->options[i].name, "errtags") == 0 && !t->g->options[i].value)
+			t->d.errtags = true;
+}
+
 /* Parse every source in order, expanding macros as each arrives so an error names its source.
  * Pragmas are applied after each script (they affect what follows, as in dtrace). */
 static int build_program(struct tc *t)
@@ -281,7 +310,10 @@ static int build_program(struct tc *t)
 		struct source *s = &t->srcs[i];
 		s->first_clause = count_clauses(t->g);
 		int before = program_size(t->g);
+		t->env.defaultargs_line = 0; /* a pragma's is its own source's */
 		int rc = parse_source(t, s, &err);
+		if (rc != 0)
+			errtags_before_error(t, applied);
 		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)
 			return -1;
 		if (rc == 0 && check_empty(t, s, before) != 0)
@@ -475,10 +507,13 @@ static void program_error(const struct tc *t, const struct derr *e)
 {
 	if (e->kind == DERR_ENABLE)
 		print_notices(t);
-	const struct source *s = program_source(t);
+	/* dtrace compiles each -n/-s alone: the error is the one of the clause's source */
+	const struct source *s = e->clause >= 0 && e->clause < t->nclauses
+				 ? source_of_clause((struct tc *)t, e->clause) : program_source(t);
 	struct derr d = *e;
 	if (d.kind == DERR_SOURCE && s->kind != 's' && d.at == DERR_AT_LINE)
-		d.at = DERR_AT_ACTIONS;
+		d.at = d.region == DERR_REGION_PREDICATE ? DERR_AT_PREDICATE :
+		       d.region == DERR_REGION_NONE ? DERR_AT_NONE : DERR_AT_ACTIONS;
 	source_error(t, s, &d);
 }
 
@@ -588,7 +623,9 @@ static int compile_and_run(struct tc *t)
 	int total = 0;
 	for (int i = 0; i < t->nsrcs; i++)
 		total += t->srcs[i].nmatched;
-	if (total == 0 && !t->d.zdefs) {
+	/* the command's -Z, not a pragma's zdefs: dtrace(1) decides this with its own flags, so
+	 * a program whose pragma let every description match nothing still stops here */
+	if (total == 0 && !t->o->dopts.zdefs) {
 		print_notices(t); /* dtrace: "script 'x.d' matched 0 probes" first */
 		util_warn("no probes matched");
 		goto out;

@@ -30,7 +30,12 @@ enum derr_at {
 	DERR_AT_FILE,     /* "file:line:col: ", as a C compiler (provider and declaration files) */
 	DERR_AT_ACTIONS,  /* "in action list: ": dtrace's place for a whole-program error in a
 			   * -n/-P/... argument */
+	DERR_AT_PREDICATE, /* "in predicate: ": the same, for an error in a clause's predicate */
 };
+
+/* Where in a clause a type checker's error was found: dtrace labels the region it checks
+ * ("in action list: ", "in predicate: "), and checks printf-style formats outside any. */
+enum derr_region { DERR_REGION_ACTIONS, DERR_REGION_PREDICATE, DERR_REGION_NONE };
 
 /* What the error is about, for whoever reports it. */
 enum derr_kind {
@@ -51,6 +56,9 @@ struct derr {
 	enum dtag tag;        /* DTAG_NONE: no tag (options, cpp, I/O, the code generator's own) */
 	enum derr_kind kind;
 	enum derr_at at;
+	enum derr_region region; /* the part of a clause it was found in: how a -n program's
+				  * error names its place (dtrace's labels) */
+	int clause;           /* the clause (numbered in program order) it is in; -1: none known */
 	int line, col;        /* as `at` uses them (0 when unknown) */
 	char file[DERR_FILE_MAX];  /* the position's file ("" if unknown); DERR_LIBRARY's library */
 	char msg[DERR_MSG_MAX];    /* the message proper, dtrace's words, no position, no tag */

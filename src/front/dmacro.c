@@ -264,7 +264,9 @@ static int expand_macro(struct expander *x, struct dnode *n)
 			return fail(x, n, D_SYNTAX, "invalid macro variable '%s'", name);
 		const char *v = arg_text(x, arg_index(body, nd));
 		if (!v) {
-			if (!x->env->defaultargs)
+			bool dflt = x->env->defaultargs || (x->env->defaultargs_line > 0 &&
+							     n->pos.line >= x->env->defaultargs_line);
+			if (!dflt)
 				return fail(x, n, D_MACRO_UNDEF, "macro argument %s is not defined", name);
 			if (as_string)
 				set_string(n, "", 0);

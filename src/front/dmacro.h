@@ -39,6 +39,10 @@ struct dmacro_env {
 	int argc;
 	bool *referenced;    /* NULL, or argc flags that dmacro_expand sets */
 	bool defaultargs;    /* -x defaultargs: missing arguments are 0 / "" */
+	int defaultargs_line; /* > 0: `#pragma D option defaultargs` on this line of the source
+			       * being expanded: from there on (dtrace's lexer reads $N after
+			       * the pragma with it, before it without), missing arguments are
+			       * 0 / "" */
 	bool argref;         /* -x argref: unreferenced arguments are no error */
 	int target;          /* the -c/-p process, 0 if none */
 	/* The tracer's own process, as dtrace defines $pid, $ppid, ...: */

@@ -228,10 +228,10 @@ bool dopt_known(const char *name)
 
 bool dopt_pragma_allowed(const char *name)
 {
+	/* the compiler switches (argref, cpp, defaultargs, empty, errtags, knodefs, nolibs,
+	 * pspec, unodefs, verbose, zdefs) are allowed: a pragma sets them for the compilation
+	 * under way (DTrace for Linux: dt_opt_cflags sets the parser's pcb_cflags) */
 	static const char *const refused[] = {
-		/* compiler switches */
-		"argref", "cpp", "defaultargs", "empty", "errtags", "knodefs", "nolibs", "pspec",
-		"unodefs", "verbose", "zdefs",
 		/* the preprocessor and the paths the compiler starts from */
 		"cppargs", "cpphdrs", "cpppath", "ctfpath", "define", "incdir", "ldpath", "modpath",
 		"procfspath", "stdc", "undef",

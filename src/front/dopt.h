@@ -98,9 +98,9 @@ int dopt_set_arg(struct dopts *o, const char *xarg, struct derr *err);
 /* Whether `name` is an option this table knows. */
 bool dopt_known(const char *name);
 
-/* Whether a `#pragma D option name` may set it: dtrace refuses the compiler switches and the
- * preprocessor and path options inside a program ("Option cannot be used from within a D
- * program"). */
+/* Whether a `#pragma D option name` may set it: dtrace refuses the preprocessor and path
+ * options and lockmem inside a program ("Option cannot be used from within a D program");
+ * the compiler switches (flags) it applies to the compilation under way. */
 bool dopt_pragma_allowed(const char *name);
 
 /* Whether option `name` was set explicitly (on the command line or by a pragma). */

@@ -2413,7 +2413,9 @@ int dparse_script(struct dprog *g, const char *file, const char *src, size_t len
 struct dtype *dparse_type_string(struct dtype_ctx *ctx, const char *text)
 {
 	struct dtoklist tl;
-	if (dlex_tokenize_mode("type", text, strlen(text), DLEX_SCRIPT, &tl, NULL) != 0)
+	/* lexed as declarations: a D program's lexer would take a lone word at the start
+	 * ("uint32_t", "rxcall_t") for a probe description */
+	if (dlex_tokenize_mode("type", text, strlen(text), DLEX_DECLS, &tl, NULL) != 0)
 		return NULL;
 	/* a scratch program: a type name declares nothing, but the parser wants one to hang
 	 * file names on */

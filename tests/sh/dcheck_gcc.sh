@@ -5,7 +5,9 @@
 # by gcc-compiled C; type size, signedness and value must agree for every one. (D folds in 64
 # bits without cutting a result to its type, where C wraps: dck_fold gen keeps only expressions
 # in which no step overflows its type, where the two agree; tests/d/ok/fold_64bit.d and
-# test_dcheck cover the rest.)
+# test_dcheck cover the rest. A conditional's branches have one type of int's rank or above:
+# D selects a constant condition's branch with that branch's own type, as dtrace's parser
+# does, where C converts both; tests/d/ok/cond_const_select.d covers the difference.)
 . "$TOP/tests/sh/lib.sh"
 tool="$B/tools/dck_fold"
 w=$(mktemp -d "${TMPDIR:-/tmp}/usdtrace-dck.XXXXXX") || exit 1

@@ -10,7 +10,7 @@ if ! make -s -C "$TOP" install DESTDIR="$d" PREFIX=/opt/ut >"$w/log" 2>&1; then
 	exit 0
 fi
 missing=""
-for f in bin/usdtrace include/usdtrace/sdt.h lib/pkgconfig/usdtrace.pc; do
+for f in bin/usdtrace include/usdtrace/sdt.h lib/pkgconfig/usdtrace.pc share/man/man1/usdtrace.1; do
 	[ -f "$d/opt/ut/$f" ] || missing="$missing $f"
 done
 if [ -n "$missing" ]; then
@@ -20,6 +20,34 @@ else
 fi
 [ -x "$d/opt/ut/bin/usdtrace" ] && echo "ok - install_binary_executable" ||
 	echo "not ok - install_binary_executable"
+
+# the man page: man(1) formats it without a warning, it names the installed prefix's library
+# directory, and documents every option letter the binary's usage lists (and --help, --version)
+man1="$d/opt/ut/share/man/man1/usdtrace.1"
+if [ -f "$man1" ] && command -v man >/dev/null 2>&1; then
+	page=$(MANWIDTH=200 man --warnings -l "$man1" 2>"$w/manerr")
+	letters=$("$d/opt/ut/bin/usdtrace" --help | sed -n 's/^\t\(-[A-Za-z0-9]*\|--[a-z]*\) .*/\1/p')
+	undoc=""
+	for l in $letters; do
+		echo "$page" | grep -q -- "^ *$l\( \|$\)" || undoc="$undoc $l"
+	done
+	if [ ! -s "$w/manerr" ] && [ -z "$undoc" ] && [ -n "$letters" ] &&
+		echo "$page" | grep -q "/opt/ut/lib/usdtrace"; then
+		echo "ok - install_man_page"
+	else
+		echo "not ok - install_man_page: undocumented:$undoc; $(head -c 300 "$w/manerr")"
+	fi
+else
+	echo "skip - install_man_page: no man(1) or no page"
+fi
+# --help and --version (dtrace has no long options; they are ours): exit 0, on stdout
+if "$d/opt/ut/bin/usdtrace" --help >"$w/help" 2>"$w/helperr" && [ ! -s "$w/helperr" ] &&
+	head -n 1 "$w/help" | grep -q '^Usage: usdtrace ' &&
+	[ "$("$d/opt/ut/bin/usdtrace" --version 2>&1)" = "usdtrace $(sed -n 's/^VERSION *[?:]*= *//p' "$TOP/Makefile")" ]; then
+	echo "ok - help_and_version"
+else
+	echo "not ok - help_and_version: $(head -c 200 "$w/help") $(head -c 200 "$w/helperr")"
+fi
 
 cflags=$(PKG_CONFIG_PATH="$d/opt/ut/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$d" pkg-config --cflags usdtrace 2>&1)
 cflags=$(echo $cflags) # pkg-config ends the line with a blank

@@ -144,6 +144,54 @@ mapper$target:::drop { self->c = args[0]; }
 mapper$target:::wide /self->c/ { printf("%d\n", self->c); }' 2>err | sed '/^$/d')
 [ "$out" = 3 ] && ok argmap-site-rechecked || notok argmap-site-rechecked "[$out] $(head -c 300 err)"
 
+# native arguments named by a typedef of a -L library (OpenAFS's `probe p(rxcall_t *c) :
+# (conninfo_t *c)`): -G stores the spelling "rxcall_t *", which the tracer resolves among the
+# libraries' types, so the translator applies and args[0] is a conninfo_t *, as with
+# `struct rxcall *`; an unmapped argument of a library typedef (rxport_t) is typed by it too
+# (issue 20)
+mkdir -p tdlib
+cat >tdlib/rx.d <<'EOD'
+typedef struct rxcall { uint32_t addr; int port; } rxcall_t;
+typedef int rxport_t;
+typedef struct conninfo { string ci_remote; int ci_port; } conninfo_t;
+translator conninfo_t < rxcall_t *c > {
+	ci_remote = c->addr == 0 ? "<unknown>" : inet_ntoa(&c->addr);
+	ci_port = c->port;
+};
+EOD
+cat >td.c <<'EOD'
+#include <stdint.h>
+typedef struct rxcall { uint32_t addr; int port; } rxcall_t;
+typedef int rxport_t;
+#include "td.h"
+int main(void)
+{
+	rxcall_t c = { 0x0100007f, 7000 }, z = { 0, 7001 };
+	RX_CALL(&c, 1);
+	RX_CALL(&z, 2);
+	RX_PLAIN(&c, 7002);
+	return 0;
+}
+EOD
+for spelling in 'rxcall_t *' 'struct rxcall *'; do
+	printf 'provider rx {\n\tprobe call(%s c, int n) : (conninfo_t *c, int n);\n\tprobe plain(%s c, rxport_t p);\n};\n' \
+	    "$spelling" "$spelling" >td.d
+	name=argmap-typedef-native
+	[ "$spelling" = 'rxcall_t *' ] || name=argmap-struct-native
+	if ! { "$U" -h -L tdlib -s td.d -o td.h && gcc -Wall -Werror -c td.c -o td.o &&
+		"$U" -G -L tdlib -s td.d -o tdp.o td.o && gcc -o td td.o tdp.o; } 2>err; then
+		notok $name "$(head -c 400 err)"
+		continue
+	fi
+	out=$(timeout 30 "$U" -q -L tdlib -c ./td -n '
+rx$target:::call { printf("%s:%d %d\n", args[0]->ci_remote, args[0]->ci_port, args[1]); }
+rx$target:::plain { printf("%d %d\n", args[0]->port, args[1]); }' 2>err | sed '/^$/d')
+	want='127.0.0.1:7000 1
+<unknown>:7001 2
+7000 7002'
+	[ "$out" = "$want" ] && ok $name || notok $name "[$out] $(head -c 300 err)"
+done
+
 # args[] past the translated list is out of range; argN stays native
 if "$U" -c ./main -n 'mapper$target:::drop { trace(args[2]); }' >out 2>err; then
 	notok argmap-range "exit 0"

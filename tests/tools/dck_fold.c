@@ -78,15 +78,24 @@ static void gen(struct strbuf *b, int depth)
 		gen(b, depth + 1);
 		strbuf_printf(b, " %s %u)", pick(2) ? "/" : "%", 2 + pick(6));
 		return;
-	case 7:
+	case 7: {
+		/* D takes a constant condition's branch as its parser reads it, with the branch's
+		 * own type (dtrace's dt_node_op3), where C converts both branches to one type: the
+		 * two agree when both branches have one type of int's rank or above */
+		static const char *const wide[] = {
+			"(int)", "(unsigned int)", "(long)", "(unsigned long)", "(long long)",
+			"(unsigned long long)", "(int32_t)", "(uint64_t)",
+		};
+		const char *t = wide[pick(sizeof(wide) / sizeof(wide[0]))];
 		strbuf_putc(b, '(');
 		gen(b, depth + 1);
-		strbuf_puts(b, " ? ");
+		strbuf_printf(b, " ? %s", t);
 		gen(b, depth + 1);
-		strbuf_puts(b, " : ");
+		strbuf_printf(b, " : %s", t);
 		gen(b, depth + 1);
 		strbuf_putc(b, ')');
 		return;
+	}
 	default:
 		strbuf_putc(b, '(');
 		gen(b, depth + 1);
@@ -97,10 +106,29 @@ static void gen(struct strbuf *b, int depth)
 	}
 }
 
+/* A negative signed operand of int's width or less meeting an unsigned int: C converts it to
+ * unsigned int (-128 becomes 4294967168), D compares and computes in 64 bits (dtrace's
+ * dt_node_op2), so the two differ. */
+static bool negative_meets_uint(const struct dnode *n)
+{
+	if (n->kind != DN_BINARY || !n->lhs->type || !n->rhs->type)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		const struct dnode *a = side ? n->rhs : n->lhs, *o = side ? n->lhs : n->rhs;
+		struct dtype *at = dtype_resolve(a->type), *ot = dtype_resolve(o->type);
+		if (a->isconst && a->cval < 0 && !at->is_unsigned && dtype_sizeof(at) <= 4 &&
+		    ot->is_unsigned && dtype_sizeof(ot) == 4)
+			return true;
+	}
+	return false;
+}
+
 /* Every integer constant below n holds a value of its own type (no step overflowed it). */
 static bool fits_everywhere(const struct dnode *n)
 {
 	for (; n; n = n->next) {
+		if (negative_meets_uint(n))
+			return false;
 		struct dtype *t = n->type ? dtype_resolve(n->type) : NULL;
 		if (n->isconst && t && t->kind != DTY_PTR) {
 			int64_t size = dtype_sizeof(t);

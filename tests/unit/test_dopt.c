@@ -422,8 +422,11 @@ T_CASE(dtrace_only_options)
 	T_CHECK(rejects("debug=1") && rejects("tree=0") && rejects("disasm=-1"));
 	/* what a program may not set */
 	T_CHECK(!dopt_pragma_allowed("ldpath") && !dopt_pragma_allowed("stdc") &&
-		!dopt_pragma_allowed("lockmem") && !dopt_pragma_allowed("zdefs"));
-	T_CHECK(dopt_pragma_allowed("quiet") && dopt_pragma_allowed("iregs"));
+		!dopt_pragma_allowed("lockmem") && !dopt_pragma_allowed("cpppath"));
+	/* the compiler switches it may (DTrace for Linux applies them to the compilation) */
+	T_CHECK(dopt_pragma_allowed("quiet") && dopt_pragma_allowed("iregs") &&
+		dopt_pragma_allowed("zdefs") && dopt_pragma_allowed("defaultargs") &&
+		dopt_pragma_allowed("errtags") && dopt_pragma_allowed("verbose"));
 }
 
 T_MAIN()

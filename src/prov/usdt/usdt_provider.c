@@ -61,33 +61,42 @@ static int usdt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, 
 	return n;
 }
 
-/* Declared argument types (usdtrace -G's type note): the file's declarations and one typedef
- * per argument, parsed as a D program of their own (*keep); NULL when the file has none or
- * they do not parse. */
+/* Whether t is, or points to, a struct or union without its body (the provider file only
+ * named it: `probe p(struct rxcall *c)`). */
+static bool names_incomplete(struct dtype *t)
+{
+	t = dtype_resolve(t);
+	while (t && t->kind == DTY_PTR)
+		t = dtype_resolve(t->base);
+	return t && (t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !dtype_is_complete(t);
+}
+
+/* Declared argument types (usdtrace -G's type note): each spelling parsed in the file's own
+ * declarations, parsed as a D program of their own (*keep), else (when the name is unknown
+ * there or its struct has no body there) in the program's context ctx, where the D
+ * libraries' types are: a provider file may name a typedef or a struct of a -L library,
+ * `probe p(rxcall_t *c)`, and -G stores only the file's own declarations. NULL when the file
+ * has none or one of them names no type in either. */
 static struct dtype **declared_types(const struct usdt_file *f, const struct usdt_site *site,
-				     int *nargs, struct dprog **keep)
+				     struct dtype_ctx *ctx, int *nargs, struct dprog **keep)
 {
 	const struct usdt_probe_types *pt = usdt_file_find_types(f, site->provider, site->name);
 	if (!pt || pt->nargs != site->nargs)
 		return NULL;
-	struct strbuf b = { 0 };
-	strbuf_puts(&b, f->decls ? f->decls : "");
-	for (int k = 0; k < pt->nargs; k++)
-		strbuf_printf(&b, "\ntypedef %s __usdtrace_arg%d;", pt->types[k], k);
-	strbuf_puts(&b, "\n");
+	const char *decls = f->decls ? f->decls : "";
 	struct dprog *g2 = dprog_new();
-	int rc = dparse_script(g2, "probe argument types", b.s, b.len, NULL);
-	strbuf_free(&b);
-	if (rc != 0) {
+	if (dparse_script(g2, "probe argument types", decls, strlen(decls), NULL) != 0) {
 		dprog_free(g2);
 		return NULL;
 	}
 	struct dtype **types = xcalloc((size_t)pt->nargs + 1, sizeof(*types));
 	for (int k = 0; k < pt->nargs; k++) {
-		char name[32];
-		snprintf(name, sizeof(name), "__usdtrace_arg%d", k);
-		struct dscope_ent *e = dscope_find(g2->types, name, DSYM_TYPEDEF, false);
-		types[k] = e ? e->type : NULL;
+		types[k] = dparse_type_string(g2->types, pt->types[k]);
+		if ((!types[k] || names_incomplete(types[k])) && ctx) {
+			struct dtype *t = dparse_type_string(ctx, pt->types[k]);
+			if (t)
+				types[k] = t;
+		}
 		if (!types[k]) {
 			free(types);
 			dprog_free(g2);
@@ -118,7 +127,7 @@ static int arg_mapping(const struct usdt_file *notes, const struct usdt_site *si
 		return -1;
 	int nn;
 	struct dprog *g2 = NULL;
-	struct dtype **nt = declared_types(notes, site, &nn, &g2);
+	struct dtype **nt = declared_types(notes, site, ctx, &nn, &g2);
 	if (!nt)
 		return -1;
 	struct dtype **xt = xcalloc((size_t)pt->nxargs + 1, sizeof(*xt));
@@ -172,7 +181,7 @@ static int usdt_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_
 	}
 	if (arg_mapping(notes, site, ctx, a) == 0)
 		return 0;
-	a->types = notes ? declared_types(notes, site, &a->nargs, &a->keep) : NULL;
+	a->types = notes ? declared_types(notes, site, ctx, &a->nargs, &a->keep) : NULL;
 	if (!a->types)
 		a->types = uprov_native_types(&cat->up, up, ctx, &a->nargs);
 	return 0;
