@@ -183,6 +183,23 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 32));                      /* bp */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_BP)));
+	if (cgc_probe_flags(c) & PROV_F_UPROBE) {
+		/* A site of include/usdtrace/sdt.h runs its nop5 with %rsp lowered by 128, so that
+		 * the call the kernel makes of an optimised uprobe misses the red zone; the first
+		 * frame's CFA rules want the compiler's %rsp. The instruction after the nop5, lea
+		 * 0x80(%rsp),%rsp (48 8d a4 24 80 00 00 00), says so whatever padding precedes the
+		 * nop5 (docs/sdt-sites.md). */
+		int sp_done = bpb_label_new(b);
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_PC)));
+		read_user(c, w, W_TMP, 3, 5, sp_done);
+		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_TMP)));
+		bpb_ld_imm64(b, 3, 0x0000008024a48d48ULL);
+		bpb_jmp_reg(b, BPF_JNE, 2, 3, sp_done);
+		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_SP)));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 128));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
+		bpb_label_place(b, sp_done);
+	}
 
 	/* the process's table */
 	cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));

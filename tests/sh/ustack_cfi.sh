@@ -12,7 +12,9 @@
 #     an exception unwinds;
 #   * Debian's /usr/bin/python3.11 (no frame pointers, few symbols) at PyEval_EvalCode;
 #   * Debian's /usr/bin/bash at execute_command.
-#   * a process started after tracing began, profiled by execname: its table built lazily.
+#   * a process started after tracing began, profiled by execname: its table built lazily;
+#   * a USDT probe of our sdt.h in a leaf function (tests/progs/ustack/cfi_usdt.c): the site
+#     lowers %rsp by 128 around its nop5, which the walk undoes for the first frame.
 # Before issue 22 (frame pointers only) every one of these failed: the stacks ended after the
 # first frame or two.
 . "$TOP/tests/sh/lib.sh"
@@ -149,4 +151,20 @@ if [ -x /usr/bin/python3.11 ]; then
 	else
 		notok "ustack_cfi lazy table" "$1 of $2 samples reach _start (want 85% of at least 500): $(head -c 300 "$W/lazy.err")"
 	fi
+fi
+
+# A USDT probe on our sdt.h site in a leaf function: the walk starts with %rsp lowered by the
+# site (lea -0x80(%rsp),%rsp before the nop5); without undoing it, the leaf's CFA rule reads
+# the return address from the red zone and the stack ends after one frame.
+if gcc -O2 -fomit-frame-pointer -I"$TOP/include" -o "$W/cfi_usdt" "$TOP/tests/progs/ustack/cfi_usdt.c"; then
+	"$U" -q -n 'cfiusdt$target:::hit { @[ustack()] = count(); }' -c "$W/cfi_usdt" \
+		>"$W/usdt.out" 2>"$W/usdt.err"
+	got=$(awk '/`/ { sub(/\+0x[0-9a-f]+$/, "", $1); print $1 }' "$W/usdt.out" | tr '\n' ' ')
+	want='cfi_usdt`cfi_usdt_leaf cfi_usdt`cfi_usdt_mid cfi_usdt`main libc.so.6`__libc_start_call_main '
+	case $got in
+	"$want"*) ok "ustack_cfi usdt site in a leaf ($got)" ;;
+	*) notok "ustack_cfi usdt site in a leaf" "got '$got' want '$want...': $(head -c 300 "$W/usdt.err")" ;;
+	esac
+else
+	notok "ustack_cfi usdt build" "gcc failed"
 fi
