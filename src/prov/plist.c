@@ -93,7 +93,7 @@ void plist_verbose(struct plist *L, const struct dobj_probe *p)
 }
 
 void plist_site_how(struct plist *L, const char *path, uint64_t off, uint64_t vaddr,
-		    uint64_t fn_off)
+		    uint64_t fn_off, bool was_call)
 {
 	static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
 	unsigned char b[12 + 5];
@@ -109,7 +109,7 @@ void plist_site_how(struct plist *L, const char *path, uint64_t off, uint64_t va
 		how = "not known (the file cannot be read there)";
 	else if (n < (ssize_t)k + 5 || !elf_x86_uprobe_optimizable(b + k, 5, vaddr))
 		how = "an int3 trap";
-	else if (fn_off == 0 || (fn_off == 4 && k >= 4 && memcmp(b + k - 4, endbr64, 4) == 0) ||
+	else if (was_call || fn_off == 0 || (fn_off == 4 && k >= 4 && memcmp(b + k - 4, endbr64, 4) == 0) ||
 		 elf_x86_site_rsp_lowered(b, (size_t)k))
 		how = "a 5-byte nop: a call to the kernel's trampoline, no trap, where the kernel "
 		      "optimises uprobes (6.18+)";

@@ -63,9 +63,11 @@ void plist_verbose(struct plist *L, const struct dobj_probe *p);
  * vaddr) of path: an int3 trap, or, for a 5-byte nop, a call to its trampoline on kernels that
  * optimise uprobes (6.18+), said to harm the red zone when the nop is inside a function
  * without %rsp lowered before it (docs/sdt-sites.md). fn_off is the instruction's offset in
- * its function when known (the entry, or 4 after an endbr64 there, is safe), else UINT64_MAX. */
+ * its function when known (the entry, or 4 after an endbr64 there, is safe), else UINT64_MAX;
+ * was_call: the nop replaced a call (DOF's rewritten probe calls), which pushed below %rsp
+ * itself, so nothing lives in the red zone there: safe too. */
 void plist_site_how(struct plist *L, const char *path, uint64_t off, uint64_t vaddr,
-		    uint64_t fn_off);
+		    uint64_t fn_off, bool was_call);
 /* Probe p's line and, with -v, plist_verbose and a blank line. */
 void plist_print(struct plist *L, const struct dobj_probe *p);
 /* plist_print when the descriptions select p (its provider with no pid). */

@@ -168,7 +168,11 @@ static int add_aliases(struct state *st, Elf *e, Elf_Scn *symscn, size_t first, 
 	return 0;
 }
 
-static const unsigned char NOPS[5] = { 0x90, 0x90, 0x90, 0x90, 0x90 };
+/* A probe call becomes one 5-byte nop, which this kernel turns into a call to its uprobe
+ * trampoline instead of an int3 trap (docs/sdt-sites.md). That call is safe here where a nop5
+ * elsewhere is not: the site was a call, which pushes below %rsp, so the compiler keeps nothing
+ * live in the red zone across it. A tail call keeps its return (RET_NOPS): a trap. */
+static const unsigned char NOPS[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 static const unsigned char RET_NOPS[5] = { 0xc3, 0x90, 0x90, 0x90, 0x90 };
 
 /* One relocation of a code section that may be a probe call: rewrite it, record the site.
@@ -595,17 +599,6 @@ static const unsigned char ENABLED_STUB[32] = {
 };
 #define STUB_DISP 3
 
-static void note_add(struct strbuf *n, uint32_t type, const char *desc, size_t desclen)
-{
-	static const char pad[4];
-	uint32_t hdr[3] = { sizeof(USDT_TYPENOTE_OWNER), (uint32_t)desclen, type };
-	strbuf_add(n, (const char *)hdr, sizeof(hdr));
-	strbuf_add(n, USDT_TYPENOTE_OWNER, sizeof(USDT_TYPENOTE_OWNER));
-	strbuf_add(n, pad, (4 - sizeof(USDT_TYPENOTE_OWNER) % 4) % 4);
-	strbuf_add(n, desc, desclen);
-	strbuf_add(n, pad, (4 - desclen % 4) % 4);
-}
-
 static Elf_Scn *new_section(Elf *e, size_t name, uint32_t type, uint64_t flags, void *buf,
 			    size_t size, Elf_Type dtype, size_t al, size_t entsize)
 {
@@ -720,40 +713,19 @@ static int write_dof_object(struct state *st, const struct dof_out *dof, int fd,
 			trel[ntrel++] = (Elf64_Rela){ sizeof(ENABLED_STUB) * (uint64_t)p + STUB_DISP,
 				ELF64_R_INFO(semsym, R_X86_64_PC32), -4 };
 			/* The type notes, as -G writes them for stapsdt, and the semaphore's address. */
+			prov_note_probe_types(&notes, pv, pr);
 			struct strbuf desc = {0};
-			strbuf_add(&desc, pv->name, strlen(pv->name) + 1);
-			strbuf_add(&desc, pr->name, strlen(pr->name) + 1);
-			for (int k = 0; k < pr->nargs; k++) {
-				char *ty = dtype_spell(pr->args[k].type, NULL, true);
-				strbuf_add(&desc, ty, strlen(ty) + 1);
-				free(ty);
-			}
-			note_add(&notes, USDT_NOTE_ARGTYPES, desc.s, desc.len);
-			strbuf_free(&desc);
-			if (pr->xargs) {
-				strbuf_add(&desc, pv->name, strlen(pv->name) + 1);
-				strbuf_add(&desc, pr->name, strlen(pr->name) + 1);
-				for (int k = 0; k < pr->nxargs; k++) {
-					char *ty = dtype_spell(pr->xargs[k].type, NULL, true);
-					char *ent = xasprintf("%d %s", pr->map[k], ty);
-					strbuf_add(&desc, ent, strlen(ent) + 1);
-					free(ent);
-					free(ty);
-				}
-				note_add(&notes, USDT_NOTE_ARGMAP, desc.s, desc.len);
-				strbuf_free(&desc);
-			}
 			zeros(&desc, 8);
 			strbuf_add(&desc, pv->name, strlen(pv->name) + 1);
 			strbuf_add(&desc, pr->name, strlen(pr->name) + 1);
 			size_t desc_at = notes.len + 12 + ((sizeof(USDT_TYPENOTE_OWNER) + 3) & ~(size_t)3);
-			note_add(&notes, USDT_NOTE_DOFSEM, desc.s, desc.len);
+			prov_note_add(&notes, USDT_NOTE_DOFSEM, desc.s, desc.len);
 			strbuf_free(&desc);
 			nrel[nnrel++] = (Elf64_Rela){ desc_at, ELF64_R_INFO(semsym, R_X86_64_64), 0 };
 		}
 	}
 	char *decls = dprog_decls_text(g);
-	note_add(&notes, USDT_NOTE_DECLS, decls, strlen(decls) + 1);
+	prov_note_add(&notes, USDT_NOTE_DECLS, decls, strlen(decls) + 1);
 	free(decls);
 	for (size_t k = 0; k < st->nfuncs; k++) {
 		syms[n].st_name = (uint32_t)name_add(&str, st->funcs[k].alias);

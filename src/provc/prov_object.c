@@ -28,7 +28,7 @@ static size_t strtab_add(struct strbuf *t, const char *s)
 	return off;
 }
 
-static void note_add(struct strbuf *n, uint32_t type, const char *desc, size_t desclen)
+void prov_note_add(struct strbuf *n, uint32_t type, const char *desc, size_t desclen)
 {
 	static const char zeros[4];
 	uint32_t hdr[3] = { sizeof(USDT_TYPENOTE_OWNER), (uint32_t)desclen, type };
@@ -52,8 +52,25 @@ static void argmap_note(struct strbuf *notes, const struct dprovider *pv, const 
 		free(ent);
 		free(ty);
 	}
-	note_add(notes, USDT_NOTE_ARGMAP, desc.s, desc.len);
+	prov_note_add(notes, USDT_NOTE_ARGMAP, desc.s, desc.len);
 	strbuf_free(&desc);
+}
+
+void prov_note_probe_types(struct strbuf *notes, const struct dprovider *pv,
+			   const struct dprobe *pr)
+{
+	struct strbuf desc = {0};
+	strbuf_add(&desc, pv->name, strlen(pv->name) + 1);
+	strbuf_add(&desc, pr->name, strlen(pr->name) + 1);
+	for (int k = 0; k < pr->nargs; k++) {
+		char *ty = dtype_spell(pr->args[k].type, NULL, true);
+		strbuf_add(&desc, ty, strlen(ty) + 1);
+		free(ty);
+	}
+	prov_note_add(notes, USDT_NOTE_ARGTYPES, desc.s, desc.len);
+	strbuf_free(&desc);
+	if (pr->xargs)
+		argmap_note(notes, pv, pr);
 }
 
 /* A new section of e holding buf[0..size), named by offset `name` in the section-name table
@@ -106,22 +123,11 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 		const struct dprovider *pv = &g->provs[i];
 		for (int j = 0; j < pv->nprobes; j++) {
 			const struct dprobe *pr = &pv->probes[j];
-			struct strbuf desc = {0};
-			strbuf_add(&desc, pv->name, strlen(pv->name) + 1);
-			strbuf_add(&desc, pr->name, strlen(pr->name) + 1);
-			for (int k = 0; k < pr->nargs; k++) {
-				char *ty = dtype_spell(pr->args[k].type, NULL, true);
-				strbuf_add(&desc, ty, strlen(ty) + 1);
-				free(ty);
-			}
-			note_add(&notes, USDT_NOTE_ARGTYPES, desc.s, desc.len);
-			strbuf_free(&desc);
-			if (pr->xargs)
-				argmap_note(&notes, pv, pr);
+			prov_note_probe_types(&notes, pv, pr);
 		}
 	}
 	char *decls = dprog_decls_text(g);
-	note_add(&notes, USDT_NOTE_DECLS, decls, strlen(decls) + 1);
+	prov_note_add(&notes, USDT_NOTE_DECLS, decls, strlen(decls) + 1);
 	free(decls);
 
 	e = elf_begin(fd, ELF_C_WRITE, NULL);

@@ -19,10 +19,16 @@
 #include <stdint.h>
 
 #include "dparse.h"
+#include "util.h"
 
 int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const char *script,
 		      struct derr *err);
 int prov_object_check_input(const char *path, uint16_t *machine, struct derr *err);
+/* Append to n one ELF note of usdt_typenote.h's owner: type, then desc[0..desclen), padded. */
+void prov_note_add(struct strbuf *n, uint32_t type, const char *desc, size_t desclen);
+/* Append the declared-type notes of probe pr of provider pv: its ARGTYPES note, and its
+ * ARGMAP note when it has translated arguments (what -G writes, as stapsdt or as DOF). */
+void prov_note_probe_types(struct strbuf *n, const struct dprovider *pv, const struct dprobe *pr);
 /* The semaphore symbol for a probe: "postgresql_query__start_semaphore". Malloc'd. */
 char *prov_semaphore_name(const char *provider, const char *probe);
 #endif

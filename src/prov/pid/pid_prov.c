@@ -541,7 +541,7 @@ static void pid_list_probe(struct plist *L, const struct dobj_probe *p)
 		fprintf(L->out, "\t\t%#llx (file offset %#llx)\n", (unsigned long long)s->pc,
 			(unsigned long long)s->pc_off);
 		plist_site_how(L, L->cat.up.files[up->file].path, s->pc_off, s->pc,
-			       s->pc - up->func_addr);
+			       s->pc - up->func_addr, false);
 	}
 	fputc('\n', L->out);
 }

@@ -214,7 +214,7 @@ static void print_probe(struct plist *L, uint32_t id, const char *prov, const ch
 			fprintf(L->out, ", semaphore %#llx (file offset %#llx)",
 				(unsigned long long)s->sem, (unsigned long long)s->sem_off);
 		fputc('\n', L->out);
-		plist_site_how(L, f->path, s->pc_off, s->pc, UINT64_MAX);
+		plist_site_how(L, f->path, s->pc_off, s->pc, UINT64_MAX, s->from_dof);
 		for (int i = 0; i < s->nargs; i++) {
 			const struct usdt_arg *g = &s->args[i];
 			if (g->kind == USDT_LOC_INVALID) {
