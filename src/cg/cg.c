@@ -242,7 +242,7 @@ static uint32_t ringbuf_bytes(uint64_t bufsize)
 {
 	uint64_t n = 4096;
 
-	while (n < bufsize && n < (1ull << 30))
+	while (n < bufsize && n < DOBJ_RINGBUF_MAX)
 		n <<= 1;
 	return (uint32_t)n;
 }

@@ -29,6 +29,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The largest ring buffer a program gets (bufsize is rounded up to a power of two, at most
+ * this): the kernel's ring buffer limit is near 4 GB, but a gigabyte of locked memory is a
+ * run's sane ceiling. */
+#define DOBJ_RINGBUF_MAX (1ull << 30)
+
 #include "bpf_insn.h"
 #include "bpf_sys.h"
 #include "dfmt.h"

@@ -207,7 +207,7 @@ static int create_maps(struct run *r)
 		if (budget == BUDGET_AGG && halvings > agg_halvings)
 			agg_halvings = halvings;
 		uint64_t asked = r->d ? r->d->bufsize : 0;
-		if (budget == BUDGET_BUF && (halvings || asked > m->max_entries)) {
+		if (budget == BUDGET_BUF && (halvings || asked > DOBJ_RINGBUF_MAX)) {
 			/* lowered by the kernel's refusals, or by the code generator's largest ring
 			 * buffer (cg.c) */
 			char t[32];

@@ -133,7 +133,9 @@ function gen(d,   r, t) {
 	if (r < 6) return "(" gen(d - 1) (rand() < 0.5 ? " / " : " % ") "(" gen(d - 1) " | 1))";
 	if (r < 7) return "(" gen(d - 1) (rand() < 0.5 ? " << " : " >> ") int(rand() * 16) ")";
 	if (r < 8) return "(" ty[1 + int(rand() * nc)] ")" gen(d - 1);
-	if (r < 9) return "(" gen(d - 1) " ? " gen(d - 1) " : " gen(d - 1) ")";
+	# a condition that is never a constant: D (as dtrace) selects the branch of a constant
+	# condition before typing, so the result keeps the type of that branch where C converts both
+	if (r < 9) return "((" gen(d - 1) " + a - a) ? " gen(d - 1) " : " gen(d - 1) ")";
 	return (rand() < 0.5 ? "-(" : "~(") gen(d - 1) ")";
 }' >"$w/rand.exprs"
 {
