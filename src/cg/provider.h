@@ -107,6 +107,10 @@ struct prov_run {
 	bool can_hold;                   /* set by a start hook whose watcher holds the threads
 	                                  * `tracer` has seized: trace_run then holds them */
 	int cpu;                         /* -x cpu: the one CPU probes fire on, or -1 (any) */
+	/* Set by trace_run: a rescan hook calls it for a process its probes will fire in, before
+	 * enabling them, so the process's stack tables and symbols are ready for the first
+	 * firing. Processes no probe fires in get none until a stack meets them. */
+	void (*will_fire)(struct prov_run *r, pid_t pid);
 };
 
 /* The run-time part of a family of providers (trace_run calls it; NULL hooks do nothing).

@@ -599,27 +599,6 @@ static const unsigned char ENABLED_STUB[32] = {
 };
 #define STUB_DISP 3
 
-static Elf_Scn *new_section(Elf *e, size_t name, uint32_t type, uint64_t flags, void *buf,
-			    size_t size, Elf_Type dtype, size_t al, size_t entsize)
-{
-	Elf_Scn *scn = elf_newscn(e);
-	Elf_Data *d = scn ? elf_newdata(scn) : NULL;
-	GElf_Shdr sh;
-	if (!d || !gelf_getshdr(scn, &sh))
-		return NULL;
-	d->d_buf = buf;
-	d->d_size = size;
-	d->d_type = dtype;
-	d->d_align = al;
-	d->d_version = EV_CURRENT;
-	sh.sh_name = (uint32_t)name;
-	sh.sh_type = type;
-	sh.sh_flags = flags;
-	sh.sh_addralign = al;
-	sh.sh_entsize = entsize;
-	return gelf_update_shdr(scn, &sh) ? scn : NULL;
-}
-
 static bool set_link(Elf_Scn *scn, size_t link, size_t info)
 {
 	GElf_Shdr sh;
@@ -628,13 +607,6 @@ static bool set_link(Elf_Scn *scn, size_t link, size_t info)
 	sh.sh_link = (uint32_t)link;
 	sh.sh_info = (uint32_t)info;
 	return gelf_update_shdr(scn, &sh) != 0;
-}
-
-static size_t name_add(struct strbuf *t, const char *s)
-{
-	if (t->len == 0)
-		strbuf_putc(t, '\0');
-	return str_add(t, s);
 }
 
 static int write_dof_object(struct state *st, const struct dof_out *dof, int fd, const char *script)
@@ -668,11 +640,11 @@ static int write_dof_object(struct state *st, const struct dof_out *dof, int fd,
 	 * 4 .SUNW_dof, 5 .rela.SUNW_dof, 6 .note.usdtrace, 7 .rela.note.usdtrace,
 	 * 8 .note.GNU-stack, 9 .symtab, 10 .strtab, 11 .shstrtab. */
 	enum { S_TEXT = 1, S_PROBES = 3, S_DOF = 4, S_NOTE = 6, S_SYMTAB = 9, S_STRTAB = 10 };
-	name_add(&str, "");
+	prov_strtab_add(&str, "");
 	size_t n = 1;
 	const char *sbase = strrchr(script, '/');
 	sbase = sbase ? sbase + 1 : script;
-	syms[n].st_name = (uint32_t)name_add(&str, sbase);
+	syms[n].st_name = (uint32_t)prov_strtab_add(&str, sbase);
 	syms[n].st_info = ELF64_ST_INFO(STB_LOCAL, STT_FILE);
 	syms[n++].st_shndx = SHN_ABS;
 	size_t secsym[3] = { S_TEXT, S_PROBES, S_DOF };
@@ -681,7 +653,7 @@ static int write_dof_object(struct state *st, const struct dof_out *dof, int fd,
 		syms[n++].st_shndx = (uint16_t)secsym[k];
 	}
 	size_t first_global = n;
-	syms[n].st_name = (uint32_t)name_add(&str, "__usdtrace_dof");
+	syms[n].st_name = (uint32_t)prov_strtab_add(&str, "__usdtrace_dof");
 	syms[n].st_info = ELF64_ST_INFO(STB_GLOBAL, STT_OBJECT);
 	syms[n].st_other = STV_HIDDEN;
 	syms[n].st_shndx = S_DOF;
@@ -694,7 +666,7 @@ static int write_dof_object(struct state *st, const struct dof_out *dof, int fd,
 			const struct dprobe *pr = &pv->probes[j];
 			char *sem = prov_semaphore_name(pv->name, pr->name);
 			size_t semsym = n;
-			syms[n].st_name = (uint32_t)name_add(&str, sem);
+			syms[n].st_name = (uint32_t)prov_strtab_add(&str, sem);
 			syms[n].st_info = ELF64_ST_INFO(STB_GLOBAL, STT_OBJECT);
 			syms[n].st_other = STV_HIDDEN;
 			syms[n].st_shndx = S_PROBES;
@@ -702,7 +674,7 @@ static int write_dof_object(struct state *st, const struct dof_out *dof, int fd,
 			syms[n++].st_size = 2;
 			free(sem);
 			char *en = prov_dof_func_name(pv->name, pr->name, true);
-			syms[n].st_name = (uint32_t)name_add(&str, en);
+			syms[n].st_name = (uint32_t)prov_strtab_add(&str, en);
 			syms[n].st_info = ELF64_ST_INFO(STB_GLOBAL, STT_FUNC);
 			syms[n].st_other = STV_HIDDEN;
 			syms[n].st_shndx = S_TEXT;
@@ -728,7 +700,7 @@ static int write_dof_object(struct state *st, const struct dof_out *dof, int fd,
 	prov_note_add(&notes, USDT_NOTE_DECLS, decls, strlen(decls) + 1);
 	free(decls);
 	for (size_t k = 0; k < st->nfuncs; k++) {
-		syms[n].st_name = (uint32_t)name_add(&str, st->funcs[k].alias);
+		syms[n].st_name = (uint32_t)prov_strtab_add(&str, st->funcs[k].alias);
 		syms[n++].st_info = ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE);
 	}
 	for (size_t k = 0; k < dof->nrelocs; k++)
@@ -736,33 +708,33 @@ static int write_dof_object(struct state *st, const struct dof_out *dof, int fd,
 			ELF64_R_INFO(n - st->nfuncs + dof->reloc_func[k], R_X86_64_GLOB_DAT), 0 };
 
 	Elf_Scn *s;
-	name_add(&shstr, "");
-	if (!new_section(e, name_add(&shstr, ".text"), SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR,
+	prov_strtab_add(&shstr, "");
+	if (!prov_section_add(e, prov_strtab_add(&shstr, ".text"), SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR,
 			 text, sizeof(ENABLED_STUB) * (size_t)nprobes, ELF_T_BYTE, 16, 0) ||
-	    !(s = new_section(e, name_add(&shstr, ".rela.text"), SHT_RELA, SHF_INFO_LINK, trel,
+	    !(s = prov_section_add(e, prov_strtab_add(&shstr, ".rela.text"), SHT_RELA, SHF_INFO_LINK, trel,
 			      ntrel * sizeof(*trel), ELF_T_RELA, 8, sizeof(*trel))) ||
 	    !set_link(s, S_SYMTAB, S_TEXT) ||
-	    !new_section(e, name_add(&shstr, ".probes"), SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, sems,
+	    !prov_section_add(e, prov_strtab_add(&shstr, ".probes"), SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, sems,
 			 2 * (size_t)nprobes, ELF_T_BYTE, 2, 0) ||
-	    !new_section(e, name_add(&shstr, DOF_SECTION_NAME), DOF_SHT_SUNW_DOF, SHF_ALLOC,
+	    !prov_section_add(e, prov_strtab_add(&shstr, DOF_SECTION_NAME), DOF_SHT_SUNW_DOF, SHF_ALLOC,
 			 dof->blob.s, dof->blob.len, ELF_T_BYTE, 8, 0) ||
-	    !(s = new_section(e, name_add(&shstr, ".rela" DOF_SECTION_NAME), SHT_RELA, SHF_INFO_LINK,
+	    !(s = prov_section_add(e, prov_strtab_add(&shstr, ".rela" DOF_SECTION_NAME), SHT_RELA, SHF_INFO_LINK,
 			      drel, dof->nrelocs * sizeof(*drel), ELF_T_RELA, 8, sizeof(*drel))) ||
 	    !set_link(s, S_SYMTAB, S_DOF) ||
-	    !new_section(e, name_add(&shstr, USDT_TYPENOTE_SECTION), SHT_NOTE, 0, notes.s, notes.len,
+	    !prov_section_add(e, prov_strtab_add(&shstr, USDT_TYPENOTE_SECTION), SHT_NOTE, 0, notes.s, notes.len,
 			 ELF_T_BYTE, 4, 0) ||
-	    !(s = new_section(e, name_add(&shstr, ".rela" USDT_TYPENOTE_SECTION), SHT_RELA,
+	    !(s = prov_section_add(e, prov_strtab_add(&shstr, ".rela" USDT_TYPENOTE_SECTION), SHT_RELA,
 			      SHF_INFO_LINK, nrel, nnrel * sizeof(*nrel), ELF_T_RELA, 8, sizeof(*nrel))) ||
 	    !set_link(s, S_SYMTAB, S_NOTE) ||
-	    !new_section(e, name_add(&shstr, ".note.GNU-stack"), SHT_PROGBITS, 0, NULL, 0,
+	    !prov_section_add(e, prov_strtab_add(&shstr, ".note.GNU-stack"), SHT_PROGBITS, 0, NULL, 0,
 			 ELF_T_BYTE, 1, 0) ||
-	    !(s = new_section(e, name_add(&shstr, ".symtab"), SHT_SYMTAB, 0, syms,
+	    !(s = prov_section_add(e, prov_strtab_add(&shstr, ".symtab"), SHT_SYMTAB, 0, syms,
 			      n * sizeof(*syms), ELF_T_SYM, 8, sizeof(*syms))) ||
 	    !set_link(s, S_STRTAB, first_global) ||
-	    !new_section(e, name_add(&shstr, ".strtab"), SHT_STRTAB, 0, str.s, str.len, ELF_T_BYTE, 1, 0))
+	    !prov_section_add(e, prov_strtab_add(&shstr, ".strtab"), SHT_STRTAB, 0, str.s, str.len, ELF_T_BYTE, 1, 0))
 		goto elf_fail;
-	size_t shname = name_add(&shstr, ".shstrtab");
-	if (!(s = new_section(e, shname, SHT_STRTAB, 0, shstr.s, shstr.len, ELF_T_BYTE, 1, 0)) ||
+	size_t shname = prov_strtab_add(&shstr, ".shstrtab");
+	if (!(s = prov_section_add(e, shname, SHT_STRTAB, 0, shstr.s, shstr.len, ELF_T_BYTE, 1, 0)) ||
 	    !gelf_getehdr(e, &eh))
 		goto elf_fail;
 	eh.e_shstrndx = (uint16_t)elf_ndxscn(s);

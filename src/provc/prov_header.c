@@ -53,6 +53,42 @@ static char *guard_name(const char *outname)
 	return strbuf_take(&b);
 }
 
+/* What both header kinds open with after their guard: the bool spelling the probe types may use,
+ * the headers of the standard types probes are declared with (uint64_t, size_t, pid_t, ...), so
+ * the header compiles on its own as dtrace's does, and C linkage for C++. */
+static void put_prologue(struct strbuf *b)
+{
+	strbuf_puts(b, "\n#ifndef USDTRACE_PROV_BOOL\n#ifdef __cplusplus\n#define USDTRACE_PROV_BOOL bool\n"
+		    "#else\n#define USDTRACE_PROV_BOOL _Bool\n#endif\n#endif\n");
+	strbuf_puts(b, "\n#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n");
+	strbuf_puts(b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+}
+
+static void put_epilogue(struct strbuf *b, const char *guard)
+{
+	strbuf_printf(b, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
+}
+
+/* "#define MACRO(arg0, arg1, ...) \" and the tab that starts the expansion. */
+static void put_macro_head(struct strbuf *b, const char *macro, const struct dprobe *pr)
+{
+	strbuf_printf(b, "#define %s(", macro);
+	for (int k = 0; k < pr->nargs; k++)
+		strbuf_printf(b, "%sarg%d", k ? ", " : "", k);
+	strbuf_puts(b, ") \\\n\t");
+}
+
+/* The macro's arguments cast to the probe's C types: "(T0)(arg0), (T1)(arg1)...", each
+ * preceded by ", " when lead is set (they follow other macro arguments). */
+static void put_cast_args(struct strbuf *b, const struct dprobe *pr, bool lead)
+{
+	for (int k = 0; k < pr->nargs; k++) {
+		char *ty = cxx_safe(dtype_spell(pr->args[k].type, NULL, true));
+		strbuf_printf(b, "%s(%s)(arg%d)", lead || k ? ", " : "", ty, k);
+		free(ty);
+	}
+}
+
 char *prov_header_text(const struct dprog *g, const char *outname, const char *script,
 		       struct derr *err)
 {
@@ -73,12 +109,7 @@ char *prov_header_text(const struct dprog *g, const char *outname, const char *s
 	strbuf_puts(&b, prov_sdt_text);
 	if (b.s[b.len - 1] != '\n')
 		strbuf_putc(&b, '\n');
-	strbuf_puts(&b, "\n#ifndef USDTRACE_PROV_BOOL\n#ifdef __cplusplus\n#define USDTRACE_PROV_BOOL bool\n"
-		    "#else\n#define USDTRACE_PROV_BOOL _Bool\n#endif\n#endif\n");
-	/* The standard types probes are declared with (uint64_t, size_t, pid_t, ...) need their
-	 * headers: the header compiles on its own, as dtrace's does. */
-	strbuf_puts(&b, "\n#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n");
-	strbuf_puts(&b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+	put_prologue(&b);
 	for (int i = 0; i < g->nprovs; i++) {
 		const struct dprovider *pv = &g->provs[i];
 		strbuf_printf(&b, "\n/* provider %s */\n", pv->name);
@@ -94,21 +125,15 @@ char *prov_header_text(const struct dprog *g, const char *outname, const char *s
 			}
 			strbuf_puts(&b, ") */");
 			strbuf_printf(&b, "\nUSDT_DECLARE_SEMAPHORE(%s, %s);\n", pv->name, pr->name);
-			strbuf_printf(&b, "#define %s(", macro);
-			for (int k = 0; k < pr->nargs; k++)
-				strbuf_printf(&b, "%sarg%d", k ? ", " : "", k);
-			strbuf_printf(&b, ") \\\n\tUSDT_WITH_SEMAPHORE(%s, %s", pv->name, pr->name);
-			for (int k = 0; k < pr->nargs; k++) {
-				char *ty = cxx_safe(dtype_spell(pr->args[k].type, NULL, true));
-				strbuf_printf(&b, ", (%s)(arg%d)", ty, k);
-				free(ty);
-			}
+			put_macro_head(&b, macro, pr);
+			strbuf_printf(&b, "USDT_WITH_SEMAPHORE(%s, %s", pv->name, pr->name);
+			put_cast_args(&b, pr, true);
 			strbuf_puts(&b, ")\n");
 			strbuf_printf(&b, "#define %s_ENABLED() USDT_ENABLED(%s, %s)\n", macro, pv->name, pr->name);
 			free(macro);
 		}
 	}
-	strbuf_printf(&b, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
+	put_epilogue(&b, guard);
 	free(guard);
 	return strbuf_take(&b);
 }
@@ -129,10 +154,7 @@ char *prov_header_text_dof(const struct dprog *g, const char *outname, const cha
 		      " * turns into no-operations and describes in DOF. Define the types the provider\n"
 		      " * file declares before including this header.\n */\n", sbase, sbase);
 	strbuf_printf(&b, "#ifndef %s\n#define %s\n\n", guard, guard);
-	strbuf_puts(&b, "#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n");
-	strbuf_puts(&b, "\n#ifndef USDTRACE_PROV_BOOL\n#ifdef __cplusplus\n#define USDTRACE_PROV_BOOL bool\n"
-		    "#else\n#define USDTRACE_PROV_BOOL _Bool\n#endif\n#endif\n");
-	strbuf_puts(&b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+	put_prologue(&b);
 	for (int i = 0; i < g->nprovs; i++) {
 		const struct dprovider *pv = &g->provs[i];
 		strbuf_printf(&b, "\n/* provider %s */\n", pv->name);
@@ -148,15 +170,9 @@ char *prov_header_text_dof(const struct dprog *g, const char *outname, const cha
 				free(ty);
 			}
 			strbuf_printf(&b, "%s);\nextern void %s(uint32_t *);\n", pr->nargs ? "" : "void", en);
-			strbuf_printf(&b, "#define %s(", macro);
-			for (int k = 0; k < pr->nargs; k++)
-				strbuf_printf(&b, "%sarg%d", k ? ", " : "", k);
-			strbuf_printf(&b, ") \\\n\t%s(", fn);
-			for (int k = 0; k < pr->nargs; k++) {
-				char *ty = cxx_safe(dtype_spell(pr->args[k].type, NULL, true));
-				strbuf_printf(&b, "%s(%s)(arg%d)", k ? ", " : "", ty, k);
-				free(ty);
-			}
+			put_macro_head(&b, macro, pr);
+			strbuf_printf(&b, "%s(", fn);
+			put_cast_args(&b, pr, false);
 			strbuf_puts(&b, ")\n");
 			strbuf_printf(&b, "#define %s_ENABLED() ({ uint32_t usdtrace_enabled_ = 0; "
 				      "%s(&usdtrace_enabled_); usdtrace_enabled_; })\n", macro, en);
@@ -165,7 +181,7 @@ char *prov_header_text_dof(const struct dprog *g, const char *outname, const cha
 			free(en);
 		}
 	}
-	strbuf_printf(&b, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
+	put_epilogue(&b, guard);
 	free(guard);
 	return strbuf_take(&b);
 }

@@ -18,8 +18,7 @@ char *prov_semaphore_name(const char *provider, const char *probe)
 	return xasprintf("%s_%s_semaphore", provider, probe);
 }
 
-/* String table under construction: offsets of added strings into one buffer. */
-static size_t strtab_add(struct strbuf *t, const char *s)
+size_t prov_strtab_add(struct strbuf *t, const char *s)
 {
 	if (t->len == 0)
 		strbuf_putc(t, '\0');  /* index 0 is the empty name */
@@ -73,9 +72,7 @@ void prov_note_probe_types(struct strbuf *notes, const struct dprovider *pv,
 		argmap_note(notes, pv, pr);
 }
 
-/* A new section of e holding buf[0..size), named by offset `name` in the section-name table
- * (strtab_add's); NULL on a libelf error. */
-static Elf_Scn *add_section(Elf *e, size_t name, uint32_t type, uint64_t flags, void *buf,
+Elf_Scn *prov_section_add(Elf *e, size_t name, uint32_t type, uint64_t flags, void *buf,
 			    size_t size, Elf_Type dtype, size_t align, size_t entsize)
 {
 	Elf_Scn *scn = elf_newscn(e);
@@ -144,24 +141,24 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 	if (!gelf_update_ehdr(e, &eh))
 		goto elf_fail;
 
-	strtab_add(&shstr, "");
-	Elf_Scn *s_probes = add_section(e, strtab_add(&shstr, ".probes"), SHT_PROGBITS,
+	prov_strtab_add(&shstr, "");
+	Elf_Scn *s_probes = prov_section_add(e, prov_strtab_add(&shstr, ".probes"), SHT_PROGBITS,
 					SHF_ALLOC | SHF_WRITE, probes, (size_t)nsem * 2, ELF_T_BYTE,
 					2, 0);
 	if (!s_probes ||
-	    !add_section(e, strtab_add(&shstr, USDT_TYPENOTE_SECTION), SHT_NOTE, 0, notes.s,
+	    !prov_section_add(e, prov_strtab_add(&shstr, USDT_TYPENOTE_SECTION), SHT_NOTE, 0, notes.s,
 			 notes.len, ELF_T_BYTE, 4, 0) ||
-	    !add_section(e, strtab_add(&shstr, ".note.GNU-stack"), SHT_PROGBITS, 0, NULL, 0,
+	    !prov_section_add(e, prov_strtab_add(&shstr, ".note.GNU-stack"), SHT_PROGBITS, 0, NULL, 0,
 			 ELF_T_BYTE, 1, 0))
 		goto elf_fail;
 
 	/* Symbols: locals first (null, file, section), then the semaphores. */
 	const char *sbase = strrchr(script, '/');
 	sbase = sbase ? sbase + 1 : script;
-	strtab_add(&str, "");
+	prov_strtab_add(&str, "");
 	size_t probes_ndx = elf_ndxscn(s_probes);
 	int n = 1;
-	syms[n].st_name = strtab_add(&str, sbase);
+	syms[n].st_name = prov_strtab_add(&str, sbase);
 	syms[n].st_info = GELF_ST_INFO(STB_LOCAL, STT_FILE);
 	syms[n++].st_shndx = SHN_ABS;
 	syms[n].st_info = GELF_ST_INFO(STB_LOCAL, STT_SECTION);
@@ -172,7 +169,7 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 		const struct dprovider *pv = &g->provs[i];
 		for (int j = 0; j < pv->nprobes; j++) {
 			char *name = prov_semaphore_name(pv->name, pv->probes[j].name);
-			syms[n].st_name = strtab_add(&str, name);
+			syms[n].st_name = prov_strtab_add(&str, name);
 			free(name);
 			syms[n].st_info = GELF_ST_INFO(STB_GLOBAL, STT_OBJECT);
 			syms[n].st_other = STV_HIDDEN;
@@ -182,7 +179,7 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 			off += 2;
 		}
 	}
-	Elf_Scn *s_symtab = add_section(e, strtab_add(&shstr, ".symtab"), SHT_SYMTAB, 0, raw,
+	Elf_Scn *s_symtab = prov_section_add(e, prov_strtab_add(&shstr, ".symtab"), SHT_SYMTAB, 0, raw,
 					(size_t)n * sizeof(Elf64_Sym), ELF_T_SYM, 8, sizeof(Elf64_Sym));
 	if (!s_symtab)
 		goto elf_fail;
@@ -190,7 +187,7 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 	for (int i = 0; i < n; i++)
 		if (!gelf_update_sym(symdata, i, &syms[i]))
 			goto elf_fail;
-	Elf_Scn *s_strtab = add_section(e, strtab_add(&shstr, ".strtab"), SHT_STRTAB, 0, str.s,
+	Elf_Scn *s_strtab = prov_section_add(e, prov_strtab_add(&shstr, ".strtab"), SHT_STRTAB, 0, str.s,
 					str.len, ELF_T_BYTE, 1, 0);
 	if (!s_strtab)
 		goto elf_fail;
@@ -202,8 +199,8 @@ int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const cha
 	if (!gelf_update_shdr(s_symtab, &sh))
 		goto elf_fail;
 	/* The section-name table names itself, so its own name goes in before its data is set. */
-	size_t shstr_name = strtab_add(&shstr, ".shstrtab");
-	Elf_Scn *s_shstr = add_section(e, shstr_name, SHT_STRTAB, 0, shstr.s, shstr.len,
+	size_t shstr_name = prov_strtab_add(&shstr, ".shstrtab");
+	Elf_Scn *s_shstr = prov_section_add(e, shstr_name, SHT_STRTAB, 0, shstr.s, shstr.len,
 				       ELF_T_BYTE, 1, 0);
 	if (!s_shstr)
 		goto elf_fail;

@@ -15,6 +15,7 @@
  * (derr.h: no tag, no position). */
 #ifndef USDTRACE_PROV_OBJECT_H
 #define USDTRACE_PROV_OBJECT_H
+#include <gelf.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,13 @@
 int prov_object_write(const struct dprog *g, int fd, uint16_t machine, const char *script,
 		      struct derr *err);
 int prov_object_check_input(const char *path, uint16_t *machine, struct derr *err);
+/* Add s to the string table t under construction (index 0 is the empty name, put there on the
+ * first call); returns s's offset in t. */
+size_t prov_strtab_add(struct strbuf *t, const char *s);
+/* A new section of e holding buf[0..size) (not copied: it must outlive elf_update), named by
+ * offset `name` in the section-name table; NULL on a libelf error. */
+Elf_Scn *prov_section_add(Elf *e, size_t name, uint32_t type, uint64_t flags, void *buf,
+			  size_t size, Elf_Type dtype, size_t align, size_t entsize);
 /* Append to n one ELF note of usdt_typenote.h's owner: type, then desc[0..desclen), padded. */
 void prov_note_add(struct strbuf *n, uint32_t type, const char *desc, size_t desclen);
 /* Append the declared-type notes of probe pr of provider pv: its ARGTYPES note, and its

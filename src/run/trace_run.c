@@ -755,6 +755,25 @@ static void consume_spec_end(struct run *r, const unsigned char *rec, size_t siz
 	}
 }
 
+/* Whether pid is a -c or -p target. */
+static bool is_target(const struct run *r, pid_t pid)
+{
+	if (pid > 0 && pid == r->ro->target_pid)
+		return true;
+	for (int i = 0; i < r->ro->npids; i++)
+		if (pid == r->ro->pids[i])
+			return true;
+	return false;
+}
+
+/* prov_run.will_fire: a provider's probes will fire in pid; targets were served already. */
+static void on_will_fire(struct prov_run *p, pid_t pid)
+{
+	struct run *r = (struct run *)((char *)p - offsetof(struct run, prov));
+	if (!is_target(r, pid))
+		trace_usym_rescan(&r->usym, pid);
+}
+
 static int on_record(void *ctx, const void *data, size_t size)
 {
 	struct run *r = ctx;
@@ -779,10 +798,16 @@ static int on_record(void *ctx, const void *data, size_t size)
 	} else if (kind == DOBJ_REC_RESCAN && size >= sizeof(struct dobj_rec_rescan)) {
 		struct dobj_rec_rescan rs;
 		memcpy(&rs, rec, sizeof(rs));
+		/* The watcher reports every process that execs or loads a library while a
+		 * description names no process. Stack tables and symbols are built for targets
+		 * here, and for the others the providers' probes fire in through will_fire,
+		 * before those probes are enabled; building them for every process on the
+		 * machine grew the tracer without bound (ustack_rescan.sh). */
+		if (is_target(r, (pid_t)rs.pid))
+			trace_usym_rescan(&r->usym, (pid_t)rs.pid);
 		for (int i = 0; i < r->nruns; i++)
 			if (r->runs[i]->rescan)
 				r->runs[i]->rescan(&r->prov, r->run_state[i], (pid_t)rs.pid);
-		trace_usym_rescan(&r->usym, (pid_t)rs.pid);
 		if (rs.stopped == DOBJ_RESCAN_SIGSTOP)
 			kill((pid_t)rs.pid, SIGCONT);
 		else if (rs.stopped == DOBJ_RESCAN_PTRACE)
@@ -993,7 +1018,8 @@ static int setup(struct run *r)
 	epid_tab_init(&r->epids, o);
 	r->prov = (struct prov_run){ .o = o, .set = &r->main_set, .epids = &r->epids,
 				     .stop_pid = r->ro->child ? r->ro->child->pid : 0,
-				     .cat = r->ro->cat, .enabled = r->ro->enabled };
+				     .cat = r->ro->cat, .enabled = r->ro->enabled,
+				     .will_fire = on_will_fire };
 	r->prov.cpu = r->d->cpu >= 0 ? (int)r->d->cpu : -1;
 	/* the distinct run-time parts of the providers used; each sizes its maps */
 	for (size_t i = 0; i < o->nprobes; i++) {

@@ -369,11 +369,12 @@ int uprobe_run_attach(struct uprobe_engine *ur, struct dobj *o, struct uprov *up
 	return enable_new(ur, true);
 }
 
-void uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid)
+void uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid, struct prov_run *r)
 {
 	if (!ur->up || ur->nclasses == 0)
 		return;
-	uprov_rescan(ur->up, pid);
+	if (uprov_rescan(ur->up, pid) && r && r->will_fire)
+		r->will_fire(r, pid);
 	enable_new(ur, false);
 }
 
@@ -697,9 +698,8 @@ static int engine_start(struct prov_run *r, void **state)
 
 static void engine_rescan(struct prov_run *r, void *state, pid_t pid)
 {
-	(void)r;
 	if (state)
-		uprobe_run_rescan(state, pid);
+		uprobe_run_rescan(state, pid, r);
 }
 
 static void engine_stop(struct prov_run *r, void *state)

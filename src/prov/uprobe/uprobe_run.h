@@ -23,7 +23,8 @@
  * the record. can_hold is set when the watcher does the latter. uprobe_run_rescan, called
  * by the consumer for such a record, enables the probes the descriptions match in the new
  * objects; each joins the program of the probes enabled by the same clauses, or, for a
- * combination no program runs, the programs of each of its clauses.
+ * combination no program runs, the programs of each of its clauses. Before enabling them it
+ * calls r->will_fire (when r and it are set) if any probe fires in pid.
  */
 #ifndef USDTRACE_UPROBE_RUN_H
 #define USDTRACE_UPROBE_RUN_H
@@ -33,6 +34,7 @@
 #include <sys/types.h>
 
 #include "attach.h"
+#include "provider.h"
 #include "dobj.h"
 #include "epid_tab.h"
 #include "usdt_prov.h"
@@ -67,6 +69,6 @@ int uprobe_run_attach(struct uprobe_engine *ur, struct dobj *o, struct uprov *up
 		      const struct usdt_class *classes, int nclasses, struct attach_set *set,
 		      struct epid_tab *epids);
 int uprobe_run_watch(struct uprobe_engine *ur, pid_t stop_pid, pid_t tracer);
-void uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid);
+void uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid, struct prov_run *r);
 void uprobe_run_free(struct uprobe_engine *ur);
 #endif

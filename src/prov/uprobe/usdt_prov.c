@@ -337,11 +337,11 @@ void uprov_match_new(struct uprov *u, const struct uprov_desc *k2, pid_t pid,
 	}
 }
 
-void uprov_rescan(struct uprov *u, pid_t pid)
+bool uprov_rescan(struct uprov *u, pid_t pid)
 {
 	struct proc_maps *m;
 	if (pid <= 0 || proc_maps_read(pid, &m, NULL, 0) != 0)
-		return;
+		return false;
 	/* which objects were seen before: descriptions naming no process look only at new ones */
 	bool *known = xcalloc((size_t)m->nobjs + 1, sizeof(*known));
 	for (int k = 0; k < m->nobjs; k++) {
@@ -351,7 +351,22 @@ void uprov_rescan(struct uprov *u, pid_t pid)
 	for (int i = 0; i < u->ndescs; i++)
 		u->descs[i].provider->match_new(u, &u->descs[i], pid, m, known);
 	free(known);
+	/* Does any probe fire in pid: one of pid's own, or an every-process one on a file it maps */
+	bool *mapped = xcalloc((size_t)u->nfiles + 1, sizeof(*mapped));
+	for (int k = 0; k < m->nobjs; k++) {
+		int fi = find_file(u, m->objs[k].dev, m->objs[k].ino);
+		if (fi >= 0)
+			mapped[fi] = true;
+	}
+	bool fires = false;
+	for (int i = 0; i < u->nprobes && !fires; i++) {
+		const struct uprov_probe *p = &u->probes[i];
+		fires = (p->pid == pid || p->pid == 0) && p->file >= 0 && p->file < u->nfiles &&
+			mapped[p->file];
+	}
+	free(mapped);
 	proc_maps_free(m);
+	return fires;
 }
 
 /* Register the block of file fi in process pid; false when it was known already. */
