@@ -523,6 +523,15 @@ static void init_state(struct state *s)
 	s->reg[2].kind = R_SAME;   /* a CIE that says nothing of the RA: not followable (EXPR) */
 }
 
+static void add_bounds(struct cfi_rows *rows, uint64_t start, uint64_t end)
+{
+	if (rows->nfdes == rows->fdecap)
+		xgrow(&rows->fdes, sizeof *rows->fdes, &rows->fdecap, rows->nfdes + 1);
+	rows->fdes[rows->nfdes][0] = start;
+	rows->fdes[rows->nfdes][1] = end;
+	rows->nfdes++;
+}
+
 static void parse_fde(const uint8_t *buf, const uint8_t *p, const uint8_t *end, uint64_t vaddr,
 		      const struct cie *ci, struct cfi_rows *rows, struct cfi_stats *st,
 		      struct interp *in)
@@ -544,7 +553,23 @@ static void parse_fde(const uint8_t *buf, const uint8_t *p, const uint8_t *end, 
 	}
 	if (range == 0 || start == 0)
 		return;                                /* discarded functions (linker GC) */
+	if (rows->nskip) {
+		size_t lo = 0, hi = rows->nskip;       /* the last range starting at or below */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (rows->skip[mid][0] <= start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo > 0 && start < rows->skip[lo - 1][1])
+			return;
+	}
 	st->fdes++;
+	if (rows->bounds_only) {
+		add_bounds(rows, start, start + range);
+		return;
+	}
 	if (ci->signal)
 		st->signal_fdes++;
 
@@ -584,11 +609,7 @@ static void parse_fde(const uint8_t *buf, const uint8_t *p, const uint8_t *end, 
 			break;
 		}
 	push_row(rows, in->end, (struct cfi_row){ .cfa = CFI_CFA_NONE });
-	if (rows->nfdes == rows->fdecap)
-		xgrow(&rows->fdes, sizeof *rows->fdes, &rows->fdecap, rows->nfdes + 1);
-	rows->fdes[rows->nfdes][0] = start;
-	rows->fdes[rows->nfdes][1] = start + range;
-	rows->nfdes++;
+	add_bounds(rows, start, start + range);
 }
 
 /* CIEs already parsed, by offset (a small cache: FDEs share few CIEs). */

@@ -109,6 +109,13 @@ struct cfi_rows {
 	/* function bounds from the FDEs: [start, end) pairs (symbols where there are none) */
 	uint64_t (*fdes)[2];
 	size_t nfdes, fdecap;
+	/* set by the caller before cfi_parse: */
+	bool bounds_only;                /* only the FDEs' bounds, no rows (cheap: no CFA program
+	                                  * is run) */
+	const uint64_t (*skip)[2];       /* FDEs starting inside one of these ranges (sorted by
+	                                  * start, not overlapping) are left out: .debug_frame's
+	                                  * beside .eh_frame's */
+	size_t nskip;
 };
 
 struct cfi_stats {

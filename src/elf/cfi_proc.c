@@ -11,6 +11,7 @@
 
 #include "cfi_elf.h"
 #include "cfi_proc.h"
+#include "elf_debugfile.h"
 #include "util.h"
 
 void cfi_db_init(struct cfi_db *db, size_t max_rows, size_t max_pages)
@@ -60,10 +61,41 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* rows again from f and its separate debug file (by build ID, else by debuglink looked for
+ * beside name, the object's path in process pid), when there is one. */
+static void with_debugfile(struct elf_file *f, const char *name, pid_t pid, dev_t dev, ino_t ino,
+			   struct cfi_rows *rows, struct cfi_stats *st)
+{
+	char dir[4096];
+	const char *slash = strrchr(name, '/');
+	if (!slash || (size_t)(slash - name) >= sizeof dir)
+		return;
+	memcpy(dir, name, (size_t)(slash - name));
+	dir[slash - name] = '\0';
+	int fd = elf_debugfile_find(f->elf, dir, pid, dev, ino);
+	if (fd < 0)
+		return;
+	char fdpath[64], err[200];
+	snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", fd);
+	struct elf_file d;
+	struct cfi_rows again = { 0 };
+	struct cfi_stats st2 = { 0 };
+	if (elf_file_open(&d, fdpath, err, sizeof err) == 0 &&
+	    cfi_elf_read_file(f, &d, &again, &st2, err, sizeof err) == 0 && again.n > rows->n) {
+		cfi_rows_free(rows);
+		*rows = again;
+		st->fdes += st2.fdes;   /* the debug file's: the object's were counted */
+	} else {
+		cfi_rows_free(&again);
+	}
+	elf_file_close(&d);
+	close(fd);
+}
+
 /* Read the object's segments and rows into db. The entry is made even on failure (no rows),
  * so a bad object is read once. */
-static int load_object(struct cfi_db *db, const char *path, const char *name, dev_t dev,
-		       ino_t ino)
+static int load_object(struct cfi_db *db, const char *path, const char *name, pid_t pid,
+		       dev_t dev, ino_t ino)
 {
 	double t0 = now_ms();
 	xgrow(&db->objs, sizeof *db->objs, &db->objcap, db->nobjs + 1);
@@ -102,7 +134,9 @@ static int load_object(struct cfi_db *db, const char *path, const char *name, de
 		}
 	}
 	if (rc == 0)
-		rc = cfi_elf_read_file(&f, &rows, &db->st, err, sizeof err);
+		rc = cfi_elf_read_file(&f, NULL, &rows, &db->st, err, sizeof err);
+	if (rc == 0 && cfi_elf_wants_debugfile(&f, &rows))
+		with_debugfile(&f, name, pid, dev, ino, &rows, &db->st);
 	elf_file_close(&f);
 	if (rc != 0) {
 		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
@@ -129,12 +163,13 @@ static int load_object(struct cfi_db *db, const char *path, const char *name, de
 	return (int)db->nobjs - 1;
 }
 
-int cfi_db_object(struct cfi_db *db, const char *path, const char *name, dev_t dev, ino_t ino)
+int cfi_db_object(struct cfi_db *db, const char *path, const char *name, pid_t pid, dev_t dev,
+		  ino_t ino)
 {
 	for (size_t i = 0; i < db->nobjs; i++)
 		if (db->objs[i].dev == dev && db->objs[i].ino == ino)
 			return (int)i;
-	return load_object(db, path, name, dev, ino);
+	return load_object(db, path, name, pid, dev, ino);
 }
 
 static int cmp_mapping(const void *a, const void *b)
@@ -193,7 +228,7 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 				continue;
 			strcpy(mpath + l, file);
 		}
-		int k = cfi_db_object(db, mpath, file, makedev(maj, min), (ino_t)ino);
+		int k = cfi_db_object(db, mpath, file, pid, makedev(maj, min), (ino_t)ino);
 		if (k < 0)
 			continue;                          /* unreadable now: no rows */
 		const struct cfi_obj *o = &db->objs[k];

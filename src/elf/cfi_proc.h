@@ -53,7 +53,10 @@ struct cfi_db {
 void cfi_db_init(struct cfi_db *db, size_t max_rows, size_t max_pages);
 void cfi_db_free(struct cfi_db *db);
 int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, size_t errlen);
-/* The object (dev, ino) read from path (name: for messages), once: its index in db->objs; -1
- * when the file cannot be opened now (nothing is cached then). */
-int cfi_db_object(struct cfi_db *db, const char *path, const char *name, dev_t dev, ino_t ino);
+/* The object (dev, ino) read from path (name: its path as process pid names it, for messages
+ * and its debuglink; pid 0: ours), once: its index in db->objs; -1 when the file cannot be
+ * opened now (nothing is cached then). An object whose CFI leaves most of its code out
+ * (cfi_elf_wants_debugfile) takes the .debug_frame of its separate debug file too. */
+int cfi_db_object(struct cfi_db *db, const char *path, const char *name, pid_t pid, dev_t dev,
+		  ino_t ino);
 #endif
