@@ -150,7 +150,9 @@ static void key_lookup(struct trace_usym *t, const unsigned char *m, size_t size
 
 void trace_usym_rescan(struct trace_usym *t, pid_t pid)
 {
-	ustack_tables_pid(&t->tabs, pid);
+	/* only processes with a table: the watcher reports every process that starts or loads
+	 * a library, system-wide, and building tables for them all filled the rows map */
+	ustack_tables_refresh(&t->tabs, pid);
 	if (t->used)
 		usym_capture(t->db, pid, true);
 }

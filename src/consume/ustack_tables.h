@@ -11,6 +11,10 @@
  *    each on stderr.
  *  - ustack_tables_poll (at most every 100 ms) takes the pids the walk put in ustack_want,
  *    builds them and removes them from it.
+ *  - ustack_procs full (CFI_PROCS_MAX processes): the entries of processes that have exited
+ *    are removed and the update tried again; when still full, the process has no entry (frame
+ *    pointers; the walk keeps asking, each ask rebuilt from the cached objects) and a warning
+ *    is printed, once.
  *  - Memory: rows are at most CFI_ROWS_MAX (16 bytes each), processes CFI_PROCS_MAX. */
 #ifndef USDTRACE_USTACK_TABLES_H
 #define USDTRACE_USTACK_TABLES_H
@@ -26,10 +30,18 @@ struct ustack_tables {
 	size_t uploaded;                  /* rows [0, uploaded) are in the map */
 	size_t pages_uploaded;            /* likewise for the page index */
 	int64_t polled_ms;
+	pid_t *warned;                    /* pids warned of too many mappings (once each) */
+	size_t nwarned, warncap;
+	pid_t *known;                     /* pids with an entry in ustack_procs */
+	size_t nknown, knowncap;
+	bool full_warned;
 };
 
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o);
 void ustack_tables_free(struct ustack_tables *t);
 void ustack_tables_pid(struct ustack_tables *t, pid_t pid);
+/* ustack_tables_pid for a pid that has an entry already (a library loaded since); nothing for
+ * others: their tables are built when a stack needs them (the walk asks). */
+void ustack_tables_refresh(struct ustack_tables *t, pid_t pid);
 void ustack_tables_poll(struct ustack_tables *t);
 #endif
