@@ -152,7 +152,7 @@ static int64_t now_ms(void)
 
 void ustack_tables_poll(struct ustack_tables *t)
 {
-	if (t->want_fd < 0 || now_ms() - t->polled_ms < 100)
+	if (t->want_fd < 0 || now_ms() - t->polled_ms < USTACK_TABLES_POLL_MS)
 		return;
 	t->polled_ms = now_ms();
 	uint32_t key, next;

@@ -725,11 +725,63 @@ static bool same_rule(const struct cfi_row *a, const struct cfi_row *b)
 	       a->rbp_off == b->rbp_off && a->ra_off == b->ra_off;
 }
 
+struct run { size_t lo, hi; };
+
+static int cmp_run(const void *a, const void *b, void *base)
+{
+	const struct cfi_prow *v = base;
+	return cmp_prow(&v[((const struct run *)a)->lo], &v[((const struct run *)b)->lo]);
+}
+
+/* Each FDE's rows come in order, and FDEs do not overlap: the rows are a few ascending runs
+ * (one when the linker laid FDEs out by address), which are put in order by sorting the runs
+ * by their first row, far cheaper than sorting the rows (qsort was a third of building
+ * python3.11's table). false, rows unchanged, when that does not give sorted rows. */
+static bool sort_runs(struct cfi_rows *rows)
+{
+	struct cfi_prow *v = rows->v;
+	size_t n = rows->n, nruns = 1;
+	for (size_t i = 1; i < n; i++)
+		nruns += cmp_prow(&v[i - 1], &v[i]) > 0;
+	if (nruns == 1)
+		return true;
+	if (nruns > n / 4)
+		return false;
+	struct run *runs = xcalloc(nruns, sizeof *runs);
+	size_t k = 0;
+	for (size_t i = 1; i < n; i++)
+		if (cmp_prow(&v[i - 1], &v[i]) > 0) {
+			runs[k].hi = i;
+			runs[++k].lo = i;
+		}
+	runs[k].hi = n;
+	qsort_r(runs, nruns, sizeof *runs, cmp_run, v);
+	struct cfi_prow *out = xcalloc(n, sizeof *out);
+	size_t w = 0;
+	for (size_t i = 0; i < nruns; i++) {
+		memcpy(&out[w], &v[runs[i].lo], (runs[i].hi - runs[i].lo) * sizeof *v);
+		w += runs[i].hi - runs[i].lo;
+	}
+	bool ok = true;
+	for (size_t i = 1; i < n && ok; i++)
+		ok = cmp_prow(&out[i - 1], &out[i]) <= 0;
+	if (ok) {
+		free(rows->v);
+		rows->v = out;
+		rows->cap = n;
+	} else {
+		free(out);
+	}
+	free(runs);
+	return ok;
+}
+
 void cfi_rows_compact(struct cfi_rows *rows)
 {
 	if (rows->n == 0)
 		return;
-	qsort(rows->v, rows->n, sizeof *rows->v, cmp_prow);
+	if (!sort_runs(rows))
+		qsort(rows->v, rows->n, sizeof *rows->v, cmp_prow);
 	size_t w = 0;
 	for (size_t i = 0; i < rows->n; i++) {
 		/* of several rows at one pc, the last (the winner) replaces the others */
