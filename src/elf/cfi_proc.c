@@ -64,7 +64,7 @@ static double now_ms(void)
 /* rows again from f and its separate debug file (by build ID, else by debuglink looked for
  * beside name, the object's path in process pid), when there is one. */
 static void with_debugfile(struct elf_file *f, const char *name, pid_t pid, dev_t dev, ino_t ino,
-			   struct cfi_rows *rows, struct cfi_stats *st)
+			   struct cfi_rows *rows)
 {
 	char dir[4096];
 	const char *slash = strrchr(name, '/');
@@ -83,8 +83,7 @@ static void with_debugfile(struct elf_file *f, const char *name, pid_t pid, dev_
 	if (elf_file_open(&d, fdpath, err, sizeof err) == 0 &&
 	    cfi_elf_read_file(f, &d, &again, &st2, err, sizeof err) == 0 && again.n > rows->n) {
 		cfi_rows_free(rows);
-		*rows = again;
-		st->fdes += st2.fdes;   /* the debug file's: the object's were counted */
+		*rows = again;   /* st keeps the object's counts: st2 repeats them */
 	} else {
 		cfi_rows_free(&again);
 	}
@@ -136,7 +135,7 @@ static int load_object(struct cfi_db *db, const char *path, const char *name, pi
 	if (rc == 0)
 		rc = cfi_elf_read_file(&f, NULL, &rows, &db->st, err, sizeof err);
 	if (rc == 0 && cfi_elf_wants_debugfile(&f, &rows))
-		with_debugfile(&f, name, pid, dev, ino, &rows, &db->st);
+		with_debugfile(&f, name, pid, dev, ino, &rows);
 	elf_file_close(&f);
 	if (rc != 0) {
 		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
