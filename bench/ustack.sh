@@ -13,13 +13,15 @@
 #     same samples.
 # Tools: usdtrace (the CFI walk in BPF), bpftrace 0.17's ustack (the kernel's frame-pointer
 # walk, bpf_get_stackid), and, when USDTRACE_FP names a usdtrace built before issue 22 (its
-# ustack() was bpf_get_stack, frame pointers only), that one too.
+# ustack() was bpf_get_stack, frame pointers only), that one too; when USDTRACE_BASE names
+# another build of usdtrace (an earlier CFI walk: before/after a change), that one as well.
 #
-# Environment: USDTRACE (default build/usdtrace), USDTRACE_FP (optional), BPFTRACE, PYTHON
-# (default /usr/bin/python3.11), CC.
+# Environment: USDTRACE (default build/usdtrace), USDTRACE_FP (optional), USDTRACE_BASE
+# (optional), BPFTRACE, PYTHON (default /usr/bin/python3.11), CC.
 top=$(cd "$(dirname "$0")/.." && pwd)
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 USDTRACE_FP=${USDTRACE_FP:-}
+USDTRACE_BASE=${USDTRACE_BASE:-}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
 PYTHON=${PYTHON:-/usr/bin/python3.11}
 CC=${CC:-cc}
@@ -51,21 +53,25 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM
 echo 1 >/proc/sys/kernel/bpf_stats_enabled || die "cannot enable kernel.bpf_stats_enabled"
 
-ids() { "$progstat" | awk '{ print $1 }' | sort -n; }
+# prog_ids PID: the ids of the BPF programs process PID holds open (its fdinfo), one a line;
+# only the tool's own programs, whatever else the machine's other users load meanwhile
+prog_ids() {
+	for f in /proc/"$1"/fdinfo/*; do
+		awk '$1 == "prog_id:" { print $2 }' "$f" 2>/dev/null
+	done | sort -n -u
+}
 
 # start NAME COMMAND...: run it in the background (output to $w/NAME.out); its program ids go
 # to $w/NAME.ids; prints its pid once a program of it has fired
 start() {
 	name=$1
 	shift
-	ids >"$w/before"
 	"$@" >"$w/$name.out" 2>"$w/$name.err" &
 	pid=$!
 	n=0
 	while [ $n -lt 200 ]; do
 		sleep 0.1
-		ids >"$w/after"
-		comm -13 "$w/before" "$w/after" >"$w/$name.ids"
+		prog_ids "$pid" >"$w/$name.ids"
 		if [ -s "$w/$name.ids" ] && "$progstat" | grep -F -w -f "$w/$name.ids" |
 			awk '$2 > 0 { f = 1 } END { exit !f }'; then
 			echo "$pid"
@@ -106,8 +112,10 @@ def fib(n):
 while True:
     fib(22)
 PY
-tools="usdtrace bpftrace"
-[ -n "$USDTRACE_FP" ] && tools="usdtrace usdtrace_fp bpftrace"
+tools="usdtrace"
+[ -n "$USDTRACE_BASE" ] && tools="$tools usdtrace_base"
+[ -n "$USDTRACE_FP" ] && tools="$tools usdtrace_fp"
+tools="$tools bpftrace"
 for t in $tools; do : >"$w/$t.reach"; : >"$w/$t.cost"; done
 r=1
 while [ $r -le "$RUNS" ]; do
@@ -117,14 +125,18 @@ while [ $r -le "$RUNS" ]; do
 	sleep 0.5
 	D="profile-997 /pid == $py/ { @[ustack(100)] = count(); }"
 	tp=""
-	upid=$(start usdtrace "$USDTRACE" -q -n "$D" -p "$py") || exit 1
-	tp="$tp $upid"
-	if [ -n "$USDTRACE_FP" ]; then
-		fpid=$(start usdtrace_fp "$USDTRACE_FP" -q -n "$D" -p "$py") || exit 1
-		tp="$tp $fpid"
-	fi
-	bpid=$(start bpftrace "$BPFTRACE" -e "profile:hz:997 /pid == $py/ { @[ustack(100)] = count(); }") || exit 1
-	tp="$tp $bpid"
+	# the tools in a different order each run: the program run first at a sample pays for
+	# the cache misses of the stack it reads, the later ones find it warm
+	order=$(echo $tools | tr ' ' '\n' | awk -v r=$r '{ t[NR - 1] = $0 } END { for (i = 0; i < NR; i++) print t[(i + r - 1) % NR] }')
+	for t in $order; do
+		case $t in
+		usdtrace) p=$(start usdtrace "$USDTRACE" -q -n "$D" -p "$py") ;;
+		usdtrace_base) p=$(start usdtrace_base "$USDTRACE_BASE" -q -n "$D" -p "$py") ;;
+		usdtrace_fp) p=$(start usdtrace_fp "$USDTRACE_FP" -q -n "$D" -p "$py") ;;
+		bpftrace) p=$(start bpftrace "$BPFTRACE" -e "profile:hz:997 /pid == $py/ { @[ustack(100)] = count(); }") ;;
+		esac || exit 1
+		tp="$tp $p"
+	done
 	for t in $tools; do cost $t >"$w/$t.c0"; done
 	sleep "$SECS"
 	for t in $tools; do cost $t >"$w/$t.c1"; done
@@ -132,7 +144,7 @@ while [ $r -le "$RUNS" ]; do
 	for p in $tp; do wait "$p" 2>/dev/null; done
 	kill "$py"
 	wait "$py" 2>/dev/null
-	line="  run $r:"
+	line="  run $r (order: $(echo $order)):"
 	for t in $tools; do
 		set -- $(cat "$w/$t.c0") $(cat "$w/$t.c1")
 		awk -v c=$(($3 - $1)) -v t=$(($4 - $2)) 'BEGIN { if (c > 0) printf "%.1f\n", t / c }' >>"$w/$t.cost"

@@ -84,7 +84,7 @@ static void store_pid(struct cgc *c, uint32_t off, bool rec, bool kernel)
 /* scratch layout of the walk's state */
 enum { W_PC = 0, W_SP = 8, W_BP = 16, W_TMP = 24, W_KEY = 32, W_TARGET = 40, W_CFA = 48,
        W_LO = 56, W_LEN = 64, W_HALF = 72, W_PID = 80, W_CFAOFF = 88, W_RBPOFF = 96,
-       W_RAOFF = 104, W_RBPK = 112, W_NEWPC = 120, W_SIZE = 128 };
+       W_RAOFF = 104, W_RBPK = 112, W_NEWPC = 120, W_PAIR = 128, W_SIZE = 144 };
 
 static void ensure_maps(struct cgc *c)
 {
@@ -128,6 +128,19 @@ static void read_user_at(struct cgc *c, uint32_t w, uint32_t dst, uint32_t base,
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + offslot)));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
 	read_user(c, w, dst, 3, 0, fail);
+}
+
+/* scratch[w + W_PAIR], 16 bytes = the user words at scratch[w + base] + scratch[w + offslot];
+ * on failure jump to fail. Clobbers R0-R5. */
+static void read_pair(struct cgc *c, uint32_t w, uint32_t base, uint32_t offslot, int fail)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + base)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + offslot)));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
+	scr_ptr(c, 1, w + W_PAIR);
+	cgc_emit(c, bi_mov64_imm(2, 16));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
 }
 
 /* ustack_want[pid] = 0 (if absent). Clobbers R0-R5. */
@@ -245,7 +258,11 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	bpb_jmp_imm(b, BPF_JEQ, 4, 0, notfound);
 	bpb_jmp_imm(b, BPF_JGT, 4, CFI_MAPS_MAX, fp);
 	cgc_emit(c, bi_mov64_imm(3, 0));
+	int maps_done = bpb_label_new(b);
 	for (int k = 0; k < CFI_MAPS_SEARCH; k++) {
+		/* done when one is left: a process's few mappings take a few steps, not all 8
+		 * (each step is most of the search's cost per frame) */
+		bpb_jmp_imm(b, BPF_JLE, 4, 1, maps_done);
 		cgc_emit(c, bi_mov64_reg(0, 4));
 		cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 1));             /* half */
 		cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));
@@ -263,6 +280,7 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		cgc_emit(c, bi_alu64_reg(BPF_AND, 0, 2));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
 	}
+	bpb_label_place(b, maps_done);
 	cgc_emit(c, bi_alu64_imm(BPF_AND, 3, CFI_MAPS_MAX - 1));
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 3, (int32_t)sizeof(struct cfi_mapping)));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 1));
@@ -408,6 +426,24 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_SP)));
 	bpb_jmp_reg(b, BPF_JLE, 2, 3, done);
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_CFA)));
+	{
+		/* The common frame (push %rbp after the call): %rbp saved just below the return
+		 * address, both read in one call; the helper call is most of a frame's cost. */
+		int single = bpb_label_new(b);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(w + W_RBPK)));
+		bpb_jmp_imm(b, BPF_JNE, 1, CFI_RBP_CFA, single);
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_RBPOFF)));
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_RAOFF)));
+		cgc_emit(c, bi_alu64_imm(BPF_SUB, 0, 8));
+		bpb_jmp_reg(b, BPF_JNE, 0, 3, single);
+		read_pair(c, w, W_CFA, W_RBPOFF, done);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_PAIR)));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_BP)));
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_PAIR + 8)));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_NEWPC)));
+		bpb_ja(b, rbp_done);
+		bpb_label_place(b, single);
+	}
 	read_user_at(c, w, W_NEWPC, W_CFA, W_RAOFF, done);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(w + W_RBPK)));
 	bpb_jmp_imm(b, BPF_JEQ, 1, CFI_RBP_SAME, rbp_done);
@@ -457,15 +493,14 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_BP)));
 	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_SP)));
 	bpb_jmp_reg(b, BPF_JLT, 2, 3, done);
-	read_user(c, w, W_NEWPC, 2, 8, done);
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_BP)));
-	read_user(c, w, W_TMP, 2, 0, done);
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_TMP), 0));
+	read_pair(c, w, W_BP, W_TMP, done);                         /* saved %rbp, return addr */
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_BP)));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 16));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
-	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_TMP)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_PAIR)));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_BP)));
-	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_NEWPC)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_PAIR + 8)));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_PC)));
 	cgc_emit(c, bi_st(BPF_DW, 10, s_exact, 0));
 

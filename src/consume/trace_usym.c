@@ -150,6 +150,9 @@ static void key_lookup(struct trace_usym *t, const unsigned char *m, size_t size
 
 void trace_usym_rescan(struct trace_usym *t, pid_t pid)
 {
+	/* trace_run calls this only for targets and processes our probes fire in (not for every
+	 * process the watcher reports system-wide: their tables filled the rows map), so build
+	 * the table now, before the first firing */
 	ustack_tables_pid(&t->tabs, pid);
 	if (t->used)
 		usym_capture(t->db, pid, true);

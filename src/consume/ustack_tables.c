@@ -1,6 +1,8 @@
 /* ustack_tables.c — the walk's BPF maps filled from the processes' unwind tables
  * (ustack_tables.h). */
 #include <bpf/bpf.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +30,8 @@ void ustack_tables_free(struct ustack_tables *t)
 {
 	if (t->procs_fd >= 0)
 		cfi_db_free(&t->db);
+	free(t->warned);
+	free(t->known);
 	memset(t, 0, sizeof *t);
 	t->rows_fd = t->procs_fd = t->want_fd = t->pages_fd = -1;
 }
@@ -53,6 +57,51 @@ static void upload(int fd, const void *vals, size_t size, size_t from, size_t to
 	free(keys);
 }
 
+static bool known(const struct ustack_tables *t, pid_t pid)
+{
+	for (size_t i = 0; i < t->nknown; i++)
+		if (t->known[i] == pid)
+			return true;
+	return false;
+}
+
+static void remember(struct ustack_tables *t, pid_t pid)
+{
+	if (known(t, pid))
+		return;
+	xgrow(&t->known, sizeof *t->known, &t->knowncap, t->nknown + 1);
+	t->known[t->nknown++] = pid;
+}
+
+/* The entries of processes that have exited, out of ustack_procs; how many. */
+static size_t sweep_gone(struct ustack_tables *t)
+{
+	size_t k = 0, gone = 0;
+	for (size_t i = 0; i < t->nknown; i++) {
+		pid_t pid = t->known[i];
+		if (kill(pid, 0) != 0 && errno == ESRCH) {
+			uint32_t key = (uint32_t)pid;
+			bpf_map_delete_elem(t->procs_fd, &key);
+			gone++;
+		} else {
+			t->known[k++] = pid;
+		}
+	}
+	t->nknown = k;
+	return gone;
+}
+
+/* Whether pid was warned about before; remembers it. */
+static bool warned_before(struct ustack_tables *t, pid_t pid)
+{
+	for (size_t i = 0; i < t->nwarned; i++)
+		if (t->warned[i] == pid)
+			return true;
+	xgrow(&t->warned, sizeof *t->warned, &t->warncap, t->nwarned + 1);
+	t->warned[t->nwarned++] = pid;
+	return false;
+}
+
 void ustack_tables_pid(struct ustack_tables *t, pid_t pid)
 {
 	if (t->procs_fd < 0 || pid <= 0)
@@ -66,8 +115,21 @@ void ustack_tables_pid(struct ustack_tables *t, pid_t pid)
 		       t->db.npages);
 		t->pages_uploaded = t->db.npages;
 		uint32_t key = (uint32_t)pid;
-		bpf_map_update_elem(t->procs_fd, &key, p, BPF_ANY);
+		int rc = bpf_map_update_elem(t->procs_fd, &key, p, BPF_ANY);
+		if (rc != 0 && errno == E2BIG && sweep_gone(t) > 0)
+			rc = bpf_map_update_elem(t->procs_fd, &key, p, BPF_ANY);
+		if (rc == 0)
+			remember(t, pid);
+		else if (!t->full_warned) {
+			t->full_warned = true;
+			util_warn("ustack: unwind tables for more than %d live processes: frame pointers "
+				  "for the others (pid %d first)", CFI_PROCS_MAX, (int)pid);
+		}
 	}
+	if (t->db.maps_lost && !warned_before(t, pid))
+		util_warn("ustack: pid %d has more than %d executable mappings: frame pointers in %zu "
+			  "of them when first seen (those with the fewest unwind rows)", (int)pid, CFI_MAPS_MAX,
+			  t->db.maps_lost);
 	if (t->db.warn[0]) {
 		util_warn("%s", t->db.warn);
 		t->db.warn[0] = '\0';
@@ -84,7 +146,7 @@ static int64_t now_ms(void)
 
 void ustack_tables_poll(struct ustack_tables *t)
 {
-	if (t->want_fd < 0 || now_ms() - t->polled_ms < 100)
+	if (t->want_fd < 0 || now_ms() - t->polled_ms < USTACK_TABLES_POLL_MS)
 		return;
 	t->polled_ms = now_ms();
 	uint32_t key, next;

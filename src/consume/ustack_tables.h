@@ -9,8 +9,14 @@
  *    rows map in one batch, then the process's entry is written. A process that is gone is
  *    skipped silently; warnings (an object without a table, the tables full) are printed once
  *    each on stderr.
- *  - ustack_tables_poll (at most every 100 ms) takes the pids the walk put in ustack_want,
- *    builds them and removes them from it.
+ *  - ustack_tables_poll (at most every USTACK_TABLES_POLL_MS; the tracer's loop wakes that
+ *    often when a program walks user stacks) takes the pids the walk put in ustack_want,
+ *    builds them and removes them from it: the samples of a process between its first stack
+ *    and its table use frame pointers.
+ *  - ustack_procs full (CFI_PROCS_MAX processes): the entries of processes that have exited
+ *    are removed and the update tried again; when still full, the process has no entry (frame
+ *    pointers; the walk keeps asking, each ask rebuilt from the cached objects) and a warning
+ *    is printed, once.
  *  - Memory: rows are at most CFI_ROWS_MAX (16 bytes each), processes CFI_PROCS_MAX. */
 #ifndef USDTRACE_USTACK_TABLES_H
 #define USDTRACE_USTACK_TABLES_H
@@ -20,12 +26,20 @@
 #include "cfi_proc.h"
 #include "dobj.h"
 
+/* One bpf_map_get_next_key call on an empty map per poll: cheap enough to ask often. */
+#define USTACK_TABLES_POLL_MS 10
+
 struct ustack_tables {
 	int rows_fd, procs_fd, want_fd, pages_fd;   /* -1: no walk */
 	struct cfi_db db;
 	size_t uploaded;                  /* rows [0, uploaded) are in the map */
 	size_t pages_uploaded;            /* likewise for the page index */
 	int64_t polled_ms;
+	pid_t *warned;                    /* pids warned of too many mappings (once each) */
+	size_t nwarned, warncap;
+	pid_t *known;                     /* pids with an entry in ustack_procs */
+	size_t nknown, knowncap;
+	bool full_warned;
 };
 
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o);

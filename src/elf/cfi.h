@@ -75,8 +75,8 @@ struct cfi_row {
 #define CFI_ROWS_MAX (1u << 20)      /* 16 MB of rows */
 #define CFI_ROW_SEARCH 20            /* binary search steps: log2(CFI_ROWS_MAX) */
 #define CFI_PAGES_MAX (1u << 18)     /* 1 GB of code, 1 MB of index */
-#define CFI_MAPS_MAX 64              /* executable mappings per process */
-#define CFI_MAPS_SEARCH 6            /* log2(CFI_MAPS_MAX) */
+#define CFI_MAPS_MAX 256             /* executable mappings per process */
+#define CFI_MAPS_SEARCH 8            /* log2(CFI_MAPS_MAX) */
 #define CFI_PROCS_MAX 1024
 #define CFI_WANT_MAX 1024
 
@@ -87,8 +87,10 @@ struct cfi_mapping {
 	uint32_t page_lo;        /* the object's first entry in ustack_pages */
 	uint32_t npages;         /* pages it spans (0: no index, search all its rows) */
 	uint32_t page_first;     /* the first page's number (object-relative pc >> 12) */
-	uint32_t pad;
+	uint32_t flags;          /* CFI_MAP_EXE; not read by the walk */
 };
+#define CFI_MAP_EXE 1u       /* a mapping of the process's executable: kept over libraries when
+                              * a process has more than CFI_MAPS_MAX (cfi_proc.h) */
 
 struct cfi_proc {
 	uint32_t n;
@@ -109,6 +111,13 @@ struct cfi_rows {
 	/* function bounds from the FDEs: [start, end) pairs (symbols where there are none) */
 	uint64_t (*fdes)[2];
 	size_t nfdes, fdecap;
+	/* set by the caller before cfi_parse: */
+	bool bounds_only;                /* only the FDEs' bounds, no rows (cheap: no CFA program
+	                                  * is run) */
+	const uint64_t (*skip)[2];       /* FDEs starting inside one of these ranges (sorted by
+	                                  * start, not overlapping) are left out: .debug_frame's
+	                                  * beside .eh_frame's */
+	size_t nskip;
 };
 
 struct cfi_stats {

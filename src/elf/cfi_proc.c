@@ -11,6 +11,7 @@
 
 #include "cfi_elf.h"
 #include "cfi_proc.h"
+#include "elf_debugfile.h"
 #include "util.h"
 
 void cfi_db_init(struct cfi_db *db, size_t max_rows, size_t max_pages)
@@ -60,10 +61,40 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* rows again from f and its separate debug file (by build ID, else by debuglink looked for
+ * beside name, the object's path in process pid), when there is one. */
+static void with_debugfile(struct elf_file *f, const char *name, pid_t pid, dev_t dev, ino_t ino,
+			   struct cfi_rows *rows)
+{
+	char dir[4096];
+	const char *slash = strrchr(name, '/');
+	if (!slash || (size_t)(slash - name) >= sizeof dir)
+		return;
+	memcpy(dir, name, (size_t)(slash - name));
+	dir[slash - name] = '\0';
+	int fd = elf_debugfile_find(f->elf, dir, pid, dev, ino);
+	if (fd < 0)
+		return;
+	char fdpath[64], err[200];
+	snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", fd);
+	struct elf_file d;
+	struct cfi_rows again = { 0 };
+	struct cfi_stats st2 = { 0 };
+	if (elf_file_open(&d, fdpath, err, sizeof err) == 0 &&
+	    cfi_elf_read_file(f, &d, &again, &st2, err, sizeof err) == 0 && again.n > rows->n) {
+		cfi_rows_free(rows);
+		*rows = again;   /* st keeps the object's counts: st2 repeats them */
+	} else {
+		cfi_rows_free(&again);
+	}
+	elf_file_close(&d);
+	close(fd);
+}
+
 /* Read the object's segments and rows into db. The entry is made even on failure (no rows),
  * so a bad object is read once. */
-static int load_object(struct cfi_db *db, const char *path, const char *name, dev_t dev,
-		       ino_t ino)
+static int load_object(struct cfi_db *db, const char *path, const char *name, pid_t pid,
+		       dev_t dev, ino_t ino)
 {
 	double t0 = now_ms();
 	xgrow(&db->objs, sizeof *db->objs, &db->objcap, db->nobjs + 1);
@@ -102,7 +133,9 @@ static int load_object(struct cfi_db *db, const char *path, const char *name, de
 		}
 	}
 	if (rc == 0)
-		rc = cfi_elf_read_file(&f, &rows, &db->st, err, sizeof err);
+		rc = cfi_elf_read_file(&f, NULL, &rows, &db->st, err, sizeof err);
+	if (rc == 0 && cfi_elf_wants_debugfile(&f, &rows))
+		with_debugfile(&f, name, pid, dev, ino, &rows);
 	elf_file_close(&f);
 	if (rc != 0) {
 		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
@@ -129,18 +162,67 @@ static int load_object(struct cfi_db *db, const char *path, const char *name, de
 	return (int)db->nobjs - 1;
 }
 
-int cfi_db_object(struct cfi_db *db, const char *path, const char *name, dev_t dev, ino_t ino)
+int cfi_db_object(struct cfi_db *db, const char *path, const char *name, pid_t pid, dev_t dev,
+		  ino_t ino)
 {
 	for (size_t i = 0; i < db->nobjs; i++)
 		if (db->objs[i].dev == dev && db->objs[i].ino == ino)
 			return (int)i;
-	return load_object(db, path, name, dev, ino);
+	return load_object(db, path, name, pid, dev, ino);
 }
 
 static int cmp_mapping(const void *a, const void *b)
 {
 	const struct cfi_mapping *x = a, *y = b;
 	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static size_t nrows_of(const struct cfi_mapping *m)
+{
+	return m->row_hi > m->row_lo ? m->row_hi - m->row_lo : 0;
+}
+
+/* Sorted mappings m[0, *n) made at most CFI_MAPS_MAX: neighbours merged into one entry without
+ * rows (frame pointers there), first those that have none, then the neighbours with the fewest
+ * rows between them. Every address stays in some entry, so the walk does not ask again for a
+ * pc there. Returns how many mappings with rows lost them. */
+static size_t fit_mappings(struct cfi_mapping *m, size_t *n)
+{
+	size_t lost = 0;
+	if (*n <= CFI_MAPS_MAX)
+		return 0;
+	/* runs of neighbours without rows, in one pass (JIT code: thousands of them) */
+	size_t k = 0;
+	for (size_t i = 0; i < *n; i++) {
+		if (k > 0 && !nrows_of(&m[k - 1]) && !nrows_of(&m[i]))
+			m[k - 1].end = m[i].end;
+		else
+			m[k++] = m[i];
+	}
+	*n = k;
+	while (*n > CFI_MAPS_MAX) {
+		/* the neighbours with the fewest rows, the executable's never (main's frames) */
+		size_t best = 0, cost = SIZE_MAX;
+		for (size_t i = 0; i + 1 < *n && cost > 0; i++) {
+			if ((m[i].flags | m[i + 1].flags) & CFI_MAP_EXE)
+				continue;
+			size_t c = nrows_of(&m[i]) + nrows_of(&m[i + 1]);
+			if (c < cost) {
+				cost = c;
+				best = i;
+			}
+		}
+		if (cost == SIZE_MAX)
+			break;   /* only the executable's mappings left: cannot happen below 2^47 */
+		lost += (nrows_of(&m[best]) > 0) + (nrows_of(&m[best + 1]) > 0);
+		uint64_t start = m[best].start, end = m[best + 1].end;
+		memset(&m[best], 0, sizeof m[best]);
+		m[best].start = start;
+		m[best].end = end;
+		memmove(&m[best + 1], &m[best + 2], (*n - best - 2) * sizeof *m);
+		(*n)--;
+	}
+	return lost;
 }
 
 int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, size_t errlen)
@@ -153,9 +235,14 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 		return -1;
 	}
 	memset(out, 0, sizeof *out);
+	db->maps_lost = 0;
+	char exepath[64];
+	struct stat exe;
+	snprintf(exepath, sizeof exepath, "/proc/%d/exe", (int)pid);
+	bool have_exe = stat(exepath, &exe) == 0;
 	char *line = NULL;
-	size_t cap = 0;
-	bool more = false;
+	size_t cap = 0, nall = 0, allcap = 0;
+	struct cfi_mapping *all = NULL;
 	while (getline(&line, &cap, fp) > 0) {
 		uint64_t start, end, off;
 		char perms[8];
@@ -169,13 +256,13 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 		 * branchless search compares addresses by the sign of their difference */
 		if (end > (1ull << 47))
 			continue;
-		if (out->n == CFI_MAPS_MAX) {
-			more = true;
-			break;
-		}
-		struct cfi_mapping *m = &out->m[out->n++];
+		xgrow(&all, sizeof *all, &allcap, nall + 1);
+		struct cfi_mapping *m = &all[nall++];
+		memset(m, 0, sizeof *m);
 		m->start = start;
 		m->end = end;
+		if (have_exe && makedev(maj, min) == exe.st_dev && (ino_t)ino == exe.st_ino)
+			m->flags = CFI_MAP_EXE;
 		char *file = line + n;
 		file[strcspn(file, "\n")] = '\0';
 		if (ino == 0 || file[0] != '/')
@@ -193,7 +280,7 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 				continue;
 			strcpy(mpath + l, file);
 		}
-		int k = cfi_db_object(db, mpath, file, makedev(maj, min), (ino_t)ino);
+		int k = cfi_db_object(db, mpath, file, pid, makedev(maj, min), (ino_t)ino);
 		if (k < 0)
 			continue;                          /* unreadable now: no rows */
 		const struct cfi_obj *o = &db->objs[k];
@@ -212,10 +299,11 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 	}
 	free(line);
 	fclose(fp);
-	qsort(out->m, out->n, sizeof out->m[0], cmp_mapping);
-	if (more)
-		snprintf(db->warn, sizeof db->warn,
-			 "ustack: pid %d has more than %d executable mappings: frame pointers beyond",
-			 (int)pid, CFI_MAPS_MAX);
+	qsort(all, nall, sizeof *all, cmp_mapping);
+	size_t lost = fit_mappings(all, &nall);
+	memcpy(out->m, all, nall * sizeof *all);
+	out->n = (uint32_t)nall;
+	free(all);
+	db->maps_lost = lost;
 	return 0;
 }

@@ -6,9 +6,11 @@
  *
  * Contract.
  *  - cfi_db_proc reads /proc/PID/maps: every executable mapping below 2^47 (not [vsyscall])
- *    becomes an entry (the first
- *    CFI_MAPS_MAX by address), file mappings with their object's rows, anonymous ones ([vdso],
- *    JIT code) with none, so the walk uses frame pointers there and does not ask again. Objects
+ *    becomes an entry, file mappings with their object's rows, anonymous ones ([vdso], JIT
+ *    code) with none, so the walk uses frame pointers there and does not ask again. A process
+ *    with more than CFI_MAPS_MAX: neighbouring entries are merged into entries without rows
+ *    (frame pointers there) until it fits, first those without rows, then those with the
+ *    fewest, never the executable's; db->maps_lost says how many mappings lost their rows. Objects
  *    are known by (device, inode): a library shared by many processes is read once. An object
  *    that cannot be read, has no CFI, or would not fit in max_rows gets no rows (a warning,
  *    once per object, in db->warn). Returns 0, or -1 with a message (the process is gone).
@@ -48,12 +50,16 @@ struct cfi_db {
 	size_t nobjs, objcap;
 	struct cfi_stats st;       /* summed over the objects read */
 	char warn[512];            /* the latest warning, "" when none (the caller prints, clears) */
+	size_t maps_lost;          /* the last cfi_db_proc: mappings whose rows were given up */
 };
 
 void cfi_db_init(struct cfi_db *db, size_t max_rows, size_t max_pages);
 void cfi_db_free(struct cfi_db *db);
 int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, size_t errlen);
-/* The object (dev, ino) read from path (name: for messages), once: its index in db->objs; -1
- * when the file cannot be opened now (nothing is cached then). */
-int cfi_db_object(struct cfi_db *db, const char *path, const char *name, dev_t dev, ino_t ino);
+/* The object (dev, ino) read from path (name: its path as process pid names it, for messages
+ * and its debuglink; pid 0: ours), once: its index in db->objs; -1 when the file cannot be
+ * opened now (nothing is cached then). An object whose CFI leaves most of its code out
+ * (cfi_elf_wants_debugfile) takes the .debug_frame of its separate debug file too. */
+int cfi_db_object(struct cfi_db *db, const char *path, const char *name, pid_t pid, dev_t dev,
+		  ino_t ino);
 #endif

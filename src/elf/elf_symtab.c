@@ -35,8 +35,9 @@ int elf_symtab_load(Elf *elf, Elf_Scn *scn, struct elf_symtab *t, char *errbuf, 
 {
 	GElf_Shdr sh;
 	Elf_Data *data;
-	size_t n, cap = 0, fcap = 0;
+	size_t n, cap = 0;
 	uint32_t file = 0;
+
 
 	memset(t, 0, sizeof(*t));
 	if (!gelf_getshdr(scn, &sh))
@@ -72,6 +73,18 @@ int elf_symtab_load(Elf *elf, Elf_Scn *scn, struct elf_symtab *t, char *errbuf, 
 			.file = GELF_ST_BIND(s.st_info) == STB_LOCAL ? file : 0,
 		};
 	}
+	elf_symtab_index(t);
+	return 0;
+}
+
+void elf_symtab_index(struct elf_symtab *t)
+{
+	size_t fcap = 0;
+	free(t->funcs);
+	free(t->by_name);
+	t->funcs = NULL;
+	t->by_name = NULL;
+	t->nfuncs = 0;
 	for (size_t i = 0; i < t->nsyms; i++) {
 		if (t->syms[i].type != STT_FUNC && t->syms[i].type != STT_GNU_IFUNC)
 			continue;
@@ -81,7 +94,6 @@ int elf_symtab_load(Elf *elf, Elf_Scn *scn, struct elf_symtab *t, char *errbuf, 
 	if (t->nfuncs)
 		qsort(t->funcs, t->nfuncs, sizeof(*t->funcs), cmp_func_addr);
 	elf_symtab_index_files(t);
-	return 0;
 }
 
 void elf_symtab_index_files(struct elf_symtab *t)

@@ -38,6 +38,9 @@ void elf_symtab_free(struct elf_symtab *t);
 /* Build file_before/file_after from funcs (elf_symtab_load does; tables made by hand call it
  * once their funcs are sorted). */
 void elf_symtab_index_files(struct elf_symtab *t);
+/* For a table made by hand (syms and nsyms set, each index distinct): funcs from syms, sorted
+ * as elf_symtab_load sorts them, and the file indexes. */
+void elf_symtab_index(struct elf_symtab *t);
 
 /* The function containing addr (value <= addr < value + size). Among aliases a global beats a
  * weak beats a local symbol, then the earlier table entry wins. If no sized function contains

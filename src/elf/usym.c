@@ -11,8 +11,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cfi_elf.h"
 #include "elf_file.h"
 #include "elf_debugfile.h"
+#include "elf_minidebug.h"
 #include "elf_symtab.h"
 #include "usym.h"
 
@@ -106,9 +108,91 @@ static Elf_Scn *find_table(Elf *elf, uint32_t type)
 	return NULL;
 }
 
-/* Symbols and PT_LOAD segments of the file open as fd. Names are copied into one block so the
- * ELF handle can be closed; a file without either table just has no functions. */
-static void obj_load_fd(struct usym_obj *o, int fd)
+/* Where a table came from: a whole .symtab names every function; the others (.dynsym, and
+ * MiniDebugInfo's .symtab beside it) leave gaps that FDE bounds fill. */
+struct symsrc {
+	struct elf_symtab t;
+	bool unversion;           /* a .symtab: "__libc_start_main@@GLIBC_2.34" as .dynsym's name */
+};
+
+/* The table of section type `type` in elf loaded into src[*n] (nothing when there is none). */
+static void add_table(Elf *elf, uint32_t type, bool unversion, struct symsrc *src, int *n)
+{
+	Elf_Scn *scn = elf ? find_table(elf, type) : NULL;
+	char err[256];
+	if (scn && elf_symtab_load(elf, scn, &src[*n].t, err, sizeof(err)) == 0) {
+		src[*n].unversion = unversion;
+		(*n)++;
+	}
+}
+
+/* Whether a sized function of t contains addr. */
+static bool covered(const struct elf_symtab *t, uint64_t addr)
+{
+	const struct elf_sym *s = elf_symtab_func_at(t, addr);
+	return s && s->size && addr - s->value < s->size;
+}
+
+/* o->syms: the tables' symbols in one table, names copied into o->names (so the ELF handles
+ * can be closed), then, unless a whole .symtab was among them, a function "fde_ADDR" for each
+ * FDE of elf whose start no symbol covers (usym.h). */
+static void merge_tables(struct usym_obj *o, Elf *elf, struct symsrc *src, int n, bool whole)
+{
+	size_t nsyms = 0, total = 0;
+	for (int k = 0; k < n; k++) {
+		nsyms += src[k].t.nsyms;
+		for (size_t i = 0; i < src[k].t.nsyms; i++)
+			total += strlen(src[k].t.syms[i].name) + 1;
+	}
+	uint64_t (*fdes)[2] = NULL;
+	size_t nfdes = 0;
+	if (!whole && cfi_elf_fde_bounds(elf, &fdes, &nfdes) != 0)
+		nfdes = 0;
+	/* the FDE names: "fde_" and at most 16 hex digits */
+	total += nfdes * 21;
+	struct elf_symtab *t = &o->syms;
+	memset(t, 0, sizeof(*t));
+	t->syms = xcalloc(nsyms + nfdes + 1, sizeof(*t->syms));
+	o->names = xmalloc(total ? total : 1);
+	char *p = o->names;
+	for (int k = 0; k < n; k++)
+		for (size_t i = 0; i < src[k].t.nsyms; i++) {
+			struct elf_sym e = src[k].t.syms[i];
+			size_t len = src[k].unversion ? strcspn(e.name, "@") : strlen(e.name);
+			memcpy(p, e.name, len);
+			p[len] = '\0';
+			e.name = p;
+			p += len + 1;
+			if (n > 1)
+				e.file = 0;   /* file symbols index their own table only */
+			e.index = (uint32_t)t->nsyms;
+			t->syms[t->nsyms++] = e;
+		}
+	elf_symtab_index(t);
+	size_t real = t->nsyms;
+	for (size_t i = 0; i < nfdes; i++) {
+		if (covered(t, fdes[i][0]))
+			continue;
+		int len = snprintf(p, 21, "fde_%" PRIx64, fdes[i][0]);
+		t->syms[t->nsyms] = (struct elf_sym){
+			.name = p, .value = fdes[i][0], .size = fdes[i][1] - fdes[i][0],
+			.type = STT_FUNC, .bind = STB_LOCAL, .index = (uint32_t)t->nsyms,
+		};
+		t->nsyms++;
+		p += len + 1;
+	}
+	if (t->nsyms > real)
+		elf_symtab_index(t);
+	free(fdes);
+}
+
+/* Symbols and PT_LOAD segments of the file open as fd, mapped at path in process pid. The
+ * symbols, in order of preference: the object's .symtab; the .symtab of its separate debug file
+ * (by build ID, else by debuglink: Debian's -dbg packages, libc's static functions such as
+ * __libc_start_call_main), whose addresses are the object's; else its .dynsym together with its
+ * MiniDebugInfo's .symtab (.gnu_debugdata: the static functions, as Fedora ships them), and
+ * functions from its FDEs where neither names one. */
+static void obj_load_fd(struct usym_obj *o, int fd, pid_t pid, const char *path)
 {
 	if (!elf_file_libelf_ready())
 		return;
@@ -127,40 +211,38 @@ static void obj_load_fd(struct usym_obj *o, int fd)
 			o->loads[o->nloads++] = (struct usym_load){ ph.p_offset, ph.p_filesz,
 								    ph.p_vaddr };
 	}
-	Elf_Scn *symtab = find_table(elf, SHT_SYMTAB), *dynsym = find_table(elf, SHT_DYNSYM);
-	/* Without a .symtab (stripped, as distributions ship objects), the one of the separate
-	 * debug file when installed (Debian's -dbg packages: libc's static functions such as
-	 * __libc_start_call_main); its addresses are the object's. */
+	struct symsrc src[2];
+	int n = 0;
 	Elf *dbg = NULL;
 	int dbgfd = -1;
-	if (!symtab && (dbgfd = elf_debugfile_open(elf, NULL)) >= 0) {
-		dbg = elf_begin(dbgfd, ELF_C_READ_MMAP, NULL);
-		Elf_Scn *t = dbg && elf_kind(dbg) == ELF_K_ELF ? find_table(dbg, SHT_SYMTAB) : NULL;
-		if (t)
-			symtab = t;
-	}
-	char err[256];
-	Elf_Scn *use = symtab ? symtab : dynsym;
-	Elf *from = symtab && dbg ? dbg : elf;   /* dbg is opened only when elf has no .symtab */
-	if (use && elf_symtab_load(from, use, &o->syms, err, sizeof(err)) == 0) {
-		size_t total = 0;
-		for (size_t i = 0; i < o->syms.nsyms; i++)
-			total += strlen(o->syms.syms[i].name) + 1;
-		o->names = xmalloc(total ? total : 1);
-		char *p = o->names;
-		for (size_t i = 0; i < o->syms.nsyms; i++) {
-			/* a .symtab's versioned names ("__libc_start_main@@GLIBC_2.34") as the
-			 * function's name, which .dynsym gives without the version */
-			const char *nm = o->syms.syms[i].name;
-			size_t len = from == dbg && dbg ? strcspn(nm, "@") : strlen(nm);
-			memcpy(p, nm, len);
-			p[len] = '\0';
-			o->syms.syms[i].name = p;
-			p += len + 1;
+	struct elf_minidebug md = { 0 };
+	add_table(elf, SHT_SYMTAB, false, src, &n);
+	if (n == 0) {
+		char dir[4096];
+		const char *slash = strrchr(path, '/');
+		size_t dl = slash ? (size_t)(slash - path) : 0;
+		if (slash && dl < sizeof(dir)) {
+			memcpy(dir, path, dl);
+			dir[dl] = '\0';
+			dbgfd = elf_debugfile_find(elf, dir, pid, o->dev, o->ino);
+		} else {
+			dbgfd = elf_debugfile_open(elf, NULL);
 		}
-	} else {
-		memset(&o->syms, 0, sizeof(o->syms));
+		if (dbgfd >= 0 && (dbg = elf_begin(dbgfd, ELF_C_READ, NULL)) != NULL &&
+		    elf_kind(dbg) == ELF_K_ELF)
+			add_table(dbg, SHT_SYMTAB, true, src, &n);
 	}
+	bool whole = n > 0;
+	if (!whole) {
+		add_table(elf, SHT_DYNSYM, false, src, &n);
+		char err[200];
+		if (elf_minidebug_open(elf, &md, err, sizeof(err)) == 0)
+			add_table(md.elf, SHT_SYMTAB, false, src, &n);
+	}
+	merge_tables(o, elf, src, n, whole);
+	for (int k = 0; k < n; k++)
+		elf_symtab_free(&src[k].t);
+	elf_minidebug_close(&md);
 	if (dbg)
 		elf_end(dbg);
 	if (dbgfd >= 0)
@@ -262,7 +344,7 @@ int usym_capture(struct usym_db *db, pid_t pid, bool refresh)
 			m.obj->tried = true;
 			int fd = open_mapped(pid, m.start, m.end, path);
 			if (fd >= 0) {
-				obj_load_fd(m.obj, fd);
+				obj_load_fd(m.obj, fd, pid, path);
 				close(fd);
 			}
 		}

@@ -916,6 +916,8 @@ static int poll_timeout_ms(const struct run *r)
 		ms = 1000;
 	if ((r->ro->child || r->ro->npids || r->hold) && ms > 100)
 		ms = 100; /* -p targets give no signal when they exit; the holder waits for drains */
+	if (r->usym.tabs.want_fd >= 0 && ms > USTACK_TABLES_POLL_MS)
+		ms = USTACK_TABLES_POLL_MS; /* the user stack walk's requests (ustack_tables.h) */
 	return (int)ms;
 }
 

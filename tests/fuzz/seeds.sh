@@ -8,7 +8,7 @@ OUT=$1
 U=${USDTRACE:-$PWD/build/usdtrace}
 rm -rf "$OUT"
 for t in usdt_elf elf_funcs stapsdt typenote dof symtab usdt_arg dwarf proc_maps dprog provfile \
-	 dopt dfmt probedesc cfi; do
+	 dopt dfmt probedesc cfi debugdata; do
 	mkdir -p "$OUT/$t"
 done
 W=$OUT/work
@@ -113,6 +113,14 @@ if gcc -O2 -g -shared -fPIC -nostdlib -fno-asynchronous-unwind-tables -fno-unwin
 	objcopy --dump-section .debug_frame="$W/sec" "$W/df.so" "$W/o" 2>/dev/null; then
 	{ printf '\001'; cat "$W/sec"; } >"$OUT/cfi/debug.1"
 fi
+# MiniDebugInfo: a symbols-only ELF object, xz-compressed, as Fedora's find-debuginfo makes
+# the .gnu_debugdata section (fuzz_debugdata.c; the committed seed is one too).
+for f in "$W"/prog*; do
+	[ -f "$f" ] || continue
+	if objcopy --only-keep-debug "$f" "$W/dbg" 2>/dev/null &&
+		objcopy -S --remove-section .comment "$W/dbg" "$W/mini" 2>/dev/null &&
+		xz -c "$W/mini" >"$OUT/debugdata/$(basename "$f").xz" 2>/dev/null; then :; fi
+done
 # /proc/PID/maps of a few processes.
 for p in self 1 $$; do
 	cat /proc/$p/maps >"$OUT/proc_maps/maps.$p" 2>/dev/null || true

@@ -76,10 +76,16 @@ gdb_frames() {
 }
 
 # our_frames OUT: the frames of usdtrace's ustack() output in $W/u.out, as names (demangled)
-# or addresses
+# or addresses. A function named after its FDE (fde_START+0xOFF, where the object has no symbol:
+# docs/unwind.md) becomes the address START + OFF, as gdb shows such a frame ("??"): START is
+# the object's link-time address, the run-time one in the non-PIE python3.11 (a PIE's frames
+# would differ by its load address and fail, not pass).
 our_frames() {
-	sed -n 's/^ \{14\}//p' "$W/u.out" | grep -v '^$' | sed 's/^[^`]*`//; s/+0x[0-9a-f]*$//' |
-		c++filt | sed 's/^0x0*/0x/' >"$1"
+	sed -n 's/^ \{14\}//p' "$W/u.out" | grep -v '^$' | sed 's/^[^`]*`//' |
+		awk '/^fde_[0-9a-f]+\+0x[0-9a-f]+$/ { split(substr($0, 5), p, "+0x")
+			printf "0x%x\n", strtonum("0x" p[1]) + strtonum("0x" p[2]); next }
+		     /^fde_[0-9a-f]+$/ { print "0x" substr($0, 5); next } { print }' |
+		sed 's/+0x[0-9a-f]*$//' | c++filt | sed 's/^0x0*/0x/' >"$1"
 }
 
 # same GDB OURS: equal lists, names equal or aliases of one address

@@ -4,7 +4,8 @@
  *   cfi_dump -q FILE           one line per address read from stdin (hex): "ADDR CFA RA RBP"
  *                              of the row covering it ("- - -" before any row)
  *   cfi_dump -s FILE...        statistics: "FILE fdes=N rows=N compact=N expr=N plt=N signal=N
- *                              bad=N ms=T" (T: milliseconds to read and build the rows) */
+ *                              bad=N ms=T" (T: milliseconds to read and build the rows)
+ *   -g DEBUGFILE (after -q/-s)  the objects' separate debug file: its .debug_frame fills in */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,10 +24,15 @@ static void show(const struct cfi_row *r, char *line, size_t len)
 int main(int argc, char **argv)
 {
 	int mode = 0, i = 1;
+	const char *debugfile = NULL;
 	if (argc > 1 && (strcmp(argv[1], "-q") == 0 || strcmp(argv[1], "-s") == 0))
 		mode = argv[i++][1];
+	if (i + 1 < argc && strcmp(argv[i], "-g") == 0) {
+		debugfile = argv[i + 1];
+		i += 2;
+	}
 	if (i >= argc) {
-		fprintf(stderr, "usage: cfi_dump [-q|-s] FILE...\n");
+		fprintf(stderr, "usage: cfi_dump [-q|-s] [-g DEBUGFILE] FILE...\n");
 		return 2;
 	}
 	int rc = 0;
@@ -36,7 +42,7 @@ int main(int argc, char **argv)
 		char err[256], line[128];
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		int r = cfi_elf_read(argv[i], &rows, &st, err, sizeof err);
+		int r = cfi_elf_read(argv[i], debugfile, &rows, &st, err, sizeof err);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
 		if (r != 0) {

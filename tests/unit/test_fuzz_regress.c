@@ -56,6 +56,9 @@
 #define LLVMFuzzerTestOneInput fuzz_cfi
 #include "../fuzz/fuzz_cfi.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_debugdata
+#include "../fuzz/fuzz_debugdata.c"
+#undef LLVMFuzzerTestOneInput
 
 /* Feed every file of tests/fuzz/WHICH/NAME to fn; how many there were (-1: tree not found). The tree is found from
  * this binary's path (build/tests[-asan]/test_fuzz_regress) or $TOP. */
@@ -128,5 +131,6 @@ REPLAY(dopt)
 REPLAY(dfmt)
 REPLAY(probedesc)
 REPLAY(cfi)
+REPLAY(debugdata)
 
 T_MAIN()

@@ -1,0 +1,73 @@
+#!/bin/sh
+# ustack_start.sh — what user stack tables cost at the start of tracing a -c program (issue 22),
+# on Debian's /usr/bin/python3.11. Not part of `make check`; root.
+#
+#   sh bench/ustack_start.sh [RUNS]     (default 5)
+#
+# Reports, medians over RUNS runs:
+#   * start: wall time of `usdtrace -c 'python3.11 -c pass'` with a program that ends at BEGIN,
+#     once aggregating ustack() (the walk's maps made, the target's tables built and loaded
+#     before it runs) and once aggregating pid (no walk): the difference is what the tables
+#     add to the start of tracing, also per object the target maps at its entry point;
+#   * build: milliseconds to read and compact each of those objects' rows (build/tools/cfi_dump
+#     -s), the part of that difference spent in the parser;
+#   * first samples: python3.11 -c 'while True: pass' profiled at 997 Hz from BEGIN for 1 s:
+#     the time of the first sample after BEGIN, of the first whose stack is whole (8 frames or
+#     more; frame pointers give 1 or 2 on Debian's python), and the share of whole stacks among
+#     the samples of the first 100 ms.
+# Environment: USDTRACE (default build/usdtrace), PYTHON (default /usr/bin/python3.11).
+top=$(cd "$(dirname "$0")/.." && pwd)
+USDTRACE=${USDTRACE:-$top/build/usdtrace}
+PYTHON=${PYTHON:-/usr/bin/python3.11}
+RUNS=${1:-5}
+die() { echo "bench/ustack_start.sh: $*" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || die "tracing needs root; run it as root"
+[ -x "$USDTRACE" ] || die "no usdtrace at $USDTRACE (run make)"
+[ -x "$top/build/tools/cfi_dump" ] || die "no build/tools/cfi_dump (run make tools)"
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ms_of() { # COMMAND...: wall milliseconds
+	s=$(date +%s%N)
+	"$@" >/dev/null 2>&1
+	e=$(date +%s%N)
+	echo $(((e - s) / 1000000))
+}
+: >"$w/walk"; : >"$w/nowalk"; : >"$w/first"; : >"$w/whole"; : >"$w/share"
+r=1
+while [ $r -le "$RUNS" ]; do
+	ms_of timeout 60 "$USDTRACE" -q -n 'profile-997 /pid == $target/ { @[ustack()] = count(); } BEGIN { exit(0); }' \
+		-c "$PYTHON -c pass" >>"$w/walk"
+	ms_of timeout 60 "$USDTRACE" -q -n 'profile-997 /pid == $target/ { @[pid] = count(); } BEGIN { exit(0); }' \
+		-c "$PYTHON -c pass" >>"$w/nowalk"
+	timeout 60 "$USDTRACE" -q -n 'BEGIN { t0 = timestamp; }
+		profile-997 /pid == $target/ { printf("%d %d\n", (timestamp - t0) / 1000, ustackdepth); }
+		tick-1s { exit(0); }' -c "$PYTHON -c 'while True: pass'" >"$w/samples" 2>/dev/null
+	awk 'NF == 2 && !f { f = 1; print $1 }' "$w/samples" >>"$w/first"
+	awk 'NF == 2 && $2 >= 8 && !f { f = 1; print $1 }' "$w/samples" >>"$w/whole"
+	awk 'NF == 2 { if (!t) t = $1; if ($1 - t < 100000) { n++; if ($2 >= 8) k++ } }
+	     END { if (n) printf "%.1f\n", 100 * k / n; else print "nan" }' "$w/samples" >>"$w/share"
+	r=$((r + 1))
+done
+# the objects python3.11 maps at its entry point (what -c's tables cover before it runs)
+objs=$("$PYTHON" -c 'import sys
+for l in open("/proc/self/maps"):
+    f = l.split()
+    if len(f) == 6 and "x" in f[1] and f[5].startswith("/"): print(f[5])' | sort -u)
+nobj=$(echo "$objs" | wc -l)
+walk=$(median <"$w/walk")
+nowalk=$(median <"$w/nowalk")
+echo "python3.11 -c, $RUNS runs, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "start of tracing (ms, median): with ustack() $walk, without $nowalk; difference $((walk - nowalk)) ms for $nobj objects"
+echo "build of each object's rows (ms, median of $RUNS, cfi_dump -s):"
+for o in $objs; do
+	i=0
+	: >"$w/b"
+	while [ $i -lt "$RUNS" ]; do
+		"$top/build/tools/cfi_dump" -s "$o" | sed 's/.*ms=//' >>"$w/b"
+		i=$((i + 1))
+	done
+	rows=$("$top/build/tools/cfi_dump" -s "$o" | sed 's/.* compact=\([0-9]*\).*/\1/')
+	printf '  %-50s %8s ms  %7s rows\n' "$o" "$(median <"$w/b")" "$rows"
+done
+echo "first samples after BEGIN (us, median): first $(median <"$w/first"), first whole stack $(median <"$w/whole"); whole stacks in the first 100 ms: $(median <"$w/share")%"
