@@ -233,5 +233,104 @@ EOF
 	fi
 done
 
+# ---- UDP: K datagrams of S bytes from a connected socket to a bound one ----
+K=10 S=500
+for fam in 4 6; do
+	port=$((20000 + ($$ + fam + 7) % 20000))
+	if [ $fam = 4 ]; then lo=127.0.0.1 any=0.0.0.0; else lo=::1 any=::; fi
+	sed "s/PORT/$port/g" >"$work/prog.d" <<'EOF'
+BEGIN { printf("ready\n"); }
+
+rawtp:net::net_dev_xmit
+{
+	this->ip = (struct iphdr *)(args[0]->head + args[0]->network_header);
+	this->udp = (struct udphdr *)(args[0]->head + args[0]->transport_header);
+	this->is = (this->ip->version == 4 && this->ip->protocol == IPPROTO_UDP) ||
+	    (this->ip->version == 6 && ((struct ipv6hdr *)this->ip)->nexthdr == IPPROTO_UDP);
+}
+rawtp:net::net_dev_xmit
+/this->is && xlate <udpinfo_t *> (this->udp)->udp_dport == PORT/
+{
+	@tx = sum(xlate <udpinfo_t *> (this->udp)->udp_length);
+	@txplen = sum(xlate <ipinfo_t *> (this->ip)->ip_plength);
+	@txn = count();
+	@txaddr[xlate <ipinfo_t *> (this->ip)->ip_saddr, xlate <ipinfo_t *> (this->ip)->ip_daddr] =
+	    count();
+	@txhdr[xlate <udpinfo_t *> (this->udp)->udp_hdr == (uintptr_t)this->udp] = count();
+}
+
+rawtp:net::netif_receive_skb
+{
+	this->ip = (struct iphdr *)args[0]->data;
+	this->udp = (struct udphdr *)(args[0]->data + (this->ip->version == 6 ? 40 : this->ip->ihl << 2));
+	this->is = (this->ip->version == 4 && this->ip->protocol == IPPROTO_UDP) ||
+	    (this->ip->version == 6 && ((struct ipv6hdr *)this->ip)->nexthdr == IPPROTO_UDP);
+}
+rawtp:net::netif_receive_skb
+/this->is && xlate <udpinfo_t *> (this->udp)->udp_dport == PORT/
+{
+	@rx = sum(xlate <udpinfo_t *> (this->udp)->udp_length);
+	@rxport[xlate <udpinfo_t *> (this->udp)->udp_sport != 0] = count();
+}
+
+rawtp:sock::sock_send_length
+/args[1] > 0 && args[0]->sk_protocol == IPPROTO_UDP &&
+ xlate <udpsinfo_t *> ((struct udp_sock *)args[0])->udps_rport == PORT/
+{
+	@sent = sum(args[1]);
+	@snd[xlate <udpsinfo_t *> ((struct udp_sock *)args[0])->udps_laddr,
+	    xlate <udpsinfo_t *> ((struct udp_sock *)args[0])->udps_raddr] = count();
+	@sndaddr[xlate <udpsinfo_t *> ((struct udp_sock *)args[0])->udps_addr == (uintptr_t)args[0]] =
+	    count();
+}
+rawtp:sock::sock_recv_length
+/args[1] > 0 && args[0]->sk_protocol == IPPROTO_UDP &&
+ xlate <udpsinfo_t *> ((struct udp_sock *)args[0])->udps_lport == PORT/
+{
+	@recvd = sum(args[1]);
+	@rcv[xlate <udpsinfo_t *> ((struct udp_sock *)args[0])->udps_laddr,
+	    xlate <udpsinfo_t *> ((struct udp_sock *)args[0])->udps_raddr,
+	    xlate <udpsinfo_t *> ((struct udp_sock *)args[0])->udps_rport] = count();
+}
+
+END
+{
+	printa("tx %@d\n", @tx); printa("txplen %@d\n", @txplen); printa("txn %@d\n", @txn);
+	printa("rx %@d\n", @rx); printa("rxport %d %@d\n", @rxport);
+	printa("txaddr %s %s\n", @txaddr); printa("txhdr %d\n", @txhdr);
+	printa("sent %@d\n", @sent); printa("recvd %@d\n", @recvd);
+	printa("snd %s %s\n", @snd); printa("sndaddr %d\n", @sndaddr);
+	printa("rcv %s %s %d\n", @rcv);
+}
+EOF
+	cat >"$work/prog.bt" <<EOF
+tracepoint:sock:sock_send_length /args->protocol == 17 && pid == WPID && args->ret > 0/ { @sent = sum(args->ret); }
+tracepoint:sock:sock_recv_length /args->protocol == 17 && pid == WPID && args->ret > 0/ { @recvd = sum(args->ret); }
+EOF
+	run_work udp $fam $port $K $S
+	o="$work/ut.out"
+	check "udp/ipv$fam: usdtrace exit status" 0 "$urc"
+	check "udp/ipv$fam: the workload received $((K * S)) bytes" $((K * S)) "$(tail -1 "$work/load.out")"
+	check "udp/ipv$fam: datagrams sent" "$K" "$(val txn "$o")"
+	check "udp/ipv$fam: udpinfo_t udp_length sum sent (payload + 8)" $((K * (S + 8))) "$(val tx "$o")"
+	check "udp/ipv$fam: ipinfo_t ip_plength sum sent" $((K * (S + 8))) "$(val txplen "$o")"
+	check "udp/ipv$fam: udp_length sum received" $((K * (S + 8))) "$(val rx "$o")"
+	check "udp/ipv$fam: udp_sport of every datagram received" "1 $K" "$(val rxport "$o")"
+	check "udp/ipv$fam: ipinfo_t ip_saddr, ip_daddr" "$lo $lo" "$(val txaddr "$o")"
+	check "udp/ipv$fam: udpinfo_t udp_hdr" 1 "$(val txhdr "$o")"
+	check "udp/ipv$fam: bytes the connected socket sent (udpsinfo_t udps_rport)" $((K * S)) \
+		"$(val sent "$o")"
+	check "udp/ipv$fam: bytes the bound socket received (udps_lport)" $((K * S)) "$(val recvd "$o")"
+	check "udp/ipv$fam: connected socket's udps_laddr, udps_raddr" "$lo $lo" "$(val snd "$o")"
+	check "udp/ipv$fam: udpsinfo_t udps_addr is the socket" 1 "$(val sndaddr "$o")"
+	check "udp/ipv$fam: bound socket's udps_laddr, udps_raddr, udps_rport (unconnected)" \
+		"$lo $any 0" "$(val rcv "$o")"
+	if [ -n "$BPFTRACE" ]; then
+		check "udp/ipv$fam: bytes sent (bpftrace, same run)" "$(bt_val sent)" "$(val sent "$o")"
+		check "udp/ipv$fam: bytes received (bpftrace, same run)" "$(bt_val recvd)" \
+			"$(val recvd "$o")"
+	fi
+done
+
 [ $mounted -eq 1 ] && umount /sys/kernel/tracing
 exit $fail
