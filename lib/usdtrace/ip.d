@@ -105,3 +105,85 @@ translator ifinfo_t < struct net_device *N > {
 	if_ipstack = N == NULL ? 0 : (uint64_t)N->nd_net.net;
 	if_addr = (uintptr_t)N;
 };
+
+/* The IPv4 header of a packet (the ip provider's args[4]): zeros and "<unknown>" when the
+ * header is not IPv4's. */
+typedef struct ipv4info {
+	uint8_t ipv4_ver;		/* 4 */
+	uint8_t ipv4_ihl;		/* header length, bytes */
+	uint8_t ipv4_tos;		/* type of service */
+	uint16_t ipv4_length;		/* total length: header and payload */
+	uint16_t ipv4_ident;		/* identification */
+	uint8_t ipv4_flags;		/* flags: 2 don't fragment, 1 more fragments */
+	uint16_t ipv4_offset;		/* fragment offset, in 8-byte units */
+	uint8_t ipv4_ttl;		/* time to live */
+	uint8_t ipv4_protocol;		/* the next protocol, IPPROTO_* */
+	string ipv4_protostr;		/* the same as text: "TCP", "UDP", "ICMP" ... */
+	uint16_t ipv4_checksum;		/* header checksum */
+	uint32_t ipv4_src;		/* source address (network byte order) */
+	uint32_t ipv4_dst;		/* destination address */
+	string ipv4_saddr;		/* source address, as text */
+	string ipv4_daddr;		/* destination address, as text */
+	uintptr_t ipv4_hdr;		/* the header's address */
+} ipv4info_t;
+
+/* The IPv6 header of a packet (the ip provider's args[5]): zeros and "<unknown>" when the
+ * header is not IPv6's. */
+typedef struct ipv6info {
+	uint8_t ipv6_ver;		/* 6 */
+	uint8_t ipv6_tclass;		/* traffic class */
+	uint32_t ipv6_flow;		/* flow label */
+	uint16_t ipv6_plen;		/* payload length */
+	uint8_t ipv6_nexthdr;		/* the next header, IPPROTO_* */
+	string ipv6_nextstr;		/* the same as text */
+	uint8_t ipv6_hlim;		/* hop limit */
+	uintptr_t ipv6_src;		/* the source address's address (a struct in6_addr) */
+	uintptr_t ipv6_dst;		/* the destination address's */
+	string ipv6_saddr;		/* source address, as text */
+	string ipv6_daddr;		/* destination address, as text */
+	uintptr_t ipv6_hdr;		/* the header's address */
+} ipv6info_t;
+
+inline string ip_protostr[int p] =
+	p == IPPROTO_TCP ? "TCP" : p == IPPROTO_UDP ? "UDP" : p == IPPROTO_ICMP ? "ICMP" :
+	p == IPPROTO_ICMPV6 ? "ICMPv6" : p == IPPROTO_IGMP ? "IGMP" : p == IPPROTO_IPV6 ? "IPv6" :
+	p == IPPROTO_IPIP ? "IPIP" : p == IPPROTO_GRE ? "GRE" : p == IPPROTO_ESP ? "ESP" :
+	p == IPPROTO_AH ? "AH" : p == IPPROTO_ROUTING ? "ROUTE" :
+	p == IPPROTO_FRAGMENT ? "FRAGMENT" : p == IPPROTO_NONE ? "NONE" :
+	p == IPPROTO_SCTP ? "SCTP" : p == IPPROTO_UDPLITE ? "UDPLITE" : p == IPPROTO_RAW ? "RAW" :
+	p == IPPROTO_IP ? "IP" : lltostr(p);
+
+translator ipv4info_t < struct iphdr *I > {
+	ipv4_ver = I == NULL || I->version != 4 ? 0 : 4;
+	ipv4_ihl = I == NULL || I->version != 4 ? 0 : I->ihl << 2;
+	ipv4_tos = I == NULL || I->version != 4 ? 0 : I->tos;
+	ipv4_length = I == NULL || I->version != 4 ? 0 : ntohs(I->tot_len);
+	ipv4_ident = I == NULL || I->version != 4 ? 0 : ntohs(I->id);
+	ipv4_flags = I == NULL || I->version != 4 ? 0 : ntohs(I->frag_off) >> 13;
+	ipv4_offset = I == NULL || I->version != 4 ? 0 : ntohs(I->frag_off) & 0x1fff;
+	ipv4_ttl = I == NULL || I->version != 4 ? 0 : I->ttl;
+	ipv4_protocol = I == NULL || I->version != 4 ? 0 : I->protocol;
+	ipv4_protostr = I == NULL || I->version != 4 ? "<unknown>" : ip_protostr[I->protocol];
+	ipv4_checksum = I == NULL || I->version != 4 ? 0 : ntohs(I->check);
+	ipv4_src = I == NULL || I->version != 4 ? 0 : I->saddr;
+	ipv4_dst = I == NULL || I->version != 4 ? 0 : I->daddr;
+	ipv4_saddr = I == NULL || I->version != 4 ? "<unknown>" : inet_ntoa(&I->saddr);
+	ipv4_daddr = I == NULL || I->version != 4 ? "<unknown>" : inet_ntoa(&I->daddr);
+	ipv4_hdr = I == NULL || I->version != 4 ? 0 : (uintptr_t)I;
+};
+
+translator ipv6info_t < struct ipv6hdr *I > {
+	ipv6_ver = I == NULL || I->version != 6 ? 0 : 6;
+	ipv6_tclass = I == NULL || I->version != 6 ? 0 : I->priority << 4 | I->flow_lbl[0] >> 4;
+	ipv6_flow = I == NULL || I->version != 6 ? 0 :
+	    (I->flow_lbl[0] & 0xf) << 16 | I->flow_lbl[1] << 8 | I->flow_lbl[2];
+	ipv6_plen = I == NULL || I->version != 6 ? 0 : ntohs(I->payload_len);
+	ipv6_nexthdr = I == NULL || I->version != 6 ? 0 : I->nexthdr;
+	ipv6_nextstr = I == NULL || I->version != 6 ? "<unknown>" : ip_protostr[I->nexthdr];
+	ipv6_hlim = I == NULL || I->version != 6 ? 0 : I->hop_limit;
+	ipv6_src = I == NULL || I->version != 6 ? 0 : (uintptr_t)&I->saddr;
+	ipv6_dst = I == NULL || I->version != 6 ? 0 : (uintptr_t)&I->daddr;
+	ipv6_saddr = I == NULL || I->version != 6 ? "<unknown>" : inet_ntoa6(&I->saddr);
+	ipv6_daddr = I == NULL || I->version != 6 ? "<unknown>" : inet_ntoa6(&I->daddr);
+	ipv6_hdr = I == NULL || I->version != 6 ? 0 : (uintptr_t)I;
+};

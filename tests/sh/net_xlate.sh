@@ -101,6 +101,25 @@ rawtp:net::net_dev_xmit
 	    count();
 	@txpkt[xlate <pktinfo_t *> (args[0])->pkt_addr == (uintptr_t)args[0]] = count();
 }
+/* the version's own header: TCP on loopback, ttl/hop limit 64, IPv4's don't-fragment flag */
+rawtp:net::net_dev_xmit
+/this->is && this->ip->version == 4 && xlate <tcpinfo_t *> (this->tcp)->tcp_dport == PORT/
+{
+	@hdr[xlate <ipv4info_t *> (this->ip)->ipv4_ttl, xlate <ipv4info_t *> (this->ip)->ipv4_flags,
+	    xlate <ipv4info_t *> (this->ip)->ipv4_protostr,
+	    xlate <ipv4info_t *> (this->ip)->ipv4_length - xlate <ipv4info_t *> (this->ip)->ipv4_ihl ==
+	    xlate <ipinfo_t *> (this->ip)->ip_plength,
+	    xlate <ipv6info_t *> ((struct ipv6hdr *)this->ip)->ipv6_ver] = count();
+}
+rawtp:net::net_dev_xmit
+/this->is && this->ip->version == 6 && xlate <tcpinfo_t *> (this->tcp)->tcp_dport == PORT/
+{
+	@hdr[xlate <ipv6info_t *> ((struct ipv6hdr *)this->ip)->ipv6_hlim, 0,
+	    xlate <ipv6info_t *> ((struct ipv6hdr *)this->ip)->ipv6_nextstr,
+	    xlate <ipv6info_t *> ((struct ipv6hdr *)this->ip)->ipv6_plen ==
+	    xlate <ipinfo_t *> (this->ip)->ip_plength,
+	    xlate <ipv4info_t *> (this->ip)->ipv4_ver] = count();
+}
 rawtp:net::net_dev_xmit
 /this->is && xlate <tcpinfo_t *> (this->tcp)->tcp_dport == PORT &&
  xlate <tcpinfo_t *> (this->tcp)->tcp_flags == TH_SYN/
@@ -181,7 +200,7 @@ END
 	printa("txver %d\n", @txver); printa("txaddr %s %s\n", @txaddr);
 	printa("txif %s %d\n", @txif); printa("txpkt %d\n", @txpkt);
 	printa("stold %d\n", @stold); printa("cs %d\n", @cs);
-	printa("st %d-%d\n", @st);
+	printa("st %d-%d\n", @st); printa("hdr %d %d %s %d %d\n", @hdr);
 	printf("syn_is_iss %d\nsyn_is_irs %d\n", syn == cl_iss, syn == sv_irs);
 	printf("cl_sent %d\ncl_addr %s\ncl_local %d\nsv_state %s\n", cl_sent, cl_addr,
 	    cl_local, sv_state);
@@ -205,6 +224,9 @@ EOF
 	check "tcp/ipv$fam: ipinfo_t ip_saddr, ip_daddr" "$lo $lo" "$(val txaddr "$o")"
 	check "tcp/ipv$fam: ifinfo_t if_name, if_local" "lo 0" "$(val txif "$o")"
 	check "tcp/ipv$fam: pktinfo_t pkt_addr is the sk_buff" "1" "$(val txpkt "$o")"
+	if [ $fam = 4 ]; then want="64 2 TCP 1 0"; else want="64 0 TCP 1 0"; fi
+	check "tcp/ipv$fam: ipv${fam}info_t ttl/hop limit, flags, protocol, lengths; the other version's 0" \
+		"$want" "$(val hdr "$o")"
 	check "tcp/ipv$fam: csinfo_t cs_addr is the socket" "1" "$(val cs "$o")"
 	check "tcp/ipv$fam: tcpsinfo_t tcps_state at the tracepoint is the old state" "1" \
 		"$(val stold "$o")"
