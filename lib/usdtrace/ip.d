@@ -101,7 +101,7 @@ translator ipinfo_t < struct ipv6hdr *I > {
 
 translator ifinfo_t < struct net_device *N > {
 	if_name = N == NULL ? "<unknown>" : stringof(N->name);
-	if_local = N == NULL;
+	if_local = N == NULL ? 1 : 0;
 	if_ipstack = N == NULL ? 0 : (uint64_t)N->nd_net.net;
 	if_addr = (uintptr_t)N;
 };
