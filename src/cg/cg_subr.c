@@ -293,7 +293,8 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 
 /* An address argument's bytes in scratch: an array value (a global uint8_t[20]) is copied
  * from where it lives; a pointer is read, len bytes, from the process or tracer memory it
- * points to (a bad address faults). Returns the scratch offset; *slot is the pointer's stack
+ * points to, or from the kernel's when its type is a kernel type's pointer (a kernel struct's
+ * member: &ip->saddr) (a bad address faults). Returns the scratch offset; *slot is the pointer's stack
  * slot (0 for an array), for the caller to pop. */
 static uint32_t addr_arg(struct cgc *c, struct dnode *a, uint32_t len, int16_t *slot)
 {
@@ -309,7 +310,7 @@ static uint32_t addr_arg(struct cgc *c, struct dnode *a, uint32_t len, int16_t *
 	*slot = cgc_int_arg(c, a);
 	uint32_t dst = cgs_scratch_alloc(&c->g, 24);
 	if (len)
-		cgs_load_ptr(&c->g, dst, *slot, len);
+		cgs_load_ptr_as(&c->g, dst, *slot, len, cgc_kernel_ptr(a->type));
 	return dst;
 }
 
@@ -338,7 +339,7 @@ static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
 		}
 		matched = true;
 		if (as)
-			cgs_load_ptr(&c->g, addr, as, lens[k]);
+			cgs_load_ptr_as(&c->g, addr, as, lens[k], cgc_kernel_ptr(a1->type));
 		if (!inet)
 			cgs_link_ntop(&c->g, dst, addr, lens[k]);
 		else if (k == 0)

@@ -58,6 +58,7 @@ enum dobj_probe_kind {
 	DOBJ_PROBE_FBT_ENTRY,      /* fbt: fentry of a vmlinux function */
 	DOBJ_PROBE_FBT_RETURN,     /* fbt: fexit of it */
 	DOBJ_PROBE_KERNEL,         /* syscall, proc, sched: a kernel tracepoint (prov/ktp.h) */
+	DOBJ_PROBE_CPC,            /* cpc: a sampled perf event, every CPU */
 };
 
 /* Uprobe programs (USDT and pid probes). A DOBJ_PROBE_UCLASS entry of dobj->probes is not one probe but a class of them:

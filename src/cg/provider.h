@@ -5,8 +5,9 @@
  * how programs are attached and detached. Code outside a provider never asks which provider a
  * probe belongs to: it calls these hooks through dobj_probe.prov.
  *
- * The providers: dtrace (BEGIN, END, ERROR: prov/dtrace.c), profile (tick-N, profile-N:
- * prov/profile.c), usdt (the .note.stapsdt probes of processes and files: prov/usdt/) and pid
+ * The providers: dtrace (BEGIN, END, ERROR: prov/dtrace.c), cpc (EVENT-MODE-COUNT on perf
+ * counters: prov/cpc.c), profile (tick-N, profile-N: prov/profile.c; both sample perf events,
+ * prov/perfev.h), usdt (the .note.stapsdt probes of processes and files: prov/usdt/) and pid
  * (function entry, return and instruction probes of any process: prov/pid/), fbt (kernel
  * function entry and return through BPF trampolines: prov/fbt.c), rawtp (every kernel
  * tracepoint: prov/rawtp.c), sdt (every kernel trace event: prov/sdt.c), and the kernel
@@ -235,6 +236,6 @@ struct provider {
 };
 
 /* The providers (pcat.c's table lists them, in order). */
-extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_syscall,
-	prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt;
+extern const struct provider prov_dtrace, prov_cpc, prov_profile, prov_usdt, prov_pid,
+	prov_syscall, prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt;
 #endif

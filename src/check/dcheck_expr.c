@@ -22,6 +22,26 @@ static void modified(struct ck *c, const struct dnode *n, struct dnode *l, const
 		l->var->written = true;
 }
 
+
+/* Whether lvalue l is a member of a struct or union that lives in kernel memory: p->m where p
+ * is a kernel type's pointer or points to a kernel struct, s.m where s is a kernel struct. */
+static bool in_kernel_struct(const struct dnode *l)
+{
+	if (l->kind != DN_MEMBER || (l->op != DOP_ARROW && l->op != DOP_DOT))
+		return false;
+	struct dtype *t = dtype_resolve(l->lhs->type);
+	if (!t)
+		return false;
+	if (l->op == DOP_ARROW) {
+		if (t->kind != DTY_PTR)
+			return false;
+		if (t->kernel)
+			return true;
+		t = t->base ? dtype_resolve(t->base) : NULL;
+	}
+	return t && t->kernel;
+}
+
 void check_unary(struct ck *c, struct dnode *n)
 {
 	/* the operator as the messages quote it (x++ as ++) */
@@ -130,6 +150,9 @@ void check_unary(struct ck *c, struct dnode *n)
 		if (is_bitfield(l))
 			fail_at(c, n, D_ADDROF_BITFIELD, "cannot take address of bit-field");
 		n->type = dtype_ptr(c->tc, t);
+		/* a member of a struct in kernel memory is in kernel memory: its address is read
+		 * as the kernel's (inet_ntoa(&ip->saddr), *&sk->sk_state) */
+		n->type->kernel = in_kernel_struct(l);
 		return;
 	default:
 		break;

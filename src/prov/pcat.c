@@ -13,8 +13,8 @@
 /* The provider table: a provider is its line here and its extern in provider.h. The order is
  * the order of ids (populate) and of matching. */
 static const struct provider *const providers[] = {
-	&prov_dtrace, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt, &prov_pid,
-	&prov_fbt, &prov_rawtp, &prov_sdt,
+	&prov_dtrace, &prov_cpc, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt,
+	&prov_pid, &prov_fbt, &prov_rawtp, &prov_sdt,
 };
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 

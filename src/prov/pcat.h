@@ -99,8 +99,8 @@ void pcat_enabled_free(struct pcat_enabled *e);
 /* For the providers of the builtin catalog: match d against the builtin probes of provider p. */
 int pcat_match_builtin(struct pcat *c, const struct provider *p, const struct probedesc *d,
 		       uint32_t id, int clause);
-/* Whether name is exactly the name of a provider of the builtin catalog (dtrace, profile and
- * the kernel's: syscall, proc, sched, fbt, rawtp, sdt). A description naming one of them
+/* Whether name is exactly the name of a provider of the builtin catalog (dtrace, cpc, profile
+ * and the kernel's: syscall, proc, sched, fbt, rawtp, sdt). A description naming one of them
  * selects that provider's probes, never a USDT provider of the same name: dtrace's USDT
  * providers carry their process's id (proc1234), which such a name cannot match, so no
  * process need be watched (and held at exec) for them. */

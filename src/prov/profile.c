@@ -10,17 +10,15 @@
  * either, so such a description "does not match any probes").
  *
  * A probe's data (dobj_probe.data) is its period in nanoseconds, a uint64_t. Programs are
- * perf-event programs: the context is struct bpf_perf_event_data, whose first member is the
- * interrupted pt_regs, and they run in interrupt context (a scratch area of their own). */
-#include <linux/bpf.h>
+ * perf-event programs (perfev.h, shared with cpc: program type, flags, arg0/arg1). */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "attach.h"
 #include "bprobes.h"
-#include "cg_clause.h"
 #include "pcat.h"
+#include "perfev.h"
 #include "provider.h"
 #include "util.h"
 
@@ -113,9 +111,6 @@ static void provide(struct bprobes *c, const struct probedesc *d)
 	add(c, d->name);
 }
 
-#define PTREGS_IP 128
-#define PTREGS_CS 136
-
 static int profile_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
 			 int nbefore)
 {
@@ -123,37 +118,6 @@ static int profile_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 	if (id == 0)
 		provide(&cat->builtin, d);
 	return pcat_match_builtin(cat, &prov_profile, d, id, clause);
-}
-
-static int profile_prog_type(const struct dobj_probe *p)
-{
-	(void)p;
-	return BPF_PROG_TYPE_PERF_EVENT;
-}
-
-static unsigned profile_flags(const struct dobj_probe *p)
-{
-	(void)p;
-	return PROV_F_INTERRUPT;
-}
-
-/* dtrace's profile probes: arg0 the kernel pc (0 in user mode), arg1 the user pc (0 in kernel
- * mode). The mode is the saved cs selector's privilege level. */
-static void profile_arg(struct cgc *c, int i)
-{
-	if (i > 1) {
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		return;
-	}
-	int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_CTX, PTREGS_CS));
-	cgc_emit(c, bi_alu64_imm(BPF_AND, 1, 3));
-	bpb_jmp_imm(&c->buf, i == 0 ? BPF_JEQ : BPF_JNE, 1, 3, zero);
-	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_CTX, PTREGS_IP));
-	bpb_ja(&c->buf, done);
-	bpb_label_place(&c->buf, zero);
-	cgc_emit(c, bi_mov64_imm(0, 0));
-	bpb_label_place(&c->buf, done);
 }
 
 /* tick-N runs on one CPU. A cpu-clock event samples an idle CPU rarely or never on this
@@ -188,8 +152,8 @@ const struct provider prov_profile = {
 	.name = "profile",
 	.match = profile_match,
 	.populate = profile_populate,
-	.prog_type = profile_prog_type,
-	.flags = profile_flags,
-	.cg_arg = profile_arg,
+	.prog_type = perfev_prog_type,
+	.flags = perfev_flags,
+	.cg_arg = perfev_cg_pc_arg,
 	.attach = profile_attach,
 };

@@ -507,54 +507,58 @@ static int perf_keep_with_prog(struct attach_set *s, int pfd, int prog_fd, const
 	return 0;
 }
 
-static int clock_one(struct attach_set *s, int prog_fd, int cpu, uint64_t period_ns,
-		     char *errbuf, size_t errlen)
+static int sample_one(struct attach_set *s, int prog_fd, int cpu,
+		      const struct attach_sample *ev, char *errbuf, size_t errlen)
 {
 	struct perf_event_attr a;
 
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_CPU_CLOCK;
-	a.sample_period = period_ns; /* cpu-clock counts nanoseconds */
+	a.type = ev->type;
+	a.config = ev->config;
+	a.sample_period = ev->period;
+	a.exclude_user = ev->exclude_user;
+	a.exclude_kernel = ev->exclude_kernel;
 	a.disabled = 1;
 	int pfd = perf_event_open(&a, -1, cpu);
 	if (pfd < 0) {
 		int err = errno;
+		char what[96];
+		snprintf(what, sizeof(what), "sampling every process with %s events", ev->name);
 		if (err == EPERM || err == EACCES)
-			no_permission(errbuf, errlen, "sampling every process with CPU clock events");
+			no_permission(errbuf, errlen, what);
 		else if (err == ENODEV || err == ENXIO)
 			util_seterr(errbuf, errlen, "CPU %d is not online", cpu);
 		else
-			util_seterr(errbuf, errlen, "cannot open a cpu-clock event on CPU %d: %s", cpu,
-				    strerror(err));
+			util_seterr(errbuf, errlen, "cannot open a %s event on CPU %d: %s", ev->name,
+				    cpu, strerror(err));
 		errno = err;
 		return -1;
 	}
-	char what[64];
-	snprintf(what, sizeof(what), "the cpu-clock event on CPU %d", cpu);
+	char what[96];
+	snprintf(what, sizeof(what), "the %s event on CPU %d", ev->name, cpu);
 	if (perf_keep_with_prog(s, pfd, prog_fd, what, errbuf, errlen) < 0)
 		return -1;
 	s->nclock++;
 	return 0;
 }
 
-int attach_cpu_clock(struct attach_set *s, int prog_fd, int cpu, uint64_t period_ns,
-		     char *errbuf, size_t errlen)
+int attach_sample_event(struct attach_set *s, int prog_fd, int cpu,
+			const struct attach_sample *ev, char *errbuf, size_t errlen)
 {
-	if (period_ns == 0) {
+	if (ev->period == 0) {
 		errno = EINVAL;
-		return util_seterr(errbuf, errlen, "a clock period of 0 ns");
+		return util_seterr(errbuf, errlen, "a %s period of 0", ev->name);
 	}
 	if (cpu >= 0)
-		return clock_one(s, prog_fd, cpu, period_ns, errbuf, errlen);
+		return sample_one(s, prog_fd, cpu, ev, errbuf, errlen);
 	int *cpus, ncpus;
 	if (attach_online_cpus(&cpus, &ncpus, errbuf, errlen) < 0)
 		return -1;
 	size_t mark = s->nfds;
 	int mark_clock = s->nclock;
 	for (int i = 0; i < ncpus; i++) {
-		if (clock_one(s, prog_fd, cpus[i], period_ns, errbuf, errlen) < 0) {
+		if (sample_one(s, prog_fd, cpus[i], ev, errbuf, errlen) < 0) {
 			int e = errno;
 			while (s->nfds > mark)
 				close(s->fds[--s->nfds]);
@@ -566,6 +570,15 @@ int attach_cpu_clock(struct attach_set *s, int prog_fd, int cpu, uint64_t period
 	}
 	free(cpus);
 	return 0;
+}
+
+int attach_cpu_clock(struct attach_set *s, int prog_fd, int cpu, uint64_t period_ns,
+		     char *errbuf, size_t errlen)
+{
+	/* cpu-clock counts nanoseconds */
+	const struct attach_sample ev = { .type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_CPU_CLOCK, .period = period_ns, .name = "cpu-clock" };
+	return attach_sample_event(s, prog_fd, cpu, &ev, errbuf, errlen);
 }
 
 int attach_trace_event(struct attach_set *s, int prog_fd, int id, char *errbuf, size_t errlen)

@@ -28,7 +28,7 @@ struct attach_set {
 	size_t nmfds, mcap;
 	int nperf;            /* how many uprobe perf events were opened (fallback path included) */
 	int nmulti;           /* how many uprobe_multi links were created */
-	int nclock;           /* how many cpu-clock events were opened */
+	int nclock;           /* how many sampled perf events (cpu-clock, cpc) were opened */
 };
 
 struct attach_site {
@@ -60,6 +60,23 @@ bool attach_uprobe_multi_supported(void);
 /* Whether uprobe programs may be sleepable (BPF_F_SLEEPABLE, kernel 5.19+), attached either
  * way, so that they can fault the traced process's pages in with bpf_copy_from_user. */
 bool attach_sleepable_uprobe_supported(void);
+
+/* A sampled perf event: every `period` events of kind (type, config) counted on a CPU, in the
+ * modes not excluded, the program runs (perf_event_open's attr fields of the same names).
+ * name is the event as messages call it ("cpu-clock", "page-faults"). */
+struct attach_sample {
+	uint32_t type;
+	uint64_t config;
+	uint64_t period;
+	bool exclude_user, exclude_kernel;
+	const char *name;
+};
+
+/* Event ev sampled on every online CPU when cpu is -1, else on that CPU only, each firing
+ * running the program (one perf event per CPU). 0, or -1 with the message in errbuf (every
+ * event opened by the call closed again). */
+int attach_sample_event(struct attach_set *s, int prog_fd, int cpu,
+			const struct attach_sample *ev, char *errbuf, size_t errlen);
 
 /* A cpu-clock perf event firing every period_ns nanoseconds of each CPU's time, running the
  * program: on every online CPU when cpu is -1 (profile-N), else on that CPU only (tick-N). */

@@ -14,7 +14,7 @@ lp_wait_file "$w/ready" || { echo "not ok - start: test program did not start"; 
 # the USDT lines only: descriptions such as -n start also select kernel probes (proc:::start)
 lp_usdt_only "$w/all" | tail -n +2 >"$w/all.body"
 # the tracer's own and the kernel providers' probes, numbered before any file's
-nbuiltin=$(awk 'NR > 1 && ($2 == "dtrace" || $2 == "profile" || $2 == "syscall" || $2 == "proc" ||
+nbuiltin=$(awk 'NR > 1 && ($2 == "dtrace" || $2 == "cpc" || $2 == "profile" || $2 == "syscall" || $2 == "proc" ||
 	$2 == "sched")' "$w/all" | wc -l)
 
 # The lines of the full listing (ids included) whose "prov func name" satisfy an awk condition.

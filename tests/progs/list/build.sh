@@ -54,21 +54,24 @@ lp_witness_probes() {
 }
 
 # A full listing (no description) starts with the tracer's own probes, ids 1..LP_NBUILTIN:
-# dtrace:::BEGIN, END, ERROR and the profile provider's standing probes, then the kernel
-# providers' (syscall, proc, sched). lp_usdt_only keeps the
-# header and the USDT lines of a listing; lp_builtin_listing prints the lines dtrace's layout
-# gives the builtin probes, to compare with a listing's lines 2..LP_NBUILTIN+1.
-LP_NBUILTIN=18
+# dtrace:::BEGIN, END, ERROR, the cpc provider's standing probes (one per perf event this
+# machine opens: `usdtrace -l -P cpc` lists them), the profile provider's, then the kernel
+# providers' (syscall, proc, sched). lp_usdt_only keeps the header and the USDT lines of a
+# listing; lp_builtin_listing prints the lines dtrace's layout gives the builtin probes, to
+# compare with a listing's lines 2..LP_NBUILTIN+1.
+LP_CPC=$("$USDTRACE" -l -P cpc 2>/dev/null | awk 'NR > 1 && $2 == "cpc" { print "cpc:" $NF }')
+LP_NBUILTIN=$((18 + $(printf '%s' "$LP_CPC" | grep -c .)))
 lp_usdt_only() {
-	awk 'NR == 1 || ($2 != "dtrace" && $2 != "profile" && $2 != "syscall" && $2 != "proc" &&
-		$2 != "sched")' "$1"
+	awk 'NR == 1 || ($2 != "dtrace" && $2 != "cpc" && $2 != "profile" && $2 != "syscall" &&
+		$2 != "proc" && $2 != "sched")' "$1"
 }
 lp_builtin_listing() {
 	_i=0
-	for _n in dtrace:BEGIN dtrace:END dtrace:ERROR profile:profile-97 profile:profile-199 \
-		profile:profile-499 profile:profile-997 profile:profile-1999 profile:profile-4001 \
-		profile:profile-4999 profile:tick-1 profile:tick-10 profile:tick-100 profile:tick-500 \
-		profile:tick-1000 profile:tick-5000 profile:tick-1s profile:tick-10s; do
+	for _n in dtrace:BEGIN dtrace:END dtrace:ERROR $LP_CPC profile:profile-97 \
+		profile:profile-199 profile:profile-499 profile:profile-997 profile:profile-1999 \
+		profile:profile-4001 profile:profile-4999 profile:tick-1 profile:tick-10 \
+		profile:tick-100 profile:tick-500 profile:tick-1000 profile:tick-5000 profile:tick-1s \
+		profile:tick-10s; do
 		_i=$((_i + 1))
 		printf '%5d %10s %17s %33s %s\n' "$_i" "${_n%%:*}" "" "" "${_n#*:}"
 	done

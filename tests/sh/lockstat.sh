@@ -1,0 +1,193 @@
+#!/bin/sh
+# tier: full
+# lockstat.sh — lib/usdtrace/lockstat.d (lscontention_t: which of DTrace's lockstat probes a
+# kernel lock contention is) on the lock:contention_begin/end tracepoints, with contended
+# kernel locks (tests/tools/lockload): a pipe's mutex contended by 4 writer threads
+# (adaptive-spin, adaptive-block at the pipe's own struct mutex, found through the file's
+# pipe_inode_info), and an address space's mmap_lock contended by mprotect() and mincore()
+# (rw-block, writer and reader, at the mm's own rw_semaphore). Counts by flags are checked
+# against bpftrace's tracepoint on the same run.
+. "$(dirname "$0")/lib.sh"
+LOAD="$B/tools/lockload"
+work=$(mktemp -d)
+upid= bpid= lpid=
+cleanup() {
+	for p in $upid $bpid $lpid; do kill "$p" 2>/dev/null; done
+	wait 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT
+if [ "$(id -u)" != 0 ]; then
+	echo "skip - lockstat: needs root"
+	exit 0
+fi
+[ -x "$LOAD" ] || { echo "not ok - lockstat: $LOAD not built"; exit 1; }
+BPFTRACE=$(command -v bpftrace)
+mounted=0
+if [ -n "$BPFTRACE" ] && [ ! -e /sys/kernel/tracing/events ]; then
+	mount -t tracefs nodev /sys/kernel/tracing && mounted=1
+fi
+
+fail=0
+check() {   # check NAME EXPECTED GOT
+	if [ "$2" = "$3" ]; then
+		ok "lockstat: $1"
+	else
+		notok "lockstat: $1" "expected '$2', got '$3'"
+		fail=1
+	fi
+}
+positive() {   # positive NAME GOT
+	if [ -n "$2" ] && [ "$2" -gt 0 ] 2>/dev/null; then
+		ok "lockstat: $1 ($2)"
+	else
+		notok "lockstat: $1" "expected a count above 0, got '$2'"
+		fail=1
+	fi
+}
+val() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print; exit }' "$2"; }
+
+# run_work ARGS...: lockload ARGS started and waiting, usdtrace running $work/prog.d (WPID its
+# pid) and bpftrace counting contention_begin by flags for it, then the work, then both
+# stopped; bpftrace's "@[FLAGS]: N" lines in $work/bt.out
+run_work() {
+	rm -f "$work/go"
+	mkfifo "$work/go"
+	"$LOAD" "$@" <"$work/go" >"$work/load.out" &
+	lpid=$!
+	exec 3>"$work/go"
+	for _ in $(seq 100); do [ -s "$work/load.out" ] && break; sleep 0.1; done
+	wpid=$(head -1 "$work/load.out")
+	sed "s/WPID/$wpid/g" "$work/prog.d" >"$work/prog2.d"
+	timeout 120 "$USDTRACE" -q -s "$work/prog2.d" >"$work/ut.out" 2>"$work/ut.err" &
+	upid=$!
+	for _ in $(seq 200); do grep -q ready "$work/ut.out" && break; sleep 0.1; done
+	: >"$work/bt.out"
+	if [ -n "$BPFTRACE" ]; then
+		"$BPFTRACE" -e "tracepoint:lock:contention_begin /pid == $wpid/ { @[args->flags] = count(); }" \
+			>"$work/bt.out" 2>&1 &
+		bpid=$!
+		for _ in $(seq 200); do grep -q Attaching "$work/bt.out" && break; sleep 0.1; done
+		sleep 0.3
+	fi
+	echo go >&3
+	exec 3>&-
+	wait "$lpid"
+	lpid=
+	sleep 0.3
+	[ -n "$bpid" ] && { kill -INT "$bpid"; wait "$bpid"; bpid=; }
+	kill -INT "$upid"
+	wait "$upid"
+	urc=$?
+	upid=
+}
+# ours "fl FLAGS N" lines against bpftrace's "@[FLAGS]: N"
+bt_flags_check() {
+	[ -n "$BPFTRACE" ] || { ok "lockstat: $1: bpftrace comparison skipped: not installed"; return; }
+	check "$1 (bpftrace, same run)" \
+		"$(awk '/^@\[/ { gsub(/[@\[\]:]/, " "); print $1, $2 }' "$work/bt.out" | sort | tr '\n' ' ')" \
+		"$(awk '$1 == "fl" { print $2, $3 }' "$work/ut.out" | sort | tr '\n' ' ')"
+}
+
+# ---- a pipe's mutex ----
+cat >"$work/prog.d" <<'EOF'
+BEGIN { printf("ready\n"); }
+rawtp:lock::contention_begin
+/pid == WPID/
+{
+	@fl[args[1]] = count();
+	@probe[xlate <lscontention_t *> (args[1])->lsc_probe] = count();
+	self->ts[(uint64_t)args[0]] = timestamp;
+}
+/* the pipe is the workload's descriptor 3 (its read end; both ends share the pipe) */
+rawtp:lock::contention_begin
+/pid == WPID && (args[1] & LCB_F_MUTEX)/
+{
+	@atpipe[(uint64_t)args[0] ==
+	    (uint64_t)&((struct pipe_inode_info *)curthread->files->fdt->fd[3]->private_data)->mutex] =
+	    count();
+}
+rawtp:lock::contention_end
+/pid == WPID && self->ts[(uint64_t)args[0]]/
+{
+	@ends = count();
+	@errs = sum(args[1] != 0);
+	@waited = min(timestamp - self->ts[(uint64_t)args[0]]);
+	self->ts[(uint64_t)args[0]] = 0;
+}
+END
+{
+	printa("fl %d %@d\n", @fl); printa("probe %s %@d\n", @probe);
+	printa("atpipe %d %@d\n", @atpipe); printa("ends %@d\n", @ends); printa("errs %@d\n", @errs);
+	printa("waited %@d\n", @waited);
+}
+EOF
+run_work pipe 4 100000
+o="$work/ut.out"
+check "pipe: usdtrace exit status" 0 "$urc"
+check "pipe: the workload ran" done "$(tail -1 "$work/load.out")"
+positive "pipe: adaptive-spin contentions (mutex, spinning)" "$(awk '$1 == "probe" && $2 == "adaptive-spin" { print $3 }' "$o")"
+spin=$(awk '$1 == "probe" && $2 == "adaptive-spin" { print $3 }' "$o")
+blk=$(awk '$1 == "probe" && $2 == "adaptive-block" { print $3 }' "$o")
+atpipe=$(awk '$1 == "atpipe" && $2 == 1 { print $3 }' "$o")
+positive "pipe: mutex contentions at the pipe's own mutex" "$atpipe"
+# the writers contend for nothing else a mutex guards; a few others (the tracer's, the
+# kernel's) may show
+if [ -n "$atpipe" ] && [ $((atpipe * 10)) -ge $(((${spin:-0} + ${blk:-0}) * 9)) ]; then
+	ok "lockstat: pipe: 90% of the mutex contentions or more are at the pipe's mutex"
+else
+	notok "lockstat: pipe: the pipe's mutex" "$atpipe of $((${spin:-0} + ${blk:-0})) mutex contentions"
+	fail=1
+fi
+positive "pipe: contentions ended" "$(val ends "$o")"
+check "pipe: every wait got the lock (contention_end ret 0)" 0 "$(val errs "$o")"
+bt_flags_check "pipe: contentions by flags"
+
+# ---- an address space's mmap_lock ----
+cat >"$work/prog.d" <<'EOF'
+BEGIN { printf("ready\n"); }
+rawtp:lock::contention_begin
+/pid == WPID/
+{
+	@fl[args[1]] = count();
+}
+rawtp:lock::contention_begin
+/pid == WPID && xlate <lscontention_t *> (args[1])->lsc_rw/
+{
+	@rw[xlate <lscontention_t *> (args[1])->lsc_probe,
+	    xlate <lscontention_t *> (args[1])->lsc_writer,
+	    (uint64_t)args[0] == (uint64_t)&curthread->mm->mmap_lock] = count();
+}
+END
+{
+	printa("fl %d %@d\n", @fl); printa("rw %s %d %d %@d\n", @rw);
+}
+EOF
+run_work mmap 300
+o="$work/ut.out"
+check "mmap: usdtrace exit status" 0 "$urc"
+check "mmap: the workload ran" done "$(tail -1 "$work/load.out")"
+check "mmap: reader/writer contentions are rw-block at the mm's mmap_lock, writer and reader" \
+	"rw-block 0 1 rw-block 1 1" \
+	"$(awk '$1 == "rw" { print $2, $3, $4 }' "$o" | sort | tr '\n' ' ' | sed 's/ $//')"
+positive "mmap: writer waits (mprotect)" "$(awk '$1 == "rw" && $3 == 0 { print $5 }' "$o")"
+positive "mmap: reader waits (mincore)" "$(awk '$1 == "rw" && $3 == 1 { print $5 }' "$o")"
+bt_flags_check "mmap: contentions by flags"
+
+# ---- the translator on every flag combination the kernel uses ----
+"$USDTRACE" -q -n 'BEGIN {
+	printf("%s|%s|%s|%s|%s|%s|%s|%s\n",
+	    xlate <lscontention_t *> ((unsigned int)0x21)->lsc_probe,
+	    xlate <lscontention_t *> ((unsigned int)0x20)->lsc_probe,
+	    xlate <lscontention_t *> ((unsigned int)0x01)->lsc_probe,
+	    xlate <lscontention_t *> ((unsigned int)0x03)->lsc_probe,
+	    xlate <lscontention_t *> ((unsigned int)0x05)->lsc_probe,
+	    xlate <lscontention_t *> ((unsigned int)0x02)->lsc_probe,
+	    xlate <lscontention_t *> ((unsigned int)0x08)->lsc_probe,
+	    xlate <lscontention_t *> ((unsigned int)0x14)->lsc_probe);
+	exit(0); }' >"$work/tr.out" 2>&1
+check "lscontention_t over the kernel's flag sets" \
+	"adaptive-spin|adaptive-block|spin-spin|rw-spin|rw-spin|rw-block||" "$(head -1 "$work/tr.out")"
+
+[ $mounted -eq 1 ] && umount /sys/kernel/tracing
+exit $fail
