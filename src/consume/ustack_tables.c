@@ -1,6 +1,8 @@
 /* ustack_tables.c — the walk's BPF maps filled from the processes' unwind tables
  * (ustack_tables.h). */
 #include <bpf/bpf.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +30,7 @@ void ustack_tables_free(struct ustack_tables *t)
 {
 	if (t->procs_fd >= 0)
 		cfi_db_free(&t->db);
+	free(t->pids);
 	memset(t, 0, sizeof *t);
 	t->rows_fd = t->procs_fd = t->want_fd = t->pages_fd = -1;
 }
@@ -66,7 +69,15 @@ void ustack_tables_pid(struct ustack_tables *t, pid_t pid)
 		       t->db.npages);
 		t->pages_uploaded = t->db.npages;
 		uint32_t key = (uint32_t)pid;
-		bpf_map_update_elem(t->procs_fd, &key, p, BPF_ANY);
+		if (bpf_map_update_elem(t->procs_fd, &key, p, BPF_ANY) == 0) {
+			size_t i = 0;
+			while (i < t->npids && t->pids[i] != pid)
+				i++;
+			if (i == t->npids) {
+				xgrow(&t->pids, sizeof(*t->pids), &t->pidcap, t->npids + 1);
+				t->pids[t->npids++] = pid;
+			}
+		}
 	}
 	if (t->db.warn[0]) {
 		util_warn("%s", t->db.warn);
@@ -82,11 +93,32 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The entries of processes that are gone (a zombie still counts as there: its pid is not
+ * free for reuse yet) leave ustack_procs. */
+static void prune(struct ustack_tables *t)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < t->npids; i++) {
+		if (kill(t->pids[i], 0) != 0 && errno == ESRCH) {
+			uint32_t key = (uint32_t)t->pids[i];
+			bpf_map_delete_elem(t->procs_fd, &key);
+			bpf_map_delete_elem(t->want_fd, &key);
+			continue;
+		}
+		t->pids[k++] = t->pids[i];
+	}
+	t->npids = k;
+}
+
 void ustack_tables_poll(struct ustack_tables *t)
 {
 	if (t->want_fd < 0 || now_ms() - t->polled_ms < 100)
 		return;
 	t->polled_ms = now_ms();
+	if (t->polled_ms - t->pruned_ms >= 1000) {
+		t->pruned_ms = t->polled_ms;
+		prune(t);
+	}
 	uint32_t key, next;
 	uint32_t pids[64];
 	int n = 0;

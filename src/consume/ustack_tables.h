@@ -10,7 +10,9 @@
  *    skipped silently; warnings (an object without a table, the tables full) are printed once
  *    each on stderr.
  *  - ustack_tables_poll (at most every 100 ms) takes the pids the walk put in ustack_want,
- *    builds them and removes them from it.
+ *    builds them and removes them from it; every second it removes the entries of processes
+ *    that have exited (the walk runs only in live processes: nothing else reads them), so
+ *    the CFI_PROCS_MAX entries serve however many processes come and go.
  *  - Memory: rows are at most CFI_ROWS_MAX (16 bytes each), processes CFI_PROCS_MAX. */
 #ifndef USDTRACE_USTACK_TABLES_H
 #define USDTRACE_USTACK_TABLES_H
@@ -26,6 +28,9 @@ struct ustack_tables {
 	size_t uploaded;                  /* rows [0, uploaded) are in the map */
 	size_t pages_uploaded;            /* likewise for the page index */
 	int64_t polled_ms;
+	pid_t *pids;                      /* the processes with an entry in ustack_procs */
+	size_t npids, pidcap;
+	int64_t pruned_ms;
 };
 
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o);

@@ -779,10 +779,15 @@ static int on_record(void *ctx, const void *data, size_t size)
 	} else if (kind == DOBJ_REC_RESCAN && size >= sizeof(struct dobj_rec_rescan)) {
 		struct dobj_rec_rescan rs;
 		memcpy(&rs, rec, sizeof(rs));
+		bool traced = false;
 		for (int i = 0; i < r->nruns; i++)
 			if (r->runs[i]->rescan)
-				r->runs[i]->rescan(&r->prov, r->run_state[i], (pid_t)rs.pid);
-		trace_usym_rescan(&r->usym, (pid_t)rs.pid);
+				traced |= r->runs[i]->rescan(&r->prov, r->run_state[i], (pid_t)rs.pid);
+		/* only processes our probes can fire in: a system-wide description's watcher
+		 * reports every process the machine starts (compilers, shells), whose unwind
+		 * tables and symbols nothing would use */
+		if (traced)
+			trace_usym_rescan(&r->usym, (pid_t)rs.pid);
 		if (rs.stopped == DOBJ_RESCAN_SIGSTOP)
 			kill((pid_t)rs.pid, SIGCONT);
 		else if (rs.stopped == DOBJ_RESCAN_PTRACE)
@@ -1241,6 +1246,8 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec - last_drops.tv_sec >= 1) {
 			report_drops(&r);
+			/* truncated stack keys of processes that exited: see trace_aggs_retire */
+			trace_aggs_retire(&r.aggs, trace_usym_gone, &r.usym);
 			last_drops = now;
 		}
 	}

@@ -369,12 +369,13 @@ int uprobe_run_attach(struct uprobe_engine *ur, struct dobj *o, struct uprov *up
 	return enable_new(ur, true);
 }
 
-void uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid)
+bool uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid)
 {
 	if (!ur->up || ur->nclasses == 0)
-		return;
-	uprov_rescan(ur->up, pid);
+		return false;
+	bool traced = uprov_rescan(ur->up, pid);
 	enable_new(ur, false);
+	return traced;
 }
 
 /* How far up the parent chain the watcher looks for the -c child. */
@@ -695,11 +696,10 @@ static int engine_start(struct prov_run *r, void **state)
 	return rc;
 }
 
-static void engine_rescan(struct prov_run *r, void *state, pid_t pid)
+static bool engine_rescan(struct prov_run *r, void *state, pid_t pid)
 {
 	(void)r;
-	if (state)
-		uprobe_run_rescan(state, pid);
+	return state && uprobe_run_rescan(state, pid);
 }
 
 static void engine_stop(struct prov_run *r, void *state)

@@ -67,6 +67,7 @@ int uprobe_run_attach(struct uprobe_engine *ur, struct dobj *o, struct uprov *up
 		      const struct usdt_class *classes, int nclasses, struct attach_set *set,
 		      struct epid_tab *epids);
 int uprobe_run_watch(struct uprobe_engine *ur, pid_t stop_pid, pid_t tracer);
-void uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid);
+/* Returns whether pid maps a file with a probe enabled for it. */
+bool uprobe_run_rescan(struct uprobe_engine *ur, pid_t pid);
 void uprobe_run_free(struct uprobe_engine *ur);
 #endif

@@ -337,11 +337,33 @@ void uprov_match_new(struct uprov *u, const struct uprov_desc *k2, pid_t pid,
 	}
 }
 
-void uprov_rescan(struct uprov *u, pid_t pid)
+/* Whether process m maps a file with a probe enabled for it (a clause enables it, and it names
+ * m's pid or no process). */
+static bool maps_enabled(const struct uprov *u, const struct proc_maps *m)
+{
+	if (m->nobjs == 0)
+		return false;
+	bool *mapped = xcalloc((size_t)u->nfiles + 1, sizeof(*mapped));
+	for (int k = 0; k < m->nobjs; k++) {
+		int fi = find_file(u, m->objs[k].dev, m->objs[k].ino);
+		if (fi >= 0)
+			mapped[fi] = true;
+	}
+	bool any = false;
+	for (int i = 0; i < u->nprobes && !any; i++) {
+		const struct uprov_probe *p = &u->probes[i];
+		any = p->nclauses > 0 && p->file >= 0 && p->file < u->nfiles && mapped[p->file] &&
+		      (p->pid == 0 || p->pid == m->pid);
+	}
+	free(mapped);
+	return any;
+}
+
+bool uprov_rescan(struct uprov *u, pid_t pid)
 {
 	struct proc_maps *m;
 	if (pid <= 0 || proc_maps_read(pid, &m, NULL, 0) != 0)
-		return;
+		return false;
 	/* which objects were seen before: descriptions naming no process look only at new ones */
 	bool *known = xcalloc((size_t)m->nobjs + 1, sizeof(*known));
 	for (int k = 0; k < m->nobjs; k++) {
@@ -351,7 +373,9 @@ void uprov_rescan(struct uprov *u, pid_t pid)
 	for (int i = 0; i < u->ndescs; i++)
 		u->descs[i].provider->match_new(u, &u->descs[i], pid, m, known);
 	free(known);
+	bool traced = maps_enabled(u, m);
 	proc_maps_free(m);
+	return traced;
 }
 
 /* Register the block of file fi in process pid; false when it was known already. */

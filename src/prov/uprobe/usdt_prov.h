@@ -134,8 +134,9 @@ void uprov_probe_add_clause(struct uprov_probe *p, int clause);
 /* Process pid mapped new objects (it started, or loaded a library): match the descriptions
  * seen so far against them, appending the new probes (ids from next_id): for descriptions
  * naming pid, probes of pid; for descriptions naming no process, probes of files not seen
- * before, for every process. A pid that is gone adds nothing. */
-void uprov_rescan(struct uprov *u, pid_t pid);
+ * before, for every process. A pid that is gone adds nothing. Returns whether pid now maps a
+ * file with a probe enabled for it (false: none of our probes can fire in it). */
+bool uprov_rescan(struct uprov *u, pid_t pid);
 
 /* Whether some description names no process (so new processes may matter). */
 bool uprov_has_global(const struct uprov *u);
