@@ -1,17 +1,16 @@
 #!/bin/sh
 # tier: full
-# ustack_procs.sh — stacks of many short-lived processes (issue 27): the tracer's memory is
-# bounded by the processes that matter, not by every process that came and went, and the
-# unwind tables serve more processes than the walk's map holds at once (CFI_PROCS_MAX, 1024):
+# ustack_procs.sh — stacks of many short-lived processes (issue 27): the unwind tables are
+# built for the processes that matter, not for every process the machine starts, and serve
+# more processes than the walk's map holds at once (CFI_PROCS_MAX, 1024):
 # an exited process's table and symbols are dropped once nothing will print its addresses.
 # tests/progs/ustack/forkexec.c (built -O2 without frame pointers), run with -c, forks and
 # execs 300 children one after the other (each held at its start until its probes, unwind
 # table and symbols are in place), each firing procs:fire from main -> outer -> inner; usdtrace
 # traces procs*::: system-wide with @[ustack()] = count(), printed and truncated every second.
-#   rss      the tracer's anonymous RSS after child 300 is within 1 MB of it after child 100
-#            (before: about 2 KB more per process — its unwind table, symbol capture, key and
-#            baseline kept for the whole run — plus the tables and symbols of every process
-#            the machine started meanwhile, traced or not)
+# The tracer's anonymous RSS is sampled after child 100 and child 300 and printed as a note
+# (not asserted: on the shared machine it moved by 0 to 2 MB run to run, the code before
+# passing such a bound too; bench/soak.sh's RSS series is the measure, docs/hardening.md).
 #   stacks   the children's stacks are printed (see below for the 1% missing) and each
 #            reaches _start through outer and inner (before: the walk's table map, 1024
 #            processes, filled up with the processes the machine started meanwhile, traced
@@ -59,11 +58,7 @@ if [ "$done_n" != $N ] || [ $rc -ne 0 ] || [ -z "$r1" ] || [ -z "$r2" ]; then
 	notok ustack_procs "run failed: ${done_n:-0} children, usdtrace $rc: $(head -c 300 "$W/err")"
 	exit 0
 fi
-if [ $((r2 - r1)) -le 1024 ]; then
-	ok "ustack_procs rss"
-else
-	notok "ustack_procs rss" "anonymous RSS ${r1} kB after 100 processes, ${r2} kB after $N: grew $((r2 - r1)) kB"
-fi
+echo "# anonymous RSS ${r1} kB after 100 processes, ${r2} kB after $N"
 # a stack: its frames on consecutive lines, then its count alone on a line; "pid N" lines: the
 # processes whose firing was recorded
 awk '/^pid [0-9]+$/ { p++; next }
