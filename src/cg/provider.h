@@ -130,7 +130,9 @@ struct prov_run_ops {
 	 * (stop frees it whether start succeeded or not; stop gets NULL when start never ran,
 	 * setup having failed first). 0, or -1 with a message printed. */
 	int (*start)(struct prov_run *r, void **state);
-	/* A DOBJ_REC_RESCAN record: process pid mapped new objects; enable their probes. */
+	/* A DOBJ_REC_RESCAN record: process pid mapped new objects; enable their probes. Returns
+	 * whether a probe of the family can fire in pid now (the tracer then prepares its user
+	 * stacks and symbols; a watcher reports every process the machine starts). */
 	void (*rescan)(struct prov_run *r, void *state, pid_t pid);
 	void (*stop)(struct prov_run *r, void *state);
 };

@@ -293,6 +293,80 @@ static void do_clear(struct trace_aggs *t, size_t i)
 	agg_clear(a);
 }
 
+/* Whether aggregation i's keys can be retired: additive, with user stack or address keys, and
+ * none merged by symbol (usym/umod: a map key is not its snapshot key). */
+static bool retirable(const struct agg_desc *d)
+{
+	bool any = false;
+	for (size_t k = 0; k < d->nkeys; k++) {
+		if (d->keys[k].kind == AGG_KEY_USYM || d->keys[k].kind == AGG_KEY_UMOD)
+			return false;
+		any |= d->keys[k].kind == AGG_KEY_STACK || d->keys[k].kind == AGG_KEY_UADDR;
+	}
+	return any && additive(d);
+}
+
+/* Whether every user stack/address member of key names a gone process. */
+static bool key_gone(const struct agg_desc *d, const unsigned char *key,
+		     bool (*gone)(void *arg, int64_t pid), void *arg)
+{
+	size_t off = 0;
+	for (size_t k = 0; k < d->nkeys; k++) {
+		if (d->keys[k].kind == AGG_KEY_STACK || d->keys[k].kind == AGG_KEY_UADDR) {
+			int64_t pid;
+			memcpy(&pid, key + off, 8);
+			if (!gone(arg, pid))
+				return false;
+		}
+		off += d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
+	}
+	return true;
+}
+
+void trace_aggs_retire(struct trace_aggs *t, bool (*gone)(void *arg, int64_t pid), void *arg)
+{
+	for (size_t i = 0; t->o && i < t->o->naggs; i++) {
+		const struct agg_desc *d = t->o->aggs[i].desc;
+		struct agg_data *b = &t->base[i];
+		if (!retirable(d) || b->n == 0 || t->o->aggs[i].map < 0)
+			continue;
+		const struct dobj_map *m = &t->o->maps[t->o->aggs[i].map];
+		size_t mw = map_words(t, i);
+		unsigned char *mkey = xcalloc(1, m->key_size);
+		int64_t *mvals = xcalloc(t->ncpus * mw, 8), *vals = xcalloc(t->ncpus * d->nwords, 8);
+		struct agg_data nb;
+		agg_data_init(&nb, d);
+		for (size_t k = 0; k < b->n; k++) {
+			const struct agg_entry *e = &b->ent[k];
+			bool drop = false;
+			if (key_gone(d, e->key, gone, arg) && !agg_data_find(&t->kept[i], e->key)) {
+				dobj_agg_map_key(t->o, i, e->key, mkey);
+				if (bpf_map_lookup_elem(m->fd, mkey, mvals) != 0) {
+					drop = errno == ENOENT;
+				} else {
+					struct agg_data one;
+					agg_data_init(&one, d);
+					for (size_t cpu = 0; cpu < t->ncpus; cpu++)
+						memcpy(vals + cpu * d->nwords, mvals + cpu * mw, d->nwords * 8);
+					agg_data_add(&one, e->key, vals, t->ncpus);
+					drop = one.n == 1 && memcmp(one.ent[0].val, e->val,
+								    d->nwords * 8) == 0;
+					agg_data_free(&one);
+					if (drop)
+						bpf_map_delete_elem(m->fd, mkey);
+				}
+			}
+			if (!drop)
+				agg_data_add(&nb, e->key, e->val, 1);
+		}
+		agg_data_free(b);
+		*b = nb;
+		free(mkey);
+		free(mvals);
+		free(vals);
+	}
+}
+
 static int check_aggs(const struct trace_aggs *t, const struct dobj_action *act, char *errbuf,
 		      size_t errlen)
 {

@@ -54,6 +54,14 @@ void trace_aggs_next_record(struct trace_aggs *t);
  * (has_n false: trunc keeps nothing). */
 int trace_aggs_action(struct trace_aggs *t, const struct dobj_action *a, bool has_n, int64_t n,
 		      char *errbuf, size_t errlen);
+/* Truncated keys that can no longer change leave the map and their baselines: those of
+ * additive aggregations whose user stack and address keys (ustack(), uaddr(); not usym()/
+ * umod(), merged per function) all name processes gone(arg, pid) says have exited, not
+ * kept by clear(), and whose map value is still their baseline (nothing since trunc). Such
+ * a key prints nothing, and an update after its removal (the pid reused) starts it afresh:
+ * what prints is the same, but a run whose processes come and go no longer keeps every key
+ * (and baseline) it ever made. */
+void trace_aggs_retire(struct trace_aggs *t, bool (*gone)(void *arg, int64_t pid), void *arg);
 /* printa: the snapshots of the action's aggregations (act->naggs of them, in *snaps, which
  * the caller frees), each read once per record, marked printed. */
 int trace_aggs_printa(struct trace_aggs *t, const struct dobj_action *act,

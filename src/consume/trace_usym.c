@@ -1,5 +1,7 @@
 /* trace_usym.c — the tracer's user symbols (trace_usym.h). */
 #include <bpf/bpf.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -89,35 +91,51 @@ void trace_usym_free(struct trace_usym *t, struct dobj *o)
 	for (size_t i = 0; i < o->naggs; i++)
 		o->aggs[i].desc->usym = NULL;
 	usym_db_free(t->db);
-	free(t->seen);
+	free(t->seen.v);
+	free(t->refs);
+	free(t->gone);
 	memset(t, 0, sizeof(*t));
 }
 
-/* Whether a key with this hash was seen before; remembers it. */
-static bool seen_before(struct trace_usym *t, uint64_t h)
+/* Whether h is in set s. */
+static bool hset_has(const struct trace_usym_hset *s, uint64_t h)
 {
 	h |= 1;   /* 0 marks an empty slot */
-	if (2 * (t->nseen + 1) > t->seen_cap) {
-		size_t cap = t->seen_cap ? t->seen_cap * 2 : 1024;
+	if (!s->cap)
+		return false;
+	for (size_t k = h & (s->cap - 1);; k = (k + 1) & (s->cap - 1)) {
+		if (s->v[k] == h)
+			return true;
+		if (!s->v[k])
+			return false;
+	}
+}
+
+/* h into set s (if absent). */
+static void hset_add(struct trace_usym_hset *s, uint64_t h)
+{
+	h |= 1;
+	if (2 * (s->n + 1) > s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 1024;
 		uint64_t *n = xcalloc(cap, sizeof(*n));
-		for (size_t i = 0; i < t->seen_cap; i++)
-			if (t->seen[i])
-				for (size_t k = t->seen[i] & (cap - 1);; k = (k + 1) & (cap - 1))
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->v[i])
+				for (size_t k = s->v[i] & (cap - 1);; k = (k + 1) & (cap - 1))
 					if (!n[k]) {
-						n[k] = t->seen[i];
+						n[k] = s->v[i];
 						break;
 					}
-		free(t->seen);
-		t->seen = n;
-		t->seen_cap = cap;
+		free(s->v);
+		s->v = n;
+		s->cap = cap;
 	}
-	for (size_t k = h & (t->seen_cap - 1);; k = (k + 1) & (t->seen_cap - 1)) {
-		if (t->seen[k] == h)
-			return true;
-		if (!t->seen[k]) {
-			t->seen[k] = h;
-			t->nseen++;
-			return false;
+	for (size_t k = h & (s->cap - 1);; k = (k + 1) & (s->cap - 1)) {
+		if (s->v[k] == h)
+			return;
+		if (!s->v[k]) {
+			s->v[k] = h;
+			s->n++;
+			return;
 		}
 	}
 }
@@ -165,12 +183,51 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static int cmp_pid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Drop the captures of processes gone for TRACE_USYM_GRACE_MS that no aggregation key names
+ * (t->refs, from the poll just made). */
+static void prune(struct trace_usym *t)
+{
+	qsort(t->refs, t->nrefs, sizeof(*t->refs), cmp_pid);
+	pid_t *pids;
+	size_t n = usym_pids(t->db, &pids);
+	for (size_t i = 0; i < n; i++) {
+		pid_t pid = pids[i];
+		bool needed = pid <= 0 || pid == t->target.pid ||
+			      bsearch(&pid, t->refs, t->nrefs, sizeof(*t->refs), cmp_pid) ||
+			      kill(pid, 0) == 0 || errno != ESRCH;
+		size_t g = 0;
+		while (g < t->ngone && t->gone[g].pid != pid)
+			g++;
+		if (needed) {
+			if (g < t->ngone)   /* alive again (a pid reused), or named by a key */
+				t->gone[g] = t->gone[--t->ngone];
+			continue;
+		}
+		if (g == t->ngone) {
+			xgrow(&t->gone, sizeof(*t->gone), &t->gonecap, t->ngone + 1);
+			t->gone[t->ngone++] = (struct trace_usym_gone){ pid, t->polled_ms };
+		} else if (t->polled_ms - t->gone[g].ms >= TRACE_USYM_GRACE_MS) {
+			usym_forget(t->db, pid);
+			t->gone[g] = t->gone[--t->ngone];
+		}
+	}
+	free(pids);
+}
+
 void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 {
 	ustack_tables_poll(&t->tabs);
 	if (!t->used || now_ms() - t->polled_ms < 250)
 		return;
 	t->polled_ms = now_ms();
+	struct trace_usym_hset now = { NULL, 0, 0 };
+	t->nrefs = 0;
 	for (size_t i = 0; i < o->naggs; i++) {
 		const struct agg_desc *d = o->aggs[i].desc;
 		int fd = o->aggs[i].map >= 0 ? o->maps[o->aggs[i].map].fd : -1;
@@ -191,18 +248,38 @@ void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 			size_t off = 0, len = 0;
 			for (size_t k = 0; k < d->nkeys; k++)
 				len += d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
-			if (seen_before(t, key_hash(i, key, len)))
-				continue;
+			uint64_t h = key_hash(i, key, len);
+			bool old = hset_has(&t->seen, h);
+			hset_add(&now, h);
 			for (size_t k = 0; k < d->nkeys; k++) {
 				size_t size = d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
-				if (is_ukey(d->keys[k].kind))
-					key_lookup(t, key + off, size);
+				if (is_ukey(d->keys[k].kind)) {
+					uint64_t pid;
+					memcpy(&pid, key + off, 8);
+					xgrow(&t->refs, sizeof(*t->refs), &t->refcap, t->nrefs + 1);
+					t->refs[t->nrefs++] = (pid_t)pid;
+					if (!old)
+						key_lookup(t, key + off, size);
+				}
 				off += size;
 			}
 		}
 		free(mkey);
 		free(next);
 	}
+	free(t->seen.v);
+	t->seen = now;
+	if (t->polled_ms - t->pruned_ms >= 1000) {
+		t->pruned_ms = t->polled_ms;
+		prune(t);
+	}
+}
+
+bool trace_usym_gone(void *arg, int64_t pid)
+{
+	const struct trace_usym *t = arg;
+	return t->used && pid > 0 && pid <= INT32_MAX && kill((pid_t)pid, 0) != 0 &&
+	       errno == ESRCH;
 }
 
 bool trace_usym_sym(void *arg, int64_t pid, uint64_t addr, struct dfmt_sym *out)

@@ -13,6 +13,11 @@
  *    a miss re-reads the maps of the process, exec'd or with a library loaded since), so a
  *    process that lived a quarter of a second or more symbolizes at END even though it is
  *    gone.
+ *  - Bounded by the processes that matter, not by all that came and went: every second, the
+ *    capture of a process that is gone is dropped once no key of an aggregation names it
+ *    and it has been gone for TRACE_USYM_GRACE_MS (records still in the ring buffer or in a
+ *    speculation; dtrace itself prints a gone process's frames as bare addresses). The
+ *    table of keys already looked up holds only the keys present at the last poll.
  *  - Records' stacks and symbols are symbolized through trace_usym_sym when they are decoded
  *    (drec.h); the sinks print them. %A in printf uses $target's process (dtrace needs -c/-p
  *    for %A of a plain integer). */
@@ -35,13 +40,24 @@ struct trace_usym {
 	struct agg_usym agg;      /* hooked into every aggregation's descriptor */
 	struct usym_bind target;  /* %A: $target's process */
 	int64_t polled_ms;
-	uint64_t *seen;           /* hashes of the aggregation keys whose addresses were looked
-	                           * up (open addressing, 0: empty), nseen of cap */
-	size_t nseen, seen_cap;
+	struct trace_usym_hset {  /* hashes of aggregation keys (open addressing, 0: empty) */
+		uint64_t *v;
+		size_t n, cap;
+	} seen;                   /* the keys present at the last poll, their addresses looked up */
+	pid_t *refs;              /* the pids in those keys (unsorted, repeated) */
+	size_t nrefs, refcap;
+	struct trace_usym_gone {  /* captured processes found gone, since when */
+		pid_t pid;
+		int64_t ms;
+	} *gone;
+	size_t ngone, gonecap;
+	int64_t pruned_ms;
 	/* the CFI walk's tables (ustack_tables.h): built for the same pids at the same moments
 	 * (targets, rescans) and for the pids the walk asks for (trace_usym_poll) */
 	struct ustack_tables tabs;
 };
+
+#define TRACE_USYM_GRACE_MS 10000
 
 /* Set up for program o (stackindent from the options; target 0: none); captures the
  * targets. */
@@ -56,6 +72,9 @@ void trace_usym_rescan(struct trace_usym *t, pid_t pid);
  * symbolizes at END after the process is gone; build the unwind tables the stack walk asked
  * for (at most every 100 ms). */
 void trace_usym_poll(struct trace_usym *t, const struct dobj *o);
+/* Whether process pid has exited (t is the struct trace_usym; false for the kernel's pid, for
+ * pids the tracer cannot tell about, and when the program uses no user symbols). */
+bool trace_usym_gone(void *t, int64_t pid);
 /* What addr is in pid (t is the struct trace_usym; false: nothing known, or the program uses
  * no user symbols): the symbolizer of decoded stacks and symbols (drec.h). */
 bool trace_usym_sym(void *t, int64_t pid, uint64_t addr, struct dfmt_sym *out);

@@ -73,7 +73,8 @@ static void remember(struct ustack_tables *t, pid_t pid)
 	t->known[t->nknown++] = pid;
 }
 
-/* The entries of processes that have exited, out of ustack_procs; how many. */
+/* The entries of processes that have exited (a zombie still counts as there: its pid is not
+ * free for reuse yet), out of ustack_procs and ustack_want; how many. */
 static size_t sweep_gone(struct ustack_tables *t)
 {
 	size_t k = 0, gone = 0;
@@ -82,6 +83,7 @@ static size_t sweep_gone(struct ustack_tables *t)
 		if (kill(pid, 0) != 0 && errno == ESRCH) {
 			uint32_t key = (uint32_t)pid;
 			bpf_map_delete_elem(t->procs_fd, &key);
+			bpf_map_delete_elem(t->want_fd, &key);
 			gone++;
 		} else {
 			t->known[k++] = pid;
@@ -149,6 +151,10 @@ void ustack_tables_poll(struct ustack_tables *t)
 	if (t->want_fd < 0 || now_ms() - t->polled_ms < USTACK_TABLES_POLL_MS)
 		return;
 	t->polled_ms = now_ms();
+	if (t->polled_ms - t->pruned_ms >= 1000) {
+		t->pruned_ms = t->polled_ms;
+		sweep_gone(t);
+	}
 	uint32_t key, next;
 	uint32_t pids[64];
 	int n = 0;

@@ -16,7 +16,9 @@
  *  - ustack_procs full (CFI_PROCS_MAX processes): the entries of processes that have exited
  *    are removed and the update tried again; when still full, the process has no entry (frame
  *    pointers; the walk keeps asking, each ask rebuilt from the cached objects) and a warning
- *    is printed, once.
+ *    is printed, once. Every second, too, the poll removes the entries of processes that have
+ *    exited (the walk runs only in live processes: nothing else reads them), so the
+ *    CFI_PROCS_MAX entries serve however many processes come and go.
  *  - Memory: rows are at most CFI_ROWS_MAX (16 bytes each), processes CFI_PROCS_MAX. */
 #ifndef USDTRACE_USTACK_TABLES_H
 #define USDTRACE_USTACK_TABLES_H
@@ -40,6 +42,7 @@ struct ustack_tables {
 	pid_t *known;                     /* pids with an entry in ustack_procs */
 	size_t nknown, knowncap;
 	bool full_warned;
+	int64_t pruned_ms;                /* when exited processes' entries were last removed */
 };
 
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o);

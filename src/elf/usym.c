@@ -377,6 +377,24 @@ int usym_capture(struct usym_db *db, pid_t pid, bool refresh)
 	return pr->ok ? 0 : -1;
 }
 
+size_t usym_pids(const struct usym_db *db, pid_t **out)
+{
+	*out = xcalloc(db->nprocs + 1, sizeof(**out));
+	for (size_t i = 0; i < db->nprocs; i++)
+		(*out)[i] = db->procs[i].pid;
+	return db->nprocs;
+}
+
+void usym_forget(struct usym_db *db, pid_t pid)
+{
+	struct usym_proc *pr = proc_find(db, pid);
+	if (!pr)
+		return;
+	free(pr->maps);
+	*pr = db->procs[--db->nprocs];
+	db->last = 0;
+}
+
 static const struct usym_map *map_at(const struct usym_proc *pr, uint64_t addr)
 {
 	for (size_t i = 0; i < pr->nmaps; i++)

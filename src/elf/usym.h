@@ -50,6 +50,13 @@ struct usym_res {
 	uint64_t mod_base;    /* run-time address of the module's lowest mapping */
 };
 
+/* The pids captured, into a malloc'd array (*out; the caller frees it); returns how many. */
+size_t usym_pids(const struct usym_db *db, pid_t **out);
+/* Forget pid's capture (its mappings; the files' symbols stay, shared by every process):
+ * for a process that is gone and whose addresses nothing will print any more. A later lookup
+ * of pid captures it afresh. */
+void usym_forget(struct usym_db *db, pid_t pid);
+
 /* What addr is in pid (captured on first use). Strings live as long as the db. */
 bool usym_lookup(struct usym_db *db, pid_t pid, uint64_t addr, struct usym_res *out);
 

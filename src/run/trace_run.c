@@ -1269,6 +1269,8 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec - last_drops.tv_sec >= 1) {
 			report_drops(&r);
+			/* truncated stack keys of processes that exited: see trace_aggs_retire */
+			trace_aggs_retire(&r.aggs, trace_usym_gone, &r.usym);
 			last_drops = now;
 		}
 	}

@@ -337,6 +337,28 @@ void uprov_match_new(struct uprov *u, const struct uprov_desc *k2, pid_t pid,
 	}
 }
 
+/* Whether process m maps a file with a probe enabled for it (a clause enables it, and it names
+ * m's pid or no process). */
+static bool maps_enabled(const struct uprov *u, const struct proc_maps *m)
+{
+	if (m->nobjs == 0)
+		return false;
+	bool *mapped = xcalloc((size_t)u->nfiles + 1, sizeof(*mapped));
+	for (int k = 0; k < m->nobjs; k++) {
+		int fi = find_file(u, m->objs[k].dev, m->objs[k].ino);
+		if (fi >= 0)
+			mapped[fi] = true;
+	}
+	bool any = false;
+	for (int i = 0; i < u->nprobes && !any; i++) {
+		const struct uprov_probe *p = &u->probes[i];
+		any = p->nclauses > 0 && p->file >= 0 && p->file < u->nfiles && mapped[p->file] &&
+		      (p->pid == 0 || p->pid == m->pid);
+	}
+	free(mapped);
+	return any;
+}
+
 bool uprov_rescan(struct uprov *u, pid_t pid)
 {
 	struct proc_maps *m;
@@ -351,20 +373,7 @@ bool uprov_rescan(struct uprov *u, pid_t pid)
 	for (int i = 0; i < u->ndescs; i++)
 		u->descs[i].provider->match_new(u, &u->descs[i], pid, m, known);
 	free(known);
-	/* Does any probe fire in pid: one of pid's own, or an every-process one on a file it maps */
-	bool *mapped = xcalloc((size_t)u->nfiles + 1, sizeof(*mapped));
-	for (int k = 0; k < m->nobjs; k++) {
-		int fi = find_file(u, m->objs[k].dev, m->objs[k].ino);
-		if (fi >= 0)
-			mapped[fi] = true;
-	}
-	bool fires = false;
-	for (int i = 0; i < u->nprobes && !fires; i++) {
-		const struct uprov_probe *p = &u->probes[i];
-		fires = (p->pid == pid || p->pid == 0) && p->file >= 0 && p->file < u->nfiles &&
-			mapped[p->file];
-	}
-	free(mapped);
+	bool fires = maps_enabled(u, m);
 	proc_maps_free(m);
 	return fires;
 }
