@@ -359,6 +359,7 @@ static const struct source *program_source(const struct tc *t)
 static int match_probes(struct tc *t)
 {
 	pcat_init(&t->cat, t->nclauses);
+	t->cat.up.stash_dir = stash_dir_of(t->o);
 	t->cat.zdefs = t->d.zdefs;
 	int c = 0;
 	for (const struct dnode *it = t->g->items; it; it = it->next) {

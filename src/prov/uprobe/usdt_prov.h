@@ -97,12 +97,19 @@ struct uprov {
 	size_t index_cap;
 	uint32_t next_id;
 	bool scanned;                /* every process's objects are in files[] */
+	const char *stash_dir;       /* -x stash: usdtraced's stash to read instead of scanning
+	                              * /proc when a live usdtraced owns it (stash.h); NULL: never */
 	int nunplaced;               /* probes a provider left out since it last said so */
 	char *first_unplaced;
 	int nredzone;                /* of those, left out as a nop5 inside a function (pid_prov.c) */
 };
 
 void uprov_init(struct uprov *u, uint32_t first_id);
+/* fn(maps, arg) for every process on the machine, as proc_maps_foreach, from usdtraced's stash
+ * when u->stash_dir names one a live usdtraced owns (then maps hold only the objects with
+ * probes, whose parses are in u->cache already), else from /proc. */
+void uprov_foreach_process(struct uprov *u, void (*fn)(const struct proc_maps *m, void *arg),
+			   void *arg);
 void uprov_free(struct uprov *u);
 
 /* Ids as `-l` gives them for the same processes: per-process USDT probes in runs per block
