@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bpf_insn.h"
@@ -35,6 +36,10 @@ struct dmn_events {
 	void *ctx;
 };
 
+/* The daemon's own pid namespace: events carry pids as its /proc shows them (a daemon in a
+ * container sees its processes' pids; processes outside its namespace are not reported). */
+static uint64_t pidns_dev, pidns_ino;
+
 struct prog {
 	struct bpf_insn insn[64];
 	int n;
@@ -50,12 +55,20 @@ static void jump_out(struct prog *p, struct bpf_insn j)
 	emit(p, j);
 }
 
-/* tgid into r7, then the record {ev, r7} to the ring buffer; then the common exit. */
+/* The tgid in the daemon's pid namespace into r7 (out when the process is not in it), then
+ * the record {ev, r7} to the ring buffer; then the common exit. */
 static void emit_report(struct prog *p, int ring_fd, enum dmn_event ev)
 {
-	emit(p, bi_call(BPF_FUNC_get_current_pid_tgid));
-	emit(p, bi_mov64_reg(7, 0));
-	emit(p, bi_alu64_imm(BPF_RSH, 7, 32));
+	bi_ld_imm64(&p->insn[p->n], 1, pidns_dev);
+	p->n += 2;
+	bi_ld_imm64(&p->insn[p->n], 2, pidns_ino);
+	p->n += 2;
+	emit(p, bi_mov64_reg(3, 10));
+	emit(p, bi_alu64_imm(BPF_ADD, 3, -24));
+	emit(p, bi_mov64_imm(4, 8));
+	emit(p, bi_call(BPF_FUNC_get_ns_current_pid_tgid));  /* {u32 pid, u32 tgid} */
+	jump_out(p, bi_jmp_imm(BPF_JNE, 0, 0, 0));
+	emit(p, bi_ldx(BPF_W, 7, 10, -20));
 	emit(p, bi_st(BPF_W, 10, -8, (int32_t)ev));
 	emit(p, bi_stx(BPF_W, 10, 7, -4));
 	bi_ld_map_fd(&p->insn[p->n], 1, ring_fd);
@@ -169,6 +182,13 @@ struct dmn_events *dmn_events_open(dmn_event_fn fn, void *ctx, char *errbuf, siz
 	static const char *const names[NPROGS] = { "usdtraced_exec", "usdtraced_exit",
 						   "usdtraced_mmap" };
 	bool group_dead = exit_has_group_dead();
+	struct stat ns;
+	if (stat("/proc/self/ns/pid", &ns) != 0) {
+		util_seterr(errbuf, errlen, "cannot stat /proc/self/ns/pid: %s", strerror(errno));
+		goto fail;
+	}
+	pidns_dev = ns.st_dev;
+	pidns_ino = ns.st_ino;
 	for (int i = 0; i < NPROGS; i++) {
 		struct prog p = {0};
 		if (i == 0)

@@ -7,7 +7,9 @@
  *   DMN_EV_MMAP  sys_exit of a successful mmap(2) with PROT_EXEC of a file (not
  *                MAP_ANONYMOUS): the dynamic linker mapping a library's code, so every dlopen,
  *                and a program's own loaders
- * Each record is two u32: the event and the process id (tgid).
+ * Each record is two u32: the event and the process id (tgid) as the daemon's pid namespace
+ * numbers it (bpf_get_ns_current_pid_tgid), so a daemon in a container (or a test's pid
+ * namespace) reads the right /proc entries; processes outside its namespace are not reported.
  *
  * Contract: dmn_events_open loads and attaches all three or fails with a message (no BPF
  * permission, a verifier refusal); fn is called from dmn_events_poll, once per record, in order

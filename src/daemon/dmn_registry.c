@@ -97,6 +97,9 @@ static bool object_has_probes(struct dmn_registry *r, const struct proc_object *
 		has = f->nsites > 0;
 	} else if (sandbox_parse(fd, o->open_path, &f, err, sizeof(err)) == 0) {
 		has = f->nsites > 0;
+		/* damaged notes or DOF: what was skipped, once per object version */
+		for (int i = 0; i < f->nwarnings; i++)
+			fprintf(stderr, "usdtraced: %s: %s\n", o->path, f->warnings[i]);
 		if (has && stash_object_write(r->dir, &st, f, err, sizeof(err)) != 0) {
 			fprintf(stderr, "usdtraced: %s\n", err);
 			has = false;

@@ -52,8 +52,8 @@ uint64_t stash_proc_start_time(pid_t pid)
 	if (!p)
 		return 0;
 	p++;
-	/* field 3 (state) is the first after ')'; start time is field 22 */
-	for (int field = 2; field < 22 && p; field++)
+	/* p is at the blank before field 3 (state); step to the blank before field 22 */
+	for (int field = 3; field < 22 && p; field++)
 		p = strchr(p + 1, ' ');
 	if (!p)
 		return 0;
