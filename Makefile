@@ -255,7 +255,7 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(B)/fuzz/libusdtrace-fu
 .PHONY: fuzz fuzz-build fuzz-seeds
 fuzz-build: $(FUZZ_BINS)
 
-fuzz-seeds: $(B)/usdtrace
+fuzz-seeds: $(B)/usdtrace $(B)/tools/stash_check
 	sh tests/fuzz/seeds.sh $(B)/fuzz/seeds
 
 fuzz: fuzz-build fuzz-seeds

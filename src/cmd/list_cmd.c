@@ -147,7 +147,8 @@ int list_cmd_run(const struct opts *o)
 	struct plist L = {0};
 	L.verbose = o->verbose;
 	pcat_init(&L.cat, 0);
-	L.cat.up.stash_dir = stash_dir_of(o);
+	L.cat.up.walk_dir = stash_dir_of(o);
+	L.cat.up.walk = L.cat.up.walk_dir ? stash_maps_foreach : NULL;
 	L.out = stdout;
 	if (L.verbose)
 		L.ctx = dtype_ctx_new();

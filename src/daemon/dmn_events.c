@@ -136,7 +136,7 @@ static void build_mmap(struct prog *p, int ring_fd)
 	emit_report(p, ring_fd, DMN_EV_MMAP);
 }
 
-/* Whether sched_process_exit has its group_dead argument here (kernel 6.16 and later). */
+/* Whether sched_process_exit has its group_dead argument here (recent kernels; 6.18 does). */
 static bool exit_has_group_dead(void)
 {
 	struct btf *btf = btf__load_vmlinux_btf();

@@ -8,7 +8,7 @@ OUT=$1
 U=${USDTRACE:-$PWD/build/usdtrace}
 rm -rf "$OUT"
 for t in usdt_elf elf_funcs stapsdt typenote dof symtab usdt_arg dwarf proc_maps dprog provfile \
-	 dopt dfmt probedesc cfi; do
+	 dopt dfmt probedesc cfi stash; do
 	mkdir -p "$OUT/$t"
 done
 W=$OUT/work
@@ -112,6 +112,17 @@ if gcc -O2 -g -shared -fPIC -nostdlib -fno-asynchronous-unwind-tables -fno-unwin
 	-Wl,--no-ld-generated-unwind-info -o "$W/df.so" "$W/df.c" 2>/dev/null &&
 	objcopy --dump-section .debug_frame="$W/sec" "$W/df.so" "$W/o" 2>/dev/null; then
 	{ printf '\001'; cat "$W/sec"; } >"$OUT/cfi/debug.1"
+fi
+# Stash records (stash_codec.h): objects with probes, and a process's record.
+SC=${STASH_CHECK:-$PWD/build/tools/stash_check}
+if [ -x "$SC" ]; then
+	i=0
+	for f in /usr/bin/python3.11 /lib/x86_64-linux-gnu/libstdc++.so.6 "$W"/prog1 "$W"/prog2; do
+		[ -f "$f" ] || continue
+		i=$((i + 1))
+		"$SC" --encode "$f" "$OUT/stash/object.$i" 2>/dev/null || true
+	done
+	"$SC" --encode-self "$OUT/stash/process.1" 2>/dev/null || true
 fi
 # /proc/PID/maps of a few processes.
 for p in self 1 $$; do

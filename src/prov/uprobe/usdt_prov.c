@@ -10,7 +10,6 @@
 #include "dparse.h"
 #include "proc_maps.h"
 #include "provider.h"
-#include "stash.h"
 #include "util.h"
 
 void uprov_init(struct uprov *u, uint32_t first_id)
@@ -145,7 +144,7 @@ static void scan_all_processes(struct uprov *u)
 void uprov_foreach_process(struct uprov *u, void (*fn)(const struct proc_maps *m, void *arg),
 			   void *arg)
 {
-	if (u->stash_dir && stash_maps_foreach(u->stash_dir, &u->cache, fn, arg) == 0)
+	if (u->walk && u->walk(u->walk_dir, &u->cache, fn, arg) == 0)
 		return;
 	proc_maps_foreach(fn, arg);
 }

@@ -97,17 +97,22 @@ struct uprov {
 	size_t index_cap;
 	uint32_t next_id;
 	bool scanned;                /* every process's objects are in files[] */
-	const char *stash_dir;       /* -x stash: usdtraced's stash to read instead of scanning
-	                              * /proc when a live usdtraced owns it (stash.h); NULL: never */
+	/* Another source of every process's objects than /proc (-x stash: the commands set
+	 * usdtraced's stash_maps_foreach, stash.h, with its directory): walk(walk_dir, &cache, fn,
+	 * arg) calls fn as proc_maps_foreach does, with the objects' parses put in the cache, or
+	 * returns -1 (nothing called) to have /proc scanned. NULL: always /proc. */
+	int (*walk)(const char *walk_dir, struct usdt_cache *cache,
+		    void (*fn)(const struct proc_maps *m, void *arg), void *arg);
+	const char *walk_dir;
 	int nunplaced;               /* probes a provider left out since it last said so */
 	char *first_unplaced;
 	int nredzone;                /* of those, left out as a nop5 inside a function (pid_prov.c) */
 };
 
 void uprov_init(struct uprov *u, uint32_t first_id);
-/* fn(maps, arg) for every process on the machine, as proc_maps_foreach, from usdtraced's stash
- * when u->stash_dir names one a live usdtraced owns (then maps hold only the objects with
- * probes, whose parses are in u->cache already), else from /proc. */
+/* fn(maps, arg) for every process on the machine, as proc_maps_foreach: through u->walk when
+ * it answers (then maps may hold only the objects with probes, whose parses are in u->cache
+ * already), else from /proc. */
 void uprov_foreach_process(struct uprov *u, void (*fn)(const struct proc_maps *m, void *arg),
 			   void *arg);
 void uprov_free(struct uprov *u);
