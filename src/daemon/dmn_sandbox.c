@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/close_range.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -82,6 +83,11 @@ static void child(int fd, const char *name, int out)
 	if (fstat(fd, &sb) == 0 && sb.st_size > 0)
 		image = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
+	/* nothing of the daemon's: its lock (a killed daemon's successor must get it while this
+	 * child still runs), its BPF links, its socket */
+	if (out > 3)
+		close_range(3, (unsigned)out - 1, 0);
+	close_range((unsigned)out + 1, ~0u, 0);
 	alarm(10);
 	if (setgroups(0, NULL) != 0 || setresgid(NOBODY, NOBODY, NOBODY) != 0 ||
 	    setresuid(NOBODY, NOBODY, NOBODY) != 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||

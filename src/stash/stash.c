@@ -15,17 +15,23 @@
 
 #include "util.h"
 
-static int mkdir_if(const char *path)
+/* A directory with this mode, made or (when it exists) changed to it. */
+static int mkdir_mode(const char *path, mode_t mode)
 {
-	return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -1;
+	if (mkdir(path, mode) != 0 && errno != EEXIST)
+		return -1;
+	return chmod(path, mode);
 }
 
 int stash_prepare(const char *dir, char *errbuf, size_t errlen)
 {
+	/* what processes map is for root alone (as /proc/PID/maps is for the process's owner):
+	 * objects/ and procs/ are 0700; DIR itself 0711, so anyone reaches the socket */
 	const char *sub[] = { "", "/objects", "/procs" };
+	const mode_t mode[] = { 0711, 0700, 0700 };
 	for (int i = 0; i < 3; i++) {
 		char *p = xasprintf("%s%s", dir, sub[i]);
-		int rc = mkdir_if(p);
+		int rc = mkdir_mode(p, mode[i]);
 		if (rc < 0)
 			util_seterr(errbuf, errlen, "cannot make %s: %s", p, strerror(errno));
 		free(p);
@@ -319,7 +325,7 @@ int stash_proc_list(const char *dir, char ***names)
 	free(path);
 	*names = NULL;
 	if (!d)
-		return 0;
+		return -1;
 	struct named *v = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *e;
@@ -370,11 +376,26 @@ int stash_maps_foreach(const char *dir, struct usdt_cache *cache,
 		return -1;
 	char **names;
 	int n = stash_proc_list(dir, &names);
-	for (int i = 0; i < n; i++) {
+	if (n < 0)
+		return -1;   /* not ours to read (another user's usdtrace): scan /proc */
+	/* the caller itself is read from /proc, in its place: it has just started, and the daemon
+	 * may not have seen it yet (a scan of /proc always lists it) */
+	pid_t self = getpid();
+	bool self_done = false;
+	for (int i = 0; i <= n; i++) {
 		struct stash_proc p;
-		pid_t pid;
+		pid_t pid = 0;
 		uint64_t t;
-		if (!stash_proc_name_parse(names[i], &pid, &t) ||
+		bool named = i < n && stash_proc_name_parse(names[i], &pid, &t);
+		if (!self_done && (i == n || (named && pid >= self))) {
+			self_done = true;
+			struct proc_maps *m;
+			if (proc_maps_read(self, &m, NULL, 0) == 0) {
+				fn(m, arg);
+				proc_maps_free(m);
+			}
+		}
+		if (!named || pid == self ||
 		    stash_proc_start_time(pid) != t ||
 		    stash_proc_read(dir, names[i], &p, NULL, 0) != 0)
 			continue;

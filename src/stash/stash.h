@@ -27,7 +27,8 @@
 
 #define STASH_DEFAULT_DIR "/run/usdtrace"
 
-/* Make DIR, DIR/objects and DIR/procs (mode 0755) if missing. */
+/* Make DIR (mode 0711), DIR/objects and DIR/procs (0700) if missing, and give them those
+ * modes: which process maps what is root's to know; anyone may reach the socket. */
 int stash_prepare(const char *dir, char *errbuf, size_t errlen);
 
 /* The start time of a live process (field 22 of /proc/PID/stat), or 0 when it is gone. */
@@ -58,7 +59,8 @@ int stash_proc_remove(const char *dir, const char *name);
 /* Read the record of a process directory. */
 int stash_proc_read(const char *dir, const char *name, struct stash_proc *p, char *errbuf,
 		    size_t errlen);
-/* The names of the process directories, sorted by pid (malloc'd array of malloc'd names). */
+/* The names of the process directories, sorted by pid (malloc'd array of malloc'd names);
+ * -1 when DIR/procs cannot be read. */
 int stash_proc_list(const char *dir, char ***names);
 /* Remove object entries no process directory links to (link count 1), and stray temporaries. */
 void stash_gc(const char *dir);
@@ -69,9 +71,10 @@ bool stash_owner_live(const char *dir);
 /* usdtrace's reading: fn(maps, arg) for every live process of the stash, in pid order, as
  * proc_maps_foreach does, with maps holding the process's probe-carrying objects only; each
  * object's parsed probes put in cache (usdt_cache_put) from its entry, so nothing is parsed
- * again. A process that is gone or whose start time changed is skipped; an entry that does not
+ * again; the caller's own process is read from /proc in its place (the daemon may not have it
+yet). A process that is gone or whose start time changed is skipped; an entry that does not
  * decode is left to the cache to parse from the object. Returns -1 (nothing called) when no
- * live usdtraced owns dir. */
+ * live usdtraced owns dir or its directories cannot be read. */
 int stash_maps_foreach(const char *dir, struct usdt_cache *cache,
 		       void (*fn)(const struct proc_maps *m, void *arg), void *arg);
 #endif

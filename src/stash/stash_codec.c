@@ -390,7 +390,8 @@ int stash_decode_object(const void *buf, size_t len, struct stash_stamp *st,
 	f->ino = (ino_t)st->ino;
 	f->path = get_str(&r, false, "path");
 	f->elf_type = (int)get_u32(&r, "ELF type");
-	f->machine = (uint16_t)get_u32(&r, "machine");
+	uint32_t machine = get_u32(&r, "machine");
+	f->machine = (uint16_t)machine;
 	f->entry = get_u64(&r, "entry");
 	uint32_t fl = get_u32(&r, "flags");
 	f->has_tls = fl & 1;
@@ -400,6 +401,8 @@ int stash_decode_object(const void *buf, size_t len, struct stash_stamp *st,
 	f->tls_vaddr = get_u64(&r, "TLS address");
 	if (!r.bad && fl > 3)
 		fail(&r, "stash record: unknown object flags 0x%x", fl);
+	if (!r.bad && machine > 0xffff)
+		fail(&r, "stash record: machine %u is not an ELF machine", machine);
 	f->nsegs = get_count(&r, MIN_SEG, "segments");
 	f->segs = f->nsegs ? xcalloc((size_t)f->nsegs, sizeof(*f->segs)) : NULL;
 	for (int i = 0; i < f->nsegs && !r.bad; i++) {

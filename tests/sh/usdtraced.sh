@@ -77,13 +77,14 @@ start_prog() { # READY ARGS... -> $pid
 	wait_until 10 test -e "$1"
 }
 stop_pid() { kill "$1" 2>/dev/null; wait "$1" 2>/dev/null; }
-# -l of our providers with and without the stash: identical, ids included (other engineers'
-# processes come and go between two runs, so a few tries)
+# -l of our providers with and without the stash: the same lines but for the ids (which count
+# the probes of every process of lower pid: on a shared machine other processes come and go
+# between two runs; the pid namespace case below compares whole listings, ids included)
 same_listing() { # DESC
 	_t=0
 	while [ $_t -lt 5 ]; do
-		"$U" -l -n "$1" -x stash="$S" >"$w/with" 2>&1
-		"$U" -l -n "$1" -x stash= >"$w/without" 2>&1
+		"$U" -l -n "$1" -x stash="$S" 2>&1 | sed 's/^ *[0-9]* //' >"$w/with"
+		"$U" -l -n "$1" -x stash= 2>&1 | sed 's/^ *[0-9]* //' >"$w/without"
 		cmp -s "$w/with" "$w/without" && return 0
 		_t=$((_t + 1))
 	done
@@ -113,6 +114,22 @@ else
 	notok "process record" "$("$B/tools/stash_check" "$(procdir "$p1")/maps")"
 fi
 
+# what processes map is root's: objects/ and procs/ closed to others, the socket reachable;
+# another user's usdtrace sees a live daemon but cannot read its stash, and scans /proc
+modes="$(stat -c %a "$S") $(stat -c %a "$S/objects") $(stat -c %a "$S/procs") $(stat -c %a "$S/usdtraced.sock")"
+chmod 711 "$w"
+# (nobody sees no root process's probes: "does not match any probes", exit 1, both ways)
+setpriv --reuid=65534 --regid=65534 --clear-groups "$U" -l -n 'stwprog*:::' -x stash="$S" >"$w/nobody" 2>&1
+r1=$?
+setpriv --reuid=65534 --regid=65534 --clear-groups "$U" -l -n 'stwprog*:::' -x stash= >"$w/nobody2" 2>&1
+r2=$?
+if [ "$modes" = "711 700 700 666" ] && [ $r1 = $r2 ] && cmp -s "$w/nobody" "$w/nobody2" &&
+	! grep -qi stash "$w/nobody"; then
+	ok "modes: stash closed to other users, who scan /proc instead"
+else
+	notok modes "[$modes] $r1 $r2 $(diff "$w/nobody" "$w/nobody2" | head -3)"
+fi
+chmod 700 "$w"
 if same_listing 'stw*:::'; then ok "-l: the stash lists what /proc does"; else
 	notok "-l" "$(diff "$w/with" "$w/without" | head -5)"; fi
 if grep -q "stwprog$p1 *stw_prog *main tick" "$w/with"; then ok "-l: the program's probe"; else
@@ -348,6 +365,18 @@ if wait_until 10 sh -c "[ ! -d $old ]" && wait_until 10 links "$b" "$PROG" && ! 
 	echo "ok - pidns: pid $a reused: a new directory, without the old process's library"
 else
 	echo "not ok - pidns: $(ls -R "$S2/procs")"
+fi
+# alone in the namespace: the whole listing, ids included, the same either way, but for the
+# lines of each usdtrace's own process (it maps libstdc++, which has probes; its pid is the
+# highest, so its block comes last and moves no other id)
+sh -c 'echo $$ >self2; exec "$0" -l -x stash="$1"' "$U" "$S2" >l2 2>&1
+sh -c 'echo $$ >self3; exec "$0" -l -x stash=' "$U" >l3 2>&1
+grep -v "[a-z]$(cat self2) " l2 >l2s
+grep -v "[a-z]$(cat self3) " l3 >l3s
+if cmp -s l2s l3s && grep -q "stwprog$b" l2 && grep -q "[a-z]$(cat self2) " l2; then
+	echo "ok - pidns: the whole -l (ids included) the same through the stash as through /proc"
+else
+	echo "not ok - pidns: whole -l differs: $(diff l2s l3s | head -5)"
 fi
 kill $b $D; wait
 NS
