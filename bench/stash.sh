@@ -5,7 +5,8 @@
 #   start  usdtrace -n 'stwb*:::tick {} BEGIN { exit(0); }'   (system-wide start, to BEGIN)
 #   walk   bench/stash_walk: the discovery alone (every process's objects found and parsed),
 #          wall and CPU time, inside one process
-#   base   usdtrace -l -n 'dtrace:::BEGIN': usdtrace's fixed start cost, for scale
+#   base   usdtrace -n 'dtrace:::BEGIN { exit(0); }': a trace start that looks for no USDT
+#          probe (no process walk either way): usdtrace's fixed cost, for scale
 # each RUNS times (default 7) without usdtraced (-x stash=: /proc and ELF), then with it (a
 # live usdtraced on a stash of its own); medians in ms. Not part of `make check`; root.
 #
@@ -73,7 +74,7 @@ run_all() { # TAG STASH-ARG
 	while [ $r -lt "$RUNS" ]; do
 		timed "$w/list.$1" "$USDTRACE" -l -n 'stwb*:::' -x stash="$2"
 		timed "$w/start.$1" "$USDTRACE" -x stash="$2" -n 'stwb*:::tick {} BEGIN { exit(0); }'
-		timed "$w/base.$1" "$USDTRACE" -l -n 'dtrace:::BEGIN' -x stash="$2"
+		timed "$w/base.$1" "$USDTRACE" -x stash="$2" -n 'dtrace:::BEGIN { exit(0); }'
 		./stash_walk "${2:--}" >"$w/walk.out"
 		awk '{ print $1 }' "$w/walk.out" >>"$w/walk.$1"
 		awk '{ print $2 }' "$w/walk.out" >>"$w/walkcpu.$1"
@@ -100,7 +101,7 @@ for k in list start walk walkcpu base; do
 	start) d="system-wide start to BEGIN" ;;
 	walk) d="discovery alone (wall)" ;;
 	walkcpu) d="discovery alone (CPU)" ;;
-	base) d="usdtrace -l -n dtrace:::BEGIN (base)" ;;
+	base) d="start to BEGIN, no USDT (base)" ;;
 	esac
 	printf '%-40s %12s %12s\n' "$d" "$(median "$w/$k.scan")" "$(median "$w/$k.stash")"
 done
