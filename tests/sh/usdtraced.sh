@@ -287,6 +287,16 @@ fi
 if same_listing 'stw*:::'; then ok "restart: -l the same as /proc"; else
 	notok "restart -l" "$(diff "$w/with" "$w/without" | head -5)"; fi
 
+# ---- tracing: a system-wide description matched through the stash fires
+prog="stwprog*:::tick /pid == $p6/ { printf(\"%d %s\\n\", pid, probeprov); exit(0); }"
+out=$(timeout 60 "$U" -x stash="$S" -q -n "$prog" 2>&1)
+out2=$(timeout 60 "$U" -x stash= -q -n "$prog" 2>&1)
+if [ "$out" = "$p6 stwprog$p6" ] && [ "$out" = "$out2" ]; then
+	ok "trace: a system-wide probe found through the stash fires, as without it"
+else
+	notok trace "[$out] [$out2]"
+fi
+
 # ---- a damaged entry, and one of an older format version
 e="$S/objects/$PROG"
 python3 - "$e" <<'PY'
