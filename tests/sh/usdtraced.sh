@@ -379,10 +379,17 @@ fi
 # alone in the namespace: the whole listing, ids included, the same either way, but for the
 # lines of each usdtrace's own process (it maps libstdc++, which has probes; its pid is the
 # highest, so its block comes last and moves no other id)
-sh -c 'echo $$ >self2; exec "$0" -l -x stash="$1"' "$U" "$S2" >l2 2>&1
-sh -c 'echo $$ >self3; exec "$0" -l -x stash=' "$U" >l3 2>&1
-grep -v "[a-z]$(cat self2) " l2 >l2s
-grep -v "[a-z]$(cat self3) " l3 >l3s
+# (a few tries: the daemon's parser child, forked for an object it had not seen, such as the
+# first usdtrace's binary, is a process of the namespace too while it lives)
+t=0
+while [ $t -lt 5 ]; do
+	sh -c 'echo $$ >self2; exec "$0" -l -x stash="$1"' "$U" "$S2" >l2 2>&1
+	sh -c 'echo $$ >self3; exec "$0" -l -x stash=' "$U" >l3 2>&1
+	grep -v "[a-z]$(cat self2) " l2 >l2s
+	grep -v "[a-z]$(cat self3) " l3 >l3s
+	cmp -s l2s l3s && break
+	t=$((t + 1))
+done
 if cmp -s l2s l3s && grep -q "stwprog$b" l2 && grep -q "[a-z]$(cat self2) " l2; then
 	echo "ok - pidns: the whole -l (ids included) the same through the stash as through /proc"
 else
