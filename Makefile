@@ -9,6 +9,8 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0
+# where `make install` puts usdtraced.service (installed, never enabled or started)
+SYSTEMD_UNITDIR ?= $(PREFIX)/lib/systemd/system
 
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
@@ -21,7 +23,7 @@ LIBS     := -lelf -ldw -lbpf -lz -llzma -lcapstone -lstdc++
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 B := build
-LIB_SRCS  := $(filter-out src/cmd/main.c,$(wildcard src/*/*.c src/*/*/*.c))
+LIB_SRCS  := $(filter-out src/cmd/main.c src/daemon/usdtraced_main.c,$(wildcard src/*/*.c src/*/*/*.c))
 LIB_OBJS  := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
 ASAN_OBJS := $(LIB_SRCS:src/%.c=$(B)/asan/%.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -47,7 +49,7 @@ ASAN_OBJS += $(B)/asan/gen_sdt_text.o
 
 .PHONY: all check check-run check-fast check-fast-run unit tools install clean demo demo-run deps \
 	probe-lib install-probe
-all: $(B)/usdtrace probe-lib
+all: $(B)/usdtrace $(B)/usdtraced probe-lib
 
 $(B)/obj/%.o: src/%.c $(B)/obj/%.d
 	@mkdir -p $(@D)
@@ -105,6 +107,10 @@ $(B)/libusdtrace-asan.a: $(ASAN_OBJS)
 $(B)/usdtrace: $(B)/obj/cmd/main.o $(B)/libusdtrace.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
 
+# usdtraced, the probe registry daemon (src/daemon, docs/usdtraced.md).
+$(B)/usdtraced: $(B)/obj/daemon/usdtraced_main.o $(B)/libusdtrace.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
+
 # Unit tests and tools: compiled once (their own header dependencies), relinked when the
 # library changes.
 $(B)/tests-obj/%.o: tests/unit/%.c $(B)/tests-obj/%.d
@@ -134,7 +140,7 @@ $(B)/tools/%: $(B)/tools-obj/%.o $(B)/libusdtrace.a
 # Objects of the pattern chains above are kept (not removed as intermediate files).
 .SECONDARY: $(UNIT_OBJS) $(UNIT_AOBJ) $(TOOL_OBJS)
 
-DEPFILES := $(LIB_OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(B)/obj/cmd/main.d \
+DEPFILES := $(LIB_OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(B)/obj/cmd/main.d $(B)/obj/daemon/usdtraced_main.d \
 	    $(UNIT_OBJS:.o=.d) $(UNIT_AOBJ:.o=.d) $(TOOL_OBJS:.o=.d)
 $(DEPFILES):
 include $(wildcard $(DEPFILES))
@@ -165,6 +171,9 @@ demo-run: all
 install: all install-probe
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/usdtrace $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(B)/usdtrace $(DESTDIR)$(PREFIX)/bin/usdtrace
+	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(SYSTEMD_UNITDIR)
+	install -m 755 $(B)/usdtraced $(DESTDIR)$(PREFIX)/sbin/usdtraced
+	sed -e 's|@PREFIX@|$(PREFIX)|g' usdtraced.service.in > $(DESTDIR)$(SYSTEMD_UNITDIR)/usdtraced.service
 	install -m 644 include/usdtrace/sdt.h $(DESTDIR)$(PREFIX)/include/usdtrace/sdt.h
 	install -d $(DESTDIR)$(PREFIX)/lib/usdtrace
 	install -m 644 lib/usdtrace/*.d $(DESTDIR)$(PREFIX)/lib/usdtrace/
@@ -246,7 +255,7 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(B)/fuzz/libusdtrace-fu
 .PHONY: fuzz fuzz-build fuzz-seeds
 fuzz-build: $(FUZZ_BINS)
 
-fuzz-seeds: $(B)/usdtrace
+fuzz-seeds: $(B)/usdtrace $(B)/tools/stash_check
 	sh tests/fuzz/seeds.sh $(B)/fuzz/seeds
 
 fuzz: fuzz-build fuzz-seeds

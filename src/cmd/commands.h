@@ -11,4 +11,7 @@ int prov_cmd_run(const struct opts *o);
 int list_cmd_run(const struct opts *o);
 /* Everything else: compile the D program and trace (trace_cmd.c). */
 int trace_cmd_run(const struct opts *o);
+/* The stash directory -l and tracing read when usdtraced owns it: -x stash=DIR, else
+ * STASH_DEFAULT_DIR; NULL for -x stash= (empty: never use one). (list_cmd.c) */
+const char *stash_dir_of(const struct opts *o);
 #endif

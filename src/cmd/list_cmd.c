@@ -19,6 +19,7 @@
 #include "plist.h"
 #include "probedesc.h"
 #include "proc_maps.h"
+#include "stash.h"
 #include "util.h"
 
 /* `pid$target` with -c or -p: the target's pid (dtrace expands it before matching). */
@@ -134,11 +135,20 @@ static int list_all(struct plist *L)
 	return status;
 }
 
+const char *stash_dir_of(const struct opts *o)
+{
+	if (!o->stash)
+		return STASH_DEFAULT_DIR;
+	return o->stash[0] ? o->stash : NULL;
+}
+
 int list_cmd_run(const struct opts *o)
 {
 	struct plist L = {0};
 	L.verbose = o->verbose;
 	pcat_init(&L.cat, 0);
+	L.cat.up.walk_dir = stash_dir_of(o);
+	L.cat.up.walk = L.cat.up.walk_dir ? stash_maps_foreach : NULL;
 	L.out = stdout;
 	if (L.verbose)
 		L.ctx = dtype_ctx_new();

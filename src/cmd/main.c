@@ -213,6 +213,8 @@ int main(int argc, char **argv)
 				push(&o.libdirs, &o.nlibdirs, optarg + 7);
 			if (strncmp(optarg, "syslibdir=", 10) == 0)
 				o.syslibdir = optarg + 10;
+			if (strncmp(optarg, "stash=", 6) == 0)
+				o.stash = optarg + 6;
 			break;
 		case '3':
 		case '6':

@@ -41,6 +41,7 @@ struct opts {
 			       * system directory, before the program (dlib.h) */
 	const char **libdirs;
 	const char *syslibdir; /* -x syslibdir=DIR: replaces the system library directory */
+	const char *stash;    /* -x stash=DIR: usdtraced's stash (default /run/usdtrace; "" none) */
 	int nxopts;           /* -x opt[=val] */
 	const char **xopts;
 	struct dopts dopts;   /* -x, -b, -q, -w, -F, -Z, -C parsed (validated before any command) */

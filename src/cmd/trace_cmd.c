@@ -20,6 +20,7 @@
 #include "cg.h"
 #include "childproc.h"
 #include "commands.h"
+#include "stash.h"
 #include "dcheck.h"
 #include "dcpp.h"
 #include "dlib.h"
@@ -359,6 +360,8 @@ static const struct source *program_source(const struct tc *t)
 static int match_probes(struct tc *t)
 {
 	pcat_init(&t->cat, t->nclauses);
+	t->cat.up.walk_dir = stash_dir_of(t->o);
+	t->cat.up.walk = t->cat.up.walk_dir ? stash_maps_foreach : NULL;
 	t->cat.zdefs = t->d.zdefs;
 	int c = 0;
 	for (const struct dnode *it = t->g->items; it; it = it->next) {

@@ -77,3 +77,8 @@ void ringbuf_close(struct ringbuf *r)
 	ring_buffer__free(r->rb);
 	free(r);
 }
+
+int ringbuf_epoll_fd(const struct ringbuf *r)
+{
+	return ring_buffer__epoll_fd(r->rb);
+}

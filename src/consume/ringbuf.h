@@ -28,4 +28,8 @@ int ringbuf_poll(struct ringbuf *rb, int timeout_ms);
 int ringbuf_drain(struct ringbuf *rb);
 
 void ringbuf_close(struct ringbuf *rb);
+
+/* An epoll descriptor that is readable when records wait (libbpf's), for a caller that waits
+ * on other descriptors too (usdtraced's socket) and then calls ringbuf_poll(rb, 0). */
+int ringbuf_epoll_fd(const struct ringbuf *rb);
 #endif

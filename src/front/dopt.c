@@ -145,6 +145,8 @@ static const struct dopt_def defs[] = {
 	{"specsize", K_SIZE, F(specsize), 32 << 10, 1, INT64_MAX, false, NULL},
 	{"stackframes", K_INT, F(stackframes), 20, 1, MAXFRAMES, false, NULL},
 	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},
+	/* usdtraced's stash directory, read instead of /proc when its daemon is live (stash.h) */
+	{"stash", K_STR, F(stash), 0, 0, 0, false, NULL},
 	{"statusrate", K_TIME, F(statusrate), HZ(1), 1, INT64_MAX, false, NULL},
 	{"stdc", K_ENUM, F(stdc), DOPT_STDC_A, 0, 0, false, stdc_words},
 	{"strip", K_FLAG, F(strip), 0, 0, 0, false, NULL},

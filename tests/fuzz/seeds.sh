@@ -8,7 +8,7 @@ OUT=$1
 U=${USDTRACE:-$PWD/build/usdtrace}
 rm -rf "$OUT"
 for t in usdt_elf elf_funcs stapsdt typenote dof symtab usdt_arg dwarf proc_maps dprog provfile \
-	 dopt dfmt probedesc cfi debugdata; do
+	 dopt dfmt probedesc cfi debugdata stash; do
 	mkdir -p "$OUT/$t"
 done
 W=$OUT/work
@@ -121,6 +121,17 @@ for f in "$W"/prog*; do
 		objcopy -S --remove-section .comment "$W/dbg" "$W/mini" 2>/dev/null &&
 		xz -c "$W/mini" >"$OUT/debugdata/$(basename "$f").xz" 2>/dev/null; then :; fi
 done
+# Stash records (stash_codec.h): objects with probes, and a process's record.
+SC=${STASH_CHECK:-$PWD/build/tools/stash_check}
+if [ -x "$SC" ]; then
+	i=0
+	for f in /usr/bin/python3.11 /lib/x86_64-linux-gnu/libstdc++.so.6 "$W"/prog1 "$W"/prog2; do
+		[ -f "$f" ] || continue
+		i=$((i + 1))
+		"$SC" --encode "$f" "$OUT/stash/object.$i" 2>/dev/null || true
+	done
+	"$SC" --encode-self "$OUT/stash/process.1" 2>/dev/null || true
+fi
 # /proc/PID/maps of a few processes.
 for p in self 1 $$; do
 	cat /proc/$p/maps >"$OUT/proc_maps/maps.$p" 2>/dev/null || true

@@ -21,6 +21,27 @@ fi
 [ -x "$d/opt/ut/bin/usdtrace" ] && echo "ok - install_binary_executable" ||
 	echo "not ok - install_binary_executable"
 
+# usdtraced and its systemd unit (docs/usdtraced.md): installed, pointing at the installed
+# daemon, valid for systemd where systemd-analyze can say so, and enabled nowhere
+unit="$d/opt/ut/lib/systemd/system/usdtraced.service"
+if [ -x "$d/opt/ut/sbin/usdtraced" ] && "$d/opt/ut/sbin/usdtraced" -h | grep -q '^usage: usdtraced ' &&
+	grep -qx 'ExecStart=/opt/ut/sbin/usdtraced -F -d /run/usdtrace' "$unit" &&
+	[ -z "$(find "$d" -path '*wants*' 2>/dev/null)" ]; then
+	echo "ok - install_usdtraced"
+else
+	echo "not ok - install_usdtraced: $(ls -R "$d/opt/ut" | head -c 300)"
+fi
+if command -v systemd-analyze >/dev/null 2>&1; then
+	sed "s|/opt/ut/sbin/usdtraced|$d/opt/ut/sbin/usdtraced|" "$unit" >"$w/usdtraced.service"
+	if systemd-analyze verify "$w/usdtraced.service" >"$w/verify" 2>&1; then
+		echo "ok - install_usdtraced_unit_verifies"
+	else
+		echo "not ok - install_usdtraced_unit_verifies: $(head -c 300 "$w/verify")"
+	fi
+else
+	echo "skip - install_usdtraced_unit_verifies: no systemd-analyze"
+fi
+
 # the man page: man(1) formats it without a warning, it names the installed prefix's library
 # directory, and documents every option letter the binary's usage lists (and --help, --version)
 man1="$d/opt/ut/share/man/man1/usdtrace.1"

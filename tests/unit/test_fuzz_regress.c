@@ -35,6 +35,13 @@
 #define LLVMFuzzerTestOneInput fuzz_dwarf
 #include "../fuzz/fuzz_dwarf.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_stash
+#define fnv64 fuzz_stash_fnv64
+#define decode fuzz_stash_decode
+#include "../fuzz/fuzz_stash.c"
+#undef fnv64
+#undef decode
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_proc_maps
 #include "../fuzz/fuzz_proc_maps.c"
 #undef LLVMFuzzerTestOneInput
@@ -132,5 +139,6 @@ REPLAY(dfmt)
 REPLAY(probedesc)
 REPLAY(cfi)
 REPLAY(debugdata)
+REPLAY(stash)
 
 T_MAIN()

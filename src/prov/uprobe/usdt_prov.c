@@ -138,7 +138,15 @@ static void scan_all_processes(struct uprov *u)
 	if (u->scanned)
 		return;
 	u->scanned = true;
-	proc_maps_foreach(scan_process, u);
+	uprov_foreach_process(u, scan_process, u);
+}
+
+void uprov_foreach_process(struct uprov *u, void (*fn)(const struct proc_maps *m, void *arg),
+			   void *arg)
+{
+	if (u->walk && u->walk(u->walk_dir, &u->cache, fn, arg) == 0)
+		return;
+	proc_maps_foreach(fn, arg);
 }
 
 void uprov_probe_add_clause(struct uprov_probe *p, int clause)

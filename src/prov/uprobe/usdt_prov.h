@@ -97,12 +97,24 @@ struct uprov {
 	size_t index_cap;
 	uint32_t next_id;
 	bool scanned;                /* every process's objects are in files[] */
+	/* Another source of every process's objects than /proc (-x stash: the commands set
+	 * usdtraced's stash_maps_foreach, stash.h, with its directory): walk(walk_dir, &cache, fn,
+	 * arg) calls fn as proc_maps_foreach does, with the objects' parses put in the cache, or
+	 * returns -1 (nothing called) to have /proc scanned. NULL: always /proc. */
+	int (*walk)(const char *walk_dir, struct usdt_cache *cache,
+		    void (*fn)(const struct proc_maps *m, void *arg), void *arg);
+	const char *walk_dir;
 	int nunplaced;               /* probes a provider left out since it last said so */
 	char *first_unplaced;
 	int nredzone;                /* of those, left out as a nop5 inside a function (pid_prov.c) */
 };
 
 void uprov_init(struct uprov *u, uint32_t first_id);
+/* fn(maps, arg) for every process on the machine, as proc_maps_foreach: through u->walk when
+ * it answers (then maps may hold only the objects with probes, whose parses are in u->cache
+ * already), else from /proc. */
+void uprov_foreach_process(struct uprov *u, void (*fn)(const struct proc_maps *m, void *arg),
+			   void *arg);
 void uprov_free(struct uprov *u);
 
 /* Ids as `-l` gives them for the same processes: per-process USDT probes in runs per block

@@ -81,6 +81,34 @@ struct usdt_cached *usdt_cache_peek(struct usdt_cache *c, dev_t dev, ino_t ino, 
 	return cf;
 }
 
+bool usdt_cache_has(const struct usdt_cache *c, dev_t dev, ino_t ino)
+{
+	if (!c->cap)
+		return false;
+	size_t i = cache_hash(dev, ino) & (c->cap - 1);
+	for (; c->slots[i]; i = (i + 1) & (c->cap - 1))
+		if (c->slots[i]->dev == dev && c->slots[i]->ino == ino)
+			return true;
+	return false;
+}
+
+void usdt_cache_put(struct usdt_cache *c, struct usdt_file *f)
+{
+	if ((c->n + 1) * 2 > c->cap)
+		cache_grow(c);
+	struct usdt_cached **slot = cache_slot(c, f->dev, f->ino);
+	if (*slot) {
+		usdt_file_free(f);
+		return;
+	}
+	struct usdt_cached *cf = xcalloc(1, sizeof(*cf));
+	cf->dev = f->dev;
+	cf->ino = f->ino;
+	cf->f = f;
+	*slot = cf;
+	c->n++;
+}
+
 void usdt_cached_complete(struct usdt_cached *cf)
 {
 	if (cf->complete)

@@ -41,6 +41,11 @@ struct usdt_cached *usdt_cache_get(struct usdt_cache *c, dev_t dev, ino_t ino, c
  * usdt_file_open_lazy), ->probes are not grouped until usdt_cached_complete (idempotent). */
 struct usdt_cached *usdt_cache_peek(struct usdt_cache *c, dev_t dev, ino_t ino, const char *path);
 void usdt_cached_complete(struct usdt_cached *cf);
+/* Whether (dev, ino) is in the cache (parsed or failed). */
+bool usdt_cache_has(const struct usdt_cache *c, dev_t dev, ino_t ino);
+/* Put a file parsed elsewhere (usdtraced's stash, stash.h) under its (dev, ino), owned by the
+ * cache from now on; a file already there stays and f is freed. */
+void usdt_cache_put(struct usdt_cache *c, struct usdt_file *f);
 void usdt_cache_free(struct usdt_cache *c);
 
 /* usdt_file_open's messages start with the path it opened; this drops it when the caller

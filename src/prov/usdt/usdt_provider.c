@@ -339,7 +339,7 @@ static int usdt_list(struct plist *L)
 			uprov_add_process(&L->cat.up, L->procs[i]);
 		}
 	} else if (any_proc_desc) {
-		proc_maps_foreach(add_process_cb, L);
+		uprov_foreach_process(&L->cat.up, add_process_cb, L);
 	}
 	return status;
 }
