@@ -7,7 +7,7 @@
 #     that typing spelled out as casts, and usdtrace must print what gcc -fwrapv computes;
 #   - the same expressions as plain C (integer promotions) and as DTrace for Linux runs them
 #     (when /opt/oracle-dtrace is built) are counted and shown as "#" lines: where D and C
-#     part, and where dtrace keeps a narrow result's 64 bits unconverted (see docs/arith.md);
+#     part, and where dtrace keeps a narrow result's 64 bits unconverted (docs/check.md);
 #   - fixed cases: the sums of narrow types printed with %d, sizeof of mixed expressions,
 #     signed / and % (negative operands, INT64_MIN / -1, the run-time division by zero).
 # Needs root (BPF).
@@ -52,7 +52,7 @@ else
 		timeout 120 /opt/oracle-dtrace/sbin/dtrace -q -s "$w/rand.d" >"$w/dt.out" 2>/dev/null
 		grep -v '^$' "$w/dt.out" >"$w/dt.lines"
 		d=$(paste -d' ' "$w/guide.out" "$w/dt.lines" | awk '$1 != $2' | wc -l)
-		echo "# DTrace for Linux differs from the Guide's rule on $d of $n (narrow results kept in 64 bits), e.g.:"
+		echo "# DTrace for Linux differs from the Guide's rule on $d of $n (narrow results kept in 64 bits, signed %), e.g.:"
 		paste -d' ' "$w/guide.out" "$w/dt.lines" "$w/exprs" | awk '$1 != $2' | head -3 | sed 's/^/#   usdtrace dtrace expr: /'
 	fi
 fi
