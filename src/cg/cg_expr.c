@@ -526,42 +526,43 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 
 /* ---- integer operators ---- */
 
-/* Whether a comparison of a and b is unsigned, by C's usual arithmetic conversions. */
-static bool cmp_unsigned(struct dtype *a, struct dtype *b)
+/* The common type of two integer operands by the Guide's rule ("Type Conversions", as
+ * dt_type_promote applies it): the operand of higher rank (size, then unsignedness) gives
+ * it, an enum counting as int; no promotion to int first. NULL when either is a pointer
+ * (compared as unsigned 64-bit addresses, unconverted). */
+static struct dtype *common_int(struct cgc *c, struct dtype *a, struct dtype *b)
 {
 	a = dtype_resolve(a);
 	b = dtype_resolve(b);
 	if (is_ptr(a) || is_ptr(b))
-		return true;
-	int64_t sa = a->size < 4 ? 4 : a->size, sb = b->size < 4 ? 4 : b->size;
-	bool ua = a->size >= 4 && !cgc_is_signed(a), ub = b->size >= 4 && !cgc_is_signed(b);
-	if (sa != sb)
-		return sa > sb ? ua : ub;
-	return ua || ub;
+		return NULL;
+	struct dtype *t_int = c->ck->prog->types->t_int;
+	if (a->kind == DTY_ENUM && a->size <= 4)
+		a = t_int;
+	if (b->kind == DTY_ENUM && b->size <= 4)
+		b = t_int;
+	int ra = (int)a->size * 2 + !cgc_is_signed(a), rb = (int)b->size * 2 + !cgc_is_signed(b);
+	return rb > ra ? b : a;
 }
 
-/* Convert R0 and R1 (each already a value of its own type) to the common type of a and b
- * (C's usual arithmetic conversions). Only a 32-bit common type changes bits: an int -1 is
- * 0xffffffff as an unsigned int, and an unsigned int stays positive as an int's 64-bit image
- * only after zero extension. Division, remainder and comparisons need it; +, -, *, &, |, ^
- * agree in their low bits either way. */
+/* Whether a comparison of a and b is unsigned: their common type is. */
+static bool cmp_unsigned(struct cgc *c, struct dtype *a, struct dtype *b)
+{
+	struct dtype *t = common_int(c, a, b);
+	return !t || !cgc_is_signed(t);
+}
+
+/* Convert R0 and R1 (each already a value of its own type) to the common type of a and b.
+ * Only a common type narrower than 64 bits changes bits: an int -1 is 0xffffffff as an
+ * unsigned int, a signed char -1 is 255 as an unsigned char. Division, remainder and
+ * comparisons need it; +, -, *, &, |, ^ agree in their low bits either way. */
 static void conv_common(struct cgc *c, struct dtype *a, struct dtype *b)
 {
-	struct dtype *ra = dtype_resolve(a), *rb = dtype_resolve(b);
-	if (is_ptr(ra) || is_ptr(rb))
+	struct dtype *t = common_int(c, a, b);
+	if (!t || t->size >= 8)
 		return;
-	int64_t sa = ra->size < 4 ? 4 : ra->size, sb = rb->size < 4 ? 4 : rb->size;
-	if ((sa > sb ? sa : sb) != 4)
-		return;
-	if (cmp_unsigned(a, b)) {
-		cgc_emit(c, bi_mov32_reg(0, 0));
-		cgc_emit(c, bi_mov32_reg(1, 1));
-	} else {
-		cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, 32));
-		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 0, 32));
-		cgc_emit(c, bi_alu64_imm(BPF_LSH, 1, 32));
-		cgc_emit(c, bi_alu64_imm(BPF_ARSH, 1, 32));
-	}
+	cgc_norm(c, 0, t);
+	cgc_norm(c, 1, t);
 }
 
 /* R0 = R0 op R1 for an arithmetic operator, signedness from `sign`; division faults on 0. */
@@ -737,7 +738,7 @@ static void binary_int(struct cgc *c, struct dnode *n)
 		}
 		eval_pair(c, n->lhs, n->rhs);
 		conv_common(c, n->lhs->type, n->rhs->type);
-		set_cond(c, cmp_op(op, cmp_unsigned(n->lhs->type, n->rhs->type)));
+		set_cond(c, cmp_op(op, cmp_unsigned(c, n->lhs->type, n->rhs->type)));
 		return;
 	}
 	eval_pair(c, n->lhs, n->rhs);
@@ -772,7 +773,7 @@ void cgc_branch(struct cgc *c, struct dnode *n, int label, bool when)
 	/* binary_int's comparison, the jump taken on it instead of set_cond's 0/1 */
 	eval_pair(c, n->lhs, n->rhs);
 	conv_common(c, n->lhs->type, n->rhs->type);
-	jop = cmp_op(n->op, cmp_unsigned(n->lhs->type, n->rhs->type));
+	jop = cmp_op(n->op, cmp_unsigned(c, n->lhs->type, n->rhs->type));
 	bpb_jmp_reg(&c->buf, when ? jop : cmp_negate(jop), 0, 1, label);
 }
 

@@ -1117,13 +1117,20 @@ void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s)
 	place(g, s2);
 	{
 		int dotdot = label(g), other = label(g);
+		int dotend = label(g);
 		bpb_jmp_imm(g->b, BPF_JEQ, R2, '/', go);
+		bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, dotend);
 		bpb_jmp_imm(g->b, BPF_JNE, R2, '.', other);
 		place(g, dotdot);
 		emit(g, bi_mov64_imm(R3, 3));
 		bpb_ja(g->b, cont);
 		place(g, other);
 		cpath_emit_run(g, &cp, ".", cont, stop);
+		/* "/.\0" ends as "/" (which the end drops unless it is the whole path) */
+		place(g, dotend);
+		cpath_push(g, &cp);
+		cpath_put(g, &cp, -1, '/');
+		bpb_ja(g->b, done);
 	}
 	/* state 3: after "/..": a name starting with "..", or back to the previous slash */
 	place(g, s3);
@@ -1155,7 +1162,21 @@ void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s)
 	place(g, stop);
 	emit(g, bi_alu64_imm(BPF_SUB, R4, 1));         /* the NUL written is the end */
 	place(g, done);
-	/* dest[j] = NUL (R4 holds j on every path here) */
+	{
+		/* DTrace for Linux drops a trailing slash unless it is the whole path: "/a/b/"
+		 * and "/a/b/.." are "/a/b" and "/a" there. R4 holds j on every path here. */
+		int keep = label(g);
+		bpb_jmp_imm(g->b, BPF_JSLE, R4, 1, keep);
+		emit(g, bi_mov64_reg(R5, R4));
+		emit(g, bi_alu64_imm(BPF_SUB, R5, 1));
+		emit(g, bi_alu64_imm(BPF_AND, R5, (int32_t)mask));
+		emit(g, bi_alu64_reg(BPF_ADD, R5, RS));
+		emit(g, bi_ldx(BPF_B, R0, R5, (int16_t)dst));
+		bpb_jmp_imm(g->b, BPF_JNE, R0, '/', keep);
+		emit(g, bi_alu64_imm(BPF_SUB, R4, 1));
+		place(g, keep);
+	}
+	/* dest[j] = NUL */
 	cpath_put(g, &cp, -1, 0);
 	need_scratch(g, dst + mask + 1);
 }

@@ -265,10 +265,10 @@ void names_free(struct names *ns);
 void incompat(struct ck *c, const struct dnode *at, const struct dnode *l, const char *op,
 	      const struct dnode *r);
 
-/* C's integer promotions (narrower than int, and enums, become int; the spelling kept when
- * already int-sized or wider). */
+/* D's operand promotion: an enum becomes int, any other integer keeps its type (D has no
+ * promotion of narrow integers to int: the Guide's highest-rank rule). */
 struct dtype *promote(struct ck *c, struct dtype *t);
-/* The usual arithmetic conversions over promoted operands (dt_type_promote). */
+/* The usual arithmetic conversions: the highest-ranked operand's type (dt_type_promote). */
 struct dtype *arith_result(struct ck *c, struct dtype *l, struct dtype *r);
 bool type_unsigned(struct dtype *t);
 /* The value v as the integer type t holds it, extended back to 64 bits. */

@@ -125,20 +125,21 @@ static int int_rank(struct dtype *t)
 	return (int)r->size * 8 + (r->is_unsigned ? 1 : 0);
 }
 
-/* C's integer promotions: anything narrower than int (and enums) becomes int; keeps the
- * type as written (typedef) when it is already int-sized or wider. */
+/* D's promotion of one operand: an enum counts as int; every other integer keeps its type
+ * (as written, typedef and all). D has no C integer promotion to int: the Guide's rule
+ * ("Type Conversions") gives an expression the type of its highest-ranked operand, so
+ * (unsigned short)65535 + (unsigned short)65535 is an unsigned short, 65534, as in dtrace. */
 struct dtype *promote(struct ck *c, struct dtype *t)
 {
 	struct dtype *r = res(t);
 	if (r->kind == DTY_ENUM)  /* dt_type_promote: an enum operand counts as int */
 		return r->size > 4 ? (r->is_unsigned ? c->tc->t_ulong : c->tc->t_long) : c->tc->t_int;
-	if (r->size < 4)
-		return c->tc->t_int;
 	return t;
 }
 
-/* The usual arithmetic conversions over promoted operands: the higher rank wins (size, then
- * unsignedness), as in dt_type_promote; equal ranks keep the left operand's spelling. */
+/* The usual arithmetic conversions as the Guide states them: the operand of higher rank (size,
+ * then unsignedness) gives the result type, as in dt_type_promote; equal ranks keep the left
+ * operand's spelling. */
 struct dtype *arith_result(struct ck *c, struct dtype *l, struct dtype *r)
 {
 	l = promote(c, l);

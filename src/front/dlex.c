@@ -289,8 +289,9 @@ static int lex_quoted(struct lexer *lx, char quote)
 		uint32_t v = 0;
 		for (size_t i = 0; i < n; i++)
 			v = (v << 8) | (unsigned char)t->str[i];
-		/* A single char is a (signed) char promoted to int, as in C on x86-64. */
-		t->ival = n == 1 ? (uint64_t)(int64_t)(signed char)v : (uint64_t)(int64_t)(int32_t)v;
+		/* dtrace's lexer packs unsigned bytes and extends none of them: '\377' is the int
+		 * 255 (C on x86-64 would say -1), 'a\377' is 0x61ff. */
+		t->ival = n == 1 ? (uint64_t)v : (uint64_t)(int64_t)(int32_t)v;
 	}
 	lx->p = p;
 	return 0;

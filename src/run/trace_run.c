@@ -190,9 +190,40 @@ static int create_map(struct dobj_map *m, enum map_budget budget, bool autoresiz
 	}
 }
 
+/* The smallest principal buffer dtrace accepts for a program: its largest record's data (to
+ * the end of its last value, 4-byte aligned) behind the 24 bytes of header DTrace for Linux
+ * counts per record (the ring buffer's 8 besides our 8 of epid and CPU, which value offsets
+ * include), and never below 64 bytes, as in dtrace (measured there: BEGIN { exit(0); } needs
+ * -b64, trace(execname) -b288 at strsize 256 and -b132 at strsize 100). */
+#define BUF_REC_HEADER 16
+#define BUF_MIN 64
+static uint64_t buf_needed(const struct dobj *o)
+{
+	uint64_t need = BUF_MIN;
+	for (size_t i = 0; i < o->necbs; i++) {
+		const struct dobj_ecb *e = &o->ecbs[i];
+		uint64_t end = 0;
+		for (size_t a = 0; a < e->nacts; a++)
+			for (size_t v = 0; v < e->acts[a].nvals; v++) {
+				const struct dobj_val *val = &e->acts[a].vals[v];
+				if ((uint64_t)val->off + val->size > end)
+					end = (uint64_t)val->off + val->size;
+			}
+		end = (end + 3) & ~(uint64_t)3;
+		if (end && BUF_REC_HEADER + end > need)
+			need = BUF_REC_HEADER + end;
+	}
+	return need;
+}
+
 static int create_maps(struct run *r)
 {
 	struct dobj *o = r->o;
+	if (r->d && r->d->bufsize && r->d->bufsize < buf_needed(o)) {
+		/* dtrace's EDT_BUFTOOSMALL: a buffer that cannot hold one record of the program */
+		util_warn("could not enable tracing: Enabling exceeds size of buffer");
+		return -1;
+	}
 	char err[256];
 	bool autoresize = !r->d || r->d->bufresize == DOPT_BUFRESIZE_AUTO;
 	int agg_halvings = 0;

@@ -123,6 +123,17 @@ static bool negative_meets_uint(const struct dnode *n)
 	return false;
 }
 
+/* An operator whose result is narrower than int: D gives it its highest-ranked operand's type
+ * (the Guide's rule, no promotion to int), where C promotes to int first, so gcc's sizeof is
+ * not a witness for it (tests/sh/arith_conv.sh checks those with the types spelled out). */
+static bool narrow_operator(const struct dnode *n, struct dtype *t)
+{
+	if (n->kind != DN_UNARY && n->kind != DN_BINARY && n->kind != DN_COND)
+		return false;
+	int64_t size = t && t->kind != DTY_PTR ? dtype_sizeof(t) : 0;
+	return size > 0 && size < 4;
+}
+
 /* Every integer constant below n holds a value of its own type (no step overflowed it). */
 static bool fits_everywhere(const struct dnode *n)
 {
@@ -130,6 +141,8 @@ static bool fits_everywhere(const struct dnode *n)
 		if (negative_meets_uint(n))
 			return false;
 		struct dtype *t = n->type ? dtype_resolve(n->type) : NULL;
+		if (narrow_operator(n, t))
+			return false;
 		if (n->isconst && t && t->kind != DTY_PTR) {
 			int64_t size = dtype_sizeof(t);
 			if (size > 0 && size < 8) {

@@ -182,18 +182,22 @@ T_CASE(promotions)
 {
 	const char *d = "char c; unsigned char uc; short s; unsigned int u; long l; "
 			"unsigned long ul; int i; uint64_t q64; int8_t i8; enum e { A, B = 5 } en;";
-	T_EXPR(d, "c + c", "int");
-	T_EXPR(d, "uc + uc", "int");
-	T_EXPR(d, "s * c", "int");
+	/* no promotion to int (the Guide's "Type Conversions": the highest-ranked operand's
+	 * type; dtrace's sizeof agrees: 1, 1, 2, 1, 1, 1, 2) */
+	T_EXPR(d, "c + c", "char");
+	T_EXPR(d, "uc + uc", "unsigned char");
+	T_EXPR(d, "s * c", "short");
+	T_EXPR(d, "uc - s", "short");
+	T_EXPR(d, "c ? uc : c", "unsigned char");
 	T_EXPR(d, "u + l", "long");
 	T_EXPR(d, "u + i", "unsigned int");
 	T_EXPR(d, "l + ul", "unsigned long");
 	T_EXPR(d, "q64 + i", "uint64_t");
-	T_EXPR(d, "i8 << 1", "int");
+	T_EXPR(d, "i8 << 1", "int8_t");
 	T_EXPR(d, "l << i", "long");
 	T_EXPR(d, "u >> 2", "unsigned int");
 	T_EXPR(d, "u < i", "int");
-	T_EXPR(d, "-uc", "int");
+	T_EXPR(d, "-uc", "unsigned char");
 	T_EXPR(d, "~u", "unsigned int");
 	T_EXPR(d, "!l", "int");
 	T_EXPR(d, "i ^^ l", "int");

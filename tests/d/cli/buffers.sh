@@ -14,3 +14,20 @@ cli_run agg_drops_untagged 0 '*' \
 cli_run aggsize_too_small 1 '' \
 	"usdtrace: description 'BEGIN ' matched 1 probe\nusdtrace: could not enable tracing: Enabling exceeds size of buffer\n" \
 	"$USDTRACE" -x aggsize=8 -n 'BEGIN { @ = count(); exit(0); }'
+
+# bufsize too small for the program's largest record: dtrace refuses to enable (its record
+# header is 24 bytes and it takes no buffer under 64 bytes: -b63 fails on BEGIN { exit(0); },
+# -b64 runs; trace(execname) at strsize 100 needs 132 bytes), from -b, -x and the pragma alike.
+cli_run bufsize_too_small 1 '' \
+	"usdtrace: description 'BEGIN ' matched 1 probe\nusdtrace: could not enable tracing: Enabling exceeds size of buffer\n" \
+	"$USDTRACE" -b63 -n 'BEGIN { exit(0); }'
+cli_run bufsize_smallest 0 '\n' '' "$USDTRACE" -q -b64 -n 'BEGIN { exit(0); }'
+cli_run bufsize_string_short 1 '' \
+	'usdtrace: could not enable tracing: Enabling exceeds size of buffer\n' \
+	"$USDTRACE" -q -xstrsize=100 -xbufsize=131 -n 'BEGIN { trace(execname); exit(0); }'
+cli_run bufsize_string_fits 0 '~^.+$' '' \
+	"$USDTRACE" -q -xstrsize=100 -xbufsize=132 -n 'BEGIN { trace(execname); exit(0); }'
+printf '#pragma D option bufsize=40\nBEGIN\n{\n\texit(0);\n}\n' >"$W/b40.d"
+cli_run bufsize_pragma_too_small 1 '' \
+	"usdtrace: script '$W/b40.d' matched 1 probe\nusdtrace: could not enable tracing: Enabling exceeds size of buffer\n" \
+	"$USDTRACE" -s "$W/b40.d"

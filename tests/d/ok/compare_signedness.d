@@ -1,7 +1,8 @@
 /* @root */
-/* Comparisons after the usual arithmetic conversions (K&R A6.5): int against unsigned int or
- * unsigned long compares unsigned; long against unsigned int compares signed (long holds every
- * unsigned int). */
+/* Comparisons after the usual arithmetic conversions (Guide, "Type Conversions"): int against
+ * unsigned int or unsigned long compares unsigned; long against unsigned int compares signed
+ * (long holds every unsigned int). No promotion to int first: unsigned char outranks char, so
+ * (char)-1 becomes the unsigned char 255 and 255 > 255 is false, as dtrace prints it. */
 #pragma D option quiet
 
 BEGIN

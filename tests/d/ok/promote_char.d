@@ -1,6 +1,8 @@
 /* @root */
 /* char is signed on x86-64 (D follows the platform's C ABI); casts truncate and sign- or
- * zero-extend; arithmetic on char operands promotes to int (K&R A6.1). */
+ * zero-extend. D does not promote char operands to int: the result has the type of the
+ * highest-ranked operand (Guide, "Type Conversions"), so (char)127 + (char)127 is a char,
+ * printed -2, as dtrace prints it; c + 1 is an int. */
 #pragma D option quiet
 
 BEGIN
