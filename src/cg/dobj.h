@@ -249,6 +249,11 @@ struct dobj_ecb {
 	uint32_t size;             /* record size in bytes, header included; 0: nothing recorded */
 	struct dobj_action *acts;
 	size_t nacts;
+	/* Where the record holds the time its probe fired (u64 ns of CLOCK_MONOTONIC, the
+	 * kernel's ktime_get_ns, taken as the record is sent); 0: not recorded. Structured
+	 * output formats ask for it (cg_input's opts->oformat other than text); dtrace's text
+	 * has no use for it, and its records stay as they were. */
+	uint32_t time_off;
 };
 
 struct dobj_rec {
