@@ -45,9 +45,10 @@ static void write_failed(struct sink *s, int err)
 }
 
 /* Write n bytes to the output's file descriptor, all of them: a signal (SIGCHLD when a -c
- * child exits, SIGINT) interrupting a write blocked on a slow reader makes it go on where it
- * stopped. (stdio cannot be trusted with that: after an interrupted write it drops what its
- * buffer held.) A stream without a descriptor is written through stdio. */
+ * child exits) interrupting a write blocked on a slow reader makes it go on where it stopped
+ * (stdio cannot be trusted with that: after an interrupted write it drops what its buffer
+ * held); SIGINT or SIGTERM (stop_signal) makes it fail, so a reader that never reads cannot
+ * hold the tracer. A stream without a descriptor is written through stdio. */
 static void out_all(struct sink *s, const char *p, size_t n)
 {
 	int fd = fileno(s->out);
@@ -63,7 +64,7 @@ static void out_all(struct sink *s, const char *p, size_t n)
 	while (n > 0) {
 		ssize_t k = write(fd, p, n);
 		if (k < 0) {
-			if (errno == EINTR)
+			if (errno == EINTR && !(s->stop_signal && *s->stop_signal))
 				continue;
 			write_failed(s, errno);
 			return;
@@ -129,7 +130,7 @@ bool sink_flush_out(struct sink *s)
 {
 	drain(s);
 	while (!s->write_failed && (fflush(s->out) != 0 || ferror(s->out))) {
-		if (errno == EINTR) {
+		if (errno == EINTR && !(s->stop_signal && *s->stop_signal)) {
 			clearerr(s->out);
 			continue;
 		}

@@ -19,6 +19,7 @@
 #define USDTRACE_SINK_H
 #include <stdbool.h>
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -80,6 +81,10 @@ struct sink {
 	 * instead of to the output. */
 	void (*doc_hook)(struct sink *s, const char *doc, size_t n);
 	struct strbuf obuf;   /* what sink_write has not written yet (sink_flush_out writes it) */
+	/* Set (by the run loop) to its flag of SIGINT/SIGTERM: a write interrupted by one of
+	 * those fails (EINTR) rather than wait on for a reader that may never read; NULL, or
+	 * any other signal: the write goes on. */
+	volatile sig_atomic_t *stop_signal;
 	int64_t mono_to_real; /* sink_walltime's CLOCK_REALTIME - CLOCK_MONOTONIC, in ns... */
 	uint64_t clock_mono;  /* ...measured at this CLOCK_MONOTONIC instant (0: not yet) */
 };

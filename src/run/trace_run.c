@@ -1155,6 +1155,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		util_warn("could not enable tracing: unknown output format");
 		return 1;
 	}
+	r.sink->stop_signal = &got_signal;   /* SIGINT/SIGTERM end a write a reader holds */
 
 	if (setup(&r) != 0) {
 		release(&r);
