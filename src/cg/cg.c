@@ -261,6 +261,10 @@ static int new_ecb(struct cgc *c)
 	e->clause = c->clause_no;
 	c->ecb = (int)o->necbs++;
 	c->rec_size = sizeof(struct dobj_rec);
+	if (c->in->opts && c->in->opts->oformat != DOPT_OFORMAT_TEXT) {
+		e->time_off = c->rec_size;   /* right after the header, 8-aligned */
+		c->rec_size += 8;
+	}
 	return c->ecb;
 }
 
@@ -321,6 +325,13 @@ static void rec_flush_if(struct cgc *c, bool always)
 	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 	cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, 4));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	if (e->time_off) {
+		/* the firing's time, as late as possible before the record goes out so that a
+		 * CPU's records reach the ring buffer in the order of their times */
+		cgc_emit(c, bi_call(BPF_FUNC_ktime_get_ns));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)e->time_off));
+		cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	}
 	int held = c->spec_clause ? cgc_spec_send(c, e->epid, e->size) : -1;
 	cgc_ld_map(c, 1, c->m_ringbuf);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));

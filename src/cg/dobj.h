@@ -15,7 +15,8 @@
  *  - One program per enabled probe: all clauses enabling it, in program order.
  *  - Records. Every record begins with struct dobj_rec: epid and the CPU it was written on.
  *    epid != 0: a clause's data, laid out as ecbs[epid - 1] says (size bytes in all, header
- *    included; the actions in order, each value at its offset). epid == 0: a control record
+ *    included; the time it was sent at time_off when a structured output format asked for
+ *    it; the actions in order, each value at its offset). epid == 0: a control record
  *    whose `kind` field follows (DOBJ_REC_FAULT, ...).
  *  - Drop counters: the per-CPU array map dobj->drops_map (key = enum dout_drop_kind, value
  *    u64 count since start) counts what could not be recorded or stored; the tracer reports
@@ -250,6 +251,11 @@ struct dobj_ecb {
 	uint32_t size;             /* record size in bytes, header included; 0: nothing recorded */
 	struct dobj_action *acts;
 	size_t nacts;
+	/* Where the record holds the time its probe fired (u64 ns of CLOCK_MONOTONIC, the
+	 * kernel's ktime_get_ns, taken as the record is sent); 0: not recorded. Structured
+	 * output formats ask for it (cg_input's opts->oformat other than text); dtrace's text
+	 * has no use for it, and its records stay as they were. */
+	uint32_t time_off;
 };
 
 struct dobj_rec {

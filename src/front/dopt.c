@@ -51,7 +51,7 @@ static const char *const late_words[] = {"dynamic", "static", NULL};
 static const char *const linkmode_words[] = {"kernel", "dynamic", "static", NULL};
 static const char *const linktype_words[] = {"elf", "dof", NULL};
 static const char *const debugassert_words[] = {"mutexes", NULL};
-static const char *const oformat_words[] = {"text", "json", NULL};
+static const char *const oformat_words[] = {"text", "json", "xml", NULL};
 static const char ERR_NOREG[] = "Insufficient registers to generate code";
 static const char ERR_VERSFMT[] = "Version is not properly formatted or is too large";
 static const char ERR_VERSUNDEF[] = "Requested version is not supported by compiler";
@@ -128,7 +128,7 @@ static const struct dopt_def defs[] = {
 	{"nolibs", K_FLAG, F(nolibs), 0, 0, 0, false, NULL},
 	{"noresolve", K_BOOL, F(noresolve), 0, 0, 0, false, NULL},
 	{"nspec", K_INT, F(nspec), 1, 1, I32, false, NULL},
-	/* the output format: dtrace's text, or JSON lines (src/print/sink.h, docs/output.md) */
+	/* the output format: dtrace's text, JSON lines or XML (src/print/sink.h, docs/output.md) */
 	{"oformat", K_ENUM, F(oformat), DOPT_OFORMAT_TEXT, 0, 0, false, oformat_words},
 	{"pcapsize", K_SIZE, F(pcapsize), 1514, 0, INT64_MAX, false, NULL},
 	{"pgmax", K_NUM, F(pgmax), 0, 0, I32, false, NULL},

@@ -49,7 +49,7 @@ enum dopt_bufresize { DOPT_BUFRESIZE_AUTO, DOPT_BUFRESIZE_MANUAL };
  * for c and t) */
 enum dopt_stdc { DOPT_STDC_A, DOPT_STDC_C, DOPT_STDC_S, DOPT_STDC_T };
 /* -x oformat: how the tracer writes what it traces (src/print/sink.h) */
-enum dopt_oformat { DOPT_OFORMAT_TEXT, DOPT_OFORMAT_JSON };
+enum dopt_oformat { DOPT_OFORMAT_TEXT, DOPT_OFORMAT_JSON, DOPT_OFORMAT_XML };
 #define DOPT_MAX 128
 
 struct dopts {

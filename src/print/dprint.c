@@ -79,8 +79,7 @@ static int64_t sign_extend(uint64_t v, int bits)
 	return (int64_t)((v ^ m) - m);
 }
 
-/* The type as print() names it: tags without bodies ("struct" for an anonymous one). */
-static char *type_name(struct dtype *t)
+char *dprint_type_name(struct dtype *t)
 {
 	struct dtype *u = t;
 	while (u && u->origin && u->kind != DTY_TYPEDEF)
@@ -202,7 +201,7 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 	indent(s, depth);
 	if (name)
 		strbuf_printf(s->b, ".%s = ", name);
-	char *tn = type_name(t);
+	char *tn = dprint_type_name(t);
 	strbuf_printf(s->b, "(%s)", tn);
 	free(tn);
 	switch (r->kind) {

@@ -28,6 +28,10 @@ struct dtype;
 void dprint_pointer(struct strbuf *b, struct dtype *ptrtype, uint64_t addr, const void *p,
 		    size_t n, int64_t printsize);
 
+/* The type as print() names it: tags without bodies ("struct" for an anonymous one),
+ * other types as D spells them; the caller frees it. */
+char *dprint_type_name(struct dtype *t);
+
 /* print() of any other value: its `n` bytes (a recorded integer's: its size) are at p. */
 void dprint_value(struct strbuf *b, struct dtype *type, const void *p, size_t n,
 		  int64_t printsize);

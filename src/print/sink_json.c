@@ -8,12 +8,13 @@
 #include <time.h>
 
 #include "dprint.h"
+#include "dprint_json.h"
 #include "dtype.h"
 #include "json.h"
 #include "sink.h"
 #include "util.h"
 
-#define JSON_VERSION 1
+#define JSON_VERSION 2
 
 /* Append a string literal (its length known at compile time). */
 #define LIT(b, s) strbuf_add((b), (s), sizeof(s) - 1)
@@ -38,13 +39,14 @@ static struct jsink *J(struct sink *s)
 	return s->priv;
 }
 
-/* "version":1,"type":"TYPE","timestamp":"2026-11-28T13:56:23.123456789Z" — the time the
- * consumer read what the document is about (the records carry no time of their own). */
-static void doc_start(struct sink *s, const char *type)
+/* "version":2,"type":"TYPE","timestamp":"2026-11-28T13:56:23.123456789Z" — the wall-clock
+ * time of mono_ns, the CLOCK_MONOTONIC instant the document is about: a probe record's
+ * firing; 0: now, when the consumer read what the document is about (faults, drops...). */
+static void doc_start(struct sink *s, const char *type, uint64_t mono_ns)
 {
 	struct jsink *j = J(s);
 	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
+	sink_walltime(s, mono_ns, &ts);
 	if (ts.tv_sec != j->ts_sec || !j->ts_text[0]) {
 		struct tm tm;
 		gmtime_r(&ts.tv_sec, &tm);
@@ -70,7 +72,10 @@ static void doc_write(struct sink *s)
 {
 	struct jsink *j = J(s);
 	LIT(&j->b, "}\n");
-	sink_write(s, j->b.s, j->b.len);
+	if (s->doc_hook)
+		s->doc_hook(s, j->b.s, j->b.len);
+	else
+		sink_write(s, j->b.s, j->b.len);
 	j->b.len = 0;
 	if (j->b.s)
 		j->b.s[0] = '\0';
@@ -94,7 +99,7 @@ static void json_begin(struct sink *s, const struct sink_probe *pr)
 {
 	struct jsink *j = J(s);
 	j->b.len = 0;
-	doc_start(s, "probe");
+	doc_start(s, "probe", pr->fired_ns);
 	LIT(&j->b, ",\"cpu\":");
 	json_int(&j->b, pr->cpu);
 	if (j->probe != pr->p) {
@@ -468,6 +473,12 @@ static int json_item(struct sink *s, const struct ditem *it, char *err, size_t e
 			LIT(b, ",\"address\":");
 			json_uint(b, it->addr);
 		}
+		if (it->ptype && it->nvals) {
+			/* the value as a tree: the pointee's, for a pointer */
+			struct dtype *vt = it->is_ptr ? dtype_resolve(it->ptype)->base : it->ptype;
+			LIT(b, ",\"value\":");
+			dprint_json_value(b, vt, it->vals[0].p, it->vals[0].len, limit);
+		}
 		LIT(b, ",\"text\":");
 		json_str(b, t.s ? t.s : "", t.len);
 		strbuf_putc(b, ',');
@@ -569,7 +580,7 @@ static void json_fault(struct sink *s, const struct dout_fault *f)
 {
 	struct strbuf save, m = { 0 };
 	struct strbuf *b = side_doc(s, &save);
-	doc_start(s, "fault");
+	doc_start(s, "fault", 0);
 	LIT(b, ",\"id\":");
 	json_uint(b, f->probe_id);
 	LIT(b, ",\"provider\":");
@@ -599,7 +610,7 @@ static void json_error(struct sink *s, const struct sink_probe *pr, const char *
 	struct strbuf save, m = { 0 };
 	const struct dobj_probe *p = pr->p;
 	struct strbuf *b = side_doc(s, &save);
-	doc_start(s, "error");
+	doc_start(s, "error", 0);
 	probe_fields(b, p);
 	LIT(b, ",\"clause\":");
 	json_int(b, pr->clause);
@@ -622,7 +633,7 @@ static void json_drop(struct sink *s, enum dout_drop_kind kind, uint64_t count, 
 	for (; tag[n] && n + 1 < sizeof(name); n++)
 		name[n] = (char)(tag[n] >= 'A' && tag[n] <= 'Z' ? tag[n] - 'A' + 'a' : tag[n]);
 	name[n] = '\0';
-	doc_start(s, "drop");
+	doc_start(s, "drop", 0);
 	LIT(b, ",\"kind\":");
 	json_cstr(b, name);
 	if (cpu >= 0) {
@@ -665,7 +676,7 @@ static void json_aggs_exit(struct sink *s, struct agg_data *const *aggs, size_t 
 		}
 	struct strbuf save;
 	struct strbuf *b = side_doc(s, &save);
-	doc_start(s, "aggregations");
+	doc_start(s, "aggregations", 0);
 	LIT(b, ",\"output\":[");
 	size_t n = 0;
 	for (size_t i = 0; i < naggs; i++) {

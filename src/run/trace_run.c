@@ -439,7 +439,7 @@ static void liberr(struct run *r, uint32_t epid, const struct dobj_probe *p, con
 	const struct dobj_ecb *e;
 	const struct dobj_probe *ep;
 	int clause = epid_tab_lookup(&r->epids, epid, &e, &ep) ? e->clause : 0;
-	struct sink_probe sp = { p, -1, clause };
+	struct sink_probe sp = { p, -1, clause, 0 };
 	r->sink->ops->error(r->sink, &sp, msg);
 }
 
@@ -694,7 +694,9 @@ static void consume_data(struct run *r, const unsigned char *rec, size_t size)
 		liberr(r, hdr.epid, p, "record shorter than its layout: ignored");
 		return;
 	}
-	struct sink_probe sp = { p, (int)hdr.cpu, e->clause };
+	struct sink_probe sp = { p, (int)hdr.cpu, e->clause, 0 };
+	if (e->time_off && e->time_off + sizeof(uint64_t) <= size)
+		memcpy(&sp.fired_ns, rec + e->time_off, sizeof(sp.fired_ns));
 	r->sink->ops->begin(r->sink, &sp);
 	for (size_t i = 0; i < e->nacts; i++) {
 		const struct dobj_action *a = &e->acts[i];
@@ -1212,6 +1214,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		util_warn("could not enable tracing: unknown output format");
 		return 1;
 	}
+	r.sink->stop_signal = &got_signal;   /* SIGINT/SIGTERM end a write a reader holds */
 
 	if (setup(&r) != 0) {
 		release(&r);
@@ -1332,6 +1335,8 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 			free(snaps);
 		}
 	}
+	if (!r.sink->write_failed && r.sink->ops->end)
+		r.sink->ops->end(r.sink);
 	sink_flush_out(r.sink);
 	if (r.orig_out) {           /* a freopen() file still open */
 		fclose(r.out);

@@ -9,7 +9,9 @@
 #     counts exact;
 #   * other key members lead the line; sums; keys folding to one line add up;
 #   * aggregations that do not fold (no stack, a quantize) print as dtrace prints them;
-#   * printa() of a stack-keyed aggregation folds too; setopt("aggfold") at run time.
+#   * printa() of a stack-keyed aggregation folds too; setopt("aggfold") at run time;
+#   * README's example: a profile folded, then drawn by scripts/flamegraph.py, the SVG's
+#     frames the profile's stack with its sample counts.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 U=$USDTRACE
@@ -109,4 +111,33 @@ if [ "$(grep -v '^$' m.out | tr '\n' '|')" = "chain\`level_c;0 1|chain\`level_c;
 	ok fold-other-members-after-stack
 else
 	notok fold-other-members-after-stack "[$(head -c 300 m.out | tr '\n' '|')] $(head -c 200 m.err)"
+fi
+
+# README's profile to flame graph, as written there: folded stacks of a spinning function to
+# an SVG (scripts/flamegraph.py) whose frames are the profile's stack, every one as wide as
+# the samples
+timeout 60 "$U" -q -x aggfold -o prof.folded \
+	-n 'profile-997 /pid == $target/ { @[ustack()] = count(); }' -c "$W/chain spin 500" \
+	>prof.out 2>prof.err
+python3 "$TOP/scripts/flamegraph.py" prof.folded >prof.svg 2>prof.svgerr
+v=$(python3 - prof.folded prof.svg <<'EOP' 2>&1
+import re, sys
+import xml.etree.ElementTree as ET
+NS = "{http://www.w3.org/2000/svg}"
+lines = [l.rsplit(" ", 1) for l in open(sys.argv[1]).read().splitlines() if l.strip()]
+spin = sum(int(n) for s, n in lines if "chain`main;chain`level_spin" in s)
+total = sum(int(n) for s, n in lines)
+t = {}
+for g in ET.parse(sys.argv[2]).getroot().iter(NS + "g"):
+    m = re.match(r"^(.*) \((\d+) samples", g.find(NS + "title").text)
+    t[m.group(1)] = (int(m.group(2)), float(g.find(NS + "rect").get("width")))
+ok = (spin > 0 and t.get("chain`level_spin", (0,))[0] == spin and t["all"][0] == total and
+      abs(t["chain`level_spin"][1] - 1180.0 * spin / total) < 1e-3)
+print("ok" if ok else "folded %r, svg %r" % (lines, t))
+EOP
+)
+if [ "$v" = ok ] && ! grep -q . prof.svgerr; then
+	ok fold-flamegraph-svg
+else
+	notok fold-flamegraph-svg "$v $(head -c 200 prof.err) $(head -c 200 prof.svgerr)"
 fi

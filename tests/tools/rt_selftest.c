@@ -159,7 +159,7 @@ static struct dobj_ecb *add_ecb(struct dobj *o, int probe, uint32_t size)
 {
 	o->ecbs = xrealloc(o->ecbs, sizeof(*o->ecbs) * (o->necbs + 1));
 	struct dobj_ecb *e = &o->ecbs[o->necbs];
-	*e = (struct dobj_ecb){ (uint32_t)o->necbs + 1, probe, (int)o->necbs, size, NULL, 0 };
+	*e = (struct dobj_ecb){ (uint32_t)o->necbs + 1, probe, (int)o->necbs, size, NULL, 0, 0 };
 	o->necbs++;
 	return e;
 }
