@@ -93,6 +93,10 @@ struct ck {
 	struct dnode *stmt_call; /* the call that is a whole statement: an action proper */
 	const struct dnode *pred;  /* the predicate being checked, and the line of its clause's */
 	int pred_brace_line;       /* '{' (0: none) */
+	enum derr_region region;   /* what dtrace would be cooking: a clause's actions, its
+				    * predicate, or neither (declarations, inlines) */
+	bool cg_time;              /* the next error is one dtrace finds generating code
+				    * (fail_cg): it names no region */
 };
 
 /* --- translators (dcheck_xlate.c) ----------------------------------------------------------- */
@@ -256,6 +260,9 @@ char *spell(struct dtype *t);
 const char *nm(struct names *ns, struct dtype *t);
 void names_free(struct names *ns);
 /* A message with type names: fail_at after building the text, freeing the names. */
+/* fail_at for an error dtrace finds when it generates code, not when it cooks the tree (the
+ * difference shows in a -n argument's message: no "in action list: "). */
+#define fail_cg(c, ...) do { (c)->cg_time = true; fail_at(c, __VA_ARGS__); } while (0)
 #define FAILT(c, n, ns, tag, ...) do { char m_[1024]; snprintf(m_, sizeof(m_), __VA_ARGS__); \
 	names_free(ns); fail_at(c, n, tag, "%s", m_); } while (0)
 /* D_OP_INCOMPAT "operands have incompatible types: "L" op "R"" at `at`. */

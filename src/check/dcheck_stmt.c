@@ -245,9 +245,8 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 	if (cl->cond) {
 		c->pred = cl->cond;
 		c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
+		c->region = DERR_REGION_PREDICATE;
 		check_expr(c, cl->cond);
-		no_nested_action(c, cl->cond);
-		c->pred = NULL;
 		if (!is_scalar(cl->cond->type)) {
 			/* dtrace checks it when the whole clause is read: at its closing '}' */
 			struct dnode at = *cl->cond;
@@ -255,9 +254,14 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 				at.pos.line = cl->body->end_line;
 			fail_at(c, &at, D_PRED_SCALAR, "predicate result must be of scalar type");
 		}
+		c->region = DERR_REGION_NONE;  /* what follows is dtrace's code generation */
+		no_nested_action(c, cl->cond);
+		c->pred = NULL;
 	}
+	c->region = DERR_REGION_ACTIONS;
 	if (cl->body)
 		check_stmt(c, cl->body);
+	c->region = DERR_REGION_NONE;
 	check_spec_rules(c, cl);
 	c->clause = NULL;
 	c->pargs = NULL;

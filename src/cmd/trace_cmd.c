@@ -450,7 +450,8 @@ static void print_notices(const struct tc *t)
 }
 
 /* A type-checker or code-generator error about the whole program. dtrace numbers lines only
- * in files: for a description it names the region instead ("in action list: ..."). A refusal
+ * in files: for a description it names the region instead ("in action list: ...", "in
+ * predicate: ...", nothing for what it finds building the tree or generating code). A refusal
  * to enable (DERR_ENABLE, "could not enable tracing: ...") is dtrace's dtrace_go() failing,
  * which comes after the "matched" notices and names no source. */
 static void program_error(const struct tc *t, const struct derr *e)
@@ -460,7 +461,8 @@ static void program_error(const struct tc *t, const struct derr *e)
 	const struct source *s = program_source(t);
 	struct derr d = *e;
 	if (d.kind == DERR_SOURCE && s->kind != 's' && d.at == DERR_AT_LINE)
-		d.at = DERR_AT_ACTIONS;
+		d.at = d.region == DERR_REGION_PREDICATE ? DERR_AT_PREDICATE :
+		       d.region == DERR_REGION_NONE ? DERR_AT_NONE : DERR_AT_ACTIONS;
 	source_error(t, s, &d);
 }
 

@@ -12,6 +12,7 @@ int derr_vset(struct derr *e, enum dtag tag, const char *fmt, va_list ap)
 	e->kind = DERR_SOURCE;
 	e->at = DERR_AT_NONE;
 	e->line = e->col = 0;
+	e->region = DERR_REGION_ACTIONS;
 	e->file[0] = '\0';
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	return -1;
@@ -76,6 +77,9 @@ const char *derr_format(const struct derr *e, bool errtags, char *buf, size_t le
 		break;
 	case DERR_AT_ACTIONS:
 		snprintf(buf, len, "%sin action list: %s", tag, e->msg);
+		break;
+	case DERR_AT_PREDICATE:
+		snprintf(buf, len, "%sin predicate: %s", tag, e->msg);
 		break;
 	}
 	return buf;

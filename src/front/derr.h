@@ -30,6 +30,17 @@ enum derr_at {
 	DERR_AT_FILE,     /* "file:line:col: ", as a C compiler (provider and declaration files) */
 	DERR_AT_ACTIONS,  /* "in action list: ": dtrace's place for a whole-program error in a
 			   * -n/-P/... argument */
+	DERR_AT_PREDICATE, /* "in predicate: ": the same for an error in a predicate */
+};
+
+/* Where dtrace was when it found an error, which names the place of an error in a -n/-P/...
+ * argument (a script names its line instead): cooking a clause's actions ("in action list: ",
+ * the default) or its predicate ("in predicate: "), or neither (building the parse tree, or
+ * generating code: no place at all). */
+enum derr_region {
+	DERR_REGION_ACTIONS,
+	DERR_REGION_PREDICATE,
+	DERR_REGION_NONE,
 };
 
 /* What the error is about, for whoever reports it. */
@@ -52,6 +63,7 @@ struct derr {
 	enum derr_kind kind;
 	enum derr_at at;
 	int line, col;        /* as `at` uses them (0 when unknown) */
+	enum derr_region region;  /* for a DERR_AT_LINE error, the place a description names */
 	char file[DERR_FILE_MAX];  /* the position's file ("" if unknown); DERR_LIBRARY's library */
 	char msg[DERR_MSG_MAX];    /* the message proper, dtrace's words, no position, no tag */
 };
