@@ -243,8 +243,6 @@ static void check_predicate(struct ck *c, struct dnode *cl)
 	c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
 	c->in_pred = true;
 	check_expr(c, cl->cond);
-	no_nested_action(c, cl->cond);
-	c->pred = NULL;
 	if (!is_scalar(cl->cond->type)) {
 		/* dtrace checks it when the whole clause is read: at its closing '}' */
 		struct dnode at = *cl->cond;
@@ -253,6 +251,11 @@ static void check_predicate(struct ck *c, struct dnode *cl)
 		fail_at(c, &at, D_PRED_SCALAR, "predicate result must be of scalar type");
 	}
 	c->in_pred = false;
+	/* an action in a predicate is found generating its code: no region */
+	c->cg_time = true;
+	no_nested_action(c, cl->cond);
+	c->cg_time = false;
+	c->pred = NULL;
 }
 
 void check_clause(struct ck *c, struct dnode *cl, int index)
@@ -276,6 +279,7 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 			memcpy(c->jb, outer, sizeof(outer));
 			c->in_pred = false;
 			c->fmt_region = false;
+			c->cg_time = false;
 			c->pred = NULL;
 			if (!c->err || (c->err->tag != D_IDENT_UNDEF && c->err->tag != D_VAR_UNDEF))
 				longjmp(c->jb, 1);
@@ -289,7 +293,9 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 	} else if (cl->body) {
 		check_stmt(c, cl->body);
 	}
+	c->cg_time = true;  /* dtrace checks speculation rules generating code: no region */
 	check_spec_rules(c, cl);
+	c->cg_time = false;
 	c->clause = NULL;
 	c->pargs = NULL;
 }

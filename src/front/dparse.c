@@ -705,7 +705,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			error_at(p, t, D_UNKNOWN, "missing type specifier near '%.*s'", (int)t->len, t->text);
 		syntax_error(p, t);
 	}
-	ds->type = dtype_qualify(c, ty, quals);
+	ds->type = dtype_qualify_d(c, ty, quals);
 }
 
 /* Specifiers and qualifiers only (type names in casts, sizeof, offsetof). */
@@ -1152,7 +1152,7 @@ static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const s
 			else if (consume(p, "restrict")) q |= DQ_RESTRICT;
 			else break;
 		}
-		ty = dtype_qualify(p->ctx, ty, q);
+		ty = dtype_qualify_d(p->ctx, ty, q);
 	}
 	const struct dtok *t = peek(p);
 	const struct dtok *t1 = peek_at(p, 1);
