@@ -340,10 +340,10 @@ void check_inline(struct ck *c, struct dnode *n)
 void check_vardecl(struct ck *c, struct dnode *n)
 {
 	struct names ns = {0};
-	/* dtrace rejects auto/register/static; extern names a kernel symbol, and there are
-	 * none to name here */
+	/* dtrace rejects auto/register/static; extern names a kernel symbol, declared as dtrace
+	 * declares it (no error), and there are none to find here: a use is an unknown name */
 	if (n->sclass == DSC_EXTERN)
-		fail_at(c, n, D_UNKNOWN, "extern variables are not supported by usdtrace: %s", n->name);
+		return;
 	if (n->sclass != DSC_NONE)
 		fail_at(c, n, D_DECL_BADCLASS, "specified storage class not appropriate in D");
 	if (builtin_lookup(n->name) != DB_NONE && n->storage == DVAR_GLOBAL)

@@ -436,6 +436,10 @@ static void ctf_layout(struct dtype *rec)
 		if (al > align)
 			align = al;
 	}
+	/* libctf's ctf_type_align: a union aligns as its most aligned member, a struct as its
+	 * first (so a struct member of struct type may start off C's alignment) */
+	if (rec->kind == DTY_STRUCT && rec->nmembers > 0)
+		align = dtype_alignof(rec->members[0].type);
 	rec->align = align;
 	rec->size = size;
 	rec->complete = true;
