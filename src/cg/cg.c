@@ -21,6 +21,8 @@ static _Noreturn void vfail(struct cgc *c, const struct dnode *n, enum dtag tag,
 		n = c->where;
 	if (n && n->pos.line > 0)
 		derr_locate(c->err, DERR_AT_LINE, NULL, n->pos.line, 0);
+	if (c->err)  /* dtrace's code generator's errors name no region of a description */
+		c->err->region = DERR_REGION_NONE;
 	longjmp(c->fail, 1);
 }
 
@@ -38,6 +40,8 @@ _Noreturn void cgc_fail_line(struct cgc *c, int line, const char *fmt, ...)
 	derr_vset(c->err, DTAG_NONE, fmt, ap);
 	va_end(ap);
 	derr_locate(c->err, DERR_AT_LINE, NULL, line, 0);
+	if (c->err)
+		c->err->region = DERR_REGION_NONE;
 	longjmp(c->fail, 1);
 }
 

@@ -23,6 +23,38 @@
 
 static int error_line(const struct ck *c, const struct dnode *n);
 
+/* Whether dtrace finds errors of this tag only while it builds the parse tree (dt_node_*:
+ * calls of unknown names, constant division by zero, offsetof) or generates code (dt_cg.c,
+ * dt_cc.c and the format checks they call), never while cooking a clause: such an error in a
+ * -n argument names no region. */
+static bool tag_outside_cooking(enum dtag tag)
+{
+	static const enum dtag tags[] = {
+		D_FUNC_UNDEF, D_FUNC_IDKIND, D_FUNC_IDENT, D_DIV_ZERO, D_INT_OFLOW, D_OFFSETOF_TYPE,
+		D_OFFSETOF_BITFIELD,
+		D_ACT_SPEC, D_AGG_COMM, D_AGG_NULL, D_AGG_SCALAR, D_AGG_SPEC, D_ALLOCA_SIZE, D_CG_DYN,
+		D_CG_EXPR, D_CLEAR_AGGARG, D_CLEAR_AGGBAD, D_COMM_DREC, D_DREC_COMM, D_EMPTY,
+		D_EXIT_SPEC, D_FREOPEN_INVALID, D_LLQUANT_FACTORTYPE, D_LLQUANT_FACTORVAL,
+		D_LLQUANT_HMAGTYPE, D_LLQUANT_HMAGVAL, D_LLQUANT_LMAGTYPE, D_LLQUANT_LMAGVAL,
+		D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHHMAG, D_LLQUANT_MATCHLMAG, D_LLQUANT_MATCHSTEPS,
+		D_LLQUANT_STEPTYPE, D_LLQUANT_STEPVAL, D_LQUANT_BASETYPE, D_LQUANT_BASEVAL,
+		D_LQUANT_LIMTYPE, D_LQUANT_LIMVAL, D_LQUANT_MATCHBASE, D_LQUANT_MATCHLIM,
+		D_LQUANT_MATCHSTEP, D_LQUANT_MISMATCH, D_LQUANT_STEPLARGE, D_LQUANT_STEPSMALL,
+		D_LQUANT_STEPTYPE, D_LQUANT_STEPVAL, D_MACRO_UNUSED, D_NORMALIZE_AGGARG,
+		D_NORMALIZE_AGGBAD, D_NORMALIZE_SCALAR, D_PDESC_ZERO, D_PRAGMA_UNUSED, D_PRINTA_AGGARG,
+		D_PRINTA_AGGBAD, D_PRINTA_PROTO, D_PRINTA_AGGKEY, D_PRINTA_AGGPROTO, D_PRINTF_AGG_CONV,
+		D_PRINTF_ARG_EXTRA, D_PRINTF_ARG_FMT, D_PRINTF_ARG_PROTO, D_PRINTF_ARG_TYPE,
+		D_PRINTF_DYN_PROTO, D_PRINTF_DYN_TYPE, D_PRINTF_FMT_EMPTY, D_PRINT_SIZE, D_SPEC_COMM,
+		D_SPEC_DREC, D_SPEC_SPEC, D_STACK_SIZE, D_TRACEMEM_ADDR, D_TRACEMEM_SIZE, D_TRACE_DYN,
+		D_TRACE_VOID, D_TRUNC_AGGARG, D_TRUNC_AGGBAD, D_USTACK_FRAMES, D_USTACK_STRSIZE,
+		D_VAR_UNSUP,
+	};
+	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (tags[i] == tag)
+			return true;
+	return false;
+}
+
 _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 			       const char *fmt, ...)
 {
@@ -32,7 +64,11 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 	va_end(ap);
 	derr_locate(c->err, DERR_AT_LINE, c->lib_file, error_line(c, n), 0);
 	if (c->err) {
-		c->err->region = c->fmt_region ? DERR_REGION_NONE :
+		/* no region: a format's check, what dtrace finds building the tree or generating
+		 * code, and what lies outside every clause (declarations, inlines: built as dtrace
+		 * parses them) */
+		bool none = c->fmt_region || c->cg_time || tag_outside_cooking(tag) || !c->clause;
+		c->err->region = none ? DERR_REGION_NONE :
 				 c->in_pred ? DERR_REGION_PREDICATE : DERR_REGION_ACTIONS;
 		c->err->clause = c->clause ? c->clause_index : -1;
 	}

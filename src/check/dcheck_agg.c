@@ -226,7 +226,7 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	if (incr) {
 		int argmax = max_args[f];
 		if (!is_scalar(incr->type))
-			fail_at(c, n, D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type",
+			fail_cg(c, n, D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type",
 				agg_funcs[f], argmax);
 		if (incr->next)
 			fail_at(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "

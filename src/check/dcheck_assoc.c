@@ -86,7 +86,7 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 	}
 	if (!v) {
 		if (!create)
-			fail_at(c, n, D_IDENT_UNDEF, "%s%s has not yet been declared or assigned",
+			fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 				space == 's' ? "self->" : "", name);
 		key_types_ok(c, n, n->args);
 		v = var_new(c, space == 's' ? DCK_SELF : DCK_ASSOC, name, NULL, n);
@@ -98,7 +98,7 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 			fail_at(c, n, D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", name);
 		check_keys(c, n, v, n->args);
 		if (!v->type && !create)
-			fail_at(c, n, D_IDENT_UNDEF, "%s%s has not yet been declared or assigned",
+			fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 				space_prefix(v->cls), name);
 	}
 	n->var = v;

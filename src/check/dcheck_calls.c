@@ -72,14 +72,15 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_NTOHLL] = {"ntohll", "uint64_t", {"uint64_t"}, false, false},
 	[DS_RAND] = {"rand", "int", {NULL}, false, false},
 	[DS_PROGENYOF] = {"progenyof", "int", {"pid_t"}, false, false},
-	/* dtrace's prototype takes ipaddr_t *: an IPv4 address in network byte order */
-	[DS_INET_NTOA] = {"inet_ntoa", "string", {"void *"}, false, false},
+	/* dtrace's prototype takes ipaddr_t * (an IPv4 address in network byte order), which its
+	 * messages spell as the type it names */
+	[DS_INET_NTOA] = {"inet_ntoa", "string", {"unsigned int *"}, false, false},
 	/* dt_open.c's prototypes: a Linux dev_t's major and minor numbers; IPv6 text (the
 	 * optional constant asks for the strict form: no dotted IPv4 tail); text by address
 	 * family (AF_INET, AF_INET6) or link type (ARPHRD_ETHER, ARPHRD_INFINIBAND) */
 	[DS_GETMAJOR] = {"getmajor", "uint32_t", {"dev_t"}, false, false},
 	[DS_GETMINOR] = {"getminor", "uint32_t", {"dev_t"}, false, false},
-	[DS_INET_NTOA6] = {"inet_ntoa6", "string", {"void *", "[int]"}, false, false},
+	[DS_INET_NTOA6] = {"inet_ntoa6", "string", {"struct in6_addr *", "[int]"}, false, false},
 	[DS_INET_NTOP] = {"inet_ntop", "string", {"int", "void *"}, false, false},
 	[DS_LINK_NTOP] = {"link_ntop", "string", {"int", "void *"}, false, false},
 	[DS_CLEANPATH] = {"cleanpath", "string", {"const char *"}, false, false},
@@ -95,7 +96,7 @@ const struct subr_def subrs[DS_COUNT] = {
 
 /* dtrace functions we know of but do not implement: a clearer message than "undefined". */
 static const char *const unsupported_subrs[] = {
-	"breakpoint", "chill", "panic", "printm", "strtoll", "memref",
+	"printm", "strtoll", "memref",
 };
 
 /* dtrace functions over kernel objects, which we do not implement: calls are checked against
@@ -109,6 +110,15 @@ static const struct subr_def kernel_subrs[] = {
 	{"rw_read_held", "int", {"struct rwlock *"}, false, false},
 	{"rw_write_held", "int", {"struct rwlock *"}, false, false},
 	{"pcap", "void", {"void *", "int"}, true, false},
+	/* destructive actions of the kernel (DTrace for Linux's code generator refuses them as
+	 * not implemented, after their prototypes have been checked) */
+	{"breakpoint", "void", {NULL}, true, true},
+	{"chill", "void", {"int"}, true, true},
+	{"panic", "void", {NULL}, true, true},
+	/* Solaris STREAMS and device-tree functions dt_open.c keeps */
+	{"msgdsize", "size_t", {"struct msgb *"}, false, false},
+	{"msgsize", "size_t", {"struct msgb *"}, false, false},
+	{"ddi_pathname", "string", {"void *", "int64_t"}, false, false},
 };
 
 const char *dsubr_name(enum dsubr s)
@@ -164,14 +174,47 @@ _Noreturn void proto_len_fail(struct ck *c, const struct dnode *n, const char *n
 		argc == 1 ? " " : "s ", bound, want);
 }
 
-/* May argument a be passed for prototype parameter p? "struct NAME *" names a kernel type we
- * have no definition of: any pointer, or 0, fits it. */
+/* May argument a be passed for prototype parameter p? "struct NAME *" names a type we may
+ * have no definition of: a pointer to a struct of that tag, a void pointer, or 0 fits it (as
+ * for any pointer parameter: dt_node_is_argcompat). */
 static bool param_compat(struct ck *c, const char *p, const struct dnode *a)
 {
 	size_t len = strlen(p);
-	if (strncmp(p, "struct ", 7) == 0 && len > 9 && strcmp(p + len - 2, " *") == 0)
-		return is_pointer(a->type) || (a->isconst && is_integer(a->type) && a->cval == 0);
+	if (strncmp(p, "struct ", 7) == 0 && len > 9 && strcmp(p + len - 2, " *") == 0) {
+		if (a->isconst && is_integer(a->type) && a->cval == 0)
+			return true;
+		if (!is_pointer(a->type))
+			return false;
+		struct dtype *b = res(res(a->type)->base);
+		if (b->kind == DTY_VOID)
+			return true;
+		b = dtype_unqual(b);
+		return b->kind == DTY_STRUCT && b->name && strlen(b->name) == len - 9 &&
+		       strncmp(b->name, p + 7, len - 9) == 0;
+	}
 	return argcompat(named_type(c, p), a);
+}
+
+static bool bare_agg(const struct dnode *a)
+{
+	return a->kind == DN_AGG && !a->args && !a->type;
+}
+
+/* The arguments of a call, as dtrace cooks them before the prototype check: an aggregation
+ * named bare is a value of dynamic type there, left for check_proto (which names it
+ * "aggregation") and then for check_bare_aggs. */
+static void check_args(struct ck *c, struct dnode *l)
+{
+	for (; l; l = l->next)
+		if (!bare_agg(l))
+			check_expr(c, l);
+}
+
+static void check_bare_aggs(struct ck *c, struct dnode *l)
+{
+	for (; l; l = l->next)
+		if (bare_agg(l))
+			check_expr(c, l);
 }
 
 /* Arity and argument types against the prototype (dt_idcook_func + dt_idcook_sign). */
@@ -216,9 +259,18 @@ void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 		/* a string goes where void * is read from, not where it is written to */
 		bool dest = (i == 1 && strcmp(d->name, "bcopy") == 0) ||
 			    (i == 2 && strcmp(d->name, "copyinto") == 0);
+		if (bare_agg(a)) {
+			if (strncmp(p, "const ", 6) == 0)
+				p += 6;
+			fail_at(c, n, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
+				"\tprototype: %s\n\t argument: aggregation", d->name, i + 1, p);
+		}
 		if (!param_compat(c, p, a) || (dest && is_string(a->type))) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
+			/* dtrace's D compiler drops qualifiers: "const char *" reads "char *" */
+			if (strncmp(p, "const ", 6) == 0)
+				p += 6;
 			FAILT(c, n, &ns, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
 			      "\tprototype: %s\n\t argument: %s", d->name, i + 1, p, b);
 		}
@@ -349,18 +401,19 @@ void check_call(struct ck *c, struct dnode *n)
 			if (strcmp(kernel_subrs[i].name, n->name) != 0)
 				continue;
 			/* dtrace checks the call against the prototype first */
-			check_list(c, n->args);
+			check_args(c, n->args);
 			check_proto(c, n, &kernel_subrs[i]);
+			check_bare_aggs(c, n->args);
 			struct dnode *a = n->args;
 			if (strcmp(n->name, "stack") == 0 && a &&
 			    (!a->isconst || !is_integer(a->type) || a->cval <= 0))
 				fail_at(c, a, D_STACK_SIZE, "stack( ) argument #1 must be a non-zero positive "
 					"integer constant");
-			fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
+			fail_cg(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
 		}
 		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
 			if (strcmp(unsupported_subrs[i], n->name) == 0)
-				fail_at(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
+				fail_cg(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
 		if (builtin_lookup(n->name) != DB_NONE)
 			fail_at(c, n, D_FUNC_IDKIND, "scalar '%s' may not be referenced as a function", n->name);
 		struct dck_var *v = var_find(c, 'g', n->name);
@@ -371,8 +424,9 @@ void check_call(struct ck *c, struct dnode *n)
 	}
 	const struct subr_def *d = &subrs[s];
 	n->subr = s;
-	check_list(c, n->args);
+	check_args(c, n->args);
 	check_proto(c, n, d);
+	check_bare_aggs(c, n->args);
 	destructive_check(c, n, s);
 	switch (s) {
 	case DS_PRINTF:
@@ -389,7 +443,7 @@ void check_call(struct ck *c, struct dnode *n)
 		/* the strict flag picks the code dtrace generates: a constant */
 		struct dnode *f = n->args->next;
 		if (f && !f->isconst)
-			fail_at(c, f, D_PROTO_ARG, "inet_ntoa6( ) argument #2 must be an integer "
+			fail_cg(c, f, D_PROTO_ARG, "inet_ntoa6( ) argument #2 must be an integer "
 				"constant");
 		break;
 	}

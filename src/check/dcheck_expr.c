@@ -363,7 +363,7 @@ void check_assign(struct ck *c, struct dnode *n)
 		    !var_find(c, 'g', l->name)) {
 			resolve_later_def(c, 'g', l->name);
 			if (!var_find(c, 'g', l->name))
-				fail_at(c, l, D_IDENT_UNDEF, "%s has not yet been declared or assigned", l->name);
+				fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);
 		}
 		check_expr(c, l);
 	}

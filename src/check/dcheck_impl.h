@@ -96,6 +96,8 @@ struct ck {
 	bool in_pred;              /* checking a predicate: its errors are "in predicate" */
 	bool fmt_region;           /* the error is a printf-style format's: dtrace checks those
 				    * outside the regions it labels */
+	bool cg_time;              /* the next error is one dtrace finds generating code
+				    * (fail_cg): it names no region */
 };
 
 /* --- translators (dcheck_xlate.c) ----------------------------------------------------------- */
@@ -259,6 +261,9 @@ char *spell(struct dtype *t);
 const char *nm(struct names *ns, struct dtype *t);
 void names_free(struct names *ns);
 /* A message with type names: fail_at after building the text, freeing the names. */
+/* fail_at for an error dtrace finds when it generates code, not when it cooks the tree (the
+ * difference shows in a -n argument's message: no "in action list: "). */
+#define fail_cg(c, ...) do { (c)->cg_time = true; fail_at(c, __VA_ARGS__); } while (0)
 #define FAILT(c, n, ns, tag, ...) do { char m_[1024]; snprintf(m_, sizeof(m_), __VA_ARGS__); \
 	names_free(ns); fail_at(c, n, tag, "%s", m_); } while (0)
 /* D_OP_INCOMPAT "operands have incompatible types: "L" op "R"" at `at`. */

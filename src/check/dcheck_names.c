@@ -511,7 +511,7 @@ void check_ident(struct ck *c, struct dnode *n)
 	if (v->cls == DCK_ASSOC)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v->name);
 	if (!v->type)
-		fail_at(c, n, D_IDENT_UNDEF, "%s has not yet been declared or assigned", v->name);
+		fail_at(c, n, D_VAR_UNDEF, "%s has not yet been declared or assigned", v->name);
 	n->var = v;
 	n->type = v->type;
 	v->read = true;
@@ -526,7 +526,7 @@ void check_selfthis(struct ck *c, struct dnode *n)
 		v = var_find(c, space, n->name);
 	}
 	if (!v || !v->type)
-		fail_at(c, n, D_IDENT_UNDEF, "%s%s has not yet been declared or assigned",
+		fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 			space == 's' ? "self->" : "this->", n->name);
 	if (v->nkeys > 0)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v->name);

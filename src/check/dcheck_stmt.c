@@ -243,8 +243,6 @@ static void check_predicate(struct ck *c, struct dnode *cl)
 	c->pred_brace_line = cl->body ? cl->body->pos.line : 0;
 	c->in_pred = true;
 	check_expr(c, cl->cond);
-	no_nested_action(c, cl->cond);
-	c->pred = NULL;
 	if (!is_scalar(cl->cond->type)) {
 		/* dtrace checks it when the whole clause is read: at its closing '}' */
 		struct dnode at = *cl->cond;
@@ -253,6 +251,11 @@ static void check_predicate(struct ck *c, struct dnode *cl)
 		fail_at(c, &at, D_PRED_SCALAR, "predicate result must be of scalar type");
 	}
 	c->in_pred = false;
+	/* an action in a predicate is found generating its code: no region */
+	c->cg_time = true;
+	no_nested_action(c, cl->cond);
+	c->cg_time = false;
+	c->pred = NULL;
 }
 
 void check_clause(struct ck *c, struct dnode *cl, int index)
@@ -276,6 +279,7 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 			memcpy(c->jb, outer, sizeof(outer));
 			c->in_pred = false;
 			c->fmt_region = false;
+			c->cg_time = false;
 			c->pred = NULL;
 			if (!c->err || (c->err->tag != D_IDENT_UNDEF && c->err->tag != D_VAR_UNDEF))
 				longjmp(c->jb, 1);
@@ -289,7 +293,9 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 	} else if (cl->body) {
 		check_stmt(c, cl->body);
 	}
+	c->cg_time = true;  /* dtrace checks speculation rules generating code: no region */
 	check_spec_rules(c, cl);
+	c->cg_time = false;
 	c->clause = NULL;
 	c->pargs = NULL;
 }
@@ -334,10 +340,10 @@ void check_inline(struct ck *c, struct dnode *n)
 void check_vardecl(struct ck *c, struct dnode *n)
 {
 	struct names ns = {0};
-	/* dtrace rejects auto/register/static; extern names a kernel symbol, and there are
-	 * none to name here */
+	/* dtrace rejects auto/register/static; extern names a kernel symbol, declared as dtrace
+	 * declares it (no error), and there are none to find here: a use is an unknown name */
 	if (n->sclass == DSC_EXTERN)
-		fail_at(c, n, D_UNKNOWN, "extern variables are not supported by usdtrace: %s", n->name);
+		return;
 	if (n->sclass != DSC_NONE)
 		fail_at(c, n, D_DECL_BADCLASS, "specified storage class not appropriate in D");
 	if (builtin_lookup(n->name) != DB_NONE && n->storage == DVAR_GLOBAL)

@@ -23,10 +23,12 @@ struct dtype *named_type(struct ck *c, const char *name)
 		return c->tc->t_void;
 	if (strcmp(name, "void *") == 0)
 		return dtype_ptr(c->tc, c->tc->t_void);
+	if (strcmp(name, "unsigned int *") == 0)
+		return dtype_ptr(c->tc, c->tc->t_uint);
 	if (strcmp(name, "char *") == 0)
 		return dtype_ptr(c->tc, c->tc->t_char);
 	if (strcmp(name, "const char *") == 0)
-		return dtype_ptr(c->tc, dtype_qualify(c->tc, c->tc->t_char, DQ_CONST));
+		return dtype_ptr(c->tc, dtype_qualify_d(c->tc, c->tc->t_char, DQ_CONST));
 	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_TYPEDEF, false);
 	if ((!e || e->kind != DSYM_TYPEDEF) &&
 	    (strcmp(name, "stack") == 0 || strcmp(name, "_usymaddr") == 0)) {
@@ -105,7 +107,7 @@ char *spell(struct dtype *t)
 	if (u && !u->name && (u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM))
 		return xstrdup(u->kind == DTY_STRUCT ? "struct " : u->kind == DTY_UNION ? "union " :
 			       "enum ");
-	return dtype_spell(t, NULL, false);
+	return dtype_spell_msg(t);
 }
 
 const char *nm(struct names *ns, struct dtype *t)

@@ -503,7 +503,8 @@ static void print_notices(const struct tc *t)
 }
 
 /* A type-checker or code-generator error about the whole program. dtrace numbers lines only
- * in files: for a description it names the region instead ("in action list: ..."). A refusal
+ * in files: for a description it names the region instead ("in action list: ...", "in
+ * predicate: ...", nothing for what it finds building the tree or generating code). A refusal
  * to enable (DERR_ENABLE, "could not enable tracing: ...") is dtrace's dtrace_go() failing,
  * which comes after the "matched" notices and names no source. */
 static void program_error(const struct tc *t, const struct derr *e)

@@ -14,6 +14,7 @@ int derr_vset(struct derr *e, enum dtag tag, const char *fmt, va_list ap)
 	e->region = DERR_REGION_ACTIONS;
 	e->clause = -1;
 	e->line = e->col = 0;
+	e->region = DERR_REGION_ACTIONS;
 	e->file[0] = '\0';
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	return -1;

@@ -33,8 +33,9 @@ enum derr_at {
 	DERR_AT_PREDICATE, /* "in predicate: ": the same, for an error in a clause's predicate */
 };
 
-/* Where in a clause a type checker's error was found: dtrace labels the region it checks
- * ("in action list: ", "in predicate: "), and checks printf-style formats outside any. */
+/* Where in a clause a type checker's error was found: dtrace labels the region it cooks
+ * ("in action list: ", "in predicate: "); what it finds building the parse tree or generating
+ * code (printf-style formats among them) names no region. */
 enum derr_region { DERR_REGION_ACTIONS, DERR_REGION_PREDICATE, DERR_REGION_NONE };
 
 /* What the error is about, for whoever reports it. */

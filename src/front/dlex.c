@@ -347,7 +347,11 @@ static int lex_number(struct lexer *lx)
 		char *tmp = xstrndup(start, len), *e;
 		strtod(tmp, &e);
 		if (*e && !(e[1] == '\0' && strchr("fFlL", *e))) {
-			int r = lex_error(lx, start, D_UNKNOWN, "invalid floating constant '%s'", tmp);
+			/* D has no floating-point constants: dtrace's lexer refuses any it sees,
+			 * malformed or not, as a syntax error */
+			int r = lx->mode != DLEX_DECLS
+				? lex_error(lx, start, D_SYNTAX, "floating-point constants are not permitted")
+				: lex_error(lx, start, D_UNKNOWN, "invalid floating constant '%s'", tmp);
 			free(tmp);
 			return r;
 		}
@@ -376,8 +380,14 @@ static int lex_number(struct lexer *lx)
 			dig = tolower((unsigned char)*q) - 'a' + 10;
 		else
 			break;
-		if (dig >= base)
+		if (dig >= base) {
+			/* dtrace (strtoull's stop, then its check) names the whole constant with
+			 * its suffix; C files get gcc's words */
+			if (lx->mode != DLEX_DECLS)
+				return lex_error(lx, start, D_INT_DIGIT, "constant %.*s contains invalid digit %c",
+						 (int)len, start, *q);
 			return lex_error(lx, start, D_INT_DIGIT, "invalid digit '%c' in octal constant", *q);
+		}
 		if (v > (UINT64_MAX - (uint64_t)dig) / (uint64_t)base)
 			overflow = true;
 		v = v * (uint64_t)base + (uint64_t)dig;
@@ -405,6 +415,9 @@ static int lex_number(struct lexer *lx)
 					 (int)(p - q), q);
 		}
 	}
+	if (overflow && lx->mode != DLEX_DECLS)
+		return lex_error(lx, start, D_INT_OFLOW, "constant %.*s results in integer overflow", (int)len,
+				 start);
 	if (overflow)
 		return lex_error(lx, start, D_INT_OFLOW, "integer constant '%.*s' is too large", (int)len, start);
 
@@ -422,7 +435,11 @@ static int lex_number(struct lexer *lx)
 		res_u = true;
 		res_l = l ? l : 1;
 	} else {
-		/* Decimal without 'u' beyond long: gcc makes it unsigned with a warning; we refuse. */
+		/* Decimal without 'u' beyond long: gcc makes it unsigned with a warning; we refuse,
+		 * in D as dt_node_int does (no signed type holds it; the value in hex) */
+		if (lx->mode != DLEX_DECLS)
+			return lex_error(lx, start, D_INT_OFLOW, "integer constant 0x%llx cannot be represented "
+					 "in any built-in integral type", (unsigned long long)v);
 		return lex_error(lx, start, D_INT_OFLOW, "integer constant '%.*s' is too large for long", (int)len, start);
 	}
 	struct dtok *t = new_tok(lx, DTOK_INT, start, len);
@@ -462,12 +479,68 @@ static bool pragma_sets_pspec(const char *text)
 	return *p == '\0';
 }
 
+/* Whether the control-line text at p (up to eol) starts with the word w; *after is past it. */
+static bool directive_word(const char *p, const char *eol, const char *w, const char **after)
+{
+	while (p < eol && (*p == ' ' || *p == '\t'))
+		p++;
+	size_t n = strlen(w);
+	if ((size_t)(eol - p) < n || memcmp(p, w, n) != 0 ||
+	    (p + n < eol && (isalnum((unsigned char)p[n]) || p[n] == '_')))
+		return false;
+	*after = p + n;
+	return true;
+}
+
+/* `#error ...` (or `#pragma [D] error ...`): dtrace's D_PRAGERR, whose message is the line's
+ * names, operators and strings (without their quotes), each followed by a blank; numbers are
+ * left out. */
+static int directive_error(struct lexer *lx, const char *hash, const char *p, const char *eol)
+{
+	struct strbuf b = {0};
+	while (p < eol) {
+		if (isalpha((unsigned char)*p) || *p == '_') {
+			const char *e = p;
+			while (e < eol && (isalnum((unsigned char)*e) || *e == '_'))
+				e++;
+			strbuf_printf(&b, "%.*s ", (int)(e - p), p);
+			p = e;
+		} else if (*p == '"') {
+			const char *e = p + 1;
+			while (e < eol && *e != '"')
+				e += (*e == '\\' && e + 1 < eol) ? 2 : 1;
+			strbuf_printf(&b, "%.*s ", (int)(e - p - 1), p + 1);
+			p = e < eol ? e + 1 : e;
+		} else if (isdigit((unsigned char)*p)) {
+			while (p < eol && (isalnum((unsigned char)*p) || *p == '.'))
+				p++;
+		} else if (*p == ' ' || *p == '\t' || *p == '\r') {
+			p++;
+		} else {
+			/* operators: the control-line lexer returns them as names */
+			const char *e = p;
+			while (e < eol && !isalnum((unsigned char)*e) && !isspace((unsigned char)*e) &&
+			       *e != '_' && *e != '"')
+				e++;
+			strbuf_printf(&b, "%.*s ", (int)(e - p), p);
+			p = e;
+		}
+	}
+	int r = lex_error(lx, hash, D_PRAGERR, "#error: %s", b.s ? b.s : "");
+	strbuf_free(&b);
+	return r;
+}
+
 static int lex_directive(struct lexer *lx)
 {
 	const char *hash = lx->p;
 	const char *eol = memchr(hash, '\n', (size_t)(lx->end - hash));
 	if (!eol)
 		eol = lx->end;
+	/* dtrace's lexer reads a control line up to its newline: the end of the text before it
+	 * is a syntax error, however complete the directive */
+	if (eol == lx->end && lx->mode != DLEX_DECLS)
+		return lex_error(lx, hash, D_SYNTAX, "end-of-file encountered before end of control line");
 	const char *p = hash + 1;
 	while (p < eol && (*p == ' ' || *p == '\t'))
 		p++;
@@ -475,6 +548,16 @@ static int lex_directive(struct lexer *lx)
 	while (p < eol && isalnum((unsigned char)*p))
 		p++;
 	size_t wl = (size_t)(p - w);
+
+	const char *after;
+	if (lx->mode != DLEX_DECLS && wl == 5 && memcmp(w, "error", 5) == 0)
+		return directive_error(lx, hash, p, eol);
+	if (lx->mode != DLEX_DECLS && wl == 6 && memcmp(w, "pragma", 6) == 0 &&
+	    (directive_word(p, eol, "error", &after) ||
+	     (directive_word(p, eol, "D", &after) && directive_word(after, eol, "error", &after))))
+		return directive_error(lx, hash, after, eol);
+	if (lx->mode != DLEX_DECLS && wl == 5 && memcmp(w, "ident", 5) == 0)
+		return lx->p = eol, 0;  /* dtrace ignores #ident's text */
 
 	if (wl == 6 && memcmp(w, "pragma", 6) == 0) {
 		while (p < eol && (*p == ' ' || *p == '\t'))

@@ -564,7 +564,8 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 			 "integer or floating-point type");
 	/* libdtrace names the type from its attributes and fails to find it. */
 	struct strbuf b = {0};
-	const char *words[] = { "signed ", "unsigned ", "short ", nlong > 1 ? "long long " : "long " };
+	const char *words[] = { "signed ", "unsigned ", "short ",
+				nlong > 2 ? "long long long " : nlong > 1 ? "long long " : "long " };
 	bool has[] = { all & SPEC_SIGNED, all & SPEC_UNSIGNED, all & SPEC_SHORT, nlong > 0 };
 	for (int i = 0; i < 4; i++)
 		if (has[i])
@@ -575,6 +576,8 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 		strbuf_puts(&b, "double");
 	else if (all & SPEC_CHAR)
 		strbuf_puts(&b, "char");
+	else if (all & SPEC_INT)
+		strbuf_puts(&b, "int");
 	char msg[128];
 	snprintf(msg, sizeof(msg), "%s", b.s ? b.s : "");
 	strbuf_free(&b);
@@ -598,6 +601,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 	for (;;) {
 		const struct dtok *t = peek(p);
 		if (is_storage(t)) {
+			if (!allow_storage && p->script)  /* D's grammar has no storage class there */
+				syntax_error(p, t);
 			if (!allow_storage)
 				error_at(p, t, D_DECL_BADCLASS, "storage class '%.*s' is not allowed here", (int)t->len, t->text);
 			if (ds->storage != DSC_NONE && p->script)
@@ -664,7 +669,24 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			  dtok_is(t, "short") ? SHORT : dtok_is(t, "int") ? INT : dtok_is(t, "long") ? LONG :
 			  dtok_is(t, "float") ? FLOAT : dtok_is(t, "double") ? DOUBLE :
 			  dtok_is(t, "signed") ? SIGNED : UNSIGNED;
+		/* D's signed and unsigned are attributes (libdtrace ORs them in): repeating one is
+		 * no error */
+		if (p->script && (add == SIGNED || add == UNSIGNED) && (counter & add))
+			continue;
 		if ((counter & OTHER) || ((add == SIGNED || add == UNSIGNED) && (counter & (SIGNED | UNSIGNED)))) {
+			if (p->script && !(counter & OTHER)) {
+				/* libdtrace names the type once it has read every specifier */
+				int rest = add;
+				for (const struct dtok *k = peek(p); k->kind == DTOK_KEYWORD; k = peek(p)) {
+					int b = dtok_is(k, "int") ? INT : dtok_is(k, "char") ? CHAR :
+						dtok_is(k, "short") ? SHORT : dtok_is(k, "long") ? LONG : 0;
+					if (!b)
+						break;
+					rest += b;
+					next(p);
+				}
+				script_spec_error(p, counter, rest, peek(p));
+			}
 			if (p->script)
 				script_spec_error(p, counter, add, peek(p));
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
@@ -705,7 +727,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			error_at(p, t, D_UNKNOWN, "missing type specifier near '%.*s'", (int)t->len, t->text);
 		syntax_error(p, t);
 	}
-	ds->type = dtype_qualify(c, ty, quals);
+	ds->type = dtype_qualify_d(c, ty, quals);
 }
 
 /* Specifiers and qualifiers only (type names in casts, sizeof, offsetof). */
@@ -791,6 +813,8 @@ static struct dtype *bitfield_type(struct parser *p, struct dtype *ty, int width
 
 static void member_decls(struct parser *p, struct dtype *rec)
 {
+	if (p->script && dtok_is(peek(p), "}"))  /* D's grammar wants one member at least */
+		syntax_error(p, peek(p));
 	while (!consume(p, "}")) {
 		struct declspec ds;
 		const struct dtok *start = peek(p);
@@ -852,6 +876,19 @@ static void member_decls(struct parser *p, struct dtype *rec)
 				}
 			}
 			complete_member_type(p, ty);
+			/* the record being defined, as a member of itself (or an array of it): still
+			 * incomplete, as CTF has it */
+			struct dtype *inner = dtype_resolve(ty);
+			while (inner->kind == DTY_ARRAY)
+				inner = dtype_resolve(inner->base);
+			if (p->script && dtype_unqual(inner) == rec) {
+				char *tn = dtype_spell(ty, NULL, false);
+				char m[DERR_MSG_MAX];
+				snprintf(m, sizeof(m), "incomplete struct/union/enum %.400s: %.200s", tn,
+					 name ? n.s : "(null)");
+				free(tn);
+				error_at(p, after, D_DECL_INCOMPLETE, "%s", m);
+			}
 			dtype_add_member(rec, name ? n.s : NULL, ty, width);
 			struct derr err;
 			/* Check each member as it comes, so the message points at it. */
@@ -941,7 +978,7 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 	for (int i = 0; i < e->nenums; i++)
 		if (strcmp(e->enums[i].name, name) == 0)
 			error_at(p, peek(p), D_UNKNOWN, "failed to define enumerator '%s': Duplicate member "
-				 "or variable name", name);
+				 "or variable name.", name);
 	struct dscope_ent *prev = dscope_find(p->ctx, name, DSYM_ENUMCONST, false);
 	if (prev && (prev->kind == DSYM_ENUMCONST || prev->kind == DSYM_VAR))
 		error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s", name);
@@ -1059,6 +1096,12 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 			error_at(p, at, D_DECL_PROTO_VOID, "parameter has type void");
 		if (had_void && f->nparams > 0)
 			error_at(p, peek(p), D_DECL_PROTO_VOID, "void must be sole parameter");
+		for (int i = 0; p->script && name && i < f->nparams; i++)
+			if (f->param_names[i] && strlen(f->param_names[i]) == name->len &&
+			    memcmp(f->param_names[i], name->text, name->len) == 0)
+				error_at(p, peek(p), D_DECL_PROTO_FORM, "parameter is already declared in "
+					 "function prototype: %.*s, parameter #%d", (int)name->len,
+					 name->text, f->nparams + 1);
 		f->params = xrealloc(f->params, sizeof(*f->params) * (size_t)(f->nparams + 1));
 		f->param_names = xrealloc(f->param_names, sizeof(*f->param_names) * (size_t)(f->nparams + 1));
 		f->params[f->nparams] = pt;
@@ -1152,7 +1195,7 @@ static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const s
 			else if (consume(p, "restrict")) q |= DQ_RESTRICT;
 			else break;
 		}
-		ty = dtype_qualify(p->ctx, ty, q);
+		ty = dtype_qualify_d(p->ctx, ty, q);
 	}
 	const struct dtok *t = peek(p);
 	const struct dtok *t1 = peek_at(p, 1);

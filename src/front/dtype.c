@@ -88,6 +88,14 @@ struct dtype *dtype_qualify(struct dtype_ctx *ctx, struct dtype *t, unsigned qua
 	return q;
 }
 
+struct dtype *dtype_qualify_d(struct dtype_ctx *ctx, struct dtype *t, unsigned quals)
+{
+	struct dtype *q = dtype_qualify(ctx, t, quals);
+	if (q != t)
+		q->d_quals = t->d_quals | (quals & ~t->quals);
+	return q;
+}
+
 static void scope_free(struct dscope *s)
 {
 	for (size_t i = 0; i < s->nents; i++)
@@ -428,6 +436,10 @@ static void ctf_layout(struct dtype *rec)
 		if (al > align)
 			align = al;
 	}
+	/* libctf's ctf_type_align: a union aligns as its most aligned member, a struct as its
+	 * first (so a struct member of struct type may start off C's alignment) */
+	if (rec->kind == DTY_STRUCT && rec->nmembers > 0)
+		align = dtype_alignof(rec->members[0].type);
 	rec->align = align;
 	rec->size = size;
 	rec->complete = true;
@@ -579,7 +591,10 @@ const struct dmember *dtype_member_at(struct dtype *rec, const char *name, int64
 
 /* --- spelling --------------------------------------------------------------------------- */
 
-static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c_only, int indent);
+/* spell()'s flags: string as char *; qualifiers from D text left out (messages) */
+enum { SP_C_ONLY = 1, SP_MSG = 2 };
+
+static void spell(struct strbuf *out, struct dtype *t, const char *inner, unsigned fl, int indent);
 
 static void put_quals(struct strbuf *b, unsigned q)
 {
@@ -617,7 +632,7 @@ static const char *tag_keyword(struct dtype *t)
 	return t->kind == DTY_STRUCT ? "struct" : t->kind == DTY_UNION ? "union" : "enum";
 }
 
-static void spell_body(struct strbuf *b, struct dtype *t, bool c_only, int indent)
+static void spell_body(struct strbuf *b, struct dtype *t, unsigned fl, int indent)
 {
 	t = dtype_unqual(t);
 	strbuf_puts(b, tag_keyword(t));
@@ -636,7 +651,7 @@ static void spell_body(struct strbuf *b, struct dtype *t, bool c_only, int inden
 			struct dmember *m = &t->members[i];
 			for (int k = 0; k <= indent; k++)
 				strbuf_putc(b, '\t');
-			spell(b, m->type, m->name ? m->name : "", c_only, indent + 1);
+			spell(b, m->type, m->name ? m->name : "", fl, indent + 1);
 			if (m->bit_width >= 0)
 				strbuf_printf(b, " : %d", m->bit_width);
 			strbuf_puts(b, ";\n");
@@ -647,7 +662,7 @@ static void spell_body(struct strbuf *b, struct dtype *t, bool c_only, int inden
 	strbuf_putc(b, '}');
 }
 
-static void spell_params(struct strbuf *b, struct dtype *f, bool c_only, int indent)
+static void spell_params(struct strbuf *b, struct dtype *f, unsigned fl, int indent)
 {
 	strbuf_putc(b, '(');
 	if (f->nparams == 0 && !f->oldstyle && !f->variadic)
@@ -656,22 +671,23 @@ static void spell_params(struct strbuf *b, struct dtype *f, bool c_only, int ind
 		if (i)
 			strbuf_puts(b, ", ");
 		const char *pn = f->param_names && f->param_names[i] ? f->param_names[i] : "";
-		spell(b, f->params[i], pn, c_only, indent);
+		spell(b, f->params[i], pn, fl, indent);
 	}
 	if (f->variadic)
 		strbuf_puts(b, f->nparams ? ", ..." : "...");
 	strbuf_putc(b, ')');
 }
 
-static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c_only, int indent)
+static void spell(struct strbuf *out, struct dtype *t, const char *inner, unsigned fl, int indent)
 {
+	unsigned quals = fl & SP_MSG ? t->quals & ~t->d_quals : t->quals;
 	struct strbuf s = {0};
 	switch (t->kind) {
 	case DTY_PTR: {
 		strbuf_putc(&s, '*');
-		if (t->quals) {
+		if (quals) {
 			struct strbuf q = {0};
-			put_quals(&q, t->quals);
+			put_quals(&q, quals);
 			q.s[--q.len] = '\0';  /* drop the trailing blank */
 			strbuf_puts(&s, q.s);
 			strbuf_free(&q);
@@ -686,7 +702,7 @@ static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c
 			strbuf_puts(&s, tmp);
 			free(tmp);
 		}
-		spell(out, t->base, s.s, c_only, indent);
+		spell(out, t->base, s.s, fl, indent);
 		break;
 	}
 	case DTY_ARRAY:
@@ -695,17 +711,17 @@ static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c
 			strbuf_printf(&s, "[%lld]", (long long)t->array_len);
 		else
 			strbuf_puts(&s, "[]");
-		spell(out, t->base, s.s, c_only, indent);
+		spell(out, t->base, s.s, fl, indent);
 		break;
 	case DTY_FUNC:
 		strbuf_puts(&s, inner);
-		spell_params(&s, t, c_only, indent);
-		spell(out, t->base, s.s, c_only, indent);
+		spell_params(&s, t, fl, indent);
+		spell(out, t->base, s.s, fl, indent);
 		break;
 	default: {
-		put_quals(out, t->quals);
+		put_quals(out, quals);
 		const char *bn = base_name(t);
-		if (t->kind == DTY_STRING && c_only) {
+		if (t->kind == DTY_STRING && (fl & SP_C_ONLY)) {
 			strbuf_puts(&s, "*");
 			strbuf_puts(&s, inner);
 			strbuf_puts(out, "char");
@@ -717,7 +733,7 @@ static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c
 		} else if (dtype_unqual(t)->name) {
 			strbuf_printf(out, "%s %s", tag_keyword(t), dtype_unqual(t)->name);
 		} else {
-			spell_body(out, t, c_only, indent);
+			spell_body(out, t, fl, indent);
 		}
 		if (*inner) {
 			strbuf_putc(out, ' ');
@@ -732,13 +748,20 @@ static void spell(struct strbuf *out, struct dtype *t, const char *inner, bool c
 char *dtype_spell(struct dtype *t, const char *name, bool c_only)
 {
 	struct strbuf b = {0};
-	spell(&b, t, name ? name : "", c_only, 0);
+	spell(&b, t, name ? name : "", c_only ? SP_C_ONLY : 0, 0);
+	return strbuf_take(&b);
+}
+
+char *dtype_spell_msg(struct dtype *t)
+{
+	struct strbuf b = {0};
+	spell(&b, t, "", SP_MSG, 0);
 	return strbuf_take(&b);
 }
 
 char *dtype_spell_body(struct dtype *t, bool c_only)
 {
 	struct strbuf b = {0};
-	spell_body(&b, t, c_only, 0);
+	spell_body(&b, t, c_only ? SP_C_ONLY : 0, 0);
 	return strbuf_take(&b);
 }

@@ -47,6 +47,9 @@ struct dtype {
 	bool is_unsigned;      /* integers and enums */
 	bool char_signedness;  /* DTY_CHAR: "signed char"/"unsigned char" was written explicitly */
 	unsigned quals;        /* DQ_* */
+	unsigned d_quals;      /* those of quals written in D text (dtype_qualify_d): DTrace's D
+			        * compiler parses qualifiers and drops them, so its messages spell
+			        * `const char *` as `char *`; kernel and DWARF qualifiers stay */
 	struct dtype *base;    /* pointee, element, return type, typedef target */
 	struct dtype *origin;  /* qualified copy of a struct/union/enum/typedef: the original node */
 	char *name;            /* tag (NULL if anonymous) or typedef name */
@@ -129,6 +132,8 @@ struct dtype *dtype_typedef(struct dtype_ctx *ctx, const char *name, struct dtyp
 struct dtype *dtype_tagged(struct dtype_ctx *ctx, enum dtype_kind kind, const char *tag);
 /* `t` with qualifiers added (a new node unless quals adds nothing). */
 struct dtype *dtype_qualify(struct dtype_ctx *ctx, struct dtype *t, unsigned quals);
+/* The same for qualifiers written in D text: the added ones are marked d_quals. */
+struct dtype *dtype_qualify_d(struct dtype_ctx *ctx, struct dtype *t, unsigned quals);
 
 /* Struct/union body: members are appended, then dtype_finish_record lays them out.
  * Returns -1 with the error in *err (derr.h: tag and message, no position; NULL: not wanted)
@@ -163,6 +168,9 @@ const struct dmember *dtype_member_at(struct dtype *rec, const char *name, int64
  * "string" unless c_only, then as "char *". Anonymous struct/union/enum spell their body.
  * Malloc'd. */
 char *dtype_spell(struct dtype *t, const char *name, bool c_only);
+/* The type as dtrace's messages spell it: dtype_spell's text without the qualifiers that
+ * came from D text (d_quals). Malloc'd. */
+char *dtype_spell_msg(struct dtype *t);
 /* The definition of a struct/union/enum: "struct conn {\n\tint fd;\n}" (no ';'). Malloc'd. */
 char *dtype_spell_body(struct dtype *t, bool c_only);
 #endif

@@ -305,7 +305,7 @@ T_CASE(pragmas)
 	T_EQ_STR(parse("#pragma D option a=1 b=2\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: superfluous arguments specified for #pragma option");
 	T_EQ_STR(parse("#pragma D option =1\nBEGIN{}"), "ERR: [D_PRAGMA_OPTSET] line 1: failed to set option '' to '1': Invalid option name");
 	T_EQ_STR(parse("#pragma D option\nBEGIN{}"), "ERR: [D_PRAGMA_MALFORM] line 1: malformed #pragma option <option>=<val>");
-	T_EQ_STR(parse("BEGIN{}\n#pragma D frobnicate"), "ERR: [D_PRAGMA_INVAL] line 2: invalid D pragma: frobnicate");
+	T_EQ_STR(parse("BEGIN{}\n#pragma D frobnicate\n"), "ERR: [D_PRAGMA_INVAL] line 2: invalid D pragma: frobnicate");
 }
 
 T_CASE(macro_variables_and_aggregations)
