@@ -68,6 +68,7 @@ struct dobj;
 struct dobj_probe;
 struct dobj_prog;
 struct dprog;
+struct dnode;
 struct dobj_ecb;
 struct prov_run;
 struct bpf_sys_prog_opts;
@@ -148,6 +149,11 @@ struct prov_args {
 	struct dtype **native;
 	int nnative;
 	struct dprog *keep;        /* a D program of the provider's own holding the types, or NULL */
+	/* A formula probe's (docs/formula-providers.md), NULL otherwise: args[k] is the D
+	 * expression expr[k] (a tree of the program's own, over argN of the probe, never
+	 * changed: the checker puts a copy in place of each args[k]), translated to types[k]
+	 * when that is a struct or a pointer to one the expression's type is not. */
+	struct dnode **expr;
 };
 
 void prov_args_free(struct prov_args *a);
@@ -232,5 +238,5 @@ struct provider {
 
 /* The providers (pcat.c's table lists them, in order). */
 extern const struct provider prov_dtrace, prov_profile, prov_usdt, prov_pid, prov_syscall,
-	prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt;
+	prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt, prov_formula;
 #endif

@@ -14,7 +14,7 @@
  * the order of ids (populate) and of matching. */
 static const struct provider *const providers[] = {
 	&prov_dtrace, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt, &prov_pid,
-	&prov_fbt, &prov_rawtp, &prov_sdt,
+	&prov_fbt, &prov_rawtp, &prov_sdt, &prov_formula,
 };
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 
@@ -69,6 +69,7 @@ void prov_args_free(struct prov_args *a)
 	free(a->text);
 	free(a->native);
 	free(a->map);
+	free(a->expr);
 	if (a->keep)
 		dprog_free(a->keep);
 	memset(a, 0, sizeof(*a));

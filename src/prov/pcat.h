@@ -15,6 +15,7 @@
  * returned as -1 with the message in cat->err; matching stops there. */
 #ifndef USDTRACE_PCAT_H
 #define USDTRACE_PCAT_H
+struct dprog;
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,9 @@ struct pcat {
 	                                * bodies), read on first need */
 	char err[1024];
 	bool zdefs;                    /* -Z: a provider's "no such function" is no error */
+	/* The program whose provider blocks define formula probes (docs/formula-providers.md:
+	 * its D libraries' `provider io { probe start(...) = ...; }`), or NULL. */
+	const struct dprog *formulas;
 };
 
 /* An empty catalog for nclauses clauses but for every provider's standing probes (provider.h
