@@ -154,6 +154,10 @@ struct prov_args {
 	 * changed: the checker puts a copy in place of each args[k]), translated to types[k]
 	 * when that is a struct or a pointer to one the expression's type is not. */
 	struct dnode **expr;
+	/* pcat_clause_args: the clause enables probes whose args[] are made differently (formula
+	 * probes of different formulas, or a formula probe and another probe), so that args[]
+	 * has no one meaning in it */
+	bool differ;
 };
 
 void prov_args_free(struct prov_args *a);

@@ -199,8 +199,16 @@ static bool args_translated(struct ck *c, const struct dnode *n, int *k)
 bool formula_args(struct ck *c, struct dnode *n)
 {
 	if (!n || n->kind != DN_INDEX || !n->lhs || n->lhs->kind != DN_IDENT ||
-	    builtin_lookup(n->lhs->name) != DB_ARGS || !n->args || n->args->next ||
-	    !c->clause || !c->pargs || !c->pargs->expr)
+	    builtin_lookup(n->lhs->name) != DB_ARGS || !c->clause || !c->pargs)
+		return false;
+	if (c->pargs->differ) {
+		char d[512];
+		probe_desc_text(c->clause, d, sizeof(d));
+		fail_at(c, n, D_UNKNOWN, "args[ ] has no one meaning in the clause of %s: its probes "
+			"make it by different formulas (docs/formula-providers.md); write a clause "
+			"for each", d);
+	}
+	if (!n->args || n->args->next || !c->pargs->expr)
 		return false;
 	struct dnode *k = n->args;
 	if (!k->type)
@@ -214,6 +222,9 @@ bool formula_args(struct ck *c, struct dnode *n)
 	struct dtype *sou = r->kind == DTY_PTR ? res(r->base) : r;
 	struct dnode *e = copy_tree(c, f);
 	struct dnode *next = n->next;
+	/* an error in the expression is the library's, at its line there */
+	const char *lib_was = c->lib_file;
+	c->lib_file = f->pos.file;
 	if (sou->kind == DTY_STRUCT || sou->kind == DTY_UNION) {
 		/* the expression's type, from a copy checked on its own */
 		struct dnode *typed = copy_tree(c, f);
@@ -225,10 +236,12 @@ bool formula_args(struct ck *c, struct dnode *n)
 			n->ctype = xt;
 			n->lhs = e;
 			n->next = next;
+			c->lib_file = lib_was;
 			return true;
 		}
 	}
 	check_expr(c, e);
+	c->lib_file = lib_was;
 	struct dnode *pool_next = n->pool_next;
 	*n = *e;
 	n->pool_next = pool_next;

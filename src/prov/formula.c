@@ -84,6 +84,7 @@ static bool guards_hold(struct dtype_ctx *ctx, const struct dformula_alt *a, str
 }
 
 static int depth;  /* formulas over formulas: bounded, so that one naming itself ends */
+static bool err_is_formula;  /* cat->err is a formula's message (set with it) */
 
 /* The alternative of probe pr that applies, its underlying probe copied to *under; NULL with
  * cat->err set when none does or one is wrong. */
@@ -112,6 +113,10 @@ static const struct dformula_alt *choose(struct pcat *cat, const struct dprovide
 		depth++;
 		int n = depth > 8 ? 0 : pcat_match(cat, &d, 0, -1);
 		depth--;
+		if (n < 0 && err_is_formula) {
+			probedesc_free(&d);
+			goto fail;  /* a formula's under this one: its message says it all */
+		}
 		if (n < 0) {
 			char *inner = xstrdup(cat->err);
 			snprintf(cat->err, sizeof(cat->err), "%s:%d: formula probe %s:::%s: %.*s",
@@ -154,6 +159,7 @@ static const struct dformula_alt *choose(struct pcat *cat, const struct dprovide
 			 "applies on this system (%s)", file_of(&pr->alts[0]), pr->alts[0].pos.line,
 			 pv->name, name, why.s ? why.s : "");
 fail:
+	err_is_formula = got == NULL;
 	free(name);
 	strbuf_free(&why);
 	return got;
@@ -315,9 +321,9 @@ static int formula_attach(struct prov_run *r, struct dobj_prog *p)
 	return rc;
 }
 
-/* DTrace's io, ip, tcp and udp providers' attributes */
+/* as DTrace for Linux lists its io provider: private names, evolving arguments */
 static const char *const formula_attrs[] = {
-	"Evolving", "Evolving", "ISA", "Evolving", "Evolving", "ISA",
+	"Private", "Private", "Unknown", "Evolving", "Evolving", "ISA",
 };
 
 const struct provider prov_formula = {
