@@ -86,7 +86,8 @@ typedef struct devinfo {
 	int dev_minor;         /* the minor number */
 	int dev_instance;      /* 0 */
 	string dev_name;       /* the disk's name (vda, sda, loop0) */
-	string dev_statname;   /* the disk's name and partition number (vda0, sda1) */
+	string dev_statname;   /* the disk's name, and the partition's number for a partition
+			        * (vda, sda1, loop0: what losetup and /proc/diskstats call it) */
 	string dev_pathname;   /* the device file (/dev/vda, /dev/sda1) */
 } devinfo_t;
 
@@ -110,12 +111,15 @@ translator devinfo_t < struct request *R > {
 	dev_minor = getminor(R->part != NULL ? R->part->bd_dev : R->q->disk->part0->bd_dev);
 	dev_instance = 0;
 	dev_name = stringof(R->q->disk->disk_name);
-	dev_statname = strjoin(stringof(R->q->disk->disk_name),
-			       lltostr(R->part != NULL ? (getminor(R->part->bd_dev) - R->q->disk->first_minor) : 0));
-	dev_pathname = R->part == NULL || getminor(R->part->bd_dev) == R->q->disk->first_minor
-		? strjoin("/dev/", stringof(R->q->disk->disk_name))
-		: strjoin("/dev/", strjoin(stringof(R->q->disk->disk_name),
-					   lltostr((getminor(R->part->bd_dev) - R->q->disk->first_minor))));
+	dev_statname = R->part == NULL || getminor(R->part->bd_dev) == R->q->disk->first_minor
+		? stringof(R->q->disk->disk_name)
+		: strjoin(stringof(R->q->disk->disk_name),
+			  lltostr(getminor(R->part->bd_dev) - R->q->disk->first_minor));
+	dev_pathname = strjoin("/dev/", R->part == NULL ||
+			       getminor(R->part->bd_dev) == R->q->disk->first_minor
+		? stringof(R->q->disk->disk_name)
+		: strjoin(stringof(R->q->disk->disk_name),
+			  lltostr(getminor(R->part->bd_dev) - R->q->disk->first_minor)));
 };
 
 translator bufinfo_t < struct bio *B > {
@@ -139,8 +143,10 @@ translator devinfo_t < struct bio *B > {
 	dev_instance = 0;
 	dev_name = B == NULL || B->bi_bdev == NULL ? "<none>" : stringof(B->bi_bdev->bd_disk->disk_name);
 	dev_statname = B == NULL || B->bi_bdev == NULL ? "<none>" :
-		strjoin(stringof(B->bi_bdev->bd_disk->disk_name),
-			lltostr((getminor(B->bi_bdev->bd_dev) - B->bi_bdev->bd_disk->first_minor)));
+		getminor(B->bi_bdev->bd_dev) == B->bi_bdev->bd_disk->first_minor
+		? stringof(B->bi_bdev->bd_disk->disk_name)
+		: strjoin(stringof(B->bi_bdev->bd_disk->disk_name),
+			  lltostr(getminor(B->bi_bdev->bd_dev) - B->bi_bdev->bd_disk->first_minor));
 	dev_pathname = B == NULL || B->bi_bdev == NULL ? "<none>" :
 		getminor(B->bi_bdev->bd_dev) == B->bi_bdev->bd_disk->first_minor
 		? strjoin("/dev/", stringof(B->bi_bdev->bd_disk->disk_name))

@@ -27,6 +27,19 @@ bool pcat_builtin_provider(const char *name)
 	return false;
 }
 
+bool pcat_names_builtin(const struct pcat *c, const char *name)
+{
+	if (pcat_builtin_provider(name))
+		return true;
+	for (int i = 0; c->formulas && i < c->formulas->nprovs; i++) {
+		const struct dprovider *pv = &c->formulas->provs[i];
+		for (int j = 0; j < pv->nprobes; j++)
+			if (pv->probes[j].nalts > 0 && strcmp(pv->name, name) == 0)
+				return true;
+	}
+	return false;
+}
+
 void pcat_init(struct pcat *c, int nclauses)
 {
 	memset(c, 0, sizeof(*c));

@@ -109,6 +109,9 @@ int pcat_match_builtin(struct pcat *c, const struct provider *p, const struct pr
  * providers carry their process's id (proc1234), which such a name cannot match, so no
  * process need be watched (and held at exec) for them. */
 bool pcat_builtin_provider(const char *name);
+/* The same, counting the formula providers of c's D libraries (c->formulas: io, tcp ...),
+ * whose probes are kernel probes too. */
+bool pcat_names_builtin(const struct pcat *c, const char *name);
 /* For the uprobe providers: remember that clause may enable probes of p described by d. */
 void pcat_note_udesc(struct pcat *c, const struct provider *p, const struct probedesc *d,
 		     int clause);
