@@ -10,7 +10,8 @@
  * (function entry, return and instruction probes of any process: prov/pid/), fbt (kernel
  * function entry and return through BPF trampolines: prov/fbt.c), rawtp (every kernel
  * tracepoint: prov/rawtp.c), sdt (every kernel trace event: prov/sdt.c), and the kernel
- * providers syscall, proc and sched (prov/syscall.c, proc.c, sched.c; prov/ktp.c). usdt and pid
+ * providers syscall, proc and sched (prov/syscall.c, proc.c, sched.c; prov/ktp.c), and the
+ * providers D libraries define as formulas over those probes (io: prov/formula.c). usdt and pid
  * probes are uprobes; they share one engine (prov/uprobe/): classes of probes served by one
  * program, sites described by specs the program reads, links, probes appearing at
  * dlopen()/exec. Adding a provider: docs/ARCHITECTURE.md, "Adding a provider".
