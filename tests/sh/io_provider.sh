@@ -4,7 +4,8 @@
 # loop device over a file in /var/tmp (made and removed here), so that no one else's I/O is on
 # the device. Byte sums, request counts and the device are checked against the work and against
 # bpftrace's block_rq_issue / block_rq_complete tracepoints on the same run; the Guide's io
-# examples (tests/io/) run unchanged on the same kind of work.
+# examples (tests/io/) run unchanged on the same kind of work; then an ext4 file system on the
+# device: a file written through the page cache and read back after a remount.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 if ! sdt_is_root; then
@@ -17,6 +18,7 @@ BPFTRACE=$(command -v bpftrace)
 IMG=$(mktemp /var/tmp/usdtrace-io.XXXXXX)
 LOOP=
 cleanup() {
+	mountpoint -q "$W/mnt" 2>/dev/null && umount "$W/mnt"
 	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
 	rm -f "$IMG"
 	rm -rf "$W"
@@ -185,4 +187,55 @@ if guide iotime; then
 	fi
 else
 	notok io-guide-iotime "not ready: $(head -c 300 "$W/iotime.err")"
+fi
+
+# Through a file system: a 1 MiB file written through the page cache (written back by the
+# kernel's flusher threads, B_PAGEIO), then read back after a remount emptied the cache; every
+# request on the device, metadata and journal included, summed by both tracers
+if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$LOOP" >/dev/null 2>&1; then
+	mkdir "$W/mnt"
+	"$USDTRACE" -q -n "
+BEGIN { printf(\"ready\n\"); }
+io:::start /args[1]->dev_statname == \"$NAME\"/ {
+	@all = sum(args[0]->b_bcount); @n = count();
+	@pg[args[0]->b_flags & B_WRITE ? \"W\" : \"R\", args[0]->b_flags & B_PAGEIO ? \"pageio\" : \"phys\"] =
+	    sum(args[0]->b_bcount);
+}
+END { printa(\"all %@d\n\", @all); printa(\"n %@d\n\", @n); printa(\"pg %s %s %@d\n\", @pg); }" \
+		>"$W/f.out" 2>"$W/f.err" &
+	UPID=$!
+	BPID=
+	if [ -n "$BPFTRACE" ]; then
+		"$BPFTRACE" -e "tracepoint:block:block_rq_issue /args->dev == $KDEV/ { @all = sum(args->bytes); @n = count(); }" \
+			>"$W/fb.out" 2>"$W/fb.err" &
+		BPID=$!
+	fi
+	if wait_for "$W/f.out" ready && { [ -z "$BPID" ] || wait_for "$W/fb.out" Attaching; }; then
+		mount "$LOOP" "$W/mnt" &&
+			dd if=/dev/urandom of="$W/mnt/file" bs=64k count=16 status=none && sync &&
+			umount "$W/mnt" && mount "$LOOP" "$W/mnt" &&
+			cat "$W/mnt/file" >/dev/null && umount "$W/mnt"
+		sleep 1
+	fi
+	kill -INT $UPID $BPID 2>/dev/null
+	wait
+	mountpoint -q "$W/mnt" && umount "$W/mnt"
+	pw=$(awk '$1 == "pg" && $2 == "W" && $3 == "pageio" { print $4 }' "$W/f.out")
+	pr=$(awk '$1 == "pg" && $2 == "R" { s += $4 } END { print s + 0 }' "$W/f.out")
+	if [ "${pw:-0}" -ge "$WBYTES" ] && [ "$pr" -ge "$WBYTES" ]; then
+		ok io-pagecache
+	else
+		notok io-pagecache "page-cache writes $pw, reads $pr, want >= $WBYTES each: $(head -c 400 "$W/f.out" "$W/f.err")"
+	fi
+	ua=$(awk '$1 == "all" { print $2 }' "$W/f.out") un=$(awk '$1 == "n" { print $2 }' "$W/f.out")
+	if [ -z "$BPID" ]; then
+		skip io-pagecache-vs-bpftrace "no bpftrace"
+	elif [ "$ua" = "$(awk -F': ' '$1 == "@all" { print $2 }' "$W/fb.out")" ] &&
+	     [ "$un" = "$(awk -F': ' '$1 == "@n" { print $2 }' "$W/fb.out")" ]; then
+		ok io-pagecache-vs-bpftrace
+	else
+		notok io-pagecache-vs-bpftrace "usdtrace $ua bytes $un requests; bpftrace [$(tr '\n' ' ' <"$W/fb.out")]"
+	fi
+else
+	skip io-pagecache "no mkfs.ext4 or it failed"
 fi
