@@ -110,3 +110,18 @@ if [ "$(grep -c '^probe ' "$w/f.s")" = 1 ] && [ "$(sed 1d "$w/f.s")" = "$(sed 1d
 else
 	notok same-program "$(diff "$w/f.s" "$w/r.s" | head -c 600)"
 fi
+
+# args[] that are not translated: the expressions themselves, in a predicate, an action and an
+# aggregation key, the same program as the expressions written on the tracepoint
+lib 'provider t { probe p(struct request *, int) =
+	rawtp:block::block_rq_issue(struct request *rq) : (rq, rq->__data_len + 1); };'
+"$USDTRACE" -L "$L" -e -S -n 't:::p /args[1] > 0/ { trace(args[0]->__data_len);
+	@[stringof(args[0]->q->disk->disk_name)] = count(); }' 2>"$w/a.s" >/dev/null
+"$USDTRACE" -e -S -n 'rawtp:block::block_rq_issue /args[0]->__data_len + 1 > 0/ { trace(args[0]->__data_len);
+	@[stringof(args[0]->q->disk->disk_name)] = count(); }' 2>"$w/b.s" >/dev/null
+if [ "$(grep -c '^probe t:vmlinux::p\|^probe [0-9]* t:vmlinux::p ' "$w/a.s")" = 1 ] &&
+   [ "$(sed 1d "$w/a.s")" = "$(sed 1d "$w/b.s")" ] && [ "$(grep -c . "$w/a.s")" -gt 20 ]; then
+	ok plain-args-same-program
+else
+	notok plain-args-same-program "$(diff "$w/a.s" "$w/b.s" | head -c 600)"
+fi
