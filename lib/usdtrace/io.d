@@ -30,7 +30,7 @@ translator fileinfo_t < struct file *F > {
 
 inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
 	fd >= 0 && fd < curthread->files->fdt->max_fds ?
-	curthread->files->fdt->fd[fd] : (struct file *)NULL);
+	curthread->files->fdt->fd[fd] : (struct file *)0);
 
 /*
  * The io provider (DTrace's io:::start, io:::done, io:::wait-start, io:::wait-done), defined as
@@ -154,17 +154,19 @@ translator devinfo_t < struct bio *B > {
 					   lltostr((getminor(B->bi_bdev->bd_dev) - B->bi_bdev->bd_disk->first_minor))));
 };
 
+/* (0 rather than NULL below: a word a declaration ends with pulls this library into programs
+ * that use it, dlib.h) */
 provider io {
 	probe start(bufinfo_t *, devinfo_t *, fileinfo_t *) =
 		rawtp:block::block_rq_issue(struct request *rq) :
-			(rq, rq, (struct file *)NULL);
+			(rq, rq, (struct file *)0);
 	probe done(bufinfo_t *, devinfo_t *, fileinfo_t *) =
 		rawtp:block::block_rq_complete(struct request *rq, int error, unsigned int nbytes) :
-			(rq, rq, (struct file *)NULL);
+			(rq, rq, (struct file *)0);
 	probe wait__start(bufinfo_t *, devinfo_t *, fileinfo_t *) =
 		fbt:vmlinux:submit_bio_wait:entry(struct bio *bio) :
-			(bio, bio, (struct file *)NULL);
+			(bio, bio, (struct file *)0);
 	probe wait__done(bufinfo_t *, devinfo_t *, fileinfo_t *) =
 		fbt:vmlinux:submit_bio_wait:return() :
-			((struct bio *)NULL, (struct bio *)NULL, (struct file *)NULL);
+			((struct bio *)0, (struct bio *)0, (struct file *)0);
 };

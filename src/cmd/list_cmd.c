@@ -120,16 +120,12 @@ static int pid_cmp(const void *a, const void *b)
 static int list_all(struct plist *L)
 {
 	fprintf(L->out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	/* probes made only as descriptions name them (fbt's) get into the catalog first; a
-	 * plain -l names every provider (those that would list the whole kernel hold back) */
+	/* probes made only as descriptions name them (fbt's, rawtp's, the formula providers')
+	 * get into the catalog first */
 	for (int i = 0; i < L->ndescs; i++) {
 		const struct plist_desc *d = &L->descs[i];
 		if (!d->by_id && !d->is_file)
 			pcat_list_provide(&L->cat, &d->pd);
-	}
-	if (L->ndescs == 0) {
-		struct probedesc any = { "", "", "", "" };
-		pcat_list_provide(&L->cat, &any);
 	}
 	const struct bprobes *b = &L->cat.builtin;
 	for (size_t i = 0; i < b->n; i++)

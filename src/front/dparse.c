@@ -2568,6 +2568,50 @@ int dparse_source(const char *file, const char *src, size_t len, struct dprog **
 	return r;
 }
 
+static void provider_free(struct dprovider *pv)
+{
+	for (int j = 0; j < pv->nprobes; j++) {
+		for (int k = 0; k < pv->probes[j].nargs; k++)
+			free(pv->probes[j].args[k].name);
+		for (int k = 0; k < pv->probes[j].nxargs; k++)
+			free(pv->probes[j].xargs[k].name);
+		free(pv->probes[j].xargs);
+		free(pv->probes[j].map);
+		for (int k = 0; k < pv->probes[j].nalts; k++) {
+			struct dformula_alt *a = &pv->probes[j].alts[k];
+			free(a->desc);
+			for (int m = 0; m < a->nparams; m++)
+				free(a->params[m].name);
+			free(a->params);
+			for (int m = 0; m < a->nguards; m++)
+				free(a->guards[m].member);
+			free(a->guards);
+			free(a->exprs);
+		}
+		free(pv->probes[j].alts);
+		free(pv->probes[j].args);
+		free(pv->probes[j].name);
+	}
+	free(pv->probes);
+	free(pv->name);
+}
+
+void dprog_drop_formula_providers(struct dprog *g)
+{
+	int k = 0;
+	for (int i = 0; i < g->nprovs; i++) {
+		struct dprovider *pv = &g->provs[i];
+		bool formulas = pv->nprobes > 0;
+		for (int j = 0; j < pv->nprobes && formulas; j++)
+			formulas = pv->probes[j].nalts > 0;
+		if (formulas)
+			provider_free(pv);
+		else
+			g->provs[k++] = *pv;
+	}
+	g->nprovs = k;
+}
+
 void dprog_free(struct dprog *g)
 {
 	if (!g)
@@ -2575,33 +2619,8 @@ void dprog_free(struct dprog *g)
 	for (int i = 0; i < g->ndecls; i++)
 		free(g->decls[i].name);
 	free(g->decls);
-	for (int i = 0; i < g->nprovs; i++) {
-		struct dprovider *pv = &g->provs[i];
-		for (int j = 0; j < pv->nprobes; j++) {
-			for (int k = 0; k < pv->probes[j].nargs; k++)
-				free(pv->probes[j].args[k].name);
-			for (int k = 0; k < pv->probes[j].nxargs; k++)
-				free(pv->probes[j].xargs[k].name);
-			free(pv->probes[j].xargs);
-			free(pv->probes[j].map);
-			for (int k = 0; k < pv->probes[j].nalts; k++) {
-				struct dformula_alt *a = &pv->probes[j].alts[k];
-				free(a->desc);
-				for (int m = 0; m < a->nparams; m++)
-					free(a->params[m].name);
-				free(a->params);
-				for (int m = 0; m < a->nguards; m++)
-					free(a->guards[m].member);
-				free(a->guards);
-				free(a->exprs);
-			}
-			free(pv->probes[j].alts);
-			free(pv->probes[j].args);
-			free(pv->probes[j].name);
-		}
-		free(pv->probes);
-		free(pv->name);
-	}
+	for (int i = 0; i < g->nprovs; i++)
+		provider_free(&g->provs[i]);
 	free(g->provs);
 	for (int i = 0; i < g->npragmas; i++)
 		free(g->pragmas[i]);

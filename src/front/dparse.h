@@ -192,5 +192,8 @@ struct dtype *dparse_type_string(struct dtype_ctx *ctx, const char *text);
 
 /* Look up a provider / a probe by name; NULL if absent. */
 struct dprovider *dprog_find_provider(const struct dprog *p, const char *name);
+/* Removes (and frees) the providers all of whose probes are formulas (docs/formula-providers.md:
+ * a D library's, for the tracer), as -h/-G read only the provider file's providers. */
+void dprog_drop_formula_providers(struct dprog *g);
 struct dprobe *dprovider_find_probe(const struct dprovider *pv, const char *name);
 #endif
