@@ -42,7 +42,7 @@ img=$(mktemp /var/tmp/usdtrace-bench-io.XXXXXX)
 old_stats=$(cat /proc/sys/kernel/bpf_stats_enabled)
 loop= pids=
 cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null; done
+	for p in $pids; do kill -INT "$p" 2>/dev/null; done
 	wait 2>/dev/null
 	[ -n "$loop" ] && losetup -d "$loop"
 	rm -f "$img"
@@ -101,15 +101,19 @@ while [ $r -le "$RUNS" ]; do
 	# reading the request: the two usdtrace programs take turns at it
 	if [ $((r % 2)) -eq 1 ]; then
 		fp=$(start f start "$USDTRACE" -q -n "$F_PROG") || exit 1
+		pids="$pids $fp"
 		hp=$(start h block_rq_issue "$USDTRACE" -q -n "$H_PROG") || exit 1
 	else
 		hp=$(start h block_rq_issue "$USDTRACE" -q -n "$H_PROG") || exit 1
+		pids="$pids $hp"
 		fp=$(start f start "$USDTRACE" -q -n "$F_PROG") || exit 1
 	fi
+	pids="$pids $fp $hp"
 	bp=
 	if [ $have_b -eq 1 ]; then
 		bp=$(start b block_rq_issue "$BPFTRACE" -e "$B_PROG") || exit 1
 	fi
+	pids="$pids $fp $hp $bp"   # killed at exit whatever happens
 	for t in $tools; do stat $t >"$w/$t.0"; done
 	sleep "$SECS"
 	line="  run $r:"
