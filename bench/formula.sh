@@ -42,7 +42,7 @@ img=$(mktemp /var/tmp/usdtrace-bench-io.XXXXXX)
 old_stats=$(cat /proc/sys/kernel/bpf_stats_enabled)
 loop= pids=
 cleanup() {
-	for p in $pids; do kill -INT "$p" 2>/dev/null; done
+	for p in $pids; do kill -INT "$p" 2>/dev/null; kill "$p" 2>/dev/null; done
 	wait 2>/dev/null
 	[ -n "$loop" ] && losetup -d "$loop"
 	rm -f "$img"
