@@ -11,7 +11,8 @@
  * (function entry, return and instruction probes of any process: prov/pid/), fbt (kernel
  * function entry and return through BPF trampolines: prov/fbt.c), rawtp (every kernel
  * tracepoint: prov/rawtp.c), sdt (every kernel trace event: prov/sdt.c), and the kernel
- * providers syscall, proc and sched (prov/syscall.c, proc.c, sched.c; prov/ktp.c). usdt and pid
+ * providers syscall, proc and sched (prov/syscall.c, proc.c, sched.c; prov/ktp.c), and the
+ * providers D libraries define as formulas over those probes (io: prov/formula.c). usdt and pid
  * probes are uprobes; they share one engine (prov/uprobe/): classes of probes served by one
  * program, sites described by specs the program reads, links, probes appearing at
  * dlopen()/exec. Adding a provider: docs/ARCHITECTURE.md, "Adding a provider".
@@ -69,6 +70,7 @@ struct dobj;
 struct dobj_probe;
 struct dobj_prog;
 struct dprog;
+struct dnode;
 struct dobj_ecb;
 struct prov_run;
 struct bpf_sys_prog_opts;
@@ -155,6 +157,15 @@ struct prov_args {
 	struct dtype **native;
 	int nnative;
 	struct dprog *keep;        /* a D program of the provider's own holding the types, or NULL */
+	/* A formula probe's (docs/formula-providers.md), NULL otherwise: args[k] is the D
+	 * expression expr[k] (a tree of the program's own, over argN of the probe, never
+	 * changed: the checker puts a copy in place of each args[k]), translated to types[k]
+	 * when that is a struct or a pointer to one the expression's type is not. */
+	struct dnode **expr;
+	/* pcat_clause_args: the clause enables probes whose args[] are made differently (formula
+	 * probes of different formulas, or a formula probe and another probe), so that args[]
+	 * has no one meaning in it */
+	bool differ;
 };
 
 void prov_args_free(struct prov_args *a);
@@ -239,5 +250,5 @@ struct provider {
 
 /* The providers (pcat.c's table lists them, in order). */
 extern const struct provider prov_dtrace, prov_cpc, prov_profile, prov_usdt, prov_pid,
-	prov_syscall, prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt;
+	prov_syscall, prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt, prov_formula;
 #endif

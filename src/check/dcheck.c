@@ -177,6 +177,9 @@ void check_expr(struct ck *c, struct dnode *n)
 	case DN_MEMBER:
 		if (!expand_xlate_inline_call(c, n->lhs))
 			expand_xlate_inline(c, n->lhs);
+		formula_args(c, n->lhs);
+		if (n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
+			formula_args(c, n->lhs->lhs);
 		xlate_args(c, n->lhs);
 		if (n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
 			xlate_args(c, n->lhs->lhs);

@@ -111,6 +111,12 @@ struct dck_probe_args {
 	int *map;
 	struct dtype **native;
 	int nnative;
+	/* A formula probe's arguments (provider.h prov_args.expr), NULL otherwise: args[K] is
+	 * a copy of expr[K] (never changed), or `xlate < types[K] > (copy)` when types[K] is a
+	 * struct or a pointer to one that the expression's type is not. */
+	struct dnode *const *expr;
+	bool differ;              /* args[] means different things for the clause's probes
+				   * (prov_args.differ): any use of it is an error */
 };
 
 struct dck_options {

@@ -196,6 +196,59 @@ static bool args_translated(struct ck *c, const struct dnode *n, int *k)
 	return true;
 }
 
+bool formula_args(struct ck *c, struct dnode *n)
+{
+	if (!n || n->kind != DN_INDEX || !n->lhs || n->lhs->kind != DN_IDENT ||
+	    builtin_lookup(n->lhs->name) != DB_ARGS || !c->clause || !c->pargs)
+		return false;
+	if (c->pargs->differ) {
+		char d[512];
+		probe_desc_text(c->clause, d, sizeof(d));
+		fail_at(c, n, D_UNKNOWN, "args[ ] has no one meaning in the clause of %s: its probes "
+			"make it by different formulas (docs/formula-providers.md); write a clause "
+			"for each", d);
+	}
+	if (!n->args || n->args->next || !c->pargs->expr)
+		return false;
+	struct dnode *k = n->args;
+	if (!k->type)
+		check_expr(c, k);
+	if (!k->isconst || k->cval < 0 || k->cval >= c->pargs->nargs)
+		return false;  /* check_args_index reports it */
+	int i = (int)k->cval;
+	const struct dnode *f = c->pargs->expr[i];
+	struct dtype *xt = c->pargs->types[i];
+	struct dtype *r = res(xt);
+	struct dtype *sou = r->kind == DTY_PTR ? res(r->base) : r;
+	struct dnode *e = copy_tree(c, f);
+	struct dnode *next = n->next;
+	/* an error in the expression is the library's, at its line there */
+	const char *lib_was = c->lib_file;
+	c->lib_file = f->pos.file;
+	if (sou->kind == DTY_STRUCT || sou->kind == DTY_UNION) {
+		/* the expression's type, from a copy checked on its own */
+		struct dnode *typed = copy_tree(c, f);
+		check_expr(c, typed);
+		if (!compat_type(xt, typed->type)) {
+			memset(n, 0, offsetof(struct dnode, pool_next));
+			n->kind = DN_XLATE;
+			n->pos = e->pos;
+			n->ctype = xt;
+			n->lhs = e;
+			n->next = next;
+			c->lib_file = lib_was;
+			return true;
+		}
+	}
+	check_expr(c, e);
+	c->lib_file = lib_was;
+	struct dnode *pool_next = n->pool_next;
+	*n = *e;
+	n->pool_next = pool_next;
+	n->next = next;
+	return true;
+}
+
 /* args[K] translated becomes `xlate < T > ((native type)argM)` before the member access
  * around it is checked, so that the translator machinery (dcheck_xlate.c) expands it. */
 void xlate_args(struct ck *c, struct dnode *n)
@@ -228,6 +281,11 @@ void check_index(struct ck *c, struct dnode *n)
 			return;
 		}
 		enum dbuiltin b = builtin_lookup(l->name);
+		if (b == DB_ARGS && formula_args(c, n)) {
+			if (n->kind == DN_XLATE)
+				check_expr(c, n);
+			return;
+		}
 		if (b == DB_ARGS || b == DB_UREGS) {
 			check_args_index(c, n, b);
 			return;

@@ -351,6 +351,10 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 /* args[K] translated becomes `xlate < T > ((native type)argM)` before the member access
  * around it is checked, so that the translator machinery expands it. */
 void xlate_args(struct ck *c, struct dnode *n);
+/* args[K] of a formula probe (dck_probe_args.expr), K a constant: n becomes the formula's
+ * expression (a copy, checked), or its translation to args[K]'s declared type. Whether n was
+ * one. */
+bool formula_args(struct ck *c, struct dnode *n);
 /* DN_INDEX: an associative element, args[N], uregs[N], or E1[E2] on a pointer, array or
  * string. */
 void check_index(struct ck *c, struct dnode *n);

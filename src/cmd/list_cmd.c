@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "childproc.h"
+#include "dlib.h"
 #include "dparse.h"
 #include "dtype.h"
 #include "pcat.h"
@@ -120,7 +121,8 @@ static int pid_cmp(const void *a, const void *b)
 static int list_all(struct plist *L)
 {
 	fprintf(L->out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	/* probes made only as descriptions name them (fbt's) get into the catalog first */
+	/* probes made only as descriptions name them (fbt's, rawtp's, the formula providers')
+	 * get into the catalog first */
 	for (int i = 0; i < L->ndescs; i++) {
 		const struct plist_desc *d = &L->descs[i];
 		if (!d->by_id && !d->is_file)
@@ -154,10 +156,26 @@ int list_cmd_run(const struct opts *o)
 		L.ctx = dtype_ctx_new();
 	int status = 0;
 	struct childproc child = {0};
+	struct dprog *libs = dprog_new();
 
 	if (parse_descs(o, &L) != 0) {
 		status = 1;
 		goto out;
+	}
+	/* The D libraries, for the providers they define as formulas (docs/formula-providers.md):
+	 * those the descriptions' words need (a plain -l: all) */
+	{
+		const char **texts = xcalloc((size_t)o->ndescs + 1, sizeof(*texts));
+		for (int i = 0; i < o->ndescs; i++)
+			texts[i] = o->descs[i].text;
+		int rc = dlib_load_all(libs, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
+				       o->ndescs ? texts : NULL, o->ndescs, false);
+		free(texts);
+		if (rc != 0) {
+			status = 1;
+			goto out;
+		}
+		L.cat.formulas = libs;
 	}
 
 	/* The processes to list, grabbed before anything is printed, as dtrace does. */
@@ -230,6 +248,7 @@ out:
 		probedesc_free(&L.descs[i].pd);
 	free(L.descs);
 	pcat_free(&L.cat);
+	dprog_free(libs);
 	if (L.ctx)
 		dtype_ctx_free(L.ctx);
 	return status;

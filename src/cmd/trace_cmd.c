@@ -363,6 +363,7 @@ static int match_probes(struct tc *t)
 	t->cat.up.walk_dir = stash_dir_of(t->o);
 	t->cat.up.walk = t->cat.up.walk_dir ? stash_maps_foreach : NULL;
 	t->cat.zdefs = t->d.zdefs;
+	t->cat.formulas = t->g;
 	int c = 0;
 	for (const struct dnode *it = t->g->items; it; it = it->next) {
 		if (it->kind != DN_CLAUSE)
@@ -415,7 +416,7 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		a->made = true;
 		a->typed = pcat_clause_args(&t->cat, clause, t->g->types, &a->pa) == 0;
 		a->ck = (struct dck_probe_args){ a->pa.nargs, a->pa.types, a->pa.map, a->pa.native,
-						 a->pa.nnative };
+						 a->pa.nnative, a->pa.expr, a->pa.differ };
 	}
 	return a->typed ? &a->ck : NULL;
 }

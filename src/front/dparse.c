@@ -4,6 +4,7 @@
  * fail except what the dprog owns (and frees). */
 #include "dparse.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -1488,6 +1489,114 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 	}
 }
 
+static struct dnode *e_list(struct parser *p, const char *close);
+
+/* Replaces, in tree n, each identifier naming one of the parameters by `(TYPE)argK`, K its
+ * position: the underlying probe's argument read as the parameter's type. Member names and
+ * called functions' names are not identifiers of the tree (DN_MEMBER and DN_CALL keep them in
+ * `name`), so `rq->q` with a parameter `q` is left alone. */
+static void formula_subst(struct parser *p, struct dnode *n, const struct dprobe_arg *prm, int nprm)
+{
+	for (; n; n = n->next) {
+		if (n->kind == DN_IDENT) {
+			for (int k = 0; k < nprm; k++) {
+				if (!prm[k].name || strcmp(prm[k].name, n->name) != 0)
+					continue;
+				struct dnode *arg = dnode_new(&p->prog->pool, DN_IDENT, n->pos);
+				arg->name = xasprintf("arg%d", k);
+				free(n->name);
+				n->name = NULL;
+				n->kind = DN_CAST;
+				n->ctype = prm[k].type;
+				n->lhs = arg;
+				break;
+			}
+			continue;
+		}
+		formula_subst(p, n->lhs, prm, nprm);
+		formula_subst(p, n->rhs, prm, nprm);
+		formula_subst(p, n->cond, prm, nprm);
+		formula_subst(p, n->body, prm, nprm);
+		formula_subst(p, n->args, prm, nprm);
+	}
+}
+
+/* A formula probe's alternatives after its `=` (docs/formula-providers.md):
+ * `DESC(PARAMS) [/ member(TYPE, NAME) && ... /] : (EXPRS)`, separated by `else`. */
+static void formula_def(struct parser *p, struct dprobe *pr)
+{
+	do {
+		const struct dtok *first = peek(p), *last = NULL;
+		while (!dtok_is(peek(p), "(")) {
+			const struct dtok *t = peek(p);
+			if (t->kind == DTOK_EOF || dtok_is(t, ";") || dtok_is(t, "{") || dtok_is(t, "}"))
+				error_at(p, t, D_SYNTAX, "formula probe '%s': expected a probe description "
+					 "followed by its parameters in '( )'", pr->name);
+			last = next(p);
+		}
+		if (!last)
+			error_at(p, first, D_SYNTAX, "formula probe '%s': expected a probe description "
+				 "before '('", pr->name);
+		if (last->text < first->text || last->file != first->file)
+			error_at(p, first, D_SYNTAX, "formula probe '%s': the probe description cannot "
+				 "be read", pr->name);
+		size_t len = (size_t)(last->text + last->len - first->text);
+		for (size_t i = 0; i < len; i++)
+			if (isspace((unsigned char)first->text[i]))
+				error_at(p, first, D_SYNTAX, "formula probe '%s': the probe description "
+					 "'%.*s' has blanks in it", pr->name, (int)len, first->text);
+		struct dformula_alt alt = { .desc = xstrndup(first->text, len), .pos = pos_of(p, first) };
+		pr->alts = xrealloc(pr->alts, sizeof(*pr->alts) * (size_t)(pr->nalts + 1));
+		struct dformula_alt *a = &pr->alts[pr->nalts++];
+		*a = alt;
+		expect(p, "(");
+		struct dprobe_arg prm[DPROBE_MAX_ARGS];
+		const struct dtok *pname[DPROBE_MAX_ARGS];
+		a->nparams = probe_arglist(p, pr->name, prm, pname);
+		a->params = xcalloc((size_t)a->nparams + 1, sizeof(*a->params));
+		for (int i = 0; i < a->nparams; i++) {
+			a->params[i].type = prm[i].type;
+			a->params[i].name = pname[i] ? xstrndup(pname[i]->text, pname[i]->len) : NULL;
+		}
+		if (consume(p, "/")) {
+			do {
+				const struct dtok *m = peek(p);
+				if (!dtok_is(m, "member"))
+					error_at(p, m, D_SYNTAX, "formula probe '%s': a guard is "
+						 "member(TYPE, NAME) tests joined by &&", pr->name);
+				next(p);
+				expect(p, "(");
+				struct dtype *ty = type_name(p);
+				expect(p, ",");
+				const struct dtok *mn = expect_ident(p);
+				expect(p, ")");
+				a->guards = xrealloc(a->guards, sizeof(*a->guards) * (size_t)(a->nguards + 1));
+				a->guards[a->nguards].type = ty;
+				a->guards[a->nguards++].member = xstrndup(mn->text, mn->len);
+			} while (consume(p, "&&"));
+			expect(p, "/");
+		}
+		const struct dtok *colon = peek(p);
+		expect(p, ":");
+		expect(p, "(");
+		struct dnode *list = e_list(p, ")");
+		int n = 0;
+		for (struct dnode *e = list; e; e = e->next)
+			n++;
+		if (n != pr->nargs)
+			error_at(p, colon, D_PROV_INCOMPAT, "formula probe '%s': %s gives %d argument "
+				 "expression%s for %d declared argument%s", pr->name, a->desc, n,
+				 n == 1 ? "" : "s", pr->nargs, pr->nargs == 1 ? "" : "s");
+		a->exprs = xcalloc((size_t)n + 1, sizeof(*a->exprs));
+		for (struct dnode *e = list, *nx; e; e = nx) {
+			nx = e->next;
+			e->next = NULL;
+			formula_subst(p, e, a->params, a->nparams);
+			a->exprs[a->nexprs++] = e;
+		}
+	} while (consume(p, "else"));
+}
+
 static void probe_def(struct parser *p, struct dprovider *pv)
 {
 	const struct dtok *nt = expect_ident(p);
@@ -1512,6 +1621,8 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 	pv->probes[pv->nprobes++] = pr;
 	if (consume(p, ":"))
 		probe_mapping(p, &pv->probes[pv->nprobes - 1], n.s, argname);
+	else if (p->script && consume(p, "="))
+		formula_def(p, &pv->probes[pv->nprobes - 1]);
 	expect(p, ";");
 }
 
@@ -2500,6 +2611,50 @@ int dparse_source(const char *file, const char *src, size_t len, struct dprog **
 	return r;
 }
 
+static void provider_free(struct dprovider *pv)
+{
+	for (int j = 0; j < pv->nprobes; j++) {
+		for (int k = 0; k < pv->probes[j].nargs; k++)
+			free(pv->probes[j].args[k].name);
+		for (int k = 0; k < pv->probes[j].nxargs; k++)
+			free(pv->probes[j].xargs[k].name);
+		free(pv->probes[j].xargs);
+		free(pv->probes[j].map);
+		for (int k = 0; k < pv->probes[j].nalts; k++) {
+			struct dformula_alt *a = &pv->probes[j].alts[k];
+			free(a->desc);
+			for (int m = 0; m < a->nparams; m++)
+				free(a->params[m].name);
+			free(a->params);
+			for (int m = 0; m < a->nguards; m++)
+				free(a->guards[m].member);
+			free(a->guards);
+			free(a->exprs);
+		}
+		free(pv->probes[j].alts);
+		free(pv->probes[j].args);
+		free(pv->probes[j].name);
+	}
+	free(pv->probes);
+	free(pv->name);
+}
+
+void dprog_drop_formula_providers(struct dprog *g)
+{
+	int k = 0;
+	for (int i = 0; i < g->nprovs; i++) {
+		struct dprovider *pv = &g->provs[i];
+		bool formulas = pv->nprobes > 0;
+		for (int j = 0; j < pv->nprobes && formulas; j++)
+			formulas = pv->probes[j].nalts > 0;
+		if (formulas)
+			provider_free(pv);
+		else
+			g->provs[k++] = *pv;
+	}
+	g->nprovs = k;
+}
+
 void dprog_free(struct dprog *g)
 {
 	if (!g)
@@ -2507,21 +2662,8 @@ void dprog_free(struct dprog *g)
 	for (int i = 0; i < g->ndecls; i++)
 		free(g->decls[i].name);
 	free(g->decls);
-	for (int i = 0; i < g->nprovs; i++) {
-		struct dprovider *pv = &g->provs[i];
-		for (int j = 0; j < pv->nprobes; j++) {
-			for (int k = 0; k < pv->probes[j].nargs; k++)
-				free(pv->probes[j].args[k].name);
-			for (int k = 0; k < pv->probes[j].nxargs; k++)
-				free(pv->probes[j].xargs[k].name);
-			free(pv->probes[j].xargs);
-			free(pv->probes[j].map);
-			free(pv->probes[j].args);
-			free(pv->probes[j].name);
-		}
-		free(pv->probes);
-		free(pv->name);
-	}
+	for (int i = 0; i < g->nprovs; i++)
+		provider_free(&g->provs[i]);
 	free(g->provs);
 	for (int i = 0; i < g->npragmas; i++)
 		free(g->pragmas[i]);

@@ -33,6 +33,24 @@ struct dprobe_arg {
 	char *name;           /* NULL if the declaration gave none */
 };
 
+/* One alternative of a formula probe: `DESC(PARAMS) [/ GUARDS /] : (EXPRS)`. */
+struct dformula_guard {
+	struct dtype *type;   /* `member(TYPE, NAME)`: TYPE has a member NAME */
+	char *member;
+};
+struct dformula_alt {
+	char *desc;           /* the underlying probe's description, as written */
+	struct dprobe_arg *params;   /* parameter K is the underlying probe's argK */
+	int nparams;
+	struct dformula_guard *guards;
+	int nguards;
+	/* args[K] of the formula probe, one per declared type: the expression written, each
+	 * parameter already replaced by `(TYPE)argK` (nodes in the program's pool) */
+	struct dnode **exprs;
+	int nexprs;
+	struct dsrcpos pos;   /* of its description */
+};
+
 struct dprobe {
 	char *name;           /* as written: "query__start" */
 	struct dprobe_arg *args;
@@ -42,6 +60,10 @@ struct dprobe {
 	struct dprobe_arg *xargs;
 	int nxargs;
 	int *map;
+	/* A formula probe (docs/formula-providers.md), nalts > 0: `probe p(types) = ALT else
+	 * ALT ...`, its alternatives in the order written; the declared types are args[] */
+	struct dformula_alt *alts;
+	int nalts;
 	struct dsrcpos pos;
 };
 
@@ -170,5 +192,8 @@ struct dtype *dparse_type_string(struct dtype_ctx *ctx, const char *text);
 
 /* Look up a provider / a probe by name; NULL if absent. */
 struct dprovider *dprog_find_provider(const struct dprog *p, const char *name);
+/* Removes (and frees) the providers all of whose probes are formulas (docs/formula-providers.md:
+ * a D library's, for the tracer), as -h/-G read only the provider file's providers. */
+void dprog_drop_formula_providers(struct dprog *g);
 struct dprobe *dprovider_find_probe(const struct dprovider *pv, const char *name);
 #endif

@@ -14,7 +14,7 @@
  * the order of ids (populate) and of matching. */
 static const struct provider *const providers[] = {
 	&prov_dtrace, &prov_cpc, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt,
-	&prov_pid, &prov_fbt, &prov_rawtp, &prov_sdt,
+	&prov_pid, &prov_fbt, &prov_rawtp, &prov_sdt, &prov_formula,
 };
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 
@@ -24,6 +24,19 @@ bool pcat_builtin_provider(const char *name)
 		if (providers[i] != &prov_usdt && providers[i] != &prov_pid &&
 		    strcmp(providers[i]->name, name) == 0)
 			return true;
+	return false;
+}
+
+bool pcat_names_builtin(const struct pcat *c, const char *name)
+{
+	if (pcat_builtin_provider(name))
+		return true;
+	for (int i = 0; c->formulas && i < c->formulas->nprovs; i++) {
+		const struct dprovider *pv = &c->formulas->provs[i];
+		for (int j = 0; j < pv->nprobes; j++)
+			if (pv->probes[j].nalts > 0 && strcmp(pv->name, name) == 0)
+				return true;
+	}
 	return false;
 }
 
@@ -69,6 +82,7 @@ void prov_args_free(struct prov_args *a)
 	free(a->text);
 	free(a->native);
 	free(a->map);
+	free(a->expr);
 	if (a->keep)
 		dprog_free(a->keep);
 	memset(a, 0, sizeof(*a));
@@ -91,6 +105,50 @@ static bool enables(const struct uprov_probe *p, int clause)
 	return false;
 }
 
+/* Whether args[k] of a and b are made alike: both plain provider arguments, or both the
+ * same expressions (printed, with their types) of the same declared types. */
+static bool same_making(const struct prov_args *a, const struct prov_args *b)
+{
+	if (!a->expr != !b->expr)
+		return false;
+	if (!a->expr)
+		return true;
+	if (a->nargs != b->nargs)
+		return false;
+	bool same = true;
+	for (int k = 0; k < a->nargs && same; k++) {
+		char *x = dnode_sexpr(a->expr[k]), *y = dnode_sexpr(b->expr[k]);
+		char *tx = dtype_spell(a->types[k], NULL, false), *ty = dtype_spell(b->types[k], NULL, false);
+		same = strcmp(x, y) == 0 && strcmp(tx, ty) == 0;
+		free(x), free(y), free(tx), free(ty);
+	}
+	return same;
+}
+
+/* Whether a clause's builtin probes make args[] differently from `first`'s (a formula probe's
+ * expressions are not another probe's arguments): only formulas can make them differ. */
+static bool formulas_differ(struct pcat *c, int clause, struct dtype_ctx *ctx,
+			    const struct prov_args *first)
+{
+	bool any = first->expr != NULL;
+	for (size_t j = 0; j < c->nclause_idx[clause] && !any; j++)
+		any = c->builtin.probes[c->clause_idx[clause][j]].prov == &prov_formula;
+	if (!any)
+		return false;
+	bool differ = false;
+	for (size_t j = 0; j < c->nclause_idx[clause] && !differ; j++) {
+		const struct dobj_probe *p = &c->builtin.probes[c->clause_idx[clause][j]];
+		struct prov_args b = { 0 };
+		if (!p->prov->args || p->prov->args(c, p, ctx, false, &b) != 0 || !b.types) {
+			prov_args_free(&b);
+			continue;
+		}
+		differ = !same_making(first, &b);
+		prov_args_free(&b);
+	}
+	return differ;
+}
+
 int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -110,8 +168,10 @@ int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct p
 		const struct dobj_probe *p = &c->builtin.probes[c->clause_idx[clause][j]];
 		if (!p->prov->args)
 			continue;
-		if (p->prov->args(c, p, ctx, false, a) == 0 && a->types)
+		if (p->prov->args(c, p, ctx, false, a) == 0 && a->types) {
+			a->differ = formulas_differ(c, clause, ctx, a);
 			return 0;
+		}
 		prov_args_free(a);
 	}
 	return -1;

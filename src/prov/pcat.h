@@ -15,6 +15,7 @@
  * returned as -1 with the message in cat->err; matching stops there. */
 #ifndef USDTRACE_PCAT_H
 #define USDTRACE_PCAT_H
+struct dprog;
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,9 @@ struct pcat {
 	                                * bodies), read on first need */
 	char err[1024];
 	bool zdefs;                    /* -Z: a provider's "no such function" is no error */
+	/* The program whose provider blocks define formula probes (docs/formula-providers.md:
+	 * its D libraries' `provider io { probe start(...) = ...; }`), or NULL. */
+	const struct dprog *formulas;
 };
 
 /* An empty catalog for nclauses clauses but for every provider's standing probes (provider.h
@@ -105,6 +109,9 @@ int pcat_match_builtin(struct pcat *c, const struct provider *p, const struct pr
  * providers carry their process's id (proc1234), which such a name cannot match, so no
  * process need be watched (and held at exec) for them. */
 bool pcat_builtin_provider(const char *name);
+/* The same, counting the formula providers of c's D libraries (c->formulas: io, tcp ...),
+ * whose probes are kernel probes too. */
+bool pcat_names_builtin(const struct pcat *c, const char *name);
 /* For the uprobe providers: remember that clause may enable probes of p described by d. */
 void pcat_note_udesc(struct pcat *c, const struct provider *p, const struct probedesc *d,
 		     int clause);

@@ -315,6 +315,7 @@ int prov_cmd_run(const struct opts *o)
 		return 1;
 	}
 	g->decls_from = g->ndecls;
+	dprog_drop_formula_providers(g);  /* the tracer's (io ...), not the file's */
 	int nlibprovs = g->nprovs;
 	int r;
 	if (g->nlib_items == 0 && g->ndecls == 0 && g->nprovs == 0) {

@@ -52,7 +52,7 @@ static bool names_pid_provider(const char *prov)
 static int usdt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
 		      int nbefore)
 {
-	if (id || pcat_builtin_provider(d->prov) || names_pid_provider(d->prov))
+	if (id || pcat_names_builtin(cat, d->prov) || names_pid_provider(d->prov))
 		return 0;
 	if (!d->prov[0] && !d->mod[0] && nbefore > 0)
 		return 0;

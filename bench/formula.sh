@@ -1,0 +1,136 @@
+#!/bin/sh
+# formula.sh — what a formula probe costs (docs/formula-providers.md): io:::start against the
+# same clause written by hand on its underlying tracepoint with the formula's expressions in
+# place, and bpftrace 0.17 on the same tracepoint, all three tracing at once the same I/O.
+# Not part of `make check`.
+#
+#   sh bench/formula.sh [RUNS] [SECONDS]   (default 5 runs of 3 s; must run as root)
+#
+# Workload: dd writing 4 KiB blocks with O_DIRECT to a loop device over a file in /var/tmp
+# (made and removed here), in a loop, so that block_rq_issue fires a few thousand times a
+# second. Cost: each program's run time over its run count from the kernel's BPF statistics
+# (kernel.bpf_stats_enabled, bench/progstat.c) over SECONDS, per run; printed are the medians
+# in ns per firing and the ratio formula / hand-written (1.00: the same cost). The two usdtrace
+# programs are the same instructions (tests/sh/formula_syntax.sh checks it); which is attached
+# first alternates from run to run, as the first to run at a firing reads the request cold.
+#     formula   io:::start /args[0]->b_flags & B_WRITE/ {
+#                   @[args[1]->dev_statname] = sum(args[0]->b_bcount); }
+#     by hand   the same on rawtp:block::block_rq_issue with xlate <bufinfo_t *> (args[0]) and
+#               xlate <devinfo_t *> (args[0]) written out
+#     bpftrace  tracepoint:block:block_rq_issue /rwbs starts with W/ { @[args->dev] =
+#               sum(args->bytes); } (less work: no device name; a reference point)
+top=$(cd "$(dirname "$0")/.." && pwd)
+USDTRACE=${USDTRACE:-$top/build/usdtrace}
+BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
+CC=${CC:-cc}
+RUNS=${1:-5}
+SECS=${2:-3}
+die() { echo "bench/formula.sh: $*" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || die "tracing needs root; run it as root"
+case $RUNS$SECS in *[!0-9]*|'') die "RUNS and SECONDS must be positive numbers" ;; esac
+[ -x "$USDTRACE" ] || die "no usdtrace at $USDTRACE (run make)"
+have_b=1
+[ -n "$BPFTRACE" ] && [ -x "$BPFTRACE" ] || { echo "bench/formula.sh: no bpftrace: skipped" >&2; have_b=0; }
+command -v losetup >/dev/null || die "no losetup"
+progstat=$top/build/bench/progstat
+mkdir -p "$top/build/bench"
+$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$progstat" "$top/bench/progstat.c" \
+	-lbpf || die "cannot build $progstat"
+
+w=$(mktemp -d)
+img=$(mktemp /var/tmp/usdtrace-bench-io.XXXXXX)
+old_stats=$(cat /proc/sys/kernel/bpf_stats_enabled)
+loop= pids=
+cleanup() {
+	for p in $pids; do kill -INT "$p" 2>/dev/null; kill "$p" 2>/dev/null; done
+	wait 2>/dev/null
+	[ -n "$loop" ] && losetup -d "$loop"
+	rm -f "$img"
+	echo "$old_stats" >/proc/sys/kernel/bpf_stats_enabled
+	rm -rf "$w"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+dd if=/dev/zero of="$img" bs=1M count=16 status=none
+loop=$(losetup --find --show "$img") || die "losetup failed"
+name=${loop#/dev/}
+echo 1 >/proc/sys/kernel/bpf_stats_enabled || die "cannot enable kernel.bpf_stats_enabled"
+sh -c "while :; do dd if=/dev/zero of=$loop bs=4k count=2048 oflag=direct status=none; done" &
+pids="$pids $!"
+
+F_PROG="io:::start /args[0]->b_flags & B_WRITE/ { @[args[1]->dev_statname] = sum(args[0]->b_bcount); }"
+H_PROG="rawtp:block::block_rq_issue /xlate <bufinfo_t *> (args[0])->b_flags & B_WRITE/ {
+	@[xlate <devinfo_t *> (args[0])->dev_statname] = sum(xlate <bufinfo_t *> (args[0])->b_bcount); }"
+B_PROG='tracepoint:block:block_rq_issue /strncmp(args->rwbs, "W", 1) == 0/ { @[args->dev] = sum(args->bytes); }'
+
+# start NAME PROGNAME CMD...: the tracer's program (the one named PROGNAME that appeared when it
+# started and has fired) into $w/NAME.id; its pid echoed
+start() {
+	name=$1 pname=$2
+	shift 2
+	"$progstat" | awk '{ print $1 }' | sort >"$w/before"
+	"$@" >/dev/null 2>"$w/$name.err" &
+	pid=$!
+	n=0
+	while [ $n -lt 150 ]; do
+		sleep 0.1
+		"$progstat" | awk -v p="$pname" '$4 == p && $2 > 0 { print $1 }' | sort >"$w/now"
+		comm -13 "$w/before" "$w/now" | head -n 1 >"$w/$name.id"
+		if [ -s "$w/$name.id" ]; then
+			echo "$pid"
+			return 0
+		fi
+		kill -0 "$pid" 2>/dev/null || break
+		n=$((n + 1))
+	done
+	echo "bench/formula.sh: $name did not start: $(head -c 300 "$w/$name.err")" >&2
+	kill "$pid" 2>/dev/null
+	return 1
+}
+stat() { "$progstat" | awk -v id="$(cat "$w/$1.id")" '$1 == id { print $2, $3 }'; }
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+tools="f h"
+[ $have_b -eq 1 ] && tools="f h b"
+for t in $tools; do : >"$w/$t.ns"; done
+echo "formula probe cost: $RUNS runs of $SECS s, dd 4 KiB O_DIRECT writes to $loop, $(nproc) CPUs" \
+	"(the machine is shared: other work runs beside)"
+r=1
+while [ $r -le "$RUNS" ]; do
+	# the program attached first runs first at each firing and pays the cache misses of
+	# reading the request: the two usdtrace programs take turns at it
+	if [ $((r % 2)) -eq 1 ]; then
+		fp=$(start f start "$USDTRACE" -q -n "$F_PROG") || exit 1
+		pids="$pids $fp"
+		hp=$(start h block_rq_issue "$USDTRACE" -q -n "$H_PROG") || exit 1
+	else
+		hp=$(start h block_rq_issue "$USDTRACE" -q -n "$H_PROG") || exit 1
+		pids="$pids $hp"
+		fp=$(start f start "$USDTRACE" -q -n "$F_PROG") || exit 1
+	fi
+	pids="$pids $fp $hp"
+	bp=
+	if [ $have_b -eq 1 ]; then
+		bp=$(start b block_rq_issue "$BPFTRACE" -e "$B_PROG") || exit 1
+	fi
+	pids="$pids $fp $hp $bp"   # killed at exit whatever happens
+	for t in $tools; do stat $t >"$w/$t.0"; done
+	sleep "$SECS"
+	line="  run $r:"
+	for t in $tools; do
+		set -- $(cat "$w/$t.0") $(stat $t)
+		awk -v c=$(($3 - $1)) -v n=$(($4 - $2)) 'BEGIN { if (c > 0) printf "%.1f\n", n / c }' >>"$w/$t.ns"
+		line="$line $t $(tail -n 1 "$w/$t.ns") ns ($(($3 - $1)) firings)"
+	done
+	echo "$line"
+	kill -INT $fp $hp $bp 2>/dev/null
+	wait $fp $hp $bp 2>/dev/null
+	r=$((r + 1))
+done
+fm=$(median <"$w/f.ns")
+hm=$(median <"$w/h.ns")
+echo "medians, ns per firing (kernel BPF stats):"
+echo "  formula  io:::start                         $fm"
+echo "  by hand  rawtp:block::block_rq_issue        $hm"
+[ $have_b -eq 1 ] && echo "  bpftrace tracepoint:block:block_rq_issue    $(median <"$w/b.ns")"
+echo "  formula / by hand: $(awk -v f="$fm" -v h="$hm" 'BEGIN { printf "%.2f", f / h }')"

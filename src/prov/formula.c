@@ -1,0 +1,345 @@
+/* formula.c — the formula providers: providers a D library defines as formulas over other
+ * providers' probes (docs/formula-providers.md): `provider io { probe start(bufinfo_t *, ...)
+ * = rawtp:block::block_io_start(struct request *rq) : (rq, ...) else ...; };`.
+ *
+ * Probes: one per formula probe of the program's providers (pcat.formulas) that a description
+ * names, PROVIDER:vmlinux::NAME (NAME's `__` written `-`), made in the builtin catalog as
+ * descriptions name them (as rawtp's are). Making one chooses its alternative: the first whose
+ * guards hold (members the kernel's BTF has) and whose description selects a probe, matched
+ * through the catalog with no clause; that probe must be one kernel probe of a provider that
+ * compiles each probe on its own (no class or multi-probe programs).
+ *
+ * A probe's data is struct fprobe: a copy of the underlying probe (its provider, names and data
+ * stay the catalog's) and the alternative. Every hook that depends on the underlying probe
+ * (program type, flags, load options, prologue, argN, errno, the described thread, attaching)
+ * is the underlying provider's, called with the underlying probe in the place the hook reads
+ * (cgc.probe; the dobj's probe entry while attaching); names and id are the formula probe's.
+ * args[] are the declared types, with the alternative's expressions (prov_args.expr), which
+ * the checker puts in place of args[K]: a clause on io:::start is compiled into one program on
+ * the tracepoint, exactly as if it had been written there with the expressions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bprobes.h"
+#include "cg_clause.h"
+#include "dparse.h"
+#include "kbtf.h"
+#include "pcat.h"
+#include "provider.h"
+#include "util.h"
+
+struct fprobe {
+	struct dobj_probe under;            /* the underlying probe */
+	const struct dprovider *pv;
+	const struct dprobe *pr;
+	const struct dformula_alt *alt;
+};
+
+static const struct fprobe *fp_of(const struct dobj_probe *p)
+{
+	return p->data;
+}
+
+/* The probe's name: the D name with each `__` written `-`. */
+static char *probe_name(const char *d)
+{
+	char *s = xstrdup(d), *o = s;
+	for (const char *q = d; *q; q++) {
+		if (q[0] == '_' && q[1] == '_') {
+			*o++ = '-';
+			q++;
+		} else {
+			*o++ = *q;
+		}
+	}
+	*o = '\0';
+	return s;
+}
+
+static const char *file_of(const struct dformula_alt *a)
+{
+	return a->pos.file ? a->pos.file : "<library>";
+}
+
+/* Whether every guard of a holds: the struct has the member in the kernel's BTF (or in the
+ * program's own declaration of it). The first that does not is written to why. */
+static bool guards_hold(struct dtype_ctx *ctx, const struct dformula_alt *a, struct strbuf *why)
+{
+	for (int g = 0; g < a->nguards; g++) {
+		struct dtype *t = dtype_resolve(a->guards[g].type);
+		if ((t->kind == DTY_STRUCT || t->kind == DTY_UNION) && !t->members)
+			kbtf_complete(ctx, t);
+		bool has = false;
+		for (int m = 0; m < t->nmembers && !has; m++)
+			has = t->members[m].name && strcmp(t->members[m].name, a->guards[g].member) == 0;
+		if (!has) {
+			char *ts = dtype_spell(a->guards[g].type, NULL, false);
+			strbuf_printf(why, "%s has no member %s", ts, a->guards[g].member);
+			free(ts);
+			return false;
+		}
+	}
+	return true;
+}
+
+static int depth;  /* formulas over formulas: bounded, so that one naming itself ends */
+static bool err_is_formula;  /* cat->err is a formula's message (set with it) */
+
+/* The alternative of probe pr that applies, its underlying probe copied to *under; NULL with
+ * cat->err set when none does or one is wrong. */
+static const struct dformula_alt *choose(struct pcat *cat, const struct dprovider *pv,
+					 const struct dprobe *pr, struct dobj_probe *under)
+{
+	struct strbuf why = { 0 };
+	const struct dformula_alt *got = NULL;
+	char *name = probe_name(pr->name);
+	for (int i = 0; i < pr->nalts && !got; i++) {
+		const struct dformula_alt *a = &pr->alts[i];
+		if (i)
+			strbuf_puts(&why, "; ");
+		strbuf_printf(&why, "%s: ", a->desc);
+		if (!guards_hold(cat->formulas->types, a, &why))
+			continue;
+		struct probedesc d;
+		struct derr e;
+		if (probedesc_parse(a->desc, 'n', &d, &e) != 0) {
+			char text[DERR_TEXT_MAX];
+			snprintf(cat->err, sizeof(cat->err), "%s:%d: formula probe %s:::%s: %s",
+				 file_of(a), a->pos.line, pv->name, name,
+				 derr_format(&e, false, text, sizeof(text)));
+			goto fail;
+		}
+		depth++;
+		int n = depth > 8 ? 0 : pcat_match(cat, &d, 0, -1);
+		depth--;
+		if (n < 0 && err_is_formula) {
+			probedesc_free(&d);
+			goto fail;  /* a formula's under this one: its message says it all */
+		}
+		if (n < 0) {
+			char *inner = xstrdup(cat->err);
+			snprintf(cat->err, sizeof(cat->err), "%s:%d: formula probe %s:::%s: %.*s",
+				 file_of(a), a->pos.line, pv->name, name, 900, inner);
+			free(inner);
+			probedesc_free(&d);
+			goto fail;
+		}
+		int *idx = NULL;
+		size_t nidx = 0;
+		bprobes_match(&cat->builtin, NULL, &d, 0, &idx, &nidx);
+		probedesc_free(&d);
+		if (nidx == 0) {
+			strbuf_puts(&why, n > 0 ? "names user-space probes, which a formula cannot "
+				    "underlie in this version" : "matches no probe");
+			free(idx);
+			continue;
+		}
+		if (nidx > 1) {
+			snprintf(cat->err, sizeof(cat->err), "%s:%d: formula probe %s:::%s: %s matches "
+				 "%zu probes; a formula names one", file_of(a), a->pos.line, pv->name,
+				 name, a->desc, nidx);
+			free(idx);
+			goto fail;
+		}
+		const struct dobj_probe *u = &cat->builtin.probes[idx[0]];
+		free(idx);
+		unsigned fl = u->prov->flags(u);
+		if (u->prov->cg_compile || u->prov->cg_epid || u->prov->cg_probe_id ||
+		    u->prov->cg_probe_name || (fl & (PROV_F_SHARED | PROV_F_UPROBE | PROV_F_SELF))) {
+			strbuf_printf(&why, "the %s provider's probes share programs or are fired by "
+				      "the tracer, which a formula cannot underlie", u->prov->name);
+			continue;
+		}
+		*under = *u;
+		got = a;
+	}
+	if (!got)
+		snprintf(cat->err, sizeof(cat->err), "%s:%d: formula probe %s:::%s: no alternative "
+			 "applies on this system (%s)", file_of(&pr->alts[0]), pr->alts[0].pos.line,
+			 pv->name, name, why.s ? why.s : "");
+fail:
+	err_is_formula = got == NULL;
+	free(name);
+	strbuf_free(&why);
+	return got;
+}
+
+static bool in_catalog(const struct bprobes *c, const char *prov, const char *name)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (c->probes[i].prov == &prov_formula && strcmp(c->probes[i].provider, prov) == 0 &&
+		    strcmp(c->probes[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* A description's field: empty matches anything. */
+static bool field_match(const char *pattern, const char *s)
+{
+	return !*pattern || probedesc_glob(pattern, s, false);
+}
+
+static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
+			 int nbefore)
+{
+	(void)nbefore;
+	if (id != 0)
+		return pcat_match_builtin(cat, &prov_formula, d, id, clause);
+	const struct dprog *g = cat->formulas;
+	if (!g)
+		return 0;
+	for (int i = 0; i < g->nprovs; i++) {
+		const struct dprovider *pv = &g->provs[i];
+		if (!field_match(d->prov, pv->name) || !field_match(d->mod, "vmlinux") ||
+		    !field_match(d->func, ""))
+			continue;
+		for (int j = 0; j < pv->nprobes; j++) {
+			const struct dprobe *pr = &pv->probes[j];
+			if (pr->nalts == 0)
+				continue;
+			char *name = probe_name(pr->name);
+			if (!field_match(d->name, name) || in_catalog(&cat->builtin, pv->name, name)) {
+				free(name);
+				continue;
+			}
+			struct dobj_probe under;
+			const struct dformula_alt *a = choose(cat, pv, pr, &under);
+			if (!a) {
+				free(name);
+				return -1;
+			}
+			struct dobj_probe *p = bprobes_add(&cat->builtin, &prov_formula, "vmlinux", "",
+							   name, DOBJ_PROBE_KERNEL);
+			free(p->provider);
+			p->provider = xstrdup(pv->name);
+			struct fprobe *f = bprobes_data(&cat->builtin, p, sizeof(*f));
+			*f = (struct fprobe){ under, pv, pr, a };
+			free(name);
+		}
+	}
+	return pcat_match_builtin(cat, &prov_formula, d, 0, clause);
+}
+
+/* Listing: the formula probes d names, when it names a provider or a probe (as rawtp's: a
+ * plain -l leaves them out, so that it lists the same ids as before libraries defined any). */
+static void formula_list_provide(struct pcat *cat, const struct probedesc *d)
+{
+	if ((*d->prov || *d->name) && formula_match(cat, d, 0, -1, 0) < 0)
+		util_warn("%s", cat->err);
+}
+
+static int formula_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
+			bool listing, struct prov_args *a)
+{
+	(void)cat, (void)ctx, (void)listing;
+	const struct fprobe *f = fp_of(p);
+	int n = f->pr->nargs;
+	if (n == 0)
+		return -1;
+	a->nargs = n;
+	a->types = xcalloc((size_t)n, sizeof(*a->types));
+	a->expr = xcalloc((size_t)n, sizeof(*a->expr));
+	for (int k = 0; k < n; k++) {
+		a->types[k] = f->pr->args[k].type;
+		a->expr[k] = f->alt->exprs[k];
+	}
+	return 0;
+}
+
+/* ---- the underlying probe's hooks, shown the underlying probe ---- */
+
+static int formula_prog_type(const struct dobj_probe *p)
+{
+	const struct dobj_probe *u = &fp_of(p)->under;
+	return u->prov->prog_type(u);
+}
+
+static unsigned formula_flags(const struct dobj_probe *p)
+{
+	const struct dobj_probe *u = &fp_of(p)->under;
+	return u->prov->flags(u);
+}
+
+static void formula_load_opts(const struct dobj_probe *p, struct bpf_sys_prog_opts *o)
+{
+	const struct dobj_probe *u = &fp_of(p)->under;
+	if (u->prov->load_opts)
+		u->prov->load_opts(u, o);
+}
+
+static void formula_prologue(struct cgc *c, int out_label)
+{
+	const struct dobj_probe *self = c->probe, *u = &fp_of(self)->under;
+	if (!u->prov->cg_prologue)
+		return;
+	c->probe = u;
+	u->prov->cg_prologue(c, out_label);
+	c->probe = self;
+}
+
+static void formula_arg(struct cgc *c, int i)
+{
+	const struct dobj_probe *self = c->probe, *u = &fp_of(self)->under;
+	c->probe = u;
+	u->prov->cg_arg(c, i);
+	c->probe = self;
+}
+
+static bool formula_task(struct cgc *c)
+{
+	const struct dobj_probe *self = c->probe, *u = &fp_of(self)->under;
+	if (!u->prov->cg_task)
+		return false;
+	c->probe = u;
+	bool r = u->prov->cg_task(c);
+	c->probe = self;
+	return r;
+}
+
+static void formula_errno(struct cgc *c)
+{
+	const struct dobj_probe *self = c->probe, *u = &fp_of(self)->under;
+	if (!u->prov->cg_errno) {
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	}
+	c->probe = u;
+	u->prov->cg_errno(c);
+	c->probe = self;
+}
+
+/* The underlying provider attaches the program as its own: it reads its probe's entry of the
+ * dobj, which shows the underlying probe while it does. */
+static int formula_attach(struct prov_run *r, struct dobj_prog *p)
+{
+	struct dobj_probe *slot = &r->o->probes[p->probe];
+	struct dobj_probe self = *slot;
+	const struct dobj_probe *u = &fp_of(&self)->under;
+	*slot = *u;
+	slot->id = self.id;
+	int rc = u->prov->attach(r, p);
+	*slot = self;
+	return rc;
+}
+
+/* as DTrace for Linux lists its io provider: private names, evolving arguments */
+static const char *const formula_attrs[] = {
+	"Private", "Private", "Unknown", "Evolving", "Evolving", "ISA",
+};
+
+const struct provider prov_formula = {
+	.name = "formula",
+	.match = formula_match,
+	.args = formula_args,
+	.list_provide = formula_list_provide,
+	.prog_type = formula_prog_type,
+	.flags = formula_flags,
+	.load_opts = formula_load_opts,
+	.cg_prologue = formula_prologue,
+	.cg_arg = formula_arg,
+	.cg_task = formula_task,
+	.cg_errno = formula_errno,
+	.attach = formula_attach,
+	.list_attrs = formula_attrs,
+};

@@ -1,0 +1,127 @@
+#!/bin/sh
+# tier: fast
+# formula_syntax.sh — formula providers (docs/formula-providers.md) as the compiler sees them,
+# without loading anything: libraries with wrong formulas give a clear message naming the
+# library file and line and exit 1; alternatives are chosen by what exists (tracepoints, BTF
+# members); -l and -l -v list formula probes; a clause on a formula probe compiles to the same
+# instructions as the clause written on the underlying tracepoint with the expression.
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+. "$TOP/tests/sh/lib.sh"
+if [ ! -r /sys/kernel/btf/vmlinux ]; then
+	skip formula "no kernel BTF"
+	exit 0
+fi
+L="$w/lib"
+mkdir "$L"
+lib() { printf '%s\n' "$1" >"$L/t.d"; }
+
+lib 'provider t { probe p(int, int) =
+	rawtp:block::block_rq_issue(struct request *rq) : (rq->__data_len); };'
+expect_fail expr-count "usdtrace: failed to compile library $L/t.d: line 2: formula probe 'p': rawtp:block::block_rq_issue gives 1 argument expression for 2 declared arguments" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+
+lib 'provider t {
+	probe p(int) =
+		rawtp:block::no_such_tracepoint(struct request *rq) : (rq->__data_len)
+	else	rawtp:block::block_rq_issue(struct request *rq) / member(struct request, no_such_member) / : (1);
+};'
+expect_fail no-alternative "usdtrace: invalid probe specifier t:::p: $L/t.d:3: formula probe t:::p: no alternative applies on this system (rawtp:block::no_such_tracepoint: matches no probe; rawtp:block::block_rq_issue: struct request has no member no_such_member)" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+# a library whose formula cannot apply harms no program that does not name it
+if "$USDTRACE" -L "$L" -e -n 'BEGIN { exit(0); }' 2>"$w/err"; then
+	ok unnamed-formula-harmless
+else
+	notok unnamed-formula-harmless "$(cat "$w/err")"
+fi
+
+lib 'provider t { probe p(int) = rawtp:block::block_rq_*(struct request *rq) : (rq->__data_len); };'
+expect_fail many-probes "usdtrace: invalid probe specifier t:::p: $L/t.d:1: formula probe t:::p: rawtp:block::block_rq_* matches 7 probes; a formula names one" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+
+lib 'provider t { probe p(int) =
+
+	rawtp:block::block_rq_issue(struct request *rq) : (rq->no_such_member); };'
+expect_fail bad-expression "usdtrace: failed to compile library $L/t.d: line 3: no_such_member is not a member of struct request" \
+	"$USDTRACE" -L "$L" -e -n 't:::p { trace(args[0]); }'
+
+lib 'provider t { probe p(int) = rawtp : block::block_rq_issue(struct request *rq) : (1); };'
+expect_fail blanks "usdtrace: failed to compile library $L/t.d: line 1: formula probe 'p': the probe description 'rawtp : block::block_rq_issue' has blanks in it" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+
+lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) / sizeof(struct request) / : (1); };'
+expect_fail guard-syntax "usdtrace: failed to compile library $L/t.d: line 1: formula probe 'p': a guard is member(TYPE, NAME) tests joined by &&" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+
+lib 'provider t { probe p(int) = syscall::read:entry(int fd) : (fd); };'
+expect_fail shared-underlying "usdtrace: invalid probe specifier t:::p: $L/t.d:1: formula probe t:::p: no alternative applies on this system (syscall::read:entry: the syscall provider's probes share programs or are fired by the tracer, which a formula cannot underlie)" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+
+lib 'provider t { probe p(int) = t:::p(int x) : (x); };'
+expect_fail itself "usdtrace: invalid probe specifier t:::p: $L/t.d:1: formula probe t:::p: no alternative applies on this system (t:::p: matches no probe)" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+
+# The first alternative whose guard holds wins: `part` is a member of this kernel's struct
+# request, `rq_disk` was one before 5.17; args[1] says which alternative was taken.
+lib 'provider t {
+	probe p(unsigned int, string) =
+		rawtp:block::block_rq_issue(struct request *rq) / member(struct request, rq_disk) / : (0, "old")
+	else	rawtp:block::block_rq_issue(struct request *rq) / member(struct request, part) && member(struct request, q) / : (rq->__data_len, "new");
+};'
+"$USDTRACE" -L "$L" -e -S -n 't:::p { trace(args[0]); trace(args[1]); }' 2>"$w/s" >/dev/null
+"$USDTRACE" -e -S -n 'rawtp:block::block_rq_issue { trace(args[0]->__data_len); trace("new"); }' \
+	2>"$w/want" >/dev/null
+if [ "$(sed 1d "$w/s")" = "$(sed 1d "$w/want")" ] && [ "$(grep -c . "$w/s")" -gt 20 ]; then
+	ok guard-chooses
+else
+	notok guard-chooses "$(diff "$w/s" "$w/want" | head -c 400)"
+fi
+
+# -l, -l -v: the formula probe with its declared types and the io provider's attributes
+"$USDTRACE" -L "$L" -lv -n t:::p >"$w/lv" 2>"$w/err"
+if awk 'NR == 2 { ok = ($2 == "t" && $3 == "vmlinux" && $4 == "p" && NF == 4) }
+	/args\[0\]: unsigned int$/ { a0 = 1 } /args\[1\]: string$/ { a1 = 1 }
+	/Identifier Names: Private/ { pr = 1 } /Identifier Names: Evolving/ { ev = 1 }
+	END { exit !(ok && a0 && a1 && pr && ev) }' "$w/lv"; then
+	ok list-verbose
+else
+	notok list-verbose "$(cat "$w/lv" "$w/err" | head -c 500)"
+fi
+
+# args[] in a clause whose probes make it by different formulas: an error, only when used
+expect_fail clause-differ "usdtrace: invalid probe specifier io::: { trace(args[0]->b_bcount); }: in action list: args[ ] has no one meaning in the clause of io:::: its probes make it by different formulas (docs/formula-providers.md); write a clause for each" \
+	"$USDTRACE" -e -n 'io::: { trace(args[0]->b_bcount); }'
+if "$USDTRACE" -e -n 'io::: { @[probename] = count(); }' 2>"$w/err" &&
+   "$USDTRACE" -e -n 'io:::start, io:::done { @[args[1]->dev_statname] = sum(args[0]->b_bcount); }' 2>>"$w/err"; then
+	ok clause-same-formula
+else
+	notok clause-same-formula "$(cat "$w/err")"
+fi
+
+# No extra program, no copy: io:::start's program is the one written on the tracepoint with
+# the formula's expression, instruction for instruction (only the probe's heading differs)
+"$USDTRACE" -e -S -n 'io:::start /args[0]->b_flags & B_WRITE/ { @[args[1]->dev_name] = sum(args[0]->b_bcount); }' \
+	2>"$w/f.s" >/dev/null
+"$USDTRACE" -e -S -n 'rawtp:block::block_rq_issue /xlate <bufinfo_t *> (args[0])->b_flags & B_WRITE/ {
+	@[stringof(args[0]->q->disk->disk_name)] = sum((size_t)args[0]->__data_len); }' 2>"$w/r.s" >/dev/null
+if [ "$(grep -c '^probe ' "$w/f.s")" = 1 ] && [ "$(sed 1d "$w/f.s")" = "$(sed 1d "$w/r.s")" ] &&
+   [ "$(sed 1d "$w/f.s" | grep -c .)" -gt 20 ]; then
+	ok same-program
+else
+	notok same-program "$(diff "$w/f.s" "$w/r.s" | head -c 600)"
+fi
+
+# args[] that are not translated: the expressions themselves, in a predicate, an action and an
+# aggregation key, the same program as the expressions written on the tracepoint
+lib 'provider t { probe p(struct request *, int) =
+	rawtp:block::block_rq_issue(struct request *rq) : (rq, rq->__data_len + 1); };'
+"$USDTRACE" -L "$L" -e -S -n 't:::p /args[1] > 0/ { trace(args[0]->__data_len);
+	@[stringof(args[0]->q->disk->disk_name)] = count(); }' 2>"$w/a.s" >/dev/null
+"$USDTRACE" -e -S -n 'rawtp:block::block_rq_issue /args[0]->__data_len + 1 > 0/ { trace(args[0]->__data_len);
+	@[stringof(args[0]->q->disk->disk_name)] = count(); }' 2>"$w/b.s" >/dev/null
+if [ "$(grep -c '^probe t:vmlinux::p\|^probe [0-9]* t:vmlinux::p ' "$w/a.s")" = 1 ] &&
+   [ "$(sed 1d "$w/a.s")" = "$(sed 1d "$w/b.s")" ] && [ "$(grep -c . "$w/a.s")" -gt 20 ]; then
+	ok plain-args-same-program
+else
+	notok plain-args-same-program "$(diff "$w/a.s" "$w/b.s" | head -c 600)"
+fi
