@@ -1,6 +1,7 @@
 /*
  * ip_provider.d — DTrace's ip provider as formulas over this kernel's net tracepoints
- * (docs/formula-providers.md; the translators are ip.d's).
+ * (docs/formula-providers.md; the translators are ip.d's). Not in lib/usdtrace: the formula
+ * syntax is w-formula's branch's; once both are merged this file joins ip.d's directory.
  *
  *   ip:::send     a packet is handed to a device driver (net:net_dev_xmit): the network
  *                 header is where the kernel set it (skb->network_header)

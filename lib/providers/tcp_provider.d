@@ -1,6 +1,8 @@
 /*
  * tcp_provider.d — DTrace's tcp provider, the probes this kernel's tracepoints carry one for
- * one, as formulas (docs/formula-providers.md; the translators are tcp.d's and ip.d's).
+ * one, as formulas (docs/formula-providers.md; the translators are tcp.d's and ip.d's). Not in
+ * lib/usdtrace: the formula syntax is w-formula's branch's; once both are merged this file
+ * joins tcp.d's directory.
  *
  *   tcp:::receive       a segment arrives on an established connection (tcp:tcp_probe, in
  *                       tcp_rcv_established; the kernel has set the network and transport
