@@ -1,7 +1,9 @@
 /*
  * ip_provider.d — DTrace's ip provider as formulas over this kernel's net tracepoints
- * (docs/formula-providers.md; the translators are ip.d's). Not in lib/usdtrace: the formula
- * syntax is w-formula's branch's; once both are merged this file joins ip.d's directory.
+ * (docs/formula-providers.md; the translators are ip.d's). Shipped but not in lib/usdtrace yet: there the library chooser
+ * (src/cmd/dlib.c, which picks libraries by the words a program uses) pulls them, and io.d
+ * with them, into `-h`/`-G` of provider files that name probes send/receive, and io.d cannot
+ * compile without the kernel's types. Use them with `-L lib/providers`.
  *
  *   ip:::send     a packet is handed to a device driver (net:net_dev_xmit): the network
  *                 header is where the kernel set it (skb->network_header)

@@ -1,8 +1,10 @@
 /*
  * tcp_provider.d — DTrace's tcp provider, the probes this kernel's tracepoints carry one for
- * one, as formulas (docs/formula-providers.md; the translators are tcp.d's and ip.d's). Not in
- * lib/usdtrace: the formula syntax is w-formula's branch's; once both are merged this file
- * joins tcp.d's directory.
+ * one, as formulas (docs/formula-providers.md; the translators are tcp.d's and ip.d's).
+ * Shipped but not in lib/usdtrace yet: there the library chooser
+ * (src/cmd/dlib.c, which picks libraries by the words a program uses) pulls them, and io.d
+ * with them, into `-h`/`-G` of provider files that name probes send/receive, and io.d cannot
+ * compile without the kernel's types. Use them with `-L lib/providers`.
  *
  *   tcp:::receive       a segment arrives on an established connection (tcp:tcp_probe, in
  *                       tcp_rcv_established; the kernel has set the network and transport
