@@ -70,7 +70,7 @@ static uint64_t load(const struct pstate *s, int64_t off, int64_t size)
 	return v;
 }
 
-static int64_t sign_extend(uint64_t v, int bits)
+int64_t dprint_sign_extend(uint64_t v, int bits)
 {
 	if (bits >= 64)
 		return (int64_t)v;
@@ -136,14 +136,14 @@ static void put_scalar(struct pstate *s, struct dtype *t, int64_t off, int bit_w
 	case DTY_ENUM:
 		for (int i = 0; i < r->nenums; i++)
 			if ((uint64_t)r->enums[i].value == raw ||
-			    r->enums[i].value == sign_extend(raw, bits)) {
+			    r->enums[i].value == dprint_sign_extend(raw, bits)) {
 				strbuf_puts(s->b, r->enums[i].name);
 				return;
 			}
 		break;
 	case DTY_CHAR:
 		if (!r->is_unsigned && bit_width < 0) {
-			put_char(s->b, (int)sign_extend(raw, 8));
+			put_char(s->b, (int)dprint_sign_extend(raw, 8));
 			return;
 		}
 		break;
@@ -153,7 +153,7 @@ static void put_scalar(struct pstate *s, struct dtype *t, int64_t off, int bit_w
 	if (r->is_unsigned || r->kind == DTY_BOOL)
 		strbuf_printf(s->b, "%llu", (unsigned long long)raw);
 	else
-		strbuf_printf(s->b, "%lld", (long long)sign_extend(raw, bits));
+		strbuf_printf(s->b, "%lld", (long long)dprint_sign_extend(raw, bits));
 }
 
 static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t off,

@@ -31,6 +31,8 @@ void dprint_pointer(struct strbuf *b, struct dtype *ptrtype, uint64_t addr, cons
 /* The type as print() names it: tags without bodies ("struct" for an anonymous one),
  * other types as D spells them; the caller frees it. */
 char *dprint_type_name(struct dtype *t);
+/* The low `bits` bits of v (1..64) as a signed number. */
+int64_t dprint_sign_extend(uint64_t v, int bits);
 
 /* print() of any other value: its `n` bytes (a recorded integer's: its size) are at p. */
 void dprint_value(struct strbuf *b, struct dtype *type, const void *p, size_t n,

@@ -40,15 +40,6 @@ static uint64_t load(const struct jwalk *w, int64_t off, int64_t size)
 	return v;
 }
 
-static int64_t sign_extend(uint64_t v, int bits)
-{
-	if (bits >= 64)
-		return (int64_t)v;
-	uint64_t m = 1ULL << (bits - 1);
-	v &= (1ULL << bits) - 1;
-	return (int64_t)((v ^ m) - m);
-}
-
 /* "value" (and "enumerator") of a scalar: an integer, bit-field, enum, pointer or float. */
 static void scalar(const struct jwalk *w, struct dtype *r, int64_t off, int bit_width,
 		   int bit_offset)
@@ -101,11 +92,11 @@ static void scalar(const struct jwalk *w, struct dtype *r, int64_t off, int bit_
 	if (is_unsigned)
 		json_uint(b, raw);
 	else
-		json_int(b, sign_extend(raw, bits));
+		json_int(b, dprint_sign_extend(raw, bits));
 	if (r->kind == DTY_ENUM)
 		for (int i = 0; i < r->nenums; i++)
 			if ((uint64_t)r->enums[i].value == raw ||
-			    r->enums[i].value == sign_extend(raw, bits)) {
+			    r->enums[i].value == dprint_sign_extend(raw, bits)) {
 				LIT(b, ",\"enumerator\":");
 				json_cstr(b, r->enums[i].name);
 				break;
