@@ -43,11 +43,10 @@ cli_run assoc_zero_frees 0 'done\n\n' '' "$USDTRACE" -s "$W/zf.d"
 grep -v '= 0;' "$W/zf.d" >"$W/zk.d"
 cli_run assoc_kept_drops 0 'done\n\n' '~^usdtrace: [0-9]+ dynamic variable drops?$' "$USDTRACE" -s "$W/zk.d"
 
-# bufsize sizes the principal buffer: a 4104-byte record (header and a 4096-byte string) does
-# not fit in 4k, so that clause's data is a drop on its CPU (dt_handle_drop's "N drop on CPU
-# C"), while the next clause's small record gets through. With the default 4m it fits.
+# bufsize sizes the principal buffer: a 4104-byte record (header and a 4096-byte string) fits
+# the default 4m (with -x bufsize=4k tracing is refused before it starts, as DTrace for Linux
+# refuses this very program: tests/d/cli/buffers.sh).
 printf '#pragma D option quiet\n#pragma D option strsize=4096\n\nBEGIN\n{\n\tprintf("%%s\\n", "big");\n}\n\nBEGIN\n{\n\texit(0);\n}\n' >"$W/bs.d"
-cli_run bufsize_drops 0 '\n' '~^usdtrace: 1 drop on CPU [0-9]+$' "$USDTRACE" -x bufsize=4k -s "$W/bs.d"
 cli_run bufsize_default_fits 0 'big\n\n' '' "$USDTRACE" -s "$W/bs.d"
 
 # profile-N fires on every CPU (tick-N on one): each online CPU reports itself once.
