@@ -1289,9 +1289,7 @@ int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out
 	c->g.scratch_size = CGC_SCRATCH_LIMIT;
 	c->slot = cgc_round8(strsize + 2);
 	o->strsize = (uint32_t)strsize;
-	o->ringbuf_map = o->drops_map = o->state_map = o->spec_map = -1;
-	o->usdt_specs_map = o->usdt_names_map = -1;
-	o->ustack_rows_map = o->ustack_procs_map = o->ustack_want_map = o->ustack_pages_map = -1;
+	dobj_maps_none(o);
 
 	if (setjmp(c->fail))
 		goto done;

@@ -220,7 +220,7 @@ void cgc_agg_layout(struct cgc *c)
 		free(kd);
 		if (!d) {
 			free(pl);
-			cgc_fail_line(c, a->line, "@%s: %s", a->name, err);
+			cgc_fail_line(c, a->line, "@%s: %s", dck_agg_label(a->name), err);
 		}
 		o->aggs[o->naggs].desc = d;
 		o->aggs[o->naggs].map = -1;
@@ -230,13 +230,13 @@ void cgc_agg_layout(struct cgc *c)
 		if (vsize > AGG_VALUE_MAX) {
 			free(pl);
 			cgc_fail_line(c, a->line, "@%s: %s( ) with %zu buckets is larger than usdtrace "
-				      "supports (at most %d)", a->name, agg_func_name(d->func),
+				      "supports (at most %d)", dck_agg_label(a->name), agg_func_name(d->func),
 				      d->nwords, AGG_VALUE_MAX / 8);
 		}
 		if (d->keysize > 8192) {
 			free(pl);
 			cgc_fail_line(c, a->line, "@%s: the keys take %zu bytes, more than usdtrace "
-				      "supports (8192)", a->name, d->keysize);
+				      "supports (8192)", dck_agg_label(a->name), d->keysize);
 		}
 		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share,
 		 * counting roughly what the kernel's hash map adds per element, and string keys

@@ -601,11 +601,17 @@ bool cgc_ustack_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct
 			seen = true;
 			is = u;
 			*kd = this;
-		} else if (u != is || (u && (this.kind != kd->kind || this.size != kd->size))) {
-			/* one map key layout per aggregation: ustack(5) and ustack(10), or usym()
-			 * and a plain address, cannot share a key position */
+		} else if (u && is && this.kind == AGG_KEY_STACK && kd->kind == AGG_KEY_STACK) {
+			/* stacks of any depth, user or kernel, share a position as in dtrace: the
+			 * deepest sizes it, a shallower one is zero-filled (the printer stops at
+			 * the first zero frame; the pid word tells kernel from user) */
+			if (this.size > kd->size)
+				kd->size = this.size;
+		} else if (u != is || (u && this.kind != kd->kind)) {
+			/* one map key layout per aggregation: usym() and a plain address, or a
+			 * stack and a symbol, cannot share a key position */
 			cgc_fail(c, n, "@%s: key #%d must be the same kind of user stack or symbol "
-				 "(and the same number of frames) in every use", a->name, idx + 1);
+				 "in every use", dck_agg_label(a->name), idx + 1);
 		}
 	}
 	return is;
@@ -613,8 +619,11 @@ bool cgc_ustack_key_desc(struct cgc *c, const struct dck_agg *a, int idx, struct
 
 void cgc_ustack_key(struct cgc *c, struct dnode *call, uint32_t off, const struct agg_keydesc *kd)
 {
-	if (kd->kind == AGG_KEY_STACK)
-		emit_stack(c, off, kd->size / 8 - 1, false, is_kernel(call));
-	else
+	if (kd->kind == AGG_KEY_STACK) {
+		uint32_t frames = frames_of(c, call);
+		emit_stack(c, off, frames, false, is_kernel(call));
+		for (uint32_t at = 8 + 8 * frames; at < kd->size; at += 8)
+			cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + at), 0));
+	} else
 		emit_addr(c, call, off, false);
 }

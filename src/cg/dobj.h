@@ -403,6 +403,8 @@ struct dobj {
 	size_t naggs;
 };
 
+/* Marks every map index of o absent (-1): the state of an object no program has filled in. */
+void dobj_maps_none(struct dobj *o);
 void dobj_free(struct dobj *o);
 /* Aggregation i's key `key` (desc->keysize bytes) as its map's key (maps[].key_size bytes). */
 void dobj_agg_map_key(const struct dobj *o, size_t i, const void *key, void *mkey);

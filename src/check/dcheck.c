@@ -131,7 +131,7 @@ void check_expr(struct ck *c, struct dnode *n)
 		return;
 	case DN_AGG:
 		fail_at(c, n, D_AGG_MDIM, "aggregation @%s may only be the target of an aggregating assignment "
-			"or an argument of an aggregation action", n->name);
+			"or an argument of an aggregation action", dck_agg_label(n->name));
 	case DN_UNARY:
 		check_unary(c, n);
 		return;

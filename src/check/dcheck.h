@@ -146,6 +146,9 @@ struct dck_options {
  * is a DN_EXPR_STMT over a DN_ASSIGN whose lhs is the DN_AGG (agg set, args = keys) and whose
  * rhs is the DN_CALL of the aggregating function (subr DS_NONE, name "count", ...). printa(),
  * trunc(), clear(), normalize(), denormalize() take DN_AGG arguments (agg set, no keys). */
+/* An aggregation's name as dtrace's messages spell it: "_" for the anonymous @. */
+static inline const char *dck_agg_label(const char *name) { return name && *name ? name : "_"; }
+
 struct dck_agg {
 	char *name;
 	int id;                   /* 0.., in order of first appearance: dtrace prints in this order */

@@ -45,6 +45,11 @@ static struct dck_agg *agg_get(struct ck *c, const struct dnode *at)
 	return a;
 }
 
+static bool is_usymaddr(const struct dtype *t)
+{
+	return t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_usymaddr") == 0;
+}
+
 /* Keys: checked, then set as the signature or held against it (dt_idcook_sign with prefix "@"
  * and suffix "[ ]"). */
 static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
@@ -68,17 +73,19 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		return;
 	}
 	if (argc != a->nkeys)
-		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d key%spassed, %d expected", a->name, argc,
+		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d key%spassed, %d expected",
+			dck_agg_label(a->name), argc,
 			argc == 1 ? " " : "s ", a->nkeys);
 	i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
 		if (a->keys[i] == k->type)
 			continue;   /* the same type node: "stack" keys too (a typedef of void) */
-		if (!argcompat(a->keys[i], k)) {
+		/* a symbol key (_usymaddr) is an integer to argcompat, but not to the key's layout */
+		if (!argcompat(a->keys[i], k) || is_usymaddr(a->keys[i]) != is_usymaddr(k->type)) {
 			struct names ns = {0};
 			const char *pt = nm(&ns, a->keys[i]), *b = nm(&ns, k->type);
 			FAILT(c, n, &ns, D_PROTO_ARG, "@%s[ ] key #%d is incompatible with prototype:\n"
-			      "\tprototype: %s\n\t      key: %s", a->name, i + 1, pt, b);
+			      "\tprototype: %s\n\t      key: %s", dck_agg_label(a->name), i + 1, pt, b);
 		}
 	}
 }
@@ -244,17 +251,18 @@ void check_agg_assign(struct ck *c, struct dnode *n)
 	l->agg = a;
 	if (n->op != DOP_ASSIGN)
 		fail_at(c, n, D_AGG_SCALAR, "operator %s may not be applied to an aggregation: @%s",
-			dop_text(n->op), a->name);
+			dop_text(n->op), dck_agg_label(a->name));
 	agg_keys(c, l, a);
 	int f = r->kind == DN_CALL ? agg_func_lookup(r->name) : -1;
 	if (f < 0) {
 		check_expr(c, r);
 		fail_at(c, n, D_AGG_FUNC, "@%s must be assigned the result of an aggregating function",
-			a->name);
+			dck_agg_label(a->name));
 	}
 	if (a->defined && a->func != f)
 		fail_at(c, n, D_AGG_REDEF, "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: "
-			"@%s = %s( ) : line %d", a->name, a->name, agg_funcs[f], a->name,
+			"@%s = %s( ) : line %d", dck_agg_label(a->name), dck_agg_label(a->name),
+			agg_funcs[f], dck_agg_label(a->name),
 			agg_funcs[a->func], a->line);
 	agg_func_args(c, n, r, a, f);
 	if (!a->defined) {
@@ -291,7 +299,7 @@ static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *a
 	}
 	if (arg->args)
 		fail_at(c, arg, D_UNKNOWN, "%s( ) argument #%d: an aggregation argument may not be indexed "
-			"(@%s[ ])", call->name, argno, arg->name);
+			"(@%s[ ])", call->name, argno, dck_agg_label(arg->name));
 	arg->agg = agg_get(c, arg);
 	arg->type = named_type(c, "void");
 	return arg->agg;
@@ -388,10 +396,11 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
  * (dt_printa_validate). */
 static void printa_keys_agree(struct ck *c, struct dnode *n, struct dck_agg *x, struct dck_agg *y)
 {
+	const char *xn = dck_agg_label(x->name), *yn = dck_agg_label(y->name);
 	if (x->nkeys != y->nkeys)
 		fail_at(c, n, D_PRINTA_AGGKEY, "printa( ): @%s and @%s do not have matching key "
-			"signatures: @%s has %d key%s, @%s has %d key%s", x->name, y->name, x->name,
-			x->nkeys, x->nkeys == 1 ? "" : "s", y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+			"signatures: @%s has %d key%s, @%s has %d key%s", xn, yn, xn,
+			x->nkeys, x->nkeys == 1 ? "" : "s", yn, y->nkeys, y->nkeys == 1 ? "" : "s");
 	for (int k = 0; k < x->nkeys; k++) {
 		struct dnode rk = { .kind = DN_IDENT, .type = y->keys[k] };
 		if (x->keys[k] == y->keys[k] || argcompat(x->keys[k], &rk))
@@ -399,8 +408,7 @@ static void printa_keys_agree(struct ck *c, struct dnode *n, struct dck_agg *x, 
 		struct names ns = {0};
 		const char *lt = nm(&ns, x->keys[k]), *rt = nm(&ns, y->keys[k]);
 		FAILT(c, n, &ns, D_PRINTA_AGGPROTO, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
-		      "%9s key #%d: %s\n%9s key #%d: %s", y->name, k + 1, x->name, x->name, k + 1, lt,
-		      y->name, k + 1, rt);
+		      "%9s key #%d: %s\n%9s key #%d: %s", yn, k + 1, xn, xn, k + 1, lt, yn, k + 1, rt);
 	}
 }
 
@@ -412,7 +420,7 @@ void check_aggs_done(struct ck *c)
 		struct dck_agg *a = c->out->aggs[i];
 		if (!a->defined) {
 			derr_set_line(c->err, D_IDENT_UNDEF, a->pos.line, "@%s has not yet been declared or "
-				      "assigned", a->name);
+				      "assigned", dck_agg_label(a->name));
 			c->status = -1;
 			longjmp(c->jb, 1);
 		}

@@ -54,7 +54,7 @@ void check_stmt(struct ck *c, struct dnode *n)
 		n->action = ++c->action;
 		struct dnode *e = n->lhs;
 		if (e->kind == DN_AGG)  /* @a; or @a[k]; with no aggregating function */
-			fail_at(c, e, D_AGG_NULL, "expression has null effect: @%s", e->name);
+			fail_at(c, e, D_AGG_NULL, "expression has null effect: @%s", dck_agg_label(e->name));
 		c->stmt_call = e->kind == DN_CALL ? e : NULL;
 		check_expr(c, e);
 		n->type = NULL;

@@ -150,20 +150,25 @@ static uint64_t key_hash(size_t agg, const unsigned char *k, size_t n)
 
 /* A user-address key member (pid, then addresses up to size bytes, 0 ending a stack): the
  * pid captured and, while it lives, each address looked up (a miss re-reads its maps). */
-static void key_lookup(struct trace_usym *t, const unsigned char *m, size_t size)
+/* Looks up every address of user-address key m; false when one is in no mapping known yet
+ * (the maps are re-read at most every USYM_REREAD_MS: the key is tried again next poll). */
+static bool key_lookup(struct trace_usym *t, const unsigned char *m, size_t size)
 {
 	uint64_t pid, addr;
 	struct usym_res r;
+	bool all = true;
 	memcpy(&pid, m, 8);
 	if ((pid_t)pid == USYM_KERNEL_PID || (pid_t)pid <= 0)
-		return;
+		return true;
 	usym_capture(t->db, (pid_t)pid, false);
 	for (size_t off = 8; off + 8 <= size; off += 8) {
 		memcpy(&addr, m + off, 8);
 		if (addr == 0)
 			break;
-		usym_lookup(t->db, (pid_t)pid, addr, &r);
+		if (!usym_lookup(t->db, (pid_t)pid, addr, &r) && !r.module)
+			all = false;
 	}
+	return all;
 }
 
 void trace_usym_rescan(struct trace_usym *t, pid_t pid)
@@ -249,8 +254,7 @@ void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 			for (size_t k = 0; k < d->nkeys; k++)
 				len += d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
 			uint64_t h = key_hash(i, key, len);
-			bool old = hset_has(&t->seen, h);
-			hset_add(&now, h);
+			bool old = hset_has(&t->seen, h), found = true;
 			for (size_t k = 0; k < d->nkeys; k++) {
 				size_t size = d->keys[k].kind == AGG_KEY_INT ? 8 : d->keys[k].size;
 				if (is_ukey(d->keys[k].kind)) {
@@ -259,10 +263,12 @@ void trace_usym_poll(struct trace_usym *t, const struct dobj *o)
 					xgrow(&t->refs, sizeof(*t->refs), &t->refcap, t->nrefs + 1);
 					t->refs[t->nrefs++] = (pid_t)pid;
 					if (!old)
-						key_lookup(t, key + off, size);
+						found &= key_lookup(t, key + off, size);
 				}
 				off += size;
 			}
+			if (old || found)
+				hset_add(&now, h);
 		}
 		free(mkey);
 		free(next);

@@ -187,6 +187,21 @@ else
 	notok ustack-agg-mixed-keys "$(cat -A "$W/m.out")"
 fi
 
+# stacks of different depths share a key position (as in dtrace): each key keeps its own frames
+"$U" -q -n 'chain$target:::fire { @[ustack(1)] = count(); @[ustack(3)] = count(); }' \
+	-c "$C 1 0" >"$W/md.out" 2>&1
+blocks=$(awk 'BEGIN { RS = "" } { print NF - 1 }' "$W/md.out" | sort | tr '\n' ' ')
+first3=$(awk 'BEGIN { RS = ""; FS = "\n" } NF == 4 { print NR; exit }' "$W/md.out")
+l3=$(grep -n 'level_c' "$W/md.out" | cut -d: -f1 | tail -1)
+l1=$(grep -n 'level_c' "$W/md.out" | cut -d: -f1 | head -1)
+if [ "$blocks" = "1 3 " ] && [ -n "$first3" ] &&
+   frames_ok "$W/md.out" "$l1" chain:level_c >/dev/null &&
+   frames_ok "$W/md.out" "$l3" chain:level_c chain:level_b chain:level_a >/dev/null; then
+	ok ustack-agg-mixed-depths
+else
+	notok ustack-agg-mixed-depths "$(cat -A "$W/md.out")"
+fi
+
 # ufunc merges the three addresses (pc, pc+1, pc+2 inside level_c); uaddr keeps them apart
 "$U" -q -n 'chain$target:::fire { @f[ufunc(uregs[R_PC] + arg0)] = count();
 	@m[umod(uregs[R_PC] + arg0)] = count(); @a[uaddr(uregs[R_PC] + arg0)] = count(); }' \
@@ -261,9 +276,9 @@ fi
 
 # --- compile errors ---
 w=$W
-expect_fail ustack-err-zero "usdtrace: invalid probe specifier BEGIN { ustack(0); }: in action list: ustack( ) argument #1 must be a non-zero positive integer constant" \
+expect_fail ustack-err-zero "usdtrace: invalid probe specifier BEGIN { ustack(0); }: ustack( ) argument #1 must be a non-zero positive integer constant" \
 	"$U" -e -n 'BEGIN { ustack(0); }'
-expect_fail ustack-err-strsize "usdtrace: invalid probe specifier BEGIN { ustack(2, -1); }: in action list: ustack( ) argument #2 must be a positive integer constant" \
+expect_fail ustack-err-strsize "usdtrace: invalid probe specifier BEGIN { ustack(2, -1); }: ustack( ) argument #2 must be a positive integer constant" \
 	"$U" -e -n 'BEGIN { ustack(2, -1); }'
-expect_fail ustack-err-mixed-keys "usdtrace: invalid probe specifier BEGIN { @[ustack(2)] = count(); } END { @[ustack(3)] = count(); }: in action list: @: key #1 must be the same kind of user stack or symbol (and the same number of frames) in every use" \
-	"$U" -e -n 'BEGIN { @[ustack(2)] = count(); } END { @[ustack(3)] = count(); }'
+expect_fail ustack-err-mixed-kinds "usdtrace: invalid probe specifier BEGIN { @[usym(1)] = count(); } END { @[uaddr(1)] = count(); }: @_: key #1 must be the same kind of user stack or symbol in every use" \
+	"$U" -e -n 'BEGIN { @[usym(1)] = count(); } END { @[uaddr(1)] = count(); }'

@@ -113,6 +113,7 @@ static struct dobj *dobj_new(void)
 	struct dobj *o = xcalloc(1, sizeof(*o));
 	o->nmaps = NMAPS;
 	o->maps = xcalloc(NMAPS, sizeof(*o->maps));
+	dobj_maps_none(o);
 	o->maps[MAP_RB] = (struct dobj_map){ xstrdup("ring"), BPF_SYS_MAP_RINGBUF, 0, 0, 64 * 4096,
 					     NULL, -1 };
 	o->maps[MAP_DROPS] = (struct dobj_map){ xstrdup("drops"), BPF_SYS_MAP_PERCPU_ARRAY, 4, 8,
