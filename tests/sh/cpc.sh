@@ -135,7 +135,10 @@ a=$(val a "$work/pf.out"); u=$(val u "$work/pf.out"); k=$(val k "$work/pf.out")
 check_range "page_faults-all-1 counts the $N pages written" "$N" $((N + 1000)) "$a"
 check "page faults: all = user + kernel" "$a" "$((u + k))"
 check_range "minor_faults-user-1 counts the $N pages" "$N" "$u" "$(val m "$work/pf.out")"
-check_range "faults-all-10 fires once every 10 faults" $((a / 10 - 1)) $((a / 10)) \
+# the counter is the CPU's, counting every process's faults: which fault is a tenth one is
+# chance when other work faults on the same CPU, so cpcload's share of the firings is about
+# a/10, not exactly (seen 306 for 3050 on a loaded machine): within a fifth of a/10
+check_range "faults-all-10 fires once every 10 faults" $((a / 10 - a / 50 - 2)) $((a / 10 + a / 50 + 2)) \
 	"$(val t "$work/pf.out")"
 check "page faults in user mode: arg0 0, arg1 the user pc, every time" "$u" \
 	"$(val pc1 "$work/pf.out")"
