@@ -28,7 +28,7 @@ printf 'BEGIN\n{\n\tprintf("begin\\n");\n}\n\nEND\n{\n\tprintf("end\\n");\n}\n' 
 cli_run c_end_runs 0 'begin\nend\n\n' '' "$USDTRACE" -q -c 'sleep 0.2' -s "$W/be.d"
 
 # -p: grab a running process; exit when it exits.
-sleep 1 &
+sleep 4 &   # long enough for -p to find it alive on a loaded machine (1 s was not, at load 140)
 spid=$!
 cli_run p_target 0 "$spid\n\n" '' "$USDTRACE" -q -p "$spid" -n 'BEGIN { printf("%d\n", $target); }'
 wait "$spid" 2>/dev/null
