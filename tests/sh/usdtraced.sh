@@ -6,8 +6,9 @@
 # the stash and lists exactly what the /proc scan lists; a -G -x dof program and its stapsdt
 # twin list the same; malformed objects are refused without harming the daemon; SIGKILL and a
 # restart keep the stash, drop the dead and add the new; a damaged or older-version entry is
-# refused and parsed again; a reused pid (a pid namespace, ns_last_pid) never inherits another
-# process's entries. Witnesses: stat(1)'s inode and link counts, ls, the daemon's own log.
+# refused and parsed again; a ring buffer overflow (a small ring, a burst while the daemon is
+# stopped) is detected and reconciled with /proc; a reused pid (a pid namespace, ns_last_pid)
+# never inherits another process's entries. Witnesses: stat(1)'s inode and link counts, ls, the daemon's own log.
 . "$TOP/tests/sh/lib.sh"
 if [ "$(id -u)" -ne 0 ]; then
 	echo "skip - usdtraced: needs root (BPF, /proc of every process)"
@@ -340,6 +341,67 @@ fi
 for p in $bg; do kill "$p" 2>/dev/null; done
 wait 2>/dev/null
 bg=
+
+# ---- ring buffer overflow: a 4 KiB ring (256 records) and a daemon stopped during a burst of
+# short processes (each makes 2 or more records): what does not fit is lost, counted by the BPF
+# side; the daemon says so and reconciles with /proc, finding a process that started and one
+# that exited after the ring was full (their events were lost)
+S3="$w/stash3"
+"$B/usdtraced" -F -r 4096 -d "$S3" 2>>"$w/daemon3.log" &
+D=$!
+if ! wait_until 30 sh -c "[ \"\$(cat $S3/usdtraced.pid 2>/dev/null)\" = \"$D ready\" ]"; then
+	notok overflow "daemon not ready: $(cat "$w/daemon3.log")"
+else
+	S0=$S
+	S=$S3
+	start_prog o1
+	o1=$pid
+	wait_until 10 links "$o1" "$PROG" || notok "overflow setup" "no entry for $o1"
+	kill -STOP "$D"
+	i=0
+	while [ $i -lt 600 ]; do /bin/true; i=$((i + 1)); done
+	start_prog o2                     # starts once the ring is full: its events are lost
+	o2=$pid
+	stop_pid "$o1"                    # exits once the ring is full: its exit is lost
+	kill -CONT "$D"
+	# the stash against /proc: every directory names a live process (pid and start time), and
+	# every live process mapping our program has its directory
+	agrees() {
+		for d in "$S3"/procs/*-*; do
+			[ -d "$d" ] || continue
+			n=${d##*/}
+			[ "$(cut -d' ' -f22 "/proc/${n%-*}/stat" 2>/dev/null)" = "${n#*-}" ] || return 1
+		done
+		for m in /proc/[0-9]*/maps; do
+			grep -q " $w/stw_prog\$" "$m" 2>/dev/null || continue
+			q=${m#/proc/}
+			q=${q%/maps}
+			[ -e "/proc/$q" ] || continue
+			links "$q" "$PROG" || return 1
+		done
+	}
+	if wait_until 10 grep -q "events lost (ring buffer full): reconciling with /proc" \
+		"$w/daemon3.log"; then
+		ok "overflow: the daemon counts the lost events and says so"
+	else
+		notok overflow "no loss reported: $(cat "$w/daemon3.log")"
+	fi
+	if wait_until 20 links "$o2" "$PROG" && wait_until 20 no_dir "$o1" && wait_until 20 agrees; then
+		ok "overflow: reconciled: $o2 (lost start) added, $o1 (lost exit) removed, the stash agrees with /proc"
+	else
+		notok "overflow reconcile" "o1=$o1 o2=$o2: $(ls "$S3/procs") $(cat "$w/daemon3.log")"
+	fi
+	r=$("$B/usdtraced" -F -r 5000 -d "$w/stash4" 2>&1)
+	rc=$?
+	case "$rc $r" in "2 usdtraced: -r 5000: the ring buffer's size must be a power of two"*)
+		ok "overflow: -r refuses a size that is not a power of two" ;;
+	*) notok "-r 5000" "rc $rc: $r" ;; esac
+	stop_pid "$o2"
+	kill "$D"
+	wait "$D" 2>/dev/null
+	D=
+	S=$S0
+fi
 
 # ---- a reused pid, in a pid namespace of our own (its own /proc; the daemon inside it)
 S2="$w/stash2"
