@@ -369,6 +369,18 @@ bool stash_owner_live(const char *dir)
 	return held && ready;
 }
 
+/* Whether every object of a process record can still be opened by its recorded path: a
+ * /proc/PID/map_files/START-END name holds only while that mapping keeps those bounds (about a
+ * microsecond per object, against the milliseconds of reading the maps). */
+static bool record_paths_live(const struct stash_proc *p)
+{
+	for (int k = 0; k < p->nobjs; k++)
+		if (strncmp(p->objs[k].open_path, "/proc/", 6) == 0 &&
+		    access(p->objs[k].open_path, F_OK) != 0)
+			return false;
+	return true;
+}
+
 int stash_maps_foreach(const char *dir, struct usdt_cache *cache,
 		       void (*fn)(const struct proc_maps *m, void *arg), void *arg)
 {
@@ -401,6 +413,17 @@ int stash_maps_foreach(const char *dir, struct usdt_cache *cache,
 			continue;
 		if (p.pid != pid || p.start_time != t) {
 			stash_proc_free(&p);
+			continue;
+		}
+		if (!record_paths_live(&p)) {
+			/* read while the dynamic linker was still splitting a mapping, or an object
+			 * unmapped since: the process's maps as a scan reads them */
+			stash_proc_free(&p);
+			struct proc_maps *m;
+			if (proc_maps_read(pid, &m, NULL, 0) == 0) {
+				fn(m, arg);
+				proc_maps_free(m);
+			}
 			continue;
 		}
 		for (int k = 0; k < p.nobjs; k++) {

@@ -31,7 +31,9 @@ U="$USDTRACE"
 cd "$w" || exit 1
 
 $CC -O1 -I"$TOP/include" "$P/stw_prog.c" -o stw_prog -ldl 2>build.err &&
-	$CC -O1 -fPIC -shared -I"$TOP/include" "$P/stw_lib.c" -o libstw.so 2>>build.err ||
+	$CC -O1 -fPIC -shared -I"$TOP/include" "$P/stw_lib.c" -o libstw.so 2>>build.err &&
+	$CC -O1 -I"$TOP/include" "$P/stw_rt.c" -o stw_rt -L"$B" -lusdtrace-probe \
+		-Wl,-rpath,"$B" 2>>build.err ||
 	{ echo "not ok - build: $(cat build.err)"; exit 1; }
 mkdir sdt dof
 cp "$P/stw_dof.d" "$P/stw_dof_main.c" .
@@ -195,6 +197,78 @@ r=$(python3 "$P/stw_client.py" "$sock" raw "HELLO
 " 2>&1)
 [ "$r" = "ERR unknown request" ] && ok "socket: unknown request" || notok "socket unknown" "$r"
 stop_pid "$p4"
+
+# ---- runtime probes (libusdtrace-probe, from C and from Python) hand their object to the daemon
+# at load (REGISTER), and tell it at unload (UPDATE); a process that unloads without telling
+# it (the record names a mapping that is gone) is read from /proc by usdtrace instead
+rt_case() { # KIND PROVIDER [quiet]: runs stw_rt (c) or stw_rt.py (py) in $w/rt_KIND
+	d="$w/rt_$1"
+	rm -rf "$d"
+	mkdir "$d"
+	if [ "$1" = py ]; then
+		USDTRACE_STASH="$S" PYTHONPATH="$TOP/python" python3 "$P/stw_rt.py" "$d" &
+	else
+		USDTRACE_STASH="$S" ./stw_rt "$d" $3 &
+	fi
+	rp=$!
+	bg="$bg $rp"
+	if ! wait_until 30 test -e "$d/loaded"; then
+		notok "runtime $1" "not loaded"
+		return
+	fi
+	# at once, no waiting: the directory is there when the load returns
+	if has_dir "$rp" && grep -q "^usdtraced: process $rp registered " "$w/daemon.log"; then
+		ok "runtime $1: the load registered its object ($(grep "process $rp registered" "$w/daemon.log" | cut -d' ' -f5-))"
+	else
+		notok "runtime $1 register" "dir [$(procdir "$rp")] log: $(tail -3 "$w/daemon.log")"
+	fi
+	if same_listing "$2*:::" && grep -q "^ *$2$rp *memfd:usdtrace-$2 *tick tick$" "$w/with"; then
+		ok "runtime $1: -l lists its probe through the stash, as through /proc"
+	else
+		notok "runtime $1 -l" "$(cat "$w/with"; diff "$w/with" "$w/without" | head -4)"
+	fi
+	tp="$2*:::tick /pid == $rp/ { printf(\"%d %s %s\\n\", pid, probemod, args[1]); exit(0); }"
+	o1=$(timeout 60 "$U" -x stash="$S" -q -n "$tp" 2>&1)
+	o2=$(timeout 60 "$U" -x stash= -q -n "$tp" 2>&1)
+	word=rt
+	[ "$1" = py ] && word=py
+	if [ "$o1" = "$rp memfd:usdtrace-$2 $word" ] && [ "$o1" = "$o2" ]; then
+		ok "runtime $1: traced system-wide through the stash, as without it"
+	else
+		notok "runtime $1 trace" "[$o1] [$o2]"
+	fi
+	touch "$d/unload"
+	wait_until 30 test -e "$d/unloaded"
+	if [ -z "$3" ]; then
+		if wait_until 10 no_dir "$rp"; then ok "runtime $1: unloaded: the directory goes"
+		else notok "runtime $1 unload" "$(ls "$(procdir "$rp")")"; fi
+	else
+		# the daemon was not told: its record names the unmapped object
+		if has_dir "$rp" && same_listing "$2$rp:::" && grep -q "No probe matches description" "$w/with"
+		then ok "runtime $1: a stale record (unload not told) is read from /proc: nothing listed"
+		else notok "runtime $1 stale" "[$(procdir "$rp")] $(cat "$w/with")"; fi
+	fi
+	touch "$d/stop"
+	wait "$rp"
+	if wait_until 10 no_dir "$rp"; then ok "runtime $1: exited: no directory"
+	else notok "runtime $1 exit" "$(procdir "$rp")"; fi
+}
+rt_case c stwrt
+rt_case py stwpy
+rt_case c stwrt quiet
+# without a daemon to tell: the load neither fails nor waits
+mkdir "$w/nodaemon" "$w/rt_none"
+USDTRACE_STASH="$w/nodaemon" ./stw_rt "$w/rt_none" &
+rp=$!
+bg="$bg $rp"
+if wait_until 5 test -e "$w/rt_none/loaded" &&
+	"$U" -l -n "stwrt$rp:::" -x stash= | grep -q "stwrt$rp"; then
+	ok "runtime: no daemon: loaded and listed"
+else
+	notok "runtime no daemon" "not loaded in 5 s"
+fi
+touch "$w/rt_none/unload" "$w/rt_none/stop"
+wait "$rp"
 
 # ---- DOF and stapsdt twins
 for kind in sdt dof; do
