@@ -309,6 +309,22 @@ if [ $twin_ok = 1 ] && cmp -s "$w/n_sdt" "$w/n_dof" && grep -q 'args\[1\]: char 
 else
 	notok "twins list" "$(diff "$w/n_sdt" "$w/n_dof" | head -6)"
 fi
+# traced system-wide through the stash: go fires only under its is-enabled test, so its firing
+# says the DOF is-enabled site answers while traced; the same line for both, either way (the
+# argument types were compared by -l -v above)
+tw=
+for kind in sdt dof; do
+	eval "p=\$p_$kind"
+	tp="stwd*:::go /pid == $p/ { printf(\"%s %s %s %d\\n\", probeprov, probename, copyinstr(arg1), args[0] > 0); exit(0); }"
+	o1=$(timeout 60 "$U" -x stash="$S" -q -n "$tp" 2>&1)
+	o2=$(timeout 60 "$U" -x stash= -q -n "$tp" 2>&1)
+	[ "$o1" = "$o2" ] && [ "$o1" = "stwd$p go x 1" ] || tw="$tw [$kind: $o1 / $o2]"
+done
+if [ -z "$tw" ]; then
+	ok "twins: both traced through the stash alike (go fires under its is-enabled test)"
+else
+	notok "twins trace" "$tw"
+fi
 
 # ---- malformed objects, mapped executable by a process
 head -c $(($(stat -c %s libstw.so) / 2)) libstw.so >trunc.so
