@@ -2,7 +2,9 @@
 # tier: full
 # usdtraced.sh — the probe registry daemon and its stash (docs/usdtraced.md; issue 25), with
 # real processes: entries appear for processes started after the daemon and go when they exit
-# or exec something without probes; dlopen adds a library; the registration socket; -l reads
+# or exec something without probes; dlopen adds a library; the registration socket; runtime
+# probes of libusdtrace-probe (C and Python) registered at load, listed and traced through the
+# stash, gone at unload and exit, a stale record read from /proc, no daemon; -l reads
 # the stash and lists exactly what the /proc scan lists; a -G -x dof program and its stapsdt
 # twin list the same; malformed objects are refused without harming the daemon; SIGKILL and a
 # restart keep the stash, drop the dead and add the new; a damaged or older-version entry is
