@@ -21,6 +21,7 @@
 
 #include "dkeywords.h"
 #include "probe_elf.h"
+#include "probe_reg.h"
 #include "usdtrace/probe.h"
 
 #define PROV_NAME_MAX 53
@@ -370,6 +371,8 @@ int usdtrace_provider_load(struct usdtrace_provider *prov)
 	}
 	b->next = prov->batches;
 	prov->batches = b;
+	/* a live usdtraced records the finished mapping now (best effort; see probe_reg.h) */
+	probe_reg_register(b->fd);
 	b = NULL;
 	err = n;
 out:
@@ -381,9 +384,11 @@ out:
 	return err;
 }
 
-/* Called locked: every probe back to unloaded, every object closed. */
+/* Called locked: every probe back to unloaded, every object closed (a live usdtraced told to
+ * read the process's maps again). */
 static void unload_locked(struct usdtrace_provider *prov)
 {
+	bool closed = prov->batches != NULL;
 	for (struct usdtrace_probe *q = prov->probes; q; q = q->next) {
 		__atomic_store_n(&q->sem, &unloaded_word, __ATOMIC_RELEASE);
 		q->fn = NULL;
@@ -396,6 +401,8 @@ static void unload_locked(struct usdtrace_provider *prov)
 		close(b->fd);
 		free(b);
 	}
+	if (closed)
+		probe_reg_update();
 }
 
 int usdtrace_provider_unload(struct usdtrace_provider *prov)

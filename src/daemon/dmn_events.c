@@ -17,7 +17,6 @@
 #include "ringbuf.h"
 #include "util.h"
 
-#define RING_BYTES (256u << 10)
 #define NPROGS 3
 
 /* x86-64 struct pt_regs offsets (the sys_exit tracepoint's first argument) */
@@ -30,6 +29,7 @@
 
 struct dmn_events {
 	int ring_fd;
+	int drop_fd;          /* a one-entry array: the u64 count of events the ring refused */
 	int prog_fd[NPROGS], link_fd[NPROGS];
 	struct ringbuf *rb;
 	dmn_event_fn fn;
@@ -41,9 +41,9 @@ struct dmn_events {
 static uint64_t pidns_dev, pidns_ino;
 
 struct prog {
-	struct bpf_insn insn[64];
+	struct bpf_insn insn[96];
 	int n;
-	int out_jumps[8];     /* jumps to the common exit, patched at the end */
+	int out_jumps[12];     /* jumps to the common exit, patched at the end */
 	int nout;
 };
 
@@ -56,8 +56,9 @@ static void jump_out(struct prog *p, struct bpf_insn j)
 }
 
 /* The tgid in the daemon's pid namespace into r7 (out when the process is not in it), then
- * the record {ev, r7} to the ring buffer; then the common exit. */
-static void emit_report(struct prog *p, int ring_fd, enum dmn_event ev)
+ * the record {ev, r7} to the ring buffer, counting it in the drop map's word when the ring has
+ * no room (the daemon rescans /proc when that count moves); then the common exit. */
+static void emit_report(struct prog *p, int ring_fd, int drop_fd, enum dmn_event ev)
 {
 	bi_ld_imm64(&p->insn[p->n], 1, pidns_dev);
 	p->n += 2;
@@ -78,6 +79,11 @@ static void emit_report(struct prog *p, int ring_fd, enum dmn_event ev)
 	emit(p, bi_mov64_imm(3, 8));
 	emit(p, bi_mov64_imm(4, 0));
 	emit(p, bi_call(BPF_FUNC_ringbuf_output));
+	jump_out(p, bi_jmp_imm(BPF_JEQ, 0, 0, 0));
+	bi_ld_map_value(&p->insn[p->n], 1, drop_fd, 0);
+	p->n += 2;
+	emit(p, bi_mov64_imm(2, 1));
+	emit(p, bi_atomic_add(BPF_DW, 1, 2, 0));
 	int out = p->n;
 	emit(p, bi_mov64_imm(0, 0));
 	emit(p, bi_exit());
@@ -98,13 +104,13 @@ static void emit_read_reg(struct prog *p, int off)
 	emit(p, bi_ldx(BPF_DW, 1, 10, -16));
 }
 
-static void build_exec(struct prog *p, int ring_fd)
+static void build_exec(struct prog *p, int ring_fd, int drop_fd)
 {
-	emit_report(p, ring_fd, DMN_EV_EXEC);
+	emit_report(p, ring_fd, drop_fd, DMN_EV_EXEC);
 }
 
 /* group_dead: the tracepoint's second argument says the whole process is gone */
-static void build_exit(struct prog *p, int ring_fd, bool has_group_dead)
+static void build_exit(struct prog *p, int ring_fd, int drop_fd, bool has_group_dead)
 {
 	if (has_group_dead) {
 		emit(p, bi_ldx(BPF_DW, 2, 1, 8));
@@ -116,10 +122,10 @@ static void build_exit(struct prog *p, int ring_fd, bool has_group_dead)
 		emit(p, bi_alu64_imm(BPF_RSH, 0, 32));
 		jump_out(p, bi_jmp_reg(BPF_JNE, 0, 8, 0));
 	}
-	emit_report(p, ring_fd, DMN_EV_EXIT);
+	emit_report(p, ring_fd, drop_fd, DMN_EV_EXIT);
 }
 
-static void build_mmap(struct prog *p, int ring_fd)
+static void build_mmap(struct prog *p, int ring_fd, int drop_fd)
 {
 	emit(p, bi_mov64_reg(6, 1));
 	emit(p, bi_ldx(BPF_DW, 8, 6, 8));                  /* the return value */
@@ -133,7 +139,7 @@ static void build_mmap(struct prog *p, int ring_fd)
 	emit_read_reg(p, PTREGS_R10);
 	emit(p, bi_alu64_imm(BPF_AND, 1, MAP_ANON_BIT));
 	jump_out(p, bi_jmp_imm(BPF_JNE, 1, 0, 0));
-	emit_report(p, ring_fd, DMN_EV_MMAP);
+	emit_report(p, ring_fd, drop_fd, DMN_EV_MMAP);
 }
 
 /* Whether sched_process_exit has its group_dead argument here (recent kernels; 6.18 does). */
@@ -166,16 +172,22 @@ static int deliver(void *ctx, const void *data, size_t size)
 	return 0;
 }
 
-struct dmn_events *dmn_events_open(dmn_event_fn fn, void *ctx, char *errbuf, size_t errlen)
+struct dmn_events *dmn_events_open(dmn_event_fn fn, void *ctx, uint32_t ring_bytes,
+				   char *errbuf, size_t errlen)
 {
 	struct dmn_events *e = xcalloc(1, sizeof(*e));
 	e->fn = fn;
 	e->ctx = ctx;
+	e->drop_fd = -1;
 	for (int i = 0; i < NPROGS; i++)
 		e->prog_fd[i] = e->link_fd[i] = -1;
-	e->ring_fd = bpf_sys_map_create(BPF_SYS_MAP_RINGBUF, "usdtraced_ev", 0, 0, RING_BYTES,
+	e->ring_fd = bpf_sys_map_create(BPF_SYS_MAP_RINGBUF, "usdtraced_ev", 0, 0, ring_bytes,
 					errbuf, errlen);
 	if (e->ring_fd < 0)
+		goto fail;
+	e->drop_fd = bpf_sys_map_create(BPF_SYS_MAP_ARRAY, "usdtraced_drop", 4, 8, 1, errbuf,
+					errlen);
+	if (e->drop_fd < 0)
 		goto fail;
 	static const char *const tps[NPROGS] = { "sched_process_exec", "sched_process_exit",
 						 "sys_exit" };
@@ -192,11 +204,11 @@ struct dmn_events *dmn_events_open(dmn_event_fn fn, void *ctx, char *errbuf, siz
 	for (int i = 0; i < NPROGS; i++) {
 		struct prog p = {0};
 		if (i == 0)
-			build_exec(&p, e->ring_fd);
+			build_exec(&p, e->ring_fd, e->drop_fd);
 		else if (i == 1)
-			build_exit(&p, e->ring_fd, group_dead);
+			build_exit(&p, e->ring_fd, e->drop_fd, group_dead);
 		else
-			build_mmap(&p, e->ring_fd);
+			build_mmap(&p, e->ring_fd, e->drop_fd);
 		struct bpf_sys_prog_opts o = { .type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 					       .name = names[i] };
 		e->prog_fd[i] = bpf_sys_prog_load(&o, p.insn, (size_t)p.n, NULL, errbuf, errlen);
@@ -229,6 +241,15 @@ int dmn_events_poll(struct dmn_events *e)
 	return n == RINGBUF_ERR ? -1 : n;
 }
 
+uint64_t dmn_events_dropped(const struct dmn_events *e)
+{
+	uint32_t key = 0;
+	uint64_t n = 0;
+	if (bpf_map_lookup_elem(e->drop_fd, &key, &n) != 0)
+		return 0;
+	return n;
+}
+
 void dmn_events_close(struct dmn_events *e)
 {
 	if (!e)
@@ -242,5 +263,7 @@ void dmn_events_close(struct dmn_events *e)
 	}
 	if (e->ring_fd >= 0)
 		close(e->ring_fd);
+	if (e->drop_fd >= 0)
+		close(e->drop_fd);
 	free(e);
 }

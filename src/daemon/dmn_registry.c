@@ -222,7 +222,12 @@ int dmn_registry_scan(struct dmn_registry *r)
 		closedir(d);
 	}
 	free(odir);
-	/* processes that died while no daemon watched */
+	return dmn_registry_reconcile(r);
+}
+
+int dmn_registry_reconcile(struct dmn_registry *r)
+{
+	/* processes that died unseen (no daemon watched, or their exit event was lost) */
 	char **names;
 	int n = stash_proc_list(r->dir, &names);
 	for (int i = 0; i < n; i++) {

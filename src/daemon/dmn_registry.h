@@ -26,6 +26,10 @@ void dmn_registry_free(struct dmn_registry *r);
 /* At start: remove entries that do not decode, directories of processes that are gone, then
  * dmn_update_pid for every process in /proc. Returns the number of processes with probes. */
 int dmn_registry_scan(struct dmn_registry *r);
+/* The stash made equal to /proc now, whatever events were missed: directories of processes
+ * that are gone (pid absent or its start time another's) removed, then dmn_update_pid for every
+ * process in /proc. Returns the number of processes with probes. */
+int dmn_registry_reconcile(struct dmn_registry *r);
 /* Returns the number of probe-carrying objects the process maps now (0: no directory). */
 int dmn_update_pid(struct dmn_registry *r, pid_t pid);
 void dmn_drop_pid(struct dmn_registry *r, pid_t pid);

@@ -117,7 +117,21 @@ static void do_register(int cfd, struct dmn_registry *r, pid_t peer, int obj)
 		return;
 	}
 	dmn_update_pid(r, peer);
+	char *on = stash_object_name(sb.st_dev, sb.st_ino);
+	fprintf(stderr, "usdtraced: process %d registered %s (%d probe sites)\n", (int)peer, on,
+		nsites);
+	free(on);
 	reply(cfd, "OK %d\n", nsites);
+}
+
+/* The caller's maps read again now (it unmapped an object it had registered). */
+static void do_update(int cfd, struct dmn_registry *r, pid_t peer, int obj)
+{
+	if (obj >= 0) {
+		reply(cfd, "ERR UPDATE takes no descriptor\n");
+		return;
+	}
+	reply(cfd, "OK %d\n", dmn_update_pid(r, peer));
 }
 
 static void do_list(int cfd, const char *dir)
@@ -175,6 +189,8 @@ void dmn_sock_serve(int lfd, struct dmn_registry *r, const char *dir)
 	}
 	if (strcmp(line, "REGISTER") == 0)
 		do_register(cfd, r, cred.pid, obj);
+	else if (strcmp(line, "UPDATE") == 0)
+		do_update(cfd, r, cred.pid, obj);
 	else if (strcmp(line, "LIST") == 0)
 		do_list(cfd, dir);
 	else

@@ -7,6 +7,9 @@
  *               object parsed in the sandbox), so the probes are listed as soon as the reply
  *               arrives, without waiting for the mmap event.
  *               Reply: "OK N\n" (N: the probe sites of the object) or "ERR message\n".
+ *               Logged on stderr ("process PID registered DEV-INO (N probe sites)").
+ *   UPDATE\n    the caller's maps read again now (libusdtrace-probe after an unload: an
+ *               munmap makes no event). Reply: "OK N\n", N its probe-carrying objects.
  *   LIST\n      Reply: one line per probe of every process in the stash,
  *               "PID\tPROVIDER\tMODULE\tFUNCTION\tNAME\n" (FUNCTION "" when unknown), then
  *               "OK N\n" (N: the number of lines).

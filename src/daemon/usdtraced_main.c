@@ -2,14 +2,17 @@
  * /run/usdtrace) holding the parsed probes of every probe-carrying object a live process maps,
  * so usdtrace's -l and system-wide descriptions read them instead of scanning /proc and ELF.
  *
- *   usdtraced [-F] [-d DIR]
+ *   usdtraced [-F] [-d DIR] [-r BYTES]
  *     -F  stay in the foreground (messages on stderr); otherwise detach (messages dropped)
  *     -d  the stash directory
+ *     -r  the event ring buffer's size (default 256 KiB; tests make it small to overflow it)
  *
  * Order at start: take DIR/usdtraced.pid's lock (a second daemon on the same DIR refuses),
  * mark the stash not ready, attach the BPF event programs (so nothing that happens during the
  * scan is missed: its events wait in the ring buffer), scan /proc once (dmn_registry_scan), mark
- * the stash ready, then serve events and the socket until SIGTERM or SIGINT. */
+ * the stash ready, then serve events and the socket until SIGTERM or SIGINT. When the BPF side
+ * counts events the ring buffer had no room for, the batch in hand is dropped and the stash is
+ * reconciled with /proc instead (dmn_registry_reconcile): missed exits and starts are found. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -63,21 +66,37 @@ static void apply(struct batch *b, struct dmn_registry *r)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: usdtraced [-F] [-d DIR]\n"
-		   "  -F      stay in the foreground\n"
-		   "  -d DIR  the stash directory (default %s)\n", STASH_DEFAULT_DIR);
+	fprintf(f, "usage: usdtraced [-F] [-d DIR] [-r BYTES]\n"
+		   "  -F        stay in the foreground\n"
+		   "  -d DIR    the stash directory (default %s)\n"
+		   "  -r BYTES  the event ring buffer's size: a power of two, 4096 to 1 GiB "
+		   "(default %u)\n", STASH_DEFAULT_DIR, DMN_EVENTS_RING_DEFAULT);
 }
 
 int main(int argc, char **argv)
 {
 	const char *dir = STASH_DEFAULT_DIR;
 	bool fg = false;
+	uint32_t ring = DMN_EVENTS_RING_DEFAULT;
 	int c;
 	util_progname = "usdtraced";
-	while ((c = getopt(argc, argv, "Fd:h")) != -1) {
+	while ((c = getopt(argc, argv, "Fd:r:h")) != -1) {
 		switch (c) {
 		case 'F': fg = true; break;
 		case 'd': dir = optarg; break;
+		case 'r': {
+			char *end;
+			errno = 0;
+			unsigned long long v = strtoull(optarg, &end, 0);
+			if (errno || end == optarg || *end || v < 4096 || v > (1ull << 30) ||
+			    (v & (v - 1))) {
+				util_warn("-r %s: the ring buffer's size must be a power of two from "
+					  "4096 to 1073741824", optarg);
+				return 2;
+			}
+			ring = (uint32_t)v;
+			break;
+		}
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -130,7 +149,7 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 
 	struct batch b = {0};
-	struct dmn_events *ev = dmn_events_open(on_event, &b, err, sizeof(err));
+	struct dmn_events *ev = dmn_events_open(on_event, &b, ring, err, sizeof(err));
 	if (!ev) {
 		util_warn("%s", err);
 		return 1;
@@ -152,6 +171,7 @@ int main(int argc, char **argv)
 	if (fg)
 		fprintf(stderr, "usdtraced: %s ready: %d processes with probes\n", dir, n);
 
+	uint64_t dropped = 0;
 	while (!stop) {
 		struct pollfd pf[2] = { { dmn_events_fd(ev), POLLIN, 0 }, { sock, POLLIN, 0 } };
 		int k = poll(pf, 2, -1);
@@ -163,7 +183,19 @@ int main(int argc, char **argv)
 		}
 		if (pf[0].revents) {
 			dmn_events_poll(ev);
-			apply(&b, r);
+			/* read after the drain: a record refused while the ring was full was refused
+			 * before the records this drain took, so its count is visible now */
+			uint64_t d = dmn_events_dropped(ev);
+			if (d != dropped) {
+				fprintf(stderr, "usdtraced: %llu events lost (ring buffer full): "
+					"reconciling with /proc\n", (unsigned long long)(d - dropped));
+				dropped = d;
+				b.n = 0;   /* /proc now says more than these */
+				int np = dmn_registry_reconcile(r);
+				fprintf(stderr, "usdtraced: reconciled: %d processes with probes\n", np);
+			} else {
+				apply(&b, r);
+			}
 		}
 		if (pf[1].revents)
 			dmn_sock_serve(sock, r, dir);

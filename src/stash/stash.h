@@ -72,7 +72,9 @@ bool stash_owner_live(const char *dir);
  * proc_maps_foreach does, with maps holding the process's probe-carrying objects only; each
  * object's parsed probes put in cache (usdt_cache_put) from its entry, so nothing is parsed
  * again; the caller's own process is read from /proc in its place (the daemon may not have it
-yet). A process that is gone or whose start time changed is skipped; an entry that does not
+ * yet). A process that is gone or whose start time changed is skipped; a record naming a deleted
+ * object (a memfd) whose path no longer opens (a /proc/PID/map_files name of a mapping split or
+ * unmapped since the daemon read it) is replaced by the process's maps read from /proc; an entry that does not
  * decode is left to the cache to parse from the object. Returns -1 (nothing called) when no
  * live usdtraced owns dir or its directories cannot be read. */
 int stash_maps_foreach(const char *dir, struct usdt_cache *cache,

@@ -2,12 +2,15 @@
 # tier: full
 # usdtraced.sh — the probe registry daemon and its stash (docs/usdtraced.md; issue 25), with
 # real processes: entries appear for processes started after the daemon and go when they exit
-# or exec something without probes; dlopen adds a library; the registration socket; -l reads
+# or exec something without probes; dlopen adds a library; the registration socket; runtime
+# probes of libusdtrace-probe (C and Python) registered at load, listed and traced through the
+# stash, gone at unload and exit, a stale record read from /proc, no daemon; -l reads
 # the stash and lists exactly what the /proc scan lists; a -G -x dof program and its stapsdt
 # twin list the same; malformed objects are refused without harming the daemon; SIGKILL and a
 # restart keep the stash, drop the dead and add the new; a damaged or older-version entry is
-# refused and parsed again; a reused pid (a pid namespace, ns_last_pid) never inherits another
-# process's entries. Witnesses: stat(1)'s inode and link counts, ls, the daemon's own log.
+# refused and parsed again; a ring buffer overflow (a small ring, a burst while the daemon is
+# stopped) is detected and reconciled with /proc; a reused pid (a pid namespace, ns_last_pid)
+# never inherits another process's entries. Witnesses: stat(1)'s inode and link counts, ls, the daemon's own log.
 . "$TOP/tests/sh/lib.sh"
 if [ "$(id -u)" -ne 0 ]; then
 	echo "skip - usdtraced: needs root (BPF, /proc of every process)"
@@ -30,7 +33,9 @@ U="$USDTRACE"
 cd "$w" || exit 1
 
 $CC -O1 -I"$TOP/include" "$P/stw_prog.c" -o stw_prog -ldl 2>build.err &&
-	$CC -O1 -fPIC -shared -I"$TOP/include" "$P/stw_lib.c" -o libstw.so 2>>build.err ||
+	$CC -O1 -fPIC -shared -I"$TOP/include" "$P/stw_lib.c" -o libstw.so 2>>build.err &&
+	$CC -O1 -I"$TOP/include" "$P/stw_rt.c" -o stw_rt -L"$B" -lusdtrace-probe \
+		-Wl,-rpath,"$B" 2>>build.err ||
 	{ echo "not ok - build: $(cat build.err)"; exit 1; }
 mkdir sdt dof
 cp "$P/stw_dof.d" "$P/stw_dof_main.c" .
@@ -195,6 +200,78 @@ r=$(python3 "$P/stw_client.py" "$sock" raw "HELLO
 [ "$r" = "ERR unknown request" ] && ok "socket: unknown request" || notok "socket unknown" "$r"
 stop_pid "$p4"
 
+# ---- runtime probes (libusdtrace-probe, from C and from Python) hand their object to the daemon
+# at load (REGISTER), and tell it at unload (UPDATE); a process that unloads without telling
+# it (the record names a mapping that is gone) is read from /proc by usdtrace instead
+rt_case() { # KIND PROVIDER [quiet]: runs stw_rt (c) or stw_rt.py (py) in $w/rt_KIND
+	d="$w/rt_$1"
+	rm -rf "$d"
+	mkdir "$d"
+	if [ "$1" = py ]; then
+		USDTRACE_STASH="$S" PYTHONPATH="$TOP/python" python3 "$P/stw_rt.py" "$d" &
+	else
+		USDTRACE_STASH="$S" ./stw_rt "$d" $3 &
+	fi
+	rp=$!
+	bg="$bg $rp"
+	if ! wait_until 30 test -e "$d/loaded"; then
+		notok "runtime $1" "not loaded"
+		return
+	fi
+	# at once, no waiting: the directory is there when the load returns
+	if has_dir "$rp" && grep -q "^usdtraced: process $rp registered " "$w/daemon.log"; then
+		ok "runtime $1: the load registered its object ($(grep "process $rp registered" "$w/daemon.log" | cut -d' ' -f5-))"
+	else
+		notok "runtime $1 register" "dir [$(procdir "$rp")] log: $(tail -3 "$w/daemon.log")"
+	fi
+	if same_listing "$2*:::" && grep -q "^ *$2$rp *memfd:usdtrace-$2 *tick tick$" "$w/with"; then
+		ok "runtime $1: -l lists its probe through the stash, as through /proc"
+	else
+		notok "runtime $1 -l" "$(cat "$w/with"; diff "$w/with" "$w/without" | head -4)"
+	fi
+	tp="$2*:::tick /pid == $rp/ { printf(\"%d %s %s\\n\", pid, probemod, args[1]); exit(0); }"
+	o1=$(timeout 60 "$U" -x stash="$S" -q -n "$tp" 2>&1)
+	o2=$(timeout 60 "$U" -x stash= -q -n "$tp" 2>&1)
+	word=rt
+	[ "$1" = py ] && word=py
+	if [ "$o1" = "$rp memfd:usdtrace-$2 $word" ] && [ "$o1" = "$o2" ]; then
+		ok "runtime $1: traced system-wide through the stash, as without it"
+	else
+		notok "runtime $1 trace" "[$o1] [$o2]"
+	fi
+	touch "$d/unload"
+	wait_until 30 test -e "$d/unloaded"
+	if [ -z "$3" ]; then
+		if wait_until 10 no_dir "$rp"; then ok "runtime $1: unloaded: the directory goes"
+		else notok "runtime $1 unload" "$(ls "$(procdir "$rp")")"; fi
+	else
+		# the daemon was not told: its record names the unmapped object
+		if has_dir "$rp" && same_listing "$2$rp:::" && grep -q "No probe matches description" "$w/with"
+		then ok "runtime $1: a stale record (unload not told) is read from /proc: nothing listed"
+		else notok "runtime $1 stale" "[$(procdir "$rp")] $(cat "$w/with")"; fi
+	fi
+	touch "$d/stop"
+	wait "$rp"
+	if wait_until 10 no_dir "$rp"; then ok "runtime $1: exited: no directory"
+	else notok "runtime $1 exit" "$(procdir "$rp")"; fi
+}
+rt_case c stwrt
+rt_case py stwpy
+rt_case c stwrt quiet
+# without a daemon to tell: the load neither fails nor waits
+mkdir "$w/nodaemon" "$w/rt_none"
+USDTRACE_STASH="$w/nodaemon" ./stw_rt "$w/rt_none" &
+rp=$!
+bg="$bg $rp"
+if wait_until 5 test -e "$w/rt_none/loaded" &&
+	"$U" -l -n "stwrt$rp:::" -x stash= | grep -q "stwrt$rp"; then
+	ok "runtime: no daemon: loaded and listed"
+else
+	notok "runtime no daemon" "not loaded in 5 s"
+fi
+touch "$w/rt_none/unload" "$w/rt_none/stop"
+wait "$rp"
+
 # ---- DOF and stapsdt twins
 for kind in sdt dof; do
 	rm -f "r_$kind"
@@ -233,6 +310,22 @@ if [ $twin_ok = 1 ] && cmp -s "$w/n_sdt" "$w/n_dof" && grep -q 'args\[1\]: char 
 	ok "twins: the DOF program lists like its stapsdt twin, through the stash"
 else
 	notok "twins list" "$(diff "$w/n_sdt" "$w/n_dof" | head -6)"
+fi
+# traced system-wide through the stash: go fires only under its is-enabled test, so its firing
+# says the DOF is-enabled site answers while traced; the same line for both, either way (the
+# argument types were compared by -l -v above)
+tw=
+for kind in sdt dof; do
+	eval "p=\$p_$kind"
+	tp="stwd*:::go /pid == $p/ { printf(\"%s %s %s %d\\n\", probeprov, probename, copyinstr(arg1), args[0] > 0); exit(0); }"
+	o1=$(timeout 60 "$U" -x stash="$S" -q -n "$tp" 2>&1)
+	o2=$(timeout 60 "$U" -x stash= -q -n "$tp" 2>&1)
+	[ "$o1" = "$o2" ] && [ "$o1" = "stwd$p go x 1" ] || tw="$tw [$kind: $o1 / $o2]"
+done
+if [ -z "$tw" ]; then
+	ok "twins: both traced through the stash alike (go fires under its is-enabled test)"
+else
+	notok "twins trace" "$tw"
 fi
 
 # ---- malformed objects, mapped executable by a process
@@ -340,6 +433,67 @@ fi
 for p in $bg; do kill "$p" 2>/dev/null; done
 wait 2>/dev/null
 bg=
+
+# ---- ring buffer overflow: a 4 KiB ring (256 records) and a daemon stopped during a burst of
+# short processes (each makes 2 or more records): what does not fit is lost, counted by the BPF
+# side; the daemon says so and reconciles with /proc, finding a process that started and one
+# that exited after the ring was full (their events were lost)
+S3="$w/stash3"
+"$B/usdtraced" -F -r 4096 -d "$S3" 2>>"$w/daemon3.log" &
+D=$!
+if ! wait_until 30 sh -c "[ \"\$(cat $S3/usdtraced.pid 2>/dev/null)\" = \"$D ready\" ]"; then
+	notok overflow "daemon not ready: $(cat "$w/daemon3.log")"
+else
+	S0=$S
+	S=$S3
+	start_prog o1
+	o1=$pid
+	wait_until 10 links "$o1" "$PROG" || notok "overflow setup" "no entry for $o1"
+	kill -STOP "$D"
+	i=0
+	while [ $i -lt 600 ]; do /bin/true; i=$((i + 1)); done
+	start_prog o2                     # starts once the ring is full: its events are lost
+	o2=$pid
+	stop_pid "$o1"                    # exits once the ring is full: its exit is lost
+	kill -CONT "$D"
+	# the stash against /proc: every directory names a live process (pid and start time), and
+	# every live process mapping our program has its directory
+	agrees() {
+		for d in "$S3"/procs/*-*; do
+			[ -d "$d" ] || continue
+			n=${d##*/}
+			[ "$(cut -d' ' -f22 "/proc/${n%-*}/stat" 2>/dev/null)" = "${n#*-}" ] || return 1
+		done
+		for m in /proc/[0-9]*/maps; do
+			grep -q " $w/stw_prog\$" "$m" 2>/dev/null || continue
+			q=${m#/proc/}
+			q=${q%/maps}
+			[ -e "/proc/$q" ] || continue
+			links "$q" "$PROG" || return 1
+		done
+	}
+	if wait_until 10 grep -q "events lost (ring buffer full): reconciling with /proc" \
+		"$w/daemon3.log"; then
+		ok "overflow: the daemon counts the lost events and says so"
+	else
+		notok overflow "no loss reported: $(cat "$w/daemon3.log")"
+	fi
+	if wait_until 20 links "$o2" "$PROG" && wait_until 20 no_dir "$o1" && wait_until 20 agrees; then
+		ok "overflow: reconciled: $o2 (lost start) added, $o1 (lost exit) removed, the stash agrees with /proc"
+	else
+		notok "overflow reconcile" "o1=$o1 o2=$o2: $(ls "$S3/procs") $(cat "$w/daemon3.log")"
+	fi
+	r=$("$B/usdtraced" -F -r 5000 -d "$w/stash4" 2>&1)
+	rc=$?
+	case "$rc $r" in "2 usdtraced: -r 5000: the ring buffer's size must be a power of two"*)
+		ok "overflow: -r refuses a size that is not a power of two" ;;
+	*) notok "-r 5000" "rc $rc: $r" ;; esac
+	stop_pid "$o2"
+	kill "$D"
+	wait "$D" 2>/dev/null
+	D=
+	S=$S0
+fi
 
 # ---- a reused pid, in a pid namespace of our own (its own /proc; the daemon inside it)
 S2="$w/stash2"
