@@ -3,8 +3,8 @@
  * (docs/formula-providers.md; the translators are ip.d's). A program that names provider
  * ip loads this library (src/cmd/dlib.c); provider files (-h, -G) never do.
  *
- *   ip:::send     an IPv4 or IPv6 packet is handed to a device driver (net:net_dev_xmit,
- *                 sent: rc 0): the network header is where the kernel set it
+ *   ip:::send     an IPv4 or IPv6 packet is handed to a device driver (net:net_dev_start_xmit,
+ *                 before the driver has it): the network header is where the kernel set it
  *                 (skb->network_header)
  *   ip:::receive  a device hands an IPv4 or IPv6 packet to the stack (net:netif_receive_skb):
  *                 the link header is pulled, so the IP header is at skb->data
@@ -20,8 +20,8 @@
 
 provider ip {
 	probe send(pktinfo_t *, csinfo_t *, ipinfo_t *, ifinfo_t *, ipv4info_t *, ipv6info_t *) =
-		rawtp:net::net_dev_xmit(struct sk_buff *skb, int rc, struct net_device *dev)
-		/ rc == 0 && (ntohs(skb->protocol) == 0x0800 || ntohs(skb->protocol) == 0x86dd) / :
+		rawtp:net::net_dev_start_xmit(struct sk_buff *skb, struct net_device *dev)
+		/ (ntohs(skb->protocol) == 0x0800 || ntohs(skb->protocol) == 0x86dd) / :
 			(skb, skb->sk, (struct iphdr *)(skb->head + skb->network_header), dev,
 			 (struct iphdr *)(skb->head + skb->network_header),
 			 (struct ipv6hdr *)(skb->head + skb->network_header));
