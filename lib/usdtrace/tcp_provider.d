@@ -52,8 +52,8 @@ provider tcp {
 	probe state__change(pktinfo_t *, csinfo_t *, ipinfo_t *, tcpsinfo_t *, tcpinfo_t *,
 			    tcplsinfo_t *) =
 		rawtp:sock::inet_sock_set_state(struct sock *sk, int oldstate, int newstate) :
-			((struct sk_buff *)NULL, sk, (struct iphdr *)NULL, (struct tcp_sock *)sk,
-			 (struct tcphdr *)NULL, oldstate);
+			((struct sk_buff *)NULL, sk, (struct iphdr *)NULL,
+			 (struct tcp_sock_changing *)sk, (struct tcphdr *)NULL, oldstate);
 	probe connect__request(pktinfo_t *, csinfo_t *, ipinfo_t *, tcpsinfo_t *, tcpinfo_t *) =
 		rawtp:net::net_dev_start_xmit(struct sk_buff *skb, struct net_device *dev)
 		/ (ntohs(skb->protocol) == 0x0800 &&
