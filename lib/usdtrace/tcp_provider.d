@@ -27,11 +27,11 @@
  * tcp_receive_reset) the packet's arguments are empty (pkt_addr 0, "<unknown>" addresses, 0
  * ports): the socket's (args[3]) name the connection.
  *
- * At sock:inet_sock_set_state the kernel stores the new state after the tracepoint, so
- * args[3]->tcps_state there is the state being left (args[5]->tcps_state, the same); DTrace's
- * state-change gives the new state in args[3]->tcps_state. The new state is the tracepoint's
- * third argument: state-change gives it in args[3] through the translator's input, an
- * integer, not the socket, which the kernel has not updated (docs/net-translators.md).
+ * At sock:inet_sock_set_state the kernel stores the new state after the tracepoint fires, so
+ * the socket there is still in the state being left. DTrace gives the new state in
+ * args[3]->tcps_state (state-change, connect-established, accept-established): these read it
+ * from the tracepoint's newstate, through tcp.d's tcpsinfo_t < struct tcp_sock_changing * >
+ * (the rest of args[3] is the socket's); args[5]->tcps_state is the state left.
  */
 #pragma D depends_on library tcp.d
 
@@ -69,7 +69,7 @@ provider tcp {
 				   tcpinfo_t *) =
 		rawtp:sock::inet_sock_set_state(struct sock *sk, int oldstate, int newstate)
 		/ oldstate == TCP_STATE_SYN_SENT && newstate == TCP_STATE_ESTABLISHED / :
-			((struct sk_buff *)NULL, sk, (struct iphdr *)NULL, (struct tcp_sock *)sk,
+			((struct sk_buff *)NULL, sk, (struct iphdr *)NULL, (struct tcp_sock_changing *)sk,
 			 (struct tcphdr *)NULL);
 	probe connect__refused(pktinfo_t *, csinfo_t *, ipinfo_t *, tcpsinfo_t *, tcpinfo_t *) =
 		rawtp:tcp::tcp_receive_reset(struct sock *sk)
@@ -80,7 +80,7 @@ provider tcp {
 				  tcpinfo_t *) =
 		rawtp:sock::inet_sock_set_state(struct sock *sk, int oldstate, int newstate)
 		/ oldstate == TCP_STATE_SYN_RECEIVED && newstate == TCP_STATE_ESTABLISHED / :
-			((struct sk_buff *)NULL, sk, (struct iphdr *)NULL, (struct tcp_sock *)sk,
+			((struct sk_buff *)NULL, sk, (struct iphdr *)NULL, (struct tcp_sock_changing *)sk,
 			 (struct tcphdr *)NULL);
 	probe accept__refused(pktinfo_t *, csinfo_t *, ipinfo_t *, tcpsinfo_t *, tcpinfo_t *) =
 		rawtp:tcp::tcp_send_reset(struct sock *sk, struct sk_buff *skb)
