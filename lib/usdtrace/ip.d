@@ -114,7 +114,8 @@ typedef struct ipv4info {
 	uint8_t ipv4_tos;		/* type of service */
 	uint16_t ipv4_length;		/* total length: header and payload */
 	uint16_t ipv4_ident;		/* identification */
-	uint8_t ipv4_flags;		/* flags: 2 don't fragment, 1 more fragments */
+	uint8_t ipv4_flags;		/* flags, the top 4 bits of the fragment field, as DTrace
+					 * for Linux gives them: 4 don't fragment, 2 more fragments */
 	uint16_t ipv4_offset;		/* fragment offset, in 8-byte units */
 	uint8_t ipv4_ttl;		/* time to live */
 	uint8_t ipv4_protocol;		/* the next protocol, IPPROTO_* */
@@ -159,7 +160,7 @@ translator ipv4info_t < struct iphdr *I > {
 	ipv4_tos = I == NULL || I->version != 4 ? 0 : I->tos;
 	ipv4_length = I == NULL || I->version != 4 ? 0 : ntohs(I->tot_len);
 	ipv4_ident = I == NULL || I->version != 4 ? 0 : ntohs(I->id);
-	ipv4_flags = I == NULL || I->version != 4 ? 0 : ntohs(I->frag_off) >> 13;
+	ipv4_flags = I == NULL || I->version != 4 ? 0 : ntohs(I->frag_off) >> 12;
 	ipv4_offset = I == NULL || I->version != 4 ? 0 : ntohs(I->frag_off) & 0x1fff;
 	ipv4_ttl = I == NULL || I->version != 4 ? 0 : I->ttl;
 	ipv4_protocol = I == NULL || I->version != 4 ? 0 : I->protocol;

@@ -157,3 +157,36 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 translator tcplsinfo_t < int I > {
 	tcps_state = tcp_state_of[I];
 };
+
+/* A socket at sock:inet_sock_set_state (struct sock *sk, int oldstate, int newstate), which
+ * fires before the kernel stores the new state: the state is the tracepoint's newstate (its
+ * arg2), as DTrace's state-change gives it in args[3]; the rest is the socket's. Only for
+ * that tracepoint (tcp_provider.d's state-change): elsewhere arg2 is something else. */
+struct tcp_sock_changing;
+
+translator tcpsinfo_t < struct tcp_sock_changing *T > {
+	tcps_addr = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_addr;
+	tcps_local = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_local;
+	tcps_lport = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_lport;
+	tcps_rport = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_rport;
+	tcps_laddr = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_laddr;
+	tcps_raddr = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_raddr;
+	tcps_state = tcp_state_of[arg2];
+	tcps_iss = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_iss;
+	tcps_irs = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_irs;
+	tcps_suna = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_suna;
+	tcps_snxt = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_snxt;
+	tcps_rnxt = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_rnxt;
+	tcps_swnd = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_swnd;
+	tcps_snd_ws = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_snd_ws;
+	tcps_rwnd = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_rwnd;
+	tcps_rcv_ws = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_rcv_ws;
+	tcps_cwnd = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_cwnd;
+	tcps_cwnd_ssthresh = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_cwnd_ssthresh;
+	tcps_sack_snxt = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_sack_snxt;
+	tcps_rto = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_rto;
+	tcps_mss = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_mss;
+	tcps_retransmit = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_retransmit;
+	tcps_rtt = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_rtt;
+	tcps_rtt_sd = xlate <tcpsinfo_t *> ((struct tcp_sock *)T)->tcps_rtt_sd;
+};

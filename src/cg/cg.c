@@ -848,6 +848,10 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, DOBJ_RUN_STOPPING, c->end_label);
 	}
+	if (c->probe->prov->cg_guard) {
+		c->probe->prov->cg_guard(c, c->end_label);
+		c->g.scratch_top = c->this_end;
+	}
 	if (cl->cond) {
 		cgc_eval_int(c, cl->cond);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, c->end_label);

@@ -166,6 +166,11 @@ struct prov_args {
 	 * probes of different formulas, or a formula probe and another probe), so that args[]
 	 * has no one meaning in it */
 	bool differ;
+	/* Value guards (docs/formula-providers.md), each a D expression of the program's own
+	 * that the checker types in place (once) and a probe's cg_guard compiles: the probe's
+	 * own (args hook), or, from pcat_clause_args, those of every probe of the clause */
+	struct dnode **guards;
+	int nguards;
 };
 
 void prov_args_free(struct prov_args *a);
@@ -219,6 +224,10 @@ struct provider {
 	uint32_t (*cg_probe_name)(struct cgc *c, int which);
 	/* R0 = errno as the probe sees it (the failing system call's error). NULL: 0. */
 	void (*cg_errno)(struct cgc *c);
+	/* The probe's own test of its firing (a formula's value guard), at the start of each
+	 * clause compiled for it: jump to skip_label when the probe does not fire this time.
+	 * The test's tree was checked with the clause (prov_args.guards). NULL: none. */
+	void (*cg_guard)(struct cgc *c, int skip_label);
 	/* ---- running ---- */
 	/* Load options beyond the program type (a tracing program's attach type and BTF id).
 	 * NULL: none. */

@@ -115,7 +115,11 @@ struct dck_probe_args {
 	 * a copy of expr[K] (never changed), or `xlate < types[K] > (copy)` when types[K] is a
 	 * struct or a pointer to one that the expression's type is not. */
 	struct dnode *const *expr;
-	bool differ;              /* args[] means different things for the clause's probes
+	bool differ;
+	/* value guards of the clause's probes (prov_args.guards): each checked, in place, the
+	 * first time a clause is (an error in one is the library's, at its line) */
+	struct dnode *const *guards;
+	int nguards;              /* args[] means different things for the clause's probes
 				   * (prov_args.differ): any use of it is an error */
 };
 

@@ -243,9 +243,15 @@ bool formula_args(struct ck *c, struct dnode *n)
 	check_expr(c, e);
 	c->lib_file = lib_was;
 	struct dnode *pool_next = n->pool_next;
+	/* n takes e's place, and what e owns (its strings: the pool frees each node's): e
+	 * stays in the pool, owning nothing, so that nothing is freed twice */
+	free(n->name);
+	free(n->str);
 	*n = *e;
 	n->pool_next = pool_next;
 	n->next = next;
+	e->name = e->str = NULL;
+	memset(e->pd, 0, sizeof(e->pd));
 	return true;
 }
 

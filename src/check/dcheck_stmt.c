@@ -258,12 +258,32 @@ static void check_predicate(struct ck *c, struct dnode *cl)
 	c->pred = NULL;
 }
 
+/* The value guards of the clause's probes (formula providers), typed in place once: each
+ * is an integer or pointer test, its errors the library's, at its line there. */
+static void check_guards(struct ck *c)
+{
+	for (int i = 0; c->pargs && i < c->pargs->nguards; i++) {
+		struct dnode *g = c->pargs->guards[i];
+		if (g->type)
+			continue;
+		const char *lib_was = c->lib_file;
+		c->lib_file = g->pos.file;
+		c->in_pred = true;
+		check_expr(c, g);
+		if (!is_scalar(g->type))
+			fail_at(c, g, D_PRED_SCALAR, "a formula's guard must be of scalar type");
+		c->in_pred = false;
+		c->lib_file = lib_was;
+	}
+}
+
 void check_clause(struct ck *c, struct dnode *cl, int index)
 {
 	c->clause = cl;
 	c->clause_index = index;
 	c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, index) : NULL;
 	c->action = 0;
+	check_guards(c);
 	if (cl->cond && cl->body) {
 		/* dtrace (dt_cook_clause) checks the actions first, so a predicate may read what
 		 * its own clause's actions assign (`/!done/ { done = 1; }`); when the actions name

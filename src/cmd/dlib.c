@@ -20,6 +20,7 @@ struct lib {
 	int ndeps;
 	int state;      /* 0 not loaded, 1 loading (on the current path), 2 loaded */
 	bool wanted;    /* to be loaded (all of them, unless dlib_load_for chose) */
+	bool formulas;  /* defines a formula provider (a provider block with a `probe ... =`) */
 };
 
 struct libset {
@@ -246,9 +247,72 @@ static void words_free(struct words *ws)
 	free(ws->v);
 }
 
+/* A copy of a library's text in which the bodies of its provider blocks (`provider NAME {
+ * ... }`) are blanks, and whether one of them defines a formula (an `=` that is not part of
+ * `==`, `!=`, `<=`, `>=`). What a library declares is read from the copy: a formula's
+ * expressions name kernel members and other providers' probes (`skb->data`, `rawtp:block`),
+ * which are not declarations, and counting them made a program that uses such a word load
+ * the formula library and everything its words name. */
+static char *without_provider_bodies(const char *t, size_t len, bool *formulas)
+{
+	char *o = xstrndup(t, len);
+	*formulas = false;
+	for (size_t i = 0; i < len;) {
+		if (i + 1 < len && t[i] == '/' && t[i + 1] == '*') {
+			const char *q = strstr(t + i + 2, "*/");
+			i = q ? (size_t)(q - t) + 2 : len;
+			continue;
+		}
+		if (i + 1 < len && t[i] == '/' && t[i + 1] == '/') {
+			while (i < len && t[i] != '\n')
+				i++;
+			continue;
+		}
+		bool word_start = i == 0 || !(t[i - 1] == '_' || (t[i - 1] >= 'a' && t[i - 1] <= 'z') ||
+					      (t[i - 1] >= 'A' && t[i - 1] <= 'Z') ||
+					      (t[i - 1] >= '0' && t[i - 1] <= '9'));
+		if (!word_start || len - i < 9 || strncmp(t + i, "provider", 8) != 0 ||
+		    !(t[i + 8] == ' ' || t[i + 8] == '\t' || t[i + 8] == '\n')) {
+			i++;
+			continue;
+		}
+		size_t b = i + 8;
+		while (b < len && t[b] != '{' && t[b] != ';')
+			b++;
+		if (b >= len || t[b] != '{') {
+			i = b;
+			continue;
+		}
+		int depth = 0;
+		size_t e = b;
+		for (; e < len; e++) {
+			if (e + 1 < len && t[e] == '/' && t[e + 1] == '*') {
+				const char *q = strstr(t + e + 2, "*/");
+				size_t end = q ? (size_t)(q - t) + 2 : len;
+				memset(o + e, ' ', end - e);
+				e = end - 1;
+				continue;
+			}
+			if (t[e] == '{')
+				depth++;
+			else if (t[e] == '}' && --depth == 0)
+				break;
+			else if (t[e] == '=' && depth == 1 && (e + 1 >= len || t[e + 1] != '=') && !strchr("=!<>", t[e - 1]))
+				*formulas = true;
+			if (e > b && t[e] != '\n')
+				o[e] = ' ';
+		}
+		i = e < len ? e + 1 : len;
+	}
+	return o;
+}
+
 /* Marks the libraries of s that the texts need: one declaring a word the texts use, then,
  * over again, one declaring a word a needed library uses (libraries may use each other's
- * names without a depends_on). */
+ * names without a depends_on). The provider blocks of a library declare their provider's
+ * name only (a program naming tcp:::send needs the library of provider tcp). types_only
+ * (a provider file, which has no clauses): a library defining formula providers is never
+ * needed, as -h/-G leave formula providers out (dprog_drop_formula_providers). */
 static void choose(struct libset *s, const char *const *texts, int ntexts, bool types_only)
 {
 	struct words used = { 0 };
@@ -256,8 +320,12 @@ static void choose(struct libset *s, const char *const *texts, int ntexts, bool 
 		scan_words(texts[i], strlen(texts[i]), types_only ? add_typeish : add_any, &used);
 	struct words *decl = xcalloc((size_t)s->n + 1, sizeof(*decl));
 	for (int i = 0; i < s->n; i++) {
-		s->libs[i].wanted = false;
-		scan_words(s->libs[i].text, s->libs[i].len, add_declared, &decl[i]);
+		struct lib *l = &s->libs[i];
+		l->wanted = false;
+		char *d = without_provider_bodies(l->text, l->len, &l->formulas);
+		if (!(types_only && l->formulas))
+			scan_words(d, l->len, add_declared, &decl[i]);
+		free(d);
 	}
 	for (bool grew = true; grew;) {
 		grew = false;

@@ -416,7 +416,8 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		a->made = true;
 		a->typed = pcat_clause_args(&t->cat, clause, t->g->types, &a->pa) == 0;
 		a->ck = (struct dck_probe_args){ a->pa.nargs, a->pa.types, a->pa.map, a->pa.native,
-						 a->pa.nnative, a->pa.expr, a->pa.differ };
+						 a->pa.nnative, a->pa.expr, a->pa.differ,
+						 a->pa.guards, a->pa.nguards };
 	}
 	return a->typed ? &a->ck : NULL;
 }

@@ -27,6 +27,7 @@ struct parser {
 	int depth;            /* nesting of recursive rules, bounded so input cannot exhaust the stack */
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
+	bool in_guard;        /* in a formula's guard (in_pred too): a `/` before `:` closes it */
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
@@ -1490,6 +1491,7 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 }
 
 static struct dnode *e_list(struct parser *p, const char *close);
+static struct dnode *e_binary(struct parser *p, int level);
 
 /* Replaces, in tree n, each identifier naming one of the parameters by `(TYPE)argK`, K its
  * position: the underlying probe's argument read as the parameter's type. Member names and
@@ -1559,11 +1561,31 @@ static void formula_def(struct parser *p, struct dprobe *pr)
 			a->params[i].name = pname[i] ? xstrndup(pname[i]->text, pname[i]->len) : NULL;
 		}
 		if (consume(p, "/")) {
+			/* member(TYPE, NAME) tests joined by &&, then, optionally, a value test (a
+			 * `/` before the `:` closes the guard, as one before `{` a predicate) */
+			bool was = p->in_pred, was_guard = p->in_guard;
+			p->in_pred = p->in_guard = true;
 			do {
 				const struct dtok *m = peek(p);
-				if (!dtok_is(m, "member"))
-					error_at(p, m, D_SYNTAX, "formula probe '%s': a guard is "
-						 "member(TYPE, NAME) tests joined by &&", pr->name);
+				if (!dtok_is(m, "member") || !dtok_is(peek_at(p, 1), "(")) {
+					const struct dtok *at = peek(p);
+					/* the rest of the guard: member tests come first */
+					struct dnode *t = e_binary(p, 0);
+					if (!t)
+						error_at(p, at, D_SYNTAX, "formula probe '%s': expected a "
+							 "guard: member(TYPE, NAME) or a test of a value",
+							 pr->name);
+					formula_subst(p, t, a->params, a->nparams);
+					if (a->cond) {
+						struct dnode *both = new_node(p, DN_BINARY, at);
+						both->op = DOP_LAND;
+						both->lhs = a->cond;
+						both->rhs = t;
+						t = both;
+					}
+					a->cond = t;
+					continue;
+				}
 				next(p);
 				expect(p, "(");
 				struct dtype *ty = type_name(p);
@@ -1574,6 +1596,8 @@ static void formula_def(struct parser *p, struct dprobe *pr)
 				a->guards[a->nguards].type = ty;
 				a->guards[a->nguards++].member = xstrndup(mn->text, mn->len);
 			} while (consume(p, "&&"));
+			p->in_pred = was;
+			p->in_guard = was_guard;
 			expect(p, "/");
 		}
 		const struct dtok *colon = peek(p);
@@ -2096,7 +2120,8 @@ static bool closes_predicate(struct parser *p, const struct dtok *op)
 	if (!p->in_pred || !dtok_is(op, "/"))
 		return false;
 	const struct dtok *t = peek_at(p, 1);
-	return t->kind == DTOK_EOF || dtok_is(t, "{") || dtok_is(t, ";") || dtok_is(t, "/");
+	return t->kind == DTOK_EOF || dtok_is(t, "{") || dtok_is(t, ";") || dtok_is(t, "/") ||
+	       (p->in_guard && dtok_is(t, ":"));
 }
 
 /* The line dtrace gives an operator's node: its lexer's line when yacc reduces the operator,

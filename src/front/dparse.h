@@ -33,7 +33,8 @@ struct dprobe_arg {
 	char *name;           /* NULL if the declaration gave none */
 };
 
-/* One alternative of a formula probe: `DESC(PARAMS) [/ GUARDS /] : (EXPRS)`. */
+/* One alternative of a formula probe: `DESC(PARAMS) [/ GUARDS /] : (EXPRS)`; a guard is
+ * `&&`-joined tests, each `member(TYPE, NAME)` (chosen once) or a value test (per firing). */
 struct dformula_guard {
 	struct dtype *type;   /* `member(TYPE, NAME)`: TYPE has a member NAME */
 	char *member;
@@ -44,6 +45,10 @@ struct dformula_alt {
 	int nparams;
 	struct dformula_guard *guards;
 	int nguards;
+	/* The guard's value tests, `&&`-joined in the order written (NULL: none): a D expression
+	 * over the parameters (each already `(TYPE)argK`), tested at every firing of the
+	 * underlying probe; the formula probe fires when it is true (not 0) */
+	struct dnode *cond;
 	/* args[K] of the formula probe, one per declared type: the expression written, each
 	 * parameter already replaced by `(TYPE)argK` (nodes in the program's pool) */
 	struct dnode **exprs;

@@ -244,7 +244,25 @@ static int formula_args(struct pcat *cat, const struct dobj_probe *p, struct dty
 		a->types[k] = f->pr->args[k].type;
 		a->expr[k] = f->alt->exprs[k];
 	}
+	if (f->alt->cond) {
+		a->guards = xcalloc(1, sizeof(*a->guards));
+		a->guards[a->nguards++] = f->alt->cond;
+	}
 	return 0;
+}
+
+/* The alternative's value guard, checked with the clause: the clause is skipped when it is
+ * 0 (one test and a jump, in the underlying probe's program). */
+static void formula_guard(struct cgc *c, int skip_label)
+{
+	const struct dformula_alt *a = fp_of(c->probe)->alt;
+	if (!a->cond)
+		return;
+	if (!a->cond->type)
+		cgc_fail(c, a->cond, "the guard of the formula at %s:%d was not checked",
+			 file_of(a), a->pos.line);
+	cgc_eval_int(c, a->cond);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, skip_label);
 }
 
 /* ---- the underlying probe's hooks, shown the underlying probe ---- */
@@ -340,6 +358,7 @@ const struct provider prov_formula = {
 	.cg_arg = formula_arg,
 	.cg_task = formula_task,
 	.cg_errno = formula_errno,
+	.cg_guard = formula_guard,
 	.attach = formula_attach,
 	.list_attrs = formula_attrs,
 };

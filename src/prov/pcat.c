@@ -83,6 +83,7 @@ void prov_args_free(struct prov_args *a)
 	free(a->native);
 	free(a->map);
 	free(a->expr);
+	free(a->guards);
 	if (a->keep)
 		dprog_free(a->keep);
 	memset(a, 0, sizeof(*a));
@@ -149,6 +150,26 @@ static bool formulas_differ(struct pcat *c, int clause, struct dtype_ctx *ctx,
 	return differ;
 }
 
+/* a->guards: the value guards of every probe of the clause (each checked with it), in
+ * place of the first probe's own. */
+static void clause_guards(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a)
+{
+	free(a->guards);
+	a->guards = NULL;
+	a->nguards = 0;
+	for (size_t j = 0; j < c->nclause_idx[clause]; j++) {
+		const struct dobj_probe *p = &c->builtin.probes[c->clause_idx[clause][j]];
+		struct prov_args b = { 0 };
+		if (p->prov == &prov_formula && p->prov->args(c, p, ctx, false, &b) == 0)
+			for (int k = 0; k < b.nguards; k++) {
+				a->guards = xrealloc(a->guards, sizeof(*a->guards) *
+						     (size_t)(a->nguards + 1));
+				a->guards[a->nguards++] = b.guards[k];
+			}
+		prov_args_free(&b);
+	}
+}
+
 int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -170,6 +191,7 @@ int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct p
 			continue;
 		if (p->prov->args(c, p, ctx, false, a) == 0 && a->types) {
 			a->differ = formulas_differ(c, clause, ctx, a);
+			clause_guards(c, clause, ctx, a);
 			return 0;
 		}
 		prov_args_free(a);

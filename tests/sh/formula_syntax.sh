@@ -49,9 +49,62 @@ lib 'provider t { probe p(int) = rawtp : block::block_rq_issue(struct request *r
 expect_fail blanks "usdtrace: failed to compile library $L/t.d: line 1: formula probe 'p': the probe description 'rawtp : block::block_rq_issue' has blanks in it" \
 	"$USDTRACE" -L "$L" -e -n 't:::p'
 
-lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) / sizeof(struct request) / : (1); };'
-expect_fail guard-syntax "usdtrace: failed to compile library $L/t.d: line 1: formula probe 'p': a guard is member(TYPE, NAME) tests joined by &&" \
+lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) / member(struct request, part) && / : (1); };'
+expect_fail guard-syntax "usdtrace: failed to compile library $L/t.d: line 1: syntax error near \"/\"" \
 	"$USDTRACE" -L "$L" -e -n 't:::p'
+
+# A value guard is checked with the clause, at the library's line: a type it must have, a
+# member the kernel's struct lacks
+lib 'provider t { probe p(int) =
+	rawtp:block::block_rq_issue(struct request *rq) / "x" / : (1); };'
+expect_fail guard-scalar "usdtrace: failed to compile library $L/t.d: line 2: a formula's guard must be of scalar type" \
+	"$USDTRACE" -L "$L" -e -n 't:::p { trace(1); }'
+lib 'provider t { probe p(int) =
+	rawtp:block::block_rq_issue(struct request *rq) / rq->no_such > 0 / : (1); };'
+expect_fail guard-member "usdtrace: failed to compile library $L/t.d: line 2: no_such is not a member of struct request" \
+	"$USDTRACE" -L "$L" -e -n 't:::p { trace(1); }'
+
+# A value guard costs its test in the probe's own program: the clause's program is the one
+# written on the tracepoint with the guard as its predicate (only the heading and the note
+# naming the predicate differ); a guard and a predicate are both tested
+lib 'provider t { probe p(unsigned int) = rawtp:block::block_rq_issue(struct request *rq)
+	/ member(struct request, part) && rq->__data_len > 4096 / : (rq->__data_len); };'
+"$USDTRACE" -L "$L" -e -S -n 't:::p { trace(args[0]); }' 2>"$w/g.s" >/dev/null
+"$USDTRACE" -e -S -n 'rawtp:block::block_rq_issue /args[0]->__data_len > 4096/ { trace(args[0]->__data_len); }' \
+	2>"$w/h.s" >/dev/null
+if [ "$(grep -c '^probe ' "$w/g.s")" = 1 ] && [ "$(grep -c . "$w/g.s")" -gt 20 ] &&
+   [ "$(sed '1d; s/^; clause 1, predicate$/; clause 1/' "$w/g.s")" = "$(sed '1d; s/^; clause 1, predicate$/; clause 1/' "$w/h.s")" ]; then
+	ok guard-same-program
+else
+	notok guard-same-program "$(diff "$w/g.s" "$w/h.s" | head -c 600)"
+fi
+"$USDTRACE" -L "$L" -e -S -n 't:::p /args[0] < 65536/ { trace(args[0]); }' 2>"$w/g2.s" >/dev/null
+if [ "$(grep -c '4096\|0x1000' "$w/g2.s")" -ge 1 ] && [ "$(grep -c '65536\|0x10000' "$w/g2.s")" -ge 1 ]; then
+	ok guard-and-predicate
+else
+	notok guard-and-predicate "$(head -c 600 "$w/g2.s")"
+fi
+
+# Formula probes of one tracepoint with different guards: a program each, each with its test
+if "$USDTRACE" -e -S -n 'tcp:::connect-established, tcp:::accept-established { @[probename] = count(); }' \
+	2>"$w/t.s" >/dev/null && [ "$(grep -c '^probe ' "$w/t.s")" = 2 ]; then
+	ok guards-one-tracepoint
+else
+	notok guards-one-tracepoint "$(head -c 600 "$w/t.s")"
+fi
+
+# Provider files (-h) never load formula libraries; programs load them by the provider's name
+printf 'provider netd { probe send(int); probe receive(int); probe start(char *); };\n' >"$w/p.d"
+if "$USDTRACE" -h -s "$w/p.d" -o "$w/p.h" 2>"$w/err" && grep -q NETD_SEND "$w/p.h"; then
+	ok provider-file-no-formula-libraries
+else
+	notok provider-file-no-formula-libraries "$(cat "$w/err")"
+fi
+if "$USDTRACE" -l -n 'udp:::send' >"$w/l" 2>&1 && grep -q ' udp .* send$' "$w/l"; then
+	ok formula-library-by-provider-name
+else
+	notok formula-library-by-provider-name "$(cat "$w/l")"
+fi
 
 lib 'provider t { probe p(int) = syscall::read:entry(int fd) : (fd); };'
 expect_fail shared-underlying "usdtrace: invalid probe specifier t:::p: $L/t.d:1: formula probe t:::p: no alternative applies on this system (syscall::read:entry: the syscall provider's probes share programs or are fired by the tracer, which a formula cannot underlie)" \

@@ -224,7 +224,7 @@ EOF
 	check "tcp/ipv$fam: ipinfo_t ip_saddr, ip_daddr" "$lo $lo" "$(val txaddr "$o")"
 	check "tcp/ipv$fam: ifinfo_t if_name, if_local" "lo 0" "$(val txif "$o")"
 	check "tcp/ipv$fam: pktinfo_t pkt_addr is the sk_buff" "1" "$(val txpkt "$o")"
-	if [ $fam = 4 ]; then want="64 2 TCP 1 0"; else want="64 0 TCP 1 0"; fi
+	if [ $fam = 4 ]; then want="64 4 TCP 1 0"; else want="64 0 TCP 1 0"; fi
 	check "tcp/ipv$fam: ipv${fam}info_t ttl/hop limit, flags, protocol, lengths; the other version's 0" \
 		"$want" "$(val hdr "$o")"
 	check "tcp/ipv$fam: csinfo_t cs_addr is the socket" "1" "$(val cs "$o")"

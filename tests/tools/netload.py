@@ -5,6 +5,8 @@
                                        sent, the sender shutting down first, then both closed
   netload.py udp FAMILY PORT K SIZE   K datagrams of SIZE bytes from a connected socket to a
                                        socket bound to PORT, each received
+  netload.py refused FAMILY PORT      a TCP connect to PORT, where nothing listens: prints 0
+                                       when it was refused (ECONNREFUSED), else exits 1
 
 FAMILY is 4 (127.0.0.1) or 6 (::1). It prints its pid, then waits for a line on standard input
 before the work (so tracers can start first), then prints the bytes received and exits."""
@@ -55,6 +57,17 @@ def udp(fam, host, port, k, size):
     return got
 
 
+def refused(fam, host, port):
+    s = socket.socket(fam, socket.SOCK_STREAM)
+    try:
+        s.connect((host, port))
+    except ConnectionRefusedError:
+        return 0
+    finally:
+        s.close()
+    sys.exit(1)
+
+
 def main():
     a = sys.argv[1:]
     fam = socket.AF_INET6 if a[1] == '6' else socket.AF_INET
@@ -63,6 +76,8 @@ def main():
     sys.stdin.readline()
     if a[0] == 'tcp':
         print(tcp(fam, host, int(a[2]), int(a[3])), flush=True)
+    elif a[0] == 'refused':
+        print(refused(fam, host, int(a[2])), flush=True)
     else:
         print(udp(fam, host, int(a[2]), int(a[3]), int(a[4])), flush=True)
 
