@@ -196,8 +196,8 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 			continue;
 		for (int j = 0; j < pv->nprobes; j++) {
 			const struct dprobe *pr = &pv->probes[j];
-			if (pr->nalts == 0)
-				continue;
+			if (pr->nalts == 0 || dformula_alt_user(&pr->alts[0]))
+				continue;  /* a user-space formula's: pid_formula.c */
 			char *name = probe_name(pr->name);
 			if (!field_match(d->name, name) || in_catalog(&cat->builtin, pv->name, name)) {
 				free(name);
