@@ -242,10 +242,20 @@ bool formula_args(struct ck *c, struct dnode *n)
 	}
 	check_expr(c, e);
 	c->lib_file = lib_was;
+	/* n becomes e: its strings are e's from now on (each node of the pool owns its own and
+	 * frees them: a call's name, copyinstr, shared by both would be freed twice) */
 	struct dnode *pool_next = n->pool_next;
+	free(n->name);
+	free(n->str);
+	for (int j = 0; j < 4; j++)
+		free(n->pd[j]);
 	*n = *e;
 	n->pool_next = pool_next;
 	n->next = next;
+	e->name = NULL;
+	e->str = NULL;
+	for (int j = 0; j < 4; j++)
+		e->pd[j] = NULL;
 	return true;
 }
 
