@@ -15,10 +15,11 @@
 #     cannot put a uprobe at an offset: "compiled without (k|u)probe offset support".)
 #   * -l -v's sites of the call-F probe are the addresses objdump shows for the calls;
 #   * probeprov, probemod, probefunc and probename are the formula probe's.
-# Then, on one build: -S of a clause on a formula probe is the program of the same clause on
-# the pid probe at the same place (only the headings differ); a formula naming no function, no
-# call, a call number past the calls, a location that is none: an error naming the library file
-# and line; vl:::x with -c names the -c process.
+# With gcc -fno-plt, strcmp's calls through its GOT slot are counted too. Then, on one build:
+# -S of a clause on a formula probe is the program of the same clause on the pid probe at the
+# same place (only the headings differ); a formula naming no function, no call, a call number
+# past the calls, a location that is none: an error naming the library file and line; kb:::x
+# with -c names the -c process, and with no process is an error.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 . "$TOP/tests/sh/pid.inc"
@@ -222,6 +223,22 @@ if [ -z "$built" ]; then
 	exit 0
 fi
 B=$built
+
+# -fno-plt: strcmp called through its GOT slot (call *slot(%rip)), whose GLOB_DAT relocation
+# names it: every call counted, as the program counts them
+if gcc -O2 -g -fno-plt -o "$W/kv-noplt" "$SRC" 2>"$W/noplt.cc" &&
+   objdump -d "$W/kv-noplt" | grep -q 'call *\*0x[0-9a-f]*(%rip).*<strcmp@'; then
+	timeout 120 "$U" -L "$W/lib" -q -n 'kf$target:::cmp { @ = count(); } END { printa("cmp %@d\n", @); }' \
+		-c "$W/kv-noplt $ROUNDS" >"$W/noplt.out" 2>"$W/noplt.err"
+	got=$(awk '$1 == "cmp" { print $2 }' "$W/noplt.out")
+	if [ -n "$got" ] && [ "$got" = "$(own "$W/noplt.out" cmps)" ] && [ "$got" -gt 0 ]; then
+		ok formula-user-got-slot
+	else
+		notok formula-user-got-slot "[$got]: $(head -c 300 "$W/noplt.out") $(head -c 300 "$W/noplt.err")"
+	fi
+else
+	skip formula-user-got-slot "gcc -fno-plt made no call through a GOT slot"
+fi
 
 # -S: the formula probe's program is the pid probe's with the expressions in place
 timeout 60 "$U" -L "$W/lib" -e -S -n 'kf$target:::put /args[1] > 3/ { @[args[0]] = sum(args[1]); }' \
