@@ -261,6 +261,10 @@ provider kb {
 	probe badloc(int x) = pid$target:a.out:kv_lookup:sideways(int x) : (x);
 	probe alt(int x) = pid$target:a.out:no_such_fn:entry(int x) : (x)
 		else pid$target:a.out:kv_put:entry(uintptr_t k, int x) : (x);
+	probe kfirst(int x) = rawtp:block::no_such_tp(int x) : (x)
+		else pid$target:a.out:kv_put:entry(int x) : (x);
+	probe ufirst(int x) = pid$target:a.out:no_such_fn:entry(int x) : (x)
+		else rawtp:block::block_rq_issue(int x) : (x);
 };
 EOF
 err_is() {
@@ -279,6 +283,8 @@ err_is nocall-why nocall "kv_lookup in kv-"
 err_is nth nth "kv_swap in kv-"
 err_is nth-why nth "has 2 calls to kv_lookup, no call number 3"
 err_is badloc badloc "kb.d:5: formula probe kb:::badloc: pid\$target:a.out:kv_lookup:sideways: 'sideways' is no location"
+err_is mixed-kernel-first kfirst "a user-space (pid) alternative in a kernel formula"
+err_is mixed-user-first ufirst "kb.d:11: formula probe kb:::ufirst: rawtp:block::block_rq_issue is not a user-space description"
 timeout 60 "$U" -L "$W/lib" -q -n 'kb:::alt { @ = count(); } END { printa("n %@d\n", @); }' -c "$B 2" \
 	>"$W/alt.out" 2>"$W/alt.err"
 if [ "$(awk '$1 == "n" { print $2 }' "$W/alt.out")" = "$(own "$W/alt.out" puts)" ] &&
