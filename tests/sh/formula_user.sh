@@ -19,7 +19,9 @@
 # -S of a clause on a formula probe is the program of the same clause on the pid probe at the
 # same place (only the headings differ); a formula naming no function, no call, a call number
 # past the calls, a location that is none: an error naming the library file and line; kb:::x
-# with -c names the -c process, and with no process is an error.
+# with -c names the -c process, and with no process is an error; a kernel alternative in a
+# user-space formula and the reverse. Last, examples/vl's script on the toy vlserver prints
+# what its README shows.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 . "$TOP/tests/sh/pid.inc"
@@ -298,4 +300,29 @@ if grep -q "kb.d:6: formula probe kb:::alt is in a process: name it" "$W/noproc.
 	ok formula-user-err-no-process
 else
 	notok formula-user-err-no-process "$(head -c 300 "$W/noproc.err")"
+fi
+
+# examples/vl: the provider defined over the toy vlserver, its script's output as README shows
+if gcc -std=gnu11 -O2 -g -o "$W/vlserver" "$TOP/examples/svl/vlserver.c" 2>"$W/vl.cc"; then
+	timeout 120 "$U" -L "$TOP/examples/vl/lib" -s "$TOP/examples/vl/vl_lookups.d" -c "$W/vlserver" \
+		<"$TOP/examples/svl/requests" >"$W/vl.out" 2>"$W/vl.err"
+	rc=$?
+	want="root.cell        matched after 2 comparisons
+user.alice       matched after 3 comparisons
+no.such.volume   not found (4 comparisons)
+lookup-done  not found  1
+lookup-done  found      2
+byid 536870912: 1
+byid 536870918: 1
+byid 536870921: 1"
+	got=$(grep -E '^(root\.cell|user\.alice|no\.such\.volume|lookup-done|byid) ' "$W/vl.out")
+	replies=$(grep -cE '^vl[0-9]+ SVL_GetEntryByName reply (0: 2|363524: 1)$' "$W/vl.out")
+	if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ "$replies" = 2 ] &&
+	   [ "$(grep -c '^served ' "$W/vl.out")" = 6 ]; then
+		ok formula-user-example-vl
+	else
+		notok formula-user-example-vl "rc $rc: [$(tr '\n' '|' <"$W/vl.out" | head -c 500)] $(head -c 300 "$W/vl.err")"
+	fi
+else
+	notok formula-user-example-vl-build "$(head -c 300 "$W/vl.cc")"
 fi
