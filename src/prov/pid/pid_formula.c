@@ -314,6 +314,10 @@ static int uform_match(struct pcat *cat, const struct probedesc *d, uint32_t id,
 				continue;
 			}
 			const char *file = pr->alts[0].pos.file ? pr->alts[0].pos.file : "<library>";
+			if (pid <= 0 && probedesc_is_glob(d->prov)) {
+				free(name);  /* `*:::`, `v*:::`: no process, no probe to select */
+				continue;
+			}
 			if (pid <= 0) {
 				util_seterr(cat->err, sizeof(cat->err), "%s:%d: formula probe %s:::%s "
 					    "is in a process: name it (%s$target, %s1234) or give -c or "
