@@ -89,6 +89,20 @@ start() {
 	kill "$pid" 2>/dev/null
 	return 1
 }
+# reap PID...: wait for the tracers (not this shell's children: started in $(start ...)) to
+# exit after their SIGINT, SIGKILLing any still there after 60 s (a bpftrace once outlived the
+# bench, idle, when its SIGINT came while it was busy)
+reap() {
+	for p in "$@"; do
+		n=0
+		while kill -0 "$p" 2>/dev/null && [ $n -lt 600 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		kill -9 "$p" 2>/dev/null
+	done
+	return 0
+}
 stat() { "$progstat" | awk -v id="$(cat "$w/$1.id")" '$1 == id { print $2, $3 }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -139,7 +153,7 @@ if want io; then
 		done
 		echo "$line"
 		kill -INT $fp $hp $bp 2>/dev/null
-		wait $fp $hp $bp 2>/dev/null
+		reap $fp $hp $bp
 		r=$((r + 1))
 	done
 	fm=$(median <"$w/f.ns")
@@ -198,7 +212,7 @@ if want user; then
 		done
 		echo "$line"
 		kill -INT $fp $hp $bp 2>/dev/null
-		wait $fp $hp $bp 2>/dev/null
+		reap $fp $hp $bp
 		r=$((r + 1))
 	done
 	kill $kvpid 2>/dev/null
