@@ -259,5 +259,5 @@ struct provider {
 
 /* The providers (pcat.c's table lists them, in order). */
 extern const struct provider prov_dtrace, prov_cpc, prov_profile, prov_usdt, prov_pid,
-	prov_syscall, prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt, prov_formula;
+	prov_syscall, prov_proc, prov_sched, prov_fbt, prov_rawtp, prov_sdt, prov_formula, prov_uformula;
 #endif

@@ -242,16 +242,20 @@ bool formula_args(struct ck *c, struct dnode *n)
 	}
 	check_expr(c, e);
 	c->lib_file = lib_was;
+	/* n becomes e: its strings are e's from now on (each node of the pool owns its own and
+	 * frees them: a call's name, copyinstr, shared by both would be freed twice) */
 	struct dnode *pool_next = n->pool_next;
-	/* n takes e's place, and what e owns (its strings: the pool frees each node's): e
-	 * stays in the pool, owning nothing, so that nothing is freed twice */
 	free(n->name);
 	free(n->str);
+	for (int j = 0; j < 4; j++)
+		free(n->pd[j]);
 	*n = *e;
 	n->pool_next = pool_next;
 	n->next = next;
-	e->name = e->str = NULL;
-	memset(e->pd, 0, sizeof(e->pd));
+	e->name = NULL;
+	e->str = NULL;
+	for (int j = 0; j < 4; j++)
+		e->pd[j] = NULL;
 	return true;
 }
 

@@ -194,6 +194,7 @@ int list_cmd_run(const struct opts *o)
 		pids[npids++] = child.pid;
 	}
 	pid_t target = o->cmd ? child.pid : npids > 0 ? pids[0] : 0;
+	L.cat.target = target;
 	for (int i = 0; i < L.ndescs; i++)
 		if (!L.descs[i].by_id)
 			expand_target(&L.descs[i], target);

@@ -364,6 +364,7 @@ static int match_probes(struct tc *t)
 	t->cat.up.walk = t->cat.up.walk_dir ? stash_maps_foreach : NULL;
 	t->cat.zdefs = t->d.zdefs;
 	t->cat.formulas = t->g;
+	t->cat.target = t->target;
 	int c = 0;
 	for (const struct dnode *it = t->g->items; it; it = it->next) {
 		if (it->kind != DN_CLAUSE)

@@ -306,6 +306,44 @@ static void load_table(struct reader *r, Elf_Scn *scn, uint8_t table)
 	elf_symtab_free(&t);
 }
 
+static int slot_cmp(const void *pa, const void *pb)
+{
+	const struct elf_funcs_slot *a = pa, *b = pb;
+	return a->got < b->got ? -1 : a->got > b->got;
+}
+
+/* The GOT slots of relocation section rela (SHT_RELA over .dynsym): JUMP_SLOT (a PLT stub's)
+ * and GLOB_DAT (-fno-plt calls, function pointers) with their symbols' names. A relocation
+ * naming no symbol, or one the table does not have, is left out. */
+static void read_slots(struct reader *r, Elf_Scn *rela, Elf_Scn *dynsym, size_t *cap)
+{
+	struct elf_funcs *ef = r->ef;
+	GElf_Shdr rs, ds;
+	Elf_Data *rd = elf_getdata(rela, NULL), *dd = elf_getdata(dynsym, NULL);
+	if (!rd || !dd || !gelf_getshdr(rela, &rs) || !gelf_getshdr(dynsym, &ds) ||
+	    rs.sh_entsize != sizeof(Elf64_Rela) || ds.sh_entsize != sizeof(Elf64_Sym))
+		return;
+	size_t n = rd->d_size / sizeof(Elf64_Rela), nsyms = dd->d_size / sizeof(Elf64_Sym);
+	for (size_t i = 0; i < n; i++) {
+		GElf_Rela re;
+		GElf_Sym sym;
+		if (!gelf_getrela(rd, (int)i, &re))
+			break;
+		unsigned type = (unsigned)GELF_R_TYPE(re.r_info);
+		size_t si = GELF_R_SYM(re.r_info);
+		if ((type != R_X86_64_JUMP_SLOT && type != R_X86_64_GLOB_DAT) || si == 0 ||
+		    si >= nsyms || !gelf_getsym(dd, (int)si, &sym))
+			continue;
+		const char *nm = elf_strptr(r->elf, ds.sh_link, sym.st_name);
+		if (!nm || !*nm)
+			continue;
+		xgrow(&ef->slots, sizeof(*ef->slots), cap, ef->nslots + 1);
+		ef->slots[ef->nslots++] = (struct elf_funcs_slot){
+			.got = re.r_offset, .name = xstrndup(nm, base_len(nm)),
+		};
+	}
+}
+
 static int read_elf(struct reader *r, char *err, size_t errlen)
 {
 	struct elf_funcs *ef = r->ef;
@@ -313,10 +351,14 @@ static int read_elf(struct reader *r, char *err, size_t errlen)
 	GElf_Shdr sh;
 	const char *name;
 	int rc;
+	Elf_Scn *relas[8];
+	size_t nrelas = 0, slots_cap = 0;
 
 	if (read_headers(r, err, errlen) < 0)
 		return -1;
 	while ((rc = elf_file_next_section(r->file, &scn, &sh, &name, err, errlen)) > 0) {
+		if (sh.sh_type == SHT_RELA && nrelas < 8 && ef->machine == EM_X86_64)
+			relas[nrelas++] = scn;
 		if (sh.sh_type == SHT_SYMTAB && !symtab)
 			symtab = scn;
 		else if (sh.sh_type == SHT_DYNSYM && !dynsym)
@@ -336,6 +378,13 @@ static int read_elf(struct reader *r, char *err, size_t errlen)
 	load_table(r, symtab, ELF_FUNCS_SYMTAB);
 	load_table(r, dynsym, ELF_FUNCS_DYNSYM);
 	merge_and_sort(ef);
+	for (size_t i = 0; i < nrelas && dynsym; i++) {
+		GElf_Shdr rs;
+		if (gelf_getshdr(relas[i], &rs) && rs.sh_link == elf_ndxscn(dynsym))
+			read_slots(r, relas[i], dynsym, &slots_cap);
+	}
+	if (ef->nslots)
+		qsort(ef->slots, ef->nslots, sizeof(*ef->slots), slot_cmp);
 	/* the segments go after the sections: bytes are looked for in sections first */
 	for (size_t i = 0; i < r->nsegs; i++) {
 		xgrow(&ef->secs, sizeof(*ef->secs), &r->secs_cap, ef->nsecs + 1);
@@ -406,6 +455,9 @@ void elf_funcs_free(struct elf_funcs *ef)
 		func_free_names(&ef->funcs[i]);
 	for (size_t i = 0; i < ef->nsecs; i++)
 		free(ef->secs[i].name);
+	for (size_t i = 0; i < ef->nslots; i++)
+		free(ef->slots[i].name);
+	free(ef->slots);
 	free(ef->funcs);
 	free(ef->secs);
 	free(ef->image);
@@ -505,6 +557,35 @@ static int read_bytes(const struct elf_funcs *ef, uint64_t off, unsigned char *b
 	return 0;
 }
 
+/* What a call's or jump's operand (capstone's text, without detail mode) reaches: "0x1234"
+ * a direct target; "qword ptr [rip + 0x2fe2]" a slot at next + 0x2fe2 (next: the address
+ * after the instruction); anything else indirect. */
+static enum elf_call_kind call_operand(const char *op, uint64_t next, uint64_t *to)
+{
+	char *end;
+	if (strncmp(op, "0x", 2) == 0) {
+		unsigned long long v = strtoull(op, &end, 16);
+		if (*end == '\0') {
+			*to = v;
+			return ELF_CALL_DIRECT;
+		}
+	}
+	static const char slot[] = "qword ptr [rip ";
+	if (strncmp(op, slot, sizeof(slot) - 1) == 0) {
+		const char *q = op + sizeof(slot) - 1;
+		bool neg = *q == '-';
+		if ((*q == '+' || *q == '-') && q[1] == ' ' && strncmp(q + 2, "0x", 2) == 0) {
+			unsigned long long v = strtoull(q + 2, &end, 16);
+			if (strcmp(end, "]") == 0) {
+				*to = neg ? next - v : next + v;
+				return ELF_CALL_SLOT;
+			}
+		}
+	}
+	*to = 0;
+	return ELF_CALL_INDIRECT;
+}
+
 static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t size,
 		  uint64_t addr, struct elf_insns *out, char *err, size_t errlen)
 {
@@ -517,7 +598,7 @@ static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t 
 		cs_close(&h);
 		return util_seterr(err, errlen, "%s: capstone: out of memory", ef->path);
 	}
-	size_t cap = 0, rcap = 0, fcap = 0, left = size;
+	size_t cap = 0, rcap = 0, fcap = 0, ccap = 0, left = size;
 	const uint8_t *p = code;
 	uint64_t start = addr;
 	while (left) {
@@ -531,6 +612,12 @@ static int decode(const struct elf_funcs *ef, const unsigned char *code, size_t 
 		if (insn->id == X86_INS_RET) {
 			xgrow(&out->rets, sizeof(*out->rets), &rcap, out->nrets + 1);
 			out->rets[out->nrets++] = at;
+		}
+		if (insn->id == X86_INS_CALL) {
+			xgrow(&out->calls, sizeof(*out->calls), &ccap, out->ncalls + 1);
+			struct elf_call *c = &out->calls[out->ncalls++];
+			*c = (struct elf_call){ .off = at, .size = (uint8_t)insn->size };
+			c->kind = call_operand(insn->op_str, insn->address + insn->size, &c->to);
 		}
 		if (insn->id == X86_INS_JMP) {
 			/* without capstone's detail mode the operand is text: "0x1234" for a direct
@@ -675,11 +762,88 @@ bool elf_x86_site_rsp_lowered(const unsigned char *b, size_t k)
 	return false;
 }
 
+static const char *slot_name(const struct elf_funcs *ef, uint64_t got)
+{
+	size_t lo = 0, hi = ef->nslots;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ef->slots[mid].got < got)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ef->nslots && ef->slots[lo].got == got ? ef->slots[lo].name : NULL;
+}
+
+/* The function whose bytes hold addr (the canonical alias), or NULL. */
+static const struct elf_func *func_at(const struct elf_funcs *ef, uint64_t addr)
+{
+	for (size_t i = 0; i < ef->n; i++)
+		if (addr >= ef->funcs[i].addr && addr < ef->funcs[i].addr + ef->funcs[i].size)
+			return elf_funcs_canonical(ef, &ef->funcs[i]);
+	return NULL;
+}
+
+/* A PLT stub at addr (in a section named .plt*): the slot its first jump reads (past an
+ * endbr64), or 0. */
+static uint64_t stub_slot(const struct elf_funcs *ef, uint64_t addr)
+{
+	const struct elf_funcs_sec *sec = NULL;
+	for (size_t i = 0; i < ef->nsecs && !sec; i++)
+		if (ef->secs[i].name && strncmp(ef->secs[i].name, ".plt", 4) == 0 &&
+		    addr >= ef->secs[i].addr && addr - ef->secs[i].addr < ef->secs[i].size)
+			sec = &ef->secs[i];
+	if (!sec || sec->nobits)
+		return 0;
+	uint64_t left = sec->size - (addr - sec->addr);
+	struct elf_func stub = { .name = sec->name, .display = sec->name, .addr = addr,
+				 .size = left < 16 ? left : 16 };
+	unsigned char b[16];
+	char err[256];
+	int n = elf_funcs_read(ef, &stub, 0, b, sizeof(b), err, sizeof(err));
+	if (n <= 0)
+		return 0;
+	csh h;
+	if (cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+		return 0;
+	cs_insn *insn = cs_malloc(h);
+	uint64_t got = 0, at = addr;
+	const uint8_t *p = b;
+	size_t len = (size_t)n;
+	for (int k = 0; k < 2 && insn && cs_disasm_iter(h, &p, &len, &at, insn); k++) {
+		if (insn->id == X86_INS_ENDBR64)
+			continue;
+		uint64_t to;
+		if (insn->id == X86_INS_JMP &&
+		    call_operand(insn->op_str, insn->address + insn->size, &to) == ELF_CALL_SLOT)
+			got = to;
+		break;
+	}
+	if (insn)
+		cs_free(insn, 1);
+	cs_close(&h);
+	return got;
+}
+
+const char *elf_funcs_call_name(const struct elf_funcs *ef, const struct elf_call *c)
+{
+	if (c->kind == ELF_CALL_SLOT)
+		return slot_name(ef, c->to);
+	if (c->kind != ELF_CALL_DIRECT)
+		return NULL;
+	const struct elf_func *f = func_at(ef, c->to);
+	if (f && f->addr == c->to)
+		return f->display;
+	uint64_t got = f ? 0 : stub_slot(ef, c->to);
+	return got ? slot_name(ef, got) : NULL;
+}
+
 void elf_insns_free(struct elf_insns *in)
 {
 	free(in->offs);
 	free(in->refused);
 	free(in->rets);
+	free(in->calls);
 	memset(in, 0, sizeof(*in));
 }
 

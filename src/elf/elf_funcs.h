@@ -72,6 +72,15 @@ struct elf_funcs {
 	size_t image_size;
 	uint64_t file_size;    /* opened files: size and mtime, to notice a change on disk */
 	int64_t mtime_sec, mtime_nsec;
+	struct elf_funcs_slot *slots;  /* GOT slots the dynamic linker fills with a symbol's
+	                                * address (JUMP_SLOT, GLOB_DAT relocations), by address */
+	size_t nslots;
+};
+
+/* A GOT slot and the symbol whose address the dynamic linker writes in it. */
+struct elf_funcs_slot {
+	uint64_t got;
+	char *name;            /* without a version suffix */
 };
 
 /* Open and read `path`. Returns 0 and *out, or -1 with a message in err (*out NULL). */
@@ -104,12 +113,33 @@ struct elf_insns {
 	size_t nrets;
 	size_t ntails;         /* unconditional jumps that leave the function (a direct target
 	                        * outside it, or an indirect one): tail calls, which return for it */
+	struct elf_call *calls; /* the call instructions among them, ascending */
+	size_t ncalls;
 	uint64_t decoded;      /* bytes decoded from the start: the function's size when complete */
 	bool complete;         /* false: decoding stopped at an undecodable byte sequence (data or
 	                        * padding in the text, an instruction capstone 4 does not know);
 	                        * nothing past `decoded` is reported, since a guess could put a
 	                        * probe inside an instruction */
 };
+
+/* A call instruction: where, and what it calls as far as its bytes say. */
+enum elf_call_kind {
+	ELF_CALL_INDIRECT,     /* through a register or a memory operand other than a GOT slot */
+	ELF_CALL_DIRECT,       /* call rel32: `to` is the target's link-time address */
+	ELF_CALL_SLOT,         /* call *slot(%rip) (-fno-plt): `to` is the slot's address */
+};
+struct elf_call {
+	uint64_t off;          /* offset of the call from the function's start */
+	uint64_t to;
+	uint8_t size;          /* the instruction's length */
+	uint8_t kind;          /* enum elf_call_kind */
+};
+
+/* The name of what call c calls: the function at a direct target (its canonical alias's
+ * display name), the symbol of a PLT stub's GOT slot (a direct call into .plt or .plt.sec,
+ * whose first jump reads the slot), or the symbol of a GOT slot called through; NULL when the
+ * bytes do not say (an indirect call, a target that is no function and no stub). */
+const char *elf_funcs_call_name(const struct elf_funcs *ef, const struct elf_call *c);
 
 /* Decode fn (an entry of ef). -1 with a message when the function has no size, is not x86-64,
  * or its bytes cannot be read: in a NOBITS section, in no section or segment, running past its

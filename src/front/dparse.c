@@ -1523,6 +1523,12 @@ static void formula_subst(struct parser *p, struct dnode *n, const struct dprobe
 	}
 }
 
+bool dformula_alt_user(const struct dformula_alt *a)
+{
+	return strncmp(a->desc, "pid", 3) == 0 &&
+	       (a->desc[3] == '$' || a->desc[3] == ':' || isdigit((unsigned char)a->desc[3]));
+}
+
 /* A formula probe's alternatives after its `=` (docs/formula-providers.md):
  * `DESC(PARAMS) [/ member(TYPE, NAME) && ... /] : (EXPRS)`, separated by `else`. */
 static void formula_def(struct parser *p, struct dprobe *pr)

@@ -56,6 +56,10 @@ struct dformula_alt {
 	struct dsrcpos pos;   /* of its description */
 };
 
+/* Whether alternative a is a user-space formula's (its description's provider is pid:
+ * `pid$target`, `pid1234`). */
+bool dformula_alt_user(const struct dformula_alt *a);
+
 struct dprobe {
 	char *name;           /* as written: "query__start" */
 	struct dprobe_arg *args;

@@ -101,6 +101,13 @@ static const struct dformula_alt *choose(struct pcat *cat, const struct dprovide
 		strbuf_printf(&why, "%s: ", a->desc);
 		if (!guards_hold(cat->formulas->types, a, &why))
 			continue;
+		if (dformula_alt_user(a)) {
+			/* pid_formula.c's, when the formula's first alternative is one */
+			strbuf_puts(&why, "a user-space (pid) alternative in a kernel formula: a "
+				    "formula's alternatives are all kernel probes or all pid ones, as its "
+				    "first is");
+			continue;
+		}
 		struct probedesc d;
 		struct derr e;
 		if (probedesc_parse(a->desc, 'n', &d, &e) != 0) {
@@ -130,8 +137,8 @@ static const struct dformula_alt *choose(struct pcat *cat, const struct dprovide
 		bprobes_match(&cat->builtin, NULL, &d, 0, &idx, &nidx);
 		probedesc_free(&d);
 		if (nidx == 0) {
-			strbuf_puts(&why, n > 0 ? "names user-space probes, which a formula cannot "
-				    "underlie in this version" : "matches no probe");
+			strbuf_puts(&why, n > 0 ? "names USDT probes, which a formula cannot underlie "
+				    "(a pid description makes a user-space formula)" : "matches no probe");
 			free(idx);
 			continue;
 		}
@@ -196,8 +203,8 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 			continue;
 		for (int j = 0; j < pv->nprobes; j++) {
 			const struct dprobe *pr = &pv->probes[j];
-			if (pr->nalts == 0)
-				continue;
+			if (pr->nalts == 0 || dformula_alt_user(&pr->alts[0]))
+				continue;  /* a user-space formula's: pid_formula.c */
 			char *name = probe_name(pr->name);
 			if (!field_match(d->name, name) || in_catalog(&cat->builtin, pv->name, name)) {
 				free(name);

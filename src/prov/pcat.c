@@ -14,7 +14,7 @@
  * the order of ids (populate) and of matching. */
 static const struct provider *const providers[] = {
 	&prov_dtrace, &prov_cpc, &prov_profile, &prov_syscall, &prov_proc, &prov_sched, &prov_usdt,
-	&prov_pid, &prov_fbt, &prov_rawtp, &prov_sdt, &prov_formula,
+	&prov_pid, &prov_fbt, &prov_rawtp, &prov_sdt, &prov_formula, &prov_uformula,
 };
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 
@@ -22,6 +22,7 @@ bool pcat_builtin_provider(const char *name)
 {
 	for (size_t i = 0; i < NPROVIDERS; i++)
 		if (providers[i] != &prov_usdt && providers[i] != &prov_pid &&
+		    providers[i] != &prov_uformula &&
 		    strcmp(providers[i]->name, name) == 0)
 			return true;
 	return false;
@@ -170,6 +171,32 @@ static void clause_guards(struct pcat *c, int clause, struct dtype_ctx *ctx, str
 	}
 }
 
+/* The same for the uprobes after the first (index first) a clause enables, when one of them
+ * is a user-space formula's (pid_formula.c): the others must make args[] the same way. */
+static bool uprobes_differ(struct pcat *c, int clause, struct dtype_ctx *ctx,
+			   const struct prov_args *a, int first)
+{
+	bool any = a->expr != NULL;
+	for (int i = first + 1; i < c->up.nprobes && !any; i++)
+		any = enables(&c->up.probes[i], clause) && c->up.probes[i].prov == &prov_uformula;
+	if (!any)
+		return false;
+	for (int i = first + 1; i < c->up.nprobes; i++) {
+		const struct uprov_probe *p = &c->up.probes[i];
+		if (!enables(p, clause))
+			continue;
+		struct dobj_probe v = pcat_uprobe(c, p);
+		struct prov_args b = { 0 };
+		bool same = p->prov->args && p->prov->args(c, &v, ctx, false, &b) == 0 && b.types &&
+			    (a->expr != NULL) == (b.expr != NULL) &&
+			    (!a->expr || same_making(a, &b));
+		prov_args_free(&b);
+		if (!same)
+			return true;
+	}
+	return false;
+}
+
 int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -179,8 +206,10 @@ int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct p
 			continue;
 		/* the types of the first probe the clause enables, as its provider gives them */
 		struct dobj_probe v = pcat_uprobe(c, p);
-		if (p->prov->args && p->prov->args(c, &v, ctx, false, a) == 0 && a->types)
+		if (p->prov->args && p->prov->args(c, &v, ctx, false, a) == 0 && a->types) {
+			a->differ = uprobes_differ(c, clause, ctx, a, i);
 			return 0;
+		}
 		prov_args_free(a);
 		return -1;
 	}

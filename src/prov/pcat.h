@@ -43,6 +43,8 @@ struct pcat {
 	/* The program whose provider blocks define formula probes (docs/formula-providers.md:
 	 * its D libraries' `provider io { probe start(...) = ...; }`), or NULL. */
 	const struct dprog *formulas;
+	pid_t target;                  /* the -c/-p target ($target), or 0: the process of a
+	                                * user-space formula probe a description names none for */
 };
 
 /* An empty catalog for nclauses clauses but for every provider's standing probes (provider.h

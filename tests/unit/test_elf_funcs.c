@@ -487,8 +487,20 @@ T_CASE(libc_versions_and_ifuncs)
 struct dis {
 	uint64_t *addrs;       /* instruction starts */
 	bool *ret;             /* the instruction is a return */
+	char **callee;         /* a call's: the symbol objdump names ("strcmp@plt", "f"), "?"
+	                        * when it names none; NULL for other instructions */
 	size_t n, cap;
 };
+
+/* What objdump names as a call's target: the <symbol> of "call 1060 <strcmp@plt>" or of
+ * "call *0x2c70(%rip)  # 3fc0 <strcmp@GLIBC_2.2.5>", "?" when it names none or an offset. */
+static char *call_target(const char *ins)
+{
+	const char *lt = strrchr(ins, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	if (!lt || !gt || memchr(lt, '+', (size_t)(gt - lt)))
+		return xstrdup("?");
+	return xstrndup(lt + 1, (size_t)(gt - lt - 1));
+}
 
 static void objdump(const char *path, uint64_t start, uint64_t stop, struct dis *d)
 {
@@ -500,7 +512,7 @@ static void objdump(const char *path, uint64_t start, uint64_t stop, struct dis 
 	else
 		snprintf(cmd, sizeof(cmd), "objdump -d -w --no-show-raw-insn %s", path);
 	FILE *p = popen(cmd, "r");
-	size_t rcap = 0;
+	size_t rcap = 0, ccap = 0;
 	while (p && fgets(line, sizeof(line), p)) {
 		unsigned long long a;
 		int used = 0;
@@ -519,16 +531,22 @@ static void objdump(const char *path, uint64_t start, uint64_t stop, struct dis 
 		}
 		bool ret = strncmp(ins, "ret", 3) == 0 && (ins[3] == 0 || ins[3] == '\n' ||
 			   ins[3] == ' ' || ins[3] == 'q' || ins[3] == 'w' || ins[3] == 'l');
+		bool call = strncmp(ins, "call", 4) == 0 && (ins[4] == ' ' || ins[4] == 'q');
 		xgrow(&d->addrs, sizeof(*d->addrs), &d->cap, d->n + 1);
 		xgrow(&d->ret, sizeof(*d->ret), &rcap, d->n + 1);
+		xgrow(&d->callee, sizeof(*d->callee), &ccap, d->n + 1);
 		d->addrs[d->n] = a;
+		d->callee[d->n] = call ? call_target(ins) : NULL;
 		d->ret[d->n++] = ret;
 	}
 	if (p)
 		pclose(p);
 }
 
-/* fn's instructions and returns must be objdump's starts in [addr, addr + size), both ways. */
+static size_t ncalls_named;  /* calls whose callee was checked against objdump's name */
+
+/* fn's instructions, returns and calls must be objdump's in [addr, addr + size), both ways;
+ * the function, PLT stub or GOT slot a call reaches is the one objdump names. */
 static bool compare_insns(const char *what, const struct elf_funcs *ef, const struct elf_func *fn,
 			  const struct dis *d)
 {
@@ -542,11 +560,45 @@ static bool compare_insns(const char *what, const struct elf_funcs *ef, const st
 	if (!ok)
 		T_FAIL_("%s: %s: decoded %llu of %llu bytes", what, fn->display,
 			(unsigned long long)in.decoded, (unsigned long long)fn->size);
-	size_t nd = 0, nr = 0, ri = 0;
+	size_t nd = 0, nr = 0, ri = 0, nc = 0;
 	for (size_t i = 0; ok && i < d->n; i++) {
 		if (d->addrs[i] < fn->addr || d->addrs[i] - fn->addr >= fn->size)
 			continue;
 		uint64_t off = d->addrs[i] - fn->addr;
+		if (d->callee[i]) {
+			/* every call, and what it calls where objdump names a function or a PLT
+			 * stub or GOT slot of one (C++ names: objdump's are mangled, ours not) */
+			if (nc >= in.ncalls || in.calls[nc].off != off) {
+				T_FAIL_("%s: %s: objdump has a call at +%#llx", what, fn->display,
+					(unsigned long long)off);
+				ok = false;
+				break;
+			}
+			const char *want = d->callee[i], *got = elf_funcs_call_name(ef, &in.calls[nc]);
+			const char *at = strchr(want, '@');
+			size_t wl = at ? (size_t)(at - want) : strlen(want);
+			bool plt = at && strcmp(at, "@plt") == 0;
+			bool slot = at && !plt && in.calls[nc].kind == ELF_CALL_SLOT;
+			if ((plt || slot || !at) && strcmp(want, "?") != 0 && strncmp(want, "_Z", 2) != 0) {
+				bool same = got && strlen(got) == wl && strncmp(got, want, wl) == 0;
+				if (!same && !at && got) {
+					/* a direct call: objdump may name another alias of the target */
+					size_t pos = 0;
+					char *w = xstrndup(want, wl);
+					const struct elf_func *t = elf_funcs_next_match(ef, w, &pos);
+					same = t && strcmp(elf_funcs_canonical(ef, t)->display, got) == 0;
+					free(w);
+				}
+				if (!same) {
+					T_FAIL_("%s: %s: the call at +%#llx calls %s, we say %s", what,
+						fn->display, (unsigned long long)off, want,
+						got ? got : "(nothing)");
+					ok = false;
+				}
+				ncalls_named++;
+			}
+			nc++;
+		}
 		if (nd >= in.n || in.offs[nd] != off) {
 			T_FAIL_("%s: %s: objdump has an instruction at +%#llx, we have %#llx", what,
 				fn->display, (unsigned long long)off,
@@ -564,6 +616,10 @@ static bool compare_insns(const char *what, const struct elf_funcs *ef, const st
 			}
 			ri++;
 		}
+	}
+	if (ok && nc != in.ncalls) {
+		T_FAIL_("%s: %s: %zu calls, objdump %zu", what, fn->display, in.ncalls, nc);
+		ok = false;
 	}
 	if (ok && (nd != in.n || nr != in.nrets)) {
 		T_FAIL_("%s: %s: %zu instructions and %zu returns, objdump %zu and %zu", what,
@@ -603,12 +659,16 @@ T_CASE(instructions_against_objdump)
 				elf_insns_free(&in);
 			}
 		}
+		for (size_t i = 0; i < d.n; i++)
+			free(d.callee[i]);
+		free(d.callee);
 		free(d.addrs);
 		free(d.ret);
 		elf_funcs_free(ef);
 	}
-	printf("# %zu functions' instructions agree with objdump (%zu returns)\n", nfuncs, nrets);
-	T_CHECK(nfuncs > 100 && nrets > 100);
+	printf("# %zu functions' instructions agree with objdump (%zu returns, %zu calls' targets "
+	       "named alike)\n", nfuncs, nrets, ncalls_named);
+	T_CHECK(nfuncs > 100 && nrets > 100 && ncalls_named > 20);
 }
 
 /* A sample of libc: every 60th sized function, objdump on that range alone. Functions capstone
@@ -643,6 +703,9 @@ T_CASE(instructions_libc_sample)
 			agreed += compare_insns("libc", ef, fn, &d);
 		else
 			partial++;
+		for (size_t i = 0; i < d.n; i++)
+			free(d.callee[i]);
+		free(d.callee);
 		free(d.addrs);
 		free(d.ret);
 	}

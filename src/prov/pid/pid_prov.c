@@ -40,7 +40,7 @@
 
 /* Entry: the first six integer arguments in registers, the rest on the stack above the
  * return address. */
-static const char entry_args[] = "8@%rdi 8@%rsi 8@%rdx 8@%rcx 8@%r8 8@%r9 8@8(%rsp) 8@16(%rsp) "
+const char pid_entry_args[] = "8@%rdi 8@%rsi 8@%rdx 8@%rcx 8@%r8 8@%r9 8@8(%rsp) 8@16(%rsp) "
 				 "8@24(%rsp) 8@32(%rsp)";
 
 /* Whether a (non-glob) module name names object basename `base`: the name itself, or the name
@@ -98,7 +98,7 @@ static bool parse_offset(const char *name, uint64_t *off)
 	return true;
 }
 
-static struct elf_funcs *file_funcs(struct uprov *u, int fi, const struct proc_object *o)
+struct elf_funcs *pid_file_funcs(struct uprov *u, int fi, const struct proc_object *o)
 {
 	struct uprov_file *f = &u->files[fi];
 	if (!f->funcs && !f->funcs_err) {
@@ -128,7 +128,7 @@ static void pid_probe(struct uprov *u, int fi, pid_t pid, const struct elf_func 
 		s->pc = fn->addr + off;
 		s->pc_off = fn->off + off;
 		char *args = ret ? xasprintf("-8@$%lld 8@%%rax", (long long)ret_off)
-				 : xstrdup(entry_args);
+				 : xstrdup(pid_entry_args);
 		s->nargs = usdt_args_parse(args, &s->args, &s->nbadargs);
 		free(args);
 		p->own = s;
@@ -157,7 +157,7 @@ static bool site_placeable(const struct elf_funcs *ef, const struct elf_func *fn
  * call instead of a trap; endbr64 changes no state, so the nop sees the entry state. At the
  * function's first instruction otherwise (where a nop5, if any, is optimised anyway). A call
  * written at entry is safe: nothing of the function lives below %rsp yet. */
-static uint64_t entry_off(const struct elf_funcs *ef, const struct elf_func *fn)
+uint64_t pid_entry_off(const struct elf_funcs *ef, const struct elf_func *fn)
 {
 	unsigned char b[9];
 	char err[256];
@@ -193,8 +193,8 @@ static int add_probe(struct uprov *u, int fi, pid_t pid, const struct elf_funcs 
 	bool same = canon->addr == fn->addr && canon->size == fn->size;
 	bool at_entry = ret || strcmp(name, "entry") == 0;
 	if (at_entry)
-		off = entry_off(ef, canon);
-	bool harms = !at_entry && off > 0 && off != entry_off(ef, canon) &&
+		off = pid_entry_off(ef, canon);
+	bool harms = !at_entry && off > 0 && off != pid_entry_off(ef, canon) &&
 		     site_harms_red_zone(ef, canon, off);
 	if (harms || !site_placeable(ef, canon, off, same ? in : NULL)) {
 		u->nredzone += harms;
@@ -250,7 +250,7 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 			const struct proc_object *o, int clause, int *nfuncs, char *err, size_t errlen)
 {
 	int fi = uprov_file_of(u, NULL, o);
-	struct elf_funcs *ef = file_funcs(u, fi, o);
+	struct elf_funcs *ef = pid_file_funcs(u, fi, o);
 	if (!ef)
 		return 0;
 	if (strcmp(d->func, "-") == 0) {
@@ -330,6 +330,14 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 	return matched;
 }
 
+bool pid_site_ok(const struct elf_funcs *ef, const struct elf_func *fn, uint64_t off,
+		 const struct elf_insns *in)
+{
+	bool at_entry = off == pid_entry_off(ef, fn);
+	return site_placeable(ef, fn, off, in) &&
+	       (at_entry || off == 0 || !site_harms_red_zone(ef, fn, off));
+}
+
 /* Probes left out because the kernel would refuse their instruction: said once per match. */
 static void report_unplaced(struct uprov *u)
 {
@@ -356,7 +364,7 @@ static void report_unplaced(struct uprov *u)
 	u->first_unplaced = NULL;
 }
 
-static bool is_executable(pid_t pid, const struct proc_object *o)
+bool pid_is_executable(pid_t pid, const struct proc_object *o)
 {
 	char path[64];
 	struct stat st;
@@ -374,7 +382,7 @@ static int match_process(struct uprov *u, const struct probedesc *d, pid_t pid,
 		const struct proc_object *o = &m->objs[k];
 		if (known && known[k])
 			continue;
-		bool exe = is_executable(pid, o);
+		bool exe = pid_is_executable(pid, o);
 		if (!pid_module_match(d->mod, o->module, exe) || (!exe && strcmp(d->func, "-") == 0))
 			continue;
 		objects++;

@@ -28,7 +28,9 @@ void uprov_free(struct uprov *u)
 	}
 	for (int i = 0; i < u->nprobes; i++) {
 		if (u->probes[i].own) {
-			usdt_args_free(u->probes[i].own->args, u->probes[i].own->nargs);
+			int n = u->probes[i].nown ? u->probes[i].nown : 1;
+			for (int k = 0; k < n; k++)
+				usdt_args_free(u->probes[i].own[k].args, u->probes[i].own[k].nargs);
 			free(u->probes[i].own);
 		}
 		free(u->probes[i].provider);
@@ -64,13 +66,13 @@ pid_t uprov_desc_pid(const char *prov)
 
 int uprov_nsites(const struct uprov_probe *p)
 {
-	return p->own ? 1 : p->sites->nsites;
+	return p->own ? (p->nown ? p->nown : 1) : p->sites->nsites;
 }
 
 const struct usdt_site *uprov_site(const struct uprov *u, const struct uprov_probe *p, int k)
 {
 	if (p->own)
-		return p->own;
+		return &p->own[p->nown ? k : 0];
 	return &u->files[p->file].cf->f->sites[p->sites->sites[k]];
 }
 

@@ -59,7 +59,11 @@ struct uprov_probe {
 	char *name;                  /* as in the note ("function__entry") */
 	int file;                    /* index in files[] */
 	const struct usdt_file_probe *sites;  /* usdt: its sites in the file's notes; NULL for pid */
-	struct usdt_site *own;       /* pid: its one site, with the ABI's argument locations */
+	struct usdt_site *own;       /* pid: its one site, with the ABI's argument locations; a
+	                              * user-space formula probe's: its nown sites (an array) */
+	int nown;                    /* 0: one site */
+	const void *formula;         /* a user-space formula probe's struct dprobe (pid_formula.c) */
+	int formula_alt;             /* and the alternative it stands on */
 	uint64_t func_addr;          /* pid: the function's link-time address */
 	int *clauses;                /* clauses enabling it, ascending */
 	int nclauses;
