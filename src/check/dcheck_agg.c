@@ -311,19 +311,21 @@ static void push_pending(struct ck *c, struct dnode *n)
 	c->pend[c->npend++] = n;
 }
 
-/* The uint64_t second argument of trunc() and normalize() (checked against the prototype, so
- * a non-scalar is D_PROTO_ARG). */
+/* The second argument of trunc() (int64_t) and normalize() (uint64_t), checked against
+ * dt_open.c's prototype, so a non-scalar is D_PROTO_ARG; an aggregation named as a value is
+ * spelled by its kind, as dtrace names a dynamic type. */
 static void agg_scalar_arg(struct ck *c, struct dnode *call, struct dnode *arg)
 {
 	struct names ns = {0};
-	if (arg->kind == DN_AGG)  /* an aggregation as a value: dtrace's dynamic type */
+	const char *proto = call->subr == DS_TRUNC ? "int64_t" : "uint64_t";
+	if (arg->kind == DN_AGG)
 		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
-		      "\tprototype: uint64_t\n\t argument: <DYN>", call->name);
+		      "\tprototype: %s\n\t argument: aggregation", call->name, proto);
 	check_expr(c, arg);
 	if (!is_scalar(arg->type)) {
 		const char *t = nm(&ns, arg->type);
 		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
-		      "\tprototype: uint64_t\n\t argument: %s", call->name, t);
+		      "\tprototype: %s\n\t argument: %s", call->name, proto, t);
 	}
 }
 
@@ -354,7 +356,7 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		return;
 	}
 	case DS_TRUNC:
-		/* dt_open.c's prototype: void(@, [uint64_t]) */
+		/* dt_open.c's prototype: void(@, [int64_t]) */
 		if (argc < 1)
 			proto_len_fail(c, n, name, argc, "at least ", 1);
 		if (argc > 2)
