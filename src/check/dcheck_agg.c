@@ -322,7 +322,7 @@ static void agg_scalar_arg(struct ck *c, struct dnode *call, struct dnode *arg)
 		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
 		      "\tprototype: %s\n\t argument: aggregation", call->name, proto);
 	check_expr(c, arg);
-	if (!is_scalar(arg->type)) {
+	if (!is_integer(arg->type)) {
 		const char *t = nm(&ns, arg->type);
 		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
 		      "\tprototype: %s\n\t argument: %s", call->name, proto, t);
@@ -344,7 +344,7 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		int argno = 1;
 		if (a->kind == DN_STRING) {
 			if (!a->next)
-				fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 1 arg passed, at least 2 "
+				fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 1 args passed, 2 "
 					"expected");
 			a->type = c->tc->t_string;
 			a = a->next;
@@ -379,6 +379,11 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		agg_arg(c, n, a, 1);
 		return;
 	case DS_SETOPT: {
+		int k = 1;
+		for (struct dnode *p = n->args; p && k <= 2; p = p->next, k++)
+			if (p->kind == DN_AGG && !p->args)   /* dt_open.c's prototype, as dtrace cooks it */
+				fail_at(c, n, D_PROTO_ARG, "setopt( ) argument #%d is incompatible with "
+					"prototype:\n\tprototype: char *\n\t argument: aggregation", k);
 		check_list(c, n->args);
 		check_proto(c, n, &subrs[s]);
 		int i = 1;

@@ -15,7 +15,7 @@
 const struct subr_def subrs[DS_COUNT] = {
 	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
 	[DS_PRINTF] = {"printf", "void", {"string", "..."}, true, false},
-	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[ssize_t]"}, true, false},
+	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[size_t]"}, true, false},
 	[DS_PRINT] = {"print", "void", {"@"}, true, false},
 	[DS_EXIT] = {"exit", "void", {"int"}, true, false},
 	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
@@ -269,15 +269,13 @@ void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 			p = buf;
 		}
 		/* a string goes where void * is read from, not where it is written to */
-		bool dest = (i == 1 && strcmp(d->name, "bcopy") == 0) ||
-			    (i == 2 && strcmp(d->name, "copyinto") == 0);
 		if (bare_agg(a)) {
 			if (strncmp(p, "const ", 6) == 0)
 				p += 6;
 			fail_at(c, n, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
 				"\tprototype: %s\n\t argument: aggregation", d->name, i + 1, p);
 		}
-		if (!param_compat(c, p, a) || (dest && is_string(a->type))) {
+		if (!param_compat(c, p, a)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
 			/* dtrace's D compiler drops qualifiers: "const char *" reads "char *" */
@@ -430,6 +428,8 @@ void check_call(struct ck *c, struct dnode *n)
 			 * words; the rest read kernel objects, which usdtrace does not trace */
 			if (kernel_subrs[i].destructive)
 				fail_cg(c, n, D_UNKNOWN, "%s() is not implemented (yet)", n->name);
+			if (strcmp(n->name, "ddi_pathname") == 0)   /* dt_cg.c's words */
+				fail_cg(c, n, D_UNKNOWN, "unimplemented subroutine: %s", n->name);
 			fail_cg(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
 		}
 		if (builtin_lookup(n->name) != DB_NONE)
@@ -449,6 +449,16 @@ void check_call(struct ck *c, struct dnode *n)
 		c->cg_time = true;
 		fail_at(c, n, D_PROTO_ARG, "tracemem( ) argument #1 is incompatible with prototype:\n"
 			"\tprototype: pointer or integer\n\t argument: aggregation");
+	}
+	/* an aggregation named as the value of an action's "@" parameter: dtrace's dynamic
+	 * type, refused by the action (dt_cc.c) in its own words */
+	if (n->args && bare_agg(n->args) && s == DS_TRACE)
+		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
+	if (n->args && bare_agg(n->args) && (s == DS_PRINT || s == DS_SYSTEM || s == DS_FREOPEN)) {
+		c->cg_time = s != DS_PRINT;   /* dt_cc.c finds a format's when it compiles the action */
+		fail_at(c, n, D_PROTO_ARG, "%s( ) argument #1 is incompatible with prototype:\n"
+			"\tprototype: %s\n\t argument: aggregation", d->name,
+			s == DS_PRINT ? "void *" : "string constant");
 	}
 	check_bare_aggs(c, n->args);
 	destructive_check(c, n, s);
