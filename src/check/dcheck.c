@@ -368,6 +368,7 @@ int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck
 			}
 		}
 		check_aggs_done(c);
+		check_alloca_dests(c, prog->items);
 		destructive_refuse(c);
 		c->out->nclauses = ci;
 		*out = c->out;

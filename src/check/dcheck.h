@@ -90,6 +90,7 @@ struct dck_var {
 				   * created when that read resolves it) */
 	bool declared;            /* by a declaration rather than by first assignment */
 	bool written, read;       /* somewhere in the program */
+	bool alloca;              /* holds a pointer into alloca() memory somewhere (dcheck_alloca.c) */
 	struct dsrcpos pos;       /* first appearance */
 };
 

@@ -311,19 +311,21 @@ static void push_pending(struct ck *c, struct dnode *n)
 	c->pend[c->npend++] = n;
 }
 
-/* The uint64_t second argument of trunc() and normalize() (checked against the prototype, so
- * a non-scalar is D_PROTO_ARG). */
+/* The second argument of trunc() (int64_t) and normalize() (uint64_t), checked against
+ * dt_open.c's prototype, so a non-scalar is D_PROTO_ARG; an aggregation named as a value is
+ * spelled by its kind, as dtrace names a dynamic type. */
 static void agg_scalar_arg(struct ck *c, struct dnode *call, struct dnode *arg)
 {
 	struct names ns = {0};
-	if (arg->kind == DN_AGG)  /* an aggregation as a value: dtrace's dynamic type */
+	const char *proto = call->subr == DS_TRUNC ? "int64_t" : "uint64_t";
+	if (arg->kind == DN_AGG)
 		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
-		      "\tprototype: uint64_t\n\t argument: <DYN>", call->name);
+		      "\tprototype: %s\n\t argument: aggregation", call->name, proto);
 	check_expr(c, arg);
-	if (!is_scalar(arg->type)) {
+	if (!is_integer(arg->type)) {
 		const char *t = nm(&ns, arg->type);
 		FAILT(c, call, &ns, D_PROTO_ARG, "%s( ) argument #2 is incompatible with prototype:\n"
-		      "\tprototype: uint64_t\n\t argument: %s", call->name, t);
+		      "\tprototype: %s\n\t argument: %s", call->name, proto, t);
 	}
 }
 
@@ -342,7 +344,7 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		int argno = 1;
 		if (a->kind == DN_STRING) {
 			if (!a->next)
-				fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 1 arg passed, at least 2 "
+				fail_at(c, n, D_PRINTA_PROTO, "printa( ) prototype mismatch: 1 args passed, 2 "
 					"expected");
 			a->type = c->tc->t_string;
 			a = a->next;
@@ -354,7 +356,7 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		return;
 	}
 	case DS_TRUNC:
-		/* dt_open.c's prototype: void(@, [uint64_t]) */
+		/* dt_open.c's prototype: void(@, [int64_t]) */
 		if (argc < 1)
 			proto_len_fail(c, n, name, argc, "at least ", 1);
 		if (argc > 2)
@@ -377,6 +379,11 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 		agg_arg(c, n, a, 1);
 		return;
 	case DS_SETOPT: {
+		int k = 1;
+		for (struct dnode *p = n->args; p && k <= 2; p = p->next, k++)
+			if (p->kind == DN_AGG && !p->args)   /* dt_open.c's prototype, as dtrace cooks it */
+				fail_at(c, n, D_PROTO_ARG, "setopt( ) argument #%d is incompatible with "
+					"prototype:\n\tprototype: char *\n\t argument: aggregation", k);
 		check_list(c, n->args);
 		check_proto(c, n, &subrs[s]);
 		int i = 1;

@@ -15,7 +15,7 @@
 const struct subr_def subrs[DS_COUNT] = {
 	[DS_TRACE] = {"trace", "void", {"@"}, true, false},
 	[DS_PRINTF] = {"printf", "void", {"string", "..."}, true, false},
-	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[ssize_t]"}, true, false},
+	[DS_TRACEMEM] = {"tracemem", "void", {"@", "size_t", "[size_t]"}, true, false},
 	[DS_PRINT] = {"print", "void", {"@"}, true, false},
 	[DS_EXIT] = {"exit", "void", {"int"}, true, false},
 	[DS_SYSTEM] = {"system", "void", {"@", "..."}, true, true},
@@ -38,7 +38,7 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_MOD] = {"mod", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
 	[DS_PRINTA] = {"printa", "void", {"@", "..."}, true, false},
-	[DS_TRUNC] = {"trunc", "void", {"@", "[@]"}, true, false},
+	[DS_TRUNC] = {"trunc", "void", {"@", "[int64_t]"}, true, false},
 	[DS_CLEAR] = {"clear", "void", {"@"}, true, false},
 	[DS_NORMALIZE] = {"normalize", "void", {"@", "@"}, true, false},
 	[DS_DENORMALIZE] = {"denormalize", "void", {"@"}, true, false},
@@ -94,11 +94,6 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_FTRUNCATE] = {"ftruncate", "void", {NULL}, true, false},
 };
 
-/* dtrace functions we know of but do not implement: a clearer message than "undefined". */
-static const char *const unsupported_subrs[] = {
-	"printm", "strtoll", "memref",
-};
-
 /* dtrace functions over kernel objects, which we do not implement: calls are checked against
  * dt_open.c's prototypes (so a wrong call gets dtrace's D_PROTO_* error), then refused. */
 static const struct subr_def kernel_subrs[] = {
@@ -106,9 +101,9 @@ static const struct subr_def kernel_subrs[] = {
 	{"mutex_owner", "void *", {"struct mutex *"}, false, false},
 	{"mutex_type_adaptive", "int", {"struct mutex *"}, false, false},
 	{"mutex_type_spin", "int", {"struct mutex *"}, false, false},
-	{"rw_iswriter", "int", {"struct rwlock *"}, false, false},
-	{"rw_read_held", "int", {"struct rwlock *"}, false, false},
-	{"rw_write_held", "int", {"struct rwlock *"}, false, false},
+	{"rw_iswriter", "int", {"rwlock_t *"}, false, false},
+	{"rw_read_held", "int", {"rwlock_t *"}, false, false},
+	{"rw_write_held", "int", {"rwlock_t *"}, false, false},
 	{"pcap", "void", {"void *", "int"}, true, false},
 	/* destructive actions of the kernel (DTrace for Linux's code generator refuses them as
 	 * not implemented, after their prototypes have been checked) */
@@ -116,8 +111,8 @@ static const struct subr_def kernel_subrs[] = {
 	{"chill", "void", {"int"}, true, true},
 	{"panic", "void", {NULL}, true, true},
 	/* Solaris STREAMS and device-tree functions dt_open.c keeps */
-	{"msgdsize", "size_t", {"struct msgb *"}, false, false},
-	{"msgsize", "size_t", {"struct msgb *"}, false, false},
+	{"msgdsize", "size_t", {"mblk_t *"}, false, false},
+	{"msgsize", "size_t", {"mblk_t *"}, false, false},
 	{"ddi_pathname", "string", {"void *", "int64_t"}, false, false},
 };
 
@@ -176,10 +171,27 @@ _Noreturn void proto_len_fail(struct ck *c, const struct dnode *n, const char *n
 
 /* May argument a be passed for prototype parameter p? "struct NAME *" names a type we may
  * have no definition of: a pointer to a struct of that tag, a void pointer, or 0 fits it (as
- * for any pointer parameter: dt_node_is_argcompat). */
+ * for any pointer parameter: dt_node_is_argcompat). So does "NAME_t *" for a kernel typedef
+ * (rwlock_t) that no D library here declares: a pointer to a typedef of that name. */
 static bool param_compat(struct ck *c, const char *p, const struct dnode *a)
 {
 	size_t len = strlen(p);
+	if (strncmp(p, "struct ", 7) != 0 && len > 4 && strcmp(p + len - 4, "_t *") == 0 &&
+	    strchr(p, ' ') == p + len - 2) {
+		char tname[64];
+		snprintf(tname, sizeof(tname), "%.*s", (int)(len - 2), p);
+		if (!dscope_find(c->tc, tname, DSYM_TYPEDEF, false)) {
+			if (a->isconst && is_integer(a->type) && a->cval == 0)
+				return true;
+			if (!is_pointer(a->type))
+				return false;
+			struct dtype *b = res(a->type)->base;
+			if (is_void(b))
+				return true;
+			b = dtype_unqual(b);
+			return b->kind == DTY_TYPEDEF && b->name && strcmp(b->name, tname) == 0;
+		}
+	}
 	if (strncmp(p, "struct ", 7) == 0 && len > 9 && strcmp(p + len - 2, " *") == 0) {
 		if (a->isconst && is_integer(a->type) && a->cval == 0)
 			return true;
@@ -257,15 +269,13 @@ void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 			p = buf;
 		}
 		/* a string goes where void * is read from, not where it is written to */
-		bool dest = (i == 1 && strcmp(d->name, "bcopy") == 0) ||
-			    (i == 2 && strcmp(d->name, "copyinto") == 0);
 		if (bare_agg(a)) {
 			if (strncmp(p, "const ", 6) == 0)
 				p += 6;
 			fail_at(c, n, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
 				"\tprototype: %s\n\t argument: aggregation", d->name, i + 1, p);
 		}
-		if (!param_compat(c, p, a) || (dest && is_string(a->type))) {
+		if (!param_compat(c, p, a)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
 			/* dtrace's D compiler drops qualifiers: "const char *" reads "char *" */
@@ -400,6 +410,11 @@ void check_call(struct ck *c, struct dnode *n)
 		for (size_t i = 0; i < sizeof(kernel_subrs) / sizeof(kernel_subrs[0]); i++) {
 			if (strcmp(kernel_subrs[i].name, n->name) != 0)
 				continue;
+			/* Solaris's STREAMS type: dt_open.c keeps the functions, but cooking any
+			 * call fails on the prototype's type name, which Linux has not */
+			if (strcmp(n->name, "msgsize") == 0 || strcmp(n->name, "msgdsize") == 0)
+				fail_at(c, n, D_UNKNOWN, "failed to resolve type of %s arg#1 (mblk_t *): "
+					"Unknown type name", n->name);
 			/* dtrace checks the call against the prototype first */
 			check_args(c, n->args);
 			check_proto(c, n, &kernel_subrs[i]);
@@ -409,11 +424,14 @@ void check_call(struct ck *c, struct dnode *n)
 			    (!a->isconst || !is_integer(a->type) || a->cval <= 0))
 				fail_at(c, a, D_STACK_SIZE, "stack( ) argument #1 must be a non-zero positive "
 					"integer constant");
+			/* the kernel's destructive actions: DTrace for Linux's own refusal, in its
+			 * words; the rest read kernel objects, which usdtrace does not trace */
+			if (kernel_subrs[i].destructive)
+				fail_cg(c, n, D_UNKNOWN, "%s() is not implemented (yet)", n->name);
+			if (strcmp(n->name, "ddi_pathname") == 0)   /* dt_cg.c's words */
+				fail_cg(c, n, D_UNKNOWN, "unimplemented subroutine: %s", n->name);
 			fail_cg(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
 		}
-		for (size_t i = 0; i < sizeof(unsupported_subrs) / sizeof(unsupported_subrs[0]); i++)
-			if (strcmp(unsupported_subrs[i], n->name) == 0)
-				fail_cg(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
 		if (builtin_lookup(n->name) != DB_NONE)
 			fail_at(c, n, D_FUNC_IDKIND, "scalar '%s' may not be referenced as a function", n->name);
 		struct dck_var *v = var_find(c, 'g', n->name);
@@ -426,6 +444,22 @@ void check_call(struct ck *c, struct dnode *n)
 	n->subr = s;
 	check_args(c, n->args);
 	check_proto(c, n, d);
+	if (s == DS_TRACEMEM && bare_agg(n->args)) {
+		/* dt_cg.c checks tracemem()'s address when it generates code */
+		c->cg_time = true;
+		fail_at(c, n, D_PROTO_ARG, "tracemem( ) argument #1 is incompatible with prototype:\n"
+			"\tprototype: pointer or integer\n\t argument: aggregation");
+	}
+	/* an aggregation named as the value of an action's "@" parameter: dtrace's dynamic
+	 * type, refused by the action (dt_cc.c) in its own words */
+	if (n->args && bare_agg(n->args) && s == DS_TRACE)
+		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
+	if (n->args && bare_agg(n->args) && (s == DS_PRINT || s == DS_SYSTEM || s == DS_FREOPEN)) {
+		c->cg_time = s != DS_PRINT;   /* dt_cc.c finds a format's when it compiles the action */
+		fail_at(c, n, D_PROTO_ARG, "%s( ) argument #1 is incompatible with prototype:\n"
+			"\tprototype: %s\n\t argument: aggregation", d->name,
+			s == DS_PRINT ? "void *" : "string constant");
+	}
 	check_bare_aggs(c, n->args);
 	destructive_check(c, n, s);
 	switch (s) {
@@ -471,6 +505,7 @@ void check_call(struct ck *c, struct dnode *n)
 		if (!is_integer(a->type) && !is_pointer(a->type)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
+			c->cg_time = true;   /* dt_cg.c's check, as above */
 			FAILT(c, a, &ns, D_PROTO_ARG, "tracemem( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: pointer or integer\n\t argument: %s", b);
 		}

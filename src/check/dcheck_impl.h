@@ -413,6 +413,9 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s);
 /* At the end of the program: every aggregation used has a function, and printa formats agree
  * with the keys of their first aggregation. */
 void check_aggs_done(struct ck *c);
+/* bcopy() and copyinto() write only alloca() memory: their destinations checked over the
+ * whole program, once its variables are known (dcheck_alloca.c) */
+void check_alloca_dests(struct ck *c, struct dnode *items);
 
 /* --- statements (dcheck_stmt.c) ------------------------------------------------------------- */
 

@@ -593,7 +593,9 @@ static void print_stability(const struct tc *t)
 static int compile_and_run(struct tc *t)
 {
 	struct derr err;
-	struct dck_options ckopt = { t->d.destructive, (int)t->d.strsize, clause_args, t,
+	/* destructive actions are refused when tracing is enabled, which -e never reaches */
+	struct dck_options ckopt = { t->d.destructive || t->o->compile_only, (int)t->d.strsize,
+				     clause_args, t,
 				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
 				     kernel_symbol };
 	struct dck_prog *ck = NULL;

@@ -724,7 +724,7 @@ static const char *const invalid[][2] = {
 	{"BEGIN { @a = count(); normalize(@a, \"x\"); }", "line 1: normalize( ) argument #2 is incompatible with prototype:\n\tprototype: uint64_t\n\t argument: string"},
 	{"BEGIN { @a = count(); printa(@a[1]); }", "line 1: printa( ) argument #1: an aggregation argument may not be indexed (@a[ ])"},
 	{"BEGIN { @a = count(); printa(\"%d\", @a); }", "line 1: printa( ) prototype mismatch: conversion #1 (%d) is missing a corresponding value argument"},
-	{"BEGIN { chill(1); }", "line 1: chill( ) is not supported by usdtrace"},
+	{"BEGIN { chill(1); }", "line 1: chill() is not implemented (yet)"},
 	{"BEGIN { x = sizeof (void); }", "line 1: cannot apply sizeof to an operand of unknown size"},
 	{"struct s { int a : 3; }; struct s v; BEGIN { x = sizeof (v.a); }", "line 1: cannot apply sizeof to a bit-field"},
 	{"struct s { int a : 3; }; struct s *p; BEGIN { x = &p->a; }", "line 1: cannot take address of bit-field"},

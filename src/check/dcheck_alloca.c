@@ -1,0 +1,91 @@
+/* dcheck_alloca.c — which values point into alloca() memory, for the one rule that needs it:
+ * bcopy()'s and copyinto()'s destination must be such a pointer (DTrace for Linux's dt_cg.c
+ * refuses anything else when it generates code: "prototype: alloca pointer").
+ *
+ * dtrace tracks this as a taint (DT_NF_ALLOCA) over the whole program: a value made by
+ * alloca() or copyin() is alloca memory, and so is whatever is computed from one by a cast,
+ * pointer arithmetic, ?:, an assignment, `->`, `[ ]` or `&`; a variable stored such a pointer
+ * anywhere in the program is one everywhere (a string is copied by value and carries no
+ * taint). Taint only grows, so variables are tainted to a fixed point before the calls are
+ * checked. */
+#include "dcheck_impl.h"
+
+static bool alloca_value(const struct dnode *n)
+{
+	if (!n)
+		return false;
+	switch (n->kind) {
+	case DN_CALL:
+		return n->subr == DS_ALLOCA || n->subr == DS_COPYIN;
+	case DN_CAST:
+		return alloca_value(n->lhs);
+	case DN_BINARY:
+		return (n->op == DOP_ADD || n->op == DOP_SUB) && n->type && is_pointer(n->type) &&
+		       (alloca_value(n->lhs) || alloca_value(n->rhs));
+	case DN_COND:
+		return alloca_value(n->lhs) || alloca_value(n->rhs);
+	case DN_COMMA:
+		return alloca_value(n->rhs);
+	case DN_ASSIGN:
+		return alloca_value(n->lhs) || (n->op == DOP_ASSIGN && alloca_value(n->rhs));
+	case DN_IDENT: case DN_SELF: case DN_THIS:
+		return n->var && n->var->alloca;
+	case DN_INDEX:
+		return n->var ? n->var->alloca : alloca_value(n->lhs);
+	case DN_MEMBER:
+		return alloca_value(n->lhs);
+	case DN_UNARY:
+		/* &p->m is in the same memory; *p is a value read from it */
+		return n->op == DOP_ADDROF && alloca_value(n->lhs);
+	default:
+		return false;
+	}
+}
+
+/* Taint the variables assigned an alloca pointer under n; true when one became tainted. */
+static bool taint_vars(const struct dnode *n)
+{
+	bool changed = false;
+	for (; n; n = n->next) {
+		if (n->kind == DN_ASSIGN && n->op == DOP_ASSIGN && n->lhs && n->lhs->var &&
+		    !n->lhs->var->alloca && n->rhs && !(n->rhs->type && is_string(n->rhs->type)) &&
+		    alloca_value(n->rhs)) {
+			n->lhs->var->alloca = true;
+			changed = true;
+		}
+		changed |= taint_vars(n->lhs);
+		changed |= taint_vars(n->rhs);
+		changed |= taint_vars(n->cond);
+		changed |= taint_vars(n->body);
+		changed |= taint_vars(n->args);
+	}
+	return changed;
+}
+
+static void check_dests(struct ck *c, const struct dnode *n)
+{
+	for (; n; n = n->next) {
+		if (n->kind == DN_CALL && (n->subr == DS_BCOPY || n->subr == DS_COPYINTO)) {
+			int argno = n->subr == DS_BCOPY ? 2 : 3;
+			const struct dnode *d = n->args;
+			for (int i = 1; d && i < argno; i++)
+				d = d->next;
+			if (d && !alloca_value(d))
+				fail_cg(c, d, D_PROTO_ARG, "%s( ) argument #%d is incompatible with "
+					"prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca "
+					"pointer", n->name, argno);
+		}
+		check_dests(c, n->lhs);
+		check_dests(c, n->rhs);
+		check_dests(c, n->cond);
+		check_dests(c, n->body);
+		check_dests(c, n->args);
+	}
+}
+
+void check_alloca_dests(struct ck *c, struct dnode *items)
+{
+	while (taint_vars(items))
+		;
+	check_dests(c, items);
+}
