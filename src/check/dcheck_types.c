@@ -291,6 +291,10 @@ bool argcompat(struct dtype *lt, const struct dnode *rp)
 		enum dtype_kind k = res(res(lt)->base)->kind;
 		return k == DTY_VOID || k == DTY_CHAR;
 	}
+	if (is_string(lt) && is_pointer(rt)) { /* and void * and char * go to a string */
+		enum dtype_kind k = res(res(rt)->base)->kind;
+		return k == DTY_VOID || k == DTY_CHAR;
+	}
 	if (!is_pointer(lt) || !is_pointer(rt))
 		return false;
 	struct dtype *lref = res(res(lt)->base), *rref = res(res(rt)->base);
