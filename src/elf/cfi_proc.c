@@ -27,14 +27,15 @@ static void index_pages(struct cfi_db *db, struct cfi_obj *o)
 	if (o->row_hi <= o->row_lo)
 		return;
 	const struct cfi_row *r = db->rows;
-	uint32_t first = r[o->row_lo].pc >> 12, last = r[o->row_hi - 1].pc >> 12;
+	uint32_t first = r[o->row_lo].pc >> CFI_PAGE_SHIFT,
+		 last = r[o->row_hi - 1].pc >> CFI_PAGE_SHIFT;
 	size_t np = (size_t)(last - first) + 1;
 	if (db->npages + np + 1 > db->max_pages)
 		return;
 	xgrow(&db->pages, sizeof *db->pages, &db->pagecap, db->npages + np + 1);
 	uint32_t j = o->row_lo;
 	for (size_t k = 0; k < np; k++) {
-		uint64_t start = (uint64_t)(first + k) << 12;
+		uint64_t start = (uint64_t)(first + k) << CFI_PAGE_SHIFT;
 		while (j + 1 < o->row_hi && r[j + 1].pc <= start)
 			j++;
 		db->pages[db->npages + k] = j - o->row_lo;
