@@ -309,8 +309,8 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_LO)));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_LEN)));
 
-	/* narrowed by the page index: the rows between the entries of target's page and the
-	 * next (cfi.h); without an entry, all the object's rows */
+	/* narrowed by the page index: target's page's entry packs the first row that can hold
+	 * target and how many more (cfi.h); without an entry, all the object's rows */
 	{
 		int search = bpb_label_new(b);
 		cgc_emit(c, bi_ldx(BPF_W, 0, 3, mo + (int16_t)offsetof(struct cfi_mapping, page_first)));
@@ -327,21 +327,14 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
 		bpb_jmp_imm(b, BPF_JEQ, 0, 0, search);
 		cgc_emit(c, bi_ldx(BPF_W, 2, 0, 0));
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_HALF)));
-		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_SCRATCH, (int16_t)(w + W_KEY)));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 1));
-		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 1, (int16_t)(w + W_KEY)));
-		cgc_ld_map(c, 1, c->o->ustack_pages_map);
-		scr_ptr(c, 2, w + W_KEY);
-		cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
-		bpb_jmp_imm(b, BPF_JEQ, 0, 0, search);
-		cgc_emit(c, bi_ldx(BPF_W, 4, 0, 0));
-		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_HALF)));
-		bpb_jmp_reg(b, BPF_JGT, 2, 4, search);              /* not an index: ignore it */
-		cgc_emit(c, bi_alu64_reg(BPF_SUB, 4, 2));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));
+		cgc_emit(c, bi_mov64_reg(4, 2));
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 4, CFI_PAGE_SPAN_MASK));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 4, 1));                /* rows to search */
+		cgc_emit(c, bi_alu64_imm(BPF_RSH, 2, CFI_PAGE_SPAN_BITS)); /* the first */
+		cgc_emit(c, bi_mov64_reg(0, 2));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 4));
 		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LEN)));
-		bpb_jmp_reg(b, BPF_JGT, 4, 3, search);
+		bpb_jmp_reg(b, BPF_JGT, 0, 3, search);              /* not an index: ignore it */
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_LEN)));
 		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_LO)));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 2));
