@@ -78,7 +78,8 @@ struct cfi_row {
 #define CFI_ROW_SEARCH 20            /* binary search steps: log2(CFI_ROWS_MAX) */
 #define CFI_PAGE_SHIFT 10            /* index pages of 1 KB: about 25 rows each in python3.11,
                                       * so the row search takes about 5 steps (4 KB: 7) */
-#define CFI_PAGES_MAX (1u << 20)     /* 1 GB of code, 4 MB of index */
+#define CFI_PAGES_MAX (1u << 19)     /* 512 MB of code (the rows fill first: python3.11 has
+                                      * 25 rows per KB), 4 MB (values are 8-byte aligned) */
 #define CFI_PAGE_SPAN_BITS 11        /* rows after a page's first: at most 1 << CFI_PAGE_SHIFT */
 #define CFI_PAGE_SPAN_MASK ((1u << CFI_PAGE_SPAN_BITS) - 1)
 #define CFI_MAPS_MAX 256             /* executable mappings per process */
