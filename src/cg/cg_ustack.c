@@ -164,12 +164,11 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		nframes = MAX_FRAMES;
 	uint32_t w = cgs_scratch_alloc(&c->g, W_SIZE);
 	int16_t s_i = cgc_slot_push(c), s_proc = cgc_slot_push(c), s_exact = cgc_slot_push(c);
-	int16_t s_map = cgc_slot_push(c);  /* the previous frame's mapping, 0 before the first */
 	int loop = bpb_label_new(b), done = bpb_label_new(b), have = bpb_label_new(b);
 	int fp = bpb_label_new(b), notfound = bpb_label_new(b), next = bpb_label_new(b);
 	int rows_done = bpb_label_new(b), cfa_ok = bpb_label_new(b), signal = bpb_label_new(b);
 	int not_rsp = bpb_label_new(b), not_rbp = bpb_label_new(b), rbp_done = bpb_label_new(b);
-	int plt8 = bpb_label_new(b), search_maps = bpb_label_new(b), mapped = bpb_label_new(b);
+	int plt8 = bpb_label_new(b);
 	const int16_t mo = (int16_t)offsetof(struct cfi_proc, m);
 
 	for (uint32_t k = 0; k < nframes; k++) {
@@ -228,7 +227,6 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	emit_want(c, w);
 	bpb_label_place(b, have);
 	cgc_emit(c, bi_st(BPF_DW, 10, s_exact, 1));
-	cgc_emit(c, bi_st(BPF_DW, 10, s_map, 0));
 
 	/* ---- per frame ---- */
 	bpb_label_place(b, loop);
@@ -254,17 +252,13 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_TARGET)));
 	cgc_emit(c, bi_mov64_reg(5, 0));
 
-	/* the mapping: the previous frame's when it holds target (most frames stay in one
-	 * object); else the last one starting at or below target (R1 table, R3 lo, R4 len) */
+	/* the mapping: the last one starting at or below target (R1 table, R3 lo, R4 len).
+	 * Trying the previous frame's mapping first (one range check, most frames stay in one
+	 * object) cut the BPF time per sample but doubled the verifier's time for ustack(100)
+	 * (the row search explored once per way into it): start-up 0.8 s -> 1.9 s, and a process
+	 * started meanwhile lost its first second of samples (ustack_cfi.sh's lazy case). */
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_proc));
 	bpb_jmp_imm(b, BPF_JEQ, 1, 0, fp);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, s_map));
-	bpb_jmp_imm(b, BPF_JEQ, 3, 0, search_maps);
-	cgc_emit(c, bi_ldx(BPF_DW, 2, 3, mo + (int16_t)offsetof(struct cfi_mapping, start)));
-	bpb_jmp_reg(b, BPF_JLT, 5, 2, search_maps);
-	cgc_emit(c, bi_ldx(BPF_DW, 2, 3, mo + (int16_t)offsetof(struct cfi_mapping, end)));
-	bpb_jmp_reg(b, BPF_JLT, 5, 2, mapped);
-	bpb_label_place(b, search_maps);
 	cgc_emit(c, bi_ldx(BPF_W, 4, 1, 0));
 	bpb_jmp_imm(b, BPF_JEQ, 4, 0, notfound);
 	bpb_jmp_imm(b, BPF_JGT, 4, CFI_MAPS_MAX, fp);
@@ -297,8 +291,6 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	bpb_jmp_reg(b, BPF_JLT, 5, 2, notfound);
 	cgc_emit(c, bi_ldx(BPF_DW, 2, 3, mo + (int16_t)offsetof(struct cfi_mapping, end)));
 	bpb_jmp_reg(b, BPF_JGE, 5, 2, notfound);
-	cgc_emit(c, bi_stx(BPF_DW, 10, 3, s_map));
-	bpb_label_place(b, mapped);
 	cgc_emit(c, bi_ldx(BPF_W, 2, 3, mo + (int16_t)offsetof(struct cfi_mapping, row_lo)));
 	cgc_emit(c, bi_ldx(BPF_W, 4, 3, mo + (int16_t)offsetof(struct cfi_mapping, row_hi)));
 	bpb_jmp_reg(b, BPF_JGE, 2, 4, fp);                          /* an object without CFI */
@@ -513,7 +505,6 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 
 	bpb_label_place(b, done);
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s_i));
-	cgc_slot_pop(c);
 	cgc_slot_pop(c);
 	cgc_slot_pop(c);
 	cgc_slot_pop(c);
