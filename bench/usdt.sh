@@ -20,7 +20,9 @@
 #             bpftrace: { @[str(arg1)] = count(); }  (64 bytes: bpftrace's default str size)
 #     ustack  usdtrace: { @[ustack(20)] = count(); }  bpftrace: { @[ustack(20)] = count(); }
 #             (the frames of usdt_fire's stack: usdtrace keys on pid + 20 pcs, bpftrace on a
-#             stack id from its stack map)
+#             stack id from its stack map; usdt_fire is built without frame pointers, so
+#             bpftrace's frame-pointer walk stops after main while ours follows the CFI down
+#             to _start: not the same work)
 #   Both tracers start the program with -c; runs alternate untraced, usdtrace, bpftrace so
 #   that drifting load hits all alike. A count run whose output lacks N (a lost firing) is
 #   reported.
@@ -35,6 +37,11 @@
 #   the runs. This leaves out the uprobe trap, which is the same for both and dominates "fire".
 #   bpf_stats_enabled is machine-wide: every BPF program on the machine pays for the
 #   accounting while it is on.
+#   stats adds a row of equal work for the stack walk: ustackfp, the ustack program on
+#   bench/usdt_fire_fp (the same source built with frame pointers, the site called from a
+#   frame-pointer function chain fire_a -> fire_b -> fire_c), both tracers with ustack(4):
+#   the four frames from the site up to main, which both walk whole (bpftrace by frame
+#   pointers, usdtrace by CFI); "frames" gives the frames of the stack each printed.
 # attach: time to attach every probe site of OpenJDK 17's libjvm.so (hotspot, hotspot_jni and
 #   hs_private providers). An idle JVM runs meanwhile (usdtrace matches "provider*" against
 #   the objects processes map now; bpftrace attaches by path and does not need it).
@@ -81,6 +88,8 @@ bin=$top/build/bench
 mkdir -p "$bin"
 $CC -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" -o "$bin/usdt_fire" "$top/bench/usdt_fire.c" &&
 	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -DUSDT_FIRE_SYS_SDT -o "$bin/usdt_fire_stap" "$top/bench/usdt_fire.c" &&
+	$CC -std=gnu11 -O2 -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer -DUSDT_FIRE_CHAIN \
+		-Wall -Wextra -Werror -I"$top/include" -o "$bin/usdt_fire_fp" "$top/bench/usdt_fire.c" &&
 	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$bin/stamprun" "$top/bench/stamprun.c" ||
 	{ echo "$me: cannot build the bench programs" >&2; exit 1; }
 
@@ -174,7 +183,7 @@ stats_run() {
 	key=$1
 	shift
 	rm -f "$w/st.rep" "$w/st.hold"
-	"$@" -c "$bin/usdt_fire $FIRINGS $w/st.rep $w/st.hold" >"$w/st.out" 2>"$w/st.err" &
+	"$@" -c "${STATS_PROG:-$bin/usdt_fire} $FIRINGS $w/st.rep $w/st.hold" >"$w/st.out" 2>"$w/st.err" &
 	tp=$!
 	n=0
 	while [ ! -s "$w/st.rep" ] && kill -0 $tp 2>/dev/null && [ $n -lt 6000 ]; do
@@ -190,6 +199,10 @@ stats_run() {
 	touch "$w/st.hold"
 	wait $tp
 	st=$?
+	# the frames of the (one) stack printed: usdtrace's "prog`func+0x.." lines, bpftrace's
+	# "        func+N" lines inside @[ ... ]
+	awk '/^@\[/ { b = 1; next } /^\]/ { b = 0 } /`/ || (b && NF == 1) { n++ }
+		END { print n + 0 }' "$w/st.out" >"$w/stats.$key.frames"
 	if [ $st -ne 0 ] || [ ! -s "$w/st.rep" ]; then
 		[ -f "$w/stats.$key.failed" ] ||
 			echo "$me: stats $key: exit $st: $(head -c 300 "$w/st.err" | tr '\n' ' ')" >&2
@@ -209,6 +222,7 @@ stats_bench() {
 			stats_run u.count "$USDTRACE" -q -n 'bench$target:::fire { @ = count(); }'
 			stats_run u.strkey "$USDTRACE" -q -x strsize=64 -n 'bench$target:::fire { @[copyinstr(arg1)] = count(); }'
 			stats_run u.ustack "$USDTRACE" -q -n 'bench$target:::fire { @[ustack(20)] = count(); }'
+			STATS_PROG=$bin/usdt_fire_fp stats_run u.ustackfp "$USDTRACE" -q -n 'bench$target:::fire { @[ustack(4)] = count(); }'
 		fi
 		if [ $have_b -eq 1 ]; then
 			stats_run b.pred "$BPFTRACE" -e "usdt:$B:bench:fire /arg0 == -1/ { }"
@@ -216,6 +230,7 @@ stats_bench() {
 			stats_run b.count "$BPFTRACE" -e "usdt:$B:bench:fire { @ = count(); }"
 			stats_run b.strkey "$BPFTRACE" -e "usdt:$B:bench:fire { @[str(arg1)] = count(); }"
 			stats_run b.ustack "$BPFTRACE" -e "usdt:$B:bench:fire { @[ustack(20)] = count(); }"
+			STATS_PROG=$bin/usdt_fire_fp stats_run b.ustackfp "$BPFTRACE" -e "usdt:$bin/usdt_fire_fp:bench:fire { @[ustack(4)] = count(); }"
 		fi
 		i=$((i + 1))
 	done
@@ -223,7 +238,7 @@ stats_bench() {
 	stats_was=""
 	echo "BPF program time per firing (bpf_stats run_time_ns / run_cnt), $FIRINGS firings, $RUNS runs, medians:"
 	printf '  %-8s %16s %16s %10s\n' program "usdtrace ns" "bpftrace ns" "ratio b/u"
-	for v in pred predc count strkey ustack; do
+	for v in pred predc count strkey ustack ustackfp; do
 		for t in u b; do
 			if [ -f "$w/stats.$t.$v.failed" ] || [ ! -s "$w/stats.$t.$v" ]; then
 				eval "c_$t=n/a"
@@ -233,7 +248,12 @@ stats_bench() {
 			fi
 		done
 		ratio=$(awk -v u="$c_u" -v b="$c_b" 'BEGIN { if (u + 0 > 0 && b + 0 > 0) printf "%.2fx", b / u; else print "-" }')
-		printf '  %-8s %16s %16s %10s\n' "$v" "$c_u" "$c_b" "$ratio"
+		printf '  %-8s %16s %16s %10s' "$v" "$c_u" "$c_b" "$ratio"
+		case $v in
+		ustack*) printf '   frames %s/%s' "$(cat "$w/stats.u.$v.frames" 2>/dev/null)" \
+				"$(cat "$w/stats.b.$v.frames" 2>/dev/null)" ;;
+		esac
+		echo
 	done
 }
 

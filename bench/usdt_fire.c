@@ -14,7 +14,10 @@
  * With HOLD, after writing OUT it waits (at most 120 s) until the file HOLD exists, so that the
  * tracer's programs are still loaded while bench/usdt.sh reads their run-time statistics.
  * Built with -DUSDT_FIRE_SYS_SDT, the site comes from systemtap's <sys/sdt.h> instead of
- * usdtrace/sdt.h (same probe, same arguments), for the comparison of the two site forms. */
+ * usdtrace/sdt.h (same probe, same arguments), for the comparison of the two site forms.
+ * Built with -DUSDT_FIRE_CHAIN, the site is three calls below main (fire_a -> fire_b -> fire_c,
+ * none inlined or tail-called), so that a build with frame pointers gives both tracers' stack
+ * walks the same four frames to walk (bench/usdt.sh stats, row ustackfp). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +43,33 @@ static long long now_ns(void)
 	return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+#ifdef USDT_FIRE_CHAIN
+/* The empty asm keeps each result live after the call, so no call becomes a jump; fire_c, a
+ * leaf, uses its frame address so that gcc gives it a frame (-mno-omit-leaf-frame-pointer alone
+ * does not when the leaf needs no stack). */
+static __attribute__((noinline)) long fire_c(long i)
+{
+	FIRE(i, names[i & 7]);
+	__asm__ volatile("" : "+r"(i) : "r"(__builtin_frame_address(0)));
+	return i;
+}
+static __attribute__((noinline)) long fire_b(long i)
+{
+	long r = fire_c(i);
+	__asm__ volatile("" : "+r"(r));
+	return r;
+}
+static __attribute__((noinline)) long fire_a(long i)
+{
+	long r = fire_b(i);
+	__asm__ volatile("" : "+r"(r));
+	return r;
+}
+# define FIRE_ONE(i) ((void)fire_a(i))
+#else
+# define FIRE_ONE(i) FIRE(i, names[(i) & 7])
+#endif
+
 int main(int argc, char **argv)
 {
 	if (argc != 3 && argc != 4) {
@@ -52,7 +82,7 @@ int main(int argc, char **argv)
 		touched += strlen(names[k]);
 	long long t0 = now_ns();
 	for (long i = 0; i < n; i++)
-		FIRE(i, names[i & 7]);
+		FIRE_ONE(i);
 	long long t1 = now_ns();
 	FILE *f = fopen(argv[2], "w");
 	if (!f)

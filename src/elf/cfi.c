@@ -733,24 +733,34 @@ static int cmp_run(const void *a, const void *b, void *base)
 	return cmp_prow(&v[((const struct run *)a)->lo], &v[((const struct run *)b)->lo]);
 }
 
-/* Each FDE's rows come in order, and FDEs do not overlap: the rows are a few ascending runs
- * (one when the linker laid FDEs out by address), which are put in order by sorting the runs
- * by their first row, far cheaper than sorting the rows (qsort was a third of building
- * python3.11's table). false, rows unchanged, when that does not give sorted rows. */
+/* Where a run of rows ends: at a step down, and after each FDE's end marker. */
+static bool run_ends(const struct cfi_prow *v, size_t i)
+{
+	return v[i - 1].r.cfa == CFI_CFA_NONE || cmp_prow(&v[i - 1], &v[i]) > 0;
+}
+
+/* Each FDE's rows come in order, ended by its end marker, and FDEs do not overlap: cut at each
+ * end marker (and wherever the order steps down), the rows are runs that never interleave, so
+ * sorting the runs by their first row sorts the rows, far cheaper than sorting the rows (qsort
+ * was a third of building python3.11's table). Cut at steps down alone, python3.11's 71 603
+ * rows made 3 882 runs that interleaved (each holding FDEs far apart), and every build fell
+ * back to sorting the rows. false, rows unchanged, when that does not give sorted rows. */
 static bool sort_runs(struct cfi_rows *rows)
 {
 	struct cfi_prow *v = rows->v;
-	size_t n = rows->n, nruns = 1;
-	for (size_t i = 1; i < n; i++)
-		nruns += cmp_prow(&v[i - 1], &v[i]) > 0;
-	if (nruns == 1)
+	size_t n = rows->n, nruns = 1, down = 0;
+	for (size_t i = 1; i < n; i++) {
+		nruns += run_ends(v, i);
+		down += cmp_prow(&v[i - 1], &v[i]) > 0;
+	}
+	if (down == 0)
 		return true;
-	if (nruns > n / 4)
+	if (nruns > n / 2)
 		return false;
 	struct run *runs = xcalloc(nruns, sizeof *runs);
 	size_t k = 0;
 	for (size_t i = 1; i < n; i++)
-		if (cmp_prow(&v[i - 1], &v[i]) > 0) {
+		if (run_ends(v, i)) {
 			runs[k].hi = i;
 			runs[++k].lo = i;
 		}

@@ -66,15 +66,22 @@ struct cfi_row {
  *  "ustack_procs"  hash, u32 pid -> struct cfi_proc: the executable mappings of a process,
  *                  sorted by start, each with its object's rows [row_lo, row_hi) (row_lo ==
  *                  row_hi: no CFI, frame pointers) and load bias (address - object vaddr)
- *  "ustack_pages"  array, u32 index -> u32: per object, for each 4 KB page its code spans, the
- *                  row (relative to the object's first) covering the page's first byte, and one
- *                  more entry, its last row: the row of a pc in page k lies between entries k and
- *                  k + 1, so the walk's binary search starts from a few rows, not thousands
+ *  "ustack_pages"  array, u32 index -> u32: per object, for each 1 KB page its code spans, the
+ *                  row (relative to the object's first) covering the page's first byte, shifted
+ *                  left by CFI_PAGE_SPAN_BITS, or-ed with how many rows follow it up to the row
+ *                  covering the next page's first byte: the row of a pc in the page lies in that
+ *                  span, so the walk's binary search starts from a few rows, not thousands, and
+ *                  reads one entry per frame
  *  "ustack_want"   hash, u32 pid -> u64 0: processes the walk met without a table, or with a
  *                  pc outside every mapping it knows; the tracer builds or refreshes them */
 #define CFI_ROWS_MAX (1u << 20)      /* 16 MB of rows */
 #define CFI_ROW_SEARCH 20            /* binary search steps: log2(CFI_ROWS_MAX) */
-#define CFI_PAGES_MAX (1u << 18)     /* 1 GB of code, 1 MB of index */
+#define CFI_PAGE_SHIFT 10            /* index pages of 1 KB: about 25 rows each in python3.11,
+                                      * so the row search takes about 5 steps (4 KB: 7) */
+#define CFI_PAGES_MAX (1u << 19)     /* 512 MB of code (the rows fill first: python3.11 has
+                                      * 25 rows per KB), 4 MB (values are 8-byte aligned) */
+#define CFI_PAGE_SPAN_BITS 11        /* rows after a page's first: at most 1 << CFI_PAGE_SHIFT */
+#define CFI_PAGE_SPAN_MASK ((1u << CFI_PAGE_SPAN_BITS) - 1)
 #define CFI_MAPS_MAX 256             /* executable mappings per process */
 #define CFI_MAPS_SEARCH 8            /* log2(CFI_MAPS_MAX) */
 #define CFI_PROCS_MAX 1024
@@ -86,7 +93,7 @@ struct cfi_mapping {
 	uint32_t row_lo, row_hi;
 	uint32_t page_lo;        /* the object's first entry in ustack_pages */
 	uint32_t npages;         /* pages it spans (0: no index, search all its rows) */
-	uint32_t page_first;     /* the first page's number (object-relative pc >> 12) */
+	uint32_t page_first;     /* the first page's number (object-relative pc >> CFI_PAGE_SHIFT) */
 	uint32_t flags;          /* CFI_MAP_EXE; not read by the walk */
 };
 #define CFI_MAP_EXE 1u       /* a mapping of the process's executable: kept over libraries when

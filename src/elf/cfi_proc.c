@@ -27,23 +27,34 @@ static void index_pages(struct cfi_db *db, struct cfi_obj *o)
 	if (o->row_hi <= o->row_lo)
 		return;
 	const struct cfi_row *r = db->rows;
-	uint32_t first = r[o->row_lo].pc >> 12, last = r[o->row_hi - 1].pc >> 12;
+	uint32_t first = r[o->row_lo].pc >> CFI_PAGE_SHIFT,
+		 last = r[o->row_hi - 1].pc >> CFI_PAGE_SHIFT;
 	size_t np = (size_t)(last - first) + 1;
-	if (db->npages + np + 1 > db->max_pages)
+	if (db->npages + np > db->max_pages || o->row_hi - o->row_lo > (UINT32_MAX >> CFI_PAGE_SPAN_BITS))
 		return;
-	xgrow(&db->pages, sizeof *db->pages, &db->pagecap, db->npages + np + 1);
+	xgrow(&db->pages, sizeof *db->pages, &db->pagecap, db->npages + np);
+	/* j: the row covering page k's first byte; its entry spans to the row covering page
+	 * k + 1's (the object's last row for the last page). Rows have distinct pcs, so a span
+	 * holds at most a page's bytes' worth; an object breaking that gets no index. */
 	uint32_t j = o->row_lo;
 	for (size_t k = 0; k < np; k++) {
-		uint64_t start = (uint64_t)(first + k) << 12;
+		uint64_t start = (uint64_t)(first + k) << CFI_PAGE_SHIFT;
+		uint64_t next = start + (1u << CFI_PAGE_SHIFT);
 		while (j + 1 < o->row_hi && r[j + 1].pc <= start)
 			j++;
-		db->pages[db->npages + k] = j - o->row_lo;
+		uint32_t e = j;
+		while (e + 1 < o->row_hi && r[e + 1].pc <= next)
+			e++;
+		if (k + 1 == np)
+			e = o->row_hi - 1;
+		if (e - j > CFI_PAGE_SPAN_MASK)
+			return;
+		db->pages[db->npages + k] = ((j - o->row_lo) << CFI_PAGE_SPAN_BITS) | (e - j);
 	}
-	db->pages[db->npages + np] = o->row_hi - 1 - o->row_lo;
 	o->page_lo = (uint32_t)db->npages;
 	o->npages = (uint32_t)np;
 	o->page_first = first;
-	db->npages += np + 1;
+	db->npages += np;
 }
 
 void cfi_db_free(struct cfi_db *db)
