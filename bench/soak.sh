@@ -48,10 +48,12 @@ sleep 0.2
 up=$(pgrep -n -f "^$USDTRACE -s $top/bench/soak.d")
 [ -n "$up" ] || { echo "soak.sh: usdtrace did not start: $(head -c 300 "$w/trace.err")" >&2; kill "$fp"; exit 1; }
 : >"$w/rss.tsv"
+# SECS by the clock, not by samples: on a loaded machine a sample's sleep and awk take more
+# than a second, and counting samples ran past the generator's end
 t=0
 while [ $t -lt "$SECS" ] && kill -0 "$up" 2>/dev/null; do
 	sleep 1
-	t=$((t + 1))
+	t=$(($(date +%s) - start))
 	rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$up/status" 2>/dev/null)
 	[ -n "$rss" ] && printf '%d\t%d\n' "$t" "$rss" >>"$w/rss.tsv"
 done

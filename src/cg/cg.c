@@ -1241,6 +1241,9 @@ static void check_dynvarsize(struct cgc *c, uint64_t budget)
 		cgc_refuse(c, "Enabling exceeds size of buffer");
 }
 
+/* The most entries a dynamic variable map gets, however large dynvarsize. */
+#define DYN_ENTRIES_MAX (UINT64_C(1) << 24)
+
 static void set_dyn_entries(struct cgc *c)
 {
 	struct dobj *o = c->o;
@@ -1258,7 +1261,9 @@ static void set_dyn_entries(struct cgc *c)
 		/* 64: roughly what the kernel's hash map spends per element beyond key and value */
 		uint64_t per = (uint64_t)m->key_size + m->value_size + 64;
 		uint64_t n = budget / ndyn / per;
-		m->max_entries = (uint32_t)(n < 128 ? 128 : n > (1u << 24) ? (1u << 24) : n);
+		if (n > DYN_ENTRIES_MAX && (o->dynvarsize_max == 0 || DYN_ENTRIES_MAX * per * ndyn < o->dynvarsize_max))
+			o->dynvarsize_max = DYN_ENTRIES_MAX * per * ndyn;
+		m->max_entries = (uint32_t)(n < 128 ? 128 : n > DYN_ENTRIES_MAX ? DYN_ENTRIES_MAX : n);
 	}
 }
 

@@ -179,6 +179,10 @@ static void share_maps(struct cgc *c, const struct agg_plan *pl)
 	}
 }
 
+/* The most entries an aggregation's map gets, however large aggsize (4M: a preallocated hash
+ * map of that many entries already takes hundreds of MB). */
+#define AGG_ENTRIES_MAX (UINT64_C(1) << 22)
+
 void cgc_agg_layout(struct cgc *c)
 {
 	struct dck_prog *ck = c->ck;
@@ -250,7 +254,9 @@ void cgc_agg_layout(struct cgc *c)
 			cgc_refuse(c, "Enabling exceeds size of buffer");
 		}
 		uint64_t n = aggsize / per;
-		pl[i].entries = n < 1 ? 1 : n > (1u << 22) ? (1u << 22) : n;
+		if (n > AGG_ENTRIES_MAX && (o->aggsize_max == 0 || AGG_ENTRIES_MAX * per < o->aggsize_max))
+			o->aggsize_max = AGG_ENTRIES_MAX * per;
+		pl[i].entries = n < 1 ? 1 : n > AGG_ENTRIES_MAX ? AGG_ENTRIES_MAX : n;
 		pl[i].vsize = (uint32_t)vsize;
 		pl[i].slot = a->nkeys <= 0 && d->func == AGG_COUNT;
 	}

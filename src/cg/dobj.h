@@ -395,6 +395,10 @@ struct dobj {
 	int usdt_names_map;        /* value: provider, module, function, name, usdt_namesz each */
 	uint32_t usdt_namesz;
 	uint32_t strsize;          /* as compiled */
+	/* the largest aggsize and dynvarsize the maps were sized for, where the option asked
+	 * for more entries than the code generator gives a map (cg_agg.c, cg.c); 0 when the
+	 * option was honoured. The tracer lowers (bufresize=auto) or refuses (manual). */
+	uint64_t aggsize_max, dynvarsize_max;
 	int spec_map;              /* -1: the program uses no speculation */
 	/* user stacks walked from CFI (cfi.h): -1 when the program walks no user stack */
 	int ustack_rows_map, ustack_procs_map, ustack_want_map, ustack_pages_map;

@@ -514,7 +514,10 @@ static int directive_error(struct lexer *lx, const char *hash, const char *p, co
 		} else if (isdigit((unsigned char)*p)) {
 			while (p < eol && (isalnum((unsigned char)*p) || *p == '.'))
 				p++;
-		} else if (*p == ' ' || *p == '\t' || *p == '\r') {
+		} else if (isspace((unsigned char)*p)) {
+			/* every blank, \v and \f included: the operator branch below stops at
+			 * them, and would not move past one (fuzz_dprog: a #pragma error line
+			 * with a \v looped for ever, the message growing) */
 			p++;
 		} else {
 			/* operators: the control-line lexer returns them as names */

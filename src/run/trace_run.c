@@ -216,6 +216,25 @@ static uint64_t buf_needed(const struct dobj *o)
 	return need;
 }
 
+/* An option (aggsize, dynvarsize) larger than the maps the code generator sized for it
+ * (asked > max, max nonzero): lowered with dtrace's "WHAT size lowered to" under
+ * bufresize=auto, refused under manual. 0, or -1 when refused. */
+static int size_beyond_max(const char *opt, const char *what, uint64_t asked, uint64_t max,
+			   bool autoresize)
+{
+	if (max == 0 || asked <= max)
+		return 0;
+	char t[32];
+	size_text(t, sizeof(t), max);
+	if (!autoresize) {
+		util_warn("could not enable tracing: %s %llu exceeds the largest %s usdtrace "
+			  "allocates (%s)", opt, (unsigned long long)asked, what, t);
+		return -1;
+	}
+	util_warn("%s size lowered to %s", what, t);
+	return 0;
+}
+
 static int create_maps(struct run *r)
 {
 	struct dobj *o = r->o;
@@ -226,6 +245,11 @@ static int create_maps(struct run *r)
 	}
 	char err[256];
 	bool autoresize = !r->d || r->d->bufresize == DOPT_BUFRESIZE_AUTO;
+	if (r->d && (size_beyond_max("aggsize", "aggregation", r->d->aggsize, o->aggsize_max,
+				     autoresize) != 0 ||
+		     size_beyond_max("dynvarsize", "dynamic variable", r->d->dynvarsize,
+				     o->dynvarsize_max, autoresize) != 0))
+		return -1;
 	int agg_halvings = 0;
 	for (size_t i = 0; i < o->nmaps; i++) {
 		struct dobj_map *m = &o->maps[i];
@@ -280,7 +304,10 @@ static int create_maps(struct run *r)
 	}
 	if (agg_halvings) {
 		char t[32];
-		size_text(t, sizeof(t), (r->d ? r->d->aggsize : (4u << 20)) >> agg_halvings);
+		uint64_t agg = r->d ? r->d->aggsize : (4u << 20);
+		if (o->aggsize_max && agg > o->aggsize_max)
+			agg = o->aggsize_max;
+		size_text(t, sizeof(t), agg >> agg_halvings);
 		util_warn("aggregation size lowered to %s", t);
 	}
 	return 0;

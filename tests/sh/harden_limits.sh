@@ -11,7 +11,10 @@
 #   * sizes past what usdtrace supports: strsize (2 to 4096), nspec (1 to 256), an
 #     aggregation too small for one entry: a message naming the limit, exit 1;
 #   * more uprobe sites than usdtrace attaches (50000): refused before attaching anything;
-#   * map entries exhausted at run time: aggregation and dynamic variable drops are reported.
+#   * map entries exhausted at run time: aggregation and dynamic variable drops are reported;
+#   * aggsize and dynvarsize past the entries usdtrace gives a map: lowered, or refused under
+#     bufresize=manual, with a message;
+#   * RLIMIT_MEMLOCK at 0 changes nothing (BPF memory is charged to the memory cgroup).
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 U=$USDTRACE
@@ -98,6 +101,52 @@ expect_fail nspec_limit "usdtrace: invalid probe specifier $SPEC: nspec 1000 is 
 	"$U" -x nspec=1000 -q -n "$SPEC"
 expect_fail aggsize_too_small "usdtrace: could not enable tracing: Enabling exceeds size of buffer" \
 	"$U" -x aggsize=1 -q -n "$AGG"
+
+# aggsize and dynvarsize past the entries usdtrace gives a map (4M an aggregation, 16M a
+# dynamic variable map): lowered, with dtrace's words for a lowered size, or refused under
+# manual (dtrace refuses both at this size: "failed to create BPF map 'aggs': Too big"); the
+# figures are the cap times the entry size these programs have (key, value and 64 bytes)
+A1='BEGIN { @[1] = count(); exit(0); }'
+D1='BEGIN { x[1] = 2; printf("%d\n", x[1]); exit(0); }'
+"$U" -x aggsize=100g -q -n "$A1" >"$W/out" 2>"$W/err"
+rc=$?
+if [ $rc -ne 0 ] || [ "$(cat "$W/err")" != "usdtrace: aggregation size lowered to 320m" ] ||
+	! grep -q '^ *1 *1$' "$W/out"; then
+	notok aggsize_beyond_max_lowered "exit $rc [$(cat "$W/out")] $(cat "$W/err")"
+else
+	ok aggsize_beyond_max_lowered
+fi
+expect_fail aggsize_beyond_max_manual "usdtrace: could not enable tracing: aggsize 107374182400 exceeds the largest aggregation usdtrace allocates (320m)" \
+	"$U" -x bufresize=manual -x aggsize=100g -q -n "$A1"
+"$U" -x dynvarsize=100g -q -n "$D1" >"$W/out" 2>"$W/err"
+rc=$?
+if [ $rc -ne 0 ] || [ "$(cat "$W/err")" != "usdtrace: dynamic variable size lowered to 1280m" ] ||
+	[ "$(cat "$W/out")" != 2 ]; then
+	notok dynvarsize_beyond_max_lowered "exit $rc [$(cat "$W/out")] $(cat "$W/err")"
+else
+	ok dynvarsize_beyond_max_lowered
+fi
+expect_fail dynvarsize_beyond_max_manual "usdtrace: could not enable tracing: dynvarsize 107374182400 exceeds the largest dynamic variable usdtrace allocates (1280m)" \
+	"$U" -x bufresize=manual -x dynvarsize=100g -q -n "$D1"
+# at the largest sizes honoured, nothing is said
+"$U" -x bufresize=manual -x aggsize=320m -x dynvarsize=1280m -q -n "$D1" >"$W/out" 2>"$W/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$W/err" ] && [ "$(cat "$W/out")" = 2 ] && ok sizes_at_max_honoured ||
+	notok sizes_at_max_honoured "exit $rc [$(cat "$W/out")] $(cat "$W/err")"
+
+# RLIMIT_MEMLOCK at 0: BPF memory is charged to the memory cgroup (kernels 5.11 and later), not
+# to the locked-memory limit, so usdtrace neither needs nor raises it: a run with maps, a ring
+# buffer and an aggregation works, and its limit stays 0 (its /proc/PID/limits, read by the
+# shell of system(), whose parent it is)
+prlimit --memlock=0:0 "$U" -q -n 'BEGIN { @[1] = count(); x[1] = 2; printf("%d\n", x[1]); }
+	tick-100ms { system("grep locked /proc/$PPID/limits"); exit(0); }' -w >"$W/out" 2>"$W/err"
+rc=$?
+if [ $rc -ne 0 ] || [ -s "$W/err" ] || ! grep -q '^2$' "$W/out" ||
+	! grep -q '^Max locked memory  *0  *0  *bytes' "$W/out"; then
+	notok memlock_zero "exit $rc [$(cat "$W/out")] $(cat "$W/err")"
+else
+	ok memlock_zero
+fi
 
 # probe sites: every instruction of libc (over 100000 sites) is refused before anything is
 # attached (attached, they took minutes to place and an hour to remove, fork() stalling on the

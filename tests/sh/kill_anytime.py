@@ -14,10 +14,18 @@ and attach are hit as often as tracing; a run that ends before its kill is check
 
 Afterwards, for every run (the witnesses are the kernel's views, not usdtrace's):
   * the target is not stopped and not ptrace-held (/proc/PID/status State, TracerPid);
-  * (p, system) its semaphore is back to 0 and every probe site and hz_work's first byte hold
-    the bytes they held before tracing (/proc/PID/mem: a uprobe left behind shows as int3);
+  * its semaphore is back to 0 and every probe site and hz_work's first byte hold the bytes
+    they held before tracing (/proc/PID/mem: a uprobe left behind shows as int3): for -p and
+    system-wide read from the target before the trace, for -c from an untraced hz_target
+    (the program is not position-independent: the same addresses);
   * every BPF program, map and link usdtrace held at the moment of the kill (its
-    /proc/PID/fdinfo) is freed (BPF_*_GET_FD_BY_ID says ENOENT);
+    /proc/PID/fdinfo) is, once usdtrace is reaped, held by no process (no /proc/*/fdinfo
+    names it) and pinned nowhere (no bpf filesystem of any mount namespace holds it); then
+    the kernel frees it (BPF_*_GET_FD_BY_ID says ENOENT). The kernel frees them after grace
+    periods (a uprobe link's program after an RCU-tasks-trace one, its maps after the
+    program), which took over 10 s on the loaded 2-CPU VM: a thread watches every such id
+    and notes when it went; at the end of a mode the rest are waited for, up to
+    KILL_FREE_TIMEOUT seconds (default 900), and the slowest free is reported per kind;
   * no uprobe_events entry names the target (usdtrace makes none; none may appear);
   * the target writes exactly what it writes untraced and exits with status 7, also when its
     tracer was its parent (-c: this process is a child subreaper and reaps it).
@@ -30,7 +38,9 @@ import random
 import re
 import signal
 import subprocess
+import statistics
 import sys
+import threading
 import time
 
 USDTRACE, TARGET, WORK, RUNS, SEED = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
@@ -40,6 +50,7 @@ PR_SET_CHILD_SUBREAPER = 36
 libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 libc.syscall.restype = ctypes.c_long
 
+FREE_TIMEOUT = float(os.environ.get("KILL_FREE_TIMEOUT", "900"))
 N_TARGET = 80           # iterations of hz_target in -c runs (2 ms each)
 EXPECT_SUM = sum(i * 3 + 1 for i in range(N_TARGET))
 
@@ -124,6 +135,170 @@ def bpf_alive(cmd, oid):
     return ctypes.get_errno() != errno.ENOENT
 
 
+BPF_OBJ_GET, BPF_OBJ_GET_INFO_BY_FD = 7, 15
+KIND_CMD = {"prog_id": BPF_PROG_GET_FD_BY_ID, "map_id": BPF_MAP_GET_FD_BY_ID,
+            "link_id": BPF_LINK_GET_FD_BY_ID}
+
+
+def bpf_describe(cmd, oid):
+    """'map 123 array "name"' style text for an object still alive (for messages)."""
+    attr = (ctypes.c_uint32 * 32)()
+    attr[0] = oid
+    fd = libc.syscall(NR_BPF, cmd, ctypes.byref(attr), ctypes.sizeof(attr))
+    if fd < 0:
+        return "%d (gone)" % oid
+    info = (ctypes.c_uint8 * 256)()
+    a = (ctypes.c_uint64 * 16)()
+    a[0] = fd | (ctypes.sizeof(info) << 32)
+    a[1] = ctypes.addressof(info)
+    rc = libc.syscall(NR_BPF, BPF_OBJ_GET_INFO_BY_FD, ctypes.byref(a), ctypes.sizeof(a))
+    os.close(fd)
+    if rc < 0:
+        return "%d" % oid
+    b = bytes(info)
+    typ = int.from_bytes(b[0:4], "little")
+    if cmd == BPF_MAP_GET_FD_BY_ID:
+        name = b[24:40].split(b"\0")[0].decode(errors="replace")
+    elif cmd == BPF_PROG_GET_FD_BY_ID:
+        name = b[64:80].split(b"\0")[0].decode(errors="replace")
+    else:
+        name = "prog %d" % int.from_bytes(b[8:12], "little")
+    return "%d type %d %s" % (oid, typ, name)
+
+
+def bpf_holders(ids):
+    """{(kind, id): [pid...]} of the processes holding an fd of one of ids (kind, id)."""
+    want = {(k, i) for k, i in ids}
+    held = {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            fds = os.listdir("/proc/%s/fdinfo" % d)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                with open("/proc/%s/fdinfo/%s" % (d, fd)) as f:
+                    text = f.read()
+            except OSError:
+                continue
+            for m in re.finditer(r"^(prog_id|map_id|link_id):\s+(\d+)", text, re.M):
+                key = (m.group(1), int(m.group(2)))
+                if key in want:
+                    held.setdefault(key, []).append(int(d))
+    return held
+
+
+def bpf_pinned(ids):
+    """(kind, id) of ids pinned in a bpf filesystem of any mount namespace (each bpffs is
+    walked through /proc/PID/root of a process of that namespace)."""
+    want = {(k, i) for k, i in ids}
+    seen_ns, found = set(), set()
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            ns = os.readlink("/proc/%s/ns/mnt" % d)
+            if ns in seen_ns:
+                continue
+            seen_ns.add(ns)
+            with open("/proc/%s/mounts" % d) as f:
+                mnts = [l.split()[1] for l in f if l.split()[2] == "bpf"]
+        except (OSError, IndexError):
+            continue
+        for mnt in mnts:
+            for root, _, files in os.walk("/proc/%s/root%s" % (d, mnt)):
+                for fn in files:
+                    path = os.path.join(root, fn).encode()
+                    buf = ctypes.create_string_buffer(path)
+                    a = (ctypes.c_uint64 * 4)()
+                    a[0] = ctypes.addressof(buf)
+                    fd = libc.syscall(NR_BPF, BPF_OBJ_GET, ctypes.byref(a), ctypes.sizeof(a))
+                    if fd < 0:
+                        continue
+                    try:
+                        with open("/proc/self/fdinfo/%d" % fd) as f:
+                            text = f.read()
+                    finally:
+                        os.close(fd)
+                    for m in re.finditer(r"^(prog_id|map_id|link_id):\s+(\d+)", text, re.M):
+                        key = (m.group(1), int(m.group(2)))
+                        if key in want:
+                            found.add(key)
+    return found
+
+
+class FreeWatch:
+    """Watches the BPF ids of killed tracers until the kernel frees them; notes when each
+    went, counted from the moment its tracer was reaped."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.pending = {}       # (kind, id) -> reap time
+        self.freed = {}         # kind -> [seconds after the reap]
+        self.at_reap = {}       # kind -> how many were still there when the tracer was reaped
+        self.slow = []          # (seconds, description) of frees that took over a second
+        self.stop = False
+        self.thread = threading.Thread(target=self.loop, daemon=True)
+        self.thread.start()
+
+    def add(self, ids, alive, reaped, tag):
+        """ids held at the kill, alive those still there once the tracer was reaped; tag
+        says what the tracer's programs were (the figures are kept apart by it)."""
+        with self.lock:
+            for kind, cmd, oid in ids:
+                if (kind, cmd, oid) in alive:
+                    self.pending[(kind, oid)] = (reaped, tag)
+                    self.at_reap[(kind, tag)] = self.at_reap.get((kind, tag), 0) + 1
+                else:
+                    self.freed.setdefault((kind, tag), []).append(0.0)
+
+    def poll(self):
+        with self.lock:
+            items = list(self.pending.items())
+        now = time.time()
+        for (kind, oid), (t, tag) in items:
+            if bpf_alive(KIND_CMD[kind], oid):
+                continue
+            with self.lock:
+                self.pending.pop((kind, oid), None)
+                self.freed.setdefault((kind, tag), []).append(now - t)
+                if now - t > 1:
+                    self.slow.append((now - t, "%s %d (%s)" % (kind[:-3], oid, tag)))
+
+    def loop(self):
+        while not self.stop:
+            self.poll()
+            time.sleep(0.05)
+
+    def wait_all(self, timeout):
+        end = time.time() + timeout
+        while time.time() < end:
+            with self.lock:
+                if not self.pending:
+                    return []
+            time.sleep(0.2)
+        with self.lock:
+            return sorted(self.pending)
+
+    def summary(self):
+        parts = []
+        with self.lock:
+            for tag in sorted({t for _, t in self.freed}):
+                for kind in ("link_id", "prog_id", "map_id"):
+                    v = self.freed.get((kind, tag), [])
+                    if v:
+                        parts.append("%s: %d %ss (%d still there when the tracer was reaped), "
+                                     "freed after median %.2f s, max %.2f s" %
+                                     (tag, len(v), kind[:-3], self.at_reap.get((kind, tag), 0),
+                                      statistics.median(v), max(v)))
+        return "; ".join(parts) or "no BPF object held at a kill"
+
+
+WATCH = None
+
+
 def uprobe_events_naming_target():
     for p in ("/sys/kernel/tracing/uprobe_events", "/sys/kernel/debug/tracing/uprobe_events"):
         try:
@@ -188,12 +363,43 @@ def check_target_free(pid, baseline, why):
             why.append("target %d: semaphore %s, changed code %s" % (pid, sem, cb))
 
 
-def check_bpf_freed(ids, why):
+def check_bpf_released(ids, reaped, sleepable, why):
+    """Called once the killed tracer is reaped: what it held is held by no process and pinned
+    nowhere (the exact check); the kernel's freeing of them is left to WATCH."""
     if not ids:
         return
-    if not wait_until(lambda: not any(bpf_alive(cmd, oid) for _, cmd, oid in ids), 10):
-        left = [(k, oid) for k, cmd, oid in ids if bpf_alive(cmd, oid)]
-        why.append("BPF objects of the killed usdtrace still exist: %s" % left)
+    alive = [(k, cmd, oid) for k, cmd, oid in ids if bpf_alive(cmd, oid)]
+    WATCH.add(ids, alive, reaped, "sleepable" if sleepable else "not sleepable")
+    if not alive:
+        return
+    keys = [(k, oid) for k, _, oid in alive]
+    held = {}
+
+    def nobody_holds():
+        held.clear()
+        held.update(bpf_holders([key for key in keys if bpf_alive(KIND_CMD[key[0]], key[1])]))
+        return not held
+    # a process of ours that inherited an fd (a -c command, before its exec closes it) may
+    # still be on its way out: 3 s
+    if not wait_until(nobody_holds, 3):
+        why.append("BPF objects of the killed usdtrace held by processes: %s" %
+                   ", ".join("%s %d by %s" % (k[:-3], i, p) for (k, i), p in sorted(held.items())))
+    pinned = bpf_pinned(keys)
+    if pinned:
+        why.append("BPF objects of the killed usdtrace pinned: %s" % sorted(pinned))
+
+
+def check_bpf_freed(why):
+    """End of a mode: every id of a killed tracer is freed by the kernel, within FREE_TIMEOUT."""
+    t0 = time.time()
+    left = WATCH.wait_all(FREE_TIMEOUT)
+    waited = time.time() - t0
+    if left:
+        why.append("%d BPF objects of killed tracers not freed %.0f s after the last run "
+                   "(held by no process, pinned nowhere): %s" %
+                   (len(left), waited, ", ".join(
+                       "%s %s" % (k[:-3], bpf_describe(KIND_CMD[k], i)) for k, i in left[:10])))
+    return waited
 
 
 def start_usdtrace(args, out):
@@ -202,7 +408,8 @@ def start_usdtrace(args, out):
 
 
 def kill_at(u, delay):
-    """Kill u after delay unless it ended; the BPF ids it held just before. Returns (ids, killed)."""
+    """Kill u after delay unless it ended. Returns (the BPF ids it held just before, whether
+    it was killed, when it was reaped)."""
     end = time.time() + delay
     ids = set()
     while time.time() < end and u.poll() is None:
@@ -214,24 +421,31 @@ def kill_at(u, delay):
     else:
         killed = False
     u.wait()
-    return ids, killed
+    return ids, killed, time.time()
 
 
 D_C = ("hz$target:::tick { @t = count(); } hz$target:::sem { @s = count(); } "
        "pid$target::hz_work:entry { @w = count(); }")
+# a clause that reads user memory: its program is loaded sleepable (BPF_F_SLEEPABLE, to fault
+# pages in), which the kernel frees after an RCU-tasks-trace grace period; half the runs
+# of each mode add it, and the freeing times are reported apart
+D_SLEEP = " hz%s:::tick { self->s = copyinstr(uregs[R_SP]); }"
 
 
 def run_c(i, why, stats):
     out = os.path.join(WORK, "c%d.out" % i)
     log = open(os.path.join(WORK, "c.log"), "w")
-    u = start_usdtrace(["-q", "-n", D_C, "-c", "%s %s %d" % (TARGET, out, N_TARGET)], log)
-    ids, killed = kill_at(u, kill_delay(1.2))
+    sleepable = i % 2 == 1
+    d = D_C + (D_SLEEP % "$target" if sleepable else "")
+    u = start_usdtrace(["-q", "-n", d, "-c", "%s %s %d" % (TARGET, out, N_TARGET)], log)
+    ids, killed, reaped = kill_at(u, kill_delay(1.2))
     stats["killed" if killed else "ended"] += 1
+    stats["killed holding BPF objects"] += bool(ids)
     # the target, if it was started, is now our child (we are the subreaper) or already reaped
     # by usdtrace; find it among our children still running, check it, reap it
     kids = [int(p) for p in open("/proc/%d/task/%d/children" % (os.getpid(), os.getpid())).read().split()]
     for k in kids:
-        check_target_free(k, None, why)
+        check_target_free(k, C_BASELINE, why)
     got = reap_all(3 if kids else 0.2)
     if kids and not got:
         why.append("run %d: the target did not finish" % i)
@@ -255,7 +469,7 @@ def run_c(i, why, stats):
         os.unlink(out)
     elif not killed:
         why.append("run %d: usdtrace ended without running the target" % i)
-    check_bpf_freed(ids, why)
+    check_bpf_released(ids, reaped, sleepable, why)
 
 
 def start_target(n, out, go=None):
@@ -271,11 +485,14 @@ def run_p(i, why, stats, system):
     n = 300
     t = start_target(n, out, go)
     baseline = code_bytes(t.pid)
+    sleepable = (i // 2) % 2 == 1
     if system:
         d = "hz*:::tick { @t = count(); } hz*:::sem { @s = count(); }"
+        d += D_SLEEP % "*" if sleepable else ""
         args = ["-q", "-n", d]
     else:
         d = D_C.replace("$target", str(t.pid))
+        d += D_SLEEP % t.pid if sleepable else ""
         if i % 2:
             d += " tick-%dms { exit(0); }" % rng.randint(50, 600)
         args = ["-q", "-n", d]
@@ -284,7 +501,8 @@ def run_p(i, why, stats, system):
     churn = []
     u = start_usdtrace(args, log)
     t_start = time.time()
-    delay = kill_delay(0.9)
+    # system-wide start-up (every process's objects read) takes longer
+    delay = kill_delay(1.6 if system else 0.9)
     if system:
         # processes that exec and exit while the tracer starts and traces
         end = time.time() + delay
@@ -294,10 +512,11 @@ def run_p(i, why, stats, system):
             churn.append((subprocess.Popen([TARGET, co, "3"], stdin=subprocess.DEVNULL), co))
             k += 1
             time.sleep(0.03)
-    ids, killed = kill_at(u, max(0.0, delay - (time.time() - t_start)))
+    ids, killed, reaped = kill_at(u, max(0.0, delay - (time.time() - t_start)))
     stats["killed" if killed else "ended"] += 1
+    stats["killed holding BPF objects"] += bool(ids)
     check_target_free(t.pid, baseline, why)
-    check_bpf_freed(ids, why)
+    check_bpf_released(ids, reaped, sleepable, why)
     st = t.wait(timeout=30)
     if st != 7:
         why.append("run %d: target exited %d (want 7)" % (i, st))
@@ -314,11 +533,33 @@ def run_p(i, why, stats, system):
     os.unlink(go)
 
 
+def untraced_baseline():
+    """The code bytes and semaphore of an untraced hz_target (for -c commands)."""
+    out = os.path.join(WORK, "baseline.out")
+    go = os.path.join(WORK, "baseline.go")
+    t = start_target(1, out, go)
+    b = code_bytes(t.pid)
+    sem = read_mem(t.pid, SEM, 2)
+    open(go, "w").close()
+    t.wait(timeout=30)
+    os.unlink(out)
+    os.unlink(go)
+    if sem != b"\0\0" or any(v is None for v in b.values()):
+        raise SystemExit("not ok - kill_anytime: untraced hz_target reads %s %s" % (sem, b))
+    return b
+
+
+C_BASELINE = None
+
+
 def main():
+    global WATCH, C_BASELINE
     total_bad = 0
+    C_BASELINE = untraced_baseline()
     for mode in ("c", "p", "system"):
         why = []
-        stats = {"killed": 0, "ended": 0, "target ran": 0, "killed in the loader": 0, "churn": 0}
+        WATCH = FreeWatch()
+        stats = {"killed": 0, "killed holding BPF objects": 0, "ended": 0, "target ran": 0, "killed in the loader": 0, "churn": 0}
         t0 = time.time()
         runs = RUNS * 2 if mode == "c" else RUNS
         for i in range(runs):
@@ -329,6 +570,13 @@ def main():
                 run_p(i, why, stats, mode == "system")
             if len(why) > before and len(why) > 20:
                 break
+        waited = check_bpf_freed(why)
+        print("# %s: BPF objects of killed tracers: %s; waited %.1f s for the last after the "
+              "runs%s" % ("kill_anytime_%s" % mode, WATCH.summary(), waited,
+                          "; slowest: " + ", ".join("%s %.1f s" % (d, t) for t, d in
+                                                    sorted(WATCH.slow, reverse=True)[:4])
+                          if WATCH.slow else ""), flush=True)
+        WATCH.stop = True
         ev = uprobe_events_naming_target()
         if ev:
             why.append("uprobe_events names the target: %s" % ev[:3])

@@ -6,7 +6,7 @@
 # ptrace-held, no semaphore raised, no uprobe (an int3 in the target's code), no BPF program,
 # map or link of the killed tracer, and the target's output and exit status unchanged. The
 # runs and checks are tests/sh/kill_anytime.py's (its docstring lists them); KILL_RUNS runs
-# per mode, twice that with -c (default 60: 240 runs, under 3 minutes on the 2-CPU VM);
+# per mode, twice that with -c (default 60: 240 runs, about 7 minutes on the loaded 2-CPU VM);
 # bench/kill_anytime.sh runs more.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
