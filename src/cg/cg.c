@@ -12,6 +12,7 @@
 #include "cg_clause.h"
 #include "cg_str.h"
 #include "cg_subr.h"
+#include "bigstack.h"
 
 static _Noreturn void vfail(struct cgc *c, const struct dnode *n, enum dtag tag,
 			    const char *fmt, va_list ap)
@@ -1267,8 +1268,35 @@ static void set_dyn_entries(struct cgc *c)
 	}
 }
 
+static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,
+		   struct derr *err);
+
+struct compile_call {
+	struct dck_prog *ck;
+	const struct cg_input *in;
+	struct dobj **out;
+	struct derr *err;
+	int rc;
+};
+
+static void compile_call_run(void *arg)
+{
+	struct compile_call *c = arg;
+	c->rc = compile(c->ck, c->in, c->out, c->err);
+}
+
+/* Code generation walks expressions recursively: on a stack as deep as the parser allows
+ * (bigstack.h). */
 int cg_compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,
 	       struct derr *err)
+{
+	struct compile_call c = { ck, in, out, err, -1 };
+	bigstack_run(compile_call_run, &c);
+	return c.rc;
+}
+
+static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,
+		   struct derr *err)
 {
 	struct cgc *c = xcalloc(1, sizeof *c);
 	struct dobj *o = xcalloc(1, sizeof *o);

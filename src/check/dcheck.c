@@ -20,6 +20,7 @@
 
 #include "dfmt.h"
 #include "util.h"
+#include "bigstack.h"
 
 static int error_line(const struct ck *c, const struct dnode *n);
 
@@ -321,8 +322,35 @@ bool dck_argcompat(struct dtype *to, struct dtype *from)
 	return argcompat(to, &n);
 }
 
+static int check_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
+			 struct derr *err);
+
+struct check_call {
+	struct dprog *prog;
+	const struct dck_options *opt;
+	struct dck_prog **out;
+	struct derr *err;
+	int rc;
+};
+
+static void check_call_run(void *arg)
+{
+	struct check_call *c = arg;
+	c->rc = check_program(c->prog, c->opt, c->out, c->err);
+}
+
+/* The checks walk expressions recursively: on a stack as deep as the parser allows
+ * (bigstack.h). */
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
 		   struct derr *err)
+{
+	struct check_call c = { prog, opt, out, err, -1 };
+	bigstack_run(check_call_run, &c);
+	return c.rc;
+}
+
+static int check_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
+			 struct derr *err)
 {
 	struct dck_options defaults = { .strsize = 256 };
 	struct dck_options o = opt ? *opt : defaults;

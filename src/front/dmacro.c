@@ -14,6 +14,7 @@
 #include "dlex.h"
 #include "derr.h"
 #include "util.h"
+#include "bigstack.h"
 
 void dmacro_env_init(struct dmacro_env *env, int argc, char *const *argv)
 {
@@ -416,10 +417,23 @@ static void walk(struct expander *x, struct dnode *n)
 	}
 }
 
+struct expand_call {
+	struct expander *x;
+	struct dnode *items;
+};
+
+static void expand_call_run(void *arg)
+{
+	struct expand_call *c = arg;
+	walk(c->x, c->items);
+}
+
 int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, struct derr *err)
 {
 	struct expander x = { env, &prog->pool, err, 0 };
-	walk(&x, prog->items);
+	/* the walk is as deep as the program's tree (bigstack.h) */
+	struct expand_call c = { &x, prog->items };
+	bigstack_run(expand_call_run, &c);
 	return x.failed ? -1 : 0;
 }
 

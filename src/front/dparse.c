@@ -17,6 +17,7 @@
 #include "dtag.h"
 #include "probedesc.h"
 #include "util.h"
+#include "bigstack.h"
 
 struct parser {
 	const struct dtoklist *tl;
@@ -25,6 +26,8 @@ struct parser {
 	struct dtype_ctx *ctx;
 	struct derr *err;     /* the caller's (may be NULL) */
 	int depth;            /* nesting of recursive rules, bounded so input cannot exhaust the stack */
+	int ystack;           /* entries dtrace's (bison) parser stack would hold at this point */
+	int items;            /* clauses and declarations this parse has added */
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
 	bool in_guard;        /* in a formula's guard (in_pred too): a `/` before `:` closes it */
@@ -183,8 +186,43 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 
 static void enter(struct parser *p)
 {
-	if (++p->depth > DPARSE_MAX_DEPTH)
+	/* on a big stack (bigstack.h) the bound is what that stack holds for the later walks
+	 * too; the D-level bound is dtrace's parser stack (ypush) */
+	int max = bigstack_active() ? DPARSE_MAX_TREE_DEPTH : DPARSE_MAX_DEPTH;
+	if (++p->depth > max)
 		error_at(p, peek(p), D_UNKNOWN, "declaration or expression is nested too deeply");
+}
+
+/* dtrace's parser is bison's with a stack of YYMAXDEPTH (10,000) entries: a symbol that would
+ * fill it is refused with "memory exhausted near TOKEN". The recursive descent here keeps the
+ * count of entries that stack would hold: ypush(n) when a rule leaves n symbols pending on it
+ * while it parses a nested part (the next token then needs one more), yclose before the token
+ * that closes a nested part (it lands on top of the part's one reduced entry). */
+#define DPARSE_YACC_DEPTH 10000
+static _Noreturn void yexhausted(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (t->kind == DTOK_EOF)
+		error_at(p, t, D_SYNTAX, "memory exhausted near end of input");
+	error_at(p, t, D_SYNTAX, "memory exhausted near \"%.*s\"", (int)t->len, t->text);
+}
+
+static void ypush(struct parser *p, int n)
+{
+	p->ystack += n;
+	if (p->ystack + 1 >= DPARSE_YACC_DEPTH)
+		yexhausted(p);
+}
+
+static void ypop(struct parser *p, int n)
+{
+	p->ystack -= n;
+}
+
+static void yclose(struct parser *p)
+{
+	if (p->ystack + 2 >= DPARSE_YACC_DEPTH)
+		yexhausted(p);
 }
 
 static void leave(struct parser *p)
@@ -1239,6 +1277,7 @@ static struct dnode *new_node(struct parser *p, enum dnode_kind kind, const stru
 static void add_item(struct parser *p, struct dnode *n)
 {
 	struct dprog *g = p->prog;
+	p->items++;
 	if (g->items_last)
 		g->items_last->next = n;
 	else
@@ -1890,7 +1929,9 @@ static struct dnode *e_expr(struct parser *p)
 		enter(p);  /* each operator deepens the tree, which later passes walk recursively */
 		struct dnode *c = new_node(p, DN_COMMA, next(p));
 		c->lhs = e;
+		ypush(p, 2);
 		c->rhs = e_assign(p);
+		ypop(p, 2);
 		e = c;
 	}
 	p->depth = saved;
@@ -1921,9 +1962,12 @@ static struct dnode *e_list(struct parser *p, const char *close)
 	struct dnode head = {0}, *last = &head;
 	if (consume(p, close))
 		return NULL;
-	do
+	int y = p->ystack;
+	do {
 		last = last->next = e_nested(p, false);
-	while (consume(p, ","));
+		p->ystack = y + 2;  /* dtrace's stack: argument_expression_list ',' */
+	} while (consume(p, ","));
+	p->ystack = y;
 	expect(p, close);
 	return head.next;
 }
@@ -1971,7 +2015,9 @@ static struct dnode *e_primary(struct parser *p)
 		n = new_node(p, DN_AGG, t);
 		n->name = tok_dup(t, 1);
 		if (consume(p, "[")) {
+			ypush(p, 2);
 			n->args = e_list(p, "]");
+			ypop(p, 2);
 			if (!n->args)
 				syntax_error(p, &p->tl->toks[p->pos - 1]);
 		}
@@ -1993,16 +2039,22 @@ static struct dnode *e_primary(struct parser *p)
 			n->ctype = xlate_type(p);
 			expect(p, ">");
 			expect(p, "(");
+			ypush(p, 5);
 			n->lhs = e_nested(p, true);
+			yclose(p);
 			expect(p, ")");
+			ypop(p, 5);
 			n->pos = pos_of(p, peek(p));  /* dtrace's line: its parser's lookahead */
 			return n;
 		}
 		syntax_error(p, t);
 	case DTOK_PUNCT:
 		if (consume(p, "(")) {
+			ypush(p, 1);
 			n = e_nested(p, true);
+			yclose(p);
 			expect(p, ")");
+			ypop(p, 1);
 			return n;
 		}
 		syntax_error(p, t);
@@ -2023,7 +2075,9 @@ static struct dnode *e_postfix(struct parser *p)
 		if (consume(p, "[")) {
 			n = new_node(p, DN_INDEX, t);
 			n->lhs = e;
+			ypush(p, 2);
 			n->args = e_list(p, "]");
+			ypop(p, 2);
 			if (!n->args)
 				syntax_error(p, &p->tl->toks[p->pos - 1]);
 		} else if (dtok_is(t, "(")) {
@@ -2035,7 +2089,9 @@ static struct dnode *e_postfix(struct parser *p)
 			n->pos = e->pos;
 			n->name = e->name;
 			e->name = NULL;
+			ypush(p, 2);
 			n->args = e_list(p, ")");
+			ypop(p, 2);
 		} else if (dtok_is(t, ".") || dtok_is(t, "->")) {
 			next(p);
 			const struct dtok *m = expect_ident(p);
@@ -2068,7 +2124,9 @@ static struct dnode *e_unary_rule(struct parser *p)
 			next(p);
 			n = new_node(p, DN_UNARY, t);
 			n->op = op;
+			ypush(p, 1);
 			n->lhs = e_unary(p);
+			ypop(p, 1);
 			return n;
 		}
 		/* A cast: '(' type-name ')' unary */
@@ -2077,7 +2135,9 @@ static struct dnode *e_unary_rule(struct parser *p)
 			n = new_node(p, DN_CAST, t);
 			n->ctype = type_name(p);
 			expect(p, ")");
+			ypush(p, 3);
 			n->lhs = e_unary(p);
+			ypop(p, 3);
 			return n;
 		}
 		return e_postfix(p);
@@ -2095,14 +2155,18 @@ static struct dnode *e_unary_rule(struct parser *p)
 		}
 		n = new_node(p, DN_UNARY, t);
 		n->op = DOP_SIZEOF;
+		ypush(p, 1);
 		n->lhs = e_unary(p);
+		ypop(p, 1);
 		return n;
 	}
 	if (dtok_is(t, "stringof")) {
 		next(p);
 		n = new_node(p, DN_UNARY, t);
 		n->op = DOP_STRINGOF;
+		ypush(p, 1);
 		n->lhs = e_unary(p);
+		ypop(p, 1);
 		return n;
 	}
 	if (dtok_is(t, "offsetof")) {
@@ -2164,7 +2228,9 @@ static struct dnode *e_binary(struct parser *p, int level)
 		struct dnode *n = new_node(p, DN_BINARY, at);
 		n->op = op;
 		n->lhs = a;
+		ypush(p, 2);
 		n->rhs = e_binary(p, level + 1);
+		ypop(p, 2);
 		if (p->script)
 			n->pos.line = reduce_line(p);
 		a = n;
@@ -2179,11 +2245,15 @@ static struct dnode *e_cond(struct parser *p)
 		return c;
 	struct dnode *n = new_node(p, DN_COND, q);
 	n->cond = c;
+	ypush(p, 2);
 	n->lhs = e_nested(p, true);
+	yclose(p);
 	expect(p, ":");
+	ypush(p, 2);
 	enter(p);
 	n->rhs = e_cond(p);
 	leave(p);
+	ypop(p, 4);
 	return n;
 }
 
@@ -2201,7 +2271,9 @@ static struct dnode *e_assign(struct parser *p)
 	n->op = op;
 	n->lhs = lhs;
 	enter(p);
+	ypush(p, 2);
 	n->rhs = e_assign(p);
+	ypop(p, 2);
 	leave(p);
 	return n;
 }
@@ -2221,11 +2293,15 @@ static struct dnode *block(struct parser *p, const struct dtok *brace)
 {
 	struct dnode *b = new_node(p, DN_BLOCK, brace);
 	struct dnode head = {0}, *last = &head;
+	int y = p->ystack;
 	while (!consume(p, "}")) {
 		if (peek(p)->kind == DTOK_EOF)
 			syntax_error(p, peek(p));
+		/* after the first, dtrace's stack also holds `statement_list ;` */
+		p->ystack = y + (last == &head ? 0 : 2);
 		last = last->next = statement(p);
 	}
+	p->ystack = y;
 	b->end_line = p->tl->toks[p->pos - 1].line;
 	b->args = head.next;
 	return b;
@@ -2237,17 +2313,30 @@ static struct dnode *statement_rule(struct parser *p)
 	struct dnode *n;
 	if (consume(p, ";"))
 		return new_node(p, DN_EMPTY, t);
-	if (consume(p, "{"))
-		return block(p, t);
+	/* blocks and if are not in DTrace for Linux's grammar: their parts count as the
+	 * symbols a grammar with them would keep pending */
+	if (consume(p, "{")) {
+		ypush(p, 1);
+		n = block(p, t);
+		ypop(p, 1);
+		return n;
+	}
 	if (t->kind == DTOK_KEYWORD && dtok_is(t, "if")) {
 		next(p);
 		n = new_node(p, DN_IF, t);
 		expect(p, "(");
+		ypush(p, 2);
 		n->cond = e_nested(p, true);
+		yclose(p);
 		expect(p, ")");
+		ypush(p, 2);
 		n->lhs = statement(p);
-		if (consume(p, "else"))
+		if (consume(p, "else")) {
+			ypush(p, 2);
 			n->rhs = statement(p);
+			ypop(p, 2);
+		}
+		ypop(p, 4);
 		return n;
 	}
 	if (t->kind == DTOK_KEYWORD && (dtok_is(t, "for") || dtok_is(t, "while") || dtok_is(t, "do") ||
@@ -2317,6 +2406,14 @@ static _Noreturn void missing_body(struct parser *p, const struct dtok *desc)
 	error_at(p, desc, D_SYNTAX, "expected predicate and/or actions following probe description");
 }
 
+/* What dtrace's parser stack holds under a predicate or a clause's first statement: 4
+ * entries ([0] ... probe_specifiers '/' or '{'), one more after the first item of the text
+ * (its translation_unit). */
+static int clause_ybase(const struct parser *p)
+{
+	return p->items > 0 ? 5 : 4;
+}
+
 static void clause(struct parser *p, enum dpdesc_spec spec)
 {
 	struct dnode *c = new_node(p, DN_CLAUSE, peek(p));
@@ -2332,6 +2429,7 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 	if (dtok_is(t, "/") && t->kind == DTOK_PUNCT) {
 		next(p);
 		p->in_pred = true;
+		p->ystack = clause_ybase(p);
 		c->cond = e_expr(p);
 		p->in_pred = false;
 		expect(p, "/");
@@ -2339,6 +2437,7 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 	t = peek(p);
 	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)
 		missing_body(p, last_desc);
+	p->ystack = clause_ybase(p);
 	if (consume(p, "{"))
 		c->body = block(p, t);
 	else if (!consume(p, ";") && t->kind != DTOK_EOF && t->kind != DTOK_PDESC)
@@ -2584,13 +2683,35 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	return 0;
 }
 
+struct parse_call {
+	struct dprog *g;
+	const struct dtoklist *tl;
+	int spec;
+	struct derr *err;
+	int rc;
+};
+
+static void parse_call_run(void *arg)
+{
+	struct parse_call *c = arg;
+	c->rc = parse_into(c->g, c->tl, c->spec, c->err);
+}
+
+/* parse_into on a stack deep enough for what dtrace's parser accepts (bigstack.h) */
+static int parse_deep(struct dprog *g, const struct dtoklist *tl, int spec, struct derr *err)
+{
+	struct parse_call c = { g, tl, spec, err, -1 };
+	bigstack_run(parse_call_run, &c);
+	return c.rc;
+}
+
 int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
 		  struct derr *err)
 {
 	struct dtoklist tl;
 	if (dlex_tokenize_pspec(file, src, len, g->pspec, &tl, err) != 0)
 		return -1;
-	int r = parse_into(g, &tl, -1, err);
+	int r = parse_deep(g, &tl, -1, err);
 	dtoklist_free(&tl);
 	return r;
 }
@@ -2624,7 +2745,7 @@ int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 	struct dtoklist tl;
 	if (dlex_tokenize_mode(DPARSE_ARG_FILE, arg, strlen(arg), DLEX_CLAUSE, &tl, err) != 0)
 		return -1;
-	int r = parse_into(g, &tl, (int)spec, err);
+	int r = parse_deep(g, &tl, (int)spec, err);
 	dtoklist_free(&tl);
 	return r;
 }

@@ -158,8 +158,9 @@ void dprog_free(struct dprog *p);
  * no position for dparse_clause_arg) (dtrace's wording:
  * `syntax error near "}"`, `invalid probe description "a:b:c:d:e": ...`); after an error, `g`
  * may only be freed. A command prints "PROG: failed to compile script FILE: " + the error.
- * `src` may hold cpp line markers (-C). Nesting deeper than DPARSE_MAX_DEPTH levels is an
- * error, not a stack overflow.
+ * `src` may hold cpp line markers (-C). Nesting deeper than dtrace's parser stack holds is its
+ * error ("memory exhausted near TOKEN"), and no tree deeper than DPARSE_MAX_TREE_DEPTH is
+ * made (DPARSE_MAX_DEPTH on a small stack), not a stack overflow.
  *
  * D programs follow libdtrace where it differs from C (the declarations of provider files
  * keep C's rules and gcc's wording): the first error in the text is the one reported (lexical
@@ -174,6 +175,11 @@ void dprog_free(struct dprog *p);
  * integer constant from 1 to UINT32_MAX; a declared name has no module scope (`); a storage
  * class without a type means int; there are no initializers. */
 #define DPARSE_MAX_DEPTH 256
+/* On a big stack (the compiler's entry points run on one, bigstack.h), the depth of the tree a
+ * program makes (operator chains such as 1+1+...+1 nest to the left without limit in dtrace;
+ * parenthesized nesting stops before this, at dtrace's 10,000-entry parser stack: "memory
+ * exhausted near TOKEN"). */
+#define DPARSE_MAX_TREE_DEPTH 200000
 struct dprog *dprog_new(void);
 int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
 		  struct derr *err);
