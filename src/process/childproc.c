@@ -5,21 +5,25 @@
  * worked (the child writes errno into it only when exec fails). The exec event stops the child
  * inside execve(), the new image in place but the call not yet returned: CHILDPROC_AT_EXEC
  * holds it there (so the call's return, proc:::exec-success, is traced). Otherwise the parent
- * plants an int3 at AT_ENTRY, lets the child run the dynamic loader, and when the breakpoint
- * hits puts the original byte back, rewinds rip onto it and moves the child from that
- * SIGTRAP stop into a PTRACE_EVENT_STOP (PTRACE_INTERRUPT, then PTRACE_CONT: the child stops
- * again before running an instruction). Static executables work the same way: their entry is
- * simply reached without a loader.
+ * marks AT_ENTRY, lets the child run the dynamic loader, and when the mark is reached rewinds
+ * rip onto the entry and moves the child from that signal stop into a PTRACE_EVENT_STOP
+ * (PTRACE_INTERRUPT, then PTRACE_CONT: the child stops again before running an instruction).
+ * The mark is a uprobe whose program sends SIGURG (entry_uprobe.h: the entry instruction has
+ * then run once, and runs again: endbr64 or xor %ebp,%ebp, which change nothing at entry);
+ * where that cannot be, an int3 whose original byte is put back. Static executables work the
+ * same way: their entry is simply reached without a loader.
  *
  * usdtrace may be killed at any of these moments (SIGKILL, OOM); the child must then run on as
  * if it had been started without a tracer. Hence the choices: the child never stops itself with
  * a signal (a SIGSTOP still to be delivered when the tracer dies would leave it stopped), it
  * is held only in event stops (exec, PTRACE_EVENT_STOP), which carry no signal to deliver when
  * the kernel detaches a dead tracer's tracees (a SIGTRAP stop would deliver SIGTRAP and kill
- * it), and a child whose parent died before seizing it execs untraced. The one exception is
- * the dynamic loader's run with the int3 planted: a child that went on untraced would die of
- * SIGTRAP at its entry point (dumping core), so PTRACE_O_EXITKILL is set for that stretch only:
- * killed then, the command has not run an instruction of its own. */
+ * it), and a child whose parent died before seizing it execs untraced. The uprobe mark dies
+ * with us (the kernel removes it when our descriptors close; a SIGURG already sent is ignored:
+ * no handler of the program's exists yet). The int3 fallback is the one exception: a child
+ * that went on untraced would die of SIGTRAP at its entry point (dumping core), so
+ * PTRACE_O_EXITKILL is set for the loader's run only: killed then, the command has not run an
+ * instruction of its own. */
 #include "childproc.h"
 
 #include <elf.h>
@@ -35,6 +39,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "entry_uprobe.h"
 #include "util.h"
 
 /* asked for on every seized child; PTRACE_O_EXITKILL is added only while the entry point
@@ -111,26 +116,44 @@ static int wait_stop(pid_t pid, int *status)
 	}
 }
 
-/* Run the child from its exec stop to the entry point. */
-static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, size_t errlen)
+/* From a stop at the entry point (registers already rewound onto it) into an event stop (see
+ * the top), without the kill on our death: the code is whole. */
+static int hold_at_entry(struct childproc *c, const char *argv0, char *errbuf, size_t errlen)
 {
 	pid_t pid = c->pid;
-	uint64_t entry;
-	if (read_auxv_entry(pid, &entry) != 0)
-		return util_seterr(errbuf, errlen, "%s: cannot read entry point: %s", argv0,
-				   strerror(errno));
-	errno = 0;
-	long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)entry, NULL);
-	if (errno != 0)
-		return util_seterr(errbuf, errlen, "%s: cannot read entry point code: %s", argv0,
-				   strerror(errno));
-	long trap = (long)(((unsigned long)word & ~0xffUL) | 0xccUL);
-	if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)(OPTIONS | PTRACE_O_EXITKILL)) != 0)
-		return util_seterr(errbuf, errlen, "%s: cannot set ptrace options: %s", argv0,
-				   strerror(errno));
-	if (ptrace(PTRACE_POKETEXT, pid, (void *)entry, (void *)trap) != 0)
-		return util_seterr(errbuf, errlen, "%s: cannot plant breakpoint: %s", argv0,
-				   strerror(errno));
+	int status;
+	if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)OPTIONS) != 0 ||
+	    ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) != 0 ||
+	    ptrace(PTRACE_CONT, pid, NULL, NULL) != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot hold at the entry point: %s",
+				   argv0, strerror(errno));
+	for (;;) {
+		if (wait_stop(pid, &status) != 0)
+			return util_seterr(errbuf, errlen, "%s: lost the child: %s", argv0,
+					   strerror(errno));
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			c->exited = 1;
+			c->status = status;
+			return util_seterr(errbuf, errlen, "%s: died at its entry point", argv0);
+		}
+		if (WIFSTOPPED(status) && status >> 16 == PTRACE_EVENT_STOP)
+			return 0;
+		/* a signal that arrived meanwhile: keep it for the program, stop again */
+		int pend = WIFSTOPPED(status) ? WSTOPSIG(status) : 0;
+		if (ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) != 0 ||
+		    ptrace(PTRACE_CONT, pid, NULL, (void *)(long)pend) != 0)
+			return util_seterr(errbuf, errlen, "%s: cannot hold at the entry point: %s",
+					   argv0, strerror(errno));
+	}
+}
+
+/* Let the child run until the stop `want` says is the entry point's (0 with the stop's
+ * registers in *regs), passing on every other signal. */
+static int run_until(struct childproc *c, const char *argv0,
+		     bool (*want)(int sig, const struct user_regs_struct *r, void *arg), void *arg,
+		     struct user_regs_struct *regs, char *errbuf, size_t errlen)
+{
+	pid_t pid = c->pid;
 	int sig = 0;
 	for (;;) {
 		int status;
@@ -146,53 +169,80 @@ static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, si
 		if (!WIFSTOPPED(status))
 			continue;
 		sig = WSTOPSIG(status);
-		if (status >> 16 == PTRACE_EVENT_STOP) {
-			sig = 0; /* a group stop (SIGSTOP from someone) seen by a seizing tracer */
+		if (status >> 16) {
+			sig = 0; /* an event stop (a group stop seen by a seizing tracer) */
 			continue;
 		}
-		if (sig != SIGTRAP || status >> 16)
-			continue; /* deliver it and keep going */
-		struct user_regs_struct regs;
-		if (ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0)
+		if (ptrace(PTRACE_GETREGS, pid, NULL, regs) != 0)
 			return util_seterr(errbuf, errlen, "%s: cannot read registers: %s", argv0,
 					   strerror(errno));
-		if (regs.rip != entry + 1) {
+		if (want(sig, regs, arg))
+			return 0;
+		if (sig == SIGTRAP)
 			sig = 0; /* a trap that is not ours (e.g. from a loader audit module) */
-			continue;
-		}
-		if (ptrace(PTRACE_POKETEXT, pid, (void *)entry, (void *)word) != 0)
+	}
+}
+
+struct entry_mark {
+	uint64_t entry;
+	int len;              /* the entry instruction's length (entry_uprobe) */
+};
+
+static bool at_trap(int sig, const struct user_regs_struct *r, void *arg)
+{
+	const struct entry_mark *m = arg;
+	return sig == SIGTRAP && r->rip == m->entry + 1;
+}
+
+static bool at_mark(int sig, const struct user_regs_struct *r, void *arg)
+{
+	const struct entry_mark *m = arg;
+	return sig == ENTRY_UPROBE_SIGNAL && (r->rip == m->entry || r->rip == m->entry + (uint64_t)m->len);
+}
+
+/* Run the child from its exec stop to the entry point: marked by entry_uprobe where the
+ * first instruction may run twice (nothing of ours stays in the child if we die), else by an
+ * int3 planted there under PTRACE_O_EXITKILL (see the top). */
+static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, size_t errlen)
+{
+	pid_t pid = c->pid;
+	struct entry_mark m = { 0, 0 };
+	if (read_auxv_entry(pid, &m.entry) != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot read entry point: %s", argv0,
+				   strerror(errno));
+	errno = 0;
+	long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)m.entry, NULL);
+	if (errno != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot read entry point code: %s", argv0,
+				   strerror(errno));
+	uint8_t code[sizeof(word)];
+	memcpy(code, &word, sizeof(word));
+	struct user_regs_struct regs;
+	m.len = entry_uprobe_rewind(code);
+	int mark = m.len ? entry_uprobe_arm(pid, m.entry) : -1;
+	if (mark >= 0) {
+		int rc = run_until(c, argv0, at_mark, &m, &regs, errbuf, errlen);
+		entry_uprobe_disarm(mark);
+		if (rc != 0)
+			return -1;
+	} else {
+		long trap = (long)(((unsigned long)word & ~0xffUL) | 0xccUL);
+		if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)(OPTIONS | PTRACE_O_EXITKILL)) != 0)
+			return util_seterr(errbuf, errlen, "%s: cannot set ptrace options: %s", argv0,
+					   strerror(errno));
+		if (ptrace(PTRACE_POKETEXT, pid, (void *)m.entry, (void *)trap) != 0)
+			return util_seterr(errbuf, errlen, "%s: cannot plant breakpoint: %s", argv0,
+					   strerror(errno));
+		if (run_until(c, argv0, at_trap, &m, &regs, errbuf, errlen) != 0)
+			return -1;
+		if (ptrace(PTRACE_POKETEXT, pid, (void *)m.entry, (void *)word) != 0)
 			return util_seterr(errbuf, errlen, "%s: cannot restore entry code: %s", argv0,
 					   strerror(errno));
-		regs.rip = entry;
-		if (ptrace(PTRACE_SETREGS, pid, NULL, &regs) != 0)
-			return util_seterr(errbuf, errlen, "%s: cannot rewind: %s", argv0,
-					   strerror(errno));
-		/* out of the SIGTRAP stop into an event stop (see the top), without the kill on
-		 * our death: the code is whole again */
-		if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)OPTIONS) != 0 ||
-		    ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) != 0 ||
-		    ptrace(PTRACE_CONT, pid, NULL, NULL) != 0)
-			return util_seterr(errbuf, errlen, "%s: cannot hold at the entry point: %s",
-					   argv0, strerror(errno));
-		for (;;) {
-			if (wait_stop(pid, &status) != 0)
-				return util_seterr(errbuf, errlen, "%s: lost the child: %s", argv0,
-						   strerror(errno));
-			if (WIFEXITED(status) || WIFSIGNALED(status)) {
-				c->exited = 1;
-				c->status = status;
-				return util_seterr(errbuf, errlen, "%s: died at its entry point", argv0);
-			}
-			if (WIFSTOPPED(status) && status >> 16 == PTRACE_EVENT_STOP)
-				return 0;
-			/* a signal that arrived meanwhile: keep it for the program, stop again */
-			int pend = WIFSTOPPED(status) ? WSTOPSIG(status) : 0;
-			if (ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) != 0 ||
-			    ptrace(PTRACE_CONT, pid, NULL, (void *)(long)pend) != 0)
-				return util_seterr(errbuf, errlen, "%s: cannot hold at the entry "
-						   "point: %s", argv0, strerror(errno));
-		}
 	}
+	regs.rip = m.entry;
+	if (ptrace(PTRACE_SETREGS, pid, NULL, &regs) != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot rewind: %s", argv0, strerror(errno));
+	return hold_at_entry(c, argv0, errbuf, errlen);
 }
 
 int childproc_start(const char *cmdline, enum childproc_stop at, struct childproc *out,

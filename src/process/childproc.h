@@ -9,9 +9,10 @@
  * directory") and no child left behind. The command line is split on blanks (no shell), found
  * through PATH. childproc_resume detaches and lets it run; childproc_kill kills and reaps it.
  * Should usdtrace die (even SIGKILL) while the child is held, the child runs on untraced, as if
- * started without a tracer; the one exception is the stretch in which the dynamic loader runs
- * with our breakpoint at the entry point: the child is then killed with us (PTRACE_O_EXITKILL),
- * before it has run any code of its own. */
+ * started without a tracer. The entry point is marked by a uprobe of ours (entry_uprobe.h),
+ * which the kernel removes with us; only where the entry instruction cannot run twice
+ * unnoticed is it an int3, and then the child is killed with us while the dynamic loader runs
+ * (PTRACE_O_EXITKILL), before it has run any code of its own. */
 #ifndef USDTRACE_CHILDPROC_H
 #define USDTRACE_CHILDPROC_H
 #include <stddef.h>

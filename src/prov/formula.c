@@ -26,6 +26,7 @@
 #include "dparse.h"
 #include "kbtf.h"
 #include "pcat.h"
+#include "probedesc.h"
 #include "provider.h"
 #include "util.h"
 
@@ -39,22 +40,6 @@ struct fprobe {
 static const struct fprobe *fp_of(const struct dobj_probe *p)
 {
 	return p->data;
-}
-
-/* The probe's name: the D name with each `__` written `-`. */
-static char *probe_name(const char *d)
-{
-	char *s = xstrdup(d), *o = s;
-	for (const char *q = d; *q; q++) {
-		if (q[0] == '_' && q[1] == '_') {
-			*o++ = '-';
-			q++;
-		} else {
-			*o++ = *q;
-		}
-	}
-	*o = '\0';
-	return s;
 }
 
 static const char *file_of(const struct dformula_alt *a)
@@ -93,7 +78,7 @@ static const struct dformula_alt *choose(struct pcat *cat, const struct dprovide
 {
 	struct strbuf why = { 0 };
 	const struct dformula_alt *got = NULL;
-	char *name = probe_name(pr->name);
+	char *name = probedesc_display_name(pr->name);
 	for (int i = 0; i < pr->nalts && !got; i++) {
 		const struct dformula_alt *a = &pr->alts[i];
 		if (i)
@@ -205,7 +190,7 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 			const struct dprobe *pr = &pv->probes[j];
 			if (pr->nalts == 0 || dformula_alt_user(&pr->alts[0]))
 				continue;  /* a user-space formula's: pid_formula.c */
-			char *name = probe_name(pr->name);
+			char *name = probedesc_display_name(pr->name);
 			if (!field_match(d->name, name) || in_catalog(&cat->builtin, pv->name, name)) {
 				free(name);
 				continue;

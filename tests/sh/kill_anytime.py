@@ -452,9 +452,11 @@ def run_c(i, why, stats):
     ran = os.path.exists(out)
     for pid, st in got.items():
         if (killed and not ran and os.WIFSIGNALED(st) and os.WTERMSIG(st) == signal.SIGKILL):
-            # killed with its tracer while the dynamic loader ran with our int3 planted at
-            # its entry point (PTRACE_O_EXITKILL, childproc.c): it ran none of its own code
+            # killed with its tracer while the dynamic loader ran: what the int3 fallback of
+            # childproc.c does (PTRACE_O_EXITKILL); hz_target's entry point takes the uprobe
+            # mark (entry_uprobe.c), which leaves the command to run on: a harmed target
             stats["killed in the loader"] += 1
+            why.append("run %d: target %d killed with usdtrace before it ran" % (i, pid))
             continue
         if not (os.WIFEXITED(st) and os.WEXITSTATUS(st) == 7):
             # a child that never became hz_target (no output file) exits 127 only if the exec

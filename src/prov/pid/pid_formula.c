@@ -27,6 +27,7 @@
 #include "pcat.h"
 #include "pid_prov.h"
 #include "plist.h"
+#include "probedesc.h"
 #include "uprobe.h"
 #include "usdt_arg.h"
 #include "usdt_prov.h"
@@ -84,22 +85,6 @@ static int loc_parse(const char *s, struct loc *l, char *why, size_t n)
 		l->kind = LOC_OFF;
 	}
 	return 0;
-}
-
-/* The probe's name: the D name with each `__` written `-`. */
-static char *probe_name(const char *d)
-{
-	char *s = xstrdup(d), *o = s;
-	for (const char *q = d; *q; q++) {
-		if (q[0] == '_' && q[1] == '_') {
-			*o++ = '-';
-			q++;
-		} else {
-			*o++ = *q;
-		}
-	}
-	*o = '\0';
-	return s;
 }
 
 /* The sites location l finds in fn (canonical; in: its instructions, decoded or not): their
@@ -208,7 +193,7 @@ static int apply_alt(struct uprov *u, const struct dprovider *pv, const struct d
 	if (proc_maps_read(ud->pid, &m, NULL, 0) != 0)
 		return util_seterr(why, n, "process %d cannot be read", (int)ud->pid);
 	int made = 0, objects = 0, funcs = 0;
-	char *name = probe_name(pr->name);
+	char *name = probedesc_display_name(pr->name);
 	char prov[64];
 	snprintf(prov, sizeof(prov), "%s%d", pv->name, (int)ud->pid);
 	bool glob_fn = strpbrk(ad->func, "*?[") != NULL || !*ad->func;
@@ -306,7 +291,7 @@ static int uform_match(struct pcat *cat, const struct probedesc *d, uint32_t id,
 			if (pr->nalts == 0 || !dformula_alt_user(&pr->alts[0]))
 				continue;
 			pid_t pid = dpid > 0 ? dpid : cat->target;
-			char *name = probe_name(pr->name);
+			char *name = probedesc_display_name(pr->name);
 			bool named = names_formula_provider(d->prov, pv->name, pid) &&
 				     (!*d->name || probedesc_glob(d->name, name, true));
 			if (!named) {

@@ -1,0 +1,128 @@
+/* entry_uprobe.c — see entry_uprobe.h. */
+#include "entry_uprobe.h"
+
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "attach.h"
+#include "bpf_insn.h"
+#include "proc_maps.h"
+#include "util.h"
+
+int entry_uprobe_rewind(const uint8_t *code)
+{
+	static const uint8_t endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	if (memcmp(code, endbr64, 4) == 0)
+		return 4;
+	if (code[0] == 0x31 && code[1] == 0xed)   /* xor %ebp,%ebp */
+		return 2;
+	return 0;
+}
+
+/* Whether SIGURG is blocked in pid (the mask survives exec): then it would never stop. */
+static bool signal_blocked(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	char *s = util_read_file(path, NULL);
+	if (!s)
+		return true;
+	const char *b = strstr(s, "\nSigBlk:");
+	unsigned long long mask = b ? strtoull(b + 8, NULL, 16) : ~0ULL;
+	free(s);
+	return (mask >> (ENTRY_UPROBE_SIGNAL - 1)) & 1;
+}
+
+/* The map_files link of the mapping holding addr, and addr's file offset in it. */
+static int mapping_of(pid_t pid, uint64_t addr, char *path, size_t len, uint64_t *off)
+{
+	char mp[64];
+	snprintf(mp, sizeof(mp), "/proc/%d/maps", (int)pid);
+	char *text = util_read_file(mp, NULL);
+	if (!text)
+		return -1;
+	int rc = -1;
+	for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		struct proc_maps_line ml;
+		if (proc_maps_line_parse(line, &ml) != 0 || addr < ml.start || addr >= ml.end)
+			continue;
+		snprintf(path, len, "/proc/%d/map_files/%llx-%llx", (int)pid,
+			 (unsigned long long)ml.start, (unsigned long long)ml.end);
+		*off = addr - ml.start + ml.off;
+		rc = 0;
+		break;
+	}
+	free(text);
+	return rc;
+}
+
+int entry_uprobe_arm(pid_t pid, uint64_t entry)
+{
+	char path[96];
+	uint64_t off;
+	if (signal_blocked(pid) || mapping_of(pid, entry, path, sizeof(path), &off) != 0)
+		return -1;
+	struct bpf_insn prog[] = {
+		bi_mov64_imm(1, ENTRY_UPROBE_SIGNAL),
+		bi_call(BPF_FUNC_send_signal_thread),
+		bi_mov64_imm(0, 0),
+		bi_exit(),
+	};
+	int prog_fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "entry_stop", "GPL", prog,
+				    sizeof(prog) / sizeof(prog[0]), NULL);
+	if (prog_fd < 0)
+		return -1;
+	/* the file as the process maps it (map_files: the very inode, wherever it lives) */
+	int file = open(path, O_RDONLY | O_CLOEXEC);
+	if (file < 0) {
+		close(prog_fd);
+		return -1;
+	}
+	char fpath[40];
+	snprintf(fpath, sizeof(fpath), "/proc/self/fd/%d", file);
+	struct attach_set set;
+	attach_set_init(&set);
+	struct attach_site site = { off, 0, 0 };
+	char err[200];
+	int rc = attach_uprobe(&set, prog_fd, fpath, &site, pid, false, err, sizeof(err));
+	close(file);
+	close(prog_fd);   /* the perf event holds the program */
+	if (rc != 0 || set.nfds != 1) {
+		attach_detach_all(&set);
+		return -1;
+	}
+	int fd = set.fds[0];
+	set.nfds = 0;      /* ours now */
+	attach_detach_all(&set);
+	return fd;
+}
+
+static void *close_fd(void *arg)
+{
+	close((int)(intptr_t)arg);
+	return NULL;
+}
+
+void entry_uprobe_disarm(int fd)
+{
+	if (fd < 0)
+		return;
+	pthread_t th;
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	if (pthread_create(&th, &attr, close_fd, (void *)(intptr_t)fd) != 0)
+		close(fd);
+	pthread_attr_destroy(&attr);
+}
