@@ -133,3 +133,25 @@ void plist_probe(struct plist *L, const struct dobj_probe *p)
 	if (plist_select(L, p->id, NULL, 0, p->provider, p->module, p->function, p->name))
 		plist_print(L, p);
 }
+
+int plist_match_descs(struct plist *L, bool (*want)(const struct plist_desc *d),
+		      int (*match)(struct pcat *cat, const struct probedesc *d, uint32_t id,
+				   int clause, int nbefore))
+{
+	int status = 0;
+	for (int k = 0; k < L->ndescs; k++) {
+		struct plist_desc *d = &L->descs[k];
+		if (d->by_id || d->is_file || (want && !want(d)))
+			continue;
+		int n = match(&L->cat, &d->pd, 0, -1, 0);
+		if (n < 0) {
+			fflush(L->out);
+			util_warn("failed to match %s:%s:%s:%s: %s", d->pd.prov, d->pd.mod, d->pd.func,
+				  d->pd.name, L->cat.err);
+			status = 1;
+		}
+		if (n != 0)
+			d->matched = true;
+	}
+	return status;
+}

@@ -50,6 +50,13 @@ struct plist {
  * 0 for none. */
 bool plist_select(struct plist *L, uint32_t id, const char *path, pid_t pid, const char *prov,
 		  const char *mod, const char *func, const char *name);
+/* -l for a provider that makes its probes only when described: match(&L->cat, &d->pd, 0, -1,
+ * 0) (provider.h's match hook) for every description that names probes (not an id, not a
+ * file) and that want accepts (NULL: every one), marking those it matched; a description in
+ * error is marked and its message printed. Returns 0, or 1 when one was in error. */
+int plist_match_descs(struct plist *L, bool (*want)(const struct plist_desc *d),
+		      int (*match)(struct pcat *cat, const struct probedesc *d, uint32_t id,
+				   int clause, int nbefore));
 /* One probe line. */
 void plist_line(struct plist *L, uint32_t id, const char *prov, const char *mod,
 		const char *func, const char *name);

@@ -392,23 +392,7 @@ static int uform_args(struct pcat *cat, const struct dobj_probe *p, struct dtype
  * the process they name. */
 static int uform_list(struct plist *L)
 {
-	int status = 0;
-	for (int k = 0; k < L->ndescs; k++) {
-		struct plist_desc *d = &L->descs[k];
-		if (d->by_id || d->is_file)
-			continue;
-		int n = uform_match(&L->cat, &d->pd, 0, -1, 0);
-		if (n < 0) {
-			fflush(L->out);
-			util_warn("failed to match %s:%s:%s:%s: %s", d->pd.prov, d->pd.mod, d->pd.func,
-				  d->pd.name, L->cat.err);
-			d->matched = true;
-			status = 1;
-		} else if (n > 0) {
-			d->matched = true;
-		}
-	}
-	return status;
+	return plist_match_descs(L, NULL, uform_match);
 }
 
 /* -l's line and, with -v, the blocks and every site (address, and how the kernel fires it). */

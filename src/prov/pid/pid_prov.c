@@ -513,25 +513,14 @@ static int pid_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_c
  * made in the uprobe table through the provider's own matching, as the tracer makes them: a
  * process's functions are listed only when described (dtrace's rule). Returns 0, or 1 when a
  * description is in error (the message printed). */
+static bool names_process(const struct plist_desc *d)
+{
+	return uprov_desc_pid(d->pd.prov) > 0;
+}
+
 static int pid_list(struct plist *L)
 {
-	int status = 0;
-	for (int k = 0; k < L->ndescs; k++) {
-		struct plist_desc *d = &L->descs[k];
-		if (d->by_id || d->is_file || uprov_desc_pid(d->pd.prov) <= 0)
-			continue;
-		int n = pid_match(&L->cat, &d->pd, 0, -1, 0);
-		if (n < 0) {
-			fflush(L->out);
-			util_warn("failed to match %s:%s:%s:%s: %s", d->pd.prov, d->pd.mod, d->pd.func,
-				  d->pd.name, L->cat.err);
-			d->matched = true;
-			status = 1;
-		} else if (n > 0) {
-			d->matched = true;
-		}
-	}
-	return status;
+	return plist_match_descs(L, names_process, pid_match);
 }
 
 /* -l's line of pid probe p and, with -v, dtrace's blocks and where its uprobe goes (not in
