@@ -32,7 +32,6 @@ Afterwards, for every run (the witnesses are the kernel's views, not usdtrace's)
 Prints one "ok - ..." or "not ok - ..." line per mode, and a summary line per mode.
 """
 import ctypes
-import errno
 import os
 import random
 import re
@@ -42,6 +41,9 @@ import statistics
 import sys
 import threading
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from bpf_objects import NR_BPF, bpf_alive, bpf_describe, bpf_holders, bpf_ids, fdinfo_ids  # noqa: E402
 
 USDTRACE, TARGET, WORK, RUNS, SEED = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 rng = random.Random(SEED)
@@ -101,93 +103,7 @@ def status_fields(pid):
 
 
 # --- BPF objects a process holds, and whether they still exist -------------------------------
-BPF_PROG_GET_FD_BY_ID, BPF_MAP_GET_FD_BY_ID, BPF_LINK_GET_FD_BY_ID = 13, 14, 30
-NR_BPF = 321
-
-
-def bpf_ids(pid):
-    ids = set()
-    try:
-        fds = os.listdir("/proc/%d/fdinfo" % pid)
-    except OSError:
-        return ids
-    for fd in fds:
-        try:
-            with open("/proc/%d/fdinfo/%s" % (pid, fd)) as f:
-                text = f.read()
-        except OSError:
-            continue
-        for kind, cmd in (("prog_id", BPF_PROG_GET_FD_BY_ID), ("map_id", BPF_MAP_GET_FD_BY_ID),
-                          ("link_id", BPF_LINK_GET_FD_BY_ID)):
-            m = re.search(r"^%s:\s+(\d+)" % kind, text, re.M)
-            if m:
-                ids.add((kind, cmd, int(m.group(1))))
-    return ids
-
-
-def bpf_alive(cmd, oid):
-    attr = (ctypes.c_uint32 * 32)()
-    attr[0] = oid
-    fd = libc.syscall(NR_BPF, cmd, ctypes.byref(attr), ctypes.sizeof(attr))
-    if fd >= 0:
-        os.close(fd)
-        return True
-    return ctypes.get_errno() != errno.ENOENT
-
-
-BPF_OBJ_GET, BPF_OBJ_GET_INFO_BY_FD = 7, 15
-KIND_CMD = {"prog_id": BPF_PROG_GET_FD_BY_ID, "map_id": BPF_MAP_GET_FD_BY_ID,
-            "link_id": BPF_LINK_GET_FD_BY_ID}
-
-
-def bpf_describe(cmd, oid):
-    """'map 123 array "name"' style text for an object still alive (for messages)."""
-    attr = (ctypes.c_uint32 * 32)()
-    attr[0] = oid
-    fd = libc.syscall(NR_BPF, cmd, ctypes.byref(attr), ctypes.sizeof(attr))
-    if fd < 0:
-        return "%d (gone)" % oid
-    info = (ctypes.c_uint8 * 256)()
-    a = (ctypes.c_uint64 * 16)()
-    a[0] = fd | (ctypes.sizeof(info) << 32)
-    a[1] = ctypes.addressof(info)
-    rc = libc.syscall(NR_BPF, BPF_OBJ_GET_INFO_BY_FD, ctypes.byref(a), ctypes.sizeof(a))
-    os.close(fd)
-    if rc < 0:
-        return "%d" % oid
-    b = bytes(info)
-    typ = int.from_bytes(b[0:4], "little")
-    if cmd == BPF_MAP_GET_FD_BY_ID:
-        name = b[24:40].split(b"\0")[0].decode(errors="replace")
-    elif cmd == BPF_PROG_GET_FD_BY_ID:
-        name = b[64:80].split(b"\0")[0].decode(errors="replace")
-    else:
-        name = "prog %d" % int.from_bytes(b[8:12], "little")
-    return "%d type %d %s" % (oid, typ, name)
-
-
-def bpf_holders(ids):
-    """{(kind, id): [pid...]} of the processes holding an fd of one of ids (kind, id)."""
-    want = {(k, i) for k, i in ids}
-    held = {}
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
-            continue
-        try:
-            fds = os.listdir("/proc/%s/fdinfo" % d)
-        except OSError:
-            continue
-        for fd in fds:
-            try:
-                with open("/proc/%s/fdinfo/%s" % (d, fd)) as f:
-                    text = f.read()
-            except OSError:
-                continue
-            for m in re.finditer(r"^(prog_id|map_id|link_id):\s+(\d+)", text, re.M):
-                key = (m.group(1), int(m.group(2)))
-                if key in want:
-                    held.setdefault(key, []).append(int(d))
-    return held
+BPF_OBJ_GET = 7
 
 
 def bpf_pinned(ids):
@@ -222,10 +138,7 @@ def bpf_pinned(ids):
                             text = f.read()
                     finally:
                         os.close(fd)
-                    for m in re.finditer(r"^(prog_id|map_id|link_id):\s+(\d+)", text, re.M):
-                        key = (m.group(1), int(m.group(2)))
-                        if key in want:
-                            found.add(key)
+                    found |= fdinfo_ids(text) & want
     return found
 
 
@@ -247,8 +160,8 @@ class FreeWatch:
         """ids held at the kill, alive those still there once the tracer was reaped; tag
         says what the tracer's programs were (the figures are kept apart by it)."""
         with self.lock:
-            for kind, cmd, oid in ids:
-                if (kind, cmd, oid) in alive:
+            for kind, oid in ids:
+                if (kind, oid) in alive:
                     self.pending[(kind, oid)] = (reaped, tag)
                     self.at_reap[(kind, tag)] = self.at_reap.get((kind, tag), 0) + 1
                 else:
@@ -259,7 +172,7 @@ class FreeWatch:
             items = list(self.pending.items())
         now = time.time()
         for (kind, oid), (t, tag) in items:
-            if bpf_alive(KIND_CMD[kind], oid):
+            if bpf_alive(kind, oid):
                 continue
             with self.lock:
                 self.pending.pop((kind, oid), None)
@@ -368,16 +281,16 @@ def check_bpf_released(ids, reaped, sleepable, why):
     nowhere (the exact check); the kernel's freeing of them is left to WATCH."""
     if not ids:
         return
-    alive = [(k, cmd, oid) for k, cmd, oid in ids if bpf_alive(cmd, oid)]
+    alive = {key for key in ids if bpf_alive(*key)}
     WATCH.add(ids, alive, reaped, "sleepable" if sleepable else "not sleepable")
     if not alive:
         return
-    keys = [(k, oid) for k, _, oid in alive]
+    keys = sorted(alive)
     held = {}
 
     def nobody_holds():
         held.clear()
-        held.update(bpf_holders([key for key in keys if bpf_alive(KIND_CMD[key[0]], key[1])]))
+        held.update(bpf_holders([key for key in keys if bpf_alive(*key)]))
         return not held
     # a process of ours that inherited an fd (a -c command, before its exec closes it) may
     # still be on its way out: 3 s
@@ -398,7 +311,7 @@ def check_bpf_freed(why):
         why.append("%d BPF objects of killed tracers not freed %.0f s after the last run "
                    "(held by no process, pinned nowhere): %s" %
                    (len(left), waited, ", ".join(
-                       "%s %s" % (k[:-3], bpf_describe(KIND_CMD[k], i)) for k, i in left[:10])))
+                       "%s %s" % (k[:-3], bpf_describe(k, i)) for k, i in left[:10])))
     return waited
 
 

@@ -22,62 +22,30 @@ made yet) and its first link, and at 130 % of S (tracing), to the same target. F
     (BPF_*_GET_FD_BY_ID says ENOENT) within FREE_TIMEOUT seconds (the time is printed);
 and at the end the target, told to finish, prints what it prints untraced and exits 5.
 """
-import ctypes
-import errno
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from bpf_objects import bpf_alive, bpf_holders, bpf_ids  # noqa: E402
+
 USDTRACE, LIBRARY, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 PROMPT = 15.0           # seconds from the signal to usdtrace's end, on a loaded machine
 FREE_TIMEOUT = 300.0    # seconds for the kernel to free what a killed tracer held
 LIBNAME = os.path.basename(LIBRARY)
-libc = ctypes.CDLL(None, use_errno=True)
-libc.syscall.restype = ctypes.c_long
-NR_BPF = 321
-KIND_CMD = {"prog_id": 13, "map_id": 14, "link_id": 30}
 bad = []
 
 
-def bpf_ids(pid):
-    ids = set()
-    try:
-        fds = os.listdir("/proc/%d/fdinfo" % pid)
-    except OSError:
-        return ids
-    for fd in fds:
-        try:
-            with open("/proc/%d/fdinfo/%s" % (pid, fd)) as f:
-                text = f.read()
-        except OSError:
-            continue
-        for m in re.finditer(r"^(prog_id|map_id|link_id):\s+(\d+)", text, re.M):
-            ids.add((m.group(1), int(m.group(2))))
-    return ids
-
-
-def bpf_alive(kind, oid):
-    attr = (ctypes.c_uint32 * 32)()
-    attr[0] = oid
-    fd = libc.syscall(NR_BPF, KIND_CMD[kind], ctypes.byref(attr), ctypes.sizeof(attr))
-    if fd >= 0:
-        os.close(fd)
-        return True
-    return ctypes.get_errno() != errno.ENOENT
-
-
 def holders(ids):
-    held = []
-    for d in os.listdir("/proc"):
-        if d.isdigit() and int(d) != os.getpid():
-            both = bpf_ids(int(d)) & ids
-            if both:
-                held.append((int(d), sorted(both)[:3]))
-    return held
+    """[(pid, a few of the ids it holds)] of the processes holding one of ids."""
+    by_pid = {}
+    for key, pids in bpf_holders(ids).items():
+        for pid in pids:
+            by_pid.setdefault(pid, []).append(key)
+    return [(pid, sorted(keys)[:3]) for pid, keys in by_pid.items()]
 
 
 def status(pid):
