@@ -106,43 +106,33 @@ reap() {
 stat() { "$progstat" | awk -v id="$(cat "$w/$1.id")" '$1 == id { print $2, $3 }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-if want io; then
-	img=$(mktemp /var/tmp/usdtrace-bench-io.XXXXXX)
-	dd if=/dev/zero of="$img" bs=1M count=16 status=none
-	loop=$(losetup --find --show "$img") || die "losetup failed"
-	name=${loop#/dev/}
-	sh -c "while :; do dd if=/dev/zero of=$loop bs=4k count=2048 oflag=direct status=none; done" &
-	pids="$pids $!"
-
-	F_PROG="io:::start /args[0]->b_flags & B_WRITE/ { @[args[1]->dev_statname] = sum(args[0]->b_bcount); }"
-	H_PROG="rawtp:block::block_rq_issue /xlate <bufinfo_t *> (args[0])->b_flags & B_WRITE/ {
-		@[xlate <devinfo_t *> (args[0])->dev_statname] = sum(xlate <bufinfo_t *> (args[0])->b_bcount); }"
-	B_PROG='tracepoint:block:block_rq_issue /strncmp(args->rwbs, "W", 1) == 0/ { @[args->dev] = sum(args->bytes); }'
-
+# compare LABEL_F LABEL_H LABEL_B: RUNS runs of SECS s with the three tracers attached at once,
+# each started by the part's start_f, start_h and start_b (which echo its pid); per run the ns
+# per firing of each, then the medians and the ratio formula / by hand
+compare() {
+	label_f=$1 label_h=$2 label_b=$3
 	tools="f h"
 	[ $have_b -eq 1 ] && tools="f h b"
 	for t in $tools; do : >"$w/$t.ns"; done
-	echo "formula probe cost: $RUNS runs of $SECS s, dd 4 KiB O_DIRECT writes to $loop, $(nproc) CPUs" \
-		"(the machine is shared: other work runs beside)"
 	r=1
 	while [ $r -le "$RUNS" ]; do
 		# the program attached first runs first at each firing and pays the cache misses of
-		# reading the request: the two usdtrace programs take turns at it
+		# reading the data: the two usdtrace programs take turns at it
 		if [ $((r % 2)) -eq 1 ]; then
-			fp=$(start f start "$USDTRACE" -q -n "$F_PROG") || exit 1
+			fp=$(start_f) || exit 1
 			pids="$pids $fp"
-			hp=$(start h block_rq_issue "$USDTRACE" -q -n "$H_PROG") || exit 1
+			hp=$(start_h) || exit 1
 		else
-			hp=$(start h block_rq_issue "$USDTRACE" -q -n "$H_PROG") || exit 1
+			hp=$(start_h) || exit 1
 			pids="$pids $hp"
-			fp=$(start f start "$USDTRACE" -q -n "$F_PROG") || exit 1
+			fp=$(start_f) || exit 1
 		fi
 		pids="$pids $fp $hp"
 		bp=
 		if [ $have_b -eq 1 ]; then
-			bp=$(start b block_rq_issue "$BPFTRACE" -e "$B_PROG") || exit 1
+			bp=$(start_b) || exit 1
 		fi
-		pids="$pids $fp $hp $bp"   # killed at exit whatever happens
+		pids="$pids $bp"   # killed at exit whatever happens
 		for t in $tools; do stat $t >"$w/$t.0"; done
 		sleep "$SECS"
 		line="  run $r:"
@@ -159,10 +149,29 @@ if want io; then
 	fm=$(median <"$w/f.ns")
 	hm=$(median <"$w/h.ns")
 	echo "medians, ns per firing (kernel BPF stats):"
-	echo "  formula  io:::start                         $fm"
-	echo "  by hand  rawtp:block::block_rq_issue        $hm"
-	[ $have_b -eq 1 ] && echo "  bpftrace tracepoint:block:block_rq_issue    $(median <"$w/b.ns")"
+	printf '  %-8s %-34s %s\n' formula "$label_f" "$fm" "by hand" "$label_h" "$hm"
+	[ $have_b -eq 1 ] && printf '  %-8s %-34s %s\n' bpftrace "$label_b" "$(median <"$w/b.ns")"
 	echo "  formula / by hand: $(awk -v f="$fm" -v h="$hm" 'BEGIN { printf "%.2f", f / h }')"
+}
+
+if want io; then
+	img=$(mktemp /var/tmp/usdtrace-bench-io.XXXXXX)
+	dd if=/dev/zero of="$img" bs=1M count=16 status=none
+	loop=$(losetup --find --show "$img") || die "losetup failed"
+	name=${loop#/dev/}
+	sh -c "while :; do dd if=/dev/zero of=$loop bs=4k count=2048 oflag=direct status=none; done" &
+	pids="$pids $!"
+
+	F_PROG="io:::start /args[0]->b_flags & B_WRITE/ { @[args[1]->dev_statname] = sum(args[0]->b_bcount); }"
+	H_PROG="rawtp:block::block_rq_issue /xlate <bufinfo_t *> (args[0])->b_flags & B_WRITE/ {
+		@[xlate <devinfo_t *> (args[0])->dev_statname] = sum(xlate <bufinfo_t *> (args[0])->b_bcount); }"
+	B_PROG='tracepoint:block:block_rq_issue /strncmp(args->rwbs, "W", 1) == 0/ { @[args->dev] = sum(args->bytes); }'
+	start_f() { start f start "$USDTRACE" -q -n "$F_PROG"; }
+	start_h() { start h block_rq_issue "$USDTRACE" -q -n "$H_PROG"; }
+	start_b() { start b block_rq_issue "$BPFTRACE" -e "$B_PROG"; }
+	echo "formula probe cost: $RUNS runs of $SECS s, dd 4 KiB O_DIRECT writes to $loop, $(nproc) CPUs" \
+		"(the machine is shared: other work runs beside)"
+	compare io:::start rawtp:block::block_rq_issue tracepoint:block:block_rq_issue
 fi
 
 if want user; then
@@ -179,49 +188,12 @@ if want user; then
 	UH_PROG='pid$target:a.out:kv_put:entry /(long)arg1 > 3/ {
 		@[copyinstr((uintptr_t)arg0)] = sum((long)arg1); }'
 	UB_PROG="uprobe:$kv:kv_put /arg1 > 3/ { @[str(arg0)] = sum(arg1); }"
-	tools="f h"
-	[ $have_b -eq 1 ] && tools="f h b"
-	for t in $tools; do : >"$w/$t.ns"; done
+	start_f() { start f put "$USDTRACE" -L "$w/lib" -q -n "$UF_PROG" -p $kvpid; }
+	start_h() { start h entry "$USDTRACE" -q -n "$UH_PROG" -p $kvpid; }
+	start_b() { start b kv_put "$BPFTRACE" -e "$UB_PROG"; }
 	echo "user-space formula cost: $RUNS runs of $SECS s, kvstore's kv_put, $(nproc) CPUs" \
 		"(the machine is shared: other work runs beside)"
-	r=1
-	while [ $r -le "$RUNS" ]; do
-		# the one attached first traps first: they take turns at it
-		if [ $((r % 2)) -eq 1 ]; then
-			fp=$(start f put "$USDTRACE" -L "$w/lib" -q -n "$UF_PROG" -p $kvpid) || exit 1
-			pids="$pids $fp"
-			hp=$(start h entry "$USDTRACE" -q -n "$UH_PROG" -p $kvpid) || exit 1
-		else
-			hp=$(start h entry "$USDTRACE" -q -n "$UH_PROG" -p $kvpid) || exit 1
-			pids="$pids $hp"
-			fp=$(start f put "$USDTRACE" -L "$w/lib" -q -n "$UF_PROG" -p $kvpid) || exit 1
-		fi
-		pids="$pids $fp $hp"
-		bp=
-		if [ $have_b -eq 1 ]; then
-			bp=$(start b kv_put "$BPFTRACE" -e "$UB_PROG") || exit 1
-		fi
-		pids="$pids $fp $hp $bp"
-		for t in $tools; do stat $t >"$w/$t.0"; done
-		sleep "$SECS"
-		line="  run $r:"
-		for t in $tools; do
-			set -- $(cat "$w/$t.0") $(stat $t)
-			awk -v c=$(($3 - $1)) -v n=$(($4 - $2)) 'BEGIN { if (c > 0) printf "%.1f\n", n / c }' >>"$w/$t.ns"
-			line="$line $t $(tail -n 1 "$w/$t.ns") ns ($(($3 - $1)) firings)"
-		done
-		echo "$line"
-		kill -INT $fp $hp $bp 2>/dev/null
-		reap $fp $hp $bp
-		r=$((r + 1))
-	done
+	compare "kf:::put (kv_put's entry)" 'pid$target:a.out:kv_put:entry' uprobe:kvstore:kv_put
 	kill $kvpid 2>/dev/null
-	wait $kvpid 2>/dev/null
-	fm=$(median <"$w/f.ns")
-	hm=$(median <"$w/h.ns")
-	echo "medians, ns per firing (kernel BPF stats):"
-	echo "  formula  kf:::put (kv_put's entry)           $fm"
-	echo "  by hand  pid\$target:a.out:kv_put:entry      $hm"
-	[ $have_b -eq 1 ] && echo "  bpftrace uprobe:kvstore:kv_put               $(median <"$w/b.ns")"
-	echo "  formula / by hand: $(awk -v f="$fm" -v h="$hm" 'BEGIN { printf "%.2f", f / h }')"
+	wait $kvpid 2>/dev/null || :   # killed by us: its 143 is not the bench's status
 fi
