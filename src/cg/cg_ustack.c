@@ -84,7 +84,8 @@ static void store_pid(struct cgc *c, uint32_t off, bool rec, bool kernel)
 /* scratch layout of the walk's state */
 enum { W_PC = 0, W_SP = 8, W_BP = 16, W_TMP = 24, W_KEY = 32, W_TARGET = 40, W_CFA = 48,
        W_LO = 56, W_LEN = 64, W_HALF = 72, W_PID = 80, W_CFAOFF = 88, W_RBPOFF = 96,
-       W_RAOFF = 104, W_RBPK = 112, W_NEWPC = 120, W_PAIR = 128, W_MAP = 144, W_SIZE = 152 };
+       W_RAOFF = 104, W_RBPK = 112, W_NEWPC = 120, W_PAIR = 128, W_MAP = 144, W_TAG = 152,
+       W_SLOT = 160, W_ROW = 168, W_SIZE = 184 };
 
 static void ensure_maps(struct cgc *c)
 {
@@ -97,6 +98,8 @@ static void ensure_maps(struct cgc *c)
 	c->o->ustack_want_map = cgc_add_map(c, "ustack_want", BPF_SYS_MAP_HASH, 4, 8, CFI_WANT_MAX);
 	c->o->ustack_pages_map = cgc_add_map(c, "ustack_pages", BPF_SYS_MAP_ARRAY, 4, 4,
 					     CFI_PAGES_MAX);
+	c->o->ustack_cache_map = cgc_add_map(c, "ustack_cache", BPF_SYS_MAP_PERCPU_ARRAY, 4,
+					     CFI_CACHE_SLOTS * sizeof(struct cfi_cache_slot), 1);
 }
 
 /* R1 = R7 + off */
@@ -154,6 +157,34 @@ static void emit_want(struct cgc *c, uint32_t w)
 	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
 }
 
+/* A site of include/usdtrace/sdt.h runs its nop5 with %rsp lowered by 128, so that the call
+ * the kernel makes of an optimised uprobe misses the red zone; the first frame's CFA rules
+ * want the compiler's %rsp. The instruction after the nop5, lea 0x80(%rsp),%rsp (48 8d a4 24
+ * 80 00 00 00), says so whatever padding precedes the nop5 (docs/sdt-sites.md). Only a CFA
+ * on %rsp needs it, and the answer depends on the code at the pc alone, so it is kept with
+ * the row in the cache (the pad of the row's copy, W_ROW): the 8-byte read at the pc, a third
+ * of what came before the first frame, is made once per site and CPU. Sets the pad to
+ * SITE_OURS or SITE_OTHER. Clobbers R0-R5. */
+enum { SITE_UNKNOWN = 0, SITE_OURS = 1, SITE_OTHER = 2 };
+
+static void emit_site_check(struct cgc *c, uint32_t w)
+{
+	struct bpf_prog_buf *b = &c->buf;
+	int other = bpb_label_new(b), out = bpb_label_new(b);
+	const int16_t pad = (int16_t)(w + W_ROW + offsetof(struct cfi_row, pad));
+
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_PC)));
+	read_user(c, w, W_TMP, 3, 5, other);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_TMP)));
+	bpb_ld_imm64(b, 3, 0x0000008024a48d48ULL);
+	bpb_jmp_reg(b, BPF_JNE, 2, 3, other);
+	cgc_emit(c, bi_st(BPF_H, CG_R_SCRATCH, pad, SITE_OURS));
+	bpb_ja(b, out);
+	bpb_label_place(b, other);
+	cgc_emit(c, bi_st(BPF_H, CG_R_SCRATCH, pad, SITE_OTHER));
+	bpb_label_place(b, out);
+}
+
 void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 {
 	struct bpf_prog_buf *b = &c->buf;
@@ -164,12 +195,15 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		nframes = MAX_FRAMES;
 	uint32_t w = cgs_scratch_alloc(&c->g, W_SIZE);
 	int16_t s_i = cgc_slot_push(c), s_proc = cgc_slot_push(c), s_exact = cgc_slot_push(c);
+	int16_t s_cache = cgc_slot_push(c);
 	int loop = bpb_label_new(b), done = bpb_label_new(b), have = bpb_label_new(b);
 	int fp = bpb_label_new(b), notfound = bpb_label_new(b), next = bpb_label_new(b);
 	int rows_done = bpb_label_new(b), cfa_ok = bpb_label_new(b), signal = bpb_label_new(b);
 	int not_rsp = bpb_label_new(b), not_rbp = bpb_label_new(b), rbp_done = bpb_label_new(b);
 	int plt8 = bpb_label_new(b), search_maps = bpb_label_new(b), mapped = bpb_label_new(b);
+	int search_rows = bpb_label_new(b), have_row = bpb_label_new(b);
 	const int16_t mo = (int16_t)offsetof(struct cfi_proc, m);
+	const bool uprobe = cgc_probe_flags(c) & PROV_F_UPROBE;
 
 	for (uint32_t k = 0; k < nframes; k++) {
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + 8 * k), 0));
@@ -179,7 +213,7 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_st(BPF_DW, 10, s_i, 0));
 
 	/* the user registers */
-	if (cgc_probe_flags(c) & PROV_F_UPROBE) {
+	if (uprobe) {
 		cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
 	} else {
 		cgc_emit(c, bi_call(BPF_FUNC_get_current_task_btf));
@@ -197,24 +231,6 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 32));                      /* bp */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_BP)));
-	if (cgc_probe_flags(c) & PROV_F_UPROBE) {
-		/* A site of include/usdtrace/sdt.h runs its nop5 with %rsp lowered by 128, so that
-		 * the call the kernel makes of an optimised uprobe misses the red zone; the first
-		 * frame's CFA rules want the compiler's %rsp. The instruction after the nop5, lea
-		 * 0x80(%rsp),%rsp (48 8d a4 24 80 00 00 00), says so whatever padding precedes the
-		 * nop5 (docs/sdt-sites.md). */
-		int sp_done = bpb_label_new(b);
-		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_PC)));
-		read_user(c, w, W_TMP, 3, 5, sp_done);
-		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_TMP)));
-		bpb_ld_imm64(b, 3, 0x0000008024a48d48ULL);
-		bpb_jmp_reg(b, BPF_JNE, 2, 3, sp_done);
-		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_SP)));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 128));
-		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
-		bpb_label_place(b, sp_done);
-	}
-
 	/* the process's table */
 	cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
 	cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
@@ -226,6 +242,16 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	bpb_jmp_imm(b, BPF_JNE, 0, 0, have);
 	emit_want(c, w);
 	bpb_label_place(b, have);
+	/* the row cache (CFI_CACHE_SLOTS slots in one per-CPU value), looked up once. Element 0
+	 * of a one-element array is always there; checked here once so that the pointer on the
+	 * stack is known not null in every path (checked at each frame, the null and non-null
+	 * copies made two families of paths: three times the verifier's time for ustack(100)) */
+	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, (int16_t)(w + W_KEY), 0));
+	cgc_ld_map(c, 1, c->o->ustack_cache_map);
+	scr_ptr(c, 2, w + W_KEY);
+	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
+	bpb_jmp_imm(b, BPF_JEQ, 0, 0, done);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_cache));
 	cgc_emit(c, bi_st(BPF_DW, 10, s_exact, 1));
 	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_MAP), CFI_MAPS_MAX));  /* none yet */
 
@@ -319,6 +345,39 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_LO)));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_LEN)));
 
+	/* the cache: a slot chosen by object (its first row) and pc, holding that pair's row.
+	 * Read as a sequence lock against a program that preempts this one on the CPU and
+	 * rewrites the slot: the tag before and after the row. Both ways to have_row leave the
+	 * row in scratch (W_ROW) and no register live, so the verifier prunes the second. */
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_TAG), 0));
+	cgc_emit(c, bi_mov64_reg(0, 5));
+	cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
+	bpb_jmp_imm(b, BPF_JNE, 0, 0, search_rows);                /* pcs are 32-bit in rows */
+	cgc_emit(c, bi_mov64_reg(0, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, 1));
+	cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, 32));
+	cgc_emit(c, bi_alu64_reg(BPF_OR, 0, 5));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_TAG)));
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_cache));
+	cgc_emit(c, bi_mov32_reg(4, 5));
+	cgc_emit(c, bi_alu32_imm(BPF_MUL, 4, (int32_t)0x9e3779b1u));
+	cgc_emit(c, bi_alu32_imm(BPF_RSH, 4, 16));
+	cgc_emit(c, bi_alu32_reg(BPF_XOR, 4, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 4, CFI_CACHE_SLOTS - 1));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 4, (int16_t)(w + W_SLOT)));
+	cgc_emit(c, bi_alu64_imm(BPF_MUL, 4, (int32_t)sizeof(struct cfi_cache_slot)));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 4));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, (int16_t)offsetof(struct cfi_cache_slot, tag)));
+	bpb_jmp_reg(b, BPF_JNE, 2, 0, search_rows);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, (int16_t)offsetof(struct cfi_cache_slot, row)));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_ROW)));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, (int16_t)offsetof(struct cfi_cache_slot, row) + 8));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_ROW + 8)));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, (int16_t)offsetof(struct cfi_cache_slot, tag)));
+	bpb_jmp_reg(b, BPF_JEQ, 2, 0, have_row);
+	bpb_label_place(b, search_rows);
+	cgc_emit(c, bi_ldx(BPF_DW, 5, CG_R_SCRATCH, (int16_t)(w + W_TARGET)));
+
 	/* narrowed by the page index: target's page's entry packs the first row that can hold
 	 * target and how many more (cfi.h); without an entry, all the object's rows */
 	{
@@ -390,7 +449,43 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_ldx(BPF_W, 2, 0, (int16_t)offsetof(struct cfi_row, pc)));
 	cgc_emit(c, bi_ldx(BPF_DW, 5, CG_R_SCRATCH, (int16_t)(w + W_TARGET)));
 	bpb_jmp_reg(b, BPF_JLT, 5, 2, fp);                          /* before the first row */
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 0, 0));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_ROW)));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 0, 8));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_ROW + 8)));
+	cgc_emit(c, bi_st(BPF_H, CG_R_SCRATCH, (int16_t)(w + W_ROW + offsetof(struct cfi_row, pad)),
+			  SITE_UNKNOWN));
+	if (uprobe) {
+		/* the first frame of a uprobe on a CFA on %rsp: our site or not, cached with the
+		 * row (emit_site_check) */
+		int no = bpb_label_new(b);
+		cgc_emit(c, bi_ldx(BPF_DW, 2, 10, s_i));
+		bpb_jmp_imm(b, BPF_JNE, 2, 1, no);
+		cgc_emit(c, bi_ldx(BPF_B, 2, CG_R_SCRATCH,
+				   (int16_t)(w + W_ROW + offsetof(struct cfi_row, cfa))));
+		bpb_jmp_imm(b, BPF_JNE, 2, CFI_CFA_RSP, no);
+		emit_site_check(c, w);
+		bpb_label_place(b, no);
+	}
+	/* into the cache slot: tag 0 while the row is written */
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_TAG)));
+	bpb_jmp_imm(b, BPF_JEQ, 2, 0, have_row);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_cache));
+	cgc_emit(c, bi_ldx(BPF_DW, 4, CG_R_SCRATCH, (int16_t)(w + W_SLOT)));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 4, CFI_CACHE_SLOTS - 1));
+	cgc_emit(c, bi_alu64_imm(BPF_MUL, 4, (int32_t)sizeof(struct cfi_cache_slot)));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 4));
+	cgc_emit(c, bi_st(BPF_DW, 1, (int16_t)offsetof(struct cfi_cache_slot, tag), 0));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_ROW)));
+	cgc_emit(c, bi_stx(BPF_DW, 1, 0, (int16_t)offsetof(struct cfi_cache_slot, row)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_ROW + 8)));
+	cgc_emit(c, bi_stx(BPF_DW, 1, 0, (int16_t)offsetof(struct cfi_cache_slot, row) + 8));
+	cgc_emit(c, bi_stx(BPF_DW, 1, 2, (int16_t)offsetof(struct cfi_cache_slot, tag)));
+
 	/* the row's fields, sign-extended, into scratch */
+	bpb_label_place(b, have_row);
+	cgc_emit(c, bi_mov64_reg(0, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)(w + W_ROW)));
 	cgc_emit(c, bi_ldx(BPF_W, 2, 0, (int16_t)offsetof(struct cfi_row, cfa_off)));
 	cgc_emit(c, bi_alu64_imm(BPF_LSH, 2, 32));
 	cgc_emit(c, bi_alu64_imm(BPF_ARSH, 2, 32));
@@ -409,6 +504,23 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 
 	/* the CFA, into R2 */
 	bpb_jmp_imm(b, BPF_JNE, 1, CFI_CFA_RSP, not_rsp);
+	if (uprobe) {
+		/* the first frame at one of our sites: the compiler's %rsp is 128 above */
+		int plain = bpb_label_new(b), known = bpb_label_new(b);
+		const int16_t pad = (int16_t)(w + W_ROW + offsetof(struct cfi_row, pad));
+		cgc_emit(c, bi_ldx(BPF_DW, 2, 10, s_i));
+		bpb_jmp_imm(b, BPF_JNE, 2, 1, plain);
+		cgc_emit(c, bi_ldx(BPF_H, 2, CG_R_SCRATCH, pad));
+		bpb_jmp_imm(b, BPF_JNE, 2, SITE_UNKNOWN, known);
+		emit_site_check(c, w);              /* a row cached by a later frame */
+		bpb_label_place(b, known);
+		cgc_emit(c, bi_ldx(BPF_H, 2, CG_R_SCRATCH, pad));
+		bpb_jmp_imm(b, BPF_JNE, 2, SITE_OURS, plain);
+		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_SP)));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 128));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
+		bpb_label_place(b, plain);
+	}
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_SP)));
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_CFAOFF)));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 0));
@@ -523,6 +635,7 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 
 	bpb_label_place(b, done);
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s_i));
+	cgc_slot_pop(c);
 	cgc_slot_pop(c);
 	cgc_slot_pop(c);
 	cgc_slot_pop(c);

@@ -401,7 +401,7 @@ struct dobj {
 	uint64_t aggsize_max, dynvarsize_max;
 	int spec_map;              /* -1: the program uses no speculation */
 	/* user stacks walked from CFI (cfi.h): -1 when the program walks no user stack */
-	int ustack_rows_map, ustack_procs_map, ustack_want_map, ustack_pages_map;
+	int ustack_rows_map, ustack_procs_map, ustack_want_map, ustack_pages_map, ustack_cache_map;
 	uint32_t nspec;
 	struct dobj_agg *aggs;
 	size_t naggs;

@@ -86,6 +86,16 @@ struct cfi_row {
 #define CFI_MAPS_SEARCH 8            /* log2(CFI_MAPS_MAX) */
 #define CFI_PROCS_MAX 1024
 #define CFI_WANT_MAX 1024
+/* The walk's per-CPU cache of rows found ("ustack_cache": one value of CFI_CACHE_SLOTS
+ * entries of struct cfi_cache_slot), direct-mapped by object and object-relative pc: a frame
+ * met again skips the page index and the row search. A slot's tag is ((row_lo + 1) << 32) |
+ * pc, 0 while it is written; rows are never rewritten during a run, so a tag that matches
+ * gives the row the search would find. */
+#define CFI_CACHE_SLOTS 256
+struct cfi_cache_slot {
+	uint64_t tag;
+	struct cfi_row row;
+};
 
 struct cfi_mapping {
 	uint64_t start, end;
