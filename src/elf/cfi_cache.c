@@ -195,10 +195,10 @@ static void reject(const char *name)
 	cfi_cache_stats.rejected++;
 }
 
-int cfi_cache_load(const struct cfi_cache_key *k, size_t max_rows, struct cfi_row **rows, size_t *n)
+int cfi_cache_open(const struct cfi_cache_key *k, size_t max_rows, struct cfi_cache_entry *e)
 {
-	*rows = NULL;
-	*n = 0;
+	e->fd = -1;
+	e->n = 0;
 	if (!cache_on())
 		return -1;
 	char p[4400];
@@ -213,36 +213,46 @@ int cfi_cache_load(const struct cfi_cache_key *k, size_t max_rows, struct cfi_ro
 	}
 	struct stat st;
 	struct cache_hdr h;
-	struct cfi_row *v = NULL;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
 	    (st.st_mode & 022) || (uint64_t)st.st_size < sizeof h ||
-	    pread(fd, &h, sizeof h, 0) != (ssize_t)sizeof h)
-		goto bad;
-	if (memcmp(h.magic, MAGIC, 8) != 0 || h.format != FORMAT ||
+	    pread(fd, &h, sizeof h, 0) != (ssize_t)sizeof h ||
+	    memcmp(h.magic, MAGIC, 8) != 0 || h.format != FORMAT ||
 	    h.row_size != sizeof(struct cfi_row) || h.nrows > max_rows || h.objsize != k->size ||
 	    h.code_end != k->code_end || h.idlen != k->idlen || memcmp(h.id, k->id, k->idlen) != 0 ||
 	    h.toollen != cache.toollen || memcmp(h.tool, cache.tool, cache.toollen) != 0 ||
-	    (uint64_t)st.st_size != sizeof h + h.nrows * sizeof *v)
-		goto bad;
-	size_t bytes = (size_t)h.nrows * sizeof *v;
-	if (bytes) {
-		v = xmalloc(bytes);
-		if (pread(fd, v, bytes, sizeof h) != (ssize_t)bytes)
-			goto bad;
+	    (uint64_t)st.st_size != sizeof h + h.nrows * sizeof(struct cfi_row)) {
+		close(fd);
+		reject(k->name);
+		return -1;
 	}
-	if (checksum(v, bytes) != h.sum || !rows_well_formed(v, (size_t)h.nrows, k->code_end))
-		goto bad;
-	futimens(fd, NULL);   /* used now: evicted last */
-	close(fd);
-	*rows = v;
-	*n = (size_t)h.nrows;
+	e->fd = fd;
+	e->n = (size_t)h.nrows;
+	e->sum = h.sum;
+	return 0;
+}
+
+int cfi_cache_read(const struct cfi_cache_key *k, struct cfi_cache_entry *e, struct cfi_row *dst)
+{
+	size_t bytes = e->n * sizeof *dst;
+	bool ok = e->fd >= 0 && (bytes == 0 || pread(e->fd, dst, bytes, sizeof(struct cache_hdr)) ==
+							(ssize_t)bytes);
+	ok = ok && checksum(dst, bytes) == e->sum && rows_well_formed(dst, e->n, k->code_end);
+	if (ok)
+		futimens(e->fd, NULL);   /* used now: evicted last */
+	cfi_cache_close(e);
+	if (!ok) {
+		reject(k->name);
+		return -1;
+	}
 	cfi_cache_stats.hits++;
 	return 0;
-bad:
-	free(v);
-	close(fd);
-	reject(k->name);
-	return -1;
+}
+
+void cfi_cache_close(struct cfi_cache_entry *e)
+{
+	if (e->fd >= 0)
+		close(e->fd);
+	e->fd = -1;
 }
 
 struct entry {

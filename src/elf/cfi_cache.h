@@ -10,17 +10,19 @@
  *  - cfi_cache_key_of names an object's entry: its build ID (NT_GNU_BUILD_ID) and file size,
  *    else (no build ID) its device, inode, size and mtime. The entry also records the tracer's
  *    own build ID: rows made by another build of usdtrace are never taken.
- *  - cfi_cache_load takes an entry only after checking every byte: a regular file (opened
- *    without following links) owned by the effective user and writable by no one else, of
- *    exactly the size its header gives, the header's magic, format, row size, key and tracer
- *    matching, at most max_rows rows, their checksum right, and the rows themselves well
- *    formed (pcs strictly increasing and below the object's end, known rule kinds, padding
- *    zero). A file failing any check is removed and the call is a miss: the caller builds the
- *    rows again and stores them. A hit marks the entry used (its mtime: the eviction order).
+ *  - cfi_cache_open and cfi_cache_read take an entry only after checking every byte: a
+ *    regular file (opened without following links) owned by the effective user and writable by
+ *    no one else, of exactly the size its header gives, the header's magic, format, row size,
+ *    key and tracer matching, at most max_rows rows (cfi_cache_open), their checksum right, and
+ *    the rows themselves well formed (pcs strictly increasing and below the object's end, known
+ *    rule kinds, padding zero: cfi_cache_read). A file failing any check is removed and the
+ *    call fails: the caller builds the rows again and stores them. A hit marks the entry used
+ *    (its mtime: the eviction order). Two steps so that the caller can place the rows where
+ *    they go (its row array) before they are read.
  *  - cfi_cache_store writes an entry atomically (a temporary file in the directory, renamed),
  *    and then keeps the directory within USDTRACE_CFI_CACHE_MB megabytes (default
  *    CFI_CACHE_MB): the least recently used entries are removed first. Rows that would not pass
- *    cfi_cache_load's checks are not stored. Failures are silent (the cache is an
+ *    cfi_cache_read's checks are not stored. Failures are silent (the cache is an
  *    optimisation). */
 #ifndef USDTRACE_CFI_CACHE_H
 #define USDTRACE_CFI_CACHE_H
@@ -50,8 +52,18 @@ extern struct cfi_cache_stats cfi_cache_stats;
 /* 0 with *k set; -1 when the cache is off (or the object cannot be named). code_end: the end of
  * the object's highest PT_LOAD segment (p_vaddr + p_memsz). */
 int cfi_cache_key_of(struct elf_file *f, uint64_t code_end, struct cfi_cache_key *k);
-/* 0 on a hit, *rows malloc'd (NULL when n is 0), *n set; -1 on a miss. */
-int cfi_cache_load(const struct cfi_cache_key *k, size_t max_rows, struct cfi_row **rows, size_t *n);
+struct cfi_cache_entry {
+	int fd;
+	size_t n;                    /* rows in the entry */
+	uint64_t sum;
+};
+/* 0 with e open and e->n set (the header checked); -1 on a miss or a bad header. */
+int cfi_cache_open(const struct cfi_cache_key *k, size_t max_rows, struct cfi_cache_entry *e);
+/* The entry's e->n rows into dst, checked; closes e. 0, or -1 (the entry removed; dst's
+ * contents undefined). */
+int cfi_cache_read(const struct cfi_cache_key *k, struct cfi_cache_entry *e, struct cfi_row *dst);
+/* Closes e without reading it (no room for its rows). */
+void cfi_cache_close(struct cfi_cache_entry *e);
 void cfi_cache_store(const struct cfi_cache_key *k, const struct cfi_row *rows, size_t n);
 /* Why the cache is off, once ("" otherwise, and after the first call). */
 const char *cfi_cache_warning(void);

@@ -188,21 +188,51 @@ static int64_t place_rows(struct cfi_db *db, size_t n)
 	return at;
 }
 
-/* The rows of f (already open, headers read): from the cache when it holds them, else built
- * (with the separate debug file's when f needs it) and stored there. 0 with *v, *n set (object-
- * relative 32-bit pcs), or -1 with a message. */
-static int object_rows(struct cfi_db *db, struct elf_file *f, struct cfi_obj *o, uint64_t code_end,
-		       const char *name, pid_t pid, struct cfi_row **v, size_t *n, char *err,
-		       size_t errlen)
+/* Object o's rows (slot k) read from the cache straight into place: 1 when it held them (placed,
+ * or refused for want of room: a warning), 0 when they must be built. */
+static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *key, const char *name)
 {
-	struct cfi_cache_key key;
-	bool keyed = cfi_cache_key_of(f, code_end, &key) == 0;
-	*v = NULL;
-	*n = 0;
-	if (keyed && cfi_cache_load(&key, db->max_rows, v, n) == 0) {
+	struct cfi_cache_entry ce;
+	if (cfi_cache_open(key, db->max_rows, &ce) != 0)
+		return 0;
+	struct cfi_obj *o = &db->objs[k];
+	if (ce.n == 0) {
+		cfi_cache_close(&ce);
 		o->cached = true;
+		return 1;
+	}
+	int64_t at = place_rows(db, ce.n);
+	if (at < 0) {
+		cfi_cache_close(&ce);
+		snprintf(db->warn, sizeof db->warn,
+			 "ustack: %s: unwind tables full (%zu rows): frame pointers only there", name,
+			 db->max_rows);
+		return 1;
+	}
+	if (cfi_cache_read(key, &ce, &db->rows[at]) != 0) {
+		range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows,
+			   (uint32_t)at, (uint32_t)(at + ce.n));
+		db->rows_used -= ce.n;
 		return 0;
 	}
+	o->row_lo = (uint32_t)at;
+	o->row_hi = (uint32_t)(at + ce.n);
+	o->cached = true;
+	index_pages(db, o);
+	xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
+	db->fresh[db->nfresh++] = (uint32_t)k;
+	return 1;
+}
+
+/* The rows of f (already open, headers read), built (with the separate debug file's when f
+ * needs it) and stored in the cache (key: NULL for none). 0 with *v, *n set (object-relative
+ * 32-bit pcs), or -1 with a message. */
+static int object_rows(struct cfi_db *db, struct elf_file *f, struct cfi_obj *o,
+		       const struct cfi_cache_key *key, const char *name, pid_t pid,
+		       struct cfi_row **v, size_t *n, char *err, size_t errlen)
+{
+	*v = NULL;
+	*n = 0;
 	struct cfi_rows rows = { 0 };
 	if (cfi_elf_read_file(f, NULL, &rows, &db->st, err, errlen) != 0) {
 		cfi_rows_free(&rows);
@@ -223,8 +253,8 @@ static int object_rows(struct cfi_db *db, struct elf_file *f, struct cfi_obj *o,
 	}
 	*n = rows.n;
 	cfi_rows_free(&rows);
-	if (keyed && !debugfile)
-		cfi_cache_store(&key, *v, *n);
+	if (key && !debugfile)
+		cfi_cache_store(key, *v, *n);
 	return 0;
 }
 
@@ -272,8 +302,15 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 	}
 	struct cfi_row *v = NULL;
 	size_t n = 0;
+	struct cfi_cache_key key;
+	bool keyed = rc == 0 && cfi_cache_key_of(&f, code_end, &key) == 0;
+	if (keyed && cached_rows(db, k, &key, name)) {
+		elf_file_close(&f);
+		o->ms = now_ms() - t0;
+		return (int)k;
+	}
 	if (rc == 0)
-		rc = object_rows(db, &f, o, code_end, name, pid, &v, &n, err, sizeof err);
+		rc = object_rows(db, &f, o, keyed ? &key : NULL, name, pid, &v, &n, err, sizeof err);
 	elf_file_close(&f);
 	if (rc == -1) {
 		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
