@@ -6,16 +6,20 @@
 #
 # Reports, medians over RUNS runs:
 #   * start: wall time of `usdtrace -c 'python3.11 -c pass'` with a program that ends at BEGIN,
-#     once aggregating ustack() (the walk's maps made, the target's tables built and loaded
-#     before it runs) and once aggregating pid (no walk): the difference is what the tables
-#     add to the start of tracing, also per object the target maps at its entry point;
+#     aggregating ustack() (the walk's maps made, the target's tables built and loaded before it
+#     runs) with the unwind table cache cold (an empty cache directory: every object's rows
+#     built, and stored) and warm (the same directory again: every object's rows read from it),
+#     and aggregating pid (no walk): the differences are what the tables add to the start of
+#     tracing, also per object the target maps at its entry point;
 #   * build: milliseconds to read and compact each of those objects' rows (build/tools/cfi_dump
-#     -s), the part of that difference spent in the parser;
+#     -s), the part of that difference spent in the parser, and to get them as the tracer does
+#     with the cache warm (cfi_dump -t, the entry read and checked); also for EXTRA objects
+#     (default: libclang-cpp.so.14 where installed, the largest unwind table of this machine);
 #   * first samples: python3.11 -c 'while True: pass' profiled at 997 Hz from BEGIN for 1 s:
 #     the time of the first sample after BEGIN, of the first whose stack is whole (8 frames or
 #     more; frame pointers give 1 or 2 on Debian's python), and the share of whole stacks among
 #     the samples of the first 100 ms.
-# Environment: USDTRACE (default build/usdtrace), PYTHON (default /usr/bin/python3.11).
+# Environment: USDTRACE (default build/usdtrace), PYTHON (default /usr/bin/python3.11), EXTRA.
 top=$(cd "$(dirname "$0")/.." && pwd)
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 PYTHON=${PYTHON:-/usr/bin/python3.11}
@@ -33,14 +37,17 @@ ms_of() { # COMMAND...: wall milliseconds
 	e=$(date +%s%N)
 	echo $(((e - s) / 1000000))
 }
-: >"$w/walk"; : >"$w/nowalk"; : >"$w/first"; : >"$w/whole"; : >"$w/share"
+: >"$w/walk"; : >"$w/warm"; : >"$w/nowalk"; : >"$w/first"; : >"$w/whole"; : >"$w/share"
 r=1
 while [ $r -le "$RUNS" ]; do
-	ms_of timeout 60 "$USDTRACE" -q -n 'profile-997 /pid == $target/ { @[ustack()] = count(); } BEGIN { exit(0); }' \
+	rm -rf "$w/cache"
+	ms_of env USDTRACE_CFI_CACHE=$w/cache timeout 60 "$USDTRACE" -q -n 'profile-997 /pid == $target/ { @[ustack()] = count(); } BEGIN { exit(0); }' \
 		-c "$PYTHON -c pass" >>"$w/walk"
+	ms_of env USDTRACE_CFI_CACHE=$w/cache timeout 60 "$USDTRACE" -q -n 'profile-997 /pid == $target/ { @[ustack()] = count(); } BEGIN { exit(0); }' \
+		-c "$PYTHON -c pass" >>"$w/warm"
 	ms_of timeout 60 "$USDTRACE" -q -n 'profile-997 /pid == $target/ { @[pid] = count(); } BEGIN { exit(0); }' \
 		-c "$PYTHON -c pass" >>"$w/nowalk"
-	timeout 60 "$USDTRACE" -q -n 'BEGIN { t0 = timestamp; }
+	USDTRACE_CFI_CACHE=$w/cache timeout 60 "$USDTRACE" -q -n 'BEGIN { t0 = timestamp; }
 		profile-997 /pid == $target/ { printf("%d %d\n", (timestamp - t0) / 1000, ustackdepth); }
 		tick-1s { exit(0); }' -c "$PYTHON -c 'while True: pass'" >"$w/samples" 2>/dev/null
 	awk 'NF == 2 && !f { f = 1; print $1 }' "$w/samples" >>"$w/first"
@@ -56,18 +63,25 @@ for l in open("/proc/self/maps"):
     if len(f) == 6 and "x" in f[1] and f[5].startswith("/"): print(f[5])' | sort -u)
 nobj=$(echo "$objs" | wc -l)
 walk=$(median <"$w/walk")
+warm=$(median <"$w/warm")
 nowalk=$(median <"$w/nowalk")
 echo "python3.11 -c, $RUNS runs, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "start of tracing (ms, median): with ustack() $walk, without $nowalk; difference $((walk - nowalk)) ms for $nobj objects"
-echo "build of each object's rows (ms, median of $RUNS, cfi_dump -s):"
-for o in $objs; do
+echo "start of tracing (ms, median): with ustack() cache cold $walk, warm $warm; without $nowalk; differences $((walk - nowalk)) and $((warm - nowalk)) ms for $nobj objects"
+EXTRA=${EXTRA-$(ls /usr/lib/llvm-14/lib/libclang-cpp.so.14 2>/dev/null)}
+echo "each object's rows (ms, medians of $RUNS): built (cfi_dump -s), from the warm cache (cfi_dump -t)"
+for o in $objs $EXTRA; do
 	i=0
 	: >"$w/b"
+	: >"$w/c"
+	rm -rf "$w/ocache"
+	USDTRACE_CFI_CACHE=$w/ocache "$top/build/tools/cfi_dump" -t "$o" >/dev/null 2>&1
 	while [ $i -lt "$RUNS" ]; do
 		"$top/build/tools/cfi_dump" -s "$o" | sed 's/.*ms=//' >>"$w/b"
+		USDTRACE_CFI_CACHE=$w/ocache "$top/build/tools/cfi_dump" -t "$o" 2>&1 >/dev/null |
+			sed -n 's/.* ms=//p' >>"$w/c"
 		i=$((i + 1))
 	done
 	rows=$("$top/build/tools/cfi_dump" -s "$o" | sed 's/.* compact=\([0-9]*\).*/\1/')
-	printf '  %-50s %8s ms  %7s rows\n' "$o" "$(median <"$w/b")" "$rows"
+	printf '  %-50s built %8s ms  cached %8s ms  %7s rows\n' "$o" "$(median <"$w/b")" "$(median <"$w/c")" "$rows"
 done
 echo "first samples after BEGIN (us, median): first $(median <"$w/first"), first whole stack $(median <"$w/whole"); whole stacks in the first 100 ms: $(median <"$w/share")%"

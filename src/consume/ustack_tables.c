@@ -8,8 +8,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "cfi_cache.h"
 #include "ustack_tables.h"
 #include "util.h"
+
+static void reclaim(struct cfi_db *db, void *ctx);
 
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
 {
@@ -22,8 +25,19 @@ void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
 	t->procs_fd = o->maps[o->ustack_procs_map].fd;
 	t->want_fd = o->maps[o->ustack_want_map].fd;
 	t->pages_fd = o->maps[o->ustack_pages_map].fd;
-	cfi_db_init(&t->db, o->maps[o->ustack_rows_map].max_entries,
-		    o->maps[o->ustack_pages_map].max_entries);
+	size_t max_rows = o->maps[o->ustack_rows_map].max_entries;
+	const char *cap = getenv("USDTRACE_USTACK_ROWS");
+	if (cap) {
+		char *end;
+		unsigned long long v = strtoull(cap, &end, 10);
+		if (*end || end == cap || v == 0)
+			util_warn("ustack: USDTRACE_USTACK_ROWS=%s is not a positive number: ignored", cap);
+		else if (v < max_rows)
+			max_rows = (size_t)v;
+	}
+	cfi_db_init(&t->db, max_rows, o->maps[o->ustack_pages_map].max_entries);
+	t->db.reclaim = reclaim;
+	t->db.reclaim_ctx = t;
 }
 
 void ustack_tables_free(struct ustack_tables *t)
@@ -31,6 +45,8 @@ void ustack_tables_free(struct ustack_tables *t)
 	if (t->procs_fd >= 0)
 		cfi_db_free(&t->db);
 	free(t->warned);
+	for (size_t i = 0; i < t->nknown; i++)
+		free(t->known[i].objs);
 	free(t->known);
 	memset(t, 0, sizeof *t);
 	t->rows_fd = t->procs_fd = t->want_fd = t->pages_fd = -1;
@@ -57,51 +73,100 @@ static void upload(int fd, const void *vals, size_t size, size_t from, size_t to
 	free(keys);
 }
 
-static bool known(const struct ustack_tables *t, pid_t pid)
-{
-	for (size_t i = 0; i < t->nknown; i++)
-		if (t->known[i] == pid)
-			return true;
-	return false;
-}
-
+/* pid's entry in t->known, made if missing; its object list set to the objects the last
+ * cfi_db_proc met. */
 static void remember(struct ustack_tables *t, pid_t pid)
 {
-	if (known(t, pid))
-		return;
-	xgrow(&t->known, sizeof *t->known, &t->knowncap, t->nknown + 1);
-	t->known[t->nknown++] = pid;
+	struct ustack_known *k = NULL;
+	for (size_t i = 0; i < t->nknown && !k; i++)
+		if (t->known[i].pid == pid)
+			k = &t->known[i];
+	if (!k) {
+		xgrow(&t->known, sizeof *t->known, &t->knowncap, t->nknown + 1);
+		k = &t->known[t->nknown++];
+		memset(k, 0, sizeof *k);
+		k->pid = pid;
+	}
+	free(k->objs);
+	k->nobjs = t->db.ncur;
+	k->objs = xcalloc(k->nobjs ? k->nobjs : 1, sizeof *k->objs);
+	memcpy(k->objs, t->db.cur, k->nobjs * sizeof *k->objs);
+}
+
+static bool gone(pid_t pid)
+{
+	return kill(pid, 0) != 0 && errno == ESRCH;
 }
 
 /* The entries of processes that have exited (a zombie still counts as there: its pid is not
- * free for reuse yet), out of ustack_procs and ustack_want; how many. */
+ * free for reuse yet), out of ustack_procs and ustack_want, and out of the warned list; how
+ * many. */
 static size_t sweep_gone(struct ustack_tables *t)
 {
-	size_t k = 0, gone = 0;
+	size_t k = 0, ngone = 0;
 	for (size_t i = 0; i < t->nknown; i++) {
-		pid_t pid = t->known[i];
-		if (kill(pid, 0) != 0 && errno == ESRCH) {
+		pid_t pid = t->known[i].pid;
+		if (gone(pid)) {
 			uint32_t key = (uint32_t)pid;
 			bpf_map_delete_elem(t->procs_fd, &key);
 			bpf_map_delete_elem(t->want_fd, &key);
-			gone++;
+			free(t->known[i].objs);
+			ngone++;
 		} else {
-			t->known[k++] = pid;
+			t->known[k++] = t->known[i];
 		}
 	}
 	t->nknown = k;
-	return gone;
+	k = 0;
+	for (size_t i = 0; i < t->nwarned; i++)
+		if (!gone(t->warned[i]))
+			t->warned[k++] = t->warned[i];
+	t->nwarned = k;
+	return ngone;
 }
 
-/* Whether pid was warned about before; remembers it. */
+/* cfi_db's reclaim: the rows of objects that no live process's entry names are released. */
+static void reclaim(struct cfi_db *db, void *ctx)
+{
+	struct ustack_tables *t = ctx;
+	sweep_gone(t);
+	bool *used = xcalloc(db->nobjs ? db->nobjs : 1, sizeof *used);
+	for (size_t i = 0; i < t->nknown; i++)
+		for (size_t j = 0; j < t->known[i].nobjs; j++)
+			if (t->known[i].objs[j] < db->nobjs)
+				used[t->known[i].objs[j]] = true;
+	cfi_db_release(db, used);
+	free(used);
+}
+
+/* Whether pid was warned about before; remembers it (the oldest forgotten past
+ * USTACK_WARNED_MAX: a process that warned then is likely gone, at worst warned again). */
 static bool warned_before(struct ustack_tables *t, pid_t pid)
 {
 	for (size_t i = 0; i < t->nwarned; i++)
 		if (t->warned[i] == pid)
 			return true;
+	if (t->nwarned == USTACK_WARNED_MAX) {
+		memmove(t->warned, t->warned + 1, (t->nwarned - 1) * sizeof *t->warned);
+		t->nwarned--;
+	}
 	xgrow(&t->warned, sizeof *t->warned, &t->warncap, t->nwarned + 1);
 	t->warned[t->nwarned++] = pid;
 	return false;
+}
+
+/* The rows and page index entries of the objects read since the last call, into the maps. */
+static void upload_fresh(struct ustack_tables *t)
+{
+	size_t n;
+	const uint32_t *fresh = cfi_db_take_fresh(&t->db, &n);
+	for (size_t i = 0; i < n; i++) {
+		const struct cfi_obj *o = &t->db.objs[fresh[i]];
+		upload(t->rows_fd, t->db.rows, sizeof *t->db.rows, o->row_lo, o->row_hi);
+		if (o->npages)
+			upload(t->pages_fd, t->db.pages, sizeof *t->db.pages, o->page_lo,
+			       o->page_lo + o->npages);
+	}
 }
 
 void ustack_tables_pid(struct ustack_tables *t, pid_t pid)
@@ -111,11 +176,7 @@ void ustack_tables_pid(struct ustack_tables *t, pid_t pid)
 	struct cfi_proc *p = xcalloc(1, sizeof *p);
 	char err[160];
 	if (cfi_db_proc(&t->db, pid, p, err, sizeof err) == 0) {
-		upload(t->rows_fd, t->db.rows, sizeof *t->db.rows, t->uploaded, t->db.nrows);
-		t->uploaded = t->db.nrows;
-		upload(t->pages_fd, t->db.pages, sizeof *t->db.pages, t->pages_uploaded,
-		       t->db.npages);
-		t->pages_uploaded = t->db.npages;
+		upload_fresh(t);
 		uint32_t key = (uint32_t)pid;
 		int rc = bpf_map_update_elem(t->procs_fd, &key, p, BPF_ANY);
 		if (rc != 0 && errno == E2BIG && sweep_gone(t) > 0)
@@ -136,6 +197,9 @@ void ustack_tables_pid(struct ustack_tables *t, pid_t pid)
 		util_warn("%s", t->db.warn);
 		t->db.warn[0] = '\0';
 	}
+	const char *cw = cfi_cache_warning();
+	if (cw[0])
+		util_warn("%s", cw);
 	free(p);
 }
 

@@ -19,7 +19,13 @@
  *    is printed, once. Every second, too, the poll removes the entries of processes that have
  *    exited (the walk runs only in live processes: nothing else reads them), so the
  *    CFI_PROCS_MAX entries serve however many processes come and go.
- *  - Memory: rows are at most CFI_ROWS_MAX (16 bytes each), processes CFI_PROCS_MAX. */
+ *  - Rows are reclaimed: when an object's rows do not fit, the entries of exited processes are
+ *    removed and the rows of the objects no remaining entry names are released for reuse
+ *    (cfi_proc.h). USDTRACE_USTACK_ROWS=N uses at most N rows of the map (tests, and a
+ *    smaller footprint in user space).
+ *  - Memory: rows are at most CFI_ROWS_MAX (16 bytes each), processes CFI_PROCS_MAX; the
+ *    per-process lists (entries, warnings) hold live processes only, the warnings at most
+ *    USTACK_WARNED_MAX. */
 #ifndef USDTRACE_USTACK_TABLES_H
 #define USDTRACE_USTACK_TABLES_H
 #include <stdint.h>
@@ -30,16 +36,20 @@
 
 /* One bpf_map_get_next_key call on an empty map per poll: cheap enough to ask often. */
 #define USTACK_TABLES_POLL_MS 10
+#define USTACK_WARNED_MAX 1024
 
 struct ustack_tables {
 	int rows_fd, procs_fd, want_fd, pages_fd;   /* -1: no walk */
 	struct cfi_db db;
-	size_t uploaded;                  /* rows [0, uploaded) are in the map */
-	size_t pages_uploaded;            /* likewise for the page index */
 	int64_t polled_ms;
-	pid_t *warned;                    /* pids warned of too many mappings (once each) */
+	pid_t *warned;                    /* pids warned of too many mappings (once each), oldest
+	                                   * first: exited ones dropped, at most USTACK_WARNED_MAX */
 	size_t nwarned, warncap;
-	pid_t *known;                     /* pids with an entry in ustack_procs */
+	struct ustack_known {             /* pids with an entry in ustack_procs */
+		pid_t pid;
+		uint32_t *objs;           /* the objects (db.objs) its entry names */
+		size_t nobjs;
+	} *known;
 	size_t nknown, knowncap;
 	bool full_warned;
 	int64_t pruned_ms;                /* when exited processes' entries were last removed */

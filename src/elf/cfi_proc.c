@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cfi_cache.h"
 #include "cfi_elf.h"
 #include "cfi_proc.h"
 #include "elf_debugfile.h"
@@ -21,6 +22,63 @@ void cfi_db_init(struct cfi_db *db, size_t max_rows, size_t max_pages)
 	db->max_pages = max_pages;
 }
 
+/* A range of n elements from the free list *fl (best fit), else from the top (*top up to max);
+ * its start, or -1. */
+static int64_t range_alloc(struct cfi_range **fl, size_t *nfl, size_t *top, size_t max, size_t n)
+{
+	size_t best = SIZE_MAX;
+	for (size_t i = 0; i < *nfl; i++) {
+		size_t len = (*fl)[i].hi - (*fl)[i].lo;
+		if (len >= n && (best == SIZE_MAX || len < (size_t)((*fl)[best].hi - (*fl)[best].lo)))
+			best = i;
+	}
+	if (best != SIZE_MAX) {
+		uint32_t lo = (*fl)[best].lo;
+		(*fl)[best].lo += (uint32_t)n;
+		if ((*fl)[best].lo == (*fl)[best].hi) {
+			memmove(&(*fl)[best], &(*fl)[best + 1], (*nfl - best - 1) * sizeof **fl);
+			(*nfl)--;
+		}
+		return lo;
+	}
+	if (*top + n > max)
+		return -1;
+	*top += n;
+	return (int64_t)(*top - n);
+}
+
+/* [lo, hi) back into the free list, merged with its neighbours; a range reaching the top lowers
+ * it instead. */
+static void range_free(struct cfi_range **fl, size_t *nfl, size_t *cap, size_t *top, uint32_t lo,
+		       uint32_t hi)
+{
+	if (hi <= lo)
+		return;
+	size_t i = 0;
+	while (i < *nfl && (*fl)[i].lo < lo)
+		i++;
+	xgrow(fl, sizeof **fl, cap, *nfl + 1);
+	memmove(&(*fl)[i + 1], &(*fl)[i], (*nfl - i) * sizeof **fl);
+	(*fl)[i].lo = lo;
+	(*fl)[i].hi = hi;
+	(*nfl)++;
+	if (i + 1 < *nfl && (*fl)[i].hi == (*fl)[i + 1].lo) {
+		(*fl)[i].hi = (*fl)[i + 1].hi;
+		memmove(&(*fl)[i + 1], &(*fl)[i + 2], (*nfl - i - 2) * sizeof **fl);
+		(*nfl)--;
+	}
+	if (i > 0 && (*fl)[i - 1].hi == (*fl)[i].lo) {
+		(*fl)[i - 1].hi = (*fl)[i].hi;
+		memmove(&(*fl)[i], &(*fl)[i + 1], (*nfl - i - 1) * sizeof **fl);
+		(*nfl)--;
+		i--;
+	}
+	if ((*fl)[i].hi == *top) {
+		*top = (*fl)[i].lo;
+		(*nfl)--;   /* the last range: nothing follows it */
+	}
+}
+
 /* The page index of object o's rows (cfi.h: ustack_pages). */
 static void index_pages(struct cfi_db *db, struct cfi_obj *o)
 {
@@ -30,9 +88,9 @@ static void index_pages(struct cfi_db *db, struct cfi_obj *o)
 	uint32_t first = r[o->row_lo].pc >> CFI_PAGE_SHIFT,
 		 last = r[o->row_hi - 1].pc >> CFI_PAGE_SHIFT;
 	size_t np = (size_t)(last - first) + 1;
-	if (db->npages + np > db->max_pages || o->row_hi - o->row_lo > (UINT32_MAX >> CFI_PAGE_SPAN_BITS))
+	if (np > db->max_pages || o->row_hi - o->row_lo > (UINT32_MAX >> CFI_PAGE_SPAN_BITS))
 		return;
-	xgrow(&db->pages, sizeof *db->pages, &db->pagecap, db->npages + np);
+	uint32_t *v = xcalloc(np, sizeof *v);
 	/* j: the row covering page k's first byte; its entry spans to the row covering page
 	 * k + 1's (the object's last row for the last page). Rows have distinct pcs, so a span
 	 * holds at most a page's bytes' worth; an object breaking that gets no index. */
@@ -47,14 +105,21 @@ static void index_pages(struct cfi_db *db, struct cfi_obj *o)
 			e++;
 		if (k + 1 == np)
 			e = o->row_hi - 1;
-		if (e - j > CFI_PAGE_SPAN_MASK)
+		if (e - j > CFI_PAGE_SPAN_MASK) {
+			free(v);
 			return;
-		db->pages[db->npages + k] = ((j - o->row_lo) << CFI_PAGE_SPAN_BITS) | (e - j);
+		}
+		v[k] = ((j - o->row_lo) << CFI_PAGE_SPAN_BITS) | (e - j);
 	}
-	o->page_lo = (uint32_t)db->npages;
-	o->npages = (uint32_t)np;
-	o->page_first = first;
-	db->npages += np;
+	int64_t at = range_alloc(&db->free_pages, &db->nfree_pages, &db->npages, db->max_pages, np);
+	if (at >= 0) {
+		xgrow(&db->pages, sizeof *db->pages, &db->pagecap, db->npages);
+		memcpy(&db->pages[at], v, np * sizeof *v);
+		o->page_lo = (uint32_t)at;
+		o->npages = (uint32_t)np;
+		o->page_first = first;
+	}
+	free(v);
 }
 
 void cfi_db_free(struct cfi_db *db)
@@ -62,6 +127,10 @@ void cfi_db_free(struct cfi_db *db)
 	free(db->rows);
 	free(db->pages);
 	free(db->objs);
+	free(db->free_rows);
+	free(db->free_pages);
+	free(db->fresh);
+	free(db->cur);
 	memset(db, 0, sizeof *db);
 }
 
@@ -102,21 +171,105 @@ static void with_debugfile(struct elf_file *f, const char *name, pid_t pid, dev_
 	close(fd);
 }
 
-/* Read the object's segments and rows into db. The entry is made even on failure (no rows),
- * so a bad object is read once. */
-static int load_object(struct cfi_db *db, const char *path, const char *name, pid_t pid,
+/* n rows placed in db->rows: their start, or -1 when they do not fit even after reclaiming. */
+static int64_t place_rows(struct cfi_db *db, size_t n)
+{
+	int64_t at = range_alloc(&db->free_rows, &db->nfree_rows, &db->nrows, db->max_rows, n);
+	if (at < 0 && db->reclaim) {
+		db->reclaim(db, db->reclaim_ctx);
+		at = range_alloc(&db->free_rows, &db->nfree_rows, &db->nrows, db->max_rows, n);
+	}
+	if (at >= 0) {
+		xgrow(&db->rows, sizeof *db->rows, &db->cap, db->nrows);
+		db->rows_used += n;
+		if (db->rows_used > db->rows_peak)
+			db->rows_peak = db->rows_used;
+	}
+	return at;
+}
+
+/* Object o's rows (slot k) read from the cache straight into place: 1 when it held them (placed,
+ * or refused for want of room: a warning), 0 when they must be built. */
+static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *key, const char *name)
+{
+	struct cfi_cache_entry ce;
+	if (cfi_cache_open(key, db->max_rows, &ce) != 0)
+		return 0;
+	struct cfi_obj *o = &db->objs[k];
+	if (ce.n == 0) {
+		cfi_cache_close(&ce);
+		o->cached = true;
+		return 1;
+	}
+	int64_t at = place_rows(db, ce.n);
+	if (at < 0) {
+		cfi_cache_close(&ce);
+		snprintf(db->warn, sizeof db->warn,
+			 "ustack: %s: unwind tables full (%zu rows): frame pointers only there", name,
+			 db->max_rows);
+		return 1;
+	}
+	if (cfi_cache_read(key, &ce, &db->rows[at]) != 0) {
+		range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows,
+			   (uint32_t)at, (uint32_t)(at + ce.n));
+		db->rows_used -= ce.n;
+		return 0;
+	}
+	o->row_lo = (uint32_t)at;
+	o->row_hi = (uint32_t)(at + ce.n);
+	o->cached = true;
+	index_pages(db, o);
+	xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
+	db->fresh[db->nfresh++] = (uint32_t)k;
+	return 1;
+}
+
+/* The rows of f (already open, headers read), built (with the separate debug file's when f
+ * needs it) and stored in the cache (key: NULL for none). 0 with *v, *n set (object-relative
+ * 32-bit pcs), or -1 with a message. */
+static int object_rows(struct cfi_db *db, struct elf_file *f, struct cfi_obj *o,
+		       const struct cfi_cache_key *key, const char *name, pid_t pid,
+		       struct cfi_row **v, size_t *n, char *err, size_t errlen)
+{
+	*v = NULL;
+	*n = 0;
+	struct cfi_rows rows = { 0 };
+	if (cfi_elf_read_file(f, NULL, &rows, &db->st, err, errlen) != 0) {
+		cfi_rows_free(&rows);
+		return -1;
+	}
+	bool debugfile = cfi_elf_wants_debugfile(f, &rows);
+	if (debugfile)
+		with_debugfile(f, name, pid, o->dev, o->ino, &rows);
+	if (rows.n > 0 && rows.v[rows.n - 1].pc > UINT32_MAX) {
+		cfi_rows_free(&rows);
+		snprintf(err, errlen, "addresses above 4 GB: frame pointers only there");
+		return -2;
+	}
+	*v = xcalloc(rows.n ? rows.n : 1, sizeof **v);
+	for (size_t i = 0; i < rows.n; i++) {
+		(*v)[i] = rows.v[i].r;
+		(*v)[i].pc = (uint32_t)rows.v[i].pc;
+	}
+	*n = rows.n;
+	cfi_rows_free(&rows);
+	if (key && !debugfile)
+		cfi_cache_store(key, *v, *n);
+	return 0;
+}
+
+/* Read the object's segments and rows into slot k of db->objs (a new slot, or an evicted
+ * object's). The entry is made even on failure (no rows), so a bad object is read once. */
+static int load_object(struct cfi_db *db, size_t k, const char *path, const char *name, pid_t pid,
 		       dev_t dev, ino_t ino)
 {
 	double t0 = now_ms();
-	xgrow(&db->objs, sizeof *db->objs, &db->objcap, db->nobjs + 1);
-	struct cfi_obj *o = &db->objs[db->nobjs];
+	struct cfi_obj *o = &db->objs[k];
 	memset(o, 0, sizeof *o);
 	o->dev = dev;
 	o->ino = ino;
-	o->row_lo = o->row_hi = (uint32_t)db->nrows;
 
 	struct elf_file f;
-	struct cfi_rows rows = { 0 };
 	char err[200];
 	GElf_Ehdr eh;
 	size_t nph;
@@ -128,58 +281,131 @@ static int load_object(struct cfi_db *db, const char *path, const char *name, pi
 		elf_file_close(&f);
 		return -1;
 	}
-	if (rc == 0)
-		rc = elf_file_header(&f, &eh, &nph, err, sizeof err);
-	for (size_t i = 0; rc == 0 && i < nph && o->nload < 8; i++) {
+	uint64_t code_end = 0;
+	rc = elf_file_header(&f, &eh, &nph, err, sizeof err);
+	for (size_t i = 0; rc == 0 && i < nph; i++) {
 		GElf_Phdr ph;
 		if (elf_file_phdr(&f, i, &ph, err, sizeof err) != 0) {
 			rc = -1;
 			break;
 		}
-		if (ph.p_type == PT_LOAD) {
+		if (ph.p_type != PT_LOAD)
+			continue;
+		if (ph.p_vaddr + ph.p_memsz > code_end && ph.p_vaddr + ph.p_memsz >= ph.p_vaddr)
+			code_end = ph.p_vaddr + ph.p_memsz;
+		if (o->nload < 8) {
 			o->load[o->nload].off = ph.p_offset;
 			o->load[o->nload].vaddr = ph.p_vaddr;
 			o->load[o->nload].filesz = ph.p_filesz;
 			o->nload++;
 		}
 	}
-	if (rc == 0)
-		rc = cfi_elf_read_file(&f, NULL, &rows, &db->st, err, sizeof err);
-	if (rc == 0 && cfi_elf_wants_debugfile(&f, &rows))
-		with_debugfile(&f, name, pid, dev, ino, &rows);
-	elf_file_close(&f);
-	if (rc != 0) {
-		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
-	} else if (rows.n > 0 && rows.v[rows.n - 1].pc > UINT32_MAX) {
-		snprintf(db->warn, sizeof db->warn,
-			 "ustack: %s: addresses above 4 GB: frame pointers only there", name);
-	} else if (db->nrows + rows.n > db->max_rows) {
-		snprintf(db->warn, sizeof db->warn,
-			 "ustack: %s: unwind tables full (%zu rows): frame pointers only there", name,
-			 db->max_rows);
-	} else {
-		xgrow(&db->rows, sizeof *db->rows, &db->cap, db->nrows + rows.n);
-		for (size_t i = 0; i < rows.n; i++) {
-			db->rows[db->nrows + i] = rows.v[i].r;
-			db->rows[db->nrows + i].pc = (uint32_t)rows.v[i].pc;
-		}
-		db->nrows += rows.n;
-		o->row_hi = (uint32_t)db->nrows;
-		index_pages(db, o);
+	struct cfi_row *v = NULL;
+	size_t n = 0;
+	struct cfi_cache_key key;
+	bool keyed = rc == 0 && cfi_cache_key_of(&f, code_end, &key) == 0;
+	if (keyed && cached_rows(db, k, &key, name)) {
+		elf_file_close(&f);
+		o->ms = now_ms() - t0;
+		return (int)k;
 	}
-	cfi_rows_free(&rows);
+	if (rc == 0)
+		rc = object_rows(db, &f, o, keyed ? &key : NULL, name, pid, &v, &n, err, sizeof err);
+	elf_file_close(&f);
+	if (rc == -1) {
+		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
+	} else if (rc == -2) {
+		snprintf(db->warn, sizeof db->warn, "ustack: %s: %s", name, err);
+	} else if (n > 0) {
+		int64_t at = place_rows(db, n);
+		if (at < 0) {
+			snprintf(db->warn, sizeof db->warn,
+				 "ustack: %s: unwind tables full (%zu rows): frame pointers only there",
+				 name, db->max_rows);
+		} else {
+			memcpy(&db->rows[at], v, n * sizeof *v);
+			o->row_lo = (uint32_t)at;
+			o->row_hi = (uint32_t)(at + n);
+			index_pages(db, o);
+			xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
+			db->fresh[db->nfresh++] = (uint32_t)k;
+		}
+	}
+	free(v);
 	o->ms = now_ms() - t0;
-	db->nobjs++;
-	return (int)db->nobjs - 1;
+	return (int)k;
+}
+
+static bool in_cur(const struct cfi_db *db, size_t k)
+{
+	for (size_t i = 0; i < db->ncur; i++)
+		if (db->cur[i] == k)
+			return true;
+	return false;
 }
 
 int cfi_db_object(struct cfi_db *db, const char *path, const char *name, pid_t pid, dev_t dev,
 		  ino_t ino)
 {
+	size_t k = db->nobjs;
 	for (size_t i = 0; i < db->nobjs; i++)
-		if (db->objs[i].dev == dev && db->objs[i].ino == ino)
-			return (int)i;
-	return load_object(db, path, name, pid, dev, ino);
+		if (db->objs[i].dev == dev && db->objs[i].ino == ino) {
+			k = i;
+			break;
+		}
+	/* met by this process: a reclaim while later objects are read must not release it */
+	if (k < db->nobjs && !in_cur(db, k)) {
+		xgrow(&db->cur, sizeof *db->cur, &db->curcap, db->ncur + 1);
+		db->cur[db->ncur++] = (uint32_t)k;
+	}
+	if (k < db->nobjs && !db->objs[k].evicted)
+		return (int)k;
+	if (k == db->nobjs) {
+		xgrow(&db->objs, sizeof *db->objs, &db->objcap, db->nobjs + 1);
+		memset(&db->objs[k], 0, sizeof db->objs[k]);
+		db->objs[k].evicted = true;   /* not loaded yet: a reclaim meanwhile skips it */
+		db->nobjs++;
+		xgrow(&db->cur, sizeof *db->cur, &db->curcap, db->ncur + 1);
+		db->cur[db->ncur++] = (uint32_t)k;
+	}
+	int r = load_object(db, k, path, name, pid, dev, ino);
+	if (r < 0) {
+		/* unreadable now: forget it (the slot is reused: a new object, or this one again) */
+		db->objs[k].evicted = true;
+		db->objs[k].dev = 0;
+		db->objs[k].ino = 0;
+	}
+	return r;
+}
+
+void cfi_db_release(struct cfi_db *db, const bool *used)
+{
+	for (size_t k = 0; k < db->nobjs; k++) {
+		struct cfi_obj *o = &db->objs[k];
+		if (o->evicted || o->row_hi <= o->row_lo || used[k] || in_cur(db, k))
+			continue;
+		range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows, o->row_lo,
+			   o->row_hi);
+		db->rows_used -= o->row_hi - o->row_lo;
+		if (o->npages)
+			range_free(&db->free_pages, &db->nfree_pages, &db->freepagecap, &db->npages,
+				   o->page_lo, o->page_lo + o->npages);
+		o->row_lo = o->row_hi = 0;
+		o->npages = 0;
+		o->evicted = true;
+		db->released++;
+		/* no longer fresh: its rows need no upload */
+		for (size_t i = 0; i < db->nfresh; i++)
+			if (db->fresh[i] == k)
+				db->fresh[i--] = db->fresh[--db->nfresh];
+	}
+}
+
+const uint32_t *cfi_db_take_fresh(struct cfi_db *db, size_t *n)
+{
+	*n = db->nfresh;
+	db->nfresh = 0;
+	return db->fresh;
 }
 
 static int cmp_mapping(const void *a, const void *b)
@@ -247,6 +473,7 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 	}
 	memset(out, 0, sizeof *out);
 	db->maps_lost = 0;
+	db->ncur = 0;
 	char exepath[64];
 	struct stat exe;
 	snprintf(exepath, sizeof exepath, "/proc/%d/exe", (int)pid);

@@ -14,10 +14,19 @@
  *    are known by (device, inode): a library shared by many processes is read once. An object
  *    that cannot be read, has no CFI, or would not fit in max_rows gets no rows (a warning,
  *    once per object, in db->warn). Returns 0, or -1 with a message (the process is gone).
- *  - Rows and page index entries are appended only: rows [0, db->nrows) and pages
- *    [0, db->npages) never change once made, so the tracer uploads what is new after each call.
- *    An object whose page index does not fit in max_pages has none (the walk searches all of
- *    its rows).
+ *  - Rows and page index entries live in ranges of db->rows and db->pages, one per object;
+ *    a range never changes while its object holds it. The objects read since the tracer last
+ *    asked are listed in db->fresh (cfi_db_take_fresh): their ranges are what to upload. An
+ *    object whose page index does not fit in max_pages has none (the walk searches all of its
+ *    rows).
+ *  - Reclaiming: when an object's rows do not fit in what is left of max_rows, db->reclaim
+ *    (when set) is called; it calls cfi_db_release with the objects still in use (those the
+ *    entries of live processes name); the others' ranges are freed and reused, and each is read
+ *    again (from the cache, cfi_cache.h, when on) if a process maps it later. The objects the
+ *    cfi_db_proc under way has met (db->cur) are always kept.
+ *  - Rows come from the on-disk cache (cfi_cache.h) when it holds the object's, else are
+ *    built and stored there (not for an object whose rows took its separate debug file's
+ *    .debug_frame: that file may come or go).
  *  - Each object's rows take CFI rows' object-relative pcs (32 bits: an object whose addresses
  *    do not fit gets no rows). */
 #ifndef USDTRACE_CFI_PROC_H
@@ -38,16 +47,34 @@ struct cfi_obj {
 	struct { uint64_t off, vaddr, filesz; } load[8];
 	int nload;
 	double ms;                 /* time taken to read and build its rows */
+	bool evicted;              /* its ranges were released: read again when met */
+	bool cached;               /* its rows came from the on-disk cache */
+};
+
+struct cfi_range {
+	uint32_t lo, hi;
 };
 
 struct cfi_db {
 	struct cfi_row *rows;
-	size_t nrows, cap;
+	size_t nrows, cap;         /* nrows: the end of the highest range handed out */
 	size_t max_rows;
-	uint32_t *pages;           /* the page indexes of every object, one after another */
+	size_t rows_used, rows_peak;   /* rows held by objects now, and at most */
+	struct cfi_range *free_rows;   /* released ranges below nrows, sorted, not touching */
+	size_t nfree_rows, freerowcap;
+	uint32_t *pages;           /* the page indexes of every object */
 	size_t npages, pagecap, max_pages;
+	struct cfi_range *free_pages;
+	size_t nfree_pages, freepagecap;
 	struct cfi_obj *objs;
 	size_t nobjs, objcap;
+	uint32_t *fresh;           /* objects read (rows placed) since cfi_db_take_fresh */
+	size_t nfresh, freshcap;
+	uint32_t *cur;             /* the objects the last (or current) cfi_db_proc met */
+	size_t ncur, curcap;
+	void (*reclaim)(struct cfi_db *db, void *ctx);
+	void *reclaim_ctx;
+	size_t released;           /* objects whose ranges were released, over the run */
 	struct cfi_stats st;       /* summed over the objects read */
 	char warn[512];            /* the latest warning, "" when none (the caller prints, clears) */
 	size_t maps_lost;          /* the last cfi_db_proc: mappings whose rows were given up */
@@ -62,4 +89,10 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
  * (cfi_elf_wants_debugfile) takes the .debug_frame of its separate debug file too. */
 int cfi_db_object(struct cfi_db *db, const char *path, const char *name, pid_t pid, dev_t dev,
 		  ino_t ino);
+/* Release the ranges of every object with rows for which used[i] (i < db->nobjs) is false and
+ * that db->cur does not hold; the objects stay known (read again when met). */
+void cfi_db_release(struct cfi_db *db, const bool *used);
+/* The objects in db->fresh, and empties it: *n indices into db->objs (valid until the next
+ * cfi_db call). */
+const uint32_t *cfi_db_take_fresh(struct cfi_db *db, size_t *n);
 #endif

@@ -9,8 +9,7 @@
 #include "elf_debugfile.h"
 #include "proc_path.h"
 
-/* The build ID's bytes into id (at most 64); its length, 0 when none. */
-static size_t build_id(Elf *elf, unsigned char *id)
+size_t elf_debugfile_build_id(Elf *elf, unsigned char *id)
 {
 	for (Elf_Scn *s = elf_nextscn(elf, NULL); s; s = elf_nextscn(elf, s)) {
 		GElf_Shdr sh;
@@ -36,7 +35,7 @@ static size_t build_id(Elf *elf, unsigned char *id)
 int elf_debugfile_open(Elf *elf, const char *dir)
 {
 	unsigned char id[64];
-	size_t n = build_id(elf, id);
+	size_t n = elf_debugfile_build_id(elf, id);
 	if (n < 2)
 		return -1;
 	char path[4096];

@@ -16,7 +16,9 @@
  *    always ours. A candidate is taken only when its CRC-32 is the one the link names and it
  *    is not the object itself (self: the object's device and inode, 0 0 when unknown). A link
  *    whose name holds a '/' or is "." or ".." is ignored.
- *  - elf_debugfile_find tries the build ID, then the link. */
+ *  - elf_debugfile_find tries the build ID, then the link.
+ *  - elf_debugfile_build_id: the NT_GNU_BUILD_ID note's bytes into id (at most 64); their
+ *    number, 0 when there is no such note. */
 #ifndef USDTRACE_ELF_DEBUGFILE_H
 #define USDTRACE_ELF_DEBUGFILE_H
 #include <gelf.h>
@@ -25,5 +27,6 @@
 int elf_debugfile_open(Elf *elf, const char *dir);
 int elf_debugfile_open_link(Elf *elf, const char *objdir, pid_t pid, const char *dir, dev_t self_dev,
 			    ino_t self_ino);
+size_t elf_debugfile_build_id(Elf *elf, unsigned char *id);
 int elf_debugfile_find(Elf *elf, const char *objdir, pid_t pid, dev_t self_dev, ino_t self_ino);
 #endif
