@@ -46,9 +46,21 @@ static uint32_t frames_of(struct cgc *c, const struct dnode *call)
 		n = c->in->opts ? c->in->opts->stackframes : 20;
 	else
 		n = c->in->opts ? c->in->opts->ustackframes : 20;
-	if (n < 1)
-		n = 1;
+	/* more frames than maxframes allows are silently fewer (dtrace's dt_cg_stack_arg);
+	 * maxframes=0 (or stackframes=0) records an empty stack */
+	if (c->in->opts && n > c->in->opts->maxframes)
+		n = c->in->opts->maxframes;
+	if (n < 0)
+		n = 0;
 	return n > MAX_FRAMES ? MAX_FRAMES : (uint32_t)n;
+}
+
+/* The frame slots a stack's record or key holds: its frames, and at least one (a stack of
+ * no frames is one zero frame). */
+static uint32_t slots_of(struct cgc *c, const struct dnode *call)
+{
+	uint32_t n = frames_of(c, call);
+	return n ? n : 1;
 }
 
 /* R0 = the current thread group id (the pid), or for the kernel's USYM_KERNEL_PID, stored at
@@ -645,6 +657,13 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 static void emit_stack(struct cgc *c, uint32_t off, uint32_t nframes, bool rec, bool kernel)
 {
 	store_pid(c, off, rec, kernel);
+	if (nframes == 0) {
+		/* a stack with no frames: one zero frame, where the printers stop */
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + 8), 0));
+		if (rec)
+			cgc_patch_here(c, CGC_PATCH_REC_OFF);
+		return;
+	}
 	if (!kernel) {
 		cgc_ustack_walk(c, off + 8, nframes, rec);
 		return;
@@ -676,7 +695,7 @@ void cgc_ustack_action(struct cgc *c, struct dnode *call)
 				  call->subr == DS_UADDR ? DOBJ_ACT_UADDR :
 				  call->subr == DS_UMOD || call->subr == DS_MOD ? DOBJ_ACT_UMOD
 										: DOBJ_ACT_USYM;
-	uint32_t size = stack ? 8 + 8 * frames_of(c, call) : 16;
+	uint32_t size = stack ? 8 + 8 * slots_of(c, call) : 16;
 	struct dobj_val *v = cgc_new_action(c, kind, 1)->vals;
 
 	v->off = cgc_rec_alloc(c, size, 8);
@@ -685,7 +704,7 @@ void cgc_ustack_action(struct cgc *c, struct dnode *call)
 	v->argtype = (struct dfmt_argtype){ stack ? DFMT_ARG_STACK : DFMT_ARG_USYMADDR, size,
 					    false, stack ? "stack" : "_usymaddr" };
 	if (stack)
-		emit_stack(c, v->off, size / 8 - 1, true, is_kernel(call));
+		emit_stack(c, v->off, frames_of(c, call), true, is_kernel(call));
 	else
 		emit_addr(c, call, v->off, true);
 }
@@ -698,7 +717,7 @@ static bool key_of(struct cgc *c, const struct dnode *k, struct agg_keydesc *kd)
 	switch (k->subr) {
 	case DS_USTACK: case DS_JSTACK: case DS_STACK:
 		kd->kind = AGG_KEY_STACK;
-		kd->size = 8 + 8 * frames_of(c, k);
+		kd->size = 8 + 8 * slots_of(c, k);
 		break;
 	case DS_UADDR:
 		kd->kind = AGG_KEY_UADDR;
@@ -750,7 +769,7 @@ void cgc_ustack_key(struct cgc *c, struct dnode *call, uint32_t off, const struc
 	if (kd->kind == AGG_KEY_STACK) {
 		uint32_t frames = frames_of(c, call);
 		emit_stack(c, off, frames, false, is_kernel(call));
-		for (uint32_t at = 8 + 8 * frames; at < kd->size; at += 8)
+		for (uint32_t at = 8 + 8 * slots_of(c, call); at < kd->size; at += 8)
 			cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + at), 0));
 	} else
 		emit_addr(c, call, off, false);

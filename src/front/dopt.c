@@ -61,7 +61,10 @@ static const char ERR_VERSUNDEF[] = "Requested version is not supported by compi
 #define F(field) offsetof(struct dopts, field)
 #define HZ(n) ((int64_t)(NSEC_PER_SEC / (n)))
 #define I32 INT32_MAX
-/* BPF stack helpers stop at kernel.perf_event_max_stack, 127 by default. */
+/* BPF stack helpers stop at kernel.perf_event_max_stack, 127 by default (dtrace reads that
+ * file for maxframes' default). The frame counts themselves take any count dtrace's
+ * dt_opt_runtime takes (0 included); a stack's depth is the smaller of its count and
+ * maxframes, silently, as in dtrace's dt_cg_stack_arg. */
 #define MAXFRAMES 127
 
 /* Alphabetical, so dopt_list_set reports in a stable, readable order. */
@@ -111,7 +114,7 @@ static const struct dopt_def defs[] = {
 	{"grabanon", K_BOOL, F(grabanon), 0, 0, 0, false, NULL},
 	{"incdir", K_STR, F(incdir), 0, 0, 0, false, NULL},
 	{"iregs", K_IREGS, F(iregs), NREGS, 1, NREGS, false, NULL},
-	{"jstackframes", K_INT, F(jstackframes), 50, 1, MAXFRAMES, false, NULL},
+	{"jstackframes", K_INT, F(jstackframes), 50, 0, INT64_MAX, false, NULL},
 	{"jstackstrsize", K_SIZE, F(jstackstrsize), 512, 1, INT64_MAX, false, NULL},
 	{"kdefs", K_FLAG, F(knodefs), 0, 0, 0, true, NULL},
 	{"knodefs", K_FLAG, F(knodefs), 0, 0, 0, false, NULL},
@@ -123,7 +126,7 @@ static const struct dopt_def defs[] = {
 	{"linknommap", K_ANY, F(linknommap), 0, 0, 0, false, NULL},
 	{"linktype", K_ENUMCI, F(linktype), 0, 0, 0, false, linktype_words},
 	{"lockmem", K_LOCKMEM, F(lockmem), 0, 0, 0, false, NULL},
-	{"maxframes", K_INT, F(maxframes), MAXFRAMES, 1, I32, false, NULL},
+	{"maxframes", K_INT, F(maxframes), MAXFRAMES, 0, INT64_MAX, false, NULL},
 	{"modpath", K_STR, F(modpath), 0, 0, 0, false, NULL},
 	{"nolibs", K_FLAG, F(nolibs), 0, 0, 0, false, NULL},
 	{"noresolve", K_BOOL, F(noresolve), 0, 0, 0, false, NULL},
@@ -143,7 +146,7 @@ static const struct dopt_def defs[] = {
 	/* what alloca() may take in one clause (DTrace for Linux's default) */
 	{"scratchsize", K_SIZE, F(scratchsize), 256, 1, INT64_MAX, false, NULL},
 	{"specsize", K_SIZE, F(specsize), 32 << 10, 1, INT64_MAX, false, NULL},
-	{"stackframes", K_INT, F(stackframes), 20, 1, MAXFRAMES, false, NULL},
+	{"stackframes", K_INT, F(stackframes), 20, 0, INT64_MAX, false, NULL},
 	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},
 	/* usdtraced's stash directory, read instead of /proc when its daemon is live (stash.h) */
 	{"stash", K_STR, F(stash), 0, 0, 0, false, NULL},
@@ -163,7 +166,7 @@ static const struct dopt_def defs[] = {
 	{"undef", K_STR, F(undef), 0, 0, 0, false, NULL},
 	{"unodefs", K_FLAG, F(unodefs), 0, 0, 0, false, NULL},
 	{"useruid", K_NUM, F(useruid), 0, 0, I32, false, NULL},
-	{"ustackframes", K_INT, F(ustackframes), 20, 1, MAXFRAMES, false, NULL},
+	{"ustackframes", K_INT, F(ustackframes), 20, 0, INT64_MAX, false, NULL},
 	{"verbose", K_FLAG, F(verbose), 0, 0, 0, false, NULL},
 	{"version", K_VERSION, F(version), 0, 0, 0, false, NULL},
 	{"zdefs", K_FLAG, F(zdefs), 0, 0, 0, false, NULL},

@@ -253,6 +253,16 @@ static const struct dtok *expect_ident(struct parser *p)
 	return next(p);
 }
 
+/* The name after `.`, `->`, `self->` or `this->`: dtrace's lexer reads any word there as a
+ * name, keywords included, so kernel members such as `probe` or `string` can be reached. */
+static const struct dtok *expect_member(struct parser *p)
+{
+	const struct dtok *t = peek(p);
+	if (t->kind != DTOK_IDENT && t->kind != DTOK_KEYWORD)
+		syntax_error(p, t);
+	return next(p);
+}
+
 /* A token's spelling in a fixed buffer, for names and lookups. */
 struct name { char s[256]; };
 static struct name tok_name(struct parser *p, const struct dtok *t)
@@ -1257,9 +1267,8 @@ static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const s
 			syntax_error(p, t);
 		*name = next(p);
 	} else if (!allow_abstract) {
-		if (t->kind == DTOK_KEYWORD)
-			error_at(p, t, D_SYNTAX, "'%.*s' is a reserved word and cannot be used as a name",
-				 (int)t->len, t->text);
+		/* dtrace's grammar has no rule for a keyword there: a member, variable or typedef
+		 * named `probe` or `sizeof` is a plain syntax error at that word */
 		syntax_error(p, t);
 	}
 	return type_suffix(p, ty);
@@ -1342,6 +1351,15 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		ds.type = p->ctx->t_int;
 	} else {
 		declspec(p, &ds, global);
+	}
+	const struct dtok *sc = peek(p);
+	if (p->script && global && (dtok_is(sc, "self") || dtok_is(sc, "this")) &&
+	    dtok_is(peek_at(p, 1), ";")) {
+		/* `int self;`, `typedef int this;`: dtrace's grammar reads self and this after the
+		 * type as storage classes, so nothing is declared (or two classes are given) */
+		if (ds.storage != DSC_NONE)
+			error_at(p, sc, D_DECL_CLASS, "only one storage class allowed in a declaration");
+		next(p);
 	}
 	if (consume(p, ";")) {
 		struct dtype *u = dtype_unqual(ds.type);
@@ -2026,7 +2044,7 @@ static struct dnode *e_primary(struct parser *p)
 		if (dtok_is(t, "self") || dtok_is(t, "this")) {
 			next(p);
 			expect(p, "->");
-			const struct dtok *m = expect_ident(p);
+			const struct dtok *m = expect_member(p);
 			n = new_node(p, dtok_is(t, "self") ? DN_SELF : DN_THIS, t);
 			n->name = tok_dup(m, 0);
 			return n;
@@ -2094,7 +2112,7 @@ static struct dnode *e_postfix(struct parser *p)
 			ypop(p, 2);
 		} else if (dtok_is(t, ".") || dtok_is(t, "->")) {
 			next(p);
-			const struct dtok *m = expect_ident(p);
+			const struct dtok *m = expect_member(p);
 			n = new_node(p, DN_MEMBER, t);
 			n->op = dtok_is(t, ".") ? DOP_DOT : DOP_ARROW;
 			n->lhs = e;

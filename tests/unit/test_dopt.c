@@ -251,9 +251,22 @@ T_CASE(integers_and_bounds)
 	T_EQ_INT(o.aggsortkeypos, 1);
 	T_EQ_INT(x(&o, "stackframes="), 0);
 	T_EQ_INT(o.stackframes, 20);
-	T_CHECK(rejects("stackframes=128"));
-	T_CHECK(rejects("stackframes=0"));
-	T_CHECK(rejects("stackframes"));     /* the name alone is 0, below the bound */
+	/* frame counts are dt_opt_runtime values in dtrace: any count, 0 included; a stack is
+	 * cut to maxframes when compiled, not here */
+	T_EQ_INT(x(&o, "stackframes=500"), 0);
+	T_EQ_INT(o.stackframes, 500);
+	T_EQ_INT(x(&o, "stackframes=0"), 0);
+	T_EQ_INT(o.stackframes, 0);
+	T_EQ_INT(x(&o, "ustackframes=128"), 0);
+	T_EQ_INT(o.ustackframes, 128);
+	T_EQ_INT(x(&o, "stackframes"), 0);   /* the name alone is 0 */
+	T_EQ_INT(o.stackframes, 0);
+	T_EQ_INT(x(&o, "maxframes=0"), 0);
+	T_EQ_INT(o.maxframes, 0);
+	T_EQ_INT(x(&o, "maxframes="), 0);    /* empty restores the default */
+	T_EQ_INT(o.maxframes, 127);
+	T_CHECK(rejects("maxframes=-1"));
+	T_CHECK(rejects("jstackframes=-1"));
 	T_CHECK(rejects("ustackframes=-5"));
 	T_CHECK(rejects("nspec=0"));
 	T_CHECK(rejects("nspec=2147483648"));
