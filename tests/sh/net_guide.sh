@@ -13,7 +13,7 @@ upid= lpid=
 cleanup() {
 	for p in $upid $lpid; do kill "$p" 2>/dev/null; done
 	wait 2>/dev/null
-	[ -n "$KEEP" ] || rm -rf "$work"
+	rm -rf "$work"
 }
 trap cleanup EXIT
 if [ "$(id -u)" != 0 ]; then
