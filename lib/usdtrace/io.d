@@ -40,15 +40,21 @@ inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
  *
  *   start      a request is handed to the device driver (rawtp:block::block_rq_issue)
  *   done       the device completed (part of) a request (rawtp:block::block_rq_complete)
- *   wait-start a thread starts waiting for a bio (fbt::submit_bio_wait:entry)
- *   wait-done  the wait is over (fbt::submit_bio_wait:return)
+ *   wait-start a thread starts waiting for a bio (fbt::submit_bio_wait:entry); where the
+ *              kernel refuses fentry programs: a thread goes to sleep in io_schedule(), the
+ *              kernel's I/O wait (rawtp:::sched_entry_tp, __schedule()'s start, in the
+ *              thread, with task_struct.in_iowait set; not a preemption)
+ *   wait-done  the wait is over (fbt::submit_bio_wait:return); else the thread is back from
+ *              that sleep (rawtp:::sched_exit_tp, __schedule()'s end, in the thread, with
+ *              in_iowait still set: io_schedule() clears it after)
  *
  * start and done describe the same request alike (b_edev, b_blkno, b_bcount), so a script
  * may pair them (the Guide's iotime.d). The file: the block layer does not know which file a
  * request is for, so args[2] is "<none>", as in DTrace for Linux. wait-start and wait-done
- * are fbt probes: they load where the kernel allows BPF trampolines (fentry/fexit); at
- * wait-done the bio is not among the probe's arguments, so its bufinfo_t and devinfo_t are
- * empty.
+ * are fbt probes where the kernel allows BPF trampolines (fentry/fexit); at wait-done the bio
+ * is not among the probe's arguments, so its bufinfo_t and devinfo_t are empty. On the
+ * scheduler's tracepoints neither names the I/O waited for (io_schedule() is given none):
+ * bufinfo_t and devinfo_t are empty (b_flags 0, "<none>").
  */
 
 typedef char *caddr_t;
@@ -165,8 +171,14 @@ provider io {
 			(rq, rq, (struct file *)0);
 	probe wait__start(bufinfo_t *, devinfo_t *, fileinfo_t *) =
 		fbt:vmlinux:submit_bio_wait:entry(struct bio *bio) :
-			(bio, bio, (struct file *)0);
+			(bio, bio, (struct file *)0)
+	else
+		rawtp:::sched_entry_tp(bool preempt) / curthread->in_iowait && !preempt / :
+			((struct bio *)0, (struct bio *)0, (struct file *)0);
 	probe wait__done(bufinfo_t *, devinfo_t *, fileinfo_t *) =
 		fbt:vmlinux:submit_bio_wait:return() :
+			((struct bio *)0, (struct bio *)0, (struct file *)0)
+	else
+		rawtp:::sched_exit_tp(bool is_switch) / curthread->in_iowait / :
 			((struct bio *)0, (struct bio *)0, (struct file *)0);
 };

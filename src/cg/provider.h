@@ -65,6 +65,7 @@ struct uprov_desc;
 struct uprov_probe;
 struct dtype;
 struct dtype_ctx;
+struct strbuf;
 struct probedesc;
 struct dobj;
 struct dobj_probe;
@@ -232,6 +233,11 @@ struct provider {
 	/* Load options beyond the program type (a tracing program's attach type and BTF id).
 	 * NULL: none. */
 	void (*load_opts)(const struct dobj_probe *p, struct bpf_sys_prog_opts *o);
+	/* Whether the kernel takes a program on probe p at all (fbt: it may refuse every
+	 * fentry/fexit program), tried with a program that does nothing; false with the reason
+	 * in *why. A formula's alternative on a probe the kernel refuses does not apply
+	 * (formula.c). NULL: it does. */
+	bool (*loadable)(const struct dobj_probe *p, struct strbuf *why);
 	/* Attach program p (loaded). 0, or -1 with a message printed. */
 	int (*attach)(struct prov_run *r, struct dobj_prog *p);
 	const struct prov_run_ops *run;                   /* NULL: nothing at run time */

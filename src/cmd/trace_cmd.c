@@ -405,6 +405,70 @@ static int match_probes(struct tc *t)
 	return 0;
 }
 
+/* A clause on formula probes whose args[] are made by different formulas (`ip:::send,
+ * ip:::receive { ... args[2]->ip_saddr ... }`, as the Guide's ipproto.d writes it) becomes,
+ * in its place, one clause per probe, each naming that probe alone: each copy is checked with
+ * its probe's formulas, and each probe runs its own copy where the one clause ran, so the
+ * program means what it says. The probes are then matched again. Returns whether any
+ * clause was split. */
+static bool split_formula_clauses(struct tc *t)
+{
+	bool any = false;
+	int c = 0;
+	struct dnode **it = &t->g->items;
+	while (*it) {
+		struct dnode *orig = *it;
+		size_t n = 0;
+		size_t *pv = orig->kind == DN_CLAUSE
+			? pcat_clause_formula_split(&t->cat, c, t->g->types, &n) : NULL;
+		if (!pv) {
+			c += orig->kind == DN_CLAUSE;
+			it = &orig->next;
+			continue;
+		}
+		struct dnode head = { 0 }, *last = &head;
+		for (size_t k = 0; k < n; k++) {
+			const struct dobj_probe *p = &t->cat.builtin.probes[pv[k]];
+			struct dnode *cp = dnode_copy_tree(&t->g->pool, orig);
+			struct dnode *pd = dnode_new(&t->g->pool, DN_PDESC, orig->args->pos);
+			pd->spec = DPD_NAME;
+			pd->pd[0] = xstrdup(p->provider);
+			pd->pd[1] = xstrdup(p->module);
+			pd->pd[2] = xstrdup(p->function);
+			pd->pd[3] = xstrdup(p->name);
+			pd->name = xasprintf("%s:%s:%s:%s", p->provider, p->module, p->function, p->name);
+			cp->args = pd;
+			last = last->next = cp;
+		}
+		free(pv);
+		last->next = orig->next;
+		*it = head.next;
+		if (t->g->items_last == orig)
+			t->g->items_last = last;
+		for (int i = 0; i < t->nsrcs; i++) {
+			if (t->srcs[i].first_clause > c)
+				t->srcs[i].first_clause += (int)n - 1;
+			if (t->srcs[i].end_clause > c)
+				t->srcs[i].end_clause += (int)n - 1;
+		}
+		t->nclauses += (int)n - 1;
+		c += (int)n;
+		it = &last->next;
+		any = true;
+	}
+	return any;
+}
+
+/* match_probes again, after split_formula_clauses. */
+static int rematch_probes(struct tc *t)
+{
+	pcat_free(&t->cat);
+	memset(&t->cat, 0, sizeof(t->cat));
+	for (int i = 0; i < t->nsrcs; i++)
+		t->srcs[i].nmatched = 0;
+	return match_probes(t);
+}
+
 /* args[] of a clause: the types the provider of its probes gives them (pcat_clause_args:
  * BEGIN, END, ERROR and the profile probes have none). */
 static const struct dck_probe_args *clause_args(void *arg, int clause)
@@ -699,7 +763,8 @@ int trace_cmd_run(const struct opts *o)
 	t.env.referenced = xcalloc((size_t)o->nargs + 2, sizeof(bool));
 
 	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);
-	if (build_program(&t) == 0 && match_probes(&t) == 0) {
+	if (build_program(&t) == 0 && match_probes(&t) == 0 &&
+	    (!split_formula_clauses(&t) || rematch_probes(&t) == 0)) {
 		debug_step(&t, "%d clause(s) parsed; probes matched", t.nclauses);
 		status = compile_and_run(&t);
 		debug_step(&t, "done: exit status %d", status);

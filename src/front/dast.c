@@ -17,6 +17,33 @@ struct dnode *dnode_new(struct dast_pool *pool, enum dnode_kind kind, struct dsr
 	return n;
 }
 
+struct dnode *dnode_copy_tree(struct dast_pool *pool, const struct dnode *n)
+{
+	if (!n)
+		return NULL;
+	struct dnode *m = dnode_new(pool, n->kind, n->pos);
+	struct dnode *keep = m->pool_next;
+	*m = *n;
+	m->pool_next = keep;
+	m->next = NULL;
+	m->name = n->name ? xstrdup(n->name) : NULL;
+	if (n->str) {
+		m->str = xmalloc(n->slen + 1);
+		memcpy(m->str, n->str, n->slen + 1);
+	}
+	for (int i = 0; i < 4; i++)
+		m->pd[i] = n->pd[i] ? xstrdup(n->pd[i]) : NULL;
+	m->lhs = dnode_copy_tree(pool, n->lhs);
+	m->rhs = dnode_copy_tree(pool, n->rhs);
+	m->cond = dnode_copy_tree(pool, n->cond);
+	m->body = dnode_copy_tree(pool, n->body);
+	struct dnode head = { 0 }, *last = &head;
+	for (const struct dnode *a = n->args; a; a = a->next)
+		last = last->next = dnode_copy_tree(pool, a);
+	m->args = head.next;
+	return m;
+}
+
 void dast_pool_free(struct dast_pool *pool)
 {
 	struct dnode *n = pool->all;

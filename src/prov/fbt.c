@@ -22,8 +22,11 @@
 #include <bpf/btf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "attach.h"
+#include "bpf_insn.h"
+#include "bpf_sys.h"
 #include "bprobes.h"
 #include "cg_clause.h"
 #include "kbtf.h"
@@ -239,6 +242,23 @@ static void fbt_load_opts(const struct dobj_probe *p, struct bpf_sys_prog_opts *
 	o->attach_btf_id = btf_id(p);
 }
 
+/* Load `r0 = 0; exit` on p's function: the kernel refuses trampolines altogether on some
+ * systems (lockdown, ftrace restricted), and some functions (notrace) to all. */
+static bool fbt_loadable(const struct dobj_probe *p, struct strbuf *why)
+{
+	const struct bpf_insn insns[] = { bi_mov64_imm(0, 0), bi_exit() };
+	struct bpf_sys_prog_opts o = { .type = BPF_PROG_TYPE_TRACING, .name = "usdtrace_try" };
+	fbt_load_opts(p, &o);
+	char err[512];
+	int fd = bpf_sys_prog_load(&o, insns, 2, NULL, err, sizeof(err));
+	if (fd < 0) {
+		strbuf_printf(why, "fbt:%s:%s:%s: %s", p->module, p->function, p->name, err);
+		return false;
+	}
+	close(fd);
+	return true;
+}
+
 static int fbt_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
@@ -289,6 +309,7 @@ const struct provider prov_fbt = {
 	.flags = fbt_flags,
 	.cg_arg = fbt_arg,
 	.load_opts = fbt_load_opts,
+	.loadable = fbt_loadable,
 	.attach = fbt_attach,
 };
 

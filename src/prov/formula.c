@@ -143,6 +143,8 @@ static const struct dformula_alt *choose(struct pcat *cat, const struct dprovide
 				      "the tracer, which a formula cannot underlie", u->prov->name);
 			continue;
 		}
+		if (u->prov->loadable && !u->prov->loadable(u, &why))
+			continue;  /* the kernel refuses its programs (fbt where fentry is) */
 		*under = *u;
 		got = a;
 	}

@@ -228,6 +228,31 @@ int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct p
 	return -1;
 }
 
+size_t *pcat_clause_formula_split(struct pcat *c, int clause, struct dtype_ctx *ctx, size_t *n)
+{
+	*n = 0;
+	if (clause < 0 || clause >= c->nclauses || c->nclause_idx[clause] < 2)
+		return NULL;
+	for (int i = 0; i < c->up.nprobes; i++)
+		if (enables(&c->up.probes[i], clause))
+			return NULL;
+	for (size_t j = 0; j < c->nclause_idx[clause]; j++)
+		if (c->builtin.probes[c->clause_idx[clause][j]].prov != &prov_formula)
+			return NULL;
+	const struct dobj_probe *p0 = &c->builtin.probes[c->clause_idx[clause][0]];
+	struct prov_args a = { 0 };
+	bool differ = p0->prov->args(c, p0, ctx, false, &a) == 0 && a.types &&
+		      formulas_differ(c, clause, ctx, &a);
+	prov_args_free(&a);
+	if (!differ)
+		return NULL;
+	*n = c->nclause_idx[clause];
+	size_t *v = xcalloc(*n, sizeof(*v));
+	for (size_t j = 0; j < *n; j++)
+		v[j] = (size_t)c->clause_idx[clause][j];
+	return v;
+}
+
 bool pcat_clause_complete(struct pcat *c, int clause, struct dtype_ctx *ctx, struct dtype *rec)
 {
 	for (int i = 0; i < c->up.nprobes; i++) {

@@ -64,6 +64,12 @@ struct dobj_probe pcat_uprobe(const struct pcat *c, const struct uprov_probe *p)
  * arguments. Types are made in ctx (or a->keep). Returns 0, or -1 when the clause's args[] are
  * untyped (*a empty). */
 int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a);
+
+/* The probes of clause `clause` when it enables only formula probes of the builtin catalog
+ * and their args[] are made by different formulas (`ip:::send, ip:::receive`): a malloc'd
+ * array of *n indexes into c->builtin.probes, in the clause's order, so that the clause can
+ * be compiled once for each (trace_cmd.c). NULL (and *n 0) otherwise. */
+size_t *pcat_clause_formula_split(struct pcat *c, int clause, struct dtype_ctx *ctx, size_t *n);
 /* The body of incomplete struct or union rec that clause `clause` uses, from the DWARF of the
  * objects its uprobes are in (the first that defines it; types made in ctx), else from the
  * kernel's BTF. Whether it was completed. */

@@ -141,9 +141,29 @@ else
 	notok list-verbose "$(cat "$w/lv" "$w/err" | head -c 500)"
 fi
 
-# args[] in a clause whose probes make it by different formulas: an error, only when used
-expect_fail clause-differ "usdtrace: invalid probe specifier io::: { trace(args[0]->b_bcount); }: in action list: args[ ] has no one meaning in the clause of io:::: its probes make it by different formulas (docs/formula-providers.md); write a clause for each" \
-	"$USDTRACE" -e -n 'io::: { trace(args[0]->b_bcount); }'
+# args[] in a clause on formula probes of different formulas (the Guide's ipproto.d writes
+# `ip:::send, ip:::receive`): each probe's program is the clause written on that probe alone
+# (wait-start's: as the clause's copy is, the third clause, after the copy for start)
+"$USDTRACE" -e -S -n 'BEGIN { x = 1; } io:::start, io:::wait-start /x/ { trace(args[0]->b_bcount); } END { x = 2; }' \
+	2>"$w/two.s" >/dev/null
+"$USDTRACE" -e -S -n 'BEGIN { x = 1; } io:::start /x/ { trace(args[0]->b_bcount); } END { x = 2; }' \
+	2>"$w/one.s" >/dev/null
+"$USDTRACE" -e -S -n 'BEGIN { x = 1; } io:::start /x/ { trace(args[0]->b_bcount); }
+	io:::wait-start /x/ { trace(args[0]->b_bcount); } END { x = 2; }' 2>"$w/one2.s" >/dev/null
+# each probe's listing: from its heading to the next heading
+body() { awk -v p="$2" '/^probe / { on = index($0, p) > 0; next } on' "$1"; }
+if [ "$(grep -c '^probe ' "$w/two.s")" = 4 ] &&
+   [ "$(body "$w/two.s" io:vmlinux::start)" = "$(body "$w/one.s" io:vmlinux::start)" ] &&
+   [ "$(body "$w/two.s" io:vmlinux::wait-start)" = "$(body "$w/one2.s" io:vmlinux::wait-start)" ] &&
+   [ "$(body "$w/one.s" io:vmlinux::start | grep -c .)" -gt 20 ]; then
+	ok clause-differ-split
+else
+	notok clause-differ-split "$(head -c 600 "$w/two.s")"
+fi
+# ... but a formula probe and another provider's probe in one clause: args[] is an error,
+# only when used
+expect_fail clause-differ "usdtrace: invalid probe specifier io:::start, rawtp:block::block_rq_issue { trace(args[0]->b_bcount); }: in action list: args[ ] has no one meaning in the clause of io:::start: its probes make it by different formulas (docs/formula-providers.md); write a clause for each" \
+	"$USDTRACE" -e -n 'io:::start, rawtp:block::block_rq_issue { trace(args[0]->b_bcount); }'
 if "$USDTRACE" -e -n 'io::: { @[probename] = count(); }' 2>"$w/err" &&
    "$USDTRACE" -e -n 'io:::start, io:::done { @[args[1]->dev_statname] = sum(args[0]->b_bcount); }' 2>>"$w/err"; then
 	ok clause-same-formula

@@ -131,6 +131,32 @@ if [ "$(grep '^dev ' "$W/u.out" | sed 's/ [0-9]*$//' | sort -u)" = "$want" ]; th
 else
 	notok io-device "[$(grep '^dev ' "$W/u.out")] want [$want ...]"
 fi
+# wait-start/wait-done where the kernel refuses fentry (the scheduler's tracepoints, with the
+# thread's in_iowait: docs/formula-providers.md): dd writing 16 blocks with O_DIRECT waits for
+# each write, in its own thread; every wait-start has its wait-done, and the buffer and device
+# are not known there (empty)
+if timeout 30 "$USDTRACE" -q -n 'fbt::submit_bio_wait:entry { exit(0); } tick-1ms { exit(0); }' \
+	>/dev/null 2>&1; then
+	skip io-wait "the kernel takes fentry programs: wait-start/wait-done are submit_bio_wait's"
+else
+	timeout 60 "$USDTRACE" -q -n "
+io:::start /pid == \$target && args[1]->dev_statname == \"$NAME\"/ { n++; }
+io:::wait-start /pid == \$target/ { s++; self->in = 1;
+	@a[args[0]->b_flags, args[1]->dev_statname, args[2]->fi_pathname] = count(); }
+io:::wait-done /pid == \$target && self->in/ { d++; self->in = 0; }
+END { printf(\"io %d start %d done %d\\n\", n, s, d); printa(\"args %d %s %s %@d\\n\", @a); }" \
+		-c "dd if=/dev/zero of=$LOOP bs=64k count=16 oflag=direct status=none" \
+		>"$W/w.out" 2>"$W/w.err"
+	read -r _ n _ s _ d <<EOF2
+$(grep '^io ' "$W/w.out")
+EOF2
+	if [ "${n:-0}" -ge 16 ] && [ "${s:-0}" -ge "$n" ] && [ "$s" = "$d" ] &&
+	   [ "$(grep '^args ' "$W/w.out" | cut -d' ' -f2-4)" = "0 <none> <none>" ]; then
+		ok io-wait
+	else
+		notok io-wait "$(head -c 500 "$W/w.out" "$W/w.err")"
+	fi
+fi
 # direct I/O moves the process's own pages: B_PHYS, never B_PAGEIO
 if [ "$(grep '^phys ' "$W/u.out" | awk '{ print $2 }')" = "phys" ]; then
 	ok io-b-phys
