@@ -948,8 +948,14 @@ static void member_decls(struct parser *p, struct dtype *rec)
 				error_at(p, p->script ? after : name ? name : at, err.tag, "%s", err.msg);
 			if (p->script && width == 0)
 				rec->nmembers--;  /* libdtrace ignores `int : 0` */
-			else if (p->script && width > 0)
-				rec->members[rec->nmembers - 1].type = bitfield_type(p, ty, width);
+			else if (p->script && width > 0) {
+				struct dmember *bm = &rec->members[rec->nmembers - 1];
+				bm->type = bitfield_type(p, ty, width);
+				/* a field as wide as that integer is an ordinary member to libctf
+				 * (its encoding's bits fill the type): offsetof, sizeof and & apply */
+				if ((int64_t)width == dtype_sizeof(bm->type) * 8)
+					bm->bit_width = -1;
+			}
 		} while (consume(p, ","));
 		expect(p, ";");
 	}
