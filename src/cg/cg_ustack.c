@@ -45,7 +45,7 @@ static uint32_t frames_of(struct cgc *c, const struct dnode *call)
 	else if (call->subr == DS_STACK)
 		n = c->in->opts ? c->in->opts->stackframes : 20;
 	else
-		n = c->in->opts ? c->in->opts->ustackframes : 20;
+		n = c->in->opts ? c->in->opts->ustackframes : 100;
 	if (n < 1)
 		n = 1;
 	return n > MAX_FRAMES ? MAX_FRAMES : (uint32_t)n;

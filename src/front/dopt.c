@@ -163,7 +163,7 @@ static const struct dopt_def defs[] = {
 	{"undef", K_STR, F(undef), 0, 0, 0, false, NULL},
 	{"unodefs", K_FLAG, F(unodefs), 0, 0, 0, false, NULL},
 	{"useruid", K_NUM, F(useruid), 0, 0, I32, false, NULL},
-	{"ustackframes", K_INT, F(ustackframes), 20, 1, MAXFRAMES, false, NULL},
+	{"ustackframes", K_INT, F(ustackframes), 100, 1, MAXFRAMES, false, NULL},
 	{"verbose", K_FLAG, F(verbose), 0, 0, 0, false, NULL},
 	{"version", K_VERSION, F(version), 0, 0, 0, false, NULL},
 	{"zdefs", K_FLAG, F(zdefs), 0, 0, 0, false, NULL},
