@@ -1027,10 +1027,18 @@ static void global_elem_addr(struct cgc *c, const struct loc *l)
  * to its place (a longer string is cut there, as dtrace keeps strsize characters). A place
  * inside a struct-valued dynamic variable is written back; memory reached through a pointer
  * must be alloca()'d, as every store through a pointer. */
+/* The bytes a string member or element holds: strsize, as the layout gave it (never more
+ * than its type's size, so a program laid out with another strsize cannot write past it). */
+static uint32_t str_member_size(struct cgc *c, struct dnode *n)
+{
+	int64_t t = dtype_sizeof(n->type);
+	return t > 0 && t < (int64_t)c->o->strsize ? (uint32_t)t : c->o->strsize;
+}
+
 static uint32_t assign_str_member(struct cgc *c, struct dnode *n)
 {
 	struct loc l;
-	uint32_t size = c->o->strsize;
+	uint32_t size = str_member_size(c, n->lhs);
 
 	if (n->op != DOP_ASSIGN)
 		cgc_fail(c, n, "operator %s cannot be applied to strings", dop_text(n->op));
@@ -1060,7 +1068,7 @@ static uint32_t assign_str_member(struct cgc *c, struct dnode *n)
 static uint32_t str_member(struct cgc *c, struct dnode *n)
 {
 	struct loc l;
-	uint32_t size = c->o->strsize;
+	uint32_t size = str_member_size(c, n);
 	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
 
 	loc_of(c, n, &l);
