@@ -486,6 +486,11 @@ struct dobj_action *cgc_new_action(struct cgc *c, enum dobj_act_kind kind, size_
 	return new_action(c, kind, nvals);
 }
 
+void cgc_rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
+{
+	rec_value(c, n, v);
+}
+
 uint32_t cgc_rec_alloc(struct cgc *c, uint32_t size, uint32_t align)
 {
 	return rec_alloc(c, size, align);

@@ -719,9 +719,17 @@ void cgc_agg_action(struct cgc *c, struct dnode *call)
 		act->aggs[act->naggs++] = agg_of(c, a)->desc->id;
 		break;
 	case DS_SETOPT:
-		act = cgc_new_action(c, DOBJ_ACT_SETOPT, 0);
-		act->opt = xstrdup(a->str);
-		act->optval = a->next ? xstrdup(a->next->str) : NULL;
+		if (a->kind == DN_STRING && (!a->next || a->next->kind == DN_STRING)) {
+			act = cgc_new_action(c, DOBJ_ACT_SETOPT, 0);
+			act->opt = xstrdup(a->str);
+			act->optval = a->next ? xstrdup(a->next->str) : NULL;
+			break;
+		}
+		/* a name or value known only at run time: both strings go in the record */
+		act = cgc_new_action(c, DOBJ_ACT_SETOPT, a->next ? 2 : 1);
+		cgc_rec_value(c, a, &act->vals[0]);
+		if (a->next)
+			cgc_rec_value(c, a->next, &act->vals[1]);
 		break;
 	default:
 		cgc_fail(c, call, "internal error: %s( ) is not an aggregation action", call->name);

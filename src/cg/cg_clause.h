@@ -200,6 +200,9 @@ int cgc_current_epid(struct cgc *c);
  * R0 keeps the value. */
 void cgc_rec_int(struct cgc *c, struct dnode *n, struct dobj_val *v, uint32_t size,
 		 const char *type);
+/* Evaluate n and put its value (integer, string or bytes, as trace() records it) in the
+ * record being built; describe it in *v. */
+void cgc_rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v);
 /* A new action of the current record (owning nvals zeroed values). */
 struct dobj_action *cgc_new_action(struct cgc *c, enum dobj_act_kind kind, size_t nvals);
 /* Room for a value of `size` bytes in the record being built; its offset from the record's

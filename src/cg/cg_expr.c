@@ -351,15 +351,17 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
 
 /* a[i] of a global array, i known only at run time: the element is copied into scratch
  * (reads) after a bounds check; an index outside the array faults (DTRACEFLT_BADINDEX, with
- * the index, as DTrace for Linux does). */
+ * the index, as DTrace for Linux does). A string element is not copied: the string code
+ * reaches it through the checked offset (global_elem_addr). */
 static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct dtype *at,
 			 int64_t esize)
 {
 	int ok = bpb_label_new(&c->buf);
-	uint32_t tmp = cgs_scratch_alloc(&c->g, cgc_round8((uint64_t)esize));
+	bool str = dtype_resolve(at->base)->kind == DTY_STRING;
+	uint32_t tmp = str ? 0 : cgs_scratch_alloc(&c->g, cgc_round8((uint64_t)esize));
 	uint32_t offtmp = cgs_scratch_alloc(&c->g, 8);
 
-	if (at->array_len <= 0 || esize > 8)
+	if (at->array_len <= 0 || (esize > 8 && !str))
 		cgc_fail(c, n, "cannot index this global array at run time");
 	cgc_eval_int(c, n->args);
 	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
@@ -368,10 +370,12 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)offtmp));
-	cgc_emit(c, bi_mov64_reg(1, CG_R_GLOBALS));
-	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
-	cgc_emit(c, bi_ldx(cgc_bpf_size(esize), 2, 1, (int16_t)l->off));
-	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)tmp));
+	if (!str) {
+		cgc_emit(c, bi_mov64_reg(1, CG_R_GLOBALS));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+		cgc_emit(c, bi_ldx(cgc_bpf_size(esize), 2, 1, (int16_t)l->off));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)tmp));
+	}
 	l->gidx = true;
 	l->gbase = l->off;
 	l->gofftmp = offtmp;
@@ -988,10 +992,107 @@ static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
 	return s;
 }
 
+/* Copy exactly size bytes (no rounding: a struct member's neighbours stay as they are). */
+static void copy_exact(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff,
+		       uint32_t size);
+
+/* Whether n is a string kept inside a struct, union or array: a member or an element of
+ * type string, which holds strsize bytes in its place (dtrace's string is char[strsize]). */
+static bool is_str_member(struct dnode *n)
+{
+	if (cgc_node_var(n) || !cgc_is_str(n))
+		return false;
+	if (n->kind == DN_MEMBER)
+		return true;
+	return n->kind == DN_INDEX && n->builtin == DB_NONE && !n->var &&
+	       dtype_resolve(n->lhs->type)->kind == DTY_ARRAY;
+}
+
+/* R2 = the globals plus the checked byte offset of a run-time-indexed element (l->gidx):
+ * the element starts at R2 + l->gbase. Checked again on this register for the verifier. */
+static void global_elem_addr(struct cgc *c, const struct loc *l)
+{
+	int in = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)l->gofftmp));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)l->gmax, in);
+	cgc_emit(c, bi_mov64_reg(3, 1));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, in);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+}
+
+/* s.name = v, a[i] = v for a string member or element: the string's first strsize bytes go
+ * to its place (a longer string is cut there, as dtrace keeps strsize characters). A place
+ * inside a struct-valued dynamic variable is written back; memory reached through a pointer
+ * must be alloca()'d, as every store through a pointer. */
+/* The bytes a string member or element holds: strsize, as the layout gave it (never more
+ * than its type's size, so a program laid out with another strsize cannot write past it). */
+static uint32_t str_member_size(struct cgc *c, struct dnode *n)
+{
+	int64_t t = dtype_sizeof(n->type);
+	return t > 0 && t < (int64_t)c->o->strsize ? (uint32_t)t : c->o->strsize;
+}
+
+static uint32_t assign_str_member(struct cgc *c, struct dnode *n)
+{
+	struct loc l;
+	uint32_t size = str_member_size(c, n->lhs);
+
+	if (n->op != DOP_ASSIGN)
+		cgc_fail(c, n, "operator %s cannot be applied to strings", dop_text(n->op));
+	loc_of(c, n->lhs, &l);
+	uint32_t s = cgc_eval_str(c, n->rhs);
+	if (l.gidx) {
+		global_elem_addr(c, &l);
+		copy_exact(c, 2, l.gbase, CG_R_SCRATCH, s, size);
+		return s;
+	}
+	if (l.k == LOC_MEM) {
+		if (!l.internal)
+			alloca_check(c, l.slot, size);
+		cgc_scratch_ptr_from_addr(c, l.slot, size);
+		copy_exact(c, 1, 0, CG_R_SCRATCH, s, size);
+		cgc_slot_pop(c);
+		return s;
+	}
+	copy_exact(c, l.k == LOC_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH, l.off, CG_R_SCRATCH, s, size);
+	if (l.dyn)
+		cgc_dyn_store(c, l.dyn, l.dynkey, l.dynval, false);
+	return s;
+}
+
+/* The value of a string member or element (is_str_member): its strsize bytes, then a NUL
+ * (a member filled to strsize characters has none of its own). */
+static uint32_t str_member(struct cgc *c, struct dnode *n)
+{
+	struct loc l;
+	uint32_t size = str_member_size(c, n);
+	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
+
+	loc_of(c, n, &l);
+	if (l.gidx) {
+		global_elem_addr(c, &l);
+		copy_exact(c, CG_R_SCRATCH, dst, 2, l.gbase, size);
+	} else if (l.k == LOC_MEM) {
+		uint32_t tmp = loc_fetch(c, &l, size);
+		copy_exact(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, tmp, size);
+	} else {
+		copy_exact(c, CG_R_SCRATCH, dst, l.k == LOC_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH,
+			   l.off, size);
+	}
+	for (uint32_t i = size; i < c->slot; i++)
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + i), 0));
+	return dst;
+}
+
 static uint32_t assign_str(struct cgc *c, struct dnode *n)
 {
 	if (!cgc_node_var(n->lhs) && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
 		return assign_str_mem(c, n);
+	if (is_str_member(n->lhs))
+		return assign_str_member(c, n);
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = cgc_var_key(c, n->lhs, v);
 
@@ -1410,7 +1511,13 @@ uint32_t cgc_eval_str(struct cgc *c, struct dnode *n)
 	switch (n->kind) {
 	case DN_STRING:
 		return literal(c, n->str, n->slen);
+	case DN_MEMBER:
+		if (is_str_member(n))
+			return str_member(c, n);
+		break;
 	case DN_IDENT: case DN_SELF: case DN_THIS: case DN_INDEX: {
+		if (is_str_member(n))
+			return str_member(c, n);
 		switch (n->builtin) {
 		case DB_EXECNAME: {
 			uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);

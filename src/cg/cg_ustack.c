@@ -45,7 +45,7 @@ static uint32_t frames_of(struct cgc *c, const struct dnode *call)
 	else if (call->subr == DS_STACK)
 		n = c->in->opts ? c->in->opts->stackframes : 20;
 	else
-		n = c->in->opts ? c->in->opts->ustackframes : 20;
+		n = c->in->opts ? c->in->opts->ustackframes : 100;
 	/* more frames than maxframes allows are silently fewer (dtrace's dt_cg_stack_arg);
 	 * maxframes=0 (or stackframes=0) records an empty stack */
 	if (c->in->opts && n > c->in->opts->maxframes)

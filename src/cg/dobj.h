@@ -207,7 +207,8 @@ enum dobj_act_kind {
 	DOBJ_ACT_CLEAR,            /* aggs[0] */
 	DOBJ_ACT_NORMALIZE,        /* aggs[0]; vals[0] the int64 factor */
 	DOBJ_ACT_DENORMALIZE,      /* aggs[0] */
-	DOBJ_ACT_SETOPT,           /* opt, optval (NULL: the name alone) */
+	DOBJ_ACT_SETOPT,           /* opt, optval (NULL: the name alone); opt NULL: the name in
+				    * vals[0] and the value (if any) in vals[1], strings */
 	/* User stacks and symbols (cg_ustack.c): vals[0] is DOBJ_V_BYTES, the pid (u64) first,
 	 * then the frames (USTACK: size/8 - 1 of them, 0 after the last) or the address. */
 	DOBJ_ACT_USTACK,           /* ustack(), jstack() */

@@ -386,11 +386,8 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s)
 					"prototype:\n\tprototype: char *\n\t argument: aggregation", k);
 		check_list(c, n->args);
 		check_proto(c, n, &subrs[s]);
-		int i = 1;
-		for (struct dnode *p = n->args; p; p = p->next, i++)
-			if (p->kind != DN_STRING)
-				fail_at(c, n, D_PROTO_ARG, "setopt( ) argument #%d must be a string constant", i);
-		/* an unknown name is dtrace's run-time error ("couldn't set option ..."), reported
+		/* any string expression, as dtrace takes (the prototype has checked the types);
+		 * an unknown name is dtrace's run-time error ("couldn't set option ..."), reported
 		 * each time the action runs */
 		return;
 	}

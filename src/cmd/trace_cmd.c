@@ -218,8 +218,10 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		} else {
 			rc = dopt_set(&t->d, op->name, op->value, &why);
 		}
-		if (rc == 0)
+		if (rc == 0) {
+			dtype_set_strsize(t->g->types, t->d.strsize);
 			continue;
+		}
 		/* dtrace's tag for a pragma whose option is refused: D_PRAGMA_OPTSET */
 		struct derr e;
 		if (op->value)
@@ -301,6 +303,7 @@ static int build_program(struct tc *t)
 {
 	struct derr err;
 	t->g = dprog_new();
+	dtype_set_strsize(t->g->types, t->d.strsize);
 	if (load_libraries(t) != 0)
 		return -1;
 	/* a struct the script declares may hold a kernel type (`union sigval u;`) */

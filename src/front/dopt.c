@@ -166,7 +166,7 @@ static const struct dopt_def defs[] = {
 	{"undef", K_STR, F(undef), 0, 0, 0, false, NULL},
 	{"unodefs", K_FLAG, F(unodefs), 0, 0, 0, false, NULL},
 	{"useruid", K_NUM, F(useruid), 0, 0, I32, false, NULL},
-	{"ustackframes", K_INT, F(ustackframes), 20, 0, INT64_MAX, false, NULL},
+	{"ustackframes", K_INT, F(ustackframes), 100, 0, INT64_MAX, false, NULL},
 	{"verbose", K_FLAG, F(verbose), 0, 0, 0, false, NULL},
 	{"version", K_VERSION, F(version), 0, 0, 0, false, NULL},
 	{"zdefs", K_FLAG, F(zdefs), 0, 0, 0, false, NULL},

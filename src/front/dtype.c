@@ -313,6 +313,14 @@ struct dtype *dtype_unqual(struct dtype *t)
 	return t->origin ? t->origin : t;
 }
 
+void dtype_set_strsize(struct dtype_ctx *ctx, int64_t strsize)
+{
+	if (strsize > 0) {
+		ctx->t_string->size = strsize;
+		ctx->t_string->align = 1;
+	}
+}
+
 int64_t dtype_sizeof(struct dtype *t)
 {
 	t = dtype_resolve(t);

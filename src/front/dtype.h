@@ -114,6 +114,10 @@ struct dtype_ctx *dtype_ctx_new(void);
  * added to the builtin scope. Provider files stay with C's names. */
 void dtype_add_kernel_typedefs(struct dtype_ctx *ctx);
 void dtype_ctx_free(struct dtype_ctx *ctx);
+/* D's string type as a value inside a struct, union or array declared from now on: strsize
+ * bytes aligned on bytes, as dtrace's string is a char array of the strsize option (a struct
+ * { string name; int n; } at strsize 13 puts n at 16). */
+void dtype_set_strsize(struct dtype_ctx *ctx, int64_t strsize);
 
 void dscope_push(struct dtype_ctx *ctx);
 void dscope_pop(struct dtype_ctx *ctx);

@@ -596,24 +596,34 @@ static bool runtime_option(const char *name)
 /* setopt(): names and values are checked here, at run time, as dtrace checks them; a toggle
  * (no value) is the value "1". */
 static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
-			  const struct dobj_action *a)
+			  const struct dobj_action *a, const unsigned char *rec)
 {
-	const char *val = a->optval ? a->optval : "1";
+	const char *opt = a->opt, *optval = a->optval;
+	char *recd[2] = { NULL, NULL };   /* strings the program computed: in the record */
+	if (!opt) {
+		for (size_t i = 0; i < a->nvals && i < 2; i++)
+			recd[i] = strndup((const char *)rec + a->vals[i].off, a->vals[i].size);
+		opt = recd[0] ? recd[0] : "";
+		optval = recd[1];
+	}
+	const char *val = optval ? optval : "1";
 	struct derr err;
 	int rc;
 
-	if (!dopt_known(a->opt))
+	if (!dopt_known(opt))
 		rc = derr_set(&err, DTAG_NONE, "Invalid option name");
-	else if (!runtime_option(a->opt))
+	else if (!runtime_option(opt))
 		rc = derr_set(&err, DTAG_NONE, "Operation illegal when tracing is active");
 	else
-		rc = dopt_set(&r->dyn, a->opt, a->optval, &err);
+		rc = dopt_set(&r->dyn, opt, optval, &err);
 	if (rc != 0) {
 		char msg[512], text[DERR_TEXT_MAX];
-		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", a->opt,
+		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", opt,
 			 val, derr_format(&err, r->d->errtags, text, sizeof(text)));
 		liberr(r, epid, p, msg);
 	}
+	free(recd[0]);
+	free(recd[1]);
 	r->quiet = r->d->quiet;
 	r->sink->fctx.stackindent = (int)r->d->stackindent;
 }
@@ -642,7 +652,7 @@ static void side_effect(struct run *r, uint32_t epid, const struct dobj_probe *p
 		break;
 	}
 	case DOBJ_ACT_SETOPT:
-		setopt_action(r, epid, p, a);
+		setopt_action(r, epid, p, a, rec);
 		break;
 	case DOBJ_ACT_SYSTEM:
 	case DOBJ_ACT_FREOPEN: {

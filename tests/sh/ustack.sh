@@ -109,6 +109,24 @@ if [ "$(grep -c '^              ' "$W/c.out")" = 3 ] &&
 else
 	notok ustack-ustackframes-option "$(cat "$W/c.out")"
 fi
+# ustack() with no count records ustackframes frames, by default 100 as DTrace for Linux's
+# (_dtrace_ustackframes; its ustack() of this program lists all 41 down() frames): the
+# 42 frames of leaf and down() come whole, and -x ustackframes=20 still cuts at 20
+if cc $FL -fno-optimize-sibling-calls -o "$W/deep" "$TOP/tests/progs/ustack/deep.c" 2>"$W/cc.err"; then
+	"$U" -q -n 'pid$target:deep:leaf:entry { ustack(); }' -c "$W/deep" >"$W/d.out" 2>&1
+	"$U" -q -x ustackframes=20 -n 'pid$target:deep:leaf:entry { ustack(); }' -c "$W/deep" \
+		>"$W/d20.out" 2>&1
+	if [ "$(sed -n 2p "$W/d.out")" = '              deep`leaf' ] &&
+	   [ "$(grep -c '^              deep`down+' "$W/d.out")" = 41 ] &&
+	   grep -q '^              deep`main+' "$W/d.out" &&
+	   [ "$(grep -c '^              ' "$W/d20.out")" = 20 ]; then
+		ok ustack-default-ustackframes
+	else
+		notok ustack-default-ustackframes "$(head -c 600 "$W/d.out") / $(wc -l <"$W/d20.out")"
+	fi
+else
+	notok ustack-default-ustackframes "$(head -c 300 "$W/cc.err")"
+fi
 "$U" -q -n 'chain$target:::fire { ustack(4); jstack(4); }' -c "$C 1 0" >"$W/j.out" 2>&1
 if [ "$(sed -n 1,5p "$W/j.out")" = "$(sed -n 6,10p "$W/j.out")" ] &&
    frames_ok "$W/j.out" 7 chain:level_c chain:level_b chain:level_a chain:main >/dev/null; then

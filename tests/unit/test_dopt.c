@@ -44,7 +44,7 @@ T_CASE(defaults)
 	T_EQ_UINT(o.cleanrate, 1000000000u / 101);
 	T_EQ_INT(o.nspec, 1);
 	T_EQ_INT(o.stackframes, 20);
-	T_EQ_INT(o.ustackframes, 20);
+	T_EQ_INT(o.ustackframes, 100);  /* DTrace for Linux's _dtrace_ustackframes */
 	T_EQ_INT(o.jstackframes, 50);
 	T_EQ_INT(o.stackindent, 14);
 	T_EQ_INT(o.cpu, -1);

@@ -54,8 +54,8 @@ translator struct pair < int v >
 BEGIN
 /xlate<struct pair>(s).twice == 26/
 {
-	/* sizeof: no tail padding (CTF layout). DTrace for Linux prints 276 here: its string
-	 * member is strsize (256) bytes, aligned 1; ours is 8, aligned 8 (not modelled yet). */
+	/* sizeof: no tail padding (CTF layout), and the string member is strsize (256) bytes,
+	 * aligned 1: 276, as DTrace for Linux prints. */
 	printf("predicate saw twice 26, half %d, sizeof %d, offsetof diff %d\n",
 	    xlate<struct pair>(s).half, sizeof (struct cooked), offsetof(struct cooked, diff));
 }
