@@ -23,7 +23,8 @@
  *    (when set) is called; it calls cfi_db_release with the objects still in use (those the
  *    entries of live processes name); the others' ranges are freed and reused, and each is read
  *    again (from the cache, cfi_cache.h, when on) if a process maps it later. The objects the
- *    cfi_db_proc under way has met (db->cur) are always kept.
+ *    cfi_db_proc under way has met (db->cur) are always kept. An object that does not fit even
+ *    then has no rows, a warning once, and is tried again whenever a process maps it.
  *  - Rows come from the on-disk cache (cfi_cache.h) when it holds the object's, else are
  *    built and stored there (not for an object whose rows took its separate debug file's
  *    .debug_frame: that file may come or go).
@@ -49,6 +50,8 @@ struct cfi_obj {
 	double ms;                 /* time taken to read and build its rows */
 	bool evicted;              /* its ranges were released: read again when met */
 	bool cached;               /* its rows came from the on-disk cache */
+	bool full;                 /* its rows did not fit when last read: read again when met
+	                            * (warned once) */
 };
 
 struct cfi_range {
