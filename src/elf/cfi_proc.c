@@ -196,6 +196,7 @@ static void tables_full(struct cfi_db *db, struct cfi_obj *o, const char *name)
 		 "ustack: %s: unwind tables full (%zu rows): frame pointers only there", name,
 		 db->max_rows);
 	o->full = true;
+	o->full_at = db->released;
 	o->evicted = true;
 }
 
@@ -372,6 +373,14 @@ int cfi_db_object(struct cfi_db *db, const char *path, const char *name, pid_t p
 	}
 	if (k < db->nobjs && !db->objs[k].evicted)
 		return (int)k;
+	if (k < db->nobjs && db->objs[k].full) {
+		/* it did not fit: read it again only if rows were released since (reclaiming
+		 * first: those of processes that exited meanwhile), not once per process met */
+		if (db->released == db->objs[k].full_at && db->reclaim)
+			db->reclaim(db, db->reclaim_ctx);
+		if (db->released == db->objs[k].full_at)
+			return (int)k;
+	}
 	if (k == db->nobjs) {
 		xgrow(&db->objs, sizeof *db->objs, &db->objcap, db->nobjs + 1);
 		memset(&db->objs[k], 0, sizeof db->objs[k]);

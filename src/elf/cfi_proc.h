@@ -24,7 +24,8 @@
  *    entries of live processes name); the others' ranges are freed and reused, and each is read
  *    again (from the cache, cfi_cache.h, when on) if a process maps it later. The objects the
  *    cfi_db_proc under way has met (db->cur) are always kept. An object that does not fit even
- *    then has no rows, a warning once, and is tried again whenever a process maps it.
+ *    then has no rows, a warning once, and is tried again when a process maps it and rows
+ *    have been released since (a reclaim is tried first).
  *  - Rows come from the on-disk cache (cfi_cache.h) when it holds the object's, else are
  *    built and stored there (not for an object whose rows took its separate debug file's
  *    .debug_frame: that file may come or go).
@@ -51,7 +52,8 @@ struct cfi_obj {
 	bool evicted;              /* its ranges were released: read again when met */
 	bool cached;               /* its rows came from the on-disk cache */
 	bool full;                 /* its rows did not fit when last read: read again when met
-	                            * (warned once) */
+	                            * and rows were released since (warned once) */
+	size_t full_at;            /* db->released then */
 };
 
 struct cfi_range {

@@ -84,6 +84,11 @@ T_CASE(release_and_reuse)
 	T_CHECK(strstr(db.warn, "unwind tables full") != NULL);
 	T_EQ_UINT(nrows(&db, d2), 0);
 	db.warn[0] = '\0';
+	/* met again with nothing released meanwhile: not read again (nothing could fit) */
+	size_t fdes = db.st.fdes;
+	T_EQ_INT(load(&db, LDSO), d);
+	T_EQ_UINT(db.st.fdes, fdes);
+	T_CHECK(!db.warn[0]);
 
 	/* libz's process exits: ld.so, met again, fits where it was, and is not warned of twice */
 	db.ncur = 0;
