@@ -1,6 +1,6 @@
-/* cfi_proc.h — the unwind tables of processes: each object's rows once (cfi_elf.h), stored one
- * object after another in one growing array of struct cfi_row (what the "ustack_rows" map
- * holds), and per process the struct cfi_proc the walk reads (its executable mappings, sorted,
+/* cfi_proc.h — the unwind tables of processes: each object's rows once (cfi_elf.h), each in a
+ * range of one array of struct cfi_row (what the "ustack_rows" map holds; ranges released and
+ * reused, below), and per process the struct cfi_proc the walk reads (its executable mappings, sorted,
  * with their rows and load bias). No BPF here: the tracer copies rows and entries into the maps
  * (consume/ustack_tables.c).
  *
