@@ -5,8 +5,9 @@
  * Contract.
  *  - ustack_tables_init does nothing (and the others nothing after it) for a program without a
  *    user stack walk (o->ustack_procs_map < 0).
- *  - ustack_tables_pid builds or refreshes pid's entry: new objects' rows are appended to the
- *    rows map in one batch, then the process's entry is written. A process that is gone is
+ *  - ustack_tables_pid builds or refreshes pid's entry: the rows and page index of each object
+ *    read meanwhile are written to the maps (one batch per object, at its range), then the
+ *    process's entry. A process that is gone is
  *    skipped silently; warnings (an object without a table, the tables full) are printed once
  *    each on stderr.
  *  - ustack_tables_poll (at most every USTACK_TABLES_POLL_MS; the tracer's loop wakes that

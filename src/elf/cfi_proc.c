@@ -188,6 +188,18 @@ static int64_t place_rows(struct cfi_db *db, size_t n)
 	return at;
 }
 
+/* Object o's rows did not fit, even after reclaiming: a warning, and the object is read again
+ * when next met (the rows of processes that exit meanwhile make room). */
+static void tables_full(struct cfi_db *db, struct cfi_obj *o, const char *name)
+{
+	snprintf(db->warn, sizeof db->warn,
+		 "ustack: %s: unwind tables full (%zu rows): frame pointers only there", name,
+		 db->max_rows);
+	o->full = true;
+	o->full_at = db->released;
+	o->evicted = true;
+}
+
 /* Object o's rows (slot k) read from the cache straight into place: 1 when it held them (placed,
  * or refused for want of room: a warning), 0 when they must be built. */
 static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *key, const char *name)
@@ -204,9 +216,7 @@ static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *
 	int64_t at = place_rows(db, ce.n);
 	if (at < 0) {
 		cfi_cache_close(&ce);
-		snprintf(db->warn, sizeof db->warn,
-			 "ustack: %s: unwind tables full (%zu rows): frame pointers only there", name,
-			 db->max_rows);
+		tables_full(db, o, name);
 		return 1;
 	}
 	if (cfi_cache_read(key, &ce, &db->rows[at]) != 0) {
@@ -265,6 +275,7 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 {
 	double t0 = now_ms();
 	struct cfi_obj *o = &db->objs[k];
+	bool was_full = o->full;
 	memset(o, 0, sizeof *o);
 	o->dev = dev;
 	o->ino = ino;
@@ -306,6 +317,8 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 	bool keyed = rc == 0 && cfi_cache_key_of(&f, code_end, &key) == 0;
 	if (keyed && cached_rows(db, k, &key, name)) {
 		elf_file_close(&f);
+		if (o->full && was_full)
+			db->warn[0] = '\0';
 		o->ms = now_ms() - t0;
 		return (int)k;
 	}
@@ -319,9 +332,7 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 	} else if (n > 0) {
 		int64_t at = place_rows(db, n);
 		if (at < 0) {
-			snprintf(db->warn, sizeof db->warn,
-				 "ustack: %s: unwind tables full (%zu rows): frame pointers only there",
-				 name, db->max_rows);
+			tables_full(db, o, name);
 		} else {
 			memcpy(&db->rows[at], v, n * sizeof *v);
 			o->row_lo = (uint32_t)at;
@@ -332,6 +343,8 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 		}
 	}
 	free(v);
+	if (o->full && was_full)
+		db->warn[0] = '\0';   /* said when it first did not fit */
 	o->ms = now_ms() - t0;
 	return (int)k;
 }
@@ -360,6 +373,14 @@ int cfi_db_object(struct cfi_db *db, const char *path, const char *name, pid_t p
 	}
 	if (k < db->nobjs && !db->objs[k].evicted)
 		return (int)k;
+	if (k < db->nobjs && db->objs[k].full) {
+		/* it did not fit: read it again only if rows were released since (reclaiming
+		 * first: those of processes that exited meanwhile), not once per process met */
+		if (db->released == db->objs[k].full_at && db->reclaim)
+			db->reclaim(db, db->reclaim_ctx);
+		if (db->released == db->objs[k].full_at)
+			return (int)k;
+	}
 	if (k == db->nobjs) {
 		xgrow(&db->objs, sizeof *db->objs, &db->objcap, db->nobjs + 1);
 		memset(&db->objs[k], 0, sizeof db->objs[k]);

@@ -1,6 +1,6 @@
-/* cfi_proc.h — the unwind tables of processes: each object's rows once (cfi_elf.h), stored one
- * object after another in one growing array of struct cfi_row (what the "ustack_rows" map
- * holds), and per process the struct cfi_proc the walk reads (its executable mappings, sorted,
+/* cfi_proc.h — the unwind tables of processes: each object's rows once (cfi_elf.h), each in a
+ * range of one array of struct cfi_row (what the "ustack_rows" map holds; ranges released and
+ * reused, below), and per process the struct cfi_proc the walk reads (its executable mappings, sorted,
  * with their rows and load bias). No BPF here: the tracer copies rows and entries into the maps
  * (consume/ustack_tables.c).
  *
@@ -23,7 +23,9 @@
  *    (when set) is called; it calls cfi_db_release with the objects still in use (those the
  *    entries of live processes name); the others' ranges are freed and reused, and each is read
  *    again (from the cache, cfi_cache.h, when on) if a process maps it later. The objects the
- *    cfi_db_proc under way has met (db->cur) are always kept.
+ *    cfi_db_proc under way has met (db->cur) are always kept. An object that does not fit even
+ *    then has no rows, a warning once, and is tried again when a process maps it and rows
+ *    have been released since (a reclaim is tried first).
  *  - Rows come from the on-disk cache (cfi_cache.h) when it holds the object's, else are
  *    built and stored there (not for an object whose rows took its separate debug file's
  *    .debug_frame: that file may come or go).
@@ -49,6 +51,9 @@ struct cfi_obj {
 	double ms;                 /* time taken to read and build its rows */
 	bool evicted;              /* its ranges were released: read again when met */
 	bool cached;               /* its rows came from the on-disk cache */
+	bool full;                 /* its rows did not fit when last read: read again when met
+	                            * and rows were released since (warned once) */
+	size_t full_at;            /* db->released then */
 };
 
 struct cfi_range {

@@ -10,10 +10,11 @@
 # traces procs*::: system-wide with @[ustack()] = count(), printed and truncated every second
 # (its own children only: another run of this test may fire the same probes meanwhile).
 # The tracer's anonymous RSS is sampled after child 100 and child 1100 and printed as a note.
-#   memory   it grows by less than 8 MB over those 1000 children: under 8 kB a process, where
-#            keeping each process's table cost 58 kB (on the shared machine it moved by 0 to
-#            2 MB run to run over 200 children; bench/soak.sh's RSS series is the measure,
-#            docs/hardening.md)
+#   memory   after the 1100th it is under 32 MB (three runs here: 10.2 to 12.6 MB), where
+#            keeping each process's table cost 58 kB, over 60 MB for 1100. A bound on the
+#            growth from the 100th was flaky: under memory pressure the first sample read
+#            2.7 MB once (pages swapped out), 10.2 to 10.7 MB otherwise. bench/soak.sh's RSS
+#            series is the measure (docs/hardening.md)
 #   stacks   the children's stacks are printed (see below for the 1% missing) and each
 #            reaches _start through outer and inner (before: the walk's table map, 1024
 #            processes, filled up with the processes the machine started meanwhile, traced
@@ -78,9 +79,9 @@ if [ "$full" = "$stacks" ] && [ "$stacks" = "$pids" ] && [ "$pids" = $N ]; then
 else
 	notok "ustack_procs stacks" "$pids processes recorded of $N, $stacks stacks printed, $full of them from inner through outer to _start (first not: '$bad')"
 fi
-if [ $((r2 - r1)) -lt 8192 ]; then
+if [ "$r2" -lt 32768 ]; then
 	ok "ustack_procs memory (anonymous RSS ${r1} kB after 100 processes, ${r2} kB after $N)"
 else
-	notok "ustack_procs memory" "anonymous RSS grew from ${r1} kB after 100 processes to ${r2} kB after $N"
+	notok "ustack_procs memory" "anonymous RSS ${r2} kB after $N processes (${r1} kB after 100), not under 32 MB"
 fi
 exit 0
