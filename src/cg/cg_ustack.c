@@ -97,7 +97,8 @@ static void store_pid(struct cgc *c, uint32_t off, bool rec, bool kernel)
 enum { W_PC = 0, W_SP = 8, W_BP = 16, W_TMP = 24, W_KEY = 32, W_TARGET = 40, W_CFA = 48,
        W_LO = 56, W_LEN = 64, W_HALF = 72, W_PID = 80, W_CFAOFF = 88, W_RBPOFF = 96,
        W_RAOFF = 104, W_RBPK = 112, W_NEWPC = 120, W_PAIR = 128, W_MAP = 144, W_TAG = 152,
-       W_SLOT = 160, W_ROW = 168, W_SIZE = 184 };
+       W_SLOT = 160, W_ROW = 168, W_BUFLO = 184, W_BUFOK = 192, W_ADDR = 200, W_STK = 208,
+       W_SIZE = W_STK + CFI_STACK_COPY + 16 };
 
 static void ensure_maps(struct cgc *c)
 {
@@ -135,8 +136,92 @@ static void read_user(struct cgc *c, uint32_t w, uint32_t dst, int addr_reg, int
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
 }
 
-/* scratch[w + dst] = the user word at scratch[w + base] + scratch[w + offslot] */
-static void read_user_at(struct cgc *c, uint32_t w, uint32_t dst, uint32_t base, uint32_t offslot,
+/* scratch[w + dst], n (8 or 16) bytes = the user stack's at scratch[w + base] + scratch[w +
+ * offslot]; on failure jump to fail. The stack is read a block at a time: the aligned
+ * CFI_STACK_COPY bytes holding the address (W_STK, from W_BUFLO, valid when W_BUFOK), so the
+ * frames above it in the block are loaded from scratch, not read one helper call each (a call
+ * costs about 24 ns, a frame's whole work about 55; frames move up the stack). A block never
+ * crosses a page: a read running past the stack's top would fault, which costs more than it
+ * saves. Words that straddle a block's end, or a block that cannot be read, are read alone.
+ * For the verifier: the size is constant, the ways meet with nothing live but the offset, and
+ * each way through continues by the jump, not the fall-through, wherever it can: the
+ * verifier keeps the fall-through's alternatives pending, and ustackdepth's 127 frames (in
+ * tests/d/ok/builtins_misc.d) passed its limit of 8192 with one more per read ("the sequence
+ * of 8193 jumps is too complex"). The copy is padded by 16 bytes so that the offset masked to
+ * the block bounds the load for the verifier without another branch. Clobbers R0-R5. */
+static void read_stack(struct cgc *c, uint32_t w, uint32_t dst, int n, uint32_t base,
+		       uint32_t offslot, int fail, bool blocks)
+{
+	struct bpf_prog_buf *b = &c->buf;
+	if (!blocks) {
+		cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + base)));
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + offslot)));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
+		scr_ptr(c, 1, w + dst);
+		cgc_emit(c, bi_mov64_imm(2, n));
+		cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
+		bpb_jmp_imm(b, BPF_JNE, 0, 0, fail);
+		return;
+	}
+	int check = bpb_label_new(b), refill = bpb_label_new(b), doread = bpb_label_new(b);
+	int readok = bpb_label_new(b), small = bpb_label_new(b), load = bpb_label_new(b);
+	int out = bpb_label_new(b);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + base)));
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + offslot)));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 3, (int16_t)(w + W_ADDR)));
+	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(w + W_BUFOK)));
+	bpb_jmp_imm(b, BPF_JNE, 1, 0, check);
+	/* a new block */
+	bpb_label_place(b, refill);
+	cgc_emit(c, bi_mov64_reg(2, 3));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 2, CFI_STACK_COPY - 1));
+	bpb_jmp_imm(b, BPF_JLE, 2, CFI_STACK_COPY - n, doread);
+	bpb_ja(b, small);                                            /* straddles the block's end */
+	bpb_label_place(b, doread);
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 3, -CFI_STACK_COPY));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 3, (int16_t)(w + W_BUFLO)));
+	scr_ptr(c, 1, w + W_STK);
+	cgc_emit(c, bi_mov64_imm(2, CFI_STACK_COPY));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_BUFOK), 0));
+	bpb_jmp_imm(b, BPF_JEQ, 0, 0, readok);
+	bpb_ja(b, small);
+	bpb_label_place(b, readok);
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_BUFOK), 1));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_ADDR)));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 2, CFI_STACK_COPY - 1));  /* <= COPY - n: checked above */
+	bpb_ja(b, load);
+	/* in the current block? */
+	bpb_label_place(b, check);
+	cgc_emit(c, bi_mov64_reg(2, 3));
+	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(w + W_BUFLO)));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 2, 1));
+	bpb_jmp_imm(b, BPF_JLE, 2, CFI_STACK_COPY - n, load);
+	bpb_ja(b, refill);
+	bpb_label_place(b, load);
+	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 2));
+	for (int k = 0; k < n; k += 8) {
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 1, (int16_t)(w + W_STK + k)));
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + dst + k)));
+	}
+	bpb_ja(b, out);
+	/* alone */
+	bpb_label_place(b, small);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_ADDR)));
+	scr_ptr(c, 1, w + dst);
+	cgc_emit(c, bi_mov64_imm(2, n));
+	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
+	bpb_jmp_imm(b, BPF_JEQ, 0, 0, out);
+	bpb_ja(b, fail);
+	bpb_label_place(b, out);
+}
+
+/* scratch[w + dst] = the user word at scratch[w + base] + scratch[w + offslot], read alone
+ * (a signal frame's registers: rare enough that the blocks' code is not worth its verifier
+ * time there) */
+static void read_word_at(struct cgc *c, uint32_t w, uint32_t dst, uint32_t base, uint32_t offslot,
 			 int fail)
 {
 	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + base)));
@@ -145,17 +230,18 @@ static void read_user_at(struct cgc *c, uint32_t w, uint32_t dst, uint32_t base,
 	read_user(c, w, dst, 3, 0, fail);
 }
 
-/* scratch[w + W_PAIR], 16 bytes = the user words at scratch[w + base] + scratch[w + offslot];
- * on failure jump to fail. Clobbers R0-R5. */
-static void read_pair(struct cgc *c, uint32_t w, uint32_t base, uint32_t offslot, int fail)
+/* scratch[w + dst] = the stack word at scratch[w + base] + scratch[w + offslot] */
+static void read_user_at(struct cgc *c, uint32_t w, uint32_t dst, uint32_t base, uint32_t offslot,
+			 int fail, bool blocks)
 {
-	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + base)));
-	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + offslot)));
-	cgc_emit(c, bi_alu64_reg(BPF_ADD, 3, 0));
-	scr_ptr(c, 1, w + W_PAIR);
-	cgc_emit(c, bi_mov64_imm(2, 16));
-	cgc_emit(c, bi_call(BPF_FUNC_probe_read_user));
-	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);
+	read_stack(c, w, dst, 8, base, offslot, fail, blocks);
+}
+
+/* scratch[w + W_PAIR], 16 bytes = the stack words at scratch[w + base] + scratch[w + offslot] */
+static void read_pair(struct cgc *c, uint32_t w, uint32_t base, uint32_t offslot, int fail,
+		      bool blocks)
+{
+	read_stack(c, w, W_PAIR, 16, base, offslot, fail, blocks);
 }
 
 /* ustack_want[pid] = 0 (if absent). Clobbers R0-R5. */
@@ -216,6 +302,11 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	int search_rows = bpb_label_new(b), have_row = bpb_label_new(b);
 	const int16_t mo = (int16_t)offsetof(struct cfi_proc, m);
 	const bool uprobe = cgc_probe_flags(c) & PROV_F_UPROBE;
+	/* Stack blocks (read_stack) for walks of at most CFI_BLOCK_FRAMES frames: they add about
+	 * a third to the verifier's work per frame, which deep walks cannot spare (a clause with
+	 * ustack(127), ustack(100) and ustackdepth verified 824k instructions of the kernel's
+	 * 1M before them) */
+	const bool blocks = nframes <= CFI_BLOCK_FRAMES;
 
 	for (uint32_t k = 0; k < nframes; k++) {
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(off + 8 * k), 0));
@@ -243,6 +334,7 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 32));                      /* bp */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_BP)));
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_BUFOK), 0));   /* no block yet */
 	/* the process's table */
 	cgc_emit(c, bi_call(BPF_FUNC_get_current_pid_tgid));
 	cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 32));
@@ -573,7 +665,7 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_RAOFF)));
 		cgc_emit(c, bi_alu64_imm(BPF_SUB, 0, 8));
 		bpb_jmp_reg(b, BPF_JNE, 0, 3, single);
-		read_pair(c, w, W_CFA, W_RBPOFF, done);
+		read_pair(c, w, W_CFA, W_RBPOFF, done, blocks);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_PAIR)));
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_BP)));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_PAIR + 8)));
@@ -581,13 +673,13 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		bpb_ja(b, rbp_done);
 		bpb_label_place(b, single);
 	}
-	read_user_at(c, w, W_NEWPC, W_CFA, W_RAOFF, done);
+	read_user_at(c, w, W_NEWPC, W_CFA, W_RAOFF, done, blocks);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(w + W_RBPK)));
 	bpb_jmp_imm(b, BPF_JEQ, 1, CFI_RBP_SAME, rbp_done);
 	{
 		int lost = bpb_label_new(b);
 		bpb_jmp_imm(b, BPF_JNE, 1, CFI_RBP_CFA, lost);
-		read_user_at(c, w, W_BP, W_CFA, W_RBPOFF, done);
+		read_user_at(c, w, W_BP, W_CFA, W_RBPOFF, done, blocks);
 		bpb_ja(b, rbp_done);
 		bpb_label_place(b, lost);
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_BP), 0));
@@ -607,12 +699,12 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(w + W_RBPK)));
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_TMP), 0));
 		bpb_jmp_imm(b, BPF_JNE, 1, CFI_RBP_RSP, keep);
-		read_user_at(c, w, W_TMP, W_SP, W_RBPOFF, done);
+		read_word_at(c, w, W_TMP, W_SP, W_RBPOFF, done);
 		bpb_label_place(b, keep);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_TMP)));
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_BP)));
-		read_user_at(c, w, W_NEWPC, W_SP, W_RAOFF, done);
-		read_user_at(c, w, W_CFA, W_SP, W_CFAOFF, done);
+		read_word_at(c, w, W_NEWPC, W_SP, W_RAOFF, done);
+		read_word_at(c, w, W_CFA, W_SP, W_CFAOFF, done);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_CFA)));
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(w + W_SP)));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(w + W_NEWPC)));
@@ -631,7 +723,7 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_emit(c, bi_ldx(BPF_DW, 3, CG_R_SCRATCH, (int16_t)(w + W_SP)));
 	bpb_jmp_reg(b, BPF_JLT, 2, 3, done);
 	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(w + W_TMP), 0));
-	read_pair(c, w, W_BP, W_TMP, done);                         /* saved %rbp, return addr */
+	read_pair(c, w, W_BP, W_TMP, done, blocks);         /* saved %rbp, return addr */
 	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, (int16_t)(w + W_BP)));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 16));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)(w + W_SP)));

@@ -92,6 +92,8 @@ struct cfi_row {
  * pc, 0 while it is written; rows are never rewritten during a run, so a tag that matches
  * gives the row the search would find. */
 #define CFI_CACHE_SLOTS 256
+#define CFI_STACK_COPY 1024           /* bytes of the user stack the walk copies at once */
+#define CFI_BLOCK_FRAMES 32          /* the deepest walk that copies blocks (verifier cost) */
 struct cfi_cache_slot {
 	uint64_t tag;
 	struct cfi_row row;
