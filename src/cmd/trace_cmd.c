@@ -166,7 +166,7 @@ static int parse_source(struct tc *t, struct source *s, struct derr *err)
 	size_t n;
 	char *text;
 	if (t->d.cpp) {
-		text = dcpp_run(s->text, t->o->cppargs, t->o->ncppargs, &n, err);
+		text = dcpp_run(s->text, t->o->cppargs, t->o->ncppargs, t->d.version, &n, err);
 		if (!text)
 			return -1;
 	} else {
@@ -597,7 +597,7 @@ static int compile_and_run(struct tc *t)
 	struct dck_options ckopt = { t->d.destructive || t->o->compile_only, (int)t->d.strsize,
 				     clause_args, t,
 				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
-				     kernel_symbol };
+				     kernel_symbol, t->d.version };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {
 		program_error(t, &err);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dversion.h"
 #include "util.h"
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -205,8 +206,8 @@ static void store(struct dopts *o, const struct dopt_def *d, int64_t v)
 		/* the enums are plain int-sized enums starting at 0 */
 		*(int *)field(o, d) = (int)v;
 		break;
-	case K_STR:
-	case K_VERSION: *(bool *)field(o, d) = true; break;
+	case K_STR: *(bool *)field(o, d) = true; break;
+	case K_VERSION: *(uint32_t *)field(o, d) = (uint32_t)v; break;
 	}
 }
 
@@ -350,40 +351,23 @@ static int parse_runtime(const char *s, int64_t *out, bool *unset)
 }
 
 /* A D version "major.minor[.micro]" dtrace defines. NULL, or the message. */
-static const char *check_version(const char *s)
+static const char *check_version(const char *s, int64_t *v)
 {
-	static const char *const defined[] = {
-		"1.0", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.4", "1.4.1", "1.5", "1.6", "1.6.1",
-		"1.6.2", "1.6.3", "1.6.4", "2.0",
+	/* the levels dtrace's compiler knows (2.0.1, its own, is not one it accepts) */
+	static const uint32_t defined[] = {
+		DVERSION(1, 0, 0), DVERSION(1, 1, 0), DVERSION(1, 2, 0), DVERSION(1, 2, 1),
+		DVERSION(1, 2, 2), DVERSION(1, 3, 0), DVERSION(1, 4, 0), DVERSION(1, 4, 1),
+		DVERSION(1, 5, 0), DVERSION(1, 6, 0), DVERSION(1, 6, 1), DVERSION(1, 6, 2),
+		DVERSION(1, 6, 3), DVERSION(1, 6, 4), DVERSION(2, 0, 0),
 	};
-	static const unsigned long max[] = { 0xff, 0xfff, 0xfff };
-	unsigned long part[3] = { 0, 0, 0 };
-	int n = 0;
-	const char *p = s;
-	for (;;) {
-		if (n == 3 || *p < '0' || *p > '9')
-			return ERR_VERSFMT;
-		char *end;
-		part[n] = strtoul(p, &end, 10);
-		if (part[n] > max[n])
-			return ERR_VERSFMT;
-		n++;
-		p = end;
-		if (*p == '\0')
-			break;
-		if (*p++ != '.')
-			return ERR_VERSFMT;
-	}
-	if (n < 2)
+	uint32_t ver;
+	if (dversion_parse(s, &ver) != 0)
 		return ERR_VERSFMT;
-	char canon[48];
-	if (part[2] != 0)
-		snprintf(canon, sizeof(canon), "%lu.%lu.%lu", part[0], part[1], part[2]);
-	else
-		snprintf(canon, sizeof(canon), "%lu.%lu", part[0], part[1]);
 	for (size_t i = 0; i < sizeof(defined) / sizeof(defined[0]); i++)
-		if (strcmp(canon, defined[i]) == 0)
+		if (ver == defined[i]) {
+			*v = ver;
 			return NULL;
+		}
 	return ERR_VERSUNDEF;
 }
 
@@ -445,7 +429,7 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 	case K_STR:
 		return value == NULL ? ERR_VALUE : NULL;
 	case K_VERSION:
-		return value == NULL ? ERR_VALUE : check_version(value);
+		return value == NULL ? ERR_VALUE : check_version(value, v);
 	case K_LOCKMEM:
 		if (value == NULL)
 			return ERR_VALUE;
@@ -551,7 +535,16 @@ int dopt_format(const struct dopts *o, const char *name, char *buf, size_t len)
 	case K_ENUM:
 	case K_ENUMCI: snprintf(buf, len, "%s", d->words[*(const int *)p]); break;
 	case K_STR:
-	case K_VERSION: snprintf(buf, len, "%s", *(const bool *)p ? "set" : "unset"); break;
+	case K_VERSION: {
+		uint32_t ver = *(const uint32_t *)p;
+		if (ver == 0)
+			snprintf(buf, len, "unset");
+		else if (ver & 0xfff)
+			snprintf(buf, len, "%u.%u.%u", ver >> 24, (ver >> 12) & 0xfff, ver & 0xfff);
+		else
+			snprintf(buf, len, "%u.%u", ver >> 24, (ver >> 12) & 0xfff);
+		break;
+	}
 	}
 	return 0;
 }

@@ -83,7 +83,8 @@ struct dopts {
 	/* string options: whether one was given (their values are the caller's: main.c hands
 	 * define, incdir, undef and cppargs to cpp) */
 	bool amin, cppargs, cpppath, ctfpath, ctypes, define, dtypes, incdir, ldpath, libdir,
-		modpath, procfspath, stash, syslibdir, sysslice, undef, version;
+		modpath, procfspath, stash, syslibdir, sysslice, undef;
+	uint32_t version;  /* the D level asked for (dversion.h encoding), 0 if none: the latest */
 	uint64_t set_mask[DOPT_MAX / 64]; /* bit i: table entry i was set explicitly */
 };
 

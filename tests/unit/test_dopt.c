@@ -406,9 +406,15 @@ T_CASE(dtrace_only_options)
 	T_EQ_INT(x(&o, "iregs=7"), -1);
 	T_EQ_STR(E.msg, "Insufficient registers to generate code");
 	/* version: defined D versions only */
+	T_EQ_INT(o.version, 0);              /* none asked for: the latest */
 	T_EQ_INT(x(&o, "version=2.0"), 0);
-	T_CHECK(o.version);
+	T_EQ_INT(o.version, 0x02000000);     /* dtrace's encoding, __SUNW_D_VERSION's value */
 	T_EQ_INT(x(&o, "version=1.6.4"), 0);
+	T_EQ_INT(o.version, 0x01006004);
+	T_EQ_INT(x(&o, "version=1.2.1"), 0);
+	T_EQ_INT(o.version, 0x01002001);
+	T_EQ_INT(x(&o, "version=2.0.1"), -1); /* dtrace's own level is not one it accepts */
+	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
 	T_EQ_INT(x(&o, "version=3.0"), -1);
 	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
 	T_EQ_INT(x(&o, "version=2"), -1);
