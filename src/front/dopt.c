@@ -75,8 +75,8 @@ static const struct dopt_def defs[] = {
 	{"aggfold", K_BOOL, F(aggfold), 0, 0, 0, false, NULL},
 	{"aggpack", K_BOOL, F(aggpack), 0, 0, 0, false, NULL},
 	{"aggpercpu", K_FLAG, F(aggpercpu), 0, 0, 0, false, NULL},
-	{"aggrate", K_TIME, F(aggrate), HZ(1), 1, INT64_MAX, false, NULL},
-	{"aggsize", K_SIZE, F(aggsize), 4 << 20, 1, INT64_MAX, false, NULL},
+	{"aggrate", K_TIME, F(aggrate), HZ(1), 0, INT64_MAX, false, NULL},
+	{"aggsize", K_SIZE, F(aggsize), 4 << 20, 0, INT64_MAX, false, NULL},
 	{"aggsortkey", K_BOOL, F(aggsortkey), 0, 0, 0, false, NULL},
 	{"aggsortkeypos", K_INT, F(aggsortkeypos), 0, 0, I32, false, NULL},
 	{"aggsortpos", K_INT, F(aggsortpos), 0, 0, I32, false, NULL},
@@ -85,11 +85,11 @@ static const struct dopt_def defs[] = {
 	{"amin", K_STR, F(amin), 0, 0, 0, false, NULL},
 	{"argref", K_FLAG, F(argref), 0, 0, 0, false, NULL},
 	{"bpflog", K_BOOL, F(bpflog), 0, 0, 0, false, NULL},
-	{"bpflogsize", K_SIZE, F(bpflogsize), (16 << 20) - 1, 1, INT64_MAX, false, NULL},
+	{"bpflogsize", K_SIZE, F(bpflogsize), (16 << 20) - 1, 0, INT64_MAX, false, NULL},
 	{"bufpolicy", K_ENUM, F(bufpolicy), DOPT_BUFPOLICY_SWITCH, 0, 0, false, bufpolicy_words},
 	{"bufresize", K_ENUM, F(bufresize), DOPT_BUFRESIZE_AUTO, 0, 0, false, bufresize_words},
-	{"bufsize", K_SIZE, F(bufsize), 4 << 20, 1, INT64_MAX, false, NULL},
-	{"cleanrate", K_TIME, F(cleanrate), HZ(101), 1, INT64_MAX, false, NULL},
+	{"bufsize", K_SIZE, F(bufsize), 4 << 20, 0, INT64_MAX, false, NULL},
+	{"cleanrate", K_TIME, F(cleanrate), HZ(101), 0, INT64_MAX, false, NULL},
 	{"core", K_FLAG, F(core), 0, 0, 0, false, NULL},
 	{"cpp", K_FLAG, F(cpp), 0, 0, 0, false, NULL},
 	{"cppargs", K_STR, F(cppargs), 0, 0, 0, false, NULL},
@@ -107,7 +107,7 @@ static const struct dopt_def defs[] = {
 	{"dof", K_FLAG, F(dof), 0, 0, 0, false, NULL},
 	{"droptags", K_ANY, F(droptags), 0, 0, 0, false, NULL},
 	{"dtypes", K_STR, F(dtypes), 0, 0, 0, false, NULL},
-	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 1, INT64_MAX, false, NULL},
+	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 0, INT64_MAX, false, NULL},
 	{"empty", K_FLAG, F(empty), 0, 0, 0, false, NULL},
 	{"errtags", K_FLAG, F(errtags), 0, 0, 0, false, NULL},
 	{"evaltime", K_ENUM, F(evaltime), 0, 0, 0, false, evaltime_words},
@@ -116,7 +116,7 @@ static const struct dopt_def defs[] = {
 	{"incdir", K_STR, F(incdir), 0, 0, 0, false, NULL},
 	{"iregs", K_IREGS, F(iregs), NREGS, 1, NREGS, false, NULL},
 	{"jstackframes", K_INT, F(jstackframes), 50, 0, INT64_MAX, false, NULL},
-	{"jstackstrsize", K_SIZE, F(jstackstrsize), 512, 1, INT64_MAX, false, NULL},
+	{"jstackstrsize", K_SIZE, F(jstackstrsize), 512, 0, INT64_MAX, false, NULL},
 	{"kdefs", K_FLAG, F(knodefs), 0, 0, 0, true, NULL},
 	{"knodefs", K_FLAG, F(knodefs), 0, 0, 0, false, NULL},
 	{"late", K_ENUM, F(late), 0, 0, 0, false, late_words},
@@ -145,19 +145,19 @@ static const struct dopt_def defs[] = {
 	{"quietresize", K_BOOL, F(quietresize), 0, 0, 0, false, NULL},
 	{"rawbytes", K_BOOL, F(rawbytes), 0, 0, 0, false, NULL},
 	/* what alloca() may take in one clause (DTrace for Linux's default) */
-	{"scratchsize", K_SIZE, F(scratchsize), 256, 1, INT64_MAX, false, NULL},
-	{"specsize", K_SIZE, F(specsize), 32 << 10, 1, INT64_MAX, false, NULL},
+	{"scratchsize", K_SIZE, F(scratchsize), 256, 0, INT64_MAX, false, NULL},
+	{"specsize", K_SIZE, F(specsize), 32 << 10, 0, INT64_MAX, false, NULL},
 	{"stackframes", K_INT, F(stackframes), 20, 0, INT64_MAX, false, NULL},
 	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},
 	/* usdtraced's stash directory, read instead of /proc when its daemon is live (stash.h) */
 	{"stash", K_STR, F(stash), 0, 0, 0, false, NULL},
-	{"statusrate", K_TIME, F(statusrate), HZ(1), 1, INT64_MAX, false, NULL},
+	{"statusrate", K_TIME, F(statusrate), HZ(1), 0, INT64_MAX, false, NULL},
 	{"stdc", K_ENUM, F(stdc), DOPT_STDC_A, 0, 0, false, stdc_words},
 	{"strip", K_FLAG, F(strip), 0, 0, 0, false, NULL},
 	/* libdtrace refuses strsize above UINT_MAX with EOVERFLOW (the string type is an array),
 	 * and below the two bytes of its empty string */
 	{"strsize", K_SIZE, F(strsize), 256, 2, UINT32_MAX, false, NULL},
-	{"switchrate", K_TIME, F(switchrate), HZ(1), 1, INT64_MAX, false, NULL},
+	{"switchrate", K_TIME, F(switchrate), HZ(1), 0, INT64_MAX, false, NULL},
 	{"syslibdir", K_STR, F(syslibdir), 0, 0, 0, false, NULL},
 	{"sysslice", K_STR, F(sysslice), 0, 0, 0, false, NULL},
 	{"temporal", K_BOOL, F(temporal), 0, 0, 0, false, NULL},
@@ -411,12 +411,23 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		}
 		break;
 	case K_SIZE:
+		/* the name alone, or an empty value, is 0, as dtrace's dt_opt_size (for a size
+		 * that may be 0; not preallocate, which dtrace parses with a function of its own) */
+		if ((value == NULL || *value == '\0') && d->min == 0 &&
+		    strcmp(d->name, "preallocate") != 0) {
+			*v = 0;
+			break;
+		}
 		if (value == NULL || parse_size(value, v) != 0)
 			return ERR_VALUE;
 		if (*v > d->max)
 			return strerror(EOVERFLOW);
 		break;
 	case K_TIME:
+		if ((value == NULL || *value == '\0') && d->min == 0) {  /* dt_opt_rate: 0 */
+			*v = 0;
+			break;
+		}
 		if (value == NULL || parse_time(value, v) != 0)
 			return ERR_VALUE;
 		break;
