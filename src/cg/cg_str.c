@@ -1005,16 +1005,21 @@ void cgs_byteswap(struct cg *g, int op)
 	emit(g, bi_endian(1, R0, bits));
 }
 
-/* cleanpath: dtrace's one-pass rewrite of a path: "//" -> "/", "/./" -> "/", "/x/../" -> "/"
- * (".." at the start backs up to the start), other names copied; like dtrace it stops when
- * the result comes within 5 bytes of strsize. One loop reads a character per iteration in one
- * of four states (0: inside a name, 1: after '/', 2: after "/.", 3: after "/.."). The state
- * stays in R3, known to the verifier, so dispatching on it costs no branch; the output
- * position j is laundered through scratch; a stack of the positions of the slashes written
- * lets ".." back up to the previous slash without a nested loop. The branches that end the
- * loop fall through to its end, so the verifier's pending branches stay few per iteration. */
+/* cleanpath: dtrace's lexical path cleaning in one pass: "//" -> "/", "/./" -> "/", "name/.."
+ * -> nothing; ".." above the root of an absolute path is the root, and ".." that nothing
+ * cancels at the start of a relative path stays ("a/../../b" is "../b"); an empty relative
+ * result is "." (but "" stays ""); like dtrace it stops when the result comes within 5 bytes
+ * of strsize. A relative path is cleaned as if it began with '/' (the loop starts after a
+ * slash), into a buffer of its own; the copy to dst leaves that slash out. One loop reads a
+ * character per iteration in one of four states (0: inside a name, 1: after '/', 2: after
+ * "/.", 3: after "/.."). The state stays in R3, known to the verifier, so dispatching on it
+ * costs no branch; the output position j is laundered through scratch; a stack of the
+ * positions of the slashes written lets ".." back up to the previous slash without a nested
+ * loop (a ".." kept at the start of a relative path is not on it, so nothing backs over it).
+ * The branches that end the loop fall through to its end, so the verifier's pending branches
+ * stay few per iteration. */
 struct cpath {
-	uint32_t dst, mask, j, sp, stack;
+	uint32_t dst, mask, j, sp, rel, nonempty, stack;
 };
 
 /* dest[j++] = the byte in reg (or imm when reg < 0); j is in R4. Clobbers R5. */
@@ -1071,17 +1076,31 @@ static void cpath_limit(struct cg *g, int32_t limit, int done)
 void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s)
 {
 	uint32_t mask = index_mask(g->strsize - 1);
-	uint32_t t = cgs_scratch_alloc(g, 16);
-	struct cpath cp = { dst, mask, t, t + 8, cgs_scratch_alloc(g, 2 * (mask + 1)) };
+	uint32_t t = cgs_scratch_alloc(g, 32);
+	/* the cleaned path, its first byte the '/' a relative path is read as if it began with */
+	uint32_t out = cgs_scratch_alloc(g, mask + 2);
+	struct cpath cp = { out, mask, t, t + 8, t + 16, t + 24, cgs_scratch_alloc(g, 2 * (mask + 1)) };
 	int32_t limit = (int32_t)g->strsize - 1 - 5;
 	int loop = label(g), go = label(g), cont = label(g), stop = label(g), done = label(g);
 	int s1 = label(g), s2 = label(g), s3 = label(g), slash = label(g), notdot = label(g);
 	int back = label(g), popped = label(g), endback = label(g), body = label(g);
 
+	int absolute = label(g), empty = label(g);
 	emit(g, bi_st(BPF_DW, RS, (int16_t)cp.j, 0));
 	emit(g, bi_st(BPF_DW, RS, (int16_t)cp.sp, 0));
+	emit(g, bi_ldx(BPF_B, R2, RS, (int16_t)s));
+	emit(g, bi_mov64_imm(R0, 0));
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, '/', absolute);
+	emit(g, bi_mov64_imm(R0, 1));
+	place(g, absolute);
+	emit(g, bi_stx(BPF_DW, RS, R0, (int16_t)cp.rel));
+	emit(g, bi_mov64_imm(R0, 0));
+	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, empty);
+	emit(g, bi_mov64_imm(R0, 1));
+	place(g, empty);
+	emit(g, bi_stx(BPF_DW, RS, R0, (int16_t)cp.nonempty));
 	emit(g, bi_mov64_imm(R4, 0));
-	emit(g, bi_mov64_imm(R3, 0));
+	emit(g, bi_mov64_imm(R3, 1));      /* as after a '/': see above */
 	emit(g, bi_mov64_imm(R1, 0));
 	place(g, loop);
 	bpb_jmp_imm(g->b, BPF_JLT, R1, (int32_t)g->strsize, body);
@@ -1138,9 +1157,25 @@ void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s)
 	bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, back);
 	cpath_emit_run(g, &cp, "..", cont, stop);
 	place(g, back);
-	emit(g, bi_mov64_imm(R4, 0));
-	emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)cp.sp));
-	bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, popped);
+	{
+		int pop = label(g), root = label(g);
+		emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)cp.sp));
+		bpb_jmp_imm(g->b, BPF_JNE, R0, 0, pop);
+		emit(g, bi_ldx(BPF_DW, R5, RS, (int16_t)cp.rel));
+		bpb_jmp_imm(g->b, BPF_JEQ, R5, 0, root);
+		/* relative, nothing to cancel: the ".." stays (not pushed: nothing backs over it) */
+		cpath_limit(g, limit, done);
+		cpath_put(g, &cp, -1, '/');
+		cpath_put(g, &cp, -1, '.');
+		cpath_put(g, &cp, -1, '.');
+		bpb_jmp_imm(g->b, BPF_JEQ, R2, 0, done);
+		emit(g, bi_mov64_imm(R3, 1));
+		bpb_ja(g->b, cont);
+		place(g, root);               /* absolute: ".." above the root is the root */
+		emit(g, bi_mov64_imm(R4, 0));
+		bpb_ja(g->b, popped);
+		place(g, pop);
+	}
 	emit(g, bi_alu64_imm(BPF_SUB, R0, 1));
 	emit(g, bi_stx(BPF_DW, RS, R0, (int16_t)cp.sp));
 	emit(g, bi_alu64_imm(BPF_AND, R0, (int32_t)mask));
@@ -1171,12 +1206,33 @@ void cgs_cleanpath(struct cg *g, uint32_t dst, uint32_t s)
 		emit(g, bi_alu64_imm(BPF_SUB, R5, 1));
 		emit(g, bi_alu64_imm(BPF_AND, R5, (int32_t)mask));
 		emit(g, bi_alu64_reg(BPF_ADD, R5, RS));
-		emit(g, bi_ldx(BPF_B, R0, R5, (int16_t)dst));
+		emit(g, bi_ldx(BPF_B, R0, R5, (int16_t)out));
 		bpb_jmp_imm(g->b, BPF_JNE, R0, '/', keep);
 		emit(g, bi_alu64_imm(BPF_SUB, R4, 1));
 		place(g, keep);
 	}
-	/* dest[j] = NUL */
+	/* out[j] = NUL */
 	cpath_put(g, &cp, -1, 0);
+	/* dst = out, without its first byte for a relative path */
+	emit(g, bi_mov64_reg(R1, RS));
+	emit(g, bi_alu64_imm(BPF_ADD, R1, (int32_t)dst));
+	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)cp.rel));
+	emit(g, bi_alu64_imm(BPF_AND, R3, 1));   /* 0 or 1, for the verifier */
+	emit(g, bi_alu64_reg(BPF_ADD, R3, RS));
+	emit(g, bi_alu64_imm(BPF_ADD, R3, (int32_t)out));
+	emit(g, bi_call(BPF_FUNC_probe_read_kernel));
+	{
+		/* a relative path that cleans away to nothing is ".", the empty string stays "" */
+		int kept = label(g);
+		emit(g, bi_ldx(BPF_B, R0, RS, (int16_t)dst));
+		bpb_jmp_imm(g->b, BPF_JNE, R0, 0, kept);
+		emit(g, bi_ldx(BPF_DW, R0, RS, (int16_t)cp.nonempty));
+		bpb_jmp_imm(g->b, BPF_JEQ, R0, 0, kept);
+		emit(g, bi_st(BPF_B, RS, (int16_t)dst, '.'));
+		emit(g, bi_st(BPF_B, RS, (int16_t)(dst + 1), 0));
+		place(g, kept);
+	}
+	need_scratch(g, out + mask + 2);
 	need_scratch(g, dst + mask + 1);
 }

@@ -40,8 +40,12 @@
  *   toupper(s), tolower(s)  ASCII letters only; dst may be s
  *   basename(s), dirname(s) dtrace's rules ("" -> ".", "/" -> "/", "a" -> "." for dirname,
  *                           "a/" -> "a" / ".", "//a//b//" -> "b" / "//a")
- *   cleanpath(s)            dtrace's rewrite of "//", "/./" and "/name/.." (".." at the start
- *                           backs up to the start); stops within 5 bytes of strsize as dtrace
+ *   cleanpath(s)            dtrace's lexical cleaning: "//", "/./", "name/.." removed; ".."
+ *                           above an absolute path's root is the root, at a relative path's
+ *                           start it stays ("a/../../b" -> "../b"); a relative path cleaned
+ *                           to nothing is "." ("" stays ""); stops within 5 bytes of strsize
+ *                           as dtrace (a relative path one byte sooner: it is cleaned as if
+ *                           it began with '/'); dst may be s
  *   copyinstr(addr [, n])   dst = the NUL-terminated string at user address addr, at most
  *                           n (default and upper bound strsize - 1) bytes; a bad address faults
  *                           (DOUT_FLT_BADADDR with the address). Reads with

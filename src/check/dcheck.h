@@ -145,6 +145,9 @@ struct dck_options {
 	 * variables). Whether it is one. May be NULL. The identifier becomes *(T *)address, read
 	 * as kernel memory. */
 	bool (*kernel_symbol)(void *arg, const char *name, uint64_t *addr, struct dtype **type);
+	/* The D version the program is compiled at (dversion.h; 0: the latest): built-in
+	 * functions and variables of later versions are undefined, as dtrace's -xversion. */
+	uint32_t dversion;
 };
 
 /* An aggregation (@name, "" for the anonymous @). Every `@name[keys] = func(args)` statement

@@ -254,6 +254,8 @@ void check_agg_assign(struct ck *c, struct dnode *n)
 			dop_text(n->op), dck_agg_label(a->name));
 	agg_keys(c, l, a);
 	int f = r->kind == DN_CALL ? agg_func_lookup(r->name) : -1;
+	if (f >= 0 && version_hides(c, r->name))  /* stddev below D 1.6 */
+		fail_at(c, r, D_FUNC_UNDEF, "undefined function name: %s", r->name);
 	if (f < 0) {
 		check_expr(c, r);
 		fail_at(c, n, D_AGG_FUNC, "@%s must be assigned the result of an aggregating function",

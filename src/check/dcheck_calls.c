@@ -394,6 +394,8 @@ static void check_print(struct ck *c, struct dnode *a)
 
 void check_call(struct ck *c, struct dnode *n)
 {
+	if (version_hides(c, n->name))  /* a later D version's function */
+		fail_at(c, n, D_FUNC_UNDEF, "undefined function name: %s", n->name);
 	enum dsubr s = subr_lookup(n->name);
 	if (s >= DS_PRINTA && s <= DS_SETOPT) {
 		check_agg_action(c, n, s);

@@ -27,6 +27,7 @@
 #include "derr.h"
 #include "dtag.h"
 #include "dtype.h"
+#include "dversion.h"
 
 /* A place that gives a variable its first value: an `=` or a `++`/`--`. */
 struct def_site {
@@ -166,6 +167,12 @@ void resolve_later_def(struct ck *c, char space, const char *name);
 
 /* Type predicates, as libdtrace's dt_node_is_* name them; typedefs resolved. */
 static inline struct dtype *res(struct dtype *t) { return dtype_resolve(t); }
+/* Whether the program's D version (the `version` option) hides built-in name. The D
+ * libraries are ours and see every built-in at any level: a level restricts the program. */
+static inline bool version_hides(const struct ck *c, const char *name)
+{
+	return !c->lib_file && dversion_hides(c->opt->dversion, name);
+}
 
 static inline bool is_void(struct dtype *t) { return res(t)->kind == DTY_VOID; }
 static inline bool is_string(struct dtype *t) { return res(t)->kind == DTY_STRING; }

@@ -469,6 +469,8 @@ void check_ident(struct ck *c, struct dnode *n)
 		return;
 	}
 	enum dbuiltin b = builtin_lookup(n->name);
+	if (b != DB_NONE && version_hides(c, n->name))
+		b = DB_NONE;  /* a later D version's variable (ucaller below D 1.2): unknown */
 	if (b == DB_ARGS || b == DB_UREGS) {
 		/* dt_xcook_ident: the built-in arrays are identifiers of array kind */
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);

@@ -166,7 +166,7 @@ static int parse_source(struct tc *t, struct source *s, struct derr *err)
 	size_t n;
 	char *text;
 	if (t->d.cpp) {
-		text = dcpp_run(s->text, t->o->cppargs, t->o->ncppargs, &n, err);
+		text = dcpp_run(s->text, t->o->cppargs, t->o->ncppargs, t->d.version, &n, err);
 		if (!text)
 			return -1;
 	} else {
@@ -209,7 +209,12 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		struct derr why;
 		int rc;
 		if (!dopt_pragma_allowed(op->name)) {
-			rc = derr_set(&why, DTAG_NONE, "Option cannot be used from within a D program");
+			/* dtrace's option handlers check the value before the context: `cpppath`
+			 * alone is an invalid value there, `cpppath=/x` the wrong place */
+			struct dopts scratch = t->d;
+			rc = dopt_set(&scratch, op->name, op->value, &why);
+			if (rc == 0)
+				rc = derr_set(&why, DTAG_NONE, "Option cannot be used from within a D program");
 		} else if (pragma_too_late(op->name) || strcmp(op->name, "defaultargs") == 0) {
 			struct dopts scratch = t->d;
 			rc = dopt_set(&scratch, op->name, op->value, &why);
@@ -664,7 +669,7 @@ static int compile_and_run(struct tc *t)
 	struct dck_options ckopt = { t->d.destructive || t->o->compile_only, (int)t->d.strsize,
 				     clause_args, t,
 				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
-				     kernel_symbol };
+				     kernel_symbol, t->d.version };
 	struct dck_prog *ck = NULL;
 	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {
 		program_error(t, &err);

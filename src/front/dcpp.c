@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dversion.h"
 #include "util.h"
 
 extern char **environ;
@@ -25,7 +26,7 @@ extern char **environ;
 static const char *const predefined[] = {
 	"-U__GNUC__", "-D__SVR4", "-D__Linux", "-D__linux", "-D__linux__", "-D__unix", "-D__unix__", "-D__x86_64", "-D__x86_64__",
 	"-D__amd64", "-D__amd64__", "-D_LP64", "-D__LP64", "-D__LP64__", "-D__SUNW_D=1",
-	"-D__SUNW_D_64", "-D__SUNW_D_VERSION=0x01000000", "-D__usdtrace=1",
+	"-D__SUNW_D_64", "-D__usdtrace=1",
 };
 
 const char DCPP_FAILED[] = "Preprocessor failed to process input program";
@@ -140,21 +141,24 @@ static char *rewrite_markers(const char *text, size_t len, const char *file, boo
 	return b.s ? strbuf_take(&b) : xstrdup("");
 }
 
-char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_t *lenp,
-	       struct derr *err)
+char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, uint32_t dversion,
+	       size_t *lenp, struct derr *err)
 {
 	int in_fd = source_fd(file, err);
 	if (in_fd < 0)
 		return NULL;
 	size_t npre = sizeof(predefined) / sizeof(predefined[0]);
 	size_t n = 0;
-	char **argv = xcalloc(npre + (size_t)ncppargs + 12, sizeof(char *));
+	char **argv = xcalloc(npre + (size_t)ncppargs + 13, sizeof(char *));
 	size_t first = n;
 	argv[n++] = "cpp";
 	argv[n++] = "-x";
 	argv[n++] = "c";
 	for (size_t i = 0; i < npre; i++)
 		argv[n++] = (char *)predefined[i];
+	char vdef[48];
+	snprintf(vdef, sizeof(vdef), "-D__SUNW_D_VERSION=0x%08x", dversion ? dversion : DVERSION_LATEST);
+	argv[n++] = vdef;
 	/* diagnostics as dtrace shows them: "FILE:LINE: error: ...", without the source excerpt */
 	argv[n++] = "-fno-show-column";
 	argv[n++] = "-fno-diagnostics-show-caret";

@@ -11,17 +11,19 @@
  * cpp keeps its own predefined macros except __GNUC__
  * (-U__GNUC__, as dtrace: system headers then avoid GCC extensions), and we add what D
  * programs test: __SVR4, __Linux, __linux, __linux__, __unix, __unix__, __x86_64,
- * __x86_64__, __amd64, __amd64__, _LP64, __LP64, __LP64__, __SUNW_D=1, __SUNW_D_64, __SUNW_D_VERSION=0x01000000 (D 1.0, dtrace's
- * 0xMMmmmuuu encoding), __usdtrace=1 (dtrace predefines __SUNW_D*, so provider files written
+ * __x86_64__, __amd64, __amd64__, _LP64, __LP64, __LP64__, __SUNW_D=1, __SUNW_D_64,
+ * __SUNW_D_VERSION (the program's D level, dversion.h's 0xMMmmmuuu encoding: the `version`
+ * option's, else dtrace's latest, 0x02000001), __usdtrace=1 (dtrace predefines __SUNW_D*, so provider files written
  * for it keep working). */
 #ifndef USDTRACE_DCPP_H
 #define USDTRACE_DCPP_H
 #include <stddef.h>
+#include <stdint.h>
 
 #include "derr.h"
 
 extern const char DCPP_FAILED[]; /* "Preprocessor failed to process input program" */
 
-char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, size_t *lenp,
-	       struct derr *err);
+char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, uint32_t dversion,
+	       size_t *lenp, struct derr *err);
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dversion.h"
 #include "util.h"
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -74,8 +75,8 @@ static const struct dopt_def defs[] = {
 	{"aggfold", K_BOOL, F(aggfold), 0, 0, 0, false, NULL},
 	{"aggpack", K_BOOL, F(aggpack), 0, 0, 0, false, NULL},
 	{"aggpercpu", K_FLAG, F(aggpercpu), 0, 0, 0, false, NULL},
-	{"aggrate", K_TIME, F(aggrate), HZ(1), 1, INT64_MAX, false, NULL},
-	{"aggsize", K_SIZE, F(aggsize), 4 << 20, 1, INT64_MAX, false, NULL},
+	{"aggrate", K_TIME, F(aggrate), HZ(1), 0, INT64_MAX, false, NULL},
+	{"aggsize", K_SIZE, F(aggsize), 4 << 20, 0, INT64_MAX, false, NULL},
 	{"aggsortkey", K_BOOL, F(aggsortkey), 0, 0, 0, false, NULL},
 	{"aggsortkeypos", K_INT, F(aggsortkeypos), 0, 0, I32, false, NULL},
 	{"aggsortpos", K_INT, F(aggsortpos), 0, 0, I32, false, NULL},
@@ -84,11 +85,11 @@ static const struct dopt_def defs[] = {
 	{"amin", K_STR, F(amin), 0, 0, 0, false, NULL},
 	{"argref", K_FLAG, F(argref), 0, 0, 0, false, NULL},
 	{"bpflog", K_BOOL, F(bpflog), 0, 0, 0, false, NULL},
-	{"bpflogsize", K_SIZE, F(bpflogsize), (16 << 20) - 1, 1, INT64_MAX, false, NULL},
+	{"bpflogsize", K_SIZE, F(bpflogsize), (16 << 20) - 1, 0, INT64_MAX, false, NULL},
 	{"bufpolicy", K_ENUM, F(bufpolicy), DOPT_BUFPOLICY_SWITCH, 0, 0, false, bufpolicy_words},
 	{"bufresize", K_ENUM, F(bufresize), DOPT_BUFRESIZE_AUTO, 0, 0, false, bufresize_words},
-	{"bufsize", K_SIZE, F(bufsize), 4 << 20, 1, INT64_MAX, false, NULL},
-	{"cleanrate", K_TIME, F(cleanrate), HZ(101), 1, INT64_MAX, false, NULL},
+	{"bufsize", K_SIZE, F(bufsize), 4 << 20, 0, INT64_MAX, false, NULL},
+	{"cleanrate", K_TIME, F(cleanrate), HZ(101), 0, INT64_MAX, false, NULL},
 	{"core", K_FLAG, F(core), 0, 0, 0, false, NULL},
 	{"cpp", K_FLAG, F(cpp), 0, 0, 0, false, NULL},
 	{"cppargs", K_STR, F(cppargs), 0, 0, 0, false, NULL},
@@ -106,7 +107,7 @@ static const struct dopt_def defs[] = {
 	{"dof", K_FLAG, F(dof), 0, 0, 0, false, NULL},
 	{"droptags", K_ANY, F(droptags), 0, 0, 0, false, NULL},
 	{"dtypes", K_STR, F(dtypes), 0, 0, 0, false, NULL},
-	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 1, INT64_MAX, false, NULL},
+	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 0, INT64_MAX, false, NULL},
 	{"empty", K_FLAG, F(empty), 0, 0, 0, false, NULL},
 	{"errtags", K_FLAG, F(errtags), 0, 0, 0, false, NULL},
 	{"evaltime", K_ENUM, F(evaltime), 0, 0, 0, false, evaltime_words},
@@ -115,7 +116,7 @@ static const struct dopt_def defs[] = {
 	{"incdir", K_STR, F(incdir), 0, 0, 0, false, NULL},
 	{"iregs", K_IREGS, F(iregs), NREGS, 1, NREGS, false, NULL},
 	{"jstackframes", K_INT, F(jstackframes), 50, 0, INT64_MAX, false, NULL},
-	{"jstackstrsize", K_SIZE, F(jstackstrsize), 512, 1, INT64_MAX, false, NULL},
+	{"jstackstrsize", K_SIZE, F(jstackstrsize), 512, 0, INT64_MAX, false, NULL},
 	{"kdefs", K_FLAG, F(knodefs), 0, 0, 0, true, NULL},
 	{"knodefs", K_FLAG, F(knodefs), 0, 0, 0, false, NULL},
 	{"late", K_ENUM, F(late), 0, 0, 0, false, late_words},
@@ -144,19 +145,19 @@ static const struct dopt_def defs[] = {
 	{"quietresize", K_BOOL, F(quietresize), 0, 0, 0, false, NULL},
 	{"rawbytes", K_BOOL, F(rawbytes), 0, 0, 0, false, NULL},
 	/* what alloca() may take in one clause (DTrace for Linux's default) */
-	{"scratchsize", K_SIZE, F(scratchsize), 256, 1, INT64_MAX, false, NULL},
-	{"specsize", K_SIZE, F(specsize), 32 << 10, 1, INT64_MAX, false, NULL},
+	{"scratchsize", K_SIZE, F(scratchsize), 256, 0, INT64_MAX, false, NULL},
+	{"specsize", K_SIZE, F(specsize), 32 << 10, 0, INT64_MAX, false, NULL},
 	{"stackframes", K_INT, F(stackframes), 20, 0, INT64_MAX, false, NULL},
 	{"stackindent", K_INT, F(stackindent), 14, 0, I32, false, NULL},
 	/* usdtraced's stash directory, read instead of /proc when its daemon is live (stash.h) */
 	{"stash", K_STR, F(stash), 0, 0, 0, false, NULL},
-	{"statusrate", K_TIME, F(statusrate), HZ(1), 1, INT64_MAX, false, NULL},
+	{"statusrate", K_TIME, F(statusrate), HZ(1), 0, INT64_MAX, false, NULL},
 	{"stdc", K_ENUM, F(stdc), DOPT_STDC_A, 0, 0, false, stdc_words},
 	{"strip", K_FLAG, F(strip), 0, 0, 0, false, NULL},
 	/* libdtrace refuses strsize above UINT_MAX with EOVERFLOW (the string type is an array),
 	 * and below the two bytes of its empty string */
 	{"strsize", K_SIZE, F(strsize), 256, 2, UINT32_MAX, false, NULL},
-	{"switchrate", K_TIME, F(switchrate), HZ(1), 1, INT64_MAX, false, NULL},
+	{"switchrate", K_TIME, F(switchrate), HZ(1), 0, INT64_MAX, false, NULL},
 	{"syslibdir", K_STR, F(syslibdir), 0, 0, 0, false, NULL},
 	{"sysslice", K_STR, F(sysslice), 0, 0, 0, false, NULL},
 	{"temporal", K_BOOL, F(temporal), 0, 0, 0, false, NULL},
@@ -205,8 +206,8 @@ static void store(struct dopts *o, const struct dopt_def *d, int64_t v)
 		/* the enums are plain int-sized enums starting at 0 */
 		*(int *)field(o, d) = (int)v;
 		break;
-	case K_STR:
-	case K_VERSION: *(bool *)field(o, d) = true; break;
+	case K_STR: *(bool *)field(o, d) = true; break;
+	case K_VERSION: *(uint32_t *)field(o, d) = (uint32_t)v; break;
 	}
 }
 
@@ -350,40 +351,23 @@ static int parse_runtime(const char *s, int64_t *out, bool *unset)
 }
 
 /* A D version "major.minor[.micro]" dtrace defines. NULL, or the message. */
-static const char *check_version(const char *s)
+static const char *check_version(const char *s, int64_t *v)
 {
-	static const char *const defined[] = {
-		"1.0", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.4", "1.4.1", "1.5", "1.6", "1.6.1",
-		"1.6.2", "1.6.3", "1.6.4", "2.0",
+	/* the levels dtrace's compiler knows (2.0.1, its own, is not one it accepts) */
+	static const uint32_t defined[] = {
+		DVERSION(1, 0, 0), DVERSION(1, 1, 0), DVERSION(1, 2, 0), DVERSION(1, 2, 1),
+		DVERSION(1, 2, 2), DVERSION(1, 3, 0), DVERSION(1, 4, 0), DVERSION(1, 4, 1),
+		DVERSION(1, 5, 0), DVERSION(1, 6, 0), DVERSION(1, 6, 1), DVERSION(1, 6, 2),
+		DVERSION(1, 6, 3), DVERSION(1, 6, 4), DVERSION(2, 0, 0),
 	};
-	static const unsigned long max[] = { 0xff, 0xfff, 0xfff };
-	unsigned long part[3] = { 0, 0, 0 };
-	int n = 0;
-	const char *p = s;
-	for (;;) {
-		if (n == 3 || *p < '0' || *p > '9')
-			return ERR_VERSFMT;
-		char *end;
-		part[n] = strtoul(p, &end, 10);
-		if (part[n] > max[n])
-			return ERR_VERSFMT;
-		n++;
-		p = end;
-		if (*p == '\0')
-			break;
-		if (*p++ != '.')
-			return ERR_VERSFMT;
-	}
-	if (n < 2)
+	uint32_t ver;
+	if (dversion_parse(s, &ver) != 0)
 		return ERR_VERSFMT;
-	char canon[48];
-	if (part[2] != 0)
-		snprintf(canon, sizeof(canon), "%lu.%lu.%lu", part[0], part[1], part[2]);
-	else
-		snprintf(canon, sizeof(canon), "%lu.%lu", part[0], part[1]);
 	for (size_t i = 0; i < sizeof(defined) / sizeof(defined[0]); i++)
-		if (strcmp(canon, defined[i]) == 0)
+		if (ver == defined[i]) {
+			*v = ver;
 			return NULL;
+		}
 	return ERR_VERSUNDEF;
 }
 
@@ -427,12 +411,23 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		}
 		break;
 	case K_SIZE:
+		/* the name alone, or an empty value, is 0, as dtrace's dt_opt_size (for a size
+		 * that may be 0; not preallocate, which dtrace parses with a function of its own) */
+		if ((value == NULL || *value == '\0') && d->min == 0 &&
+		    strcmp(d->name, "preallocate") != 0) {
+			*v = 0;
+			break;
+		}
 		if (value == NULL || parse_size(value, v) != 0)
 			return ERR_VALUE;
 		if (*v > d->max)
 			return strerror(EOVERFLOW);
 		break;
 	case K_TIME:
+		if ((value == NULL || *value == '\0') && d->min == 0) {  /* dt_opt_rate: 0 */
+			*v = 0;
+			break;
+		}
 		if (value == NULL || parse_time(value, v) != 0)
 			return ERR_VALUE;
 		break;
@@ -445,7 +440,7 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 	case K_STR:
 		return value == NULL ? ERR_VALUE : NULL;
 	case K_VERSION:
-		return value == NULL ? ERR_VALUE : check_version(value);
+		return value == NULL ? ERR_VALUE : check_version(value, v);
 	case K_LOCKMEM:
 		if (value == NULL)
 			return ERR_VALUE;
@@ -551,7 +546,16 @@ int dopt_format(const struct dopts *o, const char *name, char *buf, size_t len)
 	case K_ENUM:
 	case K_ENUMCI: snprintf(buf, len, "%s", d->words[*(const int *)p]); break;
 	case K_STR:
-	case K_VERSION: snprintf(buf, len, "%s", *(const bool *)p ? "set" : "unset"); break;
+	case K_VERSION: {
+		uint32_t ver = *(const uint32_t *)p;
+		if (ver == 0)
+			snprintf(buf, len, "unset");
+		else if (ver & 0xfff)
+			snprintf(buf, len, "%u.%u.%u", ver >> 24, (ver >> 12) & 0xfff, ver & 0xfff);
+		else
+			snprintf(buf, len, "%u.%u", ver >> 24, (ver >> 12) & 0xfff);
+		break;
+	}
 	}
 	return 0;
 }

@@ -23,7 +23,11 @@
  *   enum  one of the listed words, exactly;
  *   flag  compile-time switches (cpp, zdefs, verbose, ...): the name alone, never a value.
  * - We reject what libdtrace would pass on to fail later or misbehave with: empty and negative
- *   numbers, leading blanks, values that overflow 64 bits, sizes and times of zero.
+ *   numbers, leading blanks, values that overflow 64 bits. Sizes and rates that dtrace's
+ *   dt_opt_size / dt_opt_rate parse take 0 as it does, the name alone or an empty value
+ *   included: bufsize=0 (or an aggsize, dynvarsize too small for one entry) is then
+ *   "Enabling exceeds size of buffer" when tracing is enabled; a rate of 0 polls at the
+ *   shortest interval; bpflogsize, scratchsize, jstackstrsize, specsize of 0 are kept.
  * - Names are exact (case-sensitive). Every option of dtrace's table is known, those that have
  *   no effect here too (amin, core, ctypes, libdir, linktype, tree, ...): their values are
  *   parsed and refused as dtrace refuses them, then ignored. Besides the kinds above:
@@ -83,7 +87,8 @@ struct dopts {
 	/* string options: whether one was given (their values are the caller's: main.c hands
 	 * define, incdir, undef and cppargs to cpp) */
 	bool amin, cppargs, cpppath, ctfpath, ctypes, define, dtypes, incdir, ldpath, libdir,
-		modpath, procfspath, stash, syslibdir, sysslice, undef, version;
+		modpath, procfspath, stash, syslibdir, sysslice, undef;
+	uint32_t version;  /* the D level asked for (dversion.h encoding), 0 if none: the latest */
 	uint64_t set_mask[DOPT_MAX / 64]; /* bit i: table entry i was set explicitly */
 };
 

@@ -238,8 +238,9 @@ static int size_beyond_max(const char *opt, const char *what, uint64_t asked, ui
 static int create_maps(struct run *r)
 {
 	struct dobj *o = r->o;
-	if (r->d && r->d->bufsize && r->d->bufsize < buf_needed(o)) {
-		/* dtrace's EDT_BUFTOOSMALL: a buffer that cannot hold one record of the program */
+	if (r->d && r->d->bufsize < buf_needed(o)) {
+		/* dtrace's EDT_BUFTOOSMALL: a buffer that cannot hold one record of the program
+		 * (bufsize=0 holds none) */
 		util_warn("could not enable tracing: Enabling exceeds size of buffer");
 		return -1;
 	}

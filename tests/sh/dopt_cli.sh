@@ -16,8 +16,8 @@ expect_fail x_bad_unit "$P: failed to set -x bufsize: Invalid value for specifie
 	"$USDTRACE" -x bufsize=4q -l
 expect_fail x_empty_size "$P: failed to set -x bufsize: Invalid value for specified option" \
 	"$USDTRACE" -x bufsize= -l
-expect_fail x_zero_rate "$P: failed to set -x switchrate: Invalid value for specified option" \
-	"$USDTRACE" -x switchrate=0 -l
+expect_fail x_bad_rate_unit "$P: failed to set -x switchrate: Invalid value for specified option" \
+	"$USDTRACE" -x switchrate=10hertz -l
 expect_fail x_flag_value "$P: failed to set -x zdefs: Invalid value for specified option" \
 	"$USDTRACE" -x zdefs=1 -l
 expect_fail x_strsize_overflow "$P: failed to set -x strsize: Value too large for defined data type" \

@@ -27,6 +27,16 @@ static int rejects(const char *arg)
 	return x(&o, arg) == -1 && strcmp(E.msg, BADVAL) == 0 && memcmp(&o, &before, sizeof(o)) == 0;
 }
 
+/* arg is accepted and option name then reads back as want (dopt_format). */
+static int sets(const char *arg, const char *name, const char *want)
+{
+	struct dopts o;
+	char buf[64];
+	dopts_init(&o);
+	return x(&o, arg) == 0 && dopt_format(&o, name, buf, sizeof(buf)) == 0 &&
+	       strcmp(buf, want) == 0;
+}
+
 T_CASE(defaults)
 {
 	struct dopts o;
@@ -85,8 +95,14 @@ T_CASE(sizes_and_units)
 
 T_CASE(size_errors)
 {
-	T_CHECK(rejects("bufsize="));
-	T_CHECK(rejects("bufsize"));        /* a size needs a value */
+	/* dtrace's dt_opt_size: the name alone and an empty value are 0 (then too small to
+	 * enable), and so is a 0 of any unit */
+	T_CHECK(sets("bufsize=", "bufsize", "0"));
+	T_CHECK(sets("bufsize", "bufsize", "0"));
+	T_CHECK(sets("bufsize=0k", "bufsize", "0"));
+	T_CHECK(sets("aggsize=0", "aggsize", "0"));
+	T_CHECK(sets("specsize", "specsize", "0"));
+	T_CHECK(rejects("preallocate"));      /* not dt_opt_size's: a value is needed */
 	T_CHECK(rejects("bufsize=4q"));
 	T_CHECK(rejects("bufsize=4mb"));
 	T_CHECK(rejects("bufsize=k"));
@@ -94,8 +110,6 @@ T_CASE(size_errors)
 	T_CHECK(rejects("bufsize=-4m"));
 	T_CHECK(rejects("bufsize= 4m"));
 	T_CHECK(rejects("bufsize=+4"));
-	T_CHECK(rejects("bufsize=0"));
-	T_CHECK(rejects("bufsize=0k"));
 	T_CHECK(rejects("bufsize=99999999999999999999"));   /* beyond 64 bits */
 	T_CHECK(rejects("bufsize=9223372036854775808"));    /* beyond INT64_MAX */
 	T_CHECK(rejects("bufsize=9007199254740992k"));      /* 2^53 * 1024 overflows */
@@ -149,12 +163,13 @@ T_CASE(times_and_units)
 
 T_CASE(time_errors)
 {
-	T_CHECK(rejects("switchrate=0"));
-	T_CHECK(rejects("switchrate=0hz"));
-	T_CHECK(rejects("switchrate=0s"));
-	T_CHECK(rejects("switchrate=2000000000hz")); /* period rounds to 0 ns */
-	T_CHECK(rejects("switchrate="));
-	T_CHECK(rejects("switchrate"));
+	/* dtrace's dt_opt_rate takes 0 (the name alone and an empty value too) */
+	T_CHECK(sets("switchrate=0", "switchrate", "0ns"));
+	T_CHECK(sets("switchrate=0hz", "switchrate", "0ns"));
+	T_CHECK(sets("switchrate=0s", "switchrate", "0ns"));
+	T_CHECK(sets("switchrate=2000000000hz", "switchrate", "0ns")); /* period rounds to 0 */
+	T_CHECK(sets("switchrate=", "switchrate", "0ns"));
+	T_CHECK(sets("statusrate", "statusrate", "0ns"));
 	T_CHECK(rejects("switchrate=10 hz"));
 	T_CHECK(rejects("switchrate=hz"));
 	T_CHECK(rejects("switchrate=10hertz"));
@@ -406,9 +421,15 @@ T_CASE(dtrace_only_options)
 	T_EQ_INT(x(&o, "iregs=7"), -1);
 	T_EQ_STR(E.msg, "Insufficient registers to generate code");
 	/* version: defined D versions only */
+	T_EQ_INT(o.version, 0);              /* none asked for: the latest */
 	T_EQ_INT(x(&o, "version=2.0"), 0);
-	T_CHECK(o.version);
+	T_EQ_INT(o.version, 0x02000000);     /* dtrace's encoding, __SUNW_D_VERSION's value */
 	T_EQ_INT(x(&o, "version=1.6.4"), 0);
+	T_EQ_INT(o.version, 0x01006004);
+	T_EQ_INT(x(&o, "version=1.2.1"), 0);
+	T_EQ_INT(o.version, 0x01002001);
+	T_EQ_INT(x(&o, "version=2.0.1"), -1); /* dtrace's own level is not one it accepts */
+	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
 	T_EQ_INT(x(&o, "version=3.0"), -1);
 	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
 	T_EQ_INT(x(&o, "version=2"), -1);
