@@ -1175,6 +1175,9 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		int64_t len = -1;
 		if (!dtok_is(peek(p), "]")) {
 			const struct dtok *at = peek(p);
+			/* `int a[2][int]`: key types after an array dimension */
+			if (p->script && is_typename(p, at))
+				error_at(p, at, D_DECL_DYNOBJ, "cannot declare array of associative arrays");
 			/* D: a positive integer constant (an associative array's key types
 			 * are parsed by the declaration itself), at most UINT32_MAX */
 			if (p->script && at->kind == DTOK_STRING)
@@ -1397,6 +1400,9 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			nt = next(p);
 			ty = ds.type;
 			keys = assoc_keys(p);
+			/* `int a[int][char]`: a second key list is an array of associative arrays */
+			if (p->script && dtok_is(peek(p), "[") && is_typename(p, peek_at(p, 1)))
+				error_at(p, peek(p), D_DECL_DYNOBJ, "cannot declare array of associative arrays");
 		} else {
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
