@@ -1,6 +1,7 @@
 /* ustack_tables.c — the walk's BPF maps filled from the processes' unwind tables
  * (ustack_tables.h). */
 #include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@ static void reclaim(struct cfi_db *db, void *ctx);
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
 {
 	memset(t, 0, sizeof *t);
-	t->rows_fd = t->procs_fd = t->want_fd = t->pages_fd = -1;
+	t->rows_fd = t->procs_fd = t->want_fd = t->pages_fd = t->cache_fd = -1;
 	if (o->ustack_procs_map < 0 || o->ustack_rows_map < 0 || o->ustack_want_map < 0 ||
 	    o->ustack_pages_map < 0)
 		return;
@@ -25,6 +26,13 @@ void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
 	t->procs_fd = o->maps[o->ustack_procs_map].fd;
 	t->want_fd = o->maps[o->ustack_want_map].fd;
 	t->pages_fd = o->maps[o->ustack_pages_map].fd;
+	int ncpus = libbpf_num_possible_cpus();
+	if (o->ustack_cache_map >= 0 && ncpus > 0) {
+		t->cache_fd = o->maps[o->ustack_cache_map].fd;
+		/* a per-CPU value is copied in 8-byte-rounded units, one per possible CPU */
+		t->cache_bytes = (((size_t)o->maps[o->ustack_cache_map].value_size + 7) & ~(size_t)7) *
+				 (size_t)ncpus;
+	}
 	size_t max_rows = o->maps[o->ustack_rows_map].max_entries;
 	const char *cap = getenv("USDTRACE_USTACK_ROWS");
 	if (cap) {
@@ -49,7 +57,7 @@ void ustack_tables_free(struct ustack_tables *t)
 		free(t->known[i].objs);
 	free(t->known);
 	memset(t, 0, sizeof *t);
-	t->rows_fd = t->procs_fd = t->want_fd = t->pages_fd = -1;
+	t->rows_fd = t->procs_fd = t->want_fd = t->pages_fd = t->cache_fd = -1;
 }
 
 /* Elements [from, to) of vals (size bytes each) into array map fd: one batch call (one
@@ -125,6 +133,21 @@ static size_t sweep_gone(struct ustack_tables *t)
 	return ngone;
 }
 
+/* Empty the walk's row cache on every CPU. Its slots are tagged by an object's first row and a
+ * pc; a released range is about to hold another object's rows, under which a stale slot would
+ * match with the old object's row. Cleared before the new rows' process entries exist, so no
+ * walk can fill a slot from the old rows again (their processes' entries are gone). */
+static void clear_row_cache(struct ustack_tables *t)
+{
+	if (t->cache_fd < 0)
+		return;
+	void *zeros = xcalloc(1, t->cache_bytes);
+	uint32_t key = 0;
+	if (bpf_map_update_elem(t->cache_fd, &key, zeros, BPF_ANY) != 0)
+		util_warn("ustack: cannot clear the row cache: %s", strerror(errno));
+	free(zeros);
+}
+
 /* cfi_db's reclaim: the rows of objects that no live process's entry names are released. */
 static void reclaim(struct cfi_db *db, void *ctx)
 {
@@ -135,8 +158,11 @@ static void reclaim(struct cfi_db *db, void *ctx)
 		for (size_t j = 0; j < t->known[i].nobjs; j++)
 			if (t->known[i].objs[j] < db->nobjs)
 				used[t->known[i].objs[j]] = true;
+	uint64_t released = db->released;
 	cfi_db_release(db, used);
 	free(used);
+	if (db->released != released)
+		clear_row_cache(t);
 }
 
 /* Whether pid was warned about before; remembers it (the oldest forgotten past

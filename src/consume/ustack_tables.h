@@ -41,6 +41,8 @@
 
 struct ustack_tables {
 	int rows_fd, procs_fd, want_fd, pages_fd;   /* -1: no walk */
+	int cache_fd;                     /* the walk's per-CPU row cache, -1: none */
+	size_t cache_bytes;               /* its value, every CPU's copy (zeros clear it) */
 	struct cfi_db db;
 	int64_t polled_ms;
 	pid_t *warned;                    /* pids warned of too many mappings (once each), oldest

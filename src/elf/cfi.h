@@ -89,8 +89,9 @@ struct cfi_row {
 /* The walk's per-CPU cache of rows found ("ustack_cache": one value of CFI_CACHE_SLOTS
  * entries of struct cfi_cache_slot), direct-mapped by object and object-relative pc: a frame
  * met again skips the page index and the row search. A slot's tag is ((row_lo + 1) << 32) |
- * pc, 0 while it is written; rows are never rewritten during a run, so a tag that matches
- * gives the row the search would find. */
+ * pc, 0 while it is written; a range of rows is rewritten only after the tracer released it,
+ * and the tracer empties the cache then (ustack_tables.c), so a tag that matches gives the row
+ * the search would find. */
 #define CFI_CACHE_SLOTS 256
 #define CFI_STACK_COPY 1024           /* bytes of the user stack the walk copies at once */
 #define CFI_BLOCK_FRAMES 32          /* the deepest walk that copies blocks (verifier cost) */
