@@ -3,9 +3,11 @@
  * an open file, and fds[fd], the current thread's open file fd as a fileinfo_t:
  * `syscall::read:entry { @[fds[arg0].fi_pathname] = count(); }`.
  *
- * Paths come from d_path() (a walk of the file's dentries up to the root). fi_mount is
- * "<unknown>" as DTrace for Linux leaves it; a descriptor that is not open gives "<none>" and
- * zeros.
+ * Paths come from d_path() (a walk of the file's dentries up to the root). fi_mount is the
+ * mount point of the file's file system, as the Guide defines it: d_path() of the file's
+ * mount (usdtrace's d_path(struct vfsmount *), the path of the mount's root), "/" for the root
+ * file system (DTrace for Linux leaves it "<unknown>"). A descriptor that is not open gives
+ * "<none>" and zeros.
  */
 
 typedef struct fileinfo {
@@ -14,7 +16,7 @@ typedef struct fileinfo {
 	string fi_pathname;    /* its path */
 	int64_t fi_offset;     /* the file offset */
 	string fi_fs;          /* the file system's type name */
-	string fi_mount;       /* the mount point: "<unknown>" */
+	string fi_mount;       /* the mount point of its file system ("/", "/proc") */
 	int fi_oflags;         /* the open flags (O_RDONLY ...) */
 } fileinfo_t;
 
@@ -24,7 +26,7 @@ translator fileinfo_t < struct file *F > {
 	fi_pathname = F == NULL ? "<none>" : d_path(&F->f_path);
 	fi_offset = F == NULL ? 0 : F->f_pos;
 	fi_fs = F == NULL ? "<none>" : stringof(F->f_path.mnt->mnt_sb->s_type->name);
-	fi_mount = F == NULL ? "<none>" : "<unknown>";
+	fi_mount = F == NULL ? "<none>" : d_path(F->f_path.mnt);
 	fi_oflags = F == NULL ? 0 : F->f_flags;
 };
 

@@ -277,6 +277,10 @@ void cgc_task_comm(struct cgc *c, uint32_t dst, uint32_t n);
 /* d_path(): the path name of the kernel struct path whose address is in slot path_slot, a
  * string at scratch dst (cg_kpath.c). */
 void cgc_d_path(struct cgc *c, uint32_t dst, int16_t path_slot);
+/* d_path(struct vfsmount *): the path of the mount's root as d_path() names it, which is
+ * where the mount is mounted ("/" for the root mount); the mount's address in slot mnt_slot
+ * (NULL or unreadable: a fault, as d_path's). */
+void cgc_d_path_mount(struct cgc *c, uint32_t dst, int16_t mnt_slot);
 /* Scratch that D code may read through a pointer for the rest of the clause (as copyin's):
  * what a provider hands out as a struct argument (psinfo_t *...). (cg_subr.c) */
 uint32_t cgc_persist_alloc(struct cgc *c, uint32_t size);

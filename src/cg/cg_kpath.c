@@ -1,4 +1,5 @@
-/* cg_kpath.c — d_path(): the path of a kernel struct path, as the kernel's d_path() writes it,
+/* cg_kpath.c — d_path(): the path of a kernel struct path, as the kernel's d_path() writes it
+ * (or, given a struct vfsmount *, of the mount's root: where it is mounted),
  * built by walking dentries up to the root (bpf_d_path exists only for a few fentry programs).
  *
  * From the path's dentry, each step prepends "/NAME" (the dentry's qstr) and moves to d_parent;
@@ -18,7 +19,21 @@
 #define KPATH_STEPS 24
 #define KPATH_NAME_MAX 255
 
+static void kpath(struct cgc *c, uint32_t dst, int16_t from_slot, bool from_mount);
+
 void cgc_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
+{
+	kpath(c, dst, path_slot, false);
+}
+
+void cgc_d_path_mount(struct cgc *c, uint32_t dst, int16_t mnt_slot)
+{
+	kpath(c, dst, mnt_slot, true);
+}
+
+/* The walk from a struct path (from_mount false) or from a mount's root: the path
+ * {mnt, mnt->mnt_root}, whose first step goes to the mount point in the parent mount. */
+static void kpath(struct cgc *c, uint32_t dst, int16_t path_slot, bool from_mount)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	if (o->path_mnt < 0 || o->path_dentry < 0 || o->dentry_parent < 0 || o->dentry_name < 0 ||
@@ -31,9 +46,10 @@ void cgc_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
 	int16_t st = cgc_slot_push(c), sl = cgc_slot_push(c);
 	int done = bpb_label_new(&c->buf);
 
-	/* d = path->dentry, mnt = path->mnt, pos = room, buf[room] = NUL */
+	/* d = path->dentry, mnt = path->mnt (from a mount: d = mnt->mnt_root, mnt), pos = room,
+	 * buf[room] = NUL */
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, path_slot));
-	cgc_task_read(c, o->path_dentry, 8);
+	cgc_task_read(c, from_mount ? o->vfsmount_root : o->path_dentry, 8);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, sd));
 	/* a path always has a dentry: none read means the address is bad (NULL among them) */
 	int readable = bpb_label_new(&c->buf);
@@ -42,7 +58,8 @@ void cgc_d_path(struct cgc *c, uint32_t dst, int16_t path_slot)
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, readable);
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, path_slot));
-	cgc_task_read(c, o->path_mnt, 8);
+	if (!from_mount)
+		cgc_task_read(c, o->path_mnt, 8);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, sm));
 	cgc_emit(c, bi_st(BPF_DW, 10, sp, room));
 	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(buf + (uint32_t)room), 0));

@@ -463,8 +463,15 @@ uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 		return dst;
 	}
 	case DS_D_PATH: {
+		struct dtype *at = dtype_resolve(a0->type);
+		bool mnt = at->kind == DTY_PTR && dtype_resolve(at->base)->kind == DTY_STRUCT &&
+			   dtype_resolve(at->base)->name &&
+			   strcmp(dtype_resolve(at->base)->name, "vfsmount") == 0;
 		int16_t ps = cgc_int_arg(c, a0);
-		cgc_d_path(c, dst, ps);
+		if (mnt)
+			cgc_d_path_mount(c, dst, ps);
+		else
+			cgc_d_path(c, dst, ps);
 		cgc_slot_pop(c);
 		return dst;
 	}

@@ -229,6 +229,16 @@ static void check_bare_aggs(struct ck *c, struct dnode *l)
 			check_expr(c, l);
 }
 
+/* Whether t is a struct vfsmount * (d_path's second form). */
+static bool is_vfsmount_ptr(struct dtype *t)
+{
+	struct dtype *r = t ? res(t) : NULL;
+	if (!r || r->kind != DTY_PTR)
+		return false;
+	struct dtype *b = res(r->base);
+	return b->kind == DTY_STRUCT && b->name && strcmp(b->name, "vfsmount") == 0;
+}
+
 /* Arity and argument types against the prototype (dt_idcook_func + dt_idcook_sign). */
 void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 {
@@ -275,6 +285,8 @@ void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 			fail_at(c, n, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
 				"\tprototype: %s\n\t argument: aggregation", d->name, i + 1, p);
 		}
+		if (d == &subrs[DS_D_PATH] && is_vfsmount_ptr(a->type))
+			continue;  /* d_path(mnt): where the mount is mounted (cg_kpath.c) */
 		if (!param_compat(c, p, a)) {
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);

@@ -413,11 +413,25 @@ static int match_probes(struct tc *t)
 	return 0;
 }
 
-/* A clause on formula probes whose args[] are made by different formulas (`ip:::send,
- * ip:::receive { ... args[2]->ip_saddr ... }`, as the Guide's ipproto.d writes it) becomes,
- * in its place, one clause per probe, each naming that probe alone: each copy is checked with
- * its probe's formulas, and each probe runs its own copy where the one clause ran, so the
- * program means what it says. The probes are then matched again. Returns whether any
+/* Whether tree n uses args[ ] (clauses that do not stay whole). */
+static bool uses_args(const struct dnode *n)
+{
+	for (; n; n = n->next) {
+		if (n->kind == DN_INDEX && n->lhs && n->lhs->kind == DN_IDENT && n->lhs->name &&
+		    strcmp(n->lhs->name, "args") == 0)
+			return true;
+		if (uses_args(n->lhs) || uses_args(n->rhs) || uses_args(n->cond) ||
+		    uses_args(n->body) || uses_args(n->args))
+			return true;
+	}
+	return false;
+}
+
+/* A clause on formula probes whose args[] are made by different formulas and that uses them
+ * (`ip:::send, ip:::receive { ... args[2]->ip_saddr ... }`, as the Guide's ipproto.d writes
+ * it) becomes, in its place, one clause per probe, each naming that probe alone: each copy is
+ * checked with its probe's formulas, and each probe runs its own copy where the one clause
+ * ran, so the program means what it says. The probes are then matched again. Returns whether any
  * clause was split. */
 static bool split_formula_clauses(struct tc *t)
 {
@@ -427,7 +441,8 @@ static bool split_formula_clauses(struct tc *t)
 	while (*it) {
 		struct dnode *orig = *it;
 		size_t n = 0;
-		size_t *pv = orig->kind == DN_CLAUSE
+		size_t *pv = orig->kind == DN_CLAUSE && (uses_args(orig->cond) ||
+							 uses_args(orig->body))
 			? pcat_clause_formula_split(&t->cat, c, t->g->types, &n) : NULL;
 		if (!pv) {
 			c += orig->kind == DN_CLAUSE;

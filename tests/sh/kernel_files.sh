@@ -60,6 +60,7 @@ syscall::ioctl:entry /pid == $target && arg1 == 0x7fff1234/ {
 	    fds[arg0].fi_offset, fds[arg0].fi_oflags);
 	printf("dir %d %s\n", arg0, fds[arg0].fi_dirname);
 	printf("fs %d %s\n", arg0, fds[arg0].fi_fs);
+	printf("mount %d %s\n", arg0, fds[arg0].fi_mount);
 }
 syscall::ioctl:entry /pid == $target && arg1 == 0x7fff1234 && arg0 == 3/ {
 	printf("none %s %s %d\n", fds[-1].fi_pathname, fds[1000000].fi_name, fds[999].fi_offset);
@@ -86,6 +87,17 @@ if [ "$fs3" = "$(findmnt -n -o FSTYPE -T /proc/self/status)" ] &&
 	ok kernel-files-fs
 else
 	notok kernel-files-fs "proc fd: [$fs3], /dev/null: [$fs5]"
+fi
+# mount points, as the mount table knows them (findmnt -T: the mount a path is on)
+m3=$(awk '$1 == "mount" && $2 == 3 { print $3 }' "$W/out")
+m4=$(awk '$1 == "mount" && $2 == 4 { print $3 }' "$W/out")
+m5=$(awk '$1 == "mount" && $2 == 5 { print $3 }' "$W/out")
+if [ "$m3" = "$(findmnt -n -o TARGET -T /proc/self/status)" ] && [ "$m3" != / ] &&
+	[ "$m4" = "$(findmnt -n -o TARGET -T "$W/a/b/c/d/e/f/data.txt")" ] &&
+	[ "$m5" = "$(findmnt -n -o TARGET -T /dev/null)" ]; then
+	ok kernel-files-mount
+else
+	notok kernel-files-mount "proc fd: [$m3], data.txt: [$m4], /dev/null: [$m5]"
 fi
 if grep -q '^none <none> <none> 0$' "$W/out"; then
 	ok kernel-files-not-open
