@@ -4,7 +4,7 @@
 # loop device over a file in /var/tmp (made and removed here), so that no one else's I/O is on
 # the device. Byte sums, request counts and the device are checked against the work and against
 # bpftrace's block_rq_issue / block_rq_complete tracepoints on the same run; the Guide's io
-# examples (tests/io/) run unchanged on the same kind of work; then an ext4 file system on the
+# examples (tests/guide/io/) run unchanged on the same kind of work; then an ext4 file system on the
 # device: a file written through the page cache and read back after a remount.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
@@ -166,7 +166,7 @@ fi
 
 # The Guide's examples, unchanged: each traced around the same work
 guide() {
-	"$USDTRACE" -s "$TOP/tests/io/$1.d" -n 'BEGIN { printf("ready\n"); }' >"$W/$1.out" 2>"$W/$1.err" &
+	"$USDTRACE" -s "$TOP/tests/guide/io/$1.d" -n 'BEGIN { printf("ready\n"); }' >"$W/$1.out" 2>"$W/$1.err" &
 	GP=$!
 	if ! wait_for "$W/$1.out" ready; then
 		kill -INT $GP 2>/dev/null

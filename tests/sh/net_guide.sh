@@ -1,6 +1,6 @@
 #!/bin/sh
 # tier: full
-# net_guide.sh — the Guide's ip examples (tests/ip/: ipio.d, ipproto.d) run unchanged on known
+# net_guide.sh — the Guide's ip examples (tests/guide/ip/: ipio.d, ipproto.d) run unchanged on known
 # work over loopback: K UDP datagrams of S bytes from a connected socket to a bound one
 # (tests/tools/netload.py), IPv4 and IPv6. ipio.d must print each datagram sent and received
 # once, with the addresses, the interface and the IP payload (S + 8, the UDP header);
@@ -31,7 +31,7 @@ guide() {
 	python3 "$LOAD" udp "$3" "$4" $K $S <"$work/go" >"$work/load.out" &
 	lpid=$!
 	exec 3>"$work/go"
-	timeout 120 "$USDTRACE" -s "$TOP/tests/ip/$1.d" >"$out" 2>"$out.err" &
+	timeout 120 "$USDTRACE" -s "$TOP/tests/guide/ip/$1.d" >"$out" 2>"$out.err" &
 	upid=$!
 	for _ in $(seq 300); do grep -q "$2" "$out" && break; sleep 0.1; done
 	echo go >&3
