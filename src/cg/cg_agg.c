@@ -380,10 +380,6 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 			off += d->keys[i].size;
 		} else {
 			cgc_eval_int(c, k);
-			/* an uncut arithmetic result (unsigned char 200 + 200) is the key's type's
-			 * value (144), as dtrace stores the key at its size */
-			if (cgc_maybe_uncut(k))
-				cgc_norm(c, 0, k->type);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + off)));
 			off += 8;
 		}

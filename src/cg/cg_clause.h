@@ -231,9 +231,6 @@ uint32_t cgc_round8(uint64_t n);
 bool cgc_is_str(const struct dnode *n);
 int cgc_bpf_size(int64_t size);                                /* BPF_B .. BPF_DW */
 void cgc_norm(struct cgc *c, int reg, struct dtype *t);        /* truncate + extend to t */
-/* Whether n's value may be an arithmetic result narrower than int not yet cut to n's type
- * (unsigned char 200 + 200 is 400 until stored, cast or recorded). */
-bool cgc_maybe_uncut(const struct dnode *n);
 /* Evaluate an integer argument into a new stack slot (the caller pops it); 0, evaluating
  * nothing, for an absent optional one (a is NULL). */
 int16_t cgc_int_arg(struct cgc *c, struct dnode *a);

@@ -556,40 +556,13 @@ static bool cmp_unsigned(struct cgc *c, struct dtype *a, struct dtype *b)
 	return !t || !cgc_is_signed(t);
 }
 
-/* The type an operand of common type t is converted to before / % >> and comparisons: t, or
- * int for a type narrower than int. An arithmetic result is not cut to its (narrow) type
- * (see scaled_arith), so unsigned char 200 + 200 is 400 until it is stored, cast or printed:
- * (c + c) / 2 is 200 and (c + c) > 255 holds, as in C (integer promotion) and in dtrace (which
- * computes in 64-bit registers); a value already of its type is unchanged by the widening. */
-static struct dtype *conv_type(struct cgc *c, struct dtype *t)
-{
-	if (t && dtype_resolve(t)->kind != DTY_BOOL && dtype_resolve(t)->size < 4)
-		return c->ck->prog->types->t_int;
-	return t;
-}
-
-bool cgc_maybe_uncut(const struct dnode *n)
-{
-	struct dtype *t = n->type ? dtype_resolve(n->type) : NULL;
-	if (!t || cgc_vclass(t) != CGC_VINT || t->kind == DTY_PTR || t->kind == DTY_BOOL ||
-	    t->size >= 4)
-		return false;
-	switch (n->kind) {
-	case DN_BINARY: return true;  /* a comparison or logical operator is an int */
-	case DN_UNARY: return n->op == DOP_NEG || n->op == DOP_BNOT;
-	case DN_COND: return cgc_maybe_uncut(n->lhs) || cgc_maybe_uncut(n->rhs);
-	case DN_COMMA: return cgc_maybe_uncut(n->rhs);
-	default: return false;
-	}
-}
-
-/* Convert R0 and R1 (each a value of its own type, or an uncut arithmetic result) to the
- * common type of a and b, widened to int. Only a type narrower than 64 bits changes bits:
- * an int -1 is 0xffffffff as an unsigned int. Division, remainder and comparisons need it;
- * +, -, *, &, |, ^ agree in their low bits either way. */
+/* Convert R0 and R1 (each already a value of its own type) to the common type of a and b.
+ * Only a common type narrower than 64 bits changes bits: an int -1 is 0xffffffff as an
+ * unsigned int, a signed char -1 is 255 as an unsigned char. Division, remainder and
+ * comparisons need it; +, -, *, &, |, ^ agree in their low bits either way. */
 static void conv_common(struct cgc *c, struct dtype *a, struct dtype *b)
 {
-	struct dtype *t = conv_type(c, common_int(c, a, b));
+	struct dtype *t = common_int(c, a, b);
 	if (!t || t->size >= 8)
 		return;
 	cgc_norm(c, 0, t);
@@ -721,12 +694,9 @@ static void scaled_arith(struct cgc *c, enum dop op, struct dtype *lt, struct dt
 	if (op == DOP_DIV || op == DOP_MOD)
 		conv_common(c, lt, rt);
 	else if (op == DOP_SHR)
-		cgc_norm(c, 0, conv_type(c, res));  /* the promoted left operand's type is the result's */
+		cgc_norm(c, 0, res);        /* the promoted left operand's type is the result's */
 	arith(c, op, cgc_is_signed(res));
-	/* a result narrower than int stays an int (C's integer promotion; dtrace computes in
-	 * 64-bit registers): a store, a cast and an output record (printf, trace, keys) cut it
-	 * to its type. int and wider results wrap at their width, as in C. */
-	cgc_norm(c, 0, lp || rp ? res : conv_type(c, res));
+	cgc_norm(c, 0, res);
 }
 
 static void binary_int(struct cgc *c, struct dnode *n)
@@ -1252,7 +1222,7 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		cgc_eval_int(c, n->lhs);
 		cgc_fail(c, n, "operator %s cannot be compiled", dop_text(n->op));
 	}
-	cgc_norm(c, 0, conv_type(c, n->type));  /* -c of an unsigned char 200 is -200, as in C */
+	cgc_norm(c, 0, n->type);
 }
 
 /* s[i]: the i-th char of a string, 0 beyond the slot (dtrace treats strings as char arrays). */

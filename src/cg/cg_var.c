@@ -155,10 +155,6 @@ uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 			cgc_copy_str_clean(c, kb + vi->keyoff[i], s, false);
 		} else {
 			cgc_eval_int(c, k);
-			/* the array's key type holds the key: aa[c + c] of an unsigned char 200
-			 * is aa[144], as in dtrace */
-			if (cgc_maybe_uncut(k))
-				cgc_norm(c, 0, k->type);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + vi->keyoff[i])));
 		}
 	}
