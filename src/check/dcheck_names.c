@@ -205,30 +205,7 @@ struct inline_def *inline_find(struct ck *c, const char *name)
 
 struct dnode *copy_tree(struct ck *c, const struct dnode *n)
 {
-	if (!n)
-		return NULL;
-	struct dnode *m = dnode_new(&c->prog->pool, n->kind, n->pos);
-	struct dnode *keep_pool = m->pool_next;
-	*m = *n;
-	m->pool_next = keep_pool;
-	m->next = NULL;
-	m->name = n->name ? xstrdup(n->name) : NULL;
-	if (n->str) {
-		m->str = xmalloc(n->slen + 1);
-		memcpy(m->str, n->str, n->slen + 1);
-	}
-	for (int i = 0; i < 4; i++)
-		m->pd[i] = n->pd[i] ? xstrdup(n->pd[i]) : NULL;
-	m->lhs = copy_tree(c, n->lhs);
-	m->rhs = copy_tree(c, n->rhs);
-	m->cond = copy_tree(c, n->cond);
-	m->body = copy_tree(c, n->body);
-	struct dnode head = {0}, *last = &head;
-	for (const struct dnode *a = n->args; a; a = a->next)
-		last = last->next = copy_tree(c, a);
-	m->args = head.next;
-	m->fmt = NULL;
-	return m;
+	return dnode_copy_tree(&c->prog->pool, n);
 }
 
 bool is_enumconst(struct ck *c, const char *name)

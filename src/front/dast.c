@@ -41,6 +41,7 @@ struct dnode *dnode_copy_tree(struct dast_pool *pool, const struct dnode *n)
 	for (const struct dnode *a = n->args; a; a = a->next)
 		last = last->next = dnode_copy_tree(pool, a);
 	m->args = head.next;
+	m->fmt = NULL;
 	return m;
 }
 

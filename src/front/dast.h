@@ -122,8 +122,9 @@ struct dast_pool {
 /* A zeroed node of `kind` at `pos`, owned by pool. */
 struct dnode *dnode_new(struct dast_pool *pool, enum dnode_kind kind, struct dsrcpos pos);
 void dast_pool_free(struct dast_pool *pool);
-/* A copy of tree n (its lists, strings and descriptions; not n->next), made in pool, as the
- * parser leaves trees (what the type checker sets is copied as it is). NULL for NULL. */
+/* A copy of tree n (its lists, strings and descriptions; not n->next), made in pool; what the
+ * type checker sets is copied as it is, but for the printf format (fmt, owned by the checker's
+ * list: the copy's is parsed again when the copy is checked). NULL for NULL. */
 struct dnode *dnode_copy_tree(struct dast_pool *pool, const struct dnode *n);
 
 /* Compact S-expression text of one node (and what hangs below it; not its `next`). Malloc'd.
