@@ -62,8 +62,7 @@ bt_start() {   # bt_start PROGRAM: bpftrace in the background, until it has atta
 }
 bt_stop() {    # its output in $work/bt.out
 	[ -n "$bpid" ] || return 0
-	kill -INT "$bpid"
-	wait "$bpid" 2>/dev/null
+	stop_bpftrace "$bpid"
 	bpid=
 }
 bt_val() { awk -v k="@$1:" '$1 == k { print $2 }' "$work/bt.out"; }

@@ -95,14 +95,14 @@ tracepoint:block:block_rq_complete /args->dev == $KDEV/ {
 	BPID=$!
 fi
 if ! wait_for "$W/u.out" ready || { [ -n "$BPFTRACE" ] && ! wait_for "$W/b.out" Attaching; }; then
-	kill -INT $UPID ${BPID:-} 2>/dev/null
+	kill -INT $UPID 2>/dev/null; stop_bpftrace "${BPID:-}"
 	wait
 	notok io-bytes "tracers not ready: $(head -c 300 "$W/u.err" "$W/b.err" 2>/dev/null)"
 	exit 0
 fi
 work
 sleep 1
-kill -INT $UPID ${BPID:-} 2>/dev/null
+kill -INT $UPID 2>/dev/null; stop_bpftrace "${BPID:-}"
 wait
 get() { awk -v k="$2" -v d="$3" '$1 == k && $2 == d { print $3 }' "$1"; }
 # bpftrace prints "@s[W]: 1048576"
@@ -243,7 +243,7 @@ END { printa(\"all %@d\n\", @all); printa(\"n %@d\n\", @n); printa(\"pg %s %s %@
 			cat "$W/mnt/file" >/dev/null && umount "$W/mnt"
 		sleep 1
 	fi
-	kill -INT $UPID $BPID 2>/dev/null
+	kill -INT $UPID 2>/dev/null; stop_bpftrace "$BPID"
 	wait
 	mountpoint -q "$W/mnt" && umount "$W/mnt"
 	pw=$(awk '$1 == "pg" && $2 == "W" && $3 == "pageio" { print $4 }' "$W/f.out")

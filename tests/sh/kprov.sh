@@ -4,6 +4,7 @@
 # and shell scripts forking known commands): counts checked against the workload, and the
 # syscall and signal counts against bpftrace's tracepoints on the same run (when bpftrace is
 # installed; it needs tracefs, mounted here for it when it is not, and unmounted after).
+. "$(dirname "$0")/lib.sh"   # stop_bpftrace
 TOOL="$B/tools/sysload"
 work=$(mktemp -d)
 mounted=0
@@ -48,8 +49,7 @@ bt_start() {   # bt_start PROGRAM: bpftrace in the background, until it has atta
 }
 bt_stop() {    # bt_stop: stop it; its output in $work/bt.out
 	[ -n "$bpid" ] || return
-	kill -INT "$bpid"
-	wait "$bpid" 2>/dev/null
+	stop_bpftrace "$bpid"
 	bpid=
 }
 bt_check() {   # bt_check NAME KEY EXPECTED: bpftrace's @KEY on the same run

@@ -48,6 +48,26 @@ sdt_workdir() {
 
 sdt_is_root() { [ "$(id -u)" -eq 0 ]; }
 
+# stop_bpftrace PID: SIGINT to a bpftrace this shell started (it prints its maps and exits),
+# sent again every 10 s while it runs: bpftrace 0.17 ignores a SIGINT that arrives while it is
+# still busy starting (a lockstat run in CI waited forever on one). SIGKILL after 120 s. Then
+# reaped. A zombie counts as gone (kill -0 still reaches it until it is reaped).
+stop_bpftrace() {
+	[ -n "$1" ] || return 0
+	kill -INT "$1" 2>/dev/null
+	_sb=0
+	while [ $_sb -lt 1200 ]; do
+		_st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
+		[ -z "$_st" ] || [ "$_st" = Z ] && break
+		_sb=$((_sb + 1))
+		[ $((_sb % 100)) -eq 0 ] && kill -INT "$1" 2>/dev/null
+		sleep 0.1
+	done
+	[ $_sb -ge 1200 ] && kill -KILL "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+	return 0
+}
+
 sdt_wait_exec() {
 	_i=0
 	while [ $_i -lt $(($3 * 20)) ] && [ "$(readlink "/proc/$1/exe" 2>/dev/null)" != "$2" ]; do

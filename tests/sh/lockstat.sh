@@ -75,7 +75,7 @@ run_work() {
 	wait "$lpid"
 	lpid=
 	sleep 0.3
-	[ -n "$bpid" ] && { kill -INT "$bpid"; wait "$bpid"; bpid=; }
+	[ -n "$bpid" ] && { stop_bpftrace "$bpid"; bpid=; }
 	kill -INT "$upid"
 	wait "$upid"
 	urc=$?
