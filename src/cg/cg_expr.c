@@ -809,6 +809,21 @@ static void merge_bitfield(struct cgc *c, const struct dmember *m, int64_t size,
 	cgc_emit(c, bi_alu64_reg(BPF_OR, 0, 4));
 }
 
+/* R2 = the globals plus the checked byte offset of a run-time-indexed element (l->gidx):
+ * the element starts at R2 + l->gbase. Checked again on this register for the verifier. */
+static void global_elem_addr(struct cgc *c, const struct loc *l)
+{
+	int in = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)l->gofftmp));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)l->gmax, in);
+	cgc_emit(c, bi_mov64_reg(3, 1));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, in);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+}
+
 /* Store R0 (size bytes) at a location; memory must be tracer scratch (copyin/alloca): a
  * store anywhere else faults with the address, as dtrace refuses stores outside its scratch. */
 static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
@@ -831,15 +846,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 			bf = m;
 	}
 	if (l->gidx) {
-		/* checked when the element was read; again on this register for the verifier */
-		int in = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)l->gofftmp));
-		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)l->gmax, in);
-		cgc_emit(c, bi_mov64_reg(3, 1));
-		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-		bpb_label_place(&c->buf, in);
-		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
-		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+		global_elem_addr(c, l);
 		merge_bitfield(c, bf, size, 2, (int16_t)l->gbase);
 		cgc_emit(c, bi_stx(cgc_bpf_size(size), 2, 0, (int16_t)l->gbase));
 		return;
@@ -1006,21 +1013,6 @@ static bool is_str_member(struct dnode *n)
 		return true;
 	return n->kind == DN_INDEX && n->builtin == DB_NONE && !n->var &&
 	       dtype_resolve(n->lhs->type)->kind == DTY_ARRAY;
-}
-
-/* R2 = the globals plus the checked byte offset of a run-time-indexed element (l->gidx):
- * the element starts at R2 + l->gbase. Checked again on this register for the verifier. */
-static void global_elem_addr(struct cgc *c, const struct loc *l)
-{
-	int in = bpb_label_new(&c->buf);
-
-	cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)l->gofftmp));
-	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)l->gmax, in);
-	cgc_emit(c, bi_mov64_reg(3, 1));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-	bpb_label_place(&c->buf, in);
-	cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
-	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 }
 
 /* s.name = v, a[i] = v for a string member or element: the string's first strsize bytes go

@@ -158,7 +158,7 @@ static void reclaim(struct cfi_db *db, void *ctx)
 		for (size_t j = 0; j < t->known[i].nobjs; j++)
 			if (t->known[i].objs[j] < db->nobjs)
 				used[t->known[i].objs[j]] = true;
-	uint64_t released = db->released;
+	size_t released = db->released;
 	cfi_db_release(db, used);
 	free(used);
 	if (db->released != released)
