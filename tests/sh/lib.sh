@@ -68,6 +68,15 @@ stop_bpftrace() {
 	return 0
 }
 
+# build_chain: tests/progs/ustack's chain program (frame pointers, no inlining) into $W/chain,
+# linked with its $W/libchainlib.so; compiler errors in $W/cc.err. Fails when either build does.
+build_chain() {
+	_fl="-O1 -fno-omit-frame-pointer -fno-inline -g"
+	cc $_fl -fPIC -shared -o "$W/libchainlib.so" "$TOP/tests/progs/ustack/chainlib.c" 2>"$W/cc.err" &&
+		cc $_fl -I"$TOP/include" -o "$W/chain" "$TOP/tests/progs/ustack/chain.c" -L"$W" -lchainlib \
+			-Wl,-rpath,"$W" 2>>"$W/cc.err"
+}
+
 sdt_wait_exec() {
 	_i=0
 	while [ $_i -lt $(($3 * 20)) ] && [ "$(readlink "/proc/$1/exe" 2>/dev/null)" != "$2" ]; do

@@ -20,10 +20,7 @@ if ! sdt_is_root; then
 	exit 0
 fi
 cd "$W" || exit 1
-FL="-O1 -fno-omit-frame-pointer -fno-inline -g"
-if ! cc $FL -fPIC -shared -o "$W/libchainlib.so" "$TOP/tests/progs/ustack/chainlib.c" 2>cc.err ||
-   ! cc $FL -I"$TOP/include" -o "$W/chain" "$TOP/tests/progs/ustack/chain.c" -L"$W" -lchainlib \
-	-Wl,-rpath,"$W" 2>>cc.err; then
+if ! build_chain; then
 	notok fold-build "$(head -c 300 cc.err)"
 	exit 0
 fi

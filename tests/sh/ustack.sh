@@ -23,10 +23,8 @@ if ! sdt_is_root; then
 	exit 0
 fi
 
-FL="-O1 -fno-omit-frame-pointer -fno-inline -g"
-if ! cc $FL -fPIC -shared -o "$W/libchainlib.so" "$TOP/tests/progs/ustack/chainlib.c" 2>"$W/cc.err" ||
-   ! cc $FL -I"$TOP/include" -o "$W/chain" "$TOP/tests/progs/ustack/chain.c" -L"$W" -lchainlib \
-	-Wl,-rpath,"$W" 2>>"$W/cc.err"; then
+FL="-O1 -fno-omit-frame-pointer -fno-inline -g"   # as build_chain's, for deep.c below
+if ! build_chain; then
 	notok ustack-build "$(head -c 300 "$W/cc.err")"
 	exit 0
 fi
