@@ -140,6 +140,10 @@ struct dobj_prog {
 	int probe;                 /* index in dobj->probes */
 	int type;                  /* enum bpf_prog_type: its provider's prog_type */
 	bool sleepable;
+	/* Attached after the programs that are not: it runs a formula provider's companion
+	 * (dparse.h dcompanion), which must see a firing after the formula probes that share
+	 * it, and the kernel runs a tracepoint's programs in the order they were attached */
+	bool late;
 	/* USDT programs: the register operands the program reads straight from the context
 	 * (kind DOBJ_UARG_REG; the others NONE: read through the spec), for every site it runs
 	 * for when it has a twin (below), else for the sites whose cookie has

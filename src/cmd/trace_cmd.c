@@ -20,6 +20,7 @@
 #include "cg.h"
 #include "childproc.h"
 #include "commands.h"
+#include "companion.h"
 #include "stash.h"
 #include "dcheck.h"
 #include "dcpp.h"
@@ -65,6 +66,9 @@ struct tc {
 	struct pcat cat;            /* every probe the clauses match, from every provider */
 	struct clause_args *cargs;  /* per clause: its args[], made on first need */
 	int nclauses;
+	/* clauses companions_add appended (the last ones): they count for no source's
+	 * matches, and their programs attach last (dobj_prog.late) */
+	int ncompanions;
 	struct childproc child;
 	bool have_child;
 	int target;
@@ -401,7 +405,8 @@ static int match_probes(struct tc *t)
 			source_error(t, s, &e);
 			return -1;
 		}
-		s->nmatched += (int)t->cat.nclause_idx[c];
+		if (c < t->nclauses - t->ncompanions)
+			s->nmatched += (int)t->cat.nclause_idx[c];
 		c++;
 	}
 	pcat_number(&t->cat);
@@ -480,6 +485,21 @@ static bool split_formula_clauses(struct tc *t)
 		any = true;
 	}
 	return any;
+}
+
+/* The companions the program's formula probes need, appended as clauses (companion.h).
+ * Returns 1 when some were (the probes are then matched again), 0 when none, -1 on error. */
+static int add_companions(struct tc *t)
+{
+	char err[1024];
+	int n = companions_add(t->g, &t->cat, t->nclauses - t->ncompanions, err, sizeof(err));
+	if (n < 0) {
+		util_warn("%s", err);
+		return -1;
+	}
+	t->nclauses += n;
+	t->ncompanions += n;
+	return n > 0;
 }
 
 /* match_probes again, after split_formula_clauses. */
@@ -702,6 +722,12 @@ static int compile_and_run(struct tc *t)
 		program_error(t, &err);
 		goto out;
 	}
+	/* the companions' programs run after the formula probes' that share their firing */
+	for (int c = t->nclauses - t->ncompanions; c < t->nclauses && c < u.nclauses; c++)
+		for (size_t k = 0; k < u.nclause[c]; k++)
+			for (size_t i = 0; i < obj->nprogs; i++)
+				if (obj->progs[i].probe == u.clause[c][k])
+					obj->progs[i].late = true;
 	if (t->d.verbose)
 		print_verbose_disasm(t, obj);
 	if (t->o->verbose)
@@ -765,7 +791,7 @@ int trace_cmd_run(const struct opts *o)
 		if (o->progs[i].kind == 's' && arg0 == util_progname)
 			arg0 = o->progs[i].text; /* $0 is the script's name */
 	}
-	int status = 1;
+	int status = 1, rc = 0;
 	if (t.nsrcs == 0) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
 		if (o->compile_only)
@@ -787,7 +813,8 @@ int trace_cmd_run(const struct opts *o)
 
 	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);
 	if (build_program(&t) == 0 && match_probes(&t) == 0 &&
-	    (!split_formula_clauses(&t) || rematch_probes(&t) == 0)) {
+	    (!split_formula_clauses(&t) || rematch_probes(&t) == 0) &&
+	    (rc = add_companions(&t)) >= 0 && (rc == 0 || rematch_probes(&t) == 0)) {
 		debug_step(&t, "%d clause(s) parsed; probes matched", t.nclauses);
 		status = compile_and_run(&t);
 		debug_step(&t, "done: exit status %d", status);

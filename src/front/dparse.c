@@ -1561,6 +1561,9 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 
 static struct dnode *e_list(struct parser *p, const char *close);
 static struct dnode *e_binary(struct parser *p, int level);
+static struct dnode *e_expr(struct parser *p);
+static struct dnode *block(struct parser *p, const struct dtok *brace);
+static int clause_ybase(const struct parser *p);
 
 /* Replaces, in tree n, each identifier naming one of the parameters by `(TYPE)argK`, K its
  * position: the underlying probe's argument read as the parameter's type. Member names and
@@ -1720,9 +1723,78 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 	pv->probes[pv->nprobes++] = pr;
 	if (consume(p, ":"))
 		probe_mapping(p, &pv->probes[pv->nprobes - 1], n.s, argname);
-	else if (p->script && consume(p, "="))
-		formula_def(p, &pv->probes[pv->nprobes - 1]);
+	else if (p->script && consume(p, "=")) {
+		if (dtok_is(peek(p), "none") && dtok_is(peek_at(p, 1), "(")) {
+			/* none("WHY"): the probe exists for -l, and no probe here makes it */
+			next(p);
+			next(p);
+			const struct dtok *why = peek(p);
+			if (why->kind != DTOK_STRING)
+				error_at(p, why, D_SYNTAX, "probe '%s': none( ) takes a string that "
+					 "says why no probe makes it", n.s);
+			next(p);
+			pv->probes[pv->nprobes - 1].none = xstrndup(why->str, why->slen);
+			expect(p, ")");
+		} else {
+			formula_def(p, &pv->probes[pv->nprobes - 1]);
+		}
+	}
 	expect(p, ";");
+}
+
+/* A companion of a formula provider (dparse.h dcompanion): `DESC(PARAMS) [/ PRED /] {
+ * ACTIONS }` in the provider block, the parameters read as a formula's. */
+static void companion_def(struct parser *p, struct dprovider *pv)
+{
+	const struct dtok *first = peek(p), *last = NULL;
+	while (!dtok_is(peek(p), "(")) {
+		const struct dtok *t = peek(p);
+		if (t->kind == DTOK_EOF || dtok_is(t, ";") || dtok_is(t, "{") || dtok_is(t, "}") ||
+		    dtok_is(t, "/"))
+			error_at(p, t, D_SYNTAX, "provider '%s': expected 'probe' or a companion: a "
+				 "probe description, its parameters in '( )' and actions in '{ }'",
+				 pv->name);
+		last = next(p);
+	}
+	if (!last)
+		error_at(p, first, D_SYNTAX, "provider '%s': a companion needs a probe description "
+			 "before '('", pv->name);
+	size_t len = (size_t)(last->text + last->len - first->text);
+	if (last->text < first->text || last->file != first->file)
+		error_at(p, first, D_SYNTAX, "provider '%s': the companion's probe description "
+			 "cannot be read", pv->name);
+	for (size_t i = 0; i < len; i++)
+		if (isspace((unsigned char)first->text[i]))
+			error_at(p, first, D_SYNTAX, "provider '%s': the companion's probe description "
+				 "'%.*s' has blanks in it", pv->name, (int)len, first->text);
+	pv->companions = xrealloc(pv->companions, sizeof(*pv->companions) *
+				  (size_t)(pv->ncompanions + 1));
+	struct dcompanion *c = &pv->companions[pv->ncompanions++];
+	*c = (struct dcompanion){ .desc = xstrndup(first->text, len), .pos = pos_of(p, first) };
+	expect(p, "(");
+	struct dprobe_arg prm[DPROBE_MAX_ARGS];
+	const struct dtok *pname[DPROBE_MAX_ARGS];
+	int nprm = probe_arglist(p, "companion", prm, pname);
+	for (int i = 0; i < nprm; i++)
+		prm[i].name = pname[i] ? xstrndup(pname[i]->text, pname[i]->len) : NULL;
+	const struct dtok *t = peek(p);
+	if (dtok_is(t, "/") && t->kind == DTOK_PUNCT) {
+		next(p);
+		p->in_pred = true;
+		p->ystack = clause_ybase(p);
+		c->cond = e_expr(p);
+		p->in_pred = false;
+		expect(p, "/");
+		formula_subst(p, c->cond, prm, nprm);
+	}
+	t = peek(p);
+	p->ystack = clause_ybase(p);
+	expect(p, "{");
+	c->body = block(p, t);
+	formula_subst(p, c->body, prm, nprm);
+	for (int i = 0; i < nprm; i++)
+		free(prm[i].name);
+	consume(p, ";");
 }
 
 static void provider_def(struct parser *p)
@@ -1752,6 +1824,10 @@ static void provider_def(struct parser *p)
 		if (!dtok_is(t, "probe") || t->kind != DTOK_KEYWORD) {
 			if (t->kind == DTOK_EOF)
 				error_at(p, t, D_SYNTAX, "provider '%s' is not terminated (missing '}')", pv->name);
+			if (p->script && t->kind != DTOK_PUNCT) {
+				companion_def(p, pv);
+				continue;
+			}
 			syntax_error(p, t);
 		}
 		next(p);
@@ -2814,10 +2890,14 @@ static void provider_free(struct dprovider *pv)
 			free(a->exprs);
 		}
 		free(pv->probes[j].alts);
+		free(pv->probes[j].none);
 		free(pv->probes[j].args);
 		free(pv->probes[j].name);
 	}
 	free(pv->probes);
+	for (int j = 0; j < pv->ncompanions; j++)
+		free(pv->companions[j].desc);
+	free(pv->companions);
 	free(pv->name);
 }
 
@@ -2828,7 +2908,7 @@ void dprog_drop_formula_providers(struct dprog *g)
 		struct dprovider *pv = &g->provs[i];
 		bool formulas = pv->nprobes > 0;
 		for (int j = 0; j < pv->nprobes && formulas; j++)
-			formulas = pv->probes[j].nalts > 0;
+			formulas = dprobe_is_formula(&pv->probes[j]);
 		if (formulas)
 			provider_free(pv);
 		else

@@ -73,7 +73,30 @@ struct dprobe {
 	 * ALT ...`, its alternatives in the order written; the declared types are args[] */
 	struct dformula_alt *alts;
 	int nalts;
+	/* `probe p(types) = none("WHY");`: a probe the provider has (listed, typed) that no
+	 * probe of this system can make; a clause naming it alone is refused with WHY. NULL
+	 * otherwise; a formula probe too (nalts 0) */
+	char *none;
 	struct dsrcpos pos;
+};
+
+/* A probe of a formula provider: a formula or a none (above). */
+static inline bool dprobe_is_formula(const struct dprobe *pr)
+{
+	return pr->nalts > 0 || pr->none;
+}
+
+/* A companion of a formula provider (docs/formula-providers.md, "State across probes"): a
+ * clause `DESC(PARAMS) [/ PRED /] { ACTIONS }` in the provider block, on a probe of another
+ * provider, that keeps the thread-local (self->) variables some formulas read. It is part of
+ * a program only while a clause of it is on a formula probe whose alternative reads a
+ * variable the companion assigns; it then runs after the programs of the formula probes
+ * that share its firing (dobj_prog.late). */
+struct dcompanion {
+	char *desc;                  /* its probe's description, as written */
+	struct dnode *cond;          /* NULL, or the predicate; parameters replaced as a formula's */
+	struct dnode *body;          /* DN_BLOCK */
+	struct dsrcpos pos;          /* of its description */
 };
 
 /* A stability attribute triple from `#pragma D attributes N/D/C provider P WHAT`. */
@@ -87,6 +110,8 @@ struct dprovider {
 	char *name;
 	struct dprobe *probes;
 	int nprobes;
+	struct dcompanion *companions;
+	int ncompanions;
 	struct dattr attrs[DATTR_NKINDS];
 	struct dsrcpos pos;
 };

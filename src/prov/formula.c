@@ -177,12 +177,14 @@ static bool field_match(const char *pattern, const char *s)
 static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t id, int clause,
 			 int nbefore)
 {
-	(void)nbefore;
 	if (id != 0)
 		return pcat_match_builtin(cat, &prov_formula, d, id, clause);
 	const struct dprog *g = cat->formulas;
 	if (!g)
 		return 0;
+	bool listing = clause < 0;
+	const struct dprobe *refused = NULL;  /* a none() probe d names, when tracing */
+	const struct dprovider *refused_pv = NULL;
 	for (int i = 0; i < g->nprovs; i++) {
 		const struct dprovider *pv = &g->provs[i];
 		if (!field_match(d->prov, pv->name) || !field_match(d->mod, "vmlinux") ||
@@ -190,10 +192,32 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 			continue;
 		for (int j = 0; j < pv->nprobes; j++) {
 			const struct dprobe *pr = &pv->probes[j];
-			if (pr->nalts == 0 || dformula_alt_user(&pr->alts[0]))
+			if (!dprobe_is_formula(pr) || (pr->nalts && dformula_alt_user(&pr->alts[0])))
 				continue;  /* a user-space formula's: pid_formula.c */
 			char *name = probedesc_display_name(pr->name);
 			if (!field_match(d->name, name) || in_catalog(&cat->builtin, pv->name, name)) {
+				free(name);
+				continue;
+			}
+			if (pr->none && !listing) {
+				/* nothing makes it: a clause never enables it (a glob takes the
+				 * others); naming it alone is refused, below */
+				if (!refused) {
+					refused = pr;
+					refused_pv = pv;
+				}
+				free(name);
+				continue;
+			}
+			if (pr->none) {
+				/* listed, with its declared types, as the provider has it */
+				struct dobj_probe *p = bprobes_add(&cat->builtin, &prov_formula,
+								   "vmlinux", "", name,
+								   DOBJ_PROBE_KERNEL);
+				free(p->provider);
+				p->provider = xstrdup(pv->name);
+				struct fprobe *f = bprobes_data(&cat->builtin, p, sizeof(*f));
+				*f = (struct fprobe){ .pv = pv, .pr = pr };
 				free(name);
 				continue;
 			}
@@ -212,7 +236,16 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 			free(name);
 		}
 	}
-	return pcat_match_builtin(cat, &prov_formula, d, 0, clause);
+	int n = pcat_match_builtin(cat, &prov_formula, d, 0, clause);
+	if (n == 0 && nbefore == 0 && refused) {
+		char *name = probedesc_display_name(refused->name);
+		snprintf(cat->err, sizeof(cat->err), "%s:%d: %s:::%s cannot be enabled on this "
+			 "system: %s", refused->pos.file ? refused->pos.file : "<library>",
+			 refused->pos.line, refused_pv->name, name, refused->none);
+		free(name);
+		return -1;
+	}
+	return n;
 }
 
 /* Listing: the formula probes d names, when it names a provider or a probe (as rawtp's: a
@@ -233,11 +266,13 @@ static int formula_args(struct pcat *cat, const struct dobj_probe *p, struct dty
 		return -1;
 	a->nargs = n;
 	a->types = xcalloc((size_t)n, sizeof(*a->types));
-	a->expr = xcalloc((size_t)n, sizeof(*a->expr));
-	for (int k = 0; k < n; k++) {
+	for (int k = 0; k < n; k++)
 		a->types[k] = f->pr->args[k].type;
+	if (!f->alt)
+		return 0;  /* a none() probe: listed only */
+	a->expr = xcalloc((size_t)n, sizeof(*a->expr));
+	for (int k = 0; k < n; k++)
 		a->expr[k] = f->alt->exprs[k];
-	}
 	if (f->alt->cond) {
 		a->guards = xcalloc(1, sizeof(*a->guards));
 		a->guards[a->nguards++] = f->alt->cond;

@@ -35,7 +35,7 @@ bool pcat_names_builtin(const struct pcat *c, const char *name)
 	for (int i = 0; c->formulas && i < c->formulas->nprovs; i++) {
 		const struct dprovider *pv = &c->formulas->provs[i];
 		for (int j = 0; j < pv->nprobes; j++)
-			if (pv->probes[j].nalts > 0 && strcmp(pv->name, name) == 0)
+			if (dprobe_is_formula(&pv->probes[j]) && strcmp(pv->name, name) == 0)
 				return true;
 	}
 	return false;

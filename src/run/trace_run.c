@@ -1136,9 +1136,12 @@ static int setup(struct run *r)
 		if (r->ncpus > 0)
 			r->drops_seen = xcalloc((size_t)r->ndrop_kinds * (size_t)r->ncpus, 8);
 	}
-	for (size_t i = 0; i < o->nprogs; i++)
-		if (attach_prog(r, &o->progs[i]) != 0)
-			return -1;
+	/* late programs (formula companions) last: a tracepoint runs its programs in the order
+	 * they were attached */
+	for (int late = 0; late < 2; late++)
+		for (size_t i = 0; i < o->nprogs; i++)
+			if (o->progs[i].late == (late == 1) && attach_prog(r, &o->progs[i]) != 0)
+				return -1;
 	hold_candidates(r);
 	r->prov.tracer = r->nhold_pids ? getpid() : 0;
 	/* each provider's run-time part once, after every program is attached */
