@@ -387,6 +387,14 @@ static int match_probes(struct tc *t)
 			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
 			int n = pcat_match(&t->cat, &d, id, c);
 			struct derr e;
+			if (n <= 0 && c >= t->nclauses - t->ncompanions) {
+				/* a formula provider's companion (companion.h): its library's line */
+				util_warn("%s:%d: the companion on %s of a formula the program uses: %s",
+					  pd->pos.file ? pd->pos.file : "<library>", pd->pos.line,
+					  pd->name ? pd->name : d.name,
+					  n < 0 ? t->cat.err : "it matches no probe on this system");
+				return -1;
+			}
 			if (n < 0) {
 				derr_set_line(&e, D_PDESC_INVAL, pd->pos.line, "%s", t->cat.err);
 				source_error(t, s, &e);
