@@ -198,3 +198,68 @@ if [ "$(grep -c '^probe t:vmlinux::p\|^probe [0-9]* t:vmlinux::p ' "$w/a.s")" = 
 else
 	notok plain-args-same-program "$(diff "$w/a.s" "$w/b.s" | head -c 600)"
 fi
+
+# ---- companions (state across probes) and none() probes ----
+# A companion is part of a program only when a clause is on a formula that reads what it
+# keeps: p's guard and expression read self->x, which the first companion assigns; q reads
+# nothing; the second companion keeps self->y, which no formula reads
+lib 'provider t {
+	probe p(int) = rawtp:block::block_rq_issue(struct request *rq) / self->x[rq] / : (self->x[rq]);
+	probe q(int) = rawtp:block::block_rq_issue(struct request *rq) : (rq->__data_len);
+	rawtp:block::block_rq_insert(struct request *rq) { self->x[rq] = 1; }
+	rawtp:block::block_rq_merge(struct request *rq) / rq->__data_len / { self->y = 1; }
+};'
+heads() { "$USDTRACE" -L "$L" -e -S -n "$1" 2>&1 >/dev/null | awk '/^probe / { print $3 }' | tr '\n' ' '; }
+got=$(heads 't:::p { trace(args[0]); }')
+if [ "$got" = "t:vmlinux::p rawtp:block::block_rq_insert " ]; then
+	ok companion-needed
+else
+	notok companion-needed "programs: '$got'"
+fi
+got=$(heads 't:::q { trace(args[0]); }')
+if [ "$got" = "t:vmlinux::q " ]; then ok companion-unneeded; else notok companion-unneeded "programs: '$got'"; fi
+# lockstat's: the probe's program, the begin's companion and the end's; io:::start none
+got=$("$USDTRACE" -e -S -n 'lockstat:::adaptive-block { @ = sum(args[1]); }' 2>&1 >/dev/null |
+	awk '/^probe / { print $3 }' | tr '\n' ' ')
+if [ "$got" = "lockstat:vmlinux::adaptive-block rawtp:lock::contention_begin rawtp:lock::contention_end " ]; then
+	ok companion-lockstat
+else
+	notok companion-lockstat "programs: '$got'"
+fi
+got=$("$USDTRACE" -e -S -n 'lockstat::: { @[probename] = sum(arg1); }' 2>&1 >/dev/null | grep -c '^probe ')
+if [ "$got" = 8 ]; then ok companion-once; else notok companion-once "lockstat::: made $got programs, not 6 and 2 companions"; fi
+
+lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (1);
+	rawtp : block::block_rq_insert(int a) { } };'
+expect_fail companion-blanks "usdtrace: failed to compile library $L/t.d: line 2: provider 't': the companion's probe description 'rawtp : block::block_rq_insert' has blanks in it" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (1);
+	rawtp:block::block_rq_insert(int a) self->z = 1; };'
+expect_fail companion-body "usdtrace: failed to compile library $L/t.d: line 2: syntax error near \"self\"" \
+	"$USDTRACE" -L "$L" -e -n 't:::p'
+lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (self->z);
+	rawtp:block::no_such_tracepoint(int a) { self->z = 1; } };'
+expect_fail companion-no-probe "usdtrace: $L/t.d:2: the companion on rawtp:block::no_such_tracepoint of a formula the program uses: it matches no probe on this system" \
+	"$USDTRACE" -L "$L" -e -n 't:::p { trace(args[0]); }'
+lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (self->z);
+
+	rawtp:block::block_rq_insert(int a) { self->z = a->nope; } };'
+expect_fail companion-check "usdtrace: failed to compile library $L/t.d: line 3: operator -> must be applied to a pointer" \
+	"$USDTRACE" -L "$L" -e -n 't:::p { trace(args[0]); }'
+
+# none(): listed with its types; refused when a clause names it alone, saying why; a glob
+# takes the provider's other probes
+lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (1);
+	probe n(struct request *) = none("no tracepoint says so"); };'
+if "$USDTRACE" -L "$L" -l -v -n 't:::n' 2>&1 | grep -q 'args\[0\]: struct request \*'; then
+	ok none-listed
+else
+	notok none-listed "$("$USDTRACE" -L "$L" -l -v -n 't:::n' 2>&1 | head -c 300)"
+fi
+expect_fail none-refused "usdtrace: invalid probe specifier t:::n: $L/t.d:2: t:::n cannot be enabled on this system: no tracepoint says so" \
+	"$USDTRACE" -L "$L" -e -n 't:::n'
+got=$("$USDTRACE" -L "$L" -e -S -n 't::: { trace(probename); }' 2>&1 >/dev/null | awk '/^probe / { print $3 }' | tr '\n' ' ')
+if [ "$got" = "t:vmlinux::p " ]; then ok none-glob; else notok none-glob "programs: '$got'"; fi
+lib 'provider t { probe n(int) = none(1); };'
+expect_fail none-syntax "usdtrace: failed to compile library $L/t.d: line 1: probe 'n': none( ) takes a string that says why no probe makes it" \
+	"$USDTRACE" -L "$L" -e -n 't:::n'
