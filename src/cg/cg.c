@@ -854,7 +854,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, DOBJ_RUN_STOPPING, c->end_label);
 	}
-	if (c->probe->prov->cg_guard) {
+	if (c->probe->prov->cg_guard && !cl->companion) {
 		c->probe->prov->cg_guard(c, c->end_label);
 		c->g.scratch_top = c->this_end;
 	}

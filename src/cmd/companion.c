@@ -2,7 +2,9 @@
  * (companion.h). A formula such as lockstat's adaptive-block reads, at lock:contention_end,
  * the time its companion kept at lock:contention_begin (self->_lockstat_ts[lock]); the
  * companion is compiled into the program only when a clause enables such a formula probe,
- * so a program on io:::start carries nothing of it. The probes are asked for their args[]
+ * so a program on io:::start carries nothing of it. A companion on the probe a used formula
+ * stands on (lockstat's on contention_end) is a clause of that formula probe, compiled into
+ * its program without the formula's guard: no program of its own. The probes are asked for their args[]
  * expressions and guards through the provider interface (the args hook), never by provider. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,9 +80,24 @@ static void self_assigned(const struct dnode *n, struct names *out)
 	}
 }
 
-/* The self-> variables the formula probes of provider pv that the clauses enable read. */
+/* The alternative of formula probe pr whose args[] expressions (or value test) a are. */
+static const struct dformula_alt *chosen_alt(const struct dprobe *pr, const struct prov_args *a)
+{
+	for (int k = 0; k < pr->nalts; k++) {
+		const struct dformula_alt *alt = &pr->alts[k];
+		if ((a->expr && alt->nexprs > 0 && a->expr[0] == alt->exprs[0]) ||
+		    (a->nguards > 0 && alt->cond && a->guards[0] == alt->cond))
+			return alt;
+	}
+	return NULL;
+}
+
+/* What the clauses enable of provider pv's formula probes: the self-> variables their
+ * alternatives read, into *read; and per companion k of pv, in on[k], the name of one of them
+ * whose alternative stands on the companion's own description (NULL: none), so that the
+ * companion runs in that probe's program rather than in one of its own. */
 static void formulas_read(const struct dprovider *pv, struct pcat *cat, struct dtype_ctx *ctx,
-			  int nclauses, struct names *out)
+			  int nclauses, struct names *read, char **on)
 {
 	bool *seen = xcalloc(cat->builtin.n + 1, sizeof(*seen));
 	for (int c = 0; c < nclauses; c++) {
@@ -93,9 +110,21 @@ static void formulas_read(const struct dprovider *pv, struct pcat *cat, struct d
 			struct prov_args a = { 0 };
 			if (p->prov->args(cat, p, ctx, false, &a) == 0) {
 				for (int e = 0; a.expr && e < a.nargs; e++)
-					self_used(a.expr[e], out);
+					self_used(a.expr[e], read);
 				for (int g = 0; g < a.nguards; g++)
-					self_used(a.guards[g], out);
+					self_used(a.guards[g], read);
+				const struct dprobe *pr = NULL;
+				for (int j = 0; j < pv->nprobes && !pr; j++) {
+					char *dn = probedesc_display_name(pv->probes[j].name);
+					if (strcmp(dn, p->name) == 0)
+						pr = &pv->probes[j];
+					free(dn);
+				}
+				const struct dformula_alt *alt = pr ? chosen_alt(pr, &a) : NULL;
+				for (int m = 0; alt && m < pv->ncompanions; m++)
+					if (!on[m] && strcmp(pv->companions[m].desc, alt->desc) == 0)
+						on[m] = xasprintf("%s:%s:%s:%s", p->provider, p->module,
+								  p->function, p->name);
 			}
 			prov_args_free(&a);
 		}
@@ -103,13 +132,15 @@ static void formulas_read(const struct dprovider *pv, struct pcat *cat, struct d
 	free(seen);
 }
 
-/* A clause of g made from companion cp: its description, predicate and actions (copies). */
+/* A clause of g made from companion cp: its description (or `on`, a formula probe on the same
+ * probe, in whose program it then runs), predicate and actions (copies). */
 static struct dnode *companion_clause(struct dprog *g, const struct dcompanion *cp,
-				      const struct dprovider *pv, char *err, size_t errlen)
+				      const struct dprovider *pv, const char *on, char *err,
+				      size_t errlen)
 {
 	struct probedesc d;
 	struct derr e;
-	if (probedesc_parse(cp->desc, 'n', &d, &e) != 0) {
+	if (probedesc_parse(on ? on : cp->desc, 'n', &d, &e) != 0) {
 		char text[DERR_TEXT_MAX];
 		snprintf(err, errlen, "%s:%d: companion of provider %s: %s",
 			 cp->pos.file ? cp->pos.file : "<library>", cp->pos.line, pv->name,
@@ -123,8 +154,9 @@ static struct dnode *companion_clause(struct dprog *g, const struct dcompanion *
 	pd->pd[1] = d.mod;
 	pd->pd[2] = d.func;
 	pd->pd[3] = d.name;
-	pd->name = xstrdup(cp->desc);
+	pd->name = xstrdup(on ? on : cp->desc);
 	c->args = pd;
+	c->companion = true;
 	c->cond = dnode_copy_tree(&g->pool, cp->cond);
 	c->body = dnode_copy_tree(&g->pool, cp->body);
 	return c;
@@ -138,7 +170,8 @@ int companions_add(struct dprog *g, struct pcat *cat, int nclauses, char *err, s
 		if (pv->ncompanions == 0)
 			continue;
 		struct names read = { 0 };
-		formulas_read(pv, cat, g->types, nclauses, &read);
+		char **on = xcalloc((size_t)pv->ncompanions, sizeof(*on));
+		formulas_read(pv, cat, g->types, nclauses, &read, on);
 		for (int k = 0; k < pv->ncompanions && read.n; k++) {
 			struct names kept = { 0 };
 			self_assigned(pv->companions[k].body, &kept);
@@ -148,8 +181,12 @@ int companions_add(struct dprog *g, struct pcat *cat, int nclauses, char *err, s
 			names_free(&kept);
 			if (!needed)
 				continue;
-			struct dnode *c = companion_clause(g, &pv->companions[k], pv, err, errlen);
+			struct dnode *c = companion_clause(g, &pv->companions[k], pv, on[k], err,
+							   errlen);
 			if (!c) {
+				for (int m = 0; m < pv->ncompanions; m++)
+					free(on[m]);
+				free(on);
 				names_free(&read);
 				return -1;
 			}
@@ -160,6 +197,9 @@ int companions_add(struct dprog *g, struct pcat *cat, int nclauses, char *err, s
 			g->items_last = c;
 			added++;
 		}
+		for (int m = 0; m < pv->ncompanions; m++)
+			free(on[m]);
+		free(on);
 		names_free(&read);
 	}
 	return added;

@@ -112,6 +112,10 @@ struct dnode {
 	int64_t cval;
 	struct dfmt *fmt;         /* printf-style format of a DN_CALL */
 	int action;               /* 1-based action number in its clause (statements) */
+	/* DN_CLAUSE: a formula provider's companion (src/cmd/companion.c), compiled without its
+	 * probe's own test (provider cg_guard): on a formula probe, it runs at every firing of
+	 * the underlying probe, whether the formula's guard holds or not */
+	bool companion;
 	struct dnode *pool_next;  /* every node of a pool, for freeing */
 };
 

@@ -257,13 +257,16 @@ ls_check() {
 	[ -n "$BPFTRACE" ] || { ok "lockstat: $1: bpftrace comparison skipped: not installed"; return; }
 	bn=$(bt_by_probe n)
 	un=$(awk '$1 == "n" { print $2, $3 }' "$work/ut.out" | sort | tr '\n' ' ')
+	# spin-spin within 10% + 3: some of its waits are on the hash buckets of the tracers' own
+	# maps, taken inside their programs, and the kernel does not run a program again inside
+	# itself, so each tracer misses the contentions its own program meets and sees the other's
 	if [ -n "$bn" ] && echo "$bn|$un" | awk -F'|' '{
 		nb = split($1, b, " "); nu = split($2, u, " ")
 		if (nb != nu) exit 1
 		for (i = 1; i <= nb; i += 2) {
 			if (b[i] != u[i]) exit 1
 			d = b[i + 1] - u[i + 1]; if (d < 0) d = -d
-			if (d > b[i + 1] / 100 + 1) exit 1
+			if (d > (b[i] == "spin-spin" ? b[i + 1] / 10 + 3 : b[i + 1] / 100 + 1)) exit 1
 		}
 	}'; then
 		ok "lockstat: $1: counts by probe (bpftrace, same run: $un)"
