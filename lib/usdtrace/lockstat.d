@@ -22,8 +22,8 @@
  * begins again, with other flags, when a sleeping waiter spins once more, and the last begin
  * is the way it got the lock). That begin is kept by the provider's companion on
  * contention_begin (self->_lockstat_ts[lock], self->_lockstat_fl[lock]), part of a program
- * only when it uses one of these probes, and let go by the companion on contention_end, which
- * runs after the lockstat probes' programs. adaptive-acquire-error is a mutex's contention_end
+ * only when it uses one of these probes, and let go by the companion on contention_end, a
+ * clause of a lockstat probe's program that runs after every lockstat probe's. adaptive-acquire-error is a mutex's contention_end
  * with ret != 0 (a killable or interruptible wait that was interrupted: args[1] the error).
  *
  * rw-block is Solaris DTrace's probe (DTrace for Linux has none; the kernel shows an

@@ -91,7 +91,8 @@ static inline bool dprobe_is_formula(const struct dprobe *pr)
  * provider, that keeps the thread-local (self->) variables some formulas read. It is part of
  * a program only while a clause of it is on a formula probe whose alternative reads a
  * variable the companion assigns; it then runs after the programs of the formula probes
- * that share its firing (dobj_prog.late). */
+ * that share its firing (dobj_prog.late), in the program of one of them when it is on their
+ * underlying probe (src/cmd/companion.c). */
 struct dcompanion {
 	char *desc;                  /* its probe's description, as written */
 	struct dnode *cond;          /* NULL, or the predicate; parameters replaced as a formula's */
