@@ -324,6 +324,9 @@ void cgc_emit_prefilter(struct cgc *c, int out_label,
  * condition or an aggregating function computes with). Both in R0. */
 void cgc_eval_int(struct cgc *c, struct dnode *n);
 void cgc_eval_raw(struct cgc *c, struct dnode *n);
+/* Integer n converted to type t as dtrace converts a key or a stored value (its 64 bits cut to
+ * t's size): an associative array's key of t. */
+void cgc_eval_as(struct cgc *c, struct dnode *n, struct dtype *t);
 /* Jump to label when integer expression n is true (nonzero) if when is true, when it is false
  * (zero) otherwise; fall through else. A comparison of integers jumps on the comparison
  * itself rather than making a 0/1 first. */

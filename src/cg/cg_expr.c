@@ -1298,7 +1298,51 @@ static void str_char(struct cgc *c, struct dnode *n)
 	bpb_label_place(&c->buf, done);
 }
 
+/* An integer constant as its type holds it: a folded operator keeps 64 bits (set_folded in
+ * the checker), which a use of the value as such cuts as at run time. */
+static int64_t const_value(const struct dnode *n)
+{
+	struct dtype *t = dtype_resolve(n->type);
+	if (!t || cgc_vclass(t) != CGC_VINT || t->kind == DTY_PTR)
+		return n->cval;
+	return dfold_convert((uint64_t)n->cval, t->size, !cgc_is_signed(t), t->kind == DTY_BOOL);
+}
+
 static void eval_int(struct cgc *c, struct dnode *n, bool raw);
+
+/* Whether cgc_eval_raw(n) is always the value cgc_eval_int(n) gives: n is no operator whose
+ * 64-bit result may not fit its type (a variable, a member, a call, a comparison...). */
+static bool raw_is_typed(const struct dnode *n)
+{
+	if (n->isconst)
+		return n->cval == const_value(n);
+	switch (n->kind) {
+	case DN_BINARY:
+		return cmp_op(n->op, false) >= 0 || n->op == DOP_LAND || n->op == DOP_LOR ||
+		       n->op == DOP_LXOR;
+	case DN_UNARY:
+		return n->op != DOP_NEG && n->op != DOP_BNOT && n->op != DOP_PLUS &&
+		       n->op != DOP_PREINC && n->op != DOP_PREDEC && n->op != DOP_POSTINC &&
+		       n->op != DOP_POSTDEC;
+	case DN_ASSIGN: case DN_COND: case DN_COMMA: case DN_CAST:
+		return false;
+	default:
+		return true;
+	}
+}
+
+void cgc_eval_as(struct cgc *c, struct dnode *n, struct dtype *t)
+{
+	struct dtype *f = dtype_resolve(n->type), *d = dtype_resolve(t);
+	if (!f || !d || !plain_int(d) || !(plain_int(f) || f->kind == DTY_ENUM) ||
+	    (raw_is_typed(n) &&
+	     !dfold_cast_cuts(f->size, !cgc_is_signed(f), d->size, !cgc_is_signed(d)))) {
+		cgc_eval_int(c, n);
+		return;
+	}
+	cgc_eval_raw(c, n);
+	cgc_norm(c, 0, t);
+}
 
 void cgc_eval_int(struct cgc *c, struct dnode *n)
 {
@@ -1308,16 +1352,6 @@ void cgc_eval_int(struct cgc *c, struct dnode *n)
 void cgc_eval_raw(struct cgc *c, struct dnode *n)
 {
 	eval_int(c, n, true);
-}
-
-/* An integer constant as its type holds it: a folded operator keeps 64 bits (set_folded in
- * the checker), which a use of the value as such cuts as at run time. */
-static int64_t const_value(const struct dnode *n)
-{
-	struct dtype *t = dtype_resolve(n->type);
-	if (!t || cgc_vclass(t) != CGC_VINT || t->kind == DTY_PTR)
-		return n->cval;
-	return dfold_convert((uint64_t)n->cval, t->size, !cgc_is_signed(t), t->kind == DTY_BOOL);
 }
 
 static void eval_int(struct cgc *c, struct dnode *n, bool raw)

@@ -88,6 +88,8 @@ BEGIN {
 	printf("%d\n", (long long)++c);
 	printf("%d %d\n", (long long)-(unsigned char)1, (long long)(-8 >> 1));
 	@s = sum(uc2 + uc2); @k[uc2 + uc2] = count();
+	kx[uc + uc] = 7; ki[(int)(uc + uc)] = 8;
+	printf("%d %d %d %d\n", kx[254], kx[510], ki[510], ki[254]);
 }
 BEGIN /uc2 + uc2/ { printf("predicate\n"); }
 BEGIN { exit(0); }
@@ -105,7 +107,9 @@ EOF
 # bits, (long)(u - 5) keeps the 64-bit -1. uc2 + uc2 is 256, not 0, in a condition, a
 # division, a predicate and a sum; an aggregation key records it as an unsigned char (0).
 # c++ reads the char -1 zero-extended (255) and stores 0; ++c then yields 1. -(unsigned char)1
-# folds to 255, -8 >> 1 folds as a logical shift.
+# folds to 255, -8 >> 1 folds as a logical shift. An associative array's key is cut to the
+# key's type (inferred from the first use): kx[uc + uc] and kx[510] are kx[254] (unsigned char
+# keys), ki[(int)(uc + uc)] is ki[510] (int keys).
 want='65534 0 254 -56
 131070 -256 510 200
 1 1 0
@@ -121,6 +125,7 @@ c0 7f
 1 128
 255 1
 255 9223372036854775804
+7 7 8 0
 predicate
 256
 0 1'
