@@ -88,6 +88,12 @@ void cgc_norm(struct cgc *c, int reg, struct dtype *t)
 	}
 }
 
+/* An integer type other than _Bool, an enum or a pointer. */
+static bool plain_int(const struct dtype *t)
+{
+	return t && t->kind >= DTY_CHAR && t->kind <= DTY_LLONG;
+}
+
 /* ---- pointers and memory ---- */
 
 int cgs_user_retry_begin(struct cg *g)
@@ -886,6 +892,21 @@ static void zero_extend(struct cgc *c, struct dtype *t)
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, t->size == 1 ? 0xff : 0xffff));
 }
 
+/* R0 = the value v to store into a place of type t: its 64 bits, which the store cuts to t.
+ * A ++ or -- whose variable is no narrower than t gives the same low bits either way, without
+ * the zero-extension of its 64-bit value (this->x = a[k]++ compiles as before). */
+static void eval_stored(struct cgc *c, struct dnode *v, struct dtype *t)
+{
+	struct dtype *vt = dtype_resolve(v->type), *lt = dtype_resolve(t);
+	if (v->kind == DN_UNARY && (v->op == DOP_PREINC || v->op == DOP_PREDEC ||
+				    v->op == DOP_POSTINC || v->op == DOP_POSTDEC) &&
+	    vt && lt && plain_int(vt) && plain_int(lt) && lt->size <= vt->size) {
+		cgc_eval_int(c, v);
+		return;
+	}
+	cgc_eval_raw(c, v);
+}
+
 /* x = v (op DOP_NONE), x op= v, ++x... where x is memory reached through a pointer. With raw,
  * R0 is left with the uncut value (cgc_eval_raw), else with the value stored. */
 static void assign_mem(struct cgc *c, struct dnode *lhs, struct dnode *rhs, enum dop op,
@@ -902,7 +923,9 @@ static void assign_mem(struct cgc *c, struct dnode *lhs, struct dnode *rhs, enum
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, old));
 	}
 	loc_of(c, lhs, &l);
-	if (rhs)
+	if (rhs && op == DOP_NONE)
+		eval_stored(c, rhs, lhs->type);
+	else if (rhs)
 		cgc_eval_raw(c, rhs);
 	else
 		cgc_mov_imm64(c, 0, is_ptr(lhs->type) ? pointee_size(lhs->type) : 1);
@@ -941,7 +964,7 @@ static void assign_int(struct cgc *c, struct dnode *n, bool raw)
 	int16_t rawv = 0;
 
 	if (n->op == DOP_ASSIGN) {
-		cgc_eval_raw(c, n->rhs);
+		eval_stored(c, n->rhs, n->lhs->type);
 	} else {
 		cgc_var_load_int(c, v, key);
 		int16_t s = cgc_slot_push(c);
@@ -1244,11 +1267,6 @@ static void unary_int(struct cgc *c, struct dnode *n, bool raw)
 /* R0, the uncut value of an expression of type from, cast to type to as dtrace casts
  * (dfold_cast_cuts): between integers only a narrowing, a change of sign at one size or a
  * signed value made a wider unsigned one cuts; a pointer or _Bool converts as in C. */
-static bool plain_int(const struct dtype *t)
-{
-	return t && t->kind >= DTY_CHAR && t->kind <= DTY_LLONG;
-}
-
 static void cast_raw(struct cgc *c, struct dtype *from, struct dtype *to)
 {
 	struct dtype *f = dtype_resolve(from), *t = dtype_resolve(to);
