@@ -744,7 +744,7 @@ static void compile_stmt(struct cgc *c, struct dnode *n)
 		if (n->action)
 			c->action_no = n->action;
 		note(c, "; clause %d, if (action #%d)", c->clause_no + 1, c->action_no);
-		cgc_eval_int(c, n->cond);
+		cgc_eval_raw(c, n->cond);
 		c->g.scratch_top = mark;
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
 		compile_stmt(c, n->lhs);
@@ -859,7 +859,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
 		c->g.scratch_top = c->this_end;
 	}
 	if (cl->cond) {
-		cgc_eval_int(c, cl->cond);
+		cgc_eval_raw(c, cl->cond);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, c->end_label);
 		c->g.scratch_top = c->this_end;
 	}

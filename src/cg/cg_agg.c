@@ -638,13 +638,15 @@ void cgc_agg_update(struct cgc *c, struct dnode *assign)
 
 	uint32_t kb = agg_key(c, da, l->args);
 	int16_t sv = cgc_slot_push(c), si = cgc_slot_push(c);
+	/* the values aggregated are their uncut 64 bits, as dtrace's registers hold them:
+	 * sum(uc + uc) adds 256 for an unsigned char 128 (docs/arithmetic.md) */
 	if (d->func != AGG_COUNT) {
-		cgc_eval_int(c, call->args);
+		cgc_eval_raw(c, call->args);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, sv));
 	}
 	struct dnode *incr = incr_arg(d, call->args);
 	if (incr) {
-		cgc_eval_int(c, incr);
+		cgc_eval_raw(c, incr);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, si));
 	} else {
 		cgc_emit(c, bi_st(BPF_DW, 10, si, 1));

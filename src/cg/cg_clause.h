@@ -317,7 +317,16 @@ void cgc_emit_prefilter(struct cgc *c, int out_label,
 			bool (*leaf)(struct cgc *c, const struct dnode *n));
 
 /* Expressions (cg_expr.c). */
-void cgc_eval_int(struct cgc *c, struct dnode *n);             /* value in R0 */
+/* Integer values as dtrace computes them (docs/arithmetic.md): an operator's result is the
+ * 64-bit register value, not cut to its type, until a store, a cast or a record cuts it.
+ * cgc_eval_int gives the value as its type holds it (what a record, a key, an argument or a
+ * store takes); cgc_eval_raw gives the uncut register value (what an operator, a predicate, a
+ * condition or an aggregating function computes with). Both in R0. */
+void cgc_eval_int(struct cgc *c, struct dnode *n);
+void cgc_eval_raw(struct cgc *c, struct dnode *n);
+/* Integer n converted to type t as dtrace converts a key or a stored value (its 64 bits cut to
+ * t's size): an associative array's key of t. */
+void cgc_eval_as(struct cgc *c, struct dnode *n, struct dtype *t);
 /* Jump to label when integer expression n is true (nonzero) if when is true, when it is false
  * (zero) otherwise; fall through else. A comparison of integers jumps on the comparison
  * itself rather than making a 0/1 first. */

@@ -9,6 +9,7 @@
 #include "cg_clause.h"
 #include "cg_str.h"
 #include "cg_subr.h"
+#include "dfold.h"
 
 /* x86-64: the kernel's half of the address space starts here. Kernel pointers (fbt's
  * arguments, curthread, members of kernel structs) point there, user pointers below
@@ -85,6 +86,12 @@ void cgc_norm(struct cgc *c, int reg, struct dtype *t)
 	} else {
 		cgc_emit(c, bi_alu64_imm(BPF_AND, reg, t->size == 1 ? 0xff : 0xffff));
 	}
+}
+
+/* An integer type other than _Bool, an enum or a pointer. */
+static bool plain_int(const struct dtype *t)
+{
+	return t && t->kind >= DTY_CHAR && t->kind <= DTY_LLONG;
 }
 
 /* ---- pointers and memory ---- */
@@ -556,20 +563,9 @@ static bool cmp_unsigned(struct cgc *c, struct dtype *a, struct dtype *b)
 	return !t || !cgc_is_signed(t);
 }
 
-/* Convert R0 and R1 (each already a value of its own type) to the common type of a and b.
- * Only a common type narrower than 64 bits changes bits: an int -1 is 0xffffffff as an
- * unsigned int, a signed char -1 is 255 as an unsigned char. Division, remainder and
- * comparisons need it; +, -, *, &, |, ^ agree in their low bits either way. */
-static void conv_common(struct cgc *c, struct dtype *a, struct dtype *b)
-{
-	struct dtype *t = common_int(c, a, b);
-	if (!t || t->size >= 8)
-		return;
-	cgc_norm(c, 0, t);
-	cgc_norm(c, 1, t);
-}
-
-/* R0 = R0 op R1 for an arithmetic operator, signedness from `sign`; division faults on 0. */
+/* R0 = R0 op R1 for an arithmetic operator over the operands' 64 bits (dtrace converts neither
+ * operand to the common type: docs/arithmetic.md), signed / % >> when is_signed (the result
+ * type's); division faults on 0. */
 static void arith(struct cgc *c, enum dop op, bool is_signed)
 {
 	switch (op) {
@@ -592,8 +588,9 @@ static void arith(struct cgc *c, enum dop op, bool is_signed)
 			return;
 		}
 		/* Signed, from unsigned division of the magnitudes (BPF_SDIV needs kernel 6.6):
-		 * the quotient is negative when the signs differ, the remainder takes the
-		 * dividend's sign. R2 holds the sign to apply. */
+		 * the quotient, and the remainder too, are negative when the signs differ, as
+		 * dtrace's code computes them (-7 % -2 is 1, 7 % -2 is -1: C gives -1 and 1).
+		 * R2 holds the sign to apply. */
 		int p1 = bpb_label_new(&c->buf), p2 = bpb_label_new(&c->buf);
 		int p3 = bpb_label_new(&c->buf);
 		cgc_emit(c, bi_mov64_imm(2, 0));
@@ -603,8 +600,7 @@ static void arith(struct cgc *c, enum dop op, bool is_signed)
 		bpb_label_place(&c->buf, p1);
 		bpb_jmp_imm(&c->buf, BPF_JSGE, 1, 0, p2);
 		cgc_emit(c, bi_neg64(1));
-		if (div)
-			cgc_emit(c, bi_alu64_imm(BPF_XOR, 2, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_XOR, 2, 1));
 		bpb_label_place(&c->buf, p2);
 		cgc_emit(c, bi_alu64_reg(div ? BPF_DIV : BPF_MOD, 0, 1));
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, p3);
@@ -653,17 +649,17 @@ static void set_cond(struct cgc *c, int jop)
 	bpb_label_place(&c->buf, yes);
 }
 
-/* Evaluate lhs then rhs: R0 = lhs, R1 = rhs. */
+/* Evaluate lhs then rhs, as operands (their uncut 64 bits): R0 = lhs, R1 = rhs. */
 static void eval_pair(struct cgc *c, struct dnode *lhs, struct dnode *rhs)
 {
-	cgc_eval_int(c, lhs);
+	cgc_eval_raw(c, lhs);
 	if (rhs->isconst) {
 		cgc_mov_imm64(c, 1, rhs->cval);
 		return;
 	}
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
-	cgc_eval_int(c, rhs);
+	cgc_eval_raw(c, rhs);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
 	cgc_slot_pop(c);
@@ -691,12 +687,7 @@ static void scaled_arith(struct cgc *c, enum dop op, struct dtype *lt, struct dt
 		cgc_mov_imm64(c, 2, pointee_size(rt));
 		cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 2));
 	}
-	if (op == DOP_DIV || op == DOP_MOD)
-		conv_common(c, lt, rt);
-	else if (op == DOP_SHR)
-		cgc_norm(c, 0, res);        /* the promoted left operand's type is the result's */
-	arith(c, op, cgc_is_signed(res));
-	cgc_norm(c, 0, res);
+	arith(c, op, cgc_is_signed(res));   /* uncut: cgc_eval_int cuts where a value is taken */
 }
 
 static void binary_int(struct cgc *c, struct dnode *n)
@@ -706,9 +697,9 @@ static void binary_int(struct cgc *c, struct dnode *n)
 	if (op == DOP_LAND || op == DOP_LOR) {
 		int out = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 		bool and = op == DOP_LAND;
-		cgc_eval_int(c, n->lhs);
+		cgc_eval_raw(c, n->lhs);
 		bpb_jmp_imm(&c->buf, and ? BPF_JEQ : BPF_JNE, 0, 0, out);
-		cgc_eval_int(c, n->rhs);
+		cgc_eval_raw(c, n->rhs);
 		bpb_jmp_imm(&c->buf, and ? BPF_JEQ : BPF_JNE, 0, 0, out);
 		cgc_emit(c, bi_mov64_imm(0, and ? 1 : 0));
 		bpb_ja(&c->buf, done);
@@ -719,11 +710,11 @@ static void binary_int(struct cgc *c, struct dnode *n)
 	}
 	if (op == DOP_LXOR) {
 		/* both sides are evaluated: there is nothing to short-circuit in an exclusive or */
-		cgc_eval_int(c, n->lhs);
+		cgc_eval_raw(c, n->lhs);
 		set_cond_zero(c);
 		int16_t s = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
-		cgc_eval_int(c, n->rhs);
+		cgc_eval_raw(c, n->rhs);
 		set_cond_zero(c);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s));
 		cgc_slot_pop(c);
@@ -740,8 +731,8 @@ static void binary_int(struct cgc *c, struct dnode *n)
 			set_cond(c, cmp_op(op, false));
 			return;
 		}
+		/* the 64 bits compared, signed when the common type is (dt_cg_compare_signed) */
 		eval_pair(c, n->lhs, n->rhs);
-		conv_common(c, n->lhs->type, n->rhs->type);
 		set_cond(c, cmp_op(op, cmp_unsigned(c, n->lhs->type, n->rhs->type)));
 		return;
 	}
@@ -770,13 +761,12 @@ void cgc_branch(struct cgc *c, struct dnode *n, int label, bool when)
 {
 	int jop = n->kind == DN_BINARY ? cmp_op(n->op, false) : -1;
 	if (jop < 0 || n->isconst || cgc_is_str(n->lhs) || cgc_is_str(n->rhs)) {
-		cgc_eval_int(c, n);
+		cgc_eval_raw(c, n);
 		bpb_jmp_imm(&c->buf, when ? BPF_JNE : BPF_JEQ, 0, 0, label);
 		return;
 	}
 	/* binary_int's comparison, the jump taken on it instead of set_cond's 0/1 */
 	eval_pair(c, n->lhs, n->rhs);
-	conv_common(c, n->lhs->type, n->rhs->type);
 	jop = cmp_op(n->op, cmp_unsigned(c, n->lhs->type, n->rhs->type));
 	bpb_jmp_reg(&c->buf, when ? jop : cmp_negate(jop), 0, 1, label);
 }
@@ -888,21 +878,55 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	cgc_slot_pop(c);
 }
 
-/* x = v (op DOP_NONE), x op= v, ++x... where x is memory reached through a pointer. */
-static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct dnode *rhs,
-		       enum dop op, bool post)
+/* Zero-extend R0 from integer type t: ++ and -- read their variable so (dtrace loads its
+ * bytes without extending the sign), and yield that, or that plus one, uncut. */
+static void zero_extend(struct cgc *c, struct dtype *t)
+{
+	t = dtype_resolve(t);
+	if (!t || cgc_vclass(t) != CGC_VINT || t->kind == DTY_PTR || t->kind == DTY_BOOL ||
+	    t->size >= 8 || t->size <= 0 || !cgc_is_signed(t))
+		return;
+	if (t->size == 4)
+		cgc_emit(c, bi_mov32_reg(0, 0));
+	else
+		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, t->size == 1 ? 0xff : 0xffff));
+}
+
+/* R0 = the value v to store into a place of type t: its 64 bits, which the store cuts to t.
+ * A ++ or -- whose variable is no narrower than t gives the same low bits either way, without
+ * the zero-extension of its 64-bit value (this->x = a[k]++ compiles as before). */
+static void eval_stored(struct cgc *c, struct dnode *v, struct dtype *t)
+{
+	struct dtype *vt = dtype_resolve(v->type), *lt = dtype_resolve(t);
+	if (v->kind == DN_UNARY && (v->op == DOP_PREINC || v->op == DOP_PREDEC ||
+				    v->op == DOP_POSTINC || v->op == DOP_POSTDEC) &&
+	    vt && lt && plain_int(vt) && plain_int(lt) && lt->size <= vt->size) {
+		cgc_eval_int(c, v);
+		return;
+	}
+	cgc_eval_raw(c, v);
+}
+
+/* x = v (op DOP_NONE), x op= v, ++x... where x is memory reached through a pointer. With raw,
+ * R0 is left with the uncut value (cgc_eval_raw), else with the value stored. */
+static void assign_mem(struct cgc *c, struct dnode *lhs, struct dnode *rhs, enum dop op,
+		       bool post, bool raw)
 {
 	struct loc l;
-	int16_t old = 0;
+	int16_t old = 0, rawv = 0;
 
 	if (op != DOP_NONE) {
 		load_loc_int(c, lhs);
+		if (raw && !rhs)
+			zero_extend(c, lhs->type);
 		old = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, old));
 	}
 	loc_of(c, lhs, &l);
-	if (rhs)
-		cgc_eval_int(c, rhs);
+	if (rhs && op == DOP_NONE)
+		eval_stored(c, rhs, lhs->type);
+	else if (rhs)
+		cgc_eval_raw(c, rhs);
 	else
 		cgc_mov_imm64(c, 0, is_ptr(lhs->type) ? pointee_size(lhs->type) : 1);
 	if (op != DOP_NONE) {
@@ -910,49 +934,67 @@ static void assign_mem(struct cgc *c, struct dnode *n, struct dnode *lhs, struct
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, old));
 		scaled_arith(c, op, lhs->type, rhs ? rhs->type : lhs->type, lhs->type);
 	}
+	if (raw) {
+		rawv = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, rawv));
+	}
 	cgc_norm(c, 0, lhs->type);
 	int16_t val = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, val));
 	store_loc_int(c, lhs, &l);
-	(void)n;
-	/* the slots were pushed old, (address), value: read back, then release in order */
-	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, post ? old : val));
+	/* the slots were pushed old, (address), (raw value), value: read back, then release */
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, post ? old : raw ? rawv : val));
 	cgc_slot_pop(c);
+	if (raw)
+		cgc_slot_pop(c);
 	if (op != DOP_NONE)
 		cgc_slot_pop(c);
 }
 
-static void assign_int(struct cgc *c, struct dnode *n)
+/* x = v, x op= v: the value stored is cut to x's type; the expression's (with raw) is the
+ * uncut right-hand value or result, as dtrace's register holds it. */
+static void assign_int(struct cgc *c, struct dnode *n, bool raw)
 {
 	if (!cgc_node_var(n->lhs)) {
-		assign_mem(c, n, n->lhs, n->rhs, dop_arith(n->op), false);
+		assign_mem(c, n->lhs, n->rhs, dop_arith(n->op), false, raw);
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
 	uint32_t key = cgc_var_key(c, n->lhs, v);
+	int16_t rawv = 0;
 
 	if (n->op == DOP_ASSIGN) {
-		cgc_eval_int(c, n->rhs);
+		eval_stored(c, n->rhs, n->lhs->type);
 	} else {
 		cgc_var_load_int(c, v, key);
 		int16_t s = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
-		cgc_eval_int(c, n->rhs);
+		cgc_eval_raw(c, n->rhs);
 		cgc_emit(c, bi_mov64_reg(1, 0));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
 		cgc_slot_pop(c);
 		scaled_arith(c, dop_arith(n->op), n->lhs->type, n->rhs->type, n->lhs->type);
 	}
+	struct dtype *lt = dtype_resolve(n->lhs->type);
+	if (raw && lt && lt->size < 8) {
+		rawv = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, rawv));
+	}
 	cgc_norm(c, 0, n->lhs->type);
 	cgc_var_store_int(c, v, key);
+	if (rawv) {
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, rawv));
+		cgc_slot_pop(c);
+	}
 }
 
-/* ++x, x++, --x, x-- */
-static void incdec(struct cgc *c, struct dnode *n)
+/* ++x, x++, --x, x--; with raw, dtrace's value: the variable read zero-extended, or that plus
+ * or minus one uncut (a signed char -1: x++ is 255, ++x 256). */
+static void incdec(struct cgc *c, struct dnode *n, bool raw)
 {
 	bool post = dop_is_postfix(n->op);
 	if (!cgc_node_var(n->lhs)) {
-		assign_mem(c, n, n->lhs, NULL, dop_arith(n->op), post);
+		assign_mem(c, n->lhs, NULL, dop_arith(n->op), post, raw);
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
@@ -961,13 +1003,17 @@ static void incdec(struct cgc *c, struct dnode *n)
 	int64_t step = is_ptr(n->lhs->type) ? pointee_size(n->lhs->type) : 1;
 
 	cgc_var_load_int(c, v, key);
+	if (raw)
+		zero_extend(c, n->lhs->type);
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 	cgc_mov_imm64(c, 1, inc ? step : -step);
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
+	if (raw && !post)
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 	cgc_norm(c, 0, n->lhs->type);
 	cgc_var_store_int(c, v, key);
-	if (post)
+	if (post || raw)
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
 	cgc_slot_pop(c);
 }
@@ -1170,11 +1216,11 @@ int16_t cgc_int_arg(struct cgc *c, struct dnode *a)
 	return s;
 }
 
-static void unary_int(struct cgc *c, struct dnode *n)
+static void unary_int(struct cgc *c, struct dnode *n, bool raw)
 {
 	switch (n->op) {
 	case DOP_PREINC: case DOP_PREDEC: case DOP_POSTINC: case DOP_POSTDEC:
-		incdec(c, n);
+		incdec(c, n, raw);
 		return;
 	case DOP_DEREF:
 		if (cgc_is_str(n->lhs)) {
@@ -1195,26 +1241,39 @@ static void unary_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DOP_NEG:
-		cgc_eval_int(c, n->lhs);
+		cgc_eval_raw(c, n->lhs);
 		cgc_emit(c, bi_neg64(0));
 		break;
 	case DOP_BNOT:
-		cgc_eval_int(c, n->lhs);
+		cgc_eval_raw(c, n->lhs);
 		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, -1));
 		break;
 	case DOP_LNOT:
-		cgc_eval_int(c, n->lhs);
+		cgc_eval_raw(c, n->lhs);
 		set_cond_zero(c);
 		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, 1));
 		return;
 	case DOP_PLUS:
-		cgc_eval_int(c, n->lhs);
+		cgc_eval_raw(c, n->lhs);
 		break;
 	default:
 		cgc_eval_int(c, n->lhs);
 		cgc_fail(c, n, "operator %s cannot be compiled", dop_text(n->op));
 	}
-	cgc_norm(c, 0, n->type);
+	if (!raw)
+		cgc_norm(c, 0, n->type);
+}
+
+/* R0, the uncut value of an expression of type from, cast to type to as dtrace casts
+ * (dfold_cast_cuts): between integers only a narrowing, a change of sign at one size or a
+ * signed value made a wider unsigned one cuts; a pointer or _Bool converts as in C. */
+static void cast_raw(struct cgc *c, struct dtype *from, struct dtype *to)
+{
+	struct dtype *f = dtype_resolve(from), *t = dtype_resolve(to);
+	if (f && t && (plain_int(f) || f->kind == DTY_ENUM) && plain_int(t) &&
+	    !dfold_cast_cuts(f->size, !cgc_is_signed(f), t->size, !cgc_is_signed(t)))
+		return;
+	cgc_norm(c, 0, to);
 }
 
 /* s[i]: the i-th char of a string, 0 beyond the slot (dtrace treats strings as char arrays). */
@@ -1257,10 +1316,66 @@ static void str_char(struct cgc *c, struct dnode *n)
 	bpb_label_place(&c->buf, done);
 }
 
+/* An integer constant as its type holds it: a folded operator keeps 64 bits (set_folded in
+ * the checker), which a use of the value as such cuts as at run time. */
+static int64_t const_value(const struct dnode *n)
+{
+	struct dtype *t = dtype_resolve(n->type);
+	if (!t || cgc_vclass(t) != CGC_VINT || t->kind == DTY_PTR)
+		return n->cval;
+	return dfold_convert((uint64_t)n->cval, t->size, !cgc_is_signed(t), t->kind == DTY_BOOL);
+}
+
+static void eval_int(struct cgc *c, struct dnode *n, bool raw);
+
+/* Whether cgc_eval_raw(n) is always the value cgc_eval_int(n) gives: n is no operator whose
+ * 64-bit result may not fit its type (a variable, a member, a call, a comparison...). */
+static bool raw_is_typed(const struct dnode *n)
+{
+	if (n->isconst)
+		return n->cval == const_value(n);
+	switch (n->kind) {
+	case DN_BINARY:
+		return cmp_op(n->op, false) >= 0 || n->op == DOP_LAND || n->op == DOP_LOR ||
+		       n->op == DOP_LXOR;
+	case DN_UNARY:
+		return n->op != DOP_NEG && n->op != DOP_BNOT && n->op != DOP_PLUS &&
+		       n->op != DOP_PREINC && n->op != DOP_PREDEC && n->op != DOP_POSTINC &&
+		       n->op != DOP_POSTDEC;
+	case DN_ASSIGN: case DN_COND: case DN_COMMA: case DN_CAST:
+		return false;
+	default:
+		return true;
+	}
+}
+
+void cgc_eval_as(struct cgc *c, struct dnode *n, struct dtype *t)
+{
+	struct dtype *f = dtype_resolve(n->type), *d = dtype_resolve(t);
+	if (!f || !d || !plain_int(d) || !(plain_int(f) || f->kind == DTY_ENUM) ||
+	    (raw_is_typed(n) &&
+	     !dfold_cast_cuts(f->size, !cgc_is_signed(f), d->size, !cgc_is_signed(d)))) {
+		cgc_eval_int(c, n);
+		return;
+	}
+	cgc_eval_raw(c, n);
+	cgc_norm(c, 0, t);
+}
+
 void cgc_eval_int(struct cgc *c, struct dnode *n)
 {
+	eval_int(c, n, false);
+}
+
+void cgc_eval_raw(struct cgc *c, struct dnode *n)
+{
+	eval_int(c, n, true);
+}
+
+static void eval_int(struct cgc *c, struct dnode *n, bool raw)
+{
 	if (n->isconst) {
-		cgc_mov_imm64(c, 0, n->cval);
+		cgc_mov_imm64(c, 0, raw ? n->cval : const_value(n));
 		return;
 	}
 	if (cgc_is_str(n)) {
@@ -1294,33 +1409,41 @@ void cgc_eval_int(struct cgc *c, struct dnode *n)
 		load_loc_int(c, n);
 		return;
 	case DN_UNARY:
-		unary_int(c, n);
+		unary_int(c, n, raw);
 		return;
 	case DN_BINARY:
 		binary_int(c, n);
+		if (!raw && cmp_op(n->op, false) < 0 && n->op != DOP_LAND && n->op != DOP_LOR &&
+		    n->op != DOP_LXOR)
+			cgc_norm(c, 0, n->type);
 		return;
 	case DN_ASSIGN:
-		assign_int(c, n);
+		assign_int(c, n, raw);
 		return;
 	case DN_COND: {
+		/* the chosen operand's 64 bits, converted to neither's type */
 		int l_else = bpb_label_new(&c->buf), l_end = bpb_label_new(&c->buf);
-		cgc_eval_int(c, n->cond);
+		cgc_eval_raw(c, n->cond);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
-		cgc_eval_int(c, n->lhs);
+		cgc_eval_raw(c, n->lhs);
 		bpb_ja(&c->buf, l_end);
 		bpb_label_place(&c->buf, l_else);
-		cgc_eval_int(c, n->rhs);
+		cgc_eval_raw(c, n->rhs);
 		bpb_label_place(&c->buf, l_end);
-		cgc_norm(c, 0, n->type);
+		if (!raw)
+			cgc_norm(c, 0, n->type);
 		return;
 	}
 	case DN_COMMA:
 		cgc_eval_effect(c, n->lhs);
-		cgc_eval_int(c, n->rhs);
+		eval_int(c, n->rhs, raw);
 		return;
 	case DN_CAST:
-		cgc_eval_int(c, n->lhs);
-		cgc_norm(c, 0, n->type);
+		cgc_eval_raw(c, n->lhs);
+		if (raw)
+			cast_raw(c, n->lhs->type, n->type);
+		else
+			cgc_norm(c, 0, n->type);
 		return;
 	case DN_CALL:
 		cgc_call_int(c, n);
@@ -1474,7 +1597,7 @@ static void cond_arm_into(struct cgc *c, struct dnode *arm, uint32_t dst)
 static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst)
 {
 	int l_else = bpb_label_new(&c->buf), l_end = bpb_label_new(&c->buf);
-	cgc_eval_int(c, n->cond);
+	cgc_eval_raw(c, n->cond);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
 	cond_arm_into(c, n->lhs, dst);
 	bpb_ja(&c->buf, l_end);

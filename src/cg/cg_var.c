@@ -154,7 +154,9 @@ uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 			uint32_t s = cgc_eval_str(c, k);
 			cgc_copy_str_clean(c, kb + vi->keyoff[i], s, false);
 		} else {
-			cgc_eval_int(c, k);
+			/* as the key's type holds it: x[uc + uc] of an int key is x[400], a later
+			 * x[400] of an unsigned char key is x[144] (docs/arithmetic.md) */
+			cgc_eval_as(c, k, v->keys[i]);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + vi->keyoff[i])));
 		}
 	}

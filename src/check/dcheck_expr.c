@@ -109,8 +109,13 @@ void check_unary(struct ck *c, struct dnode *n)
 		if (!is_integer(t))
 			fail_at(c, n, D_OP_ARITH, "operator %s requires an operand of arithmetic type", op);
 		n->type = promote(c, t);
-		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK)
+		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK) {
+			/* dt_node_op1: - of an unsigned constant is cut to its type's size,
+			 * -(unsigned char)1 is 255 (docs/arithmetic.md) */
+			if (n->op == DOP_NEG && type_unsigned(n->type) && res(n->type)->size < 8)
+				v = (uint64_t)trunc_to(n->type, v);
 			set_folded(n, n->type, v);
+		}
 		return;
 	case DOP_BNOT:
 		if (!is_integer(t))
@@ -123,8 +128,10 @@ void check_unary(struct ck *c, struct dnode *n)
 		if (!is_scalar(t))
 			fail_at(c, n, D_OP_SCALAR, "operator %s requires an operand of scalar type", op);
 		n->type = c->tc->t_int;
+		/* dt_node_op1 folds ! of an integer constant keeping the constant's type:
+		 * sizeof (!(unsigned char)0) is 1, !(unsigned int)0 - 2 is unsigned */
 		if (l->isconst && dfold_unary(n->op, (uint64_t)l->cval, &v) == DFOLD_OK)
-			set_int_const(n, n->type, v);
+			set_int_const(n, is_integer(t) ? promote(c, t) : n->type, v);
 		return;
 	case DOP_DEREF: {
 		struct dtype *r = res(t);
@@ -172,32 +179,20 @@ static void fold_binary(struct ck *c, struct dnode *n)
 	if (!l->isconst || !r->isconst || !is_integer(n->type))
 		return;
 	/* the operands' 64-bit values, as folded (see set_folded); the converted operands'
-	 * type decides only whether / % < ... are signed, as in dtrace. Shifts are in 64 bits,
-	 * as the BPF code shifts; >> is arithmetic for a signed left operand (what the code
-	 * computes at run time), and a count of 64 or more shifts every bit out. */
+	 * type decides only whether / % < ... are signed, as in dtrace, and / % are C's (the
+	 * remainder takes the dividend's sign, unlike the run-time code). Shifts are in 64 bits;
+	 * a count of 64 or more shifts every bit out. */
 	uint64_t v = 0;
 	bool uns = type_unsigned(arith_result(c, l->type, r->type));
-	switch (dfold_binary(n->op, (uint64_t)l->cval, (uint64_t)r->cval, uns, type_unsigned(n->type),
-			     &v)) {
+	/* dt_node_op2 shifts its uintmax_t: >> of constants is logical whatever the type
+	 * (-8 >> 1 is 0x7ffffffffffffffc; at run time it is -4: docs/arithmetic.md) */
+	switch (dfold_binary(n->op, (uint64_t)l->cval, (uint64_t)r->cval, uns, true, &v)) {
 	case DFOLD_OK: case DFOLD_SHIFT_RANGE:
 		set_folded(n, n->type, v);
 		return;
 	case DFOLD_NONE: case DFOLD_DIV_ZERO:  /* division by 0 failed in check_binary */
 		return;
 	}
-}
-
-/* An unsigned constant beside a wider operand that is not one: dtrace promotes the operands
- * before the operation, zero-extending the constant from its own type, so -1u next to an
- * int64_t is 0xffffffff (between constants, folding keeps 64 bits: see set_folded). */
-static void widen_unsigned_const(struct dnode *k, const struct dnode *other)
-{
-	if (!k->isconst || other->isconst || !is_integer(k->type) || !is_integer(other->type) ||
-	    !type_unsigned(k->type))
-		return;
-	int64_t ks = res(k->type)->size, os = res(other->type)->size;
-	if (ks > 0 && ks < 8 && os > ks)
-		k->cval = trunc_to(k->type, (uint64_t)k->cval);
 }
 
 void check_binary(struct ck *c, struct dnode *n)
@@ -266,8 +261,6 @@ void check_binary(struct ck *c, struct dnode *n)
 	default:
 		fail_at(c, n, D_UNKNOWN, "invalid binary op %s", op);
 	}
-	widen_unsigned_const(n->lhs, n->rhs);
-	widen_unsigned_const(n->rhs, n->lhs);
 	fold_binary(c, n);
 }
 
@@ -467,8 +460,15 @@ void check_cast(struct ck *c, struct dnode *n)
 		FAILT(c, n, &ns, D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", a, b);
 	}
 	n->type = to;
-	if (n->lhs->isconst && is_integer(to))
-		set_int_const(n, to, (uint64_t)n->lhs->cval);
+	if (n->lhs->isconst && is_integer(to)) {
+		/* as the run-time cast (dfold_cast_cuts): (int)((unsigned char)255 + 1) keeps 256 */
+		struct dtype *f = res(from), *t = res(to);
+		if (is_integer(from) && f->kind != DTY_BOOL && t->kind != DTY_BOOL &&
+		    !dfold_cast_cuts(f->size, type_unsigned(from), t->size, type_unsigned(to)))
+			set_folded(n, to, (uint64_t)n->lhs->cval);
+		else
+			set_int_const(n, to, (uint64_t)n->lhs->cval);
+	}
 }
 
 void check_member(struct ck *c, struct dnode *n)

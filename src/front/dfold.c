@@ -74,3 +74,14 @@ int64_t dfold_convert(uint64_t v, int64_t size, bool uns, bool is_bool)
 		v |= ~mask;
 	return (int64_t)v;
 }
+
+bool dfold_cast_cuts(int64_t from_size, bool from_uns, int64_t to_size, bool to_uns)
+{
+	if (to_size >= 8)
+		return false;
+	if (to_size > from_size)
+		return to_uns && !from_uns;
+	if (to_size == from_size)
+		return to_uns != from_uns;
+	return true;
+}

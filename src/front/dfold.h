@@ -40,4 +40,11 @@ enum dfold_status dfold_unary(enum dop op, uint64_t a, uint64_t *v);
 /* v as an integer type of `size` bytes holds it, extended back to 64 bits (sign-extended
  * unless uns); a _Bool (is_bool) holds v != 0. A size outside 1..7 keeps all 64 bits. */
 int64_t dfold_convert(uint64_t v, int64_t size, bool uns, bool is_bool);
+/* Whether a cast from an integer type (from_size bytes, from_uns) to another (to_size, to_uns)
+ * cuts the 64-bit value to the new type, as dtrace's casts do (dt_cg_typecast, and the folding
+ * of a constant's cast): only when the new type is narrower, has the same size and the other
+ * signedness, or is a wider unsigned type of a signed value; otherwise (a 64-bit type, a wider
+ * signed one, a wider unsigned one of an unsigned value) the 64 bits pass unchanged, so
+ * (int)(uc + uc) keeps an unsigned char sum's 400 (docs/arithmetic.md). */
+bool dfold_cast_cuts(int64_t from_size, bool from_uns, int64_t to_size, bool to_uns);
 #endif

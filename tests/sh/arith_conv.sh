@@ -1,98 +1,134 @@
 # tier: full
-# arith_conv.sh — D's integer arithmetic by the Guide's rule ("Type Conversions": the result has
-# the type of the highest-ranked operand, char < short < int < long < long long with each
-# unsigned type just above its signed one; no promotion of narrow operands to int), checked
-# on random expressions over variables of every width and signedness:
-#   - gcc is the witness: tests/sh/arith_gen.py writes each expression a second time in C with
-#     that typing spelled out as casts, and usdtrace must print what gcc -fwrapv computes;
-#   - the same expressions as plain C (integer promotions) and as DTrace for Linux runs them
-#     (when /opt/oracle-dtrace is built) are counted and shown as "#" lines: where D and C
-#     part, and where dtrace keeps a narrow result's 64 bits unconverted (docs/check.md);
-#   - fixed cases: the sums of narrow types printed with %d, sizeof of mixed expressions,
-#     signed / and % (negative operands, INT64_MIN / -1, the run-time division by zero).
+# arith_conv.sh — D's integer arithmetic as DTrace for Linux computes it (docs/arithmetic.md):
+# results typed by the Guide's ranks (no promotion of narrow operands to int) but kept in 64
+# bits, uncut through operators, ?: and comparisons, until a store, a cast or a record cuts
+# them; dtrace's own casts, signed / and %, ++/--, op= and constant folding.
+#   - random-vs-model: tests/sh/arith_gen.py writes random expressions and stores over
+#     variables of every width, signedness and storage kind, printed with %d/%u/%x and as
+#     (long long), and computes what each prints by the model; usdtrace must print that;
+#   - model-vs-dtrace: when DTrace for Linux is built (/opt/oracle-dtrace), the same program
+#     run by dtrace itself must print the model's values too, so the model cannot drift from
+#     the reference (another seed each run of the suite: ARITH_SEED fixes it);
+#   - fixed cases: narrow sums printed with %d, signed / and % and their folding, casts,
+#     ++/--, aggregations of narrow sums, predicates, sizeof of mixed expressions, each value
+#     from dtrace (the comments say why), and the run-time division by zero.
 # Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 w=$W
-cases="random-vs-guide fixed-values sizeof-types division-by-zero"
+cases="random-vs-model model-vs-dtrace fixed-values sizeof-types division-by-zero"
 if ! sdt_is_root; then
 	for c in $cases; do skip "$c" "needs root"; done
 	exit 0
 fi
-if ! command -v gcc >/dev/null || ! command -v python3 >/dev/null; then
-	for c in $cases; do skip "$c" "needs gcc and python3"; done
+if ! command -v python3 >/dev/null; then
+	for c in $cases; do skip "$c" "needs python3"; done
 	exit 0
 fi
 
 # --- random expressions (fixed seed: a failure reproduces with ARITH_SEED) ---
 seed=${ARITH_SEED:-2020}
-python3 "$TOP/tests/sh/arith_gen.py" "$seed" 250 "$w"
-if ! gcc -w -fwrapv -o "$w/guide" "$w/guide.c" 2>"$w/guide.cerr" ||
-   ! gcc -w -fwrapv -o "$w/plain" "$w/plain.c" 2>>"$w/guide.cerr"; then
-	notok random-vs-guide "gcc: $(head -c 300 "$w/guide.cerr")"
+python3 "$TOP/tests/sh/arith_gen.py" "$seed" 300 "$w"
+n=$(wc -l <"$w/model.out")
+timeout 120 "$USDTRACE" -q -s "$w/rand.d" >"$w/us.out" 2>"$w/us.err"
+rc=$?
+grep -v '^$' "$w/us.out" >"$w/us.lines"
+if [ $rc -ne 0 ]; then
+	notok random-vs-model "exit $rc: $(head -c 300 "$w/us.err")"
+elif ! cmp -s "$w/us.lines" "$w/model.out"; then
+	notok random-vs-model "seed $seed: $(paste -d'|' "$w/model.out" "$w/us.lines" "$w/exprs" |
+		awk -F'|' '$1 != $2' | head -3 | tr '\n' '#') (want|got|expr)"
 else
-	"$w/guide" >"$w/guide.out"
-	"$w/plain" >"$w/plain.out"
-	timeout 120 "$USDTRACE" -q -s "$w/rand.d" >"$w/us.out" 2>"$w/us.err"
+	ok random-vs-model
+fi
+echo "# seed $seed: $n printed lines"
+if [ -x /opt/oracle-dtrace/sbin/dtrace ]; then
+	# a seed of its own, so the suite's runs sample ever more of the model against dtrace
+	dseed=${ARITH_SEED:-$(date +%s)}
+	mkdir -p "$w/dt"
+	python3 "$TOP/tests/sh/arith_gen.py" "$dseed" 300 "$w/dt"
+	timeout 120 /opt/oracle-dtrace/sbin/dtrace -q -s "$w/dt/rand.d" >"$w/dt/dt.out" 2>"$w/dt/dt.err"
 	rc=$?
-	grep -v '^$' "$w/us.out" >"$w/us.lines"
+	grep -v '^$' "$w/dt/dt.out" >"$w/dt/dt.lines"
 	if [ $rc -ne 0 ]; then
-		notok random-vs-guide "exit $rc: $(head -c 300 "$w/us.err")"
-	elif ! cmp -s "$w/us.lines" "$w/guide.out"; then
-		notok random-vs-guide "seed $seed: $(paste -d' ' "$w/guide.out" "$w/us.lines" "$w/exprs" |
-			awk '$1 != $2' | head -3 | tr '\n' '|') (want got expr)"
+		notok model-vs-dtrace "dtrace exit $rc: $(head -c 300 "$w/dt/dt.err")"
+	elif ! cmp -s "$w/dt/dt.lines" "$w/dt/model.out"; then
+		notok model-vs-dtrace "seed $dseed: $(paste -d'|' "$w/dt/model.out" "$w/dt/dt.lines" "$w/dt/exprs" |
+			awk -F'|' '$1 != $2' | head -3 | tr '\n' '#') (model|dtrace|expr)"
 	else
-		ok random-vs-guide
+		ok model-vs-dtrace
 	fi
-	n=$(wc -l <"$w/exprs")
-	c=$(paste -d' ' "$w/guide.out" "$w/plain.out" | awk '$1 != $2' | wc -l)
-	echo "# seed $seed: C's integer promotions give another value for $c of $n expressions, e.g.:"
-	paste -d' ' "$w/guide.out" "$w/plain.out" "$w/exprs" | awk '$1 != $2' | head -3 | sed 's/^/#   D C expr: /'
-	if [ -x /opt/oracle-dtrace/sbin/dtrace ]; then
-		timeout 120 /opt/oracle-dtrace/sbin/dtrace -q -s "$w/rand.d" >"$w/dt.out" 2>/dev/null
-		grep -v '^$' "$w/dt.out" >"$w/dt.lines"
-		d=$(paste -d' ' "$w/guide.out" "$w/dt.lines" | awk '$1 != $2' | wc -l)
-		echo "# DTrace for Linux differs from the Guide's rule on $d of $n (narrow results kept in 64 bits, signed %), e.g.:"
-		paste -d' ' "$w/guide.out" "$w/dt.lines" "$w/exprs" | awk '$1 != $2' | head -3 | sed 's/^/#   usdtrace dtrace expr: /'
-	fi
+	echo "# dtrace seed $dseed: $(wc -l <"$w/dt/model.out") printed lines"
+else
+	skip model-vs-dtrace "DTrace for Linux is not built at /opt/oracle-dtrace"
 fi
 
-# --- fixed cases, each value from the Guide's rule (and what dtrace prints for it) ---
+# --- fixed cases, each value what DTrace for Linux prints (checked with it) ---
 cat >"$w/fixed.d" <<'EOF'
 unsigned short us; signed char sc; unsigned char uc; char c; short s; int i; unsigned u;
-long l; int64_t big;
+long l; int64_t big; unsigned char uc2;
 BEGIN {
 	us = 65535; sc = -128; uc = 255; c = 100; s = -3; i = -7; u = 4; l = -7; big = 0x8000000000000000;
+	uc2 = 128;
 	printf("%d %d %d %d\n", us + us, sc + sc, uc + uc, c + c);
+	printf("%d %d %d %d\n", (long long)(us + us), (long long)(sc + sc), (long long)(uc + uc), (long long)(c + c));
 	printf("%d %d %d\n", us * us, -uc, ~uc);
 	printf("%d %d\n", uc + 1, us + 1);
-	printf("%d %d %d %d\n", i / 2, i % 2, -i / -2, i % -2);
+	printf("%d %d %d %d %d %d\n", i / 2, i % 2, -i / -2, i % -2, -i % -2, -7 % -2);
 	printf("%d %d\n", l / 2, l % 4);
 	printf("%d %d\n", big / -1, big % -1);
-	printf("%d %d %d\n", (unsigned char)255 > (char)-1, s < u, i < l);
+	printf("%d %d %d %d\n", (unsigned char)255 > (char)-1, s < u, i < l, us >= s);
 	printf("%d %d\n", u ? s : u, uc ? sc : uc);
 	printf("%d %d %d\n", (short)70000, (unsigned short)-1, (signed char)200);
+	printf("%d %d %d\n", (long long)(int)(uc + uc), (long long)(unsigned int)s, (long long)(long)(u - 5));
 	printf("%x %x\n", sc >> 1, uc >> 1);
-	exit(0);
+	printf("%d %d\n", (uc2 + uc2) ? 1 : 0, (long long)((uc2 + uc2) / 2));
+	c = -1;
+	printf("%d ", (long long)c++);
+	printf("%d\n", (long long)++c);
+	printf("%d %d\n", (long long)-(unsigned char)1, (long long)(-8 >> 1));
+	@s = sum(uc2 + uc2); @k[uc2 + uc2] = count();
+	kx[uc + uc] = 7; ki[(int)(uc + uc)] = 8;
+	printf("%d %d %d %d\n", kx[254], kx[510], ki[510], ki[254]);
 }
+BEGIN /uc2 + uc2/ { printf("predicate\n"); }
+BEGIN { exit(0); }
+END { printa("%@d\n", @s); printa("%d %@d\n", @k); }
 EOF
-# us + us: unsigned short 65534; sc + sc: signed char (-256 cut to 0); uc + uc: 254; c + c: 200
-# as a char, -56. us * us: 1; -uc: 1; ~uc: 0. uc + 1, us + 1: int. Signed / and % round toward 0
-# and a remainder takes the dividend's sign, as in C (-7 % -2 is -1: DTrace for Linux prints 1);
-# INT64_MIN / -1 wraps to INT64_MIN, % -1 is 0. sc >> 1 shifts arithmetically; %x of a signed
-# char prints its own byte (c0), as dtrace does. (char)-1 becomes the unsigned char 255; short
-# -3 becomes the unsigned int 4294967293; ?: converts its chosen branch to the common type
-# (signed char -128 as an unsigned char is 128).
+# us + us: unsigned short, its 64 bits 131070, recorded in 2 bytes: 65534; sc + sc: -256, a
+# signed char's byte 0; uc + uc 510 -> 254; c + c 200 -> as a char -56; (long long) casts keep
+# all 64 bits. us * us recorded as an unsigned short: 1; -uc: 1; ~uc: 0. uc + 1, us + 1: int.
+# Signed / and % divide the magnitudes and are negative when exactly one operand is: -7 % -2
+# is 1 and 7 % -2 is -1 at run time, while the constant -7 % -2 is folded as C does (-1).
+# INT64_MIN / -1 wraps. Comparisons take the 64 bits, signed when the common type is: us >=
+# s compares 65535 and -3 as unsigned short operands' 64 bits: 0 (C says 1). ?: yields the
+# chosen operand's 64 bits, recorded at the common type (u ? s : u: unsigned int 4294967293).
+# (int)(uc + uc) keeps 510 (a wider signed type does not cut), (unsigned int)s cuts to 32
+# bits, (long)(u - 5) keeps the 64-bit -1. uc2 + uc2 is 256, not 0, in a condition, a
+# division, a predicate and a sum; an aggregation key records it as an unsigned char (0).
+# c++ reads the char -1 zero-extended (255) and stores 0; ++c then yields 1. -(unsigned char)1
+# folds to 255, -8 >> 1 folds as a logical shift. An associative array's key is cut to the
+# key's type (inferred from the first use): kx[uc + uc] and kx[510] are kx[254] (unsigned char
+# keys), ki[(int)(uc + uc)] is ki[510] (int keys).
 want='65534 0 254 -56
+131070 -256 510 200
 1 1 0
 256 65536
--3 -1 -3 -1
+-3 -1 -3 1 -1 -1
 -3 -3
 -9223372036854775808 0
-0 0 0
+0 0 0 0
 4294967293 128
 4464 65535 -56
-c0 7f'
+510 4294967293 -1
+c0 7f
+1 128
+255 1
+255 9223372036854775804
+7 7 8 0
+predicate
+256
+0 1'
 timeout 60 "$USDTRACE" -q -s "$w/fixed.d" >"$w/fixed.out" 2>"$w/fixed.err"
 got=$(grep -v '^$' "$w/fixed.out")
 if [ "$got" = "$want" ]; then ok fixed-values
@@ -100,12 +136,12 @@ else notok fixed-values "got '$(echo "$got" | tr '\n' '|')' want '$(echo "$want"
 
 # --- the types themselves: sizeof of mixed expressions (no code runs for sizeof) ---
 timeout 60 "$USDTRACE" -q -n 'unsigned short us; signed char sc; unsigned char uc; short s; int i; long l;
-BEGIN { printf("%d %d %d %d %d %d %d %d %d\n", sizeof (us + us), sizeof (sc + uc), sizeof (s * sc),
+BEGIN { printf("%d %d %d %d %d %d %d %d %d %d %d\n", sizeof (us + us), sizeof (sc + uc), sizeof (s * sc),
 	sizeof (uc << 4), sizeof (-us), sizeof (uc + 1), sizeof (s + l), sizeof (i ? sc : us),
-	sizeof (sc < uc)); exit(0); }' >"$w/sz.out" 2>"$w/sz.err"
+	sizeof (sc < uc), sizeof (!(unsigned char)0), sizeof (uc += 1000)); exit(0); }' >"$w/sz.out" 2>"$w/sz.err"
 got=$(grep -v '^$' "$w/sz.out")
-if [ "$got" = "2 1 2 1 2 4 8 2 4" ]; then ok sizeof-types
-else notok sizeof-types "got '$got' want '2 1 2 1 2 4 8 2 4' $(head -c 200 "$w/sz.err")"; fi
+if [ "$got" = "2 1 2 1 2 4 8 2 4 1 1" ]; then ok sizeof-types
+else notok sizeof-types "got '$got' want '2 1 2 1 2 4 8 2 4 1 1' $(head -c 200 "$w/sz.err")"; fi
 
 # --- division by zero at run time: dtrace's error, the clause abandoned, tracing goes on ---
 timeout 60 "$USDTRACE" -q -n 'BEGIN { z = 0; x = 1 / z; printf("not reached\n"); }

@@ -40,8 +40,11 @@ runs() {
 	run "$name" "$want" "$@" -s "$w/$name.d"
 }
 
-# --- integer semantics: gcc is the witness (narrow operands cast back to their type: D does not
-# promote them to int, C does; tests/sh/arith_conv.sh checks that rule on random expressions) ---
+# --- integer semantics: gcc is the witness, on expressions where D and C agree: no result
+# overflows its type inside the expression (D keeps an operator's 64 bits, even through a cast to
+# the same type: (char)(c * c * c) is 1000000 there) and no narrow operand is promoted (C's
+# int promotion); tests/sh/arith_conv.sh checks D's own model (docs/arithmetic.md) against
+# DTrace for Linux on random expressions ---
 vars='a = (int)-7; b = (int)2; u = (unsigned int)3000000000; c = (char)100; s = (short)-300;
 l = (long)-5000000000; ul = (unsigned long)18446744073709551000UL; uc = (unsigned char)200;'
 exprs='a / b
@@ -53,15 +56,11 @@ a >> 1
 (unsigned)a >> 1
 u / 7
 u % 7
-a * u
-(char)(c + c)
-(char)(c * c * c)
 (char)(a * 100)
 (short)70000
 (unsigned char)300
 (signed char)uc
 -a
-~u
 !a
 a < u
 a < 0
@@ -73,16 +72,11 @@ ul / 3
 a > 0 ? a : -a
 a && 0
 a || 0
-a ^ u
 a & 0xff
 a | 0x100
 a << 4
 (long)a * 1000000000
-u + u
-u * 2 > u
-(short)(s * s)
 s / 7
-(unsigned char)(uc + uc)
 (unsigned short)s
 l >> 40
 l < ul

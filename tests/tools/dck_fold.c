@@ -134,11 +134,27 @@ static bool narrow_operator(const struct dnode *n, struct dtype *t)
 	return size > 0 && size < 4;
 }
 
+/* Where dtrace's folding parts from C by design (docs/arithmetic.md; tests/sh/arith_conv.sh
+ * checks those against dtrace itself): ! of a constant keeps the constant's type (C: int), and
+ * >> of constants is logical (C: arithmetic for a negative signed value). */
+static bool folds_unlike_c(const struct dnode *n)
+{
+	if (n->kind == DN_UNARY && n->op == DOP_LNOT && n->lhs && n->lhs->type) {
+		struct dtype *t = dtype_resolve(n->lhs->type);
+		return t->kind == DTY_PTR || dtype_sizeof(t) != 4 || t->is_unsigned;
+	}
+	if (n->kind == DN_BINARY && n->op == DOP_SHR && n->lhs->isconst && n->lhs->type) {
+		struct dtype *t = dtype_resolve(n->lhs->type);
+		return !t->is_unsigned && n->lhs->cval < 0;
+	}
+	return false;
+}
+
 /* Every integer constant below n holds a value of its own type (no step overflowed it). */
 static bool fits_everywhere(const struct dnode *n)
 {
 	for (; n; n = n->next) {
-		if (negative_meets_uint(n))
+		if (negative_meets_uint(n) || folds_unlike_c(n))
 			return false;
 		struct dtype *t = n->type ? dtype_resolve(n->type) : NULL;
 		if (narrow_operator(n, t))

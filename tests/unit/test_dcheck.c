@@ -220,11 +220,15 @@ T_CASE(folding)
 	T_EXPR("", "-1 < 0u", "int 0");                      /* -1 converts to UINT_MAX */
 	T_EXPR("", "-1 < 0", "int 1");
 	T_EXPR("", "1 << 4", "int 16");
-	T_EXPR("", "-16 >> 2", "int -4");
+	T_EXPR("", "-16 >> 2", "int 4611686018427387900");   /* dtrace shifts constants' uintmax_t */
 	T_EXPR("", "0x80000000 >> 4", "unsigned int 134217728");
 	T_EXPR("", "1 << 31", "int 2147483648");
 	T_EXPR("", "(1 << 63) - 1", "int 9223372036854775807");
-	T_EXPR("", "(int)(1 << 31)", "int -2147483648");     /* a cast cuts */
+	T_EXPR("", "(int)(1 << 31)", "int 2147483648");      /* an int cast of an int keeps 64 bits */
+	T_EXPR("", "(unsigned int)(1 << 31)", "unsigned int 2147483648"); /* the sign changes: cut */
+	T_EXPR("", "(short)(1 << 31)", "short 0");           /* narrower: cut */
+	T_EXPR("", "-(unsigned char)1", "unsigned char 255"); /* - of an unsigned constant is cut */
+	T_EXPR("", "!(unsigned char)0", "unsigned char 1");  /* ! keeps a constant's type */
 	T_EXPR("", "2147483647 + 1 > 0", "int 1");
 	T_EXPR("", "(char)300", "char 44");
 	T_EXPR("", "(unsigned char)-1", "unsigned char 255");

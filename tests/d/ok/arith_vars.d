@@ -1,5 +1,7 @@
 /* @root */
-/* The same operations computed at run time on int variables (C semantics). */
+/* The same operations computed at run time on int variables, as DTrace for Linux computes them:
+ * a signed / or % divides the magnitudes and is negative when exactly one operand is, so
+ * 7 % -2 is -1 and -7 % -2 is 1 where C gives 1 and -1 (docs/arithmetic.md). */
 #pragma D option quiet
 
 BEGIN

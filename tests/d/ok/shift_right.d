@@ -1,6 +1,8 @@
 /* @root */
-/* >> of a negative signed value is arithmetic (sign-filling), as every C compiler for x86-64
- * and dtrace's DIF (DIF_OP_SRA for signed types) do; of an unsigned value it is logical. */
+/* >> of a negative signed value is arithmetic (sign-filling) at run time, as dtrace's BPF
+ * code shifts a signed type; of an unsigned value it is logical. Between constants the
+ * compiler shifts its unsigned 64 bits (dtrace's dt_node_op2), so -1L >> 63 is 1, and
+ * -16 >> 2 prints -4 only because %d of an int shows the low 32 bits (docs/arithmetic.md). */
 #pragma D option quiet
 
 BEGIN
