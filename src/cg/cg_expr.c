@@ -893,14 +893,16 @@ static void zero_extend(struct cgc *c, struct dtype *t)
 }
 
 /* R0 = the value v to store into a place of type t: its 64 bits, which the store cuts to t.
- * A ++ or -- whose variable is no narrower than t gives the same low bits either way, without
- * the zero-extension of its 64-bit value (this->x = a[k]++ compiles as before). */
+ * When t is no wider than v's type, v's value as its type holds it has the same low bytes; an
+ * assignment or a ++/-- gives that one more cheaply (no copy of the uncut value, no
+ * zero-extension), so a[0] = a[1] = 1 and this->x = a[k]++ compile as before. */
 static void eval_stored(struct cgc *c, struct dnode *v, struct dtype *t)
 {
 	struct dtype *vt = dtype_resolve(v->type), *lt = dtype_resolve(t);
-	if (v->kind == DN_UNARY && (v->op == DOP_PREINC || v->op == DOP_PREDEC ||
-				    v->op == DOP_POSTINC || v->op == DOP_POSTDEC) &&
-	    vt && lt && plain_int(vt) && plain_int(lt) && lt->size <= vt->size) {
+	bool cheap = v->kind == DN_ASSIGN ||
+		     (v->kind == DN_UNARY && (v->op == DOP_PREINC || v->op == DOP_PREDEC ||
+					      v->op == DOP_POSTINC || v->op == DOP_POSTDEC));
+	if (cheap && vt && lt && plain_int(vt) && plain_int(lt) && lt->size <= vt->size) {
 		cgc_eval_int(c, v);
 		return;
 	}
