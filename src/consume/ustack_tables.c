@@ -43,9 +43,18 @@ void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
 		else if (v < max_rows)
 			max_rows = (size_t)v;
 	}
+	/* the map's last row is the stop row pending objects' mappings name (cfi_proc.h): a rule
+	 * the walk cannot follow, so the stack ends at the frame in such an object */
+	uint32_t stop = o->maps[o->ustack_rows_map].max_entries - 1;
+	if (max_rows > stop)
+		max_rows = stop;
 	cfi_db_init(&t->db, max_rows, o->maps[o->ustack_pages_map].max_entries);
 	t->db.reclaim = reclaim;
 	t->db.reclaim_ctx = t;
+	struct cfi_row stop_row = { .pc = 0, .cfa = CFI_CFA_EXPR };
+	const char *sync = getenv("USDTRACE_USTACK_SYNC");
+	if (bpf_map_update_elem(t->rows_fd, &stop, &stop_row, BPF_ANY) == 0 && !(sync && sync[0] == '1'))
+		cfi_db_async(&t->db, stop);
 }
 
 void ustack_tables_free(struct ustack_tables *t)
@@ -236,11 +245,38 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The objects the builder finished: their rows into the maps, then the entries of the
+ * processes that map them rebuilt, so their walks go on past those objects from now on. */
+static void collect_built(struct ustack_tables *t)
+{
+	int k;
+	while ((k = cfi_db_collect(&t->db)) >= 0) {
+		upload_fresh(t);
+		if (t->db.warn[0]) {
+			util_warn("%s", t->db.warn);
+			t->db.warn[0] = '\0';
+		}
+		size_t n = 0;
+		pid_t *pids = xcalloc(t->nknown ? t->nknown : 1, sizeof *pids);
+		for (size_t i = 0; i < t->nknown; i++)
+			for (size_t j = 0; j < t->known[i].nobjs; j++)
+				if (t->known[i].objs[j] == (uint32_t)k) {
+					pids[n++] = t->known[i].pid;
+					break;
+				}
+		for (size_t i = 0; i < n; i++)
+			if (!gone(pids[i]))
+				ustack_tables_pid(t, pids[i]);
+		free(pids);
+	}
+}
+
 void ustack_tables_poll(struct ustack_tables *t)
 {
 	if (t->want_fd < 0 || now_ms() - t->polled_ms < USTACK_TABLES_POLL_MS)
 		return;
 	t->polled_ms = now_ms();
+	collect_built(t);
 	if (t->polled_ms - t->pruned_ms >= 1000) {
 		t->pruned_ms = t->polled_ms;
 		sweep_gone(t);
