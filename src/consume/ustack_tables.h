@@ -44,6 +44,8 @@ struct ustack_tables {
 	int cache_fd;                     /* the walk's per-CPU row cache, -1: none */
 	size_t cache_bytes;               /* its value, every CPU's copy (zeros clear it) */
 	struct cfi_db db;
+	void *rows_mem, *pages_mem;       /* the rows and pages maps' mmap, NULL: batch uploads */
+	size_t rows_bytes, pages_bytes;
 	int64_t polled_ms;
 	pid_t *warned;                    /* pids warned of too many mappings (once each), oldest
 	                                   * first: exited ones dropped, at most USTACK_WARNED_MAX */

@@ -105,18 +105,21 @@ static void run_job(const struct cfi_build_job *j, struct cfi_build_result *r)
 	snprintf(path, sizeof path, "/proc/self/fd/%d", j->fd);
 	if (j->cached) {
 		struct cfi_cache_entry ce;
-		if (cfi_cache_open(&j->key, j->cached, &ce) == 0) {
-			struct cfi_row *v = malloc((ce.n ? ce.n : 1) * sizeof *v);
+		if (cfi_cache_open(&j->key, j->cached, &ce) == 0 && ce.n == j->cached) {
+			size_t n = ce.n;
+			struct cfi_row *v = j->dst ? j->dst : malloc((n ? n : 1) * sizeof *v);
 			if (v && cfi_cache_read(&j->key, &ce, v) == 0) {
-				r->v = v;
-				r->n = ce.n;
+				r->v = j->dst ? NULL : v;
+				r->n = n;
 				r->cached = true;
 				r->ms = now_ms() - t0;
 				return;
 			}
-			if (!v)
-				cfi_cache_close(&ce);
-			free(v);
+			cfi_cache_close(&ce);
+			if (!j->dst)
+				free(v);
+		} else {
+			cfi_cache_close(&ce);
 		}
 	}
 	struct elf_file f;

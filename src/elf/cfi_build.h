@@ -12,8 +12,8 @@
  *    address above 4 GB). Reentrant: it touches no shared state but the cache directory.
  *  - The builder: one thread, started on the first job, taking jobs in order. A job names an
  *    object by an open descriptor (the builder's own: the path may vanish when its process
- *    exits) and either a cache entry's row count (read it; built instead when the entry fails
- *    its checks) or nothing (build). Each job ends as one result (cfi_builder_take, never
+ *    exits) and either a cache entry's row count (read it, into memory the caller set aside
+ *    or a new array; built instead when the entry fails its checks) or nothing (build). Each job ends as one result (cfi_builder_take, never
  *    blocking), its rows malloc'd for the caller to place. cfi_builder_free waits for the job
  *    under way (it is not interrupted: its rows are stored in the cache for the next run),
  *    drops the others, closes their descriptors. */
@@ -41,15 +41,20 @@ struct cfi_build_job {
 	bool keyed;
 	struct cfi_cache_key key;
 	size_t cached;               /* > 0: the cache entry's row count, read it */
+	struct cfi_row *dst;         /* NULL, or where to read those rows: memory the caller set
+	                              * aside for them (the rows map's mapping) and does not touch
+	                              * until the result is taken */
 };
 
 struct cfi_build_result {
 	size_t obj;
 	int rc;                      /* 0, -1 or -2 as cfi_build_rows; -3: the file could not be
 	                              * opened again (gone: nothing to say) */
-	struct cfi_row *v;           /* malloc'd, n rows; the taker frees it */
+	struct cfi_row *v;           /* malloc'd, n rows; the taker frees it. NULL with cached set
+	                              * when they were read into the job's dst */
 	size_t n;
-	bool cached;                 /* read from the cache entry */
+	bool cached;                 /* read from the cache entry (when the entry fails its
+	                              * checks, the rows are built instead: v, cached false) */
 	struct cfi_stats st;
 	double ms;                   /* the builder's time on it */
 	char name[4096];             /* the job's */

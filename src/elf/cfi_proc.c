@@ -126,7 +126,8 @@ static void index_pages(struct cfi_db *db, struct cfi_obj *o)
 void cfi_db_free(struct cfi_db *db)
 {
 	cfi_builder_free(db->builder);
-	free(db->rows);
+	if (!db->rows_fixed)
+		free(db->rows);
 	free(db->pages);
 	free(db->objs);
 	free(db->free_rows);
@@ -152,7 +153,8 @@ static int64_t place_rows(struct cfi_db *db, size_t n)
 		at = range_alloc(&db->free_rows, &db->nfree_rows, &db->nrows, db->max_rows, n);
 	}
 	if (at >= 0) {
-		xgrow(&db->rows, sizeof *db->rows, &db->cap, db->nrows);
+		if (!db->rows_fixed)
+			xgrow(&db->rows, sizeof *db->rows, &db->cap, db->nrows);
 		db->rows_used += n;
 		if (db->rows_used > db->rows_peak)
 			db->rows_peak = db->rows_used;
@@ -232,7 +234,7 @@ static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *
  * end the walk until cfi_db_collect places its rows); false when there is no builder (the
  * caller does the work at once). */
 static bool submit(struct cfi_db *db, size_t k, struct elf_file *f, const struct cfi_cache_key *key,
-		   const char *name, pid_t pid, size_t cached)
+		   const char *name, pid_t pid, size_t cached, struct cfi_row *dst)
 {
 	if (!db->async || f->fd < 0)
 		return false;
@@ -254,6 +256,7 @@ static bool submit(struct cfi_db *db, size_t k, struct elf_file *f, const struct
 	if (key)
 		j->key = *key;
 	j->cached = cached;
+	j->dst = dst;
 	cfi_builder_submit(db->builder, j);
 	free(j);
 	db->objs[k].pending = true;
@@ -310,13 +313,33 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 	struct cfi_cache_entry ce;
 	bool keyed = rc == 0 && cfi_cache_key_of(&f, code_end, &key) == 0;
 	bool hit = keyed && cfi_cache_open(&key, db->max_rows, &ce) == 0;
-	if (hit && ce.n > CFI_SYNC_ROWS) {
+	if (hit && ce.n > CFI_SYNC_ROWS && db->async) {
 		size_t cn = ce.n;
 		cfi_cache_close(&ce);
-		if (submit(db, k, &f, &key, name, pid, cn)) {
+		/* rows in memory that stays put (the map's mapping): their range set aside now and
+		 * the builder reads the entry straight into it */
+		int64_t at = db->rows_fixed ? place_rows(db, cn) : -1;
+		if (db->rows_fixed && at < 0) {
+			elf_file_close(&f);
+			tables_full(db, o, name);
+			if (was_full)
+				db->warn[0] = '\0';
+			o->ms = now_ms() - t0;
+			return (int)k;
+		}
+		if (submit(db, k, &f, &key, name, pid, cn, at >= 0 ? &db->rows[at] : NULL)) {
+			if (at >= 0) {
+				o->resv_lo = (uint32_t)at;
+				o->resv_n = (uint32_t)cn;
+			}
 			elf_file_close(&f);
 			o->ms = now_ms() - t0;
 			return (int)k;
+		}
+		if (at >= 0) {
+			range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows,
+				   (uint32_t)at, (uint32_t)(at + cn));
+			db->rows_used -= cn;
 		}
 		hit = cfi_cache_open(&key, db->max_rows, &ce) == 0;
 	}
@@ -328,7 +351,7 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 		return (int)k;
 	}
 	if (rc == 0 && cfi_elf_bytes(&f) > CFI_SYNC_BYTES &&
-	    submit(db, k, &f, keyed ? &key : NULL, name, pid, 0)) {
+	    submit(db, k, &f, keyed ? &key : NULL, name, pid, 0, NULL)) {
 		elf_file_close(&f);
 		o->ms = now_ms() - t0;
 		return (int)k;
@@ -348,6 +371,13 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 		db->warn[0] = '\0';   /* said when it first did not fit */
 	o->ms = now_ms() - t0;
 	return (int)k;
+}
+
+void cfi_db_use_rows(struct cfi_db *db, struct cfi_row *mem)
+{
+	db->rows = mem;
+	db->cap = db->max_rows;
+	db->rows_fixed = true;
 }
 
 void cfi_db_async(struct cfi_db *db, uint32_t stop_row)
@@ -373,15 +403,32 @@ int cfi_db_collect(struct cfi_db *db)
 	db->st.plt_fdes += r.st.plt_fdes;
 	db->st.signal_fdes += r.st.signal_fdes;
 	db->st.bad += r.st.bad;
+	bool in_place = o->resv_n && r.rc == 0 && r.cached && !r.v;
+	if (o->resv_n && !in_place) {
+		/* set aside for the cache entry, which failed its checks: built instead (or the
+		 * file is gone) */
+		range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows, o->resv_lo,
+			   o->resv_lo + o->resv_n);
+		db->rows_used -= o->resv_n;
+		o->resv_n = 0;
+	}
 	if (r.rc == -3) {
 		/* the file could not be opened again: forgotten, read again when met */
 		o->evicted = true;
 		o->dev = 0;
 		o->ino = 0;
 	} else if (r.rc == -1) {
-		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %.280s (%.200s)", r.name, r.err);
+		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %.280s (%.200s)", r.name,
+			 r.err);
 	} else if (r.rc == -2) {
 		snprintf(db->warn, sizeof db->warn, "ustack: %.300s: %s", r.name, r.err);
+	} else if (in_place) {
+		o->row_lo = o->resv_lo;
+		o->row_hi = o->resv_lo + o->resv_n;
+		o->resv_n = 0;
+		index_pages(db, o);
+		xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
+		db->fresh[db->nfresh++] = (uint32_t)k;
 	} else {
 		place_built(db, k, r.v, r.n, r.name);
 	}

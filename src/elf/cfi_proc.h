@@ -67,6 +67,7 @@ struct cfi_obj {
 	double ms;                 /* time taken to read and build its rows */
 	bool evicted;              /* its ranges were released: read again when met */
 	bool pending;              /* its rows are with the builder (cfi_db_async) */
+	uint32_t resv_lo, resv_n;  /* pending: the rows set aside for the builder to read into */
 	bool cached;               /* its rows came from the on-disk cache */
 	bool full;                 /* its rows did not fit when last read: read again when met
 	                            * and rows were released since (warned once) */
@@ -98,6 +99,7 @@ struct cfi_db {
 	void *reclaim_ctx;
 	size_t released;           /* objects whose ranges were released, over the run */
 	struct cfi_stats st;       /* summed over the objects read */
+	bool rows_fixed;           /* rows is the caller's memory (cfi_db_use_rows) */
 	bool async;                /* large objects go to the builder (cfi_db_async) */
 	uint32_t stop_row;         /* the row pending objects' mappings name */
 	struct cfi_builder *builder;   /* started with the first large object */
@@ -120,6 +122,10 @@ void cfi_db_release(struct cfi_db *db, const bool *used);
 /* The objects in db->fresh, and empties it: *n indices into db->objs (valid until the next
  * cfi_db call). */
 const uint32_t *cfi_db_take_fresh(struct cfi_db *db, size_t *n);
+/* Rows placed in mem (max_rows of them, e.g. the rows map's mmap) instead of an array of the
+ * db's own, before any is read: rows read from the cache go straight there (a large object's
+ * by the builder, into a range set aside for it). */
+void cfi_db_use_rows(struct cfi_db *db, struct cfi_row *mem);
 /* Large objects to the builder thread from now on; stop_row: the row (kept by the caller,
  * outside [0, max_rows)) that pending objects' mappings name. */
 void cfi_db_async(struct cfi_db *db, uint32_t stop_row);

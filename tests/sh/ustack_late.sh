@@ -6,14 +6,18 @@
 # small functions (2 MB of .eh_frame: past CFI_SYNC_BYTES, so its rows are built by the builder
 # thread; 240 000 rows: past CFI_SYNC_ROWS, so read from the cache by the builder too). big_call
 # keeps %rbp as a general register pointing at its locals, which hold a code address: a
-# frame-pointer step there would print a frame that is not on the stack. The witness is gdb's
-# bt at the same function.
-#   cold    cache empty: the first stacks end at big_call (its rows not there yet), each the
-#           first frames of gdb's; from the first whole stack on every stack is gdb's down to
-#           main, then libc down to _start
-#   warm    the same from the cache entry the cold run stored
-#   sync    USDTRACE_USTACK_SYNC=1: every stack whole from the first firing (the rows read
-#           before the program runs, as before this work)
+# frame-pointer step there prints a frame that is not on the stack (spin again below big_call:
+# what the walk printed when a pending object's mappings took frame-pointer steps). The
+# witness is gdb's bt at the same function. Each firing's stack must be gdb's down to main and
+# then libc down to _start (whole), or, before the first whole one, the first frames of gdb's
+# (cut at big_call, the object whose rows are not there yet).
+#   start-cold   linked with the library, cache empty: the rows built while tracing starts
+#   start-warm   the same, the rows from the cache entry start-cold stored
+#   start-sync   USDTRACE_USTACK_SYNC=1: no stack cut (the rows read before the program runs)
+#   dlopen       the program loads the library itself once traced (cache empty; the USDT
+#                watcher reports the load and the process's table is rebuilt, the library
+#                pending): the stacks before its rows arrive are cut at big_call (at least
+#                one: the build takes tens of ms), then whole
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 U=$USDTRACE
@@ -40,7 +44,9 @@ awk -v n=60000 'BEGIN {
 }' >big.s
 if ! as -o big.o big.s 2>cc.err || ! ld -shared -o libbig.so big.o 2>>cc.err ||
 	! cc -O2 -fomit-frame-pointer -o late "$TOP/tests/progs/ustack/late_main.c" -L"$W" -lbig \
-		-Wl,-rpath,"$W" 2>>cc.err; then
+		-Wl,-rpath,"$W" 2>>cc.err ||
+	! cc -O2 -fomit-frame-pointer -DLATE_DLOPEN -o late_dl "$TOP/tests/progs/ustack/late_main.c" \
+		-ldl 2>>cc.err; then
 	notok "ustack_late build" "$(head -3 cc.err)"
 	exit 0
 fi
@@ -53,12 +59,13 @@ if [ "$(tr '\n' ' ' <gdb.frames)" != "target spin big_call main " ]; then
 	exit 0
 fi
 
-# run NAME ENV...: the program traced, one stack per firing of target; checked against gdb's
+# run NAME COMMAND ENV...: the program traced, one stack per firing of target; checked against
+# gdb's
 run() {
-	name=$1
-	shift
+	name=$1 cmd=$2
+	shift 2
 	env "$@" USDTRACE_CFI_CACHE="$W/cache" timeout 120 "$U" -q -n \
-		'pid$target:a.out:target:entry { printf("S %d\n", arg0); ustack(); }' -c "./late 300" \
+		'pid$target:a.out:target:entry { printf("S %d\n", arg0); ustack(); }' -c "$cmd" \
 		>"u.$name" 2>"e.$name"
 	# per firing: its frames (names without module and offset), space separated
 	awk '/^S / { if (s != "") print s; s = "-"; next }
@@ -75,15 +82,17 @@ run() {
 	END {
 	  if (NR != 300) { printf "%d firings of 300", NR; exit 1 }
 	  if (bad != "") { print bad; exit 1 }
-	  if (mode == "cold" && part == 0) { print "no stack before the rows arrived: nothing shown"; exit 1 }
-	  if (mode == "sync" && part > 0) { printf "%d stacks cut short", part; exit 1 }
+	  if (mode == "dlopen" && part == 0) { print "no stack before the rows arrived: nothing shown"; exit 1 }
+	  if (mode == "start-sync" && part > 0) { printf "%d stacks cut short", part; exit 1 }
+	  if (whole < 100) { printf "only %d whole stacks", whole; exit 1 }
 	  printf "%d cut at big_call, then %d whole", part, whole }' "s.$name"
 }
-for mode in cold warm sync; do
+for mode in start-cold start-warm start-sync dlopen; do
 	case $mode in
-	cold) rm -rf "$W/cache"; why=$(run cold) ;;
-	warm) why=$(run warm) ;;
-	sync) why=$(run sync USDTRACE_USTACK_SYNC=1) ;;
+	start-cold) rm -rf "$W/cache"; why=$(run $mode "./late 300") ;;
+	start-warm) why=$(run $mode "./late 300") ;;
+	start-sync) why=$(run $mode "./late 300" USDTRACE_USTACK_SYNC=1) ;;
+	dlopen) rm -rf "$W/cache"; why=$(run $mode "./late_dl 300 $W/libbig.so") ;;
 	esac
 	if [ $? -eq 0 ]; then
 		ok "ustack_late $mode ($why; .eh_frame $ehsize bytes)"
