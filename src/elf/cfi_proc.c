@@ -662,9 +662,13 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 	}
 	free(line);
 	fclose(fp);
-	qsort(all, nall, sizeof *all, cmp_mapping);
-	size_t lost = fit_mappings(all, &nall);
-	memcpy(out->m, all, nall * sizeof *all);
+	/* none: a process in the middle of an exec (its new image not mapped yet) */
+	size_t lost = 0;
+	if (nall > 0) {
+		qsort(all, nall, sizeof *all, cmp_mapping);
+		lost = fit_mappings(all, &nall);
+		memcpy(out->m, all, nall * sizeof *all);
+	}
 	out->n = (uint32_t)nall;
 	free(all);
 	db->maps_lost = lost;

@@ -123,22 +123,25 @@ T_CASE(release_and_reuse)
 
 #define PYTHON "/usr/bin/python3.11"
 
-/* python3.11 sleeping, once it has exec'd (its /proc/PID/exe is python3.11): its pid, or -1. */
+/* python3.11 sleeping, once its executable is mapped (its /proc/PID/exe changes before the
+ * exec maps the new image): its pid, or -1. */
 static pid_t spawn_python(void)
 {
 	char *argv[] = { PYTHON, "-c", "import time; time.sleep(60)", NULL };
 	pid_t pid;
 	if (posix_spawn(&pid, PYTHON, NULL, NULL, argv, environ) != 0)
 		return -1;
-	char exe[64], buf[256];
-	snprintf(exe, sizeof exe, "/proc/%d/exe", (int)pid);
+	char maps[64], line[512];
+	snprintf(maps, sizeof maps, "/proc/%d/maps", (int)pid);
 	for (int i = 0; i < 1000; i++) {
-		ssize_t n = readlink(exe, buf, sizeof buf - 1);
-		if (n > 0) {
-			buf[n] = '\0';
-			if (strstr(buf, "python3"))
-				return pid;
-		}
+		FILE *f = fopen(maps, "re");
+		bool mapped = false;
+		while (f && !mapped && fgets(line, sizeof line, f))
+			mapped = strstr(line, "xp ") && strstr(line, PYTHON);
+		if (f)
+			fclose(f);
+		if (mapped)
+			return pid;
 		usleep(10000);
 	}
 	kill(pid, SIGKILL);
