@@ -15,7 +15,7 @@
 #     -s), the part of that difference spent in the parser, and to get them as the tracer does
 #     with the cache warm (cfi_dump -t, the entry read and checked); also for EXTRA objects
 #     (default: libclang-cpp.so.14 where installed, the largest unwind table of this machine);
-#   * first samples: python3.11 -c 'while True: pass' profiled at 997 Hz from BEGIN for 1 s:
+#   * first samples: python3.11 running a loop (a file: -c splits at blanks) profiled at 997 Hz from BEGIN for 1 s:
 #     the time of the first sample after BEGIN, of the first whose stack is whole (8 frames or
 #     more; frame pointers give 1 or 2 on Debian's python), and the share of whole stacks among
 #     the samples of the first 100 ms.
@@ -37,6 +37,8 @@ ms_of() { # COMMAND...: wall milliseconds
 	e=$(date +%s%N)
 	echo $(((e - s) / 1000000))
 }
+# a loop in a file: -c splits its command at blanks, without the shell's quotes
+printf 'while True:\n    pass\n' >"$w/loop.py"
 : >"$w/walk"; : >"$w/warm"; : >"$w/nowalk"; : >"$w/first"; : >"$w/whole"; : >"$w/share"
 r=1
 while [ $r -le "$RUNS" ]; do
@@ -49,7 +51,7 @@ while [ $r -le "$RUNS" ]; do
 		-c "$PYTHON -c pass" >>"$w/nowalk"
 	USDTRACE_CFI_CACHE=$w/cache timeout 60 "$USDTRACE" -q -n 'BEGIN { t0 = timestamp; }
 		profile-997 /pid == $target/ { printf("%d %d\n", (timestamp - t0) / 1000, ustackdepth); }
-		tick-1s { exit(0); }' -c "$PYTHON -c 'while True: pass'" >"$w/samples" 2>/dev/null
+		tick-1s { exit(0); }' -c "$PYTHON $w/loop.py" >"$w/samples" 2>/dev/null
 	awk 'NF == 2 && !f { f = 1; print $1 }' "$w/samples" >>"$w/first"
 	awk 'NF == 2 && $2 >= 8 && !f { f = 1; print $1 }' "$w/samples" >>"$w/whole"
 	awk 'NF == 2 { if (!t) t = $1; if ($1 - t < 100000) { n++; if ($2 >= 8) k++ } }

@@ -113,6 +113,10 @@ static void ensure_maps(struct cgc *c)
 					     CFI_PAGES_MAX);
 	c->o->ustack_cache_map = cgc_add_map(c, "ustack_cache", BPF_SYS_MAP_PERCPU_ARRAY, 4,
 					     CFI_CACHE_SLOTS * sizeof(struct cfi_cache_slot), 1);
+	/* the tracer writes rows and page entries through mmap: a batch update of a million
+	 * rows (libclang-cpp) took 100-200 ms of system calls, a copy into the mapping 10 */
+	c->o->maps[c->o->ustack_rows_map].flags = BPF_F_MMAPABLE;
+	c->o->maps[c->o->ustack_pages_map].flags = BPF_F_MMAPABLE;
 }
 
 /* R1 = R7 + off */

@@ -45,6 +45,8 @@ struct dobj_map {
 	uint32_t key_size, value_size, max_entries;
 	void *init;                /* NULL, or value_size bytes for key 0 of an array map */
 	int fd;                    /* -1 until the tracer creates it */
+	uint32_t flags;            /* map_flags at creation: BPF_F_MMAPABLE for the arrays the
+	                            * tracer fills through mmap (ustack_rows, ustack_pages) */
 };
 
 /* A probe's flavour within its provider (dobj_probe.prov): what the provider's own hooks tell

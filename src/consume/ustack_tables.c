@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "cfi_cache.h"
@@ -14,6 +15,32 @@
 #include "util.h"
 
 static void reclaim(struct cfi_db *db, void *ctx);
+
+/* The rows and pages maps mapped into the tracer (made BPF_F_MMAPABLE: cg_ustack.c), so rows
+ * are read and written in place and nothing is uploaded; without (an older kernel, or a map
+ * made without the flag) they are copied in with batch updates. */
+static void map_arrays(struct ustack_tables *t, const struct dobj *o)
+{
+	const struct dobj_map *rm = &o->maps[o->ustack_rows_map], *pm = &o->maps[o->ustack_pages_map];
+	if (!(rm->flags & BPF_F_MMAPABLE) || !(pm->flags & BPF_F_MMAPABLE) ||
+	    rm->value_size != sizeof(struct cfi_row) || pm->value_size != sizeof(uint32_t))
+		return;
+	size_t rbytes = (size_t)rm->max_entries * sizeof(struct cfi_row);
+	size_t pbytes = (size_t)pm->max_entries * 8;   /* array values are 8-byte aligned */
+	void *r = mmap(NULL, rbytes, PROT_READ | PROT_WRITE, MAP_SHARED, t->rows_fd, 0);
+	if (r == MAP_FAILED)
+		return;
+	void *p = mmap(NULL, pbytes, PROT_READ | PROT_WRITE, MAP_SHARED, t->pages_fd, 0);
+	if (p == MAP_FAILED) {
+		munmap(r, rbytes);
+		return;
+	}
+	t->rows_mem = r;
+	t->rows_bytes = rbytes;
+	t->pages_mem = p;
+	t->pages_bytes = pbytes;
+	cfi_db_use_rows(&t->db, r);
+}
 
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
 {
@@ -43,15 +70,29 @@ void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
 		else if (v < max_rows)
 			max_rows = (size_t)v;
 	}
+	/* the map's last row is the stop row pending objects' mappings name (cfi_proc.h): a rule
+	 * the walk cannot follow, so the stack ends at the frame in such an object */
+	uint32_t stop = o->maps[o->ustack_rows_map].max_entries - 1;
+	if (max_rows > stop)
+		max_rows = stop;
 	cfi_db_init(&t->db, max_rows, o->maps[o->ustack_pages_map].max_entries);
 	t->db.reclaim = reclaim;
 	t->db.reclaim_ctx = t;
+	map_arrays(t, o);
+	struct cfi_row stop_row = { .pc = 0, .cfa = CFI_CFA_EXPR };
+	const char *sync = getenv("USDTRACE_USTACK_SYNC");
+	if (bpf_map_update_elem(t->rows_fd, &stop, &stop_row, BPF_ANY) == 0 && !(sync && sync[0] == '1'))
+		cfi_db_async(&t->db, stop);
 }
 
 void ustack_tables_free(struct ustack_tables *t)
 {
 	if (t->procs_fd >= 0)
-		cfi_db_free(&t->db);
+		cfi_db_free(&t->db);   /* first: it waits for the builder, which may write rows_mem */
+	if (t->rows_mem)
+		munmap(t->rows_mem, t->rows_bytes);
+	if (t->pages_mem)
+		munmap(t->pages_mem, t->pages_bytes);
 	free(t->warned);
 	for (size_t i = 0; i < t->nknown; i++)
 		free(t->known[i].objs);
@@ -188,10 +229,16 @@ static void upload_fresh(struct ustack_tables *t)
 	const uint32_t *fresh = cfi_db_take_fresh(&t->db, &n);
 	for (size_t i = 0; i < n; i++) {
 		const struct cfi_obj *o = &t->db.objs[fresh[i]];
-		upload(t->rows_fd, t->db.rows, sizeof *t->db.rows, o->row_lo, o->row_hi);
-		if (o->npages)
+		if (!t->rows_mem)
+			upload(t->rows_fd, t->db.rows, sizeof *t->db.rows, o->row_lo, o->row_hi);
+		if (o->npages && t->pages_mem) {
+			uint64_t *pm = t->pages_mem;
+			for (uint32_t k = o->page_lo; k < o->page_lo + o->npages; k++)
+				pm[k] = t->db.pages[k];
+		} else if (o->npages) {
 			upload(t->pages_fd, t->db.pages, sizeof *t->db.pages, o->page_lo,
 			       o->page_lo + o->npages);
+		}
 	}
 }
 
@@ -236,11 +283,38 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The objects the builder finished: their rows into the maps, then the entries of the
+ * processes that map them rebuilt, so their walks go on past those objects from now on. */
+static void collect_built(struct ustack_tables *t)
+{
+	int k;
+	while ((k = cfi_db_collect(&t->db)) >= 0) {
+		upload_fresh(t);
+		if (t->db.warn[0]) {
+			util_warn("%s", t->db.warn);
+			t->db.warn[0] = '\0';
+		}
+		size_t n = 0;
+		pid_t *pids = xcalloc(t->nknown ? t->nknown : 1, sizeof *pids);
+		for (size_t i = 0; i < t->nknown; i++)
+			for (size_t j = 0; j < t->known[i].nobjs; j++)
+				if (t->known[i].objs[j] == (uint32_t)k) {
+					pids[n++] = t->known[i].pid;
+					break;
+				}
+		for (size_t i = 0; i < n; i++)
+			if (!gone(pids[i]))
+				ustack_tables_pid(t, pids[i]);
+		free(pids);
+	}
+}
+
 void ustack_tables_poll(struct ustack_tables *t)
 {
 	if (t->want_fd < 0 || now_ms() - t->polled_ms < USTACK_TABLES_POLL_MS)
 		return;
 	t->polled_ms = now_ms();
+	collect_built(t);
 	if (t->polled_ms - t->pruned_ms >= 1000) {
 		t->pruned_ms = t->polled_ms;
 		sweep_gone(t);

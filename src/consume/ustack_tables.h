@@ -6,14 +6,18 @@
  *  - ustack_tables_init does nothing (and the others nothing after it) for a program without a
  *    user stack walk (o->ustack_procs_map < 0).
  *  - ustack_tables_pid builds or refreshes pid's entry: the rows and page index of each object
- *    read meanwhile are written to the maps (one batch per object, at its range), then the
- *    process's entry. A process that is gone is
+ *    read meanwhile are in the maps (written in place through their mmap; batch updates where
+ *    the maps cannot be mapped), then the process's entry. Large objects' rows come from the
+ *    builder thread (cfi_proc.h, cfi_db_async; not with USDTRACE_USTACK_SYNC=1): until then
+ *    their mappings name the stop row, the map's last, where the walk ends the stack. A
+ *    process that is gone is
  *    skipped silently; warnings (an object without a table, the tables full) are printed once
  *    each on stderr.
  *  - ustack_tables_poll (at most every USTACK_TABLES_POLL_MS; the tracer's loop wakes that
  *    often when a program walks user stacks) takes the pids the walk put in ustack_want,
  *    builds them and removes them from it: the samples of a process between its first stack
- *    and its table use frame pointers.
+ *    and its table use frame pointers. It also collects the objects the builder finished and
+ *    rebuilds the entries of the live processes that map them.
  *  - ustack_procs full (CFI_PROCS_MAX processes): the entries of processes that have exited
  *    are removed and the update tried again; when still full, the process has no entry (frame
  *    pointers; the walk keeps asking, each ask rebuilt from the cached objects) and a warning
@@ -44,6 +48,8 @@ struct ustack_tables {
 	int cache_fd;                     /* the walk's per-CPU row cache, -1: none */
 	size_t cache_bytes;               /* its value, every CPU's copy (zeros clear it) */
 	struct cfi_db db;
+	void *rows_mem, *pages_mem;       /* the rows and pages maps' mmap, NULL: batch uploads */
+	size_t rows_bytes, pages_bytes;
 	int64_t polled_ms;
 	pid_t *warned;                    /* pids warned of too many mappings (once each), oldest
 	                                   * first: exited ones dropped, at most USTACK_WARNED_MAX */

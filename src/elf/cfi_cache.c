@@ -192,7 +192,7 @@ static void reject(const char *name)
 	char p[4400];
 	snprintf(p, sizeof p, "%s/%s", cache.dir, name);
 	unlink(p);
-	cfi_cache_stats.rejected++;
+	__atomic_fetch_add(&cfi_cache_stats.rejected, 1, __ATOMIC_RELAXED);
 }
 
 int cfi_cache_open(const struct cfi_cache_key *k, size_t max_rows, struct cfi_cache_entry *e)
@@ -208,7 +208,7 @@ int cfi_cache_open(const struct cfi_cache_key *k, size_t max_rows, struct cfi_ca
 		if (errno == ELOOP)
 			reject(k->name);   /* a symbolic link where an entry should be */
 		else
-			cfi_cache_stats.misses++;
+			__atomic_fetch_add(&cfi_cache_stats.misses, 1, __ATOMIC_RELAXED);
 		return -1;
 	}
 	struct stat st;
@@ -244,7 +244,7 @@ int cfi_cache_read(const struct cfi_cache_key *k, struct cfi_cache_entry *e, str
 		reject(k->name);
 		return -1;
 	}
-	cfi_cache_stats.hits++;
+	__atomic_fetch_add(&cfi_cache_stats.hits, 1, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -306,7 +306,7 @@ static void bound_size(void)
 		for (size_t i = 0; i < n && total > cache.max_bytes; i++) {
 			if (unlinkat(dfd, e[i].name, 0) == 0) {
 				total -= e[i].bytes;
-				cfi_cache_stats.evicted++;
+				__atomic_fetch_add(&cfi_cache_stats.evicted, 1, __ATOMIC_RELAXED);
 			}
 		}
 	}
@@ -349,6 +349,6 @@ void cfi_cache_store(const struct cfi_cache_key *k, const struct cfi_row *rows, 
 		unlink(tmp);
 		return;
 	}
-	cfi_cache_stats.stored++;
+	__atomic_fetch_add(&cfi_cache_stats.stored, 1, __ATOMIC_RELAXED);
 	bound_size();
 }

@@ -200,3 +200,12 @@ bool cfi_elf_wants_debugfile(struct elf_file *f, const struct cfi_rows *rows)
 	}
 	return code > 0 && in < code / 2;
 }
+
+uint64_t cfi_elf_bytes(struct elf_file *f)
+{
+	Elf_Scn *eh, *df;
+	GElf_Shdr eh_sh, df_sh;
+	if (find_sections(f->elf, &eh, &eh_sh, &df, &df_sh) != 0)
+		return 0;
+	return (eh ? eh_sh.sh_size : 0) + (df ? df_sh.sh_size : 0);
+}

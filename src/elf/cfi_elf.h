@@ -18,7 +18,11 @@
  *
  * cfi_elf_wants_debugfile: whether f's CFI (rows as read from f alone) leaves most of its code
  * undescribed and f has no .debug_frame of its own: a stripped object built without unwind
- * tables, whose separate debug file may hold the .debug_frame. */
+ * tables, whose separate debug file may hold the .debug_frame.
+ *
+ * cfi_elf_bytes: the size of f's .eh_frame and .debug_frame together (0 for bad section
+ * headers), what building its rows takes time in proportion to (cfi_proc.c: built at once or by
+ * the builder thread). */
 #ifndef USDTRACE_CFI_ELF_H
 #define USDTRACE_CFI_ELF_H
 #include "cfi.h"
@@ -31,4 +35,5 @@ int cfi_elf_read_file(struct elf_file *f, struct elf_file *dbg, struct cfi_rows 
 		      struct cfi_stats *st, char *err, size_t errlen);
 int cfi_elf_fde_bounds(Elf *elf, uint64_t (**out)[2], size_t *n);
 bool cfi_elf_wants_debugfile(struct elf_file *f, const struct cfi_rows *rows);
+uint64_t cfi_elf_bytes(struct elf_file *f);
 #endif

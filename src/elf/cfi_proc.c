@@ -1,5 +1,6 @@
 /* cfi_proc.c — processes' unwind tables (cfi_proc.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,10 +10,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cfi_build.h"
 #include "cfi_cache.h"
 #include "cfi_elf.h"
 #include "cfi_proc.h"
-#include "elf_debugfile.h"
 #include "util.h"
 
 void cfi_db_init(struct cfi_db *db, size_t max_rows, size_t max_pages)
@@ -124,7 +125,9 @@ static void index_pages(struct cfi_db *db, struct cfi_obj *o)
 
 void cfi_db_free(struct cfi_db *db)
 {
-	free(db->rows);
+	cfi_builder_free(db->builder);
+	if (!db->rows_fixed)
+		free(db->rows);
 	free(db->pages);
 	free(db->objs);
 	free(db->free_rows);
@@ -141,36 +144,6 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* rows again from f and its separate debug file (by build ID, else by debuglink looked for
- * beside name, the object's path in process pid), when there is one. */
-static void with_debugfile(struct elf_file *f, const char *name, pid_t pid, dev_t dev, ino_t ino,
-			   struct cfi_rows *rows)
-{
-	char dir[4096];
-	const char *slash = strrchr(name, '/');
-	if (!slash || (size_t)(slash - name) >= sizeof dir)
-		return;
-	memcpy(dir, name, (size_t)(slash - name));
-	dir[slash - name] = '\0';
-	int fd = elf_debugfile_find(f->elf, dir, pid, dev, ino);
-	if (fd < 0)
-		return;
-	char fdpath[64], err[200];
-	snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", fd);
-	struct elf_file d;
-	struct cfi_rows again = { 0 };
-	struct cfi_stats st2 = { 0 };
-	if (elf_file_open(&d, fdpath, err, sizeof err) == 0 &&
-	    cfi_elf_read_file(f, &d, &again, &st2, err, sizeof err) == 0 && again.n > rows->n) {
-		cfi_rows_free(rows);
-		*rows = again;   /* st keeps the object's counts: st2 repeats them */
-	} else {
-		cfi_rows_free(&again);
-	}
-	elf_file_close(&d);
-	close(fd);
-}
-
 /* n rows placed in db->rows: their start, or -1 when they do not fit even after reclaiming. */
 static int64_t place_rows(struct cfi_db *db, size_t n)
 {
@@ -180,7 +153,8 @@ static int64_t place_rows(struct cfi_db *db, size_t n)
 		at = range_alloc(&db->free_rows, &db->nfree_rows, &db->nrows, db->max_rows, n);
 	}
 	if (at >= 0) {
-		xgrow(&db->rows, sizeof *db->rows, &db->cap, db->nrows);
+		if (!db->rows_fixed)
+			xgrow(&db->rows, sizeof *db->rows, &db->cap, db->nrows);
 		db->rows_used += n;
 		if (db->rows_used > db->rows_peak)
 			db->rows_peak = db->rows_used;
@@ -200,33 +174,54 @@ static void tables_full(struct cfi_db *db, struct cfi_obj *o, const char *name)
 	o->evicted = true;
 }
 
-/* Object o's rows (slot k) read from the cache straight into place: 1 when it held them (placed,
- * or refused for want of room: a warning), 0 when they must be built. */
-static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *key, const char *name)
+/* n rows v of object k (object-relative pcs) into place, its page index made, listed as fresh
+ * for the tracer to upload; a warning when they do not fit. */
+static void place_built(struct cfi_db *db, size_t k, const struct cfi_row *v, size_t n,
+			const char *name)
 {
-	struct cfi_cache_entry ce;
-	if (cfi_cache_open(key, db->max_rows, &ce) != 0)
-		return 0;
 	struct cfi_obj *o = &db->objs[k];
-	if (ce.n == 0) {
-		cfi_cache_close(&ce);
+	if (n == 0)
+		return;
+	int64_t at = place_rows(db, n);
+	if (at < 0) {
+		tables_full(db, o, name);
+		return;
+	}
+	memcpy(&db->rows[at], v, n * sizeof *v);
+	o->row_lo = (uint32_t)at;
+	o->row_hi = (uint32_t)(at + n);
+	index_pages(db, o);
+	xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
+	db->fresh[db->nfresh++] = (uint32_t)k;
+}
+
+/* Object k's rows read from the open cache entry ce straight into place: 1 when it held them
+ * (placed, or refused for want of room: a warning), 0 when they must be built (ce closed in
+ * both cases). */
+static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *key,
+		       struct cfi_cache_entry *ce, const char *name)
+{
+	struct cfi_obj *o = &db->objs[k];
+	if (ce->n == 0) {
+		cfi_cache_close(ce);
 		o->cached = true;
 		return 1;
 	}
-	int64_t at = place_rows(db, ce.n);
+	size_t n = ce->n;
+	int64_t at = place_rows(db, n);
 	if (at < 0) {
-		cfi_cache_close(&ce);
+		cfi_cache_close(ce);
 		tables_full(db, o, name);
 		return 1;
 	}
-	if (cfi_cache_read(key, &ce, &db->rows[at]) != 0) {
+	if (cfi_cache_read(key, ce, &db->rows[at]) != 0) {
 		range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows,
-			   (uint32_t)at, (uint32_t)(at + ce.n));
-		db->rows_used -= ce.n;
+			   (uint32_t)at, (uint32_t)(at + n));
+		db->rows_used -= n;
 		return 0;
 	}
 	o->row_lo = (uint32_t)at;
-	o->row_hi = (uint32_t)(at + ce.n);
+	o->row_hi = (uint32_t)(at + n);
 	o->cached = true;
 	index_pages(db, o);
 	xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
@@ -234,42 +229,43 @@ static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *
 	return 1;
 }
 
-/* The rows of f (already open, headers read), built (with the separate debug file's when f
- * needs it) and stored in the cache (key: NULL for none). 0 with *v, *n set (object-relative
- * 32-bit pcs), or -1 with a message. */
-static int object_rows(struct cfi_db *db, struct elf_file *f, struct cfi_obj *o,
-		       const struct cfi_cache_key *key, const char *name, pid_t pid,
-		       struct cfi_row **v, size_t *n, char *err, size_t errlen)
+/* Object k handed to the builder thread (cfi_build.h): its cache entry of `cached` rows read
+ * there, or (0) its rows built there. True when queued (the object is pending: its mappings
+ * end the walk until cfi_db_collect places its rows); false when there is no builder (the
+ * caller does the work at once). */
+static bool submit(struct cfi_db *db, size_t k, struct elf_file *f, const struct cfi_cache_key *key,
+		   const char *name, pid_t pid, size_t cached, struct cfi_row *dst)
 {
-	*v = NULL;
-	*n = 0;
-	struct cfi_rows rows = { 0 };
-	if (cfi_elf_read_file(f, NULL, &rows, &db->st, err, errlen) != 0) {
-		cfi_rows_free(&rows);
-		return -1;
+	if (!db->async || f->fd < 0)
+		return false;
+	if (!db->builder && !(db->builder = cfi_builder_new())) {
+		db->async = false;
+		return false;
 	}
-	bool debugfile = cfi_elf_wants_debugfile(f, &rows);
-	if (debugfile)
-		with_debugfile(f, name, pid, o->dev, o->ino, &rows);
-	if (rows.n > 0 && rows.v[rows.n - 1].pc > UINT32_MAX) {
-		cfi_rows_free(&rows);
-		snprintf(err, errlen, "addresses above 4 GB: frame pointers only there");
-		return -2;
-	}
-	*v = xcalloc(rows.n ? rows.n : 1, sizeof **v);
-	for (size_t i = 0; i < rows.n; i++) {
-		(*v)[i] = rows.v[i].r;
-		(*v)[i].pc = (uint32_t)rows.v[i].pc;
-	}
-	*n = rows.n;
-	cfi_rows_free(&rows);
-	if (key && !debugfile)
-		cfi_cache_store(key, *v, *n);
-	return 0;
+	int fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 3);
+	if (fd < 0)
+		return false;
+	struct cfi_build_job *j = xcalloc(1, sizeof *j);
+	j->obj = k;
+	j->fd = fd;
+	snprintf(j->name, sizeof j->name, "%s", name);
+	j->pid = pid;
+	j->dev = db->objs[k].dev;
+	j->ino = db->objs[k].ino;
+	j->keyed = key != NULL;
+	if (key)
+		j->key = *key;
+	j->cached = cached;
+	j->dst = dst;
+	cfi_builder_submit(db->builder, j);
+	free(j);
+	db->objs[k].pending = true;
+	return true;
 }
 
 /* Read the object's segments and rows into slot k of db->objs (a new slot, or an evicted
- * object's). The entry is made even on failure (no rows), so a bad object is read once. */
+ * object's), or hand the rows of a large one to the builder. The entry is made even on failure
+ * (no rows), so a bad object is read once. */
 static int load_object(struct cfi_db *db, size_t k, const char *path, const char *name, pid_t pid,
 		       dev_t dev, ino_t ino)
 {
@@ -314,39 +310,141 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 	struct cfi_row *v = NULL;
 	size_t n = 0;
 	struct cfi_cache_key key;
+	struct cfi_cache_entry ce;
 	bool keyed = rc == 0 && cfi_cache_key_of(&f, code_end, &key) == 0;
-	if (keyed && cached_rows(db, k, &key, name)) {
+	bool hit = keyed && cfi_cache_open(&key, db->max_rows, &ce) == 0;
+	if (hit && ce.n > CFI_SYNC_ROWS && db->async) {
+		size_t cn = ce.n;
+		cfi_cache_close(&ce);
+		/* rows in memory that stays put (the map's mapping): their range set aside now and
+		 * the builder reads the entry straight into it */
+		int64_t at = db->rows_fixed ? place_rows(db, cn) : -1;
+		if (db->rows_fixed && at < 0) {
+			elf_file_close(&f);
+			tables_full(db, o, name);
+			if (was_full)
+				db->warn[0] = '\0';
+			o->ms = now_ms() - t0;
+			return (int)k;
+		}
+		if (submit(db, k, &f, &key, name, pid, cn, at >= 0 ? &db->rows[at] : NULL)) {
+			if (at >= 0) {
+				o->resv_lo = (uint32_t)at;
+				o->resv_n = (uint32_t)cn;
+			}
+			elf_file_close(&f);
+			o->ms = now_ms() - t0;
+			return (int)k;
+		}
+		if (at >= 0) {
+			range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows,
+				   (uint32_t)at, (uint32_t)(at + cn));
+			db->rows_used -= cn;
+		}
+		hit = cfi_cache_open(&key, db->max_rows, &ce) == 0;
+	}
+	if (hit && cached_rows(db, k, &key, &ce, name)) {
 		elf_file_close(&f);
 		if (o->full && was_full)
 			db->warn[0] = '\0';
 		o->ms = now_ms() - t0;
 		return (int)k;
 	}
-	if (rc == 0)
-		rc = object_rows(db, &f, o, keyed ? &key : NULL, name, pid, &v, &n, err, sizeof err);
-	elf_file_close(&f);
-	if (rc == -1) {
-		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
-	} else if (rc == -2) {
-		snprintf(db->warn, sizeof db->warn, "ustack: %s: %s", name, err);
-	} else if (n > 0) {
-		int64_t at = place_rows(db, n);
-		if (at < 0) {
-			tables_full(db, o, name);
-		} else {
-			memcpy(&db->rows[at], v, n * sizeof *v);
-			o->row_lo = (uint32_t)at;
-			o->row_hi = (uint32_t)(at + n);
-			index_pages(db, o);
-			xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
-			db->fresh[db->nfresh++] = (uint32_t)k;
-		}
+	if (rc == 0 && cfi_elf_bytes(&f) > CFI_SYNC_BYTES &&
+	    submit(db, k, &f, keyed ? &key : NULL, name, pid, 0, NULL)) {
+		elf_file_close(&f);
+		o->ms = now_ms() - t0;
+		return (int)k;
 	}
+	if (rc == 0)
+		rc = cfi_build_rows(&f, keyed ? &key : NULL, name, pid, dev, ino, &v, &n, &db->st, err,
+				    sizeof err);
+	elf_file_close(&f);
+	if (rc == -1)
+		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %s (%s)", name, err);
+	else if (rc == -2)
+		snprintf(db->warn, sizeof db->warn, "ustack: %s: %s", name, err);
+	else
+		place_built(db, k, v, n, name);
 	free(v);
 	if (o->full && was_full)
 		db->warn[0] = '\0';   /* said when it first did not fit */
 	o->ms = now_ms() - t0;
 	return (int)k;
+}
+
+void cfi_db_use_rows(struct cfi_db *db, struct cfi_row *mem)
+{
+	db->rows = mem;
+	db->cap = db->max_rows;
+	db->rows_fixed = true;
+}
+
+void cfi_db_async(struct cfi_db *db, uint32_t stop_row)
+{
+	db->async = true;
+	db->stop_row = stop_row;
+}
+
+int cfi_db_collect(struct cfi_db *db)
+{
+	struct cfi_build_result r;
+	if (!db->builder || !cfi_builder_take(db->builder, &r))
+		return -1;
+	size_t k = r.obj;
+	struct cfi_obj *o = &db->objs[k];
+	o->pending = false;
+	o->ms += r.ms;
+	o->cached = r.cached;
+	db->st.cies += r.st.cies;
+	db->st.fdes += r.st.fdes;
+	db->st.rows += r.st.rows;
+	db->st.expr_rows += r.st.expr_rows;
+	db->st.plt_fdes += r.st.plt_fdes;
+	db->st.signal_fdes += r.st.signal_fdes;
+	db->st.bad += r.st.bad;
+	bool in_place = o->resv_n && r.rc == 0 && r.cached && !r.v;
+	if (o->resv_n && !in_place) {
+		/* set aside for the cache entry, which failed its checks: built instead (or the
+		 * file is gone) */
+		range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows, o->resv_lo,
+			   o->resv_lo + o->resv_n);
+		db->rows_used -= o->resv_n;
+		o->resv_n = 0;
+	}
+	if (r.rc == -3) {
+		/* the file could not be opened again: forgotten, read again when met */
+		o->evicted = true;
+		o->dev = 0;
+		o->ino = 0;
+	} else if (r.rc == -1) {
+		snprintf(db->warn, sizeof db->warn, "ustack: no unwind table for %.280s (%.200s)", r.name,
+			 r.err);
+	} else if (r.rc == -2) {
+		snprintf(db->warn, sizeof db->warn, "ustack: %.300s: %s", r.name, r.err);
+	} else if (in_place) {
+		o->row_lo = o->resv_lo;
+		o->row_hi = o->resv_lo + o->resv_n;
+		o->resv_n = 0;
+		index_pages(db, o);
+		xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
+		db->fresh[db->nfresh++] = (uint32_t)k;
+	} else {
+		place_built(db, k, r.v, r.n, r.name);
+	}
+	free(r.v);
+	return (int)k;
+}
+
+size_t cfi_db_pending(struct cfi_db *db)
+{
+	return db->builder ? cfi_builder_pending(db->builder) : 0;
+}
+
+void cfi_db_wait(struct cfi_db *db, int ms)
+{
+	if (db->builder)
+		cfi_builder_wait(db->builder, ms);
 }
 
 static bool in_cur(const struct cfi_db *db, size_t k)
@@ -552,15 +650,25 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 				m->page_lo = o->page_lo;
 				m->npages = o->npages;
 				m->page_first = o->page_first;
+				if (o->pending) {
+					/* the stop row: the stack ends here until the rows come */
+					m->row_lo = db->stop_row;
+					m->row_hi = db->stop_row + 1;
+					m->npages = 0;
+				}
 				break;
 			}
 		}
 	}
 	free(line);
 	fclose(fp);
-	qsort(all, nall, sizeof *all, cmp_mapping);
-	size_t lost = fit_mappings(all, &nall);
-	memcpy(out->m, all, nall * sizeof *all);
+	/* none: a process in the middle of an exec (its new image not mapped yet) */
+	size_t lost = 0;
+	if (nall > 0) {
+		qsort(all, nall, sizeof *all, cmp_mapping);
+		lost = fit_mappings(all, &nall);
+		memcpy(out->m, all, nall * sizeof *all);
+	}
 	out->n = (uint32_t)nall;
 	free(all);
 	db->maps_lost = lost;

@@ -30,7 +30,17 @@
  *    built and stored there (not for an object whose rows took its separate debug file's
  *    .debug_frame: that file may come or go).
  *  - Each object's rows take CFI rows' object-relative pcs (32 bits: an object whose addresses
- *    do not fit gets no rows). */
+ *    do not fit gets no rows).
+ *  - Off the start path (cfi_db_async): the rows of a large object (a cache entry of more than
+ *    CFI_SYNC_ROWS rows, or, not cached, more than CFI_SYNC_BYTES of .eh_frame and
+ *    .debug_frame) are read or built by the builder thread (cfi_build.h); the object is
+ *    pending meanwhile, and the mappings of pending objects get the one row [stop_row,
+ *    stop_row + 1) (the caller keeps a CFI_CFA_EXPR row there: the walk records the frame's pc
+ *    and ends the stack, never guessing past code whose rules it does not know yet).
+ *    cfi_db_collect, called from the tracer's loop, takes one finished object at a time and
+ *    places its rows as a synchronous read would (db->fresh, or a warning): the caller then
+ *    rebuilds the entries of the processes that map it. Small objects are read at once as
+ *    before. Without cfi_db_async every object is read at once (tools, tests). */
 #ifndef USDTRACE_CFI_PROC_H
 #define USDTRACE_CFI_PROC_H
 #include <stdbool.h>
@@ -39,6 +49,12 @@
 #include <sys/types.h>
 
 #include "cfi.h"
+
+/* Read at once up to these (docs/unwind.md, "Rows built off the start path": about 2 ms from the
+ * cache, a few ms built, on this loaded machine); larger objects go to the builder thread. */
+#define CFI_SYNC_ROWS (128u * 1024)
+#define CFI_SYNC_BYTES (256u * 1024)
+struct cfi_builder;
 
 struct cfi_obj {
 	dev_t dev;
@@ -50,6 +66,8 @@ struct cfi_obj {
 	int nload;
 	double ms;                 /* time taken to read and build its rows */
 	bool evicted;              /* its ranges were released: read again when met */
+	bool pending;              /* its rows are with the builder (cfi_db_async) */
+	uint32_t resv_lo, resv_n;  /* pending: the rows set aside for the builder to read into */
 	bool cached;               /* its rows came from the on-disk cache */
 	bool full;                 /* its rows did not fit when last read: read again when met
 	                            * and rows were released since (warned once) */
@@ -81,6 +99,10 @@ struct cfi_db {
 	void *reclaim_ctx;
 	size_t released;           /* objects whose ranges were released, over the run */
 	struct cfi_stats st;       /* summed over the objects read */
+	bool rows_fixed;           /* rows is the caller's memory (cfi_db_use_rows) */
+	bool async;                /* large objects go to the builder (cfi_db_async) */
+	uint32_t stop_row;         /* the row pending objects' mappings name */
+	struct cfi_builder *builder;   /* started with the first large object */
 	char warn[512];            /* the latest warning, "" when none (the caller prints, clears) */
 	size_t maps_lost;          /* the last cfi_db_proc: mappings whose rows were given up */
 };
@@ -100,4 +122,18 @@ void cfi_db_release(struct cfi_db *db, const bool *used);
 /* The objects in db->fresh, and empties it: *n indices into db->objs (valid until the next
  * cfi_db call). */
 const uint32_t *cfi_db_take_fresh(struct cfi_db *db, size_t *n);
+/* Rows placed in mem (max_rows of them, e.g. the rows map's mmap) instead of an array of the
+ * db's own, before any is read: rows read from the cache go straight there (a large object's
+ * by the builder, into a range set aside for it). */
+void cfi_db_use_rows(struct cfi_db *db, struct cfi_row *mem);
+/* Large objects to the builder thread from now on; stop_row: the row (kept by the caller,
+ * outside [0, max_rows)) that pending objects' mappings name. */
+void cfi_db_async(struct cfi_db *db, uint32_t stop_row);
+/* One object the builder finished, placed (its rows listed in db->fresh, or db->warn set): its
+ * index in db->objs; -1 when none is ready. Never blocks. */
+int cfi_db_collect(struct cfi_db *db);
+/* Objects with the builder and not yet collected. */
+size_t cfi_db_pending(struct cfi_db *db);
+/* Blocks until the builder finishes one or ms milliseconds pass. */
+void cfi_db_wait(struct cfi_db *db, int ms);
 #endif

@@ -207,9 +207,17 @@ static const char *kind_name(enum bpf_sys_map_kind k)
 int bpf_sys_map_create(enum bpf_sys_map_kind kind, const char *name, uint32_t key_size,
 		       uint32_t value_size, uint32_t max_entries, char *errbuf, size_t errlen)
 {
+	return bpf_sys_map_create_flags(kind, name, key_size, value_size, max_entries, 0, errbuf,
+					errlen);
+}
+
+int bpf_sys_map_create_flags(enum bpf_sys_map_kind kind, const char *name, uint32_t key_size,
+			     uint32_t value_size, uint32_t max_entries, uint32_t flags, char *errbuf,
+			     size_t errlen)
+{
 	enum bpf_map_type type;
 	char kname[BPF_OBJ_NAME_LEN];
-	LIBBPF_OPTS(bpf_map_create_opts, opts);
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = flags);
 
 	switch (kind) {
 	case BPF_SYS_MAP_HASH: type = BPF_MAP_TYPE_HASH; break;

@@ -51,6 +51,10 @@ enum bpf_sys_map_kind {
 
 int bpf_sys_map_create(enum bpf_sys_map_kind kind, const char *name, uint32_t key_size,
 		       uint32_t value_size, uint32_t max_entries, char *errbuf, size_t errlen);
+/* The same with map_flags (BPF_F_MMAPABLE: an array the tracer fills through mmap). */
+int bpf_sys_map_create_flags(enum bpf_sys_map_kind kind, const char *name, uint32_t key_size,
+			     uint32_t value_size, uint32_t max_entries, uint32_t flags, char *errbuf,
+			     size_t errlen);
 
 /* The number of possible CPUs (the number of values a per-CPU map lookup returns), or -1. */
 int bpf_sys_possible_cpus(void);

@@ -180,8 +180,8 @@ static int create_map(struct dobj_map *m, enum map_budget budget, bool autoresiz
 	uint32_t min = m->kind == BPF_SYS_MAP_RINGBUF ? (uint32_t)sysconf(_SC_PAGESIZE) : 1;
 	*halvings = 0;
 	for (;;) {
-		m->fd = bpf_sys_map_create(m->kind, m->name, m->key_size, m->value_size,
-					   m->max_entries, err, errlen);
+		m->fd = bpf_sys_map_create_flags(m->kind, m->name, m->key_size, m->value_size,
+						 m->max_entries, m->flags, err, errlen);
 		if (m->fd >= 0 || budget == BUDGET_NONE || !autoresize ||
 		    (errno != ENOMEM && errno != E2BIG) || m->max_entries / 2 < min)
 			return m->fd;

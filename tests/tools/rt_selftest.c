@@ -115,11 +115,11 @@ static struct dobj *dobj_new(void)
 	o->maps = xcalloc(NMAPS, sizeof(*o->maps));
 	dobj_maps_none(o);
 	o->maps[MAP_RB] = (struct dobj_map){ xstrdup("ring"), BPF_SYS_MAP_RINGBUF, 0, 0, 64 * 4096,
-					     NULL, -1 };
+					     NULL, -1, 0 };
 	o->maps[MAP_DROPS] = (struct dobj_map){ xstrdup("drops"), BPF_SYS_MAP_PERCPU_ARRAY, 4, 8,
-						DOUT_DROP_DBLERROR + 1, NULL, -1 };
+						DOUT_DROP_DBLERROR + 1, NULL, -1, 0 };
 	o->maps[MAP_STATE] = (struct dobj_map){ xstrdup("globals"), BPF_SYS_MAP_ARRAY, 4,
-						sizeof(struct dobj_state) + 8, 1, NULL, -1 };
+						sizeof(struct dobj_state) + 8, 1, NULL, -1, 0 };
 	o->ringbuf_map = MAP_RB;
 	o->drops_map = MAP_DROPS;
 	o->state_map = MAP_STATE;

@@ -1,10 +1,17 @@
 /* test_cfi_db.c — the row ranges of cfi_db (cfi_proc.h) released and reused: three of this
  * machine's objects (libc, ld.so, libz) in a db with room for only libc's and ld.so's rows, a
  * reclaim that keeps the objects a test "process" maps; the rows of an object placed in a
- * released range are the rows it gets in a db with room for everything. The cache is off. */
+ * released range are the rows it gets in a db with room for everything. And the builder thread
+ * (cfi_db_async): a large object pending, its process's mappings naming the stop row, then
+ * collected with the rows read at once would give. The cache is off. */
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cfi_proc.h"
 #include "t.h"
@@ -112,6 +119,115 @@ T_CASE(release_and_reuse)
 	T_EQ_UINT(db.nfree_pages, 0);
 	cfi_db_free(&db);
 	cfi_db_free(&big);
+}
+
+#define PYTHON "/usr/bin/python3.11"
+
+/* python3.11 sleeping, once its executable is mapped (its /proc/PID/exe changes before the
+ * exec maps the new image): its pid, or -1. */
+static pid_t spawn_python(void)
+{
+	char *argv[] = { PYTHON, "-c", "import time; time.sleep(60)", NULL };
+	pid_t pid;
+	if (posix_spawn(&pid, PYTHON, NULL, NULL, argv, environ) != 0)
+		return -1;
+	char maps[64], line[512];
+	snprintf(maps, sizeof maps, "/proc/%d/maps", (int)pid);
+	for (int i = 0; i < 1000; i++) {
+		FILE *f = fopen(maps, "re");
+		bool mapped = false;
+		while (f && !mapped && fgets(line, sizeof line, f))
+			mapped = strstr(line, "xp ") && strstr(line, PYTHON);
+		if (f)
+			fclose(f);
+		if (mapped)
+			return pid;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	return -1;
+}
+
+/* A large object (python3.11: 410 KB of .eh_frame, past CFI_SYNC_BYTES) handed to the builder
+ * thread: pending, no rows, its process's mapping named the stop row; collected, the rows a
+ * db that reads everything at once gets; a small one (libc) read at once meanwhile. */
+T_CASE(builder)
+{
+	setenv("USDTRACE_CFI_CACHE", "off", 1);
+	struct cfi_db now, db;
+	cfi_db_init(&now, CFI_ROWS_MAX, CFI_PAGES_MAX);
+	int np = load(&now, PYTHON), nc = load(&now, LIBC);
+	if (np < 0 || nc < 0 || nrows(&now, np) == 0) {
+		printf("# skipped: needs %s and %s\n", PYTHON, LIBC);
+		cfi_db_free(&now);
+		return;
+	}
+	cfi_db_init(&db, CFI_ROWS_MAX - 1, CFI_PAGES_MAX);
+	cfi_db_async(&db, CFI_ROWS_MAX - 1);
+	int p = load(&db, PYTHON), c = load(&db, LIBC);
+	T_CHECK(p >= 0 && c >= 0);
+	T_CHECK(db.objs[p].pending);
+	T_EQ_UINT(nrows(&db, p), 0);
+	T_CHECK(!db.objs[c].pending);
+	T_CHECK(same_rows(&db, c, &now, nc));
+	T_EQ_UINT(cfi_db_pending(&db), 1);
+	/* a python3.11 process meanwhile: its executable's mappings name the stop row */
+	pid_t child = spawn_python();
+	if (child > 0) {
+		struct cfi_proc *pr = calloc(1, sizeof *pr);
+		char err[160];
+		T_EQ_INT(cfi_db_proc(&db, child, pr, err, sizeof err), 0);
+		size_t stop = 0, exe = 0;
+		for (uint32_t i = 0; i < pr->n; i++) {
+			if (pr->m[i].flags & CFI_MAP_EXE)
+				exe++;
+			if ((pr->m[i].flags & CFI_MAP_EXE) && pr->m[i].row_lo == CFI_ROWS_MAX - 1 &&
+			    pr->m[i].row_hi == CFI_ROWS_MAX && pr->m[i].npages == 0)
+				stop++;
+		}
+		T_CHECK(exe > 0);
+		T_EQ_UINT(stop, exe);
+		free(pr);
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+	}
+	int k = -1;
+	for (int i = 0; i < 600 && k < 0; i++) {
+		cfi_db_wait(&db, 100);
+		k = cfi_db_collect(&db);
+	}
+	T_EQ_INT(k, p);
+	T_CHECK(!db.objs[p].pending);
+	T_CHECK(same_rows(&db, p, &now, np));
+	T_CHECK(db.objs[p].npages > 0);
+	T_EQ_UINT(cfi_db_pending(&db), 0);
+	T_EQ_INT(cfi_db_collect(&db), -1);
+	size_t nf;
+	const uint32_t *f = cfi_db_take_fresh(&db, &nf);
+	bool listed = false;
+	for (size_t i = 0; i < nf; i++)
+		listed |= f[i] == (uint32_t)p;
+	T_CHECK(listed);   /* fresh: the tracer writes its page index */
+	cfi_db_free(&db);
+	cfi_db_free(&now);
+}
+
+/* Freed while the builder works: the job under way finishes, nothing leaks (ASan build). */
+T_CASE(builder_freed_busy)
+{
+	setenv("USDTRACE_CFI_CACHE", "off", 1);
+	struct cfi_db db;
+	cfi_db_init(&db, CFI_ROWS_MAX - 1, CFI_PAGES_MAX);
+	cfi_db_async(&db, CFI_ROWS_MAX - 1);
+	if (load(&db, PYTHON) < 0) {
+		printf("# skipped: needs %s\n", PYTHON);
+		cfi_db_free(&db);
+		return;
+	}
+	T_CHECK(cfi_db_pending(&db) == 1);
+	cfi_db_free(&db);
+	T_EQ_UINT(db.nobjs, 0);
 }
 
 T_MAIN()
