@@ -715,6 +715,16 @@ static void str_flag(struct cgc *c, const struct dnode *n, uint32_t s, int reg)
 		cgc_emit(c, bi_mov64_imm(reg, 0));
 }
 
+static uint32_t chars_to_str(struct cgc *c, struct dnode *n);
+
+/* One side of a string comparison: a char array (curthread->comm) is its characters. */
+static uint32_t cmp_side(struct cgc *c, struct dnode *n)
+{
+	if (!cgc_is_str(n) && rtype(n)->kind == DTY_ARRAY)
+		return chars_to_str(c, n);
+	return cgc_eval_str_null(c, n);
+}
+
 /* A comparison with a string on either side, the other a string, a char * or NULL: R0 = 0/1.
  * dtrace compares the characters of two strings, and the pointers when either is NULL: NULL
  * equals only NULL and is below every string ("" included). Sides that cannot be NULL
@@ -723,8 +733,8 @@ static void str_compare(struct cgc *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
 	bool ln = null_const(l), rn = null_const(r);
-	uint32_t a = ln ? 0 : cgc_eval_str_null(c, l);
-	uint32_t b = rn ? 0 : cgc_eval_str_null(c, r);
+	uint32_t a = ln ? 0 : cmp_side(c, l);
+	uint32_t b = rn ? 0 : cmp_side(c, r);
 	int cmp = bpb_label_new(&c->buf), ptrs = bpb_label_new(&c->buf);
 
 	if (!ln && !rn && !cgc_str_nullable(l) && !cgc_str_nullable(r)) {

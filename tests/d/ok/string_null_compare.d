@@ -31,5 +31,6 @@ BEGIN
 	x = "a";
 	printf("against NULL: %d %d %d %d\n", x > NULL, x < NULL, x >= NULL, x != 0);
 	printf("NULL vs NULL: %d %d\n", strstr("a", "b") == a[7], strstr("a", "b") != a[7]);
+	printf("char array: %d %d\n", execname == curthread->comm, curthread->comm != "x");
 	exit(0);
 }
