@@ -1,7 +1,7 @@
 /* cg_var.c — where D's variables live and how BPF reaches them: the layout of globals and
  * this-> variables, one hash map per associative array and per self-> variable (keys packed
  * at fixed offsets, strings zero-padded so equal strings are equal keys), reads that find no
- * element as 0 or "", stores of 0 that delete; and the built-in variables (arguments by probe
+ * element as 0 or the NULL string, stores of 0 or NULL that delete; and the built-in variables (arguments by probe
  * kind, process and time built-ins, task fields from the kernel's BTF). */
 #include <stdio.h>
 #include <stdlib.h>
