@@ -433,17 +433,8 @@ static void rec_value(struct cgc *c, struct dnode *n, struct dobj_val *v)
 		return;
 	}
 	case CGC_VSTR: {
+		/* a NULL string (strstr() finding nothing...) faults, as dtrace reads address 0 */
 		uint32_t s = cgc_eval_str(c, n);
-		if (n->kind == DN_CALL && (n->subr == DS_STRTOK || n->subr == DS_STRSTR ||
-					   n->subr == DS_STRCHR || n->subr == DS_STRRCHR)) {
-			/* none found is D's NULL string (R0, the found flag, is 0): recording it
-			 * reads address 0, which faults as in dtrace */
-			int ok = bpb_label_new(&c->buf);
-			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, ok);
-			cgc_emit(c, bi_mov64_imm(3, 0));
-			c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-			bpb_label_place(&c->buf, ok);
-		}
 		v->off = rec_alloc(c, c->slot, 8);
 		/* dtrace's string records hold strsize bytes and the NUL after them (what
 		 * rawbytes shows); the slot has room for it and the clean copy zeroes it */
@@ -1326,7 +1317,8 @@ static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj *
 	/* A D string holds up to strsize characters, NUL-terminated only when shorter (dtrace's
 	 * strings are strsize-byte buffers). The emitters keep a NUL inside g->strsize bytes, so
 	 * they get one byte more; records carry strsize bytes. A slot has a byte more still,
-	 * at g->strsize: a string variable's NULL mark (cgc_var_store_null_str). */
+	 * at g->strsize: a string value's NULL flag, a string variable's NULL mark
+	 * (cgc_str_nullable, cgc_var_store_null_str). */
 	c->g.strsize = (uint32_t)strsize + 1;
 	c->g.scratch_size = CGC_SCRATCH_LIMIT;
 	c->slot = cgc_round8(strsize + 2);

@@ -251,10 +251,13 @@ void cgc_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = va
 void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int);
 void cgc_var_load_int(struct cgc *c, struct dck_var *v, uint32_t key);
 void cgc_var_store_int(struct cgc *c, struct dck_var *v, uint32_t key);   /* of R0 */
+/* A string read leaves the variable's NULL flag in the slot (cg_impl.h: a missing dynamic
+ * element is NULL). A store of the string at src: nullable when src's NULL flag is written
+ * (cgc_str_nullable), and then a NULL value is stored as NULL; otherwise it is not NULL. */
 uint32_t cgc_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key);
-void cgc_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src);
+void cgc_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src,
+		       bool nullable);
 void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key);  /* v = NULL */
-void cgc_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key);  /* R0 = holds NULL */
 void cgc_builtin_int(struct cgc *c, struct dnode *n);
 void cgc_need_btf(struct cgc *c, struct dnode *n, bool sched);
 void cgc_kread(struct cgc *c, uint32_t tmp, int off, int size);  /* R0 = *(R0 + off) */
@@ -331,7 +334,16 @@ void cgc_eval_as(struct cgc *c, struct dnode *n, struct dtype *t);
  * (zero) otherwise; fall through else. A comparison of integers jumps on the comparison
  * itself rather than making a 0/1 first. */
 void cgc_branch(struct cgc *c, struct dnode *n, int label, bool when);
-uint32_t cgc_eval_str(struct cgc *c, struct dnode *n);         /* scratch offset of a slot */
+/* String values (cg_impl.h): the scratch offset of a slot. D's NULL string is a slot holding
+ * "" whose NULL flag, the byte at g->strsize, is 1. Only expressions that may be NULL
+ * (cgc_str_nullable: variables, NULL and pointers made strings, strstr/strchr/strrchr/strtok,
+ * conditionals, assignments and commas of those) have code that writes the flag, so ordinary
+ * strings cost nothing. cgc_eval_str is for uses where NULL is an error (printing, subroutine
+ * arguments, keys): a NULL value faults (address 0) as in dtrace. cgc_eval_str_null keeps it:
+ * the flag is written when cgc_str_nullable(n), and is garbage otherwise. */
+bool cgc_str_nullable(const struct dnode *n);
+uint32_t cgc_eval_str(struct cgc *c, struct dnode *n);
+uint32_t cgc_eval_str_null(struct cgc *c, struct dnode *n);
 uint32_t cgc_eval_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch copy */
 void cgc_eval_effect(struct cgc *c, struct dnode *n);          /* for side effects only */
 /* Whether a pointer of type t may hold a kernel address (a kernel type's: curthread, fbt

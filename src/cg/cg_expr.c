@@ -35,7 +35,8 @@ bool cgc_kernel_ptr(struct dtype *t)
 	return kernel_ptr(t);
 }
 
-static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst);
+static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst, bool flag);
+static uint32_t null_str(struct cgc *c);
 static struct dtype *rtype(const struct dnode *n)
 {
 	return dtype_resolve(n->type);
@@ -690,6 +691,74 @@ static void scaled_arith(struct cgc *c, enum dop op, struct dtype *lt, struct dt
 	arith(c, op, cgc_is_signed(res));   /* uncut: cgc_eval_int cuts where a value is taken */
 }
 
+/* Whether n is NULL (the constant 0, not a string) where a string is wanted. */
+static bool null_const(const struct dnode *n)
+{
+	return n->isconst && n->cval == 0 && !cgc_is_str(n);
+}
+
+/* R0 = the NULL flag of the string value at slot s of expression n: 1 NULL, 0 not. */
+static void str_flag(struct cgc *c, const struct dnode *n, uint32_t s, int reg)
+{
+	if (cgc_str_nullable(n))
+		cgc_emit(c, bi_ldx(BPF_B, reg, CG_R_SCRATCH, (int16_t)(s + c->g.strsize)));
+	else
+		cgc_emit(c, bi_mov64_imm(reg, 0));
+}
+
+static uint32_t chars_to_str(struct cgc *c, struct dnode *n);
+
+/* One side of a string comparison: a char array (curthread->comm) is its characters. */
+static uint32_t cmp_side(struct cgc *c, struct dnode *n)
+{
+	if (!cgc_is_str(n) && rtype(n)->kind == DTY_ARRAY)
+		return chars_to_str(c, n);
+	return cgc_eval_str_null(c, n);
+}
+
+/* A comparison with a string on either side, the other a string, a char * or NULL: R0 = 0/1.
+ * dtrace compares the characters of two strings, and the pointers when either is NULL: NULL
+ * equals only NULL and is below every string ("" included). Sides that cannot be NULL
+ * compare as before: only strcmp. */
+static void str_compare(struct cgc *c, struct dnode *n)
+{
+	struct dnode *l = n->lhs, *r = n->rhs;
+	bool ln = null_const(l), rn = null_const(r);
+	uint32_t a = ln ? 0 : cmp_side(c, l);
+	uint32_t b = rn ? 0 : cmp_side(c, r);
+	int cmp = bpb_label_new(&c->buf), ptrs = bpb_label_new(&c->buf);
+
+	if (!ln && !rn && !cgc_str_nullable(l) && !cgc_str_nullable(r)) {
+		cgs_strcmp(&c->g, a, b);
+		cgc_emit(c, bi_mov64_imm(1, 0));
+		set_cond(c, cmp_op(n->op, false));
+		return;
+	}
+	/* R0, R1 = "not NULL" of each side: the pointers' order when either is NULL */
+	if (ln)
+		cgc_emit(c, bi_mov64_imm(4, 1));
+	else
+		str_flag(c, l, a, 4);
+	if (rn)
+		cgc_emit(c, bi_mov64_imm(5, 1));
+	else
+		str_flag(c, r, b, 5);
+	cgc_emit(c, bi_mov64_reg(0, 4));
+	cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, 1));
+	cgc_emit(c, bi_mov64_reg(1, 5));
+	cgc_emit(c, bi_alu64_imm(BPF_XOR, 1, 1));
+	if (!ln && !rn) {
+		cgc_emit(c, bi_alu64_reg(BPF_OR, 4, 5));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 4, 0, ptrs);
+		cgs_strcmp(&c->g, a, b);
+		cgc_emit(c, bi_mov64_imm(1, 0));
+		bpb_ja(&c->buf, cmp);
+	}
+	bpb_label_place(&c->buf, ptrs);
+	bpb_label_place(&c->buf, cmp);
+	set_cond(c, cmp_op(n->op, false));
+}
+
 static void binary_int(struct cgc *c, struct dnode *n)
 {
 	enum dop op = n->op;
@@ -723,12 +792,8 @@ static void binary_int(struct cgc *c, struct dnode *n)
 	}
 	int jop = cmp_op(op, false);
 	if (jop >= 0) {
-		if (cgc_is_str(n->lhs) && cgc_is_str(n->rhs)) {
-			uint32_t a = cgc_eval_str(c, n->lhs);
-			uint32_t b = cgc_eval_str(c, n->rhs);
-			cgs_strcmp(&c->g, a, b);
-			cgc_emit(c, bi_mov64_imm(1, 0));
-			set_cond(c, cmp_op(op, false));
+		if (cgc_is_str(n->lhs) || cgc_is_str(n->rhs)) {
+			str_compare(c, n);
 			return;
 		}
 		/* the 64 bits compared, signed when the common type is (dt_cg_compare_signed) */
@@ -1141,10 +1206,11 @@ static uint32_t assign_str(struct cgc *c, struct dnode *n)
 	/* s = NULL reads nothing: the variable is marked NULL (cgc_var_store_null_str) */
 	if (n->rhs->isconst && n->rhs->cval == 0 && !cgc_is_str(n->rhs)) {
 		cgc_var_store_null_str(c, v, key);
-		return literal(c, "", 0);
+		return null_str(c);
 	}
-	uint32_t s = cgc_eval_str(c, n->rhs);
-	cgc_var_store_str(c, v, key, s);
+	/* a NULL value (another variable's, a NULL char *'s) is stored as NULL, as dtrace's */
+	uint32_t s = cgc_eval_str_null(c, n->rhs);
+	cgc_var_store_str(c, v, key, s, cgc_str_nullable(n->rhs));
 	return s;
 }
 
@@ -1281,30 +1347,19 @@ static void cast_raw(struct cgc *c, struct dtype *from, struct dtype *to)
 /* s[i]: the i-th char of a string, 0 beyond the slot (dtrace treats strings as char arrays). */
 static void str_char(struct cgc *c, struct dnode *n)
 {
-	struct dck_var *v = cgc_node_var(n->lhs);
-	int16_t nf = 0;
-	uint32_t str;
+	bool nullable = cgc_str_nullable(n->lhs);
 	int out = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	uint32_t str = nullable ? cgc_eval_str_null(c, n->lhs) : cgc_eval_str(c, n->lhs);
 
-	if (v && cgc_vclass(v->type) == CGC_VSTR) {
-		/* a variable holding NULL: s[i] reads address i, which faults as in dtrace */
-		uint32_t key = cgc_var_key(c, n->lhs, v);
-		cgc_var_str_null(c, v, key);
-		nf = cgc_slot_push(c);
-		cgc_emit(c, bi_stx(BPF_DW, 10, 0, nf));
-		str = cgc_var_load_str(c, v, key);
-	} else {
-		str = cgc_eval_str(c, n->lhs);
-	}
 	cgc_eval_int(c, n->args);
-	if (nf) {
+	if (nullable) {
+		/* a NULL string: s[i] reads address i, which faults as in dtrace */
 		int ok = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, nf));
+		cgc_emit(c, bi_ldx(BPF_B, 1, CG_R_SCRATCH, (int16_t)(str + c->g.strsize)));
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, ok);
 		cgc_emit(c, bi_mov64_reg(3, 0));
 		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 		bpb_label_place(&c->buf, ok);
-		cgc_slot_pop(c);
 	}
 	bpb_jmp_imm(&c->buf, BPF_JGE, 0, (int32_t)c->g.strsize, out);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
@@ -1583,12 +1638,18 @@ static uint32_t deref_str(struct cgc *c, struct dnode *n)
 /* One arm of a string conditional into dst: a nested conditional writes there directly, so
  * that a chain `e == 1 ? "EPERM" : e == 2 ? "ENOENT" : ...` (an inline string table) needs one
  * result slot, not one per level; the arm's temporaries are dead once copied, so their
- * scratch is handed back. */
-static void cond_arm_into(struct cgc *c, struct dnode *arm, uint32_t dst)
+ * scratch is handed back. flag: the conditional may be NULL, so every arm writes the NULL
+ * flag (an arm that cannot be NULL writes 0). */
+static void cond_arm_into(struct cgc *c, struct dnode *arm, uint32_t dst, bool flag)
 {
 	uint32_t mark = c->g.scratch_top;
 	if (arm->kind == DN_COND && cgc_is_str(arm)) {
-		cond_str_into(c, arm, dst);
+		cond_str_into(c, arm, dst, flag);
+	} else if (flag) {
+		uint32_t v = cgc_eval_str_null(c, arm);
+		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, v, c->slot, false);
+		if (!cgc_str_nullable(arm))
+			cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + c->g.strsize), 0));
 	} else {
 		uint32_t v = cgc_eval_str(c, arm);
 		cgc_copy(c, CG_R_SCRATCH, dst, CG_R_SCRATCH, v, c->slot, false);
@@ -1596,31 +1657,147 @@ static void cond_arm_into(struct cgc *c, struct dnode *arm, uint32_t dst)
 	c->g.scratch_top = mark;
 }
 
-static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst)
+static void cond_str_into(struct cgc *c, struct dnode *n, uint32_t dst, bool flag)
 {
 	int l_else = bpb_label_new(&c->buf), l_end = bpb_label_new(&c->buf);
 	cgc_eval_raw(c, n->cond);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, l_else);
-	cond_arm_into(c, n->lhs, dst);
+	cond_arm_into(c, n->lhs, dst, flag);
 	bpb_ja(&c->buf, l_end);
 	bpb_label_place(&c->buf, l_else);
-	cond_arm_into(c, n->rhs, dst);
+	cond_arm_into(c, n->rhs, dst, flag);
 	bpb_label_place(&c->buf, l_end);
+}
+
+/* D's NULL string: "" with its NULL flag set. */
+static uint32_t null_str(struct cgc *c)
+{
+	uint32_t dst = literal(c, "", 0);
+	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + c->g.strsize), 1));
+	return dst;
+}
+
+/* A pointer (or integer) x made a string, (string)p: NULL when x is 0, as dtrace's. */
+static uint32_t ptr_to_str_null(struct cgc *c, struct dnode *x)
+{
+	int16_t as = cgc_int_arg(c, x);
+	int null = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, as));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, null);
+	uint32_t dst = addr_to_str(c, as, kernel_ptr(x->type));
+	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + c->g.strsize), 0));
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, null);
+	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
+	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + c->g.strsize), 1));
+	bpb_label_place(&c->buf, done);
+	cgc_slot_pop(c);
+	return dst;
+}
+
+bool cgc_str_nullable(const struct dnode *n)
+{
+	if (null_const(n))
+		return true;
+	if (!cgc_is_str(n))      /* a char * where a string is wanted: NULL when 0 */
+		return rtype(n)->kind == DTY_PTR && n->kind != DN_STRING;
+	switch (n->kind) {
+	case DN_IDENT: case DN_SELF: case DN_THIS: case DN_INDEX: {
+		if (is_str_member((struct dnode *)n) || n->builtin != DB_NONE)
+			return false;
+		struct dck_var *v = cgc_node_var((struct dnode *)n);
+		return v && cgc_vclass(v->type) == CGC_VSTR;
+	}
+	case DN_ASSIGN:
+		/* assign_str's variables; members and memory hold no NULL */
+		if (!cgc_node_var(n->lhs) && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
+			return false;
+		if (is_str_member(n->lhs))
+			return false;
+		return cgc_str_nullable(n->rhs);
+	case DN_COND:
+		return cgc_str_nullable(n->lhs) || cgc_str_nullable(n->rhs);
+	case DN_COMMA:
+		return cgc_str_nullable(n->rhs);
+	case DN_CAST:
+		if (cgc_is_str(n->lhs))
+			return cgc_str_nullable(n->lhs);
+		return cgc_vclass(n->lhs->type) == CGC_VINT;
+	case DN_UNARY:
+		/* stringof(p) reads p: a NULL one faults, as in dtrace */
+		return n->op == DOP_STRINGOF && cgc_is_str(n->lhs) && cgc_str_nullable(n->lhs);
+	case DN_CALL:
+		return n->subr == DS_STRSTR || n->subr == DS_STRCHR || n->subr == DS_STRRCHR ||
+		       n->subr == DS_STRTOK;
+	default:
+		return false;
+	}
+}
+
+static uint32_t eval_str_value(struct cgc *c, struct dnode *n);
+
+uint32_t cgc_eval_str_null(struct cgc *c, struct dnode *n)
+{
+	if (!cgc_str_nullable(n))
+		return eval_str_value(c, n);
+	if (null_const(n))
+		return null_str(c);
+	if (!cgc_is_str(n))
+		return ptr_to_str_null(c, n);
+	switch (n->kind) {
+	case DN_COND: {
+		uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
+		cond_str_into(c, n, dst, true);
+		return dst;
+	}
+	case DN_COMMA:
+		cgc_eval_effect(c, n->lhs);
+		return cgc_eval_str_null(c, n->rhs);
+	case DN_CAST:
+		if (cgc_is_str(n->lhs))
+			return cgc_eval_str_null(c, n->lhs);
+		return ptr_to_str_null(c, n->lhs);
+	case DN_UNARY:
+		return cgc_eval_str_null(c, n->lhs);
+	case DN_CALL: {
+		/* strstr & co. leave their found flag in R0: none found is NULL */
+		uint32_t dst = cgc_call_str(c, n);
+		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, 1));
+		cgc_emit(c, bi_stx(BPF_B, CG_R_SCRATCH, 0, (int16_t)(dst + c->g.strsize)));
+		return dst;
+	}
+	default:
+		/* variables (whose loads copy their NULL mark) and assignments to them */
+		return eval_str_value(c, n);
+	}
 }
 
 uint32_t cgc_eval_str(struct cgc *c, struct dnode *n)
 {
-	/* NULL (the constant 0) read as a string (substr(NULL, 1), strtok(s, NULL)): reading
-	 * address 0 faults, as in dtrace. The jump is conditional so the code after it stays
-	 * reachable for the verifier's CFG check; "" stands for the value on that dead path. */
-	if (n->isconst && n->cval == 0 && !cgc_is_str(n)) {
-		int ok = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_mov64_imm(3, 0));
-		bpb_jmp_imm(&c->buf, BPF_JNE, 3, 0, ok);
-		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-		bpb_label_place(&c->buf, ok);
-		return literal(c, "", 0);
-	}
+	if (!cgc_str_nullable(n))
+		return eval_str_value(c, n);
+	/* a pointer made a string: reading a NULL one faults by itself */
+	if (!null_const(n) && !cgc_is_str(n))
+		return eval_str_value(c, n);
+	if (n->kind == DN_CAST && !cgc_is_str(n->lhs) && !null_const(n->lhs))
+		return ptr_to_str(c, n->lhs);
+	/* NULL where it is an error (printed, a subroutine's argument, a key): dtrace reads
+	 * address 0, which faults. The jump is conditional, so the code after it stays reachable
+	 * for the verifier's CFG check even where the value is NULL for certain. */
+	uint32_t s = cgc_eval_str_null(c, n);
+	int ok = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_B, 3, CG_R_SCRATCH, (int16_t)(s + c->g.strsize)));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, ok);
+	cgc_emit(c, bi_mov64_imm(3, 0));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+	return s;
+}
+
+/* A string expression's value, its NULL flag left unwritten (cgc_eval_str_null writes it). */
+static uint32_t eval_str_value(struct cgc *c, struct dnode *n)
+{
 	/* a char * where a string is wanted (basename(p), index(p, q)): what it points to, as
 	 * dtrace's char pointers are strings to its string subroutines */
 	if (!cgc_is_str(n) && is_ptr(n->type) && n->kind != DN_STRING)
@@ -1683,7 +1860,7 @@ uint32_t cgc_eval_str(struct cgc *c, struct dnode *n)
 		return assign_str(c, n);
 	case DN_COND: {
 		uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
-		cond_str_into(c, n, dst);
+		cond_str_into(c, n, dst, false);
 		return dst;
 	}
 	case DN_COMMA:
@@ -1742,7 +1919,7 @@ void cgc_eval_effect(struct cgc *c, struct dnode *n)
 {
 	switch (cgc_vclass(n->type)) {
 	case CGC_VSTR:
-		(void)cgc_eval_str(c, n);
+		(void)cgc_eval_str_null(c, n);    /* a NULL value unused is no error */
 		return;
 	case CGC_VBYTES: {
 		uint32_t size;

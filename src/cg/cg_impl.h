@@ -44,6 +44,9 @@
  *       it (so at most strsize - 1 characters); the value of a string expression is the slot's
  *       offset from R7, known at compile time. Emitters read and write slots as R7 + offset
  *       (+ a register index bounded by strsize), which the verifier checks without help.
+ *       The clause compiler's slots have a byte more, at g->strsize: D's NULL string is ""
+ *       with that byte 1, written and read only for expressions that may be NULL
+ *       (cg_clause.h cgc_str_nullable; docs/cg-str.md). Emitters never touch it.
  *
  * Faults: an emitter that finds a bad address (or other run-time fault) calls
  * g->emit_fault(g, kind, addr_reg): the code it emits stops the clause, discards what the clause

@@ -617,6 +617,9 @@ static void emit_strchr(struct cg *g, uint32_t dst, uint32_t s, int16_t c_slot, 
 	emit(g, bi_st(BPF_DW, RS, (int16_t)res, -1));
 	emit(g, bi_ldx(BPF_DW, R3, FP, c_slot));
 	emit(g, bi_alu64_imm(BPF_AND, R3, 0xff));
+	/* the terminating NUL is not one of the string's characters: c == 0 finds nothing, as
+	 * in DTrace for Linux (strchr("abc", 0) == NULL) */
+	bpb_jmp_imm(g->b, BPF_JEQ, R3, 0, end);
 	emit(g, bi_mov64_imm(R1, 0));
 	place(g, loop);
 	bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, end);

@@ -20,11 +20,11 @@
  *   index(s, t [, start]), rindex(s, t [, start])   R0 = position or -1, with dtrace's (Perl's)
  *                           rules for start and for the empty string
  *   strstr(s, t)            dst = the rest of s from the first t, or "" when absent (D returns
- *                           NULL; the clause compiler turns an empty result into a NULL value
- *                           where it matters; R0 = 1 if found, 0 if not)
+ *                           NULL: R0 = 1 if found, 0 if not, which the clause compiler makes
+ *                           the value's NULL flag, cg_clause.h cgc_eval_str_null)
  *   strchr(s, c), strrchr(s, c)   as strstr, for a character (R0 found flag too); c is cut to
- *                           8 bits as dtrace does; c == 0 finds the terminating NUL (dst "",
- *                           R0 1)
+ *                           8 bits as dtrace does; c == 0 finds nothing (the NUL is not a
+ *                           character of the string: DTrace for Linux's NULL)
  *   strtok(s, delim)        s may be CGS_NO_STRING (D's strtok(NULL, delim)): continue the
  *                           previous string. The state (a copy of the string and a position)
  *                           lives in per-CPU scratch at g->strtok_state, which the clause

@@ -278,8 +278,9 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	case DS_STRSTR: case DS_STRCHR: case DS_STRRCHR: case DS_STRTOK:
-		/* used as a pointer (compared with NULL): the found flag stands for it */
-		(void)cgc_eval_str(c, n);
+		/* used as a pointer: not NULL, the found flag, stands for it */
+		(void)cgc_eval_str_null(c, n);
+		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, 1));
 		return;
 	}
 	if (cgc_vclass(n->type) == CGC_VSTR) {

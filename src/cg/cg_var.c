@@ -1,7 +1,7 @@
 /* cg_var.c — where D's variables live and how BPF reaches them: the layout of globals and
  * this-> variables, one hash map per associative array and per self-> variable (keys packed
  * at fixed offsets, strings zero-padded so equal strings are equal keys), reads that find no
- * element as 0 or "", stores of 0 that delete; and the built-in variables (arguments by probe
+ * element as 0 or the NULL string, stores of 0 or NULL that delete; and the built-in variables (arguments by probe
  * kind, process and time built-ins, task fields from the kernel's BTF). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,7 +291,9 @@ uint32_t cgc_var_load_str(struct cgc *c, struct dck_var *v, uint32_t key)
 		cgc_copy(c, CG_R_SCRATCH, dst, 1, 0, c->slot, false);
 		bpb_ja(&c->buf, done);
 		bpb_label_place(&c->buf, miss);
+		/* no element: D's NULL string ("" with its NULL flag set, cg_impl.h) */
 		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)dst, 0));
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + c->g.strsize), 1));
 		bpb_label_place(&c->buf, done);
 		break;
 	}
@@ -306,38 +308,52 @@ static void null_mark_addr(struct cgc *c, struct dck_var *v)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)(cgc_vinfo(c, v)->off + c->g.strsize)));
 }
 
-void cgc_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src)
+void cgc_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t src,
+		       bool nullable)
 {
 	struct cgc_varinfo *vi = cgc_vinfo(c, v);
 
 	switch (v->cls) {
 	case DCK_GLOBAL:
-		cgc_copy(c, CG_R_GLOBALS, vi->off, CG_R_SCRATCH, src, c->slot, false);
-		null_mark_addr(c, v);
-		cgc_emit(c, bi_st(BPF_B, 1, 0, 0));
-		break;
 	case DCK_THIS:
-		cgc_copy(c, CG_R_SCRATCH, vi->off, CG_R_SCRATCH, src, c->slot, false);
-		null_mark_addr(c, v);
-		cgc_emit(c, bi_st(BPF_B, 1, 0, 0));
+		/* the slot's bytes, its NULL flag at strsize among them, become the variable's
+		 * (and its NULL mark); a value that cannot be NULL has no flag written: mark 0 */
+		cgc_copy(c, v->cls == DCK_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH, vi->off,
+			 CG_R_SCRATCH, src, c->slot, false);
+		if (!nullable) {
+			null_mark_addr(c, v);
+			cgc_emit(c, bi_st(BPF_B, 1, 0, 0));
+		}
 		break;
 	case DCK_ASSOC:
 	case DCK_SELF: {
 		/* A clean copy: string values compare and print by their bytes up to the NUL only,
-		 * but a tidy value keeps map contents predictable for the consumer too. */
+		 * but a tidy value keeps map contents predictable for the consumer too. A NULL
+		 * value deletes the element instead, as storing 0 does. */
+		int null = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+		if (nullable) {
+			cgc_emit(c, bi_ldx(BPF_B, 0, CG_R_SCRATCH, (int16_t)(src + c->g.strsize)));
+			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, null);
+		}
 		uint32_t val = cgs_scratch_alloc(&c->g, c->slot);
 		cgc_copy_str_clean(c, val, src, false);
 		cgc_dyn_store(c, v, key, val, false);
+		if (nullable) {
+			bpb_ja(&c->buf, done);
+			bpb_label_place(&c->buf, null);
+			cgc_var_store_null_str(c, v, key);
+			bpb_label_place(&c->buf, done);
+		}
 		break;
 	}
 	}
 }
 
 /* D's NULL string in a string variable. Our strings are values, so a global or this->
- * variable keeps a mark in its slot's padding: the byte at strsize, which no string reaches
- * and every store sets (1: NULL). An element of an associative array or a self-> variable
- * is deleted instead, and a missing element reads as NULL, as in dtrace. Either way the value
- * reads as "" (what compares equal to NULL); indexing it faults (cg_expr.c). */
+ * variable keeps a mark in its slot's padding: the byte at strsize, which no string reaches,
+ * where a string value keeps its NULL flag (cg_impl.h): 1 is NULL. An element of an
+ * associative array or a self-> variable is deleted instead, and a missing element reads as
+ * NULL, as in dtrace. Either way the value's bytes are "". */
 void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 {
 	struct cgc_varinfo *vi = cgc_vinfo(c, v);
@@ -358,28 +374,6 @@ void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 		cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
 		break;
 	}
-}
-
-void cgc_var_str_null(struct cgc *c, struct dck_var *v, uint32_t key)
-{
-	int done = bpb_label_new(&c->buf);
-
-	switch (v->cls) {
-	case DCK_GLOBAL:
-	case DCK_THIS:
-		null_mark_addr(c, v);
-		cgc_emit(c, bi_ldx(BPF_B, 0, 1, 0));
-		break;
-	case DCK_ASSOC:
-	case DCK_SELF:
-		cgc_dyn_lookup(c, v, key);
-		cgc_emit(c, bi_mov64_reg(1, 0));
-		cgc_emit(c, bi_mov64_imm(0, 1));
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, done);
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		break;
-	}
-	bpb_label_place(&c->buf, done);
 }
 
 /* ---- built-in variables ---- */

@@ -329,14 +329,13 @@ static int64_t m_strchr(const char *s, int64_t c, bool last)
 {
 	char target = (char)c;
 	int64_t r = -1;
-	for (int64_t i = 0; i < (int64_t)strsize; i++) {
+	/* the NUL is not a character of s: c == 0 finds nothing (DTrace for Linux) */
+	for (int64_t i = 0; i < (int64_t)strsize && s[i]; i++) {
 		if (s[i] == target) {
 			r = i;
 			if (!last)
 				break;
 		}
-		if (!s[i])
-			break;
 	}
 	return r;
 }
