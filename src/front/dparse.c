@@ -1022,8 +1022,10 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 			memcpy(&p->fail, &outer, sizeof(outer));
 		} else {
 			memcpy(&p->fail, &outer, sizeof(outer));
-			/* the lexer's errors (a floating-point constant) come before any check */
-			if (p->err->tag == D_SYNTAX)
+			/* the lexer's errors (a floating-point constant) come before any check, and
+			 * libdtrace cooks the expression before it asks for a constant: an unknown
+			 * name is that name's error */
+			if (p->err->tag == D_SYNTAX || p->err->tag == D_IDENT_UNDEF)
 				longjmp(p->fail, 1);
 			/* not an integer constant: skip the expression, as yacc had read it */
 			p->depth = depth;
@@ -1207,8 +1209,11 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		expect(p, "]");
 		ty = type_suffix(p, ty);
 		struct dtype *r = dtype_resolve(ty);
-		if (r->kind == DTY_FUNC)
+		/* libdtrace takes `int a[3](int);` as a prototype that declares nothing */
+		if (r->kind == DTY_FUNC && !p->script)
 			error_at(p, t, D_UNKNOWN, "declaration of an array of functions");
+		if (r->kind == DTY_FUNC)
+			return dtype_array(p->ctx, ty, len);
 		if (dtype_sizeof(ty) < 0)
 			complete_member_type(p, ty);  /* an array of a kernel struct */
 		if (r->kind == DTY_VOID && p->script)
@@ -1423,7 +1428,9 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		if (p->script && memchr(nt->text, '`', nt->len))
 			error_at(p, nt, D_DECL_SCOPE, "D scoping operator may not be used in a declaration "
 				 "name (%s)", n.s);
-		if (dvars && !is_typedef && dtype_resolve(ty)->kind == DTY_FUNC) {
+		struct dtype *rt = dtype_resolve(ty);
+		if (dvars && !is_typedef && (rt->kind == DTY_FUNC || (rt->kind == DTY_ARRAY &&
+		    dtype_resolve(rt->base)->kind == DTY_FUNC))) {
 			/* A function prototype declares an external symbol to libdtrace (a kernel
 			 * one, there); nothing in a user-space trace can refer to it. */
 			if (ds.storage != DSC_NONE && ds.storage != DSC_EXTERN &&
@@ -2494,7 +2501,7 @@ static struct dnode *statement_rule(struct parser *p)
 	}
 	if (t->kind == DTOK_KEYWORD && (dtok_is(t, "for") || dtok_is(t, "while") || dtok_is(t, "do") ||
 					dtok_is(t, "switch") || dtok_is(t, "return") || dtok_is(t, "goto")))
-		error_at(p, t, D_SYNTAX, "'%.*s' statements are not supported in D", (int)t->len, t->text);
+		syntax_error(p, t);  /* reserved words D's grammar has no statement for */
 	n = new_node(p, DN_EXPR_STMT, t);
 	n->lhs = e_expr(p);
 	/* The last statement of a block needs no ';'. */
