@@ -221,6 +221,10 @@ bool dsubr_is_action(enum dsubr s);
  * func(), mod(): actions that may also be a whole aggregation key (dtrace's DT_IDENT_ACTFUNC
  * keys). */
 bool dck_is_ukey(const struct dnode *n);
+/* Whether name is one of dtrace's built-in global identifiers: a variable (those usdtrace
+ * lacks included), a subroutine or action, an aggregating function, or a constant the
+ * checker predefines (AF_INET...). For the parser (struct dprog.predefined_ident). */
+bool dck_predefined_ident(const char *name);
 
 /* The byte offset in x86-64 struct pt_regs of uregs[index] (dtrace's numbering: 0..20 are
  * r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax, ip, cs, flags,

@@ -78,6 +78,18 @@ static const char *const unsupported_vars[] = {
 	"zonename", "uregs32", "arg10",
 };
 
+bool dck_predefined_ident(const char *name)
+{
+	int64_t v;
+	if (builtin_lookup(name) != DB_NONE || subr_lookup(name) != DS_NONE ||
+	    agg_func_lookup(name) >= 0 || builtin_inline(name, &v))
+		return true;
+	for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
+		if (strcmp(unsupported_vars[i], name) == 0)
+			return true;
+	return false;
+}
+
 /* dtrace's x86-64 register names for uregs[] (DTrace for Linux's regs.d): indexes 0..20
  * follow struct pt_regs (R_TRAPNO is 25); the i386 and generic names are aliases. */
 static const struct { const char *name; int index; } ureg_names[] = {

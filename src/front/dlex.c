@@ -123,6 +123,9 @@ static int skip_comment(struct lexer *lx)
 			lx->p += 2;
 			return 0;
 		}
+		/* D comments do not nest, and dtrace's lexer refuses an opener inside one */
+		if (lx->p[0] == '/' && lx->p[1] == '*' && lx->mode != DLEX_DECLS)
+			return lex_error(lx, lx->p, D_SYNTAX, "/* encountered inside a comment");
 		if (*lx->p == '\n')
 			newline(lx, lx->p + 1);
 	}
@@ -781,11 +784,18 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 			lx.p++;
 			continue;
 		}
+		/* a backslash before a newline joins the lines (dtrace's lexer takes it as blank) */
+		if (c == '\\' && p + 1 < lx.end && p[1] == '\n') {
+			lx.p += 2;
+			newline(&lx, lx.p);
+			continue;
+		}
 		if (c == '\0') {
 			lex_error(&lx, p, D_SYNTAX, "invalid character (NUL byte) in input");
 			goto fail;
 		}
-		if (c == '/' && p + 1 < lx.end && (p[1] == '*' || p[1] == '/')) {
+		/* a D program has no // comments (dtrace's lexer: "/" "/"), a provider file does */
+		if (c == '/' && p + 1 < lx.end && (p[1] == '*' || (p[1] == '/' && lx.mode == DLEX_DECLS))) {
 			if (skip_comment(&lx) != 0)
 				goto fail;
 			continue;
@@ -885,7 +895,10 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 		}
 		if (i < sizeof(puncts) / sizeof(puncts[0]))
 			continue;
-		if (isprint((unsigned char)c))
+		/* dtrace's lexer: any other byte is "syntax error near" it, raw */
+		if (lx.mode != DLEX_DECLS)
+			lex_error(&lx, p, D_SYNTAX, "syntax error near \"%c\"", c);
+		else if (isprint((unsigned char)c))
 			lex_error(&lx, p, D_SYNTAX, "invalid character '%c'", c);
 		else
 			lex_error(&lx, p, D_SYNTAX, "invalid character (byte 0x%02x)", (unsigned char)c);

@@ -14,6 +14,8 @@
 
 #include "derr.h"
 #include "dfold.h"
+#include "dopt.h"
+#include "dversion.h"
 #include "dtag.h"
 #include "probedesc.h"
 #include "util.h"
@@ -34,6 +36,12 @@ struct parser {
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
+	/* D programs: `#pragma D binding` waiting for its identifier (dtrace's pcb_pragmas), and
+	 * the global identifiers this parse has defined (inlines, variables, enumerators) */
+	struct dtok *bindings;
+	int nbindings;
+	char **defined;
+	int ndefined;
 	jmp_buf fail;
 };
 
@@ -51,6 +59,7 @@ static bool is_typename(struct parser *p, const struct dtok *t);
 /* --- tokens and errors -------------------------------------------------------------------- */
 
 static void pragma_d(struct parser *p, const struct dpragma *pr);
+static void binding_define(struct parser *p, const char *name);
 
 /* In a D program each `#pragma D` line takes effect where dtrace's lexer meets it: when the
  * parser first looks at the token after it (so its errors come in source order). */
@@ -1013,8 +1022,10 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 			memcpy(&p->fail, &outer, sizeof(outer));
 		} else {
 			memcpy(&p->fail, &outer, sizeof(outer));
-			/* the lexer's errors (a floating-point constant) come before any check */
-			if (p->err->tag == D_SYNTAX)
+			/* the lexer's errors (a floating-point constant) come before any check, and
+			 * libdtrace cooks the expression before it asks for a constant: an unknown
+			 * name is that name's error */
+			if (p->err->tag == D_SYNTAX || p->err->tag == D_IDENT_UNDEF)
 				longjmp(p->fail, 1);
 			/* not an integer constant: skip the expression, as yacc had read it */
 			p->depth = depth;
@@ -1081,6 +1092,7 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 		dtype_add_enumerator(e, n.s, val);
 		/* Visible at once: later enumerators may use it. */
 		dscope_add(p->ctx, n.s, DSYM_ENUMCONST, p->ctx->t_int, val);
+		binding_define(p, n.s);
 		val = (int64_t)((uint64_t)val + 1);
 	} while (consume(p, ","));
 	expect(p, "}");
@@ -1197,8 +1209,11 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 		expect(p, "]");
 		ty = type_suffix(p, ty);
 		struct dtype *r = dtype_resolve(ty);
-		if (r->kind == DTY_FUNC)
+		/* libdtrace takes `int a[3](int);` as a prototype that declares nothing */
+		if (r->kind == DTY_FUNC && !p->script)
 			error_at(p, t, D_UNKNOWN, "declaration of an array of functions");
+		if (r->kind == DTY_FUNC)
+			return dtype_array(p->ctx, ty, len);
 		if (dtype_sizeof(ty) < 0)
 			complete_member_type(p, ty);  /* an array of a kernel struct */
 		if (r->kind == DTY_VOID && p->script)
@@ -1403,6 +1418,9 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			/* `int a[int][char]`: a second key list is an array of associative arrays */
 			if (p->script && dtok_is(peek(p), "[") && is_typename(p, peek_at(p, 1)))
 				error_at(p, peek(p), D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+			/* `int a[int][2]`: dimensions after the keys make the element an array */
+			if (p->script && dtok_is(peek(p), "["))
+				ty = type_suffix(p, ty);
 		} else {
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
@@ -1410,7 +1428,9 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		if (p->script && memchr(nt->text, '`', nt->len))
 			error_at(p, nt, D_DECL_SCOPE, "D scoping operator may not be used in a declaration "
 				 "name (%s)", n.s);
-		if (dvars && !is_typedef && dtype_resolve(ty)->kind == DTY_FUNC) {
+		struct dtype *rt = dtype_resolve(ty);
+		if (dvars && !is_typedef && (rt->kind == DTY_FUNC || (rt->kind == DTY_ARRAY &&
+		    dtype_resolve(rt->base)->kind == DTY_FUNC))) {
 			/* A function prototype declares an external symbol to libdtrace (a kernel
 			 * one, there); nothing in a user-space trace can refer to it. */
 			if (ds.storage != DSC_NONE && ds.storage != DSC_EXTERN &&
@@ -1470,6 +1490,8 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 				d->name = xstrdup(n.s);
 				d->args = keys;
 				add_item(p, d);
+				if (dstorage == DVAR_GLOBAL)
+					binding_define(p, d->name);
 			}
 		}
 		if (dtok_is(peek(p), "=") && p->script)
@@ -1888,6 +1910,22 @@ static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords
 	o->pos.file = prog_file(p, pr->file);
 	o->pos.line = pr->line;
 	o->pos.col = pr->col;
+	/* dtrace sets the option where its lexer meets the pragma: a bad name or value stops
+	 * the compilation there, before any later syntax error, and strsize lays out the strings
+	 * of the structs, unions and arrays declared after the pragma (those before keep theirs) */
+	struct dopts scratch;
+	struct derr why;
+	dopts_init(&scratch);
+	int rc = dopt_set(&scratch, o->name, o->value, &why);
+	if (rc == 0 && !dopt_pragma_allowed(o->name))
+		rc = derr_set(&why, DTAG_NONE, "Option cannot be used from within a D program");
+	if (rc != 0 && o->value)
+		error_at(p, &hash, D_PRAGMA_OPTSET, "failed to set option '%s' to '%s': %s", o->name,
+			 o->value, why.msg);
+	if (rc != 0)
+		error_at(p, &hash, D_PRAGMA_OPTSET, "failed to set option '%s': %s", o->name, why.msg);
+	if (strcmp(o->name, "strsize") == 0)
+		dtype_set_strsize(p->ctx, (int64_t)scratch.strsize);
 }
 
 /* Whether "name/data/class" is a stability attribute triple; splits it in place. */
@@ -1947,6 +1985,96 @@ static void pragma_depends(struct parser *p, const struct dpragma *pr, char word
 	error_at(p, &hash, D_PRAGMA_INVAL, "invalid class %s specified by #pragma depends_on", words[2]);
 }
 
+/* Whether word w (of a pragma) is an identifier as D's lexer reads one. */
+static bool pragma_word_ident(const char *w)
+{
+	if (!(isalpha((unsigned char)*w) || *w == '_'))
+		return false;
+	while (*++w)
+		if (!(isalnum((unsigned char)*w) || *w == '_'))
+			return false;
+	return true;
+}
+
+/* Whether global identifier `name` exists but was not defined by this parse: a built-in, or
+ * an inline, variable or enumerator of a library or an earlier source of the program. */
+static bool defined_outside(struct parser *p, const char *name)
+{
+	if (p->prog->predefined_ident && p->prog->predefined_ident(name))
+		return true;
+	struct dscope_ent *e = dscope_find(p->ctx, name, DSYM_ENUMCONST, false);
+	if (e && (e->kind == DSYM_ENUMCONST || e->kind == DSYM_VAR))
+		return true;
+	for (struct dnode *n = p->prog->items; n; n = n->next)
+		if (((n->kind == DN_VARDECL && n->storage == DVAR_GLOBAL) || n->kind == DN_INLINE) &&
+		    strcmp(n->name, name) == 0)
+			return true;
+	return false;
+}
+
+/* `#pragma D binding "VERSION" NAME` (dt_pragma_binding): binds global identifier NAME to a
+ * D version. One this parse defined takes it at once; one defined elsewhere (a built-in, a
+ * library's) may not be changed; any other waits for its definition, and one never defined
+ * is an error at the end of the source ("unused #pragma binding"). A binding changes what a
+ * later `version` option hides, which for a program's own identifiers (dtrace's dt_reduce
+ * runs when the option is set, before they exist) is nothing. */
+static void pragma_binding(struct parser *p, const struct dpragma *pr, char words[][64], int nw)
+{
+	struct dtok hash = pragma_at(pr);
+	size_t wl = nw > 2 ? strlen(words[2]) : 0;
+	if (nw < 4 || wl < 2 || words[2][0] != '"' || words[2][wl - 1] != '"' ||
+	    !pragma_word_ident(words[3]))
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma binding \"version\" <ident>");
+	char vers[64];
+	snprintf(vers, sizeof(vers), "%.*s", (int)(wl - 2), words[2] + 1);
+	uint32_t v;
+	if (dversion_parse(vers, &v) != 0)
+		error_at(p, &hash, D_PRAGMA_INVAL, "invalid version string specified by #pragma binding");
+	for (int i = 0; i < p->ndefined; i++)
+		if (strcmp(p->defined[i], words[3]) == 0)
+			return;
+	if (defined_outside(p, words[3]))
+		error_at(p, &hash, D_PRAGMA_SCOPE, "#pragma binding cannot modify entity defined "
+			 "outside program scope");
+	hash.text = xstrdup(words[3]);
+	hash.len = strlen(words[3]);
+	p->bindings = xrealloc(p->bindings, sizeof(*p->bindings) * (size_t)(p->nbindings + 1));
+	p->bindings[p->nbindings++] = hash;
+}
+
+/* Global identifier `name` is defined by this parse: the bindings waiting for it apply. */
+static void binding_define(struct parser *p, const char *name)
+{
+	if (!p->script)
+		return;
+	p->defined = xrealloc(p->defined, sizeof(*p->defined) * (size_t)(p->ndefined + 1));
+	p->defined[p->ndefined++] = xstrdup(name);
+	for (int i = 0; i < p->nbindings; i++)
+		if (p->bindings[i].text && strcmp(p->bindings[i].text, name) == 0) {
+			free((char *)p->bindings[i].text);
+			p->bindings[i].text = NULL;
+		}
+}
+
+/* The end of a source: a binding whose identifier never came is an error (dt_idpragma), even
+ * in a program that is otherwise empty. */
+static void bindings_end(struct parser *p)
+{
+	for (int i = 0; i < p->nbindings; i++)
+		if (p->bindings[i].text)
+			error_at(p, &p->bindings[i], D_PRAGMA_UNUSED, "unused #pragma binding");
+}
+
+static void parser_free_bindings(struct parser *p)
+{
+	for (int i = 0; i < p->nbindings; i++)
+		free((char *)p->bindings[i].text);
+	free(p->bindings);
+	for (int i = 0; i < p->ndefined; i++)
+		free(p->defined[i]);
+	free(p->defined);
+}
+
 static void pragma_d(struct parser *p, const struct dpragma *pr)
 {
 	const struct dtok hash = pragma_at(pr);
@@ -1980,6 +2108,8 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 		error_at(p, &hash, D_PRAGMA_INVAL, "unknown #pragma D directive '%s'", words[1]);
 	if (p->script && strcmp(words[1], "depends_on") == 0)
 		pragma_depends(p, pr, words, nw);
+	if (p->script && strcmp(words[1], "binding") == 0)
+		pragma_binding(p, pr, words, nw);
 	if (p->script && strcmp(words[1], "attributes") == 0) {
 		script_pragma_attributes(p, pr, words, nw);
 		return;
@@ -2447,7 +2577,7 @@ static struct dnode *statement_rule(struct parser *p)
 	}
 	if (t->kind == DTOK_KEYWORD && (dtok_is(t, "for") || dtok_is(t, "while") || dtok_is(t, "do") ||
 					dtok_is(t, "switch") || dtok_is(t, "return") || dtok_is(t, "goto")))
-		error_at(p, t, D_SYNTAX, "'%.*s' statements are not supported in D", (int)t->len, t->text);
+		syntax_error(p, t);  /* reserved words D's grammar has no statement for */
 	n = new_node(p, DN_EXPR_STMT, t);
 	n->lhs = e_expr(p);
 	/* The last statement of a block needs no ';'. */
@@ -2601,6 +2731,7 @@ static void inline_def(struct parser *p)
 	n->lhs = e_assign(p);
 	expect(p, ";");
 	add_item(p, n);
+	binding_define(p, n->name);
 }
 
 /* translator OUT-TYPE < IN-TYPE IDENT > { MEMBER = EXPR ; ... } ;  (dt_grammar.y's
@@ -2768,8 +2899,10 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	for (size_t i = 0; i < toks->nfiles; i++)
 		g->files[g->nfiles++] = xstrdup(toks->files[i]);
 	g->files[g->nfiles] = NULL;
-	if (setjmp(p.fail))
+	if (setjmp(p.fail)) {
+		parser_free_bindings(&p);
 		return -1;
+	}
 	if (clause_spec >= 0) {
 		p.clause_arg = true;
 		/* dtrace -n 'syscall:::entry { ... } tick-1s { exit(0); }': a description argument
@@ -2786,6 +2919,8 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 			script_item(&p);
 	}
 	pragmas_before(&p, (size_t)-1);
+	bindings_end(&p);
+	parser_free_bindings(&p);
 	return 0;
 }
 

@@ -159,6 +159,9 @@ struct dprog {
 	int decls_from;          /* dprog_decls_text writes decls[decls_from..] (the libraries'
 				  * declarations before it are not the provider file's) */
 	bool pspec;              /* the pspec option (-x pspec): dlex_tokenize_pspec */
+	/* whether a name is a built-in identifier (variable, subroutine, action, aggregating
+	 * function): `#pragma D binding` may not rebind one. NULL: none is. */
+	bool (*predefined_ident)(const char *name);
 };
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, struct derr *err);

@@ -34,23 +34,18 @@ int dversion_parse(const char *s, uint32_t *out)
 	static const unsigned long max[] = {0xff, 0xfff, 0xfff};
 	unsigned long part[3] = {0, 0, 0};
 	int n = 0;
-	const char *p = s;
-	for (;;) {
-		if (n == 3 || *p < '0' || *p > '9')
+	for (; *s; s++) {
+		if (*s >= '0' && *s <= '9') {
+			/* a part already too large stays so (no overflow on long digit runs) */
+			if (part[n] <= max[n])
+				part[n] = part[n] * 10 + (unsigned long)(*s - '0');
+		} else if (*s != '.' || ++n > 2) {
 			return -1;
-		char *end;
-		part[n] = strtoul(p, &end, 10);
-		if (part[n] > max[n])
-			return -1;
-		n++;
-		p = end;
-		if (*p == '\0')
-			break;
-		if (*p++ != '.')
-			return -1;
+		}
 	}
-	if (n < 2)
-		return -1;
+	for (int i = 0; i < 3; i++)
+		if (part[i] > max[i])
+			return -1;
 	*out = DVERSION(part[0], part[1], part[2]);
 	return 0;
 }

@@ -15,7 +15,10 @@
 /* the level a program has when no version is asked for: dtrace's latest, D 2.0.1 */
 #define DVERSION_LATEST DVERSION(2, 0, 1)
 
-/* "M.m" or "M.m.u" to its encoding; -1 if s is not of that form (parts above 255, 4095). */
+/* A version string to its encoding, read as dtrace's dt_version_str2num does: digits and at
+ * most two dots, a missing part 0 ("1" is 1.0.0, "" 0.0.0, "2..1" 2.0.1); -1 for any other
+ * character, a third dot, or a part above 255 (major) or 4095. Whether dtrace defines that
+ * version is the caller's question. */
 int dversion_parse(const char *s, uint32_t *out);
 
 /* The version that introduced built-in identifier name (D 1.0 for any other name). */

@@ -432,7 +432,14 @@ T_CASE(dtrace_only_options)
 	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
 	T_EQ_INT(x(&o, "version=3.0"), -1);
 	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
-	T_EQ_INT(x(&o, "version=2"), -1);
+	/* dt_version_str2num: a missing part is 0 ("2" is 2.0, which dtrace defines) */
+	T_EQ_INT(x(&o, "version=2"), 0);
+	T_EQ_INT(o.version, 0x02000000);
+	T_EQ_INT(x(&o, "version=2..1"), -1);  /* 2.0.1 */
+	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
+	T_EQ_INT(x(&o, "version=1.2.3.4"), -1);
+	T_EQ_STR(E.msg, "Version is not properly formatted or is too large");
+	T_EQ_INT(x(&o, "version=1.4096"), -1);
 	T_EQ_STR(E.msg, "Version is not properly formatted or is too large");
 	T_EQ_INT(x(&o, "version=1.x"), -1);
 	T_EQ_STR(E.msg, "Version is not properly formatted or is too large");

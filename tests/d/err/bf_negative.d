@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { int a : -1; };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { int a : x; };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { int a : 33; };
+BEGIN { exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { trace(sizeof(int[3](int))); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a[3](int);
+BEGIN { trace(sizeof(a)); exit(0); }

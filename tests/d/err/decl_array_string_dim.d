@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a["x"];
+BEGIN { exit(0); }

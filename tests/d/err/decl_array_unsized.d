@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a[];
+BEGIN { exit(0); }

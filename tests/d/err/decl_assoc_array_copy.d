@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a[int][2];
+BEGIN { x = a[1]; exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a[int][2];
+BEGIN { a[1] = 3; exit(0); }

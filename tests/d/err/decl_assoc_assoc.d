@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a[int][int];
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a[int][2];
+BEGIN { trace(sizeof(a)); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+auto int av;
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+long long long x;
+BEGIN { exit(0); }

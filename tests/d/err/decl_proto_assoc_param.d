@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(int a[int]);
+BEGIN { exit(0); }

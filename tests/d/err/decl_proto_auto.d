@@ -1,0 +1,3 @@
+/* @opts: -q */
+auto int f(int);
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(int);
+BEGIN { f(1); exit(0); }

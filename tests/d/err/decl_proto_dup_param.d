@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(int a, int a);
+BEGIN { exit(0); }

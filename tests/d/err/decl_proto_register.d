@@ -1,0 +1,3 @@
+/* @opts: -q */
+register int f(int);
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(static int a);
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(void, int);
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(void x);
+BEGIN { exit(0); }

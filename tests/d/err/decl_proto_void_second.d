@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(int, void);
+BEGIN { exit(0); }

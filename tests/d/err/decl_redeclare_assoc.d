@@ -1,0 +1,4 @@
+/* @opts: -q */
+int x[int];
+int x[string];
+BEGIN { exit(0); }

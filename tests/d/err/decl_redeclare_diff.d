@@ -1,0 +1,4 @@
+/* @opts: -q */
+int x;
+long x;
+BEGIN { exit(0); }

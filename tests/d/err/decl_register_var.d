@@ -1,0 +1,3 @@
+/* @opts: -q */
+register int rv;
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a`b;
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+self int;
+BEGIN { exit(0); }

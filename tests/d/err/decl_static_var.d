@@ -1,0 +1,3 @@
+/* @opts: -q */
+static int sv;
+BEGIN { sv = 3; trace(sv); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+this int x[int];
+BEGIN { exit(0); }

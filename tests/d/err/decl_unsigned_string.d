@@ -1,0 +1,3 @@
+/* @opts: -q */
+unsigned string s;
+BEGIN { exit(0); }

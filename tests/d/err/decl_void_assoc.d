@@ -1,0 +1,3 @@
+/* @opts: -q */
+void a[int];
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+void v;
+BEGIN { exit(0); }

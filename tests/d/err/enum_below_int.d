@@ -1,0 +1,3 @@
+/* @opts: -q */
+enum e { A = -2147483649 };
+BEGIN { exit(0); }

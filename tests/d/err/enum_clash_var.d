@@ -1,0 +1,4 @@
+/* @opts: -q */
+enum e { A };
+int A;
+BEGIN { exit(0); }

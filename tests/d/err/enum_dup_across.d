@@ -1,0 +1,4 @@
+/* @opts: -q */
+enum e { A };
+enum f { A };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+enum e { A, A };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+enum e { };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+enum e { A = x };
+BEGIN { exit(0); }

@@ -1,0 +1,4 @@
+/* @opts: -q */
+enum e { A };
+enum e { B };
+BEGIN { exit(0); }

@@ -1,0 +1,4 @@
+/* @opts: -q */
+int A;
+enum e { A };
+BEGIN { exit(0); }

@@ -1,0 +1,4 @@
+/* @opts: -q */
+int x;
+enum e { A = x };
+BEGIN { exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { trace(1) \ ; exit(0); }

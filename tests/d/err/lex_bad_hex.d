@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = 0xg; exit(0); }

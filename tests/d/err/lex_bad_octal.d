@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = 09; exit(0); }

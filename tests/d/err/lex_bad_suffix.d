@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = 1lul; exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = 12abc; exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = ''; exit(0); }

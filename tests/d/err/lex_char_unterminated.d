@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = 'a; exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { trace(2); exit(0); } // trailing

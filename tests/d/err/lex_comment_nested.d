@@ -1,0 +1,3 @@
+/* @opts: -q */
+/* outer /* inner */
+BEGIN { trace(1); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+BEGIN { exit(0); }
+/* never closed

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = 1.5; exit(0); }

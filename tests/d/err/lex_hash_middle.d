@@ -1,0 +1,3 @@
+/* @opts: -q */
+BEGIN { x = 1; # y
+exit(0); }

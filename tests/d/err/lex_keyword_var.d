@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { sizeof = 1; exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { switch (1) {} }

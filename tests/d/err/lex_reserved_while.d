@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { while (1) {} }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { do = 1; exit(0); }

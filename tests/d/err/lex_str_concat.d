@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%s\n", "ab" "cd"); exit(0); }

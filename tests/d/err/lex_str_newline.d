@@ -1,0 +1,3 @@
+/* @opts: -q */
+BEGIN { printf("%s", "x
+y"); exit(0); }

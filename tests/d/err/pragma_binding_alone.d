@@ -1,0 +1,3 @@
+/* @opts: -q */
+#pragma D binding
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+#pragma D binding "1.x" foo
+BEGIN { exit(0); }

@@ -1,0 +1,1 @@
+#pragma D binding "1.0" nothing

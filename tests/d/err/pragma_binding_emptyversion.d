@@ -1,0 +1,3 @@
+/* @opts: -q */
+#pragma D binding "" foo
+BEGIN { exit(0); }

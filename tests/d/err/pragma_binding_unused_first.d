@@ -1,0 +1,2 @@
+#pragma D binding "1.0" never
+BEGIN { x = ; }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+#pragma D option strsize=abc
+BEGIN { x = ; }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+#pragma D option cpppath=/x
+BEGIN { x = ; }

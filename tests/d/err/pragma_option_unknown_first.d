@@ -1,0 +1,3 @@
+/* @opts: -q */
+#pragma D option nosuch
+BEGIN { x = ; }

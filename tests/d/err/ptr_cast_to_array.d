@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = (int[2])3; exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = 3; y = *x; exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+void *p;
+BEGIN { x = *p; exit(0); }

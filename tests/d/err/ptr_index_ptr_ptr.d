@@ -1,0 +1,3 @@
+/* @opts: -q */
+int *p;
+BEGIN { x = p[p]; exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int *p;
+BEGIN { x = p * 2; exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { x = (char *)"abc"; exit(0); }

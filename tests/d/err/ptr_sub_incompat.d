@@ -1,0 +1,3 @@
+/* @opts: -q */
+int *p; char *q;
+BEGIN { x = p - q; exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+void *p;
+BEGIN { printf("%d\n", (long)(p + 2)); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { int a; int a; };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { };
+BEGIN { exit(0); }

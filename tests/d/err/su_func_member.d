@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { int f(int); };
+BEGIN { exit(0); }

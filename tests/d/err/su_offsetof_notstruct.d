@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%d\n", offsetof(int, z)); exit(0); }

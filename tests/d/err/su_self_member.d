@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { struct s inner; };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { void v; };
+BEGIN { exit(0); }

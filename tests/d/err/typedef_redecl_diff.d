@@ -1,0 +1,4 @@
+/* @opts: -q */
+typedef int t;
+typedef long t;
+BEGIN { exit(0); }

@@ -1,0 +1,4 @@
+/* @opts: -q */
+typedef int t;
+typedef int t;
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+typedef int;
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a[3][4];
+BEGIN { trace(sizeof(a)); trace(sizeof(a[0])); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+char *a[5];
+BEGIN { trace(sizeof(a)); exit(0); }

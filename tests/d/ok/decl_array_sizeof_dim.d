@@ -1,0 +1,3 @@
+/* @opts: -q */
+int a[sizeof (long)];
+BEGIN { trace(sizeof(a)); exit(0); }

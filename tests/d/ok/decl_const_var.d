@@ -1,0 +1,3 @@
+/* @opts: -q */
+const int cx;
+BEGIN { trace(sizeof(cx)); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+extern int ev;
+BEGIN { exit(0); }

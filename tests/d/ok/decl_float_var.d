@@ -1,0 +1,3 @@
+/* @opts: -q */
+float f;
+BEGIN { exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { trace(sizeof(long double)); exit(0); }

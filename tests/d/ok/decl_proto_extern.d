@@ -1,0 +1,3 @@
+/* @opts: -q */
+extern int f(int);
+BEGIN { trace(4); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int (*fp)(int);
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(...);
+BEGIN { trace(1); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(register int a);
+BEGIN { trace(2); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int f(int)[2];
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int **pp;
+BEGIN { trace(sizeof(pp)); trace(sizeof(*pp)); trace(sizeof(**pp)); exit(0); }

@@ -1,0 +1,4 @@
+/* @opts: -q */
+int x;
+int x;
+BEGIN { exit(0); }

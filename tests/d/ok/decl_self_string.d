@@ -1,0 +1,3 @@
+/* @opts: -q */
+self string s;
+BEGIN { self->s = "hi"; trace(self->s); exit(0); }

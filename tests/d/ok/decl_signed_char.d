@@ -1,0 +1,3 @@
+/* @opts: -q */
+signed char c;
+BEGIN { c = 200; trace(c); exit(0); }

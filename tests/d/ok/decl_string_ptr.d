@@ -1,0 +1,3 @@
+/* @opts: -q */
+string *sp;
+BEGIN { trace(sizeof(sp)); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+string s;
+BEGIN { trace(sizeof(s)); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+void *vp;
+BEGIN { trace(sizeof(vp)); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int * volatile * const vp;
+BEGIN { trace(sizeof(vp)); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+enum { P = 7, Q };
+BEGIN { printf("%d\n", Q); exit(0); }

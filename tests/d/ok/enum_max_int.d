@@ -1,0 +1,3 @@
+/* @opts: -q */
+enum e { A = 2147483647 };
+BEGIN { printf("%d\n", A); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+enum e { A = 2 };
+BEGIN { trace(A); exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%d\n", '\\q'); exit(0); }

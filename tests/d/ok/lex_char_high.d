@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%d\n", '\\xff'); exit(0); }

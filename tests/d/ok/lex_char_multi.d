@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%d\n", 'ab'); exit(0); }

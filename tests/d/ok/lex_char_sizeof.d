@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%d\n", sizeof('a')); exit(0); }

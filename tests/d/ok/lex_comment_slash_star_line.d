@@ -1,0 +1,3 @@
+/* @opts: -q */
+BEGIN { trace(1); exit(0); } /* a /
+b */

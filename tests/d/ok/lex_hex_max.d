@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%x\n", 0xffffffffffffffff); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+BEGIN { trace(1 \
++ 2); exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%d\n", '\\777'); exit(0); }

@@ -1,0 +1,2 @@
+/* @opts: -q */
+BEGIN { printf("%s\n", "a\\qb"); exit(0); }

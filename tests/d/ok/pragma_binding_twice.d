@@ -1,0 +1,5 @@
+/* @opts: -q */
+#pragma D binding "1.0" foo
+#pragma D binding "1.1" foo
+inline int foo = 3;
+BEGIN { trace(foo); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+int *p;
+BEGIN { printf("%d\n", (long)(p + 2)); exit(0); }

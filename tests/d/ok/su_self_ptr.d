@@ -1,0 +1,3 @@
+/* @opts: -q */
+struct s { struct s *next; int v; };
+BEGIN { printf("%d\n", sizeof(struct s)); exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+typedef int fn_t(int);
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @opts: -q */
+typedef int t;
+BEGIN { t = 3; exit(0); }

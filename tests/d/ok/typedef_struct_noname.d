@@ -1,0 +1,3 @@
+/* @opts: -q */
+typedef struct foo { int a; };
+BEGIN { printf("%d\n", sizeof(struct foo)); exit(0); }
