@@ -488,7 +488,7 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 			enum search_mode mode, struct search_tmp *st)
 {
 	uint32_t base = cgs_scratch_alloc(g, 56);
-	int done = label(g), some = label(g), kmp = label(g);
+	int done = label(g), kmp = label(g);
 
 	st->slen = base;
 	st->tlen = base + 8;
@@ -507,15 +507,11 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 	emit(g, bi_stx(BPF_DW, RS, R0, (int16_t)st->tlen));
 	emit(g, bi_ldx(BPF_DW, R3, RS, (int16_t)st->slen));
 	emit(g, bi_ldx(BPF_DW, R4, RS, (int16_t)st->tlen));
-	/* Both empty: found at 0, whatever the start position. */
-	bpb_jmp_imm(g->b, BPF_JNE, R3, 0, some);
-	bpb_jmp_imm(g->b, BPF_JNE, R4, 0, some);
-	emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, 0));
-	bpb_ja(g->b, done);
-	place(g, some);
 
 	if (mode == SEARCH_INDEX) {
-		/* A negative start is 0; a start at or past the end finds only "" (at len). */
+		/* A negative start is 0; a start past len - tlen finds nothing (DTrace for
+		 * Linux's dt_index: index("ab", "", 3) is -1), so at the end only "" is found,
+		 * at len. */
 		int inside = label(g);
 		if (start_slot) {
 			/* max(start, 0) without a branch (see rindex below) */
@@ -529,24 +525,21 @@ static void emit_search(struct cg *g, uint32_t s, uint32_t t, int16_t start_slot
 		}
 		bpb_jmp_reg(g->b, BPF_JLT, R1, R3, inside);
 		bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
+		bpb_jmp_reg(g->b, BPF_JNE, R1, R3, done);
 		emit(g, bi_stx(BPF_DW, RS, R3, (int16_t)st->res));
 		bpb_ja(g->b, done);
 		place(g, inside);
 		emit(g, bi_stx(BPF_DW, RS, R1, (int16_t)st->from));
 	} else if (mode == SEARCH_RINDEX) {
-		/* A negative start finds only "" (at 0); one past the end is the end. */
+		/* A negative start finds nothing, not even "" (dt_cg.c's dt_cg_subr_rindex:
+		 * its Lneg_start); one past the end is the end. */
 		/* upto = min(start, len) without a branch, and no start is len itself: a
 		 * branch here would give the verifier two states that it explores through the
 		 * whole search (and through the rest of the program) one after the other */
-		int nonneg = label(g);
 		emit(g, bi_mov64_reg(R1, R3));
 		if (start_slot) {
 			emit(g, bi_ldx(BPF_DW, R1, FP, start_slot));
-			bpb_jmp_imm(g->b, BPF_JSGE, R1, 0, nonneg);
-			bpb_jmp_imm(g->b, BPF_JNE, R4, 0, done);
-			emit(g, bi_st(BPF_DW, RS, (int16_t)st->res, 0));
-			bpb_ja(g->b, done);
-			place(g, nonneg);
+			bpb_jmp_imm(g->b, BPF_JSLT, R1, 0, done);
 			emit(g, bi_alu64_reg(BPF_SUB, R1, R3));          /* d = start - len */
 			emit(g, bi_mov64_reg(R5, R1));
 			emit(g, bi_alu64_imm(BPF_ARSH, R5, 63));         /* d < 0 ? -1 : 0 */

@@ -17,7 +17,7 @@
  *   strjoin(a, b)           dst = a then b, truncated to strsize - 1 characters (Oracle
  *                           dtrace-utils' behaviour; illumos faults instead). dst may be a.
  *   substr(s, i [, n])      dtrace's rules for negative i and n, and for i beyond the end
- *   index(s, t [, start]), rindex(s, t [, start])   R0 = position or -1, with dtrace's (Perl's)
+ *   index(s, t [, start]), rindex(s, t [, start])   R0 = position or -1, with DTrace for Linux's
  *                           rules for start and for the empty string
  *   strstr(s, t)            dst = the rest of s from the first t, or "" when absent (D returns
  *                           NULL: R0 = 1 if found, 0 if not, which the clause compiler makes

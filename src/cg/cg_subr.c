@@ -245,7 +245,9 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 		return;
 	case DS_PROGENYOF: {
 		/* Is the current process pid, or a descendant of it? Walk real_parent a bounded
-		 * number of steps (init's parent ends the walk: tgid 0). */
+		 * number of steps, to init's parent (the idle task, tgid 0), which is every
+		 * process's ancestor: progenyof(0) is 1, as in DTrace (illumos's sched, Linux's
+		 * swapper). */
 		cgc_need_btf(c, n, false);
 		int16_t ps = cgc_int_arg(c, a0);
 		uint32_t cur = cgs_scratch_alloc(&c->g, 8), tmp = cgs_scratch_alloc(&c->g, 8);
@@ -257,9 +259,9 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
 			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
 			cgc_kread(c, tmp, c->off_tgid, 4);
-			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
 			cgc_emit(c, bi_ldx(BPF_DW, 1, 10, ps));
 			bpb_jmp32_reg(&c->buf, BPF_JEQ, 0, 1, yes);
+			bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, no);
 			cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)cur));
 			cgc_kread(c, tmp, c->off_real_parent, 8);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)cur));

@@ -289,7 +289,18 @@ static enum dtag agg_arg_tag(enum dsubr s)
 	}
 }
 
-/* An aggregation as an argument of printa() & co.: a bare @name. */
+/* dt_cc.c's tag for an aggregation never defined, in each aggregation action */
+static enum dtag agg_bad_tag(enum dsubr s)
+{
+	switch (s) {
+	case DS_PRINTA: return D_PRINTA_AGGBAD;
+	case DS_TRUNC: return D_TRUNC_AGGBAD;
+	case DS_CLEAR: return D_CLEAR_AGGBAD;
+	default: return D_NORMALIZE_AGGBAD;
+	}
+}
+
+/* An aggregation as an argument of printa() & co.: @name (@name[keys] reads the same). */
 static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *arg, int argno)
 {
 	if (arg->kind != DN_AGG) {
@@ -299,10 +310,19 @@ static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *a
 		FAILT(c, call, &ns, agg_arg_tag(call->subr), "%s( ) argument #%d is incompatible with "
 		      "prototype:\n\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
 	}
-	if (arg->args)
-		fail_at(c, arg, D_UNKNOWN, "%s( ) argument #%d: an aggregation argument may not be indexed "
-			"(@%s[ ])", call->name, argno, dck_agg_label(arg->name));
 	arg->agg = agg_get(c, arg);
+	/* dtrace resolves the name when it cooks the call: an aggregation is known only once
+	 * an aggregating assignment above (in this clause or an earlier one) has created it.
+	 * An indexed one (@a[k]) is not resolved there; dt_cc.c's action finds it undefined
+	 * in its own words, or else acts on the whole aggregation: the keys are not even
+	 * checked, so they are dropped here. */
+	if (!arg->agg->defined && arg->args)
+		fail_at(c, arg, agg_bad_tag(call->subr), "undefined aggregation: @%s",
+			dck_agg_label(arg->name));
+	if (!arg->agg->defined)
+		fail_at(c, arg, D_IDENT_UNDEF, "failed to resolve @%s: Unknown variable name",
+			dck_agg_label(arg->name));
+	arg->args = NULL;
 	arg->type = named_type(c, "void");
 	return arg->agg;
 }

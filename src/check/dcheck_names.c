@@ -72,10 +72,11 @@ static bool builtin_inline(const char *name, int64_t *value)
 	return false;
 }
 
-/* dtrace built-in variables we do not provide (kernel state, or not meaningful here). */
+/* DTrace for Linux's built-in variables we do not provide (kernel state, or not meaningful
+ * here). Solaris's zonename, execargs and uregs32 are not among them: DTrace for Linux has no
+ * such names, so they are plain unknown names (or a program's own variables). */
 static const char *const unsupported_vars[] = {
-	"curcpu", "curlwpsinfo", "curpsinfo", "execargs", "ipl",
-	"zonename", "uregs32", "arg10",
+	"curcpu", "curlwpsinfo", "curpsinfo", "ipl",
 };
 
 bool dck_predefined_ident(const char *name)

@@ -101,15 +101,8 @@ static const struct dfmt_convdef *convdef_lookup(const char *name)
 	for (size_t i = 0; i < sizeof(convdefs) / sizeof(convdefs[0]); i++)
 		if (strcmp(convdefs[i].name, name) == 0)
 			return &convdefs[i];
-	/* Our extension: C's hh modifier on the integer conversions is accepted and means
-	 * nothing, since the size comes from the argument's D type. (j, z and t are not
-	 * modifiers for dtrace: "%z" is an undefined conversion, so they are not here either.) */
-	static const char *const mods[] = { "hh" };
-	for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
-		size_t n = strlen(mods[i]);
-		if (strncmp(name, mods[i], n) == 0 && name[n] && !name[n + 1] && strchr("diouxX", name[n]))
-			return convdef_lookup(name + n);
-	}
+	/* C's hh, j, z and t modifiers are no modifiers for dtrace: "%hhd" and "%zu" are
+	 * undefined conversions (dt_printf.c has no entry for them). */
 	return NULL;
 }
 

@@ -61,6 +61,15 @@ static void trace_item(struct sink *s, const struct ditem *it)
 	unsigned size = it->act->vals[0].size;
 	switch (v->kind) {
 	case DV_INT:
+		if (s->d->rawbytes && v->size > 0 && v->size <= 8) {
+			/* rawbytes: the value's bytes as the probe stored them (dt_print_trace
+			 * dumps every trace() record, a scalar too), low byte first */
+			unsigned char raw[8];
+			for (unsigned i = 0; i < v->size; i++)
+				raw[i] = (unsigned char)(v->u >> (8 * i));
+			dout_tracemem(b, raw, v->size);
+			break;
+		}
 		dout_trace_int(b, s->d->quiet, v->u, v->size, v->is_signed);
 		break;
 	case DV_STRING:

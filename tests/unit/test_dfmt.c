@@ -526,9 +526,10 @@ T_CASE(length_modifiers)
 	EQ(run1("%lu", AT_INT(8, true), VI(8, true, 1)),
 	   "ERR: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
 	   "\tconversion: %lu\n\t prototype: unsigned long\n\t  argument: int64_t");
-	/* Our extension: C's hh is accepted and the D type decides; j z t are not modifiers
-	 * for dtrace, so "%zu" is the undefined conversion %z followed by text. */
-	EQ(run1("%hhd", AT_INT(4, true), VI(4, true, 300)), "300");
+	/* hh j z t are not modifiers for dtrace (DTrace for Linux: "format conversion #1 is
+	 * undefined: %hhd"), so "%zu" is the undefined conversion %z followed by text. */
+	EQ(run1("%hhd", AT_INT(4, true), VI(4, true, 300)), "ERR: format conversion #1 is undefined: %hhd");
+	EQ(run1("%hhx", AT_INT(1, false), VI(1, false, 1)), "ERR: format conversion #1 is undefined: %hhx");
 	EQ(run1("%zu", AT_INT(8, false), VI(8, false, 7)), "ERR: format conversion #1 is undefined: %z");
 	EQ(run1("%jd", AT_INT(1, true), VI(1, true, 0xff)), "ERR: format conversion #1 is undefined: %j");
 	EQ(run0("%z"), "ERR: format conversion #1 is undefined: %z");

@@ -1,4 +1,4 @@
-/* printa() of an aggregation that nothing assigns. */
+/* printa() of an aggregation that nothing assigns: dtrace fails to resolve the name. */
 BEGIN
 {
 	printa(@nothing);

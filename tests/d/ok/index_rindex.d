@@ -1,6 +1,8 @@
 /* @root */
-/* index()/rindex() return zero-based positions or -1, with Perl's rules for the optional
- * start position (dtrace_dif.c, DIF_SUBR_INDEX/RINDEX). */
+/* index()/rindex() return zero-based positions or -1. The optional start position follows
+ * DTrace for Linux (bpf/index.S, bpf/rindex.S, dt_cg.c's dt_cg_subr_rindex): index() clamps a
+ * negative start to 0 and finds nothing past len - strlen(t), not even ""; rindex() finds
+ * nothing from a negative start, not even "" (Perl and illumos find "" there). */
 #pragma D option quiet
 
 BEGIN
@@ -11,5 +13,7 @@ BEGIN
 	printf("%d %d\n", rindex(s, "l", 2), rindex(s, "l", 1));
 	printf("%d %d %d\n", index(s, "lo"), rindex("abcabc", "abc"), index("abcabc", "abc"));
 	printf("%d %d %d\n", index(s, ""), rindex(s, ""), index(s, "", 10));
+	printf("%d %d %d\n", index(s, "", 5), index(s, "", -3), rindex(s, "", -1));
+	printf("%d %d %d\n", index("", "", 1), rindex("", "", -1), rindex(s, "", 100));
 	exit(0);
 }
