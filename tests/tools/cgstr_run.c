@@ -291,15 +291,14 @@ static void m_substr(char *out, const char *s, int64_t index, bool has_len, int6
 	out[i < 0 ? 0 : i] = 0;
 }
 
-/* index/rindex/strstr as dtrace's loop: the naive scan. mode 0 strstr, 1 index, 2 rindex */
+/* index/rindex/strstr as dtrace's loop: the naive scan, "" found at every position up to len
+ * (strstr("", "") is "", not NULL). mode 0 strstr, 1 index, 2 rindex. Start positions as DTrace
+ * for Linux: index's negative start is 0 and a start past len finds nothing, not even "";
+ * rindex's negative start finds nothing, and one past len is len. */
 static int64_t m_search(const char *s, const char *t, int mode, bool has_pos, int64_t pos)
 {
 	int64_t len = (int64_t)m_len(s), sublen = (int64_t)m_len(t);
-	int64_t p, limit, inc = 1;
-	if (len == 0 && sublen == 0)
-		return 0;
-	p = 0;
-	limit = len;
+	int64_t p = 0, limit = len + 1, inc = 1;
 	if (mode == 2) {
 		p = len;
 		limit = -1;
@@ -308,14 +307,14 @@ static int64_t m_search(const char *s, const char *t, int mode, bool has_pos, in
 	if (mode != 0 && has_pos) {
 		if (mode == 2) {
 			if (pos < 0)
-				return sublen == 0 ? 0 : -1;
+				return -1;
 			if (pos > len)
 				pos = len;
 		} else {
 			if (pos < 0)
 				pos = 0;
-			if (pos >= len)
-				return sublen == 0 ? len : -1;
+			if (pos > len)
+				return -1;
 		}
 		p = pos;
 	}
