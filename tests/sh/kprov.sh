@@ -215,13 +215,15 @@ check "sched on-cpu: the incoming thread's ustack()" "yes" \
 	"$(grep -q "libc.so.6.clock_nanosleep" "$work/out" && echo yes || head -c 300 "$work/out" "$work/err")"
 # the classic off-cpu time: self-> in on-cpu is the thread coming back, after its 10 ms nap.
 # Only the thread's sleeps count (pr_sname 'S'): on a busy machine it is also preempted
-# (off-cpu while runnable, 'R'), and those gaps are as short as the scheduler makes them.
+# (off-cpu while runnable, 'R'), and those gaps are as short as the scheduler makes them. A
+# loaded machine can add a short sleep of its own (a CI run saw one of 1.9 ms, waiting on a
+# lock or a page), so: at least 19 sleeps of 5 ms or more, at most 3 shorter ones.
 "$USDTRACE" -q -n "sched:::off-cpu /pid == \$target && curlwpsinfo->pr_sname == 'S'/ { self->ts = timestamp; }" \
-	-n 'sched:::on-cpu /self->ts/ { @n = count(); @m = min(timestamp - self->ts); self->ts = 0; }' \
-	-n 'END { printa("n %@d\n", @n); printa("m %@d\n", @m); }' \
+	-n 'sched:::on-cpu /self->ts/ { @n = count(); @l = sum(timestamp - self->ts >= 5000000); self->ts = 0; }' \
+	-n 'END { printa("n %@d\n", @n); printa("l %@d\n", @l); }' \
 	-c "$TOOL sleep 20" >"$work/out" 2>"$work/err"
-n=$(val n "$work/out") m=$(val m "$work/out")
-[ "${n:-0}" -ge 19 ] && [ "${m:-0}" -ge 5000000 ] && echo "ok - kprov: sched off-cpu time ($n, min $m ns)" ||
+n=$(val n "$work/out") l=$(val l "$work/out")
+[ "${l:-0}" -ge 19 ] && [ $(( ${n:-0} - ${l:-0} )) -le 3 ] && echo "ok - kprov: sched off-cpu time ($n sleeps, $l of 5 ms or more)" ||
 	{ echo "not ok - kprov: sched off-cpu time: $(tr '\n' ' ' <"$work/out") $(head -c 300 "$work/err")"; fail=1; }
 # tick: in the thread it interrupts, whose psinfo is the current process's
 "$USDTRACE" -q -n 'sched:::tick { @t[args[1]->pr_pid == pid && args[0]->pr_lwpid == tid] = count(); }' \
