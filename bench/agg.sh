@@ -43,23 +43,20 @@ profile)
 *) die "unknown SOURCE $SOURCE" ;;
 esac
 
-progstat=$top/build/bench/progstat
-mkdir -p "$top/build/bench"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$progstat" "$top/bench/progstat.c" \
-	-lbpf || die "cannot build $progstat"
+. "$top/bench/stats.sh"
+stats_build
 
 w=$(mktemp -d)
-old_stats=$(cat /proc/sys/kernel/bpf_stats_enabled)
 pids=""
 cleanup() {
 	for p in $pids; do kill "$p" 2>/dev/null; done
 	wait 2>/dev/null
-	echo "$old_stats" >/proc/sys/kernel/bpf_stats_enabled
+	stats_restore
 	rm -rf "$w"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-echo 1 >/proc/sys/kernel/bpf_stats_enabled || die "cannot enable kernel.bpf_stats_enabled"
+stats_on
 
 # busy loops so every CPU takes profile samples
 ncpu=$(nproc)

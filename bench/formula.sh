@@ -45,26 +45,23 @@ case $RUNS$SECS in *[!0-9]*|'') die "RUNS and SECONDS must be positive numbers" 
 have_b=1
 [ -n "$BPFTRACE" ] && [ -x "$BPFTRACE" ] || { echo "bench/formula.sh: no bpftrace: skipped" >&2; have_b=0; }
 ! want io || command -v losetup >/dev/null || die "no losetup"
-progstat=$top/build/bench/progstat
-mkdir -p "$top/build/bench"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$progstat" "$top/bench/progstat.c" \
-	-lbpf || die "cannot build $progstat"
+. "$top/bench/stats.sh"
+stats_build
 
 w=$(mktemp -d)
 img=
-old_stats=$(cat /proc/sys/kernel/bpf_stats_enabled)
 loop= pids=
 cleanup() {
 	for p in $pids; do kill -INT "$p" 2>/dev/null; kill "$p" 2>/dev/null; done
 	wait 2>/dev/null
 	[ -n "$loop" ] && losetup -d "$loop"
 	[ -n "$img" ] && rm -f "$img"
-	echo "$old_stats" >/proc/sys/kernel/bpf_stats_enabled
+	stats_restore
 	rm -rf "$w"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-echo 1 >/proc/sys/kernel/bpf_stats_enabled || die "cannot enable kernel.bpf_stats_enabled"
+stats_on
 # start NAME PROGNAME CMD...: the tracer's program (the one named PROGNAME that appeared when it
 # started and has fired) into $w/NAME.id; its pid echoed
 start() {

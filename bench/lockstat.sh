@@ -35,13 +35,10 @@ LOAD=$top/build/tools/lockload
 [ -x "$LOAD" ] || die "no $LOAD (run make tools)"
 have_b=1
 [ -n "$BPFTRACE" ] && [ -x "$BPFTRACE" ] || { echo "bench/lockstat.sh: no bpftrace: skipped" >&2; have_b=0; }
-progstat=$top/build/bench/progstat
-mkdir -p "$top/build/bench"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$progstat" "$top/bench/progstat.c" \
-	-lbpf || die "cannot build $progstat"
+. "$top/bench/stats.sh"
+stats_build
 
 w=$(mktemp -d)
-old_stats=$(cat /proc/sys/kernel/bpf_stats_enabled)
 pids= loadpid=
 cleanup() {
 	for p in $pids; do kill -INT "$p" 2>/dev/null; done
@@ -50,12 +47,12 @@ cleanup() {
 	# the loop; the lockload it runs ends with its 200000 messages
 	[ -n "$loadpid" ] && kill "$loadpid" 2>/dev/null
 	wait 2>/dev/null
-	echo "$old_stats" >/proc/sys/kernel/bpf_stats_enabled
+	stats_restore
 	rm -rf "$w"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-echo 1 >/proc/sys/kernel/bpf_stats_enabled || die "cannot enable kernel.bpf_stats_enabled"
+stats_on
 
 # start NAME CMD...: the tracer started, the ids of the programs it added on the lock
 # tracepoints (named after them or after a lockstat probe) into $w/NAME.ids and the one on

@@ -35,23 +35,20 @@ case $RUNS$SECS in *[!0-9]*|'') die "RUNS and SECONDS must be positive numbers" 
 [ -x "$BPFTRACE" ] || die "no bpftrace (set BPFTRACE)"
 [ -x "$PYTHON" ] || die "no $PYTHON (set PYTHON)"
 
-progstat=$top/build/bench/progstat
-mkdir -p "$top/build/bench"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$progstat" "$top/bench/progstat.c" \
-	-lbpf || die "cannot build $progstat"
+. "$top/bench/stats.sh"
+stats_build
 
 w=$(mktemp -d)
-old_stats=$(cat /proc/sys/kernel/bpf_stats_enabled)
 pids=""
 cleanup() {
 	for p in $pids; do kill "$p" 2>/dev/null; done
 	wait 2>/dev/null
-	echo "$old_stats" >/proc/sys/kernel/bpf_stats_enabled
+	stats_restore
 	rm -rf "$w"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-echo 1 >/proc/sys/kernel/bpf_stats_enabled || die "cannot enable kernel.bpf_stats_enabled"
+stats_on
 
 # prog_ids PID: the ids of the BPF programs process PID holds open (its fdinfo), one a line;
 # only the tool's own programs, whatever else the machine's other users load meanwhile
