@@ -6,7 +6,7 @@
  *         (cfi_db_use_rows), the page index written through the pages map's mmap (now; the
  *         read is what the builder thread does for a large object, off the tracer's loop).
  *   cfi_load MODE FILE   prints "ms=N rows=N" (the cache entry must exist: run it once before)
- * Maps are sized as the walk's (CFI_ROWS_MAX, CFI_PAGES_MAX). Root. */
+ * Maps are sized as the walk's (CFI_ROWS_DEFAULT, CFI_PAGES_MAX). Root. */
 #include <bpf/bpf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,17 +49,17 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = mm ? BPF_F_MMAPABLE : 0);
-	int rfd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "rows", 4, sizeof(struct cfi_row), CFI_ROWS_MAX, &opts);
+	int rfd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "rows", 4, sizeof(struct cfi_row), CFI_ROWS_DEFAULT, &opts);
 	int pfd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "pages", 4, 4, CFI_PAGES_MAX, &opts);
 	if (rfd < 0 || pfd < 0) {
 		perror("bpf_map_create");
 		return 1;
 	}
 	struct cfi_db db;
-	cfi_db_init(&db, CFI_ROWS_MAX, CFI_PAGES_MAX);
+	cfi_db_init(&db, CFI_ROWS_DEFAULT, CFI_PAGES_MAX);
 	uint64_t *pm = NULL;
 	if (mm) {
-		void *r = mmap(NULL, (size_t)CFI_ROWS_MAX * sizeof(struct cfi_row), PROT_READ | PROT_WRITE,
+		void *r = mmap(NULL, (size_t)CFI_ROWS_DEFAULT * sizeof(struct cfi_row), PROT_READ | PROT_WRITE,
 			       MAP_SHARED, rfd, 0);
 		void *p = mmap(NULL, (size_t)CFI_PAGES_MAX * 8, PROT_READ | PROT_WRITE, MAP_SHARED, pfd, 0);
 		if (r == MAP_FAILED || p == MAP_FAILED) {

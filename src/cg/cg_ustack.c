@@ -106,7 +106,7 @@ static void ensure_maps(struct cgc *c)
 	if (c->o->ustack_rows_map >= 0)
 		return;
 	c->o->ustack_rows_map = cgc_add_map(c, "ustack_rows", BPF_SYS_MAP_ARRAY, 4,
-					    sizeof(struct cfi_row), CFI_ROWS_MAX);
+					    sizeof(struct cfi_row), CFI_ROWS_DEFAULT);
 	c->o->ustack_procs_map = cgc_add_map(c, "ustack_procs", BPF_SYS_MAP_HASH, 4,
 					     sizeof(struct cfi_proc), CFI_PROCS_MAX);
 	c->o->ustack_want_map = cgc_add_map(c, "ustack_want", BPF_SYS_MAP_HASH, 4, 8, CFI_WANT_MAX);

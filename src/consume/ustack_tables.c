@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cfi_cache.h"
+#include "cfi_need.h"
 #include "ustack_tables.h"
 #include "util.h"
 
@@ -40,6 +41,39 @@ static void map_arrays(struct ustack_tables *t, const struct dobj *o)
 	t->pages_mem = p;
 	t->pages_bytes = pbytes;
 	cfi_db_use_rows(&t->db, r);
+}
+
+void ustack_tables_size(struct dobj *o, int64_t asked, pid_t target, const pid_t *pids, int npids)
+{
+	if (o->ustack_rows_map < 0)
+		return;
+	struct dobj_map *m = &o->maps[o->ustack_rows_map];
+	if (asked > 0) {
+		m->max_entries = asked < CFI_ROWS_MIN ? CFI_ROWS_MIN :
+				 asked > CFI_ROWS_CEIL ? CFI_ROWS_CEIL : (uint32_t)asked;
+		return;
+	}
+	struct cfi_need_seen seen = { 0 };
+	size_t need = 0, ex;
+	if (target > 0)
+		need += cfi_need_proc(target, &seen, &ex);
+	for (int i = 0; i < npids; i++)
+		if (pids[i] > 0 && pids[i] != target)
+			need += cfi_need_proc(pids[i], &seen, &ex);
+	cfi_need_seen_free(&seen);
+	/* the targets' rows, room for what they load later and for other processes, and the stop
+	 * row; in steps of 64k rows (1 MB) */
+	uint64_t want = (uint64_t)need + CFI_ROWS_SPARE + 1;
+	want = (want + 0xffff) & ~(uint64_t)0xffff;
+	if (want < CFI_ROWS_DEFAULT)
+		want = CFI_ROWS_DEFAULT;
+	if (want > CFI_ROWS_CEIL) {
+		util_warn("ustack: the targets' objects need about %zu unwind rows, more than the %u "
+			  "usdtrace allocates: stacks end in the objects that do not fit", need,
+			  CFI_ROWS_CEIL);
+		want = CFI_ROWS_CEIL;
+	}
+	m->max_entries = (uint32_t)want;
 }
 
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
@@ -81,8 +115,12 @@ void ustack_tables_init(struct ustack_tables *t, const struct dobj *o)
 	map_arrays(t, o);
 	struct cfi_row stop_row = { .pc = 0, .cfa = CFI_CFA_EXPR };
 	const char *sync = getenv("USDTRACE_USTACK_SYNC");
-	if (bpf_map_update_elem(t->rows_fd, &stop, &stop_row, BPF_ANY) == 0 && !(sync && sync[0] == '1'))
-		cfi_db_async(&t->db, stop);
+	if (bpf_map_update_elem(t->rows_fd, &stop, &stop_row, BPF_ANY) == 0) {
+		if (sync && sync[0] == '1')
+			cfi_db_stop_row(&t->db, stop);
+		else
+			cfi_db_async(&t->db, stop);
+	}
 }
 
 void ustack_tables_free(struct ustack_tables *t)
@@ -258,8 +296,8 @@ void ustack_tables_pid(struct ustack_tables *t, pid_t pid)
 			remember(t, pid);
 		else if (!t->full_warned) {
 			t->full_warned = true;
-			util_warn("ustack: unwind tables for more than %d live processes: frame pointers "
-				  "for the others (pid %d first)", CFI_PROCS_MAX, (int)pid);
+			util_warn("ustack: unwind tables for more than %d live processes: the others' "
+				  "stacks end at their first frame (pid %d first)", CFI_PROCS_MAX, (int)pid);
 		}
 	}
 	if (t->db.maps_lost && !warned_before(t, pid))

@@ -28,7 +28,7 @@
  *    removed and the rows of the objects no remaining entry names are released for reuse
  *    (cfi_proc.h). USDTRACE_USTACK_ROWS=N uses at most N rows of the map (tests, and a
  *    smaller footprint in user space).
- *  - Memory: rows are at most CFI_ROWS_MAX (16 bytes each), processes CFI_PROCS_MAX; the
+ *  - Memory: rows are the map's entries (ustack_tables_size; 16 bytes each), processes CFI_PROCS_MAX; the
  *    per-process lists (entries, warnings) hold live processes only, the warnings at most
  *    USTACK_WARNED_MAX. */
 #ifndef USDTRACE_USTACK_TABLES_H
@@ -64,6 +64,12 @@ struct ustack_tables {
 	int64_t pruned_ms;                /* when exited processes' entries were last removed */
 };
 
+/* Before o's maps are created: the rows map's entries set to asked (-x ustackrows) when
+ * nonzero, else to what the objects of target and pids[0, npids) need (cfi_need.h: exact from
+ * the cache, estimated otherwise) plus CFI_ROWS_SPARE, at least CFI_ROWS_DEFAULT; at most
+ * CFI_ROWS_CEIL either way (a warning when the need passes it). Nothing for a program without a
+ * user stack walk. */
+void ustack_tables_size(struct dobj *o, int64_t asked, pid_t target, const pid_t *pids, int npids);
 void ustack_tables_init(struct ustack_tables *t, const struct dobj *o);
 void ustack_tables_free(struct ustack_tables *t);
 void ustack_tables_pid(struct ustack_tables *t, pid_t pid);

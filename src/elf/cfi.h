@@ -74,8 +74,17 @@ struct cfi_row {
  *                  reads one entry per frame
  *  "ustack_want"   hash, u32 pid -> u64 0: processes the walk met without a table, or with a
  *                  pc outside every mapping it knows; the tracer builds or refreshes them */
-#define CFI_ROWS_MAX (1u << 20)      /* 16 MB of rows */
-#define CFI_ROW_SEARCH 20            /* binary search steps: log2(CFI_ROWS_MAX) */
+/* The rows map is sized when tracing starts (ustack_tables_size): CFI_ROWS_DEFAULT rows at
+ * least, more when the -p/-c targets' objects need them (their rows plus CFI_ROWS_SPARE for
+ * libraries loaded later and other processes), at most CFI_ROWS_CEIL; -x ustackrows=N sets it. */
+#define CFI_ROWS_DEFAULT (1u << 20)  /* 16 MB of rows */
+#define CFI_ROWS_SPARE (1u << 18)    /* 4 MB */
+#define CFI_ROWS_CEIL (1u << 24)     /* 256 MB */
+#define CFI_ROWS_MIN 2               /* -x ustackrows: one row and the stop row */
+#define CFI_ROW_SEARCH 20            /* binary search steps over one object's rows */
+/* An object's rows are found by its page index (a few rows per page), else by a search of all
+ * of them: one without an index may have at most this many (cfi_proc.c refuses more) */
+#define CFI_OBJ_ROWS_MAX (1u << CFI_ROW_SEARCH)
 #define CFI_PAGE_SHIFT 10            /* index pages of 1 KB: about 25 rows each in python3.11,
                                       * so the row search takes about 5 steps (4 KB: 7) */
 #define CFI_PAGES_MAX (1u << 19)     /* 512 MB of code (the rows fill first: python3.11 has

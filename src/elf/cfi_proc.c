@@ -13,6 +13,7 @@
 #include "cfi_build.h"
 #include "cfi_cache.h"
 #include "cfi_elf.h"
+#include "cfi_need.h"
 #include "cfi_proc.h"
 #include "util.h"
 
@@ -162,16 +163,52 @@ static int64_t place_rows(struct cfi_db *db, size_t n)
 	return at;
 }
 
+/* Whether n rows would fit in one range now, after reclaiming if they do not at first. */
+static bool room_for(struct cfi_db *db, size_t n)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		if (db->nrows + n <= db->max_rows)
+			return true;
+		for (size_t i = 0; i < db->nfree_rows; i++)
+			if (db->free_rows[i].hi - db->free_rows[i].lo >= n)
+				return true;
+		if (pass == 0 && db->reclaim)
+			db->reclaim(db, db->reclaim_ctx);
+		else
+			break;
+	}
+	return false;
+}
+
 /* Object o's rows did not fit, even after reclaiming: a warning, and the object is read again
  * when next met (the rows of processes that exit meanwhile make room). */
 static void tables_full(struct cfi_db *db, struct cfi_obj *o, const char *name)
 {
 	snprintf(db->warn, sizeof db->warn,
-		 "ustack: %s: unwind tables full (%zu rows): frame pointers only there", name,
-		 db->max_rows);
+		 "ustack: %s: unwind tables full (%zu rows; -x ustackrows sets more): stacks end "
+		 "there", name, db->max_rows);
 	o->full = true;
 	o->full_at = db->released;
 	o->evicted = true;
+}
+
+/* Object k's rows, just placed: its page index made, and listed as fresh for the tracer to
+ * upload. Without an index the walk searches all its rows, at most CFI_OBJ_ROWS_MAX of them:
+ * a larger object's rows are released again and it is refused as full (a warning). */
+static void placed(struct cfi_db *db, size_t k, const char *name)
+{
+	struct cfi_obj *o = &db->objs[k];
+	index_pages(db, o);
+	if (o->npages == 0 && o->row_hi - o->row_lo > CFI_OBJ_ROWS_MAX) {
+		range_free(&db->free_rows, &db->nfree_rows, &db->freerowcap, &db->nrows, o->row_lo,
+			   o->row_hi);
+		db->rows_used -= o->row_hi - o->row_lo;
+		o->row_lo = o->row_hi = 0;
+		tables_full(db, o, name);
+		return;
+	}
+	xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
+	db->fresh[db->nfresh++] = (uint32_t)k;
 }
 
 /* n rows v of object k (object-relative pcs) into place, its page index made, listed as fresh
@@ -190,9 +227,7 @@ static void place_built(struct cfi_db *db, size_t k, const struct cfi_row *v, si
 	memcpy(&db->rows[at], v, n * sizeof *v);
 	o->row_lo = (uint32_t)at;
 	o->row_hi = (uint32_t)(at + n);
-	index_pages(db, o);
-	xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
-	db->fresh[db->nfresh++] = (uint32_t)k;
+	placed(db, k, name);
 }
 
 /* Object k's rows read from the open cache entry ce straight into place: 1 when it held them
@@ -223,9 +258,7 @@ static int cached_rows(struct cfi_db *db, size_t k, const struct cfi_cache_key *
 	o->row_lo = (uint32_t)at;
 	o->row_hi = (uint32_t)(at + n);
 	o->cached = true;
-	index_pages(db, o);
-	xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
-	db->fresh[db->nfresh++] = (uint32_t)k;
+	placed(db, k, name);
 	return 1;
 }
 
@@ -350,6 +383,17 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 		o->ms = now_ms() - t0;
 		return (int)k;
 	}
+	/* room first: rows that cannot fit are not built (a large object's take the builder
+	 * most of a second). The low estimate errs low (cfi_need.h), so an object refused here
+	 * would not have fitted built either */
+	if (rc == 0 && !room_for(db, cfi_need_low(&f))) {
+		elf_file_close(&f);
+		tables_full(db, o, name);
+		if (was_full)
+			db->warn[0] = '\0';
+		o->ms = now_ms() - t0;
+		return (int)k;
+	}
 	if (rc == 0 && cfi_elf_bytes(&f) > CFI_SYNC_BYTES &&
 	    submit(db, k, &f, keyed ? &key : NULL, name, pid, 0, NULL)) {
 		elf_file_close(&f);
@@ -383,7 +427,13 @@ void cfi_db_use_rows(struct cfi_db *db, struct cfi_row *mem)
 void cfi_db_async(struct cfi_db *db, uint32_t stop_row)
 {
 	db->async = true;
+	cfi_db_stop_row(db, stop_row);
+}
+
+void cfi_db_stop_row(struct cfi_db *db, uint32_t stop_row)
+{
 	db->stop_row = stop_row;
+	db->have_stop = true;
 }
 
 int cfi_db_collect(struct cfi_db *db)
@@ -426,9 +476,7 @@ int cfi_db_collect(struct cfi_db *db)
 		o->row_lo = o->resv_lo;
 		o->row_hi = o->resv_lo + o->resv_n;
 		o->resv_n = 0;
-		index_pages(db, o);
-		xgrow(&db->fresh, sizeof *db->fresh, &db->freshcap, db->nfresh + 1);
-		db->fresh[db->nfresh++] = (uint32_t)k;
+		placed(db, k, r.name);
 	} else {
 		place_built(db, k, r.v, r.n, r.name);
 	}
@@ -650,8 +698,10 @@ int cfi_db_proc(struct cfi_db *db, pid_t pid, struct cfi_proc *out, char *err, s
 				m->page_lo = o->page_lo;
 				m->npages = o->npages;
 				m->page_first = o->page_first;
-				if (o->pending) {
-					/* the stop row: the stack ends here until the rows come */
+				if (o->pending || (o->full && db->have_stop)) {
+					/* the stop row: the stack ends here until the rows come (or
+					 * room for them: a frame-pointer step in code built without
+					 * frame pointers can print a frame not on the stack) */
 					m->row_lo = db->stop_row;
 					m->row_hi = db->stop_row + 1;
 					m->npages = 0;

@@ -14,6 +14,12 @@
  *    are known by (device, inode): a library shared by many processes is read once. An object
  *    that cannot be read, has no CFI, or would not fit in max_rows gets no rows (a warning,
  *    once per object, in db->warn). Returns 0, or -1 with a message (the process is gone).
+ *    With a stop row (cfi_db_stop_row), an object whose rows did not fit names it: the walk
+ *    ends the stack there (without, frame pointers there).
+ *  - Room first: an object not in the cache whose rows cannot fit even by the low estimate
+ *    of cfi_need.h (after reclaiming) is refused before its rows are built. An object
+ *    without a page index (cfi.h) may have at most CFI_OBJ_ROWS_MAX rows (the walk's search
+ *    bound); a larger one is refused as if full.
  *  - Rows and page index entries live in ranges of db->rows and db->pages, one per object;
  *    a range never changes while its object holds it. The objects read since the tracer last
  *    asked are listed in db->fresh (cfi_db_take_fresh): their ranges are what to upload. An
@@ -101,7 +107,8 @@ struct cfi_db {
 	struct cfi_stats st;       /* summed over the objects read */
 	bool rows_fixed;           /* rows is the caller's memory (cfi_db_use_rows) */
 	bool async;                /* large objects go to the builder (cfi_db_async) */
-	uint32_t stop_row;         /* the row pending objects' mappings name */
+	uint32_t stop_row;         /* the row pending and full objects' mappings name */
+	bool have_stop;            /* stop_row set (cfi_db_stop_row, cfi_db_async) */
 	struct cfi_builder *builder;   /* started with the first large object */
 	char warn[512];            /* the latest warning, "" when none (the caller prints, clears) */
 	size_t maps_lost;          /* the last cfi_db_proc: mappings whose rows were given up */
@@ -129,6 +136,9 @@ void cfi_db_use_rows(struct cfi_db *db, struct cfi_row *mem);
 /* Large objects to the builder thread from now on; stop_row: the row (kept by the caller,
  * outside [0, max_rows)) that pending objects' mappings name. */
 void cfi_db_async(struct cfi_db *db, uint32_t stop_row);
+/* The stop row alone (without the builder): the mappings of objects whose rows did not fit
+ * name it, so the walk ends the stack there instead of guessing with frame pointers. */
+void cfi_db_stop_row(struct cfi_db *db, uint32_t stop_row);
 /* One object the builder finished, placed (its rows listed in db->fresh, or db->warn set): its
  * index in db->objs; -1 when none is ready. Never blocks. */
 int cfi_db_collect(struct cfi_db *db);

@@ -168,6 +168,9 @@ static const struct dopt_def defs[] = {
 	{"unodefs", K_FLAG, F(unodefs), 0, 0, 0, false, NULL},
 	{"useruid", K_NUM, F(useruid), 0, 0, I32, false, NULL},
 	{"ustackframes", K_INT, F(ustackframes), 100, 0, INT64_MAX, false, NULL},
+	/* rows of the user stack walk's unwind table; 0: sized by need, up to CFI_ROWS_CEIL, the
+	 * most it may be set to (src/elf/cfi.h, docs/unwind.md) */
+	{"ustackrows", K_INT, F(ustackrows), 0, 0, 1 << 24, false, NULL},
 	{"verbose", K_FLAG, F(verbose), 0, 0, 0, false, NULL},
 	{"version", K_VERSION, F(version), 0, 0, 0, false, NULL},
 	{"zdefs", K_FLAG, F(zdefs), 0, 0, 0, false, NULL},

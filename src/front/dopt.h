@@ -65,6 +65,9 @@ struct dopts {
 	/* integers; cpu is -1 for "every CPU" */
 	int64_t aggsortkeypos, aggsortpos, cpu, jstackframes, nspec, stackframes, stackindent,
 		ustackframes;
+	/* usdtrace's own: rows of the user stack walk's unwind table, 0 = sized by the targets'
+	 * need (docs/unwind.md, "Limits") */
+	int64_t ustackrows;
 	enum dopt_bufpolicy bufpolicy;
 	enum dopt_bufresize bufresize;
 	enum dopt_oformat oformat;

@@ -1111,6 +1111,8 @@ static int setup(struct run *r)
 	for (int k = 0; k < r->nruns; k++)
 		if (r->runs[k]->size_maps)
 			r->runs[k]->size_maps(&r->prov);
+	/* the user stack walk's rows map sized for what the targets map (issue 22) */
+	ustack_tables_size(o, r->d->ustackrows, r->ro->target_pid, r->ro->pids, r->ro->npids);
 	if (create_maps(r) != 0)
 		return -1;
 	for (size_t i = 0; i < o->nprogs; i++) {

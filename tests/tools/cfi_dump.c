@@ -34,7 +34,7 @@ static int through_db(int argc, char **argv)
 {
 	struct cfi_db db;
 	int rc = 0;
-	cfi_db_init(&db, CFI_ROWS_MAX, CFI_PAGES_MAX);
+	cfi_db_init(&db, CFI_ROWS_DEFAULT, CFI_PAGES_MAX);
 	for (int i = 2; i < argc; i++) {
 		struct stat st;
 		char line[128];

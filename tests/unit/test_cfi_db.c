@@ -53,7 +53,7 @@ T_CASE(release_and_reuse)
 {
 	setenv("USDTRACE_CFI_CACHE", "off", 1);
 	struct cfi_db big, db;
-	cfi_db_init(&big, CFI_ROWS_MAX, CFI_PAGES_MAX);
+	cfi_db_init(&big, CFI_ROWS_DEFAULT, CFI_PAGES_MAX);
 	int bc = load(&big, LIBC), bd = load(&big, LDSO), bz = load(&big, LIBZ);
 	if (bc < 0 || bd < 0 || bz < 0 || nrows(&big, bz) >= nrows(&big, bd) || nrows(&big, bz) == 0) {
 		printf("# skipped: needs %s, %s and %s, libz with fewer rows than ld.so\n", LIBC, LDSO, LIBZ);
@@ -156,15 +156,15 @@ T_CASE(builder)
 {
 	setenv("USDTRACE_CFI_CACHE", "off", 1);
 	struct cfi_db now, db;
-	cfi_db_init(&now, CFI_ROWS_MAX, CFI_PAGES_MAX);
+	cfi_db_init(&now, CFI_ROWS_DEFAULT, CFI_PAGES_MAX);
 	int np = load(&now, PYTHON), nc = load(&now, LIBC);
 	if (np < 0 || nc < 0 || nrows(&now, np) == 0) {
 		printf("# skipped: needs %s and %s\n", PYTHON, LIBC);
 		cfi_db_free(&now);
 		return;
 	}
-	cfi_db_init(&db, CFI_ROWS_MAX - 1, CFI_PAGES_MAX);
-	cfi_db_async(&db, CFI_ROWS_MAX - 1);
+	cfi_db_init(&db, CFI_ROWS_DEFAULT - 1, CFI_PAGES_MAX);
+	cfi_db_async(&db, CFI_ROWS_DEFAULT - 1);
 	int p = load(&db, PYTHON), c = load(&db, LIBC);
 	T_CHECK(p >= 0 && c >= 0);
 	T_CHECK(db.objs[p].pending);
@@ -182,8 +182,8 @@ T_CASE(builder)
 		for (uint32_t i = 0; i < pr->n; i++) {
 			if (pr->m[i].flags & CFI_MAP_EXE)
 				exe++;
-			if ((pr->m[i].flags & CFI_MAP_EXE) && pr->m[i].row_lo == CFI_ROWS_MAX - 1 &&
-			    pr->m[i].row_hi == CFI_ROWS_MAX && pr->m[i].npages == 0)
+			if ((pr->m[i].flags & CFI_MAP_EXE) && pr->m[i].row_lo == CFI_ROWS_DEFAULT - 1 &&
+			    pr->m[i].row_hi == CFI_ROWS_DEFAULT && pr->m[i].npages == 0)
 				stop++;
 		}
 		T_CHECK(exe > 0);
@@ -218,8 +218,8 @@ T_CASE(builder_freed_busy)
 {
 	setenv("USDTRACE_CFI_CACHE", "off", 1);
 	struct cfi_db db;
-	cfi_db_init(&db, CFI_ROWS_MAX - 1, CFI_PAGES_MAX);
-	cfi_db_async(&db, CFI_ROWS_MAX - 1);
+	cfi_db_init(&db, CFI_ROWS_DEFAULT - 1, CFI_PAGES_MAX);
+	cfi_db_async(&db, CFI_ROWS_DEFAULT - 1);
 	if (load(&db, PYTHON) < 0) {
 		printf("# skipped: needs %s\n", PYTHON);
 		cfi_db_free(&db);
