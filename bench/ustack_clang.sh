@@ -47,7 +47,10 @@ rows_map() {
 	found=
 	for i in $(seq 1 100); do
 		sleep 0.1
-		for f in /proc/$t/fdinfo/*; do
+		# the tracer: timeout's child
+		c=$(pgrep -P $t | head -1)
+		[ -n "$c" ] || continue
+		for f in /proc/$c/fdinfo/*; do
 			found=$(awk '/^map_type:/ { ty = $2 } /^value_size:/ { vs = $2 } /^max_entries:/ { me = $2 }
 				/^map_flags:/ { fl = $2 } /^memlock:/ { ml = $2 }
 				END { if (ty == 2 && vs == 16 && fl == "0x400") print me, ml }' "$f" 2>/dev/null)
@@ -55,7 +58,7 @@ rows_map() {
 		done
 	done
 	wait $t
-	echo "${found:-? ?}"
+	echo "${found:-none none}"
 }
 # reach: the share (%) of the samples in prof.out whose stack reaches main and _start
 reach() {
