@@ -230,4 +230,36 @@ T_CASE(builder_freed_busy)
 	T_EQ_UINT(db.nobjs, 0);
 }
 
+/* Room first: libc's CFI (about 150 KB: 19 000 rows even at the low estimate of 8 bytes a row)
+ * cannot fit in 1000 rows, so it is refused as full without its rows being built (no FDE
+ * parsed), with the warning; a process mapping it gets the stop row there, so the walk ends
+ * the stack instead of taking frame-pointer steps. */
+T_CASE(room_first)
+{
+	setenv("USDTRACE_CFI_CACHE", "off", 1);
+	struct cfi_db db;
+	cfi_db_init(&db, 999, CFI_PAGES_MAX);
+	cfi_db_stop_row(&db, 999);
+	int c = load(&db, LIBC);
+	if (c < 0) {
+		printf("# skipped: needs %s\n", LIBC);
+		cfi_db_free(&db);
+		return;
+	}
+	T_CHECK(db.objs[c].full);
+	T_EQ_UINT(nrows(&db, c), 0);
+	T_EQ_UINT(db.st.fdes, 0);   /* not built */
+	T_CHECK(strstr(db.warn, "unwind tables full") != NULL);
+	db.warn[0] = '\0';
+	struct cfi_proc *p = calloc(1, sizeof *p);
+	char err[160];
+	T_EQ_INT(cfi_db_proc(&db, getpid(), p, err, sizeof err), 0);
+	bool stop = false;
+	for (uint32_t i = 0; i < p->n; i++)
+		stop |= p->m[i].row_lo == 999 && p->m[i].row_hi == 1000 && p->m[i].npages == 0;
+	T_CHECK(stop);
+	free(p);
+	cfi_db_free(&db);
+}
+
 T_MAIN()
