@@ -15,13 +15,13 @@
  *    each on stderr.
  *  - ustack_tables_poll (at most every USTACK_TABLES_POLL_MS; the tracer's loop wakes that
  *    often when a program walks user stacks) takes the pids the walk put in ustack_want,
- *    builds them and removes them from it: the samples of a process between its first stack
- *    and its table use frame pointers. It also collects the objects the builder finished and
+ *    builds them and removes them from it: the stacks of a process between its first stack
+ *    and its table end at their first frame. It also collects the objects the builder finished and
  *    rebuilds the entries of the live processes that map them.
  *  - ustack_procs full (CFI_PROCS_MAX processes): the entries of processes that have exited
- *    are removed and the update tried again; when still full, the process has no entry (frame
- *    pointers; the walk keeps asking, each ask rebuilt from the cached objects) and a warning
- *    is printed, once. Every second, too, the poll removes the entries of processes that have
+ *    are removed and the update tried again; when still full, the process has no entry (its
+ *    stacks end at their first frame; the walk keeps asking, each ask rebuilt from the cached
+ *    objects) and a warning is printed, once. Every second, too, the poll removes the entries of processes that have
  *    exited (the walk runs only in live processes: nothing else reads them), so the
  *    CFI_PROCS_MAX entries serve however many processes come and go.
  *  - Rows are reclaimed: when an object's rows do not fit, the entries of exited processes are
