@@ -131,8 +131,11 @@ void check_expr(struct ck *c, struct dnode *n)
 		check_selfthis(c, n);
 		return;
 	case DN_AGG:
-		fail_at(c, n, D_AGG_MDIM, "aggregation @%s may only be the target of an aggregating assignment "
-			"or an argument of an aggregation action", dck_agg_label(n->name));
+		/* an aggregation read as a value: dtrace's dynamic type "aggregation", which no
+		 * operator, cast, conversion or variable accepts, so each refuses it in its own
+		 * words (the operand's type printed "aggregation") */
+		n->type = dck_agg_value_type(c, n);
+		return;
 	case DN_UNARY:
 		check_unary(c, n);
 		return;

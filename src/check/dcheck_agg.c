@@ -56,11 +56,13 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 {
 	check_list(c, n->args);
 	int argc = list_len(n->args), i = 0;
-	for (struct dnode *k = n->args; k; k = k->next, i++) {
+	/* the first use makes the signature, and refuses keys no signature can hold; later
+	 * uses are held against it (dt_idcook_sign: D_PROTO_LEN, D_PROTO_ARG) */
+	for (struct dnode *k = n->args; a->nkeys < 0 && k; k = k->next, i++) {
 		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k)) {
 			struct names ns = {0};
 			const char *t = nm(&ns, k->type);
-			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as an aggregation key: key #%d",
+			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as aggregation index: key #%d",
 			      t, i + 1);
 		}
 	}
@@ -174,58 +176,77 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 		nargs = 3;
 		incr = a3 ? a3->next : NULL;
 	} else if (f == AGG_LLQUANTIZE) {
-		static const char *const what[] = { "factor", "low magnitude", "high magnitude",
-						    "linear steps per magnitude" };
+		/* dt_cg.c's llquantize checks, in its order: each argument's type then value, the
+		 * magnitudes against each other, the steps against the factor, then the previous
+		 * declaration's parameters. */
+		static const char *const val_msg[] = {
+			"must be an unsigned 16-bit quantity greater than or equal to 2",
+			"must be an unsigned 16-bit quantity", "must be an unsigned 16-bit quantity",
+			"must be an unsigned 16-bit quantity" };
 		static const enum dtag type_tag[] = { D_LLQUANT_FACTORTYPE, D_LLQUANT_LMAGTYPE,
 						      D_LLQUANT_HMAGTYPE, D_LLQUANT_STEPTYPE };
 		static const enum dtag val_tag[] = { D_LLQUANT_FACTORVAL, D_LLQUANT_LMAGVAL,
 						     D_LLQUANT_HMAGVAL, D_LLQUANT_STEPVAL };
-		struct dnode *p = call->args->next;
+		struct dnode *p = call->args->next, *argn[4];
 		for (int k = 0; k < 4; k++, p = p->next) {
-			if (!p->isconst)
-				fail_at(c, p, type_tag[k], "llquantize( ) argument #%d (%s) must be an integer "
-					"constant", k + 1, what[k]);
-			/* a negative step count is a type error for dtrace, a negative magnitude a
-			 * value error */
-			if ((uint64_t)p->cval > UINT16_MAX)
-				fail_at(c, p, k == 3 && p->cval < 0 ? type_tag[k] : val_tag[k],
-					"llquantize( ) argument #%d (%s) must be an unsigned 16-bit quantity",
-					k + 1, what[k]);
+			argn[k] = p;
+			if (k == 3) {
+				/* the magnitudes are checked against each other before the steps */
+				if (arg[2] < arg[1])
+					fail_at(c, argn[2], D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 (high "
+						"magnitude) must be at least argument #2 (low magnitude)");
+				/* factor^(hmag + 1) must fit 64 bits */
+				uint64_t pw = 1;
+				for (int64_t e = 0; e <= arg[2]; e++) {
+					if (pw > UINT64_MAX / (uint64_t)arg[0])
+						fail_at(c, argn[2], D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 (high "
+							"magnitude) will cause overflow of 64 bits");
+					pw *= (uint64_t)arg[0];
+				}
+			}
+			if (!p->isconst || (k == 3 && p->cval <= 0))
+				fail_at(c, p, type_tag[k], "llquantize( ) argument #%d must be %s", k + 1,
+					k == 3 ? "a non-zero positive integer constant" : "an integer constant");
+			if ((uint64_t)p->cval > UINT16_MAX || (k == 0 && p->cval < 2))
+				fail_at(c, p, val_tag[k], "llquantize( ) argument #%d %s", k + 1, val_msg[k]);
 			arg[k] = p->cval;
 		}
 		incr = p;
-		if (arg[0] < 2)
-			fail_at(c, n, D_LLQUANT_FACTORVAL, "llquantize( ) factor (argument #1) must be two or more");
-		if (arg[1] >= arg[2])
-			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) high magnitude (argument #3) must be greater "
-				"than low magnitude (argument #2)");
-		if (arg[3] < arg[0])
-			fail_at(c, n, D_LLQUANT_STEPVAL, "llquantize( ) factor (argument #1) must be less than or equal "
-				"to the number of linear steps per magnitude (argument #4)");
-		uint64_t v = (uint64_t)arg[0];
-		while (v < (uint64_t)arg[3])
-			v *= (uint64_t)arg[0];
-		if (arg[3] % arg[0] || v % (uint64_t)arg[3])
-			fail_at(c, n, D_LLQUANT_STEPVAL, "llquantize( ) factor (argument #1) must evenly divide the "
-				"number of steps per magnitude (argument #4), and the number of steps "
-				"per magnitude must evenly divide a power of the factor");
-		uint64_t order = 1;
-		for (int64_t k = 0; k <= arg[2] + 1; k++) {
-			if (order * (uint64_t)arg[0] > order) {
-				order *= (uint64_t)arg[0];
-				continue;
+		if (arg[3] < arg[0] && arg[0] % arg[3])
+			fail_at(c, argn[0], D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide "
+				"argument #1 (factor) when steps<factor");
+		if (arg[3] > arg[0]) {
+			if (arg[3] % arg[0])
+				fail_at(c, argn[0], D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must be a "
+					"multiple of argument #1 (factor) when steps>factor");
+			uint64_t pw = 1; /* factor^(lmag + 1), at least factor^2; fits: checked above */
+			for (int64_t e = 0; e <= (arg[1] ? arg[1] : 1); e++)
+				pw *= (uint64_t)arg[0];
+			if (pw % (uint64_t)arg[3]) {
+				if (arg[1] == 0)
+					fail_at(c, argn[0], D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must "
+						"evenly divide the square of argument #1 (factor) when "
+						"steps>factor and lmag==0");
+				fail_at(c, argn[0], D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly "
+					"divide pow(argument #1 (factor), lmag (argument #2) + 1) when "
+					"steps>factor and lmag>0");
 			}
-			fail_at(c, n, D_LLQUANT_HMAGVAL, "llquantize( ) factor (%d) raised to power of high magnitude "
-				"(%d) plus 1 overflows 64-bits", (int)arg[0], (int)arg[2]);
 		}
+		static const char *const match_name[] = { "factor", "lmag", "hmag", "steps" };
 		static const enum dtag match_tag[] = { D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHLMAG,
 						       D_LLQUANT_MATCHHMAG, D_LLQUANT_MATCHSTEPS };
 		if (a->nargs)
 			for (int k = 0; k < 4; k++)
 				if (a->arg[k] != arg[k])
-					fail_at(c, n, match_tag[k], "llquantize( ) %s (argument #%d) doesn't match "
-						"previous declaration: expected %d, found %d", what[k],
+					fail_at(c, n, match_tag[k], "llquantize() %s (argument #%d) doesn't match "
+						"previous declaration: expected %d, found %d", match_name[k],
 						k + 1, (int)a->arg[k], (int)arg[k]);
+		/* dtrace accepts fewer steps than the factor when they divide it; the log-linear bins
+		 * built here (src/agg/agg.c) need at least one step per factor */
+		if (arg[3] < arg[0])
+			fail_at(c, argn[0], D_LLQUANT_STEPVAL, "llquantize( ) argument #4 (steps, %d) fewer than "
+				"argument #1 (factor, %d) is refused by usdtrace: its log-linear layout needs "
+				"at least one step per factor", (int)arg[3], (int)arg[0]);
 		nargs = 4;
 	} else if (f == AGG_QUANTIZE) {
 		incr = call->args->next;
@@ -241,6 +262,27 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	}
 	memcpy(a->arg, arg, sizeof(arg));
 	a->nargs = nargs;
+}
+
+struct dtype *dck_agg_value_type(struct ck *c, const struct dnode *n)
+{
+	/* @a is resolved as any variable is (an aggregating assignment above created it);
+	 * @a[k] is not resolved at all, as dtrace cooks it */
+	struct dck_prog *p = c->out;
+	int i = 0;
+	while (i < p->naggs && strcmp(p->aggs[i]->name, n->name) != 0)
+		i++;
+	if (!n->args && (i == p->naggs || !p->aggs[i]->defined))
+		fail_at(c, n, D_IDENT_UNDEF, "failed to resolve @%s: Unknown variable name",
+			dck_agg_label(n->name));
+	if (!c->agg_value)
+		c->agg_value = dtype_typedef(c->tc, "aggregation", c->tc->t_void);
+	return c->agg_value;
+}
+
+bool dck_is_agg_value(const struct ck *c, const struct dtype *t)
+{
+	return t && t == c->agg_value;
 }
 
 /* @name[keys] = func(args) (dt_node_op2's DT_TOK_ASGN for aggregations, then dt_compile_agg). */

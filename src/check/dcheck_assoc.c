@@ -284,6 +284,9 @@ void xlate_args(struct ck *c, struct dnode *n)
 void check_index(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs;
+	if (l->kind == DN_AGG)  /* @a[k][j]: the first [] is the aggregation's keys */
+		fail_at(c, n, D_AGG_MDIM, "improper attempt to reference @%s as a multi-dimensional array",
+			dck_agg_label(l->name));
 	if (l->kind == DN_IDENT) {
 		struct inline_def *in = inline_find(c, l->name);
 		if (in && in->body) {
@@ -334,6 +337,8 @@ void check_index(struct ck *c, struct dnode *n)
 	}
 	struct dnode *k = n->args;
 	bool lp = is_pointer(l->type) || is_string(l->type);
+	if (is_integer(l->type) && is_integer(k->type))  /* *(E1 + E2) of an integer */
+		fail_at(c, n, D_DEREF_NONPTR, "cannot dereference non-pointer type");
 	if (!(lp && is_integer(k->type)) && !(is_integer(l->type) && is_pointer(k->type)))
 		incompat(c, n, l, "+", k);
 	struct dtype *pt = lp ? l->type : k->type;

@@ -391,6 +391,9 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
  * have a size (dt_cg.c's D_PRINT_SIZE). */
 static void check_print(struct ck *c, struct dnode *a)
 {
+	if (dck_is_agg_value(c, a->type))  /* @a[k]: a dynamic value, not void * (dt_open.c) */
+		fail_at(c, a, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
+			"\tprototype: void *\n\t argument: aggregation");
 	if (is_void(a->type))
 		fail_at(c, a, D_UNKNOWN, "print( ) may not be applied to a void expression");
 	if (res(a->type)->kind != DTY_PTR)
@@ -448,8 +451,10 @@ void check_call(struct ck *c, struct dnode *n)
 		}
 		if (builtin_lookup(n->name) != DB_NONE)
 			fail_at(c, n, D_FUNC_IDKIND, "scalar '%s' may not be referenced as a function", n->name);
+		/* dtrace names the callee as it parses (dt_node_func): only a variable declared
+		 * by then is known; one made by an assignment is not, and so undefined */
 		struct dck_var *v = var_find(c, 'g', n->name);
-		if (v)
+		if (v && v->declared)
 			fail_at(c, n, D_FUNC_IDKIND, "%s '%s' may not be referenced as a function", idkind_name(v),
 				n->name);
 		fail_at(c, n, D_FUNC_UNDEF, "undefined function name: %s", n->name);
@@ -461,12 +466,12 @@ void check_call(struct ck *c, struct dnode *n)
 	if (s == DS_TRACEMEM && bare_agg(n->args)) {
 		/* dt_cg.c checks tracemem()'s address when it generates code */
 		c->cg_time = true;
-		fail_at(c, n, D_PROTO_ARG, "tracemem( ) argument #1 is incompatible with prototype:\n"
+		fail_at(c, n, D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n"
 			"\tprototype: pointer or integer\n\t argument: aggregation");
 	}
 	/* an aggregation named as the value of an action's "@" parameter: dtrace's dynamic
 	 * type, refused by the action (dt_cc.c) in its own words */
-	if (n->args && bare_agg(n->args) && s == DS_TRACE)
+	if (n->args && (bare_agg(n->args) || dck_is_agg_value(c, n->args->type)) && s == DS_TRACE)
 		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
 	if (n->args && bare_agg(n->args) && (s == DS_PRINT || s == DS_SYSTEM || s == DS_FREOPEN)) {
 		c->cg_time = s != DS_PRINT;   /* dt_cc.c finds a format's when it compiles the action */
@@ -520,7 +525,7 @@ void check_call(struct ck *c, struct dnode *n)
 			struct names ns = {0};
 			const char *b = nm(&ns, a->type);
 			c->cg_time = true;   /* dt_cg.c's check, as above */
-			FAILT(c, a, &ns, D_PROTO_ARG, "tracemem( ) argument #1 is incompatible with prototype:\n"
+			FAILT(c, a, &ns, D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: pointer or integer\n\t argument: %s", b);
 		}
 		if (!sz->isconst || sz->cval == 0 || (!type_unsigned(sz->type) && sz->cval < 0))

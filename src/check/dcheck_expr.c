@@ -330,6 +330,16 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 	}
 }
 
+/* Whether the variable an assignment to l writes exists already (and so has a type). */
+static bool assigned_before(struct ck *c, const struct dnode *l)
+{
+	const struct dnode *v = l->kind == DN_INDEX ? l->lhs : l;
+	char cls = v->kind == DN_SELF ? 's' : v->kind == DN_THIS ? 't' : 'g';
+	if (v->kind != DN_IDENT && v->kind != DN_SELF && v->kind != DN_THIS)
+		return true;
+	return var_find(c, cls, v->name) != NULL;
+}
+
 void check_assign(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
@@ -345,7 +355,14 @@ void check_assign(struct ck *c, struct dnode *n)
 	}
 	if (div && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
-	check_expr(c, r);
+	/* `=` cooks its value first; a compound assignment its target first (dt_cook_op2) */
+	if (n->op == DOP_ASSIGN)
+		check_expr(c, r);
+	if (n->op == DOP_ASSIGN && dck_is_agg_value(c, r->type) && !assigned_before(c, l))
+		/* no variable takes an aggregation's type: one not yet typed reads "scalar" (an
+		 * associative array "associative array") */
+		fail_at(c, n, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"aggregation\"",
+			l->kind == DN_INDEX ? "associative array" : "scalar", op);
 	if (n->op == DOP_ASSIGN) {
 		check_assign_target(c, l, r);
 	} else {
@@ -359,6 +376,7 @@ void check_assign(struct ck *c, struct dnode *n)
 				fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);
 		}
 		check_expr(c, l);
+		check_expr(c, r);
 	}
 	struct dtype *lt = l->type, *rt = r->type;
 	if (div && r->isconst && r->cval == 0 && is_integer(rt))
@@ -454,6 +472,8 @@ void check_cast(struct ck *c, struct dnode *n)
 		  is_void(to) ||
 		  (res(to)->kind == DTY_PTR && is_pointer(from)) ||
 		  (is_string(to) && (is_scalar(from) || is_pointer(from) || is_strcompat(from)));
+	if (dck_is_agg_value(c, from))
+		ok = false;  /* (void)@a too: an aggregation is no value (dtrace fails internally) */
 	if (!ok) {
 		struct names ns = {0};
 		const char *a = nm(&ns, from), *b = nm(&ns, to);

@@ -99,6 +99,7 @@ struct ck {
 				    * outside the regions it labels */
 	bool cg_time;              /* the next error is one dtrace finds generating code
 				    * (fail_cg): it names no region */
+	struct dtype *agg_value;   /* dck_agg_value_type's, made on first use */
 };
 
 /* --- translators (dcheck_xlate.c) ----------------------------------------------------------- */
@@ -420,6 +421,13 @@ void check_agg_action(struct ck *c, struct dnode *n, enum dsubr s);
 /* At the end of the program: every aggregation used has a function, and printa formats agree
  * with the keys of their first aggregation. */
 void check_aggs_done(struct ck *c);
+/* The type of aggregation n read as a value (dtrace's dynamic "aggregation"): a typedef of
+ * void by that name, which no D program can spell, so it prints as dtrace does and every
+ * rule that wants a scalar, an object or a string refuses it. D_IDENT_UNDEF if no aggregating
+ * assignment above has defined n. */
+struct dtype *dck_agg_value_type(struct ck *c, const struct dnode *n);
+/* Whether t is that type. */
+bool dck_is_agg_value(const struct ck *c, const struct dtype *t);
 /* bcopy() and copyinto() write only alloca() memory: their destinations checked over the
  * whole program, once its variables are known (dcheck_alloca.c) */
 void check_alloca_dests(struct ck *c, struct dnode *items);

@@ -1,4 +1,4 @@
-/* dt_parser.c dt_node_func: D_FUNC_IDKIND. */
+/* dt_parser.c dt_node_func names the callee as it parses: x, made by an assignment, is unknown. */
 BEGIN
 {
 	x = 1;

@@ -1,0 +1,5 @@
+/* D_OP_INCOMPAT: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_parser.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+BEGIN { @a = count(); }
+BEGIN /@a == 1/ { exit(0); }

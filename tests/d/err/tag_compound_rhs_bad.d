@@ -1,0 +1,5 @@
+/* D_OP_ARITH: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_parser.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+BEGIN { x = 1; }
+BEGIN { x *= "a" + 1; }

@@ -1,0 +1,5 @@
+/* D_DECL_CHARATTR: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_decl.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+short char x;
+BEGIN { exit(0); }

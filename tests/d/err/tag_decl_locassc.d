@@ -1,0 +1,5 @@
+/* D_DECL_LOCASSC: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_parser.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+this int x[int];
+BEGIN { exit(0); }

@@ -1,0 +1,5 @@
+/* D_DECL_SIGNINT: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_decl.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+signed float x;
+BEGIN { exit(0); }

@@ -1,0 +1,5 @@
+/* D_DEREF_FUNC: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_parser.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+int (*fp)(int);
+BEGIN { trace(*fp); }

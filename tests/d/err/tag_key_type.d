@@ -1,0 +1,4 @@
+/* D_KEY_TYPE: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_ident.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+BEGIN { x[(void)0] = 1; }

@@ -1,0 +1,4 @@
+/* D_INT_OFLOW: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_parser.c dt_lex.l); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+BEGIN { x = 99999999999999999999; }

@@ -1,0 +1,5 @@
+/* D_LLQUANT_MATCHSTEPS: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_cg.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+BEGIN { @ = llquantize(1, 10, 0, 6, 20); }
+BEGIN { @ = llquantize(1, 10, 0, 6, 10); }

@@ -1,0 +1,4 @@
+/* D_LQUANT_STEPVAL: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_cg.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+BEGIN { @ = lquantize(1, 0, 10, 70000); }

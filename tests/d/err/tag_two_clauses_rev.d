@@ -1,0 +1,5 @@
+/* D_IDENT_UNDEF: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_dlibs.c dt_parser.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+BEGIN { y = z; }
+END { x = "a" + 1; }

@@ -1,0 +1,4 @@
+/* D_OP_INCOMPAT: the error tag, message and line dtrace -x errtags gives this program (libdtrace
+ * dt_parser.c); expected output recorded from DTrace for Linux. */
+/* @opts: -x errtags */
+BEGIN /trace(1) + "a"/ { exit(0); }
