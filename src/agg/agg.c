@@ -75,7 +75,8 @@ int agg_lquantize_bucket(int64_t v, int64_t lower, int64_t upper, int64_t step)
  *                    [factor^o, factor^(o+1)) with nsteps - nsteps/factor bins
  *   nbins - 1        >= factor^(high+1)
  * Within an order the bins are factor^(o+1)/nsteps wide, the first nsteps/factor of them being
- * the previous order's. An order narrower than nsteps (low == 0: [1, factor)) keeps its
+ * the previous order's (none when nsteps < factor, which must then divide the factor: the
+ * order's first bin is labelled factor^o). An order narrower than nsteps (low == 0: [1, factor)) keeps its
  * nsteps - nsteps/factor bins, of which only one in nsteps/factor^(o+1) is ever used (dtrace's
  * "ghost" bins, which it does not print). */
 static int64_t ll_per(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
@@ -143,7 +144,11 @@ bool agg_llquantize_binval(int bin, int64_t factor, int64_t low, int64_t high, i
 			pow *= factor;
 		int64_t next = pow * factor;
 		if (next >= nsteps) {
+			/* with fewer steps than the factor (sf == 0) an order's first bin starts at
+			 * factor^o, not at 0 */
 			v = (r + sf) * (next / nsteps);
+			if (v < pow)
+				v = pow;
 		} else {
 			int64_t per_unit = nsteps / next;
 			if (r % per_unit)
@@ -198,10 +203,11 @@ static int check_llquantize(const int64_t *a, char *errbuf, size_t errlen)
 	if (nsteps < 1 || nsteps > UINT16_MAX)
 		return util_seterr(errbuf, errlen, "llquantize( ) number of steps must be between 1 and %d",
 				   UINT16_MAX);
-	if (nsteps < factor || nsteps % factor != 0)
+	/* dtrace's rules: fewer steps than the factor must divide it, more must be a multiple */
+	if (nsteps < factor ? factor % nsteps != 0 : nsteps % factor != 0)
 		return util_seterr(errbuf, errlen,
-				   "llquantize( ) factor (%lld) must evenly divide the number of steps (%lld)",
-				   (long long)factor, (long long)nsteps);
+				   "llquantize( ) factor (%lld) and number of steps (%lld) must divide one "
+				   "another", (long long)factor, (long long)nsteps);
 	int64_t p = 1;
 	for (int64_t o = 0; o <= high; o++) {
 		if (p > INT64_MAX / factor)

@@ -241,12 +241,6 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 					fail_at(c, n, match_tag[k], "llquantize() %s (argument #%d) doesn't match "
 						"previous declaration: expected %d, found %d", match_name[k],
 						k + 1, (int)a->arg[k], (int)arg[k]);
-		/* dtrace accepts fewer steps than the factor when they divide it; the log-linear bins
-		 * built here (src/agg/agg.c) need at least one step per factor */
-		if (arg[3] < arg[0])
-			fail_at(c, argn[0], D_LLQUANT_STEPVAL, "llquantize( ) argument #4 (steps, %d) fewer than "
-				"argument #1 (factor, %d) is refused by usdtrace: its log-linear layout needs "
-				"at least one step per factor", (int)arg[3], (int)arg[0]);
 		nargs = 4;
 	} else if (f == AGG_QUANTIZE) {
 		incr = call->args->next;
