@@ -158,14 +158,12 @@ void check_expr(struct ck *c, struct dnode *n)
 	case DN_CAST:
 		check_cast(c, n);
 		return;
-	case DN_SIZEOF_TYPE: {
-		int64_t size = is_string(n->ctype) ? c->opt->strsize :
-			       need_body(c, n->ctype) ? dtype_sizeof(n->ctype) : -1;
-		if (size <= 0)
-			fail_at(c, n, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
-		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
+	case DN_SIZEOF_TYPE:
+		/* dtrace folds sizeof(type) as it builds the tree: no region in its message */
+		c->cg_time = true;
+		set_int_const(n, named_type(c, "size_t"), sizeof_value(c, n, n->ctype));
+		c->cg_time = false;
 		return;
-	}
 	case DN_OFFSETOF:
 		check_offsetof(c, n);
 		return;

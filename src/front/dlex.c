@@ -250,6 +250,12 @@ static int lex_quoted(struct lexer *lx, char quote)
 		}
 		if (*p == quote)
 			break;
+		if (*p == '\\' && p + 1 < lx->end && p[1] == '\n' && lx->mode != DLEX_DECLS) {
+			/* dtrace's lexer has no rule for a backslash before a newline in a constant
+			 * (RGX_STR, RGX_CHR): the quote alone is the token its parser refuses */
+			strbuf_free(&b);
+			return lex_error(lx, start, D_SYNTAX, "syntax error near \"%c\"", quote);
+		}
 		if (*p == '\\' && lx->mode != DLEX_DECLS) {
 			p = d_escape(p, lx->end, &b);
 			continue;

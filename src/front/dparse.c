@@ -32,6 +32,7 @@ struct parser {
 	int items;            /* clauses and declarations this parse has added */
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
+	bool in_clause;       /* D programs: past a clause's descriptions (dtrace's lexer in S0) */
 	bool in_guard;        /* in a formula's guard (in_pred too): a `/` before `:` closes it */
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
@@ -153,7 +154,24 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 	char n[256];
 	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
 	const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
-	return e && (!types_only || e->kind == DSYM_TYPEDEF);
+	if (e)
+		return !types_only || e->kind == DSYM_TYPEDEF;
+	if (types_only)
+		return false;
+	/* dtrace's lexer also remembers (pcb_idents) each name it met before followed by
+	 * =, ++, --, [ or ; (a variable being assigned): it does not read ahead past those */
+	for (size_t j = 0; j + 1 < i; j++) {
+		const struct dtok *u = &p->tl->toks[j], *after = u + 1;
+		if (u->kind != DTOK_IDENT || u->len != t->len || memcmp(u->text, t->text, t->len) != 0)
+			continue;
+		if (j > 0 && (dtok_is(u - 1, ".") || dtok_is(u - 1, "->") || dtok_is(u - 1, "struct") ||
+			      dtok_is(u - 1, "union") || dtok_is(u - 1, "enum")))
+			continue;
+		if (dtok_is(after, "=") || dtok_is(after, "++") || dtok_is(after, "--") ||
+		    dtok_is(after, "[") || dtok_is(after, ";"))
+			return true;
+	}
+	return false;
 }
 
 static bool known_ident(struct parser *p, const struct dtok *t)
@@ -181,6 +199,16 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) {
 		/* dtrace's lexer reads ahead past a name it does not know (is it a variable or a
 		 * type?) and its message then quotes the rest of that line */
+		const char *e = t->text;
+		while (*e && *e != '\n')
+			e++;
+		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
+	}
+	if (p->script && p->in_clause && dtok_is(t, "/") && t->kind == DTOK_PUNCT &&
+	    t->text[1] && !strchr("\f\n\r\t\v ", t->text[1])) {
+		/* in a clause dtrace's lexer looks past a `/` for what follows (does it close a
+		 * predicate?) and puts back only that character: the message then quotes the
+		 * rest of the line, as after an unknown name ("// note") */
 		const char *e = t->text;
 		while (*e && *e != '\n')
 			e++;
@@ -1077,8 +1105,8 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 	if (p->script && dtok_is(peek(p), "}"))
 		syntax_error(p, peek(p));  /* D's grammar wants an enumerator */
 	do {
-		if (dtok_is(peek(p), "}"))
-			break;  /* trailing comma */
+		if (dtok_is(peek(p), "}") && !p->script)
+			break;  /* trailing comma: C allows it, D's grammar does not */
 		const struct dtok *nt = expect_ident(p);
 		struct name n = tok_name(p, nt);
 		if (p->script) {
@@ -2420,10 +2448,12 @@ static struct dnode *e_unary_rule(struct parser *p)
 	return e_postfix(p);
 }
 
-/* In a predicate, dtrace's rule: a `/` followed by `{`, `;`, `/` or the end closes it. */
+/* In a predicate, dtrace's rule: a `/` followed by `{`, `;`, `/` or the end closes it. Its
+ * lexer applies the rule in a clause's body too, where such a `/` is then no division but a
+ * syntax error ("x = 4 // 2;"). */
 static bool closes_predicate(struct parser *p, const struct dtok *op)
 {
-	if (!p->in_pred || !dtok_is(op, "/"))
+	if (!(p->in_pred || (p->script && p->in_clause)) || !dtok_is(op, "/"))
 		return false;
 	const struct dtok *t = peek_at(p, 1);
 	return t->kind == DTOK_EOF || dtok_is(t, "{") || dtok_is(t, ";") || dtok_is(t, "/") ||
@@ -2664,6 +2694,7 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 	const struct dtok *t = peek(p);
 	if (dtok_is(t, "/") && t->kind == DTOK_PUNCT) {
 		next(p);
+		p->in_clause = true;
 		p->in_pred = true;
 		p->ystack = clause_ybase(p);
 		c->cond = e_expr(p);
@@ -2674,10 +2705,13 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)
 		missing_body(p, last_desc);
 	p->ystack = clause_ybase(p);
-	if (consume(p, "{"))
+	if (consume(p, "{")) {
+		p->in_clause = true;
 		c->body = block(p, t);
-	else if (!consume(p, ";") && t->kind != DTOK_EOF && t->kind != DTOK_PDESC)
+	} else if (!consume(p, ";") && t->kind != DTOK_EOF && t->kind != DTOK_PDESC) {
 		syntax_error(p, t); /* a description argument may list clauses without bodies */
+	}
+	p->in_clause = false;
 	add_item(p, c);
 }
 
