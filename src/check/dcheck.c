@@ -63,7 +63,10 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 	va_start(ap, fmt);
 	derr_vset(c->err, tag, fmt, ap);
 	va_end(ap);
-	derr_locate(c->err, DERR_AT_LINE, c->lib_file, error_line(c, n), 0);
+	if (n && n->pos.tagged && !c->lib_file)  /* dtrace's pcb_filetag: "FILE", line N */
+		derr_locate(c->err, DERR_AT_FILETAG, n->pos.file, error_line(c, n), 0);
+	else
+		derr_locate(c->err, DERR_AT_LINE, c->lib_file, error_line(c, n), 0);
 	if (c->err) {
 		/* no region: a format's check, what dtrace finds building the tree or generating
 		 * code, and what lies outside every clause (declarations, inlines: built as dtrace

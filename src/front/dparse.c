@@ -112,7 +112,8 @@ static const char *prog_file(struct parser *p, const char *tokfile)
 
 static struct dsrcpos pos_of(struct parser *p, const struct dtok *t)
 {
-	struct dsrcpos s = { prog_file(p, t->file), t->line, t->col };
+	struct dsrcpos s = { prog_file(p, t->file), t->line, t->col,
+			     p->script && p->tl->nfiles > 0 && t->file != p->tl->files[0] };
 	return s;
 }
 
@@ -124,6 +125,8 @@ static void vset_error(struct parser *p, enum dtag tag, const char *file, int li
 	derr_vset(p->err, tag, fmt, ap);
 	/* dtrace numbers the lines of files, not of -n text */
 	enum derr_at how = !p->script ? DERR_AT_FILE : !p->clause_arg ? DERR_AT_LINE : DERR_AT_NONE;
+	if (how == DERR_AT_LINE && p->tl->nfiles > 0 && file && file != p->tl->files[0])
+		how = DERR_AT_FILETAG;  /* a line of another file: dtrace's pcb_filetag */
 	derr_locate(p->err, how, file, line, col);
 }
 
@@ -2700,6 +2703,7 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 		c->cond = e_expr(p);
 		p->in_pred = false;
 		expect(p, "/");
+		p->in_clause = false;  /* what stands between predicate and body: the parser's */
 	}
 	t = peek(p);
 	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)

@@ -328,9 +328,9 @@ T_CASE(positions_and_lines)
 	T_EQ_STR(parse("BEGIN\n{\n\tx = 1;\n"), "ERR: [D_SYNTAX] line 4: syntax error near end of input");
 	T_EQ_STR(parse("BEGIN { }\n}"), "ERR: [D_SYNTAX] line 2: syntax error near \"}\"");
 	/* cpp line markers (-C) re-base lines */
-	T_EQ_STR(parse("# 10 \"x.d\"\nBEGIN\n{ x = ; }"), "ERR: [D_SYNTAX] line 11: syntax error near \";\"");
+	T_EQ_STR(parse("# 10 \"x.d\"\nBEGIN\n{ x = ; }"), "ERR: [D_SYNTAX] \"x.d\", line 11: syntax error near \";\"");
 	T_EQ_STR(parse("# 1 \"x.d\"\nsyscall::read:entry\n# 7 \"x.d\"\n/pid/\n{ x =\n# 12 \"y.h\"\n; }"),
-		 "ERR: [D_SYNTAX] line 12: syntax error near \";\"");
+		 "ERR: [D_SYNTAX] \"y.h\", line 12: syntax error near \";\"");
 	/* a backtick is an identifier character in D (module scoping: vmlinux`jiffies) */
 	T_EQ_STR(parse("BEGIN { x = `; }"), "(clause (probes \"BEGIN\") (stmt (assign (var x) (var `))))");
 	T_EQ_STR(parse("BEGIN { x = \"abc; }"), "ERR: [D_STR_NL] line 1: unterminated string constant");
