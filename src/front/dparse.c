@@ -2687,12 +2687,11 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 {
 	struct dnode *c = new_node(p, DN_CLAUSE, peek(p));
 	struct dnode head = {0}, *last = &head;
-	const struct dtok *last_desc = peek(p);
+	/* dt_grammar.y reports a clause without predicate or actions at its first description */
+	const struct dtok *first_desc = peek(p);
 	last = last->next = pdesc(p, spec);
-	while (consume(p, ",")) {
-		last_desc = peek(p);
+	while (consume(p, ","))
 		last = last->next = pdesc(p, spec);
-	}
 	c->args = head.next;
 	const struct dtok *t = peek(p);
 	if (dtok_is(t, "/") && t->kind == DTOK_PUNCT) {
@@ -2704,10 +2703,22 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 		p->in_pred = false;
 		expect(p, "/");
 		p->in_clause = false;  /* what stands between predicate and body: the parser's */
+		/* (a description argument may end with a predicate: "-P 'syscall /pid == 1/'") */
+		bool at_end = peek(p)->kind == DTOK_EOF;
+		if (p->script && at_end && !p->clause_arg)  /* the `/` read the end ahead */
+			error_at(p, peek(p), D_SYNTAX, "syntax error near end-of-input");
+		if (p->script && !at_end && !dtok_is(peek(p), "{")) {
+			/* dt_grammar.y's rule for a predicate without actions: its error is at the
+			 * predicate's expression */
+			struct dtok at = *peek(p);
+			at.line = c->cond->pos.line;
+			error_at(p, &at, D_SYNTAX, "expected actions { } following probe description "
+				 "and predicate");
+		}
 	}
 	t = peek(p);
 	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)
-		missing_body(p, last_desc);
+		missing_body(p, first_desc);
 	p->ystack = clause_ybase(p);
 	if (consume(p, "{")) {
 		p->in_clause = true;
@@ -2815,8 +2826,8 @@ static void translator_def(struct parser *p)
 static void script_item(struct parser *p)
 {
 	const struct dtok *t = peek(p);
-	if (consume(p, ";"))
-		return;
+	if (dtok_is(t, ";") && t->kind == DTOK_PUNCT)
+		syntax_error(p, t);  /* D's translation unit has no empty declaration */
 	if (t->kind == DTOK_PDESC) {
 		clause(p, DPD_NAME);
 		return;

@@ -1,3 +1,4 @@
+/* @opts: -q */
 /* comments in every position a blank may stand */
 /**/BEGIN/**/,/**/END/**/
 /* before the predicate */ /* */
