@@ -63,7 +63,10 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 	va_start(ap, fmt);
 	derr_vset(c->err, tag, fmt, ap);
 	va_end(ap);
-	derr_locate(c->err, DERR_AT_LINE, c->lib_file, error_line(c, n), 0);
+	if (n && n->pos.tagged && !c->lib_file)  /* dtrace's pcb_filetag: "FILE", line N */
+		derr_locate(c->err, DERR_AT_FILETAG, n->pos.file, error_line(c, n), 0);
+	else
+		derr_locate(c->err, DERR_AT_LINE, c->lib_file, error_line(c, n), 0);
 	if (c->err) {
 		/* no region: a format's check, what dtrace finds building the tree or generating
 		 * code, and what lies outside every clause (declarations, inlines: built as dtrace
@@ -161,14 +164,12 @@ void check_expr(struct ck *c, struct dnode *n)
 	case DN_CAST:
 		check_cast(c, n);
 		return;
-	case DN_SIZEOF_TYPE: {
-		int64_t size = is_string(n->ctype) ? c->opt->strsize :
-			       need_body(c, n->ctype) ? dtype_sizeof(n->ctype) : -1;
-		if (size <= 0)
-			fail_at(c, n, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
-		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
+	case DN_SIZEOF_TYPE:
+		/* dtrace folds sizeof(type) as it builds the tree: no region in its message */
+		c->cg_time = true;
+		set_int_const(n, named_type(c, "size_t"), sizeof_value(c, n, n->ctype));
+		c->cg_time = false;
 		return;
-	}
 	case DN_OFFSETOF:
 		check_offsetof(c, n);
 		return;

@@ -81,16 +81,9 @@ void check_unary(struct ck *c, struct dnode *n)
 		check_expr(c, l);
 		if (is_bitfield(l))
 			fail_at(c, n, D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
-		int64_t size;
-		if (l->kind == DN_STRING)
-			size = (int64_t)l->slen + 1;
-		else if (is_string(l->type))
-			size = c->opt->strsize;
-		else
-			size = need_body(c, l->type) ? dtype_sizeof(l->type) : -1;
-		if (size <= 0)
-			fail_at(c, n, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
-		set_int_const(n, named_type(c, "size_t"), (uint64_t)size);
+		uint64_t size = l->kind == DN_STRING ? (uint64_t)l->slen + 1 :
+				sizeof_value(c, n, l->type);
+		set_int_const(n, named_type(c, "size_t"), size);
 		return;
 	}
 	check_expr(c, l);
@@ -528,13 +521,13 @@ void check_member(struct ck *c, struct dnode *n)
 void check_offsetof(struct ck *c, struct dnode *n)
 {
 	struct dtype *t = res(n->ctype);
-	if (t->kind != DTY_STRUCT && t->kind != DTY_UNION)
+	/* a declared, undefined tag is CTF's forward, not a struct or union, to dtrace */
+	if ((t->kind != DTY_STRUCT && t->kind != DTY_UNION) || forward_tag(c, t))
 		fail_at(c, n, D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
-	need_body(c, t);
 	int64_t off = 0;
 	const struct dmember *m = dtype_member_at(t, n->name, &off);
-	if (!m)
-		fail_at(c, n, D_UNKNOWN, "failed to determine offset of %s: Member name not found.", n->name);
+	if (!m)  /* found building the tree, as offsetof is folded: no region */
+		fail_cg(c, n, D_UNKNOWN, "failed to determine offset of %s: Member name not found.", n->name);
 	if (m->bit_width >= 0)
 		fail_at(c, n, D_OFFSETOF_BITFIELD, "cannot take offset of a bit-field: %s", n->name);
 	set_int_const(n, off > INT32_MAX ? c->tc->t_long : c->tc->t_int, (uint64_t)off);

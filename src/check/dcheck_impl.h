@@ -250,6 +250,13 @@ struct dtype *kernel_tag(struct ck *c, const char *name);
 /* A struct or union (or an array of them) whose body is needed: when it is incomplete, the
  * caller's hook may complete it. Whether t is complete now (true for other types). */
 bool need_body(struct ck *c, struct dtype *t);
+/* Whether t names a struct, union or enum tag that was declared but never defined (nor found
+ * in the kernel's types): CTF's forward, whose size dtrace's ctf_type_size reports as -1. */
+bool forward_tag(struct ck *c, struct dtype *t);
+/* sizeof's value for type t as dtrace computes it: the string size for strings, (size_t)-1
+ * for a forward tag, else the type's size; fails D_SIZEOF_TYPE (at n) when that is 0 or
+ * unknown (void, an array of no dimension). */
+uint64_t sizeof_value(struct ck *c, const struct dnode *n, struct dtype *t);
 /* Types ignoring qualifiers at every level: dtrace's ctf_type_compat is that lenient. */
 bool compat_type(struct dtype *a, struct dtype *b);
 /* dt_node_is_argcompat: may a value of rp's type be stored where lt is expected. */

@@ -373,9 +373,7 @@ void check_vardecl(struct ck *c, struct dnode *n)
 	if (assoc && space == 't')
 		fail_at(c, n, D_DECL_LOCASSC, "associative arrays may not be declared as local variables: %s", n->name);
 	struct dtype *t = n->ctype;
-	if (is_record(t) && !dtype_is_complete(t) && c->opt->complete_record)
-		c->opt->complete_record(c->opt->arg, -1, dtype_unqual(res(t)));  /* a kernel struct */
-	if (is_record(t) && !dtype_is_complete(t)) {
+	if (forward_tag(c, t)) {  /* completed from the kernel's types when it names one */
 		const char *a = nm(&ns, t);
 		FAILT(c, n, &ns, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", a, n->name);
 	}

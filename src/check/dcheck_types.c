@@ -77,6 +77,30 @@ bool need_body(struct ck *c, struct dtype *t)
 	return r->complete;
 }
 
+bool forward_tag(struct ck *c, struct dtype *t)
+{
+	struct dtype *r = res(t);
+	if (r->kind == DTY_STRUCT || r->kind == DTY_UNION)
+		return !need_body(c, t);
+	if (r->kind != DTY_ENUM || r->complete || r->nenums > 0)
+		return false;
+	if (c->opt->complete_record)
+		c->opt->complete_record(c->opt->arg, c->clause ? c->clause_index : -1, dtype_unqual(r));
+	return !r->complete && r->nenums == 0;
+}
+
+uint64_t sizeof_value(struct ck *c, const struct dnode *n, struct dtype *t)
+{
+	if (is_string(t))
+		return c->opt->strsize;
+	if (forward_tag(c, t))
+		return UINT64_MAX;
+	int64_t size = dtype_sizeof(t);
+	if (size <= 0)
+		fail_at(c, n, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
+	return (uint64_t)size;
+}
+
 
 /* Types ignoring qualifiers at every level: dtrace's ctf_type_compat is that lenient. */
 bool compat_type(struct dtype *a, struct dtype *b)

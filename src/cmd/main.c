@@ -71,9 +71,14 @@ static void push(const char ***arr, int *n, const char *s)
 	(*arr)[(*n)++] = s;
 }
 
-/* -x define=, incdir=, undef= and cppargs= reach cpp the way -D, -I and -U do, in order. */
+/* -x define=, incdir=, undef= and cppargs= reach cpp the way -D, -I and -U do, in order;
+ * cpphdrs is -H (cpp lists the headers it includes), cpppath names the cpp to run. */
 static void push_cpp_xopt(struct opts *o, const char *xarg)
 {
+	if (strcmp(xarg, "cpphdrs") == 0 || strncmp(xarg, "cpphdrs=", 8) == 0)
+		push(&o->cppargs, &o->ncppargs, "-H");
+	if (strncmp(xarg, "cpppath=", 8) == 0 && xarg[8])
+		o->cpppath = xarg + 8;
 	static const struct { const char *name, *flag; } map[] = {
 		{ "define=", "-D" }, { "incdir=", "-I" }, { "undef=", "-U" },
 	};
@@ -251,7 +256,8 @@ int main(int argc, char **argv)
 			return 0;
 		case 'S': o.disasm = true; break;
 		case 'L': push(&o.libdirs, &o.nlibdirs, optarg); break;
-		case 'H': case 'w': case 'Z': case 'F': case 'b': case 'X':
+		case 'H': push(&o.cppargs, &o.ncppargs, "-H"); break;  /* dtrace's cpphdrs */
+		case 'w': case 'Z': case 'F': case 'b': case 'X':
 			/* Accepted for command-line compatibility; they affect tracing only
 			 * (-w -Z -F -b are options, applied to o.dopts below). */
 			break;

@@ -22,6 +22,7 @@ struct opts {
 	bool list;            /* -l */
 	bool verbose;         /* -v */
 	bool cpp;             /* -C */
+	const char *cpppath;  /* -x cpppath=: the preprocessor to run (NULL: cpp from PATH) */
 	bool quiet;           /* -q */
 	bool compile_only;    /* -e */
 	const char *output;   /* -o FILE */

@@ -170,7 +170,8 @@ static int parse_source(struct tc *t, struct source *s, struct derr *err)
 	size_t n;
 	char *text;
 	if (t->d.cpp) {
-		text = dcpp_run(s->text, t->o->cppargs, t->o->ncppargs, t->d.version, &n, err);
+		text = dcpp_run(s->text, t->o->cpppath, t->o->cppargs, t->o->ncppargs, t->d.version,
+				&n, err);
 		if (!text)
 			return -1;
 	} else {

@@ -57,6 +57,8 @@ struct dfmt;
 struct dsrcpos {
 	const char *file;     /* owned by the dprog */
 	int line, col;
+	bool tagged;          /* D programs: file is not the program's own (a header cpp included,
+			       * a #line naming a file): dtrace's messages name it */
 };
 
 enum dnode_kind {

@@ -141,8 +141,8 @@ static char *rewrite_markers(const char *text, size_t len, const char *file, boo
 	return b.s ? strbuf_take(&b) : xstrdup("");
 }
 
-char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, uint32_t dversion,
-	       size_t *lenp, struct derr *err)
+char *dcpp_run(const char *file, const char *cpppath, const char *const *cppargs, int ncppargs,
+	       uint32_t dversion, size_t *lenp, struct derr *err)
 {
 	int in_fd = source_fd(file, err);
 	if (in_fd < 0)
@@ -151,7 +151,7 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, uint3
 	size_t n = 0;
 	char **argv = xcalloc(npre + (size_t)ncppargs + 13, sizeof(char *));
 	size_t first = n;
-	argv[n++] = "cpp";
+	argv[n++] = cpppath ? (char *)cpppath : "cpp";
 	argv[n++] = "-x";
 	argv[n++] = "c";
 	for (size_t i = 0; i < npre; i++)
@@ -159,8 +159,8 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, uint3
 	char vdef[48];
 	snprintf(vdef, sizeof(vdef), "-D__SUNW_D_VERSION=0x%08x", dversion ? dversion : DVERSION_LATEST);
 	argv[n++] = vdef;
-	/* diagnostics as dtrace shows them: "FILE:LINE: error: ...", without the source excerpt */
-	argv[n++] = "-fno-show-column";
+	/* diagnostics as dtrace shows them: "FILE:LINE:COL: error: ...", without the source
+	 * excerpt (cpp reads a pipe-like /dev/stdin that dtrace's cannot read twice) */
 	argv[n++] = "-fno-diagnostics-show-caret";
 	/* cpp reads /dev/stdin: #include "x.h" still looks beside the script first */
 	char *dir = xstrdup(file);
@@ -180,6 +180,14 @@ char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, uint3
 	int status = 0;
 	const char *used = "cpp";
 	int r = run_capture(argv + first, in_fd, &out, &status);
+	if (r != 0 && (errno == ENOENT || errno == EACCES) && cpppath) {
+		/* dtrace's words when its cpppath cannot be run */
+		free(argv);
+		free(dir);
+		close(in_fd);
+		strbuf_free(&out);
+		return derr_set(err, DTAG_NONE, "Preprocessor not found"), NULL;
+	}
 	if (r != 0 && errno == ENOENT) {
 		/* No cpp: gcc -E with the same arguments ("gcc" "-E" replace "cpp"). */
 		char **g = xcalloc(n + 2, sizeof(char *));

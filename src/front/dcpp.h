@@ -1,13 +1,12 @@
 /* dcpp.h — `-C`: run the C preprocessor over a D source file.
  *
  * Contract: dcpp_run runs `cpp` (from PATH; `gcc -E` if there is no cpp) as
- *   cpp -x c <usdtrace's predefined macros> -fno-show-column
- *       -fno-diagnostics-show-caret -iquote DIR-OF-FILE <cppargs in order> /dev/stdin  <FILE
+ *   cpp -x c <usdtrace's predefined macros> -fno-diagnostics-show-caret -iquote DIR-OF-FILE <cppargs in order> /dev/stdin  <FILE
  * (FILE's first line blanked when it is "#!...", so an executable script can be run) and
  * returns its output (with `# LINE "file"` markers, which dlex honours) in a malloc'd buffer,
  * or NULL with the error in *err (derr.h, no tag): "failed to open FILE: ..." or cpp that
  * cannot be run (DERR_ALONE), or DCPP_FAILED when cpp fails (DERR_SOURCE, the script's error;
- * cpp's own messages, "/dev/stdin:LINE: error: ...", go to our stderr, as dtrace's do).
+ * cpp's own messages, "/dev/stdin:LINE:COL: error: ...", go to our stderr, as dtrace's do).
  * cpp keeps its own predefined macros except __GNUC__
  * (-U__GNUC__, as dtrace: system headers then avoid GCC extensions), and we add what D
  * programs test: __SVR4, __Linux, __linux, __linux__, __unix, __unix__, __x86_64,
@@ -24,6 +23,8 @@
 
 extern const char DCPP_FAILED[]; /* "Preprocessor failed to process input program" */
 
-char *dcpp_run(const char *file, const char *const *cppargs, int ncppargs, uint32_t dversion,
-	       size_t *lenp, struct derr *err);
+/* cpppath: the preprocessor to run instead of cpp (the cpppath option; no gcc -E fallback):
+ * when it cannot be found, "Preprocessor not found" (DERR_SOURCE), as dtrace says. */
+char *dcpp_run(const char *file, const char *cpppath, const char *const *cppargs, int ncppargs,
+	       uint32_t dversion, size_t *lenp, struct derr *err);
 #endif

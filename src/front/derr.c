@@ -77,6 +77,9 @@ const char *derr_format(const struct derr *e, bool errtags, char *buf, size_t le
 	case DERR_AT_FILE:
 		snprintf(buf, len, "%s%s:%d:%d: %s", tag, e->file, e->line, e->col, e->msg);
 		break;
+	case DERR_AT_FILETAG:
+		snprintf(buf, len, "%s\"%s\", line %d: %s", tag, e->file, e->line, e->msg);
+		break;
 	case DERR_AT_ACTIONS:
 		snprintf(buf, len, "%sin action list: %s", tag, e->msg);
 		break;

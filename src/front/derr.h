@@ -28,6 +28,8 @@ enum derr_at {
 	DERR_AT_LINE,     /* "line N: ", as dtrace numbers a script's lines; line < 0: "line : "
 			   * (dtrace's D_EMPTY under -x errtags knows no line) */
 	DERR_AT_FILE,     /* "file:line:col: ", as a C compiler (provider and declaration files) */
+	DERR_AT_FILETAG,  /* "\"file\", line N: ": a D program's line in another file than the
+			   * program's own (a header cpp included, a #line naming a file) */
 	DERR_AT_ACTIONS,  /* "in action list: ": dtrace's place for a whole-program error in a
 			   * -n/-P/... argument */
 	DERR_AT_PREDICATE, /* "in predicate: ": the same, for an error in a clause's predicate */

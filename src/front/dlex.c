@@ -72,6 +72,8 @@ static int lex_error(struct lexer *lx, const char *at, enum dtag tag, const char
 	/* dtrace numbers the lines of files, not of -n text */
 	enum derr_at how = lx->mode == DLEX_DECLS ? DERR_AT_FILE
 			   : lx->mode == DLEX_SCRIPT ? DERR_AT_LINE : DERR_AT_NONE;
+	if (how == DERR_AT_LINE && lx->out->nfiles > 0 && lx->file != lx->out->files[0])
+		how = DERR_AT_FILETAG;  /* dtrace's pcb_filetag */
 	return derr_locate(lx->err, how, lx->file, lx->line, col_of(lx, at));
 }
 
@@ -250,6 +252,12 @@ static int lex_quoted(struct lexer *lx, char quote)
 		}
 		if (*p == quote)
 			break;
+		if (*p == '\\' && p + 1 < lx->end && p[1] == '\n' && lx->mode != DLEX_DECLS) {
+			/* dtrace's lexer has no rule for a backslash before a newline in a constant
+			 * (RGX_STR, RGX_CHR): the quote alone is the token its parser refuses */
+			strbuf_free(&b);
+			return lex_error(lx, start, D_SYNTAX, "syntax error near \"%c\"", quote);
+		}
 		if (*p == '\\' && lx->mode != DLEX_DECLS) {
 			p = d_escape(p, lx->end, &b);
 			continue;
@@ -594,8 +602,12 @@ static int lex_directive(struct lexer *lx)
 			n++;
 		char *endn;
 		long ln = strtol(n, &endn, 10);
-		if (endn == n || ln < 0 || ln > 0x7fffffff)
-			return lex_error(lx, hash, D_UNKNOWN, "invalid line marker");
+		/* dtrace's words for a #line it cannot read (dt_pragma_line) */
+		bool d = lx->mode != DLEX_DECLS;
+		const char *bad = d ? "malformed #line <line> [ [\"file\"] state ]" : "invalid line marker";
+		enum dtag badtag = d ? D_PRAGMA_MALFORM : D_UNKNOWN;
+		if (endn == n || ln < 0 || ln > 0x7fffffff || (endn < eol && !isspace((unsigned char)*endn)))
+			return lex_error(lx, hash, badtag, "%s", bad);
 		const char *f = endn;
 		while (f < eol && (*f == ' ' || *f == '\t'))
 			f++;
@@ -606,17 +618,21 @@ static int lex_directive(struct lexer *lx)
 			while (fe < eol && *fe != '"')
 				fe += (*fe == '\\' && fe + 1 < eol) ? 2 : 1;
 			if (fe >= eol)
-				return lex_error(lx, hash, D_UNKNOWN, "invalid line marker");
+				return lex_error(lx, hash, badtag, "%s", bad);
 			fname = f + 1;
 			flen = (size_t)(fe - fname);
 		} else if (f < eol && !isspace((unsigned char)*f)) {
-			return lex_error(lx, hash, D_UNKNOWN, "invalid line marker");
+			return lex_error(lx, hash, badtag, "%s", bad);
 		}
-		if (fname)
+		/* "/dev/stdin" is dtrace's name for the program itself (dt_pragma_line) */
+		if (fname && d && flen == 10 && memcmp(fname, "/dev/stdin", 10) == 0)
+			lx->file = lx->out->files[0];
+		else if (fname)
 			lx->file = intern_file(lx->out, fname, flen);
-		/* The marker names the line that follows it. */
+		/* cpp's marker names the line that follows it; dtrace's own "#line N" makes it
+		 * N + 1 (dt_pragma counts the directive's newline after dt_pragma_line) */
 		lx->p = eol < lx->end ? eol + 1 : eol;
-		lx->line = (int)ln;
+		lx->line = (int)ln + (is_line && d ? 1 : 0);
 		lx->line_start = lx->p;
 		return 1;
 	}

@@ -32,6 +32,7 @@ struct parser {
 	int items;            /* clauses and declarations this parse has added */
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
+	bool in_clause;       /* D programs: past a clause's descriptions (dtrace's lexer in S0) */
 	bool in_guard;        /* in a formula's guard (in_pred too): a `/` before `:` closes it */
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
@@ -111,7 +112,8 @@ static const char *prog_file(struct parser *p, const char *tokfile)
 
 static struct dsrcpos pos_of(struct parser *p, const struct dtok *t)
 {
-	struct dsrcpos s = { prog_file(p, t->file), t->line, t->col };
+	struct dsrcpos s = { prog_file(p, t->file), t->line, t->col,
+			     p->script && p->tl->nfiles > 0 && t->file != p->tl->files[0] };
 	return s;
 }
 
@@ -123,6 +125,8 @@ static void vset_error(struct parser *p, enum dtag tag, const char *file, int li
 	derr_vset(p->err, tag, fmt, ap);
 	/* dtrace numbers the lines of files, not of -n text */
 	enum derr_at how = !p->script ? DERR_AT_FILE : !p->clause_arg ? DERR_AT_LINE : DERR_AT_NONE;
+	if (how == DERR_AT_LINE && p->tl->nfiles > 0 && file && file != p->tl->files[0])
+		how = DERR_AT_FILETAG;  /* a line of another file: dtrace's pcb_filetag */
 	derr_locate(p->err, how, file, line, col);
 }
 
@@ -153,7 +157,24 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 	char n[256];
 	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
 	const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
-	return e && (!types_only || e->kind == DSYM_TYPEDEF);
+	if (e)
+		return !types_only || e->kind == DSYM_TYPEDEF;
+	if (types_only)
+		return false;
+	/* dtrace's lexer also remembers (pcb_idents) each name it met before followed by
+	 * =, ++, --, [ or ; (a variable being assigned): it does not read ahead past those */
+	for (size_t j = 0; j + 1 < i; j++) {
+		const struct dtok *u = &p->tl->toks[j], *after = u + 1;
+		if (u->kind != DTOK_IDENT || u->len != t->len || memcmp(u->text, t->text, t->len) != 0)
+			continue;
+		if (j > 0 && (dtok_is(u - 1, ".") || dtok_is(u - 1, "->") || dtok_is(u - 1, "struct") ||
+			      dtok_is(u - 1, "union") || dtok_is(u - 1, "enum")))
+			continue;
+		if (dtok_is(after, "=") || dtok_is(after, "++") || dtok_is(after, "--") ||
+		    dtok_is(after, "[") || dtok_is(after, ";"))
+			return true;
+	}
+	return false;
 }
 
 static bool known_ident(struct parser *p, const struct dtok *t)
@@ -181,6 +202,16 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) {
 		/* dtrace's lexer reads ahead past a name it does not know (is it a variable or a
 		 * type?) and its message then quotes the rest of that line */
+		const char *e = t->text;
+		while (*e && *e != '\n')
+			e++;
+		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
+	}
+	if (p->script && p->in_clause && dtok_is(t, "/") && t->kind == DTOK_PUNCT &&
+	    t->text[1] && !strchr("\f\n\r\t\v ", t->text[1])) {
+		/* in a clause dtrace's lexer looks past a `/` for what follows (does it close a
+		 * predicate?) and puts back only that character: the message then quotes the
+		 * rest of the line, as after an unknown name ("// note") */
 		const char *e = t->text;
 		while (*e && *e != '\n')
 			e++;
@@ -1077,8 +1108,8 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 	if (p->script && dtok_is(peek(p), "}"))
 		syntax_error(p, peek(p));  /* D's grammar wants an enumerator */
 	do {
-		if (dtok_is(peek(p), "}"))
-			break;  /* trailing comma */
+		if (dtok_is(peek(p), "}") && !p->script)
+			break;  /* trailing comma: C allows it, D's grammar does not */
 		const struct dtok *nt = expect_ident(p);
 		struct name n = tok_name(p, nt);
 		if (p->script) {
@@ -2420,10 +2451,12 @@ static struct dnode *e_unary_rule(struct parser *p)
 	return e_postfix(p);
 }
 
-/* In a predicate, dtrace's rule: a `/` followed by `{`, `;`, `/` or the end closes it. */
+/* In a predicate, dtrace's rule: a `/` followed by `{`, `;`, `/` or the end closes it. Its
+ * lexer applies the rule in a clause's body too, where such a `/` is then no division but a
+ * syntax error ("x = 4 // 2;"). */
 static bool closes_predicate(struct parser *p, const struct dtok *op)
 {
-	if (!p->in_pred || !dtok_is(op, "/"))
+	if (!(p->in_pred || (p->script && p->in_clause)) || !dtok_is(op, "/"))
 		return false;
 	const struct dtok *t = peek_at(p, 1);
 	return t->kind == DTOK_EOF || dtok_is(t, "{") || dtok_is(t, ";") || dtok_is(t, "/") ||
@@ -2654,30 +2687,46 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 {
 	struct dnode *c = new_node(p, DN_CLAUSE, peek(p));
 	struct dnode head = {0}, *last = &head;
-	const struct dtok *last_desc = peek(p);
+	/* dt_grammar.y reports a clause without predicate or actions at its first description */
+	const struct dtok *first_desc = peek(p);
 	last = last->next = pdesc(p, spec);
-	while (consume(p, ",")) {
-		last_desc = peek(p);
+	while (consume(p, ","))
 		last = last->next = pdesc(p, spec);
-	}
 	c->args = head.next;
 	const struct dtok *t = peek(p);
 	if (dtok_is(t, "/") && t->kind == DTOK_PUNCT) {
 		next(p);
+		p->in_clause = true;
 		p->in_pred = true;
 		p->ystack = clause_ybase(p);
 		c->cond = e_expr(p);
 		p->in_pred = false;
 		expect(p, "/");
+		p->in_clause = false;  /* what stands between predicate and body: the parser's */
+		/* (a description argument may end with a predicate: "-P 'syscall /pid == 1/'") */
+		bool at_end = peek(p)->kind == DTOK_EOF;
+		if (p->script && at_end && !p->clause_arg)  /* the `/` read the end ahead */
+			error_at(p, peek(p), D_SYNTAX, "syntax error near end-of-input");
+		if (p->script && !at_end && !dtok_is(peek(p), "{")) {
+			/* dt_grammar.y's rule for a predicate without actions: its error is at the
+			 * predicate's expression */
+			struct dtok at = *peek(p);
+			at.line = c->cond->pos.line;
+			error_at(p, &at, D_SYNTAX, "expected actions { } following probe description "
+				 "and predicate");
+		}
 	}
 	t = peek(p);
 	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)
-		missing_body(p, last_desc);
+		missing_body(p, first_desc);
 	p->ystack = clause_ybase(p);
-	if (consume(p, "{"))
+	if (consume(p, "{")) {
+		p->in_clause = true;
 		c->body = block(p, t);
-	else if (!consume(p, ";") && t->kind != DTOK_EOF && t->kind != DTOK_PDESC)
+	} else if (!consume(p, ";") && t->kind != DTOK_EOF && t->kind != DTOK_PDESC) {
 		syntax_error(p, t); /* a description argument may list clauses without bodies */
+	}
+	p->in_clause = false;
 	add_item(p, c);
 }
 
@@ -2777,8 +2826,8 @@ static void translator_def(struct parser *p)
 static void script_item(struct parser *p)
 {
 	const struct dtok *t = peek(p);
-	if (consume(p, ";"))
-		return;
+	if (dtok_is(t, ";") && t->kind == DTOK_PUNCT)
+		syntax_error(p, t);  /* D's translation unit has no empty declaration */
 	if (t->kind == DTOK_PDESC) {
 		clause(p, DPD_NAME);
 		return;

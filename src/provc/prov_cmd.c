@@ -73,7 +73,7 @@ static char *read_sources(const struct opts *o, size_t *lenp)
 		size_t n;
 		char *text;
 		if (o->cpp) {
-			text = dcpp_run(f, o->cppargs, o->ncppargs, o->dopts.version, &n, &err);
+			text = dcpp_run(f, o->cpppath, o->cppargs, o->ncppargs, o->dopts.version, &n, &err);
 			if (!text) {
 				script_error(f, &err, o->dopts.errtags);
 				strbuf_free(&all);

@@ -148,8 +148,10 @@ T_CASE(predicate_slash)
 	T_EQ_STR(parse("BEGIN /a / b > 0/ { }"),
 		 "(clause (probes \"BEGIN\") (pred (> (/ (var a) (var b)) (int 0))))");
 	T_EQ_STR(parse("BEGIN /a/b/{x}"), "(clause (probes \"BEGIN\") (pred (/ (var a) (var b))) (stmt (var x)))");
-	T_EQ_STR(parse("BEGIN /(a / b) / c/"), "(clause (probes \"BEGIN\") (pred (/ (/ (var a) (var b)) (var c))) noaction)");
-	T_EQ_STR(parse("BEGIN /x/ ;"), "(clause (probes \"BEGIN\") (pred (var x)) noaction)");
+	/* a predicate needs actions after it (dt_grammar.y); at the end, the `/` read it ahead */
+	T_EQ_STR(parse("BEGIN /(a / b) / c/"), "ERR: [D_SYNTAX] line 1: syntax error near end-of-input");
+	T_EQ_STR(parse("BEGIN /x/ ;"), "ERR: [D_SYNTAX] line 1: expected actions { } following probe "
+		 "description and predicate");
 	T_EQ_STR(parse("BEGIN /arr[a / 2] / 3/ {}"),
 		 "(clause (probes \"BEGIN\") (pred (/ (index (var arr) (/ (var a) (int 2))) (int 3))))");
 	T_EQ_STR(parse("BEGIN { x = a / b / c; }"),
@@ -180,7 +182,7 @@ T_CASE(clause_forms)
 	T_EQ_STR(parse("BEGIN{}"), "(clause (probes \"BEGIN\"))");
 	/* in a script a description needs a predicate or actions (a -n argument does not) */
 	T_EQ_STR(parse("BEGIN"), "ERR: [D_SYNTAX] line 1: expected predicate and/or actions following probe description");
-	T_EQ_STR(parse("BEGIN /1/"), "(clause (probes \"BEGIN\") (pred (int 1)) noaction)");
+	T_EQ_STR(parse("BEGIN /1/"), "ERR: [D_SYNTAX] line 1: syntax error near end-of-input");
 	T_EQ_STR(parse("ERROR\n{\n}\nEND{}"), "(clause (probes \"ERROR\"))\n(clause (probes \"END\"))");
 	T_EQ_STR(parse("a:::b,\nc::d:e ,f\n{ x }"), "(clause (probes \"a:::b\" \"c::d:e\" \"f\") (stmt (var x)))");
 	T_EQ_STR(parse("syscall::*read*:entry, fbt:kern?l:[a-z]*:return, pid$1::malloc:entry,"
@@ -190,7 +192,8 @@ T_CASE(clause_forms)
 		 "\"pid$1::malloc:entry\" \"python$target:::function-entry\" \"tick-1s\" "
 		 "\"profile-997hz\" \":::\" \"pid123:libc.so.6:m?x:entry\"))");
 	T_EQ_STR(parse(""), "");
-	T_EQ_STR(parse(";;"), "");
+	/* D's translation unit has no empty declaration (dt_grammar.y): dtrace refuses ";" */
+	T_EQ_STR(parse(";;"), "ERR: [D_SYNTAX] line 1: syntax error near \";\"");
 }
 
 /* Where the lexer sees a probe description and where C declarations. */
@@ -328,9 +331,9 @@ T_CASE(positions_and_lines)
 	T_EQ_STR(parse("BEGIN\n{\n\tx = 1;\n"), "ERR: [D_SYNTAX] line 4: syntax error near end of input");
 	T_EQ_STR(parse("BEGIN { }\n}"), "ERR: [D_SYNTAX] line 2: syntax error near \"}\"");
 	/* cpp line markers (-C) re-base lines */
-	T_EQ_STR(parse("# 10 \"x.d\"\nBEGIN\n{ x = ; }"), "ERR: [D_SYNTAX] line 11: syntax error near \";\"");
+	T_EQ_STR(parse("# 10 \"x.d\"\nBEGIN\n{ x = ; }"), "ERR: [D_SYNTAX] \"x.d\", line 11: syntax error near \";\"");
 	T_EQ_STR(parse("# 1 \"x.d\"\nsyscall::read:entry\n# 7 \"x.d\"\n/pid/\n{ x =\n# 12 \"y.h\"\n; }"),
-		 "ERR: [D_SYNTAX] line 12: syntax error near \";\"");
+		 "ERR: [D_SYNTAX] \"y.h\", line 12: syntax error near \";\"");
 	/* a backtick is an identifier character in D (module scoping: vmlinux`jiffies) */
 	T_EQ_STR(parse("BEGIN { x = `; }"), "(clause (probes \"BEGIN\") (stmt (assign (var x) (var `))))");
 	T_EQ_STR(parse("BEGIN { x = \"abc; }"), "ERR: [D_STR_NL] line 1: unterminated string constant");

@@ -221,7 +221,7 @@ T_CASE(cpp_runner)
 	fclose(f);
 	const char *args[] = { "-DEXTRA=1" };
 	size_t n;
-	char *out = dcpp_run(path, args, 1, 0, &n, &err);
+	char *out = dcpp_run(path, NULL, args, 1, 0, &n, &err);
 	T_CHECK(out != NULL);
 	if (out) {
 		T_CHECK(strstr(out, "int a[7];") != NULL);
@@ -237,7 +237,7 @@ T_CASE(cpp_runner)
 	fflush(stderr);
 	int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
 	dup2(devnull, 2);  /* cpp's own message is not ours to show here */
-	out = dcpp_run(path, NULL, 0, 0, &n, &err);
+	out = dcpp_run(path, NULL, NULL, 0, 0, &n, &err);
 	dup2(saved, 2);
 	close(saved);
 	close(devnull);
@@ -248,12 +248,12 @@ T_CASE(cpp_runner)
 	f = fopen(path, "w");
 	fputs("#!/usr/sbin/dtrace -Cs\nint b;\n", f);
 	fclose(f);
-	out = dcpp_run(path, NULL, 0, 0, &n, &err);
+	out = dcpp_run(path, NULL, NULL, 0, 0, &n, &err);
 	T_CHECK(out != NULL && strstr(out, "int b;") != NULL && strstr(out, "#!") == NULL);
 	free(out);
 	unlink(path);
 	free(path);
-	out = dcpp_run("/nonexistent/x.d", NULL, 0, 0, &n, &err);
+	out = dcpp_run("/nonexistent/x.d", NULL, NULL, 0, 0, &n, &err);
 	T_CHECK(out == NULL);
 	T_EQ_STR(err.msg, "failed to open /nonexistent/x.d: No such file or directory");
 	T_EQ_INT(err.kind, DERR_ALONE);

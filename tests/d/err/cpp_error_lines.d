@@ -1,5 +1,5 @@
 /* @opts: -C */
-/* cpp fails: its diagnostics name /dev/stdin and a line only (no column, no excerpt), then
+/* cpp fails: its diagnostics name /dev/stdin, a line and a column (no excerpt), then
  * the script fails with dtrace's "Preprocessor failed" message. */
 #if 1
 BEGIN

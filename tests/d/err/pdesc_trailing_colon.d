@@ -1,0 +1,5 @@
+/* Five fields: a description has at most four (dtrace:::BEGIN:). */
+dtrace:::BEGIN:
+{
+	exit(0);
+}
