@@ -105,6 +105,10 @@ static const struct dopt_def defs[] = {
 	{"destructive", K_BOOL, F(destructive), 0, 0, 0, false, NULL},
 	{"disasm", K_NUM, F(disasm), 0, 0, I32, false, NULL},
 	{"dof", K_FLAG, F(dof), 0, 0, 0, false, NULL},
+	/* where dtrace's dtprobed daemon keeps the DOF of the processes it saw: usdtrace reads
+	 * each process's probes from its ELF notes (or usdtraced's stash, -x stash), so the
+	 * path is taken and has nothing to read */
+	{"dofstashpath", K_STR, F(dofstashpath), 0, 0, 0, false, NULL},
 	{"droptags", K_ANY, F(droptags), 0, 0, 0, false, NULL},
 	{"dtypes", K_STR, F(dtypes), 0, 0, 0, false, NULL},
 	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 0, INT64_MAX, false, NULL},
@@ -230,6 +234,29 @@ static int lookup(const char *name, size_t len)
 bool dopt_known(const char *name)
 {
 	return lookup(name, strlen(name)) >= 0;
+}
+
+const char *dopt_name_at(int i)
+{
+	return i >= 0 && i < NDEFS ? defs[i].name : NULL;
+}
+
+bool dopt_compile_time(const char *name)
+{
+	/* libdtrace's _dtrace_ctoptions, and usdtrace's own -x dof */
+	static const char *const ct[] = {
+		"aggpercpu", "amin", "argref", "core", "cpp", "cppargs", "cpphdrs", "cpppath",
+		"ctfpath", "ctypes", "debug", "debugassert", "defaultargs", "define", "disasm",
+		"dof", "dofstashpath", "droptags", "dtypes", "empty", "errtags", "evaltime",
+		"incdir", "iregs", "kdefs", "knodefs", "late", "lazyload", "ldpath", "libdir",
+		"linkmode", "linknommap", "linktype", "modpath", "nolibs", "pgmax", "preallocate",
+		"procfspath", "pspec", "stdc", "strip", "syslibdir", "sysslice", "tree", "tregs",
+		"udefs", "undef", "unodefs", "useruid", "verbose", "version", "zdefs",
+	};
+	for (size_t i = 0; i < sizeof(ct) / sizeof(ct[0]); i++)
+		if (strcmp(name, ct[i]) == 0)
+			return true;
+	return false;
 }
 
 bool dopt_pragma_allowed(const char *name)

@@ -86,7 +86,7 @@ struct dopts {
 	enum dopt_stdc stdc;
 	/* string options: whether one was given (their values are the caller's: main.c hands
 	 * define, incdir, undef and cppargs to cpp) */
-	bool amin, cppargs, cpppath, ctfpath, ctypes, define, dtypes, incdir, ldpath, libdir,
+	bool amin, cppargs, cpppath, ctfpath, ctypes, define, dofstashpath, dtypes, incdir, ldpath, libdir,
 		modpath, procfspath, stash, syslibdir, sysslice, undef;
 	uint32_t version;  /* the D level asked for (dversion.h encoding), 0 if none: the latest */
 	uint64_t set_mask[DOPT_MAX / 64]; /* bit i: table entry i was set explicitly */
@@ -107,6 +107,17 @@ bool dopt_known(const char *name);
  * options and lockmem inside a program ("Option cannot be used from within a D program");
  * the compiler switches (flags) it applies to the compilation under way. */
 bool dopt_pragma_allowed(const char *name);
+
+/* The name of table entry i (alphabetical order), NULL past the last: lets a caller visit
+ * every option (main.c reads DTRACE_OPT_NAME environment variables for each). */
+const char *dopt_name_at(int i);
+
+/* Whether `name` is one of dtrace's compile-time options (its table's first part: the
+ * compiler switches, the preprocessor and path options, version, ...). setopt() may set
+ * one while tracing: its value is checked as ever and then changes nothing, the programs
+ * being compiled already; a run-time option that sizes or shapes what is loaded is refused
+ * instead ("Operation illegal when tracing is active"). */
+bool dopt_compile_time(const char *name);
 
 /* Whether option `name` was set explicitly (on the command line or by a pragma). */
 bool dopt_is_set(const struct dopts *o, const char *name);
