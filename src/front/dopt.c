@@ -2,11 +2,13 @@
 #include "dopt.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "dversion.h"
 #include "util.h"
@@ -32,6 +34,7 @@ enum dopt_kind {
 	K_VERSION, /* a D language version */
 	K_LOCKMEM, /* "unlimited" or a size */
 	K_ANY,   /* a switch that ignores its value */
+	K_FILE,  /* a file to write: created when set, its name kept */
 };
 
 struct dopt_def {
@@ -97,7 +100,7 @@ static const struct dopt_def defs[] = {
 	{"cpppath", K_STR, F(cpppath), 0, 0, 0, false, NULL},
 	{"cpu", K_INT, F(cpu), -1, 0, I32, false, NULL},
 	{"ctfpath", K_STR, F(ctfpath), 0, 0, 0, false, NULL},
-	{"ctypes", K_STR, F(ctypes), 0, 0, 0, false, NULL},
+	{"ctypes", K_FILE, F(ctypes), 0, 0, 0, false, NULL},
 	{"debug", K_FLAG, F(debug), 0, 0, 0, false, NULL},
 	{"debugassert", K_ENUM, F(debugassert), 0, 0, 0, false, debugassert_words},
 	{"defaultargs", K_FLAG, F(defaultargs), 0, 0, 0, false, NULL},
@@ -110,7 +113,7 @@ static const struct dopt_def defs[] = {
 	 * path is taken and has nothing to read */
 	{"dofstashpath", K_STR, F(dofstashpath), 0, 0, 0, false, NULL},
 	{"droptags", K_ANY, F(droptags), 0, 0, 0, false, NULL},
-	{"dtypes", K_STR, F(dtypes), 0, 0, 0, false, NULL},
+	{"dtypes", K_FILE, F(dtypes), 0, 0, 0, false, NULL},
 	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 0, INT64_MAX, false, NULL},
 	{"empty", K_FLAG, F(empty), 0, 0, 0, false, NULL},
 	{"errtags", K_FLAG, F(errtags), 0, 0, 0, false, NULL},
@@ -211,6 +214,7 @@ static void store(struct dopts *o, const struct dopt_def *d, int64_t v)
 		*(int *)field(o, d) = (int)v;
 		break;
 	case K_STR: *(bool *)field(o, d) = true; break;
+	case K_FILE: break; /* set_def keeps the name */
 	case K_VERSION: *(uint32_t *)field(o, d) = (uint32_t)v; break;
 	}
 }
@@ -466,6 +470,15 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		return NULL;
 	case K_STR:
 		return value == NULL ? ERR_VALUE : NULL;
+	case K_FILE: {
+		if (value == NULL)
+			return ERR_VALUE;
+		int fd = open(value, O_CREAT | O_WRONLY, 0666);
+		if (fd < 0)
+			return strerror(errno);
+		close(fd);
+		return NULL;
+	}
 	case K_VERSION:
 		return value == NULL ? ERR_VALUE : check_version(value, v);
 	case K_LOCKMEM:
@@ -505,6 +518,8 @@ static int set_def(struct dopts *o, int i, const char *value, struct derr *err)
 	if (why != NULL)
 		return derr_set(err, DTAG_NONE, "%s", why);
 	store(o, &defs[i], v);
+	if (defs[i].kind == K_FILE)
+		*(const char **)field(o, &defs[i]) = value;
 	o->set_mask[i / 64] |= 1ULL << (i % 64);
 	return 0;
 }
@@ -572,7 +587,15 @@ int dopt_format(const struct dopts *o, const char *name, char *buf, size_t len)
 	case K_TIME: snprintf(buf, len, "%" PRIu64 "ns", *(const uint64_t *)p); break;
 	case K_ENUM:
 	case K_ENUMCI: snprintf(buf, len, "%s", d->words[*(const int *)p]); break;
+	case K_FILE: {
+		const char *path = *(const char *const *)p;
+		snprintf(buf, len, "%s", path ? path : "unset");
+		break;
+	}
 	case K_STR:
+		/* a string option's value is the caller's: whether one was given */
+		snprintf(buf, len, "%s", *(const bool *)p ? "set" : "unset");
+		break;
 	case K_VERSION: {
 		uint32_t ver = *(const uint32_t *)p;
 		if (ver == 0)

@@ -38,7 +38,10 @@
  *   version  a D version dtrace defines (1.0 .. 2.0): "Version is not properly formatted or is
  *            too large" / "Requested version is not supported by compiler";
  *   lockmem  "unlimited" or a size (dtrace ignores a malformed size);
- *   any      a switch that ignores its value (droptags, lazyload, linknommap). */
+ *   any      a switch that ignores its value (droptags, lazyload, linknommap);
+ *   file     a file the compiler will write (ctypes, dtypes): created when the option is set,
+ *            as dtrace opens it then, and refused with the system's reason ("No such file or
+ *            directory") if it cannot be. */
 #ifndef USDTRACE_DOPT_H
 #define USDTRACE_DOPT_H
 #include <stdbool.h>
@@ -86,8 +89,11 @@ struct dopts {
 	enum dopt_stdc stdc;
 	/* string options: whether one was given (their values are the caller's: main.c hands
 	 * define, incdir, undef and cppargs to cpp) */
-	bool amin, cppargs, cpppath, ctfpath, ctypes, define, dofstashpath, dtypes, incdir, ldpath, libdir,
+	bool amin, cppargs, cpppath, ctfpath, define, dofstashpath, incdir, ldpath, libdir,
 		modpath, procfspath, stash, syslibdir, sysslice, undef;
+	/* files the compiler writes its C and D types to as CTF (dctf.h), NULL if none: the
+	 * value as given, which the caller keeps (argv, the program's pragma) */
+	const char *ctypes, *dtypes;
 	uint32_t version;  /* the D level asked for (dversion.h encoding), 0 if none: the latest */
 	uint64_t set_mask[DOPT_MAX / 64]; /* bit i: table entry i was set explicitly */
 };
