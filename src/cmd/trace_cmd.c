@@ -214,12 +214,8 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		struct derr why;
 		int rc;
 		if (!dopt_pragma_allowed(op->name)) {
-			/* dtrace's option handlers check the value before the context: `cpppath`
-			 * alone is an invalid value there, `cpppath=/x` the wrong place */
-			struct dopts scratch = t->d;
-			rc = dopt_set(&scratch, op->name, op->value, &why);
-			if (rc == 0)
-				rc = derr_set(&why, DTAG_NONE, "Option cannot be used from within a D program");
+			/* refused, after its value is checked as dtrace checks it */
+			rc = dopt_set_pragma(&t->d, op->name, op->value, &why);
 		} else if (pragma_too_late(op->name) || strcmp(op->name, "defaultargs") == 0) {
 			struct dopts scratch = t->d;
 			rc = dopt_set(&scratch, op->name, op->value, &why);

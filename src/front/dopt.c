@@ -35,6 +35,7 @@ enum dopt_kind {
 	K_LOCKMEM, /* "unlimited" or a size */
 	K_ANY,   /* a switch that ignores its value */
 	K_FILE,  /* a file to write: created when set, its name kept */
+	K_ATTR,  /* stability attributes: name/data/class */
 };
 
 struct dopt_def {
@@ -85,7 +86,7 @@ static const struct dopt_def defs[] = {
 	{"aggsortpos", K_INT, F(aggsortpos), 0, 0, I32, false, NULL},
 	{"aggsortrev", K_BOOL, F(aggsortrev), 0, 0, 0, false, NULL},
 	{"aggzoom", K_BOOL, F(aggzoom), 0, 0, 0, false, NULL},
-	{"amin", K_STR, F(amin), 0, 0, 0, false, NULL},
+	{"amin", K_ATTR, F(amin), 0, 0, 0, false, NULL},
 	{"argref", K_FLAG, F(argref), 0, 0, 0, false, NULL},
 	{"bpflog", K_BOOL, F(bpflog), 0, 0, 0, false, NULL},
 	{"bpflogsize", K_SIZE, F(bpflogsize), (16 << 20) - 1, 0, INT64_MAX, false, NULL},
@@ -213,7 +214,8 @@ static void store(struct dopts *o, const struct dopt_def *d, int64_t v)
 		/* the enums are plain int-sized enums starting at 0 */
 		*(int *)field(o, d) = (int)v;
 		break;
-	case K_STR: *(bool *)field(o, d) = true; break;
+	case K_STR:
+	case K_ATTR: *(bool *)field(o, d) = true; break;
 	case K_FILE: break; /* set_def keeps the name */
 	case K_VERSION: *(uint32_t *)field(o, d) = (uint32_t)v; break;
 	}
@@ -402,6 +404,33 @@ static const char *check_version(const char *s, int64_t *v)
 	return ERR_VERSUNDEF;
 }
 
+/* Stability attributes as libdtrace's dtrace_str2attr reads them: up to three names split at
+ * '/', the name and data stabilities then the dependency class, any case; the value may stop
+ * after any of them (even with a '/'), an empty part is invalid. */
+static bool valid_attr(const char *s)
+{
+	static const char *const stability[] = {
+		"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable",
+		"Standard", NULL,
+	};
+	static const char *const class[] = {
+		"Unknown", "CPU", "Platform", "Group", "ISA", "Common", NULL,
+	};
+	for (int part = 0; part < 3; part++) {
+		if (*s == '\0')
+			return true;
+		size_t n = strcspn(s, "/");
+		const char *const *names = part < 2 ? stability : class;
+		bool found = false;
+		for (int i = 0; names[i] && !found; i++)
+			found = strlen(names[i]) == n && strncasecmp(s, names[i], n) == 0;
+		if (!found)
+			return false;
+		s += n + (s[n] == '/');
+	}
+	return *s == '\0';
+}
+
 static const char *parse_word(const struct dopt_def *d, const char *value, int64_t *v)
 {
 	if (value == NULL)
@@ -470,6 +499,8 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		return NULL;
 	case K_STR:
 		return value == NULL ? ERR_VALUE : NULL;
+	case K_ATTR:
+		return value == NULL || !valid_attr(value) ? ERR_VALUE : NULL;
 	case K_FILE: {
 		if (value == NULL)
 			return ERR_VALUE;
@@ -542,6 +573,19 @@ int dopt_set_arg(struct dopts *o, const char *xarg, struct derr *err)
 	return set_def(o, i, eq ? eq + 1 : NULL, err);
 }
 
+int dopt_set_pragma(struct dopts *o, const char *name, const char *value, struct derr *err)
+{
+	static const char ERR_CTX[] = "Option cannot be used from within a D program";
+	if (dopt_pragma_allowed(name))
+		return dopt_set(o, name, value, err);
+	if (strcmp(name, "lockmem") == 0)
+		return derr_set(err, DTAG_NONE, "%s", ERR_CTX);
+	struct dopts scratch = *o;
+	if (dopt_set(&scratch, name, value, err) != 0)
+		return -1;
+	return derr_set(err, DTAG_NONE, "%s", ERR_CTX);
+}
+
 bool dopt_is_set(const struct dopts *o, const char *name)
 {
 	int i = lookup(name, strlen(name));
@@ -593,6 +637,7 @@ int dopt_format(const struct dopts *o, const char *name, char *buf, size_t len)
 		break;
 	}
 	case K_STR:
+	case K_ATTR:
 		/* a string option's value is the caller's: whether one was given */
 		snprintf(buf, len, "%s", *(const bool *)p ? "set" : "unset");
 		break;

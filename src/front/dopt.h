@@ -39,6 +39,10 @@
  *            too large" / "Requested version is not supported by compiler";
  *   lockmem  "unlimited" or a size (dtrace ignores a malformed size);
  *   any      a switch that ignores its value (droptags, lazyload, linknommap);
+ *   attr     stability attributes (amin): "Name[/Data[/Class]]" in dtrace's words, any case;
+ *            checked and kept for compatibility: usdtrace's clauses have the fixed attributes
+ *            -v reports, and dtrace's own check of the minimum fails in its D libraries or
+ *            crashes, so no program is refused for its attributes here;
  *   file     a file the compiler will write (ctypes, dtypes): created when the option is set,
  *            as dtrace opens it then, and refused with the system's reason ("No such file or
  *            directory") if it cannot be. */
@@ -124,6 +128,12 @@ const char *dopt_name_at(int i);
  * being compiled already; a run-time option that sizes or shapes what is loaded is refused
  * instead ("Operation illegal when tracing is active"). */
 bool dopt_compile_time(const char *name);
+
+/* Set option `name` as a `#pragma D option` inside a program sets it: refused with "Option
+ * cannot be used from within a D program" where dopt_pragma_allowed says so, after the value
+ * is checked (dtrace's handlers check the value first), except lockmem, whose handler
+ * checks where it is first. 0 or -1 with *err, as dopt_set. */
+int dopt_set_pragma(struct dopts *o, const char *name, const char *value, struct derr *err);
 
 /* Whether option `name` was set explicitly (on the command line or by a pragma). */
 bool dopt_is_set(const struct dopts *o, const char *name);
