@@ -145,7 +145,8 @@ static const struct dopt_def defs[] = {
 	{"pcapsize", K_SIZE, F(pcapsize), 1514, 0, INT64_MAX, false, NULL},
 	{"pgmax", K_NUM, F(pgmax), 0, 0, I32, false, NULL},
 	{"preallocate", K_SIZE, F(preallocate), 0, 0, INT64_MAX, false, NULL},
-	/* print()'s output stops at a member this many bytes in (dprint.h) */
+	/* print()'s output stops at a member this many bytes in (dprint.h); parsed as
+	 * dt_opt_printsize does (parse_value) */
 	{"printsize", K_SIZE, F(printsize), 8192, 1, INT64_MAX, false, NULL},
 	{"procfspath", K_STR, F(procfspath), 0, 0, 0, false, NULL},
 	{"pspec", K_FLAG, F(pspec), 0, 0, 0, false, NULL},
@@ -471,6 +472,16 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		}
 		break;
 	case K_SIZE:
+		if (strcmp(d->name, "printsize") == 0) {
+			/* dt_opt_printsize: no value, 0 or more than 64 KiB is the default, and
+			 * the size is rounded up to 8 bytes */
+			if (value != NULL && *value != '\0' && parse_size(value, v) != 0)
+				return ERR_VALUE;
+			if (value == NULL || *value == '\0' || *v <= 0 || *v > 65536)
+				*v = d->def;
+			*v = (*v + 7) & ~(int64_t)7;
+			return NULL;
+		}
 		/* the name alone, or an empty value, is 0, as dtrace's dt_opt_size (for a size
 		 * that may be 0; not preallocate, which dtrace parses with a function of its own) */
 		if ((value == NULL || *value == '\0') && d->min == 0 &&

@@ -71,3 +71,31 @@ if grep -q '^CPU' "$W/o"; then
 else
 	notok env_quiet_empty "$(head -2 "$W/o")"
 fi
+
+# printsize as dt_opt_printsize takes it: rounded up to 8 bytes (12 shows .d, the member at
+# 12), and 0, nothing or more than 64 KiB is the default (8192: every member). dtrace prints
+# the same members for each of these values.
+cat >"$W/ps.d" <<'EOD'
+struct s { int a; int b; int c; int d; int e; int f; };
+BEGIN
+{
+	this->p = (struct s *)alloca(sizeof(struct s));
+	this->p->a = 1; this->p->b = 2; this->p->c = 3;
+	this->p->d = 4; this->p->e = 5; this->p->f = 6;
+	print(this->p);
+	exit(0);
+}
+EOD
+for ps in 8:b 12:d 16:d 0:f =:f 100000:f; do
+	v=${ps%%:*} last=${ps#*:}
+	[ "$v" = "=" ] && v=
+	timeout 30 "$U" -q -x "printsize=$v" -s "$W/ps.d" >"$W/o" 2>"$W/e"
+	r=$?
+	members=$(sed -n 's/^ *\.\([a-f]\) = (int)[0-9]*,$/\1/p' "$W/o" | tr -d '\n')
+	want=$(printf 'abcdef' | sed "s/\(.*$last\).*/\1/")
+	if [ $r -eq 0 ] && [ "$members" = "$want" ] && [ ! -s "$W/e" ]; then
+		ok "printsize-${v:-empty}"
+	else
+		notok "printsize-${v:-empty}" "exit $r, members [$members] want [$want]: $(head -2 "$W/e")"
+	fi
+done
