@@ -589,7 +589,7 @@ int dopt_set_pragma(struct dopts *o, const char *name, const char *value, struct
 	static const char ERR_CTX[] = "Option cannot be used from within a D program";
 	if (dopt_pragma_allowed(name))
 		return dopt_set(o, name, value, err);
-	if (strcmp(name, "lockmem") == 0)
+	if (strcmp(name, "lockmem") == 0 || (strcmp(name, "stdc") == 0 && value != NULL))
 		return derr_set(err, DTAG_NONE, "%s", ERR_CTX);
 	struct dopts scratch = *o;
 	if (dopt_set(&scratch, name, value, err) != 0)

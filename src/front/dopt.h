@@ -131,8 +131,8 @@ bool dopt_compile_time(const char *name);
 
 /* Set option `name` as a `#pragma D option` inside a program sets it: refused with "Option
  * cannot be used from within a D program" where dopt_pragma_allowed says so, after the value
- * is checked (dtrace's handlers check the value first), except lockmem, whose handler
- * checks where it is first. 0 or -1 with *err, as dopt_set. */
+ * is checked (dtrace's handlers check the value first), except lockmem, and stdc given a
+ * value, whose handlers check where they are first. 0 or -1 with *err, as dopt_set. */
 int dopt_set_pragma(struct dopts *o, const char *name, const char *value, struct derr *err);
 
 /* Whether option `name` was set explicitly (on the command line or by a pragma). */

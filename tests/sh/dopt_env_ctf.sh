@@ -113,3 +113,10 @@ for want in '(kind 6) struct foo (size 0x11)' '\[0x0\] a: ID' '\[0x40\] b: ID .*
 	grep -q "$want" "$w/d.txt" || bad="$bad [$want]"
 done
 [ -z "$bad" ] && ok dtypes_content || notok dtypes_content "missing$bad: $(grep -c . "$w/d.txt") lines"
+
+# stdc given a value in a pragma: dt_opt_stdc refuses the place before reading the value
+for v in foo a; do
+	printf '#pragma D option stdc=%s\nBEGIN { exit(0); }\n' "$v" >"$w/sc.d"
+	expect_fail "pragma_stdc_$v" "$P: failed to compile script $w/sc.d: line 1: failed to set option 'stdc' to '$v': Option cannot be used from within a D program" \
+		"$U" -e -s "$w/sc.d"
+done
