@@ -19,7 +19,7 @@ SRC_DIRS := $(sort $(dir $(wildcard src/*/*.c src/*/*.h src/*/*/*.c src/*/*/*.h)
 SRC_INC  := $(patsubst %/,-I%,$(SRC_DIRS))
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude $(SRC_INC) -D_GNU_SOURCE -DUSDTRACE_VERSION='"$(VERSION)"' \
 	      -DUSDTRACE_LIBDIR='"$(PREFIX)/lib/usdtrace"'
-LIBS     := -lelf -ldw -lbpf -lz -llzma -lcapstone -lstdc++
+LIBS     := -lelf -ldw -lbpf -lz -llzma -lcapstone -lctf-nobfd -lstdc++
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 B := build

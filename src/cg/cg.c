@@ -1248,6 +1248,8 @@ static void set_dyn_entries(struct cgc *c)
 	size_t ndyn = 0;
 
 	check_dynvarsize(c, budget);
+	/* dtrace's pool holds this many elements, whichever variables they belong to */
+	uint64_t pool = c->dyn_any ? budget / (c->dyn_tuple_max + c->dyn_value_max) : 0;
 	for (size_t i = 0; i < o->nmaps; i++)
 		if (o->maps[i].kind == BPF_SYS_MAP_HASH && o->maps[i].max_entries == 0)
 			ndyn++;
@@ -1261,6 +1263,11 @@ static void set_dyn_entries(struct cgc *c)
 		if (n > DYN_ENTRIES_MAX && (o->dynvarsize_max == 0 || DYN_ENTRIES_MAX * per * ndyn < o->dynvarsize_max))
 			o->dynvarsize_max = DYN_ENTRIES_MAX * per * ndyn;
 		m->max_entries = (uint32_t)(n < 128 ? 128 : n > DYN_ENTRIES_MAX ? DYN_ENTRIES_MAX : n);
+		/* no map holds more than dtrace's whole pool: a program with one dynamic variable
+		 * (the usual case) then drops where dtrace drops ("N dynamic variable drops");
+		 * with several, each may fill the pool's count (dtrace's share one) */
+		if (pool > 0 && pool < m->max_entries)
+			m->max_entries = (uint32_t)pool;
 	}
 }
 

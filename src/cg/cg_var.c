@@ -173,7 +173,9 @@ void cgc_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key)
 }
 
 /* Store the value at scratch offset val under key; an integer 0 deletes the element instead
- * (D frees a dynamic variable assigned zero). A failed update is a dynamic-variable drop. */
+ * (D frees a dynamic variable assigned zero). A failed update is a dynamic-variable drop,
+ * which ends the clause there, its record unsent, as in dtrace (dt_cg: the store's failure
+ * exits the clause's program; the drop is counted once). */
 void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
 {
 	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
@@ -191,12 +193,12 @@ void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val,
 	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
 	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
+	bpb_ja(&c->buf, c->end_label);
 	if (!is_int) {
 		bpb_label_place(&c->buf, del);     /* never jumped to: nothing to delete */
 		bpb_label_place(&c->buf, done);
 		return;
 	}
-	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, del);
 	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));

@@ -2,6 +2,7 @@
  * command. Messages carry the name the binary was invoked by, so a `dtrace` link behaves like
  * dtrace. Besides dtrace's letters, `--help` (the usage, on stdout) and `--version`. Exit
  * status: 0 ok, 1 error, 2 usage error. */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,53 @@ static void push_cpp_xopt(struct opts *o, const char *xarg)
 		push(&o->cppargs, &o->ncppargs, w);
 }
 
+/* What a "name=value" option does besides setting struct dopts: the cpp arguments, the D
+ * library directories and the stash directory main.c hands to the commands. */
+static void xopt_side_effects(struct opts *o, const char *xarg)
+{
+	push_cpp_xopt(o, xarg);
+	if (strncmp(xarg, "libdir=", 7) == 0)
+		push(&o->libdirs, &o->nlibdirs, xarg + 7);
+	if (strncmp(xarg, "syslibdir=", 10) == 0)
+		o->syslibdir = xarg + 10;
+	if (strncmp(xarg, "stash=", 6) == 0)
+		o->stash = xarg + 6;
+}
+
+/* dtrace reads an environment variable DTRACE_OPT_NAME (the option's name in capitals) for
+ * every option before its command line, which may then override it (dtrace(1)'s call of
+ * dtrace_setoptenv). The variable's value is the option's value, always given (an empty one
+ * included), so a compiler switch such as zdefs cannot be set this way; a value the option
+ * refuses is ignored without a word, as dtrace ignores it. Returns the "name=value" strings
+ * found, in table order (*n of them), after their side effects (cpp arguments, libraries). */
+static const char **env_dopts(struct opts *o, int *n)
+{
+	const char **found = NULL;
+	*n = 0;
+	for (int i = 0; dopt_name_at(i) != NULL; i++) {
+		const char *name = dopt_name_at(i);
+		char var[64] = "DTRACE_OPT_";
+		size_t len = strlen(var);
+		for (const char *c = name; *c != '\0' && len + 1 < sizeof(var); c++)
+			var[len++] = (char)toupper((unsigned char)*c);
+		var[len] = '\0';
+		const char *value = getenv(var);
+		if (value == NULL)
+			continue;
+		char *xarg = xasprintf("%s=%s", name, value);
+		struct dopts probe;
+		struct derr err;
+		dopts_init(&probe);
+		if (dopt_set_arg(&probe, xarg, &err) != 0) {
+			free(xarg);
+			continue;
+		}
+		xopt_side_effects(o, xarg);
+		push(&found, n, xarg);
+	}
+	return found;
+}
+
 static void push_prog(struct opts *o, char kind, const char *text)
 {
 	o->progs = xrealloc(o->progs, sizeof(*o->progs) * (size_t)(o->nprogs + 1));
@@ -161,6 +209,8 @@ int main(int argc, char **argv)
 	struct dopt_ev *evs = xmalloc(sizeof(*evs) * (size_t)argc);
 	int nevs = 0;
 	int c;
+	int nenv;
+	const char **env = env_dopts(&o, &nenv);
 	/* Options and operands (macro arguments, -G objects) may mix, as with dtrace: getopt stops
 	 * at each operand ('+'), which is collected in order before parsing goes on; after "--"
 	 * everything is an operand. */
@@ -213,13 +263,7 @@ int main(int argc, char **argv)
 		case 'I': push(&o.cppargs, &o.ncppargs, xasprintf("-I%s", optarg)); break;
 		case 'x':
 			push(&o.xopts, &o.nxopts, optarg);
-			push_cpp_xopt(&o, optarg);
-			if (strncmp(optarg, "libdir=", 7) == 0)
-				push(&o.libdirs, &o.nlibdirs, optarg + 7);
-			if (strncmp(optarg, "syslibdir=", 10) == 0)
-				o.syslibdir = optarg + 10;
-			if (strncmp(optarg, "stash=", 6) == 0)
-				o.stash = optarg + 6;
+			xopt_side_effects(&o, optarg);
 			break;
 		case '3':
 		case '6':
@@ -271,6 +315,11 @@ int main(int argc, char **argv)
 
 	/* As dtrace: an option that cannot be set is fatal (exit 1) in every mode, -h/-G/-l too. */
 	dopts_init(&o.dopts);
+	for (int i = 0; i < nenv; i++) {
+		struct derr err;
+		(void)dopt_set_arg(&o.dopts, env[i], &err); /* checked by env_dopts */
+	}
+	free(env);
 	for (int i = 0; i < nevs; i++)
 		if (apply_dopt(&o.dopts, &evs[i]) != 0) {
 			free(evs);

@@ -23,6 +23,7 @@
 #include "companion.h"
 #include "stash.h"
 #include "dcheck.h"
+#include "dctf.h"
 #include "dcpp.h"
 #include "dlib.h"
 #include "dmacro.h"
@@ -214,12 +215,8 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		struct derr why;
 		int rc;
 		if (!dopt_pragma_allowed(op->name)) {
-			/* dtrace's option handlers check the value before the context: `cpppath`
-			 * alone is an invalid value there, `cpppath=/x` the wrong place */
-			struct dopts scratch = t->d;
-			rc = dopt_set(&scratch, op->name, op->value, &why);
-			if (rc == 0)
-				rc = derr_set(&why, DTAG_NONE, "Option cannot be used from within a D program");
+			/* refused, after its value is checked as dtrace checks it */
+			rc = dopt_set_pragma(&t->d, op->name, op->value, &why);
 		} else if (pragma_too_late(op->name) || strcmp(op->name, "defaultargs") == 0) {
 			struct dopts scratch = t->d;
 			rc = dopt_set(&scratch, op->name, op->value, &why);
@@ -708,6 +705,18 @@ static void print_stability(const struct tc *t)
 	fflush(stdout);
 }
 
+/* -x ctypes / -x dtypes: the compiler's C and D types as CTF files, once the program's
+ * declarations are in (dtrace writes them after each compilation). A file that cannot be
+ * written is reported and tracing goes on, as the types are a by-product. */
+static void write_ctf(struct tc *t)
+{
+	struct derr err;
+	if (t->d.ctypes && dctf_write_c(t->g->types, t->d.ctypes, &err) != 0)
+		util_warn("-x ctypes: %s", err.msg);
+	if (t->d.dtypes && dctf_write_d(t->g->types, t->d.dtypes, &err) != 0)
+		util_warn("-x dtypes: %s", err.msg);
+}
+
 static int compile_and_run(struct tc *t)
 {
 	struct derr err;
@@ -717,6 +726,7 @@ static int compile_and_run(struct tc *t)
 				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
 				     kernel_symbol, t->d.version };
 	struct dck_prog *ck = NULL;
+	write_ctf(t);
 	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {
 		program_error(t, &err);
 		return 1;

@@ -2,11 +2,13 @@
 #include "dopt.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "dversion.h"
 #include "util.h"
@@ -32,6 +34,8 @@ enum dopt_kind {
 	K_VERSION, /* a D language version */
 	K_LOCKMEM, /* "unlimited" or a size */
 	K_ANY,   /* a switch that ignores its value */
+	K_FILE,  /* a file to write: created when set, its name kept */
+	K_ATTR,  /* stability attributes: name/data/class */
 };
 
 struct dopt_def {
@@ -82,7 +86,7 @@ static const struct dopt_def defs[] = {
 	{"aggsortpos", K_INT, F(aggsortpos), 0, 0, I32, false, NULL},
 	{"aggsortrev", K_BOOL, F(aggsortrev), 0, 0, 0, false, NULL},
 	{"aggzoom", K_BOOL, F(aggzoom), 0, 0, 0, false, NULL},
-	{"amin", K_STR, F(amin), 0, 0, 0, false, NULL},
+	{"amin", K_ATTR, F(amin), 0, 0, 0, false, NULL},
 	{"argref", K_FLAG, F(argref), 0, 0, 0, false, NULL},
 	{"bpflog", K_BOOL, F(bpflog), 0, 0, 0, false, NULL},
 	{"bpflogsize", K_SIZE, F(bpflogsize), (16 << 20) - 1, 0, INT64_MAX, false, NULL},
@@ -97,7 +101,7 @@ static const struct dopt_def defs[] = {
 	{"cpppath", K_STR, F(cpppath), 0, 0, 0, false, NULL},
 	{"cpu", K_INT, F(cpu), -1, 0, I32, false, NULL},
 	{"ctfpath", K_STR, F(ctfpath), 0, 0, 0, false, NULL},
-	{"ctypes", K_STR, F(ctypes), 0, 0, 0, false, NULL},
+	{"ctypes", K_FILE, F(ctypes), 0, 0, 0, false, NULL},
 	{"debug", K_FLAG, F(debug), 0, 0, 0, false, NULL},
 	{"debugassert", K_ENUM, F(debugassert), 0, 0, 0, false, debugassert_words},
 	{"defaultargs", K_FLAG, F(defaultargs), 0, 0, 0, false, NULL},
@@ -105,8 +109,12 @@ static const struct dopt_def defs[] = {
 	{"destructive", K_BOOL, F(destructive), 0, 0, 0, false, NULL},
 	{"disasm", K_NUM, F(disasm), 0, 0, I32, false, NULL},
 	{"dof", K_FLAG, F(dof), 0, 0, 0, false, NULL},
+	/* where dtrace's dtprobed daemon keeps the DOF of the processes it saw: usdtrace reads
+	 * each process's probes from its ELF notes (or usdtraced's stash, -x stash), so the
+	 * path is taken and has nothing to read */
+	{"dofstashpath", K_STR, F(dofstashpath), 0, 0, 0, false, NULL},
 	{"droptags", K_ANY, F(droptags), 0, 0, 0, false, NULL},
-	{"dtypes", K_STR, F(dtypes), 0, 0, 0, false, NULL},
+	{"dtypes", K_FILE, F(dtypes), 0, 0, 0, false, NULL},
 	{"dynvarsize", K_SIZE, F(dynvarsize), 1 << 20, 0, INT64_MAX, false, NULL},
 	{"empty", K_FLAG, F(empty), 0, 0, 0, false, NULL},
 	{"errtags", K_FLAG, F(errtags), 0, 0, 0, false, NULL},
@@ -137,7 +145,8 @@ static const struct dopt_def defs[] = {
 	{"pcapsize", K_SIZE, F(pcapsize), 1514, 0, INT64_MAX, false, NULL},
 	{"pgmax", K_NUM, F(pgmax), 0, 0, I32, false, NULL},
 	{"preallocate", K_SIZE, F(preallocate), 0, 0, INT64_MAX, false, NULL},
-	/* print()'s output stops at a member this many bytes in (dprint.h) */
+	/* print()'s output stops at a member this many bytes in (dprint.h); parsed as
+	 * dt_opt_printsize does (parse_value) */
 	{"printsize", K_SIZE, F(printsize), 8192, 1, INT64_MAX, false, NULL},
 	{"procfspath", K_STR, F(procfspath), 0, 0, 0, false, NULL},
 	{"pspec", K_FLAG, F(pspec), 0, 0, 0, false, NULL},
@@ -209,7 +218,9 @@ static void store(struct dopts *o, const struct dopt_def *d, int64_t v)
 		/* the enums are plain int-sized enums starting at 0 */
 		*(int *)field(o, d) = (int)v;
 		break;
-	case K_STR: *(bool *)field(o, d) = true; break;
+	case K_STR:
+	case K_ATTR: *(bool *)field(o, d) = true; break;
+	case K_FILE: break; /* set_def keeps the name */
 	case K_VERSION: *(uint32_t *)field(o, d) = (uint32_t)v; break;
 	}
 }
@@ -233,6 +244,29 @@ static int lookup(const char *name, size_t len)
 bool dopt_known(const char *name)
 {
 	return lookup(name, strlen(name)) >= 0;
+}
+
+const char *dopt_name_at(int i)
+{
+	return i >= 0 && i < NDEFS ? defs[i].name : NULL;
+}
+
+bool dopt_compile_time(const char *name)
+{
+	/* libdtrace's _dtrace_ctoptions, and usdtrace's own -x dof */
+	static const char *const ct[] = {
+		"aggpercpu", "amin", "argref", "core", "cpp", "cppargs", "cpphdrs", "cpppath",
+		"ctfpath", "ctypes", "debug", "debugassert", "defaultargs", "define", "disasm",
+		"dof", "dofstashpath", "droptags", "dtypes", "empty", "errtags", "evaltime",
+		"incdir", "iregs", "kdefs", "knodefs", "late", "lazyload", "ldpath", "libdir",
+		"linkmode", "linknommap", "linktype", "modpath", "nolibs", "pgmax", "preallocate",
+		"procfspath", "pspec", "stdc", "strip", "syslibdir", "sysslice", "tree", "tregs",
+		"udefs", "undef", "unodefs", "useruid", "verbose", "version", "zdefs",
+	};
+	for (size_t i = 0; i < sizeof(ct) / sizeof(ct[0]); i++)
+		if (strcmp(name, ct[i]) == 0)
+			return true;
+	return false;
 }
 
 bool dopt_pragma_allowed(const char *name)
@@ -374,6 +408,33 @@ static const char *check_version(const char *s, int64_t *v)
 	return ERR_VERSUNDEF;
 }
 
+/* Stability attributes as libdtrace's dtrace_str2attr reads them: up to three names split at
+ * '/', the name and data stabilities then the dependency class, any case; the value may stop
+ * after any of them (even with a '/'), an empty part is invalid. */
+static bool valid_attr(const char *s)
+{
+	static const char *const stability[] = {
+		"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable",
+		"Standard", NULL,
+	};
+	static const char *const class[] = {
+		"Unknown", "CPU", "Platform", "Group", "ISA", "Common", NULL,
+	};
+	for (int part = 0; part < 3; part++) {
+		if (*s == '\0')
+			return true;
+		size_t n = strcspn(s, "/");
+		const char *const *names = part < 2 ? stability : class;
+		bool found = false;
+		for (int i = 0; names[i] && !found; i++)
+			found = strlen(names[i]) == n && strncasecmp(s, names[i], n) == 0;
+		if (!found)
+			return false;
+		s += n + (s[n] == '/');
+	}
+	return *s == '\0';
+}
+
 static const char *parse_word(const struct dopt_def *d, const char *value, int64_t *v)
 {
 	if (value == NULL)
@@ -414,6 +475,16 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		}
 		break;
 	case K_SIZE:
+		if (strcmp(d->name, "printsize") == 0) {
+			/* dt_opt_printsize: no value, 0 or more than 64 KiB is the default, and
+			 * the size is rounded up to 8 bytes */
+			if (value != NULL && *value != '\0' && parse_size(value, v) != 0)
+				return ERR_VALUE;
+			if (value == NULL || *value == '\0' || *v <= 0 || *v > 65536)
+				*v = d->def;
+			*v = (*v + 7) & ~(int64_t)7;
+			return NULL;
+		}
 		/* the name alone, or an empty value, is 0, as dtrace's dt_opt_size (for a size
 		 * that may be 0; not preallocate, which dtrace parses with a function of its own) */
 		if ((value == NULL || *value == '\0') && d->min == 0 &&
@@ -442,6 +513,17 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		return NULL;
 	case K_STR:
 		return value == NULL ? ERR_VALUE : NULL;
+	case K_ATTR:
+		return value == NULL || !valid_attr(value) ? ERR_VALUE : NULL;
+	case K_FILE: {
+		if (value == NULL)
+			return ERR_VALUE;
+		int fd = open(value, O_CREAT | O_WRONLY, 0666);
+		if (fd < 0)
+			return strerror(errno);
+		close(fd);
+		return NULL;
+	}
 	case K_VERSION:
 		return value == NULL ? ERR_VALUE : check_version(value, v);
 	case K_LOCKMEM:
@@ -481,6 +563,8 @@ static int set_def(struct dopts *o, int i, const char *value, struct derr *err)
 	if (why != NULL)
 		return derr_set(err, DTAG_NONE, "%s", why);
 	store(o, &defs[i], v);
+	if (defs[i].kind == K_FILE)
+		*(const char **)field(o, &defs[i]) = value;
 	o->set_mask[i / 64] |= 1ULL << (i % 64);
 	return 0;
 }
@@ -501,6 +585,19 @@ int dopt_set_arg(struct dopts *o, const char *xarg, struct derr *err)
 	if (i < 0)
 		return derr_set(err, DTAG_NONE, "%s", ERR_NAME);
 	return set_def(o, i, eq ? eq + 1 : NULL, err);
+}
+
+int dopt_set_pragma(struct dopts *o, const char *name, const char *value, struct derr *err)
+{
+	static const char ERR_CTX[] = "Option cannot be used from within a D program";
+	if (dopt_pragma_allowed(name))
+		return dopt_set(o, name, value, err);
+	if (strcmp(name, "lockmem") == 0 || (strcmp(name, "stdc") == 0 && value != NULL))
+		return derr_set(err, DTAG_NONE, "%s", ERR_CTX);
+	struct dopts scratch = *o;
+	if (dopt_set(&scratch, name, value, err) != 0)
+		return -1;
+	return derr_set(err, DTAG_NONE, "%s", ERR_CTX);
 }
 
 bool dopt_is_set(const struct dopts *o, const char *name)
@@ -548,7 +645,16 @@ int dopt_format(const struct dopts *o, const char *name, char *buf, size_t len)
 	case K_TIME: snprintf(buf, len, "%" PRIu64 "ns", *(const uint64_t *)p); break;
 	case K_ENUM:
 	case K_ENUMCI: snprintf(buf, len, "%s", d->words[*(const int *)p]); break;
+	case K_FILE: {
+		const char *path = *(const char *const *)p;
+		snprintf(buf, len, "%s", path ? path : "unset");
+		break;
+	}
 	case K_STR:
+	case K_ATTR:
+		/* a string option's value is the caller's: whether one was given */
+		snprintf(buf, len, "%s", *(const bool *)p ? "set" : "unset");
+		break;
 	case K_VERSION: {
 		uint32_t ver = *(const uint32_t *)p;
 		if (ver == 0)

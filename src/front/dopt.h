@@ -38,7 +38,14 @@
  *   version  a D version dtrace defines (1.0 .. 2.0): "Version is not properly formatted or is
  *            too large" / "Requested version is not supported by compiler";
  *   lockmem  "unlimited" or a size (dtrace ignores a malformed size);
- *   any      a switch that ignores its value (droptags, lazyload, linknommap). */
+ *   any      a switch that ignores its value (droptags, lazyload, linknommap);
+ *   attr     stability attributes (amin): "Name[/Data[/Class]]" in dtrace's words, any case;
+ *            checked and kept for compatibility: usdtrace's clauses have the fixed attributes
+ *            -v reports, and dtrace's own check of the minimum fails in its D libraries or
+ *            crashes, so no program is refused for its attributes here;
+ *   file     a file the compiler will write (ctypes, dtypes): created when the option is set,
+ *            as dtrace opens it then, and refused with the system's reason ("No such file or
+ *            directory") if it cannot be. */
 #ifndef USDTRACE_DOPT_H
 #define USDTRACE_DOPT_H
 #include <stdbool.h>
@@ -89,8 +96,11 @@ struct dopts {
 	enum dopt_stdc stdc;
 	/* string options: whether one was given (their values are the caller's: main.c hands
 	 * define, incdir, undef and cppargs to cpp) */
-	bool amin, cppargs, cpppath, ctfpath, ctypes, define, dtypes, incdir, ldpath, libdir,
+	bool amin, cppargs, cpppath, ctfpath, define, dofstashpath, incdir, ldpath, libdir,
 		modpath, procfspath, stash, syslibdir, sysslice, undef;
+	/* files the compiler writes its C and D types to as CTF (dctf.h), NULL if none: the
+	 * value as given, which the caller keeps (argv, the program's pragma) */
+	const char *ctypes, *dtypes;
 	uint32_t version;  /* the D level asked for (dversion.h encoding), 0 if none: the latest */
 	uint64_t set_mask[DOPT_MAX / 64]; /* bit i: table entry i was set explicitly */
 };
@@ -110,6 +120,23 @@ bool dopt_known(const char *name);
  * options and lockmem inside a program ("Option cannot be used from within a D program");
  * the compiler switches (flags) it applies to the compilation under way. */
 bool dopt_pragma_allowed(const char *name);
+
+/* The name of table entry i (alphabetical order), NULL past the last: lets a caller visit
+ * every option (main.c reads DTRACE_OPT_NAME environment variables for each). */
+const char *dopt_name_at(int i);
+
+/* Whether `name` is one of dtrace's compile-time options (its table's first part: the
+ * compiler switches, the preprocessor and path options, version, ...). setopt() may set
+ * one while tracing: its value is checked as ever and then changes nothing, the programs
+ * being compiled already; a run-time option that sizes or shapes what is loaded is refused
+ * instead ("Operation illegal when tracing is active"). */
+bool dopt_compile_time(const char *name);
+
+/* Set option `name` as a `#pragma D option` inside a program sets it: refused with "Option
+ * cannot be used from within a D program" where dopt_pragma_allowed says so, after the value
+ * is checked (dtrace's handlers check the value first), except lockmem, and stdc given a
+ * value, whose handlers check where they are first. 0 or -1 with *err, as dopt_set. */
+int dopt_set_pragma(struct dopts *o, const char *name, const char *value, struct derr *err);
 
 /* Whether option `name` was set explicitly (on the command line or by a pragma). */
 bool dopt_is_set(const struct dopts *o, const char *name);

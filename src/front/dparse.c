@@ -1947,9 +1947,7 @@ static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords
 	struct dopts scratch;
 	struct derr why;
 	dopts_init(&scratch);
-	int rc = dopt_set(&scratch, o->name, o->value, &why);
-	if (rc == 0 && !dopt_pragma_allowed(o->name))
-		rc = derr_set(&why, DTAG_NONE, "Option cannot be used from within a D program");
+	int rc = dopt_set_pragma(&scratch, o->name, o->value, &why);
 	if (rc != 0 && o->value)
 		error_at(p, &hash, D_PRAGMA_OPTSET, "failed to set option '%s' to '%s': %s", o->name,
 			 o->value, why.msg);

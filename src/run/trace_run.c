@@ -595,7 +595,9 @@ static bool runtime_option(const char *name)
 }
 
 /* setopt(): names and values are checked here, at run time, as dtrace checks them; a toggle
- * (no value) is the value "1". */
+ * (no value) is the value "1", as dtrace passes it (so a compiler switch such as zdefs,
+ * which takes no value, is "Invalid value for specified option"). A compile-time option
+ * whose value passes changes nothing: the programs are compiled already. */
 static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
 			  const struct dobj_action *a, const unsigned char *rec)
 {
@@ -611,12 +613,17 @@ static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe 
 	struct derr err;
 	int rc;
 
-	if (!dopt_known(opt))
+	if (!dopt_known(opt)) {
 		rc = derr_set(&err, DTAG_NONE, "Invalid option name");
-	else if (!runtime_option(opt))
+	} else if (dopt_compile_time(opt)) {
+		struct dopts scratch;
+		dopts_init(&scratch);
+		rc = dopt_set(&scratch, opt, val, &err);
+	} else if (!runtime_option(opt)) {
 		rc = derr_set(&err, DTAG_NONE, "Operation illegal when tracing is active");
-	else
-		rc = dopt_set(&r->dyn, opt, optval, &err);
+	} else {
+		rc = dopt_set(&r->dyn, opt, val, &err);
+	}
 	if (rc != 0) {
 		char msg[512], text[DERR_TEXT_MAX];
 		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", opt,

@@ -19,7 +19,8 @@ fi
 # HOW|OPTION|PROGRAM|EXIT|STDERR (lines joined with ~, without the leading "PROG: ")
 while IFS='|' read -r how opt prog rc err; do
 	if [ "$how" = x ]; then
-		timeout 30 "$U" -q -x "$opt" -n "$prog" >"$W/o" 2>"$W/e"
+		# in the scratch directory: ctypes/dtypes create their file where they are
+		(cd "$W" && timeout 30 "$U" -q -x "$opt" -n "$prog" >"$W/o" 2>"$W/e")
 		r=$?
 	else
 		printf '#pragma D option %s\n%s\n' "$opt" "$prog" >"$W/p.d"

@@ -122,8 +122,10 @@ else
 	notok json-error-document "$v [$(head -c 300 le.json)]"
 fi
 
+# two clauses that overflow dynvarsize: a drop ends its clause (as in dtrace), so two drops
 { echo 'BEGIN {'; i=1; while [ $i -le 200 ]; do echo "a[$i] = $i;"; i=$((i + 1)); done
-  printf '%s\n' 'printf("%d %d\n", a[1], a[200]); exit(0); }'; } >dyn.d
+  echo '}'; echo 'BEGIN {'; while [ $i -le 400 ]; do echo "a[$i] = $i;"; i=$((i + 1)); done
+  echo '}'; printf '%s\n' 'BEGIN { printf("%d %d\n", a[1], a[200]); exit(0); }'; } >dyn.d
 timeout 30 "$U" -q -x dynvarsize=1k -s dyn.d >dyn.txt 2>dyn.err
 timeout 30 "$U" -q -x dynvarsize=1k -x oformat=json -s dyn.d >dyn.json 2>dyn.jerr
 n=$(sed -n 's/^usdtrace: \([0-9]*\) dynamic variable drops$/\1/p' dyn.err)
