@@ -336,22 +336,23 @@ static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
 	bpb_label_place(&c->buf, ok);
 }
 
-/* A struct-valued element of an associative array or self-> variable, copied into scratch
- * (zeros when there is none, as D reads a missing element). */
+/* A struct-valued element of an associative array or self-> variable, copied into scratch.
+ * dtrace reaches such a value by reference: a missing element is a NULL reference, so reading
+ * it, a member of it, or storing to a member of it faults at address 0 (only a store of the
+ * whole value creates the element). */
 static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
 {
 	uint32_t size = cgc_vinfo(c, v)->size;
 	uint32_t tmp = cgs_scratch_alloc(&c->g, size);
-	int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int found = bpb_label_new(&c->buf);
 
 	cgc_dyn_lookup(c, v, key);
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, found);
+	cgc_emit(c, bi_mov64_imm(3, 0));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, found);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_copy(c, CG_R_SCRATCH, tmp, 1, 0, size, false);
-	bpb_ja(&c->buf, done);
-	bpb_label_place(&c->buf, miss);
-	cgc_zero_scratch(c, tmp, size);
-	bpb_label_place(&c->buf, done);
 	return tmp;
 }
 
@@ -1736,14 +1737,15 @@ bool cgc_str_nullable(const struct dnode *n)
 }
 
 /* NULL where it is an error (printed, a subroutine's argument, a key): dtrace reads address 0,
- * which faults. The jump is conditional, so the code after it stays reachable for the
- * verifier's CFG check even where the value is NULL for certain. */
-static void null_str_fault(struct cgc *c, uint32_t s)
+ * which faults; addr is the address the fault reports. The jump is conditional, so the code
+ * after it stays reachable for the verifier's CFG check even where the value is NULL for
+ * certain. */
+static void null_str_fault(struct cgc *c, uint32_t s, int32_t addr)
 {
 	int ok = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_ldx(BPF_B, 3, CG_R_SCRATCH, (int16_t)(s + c->g.strsize)));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, ok);
-	cgc_emit(c, bi_mov64_imm(3, 0));
+	cgc_emit(c, bi_mov64_imm(3, addr));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, ok);
 }
@@ -1879,7 +1881,7 @@ static uint32_t eval_str(struct cgc *c, struct dnode *n, bool keep_null)
 	cgc_fail(c, n, "cannot compile this expression as a string");
 check:
 	if (nullable && !keep_null)
-		null_str_fault(c, s);
+		null_str_fault(c, s, 0);
 	return s;
 }
 
@@ -1891,6 +1893,16 @@ uint32_t cgc_eval_str_null(struct cgc *c, struct dnode *n)
 uint32_t cgc_eval_str(struct cgc *c, struct dnode *n)
 {
 	return eval_str(c, n, false);
+}
+
+uint32_t cgc_eval_str_key(struct cgc *c, struct dnode *n, int pos)
+{
+	uint32_t s = eval_str(c, n, true);
+	/* dtrace copies each string of a tuple with bpf_probe_read_str and reports a failed
+	 * copy (a NULL string: address 0) at 0x80 + the component's position (dt_cg_arglist) */
+	if (cgc_str_nullable(n))
+		null_str_fault(c, s, 0x80 + pos);
+	return s;
 }
 
 uint32_t cgc_eval_bytes(struct cgc *c, struct dnode *n, uint32_t *size)
@@ -1917,7 +1929,11 @@ void cgc_eval_effect(struct cgc *c, struct dnode *n)
 		return;
 	case CGC_VBYTES: {
 		uint32_t size;
-		(void)cgc_eval_bytes(c, n, &size);
+		/* a store is not read back: the element it frees (x = 0) is gone */
+		if (n->kind == DN_ASSIGN)
+			assign_bytes(c, n);
+		else
+			(void)cgc_eval_bytes(c, n, &size);
 		return;
 	}
 	case CGC_VINT:
