@@ -82,8 +82,8 @@ void check_unary(struct ck *c, struct dnode *n)
 		if (is_bitfield(l))
 			fail_at(c, n, D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
 		int64_t size;
-		if (l->kind == DN_STRING)
-			size = (int64_t)l->slen + 1;
+		if (l->kind == DN_STRING)     /* as dtrace: the string up to its first NUL */
+			size = (int64_t)strnlen(l->str, l->slen) + 1;
 		else if (is_string(l->type))
 			size = c->opt->strsize;
 		else
