@@ -374,7 +374,7 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 					cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + off + z), 0));
 				cgc_task_comm(c, kb + off, n);
 			} else {
-				uint32_t s = cgc_eval_str(c, k);
+				uint32_t s = cgc_eval_str_key(c, k, i);
 				cgc_copy_str_clean(c, kb + off, s, false);
 			}
 			off += d->keys[i].size;

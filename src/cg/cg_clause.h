@@ -344,6 +344,9 @@ void cgc_branch(struct cgc *c, struct dnode *n, int label, bool when);
 bool cgc_str_nullable(const struct dnode *n);
 uint32_t cgc_eval_str(struct cgc *c, struct dnode *n);
 uint32_t cgc_eval_str_null(struct cgc *c, struct dnode *n);
+/* A string as component pos (from 0) of an associative or aggregation key: a NULL value
+ * faults at address 0x80 + pos, as dtrace reports a key string it could not copy. */
+uint32_t cgc_eval_str_key(struct cgc *c, struct dnode *n, int pos);
 uint32_t cgc_eval_bytes(struct cgc *c, struct dnode *n, uint32_t *size); /* scratch copy */
 void cgc_eval_effect(struct cgc *c, struct dnode *n);          /* for side effects only */
 /* Whether a pointer of type t may hold a kernel address (a kernel type's: curthread, fbt

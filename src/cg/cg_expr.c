@@ -336,22 +336,23 @@ static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
 	bpb_label_place(&c->buf, ok);
 }
 
-/* A struct-valued element of an associative array or self-> variable, copied into scratch
- * (zeros when there is none, as D reads a missing element). */
+/* A struct-valued element of an associative array or self-> variable, copied into scratch.
+ * dtrace reaches such a value by reference: a missing element is a NULL reference, so reading
+ * it, a member of it, or storing to a member of it faults at address 0 (only a store of the
+ * whole value creates the element). */
 static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
 {
 	uint32_t size = cgc_vinfo(c, v)->size;
 	uint32_t tmp = cgs_scratch_alloc(&c->g, size);
-	int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int found = bpb_label_new(&c->buf);
 
 	cgc_dyn_lookup(c, v, key);
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, found);
+	cgc_emit(c, bi_mov64_imm(3, 0));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, found);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_copy(c, CG_R_SCRATCH, tmp, 1, 0, size, false);
-	bpb_ja(&c->buf, done);
-	bpb_label_place(&c->buf, miss);
-	cgc_zero_scratch(c, tmp, size);
-	bpb_label_place(&c->buf, done);
 	return tmp;
 }
 
@@ -1735,73 +1736,39 @@ bool cgc_str_nullable(const struct dnode *n)
 	}
 }
 
-static uint32_t eval_str_value(struct cgc *c, struct dnode *n);
-
-uint32_t cgc_eval_str_null(struct cgc *c, struct dnode *n)
+/* NULL where it is an error (printed, a subroutine's argument, a key): dtrace reads address 0,
+ * which faults; addr is the address the fault reports. The jump is conditional, so the code
+ * after it stays reachable for the verifier's CFG check even where the value is NULL for
+ * certain. */
+static void null_str_fault(struct cgc *c, uint32_t s, int32_t addr)
 {
-	if (!cgc_str_nullable(n))
-		return eval_str_value(c, n);
-	if (null_const(n))
-		return null_str(c);
-	if (!cgc_is_str(n))
-		return ptr_to_str_null(c, n);
-	switch (n->kind) {
-	case DN_COND: {
-		uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
-		cond_str_into(c, n, dst, true);
-		return dst;
-	}
-	case DN_COMMA:
-		cgc_eval_effect(c, n->lhs);
-		return cgc_eval_str_null(c, n->rhs);
-	case DN_CAST:
-		if (cgc_is_str(n->lhs))
-			return cgc_eval_str_null(c, n->lhs);
-		return ptr_to_str_null(c, n->lhs);
-	case DN_UNARY:
-		return cgc_eval_str_null(c, n->lhs);
-	case DN_CALL: {
-		/* strstr & co. leave their found flag in R0: none found is NULL */
-		uint32_t dst = cgc_call_str(c, n);
-		cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, 1));
-		cgc_emit(c, bi_stx(BPF_B, CG_R_SCRATCH, 0, (int16_t)(dst + c->g.strsize)));
-		return dst;
-	}
-	default:
-		/* variables (whose loads copy their NULL mark) and assignments to them */
-		return eval_str_value(c, n);
-	}
-}
-
-uint32_t cgc_eval_str(struct cgc *c, struct dnode *n)
-{
-	if (!cgc_str_nullable(n))
-		return eval_str_value(c, n);
-	/* a pointer made a string: reading a NULL one faults by itself */
-	if (!null_const(n) && !cgc_is_str(n))
-		return eval_str_value(c, n);
-	if (n->kind == DN_CAST && !cgc_is_str(n->lhs) && !null_const(n->lhs))
-		return ptr_to_str(c, n->lhs);
-	/* NULL where it is an error (printed, a subroutine's argument, a key): dtrace reads
-	 * address 0, which faults. The jump is conditional, so the code after it stays reachable
-	 * for the verifier's CFG check even where the value is NULL for certain. */
-	uint32_t s = cgc_eval_str_null(c, n);
 	int ok = bpb_label_new(&c->buf);
 	cgc_emit(c, bi_ldx(BPF_B, 3, CG_R_SCRATCH, (int16_t)(s + c->g.strsize)));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 3, 0, ok);
-	cgc_emit(c, bi_mov64_imm(3, 0));
+	cgc_emit(c, bi_mov64_imm(3, addr));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, ok);
-	return s;
 }
 
-/* A string expression's value, its NULL flag left unwritten (cgc_eval_str_null writes it). */
-static uint32_t eval_str_value(struct cgc *c, struct dnode *n)
+/* A string expression's value in a scratch slot. An expression that may be NULL
+ * (cgc_str_nullable) writes its NULL flag; keep_null returns the NULL value as it is, else a
+ * NULL value faults (null_str_fault), except a pointer made a string, whose read of address 0
+ * faults by itself. Subexpressions that pass the value on (`,`, casts, stringof) are evaluated
+ * with the same keep_null, so the check stands once, at the innermost producer. */
+static uint32_t eval_str(struct cgc *c, struct dnode *n, bool keep_null)
 {
+	bool nullable = cgc_str_nullable(n);
+	uint32_t s;
+
+	if (null_const(n)) {
+		s = null_str(c);
+		goto check;
+	}
 	/* a char * where a string is wanted (basename(p), index(p, q)): what it points to, as
-	 * dtrace's char pointers are strings to its string subroutines */
+	 * dtrace's char pointers are strings to its string subroutines; a NULL one is the NULL
+	 * string where that is kept */
 	if (!cgc_is_str(n) && is_ptr(n->type) && n->kind != DN_STRING)
-		return ptr_to_str(c, n);
+		return nullable && keep_null ? ptr_to_str_null(c, n) : ptr_to_str(c, n);
 	switch (n->kind) {
 	case DN_STRING:
 		return literal(c, n->str, n->slen);
@@ -1851,21 +1818,24 @@ static uint32_t eval_str_value(struct cgc *c, struct dnode *n)
 		default:
 			cgc_fail(c, n, "built-in variable is not a string");
 		}
+		/* a string variable's load copies its NULL mark (a missing element: NULL) */
 		struct dck_var *v = cgc_node_var(n);
-		if (v && cgc_vclass(v->type) == CGC_VSTR)
-			return cgc_var_load_str(c, v, cgc_var_key(c, n, v));
+		if (v && cgc_vclass(v->type) == CGC_VSTR) {
+			s = cgc_var_load_str(c, v, cgc_var_key(c, n, v));
+			goto check;
+		}
 		break;
 	}
 	case DN_ASSIGN:
-		return assign_str(c, n);
-	case DN_COND: {
-		uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
-		cond_str_into(c, n, dst, false);
-		return dst;
-	}
+		s = assign_str(c, n);
+		goto check;
+	case DN_COND:
+		s = cgs_scratch_alloc(&c->g, c->slot);
+		cond_str_into(c, n, s, nullable);
+		goto check;
 	case DN_COMMA:
 		cgc_eval_effect(c, n->lhs);
-		return cgc_eval_str(c, n->rhs);
+		return eval_str(c, n->rhs, keep_null);
 	case DN_CAST: case DN_UNARY: {
 		if (n->kind == DN_UNARY && n->op == DOP_DEREF)
 			return deref_str(c, n);
@@ -1873,16 +1843,28 @@ static uint32_t eval_str_value(struct cgc *c, struct dnode *n)
 			break;
 		struct dnode *x = n->lhs;
 		if (cgc_is_str(x))
-			return cgc_eval_str(c, x);
+			return eval_str(c, x, keep_null);
 		struct dtype *xt = rtype(x);
 		if (xt->kind == DTY_ARRAY)
 			return chars_to_str(c, x);
-		if (cgc_vclass(xt) == CGC_VINT)
-			return ptr_to_str(c, x);
-		break;
+		if (cgc_vclass(xt) != CGC_VINT)
+			break;
+		/* (string)p: NULL when p is 0, kept or checked; read where p is not a constant
+		 * 0 and NULL is an error (address 0 faults by itself) */
+		if (nullable && (keep_null || null_const(x))) {
+			s = ptr_to_str_null(c, x);
+			goto check;
+		}
+		return ptr_to_str(c, x);
 	}
 	case DN_CALL:
-		return cgc_call_str(c, n);
+		s = cgc_call_str(c, n);
+		if (nullable) {
+			/* strstr & co. leave their found flag in R0: none found is NULL */
+			cgc_emit(c, bi_alu64_imm(BPF_XOR, 0, 1));
+			cgc_emit(c, bi_stx(BPF_B, CG_R_SCRATCH, 0, (int16_t)(s + c->g.strsize)));
+		}
+		goto check;
 	case DN_BINARY:
 		if (n->op == DOP_ADD || n->op == DOP_SUB)
 			return str_offset(c, n);
@@ -1897,6 +1879,30 @@ static uint32_t eval_str_value(struct cgc *c, struct dnode *n)
 	if (rtype(n)->kind == DTY_ARRAY)
 		return chars_to_str(c, n);
 	cgc_fail(c, n, "cannot compile this expression as a string");
+check:
+	if (nullable && !keep_null)
+		null_str_fault(c, s, 0);
+	return s;
+}
+
+uint32_t cgc_eval_str_null(struct cgc *c, struct dnode *n)
+{
+	return eval_str(c, n, true);
+}
+
+uint32_t cgc_eval_str(struct cgc *c, struct dnode *n)
+{
+	return eval_str(c, n, false);
+}
+
+uint32_t cgc_eval_str_key(struct cgc *c, struct dnode *n, int pos)
+{
+	uint32_t s = eval_str(c, n, true);
+	/* dtrace copies each string of a tuple with bpf_probe_read_str and reports a failed
+	 * copy (a NULL string: address 0) at 0x80 + the component's position (dt_cg_arglist) */
+	if (cgc_str_nullable(n))
+		null_str_fault(c, s, 0x80 + pos);
+	return s;
 }
 
 uint32_t cgc_eval_bytes(struct cgc *c, struct dnode *n, uint32_t *size)
@@ -1923,7 +1929,11 @@ void cgc_eval_effect(struct cgc *c, struct dnode *n)
 		return;
 	case CGC_VBYTES: {
 		uint32_t size;
-		(void)cgc_eval_bytes(c, n, &size);
+		/* a store is not read back: the element it frees (x = 0) is gone */
+		if (n->kind == DN_ASSIGN)
+			assign_bytes(c, n);
+		else
+			(void)cgc_eval_bytes(c, n, &size);
 		return;
 	}
 	case CGC_VINT:

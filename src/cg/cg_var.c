@@ -151,7 +151,7 @@ uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 	int i = 0;
 	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
 		if (cgc_is_str(k)) {
-			uint32_t s = cgc_eval_str(c, k);
+			uint32_t s = cgc_eval_str_key(c, k, i);
 			cgc_copy_str_clean(c, kb + vi->keyoff[i], s, false);
 		} else {
 			/* as the key's type holds it: x[uc + uc] of an int key is x[400], a later

@@ -81,7 +81,8 @@ void check_unary(struct ck *c, struct dnode *n)
 		check_expr(c, l);
 		if (is_bitfield(l))
 			fail_at(c, n, D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
-		uint64_t size = l->kind == DN_STRING ? (uint64_t)l->slen + 1 :
+		/* as dtrace: a string literal up to its first NUL */
+		uint64_t size = l->kind == DN_STRING ? (uint64_t)strnlen(l->str, l->slen) + 1 :
 				sizeof_value(c, n, l->type);
 		set_int_const(n, named_type(c, "size_t"), size);
 		return;
