@@ -57,6 +57,11 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 	check_list(c, n->args);
 	int argc = list_len(n->args), i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
+		if (is_aggfunc_value(k->type)) {
+			/* dt_idcook_sign's words for a key of dynamic type */
+			fail_at(c, n, D_KEY_TYPE, "%s expression may not be used as aggregation index: "
+				"key #%d", DCK_AGGFUNC_TYPE, i + 1);
+		}
 		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k)) {
 			struct names ns = {0};
 			const char *t = nm(&ns, k->type);

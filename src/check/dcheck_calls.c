@@ -417,7 +417,7 @@ void check_call(struct ck *c, struct dnode *n)
 		/* outside `@a = f()`, dt_open.c's "void(...)" prototype makes it a void value;
 		 * used for itself, dt_cg.c refuses it (no_nested_action, check_stmt) */
 		check_list(c, n->args);
-		n->type = named_type(c, "void");
+		n->type = named_type(c, DCK_AGGFUNC_TYPE);
 		return;
 	}
 	if (s == DS_NONE) {
@@ -496,6 +496,9 @@ void check_call(struct ck *c, struct dnode *n)
 		break;
 	}
 	case DS_TRACE:
+		/* an aggregating function's value is of dtrace's dynamic type */
+		if (is_aggfunc_value(n->args->type))
+			fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
 		if (is_void(n->args->type))
 			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
 		break;

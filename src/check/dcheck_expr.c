@@ -378,6 +378,13 @@ void check_assign(struct ck *c, struct dnode *n)
 		 * it, whatever its type: dtrace accepts it for a struct or union one too */
 		bool del = l->var && (l->var->cls == DCK_SELF || l->var->cls == DCK_ASSOC) &&
 			   r->isconst && r->cval == 0 && is_integer(rt);
+		if (!del && is_aggfunc_value(rt) && lt == rt) {
+			/* a variable first assigned here took the value's dynamic type: dtrace
+			 * names it by its kind (dt_node_type_name of a dynamic identifier) */
+			struct names ns = {0};
+			FAILT(c, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"",
+			      l->kind == DN_INDEX ? "associative array" : "scalar", op, nm(&ns, rt));
+		}
 		if (!del && !argcompat(lt, r))
 			incompat(c, n, l, op, r);
 		break;

@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "dcheck.h"
 #include "derr.h"
@@ -175,6 +176,13 @@ static inline bool version_hides(const struct ck *c, const char *name)
 }
 
 static inline bool is_void(struct dtype *t) { return res(t)->kind == DTY_VOID; }
+/* The type of an aggregating function's call used as a value (count() outside `@a = count()`):
+ * a typedef of void, so that messages name it as dtrace does ("aggregating function"). */
+#define DCK_AGGFUNC_TYPE "aggregating function"
+static inline bool is_aggfunc_value(const struct dtype *t)
+{
+	return t && t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, DCK_AGGFUNC_TYPE) == 0;
+}
 static inline bool is_string(struct dtype *t) { return res(t)->kind == DTY_STRING; }
 
 static inline bool is_integer(struct dtype *t)
