@@ -57,12 +57,16 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 	check_list(c, n->args);
 	int argc = list_len(n->args), i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
-		if (is_aggfunc_value(k->type)) {
-			/* dt_idcook_sign's words for a key of dynamic type */
-			fail_at(c, n, D_KEY_TYPE, "%s expression may not be used as aggregation index: "
-				"key #%d", DCK_AGGFUNC_TYPE, i + 1);
+		if (a->nkeys < 0 && (is_aggfunc_value(k->type) || is_void(k->type))) {
+			/* dt_idcook_sign's words for a key of void or dynamic type where the
+			 * signature is set (later uses are held against it) */
+			struct names ns = {0};
+			const char *t = nm(&ns, k->type);
+			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as aggregation index: "
+			      "key #%d", t, i + 1);
 		}
-		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k)) {
+		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k) &&
+		    !is_aggfunc_value(k->type) && !is_void(k->type)) {
 			struct names ns = {0};
 			const char *t = nm(&ns, k->type);
 			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as an aggregation key: key #%d",

@@ -116,6 +116,14 @@ static const struct subr_def kernel_subrs[] = {
 	{"ddi_pathname", "string", {"void *", "int64_t"}, false, false},
 };
 
+bool kernel_action(const char *name)
+{
+	for (size_t i = 0; i < sizeof(kernel_subrs) / sizeof(kernel_subrs[0]); i++)
+		if (kernel_subrs[i].destructive && strcmp(kernel_subrs[i].name, name) == 0)
+			return true;
+	return false;
+}
+
 const char *dsubr_name(enum dsubr s)
 {
 	if (s <= DS_NONE || s >= DS_COUNT)
@@ -433,6 +441,14 @@ void check_call(struct ck *c, struct dnode *n)
 			check_args(c, n->args);
 			check_proto(c, n, &kernel_subrs[i]);
 			check_bare_aggs(c, n->args);
+			if (kernel_subrs[i].destructive && n != c->stmt_call) {
+				/* an action used as a value: dtrace cooks the expression round it
+				 * first, and its void type fails there ("void" = "void", trace( ) of a
+				 * void expression), or the action in an expression is D_CG_EXPR
+				 * (no_nested_action) before the refusal below is reached */
+				n->type = named_type(c, "void");
+				return;
+			}
 			struct dnode *a = n->args;
 			if (strcmp(n->name, "stack") == 0 && a &&
 			    (!a->isconst || !is_integer(a->type) || a->cval <= 0))
