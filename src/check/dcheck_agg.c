@@ -57,7 +57,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 	check_list(c, n->args);
 	int argc = list_len(n->args), i = 0;
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
-		if (a->nkeys < 0 && (is_aggfunc_value(k->type) || is_void(k->type))) {
+		if (a->nkeys < 0 && !dck_is_ukey(k) && (is_aggfunc_value(k->type) || is_void(k->type))) {
 			/* dt_idcook_sign's words for a key of void or dynamic type where the
 			 * signature is set (later uses are held against it) */
 			struct names ns = {0};
@@ -66,7 +66,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 			      "key #%d", t, i + 1);
 		}
 		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k) &&
-		    !is_aggfunc_value(k->type) && !is_void(k->type)) {
+		    !is_aggfunc_value(k->type) && !(is_void(k->type) && a->nkeys >= 0)) {
 			struct names ns = {0};
 			const char *t = nm(&ns, k->type);
 			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as an aggregation key: key #%d",
