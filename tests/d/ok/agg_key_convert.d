@@ -1,3 +1,4 @@
+/* @root */
 /* @opts: -q */
 /*
  * Integer aggregation keys are converted to the aggregation's key type (its first use) as

@@ -1,3 +1,4 @@
+/* @root */
 /* @opts: -q */
 /*
  * Integer arguments of subroutines are the 64-bit values dtrace computes (docs/arithmetic.md):
