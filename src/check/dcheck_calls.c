@@ -472,6 +472,10 @@ void check_call(struct ck *c, struct dnode *n)
 	}
 	const struct subr_def *d = &subrs[s];
 	n->subr = s;
+	bool xptr;
+	if (s == DS_TRACE && n->args && xlate_value(c, n->args, &xptr))
+		/* translated data is of dtrace's dynamic type */
+		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
 	check_args(c, n->args);
 	check_proto(c, n, d);
 	if (s == DS_TRACEMEM && bare_agg(n->args)) {

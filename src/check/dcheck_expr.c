@@ -339,8 +339,12 @@ void check_assign(struct ck *c, struct dnode *n)
 		check_agg_assign(c, n);
 		return;
 	}
+	/* x = curpsinfo is x = xlate <...> (...), typed by the inline's declaration (DTrace for
+	 * Linux's curcpu is a built-in pointer, not translated data: left to dxl_value) */
+	bool named = r->kind == DN_IDENT && n->op == DOP_ASSIGN && strcmp(r->name, "curcpu") != 0 &&
+		     expand_xlate_inline(c, r);
 	if (r->kind == DN_XLATE && n->op == DOP_ASSIGN) {
-		dxl_assign(c, n);
+		dxl_assign(c, n, named);
 		return;
 	}
 	if (div && r->kind == DN_INT && r->ival == 0)

@@ -136,7 +136,9 @@ void dxl_member(struct ck *c, struct dnode *n);
  * `l.m = xlate<T>(e).m` for the members the translator defines and, in a struct, `l.m = 0`
  * for its other scalar members (a translation is a fresh struct; other members keep their
  * value), then checks it. l must be a struct of type T (a new variable becomes one). */
-void dxl_assign(struct ck *c, struct dnode *n);
+/* n's right side is an xlate; named when it was an inline of one (curpsinfo), whose
+ * declared type a new variable takes. */
+void dxl_assign(struct ck *c, struct dnode *n, bool named);
 /* A pointer to translated data used as a whole value (an inline such as curcpu, which dtrace
  * gives as a real pointer): rewrites n (a DN_XLATE of a T * type) in place into
  * `(this->tmp = (T *)alloca(sizeof (T)), this->tmp->m = xlate <T> (e).m, ..., this->tmp)`,
@@ -346,6 +348,10 @@ void expand_inline_call(struct ck *c, struct dnode *n, const struct inline_def *
 /* An identifier naming an inline of translated data becomes the translation itself; whether
  * n was one. */
 bool expand_xlate_inline(struct ck *c, struct dnode *n);
+/* Whether n, not yet checked, is translated data used as a value: an xlate, an inline of one
+ * (curpsinfo), or * of those. *ptr tells a translated pointer's ("pointer to translated
+ * data", dtrace's name for its dynamic type) from a translated struct's ("translated data"). */
+bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr);
 /* The same for `name[a, ...]` of such an inline with parameters; whether n was one. */
 bool expand_xlate_inline_call(struct ck *c, struct dnode *n);
 /* DN_IDENT: a variable, built-in, inline, enum constant, register or fault name, or kernel
