@@ -337,6 +337,8 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 {
 	const struct agg_desc *d = da->desc;
 	const struct dobj_map *m = &c->o->maps[da->map];
+	/* the checker's aggregation of da (cgc_agg_layout makes o->aggs in ck->aggs' order) */
+	struct dtype **ktypes = c->ck->aggs[da - c->o->aggs]->keys;
 	/* a string member may write up to a slot (strsize + 1 rounded up): the next member,
 	 * written after it, overwrites the excess; the last one needs the slack */
 	bool shared_hash = da->index >= 0 && m->kind != BPF_SYS_MAP_PERCPU_ARRAY;
@@ -379,7 +381,10 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 			}
 			off += d->keys[i].size;
 		} else {
-			cgc_eval_int(c, k);
+			/* converted to the aggregation's key type as dtrace's dt_cg_arglist casts
+			 * it (dt_cg_typecast): with int keys, @a[uc + uc] of uc = 200 is @a[400],
+			 * @a[(char)2] is @a[2] */
+			cgc_eval_as(c, k, ktypes[i]);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + off)));
 			off += 8;
 		}

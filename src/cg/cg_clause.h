@@ -232,7 +232,8 @@ bool cgc_is_str(const struct dnode *n);
 int cgc_bpf_size(int64_t size);                                /* BPF_B .. BPF_DW */
 void cgc_norm(struct cgc *c, int reg, struct dtype *t);        /* truncate + extend to t */
 /* Evaluate an integer argument into a new stack slot (the caller pops it); 0, evaluating
- * nothing, for an absent optional one (a is NULL). */
+ * nothing, for an absent optional one (a is NULL). The slot holds the uncut 64-bit value
+ * (cgc_eval_raw), which is what dtrace hands a subroutine. */
 int16_t cgc_int_arg(struct cgc *c, struct dnode *a);
 /* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
 void cgc_scratch_off(struct cgc *c, int16_t as);

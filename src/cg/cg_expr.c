@@ -1274,12 +1274,15 @@ static void assign_bytes(struct cgc *c, struct dnode *n)
 
 /* ---- the evaluators ---- */
 
-/* Evaluate an integer argument into a new stack slot (0 for an absent optional one). */
+/* Evaluate an integer argument into a new stack slot (0 for an absent optional one): the
+ * 64-bit register value, as dtrace passes a subroutine's argument (dt_cg_node's register, no
+ * cast to the prototype's type): lltostr(uc + uc) is "400" for uc = 200. A subroutine that
+ * reads fewer bits cuts them itself (substr's int index and length, strchr's char). */
 int16_t cgc_int_arg(struct cgc *c, struct dnode *a)
 {
 	if (!a)
 		return 0;
-	cgc_eval_int(c, a);
+	cgc_eval_raw(c, a);
 	int16_t s = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
 	return s;

@@ -275,6 +275,12 @@ void cgs_substr(struct cg *g, uint32_t dst, uint32_t s, int16_t index_slot, int1
 		emit(g, bi_ldx(BPF_DW, R2, FP, len_slot));  /* R2 = remaining */
 	else
 		emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	/* The slots hold the arguments' 64-bit values; substr() takes ints (dtrace's dt_substr
+	 * sign-extends the low 32 bits of each): substr(s, 0, 4294967296 + 3) is "abc". */
+	emit(g, bi_alu64_imm(BPF_LSH, R1, 32));
+	emit(g, bi_alu64_imm(BPF_ARSH, R1, 32));
+	emit(g, bi_alu64_imm(BPF_LSH, R2, 32));
+	emit(g, bi_alu64_imm(BPF_ARSH, R2, 32));
 	/* A negative index counts from the end; if it is still before the start, the part of
 	 * the length that reaches into the string survives (dtrace's rule). Arithmetic wraps
 	 * as the kernel's C does. */

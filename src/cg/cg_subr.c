@@ -178,12 +178,14 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 		return;
 	case DS_HTONS: case DS_HTONL: case DS_HTONLL:
 	case DS_NTOHS: case DS_NTOHL: case DS_NTOHLL:
-		cgc_eval_int(c, a0);
+		/* the register's 64 bits swapped, as dtrace's BPF_END does: htonl(us + us) of
+		 * 131070 is 0xfeff0100 */
+		cgc_eval_raw(c, a0);
 		cgs_byteswap(&c->g, n->subr);
 		return;
 	case DS_GETMAJOR: case DS_GETMINOR:
 		/* the kernel's dev_t: a 32-bit value, major number above 20 bits of minor */
-		cgc_eval_int(c, a0);
+		cgc_eval_raw(c, a0);
 		if (n->subr == DS_GETMAJOR) {
 			cgc_emit(c, bi_alu64_imm(BPF_RSH, 0, 20));
 			cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xfff));

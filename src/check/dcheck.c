@@ -154,6 +154,9 @@ void check_expr(struct ck *c, struct dnode *n)
 	case DN_COMMA:
 		check_expr(c, n->lhs);
 		check_expr(c, n->rhs);
+		/* dt_cook_op2's order: dynamic operands (an aggregating function's value) first */
+		if (is_aggfunc_value(n->lhs->type) || is_aggfunc_value(n->rhs->type))
+			fail_at(c, n, D_OP_DYN, "operator , operands cannot be of dynamic type");
 		if ((n->lhs->kind == DN_CALL && dsubr_is_action(n->lhs->subr)) ||
 		    (n->rhs->kind == DN_CALL && dsubr_is_action(n->rhs->subr)))
 			fail_at(c, n, D_OP_ACT, "operator , operands cannot be actions");

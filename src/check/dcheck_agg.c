@@ -54,6 +54,12 @@ static bool is_usymaddr(const struct dtype *t)
  * and suffix "[ ]"). */
 static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 {
+	int kno = 1;
+	bool xptr;
+	for (struct dnode *k = n->args; k; k = k->next, kno++)
+		if (a->nkeys < 0 && xlate_value(c, k, &xptr))   /* dt_idcook_sign, dynamic type */
+			fail_at(c, n, D_KEY_TYPE, "%s expression may not be used as aggregation index: "
+				"key #%d", xptr ? "pointer to translated data" : "translated data", kno);
 	check_list(c, n->args);
 	int argc = list_len(n->args), i = 0;
 	/* the first use makes the signature, and refuses keys no signature can hold; later

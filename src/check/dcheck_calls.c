@@ -116,6 +116,14 @@ static const struct subr_def kernel_subrs[] = {
 	{"ddi_pathname", "string", {"void *", "int64_t"}, false, false},
 };
 
+bool kernel_action(const char *name)
+{
+	for (size_t i = 0; i < sizeof(kernel_subrs) / sizeof(kernel_subrs[0]); i++)
+		if (kernel_subrs[i].destructive && strcmp(kernel_subrs[i].name, name) == 0)
+			return true;
+	return false;
+}
+
 const char *dsubr_name(enum dsubr s)
 {
 	if (s <= DS_NONE || s >= DS_COUNT)
@@ -420,7 +428,7 @@ void check_call(struct ck *c, struct dnode *n)
 		/* outside `@a = f()`, dt_open.c's "void(...)" prototype makes it a void value;
 		 * used for itself, dt_cg.c refuses it (no_nested_action, check_stmt) */
 		check_list(c, n->args);
-		n->type = named_type(c, "void");
+		n->type = named_type(c, DCK_AGGFUNC_TYPE);
 		return;
 	}
 	if (s == DS_NONE) {
@@ -436,6 +444,14 @@ void check_call(struct ck *c, struct dnode *n)
 			check_args(c, n->args);
 			check_proto(c, n, &kernel_subrs[i]);
 			check_bare_aggs(c, n->args);
+			if (kernel_subrs[i].destructive && n != c->stmt_call) {
+				/* an action used as a value: dtrace cooks the expression round it
+				 * first, and its void type fails there ("void" = "void", trace( ) of a
+				 * void expression), or the action in an expression is D_CG_EXPR
+				 * (no_nested_action) before the refusal below is reached */
+				n->type = named_type(c, "void");
+				return;
+			}
 			struct dnode *a = n->args;
 			if (strcmp(n->name, "stack") == 0 && a &&
 			    (!a->isconst || !is_integer(a->type) || a->cval <= 0))
@@ -461,6 +477,10 @@ void check_call(struct ck *c, struct dnode *n)
 	}
 	const struct subr_def *d = &subrs[s];
 	n->subr = s;
+	bool xptr;
+	if (s == DS_TRACE && n->args && xlate_value(c, n->args, &xptr))
+		/* translated data is of dtrace's dynamic type */
+		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
 	check_args(c, n->args);
 	check_proto(c, n, d);
 	if (s == DS_TRACEMEM && bare_agg(n->args)) {
@@ -501,6 +521,9 @@ void check_call(struct ck *c, struct dnode *n)
 		break;
 	}
 	case DS_TRACE:
+		/* an aggregating function's value is of dtrace's dynamic type */
+		if (is_aggfunc_value(n->args->type))
+			fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
 		if (is_void(n->args->type))
 			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
 		break;

@@ -343,8 +343,12 @@ void check_assign(struct ck *c, struct dnode *n)
 		check_agg_assign(c, n);
 		return;
 	}
+	/* x = curpsinfo is x = xlate <...> (...), typed by the inline's declaration (DTrace for
+	 * Linux's curcpu is a built-in pointer, not translated data: left to dxl_value) */
+	bool named = r->kind == DN_IDENT && n->op == DOP_ASSIGN && strcmp(r->name, "curcpu") != 0 &&
+		     expand_xlate_inline(c, r);
 	if (r->kind == DN_XLATE && n->op == DOP_ASSIGN) {
-		dxl_assign(c, n);
+		dxl_assign(c, n, named);
 		return;
 	}
 	if (div && r->kind == DN_INT && r->ival == 0)
@@ -390,6 +394,13 @@ void check_assign(struct ck *c, struct dnode *n)
 		 * it, whatever its type: dtrace accepts it for a struct or union one too */
 		bool del = l->var && (l->var->cls == DCK_SELF || l->var->cls == DCK_ASSOC) &&
 			   r->isconst && r->cval == 0 && is_integer(rt);
+		if (!del && is_aggfunc_value(rt) && lt == rt) {
+			/* a variable first assigned here took the value's dynamic type: dtrace
+			 * names it by its kind (dt_node_type_name of a dynamic identifier) */
+			struct names ns = {0};
+			FAILT(c, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"",
+			      l->kind == DN_INDEX ? "associative array" : "scalar", op, nm(&ns, rt));
+		}
 		if (!del && !argcompat(lt, r))
 			incompat(c, n, l, op, r);
 		break;

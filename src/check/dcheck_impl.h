@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "dcheck.h"
 #include "derr.h"
@@ -136,7 +137,9 @@ void dxl_member(struct ck *c, struct dnode *n);
  * `l.m = xlate<T>(e).m` for the members the translator defines and, in a struct, `l.m = 0`
  * for its other scalar members (a translation is a fresh struct; other members keep their
  * value), then checks it. l must be a struct of type T (a new variable becomes one). */
-void dxl_assign(struct ck *c, struct dnode *n);
+/* n's right side is an xlate; named when it was an inline of one (curpsinfo), whose
+ * declared type a new variable takes. */
+void dxl_assign(struct ck *c, struct dnode *n, bool named);
 /* A pointer to translated data used as a whole value (an inline such as curcpu, which dtrace
  * gives as a real pointer): rewrites n (a DN_XLATE of a T * type) in place into
  * `(this->tmp = (T *)alloca(sizeof (T)), this->tmp->m = xlate <T> (e).m, ..., this->tmp)`,
@@ -176,6 +179,13 @@ static inline bool version_hides(const struct ck *c, const char *name)
 }
 
 static inline bool is_void(struct dtype *t) { return res(t)->kind == DTY_VOID; }
+/* The type of an aggregating function's call used as a value (count() outside `@a = count()`):
+ * a typedef of void, so that messages name it as dtrace does ("aggregating function"). */
+#define DCK_AGGFUNC_TYPE "aggregating function"
+static inline bool is_aggfunc_value(const struct dtype *t)
+{
+	return t && t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, DCK_AGGFUNC_TYPE) == 0;
+}
 static inline bool is_string(struct dtype *t) { return res(t)->kind == DTY_STRING; }
 
 static inline bool is_integer(struct dtype *t)
@@ -346,6 +356,10 @@ void expand_inline_call(struct ck *c, struct dnode *n, const struct inline_def *
 /* An identifier naming an inline of translated data becomes the translation itself; whether
  * n was one. */
 bool expand_xlate_inline(struct ck *c, struct dnode *n);
+/* Whether n, not yet checked, is translated data used as a value: an xlate, an inline of one
+ * (curpsinfo), or * of those. *ptr tells a translated pointer's ("pointer to translated
+ * data", dtrace's name for its dynamic type) from a translated struct's ("translated data"). */
+bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr);
 /* The same for `name[a, ...]` of such an inline with parameters; whether n was one. */
 bool expand_xlate_inline_call(struct ck *c, struct dnode *n);
 /* DN_IDENT: a variable, built-in, inline, enum constant, register or fault name, or kernel
@@ -402,6 +416,9 @@ struct subr_def {
 extern const struct subr_def subrs[DS_COUNT];
 /* The subroutine or action named `name`, DS_NONE if none. */
 enum dsubr subr_lookup(const char *name);
+/* Whether `name` is one of the kernel's actions usdtrace refuses (breakpoint, chill, panic):
+ * an action for dtrace, so a call inside an expression is its D_CG_EXPR. */
+bool kernel_action(const char *name);
 /* Arity and argument types of call n against the prototype d (dt_idcook_func +
  * dt_idcook_sign). */
 void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d);

@@ -340,6 +340,24 @@ bool expand_xlate_inline(struct ck *c, struct dnode *n)
 	return true;
 }
 
+bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
+{
+	bool deref = false;
+	if (n->kind == DN_UNARY && n->op == DOP_DEREF) {
+		deref = true;
+		n = n->lhs;
+	}
+	const struct dnode *x = n;
+	if (n->kind == DN_IDENT) {
+		struct inline_def *in = inline_find(c, n->name);
+		x = in && in->def->lhs->kind == DN_XLATE ? in->def->lhs : NULL;
+	}
+	if (!x || x->kind != DN_XLATE || !x->ctype)
+		return false;
+	*ptr = !deref && res(x->ctype)->kind == DTY_PTR;
+	return true;
+}
+
 /* `name[a, ...]` of an inline of translated data with parameters (io.d's fds[fd]: xlate
  * <fileinfo_t> (... fd ...)) becomes the translation with the arguments put for the
  * parameters, as expand_xlate_inline does for one without. Whether n was one. */

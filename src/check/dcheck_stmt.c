@@ -16,7 +16,8 @@ void no_nested_action(struct ck *c, const struct dnode *n)
 {
 	if (!n)
 		return;
-	if (n->kind == DN_CALL && dsubr_is_action(n->subr))
+	if (n->kind == DN_CALL && (dsubr_is_action(n->subr) ||
+				   (n->subr == DS_NONE && kernel_action(n->name))))
 		fail_at(c, n, D_CG_EXPR, "tracing function %s( ) may not be called from a D expression "
 			"(D program context required)", n->name);
 	if (n->kind == DN_CALL && n->subr == DS_NONE && agg_func_lookup(n->name) >= 0)

@@ -294,11 +294,11 @@ static struct dnode *member_value(struct ck *ck, const struct dxl *x,
 	return node(ck, DN_INT, xl->pos);
 }
 
-void dxl_assign(struct ck *ck, struct dnode *n)
+void dxl_assign(struct ck *ck, struct dnode *n, bool named)
 {
 	struct dnode *xl = n->rhs, *input = NULL;
 	const struct dxl *x = resolve(ck, xl, &input);
-	if (res(xl->ctype)->kind == DTY_PTR)
+	if (res(xl->ctype)->kind == DTY_PTR && !named)
 		dxl_value(ck, xl);
 	/* the target, typed (as a new variable of the output type if it is one) */
 	struct dnode *lp = copy_tree(ck, n->lhs);
@@ -306,6 +306,12 @@ void dxl_assign(struct ck *ck, struct dnode *n)
 	as_out->ctype = xl->ctype;
 	check_expr(ck, as_out);
 	check_assign_target(ck, n->lhs, as_out);
+	if (res(xl->ctype)->kind == DTY_PTR) {
+		/* a translated pointer is of dtrace's dynamic type: no variable holds it */
+		struct names ns = {0};
+		FAILT(ck, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" = "
+		      "\"pointer to translated data\"", sp(&ns, n->lhs->type));
+	}
 	if (!compat_type(n->lhs->type, x->out)) {
 		struct names ns = {0};
 		FAILT(ck, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" = \"%s\"",

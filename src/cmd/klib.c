@@ -111,12 +111,15 @@ static const char klib_text[] =
 "\n"
 "inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
 "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
-"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (curthread);\n";
+"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (curthread);\n"
+/* the current process's working and root directories, as dtrace's procfs.d defines them */
+"inline string cwd = d_path(&(curthread->fs->pwd));\n"
+"inline string root = d_path(&(curthread->fs->root));\n";
 
 bool klib_wanted(const char *text, size_t len)
 {
 	static const char *const names[] = { "curpsinfo", "curlwpsinfo", "curcpu", "psinfo_t",
-					     "lwpsinfo_t", "cpuinfo_t" };
+					     "lwpsinfo_t", "cpuinfo_t", "cwd", "root" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (memmem(text, len, names[i], strlen(names[i])))
 			return true;

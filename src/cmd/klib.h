@@ -1,6 +1,7 @@
 /* klib.h — D's kernel-process library: psinfo_t, lwpsinfo_t and cpuinfo_t as dtrace defines
  * them (the members D programs use), the translators from the kernel's struct task_struct
- * (its BTF, kbtf.h), and the inlines curpsinfo, curlwpsinfo and curcpu over curthread.
+ * (its BTF, kbtf.h), and the inlines curpsinfo, curlwpsinfo and curcpu over curthread, and
+ * cwd and root (d_path of the task's fs->pwd and fs->root, as procfs.d has them).
  *
  * Loaded only by programs that name one of those (klib_wanted), before the source that first
  * does: it costs the kernel's BTF, which a program that does not use kernel types never reads.

@@ -63,7 +63,7 @@ static const struct dfmt_convdef convdefs[] = {
 	{ "hu", DFMT_K_UINT, 'u', CK_TYPE, "unsigned short", 2, false },
 	{ "hx", DFMT_K_UINT, 'x', CK_XSIZE, "short", 2, false },
 	{ "hX", DFMT_K_UINT, 'X', CK_XSIZE, "short", 2, false },
-	{ "i", DFMT_K_SINT, 'i', CK_XINT, proto_xint, 0, 0 },
+	{ "i", DFMT_K_DINT, 'i', CK_DINT, proto_xint, 0, 0 },  /* as %d (dt_printf.c) */
 	{ "k", DFMT_K_STACK, 's', CK_STACK, "stack", 0, 0 },
 	{ "lc", DFMT_K_SINT, 'c', CK_TYPE, "int", 4, true },
 	{ "ld", DFMT_K_SINT, 'd', CK_TYPE, "long", 8, true },

@@ -769,7 +769,9 @@ static const char *const invalid[][2] = {
 	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in v; BEGIN { trace(xlate<struct out>(v).b); }", "line 1: cannot translate from \"struct in\" to \"struct out\""},
 	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace(xlate<struct out>(v).c); }", "line 1: translator does not define conversion for member: c"},
 	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace((int)xlate<struct out *>(v)); }", "line 1: invalid cast expression: \"pointer to translated data\" to \"int\""},
-	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace(xlate<struct out>(v)); }", "line 1: translated data can only be used through its members in usdtrace: xlate < struct out > ( ... ) must be followed by . and a member name"},
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { x = xlate<struct out>(v) + 1; }", "line 1: translated data can only be used through its members in usdtrace: xlate < struct out > ( ... ) must be followed by . and a member name"},
+	/* trace( ) of translated data: dtrace's dynamic type */
+	{"struct in { int a; char *s; }; struct out { int b; char c; }; translator struct out < struct in *p > { b = p->a; }; struct in *v; BEGIN { trace(xlate<struct out>(v)); }", "line 1: trace( ) may not be applied to a dynamic expression"},
 };
 
 T_CASE(invalid_programs)

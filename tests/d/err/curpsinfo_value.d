@@ -1,6 +1,7 @@
 /*
- * A pointer to translated data with string or array members (curpsinfo) is still refused as
- * a whole value: only members of the translation are made.
+ * A pointer to translated data (curpsinfo) is refused as a whole value: it is of dtrace's
+ * dynamic type, which no variable holds (only members of the translation are made).
+ * Expected: DTrace for Linux's message.
  */
 BEGIN
 {

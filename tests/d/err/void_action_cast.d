@@ -1,0 +1,11 @@
+/* @opts: -w */
+/*
+ * breakpoint(), chill() and panic() are void actions: used as values, the expression round
+ * them fails first (dtrace cooks it before code generation refuses the action). An action
+ * inside an expression is D_CG_EXPR.
+ * Expected: DTrace for Linux's message.
+ */
+BEGIN
+{
+	(void)breakpoint();
+}
