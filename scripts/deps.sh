@@ -2,7 +2,7 @@
 # Installs the Debian packages usdtrace needs to build and test, when any is missing.
 # Fast no-op when everything is there. Needs root (or sudo) only when something must be installed.
 set -e
-pkgs="gcc g++ clang systemtap-sdt-dev llvm-14 make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev liblzma-dev libcapstone-dev binutils gdb bpftrace linux-perf python3.11 ruby3.1 postgresql-15 openjdk-17-jdk-headless jq"
+pkgs="gcc g++ clang systemtap-sdt-dev llvm-14 make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev liblzma-dev libcapstone-dev binutils binutils-dev gdb bpftrace linux-perf python3.11 ruby3.1 postgresql-15 openjdk-17-jdk-headless jq"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
