@@ -232,8 +232,9 @@ T_CASE(strsize_option)
 T_CASE(empty_clause_records_firing)
 {
 	/* dtrace's default action: an empty action list still reports the firing; a clause of
-	 * assignments only records nothing */
-	struct cgc_test t = compile_ok("BEGIN { } BEGIN { x = 1; } BEGIN /1/");
+	 * assignments only records nothing (a predicate needs its braces: D has no clause of a
+	 * predicate alone) */
+	struct cgc_test t = compile_ok("BEGIN { } BEGIN { x = 1; } BEGIN /1/ { }");
 	if (!t.o)
 		return;
 	T_EQ_INT(t.o->necbs, 3);
