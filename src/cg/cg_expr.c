@@ -336,23 +336,24 @@ static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
 	bpb_label_place(&c->buf, ok);
 }
 
-/* A struct-valued element of an associative array or self-> variable, copied into scratch.
- * dtrace reaches such a value by reference: a missing element is a NULL reference, so reading
- * it, a member of it, or storing to a member of it faults at address 0 (only a store of the
- * whole value creates the element). */
+/* A struct-valued element of an associative array or self-> variable, copied into scratch:
+ * zeros when there is none. The reference design faults a missing by-reference element in,
+ * zero-filled, on any access (dt_cg_assoc_op's epilogue), so the Guide's `i[k].calls++` on a
+ * new key works; DTrace for Linux faults at 0 there instead, which is not followed. */
 static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
 {
 	uint32_t size = cgc_vinfo(c, v)->size;
 	uint32_t tmp = cgs_scratch_alloc(&c->g, size);
-	int found = bpb_label_new(&c->buf);
+	int miss = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 
 	cgc_dyn_lookup(c, v, key);
-	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, found);
-	cgc_emit(c, bi_mov64_imm(3, 0));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-	bpb_label_place(&c->buf, found);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, miss);
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_copy(c, CG_R_SCRATCH, tmp, 1, 0, size, false);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, miss);
+	cgc_zero_scratch(c, tmp, size);
+	bpb_label_place(&c->buf, done);
 	return tmp;
 }
 

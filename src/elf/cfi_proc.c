@@ -192,6 +192,20 @@ static void tables_full(struct cfi_db *db, struct cfi_obj *o, const char *name)
 	o->evicted = true;
 }
 
+/* load_object's end for an object refused for room before its rows are read or built: the
+ * file closed, the object marked full, the warning said only the first time. */
+static int refused_full(struct cfi_db *db, size_t k, struct elf_file *f, const char *name,
+			bool was_full, double t0)
+{
+	struct cfi_obj *o = &db->objs[k];
+	elf_file_close(f);
+	tables_full(db, o, name);
+	if (was_full)
+		db->warn[0] = '\0';
+	o->ms = now_ms() - t0;
+	return (int)k;
+}
+
 /* Object k's rows, just placed: its page index made, and listed as fresh for the tracer to
  * upload. Without an index the walk searches all its rows, at most CFI_OBJ_ROWS_MAX of them:
  * a larger object's rows are released again and it is refused as full (a warning). */
@@ -352,14 +366,8 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 		/* rows in memory that stays put (the map's mapping): their range set aside now and
 		 * the builder reads the entry straight into it */
 		int64_t at = db->rows_fixed ? place_rows(db, cn) : -1;
-		if (db->rows_fixed && at < 0) {
-			elf_file_close(&f);
-			tables_full(db, o, name);
-			if (was_full)
-				db->warn[0] = '\0';
-			o->ms = now_ms() - t0;
-			return (int)k;
-		}
+		if (db->rows_fixed && at < 0)
+			return refused_full(db, k, &f, name, was_full, t0);
 		if (submit(db, k, &f, &key, name, pid, cn, at >= 0 ? &db->rows[at] : NULL)) {
 			if (at >= 0) {
 				o->resv_lo = (uint32_t)at;
@@ -386,14 +394,8 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 	/* room first: rows that cannot fit are not built (a large object's take the builder
 	 * most of a second). The low estimate errs low (cfi_need.h), so an object refused here
 	 * would not have fitted built either */
-	if (rc == 0 && !room_for(db, cfi_need_low(&f))) {
-		elf_file_close(&f);
-		tables_full(db, o, name);
-		if (was_full)
-			db->warn[0] = '\0';
-		o->ms = now_ms() - t0;
-		return (int)k;
-	}
+	if (rc == 0 && !room_for(db, cfi_need_low(&f)))
+		return refused_full(db, k, &f, name, was_full, t0);
 	if (rc == 0 && cfi_elf_bytes(&f) > CFI_SYNC_BYTES &&
 	    submit(db, k, &f, keyed ? &key : NULL, name, pid, 0, NULL)) {
 		elf_file_close(&f);

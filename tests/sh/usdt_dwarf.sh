@@ -152,10 +152,15 @@ d='acct$target:::op { printf("%d\n", ((struct account *)arg0)->balance); }'
 EXPECT_FAIL_QUIET=1 w=$W expect_fail dwarf-none-member \
 	"usdtrace: invalid probe specifier $d: in action list: operator -> cannot be applied to a forward declaration: no struct account definition is available" \
 	timeout 30 "$U" -q -n "$d" -c "./acct_nodw 1"
-d='acct$target:::op { printf("%d\n", sizeof(struct account)); }'
-EXPECT_FAIL_QUIET=1 w=$W expect_fail dwarf-none-sizeof \
-	"usdtrace: invalid probe specifier $d: in action list: cannot apply sizeof to an operand of unknown size" \
-	timeout 30 "$U" -q -n "$d" -c "./acct_nodw 1"
+# sizeof of a struct known only by name is (size_t)-1, no error, as dtrace gives it for a
+# forward declaration (tests/d/ok/sizeof_forward_tag)
+d='acct$target:::op { printf("%u\n", sizeof(struct account)); }'
+out=$(timeout 30 "$U" -q -n "$d" -c "./acct_nodw 1" 2>&1)
+if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -qx 18446744073709551615; then
+	ok dwarf-none-sizeof
+else
+	notok dwarf-none-sizeof "$(printf '%s' "$out" | tr '\n' '|' | head -c 300)"
+fi
 
 # --- bpftrace as a witness: it lays acct.h out itself (clang) and reads the same fields ---
 # (bpftrace 0.17 reads signed bitfields as unsigned, so delta is left out; so are the

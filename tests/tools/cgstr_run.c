@@ -272,6 +272,10 @@ static void m_substr(char *out, const char *s, int64_t index, bool has_len, int6
 	int64_t len = (int64_t)m_len(s), i;
 	if (!has_len)
 		rem = strsize;
+	/* substr() takes ints: DTrace for Linux's dt_substr sign-extends the low 32 bits of the
+	 * index and the length (substr("abc", 1, 4294967295) is "b") */
+	index = (int32_t)(uint32_t)(uint64_t)index;
+	rem = (int32_t)(uint32_t)(uint64_t)rem;
 	if (index < 0) {
 		index = (int64_t)((uint64_t)index + (uint64_t)len);
 		if (index < 0 && (int64_t)((uint64_t)index + (uint64_t)rem) > 0) {
