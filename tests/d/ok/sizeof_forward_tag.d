@@ -1,3 +1,4 @@
+/* @cpu */
 /* sizeof of a tag declared but never defined: dtrace asks CTF for the size of the forward,
  * which answers -1 (CTF_ERR), and libdtrace refuses only a size of 0 (dt_parser.c,
  * dt_node_op1), so the value is (size_t)-1. The same for a pointer's target. */
