@@ -163,8 +163,11 @@ static void dis_jmp(struct strbuf *out, const struct bpf_insn *in)
 			strbuf_printf(out, "call #%d", in->imm);
 		return;
 	}
-	if (!is32 && op == BPF_JA) {
-		strbuf_printf(out, "goto %+d", in->off);
+	if (op == BPF_JA) {
+		if (is32)
+			strbuf_printf(out, "gotol %+d", in->imm);
+		else
+			strbuf_printf(out, "goto %+d", in->off);
 		return;
 	}
 	const char *sym = jmp_op(op);
@@ -255,7 +258,7 @@ static int is_branch(const struct bpf_insn *in)
 
 	if (cls == BPF_JMP)
 		return op != BPF_CALL && op != BPF_EXIT && (op == BPF_JA || jmp_op(op));
-	return cls == BPF_JMP32 && jmp_op(op) != NULL;
+	return cls == BPF_JMP32 && (op == BPF_JA || jmp_op(op) != NULL);
 }
 
 static int cmp_long(const void *a, const void *b)
@@ -287,7 +290,7 @@ void bpf_dis_prog(struct strbuf *out, const struct bpf_insn *insns, size_t n)
 	int ntargets = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		long t = (long)i + 1 + insns[i].off;
+		long t = (long)i + 1 + bi_branch_off(&insns[i]);
 		if (is_branch(&insns[i]) && t >= 0 && t < (long)n)
 			targets[ntargets++] = t;
 		if (insns[i].code == (BPF_LD | BPF_DW | BPF_IMM))
@@ -309,7 +312,7 @@ void bpf_dis_prog(struct strbuf *out, const struct bpf_insn *insns, size_t n)
 		strbuf_printf(out, "%4zu: %-6s", i, labtext);
 		int used = bpf_dis_insn(out, insns, n, i);
 		if (is_branch(&insns[i])) {
-			long t = (long)i + 1 + insns[i].off;
+			long t = (long)i + 1 + bi_branch_off(&insns[i]);
 			int tl = label_of(targets, ntargets, t);
 			if (tl >= 0)
 				strbuf_printf(out, " <L%d>", tl);

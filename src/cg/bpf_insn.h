@@ -108,6 +108,13 @@ static inline struct bpf_insn bi_jmp32_imm(int op, int dst, int32_t imm, int16_t
 	return bi_make(BPF_JMP32 | BPF_K | op, dst, 0, off, imm);
 }
 static inline struct bpf_insn bi_ja(int16_t off) { return bi_make(BPF_JMP | BPF_JA, 0, 0, off, 0); }
+/* goto with a 32-bit distance in imm ("gotol", BPF_JMP32 | BPF_JA): kernels from 6.4 only. */
+static inline struct bpf_insn bi_gotol(int32_t off) { return bi_make(BPF_JMP32 | BPF_JA, 0, 0, 0, off); }
+/* The distance of a branch instruction (gotol's is in imm, every other's in off). */
+static inline long bi_branch_off(const struct bpf_insn *in)
+{
+	return in->code == (BPF_JMP32 | BPF_JA) ? (long)in->imm : (long)in->off;
+}
 
 /* Call helper number id (enum bpf_func_id: BPF_FUNC_ringbuf_reserve...). */
 static inline struct bpf_insn bi_call(int id) { return bi_make(BPF_JMP | BPF_CALL, 0, 0, 0, id); }

@@ -122,6 +122,14 @@ int bpb_finish(struct bpf_prog_buf *b, char *errbuf, size_t errlen)
 			return util_seterr(errbuf, errlen, "jump at %zu to label L%d, which was never placed",
 					   f->at, f->label);
 		long off = target - ((long)f->at + 1);
+		/* The verifier inlines helpers and rewrites instructions after we finish, which
+		 * stretches every jump across them; a goto already near the 16-bit limit then fails
+		 * ("cannot be patched due to 16-bit range"). Far gotos take the 32-bit form, which
+		 * costs no instruction; near ones keep the form every kernel knows. */
+		if (b->insns[f->at].code == (BPF_JMP | BPF_JA) && (off < -BPB_NEAR_GOTO || off > BPB_NEAR_GOTO)) {
+			b->insns[f->at] = bi_gotol((int32_t)off);
+			continue;
+		}
 		if (off < INT16_MIN || off > INT16_MAX)
 			return util_seterr(errbuf, errlen,
 					   "jump at %zu to label L%d is %ld instructions away; "

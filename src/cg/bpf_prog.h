@@ -4,13 +4,17 @@
  * by bpb_label_new and placed (once) at the next instruction's index by bpb_label_place; a label
  * may be used before or after it is placed. bpb_finish patches every jump's offset and fails with
  * a message if a label was used but never placed, was placed twice, or a jump's distance does
- * not fit the instruction's signed 16-bit offset. Until bpb_finish succeeds the jump offsets in
- * insns[] are 0. Labels are small integers (0, 1, ...) local to one buffer. */
+ * not fit the instruction's signed 16-bit offset. A goto farther than BPB_NEAR_GOTO becomes the
+ * 32-bit "gotol" (kernel 6.4 on). Until bpb_finish succeeds the jump offsets in insns[] are 0.
+ * Labels are small integers (0, 1, ...) local to one buffer. */
 #ifndef USDTRACE_BPF_PROG_H
 #define USDTRACE_BPF_PROG_H
 #include <stddef.h>
 #include <stdint.h>
 #include "bpf_insn.h"
+
+/* The longest goto kept in the 16-bit form: room for the verifier to triple the code between. */
+#define BPB_NEAR_GOTO 8191
 
 struct bpb_fixup {
 	size_t at;            /* index of the jump instruction */

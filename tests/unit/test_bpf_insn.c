@@ -144,11 +144,12 @@ T_CASE(labels_jump_range)
 	struct bpf_prog_buf b;
 	char err[200] = "";
 
-	/* Exactly 32767 instructions between jump and target fits; one more does not. */
+	/* A conditional jump has only its 16-bit offset: exactly 32767 instructions between jump
+	 * and target fits; one more does not. */
 	for (int extra = 0; extra < 2; extra++) {
 		bpb_init(&b);
 		int l = bpb_label_new(&b);
-		bpb_ja(&b, l);
+		bpb_jmp_imm(&b, BPF_JEQ, BPF_REG_0, 0, l);
 		for (int i = 0; i < 32767 + extra; i++)
 			bpb_emit(&b, bi_mov64_imm(BPF_REG_0, i));
 		bpb_label_place(&b, l);
@@ -170,11 +171,53 @@ T_CASE(labels_jump_range)
 		bpb_label_place(&b, l);
 		for (int i = 0; i < 32767 + extra; i++)
 			bpb_emit(&b, bi_mov64_imm(BPF_REG_0, i));
-		bpb_ja(&b, l);
+		bpb_jmp_imm(&b, BPF_JNE, BPF_REG_0, 0, l);
 		int rc = bpb_finish(&b, err, sizeof(err));
 		T_EQ_INT(rc, extra ? -1 : 0);
 		if (!extra)
 			T_EQ_INT(b.insns[32767].off, -32768);
+		bpb_free(&b);
+	}
+}
+
+/* A goto keeps the 16-bit form up to BPB_NEAR_GOTO, either way; farther it becomes gotol, whose
+ * distance is in imm and may pass 16 bits; the disassembler follows either form to its label. */
+T_CASE(goto_far_takes_32bit_form)
+{
+	static const long dists[] = { BPB_NEAR_GOTO, BPB_NEAR_GOTO + 1, 40000 };
+	struct bpf_prog_buf b;
+	char err[200] = "";
+
+	for (size_t k = 0; k < sizeof(dists) / sizeof(dists[0]); k++) {
+		long d = dists[k];
+		bool near = d <= BPB_NEAR_GOTO;
+
+		bpb_init(&b);
+		int fwd = bpb_label_new(&b), back = bpb_label_new(&b);
+		bpb_label_place(&b, back);
+		bpb_ja(&b, fwd);
+		for (long i = 0; i < d - 1; i++)
+			bpb_emit(&b, bi_mov64_imm(BPF_REG_0, (int32_t)i));
+		bpb_ja(&b, back);             /* at index d: d + 1 back to 0 */
+		bpb_label_place(&b, fwd);     /* at index d + 1: d forward from 0 */
+		bpb_emit(&b, bi_exit());
+		T_EQ_INT(bpb_finish(&b, err, sizeof(err)), 0);
+		const struct bpf_insn *f = &b.insns[0], *r = &b.insns[d];
+		T_EQ_INT(f->code, near ? (BPF_JMP | BPF_JA) : (BPF_JMP32 | BPF_JA));
+		T_EQ_INT(bi_branch_off(f), d);
+		T_EQ_INT(near ? f->imm : f->off, 0);
+		/* Backwards the distance is one more: d + 1 is far once d is the limit. */
+		T_EQ_INT(r->code, d + 1 <= BPB_NEAR_GOTO ? (BPF_JMP | BPF_JA) : (BPF_JMP32 | BPF_JA));
+		T_EQ_INT(bi_branch_off(r), -(d + 1));
+
+		struct strbuf out = { 0 };
+		bpf_dis_prog(&out, b.insns, b.n);
+		char want[64];
+		snprintf(want, sizeof(want), "%s %+ld <L1>", near ? "goto" : "gotol", d);
+		T_CHECK(out.s && strstr(out.s, want) != NULL);
+		snprintf(want, sizeof(want), "gotol %+ld <L0>", -(d + 1));
+		T_CHECK(out.s && strstr(out.s, want) != NULL);
+		strbuf_free(&out);
 		bpb_free(&b);
 	}
 }
