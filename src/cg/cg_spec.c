@@ -145,8 +145,9 @@ int cgc_spec_send(struct cgc *c, uint32_t epid, uint32_t size)
 	/* held: mark the epid, tag the speculation after the layout. A provider whose epids
 	 * are numbered at run time (cg_epid: USDT and pid classes, one program for many ecbs)
 	 * marks the run-time epid its record carries, not the template's: the consumer looks
-	 * the marked epid up in the run-time table. */
-	if (c->probe->prov->cg_epid) {
+	 * the marked epid up in the run-time table. A provider may number some programs at run
+	 * time and not others (syscall: one program for many calls, or one per call). */
+	if (cgc_probe_at_run_time(c) && c->probe->prov->cg_epid) {
 		c->probe->prov->cg_epid(c, 2, epid); /* clobbers R0-R5: R1 is read again */
 		cgc_emit(c, bi_alu64_imm(BPF_OR, 2, (int32_t)DOBJ_EPID_SPEC));
 		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 2, 0));
