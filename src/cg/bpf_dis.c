@@ -204,18 +204,11 @@ int bpf_dis_insn(struct strbuf *out, const struct bpf_insn *insns, size_t n, siz
 			strbuf_printf(out, " = r%d", in->src_reg);
 			return 1;
 		}
-		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == BPF_ADD &&
+		if (BPF_MODE(in->code) == BPF_ATOMIC && (in->imm == BPF_ADD || in->imm == BPF_AND) &&
 		    (BPF_SIZE(in->code) == BPF_W || BPF_SIZE(in->code) == BPF_DW)) {
 			strbuf_puts(out, "lock ");
 			mem_operand(out, BPF_SIZE(in->code), in->dst_reg, in->off);
-			strbuf_printf(out, " += r%d", in->src_reg);
-			return 1;
-		}
-		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == BPF_AND &&
-		    (BPF_SIZE(in->code) == BPF_W || BPF_SIZE(in->code) == BPF_DW)) {
-			strbuf_puts(out, "lock ");
-			mem_operand(out, BPF_SIZE(in->code), in->dst_reg, in->off);
-			strbuf_printf(out, " &= r%d", in->src_reg);
+			strbuf_printf(out, " %c= r%d", in->imm == BPF_ADD ? '+' : '&', in->src_reg);
 			return 1;
 		}
 		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == (BPF_OR | BPF_FETCH) &&

@@ -57,7 +57,8 @@ for round in 1 2; do
 		notok "$name" "usdtrace exit $rc: $(echo "$err" | head -3 | tr '\n' ' ')"
 		fail=1
 	elif [ "$bad" != 0 ]; then
-		notok "$name" "$bad of $out firings counted under a corrupted key: $(grep '^a' "$work/out" | grep -v '^a 1111 ' | head -3 | tr '\n' ';')"
+		some=$(grep '^a' "$work/out" | grep -v '^a 1111 ' | head -3 | tr '\n' ';')
+		notok "$name" "$bad of $out firings counted under a corrupted key: $some"
 		fail=1
 	elif [ -z "$out" ] || [ "$good" != "$out" ]; then
 		notok "$name" "dd wrote $out records, counted '$good'"
