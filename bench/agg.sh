@@ -23,6 +23,7 @@
 SOURCE=${SOURCE:-profile}
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
 CC=${CC:-cc}
@@ -101,7 +102,6 @@ cost() {
 		END { print best, t }' "$w/$1.ids" -
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 run_workload() {
 	wl=$1 dprog=$2 btprog=$3

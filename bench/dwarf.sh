@@ -19,6 +19,7 @@
 # header struct 1.62 ms, last unit's struct 416.60 ms, absent name after that 0.00 ms, typedef
 # after the full scan 0.01 ms; tracer end to end 515 ms with the DWARF struct, 108 ms arg0 only.
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 CC=${CC:-cc}
 RUNS=${1:-5}
@@ -28,7 +29,6 @@ W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 cd "$W" || exit 1
 
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 make -C "$top" -s build/libusdtrace.a || exit 1
 $CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE $(find "$top/src" -type d | sed 's/^/-I/') -o dwarf_lookup \

@@ -31,6 +31,7 @@
 #               @[copyinstr((uintptr_t)arg0)] = sum((long)arg1); }
 #     bpftrace  uprobe:KVSTORE:kv_put /arg1 > 3/ { @[str(arg0)] = sum(arg1); }
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
 CC=${CC:-cc}
@@ -101,7 +102,6 @@ reap() {
 	return 0
 }
 stat() { "$progstat" | awk -v id="$(cat "$w/$1.id")" '$1 == id { print $2, $3 }'; }
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # compare LABEL_F LABEL_H LABEL_B: RUNS runs of SECS s with the three tracers attached at once,
 # each started by the part's start_f, start_h and start_b (which echo its pid); per run the ns

@@ -19,6 +19,7 @@
 # (default "text json bpftrace": which to run; "text" alone compares the text output of two
 # builds, e.g. before and after a change to the consumer).
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
 RUNS=${1:-5}
@@ -53,7 +54,6 @@ print(int((r.ru_utime + r.ru_stime) * 1e9), lines)
 EOF
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 tools=${TOOLS:-text json bpftrace}
 [ -x "$BPFTRACE" ] || tools=$(echo "$tools" | sed 's/bpftrace//')

@@ -1,14 +1,29 @@
-# lib.sh — what the side-by-side benchmarks (usdt.sh, pid.sh) share. Sourced after the script
-# has set: me (its name, for messages), w (its scratch folder), bin (where the bench programs
-# are built), bad (0; set to 1 when a run fails), and for fire_run FIRE_PROG (the looping
-# program), FIRE_N (its iterations) and FIRE_COUNTED (a case pattern: the keys whose output must
-# show the count FIRE_N, so a lost firing is noticed).
+# lib.sh — what the benchmarks share: median, now_ns and ms_of for every script; for the
+# side-by-side ones (usdt.sh, pid.sh) fire_run and fire_row, which want the script to have set
+# me (its name, for messages), w (its scratch folder), bin (where the bench programs are built),
+# bad (0; set to 1 when a run fails), and for fire_run FIRE_PROG (the looping program), FIRE_N
+# (its iterations) and FIRE_COUNTED (a case pattern: the keys whose output must show the count
+# FIRE_N, so a lost firing is noticed).
 
-# median FILE: the median of the numbers in FILE, one a line ("nan" when empty).
+# median [FILE]: the median of the numbers in FILE (standard input when none), one a line: the
+# middle one, or the mean of the middle two; a whole number prints as one, others with two
+# decimals; "nan" when there are none. Every bench script's median.
 median() {
-	sort -n "$1" | awk '{ v[NR] = $1 }
+	sort -n "${1:--}" | awk '{ v[NR] = $1 }
 		END { if (NR == 0) { print "nan"; exit }
-		      print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+		      m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		      if (m == int(m)) printf "%.0f\n", m; else printf "%.2f\n", m }'
+}
+
+# now_ns: the wall clock in nanoseconds.
+now_ns() { date +%s%N; }
+
+# ms_of COMMAND...: run COMMAND (its output discarded); print its wall time in milliseconds.
+ms_of() {
+	_s=$(now_ns)
+	"$@" >/dev/null 2>&1
+	_e=$(now_ns)
+	echo $(((_e - _s) / 1000000))
 }
 
 # fire_run KEY TRACER-ARGS...: one traced (or, with no args, untraced) run of FIRE_PROG; appends

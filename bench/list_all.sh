@@ -13,6 +13,7 @@
 # the comparison is `bpftrace -l 'usdt:*' -p PID` against `usdtrace -l -p PID`, plus
 # 'usdt:*:*' for reference.
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 PYTHON=${PYTHON:-/usr/bin/python3.11}
 RUNS=${1:-11}
@@ -22,7 +23,6 @@ w=$(mktemp -d)
 kids=
 trap 'for k in $kids; do kill $k 2>/dev/null; done; rm -rf "$w"' EXIT
 
-now_ns() { date +%s%N; }
 
 # Median wall time in milliseconds (3 decimals) of RUNS runs of a command.
 median_ms() {
@@ -35,8 +35,7 @@ median_ms() {
 		echo $((t1 - t0)) >>"$w/times"
 		i=$((i + 1))
 	done
-	sort -n "$w/times" | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
-		printf "%.3f\n", m / 1e6 }'
+	awk -v m="$(median "$w/times")" 'BEGIN { printf "%.3f\n", m / 1e6 }'
 }
 
 if [ -x "$PYTHON" ]; then

@@ -22,6 +22,7 @@
 #               contention_end letting them go: 2 programs (both end clauses in one)
 #     bpftrace  the same three clauses on tracepoint:lock:contention_*, maps keyed (tid, lock)
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
 CC=${CC:-cc}
@@ -91,7 +92,6 @@ snap() {
 	"$progstat" | awk -v ids=" $(tr '\n' ' ' <"$w/$1.ids")" -v end="$(cat "$w/$1.end")" '
 		index(ids, " " $1 " ") { t += $3 } $1 == end { c = $2 } END { print t, c }'
 }
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 stop() {
 	for t in "$@"; do
 		p=$(cat "$w/$t.pid")

@@ -11,6 +11,7 @@
 #   signals   100000 raise(SIGUSR1) with a handler: nanoseconds per signal (traced: each one
 #             stops the thread and the holder passes it back)
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 U=${USDTRACE:-$top/build/usdtrace}
 RUNS=${1:-5}
 W=$(mktemp -d)
@@ -18,7 +19,6 @@ trap 'rm -rf "$W"' EXIT
 cc -O2 -o "$W/hold_bench" "$top/bench/hold_bench.c" -ldl || exit 1
 cc -O2 -shared -fPIC -I"$top/include" -o "$W/libut.so" "$top/tests/progs/usdt/ut_lib.c" || exit 1
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # one CASE TRACED: one run; prints the number
 one() {

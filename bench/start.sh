@@ -15,6 +15,7 @@
 #
 # Environment: USDTRACE (default build/usdtrace), BPFTRACE (default: bpftrace on PATH), CC.
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 BPFTRACE=${BPFTRACE:-$(command -v bpftrace)}
 CC=${CC:-cc}
@@ -57,12 +58,6 @@ measure() {
 	fi
 }
 
-# median FILE COLUMN: the median of one column (mean of the middle two for an even count).
-median() {
-	cut -d ' ' -f "$2" "$1" | sort -n | awk '{ v[NR] = $1 }
-		END { if (NR == 0) { print "nan"; exit }
-		      print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
 have_bpftrace=0
 [ -n "$BPFTRACE" ] && [ -x "$BPFTRACE" ] && have_bpftrace=1
@@ -80,8 +75,8 @@ echo "start-to-exit, $RUNS runs each, medians:"
 printf '%-10s %12s %14s  %s\n' "" "wall (ms)" "peak RSS (KiB)" "command"
 for name in usdtrace bpftrace; do
 	[ -s "$w/$name" ] || continue
-	wall=$(median "$w/$name" 1)
-	rss=$(median "$w/$name" 2)
+	wall=$(cut -d " " -f 1 "$w/$name" | median)
+	rss=$(cut -d " " -f 2 "$w/$name" | median)
 	if [ "$name" = usdtrace ]; then
 		cmd="usdtrace -n 'BEGIN { exit(0); }'"
 		uwall=$wall urss=$rss
@@ -124,7 +119,7 @@ for name in sys_basename sys_probefunc sys_bpftrace; do
 	sys_probefunc) who=usdtrace cmd="usdtrace -q -n '$SYS_PROBEFUNC'" ;;
 	*) who=bpftrace cmd="bpftrace -e '$SYS_BT'" ;;
 	esac
-	awk -v n="$who" -v wl="$(median "$w/$name" 1)" -v c="$cmd" \
+	awk -v n="$who" -v wl="$(cut -d " " -f 1 "$w/$name" | median)" -v c="$cmd" \
 		'BEGIN { printf "%-10s %12.3f  %s\n", n, wl / 1e6, c }'
 done
 exit $bad

@@ -12,6 +12,7 @@
 #
 #   sh bench/stash.sh [RUNS] [N]
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 RUNS=${1:-7}
 N=${2:-1000}
@@ -58,8 +59,6 @@ while [ "$n" -lt "$N" ]; do
 	n=$(grep -l libstwb.so /proc/[0-9]*/maps 2>/dev/null | wc -l)
 done
 
-now_ns() { date +%s%N; }
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { printf "%.1f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 timed() { # FILE COMMAND...: append the wall ms of one run
 	_f=$1
 	shift

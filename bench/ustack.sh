@@ -19,6 +19,7 @@
 # Environment: USDTRACE (default build/usdtrace), USDTRACE_FP (optional), USDTRACE_BASE
 # (optional), BPFTRACE, PYTHON (default /usr/bin/python3.11), CC.
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 USDTRACE_FP=${USDTRACE_FP:-}
 USDTRACE_BASE=${USDTRACE_BASE:-}
@@ -87,7 +88,6 @@ cost() {
 		END { print c + 0, t + 0 }' "$w/$1.ids" -
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # reach_dtrace FILE: the share (%) of samples whose stack has a _start frame, from a printa of
 # @[ustack(100)] = count() (dtrace's layout: frames, then the count on a line of its own)

@@ -16,6 +16,7 @@
 #     about a second of compiling) whose stack reaches clang's main and _start.
 # Environment: USDTRACE (default build/usdtrace), USDTRACE_BASE (optional), CLANG (clang-14).
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 USDTRACE_BASE=${USDTRACE_BASE:-}
 CLANG=${CLANG:-$(command -v clang-14)}
@@ -27,13 +28,6 @@ die() { echo "bench/ustack_clang.sh: $*" >&2; exit 1; }
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 export USDTRACE_CFI_CACHE="$w/cache"
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ms_of() { # COMMAND...: wall milliseconds
-	s=$(date +%s%N)
-	"$@" >/dev/null 2>&1
-	e=$(date +%s%N)
-	echo $(((e - s) / 1000000))
-}
 awk 'BEGIN { for (i = 0; i < 250; i++)
 	printf "int f%d(int x) { int s = 0; for (int i = 0; i < x; i++) { s += i * %d ^ (s >> 3); if (s %% 7 == %d) s -= x; } return s; }\n", i, i, i % 7 }' >"$w/big.c"
 cd "$w" || exit 1

@@ -21,6 +21,7 @@
 #     the samples of the first 100 ms.
 # Environment: USDTRACE (default build/usdtrace), PYTHON (default /usr/bin/python3.11), EXTRA.
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib.sh"
 USDTRACE=${USDTRACE:-$top/build/usdtrace}
 PYTHON=${PYTHON:-/usr/bin/python3.11}
 RUNS=${1:-5}
@@ -30,13 +31,6 @@ die() { echo "bench/ustack_start.sh: $*" >&2; exit 1; }
 [ -x "$top/build/tools/cfi_dump" ] || die "no build/tools/cfi_dump (run make tools)"
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ms_of() { # COMMAND...: wall milliseconds
-	s=$(date +%s%N)
-	"$@" >/dev/null 2>&1
-	e=$(date +%s%N)
-	echo $(((e - s) / 1000000))
-}
 # a loop in a file: -c splits its command at blanks, without the shell's quotes
 printf 'while True:\n    pass\n' >"$w/loop.py"
 : >"$w/walk"; : >"$w/warm"; : >"$w/nowalk"; : >"$w/first"; : >"$w/whole"; : >"$w/share"
@@ -67,8 +61,10 @@ nobj=$(echo "$objs" | wc -l)
 walk=$(median <"$w/walk")
 warm=$(median <"$w/warm")
 nowalk=$(median <"$w/nowalk")
+dcold=$(awk -v a="$walk" -v b="$nowalk" 'BEGIN { print a - b }')
+dwarm=$(awk -v a="$warm" -v b="$nowalk" 'BEGIN { print a - b }')
 echo "python3.11 -c, $RUNS runs, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "start of tracing (ms, median): with ustack() cache cold $walk, warm $warm; without $nowalk; differences $((walk - nowalk)) and $((warm - nowalk)) ms for $nobj objects"
+echo "start of tracing (ms, median): with ustack() cache cold $walk, warm $warm; without $nowalk; differences $dcold and $dwarm ms for $nobj objects"
 EXTRA=${EXTRA-$(ls /usr/lib/llvm-14/lib/libclang-cpp.so.14 2>/dev/null)}
 echo "each object's rows (ms, medians of $RUNS): built (cfi_dump -s), from the warm cache (cfi_dump -t)"
 for o in $objs $EXTRA; do

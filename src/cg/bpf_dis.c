@@ -207,11 +207,19 @@ int bpf_dis_insn(struct strbuf *out, const struct bpf_insn *insns, size_t n, siz
 			strbuf_printf(out, " = r%d", in->src_reg);
 			return 1;
 		}
-		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == BPF_ADD &&
+		if (BPF_MODE(in->code) == BPF_ATOMIC && (in->imm == BPF_ADD || in->imm == BPF_AND) &&
 		    (BPF_SIZE(in->code) == BPF_W || BPF_SIZE(in->code) == BPF_DW)) {
 			strbuf_puts(out, "lock ");
 			mem_operand(out, BPF_SIZE(in->code), in->dst_reg, in->off);
-			strbuf_printf(out, " += r%d", in->src_reg);
+			strbuf_printf(out, " %c= r%d", in->imm == BPF_ADD ? '+' : '&', in->src_reg);
+			return 1;
+		}
+		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == (BPF_OR | BPF_FETCH) &&
+		    (BPF_SIZE(in->code) == BPF_W || BPF_SIZE(in->code) == BPF_DW)) {
+			/* the verifier log's notation */
+			bool dw = BPF_SIZE(in->code) == BPF_DW;
+			strbuf_printf(out, "r%d = atomic%s_fetch_or((u%d *)(r%d %+d), r%d)", in->src_reg,
+				      dw ? "64" : "", dw ? 64 : 32, in->dst_reg, in->off, in->src_reg);
 			return 1;
 		}
 		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == BPF_CMPXCHG &&

@@ -82,6 +82,16 @@ static inline struct bpf_insn bi_atomic_add(int size, int dst, int src, int16_t 
 {
 	return bi_make(BPF_STX | BPF_ATOMIC | size, dst, src, off, BPF_ADD);
 }
+/* src = the old *(size *)(dst + off), which becomes old | src, atomically (BPF_W or BPF_DW). */
+static inline struct bpf_insn bi_atomic_fetch_or(int size, int dst, int src, int16_t off)
+{
+	return bi_make(BPF_STX | BPF_ATOMIC | size, dst, src, off, BPF_OR | BPF_FETCH);
+}
+/* *(size *)(dst + off) &= src, atomically (size BPF_W or BPF_DW); no value is fetched back. */
+static inline struct bpf_insn bi_atomic_and(int size, int dst, int src, int16_t off)
+{
+	return bi_make(BPF_STX | BPF_ATOMIC | size, dst, src, off, BPF_AND);
+}
 /* Compare and exchange (size BPF_W or BPF_DW): if *(size *)(dst + off) equals r0, store src
  * there; either way r0 receives the old value. */
 static inline struct bpf_insn bi_atomic_cmpxchg(int size, int dst, int src, int16_t off)

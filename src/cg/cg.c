@@ -1004,19 +1004,63 @@ static void check_maps_used(struct cgc *c, const struct dobj_prog *p)
 		 "kernel allows one program (%d)", c->probe->provider, c->probe->module,
 		 c->probe->function, c->probe->name, n, MAX_USED_MAPS);
 }
+/* Claim one of this CPU's scratch slots: the first whose busy bit (slot 0's CGC_SCR_BUSY word,
+ * its pointer in CGC_SLOT0) this firing sets itself, its index into CGC_SLOT, its value into
+ * CG_R_SCRATCH. Programs nest on a CPU: a raw tracepoint or uprobe program is interrupted by a
+ * softirq or hardirq whose locks, timers or interrupts fire other programs (the kernel keeps only
+ * a program from nesting into itself: raw_tp's prog->active; kprobe, tracepoint and perf_event
+ * programs share bpf_prog_active, but raw_tp and uprobe programs do not take it), a perf_event
+ * program runs in an NMI, and a sleepable uprobe program sleeps while another task's fires. A
+ * shared area let the nested firing overwrite an aggregation key half built (CI's lockstat run
+ * counted one contention under flags 4045). Bits, not a depth counter: a firing that slept gives
+ * its slot back out of order. With every slot held, the firing is dropped and counted. */
+static void emit_scratch_claim(struct cgc *c, int out_label, int release_label)
+{
+	int have = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SLOT0));
+	for (int k = 0; k < CGC_SCRATCH_SLOTS; k++) {
+		int next = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_mov64_imm(2, 1 << k));
+		cgc_emit(c, bi_atomic_fetch_or(BPF_DW, 1, 2, CGC_SCR_BUSY));
+		bpb_jmp_imm(&c->buf, BPF_JSET, 2, 1 << k, next);
+		cgc_emit(c, bi_st(BPF_DW, 10, CGC_SLOT, k));
+		bpb_ja(&c->buf, have);
+		bpb_label_place(&c->buf, next);
+	}
+	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
+	bpb_ja(&c->buf, out_label);
+	bpb_label_place(&c->buf, have);
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SLOT));
+	cgc_emit(c, bi_stx(BPF_W, 10, 1, CGC_KEY));
+	cgc_lookup_key(c, c->m_scratch);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, release_label);
+	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
+}
+
+void cgc_scratch_release(struct cgc *c)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SLOT0));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, CGC_SLOT));
+	cgc_emit(c, bi_mov64_imm(3, 1));
+	cgc_emit(c, bi_alu64_reg(BPF_LSH, 3, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_XOR, 3, -1));
+	cgc_emit(c, bi_atomic_and(BPF_DW, 1, 3, CGC_SCR_BUSY));
+}
+
 /* Load ctx, scratch and globals; give up quietly while stopping (END, ERROR excepted); clear the
- * clause-local variables, which dtrace leaves undefined at each firing. */
-static void emit_prologue(struct cgc *c, int out_label)
+ * clause-local variables, which dtrace leaves undefined at each firing. Past the scratch claim,
+ * the way out is release_label. */
+static void emit_prologue(struct cgc *c, int out_label, int release_label)
 {
 	unsigned flags = cgc_probe_flags(c);
 	cgc_emit(c, bi_mov64_reg(CG_R_CTX, 1));
 	if (c->probe->prov->cg_prologue)
 		c->probe->prov->cg_prologue(c, out_label);
 	cgc_emit(c, bi_st(BPF_DW, 10, CGC_TSTAMP, 0));
-	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, (flags & PROV_F_INTERRUPT) ? 1 : 0));
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
 	cgc_lookup_key(c, c->m_scratch);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
-	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_SLOT0));
 	ld_map_value(c, CG_R_GLOBALS, c->m_globals);
 	if (!(flags & PROV_F_WHILE_STOPPING)) {
 		/* probes the tracer fires itself (BEGIN) run before the state is active */
@@ -1026,6 +1070,7 @@ static void emit_prologue(struct cgc *c, int out_label)
 		else
 			bpb_jmp_imm(&c->buf, BPF_JNE, 1, DOBJ_RUN_ACTIVE, out_label);
 	}
+	emit_scratch_claim(c, out_label, release_label);
 	/* Stored as a number so it can be read back as a scalar for address range checks. */
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, CG_R_GLOBALS, CGC_SCR_GBASE));
@@ -1075,12 +1120,15 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 	p->type = c->probe->prov->prog_type(c->probe);
 
 	int out = bpb_label_new(&c->buf), start = bpb_label_new(&c->buf);
+	int release = bpb_label_new(&c->buf);
 	if (mode == CGC_USDT_GENERIC)
 		note(c, "; the program above for the sites whose arguments are not where it reads them");
 	note(c, "; prologue");
-	emit_prologue(c, out);
-	/* the early way out sits next to the prologue: jumps reach only 32K instructions */
+	emit_prologue(c, out, release);
+	/* the early ways out sit next to the prologue: jumps reach only 32K instructions */
 	bpb_ja(&c->buf, start);
+	bpb_label_place(&c->buf, release);
+	cgc_scratch_release(c);
 	bpb_label_place(&c->buf, out);
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	cgc_emit(c, bi_exit());
@@ -1095,6 +1143,7 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 			}
 		clause_no++;
 	}
+	cgc_scratch_release(c);
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	cgc_emit(c, bi_exit());
 	p->notes = c->notes;
@@ -1349,7 +1398,7 @@ static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj *
 	/* key 0: programs in process context (uprobes, BEGIN/END/ERROR); key 1: clock programs,
 	 * which run from the timer interrupt and may interrupt a uprobe program on its CPU in
 	 * the middle of its scratch work */
-	c->m_scratch = add_map(c, "scratch", BPF_SYS_MAP_PERCPU_ARRAY, 4, 0, 2);
+	c->m_scratch = add_map(c, "scratch", BPF_SYS_MAP_PERCPU_ARRAY, 4, 0, CGC_SCRATCH_SLOTS);
 	c->m_ringbuf = add_map(c, "ringbuf", BPF_SYS_MAP_RINGBUF, 0, 0,
 			       ringbuf_bytes(in->opts ? in->opts->bufsize : (4u << 20)));
 	c->m_drops = add_map(c, "drops", BPF_SYS_MAP_PERCPU_ARRAY, 4, 8, DOUT_DROP_DBLERROR + 1);
@@ -1359,7 +1408,7 @@ static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj *
 	uprobe_add_maps(c);
 	cgc_spec_setup(c);
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
-	c->this_end = CGC_SCR_FIXED;   /* CGC_SCR_BASE, CGC_SCR_OWNER, CGC_SCR_GBASE */
+	c->this_end = CGC_SCR_FIXED;   /* CGC_SCR_BASE, _OWNER, _GBASE, _BUSY */
 	cgc_vars_layout(c);
 	cgc_agg_layout(c);
 	c->this_vars_end = c->this_end;

@@ -42,7 +42,10 @@
 #define CGC_USDT_COOKIE (-112) /* USDT programs: the site's cookie once fetched, 0 before */
 #define CGC_TSTAMP     (-120)  /* u64: this firing's timestamp once read, 0 before: dtrace's
                                 * timestamp is one value for the whole firing */
-#define CGC_STACK_FIXED 120
+#define CGC_SLOT       (-128)  /* u64: the index of the scratch slot this firing claimed */
+#define CGC_SLOT0      (-136)  /* the scratch map's slot 0 (its value pointer), which holds
+                                * the slots' busy bits (CGC_SCR_BUSY) */
+#define CGC_STACK_FIXED 136
 #define CGC_STACK_MAX 512
 
 #define CGC_SCR_BASE 0         /* u64 in scratch: the scratch area's own address */
@@ -51,7 +54,11 @@
                                 * when another firing used the area meanwhile */
 #define CGC_SCR_GBASE 16       /* u64 in scratch: the globals area's address (R8 as a number):
                                 * D pointers to global variables are kernel addresses there */
-#define CGC_SCR_FIXED 24       /* bytes of scratch the three above take */
+#define CGC_SCR_BUSY 24        /* u64 in slot 0 only: bit k set while a firing on this CPU
+                                * holds slot k (cg.c: emit_scratch_claim) */
+#define CGC_SCR_FIXED 32       /* bytes of scratch the four above take */
+#define CGC_SCRATCH_SLOTS 4    /* scratch areas per CPU: programs nest on a CPU (one in a task,
+                                * then in a softirq, a hardirq, an NMI), each with its own */
 #define CGC_GLOBALS_UNIT 4096   /* the globals map value is whole units of this: the bytes
                                 * past the variables are zeros that loads through a pointer
                                 * into the variables may read (D lets a cast pointer read past
@@ -192,6 +199,9 @@ void cgc_copy(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff, u
  * offset, or a record offset when rec_dst), zero-padded: equal strings give equal bytes. */
 void cgc_copy_str_clean(struct cgc *c, uint32_t dst, uint32_t src, bool rec_dst);
 void cgc_count_drop(struct cgc *c, int kind);
+/* Give back the scratch slot the prologue claimed (every way out of a program past the prologue
+ * runs it before its exit). Clobbers R1-R3. */
+void cgc_scratch_release(struct cgc *c);
 /* A map of the dobj (max_entries 0: sized later from dynvarsize); returns its index. */
 int cgc_add_map(struct cgc *c, const char *name, enum bpf_sys_map_kind kind, uint32_t ksz,
 		uint32_t vsz, uint32_t entries);

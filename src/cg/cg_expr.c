@@ -142,6 +142,7 @@ void cgs_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
 	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, CGC_OWNER));
 	bpb_jmp_reg(&c->buf, BPF_JEQ, 1, 2, mine);
 	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
+	cgc_scratch_release(c);
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	cgc_emit(c, bi_exit());
 	bpb_label_place(&c->buf, mine);

@@ -18,7 +18,7 @@
  *
  * Registers, for the whole program:
  *   R6  the context (struct pt_regs * for uprobes, struct bpf_perf_event_data * for clocks)
- *   R7  the per-CPU scratch area: value of key 0 of the "scratch" per-CPU array map (a map value
+ *   R7  the per-CPU scratch area: the firing's slot of the "scratch" per-CPU array (a map value
  *       pointer of size g->scratch_size; the verifier sees R7 + constant offsets in bounds)
  *   R8  the globals area: value of key 0 of the "globals" array map; struct dobj_state first,
  *       global variables after it

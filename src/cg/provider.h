@@ -82,8 +82,8 @@ enum prov_flag {
 	                             * attachment); the traced registers are the tracer's own,
 	                             * found with bpf_task_pt_regs */
 	PROV_F_WHILE_STOPPING = 2,  /* still fires once exit() has run (END, ERROR) */
-	PROV_F_INTERRUPT = 4,       /* runs in interrupt context (cpu-clock events): it gets a
-	                             * scratch area of its own, as it may interrupt another program */
+	PROV_F_INTERRUPT = 4,       /* runs in interrupt context (cpu-clock events): the word at
+	                             * the user stack pointer is no caller (ucaller) */
 	PROV_F_SHARED = 8,          /* one program serves many probes (a class): id, names and
 	                             * epids are read at run time through the cg hooks */
 	PROV_F_UPROBE = 16,         /* attached as a uprobe (uprobe_multi expected attach type) */

@@ -209,3 +209,26 @@ uint64_t cfi_elf_bytes(struct elf_file *f)
 		return 0;
 	return (eh ? eh_sh.sh_size : 0) + (df ? df_sh.sh_size : 0);
 }
+
+int cfi_elf_loads(struct elf_file *f, struct cfi_elf_load *load, int max, int *nload,
+		  uint64_t *code_end, char *err, size_t errlen)
+{
+	GElf_Ehdr eh;
+	size_t nph;
+	*code_end = 0;
+	*nload = 0;
+	if (elf_file_header(f, &eh, &nph, err, errlen) != 0)
+		return -1;
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (elf_file_phdr(f, i, &ph, err, errlen) != 0)
+			return -1;
+		if (ph.p_type != PT_LOAD)
+			continue;
+		if (ph.p_vaddr + ph.p_memsz >= ph.p_vaddr && ph.p_vaddr + ph.p_memsz > *code_end)
+			*code_end = ph.p_vaddr + ph.p_memsz;
+		if (*nload < max)
+			load[(*nload)++] = (struct cfi_elf_load){ ph.p_offset, ph.p_vaddr, ph.p_filesz };
+	}
+	return 0;
+}

@@ -22,7 +22,12 @@
  *
  * cfi_elf_bytes: the size of f's .eh_frame and .debug_frame together (0 for bad section
  * headers), what building its rows takes time in proportion to (cfi_proc.c: built at once or by
- * the builder thread). */
+ * the builder thread).
+ *
+ * cfi_elf_loads: f's code end (the highest p_vaddr + p_memsz of its PT_LOAD segments; one whose
+ * end wraps is left out) in *code_end, and the first `max` PT_LOAD segments in load[0..*nload)
+ * (load may be NULL when max is 0). 0, or -1 with the reason in err for bad program headers
+ * (*code_end and *nload then hold what was read before). */
 #ifndef USDTRACE_CFI_ELF_H
 #define USDTRACE_CFI_ELF_H
 #include "cfi.h"
@@ -36,4 +41,7 @@ int cfi_elf_read_file(struct elf_file *f, struct elf_file *dbg, struct cfi_rows 
 int cfi_elf_fde_bounds(Elf *elf, uint64_t (**out)[2], size_t *n);
 bool cfi_elf_wants_debugfile(struct elf_file *f, const struct cfi_rows *rows);
 uint64_t cfi_elf_bytes(struct elf_file *f);
+struct cfi_elf_load { uint64_t off, vaddr, filesz; };
+int cfi_elf_loads(struct elf_file *f, struct cfi_elf_load *load, int max, int *nload,
+		  uint64_t *code_end, char *err, size_t errlen);
 #endif

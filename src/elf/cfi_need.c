@@ -11,31 +11,13 @@
 #include "cfi_need.h"
 #include "util.h"
 
-/* The end of f's highest PT_LOAD segment (the cache key's code_end); -1 on bad headers. */
-static int code_end_of(struct elf_file *f, uint64_t *end)
-{
-	GElf_Ehdr eh;
-	size_t nph;
-	char err[160];
-	*end = 0;
-	if (elf_file_header(f, &eh, &nph, err, sizeof err) != 0)
-		return -1;
-	for (size_t i = 0; i < nph; i++) {
-		GElf_Phdr ph;
-		if (elf_file_phdr(f, i, &ph, err, sizeof err) != 0)
-			return -1;
-		if (ph.p_type == PT_LOAD && ph.p_vaddr + ph.p_memsz >= ph.p_vaddr &&
-		    ph.p_vaddr + ph.p_memsz > *end)
-			*end = ph.p_vaddr + ph.p_memsz;
-	}
-	return 0;
-}
-
 size_t cfi_need_object(struct elf_file *f, bool *exact)
 {
 	*exact = false;
 	uint64_t end;
-	if (code_end_of(f, &end) != 0)
+	int nload;
+	char err[160];
+	if (cfi_elf_loads(f, NULL, 0, &nload, &end, err, sizeof err) != 0)
 		return 0;
 	struct cfi_cache_key key;
 	struct cfi_cache_entry ce;

@@ -325,8 +325,6 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 
 	struct elf_file f;
 	char err[200];
-	GElf_Ehdr eh;
-	size_t nph;
 	int rc = elf_file_open(&f, path, err, sizeof err);
 	if (rc != 0) {
 		/* gone between reading the maps and opening (the process exited or exec'd):
@@ -335,25 +333,9 @@ static int load_object(struct cfi_db *db, size_t k, const char *path, const char
 		elf_file_close(&f);
 		return -1;
 	}
-	uint64_t code_end = 0;
-	rc = elf_file_header(&f, &eh, &nph, err, sizeof err);
-	for (size_t i = 0; rc == 0 && i < nph; i++) {
-		GElf_Phdr ph;
-		if (elf_file_phdr(&f, i, &ph, err, sizeof err) != 0) {
-			rc = -1;
-			break;
-		}
-		if (ph.p_type != PT_LOAD)
-			continue;
-		if (ph.p_vaddr + ph.p_memsz > code_end && ph.p_vaddr + ph.p_memsz >= ph.p_vaddr)
-			code_end = ph.p_vaddr + ph.p_memsz;
-		if (o->nload < 8) {
-			o->load[o->nload].off = ph.p_offset;
-			o->load[o->nload].vaddr = ph.p_vaddr;
-			o->load[o->nload].filesz = ph.p_filesz;
-			o->nload++;
-		}
-	}
+	uint64_t code_end;
+	rc = cfi_elf_loads(&f, o->load, (int)(sizeof o->load / sizeof o->load[0]), &o->nload,
+			   &code_end, err, sizeof err);
 	struct cfi_row *v = NULL;
 	size_t n = 0;
 	struct cfi_cache_key key;

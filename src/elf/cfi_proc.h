@@ -55,6 +55,7 @@
 #include <sys/types.h>
 
 #include "cfi.h"
+#include "cfi_elf.h"
 
 /* Read at once up to these (docs/unwind.md, "Rows built off the start path": about 2 ms from the
  * cache, a few ms built, on this loaded machine); larger objects go to the builder thread. */
@@ -68,7 +69,7 @@ struct cfi_obj {
 	uint32_t row_lo, row_hi;   /* equal: no rows */
 	uint32_t page_lo, npages, page_first;   /* its page index (cfi.h: ustack_pages) */
 	/* the object's PT_LOAD segments, for load biases */
-	struct { uint64_t off, vaddr, filesz; } load[8];
+	struct cfi_elf_load load[8];
 	int nload;
 	double ms;                 /* time taken to read and build its rows */
 	bool evicted;              /* its ranges were released: read again when met */

@@ -2,8 +2,9 @@
  * cpc's software and hardware counters) share: the program type, the flags, and arg0/arg1.
  *
  * Their programs are BPF_PROG_TYPE_PERF_EVENT programs: the context is struct
- * bpf_perf_event_data, whose first member is the interrupted thread's pt_regs. They may run in
- * interrupt (or NMI) context, so they get a scratch area of their own (PROV_F_INTERRUPT). */
+ * bpf_perf_event_data, whose first member is the interrupted thread's pt_regs. They run in
+ * interrupt (or NMI) context (PROV_F_INTERRUPT); like every program, a firing that interrupts
+ * another on its CPU claims a scratch slot of its own (cg.c: emit_scratch_claim). */
 #ifndef USDTRACE_PERFEV_H
 #define USDTRACE_PERFEV_H
 #include "dobj.h"
