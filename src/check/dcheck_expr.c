@@ -53,6 +53,8 @@ void check_unary(struct ck *c, struct dnode *n)
 	if (incdec) {
 		/* ++/-- may create a variable (int64_t), as dt_cook_op1 does */
 		struct dck_var *v = NULL;
+		if (l->kind == DN_IDENT)
+			refuse_callable_as_scalar(c, l);
 		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
 		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
 		    !var_find(c, 'g', l->name)) {
@@ -269,6 +271,7 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 			check_expr(c, l);
 			return;
 		}
+		refuse_callable_as_scalar(c, l);
 		struct dck_var *v = var_find(c, 'g', l->name);
 		if (v && v->cls == DCK_ASSOC)
 			fail_at(c, l, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", l->name);

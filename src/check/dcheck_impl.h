@@ -360,6 +360,10 @@ bool expand_xlate_inline(struct ck *c, struct dnode *n);
  * (curpsinfo), or * of those. *ptr tells a translated pointer's ("pointer to translated
  * data", dtrace's name for its dynamic type) from a translated struct's ("translated data"). */
 bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr);
+/* Fails when identifier n names one of dtrace's functions (an aggregating function, an action
+ * or a subroutine): dtrace refuses such a name as a variable ("aggregating function 'sum' may
+ * not be referenced as scalar"). */
+void refuse_callable_as_scalar(struct ck *c, struct dnode *n);
 /* The same for `name[a, ...]` of such an inline with parameters; whether n was one. */
 bool expand_xlate_inline_call(struct ck *c, struct dnode *n);
 /* DN_IDENT: a variable, built-in, inline, enum constant, register or fault name, or kernel

@@ -91,6 +91,19 @@ bool dck_predefined_ident(const char *name)
 	return false;
 }
 
+void refuse_callable_as_scalar(struct ck *c, struct dnode *n)
+{
+	/* dtrace's global identifiers hold its functions: a name of one used as a variable
+	 * is that function, refused by its kind (dt_xcook_ident, dt_idkind_name) */
+	if (agg_func_lookup(n->name) >= 0)
+		fail_at(c, n, D_IDENT_BADREF, "aggregating function '%s' may not be referenced as scalar",
+			n->name);
+	enum dsubr s = subr_lookup(n->name);
+	if (s != DS_NONE)
+		fail_at(c, n, D_IDENT_BADREF, "%s '%s' may not be referenced as scalar",
+			subrs[s].action ? "tracing function" : "function", n->name);
+}
+
 /* dtrace's x86-64 register names for uregs[] (DTrace for Linux's regs.d): indexes 0..20
  * follow struct pt_regs (R_TRAPNO is 25); the i386 and generic names are aliases. */
 static const struct { const char *name; int index; } ureg_names[] = {
@@ -349,6 +362,10 @@ bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
 	}
 	const struct dnode *x = n;
 	if (n->kind == DN_IDENT) {
+		/* DTrace for Linux's curcpu is a built-in variable holding a real pointer
+		 * (DIF_VAR_CURCPU), not translated data: trace(curcpu) prints the pointer */
+		if (strcmp(n->name, "curcpu") == 0)
+			return false;
 		struct inline_def *in = inline_find(c, n->name);
 		x = in && in->def->lhs->kind == DN_XLATE ? in->def->lhs : NULL;
 	}
@@ -508,11 +525,8 @@ void check_ident(struct ck *c, struct dnode *n)
 	}
 	if (!v && kernel_symbol(c, n))
 		return;
+	refuse_callable_as_scalar(c, n);
 	if (!v) {
-		if (subr_lookup(n->name) != DS_NONE)
-			fail_at(c, n, D_IDENT_BADREF, "%s '%s' may not be referenced as scalar",
-				subrs[subr_lookup(n->name)].action ? "tracing function" : "function",
-				n->name);
 		for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
 			if (strcmp(unsupported_vars[i], n->name) == 0)
 				fail_at(c, n, D_UNKNOWN, "built-in variable %s is not supported by usdtrace", n->name);

@@ -367,7 +367,8 @@ void check_vardecl(struct ck *c, struct dnode *n)
 		return;
 	if (n->sclass != DSC_NONE)
 		fail_at(c, n, D_DECL_BADCLASS, "specified storage class not appropriate in D");
-	if (builtin_lookup(n->name) != DB_NONE && n->storage == DVAR_GLOBAL)
+	if ((builtin_lookup(n->name) != DB_NONE || subr_lookup(n->name) != DS_NONE ||
+	     agg_func_lookup(n->name) >= 0) && n->storage == DVAR_GLOBAL)
 		fail_at(c, n, D_DECL_IDRED, "built-in identifier redeclared: %s", n->name);
 	bool assoc = n->args != NULL;
 	char space = n->storage == DVAR_SELF ? 's' : n->storage == DVAR_THIS ? 't' : 'g';

@@ -18,6 +18,11 @@ fi
 if cli_needs_root n_quiet; then
 	cli_run n_quiet 0 'hi\n\n' '' "$USDTRACE" -q -n 'BEGIN { printf("hi\n"); exit(0); }'
 fi
+# DTrace for Linux's curcpu is a built-in variable holding a pointer (not translated data, as
+# curpsinfo is): trace() takes it and prints the pointer, a non-zero integer.
+if cli_needs_root trace_curcpu; then
+	cli_run trace_curcpu 0 '~^[1-9][0-9]*$' '' "$USDTRACE" -q -n 'BEGIN { trace(curcpu); exit(0); }'
+fi
 if cli_needs_root n_several; then
 	cli_run n_several 0 'a\nb\n\n' '' "$USDTRACE" -q -n 'BEGIN { printf("a\n"); }' \
 		-n 'BEGIN { printf("b\n"); }' -n 'BEGIN { exit(0); }'

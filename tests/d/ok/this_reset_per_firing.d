@@ -8,14 +8,14 @@ int n;
 
 BEGIN
 {
-	sum = 0;
+	total = 0;
 }
 
 tick-1ms
 /n < 3/
 {
 	this->v = n * 10;
-	sum += this->v;
+	total += this->v;
 	n++;
 }
 
@@ -23,6 +23,6 @@ tick-1ms
 /n == 3/
 {
 	this->v = -1;
-	printf("%d %d %d\n", this->v, sum, n);
+	printf("%d %d %d\n", this->v, total, n);
 	exit(0);
 }
