@@ -2010,9 +2010,15 @@ static void pragma_depends(struct parser *p, const struct dpragma *pr, char word
 			error_at(p, &hash, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
 		return;
 	}
-	/* providers come and go with the processes traced: not checked here */
-	if (strcmp(words[2], "provider") == 0 || strcmp(words[2], "module") == 0)
+	/* a provider the program or a library declared, or one the command knows; a kernel
+	 * module loaded with its types (dt_pragma_depends) */
+	if (strcmp(words[2], "provider") == 0 || strcmp(words[2], "module") == 0) {
+		bool met = (words[2][0] == 'p' && dprog_find_provider(p->prog, words[3])) ||
+			   !p->prog->depends_met || p->prog->depends_met(p->prog, words[2], words[3]);
+		if (!met)
+			error_at(p, &hash, D_PRAGMA_DEPEND, "program requires %s %s", words[2], words[3]);
 		return;
+	}
 	error_at(p, &hash, D_PRAGMA_INVAL, "invalid class %s specified by #pragma depends_on", words[2]);
 }
 

@@ -61,3 +61,31 @@ rc=$?
 	ok version-cmdline-raise || notok version-cmdline-raise "exit $rc: $(head -c 300 err)"
 "$U" -e -x version=2.0 -x version=1.6 -n 'BEGIN { exit(0); }' >/dev/null 2>err &&
 	ok version-cmdline-lower || notok version-cmdline-lower "$(head -c 300 err)"
+
+# `#pragma D depends_on provider|module` not met: a library is left out without a word, and so
+# is one depending on it (DTrace for Linux does the same); met, it loads
+mkdir dep
+printf '#pragma D depends_on provider no_such_provider\ninline int A = 1;\n' >dep/a.d
+printf '#pragma D depends_on library a.d\ninline int B = 2;\n' >dep/b.d
+printf '#pragma D depends_on module no_such_module\ninline int C = 3;\n' >dep/c.d
+printf '#pragma D depends_on provider syscall\n#pragma D depends_on module vmlinux\ninline int D = 4;\n' >dep/d.d
+for w in A B C; do
+	"$U" -L dep -e -n "BEGIN { trace($w); }" >/dev/null 2>err
+	rc=$?
+	[ $rc = 1 ] && [ "$(cat err)" = "usdtrace: invalid probe specifier BEGIN { trace($w); }: in action list: failed to resolve $w: Unknown variable name" ] &&
+		ok "depends-unmet-left-out-$w" || notok "depends-unmet-left-out-$w" "exit $rc: $(head -c 300 err)"
+done
+if [ -d /sys/kernel/btf/vmlinux ] || [ -f /sys/kernel/btf/vmlinux ]; then
+	"$U" -L dep -e -n 'BEGIN { trace(D); }' >/dev/null 2>err && ok depends-met-loaded ||
+		notok depends-met-loaded "$(head -c 300 err)"
+else
+	skip depends-met-loaded "no /sys/kernel/btf/vmlinux"
+fi
+# in the program itself an unmet dependency is an error (DTrace for Linux's words)
+for c in "provider no_such_provider" "module no_such_module"; do
+	printf '#pragma D depends_on %s\nBEGIN\n{\n\texit(0);\n}\n' "$c" >p.d
+	"$U" -e -s p.d >/dev/null 2>err
+	rc=$?
+	[ $rc = 1 ] && [ "$(cat err)" = "usdtrace: failed to compile script p.d: line 1: program requires $c" ] &&
+		ok "depends-program-${c%% *}" || notok "depends-program-${c%% *}" "exit $rc: $(head -c 300 err)"
+done
