@@ -130,13 +130,14 @@ static bool unmet_dependency(const struct dprog *g, const struct lib *l)
 	return unmet;
 }
 
-/* Load l after what it depends on. */
-static int load(struct dprog *g, struct libset *s, struct lib *l)
+/* Load l after what it depends on; from: the library that needs it (NULL: none). A cycle is
+ * reported as dtrace reports it, the library met again and the one depending on it. */
+static int load(struct dprog *g, struct libset *s, struct lib *l, const struct lib *from)
 {
 	if (l->state == 2 || l->state == 3)
 		return 0;
 	if (l->state == 1) {
-		util_warn("Cyclic dependency encountered: %s", l->path);
+		util_warn("Cyclic dependency detected: %s => %s", l->path, from ? from->path : l->path);
 		return -1;
 	}
 	l->state = 1;
@@ -146,7 +147,7 @@ static int load(struct dprog *g, struct libset *s, struct lib *l)
 			util_warn("Invalid library dependency in %s: %s", l->path, l->deps[i]);
 			return -1;
 		}
-		if (load(g, s, dep) != 0)
+		if (load(g, s, dep, l) != 0)
 			return -1;
 		if (dep->state == 3) {  /* "requires library ... which failed to load": out too */
 			l->state = 3;
@@ -400,7 +401,7 @@ static int load_set(struct dprog *g, struct libset *s)
 	g->library = true;
 	for (int i = 0; i < s->n && rc == 0; i++)
 		if (s->libs[i].wanted)
-			rc = load(g, s, &s->libs[i]);
+			rc = load(g, s, &s->libs[i], NULL);
 	g->library = was;
 	g->nlib_items = 0;
 	for (const struct dnode *it = g->items; it; it = it->next)
