@@ -396,7 +396,12 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 				check_vardecl(c, it);
 				break;
 			case DN_TRANSLATOR:
-				dxl_define(c, it);
+				/* one bound to a later version than the program's is not there */
+				c->lib_file = NULL;
+				if (!bound_hides(c, NULL, it)) {
+					c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
+					dxl_define(c, it);
+				}
 				break;
 			default:
 				fail_at(c, it, D_UNKNOWN, "internal error: unexpected item");

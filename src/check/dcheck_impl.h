@@ -177,6 +177,17 @@ static inline bool version_hides(const struct ck *c, const char *name)
 {
 	return !c->lib_file && dversion_hides(c->opt->dversion, name);
 }
+/* Whether a D library bound global identifier name (an inline, variable or enumerator; item
+ * NULL) or translator item to a version above the level the program asked for (`#pragma D
+ * binding`): the program does not see it, as if the library never defined it. With no
+ * `version` option nothing is hidden (dtrace reduces only to a level asked for). */
+static inline bool bound_hides(const struct ck *c, const char *name, const struct dnode *item)
+{
+	if (c->lib_file || c->opt->dversion == 0)
+		return false;
+	uint32_t v = dprog_bound_version(c->prog, name, item);
+	return v > c->opt->dversion;
+}
 
 static inline bool is_void(struct dtype *t) { return res(t)->kind == DTY_VOID; }
 /* The type of an aggregating function's call used as a value (count() outside `@a = count()`):

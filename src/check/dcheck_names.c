@@ -194,6 +194,8 @@ struct name_ent *name_lookup(struct ck *c, char space, const char *name, bool ad
 struct dck_var *var_find(struct ck *c, char space, const char *name)
 {
 	struct name_ent *e = name_lookup(c, space, name, false);
+	if (e && e->var && space == 'g' && bound_hides(c, name, NULL))
+		return NULL;  /* a library's variable bound to a later version */
 	return e ? e->var : NULL;
 }
 
@@ -225,7 +227,7 @@ struct inline_def *inline_find(struct ck *c, const char *name)
 {
 	for (size_t i = 0; i < c->ninl; i++)
 		if (strcmp(c->inl[i].name, name) == 0)
-			return &c->inl[i];
+			return bound_hides(c, name, NULL) ? NULL : &c->inl[i];
 	return NULL;
 }
 
@@ -237,7 +239,7 @@ struct dnode *copy_tree(struct ck *c, const struct dnode *n)
 bool is_enumconst(struct ck *c, const char *name)
 {
 	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_ENUMCONST, false);
-	return e && e->kind == DSYM_ENUMCONST;
+	return e && e->kind == DSYM_ENUMCONST && !bound_hides(c, name, NULL);
 }
 
 /* The enum type that declares an enumerator (the scope records only its value). */
@@ -484,7 +486,7 @@ void check_ident(struct ck *c, struct dnode *n)
 		return;
 	}
 	struct dscope_ent *e = dscope_find(c->tc, n->name, DSYM_ENUMCONST, false);
-	if (e && e->kind == DSYM_ENUMCONST) {
+	if (e && e->kind == DSYM_ENUMCONST && !bound_hides(c, n->name, NULL)) {
 		struct dtype *et = enum_of(c, n->name, e);
 		free(n->name);
 		n->name = NULL;

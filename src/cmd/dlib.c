@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pcat.h"
 #include "util.h"
 
 struct lib {
@@ -18,7 +19,7 @@ struct lib {
 	size_t len;
 	char **deps;    /* paths of the libraries it depends on */
 	int ndeps;
-	int state;      /* 0 not loaded, 1 loading (on the current path), 2 loaded */
+	int state;      /* 0 not loaded, 1 loading (on the current path), 2 loaded, 3 left out */
 	bool wanted;    /* to be loaded (all of them, unless dlib_load_for chose) */
 	bool formulas;  /* defines a formula provider (a provider block with a `probe ... =`) */
 };
@@ -97,13 +98,46 @@ static int count_clauses(const struct dprog *g)
 	return n;
 }
 
-/* Load l after what it depends on. */
-static int load(struct dprog *g, struct libset *s, struct lib *l)
+bool dlib_depends_met(const struct dprog *g, const char *cls, const char *name)
 {
-	if (l->state == 2)
+	if (strcmp(cls, "provider") == 0)
+		return pcat_builtin_provider(name) || strcmp(name, "usdt") == 0 ||
+		       strcmp(name, "pid") == 0 || dprog_find_provider(g, name) != NULL;
+	/* a module: a plain name (the text is the library's, not to be trusted as a path) */
+	if (!*name || strchr(name, '/') || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+		return false;
+	char path[PATH_MAX];
+	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", name);
+	return access(path, R_OK) == 0;
+}
+
+/* Whether a `#pragma D depends_on provider|module` line of l is not met now (what the
+ * libraries loaded before declare counts): l is then left out. */
+static bool unmet_dependency(const struct dprog *g, const struct lib *l)
+{
+	bool unmet = false;
+	for (const char *p = l->text; p && *p && !unmet;) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		char *line = xstrndup(p, n);
+		char cls[16], name[256];
+		if (sscanf(line, " # pragma D depends_on %15s %255s", cls, name) == 2 &&
+		    (strcmp(cls, "provider") == 0 || strcmp(cls, "module") == 0))
+			unmet = !dlib_depends_met(g, cls, name);
+		free(line);
+		p = eol ? eol + 1 : NULL;
+	}
+	return unmet;
+}
+
+/* Load l after what it depends on; from: the library that needs it (NULL: none). A cycle is
+ * reported as dtrace reports it, the library met again and the one depending on it. */
+static int load(struct dprog *g, struct libset *s, struct lib *l, const struct lib *from)
+{
+	if (l->state == 2 || l->state == 3)
 		return 0;
 	if (l->state == 1) {
-		util_warn("Cyclic dependency encountered: %s", l->path);
+		util_warn("Cyclic dependency detected: %s => %s", l->path, from ? from->path : l->path);
 		return -1;
 	}
 	l->state = 1;
@@ -113,8 +147,16 @@ static int load(struct dprog *g, struct libset *s, struct lib *l)
 			util_warn("Invalid library dependency in %s: %s", l->path, l->deps[i]);
 			return -1;
 		}
-		if (load(g, s, dep) != 0)
+		if (load(g, s, dep, l) != 0)
 			return -1;
+		if (dep->state == 3) {  /* "requires library ... which failed to load": out too */
+			l->state = 3;
+			return 0;
+		}
+	}
+	if (unmet_dependency(g, l)) {
+		l->state = 3;
+		return 0;
 	}
 	struct derr err;
 	int clauses = count_clauses(g);
@@ -359,7 +401,7 @@ static int load_set(struct dprog *g, struct libset *s)
 	g->library = true;
 	for (int i = 0; i < s->n && rc == 0; i++)
 		if (s->libs[i].wanted)
-			rc = load(g, s, &s->libs[i]);
+			rc = load(g, s, &s->libs[i], NULL);
 	g->library = was;
 	g->nlib_items = 0;
 	for (const struct dnode *it = g->items; it; it = it->next)

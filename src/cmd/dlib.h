@@ -14,6 +14,14 @@
 
 int dlib_load(struct dprog *g, const char *const *dirs, int ndirs);
 
+/* Whether `#pragma D depends_on CLS NAME` is met (struct dprog.depends_met): provider NAME is
+ * one of the command's own (dtrace, profile, syscall, ..., usdt, pid) or declared in g; module
+ * NAME is a kernel module loaded with its types (/sys/kernel/btf/NAME). A library whose
+ * dependency is not met is left out without a word (as dtrace leaves it out: a library
+ * directory may hold libraries for what this machine lacks), and so is any library depending
+ * on it; a program's is dtrace's error "program requires CLS NAME". */
+bool dlib_depends_met(const struct dprog *g, const char *cls, const char *name);
+
 /* An error in a D library (derr.h's DERR_LIBRARY, e->file the library), as dtrace reports it:
  * "PROG: failed to compile library FILE: line N: message", without a tag even under -x
  * errtags. dlib_error_text writes that text without "PROG: " into buf (returned). */

@@ -312,6 +312,7 @@ static int build_program(struct tc *t)
 	struct derr err;
 	t->g = dprog_new();
 	t->g->predefined_ident = dck_predefined_ident;
+	t->g->depends_met = dlib_depends_met;
 	dtype_set_strsize(t->g->types, t->d.strsize);
 	if (load_libraries(t) != 0)
 		return -1;

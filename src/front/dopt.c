@@ -60,6 +60,7 @@ static const char *const oformat_words[] = {"text", "json", "xml", NULL};
 static const char ERR_NOREG[] = "Insufficient registers to generate code";
 static const char ERR_VERSFMT[] = "Version is not properly formatted or is too large";
 static const char ERR_VERSUNDEF[] = "Requested version is not supported by compiler";
+static const char ERR_VERSREDUCED[] = "Requested version conflicts with earlier setting";
 /* dtrace's BPF code generator has 8 integer registers and needs them all */
 #define NREGS 8
 
@@ -562,6 +563,13 @@ static int set_def(struct dopts *o, int i, const char *value, struct derr *err)
 	const char *why = parse_value(&defs[i], value, &v);
 	if (why != NULL)
 		return derr_set(err, DTAG_NONE, "%s", why);
+	if (defs[i].kind == K_VERSION) {
+		/* a level only ever goes down (dtrace's dt_reduce: what a lower level hid is gone
+		 * for good), so asking for a higher one than already set is refused */
+		uint32_t cur = *(const uint32_t *)cfield(o, &defs[i]);
+		if ((uint32_t)v > (cur ? cur : DVERSION_LATEST))
+			return derr_set(err, DTAG_NONE, "%s", ERR_VERSREDUCED);
+	}
 	store(o, &defs[i], v);
 	if (defs[i].kind == K_FILE)
 		*(const char **)field(o, &defs[i]) = value;

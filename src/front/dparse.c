@@ -40,6 +40,7 @@ struct parser {
 	/* D programs: `#pragma D binding` waiting for its identifier (dtrace's pcb_pragmas), and
 	 * the global identifiers this parse has defined (inlines, variables, enumerators) */
 	struct dtok *bindings;
+	uint32_t *binding_vers;  /* the version each of bindings[] names */
 	int nbindings;
 	char **defined;
 	int ndefined;
@@ -61,6 +62,7 @@ static bool is_typename(struct parser *p, const struct dtok *t);
 
 static void pragma_d(struct parser *p, const struct dpragma *pr);
 static void binding_define(struct parser *p, const char *name);
+static void binding_record(struct parser *p, const char *name, uint32_t v, const struct dnode *item);
 
 /* In a D program each `#pragma D` line takes effect where dtrace's lexer meets it: when the
  * parser first looks at the token after it (so its errors come in source order). */
@@ -2008,9 +2010,15 @@ static void pragma_depends(struct parser *p, const struct dpragma *pr, char word
 			error_at(p, &hash, D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
 		return;
 	}
-	/* providers come and go with the processes traced: not checked here */
-	if (strcmp(words[2], "provider") == 0 || strcmp(words[2], "module") == 0)
+	/* a provider the program or a library declared, or one the command knows; a kernel
+	 * module loaded with its types (dt_pragma_depends) */
+	if (strcmp(words[2], "provider") == 0 || strcmp(words[2], "module") == 0) {
+		bool met = (words[2][0] == 'p' && dprog_find_provider(p->prog, words[3])) ||
+			   !p->prog->depends_met || p->prog->depends_met(p->prog, words[2], words[3]);
+		if (!met)
+			error_at(p, &hash, D_PRAGMA_DEPEND, "program requires %s %s", words[2], words[3]);
 		return;
+	}
 	error_at(p, &hash, D_PRAGMA_INVAL, "invalid class %s specified by #pragma depends_on", words[2]);
 }
 
@@ -2060,15 +2068,56 @@ static void pragma_binding(struct parser *p, const struct dpragma *pr, char word
 	if (dversion_parse(vers, &v) != 0)
 		error_at(p, &hash, D_PRAGMA_INVAL, "invalid version string specified by #pragma binding");
 	for (int i = 0; i < p->ndefined; i++)
-		if (strcmp(p->defined[i], words[3]) == 0)
+		if (strcmp(p->defined[i], words[3]) == 0) {
+			binding_record(p, words[3], v, NULL);
 			return;
+		}
 	if (defined_outside(p, words[3]))
 		error_at(p, &hash, D_PRAGMA_SCOPE, "#pragma binding cannot modify entity defined "
 			 "outside program scope");
 	hash.text = xstrdup(words[3]);
 	hash.len = strlen(words[3]);
 	p->bindings = xrealloc(p->bindings, sizeof(*p->bindings) * (size_t)(p->nbindings + 1));
+	p->binding_vers = xrealloc(p->binding_vers, sizeof(*p->binding_vers) * (size_t)(p->nbindings + 1));
+	p->binding_vers[p->nbindings] = v;
 	p->bindings[p->nbindings++] = hash;
+}
+
+/* A binding of a D library takes effect on what it names (a translator: item): programs
+ * below its version do not see it (dprog_bound_version). A program's own bindings change
+ * nothing it can observe: dtrace applies the version option to what exists when the option
+ * is set, before the program's identifiers do. */
+static void binding_record(struct parser *p, const char *name, uint32_t v, const struct dnode *item)
+{
+	if (!p->prog->library)
+		return;
+	struct dprog *g = p->prog;
+	g->bound = xrealloc(g->bound, sizeof(*g->bound) * (size_t)(g->nbound + 1));
+	g->bound[g->nbound].name = xstrdup(name);
+	g->bound[g->nbound].item = item;
+	g->bound[g->nbound++].version = v;
+}
+
+uint32_t dprog_bound_version(const struct dprog *g, const char *name, const struct dnode *item)
+{
+	uint32_t v = 0;
+	for (int i = 0; i < g->nbound; i++)  /* the last binding applied wins */
+		if (g->bound[i].item == item && (item || strcmp(g->bound[i].name, name) == 0))
+			v = g->bound[i].version;
+	return v;
+}
+
+/* A translator this parse defined (item): the first binding waiting for the word
+ * "translator" is its (dtrace's dt_xlator_create applies one pending pragma). */
+static void binding_translator(struct parser *p, const struct dnode *item)
+{
+	for (int i = 0; p->script && i < p->nbindings; i++)
+		if (p->bindings[i].text && strcmp(p->bindings[i].text, "translator") == 0) {
+			binding_record(p, "translator", p->binding_vers[i], item);
+			free((char *)p->bindings[i].text);
+			p->bindings[i].text = NULL;
+			return;
+		}
 }
 
 /* Global identifier `name` is defined by this parse: the bindings waiting for it apply. */
@@ -2080,6 +2129,7 @@ static void binding_define(struct parser *p, const char *name)
 	p->defined[p->ndefined++] = xstrdup(name);
 	for (int i = 0; i < p->nbindings; i++)
 		if (p->bindings[i].text && strcmp(p->bindings[i].text, name) == 0) {
+			binding_record(p, name, p->binding_vers[i], NULL);
 			free((char *)p->bindings[i].text);
 			p->bindings[i].text = NULL;
 		}
@@ -2099,6 +2149,7 @@ static void parser_free_bindings(struct parser *p)
 	for (int i = 0; i < p->nbindings; i++)
 		free((char *)p->bindings[i].text);
 	free(p->bindings);
+	free(p->binding_vers);
 	for (int i = 0; i < p->ndefined; i++)
 		free(p->defined[i]);
 	free(p->defined);
@@ -2819,6 +2870,7 @@ static void translator_def(struct parser *p)
 	n->pos = pos_of(p, peek(p));
 	expect(p, ";");
 	add_item(p, n);
+	binding_translator(p, n);
 }
 
 static void script_item(struct parser *p)
@@ -3112,6 +3164,9 @@ void dprog_free(struct dprog *g)
 	for (int i = 0; i < g->npragmas; i++)
 		free(g->pragmas[i]);
 	free(g->pragmas);
+	for (int i = 0; i < g->nbound; i++)
+		free(g->bound[i].name);
+	free(g->bound);
 	for (size_t i = 0; i < g->nfiles; i++)
 		free(g->files[i]);
 	free(g->files);

@@ -20,6 +20,7 @@
 #define USDTRACE_DPARSE_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dast.h"
 #include "dlex.h"
@@ -162,7 +163,25 @@ struct dprog {
 	/* whether a name is a built-in identifier (variable, subroutine, action, aggregating
 	 * function): `#pragma D binding` may not rebind one. NULL: none is. */
 	bool (*predefined_ident)(const char *name);
+	/* `#pragma D binding "VERSION" NAME` of the D libraries, as applied to what they define
+	 * (inlines, global variables, enumerators; NAME "translator": the next translator): a
+	 * program compiled at a lower level (the `version` option) does not see NAME, as dtrace's
+	 * dt_reduce removes it (dprog_bound_version). */
+	struct dbinding {
+		char *name;
+		const struct dnode *item;  /* a translator's DN_TRANSLATOR; NULL for a name */
+		uint32_t version;
+	} *bound;
+	int nbound;
+	/* Whether a `#pragma D depends_on CLASS NAME` (class "provider" or "module") is met: the
+	 * provider is known (built in, or declared by a library or the program before) or the
+	 * kernel module is loaded with its types. NULL: every one is. */
+	bool (*depends_met)(const struct dprog *g, const char *cls, const char *name);
 };
+
+/* The version a D library bound global identifier `name` (item NULL) or translator item to
+ * (0: none). */
+uint32_t dprog_bound_version(const struct dprog *g, const char *name, const struct dnode *item);
 
 int dparse_program(const struct dtoklist *toks, struct dprog **out, struct derr *err);
 /* Lex and parse `src` (named `file` in messages). */

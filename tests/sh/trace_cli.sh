@@ -177,7 +177,7 @@ expect_fail libdir_missing_dependency "usdtrace: Invalid library dependency in $
 	"$USDTRACE" -L "$w/badlib" -e -n 'BEGIN { exit(0); }'
 printf '#pragma D depends_on library libb.d\n' >"$w/cyclib/liba.d"
 printf '#pragma D depends_on library liba.d\n' >"$w/cyclib/libb.d"
-expect_fail libdir_cycle "usdtrace: Cyclic dependency encountered: $w/cyclib/liba.d" \
+expect_fail libdir_cycle "usdtrace: Cyclic dependency detected: $w/cyclib/liba.d => $w/cyclib/libb.d" \
 	"$USDTRACE" -L "$w/cyclib" -e -n 'BEGIN { exit(0); }'
 printf 'BEGIN { exit(0); }\n' >"$w/badlib/liba.d"
 expect_fail libdir_no_clauses "usdtrace: failed to compile library $w/badlib/liba.d: a library may not hold probe clauses" \
