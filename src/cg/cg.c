@@ -11,6 +11,7 @@
 #include "bpf_dis.h"
 #include "cg_clause.h"
 #include "cg_str.h"
+#include "cg_subfn.h"
 #include "cg_subr.h"
 #include "bigstack.h"
 
@@ -124,6 +125,8 @@ int16_t cgc_slot_push(struct cgc *c)
 		cgc_fail(c, NULL, "expression too complex: it needs more than %d bytes of BPF stack",
 			 CGC_STACK_MAX);
 	c->stack_top += 8;
+	if (c->stack_top > c->stack_hiwater)
+		c->stack_hiwater = c->stack_top;
 	return (int16_t)-c->stack_top;
 }
 
@@ -1059,6 +1062,7 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 	c->npatches = 0;
 	c->rec_max = 0;
 	c->exit_seen = false;
+	c->nsubfn_sites = 0;
 	c->g.scratch_hiwater = c->this_end;
 	c->g.b = &c->buf;
 
@@ -1097,6 +1101,9 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 	}
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	cgc_emit(c, bi_exit());
+	if (c->nsubfn_sites)
+		note(c, "; string subroutines, one BPF function each (cg_subfn.h)");
+	cgc_subfn_emit_bodies(c, p);
 	p->notes = c->notes;
 	p->nnotes = c->nnotes;
 	p->map_relocs = c->relocs;
@@ -1405,6 +1412,7 @@ done:
 	free(c->notes);
 	free(c->relocs);
 	free(c->patches);
+	free(c->subfn_sites);
 	free(c->size_patches);
 	free(c->pc_first);
 	free(c->pc_list);
