@@ -391,6 +391,11 @@ static void note(struct cgc *c, const char *fmt, ...)
 	c->notes[c->nnotes++].text = strbuf_take(&sb);
 }
 
+void cgc_note(struct cgc *c, const char *text)
+{
+	note(c, "%s", text);
+}
+
 /* dtrace-utils keeps a pointer into a clause's alloca() memory as its offset there (the first
  * allocation at 8, so that no such pointer is NULL), and that offset is what trace() and
  * printf() record; our pointers are addresses, so a recorded pointer (R0) that falls in the
@@ -1101,8 +1106,6 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 	}
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	cgc_emit(c, bi_exit());
-	if (c->nsubfn_sites)
-		note(c, "; string subroutines, one BPF function each (cg_subfn.h)");
 	cgc_subfn_emit_bodies(c, p);
 	p->notes = c->notes;
 	p->nnotes = c->nnotes;

@@ -184,6 +184,9 @@ void cgc_ld_map(struct cgc *c, int reg, int map);
 /* R0 = the value of `map` for the u32 key in the stack slot CGC_KEY, or 0. Clobbers R1-R5. */
 void cgc_lookup_key(struct cgc *c, int map);
 void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind);  /* patch the last instruction */
+/* A comment for -S listings, and the part of the program a verifier rejection is blamed on,
+ * from the next instruction on (dobj_note). */
+void cgc_note(struct cgc *c, const char *text);
 void cgc_mov_imm64(struct cgc *c, int reg, int64_t v);
 int16_t cgc_slot_push(struct cgc *c);
 void cgc_slot_pop(struct cgc *c);

@@ -143,6 +143,9 @@ static void emit_body(struct cgc *c, unsigned variant, uint32_t region)
 		i1 = (variant & 1) ? FN_I2 : 0;
 	int fail = bpb_label_new(&c->buf);
 
+	char what[96];
+	snprintf(what, sizeof what, "; %s() called as a BPF function (cg_subfn.h)", ki->name);
+	cgc_note(c, what);
 	g->scratch_top = region;
 	uint32_t in1 = cgs_scratch_alloc(g, c->slot);
 	uint32_t in2 = ki->nstr == 2 ? cgs_scratch_alloc(g, c->slot) : 0;
@@ -229,7 +232,7 @@ void cgc_subfn_emit_bodies(struct cgc *c, struct dobj_prog *p)
 			continue;
 		start[v] = c->buf.n;
 		xgrow(&p->funcs, sizeof *p->funcs, &cap, p->nfuncs + 1);
-		struct dobj_func *f = &p->funcs[p->nfuncs++];
+		struct bpf_sys_func *f = &p->funcs[p->nfuncs++];
 		f->insn = (uint32_t)start[v];
 		snprintf(f->name, sizeof f->name, "d_%s%s%s", kinds[v / 4].name,
 			 (v & 1) ? "_1" : "", (v & 2) ? "_2" : "");

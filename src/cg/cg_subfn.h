@@ -12,7 +12,7 @@
  * emitter's (index's position, strstr's found flag). Callee and caller keep R6-R9 (BPF's
  * calling convention), so the clause compiler's registers survive the call.
  *
- * The program carries one dobj_func per function (dobj.h); the loader describes them to the
+ * The program lists its functions (dobj_prog.funcs); the loader describes them to the
  * kernel in BTF as global functions (bpf_sys.h), which the verifier checks once, for any
  * scalar arguments. Without BTF the calls still load as static subprograms (checked per call
  * site, as inline code was). A callee's frame takes 32 bytes of the 512-byte stack the

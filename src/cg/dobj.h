@@ -132,13 +132,6 @@ struct dobj_note {
 	char *text;
 };
 
-/* A BPF function inside a program after its main one (cg_subfn.h): where it starts and the
- * name the loader gives it in BTF ("d_cleanpath"). */
-struct dobj_func {
-	uint32_t insn;
-	char name[32];
-};
-
 /* One more probe a multi-probe program serves (dobj_prog.also). */
 struct dobj_prog_probe {
 	int probe;                 /* index in dobj->probes */
@@ -166,8 +159,9 @@ struct dobj_prog {
 	size_t ninsns;
 	size_t *map_relocs;        /* instruction indexes to patch (see above) */
 	size_t nrelocs;
-	struct dobj_func *funcs;   /* its functions after the main one, by start; loaded as
-	                            * BTF global functions (cg_subfn.h) */
+	struct bpf_sys_func *funcs;/* its functions after the main one, by start, named
+	                            * "d_cleanpath"...; loaded as BTF global functions
+	                            * (cg_subfn.h) */
 	size_t nfuncs;
 	struct dobj_note *notes;   /* for -S, in instruction order */
 	size_t nnotes;

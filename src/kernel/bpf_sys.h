@@ -26,7 +26,7 @@
  * name (a C identifier). */
 struct bpf_sys_func {
 	uint32_t insn;
-	const char *name;
+	char name[32];
 };
 
 struct bpf_sys_prog_opts {

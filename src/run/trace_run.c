@@ -394,16 +394,12 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 		.log_always = r->d->bpflog ? (uint32_t)(r->d->bpflogsize < (16u << 20)
 							? r->d->bpflogsize : (16u << 20)) : 0,
 	};
-	struct bpf_sys_func *funcs = xcalloc(p->nfuncs + 1, sizeof *funcs);
-	for (size_t k = 0; k < p->nfuncs; k++)
-		funcs[k] = (struct bpf_sys_func){ .insn = p->funcs[k].insn, .name = p->funcs[k].name };
-	lo.funcs = funcs;
+	lo.funcs = p->funcs;
 	lo.nfuncs = p->nfuncs;
 	if (pr->prov->load_opts)
 		pr->prov->load_opts(pr, &lo);
 	struct strbuf log = { 0 };
 	p->fd = bpf_sys_prog_load(&lo, insns, p->ninsns, &log, err, sizeof(err));
-	free(funcs);
 	free(insns);
 	if (p->fd >= 0) {
 		if (r->d->bpflog)

@@ -6,8 +6,8 @@
 # bench/subr_capacity.sh measures how many each tool loads). Each case makes N calls in one
 # BEGIN clause, every call on a different input, keeps each result as an aggregation key, and
 # compares them with python3's own computation of the subroutine's definition (the Dynamic
-# Tracing Guide): posixpath for the path subroutines, str methods for the rest. N is at least
-# DTrace for Linux's figure from bench/subr_capacity.sh for every subroutine.
+# Tracing Guide): posixpath for the path subroutines, str methods for the rest. N (128) is at
+# least DTrace for Linux's figure from bench/subr_capacity.sh for every subroutine.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
 
@@ -70,10 +70,10 @@ with open("%s/%s.want" % (w, name), "w") as f:
 EOF
 }
 
-# N per subroutine: at least DTrace for Linux's largest count (bench/subr_capacity.sh, where
-# it loaded 64 or more, 64)
-for spec in ${SUBR_MANY_ONLY:-cleanpath:40 basename:64 dirname:64 toupper:64 tolower:64 strjoin:64 \
-	substr:64 index:64 rindex:64 strstr:64 strchr:64 strrchr:64 lltostr:64}; do
+# N per subroutine: at least DTrace for Linux's largest count (bench/subr_capacity.sh 100:
+# cleanpath 37, the others 100 or more); 128 each
+for spec in ${SUBR_MANY_ONLY:-cleanpath:128 basename:128 dirname:128 toupper:128 tolower:128 strjoin:128 \
+	substr:128 index:128 rindex:128 strstr:128 strchr:128 strrchr:128 lltostr:128}; do
 	name=${spec%%:*} n=${spec#*:}
 	gen "$name" "$n" || { notok "subr_many/$name" "generator failed"; continue; }
 	timeout 120 "$USDTRACE" -q -x aggsortkey -s "$W/$name.d" >"$W/$name.out" 2>"$W/$name.err"
