@@ -125,8 +125,6 @@ int16_t cgc_slot_push(struct cgc *c)
 		cgc_fail(c, NULL, "expression too complex: it needs more than %d bytes of BPF stack",
 			 CGC_STACK_MAX);
 	c->stack_top += 8;
-	if (c->stack_top > c->stack_hiwater)
-		c->stack_hiwater = c->stack_top;
 	return (int16_t)-c->stack_top;
 }
 

@@ -144,7 +144,6 @@ struct cgc {
 	int fault_label, end_label;
 	bool fault_used;               /* some code jumps to the fault path */
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
-	int stack_hiwater;             /* the most stack_top of the program being built */
 	/* string subroutines called as BPF functions (cg_subfn.c) by the program being built */
 	struct cgc_subfn_site *subfn_sites;
 	size_t nsubfn_sites, subfn_site_cap;
