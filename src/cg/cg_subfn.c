@@ -37,6 +37,7 @@ struct kind_info {
 	const char *name;
 	int nstr;              /* string operands: s, t */
 	bool str_result;       /* writes dst (index and rindex do not) */
+	uint32_t bytes;        /* s is this many bytes rather than a string (0: a string) */
 };
 
 static const struct kind_info kinds[CGC_SUBFN_NKINDS] = {
@@ -53,6 +54,8 @@ static const struct kind_info kinds[CGC_SUBFN_NKINDS] = {
 	[CGC_SUBFN_STRCHR] = { "strchr", 1, true },
 	[CGC_SUBFN_STRRCHR] = { "strrchr", 1, true },
 	[CGC_SUBFN_LLTOSTR] = { "lltostr", 0, true },
+	[CGC_SUBFN_INET_NTOA6] = { "inet_ntoa6", 1, true, 16 },
+	[CGC_SUBFN_INET_NTOP6] = { "inet_ntop6", 1, true, 16 },
 };
 
 #define NVARIANTS (CGC_SUBFN_NKINDS * 4)
@@ -123,14 +126,14 @@ static void scratch_at(struct cgc *c, int dst, int reg)
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, dst, reg));
 }
 
-/* in = the string at the caller's slot (offset in register reg) */
-static void copy_in(struct cgc *c, uint32_t in, int reg)
+/* in = the string at the caller's slot (offset in register reg), or its first `bytes` bytes */
+static void copy_in(struct cgc *c, uint32_t in, int reg, uint32_t bytes)
 {
 	scratch_at(c, 3, reg);
 	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)in));
-	cgc_emit(c, bi_mov64_imm(2, (int32_t)c->g.strsize));
-	cgc_emit(c, bi_call(BPF_FUNC_probe_read_kernel_str));
+	cgc_emit(c, bi_mov64_imm(2, (int32_t)(bytes ? bytes : c->g.strsize)));
+	cgc_emit(c, bi_call(bytes ? BPF_FUNC_probe_read_kernel : BPF_FUNC_probe_read_kernel_str));
 }
 
 static void emit_body(struct cgc *c, unsigned variant, uint32_t region)
@@ -164,9 +167,9 @@ static void emit_body(struct cgc *c, unsigned variant, uint32_t region)
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, fail);
 	cgc_emit(c, bi_mov64_reg(CG_R_SCRATCH, 0));
 	if (ki->nstr >= 1)
-		copy_in(c, in1, 8);
+		copy_in(c, in1, 8, ki->bytes);
 	if (ki->nstr == 2)
-		copy_in(c, in2, 9);
+		copy_in(c, in2, 9, 0);
 
 	switch (k) {
 	case CGC_SUBFN_CLEANPATH: cgs_cleanpath(g, out, in1); break;
@@ -182,6 +185,8 @@ static void emit_body(struct cgc *c, unsigned variant, uint32_t region)
 	case CGC_SUBFN_STRCHR: cgs_strchr(g, out, in1, i1); break;
 	case CGC_SUBFN_STRRCHR: cgs_strrchr(g, out, in1, i1); break;
 	case CGC_SUBFN_LLTOSTR: cgs_lltostr(g, out, i1); break;
+	case CGC_SUBFN_INET_NTOA6: cgs_inet_ntoa6(g, out, in1, false); break;
+	case CGC_SUBFN_INET_NTOP6: cgs_inet_ntoa6(g, out, in1, true); break;
 	case CGC_SUBFN_NKINDS: break;
 	}
 

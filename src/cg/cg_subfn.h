@@ -30,6 +30,8 @@ enum cgc_subfn_kind {
 	CGC_SUBFN_TOUPPER, CGC_SUBFN_TOLOWER,
 	CGC_SUBFN_STRJOIN, CGC_SUBFN_STRSTR, CGC_SUBFN_INDEX, CGC_SUBFN_RINDEX,
 	CGC_SUBFN_SUBSTR, CGC_SUBFN_STRCHR, CGC_SUBFN_STRRCHR, CGC_SUBFN_LLTOSTR,
+	CGC_SUBFN_INET_NTOA6,          /* s: the 16 bytes of the address (inet_ntoa6's text) */
+	CGC_SUBFN_INET_NTOP6,          /* the same, inet_ntop's text (cgs_inet_ntoa6 strict) */
 	CGC_SUBFN_NKINDS
 };
 

@@ -349,7 +349,7 @@ static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
 		else if (k == 0)
 			cgs_inet_ntoa(&c->g, dst, addr);
 		else
-			cgs_inet_ntoa6(&c->g, dst, addr, true);
+			cgc_subfn_call(c, CGC_SUBFN_INET_NTOP6, dst, addr, 0, 0, 0);
 		if (kind->isconst)
 			break;
 		bpb_ja(&c->buf, done);
@@ -442,7 +442,8 @@ uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 	case DS_INET_NTOA6: {
 		int16_t as;
 		uint32_t addr = addr_arg(c, a0, 16, &as);
-		cgs_inet_ntoa6(&c->g, dst, addr, a1 && a1->cval != 0);
+		cgc_subfn_call(c, a1 && a1->cval != 0 ? CGC_SUBFN_INET_NTOP6 : CGC_SUBFN_INET_NTOA6,
+			       dst, addr, 0, 0, 0);
 		if (as)
 			cgc_slot_pop(c);
 		return dst;
