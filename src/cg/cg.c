@@ -11,6 +11,7 @@
 #include "bpf_dis.h"
 #include "cg_clause.h"
 #include "cg_str.h"
+#include "cg_subfn.h"
 #include "cg_subr.h"
 #include "bigstack.h"
 
@@ -386,6 +387,11 @@ static void note(struct cgc *c, const char *fmt, ...)
 	xgrow(&c->notes, sizeof *c->notes, &c->note_cap, c->nnotes + 1);
 	c->notes[c->nnotes].at = c->buf.n;
 	c->notes[c->nnotes++].text = strbuf_take(&sb);
+}
+
+void cgc_note(struct cgc *c, const char *text)
+{
+	note(c, "%s", text);
 }
 
 /* dtrace-utils keeps a pointer into a clause's alloca() memory as its offset there (the first
@@ -1104,6 +1110,7 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 	c->npatches = 0;
 	c->rec_max = 0;
 	c->exit_seen = false;
+	c->nsubfn_sites = 0;
 	c->g.scratch_hiwater = c->this_end;
 	c->g.b = &c->buf;
 
@@ -1146,6 +1153,7 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 	cgc_scratch_release(c);
 	cgc_emit(c, bi_mov64_imm(0, 0));
 	cgc_emit(c, bi_exit());
+	cgc_subfn_emit_bodies(c, p);
 	p->notes = c->notes;
 	p->nnotes = c->nnotes;
 	p->map_relocs = c->relocs;
@@ -1454,6 +1462,7 @@ done:
 	free(c->notes);
 	free(c->relocs);
 	free(c->patches);
+	free(c->subfn_sites);
 	free(c->size_patches);
 	free(c->pc_first);
 	free(c->pc_list);

@@ -151,6 +151,9 @@ struct cgc {
 	int fault_label, end_label;
 	bool fault_used;               /* some code jumps to the fault path */
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
+	/* string subroutines called as BPF functions (cg_subfn.c) by the program being built */
+	struct cgc_subfn_site *subfn_sites;
+	size_t nsubfn_sites, subfn_site_cap;
 	uint32_t persist_top;          /* scratch kept for the whole clause (copyin, alloca) */
 	uint32_t persist_used;         /* bytes of it taken so far (temporaries may lie between) */
 	struct dnode *where;           /* for error positions */
@@ -187,6 +190,9 @@ void cgc_ld_map(struct cgc *c, int reg, int map);
 /* R0 = the value of `map` for the u32 key in the stack slot CGC_KEY, or 0. Clobbers R1-R5. */
 void cgc_lookup_key(struct cgc *c, int map);
 void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind);  /* patch the last instruction */
+/* A comment for -S listings, and the part of the program a verifier rejection is blamed on,
+ * from the next instruction on (dobj_note). */
+void cgc_note(struct cgc *c, const char *text);
 void cgc_mov_imm64(struct cgc *c, int reg, int64_t v);
 int16_t cgc_slot_push(struct cgc *c);
 void cgc_slot_pop(struct cgc *c);

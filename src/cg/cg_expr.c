@@ -8,6 +8,7 @@
 
 #include "cg_clause.h"
 #include "cg_str.h"
+#include "cg_subfn.h"
 #include "cg_subr.h"
 #include "dfold.h"
 
@@ -1567,7 +1568,7 @@ static uint32_t str_offset(struct cgc *c, struct dnode *n)
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, is));
 	uint32_t dst = cgs_scratch_alloc(&c->g, c->slot);
-	cgs_substr(&c->g, dst, s, is, 0);
+	cgc_subfn_call(c, CGC_SUBFN_SUBSTR, dst, s, 0, is, 0);
 	cgc_slot_pop(c);
 	return dst;
 }

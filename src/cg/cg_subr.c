@@ -9,6 +9,7 @@
 
 #include "cg_clause.h"
 #include "cg_str.h"
+#include "cg_subfn.h"
 #include "cg_subr.h"
 
 #define PROGENY_DEPTH 24                     /* ancestors progenyof() looks at */
@@ -161,10 +162,8 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 	case DS_INDEX: case DS_RINDEX: {
 		uint32_t s = cgc_eval_str(c, a0), t = cgc_eval_str(c, a1);
 		int16_t st = cgc_int_arg(c, a2);
-		if (n->subr == DS_INDEX)
-			cgs_index(&c->g, s, t, st);
-		else
-			cgs_rindex(&c->g, s, t, st);
+		cgc_subfn_call(c, n->subr == DS_INDEX ? CGC_SUBFN_INDEX : CGC_SUBFN_RINDEX, 0, s, t,
+			       st, 0);
 		if (st)
 			cgc_slot_pop(c);
 		return;
@@ -350,7 +349,7 @@ static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
 		else if (k == 0)
 			cgs_inet_ntoa(&c->g, dst, addr);
 		else
-			cgs_inet_ntoa6(&c->g, dst, addr, true);
+			cgc_subfn_call(c, CGC_SUBFN_INET_NTOP6, dst, addr, 0, 0, 0);
 		if (kind->isconst)
 			break;
 		bpb_ja(&c->buf, done);
@@ -379,13 +378,13 @@ uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 	switch (n->subr) {
 	case DS_STRJOIN: {
 		uint32_t a = cgc_eval_str(c, a0), b = cgc_eval_str(c, a1);
-		cgs_strjoin(&c->g, dst, a, b);
+		cgc_subfn_call(c, CGC_SUBFN_STRJOIN, dst, a, b, 0, 0);
 		return dst;
 	}
 	case DS_SUBSTR: {
 		uint32_t s = cgc_eval_str(c, a0);
 		int16_t is = cgc_int_arg(c, a1), ls = cgc_int_arg(c, a2);
-		cgs_substr(&c->g, dst, s, is, ls);
+		cgc_subfn_call(c, CGC_SUBFN_SUBSTR, dst, s, 0, is, ls);
 		if (ls)
 			cgc_slot_pop(c);
 		cgc_slot_pop(c);
@@ -393,16 +392,14 @@ uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 	}
 	case DS_STRSTR: {
 		uint32_t s = cgc_eval_str(c, a0), t = cgc_eval_str(c, a1);
-		cgs_strstr(&c->g, dst, s, t);
+		cgc_subfn_call(c, CGC_SUBFN_STRSTR, dst, s, t, 0, 0);
 		return dst;
 	}
 	case DS_STRCHR: case DS_STRRCHR: {
 		uint32_t s = cgc_eval_str(c, a0);
 		int16_t cs = cgc_int_arg(c, a1);
-		if (n->subr == DS_STRCHR)
-			cgs_strchr(&c->g, dst, s, cs);
-		else
-			cgs_strrchr(&c->g, dst, s, cs);
+		cgc_subfn_call(c, n->subr == DS_STRCHR ? CGC_SUBFN_STRCHR : CGC_SUBFN_STRRCHR, dst,
+			       s, 0, cs, 0);
 		cgc_slot_pop(c);
 		return dst;
 	}
@@ -429,7 +426,7 @@ uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 	}
 	case DS_LLTOSTR: {
 		int16_t vs = cgc_int_arg(c, a0);
-		cgs_lltostr(&c->g, dst, vs);
+		cgc_subfn_call(c, CGC_SUBFN_LLTOSTR, dst, 0, 0, vs, 0);
 		cgc_slot_pop(c);
 		return dst;
 	}
@@ -445,7 +442,8 @@ uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 	case DS_INET_NTOA6: {
 		int16_t as;
 		uint32_t addr = addr_arg(c, a0, 16, &as);
-		cgs_inet_ntoa6(&c->g, dst, addr, a1 && a1->cval != 0);
+		cgc_subfn_call(c, a1 && a1->cval != 0 ? CGC_SUBFN_INET_NTOP6 : CGC_SUBFN_INET_NTOA6,
+			       dst, addr, 0, 0, 0);
 		if (as)
 			cgc_slot_pop(c);
 		return dst;
@@ -455,16 +453,11 @@ uint32_t cgc_call_str(struct cgc *c, struct dnode *n)
 		return dst;
 	case DS_TOUPPER: case DS_TOLOWER: case DS_BASENAME: case DS_DIRNAME: case DS_CLEANPATH: {
 		uint32_t s = cgc_eval_str(c, a0);
-		if (n->subr == DS_CLEANPATH)
-			cgs_cleanpath(&c->g, dst, s);
-		else if (n->subr == DS_TOUPPER)
-			cgs_toupper(&c->g, dst, s);
-		else if (n->subr == DS_TOLOWER)
-			cgs_tolower(&c->g, dst, s);
-		else if (n->subr == DS_BASENAME)
-			cgs_basename(&c->g, dst, s);
-		else
-			cgs_dirname(&c->g, dst, s);
+		enum cgc_subfn_kind k = n->subr == DS_CLEANPATH ? CGC_SUBFN_CLEANPATH
+			: n->subr == DS_TOUPPER ? CGC_SUBFN_TOUPPER
+			: n->subr == DS_TOLOWER ? CGC_SUBFN_TOLOWER
+			: n->subr == DS_BASENAME ? CGC_SUBFN_BASENAME : CGC_SUBFN_DIRNAME;
+		cgc_subfn_call(c, k, dst, s, 0, 0, 0);
 		return dst;
 	}
 	case DS_D_PATH: {

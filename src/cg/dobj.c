@@ -47,6 +47,7 @@ void dobj_free(struct dobj *o)
 		struct dobj_prog *p = &o->progs[i];
 		free(p->insns);
 		free(p->map_relocs);
+		free(p->funcs);
 		for (size_t k = 0; k < p->nnotes; k++)
 			free(p->notes[k].text);
 		free(p->notes);

@@ -159,6 +159,10 @@ struct dobj_prog {
 	size_t ninsns;
 	size_t *map_relocs;        /* instruction indexes to patch (see above) */
 	size_t nrelocs;
+	struct bpf_sys_func *funcs;/* its functions after the main one, by start, named
+	                            * "d_cleanpath"...; loaded as BTF global functions
+	                            * (cg_subfn.h) */
+	size_t nfuncs;
 	struct dobj_note *notes;   /* for -S, in instruction order */
 	size_t nnotes;
 	int fd;                    /* -1 until loaded */

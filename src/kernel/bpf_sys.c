@@ -110,6 +110,65 @@ static int load_error(int err, const char *log, bool trampoline, char *errbuf, s
 	return -1;
 }
 
+/* BTF describing a program's functions: [1] long, [2] void *, [3] long (void *ctx), [4] the
+ * main function "d_prog", [5] long (long a, ..., long e), then one global function of type 5
+ * per name, in order. Loaded once per list of names (a run's programs share few lists) and
+ * kept for the life of the process. Returns the fd, or -1. */
+static int load_with_log(union bpf_attr *attr_in, const struct bpf_sys_prog_opts *o,
+			 struct strbuf *log, char *errbuf, size_t errlen);
+
+static int funcs_btf(const struct bpf_sys_func *funcs, size_t nfuncs)
+{
+	static struct cached { char *key; int fd; struct cached *next; } *cache;
+	struct strbuf key = { 0 };
+
+	for (size_t i = 0; i < nfuncs; i++) {
+		strbuf_puts(&key, funcs[i].name);
+		strbuf_puts(&key, ",");
+	}
+	for (struct cached *e = cache; e; e = e->next)
+		if (strcmp(e->key, key.s) == 0) {
+			strbuf_free(&key);
+			return e->fd;
+		}
+
+	int fd = -1;
+	struct btf *btf = btf__new_empty();
+	if (!btf)
+		goto out;
+	int t_long = btf__add_int(btf, "long", 8, BTF_INT_SIGNED);
+	int t_ptr = btf__add_ptr(btf, 0);
+	int t_main = btf__add_func_proto(btf, t_long);
+	if (t_long < 0 || t_ptr < 0 || t_main < 0 || btf__add_func_param(btf, "ctx", t_ptr) < 0 ||
+	    btf__add_func(btf, "d_prog", BTF_FUNC_GLOBAL, t_main) < 0)
+		goto out;
+	int t_sub = btf__add_func_proto(btf, t_long);
+	if (t_sub < 0)
+		goto out;
+	static const char *const params[] = { "a", "b", "c", "d", "e" };
+	for (int i = 0; i < 5; i++)
+		if (btf__add_func_param(btf, params[i], t_long) < 0)
+			goto out;
+	for (size_t i = 0; i < nfuncs; i++)
+		if (btf__add_func(btf, funcs[i].name, BTF_FUNC_GLOBAL, t_sub) < 0)
+			goto out;
+	uint32_t size;
+	const void *raw = btf__raw_data(btf, &size);
+	if (raw)
+		fd = bpf_btf_load(raw, size, NULL);
+	if (fd >= 0) {
+		struct cached *e = xcalloc(1, sizeof *e);
+		e->key = xstrdup(key.s);
+		e->fd = fd;
+		e->next = cache;
+		cache = e;
+	}
+out:
+	btf__free(btf);
+	strbuf_free(&key);
+	return fd;
+}
+
 int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *insns, size_t n,
 		      struct strbuf *log, char *errbuf, size_t errlen)
 {
@@ -129,6 +188,30 @@ int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *
 	attr.insn_cnt = (uint32_t)n;
 	attr.license = (uint64_t)(uintptr_t)license;
 	copy_name(attr.prog_name, o->name);
+	struct bpf_func_info *finfo = NULL;
+	int btf_fd = o->nfuncs ? funcs_btf(o->funcs, o->nfuncs) : -1;
+	if (btf_fd >= 0) {
+		/* type ids as funcs_btf lays them out: the main function 4, the others 6 on */
+		finfo = xcalloc(o->nfuncs + 1, sizeof *finfo);
+		finfo[0] = (struct bpf_func_info){ .insn_off = 0, .type_id = 4 };
+		for (size_t i = 0; i < o->nfuncs; i++)
+			finfo[i + 1] = (struct bpf_func_info){ .insn_off = o->funcs[i].insn,
+							       .type_id = (uint32_t)(6 + i) };
+		attr.prog_btf_fd = (uint32_t)btf_fd;
+		attr.func_info = (uint64_t)(uintptr_t)finfo;
+		attr.func_info_rec_size = sizeof *finfo;
+		attr.func_info_cnt = (uint32_t)(o->nfuncs + 1);
+	}
+	int fd = load_with_log(&attr, o, log, errbuf, errlen);
+	free(finfo);
+	return fd;
+}
+
+/* bpf_sys_prog_load once attr is filled in: the log policy of bpf_sys.h. */
+static int load_with_log(union bpf_attr *attr_in, const struct bpf_sys_prog_opts *o,
+			 struct strbuf *log, char *errbuf, size_t errlen)
+{
+	union bpf_attr attr = *attr_in;
 	if (log) {
 		log->len = 0;
 		if (log->s)

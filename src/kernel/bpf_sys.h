@@ -22,6 +22,13 @@
 #define BPF_SYS_TRACE_UPROBE_MULTI 48   /* enum bpf_attach_type */
 #define BPF_SYS_F_UPROBE_MULTI_RETURN 1u
 
+/* A BPF function of a program after its main one (cg_subfn.h): its first instruction and its
+ * name (a C identifier). */
+struct bpf_sys_func {
+	uint32_t insn;
+	char name[32];
+};
+
 struct bpf_sys_prog_opts {
 	enum bpf_prog_type type;   /* BPF_PROG_TYPE_KPROBE (uprobes), BPF_PROG_TYPE_PERF_EVENT... */
 	int expected_attach_type;  /* 0, or BPF_SYS_TRACE_UPROBE_MULTI for uprobe_multi links */
@@ -31,6 +38,11 @@ struct bpf_sys_prog_opts {
 				    * return it in *log on success too (0: a log only on failure) */
 	uint32_t attach_btf_id;    /* tracing programs (fentry/fexit): the vmlinux BTF id of the
 				    * function, with expected_attach_type BPF_TRACE_FENTRY/FEXIT */
+	/* the program's functions after the main one, by start: described to the kernel in BTF
+	 * as global functions, which its verifier checks once each, for any scalar arguments
+	 * (without BTF support they load as static functions, checked at each call) */
+	const struct bpf_sys_func *funcs;
+	size_t nfuncs;
 };
 
 int bpf_sys_prog_load(const struct bpf_sys_prog_opts *o, const struct bpf_insn *insns, size_t n,

@@ -394,6 +394,8 @@ static int load_prog(struct run *r, struct dobj_prog *p)
 		.log_always = r->d->bpflog ? (uint32_t)(r->d->bpflogsize < (16u << 20)
 							? r->d->bpflogsize : (16u << 20)) : 0,
 	};
+	lo.funcs = p->funcs;
+	lo.nfuncs = p->nfuncs;
 	if (pr->prov->load_opts)
 		pr->prov->load_opts(pr, &lo);
 	struct strbuf log = { 0 };

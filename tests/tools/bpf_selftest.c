@@ -206,7 +206,7 @@ static void build_record_prog(struct bpf_prog_buf *b, int rb_fd, int reg_off, in
 static int load(struct bpf_prog_buf *b, enum bpf_prog_type type, int expected, bool sleepable,
 		const char *what)
 {
-	struct bpf_sys_prog_opts o = { type, expected, sleepable, what, 0, 0 };
+	struct bpf_sys_prog_opts o = { type, expected, sleepable, what, 0, 0, NULL, 0 };
 	struct strbuf log = { 0 };
 	char err[512];
 
@@ -448,7 +448,7 @@ static int cmd_multi(char *target, long n, bool fallback)
 
 static void expect_reject(const char *name, const struct bpf_insn *insns, size_t n, const char *reason)
 {
-	struct bpf_sys_prog_opts o = { BPF_PROG_TYPE_KPROBE, 0, false, "bad", 0, 0 };
+	struct bpf_sys_prog_opts o = { BPF_PROG_TYPE_KPROBE, 0, false, "bad", 0, 0, NULL, 0 };
 	struct strbuf log = { 0 };
 	char err[512] = "";
 	const char *prefix = "the kernel's verifier rejected the program: ";
@@ -498,7 +498,7 @@ static int cmd_verifier(void)
 			longp[i] = bi_mov64_imm(BPF_REG_0, (int32_t)i);
 		longp[nlong - 2] = bi_mov64_reg(BPF_REG_0, BPF_REG_3);
 		longp[nlong - 1] = bi_exit();
-		struct bpf_sys_prog_opts lo = { BPF_PROG_TYPE_KPROBE, 0, false, "long", 0, 0 };
+		struct bpf_sys_prog_opts lo = { BPF_PROG_TYPE_KPROBE, 0, false, "long", 0, 0, NULL, 0 };
 		struct strbuf llog = { 0 };
 		int lfd = bpf_sys_prog_load(&lo, longp, nlong, &llog, err, sizeof(err));
 		fprintf(stderr, "verifier-long-log: %zu bytes of log; %s\n", llog.len, err);
@@ -512,7 +512,7 @@ static int cmd_verifier(void)
 
 	/* A good program loads, and the log stays empty: logging happens only after a failure. */
 	struct bpf_insn good[] = { bi_mov64_imm(BPF_REG_0, 0), bi_exit() };
-	struct bpf_sys_prog_opts o = { BPF_PROG_TYPE_KPROBE, 0, false, "good-name!", 0, 0 };
+	struct bpf_sys_prog_opts o = { BPF_PROG_TYPE_KPROBE, 0, false, "good-name!", 0, 0, NULL, 0 };
 	struct strbuf log = { 0 };
 	strbuf_puts(&log, "stale");
 	int fd = bpf_sys_prog_load(&o, good, 2, &log, err, sizeof(err));
@@ -587,7 +587,7 @@ static int cmd_verifier(void)
 	struct attach_set as;
 	struct attach_site site = { 0x1000, 0, 0 };
 	attach_set_init(&as);
-	struct bpf_sys_prog_opts ok_o = { BPF_PROG_TYPE_KPROBE, 0, false, "noop", 0, 0 };
+	struct bpf_sys_prog_opts ok_o = { BPF_PROG_TYPE_KPROBE, 0, false, "noop", 0, 0, NULL, 0 };
 	int pfd = bpf_sys_prog_load(&ok_o, good, 2, NULL, err, sizeof(err));
 	if (attach_uprobe(&as, pfd, "/nonexistent/usdtrace-test", &site, -1, false, err, sizeof(err)) != -1 ||
 	    errno != ENOENT || !strstr(err, "no such file"))

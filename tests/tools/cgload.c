@@ -35,7 +35,8 @@ static int load_all(struct dobj *o, bool verbose)
 		memcpy(ins, p->insns, p->ninsns * sizeof *ins);
 		for (size_t k = 0; k < p->nrelocs; k++)
 			ins[p->map_relocs[k]].imm = o->maps[ins[p->map_relocs[k]].imm].fd;
-		struct bpf_sys_prog_opts po = { .type = (enum bpf_prog_type)p->type, .name = "cgload" };
+		struct bpf_sys_prog_opts po = { .type = (enum bpf_prog_type)p->type, .name = "cgload",
+						.funcs = p->funcs, .nfuncs = p->nfuncs };
 		struct strbuf log = {0};
 		int fd = bpf_sys_prog_load(&po, ins, p->ninsns, &log, err, sizeof err);
 		const struct dobj_probe *pr = &o->probes[p->probe];

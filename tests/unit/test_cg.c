@@ -309,9 +309,14 @@ T_CASE(kernel_5_15_subset)
 				  (cls == BPF_ALU64 && op == BPF_END) ||
 				  (cls == BPF_LDX && BPF_MODE(in->code) == 0x80 /* BPF_MEMSX */) ||
 				  (cls == BPF_JMP32 && op == BPF_JA);
-			bool helper = cls == BPF_JMP && op == BPF_CALL;
-			if (v4 || (helper && (in->src_reg != 0 || in->imm <= 0 ||
-					      in->imm > BPF_FUNC_task_pt_regs))) {
+			bool helper = cls == BPF_JMP && op == BPF_CALL && in->src_reg != BPF_PSEUDO_CALL;
+			/* BPF-to-BPF calls (string subroutines as functions, cg_subfn.h): since
+			 * 4.16, global ones with BTF since 5.6; the target must be in the program */
+			bool call = cls == BPF_JMP && op == BPF_CALL && in->src_reg == BPF_PSEUDO_CALL;
+			long to = (long)k + 1 + in->imm;
+			if (v4 || (call && (to <= (long)k || to >= (long)p->ninsns)) ||
+			    (helper && (in->src_reg != 0 || in->imm <= 0 ||
+					in->imm > BPF_FUNC_task_pt_regs))) {
 				printf("# program %zu, instruction %zu: code 0x%02x src %d off %d imm %d\n",
 				       i, k, in->code, in->src_reg, in->off, in->imm);
 				T_CHECK(!"instruction available on 5.15");
