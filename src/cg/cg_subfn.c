@@ -1,7 +1,7 @@
 /* cg_subfn.c — D's string subroutines as BPF global functions (contract in cg_subfn.h).
  *
  * Callee frame (32 bytes, the verifier's smallest):
- *   -8   u32 the scratch key (0: process context, 1: clock programs; cg.c emit_prologue)
+ *   -8   u32 the scratch key: the slot the calling firing claimed (cg.c emit_scratch_claim)
  *   -16  the first integer operand (R4 at the call)
  *   -24  the second integer operand (R5)
  * Callee registers: R6 the destination slot's offset, R8 the first source's, R9 the second
@@ -70,7 +70,9 @@ void cgc_subfn_call(struct cgc *c, enum cgc_subfn_kind k, uint32_t dst, uint32_t
 	if (ki->str_result && dst + c->g.strsize > c->g.scratch_hiwater)
 		cgc_fail(c, NULL, "internal error: %s() result slot outside the scratch in use",
 			 ki->name);
-	cgc_emit(c, bi_mov64_imm(1, (cgc_probe_flags(c) & PROV_F_INTERRUPT) ? 1 : 0));
+	/* the scratch slot this firing claimed (cg.c: emit_scratch_claim): a nested firing's
+	 * function must work in its own slot, not in the one the firing it interrupted holds */
+	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SLOT));
 	cgc_emit(c, bi_mov64_imm(2, (int32_t)dst));
 	cgc_emit(c, bi_mov64_imm(3, (int32_t)s));
 	/* integer operands go by value: a callee cannot read its caller's stack */
