@@ -245,6 +245,12 @@ static int lex_quoted(struct lexer *lx, char quote)
 				return lex_error(lx, p, D_STR_NL, "newline encountered in string literal");
 			return lex_error(lx, p, D_CHR_NL, "newline encountered in character constant");
 		}
+		if (p >= lx->end && lx->mode != DLEX_DECLS) {
+			/* dtrace's lexer matches a constant only with its closing quote: at the
+			 * end of the input the quote alone is the token its parser refuses */
+			strbuf_free(&b);
+			return lex_error(lx, start, D_SYNTAX, "syntax error near \"%c\"", quote);
+		}
 		if (p >= lx->end || *p == '\n') {
 			strbuf_free(&b);
 			return lex_error(lx, start, D_STR_NL, quote == '"' ? "unterminated string constant"
@@ -291,18 +297,33 @@ static int lex_quoted(struct lexer *lx, char quote)
 			free(t->str);
 			return lex_error(lx, start, D_CHR_NULL, "empty character constant");
 		}
-		/* Multi-character constants pack big-endian into an int, as gcc does. */
-		if (n > 4) {
+		/* dtrace's lexer packs up to 8 bytes big-endian ('ab' is 0x6162), unsigned and
+		 * extending none of them ('\377' is 255, '\377\377\377\377' is 4294967295),
+		 * then types the value as a decimal constant: int, else long, else none */
+		if (lx->mode == DLEX_DECLS && n > 4) {
+			/* a provider file's C: gcc packs at most an int's worth */
 			lx->out->ntoks--;
 			free(t->str);
 			return lex_error(lx, start, D_CHR_OFLOW, "character constant is too long");
 		}
-		uint32_t v = 0;
+		if (n > 8) {
+			lx->out->ntoks--;
+			free(t->str);
+			return lex_error(lx, start, D_CHR_OFLOW, "character constant is too long");
+		}
+		uint64_t v = 0;
 		for (size_t i = 0; i < n; i++)
 			v = (v << 8) | (unsigned char)t->str[i];
-		/* dtrace's lexer packs unsigned bytes and extends none of them: '\377' is the int
-		 * 255 (C on x86-64 would say -1), 'a\377' is 0x61ff. */
-		t->ival = n == 1 ? (uint64_t)v : (uint64_t)(int64_t)(int32_t)v;
+		if (v > 0x7fffffffffffffffull) {
+			lx->out->ntoks--;
+			free(t->str);
+			return lex_error(lx, start, D_INT_OFLOW, "integer constant 0x%llx cannot be "
+					 "represented in any built-in integral type", (unsigned long long)v);
+		}
+		if (lx->mode == DLEX_DECLS && n > 1)  /* C's multi-character constant: an int */
+			v = (uint64_t)(int64_t)(int32_t)(uint32_t)v;
+		t->ival = v;
+		t->longness = lx->mode != DLEX_DECLS && v > 0x7fffffff;
 	}
 	lx->p = p;
 	return 0;

@@ -59,7 +59,7 @@ struct dtok {
 	size_t len;
 	uint64_t ival;        /* DTOK_INT, DTOK_CHAR */
 	bool is_unsigned;     /* DTOK_INT: resulting C type after suffix and value rules */
-	int longness;         /* DTOK_INT: 0 int, 1 long, 2 long long */
+	int longness;         /* DTOK_INT, DTOK_CHAR: 0 int, 1 long, 2 long long */
 	char *str;            /* DTOK_STRING, DTOK_CHAR: decoded bytes (malloc'd) */
 	size_t slen;
 	const char *file;     /* owned by the list */

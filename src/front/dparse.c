@@ -145,6 +145,8 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
 /* Whether the lexer of dtrace knows name t without reading ahead: one right after `.`, `->`,
  * struct, union, enum or a translator's `< type name >` always; else a name the parser knows
  * (a type, a declared variable, an enumerator), or with types_only a type alone. */
+static bool defined_outside(struct parser *p, const char *name);
+
 static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 {
 	size_t i = (size_t)(t - p->tl->toks);
@@ -161,6 +163,10 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 		return !types_only || e->kind == DSYM_TYPEDEF;
 	if (types_only)
 		return false;
+	/* dtrace's lexer looks up its globals first (pcb_globals: the built-in variables,
+	 * subroutines, actions and aggregating functions, and what declarations made) */
+	if (defined_outside(p, n))
+		return true;
 	/* dtrace's lexer also remembers (pcb_idents) each name it met before followed by
 	 * =, ++, --, [ or ; (a variable being assigned): it does not read ahead past those */
 	for (size_t j = 0; j + 1 < i; j++) {
@@ -2253,7 +2259,7 @@ static struct dnode *e_primary(struct parser *p)
 		n = new_node(p, DN_INT, t);
 		n->ival = t->ival;
 		n->is_unsigned = t->kind == DTOK_INT && t->is_unsigned;
-		n->longness = t->kind == DTOK_INT ? t->longness : 0;
+		n->longness = t->longness;
 		n->is_char = t->kind == DTOK_CHAR;
 		return n;
 	case DTOK_STRING:
