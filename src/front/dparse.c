@@ -35,6 +35,7 @@ struct parser {
 	bool in_clause;       /* D programs: past a clause's descriptions (dtrace's lexer in S0) */
 	bool in_guard;        /* in a formula's guard (in_pred too): a `/` before `:` closes it */
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
+	bool later_dim;       /* type_suffix_rule: a dimension follows another (`[4][...]`) */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
 	/* D programs: `#pragma D binding` waiting for its identifier (dtrace's pcb_pragmas), and
@@ -1217,16 +1218,55 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 	}
 }
 
+/* D programs: the brackets of an array declarator holding `...` (at t, the `[` consumed):
+ * dtrace reads them as a prototype (dt_decl_array) and refuses one that follows another
+ * dimension (D_DECL_DYNOBJ, where its parser stood: the `]`), or else the variable-length
+ * argument list (D_DECL_PROTO_VARARGS, at the `...`). Never returns. */
+static _Noreturn void varargs_dim(struct parser *p, const struct dtok *t, bool later)
+{
+	const struct dtok *close = peek_at(p, 1);
+	expect(p, "...");
+	expect(p, "]");
+	if (later)
+		error_at(p, close, D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+	error_at(p, t, D_DECL_PROTO_VARARGS, "array prototype may not use a variable-length "
+		 "argument list");
+}
+
+/* D programs: a prototype in an array declarator's brackets after another dimension (`[2][int]`,
+ * `[int][char, ...]`; the `[` consumed): dtrace parses it whole, then refuses it where its
+ * parser stands, at the `]` (D_DECL_DYNOBJ). Never returns. */
+static _Noreturn void dynobj_dim(struct parser *p)
+{
+	while (!dtok_is(peek(p), "...")) {
+		if (!is_typename(p, peek(p)))
+			syntax_error(p, peek(p));
+		type_name(p);
+		if (peek(p)->kind == DTOK_IDENT)
+			next(p);  /* a parameter's name */
+		if (!consume(p, ","))
+			break;
+	}
+	consume(p, "...");
+	const struct dtok *close = peek(p);
+	expect(p, "]");
+	error_at(p, close, D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+}
+
 static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 {
 	const struct dtok *t = peek(p);
+	bool later = p->later_dim;
+	p->later_dim = false;
 	if (consume(p, "[")) {
 		int64_t len = -1;
+		if (p->script && dtok_is(peek(p), "..."))
+			varargs_dim(p, peek(p), later);
 		if (!dtok_is(peek(p), "]")) {
 			const struct dtok *at = peek(p);
 			/* `int a[2][int]`: key types after an array dimension */
 			if (p->script && is_typename(p, at))
-				error_at(p, at, D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+				dynobj_dim(p);
 			/* D: a positive integer constant (an associative array's key types
 			 * are parsed by the declaration itself), at most UINT32_MAX */
 			if (p->script && at->kind == DTOK_STRING)
@@ -1244,7 +1284,9 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 				error_at(p, at, D_DECL_ARRBIG, "size of array is too large");
 		}
 		expect(p, "]");
+		p->later_dim = true;
 		ty = type_suffix(p, ty);
+		p->later_dim = false;
 		struct dtype *r = dtype_resolve(ty);
 		/* libdtrace takes `int a[3](int);` as a prototype that declares nothing */
 		if (r->kind == DTY_FUNC && !p->script)
@@ -1363,6 +1405,13 @@ static struct dnode *assoc_keys(struct parser *p)
 	expect(p, "[");
 	do {
 		const struct dtok *at = peek(p);
+		if (p->script && dtok_is(at, "...")) {
+			/* the last of a prototype's parameters: dtrace refuses it in an array's */
+			next(p);
+			expect(p, "]");
+			error_at(p, at, D_DECL_PROTO_VARARGS, "array prototype may not use a "
+				 "variable-length argument list");
+		}
 		if (!is_typename(p, at))
 			syntax_error(p, at);
 		struct dnode *k = new_node(p, DN_TYPE, at);
@@ -1453,11 +1502,15 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			ty = ds.type;
 			keys = assoc_keys(p);
 			/* `int a[int][char]`: a second key list is an array of associative arrays */
-			if (p->script && dtok_is(peek(p), "[") && is_typename(p, peek_at(p, 1)))
-				error_at(p, peek(p), D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+			if (p->script && dtok_is(peek(p), "[") && is_typename(p, peek_at(p, 1))) {
+				next(p);
+				dynobj_dim(p);
+			}
 			/* `int a[int][2]`: dimensions after the keys make the element an array */
+			p->later_dim = true;
 			if (p->script && dtok_is(peek(p), "["))
 				ty = type_suffix(p, ty);
+			p->later_dim = false;
 		} else {
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
