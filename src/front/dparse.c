@@ -126,8 +126,11 @@ static void vset_error(struct parser *p, enum dtag tag, const char *file, int li
 	derr_vset(p->err, tag, fmt, ap);
 	/* dtrace numbers the lines of files, not of -n text */
 	enum derr_at how = !p->script ? DERR_AT_FILE : !p->clause_arg ? DERR_AT_LINE : DERR_AT_NONE;
-	if (how == DERR_AT_LINE && p->tl->nfiles > 0 && file && file != p->tl->files[0])
+	if (how != DERR_AT_FILE && p->tl->nfiles > 0 && file && file != p->tl->files[0]) {
+		if (how == DERR_AT_NONE)
+			line = 0;  /* a -n argument's #line names a file, no line (dlex.c new_tok) */
 		how = DERR_AT_FILETAG;  /* a line of another file: dtrace's pcb_filetag */
+	}
 	derr_locate(p->err, how, file, line, col);
 }
 
@@ -198,6 +201,16 @@ static bool read_ahead_free(struct parser *p, const struct dtok *t)
 
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
+	struct dtok slash;
+	if (p->script && t->kind == DTOK_PUNCT && dtok_is(t, "/") && t > p->tl->toks &&
+	    t[-1].kind != DTOK_PDESC) {
+		/* dtrace's lexer reads the blanks after a `/` (does it end a predicate?) and
+		 * counts their newlines before the parser sees the `/` */
+		slash = *t;
+		for (const char *q = t->text + 1; *q && strchr("\f\n\r\t\v ", *q); q++)
+			slash.line += *q == '\n';
+		t = &slash;
+	}
 	if (t->kind == DTOK_EOF) {
 		/* after a name it does not know, dtrace's lexer has read ahead to the end and
 		 * put a NUL back, which its lexer then rejects in its own words */
