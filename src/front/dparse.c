@@ -36,6 +36,7 @@ struct parser {
 	bool in_guard;        /* in a formula's guard (in_pred too): a `/` before `:` closes it */
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	bool later_dim;       /* type_suffix_rule: a dimension follows another (`[4][...]`) */
+	const struct dtok *undef_call;  /* D programs: the name of the first call nothing defines */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
 	/* D programs: `#pragma D binding` waiting for its identifier (dtrace's pcb_pragmas), and
@@ -211,6 +212,9 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 			slash.line += *q == '\n';
 		t = &slash;
 	}
+	if (p->undef_call)
+		error_at(p, p->undef_call, D_FUNC_UNDEF, "undefined function name: %.*s",
+			 (int)p->undef_call->len, p->undef_call->text);
 	if (t->kind == DTOK_EOF) {
 		/* after a name it does not know, dtrace's lexer has read ahead to the end and
 		 * put a NUL back, which its lexer then rejects in its own words */
@@ -2429,6 +2433,11 @@ static struct dnode *e_postfix(struct parser *p)
 			ypush(p, 2);
 			n->args = e_list(p, ")");
 			ypop(p, 2);
+			/* dtrace's parser looks the callee up as it builds the call (dt_node_func):
+			 * a name nothing defines is its error before any later syntax error */
+			if (p->script && p->prog->predefined_ident && !p->undef_call &&
+			    t > p->tl->toks && t[-1].kind == DTOK_IDENT && !defined_outside(p, n->name))
+				p->undef_call = t - 1;
 		} else if (dtok_is(t, ".") || dtok_is(t, "->")) {
 			next(p);
 			const struct dtok *m = expect_member(p);
