@@ -28,7 +28,8 @@ enum dtok_kind {
 	DTOK_KEYWORD,   /* struct, provider, probe, sizeof, ... */
 	DTOK_INT,       /* 42, 0x2au, 017L: ival, is_unsigned, longness */
 	DTOK_FLOAT,     /* 1.5, 2e10f: text only */
-	DTOK_CHAR,      /* 'a', '\n': ival (int value), str/slen the bytes */
+	DTOK_CHAR,      /* 'a', '\n': ival, longness (D: up to 8 bytes, big-endian, a long past
+			 * INT_MAX, as dtrace types it), str/slen the bytes */
 	DTOK_STRING,    /* "a\tb": str/slen decoded, NUL-terminated */
 	DTOK_PUNCT,     /* -> ++ <<= ... { } and the rest */
 	DTOK_AGG,       /* @name or a bare @ */
