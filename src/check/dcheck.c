@@ -84,15 +84,20 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 
 /* The line dtrace reports an error of node n at. dtrace's lexer reads a predicate's closing
  * '/' together with the blanks up to the '{' that follows, so the nodes the parser builds when
- * it sees that token (the predicate's root and its rightmost operands) carry the '{' line. */
+ * it sees that token (the predicate's root and its rightmost operators) carry the '{' line. A
+ * leaf (a name, a call, self->x, a[i]) is built before, on its own line: `/ y /` then `{` on
+ * the next line reports an unknown y on the predicate's line. */
 static int error_line(const struct ck *c, const struct dnode *n)
 {
 	if (!n)
 		return 0;
 	if (c->pred && c->pred_brace_line) {
 		for (const struct dnode *p = c->pred; p; ) {
-			if (p == n)
+			if (p == n && (p->kind == DN_BINARY || p->kind == DN_COND || p->kind == DN_ASSIGN ||
+				       p->kind == DN_COMMA || p->kind == DN_UNARY || p->kind == DN_CAST))
 				return c->pred_brace_line;
+			if (p == n)
+				break;
 			if (p->kind == DN_BINARY || p->kind == DN_COND || p->kind == DN_ASSIGN ||
 			    p->kind == DN_COMMA)
 				p = p->rhs;

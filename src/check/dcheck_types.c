@@ -285,8 +285,8 @@ void set_folded(struct dnode *n, struct dtype *t, uint64_t v)
 
 struct dtype *int_literal_type(struct ck *c, const struct dnode *n)
 {
-	if (n->is_char)
-		return c->tc->t_int;  /* as in C and dtrace, 'a' is an int */
+	if (n->is_char)  /* 'a' is an int; 'abcde' a long, as dtrace types it (dlex.h) */
+		return n->longness ? c->tc->t_long : c->tc->t_int;
 	switch (n->longness) {
 	case 0: return n->is_unsigned ? c->tc->t_uint : c->tc->t_int;
 	case 1: return n->is_unsigned ? c->tc->t_ulong : c->tc->t_long;

@@ -65,7 +65,7 @@ static bool eval(const struct inl_tab *t, const struct dnode *n, struct pconst *
 	switch (n->kind) {
 	case DN_INT:
 		if (n->is_char) {
-			*out = (struct pconst){ n->ival, 4, false };
+			*out = (struct pconst){ n->ival, n->longness ? 8 : 4, false };
 		} else {
 			*out = (struct pconst){ n->ival, n->longness ? 8 : 4, n->is_unsigned };
 		}

@@ -72,9 +72,13 @@ static int lex_error(struct lexer *lx, const char *at, enum dtag tag, const char
 	/* dtrace numbers the lines of files, not of -n text */
 	enum derr_at how = lx->mode == DLEX_DECLS ? DERR_AT_FILE
 			   : lx->mode == DLEX_SCRIPT ? DERR_AT_LINE : DERR_AT_NONE;
-	if (how == DERR_AT_LINE && lx->out->nfiles > 0 && lx->file != lx->out->files[0])
+	int line = lx->line;
+	if (how != DERR_AT_FILE && lx->out->nfiles > 0 && lx->file != lx->out->files[0]) {
+		if (how == DERR_AT_NONE)
+			line = 0;  /* a -n argument's #line: its file, no line (new_tok) */
 		how = DERR_AT_FILETAG;  /* dtrace's pcb_filetag */
-	return derr_locate(lx->err, how, lx->file, lx->line, col_of(lx, at));
+	}
+	return derr_locate(lx->err, how, lx->file, line, col_of(lx, at));
 }
 
 static const char *intern_file(struct dtoklist *l, const char *name, size_t n)
@@ -98,6 +102,10 @@ static struct dtok *new_tok(struct lexer *lx, enum dtok_kind kind, const char *s
 	t->len = len;
 	t->file = lx->file;
 	t->line = lx->line;
+	/* a -n argument's text after `#line N "FILE"`: dtrace names that file but, reading no
+	 * file, numbers no line ("FILE", line 0) */
+	if (lx->mode == DLEX_CLAUSE && l->nfiles > 0 && lx->file != l->files[0])
+		t->line = 0;
 	t->col = col_of(lx, start);
 	return t;
 }
@@ -245,6 +253,12 @@ static int lex_quoted(struct lexer *lx, char quote)
 				return lex_error(lx, p, D_STR_NL, "newline encountered in string literal");
 			return lex_error(lx, p, D_CHR_NL, "newline encountered in character constant");
 		}
+		if (p >= lx->end && lx->mode != DLEX_DECLS) {
+			/* dtrace's lexer matches a constant only with its closing quote: at the
+			 * end of the input the quote alone is the token its parser refuses */
+			strbuf_free(&b);
+			return lex_error(lx, start, D_SYNTAX, "syntax error near \"%c\"", quote);
+		}
 		if (p >= lx->end || *p == '\n') {
 			strbuf_free(&b);
 			return lex_error(lx, start, D_STR_NL, quote == '"' ? "unterminated string constant"
@@ -291,18 +305,33 @@ static int lex_quoted(struct lexer *lx, char quote)
 			free(t->str);
 			return lex_error(lx, start, D_CHR_NULL, "empty character constant");
 		}
-		/* Multi-character constants pack big-endian into an int, as gcc does. */
-		if (n > 4) {
+		/* dtrace's lexer packs up to 8 bytes big-endian ('ab' is 0x6162), unsigned and
+		 * extending none of them ('\377' is 255, '\377\377\377\377' is 4294967295),
+		 * then types the value as a decimal constant: int, else long, else none */
+		if (lx->mode == DLEX_DECLS && n > 4) {
+			/* a provider file's C: gcc packs at most an int's worth */
 			lx->out->ntoks--;
 			free(t->str);
 			return lex_error(lx, start, D_CHR_OFLOW, "character constant is too long");
 		}
-		uint32_t v = 0;
+		if (n > 8) {
+			lx->out->ntoks--;
+			free(t->str);
+			return lex_error(lx, start, D_CHR_OFLOW, "character constant is too long");
+		}
+		uint64_t v = 0;
 		for (size_t i = 0; i < n; i++)
 			v = (v << 8) | (unsigned char)t->str[i];
-		/* dtrace's lexer packs unsigned bytes and extends none of them: '\377' is the int
-		 * 255 (C on x86-64 would say -1), 'a\377' is 0x61ff. */
-		t->ival = n == 1 ? (uint64_t)v : (uint64_t)(int64_t)(int32_t)v;
+		if (v > 0x7fffffffffffffffull) {
+			lx->out->ntoks--;
+			free(t->str);
+			return lex_error(lx, start, D_INT_OFLOW, "integer constant 0x%llx cannot be "
+					 "represented in any built-in integral type", (unsigned long long)v);
+		}
+		if (lx->mode == DLEX_DECLS && n > 1)  /* C's multi-character constant: an int */
+			v = (uint64_t)(int64_t)(int32_t)(uint32_t)v;
+		t->ival = v;
+		t->longness = lx->mode != DLEX_DECLS && v > 0x7fffffff;
 	}
 	lx->p = p;
 	return 0;
@@ -459,6 +488,30 @@ static int lex_number(struct lexer *lx)
 	t->longness = res_l;
 	lx->p = p;
 	return 0;
+}
+
+/* D programs, a `/` at p: dtrace's lexer takes one that is followed (past blanks) by the end, `;`,
+ * `{` or `/` as a predicate's end, and refuses it there inside parentheses or brackets, at the
+ * line of what follows: `x = (1 // note` is "closing ) expected in predicate before /". The `/`
+ * opening a predicate (right after the descriptions) is not read so. Returns whether it failed
+ * (the error set). */
+static bool epred_unclosed(struct lexer *lx, const char *p)
+{
+	const struct dtoklist *l = lx->out;
+	if ((lx->parens == 0 && lx->brackets == 0) ||
+	    (l->ntoks > 0 && l->toks[l->ntoks - 1].kind == DTOK_PDESC))
+		return false;
+	const char *q = p + 1;
+	int lines = 0;
+	while (q < lx->end && *q && strchr("\f\n\r\t\v ", *q)) {
+		lines += *q == '\n';
+		q++;
+	}
+	if (q < lx->end && *q && !strchr(";{/", *q))
+		return false;
+	lx->line += lines;
+	lex_error(lx, p, D_SYNTAX, "closing %c expected in predicate before /", lx->parens ? ')' : ']');
+	return true;
 }
 
 static bool at_line_start(struct lexer *lx, const char *at)
@@ -900,6 +953,8 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 				}
 				if (n == 1 && mode != DLEX_DECLS && (*p == '(' || *p == '['))
 					(*(*p == '(' ? &lx.parens : &lx.brackets))++;
+				if (n == 1 && *p == '/' && mode != DLEX_DECLS && epred_unclosed(&lx, p))
+					goto fail;
 				if (n == 1 && *p == '{')
 					lx.braces++;
 				else if (n == 1 && *p == '}' && lx.braces > 0)

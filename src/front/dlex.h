@@ -28,7 +28,8 @@ enum dtok_kind {
 	DTOK_KEYWORD,   /* struct, provider, probe, sizeof, ... */
 	DTOK_INT,       /* 42, 0x2au, 017L: ival, is_unsigned, longness */
 	DTOK_FLOAT,     /* 1.5, 2e10f: text only */
-	DTOK_CHAR,      /* 'a', '\n': ival (int value), str/slen the bytes */
+	DTOK_CHAR,      /* 'a', '\n': ival, longness (D: up to 8 bytes, big-endian, a long past
+			 * INT_MAX, as dtrace types it), str/slen the bytes */
 	DTOK_STRING,    /* "a\tb": str/slen decoded, NUL-terminated */
 	DTOK_PUNCT,     /* -> ++ <<= ... { } and the rest */
 	DTOK_AGG,       /* @name or a bare @ */
@@ -59,7 +60,7 @@ struct dtok {
 	size_t len;
 	uint64_t ival;        /* DTOK_INT, DTOK_CHAR */
 	bool is_unsigned;     /* DTOK_INT: resulting C type after suffix and value rules */
-	int longness;         /* DTOK_INT: 0 int, 1 long, 2 long long */
+	int longness;         /* DTOK_INT, DTOK_CHAR: 0 int, 1 long, 2 long long */
 	char *str;            /* DTOK_STRING, DTOK_CHAR: decoded bytes (malloc'd) */
 	size_t slen;
 	const char *file;     /* owned by the list */

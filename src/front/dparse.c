@@ -35,6 +35,8 @@ struct parser {
 	bool in_clause;       /* D programs: past a clause's descriptions (dtrace's lexer in S0) */
 	bool in_guard;        /* in a formula's guard (in_pred too): a `/` before `:` closes it */
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
+	bool later_dim;       /* type_suffix_rule: a dimension follows another (`[4][...]`) */
+	const struct dtok *undef_call;  /* D programs: the name of the first call nothing defines */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
 	/* D programs: `#pragma D binding` waiting for its identifier (dtrace's pcb_pragmas), and
@@ -127,8 +129,11 @@ static void vset_error(struct parser *p, enum dtag tag, const char *file, int li
 	derr_vset(p->err, tag, fmt, ap);
 	/* dtrace numbers the lines of files, not of -n text */
 	enum derr_at how = !p->script ? DERR_AT_FILE : !p->clause_arg ? DERR_AT_LINE : DERR_AT_NONE;
-	if (how == DERR_AT_LINE && p->tl->nfiles > 0 && file && file != p->tl->files[0])
+	if (how != DERR_AT_FILE && p->tl->nfiles > 0 && file && file != p->tl->files[0]) {
+		if (how == DERR_AT_NONE)
+			line = 0;  /* a -n argument's #line names a file, no line (dlex.c new_tok) */
 		how = DERR_AT_FILETAG;  /* a line of another file: dtrace's pcb_filetag */
+	}
 	derr_locate(p->err, how, file, line, col);
 }
 
@@ -147,6 +152,8 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
 /* Whether the lexer of dtrace knows name t without reading ahead: one right after `.`, `->`,
  * struct, union, enum or a translator's `< type name >` always; else a name the parser knows
  * (a type, a declared variable, an enumerator), or with types_only a type alone. */
+static bool defined_outside(struct parser *p, const char *name);
+
 static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 {
 	size_t i = (size_t)(t - p->tl->toks);
@@ -163,6 +170,10 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 		return !types_only || e->kind == DSYM_TYPEDEF;
 	if (types_only)
 		return false;
+	/* dtrace's lexer looks up its globals first (pcb_globals: the built-in variables,
+	 * subroutines, actions and aggregating functions, and what declarations made) */
+	if (defined_outside(p, n))
+		return true;
 	/* dtrace's lexer also remembers (pcb_idents) each name it met before followed by
 	 * =, ++, --, [ or ; (a variable being assigned): it does not read ahead past those */
 	for (size_t j = 0; j + 1 < i; j++) {
@@ -193,6 +204,19 @@ static bool read_ahead_free(struct parser *p, const struct dtok *t)
 
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
+	struct dtok slash;
+	if (p->script && t->kind == DTOK_PUNCT && dtok_is(t, "/") && t > p->tl->toks &&
+	    t[-1].kind != DTOK_PDESC) {
+		/* dtrace's lexer reads the blanks after a `/` (does it end a predicate?) and
+		 * counts their newlines before the parser sees the `/` */
+		slash = *t;
+		for (const char *q = t->text + 1; *q && strchr("\f\n\r\t\v ", *q); q++)
+			slash.line += *q == '\n';
+		t = &slash;
+	}
+	if (p->undef_call)
+		error_at(p, p->undef_call, D_FUNC_UNDEF, "undefined function name: %.*s",
+			 (int)p->undef_call->len, p->undef_call->text);
 	if (t->kind == DTOK_EOF) {
 		/* after a name it does not know, dtrace's lexer has read ahead to the end and
 		 * put a NUL back, which its lexer then rejects in its own words */
@@ -1213,16 +1237,55 @@ static struct dtype *func_params(struct parser *p, struct dtype *ret)
 	}
 }
 
+/* D programs: the brackets of an array declarator holding `...` (at t, the `[` consumed):
+ * dtrace reads them as a prototype (dt_decl_array) and refuses one that follows another
+ * dimension (D_DECL_DYNOBJ, where its parser stood: the `]`), or else the variable-length
+ * argument list (D_DECL_PROTO_VARARGS, at the `...`). Never returns. */
+static _Noreturn void varargs_dim(struct parser *p, const struct dtok *t, bool later)
+{
+	const struct dtok *close = peek_at(p, 1);
+	expect(p, "...");
+	expect(p, "]");
+	if (later)
+		error_at(p, close, D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+	error_at(p, t, D_DECL_PROTO_VARARGS, "array prototype may not use a variable-length "
+		 "argument list");
+}
+
+/* D programs: a prototype in an array declarator's brackets after another dimension (`[2][int]`,
+ * `[int][char, ...]`; the `[` consumed): dtrace parses it whole, then refuses it where its
+ * parser stands, at the `]` (D_DECL_DYNOBJ). Never returns. */
+static _Noreturn void dynobj_dim(struct parser *p)
+{
+	while (!dtok_is(peek(p), "...")) {
+		if (!is_typename(p, peek(p)))
+			syntax_error(p, peek(p));
+		type_name(p);
+		if (peek(p)->kind == DTOK_IDENT)
+			next(p);  /* a parameter's name */
+		if (!consume(p, ","))
+			break;
+	}
+	consume(p, "...");
+	const struct dtok *close = peek(p);
+	expect(p, "]");
+	error_at(p, close, D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+}
+
 static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 {
 	const struct dtok *t = peek(p);
+	bool later = p->later_dim;
+	p->later_dim = false;
 	if (consume(p, "[")) {
 		int64_t len = -1;
+		if (p->script && dtok_is(peek(p), "..."))
+			varargs_dim(p, peek(p), later);
 		if (!dtok_is(peek(p), "]")) {
 			const struct dtok *at = peek(p);
 			/* `int a[2][int]`: key types after an array dimension */
 			if (p->script && is_typename(p, at))
-				error_at(p, at, D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+				dynobj_dim(p);
 			/* D: a positive integer constant (an associative array's key types
 			 * are parsed by the declaration itself), at most UINT32_MAX */
 			if (p->script && at->kind == DTOK_STRING)
@@ -1240,7 +1303,9 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 				error_at(p, at, D_DECL_ARRBIG, "size of array is too large");
 		}
 		expect(p, "]");
+		p->later_dim = true;
 		ty = type_suffix(p, ty);
+		p->later_dim = false;
 		struct dtype *r = dtype_resolve(ty);
 		/* libdtrace takes `int a[3](int);` as a prototype that declares nothing */
 		if (r->kind == DTY_FUNC && !p->script)
@@ -1359,6 +1424,13 @@ static struct dnode *assoc_keys(struct parser *p)
 	expect(p, "[");
 	do {
 		const struct dtok *at = peek(p);
+		if (p->script && dtok_is(at, "...")) {
+			/* the last of a prototype's parameters: dtrace refuses it in an array's */
+			next(p);
+			expect(p, "]");
+			error_at(p, at, D_DECL_PROTO_VARARGS, "array prototype may not use a "
+				 "variable-length argument list");
+		}
 		if (!is_typename(p, at))
 			syntax_error(p, at);
 		struct dnode *k = new_node(p, DN_TYPE, at);
@@ -1449,11 +1521,15 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			ty = ds.type;
 			keys = assoc_keys(p);
 			/* `int a[int][char]`: a second key list is an array of associative arrays */
-			if (p->script && dtok_is(peek(p), "[") && is_typename(p, peek_at(p, 1)))
-				error_at(p, peek(p), D_DECL_DYNOBJ, "cannot declare array of associative arrays");
+			if (p->script && dtok_is(peek(p), "[") && is_typename(p, peek_at(p, 1))) {
+				next(p);
+				dynobj_dim(p);
+			}
 			/* `int a[int][2]`: dimensions after the keys make the element an array */
+			p->later_dim = true;
 			if (p->script && dtok_is(peek(p), "["))
 				ty = type_suffix(p, ty);
+			p->later_dim = false;
 		} else {
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
@@ -2304,7 +2380,7 @@ static struct dnode *e_primary(struct parser *p)
 		n = new_node(p, DN_INT, t);
 		n->ival = t->ival;
 		n->is_unsigned = t->kind == DTOK_INT && t->is_unsigned;
-		n->longness = t->kind == DTOK_INT ? t->longness : 0;
+		n->longness = t->longness;
 		n->is_char = t->kind == DTOK_CHAR;
 		return n;
 	case DTOK_STRING:
@@ -2408,6 +2484,11 @@ static struct dnode *e_postfix(struct parser *p)
 			ypush(p, 2);
 			n->args = e_list(p, ")");
 			ypop(p, 2);
+			/* dtrace's parser looks the callee up as it builds the call (dt_node_func):
+			 * a name nothing defines is its error before any later syntax error */
+			if (p->script && p->prog->predefined_ident && !p->undef_call &&
+			    t > p->tl->toks && t[-1].kind == DTOK_IDENT && !defined_outside(p, n->name))
+				p->undef_call = t - 1;
 		} else if (dtok_is(t, ".") || dtok_is(t, "->")) {
 			next(p);
 			const struct dtok *m = expect_member(p);

@@ -96,3 +96,17 @@ e lex_overflow_hex 'BEGIN { x = 0x1ffffffffffffffff; }' \
 e lex_no_type 'BEGIN { x = 18446744073709551615; }' \
 	'[D_INT_OFLOW] integer constant 0xffffffffffffffff cannot be represented in any built-in integral type'
 e lex_float 'BEGIN { x = 1.5e; }' '[D_SYNTAX] floating-point constants are not permitted'
+
+# `#line N "FILE"` in a -n program: dtrace names the file but numbers no line (it reads no file:
+# "FILE", line 0), for the lexer's, the parser's and the checker's errors alike
+e hashline_syntax '#line 5 "foo.d"
+BEGIN { x = ; }' '[D_SYNTAX] "foo.d", line 0: syntax error near ";"'
+e hashline_check '#line 5 "foo.d"
+BEGIN { trace(y); }' '[D_IDENT_UNDEF] "foo.d", line 0: failed to resolve y: Unknown variable name'
+e hashline_lex '#line 5 "foo.d"
+BEGIN { x = "abc' '[D_SYNTAX] "foo.d", line 0: syntax error near """'
+# D has no // comments: dtrace's lexer takes a `/` followed by `/`, `;`, `{` or the end for a
+# predicate's end, and refuses it inside parentheses or brackets, in clauses too
+e slash_in_parens 'BEGIN { x = (1 // c
++ 2); }' '[D_SYNTAX] closing ) expected in predicate before /'
+e slash_in_brackets 'BEGIN { x = a[1 / ; }' '[D_SYNTAX] closing ] expected in predicate before /'
