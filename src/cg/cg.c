@@ -1238,37 +1238,28 @@ static void check_dynvarsize(struct cgc *c, uint64_t budget)
 		cgc_refuse(c, "Enabling exceeds size of buffer");
 }
 
-/* The most entries a dynamic variable map gets, however large dynvarsize. */
+/* The most entries the dynamic variable map gets, however large dynvarsize. */
 #define DYN_ENTRIES_MAX (UINT64_C(1) << 24)
 
+/* The one map of every dynamic variable (cgc_vars_layout) holds as many elements as
+ * dtrace-utils's pool: dynvarsize / (largest tuple + largest value), whichever variables
+ * they belong to; filling one variable leaves no room for another, and an element
+ * deleted (assigned 0) makes room for any. */
 static void set_dyn_entries(struct cgc *c)
 {
 	struct dobj *o = c->o;
 	uint64_t budget = c->in->opts ? c->in->opts->dynvarsize : (1u << 20);
-	size_t ndyn = 0;
 
+	if (!c->dyn_any)
+		return;
 	check_dynvarsize(c, budget);
-	/* dtrace's pool holds this many elements, whichever variables they belong to */
-	uint64_t pool = c->dyn_any ? budget / (c->dyn_tuple_max + c->dyn_value_max) : 0;
-	for (size_t i = 0; i < o->nmaps; i++)
-		if (o->maps[i].kind == BPF_SYS_MAP_HASH && o->maps[i].max_entries == 0)
-			ndyn++;
-	for (size_t i = 0; i < o->nmaps; i++) {
-		struct dobj_map *m = &o->maps[i];
-		if (m->kind != BPF_SYS_MAP_HASH || m->max_entries != 0)
-			continue;
-		/* 64: roughly what the kernel's hash map spends per element beyond key and value */
-		uint64_t per = (uint64_t)m->key_size + m->value_size + 64;
-		uint64_t n = budget / ndyn / per;
-		if (n > DYN_ENTRIES_MAX && (o->dynvarsize_max == 0 || DYN_ENTRIES_MAX * per * ndyn < o->dynvarsize_max))
-			o->dynvarsize_max = DYN_ENTRIES_MAX * per * ndyn;
-		m->max_entries = (uint32_t)(n < 128 ? 128 : n > DYN_ENTRIES_MAX ? DYN_ENTRIES_MAX : n);
-		/* no map holds more than dtrace's whole pool: a program with one dynamic variable
-		 * (the usual case) then drops where dtrace drops ("N dynamic variable drops");
-		 * with several, each may fill the pool's count (dtrace's share one) */
-		if (pool > 0 && pool < m->max_entries)
-			m->max_entries = (uint32_t)pool;
+	uint64_t elem = c->dyn_tuple_max + c->dyn_value_max;
+	uint64_t pool = budget / elem;
+	if (pool > DYN_ENTRIES_MAX) {
+		pool = DYN_ENTRIES_MAX;
+		o->dynvarsize_max = DYN_ENTRIES_MAX * elem;
 	}
+	o->maps[c->m_dynvars].max_entries = (uint32_t)pool;
 }
 
 static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,

@@ -36,15 +36,32 @@ static uint32_t storage_size(struct cgc *c, struct dck_var *v)
 	cgc_fail_line(c, v->pos.line, "variable %s has a type that cannot be stored", v->name);
 }
 
-/* What dtrace-utils's dynamic variable pool counts for v: its tuple (a variable id and the
- * keys; none for a scalar self-> variable, whose key it computes) and its value at its type's
- * own size. */
-static void note_dvar_sizes(struct cgc *c, const struct dck_var *v, uint32_t keysize)
+/* What dtrace-utils's dynamic variable pool counts for v (dt_cg_arglist, dt_ident_set_storage):
+ * its tuple, a 4-byte variable id, then each key aligned to its own size (a string key takes
+ * strsize + 1 bytes, a by-reference key its size, both unaligned), then the 8-byte thread key
+ * (0 for an associative array), and none at all for a scalar self-> variable, whose key it
+ * computes; and its value at its type's own size (strsize for a string). */
+static void note_dvar_sizes(struct cgc *c, const struct dck_var *v)
 {
-	uint64_t tuple = v->cls == DCK_SELF && v->nkeys == 0 ? 0 : 8 + (uint64_t)keysize;
+	uint64_t strsize = c->in->opts ? c->in->opts->strsize : 256;
+	uint64_t tuple = 0;
+
+	if (v->cls == DCK_ASSOC || v->nkeys > 0) {
+		tuple = 4;
+		for (int k = 0; k < v->nkeys; k++) {
+			int64_t sz = dtype_sizeof(v->keys[k]);
+			if (cgc_vclass(v->keys[k]) == CGC_VSTR)
+				tuple += strsize + 1;
+			else if (cgc_vclass(v->keys[k]) == CGC_VINT && sz > 0 && (sz & (sz - 1)) == 0)
+				tuple = ((tuple + (uint64_t)sz - 1) & ~((uint64_t)sz - 1)) + (uint64_t)sz;
+			else if (sz > 0)
+				tuple += (uint64_t)sz;
+		}
+		tuple += 8;
+	}
 	int64_t value = dtype_sizeof(v->type);
 	if (cgc_vclass(v->type) == CGC_VSTR)
-		value = c->in->opts ? (int64_t)c->in->opts->strsize : 256;
+		value = (int64_t)strsize;
 	c->dyn_any = true;
 	if (tuple > c->dyn_tuple_max)
 		c->dyn_tuple_max = tuple;
@@ -52,16 +69,37 @@ static void note_dvar_sizes(struct cgc *c, const struct dck_var *v, uint32_t key
 		c->dyn_value_max = (uint64_t)value;
 }
 
+/* A dynamic variable's part of the shared key (docs/cg.md, "Variables"): its id in the first
+ * word, the thread next for self->, then its keys, 8 bytes per integer and a slot per string. */
+static void dyn_key_layout(struct cgc *c, struct dck_var *v, struct cgc_varinfo *vi, uint32_t id)
+{
+	vi->dyn_id = id;
+	vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
+	vi->keysize = v->cls == DCK_SELF ? 16 : 8;
+	vi->key_strs = false;
+	for (int k = 0; k < v->nkeys; k++) {
+		vi->keyoff[k] = vi->keysize;
+		bool str = cgc_vclass(v->keys[k]) == CGC_VSTR;
+		vi->keysize += str ? c->slot : 8;
+		vi->key_strs |= str;
+	}
+	note_dvar_sizes(c, v);
+	if (vi->keysize > c->dyn_keysize)
+		c->dyn_keysize = vi->keysize;
+	if (vi->size > c->dyn_valsize)
+		c->dyn_valsize = vi->size;
+}
+
 void cgc_vars_layout(struct cgc *c)
 {
 	struct dck_prog *ck = c->ck;
+	uint32_t ndyn = 0;
 
 	for (int k = 0; k < 4; k++)
 		c->vinfo[k] = xcalloc(ck->nclass[k] ? (size_t)ck->nclass[k] : 1, sizeof **c->vinfo);
 	for (int i = 0; i < ck->nvars; i++) {
 		struct dck_var *v = ck->vars[i];
 		struct cgc_varinfo *vi = &c->vinfo[v->cls][v->id];
-		char name[64];
 		vi->size = storage_size(c, v);
 		switch (v->cls) {
 		case DCK_GLOBAL:
@@ -73,29 +111,20 @@ void cgc_vars_layout(struct cgc *c)
 			c->this_end += vi->size;
 			break;
 		case DCK_ASSOC:
-			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
-			for (int k = 0; k < v->nkeys; k++) {
-				vi->keyoff[k] = vi->keysize;
-				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
-			}
-			note_dvar_sizes(c, v, vi->keysize);
-			if (vi->keysize == 0)
-				vi->keysize = 8;
-			snprintf(name, sizeof name, "assoc_%s", v->name);
-			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
-			break;
 		case DCK_SELF:
-			/* the thread first, then any keys of a self->a[k] array */
-			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
-			vi->keysize = 8;
-			for (int k = 0; k < v->nkeys; k++) {
-				vi->keyoff[k] = vi->keysize;
-				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
-			}
-			note_dvar_sizes(c, v, vi->keysize - 8);
-			snprintf(name, sizeof name, "self_%s", v->name);
-			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
+			dyn_key_layout(c, v, vi, ++ndyn);
 			break;
+		}
+	}
+	/* One pool for every associative array and self-> variable, as in dtrace: an element of
+	 * any of them takes the room of any other (set_dyn_entries sizes it). */
+	if (ndyn > 0) {
+		c->m_dynvars = cgc_add_map(c, "dynvars", BPF_SYS_MAP_HASH, c->dyn_keysize,
+					   c->dyn_valsize, 0);
+		for (int i = 0; i < ck->nvars; i++) {
+			struct dck_var *v = ck->vars[i];
+			if (v->cls == DCK_ASSOC || v->cls == DCK_SELF)
+				c->vinfo[v->cls][v->id].map = c->m_dynvars;
 		}
 	}
 	/* globals are reached as R8 + a 16-bit offset; this-> variables share scratch */
@@ -138,16 +167,21 @@ static void self_key(struct cgc *c, uint32_t kb)
 }
 
 /* Pack the key of an associative array element (or the thread's key for self->) into
- * scratch; returns its offset. */
+ * scratch, as the shared map's key: the variable's id, its parts, zeros to the key's end;
+ * returns its offset. */
 uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 {
 	struct cgc_varinfo *vi = cgc_vinfo(c, v);
-	uint32_t kb = cgs_scratch_alloc(&c->g, vi->keysize);
+	uint32_t kb = cgs_scratch_alloc(&c->g, c->dyn_keysize);
 
-	if (vi->keysize > 8)
-		cgc_zero_scratch(c, kb, vi->keysize);
+	/* string keys need their slots' padding zeroed; integer parts overwrite theirs */
+	if (vi->key_strs)
+		cgc_zero_scratch(c, kb, c->dyn_keysize);
+	else if (vi->keysize < c->dyn_keysize)
+		cgc_zero_scratch(c, kb + vi->keysize, c->dyn_keysize - vi->keysize);
+	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb, (int32_t)vi->dyn_id));
 	if (v->cls == DCK_SELF)
-		self_key(c, kb);
+		self_key(c, kb + 8);
 	int i = 0;
 	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
 		if (cgc_is_str(k)) {
@@ -184,6 +218,10 @@ void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val,
 		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
 	}
+	/* the update reads the shared value size from val: make that much scratch reachable
+	 * (the bytes past this variable's own are never read back) */
+	if (val + c->dyn_valsize > c->g.scratch_hiwater)
+		c->g.scratch_hiwater = val + c->dyn_valsize;
 	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
