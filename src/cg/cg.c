@@ -1238,28 +1238,18 @@ static void check_dynvarsize(struct cgc *c, uint64_t budget)
 		cgc_refuse(c, "Enabling exceeds size of buffer");
 }
 
-/* The most entries the dynamic variable map gets, however large dynvarsize. */
-#define DYN_ENTRIES_MAX (UINT64_C(1) << 24)
-
-/* The one map of every dynamic variable (cgc_vars_layout) holds as many elements as
- * dtrace-utils's pool: dynvarsize / (largest tuple + largest value), whichever variables
- * they belong to; filling one variable leaves no room for another, and an element
- * deleted (assigned 0) makes room for any. */
+/* Every dynamic variable's map can hold the whole pool (cgc_vars_layout counted it); a
+ * dynvarsize too small for one element is refused as dtrace refuses it. */
 static void set_dyn_entries(struct cgc *c)
 {
 	struct dobj *o = c->o;
-	uint64_t budget = c->in->opts ? c->in->opts->dynvarsize : (1u << 20);
 
 	if (!c->dyn_any)
 		return;
-	check_dynvarsize(c, budget);
-	uint64_t elem = c->dyn_tuple_max + c->dyn_value_max;
-	uint64_t pool = budget / elem;
-	if (pool > DYN_ENTRIES_MAX) {
-		pool = DYN_ENTRIES_MAX;
-		o->dynvarsize_max = DYN_ENTRIES_MAX * elem;
-	}
-	o->maps[c->m_dynvars].max_entries = (uint32_t)pool;
+	check_dynvarsize(c, c->in->opts ? c->in->opts->dynvarsize : (1u << 20));
+	for (size_t i = 0; i < o->nmaps; i++)
+		if (o->maps[i].kind == BPF_SYS_MAP_HASH && o->maps[i].max_entries == 0)
+			o->maps[i].max_entries = (uint32_t)c->dyn_pool;
 }
 
 static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,

@@ -74,10 +74,8 @@ struct cgc_varinfo {
 	int map;                   /* ASSOC, SELF: index in dobj->maps */
 	uint32_t off;              /* GLOBAL: offset in the globals value; THIS: in scratch */
 	uint32_t size;             /* value bytes (8-byte multiple) */
-	uint32_t keysize;          /* ASSOC, SELF: bytes of the shared key this variable uses */
+	uint32_t keysize;          /* ASSOC, SELF: packed key bytes */
 	uint32_t *keyoff;          /* ASSOC, SELF: where each key goes in the packed key */
-	uint32_t dyn_id;           /* ASSOC, SELF: the key's first word, which variable it is */
-	bool key_strs;             /* ASSOC, SELF: some key is a string */
 };
 
 enum cgc_patch_kind {
@@ -112,9 +110,9 @@ struct cgc {
 	/* dtrace's dynamic variable pool element: the largest tuple and value (cgc_vars_layout) */
 	uint64_t dyn_tuple_max, dyn_value_max;
 	bool dyn_any;
-	/* the one map of every dynamic variable (cgc_vars_layout): its key and value sizes */
-	int m_dynvars;
-	uint32_t dyn_keysize, dyn_valsize;
+	/* the pool: how many elements, and where in the globals the count in use is */
+	uint64_t dyn_pool;
+	uint32_t dyn_used_off;
 	bool bare_rec;                 /* the record so far holds a bare action (raise()...) */
 	bool exit_seen;                /* an earlier clause of this program calls exit() */
 	bool error_exits;              /* an ERROR clause without predicate calls exit(): a fault

@@ -1,6 +1,7 @@
 /* cg_var.c — where D's variables live and how BPF reaches them: the layout of globals and
  * this-> variables, one hash map per associative array and per self-> variable (keys packed
- * at fixed offsets, strings zero-padded so equal strings are equal keys), reads that find no
+ * at fixed offsets, strings zero-padded so equal strings are equal keys) drawing on one pool
+ * of elements counted across them all, as dtrace's one dynamic variable pool, reads that find no
  * element as 0 or the NULL string, stores of 0 or NULL that delete; and the built-in variables (arguments by probe
  * kind, process and time built-ins, task fields from the kernel's BTF). */
 #include <stdio.h>
@@ -69,31 +70,51 @@ static void note_dvar_sizes(struct cgc *c, const struct dck_var *v)
 		c->dyn_value_max = (uint64_t)value;
 }
 
-/* A dynamic variable's part of the shared key (docs/cg.md, "Variables"): its id in the first
- * word, the thread next for self->, then its keys, 8 bytes per integer and a slot per string. */
-static void dyn_key_layout(struct cgc *c, struct dck_var *v, struct cgc_varinfo *vi, uint32_t id)
+/* The most elements the pool gets, however large dynvarsize (the option is then lowered). */
+#define DYN_ENTRIES_MAX (UINT64_C(1) << 24)
+
+/* A dynamic variable's map: its key is the thread first for self->, then its keys, 8 bytes
+ * per integer and a slot per string; as many elements as the whole pool (cgc_dyn_pool). */
+static void dyn_var_layout(struct cgc *c, struct dck_var *v, struct cgc_varinfo *vi)
 {
-	vi->dyn_id = id;
+	char name[64];
+
 	vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
-	vi->keysize = v->cls == DCK_SELF ? 16 : 8;
-	vi->key_strs = false;
+	vi->keysize = v->cls == DCK_SELF ? 8 : 0;
 	for (int k = 0; k < v->nkeys; k++) {
 		vi->keyoff[k] = vi->keysize;
-		bool str = cgc_vclass(v->keys[k]) == CGC_VSTR;
-		vi->keysize += str ? c->slot : 8;
-		vi->key_strs |= str;
+		vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
 	}
 	note_dvar_sizes(c, v);
-	if (vi->keysize > c->dyn_keysize)
-		c->dyn_keysize = vi->keysize;
-	if (vi->size > c->dyn_valsize)
-		c->dyn_valsize = vi->size;
+	if (vi->keysize == 0)
+		vi->keysize = 8;
+	snprintf(name, sizeof name, v->cls == DCK_SELF ? "self_%s" : "assoc_%s", v->name);
+	vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
+}
+
+/* dtrace-utils keeps every associative array and self-> variable in one pool of dynvarsize
+ * bytes: dynvarsize / (largest tuple + largest value) elements, whichever variables they
+ * belong to. Each variable keeps a map of its own here (keys no longer than its own, so
+ * lookups hash no more than they did), every map can hold the whole pool, and a count of the
+ * pool's elements in use, a hidden global, is what a new element must find room in
+ * (cgc_dyn_store). */
+static void dyn_pool_layout(struct cgc *c)
+{
+	uint64_t budget = c->in->opts ? c->in->opts->dynvarsize : (1u << 20);
+	uint64_t elem = c->dyn_tuple_max + c->dyn_value_max;
+
+	c->dyn_pool = elem ? budget / elem : 0;
+	if (c->dyn_pool > DYN_ENTRIES_MAX) {
+		c->dyn_pool = DYN_ENTRIES_MAX;
+		c->o->dynvarsize_max = DYN_ENTRIES_MAX * elem;
+	}
+	c->dyn_used_off = c->globals_size;
+	c->globals_size += 8;
 }
 
 void cgc_vars_layout(struct cgc *c)
 {
 	struct dck_prog *ck = c->ck;
-	uint32_t ndyn = 0;
 
 	for (int k = 0; k < 4; k++)
 		c->vinfo[k] = xcalloc(ck->nclass[k] ? (size_t)ck->nclass[k] : 1, sizeof **c->vinfo);
@@ -112,21 +133,12 @@ void cgc_vars_layout(struct cgc *c)
 			break;
 		case DCK_ASSOC:
 		case DCK_SELF:
-			dyn_key_layout(c, v, vi, ++ndyn);
+			dyn_var_layout(c, v, vi);
 			break;
 		}
 	}
-	/* One pool for every associative array and self-> variable, as in dtrace: an element of
-	 * any of them takes the room of any other (set_dyn_entries sizes it). */
-	if (ndyn > 0) {
-		c->m_dynvars = cgc_add_map(c, "dynvars", BPF_SYS_MAP_HASH, c->dyn_keysize,
-					   c->dyn_valsize, 0);
-		for (int i = 0; i < ck->nvars; i++) {
-			struct dck_var *v = ck->vars[i];
-			if (v->cls == DCK_ASSOC || v->cls == DCK_SELF)
-				c->vinfo[v->cls][v->id].map = c->m_dynvars;
-		}
-	}
+	if (c->dyn_any)
+		dyn_pool_layout(c);
 	/* globals are reached as R8 + a 16-bit offset; this-> variables share scratch */
 	if (c->globals_size > CGC_SCRATCH_LIMIT)
 		cgc_fail(c, NULL, "the program's global variables need %u bytes, more than %u",
@@ -167,21 +179,16 @@ static void self_key(struct cgc *c, uint32_t kb)
 }
 
 /* Pack the key of an associative array element (or the thread's key for self->) into
- * scratch, as the shared map's key: the variable's id, its parts, zeros to the key's end;
- * returns its offset. */
+ * scratch; returns its offset. */
 uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 {
 	struct cgc_varinfo *vi = cgc_vinfo(c, v);
-	uint32_t kb = cgs_scratch_alloc(&c->g, c->dyn_keysize);
+	uint32_t kb = cgs_scratch_alloc(&c->g, vi->keysize);
 
-	/* string keys need their slots' padding zeroed; integer parts overwrite theirs */
-	if (vi->key_strs)
-		cgc_zero_scratch(c, kb, c->dyn_keysize);
-	else if (vi->keysize < c->dyn_keysize)
-		cgc_zero_scratch(c, kb + vi->keysize, c->dyn_keysize - vi->keysize);
-	cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)kb, (int32_t)vi->dyn_id));
+	if (vi->keysize > 8)
+		cgc_zero_scratch(c, kb, vi->keysize);
 	if (v->cls == DCK_SELF)
-		self_key(c, kb + 8);
+		self_key(c, kb);
 	int i = 0;
 	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
 		if (cgc_is_str(k)) {
@@ -206,42 +213,82 @@ void cgc_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key)
 	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
 }
 
-/* Store the value at scratch offset val under key; an integer 0 deletes the element instead
- * (D frees a dynamic variable assigned zero). A failed update is a dynamic-variable drop,
- * which ends the clause there, its record unsent, as in dtrace (dt_cg: the store's failure
- * exits the clause's program; the drop is counted once). */
-void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
+/* map_update_elem(v's map, key, val, flags) into R0. */
+static void dyn_update(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, int flags)
 {
-	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-
-	if (is_int) {
-		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
-	}
-	/* the update reads the shared value size from val: make that much scratch reachable
-	 * (the bytes past this variable's own are never read back) */
-	if (val + c->dyn_valsize > c->g.scratch_hiwater)
-		c->g.scratch_hiwater = val + c->dyn_valsize;
 	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
 	cgc_emit(c, bi_mov64_reg(3, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, (int32_t)val));
-	cgc_emit(c, bi_mov64_imm(4, BPF_ANY));
+	cgc_emit(c, bi_mov64_imm(4, flags));
 	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
-	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
-	bpb_ja(&c->buf, c->end_label);
-	if (!is_int) {
-		bpb_label_place(&c->buf, del);     /* never jumped to: nothing to delete */
-		bpb_label_place(&c->buf, done);
-		return;
-	}
-	bpb_label_place(&c->buf, del);
+}
+
+/* The pool's count of elements in use += n, atomically (R1 clobbered). */
+static void dyn_used_add(struct cgc *c, int32_t n)
+{
+	cgc_emit(c, bi_mov64_imm(1, n));
+	cgc_emit(c, bi_atomic_add(BPF_DW, CG_R_GLOBALS, 1, (int16_t)c->dyn_used_off));
+}
+
+/* Delete key's element; one that was there gives its room back to the pool. */
+static void dyn_delete(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	int gone = bpb_label_new(&c->buf);
+
 	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
 	cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, gone);
+	dyn_used_add(c, -1);
+	bpb_label_place(&c->buf, gone);
+}
+
+/* Store the value at scratch offset val under key; an integer 0 deletes the element instead
+ * (D frees a dynamic variable assigned zero). An existing element is written in place, as
+ * dtrace writes its dynamic variables (one lookup, cheaper than an update). A new element
+ * takes room in the pool all dynamic variables share (dyn_pool_layout): it is inserted, then
+ * counted in, atomically, and one that finds the pool full is taken out again (another CPU
+ * may see it for that moment). No room, or a failed update, is a dynamic-variable drop, which
+ * ends the clause there, its record unsent, as in dtrace (dt_cg: the store's failure exits
+ * the clause's program; the drop is counted once). */
+void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
+{
+	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int insert = bpb_label_new(&c->buf), raced = bpb_label_new(&c->buf);
+	int drop = bpb_label_new(&c->buf);
+
+	if (is_int) {
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
+	}
+	cgc_dyn_lookup(c, v, key);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, insert);
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	cgc_copy(c, 1, 0, CG_R_SCRATCH, val, cgc_vinfo(c, v)->size, false);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, insert);
+	dyn_update(c, v, key, val, BPF_NOEXIST);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, raced);
+	/* a new element: count it in (fetch-and-add: R1 = the count before) */
+	cgc_emit(c, bi_mov64_imm(1, 1));
+	cgc_emit(c, bi_make(BPF_STX | BPF_ATOMIC | BPF_DW, CG_R_GLOBALS, 1,
+			    (int16_t)c->dyn_used_off, BPF_ADD | BPF_FETCH));
+	bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->dyn_pool, done);
+	dyn_delete(c, v, key);
+	bpb_ja(&c->buf, drop);
+	/* another CPU made the element since the lookup: replace it */
+	bpb_label_place(&c->buf, raced);
+	dyn_update(c, v, key, val, BPF_EXIST);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+	bpb_label_place(&c->buf, drop);
+	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
+	bpb_ja(&c->buf, c->end_label);
+	bpb_label_place(&c->buf, del);
+	if (is_int)
+		dyn_delete(c, v, key);
 	bpb_label_place(&c->buf, done);
 }
 
@@ -396,8 +443,6 @@ void cgc_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
  * NULL, as in dtrace. Either way the value's bytes are "". */
 void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	struct cgc_varinfo *vi = cgc_vinfo(c, v);
-
 	switch (v->cls) {
 	case DCK_GLOBAL:
 	case DCK_THIS:
@@ -408,10 +453,7 @@ void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 		break;
 	case DCK_ASSOC:
 	case DCK_SELF:
-		cgc_ld_map(c, 1, vi->map);
-		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
-		cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
+		dyn_delete(c, v, key);
 		break;
 	}
 }
