@@ -1238,8 +1238,10 @@ static void check_dynvarsize(struct cgc *c, uint64_t budget)
 		cgc_refuse(c, "Enabling exceeds size of buffer");
 }
 
-/* Every dynamic variable's map can hold the whole pool (cgc_vars_layout counted it); a
- * dynvarsize too small for one element is refused as dtrace refuses it. */
+/* Every dynamic variable's map can hold the whole pool (cgc_vars_layout counted it). They are
+ * preallocated, as before: without (BPF_F_NO_PREALLOC) elements made in a timer's interrupt
+ * (tick-1ms) ran out after 4. A dynvarsize too small for one element is refused as dtrace
+ * refuses it. */
 static void set_dyn_entries(struct cgc *c)
 {
 	struct dobj *o = c->o;
