@@ -460,6 +460,19 @@ void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 
 /* ---- built-in variables ---- */
 
+/* dtrace's illegal operation fault, always, where a built-in has no value (R0 = 0 after).
+ * The code after it is dead, but the verifier's control-flow check refuses code no edge
+ * reaches ("unreachable insn"), so a jump over the fault that is never taken (r0 is 0)
+ * gives it an edge; value tracking then skips it. */
+static void illegal_op(struct cgc *c)
+{
+	int past = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, past);
+	c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+	bpb_label_place(&c->buf, past);
+}
+
 #define PTREGS_IP 128
 #define PTREGS_SP 152
 
@@ -713,6 +726,9 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 	case DB_PSET:
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
+	case DB_IPL:
+		illegal_op(c);
+		return;
 	case DB_EPID:
 		if (cgc_probe_at_run_time(c) && c->probe->prov->cg_epid)
 			c->probe->prov->cg_epid(c, 0, (uint32_t)cgc_current_epid(c));
@@ -776,6 +792,11 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DB_VTIMESTAMP: {
+		/* BEGIN, END and ERROR run in no traced thread: DTrace for Linux faults there */
+		if (self_probe(c)) {
+			illegal_op(c);
+			return;
+		}
 		cgc_need_btf(c, n, true);
 		uint32_t tmp = cgs_scratch_alloc(&c->g, 8);
 		cgc_task(c);
@@ -836,15 +857,8 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 			cgc_fail(c, n, "uregs[ ] index must be a constant");
 		int off = dck_ureg_ptregs_offset(n->args->cval);
 		if (off < 0) {
-			/* A register pt_regs does not save: dtrace's illegal operation, always.
-			 * The code after it is dead, but the verifier's control-flow check refuses
-			 * code no edge reaches ("unreachable insn"), so a jump over the fault that
-			 * is never taken (r0 is 0) gives it an edge; value tracking then skips it. */
-			int past = bpb_label_new(&c->buf);
-			cgc_emit(c, bi_mov64_imm(0, 0));
-			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, past);
-			c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
-			bpb_label_place(&c->buf, past);
+			/* a register pt_regs does not save: dtrace's illegal operation, always */
+			illegal_op(c);
 			return;
 		}
 		user_reg(c, (int16_t)off);
