@@ -1295,37 +1295,20 @@ static void check_dynvarsize(struct cgc *c, uint64_t budget)
 		cgc_refuse(c, "Enabling exceeds size of buffer");
 }
 
-/* The most entries a dynamic variable map gets, however large dynvarsize. */
-#define DYN_ENTRIES_MAX (UINT64_C(1) << 24)
-
+/* Every dynamic variable's map can hold the whole pool (cgc_vars_layout counted it). They are
+ * preallocated, as before: without (BPF_F_NO_PREALLOC) elements made in a timer's interrupt
+ * (tick-1ms) ran out after 4. A dynvarsize too small for one element is refused as dtrace
+ * refuses it. */
 static void set_dyn_entries(struct cgc *c)
 {
 	struct dobj *o = c->o;
-	uint64_t budget = c->in->opts ? c->in->opts->dynvarsize : (1u << 20);
-	size_t ndyn = 0;
 
-	check_dynvarsize(c, budget);
-	/* dtrace's pool holds this many elements, whichever variables they belong to */
-	uint64_t pool = c->dyn_any ? budget / (c->dyn_tuple_max + c->dyn_value_max) : 0;
+	if (!c->dyn_any)
+		return;
+	check_dynvarsize(c, c->in->opts ? c->in->opts->dynvarsize : (1u << 20));
 	for (size_t i = 0; i < o->nmaps; i++)
 		if (o->maps[i].kind == BPF_SYS_MAP_HASH && o->maps[i].max_entries == 0)
-			ndyn++;
-	for (size_t i = 0; i < o->nmaps; i++) {
-		struct dobj_map *m = &o->maps[i];
-		if (m->kind != BPF_SYS_MAP_HASH || m->max_entries != 0)
-			continue;
-		/* 64: roughly what the kernel's hash map spends per element beyond key and value */
-		uint64_t per = (uint64_t)m->key_size + m->value_size + 64;
-		uint64_t n = budget / ndyn / per;
-		if (n > DYN_ENTRIES_MAX && (o->dynvarsize_max == 0 || DYN_ENTRIES_MAX * per * ndyn < o->dynvarsize_max))
-			o->dynvarsize_max = DYN_ENTRIES_MAX * per * ndyn;
-		m->max_entries = (uint32_t)(n < 128 ? 128 : n > DYN_ENTRIES_MAX ? DYN_ENTRIES_MAX : n);
-		/* no map holds more than dtrace's whole pool: a program with one dynamic variable
-		 * (the usual case) then drops where dtrace drops ("N dynamic variable drops");
-		 * with several, each may fill the pool's count (dtrace's share one) */
-		if (pool > 0 && pool < m->max_entries)
-			m->max_entries = (uint32_t)pool;
-	}
+			o->maps[i].max_entries = (uint32_t)c->dyn_pool;
 }
 
 static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj **out,

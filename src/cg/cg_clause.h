@@ -81,8 +81,8 @@ struct cgc_varinfo {
 	int map;                   /* ASSOC, SELF: index in dobj->maps */
 	uint32_t off;              /* GLOBAL: offset in the globals value; THIS: in scratch */
 	uint32_t size;             /* value bytes (8-byte multiple) */
-	uint32_t keysize;          /* ASSOC: packed key bytes */
-	uint32_t *keyoff;          /* ASSOC: where each key goes in the packed key */
+	uint32_t keysize;          /* ASSOC, SELF: packed key bytes */
+	uint32_t *keyoff;          /* ASSOC, SELF: where each key goes in the packed key */
 };
 
 enum cgc_patch_kind {
@@ -117,6 +117,9 @@ struct cgc {
 	/* dtrace's dynamic variable pool element: the largest tuple and value (cgc_vars_layout) */
 	uint64_t dyn_tuple_max, dyn_value_max;
 	bool dyn_any;
+	/* the pool: how many elements, and where in the globals the count in use is */
+	uint64_t dyn_pool;
+	uint32_t dyn_used_off;
 	bool bare_rec;                 /* the record so far holds a bare action (raise()...) */
 	bool exit_seen;                /* an earlier clause of this program calls exit() */
 	bool error_exits;              /* an ERROR clause without predicate calls exit(): a fault

@@ -1,6 +1,7 @@
 /* cg_var.c — where D's variables live and how BPF reaches them: the layout of globals and
  * this-> variables, one hash map per associative array and per self-> variable (keys packed
- * at fixed offsets, strings zero-padded so equal strings are equal keys), reads that find no
+ * at fixed offsets, strings zero-padded so equal strings are equal keys) drawing on one pool
+ * of elements counted across them all, as dtrace's one dynamic variable pool, reads that find no
  * element as 0 or the NULL string, stores of 0 or NULL that delete; and the built-in variables (arguments by probe
  * kind, process and time built-ins, task fields from the kernel's BTF). */
 #include <stdio.h>
@@ -36,20 +37,79 @@ static uint32_t storage_size(struct cgc *c, struct dck_var *v)
 	cgc_fail_line(c, v->pos.line, "variable %s has a type that cannot be stored", v->name);
 }
 
-/* What dtrace-utils's dynamic variable pool counts for v: its tuple (a variable id and the
- * keys; none for a scalar self-> variable, whose key it computes) and its value at its type's
- * own size. */
-static void note_dvar_sizes(struct cgc *c, const struct dck_var *v, uint32_t keysize)
+/* What dtrace-utils's dynamic variable pool counts for v (dt_cg_arglist, dt_ident_set_storage):
+ * its tuple, a 4-byte variable id, then each key aligned to its own size (a string key takes
+ * strsize + 1 bytes, a by-reference key its size, both unaligned), then the 8-byte thread key
+ * (0 for an associative array), and none at all for a scalar self-> variable, whose key it
+ * computes; and its value at its type's own size (strsize for a string). */
+static void note_dvar_sizes(struct cgc *c, const struct dck_var *v)
 {
-	uint64_t tuple = v->cls == DCK_SELF && v->nkeys == 0 ? 0 : 8 + (uint64_t)keysize;
+	uint64_t strsize = c->in->opts ? c->in->opts->strsize : 256;
+	uint64_t tuple = 0;
+
+	if (v->cls == DCK_ASSOC || v->nkeys > 0) {
+		tuple = 4;
+		for (int k = 0; k < v->nkeys; k++) {
+			int64_t sz = dtype_sizeof(v->keys[k]);
+			if (cgc_vclass(v->keys[k]) == CGC_VSTR)
+				tuple += strsize + 1;
+			else if (cgc_vclass(v->keys[k]) == CGC_VINT && sz > 0 && (sz & (sz - 1)) == 0)
+				tuple = ((tuple + (uint64_t)sz - 1) & ~((uint64_t)sz - 1)) + (uint64_t)sz;
+			else if (sz > 0)
+				tuple += (uint64_t)sz;
+		}
+		tuple += 8;
+	}
 	int64_t value = dtype_sizeof(v->type);
 	if (cgc_vclass(v->type) == CGC_VSTR)
-		value = c->in->opts ? (int64_t)c->in->opts->strsize : 256;
+		value = (int64_t)strsize;
 	c->dyn_any = true;
 	if (tuple > c->dyn_tuple_max)
 		c->dyn_tuple_max = tuple;
 	if (value > 0 && (uint64_t)value > c->dyn_value_max)
 		c->dyn_value_max = (uint64_t)value;
+}
+
+/* The most elements the pool gets, however large dynvarsize (the option is then lowered). */
+#define DYN_ENTRIES_MAX (UINT64_C(1) << 24)
+
+/* A dynamic variable's map: its key is the thread first for self->, then its keys, 8 bytes
+ * per integer and a slot per string; as many elements as the whole pool (cgc_dyn_pool). */
+static void dyn_var_layout(struct cgc *c, struct dck_var *v, struct cgc_varinfo *vi)
+{
+	char name[64];
+
+	vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
+	vi->keysize = v->cls == DCK_SELF ? 8 : 0;
+	for (int k = 0; k < v->nkeys; k++) {
+		vi->keyoff[k] = vi->keysize;
+		vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
+	}
+	note_dvar_sizes(c, v);
+	if (vi->keysize == 0)
+		vi->keysize = 8;
+	snprintf(name, sizeof name, v->cls == DCK_SELF ? "self_%s" : "assoc_%s", v->name);
+	vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
+}
+
+/* dtrace-utils keeps every associative array and self-> variable in one pool of dynvarsize
+ * bytes: dynvarsize / (largest tuple + largest value) elements, whichever variables they
+ * belong to. Each variable keeps a map of its own here (keys no longer than its own, so
+ * lookups hash no more than they did), every map can hold the whole pool, and a count of the
+ * pool's elements in use, a hidden global, is what a new element must find room in
+ * (cgc_dyn_store). */
+static void dyn_pool_layout(struct cgc *c)
+{
+	uint64_t budget = c->in->opts ? c->in->opts->dynvarsize : (1u << 20);
+	uint64_t elem = c->dyn_tuple_max + c->dyn_value_max;
+
+	c->dyn_pool = elem ? budget / elem : 0;
+	if (c->dyn_pool > DYN_ENTRIES_MAX) {
+		c->dyn_pool = DYN_ENTRIES_MAX;
+		c->o->dynvarsize_max = DYN_ENTRIES_MAX * elem;
+	}
+	c->dyn_used_off = c->globals_size;
+	c->globals_size += 8;
 }
 
 void cgc_vars_layout(struct cgc *c)
@@ -61,7 +121,6 @@ void cgc_vars_layout(struct cgc *c)
 	for (int i = 0; i < ck->nvars; i++) {
 		struct dck_var *v = ck->vars[i];
 		struct cgc_varinfo *vi = &c->vinfo[v->cls][v->id];
-		char name[64];
 		vi->size = storage_size(c, v);
 		switch (v->cls) {
 		case DCK_GLOBAL:
@@ -73,31 +132,13 @@ void cgc_vars_layout(struct cgc *c)
 			c->this_end += vi->size;
 			break;
 		case DCK_ASSOC:
-			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
-			for (int k = 0; k < v->nkeys; k++) {
-				vi->keyoff[k] = vi->keysize;
-				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
-			}
-			note_dvar_sizes(c, v, vi->keysize);
-			if (vi->keysize == 0)
-				vi->keysize = 8;
-			snprintf(name, sizeof name, "assoc_%s", v->name);
-			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
-			break;
 		case DCK_SELF:
-			/* the thread first, then any keys of a self->a[k] array */
-			vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
-			vi->keysize = 8;
-			for (int k = 0; k < v->nkeys; k++) {
-				vi->keyoff[k] = vi->keysize;
-				vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
-			}
-			note_dvar_sizes(c, v, vi->keysize - 8);
-			snprintf(name, sizeof name, "self_%s", v->name);
-			vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
+			dyn_var_layout(c, v, vi);
 			break;
 		}
 	}
+	if (c->dyn_any)
+		dyn_pool_layout(c);
 	/* globals are reached as R8 + a 16-bit offset; this-> variables share scratch */
 	if (c->globals_size > CGC_SCRATCH_LIMIT)
 		cgc_fail(c, NULL, "the program's global variables need %u bytes, more than %u",
@@ -172,38 +213,82 @@ void cgc_dyn_lookup(struct cgc *c, struct dck_var *v, uint32_t key)
 	cgc_emit(c, bi_call(BPF_FUNC_map_lookup_elem));
 }
 
-/* Store the value at scratch offset val under key; an integer 0 deletes the element instead
- * (D frees a dynamic variable assigned zero). A failed update is a dynamic-variable drop,
- * which ends the clause there, its record unsent, as in dtrace (dt_cg: the store's failure
- * exits the clause's program; the drop is counted once). */
-void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
+/* map_update_elem(v's map, key, val, flags) into R0. */
+static void dyn_update(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, int flags)
 {
-	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-
-	if (is_int) {
-		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
-	}
 	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
 	cgc_emit(c, bi_mov64_reg(3, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 3, (int32_t)val));
-	cgc_emit(c, bi_mov64_imm(4, BPF_ANY));
+	cgc_emit(c, bi_mov64_imm(4, flags));
 	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
-	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
-	bpb_ja(&c->buf, c->end_label);
-	if (!is_int) {
-		bpb_label_place(&c->buf, del);     /* never jumped to: nothing to delete */
-		bpb_label_place(&c->buf, done);
-		return;
-	}
-	bpb_label_place(&c->buf, del);
+}
+
+/* The pool's count of elements in use += n, atomically (R1 clobbered). */
+static void dyn_used_add(struct cgc *c, int32_t n)
+{
+	cgc_emit(c, bi_mov64_imm(1, n));
+	cgc_emit(c, bi_atomic_add(BPF_DW, CG_R_GLOBALS, 1, (int16_t)c->dyn_used_off));
+}
+
+/* Delete key's element; one that was there gives its room back to the pool. */
+static void dyn_delete(struct cgc *c, struct dck_var *v, uint32_t key)
+{
+	int gone = bpb_label_new(&c->buf);
+
 	cgc_ld_map(c, 1, cgc_vinfo(c, v)->map);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
 	cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, gone);
+	dyn_used_add(c, -1);
+	bpb_label_place(&c->buf, gone);
+}
+
+/* Store the value at scratch offset val under key; an integer 0 deletes the element instead
+ * (D frees a dynamic variable assigned zero). An existing element is written in place, as
+ * dtrace writes its dynamic variables (one lookup, cheaper than an update). A new element
+ * takes room in the pool all dynamic variables share (dyn_pool_layout): it is inserted, then
+ * counted in, atomically, and one that finds the pool full is taken out again (another CPU
+ * may see it for that moment). No room, or a failed update, is a dynamic-variable drop, which
+ * ends the clause there, its record unsent, as in dtrace (dt_cg: the store's failure exits
+ * the clause's program; the drop is counted once). */
+void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
+{
+	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int insert = bpb_label_new(&c->buf), raced = bpb_label_new(&c->buf);
+	int drop = bpb_label_new(&c->buf);
+
+	if (is_int) {
+		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
+	}
+	cgc_dyn_lookup(c, v, key);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, insert);
+	cgc_emit(c, bi_mov64_reg(1, 0));
+	cgc_copy(c, 1, 0, CG_R_SCRATCH, val, cgc_vinfo(c, v)->size, false);
+	bpb_ja(&c->buf, done);
+	bpb_label_place(&c->buf, insert);
+	dyn_update(c, v, key, val, BPF_NOEXIST);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, raced);
+	/* a new element: count it in (fetch-and-add: R1 = the count before) */
+	cgc_emit(c, bi_mov64_imm(1, 1));
+	cgc_emit(c, bi_make(BPF_STX | BPF_ATOMIC | BPF_DW, CG_R_GLOBALS, 1,
+			    (int16_t)c->dyn_used_off, BPF_ADD | BPF_FETCH));
+	bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->dyn_pool, done);
+	dyn_delete(c, v, key);
+	bpb_ja(&c->buf, drop);
+	/* another CPU made the element since the lookup: replace it */
+	bpb_label_place(&c->buf, raced);
+	dyn_update(c, v, key, val, BPF_EXIST);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+	bpb_label_place(&c->buf, drop);
+	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
+	bpb_ja(&c->buf, c->end_label);
+	bpb_label_place(&c->buf, del);
+	if (is_int)
+		dyn_delete(c, v, key);
 	bpb_label_place(&c->buf, done);
 }
 
@@ -358,8 +443,6 @@ void cgc_var_store_str(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t 
  * NULL, as in dtrace. Either way the value's bytes are "". */
 void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 {
-	struct cgc_varinfo *vi = cgc_vinfo(c, v);
-
 	switch (v->cls) {
 	case DCK_GLOBAL:
 	case DCK_THIS:
@@ -370,15 +453,25 @@ void cgc_var_store_null_str(struct cgc *c, struct dck_var *v, uint32_t key)
 		break;
 	case DCK_ASSOC:
 	case DCK_SELF:
-		cgc_ld_map(c, 1, vi->map);
-		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)key));
-		cgc_emit(c, bi_call(BPF_FUNC_map_delete_elem));
+		dyn_delete(c, v, key);
 		break;
 	}
 }
 
 /* ---- built-in variables ---- */
+
+/* dtrace's illegal operation fault, always, where a built-in has no value (R0 = 0 after).
+ * The code after it is dead, but the verifier's control-flow check refuses code no edge
+ * reaches ("unreachable insn"), so a jump over the fault that is never taken (r0 is 0)
+ * gives it an edge; value tracking then skips it. */
+static void illegal_op(struct cgc *c)
+{
+	int past = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_mov64_imm(0, 0));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, past);
+	c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
+	bpb_label_place(&c->buf, past);
+}
 
 #define PTREGS_IP 128
 #define PTREGS_SP 152
@@ -633,6 +726,9 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 	case DB_PSET:
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
+	case DB_IPL:
+		illegal_op(c);
+		return;
 	case DB_EPID:
 		if (cgc_probe_at_run_time(c) && c->probe->prov->cg_epid)
 			c->probe->prov->cg_epid(c, 0, (uint32_t)cgc_current_epid(c));
@@ -696,6 +792,9 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DB_VTIMESTAMP: {
+		/* in BEGIN, END and ERROR: the tracer's thread, which runs them, as the Guide's
+		 * "the current thread" reads (DTrace for Linux faults there, an illegal operation:
+		 * its own tests mark that as vtimestamp support it still lacks) */
 		cgc_need_btf(c, n, true);
 		uint32_t tmp = cgs_scratch_alloc(&c->g, 8);
 		cgc_task(c);
@@ -756,15 +855,8 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 			cgc_fail(c, n, "uregs[ ] index must be a constant");
 		int off = dck_ureg_ptregs_offset(n->args->cval);
 		if (off < 0) {
-			/* A register pt_regs does not save: dtrace's illegal operation, always.
-			 * The code after it is dead, but the verifier's control-flow check refuses
-			 * code no edge reaches ("unreachable insn"), so a jump over the fault that
-			 * is never taken (r0 is 0) gives it an edge; value tracking then skips it. */
-			int past = bpb_label_new(&c->buf);
-			cgc_emit(c, bi_mov64_imm(0, 0));
-			bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, past);
-			c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
-			bpb_label_place(&c->buf, past);
+			/* a register pt_regs does not save: dtrace's illegal operation, always */
+			illegal_op(c);
 			return;
 		}
 		user_reg(c, (int16_t)off);

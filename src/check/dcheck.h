@@ -42,6 +42,8 @@ enum dbuiltin {
 	DB_CHIP,          /* the physical package (socket) of that CPU, as sysfs numbers them
 			   * (DTrace for Linux: curcpu->cpu_chip, physical_package_id) */
 	DB_PSET,          /* its processor set: Linux has none, and DTrace for Linux gives 0 */
+	DB_IPL,           /* the interrupt priority level: DTrace for Linux has none to give and
+			   * faults (illegal operation) wherever it is read; so does ours */
 	DB_COUNT
 };
 

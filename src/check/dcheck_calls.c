@@ -395,6 +395,38 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 	n->fmt = fmt;
 }
 
+/* printf() arguments that are pointers to translated data (curpsinfo), before they are
+ * checked: dtrace checks each conversion against that dynamic type, "pointer to translated
+ * data", and refuses an integer conversion as it refuses any other pointer there. One a
+ * pointer conversion accepts goes on to the ordinary checks. */
+static void printf_xlate_args(struct ck *c, struct dnode *n, const struct subr_def *d)
+{
+	struct dnode *f = n->args;
+	bool ptr, any = false;
+	if (!f || f->kind != DN_STRING)
+		return;
+	for (struct dnode *a = f->next; a; a = a->next)
+		any |= xlate_value(c, a, &ptr) && ptr;
+	if (!any)
+		return;
+	struct dfmt *fmt = format_parse(c, n, f, d->name);
+	size_t nargs = (size_t)list_len(f->next), i = 0;
+	struct dfmt_argtype *types = xcalloc(nargs ? nargs : 1, sizeof(*types));
+	for (struct dnode *a = f->next; a; a = a->next, i++) {
+		/* the others as any pointer: only the translated ones are judged here */
+		types[i] = (struct dfmt_argtype){ DFMT_ARG_PTR, 8, false, "void *" };
+		if (xlate_value(c, a, &ptr) && ptr)
+			types[i].name = "pointer to translated data";
+	}
+	struct derr err;
+	int rc = dfmt_check(fmt, d->name, types, nargs, 2, NULL, c->opt->has_target, &err);
+	free(types);
+	if (rc != 0 && strstr(err.msg, "pointer to translated data")) {
+		c->fmt_region = true;
+		fail_at(c, n, err.tag, "%s", err.msg);
+	}
+}
+
 /* print(): any value but void; through a pointer, the pointee is what is printed, so it must
  * have a size (dt_cg.c's D_PRINT_SIZE). */
 static void check_print(struct ck *c, struct dnode *a)
@@ -481,6 +513,12 @@ void check_call(struct ck *c, struct dnode *n)
 	if (s == DS_TRACE && n->args && xlate_value(c, n->args, &xptr))
 		/* translated data is of dtrace's dynamic type */
 		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
+	if (s == DS_PRINT && n->args && xlate_value(c, n->args, &xptr) && xptr)
+		/* dtrace's prototype check meets the translated pointer's dynamic type */
+		fail_at(c, n->args, D_PROTO_ARG, "print( ) argument #1 is incompatible with "
+			"prototype:\n\tprototype: void *\n\t argument: pointer to translated data");
+	if (s == DS_PRINTF && n == c->stmt_call)
+		printf_xlate_args(c, n, d);
 	check_args(c, n->args);
 	check_proto(c, n, d);
 	if (s == DS_TRACEMEM && bare_agg(n->args)) {

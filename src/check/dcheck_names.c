@@ -22,7 +22,7 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_UCALLER] = "ucaller", [DB_USTACKDEPTH] = "ustackdepth", [DB_CALLER] = "caller",
 	[DB_STACKDEPTH] = "stackdepth", [DB_CURTHREAD] = "curthread",
 	[DB_CURTASK] = "__usdtrace_curtask", [DB_LGRP] = "lgrp", [DB_CHIP] = "chip",
-	[DB_PSET] = "pset",
+	[DB_PSET] = "pset", [DB_IPL] = "ipl",
 };
 
 /* The D type of each scalar built-in, as dt_open.c's table spells it. */
@@ -38,7 +38,7 @@ static const char *const builtin_types[DB_COUNT] = {
 	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t", [DB_CALLER] = "uintptr_t",
 	[DB_STACKDEPTH] = "uint32_t", [DB_LGRP] = "int",
 	/* chipid_t and psetid_t are id_t in DTrace for Linux's sched.d */
-	[DB_CHIP] = "int", [DB_PSET] = "int",
+	[DB_CHIP] = "int", [DB_PSET] = "int", [DB_IPL] = "uint_t",
 };
 
 const char *dbuiltin_name(enum dbuiltin b)
@@ -76,7 +76,7 @@ static bool builtin_inline(const char *name, int64_t *value)
  * here). Solaris's zonename, execargs and uregs32 are not among them: DTrace for Linux has no
  * such names, so they are plain unknown names (or a program's own variables). */
 static const char *const unsupported_vars[] = {
-	"curcpu", "curlwpsinfo", "curpsinfo", "ipl",
+	"curcpu", "curlwpsinfo", "curpsinfo",
 };
 
 bool dck_predefined_ident(const char *name)

@@ -102,10 +102,11 @@ expect_fail nspec_limit "usdtrace: invalid probe specifier $SPEC: nspec 1000 is 
 expect_fail aggsize_too_small "usdtrace: could not enable tracing: Enabling exceeds size of buffer" \
 	"$U" -x aggsize=1 -q -n "$AGG"
 
-# aggsize and dynvarsize past the entries usdtrace gives a map (4M an aggregation, 16M a
-# dynamic variable map): lowered, with dtrace's words for a lowered size, or refused under
-# manual (dtrace refuses both at this size: "failed to create BPF map 'aggs': Too big"); the
-# figures are the cap times the entry size these programs have (key, value and 64 bytes)
+# aggsize and dynvarsize past the entries usdtrace gives a map (4M an aggregation, 16M
+# elements the dynamic variable pool): lowered, with dtrace's words for a lowered size, or
+# refused under manual (dtrace refuses both at this size: "failed to create BPF map 'aggs': Too
+# big"); the figures are the cap times the entry size these programs have (an aggregation's
+# key, value and 64 bytes; a pool element as dtrace counts it: x[int] of int, 16 + 4 bytes)
 A1='BEGIN { @[1] = count(); exit(0); }'
 D1='BEGIN { x[1] = 2; printf("%d\n", x[1]); exit(0); }'
 "$U" -x aggsize=100g -q -n "$A1" >"$W/out" 2>"$W/err"
@@ -120,16 +121,16 @@ expect_fail aggsize_beyond_max_manual "usdtrace: could not enable tracing: aggsi
 	"$U" -x bufresize=manual -x aggsize=100g -q -n "$A1"
 "$U" -x dynvarsize=100g -q -n "$D1" >"$W/out" 2>"$W/err"
 rc=$?
-if [ $rc -ne 0 ] || [ "$(cat "$W/err")" != "usdtrace: dynamic variable size lowered to 1280m" ] ||
+if [ $rc -ne 0 ] || [ "$(cat "$W/err")" != "usdtrace: dynamic variable size lowered to 320m" ] ||
 	[ "$(cat "$W/out")" != 2 ]; then
 	notok dynvarsize_beyond_max_lowered "exit $rc [$(cat "$W/out")] $(cat "$W/err")"
 else
 	ok dynvarsize_beyond_max_lowered
 fi
-expect_fail dynvarsize_beyond_max_manual "usdtrace: could not enable tracing: dynvarsize 107374182400 exceeds the largest dynamic variable usdtrace allocates (1280m)" \
+expect_fail dynvarsize_beyond_max_manual "usdtrace: could not enable tracing: dynvarsize 107374182400 exceeds the largest dynamic variable usdtrace allocates (320m)" \
 	"$U" -x bufresize=manual -x dynvarsize=100g -q -n "$D1"
 # at the largest sizes honoured, nothing is said
-"$U" -x bufresize=manual -x aggsize=320m -x dynvarsize=1280m -q -n "$D1" >"$W/out" 2>"$W/err"
+"$U" -x bufresize=manual -x aggsize=320m -x dynvarsize=320m -q -n "$D1" >"$W/out" 2>"$W/err"
 rc=$?
 [ $rc -eq 0 ] && [ ! -s "$W/err" ] && [ "$(cat "$W/out")" = 2 ] && ok sizes_at_max_honoured ||
 	notok sizes_at_max_honoured "exit $rc [$(cat "$W/out")] $(cat "$W/err")"

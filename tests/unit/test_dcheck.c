@@ -756,7 +756,7 @@ static const char *const invalid[][2] = {
 	{"inline int TEN = 10; BEGIN { TEN = 1; } END { TEN = 2; }", "line 1: operator = requires modifiable lvalue as an operand"},
 	{"enum e { A }; BEGIN { A = 1; }", "line 1: operator = requires modifiable lvalue as an operand"},
 	{"BEGIN { x = strlen; }", "line 1: function 'strlen' may not be referenced as scalar"},
-	{"BEGIN { trace(ipl); }", "line 1: built-in variable ipl is not supported by usdtrace"},
+	{"BEGIN { trace(curlwpsinfo); }", "line 1: built-in variable curlwpsinfo is not supported by usdtrace"},
 	{"BEGIN { s = \"abc\"; s[0] = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
 	{"BEGIN { s = \"abc\"; *s = 'x'; }", "line 1: operator = can only be applied to a writable variable"},
 	{"BEGIN { a[trace(1)] = 1; }", "line 1: void expression may not be used as associative array index: key #1"},
