@@ -432,7 +432,12 @@ T_CASE(dtrace_only_options)
 	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
 	T_EQ_INT(x(&o, "version=3.0"), -1);
 	T_EQ_STR(E.msg, "Requested version is not supported by compiler");
+	/* a level only goes down: 2.0 after 1.2.1 is dtrace's conflict, and 1.2.1 stays */
+	T_EQ_INT(x(&o, "version=2.0"), -1);
+	T_EQ_STR(E.msg, "Requested version conflicts with earlier setting");
+	T_EQ_INT(o.version, 0x01002001);
 	/* dt_version_str2num: a missing part is 0 ("2" is 2.0, which dtrace defines) */
+	dopts_init(&o);
 	T_EQ_INT(x(&o, "version=2"), 0);
 	T_EQ_INT(o.version, 0x02000000);
 	T_EQ_INT(x(&o, "version=2..1"), -1);  /* 2.0.1 */
