@@ -16,7 +16,9 @@
  * cpython/unicodeobject.h, cpython/longintrepr.h); strings are read when they are compact
  * ASCII (most identifiers and paths), ints when they fit two 30-bit digits (|v| < 2^60).
  */
-#pragma D depends_on provider python
+/* No "#pragma D depends_on provider python": a library is left out when no provider has the
+ * name it depends on (as dtrace's loader does), and USDT providers are named by the binaries
+ * traced, known only once the targets are: the types and translators load in every program. */
 
 typedef struct _object {
 	int64_t ob_refcnt;

@@ -149,7 +149,7 @@ static void emit_body(struct cgc *c, unsigned variant, uint32_t region)
 	int fail = bpb_label_new(&c->buf);
 
 	char what[96];
-	snprintf(what, sizeof what, "; %s() called as a BPF function (cg_subfn.h)", ki->name);
+	snprintf(what, sizeof what, "; %s() (one BPF function for all its calls)", ki->name);
 	cgc_note(c, what);
 	g->scratch_top = region;
 	uint32_t in1 = cgs_scratch_alloc(g, c->slot);
