@@ -342,7 +342,7 @@ END
 	printa("rw %d %d %@d\n", @rw);
 }
 EOF
-run_work mmap 300
+run_work mmap 1000   # more rounds than above: the writer-wait check needs at least one (300 gave 0 once in CI)
 o="$work/ut.out"
 check "provider, mmap: usdtrace exit status" 0 "$urc"
 check "provider, mmap: the workload ran" done "$(tail -1 "$work/load.out")"
