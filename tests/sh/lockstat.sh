@@ -54,7 +54,10 @@ val() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print; exit }' "$2"; }
 # pid) and bpftrace counting contention_begin by flags for it, then the work, then both
 # stopped; bpftrace's "@[FLAGS]: N" lines in $work/bt.out
 run_work() {
-	rm -f "$work/go"
+	# the files polled below are removed first: a background job's ">file" truncates it only
+	# when the job gets to run, and the previous case's "ready" (or its load's pid) read before
+	# that sent SIGINT to a tracer that had not yet caught it (exit 130, seen once)
+	rm -f "$work/go" "$work/load.out" "$work/ut.out"
 	mkfifo "$work/go"
 	"$LOAD" "$@" <"$work/go" >"$work/load.out" &
 	lpid=$!
@@ -278,11 +281,11 @@ ls_check() {
 	# the other's programs apart: bpftrace, attached last, reads at a begin after our
 	# companion and at an end after our formula probes' programs and the companion that
 	# lets go (measured: 0.1 to 1 us a wait longer on the 2-CPU test machine under load).
-	# Within 10% plus 2 us a wait, for the probes with 100 waits or more: those of the
-	# workload's lock (the few spin-spin waits are on incidental locks, some taken inside
-	# the tracers' own map updates, where each tracer's programs delay the other's clock
-	# reads by microseconds). A time from the wrong begin (the first, not the last) or from
-	# no begin is off by far more.
+	# Within 10% plus 2 us a wait, for the probes of the workload's lock with 100 waits or
+	# more. Not spin-spin: its waits are on incidental locks, some taken inside the tracers'
+	# own map updates, where each tracer's programs delay the other's clock reads (a run
+	# under load had 1000-odd of them, 24% apart). A time from the wrong begin (the first,
+	# not the last) or from no begin is off by far more.
 	bt=$(bt_by_probe t)
 	ut=$(awk '$1 == "t" { print $2, $3 }' "$work/ut.out" | sort | tr '\n' ' ')
 	if [ -n "$bt" ] && echo "$bt|$ut|$bn" | awk -F'|' '{
@@ -290,7 +293,7 @@ ls_check() {
 		if (nb != nu) exit 1
 		for (i = 1; i <= nb; i += 2) {
 			if (b[i] != u[i] || b[i] != n[i]) exit 1
-			if (n[i + 1] < 100) continue
+			if (n[i + 1] < 100 || b[i] == "spin-spin") continue
 			d = b[i + 1] - u[i + 1]; if (d < 0) d = -d
 			if (d > b[i + 1] / 10 + 2000 * n[i + 1]) exit 1
 		}
