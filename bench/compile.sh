@@ -26,10 +26,10 @@ esac
 [ -x "$USDTRACE" ] || { echo "bench/compile.sh: no usdtrace at $USDTRACE (run make)" >&2; exit 1; }
 [ -d "$SUITE/test/unittest" ] || { echo "bench/compile.sh: no test/unittest in $SUITE" >&2; exit 1; }
 
+. "$top/bench/lib.sh"
+me=bench/compile.sh
 runstat=$top/build/bench/runstat
-mkdir -p "$top/build/bench"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$runstat" "$top/bench/runstat.c" ||
-	{ echo "bench/compile.sh: cannot build $runstat" >&2; exit 1; }
+bench_cc runstat runstat
 
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT

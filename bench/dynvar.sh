@@ -31,16 +31,13 @@ for b in "$OLD" "$NEW"; do
 	[ -x "$b" ] || { echo "$me: no usdtrace at $b" >&2; exit 1; }
 done
 bin=$top/build/bench
-mkdir -p "$bin"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -o "$bin/getppid_loop" "$top/bench/getppid_loop.c" ||
-	{ echo "$me: cannot build bench/getppid_loop.c" >&2; exit 1; }
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$bin/runstat" "$top/bench/runstat.c" ||
-	{ echo "$me: cannot build bench/runstat.c" >&2; exit 1; }
+. "$top/bench/lib.sh"
+bench_cc getppid_loop getppid_loop
+bench_cc runstat runstat
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 trap 'exit 1' INT TERM
 bad=0
-. "$top/bench/lib.sh"
 FIRE_PROG=$bin/getppid_loop
 FIRE_N=$FIRINGS
 FIRE_COUNTED=none

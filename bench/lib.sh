@@ -15,6 +15,18 @@ median() {
 		      if (m == int(m)) printf "%.0f\n", m; else printf "%.2f\n", m }'
 }
 
+# bench_cc OUT SRC [CFLAGS...]: builds bench/SRC.c into $top/build/bench/OUT with the flags
+# every bench program gets (and CFLAGS), or ends the script: a benchmark without its program
+# measures nothing. Wants top (the checkout) set; CC is honoured.
+bench_cc() {
+	_out=$1 _src=$2
+	shift 2
+	mkdir -p "$top/build/bench"
+	${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE "$@" \
+		-o "$top/build/bench/$_out" "$top/bench/$_src.c" ||
+		{ echo "${me:-$0}: cannot build bench/$_src.c" >&2; exit 1; }
+}
+
 # now_ns: the wall clock in nanoseconds.
 now_ns() { date +%s%N; }
 

@@ -56,10 +56,9 @@ have_u=1 have_b=1
 [ -n "$BPFTRACE" ] && [ -x "$BPFTRACE" ] || { echo "$me: no bpftrace: bpftrace skipped" >&2; have_b=0; }
 
 bin=$top/build/bench
-mkdir -p "$bin"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -o "$bin/pid_fire" "$top/bench/pid_fire.c" &&
-	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$bin/stamprun" "$top/bench/stamprun.c" ||
-	{ echo "$me: cannot build the bench programs" >&2; exit 1; }
+. "$top/bench/lib.sh"
+bench_cc pid_fire pid_fire
+bench_cc stamprun stamprun
 
 w=$(mktemp -d)
 idle=""
@@ -67,7 +66,6 @@ trap '[ -n "$idle" ] && kill -KILL $idle 2>/dev/null; rm -rf "$w"' EXIT
 trap 'exit 1' INT TERM
 bad=0
 
-. "$top/bench/lib.sh"
 FIRE_PROG=$bin/pid_fire FIRE_N=$CALLS FIRE_COUNTED='*'
 
 # ------------------------------------------------------------------ per-call cost

@@ -31,10 +31,9 @@ esac
 [ "$RUNS" -gt 0 ] || { echo "bench/start.sh: RUNS must be at least 1" >&2; exit 2; }
 [ -x "$USDTRACE" ] || { echo "bench/start.sh: no usdtrace at $USDTRACE (run make)" >&2; exit 1; }
 
+me=bench/start.sh
 runstat=$top/build/bench/runstat
-mkdir -p "$top/build/bench"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$runstat" "$top/bench/runstat.c" ||
-	{ echo "bench/start.sh: cannot build $runstat" >&2; exit 1; }
+bench_cc runstat runstat
 
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT

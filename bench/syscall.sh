@@ -34,9 +34,8 @@ have_b=1
 [ -x "$USDTRACE" ] || { echo "$me: no usdtrace at $USDTRACE (run make)" >&2; exit 1; }
 [ -n "$BPFTRACE" ] && [ -x "$BPFTRACE" ] || { echo "$me: no bpftrace: bpftrace skipped" >&2; have_b=0; }
 bin=$top/build/bench
-mkdir -p "$bin"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -o "$bin/getppid_loop" "$top/bench/getppid_loop.c" ||
-	{ echo "$me: cannot build bench/getppid_loop.c" >&2; exit 1; }
+. "$top/bench/lib.sh"
+bench_cc getppid_loop getppid_loop
 w=$(mktemp -d)
 mounted=0
 cleanup() {
@@ -45,7 +44,6 @@ cleanup() {
 }
 trap cleanup EXIT
 bad=0
-. "$top/bench/lib.sh"
 FIRE_PROG=$bin/getppid_loop
 FIRE_N=$FIRINGS
 # the probes count every process's getppid() calls, the loop's and a few others': no exact

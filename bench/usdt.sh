@@ -85,13 +85,12 @@ have_u=1 have_b=1
 [ -n "$BPFTRACE" ] && [ -x "$BPFTRACE" ] || { echo "$me: no bpftrace: bpftrace skipped" >&2; have_b=0; }
 
 bin=$top/build/bench
-mkdir -p "$bin"
-$CC -std=gnu11 -O2 -Wall -Wextra -Werror -I"$top/include" -o "$bin/usdt_fire" "$top/bench/usdt_fire.c" &&
-	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -DUSDT_FIRE_SYS_SDT -o "$bin/usdt_fire_stap" "$top/bench/usdt_fire.c" &&
-	$CC -std=gnu11 -O2 -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer -DUSDT_FIRE_CHAIN \
-		-Wall -Wextra -Werror -I"$top/include" -o "$bin/usdt_fire_fp" "$top/bench/usdt_fire.c" &&
-	$CC -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o "$bin/stamprun" "$top/bench/stamprun.c" ||
-	{ echo "$me: cannot build the bench programs" >&2; exit 1; }
+. "$top/bench/lib.sh"
+bench_cc usdt_fire usdt_fire -I"$top/include"
+bench_cc usdt_fire_stap usdt_fire -DUSDT_FIRE_SYS_SDT
+bench_cc usdt_fire_fp usdt_fire -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
+	-DUSDT_FIRE_CHAIN -I"$top/include"
+bench_cc stamprun stamprun
 
 w=$(mktemp -d)
 jvm="" stats_was=""
@@ -101,7 +100,6 @@ trap '[ -n "$jvm" ] && kill -KILL $jvm 2>/dev/null
 trap 'exit 1' INT TERM
 bad=0
 
-. "$top/bench/lib.sh"
 FIRE_PROG=$bin/usdt_fire FIRE_N=$FIRINGS FIRE_COUNTED='*count'
 
 # ------------------------------------------------------------------ per-firing cost
