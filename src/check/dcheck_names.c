@@ -417,6 +417,20 @@ static bool kernel_symbol(struct ck *c, struct dnode *n)
 	return true;
 }
 
+/* Why an identifier resolved to nothing, in dtrace's words: a plain name is no variable; a
+ * backquoted one (`sym, vmlinux`sym) is no kernel symbol, or names a module the kernel does
+ * not have loaded (this tracer knows the kernel's own symbols, vmlinux's, only). */
+static const char *unresolved_why(const char *name)
+{
+	const char *bq = strrchr(name, '`');
+	if (!bq)
+		return "Unknown variable name";
+	size_t modlen = (size_t)(bq - name);
+	if (modlen == 0 || (modlen == 7 && strncmp(name, "vmlinux", 7) == 0))
+		return "Unknown symbol name";
+	return "Module is no longer loaded";
+}
+
 void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
@@ -532,7 +546,7 @@ void check_ident(struct ck *c, struct dnode *n)
 		for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
 			if (strcmp(unsupported_vars[i], n->name) == 0)
 				fail_at(c, n, D_UNKNOWN, "built-in variable %s is not supported by usdtrace", n->name);
-		fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", n->name);
+		fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: %s", n->name, unresolved_why(n->name));
 	}
 	if (v->cls == DCK_ASSOC)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v->name);
