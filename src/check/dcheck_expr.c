@@ -42,6 +42,34 @@ static bool in_kernel_struct(const struct dnode *l)
 	return t && t->kernel;
 }
 
+/* The variable l names, created as an int64_t when it does not exist yet: a this-> or self->
+ * variable, an element of an associative array (global or self->), and with globals a plain
+ * global name that is nothing else. */
+static void declare_int64_if_new(struct ck *c, struct dnode *l, bool globals)
+{
+	if (globals && l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
+	    !inline_find(c, l->name) && !is_enumconst(c, l->name) && !var_find(c, 'g', l->name)) {
+		struct dck_var *v = var_new(c, DCK_GLOBAL, l->name, named_type(c, "int64_t"), l);
+		v->written = true;
+	} else if ((l->kind == DN_SELF || l->kind == DN_THIS) &&
+		   !var_find(c, l->kind == DN_SELF ? 's' : 't', l->name)) {
+		struct dck_var *v = var_new(c, l->kind == DN_SELF ? DCK_SELF : DCK_THIS, l->name,
+					    named_type(c, "int64_t"), l);
+		v->written = true;
+	} else if (l->kind == DN_INDEX && (l->lhs->kind == DN_IDENT || l->lhs->kind == DN_SELF)) {
+		/* counts[k]++ on a new array makes it an int64_t array */
+		struct dnode *a = l->lhs;
+		char space = a->kind == DN_SELF ? 's' : 'g';
+		if (!var_find(c, space, a->name) &&
+		    (space == 's' || (builtin_lookup(a->name) == DB_NONE &&
+				      !inline_find(c, a->name) && !is_enumconst(c, a->name)))) {
+			check_assoc(c, l, space, a->name, true);
+			l->var->type = named_type(c, "int64_t");
+			l->type = l->var->type;
+		}
+	}
+}
+
 void check_unary(struct ck *c, struct dnode *n)
 {
 	/* the operator as the messages quote it (x++ as ++) */
@@ -50,35 +78,13 @@ void check_unary(struct ck *c, struct dnode *n)
 	struct dnode *l = n->lhs;
 	if (n->op == DOP_ADDROF && l->kind == DN_AGG)  /* &@a: an aggregation is dynamic too */
 		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
-	if (incdec) {
-		/* ++/-- may create a variable (int64_t), as dt_cook_op1 does */
-		struct dck_var *v = NULL;
-		if (l->kind == DN_IDENT)
-			refuse_callable_as_scalar(c, l);
-		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
-		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
-		    !var_find(c, 'g', l->name)) {
-			v = var_new(c, DCK_GLOBAL, l->name, named_type(c, "int64_t"), l);
-			v->written = true;
-		} else if ((l->kind == DN_SELF || l->kind == DN_THIS) &&
-			   !var_find(c, l->kind == DN_SELF ? 's' : 't', l->name)) {
-			v = var_new(c, l->kind == DN_SELF ? DCK_SELF : DCK_THIS, l->name,
-				    named_type(c, "int64_t"), l);
-			v->written = true;
-		} else if (l->kind == DN_INDEX && (l->lhs->kind == DN_IDENT || l->lhs->kind == DN_SELF)) {
-			/* counts[k]++ on a new array makes it an int64_t array */
-			struct dnode *a = l->lhs;
-			char space = a->kind == DN_SELF ? 's' : 'g';
-			if (!var_find(c, space, a->name) &&
-			    (space == 's' || (builtin_lookup(a->name) == DB_NONE &&
-					      !inline_find(c, a->name) && !is_enumconst(c, a->name)))) {
-				check_assoc(c, l, space, a->name, true);
-				l->var->type = named_type(c, "int64_t");
-				l->type = l->var->type;
-			}
-		}
-		(void)v;
-	}
+	/* ++/-- may create a variable (int64_t), as dt_cook_op1 does; so does sizeof of a dynamic
+	 * variable no clause has assigned yet (dtrace: sizeof (self->x) is 8, and self->x is then
+	 * an int64_t) */
+	if (incdec)
+		declare_int64_if_new(c, l, true);
+	else if (n->op == DOP_SIZEOF)
+		declare_int64_if_new(c, l, false);
 	if (n->op == DOP_SIZEOF) {
 		check_expr(c, l);
 		if (is_bitfield(l))
