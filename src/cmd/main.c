@@ -206,6 +206,7 @@ int main(int argc, char **argv)
 	util_progname = slash ? slash + 1 : argv[0];
 
 	struct opts o = {0};
+	o.argv0 = argv[0];
 	struct dopt_ev *evs = xmalloc(sizeof(*evs) * (size_t)argc);
 	int nevs = 0;
 	int c;

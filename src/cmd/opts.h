@@ -17,6 +17,7 @@ struct opt_desc {
 };
 
 struct opts {
+	const char *argv0;    /* how the command was invoked: $0 of -n, -P... programs (dtrace) */
 	bool header;          /* -h */
 	bool object;          /* -G */
 	bool list;            /* -l */

@@ -806,13 +806,17 @@ int trace_cmd_run(const struct opts *o)
 	t.d = o->dopts;
 	t.nsrcs = o->nprogs;
 	t.srcs = xcalloc((size_t)o->nprogs + 1, sizeof(*t.srcs));
-	const char *arg0 = util_progname;
+	/* $0: the first script's name; without one, the command as invoked (dtrace's argv[0]:
+	 * a path is a string, a bare name an identifier, as any macro argument) */
+	const char *arg0 = NULL;
 	for (int i = 0; i < o->nprogs; i++) {
 		t.srcs[i].kind = o->progs[i].kind;
 		t.srcs[i].text = o->progs[i].text;
-		if (o->progs[i].kind == 's' && arg0 == util_progname)
-			arg0 = o->progs[i].text; /* $0 is the script's name */
+		if (o->progs[i].kind == 's' && !arg0)
+			arg0 = o->progs[i].text;
 	}
+	if (!arg0)
+		arg0 = o->argv0 ? o->argv0 : util_progname;
 	int status = 1, rc = 0;
 	if (t.nsrcs == 0) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */

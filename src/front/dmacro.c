@@ -67,8 +67,6 @@ static bool named_value(const struct dmacro_env *env, const char *name, int *out
 		{ "egid", offsetof(struct dmacro_env, egid) },
 		{ "pgid", offsetof(struct dmacro_env, pgid) },
 		{ "sid", offsetof(struct dmacro_env, sid) },
-		{ "projid", offsetof(struct dmacro_env, projid) },
-		{ "taskid", offsetof(struct dmacro_env, taskid) },
 	};
 	if (strcmp(name, "target") == 0) {
 		*out = env->target;

@@ -10,7 +10,8 @@
  *   $$N   the Nth argument as a string constant, escapes decoded, quotes kept.
  *   An argument beyond argc is "macro argument $N is not defined", unless defaultargs: then
  *   $N is 0 and $$N is "".
- *   $pid $ppid $uid $gid $euid $egid $pgid $sid $projid $taskid $target: int constants
+ *   $pid $ppid $uid $gid $euid $egid $pgid $sid $target: int constants (not Solaris's $projid
+ *   and $taskid: DTrace for Linux leaves them undefined)
  *   ($$name: their decimal text as a string). Any other name: "macro variable $x is not
  *   defined". $target is 0 when there is no -c/-p process, as in dtrace.
  *   Probe descriptions: each ':' field may hold one macro variable, substituted as text
@@ -46,10 +47,10 @@ struct dmacro_env {
 	bool argref;         /* -x argref: unreferenced arguments are no error */
 	int target;          /* the -c/-p process, 0 if none */
 	/* The tracer's own process, as dtrace defines $pid, $ppid, ...: */
-	int pid, ppid, uid, gid, euid, egid, pgid, sid, projid, taskid;
+	int pid, ppid, uid, gid, euid, egid, pgid, sid;
 };
 
-/* Fill env with argv/argc and this process's own ids (projid and taskid are 0 on Linux);
+/* Fill env with argv/argc and this process's own ids;
  * everything else zero/false. */
 void dmacro_env_init(struct dmacro_env *env, int argc, char *const *argv);
 

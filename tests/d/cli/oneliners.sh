@@ -76,3 +76,15 @@ cli_run n_nomatch 1 '' \
 	"$USDTRACE" -n 'nosuch:::probe { exit(0); }'
 # dtrace.c main: nothing to enable at all.
 cli_run no_probes 1 '' 'usdtrace: no probes specified\n' "$USDTRACE" -q
+# $0 of a program given with -n: the command as it was invoked (dtrace's argv[0]), a macro
+# argument like any other: a path is a string, a bare name found on PATH an identifier
+# (observed: /opt/oracle-dtrace/sbin/dtrace -qn 'BEGIN { trace($0); }' prints the path;
+# "dtrace -qn ..." from PATH fails "failed to resolve dtrace: Unknown variable name").
+if cli_needs_root n_macro_0_path; then
+	cli_run n_macro_0_path 0 "$USDTRACE\n" '' "$USDTRACE" -qn 'BEGIN { trace($0); exit(0); }'
+fi
+mkdir -p "$W/bin"
+ln -sf "$USDTRACE" "$W/bin/usdtrace"
+cli_run n_macro_0_bare 1 '' \
+	"usdtrace: invalid probe specifier BEGIN { trace(\$0); }: in action list: failed to resolve usdtrace: Unknown variable name\n" \
+	env PATH="$W/bin:$PATH" usdtrace -qn 'BEGIN { trace($0); }'
