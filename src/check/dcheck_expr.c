@@ -149,6 +149,10 @@ void check_unary(struct ck *c, struct dnode *n)
 		if (bk == DTY_FUNC)
 			fail_at(c, n, D_DEREF_FUNC, "cannot dereference pointer to function");
 		n->type = r->base;
+		/* *p of a struct taken whole (trace(*curthread), print(*p->mm)): its members and
+		 * size come from the type's source (the kernel's BTF) now, as member access brings
+		 * them; a tag nothing defines stays incomplete, for its users to refuse */
+		need_body(c, n->type);
 		return;
 	}
 	case DOP_ADDROF:

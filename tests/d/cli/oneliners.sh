@@ -88,3 +88,15 @@ ln -sf "$USDTRACE" "$W/bin/usdtrace"
 cli_run n_macro_0_bare 1 '' \
 	"usdtrace: invalid probe specifier BEGIN { trace(\$0); }: in action list: failed to resolve usdtrace: Unknown variable name\n" \
 	env PATH="$W/bin:$PATH" usdtrace -qn 'BEGIN { trace($0); }'
+# print() through a pointer to a kernel struct no member access has completed: the struct's
+# members come from the kernel's BTF (was refused as "size 0"); "ADDR = *" as dtrace prints it.
+if cli_needs_root n_print_kernel_struct; then
+	cli_run n_print_kernel_struct 0 '~^(0x[0-9a-f]+ = \*| +\(struct callback_head\) \{| +\}|)$' '' \
+		"$USDTRACE" -qn 'BEGIN { print((struct callback_head *)alloca(16)); exit(0); }'
+fi
+# *p of a kernel struct taken whole (trace() records its bytes as tracemem shows them): the
+# size comes from the kernel's BTF (was refused: "cannot use a value of -1 bytes here").
+if cli_needs_root n_trace_kernel_deref; then
+	cli_run n_trace_kernel_deref 0 '~^( +0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef| +[0-9a-f]+: [0-9a-f]{2} .*|)$' '' \
+		"$USDTRACE" -qn 'BEGIN { trace(*curthread->mm); exit(0); }'
+fi
