@@ -222,12 +222,15 @@ static bool bare_agg(const struct dnode *a)
 
 /* The arguments of a call, as dtrace cooks them before the prototype check: an aggregation
  * named bare is a value of dynamic type there, left for check_proto (which names it
- * "aggregation") and then for check_bare_aggs. */
+ * "aggregation") and then for check_bare_aggs; one no statement above defines is not
+ * resolved at all ("failed to resolve @a", whatever the call). */
 static void check_args(struct ck *c, struct dnode *l)
 {
 	for (; l; l = l->next)
 		if (!bare_agg(l))
 			check_expr(c, l);
+		else
+			(void)dck_agg_value_type(c, l);
 }
 
 static void check_bare_aggs(struct ck *c, struct dnode *l)
