@@ -598,6 +598,51 @@ static int directive_error(struct lexer *lx, const char *hash, const char *p, co
 	return r;
 }
 
+/* A line marker: "# 12 "file" 1 3" from cpp (dtrace_own false), or dtrace's own "#line 12
+ * "file"" and "#pragma [D] line 12 "file"" (dtrace_own true); n points at the line number.
+ * Sets the line (and file) of what follows; returns 1, or lex_error's value. */
+static int line_directive(struct lexer *lx, const char *hash, const char *n, const char *eol,
+			  bool dtrace_own)
+{
+	while (n < eol && (*n == ' ' || *n == '\t'))
+		n++;
+	char *endn;
+	long ln = strtol(n, &endn, 10);
+	/* dtrace's words for a #line it cannot read (dt_pragma_line) */
+	bool d = lx->mode != DLEX_DECLS;
+	const char *bad = d ? "malformed #line <line> [ [\"file\"] state ]" : "invalid line marker";
+	enum dtag badtag = d ? D_PRAGMA_MALFORM : D_UNKNOWN;
+	if (endn == n || ln < 0 || ln > 0x7fffffff || (endn < eol && !isspace((unsigned char)*endn)))
+		return lex_error(lx, hash, badtag, "%s", bad);
+	const char *f = endn;
+	while (f < eol && (*f == ' ' || *f == '\t'))
+		f++;
+	const char *fname = NULL;
+	size_t flen = 0;
+	if (f < eol && *f == '"') {
+		const char *fe = f + 1;
+		while (fe < eol && *fe != '"')
+			fe += (*fe == '\\' && fe + 1 < eol) ? 2 : 1;
+		if (fe >= eol)
+			return lex_error(lx, hash, badtag, "%s", bad);
+		fname = f + 1;
+		flen = (size_t)(fe - fname);
+	} else if (f < eol && !isspace((unsigned char)*f)) {
+		return lex_error(lx, hash, badtag, "%s", bad);
+	}
+	/* "/dev/stdin" is dtrace's name for the program itself (dt_pragma_line) */
+	if (fname && d && flen == 10 && memcmp(fname, "/dev/stdin", 10) == 0)
+		lx->file = lx->out->files[0];
+	else if (fname)
+		lx->file = intern_file(lx->out, fname, flen);
+	/* cpp's marker names the line that follows it; dtrace's own "#line N" makes it
+	 * N + 1 (dt_pragma counts the directive's newline after dt_pragma_line) */
+	lx->p = eol < lx->end ? eol + 1 : eol;
+	lx->line = (int)ln + (dtrace_own && d ? 1 : 0);
+	lx->line_start = lx->p;
+	return 1;
+}
+
 static int lex_directive(struct lexer *lx)
 {
 	const char *hash = lx->p;
@@ -627,6 +672,11 @@ static int lex_directive(struct lexer *lx)
 		return lx->p = eol, 0;  /* dtrace ignores #ident's text */
 
 	if (wl == 6 && memcmp(w, "pragma", 6) == 0) {
+		/* "#pragma line N" and "#pragma D line N" are dtrace's #line (dt_pragma) */
+		if (lx->mode != DLEX_DECLS &&
+		    (directive_word(p, eol, "line", &after) ||
+		     (directive_word(p, eol, "D", &after) && directive_word(after, eol, "line", &after))))
+			return line_directive(lx, hash, after, eol, true);
 		while (p < eol && (*p == ' ' || *p == '\t'))
 			p++;
 		const char *e = eol;
@@ -648,47 +698,8 @@ static int lex_directive(struct lexer *lx)
 	}
 
 	bool is_line = wl == 4 && memcmp(w, "line", 4) == 0;
-	if (is_line || (wl > 0 && isdigit((unsigned char)*w))) {
-		/* "# 12 "file" 1 3" from cpp, or "#line 12 "file"". */
-		const char *n = is_line ? p : w;
-		while (n < eol && (*n == ' ' || *n == '\t'))
-			n++;
-		char *endn;
-		long ln = strtol(n, &endn, 10);
-		/* dtrace's words for a #line it cannot read (dt_pragma_line) */
-		bool d = lx->mode != DLEX_DECLS;
-		const char *bad = d ? "malformed #line <line> [ [\"file\"] state ]" : "invalid line marker";
-		enum dtag badtag = d ? D_PRAGMA_MALFORM : D_UNKNOWN;
-		if (endn == n || ln < 0 || ln > 0x7fffffff || (endn < eol && !isspace((unsigned char)*endn)))
-			return lex_error(lx, hash, badtag, "%s", bad);
-		const char *f = endn;
-		while (f < eol && (*f == ' ' || *f == '\t'))
-			f++;
-		const char *fname = NULL;
-		size_t flen = 0;
-		if (f < eol && *f == '"') {
-			const char *fe = f + 1;
-			while (fe < eol && *fe != '"')
-				fe += (*fe == '\\' && fe + 1 < eol) ? 2 : 1;
-			if (fe >= eol)
-				return lex_error(lx, hash, badtag, "%s", bad);
-			fname = f + 1;
-			flen = (size_t)(fe - fname);
-		} else if (f < eol && !isspace((unsigned char)*f)) {
-			return lex_error(lx, hash, badtag, "%s", bad);
-		}
-		/* "/dev/stdin" is dtrace's name for the program itself (dt_pragma_line) */
-		if (fname && d && flen == 10 && memcmp(fname, "/dev/stdin", 10) == 0)
-			lx->file = lx->out->files[0];
-		else if (fname)
-			lx->file = intern_file(lx->out, fname, flen);
-		/* cpp's marker names the line that follows it; dtrace's own "#line N" makes it
-		 * N + 1 (dt_pragma counts the directive's newline after dt_pragma_line) */
-		lx->p = eol < lx->end ? eol + 1 : eol;
-		lx->line = (int)ln + (is_line && d ? 1 : 0);
-		lx->line_start = lx->p;
-		return 1;
-	}
+	if (is_line || (wl > 0 && isdigit((unsigned char)*w)))
+		return line_directive(lx, hash, is_line ? p : w, eol, is_line);
 	if (wl == 0 && p == eol)
 		return lx->p = eol, 0;  /* the null directive */
 	return lex_error(lx, hash, D_PRAGCTL_INVAL, "invalid control directive: #%.*s", (int)wl, w);

@@ -2253,8 +2253,8 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 		}
 		s = e;
 	}
-	if (nw < 2)
-		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D requires a directive");
+	if (nw < 2)  /* "#pragma D" alone: dtrace passes it over (observed) */
+		return;
 	static const char *const known[] = {
 		"attributes", "binding", "depends_on", "error", "ident", "line", "option",
 	};
