@@ -417,6 +417,21 @@ static bool kernel_symbol(struct ck *c, struct dnode *n)
 	return true;
 }
 
+/* `sym or mod`sym that names no kernel variable: dtrace's symbol lookup fails, in its
+ * words for a module it does not know ("Module is no longer loaded": observed with
+ * dtrace -n 'BEGIN { trace(ext4`x); }' where ext4 is not a loaded module) and for one it
+ * does, the kernel itself included ("Unknown symbol name": `x, vmlinux`x, genunix`x). */
+_Noreturn static void unknown_kernel_symbol(struct ck *c, struct dnode *n)
+{
+	const char *bq = strrchr(n->name, '`');
+	char mod[128];
+	snprintf(mod, sizeof(mod), "%.*s", (int)(bq - n->name), n->name);
+	bool known = !*mod || strcmp(mod, "vmlinux") == 0 || strcmp(mod, "genunix") == 0 ||
+		     !c->opt->kernel_module || c->opt->kernel_module(c->opt->arg, mod);
+	fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: %s", n->name,
+		known ? "Unknown symbol name" : "Module is no longer loaded");
+}
+
 void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
@@ -528,6 +543,8 @@ void check_ident(struct ck *c, struct dnode *n)
 	if (!v && kernel_symbol(c, n))
 		return;
 	refuse_callable_as_scalar(c, n);
+	if (!v && strchr(n->name, '`'))
+		unknown_kernel_symbol(c, n);
 	if (!v) {
 		for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
 			if (strcmp(unsupported_vars[i], n->name) == 0)
