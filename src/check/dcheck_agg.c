@@ -256,8 +256,11 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 		if (!is_scalar(incr->type))
 			fail_cg(c, n, D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type",
 				agg_funcs[f], argmax);
+		/* an argument past the increment: dtrace finds it generating the aggregation's
+		 * code, so its message names no region (observed: dtrace -n
+		 * 'BEGIN { @ = quantize(1, 2, 3); }') */
 		if (incr->next)
-			fail_at(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "
+			fail_cg(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "
 				"expected", agg_funcs[f], argmax + list_len(incr->next), argmax);
 	}
 	memcpy(a->arg, arg, sizeof(arg));
