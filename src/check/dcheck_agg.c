@@ -142,7 +142,9 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 		int64_t limit = a2->cval;
 		if (limit < INT32_MIN || limit > INT32_MAX)
 			fail_at(c, a2, D_LQUANT_LIMVAL, "lquantize( ) argument #2 must be a 32-bit quantity");
-		if (limit < base)
+		/* base == limit is refused here too, before the step is looked at (dtrace -n
+		 * 'BEGIN { @ = lquantize(1, 10, 10); }': "must be less than limit", as the words say) */
+		if (limit <= base)
 			fail_at(c, n, D_LQUANT_MISMATCH, "lquantize( ) base (argument #1) must be less than limit "
 				"(argument #2)");
 		int64_t step = 1;

@@ -118,3 +118,6 @@ e agg_lquantize_extra 'BEGIN { @ = lquantize(1, 0, 10, 1, 1, 1); }' \
 	'[D_PROTO_LEN] lquantize( ) prototype mismatch: 6 args passed, at most 5 expected'
 e agg_llquantize_extra 'BEGIN { @ = llquantize(1, 10, 0, 6, 20, 1, 1); }' \
 	'[D_PROTO_LEN] llquantize( ) prototype mismatch: 7 args passed, at most 6 expected'
+# lquantize( ) with base == limit: the base/limit rule, before the step's
+e agg_lquantize_base_eq_limit 'BEGIN { @ = lquantize(1, 10, 10, 1); }' \
+	'[D_LQUANT_MISMATCH] lquantize( ) base (argument #1) must be less than limit (argument #2)'
