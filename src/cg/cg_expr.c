@@ -1772,8 +1772,10 @@ static uint32_t eval_str(struct cgc *c, struct dnode *n, bool keep_null)
 	}
 	/* a char * where a string is wanted (basename(p), index(p, q)): what it points to, as
 	 * dtrace's char pointers are strings to its string subroutines; a NULL one is the NULL
-	 * string where that is kept */
-	if (!cgc_is_str(n) && is_ptr(n->type) && n->kind != DN_STRING)
+	 * string where that is kept. A char array (curthread->comm) is not a pointer here: its
+	 * bytes are read where they are (chars_to_str below), kernel memory included, where
+	 * reading its address as a char * would take it for a user address and fault. */
+	if (!cgc_is_str(n) && rtype(n)->kind == DTY_PTR && n->kind != DN_STRING)
 		return nullable && keep_null ? ptr_to_str_null(c, n) : ptr_to_str(c, n);
 	switch (n->kind) {
 	case DN_STRING:

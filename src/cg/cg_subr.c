@@ -320,7 +320,11 @@ static uint32_t addr_arg(struct cgc *c, struct dnode *a, uint32_t len, int16_t *
 
 /* inet_ntop(af, addr) and link_ntop(type, addr): the family or link type picks the address
  * length and the text; known at compile time only that case is compiled, otherwise each
- * known value is tried at run time and any other faults (illegal operation), as dtrace. */
+ * known value is tried at run time and any other faults (illegal operation). link_ntop's
+ * fault is DTrace for Linux's; its inet_ntop instead prints any family but AF_INET6 as IPv4
+ * (dtrace -n 'BEGIN { trace(inet_ntop(99, alloca(4))); }' prints 0.0.0.0), which the Guide
+ * does not define ("Supported address families are AF_INET and AF_INET6"): we keep the
+ * fault, as Solaris's dtrace did, so a wrong family is seen rather than misread. */
 static void net_ntop(struct cgc *c, struct dnode *n, uint32_t dst)
 {
 	struct dnode *kind = arg_n(n, 0), *a1 = arg_n(n, 1);

@@ -150,6 +150,10 @@ struct dck_options {
 	/* The D version the program is compiled at (dversion.h; 0: the latest): built-in
 	 * functions and variables of later versions are undefined, as dtrace's -xversion. */
 	uint32_t dversion;
+	/* Whether the kernel has a module of this name (the part of mod`sym before the
+	 * backquote): an unresolved symbol of an unknown module is dtrace's "Module is no longer
+	 * loaded", of a known one "Unknown symbol name". May be NULL: every module is known. */
+	bool (*kernel_module)(void *arg, const char *module);
 };
 
 /* An aggregation (@name, "" for the anonymous @). Every `@name[keys] = func(args)` statement

@@ -417,18 +417,19 @@ static bool kernel_symbol(struct ck *c, struct dnode *n)
 	return true;
 }
 
-/* Why an identifier resolved to nothing, in dtrace's words: a plain name is no variable; a
- * backquoted one (`sym, vmlinux`sym) is no kernel symbol, or names a module the kernel does
- * not have loaded (this tracer knows the kernel's own symbols, vmlinux's, only). */
-static const char *unresolved_why(const char *name)
+/* `sym or mod`sym that names no kernel variable: dtrace's symbol lookup fails, in its
+ * words for a module it does not know ("Module is no longer loaded": observed with
+ * dtrace -n 'BEGIN { trace(ext4`x); }' where ext4 is not a loaded module) and for one it
+ * does, the kernel itself included ("Unknown symbol name": `x, vmlinux`x, genunix`x). */
+_Noreturn static void unknown_kernel_symbol(struct ck *c, struct dnode *n)
 {
-	const char *bq = strrchr(name, '`');
-	if (!bq)
-		return "Unknown variable name";
-	size_t modlen = (size_t)(bq - name);
-	if (modlen == 0 || (modlen == 7 && strncmp(name, "vmlinux", 7) == 0))
-		return "Unknown symbol name";
-	return "Module is no longer loaded";
+	const char *bq = strrchr(n->name, '`');
+	char mod[128];
+	snprintf(mod, sizeof(mod), "%.*s", (int)(bq - n->name), n->name);
+	bool known = !*mod || strcmp(mod, "vmlinux") == 0 || strcmp(mod, "genunix") == 0 ||
+		     !c->opt->kernel_module || c->opt->kernel_module(c->opt->arg, mod);
+	fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: %s", n->name,
+		known ? "Unknown symbol name" : "Module is no longer loaded");
 }
 
 void check_ident(struct ck *c, struct dnode *n)
@@ -542,11 +543,13 @@ void check_ident(struct ck *c, struct dnode *n)
 	if (!v && kernel_symbol(c, n))
 		return;
 	refuse_callable_as_scalar(c, n);
+	if (!v && strchr(n->name, '`'))
+		unknown_kernel_symbol(c, n);
 	if (!v) {
 		for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
 			if (strcmp(unsupported_vars[i], n->name) == 0)
 				fail_at(c, n, D_UNKNOWN, "built-in variable %s is not supported by usdtrace", n->name);
-		fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: %s", n->name, unresolved_why(n->name));
+		fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", n->name);
 	}
 	if (v->cls == DCK_ASSOC)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v->name);

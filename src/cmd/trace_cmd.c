@@ -560,6 +560,22 @@ static bool kernel_symbol(void *arg, const char *name, uint64_t *addr, struct dt
 	return *type && *addr;
 }
 
+/* mod`sym's module: one /proc/modules lists (the kernel itself is known to the checker). */
+static bool kernel_module(void *arg, const char *module)
+{
+	(void)arg;
+	FILE *f = fopen("/proc/modules", "re");
+	if (!f)
+		return false;
+	char line[512];
+	bool found = false;
+	size_t len = strlen(module);
+	while (!found && fgets(line, sizeof(line), f))
+		found = strncmp(line, module, len) == 0 && line[len] == ' ';
+	fclose(f);
+	return found;
+}
+
 /* -c / -p: the processes are there before the program is compiled, as $target needs. */
 static int grab_targets(struct tc *t)
 {
@@ -725,7 +741,7 @@ static int compile_and_run(struct tc *t)
 	struct dck_options ckopt = { t->d.destructive || t->o->compile_only, (int)t->d.strsize,
 				     clause_args, t,
 				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
-				     kernel_symbol, t->d.version };
+				     kernel_symbol, t->d.version, kernel_module };
 	struct dck_prog *ck = NULL;
 	write_ctf(t);
 	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {

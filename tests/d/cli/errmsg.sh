@@ -110,3 +110,14 @@ BEGIN { x = "abc' '[D_SYNTAX] "foo.d", line 0: syntax error near """'
 e slash_in_parens 'BEGIN { x = (1 // c
 + 2); }' '[D_SYNTAX] closing ) expected in predicate before /'
 e slash_in_brackets 'BEGIN { x = a[1 / ; }' '[D_SYNTAX] closing ] expected in predicate before /'
+# an aggregating function's argument past its increment: found generating the aggregation's
+# code, so no region (dtrace -x errtags -e -n 'BEGIN { @ = quantize(1, 2, 3); }')
+e agg_quantize_extra 'BEGIN { @ = quantize(1, 2, 3); }' \
+	'[D_PROTO_LEN] quantize( ) prototype mismatch: 3 args passed, at most 2 expected'
+e agg_lquantize_extra 'BEGIN { @ = lquantize(1, 0, 10, 1, 1, 1); }' \
+	'[D_PROTO_LEN] lquantize( ) prototype mismatch: 6 args passed, at most 5 expected'
+e agg_llquantize_extra 'BEGIN { @ = llquantize(1, 10, 0, 6, 20, 1, 1); }' \
+	'[D_PROTO_LEN] llquantize( ) prototype mismatch: 7 args passed, at most 6 expected'
+# lquantize( ) with base == limit: the base/limit rule, before the step's
+e agg_lquantize_base_eq_limit 'BEGIN { @ = lquantize(1, 10, 10, 1); }' \
+	'[D_LQUANT_MISMATCH] lquantize( ) base (argument #1) must be less than limit (argument #2)'
