@@ -276,6 +276,10 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 		cgc_slot_pop(c);
 		return;
 	}
+	case DS_MUTEX_OWNED: case DS_MUTEX_OWNER: case DS_MUTEX_TYPE_ADAPTIVE:
+	case DS_MUTEX_TYPE_SPIN: case DS_RW_ISWRITER: case DS_RW_READ_HELD: case DS_RW_WRITE_HELD:
+		cgc_klock(c, n);
+		return;
 	case DS_RAISE: case DS_STOP: case DS_COPYOUT: case DS_COPYOUTSTR:
 		cgc_subr_stmt(c, n);
 		cgc_emit(c, bi_mov64_imm(0, 0));

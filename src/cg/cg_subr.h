@@ -7,7 +7,9 @@
  *
  *   cgc_call_int   R0 = the value of an integer-valued subroutine: strlen, index, rindex, rand,
  *                  htons/htonl/htonll/ntohs/ntohl/ntohll, getmajor, getminor, speculation,
- *                  progenyof (needs the kernel's BTF), and the memory ones copyin, alloca
+ *                  progenyof (needs the kernel's BTF), the kernel lock tests mutex_owned,
+ *                  mutex_owner, mutex_type_adaptive, mutex_type_spin, rw_iswriter,
+ *                  rw_read_held, rw_write_held (cg_klock.c: cgc_klock), and the memory ones copyin, alloca
  *                  (a tracer-memory pointer), bcopy, copyinto (0). strstr, strchr, strrchr and
  *                  strtok used as a pointer (compared with NULL) give whether they found
  *                  something; another string-valued call, or a statement-only one, is evaluated
@@ -37,6 +39,8 @@ struct cgc;
 struct dnode;
 
 void cgc_call_int(struct cgc *c, struct dnode *n);
+/* R0 = the value of a kernel lock subroutine (cg_klock.c). */
+void cgc_klock(struct cgc *c, struct dnode *n);
 uint32_t cgc_call_str(struct cgc *c, struct dnode *n);
 void cgc_subr_stmt(struct cgc *c, struct dnode *n);
 #endif

@@ -69,6 +69,10 @@ enum dsubr {
 	DS_RAND, DS_PROGENYOF, DS_INET_NTOA,
 	DS_GETMAJOR, DS_GETMINOR, DS_INET_NTOA6, DS_INET_NTOP, DS_LINK_NTOP, DS_CLEANPATH,
 	DS_D_PATH,
+	/* kernel locks (DTrace for Linux's): a struct mutex's owner word, a rwlock_t's qrwlock
+	 * counts, read through the kernel's BTF layout (cg_klock.c) */
+	DS_MUTEX_OWNED, DS_MUTEX_OWNER, DS_MUTEX_TYPE_ADAPTIVE, DS_MUTEX_TYPE_SPIN,
+	DS_RW_ISWRITER, DS_RW_READ_HELD, DS_RW_WRITE_HELD,
 	DS_PSARGS,                         /* __usdtrace_psargs: psinfo_t's pr_psargs (klib.c) */
 	DS_SPECULATION,
 	DS_COUNT

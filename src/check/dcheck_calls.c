@@ -86,6 +86,15 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_CLEANPATH] = {"cleanpath", "string", {"const char *"}, false, false},
 	/* DTrace for Linux's: a kernel struct path's path name */
 	[DS_D_PATH] = {"d_path", "string", {"struct path *"}, false, false},
+	/* DTrace for Linux's kernel lock subroutines: mutex_owner() is typed as the task it
+	 * names (`mutex_owner(m)->pid` compiles in dtrace) */
+	[DS_MUTEX_OWNED] = {"mutex_owned", "int", {"struct mutex *"}, false, false},
+	[DS_MUTEX_OWNER] = {"mutex_owner", "struct task_struct *", {"struct mutex *"}, false, false},
+	[DS_MUTEX_TYPE_ADAPTIVE] = {"mutex_type_adaptive", "int", {"struct mutex *"}, false, false},
+	[DS_MUTEX_TYPE_SPIN] = {"mutex_type_spin", "int", {"struct mutex *"}, false, false},
+	[DS_RW_ISWRITER] = {"rw_iswriter", "int", {"rwlock_t *"}, false, false},
+	[DS_RW_READ_HELD] = {"rw_read_held", "int", {"rwlock_t *"}, false, false},
+	[DS_RW_WRITE_HELD] = {"rw_write_held", "int", {"rwlock_t *"}, false, false},
 	/* the tracer's own, for psinfo_t's translator: the argument strings between two user
 	 * addresses of the current process (its mm's arg_start, arg_end) joined by spaces, as
 	 * much as fits pr_psargs[80] */
@@ -94,16 +103,9 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_FTRUNCATE] = {"ftruncate", "void", {NULL}, true, false},
 };
 
-/* dtrace functions over kernel objects, which we do not implement: calls are checked against
- * dt_open.c's prototypes (so a wrong call gets dtrace's D_PROTO_* error), then refused. */
+/* dtrace functions usdtrace does not implement: calls are checked against dt_open.c's
+ * prototypes (so a wrong call gets dtrace's D_PROTO_* error), then refused. */
 static const struct subr_def kernel_subrs[] = {
-	{"mutex_owned", "int", {"struct mutex *"}, false, false},
-	{"mutex_owner", "void *", {"struct mutex *"}, false, false},
-	{"mutex_type_adaptive", "int", {"struct mutex *"}, false, false},
-	{"mutex_type_spin", "int", {"struct mutex *"}, false, false},
-	{"rw_iswriter", "int", {"rwlock_t *"}, false, false},
-	{"rw_read_held", "int", {"rwlock_t *"}, false, false},
-	{"rw_write_held", "int", {"rwlock_t *"}, false, false},
 	{"pcap", "void", {"void *", "int"}, true, false},
 	/* destructive actions of the kernel (DTrace for Linux's code generator refuses them as
 	 * not implemented, after their prototypes have been checked) */
@@ -180,7 +182,8 @@ _Noreturn void proto_len_fail(struct ck *c, const struct dnode *n, const char *n
 /* May argument a be passed for prototype parameter p? "struct NAME *" names a type we may
  * have no definition of: a pointer to a struct of that tag, a void pointer, or 0 fits it (as
  * for any pointer parameter: dt_node_is_argcompat). So does "NAME_t *" for a kernel typedef
- * (rwlock_t) that no D library here declares: a pointer to a typedef of that name. */
+ * (rwlock_t) when the kernel's BTF is not there to define it: a pointer to a typedef of that
+ * name. */
 static bool param_compat(struct ck *c, const char *p, const struct dnode *a)
 {
 	size_t len = strlen(p);
@@ -188,7 +191,10 @@ static bool param_compat(struct ck *c, const char *p, const struct dnode *a)
 	    strchr(p, ' ') == p + len - 2) {
 		char tname[64];
 		snprintf(tname, sizeof(tname), "%.*s", (int)(len - 2), p);
-		if (!dscope_find(c->tc, tname, DSYM_TYPEDEF, false)) {
+		struct dscope_ent *e = dscope_find(c->tc, tname, DSYM_TYPEDEF, false);
+		if (e && e->kind == DSYM_TYPEDEF)   /* the kernel's, from its BTF */
+			return argcompat(dtype_ptr(c->tc, e->type), a);
+		if (!e) {
 			if (a->isconst && is_integer(a->type) && a->cval == 0)
 				return true;
 			if (!is_pointer(a->type))

@@ -29,6 +29,13 @@ struct dtype *named_type(struct ck *c, const char *name)
 		return dtype_ptr(c->tc, c->tc->t_char);
 	if (strcmp(name, "const char *") == 0)
 		return dtype_ptr(c->tc, dtype_qualify_d(c->tc, c->tc->t_char, DQ_CONST));
+	size_t len = strlen(name);
+	if (strncmp(name, "struct ", 7) == 0 && len > 9 && strcmp(name + len - 2, " *") == 0) {
+		/* a kernel struct's pointer (mutex_owner()'s struct task_struct *) */
+		char tag[64];
+		snprintf(tag, sizeof(tag), "%.*s", (int)(len - 9), name + 7);
+		return dtype_ptr(c->tc, kernel_tag(c, tag));
+	}
 	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_TYPEDEF, false);
 	if ((!e || e->kind != DSYM_TYPEDEF) &&
 	    (strcmp(name, "stack") == 0 || strcmp(name, "_usymaddr") == 0 ||

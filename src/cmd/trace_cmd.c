@@ -99,6 +99,12 @@ static bool parse_complete_kernel(void *arg, struct dtype *rec)
 	return kbtf_complete(arg, rec);
 }
 
+/* The parser's typedef hook (dtype_ctx.extern_typedef): the kernel's typedef names. */
+static struct dtype *parse_kernel_typedef(void *arg, const char *name)
+{
+	return kbtf_typedef(arg, name);
+}
+
 /* An error of source s (or of a D library, or of no source), as dtrace reports it, by what
  * the error is about (derr.h): one in a source's text is "failed to compile script x.d: MSG"
  * or "invalid probe specifier DESC: MSG", MSG with the error's tag ("[D_SYNTAX] ") only under
@@ -319,6 +325,7 @@ static int build_program(struct tc *t)
 	/* a struct the script declares may hold a kernel type (`union sigval u;`) */
 	t->g->types->complete = parse_complete_kernel;
 	t->g->types->complete_arg = t->g->types;
+	t->g->types->extern_typedef = parse_kernel_typedef;
 	int applied = 0;
 	for (int i = 0; i < t->nsrcs; i++) {
 		struct source *s = &t->srcs[i];

@@ -132,6 +132,16 @@ struct dscope_ent *dscope_find(struct dtype_ctx *ctx, const char *name, int kind
 		if (here)
 			break;
 	}
+	if (!here && ordinary && ctx->extern_typedef && ctx->builtins) {
+		struct dtype *t = ctx->extern_typedef(ctx->complete_arg, name);
+		if (t) {
+			struct dscope *cur = ctx->scope;
+			ctx->scope = ctx->builtins;
+			struct dscope_ent *e = dscope_add(ctx, name, DSYM_TYPEDEF, t, 0);
+			ctx->scope = cur;
+			return e;
+		}
+	}
 	return NULL;
 }
 

@@ -101,6 +101,10 @@ struct dtype_ctx {
 	 * type in a struct the program declares). Whether rec is complete now. */
 	bool (*complete)(void *arg, struct dtype *rec);
 	void *complete_arg;
+	/* Optional: the type of typedef `name` from outside the program (the kernel's rwlock_t),
+	 * asked when no scope names it; NULL if none. The answer is added to the builtin scope,
+	 * so each name is asked once. Its argument is complete_arg. */
+	struct dtype *(*extern_typedef)(void *arg, const char *name);
 };
 
 /* A ready context: builtin types, and an outer scope holding the fixed-width and system

@@ -26,6 +26,46 @@ const struct btf *kbtf_get(void)
 	return vmlinux;
 }
 
+/* Member mname of the struct or union that type id resolves to (typedefs and qualifiers seen
+ * through), looking into anonymous members: its byte offset, and its type id in *mtype. -1
+ * when there is none. */
+static int member_of(const struct btf *b, uint32_t id, const char *mname, uint32_t *mtype)
+{
+	int r = btf__resolve_type(b, id);
+	const struct btf_type *t = r > 0 ? btf__type_by_id(b, (uint32_t)r) : NULL;
+	if (!t || !(btf_is_struct(t) || btf_is_union(t)))
+		return -1;
+	const struct btf_member *m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *nm = btf__name_by_offset(b, m->name_off);
+		int off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+		if (nm && *nm) {
+			if (strcmp(nm, mname) == 0) {
+				*mtype = m->type;
+				return off;
+			}
+			continue;
+		}
+		int in = member_of(b, m->type, mname, mtype);
+		if (in >= 0)
+			return off + in;
+	}
+	return -1;
+}
+
+/* rwlock_t is a typedef of an anonymous struct holding raw_lock, an arch_rwlock_t: on x86
+ * and arm64 the queued rwlock, whose cnts word holds the reader count and writer bits. */
+static int rwlock_cnts_offset(const struct btf *b)
+{
+	int id = btf__find_by_name_kind(b, "rwlock_t", BTF_KIND_TYPEDEF);
+	uint32_t raw, cnts;
+	if (id <= 0)
+		return -1;
+	int o1 = member_of(b, (uint32_t)id, "raw_lock", &raw);
+	int o2 = o1 < 0 ? -1 : member_of(b, raw, "cnts", &cnts);
+	return o2 < 0 ? -1 : o1 + o2;
+}
+
 const struct kbtf_offsets *kbtf_offsets(void)
 {
 	static struct kbtf_offsets o;
@@ -68,6 +108,8 @@ const struct kbtf_offsets *kbtf_offsets(void)
 	o.mount_mnt = bpf_sys_btf_member(b, "mount", "mnt");
 	o.mount_parent = bpf_sys_btf_member(b, "mount", "mnt_parent");
 	o.mount_mountpoint = bpf_sys_btf_member(b, "mount", "mnt_mountpoint");
+	o.mutex_owner = bpf_sys_btf_member(b, "mutex", "owner");
+	o.rwlock_cnts = rwlock_cnts_offset(b);
 	return &o;
 }
 
@@ -326,6 +368,42 @@ static struct dtype *convert(struct dtype_ctx *ctx, uint32_t id)
 struct dtype *kbtf_type(struct dtype_ctx *ctx, uint32_t id)
 {
 	return use_ctx(ctx) ? convert(ctx, id) : NULL;
+}
+
+/* The kernel's typedefs by name, sorted once (BTF's own lookup by name walks every type). */
+struct typedef_ent {
+	const char *name;
+	uint32_t id;
+};
+static struct typedef_ent *typedefs;
+static size_t ntypedefs;
+
+static int typedef_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct typedef_ent *)a)->name, ((const struct typedef_ent *)b)->name);
+}
+
+struct dtype *kbtf_typedef(struct dtype_ctx *ctx, const char *name)
+{
+	if (!use_ctx(ctx))
+		return NULL;
+	if (!typedefs) {
+		uint32_t n = btf__type_cnt(vmlinux);
+		typedefs = xcalloc(n, sizeof(*typedefs));
+		for (uint32_t id = 1; id < n; id++) {
+			const struct btf_type *t = btf__type_by_id(vmlinux, id);
+			if (!btf_is_typedef(t))
+				continue;
+			const char *nm = btf__name_by_offset(vmlinux, t->name_off);
+			/* the tracepoints' prototypes (btf_trace_NAME) are BTF's own, not C's */
+			if (nm && *nm && strncmp(nm, "btf_trace_", 10) != 0)
+				typedefs[ntypedefs++] = (struct typedef_ent){nm, id};
+		}
+		qsort(typedefs, ntypedefs, sizeof(*typedefs), typedef_cmp);
+	}
+	struct typedef_ent key = {name, 0};
+	struct typedef_ent *e = bsearch(&key, typedefs, ntypedefs, sizeof(*typedefs), typedef_cmp);
+	return e ? convert(ctx, e->id) : NULL;
 }
 
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name)

@@ -36,6 +36,9 @@ struct kbtf_offsets {
 	/* a file's path, walked up to the root (d_path()) */
 	int path_mnt, path_dentry, dentry_parent, dentry_name, qstr_len, qstr_name;
 	int vfsmount_root, mount_mnt, mount_parent, mount_mountpoint;
+	/* kernel locks (mutex_owned() & co.): struct mutex's owner word, and a rwlock_t's
+	 * qrwlock counts (rwlock_t.raw_lock.cnts, through the typedefs) */
+	int mutex_owner, rwlock_cnts;
 };
 const struct kbtf_offsets *kbtf_offsets(void);
 /* The D type of BTF type id (0 is void). */
@@ -46,6 +49,10 @@ struct dtype *kbtf_record(struct dtype_ctx *ctx, const char *name, bool is_union
 /* Complete rec (an incomplete struct/union/enum tag node, made by kbtf or by a D program
  * naming a kernel type) from BTF. Whether it is complete now. */
 bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec);
+/* The D type of the kernel's typedef `name` (rwlock_t, spinlock_t, atomic_t: the names the
+ * kernel's types give, which D programs may use as dtrace's vmlinux CTF lets them), or NULL
+ * when BTF has no typedef of that name. Names are looked up in a sorted index built once. */
+struct dtype *kbtf_typedef(struct dtype_ctx *ctx, const char *name);
 /* The D type of kernel variable `name` (a BTF VAR), or NULL. */
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name);
 /* Function `name`'s BTF id (kind FUNC), or -1. */
