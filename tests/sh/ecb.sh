@@ -46,3 +46,16 @@ check list_ids_in_order "$hdr$nl$E$nl$B" -l -i 2 -i 1
 check list_descs_in_order "$hdr$nl$E$nl$B" -ln END -n BEGIN
 # dtrace -ln 'BEGIN /1/ { exit(0); } END'  ->  BEGIN, END (a predicate is no file path)
 check list_clause_with_predicate "$hdr$nl$B$nl$E" -ln 'BEGIN /1/ { exit(0); } END'
+
+# -l makes the profile probe a literal name describes (dtrace -ln 'profile:::tick-1sec' lists
+# "profile tick-1sec" with a new id, exit 0); the id is ours, so only the names are compared
+for n in tick-1sec tick-999 profile-97hz; do
+	"$USDTRACE" -ln "profile:::$n" >"$w/out" 2>"$w/err"
+	rc=$?
+	got=$(awk 'NR == 2 { print $2, $NF }' "$w/out")
+	if [ $rc -eq 0 ] && [ "$got" = "profile $n" ] && [ "$(wc -l <"$w/out")" -eq 2 ]; then
+		ok "list_provides_$n"
+	else
+		notok "list_provides_$n" "exit $rc [$(tr '\n' ';' <"$w/out")] $(cat "$w/err")"
+	fi
+done
