@@ -264,7 +264,7 @@ static int new_ecb(struct cgc *c)
 	memset(e, 0, sizeof *e);
 	e->epid = (uint32_t)o->necbs + 1;
 	e->probe = c->probe_idx;
-	e->clause = c->clause_no;
+	e->clause = c->stmt_no;
 	c->ecb = (int)o->necbs++;
 	c->rec_size = sizeof(struct dobj_rec);
 	if (c->in->opts && c->in->opts->oformat != DOPT_OFORMAT_TEXT) {
@@ -826,9 +826,10 @@ static void emit_fault_path(struct cgc *c)
 	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
 }
 
-static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no)
+static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no, int stmt_no)
 {
 	c->clause_no = clause_no;
+	c->stmt_no = stmt_no;
 	c->ecb = -1;
 	c->bare_rec = false;
 	new_ecb(c);
@@ -1143,11 +1144,11 @@ void cgc_compile_program(struct cgc *c, int probe_idx, enum cgc_usdt_mode mode)
 	for (cl = c->ck->prog->items; cl; cl = cl->next) {
 		if (cl->kind != DN_CLAUSE)
 			continue;
+		/* once per description of the clause that matched the probe (cg.h) */
 		for (size_t i = 0; i < c->in->nclause_probes[clause_no]; i++)
-			if (c->in->clause_probes[clause_no][i] == probe_idx) {
-				compile_clause(c, cl, clause_no);
-				break;
-			}
+			if (c->in->clause_probes[clause_no][i] == probe_idx)
+				compile_clause(c, cl, clause_no, c->in->clause_stmts
+					       ? c->in->clause_stmts[clause_no][i] : clause_no);
 		clause_no++;
 	}
 	cgc_scratch_release(c);

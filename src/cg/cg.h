@@ -24,9 +24,15 @@ struct cg_input {
 	const struct dobj_probe *probes;   /* every probe some clause enables (copied into the dobj) */
 	size_t nprobes;
 	/* clause_probes[i] lists the indexes (in probes[]) of the probes clause i enables, in
-	 * the order they matched; nclause_probes[i] may be 0 (-Z: a clause matching nothing). */
+	 * the order they matched; nclause_probes[i] may be 0 (-Z: a clause matching nothing).
+	 * A probe listed k times (k descriptions of the clause match it) runs the clause k
+	 * times, each an enabling with its own epid, as dtrace compiles a clause once per
+	 * description. */
 	int **clause_probes;
 	size_t *nclause_probes;
+	/* Parallel to clause_probes (NULL: the clause numbers): the statement of each entry,
+	 * the number dtrace's "error in dt_clause_N" and ERROR's arg2 give the enabling. */
+	int **clause_stmts;
 	const struct dopts *opts;          /* strsize, dynvarsize, bufsize, nspec... */
 	int target_pid;                    /* $target, 0 if none */
 	bool usdt_sleepable;               /* USDT programs may be sleepable (kernel 5.19+) */

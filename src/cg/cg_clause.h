@@ -148,6 +148,7 @@ struct cgc {
 
 	/* the clause being compiled */
 	int clause_no;
+	int stmt_no;                   /* the statement (description) it is compiled for (cg.h) */
 	int ecb;                       /* index in o->ecbs of the current record, -1: none yet */
 	uint32_t rec_size;
 	int action_no;

@@ -180,8 +180,9 @@ static void spec_rescan(struct ck *c, const struct spec_scan *sc, const struct d
 			continue;
 		if (commit)
 			fail_at(c, at, D_DREC_COMM, "data-recording actions may not follow commit( )");
-		if (!speculate)
-			datarec = true;
+		/* speculative data records too: dtrace refuses `speculate(s); printf(...);
+		 * commit(s);` with D_COMM_DREC */
+		datarec = true;
 	}
 }
 

@@ -73,6 +73,15 @@ static int parse_plain(struct plist *L, char kind, const char *t)
 	return 0;
 }
 
+/* Whether description text t names a file by path in a field (our extension): a '/' that
+ * starts the text or a field. Elsewhere a '/' opens a predicate ("BEGIN /1/ {...}"), which
+ * dtrace -l reads as part of a program. */
+static bool names_path(const char *t)
+{
+	const char *slash = strchr(t, '/');
+	return slash && (slash == t || slash[-1] == ':');
+}
+
 /* Each argument is read as dtrace reads it, as a program: "-ln 'read{...}'" lists :::read,
  * "-ln 'BEGIN,END'" both; a number is a probe id. */
 static int parse_descs(const struct opts *o, struct plist *L)
@@ -83,7 +92,7 @@ static int parse_descs(const struct opts *o, struct plist *L)
 	for (int i = 0; i < o->ndescs; i++) {
 		const char *t = o->descs[i].text;
 		char kind = o->descs[i].kind;
-		if (*t == '\0' || strchr(t, '/') != NULL) {
+		if (*t == '\0' || names_path(t)) {
 			/* a module named by path (our extension) or the empty description: one
 			 * description, as it stands */
 			if (parse_plain(L, kind, t) != 0)
@@ -128,10 +137,8 @@ static int list_all(struct plist *L)
 		if (!d->by_id && !d->is_file)
 			pcat_list_provide(&L->cat, &d->pd);
 	}
-	const struct bprobes *b = &L->cat.builtin;
-	for (size_t i = 0; i < b->n; i++)
-		plist_probe(L, &b->probes[i]);
-	L->next_id = (uint32_t)b->n + 1;
+	plist_catalog(L);
+	L->next_id = (uint32_t)L->cat.builtin.n + 1;
 	int status = pcat_list(L);
 	pcat_list_uprobes(L);
 	return status;
@@ -220,19 +227,44 @@ int list_cmd_run(const struct opts *o)
 	}
 	free(pids);
 
+	/* dtrace looks a probe id up as it reads the description: an unknown one is an error
+	 * before anything is listed. Ours may name a probe only the listing numbers (a
+	 * process's), so the listing is held until every id is known to be there. */
+	char *held = NULL;
+	size_t nheld = 0;
+	bool any_id = false;
+	for (int i = 0; i < L.ndescs; i++)
+		any_id |= L.descs[i].by_id;
+	if (any_id && !(L.out = open_memstream(&held, &nheld))) {
+		util_warn("failed to list: %s", strerror(errno));
+		status = 1;
+		goto out;
+	}
 	status = list_all(&L);
+	if (any_id) {
+		fclose(L.out);
+		L.out = stdout;
+		for (int i = 0; i < L.ndescs; i++) {
+			const struct plist_desc *d = &L.descs[i];
+			if (d->by_id && !d->matched) {
+				util_warn("invalid probe specifier %s: invalid probe identifier %ld: "
+					  "Unknown probe identifier", d->text, d->id);
+				free(held);
+				status = 1;
+				goto out;
+			}
+		}
+		fwrite(held, 1, nheld, L.out);
+		free(held);
+	}
 	fflush(L.out);
 
+	/* A description that matches nothing is reported, and is no error: dtrace -l exits 0. */
 	for (int i = 0; i < L.ndescs; i++) {
 		const struct plist_desc *d = &L.descs[i];
-		if (d->matched)
-			continue;
-		if (d->by_id)
-			util_warn("failed to match probe id %ld: No probe matches description", d->id);
-		else
+		if (!d->matched)
 			util_warn("failed to match %s:%s:%s:%s: No probe matches description",
 				  d->pd.prov, d->pd.mod, d->pd.func, d->pd.name);
-		status = 1;
 	}
 	if (ferror(L.out)) {
 		util_warn("failed to write the listing: %s", strerror(errno));

@@ -757,7 +757,7 @@ static int compile_and_run(struct tc *t)
 	}
 	struct pcat_enabled u;
 	pcat_enabled(&t->cat, &u);
-	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, &t->d, t->target,
+	struct cg_input in = { u.probes, u.n, u.clause, u.nclause, u.stmt, &t->d, t->target,
 			       t->cat.up.nprobes > 0 && attach_sleepable_uprobe_supported(),
 			       u.layouts };
 	struct dobj *obj = NULL;

@@ -13,7 +13,7 @@
 
 /* ---- glob tokens ---- */
 
-enum gtok_kind { GT_LIT, GT_ANY, GT_STAR, GT_SET, GT_DASH };
+enum gtok_kind { GT_LIT, GT_ANY, GT_STAR, GT_SET, GT_DASH, GT_NEVER /* an unterminated [ */ };
 
 struct gtok {
 	enum gtok_kind kind;
@@ -55,8 +55,8 @@ static bool set_has(const struct gtok *t, char c)
 	return in != t->negate;
 }
 
-/* Split a pattern into tokens. An unterminated '[' is an ordinary character here (the parser
- * rejects it earlier, with a message). */
+/* Split a pattern into tokens. An unterminated '[' matches nothing: dtrace's gmatch fails on
+ * it, so `dtrace:::[B` is a description that matches no probe, not a malformed one. */
 static struct gtok *tokenize(const char *p, bool dashes, size_t *np)
 {
 	size_t n = 0, cap = 0;
@@ -83,6 +83,9 @@ static struct gtok *tokenize(const char *p, bool dashes, size_t *np)
 			t->set = body;
 			t->setlen = (size_t)(p + blen - 1 - body);
 			p += blen;
+		} else if (*p == '[') {
+			t->kind = GT_NEVER;
+			p += strlen(p);
 		} else if (*p == '\\' && p[1]) {
 			t->kind = GT_LIT;
 			t->c = p[1];
@@ -124,6 +127,9 @@ bool probedesc_glob(const char *pattern, const char *s, bool dashes)
 				break;
 			case GT_LIT:
 				m = j < ns && c == t[i].c && ok[(i + 1) * w + j + 1];
+				break;
+			case GT_NEVER:
+				m = false;
 				break;
 			case GT_DASH: /* "-" stands for "__" in the note, or a literal '-' */
 				m = (j + 1 < ns && c == '_' && s[j + 1] == '_' && ok[(i + 1) * w + j + 2]) ||
@@ -192,21 +198,6 @@ char *probedesc_display_name(const char *name)
 
 /* ---- parsing ---- */
 
-static const char *check_field(const char *f)
-{
-	for (const char *p = f; *p; p++) {
-		if (*p == '\\' && p[1]) {
-			p++;
-		} else if (*p == '[') {
-			size_t n = bracket_len(p);
-			if (n == 0)
-				return "unterminated [ in pattern";
-			p += n - 1;
-		}
-	}
-	return NULL;
-}
-
 int probedesc_parse(const char *text, int which, struct probedesc *out, struct derr *err)
 {
 	/* The rightmost field the option names; fields fill leftwards from it. */
@@ -243,15 +234,6 @@ int probedesc_parse(const char *text, int which, struct probedesc *out, struct d
 	for (int i = 0; i < 4; i++) {
 		if (!field[i])
 			field[i] = xstrdup("");
-	}
-	for (int i = 0; i < 4; i++) {
-		const char *why = check_field(field[i]);
-		if (why) {
-			derr_set(err, D_PDESC_INVAL, "invalid probe description \"%s\": %s", text, why);
-			for (int j = 0; j < 4; j++)
-				free(field[j]);
-			return -1;
-		}
 	}
 	out->prov = field[0];
 	out->mod = field[1];

@@ -54,13 +54,8 @@ void bprobes_free(struct bprobes *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Append i unless among the first `known` entries (those of earlier calls: one pass over the
- * catalog visits each index once, so its own entries need no search). */
-static void push_unique(int **idx, size_t *nidx, size_t *cap, size_t known, int i)
+static void push(int **idx, size_t *nidx, size_t *cap, int i)
 {
-	for (size_t k = 0; k < known; k++)
-		if ((*idx)[k] == i)
-			return;
 	xgrow(idx, sizeof(**idx), cap, *nidx + 1);
 	(*idx)[(*nidx)++] = i;
 }
@@ -69,10 +64,10 @@ int bprobes_match(struct bprobes *c, const struct provider *only, const struct p
 		  uint32_t id, int **idx, size_t *nidx)
 {
 	int matched = 0;
-	size_t known = *nidx, cap = *nidx;
+	size_t cap = *nidx;
 	if (id != 0) {
 		if (id <= c->n && (!only || c->probes[id - 1].prov == only)) {
-			push_unique(idx, nidx, &cap, known, (int)id - 1);
+			push(idx, nidx, &cap, (int)id - 1);
 			matched = 1;
 		}
 		return matched;
@@ -82,7 +77,7 @@ int bprobes_match(struct bprobes *c, const struct provider *only, const struct p
 		if (only && p->prov != only)
 			continue;
 		if (probedesc_match(d, p->provider, 0, p->module, p->function, p->name)) {
-			push_unique(idx, nidx, &cap, known, (int)i);
+			push(idx, nidx, &cap, (int)i);
 			matched++;
 		}
 	}

@@ -8,9 +8,9 @@
  * keeps about a probe hangs from its data pointer (bprobes_data: memory the catalog owns).
  *
  * Contract: bprobes_match never fails for a syntactically valid description; it appends to
- * *idx the catalog indexes of the probes it matches that are not in the list yet, and returns
- * how many probes it matched in all (duplicates included), so a caller can tell "matched
- * nothing". Catalog entries are struct dobj_probe values owned by the catalog. */
+ * *idx the catalog index of each probe it matches, in catalog order, even one the list holds
+ * already (a probe two descriptions of a clause name is enabled twice: dtrace makes an
+ * enabling per description), and returns how many it matched. Catalog entries are struct dobj_probe values owned by the catalog. */
 #ifndef USDTRACE_BPROBES_H
 #define USDTRACE_BPROBES_H
 #include <stddef.h>

@@ -52,6 +52,10 @@ void pcat_init(struct pcat *c, int nclauses)
 	c->nclauses = nclauses;
 	c->clause_idx = xcalloc((size_t)nclauses + 1, sizeof(*c->clause_idx));
 	c->nclause_idx = xcalloc((size_t)nclauses + 1, sizeof(*c->nclause_idx));
+	c->clause_stmt = xcalloc((size_t)nclauses + 1, sizeof(*c->clause_stmt));
+	c->first_stmt = xcalloc((size_t)nclauses + 1, sizeof(*c->first_stmt));
+	for (int i = 0; i < nclauses; i++)
+		c->first_stmt[i] = -1;
 	c->udesc = xcalloc((size_t)nclauses + 1, sizeof(*c->udesc));
 	c->uprov_of = xcalloc((size_t)nclauses + 1, sizeof(*c->uprov_of));
 }
@@ -65,10 +69,14 @@ void pcat_list_provide(struct pcat *c, const struct probedesc *d)
 
 void pcat_free(struct pcat *c)
 {
-	for (int i = 0; i < c->nclauses; i++)
+	for (int i = 0; i < c->nclauses; i++) {
 		free(c->clause_idx[i]);
+		free(c->clause_stmt[i]);
+	}
 	free(c->clause_idx);
 	free(c->nclause_idx);
+	free(c->clause_stmt);
+	free(c->first_stmt);
 	free(c->udesc);
 	free(c->uprov_of);
 	bprobes_free(&c->builtin);
@@ -311,12 +319,25 @@ void pcat_list_uprobes(struct plist *L)
 int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int clause)
 {
 	int n = 0;
+	bool in_program = clause >= 0 && clause < c->nclauses;
+	size_t before = in_program ? c->nclause_idx[clause] : 0;
 	c->err[0] = '\0';
 	for (size_t i = 0; i < NPROVIDERS; i++) {
 		int k = providers[i]->match(c, d, id, clause, n);
 		if (k < 0)
 			return -1;
 		n += k;
+	}
+	if (in_program) {
+		/* this description is the next statement; its entries carry its number */
+		int stmt = c->nstmts++;
+		if (c->first_stmt[clause] < 0)
+			c->first_stmt[clause] = stmt;
+		size_t now = c->nclause_idx[clause];
+		c->clause_stmt[clause] = xrealloc(c->clause_stmt[clause],
+						  sizeof(int) * (now + 1));
+		for (size_t j = before; j < now; j++)
+			c->clause_stmt[clause][j] = stmt;
 	}
 	return n;
 }
@@ -349,8 +370,8 @@ void pcat_note_udesc(struct pcat *c, const struct provider *p, const struct prob
 
 /* Add the class running exactly clauses[0..n) (ascending), named after (prov, mod, func,
  * name), unless it exists. */
-static void add_class(struct pcat_enabled *e, const struct provider *pv, const int *clauses,
-		      int n, const char *prov, const char *mod, const char *func, const char *name,
+static void add_class(struct pcat_enabled *e, const int *first_stmt, const struct provider *pv,
+		      const int *clauses, int n, const char *prov, const char *mod, const char *func, const char *name,
 		      uint32_t id)
 {
 	for (int c = 0; c < e->nclasses; c++) {
@@ -367,6 +388,8 @@ static void add_class(struct pcat_enabled *e, const struct provider *pv, const i
 	for (int k = 0; k < n; k++) {
 		int c = clauses[k];
 		e->clause[c] = xrealloc(e->clause[c], sizeof(int) * (e->nclause[c] + 1));
+		e->stmt[c] = xrealloc(e->stmt[c], sizeof(int) * (e->nclause[c] + 1));
+		e->stmt[c][e->nclause[c]] = first_stmt[c] < 0 ? c : first_stmt[c];
 		e->clause[c][e->nclause[c]++] = idx;
 	}
 	e->classes = xrealloc(e->classes, sizeof(*e->classes) * (size_t)(e->nclasses + 1));
@@ -381,13 +404,14 @@ static void add_uprobe_classes(const struct pcat *c, struct pcat_enabled *e)
 {
 	for (int i = 0; i < c->up.nprobes; i++) {
 		const struct uprov_probe *p = &c->up.probes[i];
-		add_class(e, p->prov, p->clauses, p->nclauses, p->provider,
+		add_class(e, c->first_stmt, p->prov, p->clauses, p->nclauses, p->provider,
 			  c->up.files[p->file].module, p->function, p->name, p->id);
 	}
 	for (int k = 0; k < c->nclauses; k++) {
 		const struct probedesc *d = &c->udesc[k];
 		if (d->prov)
-			add_class(e, c->uprov_of[k], &k, 1, d->prov, d->mod, d->func, d->name, 0);
+			add_class(e, c->first_stmt, c->uprov_of[k], &k, 1, d->prov, d->mod, d->func,
+				  d->name, 0);
 	}
 	/* where each class's sites known now have their arguments: its program's fast path */
 	e->layouts = xcalloc(e->n + 1, sizeof(*e->layouts));
@@ -410,8 +434,12 @@ void pcat_enabled(const struct pcat *c, struct pcat_enabled *e)
 	e->nclauses = c->nclauses;
 	e->clause = xcalloc((size_t)c->nclauses + 1, sizeof(*e->clause));
 	e->nclause = xcalloc((size_t)c->nclauses + 1, sizeof(*e->nclause));
+	e->stmt = xcalloc((size_t)c->nclauses + 1, sizeof(*e->stmt));
 	for (int k = 0; k < c->nclauses; k++) {
 		e->clause[k] = xcalloc(c->nclause_idx[k] + 1, sizeof(int));
+		e->stmt[k] = xcalloc(c->nclause_idx[k] + 1, sizeof(int));
+		if (c->nclause_idx[k])
+			memcpy(e->stmt[k], c->clause_stmt[k], sizeof(int) * c->nclause_idx[k]);
 		e->nclause[k] = c->nclause_idx[k];
 		for (size_t j = 0; j < c->nclause_idx[k]; j++) {
 			int ci = c->clause_idx[k][j];
@@ -428,9 +456,12 @@ void pcat_enabled(const struct pcat *c, struct pcat_enabled *e)
 
 void pcat_enabled_free(struct pcat_enabled *e)
 {
-	for (int k = 0; k < e->nclauses; k++)
+	for (int k = 0; k < e->nclauses; k++) {
 		free(e->clause[k]);
+		free(e->stmt[k]);
+	}
 	free(e->clause);
+	free(e->stmt);
 	free(e->nclause);
 	free(e->probes);
 	for (int k = 0; k < e->nclasses; k++)

@@ -10,7 +10,10 @@
  *
  * Contract: pcat_match returns how many probes the description selected (0: none; the caller
  * words "does not match any probes"); for a clause >= 0 it records the clause's builtin probes
- * in clause_idx[clause] (catalog indexes, deduplicated) and the uprobes' clause lists in `up`.
+ * in clause_idx[clause] (catalog indexes, one entry per description that matches a probe, as
+ * dtrace makes one enabling per description: `BEGIN, BEGIN` runs the clause twice) and the
+ * uprobes' clause lists in `up`. Each call for a clause is one statement, numbered from 0 in
+ * call order across the program (dtrace's dt_clause_N counts descriptions, not clauses).
  * A provider's error (a pid that cannot be read, an offset that is not an instruction) is
  * returned as -1 with the message in cat->err; matching stops there. */
 #ifndef USDTRACE_PCAT_H
@@ -31,6 +34,10 @@ struct pcat {
 	int nclauses;
 	int **clause_idx;              /* per clause: indexes in builtin.probes */
 	size_t *nclause_idx;
+	int **clause_stmt;             /* per clause, parallel to clause_idx: the statement (the
+	                                * description's number in the program) of each entry */
+	int *first_stmt;               /* per clause: its first description's statement, or -1 */
+	int nstmts;                    /* statements numbered so far */
 	struct uprov up;               /* usdt and pid probes */
 	/* per clause: its first description that may name uprobes, and the provider, so a
 	 * probe appearing later (dlopen, exec) finds a program running just that clause */
@@ -98,6 +105,8 @@ struct pcat_enabled {
 	size_t n;
 	int **clause;
 	size_t *nclause;
+	int **stmt;                    /* parallel to clause: the statement of each entry (pcat's
+	                                * clause_stmt; a uprobe class: the clause's first) */
 	int nclauses;
 	struct usdt_class *classes;
 	int nclasses;

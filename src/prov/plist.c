@@ -134,6 +134,48 @@ void plist_probe(struct plist *L, const struct dobj_probe *p)
 		plist_print(L, p);
 }
 
+/* Whether field f is a plain name, neither empty nor a pattern (dtrace's glob characters,
+ * the backslash included). */
+static bool plain_field(const char *f)
+{
+	return f && *f && !strpbrk(f, "*?[\\");
+}
+
+void plist_catalog(struct plist *L)
+{
+	const struct bprobes *b = &L->cat.builtin;
+	if (L->ndescs == 0) {
+		for (size_t i = 0; i < b->n; i++)
+			plist_print(L, &b->probes[i]);
+		return;
+	}
+	for (int k = 0; k < L->ndescs; k++) {
+		struct plist_desc *d = &L->descs[k];
+		if (d->is_file)
+			continue;
+		if (d->by_id) {
+			if (d->id >= 1 && (size_t)d->id <= b->n) {
+				plist_print(L, &b->probes[d->id - 1]);
+				d->matched = true;
+			}
+			continue;
+		}
+		/* A plain field is looked up in dtrace's hash of that field, whose chains hold the
+		 * newest probe first: `dtrace:::` lists ERROR, END, BEGIN. A description of
+		 * patterns and empty fields walks the probes in id order. */
+		bool newest_first = plain_field(d->pd.prov) || plain_field(d->pd.mod) ||
+				    plain_field(d->pd.func) || plain_field(d->pd.name);
+		for (size_t j = 0; j < b->n; j++) {
+			const struct dobj_probe *p = &b->probes[newest_first ? b->n - 1 - j : j];
+			if (!desc_selects(d, p->id, NULL, 0, p->provider, p->module, p->function,
+					  p->name))
+				continue;
+			plist_print(L, p);
+			d->matched = true;
+		}
+	}
+}
+
 int plist_match_descs(struct plist *L, bool (*want)(const struct plist_desc *d),
 		      int (*match)(struct pcat *cat, const struct probedesc *d, uint32_t id,
 				   int clause, int nbefore))

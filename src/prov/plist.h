@@ -3,7 +3,7 @@
  * list_attrs, args), and the ways a probe is selected and printed, in dtrace's format.
  *
  * Order (list_cmd.c): the header; the builtin catalog (pcat.h: standing probes, and those
- * list_provide made for the descriptions), each probe through plist_probe; then every
+ * list_provide made for the descriptions), in plist_catalog's order; then every
  * provider's list hook in provider-table order (ids going on from next_id: usdt's files named
  * by path, the probes of the listed processes added to the uprobe table); then the uprobe
  * table numbered as a trace numbers it and listed in id order, each probe through its
@@ -77,6 +77,11 @@ void plist_site_how(struct plist *L, const char *path, uint64_t off, uint64_t va
 		    uint64_t fn_off, bool was_call);
 /* Probe p's line and, with -v, plist_verbose and a blank line. */
 void plist_print(struct plist *L, const struct dobj_probe *p);
+/* The builtin catalog's part of the listing. No description: every probe in id order. Else
+ * description by description, as dtrace lists them: each probe it selects, so a probe two
+ * descriptions select is listed twice; newest first (descending ids) when some field of the
+ * description is a plain name, else in id order; an id (-i) is its probe. */
+void plist_catalog(struct plist *L);
 /* plist_print when the descriptions select p (its provider with no pid). */
 void plist_probe(struct plist *L, const struct dobj_probe *p);
 #endif

@@ -120,6 +120,12 @@ static int profile_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 	return pcat_match_builtin(cat, &prov_profile, d, id, clause);
 }
 
+/* -l makes the probe a literal name describes, as dtrace lists profile:::tick-1sec. */
+static void profile_list_provide(struct pcat *cat, const struct probedesc *d)
+{
+	provide(&cat->builtin, d);
+}
+
 /* tick-N runs on one CPU. A cpu-clock event samples an idle CPU rarely or never on this
  * kernel (measured with bpftrace's profile:hz:100 on an idle machine: 200 samples on CPU 0,
  * none on CPU 1 in 2 s), and the CPU the tracer happens to run on goes idle while it waits for
@@ -152,6 +158,7 @@ const struct provider prov_profile = {
 	.name = "profile",
 	.match = profile_match,
 	.populate = profile_populate,
+	.list_provide = profile_list_provide,
 	.prog_type = perfev_prog_type,
 	.flags = perfev_flags,
 	.cg_arg = perfev_cg_pc_arg,

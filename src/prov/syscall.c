@@ -79,7 +79,8 @@ static int ent_cmp(const void *a, const void *b)
 	return (x->nr > y->nr) - (x->nr < y->nr);
 }
 
-/* Every call, by number, entry then return; a probe's data is its entry of systab. */
+/* Every call, by number, return then entry (dtrace's ids: read's return is 3625, its entry
+ * 3626); a probe's data is its entry of systab. */
 static void sys_populate(struct bprobes *c)
 {
 	size_t n = sizeof(systab) / sizeof(systab[0]);
@@ -91,7 +92,7 @@ static void sys_populate(struct bprobes *c)
 		const char *k = kernel_name(v[i]->name);
 		if (!implemented(k))
 			continue;
-		static const char *const names[2] = { "entry", "return" };
+		static const char *const names[2] = { "return", "entry" };
 		for (int r = 0; r < 2; r++)
 			bprobes_add(c, &prov_syscall, "vmlinux", k, names[r], DOBJ_PROBE_KERNEL)->data =
 				v[i];

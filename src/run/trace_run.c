@@ -71,7 +71,6 @@ struct run {
 	int ncpus;
 	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
 	uint32_t ndrop_kinds;
-	uint64_t dblerrors, dblerrors_seen;
 	bool failed;                   /* a fatal consumer error (message printed) */
 	pid_t *hold_pids;              /* processes to hold at dlopen()/exec (ptrace_hold.h) */
 	int nhold_pids;
@@ -772,12 +771,11 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 	const struct dobj_probe *p;
 	if (!record_ecb(r, "fault record", f.epid, &e, &p))
 		return;
-	/* A fault in an ERROR clause does not fire ERROR again: dtrace counts it as a drop. */
+	/* A fault in an ERROR clause is silently dropped, and ERROR does not fire again (Guide,
+	 * "ERROR Probe"; DTrace for Linux prints nothing for it either). */
 	const struct dobj_prog *err_prog = r->prov.self[DOBJ_PROBE_ERROR];
-	if (err_prog && p == &r->o->probes[err_prog->probe]) {
-		r->dblerrors++;
+	if (err_prog && p == &r->o->probes[err_prog->probe])
 		return;
-	}
 	struct dout_fault df = {
 		.clause = e->clause, .probe_id = p->id, .provider = p->provider,
 		.module = p->module, .function = p->function, .name = p->name,
@@ -925,10 +923,6 @@ static void report_drops(struct run *r)
 				s->ops->drop(s, (enum dout_drop_kind)k, total - total_seen, -1);
 		}
 		free(v);
-	}
-	if (r->dblerrors > r->dblerrors_seen) {
-		s->ops->drop(s, DOUT_DROP_DBLERROR, r->dblerrors - r->dblerrors_seen, -1);
-		r->dblerrors_seen = r->dblerrors;
 	}
 }
 

@@ -109,7 +109,7 @@ static int cgc_test_compile(const char *text, const struct dopts *opts, struct c
 		for (size_t j = 0; j < t->nclause[k]; j++)
 			t->clause[k][j] = map[t->clause[k][j]];
 	free(map);
-	struct cg_input in = { t->probes, np, t->clause, t->nclause, opts, 0, false, NULL };
+	struct cg_input in = { t->probes, np, t->clause, t->nclause, NULL, opts, 0, false, NULL };
 	return cg_compile(t->ck, &in, &t->o, err);
 }
 #endif

@@ -202,7 +202,9 @@ T_CASE(match_and_create)
 	pcat_free(&c);
 }
 
-T_CASE(match_ids_dedup)
+/* Each description is its own enabling (dtrace: one per description), so a probe matched
+ * again by a later description is listed again. */
+T_CASE(match_ids_per_description)
 {
 	struct bprobes c;
 	init_builtin(&c);
@@ -211,12 +213,13 @@ T_CASE(match_ids_dedup)
 	struct probedesc any = pd("", "", "", "");
 	T_EQ_INT(bprobes_match(&c, NULL, &any, 2, &idx, &n), 1);
 	T_EQ_INT(bprobes_match(&c, NULL, &any, 2, &idx, &n), 1);
-	T_EQ_INT(n, 1);
+	T_EQ_INT(n, 2);
 	T_EQ_INT(idx[0], 1);
+	T_EQ_INT(idx[1], 1);
 	T_EQ_INT(bprobes_match(&c, NULL, &any, 99, &idx, &n), 0);
 	T_EQ_INT(bprobes_match(&c, NULL, &any, 0, &idx, &n), 18);
-	T_EQ_INT(n, 18);
-	T_EQ_INT(idx[1], 0);
+	T_EQ_INT(n, 20);
+	T_EQ_INT(idx[2], 0);
 	free(idx);
 	bprobes_free(&c);
 }

@@ -411,6 +411,11 @@ static int pid_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 {
 	(void)nbefore;
 	pid_t pid = uprov_desc_pid(d->prov);
+	if (!id && strcmp(d->prov, "pid0") == 0) {
+		/* `pid$target` with no target: dtrace refuses the pid, not the description */
+		util_seterr(cat->err, sizeof(cat->err), "%s does not contain a valid pid", d->prov);
+		return -1;
+	}
 	if (id || pid <= 0 || !probedesc_match_provider(d->prov, "pid", pid))
 		return 0;
 	if (strcmp(d->func, "-") == 0) {

@@ -59,7 +59,9 @@ lp_witness_probes() {
 # providers' (syscall, proc, sched). lp_usdt_only keeps the header and the USDT lines of a
 # listing; lp_builtin_listing prints the lines dtrace's layout gives the builtin probes, to
 # compare with a listing's lines 2..LP_NBUILTIN+1.
-LP_CPC=$("$USDTRACE" -l -P cpc 2>/dev/null | awk 'NR > 1 && $2 == "cpc" { print "cpc:" $NF }')
+# (-P cpc lists newest first, as dtrace does for a plain provider name: sorted back by id)
+LP_CPC=$("$USDTRACE" -l -P cpc 2>/dev/null | awk 'NR > 1 && $2 == "cpc" { print $1, "cpc:" $NF }' |
+	sort -n | cut -d' ' -f2)
 LP_NBUILTIN=$((18 + $(printf '%s' "$LP_CPC" | grep -c .)))
 lp_usdt_only() {
 	awk 'NR == 1 || ($2 != "dtrace" && $2 != "cpc" && $2 != "profile" && $2 != "syscall" &&
