@@ -1446,6 +1446,35 @@ static struct dnode *assoc_keys(struct parser *p)
 	return head.next;
 }
 
+/* How many tokens ahead the name of an associative array's declarator stands, past the
+ * pointer declarators of its value type (`int **a[int]`, `char * const a[string]`). */
+static size_t assoc_name_at(struct parser *p)
+{
+	size_t k = 0;
+	while (dtok_is(peek_at(p, k), "*") || (k > 0 && (dtok_is(peek_at(p, k), "const") ||
+	       dtok_is(peek_at(p, k), "volatile") || dtok_is(peek_at(p, k), "restrict"))))
+		k++;
+	return k;
+}
+
+/* The `*`s (and their qualifiers) before an associative array's name: its value is the
+ * pointer they declare, as in any declarator (`int *a[int]` maps ints to int pointers). */
+static struct dtype *assoc_value_ptrs(struct parser *p, struct dtype *ty)
+{
+	while (consume(p, "*")) {
+		ty = dtype_ptr(p->ctx, ty);
+		unsigned q = 0;
+		for (;;) {
+			if (consume(p, "const")) q |= DQ_CONST;
+			else if (consume(p, "volatile")) q |= DQ_VOLATILE;
+			else if (consume(p, "restrict")) q |= DQ_RESTRICT;
+			else break;
+		}
+		ty = dtype_qualify_d(p->ctx, ty, q);
+	}
+	return ty;
+}
+
 /* The enum type enumerator `name` (scope entry e) belongs to (e's int if none is found). */
 static struct dtype *enum_with(struct parser *p, const char *name, const struct dscope_ent *e)
 {
@@ -1515,10 +1544,11 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		struct dtype *ty;
 		struct dnode *keys = NULL;
 		bool is_typedef = ds.storage == DSC_TYPEDEF;
-		if (dvars && !is_typedef && peek(p)->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
-		    is_typename(p, peek_at(p, 2))) {
+		size_t k = assoc_name_at(p);
+		if (dvars && !is_typedef && peek_at(p, k)->kind == DTOK_IDENT && dtok_is(peek_at(p, k + 1), "[") &&
+		    is_typename(p, peek_at(p, k + 2))) {
+			ty = assoc_value_ptrs(p, ds.type);
 			nt = next(p);
-			ty = ds.type;
 			keys = assoc_keys(p);
 			/* `int a[int][char]`: a second key list is an array of associative arrays */
 			if (p->script && dtok_is(peek(p), "[") && is_typename(p, peek_at(p, 1))) {
