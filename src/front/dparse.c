@@ -839,7 +839,12 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (t->kind == DTOK_IDENT && (dtok_is(peek_at(p, 1), "*") || peek_at(p, 1)->kind == DTOK_IDENT ||
 					      dtok_is(peek_at(p, 1), ")") || dtok_is(peek_at(p, 1), ",")))
 			error_at(p, t, D_UNKNOWN, "undefined type '%.*s'", (int)t->len, t->text);
-		if (first != t)
+		/* D programs: qualifiers with no type before a declarator are a type dtrace cannot
+		 * look up (`const;`, `volatile *p;`); any other token after specifiers with no type
+		 * (`static {`, `const [`) is a syntax error at that token, as in dtrace's grammar */
+		if (p->script && quals && (dtok_is(t, ";") || dtok_is(t, "*")))
+			error_at(p, t, D_UNKNOWN, "failed to resolve type : Unknown type name");
+		if (first != t && !(p->script && !dtok_is(t, ";") && !dtok_is(t, "*") && !dtok_is(t, "(")))
 			error_at(p, t, D_UNKNOWN, "missing type specifier near '%.*s'", (int)t->len, t->text);
 		syntax_error(p, t);
 	}
