@@ -1589,6 +1589,16 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			if (p->script && dtok_is(peek(p), "["))
 				ty = type_suffix(p, ty);
 			p->later_dim = false;
+		} else if (p->script && is_typedef && peek_at(p, k)->kind == DTOK_IDENT &&
+			   dtok_is(peek_at(p, k + 1), "[") && is_typename(p, peek_at(p, k + 2))) {
+			/* `typedef int t[int];`: the Guide has no associative array type, yet dtrace
+			 * accepts the declaration and gives the name a type it knows nothing of, used
+			 * as it uses void (observed: `t x;` is a void object, sizeof(t) has no size,
+			 * sizeof(t *) is a pointer's) */
+			(void)assoc_value_ptrs(p, ds.type);
+			nt = next(p);
+			(void)assoc_keys(p);
+			ty = p->ctx->t_void;
 		} else {
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
