@@ -2925,6 +2925,10 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 		}
 	}
 	t = peek(p);
+	/* descriptions then `;` (`BEGIN;`): D's grammar has no clause ending so, in a script or
+	 * a description argument, and dtrace's parser stops at the `;` (observed) */
+	if (p->script && !c->cond && dtok_is(t, ";") && t->kind == DTOK_PUNCT)
+		syntax_error(p, t);
 	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)
 		missing_body(p, first_desc);
 	p->ystack = clause_ybase(p);

@@ -70,6 +70,10 @@ cli_run n_decl_keyword_brace 1 '' 'usdtrace: invalid probe specifier static { }:
 cli_run n_decl_qualifier_only 1 '' \
 	'usdtrace: invalid probe specifier const;: failed to resolve type : Unknown type name\n' \
 	"$USDTRACE" -n 'const;'
+# a description then `;` is no clause in a description argument either: dtrace stops there
+# (usdtrace ran BEGIN with no actions and never exited)
+cli_run n_desc_semicolon 1 '' 'usdtrace: invalid probe specifier BEGIN;: syntax error near ";"\n' \
+	"$USDTRACE" -n 'BEGIN;'
 cli_run n_keyword_probe 1 '' \
 	'usdtrace: invalid probe specifier sizeof { }: probe description :::sizeof does not match any probes\n' \
 	"$USDTRACE" -n 'sizeof { }'
