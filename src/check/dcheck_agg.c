@@ -102,11 +102,21 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
  * "void()", sum..stddev "void(@)", quantize "void(@, ...)", lquantize "void(@, int32_t,
  * int32_t, ...)", llquantize "void(@, int32_t, int32_t, int32_t, int32_t, ...)"), then
  * dt_compile_agg's rules. */
+static const int min_args[] = { 0, 1, 1, 1, 1, 1, 1, 3, 5 };
+static const int max_args[] = { 0, 1, 1, 1, 1, 1, 2, 5, 6 };
+
+void agg_func_keyed(struct ck *c, const struct dnode *n, const char *name)
+{
+	int f = agg_func_lookup(name);
+	if (f < 0 || min_args[f] == 0)
+		return;
+	fail_at(c, n, D_PROTO_LEN, "%s( ) prototype mismatch: 0 args passed, %s%d expected", name,
+		f >= AGG_QUANTIZE ? "at least " : "", min_args[f]);
+}
+
 static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, struct dck_agg *a,
 			  int f)
 {
-	static const int min_args[] = { 0, 1, 1, 1, 1, 1, 1, 3, 5 };
-	static const int max_args[] = { 0, 1, 1, 1, 1, 1, 2, 5, 6 };
 	check_list(c, call->args);
 	int argc = list_len(call->args);
 	bool varargs = f >= AGG_QUANTIZE;

@@ -84,6 +84,16 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 		resolve_later_def(c, space, name);
 		v = var_find(c, space, name);
 	}
+	if (!v && space == 'g') {
+		/* a built-in function's name with keys: dtrace calls it with no arguments */
+		agg_func_keyed(c, n, name);
+		enum dsubr s = subr_lookup(name);
+		if (s != DS_NONE) {
+			struct dnode call = *n;
+			call.args = NULL;
+			check_proto(c, &call, &subrs[s]);
+		}
+	}
 	if (!v) {
 		if (!create)
 			fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
@@ -347,6 +357,16 @@ void check_index(struct ck *c, struct dnode *n)
 	    (uint64_t)k->cval >= (uint64_t)r->array_len)
 		fail_at(c, n, D_ARR_BOUNDS, "index outside array bounds: %llu, max is %i",
 			(unsigned long long)k->cval, (int)r->array_len);
+	if (!lp) {
+		/* i[a] is *(i + a), a[i] (Guide, "Pointers and Arrays": E1[E2] is *(E1 + E2)):
+		 * the pointer becomes the indexed operand, the one the code generator scales */
+		struct dnode *ptr = k;
+		k = l;
+		k->next = NULL;
+		n->lhs = l = ptr;
+		n->args = k;
+		l->next = NULL;
+	}
 	if (r->kind == DTY_STRING) {
 		n->type = c->tc->t_char;  /* dtrace's string is a char array */
 		return;

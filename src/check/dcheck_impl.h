@@ -453,6 +453,10 @@ void destructive_refuse(struct ck *c);
 
 /* The aggregating function (enum agg_func) named `name`, -1 if none. */
 int agg_func_lookup(const char *name);
+/* name[keys] where name is a built-in function and no D variable: dtrace takes the brackets for
+ * a call with no arguments (sum[1] = 1 is "sum( ) prototype mismatch: 0 args passed, 1
+ * expected"); fails so for an aggregating function that wants arguments. */
+void agg_func_keyed(struct ck *c, const struct dnode *n, const char *name);
 /* @name[keys] = func(args) (dt_node_op2's DT_TOK_ASGN for aggregations, then dt_compile_agg). */
 void check_agg_assign(struct ck *c, struct dnode *n);
 /* printa, trunc, clear, normalize, denormalize, setopt (dt_cc.c's dt_action_*). */

@@ -737,10 +737,31 @@ static bool blanks_before(struct lexer *lx, const char *at)
 	return q == lx->out->src || q[-1] == '\n';
 }
 
-/* The first word of a description argument, p..q, is a keyword followed by something
- * else than what follows a description (`{`, `/`, `,`, `;` or the end): a declaration. */
+/* Whether p..q is a keyword that starts a declaration (a type, a storage class, a qualifier,
+ * struct/union/enum, inline, provider, translator, typedef...). */
+static bool decl_keyword(const char *p, const char *q)
+{
+	static const char *const words[] = {
+		"auto", "char", "const", "counter", "double", "enum", "extern", "float", "import",
+		"inline", "int", "long", "provider", "register", "restrict", "self", "short",
+		"signed", "static", "string", "struct", "this", "translator", "typedef", "union",
+		"unsigned", "void", "volatile",
+	};
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == (size_t)(q - p) && memcmp(words[i], p, (size_t)(q - p)) == 0)
+			return true;
+	return false;
+}
+
+/* The first word of a description argument, p..q, is a keyword that starts a declaration
+ * (dtrace -n 'int;' is a useless declaration, -n 'struct { int a; } v; ...' declares v,
+ * -n 'int { }' is a syntax error at the `{`: dtrace reads each of them so), or another keyword
+ * followed by something else than what follows a description (`{`, `/`, `,`, `;` or the
+ * end; dtrace -n 'sizeof { }' names a probe sizeof): a declaration. */
 static bool keyword_not_pdesc(struct lexer *lx, const char *p, const char *q)
 {
+	if (decl_keyword(p, q))
+		return true;
 	if (!dlex_is_keyword(p, (size_t)(q - p)))
 		return false;
 	const char *r = q;

@@ -744,6 +744,9 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			next(p);
 			continue;
 		}
+		/* D programs: inline starts an item of its own, after no other word */
+		if (p->script && t->kind == DTOK_KEYWORD && dtok_is(t, "inline"))
+			syntax_error(p, t);
 		if (t->kind == DTOK_KEYWORD && (dtok_is(t, "inline") || dtok_is(t, "translator")))
 			error_at(p, t, D_UNKNOWN, "%.*s definitions are not supported in provider definitions",
 				 (int)t->len, t->text);
@@ -752,6 +755,21 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			struct name n = tok_name(p, t);
 			ty = dscope_find(c, n.s, DSYM_TYPEDEF, false)->type;
 			counter |= OTHER;
+			continue;
+		}
+		/* D programs: a typedef name after signed, unsigned, short or long and before a
+		 * declarator (`unsigned myint x;`, `long myint *p;`) is a base type those attributes
+		 * are applied to, as libdtrace does: signed, unsigned and long are refused for a
+		 * type it does not know as an integer, short is ignored (observed) */
+		if (p->script && t->kind == DTOK_IDENT && counter != 0 &&
+		    !(counter & (VOID | BOOL | CHAR | INT | FLOAT | DOUBLE | OTHER)) && is_typename(p, t) &&
+		    (peek_at(p, 1)->kind == DTOK_IDENT || dtok_is(peek_at(p, 1), "*"))) {
+			next(p);
+			if (counter & (SIGNED | UNSIGNED | LONG))
+				script_spec_error(p, counter, OTHER, peek(p));
+			struct name n = tok_name(p, t);
+			ty = dscope_find(c, n.s, DSYM_TYPEDEF, false)->type;
+			counter = OTHER;
 			continue;
 		}
 		if (t->kind != DTOK_KEYWORD || !is_typename(p, t))
@@ -839,7 +857,12 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (t->kind == DTOK_IDENT && (dtok_is(peek_at(p, 1), "*") || peek_at(p, 1)->kind == DTOK_IDENT ||
 					      dtok_is(peek_at(p, 1), ")") || dtok_is(peek_at(p, 1), ",")))
 			error_at(p, t, D_UNKNOWN, "undefined type '%.*s'", (int)t->len, t->text);
-		if (first != t)
+		/* D programs: qualifiers with no type before a declarator are a type dtrace cannot
+		 * look up (`const;`, `volatile *p;`); any other token after specifiers with no type
+		 * (`static {`, `const [`) is a syntax error at that token, as in dtrace's grammar */
+		if (p->script && quals && (dtok_is(t, ";") || dtok_is(t, "*")))
+			error_at(p, t, D_UNKNOWN, "failed to resolve type : Unknown type name");
+		if (first != t && !(p->script && !dtok_is(t, ";") && !dtok_is(t, "*") && !dtok_is(t, "(")))
 			error_at(p, t, D_UNKNOWN, "missing type specifier near '%.*s'", (int)t->len, t->text);
 		syntax_error(p, t);
 	}
@@ -984,6 +1007,9 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			struct name n;
 			if (name) {
 				n = tok_name(p, name);
+				if (p->script && memchr(name->text, '`', name->len))
+					error_at(p, after, D_DECL_SCOPE, "D scoping operator may not be used "
+						 "in a member name (%s)", n.s);
 				if (dtype_find_member(rec, n.s)) {
 					if (p->script)
 						error_at(p, after, D_UNKNOWN, "failed to define member '%s': "
@@ -1009,8 +1035,8 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			struct derr err;
 			/* Check each member as it comes, so the message points at it. */
 			struct dtype probe = *rec;
-			if (dtype_finish_record(&probe, &err) != 0 &&
-			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0))
+			if (dtype_finish_record(&probe, &err) != 0 && (p->script ||
+			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0)))
 				error_at(p, p->script ? after : name ? name : at, err.tag, "%s", err.msg);
 			if (p->script && width == 0)
 				rec->nmembers--;  /* libdtrace ignores `int : 0` */
@@ -1138,6 +1164,9 @@ static struct dtype *enum_spec(struct parser *p, bool *defined)
 			break;  /* trailing comma: C allows it, D's grammar does not */
 		const struct dtok *nt = expect_ident(p);
 		struct name n = tok_name(p, nt);
+		if (p->script && memchr(nt->text, '`', nt->len))
+			error_at(p, peek(p), D_DECL_SCOPE, "D scoping operator may not be used in an "
+				 "enumerator name (%s)", n.s);
 		if (p->script) {
 			val = script_enumerator(p, e, n.s, val);
 		} else {
@@ -1446,6 +1475,35 @@ static struct dnode *assoc_keys(struct parser *p)
 	return head.next;
 }
 
+/* How many tokens ahead the name of an associative array's declarator stands, past the
+ * pointer declarators of its value type (`int **a[int]`, `char * const a[string]`). */
+static size_t assoc_name_at(struct parser *p)
+{
+	size_t k = 0;
+	while (dtok_is(peek_at(p, k), "*") || (k > 0 && (dtok_is(peek_at(p, k), "const") ||
+	       dtok_is(peek_at(p, k), "volatile") || dtok_is(peek_at(p, k), "restrict"))))
+		k++;
+	return k;
+}
+
+/* The `*`s (and their qualifiers) before an associative array's name: its value is the
+ * pointer they declare, as in any declarator (`int *a[int]` maps ints to int pointers). */
+static struct dtype *assoc_value_ptrs(struct parser *p, struct dtype *ty)
+{
+	while (consume(p, "*")) {
+		ty = dtype_ptr(p->ctx, ty);
+		unsigned q = 0;
+		for (;;) {
+			if (consume(p, "const")) q |= DQ_CONST;
+			else if (consume(p, "volatile")) q |= DQ_VOLATILE;
+			else if (consume(p, "restrict")) q |= DQ_RESTRICT;
+			else break;
+		}
+		ty = dtype_qualify_d(p->ctx, ty, q);
+	}
+	return ty;
+}
+
 /* The enum type enumerator `name` (scope entry e) belongs to (e's int if none is found). */
 static struct dtype *enum_with(struct parser *p, const char *name, const struct dscope_ent *e)
 {
@@ -1515,10 +1573,11 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		struct dtype *ty;
 		struct dnode *keys = NULL;
 		bool is_typedef = ds.storage == DSC_TYPEDEF;
-		if (dvars && !is_typedef && peek(p)->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
-		    is_typename(p, peek_at(p, 2))) {
+		size_t k = assoc_name_at(p);
+		if (dvars && !is_typedef && peek_at(p, k)->kind == DTOK_IDENT && dtok_is(peek_at(p, k + 1), "[") &&
+		    is_typename(p, peek_at(p, k + 2))) {
+			ty = assoc_value_ptrs(p, ds.type);
 			nt = next(p);
-			ty = ds.type;
 			keys = assoc_keys(p);
 			/* `int a[int][char]`: a second key list is an array of associative arrays */
 			if (p->script && dtok_is(peek(p), "[") && is_typename(p, peek_at(p, 1))) {
@@ -1530,6 +1589,16 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			if (p->script && dtok_is(peek(p), "["))
 				ty = type_suffix(p, ty);
 			p->later_dim = false;
+		} else if (p->script && is_typedef && peek_at(p, k)->kind == DTOK_IDENT &&
+			   dtok_is(peek_at(p, k + 1), "[") && is_typename(p, peek_at(p, k + 2))) {
+			/* `typedef int t[int];`: the Guide has no associative array type, yet dtrace
+			 * accepts the declaration and gives the name a type it knows nothing of, used
+			 * as it uses void (observed: `t x;` is a void object, sizeof(t) has no size,
+			 * sizeof(t *) is a pointer's) */
+			(void)assoc_value_ptrs(p, ds.type);
+			nt = next(p);
+			(void)assoc_keys(p);
+			ty = p->ctx->t_void;
 		} else {
 			ty = declarator(p, ds.type, &nt, true, false);
 		}
@@ -2393,6 +2462,15 @@ static struct dnode *e_primary(struct parser *p)
 	case DTOK_FLOAT:
 		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
 	case DTOK_IDENT:
+		/* a typedef name followed by a name (`myint x;` in a clause): dtrace's lexer gives
+		 * a type name there, which no expression starts with, so the error is at the type;
+		 * having read ahead past the name, its message quotes the rest of the line */
+		if (p->script && is_typename(p, t) && peek_at(p, 1)->kind == DTOK_IDENT) {
+			const char *e = t->text;
+			while (*e && *e != '\n')
+				e++;
+			error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
+		}
 		next(p);
 		n = new_node(p, DN_IDENT, t);
 		n->name = tok_dup(t, 0);
@@ -2847,6 +2925,10 @@ static void clause(struct parser *p, enum dpdesc_spec spec)
 		}
 	}
 	t = peek(p);
+	/* descriptions then `;` (`BEGIN;`): D's grammar has no clause ending so, in a script or
+	 * a description argument, and dtrace's parser stops at the `;` (observed) */
+	if (p->script && !c->cond && dtok_is(t, ";") && t->kind == DTOK_PUNCT)
+		syntax_error(p, t);
 	if (!c->cond && !dtok_is(t, "{") && !p->clause_arg)
 		missing_body(p, first_desc);
 	p->ystack = clause_ybase(p);
@@ -2890,7 +2972,8 @@ static void inline_def(struct parser *p)
 {
 	const struct dtok *kw = next(p);
 	struct declspec ds;
-	declspec(p, &ds, false);
+	/* a storage class after inline: D's grammar reads it, libdtrace refuses it */
+	declspec(p, &ds, p->script);
 	const struct dtok *nt = NULL;
 	struct dnode *n = new_node(p, DN_INLINE, kw);
 	if (peek(p)->kind == DTOK_IDENT && dtok_is(peek_at(p, 1), "[") &&
@@ -2904,8 +2987,17 @@ static void inline_def(struct parser *p)
 	}
 	n->name = tok_dup(nt, 0);
 	n->pos = pos_of(p, nt);
+	if (p->script && ds.storage != DSC_NONE)
+		error_at(p, peek(p), D_DECL_BADCLASS, "specified storage class not appropriate for "
+			 "inline declaration");
+	if (dtype_resolve(n->ctype)->kind == DTY_VOID && p->script)
+		error_at(p, peek(p), D_DECL_VOIDOBJ, "cannot declare void inline: %s", n->name);
 	if (dtype_resolve(n->ctype)->kind == DTY_VOID)
 		error_at(p, nt, D_DECL_VOIDOBJ, "inline '%s' declared void", n->name);
+	/* an inline stands for a value: an array has none (Guide, "Inlines": a scalar type) */
+	if (p->script && dtype_resolve(n->ctype)->kind == DTY_ARRAY)
+		error_at(p, peek(p), D_DECL_ARRNULL, "inline declaration cannot be of scalar array "
+			 "type: %s", n->name);
 	expect(p, "=");
 	n->lhs = e_assign(p);
 	expect(p, ";");

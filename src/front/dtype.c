@@ -479,6 +479,12 @@ int dtype_finish_record(struct dtype *rec, struct derr *err)
 					m->name ? m->name : "(null)");
 		if (r->kind == DTY_FUNC)
 			return derr_set(err, D_UNKNOWN, "member '%s' declared as a function", what);
+		if (r->kind == DTY_ARRAY && r->array_len < 0 && rec->d_rules) {
+			/* D has no flexible array members: an array of no size has no type libdtrace
+			 * can give a member (dtrace's words for `int a[];`, observed) */
+			return derr_set(err, D_DECL_VOIDOBJ, "cannot have void member: %s",
+					m->name ? m->name : "(null)");
+		}
 		if (r->kind == DTY_ARRAY && r->array_len < 0 && i == rec->nmembers - 1 && !is_union &&
 		    dtype_sizeof(r->base) >= 0) {
 			/* A flexible array member: no size, but its alignment counts. */

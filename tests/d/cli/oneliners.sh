@@ -51,6 +51,32 @@ fi
 cli_run n_declaration_error 1 '' \
 	'usdtrace: invalid probe specifier inline int A = 42 BEGIN: syntax error near "BEGIN"\n' \
 	"$USDTRACE" -n 'inline int A = 42 BEGIN'
+# A description argument starting with a word that starts a declaration (a type, a storage
+# class, a qualifier, struct/union/enum...) is a declaration whatever follows it, as dtrace
+# reads it (observed: -n 'int;' is a useless declaration, -n 'struct { int a; } v; ...' declares
+# v, -n 'int { }' is a syntax error at the `{`); another keyword before `{` names a probe
+if cli_needs_root n_decl_anon_struct; then
+	cli_run n_decl_anon_struct 0 '4\n\n' '' "$USDTRACE" -q \
+		-n 'struct { int a; } v; BEGIN { v.a = 4; printf("%d\n", v.a); exit(0); }'
+fi
+if cli_needs_root n_decl_anon_enum; then
+	cli_run n_decl_anon_enum 0 '3\n\n' '' "$USDTRACE" -q \
+		-n 'enum { A = 3 }; BEGIN { printf("%d\n", A); exit(0); }'
+fi
+cli_run n_decl_useless 1 '' 'usdtrace: invalid probe specifier int;: useless declaration\n' \
+	"$USDTRACE" -n 'int;'
+cli_run n_decl_keyword_brace 1 '' 'usdtrace: invalid probe specifier static { }: syntax error near "{"\n' \
+	"$USDTRACE" -n 'static { }'
+cli_run n_decl_qualifier_only 1 '' \
+	'usdtrace: invalid probe specifier const;: failed to resolve type : Unknown type name\n' \
+	"$USDTRACE" -n 'const;'
+# a description then `;` is no clause in a description argument either: dtrace stops there
+# (usdtrace ran BEGIN with no actions and never exited)
+cli_run n_desc_semicolon 1 '' 'usdtrace: invalid probe specifier BEGIN;: syntax error near ";"\n' \
+	"$USDTRACE" -n 'BEGIN;'
+cli_run n_keyword_probe 1 '' \
+	'usdtrace: invalid probe specifier sizeof { }: probe description :::sizeof does not match any probes\n' \
+	"$USDTRACE" -n 'sizeof { }'
 if cli_needs_root n_and_s; then
 	printf 'BEGIN\n{\n\tprintf("from script\\n");\n}\n' >"$W/s.d"
 	cli_run n_and_s 0 'from script\nfrom n\n\n' '' "$USDTRACE" -q -s "$W/s.d" \
