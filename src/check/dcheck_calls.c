@@ -319,6 +319,9 @@ static enum dfmt_argclass arg_class(struct dtype *t)
 		return DFMT_ARG_INT;
 	if (r->kind == DTY_STRING || (r->kind == DTY_ARRAY && is_char(r->base)))
 		return DFMT_ARG_STRING;
+	/* dtrace's wchar_t []: any array of a 4-byte integer (an unsigned int [3] passes) */
+	if (r->kind == DTY_ARRAY && is_integer(r->base) && res(r->base)->size == 4)
+		return DFMT_ARG_WSTR;
 	if (r->kind == DTY_PTR)
 		return DFMT_ARG_PTR;
 	if (is_float(t))
