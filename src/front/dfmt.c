@@ -419,6 +419,22 @@ static void emit_str(struct strbuf *out, const char *cfmt, const char *s)
 	strbuf_printf(out, cfmt, s);
 }
 
+/* A conversion whose 'w' modifier the C library does not know (%wc): the library prints it
+ * as written, and dtrace, which hands it over, with it. */
+static void emit_c_spec(struct strbuf *out, const struct dfmt_piece *pc, int width, int prec,
+			int value)
+{
+	char cfmt[64];
+	build_cfmt(cfmt, sizeof(cfmt), pc, width, prec, "w", 'c');
+	int need = snprintf(NULL, 0, cfmt, value);
+	if (need > 0) {
+		char *buf = xmalloc((size_t)need + 1);
+		snprintf(buf, (size_t)need + 1, cfmt, value);
+		strbuf_add(out, buf, (size_t)need);
+		free(buf);
+	}
+}
+
 /* %ls (and %ws): the array's 4-byte elements up to the first zero are the wide characters,
  * printed by the C library as dtrace does, so in the C locale a character beyond ASCII cannot
  * be converted (-1, errno set). %ws is no C conversion: glibc prints such a conversion as
@@ -657,7 +673,10 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 		case DFMT_K_PCT:
 			break;
 		case DFMT_K_SINT:
-			emit_int(out, pc, width, prec, cd->cconv, true, v->u.u, v->size);
+			if (pc->name[0] == 'w')  /* %wc: as written, like %ws (emit_wstr) */
+				emit_c_spec(out, pc, width, prec, (int)v->u.u);
+			else
+				emit_int(out, pc, width, prec, cd->cconv, true, v->u.u, v->size);
 			break;
 		case DFMT_K_DINT: {
 			/* The checker decided from the D type; a value without a check (printa

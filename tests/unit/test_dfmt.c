@@ -449,6 +449,9 @@ T_CASE(wide_strings)
 	EQ(runx("[%5ls|%-5ls|%.1ls]", wa3, 3, wv3, 3, NULL, 0, NULL, NULL), "[  Hi!|Hi!  |H]");
 	/* %ws is no C conversion; the C library (and so dtrace) prints it as written */
 	EQ(run1("[%ws]", wa, wv), "[%ws]");
+	/* so is %wc (dtrace checks an int and prints "%wc") */
+	struct dfmt_argtype it = { DFMT_ARG_INT, 4, true, "int" };
+	EQ(run1("[%wc]", it, VI(4, true, 66)), "[%wc]");
 	/* no zero within the array: its elements end the string */
 	static const int32_t full[2] = { 'a', 'b' };
 	EQ(run1("%ls", wa, VSN((const char *)full, sizeof(full))), "ab");
