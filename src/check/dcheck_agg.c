@@ -517,7 +517,7 @@ void check_aggs_done(struct ck *c)
 			printa_keys_agree(c, n, first->agg, o->agg);
 		if (f->kind != DN_STRING)
 			continue;
-		struct dfmt *fmt = format_parse(c, n, f, "printa");
+		struct dfmt *fmt = format_parse(c, n, f);
 		struct dck_prog *p = c->out;
 		struct derr err;
 		struct dck_agg *a = first->agg;

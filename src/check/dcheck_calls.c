@@ -328,6 +328,9 @@ static enum dfmt_argclass arg_class(struct dtype *t)
 		return DFMT_ARG_INT;
 	if (r->kind == DTY_STRING || (r->kind == DTY_ARRAY && is_char(r->base)))
 		return DFMT_ARG_STRING;
+	/* dtrace's wchar_t []: any array of a 4-byte integer (an unsigned int [3] passes) */
+	if (r->kind == DTY_ARRAY && is_integer(r->base) && res(r->base)->size == 4)
+		return DFMT_ARG_WSTR;
 	if (r->kind == DTY_PTR)
 		return DFMT_ARG_PTR;
 	if (is_float(t))
@@ -357,12 +360,11 @@ void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out)
 	out->name = name;
 }
 
-struct dfmt *format_parse(struct ck *c, const struct dnode *n, const struct dnode *f,
-			  const char *fn)
+struct dfmt *format_parse(struct ck *c, const struct dnode *n, const struct dnode *f)
 {
 	struct derr err;
-	if (memchr(f->str, '\0', f->slen))
-		fail_at(c, n, D_PRINTF_ARG_FMT, "%s( ) format string contains a NUL character", fn);
+	/* a NUL ends the format, as it ends dtrace's C string: printf("%d\0%d", 1) prints 1
+	 * and printf("\0x") has an empty format (observed) */
 	struct dfmt *fmt = dfmt_parse(f->str, &err);
 	if (!fmt) {
 		c->fmt_region = true;
@@ -384,7 +386,7 @@ static void check_printf(struct ck *c, struct dnode *n, const struct subr_def *d
 		FAILT(c, n, &ns, D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n"
 		      "\tprototype: string constant\n\t argument: %s", d->name, a);
 	}
-	struct dfmt *fmt = format_parse(c, n, f, d->name);
+	struct dfmt *fmt = format_parse(c, n, f);
 	struct dck_prog *p = c->out;
 	struct derr err;
 	size_t nargs = (size_t)list_len(f->next);
@@ -418,7 +420,7 @@ static void printf_xlate_args(struct ck *c, struct dnode *n, const struct subr_d
 		any |= xlate_value(c, a, &ptr) && ptr;
 	if (!any)
 		return;
-	struct dfmt *fmt = format_parse(c, n, f, d->name);
+	struct dfmt *fmt = format_parse(c, n, f);
 	size_t nargs = (size_t)list_len(f->next), i = 0;
 	struct dfmt_argtype *types = xcalloc(nargs ? nargs : 1, sizeof(*types));
 	for (struct dnode *a = f->next; a; a = a->next, i++) {

@@ -186,13 +186,17 @@ static void fold_binary(struct ck *c, struct dnode *n)
 		return;
 	/* the operands' 64-bit values, as folded (see set_folded); the converted operands'
 	 * type decides only whether / % < ... are signed, as in dtrace, and / % are C's (the
-	 * remainder takes the dividend's sign, unlike the run-time code). Shifts are in 64 bits;
-	 * a count of 64 or more shifts every bit out. */
+	 * remainder takes the dividend's sign, unlike the run-time code). Shifts are in 64 bits,
+	 * by the count's low 6 bits: dtrace folds with the host's shift, and x86-64's takes the
+	 * count modulo 64 (1 << 64 is 1, 1L << 65 is 2, 1UL << -1 is 1UL << 63). */
 	uint64_t v = 0;
 	bool uns = type_unsigned(arith_result(c, l->type, r->type));
+	uint64_t rv = (uint64_t)r->cval;
+	if (n->op == DOP_SHL || n->op == DOP_SHR)
+		rv &= 63;
 	/* dt_node_op2 shifts its uintmax_t: >> of constants is logical whatever the type
 	 * (-8 >> 1 is 0x7ffffffffffffffc; at run time it is -4: docs/arithmetic.md) */
-	switch (dfold_binary(n->op, (uint64_t)l->cval, (uint64_t)r->cval, uns, true, &v)) {
+	switch (dfold_binary(n->op, (uint64_t)l->cval, rv, uns, true, &v)) {
 	case DFOLD_OK: case DFOLD_SHIFT_RANGE:
 		set_folded(n, n->type, v);
 		return;

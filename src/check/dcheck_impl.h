@@ -440,10 +440,9 @@ void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d);
 /* D_PROTO_LEN "name( ) prototype mismatch: argc args passed, BOUND want expected". */
 _Noreturn void proto_len_fail(struct ck *c, const struct dnode *n, const char *name,
 			      int argc, const char *bound, int want);
-/* The format string f of call n to fn (printf, printa, ...): parsed (its errors reported),
- * kept in the dck_prog (which owns it) and returned. A NUL in it is D_PRINTF_ARG_FMT. */
-struct dfmt *format_parse(struct ck *c, const struct dnode *n, const struct dnode *f,
-			  const char *fn);
+/* The format string f of call n (printf, printa, ...): parsed (its errors reported), kept in
+ * the dck_prog (which owns it) and returned. A NUL in it ends it, as in dtrace. */
+struct dfmt *format_parse(struct ck *c, const struct dnode *n, const struct dnode *f);
 /* DN_CALL: a subroutine, action or aggregating function call. */
 void check_call(struct ck *c, struct dnode *n);
 /* At the end: a destructive action used without -w is refused (-2, DERR_ENABLE). */

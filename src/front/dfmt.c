@@ -6,10 +6,12 @@
  * goes through "%s" with the same flags, width and precision. */
 #include "dfmt.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <wchar.h>
 
 enum dfmt_check {
 	CK_NONE,     /* %% */
@@ -19,6 +21,7 @@ enum dfmt_check {
 	CK_STACK,
 	CK_TIME,     /* 64-bit integer */
 	CK_STR,
+	CK_WSTR,     /* array of 4-byte integers (dtrace's wchar_t []) */
 	CK_CSI,      /* integer of at most 4 bytes */
 	CK_FP,
 	CK_XINT,     /* any integer */
@@ -66,6 +69,7 @@ static const struct dfmt_convdef convdefs[] = {
 	{ "i", DFMT_K_DINT, 'i', CK_DINT, proto_xint, 0, 0 },  /* as %d (dt_printf.c) */
 	{ "k", DFMT_K_STACK, 's', CK_STACK, "stack", 0, 0 },
 	{ "lc", DFMT_K_SINT, 'c', CK_TYPE, "int", 4, true },
+	{ "ls", DFMT_K_WSTR, 's', CK_WSTR, "wchar_t []", 0, 0 },
 	{ "ld", DFMT_K_SINT, 'd', CK_TYPE, "long", 8, true },
 	{ "li", DFMT_K_SINT, 'i', CK_TYPE, "long", 8, true },
 	{ "lo", DFMT_K_UINT, 'o', CK_TYPE, "unsigned long", 8, false },
@@ -90,6 +94,7 @@ static const struct dfmt_convdef convdefs[] = {
 	{ "T", DFMT_K_TIME822, 's', CK_TIME, "int64_t", 0, 0 },
 	{ "u", DFMT_K_UINT, 'u', CK_XINT, proto_xint, 0, 0 },
 	{ "wc", DFMT_K_SINT, 'c', CK_TYPE, "int", 4, true },
+	{ "ws", DFMT_K_WSTR, 's', CK_WSTR, "wchar_t []", 0, 0 },
 	{ "x", DFMT_K_UINT, 'x', CK_XINT, proto_xint, 0, 0 },
 	{ "X", DFMT_K_UINT, 'X', CK_XINT, proto_xint, 0, 0 },
 	{ "Y", DFMT_K_TIME, 's', CK_TIME, "int64_t", 0, 0 },
@@ -212,10 +217,6 @@ static int parse_conv(struct dfmt_piece *pc, unsigned convno, const char **pp, s
 	pc->name[namelen] = '\0';
 	*pp = p;
 
-	if (!strcmp(pc->name, "I") || !strcmp(pc->name, "P") || !strcmp(pc->name, "ls") ||
-	    !strcmp(pc->name, "ws"))
-		return derr_set(err, D_SYNTAX, "format conversion #%u is not supported by "
-			"usdtrace: %%%s", convno, pc->name);
 	pc->conv = convdef_lookup(pc->name);
 	if (!pc->conv)
 		return derr_set(err, D_SYNTAX, "format conversion #%u is undefined: %%%s",
@@ -262,6 +263,7 @@ static bool check_one(struct dfmt_piece *pc, const struct dfmt_argtype *t, bool 
 	case CK_STACK: return t->cls == DFMT_ARG_STACK;
 	case CK_TIME: return is_int(t) && t->size == 8;
 	case CK_STR: return t->cls == DFMT_ARG_STRING;
+	case CK_WSTR: return t->cls == DFMT_ARG_WSTR;
 	case CK_CSI: return is_int(t) && t->size <= 4;
 	case CK_FP: return t->cls == DFMT_ARG_FLOAT;
 	case CK_XINT: return is_int(t);
@@ -415,6 +417,54 @@ static void build_cfmt(char *buf, size_t len, const struct dfmt_piece *pc, int w
 static void emit_str(struct strbuf *out, const char *cfmt, const char *s)
 {
 	strbuf_printf(out, cfmt, s);
+}
+
+/* A conversion whose 'w' modifier the C library does not know (%wc): the library prints it
+ * as written, and dtrace, which hands it over, with it. */
+static void emit_c_spec(struct strbuf *out, const struct dfmt_piece *pc, int width, int prec,
+			int value)
+{
+	char cfmt[64];
+	build_cfmt(cfmt, sizeof(cfmt), pc, width, prec, "w", 'c');
+	int need = snprintf(NULL, 0, cfmt, value);
+	if (need > 0) {
+		char *buf = xmalloc((size_t)need + 1);
+		snprintf(buf, (size_t)need + 1, cfmt, value);
+		strbuf_add(out, buf, (size_t)need);
+		free(buf);
+	}
+}
+
+/* %ls (and %ws): the array's 4-byte elements up to the first zero are the wide characters,
+ * printed by the C library as dtrace does, so in the C locale a character beyond ASCII cannot
+ * be converted (-1, errno set). %ws is no C conversion: glibc prints such a conversion as
+ * written ("%ws"), and so does dtrace. */
+static int emit_wstr(struct strbuf *out, const struct dfmt_piece *pc, int width, int prec,
+		     const char *p, size_t len)
+{
+	size_t n = p ? len / sizeof(int32_t) : 0;
+	wchar_t *w = xcalloc(n + 1, sizeof(*w));
+	for (size_t i = 0; i < n; i++) {
+		int32_t c;
+		memcpy(&c, p + i * sizeof(c), sizeof(c));
+		if (c == 0)
+			break;
+		w[i] = (wchar_t)c;
+	}
+	char cfmt[64];
+	build_cfmt(cfmt, sizeof(cfmt), pc, width, prec, pc->name[0] == 'w' ? "w" : "l", 's');
+	int rc = 0;
+	int need = snprintf(NULL, 0, cfmt, w);
+	if (need < 0) {
+		rc = -1;
+	} else {
+		char *buf = xmalloc((size_t)need + 1);
+		snprintf(buf, (size_t)need + 1, cfmt, w);
+		strbuf_add(out, buf, (size_t)need);
+		free(buf);
+	}
+	free(w);
+	return rc;
 }
 #pragma GCC diagnostic pop
 
@@ -608,7 +658,7 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 		enum dfmt_vkind want;
 		switch (cd->kind) {
 		case DFMT_K_FLOAT: want = DFMT_V_FLOAT; break;
-		case DFMT_K_STR: case DFMT_K_ESTR: want = DFMT_V_STRING; break;
+		case DFMT_K_STR: case DFMT_K_ESTR: case DFMT_K_WSTR: want = DFMT_V_STRING; break;
 		case DFMT_K_STACK: want = DFMT_V_STACK; break;
 		default: want = DFMT_V_INT; break;
 		}
@@ -623,7 +673,10 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 		case DFMT_K_PCT:
 			break;
 		case DFMT_K_SINT:
-			emit_int(out, pc, width, prec, cd->cconv, true, v->u.u, v->size);
+			if (pc->name[0] == 'w')  /* %wc: as written, like %ws (emit_wstr) */
+				emit_c_spec(out, pc, width, prec, (int)v->u.u);
+			else
+				emit_int(out, pc, width, prec, cd->cconv, true, v->u.u, v->size);
 			break;
 		case DFMT_K_DINT: {
 			/* The checker decided from the D type; a value without a check (printa
@@ -643,6 +696,11 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 			strbuf_add(&tmp, v->u.s.p ? v->u.s.p : "", n);
 			break;
 		}
+		case DFMT_K_WSTR:
+			if (emit_wstr(out, pc, width, prec, v->u.s.p, v->u.s.len) < 0)
+				rc = util_seterr(errbuf, errlen, "conversion #%zu (%%%s): %s", i + 1,
+						 pc->name, strerror(errno));
+			break;
 		case DFMT_K_ESTR:
 			if (v->u.s.p)
 				dfmt_escape(v->u.s.p, v->u.s.len, &tmp);
@@ -667,7 +725,7 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 			emit_stack(out, pc, width, v, ctx);
 			break;
 		}
-		if (cd->cconv == 's' && cd->kind != DFMT_K_STACK) {
+		if (cd->cconv == 's' && cd->kind != DFMT_K_STACK && cd->kind != DFMT_K_WSTR) {
 			if (!tmp.s)
 				strbuf_puts(&tmp, "");
 			build_cfmt(cfmt, sizeof(cfmt), pc, width, prec, "", 's');

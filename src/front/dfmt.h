@@ -57,6 +57,7 @@ enum dfmt_argclass {
 	DFMT_ARG_INT,      /* integer (size 1, 2, 4, 8; signed or not), enums */
 	DFMT_ARG_PTR,      /* pointer */
 	DFMT_ARG_STRING,   /* string, or char[N] */
+	DFMT_ARG_WSTR,     /* array of a 4-byte integer: a wide string for %ls */
 	DFMT_ARG_FLOAT,    /* float (4), double (8), long double (16) */
 	DFMT_ARG_STACK,    /* stack() / ustack() */
 	DFMT_ARG_SYMADDR,  /* sym()/func() result: a kernel-style symbol address */
@@ -79,6 +80,7 @@ enum dfmt_kind { /* how a conversion formats its value */
 	DFMT_K_FLOAT,  /* %e %E %f %F %g %G */
 	DFMT_K_STR,    /* %s */
 	DFMT_K_ESTR,   /* %S */
+	DFMT_K_WSTR,   /* %ls %ws */
 	DFMT_K_ECHR,   /* %C */
 	DFMT_K_ADDR,   /* %a */
 	DFMT_K_UADDR,  /* %A */

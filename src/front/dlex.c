@@ -349,8 +349,19 @@ static const char *d_int_end(const char *p, const char *end)
 	} else {
 		while (q < end && isdigit((unsigned char)*q))
 			q++;
-		if (q == p || (q < end && (*q == '.' || *q == 'e' || *q == 'E')))
+		if (q == p || (q < end && *q == '.'))
 			return NULL;
+		/* an exponent needs digits: "1e5" and "1e-5" are (refused) floating-point
+		 * constants, while "1e" and "1e+" are the constant 1 and then "e" (dtrace's
+		 * lexer takes the longest match, and a bare 'e' makes no floating constant) */
+		if (q < end && (*q == 'e' || *q == 'E')) {
+			const char *x = q + 1;
+			if (x < end && (*x == '+' || *x == '-'))
+				x++;
+			if (x < end && isdigit((unsigned char)*x))
+				return NULL;
+			return q;
+		}
 	}
 	if (q < end && (*q == 'u' || *q == 'U'))
 		q++;
@@ -434,7 +445,9 @@ static int lex_number(struct lexer *lx)
 	}
 	if (is_hex && q == d)
 		return lex_error(lx, start, D_INT_DIGIT, "invalid hexadecimal constant '%.*s'", (int)len, start);
-	/* Suffix: u, l, ll in either order and case (but "lL" is not "ll"). */
+	/* Suffix: u, l, ll in either order and case. In D two l's may differ in case ("1lL" is
+	 * a long long for dtrace, whose lexer takes [uU]?[lL]?[lL]?); C files keep C's rule that
+	 * "lL" is no "ll". */
 	bool u = false;
 	int l = 0;
 	const char *s = q;
@@ -443,7 +456,8 @@ static int lex_number(struct lexer *lx)
 			u = true;
 			s++;
 		} else if ((*s == 'l' || *s == 'L') && l == 0) {
-			if (s + 1 < p && s[1] == s[0]) {
+			if (s + 1 < p && (s[1] == s[0] ||
+					  (lx->mode != DLEX_DECLS && (s[1] == 'l' || s[1] == 'L')))) {
 				l = 2;
 				s += 2;
 			} else {

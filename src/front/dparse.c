@@ -2734,8 +2734,24 @@ static struct dnode *e_cond(struct parser *p)
 	return n;
 }
 
+/* Whether the tokens from `first` up to just before `end` are one parenthesized group. */
+static bool one_paren_group(const struct dtok *first, const struct dtok *end)
+{
+	if (first >= end || first->kind != DTOK_PUNCT || !dtok_is(first, "("))
+		return false;
+	int depth = 0;
+	for (const struct dtok *q = first; q < end; q++) {
+		if (q->kind == DTOK_PUNCT && dtok_is(q, "("))
+			depth++;
+		else if (q->kind == DTOK_PUNCT && dtok_is(q, ")") && --depth == 0)
+			return q + 1 == end;
+	}
+	return false;
+}
+
 static struct dnode *e_assign(struct parser *p)
 {
+	const struct dtok *first = peek(p);
 	struct dnode *lhs = e_cond(p);
 	const struct dtok *t = peek(p);
 	if (t->kind != DTOK_PUNCT)
@@ -2743,6 +2759,13 @@ static struct dnode *e_assign(struct parser *p)
 	enum dop op = dop_lookup(DOPC_ASSIGN, t->text, t->len);
 	if (op == DOP_NONE)
 		return lhs;
+	/* D's grammar (C's) puts a unary expression left of an assignment: a binary or
+	 * conditional expression or a cast there is a syntax error at the operator, not a
+	 * bad lvalue (dtrace: "x + 1 = 2" is 'syntax error near "="'); parenthesized, it
+	 * is a primary expression, which the checker refuses as no lvalue */
+	if ((lhs->kind == DN_BINARY || lhs->kind == DN_COND || lhs->kind == DN_CAST) &&
+	    !one_paren_group(first, t))
+		syntax_error(p, t);
 	next(p);
 	struct dnode *n = new_node(p, DN_ASSIGN, t);
 	n->op = op;

@@ -21,6 +21,7 @@ struct pstate {
 	int64_t printsize;
 	bool cut;                 /* "..." written: nothing more */
 	bool first_line_inline;   /* the first line continues the current one (no indent) */
+	bool top_scalar_comma;    /* a scalar pointee ends with ',' as a member does (dtrace) */
 	int open_depth[DPRINT_MAXOPEN];   /* aggregates whose closing brace is pending */
 	bool open_top[DPRINT_MAXOPEN];    /* the outermost one closes without a comma */
 	int nopen;
@@ -232,14 +233,14 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 		put_scalar(s, t, off, bit_width, bit_offset);
 		break;
 	}
-	strbuf_puts(s->b, top ? "\n" : ",\n");
+	strbuf_puts(s->b, top && !s->top_scalar_comma ? "\n" : ",\n");
 }
 
 static void print_top(struct strbuf *b, struct dtype *t, const void *p, size_t n,
-		      int64_t printsize, bool inline_first)
+		      int64_t printsize, bool inline_first, bool scalar_comma)
 {
 	struct pstate s = { .b = b, .base = p, .n = n, .printsize = printsize,
-			    .first_line_inline = inline_first };
+			    .first_line_inline = inline_first, .top_scalar_comma = scalar_comma };
 	visit(&s, NULL, t, 0, -1, 0, 0, true);
 	close_to(&s, 0);
 }
@@ -248,11 +249,12 @@ void dprint_pointer(struct strbuf *b, struct dtype *ptrtype, uint64_t addr, cons
 		    size_t n, int64_t printsize)
 {
 	strbuf_printf(b, "0x%llx = *\n", (unsigned long long)addr);
-	print_top(b, dtype_resolve(ptrtype)->base, p, n, printsize, false);
+	/* dtrace: "(pid_t)1234," for a pointer to a scalar (observed: print(&curthread->pid)) */
+	print_top(b, dtype_resolve(ptrtype)->base, p, n, printsize, false, true);
 }
 
 void dprint_value(struct strbuf *b, struct dtype *type, const void *p, size_t n,
 		  int64_t printsize)
 {
-	print_top(b, type, p, n, printsize, true);
+	print_top(b, type, p, n, printsize, true, false);
 }

@@ -128,3 +128,15 @@ else
 		cli_notok verifier_log_verbose "exit $rc: $(head -n 2 "$W/vv.err" | tr '\n' ' ')"
 	fi
 fi
+# print() of a pointer to a scalar: the address line, then the value as a member is written,
+# comma included (observed: dtrace -qn 'BEGIN { print(&curthread->pid); exit(0); }' prints
+# "0xffff... = *" and "<44 blanks>(pid_t)1234,"). The pointer may be a cast one: a kernel
+# address is read as kernel memory whatever the pointer's type.
+if cli_needs_root print_scalar_ptr; then
+	cli_run print_scalar_ptr 0 '~^(0x[0-9a-f]+ = \*| {44}\(pid_t\)[1-9][0-9]*,|)$' '' \
+		"$USDTRACE" -q -n 'BEGIN { print(&curthread->pid); exit(0); }'
+fi
+if cli_needs_root print_cast_scalar_ptr; then
+	cli_run print_cast_scalar_ptr 0 '~^(0x[0-9a-f]+ = \*| {44}\(int\)[1-9][0-9]*,|)$' '' \
+		"$USDTRACE" -q -n 'BEGIN { print((int *)&curthread->tgid); exit(0); }'
+fi

@@ -35,7 +35,8 @@ cli_run string_store_too_small 0 '1\n\n' "~$flt" "$USDTRACE" -q -x strsize=16 \
 
 # A pointer to a global variable reaches only the global variables (loads also the zeros that
 # fill the globals area past them, up to a 4 KiB unit); further, a load or a store faults
-# (bad address) instead of touching what lies there.
+# (bad address) instead of touching what lies there. This is usdtrace's containment, not
+# dtrace's: dtrace reads on past its globals (this script prints 0 there and never errs).
 printf 'int a[4];\nBEGIN { p = &a[3]; trace(*(p + 2000)); }\nERROR { printf("%%d %%d\\n", arg4, arg5 - (uint64_t)p); exit(0); }\n' >"$W/gl.d"
 cli_run global_load_beyond 0 '1 8000\n\n' "~$flt" "$USDTRACE" -q -s "$W/gl.d"
 printf 'int a[4];\nBEGIN { p = &a[0]; *(p + 100) = 1; }\nERROR { printf("%%d %%d\\n", arg4, a[3]); exit(0); }\n' >"$W/gs.d"
