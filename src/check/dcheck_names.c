@@ -549,10 +549,7 @@ void check_ident(struct ck *c, struct dnode *n)
 		for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
 			if (strcmp(unsupported_vars[i], n->name) == 0)
 				fail_at(c, n, D_UNKNOWN, "built-in variable %s is not supported by usdtrace", n->name);
-		/* a backquoted name is looked up among the kernel's symbols, which dtrace's
-		 * message names */
-		fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: Unknown %s name", n->name,
-			strchr(n->name, '`') ? "symbol" : "variable");
+		fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", n->name);
 	}
 	if (v->cls == DCK_ASSOC)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v->name);
