@@ -295,8 +295,9 @@ int main(int argc, char **argv)
 			push_prog(&o, (char)c, optarg);
 			break;
 		case 'V':
-			/* dtrace's form, whose last word is the D version -x version accepts */
-			printf("%s: Sun D 2.0\n", util_progname);
+			/* DTrace for Linux's form ("dtrace -V" prints "Oracle D 2.0"), whose last word is
+			 * the D version -x version accepts */
+			printf("%s: Oracle D 2.0\n", util_progname);
 			return 0;
 		case 'S': o.disasm = true; break;
 		case 'L': push(&o.libdirs, &o.nlibdirs, optarg); break;
