@@ -168,10 +168,20 @@ int list_cmd_run(const struct opts *o)
 		const char **texts = xcalloc((size_t)o->ndescs + 1, sizeof(*texts));
 		for (int i = 0; i < o->ndescs; i++)
 			texts[i] = o->descs[i].text;
+		struct derr err;
 		int rc = dlib_load_all(libs, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
-				       o->ndescs ? texts : NULL, o->ndescs, false);
+				       o->ndescs ? texts : NULL, o->ndescs, false, &err);
 		free(texts);
 		if (rc != 0) {
+			/* the first program's error, as trace_cmd reports it (dlib.h) */
+			char text[DERR_TEXT_MAX];
+			dlib_error_text(&err, o->dopts.errtags, text, sizeof(text));
+			if (o->nprogs == 0)
+				util_warn("%s", text);
+			else if (o->progs[0].kind == 's')
+				util_warn("failed to compile script %s: %s", o->progs[0].text, text);
+			else
+				util_warn("invalid probe specifier %s: %s", o->progs[0].text, text);
 			status = 1;
 			goto out;
 		}

@@ -1,0 +1,34 @@
+# opts.sh — the command line by the book (Oracle's "dtrace Command Reference", "Options and
+# Tunables"): each expectation is what DTrace for Linux prints for the same command line.
+# shellcheck disable=SC2016 # D text in single quotes
+
+# An error in a D library (-L) is the error of the first program compiled, since dtrace loads
+# its libraries as it compiles that one: "invalid probe specifier DESC: " for -n/-P/-m/-f/-i,
+# "failed to compile script FILE: " for -s, then the library's file and line in the form of
+# a line of an included file, the tag first under -x errtags.
+mkdir -p badlib cyclib deplib
+printf 'inline int fine = 1;\nBEGIN { x = ; }\n' >badlib/bad.d
+printf 'inline int x1 = 1;\ninline string x2 = 3;\n' >typelib.d
+mkdir -p typelib && mv typelib.d typelib/a.d
+printf '#pragma D depends_on library b.d\n' >cyclib/a.d
+printf '#pragma D depends_on library a.d\n' >cyclib/b.d
+printf '#pragma D depends_on library nosuch.d\n' >deplib/a.d
+printf 'BEGIN { exit(0); }\n' >ok.d
+cli_run lib_error_n 1 '' 'usdtrace: invalid probe specifier BEGIN { exit(0); }: "badlib/bad.d", line 2: syntax error near ";"\n' \
+	"$USDTRACE" -L badlib -qn 'BEGIN { exit(0); }'
+cli_run lib_error_s 1 '' 'usdtrace: failed to compile script ok.d: "badlib/bad.d", line 2: syntax error near ";"\n' \
+	"$USDTRACE" -L badlib -qs ok.d
+cli_run lib_error_first_source 1 '' 'usdtrace: failed to compile script ok.d: "badlib/bad.d", line 2: syntax error near ";"\n' \
+	"$USDTRACE" -L badlib -qs ok.d -n 'END'
+cli_run lib_error_P 1 '' 'usdtrace: invalid probe specifier dtrace: "badlib/bad.d", line 2: syntax error near ";"\n' \
+	"$USDTRACE" -L badlib -e -P dtrace
+cli_run lib_error_errtags 1 '' 'usdtrace: invalid probe specifier BEGIN: [D_SYNTAX] "badlib/bad.d", line 2: syntax error near ";"\n' \
+	"$USDTRACE" -x errtags -L badlib -e -n BEGIN
+cli_run lib_error_type 1 '' 'usdtrace: failed to compile script ok.d: "typelib/a.d", line 2: inline x2 definition uses incompatible types: "string" = "int"\n' \
+	"$USDTRACE" -L typelib -e -s ok.d
+cli_run lib_error_list 1 '' 'usdtrace: invalid probe specifier BEGIN: "badlib/bad.d", line 2: syntax error near ";"\n' \
+	"$USDTRACE" -L badlib -l -n BEGIN
+cli_run lib_cycle 1 '' 'usdtrace: failed to compile script ok.d: Cyclic dependency detected: cyclib/a.d => cyclib/b.d\n' \
+	"$USDTRACE" -L cyclib -e -s ok.d
+cli_run lib_missing_dependency 1 '' 'usdtrace: invalid probe specifier BEGIN: Invalid library dependency in deplib/a.d: deplib/nosuch.d\n' \
+	"$USDTRACE" -L deplib -e -n BEGIN
