@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "childproc.h"
+#include "dcpp.h"
 #include "dlib.h"
 #include "dparse.h"
 #include "dtype.h"
@@ -73,16 +74,67 @@ static int parse_plain(struct plist *L, char kind, const char *t)
 	return 0;
 }
 
+const char DREAD_ERROR[] = "Error occurred while reading from input stream";
+
+/* The descriptions of the clauses of script `file` (-l -s), which dtrace compiles and lists
+ * the probes of; 0, or -1 having reported why not as dtrace does ("failed to open X: ..." or
+ * "failed to compile script X: ..."). Only the parse is done: an error the type checker would
+ * find is not reported in a listing here. */
+static int parse_script(const struct opts *o, struct plist *L, const char *file)
+{
+	struct derr err;
+	size_t n = 0;
+	char *text;
+	if (o->dopts.cpp) {
+		text = dcpp_run(file, o->cpppath, o->cppargs, o->ncppargs, o->dopts.version, &n, &err);
+	} else {
+		text = util_read_file(file, &n);
+		if (!text && errno == EISDIR) {
+			/* dtrace opens a directory and fails reading it */
+			util_warn("failed to compile script %s: %s", file, DREAD_ERROR);
+			return -1;
+		}
+		if (!text) {
+			util_warn("failed to open %s: %s", file, strerror(errno));
+			return -1;
+		}
+	}
+	struct dprog *g = dprog_new();
+	int rc = text ? dparse_script(g, file, text, n, &err) : -1;
+	free(text);
+	if (rc != 0) {
+		char msg[DERR_TEXT_MAX];
+		derr_format(&err, o->dopts.errtags, msg, sizeof(msg));
+		if (err.kind == DERR_ALONE)
+			util_warn("%s", msg);
+		else
+			util_warn("failed to compile script %s: %s", file, msg);
+		dprog_free(g);
+		return -1;
+	}
+	for (const struct dnode *it = g->items; it; it = it->next)
+		if (it->kind == DN_CLAUSE)
+			for (const struct dnode *pd = it->args; pd; pd = pd->next)
+				add_desc(L, 'n', file, pd);
+	dprog_free(g);
+	return 0;
+}
+
 /* Each argument is read as dtrace reads it, as a program: "-ln 'read{...}'" lists :::read,
- * "-ln 'BEGIN,END'" both; a number is a probe id. */
+ * "-ln 'BEGIN,END'" both; a number is a probe id; a -s script, its clauses' descriptions. */
 static int parse_descs(const struct opts *o, struct plist *L)
 {
 	static const enum dpdesc_spec specs[] = { ['n'] = DPD_NAME, ['P'] = DPD_PROVIDER,
 						  ['m'] = DPD_MODULE, ['f'] = DPD_FUNCTION,
 						  ['i'] = DPD_ID };
-	for (int i = 0; i < o->ndescs; i++) {
-		const char *t = o->descs[i].text;
-		char kind = o->descs[i].kind;
+	for (int i = 0; i < o->nprogs; i++) {
+		const char *t = o->progs[i].text;
+		char kind = o->progs[i].kind;
+		if (kind == 's') {
+			if (parse_script(o, L, t) != 0)
+				return -1;
+			continue;
+		}
 		if (*t == '\0' || strchr(t, '/') != NULL) {
 			/* a module named by path (our extension) or the empty description: one
 			 * description, as it stands */
@@ -233,16 +285,21 @@ int list_cmd_run(const struct opts *o)
 	status = list_all(&L);
 	fflush(L.out);
 
+	/* A description that matches nothing is a warning and the listing succeeds (dtrace -l -n
+	 * nosuch::: exits 0); an unknown probe id is dtrace's compile error, and fails (dtrace
+	 * reports it before listing: here the heading has been printed). */
 	for (int i = 0; i < L.ndescs; i++) {
 		const struct plist_desc *d = &L.descs[i];
 		if (d->matched)
 			continue;
-		if (d->by_id)
-			util_warn("failed to match probe id %ld: No probe matches description", d->id);
-		else
+		if (d->by_id) {
+			util_warn("invalid probe specifier %s: invalid probe identifier %ld: Unknown probe identifier",
+				  d->text, d->id);
+			status = 1;
+		} else {
 			util_warn("failed to match %s:%s:%s:%s: No probe matches description",
 				  d->pd.prov, d->pd.mod, d->pd.func, d->pd.name);
-		status = 1;
+		}
 	}
 	if (ferror(L.out)) {
 		util_warn("failed to write the listing: %s", strerror(errno));

@@ -183,6 +183,8 @@ static int parse_source(struct tc *t, struct source *s, struct derr *err)
 			return -1;
 	} else {
 		text = util_read_file(s->text, &n);
+		if (!text && errno == EISDIR)  /* dtrace opens a directory and fails reading it */
+			return derr_set(err, DTAG_NONE, "%s", DREAD_ERROR);
 		if (!text) {
 			derr_set(err, DTAG_NONE, "failed to open %s: %s", s->text, strerror(errno));
 			return derr_set_kind(err, DERR_ALONE);

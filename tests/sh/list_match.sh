@@ -71,7 +71,7 @@ check empty_description '1' -n ''
 
 # Another pid in the provider does not match this process.
 "$USDTRACE" -l -p "$p" -P "lptest$((p + 1))" >/dev/null 2>"$w/err"
-if [ $? -eq 1 ] && grep -q "failed to match lptest$((p + 1))::::" "$w/err"; then
+if [ $? -eq 0 ] && grep -q "failed to match lptest$((p + 1))::::" "$w/err"; then
 	echo "ok - provider_other_pid"
 else
 	echo "not ok - provider_other_pid: $(cat "$w/err")"
@@ -101,7 +101,7 @@ else
 	echo "not ok - file_by_path_in_n: [$got] $(cat "$w/err")"
 fi
 "$USDTRACE" -l -n "*:$w/liblp.so::nothing-here" >/dev/null 2>"$w/err"
-if [ $? -eq 1 ] && grep -q "failed to match \*:$w/liblp.so::nothing-here: No probe matches description" "$w/err"; then
+if [ $? -eq 0 ] && grep -q "failed to match \*:$w/liblp.so::nothing-here: No probe matches description" "$w/err"; then
 	echo "ok - file_by_path_no_match"
 else
 	echo "not ok - file_by_path_no_match: $(cat "$w/err")"

@@ -32,3 +32,32 @@ cli_run lib_cycle 1 '' 'usdtrace: failed to compile script ok.d: Cyclic dependen
 	"$USDTRACE" -L cyclib -e -s ok.d
 cli_run lib_missing_dependency 1 '' 'usdtrace: invalid probe specifier BEGIN: Invalid library dependency in deplib/a.d: deplib/nosuch.d\n' \
 	"$USDTRACE" -L deplib -e -n BEGIN
+
+# -l: a description that matches nothing is a warning and the listing succeeds (dtrace -l -n
+# nosuch::: exits 0 after the heading); an unknown probe id is a compile error (exit 1).
+H='   ID   PROVIDER            MODULE                          FUNCTION NAME\n'
+B='    1     dtrace                                                     BEGIN\n'
+cli_run list_no_match 0 "$H" 'usdtrace: failed to match nosuch:::: No probe matches description\n' \
+	"$USDTRACE" -l -n 'nosuch:::'
+cli_run list_no_match_f 0 "$H" 'usdtrace: failed to match ::BEGIN:: No probe matches description\n' \
+	"$USDTRACE" -l -f BEGIN
+cli_run list_no_match_one 0 "$H$B" 'usdtrace: failed to match nosuch:::: No probe matches description\n' \
+	"$USDTRACE" -l -n 'nosuch:::' -n BEGIN
+cli_run list_unknown_id 1 '*' 'usdtrace: invalid probe specifier 999999: invalid probe identifier 999999: Unknown probe identifier\n' \
+	"$USDTRACE" -l -i 999999
+# -l -s lists the probes the script's clauses match; a script that does not compile fails.
+printf 'nosuch:::\n{\n}\n\nBEGIN\n{\n}\n' >ns.d
+printf 'BEGIN\n{\n\tx = ;\n}\n' >bad.d
+cli_run list_script 0 "$H$B" '' "$USDTRACE" -l -s ok.d
+cli_run list_script_no_match 0 "$H$B" 'usdtrace: failed to match nosuch:::: No probe matches description\n' \
+	"$USDTRACE" -l -s ns.d
+cli_run list_script_error 1 '' 'usdtrace: failed to compile script bad.d: line 3: syntax error near ";"\n' \
+	"$USDTRACE" -l -s bad.d
+cli_run list_script_missing 1 '' 'usdtrace: failed to open nosuch.d: No such file or directory\n' \
+	"$USDTRACE" -l -s nosuch.d
+# -s of a directory: dtrace opens it and fails reading it.
+mkdir -p adir
+cli_run script_directory 1 '' 'usdtrace: failed to compile script adir: Error occurred while reading from input stream\n' \
+	"$USDTRACE" -s adir
+cli_run list_script_directory 1 '' 'usdtrace: failed to compile script adir: Error occurred while reading from input stream\n' \
+	"$USDTRACE" -l -s adir
