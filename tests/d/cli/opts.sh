@@ -61,3 +61,19 @@ cli_run script_directory 1 '' 'usdtrace: failed to compile script adir: Error oc
 	"$USDTRACE" -s adir
 cli_run list_script_directory 1 '' 'usdtrace: failed to compile script adir: Error occurred while reading from input stream\n' \
 	"$USDTRACE" -l -s adir
+
+# -X a|c|s|t is the stdc option: any other value is refused as -x stdc refuses it.
+cli_run X_bad 1 '' 'usdtrace: failed to set -X z: Invalid value for specified option\n' \
+	"$USDTRACE" -X z -e -n BEGIN
+cli_run X_upper 1 '' 'usdtrace: failed to set -X A: Invalid value for specified option\n' \
+	"$USDTRACE" -X A -e -n BEGIN
+cli_run X_good 0 '' '' "$USDTRACE" -X t -e -n BEGIN
+# A usage error names the program by its name, however it was run (dtrace: "dtrace: invalid
+# option -- 'Y'"), then the usage; exit 2.
+"$USDTRACE" -Y >/dev/null 2>usage.err
+rc=$?
+if [ $rc -eq 2 ] && [ "$(head -n 1 usage.err)" = "usdtrace: invalid option -- 'Y'" ]; then
+	cli_ok usage_names_program
+else
+	cli_notok usage_names_program "exit $rc: $(head -n 1 usage.err)"
+fi
