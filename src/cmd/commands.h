@@ -14,4 +14,7 @@ int trace_cmd_run(const struct opts *o);
 /* The stash directory -l and tracing read when usdtraced owns it: -x stash=DIR, else
  * STASH_DEFAULT_DIR; NULL for -x stash= (empty: never use one). (list_cmd.c) */
 const char *stash_dir_of(const struct opts *o);
+/* What dtrace says of a -s script that opens but cannot be read (a directory), after
+ * "failed to compile script X: " (list_cmd.c) */
+extern const char DREAD_ERROR[];
 #endif

@@ -2,6 +2,8 @@
  * parsed, so that the order can be settled (and a missing library reported) first. */
 #include "dlib.h"
 
+#include <stdarg.h>
+
 #include <dirent.h>
 #include <limits.h>
 #include <sys/stat.h>
@@ -130,24 +132,33 @@ static bool unmet_dependency(const struct dprog *g, const struct lib *l)
 	return unmet;
 }
 
+/* An error of no place in a library's text (its dependencies): *err, kind DERR_LIBRARY. */
+static int lib_error(struct derr *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int lib_error(struct derr *err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	derr_vset(err, DTAG_NONE, fmt, ap);
+	va_end(ap);
+	return derr_set_kind(err, DERR_LIBRARY);
+}
+
 /* Load l after what it depends on; from: the library that needs it (NULL: none). A cycle is
  * reported as dtrace reports it, the library met again and the one depending on it. */
-static int load(struct dprog *g, struct libset *s, struct lib *l, const struct lib *from)
+static int load(struct dprog *g, struct libset *s, struct lib *l, const struct lib *from,
+		struct derr *err)
 {
 	if (l->state == 2 || l->state == 3)
 		return 0;
-	if (l->state == 1) {
-		util_warn("Cyclic dependency detected: %s => %s", l->path, from ? from->path : l->path);
-		return -1;
-	}
+	if (l->state == 1)
+		return lib_error(err, "Cyclic dependency detected: %s => %s", l->path,
+				 from ? from->path : l->path);
 	l->state = 1;
 	for (int i = 0; i < l->ndeps; i++) {
 		struct lib *dep = find(s, l->deps[i]);
-		if (!dep) {
-			util_warn("Invalid library dependency in %s: %s", l->path, l->deps[i]);
-			return -1;
-		}
-		if (load(g, s, dep, l) != 0)
+		if (!dep)
+			return lib_error(err, "Invalid library dependency in %s: %s", l->path, l->deps[i]);
+		if (load(g, s, dep, l, err) != 0)
 			return -1;
 		if (dep->state == 3) {  /* "requires library ... which failed to load": out too */
 			l->state = 3;
@@ -158,34 +169,27 @@ static int load(struct dprog *g, struct libset *s, struct lib *l, const struct l
 		l->state = 3;
 		return 0;
 	}
-	struct derr err;
 	int clauses = count_clauses(g);
-	if (dparse_script(g, l->path, l->text, l->len, &err) != 0) {
-		derr_locate(&err, err.at, l->path, err.line, err.col);
-		derr_set_kind(&err, DERR_LIBRARY);
-		dlib_report(&err);
-		return -1;
+	if (dparse_script(g, l->path, l->text, l->len, err) != 0) {
+		if (err)
+			derr_locate(err, err->at, l->path, err->line, err->col);
+		return derr_set_kind(err, DERR_LIBRARY);
 	}
 	if (count_clauses(g) != clauses) {
-		util_warn("failed to compile library %s: a library may not hold probe clauses", l->path);
-		return -1;
+		/* usdtrace's own refusal (dtrace compiles such a clause and never enables it) */
+		return lib_error(err, "%s: a library may not hold probe clauses", l->path);
 	}
 	l->state = 2;
 	return 0;
 }
 
-const char *dlib_error_text(const struct derr *e, char *buf, size_t len)
+const char *dlib_error_text(const struct derr *e, bool errtags, char *buf, size_t len)
 {
-	char text[DERR_TEXT_MAX];
-	snprintf(buf, len, "failed to compile library %s: %s", e->file,
-		 derr_format(e, false, text, sizeof(text)));
-	return buf;
-}
-
-void dlib_report(const struct derr *e)
-{
-	char text[DERR_FILE_MAX + DERR_TEXT_MAX];
-	util_warn("%s", dlib_error_text(e, text, sizeof(text)));
+	struct derr d = *e;
+	/* a line of the library: named with its file, as a line of a file cpp included */
+	if (d.at == DERR_AT_LINE)
+		d.at = DERR_AT_FILETAG;
+	return derr_format(&d, errtags, buf, len);
 }
 
 /* ---- which system libraries a program needs ---- */
@@ -394,14 +398,14 @@ static void choose(struct libset *s, const char *const *texts, int ntexts, bool 
 }
 
 /* Loads the wanted libraries of s (and what they depend on). */
-static int load_set(struct dprog *g, struct libset *s)
+static int load_set(struct dprog *g, struct libset *s, struct derr *err)
 {
 	int rc = 0;
 	bool was = g->library;
 	g->library = true;
 	for (int i = 0; i < s->n && rc == 0; i++)
 		if (s->libs[i].wanted)
-			rc = load(g, s, &s->libs[i], NULL);
+			rc = load(g, s, &s->libs[i], NULL, err);
 	g->library = was;
 	g->nlib_items = 0;
 	for (const struct dnode *it = g->items; it; it = it->next)
@@ -417,13 +421,6 @@ static int load_set(struct dprog *g, struct libset *s)
 	return rc;
 }
 
-int dlib_load(struct dprog *g, const char *const *dirs, int ndirs)
-{
-	struct libset s = { 0 };
-	for (int i = 0; i < ndirs; i++)
-		add_dir(&s, dirs[i]);
-	return load_set(g, &s);
-}
 
 
 #ifndef USDTRACE_LIBDIR
@@ -457,7 +454,8 @@ char *dlib_system_dir(const char *syslibdir)
 }
 
 int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
-		  bool nolibs, const char *const *texts, int ntexts, bool types_only)
+		  bool nolibs, const char *const *texts, int ntexts, bool types_only,
+		  struct derr *err)
 {
 	if (nolibs)
 		return 0;
@@ -469,5 +467,5 @@ int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dir
 		choose(&s, texts, ntexts, types_only);
 	for (int i = 0; i < ndirs; i++)
 		add_dir(&s, dirs[i]);
-	return load_set(g, &s);
+	return load_set(g, &s, err);
 }

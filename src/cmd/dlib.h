@@ -1,18 +1,19 @@
-/* dlib.h — D libraries: the `.d` files of the -L directories, compiled into a program before
- * its own sources, as dtrace loads its libraries.
+/* dlib.h — D libraries: the `.d` files of the system directory and of the -L directories,
+ * compiled into a program before its own sources, as dtrace loads its libraries.
  *
- * Contract: dlib_load parses every `*.d` file of each directory (in the directories' order,
+ * Contract: dlib_load_all parses the `*.d` files of each directory (in the directories' order,
  * names sorted within one) into g with g->library set, in dependency order: a library's
  * `#pragma D depends_on library NAME` names another file of the same directory, which is
  * loaded first. Libraries may declare (inlines, types, variables, providers) but hold no probe
- * clauses. Returns 0, or -1 having printed dtrace's message ("Invalid library dependency in
- * DIR/liba.d: DIR/libx.d", a cycle, a library that does not compile). A directory that cannot
- * be read is skipped, as dtrace skips it. */
+ * clauses. A directory that cannot be read is skipped, as dtrace skips it. It returns 0, or -1
+ * with *err (kind DERR_LIBRARY) saying why: a library's error at its line ("FILE", line N, with
+ * dlib_error_text), a missing dependency ("Invalid library dependency in DIR/liba.d:
+ * DIR/libx.d"), a cycle. Nothing is printed: dtrace loads its libraries as it compiles the
+ * first program, and reports their error as that program's ("invalid probe specifier DESC: ..."
+ * or "failed to compile script FILE: ..."), which only the caller knows. */
 #ifndef USDTRACE_DLIB_H
 #define USDTRACE_DLIB_H
 #include "dparse.h"
-
-int dlib_load(struct dprog *g, const char *const *dirs, int ndirs);
 
 /* Whether `#pragma D depends_on CLS NAME` is met (struct dprog.depends_met): provider NAME is
  * one of the command's own (dtrace, profile, syscall, ..., usdt, pid) or declared in g; module
@@ -22,11 +23,11 @@ int dlib_load(struct dprog *g, const char *const *dirs, int ndirs);
  * on it; a program's is dtrace's error "program requires CLS NAME". */
 bool dlib_depends_met(const struct dprog *g, const char *cls, const char *name);
 
-/* An error in a D library (derr.h's DERR_LIBRARY, e->file the library), as dtrace reports it:
- * "PROG: failed to compile library FILE: line N: message", without a tag even under -x
- * errtags. dlib_error_text writes that text without "PROG: " into buf (returned). */
-void dlib_report(const struct derr *e);
-const char *dlib_error_text(const struct derr *e, char *buf, size_t len);
+/* The text of an error in a D library (derr.h's DERR_LIBRARY, e->file the library) as dtrace
+ * writes it after the program's words: "[D_TAG] " under errtags, '"FILE", line N: ' for a
+ * line of the library (as for a line of a file cpp included), the message. Written into buf
+ * (returned). */
+const char *dlib_error_text(const struct derr *e, bool errtags, char *buf, size_t len);
 
 /* The system library directory, loaded before the -L and -x libdir= directories (dtrace's
  * /usr/lib/dtrace): -x syslibdir= when given; else <dir of the usdtrace executable>/../lib/usdtrace
@@ -45,5 +46,6 @@ char *dlib_system_dir(const char *syslibdir);
  * only the texts' words in a type's place count (before `*` or another word), so that an
  * argument named like a library's member does not pull the library in. */
 int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
-		  bool nolibs, const char *const *texts, int ntexts, bool types_only);
+		  bool nolibs, const char *const *texts, int ntexts, bool types_only,
+		  struct derr *err);
 #endif

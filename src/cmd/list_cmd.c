@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "childproc.h"
+#include "dcpp.h"
 #include "dlib.h"
 #include "dparse.h"
 #include "dtype.h"
@@ -82,16 +83,67 @@ static bool names_path(const char *t)
 	return slash && (slash == t || slash[-1] == ':');
 }
 
+const char DREAD_ERROR[] = "Error occurred while reading from input stream";
+
+/* The descriptions of the clauses of script `file` (-l -s), which dtrace compiles and lists
+ * the probes of; 0, or -1 having reported why not as dtrace does ("failed to open X: ..." or
+ * "failed to compile script X: ..."). Only the parse is done: an error the type checker would
+ * find is not reported in a listing here. */
+static int parse_script(const struct opts *o, struct plist *L, const char *file)
+{
+	struct derr err;
+	size_t n = 0;
+	char *text;
+	if (o->dopts.cpp) {
+		text = dcpp_run(file, o->cpppath, o->cppargs, o->ncppargs, o->dopts.version, &n, &err);
+	} else {
+		text = util_read_file(file, &n);
+		if (!text && errno == EISDIR) {
+			/* dtrace opens a directory and fails reading it */
+			util_warn("failed to compile script %s: %s", file, DREAD_ERROR);
+			return -1;
+		}
+		if (!text) {
+			util_warn("failed to open %s: %s", file, strerror(errno));
+			return -1;
+		}
+	}
+	struct dprog *g = dprog_new();
+	int rc = text ? dparse_script(g, file, text, n, &err) : -1;
+	free(text);
+	if (rc != 0) {
+		char msg[DERR_TEXT_MAX];
+		derr_format(&err, o->dopts.errtags, msg, sizeof(msg));
+		if (err.kind == DERR_ALONE)
+			util_warn("%s", msg);
+		else
+			util_warn("failed to compile script %s: %s", file, msg);
+		dprog_free(g);
+		return -1;
+	}
+	for (const struct dnode *it = g->items; it; it = it->next)
+		if (it->kind == DN_CLAUSE)
+			for (const struct dnode *pd = it->args; pd; pd = pd->next)
+				add_desc(L, 'n', file, pd);
+	dprog_free(g);
+	return 0;
+}
+
 /* Each argument is read as dtrace reads it, as a program: "-ln 'read{...}'" lists :::read,
- * "-ln 'BEGIN,END'" both; a number is a probe id. */
+ * "-ln 'BEGIN,END'" both; a number is a probe id; a -s script, its clauses' descriptions. */
 static int parse_descs(const struct opts *o, struct plist *L)
 {
 	static const enum dpdesc_spec specs[] = { ['n'] = DPD_NAME, ['P'] = DPD_PROVIDER,
 						  ['m'] = DPD_MODULE, ['f'] = DPD_FUNCTION,
 						  ['i'] = DPD_ID };
-	for (int i = 0; i < o->ndescs; i++) {
-		const char *t = o->descs[i].text;
-		char kind = o->descs[i].kind;
+	for (int i = 0; i < o->nprogs; i++) {
+		const char *t = o->progs[i].text;
+		char kind = o->progs[i].kind;
+		if (kind == 's') {
+			if (parse_script(o, L, t) != 0)
+				return -1;
+			continue;
+		}
 		if (*t == '\0' || names_path(t)) {
 			/* a module named by path (our extension) or the empty description: one
 			 * description, as it stands */
@@ -175,10 +227,20 @@ int list_cmd_run(const struct opts *o)
 		const char **texts = xcalloc((size_t)o->ndescs + 1, sizeof(*texts));
 		for (int i = 0; i < o->ndescs; i++)
 			texts[i] = o->descs[i].text;
+		struct derr err;
 		int rc = dlib_load_all(libs, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
-				       o->ndescs ? texts : NULL, o->ndescs, false);
+				       o->ndescs ? texts : NULL, o->ndescs, false, &err);
 		free(texts);
 		if (rc != 0) {
+			/* the first program's error, as trace_cmd reports it (dlib.h) */
+			char text[DERR_TEXT_MAX];
+			dlib_error_text(&err, o->dopts.errtags, text, sizeof(text));
+			if (o->nprogs == 0)
+				util_warn("%s", text);
+			else if (o->progs[0].kind == 's')
+				util_warn("failed to compile script %s: %s", o->progs[0].text, text);
+			else
+				util_warn("invalid probe specifier %s: %s", o->progs[0].text, text);
 			status = 1;
 			goto out;
 		}

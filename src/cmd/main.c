@@ -160,7 +160,7 @@ static int parse_pid(const char *s, pid_t *out)
 	return 0;
 }
 
-/* One option letter that is a dtrace option (-x, -b, -q, -w, -F, -Z, -C), kept in command-line
+/* One option letter that is a dtrace option (-x, -b, -q, -w, -F, -Z, -C, -X), kept in command-line
  * order and applied after getopt: dtrace reports a usage error before any option error. */
 struct dopt_ev {
 	char letter;
@@ -182,9 +182,10 @@ static int apply_dopt(struct dopts *d, const struct dopt_ev *ev)
 			  derr_format(&err, d->errtags, text, sizeof(text)));
 		return -1;
 	case 'b':
-		if (dopt_set(d, "bufsize", ev->arg, &err) == 0)
+	case 'X': /* -X a|c|s|t is the stdc option */
+		if (dopt_set(d, ev->letter == 'b' ? "bufsize" : "stdc", ev->arg, &err) == 0)
 			return 0;
-		util_warn("failed to set -b %s: %s", ev->arg,
+		util_warn("failed to set -%c %s: %s", ev->letter, ev->arg,
 			  derr_format(&err, d->errtags, text, sizeof(text)));
 		return -1;
 	case 'q': name = "quiet"; break;
@@ -204,6 +205,9 @@ int main(int argc, char **argv)
 {
 	const char *slash = strrchr(argv[0], '/');
 	util_progname = slash ? slash + 1 : argv[0];
+	/* getopt names the program by argv[0] in its complaints; dtrace's say "dtrace: invalid
+	 * option -- 'Y'" however it was run */
+	argv[0] = (char *)util_progname;
 
 	struct opts o = {0};
 	o.argv0 = argv[0];
@@ -237,7 +241,7 @@ int main(int argc, char **argv)
 			operands[noperands++] = argv[optind++];
 			continue;
 		}
-		if (c != -1 && strchr("xbqwFZC", c) != NULL)
+		if (c != -1 && strchr("xbqwFZCX", c) != NULL)
 			evs[nevs++] = (struct dopt_ev){(char)c, optarg};
 		switch (c) {
 		case 'h': o.header = true; break;
@@ -296,8 +300,9 @@ int main(int argc, char **argv)
 			push_prog(&o, (char)c, optarg);
 			break;
 		case 'V':
-			/* dtrace's form, whose last word is the D version -x version accepts */
-			printf("%s: Sun D 2.0\n", util_progname);
+			/* DTrace for Linux's form ("dtrace -V" prints "Oracle D 2.0"), whose last word is
+			 * the D version -x version accepts */
+			printf("%s: Oracle D 2.0\n", util_progname);
 			return 0;
 		case 'S': o.disasm = true; break;
 		case 'L': push(&o.libdirs, &o.nlibdirs, optarg); break;

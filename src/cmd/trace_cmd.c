@@ -109,13 +109,19 @@ static struct dtype *parse_kernel_typedef(void *arg, const char *name)
  * the error is about (derr.h): one in a source's text is "failed to compile script x.d: MSG"
  * or "invalid probe specifier DESC: MSG", MSG with the error's tag ("[D_SYNTAX] ") only under
  * -x errtags and without a line for a description (dtrace numbers the lines of files only);
- * one in a library is dlib's; any other is printed as it stands. */
+ * one in a library is the first source's, since dtrace loads its libraries as it compiles
+ * that one, and MSG names the library's file and line (dlib.h); any other is printed as it
+ * stands. */
 static void source_error(const struct tc *t, const struct source *s, const struct derr *e)
 {
 	char text[DERR_TEXT_MAX];
 	switch (e->kind) {
 	case DERR_LIBRARY:
-		dlib_report(e);
+		dlib_error_text(e, t->d.errtags, text, sizeof(text));
+		if (t->srcs[0].kind == 's')
+			util_warn("failed to compile script %s: %s", t->srcs[0].text, text);
+		else
+			util_warn("invalid probe specifier %s: %s", t->srcs[0].text, text);
 		return;
 	case DERR_ALONE:
 	case DERR_ENABLE:
@@ -183,6 +189,8 @@ static int parse_source(struct tc *t, struct source *s, struct derr *err)
 			return -1;
 	} else {
 		text = util_read_file(s->text, &n);
+		if (!text && errno == EISDIR)  /* dtrace opens a directory and fails reading it */
+			return derr_set(err, DTAG_NONE, "%s", DREAD_ERROR);
 		if (!text) {
 			derr_set(err, DTAG_NONE, "failed to open %s: %s", s->text, strerror(errno));
 			return derr_set_kind(err, DERR_ALONE);
@@ -293,11 +301,14 @@ static int load_libraries(struct tc *t)
 		if (texts[n])
 			n++;
 	}
+	struct derr err;
 	int rc = dlib_load_all(t->g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
-			       all ? NULL : (const char *const *)texts, n, false);
+			       all ? NULL : (const char *const *)texts, n, false, &err);
 	for (int i = 0; i < n; i++)
 		free(texts[i]);
 	free(texts);
+	if (rc != 0)
+		source_error(t, &t->srcs[0], &err);
 	return rc;
 }
 

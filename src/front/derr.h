@@ -43,7 +43,8 @@ enum derr_region { DERR_REGION_ACTIONS, DERR_REGION_PREDICATE, DERR_REGION_NONE 
 /* What the error is about, for whoever reports it. */
 enum derr_kind {
 	DERR_SOURCE,   /* the text of a program source (the default): a command names the source */
-	DERR_LIBRARY,  /* the text of the D library `file`: "failed to compile library FILE: ..." */
+	DERR_LIBRARY,  /* the text of the D library `file`, reported as the first program's error
+			* ('invalid probe specifier DESC: "FILE", line N: ...', dlib.h) */
 	DERR_ALONE,    /* nothing of the text (a file that cannot be read, cpp that cannot run):
 			* printed as it stands */
 	DERR_ENABLE,   /* dtrace's refusal to enable a compiled program ("could not enable

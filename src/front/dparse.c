@@ -39,10 +39,12 @@ struct parser {
 	const struct dtok *undef_call;  /* D programs: the name of the first call nothing defines */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
-	/* D programs: `#pragma D binding` waiting for its identifier (dtrace's pcb_pragmas), and
-	 * the global identifiers this parse has defined (inlines, variables, enumerators) */
+	/* D programs: `#pragma D binding` and `#pragma D attributes` waiting for their identifier
+	 * (dtrace's pcb_pragmas), and the global identifiers this parse has defined (inlines,
+	 * variables, enumerators) */
 	struct dtok *bindings;
 	uint32_t *binding_vers;  /* the version each of bindings[] names */
+	bool *binding_attr;      /* bindings[i] is an attributes pragma's (it sets no version) */
 	int nbindings;
 	char **defined;
 	int ndefined;
@@ -65,6 +67,7 @@ static bool is_typename(struct parser *p, const struct dtok *t);
 static void pragma_d(struct parser *p, const struct dpragma *pr);
 static void binding_define(struct parser *p, const char *name);
 static void binding_record(struct parser *p, const char *name, uint32_t v, const struct dnode *item);
+static void pragma_pending(struct parser *p, struct dtok hash, const char *name, uint32_t v, bool attr);
 
 /* In a D program each `#pragma D` line takes effect where dtrace's lexer meets it: when the
  * parser first looks at the token after it (so its errors come in source order). */
@@ -2128,11 +2131,24 @@ static void script_pragma_attributes(struct parser *p, const struct dpragma *pr,
 	struct dattr at;
 	if (!parse_attr(words[2], &at))
 		error_at(p, &hash, D_PRAGMA_INVAL, "invalid attributes specified by #pragma attributes");
-	if (strcmp(words[3], "provider") != 0 || nw < 6)
+	if (strcmp(words[3], "provider") != 0) {
+		/* an identifier: this program's (defined here, or later: it waits), never a
+		 * built-in's or a library's; one never defined is an error at the end */
+		for (int i = 0; i < p->ndefined; i++)
+			if (strcmp(p->defined[i], words[3]) == 0)
+				return;
+		if (defined_outside(p, words[3]))
+			error_at(p, &hash, D_PRAGMA_SCOPE, "#pragma attributes cannot modify entity "
+				 "defined outside program scope");
+		pragma_pending(p, hash, words[3], 0, true);
+		return;
+	}
+	if (nw < 6)
 		return;
 	struct dprovider *pv = dprog_find_provider(p->prog, words[4]);
-	if (!pv)
-		return;
+	bool known = pv || (p->prog->depends_met && p->prog->depends_met(p->prog, "provider", words[4]));
+	if (!known)
+		error_at(p, &hash, D_PRAGMA_UNUSED, "unused #pragma attributes");
 	int k;
 	for (k = 0; k < DATTR_NKINDS; k++)
 		if (strcmp(words[5], attr_kinds[k]) == 0)
@@ -2140,7 +2156,8 @@ static void script_pragma_attributes(struct parser *p, const struct dpragma *pr,
 	if (k == DATTR_NKINDS)  /* (dtrace names the provider first, then the part) */
 		error_at(p, &hash, D_PRAGMA_INVAL, "invalid component \"%s\" in attribute #pragma for provider %s",
 			 words[4], words[5]);
-	pv->attrs[k] = at;
+	if (pv)
+		pv->attrs[k] = at;
 }
 
 /* `#pragma D depends_on class name` in a D program: only a D library (-L) may name another
@@ -2220,11 +2237,20 @@ static void pragma_binding(struct parser *p, const struct dpragma *pr, char word
 	if (defined_outside(p, words[3]))
 		error_at(p, &hash, D_PRAGMA_SCOPE, "#pragma binding cannot modify entity defined "
 			 "outside program scope");
-	hash.text = xstrdup(words[3]);
-	hash.len = strlen(words[3]);
+	pragma_pending(p, hash, words[3], v, false);
+}
+
+/* A binding or attributes pragma (attr) of the word `name`, at hash, waits for its
+ * definition. */
+static void pragma_pending(struct parser *p, struct dtok hash, const char *name, uint32_t v, bool attr)
+{
+	hash.text = xstrdup(name);
+	hash.len = strlen(name);
 	p->bindings = xrealloc(p->bindings, sizeof(*p->bindings) * (size_t)(p->nbindings + 1));
 	p->binding_vers = xrealloc(p->binding_vers, sizeof(*p->binding_vers) * (size_t)(p->nbindings + 1));
+	p->binding_attr = xrealloc(p->binding_attr, sizeof(*p->binding_attr) * (size_t)(p->nbindings + 1));
 	p->binding_vers[p->nbindings] = v;
+	p->binding_attr[p->nbindings] = attr;
 	p->bindings[p->nbindings++] = hash;
 }
 
@@ -2257,7 +2283,8 @@ uint32_t dprog_bound_version(const struct dprog *g, const char *name, const stru
 static void binding_translator(struct parser *p, const struct dnode *item)
 {
 	for (int i = 0; p->script && i < p->nbindings; i++)
-		if (p->bindings[i].text && strcmp(p->bindings[i].text, "translator") == 0) {
+		if (p->bindings[i].text && !p->binding_attr[i] &&
+		    strcmp(p->bindings[i].text, "translator") == 0) {
 			binding_record(p, "translator", p->binding_vers[i], item);
 			free((char *)p->bindings[i].text);
 			p->bindings[i].text = NULL;
@@ -2274,19 +2301,21 @@ static void binding_define(struct parser *p, const char *name)
 	p->defined[p->ndefined++] = xstrdup(name);
 	for (int i = 0; i < p->nbindings; i++)
 		if (p->bindings[i].text && strcmp(p->bindings[i].text, name) == 0) {
-			binding_record(p, name, p->binding_vers[i], NULL);
+			if (!p->binding_attr[i])
+				binding_record(p, name, p->binding_vers[i], NULL);
 			free((char *)p->bindings[i].text);
 			p->bindings[i].text = NULL;
 		}
 }
 
-/* The end of a source: a binding whose identifier never came is an error (dt_idpragma), even
- * in a program that is otherwise empty. */
+/* The end of a source: a binding or attributes pragma whose identifier never came is an error
+ * (dt_idpragma), even in a program that is otherwise empty. */
 static void bindings_end(struct parser *p)
 {
 	for (int i = 0; i < p->nbindings; i++)
 		if (p->bindings[i].text)
-			error_at(p, &p->bindings[i], D_PRAGMA_UNUSED, "unused #pragma binding");
+			error_at(p, &p->bindings[i], D_PRAGMA_UNUSED, "unused #pragma %s",
+				 p->binding_attr[i] ? "attributes" : "binding");
 }
 
 static void parser_free_bindings(struct parser *p)
@@ -2295,6 +2324,7 @@ static void parser_free_bindings(struct parser *p)
 		free((char *)p->bindings[i].text);
 	free(p->bindings);
 	free(p->binding_vers);
+	free(p->binding_attr);
 	for (int i = 0; i < p->ndefined; i++)
 		free(p->defined[i]);
 	free(p->defined);
@@ -2317,13 +2347,15 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 		if (nw < 6) {
 			snprintf(words[nw], sizeof(words[nw]), "%.*s", (int)(e - s), s);
 			nw++;
-		} else {
+		} else if (!p->script) {  /* (a program's pragma ignores what follows) */
 			error_at(p, &hash, D_PRAGMA_MALFORM, "too many words in #pragma D attributes");
 		}
 		s = e;
 	}
-	if (nw < 2)  /* "#pragma D" alone: dtrace passes it over (observed) */
+	if (nw < 2 && p->script)  /* dtrace ignores "#pragma D" alone in a program */
 		return;
+	if (nw < 2)
+		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D requires a directive");
 	static const char *const known[] = {
 		"attributes", "binding", "depends_on", "error", "ident", "line", "option",
 	};

@@ -40,15 +40,10 @@ static char *default_output(const char *script, const char *ext)
 static void script_error(const char *file, const struct derr *e, bool errtags)
 {
 	char text[DERR_TEXT_MAX];
-	if (e->kind == DERR_LIBRARY) {
-		struct derr lib = *e;
-		char report[DERR_FILE_MAX + DERR_TEXT_MAX];
-		snprintf(lib.msg, sizeof(lib.msg), "%s", dlib_error_text(e, report, sizeof(report)));
-		lib.at = DERR_AT_NONE;
-		derr_format(&lib, errtags, text, sizeof(text));
-	} else {
+	if (e->kind == DERR_LIBRARY)
+		dlib_error_text(e, errtags, text, sizeof(text));
+	else
 		derr_format(e, errtags, text, sizeof(text));
-	}
 	if (e->kind == DERR_ALONE)
 		util_warn("%s", text);
 	else
@@ -309,7 +304,9 @@ int prov_cmd_run(const struct opts *o)
 	 * file's own declarations go into -G's declarations note. */
 	struct dprog *g = dprog_new();
 	const char *texts[1] = { src };
-	if (dlib_load_all(g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs, texts, 1, true) != 0) {
+	if (dlib_load_all(g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs, texts, 1, true,
+			  &err) != 0) {
+		script_error(o->scripts[0], &err, o->dopts.errtags);
 		free(src);
 		dprog_free(g);
 		return 1;

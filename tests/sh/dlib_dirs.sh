@@ -60,12 +60,12 @@ fi
 mkdir c
 echo '#pragma D depends_on library nosuch.d' >c/c.d
 "$U" -L c -n 'BEGIN { exit(0); }' >/dev/null 2>err
-grep -q "Invalid library dependency in c/c.d: c/nosuch.d" err && ok dlib-missing-dep || notok dlib-missing-dep "$(head -c 300 err)"
+grep -q "invalid probe specifier BEGIN { exit(0); }: Invalid library dependency in c/c.d: c/nosuch.d" err && ok dlib-missing-dep || notok dlib-missing-dep "$(head -c 300 err)"
 mkdir d
 printf 'inline int fine = 1;\ntranslator struct nope < int x > { a = x; };\n' >d/bad.d
 "$U" -L d -n 'BEGIN { exit(0); }' >/dev/null 2>err
 st=$?
-if [ $st -ne 0 ] && grep -q "failed to compile library d/bad.d: line 2: incomplete struct/union/enum struct nope" err; then
+if [ $st -ne 0 ] && grep -q "invalid probe specifier BEGIN { exit(0); }: \"d/bad.d\", line 2: incomplete struct/union/enum struct nope" err; then
 	ok dlib-error-names-file
 else
 	notok dlib-error-names-file "status $st: $(head -c 300 err)"
@@ -88,7 +88,7 @@ printf 'inline int lazy_good = 5;\n' >lazy/good.d
 printf 'inline int lazy_bad = ;\n' >lazy/bad.d
 out=$("$U" -q -x syslibdir=lazy -n 'BEGIN { printf("%d\n", lazy_good); exit(0); }' 2>err)
 "$U" -q -x syslibdir=lazy -n 'BEGIN { trace(lazy_bad); exit(0); }' >/dev/null 2>err2
-if [ "$out" = 5 ] && grep -q "failed to compile library lazy/bad.d: line 1: syntax error" err2; then
+if [ "$out" = 5 ] && grep -q "invalid probe specifier BEGIN { trace(lazy_bad); exit(0); }: \"lazy/bad.d\", line 1: syntax error" err2; then
 	ok dlib-system-lazy
 else
 	notok dlib-system-lazy "[$out] $(head -c 200 err) $(head -c 200 err2)"

@@ -60,7 +60,7 @@ printf '#pragma D option ldpath=/x\nBEGIN { exit(0); }\n' >"$w/ld.d"
 expect_fail pragma_ldpath "$P: failed to compile script $w/ld.d: line 1: failed to set option 'ldpath' to '/x': Option cannot be used from within a D program" \
 	"$USDTRACE" -e -s "$w/ld.d"
 # -V: dtrace's form, whose last word -x version accepts
-if [ "$("$USDTRACE" -V)" = "$P: Sun D 2.0" ] && "$USDTRACE" -x version=2.0 -e -n BEGIN; then
+if [ "$("$USDTRACE" -V)" = "$P: Oracle D 2.0" ] && "$USDTRACE" -x version=2.0 -e -n BEGIN; then
 	echo "ok - version_round_trip"
 else
 	echo "not ok - version_round_trip"
@@ -101,7 +101,7 @@ else
 fi
 
 # -V reports the version whatever the options, as dtrace does.
-if out=$("$USDTRACE" -x foo -V 2>&1) && [ "$out" = "$P: Sun D 2.0" ]; then
+if out=$("$USDTRACE" -x foo -V 2>&1) && [ "$out" = "$P: Oracle D 2.0" ]; then
 	echo "ok - version_ignores_options"
 else
 	echo "not ok - version_ignores_options: [$out]"

@@ -18,7 +18,7 @@ lib() { printf '%s\n' "$1" >"$L/t.d"; }
 
 lib 'provider t { probe p(int, int) =
 	rawtp:block::block_rq_issue(struct request *rq) : (rq->__data_len); };'
-expect_fail expr-count "usdtrace: failed to compile library $L/t.d: line 2: formula probe 'p': rawtp:block::block_rq_issue gives 1 argument expression for 2 declared arguments" \
+expect_fail expr-count "usdtrace: invalid probe specifier t:::p: \"$L/t.d\", line 2: formula probe 'p': rawtp:block::block_rq_issue gives 1 argument expression for 2 declared arguments" \
 	"$USDTRACE" -L "$L" -e -n 't:::p'
 
 lib 'provider t {
@@ -42,26 +42,26 @@ expect_fail many-probes "usdtrace: invalid probe specifier t:::p: $L/t.d:1: form
 lib 'provider t { probe p(int) =
 
 	rawtp:block::block_rq_issue(struct request *rq) : (rq->no_such_member); };'
-expect_fail bad-expression "usdtrace: failed to compile library $L/t.d: line 3: no_such_member is not a member of struct request" \
+expect_fail bad-expression "usdtrace: invalid probe specifier t:::p { trace(args[0]); }: \"$L/t.d\", line 3: no_such_member is not a member of struct request" \
 	"$USDTRACE" -L "$L" -e -n 't:::p { trace(args[0]); }'
 
 lib 'provider t { probe p(int) = rawtp : block::block_rq_issue(struct request *rq) : (1); };'
-expect_fail blanks "usdtrace: failed to compile library $L/t.d: line 1: formula probe 'p': the probe description 'rawtp : block::block_rq_issue' has blanks in it" \
+expect_fail blanks "usdtrace: invalid probe specifier t:::p: \"$L/t.d\", line 1: formula probe 'p': the probe description 'rawtp : block::block_rq_issue' has blanks in it" \
 	"$USDTRACE" -L "$L" -e -n 't:::p'
 
 lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) / member(struct request, part) && / : (1); };'
-expect_fail guard-syntax "usdtrace: failed to compile library $L/t.d: line 1: syntax error near \"/\"" \
+expect_fail guard-syntax "usdtrace: invalid probe specifier t:::p: \"$L/t.d\", line 1: syntax error near \"/\"" \
 	"$USDTRACE" -L "$L" -e -n 't:::p'
 
 # A value guard is checked with the clause, at the library's line: a type it must have, a
 # member the kernel's struct lacks
 lib 'provider t { probe p(int) =
 	rawtp:block::block_rq_issue(struct request *rq) / "x" / : (1); };'
-expect_fail guard-scalar "usdtrace: failed to compile library $L/t.d: line 2: a formula's guard must be of scalar type" \
+expect_fail guard-scalar "usdtrace: invalid probe specifier t:::p { trace(1); }: \"$L/t.d\", line 2: a formula's guard must be of scalar type" \
 	"$USDTRACE" -L "$L" -e -n 't:::p { trace(1); }'
 lib 'provider t { probe p(int) =
 	rawtp:block::block_rq_issue(struct request *rq) / rq->no_such > 0 / : (1); };'
-expect_fail guard-member "usdtrace: failed to compile library $L/t.d: line 2: no_such is not a member of struct request" \
+expect_fail guard-member "usdtrace: invalid probe specifier t:::p { trace(1); }: \"$L/t.d\", line 2: no_such is not a member of struct request" \
 	"$USDTRACE" -L "$L" -e -n 't:::p { trace(1); }'
 
 # A value guard costs its test in the probe's own program: the clause's program is the one
@@ -242,11 +242,11 @@ if [ "$got" = 7 ]; then ok companion-once; else notok companion-once "lockstat::
 
 lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (1);
 	rawtp : block::block_rq_insert(int a) { } };'
-expect_fail companion-blanks "usdtrace: failed to compile library $L/t.d: line 2: provider 't': the companion's probe description 'rawtp : block::block_rq_insert' has blanks in it" \
+expect_fail companion-blanks "usdtrace: invalid probe specifier t:::p: \"$L/t.d\", line 2: provider 't': the companion's probe description 'rawtp : block::block_rq_insert' has blanks in it" \
 	"$USDTRACE" -L "$L" -e -n 't:::p'
 lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (1);
 	rawtp:block::block_rq_insert(int a) self->z = 1; };'
-expect_fail companion-body "usdtrace: failed to compile library $L/t.d: line 2: syntax error near \"self\"" \
+expect_fail companion-body "usdtrace: invalid probe specifier t:::p: \"$L/t.d\", line 2: syntax error near \"self\"" \
 	"$USDTRACE" -L "$L" -e -n 't:::p'
 lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (self->z);
 	rawtp:block::no_such_tracepoint(int a) { self->z = 1; } };'
@@ -255,7 +255,7 @@ expect_fail companion-no-probe "usdtrace: $L/t.d:2: the companion on rawtp:block
 lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (self->z);
 
 	rawtp:block::block_rq_insert(int a) { self->z = a->nope; } };'
-expect_fail companion-check "usdtrace: failed to compile library $L/t.d: line 3: operator -> must be applied to a pointer" \
+expect_fail companion-check "usdtrace: invalid probe specifier t:::p { trace(args[0]); }: \"$L/t.d\", line 3: operator -> must be applied to a pointer" \
 	"$USDTRACE" -L "$L" -e -n 't:::p { trace(args[0]); }'
 
 # none(): listed with its types; refused when a clause names it alone, saying why; a glob
@@ -272,5 +272,5 @@ expect_fail none-refused "usdtrace: invalid probe specifier t:::n: $L/t.d:2: t::
 got=$("$USDTRACE" -L "$L" -e -S -n 't::: { trace(probename); }' 2>&1 >/dev/null | awk '/^probe / { print $3 }' | tr '\n' ' ')
 if [ "$got" = "t:vmlinux::p " ]; then ok none-glob; else notok none-glob "programs: '$got'"; fi
 lib 'provider t { probe n(int) = none(1); };'
-expect_fail none-syntax "usdtrace: failed to compile library $L/t.d: line 1: probe 'n': none( ) takes a string that says why no probe makes it" \
+expect_fail none-syntax "usdtrace: invalid probe specifier t:::n: \"$L/t.d\", line 1: probe 'n': none( ) takes a string that says why no probe makes it" \
 	"$USDTRACE" -L "$L" -e -n 't:::n'

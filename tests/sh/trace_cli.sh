@@ -173,12 +173,12 @@ asuser "$U" -L "$w/lib" -e -n 'BEGIN { trace(A); }' >"$w/out" 2>"$w/err"
 rc=$?
 if [ $rc -ne 0 ] || [ -s "$w/err" ]; then notok libdir_inlines "exit $rc: $(head -c 300 "$w/err")"; else ok libdir_inlines; fi
 printf '#pragma D depends_on library libnothere.d\n' >"$w/badlib/liba.d"
-expect_fail libdir_missing_dependency "usdtrace: Invalid library dependency in $w/badlib/liba.d: $w/badlib/libnothere.d" \
+expect_fail libdir_missing_dependency "usdtrace: invalid probe specifier BEGIN { exit(0); }: Invalid library dependency in $w/badlib/liba.d: $w/badlib/libnothere.d" \
 	"$USDTRACE" -L "$w/badlib" -e -n 'BEGIN { exit(0); }'
 printf '#pragma D depends_on library libb.d\n' >"$w/cyclib/liba.d"
 printf '#pragma D depends_on library liba.d\n' >"$w/cyclib/libb.d"
-expect_fail libdir_cycle "usdtrace: Cyclic dependency detected: $w/cyclib/liba.d => $w/cyclib/libb.d" \
+expect_fail libdir_cycle "usdtrace: invalid probe specifier BEGIN { exit(0); }: Cyclic dependency detected: $w/cyclib/liba.d => $w/cyclib/libb.d" \
 	"$USDTRACE" -L "$w/cyclib" -e -n 'BEGIN { exit(0); }'
 printf 'BEGIN { exit(0); }\n' >"$w/badlib/liba.d"
-expect_fail libdir_no_clauses "usdtrace: failed to compile library $w/badlib/liba.d: a library may not hold probe clauses" \
+expect_fail libdir_no_clauses "usdtrace: invalid probe specifier BEGIN { exit(0); }: $w/badlib/liba.d: a library may not hold probe clauses" \
 	"$USDTRACE" -L "$w/badlib" -e -n 'BEGIN { exit(0); }'
