@@ -510,7 +510,12 @@ void check_aggs_done(struct ck *c)
 						     sizeof(*types));
 		for (int k = 0; k < a->nkeys; k++)
 			dck_argtype(p, a->keys[k], &types[k]);
-		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, true, "int64_t" };
+		/* %@ takes the first aggregation's value type for every aggregation printed (dtrace
+		 * validates against the first one only): count() is a uint64_t, so its %@d prints
+		 * as %u and ignores the '+' and ' ' flags; every other function is an int64_t. */
+		bool count = a->func == AGG_COUNT;
+		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, !count,
+						count ? "uint64_t" : "int64_t" };
 		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
 				    c->opt->has_target, &err);
 		free(types);
