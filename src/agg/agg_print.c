@@ -112,17 +112,11 @@ void agg_print_quantize(const int64_t *b, uint64_t normal, const struct dopts *o
 	int first, last;
 	bool pos, neg;
 	long double total;
-	/* dtrace stops its scan one short of the top bucket, so only a lone count in bucket 126
-	 * reads as "no data"; we keep that */
-	int f = 0;
-	while (f < AGG_QUANTIZE_NBUCKETS - 1 && b[f] == 0)
-		f++;
-	if (f == AGG_QUANTIZE_NBUCKETS - 1) {
-		first = AGG_QUANTIZE_ZEROBUCKET - 1;
-		last = AGG_QUANTIZE_ZEROBUCKET + 1;
-	} else {
-		trim(b, AGG_QUANTIZE_NBUCKETS, 0, 0, &first, &last);
-	}
+	/* illumos's scan stops one short of the top bucket (2^62 and up), so a lone count there
+	 * would read as "no data"; DTrace for Linux scans every bucket and prints that row
+	 * (dtrace -qn 'BEGIN { @ = quantize(0x7fffffffffffffff); exit(0); }'): so do we */
+	trim(b, AGG_QUANTIZE_NBUCKETS, AGG_QUANTIZE_ZEROBUCKET - 1, AGG_QUANTIZE_ZEROBUCKET + 1,
+	     &first, &last);
 	signs_and_total(b, first, last, o, &pos, &neg, &total);
 	quant_header(out);
 	for (int i = first; i <= last; i++) {
