@@ -142,7 +142,8 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 		int64_t limit = a2->cval;
 		if (limit < INT32_MIN || limit > INT32_MAX)
 			fail_at(c, a2, D_LQUANT_LIMVAL, "lquantize( ) argument #2 must be a 32-bit quantity");
-		if (limit < base)
+		/* an empty range (limit == base) is refused here, before the step's level count */
+		if (limit <= base)
 			fail_at(c, n, D_LQUANT_MISMATCH, "lquantize( ) base (argument #1) must be less than limit "
 				"(argument #2)");
 		int64_t step = 1;
@@ -256,8 +257,9 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 		if (!is_scalar(incr->type))
 			fail_cg(c, n, D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type",
 				agg_funcs[f], argmax);
+		/* found generating code, like the increment's type: no region */
 		if (incr->next)
-			fail_at(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "
+			fail_cg(c, incr, D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d "
 				"expected", agg_funcs[f], argmax + list_len(incr->next), argmax);
 	}
 	memcpy(a->arg, arg, sizeof(arg));
