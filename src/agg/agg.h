@@ -193,6 +193,7 @@ size_t *agg_sort(const struct agg_data *a, const struct dopts *o);
  * others', then the key (or by key with aggsortkey), reversed by aggsortrev. */
 struct agg_row {
 	const unsigned char *key;
+	const struct agg_desc *kdesc;  /* the key's layout: its aggregation's descriptor */
 	const int64_t **vals;  /* naggs pointers to merged words */
 };
 struct agg_joined {

@@ -506,7 +506,7 @@ int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct 
 		return -1;
 	strbuf_putc(out, '\n');
 	for (size_t r = 0; r < j.nrows; r++) {
-		agg_print_key(aggs[0]->desc, j.rows[r].key, out);
+		agg_print_key(j.rows[r].kdesc, j.rows[r].key, out);
 		for (size_t i = 0; i < naggs; i++)
 			agg_print_value(aggs[i]->desc, j.rows[r].vals[i], aggs[i]->normal, o, out);
 		strbuf_putc(out, '\n');
@@ -578,7 +578,9 @@ int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t na
 		struct ukey_bind bind = { d->usym, 0 };
 		bool bound = false;
 		for (size_t k = 0; k < d->nkeys; k++) {
-			const struct agg_keydesc *kd = &d->keys[k];
+			/* the row's own key layout: integer members may be narrower or wider than
+			 * the first aggregation's */
+			const struct agg_keydesc *kd = &j.rows[r].kdesc->keys[k];
 			memset(&keys[k], 0, sizeof keys[k]);
 			if (kd->kind != AGG_KEY_INT && kd->kind != AGG_KEY_STRING) {
 				const unsigned char *p = j.rows[r].key + off;
