@@ -86,6 +86,9 @@ struct agg_keydesc {
 	unsigned size;   /* AGG_KEY_INT: the D type's size (1, 2, 4, 8); AGG_KEY_STRING: strsize;
 			  * user-address keys: their bytes (16, or 8 + 8 * frames) */
 	bool is_signed;  /* AGG_KEY_INT only */
+	unsigned strsize; /* AGG_KEY_STRING: the strsize option (0: size), whatever the member
+			   * holds: a key that is not text prints as a hex dump of dtrace's
+			   * whole strsize + 1 byte buffer */
 };
 
 /* The tracer's user symbols, for user-address keys. sym: what addr is in pid (dfmt's answer;

@@ -263,8 +263,10 @@ bool agg_bucket_label(const struct agg_desc *d, const int64_t *w, int i, char *b
 
 /* dt_print_bytes for a string key: printable text (isprint/isspace/\b/\a in the C locale) up to
  * a NUL followed only by NULs, or filling the buffer, prints as "  %-50s"; anything else —
- * the empty string included — as dtrace's hex dump. */
-static void print_bytes(const unsigned char *c, size_t n, struct strbuf *out)
+ * the empty string included — as dtrace's hex dump of its whole key buffer, dump bytes
+ * (strsize + 1: dtrace -x strsize=16 -qn 'BEGIN { @[""] = count(); exit(0); }' dumps 17 bytes);
+ * past the n bytes the member holds they are zeros. */
+static void print_bytes(const unsigned char *c, size_t n, size_t dump, struct strbuf *out)
 {
 	size_t i;
 	for (i = 0; i < n; i++) {
@@ -288,22 +290,30 @@ static void print_bytes(const unsigned char *c, size_t n, struct strbuf *out)
 		free(s);
 		return;
 	}
+	if (dump < n)
+		dump = n;
 	strbuf_printf(out, "\n%5s      ", "");
 	for (i = 0; i < 16; i++)
 		strbuf_printf(out, "  %c", "0123456789abcdef"[i]);
 	strbuf_puts(out, "  0123456789abcdef\n");
-	for (i = 0; i < n; i += 16) {
+	for (i = 0; i < dump; i += 16) {
 		size_t j;
 		strbuf_printf(out, "%5s%5zx:", "", i);
-		for (j = i; j < i + 16 && j < n; j++)
-			strbuf_printf(out, " %02x", c[j]);
+		for (j = i; j < i + 16 && j < dump; j++)
+			strbuf_printf(out, " %02x", j < n ? c[j] : 0);
 		while (j++ % 16)
 			strbuf_puts(out, "   ");
 		strbuf_puts(out, "  ");
-		for (j = i; j < i + 16 && j < n; j++)
-			strbuf_putc(out, c[j] < ' ' || c[j] > '~' ? '.' : (char)c[j]);
+		for (j = i; j < i + 16 && j < dump; j++)
+			strbuf_putc(out, j >= n || c[j] < ' ' || c[j] > '~' ? '.' : (char)c[j]);
 		strbuf_putc(out, '\n');
 	}
+}
+
+/* The bytes dtrace dumps for a string key member that is not text. */
+static size_t dump_size(const struct agg_keydesc *k)
+{
+	return k->strsize ? (size_t)k->strsize + 1 : k->size;
 }
 
 /* A user-address key member (pid first): the symbolizer's answer for that pid. */
@@ -379,7 +389,7 @@ void agg_print_key(const struct agg_desc *d, const unsigned char *key, struct st
 			}
 			off += 8;
 		} else if (k->kind == AGG_KEY_STRING) {
-			print_bytes(key + off, k->size, out);
+			print_bytes(key + off, k->size, dump_size(k), out);
 			off += k->size;
 		} else {
 			print_ukey(d, k, key + off, out);
@@ -438,7 +448,7 @@ static void print_hist_key(const struct agg_desc *d, const unsigned char *key, s
 		} else if (text && j == k->size) {
 			strbuf_printf(out, " %16s", (const char *)c);
 		} else {
-			print_bytes(c, k->size, out);
+			print_bytes(c, k->size, dump_size(k), out);
 		}
 		off += k->size;
 	}

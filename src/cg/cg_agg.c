@@ -227,6 +227,7 @@ void cgc_agg_layout(struct cgc *c)
 				 * Nothing prints differently; the map hashes fewer bytes. */
 				int64_t max = key_maxlen(c, a, k);
 				kd[k].kind = AGG_KEY_STRING;
+				kd[k].strsize = o->strsize;
 				kd[k].size = max >= 0 && max + 1 < (int64_t)o->strsize
 					? (unsigned)(max + 1) : o->strsize;
 			} else {
