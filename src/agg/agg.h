@@ -86,9 +86,6 @@ struct agg_keydesc {
 	unsigned size;   /* AGG_KEY_INT: the D type's size (1, 2, 4, 8); AGG_KEY_STRING: strsize;
 			  * user-address keys: their bytes (16, or 8 + 8 * frames) */
 	bool is_signed;  /* AGG_KEY_INT only */
-	unsigned strsize; /* AGG_KEY_STRING: the strsize option (0: size), whatever the member
-			   * holds: a key that is not text prints as a hex dump of dtrace's
-			   * whole strsize + 1 byte buffer */
 };
 
 /* The tracer's user symbols, for user-address keys. sym: what addr is in pid (dfmt's answer;
@@ -111,6 +108,9 @@ struct agg_desc {
 	size_t keysize;      /* bytes of the packed key (8 when nkeys == 0) */
 	size_t nwords;       /* int64 words of one CPU's value */
 	const struct agg_usym *usym;   /* NULL, or set by the tracer before printing */
+	unsigned strsize;    /* the strsize option (0: unknown), set by the code generator: a
+			      * string key that is not text prints as a hex dump of dtrace's
+			      * whole strsize + 1 byte buffer, whatever the member holds */
 };
 
 /* Rewrite the usym/ufunc and umod members of a key (keysize bytes) to their canonical

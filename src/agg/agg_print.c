@@ -311,9 +311,9 @@ static void print_bytes(const unsigned char *c, size_t n, size_t dump, struct st
 }
 
 /* The bytes dtrace dumps for a string key member that is not text. */
-static size_t dump_size(const struct agg_keydesc *k)
+static size_t dump_size(const struct agg_desc *d, const struct agg_keydesc *k)
 {
-	return k->strsize ? (size_t)k->strsize + 1 : k->size;
+	return d->strsize ? (size_t)d->strsize + 1 : k->size;
 }
 
 /* A user-address key member (pid first): the symbolizer's answer for that pid. */
@@ -389,7 +389,7 @@ void agg_print_key(const struct agg_desc *d, const unsigned char *key, struct st
 			}
 			off += 8;
 		} else if (k->kind == AGG_KEY_STRING) {
-			print_bytes(key + off, k->size, dump_size(k), out);
+			print_bytes(key + off, k->size, dump_size(d, k), out);
 			off += k->size;
 		} else {
 			print_ukey(d, k, key + off, out);
@@ -448,7 +448,7 @@ static void print_hist_key(const struct agg_desc *d, const unsigned char *key, s
 		} else if (text && j == k->size) {
 			strbuf_printf(out, " %16s", (const char *)c);
 		} else {
-			print_bytes(c, k->size, dump_size(k), out);
+			print_bytes(c, k->size, dump_size(d, k), out);
 		}
 		off += k->size;
 	}

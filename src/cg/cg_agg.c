@@ -227,7 +227,6 @@ void cgc_agg_layout(struct cgc *c)
 				 * Nothing prints differently; the map hashes fewer bytes. */
 				int64_t max = key_maxlen(c, a, k);
 				kd[k].kind = AGG_KEY_STRING;
-				kd[k].strsize = o->strsize;
 				kd[k].size = max >= 0 && max + 1 < (int64_t)o->strsize
 					? (unsigned)(max + 1) : o->strsize;
 			} else {
@@ -244,6 +243,7 @@ void cgc_agg_layout(struct cgc *c)
 			free(pl);
 			cgc_fail_line(c, a->line, "@%s: %s", dck_agg_label(a->name), err);
 		}
+		d->strsize = o->strsize;
 		o->aggs[o->naggs].desc = d;
 		o->aggs[o->naggs].map = -1;
 		o->aggs[o->naggs].index = -1;
