@@ -108,6 +108,9 @@ struct agg_desc {
 	size_t keysize;      /* bytes of the packed key (8 when nkeys == 0) */
 	size_t nwords;       /* int64 words of one CPU's value */
 	const struct agg_usym *usym;   /* NULL, or set by the tracer before printing */
+	unsigned strsize;    /* the strsize option (0: unknown), set by the code generator: a
+			      * string key that is not text prints as a hex dump of dtrace's
+			      * whole strsize + 1 byte buffer, whatever the member holds */
 };
 
 /* Rewrite the usym/ufunc and umod members of a key (keysize bytes) to their canonical
@@ -193,6 +196,7 @@ size_t *agg_sort(const struct agg_data *a, const struct dopts *o);
  * others', then the key (or by key with aggsortkey), reversed by aggsortrev. */
 struct agg_row {
 	const unsigned char *key;
+	const struct agg_desc *kdesc;  /* the key's layout: its aggregation's descriptor */
 	const int64_t **vals;  /* naggs pointers to merged words */
 };
 struct agg_joined {

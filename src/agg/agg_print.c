@@ -112,17 +112,11 @@ void agg_print_quantize(const int64_t *b, uint64_t normal, const struct dopts *o
 	int first, last;
 	bool pos, neg;
 	long double total;
-	/* dtrace stops its scan one short of the top bucket, so only a lone count in bucket 126
-	 * reads as "no data"; we keep that */
-	int f = 0;
-	while (f < AGG_QUANTIZE_NBUCKETS - 1 && b[f] == 0)
-		f++;
-	if (f == AGG_QUANTIZE_NBUCKETS - 1) {
-		first = AGG_QUANTIZE_ZEROBUCKET - 1;
-		last = AGG_QUANTIZE_ZEROBUCKET + 1;
-	} else {
-		trim(b, AGG_QUANTIZE_NBUCKETS, 0, 0, &first, &last);
-	}
+	/* illumos's scan stops one short of the top bucket (2^62 and up), so a lone count there
+	 * would read as "no data"; DTrace for Linux scans every bucket and prints that row
+	 * (dtrace -qn 'BEGIN { @ = quantize(0x7fffffffffffffff); exit(0); }'): so do we */
+	trim(b, AGG_QUANTIZE_NBUCKETS, AGG_QUANTIZE_ZEROBUCKET - 1, AGG_QUANTIZE_ZEROBUCKET + 1,
+	     &first, &last);
 	signs_and_total(b, first, last, o, &pos, &neg, &total);
 	quant_header(out);
 	for (int i = first; i <= last; i++) {
@@ -269,8 +263,10 @@ bool agg_bucket_label(const struct agg_desc *d, const int64_t *w, int i, char *b
 
 /* dt_print_bytes for a string key: printable text (isprint/isspace/\b/\a in the C locale) up to
  * a NUL followed only by NULs, or filling the buffer, prints as "  %-50s"; anything else —
- * the empty string included — as dtrace's hex dump. */
-static void print_bytes(const unsigned char *c, size_t n, struct strbuf *out)
+ * the empty string included — as dtrace's hex dump of its whole key buffer, dump bytes
+ * (strsize + 1: dtrace -x strsize=16 -qn 'BEGIN { @[""] = count(); exit(0); }' dumps 17 bytes);
+ * past the n bytes the member holds they are zeros. */
+static void print_bytes(const unsigned char *c, size_t n, size_t dump, struct strbuf *out)
 {
 	size_t i;
 	for (i = 0; i < n; i++) {
@@ -294,22 +290,30 @@ static void print_bytes(const unsigned char *c, size_t n, struct strbuf *out)
 		free(s);
 		return;
 	}
+	if (dump < n)
+		dump = n;
 	strbuf_printf(out, "\n%5s      ", "");
 	for (i = 0; i < 16; i++)
 		strbuf_printf(out, "  %c", "0123456789abcdef"[i]);
 	strbuf_puts(out, "  0123456789abcdef\n");
-	for (i = 0; i < n; i += 16) {
+	for (i = 0; i < dump; i += 16) {
 		size_t j;
 		strbuf_printf(out, "%5s%5zx:", "", i);
-		for (j = i; j < i + 16 && j < n; j++)
-			strbuf_printf(out, " %02x", c[j]);
+		for (j = i; j < i + 16 && j < dump; j++)
+			strbuf_printf(out, " %02x", j < n ? c[j] : 0);
 		while (j++ % 16)
 			strbuf_puts(out, "   ");
 		strbuf_puts(out, "  ");
-		for (j = i; j < i + 16 && j < n; j++)
-			strbuf_putc(out, c[j] < ' ' || c[j] > '~' ? '.' : (char)c[j]);
+		for (j = i; j < i + 16 && j < dump; j++)
+			strbuf_putc(out, j >= n || c[j] < ' ' || c[j] > '~' ? '.' : (char)c[j]);
 		strbuf_putc(out, '\n');
 	}
+}
+
+/* The bytes dtrace dumps for a string key member that is not text. */
+static size_t dump_size(const struct agg_desc *d, const struct agg_keydesc *k)
+{
+	return d->strsize ? (size_t)d->strsize + 1 : k->size;
 }
 
 /* A user-address key member (pid first): the symbolizer's answer for that pid. */
@@ -385,7 +389,7 @@ void agg_print_key(const struct agg_desc *d, const unsigned char *key, struct st
 			}
 			off += 8;
 		} else if (k->kind == AGG_KEY_STRING) {
-			print_bytes(key + off, k->size, out);
+			print_bytes(key + off, k->size, dump_size(d, k), out);
 			off += k->size;
 		} else {
 			print_ukey(d, k, key + off, out);
@@ -444,7 +448,7 @@ static void print_hist_key(const struct agg_desc *d, const unsigned char *key, s
 		} else if (text && j == k->size) {
 			strbuf_printf(out, " %16s", (const char *)c);
 		} else {
-			print_bytes(c, k->size, out);
+			print_bytes(c, k->size, dump_size(d, k), out);
 		}
 		off += k->size;
 	}
@@ -512,7 +516,7 @@ int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct 
 		return -1;
 	strbuf_putc(out, '\n');
 	for (size_t r = 0; r < j.nrows; r++) {
-		agg_print_key(aggs[0]->desc, j.rows[r].key, out);
+		agg_print_key(j.rows[r].kdesc, j.rows[r].key, out);
 		for (size_t i = 0; i < naggs; i++)
 			agg_print_value(aggs[i]->desc, j.rows[r].vals[i], aggs[i]->normal, o, out);
 		strbuf_putc(out, '\n');
@@ -584,7 +588,9 @@ int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t na
 		struct ukey_bind bind = { d->usym, 0 };
 		bool bound = false;
 		for (size_t k = 0; k < d->nkeys; k++) {
-			const struct agg_keydesc *kd = &d->keys[k];
+			/* the row's own key layout: integer members may be narrower or wider than
+			 * the first aggregation's */
+			const struct agg_keydesc *kd = &j.rows[r].kdesc->keys[k];
 			memset(&keys[k], 0, sizeof keys[k]);
 			if (kd->kind != AGG_KEY_INT && kd->kind != AGG_KEY_STRING) {
 				const unsigned char *p = j.rows[r].key + off;

@@ -168,12 +168,27 @@ struct joinctx {
 
 struct pair { size_t agg, ent; };
 
+/* Keys of two aggregations printed together: their integer members may differ in size (@a[1]
+ * and @b[(char)1] are both accepted), and a key is then another key: dtrace orders the
+ * smaller member first, whatever the aggregations' order (observed:
+ * dtrace -qn 'BEGIN { @a[1] = sum(0); @b[(char)1] = sum(0); printa(@a, @b); exit(0); }'
+ * prints the char key's row first). Same sizes: keycmp. */
+static int join_keycmp(const struct agg_desc *dl, const unsigned char *l,
+		       const struct agg_desc *dr, const unsigned char *r, int64_t keypos)
+{
+	for (size_t i = 0; i < dl->nkeys && i < dr->nkeys; i++)
+		if (dl->keys[i].kind == AGG_KEY_INT && dr->keys[i].kind == AGG_KEY_INT &&
+		    dl->keys[i].size != dr->keys[i].size)
+			return dl->keys[i].size < dr->keys[i].size ? -1 : 1;
+	return keycmp(dl, l, r, keypos);
+}
+
 static int pair_keycmp(const void *pl, const void *pr, void *arg)
 {
 	const struct joinctx *j = arg;
 	const struct pair *l = pl, *r = pr;
-	int c = keycmp(j->aggs[0]->desc, j->aggs[l->agg]->ent[l->ent].key,
-		       j->aggs[r->agg]->ent[r->ent].key, 0);
+	int c = join_keycmp(j->aggs[l->agg]->desc, j->aggs[l->agg]->ent[l->ent].key,
+			    j->aggs[r->agg]->desc, j->aggs[r->agg]->ent[r->ent].key, 0);
 	if (c)
 		return c;
 	return l->agg < r->agg ? -1 : l->agg > r->agg;
@@ -186,24 +201,27 @@ static int row_cmp(const void *pl, const void *pr, void *arg)
 	int64_t kp = j->o ? j->o->aggsortkeypos : 0;
 	int c = 0;
 	if (j->o && j->o->aggsortkey) {
-		c = keycmp(j->aggs[0]->desc, l->key, r->key, kp);
+		c = join_keycmp(l->kdesc, l->key, r->kdesc, r->key, kp);
 	} else {
 		for (size_t i = 0; i < j->naggs && c == 0; i++) {
 			size_t k = (i + j->sortpos) % j->naggs;
 			c = valcmp(j->aggs[k]->desc, l->vals[k], r->vals[k]);
 		}
 		if (c == 0)
-			c = keycmp(j->aggs[0]->desc, l->key, r->key, kp);
+			c = join_keycmp(l->kdesc, l->key, r->kdesc, r->key, kp);
 	}
 	return j->o && j->o->aggsortrev ? -c : c;
 }
 
+/* The same members in number and kind; integer members may differ in size (join_keycmp),
+ * other members are laid out alike. */
 static bool same_keys(const struct agg_desc *a, const struct agg_desc *b)
 {
 	if (a->nkeys != b->nkeys)
 		return false;
 	for (size_t i = 0; i < a->nkeys; i++)
-		if (a->keys[i].kind != b->keys[i].kind || a->keys[i].size != b->keys[i].size)
+		if (a->keys[i].kind != b->keys[i].kind ||
+		    (a->keys[i].kind != AGG_KEY_INT && a->keys[i].size != b->keys[i].size))
 			return false;
 	return true;
 }
@@ -241,12 +259,14 @@ int agg_join(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,
 	for (size_t s = 0; s < np;) {
 		struct agg_row *row = &out->rows[out->nrows++];
 		row->key = aggs[p[s].agg]->ent[p[s].ent].key;
+		row->kdesc = aggs[p[s].agg]->desc;
 		row->vals = xcalloc(naggs, sizeof *row->vals);
 		for (size_t i = 0; i < naggs; i++)
 			row->vals[i] = out->zeros[i];
 		size_t e = s;
 		/* an @ named twice (printa(@a, @a)) has its pairs listed once per position it holds */
-		for (; e < np && keycmp(aggs[0]->desc, aggs[p[e].agg]->ent[p[e].ent].key, row->key, 0) == 0;
+		for (; e < np && join_keycmp(aggs[p[e].agg]->desc, aggs[p[e].agg]->ent[p[e].ent].key,
+					     row->kdesc, row->key, 0) == 0;
 		     e++)
 			row->vals[p[e].agg] = aggs[p[e].agg]->ent[p[e].ent].val;
 		s = e;

@@ -179,6 +179,25 @@ static void share_maps(struct cgc *c, const struct agg_plan *pl)
 	}
 }
 
+/* The bytes one entry of aggregation d takes of dtrace's aggsize buffer, as DTrace for Linux
+ * counts them (measured: the entries a given aggsize holds before "aggregation drops", and the
+ * smallest aggsize it enables): the key is a 4-byte aggregation id, then each member at its
+ * natural alignment (integers their D size, strings strsize + 1 bytes, user addresses 8-byte
+ * words), no padding after the last; then the value's words and 16 bytes more. An int-keyed
+ * count() is 32 bytes, a keyless one 28, a long-keyed one 40, a string-keyed one
+ * 4 + strsize + 1 + 24. */
+static uint64_t dtrace_entry_size(const struct agg_desc *d, uint64_t strsize)
+{
+	uint64_t off = 4;
+	for (size_t k = 0; k < d->nkeys; k++) {
+		const struct agg_keydesc *kd = &d->keys[k];
+		uint64_t size = kd->kind == AGG_KEY_STRING ? strsize + 1 : kd->size;
+		uint64_t align = kd->kind == AGG_KEY_STRING ? 1 : kd->kind == AGG_KEY_INT ? kd->size : 8;
+		off = (off + align - 1) / align * align + size;
+	}
+	return off + 8 * (uint64_t)d->nwords + 16;
+}
+
 /* The most entries an aggregation's map gets, however large aggsize (4M: a preallocated hash
  * map of that many entries already takes hundreds of MB). */
 #define AGG_ENTRIES_MAX (UINT64_C(1) << 22)
@@ -197,7 +216,6 @@ void cgc_agg_layout(struct cgc *c)
 	for (int i = 0; i < ck->naggs; i++) {
 		struct dck_agg *a = ck->aggs[i];
 		struct agg_keydesc *kd = xcalloc((size_t)(a->nkeys > 0 ? a->nkeys : 1), sizeof *kd);
-		uint64_t acct_keysize = 0; /* the key as dtrace sizes it: strings at strsize */
 		char err[256];
 		for (int k = 0; k < a->nkeys; k++) {
 			struct dtype *t = dtype_resolve(a->keys[k]);
@@ -211,7 +229,6 @@ void cgc_agg_layout(struct cgc *c)
 				kd[k].kind = AGG_KEY_STRING;
 				kd[k].size = max >= 0 && max + 1 < (int64_t)o->strsize
 					? (unsigned)(max + 1) : o->strsize;
-				acct_keysize += o->strsize - kd[k].size;
 			} else {
 				kd[k].kind = AGG_KEY_INT;
 				kd[k].size = t->kind == DTY_PTR ? 8 : (unsigned)t->size;
@@ -226,6 +243,7 @@ void cgc_agg_layout(struct cgc *c)
 			free(pl);
 			cgc_fail_line(c, a->line, "@%s: %s", dck_agg_label(a->name), err);
 		}
+		d->strsize = o->strsize;
 		o->aggs[o->naggs].desc = d;
 		o->aggs[o->naggs].map = -1;
 		o->aggs[o->naggs].index = -1;
@@ -242,14 +260,12 @@ void cgc_agg_layout(struct cgc *c)
 			cgc_fail_line(c, a->line, "@%s: the keys take %zu bytes, more than usdtrace "
 				      "supports (8192)", dck_agg_label(a->name), d->keysize);
 		}
-		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share,
-		 * counting roughly what the kernel's hash map adds per element, and string keys
-		 * at strsize even where the map stores them shorter, so that a given aggsize
-		 * holds as many entries (and drops as many) as in dtrace */
-		uint64_t per = d->keysize + acct_keysize + vsize + 64;
-		/* An entry (key, value and the word naming its aggregation) that cannot fit the
-		 * buffer at all is dtrace's refusal to enable, not a drop at run time. */
-		if (d->keysize + acct_keysize + vsize + 8 > aggsize) {
+		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share at
+		 * dtrace's size of an entry, so that a given aggsize holds as many entries (and
+		 * drops as many) as in dtrace. An entry that cannot fit the buffer at all is
+		 * dtrace's refusal to enable, not a drop at run time. */
+		uint64_t per = dtrace_entry_size(d, o->strsize);
+		if (per > aggsize) {
 			free(pl);
 			cgc_refuse(c, "Enabling exceeds size of buffer");
 		}

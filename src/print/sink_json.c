@@ -388,7 +388,7 @@ static int printa_json(struct sink *s, struct strbuf *b, struct agg_data *const 
 		}
 		for (size_t r = 0; r < jn.nrows; r++) {
 			(r ? LIT(b, ",{") : LIT(b, "{"));
-			key_json(b, aggs[0]->desc, jn.rows[r].key);
+			key_json(b, jn.rows[r].kdesc, jn.rows[r].key);
 			LIT(b, ",\"values\":[");
 			for (size_t i = 0; i < naggs; i++) {
 				if (i)

@@ -106,18 +106,19 @@ expect_fail aggsize_too_small "usdtrace: could not enable tracing: Enabling exce
 # elements the dynamic variable pool): lowered, with dtrace's words for a lowered size, or
 # refused under manual (dtrace refuses both at this size: "failed to create BPF map 'aggs': Too
 # big"); the figures are the cap times the entry size these programs have (an aggregation's
-# key, value and 64 bytes; a pool element as dtrace counts it: x[int] of int, 16 + 4 bytes)
+# entry as DTrace for Linux counts it: @[int] of count(), 32 bytes; a pool element as dtrace
+# counts it: x[int] of int, 16 + 4 bytes)
 A1='BEGIN { @[1] = count(); exit(0); }'
 D1='BEGIN { x[1] = 2; printf("%d\n", x[1]); exit(0); }'
 "$U" -x aggsize=100g -q -n "$A1" >"$W/out" 2>"$W/err"
 rc=$?
-if [ $rc -ne 0 ] || [ "$(cat "$W/err")" != "usdtrace: aggregation size lowered to 320m" ] ||
+if [ $rc -ne 0 ] || [ "$(cat "$W/err")" != "usdtrace: aggregation size lowered to 128m" ] ||
 	! grep -q '^ *1 *1$' "$W/out"; then
 	notok aggsize_beyond_max_lowered "exit $rc [$(cat "$W/out")] $(cat "$W/err")"
 else
 	ok aggsize_beyond_max_lowered
 fi
-expect_fail aggsize_beyond_max_manual "usdtrace: could not enable tracing: aggsize 107374182400 exceeds the largest aggregation usdtrace allocates (320m)" \
+expect_fail aggsize_beyond_max_manual "usdtrace: could not enable tracing: aggsize 107374182400 exceeds the largest aggregation usdtrace allocates (128m)" \
 	"$U" -x bufresize=manual -x aggsize=100g -q -n "$A1"
 "$U" -x dynvarsize=100g -q -n "$D1" >"$W/out" 2>"$W/err"
 rc=$?

@@ -1,8 +1,9 @@
 /* @root */
-/* A full aggregation map: aggsize is one CPU's buffer; at 160 bytes a count() keyed by an
- * int holds 2 entries here (8-byte key + 8-byte value + 64 bytes of map overhead each), so
- * the 3 other keys are dropped and reported as dtrace reports them. */
-/* @opts: -x aggsize=160 */
+/* A full aggregation buffer: aggsize is one CPU's buffer, and DTrace for Linux counts a
+ * count() keyed by an int as 32 bytes of it (4-byte aggregation id, 4-byte key, 8-byte value,
+ * 16 more), so 100 bytes hold 3 entries and the 2 other keys are dropped and reported as
+ * dtrace reports them (dtrace -x aggsize=100 -s agg_drops.d). */
+/* @opts: -x aggsize=100 */
 #pragma D option quiet
 tick-1ms
 {
