@@ -304,11 +304,24 @@ bool dck_is_agg_value(const struct ck *c, const struct dtype *t)
 void check_agg_assign(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
+	if (n->op != DOP_ASSIGN) {
+		/* A compound assignment cooks its left side as an ordinary operand (dtrace -x errtags
+		 * -e -n 'BEGIN { @a = count(); @a += 1; }'): @a alone is then a variable never
+		 * declared, even after @a = count(); @a[keys] a value of no known type, refused
+		 * by the operator's own rule. */
+		const char *op = dop_text(n->op);
+		if (!l->args)
+			fail_at(c, n, D_VAR_UNDEF, "@%s has not yet been declared or assigned",
+				dck_agg_label(l->name));
+		if (n->op == DOP_ADD_ASSIGN || n->op == DOP_SUB_ASSIGN)
+			fail_at(c, n, D_OP_VFPTR, "operator %s requires left-hand scalar operand of known "
+				"size", op);
+		if (n->op == DOP_MUL_ASSIGN || n->op == DOP_DIV_ASSIGN)
+			fail_at(c, n, D_OP_ARITH, "operator %s requires operands of arithmetic type", op);
+		fail_at(c, n, D_OP_INT, "operator %s requires operands of integral type", op);
+	}
 	struct dck_agg *a = agg_get(c, l);
 	l->agg = a;
-	if (n->op != DOP_ASSIGN)
-		fail_at(c, n, D_AGG_SCALAR, "operator %s may not be applied to an aggregation: @%s",
-			dop_text(n->op), dck_agg_label(a->name));
 	agg_keys(c, l, a);
 	int f = r->kind == DN_CALL ? agg_func_lookup(r->name) : -1;
 	if (f >= 0 && version_hides(c, r->name))  /* stddev below D 1.6 */
@@ -525,7 +538,12 @@ void check_aggs_done(struct ck *c)
 						     sizeof(*types));
 		for (int k = 0; k < a->nkeys; k++)
 			dck_argtype(p, a->keys[k], &types[k]);
-		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, true, "int64_t" };
+		/* %@ takes the first aggregation's value type for every aggregation printed (dtrace
+		 * validates against the first one only): count() is a uint64_t, so its %@d prints
+		 * as %u and ignores the '+' and ' ' flags; every other function is an int64_t. */
+		bool count = a->func == AGG_COUNT;
+		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, !count,
+						count ? "uint64_t" : "int64_t" };
 		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
 				    c->opt->has_target, &err);
 		free(types);
