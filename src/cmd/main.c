@@ -205,12 +205,12 @@ int main(int argc, char **argv)
 {
 	const char *slash = strrchr(argv[0], '/');
 	util_progname = slash ? slash + 1 : argv[0];
+	struct opts o = {0};
+	o.argv0 = argv[0];  /* as invoked: $0 of a -n program */
 	/* getopt names the program by argv[0] in its complaints; dtrace's say "dtrace: invalid
 	 * option -- 'Y'" however it was run */
 	argv[0] = (char *)util_progname;
 
-	struct opts o = {0};
-	o.argv0 = argv[0];
 	struct dopt_ev *evs = xmalloc(sizeof(*evs) * (size_t)argc);
 	int nevs = 0;
 	int c;
