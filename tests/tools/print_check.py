@@ -69,7 +69,10 @@ def render(node, name, depth, top, out, cut):
                 render(e, None, depth + 1, False, out, cut)
         out.append(" " * (INDENT + depth) + "],")
     else:
-        out.append(pre + label + value_text(node, "bits" in node) + ("" if top else ","))
+        # a scalar printed whole ends bare; one printed through a pointer ("ADDR = *" above
+        # it) ends with a comma, as dtrace prints print((int *)p)
+        out.append(pre + label + value_text(node, "bits" in node) +
+                   ("" if top and not (out and ADDR.match(out[0])) else ","))
 
 
 def expected(item):
