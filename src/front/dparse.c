@@ -1381,11 +1381,10 @@ static void skip_balanced(struct parser *p)
 	} while (depth > 0);
 }
 
-/* declarator = "*" qualifiers* declarator | ("(" declarator ")" | ident)? type-suffix
- * A nested declarator binds tighter than the suffixes after it, so it is parsed after them
- * (on the type they produce), as chibicc does. */
-static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const struct dtok **name,
-				bool allow_name, bool allow_abstract)
+/* The `*`s of a declarator and each one's qualifiers, applied to ty: the pointer type they
+ * declare (also an associative array's value before its name: `int *a[int]` maps ints to int
+ * pointers). */
+static struct dtype *pointer_stars(struct parser *p, struct dtype *ty)
 {
 	int stars = 0;
 	while (consume(p, "*")) {
@@ -1401,6 +1400,16 @@ static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const s
 		}
 		ty = dtype_qualify_d(p->ctx, ty, q);
 	}
+	return ty;
+}
+
+/* declarator = "*" qualifiers* declarator | ("(" declarator ")" | ident)? type-suffix
+ * A nested declarator binds tighter than the suffixes after it, so it is parsed after them
+ * (on the type they produce), as chibicc does. */
+static struct dtype *declarator_rule(struct parser *p, struct dtype *ty, const struct dtok **name,
+				bool allow_name, bool allow_abstract)
+{
+	ty = pointer_stars(p, ty);
 	const struct dtok *t = peek(p);
 	const struct dtok *t1 = peek_at(p, 1);
 	bool nested = dtok_is(t, "(") && (dtok_is(t1, "*") || dtok_is(t1, "(") || dtok_is(t1, "[") ||
@@ -1489,24 +1498,6 @@ static size_t assoc_name_at(struct parser *p)
 	return k;
 }
 
-/* The `*`s (and their qualifiers) before an associative array's name: its value is the
- * pointer they declare, as in any declarator (`int *a[int]` maps ints to int pointers). */
-static struct dtype *assoc_value_ptrs(struct parser *p, struct dtype *ty)
-{
-	while (consume(p, "*")) {
-		ty = dtype_ptr(p->ctx, ty);
-		unsigned q = 0;
-		for (;;) {
-			if (consume(p, "const")) q |= DQ_CONST;
-			else if (consume(p, "volatile")) q |= DQ_VOLATILE;
-			else if (consume(p, "restrict")) q |= DQ_RESTRICT;
-			else break;
-		}
-		ty = dtype_qualify_d(p->ctx, ty, q);
-	}
-	return ty;
-}
-
 /* The enum type enumerator `name` (scope entry e) belongs to (e's int if none is found). */
 static struct dtype *enum_with(struct parser *p, const char *name, const struct dscope_ent *e)
 {
@@ -1579,7 +1570,7 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		size_t k = assoc_name_at(p);
 		if (dvars && !is_typedef && peek_at(p, k)->kind == DTOK_IDENT && dtok_is(peek_at(p, k + 1), "[") &&
 		    is_typename(p, peek_at(p, k + 2))) {
-			ty = assoc_value_ptrs(p, ds.type);
+			ty = pointer_stars(p, ds.type);
 			nt = next(p);
 			keys = assoc_keys(p);
 			/* `int a[int][char]`: a second key list is an array of associative arrays */
@@ -1598,7 +1589,7 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			 * accepts the declaration and gives the name a type it knows nothing of, used
 			 * as it uses void (observed: `t x;` is a void object, sizeof(t) has no size,
 			 * sizeof(t *) is a pointer's) */
-			(void)assoc_value_ptrs(p, ds.type);
+			(void)pointer_stars(p, ds.type);
 			nt = next(p);
 			(void)assoc_keys(p);
 			ty = p->ctx->t_void;
