@@ -17,20 +17,21 @@
 #                                                background job is forked, then exec'd
 #   argvals_match EXPECTED ACTUAL                probe argument values against an argforms-
 #                                                style expectation ("=K", "*"); prints why not
-#   expect_fail NAME WANT-STDERR COMMAND...      the command exits 1 with exactly WANT-STDERR
-#                                                (and prints nothing on stdout when
+#   expect_exit NAME STATUS WANT-STDERR COMMAND... the command exits STATUS with exactly
+#                                                WANT-STDERR (and prints nothing on stdout when
 #                                                EXPECT_FAIL_QUIET=1); its output goes to $w
+#   expect_fail NAME WANT-STDERR COMMAND...      expect_exit with status 1
 ok() { echo "ok - $1"; }
 notok() { echo "not ok - $1: $2"; }
 skip() { echo "skip - $1: $2"; }
 
-expect_fail() {
-	name=$1 want=$2
-	shift 2
+expect_exit() {
+	name=$1 want_rc=$2 want=$3
+	shift 3
 	"$@" >"$w/out" 2>"$w/err"
 	rc=$?
-	if [ $rc -ne 1 ]; then
-		echo "not ok - $name: exit $rc (want 1): $(cat "$w/err")"
+	if [ $rc -ne "$want_rc" ]; then
+		echo "not ok - $name: exit $rc (want $want_rc): $(cat "$w/err")"
 	elif [ "$(cat "$w/err")" != "$want" ]; then
 		echo "not ok - $name: stderr [$(cat "$w/err")] want [$want]"
 	elif [ "${EXPECT_FAIL_QUIET:-0}" = 1 ] && [ -s "$w/out" ]; then
@@ -38,6 +39,11 @@ expect_fail() {
 	else
 		echo "ok - $name"
 	fi
+}
+expect_fail() {
+	_n=$1 _w=$2
+	shift 2
+	expect_exit "$_n" 1 "$_w" "$@"
 }
 
 sdt_workdir() {

@@ -30,17 +30,9 @@ expect_fail c_not_executable "usdtrace: failed to execute $w/notexec: Permission
 # A description that matches nothing is a warning: the listing succeeds (dtrace -l -n
 # nosuch::: prints the heading, the warning, and exits 0).
 expect_warn() {
-	name=$1 want=$2
+	_n=$1 _w=$2
 	shift 2
-	"$@" >"$w/out" 2>"$w/err"
-	rc=$?
-	if [ $rc -ne 0 ]; then
-		echo "not ok - $name: exit $rc (want 0): $(cat "$w/err")"
-	elif [ "$(cat "$w/err")" != "$want" ]; then
-		echo "not ok - $name: stderr [$(cat "$w/err")] want [$want]"
-	else
-		echo "ok - $name"
-	fi
+	expect_exit "$_n" 0 "$_w" "$@"
 }
 # The message names the description as four fields, as dtrace does.
 expect_warn no_match_n "usdtrace: failed to match :::no-such-probe-xyz: No probe matches description" \
