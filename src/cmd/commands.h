@@ -3,7 +3,12 @@
  * with the util_progname prefix. */
 #ifndef USDTRACE_COMMANDS_H
 #define USDTRACE_COMMANDS_H
+#include <stddef.h>
+#include <stdint.h>
+
 #include "opts.h"
+
+struct derr;
 
 /* -h / -G: compile provider definitions (prov_cmd.c). */
 int prov_cmd_run(const struct opts *o);
@@ -14,7 +19,10 @@ int trace_cmd_run(const struct opts *o);
 /* The stash directory -l and tracing read when usdtraced owns it: -x stash=DIR, else
  * STASH_DEFAULT_DIR; NULL for -x stash= (empty: never use one). (list_cmd.c) */
 const char *stash_dir_of(const struct opts *o);
-/* What dtrace says of a -s script that opens but cannot be read (a directory), after
- * "failed to compile script X: " (list_cmd.c) */
-extern const char DREAD_ERROR[];
+/* The text of -s script `file` (malloc'd, its length in *n): through cpp when cpp is set
+ * (-C), else as read. NULL with *err set: cpp's error, dtrace's read error for a directory
+ * (reported after "failed to compile script X: "), or "failed to open X: ..." (DERR_ALONE).
+ * version is the D version cpp is told of (list_cmd.c). */
+char *script_text(const struct opts *o, bool cpp, uint32_t version, const char *file, size_t *n,
+		  struct derr *err);
 #endif

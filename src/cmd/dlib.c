@@ -192,6 +192,18 @@ const char *dlib_error_text(const struct derr *e, bool errtags, char *buf, size_
 	return derr_format(&d, errtags, buf, len);
 }
 
+void dlib_report(const struct derr *e, bool errtags, char first_kind, const char *first_text)
+{
+	char text[DERR_TEXT_MAX];
+	dlib_error_text(e, errtags, text, sizeof(text));
+	if (!first_text)
+		util_warn("%s", text);
+	else if (first_kind == 's')
+		util_warn("failed to compile script %s: %s", first_text, text);
+	else
+		util_warn("invalid probe specifier %s: %s", first_text, text);
+}
+
 /* ---- which system libraries a program needs ---- */
 
 /* The identifiers of a text, comments and string/character literals skipped. Each word is

@@ -29,6 +29,11 @@ bool dlib_depends_met(const struct dprog *g, const char *cls, const char *name);
  * (returned). */
 const char *dlib_error_text(const struct derr *e, bool errtags, char *buf, size_t len);
 
+/* Print library error e as dtrace reports it, as the first program's error: "failed to compile
+ * script FILE: TEXT" when that is a -s script (kind 's'), "invalid probe specifier DESC: TEXT"
+ * for a description, TEXT alone when there is no program (first_text NULL). */
+void dlib_report(const struct derr *e, bool errtags, char first_kind, const char *first_text);
+
 /* The system library directory, loaded before the -L and -x libdir= directories (dtrace's
  * /usr/lib/dtrace): -x syslibdir= when given; else <dir of the usdtrace executable>/../lib/usdtrace
  * when it exists, which is $(PREFIX)/lib/usdtrace for an installed usdtrace and the source

@@ -83,7 +83,20 @@ static bool names_path(const char *t)
 	return slash && (slash == t || slash[-1] == ':');
 }
 
-const char DREAD_ERROR[] = "Error occurred while reading from input stream";
+char *script_text(const struct opts *o, bool cpp, uint32_t version, const char *file, size_t *n,
+		  struct derr *err)
+{
+	if (cpp)
+		return dcpp_run(file, o->cpppath, o->cppargs, o->ncppargs, version, n, err);
+	char *text = util_read_file(file, n);
+	if (!text && errno == EISDIR) {  /* dtrace opens a directory and fails reading it */
+		derr_set(err, DTAG_NONE, "Error occurred while reading from input stream");
+	} else if (!text) {
+		derr_set(err, DTAG_NONE, "failed to open %s: %s", file, strerror(errno));
+		derr_set_kind(err, DERR_ALONE);
+	}
+	return text;
+}
 
 /* The descriptions of the clauses of script `file` (-l -s), which dtrace compiles and lists
  * the probes of; 0, or -1 having reported why not as dtrace does ("failed to open X: ..." or
@@ -93,21 +106,7 @@ static int parse_script(const struct opts *o, struct plist *L, const char *file)
 {
 	struct derr err;
 	size_t n = 0;
-	char *text;
-	if (o->dopts.cpp) {
-		text = dcpp_run(file, o->cpppath, o->cppargs, o->ncppargs, o->dopts.version, &n, &err);
-	} else {
-		text = util_read_file(file, &n);
-		if (!text && errno == EISDIR) {
-			/* dtrace opens a directory and fails reading it */
-			util_warn("failed to compile script %s: %s", file, DREAD_ERROR);
-			return -1;
-		}
-		if (!text) {
-			util_warn("failed to open %s: %s", file, strerror(errno));
-			return -1;
-		}
-	}
+	char *text = script_text(o, o->dopts.cpp, o->dopts.version, file, &n, &err);
 	struct dprog *g = dprog_new();
 	int rc = text ? dparse_script(g, file, text, n, &err) : -1;
 	free(text);
@@ -233,14 +232,8 @@ int list_cmd_run(const struct opts *o)
 		free(texts);
 		if (rc != 0) {
 			/* the first program's error, as trace_cmd reports it (dlib.h) */
-			char text[DERR_TEXT_MAX];
-			dlib_error_text(&err, o->dopts.errtags, text, sizeof(text));
-			if (o->nprogs == 0)
-				util_warn("%s", text);
-			else if (o->progs[0].kind == 's')
-				util_warn("failed to compile script %s: %s", o->progs[0].text, text);
-			else
-				util_warn("invalid probe specifier %s: %s", o->progs[0].text, text);
+			dlib_report(&err, o->dopts.errtags, o->nprogs ? o->progs[0].kind : 0,
+				    o->nprogs ? o->progs[0].text : NULL);
 			status = 1;
 			goto out;
 		}

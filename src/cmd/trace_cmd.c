@@ -117,11 +117,7 @@ static void source_error(const struct tc *t, const struct source *s, const struc
 	char text[DERR_TEXT_MAX];
 	switch (e->kind) {
 	case DERR_LIBRARY:
-		dlib_error_text(e, t->d.errtags, text, sizeof(text));
-		if (t->srcs[0].kind == 's')
-			util_warn("failed to compile script %s: %s", t->srcs[0].text, text);
-		else
-			util_warn("invalid probe specifier %s: %s", t->srcs[0].text, text);
+		dlib_report(e, t->d.errtags, t->srcs[0].kind, t->srcs[0].text);
 		return;
 	case DERR_ALONE:
 	case DERR_ENABLE:
@@ -181,21 +177,9 @@ static int parse_source(struct tc *t, struct source *s, struct derr *err)
 		return dparse_clause_arg(t->g, spec_of(s->kind), s->text, err);
 	}
 	size_t n;
-	char *text;
-	if (t->d.cpp) {
-		text = dcpp_run(s->text, t->o->cpppath, t->o->cppargs, t->o->ncppargs, t->d.version,
-				&n, err);
-		if (!text)
-			return -1;
-	} else {
-		text = util_read_file(s->text, &n);
-		if (!text && errno == EISDIR)  /* dtrace opens a directory and fails reading it */
-			return derr_set(err, DTAG_NONE, "%s", DREAD_ERROR);
-		if (!text) {
-			derr_set(err, DTAG_NONE, "failed to open %s: %s", s->text, strerror(errno));
-			return derr_set_kind(err, DERR_ALONE);
-		}
-	}
+	char *text = script_text(t->o, t->d.cpp, t->d.version, s->text, &n, err);
+	if (!text)
+		return -1;
 	s->end_line = 1;
 	for (size_t i = 0; i < n; i++)
 		s->end_line += text[i] == '\n';
