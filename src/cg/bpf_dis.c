@@ -106,6 +106,19 @@ static const char *size_name(int size)
 }
 
 /* "(r6 + 112)" / "(r10 - 8)": the sign is part of the operator, as the verifier writes it. */
+/* The name of an atomic read-modify-write operation with BPF_FETCH (the verifier log's
+ * atomic_fetch_NAME), NULL for none. */
+static const char *fetch_op_name(int32_t op)
+{
+	switch (op) {
+	case BPF_ADD: return "add";
+	case BPF_AND: return "and";
+	case BPF_OR: return "or";
+	case BPF_XOR: return "xor";
+	default: return NULL;
+	}
+}
+
 static void mem_operand(struct strbuf *out, int size, int reg, int off)
 {
 	strbuf_printf(out, "*(%s *)(r%d %c %d)", size_name(size), reg, off < 0 ? '-' : '+',
@@ -214,12 +227,14 @@ int bpf_dis_insn(struct strbuf *out, const struct bpf_insn *insns, size_t n, siz
 			strbuf_printf(out, " %c= r%d", in->imm == BPF_ADD ? '+' : '&', in->src_reg);
 			return 1;
 		}
-		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == (BPF_OR | BPF_FETCH) &&
+		if (BPF_MODE(in->code) == BPF_ATOMIC && (in->imm & BPF_FETCH) &&
+		    fetch_op_name(in->imm & ~BPF_FETCH) &&
 		    (BPF_SIZE(in->code) == BPF_W || BPF_SIZE(in->code) == BPF_DW)) {
 			/* the verifier log's notation */
 			bool dw = BPF_SIZE(in->code) == BPF_DW;
-			strbuf_printf(out, "r%d = atomic%s_fetch_or((u%d *)(r%d %+d), r%d)", in->src_reg,
-				      dw ? "64" : "", dw ? 64 : 32, in->dst_reg, in->off, in->src_reg);
+			strbuf_printf(out, "r%d = atomic%s_fetch_%s((u%d *)(r%d %+d), r%d)", in->src_reg,
+				      dw ? "64" : "", fetch_op_name(in->imm & ~BPF_FETCH), dw ? 64 : 32,
+				      in->dst_reg, in->off, in->src_reg);
 			return 1;
 		}
 		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == BPF_CMPXCHG &&

@@ -835,6 +835,7 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no, int s
 	new_ecb(c);
 	c->action_no = 0;
 	c->fault_used = false;
+	c->dyn_drop_label = -1;
 	c->fault_label = bpb_label_new(&c->buf);
 	c->end_label = bpb_label_new(&c->buf);
 	c->stack_top = CGC_STACK_FIXED;
@@ -868,6 +869,13 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no, int s
 	if (c->fault_used) {
 		bpb_ja(&c->buf, c->end_label);
 		emit_fault_path(c);
+	}
+	/* every dynamic store that can fail shares one tail: a long clause of stores carries
+	 * one copy of the drop count (and the verifier inlines one map lookup, not one each) */
+	if (c->dyn_drop_label >= 0) {
+		bpb_ja(&c->buf, c->end_label);
+		bpb_label_place(&c->buf, c->dyn_drop_label);
+		cgc_count_drop(c, DOUT_DROP_DYNAMIC);
 	}
 	bpb_label_place(&c->buf, c->end_label);
 	cgc_spec_clause_end(c);

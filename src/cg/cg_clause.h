@@ -154,6 +154,7 @@ struct cgc {
 	int action_no;
 	int fault_label, end_label;
 	bool fault_used;               /* some code jumps to the fault path */
+	int dyn_drop_label;            /* counts a dynamic-variable drop, ends the clause; -1: unused */
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
 	/* string subroutines called as BPF functions (cg_subfn.c) by the program being built */
 	struct cgc_subfn_site *subfn_sites;

@@ -253,13 +253,16 @@ static void dyn_delete(struct cgc *c, struct dck_var *v, uint32_t key)
  * counted in, atomically, and one that finds the pool full is taken out again (another CPU
  * may see it for that moment). No room, or a failed update, is a dynamic-variable drop, which
  * ends the clause there, its record unsent, as in dtrace (dt_cg: the store's failure exits
- * the clause's program; the drop is counted once). */
+ * the clause's program; the drop is counted once, in the clause's one drop tail). */
 void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val, bool is_int)
 {
 	int del = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	int insert = bpb_label_new(&c->buf), raced = bpb_label_new(&c->buf);
-	int drop = bpb_label_new(&c->buf);
+	int drop;
 
+	if (c->dyn_drop_label < 0)
+		c->dyn_drop_label = bpb_label_new(&c->buf);
+	drop = c->dyn_drop_label;
 	if (is_int) {
 		cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)val));
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, del);
@@ -283,9 +286,7 @@ void cgc_dyn_store(struct cgc *c, struct dck_var *v, uint32_t key, uint32_t val,
 	bpb_label_place(&c->buf, raced);
 	dyn_update(c, v, key, val, BPF_EXIST);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
-	bpb_label_place(&c->buf, drop);
-	cgc_count_drop(c, DOUT_DROP_DYNAMIC);
-	bpb_ja(&c->buf, c->end_label);
+	bpb_ja(&c->buf, drop);   /* unconditional: the tail may be farther than a jcc reaches */
 	bpb_label_place(&c->buf, del);
 	if (is_int)
 		dyn_delete(c, v, key);

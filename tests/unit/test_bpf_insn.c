@@ -283,6 +283,27 @@ T_CASE(disassemble_map_value)
 	strbuf_free(&out);
 }
 
+/* The fetch forms the code generator emits (the dynamic-variable count's fetch-and-add, the
+ * speculation slots' fetch-or) print in the verifier log's notation, never as invalid. */
+T_CASE(disassemble_atomic_fetch)
+{
+	struct bpf_insn ins[4] = {
+		bi_make(BPF_STX | BPF_ATOMIC | BPF_DW, 8, 1, 32, BPF_ADD | BPF_FETCH),
+		bi_make(BPF_STX | BPF_ATOMIC | BPF_W, 1, 2, 24, BPF_OR | BPF_FETCH),
+		bi_make(BPF_STX | BPF_ATOMIC | BPF_DW, 1, 3, -8, BPF_XOR | BPF_FETCH),
+		bi_make(BPF_STX | BPF_ATOMIC | BPF_DW, 1, 3, 0, BPF_SUB | BPF_FETCH),
+	};
+	struct strbuf out = { 0 };
+
+	bpf_dis_prog(&out, ins, 4);
+	T_EQ_STR(out.s,
+		 "   0:       r1 = atomic64_fetch_add((u64 *)(r8 +32), r1)\n"
+		 "   1:       r2 = atomic_fetch_or((u32 *)(r1 +24), r2)\n"
+		 "   2:       r3 = atomic64_fetch_xor((u64 *)(r1 -8), r3)\n"
+		 "   3:       invalid (code 0xdb)\n");
+	strbuf_free(&out);
+}
+
 T_CASE(disassemble_bad_input)
 {
 	struct bpf_insn bad[3] = { bi_make(0xff, 0, 0, 0, 0), bi_ja(100), bi_make(0x18, 1, 0, 0, 0) };
