@@ -241,6 +241,10 @@ void cgc_ustack_key(struct cgc *c, struct dnode *call, uint32_t off, const struc
 /* Walk the current thread's user stack into nframes (1..127) 8-byte frames at scratch offset
  * off (a record offset when rec), zero past the stack's end; R0 = the number of frames. */
 void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec);
+/* The kernel stack where the probe fired, the tracer's own frames left out (the provider's
+ * kstack_own): up to bytes / 8 frames into scratch[off..], zero-filled past the last; R0 = the
+ * bytes of frames written, 0 or negative for none. rec: off lies in the record. */
+void cgc_kstack_get(struct cgc *c, uint32_t off, uint32_t bytes, bool rec);
 
 /* Types. */
 enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };

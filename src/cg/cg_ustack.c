@@ -755,6 +755,63 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_slot_pop(c);
 }
 
+void cgc_kstack_get(struct cgc *c, uint32_t off, uint32_t bytes, bool rec)
+{
+	struct prov_kstack k = { 0 };
+	/* a uprobe fires in user mode: the kernel frames under it are the probe machinery's */
+	if (cgc_probe_flags(c) & PROV_F_UPROBE)
+		k.none = true;
+	else if (c->probe->prov->kstack_own)
+		c->probe->prov->kstack_own(c->probe, &k);
+	if (k.none) {
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)off, 0));
+		if (rec)
+			cgc_patch_here(c, CGC_PATCH_REC_OFF);
+		cgc_emit(c, bi_mov64_imm(0, 0));
+		return;
+	}
+	int16_t skip = cgc_slot_push(c);
+	cgc_emit(c, bi_st(BPF_DW, 10, skip, (int32_t)k.skip));
+	if (k.nhandlers) {
+		/* the frames past the fixed ones: handlers', then the probe site's */
+		const int n = PROV_KSTACK_MAX_HANDLED;
+		uint32_t peek = cgs_scratch_alloc(&c->g, 8 * n);
+		int go = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)peek));
+		cgc_emit(c, bi_mov64_imm(3, 8 * n));
+		cgc_emit(c, bi_mov64_imm(4, (int32_t)k.skip));
+		cgc_emit(c, bi_call(BPF_FUNC_get_stack));   /* zero-fills what it does not find */
+		bpb_jmp_imm(&c->buf, BPF_JSLT, 0, 8, go);
+		for (int f = 0; f < n; f++) {
+			int handled = bpb_label_new(&c->buf);
+			cgc_emit(c, bi_ldx(BPF_DW, 1, CG_R_SCRATCH, (int16_t)(peek + 8 * f)));
+			for (int i = 0; i < k.nhandlers; i++) {
+				int next = bpb_label_new(&c->buf);
+				bpb_ld_imm64(&c->buf, 2, k.handler[i].lo);
+				bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, next);
+				bpb_ld_imm64(&c->buf, 2, k.handler[i].hi);
+				bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, handled);
+				bpb_label_place(&c->buf, next);
+			}
+			bpb_ja(&c->buf, go);   /* the site: no more to leave out */
+			bpb_label_place(&c->buf, handled);
+			cgc_emit(c, bi_st(BPF_DW, 10, skip, (int32_t)(k.skip + f + 1)));
+		}
+		bpb_label_place(&c->buf, go);
+	}
+	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)off));
+	if (rec)
+		cgc_patch_here(c, CGC_PATCH_REC_IMM);
+	cgc_emit(c, bi_mov64_imm(3, (int32_t)bytes));
+	cgc_emit(c, bi_ldx(BPF_DW, 4, 10, skip));   /* flags: the skip field only */
+	cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+	cgc_slot_pop(c);
+}
+
 /* pid at off, then nframes user (or kernel) frames (zero-filled beyond the stack's end). */
 static void emit_stack(struct cgc *c, uint32_t off, uint32_t nframes, bool rec, bool kernel)
 {
@@ -770,14 +827,7 @@ static void emit_stack(struct cgc *c, uint32_t off, uint32_t nframes, bool rec, 
 		cgc_ustack_walk(c, off + 8, nframes, rec);
 		return;
 	}
-	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)(off + 8)));
-	if (rec)
-		cgc_patch_here(c, CGC_PATCH_REC_IMM);
-	cgc_emit(c, bi_mov64_imm(3, (int32_t)(nframes * 8)));
-	cgc_emit(c, bi_mov64_imm(4, kernel ? 0 : BPF_F_USER_STACK));
-	cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+	cgc_kstack_get(c, off + 8, nframes * 8, rec);
 }
 
 /* pid at off, the address (the call's argument) after it. */

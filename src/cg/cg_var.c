@@ -499,18 +499,13 @@ static void user_reg(struct cgc *c, int16_t off)
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 0, off));
 }
 
-/* R0 = the second frame of the stack bpf_get_stack walks (flags: BPF_F_USER_STACK or 0 for
- * the kernel's), the caller of the probed point; 0 when there are fewer than two frames. */
-static void second_frame(struct cgc *c, uint64_t flags)
+/* R0 = the second frame of the kernel stack where the probe fired (cgc_kstack_get), the
+ * caller of the probed point, as dtrace's caller; 0 when there are fewer than two frames. */
+static void second_frame(struct cgc *c)
 {
 	uint32_t st = cgs_scratch_alloc(&c->g, 16);
 	int zero = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)st));
-	cgc_emit(c, bi_mov64_imm(3, 16));
-	cgc_emit(c, bi_mov64_imm(4, (int32_t)flags));
-	cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+	cgc_kstack_get(c, st, 16, false);
 	bpb_jmp_imm(&c->buf, BPF_JSLT, 0, 16, zero);
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(st + 8)));
 	bpb_ja(&c->buf, done);
@@ -528,18 +523,14 @@ static void user_second_frame(struct cgc *c)
 	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, (int16_t)(st + 8)));
 }
 
-/* R0 = how many frames bpf_get_stack finds (flags as above), up to 127; 0 when none. */
-static void stack_depth(struct cgc *c, uint64_t flags)
+/* R0 = how many frames the kernel stack where the probe fired has (cgc_kstack_get), up to
+ * 127; 0 when none. */
+static void stack_depth(struct cgc *c)
 {
 	const int frames = 127;
 	uint32_t tmp = cgs_scratch_alloc(&c->g, frames * 8);
 	int done = bpb_label_new(&c->buf);
-	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)tmp));
-	cgc_emit(c, bi_mov64_imm(3, frames * 8));
-	cgc_emit(c, bi_mov64_imm(4, (int32_t)flags));
-	cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+	cgc_kstack_get(c, tmp, frames * 8, false);
 	cgc_emit(c, bi_alu64_imm(BPF_ARSH, 0, 3));
 	bpb_jmp_imm(&c->buf, BPF_JSGE, 0, 0, done);
 	cgc_emit(c, bi_mov64_imm(0, 0));
@@ -843,13 +834,11 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 	case DB_STACKDEPTH: case DB_CALLER:
 		/* dtrace's kernel stack under the probe. A probe taken in user mode (a uprobe) or
 		 * fired by the tracer itself (BEGIN, END, ERROR) has none: its kernel frames are
-		 * the probe machinery's, so both are 0, as dtrace's are in BEGIN. */
-		if (cgc_probe_flags(c) & (PROV_F_SELF | PROV_F_UPROBE))
-			cgc_emit(c, bi_mov64_imm(0, 0));
-		else if (b == DB_STACKDEPTH)
-			stack_depth(c, 0);
+		 * the probe machinery's, so both are 0, as dtrace's are in BEGIN (cgc_kstack_get) */
+		if (b == DB_STACKDEPTH)
+			stack_depth(c);
 		else
-			second_frame(c, 0);
+			second_frame(c);
 		return;
 	case DB_UREGS: {
 		if (!n->args->isconst)

@@ -92,6 +92,22 @@ enum prov_flag {
 	                             * are found with bpf_task_pt_regs */
 };
 
+/* The kernel stack a probe's program sees (stack(), stackdepth, caller; prov->kstack_own). The
+ * kernel's walk starts where the program asks for it: inside the program, under the code that
+ * ran it. Those frames are the tracer's, and they differ from program to program, so left in
+ * they would show the tracer in every stack and split aggregation keys by program. */
+#define PROV_KSTACK_HANDLERS 8
+#define PROV_KSTACK_MAX_HANDLED 2
+struct prov_kstack {
+	bool none;            /* the probe fires in no kernel context of its own (the tracer's own
+	                       * system call runs BEGIN): an empty stack */
+	uint32_t skip;        /* leading frames that are always the tracer's */
+	int nhandlers;        /* then up to PROV_KSTACK_MAX_HANDLED more, while each lies in one */
+	struct {              /* of these ranges (handlers the kernel calls on some events, */
+		uint64_t lo, hi;  /* jumps through on others) */
+	} handler[PROV_KSTACK_HANDLERS];
+};
+
 /* What providers get at run time (trace_run fills it; trace_run_opts hands on cat and
  * enabled, which only providers read). */
 struct attach_set;
@@ -229,6 +245,10 @@ struct provider {
 	 * clause compiled for it: jump to skip_label when the probe does not fire this time.
 	 * The test's tree was checked with the clause (prov_args.guards). NULL: none. */
 	void (*cg_guard)(struct cgc *c, int skip_label);
+	/* The tracer's own frames at the top of the kernel stack p's program sees, to be left
+	 * out (k is zeroed first). NULL: none, the walk starts where the probe fired (a perf
+	 * event's sampled registers, a perf tracepoint's saved ones). */
+	void (*kstack_own)(const struct dobj_probe *p, struct prov_kstack *k);
 	/* ---- running ---- */
 	/* Load options beyond the program type (a tracing program's attach type and BTF id).
 	 * NULL: none. */

@@ -306,6 +306,7 @@ void trace_usym_syms(struct trace_usym *t, struct drec_syms *syms)
 
 void trace_usym_printf_ctx(struct trace_usym *t, struct dfmt_ctx *ctx)
 {
+	ctx->ksymbolize = usym_dfmt_ksymbolize;
 	if (!t->used || t->target.pid <= 0)
 		return;
 	ctx->symbolize = usym_dfmt_symbolize;

@@ -80,6 +80,6 @@ bool trace_usym_gone(void *t, int64_t pid);
 bool trace_usym_sym(void *t, int64_t pid, uint64_t addr, struct dfmt_sym *out);
 /* The symbolizers a record's decoding uses: trace_usym_sym, and printf's ($target's). */
 void trace_usym_syms(struct trace_usym *t, struct drec_syms *syms);
-/* The printf context: %A and %k symbolize in $target's process. */
+/* The printf context: %A and %k symbolize in $target's process, %a in the kernel. */
 void trace_usym_printf_ctx(struct trace_usym *t, struct dfmt_ctx *ctx);
 #endif

@@ -488,6 +488,18 @@ void usym_mod_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *o
 		strbuf_printf(out, "0x%" PRIx64, addr);
 }
 
+bool usym_dfmt_ksymbolize(void *arg, uint64_t addr, struct dfmt_sym *out)
+{
+	(void)arg;
+	struct ksym_res k;
+	if (!ksym_lookup(addr, &k))
+		return false;
+	out->module = k.module;
+	out->func = k.func;
+	out->func_addr = k.func_addr;
+	return true;
+}
+
 bool usym_dfmt_symbolize(void *bind, uint64_t addr, struct dfmt_sym *out)
 {
 	const struct usym_bind *b = bind;

@@ -74,4 +74,6 @@ struct usym_bind {
 	pid_t pid;
 };
 bool usym_dfmt_symbolize(void *bind, uint64_t addr, struct dfmt_sym *out);
+/* The same for a kernel address (arg unused): /proc/kallsyms, as stack() frames are. */
+bool usym_dfmt_ksymbolize(void *arg, uint64_t addr, struct dfmt_sym *out);
 #endif

@@ -373,11 +373,12 @@ void dfmt_escape(const char *s, size_t n, struct strbuf *out)
 	}
 }
 
-void dfmt_addr2str(const struct dfmt_ctx *ctx, uint64_t addr, struct strbuf *out)
+/* dfmt_addr2str with symbolizer fn. */
+static void addr_text(dfmt_symbolize_fn fn, void *arg, uint64_t addr, struct strbuf *out)
 {
 	struct dfmt_sym sym = { 0 };
 
-	if (ctx && ctx->symbolize && ctx->symbolize(ctx->sym_arg, addr, &sym) && sym.module) {
+	if (fn && fn(arg, addr, &sym) && sym.module) {
 		if (sym.func && addr > sym.func_addr)
 			strbuf_printf(out, "%s`%s+0x%llx", sym.module, sym.func,
 				      (unsigned long long)(addr - sym.func_addr));
@@ -388,6 +389,11 @@ void dfmt_addr2str(const struct dfmt_ctx *ctx, uint64_t addr, struct strbuf *out
 		return;
 	}
 	strbuf_printf(out, "0x%llx", (unsigned long long)addr);
+}
+
+void dfmt_addr2str(const struct dfmt_ctx *ctx, uint64_t addr, struct strbuf *out)
+{
+	addr_text(ctx ? ctx->symbolize : NULL, ctx ? ctx->sym_arg : NULL, addr, out);
 }
 
 /* The C conversion for one piece: flags in dtrace's order, then width and precision. */
@@ -711,6 +717,11 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 			break;
 		}
 		case DFMT_K_ADDR:
+			if (ctx && ctx->ksymbolize)
+				addr_text(ctx->ksymbolize, ctx->ksym_arg, zext(v->u.u, v->size), &tmp);
+			else
+				dfmt_addr2str(ctx, zext(v->u.u, v->size), &tmp);
+			break;
 		case DFMT_K_UADDR:
 			dfmt_addr2str(ctx, zext(v->u.u, v->size), &tmp);
 			break;

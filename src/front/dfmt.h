@@ -168,6 +168,10 @@ struct dfmt_ctx {
 	dfmt_symbolize_fn symbolize; /* may be NULL: every address prints as 0x... */
 	void *sym_arg;
 	int stackindent;             /* dtrace's stackindent option; <0 means the default 14 */
+	/* %a's: a kernel address (dtrace's %a names kernel symbols, %A the target's); NULL:
+	 * symbolize's */
+	dfmt_symbolize_fn ksymbolize;
+	void *ksym_arg;
 };
 
 /* Append the formatted text to out. Returns 0, or -1 with a message (value list too short or of

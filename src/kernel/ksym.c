@@ -121,3 +121,21 @@ uint64_t ksym_addr(const char *name)
 			return syms[i].addr;
 	return 0;
 }
+
+bool ksym_func_range(const char *name, uint64_t *lo, uint64_t *hi)
+{
+	load();
+	for (size_t i = 0; i < nsyms; i++) {
+		if (!syms[i].text || strcmp(syms[i].name, name) != 0)
+			continue;
+		size_t j = i + 1;
+		while (j < nsyms && syms[j].addr == syms[i].addr)
+			j++;
+		if (j == nsyms)
+			return false;   /* the last symbol: no end known */
+		*lo = syms[i].addr;
+		*hi = syms[j].addr;
+		return true;
+	}
+	return false;
+}

@@ -22,4 +22,7 @@ struct ksym_res {
 bool ksym_lookup(uint64_t addr, struct ksym_res *out);
 /* The address of symbol name (the first of that name), or 0. */
 uint64_t ksym_addr(const char *name);
+/* The bytes function `name` spans: [*lo, *hi), hi the next symbol's address. false when the
+ * kernel has no such function. */
+bool ksym_func_range(const char *name, uint64_t *lo, uint64_t *hi);
 #endif

@@ -46,6 +46,14 @@ static void dtrace_arg(struct cgc *c, int i)
 		cgc_emit(c, bi_mov64_imm(0, 0));
 }
 
+/* BEGIN, END and ERROR run inside the tracer's own bpf(BPF_PROG_TEST_RUN): no kernel
+ * stack of theirs (dtrace's are empty too). */
+static void dtrace_kstack_own(const struct dobj_probe *p, struct prov_kstack *k)
+{
+	(void)p;
+	k->none = true;
+}
+
 static int dtrace_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
@@ -63,5 +71,6 @@ const struct provider prov_dtrace = {
 	.prog_type = dtrace_prog_type,
 	.flags = dtrace_flags,
 	.cg_arg = dtrace_arg,
+	.kstack_own = dtrace_kstack_own,
 	.attach = dtrace_attach,
 };

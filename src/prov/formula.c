@@ -308,6 +308,13 @@ static unsigned formula_flags(const struct dobj_probe *p)
 	return u->prov->flags(u);
 }
 
+static void formula_kstack_own(const struct dobj_probe *p, struct prov_kstack *k)
+{
+	const struct dobj_probe *u = &fp_of(p)->under;
+	if (u->prov->kstack_own)
+		u->prov->kstack_own(u, k);
+}
+
 static void formula_load_opts(const struct dobj_probe *p, struct bpf_sys_prog_opts *o)
 {
 	const struct dobj_probe *u = &fp_of(p)->under;
@@ -382,6 +389,7 @@ const struct provider prov_formula = {
 	.list_provide = formula_list_provide,
 	.prog_type = formula_prog_type,
 	.flags = formula_flags,
+	.kstack_own = formula_kstack_own,
 	.load_opts = formula_load_opts,
 	.cg_prologue = formula_prologue,
 	.cg_arg = formula_arg,

@@ -16,6 +16,7 @@
 #include "dparse.h"
 #include "dtype.h"
 #include "kbtf.h"
+#include "ksym.h"
 #include "util.h"
 
 /* ---- common hooks ---- */
@@ -66,6 +67,29 @@ int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint)
 	util_warn("failed to enable probe %u (%s:%s:%s:%s): %s", pr->id, pr->provider, pr->module,
 		  pr->function, pr->name, err);
 	return -1;
+}
+
+void ktp_kstack_own(const char *const *tps, int n, struct prov_kstack *k)
+{
+	static const char *const prefixes[] = { "__bpf_trace_", "__traceiter_", NULL };
+	k->skip = 2;
+	ktp_kstack_handlers(prefixes, tps, n, k);
+}
+
+void ktp_kstack_handlers(const char *const *prefixes, const char *const *tps, int n,
+			 struct prov_kstack *k)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; prefixes[j] && k->nhandlers < PROV_KSTACK_HANDLERS; j++) {
+			char name[160];
+			snprintf(name, sizeof(name), "%s%s", prefixes[j], tps[i]);
+			uint64_t lo, hi;
+			if (ksym_func_range(name, &lo, &hi)) {
+				k->handler[k->nhandlers].lo = lo;
+				k->handler[k->nhandlers].hi = hi;
+				k->nhandlers++;
+			}
+		}
 }
 
 /* The pid, tid, uid and gid of the thread the probe describes (the current one, or the

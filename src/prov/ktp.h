@@ -36,6 +36,17 @@ struct dprog;
 int ktp_prog_type(const struct dobj_probe *p);     /* BPF_PROG_TYPE_RAW_TRACEPOINT */
 unsigned ktp_flags(const struct dobj_probe *p);    /* PROV_F_KERNEL */
 int ktp_attach(struct prov_run *r, struct dobj_prog *p, const char *tracepoint);
+/* The kstack_own hook's answer (provider.h) for a program run by raw tracepoints tps[0..n)
+ * (n <= PROV_KSTACK_HANDLERS / 2): its own frame and the tracepoint runner's (bpf_trace_runN)
+ * always; then the event's handler (__bpf_trace_TP) where it calls the runner rather than
+ * jumping to it, and the event's iterator (__traceiter_TP) where the tracepoint has several
+ * callbacks; so the stack starts where a perf tracepoint's does: in the function that holds
+ * the tracepoint. */
+void ktp_kstack_own(const char *const *tps, int n, struct prov_kstack *k);
+/* The handler ranges alone: where the kernel has them, the functions named PREFIX + tps[i]
+ * for each prefix (NULL-ended) join k's handlers. */
+void ktp_kstack_handlers(const char *const *prefixes, const char *const *tps, int n,
+			 struct prov_kstack *k);
 /* The prologue's early tests: under -x cpu=N, the CPU (any other ends the program: only CPU
  * N's firings count); then the clauses' cheap predicates (cgc_emit_prefilter). */
 void ktp_prefilter(struct cgc *c, int out_label);

@@ -260,6 +260,11 @@ static void proc_arg(struct cgc *c, int i)
 	}
 }
 
+static void proc_kstack_own(const struct dobj_probe *p, struct prov_kstack *k)
+{
+	ktp_kstack_own(&ptab[pidx(p)].tp, 1, k);
+}
+
 static int proc_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	return ktp_attach(r, p, ptab[pidx(&r->o->probes[p->probe])].tp);
@@ -287,6 +292,7 @@ const struct provider prov_proc = {
 	.flags = ktp_flags,
 	.cg_prologue = proc_prologue,
 	.cg_arg = proc_arg,
+	.kstack_own = proc_kstack_own,
 	.attach = proc_attach,
 	.list_attrs = proc_attrs,
 };

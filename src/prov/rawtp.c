@@ -88,6 +88,12 @@ static void rawtp_arg(struct cgc *c, int i)
 		cgc_emit(c, bi_mov64_imm(0, 0));
 }
 
+static void rawtp_kstack_own(const struct dobj_probe *p, struct prov_kstack *k)
+{
+	const char *tp = p->name;
+	ktp_kstack_own(&tp, 1, k);
+}
+
 static int rawtp_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	return ktp_attach(r, p, r->o->probes[p->probe].name);
@@ -125,6 +131,7 @@ const struct provider prov_rawtp = {
 	.flags = ktp_flags,
 	.cg_prologue = ktp_prefilter,
 	.cg_arg = rawtp_arg,
+	.kstack_own = rawtp_kstack_own,
 	.attach = rawtp_attach,
 	.list_attrs = rawtp_attrs,
 };

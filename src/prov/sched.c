@@ -189,18 +189,42 @@ static void sched_arg(struct cgc *c, int i)
 		cgc_slot_pop(c);
 }
 
+/* The raw tracepoints probe pr's program runs on (tps[0..n), n returned); 0: tick, a CPU
+ * clock event. */
+static int sched_tracepoints(const struct dobj_probe *pr, const char *tps[2])
+{
+	int k = sidx(pr);
+	if (k == S_TICK)
+		return 0;
+	if (k == S_ON_CPU && oncpu_in_thread()) {
+		tps[0] = "sched_exit_tp";
+		tps[1] = "sys_exit";
+		return 2;
+	}
+	tps[0] = stab[k].tp;
+	/* a new thread's first wakeup has a tracepoint of its own */
+	tps[1] = "sched_wakeup_new";
+	return k == S_ENQUEUE ? 2 : 1;
+}
+
+static void sched_kstack_own(const struct dobj_probe *p, struct prov_kstack *k)
+{
+	const char *tps[2];
+	int n = sched_tracepoints(p, tps);
+	if (n > 0)
+		ktp_kstack_own(tps, n, k);
+}
+
 static int sched_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
-	int k = sidx(pr);
-	if (k == S_ON_CPU && oncpu_in_thread())
-		return ktp_attach(r, p, "sched_exit_tp") < 0 ? -1 : ktp_attach(r, p, "sys_exit");
-	if (k != S_TICK) {
-		if (ktp_attach(r, p, stab[k].tp) < 0)
+	const char *tps[2];
+	int n = sched_tracepoints(pr, tps);
+	for (int i = 0; i < n; i++)
+		if (ktp_attach(r, p, tps[i]) < 0)
 			return -1;
-		/* a new thread's first wakeup has a tracepoint of its own */
-		return k == S_ENQUEUE ? ktp_attach(r, p, "sched_wakeup_new") : 0;
-	}
+	if (n > 0)
+		return 0;
 	char err[512];
 	if (attach_cpu_clock(r->set, p->fd, r->cpu, TICK_PERIOD_NS, err, sizeof(err)) == 0)
 		return 0;
@@ -231,6 +255,7 @@ const struct provider prov_sched = {
 	.cg_prologue = sched_prologue,
 	.cg_arg = sched_arg,
 	.cg_task = sched_task,
+	.kstack_own = sched_kstack_own,
 	.attach = sched_attach,
 	.list_attrs = sched_attrs,
 };

@@ -168,6 +168,16 @@ static void sdt_arg(struct cgc *c, int i)
 	}
 }
 
+/* A perf tracepoint's stack starts where the event fired (the kernel saves the registers
+ * there), but under the event's iterator when the tracepoint has several callbacks (other
+ * tracers, or our own raw tracepoint programs on the same event): that frame is left out. */
+static void sdt_kstack_own(const struct dobj_probe *p, struct prov_kstack *k)
+{
+	static const char *const prefixes[] = { "__traceiter_", NULL };
+	const char *tp = p->name;
+	ktp_kstack_handlers(prefixes, &tp, 1, k);
+}
+
 static int sdt_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
@@ -235,6 +245,7 @@ const struct provider prov_sdt = {
 	.flags = ktp_flags,
 	.cg_prologue = ktp_prefilter,
 	.cg_arg = sdt_arg,
+	.kstack_own = sdt_kstack_own,
 	.attach = sdt_attach,
 	.list_attrs = sdt_attrs,
 };

@@ -387,12 +387,25 @@ fail:
 	return -1;
 }
 
+/* The raw tracepoint a probe's program runs on (directly, or through the dispatcher's tail
+ * call, which leaves no frame of its own). */
+static const char *sys_tracepoint(const struct dobj_probe *p)
+{
+	return is_return(p) ? "sys_exit" : "sys_enter";
+}
+
+static void sys_kstack_own(const struct dobj_probe *p, struct prov_kstack *k)
+{
+	const char *tp = sys_tracepoint(p);
+	ktp_kstack_own(&tp, 1, k);
+}
+
 static int sys_attach(struct prov_run *r, struct dobj_prog *p)
 {
 	const struct dobj_probe *pr = &r->o->probes[p->probe];
 	bool ret = is_return(pr);
 	if (!dispatched(r->o, ret))
-		return ktp_attach(r, p, ret ? "sys_exit" : "sys_enter");
+		return ktp_attach(r, p, sys_tracepoint(pr));
 	int map_fd = dispatcher_for(r, ret);
 	if (map_fd < 0)
 		return -1;
@@ -533,6 +546,7 @@ const struct provider prov_syscall = {
 	.cg_epid = sys_epid,
 	.cg_probe_id = sys_probe_id,
 	.cg_probe_name = sys_probe_name,
+	.kstack_own = sys_kstack_own,
 	.attach = sys_attach,
 	.cg_errno = sys_errno,
 	.list_attrs = sys_attrs,
