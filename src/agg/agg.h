@@ -43,7 +43,7 @@
  *  rejects a value (-1 and a message). Bad descriptors (lquantize with step 0, ...) are refused
  *  by agg_desc_new with dtrace-like messages. Nothing here aborts on bad data.
  *  Options honoured (struct dopts): aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggzoom,
- *  agghist. aggpack is not implemented (printing ignores it); aggpercpu is the caller's
+ *  agghist (no aggpack: DTrace for Linux has none either); aggpercpu is the caller's
  *  to honour through agg_entry_set_percpu (rows then show each CPU's value too). A string key member is agg_keydesc.size bytes: strsize, or less
  *  when the code generator knows every value is shorter.
  *  Files: agg.c (descriptors, buckets, merging, snapshots, clear/trunc/normalize), agg_sort.c

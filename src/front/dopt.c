@@ -78,7 +78,7 @@ static const struct dopt_def defs[] = {
 	{"agghist", K_BOOL, F(agghist), 0, 0, 0, false, NULL},
 	/* printa and the exit print of stack-keyed aggregations as folded stacks (docs/output.md) */
 	{"aggfold", K_BOOL, F(aggfold), 0, 0, 0, false, NULL},
-	{"aggpack", K_BOOL, F(aggpack), 0, 0, 0, false, NULL},
+	/* no aggpack: DTrace for Linux has none ("Invalid option name"), nor a format for it */
 	{"aggpercpu", K_FLAG, F(aggpercpu), 0, 0, 0, false, NULL},
 	{"aggrate", K_TIME, F(aggrate), HZ(1), 0, INT64_MAX, false, NULL},
 	{"aggsize", K_SIZE, F(aggsize), 4 << 20, 0, INT64_MAX, false, NULL},

@@ -79,7 +79,7 @@ struct dopts {
 	enum dopt_bufresize bufresize;
 	enum dopt_oformat oformat;
 	/* run-time switches */
-	bool aggfold, agghist, aggpack, aggsortkey, aggsortrev, aggzoom, destructive, flowindent, grabanon,
+	bool aggfold, agghist, aggsortkey, aggsortrev, aggzoom, destructive, flowindent, grabanon,
 		quiet, rawbytes, temporal;
 	/* compile-time switches; verbose lists the programs (dtrace's form) and shows the BPF
 	 * verifier log of a refused one */

@@ -585,7 +585,7 @@ static bool vals_fit(const struct dobj_action *a, size_t size)
 static bool runtime_option(const char *name)
 {
 	static const char *const names[] = {
-		"aggfold", "aggrate", "agghist", "aggpack", "aggsortkey", "aggsortkeypos", "aggsortpos",
+		"aggfold", "aggrate", "agghist", "aggsortkey", "aggsortkeypos", "aggsortpos",
 		"aggsortrev", "aggzoom", "cleanrate", "flowindent", "printsize", "quiet", "rawbytes",
 		"stackindent", "statusrate", "switchrate",
 	};

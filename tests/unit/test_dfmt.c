@@ -286,7 +286,7 @@ static bool test_symbolize(void *arg, uint64_t addr, struct dfmt_sym *out)
 
 T_CASE(addresses)
 {
-	struct dfmt_ctx ctx = { test_symbolize, NULL, -1 };
+	struct dfmt_ctx ctx = { .symbolize = test_symbolize, .stackindent = -1 };
 	struct dfmt_argtype at = AT_PTR;
 	struct dfmt_value v[] = { VI(8, false, 0x401010), VI(8, false, 0x401000),
 				  VI(8, false, 0x7f0000000040), VI(8, false, 0x1234) };
@@ -300,6 +300,29 @@ T_CASE(addresses)
 		free(hex);
 	}
 	EQ(runx("[%-20a]", &at, 1, &v[0], 1, NULL, 0, NULL, &ctx), "[a.out`main+0x10     ]");
+}
+
+static bool test_ksymbolize(void *arg, uint64_t addr, struct dfmt_sym *out)
+{
+	(void)arg;
+	if (addr < 0xffffffff81000000ull || addr >= 0xffffffff81000100ull)
+		return false;
+	out->module = "vmlinux";
+	out->func = "do_syscall_64";
+	out->func_addr = 0xffffffff81000000ull;
+	return true;
+}
+
+/* %a names kernel symbols (dtrace's printf: %a is a kernel address, %A the target's): a user
+ * address is hex to it; a context with no kernel symbolizer falls back to the one it has. */
+T_CASE(kernel_addresses)
+{
+	struct dfmt_ctx ctx = { .symbolize = test_symbolize, .stackindent = -1,
+				.ksymbolize = test_ksymbolize };
+	struct dfmt_argtype at = AT_PTR;
+	struct dfmt_value k = VI(8, false, 0xffffffff81000010ull), u = VI(8, false, 0x401010);
+	EQ(runx("%a", &at, 1, &k, 1, NULL, 0, NULL, &ctx), "vmlinux`do_syscall_64+0x10");
+	EQ(runx("%a", &at, 1, &u, 1, NULL, 0, NULL, &ctx), "0x401010");
 }
 
 T_CASE(uaddr_needs_target_or_usym)
@@ -316,7 +339,7 @@ T_CASE(uaddr_needs_target_or_usym)
 	T_EQ_INT(dfmt_check(f, "printf", &at, 1, 2, NULL, true, &e), 0);
 	struct dfmt_argtype us = { DFMT_ARG_USYMADDR, 8, false, "_usymaddr_t" };
 	T_EQ_INT(dfmt_check(f, "printf", &us, 1, 2, NULL, false, &e), 0);
-	struct dfmt_ctx ctx = { test_symbolize, NULL, -1 };
+	struct dfmt_ctx ctx = { .symbolize = test_symbolize, .stackindent = -1 };
 	struct dfmt_value v = VI(8, false, 0x401004);
 	struct strbuf b = { 0 };
 	T_EQ_INT(dfmt_format(f, &v, 1, NULL, 0, &ctx, &b, err, sizeof(err)), 0);
@@ -327,7 +350,7 @@ T_CASE(uaddr_needs_target_or_usym)
 
 T_CASE(stacks)
 {
-	struct dfmt_ctx ctx = { test_symbolize, NULL, -1 };
+	struct dfmt_ctx ctx = { .symbolize = test_symbolize, .stackindent = -1 };
 	uint64_t pcs[] = { 0x401020, 0x7f0000000010, 0x99, 0, 0x401000 };
 	struct dfmt_value v = { .kind = DFMT_V_STACK, .size = 8 };
 	v.u.stack.pcs = pcs;
@@ -679,7 +702,7 @@ T_CASE(random_formats_are_safe)
 		struct dfmt_value agg = VI(8, true, rng());
 		if (dfmt_check(f, "printa", at, na, 2, &aggt, false, &e) == 0) {
 			struct strbuf b = { 0 };
-			struct dfmt_ctx ctx = { test_symbolize, NULL, -1 };
+			struct dfmt_ctx ctx = { .symbolize = test_symbolize, .stackindent = -1 };
 			if (dfmt_format(f, v, na, &agg, 1, &ctx, &b, err, sizeof(err)) == 0)
 				formatted++;
 			/* The same format with every value of the wrong kind: an error, no crash. */

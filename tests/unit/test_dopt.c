@@ -206,9 +206,9 @@ T_CASE(booleans)
 	T_CHECK(rejects("quiet=-1"));
 	T_CHECK(rejects("quiet=1x"));
 	const char *sw[] = {"destructive", "flowindent", "aggsortkey", "aggsortrev", "grabanon",
-			    "rawbytes", "temporal", "agghist", "aggpack", "aggzoom"};
+			    "rawbytes", "temporal", "agghist", "aggzoom"};
 	bool *fld[] = {&o.destructive, &o.flowindent, &o.aggsortkey, &o.aggsortrev, &o.grabanon,
-		       &o.rawbytes, &o.temporal, &o.agghist, &o.aggpack, &o.aggzoom};
+		       &o.rawbytes, &o.temporal, &o.agghist, &o.aggzoom};
 	for (size_t i = 0; i < sizeof(sw) / sizeof(sw[0]); i++) {
 		T_CHECK(!*fld[i]);
 		T_EQ_INT(dopt_set(&o, sw[i], NULL, &E), 0);
@@ -376,7 +376,7 @@ T_CASE(list_and_format)
 /* Every option formats to text that sets it back to the same value. */
 T_CASE(format_round_trip)
 {
-	const char *all[] = {"aggpercpu", "agghist", "aggpack", "aggrate", "aggsize", "aggsortkey",
+	const char *all[] = {"aggpercpu", "agghist", "aggrate", "aggsize", "aggsortkey",
 		"aggsortkeypos", "aggsortpos", "aggsortrev", "aggzoom", "argref", "bufpolicy",
 		"bufresize", "bufsize", "cleanrate", "cpp", "cpu", "defaultargs", "destructive",
 		"dynvarsize", "empty", "errtags", "flowindent", "grabanon", "jstackframes",

@@ -21,6 +21,12 @@ fi
 
 cli_run x_bad_option 1 '' 'usdtrace: failed to set -x nosuch: Invalid option name\n' \
 	"$USDTRACE" -x nosuch -n 'BEGIN { exit(0); }'
+# DTrace for Linux has no aggpack (illumos's packed histograms): refused, not ignored
+cli_run x_aggpack 1 '' 'usdtrace: failed to set -x aggpack: Invalid option name\n' \
+	"$USDTRACE" -x aggpack -n 'BEGIN { exit(0); }'
+printf '#pragma D option aggpack\nBEGIN { exit(0); }\n' >"$W/aggpack.d"
+cli_run pragma_aggpack 1 '' "usdtrace: failed to compile script $W/aggpack.d: line 1: failed to set option 'aggpack': Invalid option name\n" \
+	"$USDTRACE" -s "$W/aggpack.d"
 cli_run x_bad_value 1 '' 'usdtrace: failed to set -x strsize: Invalid value for specified option\n' \
 	"$USDTRACE" -x strsize=big -n 'BEGIN { exit(0); }'
 
