@@ -137,19 +137,22 @@ void cgs_copyinstr(struct cg *g, uint32_t dst, int16_t addr_slot, int16_t max_sl
 {
 	int ok = label(g);
 	int again = cgs_user_retry_begin(g);
-	/* As the Dynamic Tracing Guide (and illumos) have it: maxlength is the number of bytes
-	 * examined, so a limit below strsize allows that many characters (limit + 1 bytes with
-	 * the NUL); any other value, negative ones included (compared unsigned), means strsize
-	 * characters (g->strsize is strsize + 1). Scripts read counted strings this way
-	 * (hotspot's class-loaded: copyinstr(arg0, arg1)). dtrace-utils allows one character
-	 * fewer; we keep the Guide's. */
-	emit(g, bi_mov64_imm(R2, (int32_t)g->strsize));
+	/* The bytes examined, the NUL included, as DTrace for Linux counts them (observed: with
+	 * strsize=8, copyinstr(p) gives 7 characters and copyinstr(p, 5) gives 4; the Guide's
+	 * "sets a limit on the number of bytes examined; the resulting string will always be
+	 * null-terminated" reads the same way): strsize, or maxlength when it is smaller;
+	 * negative values (compared unsigned) mean strsize. A maxlength of 0 examines nothing:
+	 * the empty string (dtrace faults there, on an address that may well be valid). */
+	uint32_t strsize = g->strsize - 1;   /* g->strsize is strsize + 1 */
+	emit(g, bi_mov64_imm(R2, (int32_t)strsize));
 	if (max_slot) {
 		int keep = label(g);
 		emit(g, bi_ldx(BPF_DW, R1, FP, max_slot));
-		bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)g->strsize, keep);
+		bpb_jmp_imm(g->b, BPF_JGE, R1, (int32_t)strsize, keep);
 		emit(g, bi_mov64_reg(R2, R1));
-		emit(g, bi_alu64_imm(BPF_ADD, R2, 1));
+		bpb_jmp_imm(g->b, BPF_JNE, R2, 0, keep);
+		emit(g, bi_st(BPF_B, RS, (int16_t)dst, 0));
+		bpb_ja(g->b, ok);
 		place(g, keep);
 	}
 	emit(g, bi_ldx(BPF_DW, R3, FP, addr_slot));

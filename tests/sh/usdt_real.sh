@@ -569,9 +569,11 @@ $J:vm__init__end { @vie[pid] = count(); }
 END { clear(@full); }"; then
 		for c in $java_cases; do notok $c "bpftrace did not attach: $(head -c 300 "$w/$run.bt.err")"; done
 	else
+		# the JVM's names are counted, not NUL-ended: copyinstr examines arg1 + 1 bytes, the
+		# NUL's place among them, for arg1 characters (as dtrace counts)
 		cat >"$w/$run.d" <<'EOF'
-hotspot$target:::class-loaded /copyinstr(arg0, arg1) == "UsdtRealLoaded"/ { cl++; }
-hotspot$target:::thread-start /copyinstr(arg0, arg1) == "usdt-real-worker"/ { ts++; }
+hotspot$target:::class-loaded /copyinstr(arg0, arg1 + 1) == "UsdtRealLoaded"/ { cl++; }
+hotspot$target:::thread-start /copyinstr(arg0, arg1 + 1) == "usdt-real-worker"/ { ts++; }
 hotspot$target:::gc-begin /arg0 == 1/ { self->full = 1; gb++; }
 hotspot$target:::gc-end /self->full/ { self->full = 0; ge++; }
 hotspot$target:::vm-init-end { vie++; }

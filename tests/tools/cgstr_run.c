@@ -990,10 +990,13 @@ static void test_copyin(void)
 			for (size_t m = 0; m < (which ? sizeof maxes / sizeof maxes[0] : 1); m++, ncases++) {
 				struct io *io = io_new();
 				char *exp = xcalloc(1, strsize + 1);
-				uint64_t size = strsize;
-				if (which && (uint64_t)maxes[m] < strsize)
-					size = (uint64_t)maxes[m] + 1;
-				snprintf(exp, size, "%s", texts[t]);
+				/* the bytes examined, the NUL among them (dtrace's count): D's
+				 * strsize (strsize - 1 here), or n when smaller, 0 giving "" */
+				uint64_t size = strsize - 1;
+				if (which && (uint64_t)maxes[m] < strsize - 1)
+					size = (uint64_t)maxes[m];
+				if (size)
+					snprintf(exp, size, "%s", texts[t]);
 				io->ints[0] = (int64_t)(uintptr_t)at;
 				io->ints[1] = maxes[m];
 				if (run(which ? &l2 : &l1, io) < 0 || io->status != ST_DONE ||
