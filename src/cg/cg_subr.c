@@ -82,9 +82,18 @@ static void src_in_alloca(struct cgc *c, int16_t ss, int16_t zs)
 	bpb_label_place(&c->buf, ok);
 }
 
-/* The destination of bcopy()/copyinto(): all `size` bytes (slot zs, at most COPY_MAX)
- * inside the clause's alloca() memory, or a fault with DTRACEFLT_BADADDR (the address). */
-static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs)
+/* How dest_in_alloca learns whether the source can be read (a fault there is reported
+ * first, as dtrace reports it): not at all (a string: our own bytes), or by a one-byte read
+ * from the kernel's or the traced process's memory. */
+enum src_space { SRC_OWN, SRC_KERNEL, SRC_USER };
+
+/* The destination of bcopy()/copyinto(): `size` bytes (slot zs, at most COPY_MAX) inside the
+ * clause's alloca() memory. A destination outside it faults with DTRACEFLT_BADADDR (the
+ * address); one that starts inside and runs past its end with DTRACEFLT_BADSIZE (the size),
+ * unless the source (slot ss) cannot be read at all: that is DTRACEFLT_BADADDR (the source),
+ * as DTrace for Linux reports it (observed: copyinto(0, 16, p) with p = alloca(8) is "invalid
+ * address (0x0)", copyinto(arg1, 16, p) with a good arg1 "invalid size (0x10)"). */
+static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs, int16_t ss, enum src_space src)
 {
 	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
 
@@ -94,6 +103,22 @@ static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs)
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
 	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);
+	if (src != SRC_OWN) {
+		int readable = bpb_label_new(&c->buf);
+		uint32_t probe = cgs_scratch_alloc(&c->g, 8);
+		cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)probe));
+		cgc_emit(c, bi_mov64_imm(2, 1));
+		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
+		cgc_emit(c, bi_call(src == SRC_USER ? BPF_FUNC_probe_read_user
+						    : BPF_FUNC_probe_read_kernel));
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, readable);
+		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
+		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+		bpb_label_place(&c->buf, readable);
+	}
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
 	bpb_label_place(&c->buf, bad);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ds));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
@@ -125,7 +150,8 @@ static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, st
 	}
 	int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	checked_size(c, zs, COPY_MAX);
-	dest_in_alloca(c, ds, zs);
+	/* a bcopy() source is a string, or alloca()'d memory (checked next), or kernel memory */
+	dest_in_alloca(c, ds, zs, ss, into ? SRC_USER : cgc_is_str(a0) ? SRC_OWN : SRC_KERNEL);
 	if (!into && !cgc_is_str(a0))
 		src_in_alloca(c, ss, zs);
 	int again = into ? cgs_user_retry_begin(&c->g) : -1;
