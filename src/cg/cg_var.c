@@ -844,12 +844,25 @@ void cgc_builtin_int(struct cgc *c, struct dnode *n)
 		if (!n->args->isconst)
 			cgc_fail(c, n, "uregs[ ] index must be a constant");
 		int off = dck_ureg_ptregs_offset(n->args->cval);
-		if (off < 0) {
-			/* a register pt_regs does not save: dtrace's illegal operation, always */
-			illegal_op(c);
-			return;
+		int mem = dck_ureg_thread_member(n->args->cval);
+		if (off >= 0) {
+			user_reg(c, (int16_t)off);
+		} else if (mem >= 0) {
+			/* what pt_regs does not hold, DTrace for Linux reads from the current
+			 * thread's task_struct.thread: ds, es, fsbase, gsbase, trap_nr */
+			const struct kbtf_offsets *o = kbtf_offsets();
+			int size = o->thread_ureg_size[mem];
+			if (o->task_thread < 0 || o->thread_ureg[mem] < 0 ||
+			    (size != 1 && size != 2 && size != 4 && size != 8))
+				cgc_fail(c, n, "uregs[%lld] needs the kernel's BTF (struct "
+					 "thread_struct), and it is not available",
+					 (long long)n->args->cval);
+			uint32_t tmp = cgs_scratch_alloc(&c->g, 8);
+			cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+			cgc_kread(c, tmp, o->task_thread + o->thread_ureg[mem], size);
+		} else {
+			illegal_op(c);   /* unreachable: the checker bounds the index */
 		}
-		user_reg(c, (int16_t)off);
 		return;
 	}
 	}

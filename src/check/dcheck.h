@@ -238,8 +238,12 @@ bool dck_predefined_ident(const char *name);
 
 /* The byte offset in x86-64 struct pt_regs of uregs[index] (dtrace's numbering: 0..20 are
  * r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax, ip, cs, flags,
- * sp, ss; 25.. the i386 names R_EBX.. mapped onto the same slots), or -1 if none. */
+ * sp, ss; the i386 names R_EBX.. are aliases of those), or -1 if none. */
 int dck_ureg_ptregs_offset(int64_t index);
+/* For uregs[21..25] (R_DS, R_ES, R_FS, R_GS, R_TRAPNO), which pt_regs does not hold: the
+ * member of the thread's task_struct.thread DTrace for Linux reads (0..4: ds, es, fsbase,
+ * gsbase, trap_nr; kbtf_offsets.thread_ureg), or -1. */
+int dck_ureg_thread_member(int64_t index);
 
 /* An S-expression of a checked tree with types, for tests and debugging:
  *   (clause (pred (==:int pid:pid_t 42:int)) (stmt#1 (printf:void "%d\n":string x:int)))

@@ -156,10 +156,11 @@ static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
 		if (!type_unsigned(k->type) && k->cval < 0)
 			fail_at(c, n, D_ARR_BOUNDS, "index %lld is out of range for array %s", (long long)k->cval,
 				name);
-		/* x86-64 has 42 register slots (pt_regs' 21, the i386 names up to R_SS): dtrace's
-		 * code generator refuses a larger constant index */
+		/* x86-64 has 26 (pt_regs' 21, then the thread's ds, es, fsbase, gsbase and
+		 * trap_nr): dtrace's code generator refuses a larger constant index, so its
+		 * message has no "in action list" */
 		if ((uint64_t)k->cval >= UREG_SLOTS)
-			fail_at(c, n, D_UNKNOWN, "uregs[]: index out of bounds (%llu)",
+			fail_cg(c, n, D_UNKNOWN, "uregs[]: index out of bounds (%llu)",
 				(unsigned long long)k->cval);
 		n->type = named_type(c, "uint64_t");
 		return;

@@ -334,8 +334,8 @@ struct dtype *int_literal_type(struct ck *c, const struct dnode *n);
 
 /* The built-in variable named `name`, DB_NONE if none. */
 enum dbuiltin builtin_lookup(const char *name);
-/* The highest uregs[] index with a pt_regs slot, plus one (dtrace's numbering). */
-#define UREG_SLOTS 42
+/* uregs[] indexes, plus one (dtrace's x86-64 numbering: pt_regs' 21, then 5 thread members). */
+#define UREG_SLOTS 26
 
 /* "self->", "this->" or "" for a variable class, as messages name variables. */
 const char *space_prefix(enum dck_varclass cls);

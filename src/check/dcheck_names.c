@@ -105,7 +105,8 @@ void refuse_callable_as_scalar(struct ck *c, struct dnode *n)
 }
 
 /* dtrace's x86-64 register names for uregs[] (DTrace for Linux's regs.d): indexes 0..20
- * follow struct pt_regs (R_TRAPNO is 25); the i386 and generic names are aliases. */
+ * follow struct pt_regs, 21..25 are thread members (R_DS .. R_TRAPNO); the i386 and generic
+ * names are aliases. */
 static const struct { const char *name; int index; } ureg_names[] = {
 	{"R_R15", 0}, {"R_R14", 1}, {"R_R13", 2}, {"R_R12", 3}, {"R_RBP", 4}, {"R_RBX", 5},
 	{"R_R11", 6}, {"R_R10", 7}, {"R_R9", 8}, {"R_R8", 9}, {"R_RAX", 10}, {"R_RCX", 11},
@@ -130,17 +131,12 @@ static const struct { const char *name; int value; } fault_names[] = {
 
 int dck_ureg_ptregs_offset(int64_t index)
 {
-	/* i386 register order (ebx ecx edx esi edi ebp eax ds es fs gs orig_eax eip cs eflags
-	 * esp ss) onto the x86-64 pt_regs slots; segment registers have none. */
-	static const int i386_slot[17] = { 5, 11, 12, 13, 14, 4, 10, -1, -1, -1, -1, 15, 16, 17,
-					   18, 19, 20 };
-	if (index >= 0 && index <= 20)
-		return (int)index * 8;
-	if (index >= 25 && index < 25 + 17) {
-		int slot = i386_slot[index - 25];
-		return slot < 0 ? -1 : slot * 8;
-	}
-	return -1;
+	return index >= 0 && index <= 20 ? (int)index * 8 : -1;
+}
+
+int dck_ureg_thread_member(int64_t index)
+{
+	return index >= 21 && index < UREG_SLOTS ? (int)(index - 21) : -1;
 }
 
 /* --- variables --------------------------------------------------------------------------- */

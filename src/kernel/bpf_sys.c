@@ -365,20 +365,28 @@ int bpf_sys_possible_cpus(void)
 }
 
 /* Member mname's byte offset in struct or union t, looking into anonymous members too. */
-static int member_in(const struct btf *btf, const struct btf_type *t, const char *mname)
+/* The offset of member mname in t (anonymous members searched through), its size in *size
+ * when size is not NULL; -1 when there is none. */
+static int member_in(const struct btf *btf, const struct btf_type *t, const char *mname,
+		     int *size)
 {
 	const struct btf_member *m = btf_members(t);
 	for (int i = 0; i < btf_vlen(t); i++, m++) {
 		const char *nm = btf__name_by_offset(btf, m->name_off);
 		int off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
 		if (nm && *nm) {
-			if (!strcmp(nm, mname))
-				return off;
-			continue;
+			if (strcmp(nm, mname) != 0)
+				continue;
+			if (size) {
+				long long sz = btf__resolve_size(btf, m->type);
+				*size = sz > 0 && sz <= INT32_MAX ? (int)sz : -1;
+			}
+			return off;
 		}
 		int r = btf__resolve_type(btf, m->type);
 		const struct btf_type *u = r > 0 ? btf__type_by_id(btf, (uint32_t)r) : NULL;
-		if (u && (btf_is_struct(u) || btf_is_union(u)) && (r = member_in(btf, u, mname)) >= 0)
+		if (u && (btf_is_struct(u) || btf_is_union(u)) &&
+		    (r = member_in(btf, u, mname, size)) >= 0)
 			return off + r;
 	}
 	return -1;
@@ -386,8 +394,14 @@ static int member_in(const struct btf *btf, const struct btf_type *t, const char
 
 int bpf_sys_btf_member(const struct btf *btf, const char *sname, const char *mname)
 {
+	return bpf_sys_btf_member_sized(btf, sname, mname, NULL);
+}
+
+int bpf_sys_btf_member_sized(const struct btf *btf, const char *sname, const char *mname,
+			     int *size)
+{
 	int id = btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT);
 	if (id < 0)
 		return -1;
-	return member_in(btf, btf__type_by_id(btf, (uint32_t)id), mname);
+	return member_in(btf, btf__type_by_id(btf, (uint32_t)id), mname, size);
 }

@@ -74,4 +74,7 @@ int bpf_sys_possible_cpus(void);
  * anonymous struct or union inside it too), or -1. */
 struct btf;
 int bpf_sys_btf_member(const struct btf *btf, const char *sname, const char *mname);
+/* The same, and the member's size in bytes in *size (-1 when BTF cannot size it). */
+int bpf_sys_btf_member_sized(const struct btf *btf, const char *sname, const char *mname,
+			     int *size);
 #endif

@@ -98,6 +98,10 @@ const struct kbtf_offsets *kbtf_offsets(void)
 	o.signal_nr_threads = bpf_sys_btf_member(b, "signal_struct", "nr_threads");
 	o.se_sum_exec_runtime = bpf_sys_btf_member(b, "sched_entity", "sum_exec_runtime");
 	o.thread_fsbase = bpf_sys_btf_member(b, "thread_struct", "fsbase");
+	static const char *const uregs[5] = { "ds", "es", "fsbase", "gsbase", "trap_nr" };
+	for (int i = 0; i < 5; i++)
+		o.thread_ureg[i] = bpf_sys_btf_member_sized(b, "thread_struct", uregs[i],
+							    &o.thread_ureg_size[i]);
 	o.path_mnt = bpf_sys_btf_member(b, "path", "mnt");
 	o.path_dentry = bpf_sys_btf_member(b, "path", "dentry");
 	o.dentry_parent = bpf_sys_btf_member(b, "dentry", "d_parent");

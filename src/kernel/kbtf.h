@@ -33,6 +33,10 @@ struct kbtf_offsets {
 	int task_thread;
 	int cred_uid, cred_euid, cred_gid, cred_egid, signal_nr_threads, se_sum_exec_runtime;
 	int thread_fsbase;
+	/* uregs[21..25] (dtrace's x86-64 numbering past pt_regs): the thread's saved ds, es,
+	 * fsbase, gsbase and trap_nr in task_struct.thread (offsets from thread_struct), and
+	 * their sizes */
+	int thread_ureg[5], thread_ureg_size[5];
 	/* a file's path, walked up to the root (d_path()) */
 	int path_mnt, path_dentry, dentry_parent, dentry_name, qstr_len, qstr_name;
 	int vfsmount_root, mount_mnt, mount_parent, mount_mountpoint;

@@ -175,6 +175,12 @@ T_CASE(ureg_offsets)
 	}
 	T_EQ_INT(dck_ureg_ptregs_offset(-1), -1);
 	T_EQ_INT(dck_ureg_ptregs_offset(21), -1);  /* R_DS: not in pt_regs */
+	/* 21..25: the thread's ds, es, fsbase, gsbase, trap_nr (DTrace for Linux); no more */
+	T_EQ_INT(dck_ureg_thread_member(20), -1);
+	T_EQ_INT(dck_ureg_thread_member(21), 0);
+	T_EQ_INT(dck_ureg_thread_member(25), 4);
+	T_EQ_INT(dck_ureg_thread_member(26), -1);
+	T_EQ_INT(dck_ureg_ptregs_offset(25), -1);  /* R_TRAPNO, not i386's R_EBX */
 	T_EQ_INT(dck_ureg_ptregs_offset(1000), -1);
 }
 
