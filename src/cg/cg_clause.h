@@ -155,6 +155,8 @@ struct cgc {
 	int fault_label, end_label;
 	bool fault_used;               /* some code jumps to the fault path */
 	int dyn_drop_label;            /* counts a dynamic-variable drop, ends the clause; -1: unused */
+	bool loc_addr_only;            /* locating for & alone: a -> base may be NULL (offsetof's
+	                                * idiom), nothing is read through it (cg_expr.c) */
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
 	/* string subroutines called as BPF functions (cg_subfn.c) by the program being built */
 	struct cgc_subfn_site *subfn_sites;

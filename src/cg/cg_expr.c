@@ -432,11 +432,22 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		struct dtype *st = dtype_resolve(n->lhs->type);
 		if (n->op == DOP_ARROW) {
 			st = dtype_resolve(st->base);
+			bool addr_only = c->loc_addr_only;
+			c->loc_addr_only = false;   /* the base itself is a value read */
 			cgc_eval_int(c, n->lhs);
+			c->loc_addr_only = addr_only;
 			l->k = LOC_MEM;
 			l->kmem = kernel_ptr(n->lhs->type);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
+			if (!addr_only) {
+				/* a member through a NULL pointer faults at the pointer, as dtrace
+				 * reports it: "invalid address (0x0)", arg5 0 (not 0 + the offset) */
+				int ok = bpb_label_new(&c->buf);
+				bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, ok);
+				c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 0);
+				bpb_label_place(&c->buf, ok);
+			}
 		} else {
 			loc_of(c, n->lhs, l);
 		}
@@ -1315,7 +1326,10 @@ static void unary_int(struct cgc *c, struct dnode *n, bool raw)
 		return;
 	case DOP_ADDROF: {
 		struct loc l;
+		bool addr_only = c->loc_addr_only;
+		c->loc_addr_only = true;
 		loc_of(c, n->lhs, &l);
+		c->loc_addr_only = addr_only;
 		if (l.k != LOC_MEM)
 			loc_to_mem(c, n, &l);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, l.slot));
