@@ -242,6 +242,10 @@ void cgc_ustack_key(struct cgc *c, struct dnode *call, uint32_t off, const struc
  * off (a record offset when rec), zero past the stack's end; R0 = the number of frames. */
 void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec);
 
+/* cg_pcap.c: pcap(skb, linktype) as a statement: records the time, the bytes captured, the
+ * link type and the packet's linear data (dobj.h's DOBJ_ACT_PCAP). */
+void cgc_pcap_action(struct cgc *c, struct dnode *call);
+
 /* Types. */
 enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };
 enum cgc_vclass cgc_vclass(struct dtype *t);
