@@ -15,6 +15,8 @@
 #include "dopt.h"
 #include "kbtf.h"
 
+#define PCAP_RECORD_MAX 30720u
+
 /* R2 = min(R2, cap) as unsigned numbers: the verifier then knows the read's size bound. */
 static void clamp_r2(struct cgc *c, uint32_t cap)
 {
@@ -32,6 +34,13 @@ void cgc_pcap_action(struct cgc *c, struct dnode *call)
 		cgc_fail(c, call, "pcap( ) needs the kernel's BTF (/sys/kernel/btf/vmlinux) to find "
 			 "struct sk_buff's len, data_len and data, and it is not available");
 	uint32_t cap = c->in->opts ? dopt_pcapsize(c->in->opts) : 1514;
+	/* the record is built in the per-CPU scratch area (cg_impl.h), which holds 32000 bytes:
+	 * a packet of up to 30 KiB, where dtrace's pcapsize goes to 65535 (an Ethernet frame is
+	 * 1514, a loopback frame 65536: captures above 30 KiB are cut by pcapsize anyway) */
+	if (cap > PCAP_RECORD_MAX)
+		cgc_fail(c, call, "pcap( ) records pcapsize (%u) bytes of each packet: usdtrace "
+			 "records at most %u (set -x pcapsize=%u or less)", cap, PCAP_RECORD_MAX,
+			 PCAP_RECORD_MAX);
 	struct dobj_val *v = cgc_new_action(c, DOBJ_ACT_PCAP, 4)->vals;
 
 	v[0].off = cgc_rec_alloc(c, 8, 8);
