@@ -38,20 +38,26 @@ EOF
 N=3
 PROG='rawtp:net::net_dev_xmit /pid == $target/ { pcap((void *)arg0, PCAP_IP); }'
 
-# decode.py FILE N [SNAP]: a capture's header and packets, each an IPv4 UDP datagram carrying
-# usdtrace-pcap-NN at offset 28 (20 bytes of IP header, 8 of UDP); prints what is wrong
+# decode.py FILE N [SNAP [LINK]]: a capture's header and packets, each an IPv4 UDP datagram
+# carrying usdtrace-pcap-NN at offset 28 (20 bytes of IP header, 8 of UDP), after an Ethernet
+# header (type 0x0800) for link type 1; prints what is wrong
 cat >decode.py <<'EOF'
 import struct, sys, time
 d = open(sys.argv[1], "rb").read()
 n, snap = int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 1514
+want_link = int(sys.argv[4]) if len(sys.argv) > 4 else 12
+eth = 14 if want_link == 1 else 0
 magic, vmaj, vmin, zone, sig, snaplen, link = struct.unpack("<IHHiIII", d[:24])
 assert (magic, vmaj, vmin, zone, sig) == (0xa1b2c3d4, 2, 4, 0, 0), d[:24].hex()
 assert snaplen == snap, snaplen
-assert link == 12, link                      # PCAP_IP (DLT_RAW)
+assert link == want_link, link                # PCAP_IP (DLT_RAW) or PCAP_ETHER
 off, i, now = 24, 0, time.time()
 while off < len(d):
     sec, usec, cap, ln = struct.unpack("<IIII", d[off:off + 16])
-    pkt = d[off + 16:off + 16 + cap]
+    pkt, step = d[off + 16:off + 16 + cap], 16 + cap
+    if eth:                                   # the Ethernet header, then as PCAP_IP
+        assert pkt[12:14] == b"\x08\x00" and cap == ln, pkt[:14].hex()
+        cap, ln, pkt = cap - eth, ln - eth, pkt[eth:]
     assert abs(sec + usec / 1e6 - now) < 120, (sec, now)
     assert usec < 1000000 and len(pkt) == cap
     want = b"usdtrace-pcap-%02d" % i
@@ -60,7 +66,7 @@ while off < len(d):
     assert pkt[0] == 0x45 and pkt[9] == 17, pkt[:10].hex()       # IPv4, UDP
     assert pkt[28:] == want[:max(0, cap - 28)], pkt[28:]
     assert struct.unpack(">H", pkt[24:26])[0] == full - 20 if cap >= 26 else True
-    off += 16 + cap
+    off += step
     i += 1
 assert i == n, "%d packets" % i
 EOF
@@ -123,7 +129,18 @@ else
 	skip pcap-tshark "tshark is not installed"
 fi
 
-# 5. JSON: the packet's bytes in a pcap item (the text's capture routes are not taken)
+# 5. the ip provider: ip:::send's arg0 is the socket buffer where the frame is built (usdtrace's
+#    ip provider: rawtp:net::net_dev_start_xmit), its data at the Ethernet header
+"$U" -wq -c "$PY send.py $N" -n "BEGIN { freopen(\"$W/ip.pcap\"); }
+	ip:::send /pid == \$target/ { pcap((void *)arg0, PCAP_ETHER); } END { freopen(\"\"); }" \
+	>out 2>err
+if why=$("$PY" decode.py ip.pcap $N 1514 1 2>&1) && [ ! -s err ]; then
+	ok pcap-ip-send
+else
+	notok pcap-ip-send "$why err [$(cat err)]"
+fi
+
+# 6. JSON: the packet's bytes in a pcap item (the text's capture routes are not taken)
 "$U" -q -x oformat=json -c "$PY send.py 1" -n "$PROG" >json 2>err
 if "$PY" - json <<'EOF'
 import json, sys
