@@ -62,6 +62,12 @@ void pcap_files_init(struct pcap_files *s)
 void pcap_files_stream(struct pcap_files *s, FILE *f)
 {
 	s->stream = f;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].name[0] == '\0') {   /* the old stream's capture is over */
+			free(s->v[i].name);
+			s->v[i] = s->v[--s->n];
+			break;
+		}
 }
 
 static struct pcap_capture *find(struct pcap_files *s, const char *name)

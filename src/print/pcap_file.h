@@ -51,7 +51,8 @@ struct pcap_files {
 
 void pcap_files_init(struct pcap_files *s);
 
-/* The capture named "" goes to f from now on (f stays the caller's). */
+/* The capture named "" goes to f from now on (f stays the caller's; NULL: none), a capture
+ * of its own: its first packet writes the global header. */
 void pcap_files_stream(struct pcap_files *s, FILE *f);
 
 /* Append one packet of len bytes at data, captured at ns since boot, to the capture `name`

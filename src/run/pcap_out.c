@@ -108,6 +108,13 @@ static ssize_t stream_write(void *cookie, const char *buf, size_t n)
 	return (ssize_t)n;
 }
 
+/* tshark's environment, made before the fork: the child of a process with threads may only
+ * make async-signal-safe calls (no malloc, so no setenv) */
+static char *const tshark_env[] = {
+	"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/nonexistent", "SHELL=/bin/sh", "USER=nobody",
+	NULL,
+};
+
 static void child(int in, int out, int sync)
 {
 	sigset_t m;
@@ -126,12 +133,9 @@ static void child(int in, int out, int sync)
 		    setuid(UNPRIV_ID) < 0)
 			goto fail;
 	}
-	clearenv();
-	setenv("PATH", "/usr/sbin:/usr/bin:/sbin:/bin", 1);
-	setenv("HOME", "/nonexistent", 1);
-	setenv("SHELL", "/bin/sh", 1);
-	setenv("USER", "nobody", 1);
-	execlp("tshark", "tshark", "-l", "-i", "-", (char *)NULL);
+	/* found on usdtrace's PATH, as `tshark -v` was */
+	char *const argv[] = { "tshark", "-l", "-i", "-", NULL };
+	execvpe("tshark", argv, tshark_env);
 fail:
 	/* the parent reads this as "tshark did not start" */
 	if (write(sync, "x", 1) < 0)
@@ -224,6 +228,22 @@ close_in:
 	return false;
 }
 
+/* tshark has gone (its input refused a packet): its last lines printed, and the packets
+ * after it are dumped, as dtrace dumps them once its reader has seen tshark's end. */
+static void end_tshark(struct pcap_out *p)
+{
+	pcap_files_stream(&p->files, NULL);
+	fclose(p->in);
+	close(p->in_fd);
+	fcntl(p->out_fd, F_SETFL, 0);
+	while (read_output(p, true))
+		;
+	close(p->out_fd);
+	while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	p->tshark = -1;
+}
+
 enum pcap_out_result pcap_out_packet(struct pcap_out *p, const char *file, uint32_t linktype,
 				     uint32_t snaplen, uint64_t ns, const void *data,
 				     uint32_t len, bool try_tshark, char *err, size_t errlen)
@@ -236,8 +256,12 @@ enum pcap_out_result pcap_out_packet(struct pcap_out *p, const char *file, uint3
 			return PCAP_OUT_PRINT;
 		name = "";
 	}
-	if (pcap_files_write(&p->files, name, linktype, snaplen, ns, data, len, err, errlen) != 0)
-		return PCAP_OUT_ERROR;
+	if (pcap_files_write(&p->files, name, linktype, snaplen, ns, data, len, err, errlen) != 0) {
+		if (name[0])
+			return PCAP_OUT_ERROR;
+		end_tshark(p);
+		return PCAP_OUT_PRINT;
+	}
 	return PCAP_OUT_TAKEN;
 }
 
@@ -250,16 +274,7 @@ void pcap_out_poll(struct pcap_out *p)
 void pcap_out_close(struct pcap_out *p)
 {
 	pcap_files_close(&p->files);
-	if (p->tshark == 1) {
-		fclose(p->in);         /* flushes; tshark sees the end of its input */
-		close(p->in_fd);
-		fcntl(p->out_fd, F_SETFL, 0);
-		while (read_output(p, true))
-			;
-		close(p->out_fd);
-		while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		p->tshark = -1;
-	}
+	if (p->tshark == 1)
+		end_tshark(p);         /* fclose flushes: tshark sees the end of its input */
 	strbuf_free(&p->partial);
 }
