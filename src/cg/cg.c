@@ -628,7 +628,7 @@ static bool records(int subr)
 {
 	return subr == DS_TRACE || subr == DS_PRINTF || subr == DS_TRACEMEM || subr == DS_PRINT ||
 	       subr == DS_EXIT || bare_action(subr) ||
-	       subr == DS_SYSTEM || subr == DS_FREOPEN || subr == DS_FTRUNCATE ||
+	       subr == DS_SYSTEM || subr == DS_FREOPEN || subr == DS_FTRUNCATE || subr == DS_PCAP ||
 	       (subr >= DS_PRINTA && subr <= DS_SETOPT) ||
 	       (subr >= DS_USTACK && subr <= DS_MOD);
 }
@@ -677,6 +677,9 @@ static void compile_action(struct cgc *c, struct dnode *call)
 		break;
 	case DS_TRACEMEM:
 		act_tracemem(c, call);
+		break;
+	case DS_PCAP:
+		cgc_pcap_action(c, call);
 		break;
 	case DS_PRINT:
 		act_print(c, call);

@@ -248,6 +248,10 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec);
  * bytes of frames written, 0 or negative for none. rec: off lies in the record. */
 void cgc_kstack_get(struct cgc *c, uint32_t off, uint32_t bytes, bool rec);
 
+/* cg_pcap.c: pcap(skb, linktype) as a statement: records the time, the bytes captured, the
+ * link type and the packet's linear data (dobj.h's DOBJ_ACT_PCAP). */
+void cgc_pcap_action(struct cgc *c, struct dnode *call);
+
 /* Types. */
 enum cgc_vclass { CGC_VINT, CGC_VSTR, CGC_VBYTES, CGC_VVOID };
 enum cgc_vclass cgc_vclass(struct dtype *t);

@@ -210,6 +210,11 @@ enum dobj_act_kind {
 	DOBJ_ACT_FREOPEN,          /* fmt + vals as printf; the tracer sends what follows to the
 	                            * file so named (appending), "" back to the original output */
 	DOBJ_ACT_FTRUNCATE,        /* no vals; the tracer empties its output file */
+	DOBJ_ACT_PCAP,             /* pcap(skb, linktype) (cg_pcap.c): vals[0] the u64 time
+	                            * (ns since boot), vals[1] the u32 bytes captured (0: no
+	                            * packet), vals[2] the int link type, vals[3] DOBJ_V_BYTES
+	                            * of the pcapsize option's size, the first vals[1] of them
+	                            * the packet's */
 	/* Aggregation actions (aggs: indexes in dobj->aggs). The tracer reads the aggregations'
 	 * maps when it meets the record, so what it prints is what the maps hold then. */
 	DOBJ_ACT_PRINTA,           /* fmt (NULL: the default layout), aggs (one or more) */

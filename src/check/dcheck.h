@@ -56,6 +56,7 @@ enum dsubr {
 	DS_PRINTA, DS_TRUNC, DS_CLEAR, DS_NORMALIZE, DS_DENORMALIZE, DS_SETOPT,
 	DS_COPYOUT, DS_COPYOUTSTR,
 	DS_FREOPEN, DS_FTRUNCATE,          /* the consumer's output stream (run/trace_run) */
+	DS_PCAP,                           /* a socket buffer's packet (cg_pcap.c, pcap_file.h) */
 	DS_SPECULATE, DS_COMMIT, DS_DISCARD,   /* speculations (record nothing themselves) */
 	DS_USTACK, DS_JSTACK, DS_UADDR, DS_USYM, DS_UFUNC, DS_UMOD,   /* user stacks, symbols:
 	                                   * actions, and aggregation keys (dck_is_ukey) */

@@ -101,12 +101,14 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_PSARGS] = {"__usdtrace_psargs", "string", {"uintptr_t", "uintptr_t"}, false, false},
 	[DS_FREOPEN] = {"freopen", "void", {"@", "..."}, true, true},
 	[DS_FTRUNCATE] = {"ftruncate", "void", {NULL}, true, false},
+	/* DTrace for Linux's: a struct sk_buff *'s linear data and the pcap link type (DLT_*) to
+	 * file it under */
+	[DS_PCAP] = {"pcap", "void", {"void *", "int"}, true, false},
 };
 
 /* dtrace functions usdtrace does not implement: calls are checked against dt_open.c's
  * prototypes (so a wrong call gets dtrace's D_PROTO_* error), then refused. */
 static const struct subr_def kernel_subrs[] = {
-	{"pcap", "void", {"void *", "int"}, true, false},
 	/* destructive actions of the kernel (DTrace for Linux's code generator refuses them as
 	 * not implemented, after their prototypes have been checked) */
 	{"breakpoint", "void", {NULL}, true, true},

@@ -122,7 +122,7 @@ static enum spec_act stmt_act(const struct dnode *e)
 	if (e->kind != DN_CALL)
 		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
 	switch (e->subr) {
-	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM: case DS_PRINT:
+	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM: case DS_PRINT: case DS_PCAP:
 	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
 	case DS_STACK: case DS_SYM: case DS_FUNC: case DS_MOD:
 		return SA_DATA;

@@ -49,6 +49,7 @@ bool drec_action_outputs(const struct dobj_action *a)
 	case DOBJ_ACT_USYM:
 	case DOBJ_ACT_UMOD:
 	case DOBJ_ACT_PRINTA:
+	case DOBJ_ACT_PCAP:
 		return true;
 	default:
 		return false;
@@ -237,6 +238,26 @@ void drec_decode_action(const struct dobj_action *a, const unsigned char *rec,
 		}
 		it->nvals = 1;
 		break;
+	case DOBJ_ACT_PCAP: {
+		it->kind = DI_PCAP;
+		if (a->nvals < 4)
+			break;
+		for (int i = 0; i < 2; i++) {
+			const struct dobj_val *v = &a->vals[i ? 2 : 0];
+			it->vals[i].kind = DV_INT;
+			it->vals[i].type = v->argtype.name;
+			it->vals[i].size = v->size;
+			it->vals[i].is_signed = v->is_signed;
+			it->vals[i].u = drec_read_uint(rec + v->off, v->size);
+		}
+		/* the bytes captured, never more than the record holds */
+		uint64_t n = drec_read_uint(rec + a->vals[1].off, 4);
+		it->vals[2].kind = DV_BYTES;
+		it->vals[2].p = rec + a->vals[3].off;
+		it->vals[2].len = n < a->vals[3].size ? (size_t)n : a->vals[3].size;
+		it->nvals = 3;
+		break;
+	}
 	case DOBJ_ACT_PRINTF:
 	case DOBJ_ACT_SYSTEM:
 	case DOBJ_ACT_FREOPEN:

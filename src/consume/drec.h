@@ -66,6 +66,9 @@ enum ditem_kind {
 	DI_UMOD,
 	DI_PRINTA,    /* aggs (naggs snapshots), act->fmt (NULL: the default layout) */
 	DI_SYSTEM,    /* text, len: what a system() command wrote, captured (the JSON sink's) */
+	DI_PCAP,      /* pcap(): vals[0] the time (ns since boot, DV_INT), vals[1] the link type
+	               * (DV_INT), vals[2] the packet's captured bytes (DV_BYTES; len 0: no
+	               * packet, nothing to print) */
 };
 
 struct ditem {

@@ -614,6 +614,15 @@ bool dopt_is_set(const struct dopts *o, const char *name)
 	return i >= 0 && (o->set_mask[i / 64] & (1ULL << (i % 64))) != 0;
 }
 
+uint32_t dopt_pcapsize(const struct dopts *o)
+{
+	enum { PCAP_ETHER_FRAME = 1514, PCAP_MAX = 65535 };
+	if (!dopt_is_set(o, "pcapsize"))
+		return PCAP_ETHER_FRAME;
+	uint64_t v = o->pcapsize == 0 || o->pcapsize > PCAP_MAX ? PCAP_ETHER_FRAME : o->pcapsize;
+	return (uint32_t)((v + 7) & ~(uint64_t)7);
+}
+
 int dopt_list_set(const struct dopts *o, const char **names, int max)
 {
 	int n = 0;

@@ -87,8 +87,10 @@ struct dopts {
 		verbose, zdefs;
 	/* usdtrace's own: -h/-G write DTrace's probe form (DOF in .SUNW_dof) instead of stapsdt */
 	bool dof;
+	/* pcapsize: as given; what pcap() captures is dopt_pcapsize's reading of it */
+	uint64_t pcapsize;
 	/* accepted for compatibility; no effect on tracing here */
-	uint64_t bpflogsize, lockmem, pcapsize, preallocate;
+	uint64_t bpflogsize, lockmem, preallocate;
 	int64_t disasm, iregs, maxframes, pgmax, tree, tregs, useruid;
 	bool bpflog, core, cpphdrs, debug, droptags, lazyload, linknommap, noresolve,
 		quietresize, strip;
@@ -140,6 +142,13 @@ int dopt_set_pragma(struct dopts *o, const char *name, const char *value, struct
 
 /* Whether option `name` was set explicitly (on the command line or by a pragma). */
 bool dopt_is_set(const struct dopts *o, const char *name);
+
+/* The bytes of a packet pcap() captures at most (its record's data, a pcap file's snaplen),
+ * from the pcapsize option as DTrace for Linux reads it: 1514 (an Ethernet frame) when the
+ * option was never set; a value set is rounded up to a multiple of 8, and one of 0 or above
+ * 65535 counts as 1514, so rounds to 1520 (dtrace -x pcapsize=10 captures 16 bytes, =0 and
+ * =70000 the whole 46-byte packet). */
+uint32_t dopt_pcapsize(const struct dopts *o);
 
 /* The names of the options set explicitly, in table (alphabetical) order: fills at most `max`
  * entries of names (static strings) and returns how many there are in all. */

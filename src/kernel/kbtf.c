@@ -114,6 +114,9 @@ const struct kbtf_offsets *kbtf_offsets(void)
 	o.mount_mountpoint = bpf_sys_btf_member(b, "mount", "mnt_mountpoint");
 	o.mutex_owner = bpf_sys_btf_member(b, "mutex", "owner");
 	o.rwlock_cnts = rwlock_cnts_offset(b);
+	o.skb_len = bpf_sys_btf_member(b, "sk_buff", "len");
+	o.skb_data_len = bpf_sys_btf_member(b, "sk_buff", "data_len");
+	o.skb_data = bpf_sys_btf_member(b, "sk_buff", "data");
 	return &o;
 }
 

@@ -43,6 +43,8 @@ struct kbtf_offsets {
 	/* kernel locks (mutex_owned() & co.): struct mutex's owner word, and a rwlock_t's
 	 * qrwlock counts (rwlock_t.raw_lock.cnts, through the typedefs) */
 	int mutex_owner, rwlock_cnts;
+	/* a socket buffer's linear data (pcap()): struct sk_buff's len, data_len, data */
+	int skb_len, skb_data_len, skb_data;
 };
 const struct kbtf_offsets *kbtf_offsets(void);
 /* The D type of BTF type id (0 is void). */

@@ -423,6 +423,17 @@ static int json_item(struct sink *s, const struct ditem *it, char *err, size_t e
 		}
 		strbuf_putc(b, '}');
 		return 0;
+	case DI_PCAP: {
+		/* the run loop hands over only captures of some bytes (a file or tshark takes
+		 * the others' place in text: never in a structured stream) */
+		bool has = it->nvals == 3;
+		strbuf_printf(b, "{\"kind\":\"pcap\",\"time\":%llu,\"linktype\":%lld,",
+			      has ? (unsigned long long)it->vals[0].u : 0ULL,
+			      has ? (long long)(int32_t)it->vals[1].u : 0LL);
+		bytes(b, has ? it->vals[2].p : NULL, has ? it->vals[2].len : 0);
+		strbuf_putc(b, '}');
+		return 0;
+	}
 	case DI_TRACEMEM:
 		LIT(b, "{\"kind\":\"tracemem\",");
 		bytes(b, it->nvals ? it->vals[0].p : NULL, it->nvals ? it->vals[0].len : 0);

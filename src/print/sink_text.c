@@ -135,6 +135,12 @@ static int text_item(struct sink *s, const struct ditem *it, char *err, size_t e
 		if (it->nvals)
 			dout_tracemem(b, it->vals[0].p, it->vals[0].len);
 		return 0;
+	case DI_PCAP:
+		/* no capture file, no tshark: dtrace dumps the packet as tracemem() would (and a
+		 * capture of no bytes, a NULL skb's, prints nothing) */
+		if (it->nvals == 3)
+			dout_tracemem(b, it->vals[2].p, it->vals[2].len);
+		return 0;
 	case DI_PRINTF:
 		return dfmt_format(it->act->fmt, it->fvals, it->nvals, NULL, 0, &s->fctx, b, err,
 				   errlen);

@@ -26,6 +26,7 @@
 #include "proc_maps.h"
 #include "provider.h"
 #include "ptrace_hold.h"
+#include "pcap_out.h"
 #include "ringbuf.h"
 #include "sink.h"
 #include "spec_buf.h"
@@ -57,6 +58,8 @@ struct run {
 	const struct dopts *d;
 	FILE *out;                     /* where records print: the -o file or stdout, or... */
 	FILE *orig_out;                /* ...while freopen() redirects it, that original */
+	char *freopen_path;            /* the file freopen() named, while it is in effect */
+	struct pcap_out pcap;          /* pcap()'s packets: to that file, tshark, or printed */
 	bool quiet, stop;
 	int status;                    /* exit()'s value */
 	struct sink *sink;             /* the output format, writing to out */
@@ -546,6 +549,8 @@ static void run_freopen(struct run *r, uint32_t epid, const struct dobj_probe *p
 			set_out(r, r->orig_out);
 			r->orig_out = NULL;
 		}
+		free(r->freopen_path);
+		r->freopen_path = NULL;
 		return;
 	}
 	FILE *f = fopen(path, "a");
@@ -560,6 +565,8 @@ static void run_freopen(struct run *r, uint32_t epid, const struct dobj_probe *p
 	else
 		r->orig_out = r->out;
 	set_out(r, f);
+	free(r->freopen_path);
+	r->freopen_path = xstrdup(path);
 }
 
 /* ftruncate(): what was written to the output file so far is discarded (nothing happens to
@@ -699,6 +706,42 @@ static void side_effect(struct run *r, uint32_t epid, const struct dobj_probe *p
 	}
 }
 
+/* Text pcap_out has for the output (tshark's lines): after what the sink holds. */
+static void print_pcap_text(void *arg, const char *text, size_t len)
+{
+	struct run *r = arg;
+	r->sink->ops->flush(r->sink);
+	flush_out(r);
+	fwrite(text, 1, len, r->out);
+	fflush(r->out);
+}
+
+/* pcap(): a packet goes to the freopen() file, or to tshark (text output only: a structured
+ * stream has the bytes in its item), or to the sink to print; no bytes, nowhere. (DTrace for
+ * Linux loops for ever on a record of no bytes, a NULL skb's: its consumer steps back over
+ * the action again and again. The Guide's pcap() records nothing for it, so nothing is
+ * printed and the record goes on.) */
+static bool pcap_taken(struct run *r, uint32_t epid, const struct dobj_probe *p,
+		       const struct ditem *it)
+{
+	if (it->nvals != 3 || it->vals[2].len == 0)
+		return true;
+	char err[256];
+	enum pcap_out_result res = pcap_out_packet(&r->pcap, r->freopen_path,
+						   (uint32_t)it->vals[1].u,
+						   (uint32_t)it->act->vals[3].size, it->vals[0].u,
+						   it->vals[2].p, (uint32_t)it->vals[2].len,
+						   r->d->oformat == DOPT_OFORMAT_TEXT, err,
+						   sizeof(err));
+	if (res == PCAP_OUT_ERROR) {
+		char msg[PATH_MAX + 300];
+		snprintf(msg, sizeof(msg), "couldn't write pcap() packet to \"%s\": %s",
+			 r->freopen_path ? r->freopen_path : "tshark", err);
+		liberr(r, epid, p, msg);
+	}
+	return res != PCAP_OUT_PRINT;
+}
+
 /* An action with output: decoded once, handed to the sink. */
 static void output_action(struct run *r, uint32_t epid, const struct dobj_probe *p,
 			  const struct dobj_action *a, const unsigned char *rec)
@@ -722,6 +765,10 @@ static void output_action(struct run *r, uint32_t epid, const struct dobj_probe 
 		return;
 	}
 	drec_decode_action(a, rec, &r->syms, &it);
+	if (it.kind == DI_PCAP && pcap_taken(r, epid, p, &it)) {
+		ditem_free(&it);
+		return;
+	}
 	if (r->sink->ops->item(r->sink, &it, err, sizeof(err)) != 0)
 		liberr(r, epid, p, err);
 	ditem_free(&it);
@@ -1242,6 +1289,7 @@ static int deliver(struct run *r, int timeout_ms)
 		return -1;
 	}
 	flush_out(r);
+	pcap_out_poll(&r->pcap);   /* tshark's lines as they come, between deliveries */
 	return out_gone(r) ? -1 : 0;
 }
 
@@ -1260,6 +1308,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		util_warn("could not enable tracing: unknown output format");
 		return 1;
 	}
+	pcap_out_init(&r.pcap, print_pcap_text, &r);
 	r.sink->stop_signal = &got_signal;   /* SIGINT/SIGTERM end a write a reader holds */
 
 	if (setup(&r) != 0) {
@@ -1367,6 +1416,9 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	for (int i = 0; i < 2 && !r.failed; i++)
 		deliver(&r, -1);
 	report_drops(&r);
+	/* the capture files complete, tshark's last lines printed (its input ended) before the
+	 * end of the output, where dtrace's reader thread has printed them */
+	pcap_out_close(&r.pcap);
 	bool gone = r.sink->write_failed;
 	if (!r.failed && !gone)
 		r.sink->ops->finish(r.sink);
@@ -1388,6 +1440,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		fclose(r.out);
 		set_out(&r, r.orig_out);
 	}
+	free(r.freopen_path);
 	if (r.sink->write_failed && r.sink->write_errno != EPIPE && !gone)
 		util_warn("cannot write the trace output: %s", strerror(r.sink->write_errno));
 

@@ -475,4 +475,22 @@ T_CASE(dtrace_only_options)
 		dopt_pragma_allowed("errtags") && dopt_pragma_allowed("verbose"));
 }
 
+/* pcapsize as DTrace for Linux reads it (dt_opt_pcapsize; dtrace -x pcapsize=10 captures 16
+ * bytes of a 46-byte packet, =0 and =70000 all of it): 1514 unset, a value set rounded up to
+ * a multiple of 8, 0 and values above 65535 taken as 1514 (so 1520). */
+T_CASE(pcapsize_reading)
+{
+	struct dopts o;
+	struct derr e;
+	dopts_init(&o);
+	T_EQ_INT(dopt_pcapsize(&o), 1514);
+	const char *in[] = { "10", "16", "1514", "0", "65535", "65536", "70000", "1k" };
+	const unsigned want[] = { 16, 16, 1520, 1520, 65536, 1520, 1520, 1024 };
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		dopts_init(&o);
+		T_EQ_INT(dopt_set(&o, "pcapsize", in[i], &e), 0);
+		T_EQ_INT(dopt_pcapsize(&o), want[i]);
+	}
+}
+
 T_MAIN()
