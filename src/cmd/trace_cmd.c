@@ -816,25 +816,92 @@ out:
 	return status;
 }
 
-int trace_cmd_run(const struct opts *o)
+/* What trace_cmd_run and trace_cmd_check share: t set up for o's program, macro arguments
+ * from o's operands ($0 the first script, else the command as invoked). *argv is for
+ * finish() to free. */
+static void setup(struct tc *t, const struct opts *o, char ***argv)
 {
-	struct tc t;
-	memset(&t, 0, sizeof(t));
-	t.o = o;
-	t.d = o->dopts;
-	t.nsrcs = o->nprogs;
-	t.srcs = xcalloc((size_t)o->nprogs + 1, sizeof(*t.srcs));
+	memset(t, 0, sizeof(*t));
+	t->o = o;
+	t->d = o->dopts;
+	t->nsrcs = o->nprogs;
+	t->srcs = xcalloc((size_t)o->nprogs + 1, sizeof(*t->srcs));
 	/* $0: the first script's name; without one, the command as invoked (dtrace's argv[0]:
 	 * a path is a string, a bare name an identifier, as any macro argument) */
 	const char *arg0 = NULL;
 	for (int i = 0; i < o->nprogs; i++) {
-		t.srcs[i].kind = o->progs[i].kind;
-		t.srcs[i].text = o->progs[i].text;
+		t->srcs[i].kind = o->progs[i].kind;
+		t->srcs[i].text = o->progs[i].text;
 		if (o->progs[i].kind == 's' && !arg0)
 			arg0 = o->progs[i].text;
 	}
 	if (!arg0)
 		arg0 = o->argv0 ? o->argv0 : util_progname;
+	*argv = xcalloc((size_t)o->nargs + 2, sizeof(char *));
+	(*argv)[0] = (char *)arg0;
+	for (int i = 0; i < o->nargs; i++)
+		(*argv)[i + 1] = o->args[i];
+}
+
+static void start_macros(struct tc *t, char **argv)
+{
+	dmacro_env_init(&t->env, t->o->nargs + 1, argv);
+	t->env.target = t->target;
+	t->env.referenced = xcalloc((size_t)t->o->nargs + 2, sizeof(bool));
+}
+
+static void finish(struct tc *t, char **argv)
+{
+	free(t->env.referenced);
+	free(argv);
+	if (t->have_child && !t->child.exited)
+		childproc_kill(&t->child);
+	if (t->cat.clause_idx)
+		pcat_free(&t->cat);
+	if (t->g)
+		dprog_free(t->g);
+	if (t->cargs)
+		for (int c = 0; c < t->nclauses; c++)
+			prov_args_free(&t->cargs[c].pa);
+	free(t->cargs);
+	free(t->srcs);
+}
+
+int trace_cmd_check(const struct opts *o, pid_t target)
+{
+	struct tc t;
+	char **argv;
+	setup(&t, o, &argv);
+	/* -l lists what matches nothing as "failed to match" (list_cmd.c), not as an error */
+	t.d.zdefs = true;
+	t.target = target;
+	start_macros(&t, argv);
+	int status = 1;
+	if (t.nsrcs == 0 || (build_program(&t) == 0 && match_probes(&t) == 0)) {
+		status = 0;
+		if (t.nsrcs > 0) {
+			struct derr err;
+			struct dck_options ckopt = { true, (int)t.d.strsize, clause_args, &t,
+						     clause_complete, target > 0, kernel_symbol,
+						     t.d.version, kernel_module };
+			struct dck_prog *ck = NULL;
+			if (dcheck_program(t.g, &ckopt, &ck, &err) != 0) {
+				program_error(&t, &err);
+				status = 1;
+			} else {
+				dck_prog_free(ck);
+			}
+		}
+	}
+	finish(&t, argv);
+	return status;
+}
+
+int trace_cmd_run(const struct opts *o)
+{
+	struct tc t;
+	char **argv;
+	setup(&t, o, &argv);
 	int status = 1, rc = 0;
 	if (t.nsrcs == 0) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
@@ -846,14 +913,7 @@ int trace_cmd_run(const struct opts *o)
 	}
 	if (grab_targets(&t) != 0)
 		goto out;
-
-	char **argv = xcalloc((size_t)o->nargs + 2, sizeof(char *));
-	argv[0] = (char *)arg0;
-	for (int i = 0; i < o->nargs; i++)
-		argv[i + 1] = o->args[i];
-	dmacro_env_init(&t.env, o->nargs + 1, argv);
-	t.env.target = t.target;
-	t.env.referenced = xcalloc((size_t)o->nargs + 2, sizeof(bool));
+	start_macros(&t, argv);
 
 	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);
 	if (build_program(&t) == 0 && match_probes(&t) == 0 &&
@@ -863,19 +923,7 @@ int trace_cmd_run(const struct opts *o)
 		status = compile_and_run(&t);
 		debug_step(&t, "done: exit status %d", status);
 	}
-	free(t.env.referenced);
-	free(argv);
 out:
-	if (t.have_child && !t.child.exited)
-		childproc_kill(&t.child);
-	if (t.cat.clause_idx)
-		pcat_free(&t.cat);
-	if (t.g)
-		dprog_free(t.g);
-	if (t.cargs)
-		for (int c = 0; c < t.nclauses; c++)
-			prov_args_free(&t.cargs[c].pa);
-	free(t.cargs);
-	free(t.srcs);
+	finish(&t, argv);
 	return status;
 }

@@ -35,3 +35,43 @@ cli_run G_nothing 2 '' "usdtrace: -G requires one or more scripts or enabling op
 	"$USDTRACE" -G
 cli_run h_enablings_no_output 2 '' \
 	"usdtrace: -h requires an output file if no scripts are specified\n" "$USDTRACE" -h -n BEGIN
+
+# -l compiles the program it lists (dtrace -l -s FILE): its errors end the listing, exit 1,
+# nothing listed; a description that matches nothing stays a warning (exit 0).
+printf 'BEGIN { trace(nosuchvar + 1); }\n' >undef.d
+printf 'BEGIN { trace($1); exit(0); }\n' >macro.d
+printf 'nosuch:::probe { }\n' >nomatch.d
+hdr='   ID   PROVIDER            MODULE                          FUNCTION NAME\n'
+begin='    1     dtrace                                                     BEGIN\n'
+cli_run list_script_undefined_variable 1 '' \
+	"usdtrace: failed to compile script undef.d: line 1: failed to resolve nosuchvar: Unknown variable name\n" \
+	"$USDTRACE" -l -s undef.d
+cli_run list_script_macro_undefined 1 '' \
+	"usdtrace: failed to compile script macro.d: line 1: macro argument \$1 is not defined\n" \
+	"$USDTRACE" -l -s macro.d
+cli_run list_script_macro_given 0 "$hdr$begin" '' "$USDTRACE" -l -s macro.d 5
+cli_run list_script_no_match 0 "$hdr" \
+	"usdtrace: failed to match nosuch:::probe: No probe matches description\n" \
+	"$USDTRACE" -l -s nomatch.d
+cli_run list_n_type_error 1 '' \
+	'usdtrace: invalid probe specifier BEGIN { x = 1; } BEGIN { x = "s"; }: in action list: operands have incompatible types: "int" = "string"\n' \
+	"$USDTRACE" -ln 'BEGIN { x = 1; } BEGIN { x = "s"; }'
+cli_run list_n_args_range 1 '' \
+	'usdtrace: invalid probe specifier BEGIN { trace(args[0]); }: in action list: index 0 is out of range for :::BEGIN args[ ]\n' \
+	"$USDTRACE" -ln 'BEGIN { trace(args[0]); }'
+cli_run list_second_n_undefined 1 '' \
+	'usdtrace: invalid probe specifier END { trace(nosuch2); }: in action list: failed to resolve nosuch2: Unknown variable name\n' \
+	"$USDTRACE" -ln 'BEGIN { exit(0); }' -n 'END { trace(nosuch2); }'
+cli_run list_pid_target_without_target 1 '' \
+	'usdtrace: invalid probe specifier pid$target:::entry: pid0 does not contain a valid pid\n' \
+	"$USDTRACE" -ln 'pid$target:::entry'
+
+# An argument with nothing but blanks and comments is an empty program, listed or traced
+# (dtrace -n '' and dtrace -ln ' /* c */ ': exit 1)
+cli_run empty_n 1 '' 'usdtrace: invalid probe specifier : empty D program translation unit\n' \
+	"$USDTRACE" -n ''
+cli_run empty_m_comment 1 '' \
+	'usdtrace: invalid probe specifier  /* c */ : empty D program translation unit\n' \
+	"$USDTRACE" -m ' /* c */ ' -n 'BEGIN { exit(0); }'
+cli_run empty_list 1 '' 'usdtrace: invalid probe specifier : empty D program translation unit\n' \
+	"$USDTRACE" -ln ''
