@@ -241,24 +241,30 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 	return 0;
 }
 
-/* Anything a script adds to the program: clauses, inlines, declarations, providers. */
+/* What a program argument adds that makes it a program: clauses, inlines, translators,
+ * providers. Declarations of variables and types alone do not: dtrace -s of a script holding
+ * only "int x;" or "struct s { int a; };" is an empty translation unit (an inline or a
+ * translator is not). */
 static int program_size(const struct dprog *g)
 {
-	int n = g->ndecls + g->nprovs;
+	int n = g->nprovs;
 	for (const struct dnode *it = g->items; it; it = it->next)
-		n++;
+		n += it->kind != DN_VARDECL;
 	return n;
 }
 
-/* A script that declares nothing is an error unless -x empty (dtrace's D_EMPTY, reported at
- * the line the input ends on, with -x errtags or without: the suite's "line :" is its
- * post-processing of the number away, not what dtrace prints). */
+/* A program argument that adds nothing is an error unless -x empty (dtrace's D_EMPTY; for a
+ * script reported at the line the input ends on, with -x errtags or without: the suite's
+ * "line :" is its post-processing of the number away, not what dtrace prints). */
 static int check_empty(struct tc *t, const struct source *s, int before)
 {
-	if (s->kind != 's' || t->d.empty || program_size(t->g) != before)
+	if (t->d.empty || program_size(t->g) != before)
 		return 0;
 	struct derr e;
-	derr_set_line(&e, D_EMPTY, s->end_line, "empty D program translation unit");
+	if (s->kind == 's')
+		derr_set_line(&e, D_EMPTY, s->end_line, "empty D program translation unit");
+	else
+		derr_set(&e, D_EMPTY, "empty D program translation unit");
 	source_error(t, s, &e);
 	return -1;
 }

@@ -75,3 +75,7 @@ cli_run empty_m_comment 1 '' \
 	"$USDTRACE" -m ' /* c */ ' -n 'BEGIN { exit(0); }'
 cli_run empty_list 1 '' 'usdtrace: invalid probe specifier : empty D program translation unit\n' \
 	"$USDTRACE" -ln ''
+
+# A -n argument of declarations alone is an empty program too (dtrace -n 'int x;': exit 1)
+cli_run empty_n_declaration 1 '' 'usdtrace: invalid probe specifier int x;: empty D program translation unit\n' \
+	"$USDTRACE" -n 'int x;'
