@@ -247,7 +247,12 @@ int list_cmd_run(const struct opts *o)
 	if (o->cmd) {
 		char err[512];
 		if (childproc_start(o->cmd, CHILDPROC_AT_ENTRY, &child, err, sizeof(err)) != 0) {
-			util_warn("failed to execute %s", err);
+			/* a command that cannot be run at all is "No such process" to dtrace,
+			 * whatever the reason (libproc's words for the process it did not get) */
+			if (child.not_run)
+				util_warn("No such process");
+			else
+				util_warn("failed to execute %s", err);
 			free(pids);
 			status = 1;
 			goto out;

@@ -327,7 +327,14 @@ int main(int argc, char **argv)
 		case 'p': {
 			pid_t pid;
 			if (parse_pid(optarg, &pid) != 0) {
-				util_warn("invalid pid: %s", optarg);
+				/* a number that is no process's (0, negative, too large) is
+				 * dtrace's "No such process"; anything else is not a pid */
+				char *end;
+				(void)strtol(optarg, &end, 10);
+				if (*optarg && !*end)
+					util_warn("No such process");
+				else
+					util_warn("invalid pid: %s", optarg);
 				return 1;
 			}
 			o.pids = xrealloc(o.pids, sizeof(*o.pids) * (size_t)(o.npids + 1));

@@ -595,7 +595,12 @@ static int grab_targets(struct tc *t)
 		enum childproc_stop at = dopt_is_set(&t->d, "evaltime") && t->d.evaltime == 0
 					 ? CHILDPROC_AT_EXEC : CHILDPROC_AT_ENTRY;
 		if (childproc_start(o->cmd, at, &t->child, err, sizeof(err)) != 0) {
-			util_warn("failed to execute %s", err);
+			/* a command that cannot be run at all is "No such process" to dtrace,
+			 * whatever the reason (libproc's words for the process it did not get) */
+			if (t->child.not_run)
+				util_warn("No such process");
+			else
+				util_warn("failed to execute %s", err);
 			return -1;
 		}
 		t->have_child = true;

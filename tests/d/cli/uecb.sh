@@ -79,3 +79,14 @@ cli_run empty_list 1 '' 'usdtrace: invalid probe specifier : empty D program tra
 # A -n argument of declarations alone is an empty program too (dtrace -n 'int x;': exit 1)
 cli_run empty_n_declaration 1 '' 'usdtrace: invalid probe specifier int x;: empty D program translation unit\n' \
 	"$USDTRACE" -n 'int x;'
+
+# -c of a command that cannot be run and -p of a number that is no process: libproc's "No
+# such process" (dtrace -c /nonexistent/cmd, -c '', -c /etc/passwd, -p 0, -p -5: exit 1);
+# -p of what is not a number: "invalid pid"
+cli_run c_nonexistent 1 '' 'usdtrace: No such process\n' "$USDTRACE" -c /nonexistent/cmd -n BEGIN
+cli_run c_empty 1 '' 'usdtrace: No such process\n' "$USDTRACE" -c '' -n BEGIN
+cli_run c_not_executable 1 '' 'usdtrace: No such process\n' "$USDTRACE" -c /etc/passwd -n BEGIN
+cli_run p_zero 1 '' 'usdtrace: No such process\n' "$USDTRACE" -p 0 -n BEGIN
+cli_run p_negative 1 '' 'usdtrace: No such process\n' "$USDTRACE" -p -5 -n BEGIN
+cli_run p_zero_list 1 '' 'usdtrace: No such process\n' "$USDTRACE" -p 0 -l
+cli_run p_not_a_number 1 '' 'usdtrace: invalid pid: 12abc\n' "$USDTRACE" -p 12abc -n BEGIN
