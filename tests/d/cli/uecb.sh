@@ -90,3 +90,15 @@ cli_run p_zero 1 '' 'usdtrace: No such process\n' "$USDTRACE" -p 0 -n BEGIN
 cli_run p_negative 1 '' 'usdtrace: No such process\n' "$USDTRACE" -p -5 -n BEGIN
 cli_run p_zero_list 1 '' 'usdtrace: No such process\n' "$USDTRACE" -p 0 -l
 cli_run p_not_a_number 1 '' 'usdtrace: invalid pid: 12abc\n' "$USDTRACE" -p 12abc -n BEGIN
+
+# In a description argument a description may follow another without a comma: the first is a
+# clause without a body (dtrace -qn 'BEGIN BEGIN { ... }' runs both enablings, the bare one's
+# default action printing its empty line; -ln 'BEGIN END ERROR' lists the three); a word
+# after a description is read as one (dtrace -n 'BEGIN x = 1' fails at the `=`)
+if cli_needs_root desc_after_desc; then
+	cli_run desc_after_desc 0 'x\n\n' '' "$USDTRACE" -qn 'BEGIN BEGIN { printf("x\n"); exit(0); }'
+fi
+cli_run list_desc_after_desc 0 "$hdr$begin    2     dtrace                                                     END\n    3     dtrace                                                     ERROR\n" '' \
+	"$USDTRACE" -ln 'BEGIN END ERROR'
+cli_run word_after_desc 1 '' 'usdtrace: invalid probe specifier BEGIN x = 1: syntax error near "="\n' \
+	"$USDTRACE" -qn 'BEGIN x = 1'
