@@ -747,14 +747,21 @@ static void write_ctf(struct tc *t)
 		util_warn("-x dtypes: %s", err.msg);
 }
 
+/* The type checker's options for t's program: destructive actions allowed or not, a -c/-p
+ * target or not ($target, pid provider descriptions). */
+static struct dck_options check_options(struct tc *t, bool destructive, bool has_target)
+{
+	return (struct dck_options){ destructive, (int)t->d.strsize, clause_args, t,
+				     clause_complete, has_target, kernel_symbol, t->d.version,
+				     kernel_module };
+}
+
 static int compile_and_run(struct tc *t)
 {
 	struct derr err;
 	/* destructive actions are refused when tracing is enabled, which -e never reaches */
-	struct dck_options ckopt = { t->d.destructive || t->o->compile_only, (int)t->d.strsize,
-				     clause_args, t,
-				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
-				     kernel_symbol, t->d.version, kernel_module };
+	struct dck_options ckopt = check_options(t, t->d.destructive || t->o->compile_only,
+						 t->o->cmd != NULL || t->o->npids > 0);
 	struct dck_prog *ck = NULL;
 	write_ctf(t);
 	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {
@@ -892,9 +899,7 @@ int trace_cmd_check(const struct opts *o, pid_t target)
 		status = 0;
 		if (t.nsrcs > 0) {
 			struct derr err;
-			struct dck_options ckopt = { true, (int)t.d.strsize, clause_args, &t,
-						     clause_complete, target > 0, kernel_symbol,
-						     t.d.version, kernel_module };
+			struct dck_options ckopt = check_options(&t, true, target > 0);
 			struct dck_prog *ck = NULL;
 			if (dcheck_program(t.g, &ckopt, &ck, &err) != 0) {
 				program_error(&t, &err);
