@@ -16,6 +16,11 @@ int prov_cmd_run(const struct opts *o);
 int list_cmd_run(const struct opts *o);
 /* Everything else: compile the D program and trace (trace_cmd.c). */
 int trace_cmd_run(const struct opts *o);
+/* -l of a D program: compile it as tracing would up to type checking, with target as $target
+ * (the -c child or -p process the listing grabbed; 0: none), and report its errors as
+ * tracing does (dtrace -l -s FILE compiles FILE: an undefined variable is an error, exit 1).
+ * A description that matches nothing is no error here. 0, or 1 after an error. */
+int trace_cmd_check(const struct opts *o, pid_t target);
 /* The stash directory -l and tracing read when usdtraced owns it: -x stash=DIR, else
  * STASH_DEFAULT_DIR; NULL for -x stash= (empty: never use one). (list_cmd.c) */
 const char *stash_dir_of(const struct opts *o);

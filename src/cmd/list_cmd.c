@@ -143,9 +143,8 @@ static int parse_descs(const struct opts *o, struct plist *L)
 				return -1;
 			continue;
 		}
-		if (*t == '\0' || names_path(t)) {
-			/* a module named by path (our extension) or the empty description: one
-			 * description, as it stands */
+		if (names_path(t)) {
+			/* a module named by path (our extension): one description, as it stands */
 			if (parse_plain(L, kind, t) != 0)
 				return -1;
 			continue;
@@ -248,7 +247,12 @@ int list_cmd_run(const struct opts *o)
 	if (o->cmd) {
 		char err[512];
 		if (childproc_start(o->cmd, CHILDPROC_AT_ENTRY, &child, err, sizeof(err)) != 0) {
-			util_warn("failed to execute %s", err);
+			/* a command that cannot be run at all is "No such process" to dtrace,
+			 * whatever the reason (libproc's words for the process it did not get) */
+			if (child.not_run)
+				util_warn("No such process");
+			else
+				util_warn("failed to execute %s", err);
 			free(pids);
 			status = 1;
 			goto out;
@@ -281,6 +285,20 @@ int list_cmd_run(const struct opts *o)
 		L.nprocs++;
 	}
 	free(pids);
+
+	/* dtrace compiles the program it lists: its errors (macros, $target without a target,
+	 * types) end the listing before anything is printed. Probe ids are left to the listing,
+	 * which knows the processes' probes' ids (below), and so are files named by path (our
+	 * extension, which the D grammar has not). */
+	bool by_id = false, plain = false;
+	for (int i = 0; i < L.ndescs; i++)
+		by_id |= L.descs[i].by_id;
+	for (int i = 0; i < o->nprogs; i++)
+		plain |= o->progs[i].kind != 's' && names_path(o->progs[i].text);
+	if (!by_id && !plain && trace_cmd_check(o, target) != 0) {
+		status = 1;
+		goto out;
+	}
 
 	/* dtrace looks a probe id up as it reads the description: an unknown one is an error
 	 * before anything is listed. Ours may name a probe only the listing numbers (a

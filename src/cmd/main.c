@@ -13,41 +13,72 @@
 #include "opts.h"
 #include "util.h"
 
-static void usage(FILE *f)
+/* dtrace's options as its usage lists them, in its order and words (dtrace(8); the text is
+ * what `dtrace` with no arguments prints), so scripts and people see the same help. */
+static const struct {
+	const char *opt, *what;
+} option_help[] = {
+	{ "-32", "generate 32-bit D programs and ELF files" },
+	{ "-64", "generate 64-bit D programs and ELF files" },
+	{ NULL, NULL },
+	{ "-b", "set trace buffer size" },
+	{ "-c", "run specified command and exit upon its completion" },
+	{ "-C", "run cpp(1) preprocessor on script files" },
+	{ "-D", "define symbol when invoking preprocessor" },
+	{ "-e", "exit after compiling request but prior to enabling probes" },
+	{ "-f", "enable or list probes matching the specified function name" },
+	{ "-F", "coalesce trace output by function" },
+	{ "-G", "generate an ELF file containing embedded dtrace program" },
+	{ "-h", "generate a header file with definitions for static probes" },
+	{ "-H", "print included files when invoking preprocessor" },
+	{ "-i", "enable or list probes matching the specified probe id" },
+	{ "-I", "add include directory to preprocessor search path" },
+	{ "-l", "list probes matching specified criteria" },
+	{ "-L", "add library directory to library search path" },
+	{ "-m", "enable or list probes matching the specified module name" },
+	{ "-n", "enable or list probes matching the specified probe name" },
+	{ "-o", "set output file" },
+	{ "-p", "grab specified process-ID and cache its symbol tables" },
+	{ "-P", "enable or list probes matching the specified provider name" },
+	{ "-q", "set quiet mode (only output explicitly traced data)" },
+	{ "-s", "enable or list probes according to the specified D script" },
+	{ "-S", "print D compiler intermediate code" },
+	{ "-U", "undefine symbol when invoking preprocessor" },
+	{ "-v", "set verbose mode (report stability attributes, arguments)" },
+	{ "-V", "report DTrace API version" },
+	{ "-w", "permit destructive actions" },
+	{ "-x", "enable or modify compiler and tracing options" },
+	{ "-X", "specify ISO C conformance settings for preprocessor" },
+	{ "-Z", "permit probe descriptions that match zero probes" },
+};
+
+/* The usage as dtrace prints it on a usage error (to stderr, exit 2: no arguments, an unknown
+ * option, a missing argument); `--help` prints it to stdout followed by usdtrace's own long
+ * options, which dtrace has not. */
+static void usage(FILE *f, bool long_options)
 {
 	fprintf(f,
-		"Usage: %s [-32|-64] [-CeGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]] [-I path]\n"
-		"\t[-L path] [-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
-		"\t[-P provider] [-m [provider:]module] [-f [[provider:]module:]func]\n"
-		"\t[-n [[[provider:]module:]func:]name] [-i probe-id] [args ...]\n\n"
-		"\t-32 generate 32-bit D programs (not supported: 64-bit only)\n"
-		"\t-64 generate 64-bit D programs\n\n"
-		"\t-c  run specified command and exit upon its completion\n"
-		"\t-C  run cpp(1) preprocessor on script files\n"
-		"\t-D  define symbol when invoking preprocessor\n"
-		"\t-e  exit after compiling request but prior to enabling probes\n"
-		"\t-f  enable or list probes matching the specified function name\n"
-		"\t-G  generate an ELF file defining the probes' semaphores and argument types\n"
-		"\t-h  generate a header file with definitions for static probes\n"
-		"\t-i  enable or list probes matching the specified probe id\n"
-		"\t-I  add include directory to preprocessor search path\n"
-		"\t-l  list probes matching specified criteria\n"
-		"\t-L  add library directory to library search path\n"
-		"\t-m  enable or list probes matching the specified module name\n"
-		"\t-n  enable or list probes matching the specified probe name\n"
-		"\t-o  set output file\n"
-		"\t-p  grab specified process-ID and cache its symbol tables\n"
-		"\t-P  enable or list probes matching the specified provider name\n"
-		"\t-q  set quiet mode (only output explicitly traced data)\n"
-		"\t-s  enable or list probes according to the specified D script\n"
-		"\t-U  undefine symbol when invoking preprocessor\n"
-		"\t-v  set verbose mode (report stability attributes, arguments)\n"
-		"\t-V  report DTrace API version\n"
-		"\t-x  enable or modify compiler and tracing options\n\n"
-		"\t--help     print this message and exit\n"
-		"\t--version  print usdtrace's version and exit\n\n"
-		"See usdtrace(1) for the options, the -x options and the providers.\n",
+		"Usage: %s [-32|-64] [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		"\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
+		"\t[-x opt[=val]] [-X a|c|s|t]\n\n"
+		"\t[-P provider [[ predicate ] action ]]\n"
+		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+		"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+		"\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+		"\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
+		"\tpredicate -> '/' D-expression '/'\n"
+		"\t   action -> '{' D-statements '}'\n\n",
 		util_progname);
+	for (size_t i = 0; i < sizeof(option_help) / sizeof(option_help[0]); i++)
+		if (option_help[i].opt)
+			fprintf(f, "\t%-3s %s\n", option_help[i].opt, option_help[i].what);
+		else
+			fputc('\n', f);
+	if (long_options)
+		fprintf(f, "\n"
+			"\t--help     print this message and exit\n"
+			"\t--version  print usdtrace's version and exit\n\n"
+			"See usdtrace(1) for the options, the -x options and the providers.\n");
 }
 
 /* `--help` or `--version` where an option may start: dtrace has no long options (its getopt
@@ -56,7 +87,7 @@ static void usage(FILE *f)
 static int long_option(const char *arg)
 {
 	if (strcmp(arg, "--help") == 0) {
-		usage(stdout);
+		usage(stdout, true);
 		return 0;
 	}
 	if (strcmp(arg, "--version") == 0) {
@@ -214,6 +245,7 @@ int main(int argc, char **argv)
 	struct dopt_ev *evs = xmalloc(sizeof(*evs) * (size_t)argc);
 	int nevs = 0;
 	int c;
+	char mode = 0;              /* the one of -G, -h, -l, -V given */
 	int nenv;
 	const char **env = env_dopts(&o, &nenv);
 	/* Options and operands (macro arguments, -G objects) may mix, as with dtrace: getopt stops
@@ -243,6 +275,15 @@ int main(int argc, char **argv)
 		}
 		if (c != -1 && strchr("xbqwFZCX", c) != NULL)
 			evs[nevs++] = (struct dopt_ev){(char)c, optarg};
+		/* one mode per command line: dtrace refuses a second -G, -h, -l or -V, even the
+		 * same letter again ("dtrace -l -l" exits 2) */
+		if (c != -1 && strchr("GhlV", c) != NULL) {
+			if (mode) {
+				util_warn("only one of the [-GhlV] options can be specified at a time");
+				return 2;
+			}
+			mode = (char)c;
+		}
 		switch (c) {
 		case 'h': o.header = true; break;
 		case 'G': o.object = true; break;
@@ -275,7 +316,7 @@ int main(int argc, char **argv)
 			/* -32 / -64: the data model; D programs here are always 64-bit */
 			if (strcmp(optarg, c == '3' ? "2" : "4") != 0) {
 				util_warn("illegal option -- %c%s", c, optarg);
-				usage(stderr);
+				usage(stderr, false);
 				return 2;
 			}
 			if (c == '3') {
@@ -286,7 +327,14 @@ int main(int argc, char **argv)
 		case 'p': {
 			pid_t pid;
 			if (parse_pid(optarg, &pid) != 0) {
-				util_warn("invalid pid: %s", optarg);
+				/* a number that is no process's (0, negative, too large) is
+				 * dtrace's "No such process"; anything else is not a pid */
+				char *end;
+				(void)strtol(optarg, &end, 10);
+				if (*optarg && !*end)
+					util_warn("No such process");
+				else
+					util_warn("invalid pid: %s", optarg);
 				return 1;
 			}
 			o.pids = xrealloc(o.pids, sizeof(*o.pids) * (size_t)(o.npids + 1));
@@ -300,10 +348,7 @@ int main(int argc, char **argv)
 			push_prog(&o, (char)c, optarg);
 			break;
 		case 'V':
-			/* DTrace for Linux's form ("dtrace -V" prints "Oracle D 2.0"), whose last word is
-			 * the D version -x version accepts */
-			printf("%s: Oracle D 2.0\n", util_progname);
-			return 0;
+			break;  /* after the options: a usage error among them comes first */
 		case 'S': o.disasm = true; break;
 		case 'L': push(&o.libdirs, &o.nlibdirs, optarg); break;
 		case 'H': push(&o.cppargs, &o.ncppargs, "-H"); break;  /* dtrace's cpphdrs */
@@ -312,12 +357,18 @@ int main(int argc, char **argv)
 			 * (-w -Z -F -b are options, applied to o.dopts below). */
 			break;
 		default:
-			usage(stderr);
+			usage(stderr, false);
 			return 2;
 		}
 	}
 	o.nargs = noperands;
 	o.args = operands;
+	if (mode == 'V') {
+		/* DTrace for Linux's form ("dtrace -V" prints "Oracle D 2.0"), whose last word is the
+		 * D version -x version accepts; nothing else on the line is looked at */
+		printf("%s: Oracle D 2.0\n", util_progname);
+		return 0;
+	}
 
 	/* As dtrace: an option that cannot be set is fatal (exit 1) in every mode, -h/-G/-l too. */
 	dopts_init(&o.dopts);
@@ -341,15 +392,12 @@ int main(int argc, char **argv)
 		push(&o.cppargs, &o.ncppargs, "-traditional-cpp");
 
 	int status;
-	if (o.header && o.object) {
-		util_warn("-h and -G may not be used together");
-		status = 2;
-	} else if (o.header || o.object) {
+	if (o.header || o.object) {
 		status = prov_cmd_run(&o);
 	} else if (o.list) {
 		status = list_cmd_run(&o);
 	} else if (argc == 1) {
-		usage(stderr);
+		usage(stderr, false);
 		status = 2;
 	} else {
 		status = trace_cmd_run(&o); /* without a program: "no probes specified" */

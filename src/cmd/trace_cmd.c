@@ -241,24 +241,30 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 	return 0;
 }
 
-/* Anything a script adds to the program: clauses, inlines, declarations, providers. */
+/* What a program argument adds that makes it a program: clauses, inlines, translators,
+ * providers. Declarations of variables and types alone do not: dtrace -s of a script holding
+ * only "int x;" or "struct s { int a; };" is an empty translation unit (an inline or a
+ * translator is not). */
 static int program_size(const struct dprog *g)
 {
-	int n = g->ndecls + g->nprovs;
+	int n = g->nprovs;
 	for (const struct dnode *it = g->items; it; it = it->next)
-		n++;
+		n += it->kind != DN_VARDECL;
 	return n;
 }
 
-/* A script that declares nothing is an error unless -x empty (dtrace's D_EMPTY, reported at
- * the line the input ends on, with -x errtags or without: the suite's "line :" is its
- * post-processing of the number away, not what dtrace prints). */
+/* A program argument that adds nothing is an error unless -x empty (dtrace's D_EMPTY; for a
+ * script reported at the line the input ends on, with -x errtags or without: the suite's
+ * "line :" is its post-processing of the number away, not what dtrace prints). */
 static int check_empty(struct tc *t, const struct source *s, int before)
 {
-	if (s->kind != 's' || t->d.empty || program_size(t->g) != before)
+	if (t->d.empty || program_size(t->g) != before)
 		return 0;
 	struct derr e;
-	derr_set_line(&e, D_EMPTY, s->end_line, "empty D program translation unit");
+	if (s->kind == 's')
+		derr_set_line(&e, D_EMPTY, s->end_line, "empty D program translation unit");
+	else
+		derr_set(&e, D_EMPTY, "empty D program translation unit");
 	source_error(t, s, &e);
 	return -1;
 }
@@ -589,7 +595,12 @@ static int grab_targets(struct tc *t)
 		enum childproc_stop at = dopt_is_set(&t->d, "evaltime") && t->d.evaltime == 0
 					 ? CHILDPROC_AT_EXEC : CHILDPROC_AT_ENTRY;
 		if (childproc_start(o->cmd, at, &t->child, err, sizeof(err)) != 0) {
-			util_warn("failed to execute %s", err);
+			/* a command that cannot be run at all is "No such process" to dtrace,
+			 * whatever the reason (libproc's words for the process it did not get) */
+			if (t->child.not_run)
+				util_warn("No such process");
+			else
+				util_warn("failed to execute %s", err);
 			return -1;
 		}
 		t->have_child = true;
@@ -736,14 +747,21 @@ static void write_ctf(struct tc *t)
 		util_warn("-x dtypes: %s", err.msg);
 }
 
+/* The type checker's options for t's program: destructive actions allowed or not, a -c/-p
+ * target or not ($target, pid provider descriptions). */
+static struct dck_options check_options(struct tc *t, bool destructive, bool has_target)
+{
+	return (struct dck_options){ destructive, (int)t->d.strsize, clause_args, t,
+				     clause_complete, has_target, kernel_symbol, t->d.version,
+				     kernel_module };
+}
+
 static int compile_and_run(struct tc *t)
 {
 	struct derr err;
 	/* destructive actions are refused when tracing is enabled, which -e never reaches */
-	struct dck_options ckopt = { t->d.destructive || t->o->compile_only, (int)t->d.strsize,
-				     clause_args, t,
-				     clause_complete, t->o->cmd != NULL || t->o->npids > 0,
-				     kernel_symbol, t->d.version, kernel_module };
+	struct dck_options ckopt = check_options(t, t->d.destructive || t->o->compile_only,
+						 t->o->cmd != NULL || t->o->npids > 0);
 	struct dck_prog *ck = NULL;
 	write_ctf(t);
 	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {
@@ -816,25 +834,90 @@ out:
 	return status;
 }
 
-int trace_cmd_run(const struct opts *o)
+/* What trace_cmd_run and trace_cmd_check share: t set up for o's program, macro arguments
+ * from o's operands ($0 the first script, else the command as invoked). *argv is for
+ * finish() to free. */
+static void setup(struct tc *t, const struct opts *o, char ***argv)
 {
-	struct tc t;
-	memset(&t, 0, sizeof(t));
-	t.o = o;
-	t.d = o->dopts;
-	t.nsrcs = o->nprogs;
-	t.srcs = xcalloc((size_t)o->nprogs + 1, sizeof(*t.srcs));
+	memset(t, 0, sizeof(*t));
+	t->o = o;
+	t->d = o->dopts;
+	t->nsrcs = o->nprogs;
+	t->srcs = xcalloc((size_t)o->nprogs + 1, sizeof(*t->srcs));
 	/* $0: the first script's name; without one, the command as invoked (dtrace's argv[0]:
 	 * a path is a string, a bare name an identifier, as any macro argument) */
 	const char *arg0 = NULL;
 	for (int i = 0; i < o->nprogs; i++) {
-		t.srcs[i].kind = o->progs[i].kind;
-		t.srcs[i].text = o->progs[i].text;
+		t->srcs[i].kind = o->progs[i].kind;
+		t->srcs[i].text = o->progs[i].text;
 		if (o->progs[i].kind == 's' && !arg0)
 			arg0 = o->progs[i].text;
 	}
 	if (!arg0)
 		arg0 = o->argv0 ? o->argv0 : util_progname;
+	*argv = xcalloc((size_t)o->nargs + 2, sizeof(char *));
+	(*argv)[0] = (char *)arg0;
+	for (int i = 0; i < o->nargs; i++)
+		(*argv)[i + 1] = o->args[i];
+}
+
+static void start_macros(struct tc *t, char **argv)
+{
+	dmacro_env_init(&t->env, t->o->nargs + 1, argv);
+	t->env.target = t->target;
+	t->env.referenced = xcalloc((size_t)t->o->nargs + 2, sizeof(bool));
+}
+
+static void finish(struct tc *t, char **argv)
+{
+	free(t->env.referenced);
+	free(argv);
+	if (t->have_child && !t->child.exited)
+		childproc_kill(&t->child);
+	if (t->cat.clause_idx)
+		pcat_free(&t->cat);
+	if (t->g)
+		dprog_free(t->g);
+	if (t->cargs)
+		for (int c = 0; c < t->nclauses; c++)
+			prov_args_free(&t->cargs[c].pa);
+	free(t->cargs);
+	free(t->srcs);
+}
+
+int trace_cmd_check(const struct opts *o, pid_t target)
+{
+	struct tc t;
+	char **argv;
+	setup(&t, o, &argv);
+	/* -l lists what matches nothing as "failed to match" (list_cmd.c), not as an error */
+	t.d.zdefs = true;
+	t.target = target;
+	start_macros(&t, argv);
+	int status = 1;
+	if (t.nsrcs == 0 || (build_program(&t) == 0 && match_probes(&t) == 0)) {
+		status = 0;
+		if (t.nsrcs > 0) {
+			struct derr err;
+			struct dck_options ckopt = check_options(&t, true, target > 0);
+			struct dck_prog *ck = NULL;
+			if (dcheck_program(t.g, &ckopt, &ck, &err) != 0) {
+				program_error(&t, &err);
+				status = 1;
+			} else {
+				dck_prog_free(ck);
+			}
+		}
+	}
+	finish(&t, argv);
+	return status;
+}
+
+int trace_cmd_run(const struct opts *o)
+{
+	struct tc t;
+	char **argv;
+	setup(&t, o, &argv);
 	int status = 1, rc = 0;
 	if (t.nsrcs == 0) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
@@ -846,14 +929,7 @@ int trace_cmd_run(const struct opts *o)
 	}
 	if (grab_targets(&t) != 0)
 		goto out;
-
-	char **argv = xcalloc((size_t)o->nargs + 2, sizeof(char *));
-	argv[0] = (char *)arg0;
-	for (int i = 0; i < o->nargs; i++)
-		argv[i + 1] = o->args[i];
-	dmacro_env_init(&t.env, o->nargs + 1, argv);
-	t.env.target = t.target;
-	t.env.referenced = xcalloc((size_t)o->nargs + 2, sizeof(bool));
+	start_macros(&t, argv);
 
 	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);
 	if (build_program(&t) == 0 && match_probes(&t) == 0 &&
@@ -863,19 +939,7 @@ int trace_cmd_run(const struct opts *o)
 		status = compile_and_run(&t);
 		debug_step(&t, "done: exit status %d", status);
 	}
-	free(t.env.referenced);
-	free(argv);
 out:
-	if (t.have_child && !t.child.exited)
-		childproc_kill(&t.child);
-	if (t.cat.clause_idx)
-		pcat_free(&t.cat);
-	if (t.g)
-		dprog_free(t.g);
-	if (t.cargs)
-		for (int c = 0; c < t.nclauses; c++)
-			prov_args_free(&t.cargs[c].pa);
-	free(t.cargs);
-	free(t.srcs);
+	finish(&t, argv);
 	return status;
 }

@@ -735,9 +735,12 @@ static bool at_clause_start(struct lexer *lx)
 	const struct dtok *t = &l->toks[l->ntoks - 1];
 	if (dtok_is(t, "}") || dtok_is(t, ";"))
 		return true;
-	/* A description argument "4-2" is probe id 4 then the description "-2" (dtrace's
-	 * descriptions cannot start with a digit) */
-	if (lx->mode == DLEX_CLAUSE && t->kind == DTOK_PDESC && isdigit((unsigned char)t->text[0]))
+	/* In a description argument a description may follow another without a comma: the
+	 * first is a clause without a body (dtrace -n 'BEGIN END { exit(0); }' enables BEGIN
+	 * with the default action and END with the block; -ln 'BEGIN END' lists both), and "4-2"
+	 * is probe id 4 then the description "-2" (dtrace's descriptions cannot start with a
+	 * digit). */
+	if (lx->mode == DLEX_CLAUSE && t->kind == DTOK_PDESC)
 		return true;
 	return dtok_is(t, ",") && l->ntoks >= 2 && l->toks[l->ntoks - 2].kind == DTOK_PDESC;
 }
@@ -806,6 +809,11 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 	 * that is not one (`inline int A = 42; BEGIN {...}`): dtrace reads declarations in -n
 	 * text as in a script. */
 	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks == 0 && !keyword_not_pdesc(lx, p, q))
+		return q;
+	/* and any word after a description, keywords too (dtrace -n 'BEGIN x = 1' fails at the
+	 * `=`, -n 'BEGIN int x;' at the x: the word is read as a second description) */
+	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks > 0 &&
+	    lx->out->toks[lx->out->ntoks - 1].kind == DTOK_PDESC)
 		return q;
 	if (lx->pspec)
 		return dlex_is_keyword(p, (size_t)(q - p)) ? NULL : q;

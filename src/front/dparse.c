@@ -3304,6 +3304,13 @@ int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 	struct dtoklist tl;
 	if (dlex_tokenize_mode(DPARSE_ARG_FILE, arg, strlen(arg), DLEX_CLAUSE, &tl, err) != 0)
 		return -1;
+	if (tl.ntoks == 1 && tl.toks[0].kind == DTOK_EOF) {
+		/* nothing but blanks and comments: dtrace -n '' says so as it says of an empty
+		 * script, not as a syntax error */
+		dtoklist_free(&tl);
+		derr_set(err, D_EMPTY, "empty D program translation unit");
+		return -1;
+	}
 	int r = parse_deep(g, &tl, (int)spec, err);
 	dtoklist_free(&tl);
 	return r;

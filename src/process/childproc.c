@@ -253,6 +253,7 @@ int childproc_start(const char *cmdline, enum childproc_stop at, struct childpro
 	char **argv = split_blanks(cmdline, &argc);
 	if (argc == 0) {
 		free_argv(argv);
+		out->not_run = true;
 		return util_seterr(errbuf, errlen, "%s: empty command", cmdline);
 	}
 	int pfd[2], go[2];
@@ -319,6 +320,7 @@ int childproc_start(const char *cmdline, enum childproc_stop at, struct childpro
 	if (w != 1 || n == (ssize_t)sizeof(e)) {
 		kill_and_reap(pid);
 		util_seterr(errbuf, errlen, "%s: %s", argv[0], w != 1 ? "cannot start" : strerror(e));
+		out->not_run = w == 1;
 		free_argv(argv);
 		return -1;
 	}

@@ -6,7 +6,7 @@
  *
  * Contract: childproc_start returns with the child stopped under ptrace there (at its entry point
  * with the original instruction restored), or fails with a message ("cmd: No such file or
- * directory") and no child left behind. The command line is split on blanks (no shell), found
+ * directory") and no child left behind; not_run says when the command itself could not be run. The command line is split on blanks (no shell), found
  * through PATH. childproc_resume detaches and lets it run; childproc_kill kills and reaps it.
  * Should usdtrace die (even SIGKILL) while the child is held, the child runs on untraced, as if
  * started without a tracer. The entry point is marked by a uprobe of ours (entry_uprobe.h),
@@ -15,6 +15,7 @@
  * (PTRACE_O_EXITKILL), before it has run any code of its own. */
 #ifndef USDTRACE_CHILDPROC_H
 #define USDTRACE_CHILDPROC_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -23,6 +24,8 @@ struct childproc {
 	int stopped;          /* still held under ptrace */
 	int exited;           /* reaped */
 	int status;           /* wait status when exited */
+	bool not_run;         /* childproc_start failed because the command could not be run at
+	                       * all (empty, not found, not executable: exec failed) */
 };
 
 enum childproc_stop { CHILDPROC_AT_ENTRY, CHILDPROC_AT_EXEC };

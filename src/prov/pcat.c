@@ -53,11 +53,6 @@ void pcat_init(struct pcat *c, int nclauses)
 	c->clause_idx = xcalloc((size_t)nclauses + 1, sizeof(*c->clause_idx));
 	c->nclause_idx = xcalloc((size_t)nclauses + 1, sizeof(*c->nclause_idx));
 	c->clause_stmt = xcalloc((size_t)nclauses + 1, sizeof(*c->clause_stmt));
-	c->first_stmt = xcalloc((size_t)nclauses + 1, sizeof(*c->first_stmt));
-	for (int i = 0; i < nclauses; i++)
-		c->first_stmt[i] = -1;
-	c->udesc = xcalloc((size_t)nclauses + 1, sizeof(*c->udesc));
-	c->uprov_of = xcalloc((size_t)nclauses + 1, sizeof(*c->uprov_of));
 }
 
 void pcat_list_provide(struct pcat *c, const struct probedesc *d)
@@ -76,9 +71,7 @@ void pcat_free(struct pcat *c)
 	free(c->clause_idx);
 	free(c->nclause_idx);
 	free(c->clause_stmt);
-	free(c->first_stmt);
-	free(c->udesc);
-	free(c->uprov_of);
+	free(c->udescs);
 	bprobes_free(&c->builtin);
 	uprov_free(&c->up);
 	dwt_cache_free(&c->dwarf);
@@ -322,6 +315,8 @@ int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int claus
 	bool in_program = clause >= 0 && clause < c->nclauses;
 	size_t before = in_program ? c->nclause_idx[clause] : 0;
 	c->err[0] = '\0';
+	/* the statement this description will be (below), for the uprobes it enables */
+	c->up.stmt = in_program ? c->nstmts : -1;
 	for (size_t i = 0; i < NPROVIDERS; i++) {
 		int k = providers[i]->match(c, d, id, clause, n);
 		if (k < 0)
@@ -331,8 +326,6 @@ int pcat_match(struct pcat *c, const struct probedesc *d, uint32_t id, int claus
 	if (in_program) {
 		/* this description is the next statement; its entries carry its number */
 		int stmt = c->nstmts++;
-		if (c->first_stmt[clause] < 0)
-			c->first_stmt[clause] = stmt;
 		size_t now = c->nclause_idx[clause];
 		c->clause_stmt[clause] = xrealloc(c->clause_stmt[clause],
 						  sizeof(int) * (now + 1));
@@ -362,21 +355,24 @@ int pcat_match_builtin(struct pcat *c, const struct provider *p, const struct pr
 void pcat_note_udesc(struct pcat *c, const struct provider *p, const struct probedesc *d,
 		     int clause)
 {
-	if (clause < 0 || clause >= c->nclauses || c->udesc[clause].prov)
+	if (clause < 0 || clause >= c->nclauses)
 		return;
-	c->udesc[clause] = *d;
-	c->uprov_of[clause] = p;
+	for (int k = 0; k < c->nudescs; k++)
+		if (c->udescs[k].stmt == c->up.stmt)
+			return;
+	c->udescs = xrealloc(c->udescs, sizeof(*c->udescs) * (size_t)(c->nudescs + 1));
+	c->udescs[c->nudescs++] = (struct pcat_udesc){ *d, p, clause, c->up.stmt };
 }
 
-/* Add the class running exactly clauses[0..n) (ascending), named after (prov, mod, func,
- * name), unless it exists. */
-static void add_class(struct pcat_enabled *e, const int *first_stmt, const struct provider *pv,
-		      const int *clauses, int n, const char *prov, const char *mod, const char *func, const char *name,
-		      uint32_t id)
+/* Add the class running exactly the enablings (clauses, stmts)[0..n), named after (prov, mod,
+ * func, name), unless it exists. */
+static void add_class(struct pcat_enabled *e, const struct provider *pv, const int *clauses,
+		      const int *stmts, int n, const char *prov, const char *mod, const char *func,
+		      const char *name, uint32_t id)
 {
 	for (int c = 0; c < e->nclasses; c++) {
 		const struct usdt_class *k = &e->classes[c];
-		if (k->nclauses == n && memcmp(k->clauses, clauses, sizeof(int) * (size_t)n) == 0)
+		if (uprov_same_enablings(k->clauses, k->stmts, k->nclauses, clauses, stmts, n))
 			return;
 	}
 	int idx = (int)e->n;
@@ -385,11 +381,12 @@ static void add_class(struct pcat_enabled *e, const int *first_stmt, const struc
 		.id = id, .provider = (char *)prov, .module = (char *)mod, .function = (char *)func,
 		.name = (char *)name, .prov = pv, .kind = DOBJ_PROBE_UCLASS,
 	};
+	/* a clause listed k times runs k times, in statement order (cg.h) */
 	for (int k = 0; k < n; k++) {
 		int c = clauses[k];
 		e->clause[c] = xrealloc(e->clause[c], sizeof(int) * (e->nclause[c] + 1));
 		e->stmt[c] = xrealloc(e->stmt[c], sizeof(int) * (e->nclause[c] + 1));
-		e->stmt[c][e->nclause[c]] = first_stmt[c] < 0 ? c : first_stmt[c];
+		e->stmt[c][e->nclause[c]] = stmts[k];
 		e->clause[c][e->nclause[c]++] = idx;
 	}
 	e->classes = xrealloc(e->classes, sizeof(*e->classes) * (size_t)(e->nclasses + 1));
@@ -397,28 +394,29 @@ static void add_class(struct pcat_enabled *e, const int *first_stmt, const struc
 	k->prog_probe = idx;
 	k->nclauses = n;
 	k->clauses = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
+	k->stmts = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
 	memcpy(k->clauses, clauses, sizeof(int) * (size_t)n);
+	memcpy(k->stmts, stmts, sizeof(int) * (size_t)n);
 }
 
 static void add_uprobe_classes(const struct pcat *c, struct pcat_enabled *e)
 {
 	for (int i = 0; i < c->up.nprobes; i++) {
 		const struct uprov_probe *p = &c->up.probes[i];
-		add_class(e, c->first_stmt, p->prov, p->clauses, p->nclauses, p->provider,
+		add_class(e, p->prov, p->clauses, p->stmts, p->nclauses, p->provider,
 			  c->up.files[p->file].module, p->function, p->name, p->id);
 	}
-	for (int k = 0; k < c->nclauses; k++) {
-		const struct probedesc *d = &c->udesc[k];
-		if (d->prov)
-			add_class(e, c->first_stmt, c->uprov_of[k], &k, 1, d->prov, d->mod, d->func,
-				  d->name, 0);
+	for (int k = 0; k < c->nudescs; k++) {
+		const struct pcat_udesc *u = &c->udescs[k];
+		add_class(e, u->prov, &u->clause, &u->stmt, 1, u->d.prov, u->d.mod, u->d.func,
+			  u->d.name, 0);
 	}
 	/* where each class's sites known now have their arguments: its program's fast path */
 	e->layouts = xcalloc(e->n + 1, sizeof(*e->layouts));
 	e->layout = xcalloc((size_t)e->nclasses + 1, sizeof(*e->layout));
 	for (int k = 0; k < e->nclasses; k++) {
-		usdt_spec_class_layout(&c->up, e->classes[k].clauses, e->classes[k].nclauses,
-				       e->layout[k]);
+		usdt_spec_class_layout(&c->up, e->classes[k].clauses, e->classes[k].stmts,
+				       e->classes[k].nclauses, e->layout[k]);
 		e->layouts[e->classes[k].prog_probe] = e->layout[k];
 	}
 }
@@ -464,8 +462,10 @@ void pcat_enabled_free(struct pcat_enabled *e)
 	free(e->stmt);
 	free(e->nclause);
 	free(e->probes);
-	for (int k = 0; k < e->nclasses; k++)
+	for (int k = 0; k < e->nclasses; k++) {
 		free(e->classes[k].clauses);
+		free(e->classes[k].stmts);
+	}
 	free(e->classes);
 	free(e->layouts);
 	free(e->layout);

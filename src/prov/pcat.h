@@ -29,6 +29,12 @@ struct dprog;
 #include "uprobe_run.h"
 #include "usdt_prov.h"
 
+struct pcat_udesc {
+	struct probedesc d;
+	const struct provider *prov;
+	int clause, stmt;
+};
+
 struct pcat {
 	struct bprobes builtin;        /* dtrace and profile probes */
 	int nclauses;
@@ -36,13 +42,12 @@ struct pcat {
 	size_t *nclause_idx;
 	int **clause_stmt;             /* per clause, parallel to clause_idx: the statement (the
 	                                * description's number in the program) of each entry */
-	int *first_stmt;               /* per clause: its first description's statement, or -1 */
 	int nstmts;                    /* statements numbered so far */
 	struct uprov up;               /* usdt and pid probes */
-	/* per clause: its first description that may name uprobes, and the provider, so a
-	 * probe appearing later (dlopen, exec) finds a program running just that clause */
-	struct probedesc *udesc;
-	const struct provider **uprov_of;
+	/* every description that may name uprobes, with its provider, clause and statement, so
+	 * a probe appearing later (dlopen, exec) finds a program running just that enabling */
+	struct pcat_udesc *udescs;
+	int nudescs;
 	struct dwt_cache dwarf;        /* the DWARF of the uprobes' objects (argument types, struct
 	                                * bodies), read on first need */
 	char err[1024];
@@ -94,9 +99,9 @@ void pcat_list_uprobes(struct plist *L);
 
 /* What the program enables, for the code generator (cg.h's cg_input) and the run: the probes
  * some clause enables, in order of first use, with each clause's list in their terms. The
- * uprobes (usdt, pid) enabled by the same clauses share one program (dobj.h): one
- * DOBJ_PROBE_UCLASS entry per distinct clause set, named after its first probe, and one for
- * each clause that may enable uprobes on its own, so probes that appear later (a process
+ * uprobes (usdt, pid) enabled alike (the same descriptions of the same clauses) share one
+ * program (dobj.h): one DOBJ_PROBE_UCLASS entry per distinct enabling list, named after its
+ * first probe, and one for each description that may enable uprobes on its own, so probes that appear later (a process
  * started, a library loaded) find a program even when none matched at first (-Z); `classes`
  * says which; `layouts` (per probe, NULL but for classes) where most of a class's sites known
  * now have each argument, the program's fast path. Strings are the catalog's. */
@@ -106,7 +111,7 @@ struct pcat_enabled {
 	int **clause;
 	size_t *nclause;
 	int **stmt;                    /* parallel to clause: the statement of each entry (pcat's
-	                                * clause_stmt; a uprobe class: the clause's first) */
+	                                * clause_stmt; a uprobe class: its enablings') */
 	int nclauses;
 	struct usdt_class *classes;
 	int nclasses;
@@ -129,7 +134,8 @@ bool pcat_builtin_provider(const char *name);
 /* The same, counting the formula providers of c's D libraries (c->formulas: io, tcp ...),
  * whose probes are kernel probes too. */
 bool pcat_names_builtin(const struct pcat *c, const char *name);
-/* For the uprobe providers: remember that clause may enable probes of p described by d. */
+/* For the uprobe providers: remember that clause may enable probes of p described by d (the
+ * statement being matched). */
 void pcat_note_udesc(struct pcat *c, const struct provider *p, const struct probedesc *d,
 		     int clause);
 #endif

@@ -273,6 +273,18 @@ static int write_all(int fd, const char *s, size_t n)
 int prov_cmd_run(const struct opts *o)
 {
 	const char *what = o->header ? "-h" : "-G";
+	/* dtrace's usage errors first (exit 2): nothing to compile at all; -h from enablings
+	 * alone with no -o (there is no script to name the header after) */
+	if (o->nscripts == 0 && o->ndescs == 0) {
+		util_warn("%s requires one or more scripts or enabling options", what);
+		return 2;
+	}
+	if (o->nscripts == 0 && o->header && !o->output) {
+		util_warn("-h requires an output file if no scripts are specified");
+		return 2;
+	}
+	/* usdtrace compiles provider definitions; a program given only as enablings defines no
+	 * provider */
 	if (o->nscripts == 0) {
 		util_warn("%s requires a provider definition file (-s file.d)", what);
 		return 2;

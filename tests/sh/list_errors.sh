@@ -19,12 +19,14 @@ wait $dead
 expect_fail exited_pid "usdtrace: No such process" "$USDTRACE" -l -p "$dead"
 if [ -s "$w/out" ]; then echo "not ok - grab_fails_before_output: printed [$(cat "$w/out")]"; else echo "ok - grab_fails_before_output"; fi
 
+# A command that cannot be run, whatever the reason, is libproc's "No such process" to dtrace
+# (dtrace -l -c nonexistent-cmd-xyz, dtrace -l -c FILE for a file without x permission).
 # (PATH of readable directories only: one the user may not search makes execvp say EACCES)
-expect_fail c_nonexistent "usdtrace: failed to execute nonexistent-cmd-xyz: No such file or directory" \
+expect_fail c_nonexistent "usdtrace: No such process" \
 	env PATH=/usr/bin:/bin "$USDTRACE" -l -c 'nonexistent-cmd-xyz --flag'
 printf "not a program\\n" >"$w/notexec"
 chmod 644 "$w/notexec"
-expect_fail c_not_executable "usdtrace: failed to execute $w/notexec: Permission denied" \
+expect_fail c_not_executable "usdtrace: No such process" \
 	"$USDTRACE" -l -c "$w/notexec"
 
 # A description that matches nothing is a warning: the listing succeeds (dtrace -l -n

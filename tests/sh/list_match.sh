@@ -53,7 +53,14 @@ check mod_func_name 'mod == "lp_main" && name == "start"' -n 'lp_main:main:start
 check four_fields_glob 'prov == "lptest" && func_ ~ /^lp_/' -n 'lpt*:lp_main:lp_*:'
 check provider_plain 'prov == "lptest"' -P lptest
 check provider_with_pid 'prov == "lptest"' -P "lptest$p"
-check provider_with_dollar_pid 'prov == "lptest"' -P "lptest\$$p"
+# "lptest$1234" (a literal '$'): a macro variable dtrace does not know, in a description it
+# compiles (dtrace -lP 'foo$123': "Undefined macro variable in probe description", exit 1)
+"$USDTRACE" -l -p "$p" -P "lptest\$$p" >"$w/got" 2>"$w/err"
+if [ $? -eq 1 ] && [ "$(cat "$w/err")" = "usdtrace: invalid probe specifier lptest\$$p: invalid probe description \"lptest\$$p\": Undefined macro variable in probe description" ]; then
+	echo "ok - provider_with_dollar_pid"
+else
+	echo "not ok - provider_with_dollar_pid: $(cat "$w/err")"
+fi
 check provider_glob_over_pid 'prov ~ /^lp/' -P "lp*$p"
 check module 'mod == "liblp.so"' -m liblp.so
 check module_with_provider 'mod == "liblp.so"' -m 'lplib:liblp.*'
@@ -67,7 +74,13 @@ check overlapping_descs 'prov == "lptest"' -P lptest -n start
 sem_id=$(awk '$5 == "with-sem" { print $1 }' "$w/all.body")
 check by_id 'name == "with-sem"' -i "$sem_id"
 check id_and_desc 'name == "with-sem" || name == "lib-done"' -i "$sem_id" -n lib-done
-check empty_description '1' -n ''
+# an empty description is an empty program (dtrace -ln '': exit 1)
+"$USDTRACE" -l -p "$p" -n '' >"$w/got" 2>"$w/err"
+if [ $? -eq 1 ] && [ "$(cat "$w/err")" = "usdtrace: invalid probe specifier : empty D program translation unit" ]; then
+	echo "ok - empty_description"
+else
+	echo "not ok - empty_description: $(cat "$w/err")"
+fi
 
 # Another pid in the provider does not match this process.
 "$USDTRACE" -l -p "$p" -P "lptest$((p + 1))" >/dev/null 2>"$w/err"

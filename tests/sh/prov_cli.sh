@@ -73,7 +73,7 @@ fi
 # usage errors
 "$USDTRACE" -G -o x.o 2> err
 rc=$?
-if [ $rc -eq 2 ] && grep -q 'requires a provider definition file' err && [ ! -e x.o ]; then
+if [ $rc -eq 2 ] && grep -q -- '-G requires one or more scripts or enabling options' err && [ ! -e x.o ]; then
 	echo "ok - -G without -s is a usage error (status 2)"
 else
 	echo "not ok - -G without -s: status $rc: $(cat err)"

@@ -27,7 +27,8 @@ expect_fail bad_pid_syntax "usdtrace: invalid pid: 12x" "$USDTRACE" -p 12x -n BE
 expect_fail no_probes_specified "usdtrace: no probes specified" "$USDTRACE" -q
 expect_fail nonexistent_pid "usdtrace: No such process" \
 	"$USDTRACE" -p 2147483000 -n BEGIN
-expect_fail no_such_command "usdtrace: failed to execute /nonexistent/cmd: No such file or directory" \
+# a command that cannot be run is libproc's "No such process" to dtrace (dtrace -c /nonexistent/cmd)
+expect_fail no_such_command "usdtrace: No such process" \
 	"$USDTRACE" -c /nonexistent/cmd -n BEGIN
 expect_fail no_match "usdtrace: invalid probe specifier FOO: probe description :::FOO does not match any probes" \
 	"$USDTRACE" -n FOO

@@ -254,7 +254,7 @@ static int apply_alt(struct uprov *u, const struct dprovider *pv, const struct d
 			}
 			found_free(&f);
 			if (wanted)
-				uprov_probe_add_clause(p, clause);
+				uprov_probe_add_clause(u, p, clause);
 			made++;
 		}
 	}

@@ -134,7 +134,7 @@ static void pid_probe(struct uprov *u, int fi, pid_t pid, const struct elf_func 
 		p->own = s;
 		p->func_addr = fn->addr;
 	}
-	uprov_probe_add_clause(p, clause);
+	uprov_probe_add_clause(u, p, clause);
 }
 
 /* Whether the kernel will put a uprobe on the instruction at fn + off: such a site would make

@@ -117,6 +117,26 @@ static void report_damage(const struct uprobe_engine *ur, const struct uprov_pro
 		util_warn("warning: %s: %s", ur->up->files[p->file].path, cf->f->warnings[i]);
 }
 
+/* The semaphore (file offset) of a USDT site at file offset pc_off of file fi, or 0. The
+ * kernel keeps one uprobe per file offset and refuses a second consumer with another
+ * semaphore offset (EINVAL), so a pid probe on a USDT site's instruction (pid$target::f:entry
+ * where f begins with its probe, or an offset probe on the site) attaches with the site's
+ * semaphore: then either may be enabled first and both fire. Counting the semaphore while
+ * only the pid probe is traced makes the program compute the probe's arguments; nothing
+ * else changes. */
+static uint64_t usdt_semaphore_at(struct uprobe_engine *ur, int fi, uint64_t pc_off)
+{
+	const struct uprov_file *uf = &ur->up->files[fi];
+	const struct usdt_cached *cf = uf->cf ? uf->cf
+			: usdt_cache_peek(&ur->up->cache, uf->dev, uf->ino, uf->path);
+	if (!cf || !cf->f)
+		return 0;
+	for (int i = 0; i < cf->f->nsites; i++)
+		if (cf->f->sites[i].pc_off == pc_off && cf->f->sites[i].sem_off)
+			return cf->f->sites[i].sem_off;
+	return 0;
+}
+
 /* A probe's sites: a spec each, queued for their link. */
 static int add_sites(struct uprobe_engine *ur, const struct uprov_probe *p, const struct dobj_prog *prog,
 		     uint32_t epid_base, uint32_t names, struct pending *pd)
@@ -169,7 +189,9 @@ static int add_sites(struct uprobe_engine *ur, const struct uprov_probe *p, cons
 		l->sites = xrealloc(l->sites, sizeof(*l->sites) * (l->n + 1));
 		l->site_probe = xrealloc(l->site_probe, sizeof(*l->site_probe) * (l->n + 1));
 		l->site_probe[l->n] = (int)(p - ur->up->probes);
-		l->sites[l->n++] = (struct attach_site){ s->pc_off, s->sem_off,
+		uint64_t sem = s->sem_off || p->sites || p->ret ? s->sem_off
+							   : usdt_semaphore_at(ur, p->file, s->pc_off);
+		l->sites[l->n++] = (struct attach_site){ s->pc_off, sem,
 			usdt_spec_cookie(key, epid_base, fits) };
 	}
 	return 0;
@@ -285,29 +307,30 @@ static int enable_probe(struct uprobe_engine *ur, int i, int cls, struct pending
 	return add_sites(ur, p, prog, epid_base, names, pd);
 }
 
-/* The class running exactly clauses[0..n) (ascending); -1 if none. */
-static int class_of(const struct uprobe_engine *ur, const int *clauses, int n)
+/* The class running exactly the enablings (clauses, stmts)[0..n); -1 if none. */
+static int class_of(const struct uprobe_engine *ur, const int *clauses, const int *stmts, int n)
 {
 	for (int c = 0; c < ur->nclasses; c++) {
 		const struct usdt_class *k = &ur->classes[c];
-		if (k->nclauses == n && memcmp(k->clauses, clauses, sizeof(int) * (size_t)n) == 0)
+		if (uprov_same_enablings(k->clauses, k->stmts, k->nclauses, clauses, stmts, n))
 			return k->prog_probe;
 	}
 	return -1;
 }
 
-/* A probe that appeared later, enabled by a combination of clauses no class runs: each of
- * its clauses has a class of its own (trace_cmd makes one for every clause that may enable
- * USDT probes), so it gets one link per clause. The kernel runs a site's handlers newest
- * first, so they are attached last clause first to run in program order. What such a probe
- * loses is this-> variables shared between its clauses (each program is its own firing). */
+/* A probe that appeared later, enabled by a combination no class runs: each of its enablings
+ * (a description of a clause) has a class of its own (pcat makes one for every description
+ * that may enable uprobes), so it gets one link per enabling. The kernel runs a site's
+ * handlers newest first, so they are attached last first to run in program order. What such
+ * a probe loses is this-> variables shared between its clauses (each program is its own
+ * firing). */
 static int enable_by_clause(struct uprobe_engine *ur, int i, bool initial)
 {
 	const struct uprov_probe *p = &ur->up->probes[i];
 	for (int k = p->nclauses - 1; k >= 0; k--) {
-		int cls = class_of(ur, &p->clauses[k], 1);
+		int cls = class_of(ur, &p->clauses[k], &p->stmts[k], 1);
 		if (cls < 0) {
-			probe_warn(ur, p, "internal error: a clause has no program of its own");
+			probe_warn(ur, p, "internal error: a description has no program of its own");
 			return -1;
 		}
 		/* a link of its own, created now: the order of links is the order of clauses */
@@ -327,7 +350,7 @@ static int enable_new(struct uprobe_engine *ur, bool initial)
 	int rc = 0;
 	for (; ur->nseen < ur->up->nprobes; ur->nseen++) {
 		struct uprov_probe *p = &ur->up->probes[ur->nseen];
-		int cls = class_of(ur, p->clauses, p->nclauses);
+		int cls = class_of(ur, p->clauses, p->stmts, p->nclauses);
 		rc = cls >= 0 ? enable_probe(ur, ur->nseen, cls, &pd)
 			      : enable_by_clause(ur, ur->nseen, initial);
 		if (rc != 0 && initial)

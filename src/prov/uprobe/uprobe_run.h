@@ -23,7 +23,7 @@
  * the record. can_hold is set when the watcher does the latter. uprobe_run_rescan, called
  * by the consumer for such a record, enables the probes the descriptions match in the new
  * objects; each joins the program of the probes enabled by the same clauses, or, for a
- * combination no program runs, the programs of each of its clauses. Before enabling them it
+ * combination no program runs, the programs of each of its enablings. Before enabling them it
  * calls r->will_fire (when r and it are set) if any probe fires in pid.
  */
 #ifndef USDTRACE_UPROBE_RUN_H
@@ -39,11 +39,13 @@
 #include "epid_tab.h"
 #include "usdt_prov.h"
 
-/* A program serving USDT probes: the clauses it runs (ascending) and its entry in
- * dobj->probes. A probe, now or later, uses the class whose clauses are exactly its own. */
+/* A program serving USDT probes: the enablings it runs (clauses and their statements, as
+ * a uprov_probe lists them) and its entry in dobj->probes. A probe, now or later, uses the
+ * class whose enablings are exactly its own. */
 struct usdt_class {
 	int prog_probe;
 	int *clauses;
+	int *stmts;
 	int nclauses;
 };
 

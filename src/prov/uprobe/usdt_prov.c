@@ -37,6 +37,7 @@ void uprov_free(struct uprov *u)
 		free(u->probes[i].function);
 		free(u->probes[i].name);
 		free(u->probes[i].clauses);
+		free(u->probes[i].stmts);
 	}
 	for (int i = 0; i < u->ndescs; i++) {
 		free(u->descs[i].prov);
@@ -151,19 +152,33 @@ void uprov_foreach_process(struct uprov *u, void (*fn)(const struct proc_maps *m
 	proc_maps_foreach(fn, arg);
 }
 
-void uprov_probe_add_clause(struct uprov_probe *p, int clause)
+void uprov_probe_add_clause(struct uprov *u, struct uprov_probe *p, int clause)
 {
 	if (clause < 0)
 		return;
+	int stmt = u->stmt;
 	for (int i = 0; i < p->nclauses; i++)
-		if (p->clauses[i] == clause)
+		if (p->clauses[i] == clause && p->stmts[i] == stmt)
 			return;
-	/* kept ascending: a probe's clause set is compared with the classes' */
+	/* kept in statement order (which is clause order: a clause's descriptions are numbered
+	 * together), so that a probe's enablings compare with the classes' */
 	p->clauses = xrealloc(p->clauses, sizeof(int) * (size_t)(p->nclauses + 1));
+	p->stmts = xrealloc(p->stmts, sizeof(int) * (size_t)(p->nclauses + 1));
 	int k = p->nclauses++;
-	for (; k > 0 && p->clauses[k - 1] > clause; k--)
+	for (; k > 0 && (p->clauses[k - 1] > clause ||
+			 (p->clauses[k - 1] == clause && p->stmts[k - 1] > stmt)); k--) {
 		p->clauses[k] = p->clauses[k - 1];
+		p->stmts[k] = p->stmts[k - 1];
+	}
 	p->clauses[k] = clause;
+	p->stmts[k] = stmt;
+}
+
+bool uprov_same_enablings(const int *clauses_a, const int *stmts_a, int na,
+			  const int *clauses_b, const int *stmts_b, int nb)
+{
+	return na == nb && memcmp(clauses_a, clauses_b, sizeof(int) * (size_t)na) == 0 &&
+	       memcmp(stmts_a, stmts_b, sizeof(int) * (size_t)na) == 0;
 }
 
 /* The identity of a probe: its file, process and provider, and its note sites (usdt) or its
@@ -295,7 +310,7 @@ static int match_file(struct uprov *u, int fi, pid_t pid, const struct probedesc
 		struct uprov_probe *p = uprov_probe_get(u, &prov_usdt, fi, pid, fp, prov, func,
 							s->name, false);
 		free(prov);
-		uprov_probe_add_clause(p, clause);
+		uprov_probe_add_clause(u, p, clause);
 	}
 	return matched;
 }
@@ -311,6 +326,7 @@ void uprov_keep_desc(struct uprov *u, const struct provider *p, const struct pro
 	k->func = xstrdup(d->func);
 	k->name = xstrdup(d->name);
 	k->clause = clause;
+	k->stmt = u->stmt;
 	k->pid = uprov_desc_pid(d->prov);
 }
 
@@ -380,8 +396,10 @@ bool uprov_rescan(struct uprov *u, pid_t pid)
 		int fi = find_file(u, m->objs[k].dev, m->objs[k].ino);
 		known[k] = fi >= 0 && u->files[fi].cf;
 	}
-	for (int i = 0; i < u->ndescs; i++)
+	for (int i = 0; i < u->ndescs; i++) {
+		u->stmt = u->descs[i].stmt;
 		u->descs[i].provider->match_new(u, &u->descs[i], pid, m, known);
+	}
 	free(known);
 	bool fires = maps_enabled(u, m);
 	proc_maps_free(m);

@@ -65,7 +65,12 @@ struct uprov_probe {
 	const void *formula;         /* a user-space formula probe's struct dprobe (pid_formula.c) */
 	int formula_alt;             /* and the alternative it stands on */
 	uint64_t func_addr;          /* pid: the function's link-time address */
-	int *clauses;                /* clauses enabling it, ascending */
+	/* Its enablings: the clause and the statement (pcat.h: the description's number in the
+	 * program) of each description that matched it, ordered by statement. A clause appears
+	 * once per description of it that matched (`pid$target::f:entry, pid$target::f*:entry`
+	 * enables f twice), as dtrace makes an enabling per description. */
+	int *clauses;
+	int *stmts;
 	int nclauses;
 };
 
@@ -74,6 +79,7 @@ struct uprov_desc {
 	const struct provider *provider;
 	char *prov, *mod, *func, *name;
 	int clause;
+	int stmt;                    /* its statement (uprov.stmt when it was kept) */
 	pid_t pid;                   /* uprov_desc_pid(prov) */
 };
 
@@ -100,6 +106,9 @@ struct uprov {
 	size_t *index;               /* probes by identity (uprov_probe_get) */
 	size_t index_cap;
 	uint32_t next_id;
+	int stmt;                    /* the statement of the description being matched (set by
+	                              * the caller of a provider's match; uprov_rescan sets each
+	                              * kept description's): uprov_probe_add_clause records it */
 	bool scanned;                /* every process's objects are in files[] */
 	/* Another source of every process's objects than /proc (-x stash: the commands set
 	 * usdtraced's stash_maps_foreach, stash.h, with its directory): walk(walk_dir, &cache, fn,
@@ -145,7 +154,12 @@ struct uprov_probe *uprov_probe_get(struct uprov *u, const struct provider *prov
 				    pid_t pid, const struct usdt_file_probe *sites,
 				    const char *provider, const char *function, const char *name,
 				    bool ret);
-void uprov_probe_add_clause(struct uprov_probe *p, int clause);
+/* Enable p by `clause` as statement u->stmt (once: a description matching p again adds
+ * nothing). */
+void uprov_probe_add_clause(struct uprov *u, struct uprov_probe *p, int clause);
+/* Whether enabling lists (clauses, stmts, n) of two probes or classes are the same. */
+bool uprov_same_enablings(const int *clauses_a, const int *stmts_a, int na,
+			  const int *clauses_b, const int *stmts_b, int nb);
 
 /* Process pid mapped new objects (it started, or loaded a library): match the descriptions
  * seen so far against them, appending the new probes (ids from next_id): for descriptions

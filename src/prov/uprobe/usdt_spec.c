@@ -150,15 +150,16 @@ uint64_t usdt_spec_cookie(uint32_t key, uint32_t epid_base, bool fast)
 	       (fast ? DOBJ_USDT_COOKIE_FAST : 0);
 }
 
-void usdt_spec_class_layout(const struct uprov *up, const int *clauses, int nclauses,
+void usdt_spec_class_layout(const struct uprov *up, const int *clauses, const int *stmts,
+			    int nclauses,
 			    struct dobj_usdt_arg out[DOBJ_USDT_MAXARGS])
 {
 	struct dobj_usdt_spec *specs = NULL;
 	size_t n = 0, cap = 0;
 	for (int i = 0; i < up->nprobes; i++) {
 		const struct uprov_probe *p = &up->probes[i];
-		if (p->nclauses != nclauses ||
-		    memcmp(p->clauses, clauses, sizeof(int) * (size_t)nclauses) != 0)
+		if (!uprov_same_enablings(p->clauses, p->stmts, p->nclauses, clauses, stmts,
+					  nclauses))
 			continue;
 		for (int k = 0; k < uprov_nsites(p); k++) {
 			xgrow(&specs, sizeof(*specs), &cap, n + 1);

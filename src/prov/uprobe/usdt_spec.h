@@ -34,9 +34,10 @@ void usdt_spec_layout(const struct dobj_usdt_spec *specs, size_t n,
 bool usdt_spec_fits(const struct dobj_usdt_spec *spec, const struct dobj_usdt_arg *fast);
 uint64_t usdt_spec_cookie(uint32_t key, uint32_t epid_base, bool fast);
 
-/* usdt_spec_layout of the sites known now of the probes enabled by exactly clauses[0..n)
- * (ascending): one class's program (trace_cmd's classes). */
-void usdt_spec_class_layout(const struct uprov *up, const int *clauses, int nclauses,
+/* usdt_spec_layout of the sites known now of the probes enabled by exactly the enablings
+ * (clauses, stmts)[0..n) (usdt_prov.h): one class's program (trace_cmd's classes). */
+void usdt_spec_class_layout(const struct uprov *up, const int *clauses, const int *stmts,
+			    int nclauses,
 			    struct dobj_usdt_arg out[DOBJ_USDT_MAXARGS]);
 
 /* The names value: four strings of namesz bytes each (truncated, NUL-terminated). */
