@@ -488,16 +488,21 @@ void usym_mod_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *o
 		strbuf_printf(out, "0x%" PRIx64, addr);
 }
 
+/* A symbolizer's answer from a lookup's. */
+static bool dfmt_sym_of(const struct usym_res *r, struct dfmt_sym *out)
+{
+	out->module = r->module;
+	out->func = r->func;
+	out->func_addr = r->func_addr;
+	return true;
+}
+
 bool usym_dfmt_ksymbolize(void *arg, uint64_t addr, struct dfmt_sym *out)
 {
 	(void)arg;
-	struct ksym_res k;
-	if (!ksym_lookup(addr, &k))
-		return false;
-	out->module = k.module;
-	out->func = k.func;
-	out->func_addr = k.func_addr;
-	return true;
+	struct usym_res r;
+	/* the kernel's symbols need no process table */
+	return usym_lookup(NULL, USYM_KERNEL_PID, addr, &r) && dfmt_sym_of(&r, out);
 }
 
 bool usym_dfmt_symbolize(void *bind, uint64_t addr, struct dfmt_sym *out)
@@ -506,8 +511,5 @@ bool usym_dfmt_symbolize(void *bind, uint64_t addr, struct dfmt_sym *out)
 	struct usym_res r;
 	if (!b || !b->db || !usym_lookup(b->db, b->pid, addr, &r))
 		return false;
-	out->module = r.module;
-	out->func = r.func;
-	out->func_addr = r.func_addr;
-	return true;
+	return dfmt_sym_of(&r, out);
 }
