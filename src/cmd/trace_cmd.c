@@ -28,6 +28,7 @@
 #include "dlib.h"
 #include "dmacro.h"
 #include "dparse.h"
+#include "elf_funcs.h"
 #include "derr.h"
 #include "kbtf.h"
 #include "klib.h"
@@ -584,16 +585,38 @@ static bool kernel_module(void *arg, const char *module)
 	return found;
 }
 
+/* dtrace's -x evaltime=postinit (its default) and main: the command held at main(), its
+ * libraries' constructors run, so its probes see main's calls and not the start-up's (a
+ * pid$target:::entry count starts at main). main() is the executable's own symbol, else
+ * __libc_start_main's first argument (a stripped executable); a command with neither stays
+ * held at its entry point (dtrace acts as preinit then). */
+static int hold_at_main(struct childproc *c, char *err, size_t errlen)
+{
+	uint64_t main_at = elf_funcs_proc_addr(c->pid, "main", true);
+	if (!main_at) {
+		uint64_t start_main = elf_funcs_proc_addr(c->pid, "__libc_start_main", false);
+		if (!start_main)
+			return 0;
+		if (childproc_run_to(c, start_main, err, errlen) != 0 ||
+		    childproc_first_arg(c, &main_at) != 0)
+			return -1;
+	}
+	return main_at ? childproc_run_to(c, main_at, err, errlen) : 0;
+}
+
 /* -c / -p: the processes are there before the program is compiled, as $target needs. */
 static int grab_targets(struct tc *t)
 {
 	const struct opts *o = t->o;
 	char err[512];
 	if (o->cmd) {
-		/* evaltime=exec: held inside its exec (the default, and preinit, postinit and
-		 * main, stop it at its entry point) */
-		enum childproc_stop at = dopt_is_set(&t->d, "evaltime") && t->d.evaltime == 0
+		/* evaltime=exec: held inside its exec; preinit: at its entry point; postinit
+		 * (the default) and main: at main() */
+		bool set = dopt_is_set(&t->d, "evaltime");
+		enum childproc_stop at = set && t->d.evaltime == DOPT_EVALTIME_EXEC
 					 ? CHILDPROC_AT_EXEC : CHILDPROC_AT_ENTRY;
+		bool to_main = !set || t->d.evaltime == DOPT_EVALTIME_POSTINIT ||
+			       t->d.evaltime == DOPT_EVALTIME_MAIN;
 		if (childproc_start(o->cmd, at, &t->child, err, sizeof(err)) != 0) {
 			/* a command that cannot be run at all is "No such process" to dtrace,
 			 * whatever the reason (libproc's words for the process it did not get) */
@@ -605,6 +628,10 @@ static int grab_targets(struct tc *t)
 		}
 		t->have_child = true;
 		t->target = t->child.pid;
+		if (to_main && hold_at_main(&t->child, err, sizeof(err)) != 0) {
+			util_warn("failed to execute %s", err);
+			return -1;
+		}
 	}
 	for (int i = 0; i < o->npids; i++) {
 		if (kill(o->pids[i], 0) != 0 && errno == ESRCH) {

@@ -18,6 +18,7 @@
 #include "elf_file.h"
 #include "elf_funcs.h"
 #include "elf_symtab.h"
+#include "proc_maps.h"
 #include "proc_path.h"
 #include "util.h"
 
@@ -863,4 +864,50 @@ long elf_insns_index(const struct elf_insns *in, uint64_t off)
 bool elf_insns_has(const struct elf_insns *in, uint64_t off)
 {
 	return elf_insns_index(in, off) >= 0;
+}
+
+/* The address fn has where object o is mapped: the file offset's place in the mapping. */
+static uint64_t mapped_addr(const struct proc_object *o, const struct elf_func *fn)
+{
+	if (fn->off < o->start_off || o->start + (fn->off - o->start_off) >= o->end)
+		return 0;
+	return o->start + (fn->off - o->start_off);
+}
+
+/* Function `name` of object o, mapped; 0 when it has none. */
+static uint64_t object_func_addr(const struct proc_object *o, const char *name)
+{
+	struct elf_funcs *ef;
+	char err[256];
+	if (elf_funcs_open(o->open_path ? o->open_path : o->path, &ef, err, sizeof(err)) != 0)
+		return 0;
+	size_t pos = 0;
+	const struct elf_func *fn;
+	uint64_t addr = 0;
+	while (!addr && (fn = elf_funcs_next_match(ef, name, &pos)) != NULL)
+		if (strcmp(fn->name, name) == 0 && !fn->ifunc)
+			addr = mapped_addr(o, fn);
+	elf_funcs_free(ef);
+	return addr;
+}
+
+uint64_t elf_funcs_proc_addr(pid_t pid, const char *name, bool exe_only)
+{
+	struct proc_maps *m;
+	char err[256], link[64], exe[4096];
+	if (proc_maps_read(pid, &m, err, sizeof(err)) != 0)
+		return 0;
+	snprintf(link, sizeof(link), "/proc/%d/exe", (int)pid);
+	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	uint64_t addr = 0;
+	/* the executable first, then the others in map order */
+	for (int pass = 0; pass < 2 && !addr; pass++)
+		for (int i = 0; i < m->nobjs && !addr; i++) {
+			bool is_exe = *exe && strcmp(m->objs[i].path, exe) == 0;
+			if (is_exe == (pass == 0) && (pass == 0 || !exe_only))
+				addr = object_func_addr(&m->objs[i], name);
+		}
+	proc_maps_free(m);
+	return addr;
 }

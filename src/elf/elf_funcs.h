@@ -89,6 +89,10 @@ int elf_funcs_open(const char *path, struct elf_funcs **out, char *err, size_t e
 int elf_funcs_from_memory(const char *name, const void *image, size_t size,
 			  struct elf_funcs **out, char *err, size_t errlen);
 void elf_funcs_free(struct elf_funcs *ef);
+/* The address function `name` has in process pid: looked up in its executable (exe_only) or
+ * in every object it maps, the executable first; 0 when none has it. Reads the objects'
+ * files; for a held process (-c's evaltime: main, or __libc_start_main). */
+uint64_t elf_funcs_proc_addr(pid_t pid, const char *name, bool exe_only);
 
 /* The next function, from index *pos on, whose display name or name matches the shell glob
  * `glob` (fnmatch without flags: `*` crosses "::" and "/"); *pos moves past it. Start with

@@ -55,6 +55,9 @@
 #include "derr.h"
 
 enum dopt_bufpolicy { DOPT_BUFPOLICY_SWITCH, DOPT_BUFPOLICY_FILL, DOPT_BUFPOLICY_RING };
+/* evaltime's words, in dopt.c's order: where -c holds the command */
+enum dopt_evaltime { DOPT_EVALTIME_EXEC, DOPT_EVALTIME_PREINIT, DOPT_EVALTIME_POSTINIT,
+		     DOPT_EVALTIME_MAIN };
 enum dopt_bufresize { DOPT_BUFRESIZE_AUTO, DOPT_BUFRESIZE_MANUAL };
 /* -x stdc: a c t s (cpp runs as -std=c99 for a, -traditional-cpp for s, in its default mode
  * for c and t) */
@@ -94,7 +97,8 @@ struct dopts {
 	int64_t disasm, iregs, maxframes, pgmax, tree, tregs, useruid;
 	bool bpflog, core, cpphdrs, debug, droptags, lazyload, linknommap, noresolve,
 		quietresize, strip;
-	int evaltime, late, linkmode, linktype, debugassert;
+	int evaltime;            /* enum dopt_evaltime */
+	int late, linkmode, linktype, debugassert;
 	enum dopt_stdc stdc;
 	/* string options: whether one was given (their values are the caller's: main.c hands
 	 * define, incdir, undef and cppargs to cpp) */

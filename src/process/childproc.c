@@ -10,8 +10,12 @@
  * (PTRACE_INTERRUPT, then PTRACE_CONT: the child stops again before running an instruction).
  * The mark is a uprobe whose program sends SIGURG (entry_uprobe.h: the entry instruction has
  * then run once, and runs again: endbr64 or xor %ebp,%ebp, which change nothing at entry);
- * where that cannot be, an int3 whose original byte is put back. Static executables work the
- * same way: their entry is simply reached without a loader.
+ * where that cannot be (main() starts with push %rbp), a hardware instruction breakpoint
+ * (debug register 0: it reports before the instruction runs and leaves the code alone, so
+ * another tracer's uprobe on that instruction, whose int3 would swallow one of ours, does not
+ * hide it); where neither can be, an int3 whose original byte is put back. Static executables
+ * work the same way: their entry is simply reached without a loader. childproc_run_to moves a
+ * held child on to another address (main()) the same way.
  *
  * usdtrace may be killed at any of these moments (SIGKILL, OOM); the child must then run on as
  * if it had been started without a tracer. Hence the choices: the child never stops itself with
@@ -20,14 +24,15 @@
  * the kernel detaches a dead tracer's tracees (a SIGTRAP stop would deliver SIGTRAP and kill
  * it), and a child whose parent died before seizing it execs untraced. The uprobe mark dies
  * with us (the kernel removes it when our descriptors close; a SIGURG already sent is ignored:
- * no handler of the program's exists yet). The int3 fallback is the one exception: a child
- * that went on untraced would die of SIGTRAP at its entry point (dumping core), so
- * PTRACE_O_EXITKILL is set for the loader's run only: killed then, the command has not run an
- * instruction of its own. */
+ * no handler of the program's exists yet). The breakpoint fallbacks are the one exception: a
+ * child that went on untraced would die of SIGTRAP there (dumping core), so PTRACE_O_EXITKILL
+ * is set while one is armed: killed then, the command has not run main() (or, at the entry
+ * point, an instruction of its own). */
 #include "childproc.h"
 
 #include <elf.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -163,7 +168,7 @@ static int run_until(struct childproc *c, const char *argv0,
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
 			c->exited = 1;
 			c->status = status;
-			return util_seterr(errbuf, errlen, "%s: exited before reaching its entry point",
+			return util_seterr(errbuf, errlen, "%s: exited before it was held",
 					   argv0);
 		}
 		if (!WIFSTOPPED(status))
@@ -194,22 +199,47 @@ static bool at_trap(int sig, const struct user_regs_struct *r, void *arg)
 	return sig == SIGTRAP && r->rip == m->entry + 1;
 }
 
+/* A hardware instruction breakpoint reports before its instruction runs: rip is the address. */
+static bool at_hwbreak(int sig, const struct user_regs_struct *r, void *arg)
+{
+	const struct entry_mark *m = arg;
+	return sig == SIGTRAP && r->rip == m->entry;
+}
+
+/* Debug register 0 set to addr, enabled for execution (DR7: L0, RW0 = LEN0 = 0); or with
+ * on false, both cleared. 0, or -1 where ptrace cannot set them. */
+static int hwbreak(pid_t pid, uint64_t addr, bool on)
+{
+	long dr0 = (long)offsetof(struct user, u_debugreg[0]);
+	long dr7 = (long)offsetof(struct user, u_debugreg[7]);
+	if (!on) {
+		ptrace(PTRACE_POKEUSER, pid, (void *)dr7, (void *)0L);
+		return ptrace(PTRACE_POKEUSER, pid, (void *)dr0, (void *)0L) == 0 ? 0 : -1;
+	}
+	if (ptrace(PTRACE_POKEUSER, pid, (void *)dr0, (void *)(long)addr) != 0)
+		return -1;
+	if (ptrace(PTRACE_POKEUSER, pid, (void *)dr7, (void *)1L) != 0) {
+		ptrace(PTRACE_POKEUSER, pid, (void *)dr0, (void *)0L);
+		return -1;
+	}
+	return 0;
+}
+
 static bool at_mark(int sig, const struct user_regs_struct *r, void *arg)
 {
 	const struct entry_mark *m = arg;
 	return sig == ENTRY_UPROBE_SIGNAL && (r->rip == m->entry || r->rip == m->entry + (uint64_t)m->len);
 }
 
-/* Run the child from its exec stop to the entry point: marked by entry_uprobe where the
- * first instruction may run twice (nothing of ours stays in the child if we die), else by an
- * int3 planted there under PTRACE_O_EXITKILL (see the top). */
-static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, size_t errlen)
+/* Run the child from a stop (its exec's, or a hold) to address `at` and hold it there, before
+ * the instruction at `at` has run: marked by entry_uprobe where that instruction may run twice
+ * (nothing of ours stays in the child if we die), else by an int3 planted there under
+ * PTRACE_O_EXITKILL (see the top). */
+static int run_to(struct childproc *c, const char *argv0, uint64_t at, char *errbuf,
+		  size_t errlen)
 {
 	pid_t pid = c->pid;
-	struct entry_mark m = { 0, 0 };
-	if (read_auxv_entry(pid, &m.entry) != 0)
-		return util_seterr(errbuf, errlen, "%s: cannot read entry point: %s", argv0,
-				   strerror(errno));
+	struct entry_mark m = { at, 0 };
 	errno = 0;
 	long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)m.entry, NULL);
 	if (errno != 0)
@@ -225,6 +255,17 @@ static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, si
 		entry_uprobe_disarm(mark);
 		if (rc != 0)
 			return -1;
+	} else if (ptrace(PTRACE_SETOPTIONS, pid, NULL,
+			  (void *)(long)(OPTIONS | PTRACE_O_EXITKILL)) == 0 &&
+		   hwbreak(pid, m.entry, true) == 0) {
+		/* a debug register: the code is left alone, so a uprobe another tracer has on
+		 * this instruction (its int3 would swallow ours) does not hide it */
+		int rc = run_until(c, argv0, at_hwbreak, &m, &regs, errbuf, errlen);
+		if (rc != 0)
+			return -1;
+		if (hwbreak(pid, 0, false) != 0)
+			return util_seterr(errbuf, errlen, "%s: cannot clear the breakpoint: %s",
+					   argv0, strerror(errno));
 	} else {
 		long trap = (long)(((unsigned long)word & ~0xffUL) | 0xccUL);
 		if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)(OPTIONS | PTRACE_O_EXITKILL)) != 0)
@@ -243,6 +284,34 @@ static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, si
 	if (ptrace(PTRACE_SETREGS, pid, NULL, &regs) != 0)
 		return util_seterr(errbuf, errlen, "%s: cannot rewind: %s", argv0, strerror(errno));
 	return hold_at_entry(c, argv0, errbuf, errlen);
+}
+
+/* From the exec stop to the entry point (AT_ENTRY of the auxiliary vector). */
+static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, size_t errlen)
+{
+	uint64_t entry;
+	if (read_auxv_entry(c->pid, &entry) != 0)
+		return util_seterr(errbuf, errlen, "%s: cannot read entry point: %s", argv0,
+				   strerror(errno));
+	return run_to(c, argv0, entry, errbuf, errlen);
+}
+
+int childproc_run_to(struct childproc *c, uint64_t addr, char *errbuf, size_t errlen)
+{
+	char name[32];
+	snprintf(name, sizeof(name), "pid %d", (int)c->pid);
+	if (!c->stopped || c->exited)
+		return util_seterr(errbuf, errlen, "%s: not held", name);
+	return run_to(c, name, addr, errbuf, errlen);
+}
+
+int childproc_first_arg(const struct childproc *c, uint64_t *out)
+{
+	struct user_regs_struct regs;
+	if (!c->stopped || c->exited || ptrace(PTRACE_GETREGS, c->pid, NULL, &regs) != 0)
+		return -1;
+	*out = regs.rdi;   /* x86-64 SysV: the first integer argument */
+	return 0;
 }
 
 int childproc_start(const char *cmdline, enum childproc_stop at, struct childproc *out,

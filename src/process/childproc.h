@@ -1,8 +1,9 @@
 /* childproc.h — `-c 'cmd args'`: start a command held stopped at the moment probes must be
- * enabled: by default after the dynamic loader has mapped its shared libraries and before main()
- * (we stop it at the executable's entry point, read from /proc/PID/auxv AT_ENTRY); with
- * CHILDPROC_AT_EXEC (dtrace's -x evaltime=exec) inside its execve(), the new image mapped (the
- * executable and its loader, no libraries yet) and the call still to return.
+ * enabled: after the dynamic loader has mapped its shared libraries, at the executable's entry
+ * point (read from /proc/PID/auxv AT_ENTRY: dtrace's -x evaltime=preinit; the caller runs it
+ * on to main() with childproc_run_to for postinit and main); with CHILDPROC_AT_EXEC (dtrace's
+ * -x evaltime=exec) inside its execve(), the new image mapped (the executable and its loader,
+ * no libraries yet) and the call still to return.
  *
  * Contract: childproc_start returns with the child stopped under ptrace there (at its entry point
  * with the original instruction restored), or fails with a message ("cmd: No such file or
@@ -17,6 +18,7 @@
 #define USDTRACE_CHILDPROC_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct childproc {
@@ -32,6 +34,13 @@ enum childproc_stop { CHILDPROC_AT_ENTRY, CHILDPROC_AT_EXEC };
 
 int childproc_start(const char *cmdline, enum childproc_stop at, struct childproc *out,
 		    char *errbuf, size_t errlen);
+/* A held child run on to address addr of its code and held there, before the instruction at
+ * addr runs (dtrace's -x evaltime=postinit and main hold the command at main(): the caller
+ * finds it). 0, or -1 with a message; a child that exits on the way is reaped (exited set). */
+int childproc_run_to(struct childproc *c, uint64_t addr, char *errbuf, size_t errlen);
+/* The first integer argument register (%rdi) of a held child: at a function's first
+ * instruction, its first argument (__libc_start_main's is main). 0, or -1. */
+int childproc_first_arg(const struct childproc *c, uint64_t *out);
 int childproc_resume(struct childproc *c);
 void childproc_kill(struct childproc *c);
 #endif
