@@ -37,7 +37,7 @@ BEGIN { printf("\n@@5@@\n"); this->p = (uint64_t *)alloca(16); this->p[0] = 0x48
 	this->p[1] = 0x0a0d000102037f80; tracemem(this->p, 16); }
 BEGIN { printf("\n@@6@@\n"); this->s = (struct st *)alloca(sizeof(struct st)); this->s->a = 7;
 	this->s->b[0] = 'x'; print(*this->s); }
-BEGIN { printf("\n@@7@@\n"); stack(3); }
+syscall::openat:entry /pid == $target && !k7/ { k7 = 1; printf("\n@@7@@\n"); stack(3); }
 BEGIN { printf("\n@@8@@\n"); ustack(3); }
 BEGIN { printf("\n@@9@@\n"); uaddr(uregs[R_PC]); }
 BEGIN { printf("\n@@10@@\n"); usym(uregs[R_PC]); }
@@ -53,10 +53,12 @@ BEGIN { printf("\n@@12@@\n"); printa(@c); }
 BEGIN { printf("\n@@13@@\n"); printa("%s %d %@d\n", @s); }
 BEGIN { printf("\n@@14@@\n"); printa(@c, @s); }
 BEGIN { printf("\n@@15@@\n"); system("echo sys-out"); }
-BEGIN { printf("\n@@99@@\n"); exit(0); }
+proc:::exit /pid == $target/ { printf("\n@@99@@\n"); exit(0); }
 EOF
-timeout 60 "$U" -qw -s actions.d >text.out 2>text.err
-timeout 60 "$U" -qw -x oformat=json -s actions.d >json.out 2>json.err
+# a kernel stack (record 7) is a kernel probe's: the -c command's first openat (BEGIN, run in
+# the tracer's own system call, has none, as dtrace's has none)
+timeout 60 "$U" -qw -s actions.d -c "cat /dev/null" >text.out 2>text.err
+timeout 60 "$U" -qw -x oformat=json -s actions.d -c "cat /dev/null" >json.out 2>json.err
 why=$($CHK actions text.out json.out)
 if [ "$why" = ok ] && [ "$(grep -c . text.err)" = "$(grep -c . json.err)" ]; then
 	ok json-actions-match-text
