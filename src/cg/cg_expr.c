@@ -968,6 +968,21 @@ static void zero_extend(struct cgc *c, struct dtype *t)
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, t->size == 1 ? 0xff : 0xffff));
 }
 
+/* R0 = the address of string v's characters, where a pointer is given a string (`char *p;
+ * p = "abc"`): dtrace's pointer holds the string's address. A literal's bytes live for the
+ * run (cg_lit.c); another string is copied into the clause's kept scratch (as alloca's), as
+ * dtrace's temporary strings last for the clause. */
+static void str_address(struct cgc *c, struct dnode *v)
+{
+	if (cgc_lit_addr(c, v))
+		return;
+	uint32_t s = cgc_eval_str(c, v);
+	uint32_t keep = cgc_persist_alloc(c, c->g.strsize);
+	cgc_copy(c, CG_R_SCRATCH, keep, CG_R_SCRATCH, s, c->g.strsize, false);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)keep));
+}
+
 /* R0 = the value v to store into a place of type t: its 64 bits, which the store cuts to t.
  * When t is no wider than v's type, v's value as its type holds it has the same low bytes; an
  * assignment or a ++/-- gives that one more cheaply (no copy of the uncut value, no
@@ -975,6 +990,10 @@ static void zero_extend(struct cgc *c, struct dtype *t)
 static void eval_stored(struct cgc *c, struct dnode *v, struct dtype *t)
 {
 	struct dtype *vt = dtype_resolve(v->type), *lt = dtype_resolve(t);
+	if (lt && lt->kind == DTY_PTR && cgc_is_str(v)) {
+		str_address(c, v);
+		return;
+	}
 	bool cheap = v->kind == DN_ASSIGN ||
 		     (v->kind == DN_UNARY && (v->op == DOP_PREINC || v->op == DOP_PREDEC ||
 					      v->op == DOP_POSTINC || v->op == DOP_POSTDEC));
@@ -1600,6 +1619,19 @@ static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel)
 	int kread = bpb_label_new(&c->buf);
 	cgc_scratch_off(c, as);
 	bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, kread);
+	/* the globals area (a string literal a pointer was given, a global char array's
+	 * address): kernel memory of ours */
+	int glob = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, as));
+	if (globals_range(c, 3, 1, true, glob)) {
+		int past = bpb_label_new(&c->buf);
+		bpb_ja(&c->buf, past);
+		bpb_label_place(&c->buf, glob);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+		cgs_str_from_kaddr(&c->g, dst, 1);
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, past);
+	}
 	if (kernel) {
 		/* kernel memory (a kernel struct's char *): read as kernel, a bad one faults */
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
