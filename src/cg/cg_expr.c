@@ -403,6 +403,18 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	l->off = tmp;
 }
 
+/* A member of a struct reached through a NULL pointer (p->m, (*p).m, &p->m too) faults at
+ * address 0, not at the member's offset: dtrace checks the struct's address before adding the
+ * offset (`((struct task_struct *)0)->pid` reports "invalid address (0x0)"). Clobbers R3. */
+static void null_base_fault(struct cgc *c, int16_t slot)
+{
+	int ok = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 3, 0, ok);
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 {
 	struct dck_var *v = cgc_node_var(n);
@@ -437,8 +449,11 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 			l->kmem = kernel_ptr(n->lhs->type);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
+			null_base_fault(c, l->slot);
 		} else {
 			loc_of(c, n->lhs, l);
+			if (l->k == LOC_MEM && !l->internal)
+				null_base_fault(c, l->slot);
 		}
 		int64_t off = 0;  /* members of anonymous members: the holders' offsets too */
 		const struct dmember *m = dtype_member_at(st, n->name, &off);
