@@ -377,4 +377,5 @@ void check_index(struct ck *c, struct dnode *n)
 		fail_at(c, n, D_DEREF_VOID, "cannot dereference pointer to void");
 	}
 	n->type = r->base;
+	need_body(c, n->type);  /* p[i] scales i by the element's size: a kernel struct's BTF */
 }

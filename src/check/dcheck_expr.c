@@ -70,6 +70,16 @@ static void declare_int64_if_new(struct ck *c, struct dnode *l, bool globals)
 	}
 }
 
+/* Pointer arithmetic steps by the pointed-to type's size (Guide, "Pointer Arithmetic"):
+ * a kernel struct known by name only so far (curthread's task_struct) gets its body, and so
+ * its size, from its source now, as member access would bring it. */
+static void pointee_body(struct ck *c, struct dtype *t)
+{
+	struct dtype *r = res(t);
+	if (r->kind == DTY_PTR)
+		need_body(c, r->base);
+}
+
 void check_unary(struct ck *c, struct dnode *n)
 {
 	/* the operator as the messages quote it (x++ as ++) */
@@ -171,6 +181,7 @@ void check_unary(struct ck *c, struct dnode *n)
 		break;
 	}
 	/* ++ and -- */
+	pointee_body(c, t);
 	if (!is_scalar(t))
 		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
 	if (is_vfptr(t))
@@ -246,6 +257,8 @@ void check_binary(struct ck *c, struct dnode *n)
 		break;
 	}
 	case DOP_ADD: case DOP_SUB: {
+		pointee_body(c, lt);
+		pointee_body(c, rt);
 		bool lptr = is_string(lt) || (is_pointer(lt) && !is_vfptr(lt));
 		bool rptr = is_string(rt) || (is_pointer(rt) && !is_vfptr(rt));
 		bool lint = is_integer(lt), rint = is_integer(rt);
@@ -423,6 +436,7 @@ void check_assign(struct ck *c, struct dnode *n)
 		break;
 	}
 	case DOP_ADD_ASSIGN: case DOP_SUB_ASSIGN:
+		pointee_body(c, lt);
 		if (is_string(lt) || is_string(rt))
 			incompat(c, n, l, op, r);
 		if (!is_integer(lt) || !is_integer(rt)) {
