@@ -216,10 +216,38 @@ static void fold_binary(struct ck *c, struct dnode *n)
 	}
 }
 
+static bool cmp_op_kind(enum dop op)
+{
+	return op == DOP_LT || op == DOP_LE || op == DOP_GT || op == DOP_GE || op == DOP_EQ ||
+	       op == DOP_NE;
+}
+
+/* A pointer to translated data (curpsinfo) compared with an integer (curpsinfo != NULL):
+ * dtrace's translated pointer is of its own dynamic type, which no integer matches (observed:
+ * `trace(curpsinfo == NULL)` fails with operands have incompatible types: "pointer to
+ * translated data" == "int"). */
+static void xlate_ptr_vs_int(struct ck *c, struct dnode *n, const char *op)
+{
+	bool lptr = false, rptr = false;
+	bool lx = xlate_value(c, n->lhs, &lptr) && lptr, rx = xlate_value(c, n->rhs, &rptr) && rptr;
+	if (lx == rx)
+		return;
+	struct dnode *other = lx ? n->rhs : n->lhs;
+	check_expr(c, other);
+	if (!is_integer(other->type))
+		return;
+	struct names ns = {0};
+	const char *o = nm(&ns, other->type);
+	FAILT(c, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"",
+	      lx ? "pointer to translated data" : o, op, lx ? o : "pointer to translated data");
+}
+
 void check_binary(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
 	const char *op = dop_text(n->op);
+	if (cmp_op_kind(n->op))
+		xlate_ptr_vs_int(c, n, op);
 	check_expr(c, l);
 	check_expr(c, r);
 	struct dtype *lt = l->type, *rt = r->type;
