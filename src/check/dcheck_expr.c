@@ -166,7 +166,10 @@ void check_unary(struct ck *c, struct dnode *n)
 		return;
 	}
 	case DOP_ADDROF:
-		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS)
+		/* a built-in variable (pid, curthread, errno) is one of dtrace's dynamic
+		 * variables too: observed with dtrace -n 'BEGIN { trace(&pid); }' */
+		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS ||
+		    (l->kind == DN_IDENT && l->builtin != DB_NONE))
 			fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 		if (!is_lvalue(l) || l->builtin != DB_NONE)
 			fail_at(c, n, D_ADDROF_LVAL, "unacceptable operand for unary & operator");
