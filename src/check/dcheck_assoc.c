@@ -349,7 +349,8 @@ void check_index(struct ck *c, struct dnode *n)
 	bool lp = is_pointer(l->type) || is_string(l->type);
 	if (is_integer(l->type) && is_integer(k->type))  /* *(E1 + E2) of an integer */
 		fail_at(c, n, D_DEREF_NONPTR, "cannot dereference non-pointer type");
-	if (!(lp && is_integer(k->type)) && !(is_integer(l->type) && is_pointer(k->type)))
+	if (!(lp && is_integer(k->type)) &&
+	    !(is_integer(l->type) && (is_pointer(k->type) || is_string(k->type))))
 		incompat(c, n, l, "+", k);
 	struct dtype *pt = lp ? l->type : k->type;
 	struct dtype *r = res(pt);
