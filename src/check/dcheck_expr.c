@@ -474,7 +474,11 @@ void check_assign(struct ck *c, struct dnode *n)
 			if (!is_pointer(lt) || is_vfptr(lt))
 				fail_at(c, n, D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size",
 					op);
-			else if (!is_integer(rt) && !ptrcompat(l, r))
+			else if (!is_integer(rt))
+				/* p += q would add two pointers, and p -= q store a ptrdiff_t in a
+				 * pointer, which p = p - q refuses ("int *" = "ptrdiff_t"); dtrace
+				 * lets both past its checker and then fails an assertion in its
+				 * code generator (dt_cg_arithmetic_op) */
 				incompat(c, n, l, op, r);
 		}
 		break;
