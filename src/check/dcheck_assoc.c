@@ -315,7 +315,9 @@ void check_index(struct ck *c, struct dnode *n)
 		}
 		if (b == DB_NONE && !inline_find(c, l->name)) {
 			struct dck_var *v = var_find(c, 'g', l->name);
-			if (!v && !is_enumconst(c, l->name)) {
+			/* (a kernel symbol, `sym or mod`sym, is never an associative array:
+			 * `linux_banner[0] indexes the symbol's object) */
+			if (!v && !is_enumconst(c, l->name) && !strchr(l->name, '`')) {
 				/* an associative array (or one defined later) */
 				struct name_ent *e = name_lookup(c, 'g', l->name, false);
 				struct def_site *s = e && e->first_site >= 0 ? &c->sites[e->first_site] : NULL;
