@@ -115,6 +115,7 @@ struct cgc {
 	struct cgc_lit { const char *text; size_t len; uint32_t off; } *lits;
 	struct cgc_lit_node { const struct dnode *node; uint32_t off; } *lit_nodes;
 	size_t nlits, lit_cap, nlit_nodes, lit_node_cap;
+	uint32_t lits_start;           /* where they start: stores through pointers end there */
 	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;

@@ -163,8 +163,9 @@ void cgs_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
 static bool globals_range(struct cgc *c, int addr_reg, uint32_t size, bool load, int in)
 {
 	uint32_t vstart = cgc_round8(sizeof(struct dobj_state));
+	/* string literals (cg_lit.c), after the variables, are read only */
 	uint32_t end = load ? (c->globals_size + CGC_GLOBALS_UNIT - 1) / CGC_GLOBALS_UNIT *
-				      CGC_GLOBALS_UNIT : c->globals_size;
+				      CGC_GLOBALS_UNIT : c->lits_start;
 
 	if (c->globals_size <= vstart || end < vstart + size)
 		return false;

@@ -4,7 +4,8 @@
  * map for the whole run (`char *p; BEGIN { p = "abc"; } BEGIN { trace(stringof(p)); }` prints
  * abc). So each such literal gets bytes of its own at the end of the globals map value, written
  * there when the map is made; a pointer to one is a kernel address in the globals area, which
- * loads (cgs_load_ptr) and string reads (stringof, printf's %s) already accept. */
+ * loads (cgs_load_ptr) and string reads (stringof, printf's %s) already accept; stores through
+ * such a pointer fault (bad address), the literals being read only. */
 #include <stdlib.h>
 #include <string.h>
 #include "cg_clause.h"
@@ -44,6 +45,7 @@ static void reserve(struct cgc *c, struct dnode *n)
 
 void cgc_lits_layout(struct cgc *c)
 {
+	c->lits_start = c->globals_size;
 	for (struct dnode *n = c->ck->prog->pool.all; n; n = n->pool_next) {
 		if (n->kind != DN_ASSIGN || n->op != DOP_ASSIGN || !n->lhs || !n->rhs ||
 		    !n->lhs->type || !cgc_is_str(n->rhs))
