@@ -1413,6 +1413,7 @@ static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj *
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
 	c->this_end = CGC_SCR_FIXED;   /* CGC_SCR_BASE, _OWNER, _GBASE, _BUSY */
 	cgc_vars_layout(c);
+	cgc_lits_layout(c);
 	cgc_agg_layout(c);
 	c->this_vars_end = c->this_end;
 	for (struct dnode *n = ck->prog->pool.all; n; n = n->pool_next)
@@ -1445,6 +1446,7 @@ static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj *
 	gm->init = xcalloc(1, gm->value_size);
 	struct dobj_state st = { .target_pid = (uint32_t)in->target_pid };
 	memcpy(gm->init, &st, sizeof st);
+	cgc_lits_init(c, gm->init);
 	*out = o;
 	o = NULL;
 	rc = 0;
@@ -1459,6 +1461,7 @@ done:
 	free(c->patches);
 	free(c->subfn_sites);
 	free(c->size_patches);
+	cgc_lits_free(c);
 	free(c->pc_first);
 	free(c->pc_list);
 	for (int k = 0; k < 4; k++) {

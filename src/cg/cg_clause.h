@@ -111,6 +111,11 @@ struct cgc {
 	size_t map_cap, ecb_cap, prog_cap;
 	struct cgc_varinfo *vinfo[4];  /* by dck_varclass, indexed by var id */
 	uint32_t globals_size;
+	/* string literals a pointer is given, kept after the global variables (cg_lit.c) */
+	struct cgc_lit { const char *text; size_t len; uint32_t off; } *lits;
+	struct cgc_lit_node { const struct dnode *node; uint32_t off; } *lit_nodes;
+	size_t nlits, lit_cap, nlit_nodes, lit_node_cap;
+	uint32_t lits_start;           /* where they start: stores through pointers end there */
 	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;
@@ -155,8 +160,6 @@ struct cgc {
 	int fault_label, end_label;
 	bool fault_used;               /* some code jumps to the fault path */
 	int dyn_drop_label;            /* counts a dynamic-variable drop, ends the clause; -1: unused */
-	bool loc_addr_only;            /* locating for & alone: a -> base may be NULL (offsetof's
-	                                * idiom), nothing is read through it (cg_expr.c) */
 	int stack_top;                 /* bytes of stack in use (fixed slots included) */
 	/* string subroutines called as BPF functions (cg_subfn.c) by the program being built */
 	struct cgc_subfn_site *subfn_sites;
@@ -385,6 +388,16 @@ void cgc_eval_effect(struct cgc *c, struct dnode *n);          /* for side effec
  * arguments), so that reads through it take kernel memory there (cgs_load_ptr_as). */
 bool cgc_kernel_ptr(struct dtype *t);
 void cgc_vars_layout(struct cgc *c);                           /* maps and offsets (cg_var.c) */
+
+/* String literals stored into pointers (cg_lit.c): each gets bytes of its own after the global
+ * variables, which live for the whole run as dtrace's string table does. cgc_lits_layout
+ * (after cgc_vars_layout) finds them; cgc_lit_addr sets R0 = the address of n's bytes, false
+ * (nothing emitted) for a node that is not such a literal; cgc_lits_init writes them into the
+ * globals map's initial value. */
+void cgc_lits_layout(struct cgc *c);
+bool cgc_lit_addr(struct cgc *c, const struct dnode *n);
+void cgc_lits_init(struct cgc *c, uint8_t *globals);
+void cgc_lits_free(struct cgc *c);
 
 /* Speculations (cg_spec.c). */
 void cgc_spec_setup(struct cgc *c);                  /* maps, if the program uses speculations */

@@ -163,8 +163,9 @@ void cgs_user_retry(struct cg *g, int again, int16_t addr_slot, uint32_t len)
 static bool globals_range(struct cgc *c, int addr_reg, uint32_t size, bool load, int in)
 {
 	uint32_t vstart = cgc_round8(sizeof(struct dobj_state));
+	/* string literals (cg_lit.c), after the variables, are read only */
 	uint32_t end = load ? (c->globals_size + CGC_GLOBALS_UNIT - 1) / CGC_GLOBALS_UNIT *
-				      CGC_GLOBALS_UNIT : c->globals_size;
+				      CGC_GLOBALS_UNIT : c->lits_start;
 
 	if (c->globals_size <= vstart || end < vstart + size)
 		return false;
@@ -403,6 +404,18 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	l->off = tmp;
 }
 
+/* A member of a struct reached through a NULL pointer (p->m, (*p).m, &p->m too) faults at
+ * address 0, not at the member's offset: dtrace checks the struct's address before adding the
+ * offset (`((struct task_struct *)0)->pid` reports "invalid address (0x0)"). Clobbers R3. */
+static void null_base_fault(struct cgc *c, int16_t slot)
+{
+	int ok = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 3, 0, ok);
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 {
 	struct dck_var *v = cgc_node_var(n);
@@ -432,24 +445,16 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		struct dtype *st = dtype_resolve(n->lhs->type);
 		if (n->op == DOP_ARROW) {
 			st = dtype_resolve(st->base);
-			bool addr_only = c->loc_addr_only;
-			c->loc_addr_only = false;   /* the base itself is a value read */
 			cgc_eval_int(c, n->lhs);
-			c->loc_addr_only = addr_only;
 			l->k = LOC_MEM;
 			l->kmem = kernel_ptr(n->lhs->type);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
-			if (!addr_only) {
-				/* a member through a NULL pointer faults at the pointer, as dtrace
-				 * reports it: "invalid address (0x0)", arg5 0 (not 0 + the offset) */
-				int ok = bpb_label_new(&c->buf);
-				bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, ok);
-				c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 0);
-				bpb_label_place(&c->buf, ok);
-			}
+			null_base_fault(c, l->slot);
 		} else {
 			loc_of(c, n->lhs, l);
+			if (l->k == LOC_MEM && !l->internal)
+				null_base_fault(c, l->slot);
 		}
 		int64_t off = 0;  /* members of anonymous members: the holders' offsets too */
 		const struct dmember *m = dtype_member_at(st, n->name, &off);
@@ -979,6 +984,21 @@ static void zero_extend(struct cgc *c, struct dtype *t)
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, t->size == 1 ? 0xff : 0xffff));
 }
 
+/* R0 = the address of string v's characters, where a pointer is given a string (`char *p;
+ * p = "abc"`): dtrace's pointer holds the string's address. A literal's bytes live for the
+ * run (cg_lit.c); another string is copied into the clause's kept scratch (as alloca's), as
+ * dtrace's temporary strings last for the clause. */
+static void str_address(struct cgc *c, struct dnode *v)
+{
+	if (cgc_lit_addr(c, v))
+		return;
+	uint32_t s = cgc_eval_str(c, v);
+	uint32_t keep = cgc_persist_alloc(c, c->g.strsize);
+	cgc_copy(c, CG_R_SCRATCH, keep, CG_R_SCRATCH, s, c->g.strsize, false);
+	cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)keep));
+}
+
 /* R0 = the value v to store into a place of type t: its 64 bits, which the store cuts to t.
  * When t is no wider than v's type, v's value as its type holds it has the same low bytes; an
  * assignment or a ++/-- gives that one more cheaply (no copy of the uncut value, no
@@ -986,6 +1006,10 @@ static void zero_extend(struct cgc *c, struct dtype *t)
 static void eval_stored(struct cgc *c, struct dnode *v, struct dtype *t)
 {
 	struct dtype *vt = dtype_resolve(v->type), *lt = dtype_resolve(t);
+	if (lt && lt->kind == DTY_PTR && cgc_is_str(v)) {
+		str_address(c, v);
+		return;
+	}
 	bool cheap = v->kind == DN_ASSIGN ||
 		     (v->kind == DN_UNARY && (v->op == DOP_PREINC || v->op == DOP_PREDEC ||
 					      v->op == DOP_POSTINC || v->op == DOP_POSTDEC));
@@ -1326,10 +1350,7 @@ static void unary_int(struct cgc *c, struct dnode *n, bool raw)
 		return;
 	case DOP_ADDROF: {
 		struct loc l;
-		bool addr_only = c->loc_addr_only;
-		c->loc_addr_only = true;
 		loc_of(c, n->lhs, &l);
-		c->loc_addr_only = addr_only;
 		if (l.k != LOC_MEM)
 			loc_to_mem(c, n, &l);
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, l.slot));
@@ -1614,6 +1635,19 @@ static uint32_t addr_to_str(struct cgc *c, int16_t as, bool kernel)
 	int kread = bpb_label_new(&c->buf);
 	cgc_scratch_off(c, as);
 	bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, kread);
+	/* the globals area (a string literal a pointer was given, a global char array's
+	 * address): kernel memory of ours */
+	int glob = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, as));
+	if (globals_range(c, 3, 1, true, glob)) {
+		int past = bpb_label_new(&c->buf);
+		bpb_ja(&c->buf, past);
+		bpb_label_place(&c->buf, glob);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));
+		cgs_str_from_kaddr(&c->g, dst, 1);
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, past);
+	}
 	if (kernel) {
 		/* kernel memory (a kernel struct's char *): read as kernel, a bad one faults */
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, as));

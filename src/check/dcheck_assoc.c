@@ -316,7 +316,9 @@ void check_index(struct ck *c, struct dnode *n)
 		}
 		if (b == DB_NONE && !inline_find(c, l->name)) {
 			struct dck_var *v = var_find(c, 'g', l->name);
-			if (!v && !is_enumconst(c, l->name)) {
+			/* (a kernel symbol, `sym or mod`sym, is never an associative array:
+			 * `linux_banner[0] indexes the symbol's object) */
+			if (!v && !is_enumconst(c, l->name) && !strchr(l->name, '`')) {
 				/* an associative array (or one defined later) */
 				struct name_ent *e = name_lookup(c, 'g', l->name, false);
 				struct def_site *s = e && e->first_site >= 0 ? &c->sites[e->first_site] : NULL;
@@ -350,7 +352,8 @@ void check_index(struct ck *c, struct dnode *n)
 	bool lp = is_pointer(l->type) || is_string(l->type);
 	if (is_integer(l->type) && is_integer(k->type))  /* *(E1 + E2) of an integer */
 		fail_at(c, n, D_DEREF_NONPTR, "cannot dereference non-pointer type");
-	if (!(lp && is_integer(k->type)) && !(is_integer(l->type) && is_pointer(k->type)))
+	if (!(lp && is_integer(k->type)) &&
+	    !(is_integer(l->type) && (is_pointer(k->type) || is_string(k->type))))
 		incompat(c, n, l, "+", k);
 	struct dtype *pt = lp ? l->type : k->type;
 	struct dtype *r = res(pt);
@@ -378,4 +381,5 @@ void check_index(struct ck *c, struct dnode *n)
 		fail_at(c, n, D_DEREF_VOID, "cannot dereference pointer to void");
 	}
 	n->type = r->base;
+	need_body(c, n->type);  /* p[i] scales i by the element's size: a kernel struct's BTF */
 }

@@ -70,6 +70,16 @@ static void declare_int64_if_new(struct ck *c, struct dnode *l, bool globals)
 	}
 }
 
+/* Pointer arithmetic steps by the pointed-to type's size (Guide, "Pointer Arithmetic"):
+ * a kernel struct known by name only so far (curthread's task_struct) gets its body, and so
+ * its size, from its source now, as member access would bring it. */
+static void pointee_body(struct ck *c, struct dtype *t)
+{
+	struct dtype *r = res(t);
+	if (r->kind == DTY_PTR)
+		need_body(c, r->base);
+}
+
 void check_unary(struct ck *c, struct dnode *n)
 {
 	/* the operator as the messages quote it (x++ as ++) */
@@ -156,7 +166,10 @@ void check_unary(struct ck *c, struct dnode *n)
 		return;
 	}
 	case DOP_ADDROF:
-		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS)
+		/* a built-in variable (pid, curthread, errno) is one of dtrace's dynamic
+		 * variables too: observed with dtrace -n 'BEGIN { trace(&pid); }' */
+		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS ||
+		    (l->kind == DN_IDENT && l->builtin != DB_NONE))
 			fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 		if (!is_lvalue(l) || l->builtin != DB_NONE)
 			fail_at(c, n, D_ADDROF_LVAL, "unacceptable operand for unary & operator");
@@ -171,6 +184,7 @@ void check_unary(struct ck *c, struct dnode *n)
 		break;
 	}
 	/* ++ and -- */
+	pointee_body(c, t);
 	if (!is_scalar(t))
 		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
 	if (is_vfptr(t))
@@ -205,10 +219,38 @@ static void fold_binary(struct ck *c, struct dnode *n)
 	}
 }
 
+static bool cmp_op_kind(enum dop op)
+{
+	return op == DOP_LT || op == DOP_LE || op == DOP_GT || op == DOP_GE || op == DOP_EQ ||
+	       op == DOP_NE;
+}
+
+/* A pointer to translated data (curpsinfo) compared with an integer (curpsinfo != NULL):
+ * dtrace's translated pointer is of its own dynamic type, which no integer matches (observed:
+ * `trace(curpsinfo == NULL)` fails with operands have incompatible types: "pointer to
+ * translated data" == "int"). */
+static void xlate_ptr_vs_int(struct ck *c, struct dnode *n, const char *op)
+{
+	bool lptr = false, rptr = false;
+	bool lx = xlate_value(c, n->lhs, &lptr) && lptr, rx = xlate_value(c, n->rhs, &rptr) && rptr;
+	if (lx == rx)
+		return;
+	struct dnode *other = lx ? n->rhs : n->lhs;
+	check_expr(c, other);
+	if (!is_integer(other->type))
+		return;
+	struct names ns = {0};
+	const char *o = nm(&ns, other->type);
+	FAILT(c, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"",
+	      lx ? "pointer to translated data" : o, op, lx ? o : "pointer to translated data");
+}
+
 void check_binary(struct ck *c, struct dnode *n)
 {
 	struct dnode *l = n->lhs, *r = n->rhs;
 	const char *op = dop_text(n->op);
+	if (cmp_op_kind(n->op))
+		xlate_ptr_vs_int(c, n, op);
 	check_expr(c, l);
 	check_expr(c, r);
 	struct dtype *lt = l->type, *rt = r->type;
@@ -246,6 +288,8 @@ void check_binary(struct ck *c, struct dnode *n)
 		break;
 	}
 	case DOP_ADD: case DOP_SUB: {
+		pointee_body(c, lt);
+		pointee_body(c, rt);
 		bool lptr = is_string(lt) || (is_pointer(lt) && !is_vfptr(lt));
 		bool rptr = is_string(rt) || (is_pointer(rt) && !is_vfptr(rt));
 		bool lint = is_integer(lt), rint = is_integer(rt);
@@ -423,13 +467,18 @@ void check_assign(struct ck *c, struct dnode *n)
 		break;
 	}
 	case DOP_ADD_ASSIGN: case DOP_SUB_ASSIGN:
+		pointee_body(c, lt);
 		if (is_string(lt) || is_string(rt))
 			incompat(c, n, l, op, r);
 		if (!is_integer(lt) || !is_integer(rt)) {
 			if (!is_pointer(lt) || is_vfptr(lt))
 				fail_at(c, n, D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size",
 					op);
-			else if (!is_integer(rt) && !ptrcompat(l, r))
+			else if (!is_integer(rt))
+				/* p += q would add two pointers, and p -= q store a ptrdiff_t in a
+				 * pointer, which p = p - q refuses ("int *" = "ptrdiff_t"); dtrace
+				 * lets both past its checker and then fails an assertion in its
+				 * code generator (dt_cg_arithmetic_op) */
 				incompat(c, n, l, op, r);
 		}
 		break;

@@ -137,6 +137,11 @@ bool compat_type(struct dtype *a, struct dtype *b)
 char *spell(struct dtype *t)
 {
 	struct dtype *u = dtype_unqual(t);
+	/* a function pointer type written in D (not a typedef of one, not the kernel's): dtrace
+	 * keeps one type for them all, which it calls "function pointer" (observed: x =
+	 * (int (*)(int))0; x = 1 is "function pointer" = "int") */
+	if (u && u->kind == DTY_PTR && !u->kernel && u->base && res(u->base)->kind == DTY_FUNC)
+		return xstrdup("function pointer");
 	if (u && !u->name && (u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM))
 		return xstrdup(u->kind == DTY_STRUCT ? "struct " : u->kind == DTY_UNION ? "union " :
 			       "enum ");

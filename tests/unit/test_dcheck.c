@@ -669,7 +669,8 @@ static const char *const invalid[][2] = {
 	{"BEGIN { x = 1; x *= \"a\"; }", "line 1: operator *= requires operands of arithmetic type"},
 	{"BEGIN { x = *arg0; }", "line 1: cannot dereference non-pointer type"},
 	{"void *vp; BEGIN { x = *vp; }", "line 1: cannot dereference pointer to void"},
-	{"BEGIN { x = &arg0; }", "line 1: unacceptable operand for unary & operator"},
+	/* a built-in variable is one of dtrace's dynamic variables (dtrace -n 'BEGIN { x = &arg0; }') */
+	{"BEGIN { x = &arg0; }", "line 1: cannot take address of dynamic variable"},
 	{"BEGIN { y = 1; x = &y; }", "line 1: cannot take address of dynamic variable"},
 	{"BEGIN { x = &1; }", "line 1: unacceptable operand for unary & operator"},
 	{"BEGIN { x = \"a\"; x++; }", "line 1: operator ++ requires operand of scalar type"},
