@@ -73,6 +73,8 @@ struct tc {
 	struct childproc child;
 	bool have_child;
 	int target;
+	struct dprog **keep;        /* trace_cmd_compile: where the compiled program goes */
+	struct dck_prog **keep_ck;  /* and its type-checked form */
 };
 
 /* -x debug: "PROG DEBUG NANOSECONDS: message" on stderr at each step, in the form of
@@ -317,6 +319,9 @@ static int build_program(struct tc *t)
 	dtype_set_strsize(t->g->types, t->d.strsize);
 	if (load_libraries(t) != 0)
 		return -1;
+	/* what follows is the program's own (-G records its declarations and providers) */
+	t->g->decls_from = t->g->ndecls;
+	t->g->provs_from = t->g->nprovs;
 	/* a struct the script declares may hold a kernel type (`union sigval u;`) */
 	t->g->types->complete = parse_complete_kernel;
 	t->g->types->complete_arg = t->g->types;
@@ -780,6 +785,10 @@ static int compile_and_run(struct tc *t)
 	}
 	if (t->o->compile_only) {
 		status = 0;
+		if (t->keep_ck) {
+			*t->keep_ck = ck;
+			ck = NULL;
+		}
 		goto out;
 	}
 	int total = 0;
@@ -816,11 +825,14 @@ out:
 	return status;
 }
 
-int trace_cmd_run(const struct opts *o)
+/* trace_cmd_run's work; with keep, the program stays there when it compiles. */
+static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dck_prog **keep_ck)
 {
 	struct tc t;
 	memset(&t, 0, sizeof(t));
 	t.o = o;
+	t.keep = keep;
+	t.keep_ck = keep_ck;
 	t.d = o->dopts;
 	t.nsrcs = o->nprogs;
 	t.srcs = xcalloc((size_t)o->nprogs + 1, sizeof(*t.srcs));
@@ -862,6 +874,13 @@ int trace_cmd_run(const struct opts *o)
 		debug_step(&t, "%d clause(s) parsed; probes matched", t.nclauses);
 		status = compile_and_run(&t);
 		debug_step(&t, "done: exit status %d", status);
+		if (keep && status == 0) {
+			*keep = t.g;
+			t.g = NULL;
+		} else if (keep_ck && *keep_ck) {
+			dck_prog_free(*keep_ck);
+			*keep_ck = NULL;
+		}
 	}
 	free(t.env.referenced);
 	free(argv);
@@ -878,4 +897,16 @@ out:
 	free(t.cargs);
 	free(t.srcs);
 	return status;
+}
+
+int trace_cmd_run(const struct opts *o)
+{
+	return compile_or_trace(o, NULL, NULL);
+}
+
+int trace_cmd_compile(const struct opts *o, struct dprog **out, struct dck_prog **ck)
+{
+	*out = NULL;
+	*ck = NULL;
+	return compile_or_trace(o, out, ck);
 }

@@ -3370,6 +3370,16 @@ void dprog_drop_formula_providers(struct dprog *g)
 	g->nprovs = k;
 }
 
+void dprog_drop_library_providers(struct dprog *g)
+{
+	int from = g->provs_from < g->nprovs ? g->provs_from : g->nprovs;
+	for (int i = 0; i < from; i++)
+		provider_free(&g->provs[i]);
+	memmove(g->provs, g->provs + from, sizeof(*g->provs) * (size_t)(g->nprovs - from));
+	g->nprovs -= from;
+	g->provs_from = 0;
+}
+
 void dprog_free(struct dprog *g)
 {
 	if (!g)

@@ -159,6 +159,8 @@ struct dprog {
 	int nlib_items;          /* the first items are the D libraries' (dlib.h), checked as theirs */
 	int decls_from;          /* dprog_decls_text writes decls[decls_from..] (the libraries'
 				  * declarations before it are not the provider file's) */
+	int provs_from;          /* provs[provs_from..] are the program's (those before it, the
+				  * D libraries') */
 	bool pspec;              /* the pspec option (-x pspec): dlex_tokenize_pspec */
 	/* whether a name is a built-in identifier (variable, subroutine, action, aggregating
 	 * function): `#pragma D binding` may not rebind one. NULL: none is. */
@@ -258,5 +260,8 @@ struct dprovider *dprog_find_provider(const struct dprog *p, const char *name);
 /* Removes (and frees) the providers all of whose probes are formulas (docs/formula-providers.md:
  * a D library's, for the tracer), as -h/-G read only the provider file's providers. */
 void dprog_drop_formula_providers(struct dprog *g);
+/* Removes (and frees) provs[0..provs_from), the D libraries' providers: -h and -G write the
+ * program's own. */
+void dprog_drop_library_providers(struct dprog *g);
 struct dprobe *dprovider_find_probe(const struct dprovider *pv, const char *name);
 #endif
