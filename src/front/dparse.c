@@ -1676,8 +1676,8 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 
 /* One probe argument list after its `(`, through its `)`: types (arrays and functions
  * decayed, top-level qualifiers dropped, as for C parameters) and the names written. */
-static int probe_arglist(struct parser *p, const char *probe, struct dprobe_arg *args,
-			 const struct dtok **argname)
+static int probe_arglist(struct parser *p, const char *probe, bool native,
+			 struct dprobe_arg *args, const struct dtok **argname)
 {
 	int nargs = 0;
 	bool empty = consume(p, ")");
@@ -1687,8 +1687,16 @@ static int probe_arglist(struct parser *p, const char *probe, struct dprobe_arg 
 	}
 	while (!empty) {
 		const struct dtok *at = peek(p);
+		/* dtrace -G: "provider p { probe a(int, ...); };" */
 		if (dtok_is(at, "..."))
-			error_at(p, at, D_DECL_PROTO_VARARGS, "probe '%s' has a variable argument list; probe arguments must be declared", probe);
+			error_at(p, at, D_DECL_PROTO_VARARGS, "probe %s prototype may not use a "
+				 "variable-length argument list", native ? "input" : "output");
+		/* A word that names no type: dtrace's lexer, in a provider's argument list, takes
+		 * the rest of the line with it ("probe a(intt); };" -> near "intt); };") */
+		if (p->script && at->kind == DTOK_IDENT && !is_typename(p, at)) {
+			size_t n = strcspn(at->text, "\n");
+			error_at(p, at, D_SYNTAX, "syntax error near \"%.*s\"", (int)n, at->text);
+		}
 		if (nargs == DPROBE_MAX_ARGS)
 			error_at(p, at, D_PROV_PRARGLEN, "probe '%s' has more than %d arguments", probe, DPROBE_MAX_ARGS);
 		struct declspec ds;
@@ -1702,7 +1710,7 @@ static int probe_arglist(struct parser *p, const char *probe, struct dprobe_arg 
 			ty = dtype_ptr(p->ctx, ty);
 		r = dtype_resolve(ty);
 		if (r->kind == DTY_VOID)
-			error_at(p, at, D_DECL_PROTO_VOID, "argument %d of probe '%s' has type void", nargs + 1, probe);
+			error_at(p, at, D_DECL_PROTO_VOID, "void must be sole parameter");
 		if (r->kind == DTY_STRUCT || r->kind == DTY_UNION) {
 			struct name ts = spell_tmp(ty);
 			error_at(p, at, D_UNKNOWN, "argument %d of probe '%s' has type '%s': probe arguments must be "
@@ -1729,7 +1737,7 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 	const struct dtok *xname[DPROBE_MAX_ARGS];
 	const struct dtok *open = peek(p);
 	expect(p, "(");
-	int nx = probe_arglist(p, probe, xargs, xname);
+	int nx = probe_arglist(p, probe, false, xargs, xname);
 	pr->nxargs = nx;
 	pr->xargs = xcalloc((size_t)nx + 1, sizeof(*pr->xargs));
 	pr->map = xcalloc((size_t)nx + 1, sizeof(*pr->map));
@@ -1737,18 +1745,16 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 		pr->xargs[i].type = xargs[i].type;
 		const struct dtok *xn = xname[i];
 		if (!xn)
-			error_at(p, open, D_PROV_INCOMPAT, "probe '%s' translated argument #%d has no name: "
-				 "it must name the native argument it is made from", probe, i + 1);
+			error_at(p, open, D_PROV_INCOMPAT, "parameter declaration requires a name: "
+				 "parameter #%d", i + 1);
 		pr->xargs[i].name = xstrndup(xn->text, xn->len);
 		int k = 0;
 		while (k < pr->nargs && !(nname[k] && nname[k]->len == xn->len &&
 					  memcmp(nname[k]->text, xn->text, xn->len) == 0))
 			k++;
 		if (k == pr->nargs)
-			error_at(p, xn, D_PROV_INCOMPAT, "probe '%s' translated argument #%d (%s) maps to no "
-				 "native argument: argument mapping index %d is out of range (%d native "
-				 "argument%s)", probe, i + 1, pr->xargs[i].name, k, pr->nargs,
-				 pr->nargs == 1 ? "" : "s");
+			error_at(p, xn, D_PROV_INCOMPAT, "parameter is not declared in probe output "
+				 "prototype: %s, parameter #%d", pr->xargs[i].name, i + 1);
 		pr->map[i] = k;
 	}
 }
@@ -1826,7 +1832,7 @@ static void formula_def(struct parser *p, struct dprobe *pr)
 		expect(p, "(");
 		struct dprobe_arg prm[DPROBE_MAX_ARGS];
 		const struct dtok *pname[DPROBE_MAX_ARGS];
-		a->nparams = probe_arglist(p, pr->name, prm, pname);
+		a->nparams = probe_arglist(p, pr->name, true, prm, pname);
 		a->params = xcalloc((size_t)a->nparams + 1, sizeof(*a->params));
 		for (int i = 0; i < a->nparams; i++) {
 			a->params[i].type = prm[i].type;
@@ -1903,7 +1909,7 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 	struct dprobe pr = { .pos = pos_of(p, nt) };
 	struct dprobe_arg args[DPROBE_MAX_ARGS];
 	const struct dtok *argname[DPROBE_MAX_ARGS];
-	int nargs = probe_arglist(p, n.s, args, argname);
+	int nargs = probe_arglist(p, n.s, true, args, argname);
 	pr.name = xstrdup(n.s);
 	pr.nargs = nargs;
 	pr.args = xcalloc((size_t)nargs + 1, sizeof(*pr.args));
@@ -1968,7 +1974,7 @@ static void companion_def(struct parser *p, struct dprovider *pv)
 	expect(p, "(");
 	struct dprobe_arg prm[DPROBE_MAX_ARGS];
 	const struct dtok *pname[DPROBE_MAX_ARGS];
-	int nprm = probe_arglist(p, "companion", prm, pname);
+	int nprm = probe_arglist(p, "companion", true, prm, pname);
 	for (int i = 0; i < nprm; i++)
 		prm[i].name = pname[i] ? xstrndup(pname[i]->text, pname[i]->len) : NULL;
 	const struct dtok *t = peek(p);
@@ -2003,6 +2009,9 @@ static void provider_def(struct parser *p)
 	next(p);
 	struct name n = tok_name(p, nt);
 	struct dprog *g = p->prog;
+	/* a USDT provider's name gets the process id appended (dtrace -G: "provider p1234") */
+	if (p->script && n.s[0] && isdigit((unsigned char)n.s[strlen(n.s) - 1]))
+		error_at(p, nt, D_PROV_BADNAME, "provider name may not end with a digit: %s", n.s);
 	/* Several blocks for one provider add to it, as more probes for the same provider. */
 	struct dprovider *pv = dprog_find_provider(g, n.s);
 	if (!pv) {
@@ -2016,9 +2025,8 @@ static void provider_def(struct parser *p)
 	while (!consume(p, "}")) {
 		const struct dtok *t = peek(p);
 		if (!dtok_is(t, "probe") || t->kind != DTOK_KEYWORD) {
-			if (t->kind == DTOK_EOF)
-				error_at(p, t, D_SYNTAX, "provider '%s' is not terminated (missing '}')", pv->name);
-			if (p->script && t->kind != DTOK_PUNCT) {
+			if (p->script && t->kind != DTOK_PUNCT && t->kind != DTOK_KEYWORD &&
+			    t->kind != DTOK_EOF) {
 				companion_def(p, pv);
 				continue;
 			}
