@@ -243,12 +243,15 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 	return 0;
 }
 
-/* Anything a script adds to the program: clauses, inlines, declarations, providers. */
+/* What makes a script not empty for dtrace: its clauses, inlines, translators and providers
+ * (the items of dtrace's parse tree). Declarations of types and variables are made as they are
+ * parsed and add no item: a script of only those is an empty translation unit (dt_cc.c's
+ * D_EMPTY; dtrace -e -s of "typedef int t;" or "int x;"). */
 static int program_size(const struct dprog *g)
 {
-	int n = g->ndecls + g->nprovs;
+	int n = g->nprovs;
 	for (const struct dnode *it = g->items; it; it = it->next)
-		n++;
+		n += it->kind != DN_VARDECL;
 	return n;
 }
 
