@@ -325,6 +325,7 @@ static int build_program(struct tc *t)
 	/* what follows is the program's own (-G records its declarations and providers) */
 	t->g->decls_from = t->g->ndecls;
 	t->g->provs_from = t->g->nprovs;
+	t->g->c_layout = t->o->header || t->o->object;
 	/* a struct the script declares may hold a kernel type (`union sigval u;`) */
 	t->g->types->complete = parse_complete_kernel;
 	t->g->types->complete_arg = t->g->types;

@@ -1041,9 +1041,12 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			if (dtype_finish_record(&probe, &err) != 0 && (p->script ||
 			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0)))
 				error_at(p, p->script ? after : name ? name : at, err.tag, "%s", err.msg);
-			if (p->script && width == 0)
+			/* libdtrace's bit-fields, unless the records describe a C program's memory
+			 * (c_layout: -h/-G record them for the tracer, which lays them out as C) */
+			bool d_bits = p->script && !p->prog->c_layout;
+			if (d_bits && width == 0)
 				rec->nmembers--;  /* libdtrace ignores `int : 0` */
-			else if (p->script && width > 0) {
+			else if (d_bits && width > 0) {
 				struct dmember *bm = &rec->members[rec->nmembers - 1];
 				bm->type = bitfield_type(p, ty, width);
 				/* a field as wide as that integer is an ordinary member to libctf

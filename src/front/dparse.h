@@ -159,6 +159,10 @@ struct dprog {
 	int nlib_items;          /* the first items are the D libraries' (dlib.h), checked as theirs */
 	int decls_from;          /* dprog_decls_text writes decls[decls_from..] (the libraries'
 				  * declarations before it are not the provider file's) */
+	/* Records declared from here on are laid out as a C compiler lays out the program's own
+	 * (bit-fields of the declared type, `int : 0` kept), not with libdtrace's bit-fields:
+	 * -h and -G record a provider file's declarations of a C program's types. */
+	bool c_layout;
 	int provs_from;          /* provs[provs_from..] are the program's (those before it, the
 				  * D libraries') */
 	bool pspec;              /* the pspec option (-x pspec): dlex_tokenize_pspec */
