@@ -1041,8 +1041,8 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			if (dtype_finish_record(&probe, &err) != 0 && (p->script ||
 			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0)))
 				error_at(p, p->script ? after : name ? name : at, err.tag, "%s", err.msg);
-			/* libdtrace's bit-fields, unless the records describe a C program's memory
-			 * (c_layout: -h/-G record them for the tracer, which lays them out as C) */
+			/* libdtrace's bit-fields, unless the declarations are a C program's, kept
+			 * as written (c_layout: -h/-G record them for the tracer) */
 			bool d_bits = p->script && !p->prog->c_layout;
 			if (d_bits && width == 0)
 				rec->nmembers--;  /* libdtrace ignores `int : 0` */
@@ -1748,7 +1748,7 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 		pr->xargs[i].type = xargs[i].type;
 		const struct dtok *xn = xname[i];
 		if (!xn)
-			error_at(p, open, D_PROV_INCOMPAT, "parameter declaration requires a name: "
+			error_at(p, open, D_DECL_PROTO_NAME, "parameter declaration requires a name: "
 				 "parameter #%d", i + 1);
 		pr->xargs[i].name = xstrndup(xn->text, xn->len);
 		int k = 0;
@@ -1756,7 +1756,7 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 					  memcmp(nname[k]->text, xn->text, xn->len) == 0))
 			k++;
 		if (k == pr->nargs)
-			error_at(p, xn, D_PROV_INCOMPAT, "parameter is not declared in probe output "
+			error_at(p, xn, D_DECL_PROTO_FORM, "parameter is not declared in probe output "
 				 "prototype: %s, parameter #%d", pr->xargs[i].name, i + 1);
 		pr->map[i] = k;
 	}
@@ -3186,27 +3186,6 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, struct derr 
 	decl_items(&p);
 	*out = g;
 	return 0;
-}
-
-int dparse_source_into(struct dprog *g, const char *file, const char *src, size_t len,
-		       struct derr *err)
-{
-	struct dtoklist tl;
-	if (dlex_tokenize(file, src, len, &tl, err) != 0)
-		return -1;
-	struct parser p = { .tl = &tl, .prog = g, .ctx = g->types, .err = err,
-			    .file_base = g->nfiles };
-	g->files = xrealloc(g->files, sizeof(char *) * (g->nfiles + tl.nfiles + 1));
-	for (size_t i = 0; i < tl.nfiles; i++)
-		g->files[g->nfiles++] = xstrdup(tl.files[i]);
-	g->files[g->nfiles] = NULL;
-	int r = 0;
-	if (setjmp(p.fail))
-		r = -1;
-	else
-		decl_items(&p);
-	dtoklist_free(&tl);
-	return r;
 }
 
 struct dprog *dprog_new(void)
