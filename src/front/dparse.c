@@ -2017,6 +2017,10 @@ static void provider_def(struct parser *p)
 		error_at(p, nt, D_PROV_BADNAME, "provider name may not end with a digit: %s", n.s);
 	/* Several blocks for one provider add to it, as more probes for the same provider. */
 	struct dprovider *pv = dprog_find_provider(g, n.s);
+	/* A provider the system has (built in, or a D library's) gains no probes from a program:
+	 * dtrace's "provider interface mismatch" (dtrace -G -s of "provider fbt { probe a(); };") */
+	bool system = p->script && !g->library && g->depends_met &&
+		      (pv ? pv - g->provs < g->provs_from : g->depends_met(g, "provider", n.s));
 	if (!pv) {
 		g->provs = xrealloc(g->provs, sizeof(*g->provs) * (size_t)(g->nprovs + 1));
 		pv = &g->provs[g->nprovs++];
@@ -2036,7 +2040,22 @@ static void provider_def(struct parser *p)
 			syntax_error(p, t);
 		}
 		next(p);
+		const struct dtok *pt = peek(p);
+		int had = pv->nprobes;
 		probe_def(p, pv);
+		if (system && pv->nprobes > had) {
+			/* named as the probe is published: each "__" of the D name a "-" */
+			char pn[DERR_MSG_MAX / 4];
+			size_t k = 0;
+			for (const char *c = pv->probes[pv->nprobes - 1].name; *c && k + 1 < sizeof(pn); c++) {
+				pn[k++] = c[0] == '_' && c[1] == '_' ? '-' : *c;
+				c += c[0] == '_' && c[1] == '_';
+			}
+			pn[k] = 0;
+			error_at(p, pt, D_PROV_INCOMPAT, "provider interface mismatch: %s\n\t current: "
+				 "probe %s:::%s defined\n\tprevious: probe %s:::%s not defined", pv->name,
+				 pv->name, pn, pv->name, pn);
+		}
 	}
 	expect(p, ";");
 }
