@@ -67,6 +67,8 @@ struct tc {
 	struct pcat cat;            /* every probe the clauses match, from every provider */
 	struct clause_args *cargs;  /* per clause: its args[], made on first need */
 	int nclauses;
+	char **unmatched;           /* per clause: its first description matching no probe (-Z) */
+	int nunmatched;
 	/* clauses companions_add appended (the last ones): they count for no source's
 	 * matches, and their programs attach last (dobj_prog.late) */
 	int ncompanions;
@@ -381,8 +383,20 @@ static const struct source *program_source(const struct tc *t)
 	return &t->srcs[0];
 }
 
+static void free_unmatched(struct tc *t)
+{
+	for (int c = 0; c < t->nunmatched; c++)
+		free(t->unmatched[c]);
+	free(t->unmatched);
+	t->unmatched = NULL;
+	t->nunmatched = 0;
+}
+
 static int match_probes(struct tc *t)
 {
+	free_unmatched(t);
+	t->nunmatched = t->nclauses;
+	t->unmatched = xcalloc((size_t)t->nclauses + 1, sizeof(*t->unmatched));
 	pcat_init(&t->cat, t->nclauses);
 	t->cat.up.walk_dir = stash_dir_of(t->o);
 	t->cat.up.walk = t->cat.up.walk_dir ? stash_maps_foreach : NULL;
@@ -412,6 +426,9 @@ static int match_probes(struct tc *t)
 				source_error(t, s, &e);
 				return -1;
 			}
+			/* args[] of such a clause is dtrace's error (the checker's) */
+			if (n == 0 && t->d.zdefs && !id && !t->unmatched[c])
+				t->unmatched[c] = xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
 			if (n > 0 || (t->d.zdefs && !id))
 				continue;
 			/* dtrace looks an id up as it parses: an unknown one is an error, -Z or not */
@@ -545,9 +562,10 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		a->typed = pcat_clause_args(&t->cat, clause, t->g->types, &a->pa) == 0;
 		a->ck = (struct dck_probe_args){ a->pa.nargs, a->pa.types, a->pa.map, a->pa.native,
 						 a->pa.nnative, a->pa.expr, a->pa.differ,
-						 a->pa.guards, a->pa.nguards };
+						 a->pa.guards, a->pa.nguards,
+						 clause < t->nunmatched ? t->unmatched[clause] : NULL };
 	}
-	return a->typed ? &a->ck : NULL;
+	return a->typed || a->ck.unmatched ? &a->ck : NULL;
 }
 
 /* A struct or union a clause uses without a body in the program (a cast to a struct the
@@ -899,6 +917,7 @@ out:
 		for (int c = 0; c < t.nclauses; c++)
 			prov_args_free(&t.cargs[c].pa);
 	free(t.cargs);
+	free_unmatched(&t);
 	free(t.srcs);
 	return status;
 }
