@@ -1906,13 +1906,30 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 {
 	const struct dtok *nt = expect_ident(p);
 	struct name n = tok_name(p, nt);
-	if (dprovider_find_probe(pv, n.s))
-		error_at(p, nt, D_PROV_PRDUP, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
+	const struct dprobe *dup = dprovider_find_probe(pv, n.s);
 	expect(p, "(");
 	struct dprobe pr = { .pos = pos_of(p, nt) };
 	struct dprobe_arg args[DPROBE_MAX_ARGS];
 	const struct dtok *argname[DPROBE_MAX_ARGS];
 	int nargs = probe_arglist(p, n.s, true, args, argname);
+	if (dup) {
+		/* The same probe again, with the same native arguments and no mapping of its own,
+		 * is the same interface (dtrace -G accepts "provider p { probe a(int); };
+		 * provider p { probe a(int); };"); anything else redefines it. */
+		bool same = p->script && !dup->nalts && !dup->none && dup->nargs == nargs &&
+			    dtok_is(peek(p), ";");
+		for (int i = 0; same && i < nargs; i++) {
+			char *a = dtype_spell(dup->args[i].type, NULL, false);
+			char *b = dtype_spell(args[i].type, NULL, false);
+			same = strcmp(a, b) == 0;
+			free(a);
+			free(b);
+		}
+		if (!same)
+			error_at(p, nt, D_PROV_PRDUP, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
+		expect(p, ";");
+		return;
+	}
 	pr.name = xstrdup(n.s);
 	pr.nargs = nargs;
 	pr.args = xcalloc((size_t)nargs + 1, sizeof(*pr.args));
