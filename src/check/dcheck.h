@@ -129,6 +129,10 @@ struct dck_probe_args {
 	struct dnode *const *guards;
 	int nguards;              /* args[] means different things for the clause's probes
 				   * (prov_args.differ): any use of it is an error */
+	/* a description of the clause that matched no probe (-Z; "prov:mod:func:name"), NULL
+	 * if none: args[] is then dtrace's D_ARGS_MULTI ("... matches an unstable set of
+	 * probes": dtrace -Z -e -n 'nosuch:::a { trace(args[0]); }') */
+	const char *unmatched;
 };
 
 struct dck_options {

@@ -169,6 +169,9 @@ static void check_args_index(struct ck *c, struct dnode *n, enum dbuiltin b)
 		fail_at(c, n, D_ARGS_NONE, "%s[ ] may not be referenced outside of a probe clause", name);
 	if (mapped && c->pargs && c->pargs->map)
 		return;  /* keeps its native index and translated type */
+	if (c->pargs && c->pargs->unmatched)
+		fail_at(c, n, D_ARGS_MULTI, "%s[ ] may not be referenced because probe description %s "
+			"matches an unstable set of probes", name, c->pargs->unmatched);
 	int nargs = c->pargs ? c->pargs->nargs : 0;
 	if (k->cval < 0 || k->cval >= nargs || (type_unsigned(k->type) && (uint64_t)k->cval >= (uint64_t)nargs)) {
 		char d[512];

@@ -9,6 +9,8 @@
 #include "opts.h"
 
 struct derr;
+struct dprog;
+struct dck_prog;
 
 /* -h / -G: compile provider definitions (prov_cmd.c). */
 int prov_cmd_run(const struct opts *o);
@@ -21,6 +23,12 @@ int trace_cmd_run(const struct opts *o);
  * tracing does (dtrace -l -s FILE compiles FILE: an undefined variable is an error, exit 1).
  * A description that matches nothing is no error here. 0, or 1 after an error. */
 int trace_cmd_check(const struct opts *o, pid_t target);
+/* What tracing does up to running: the D program of o's -s scripts and descriptions parsed,
+ * type-checked and compiled as tracing compiles it (o->compile_only must be set; -Z as the
+ * caller set it), its errors reported as tracing reports them. 0 with *out the program and *ck
+ * its checked form (the caller frees both), or the exit status with both NULL. -h and -G compile their files so (prov_cmd.c).
+ * (trace_cmd.c) */
+int trace_cmd_compile(const struct opts *o, struct dprog **out, struct dck_prog **ck);
 /* The stash directory -l and tracing read when usdtraced owns it: -x stash=DIR, else
  * STASH_DEFAULT_DIR; NULL for -x stash= (empty: never use one). (list_cmd.c) */
 const char *stash_dir_of(const struct opts *o);

@@ -68,12 +68,16 @@ struct tc {
 	struct pcat cat;            /* every probe the clauses match, from every provider */
 	struct clause_args *cargs;  /* per clause: its args[], made on first need */
 	int nclauses;
+	char **unmatched;           /* per clause: its first description matching no probe (-Z) */
+	int nunmatched;
 	/* clauses companions_add appended (the last ones): they count for no source's
 	 * matches, and their programs attach last (dobj_prog.late) */
 	int ncompanions;
 	struct childproc child;
 	bool have_child;
 	int target;
+	struct dprog **keep;        /* trace_cmd_compile: where the compiled program goes */
+	struct dck_prog **keep_ck;  /* and its type-checked form */
 };
 
 /* -x debug: "PROG DEBUG NANOSECONDS: message" on stderr at each step, in the form of
@@ -242,10 +246,10 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 	return 0;
 }
 
-/* What a program argument adds that makes it a program: clauses, inlines, translators,
- * providers. Declarations of variables and types alone do not: dtrace -s of a script holding
- * only "int x;" or "struct s { int a; };" is an empty translation unit (an inline or a
- * translator is not). */
+/* What makes a script not empty for dtrace: its clauses, inlines, translators and providers
+ * (the items of dtrace's parse tree). Declarations of types and variables are made as they are
+ * parsed and add no item: a script of only those is an empty translation unit (dt_cc.c's
+ * D_EMPTY; dtrace -e -s of "typedef int t;" or "int x;"). */
 static int program_size(const struct dprog *g)
 {
 	int n = g->nprovs;
@@ -324,6 +328,10 @@ static int build_program(struct tc *t)
 	dtype_set_strsize(t->g->types, t->d.strsize);
 	if (load_libraries(t) != 0)
 		return -1;
+	/* what follows is the program's own (-G records its declarations and providers) */
+	t->g->decls_from = t->g->ndecls;
+	t->g->provs_from = t->g->nprovs;
+	t->g->c_layout = t->o->header || t->o->object;
 	/* a struct the script declares may hold a kernel type (`union sigval u;`) */
 	t->g->types->complete = parse_complete_kernel;
 	t->g->types->complete_arg = t->g->types;
@@ -379,8 +387,20 @@ static const struct source *program_source(const struct tc *t)
 	return &t->srcs[0];
 }
 
+static void free_unmatched(struct tc *t)
+{
+	for (int c = 0; c < t->nunmatched; c++)
+		free(t->unmatched[c]);
+	free(t->unmatched);
+	t->unmatched = NULL;
+	t->nunmatched = 0;
+}
+
 static int match_probes(struct tc *t)
 {
+	free_unmatched(t);
+	t->nunmatched = t->nclauses;
+	t->unmatched = xcalloc((size_t)t->nclauses + 1, sizeof(*t->unmatched));
 	pcat_init(&t->cat, t->nclauses);
 	t->cat.up.walk_dir = stash_dir_of(t->o);
 	t->cat.up.walk = t->cat.up.walk_dir ? stash_maps_foreach : NULL;
@@ -410,6 +430,9 @@ static int match_probes(struct tc *t)
 				source_error(t, s, &e);
 				return -1;
 			}
+			/* args[] of such a clause is dtrace's error (the checker's) */
+			if (n == 0 && t->d.zdefs && !id && !t->unmatched[c])
+				t->unmatched[c] = xasprintf("%s:%s:%s:%s", d.prov, d.mod, d.func, d.name);
 			if (n > 0 || (t->d.zdefs && !id))
 				continue;
 			/* dtrace looks an id up as it parses: an unknown one is an error, -Z or not */
@@ -543,9 +566,10 @@ static const struct dck_probe_args *clause_args(void *arg, int clause)
 		a->typed = pcat_clause_args(&t->cat, clause, t->g->types, &a->pa) == 0;
 		a->ck = (struct dck_probe_args){ a->pa.nargs, a->pa.types, a->pa.map, a->pa.native,
 						 a->pa.nnative, a->pa.expr, a->pa.differ,
-						 a->pa.guards, a->pa.nguards };
+						 a->pa.guards, a->pa.nguards,
+						 clause < t->nunmatched ? t->unmatched[clause] : NULL };
 	}
-	return a->typed ? &a->ck : NULL;
+	return a->typed || a->ck.unmatched ? &a->ck : NULL;
 }
 
 /* A struct or union a clause uses without a body in the program (a cast to a struct the
@@ -825,6 +849,10 @@ static int compile_and_run(struct tc *t)
 	}
 	if (t->o->compile_only) {
 		status = 0;
+		if (t->keep_ck) {
+			*t->keep_ck = ck;
+			ck = NULL;
+		}
 		goto out;
 	}
 	int total = 0;
@@ -909,6 +937,7 @@ static void finish(struct tc *t, char **argv)
 		for (int c = 0; c < t->nclauses; c++)
 			prov_args_free(&t->cargs[c].pa);
 	free(t->cargs);
+	free_unmatched(t);
 	free(t->srcs);
 }
 
@@ -940,11 +969,14 @@ int trace_cmd_check(const struct opts *o, pid_t target)
 	return status;
 }
 
-int trace_cmd_run(const struct opts *o)
+/* trace_cmd_run's work; with keep, the program stays there when it compiles. */
+static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dck_prog **keep_ck)
 {
 	struct tc t;
 	char **argv;
 	setup(&t, o, &argv);
+	t.keep = keep;
+	t.keep_ck = keep_ck;
 	int status = 1, rc = 0;
 	if (t.nsrcs == 0) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
@@ -965,8 +997,27 @@ int trace_cmd_run(const struct opts *o)
 		debug_step(&t, "%d clause(s) parsed; probes matched", t.nclauses);
 		status = compile_and_run(&t);
 		debug_step(&t, "done: exit status %d", status);
+		if (keep && status == 0) {
+			*keep = t.g;
+			t.g = NULL;
+		} else if (keep_ck && *keep_ck) {
+			dck_prog_free(*keep_ck);
+			*keep_ck = NULL;
+		}
 	}
 out:
 	finish(&t, argv);
 	return status;
+}
+
+int trace_cmd_run(const struct opts *o)
+{
+	return compile_or_trace(o, NULL, NULL);
+}
+
+int trace_cmd_compile(const struct opts *o, struct dprog **out, struct dck_prog **ck)
+{
+	*out = NULL;
+	*ck = NULL;
+	return compile_or_trace(o, out, ck);
 }

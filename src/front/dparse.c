@@ -1041,9 +1041,12 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			if (dtype_finish_record(&probe, &err) != 0 && (p->script ||
 			    !(dtype_resolve(ty)->kind == DTY_ARRAY && dtype_resolve(ty)->array_len < 0)))
 				error_at(p, p->script ? after : name ? name : at, err.tag, "%s", err.msg);
-			if (p->script && width == 0)
+			/* libdtrace's bit-fields, unless the declarations are a C program's, kept
+			 * as written (c_layout: -h/-G record them for the tracer) */
+			bool d_bits = p->script && !p->prog->c_layout;
+			if (d_bits && width == 0)
 				rec->nmembers--;  /* libdtrace ignores `int : 0` */
-			else if (p->script && width > 0) {
+			else if (d_bits && width > 0) {
 				struct dmember *bm = &rec->members[rec->nmembers - 1];
 				bm->type = bitfield_type(p, ty, width);
 				/* a field as wide as that integer is an ordinary member to libctf
@@ -1676,8 +1679,8 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 
 /* One probe argument list after its `(`, through its `)`: types (arrays and functions
  * decayed, top-level qualifiers dropped, as for C parameters) and the names written. */
-static int probe_arglist(struct parser *p, const char *probe, struct dprobe_arg *args,
-			 const struct dtok **argname)
+static int probe_arglist(struct parser *p, const char *probe, bool native,
+			 struct dprobe_arg *args, const struct dtok **argname)
 {
 	int nargs = 0;
 	bool empty = consume(p, ")");
@@ -1687,8 +1690,16 @@ static int probe_arglist(struct parser *p, const char *probe, struct dprobe_arg 
 	}
 	while (!empty) {
 		const struct dtok *at = peek(p);
+		/* dtrace -G: "provider p { probe a(int, ...); };" */
 		if (dtok_is(at, "..."))
-			error_at(p, at, D_DECL_PROTO_VARARGS, "probe '%s' has a variable argument list; probe arguments must be declared", probe);
+			error_at(p, at, D_DECL_PROTO_VARARGS, "probe %s prototype may not use a "
+				 "variable-length argument list", native ? "input" : "output");
+		/* A word that names no type: dtrace's lexer, in a provider's argument list, takes
+		 * the rest of the line with it ("probe a(intt); };" -> near "intt); };") */
+		if (p->script && at->kind == DTOK_IDENT && !is_typename(p, at)) {
+			size_t n = strcspn(at->text, "\n");
+			error_at(p, at, D_SYNTAX, "syntax error near \"%.*s\"", (int)n, at->text);
+		}
 		if (nargs == DPROBE_MAX_ARGS)
 			error_at(p, at, D_PROV_PRARGLEN, "probe '%s' has more than %d arguments", probe, DPROBE_MAX_ARGS);
 		struct declspec ds;
@@ -1702,7 +1713,7 @@ static int probe_arglist(struct parser *p, const char *probe, struct dprobe_arg 
 			ty = dtype_ptr(p->ctx, ty);
 		r = dtype_resolve(ty);
 		if (r->kind == DTY_VOID)
-			error_at(p, at, D_DECL_PROTO_VOID, "argument %d of probe '%s' has type void", nargs + 1, probe);
+			error_at(p, at, D_DECL_PROTO_VOID, "void must be sole parameter");
 		if (r->kind == DTY_STRUCT || r->kind == DTY_UNION) {
 			struct name ts = spell_tmp(ty);
 			error_at(p, at, D_UNKNOWN, "argument %d of probe '%s' has type '%s': probe arguments must be "
@@ -1729,7 +1740,7 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 	const struct dtok *xname[DPROBE_MAX_ARGS];
 	const struct dtok *open = peek(p);
 	expect(p, "(");
-	int nx = probe_arglist(p, probe, xargs, xname);
+	int nx = probe_arglist(p, probe, false, xargs, xname);
 	pr->nxargs = nx;
 	pr->xargs = xcalloc((size_t)nx + 1, sizeof(*pr->xargs));
 	pr->map = xcalloc((size_t)nx + 1, sizeof(*pr->map));
@@ -1737,18 +1748,16 @@ static void probe_mapping(struct parser *p, struct dprobe *pr, const char *probe
 		pr->xargs[i].type = xargs[i].type;
 		const struct dtok *xn = xname[i];
 		if (!xn)
-			error_at(p, open, D_PROV_INCOMPAT, "probe '%s' translated argument #%d has no name: "
-				 "it must name the native argument it is made from", probe, i + 1);
+			error_at(p, open, D_DECL_PROTO_NAME, "parameter declaration requires a name: "
+				 "parameter #%d", i + 1);
 		pr->xargs[i].name = xstrndup(xn->text, xn->len);
 		int k = 0;
 		while (k < pr->nargs && !(nname[k] && nname[k]->len == xn->len &&
 					  memcmp(nname[k]->text, xn->text, xn->len) == 0))
 			k++;
 		if (k == pr->nargs)
-			error_at(p, xn, D_PROV_INCOMPAT, "probe '%s' translated argument #%d (%s) maps to no "
-				 "native argument: argument mapping index %d is out of range (%d native "
-				 "argument%s)", probe, i + 1, pr->xargs[i].name, k, pr->nargs,
-				 pr->nargs == 1 ? "" : "s");
+			error_at(p, xn, D_DECL_PROTO_FORM, "parameter is not declared in probe output "
+				 "prototype: %s, parameter #%d", pr->xargs[i].name, i + 1);
 		pr->map[i] = k;
 	}
 }
@@ -1826,7 +1835,7 @@ static void formula_def(struct parser *p, struct dprobe *pr)
 		expect(p, "(");
 		struct dprobe_arg prm[DPROBE_MAX_ARGS];
 		const struct dtok *pname[DPROBE_MAX_ARGS];
-		a->nparams = probe_arglist(p, pr->name, prm, pname);
+		a->nparams = probe_arglist(p, pr->name, true, prm, pname);
 		a->params = xcalloc((size_t)a->nparams + 1, sizeof(*a->params));
 		for (int i = 0; i < a->nparams; i++) {
 			a->params[i].type = prm[i].type;
@@ -1897,13 +1906,30 @@ static void probe_def(struct parser *p, struct dprovider *pv)
 {
 	const struct dtok *nt = expect_ident(p);
 	struct name n = tok_name(p, nt);
-	if (dprovider_find_probe(pv, n.s))
-		error_at(p, nt, D_PROV_PRDUP, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
+	const struct dprobe *dup = dprovider_find_probe(pv, n.s);
 	expect(p, "(");
 	struct dprobe pr = { .pos = pos_of(p, nt) };
 	struct dprobe_arg args[DPROBE_MAX_ARGS];
 	const struct dtok *argname[DPROBE_MAX_ARGS];
-	int nargs = probe_arglist(p, n.s, args, argname);
+	int nargs = probe_arglist(p, n.s, true, args, argname);
+	if (dup) {
+		/* The same probe again, with the same native arguments and no mapping of its own,
+		 * is the same interface (dtrace -G accepts "provider p { probe a(int); };
+		 * provider p { probe a(int); };"); anything else redefines it. */
+		bool same = p->script && !dup->nalts && !dup->none && dup->nargs == nargs &&
+			    dtok_is(peek(p), ";");
+		for (int i = 0; same && i < nargs; i++) {
+			char *a = dtype_spell(dup->args[i].type, NULL, false);
+			char *b = dtype_spell(args[i].type, NULL, false);
+			same = strcmp(a, b) == 0;
+			free(a);
+			free(b);
+		}
+		if (!same)
+			error_at(p, nt, D_PROV_PRDUP, "redefinition of probe '%s' in provider '%s'", n.s, pv->name);
+		expect(p, ";");
+		return;
+	}
 	pr.name = xstrdup(n.s);
 	pr.nargs = nargs;
 	pr.args = xcalloc((size_t)nargs + 1, sizeof(*pr.args));
@@ -1968,7 +1994,7 @@ static void companion_def(struct parser *p, struct dprovider *pv)
 	expect(p, "(");
 	struct dprobe_arg prm[DPROBE_MAX_ARGS];
 	const struct dtok *pname[DPROBE_MAX_ARGS];
-	int nprm = probe_arglist(p, "companion", prm, pname);
+	int nprm = probe_arglist(p, "companion", true, prm, pname);
 	for (int i = 0; i < nprm; i++)
 		prm[i].name = pname[i] ? xstrndup(pname[i]->text, pname[i]->len) : NULL;
 	const struct dtok *t = peek(p);
@@ -2003,8 +2029,15 @@ static void provider_def(struct parser *p)
 	next(p);
 	struct name n = tok_name(p, nt);
 	struct dprog *g = p->prog;
+	/* a USDT provider's name gets the process id appended (dtrace -G: "provider p1234") */
+	if (p->script && n.s[0] && isdigit((unsigned char)n.s[strlen(n.s) - 1]))
+		error_at(p, nt, D_PROV_BADNAME, "provider name may not end with a digit: %s", n.s);
 	/* Several blocks for one provider add to it, as more probes for the same provider. */
 	struct dprovider *pv = dprog_find_provider(g, n.s);
+	/* A provider the system has (built in, or a D library's) gains no probes from a program:
+	 * dtrace's "provider interface mismatch" (dtrace -G -s of "provider fbt { probe a(); };") */
+	bool system = p->script && !g->library && g->depends_met &&
+		      (pv ? pv - g->provs < g->provs_from : g->depends_met(g, "provider", n.s));
 	if (!pv) {
 		g->provs = xrealloc(g->provs, sizeof(*g->provs) * (size_t)(g->nprovs + 1));
 		pv = &g->provs[g->nprovs++];
@@ -2016,16 +2049,30 @@ static void provider_def(struct parser *p)
 	while (!consume(p, "}")) {
 		const struct dtok *t = peek(p);
 		if (!dtok_is(t, "probe") || t->kind != DTOK_KEYWORD) {
-			if (t->kind == DTOK_EOF)
-				error_at(p, t, D_SYNTAX, "provider '%s' is not terminated (missing '}')", pv->name);
-			if (p->script && t->kind != DTOK_PUNCT) {
+			if (p->script && t->kind != DTOK_PUNCT && t->kind != DTOK_KEYWORD &&
+			    t->kind != DTOK_EOF) {
 				companion_def(p, pv);
 				continue;
 			}
 			syntax_error(p, t);
 		}
 		next(p);
+		const struct dtok *pt = peek(p);
+		int had = pv->nprobes;
 		probe_def(p, pv);
+		if (system && pv->nprobes > had) {
+			/* named as the probe is published: each "__" of the D name a "-" */
+			char pn[DERR_MSG_MAX / 4];
+			size_t k = 0;
+			for (const char *c = pv->probes[pv->nprobes - 1].name; *c && k + 1 < sizeof(pn); c++) {
+				pn[k++] = c[0] == '_' && c[1] == '_' ? '-' : *c;
+				c += c[0] == '_' && c[1] == '_';
+			}
+			pn[k] = 0;
+			error_at(p, pt, D_PROV_INCOMPAT, "provider interface mismatch: %s\n\t current: "
+				 "probe %s:::%s defined\n\tprevious: probe %s:::%s not defined", pv->name,
+				 pv->name, pn, pv->name, pn);
+		}
 	}
 	expect(p, ";");
 }
@@ -3177,27 +3224,6 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, struct derr 
 	return 0;
 }
 
-int dparse_source_into(struct dprog *g, const char *file, const char *src, size_t len,
-		       struct derr *err)
-{
-	struct dtoklist tl;
-	if (dlex_tokenize(file, src, len, &tl, err) != 0)
-		return -1;
-	struct parser p = { .tl = &tl, .prog = g, .ctx = g->types, .err = err,
-			    .file_base = g->nfiles };
-	g->files = xrealloc(g->files, sizeof(char *) * (g->nfiles + tl.nfiles + 1));
-	for (size_t i = 0; i < tl.nfiles; i++)
-		g->files[g->nfiles++] = xstrdup(tl.files[i]);
-	g->files[g->nfiles] = NULL;
-	int r = 0;
-	if (setjmp(p.fail))
-		r = -1;
-	else
-		decl_items(&p);
-	dtoklist_free(&tl);
-	return r;
-}
-
 struct dprog *dprog_new(void)
 {
 	struct dprog *g = xcalloc(1, sizeof(*g));
@@ -3375,6 +3401,16 @@ void dprog_drop_formula_providers(struct dprog *g)
 			g->provs[k++] = *pv;
 	}
 	g->nprovs = k;
+}
+
+void dprog_drop_library_providers(struct dprog *g)
+{
+	int from = g->provs_from < g->nprovs ? g->provs_from : g->nprovs;
+	for (int i = 0; i < from; i++)
+		provider_free(&g->provs[i]);
+	memmove(g->provs, g->provs + from, sizeof(*g->provs) * (size_t)(g->nprovs - from));
+	g->nprovs -= from;
+	g->provs_from = 0;
 }
 
 void dprog_free(struct dprog *g)

@@ -1,6 +1,7 @@
 /* dparse.h — the D parser. Two entry families share one grammar for declarations:
- * provider/declaration files for -h/-G (dparse_program, dparse_source) and whole D programs
- * (dparse_script, dparse_clause_arg; see "D programs" below).
+ * C declaration files (dparse_program, dparse_source: C's layouts and a compiler's
+ * "file:line:col" messages, for tools and unit tests) and whole D programs (dparse_script,
+ * dparse_clause_arg; see "D programs" below), which -h and -G compile their files as.
  *
  * Declarations: C declarations with full declarator syntax,
  * typedef, struct/union/enum definitions (named, anonymous, nested, bitfields), integer constant
@@ -159,6 +160,12 @@ struct dprog {
 	int nlib_items;          /* the first items are the D libraries' (dlib.h), checked as theirs */
 	int decls_from;          /* dprog_decls_text writes decls[decls_from..] (the libraries'
 				  * declarations before it are not the provider file's) */
+	/* Bit-fields declared from here on keep their declared type, and `int : 0` stays, as a C
+	 * compiler reads them, rather than libdtrace's narrowed fields: -h and -G record a
+	 * provider file's declarations of a C program's types as written. */
+	bool c_layout;
+	int provs_from;          /* provs[provs_from..] are the program's (those before it, the
+				  * D libraries') */
 	bool pspec;              /* the pspec option (-x pspec): dlex_tokenize_pspec */
 	/* whether a name is a built-in identifier (variable, subroutine, action, aggregating
 	 * function): `#pragma D binding` may not rebind one. NULL: none is. */
@@ -187,10 +194,6 @@ int dparse_program(const struct dtoklist *toks, struct dprog **out, struct derr 
 /* Lex and parse `src` (named `file` in messages). */
 int dparse_source(const char *file, const char *src, size_t len, struct dprog **out,
 		  struct derr *err);
-/* dparse_source's provider-file parse, into g (after its D libraries, whose types and
- * translators the file may name). */
-int dparse_source_into(struct dprog *g, const char *file, const char *src, size_t len,
-		       struct derr *err);
 void dprog_free(struct dprog *p);
 
 /* --- D programs --------------------------------------------------------------------------
@@ -258,5 +261,8 @@ struct dprovider *dprog_find_provider(const struct dprog *p, const char *name);
 /* Removes (and frees) the providers all of whose probes are formulas (docs/formula-providers.md:
  * a D library's, for the tracer), as -h/-G read only the provider file's providers. */
 void dprog_drop_formula_providers(struct dprog *g);
+/* Removes (and frees) provs[0..provs_from), the D libraries' providers: -h and -G write the
+ * program's own. */
+void dprog_drop_library_providers(struct dprog *g);
 struct dprobe *dprovider_find_probe(const struct dprovider *pv, const char *name);
 #endif

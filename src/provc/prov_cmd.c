@@ -1,8 +1,11 @@
-/* prov_cmd.c — `usdtrace -h` and `usdtrace -G`: read the provider file(s) (through cpp with
- * -C), parse, check each argument mapping has its translators (dtrace's D_PROV_PRXLATOR), and
- * write the header or the object. Outputs are written to a temporary file in
- * the destination directory and renamed into place, so a failure never leaves a partial or
- * stale-looking output behind. Several -s files are read as one source, in order. */
+/* prov_cmd.c — `usdtrace -h` and `usdtrace -G`: compile the -s scripts and descriptions as the
+ * D program tracing compiles (trace_cmd_compile: one parser and checker, one set of messages;
+ * a provider file may hold clauses, inlines, translators too), check what dtrace does not
+ * but a header or object needs (two probes sharing a generated name; each argument mapping
+ * has its translators, dtrace's D_PROV_PRXLATOR), and write the header or the object(s) of
+ * the program's providers, named as dtrace(8) names them. Outputs are written to a temporary
+ * file in the destination directory and renamed into place, so a failure never leaves a
+ * partial or stale-looking output behind. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -15,90 +18,58 @@
 
 #include "commands.h"
 #include "dcheck.h"
-#include "dcpp.h"
-#include "dlib.h"
 #include "dparse.h"
 #include "prov_dof.h"
 #include "prov_header.h"
 #include "prov_object.h"
 #include "util.h"
 
-/* "dir/probes.d" -> "probes.h" (in the current directory, as dtrace does). */
-static char *default_output(const char *script, const char *ext)
+/* The name a program's text gives its output as dtrace(8) derives it: a text ending in ".d"
+ * ("dir/probes.d") gives "probes" + ext, in the current directory; any other NULL. */
+static char *derived_output(const char *text, const char *ext)
 {
-	const char *base = strrchr(script, '/');
-	base = base ? base + 1 : script;
-	size_t n = strlen(base);
-	if (n > 2 && strcmp(base + n - 2, ".d") == 0)
-		n -= 2;
-	return xasprintf("%.*s%s", (int)n, base, ext);
+	const char *dot = strrchr(text, '.');
+	if (!dot || strcmp(dot, ".d") != 0)
+		return NULL;
+	const char *base = text;
+	for (const char *s = text; s < dot; s++)
+		if (*s == '/')
+			base = s + 1;
+	return xasprintf("%.*s%s", (int)(dot - base), base, ext);
 }
 
-/* An error about provider file `file` as dtrace reports it: "failed to compile script FILE:
- * MSG", the tag under -x errtags; one in a D library has for MSG the library's report
- * (dlib.h); one about no text (DERR_ALONE) is printed as it stands. */
+/* The object -G writes for program i (dtrace's link_prog): -o when there is one program; else
+ * the name its text derives; else "d.out", or "d.out.I" among several programs. */
+static char *object_output(const struct opts *o, int i)
+{
+	if (o->nprogs == 1 && o->output)
+		return xstrdup(o->output);
+	char *name = derived_output(o->progs[i].text, ".o");
+	if (name)
+		return name;
+	return o->nprogs > 1 ? xasprintf("d.out.%d", i) : xstrdup("d.out");
+}
+
+/* How dtrace names program i in a link error: "script probes" for -s probes.d (the ".d"
+ * dropped), "description BEGIN" for a description. */
+static char *program_name(const struct opts *o, int i)
+{
+	const char *t = o->progs[i].text;
+	if (o->progs[i].kind != 's')
+		return xasprintf("description %s", t);
+	size_t n = strlen(t);
+	const char *dot = strrchr(t, '.');
+	if (dot && strcmp(dot, ".d") == 0)
+		n = (size_t)(dot - t);
+	return xasprintf("script %.*s", (int)n, t);
+}
+
+/* An error about the provider file `file` as dtrace reports a script's: "failed to compile
+ * script FILE: line N: MSG" (the tag under -x errtags). */
 static void script_error(const char *file, const struct derr *e, bool errtags)
 {
 	char text[DERR_TEXT_MAX];
-	if (e->kind == DERR_LIBRARY)
-		dlib_error_text(e, errtags, text, sizeof(text));
-	else
-		derr_format(e, errtags, text, sizeof(text));
-	if (e->kind == DERR_ALONE)
-		util_warn("%s", text);
-	else
-		util_warn("failed to compile script %s: %s", file, text);
-}
-
-/* An error in the declarations of a provider file, as a C compiler words it, on a line of its
- * own: "file:line:col: message" (no program name, no tag). */
-static void decl_error(const struct derr *e)
-{
-	char text[DERR_TEXT_MAX];
-	fprintf(stderr, "%s\n", derr_format(e, false, text, sizeof(text)));
-}
-
-/* The text of every script, each introduced by a line marker naming it. */
-static char *read_sources(const struct opts *o, size_t *lenp)
-{
-	struct strbuf all = {0};
-	struct derr err;
-	for (int i = 0; i < o->nscripts; i++) {
-		const char *f = o->scripts[i];
-		size_t n;
-		char *text;
-		if (o->cpp) {
-			text = dcpp_run(f, o->cpppath, o->cppargs, o->ncppargs, o->dopts.version, &n, &err);
-			if (!text) {
-				script_error(f, &err, o->dopts.errtags);
-				strbuf_free(&all);
-				return NULL;
-			}
-		} else {
-			text = util_read_file(f, &n);
-			if (!text) {
-				util_warn("failed to open %s: %s", f, strerror(errno));
-				strbuf_free(&all);
-				return NULL;
-			}
-		}
-		if (o->nscripts > 1 || i > 0) {
-			/* A marker re-bases positions; quotes and backslashes in the name are escaped. */
-			strbuf_puts(&all, "# 1 \"");
-			for (const char *s = f; *s; s++) {
-				if (*s == '"' || *s == '\\')
-					strbuf_putc(&all, '\\');
-				strbuf_putc(&all, *s);
-			}
-			strbuf_puts(&all, "\"\n");
-		}
-		strbuf_add(&all, text, n);
-		if (n && text[n - 1] != '\n')
-			strbuf_putc(&all, '\n');
-		free(text);
-	}
-	*lenp = all.len;
-	return strbuf_take(&all);
+	util_warn("failed to compile script %s: %s", file, derr_format(e, errtags, text, sizeof(text)));
 }
 
 /* Two probes whose semaphore (or macro) names collide would silently share one: names are
@@ -120,7 +91,7 @@ static int genname_cmp(const void *a, const void *b)
 	return c ? c : x->order - y->order;
 }
 
-static int check_names(const struct dprog *g)
+static int check_names(const struct dprog *g, bool errtags)
 {
 	size_t n = 0, cap = 0;
 	struct genname *v = NULL;
@@ -141,11 +112,10 @@ static int check_names(const struct dprog *g)
 			continue;
 		const struct genname *a = &v[i - 1], *b = &v[i];
 		struct derr e;
-		derr_set(&e, DTAG_NONE, "probe '%s' of provider '%s' and probe '%s' of provider '%s' "
-			 "would share the %s '%s'", b->pr->name, b->pv->name, a->pr->name, a->pv->name,
-			 b->what, b->name);
-		derr_locate(&e, DERR_AT_FILE, b->pr->pos.file, b->pr->pos.line, b->pr->pos.col);
-		decl_error(&e);
+		derr_set_line(&e, DTAG_NONE, b->pr->pos.line, "probe '%s' of provider '%s' and probe "
+			      "'%s' of provider '%s' would share the %s '%s'", b->pr->name, b->pv->name,
+			      a->pr->name, a->pv->name, b->what, b->name);
+		script_error(b->pr->pos.file, &e, errtags);
 		ret = -1;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -158,14 +128,9 @@ static int check_names(const struct dprog *g)
  * differs from its native argument's needs a translator between them (dtrace's fuzzy lookup)
  * among the D libraries' and the file's own, unless the native value may simply be passed as
  * the translated type (dt_node_is_argcompat). Otherwise the tracer could never give args[N]. */
-static int check_mappings(struct dprog *g, bool errtags)
+static int check_mappings(const struct dprog *g, const struct dck_prog *ck, bool errtags)
 {
 	struct derr err;
-	struct dck_prog *ck = NULL;
-	if (dcheck_program(g, NULL, &ck, &err) != 0) {
-		script_error(g->provs && g->nprovs ? g->provs[0].pos.file : "", &err, errtags);
-		return -1;
-	}
 	int ret = 0;
 	for (int i = 0; i < g->nprovs && ret == 0; i++) {
 		const struct dprovider *pv = &g->provs[i];
@@ -187,7 +152,6 @@ static int check_mappings(struct dprog *g, bool errtags)
 			}
 		}
 	}
-	dck_prog_free(ck);
 	return ret;
 }
 
@@ -270,119 +234,128 @@ static int write_all(int fd, const char *s, size_t n)
 	return 0;
 }
 
+/* Write -h's header to `out`. */
+static int write_header(const struct opts *o, const struct dprog *g, const char *out)
+{
+	struct derr err;
+	char text[DERR_TEXT_MAX];
+	const char *first = o->progs[0].text;
+	char *header = o->dopts.dof ? prov_header_text_dof(g, out, first)
+				    : prov_header_text(g, out, first, &err);
+	if (!header) {
+		util_warn("%s", derr_format(&err, o->dopts.errtags, text, sizeof(text)));
+		return -1;
+	}
+	struct outfile of;
+	int r = -1;
+	if (out_open(&of, out) == 0) {
+		bool ok = write_all(of.fd, header, strlen(header)) == 0;
+		if (!ok)
+			util_warn("failed to write %s: %s", out, strerror(errno));
+		r = out_close(&of, ok);
+	}
+	free(header);
+	return r;
+}
+
+/* Write -G's object to `out`, for the program named `name` (in a link error). */
+static int write_object(const struct opts *o, const struct dprog *g, const char *out,
+			const char *name, uint16_t machine)
+{
+	struct derr err;
+	char text[DERR_TEXT_MAX];
+	struct outfile of;
+	if (out_open(&of, out) != 0)
+		return -1;
+	const char *first = o->progs[0].text;
+	bool ok = (o->dopts.dof ? prov_dof_write(g, o->args, o->nargs, of.fd, first, &err)
+				: prov_object_write(g, of.fd, machine, first, &err)) == 0;
+	if (!ok)
+		util_warn("failed to link %s: %s", name,
+			  derr_format(&err, o->dopts.errtags, text, sizeof(text)));
+	return out_close(&of, ok);
+}
+
 int prov_cmd_run(const struct opts *o)
 {
 	const char *what = o->header ? "-h" : "-G";
-	/* dtrace's usage errors first (exit 2): nothing to compile at all; -h from enablings
-	 * alone with no -o (there is no script to name the header after) */
-	if (o->nscripts == 0 && o->ndescs == 0) {
+	if (o->nprogs == 0) {
 		util_warn("%s requires one or more scripts or enabling options", what);
 		return 2;
 	}
-	if (o->nscripts == 0 && o->header && !o->output) {
-		util_warn("-h requires an output file if no scripts are specified");
-		return 2;
-	}
-	/* usdtrace compiles provider definitions; a program given only as enablings defines no
-	 * provider */
-	if (o->nscripts == 0) {
-		util_warn("%s requires a provider definition file (-s file.d)", what);
-		return 2;
+	/* The program is compiled as tracing compiles it: -h and -G imply -Z (a clause may name
+	 * probes this system lacks), and -G's operands are the objects to link, not macro
+	 * arguments. Nothing is enabled. */
+	struct opts c = *o;
+	c.compile_only = true;
+	c.dopts.zdefs = true;
+	if (o->object)
+		c.nargs = 0;
+	struct dprog *g;
+	struct dck_prog *ck;
+	int status = trace_cmd_compile(&c, &g, &ck);
+	if (status != 0)
+		return status;
+	/* the libraries' providers (the tracer's io ...) are not the program's */
+	dprog_drop_library_providers(g);
+	const char *first = o->progs[0].text;
+	status = 1;
+	if (check_names(g, o->dopts.errtags) != 0 || check_mappings(g, ck, o->dopts.errtags) != 0)
+		goto done;
+	if (o->header) {
+		char *defout = NULL;
+		const char *out = o->output;
+		if (!out && o->nprogs > 1) {
+			util_warn("-h requires an output file if multiple scripts are specified");
+			status = 2;
+			goto done;
+		}
+		if (!out && !(out = defout = derived_output(first, ".h"))) {
+			util_warn("-h requires an output file if no scripts are specified");
+			status = 2;
+			goto done;
+		}
+		status = write_header(o, g, out) == 0 ? 0 : 1;
+		free(defout);
+		goto done;
 	}
 	uint16_t machine = EM_X86_64;
 	struct derr err;
 	char text[DERR_TEXT_MAX];
-	if (o->object) {
-		for (int i = 0; i < o->nargs; i++) {
-			uint16_t m;
-			if (prov_object_check_input(o->args[i], &m, &err) != 0) {
-				util_warn("%s", derr_format(&err, o->dopts.errtags, text, sizeof(text)));
-				return 1;
-			}
-			if (i > 0 && m != machine) {
-				util_warn("%s: machine %u differs from %s's (%u)", o->args[i], m, o->args[0], machine);
-				return 1;
-			}
-			machine = m;
+	for (int i = 0; i < o->nargs && status == 1; i++) {
+		uint16_t m;
+		char *name = program_name(o, 0);
+		if (prov_object_check_input(o->args[i], &m, &err) != 0) {
+			util_warn("failed to link %s: %s", name,
+				  derr_format(&err, o->dopts.errtags, text, sizeof(text)));
+			status = -1;
+		} else if (i > 0 && m != machine) {
+			util_warn("failed to link %s: %s: machine %u differs from %s's (%u)", name,
+				  o->args[i], m, o->args[0], machine);
+			status = -1;
 		}
+		free(name);
+		machine = m;
 	}
-
-	size_t len;
-	char *src = read_sources(o, &len);
-	if (!src)
-		return 1;
-	/* The D libraries first, as dtrace -h/-G loads them: a mapping's translated types (and
-	 * the native types the library's translators take) may come from them. Only the provider
-	 * file's own declarations go into -G's declarations note. */
-	struct dprog *g = dprog_new();
-	const char *texts[1] = { src };
-	if (dlib_load_all(g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs, texts, 1, true,
-			  &err) != 0) {
-		script_error(o->scripts[0], &err, o->dopts.errtags);
-		free(src);
-		dprog_free(g);
-		return 1;
-	}
-	g->decls_from = g->ndecls;
-	dprog_drop_formula_providers(g);  /* the tracer's (io ...), not the file's */
-	int nlibprovs = g->nprovs;
-	int r;
-	if (g->nlib_items == 0 && g->ndecls == 0 && g->nprovs == 0) {
-		/* no library needed: the provider file alone, in a context of C's types only */
-		dprog_free(g);
-		r = dparse_source(o->scripts[0], src, len, &g, &err);
-	} else {
-		r = dparse_source_into(g, o->scripts[0], src, len, &err);
-	}
-	free(src);
-	if (r != 0) {
-		decl_error(&err);
-		dprog_free(g);
-		return 1;
-	}
-	if (nlibprovs != 0) {
-		util_warn("a D library may not define providers for -h or -G");
-		dprog_free(g);
-		return 1;
-	}
-	if (check_names(g) != 0 || check_mappings(g, o->dopts.errtags) != 0) {
-		dprog_free(g);
-		return 1;
-	}
-
-	char *defout = NULL;
-	const char *out = o->output;
-	if (!out)
-		out = defout = default_output(o->scripts[0], o->header ? ".h" : ".o");
-	int status = 1;
-	char *header = NULL;
-	if (o->header) {
-		header = o->dopts.dof ? prov_header_text_dof(g, out, o->scripts[0])
-				      : prov_header_text(g, out, o->scripts[0], &err);
-		if (!header) {
-			util_warn("%s", derr_format(&err, o->dopts.errtags, text, sizeof(text)));
-			goto done;
-		}
-	}
-	struct outfile of;
-	if (out_open(&of, out) != 0)
+	if (status == -1) {
+		status = 1;
 		goto done;
-	bool ok;
-	if (o->header) {
-		ok = write_all(of.fd, header, strlen(header)) == 0;
-		if (!ok)
-			util_warn("failed to write %s: %s", out, strerror(errno));
-	} else {
-		ok = (o->dopts.dof ? prov_dof_write(g, o->args, o->nargs, of.fd, o->scripts[0], &err)
-				   : prov_object_write(g, of.fd, machine, o->scripts[0], &err)) == 0;
-		if (!ok)
-			util_warn("%s: %s", out, derr_format(&err, o->dopts.errtags, text, sizeof(text)));
 	}
-	if (out_close(&of, ok) == 0)
-		status = 0;
+	/* Each program's object holds every provider of the compilation, as dtrace's do. With -o
+	 * and several programs dtrace links those objects into -o (and fails: each defines
+	 * __SUNW_dof); the one object written to -o is what that link means. */
+	int nout = o->output ? 1 : o->nprogs;
+	status = 0;
+	for (int i = 0; i < nout && status == 0; i++) {
+		char *out = o->output ? xstrdup(o->output) : object_output(o, i);
+		char *name = program_name(o, i);
+		if (write_object(o, g, out, name, machine) != 0)
+			status = 1;
+		free(name);
+		free(out);
+	}
 done:
-	free(header);
-	free(defout);
+	dck_prog_free(ck);
 	dprog_free(g);
 	return status;
 }

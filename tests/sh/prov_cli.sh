@@ -37,12 +37,30 @@ if [ "$mode" = 644 ]; then
 else
 	echo "not ok - output file mode is $mode, expected 644"
 fi
+# a script whose name does not end in .d gives d.out (dtrace's link_prog: dtrace -G -s noext),
+# as does /dev/stdin; -h has no name to derive and wants -o (status 2)
 cp src/probes.d src/noext
 "$USDTRACE" -G -s src/noext 2> err
-if [ -f noext.o ]; then
-	echo "ok - a script without .d gets .o appended"
+if [ -f d.out ] && [ ! -e noext.o ] && [ ! -s err ]; then
+	echo "ok - a script without .d gives d.out"
 else
-	echo "not ok - no noext.o: $(cat err)"
+	echo "not ok - no d.out for src/noext: $(cat err)"
+fi
+rm -f d.out
+"$USDTRACE" -G -s /dev/stdin < src/probes.d 2> err
+if [ -f d.out ] && [ ! -e stdin.o ] && [ ! -s err ]; then
+	echo "ok - -G -s /dev/stdin gives d.out"
+else
+	echo "not ok - -G -s /dev/stdin: $(cat err)"
+fi
+rm -f d.out
+"$USDTRACE" -h -s src/noext 2> err
+rc=$?
+if [ $rc -eq 2 ] && [ "$(cat err)" = "usdtrace: -h requires an output file if no scripts are specified" ] &&
+   [ ! -e noext.h ]; then
+	echo "ok - -h of a script without .d wants -o (status 2)"
+else
+	echo "not ok - -h -s src/noext: status $rc: $(cat err)"
 fi
 
 # -h: default name, and to a non-regular file
@@ -73,7 +91,8 @@ fi
 # usage errors
 "$USDTRACE" -G -o x.o 2> err
 rc=$?
-if [ $rc -eq 2 ] && grep -q -- '-G requires one or more scripts or enabling options' err && [ ! -e x.o ]; then
+if [ $rc -eq 2 ] && [ "$(cat err)" = "usdtrace: -G requires one or more scripts or enabling options" ] &&
+   [ ! -e x.o ]; then
 	echo "ok - -G without -s is a usage error (status 2)"
 else
 	echo "not ok - -G without -s: status $rc: $(cat err)"
@@ -117,7 +136,7 @@ else
 	echo "not ok - -C: status $rc, semaphores '$syms': $(head -n 3 err)"
 fi
 "$USDTRACE" -G -s src/cpp.d -o out/nocpp.o 2> err
-if [ $? -eq 1 ] && grep -q "^src/cpp.d:1:1: invalid control directive: #include$" err && [ ! -e out/nocpp.o ]; then
+if [ $? -eq 1 ] && grep -qx "usdtrace: failed to compile script src/cpp.d: line 1: invalid control directive: #include" err && [ ! -e out/nocpp.o ]; then
 	echo "ok - directives without -C are an error at their line"
 else
 	echo "not ok - directives without -C: $(cat err)"
@@ -136,22 +155,50 @@ printf 'OLD\n' > out/keep.o
 printf 'provider p {\n\tprobe a(nope_t);\n};\n' > src/bad.d
 "$USDTRACE" -G -s src/bad.d -o out/keep.o 2> err
 if [ $? -eq 1 ] && [ "$(cat out/keep.o)" = OLD ] && [ "$(ls -A out | tr '\n' ' ')" = "cpp.o keep.o mode.o " ] &&
-   grep -qx "src/bad.d:2:10: undefined type 'nope_t'" err; then
+   grep -qx 'usdtrace: failed to compile script src/bad.d: line 2: syntax error near "nope_t);"' err; then
 	echo "ok - a failed -G keeps the old output and leaves no temporary file"
 else
 	echo "not ok - failed -G over an existing output: $(cat err); out: $(ls -A out)"
 fi
 
-# several -s files are one source; messages name the right file
-printf 'typedef int shared_t;\n' > src/one.d
+# several -s files are one program; messages name the right file (dtrace -G -s one.d -s two.d)
+printf 'typedef int shared_t;\ninline int LIMIT = 4;\n' > src/one.d
 printf 'provider two {\n\tprobe a(shared_t);\n\tprobe b(other_t);\n};\n' > src/two.d
 "$USDTRACE" -G -s src/one.d -s src/two.d -o out/two.o 2> err
-if [ $? -eq 1 ] && grep -qx "src/two.d:3:10: undefined type 'other_t'" err; then
+if [ $? -eq 1 ] && grep -qx 'usdtrace: failed to compile script src/two.d: line 3: syntax error near "other_t);"' err; then
 	echo "ok - several -s files: types flow from one to the next, errors name the file"
 else
 	echo "not ok - several -s files: $(cat err)"
 fi
 rm -f out/two.o
+# a file of declarations only is an empty program, as dtrace -G says
+printf 'typedef int shared_t;\n' > src/decls.d
+"$USDTRACE" -G -s src/decls.d 2> err
+if [ $? -eq 1 ] && grep -qx 'usdtrace: failed to compile script src/decls.d: line 2: empty D program translation unit' err &&
+   [ ! -e decls.o ]; then
+	echo "ok - a file of declarations only is an empty program"
+else
+	echo "not ok - declarations only: $(cat err)"
+fi
+# without -o each program gets its object, every one holding all the providers (dtrace's
+# link_prog per program); -h wants -o for several (status 2)
+printf 'provider two {\n\tprobe a(shared_t);\n};\n' > src/two.d
+mkdir -p multi
+(cd multi && "$USDTRACE" -G -s ../src/one.d -s ../src/two.d) 2> err
+if [ $? -eq 0 ] && [ "$(ls multi | tr '\n' ' ')" = "one.o two.o " ] &&
+   nm multi/one.o | grep -q ' two_a_semaphore$' && nm multi/two.o | grep -q ' two_a_semaphore$'; then
+	echo "ok - several -s files without -o: one object each"
+else
+	echo "not ok - several -s files without -o: $(cat err); $(ls multi)"
+fi
+(cd multi && "$USDTRACE" -h -s ../src/one.d -s ../src/two.d) 2> err
+rc=$?
+if [ $rc -eq 2 ] && grep -qx 'usdtrace: -h requires an output file if multiple scripts are specified' err; then
+	echo "ok - -h of several files wants -o"
+else
+	echo "not ok - -h of several files: status $rc: $(cat err)"
+fi
+rm -rf multi
 
 # -G input objects: must be ELF relocatables
 printf 'not an object\n' > notelf.o

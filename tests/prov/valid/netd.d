@@ -25,7 +25,7 @@ struct conn {
 	union {
 		void *tls;
 		long raw;
-	};
+	} u;	/* named: D, as dtrace -G, has no anonymous members */
 	struct conn *next;
 	int (*on_read)(struct conn *, const char *, size_t);
 };

@@ -1,2 +1,0 @@
-inline int LIMIT = 10;
-provider p { probe a(); };

@@ -1,4 +1,0 @@
-provider p { probe a(); };
-syscall::read:entry
-{
-}

@@ -1,0 +1,4 @@
+inline int LIMIT = 10;
+provider p {
+	probe a();
+};
