@@ -89,7 +89,8 @@ enum src_space { SRC_OWN, SRC_KERNEL, SRC_USER };
 
 /* The destination of bcopy()/copyinto(): `size` bytes (slot zs, at most COPY_MAX) inside the
  * clause's alloca() memory. A destination outside it faults with DTRACEFLT_BADADDR (the
- * address); one that starts inside and runs past its end with DTRACEFLT_BADSIZE (the size),
+ * address; one at its top too); one that starts inside and runs past its end with
+ * DTRACEFLT_BADSIZE (the size),
  * unless the source (slot ss) cannot be read at all: that is DTRACEFLT_BADADDR (the source),
  * as DTrace for Linux reports it (observed: copyinto(0, 16, p) with p = alloca(8) is "invalid
  * address (0x0)", copyinto(arg1, 16, p) with a good arg1 "invalid size (0x10)"). */
@@ -100,6 +101,9 @@ static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs, int16_t ss, en
 	cgc_scratch_off(c, ds);
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, bad);
 	bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_end, bad);
+	/* at or past the top is outside too (&s[16] of a 16-byte alloca(): dtrace's "invalid
+	 * address") */
+	bpb_jmp_imm(&c->buf, BPF_JGE, 1, (int32_t)c->persist_top, bad);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
 	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);

@@ -941,6 +941,19 @@ static void finish(struct tc *t, char **argv)
 	free(t->srcs);
 }
 
+/* The program parsed, its probes matched, its clauses on formula probes split and its
+ * companions added: what tracing compiles and -l's check type-checks (a formula's guard may
+ * read what a companion assigns). 0, or -1 after an error reported. */
+static int prepare_program(struct tc *t)
+{
+	if (build_program(t) != 0 || match_probes(t) != 0)
+		return -1;
+	if (split_formula_clauses(t) && rematch_probes(t) != 0)
+		return -1;
+	int rc = add_companions(t);
+	return rc < 0 || (rc > 0 && rematch_probes(t) != 0) ? -1 : 0;
+}
+
 int trace_cmd_check(const struct opts *o, pid_t target)
 {
 	struct tc t;
@@ -951,7 +964,7 @@ int trace_cmd_check(const struct opts *o, pid_t target)
 	t.target = target;
 	start_macros(&t, argv);
 	int status = 1;
-	if (t.nsrcs == 0 || (build_program(&t) == 0 && match_probes(&t) == 0)) {
+	if (t.nsrcs == 0 || prepare_program(&t) == 0) {
 		status = 0;
 		if (t.nsrcs > 0) {
 			struct derr err;
@@ -977,7 +990,7 @@ static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dc
 	setup(&t, o, &argv);
 	t.keep = keep;
 	t.keep_ck = keep_ck;
-	int status = 1, rc = 0;
+	int status = 1;
 	if (t.nsrcs == 0) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
 		if (o->compile_only)
@@ -991,9 +1004,7 @@ static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dc
 	start_macros(&t, argv);
 
 	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);
-	if (build_program(&t) == 0 && match_probes(&t) == 0 &&
-	    (!split_formula_clauses(&t) || rematch_probes(&t) == 0) &&
-	    (rc = add_companions(&t)) >= 0 && (rc == 0 || rematch_probes(&t) == 0)) {
+	if (prepare_program(&t) == 0) {
 		debug_step(&t, "%d clause(s) parsed; probes matched", t.nclauses);
 		status = compile_and_run(&t);
 		debug_step(&t, "done: exit status %d", status);

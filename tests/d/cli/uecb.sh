@@ -102,3 +102,9 @@ cli_run list_desc_after_desc 0 "$hdr$begin    2     dtrace                      
 	"$USDTRACE" -ln 'BEGIN END ERROR'
 cli_run word_after_desc 1 '' 'usdtrace: invalid probe specifier BEGIN x = 1: syntax error near "="\n' \
 	"$USDTRACE" -qn 'BEGIN x = 1'
+
+# -l's check of the program it lists runs what tracing runs before type checking: a formula
+# probe's guard reads what its companion clause assigns (lockstat's adaptive-acquire-error
+# reads self->_lockstat_ts), so the companions are added first (it failed: "has not yet been
+# declared or assigned")
+cli_run list_formula_companion 0 '*' '' "$USDTRACE" -lv -n 'lockstat:::adaptive-acquire-error'
