@@ -60,6 +60,7 @@ struct clause_args {
 struct tc {
 	const struct opts *o;
 	bool klib_loaded;           /* klib.h's library is in the program */
+	bool listing;               /* compiled for -l's check (trace_cmd_check), not to trace */
 	struct dopts d;             /* command-line options, then pragmas */
 	struct source *srcs;
 	int nsrcs;
@@ -405,6 +406,7 @@ static int match_probes(struct tc *t)
 	t->cat.up.walk_dir = stash_dir_of(t->o);
 	t->cat.up.walk = t->cat.up.walk_dir ? stash_maps_foreach : NULL;
 	t->cat.zdefs = t->d.zdefs;
+	t->cat.listing = t->listing;
 	t->cat.formulas = t->g;
 	t->cat.target = t->target;
 	int c = 0;
@@ -959,8 +961,10 @@ int trace_cmd_check(const struct opts *o, pid_t target)
 	struct tc t;
 	char **argv;
 	setup(&t, o, &argv);
-	/* -l lists what matches nothing as "failed to match" (list_cmd.c), not as an error */
+	/* -l lists what matches nothing as "failed to match" (list_cmd.c), not as an error; what
+	 * it lists is not enabled */
 	t.d.zdefs = true;
+	t.listing = true;
 	t.target = target;
 	start_macros(&t, argv);
 	int status = 1;

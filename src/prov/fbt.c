@@ -143,7 +143,7 @@ static int fbt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 	}
 	size_t before = clause >= 0 && clause < cat->nclauses ? cat->nclause_idx[clause] : 0;
 	int n = pcat_match_builtin(cat, &prov_fbt, d, 0, clause);
-	if (clause >= 0 && clause < cat->nclauses &&
+	if (!cat->listing && clause >= 0 && clause < cat->nclauses &&
 	    cat->nclause_idx[clause] - before > FBT_MAX) {
 		util_seterr(cat->err, sizeof(cat->err),
 			    "probe description %s:%s:%s:%s matches %d fbt probes; a clause may "

@@ -52,6 +52,9 @@ struct pcat {
 	                                * bodies), read on first need */
 	char err[1024];
 	bool zdefs;                    /* -Z: a provider's "no such function" is no error */
+	bool listing;                  /* -l's check of the program it lists: nothing will be
+	                                * enabled, so limits on enabling (fbt's trampolines per
+	                                * clause) do not apply */
 	/* The program whose provider blocks define formula probes (docs/formula-providers.md:
 	 * its D libraries' `provider io { probe start(...) = ...; }`), or NULL. */
 	const struct dprog *formulas;
