@@ -18,7 +18,6 @@
  * that holds a user pointer (vfs_read's buf) is read from user memory without the type
  * having to say so. */
 #define KERNEL_ADDR_MIN 0xffff800000000000ull
-#define GLOBALS_NEAR (1u << 20)
 
 /* Whether a pointer (or array) of type t may hold a kernel address: any may. A kernel
  * address (at or above KERNEL_ADDR_MIN) is read as kernel memory whatever the pointer's
@@ -197,14 +196,10 @@ void cgs_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t siz
 	cgc_patch_here(c, CGC_PATCH_SCRATCH_SIZE);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 1, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 2, 1, kern);
-	if (globals_range(c, 3, size, true, kern)) {
-		/* R1: the offset past the first variable. Beyond the globals, up to
-		 * GLOBALS_NEAR bytes, is a pointer into the D variables gone too far: a bad
-		 * address, not whatever kernel memory follows the map value (usdtrace keeps
-		 * loads through its own memory inside it; dtrace reads on) */
-		bpb_ld_imm64(&c->buf, 2, GLOBALS_NEAR);
-		bpb_jmp_reg(&c->buf, BPF_JLT, 1, 2, bad);
-	}
+	/* inside the D variables: a kernel read. Past them is kernel memory like any other, read
+	 * on as dtrace reads on: a guard zone there (1 MiB once) took kernel objects that happen
+	 * to lie after the map value (a task_struct: curthread's members) for a bad address */
+	globals_range(c, 3, size, true, kern);
 	if (kernel) {
 		bpb_ld_imm64(&c->buf, 1, KERNEL_ADDR_MIN);
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));

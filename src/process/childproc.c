@@ -10,7 +10,8 @@
  * (PTRACE_INTERRUPT, then PTRACE_CONT: the child stops again before running an instruction).
  * The mark is a uprobe whose program sends SIGURG (entry_uprobe.h: the entry instruction has
  * then run once, and runs again: endbr64 or xor %ebp,%ebp, which change nothing at entry);
- * where that cannot be (main() starts with push %rbp), a hardware instruction breakpoint
+ * at main() also one that can be undone once run (a push, sub $N,%rsp: %rsp put back);
+ * where that cannot be, a hardware instruction breakpoint
  * (debug register 0: it reports before the instruction runs and leaves the code alone, so
  * another tracer's uprobe on that instruction, whose int3 would swallow one of ours, does not
  * hide it); where neither can be, an int3 whose original byte is put back. Static executables
@@ -24,7 +25,8 @@
  * the kernel detaches a dead tracer's tracees (a SIGTRAP stop would deliver SIGTRAP and kill
  * it), and a child whose parent died before seizing it execs untraced. The uprobe mark dies
  * with us (the kernel removes it when our descriptors close; a SIGURG already sent is ignored:
- * no handler of the program's exists yet). The breakpoint fallbacks are the one exception: a
+ * no handler of the program's exists yet). The breakpoint fallbacks are the one exception (a
+ * first instruction the mark cannot undo): a
  * child that went on untraced would die of SIGTRAP there (dumping core), so PTRACE_O_EXITKILL
  * is set while one is armed: killed then, the command has not run main() (or, at the entry
  * point, an instruction of its own). */
@@ -191,6 +193,7 @@ static int run_until(struct childproc *c, const char *argv0,
 struct entry_mark {
 	uint64_t entry;
 	int len;              /* the entry instruction's length (entry_uprobe) */
+	uint64_t rsp_delta;   /* what undoing it adds to %rsp */
 };
 
 static bool at_trap(int sig, const struct user_regs_struct *r, void *arg)
@@ -235,11 +238,11 @@ static bool at_mark(int sig, const struct user_regs_struct *r, void *arg)
  * the instruction at `at` has run: marked by entry_uprobe where that instruction may run twice
  * (nothing of ours stays in the child if we die), else by an int3 planted there under
  * PTRACE_O_EXITKILL (see the top). */
-static int run_to(struct childproc *c, const char *argv0, uint64_t at, char *errbuf,
-		  size_t errlen)
+static int run_to(struct childproc *c, const char *argv0, uint64_t at, bool at_entry,
+		  char *errbuf, size_t errlen)
 {
 	pid_t pid = c->pid;
-	struct entry_mark m = { at, 0 };
+	struct entry_mark m = { at, 0, 0 };
 	errno = 0;
 	long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)m.entry, NULL);
 	if (errno != 0)
@@ -248,13 +251,15 @@ static int run_to(struct childproc *c, const char *argv0, uint64_t at, char *err
 	uint8_t code[sizeof(word)];
 	memcpy(code, &word, sizeof(word));
 	struct user_regs_struct regs;
-	m.len = entry_uprobe_rewind(code);
+	m.len = entry_uprobe_rewind(code, at_entry, &m.rsp_delta);
 	int mark = m.len ? entry_uprobe_arm(pid, m.entry) : -1;
 	if (mark >= 0) {
 		int rc = run_until(c, argv0, at_mark, &m, &regs, errbuf, errlen);
 		entry_uprobe_disarm(mark);
 		if (rc != 0)
 			return -1;
+		if (regs.rip == m.entry + (uint64_t)m.len)
+			regs.rsp += m.rsp_delta;   /* the instruction ran: undone (a push, a sub) */
 	} else if (ptrace(PTRACE_SETOPTIONS, pid, NULL,
 			  (void *)(long)(OPTIONS | PTRACE_O_EXITKILL)) == 0 &&
 		   hwbreak(pid, m.entry, true) == 0) {
@@ -293,7 +298,7 @@ static int run_to_entry(struct childproc *c, const char *argv0, char *errbuf, si
 	if (read_auxv_entry(c->pid, &entry) != 0)
 		return util_seterr(errbuf, errlen, "%s: cannot read entry point: %s", argv0,
 				   strerror(errno));
-	return run_to(c, argv0, entry, errbuf, errlen);
+	return run_to(c, argv0, entry, true, errbuf, errlen);
 }
 
 int childproc_run_to(struct childproc *c, uint64_t addr, char *errbuf, size_t errlen)
@@ -302,7 +307,7 @@ int childproc_run_to(struct childproc *c, uint64_t addr, char *errbuf, size_t er
 	snprintf(name, sizeof(name), "pid %d", (int)c->pid);
 	if (!c->stopped || c->exited)
 		return util_seterr(errbuf, errlen, "%s: not held", name);
-	return run_to(c, name, addr, errbuf, errlen);
+	return run_to(c, name, addr, false, errbuf, errlen);
 }
 
 int childproc_first_arg(const struct childproc *c, uint64_t *out)

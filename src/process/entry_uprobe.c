@@ -17,13 +17,38 @@
 #include "proc_maps.h"
 #include "util.h"
 
-int entry_uprobe_rewind(const uint8_t *code)
+int entry_uprobe_rewind(const uint8_t *code, bool at_entry, uint64_t *rsp_delta)
 {
 	static const uint8_t endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	*rsp_delta = 0;
 	if (memcmp(code, endbr64, 4) == 0)
 		return 4;
-	if (code[0] == 0x31 && code[1] == 0xed)   /* xor %ebp,%ebp */
+	if (at_entry && code[0] == 0x31 && code[1] == 0xed)   /* xor %ebp,%ebp */
 		return 2;
+	if (at_entry)
+		return 0;
+	/* %eax is no argument and not preserved across a call: dead at a function's start, so
+	 * setting it again from a constant changes nothing (gcc -O1's main: mov $2,%eax) */
+	if (code[0] == 0xb8)                                      /* mov $imm32,%eax */
+		return 5;
+	if (code[0] == 0x31 && code[1] == 0xc0)                   /* xor %eax,%eax */
+		return 2;
+	*rsp_delta = 8;
+	if (code[0] >= 0x50 && code[0] <= 0x57)                  /* push %rax..%rdi */
+		return 1;
+	if (code[0] == 0x41 && code[1] >= 0x50 && code[1] <= 0x57) /* push %r8..%r15 */
+		return 2;
+	if (code[0] == 0x48 && code[1] == 0x83 && code[2] == 0xec && (int8_t)code[3] > 0) {
+		*rsp_delta = (uint64_t)(int8_t)code[3];            /* sub $imm8,%rsp */
+		return 4;
+	}
+	int32_t imm;
+	memcpy(&imm, code + 3, 4);
+	if (code[0] == 0x48 && code[1] == 0x81 && code[2] == 0xec && imm > 0) {
+		*rsp_delta = (uint64_t)imm;                         /* sub $imm32,%rsp */
+		return 7;
+	}
+	*rsp_delta = 0;
 	return 0;
 }
 

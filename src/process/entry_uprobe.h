@@ -13,15 +13,20 @@
  * (the close runs on a detached thread: unregistering takes an RCU grace period). */
 #ifndef USDTRACE_ENTRY_UPROBE_H
 #define USDTRACE_ENTRY_UPROBE_H
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 #define ENTRY_UPROBE_SIGNAL SIGURG
 
-/* The length of the instruction at entry when running it again changes nothing a stopped
- * process at its entry point could notice (endbr64; xor %ebp,%ebp: %rbp is 0 at exec), 0 for
- * any other: code = the first bytes at the entry point (at least 4). */
-int entry_uprobe_rewind(const uint8_t *code);
+/* The length of the instruction at a mark when it can be undone once it has run, 0 for any
+ * other; *rsp_delta what undoing adds to %rsp. Running it again changes nothing a stopped
+ * process could notice: endbr64; xor %ebp,%ebp at the entry point (at_entry: %rbp is 0 at
+ * exec); a push (the word it wrote lies below the stack pointer put back), sub $imm,%rsp and
+ * a constant into %eax at a function's first instruction, where %eax and the flags are dead
+ * (main()). code = the
+ * first bytes at the mark (at least 8). */
+int entry_uprobe_rewind(const uint8_t *code, bool at_entry, uint64_t *rsp_delta);
 int entry_uprobe_arm(pid_t pid, uint64_t entry);
 void entry_uprobe_disarm(int fd);
 #endif

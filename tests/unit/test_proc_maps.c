@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "childproc.h"
+#include "entry_uprobe.h"
 #include "proc_maps.h"
 #include "t.h"
 
@@ -178,3 +179,34 @@ T_CASE(child_that_cannot_exec)
 }
 
 T_MAIN()
+
+/* The marks childproc.c puts at the entry point and at main(): which first instructions the
+ * uprobe mark can undo once they have run, and what undoing them gives back to %rsp. */
+T_CASE(entry_uprobe_rewind_forms)
+{
+	static const struct {
+		uint8_t code[8];
+		bool at_entry;
+		int len;
+		uint64_t delta;
+	} cases[] = {
+		{ { 0xf3, 0x0f, 0x1e, 0xfa }, true, 4, 0 },        /* endbr64 */
+		{ { 0xf3, 0x0f, 0x1e, 0xfa }, false, 4, 0 },
+		{ { 0x31, 0xed }, true, 2, 0 },                    /* xor %ebp,%ebp: %rbp 0 at exec */
+		{ { 0x31, 0xed }, false, 0, 0 },                   /* ... but not in main() */
+		{ { 0x55 }, false, 1, 8 },                         /* push %rbp */
+		{ { 0x55 }, true, 0, 0 },
+		{ { 0x41, 0x57 }, false, 2, 8 },                   /* push %r15 */
+		{ { 0x48, 0x83, 0xec, 0x28 }, false, 4, 0x28 },    /* sub $0x28,%rsp */
+		{ { 0x48, 0x81, 0xec, 0x00, 0x10, 0, 0 }, false, 7, 0x1000 }, /* sub $0x1000,%rsp */
+		{ { 0xb8, 0x02, 0, 0, 0 }, false, 5, 0 },          /* mov $2,%eax */
+		{ { 0x48, 0x89, 0xe5 }, false, 0, 0 },             /* mov %rsp,%rbp: not undoable */
+		{ { 0x48, 0x89, 0xfb }, false, 0, 0 },             /* mov %rdi,%rbx */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t delta = 99;
+		T_EQ_INT(entry_uprobe_rewind(cases[i].code, cases[i].at_entry, &delta), cases[i].len);
+		if (cases[i].len)
+			T_EQ_INT((long long)delta, (long long)cases[i].delta);
+	}
+}
