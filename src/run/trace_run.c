@@ -1446,8 +1446,16 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 
 	if (ro->child && ro->child->pid > 0 && !ro->child->exited)
 		childproc_kill(ro->child);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	if (got_signal) {
+		/* stopped by a signal: a second one on its way (timeout(1) sends the command its
+		 * signal, then its process group the same) must not kill us while we finish: the
+		 * default action would make the exit status 130 */
+		signal(SIGINT, SIG_IGN);
+		signal(SIGTERM, SIG_IGN);
+	} else {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+	}
 	sigaction(SIGCHLD, &old_chld, NULL);
 	sigaction(SIGPIPE, &old_pipe, NULL);
 	free(live);
