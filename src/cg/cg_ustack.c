@@ -755,6 +755,20 @@ void cgc_ustack_walk(struct cgc *c, uint32_t off, uint32_t nframes, bool rec)
 	cgc_slot_pop(c);
 }
 
+/* bpf_get_stack into scratch[off..off+bytes), the frames to skip (the flags' skip field) in
+ * stack slot skip; R0 = its result. rec: off lies in the record. */
+static void get_kstack(struct cgc *c, uint32_t off, uint32_t bytes, int16_t skip, bool rec)
+{
+	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)off));
+	if (rec)
+		cgc_patch_here(c, CGC_PATCH_REC_IMM);
+	cgc_emit(c, bi_mov64_imm(3, (int32_t)bytes));
+	cgc_emit(c, bi_ldx(BPF_DW, 4, 10, skip));
+	cgc_emit(c, bi_call(BPF_FUNC_get_stack));   /* zero-fills what it does not find */
+}
+
 void cgc_kstack_get(struct cgc *c, uint32_t off, uint32_t bytes, bool rec)
 {
 	struct prov_kstack k = { 0 };
@@ -777,12 +791,7 @@ void cgc_kstack_get(struct cgc *c, uint32_t off, uint32_t bytes, bool rec)
 		const int n = PROV_KSTACK_MAX_HANDLED;
 		uint32_t peek = cgs_scratch_alloc(&c->g, 8 * n);
 		int go = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-		cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)peek));
-		cgc_emit(c, bi_mov64_imm(3, 8 * n));
-		cgc_emit(c, bi_mov64_imm(4, (int32_t)k.skip));
-		cgc_emit(c, bi_call(BPF_FUNC_get_stack));   /* zero-fills what it does not find */
+		get_kstack(c, peek, 8 * n, skip, false);
 		bpb_jmp_imm(&c->buf, BPF_JSLT, 0, 8, go);
 		for (int f = 0; f < n; f++) {
 			int handled = bpb_label_new(&c->buf);
@@ -801,14 +810,7 @@ void cgc_kstack_get(struct cgc *c, uint32_t off, uint32_t bytes, bool rec)
 		}
 		bpb_label_place(&c->buf, go);
 	}
-	cgc_emit(c, bi_mov64_reg(1, CG_R_CTX));
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)off));
-	if (rec)
-		cgc_patch_here(c, CGC_PATCH_REC_IMM);
-	cgc_emit(c, bi_mov64_imm(3, (int32_t)bytes));
-	cgc_emit(c, bi_ldx(BPF_DW, 4, 10, skip));   /* flags: the skip field only */
-	cgc_emit(c, bi_call(BPF_FUNC_get_stack));
+	get_kstack(c, off, bytes, skip, rec);
 	cgc_slot_pop(c);
 }
 
