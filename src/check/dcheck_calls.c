@@ -447,6 +447,9 @@ static void check_print(struct ck *c, struct dnode *a)
 	if (dck_is_agg_value(c, a->type))  /* @a[k]: a dynamic value, not void * (dt_open.c) */
 		fail_at(c, a, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
 			"\tprototype: void *\n\t argument: aggregation");
+	if (is_stack_type(a->type))  /* D's stack type is not void * either */
+		fail_at(c, a, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
+			"\tprototype: void *\n\t argument: stack");
 	if (is_void(a->type))
 		fail_at(c, a, D_UNKNOWN, "print( ) may not be applied to a void expression");
 	if (res(a->type)->kind != DTY_PTR)

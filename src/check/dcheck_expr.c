@@ -280,6 +280,7 @@ void check_binary(struct ck *c, struct dnode *n)
 	case DOP_LT: case DOP_LE: case DOP_GT: case DOP_GE: case DOP_EQ: case DOP_NE: {
 		bool ok = (is_scalar(lt) && is_scalar(rt) && compat_type(lt, rt)) ||
 			  (is_integer(lt) && is_integer(rt)) ||
+			  (is_stack_type(lt) && is_stack_type(rt)) ||
 			  (is_strcompat(lt) && is_strcompat(rt) && (is_string(lt) || is_string(rt))) ||
 			  ptrcompat(l, r);
 		if (!ok)

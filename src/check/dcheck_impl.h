@@ -189,7 +189,15 @@ static inline bool bound_hides(const struct ck *c, const char *name, const struc
 	return v > c->opt->dversion;
 }
 
-static inline bool is_void(struct dtype *t) { return res(t)->kind == DTY_VOID; }
+/* ustack() and its kin are of D's "stack" type, a typedef of void that dtrace keeps apart
+ * from void (dt_node_is_stack): not void to trace() or print(), and compatible with itself in
+ * assignments and comparisons, so that a stack used as a value is refused only by the code
+ * generator's D_CG_EXPR (no_nested_action). */
+static inline bool is_stack_type(const struct dtype *t)
+{
+	return t && t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "stack") == 0;
+}
+static inline bool is_void(struct dtype *t) { return !is_stack_type(t) && res(t)->kind == DTY_VOID; }
 /* The type of an aggregating function's call used as a value (count() outside `@a = count()`):
  * a typedef of void, so that messages name it as dtrace does ("aggregating function"). */
 #define DCK_AGGFUNC_TYPE "aggregating function"

@@ -314,6 +314,8 @@ bool argcompat(struct dtype *lt, const struct dnode *rp)
 		return true;
 	if (is_strcompat(lt) && is_strcompat(rt))
 		return true;
+	if (is_stack_type(lt) && is_stack_type(rt))
+		return true;
 	struct dtype *l = res(lt);
 	if (l->kind == DTY_STRUCT || l->kind == DTY_UNION || l->kind == DTY_FUNC)
 		return compat_type(lt, rt);
