@@ -276,6 +276,11 @@ static int create_maps(struct run *r)
 				return -1;
 			}
 			util_warn("buffer size lowered to %s", t);
+		} else if (budget == BUDGET_BUF && r->d && asked < m->max_entries) {
+			/* the ring buffer is a power of two of pages (cg.c's ringbuf_bytes), as
+			 * dtrace's perf buffers are, and dtrace says so, unprefixed, when it
+			 * rounds a bufsize up (dt_peb.c) */
+			fprintf(stderr, "bufsize increased to %llu\n", (unsigned long long)m->max_entries);
 		}
 		bool is_state = (int)i == o->state_map;
 		if (!m->init && !is_state)

@@ -22,11 +22,17 @@ cli_run aggsize_too_small 1 '' \
 cli_run bufsize_too_small 1 '' \
 	"usdtrace: description 'BEGIN ' matched 1 probe\nusdtrace: could not enable tracing: Enabling exceeds size of buffer\n" \
 	"$USDTRACE" -b63 -n 'BEGIN { exit(0); }'
-cli_run bufsize_smallest 0 '\n' '' "$USDTRACE" -q -b64 -n 'BEGIN { exit(0); }'
+# The buffer is a power of two of pages (dtrace's perf buffers, our ring buffer), and a bufsize
+# rounded up is reported on stderr, unprefixed, as dtrace reports it (dt_peb.c; observed:
+# -b64 -> 4096, -x bufsize=5000 -> 8192, 4k and the default 4m: nothing).
+cli_run bufsize_smallest 0 '\n' 'bufsize increased to 4096\n' "$USDTRACE" -q -b64 -n 'BEGIN { exit(0); }'
+cli_run bufsize_rounded_pages 0 '\n' 'bufsize increased to 8192\n' \
+	"$USDTRACE" -q -x bufsize=5000 -n 'BEGIN { exit(0); }'
+cli_run bufsize_whole_pages 0 '\n' '' "$USDTRACE" -q -x bufsize=4k -n 'BEGIN { exit(0); }'
 cli_run bufsize_string_short 1 '' \
 	'usdtrace: could not enable tracing: Enabling exceeds size of buffer\n' \
 	"$USDTRACE" -q -xstrsize=100 -xbufsize=131 -n 'BEGIN { trace(execname); exit(0); }'
-cli_run bufsize_string_fits 0 '~^.+$' '' \
+cli_run bufsize_string_fits 0 '~^.+$' 'bufsize increased to 4096\n' \
 	"$USDTRACE" -q -xstrsize=100 -xbufsize=132 -n 'BEGIN { trace(execname); exit(0); }'
 printf '#pragma D option bufsize=40\nBEGIN\n{\n\texit(0);\n}\n' >"$W/b40.d"
 cli_run bufsize_pragma_too_small 1 '' \
