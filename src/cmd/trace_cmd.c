@@ -687,6 +687,13 @@ static int grab_targets(struct tc *t)
 	return 0;
 }
 
+/* How dtrace names a program argument in its notices: a script by its file name, a
+ * description by its text up to the predicate or action. */
+static int source_label_len(const struct source *s)
+{
+	return s->kind == 's' ? (int)strlen(s->text) : (int)strcspn(s->text, "{/;");
+}
+
 static void print_notices(const struct tc *t)
 {
 	if (t->d.quiet)
@@ -694,8 +701,7 @@ static void print_notices(const struct tc *t)
 	for (int i = 0; i < t->nsrcs; i++) {
 		const struct source *s = &t->srcs[i];
 		const char *what = s->kind == 's' ? "script" : "description";
-		/* dtrace names a description by its text up to the predicate or action */
-		int len = s->kind == 's' ? (int)strlen(s->text) : (int)strcspn(s->text, "{/;");
+		int len = source_label_len(s);
 		fprintf(stderr, "%s: %s '%.*s' matched %d probe%s\n", util_progname, what, len,
 			s->text, s->nmatched, s->nmatched == 1 ? "" : "s");
 	}
@@ -778,8 +784,8 @@ static void print_stability(const struct tc *t)
 	};
 	for (int i = 0; i < t->nsrcs; i++) {
 		const struct source *s = &t->srcs[i];
-		printf("\nStability attributes for %s %s:\n", s->kind == 's' ? "script" : "description",
-		       s->text);
+		printf("\nStability attributes for %s %.*s:\n", s->kind == 's' ? "script" : "description",
+		       source_label_len(s), s->text);
 		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
 			printf("\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
 			       "\t\tDependency Class: Common\n", kinds[k][0], kinds[k][1], kinds[k][2]);

@@ -84,3 +84,10 @@ if cli_needs_root invoked_as_dtrace_tracing; then
 		"~^dtrace: (description 'BEGIN ' matched 1 probe|error in dt_clause_0 for probe ID 1 \(dtrace:::BEGIN\): invalid address \(0x8\) at BPF pc [1-9][0-9]*)$" \
 		"$W/dtrace" -n 'BEGIN { x = *(int *)8; }' -n 'BEGIN { exit(0); }'
 fi
+
+# -v names each description as the "matched" notice does, by its text up to the predicate or
+# action (DTrace for Linux: "Stability attributes for description BEGIN :" for
+# -n 'BEGIN /1/ { exit(0); }'), not by the whole clause.
+cli_run v_description_label 0 \
+	'\nStability attributes for description BEGIN :\n\n\tMinimum Probe Description Attributes\n\t\tIdentifier Names: Unstable\n\t\tData Semantics:   Unstable\n\t\tDependency Class: Common\n\n\tMinimum Statement Attributes\n\t\tIdentifier Names: Stable\n\t\tData Semantics:   Stable\n\t\tDependency Class: Common\n\n\n' \
+	'' "$USDTRACE" -qv -n 'BEGIN /1/ { exit(0); }'
