@@ -190,6 +190,10 @@ void check_expr(struct ck *c, struct dnode *n)
 	case DN_MEMBER:
 		if (!expand_xlate_inline_call(c, n->lhs))
 			expand_xlate_inline(c, n->lhs);
+		/* (*curpsinfo).m is curpsinfo->m, as (*xlate <T *> (p)).m is */
+		if (n->op == DOP_DOT && n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF &&
+		    n->lhs->lhs && !expand_xlate_inline_call(c, n->lhs->lhs))
+			expand_xlate_inline(c, n->lhs->lhs);
 		formula_args(c, n->lhs);
 		if (n->lhs && n->lhs->kind == DN_UNARY && n->lhs->op == DOP_DEREF)
 			formula_args(c, n->lhs->lhs);

@@ -95,6 +95,19 @@ void check_unary(struct ck *c, struct dnode *n)
 		declare_int64_if_new(c, l, true);
 	else if (n->op == DOP_SIZEOF)
 		declare_int64_if_new(c, l, false);
+	bool xptr;
+	if (n->op == DOP_SIZEOF && l->kind == DN_UNARY && l->op == DOP_DEREF && l->lhs &&
+	    xlate_value(c, l, &xptr)) {
+		/* sizeof (*curpsinfo): the translated type's size (dtrace: sizeof (psinfo_t)),
+		 * nothing evaluated */
+		if (l->lhs->kind == DN_IDENT)
+			expand_xlate_inline(c, l->lhs);
+		struct dtype *pt = res(l->lhs->ctype);
+		if (pt->kind == DTY_PTR) {
+			set_int_const(n, named_type(c, "size_t"), sizeof_value(c, n, pt->base));
+			return;
+		}
+	}
 	if (n->op == DOP_SIZEOF) {
 		check_expr(c, l);
 		if (is_bitfield(l))
@@ -233,6 +246,13 @@ static void xlate_ptr_vs_int(struct ck *c, struct dnode *n, const char *op)
 {
 	bool lptr = false, rptr = false;
 	bool lx = xlate_value(c, n->lhs, &lptr) && lptr, rx = xlate_value(c, n->rhs, &rptr) && rptr;
+	if (lx && rx && !compat_type(xlate_out_type(c, n->lhs), xlate_out_type(c, n->rhs))) {
+		/* two of them compare only when translated to the same type (dtrace:
+		 * curpsinfo == curpsinfo holds, curpsinfo != curlwpsinfo is refused) */
+		struct names ns = {0};
+		FAILT(c, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"pointer to "
+		      "translated data\" %s \"pointer to translated data\"", op);
+	}
 	if (lx == rx)
 		return;
 	struct dnode *other = lx ? n->rhs : n->lhs;

@@ -379,6 +379,8 @@ bool expand_xlate_inline(struct ck *c, struct dnode *n);
  * (curpsinfo), or * of those. *ptr tells a translated pointer's ("pointer to translated
  * data", dtrace's name for its dynamic type) from a translated struct's ("translated data"). */
 bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr);
+/* The type n translates to (psinfo_t * for curpsinfo), or NULL when n is no translation. */
+struct dtype *xlate_out_type(struct ck *c, const struct dnode *n);
 /* Fails when identifier n names one of dtrace's functions (an aggregating function, an action
  * or a subroutine): dtrace refuses such a name as a variable ("aggregating function 'sum' may
  * not be referenced as scalar"). */

@@ -351,23 +351,33 @@ bool expand_xlate_inline(struct ck *c, struct dnode *n)
 	return true;
 }
 
-bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
+/* The translation n names (an xlate, or an inline of one) as xlate_value finds it, or NULL. */
+static const struct dnode *xlate_node(struct ck *c, const struct dnode *n)
 {
-	bool deref = false;
-	if (n->kind == DN_UNARY && n->op == DOP_DEREF) {
-		deref = true;
+	if (n->kind == DN_UNARY && n->op == DOP_DEREF)
 		n = n->lhs;
-	}
-	const struct dnode *x = n;
 	if (n->kind == DN_IDENT) {
 		/* DTrace for Linux's curcpu is a built-in variable holding a real pointer
 		 * (DIF_VAR_CURCPU), not translated data: trace(curcpu) prints the pointer */
 		if (strcmp(n->name, "curcpu") == 0)
-			return false;
+			return NULL;
 		struct inline_def *in = inline_find(c, n->name);
-		x = in && in->def->lhs->kind == DN_XLATE ? in->def->lhs : NULL;
+		return in && in->def->lhs->kind == DN_XLATE ? in->def->lhs : NULL;
 	}
-	if (!x || x->kind != DN_XLATE || !x->ctype)
+	return n->kind == DN_XLATE && n->ctype ? n : NULL;
+}
+
+struct dtype *xlate_out_type(struct ck *c, const struct dnode *n)
+{
+	const struct dnode *x = xlate_node(c, n);
+	return x ? x->ctype : NULL;
+}
+
+bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
+{
+	bool deref = n->kind == DN_UNARY && n->op == DOP_DEREF;
+	const struct dnode *x = xlate_node(c, n);
+	if (!x)
 		return false;
 	*ptr = !deref && res(x->ctype)->kind == DTY_PTR;
 	return true;

@@ -387,8 +387,24 @@ void dxl_materialize(struct ck *ck, struct dnode *n, const char *tmp)
 	struct dnode *input = NULL;
 	const struct dxl *x = resolve(ck, n, &input);
 	struct dtype *ptr = n->ctype;
-	if (!scalar_members(x))
-		dxl_value(ck, n);
+	if (!scalar_members(x)) {
+		/* a translation that cannot be laid out whole (psinfo_t's strings) used as a
+		 * pointer is its input's address, as DTrace for Linux gives it (observed:
+		 * printf("%p", curpsinfo) prints curthread, /curpsinfo/ holds, (long)curpsinfo is
+		 * curthread's address); typed void * so that no member is read through it */
+		struct dnode *cast = node(ck, DN_CAST, n->pos);
+		cast->ctype = dtype_ptr(ck->tc, ck->tc->t_void);
+		cast->lhs = input;
+		struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
+		struct dnode saved = *cast;
+		*n = saved;
+		n->next = keep_next;
+		n->pool_next = keep_pool;
+		cast->name = NULL;
+		cast->str = NULL;
+		check_expr(ck, n);
+		return;
+	}
 	/* this->tmp = (T *)alloca(sizeof (T)) */
 	struct dnode *sz = node(ck, DN_SIZEOF_TYPE, n->pos);
 	sz->ctype = x->out;
