@@ -995,15 +995,9 @@ static bool pid_gone(pid_t pid)
 	return !rp || rp[1] != ' ' || rp[2] == 'Z' || rp[2] == 'X';
 }
 
-/* dtrace's notice when a target goes away; quiet silences it as it silences every notice. */
-static void notice_exit(struct run *r, pid_t pid)
-{
-	if (r->quiet)
-		return;
-	emit_notice(r, "pid %d has exited\n", (int)pid);
-}
-
-/* Returns true when every target has exited (false when there are none). */
+/* Returns true when every target has exited (false when there are none). A target's exit is
+ * not announced: DTrace for Linux's death notification carries no message, so it prints
+ * nothing (dt_proc.c), where Solaris's dtrace printed "pid N has exited". */
 static bool targets_gone(struct run *r, bool *live)
 {
 	const struct trace_run_opts *ro = r->ro;
@@ -1016,17 +1010,14 @@ static bool targets_gone(struct run *r, bool *live)
 			if (w == ro->child->pid) {
 				ro->child->exited = 1;
 				ro->child->status = st;
-				notice_exit(r, ro->child->pid);
 			}
 		}
 		nlive += !ro->child->exited;
 	}
 	for (int i = 0; i < ro->npids; i++) {
 		ntargets++;
-		if (live[i] && pid_gone(ro->pids[i])) {
+		if (live[i] && pid_gone(ro->pids[i]))
 			live[i] = false;
-			notice_exit(r, ro->pids[i]);
-		}
 		nlive += live[i];
 	}
 	return ntargets > 0 && nlive == 0;

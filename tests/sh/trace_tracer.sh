@@ -91,7 +91,8 @@ check sigint_runs_end 0 "begin
 end
 X" ""
 
-# -c: $target is the child; its exit ends the trace with dtrace's notice; END runs.
+# -c: $target is the child; its exit ends the trace, unannounced (DTrace for Linux prints no
+# "pid N has exited", as Solaris's dtrace did); END runs.
 runx -n 'BEGIN { printf("%d", $target); }' -n 'END { printf("end"); }' -c '/bin/sleep 0.2'
 pid=$(awk 'NR == 2 { print $NF }' "$w/out")
 sed -i 's/^ *[0-9]\{1,3\} \( *[12] \)/  C \1/' "$w/out"
@@ -99,8 +100,7 @@ check c_target_and_exit 0 "CPU     ID                    FUNCTION:NAME
   C      1                           :BEGIN $pid
   C      2                             :END end
 ${nl}X" "usdtrace: description 'BEGIN ' matched 1 probe
-usdtrace: description 'END ' matched 1 probe
-usdtrace: pid $pid has exited"
+usdtrace: description 'END ' matched 1 probe"
 
 sleep 3 &
 sp=$!

@@ -54,7 +54,7 @@ check() {
 	(cd "$W" && "$U" "$@") >"$w/out" 2>"$w/err"
 	rc=$?
 	sed -E -e 's/^usdtrace: /dtrace: /' -e 's/probe ID [0-9]+ \(pid[0-9]+:/probe ID I (pidP:/' \
-		-e 's/BPF pc [0-9]+/BPF pc C/' -e '/^dtrace: pid [0-9]+ has exited$/d' \
+		-e 's/BPF pc [0-9]+/BPF pc C/' \
 		"$w/err" >"$w/err2"
 	if [ $rc -ne 0 ]; then
 		notok "$name" "exit $rc: $(cat "$w/err")"

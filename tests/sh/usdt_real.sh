@@ -367,7 +367,7 @@ END { clear(@full); }"
 	fi
 
 	# -p: attach to a running python, by provider$target and by provider$PID at once;
-	# usdtrace must exit by itself when the process does (dtrace's "pid N has exited").
+	# usdtrace must exit by itself when the process does (as dtrace does).
 	run=py_pid
 	rm -f "$w/$run.go" "$w/$run.go.pid"
 	$(py_cmd $run) 2>"$w/$run.werr" &
