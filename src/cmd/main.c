@@ -298,11 +298,9 @@ int main(int argc, char **argv)
 			push_prog(&o, 's', optarg);
 			break;
 		case 'c':
-			if (o.cmd) {
-				util_warn("only one -c option may be specified");
-				return 2;
-			}
-			o.cmd = optarg;
+			if (!o.cmd)
+				o.cmd = optarg;
+			push(&o.cmds, &o.ncmds, optarg);
 			break;
 		case 'D': push(&o.cppargs, &o.ncppargs, xasprintf("-D%s", optarg)); break;
 		case 'U': push(&o.cppargs, &o.ncppargs, xasprintf("-U%s", optarg)); break;

@@ -38,7 +38,9 @@ struct opts {
 	const char **cppargs;
 	int npids;            /* -p PID */
 	pid_t *pids;
-	const char *cmd;      /* -c 'cmd args' */
+	const char *cmd;      /* the first -c 'cmd args' ($target's), or NULL */
+	int ncmds;            /* every -c, in order: all run, and the trace ends when all exit */
+	const char **cmds;
 	int nlibdirs;         /* -L DIR and -x libdir=DIR, in order: D libraries loaded after the
 			       * system directory, before the program (dlib.h) */
 	const char **libdirs;

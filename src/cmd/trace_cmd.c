@@ -74,8 +74,9 @@ struct tc {
 	/* clauses companions_add appended (the last ones): they count for no source's
 	 * matches, and their programs attach last (dobj_prog.late) */
 	int ncompanions;
-	struct childproc child;
-	bool have_child;
+	struct childproc *children; /* -c: the commands, held until BEGIN has run; the first is
+				     * $target */
+	int nchildren;
 	int target;
 	struct dprog **keep;        /* trace_cmd_compile: where the compiled program goes */
 	struct dck_prog **keep_ck;  /* and its type-checked form */
@@ -635,26 +636,31 @@ static int grab_targets(struct tc *t)
 {
 	const struct opts *o = t->o;
 	char err[512];
-	if (o->cmd) {
-		/* evaltime=exec: held inside its exec; preinit: at its entry point; postinit
-		 * (the default) and main: at main() */
-		bool set = dopt_is_set(&t->d, "evaltime");
-		enum childproc_stop at = set && t->d.evaltime == DOPT_EVALTIME_EXEC
-					 ? CHILDPROC_AT_EXEC : CHILDPROC_AT_ENTRY;
-		bool to_main = !set || t->d.evaltime == DOPT_EVALTIME_POSTINIT ||
-			       t->d.evaltime == DOPT_EVALTIME_MAIN;
-		if (childproc_start(o->cmd, at, &t->child, err, sizeof(err)) != 0) {
+	/* every -c command (the Guide: all run, $target is the first's pid, and the trace ends
+	 * when all have exited); evaltime=exec: each held inside its exec; preinit: at its
+	 * entry point; postinit (the default) and main: at main() */
+	bool set = dopt_is_set(&t->d, "evaltime");
+	enum childproc_stop at = set && t->d.evaltime == DOPT_EVALTIME_EXEC
+				 ? CHILDPROC_AT_EXEC : CHILDPROC_AT_ENTRY;
+	bool to_main = !set || t->d.evaltime == DOPT_EVALTIME_POSTINIT ||
+		       t->d.evaltime == DOPT_EVALTIME_MAIN;
+	if (o->ncmds > 0)
+		t->children = xcalloc((size_t)o->ncmds, sizeof(*t->children));
+	for (int i = 0; i < o->ncmds; i++) {
+		struct childproc *c = &t->children[i];
+		if (childproc_start(o->cmds[i], at, c, err, sizeof(err)) != 0) {
 			/* a command that cannot be run at all is "No such process" to dtrace,
 			 * whatever the reason (libproc's words for the process it did not get) */
-			if (t->child.not_run)
+			if (c->not_run)
 				util_warn("No such process");
 			else
 				util_warn("failed to execute %s", err);
 			return -1;
 		}
-		t->have_child = true;
-		t->target = t->child.pid;
-		if (to_main && hold_at_main(&t->child, err, sizeof(err)) != 0) {
+		t->nchildren++;
+		if (i == 0)
+			t->target = c->pid;
+		if (to_main && hold_at_main(c, err, sizeof(err)) != 0) {
 			util_warn("failed to execute %s", err);
 			return -1;
 		}
@@ -880,7 +886,7 @@ static int compile_and_run(struct tc *t)
 	}
 	print_notices(t);
 	struct trace_run_opts ro = {
-		.dopts = &t->d, .out = out, .child = t->have_child ? &t->child : NULL,
+		.dopts = &t->d, .out = out, .children = t->children, .nchildren = t->nchildren,
 		.pids = t->o->pids, .npids = t->o->npids, .target_pid = t->target,
 		.cat = &t->cat, .enabled = &u,
 	};
@@ -935,8 +941,10 @@ static void finish(struct tc *t, char **argv)
 {
 	free(t->env.referenced);
 	free(argv);
-	if (t->have_child && !t->child.exited)
-		childproc_kill(&t->child);
+	for (int i = 0; i < t->nchildren; i++)
+		if (!t->children[i].exited)
+			childproc_kill(&t->children[i]);
+	free(t->children);
 	if (t->cat.clause_idx)
 		pcat_free(&t->cat);
 	if (t->g)

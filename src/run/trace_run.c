@@ -1002,17 +1002,20 @@ static bool targets_gone(struct run *r, bool *live)
 {
 	const struct trace_run_opts *ro = r->ro;
 	int ntargets = 0, nlive = 0;
-	if (ro->child && ro->child->pid > 0) {
+	for (int i = 0; i < ro->nchildren; i++) {
+		struct childproc *c = &ro->children[i];
+		if (c->pid <= 0)
+			continue;
 		ntargets++;
-		if (!ro->child->exited) {
+		if (!c->exited) {
 			int st;
-			pid_t w = waitpid(ro->child->pid, &st, WNOHANG);
-			if (w == ro->child->pid) {
-				ro->child->exited = 1;
-				ro->child->status = st;
+			pid_t w = waitpid(c->pid, &st, WNOHANG);
+			if (w == c->pid) {
+				c->exited = 1;
+				c->status = st;
 			}
 		}
-		nlive += !ro->child->exited;
+		nlive += !c->exited;
 	}
 	for (int i = 0; i < ro->npids; i++) {
 		ntargets++;
@@ -1031,7 +1034,7 @@ static int poll_timeout_ms(const struct run *r)
 		ms = 10;
 	if (ms > 1000)
 		ms = 1000;
-	if ((r->ro->child || r->ro->npids || r->hold) && ms > 100)
+	if ((r->ro->nchildren || r->ro->npids || r->hold) && ms > 100)
 		ms = 100; /* -p targets give no signal when they exit; the holder waits for drains */
 	if (r->usym.tabs.want_fd >= 0 && ms > USTACK_TABLES_POLL_MS)
 		ms = USTACK_TABLES_POLL_MS; /* the user stack walk's requests (ustack_tables.h) */
@@ -1073,8 +1076,11 @@ static void release(struct run *r)
 
 static void add_hold_pid(struct run *r, pid_t pid)
 {
-	if (pid <= 0 || pid == getpid() || (r->ro->child && pid == r->ro->child->pid))
+	if (pid <= 0 || pid == getpid())
 		return;
+	for (int i = 0; i < r->ro->nchildren; i++)
+		if (pid == r->ro->children[i].pid)
+			return;
 	for (int i = 0; i < r->nhold_pids; i++)
 		if (r->hold_pids[i] == pid)
 			return;
@@ -1136,7 +1142,7 @@ static int setup(struct run *r)
 	}
 	epid_tab_init(&r->epids, o);
 	r->prov = (struct prov_run){ .o = o, .set = &r->main_set, .epids = &r->epids,
-				     .stop_pid = r->ro->child ? r->ro->child->pid : 0,
+				     .stop_pid = r->ro->nchildren ? r->ro->children[0].pid : 0,
 				     .cat = r->ro->cat, .enabled = r->ro->enabled,
 				     .will_fire = on_will_fire };
 	r->prov.cpu = r->d->cpu >= 0 ? (int)r->d->cpu : -1;
@@ -1343,8 +1349,9 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	fire_self(&r, DOBJ_PROBE_BEGIN, no_args);
 	activate(&r);
 	deliver(&r, -1);
-	if (ro->child && childproc_resume(ro->child) != 0)
-		util_warn("failed to resume pid %d: %s", (int)ro->child->pid, strerror(errno));
+	for (int i = 0; i < ro->nchildren; i++)
+		if (childproc_resume(&ro->children[i]) != 0)
+			util_warn("failed to resume pid %d: %s", (int)ro->children[i].pid, strerror(errno));
 
 	struct timespec last_drops;
 	clock_gettime(CLOCK_MONOTONIC, &last_drops);
@@ -1440,8 +1447,9 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	if (r.sink->write_failed && r.sink->write_errno != EPIPE && !gone)
 		util_warn("cannot write the trace output: %s", strerror(r.sink->write_errno));
 
-	if (ro->child && ro->child->pid > 0 && !ro->child->exited)
-		childproc_kill(ro->child);
+	for (int i = 0; i < ro->nchildren; i++)
+		if (ro->children[i].pid > 0 && !ro->children[i].exited)
+			childproc_kill(&ro->children[i]);
 	if (got_signal) {
 		/* stopped by a signal: a second one on its way (timeout(1) sends the command its
 		 * signal, then its process group the same) must not kill us while we finish: the

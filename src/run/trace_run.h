@@ -34,7 +34,9 @@ struct pcat_enabled;
 struct trace_run_opts {
 	const struct dopts *dopts;  /* quiet, flowindent, rawbytes, switchrate, stackindent, verbose */
 	FILE *out;                  /* traced data (stdout, or the -o file) */
-	struct childproc *child;    /* -c: held at its entry point; resumed after BEGIN; or NULL */
+	struct childproc *children; /* -c: held before BEGIN, resumed after it; the first is
+				     * $target, and the holds at dlopen/exec are its own */
+	int nchildren;
 	const pid_t *pids;          /* -p targets (watched for exit) */
 	int npids;
 	int target_pid;             /* $target: the -c child or the first -p pid; 0 if none */

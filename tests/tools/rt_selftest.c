@@ -595,7 +595,8 @@ static void case_child(void)
 		return;
 	}
 	struct dopts d = base_opts(false);
-	struct trace_run_opts ro = { .dopts = &d, .child = &c, .target_pid = c.pid };
+	struct trace_run_opts ro = { .dopts = &d, .children = &c, .nchildren = 1,
+				     .target_pid = c.pid };
 	struct result r = run(o, &ro);
 	/* the child's exit ends the trace unannounced, as in DTrace for Linux */
 	expect("child-exit-stops", &r, 0,

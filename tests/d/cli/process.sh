@@ -27,6 +27,26 @@ fi
 printf 'BEGIN\n{\n\tprintf("begin\\n");\n}\n\nEND\n{\n\tprintf("end\\n");\n}\n' >"$W/be.d"
 cli_run c_end_runs 0 'begin\nend\n\n' '' "$USDTRACE" -q -c 'sleep 0.2' -s "$W/be.d"
 
+# Several -c (the Guide, dtrace(1M) -c: all run, $target is the first command's pid, and the
+# trace ends when all have exited; DTrace for Linux does so): each command records its pid and
+# the tracer its exits. The second one outlives the first, so the trace must wait for it.
+printf '#!/bin/sh\necho $$ >"%s/c1.pid"\nexec sleep 0.2\n' "$W" >"$W/c1.sh"
+printf '#!/bin/sh\necho $$ >"%s/c2.pid"\nexec sleep 0.8\n' "$W" >"$W/c2.sh"
+chmod +x "$W/c1.sh" "$W/c2.sh"
+printf 'BEGIN\n{\n\tprintf("target %%d\\n", $target);\n}\n\nproc:::exit\n/execname == "sleep"/\n{\n\tprintf("exit %%d\\n", pid);\n}\n\nEND\n{\n\tprintf("end\\n");\n}\n' >"$W/mc.d"
+timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -c "$W/c1.sh" -c "$W/c2.sh" -s "$W/mc.d" >"$W/mc.out" 2>"$W/mc.err"
+rc=$?
+p1=$(cat "$W/c1.pid" 2>/dev/null) p2=$(cat "$W/c2.pid" 2>/dev/null)
+if [ $rc -eq 0 ] && [ -n "$p1" ] && [ -n "$p2" ] &&
+	cli_match "target $p1\nexit $p1\nexit $p2\nend\n\n" "$W/mc.out" && [ ! -s "$W/mc.err" ]; then
+	cli_ok c_several_commands
+else
+	cli_notok c_several_commands "exit $rc, pids $p1 $p2, stdout [$(tr '\n' '|' <"$W/mc.out")]: $(head -n 1 "$W/mc.err")"
+fi
+# one of them cannot run: nothing is traced and the other is not left behind
+cli_run c_several_one_missing 1 '' 'usdtrace: No such process\n' \
+	"$USDTRACE" -q -c 'sleep 0.1' -c /nonexistent/cmd -n 'END { printf("end\n"); }'
+
 # -p: grab a running process; exit when it exits.
 sleep 4 &   # long enough for -p to find it alive on a loaded machine (1 s was not, at load 140)
 spid=$!
