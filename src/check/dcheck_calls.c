@@ -340,10 +340,33 @@ static enum dfmt_argclass arg_class(struct dtype *t)
 	return DFMT_ARG_OTHER;
 }
 
+/* The C integer type t resolves to, and whether a typedef named int64_t/uint64_t is on the way
+ * there: what %hx, %lx and %llx check (dfmt.h). Kernel types count by what they are ("long
+ * unsigned int" is an unsigned long), where dtrace compares the spelling and so turns a
+ * kernel unsigned long away from %lx; the Guide's size prefixes name the C type. */
+static void arg_irank(struct dtype *t, struct dfmt_argtype *out)
+{
+	out->irank = DFMT_IR_OTHER;
+	out->int64_name = false;
+	if (!is_integer(t))
+		return;
+	for (struct dtype *u = t; u; u = u->origin ? u->origin : u->kind == DTY_TYPEDEF ? u->base : NULL)
+		if (u->kind == DTY_TYPEDEF && u->name &&
+		    (strcmp(u->name, "int64_t") == 0 || strcmp(u->name, "uint64_t") == 0))
+			out->int64_name = true;
+	switch (res(t)->kind) {
+	case DTY_SHORT: out->irank = DFMT_IR_SHORT; break;
+	case DTY_LONG: out->irank = DFMT_IR_LONG; break;
+	case DTY_LLONG: out->irank = DFMT_IR_LLONG; break;
+	default: break;
+	}
+}
+
 void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out)
 {
 	struct dtype *r = res(t);
 	out->cls = arg_class(t);
+	arg_irank(t, out);
 	if (r->kind == DTY_STRING)
 		out->size = (unsigned)p->strsize;
 	else
@@ -427,7 +450,7 @@ static void printf_xlate_args(struct ck *c, struct dnode *n, const struct subr_d
 	struct dfmt_argtype *types = xcalloc(nargs ? nargs : 1, sizeof(*types));
 	for (struct dnode *a = f->next; a; a = a->next, i++) {
 		/* the others as any pointer: only the translated ones are judged here */
-		types[i] = (struct dfmt_argtype){ DFMT_ARG_PTR, 8, false, "void *" };
+		types[i] = (struct dfmt_argtype){ .cls = DFMT_ARG_PTR, .size = 8, .name = "void *" };
 		if (xlate_value(c, a, &ptr) && ptr)
 			types[i].name = "pointer to translated data";
 	}
