@@ -475,8 +475,9 @@ static void check_print(struct ck *c, struct dnode *a)
 	if (res(a->type)->kind != DTY_PTR)
 		return;
 	struct dtype *t = res(a->type)->base;
-	/* a kernel struct (print(curthread->mm)) gets its members from the kernel's BTF here */
-	if (t && !is_void(t) && (!need_body(c, t) || dtype_sizeof(t) <= 0)) {
+	/* a kernel struct (print(curthread->mm)) gets its members from the kernel's BTF here; a
+	 * void * has nothing to print at its address (print((void *)p) is refused, observed) */
+	if (t && (is_void(t) || !need_body(c, t) || dtype_sizeof(t) <= 0)) {
 		struct names ns = {0};
 		const char *b = nm(&ns, t);
 		FAILT(c, a, &ns, D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; "
