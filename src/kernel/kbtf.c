@@ -133,7 +133,27 @@ static bool use_ctx(struct dtype_ctx *ctx)
 	return true;
 }
 
+/* The D integer type a BTF integer is (d_int_type), under the kernel's own name when that is
+ * spelled otherwise: dtrace reads the kernel's types with their C names, so a member declared
+ * `unsigned long` prints and is named in messages as "long unsigned int" (print(curthread):
+ * ".wakee_flip_decay_ts = (long unsigned int)..."). The name is a typedef of the D type, which
+ * every rule of the language sees through. */
+static struct dtype *d_int_type(struct dtype_ctx *ctx, const struct btf_type *t);
+
 static struct dtype *int_type(struct dtype_ctx *ctx, const struct btf_type *t)
+{
+	struct dtype *d = d_int_type(ctx, t);
+	const char *name = btf__name_by_offset(vmlinux, t->name_off);
+	if (!name || !*name || d->kind == DTY_ARRAY)
+		return d;
+	char *spelled = dtype_spell(d, NULL, false);
+	bool same = strcmp(spelled, name) == 0;
+	free(spelled);
+	return same ? d : dtype_typedef(ctx, name, d);
+}
+
+/* The D integer type of BTF integer t (bool, char, short, ... by size, sign and name). */
+static struct dtype *d_int_type(struct dtype_ctx *ctx, const struct btf_type *t)
 {
 	uint32_t enc = btf_int_encoding(t);
 	bool sgn = (enc & BTF_INT_SIGNED) != 0;
