@@ -443,6 +443,14 @@ struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name)
 	return convert(ctx, btf__type_by_id(vmlinux, (uint32_t)id)->type);
 }
 
+struct dtype *kbtf_func_sym_type(struct dtype_ctx *ctx, const char *name)
+{
+	if (!use_ctx(ctx) || btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) <= 0)
+		return NULL;
+	int id = btf__find_by_name_kind(vmlinux, "long unsigned int", BTF_KIND_INT);
+	return id > 0 ? convert(ctx, (uint32_t)id) : ctx->t_ulong;
+}
+
 int kbtf_func_id(const char *name)
 {
 	if (!kbtf_get())
