@@ -24,8 +24,9 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_SPECULATE] = {"speculate", "void", {"int"}, true, false},
 	[DS_COMMIT] = {"commit", "void", {"int"}, true, false},
 	[DS_DISCARD] = {"discard", "void", {"int"}, true, false},
-	/* dt_open.c: "stack(...)" and "_usymaddr(uintptr_t)"; the stack arguments are checked
-	 * as constants by check_ustack */
+	/* dt_open.c: "stack(...)", "_usymaddr(uintptr_t)" and, for the kernel's sym(), func()
+	 * and mod(), "_symaddr(uintptr_t)"; the stack arguments are checked as constants by
+	 * check_ustack */
 	[DS_USTACK] = {"ustack", "stack", {"[uint32_t]", "[uint32_t]"}, true, false},
 	[DS_JSTACK] = {"jstack", "stack", {"[uint32_t]", "[uint32_t]"}, true, false},
 	[DS_UADDR] = {"uaddr", "_usymaddr", {"uintptr_t"}, true, false},
@@ -33,9 +34,9 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_UFUNC] = {"ufunc", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_UMOD] = {"umod", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_STACK] = {"stack", "stack", {"[uint32_t]"}, true, false},
-	[DS_SYM] = {"sym", "_usymaddr", {"uintptr_t"}, true, false},
-	[DS_FUNC] = {"func", "_usymaddr", {"uintptr_t"}, true, false},
-	[DS_MOD] = {"mod", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_SYM] = {"sym", "_symaddr", {"uintptr_t"}, true, false},
+	[DS_FUNC] = {"func", "_symaddr", {"uintptr_t"}, true, false},
+	[DS_MOD] = {"mod", "_symaddr", {"uintptr_t"}, true, false},
 	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
 	[DS_PRINTA] = {"printa", "void", {"@", "..."}, true, false},
 	[DS_TRUNC] = {"trunc", "void", {"@", "[int64_t]"}, true, false},
@@ -326,6 +327,8 @@ static enum dfmt_argclass arg_class(struct dtype *t)
 		return DFMT_ARG_STACK;
 	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_usymaddr") == 0)
 		return DFMT_ARG_USYMADDR;
+	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_symaddr") == 0)
+		return DFMT_ARG_SYMADDR;   /* %a's, not %A's (dt_printf.c's checks) */
 	if (is_integer(t))
 		return DFMT_ARG_INT;
 	if (r->kind == DTY_STRING || (r->kind == DTY_ARRAY && is_char(r->base)))
