@@ -547,7 +547,7 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 	v->off = rec_alloc(c, cgc_round8(n), 8);
 	v->size = n;
 	v->kind = DOBJ_V_BYTES;
-	v->argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, n, false, "void" };
+	v->argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_OTHER, .size = n, .name = "void" };
 	cgc_copy(c, CG_R_SCRATCH, v->off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
 }
 
@@ -581,7 +581,7 @@ static void act_print(struct cgc *c, struct dnode *call)
 	v[0].off = rec_alloc(c, 8, 8);
 	v[0].size = 8;
 	v[0].kind = DOBJ_V_INT;
-	v[0].argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, 8, false, "void *" };
+	v[0].argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_OTHER, .size = 8, .name = "void *" };
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)v[0].off));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
 	cgs_load_ptr_as(&c->g, tmp, slot, n, cgc_kernel_ptr(arg->type));
@@ -589,7 +589,7 @@ static void act_print(struct cgc *c, struct dnode *call)
 	v[1].off = rec_alloc(c, cgc_round8(n), 8);
 	v[1].size = n;
 	v[1].kind = DOBJ_V_BYTES;
-	v[1].argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, n, false, "void" };
+	v[1].argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_OTHER, .size = n, .name = "void" };
 	cgc_copy(c, CG_R_SCRATCH, v[1].off, CG_R_SCRATCH, tmp, cgc_round8(n), true);
 }
 
@@ -601,7 +601,8 @@ void cgc_rec_int(struct cgc *c, struct dnode *n, struct dobj_val *v, uint32_t si
 	v->size = size;
 	v->kind = DOBJ_V_INT;
 	v->is_signed = true;
-	v->argtype = (struct dfmt_argtype){ DFMT_ARG_INT, size, true, type };
+	v->argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_INT, .size = size, .is_signed = true,
+					    .name = type };
 	cgc_emit(c, bi_stx(cgc_bpf_size(size), CG_R_SCRATCH, 0, (int16_t)v->off));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
 }

@@ -46,17 +46,17 @@ void cgc_pcap_action(struct cgc *c, struct dnode *call)
 	v[0].off = cgc_rec_alloc(c, 8, 8);
 	v[0].size = 8;
 	v[0].kind = DOBJ_V_INT;
-	v[0].argtype = (struct dfmt_argtype){ DFMT_ARG_INT, 8, false, "uint64_t" };
+	v[0].argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_INT, .size = 8, .name = "uint64_t" };
 	v[1].off = cgc_rec_alloc(c, 4, 4);
 	v[1].size = 4;
 	v[1].kind = DOBJ_V_INT;
-	v[1].argtype = (struct dfmt_argtype){ DFMT_ARG_INT, 4, false, "uint32_t" };
+	v[1].argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_INT, .size = 4, .name = "uint32_t" };
 	/* the link type is evaluated first, as dtrace stores it before it reads the skb */
 	cgc_rec_int(c, linktype, &v[2], 4, "int");
 	v[3].off = cgc_rec_alloc(c, cgc_round8(cap), 8);
 	v[3].size = cap;
 	v[3].kind = DOBJ_V_BYTES;
-	v[3].argtype = (struct dfmt_argtype){ DFMT_ARG_OTHER, cap, false, "void" };
+	v[3].argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_OTHER, .size = cap, .name = "void" };
 
 	cgc_emit(c, bi_call(BPF_FUNC_ktime_get_ns));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)v[0].off));

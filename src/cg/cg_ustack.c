@@ -855,8 +855,8 @@ void cgc_ustack_action(struct cgc *c, struct dnode *call)
 	v->off = cgc_rec_alloc(c, size, 8);
 	v->size = size;
 	v->kind = DOBJ_V_BYTES;
-	v->argtype = (struct dfmt_argtype){ stack ? DFMT_ARG_STACK : DFMT_ARG_USYMADDR, size,
-					    false, stack ? "stack" : "_usymaddr" };
+	v->argtype = (struct dfmt_argtype){ .cls = stack ? DFMT_ARG_STACK : DFMT_ARG_USYMADDR,
+					    .size = size, .name = stack ? "stack" : "_usymaddr" };
 	if (stack)
 		emit_stack(c, v->off, frames_of(c, call), true, is_kernel(call));
 	else

@@ -45,9 +45,13 @@ static struct dck_agg *agg_get(struct ck *c, const struct dnode *at)
 	return a;
 }
 
-static bool is_usymaddr(const struct dtype *t)
+/* Which symbol address type t is: 0 none, 1 a user one (_usymaddr), 2 a kernel one
+ * (_symaddr); keys of different ones do not mix. */
+static int symaddr_kind(const struct dtype *t)
 {
-	return t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_usymaddr") == 0;
+	if (t->kind != DTY_TYPEDEF || !t->name)
+		return 0;
+	return strcmp(t->name, "_usymaddr") == 0 ? 1 : strcmp(t->name, "_symaddr") == 0 ? 2 : 0;
 }
 
 /* Keys: checked, then set as the signature or held against it (dt_idcook_sign with prefix "@"
@@ -88,8 +92,9 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 	for (struct dnode *k = n->args; k; k = k->next, i++) {
 		if (a->keys[i] == k->type)
 			continue;   /* the same type node: "stack" keys too (a typedef of void) */
-		/* a symbol key (_usymaddr) is an integer to argcompat, but not to the key's layout */
-		if (!argcompat(a->keys[i], k) || is_usymaddr(a->keys[i]) != is_usymaddr(k->type)) {
+		/* a symbol key (_usymaddr, _symaddr) is an integer to argcompat, but not to the
+		 * key's layout */
+		if (!argcompat(a->keys[i], k) || symaddr_kind(a->keys[i]) != symaddr_kind(k->type)) {
 			struct names ns = {0};
 			const char *pt = nm(&ns, a->keys[i]), *b = nm(&ns, k->type);
 			FAILT(c, n, &ns, D_PROTO_ARG, "@%s[ ] key #%d is incompatible with prototype:\n"
@@ -543,7 +548,7 @@ void check_aggs_done(struct ck *c)
 		 * as %u and ignores the '+' and ' ' flags; every other function is an int64_t. */
 		bool count = a->func == AGG_COUNT;
 		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, !count,
-						count ? "uint64_t" : "int64_t" };
+						count ? "uint64_t" : "int64_t", DFMT_IR_LONG, true };
 		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
 				    c->opt->has_target, &err);
 		free(types);

@@ -24,8 +24,9 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_SPECULATE] = {"speculate", "void", {"int"}, true, false},
 	[DS_COMMIT] = {"commit", "void", {"int"}, true, false},
 	[DS_DISCARD] = {"discard", "void", {"int"}, true, false},
-	/* dt_open.c: "stack(...)" and "_usymaddr(uintptr_t)"; the stack arguments are checked
-	 * as constants by check_ustack */
+	/* dt_open.c: "stack(...)", "_usymaddr(uintptr_t)" and, for the kernel's sym(), func()
+	 * and mod(), "_symaddr(uintptr_t)"; the stack arguments are checked as constants by
+	 * check_ustack */
 	[DS_USTACK] = {"ustack", "stack", {"[uint32_t]", "[uint32_t]"}, true, false},
 	[DS_JSTACK] = {"jstack", "stack", {"[uint32_t]", "[uint32_t]"}, true, false},
 	[DS_UADDR] = {"uaddr", "_usymaddr", {"uintptr_t"}, true, false},
@@ -33,9 +34,9 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_UFUNC] = {"ufunc", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_UMOD] = {"umod", "_usymaddr", {"uintptr_t"}, true, false},
 	[DS_STACK] = {"stack", "stack", {"[uint32_t]"}, true, false},
-	[DS_SYM] = {"sym", "_usymaddr", {"uintptr_t"}, true, false},
-	[DS_FUNC] = {"func", "_usymaddr", {"uintptr_t"}, true, false},
-	[DS_MOD] = {"mod", "_usymaddr", {"uintptr_t"}, true, false},
+	[DS_SYM] = {"sym", "_symaddr", {"uintptr_t"}, true, false},
+	[DS_FUNC] = {"func", "_symaddr", {"uintptr_t"}, true, false},
+	[DS_MOD] = {"mod", "_symaddr", {"uintptr_t"}, true, false},
 	[DS_SPECULATION] = {"speculation", "int", {NULL}, false, false},
 	[DS_PRINTA] = {"printa", "void", {"@", "..."}, true, false},
 	[DS_TRUNC] = {"trunc", "void", {"@", "[int64_t]"}, true, false},
@@ -326,6 +327,8 @@ static enum dfmt_argclass arg_class(struct dtype *t)
 		return DFMT_ARG_STACK;
 	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_usymaddr") == 0)
 		return DFMT_ARG_USYMADDR;
+	if (t->kind == DTY_TYPEDEF && t->name && strcmp(t->name, "_symaddr") == 0)
+		return DFMT_ARG_SYMADDR;   /* %a's, not %A's (dt_printf.c's checks) */
 	if (is_integer(t))
 		return DFMT_ARG_INT;
 	if (r->kind == DTY_STRING || (r->kind == DTY_ARRAY && is_char(r->base)))
@@ -340,10 +343,33 @@ static enum dfmt_argclass arg_class(struct dtype *t)
 	return DFMT_ARG_OTHER;
 }
 
+/* The C integer type t resolves to, and whether a typedef named int64_t/uint64_t is on the way
+ * there: what %hx, %lx and %llx check (dfmt.h). Kernel types count by what they are ("long
+ * unsigned int" is an unsigned long), where dtrace compares the spelling and so turns a
+ * kernel unsigned long away from %lx; the Guide's size prefixes name the C type. */
+static void arg_irank(struct dtype *t, struct dfmt_argtype *out)
+{
+	out->irank = DFMT_IR_OTHER;
+	out->int64_name = false;
+	if (!is_integer(t))
+		return;
+	for (struct dtype *u = t; u; u = u->origin ? u->origin : u->kind == DTY_TYPEDEF ? u->base : NULL)
+		if (u->kind == DTY_TYPEDEF && u->name &&
+		    (strcmp(u->name, "int64_t") == 0 || strcmp(u->name, "uint64_t") == 0))
+			out->int64_name = true;
+	switch (res(t)->kind) {
+	case DTY_SHORT: out->irank = DFMT_IR_SHORT; break;
+	case DTY_LONG: out->irank = DFMT_IR_LONG; break;
+	case DTY_LLONG: out->irank = DFMT_IR_LLONG; break;
+	default: break;
+	}
+}
+
 void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out)
 {
 	struct dtype *r = res(t);
 	out->cls = arg_class(t);
+	arg_irank(t, out);
 	if (r->kind == DTY_STRING)
 		out->size = (unsigned)p->strsize;
 	else
@@ -427,7 +453,7 @@ static void printf_xlate_args(struct ck *c, struct dnode *n, const struct subr_d
 	struct dfmt_argtype *types = xcalloc(nargs ? nargs : 1, sizeof(*types));
 	for (struct dnode *a = f->next; a; a = a->next, i++) {
 		/* the others as any pointer: only the translated ones are judged here */
-		types[i] = (struct dfmt_argtype){ DFMT_ARG_PTR, 8, false, "void *" };
+		types[i] = (struct dfmt_argtype){ .cls = DFMT_ARG_PTR, .size = 8, .name = "void *" };
 		if (xlate_value(c, a, &ptr) && ptr)
 			types[i].name = "pointer to translated data";
 	}
@@ -455,8 +481,9 @@ static void check_print(struct ck *c, struct dnode *a)
 	if (res(a->type)->kind != DTY_PTR)
 		return;
 	struct dtype *t = res(a->type)->base;
-	/* a kernel struct (print(curthread->mm)) gets its members from the kernel's BTF here */
-	if (t && !is_void(t) && (!need_body(c, t) || dtype_sizeof(t) <= 0)) {
+	/* a kernel struct (print(curthread->mm)) gets its members from the kernel's BTF here; a
+	 * void * has nothing to print at its address (print((void *)p) is refused, observed) */
+	if (t && (is_void(t) || !need_body(c, t) || dtype_sizeof(t) <= 0)) {
 		struct names ns = {0};
 		const char *b = nm(&ns, t);
 		FAILT(c, a, &ns, D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; "

@@ -271,7 +271,8 @@ static inline bool same_type(struct dtype *a, struct dtype *b)
 	return dtype_same(a, b);
 }
 /* The type a D type name stands for: the built-in names, typedefs in scope, and D's own
- * "stack" and "_usymaddr" (made on first use). An unknown name is an internal error. */
+ * "stack", "_usymaddr" and "_symaddr" (made on first use). An unknown name is an internal
+ * error. */
 struct dtype *named_type(struct ck *c, const char *name);
 /* `struct NAME` as the program's scopes know it, else a new incomplete tag in the builtin
  * scope (completed when needed: complete_record). */

@@ -39,12 +39,12 @@ struct dtype *named_type(struct ck *c, const char *name)
 	struct dscope_ent *e = dscope_find(c->tc, name, DSYM_TYPEDEF, false);
 	if ((!e || e->kind != DSYM_TYPEDEF) &&
 	    (strcmp(name, "stack") == 0 || strcmp(name, "_usymaddr") == 0 ||
-	     strcmp(name, DCK_AGGFUNC_TYPE) == 0)) {
-		/* D's own typedefs for ustack() (of void) and usym() & co. (of uintptr_t),
-		 * made on first use; an aggregating function's value (of void) is named as
-		 * dtrace names its dynamic type in messages (dt_node_type_name) */
-		struct dtype *to = strcmp(name, "_usymaddr") == 0 ? named_type(c, "uintptr_t")
-								  : c->tc->t_void;
+	     strcmp(name, "_symaddr") == 0 || strcmp(name, DCK_AGGFUNC_TYPE) == 0)) {
+		/* D's own typedefs for ustack() (of void), usym() & co. and sym() & co. (of
+		 * uintptr_t), made on first use; an aggregating function's value (of void) is
+		 * named as dtrace names its dynamic type in messages (dt_node_type_name) */
+		bool addr = strcmp(name, "_usymaddr") == 0 || strcmp(name, "_symaddr") == 0;
+		struct dtype *to = addr ? named_type(c, "uintptr_t") : c->tc->t_void;
 		struct dscope *cur = c->tc->scope;   /* with the built-in typedefs, so found again */
 		c->tc->scope = c->tc->builtins ? c->tc->builtins : cur;
 		e = dscope_add(c->tc, name, DSYM_TYPEDEF, dtype_typedef(c->tc, name, to), 0);

@@ -586,12 +586,15 @@ static bool clause_complete(void *arg, int clause, struct dtype *rec)
 	return pcat_clause_complete(&t->cat, clause, t->g->types, rec);
 }
 
-/* `sym or mod`sym: a kernel variable, typed from the kernel's BTF, at its kallsyms address. */
+/* `sym or mod`sym: a kernel variable, typed from the kernel's BTF, or a kernel function (read
+ * as dtrace reads one, kbtf_func_sym_type), at its kallsyms address. */
 static bool kernel_symbol(void *arg, const char *name, uint64_t *addr, struct dtype **type)
 {
 	struct tc *t = arg;
 	const char *sym = strrchr(name, '`') + 1;
 	*type = kbtf_var_type(t->g->types, sym);
+	if (!*type)
+		*type = kbtf_func_sym_type(t->g->types, sym);
 	*addr = *type ? ksym_addr(sym) : 0;
 	return *type && *addr;
 }

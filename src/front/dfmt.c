@@ -27,7 +27,7 @@ enum dfmt_check {
 	CK_XINT,     /* any integer */
 	CK_DINT,     /* any integer; remembers the signedness */
 	CK_TYPE,     /* exactly the type named by tsize/tsigned (or long double) */
-	CK_XSIZE,    /* integer of tsize bytes, either signedness (%hx %lx %llx) */
+	CK_XRANK,    /* integer of the C type `rank`, either signedness (%hx %lx %llx) */
 };
 
 struct dfmt_convdef {
@@ -36,8 +36,9 @@ struct dfmt_convdef {
 	char cconv;          /* the C conversion character used to print */
 	enum dfmt_check check;
 	const char *proto;   /* prototype as dtrace states it in messages */
-	unsigned tsize;      /* CK_TYPE / CK_XSIZE */
+	unsigned tsize;      /* CK_TYPE */
 	bool tsigned;        /* CK_TYPE */
+	enum dfmt_irank rank; /* CK_XRANK */
 };
 
 static const char proto_xint[] = "char, short, int, long, or long long";
@@ -49,56 +50,56 @@ static const char proto_uaddr[] =
 static const char proto_cstr[] = "char [] or string (or use stringof)";
 
 static const struct dfmt_convdef convdefs[] = {
-	{ "a", DFMT_K_ADDR, 's', CK_KADDR, proto_addr, 0, 0 },
-	{ "A", DFMT_K_UADDR, 's', CK_UADDR, proto_uaddr, 0, 0 },
-	{ "c", DFMT_K_SINT, 'c', CK_CSI, proto_csi, 0, 0 },
-	{ "C", DFMT_K_ECHR, 's', CK_CSI, proto_csi, 0, 0 },
-	{ "d", DFMT_K_DINT, 'd', CK_DINT, proto_xint, 0, 0 },
-	{ "e", DFMT_K_FLOAT, 'e', CK_FP, proto_fp, 0, 0 },
-	{ "E", DFMT_K_FLOAT, 'E', CK_FP, proto_fp, 0, 0 },
-	{ "f", DFMT_K_FLOAT, 'f', CK_FP, proto_fp, 0, 0 },
-	{ "F", DFMT_K_FLOAT, 'F', CK_FP, proto_fp, 0, 0 },
-	{ "g", DFMT_K_FLOAT, 'g', CK_FP, proto_fp, 0, 0 },
-	{ "G", DFMT_K_FLOAT, 'G', CK_FP, proto_fp, 0, 0 },
-	{ "hd", DFMT_K_SINT, 'd', CK_TYPE, "short", 2, true },
-	{ "hi", DFMT_K_SINT, 'i', CK_TYPE, "short", 2, true },
-	{ "ho", DFMT_K_UINT, 'o', CK_TYPE, "unsigned short", 2, false },
-	{ "hu", DFMT_K_UINT, 'u', CK_TYPE, "unsigned short", 2, false },
-	{ "hx", DFMT_K_UINT, 'x', CK_XSIZE, "short", 2, false },
-	{ "hX", DFMT_K_UINT, 'X', CK_XSIZE, "short", 2, false },
-	{ "i", DFMT_K_DINT, 'i', CK_DINT, proto_xint, 0, 0 },  /* as %d (dt_printf.c) */
-	{ "k", DFMT_K_STACK, 's', CK_STACK, "stack", 0, 0 },
-	{ "lc", DFMT_K_SINT, 'c', CK_TYPE, "int", 4, true },
-	{ "ls", DFMT_K_WSTR, 's', CK_WSTR, "wchar_t []", 0, 0 },
-	{ "ld", DFMT_K_SINT, 'd', CK_TYPE, "long", 8, true },
-	{ "li", DFMT_K_SINT, 'i', CK_TYPE, "long", 8, true },
-	{ "lo", DFMT_K_UINT, 'o', CK_TYPE, "unsigned long", 8, false },
-	{ "lu", DFMT_K_UINT, 'u', CK_TYPE, "unsigned long", 8, false },
-	{ "lx", DFMT_K_UINT, 'x', CK_XSIZE, "long", 8, false },
-	{ "lX", DFMT_K_UINT, 'X', CK_XSIZE, "long", 8, false },
-	{ "lld", DFMT_K_SINT, 'd', CK_TYPE, "long long", 8, true },
-	{ "lli", DFMT_K_SINT, 'i', CK_TYPE, "long long", 8, true },
-	{ "llo", DFMT_K_UINT, 'o', CK_TYPE, "unsigned long long", 8, false },
-	{ "llu", DFMT_K_UINT, 'u', CK_TYPE, "unsigned long long", 8, false },
-	{ "llx", DFMT_K_UINT, 'x', CK_XSIZE, "long long", 8, false },
-	{ "llX", DFMT_K_UINT, 'X', CK_XSIZE, "long long", 8, false },
-	{ "Le", DFMT_K_FLOAT, 'e', CK_TYPE, "long double", 16, true },
-	{ "LE", DFMT_K_FLOAT, 'E', CK_TYPE, "long double", 16, true },
-	{ "Lf", DFMT_K_FLOAT, 'f', CK_TYPE, "long double", 16, true },
-	{ "Lg", DFMT_K_FLOAT, 'g', CK_TYPE, "long double", 16, true },
-	{ "LG", DFMT_K_FLOAT, 'G', CK_TYPE, "long double", 16, true },
-	{ "o", DFMT_K_UINT, 'o', CK_XINT, proto_xint, 0, 0 },
-	{ "p", DFMT_K_UINT, 'x', CK_ADDR, proto_addr, 0, 0 },
-	{ "s", DFMT_K_STR, 's', CK_STR, proto_cstr, 0, 0 },
-	{ "S", DFMT_K_ESTR, 's', CK_STR, proto_cstr, 0, 0 },
-	{ "T", DFMT_K_TIME822, 's', CK_TIME, "int64_t", 0, 0 },
-	{ "u", DFMT_K_UINT, 'u', CK_XINT, proto_xint, 0, 0 },
-	{ "wc", DFMT_K_SINT, 'c', CK_TYPE, "int", 4, true },
-	{ "ws", DFMT_K_WSTR, 's', CK_WSTR, "wchar_t []", 0, 0 },
-	{ "x", DFMT_K_UINT, 'x', CK_XINT, proto_xint, 0, 0 },
-	{ "X", DFMT_K_UINT, 'X', CK_XINT, proto_xint, 0, 0 },
-	{ "Y", DFMT_K_TIME, 's', CK_TIME, "int64_t", 0, 0 },
-	{ "%", DFMT_K_PCT, '%', CK_NONE, "void", 0, 0 },
+	{ "a", DFMT_K_ADDR, 's', CK_KADDR, proto_addr, 0, 0, DFMT_IR_OTHER },
+	{ "A", DFMT_K_UADDR, 's', CK_UADDR, proto_uaddr, 0, 0, DFMT_IR_OTHER },
+	{ "c", DFMT_K_SINT, 'c', CK_CSI, proto_csi, 0, 0, DFMT_IR_OTHER },
+	{ "C", DFMT_K_ECHR, 's', CK_CSI, proto_csi, 0, 0, DFMT_IR_OTHER },
+	{ "d", DFMT_K_DINT, 'd', CK_DINT, proto_xint, 0, 0, DFMT_IR_OTHER },
+	{ "e", DFMT_K_FLOAT, 'e', CK_FP, proto_fp, 0, 0, DFMT_IR_OTHER },
+	{ "E", DFMT_K_FLOAT, 'E', CK_FP, proto_fp, 0, 0, DFMT_IR_OTHER },
+	{ "f", DFMT_K_FLOAT, 'f', CK_FP, proto_fp, 0, 0, DFMT_IR_OTHER },
+	{ "F", DFMT_K_FLOAT, 'F', CK_FP, proto_fp, 0, 0, DFMT_IR_OTHER },
+	{ "g", DFMT_K_FLOAT, 'g', CK_FP, proto_fp, 0, 0, DFMT_IR_OTHER },
+	{ "G", DFMT_K_FLOAT, 'G', CK_FP, proto_fp, 0, 0, DFMT_IR_OTHER },
+	{ "hd", DFMT_K_SINT, 'd', CK_TYPE, "short", 2, true, DFMT_IR_OTHER },
+	{ "hi", DFMT_K_SINT, 'i', CK_TYPE, "short", 2, true, DFMT_IR_OTHER },
+	{ "ho", DFMT_K_UINT, 'o', CK_TYPE, "unsigned short", 2, false, DFMT_IR_OTHER },
+	{ "hu", DFMT_K_UINT, 'u', CK_TYPE, "unsigned short", 2, false, DFMT_IR_OTHER },
+	{ "hx", DFMT_K_UINT, 'x', CK_XRANK, "short", 0, false, DFMT_IR_SHORT },
+	{ "hX", DFMT_K_UINT, 'X', CK_XRANK, "short", 0, false, DFMT_IR_SHORT },
+	{ "i", DFMT_K_DINT, 'i', CK_DINT, proto_xint, 0, 0, DFMT_IR_OTHER },  /* as %d (dt_printf.c) */
+	{ "k", DFMT_K_STACK, 's', CK_STACK, "stack", 0, 0, DFMT_IR_OTHER },
+	{ "lc", DFMT_K_SINT, 'c', CK_TYPE, "int", 4, true, DFMT_IR_OTHER },
+	{ "ls", DFMT_K_WSTR, 's', CK_WSTR, "wchar_t []", 0, 0, DFMT_IR_OTHER },
+	{ "ld", DFMT_K_SINT, 'd', CK_TYPE, "long", 8, true, DFMT_IR_OTHER },
+	{ "li", DFMT_K_SINT, 'i', CK_TYPE, "long", 8, true, DFMT_IR_OTHER },
+	{ "lo", DFMT_K_UINT, 'o', CK_TYPE, "unsigned long", 8, false, DFMT_IR_OTHER },
+	{ "lu", DFMT_K_UINT, 'u', CK_TYPE, "unsigned long", 8, false, DFMT_IR_OTHER },
+	{ "lx", DFMT_K_UINT, 'x', CK_XRANK, "long", 0, false, DFMT_IR_LONG },
+	{ "lX", DFMT_K_UINT, 'X', CK_XRANK, "long", 0, false, DFMT_IR_LONG },
+	{ "lld", DFMT_K_SINT, 'd', CK_TYPE, "long long", 8, true, DFMT_IR_OTHER },
+	{ "lli", DFMT_K_SINT, 'i', CK_TYPE, "long long", 8, true, DFMT_IR_OTHER },
+	{ "llo", DFMT_K_UINT, 'o', CK_TYPE, "unsigned long long", 8, false, DFMT_IR_OTHER },
+	{ "llu", DFMT_K_UINT, 'u', CK_TYPE, "unsigned long long", 8, false, DFMT_IR_OTHER },
+	{ "llx", DFMT_K_UINT, 'x', CK_XRANK, "long long", 0, false, DFMT_IR_LLONG },
+	{ "llX", DFMT_K_UINT, 'X', CK_XRANK, "long long", 0, false, DFMT_IR_LLONG },
+	{ "Le", DFMT_K_FLOAT, 'e', CK_TYPE, "long double", 16, true, DFMT_IR_OTHER },
+	{ "LE", DFMT_K_FLOAT, 'E', CK_TYPE, "long double", 16, true, DFMT_IR_OTHER },
+	{ "Lf", DFMT_K_FLOAT, 'f', CK_TYPE, "long double", 16, true, DFMT_IR_OTHER },
+	{ "Lg", DFMT_K_FLOAT, 'g', CK_TYPE, "long double", 16, true, DFMT_IR_OTHER },
+	{ "LG", DFMT_K_FLOAT, 'G', CK_TYPE, "long double", 16, true, DFMT_IR_OTHER },
+	{ "o", DFMT_K_UINT, 'o', CK_XINT, proto_xint, 0, 0, DFMT_IR_OTHER },
+	{ "p", DFMT_K_UINT, 'x', CK_ADDR, proto_addr, 0, 0, DFMT_IR_OTHER },
+	{ "s", DFMT_K_STR, 's', CK_STR, proto_cstr, 0, 0, DFMT_IR_OTHER },
+	{ "S", DFMT_K_ESTR, 's', CK_STR, proto_cstr, 0, 0, DFMT_IR_OTHER },
+	{ "T", DFMT_K_TIME822, 's', CK_TIME, "int64_t", 0, 0, DFMT_IR_OTHER },
+	{ "u", DFMT_K_UINT, 'u', CK_XINT, proto_xint, 0, 0, DFMT_IR_OTHER },
+	{ "wc", DFMT_K_SINT, 'c', CK_TYPE, "int", 4, true, DFMT_IR_OTHER },
+	{ "ws", DFMT_K_WSTR, 's', CK_WSTR, "wchar_t []", 0, 0, DFMT_IR_OTHER },
+	{ "x", DFMT_K_UINT, 'x', CK_XINT, proto_xint, 0, 0, DFMT_IR_OTHER },
+	{ "X", DFMT_K_UINT, 'X', CK_XINT, proto_xint, 0, 0, DFMT_IR_OTHER },
+	{ "Y", DFMT_K_TIME, 's', CK_TIME, "int64_t", 0, 0, DFMT_IR_OTHER },
+	{ "%", DFMT_K_PCT, '%', CK_NONE, "void", 0, 0, DFMT_IR_OTHER },
 };
 
 static const struct dfmt_convdef *convdef_lookup(const char *name)
@@ -274,7 +275,9 @@ static bool check_one(struct dfmt_piece *pc, const struct dfmt_argtype *t, bool 
 		if (cd->kind == DFMT_K_FLOAT)
 			return t->cls == DFMT_ARG_FLOAT && t->size == cd->tsize;
 		return is_int(t) && t->size == cd->tsize && t->is_signed == cd->tsigned;
-	case CK_XSIZE: return is_int(t) && t->size == cd->tsize;
+	case CK_XRANK:
+		return is_int(t) && (t->irank == cd->rank ||
+				     (cd->rank == DFMT_IR_LLONG && t->int64_name));
 	}
 	return false;
 }

@@ -65,11 +65,25 @@ enum dfmt_argclass {
 	DFMT_ARG_OTHER,    /* struct, union, void... anything printf cannot take */
 };
 
+/* Which C integer type an integer argument's type resolves to, as far as %hx, %lx and %llx care:
+ * they want that very type (of either signedness), not just its size, so a long long is no
+ * argument for %lx although it is as wide (Guide, "Size Prefixes"). */
+enum dfmt_irank {
+	DFMT_IR_OTHER,     /* char, int, enum, not an integer, or not described */
+	DFMT_IR_SHORT,
+	DFMT_IR_LONG,
+	DFMT_IR_LLONG,
+};
+
 struct dfmt_argtype {
 	enum dfmt_argclass cls;
 	unsigned size;     /* bytes */
 	bool is_signed;
 	const char *name;  /* the D type as spelled in messages: "int", "string", "char *" */
+	enum dfmt_irank irank;
+	bool int64_name;   /* a typedef named int64_t or uint64_t lies on the way to the integer:
+			    * %llx takes it whatever it resolves to (dtrace's rule: those names
+			    * suit %llx in the 32- and the 64-bit model alike) */
 };
 
 enum dfmt_kind { /* how a conversion formats its value */

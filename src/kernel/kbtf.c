@@ -133,7 +133,27 @@ static bool use_ctx(struct dtype_ctx *ctx)
 	return true;
 }
 
+/* The D integer type a BTF integer is (d_int_type), under the kernel's own name when that is
+ * spelled otherwise: dtrace reads the kernel's types with their C names, so a member declared
+ * `unsigned long` prints and is named in messages as "long unsigned int" (print(curthread):
+ * ".wakee_flip_decay_ts = (long unsigned int)..."). The name is a typedef of the D type, which
+ * every rule of the language sees through. */
+static struct dtype *d_int_type(struct dtype_ctx *ctx, const struct btf_type *t);
+
 static struct dtype *int_type(struct dtype_ctx *ctx, const struct btf_type *t)
+{
+	struct dtype *d = d_int_type(ctx, t);
+	const char *name = btf__name_by_offset(vmlinux, t->name_off);
+	if (!name || !*name || d->kind == DTY_ARRAY)
+		return d;
+	char *spelled = dtype_spell(d, NULL, false);
+	bool same = strcmp(spelled, name) == 0;
+	free(spelled);
+	return same ? d : dtype_typedef(ctx, name, d);
+}
+
+/* The D integer type of BTF integer t (bool, char, short, ... by size, sign and name). */
+static struct dtype *d_int_type(struct dtype_ctx *ctx, const struct btf_type *t)
 {
 	uint32_t enc = btf_int_encoding(t);
 	bool sgn = (enc & BTF_INT_SIGNED) != 0;
@@ -421,6 +441,14 @@ struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name)
 	if (id <= 0)
 		return NULL;
 	return convert(ctx, btf__type_by_id(vmlinux, (uint32_t)id)->type);
+}
+
+struct dtype *kbtf_func_sym_type(struct dtype_ctx *ctx, const char *name)
+{
+	if (!use_ctx(ctx) || btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) <= 0)
+		return NULL;
+	int id = btf__find_by_name_kind(vmlinux, "long unsigned int", BTF_KIND_INT);
+	return id > 0 ? convert(ctx, (uint32_t)id) : ctx->t_ulong;
 }
 
 int kbtf_func_id(const char *name)

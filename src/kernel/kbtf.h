@@ -61,6 +61,10 @@ bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec);
 struct dtype *kbtf_typedef(struct dtype_ctx *ctx, const char *name);
 /* The D type of kernel variable `name` (a BTF VAR), or NULL. */
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name);
+/* The type of kernel function `name` named as a variable (`schedule), or NULL when BTF has no
+ * such function: dtrace reads a function's symbol as an unsigned long at its address
+ * (observed: print(&`schedule) shows "(long unsigned int)..."), so &`schedule is its address. */
+struct dtype *kbtf_func_sym_type(struct dtype_ctx *ctx, const char *name);
 /* Function `name`'s BTF id (kind FUNC), or -1. */
 int kbtf_func_id(const char *name);
 /* The parameter types of function id (FUNC), and its return type in *ret (NULL: void; ret

@@ -88,7 +88,12 @@ char *dprint_type_name(struct dtype *t)
 	if (u && (u->kind == DTY_STRUCT || u->kind == DTY_UNION || u->kind == DTY_ENUM)) {
 		const char *kw = u->kind == DTY_STRUCT ? "struct" : u->kind == DTY_UNION ? "union" :
 			"enum";
-		return u->name ? xasprintf("%s %s", kw, u->name) : xstrdup(kw);
+		/* the kernel's qualifiers stay, those written in D go, as in dtrace's messages:
+		 * print(curthread->cred) is "(const struct cred) {" */
+		unsigned q = t->quals & ~t->d_quals;
+		return xasprintf("%s%s%s%s%s", q & DQ_CONST ? "const " : "",
+				 q & DQ_VOLATILE ? "volatile " : "", kw, u->name ? " " : "",
+				 u->name ? u->name : "");
 	}
 	return dtype_spell(t, NULL, false);
 }

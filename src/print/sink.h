@@ -87,6 +87,12 @@ struct sink {
 	volatile sig_atomic_t *stop_signal;
 	int64_t mono_to_real; /* sink_walltime's CLOCK_REALTIME - CLOCK_MONOTONIC, in ns... */
 	uint64_t clock_mono;  /* ...measured at this CLOCK_MONOTONIC instant (0: not yet) */
+	/* The quiet option as it stood when the run loop began delivering the records at hand
+	 * (it sets this before each delivery): trace() values print by it, as dtrace reads the
+	 * option once per pass over a buffer, so a setopt("quiet") changes their format only
+	 * for records delivered later (observed: dtrace -n 'BEGIN { setopt("quiet"); trace(1); }'
+	 * prints the value in its column); the probe's line follows the option at once. */
+	bool pass_quiet;
 };
 
 /* The sink of the format the oformat option names, writing to out. */

@@ -70,16 +70,16 @@ static void trace_item(struct sink *s, const struct ditem *it)
 			dout_tracemem(b, raw, v->size);
 			break;
 		}
-		dout_trace_int(b, s->d->quiet, v->u, v->size, v->is_signed);
+		dout_trace_int(b, s->pass_quiet, v->u, v->size, v->is_signed);
 		break;
 	case DV_STRING:
-		dout_trace_string(b, s->d->quiet, s->d->rawbytes, v->p, size);
+		dout_trace_string(b, s->pass_quiet, s->d->rawbytes, v->p, size);
 		break;
 	case DV_BYTES:
 		dout_tracemem(b, v->p, size);
 		break;
 	default:
-		dout_trace_bytes(b, s->d->quiet, s->d->rawbytes, v->p, size);
+		dout_trace_bytes(b, s->pass_quiet, s->d->rawbytes, v->p, size);
 		break;
 	}
 }

@@ -1284,6 +1284,7 @@ static bool out_gone(struct run *r)
 /* Deliver what is in the buffer; a ring buffer failure is fatal. */
 static int deliver(struct run *r, int timeout_ms)
 {
+	r->sink->pass_quiet = r->d->quiet;
 	int n = timeout_ms < 0 ? ringbuf_drain(r->rb) : ringbuf_poll(r->rb, timeout_ms);
 	if (n == RINGBUF_ERR && errno != EINTR) {
 		util_warn("processing aborted: cannot read the trace buffer: %s", strerror(errno));

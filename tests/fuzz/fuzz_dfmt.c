@@ -9,11 +9,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	static const struct dfmt_argtype pool[] = {
-		{ DFMT_ARG_INT, 4, true, "int" },
-		{ DFMT_ARG_STRING, 256, false, "string" },
-		{ DFMT_ARG_PTR, 8, false, "char *" },
-		{ DFMT_ARG_INT, 8, false, "uint64_t" },
-		{ DFMT_ARG_FLOAT, 8, true, "double" },
+		{ .cls = DFMT_ARG_INT, .size = 4, .is_signed = true, .name = "int" },
+		{ .cls = DFMT_ARG_STRING, .size = 256, .name = "string" },
+		{ .cls = DFMT_ARG_PTR, .size = 8, .name = "char *" },
+		{ DFMT_ARG_INT, 8, false, "uint64_t", DFMT_IR_LONG, true },
+		{ .cls = DFMT_ARG_FLOAT, .size = 8, .is_signed = true, .name = "double" },
 	};
 	struct dfmt_argtype args[8];
 	size_t nargs = data[0] % 9;

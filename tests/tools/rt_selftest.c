@@ -165,9 +165,11 @@ static struct dobj_ecb *add_ecb(struct dobj *o, int probe, uint32_t size)
 	return e;
 }
 
-static const struct dfmt_argtype AT_INT = { DFMT_ARG_INT, 4, true, "int" };
-static const struct dfmt_argtype AT_LONG = { DFMT_ARG_INT, 8, true, "int64_t" };
-static const struct dfmt_argtype AT_STR = { DFMT_ARG_STRING, 16, false, "string" };
+static const struct dfmt_argtype AT_INT = { .cls = DFMT_ARG_INT, .size = 4, .is_signed = true,
+					     .name = "int" };
+static const struct dfmt_argtype AT_LONG = { DFMT_ARG_INT, 8, true, "int64_t", DFMT_IR_LONG,
+					      true };
+static const struct dfmt_argtype AT_STR = { .cls = DFMT_ARG_STRING, .size = 16, .name = "string" };
 
 static struct dobj_val val(uint32_t off, uint32_t size, enum dobj_vkind kind, bool is_signed,
 			   struct dfmt_argtype at)
@@ -490,7 +492,7 @@ static void case_drops_and_bytes(void)
 	prog_end(&p);
 	add_prog(o, pb, &p);
 	struct dobj_ecb *e = add_ecb(o, pb, (uint32_t)sz);
-	struct dfmt_argtype none = { DFMT_ARG_OTHER, 0, false, "void" };
+	struct dfmt_argtype none = { .cls = DFMT_ARG_OTHER, .name = "void" };
 	struct dobj_val vs = val(8, 8, DOBJ_V_STRING, false, AT_STR);
 	add_act(e, DOBJ_ACT_TRACE, NULL, &vs, 1);
 	struct dobj_val vm = val(16, 20, DOBJ_V_BYTES, false, none);

@@ -16,13 +16,22 @@ static struct dfmt_argtype AT_INT(unsigned size, bool sgn)
 		{ 0, "uint8_t", "uint16_t", 0, "uint32_t", 0, 0, 0, "uint64_t" },
 		{ 0, "char", "short", 0, "int", 0, 0, 0, "int64_t" },
 	};
-	return (struct dfmt_argtype){ DFMT_ARG_INT, size, sgn, names[sgn][size] };
+	/* uint16_t and short are shorts; D's int64_t and uint64_t are longs */
+	enum dfmt_irank rank = size == 2 ? DFMT_IR_SHORT : size == 8 ? DFMT_IR_LONG : DFMT_IR_OTHER;
+	return (struct dfmt_argtype){ DFMT_ARG_INT, size, sgn, names[sgn][size], rank, size == 8 };
 }
-static const struct dfmt_argtype AT_STR = { DFMT_ARG_STRING, 256, false, "string" };
-static const struct dfmt_argtype AT_DBL = { DFMT_ARG_FLOAT, 8, true, "double" };
-static const struct dfmt_argtype AT_PTR = { DFMT_ARG_PTR, 8, false, "char *" };
-static const struct dfmt_argtype AT_STACK = { DFMT_ARG_STACK, 8, false, "stack" };
-static const struct dfmt_argtype AT_STRUCT = { DFMT_ARG_OTHER, 16, false, "struct foo" };
+/* a long long (%llx's type) and a long (%lx's) that are not named int64_t/uint64_t */
+static const struct dfmt_argtype AT_LLONG = { DFMT_ARG_INT, 8, true, "long long",
+					      DFMT_IR_LLONG, false };
+static const struct dfmt_argtype AT_LONG = { DFMT_ARG_INT, 8, false, "unsigned long",
+					     DFMT_IR_LONG, false };
+static const struct dfmt_argtype AT_STR = { .cls = DFMT_ARG_STRING, .size = 256, .name = "string" };
+static const struct dfmt_argtype AT_DBL = { .cls = DFMT_ARG_FLOAT, .size = 8, .is_signed = true,
+					    .name = "double" };
+static const struct dfmt_argtype AT_PTR = { .cls = DFMT_ARG_PTR, .size = 8, .name = "char *" };
+static const struct dfmt_argtype AT_STACK = { .cls = DFMT_ARG_STACK, .size = 8, .name = "stack" };
+static const struct dfmt_argtype AT_STRUCT = { .cls = DFMT_ARG_OTHER, .size = 16,
+					       .name = "struct foo" };
 
 static struct dfmt_value VI(unsigned size, bool sgn, uint64_t bits)
 {
@@ -337,7 +346,7 @@ T_CASE(uaddr_needs_target_or_usym)
 		 "\tconversion: %A\n\t prototype: pointer or integer (with -p/-c) or _usymaddr "
 		 "(without -p/-c)\n\t  argument: char *");
 	T_EQ_INT(dfmt_check(f, "printf", &at, 1, 2, NULL, true, &e), 0);
-	struct dfmt_argtype us = { DFMT_ARG_USYMADDR, 8, false, "_usymaddr_t" };
+	struct dfmt_argtype us = { .cls = DFMT_ARG_USYMADDR, .size = 8, .is_signed = false, .name = "_usymaddr_t" };
 	T_EQ_INT(dfmt_check(f, "printf", &us, 1, 2, NULL, false, &e), 0);
 	struct dfmt_ctx ctx = { .symbolize = test_symbolize, .stackindent = -1 };
 	struct dfmt_value v = VI(8, false, 0x401004);
@@ -464,7 +473,7 @@ T_CASE(huge_literal_width_rejected)
 T_CASE(wide_strings)
 {
 	static const int32_t hi[4] = { 'H', 'i', '!', 0 };
-	struct dfmt_argtype wa = { DFMT_ARG_WSTR, sizeof(hi), true, "int [4]" };
+	struct dfmt_argtype wa = { .cls = DFMT_ARG_WSTR, .size = sizeof(hi), .is_signed = true, .name = "int [4]" };
 	struct dfmt_value wv = VSN((const char *)hi, sizeof(hi));
 	EQ(run1("[%ls]", wa, wv), "[Hi!]");
 	struct dfmt_argtype wa3[3] = { wa, wa, wa };
@@ -473,12 +482,12 @@ T_CASE(wide_strings)
 	/* %ws is no C conversion; the C library (and so dtrace) prints it as written */
 	EQ(run1("[%ws]", wa, wv), "[%ws]");
 	/* so is %wc (dtrace checks an int and prints "%wc") */
-	struct dfmt_argtype it = { DFMT_ARG_INT, 4, true, "int" };
+	struct dfmt_argtype it = { .cls = DFMT_ARG_INT, .size = 4, .is_signed = true, .name = "int" };
 	EQ(run1("[%wc]", it, VI(4, true, 66)), "[%wc]");
 	/* no zero within the array: its elements end the string */
 	static const int32_t full[2] = { 'a', 'b' };
 	EQ(run1("%ls", wa, VSN((const char *)full, sizeof(full))), "ab");
-	struct dfmt_argtype str = { DFMT_ARG_STRING, 256, false, "string" };
+	struct dfmt_argtype str = { .cls = DFMT_ARG_STRING, .size = 256, .is_signed = false, .name = "string" };
 	EQ(run1("%ls", str, VS("x")), "ERR: printf( ) argument #2 is incompatible with conversion "
 	   "#1 prototype:\n\tconversion: %ls\n\t prototype: wchar_t []\n\t  argument: string");
 }
@@ -569,6 +578,16 @@ T_CASE(length_modifiers)
 	EQ(run1("%lu", AT_INT(8, false), VI(8, false, 5)), "5");
 	EQ(run1("%llx", AT_INT(8, false), VI(8, false, 0xdeadbeefcafeULL)), "deadbeefcafe");
 	EQ(run1("%lx", AT_INT(8, true), VI(8, true, 255)), "ff");
+	/* %hx %lx %llx want the type they name, not one as wide: a long long is no argument for
+	 * %lx nor a long for %llx, unless named int64_t/uint64_t (Guide, "Size Prefixes") */
+	EQ(run1("%llx", AT_LLONG, VI(8, true, 255)), "ff");
+	EQ(run1("%lX", AT_LONG, VI(8, false, 255)), "FF");
+	EQ(run1("%lx", AT_LLONG, VI(8, true, 255)),
+	   "ERR: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	   "\tconversion: %lx\n\t prototype: long\n\t  argument: long long");
+	EQ(run1("%llX", AT_LONG, VI(8, false, 255)),
+	   "ERR: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	   "\tconversion: %llX\n\t prototype: long long\n\t  argument: unsigned long");
 	EQ(run1("%hd", AT_INT(4, true), VI(4, true, 1)),
 	   "ERR: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
 	   "\tconversion: %hd\n\t prototype: short\n\t  argument: int");
@@ -692,7 +711,7 @@ T_CASE(random_formats_are_safe)
 				if (strchr(pc->name, 'h')) at[na] = AT_INT(2, true);
 				if (strchr(pc->name, 'c') || pc->kind == DFMT_K_ECHR) at[na] = AT_INT(4, true);
 				v[na] = VI(at[na].size, true, rng()); break;
-			case DFMT_K_UADDR: at[na] = (struct dfmt_argtype){ DFMT_ARG_USYMADDR, 8, false, "u" };
+			case DFMT_K_UADDR: at[na] = (struct dfmt_argtype){ .cls = DFMT_ARG_USYMADDR, .size = 8, .is_signed = false, .name = "u" };
 				v[na] = VI(8, false, rng()); break;
 			default: at[na] = AT_INT(8, rng() & 1); v[na] = VI(8, at[na].is_signed, rng()); break;
 			}

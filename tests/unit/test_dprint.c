@@ -104,6 +104,32 @@ T_CASE(struct_through_pointer)
 	dtype_ctx_free(ctx);
 }
 
+/* A pointer to a kernel `const struct` prints the struct as "const struct NAME", qualifier kept
+ * (dtrace, observed: print(curthread->cred) opens with "(const struct cred) {"); one written
+ * in D is dropped, as dtrace's D compiler drops it. */
+T_CASE(qualified_struct_through_pointer)
+{
+	build();
+	unsigned char data[64] = { 0 };
+	int32_t x = 7;
+	memcpy(data + off(t_pt, "x"), &x, 4);
+	reset();
+	dprint_pointer(&b, dtype_ptr(ctx, dtype_qualify(ctx, t_pt, DQ_CONST)), 0x10, data,
+		       (size_t)dtype_sizeof(t_pt), 8192);
+	T_EQ_STR(out(), "0x10 = *\n"
+		 "                                            (const struct pt) {\n"
+		 "                                             .x = (int)7,\n"
+		 "                                            }\n");
+	reset();
+	dprint_pointer(&b, dtype_ptr(ctx, dtype_qualify_d(ctx, t_pt, DQ_CONST)), 0x10, data,
+		       (size_t)dtype_sizeof(t_pt), 8192);
+	T_EQ_STR(out(), "0x10 = *\n"
+		 "                                            (struct pt) {\n"
+		 "                                             .x = (int)7,\n"
+		 "                                            }\n");
+	dtype_ctx_free(ctx);
+}
+
 T_CASE(scalars_by_value)
 {
 	ctx = dtype_ctx_new();
