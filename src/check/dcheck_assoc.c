@@ -80,10 +80,6 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 {
 	check_list(c, n->args);
 	struct dck_var *v = var_find(c, space, name);
-	if (!v && !create) {
-		resolve_later_def(c, space, name);
-		v = var_find(c, space, name);
-	}
 	if (!v && space == 'g') {
 		/* a built-in function's name with keys: dtrace calls it with no arguments */
 		agg_func_keyed(c, n, name);
@@ -322,13 +318,11 @@ void check_index(struct ck *c, struct dnode *n)
 			/* (a kernel symbol, `sym or mod`sym, is never an associative array:
 			 * `linux_banner[0] indexes the symbol's object) */
 			if (!v && !is_enumconst(c, l->name) && !strchr(l->name, '`')) {
-				/* an associative array (or one defined later) */
-				struct name_ent *e = name_lookup(c, 'g', l->name, false);
-				struct def_site *s = e && e->first_site >= 0 ? &c->sites[e->first_site] : NULL;
-				if (!s || s->node->lhs->kind == DN_INDEX) {
-					check_assoc(c, n, 'g', l->name, false);
-					return;
-				}
+				/* an associative array not assigned yet: "has not yet been declared
+				 * or assigned" (dtrace's message also when x is a scalar assigned only
+				 * later) */
+				check_assoc(c, n, 'g', l->name, false);
+				return;
 			} else if (v && v->cls == DCK_ASSOC) {
 				check_assoc(c, n, 'g', l->name, false);
 				return;

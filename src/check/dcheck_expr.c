@@ -429,11 +429,8 @@ void check_assign(struct ck *c, struct dnode *n)
 		 * plain name here and then finds it unassigned (dt_cook_op2, then dt_cook_var) */
 		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
 		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
-		    !var_find(c, 'g', l->name)) {
-			resolve_later_def(c, 'g', l->name);
-			if (!var_find(c, 'g', l->name))
-				fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);
-		}
+		    !var_find(c, 'g', l->name))
+			fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);
 		check_expr(c, l);
 		check_expr(c, r);
 	}

@@ -30,26 +30,12 @@
 #include "dtype.h"
 #include "dversion.h"
 
-/* A place that gives a variable its first value: an `=` or a `++`/`--`. */
-struct def_site {
-	struct dnode *node;
-	int clause_index;
-	struct dnode *clause;
-	char space;           /* 'g' global (scalar or associative), 's' self, 't' this */
-	const char *name;
-	bool busy;            /* being checked right now (x = x + 1 as the first assignment) */
-	long next_same;       /* the next site of the same name, -1 at the end */
-};
-
-/* One entry per (name space, name): its variable and its definition sites. */
+/* One entry per (name space, name): its variable. */
 struct name_ent {
 	char space;           /* 0: empty slot */
 	char *name;
 	struct dck_var *var;
-	long first_site, last_site;
 };
-
-#define DCK_MAX_RESOLVE 256
 
 struct inline_def {
 	const char *name;
@@ -81,11 +67,8 @@ struct ck {
 	int clause_index;
 	const struct dck_probe_args *pargs;
 	int action;
-	struct def_site *sites;
-	size_t nsites, capsites;
 	struct name_ent *names;  /* open addressing, a power of two in size */
 	size_t nnames, capnames;
-	int resolving;           /* nested early resolutions in progress */
 	struct inline_def *inl;
 	size_t ninl, capinl;
 	struct spec_scan spec;   /* the clause's actions, for the speculation rules */
@@ -161,11 +144,6 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 /* Types the expression n (and its operands), folding constants and rewriting inlines, enum
  * constants and translated members in place. */
 void check_expr(struct ck *c, struct dnode *n);
-/* Records the definition sites (`=`, ++, --) of every variable in tree n of clause `ci`. */
-void collect_sites(struct ck *c, struct dnode *n, int ci, struct dnode *clause);
-/* A variable read before its first assignment in source order: checks its definition sites
- * (in their own clauses) until one creates it. The caller looks the variable up again. */
-void resolve_later_def(struct ck *c, char space, const char *name);
 
 /* --- types (dcheck_types.c) ----------------------------------------------------------------- */
 

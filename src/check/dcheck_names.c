@@ -182,7 +182,7 @@ struct name_ent *name_lookup(struct ck *c, char space, const char *name, bool ad
 	if (!add)
 		return NULL;
 	/* our own copy: a node's name is freed when the node is rewritten (inlines, enums) */
-	c->names[j] = (struct name_ent){ space, xstrdup(name), NULL, -1, -1 };
+	c->names[j] = (struct name_ent){ space, xstrdup(name), NULL };
 	c->nnames++;
 	return &c->names[j];
 }
@@ -560,10 +560,6 @@ void check_selfthis(struct ck *c, struct dnode *n)
 {
 	char space = n->kind == DN_SELF ? 's' : 't';
 	struct dck_var *v = var_find(c, space, n->name);
-	if (!v) {
-		resolve_later_def(c, space, n->name);
-		v = var_find(c, space, n->name);
-	}
 	if (!v || !v->type)
 		fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 			space == 's' ? "self->" : "this->", n->name);
