@@ -428,6 +428,21 @@ _Noreturn static void unknown_kernel_symbol(struct ck *c, struct dnode *n)
 		known ? "Unknown symbol name" : "Module is no longer loaded");
 }
 
+/* Whether inline `in` is one of the library's that stand for DTrace for Linux's built-in
+ * variables: assigning to one, or taking its address, is refused as for pid (dtrace -n
+ * 'BEGIN { cwd = "x"; }': "operator = can only be applied to a writable variable";
+ * 'BEGIN { x = &root; }': "cannot take address of dynamic variable"). */
+static bool is_dt_builtin_inline(const struct inline_def *in)
+{
+	/* (the library defines them whenever a program names them: a program's own inline of
+	 * such a name is a redeclaration, so the name alone tells) */
+	static const char *const names[] = { "cwd", "root", "curcpu" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(in->name, names[i]) == 0)
+			return true;
+	return false;
+}
+
 void check_ident(struct ck *c, struct dnode *n)
 {
 	struct inline_def *in = inline_find(c, n->name);
@@ -436,6 +451,7 @@ void check_ident(struct ck *c, struct dnode *n)
 	if (in) {
 		/* an inline: a cast to its type over a copy of its (checked) expression */
 		char *name = xstrdup(n->name);
+		bool dtb = is_dt_builtin_inline(in);
 		if (expand_xlate_inline(c, n)) {
 			/* a pointer to translated data (curcpu, curpsinfo) is a pointer as any other
 			 * when used whole, as dtrace's curcpu is: the translation made in scratch
@@ -448,6 +464,7 @@ void check_ident(struct ck *c, struct dnode *n)
 				check_expr(c, n);
 			}
 			free(name);
+			n->dt_builtin = dtb;  /* (after the rewrite, which may replace the node's fields) */
 			return;
 		}
 		free(name);
@@ -458,6 +475,7 @@ void check_ident(struct ck *c, struct dnode *n)
 		n->ctype = in->def->ctype;
 		n->lhs = copy;
 		check_expr(c, n);
+		n->dt_builtin = dtb;
 		return;
 	}
 	for (size_t i = 0; i < sizeof(ureg_names) / sizeof(ureg_names[0]); i++) {
