@@ -392,7 +392,21 @@ static bool assigned_before(struct ck *c, const struct dnode *l)
 	char cls = v->kind == DN_SELF ? 's' : v->kind == DN_THIS ? 't' : 'g';
 	if (v->kind != DN_IDENT && v->kind != DN_SELF && v->kind != DN_THIS)
 		return true;
-	return var_find(c, cls, v->name) != NULL;
+	const struct dck_var *var = var_find(c, cls, v->name);
+	return var && var->type;  /* (x = ... declares x untyped before checking the value) */
+}
+
+/* x = ... where x is a new global name: dtrace creates x, untyped, before it checks the
+ * value, so a value that reads x finds it declared but not yet assigned (dtrace -n
+ * 'BEGIN { y = y + 1; }': "y has not yet been declared or assigned", not "failed to
+ * resolve"). The names check_assign_target would not make a variable of are left alone. */
+static void declare_untyped_global(struct ck *c, struct dnode *l)
+{
+	if (l->kind != DN_IDENT || strchr(l->name, '`') || builtin_lookup(l->name) != DB_NONE ||
+	    inline_find(c, l->name) || is_enumconst(c, l->name) || var_find(c, 'g', l->name) ||
+	    dck_predefined_ident(l->name))
+		return;
+	var_new(c, DCK_GLOBAL, l->name, NULL, l);
 }
 
 void check_assign(struct ck *c, struct dnode *n)
@@ -415,8 +429,10 @@ void check_assign(struct ck *c, struct dnode *n)
 	if (div && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	/* `=` cooks its value first; a compound assignment its target first (dt_cook_op2) */
-	if (n->op == DOP_ASSIGN)
+	if (n->op == DOP_ASSIGN) {
+		declare_untyped_global(c, l);
 		check_expr(c, r);
+	}
 	if (n->op == DOP_ASSIGN && dck_is_agg_value(c, r->type) && !assigned_before(c, l))
 		/* no variable takes an aggregation's type: one not yet typed reads "scalar" (an
 		 * associative array "associative array") */

@@ -757,7 +757,8 @@ static const char *const invalid[][2] = {
 	{"int a[4]; BEGIN { a = 1; }", "line 1: operator = may not be applied to operand of type \"int [4]\""},
 	{"BEGIN { x = 1; }\nBEGIN {\n  trace(\n  nope); }", "line 4: failed to resolve nope: Unknown variable name"},
 	{"BEGIN { if (\"a\") trace(1); }", "line 1: operator && requires operands of scalar type"},
-	{"BEGIN { x = x + 1; }", "line 1: failed to resolve x: Unknown variable name"},
+	/* x = creates x before its value is checked (dtrace -n 'BEGIN { x = x + 1; }') */
+	{"BEGIN { x = x + 1; }", "line 1: x has not yet been declared or assigned"},
 	{"BEGIN { x = 1; x += \"s\"; }", "line 1: operands have incompatible types: \"int\" += \"string\""},
 	{"struct s { int a; }; BEGIN { x = offsetof(struct s, b); }", "line 1: failed to determine offset of b: Member name not found."},
 	{"BEGIN { x = trace; }", "line 1: tracing function 'trace' may not be referenced as scalar"},
