@@ -43,17 +43,18 @@ static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct
 	}
 }
 
-/* dtrace passes an associative array's keys in its 8 tuple registers; more is a failure of
- * its code generator, reported without a line or tag. */
-#define DCK_TUPLE_REGS 8
-
-static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
+void check_tuple_size(struct ck *c, const struct dnode *keys)
 {
-	if (list_len(keys) > DCK_TUPLE_REGS) {
+	if (list_len(keys) > DCK_MAX_TUPLE) {
 		derr_set(c->err, DTAG_NONE, "Insufficient tuple registers to generate code");
 		c->status = -1;
 		longjmp(c->jb, 1);
 	}
+}
+
+static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
+{
+	check_tuple_size(c, keys);
 	int i = 1;
 	for (struct dnode *k = keys; k; k = k->next, i++) {
 		if (is_void(k->type)) {

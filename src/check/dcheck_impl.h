@@ -145,6 +145,15 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
  * constants and translated members in place. */
 void check_expr(struct ck *c, struct dnode *n);
 
+/* dtrace builds a tuple (an associative array's keys, global or self->, an aggregation's
+ * keys) in its 8 tuple registers, and its code generator's bound check lets a 9th key through
+ * (dt_cg_arglist: it fails when the key's index is above 8): 9 keys work, 10 are "Insufficient
+ * tuple registers to generate code" (observed: dtrace -n 'BEGIN { a[1,2,3,4,5,6,7,8,9] = 1; }'
+ * runs, @a[1,...,10] = count() fails), an error without a line or tag. */
+#define DCK_MAX_TUPLE 9
+/* Fails (longjmp) when the tuple `keys` (a list) has more than DCK_MAX_TUPLE members. */
+void check_tuple_size(struct ck *c, const struct dnode *keys);
+
 /* --- types (dcheck_types.c) ----------------------------------------------------------------- */
 
 /* Type predicates, as libdtrace's dt_node_is_* name them; typedefs resolved. */
