@@ -80,6 +80,27 @@ static void pointee_body(struct ck *c, struct dtype *t)
 		need_body(c, r->base);
 }
 
+/* Whether the operand of & names one of dtrace's dynamic variables whatever its state:
+ * self-> and this-> variables, associative array elements (an array not assigned yet
+ * included) and global variables declared so far. dtrace refuses their address before it
+ * asks whether they were assigned (dtrace -n 'BEGIN { x = &self->y; }' and 'BEGIN { x = &x; }':
+ * "cannot take address of dynamic variable"). */
+static bool names_dynamic_var(struct ck *c, const struct dnode *l)
+{
+	if (l->kind == DN_SELF || l->kind == DN_THIS)
+		return true;
+	if (l->kind == DN_INDEX && l->lhs->kind == DN_SELF)
+		return true;
+	const struct dnode *id = l->kind == DN_INDEX ? l->lhs : l;
+	if (id->kind != DN_IDENT || strchr(id->name, '`') || builtin_lookup(id->name) != DB_NONE ||
+	    inline_find(c, id->name) || is_enumconst(c, id->name))
+		return false;
+	const struct dck_var *v = var_find(c, 'g', id->name);
+	if (l->kind == DN_INDEX)
+		return v ? v->cls == DCK_ASSOC : !dck_predefined_ident(id->name);
+	return v != NULL;
+}
+
 void check_unary(struct ck *c, struct dnode *n)
 {
 	/* the operator as the messages quote it (x++ as ++) */
@@ -105,6 +126,8 @@ void check_unary(struct ck *c, struct dnode *n)
 		set_int_const(n, named_type(c, "size_t"), size);
 		return;
 	}
+	if (n->op == DOP_ADDROF && names_dynamic_var(c, l))
+		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 	check_expr(c, l);
 	struct dtype *t = l->type;
 	uint64_t v = 0;
