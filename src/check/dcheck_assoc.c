@@ -3,6 +3,8 @@
  * pointers, arrays and strings. */
 #include "dcheck_impl.h"
 
+#include "dfmt.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +115,44 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 	n->lhs->var = v;  /* the array's name (DN_IDENT or DN_SELF) names the variable too */
 	if (!create)
 		v->read = true;
+}
+
+/* A checked operand named as dtrace names a parse-tree node in messages (dt_node_name):
+ * a folded constant is "integer constant 0x..", a literal string "string constant "..."", a
+ * variable (global, self->, this->, built-in) "scalar NAME", a call "function NAME( )", an
+ * operator "operator OP" (a cast is "operator (", an array element "operator *": dtrace has
+ * made *(a + i) of it). Observed with dtrace -n 'BEGIN { y = x[1, 2]; }' for each form of x.
+ * Malloc'd. */
+static char *operand_name(const struct dnode *l)
+{
+	if (l->isconst)
+		return xasprintf("integer constant 0x%llx", (unsigned long long)l->cval);
+	switch (l->kind) {
+	case DN_STRING: {
+		struct strbuf b = {0};
+		dfmt_escape(l->str, l->slen, &b);
+		char *s = xasprintf("string constant \"%s\"", b.s ? b.s : "");
+		strbuf_free(&b);
+		return s;
+	}
+	case DN_IDENT: case DN_SELF: case DN_THIS:
+		return xasprintf("scalar %s", l->name);
+	case DN_CALL:
+		return xasprintf("%s %s( )", l->subr != DS_NONE && subrs[l->subr].action ?
+				 "tracing function" : "function", l->name);
+	case DN_CAST:
+		return xstrdup("operator (");
+	case DN_INDEX:
+		return xstrdup("operator *");
+	case DN_UNARY: case DN_BINARY: case DN_ASSIGN: case DN_MEMBER:
+		return xasprintf("operator %s", dop_text(l->op));
+	case DN_COND:
+		return xstrdup("operator ?");
+	case DN_COMMA:
+		return xstrdup("operator ,");
+	default:
+		return xstrdup("expression");
+	}
 }
 
 static void probe_desc_text(const struct dnode *clause, char *buf, size_t len)
@@ -343,8 +383,8 @@ void check_index(struct ck *c, struct dnode *n)
 	check_expr(c, l);
 	check_list(c, n->args);
 	if (n->args->next) {
-		fail_at(c, n, D_ARR_BADREF, "cannot access %s as an associative array",
-			l->kind == DN_IDENT ? l->name : "expression");
+		char *what = operand_name(l);
+		fail_at(c, n, D_ARR_BADREF, "cannot access %s as an associative array", what);
 	}
 	struct dnode *k = n->args;
 	bool lp = is_pointer(l->type) || is_string(l->type);
