@@ -354,7 +354,7 @@ void check_index(struct ck *c, struct dnode *n)
 			check_args_index(c, n, b);
 			return;
 		}
-		if (b == DB_NONE && !inline_find(c, l->name)) {
+		if (b == DB_NONE && !inline_find(c, l->name) && !is_self_or_this(l)) {
 			struct dck_var *v = var_find(c, 'g', l->name);
 			/* (a kernel symbol, `sym or mod`sym, is never an associative array:
 			 * `linux_banner[0] indexes the symbol's object) */

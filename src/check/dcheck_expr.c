@@ -87,6 +87,8 @@ static void pointee_body(struct ck *c, struct dtype *t)
  * "cannot take address of dynamic variable"). */
 static bool names_dynamic_var(struct ck *c, const struct dnode *l)
 {
+	if (is_self_or_this(l))
+		return false;
 	if (l->kind == DN_SELF || l->kind == DN_THIS)
 		return true;
 	if (l->kind == DN_INDEX && l->lhs->kind == DN_SELF)
@@ -347,7 +349,7 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 	switch (l->kind) {
 	case DN_IDENT: {
 		enum dbuiltin b = builtin_lookup(l->name);
-		if (b != DB_NONE || inline_find(c, l->name) ||
+		if (b != DB_NONE || inline_find(c, l->name) || is_self_or_this(l) ||
 		    is_enumconst(c, l->name)) {
 			check_expr(c, l);
 			return;
@@ -425,7 +427,7 @@ static bool assigned_before(struct ck *c, const struct dnode *l)
  * resolve"). The names check_assign_target would not make a variable of are left alone. */
 static void declare_untyped_global(struct ck *c, struct dnode *l)
 {
-	if (l->kind != DN_IDENT || strchr(l->name, '`') || builtin_lookup(l->name) != DB_NONE ||
+	if (l->kind != DN_IDENT || is_self_or_this(l) || strchr(l->name, '`') || builtin_lookup(l->name) != DB_NONE ||
 	    inline_find(c, l->name) || is_enumconst(c, l->name) || var_find(c, 'g', l->name) ||
 	    dck_predefined_ident(l->name))
 		return;
@@ -466,7 +468,7 @@ void check_assign(struct ck *c, struct dnode *n)
 	} else {
 		/* compound assignments read the target first: it must exist. dtrace creates a
 		 * plain name here and then finds it unassigned (dt_cook_op2, then dt_cook_var) */
-		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
+		if (l->kind == DN_IDENT && !is_self_or_this(l) && builtin_lookup(l->name) == DB_NONE &&
 		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
 		    !var_find(c, 'g', l->name))
 			fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);

@@ -154,6 +154,14 @@ void check_expr(struct ck *c, struct dnode *n);
 /* Fails (longjmp) when the tuple `keys` (a list) has more than DCK_MAX_TUPLE members. */
 void check_tuple_size(struct ck *c, const struct dnode *keys);
 
+/* Whether n is `self` or `this` alone (not self->x): dtrace's pointer identifiers, which no
+ * expression may use as a value (check_ident refuses them). */
+static inline bool is_self_or_this(const struct dnode *n)
+{
+	return n->kind == DN_IDENT && n->name &&
+	       (strcmp(n->name, "self") == 0 || strcmp(n->name, "this") == 0);
+}
+
 /* --- types (dcheck_types.c) ----------------------------------------------------------------- */
 
 /* Type predicates, as libdtrace's dt_node_is_* name them; typedefs resolved. */

@@ -445,6 +445,8 @@ static bool is_dt_builtin_inline(const struct inline_def *in)
 
 void check_ident(struct ck *c, struct dnode *n)
 {
+	if (is_self_or_this(n))
+		fail_at(c, n, D_IDENT_BADREF, "pointer '%s' may not be referenced as scalar", n->name);
 	struct inline_def *in = inline_find(c, n->name);
 	if (in && in->body)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
