@@ -58,6 +58,8 @@ static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
 {
 	check_tuple_size(c, keys);
 	int i = 1;
+	for (struct dnode *k = keys; k; k = k->next)
+		no_stack_value(c, k);
 	for (struct dnode *k = keys; k; k = k->next, i++) {
 		if (is_void(k->type)) {
 			struct names ns = {0};

@@ -457,6 +457,7 @@ void check_assign(struct ck *c, struct dnode *n)
 	if (n->op == DOP_ASSIGN) {
 		declare_untyped_global(c, l);
 		check_expr(c, r);
+		no_stack_value(c, r);
 	}
 	if (n->op == DOP_ASSIGN && dck_is_agg_value(c, r->type) && !assigned_before(c, l))
 		/* no variable takes an aggregation's type: one not yet typed reads "scalar" (an

@@ -473,6 +473,9 @@ void check_alloca_dests(struct ck *c, struct dnode *items);
 
 /* D_CG_EXPR for an action or aggregating call nested inside expression n. */
 void no_nested_action(struct ck *c, const struct dnode *n);
+/* A stack()/ustack()/jstack() call (checked) stored in a variable or used as an associative
+ * array's key: types cleanly, but dtrace's code generator refuses it (D_CG_EXPR). */
+void no_stack_value(struct ck *c, const struct dnode *v);
 /* A statement (and its action numbers). */
 void check_stmt(struct ck *c, struct dnode *n);
 /* A clause, number `index` among the program's clauses. */
