@@ -118,6 +118,13 @@ void check_unary(struct ck *c, struct dnode *n)
 		declare_int64_if_new(c, l, true);
 	else if (n->op == DOP_SIZEOF)
 		declare_int64_if_new(c, l, false);
+	struct dtype *xt = n->op == DOP_SIZEOF ? xlate_value_type(c, l) : NULL;
+	if (xt && res(xt)->kind == DTY_PTR) {
+		/* sizeof(curpsinfo): a pointer's size, the translation never made (dtrace: 8).
+		 * (sizeof(*curpsinfo) stays refused: our psinfo_t is not laid out as dtrace's) */
+		set_int_const(n, named_type(c, "size_t"), sizeof_value(c, n, xt));
+		return;
+	}
 	if (n->op == DOP_SIZEOF) {
 		check_expr(c, l);
 		if (is_bitfield(l))

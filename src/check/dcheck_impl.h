@@ -366,6 +366,9 @@ bool expand_xlate_inline(struct ck *c, struct dnode *n);
  * (curpsinfo), or * of those. *ptr tells a translated pointer's ("pointer to translated
  * data", dtrace's name for its dynamic type) from a translated struct's ("translated data"). */
 bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr);
+/* The type of such a value (psinfo_t * for curpsinfo, psinfo_t for *curpsinfo); NULL when n
+ * is not translated data. */
+struct dtype *xlate_value_type(struct ck *c, const struct dnode *n);
 /* Fails when identifier n names one of dtrace's functions (an aggregating function, an action
  * or a subroutine): dtrace refuses such a name as a variable ("aggregating function 'sum' may
  * not be referenced as scalar"). */

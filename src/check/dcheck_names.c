@@ -351,7 +351,7 @@ bool expand_xlate_inline(struct ck *c, struct dnode *n)
 	return true;
 }
 
-bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
+struct dtype *xlate_value_type(struct ck *c, const struct dnode *n)
 {
 	bool deref = false;
 	if (n->kind == DN_UNARY && n->op == DOP_DEREF) {
@@ -363,13 +363,23 @@ bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
 		/* DTrace for Linux's curcpu is a built-in variable holding a real pointer
 		 * (DIF_VAR_CURCPU), not translated data: trace(curcpu) prints the pointer */
 		if (strcmp(n->name, "curcpu") == 0)
-			return false;
+			return NULL;
 		struct inline_def *in = inline_find(c, n->name);
 		x = in && in->def->lhs->kind == DN_XLATE ? in->def->lhs : NULL;
 	}
 	if (!x || x->kind != DN_XLATE || !x->ctype)
+		return NULL;
+	if (!deref)
+		return x->ctype;
+	return res(x->ctype)->kind == DTY_PTR ? res(x->ctype)->base : x->ctype;
+}
+
+bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
+{
+	struct dtype *t = xlate_value_type(c, n);
+	if (!t)
 		return false;
-	*ptr = !deref && res(x->ctype)->kind == DTY_PTR;
+	*ptr = res(t)->kind == DTY_PTR;
 	return true;
 }
 
