@@ -299,13 +299,15 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 	if (setjmp(c->jb) == 0) {
 		/* dtrace's parser has already chosen the branch of a constant conditional */
 		dcondsel_program(prog);
-		int ci = 0;
+		/* dtrace acts on declarations, inlines and translators as it parses them, and
+		 * cooks the clauses once the whole program is parsed: a declaration holds for the
+		 * clauses before it too (dtrace -n 'BEGIN { x = 1; } string x;': "string" =
+		 * "int" in the first clause), so the clauses come second here */
 		int item = 0;
 		for (struct dnode *it = prog->items; it; it = it->next, item++) {
 			c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
 			switch (it->kind) {
 			case DN_CLAUSE:
-				check_clause(c, it, ci++);
 				break;
 			case DN_INLINE:
 				check_inline(c, it);
@@ -324,6 +326,13 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 			default:
 				fail_at(c, it, D_UNKNOWN, "internal error: unexpected item");
 			}
+		}
+		int ci = 0;
+		item = 0;
+		for (struct dnode *it = prog->items; it; it = it->next, item++) {
+			c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
+			if (it->kind == DN_CLAUSE)
+				check_clause(c, it, ci++);
 		}
 		check_aggs_done(c);
 		check_alloca_dests(c, prog->items);
