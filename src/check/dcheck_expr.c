@@ -47,8 +47,9 @@ static bool in_kernel_struct(const struct dnode *l)
  * global name that is nothing else. */
 static void declare_int64_if_new(struct ck *c, struct dnode *l, bool globals)
 {
-	if (globals && l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
-	    !inline_find(c, l->name) && !is_enumconst(c, l->name) && !var_find(c, 'g', l->name)) {
+	if (globals && l->kind == DN_IDENT && !strchr(l->name, '`') &&
+	    builtin_lookup(l->name) == DB_NONE && !inline_find(c, l->name) &&
+	    !is_enumconst(c, l->name) && !var_find(c, 'g', l->name)) {
 		struct dck_var *v = var_new(c, DCK_GLOBAL, l->name, named_type(c, "int64_t"), l);
 		v->written = true;
 	} else if ((l->kind == DN_SELF || l->kind == DN_THIS) &&
@@ -356,8 +357,10 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 	switch (l->kind) {
 	case DN_IDENT: {
 		enum dbuiltin b = builtin_lookup(l->name);
+		/* `sym names a kernel variable, never a D one: resolved (or refused) as a read
+		 * is; the Guide ("External Variables") allows no operator that modifies one */
 		if (b != DB_NONE || inline_find(c, l->name) || is_self_or_this(l) ||
-		    is_enumconst(c, l->name)) {
+		    strchr(l->name, '`') || is_enumconst(c, l->name)) {
 			check_expr(c, l);
 			return;
 		}
@@ -434,9 +437,9 @@ static bool assigned_before(struct ck *c, const struct dnode *l)
  * resolve"). The names check_assign_target would not make a variable of are left alone. */
 static void declare_untyped_global(struct ck *c, struct dnode *l)
 {
-	if (l->kind != DN_IDENT || is_self_or_this(l) || strchr(l->name, '`') || builtin_lookup(l->name) != DB_NONE ||
-	    inline_find(c, l->name) || is_enumconst(c, l->name) || var_find(c, 'g', l->name) ||
-	    dck_predefined_ident(l->name))
+	if (l->kind != DN_IDENT || is_self_or_this(l) || strchr(l->name, '`') ||
+	    builtin_lookup(l->name) != DB_NONE || inline_find(c, l->name) ||
+	    is_enumconst(c, l->name) || var_find(c, 'g', l->name) || dck_predefined_ident(l->name))
 		return;
 	var_new(c, DCK_GLOBAL, l->name, NULL, l);
 }
@@ -476,7 +479,8 @@ void check_assign(struct ck *c, struct dnode *n)
 	} else {
 		/* compound assignments read the target first: it must exist. dtrace creates a
 		 * plain name here and then finds it unassigned (dt_cook_op2, then dt_cook_var) */
-		if (l->kind == DN_IDENT && !is_self_or_this(l) && builtin_lookup(l->name) == DB_NONE &&
+		if (l->kind == DN_IDENT && !is_self_or_this(l) && !strchr(l->name, '`') &&
+		    builtin_lookup(l->name) == DB_NONE &&
 		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
 		    !var_find(c, 'g', l->name))
 			fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);
