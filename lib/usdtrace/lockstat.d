@@ -70,6 +70,12 @@ translator lscontention_t < unsigned int F > {
 	lsc_writer = (F & LCB_F_WRITE) != 0 ? RW_WRITER : (F & LCB_F_READ) != 0 ? RW_READER : -1;
 };
 
+/* the companions' record of each (thread, lock) wait, declared here: the probes' formulas,
+ * which read them, come before the companions that assign them, and a D variable exists from
+ * its declaration or first assignment in program order */
+self uint64_t _lockstat_ts[void *];
+self unsigned int _lockstat_fl[void *];
+
 provider lockstat {
 	probe adaptive__spin(struct mutex *, uint64_t) =
 		rawtp:lock::contention_end(void *lock, int ret)

@@ -6,11 +6,9 @@
  * numbers. The first error longjmps back to dcheck_program with its message.
  *
  * This file holds the entry points, errors, the expression walk (check_expr, which hands each
- * node kind to the file of its concern: dcheck_impl.h lists them) and the early resolution of
- * variables: dtrace's rule gives a variable the type of its first assignment, with one
- * widening described in docs/check.md: a read that comes before the first assignment in source
- * order is resolved by checking that assignment first (struct def_site; collect_sites and resolve_later_def below), so a clause may read
- * what a later clause writes. */
+ * node kind to the file of its concern: dcheck_impl.h lists them). A variable takes the type
+ * of its first assignment in source order, as in dtrace: a read before it (even one whose
+ * assignment comes in a later clause) is "has not yet been declared or assigned". */
 #include "dcheck_impl.h"
 #include "dcondsel.h"
 
@@ -216,87 +214,6 @@ void check_expr(struct ck *c, struct dnode *n)
 	}
 }
 
-/* --- early resolution of variables defined later in the program ------------------------- */
-
-static void site_of(struct ck *c, struct dnode *n, int clause_index, struct dnode *clause)
-{
-	struct dnode *t = NULL;
-	if (n->kind == DN_ASSIGN && n->op == DOP_ASSIGN)
-		t = n->lhs;
-	else if (n->kind == DN_UNARY && dop_is_incdec(n->op))
-		t = n->lhs;
-	if (!t)
-		return;
-	char space;
-	const char *name;
-	if (t->kind == DN_INDEX)
-		t = t->lhs;
-	if (t->kind == DN_IDENT)
-		space = 'g', name = t->name;
-	else if (t->kind == DN_SELF)
-		space = 's', name = t->name;
-	else if (t->kind == DN_THIS)
-		space = 't', name = t->name;
-	else
-		return;
-	xgrow(&c->sites, sizeof(*c->sites), &c->capsites, c->nsites + 1);
-	long idx = (long)c->nsites++;
-	c->sites[idx] = (struct def_site){ n, clause_index, clause, space, name, false, -1 };
-	struct name_ent *e = name_lookup(c, space, name, true);
-	c->sites[idx].name = e->name;
-	if (e->last_site >= 0)
-		c->sites[e->last_site].next_same = idx;
-	else
-		e->first_site = idx;
-	e->last_site = idx;
-}
-
-/* Depth is bounded by the parser (DPARSE_MAX_DEPTH). */
-void collect_sites(struct ck *c, struct dnode *n, int ci, struct dnode *clause)
-{
-	if (!n)
-		return;
-	site_of(c, n, ci, clause);
-	collect_sites(c, n->lhs, ci, clause);
-	collect_sites(c, n->rhs, ci, clause);
-	collect_sites(c, n->cond, ci, clause);
-	collect_sites(c, n->body, ci, clause);
-	for (struct dnode *a = n->args; a; a = a->next)
-		collect_sites(c, a, ci, clause);
-}
-
-void resolve_later_def(struct ck *c, char space, const char *name)
-{
-	struct name_ent *e = name_lookup(c, space, name, false);
-	for (long i = e ? e->first_site : -1; i >= 0; i = c->sites[i].next_same) {
-		struct def_site *s = &c->sites[i];
-		if (s->busy)
-			continue;  /* a busy site reads the name itself (s = f(s)): try the next */
-		/* each level costs stack: a chain of definitions each waiting on a later one is
-		 * bounded (dtrace itself would take none of them) */
-		if (c->resolving >= DCK_MAX_RESOLVE)
-			fail_at(c, s->node, D_UNKNOWN, "definitions depend on later definitions too deeply "
-				"(more than %d): %s%s", DCK_MAX_RESOLVE,
-				space == 's' ? "self->" : space == 't' ? "this->" : "", name);
-		struct dnode *saved_clause = c->clause;
-		int saved_index = c->clause_index;
-		const struct dck_probe_args *saved_args = c->pargs;
-		c->clause = s->clause;
-		c->clause_index = s->clause_index;
-		c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, s->clause_index) : NULL;
-		s->busy = true;
-		c->resolving++;
-		check_expr(c, s->node);
-		c->resolving--;
-		s->busy = false;
-		c->clause = saved_clause;
-		c->clause_index = saved_index;
-		c->pargs = saved_args;
-		if (var_find(c, space, name))
-			return;
-	}
-}
-
 /* --- the entry point ------------------------------------------------------------------------ */
 
 void dck_prog_free(struct dck_prog *p)
@@ -386,17 +303,15 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 	if (setjmp(c->jb) == 0) {
 		/* dtrace's parser has already chosen the branch of a constant conditional */
 		dcondsel_program(prog);
-		int ci = 0;
-		for (struct dnode *it = prog->items; it; it = it->next)
-			if (it->kind == DN_CLAUSE)
-				collect_sites(c, it, ci++, it);
-		ci = 0;
+		/* dtrace acts on declarations, inlines and translators as it parses them, and
+		 * cooks the clauses once the whole program is parsed: a declaration holds for the
+		 * clauses before it too (dtrace -n 'BEGIN { x = 1; } string x;': "string" =
+		 * "int" in the first clause), so the clauses come second here */
 		int item = 0;
 		for (struct dnode *it = prog->items; it; it = it->next, item++) {
 			c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
 			switch (it->kind) {
 			case DN_CLAUSE:
-				check_clause(c, it, ci++);
 				break;
 			case DN_INLINE:
 				check_inline(c, it);
@@ -416,6 +331,13 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 				fail_at(c, it, D_UNKNOWN, "internal error: unexpected item");
 			}
 		}
+		int ci = 0;
+		item = 0;
+		for (struct dnode *it = prog->items; it; it = it->next, item++) {
+			c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
+			if (it->kind == DN_CLAUSE)
+				check_clause(c, it, ci++);
+		}
 		check_aggs_done(c);
 		check_alloca_dests(c, prog->items);
 		destructive_refuse(c);
@@ -425,7 +347,6 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 		rc = c->status ? c->status : -1;
 		dck_prog_free(c->out);
 	}
-	free(c->sites);
 	free(c->spec.acts);
 	for (size_t i = 0; i < c->capnames; i++)
 		free(c->names[i].name);

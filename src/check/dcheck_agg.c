@@ -65,6 +65,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 			fail_at(c, n, D_KEY_TYPE, "%s expression may not be used as aggregation index: "
 				"key #%d", xptr ? "pointer to translated data" : "translated data", kno);
 	check_list(c, n->args);
+	check_tuple_size(c, n->args);
 	int argc = list_len(n->args), i = 0;
 	/* the first use makes the signature, and refuses keys no signature can hold; later
 	 * uses are held against it (dt_idcook_sign: D_PROTO_LEN, D_PROTO_ARG) */

@@ -3,6 +3,8 @@
  * pointers, arrays and strings. */
 #include "dcheck_impl.h"
 
+#include "dfmt.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,18 +45,21 @@ static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct
 	}
 }
 
-/* dtrace passes an associative array's keys in its 8 tuple registers; more is a failure of
- * its code generator, reported without a line or tag. */
-#define DCK_TUPLE_REGS 8
-
-static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
+void check_tuple_size(struct ck *c, const struct dnode *keys)
 {
-	if (list_len(keys) > DCK_TUPLE_REGS) {
+	if (list_len(keys) > DCK_MAX_TUPLE) {
 		derr_set(c->err, DTAG_NONE, "Insufficient tuple registers to generate code");
 		c->status = -1;
 		longjmp(c->jb, 1);
 	}
+}
+
+static void key_types_ok(struct ck *c, struct dnode *at, struct dnode *keys)
+{
+	check_tuple_size(c, keys);
 	int i = 1;
+	for (struct dnode *k = keys; k; k = k->next)
+		no_stack_value(c, k);
 	for (struct dnode *k = keys; k; k = k->next, i++) {
 		if (is_void(k->type)) {
 			struct names ns = {0};
@@ -80,10 +85,6 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 {
 	check_list(c, n->args);
 	struct dck_var *v = var_find(c, space, name);
-	if (!v && !create) {
-		resolve_later_def(c, space, name);
-		v = var_find(c, space, name);
-	}
 	if (!v && space == 'g') {
 		/* a built-in function's name with keys: dtrace calls it with no arguments */
 		agg_func_keyed(c, n, name);
@@ -116,6 +117,44 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 	n->lhs->var = v;  /* the array's name (DN_IDENT or DN_SELF) names the variable too */
 	if (!create)
 		v->read = true;
+}
+
+/* A checked operand named as dtrace names a parse-tree node in messages (dt_node_name):
+ * a folded constant is "integer constant 0x..", a literal string "string constant "..."", a
+ * variable (global, self->, this->, built-in) "scalar NAME", a call "function NAME( )", an
+ * operator "operator OP" (a cast is "operator (", an array element "operator *": dtrace has
+ * made *(a + i) of it). Observed with dtrace -n 'BEGIN { y = x[1, 2]; }' for each form of x.
+ * Malloc'd. */
+static char *operand_name(const struct dnode *l)
+{
+	if (l->isconst)
+		return xasprintf("integer constant 0x%llx", (unsigned long long)l->cval);
+	switch (l->kind) {
+	case DN_STRING: {
+		struct strbuf b = {0};
+		dfmt_escape(l->str, l->slen, &b);
+		char *s = xasprintf("string constant \"%s\"", b.s ? b.s : "");
+		strbuf_free(&b);
+		return s;
+	}
+	case DN_IDENT: case DN_SELF: case DN_THIS:
+		return xasprintf("scalar %s", l->name);
+	case DN_CALL:
+		return xasprintf("%s %s( )", l->subr != DS_NONE && subrs[l->subr].action ?
+				 "tracing function" : "function", l->name);
+	case DN_CAST:
+		return xstrdup("operator (");
+	case DN_INDEX:
+		return xstrdup("operator *");
+	case DN_UNARY: case DN_BINARY: case DN_ASSIGN: case DN_MEMBER:
+		return xasprintf("operator %s", dop_text(l->op));
+	case DN_COND:
+		return xstrdup("operator ?");
+	case DN_COMMA:
+		return xstrdup("operator ,");
+	default:
+		return xstrdup("expression");
+	}
 }
 
 static void probe_desc_text(const struct dnode *clause, char *buf, size_t len)
@@ -317,18 +356,16 @@ void check_index(struct ck *c, struct dnode *n)
 			check_args_index(c, n, b);
 			return;
 		}
-		if (b == DB_NONE && !inline_find(c, l->name)) {
+		if (b == DB_NONE && !inline_find(c, l->name) && !is_self_or_this(l)) {
 			struct dck_var *v = var_find(c, 'g', l->name);
 			/* (a kernel symbol, `sym or mod`sym, is never an associative array:
 			 * `linux_banner[0] indexes the symbol's object) */
 			if (!v && !is_enumconst(c, l->name) && !strchr(l->name, '`')) {
-				/* an associative array (or one defined later) */
-				struct name_ent *e = name_lookup(c, 'g', l->name, false);
-				struct def_site *s = e && e->first_site >= 0 ? &c->sites[e->first_site] : NULL;
-				if (!s || s->node->lhs->kind == DN_INDEX) {
-					check_assoc(c, n, 'g', l->name, false);
-					return;
-				}
+				/* an associative array not assigned yet: "has not yet been declared
+				 * or assigned" (dtrace's message also when x is a scalar assigned only
+				 * later) */
+				check_assoc(c, n, 'g', l->name, false);
+				return;
 			} else if (v && v->cls == DCK_ASSOC) {
 				check_assoc(c, n, 'g', l->name, false);
 				return;
@@ -348,8 +385,8 @@ void check_index(struct ck *c, struct dnode *n)
 	check_expr(c, l);
 	check_list(c, n->args);
 	if (n->args->next) {
-		fail_at(c, n, D_ARR_BADREF, "cannot access %s as an associative array",
-			l->kind == DN_IDENT ? l->name : "expression");
+		char *what = operand_name(l);
+		fail_at(c, n, D_ARR_BADREF, "cannot access %s as an associative array", what);
 	}
 	struct dnode *k = n->args;
 	bool lp = is_pointer(l->type) || is_string(l->type);

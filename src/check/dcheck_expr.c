@@ -14,9 +14,9 @@
 /* The operand l of ++, -- or a compound assignment n: a writable lvalue, now written. */
 static void modified(struct ck *c, const struct dnode *n, struct dnode *l, const char *op)
 {
-	if (!is_lvalue(l))
+	if (!is_lvalue(l) && !l->dt_builtin)
 		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op);
-	if (!is_writable(l))
+	if (l->dt_builtin || !is_writable(l))
 		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", op);
 	if (l->var)
 		l->var->written = true;
@@ -47,8 +47,9 @@ static bool in_kernel_struct(const struct dnode *l)
  * global name that is nothing else. */
 static void declare_int64_if_new(struct ck *c, struct dnode *l, bool globals)
 {
-	if (globals && l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
-	    !inline_find(c, l->name) && !is_enumconst(c, l->name) && !var_find(c, 'g', l->name)) {
+	if (globals && l->kind == DN_IDENT && !strchr(l->name, '`') &&
+	    builtin_lookup(l->name) == DB_NONE && !inline_find(c, l->name) &&
+	    !is_enumconst(c, l->name) && !var_find(c, 'g', l->name)) {
 		struct dck_var *v = var_new(c, DCK_GLOBAL, l->name, named_type(c, "int64_t"), l);
 		v->written = true;
 	} else if ((l->kind == DN_SELF || l->kind == DN_THIS) &&
@@ -80,6 +81,29 @@ static void pointee_body(struct ck *c, struct dtype *t)
 		need_body(c, r->base);
 }
 
+/* Whether the operand of & names one of dtrace's dynamic variables whatever its state:
+ * self-> and this-> variables, associative array elements (an array not assigned yet
+ * included) and global variables declared so far. dtrace refuses their address before it
+ * asks whether they were assigned (dtrace -n 'BEGIN { x = &self->y; }' and 'BEGIN { x = &x; }':
+ * "cannot take address of dynamic variable"). */
+static bool names_dynamic_var(struct ck *c, const struct dnode *l)
+{
+	if (is_self_or_this(l))
+		return false;
+	if (l->kind == DN_SELF || l->kind == DN_THIS)
+		return true;
+	if (l->kind == DN_INDEX && l->lhs->kind == DN_SELF)
+		return true;
+	const struct dnode *id = l->kind == DN_INDEX ? l->lhs : l;
+	if (id->kind != DN_IDENT || strchr(id->name, '`') || builtin_lookup(id->name) != DB_NONE ||
+	    inline_find(c, id->name) || is_enumconst(c, id->name))
+		return false;
+	const struct dck_var *v = var_find(c, 'g', id->name);
+	if (l->kind == DN_INDEX)
+		return v ? v->cls == DCK_ASSOC : !dck_predefined_ident(id->name);
+	return v != NULL;
+}
+
 void check_unary(struct ck *c, struct dnode *n)
 {
 	/* the operator as the messages quote it (x++ as ++) */
@@ -95,18 +119,13 @@ void check_unary(struct ck *c, struct dnode *n)
 		declare_int64_if_new(c, l, true);
 	else if (n->op == DOP_SIZEOF)
 		declare_int64_if_new(c, l, false);
-	bool xptr;
-	if (n->op == DOP_SIZEOF && l->kind == DN_UNARY && l->op == DOP_DEREF && l->lhs &&
-	    xlate_value(c, l, &xptr)) {
-		/* sizeof (*curpsinfo): the translated type's size (dtrace: sizeof (psinfo_t)),
-		 * nothing evaluated */
-		if (l->lhs->kind == DN_IDENT)
-			expand_xlate_inline(c, l->lhs);
-		struct dtype *pt = res(l->lhs->ctype);
-		if (pt->kind == DTY_PTR) {
-			set_int_const(n, named_type(c, "size_t"), sizeof_value(c, n, pt->base));
-			return;
-		}
+	struct dtype *xt = n->op == DOP_SIZEOF ? xlate_value_type(c, l) : NULL;
+	if (xt && (res(xt)->kind == DTY_PTR || l->kind == DN_UNARY)) {
+		/* sizeof(curpsinfo): a pointer's size, the translation never made (dtrace: 8);
+		 * sizeof(*curpsinfo): the translated type's, as sizeof(psinfo_t) (dtrace's
+		 * psinfo_t is laid out smaller than ours: 416 bytes, 604 here) */
+		set_int_const(n, named_type(c, "size_t"), sizeof_value(c, n, xt));
+		return;
 	}
 	if (n->op == DOP_SIZEOF) {
 		check_expr(c, l);
@@ -118,6 +137,8 @@ void check_unary(struct ck *c, struct dnode *n)
 		set_int_const(n, named_type(c, "size_t"), size);
 		return;
 	}
+	if (n->op == DOP_ADDROF && names_dynamic_var(c, l))
+		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 	check_expr(c, l);
 	struct dtype *t = l->type;
 	uint64_t v = 0;
@@ -181,7 +202,7 @@ void check_unary(struct ck *c, struct dnode *n)
 	case DOP_ADDROF:
 		/* a built-in variable (pid, curthread, errno) is one of dtrace's dynamic
 		 * variables too: observed with dtrace -n 'BEGIN { trace(&pid); }' */
-		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS ||
+		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS || l->dt_builtin ||
 		    (l->kind == DN_IDENT && l->builtin != DB_NONE))
 			fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 		if (!is_lvalue(l) || l->builtin != DB_NONE)
@@ -345,8 +366,10 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 	switch (l->kind) {
 	case DN_IDENT: {
 		enum dbuiltin b = builtin_lookup(l->name);
-		if (b != DB_NONE || inline_find(c, l->name) ||
-		    is_enumconst(c, l->name)) {
+		/* `sym names a kernel variable, never a D one: resolved (or refused) as a read
+		 * is; the Guide ("External Variables") allows no operator that modifies one */
+		if (b != DB_NONE || inline_find(c, l->name) || is_self_or_this(l) ||
+		    strchr(l->name, '`') || is_enumconst(c, l->name)) {
 			check_expr(c, l);
 			return;
 		}
@@ -413,7 +436,21 @@ static bool assigned_before(struct ck *c, const struct dnode *l)
 	char cls = v->kind == DN_SELF ? 's' : v->kind == DN_THIS ? 't' : 'g';
 	if (v->kind != DN_IDENT && v->kind != DN_SELF && v->kind != DN_THIS)
 		return true;
-	return var_find(c, cls, v->name) != NULL;
+	const struct dck_var *var = var_find(c, cls, v->name);
+	return var && var->type;  /* (x = ... declares x untyped before checking the value) */
+}
+
+/* x = ... where x is a new global name: dtrace creates x, untyped, before it checks the
+ * value, so a value that reads x finds it declared but not yet assigned (dtrace -n
+ * 'BEGIN { y = y + 1; }': "y has not yet been declared or assigned", not "failed to
+ * resolve"). The names check_assign_target would not make a variable of are left alone. */
+static void declare_untyped_global(struct ck *c, struct dnode *l)
+{
+	if (l->kind != DN_IDENT || is_self_or_this(l) || strchr(l->name, '`') ||
+	    builtin_lookup(l->name) != DB_NONE || inline_find(c, l->name) ||
+	    is_enumconst(c, l->name) || var_find(c, 'g', l->name) || dck_predefined_ident(l->name))
+		return;
+	var_new(c, DCK_GLOBAL, l->name, NULL, l);
 }
 
 void check_assign(struct ck *c, struct dnode *n)
@@ -436,8 +473,11 @@ void check_assign(struct ck *c, struct dnode *n)
 	if (div && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
 	/* `=` cooks its value first; a compound assignment its target first (dt_cook_op2) */
-	if (n->op == DOP_ASSIGN)
+	if (n->op == DOP_ASSIGN) {
+		declare_untyped_global(c, l);
 		check_expr(c, r);
+		no_stack_value(c, r);
+	}
 	if (n->op == DOP_ASSIGN && dck_is_agg_value(c, r->type) && !assigned_before(c, l))
 		/* no variable takes an aggregation's type: one not yet typed reads "scalar" (an
 		 * associative array "associative array") */
@@ -448,13 +488,11 @@ void check_assign(struct ck *c, struct dnode *n)
 	} else {
 		/* compound assignments read the target first: it must exist. dtrace creates a
 		 * plain name here and then finds it unassigned (dt_cook_op2, then dt_cook_var) */
-		if (l->kind == DN_IDENT && builtin_lookup(l->name) == DB_NONE &&
+		if (l->kind == DN_IDENT && !is_self_or_this(l) && !strchr(l->name, '`') &&
+		    builtin_lookup(l->name) == DB_NONE &&
 		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
-		    !var_find(c, 'g', l->name)) {
-			resolve_later_def(c, 'g', l->name);
-			if (!var_find(c, 'g', l->name))
-				fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);
-		}
+		    !var_find(c, 'g', l->name))
+			fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);
 		check_expr(c, l);
 		check_expr(c, r);
 	}

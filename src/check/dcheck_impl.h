@@ -30,26 +30,12 @@
 #include "dtype.h"
 #include "dversion.h"
 
-/* A place that gives a variable its first value: an `=` or a `++`/`--`. */
-struct def_site {
-	struct dnode *node;
-	int clause_index;
-	struct dnode *clause;
-	char space;           /* 'g' global (scalar or associative), 's' self, 't' this */
-	const char *name;
-	bool busy;            /* being checked right now (x = x + 1 as the first assignment) */
-	long next_same;       /* the next site of the same name, -1 at the end */
-};
-
-/* One entry per (name space, name): its variable and its definition sites. */
+/* One entry per (name space, name): its variable. */
 struct name_ent {
 	char space;           /* 0: empty slot */
 	char *name;
 	struct dck_var *var;
-	long first_site, last_site;
 };
-
-#define DCK_MAX_RESOLVE 256
 
 struct inline_def {
 	const char *name;
@@ -81,11 +67,8 @@ struct ck {
 	int clause_index;
 	const struct dck_probe_args *pargs;
 	int action;
-	struct def_site *sites;
-	size_t nsites, capsites;
 	struct name_ent *names;  /* open addressing, a power of two in size */
 	size_t nnames, capnames;
-	int resolving;           /* nested early resolutions in progress */
 	struct inline_def *inl;
 	size_t ninl, capinl;
 	struct spec_scan spec;   /* the clause's actions, for the speculation rules */
@@ -161,11 +144,23 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 /* Types the expression n (and its operands), folding constants and rewriting inlines, enum
  * constants and translated members in place. */
 void check_expr(struct ck *c, struct dnode *n);
-/* Records the definition sites (`=`, ++, --) of every variable in tree n of clause `ci`. */
-void collect_sites(struct ck *c, struct dnode *n, int ci, struct dnode *clause);
-/* A variable read before its first assignment in source order: checks its definition sites
- * (in their own clauses) until one creates it. The caller looks the variable up again. */
-void resolve_later_def(struct ck *c, char space, const char *name);
+
+/* dtrace builds a tuple (an associative array's keys, global or self->, an aggregation's
+ * keys) in its 8 tuple registers, and its code generator's bound check lets a 9th key through
+ * (dt_cg_arglist: it fails when the key's index is above 8): 9 keys work, 10 are "Insufficient
+ * tuple registers to generate code" (observed: dtrace -n 'BEGIN { a[1,2,3,4,5,6,7,8,9] = 1; }'
+ * runs, @a[1,...,10] = count() fails), an error without a line or tag. */
+#define DCK_MAX_TUPLE 9
+/* Fails (longjmp) when the tuple `keys` (a list) has more than DCK_MAX_TUPLE members. */
+void check_tuple_size(struct ck *c, const struct dnode *keys);
+
+/* Whether n is `self` or `this` alone (not self->x): dtrace's pointer identifiers, which no
+ * expression may use as a value (check_ident refuses them). */
+static inline bool is_self_or_this(const struct dnode *n)
+{
+	return n->kind == DN_IDENT && n->name &&
+	       (strcmp(n->name, "self") == 0 || strcmp(n->name, "this") == 0);
+}
 
 /* --- types (dcheck_types.c) ----------------------------------------------------------------- */
 
@@ -380,8 +375,12 @@ bool expand_xlate_inline(struct ck *c, struct dnode *n);
  * (curpsinfo), or * of those. *ptr tells a translated pointer's ("pointer to translated
  * data", dtrace's name for its dynamic type) from a translated struct's ("translated data"). */
 bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr);
-/* The type n translates to (psinfo_t * for curpsinfo), or NULL when n is no translation. */
+/* The type n translates to (psinfo_t * for curpsinfo and *curpsinfo alike), or NULL when n is
+ * no translation. */
 struct dtype *xlate_out_type(struct ck *c, const struct dnode *n);
+/* The type of such a value (psinfo_t * for curpsinfo, psinfo_t for *curpsinfo); NULL when n
+ * is not translated data. */
+struct dtype *xlate_value_type(struct ck *c, const struct dnode *n);
 /* Fails when identifier n names one of dtrace's functions (an aggregating function, an action
  * or a subroutine): dtrace refuses such a name as a variable ("aggregating function 'sum' may
  * not be referenced as scalar"). */
@@ -489,6 +488,9 @@ void check_alloca_dests(struct ck *c, struct dnode *items);
 
 /* D_CG_EXPR for an action or aggregating call nested inside expression n. */
 void no_nested_action(struct ck *c, const struct dnode *n);
+/* A stack()/ustack()/jstack() call (checked) stored in a variable or used as an associative
+ * array's key: types cleanly, but dtrace's code generator refuses it (D_CG_EXPR). */
+void no_stack_value(struct ck *c, const struct dnode *v);
 /* A statement (and its action numbers). */
 void check_stmt(struct ck *c, struct dnode *n);
 /* A clause, number `index` among the program's clauses. */

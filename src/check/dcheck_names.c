@@ -182,7 +182,7 @@ struct name_ent *name_lookup(struct ck *c, char space, const char *name, bool ad
 	if (!add)
 		return NULL;
 	/* our own copy: a node's name is freed when the node is rewritten (inlines, enums) */
-	c->names[j] = (struct name_ent){ space, xstrdup(name), NULL, -1, -1 };
+	c->names[j] = (struct name_ent){ space, xstrdup(name), NULL };
 	c->nnames++;
 	return &c->names[j];
 }
@@ -373,13 +373,22 @@ struct dtype *xlate_out_type(struct ck *c, const struct dnode *n)
 	return x ? x->ctype : NULL;
 }
 
-bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
+struct dtype *xlate_value_type(struct ck *c, const struct dnode *n)
 {
-	bool deref = n->kind == DN_UNARY && n->op == DOP_DEREF;
 	const struct dnode *x = xlate_node(c, n);
 	if (!x)
+		return NULL;
+	if (!(n->kind == DN_UNARY && n->op == DOP_DEREF))
+		return x->ctype;
+	return res(x->ctype)->kind == DTY_PTR ? res(x->ctype)->base : x->ctype;
+}
+
+bool xlate_value(struct ck *c, const struct dnode *n, bool *ptr)
+{
+	struct dtype *t = xlate_value_type(c, n);
+	if (!t)
 		return false;
-	*ptr = !deref && res(x->ctype)->kind == DTY_PTR;
+	*ptr = res(t)->kind == DTY_PTR;
 	return true;
 }
 
@@ -438,14 +447,32 @@ _Noreturn static void unknown_kernel_symbol(struct ck *c, struct dnode *n)
 		known ? "Unknown symbol name" : "Module is no longer loaded");
 }
 
+/* Whether inline `in` is one of the library's that stand for DTrace for Linux's built-in
+ * variables: assigning to one, or taking its address, is refused as for pid (dtrace -n
+ * 'BEGIN { cwd = "x"; }': "operator = can only be applied to a writable variable";
+ * 'BEGIN { x = &root; }': "cannot take address of dynamic variable"). */
+static bool is_dt_builtin_inline(const struct inline_def *in)
+{
+	/* (the library defines them whenever a program names them: a program's own inline of
+	 * such a name is a redeclaration, so the name alone tells) */
+	static const char *const names[] = { "cwd", "root", "curcpu" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(in->name, names[i]) == 0)
+			return true;
+	return false;
+}
+
 void check_ident(struct ck *c, struct dnode *n)
 {
+	if (is_self_or_this(n))
+		fail_at(c, n, D_IDENT_BADREF, "pointer '%s' may not be referenced as scalar", n->name);
 	struct inline_def *in = inline_find(c, n->name);
 	if (in && in->body)
 		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", n->name);
 	if (in) {
 		/* an inline: a cast to its type over a copy of its (checked) expression */
 		char *name = xstrdup(n->name);
+		bool dtb = is_dt_builtin_inline(in);
 		if (expand_xlate_inline(c, n)) {
 			/* a pointer to translated data (curcpu, curpsinfo) is a pointer as any other
 			 * when used whole, as dtrace's curcpu is: the translation made in scratch
@@ -458,6 +485,7 @@ void check_ident(struct ck *c, struct dnode *n)
 				check_expr(c, n);
 			}
 			free(name);
+			n->dt_builtin = dtb;  /* (after the rewrite, which may replace the node's fields) */
 			return;
 		}
 		free(name);
@@ -468,6 +496,7 @@ void check_ident(struct ck *c, struct dnode *n)
 		n->ctype = in->def->ctype;
 		n->lhs = copy;
 		check_expr(c, n);
+		n->dt_builtin = dtb;
 		return;
 	}
 	for (size_t i = 0; i < sizeof(ureg_names) / sizeof(ureg_names[0]); i++) {
@@ -570,10 +599,6 @@ void check_selfthis(struct ck *c, struct dnode *n)
 {
 	char space = n->kind == DN_SELF ? 's' : 't';
 	struct dck_var *v = var_find(c, space, n->name);
-	if (!v) {
-		resolve_later_def(c, space, n->name);
-		v = var_find(c, space, n->name);
-	}
 	if (!v || !v->type)
 		fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 			space == 's' ? "self->" : "this->", n->name);

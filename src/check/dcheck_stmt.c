@@ -30,6 +30,15 @@ void no_nested_action(struct ck *c, const struct dnode *n)
 		no_nested_action(c, a);
 }
 
+void no_stack_value(struct ck *c, const struct dnode *v)
+{
+	/* (observed: dtrace -n 'BEGIN { x = stack(); }' and 'BEGIN { a[ustack()] = 1; }') */
+	if (v->kind == DN_CALL && dsubr_is_action(v->subr) && v->type &&
+	    v->type->kind == DTY_TYPEDEF && v->type->name && strcmp(v->type->name, "stack") == 0)
+		fail_at(c, v, D_CG_EXPR, "tracing function %s( ) may not be called from a D expression "
+			"(D program context required)", v->name);
+}
+
 void check_stmt(struct ck *c, struct dnode *n)
 {
 	switch (n->kind) {

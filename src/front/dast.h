@@ -114,6 +114,8 @@ struct dnode {
 	int64_t cval;
 	struct dfmt *fmt;         /* printf-style format of a DN_CALL */
 	int action;               /* 1-based action number in its clause (statements) */
+	bool dt_builtin;          /* an expanded library inline that is one of dtrace's built-in
+				   * variables (cwd, root, curcpu): not writable, no address */
 	/* DN_CLAUSE: a formula provider's companion (src/cmd/companion.c), compiled without its
 	 * probe's own test (provider cg_guard): on a formula probe, it runs at every firing of
 	 * the underlying probe, whether the formula's guard holds or not */

@@ -2563,6 +2563,15 @@ static struct dnode *e_primary(struct parser *p)
 		}
 		return n;
 	case DTOK_KEYWORD:
+		if ((dtok_is(t, "self") || dtok_is(t, "this")) && !dtok_is(peek_at(p, 1), "->")) {
+			/* self or this alone: dtrace's identifier of a pointer, which the checker
+			 * refuses as a value (dtrace -n 'BEGIN { trace(self); }': "pointer 'self'
+			 * may not be referenced as scalar") */
+			next(p);
+			n = new_node(p, DN_IDENT, t);
+			n->name = tok_dup(t, 0);
+			return n;
+		}
 		if (dtok_is(t, "self") || dtok_is(t, "this")) {
 			next(p);
 			expect(p, "->");

@@ -336,7 +336,10 @@ int ktp_args(const char *const *names, int n, const char *decls, bool listing,
 		char name[32];
 		snprintf(name, sizeof(name), "__usdtrace_karg%d", k);
 		struct dscope_ent *e = dscope_find(g->types, name, DSYM_TYPEDEF, false);
-		types[k] = e ? e->type : NULL;
+		/* the type the typedef names: our helper's name must not reach messages (dtrace
+		 * -n 'syscall::write:entry { x = args[1]; x = 1; }': "char *" = "int") */
+		types[k] = e && e->type && e->type->kind == DTY_TYPEDEF ? e->type->base :
+			   e ? e->type : NULL;
 		if (!types[k])
 			rc = -1;
 	}
