@@ -157,6 +157,59 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
  * (a type, a declared variable, an enumerator), or with types_only a type alone. */
 static bool defined_outside(struct parser *p, const char *name);
 
+/* A type name scoped to a module, M`N, as dtrace's type lookup reads one: the C container
+ * ("C") has C's one-word base types; "D" has those, string, and every typedef D knows (the
+ * built-in ones, pid_t..., and the program's); the kernel's ("vmlinux", or "genunix" as
+ * dtrace also calls it) are asked of the context's typedef hook under their scoped name, so
+ * only the kernel answers them. NULL when the module has no type N (dtrace then reads M`N as
+ * a kernel symbol): C`pid_t and `pid_t are not types, D`pid_t and vmlinux`u64 are. */
+static struct dtype *scoped_typename(struct parser *p, const char *name)
+{
+	const char *bq = strchr(name, '`');
+	if (!bq || bq == name || strchr(bq + 1, '`'))
+		return NULL;
+	const char *n = bq + 1;
+	size_t mlen = (size_t)(bq - name);
+	struct dtype_ctx *c = p->ctx;
+	bool is_c = mlen == 1 && name[0] == 'C', is_d = mlen == 1 && name[0] == 'D';
+	if (is_c || is_d) {
+		const struct { const char *word; struct dtype *t; } base[] = {
+			{"void", c->t_void}, {"char", c->t_char}, {"short", c->t_short}, {"int", c->t_int},
+			{"long", c->t_long}, {"float", c->t_float}, {"double", c->t_double},
+			{"signed", c->t_int}, {"unsigned", c->t_uint}, {"_Bool", c->t_bool},
+		};
+		for (size_t i = 0; i < sizeof(base) / sizeof(base[0]); i++)
+			if (strcmp(n, base[i].word) == 0)
+				return base[i].t;
+		if (is_c)
+			return NULL;
+		if (strcmp(n, "string") == 0)
+			return c->t_string;
+		/* D's own typedefs only: not the kernel's the hook would add */
+		for (struct dscope *s = c->scope; s; s = s->parent)
+			for (size_t i = s->nents; i-- > 0;)
+				if (strcmp(s->ents[i].name, n) == 0 && s->ents[i].kind != DSYM_TAG)
+					return s->ents[i].kind == DSYM_TYPEDEF ? s->ents[i].type : NULL;
+		return NULL;
+	}
+	if (!(mlen == 7 && strncmp(name, "vmlinux", 7) == 0) &&
+	    !(mlen == 7 && strncmp(name, "genunix", 7) == 0))
+		return NULL;
+	char key[256];
+	snprintf(key, sizeof(key), "vmlinux`%s", n);
+	struct dscope_ent *e = dscope_find(c, key, DSYM_TYPEDEF, false);
+	return e && e->kind == DSYM_TYPEDEF ? e->type : NULL;
+}
+
+/* The type typedef name `name` (plain or module-scoped) stands for; NULL if it is none. */
+static struct dtype *typedef_named(struct parser *p, const char *name)
+{
+	if (p->script && strchr(name, '`'))
+		return scoped_typename(p, name);
+	struct dscope_ent *e = dscope_find(p->ctx, name, DSYM_TYPEDEF, false);
+	return e && e->kind == DSYM_TYPEDEF ? e->type : NULL;
+}
+
 static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 {
 	size_t i = (size_t)(t - p->tl->toks);
@@ -168,9 +221,14 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 	}
 	char n[256];
 	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
-	const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
-	if (e)
-		return !types_only || e->kind == DSYM_TYPEDEF;
+	if (p->script && strchr(n, '`')) {
+		if (scoped_typename(p, n))
+			return true;
+	} else {
+		const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
+		if (e)
+			return !types_only || e->kind == DSYM_TYPEDEF;
+	}
 	if (types_only)
 		return false;
 	/* dtrace's lexer looks up its globals first (pcb_globals: the built-in variables,
@@ -628,8 +686,7 @@ static bool is_typename(struct parser *p, const struct dtok *t)
 	if (t->kind != DTOK_IDENT)
 		return false;
 	struct name n = tok_name(p, t);
-	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, false);
-	return e && e->kind == DSYM_TYPEDEF;
+	return typedef_named(p, n.s) != NULL;
 }
 
 /* The storage class keyword t is, DSC_NONE if none. */
@@ -756,7 +813,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (t->kind == DTOK_IDENT && counter == 0 && is_typename(p, t)) {
 			next(p);
 			struct name n = tok_name(p, t);
-			ty = dscope_find(c, n.s, DSYM_TYPEDEF, false)->type;
+			ty = typedef_named(p, n.s);
 			counter |= OTHER;
 			continue;
 		}
@@ -771,7 +828,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			if (counter & (SIGNED | UNSIGNED | LONG))
 				script_spec_error(p, counter, OTHER, peek(p));
 			struct name n = tok_name(p, t);
-			ty = dscope_find(c, n.s, DSYM_TYPEDEF, false)->type;
+			ty = typedef_named(p, n.s);
 			counter = OTHER;
 			continue;
 		}
@@ -913,11 +970,50 @@ static void complete_member_type(struct parser *p, struct dtype *ty)
 		p->ctx->complete(p->ctx->complete_arg, t);
 }
 
+/* A tag scoped to a module (struct M`N), as dtrace's type lookup reads one: D's is the
+ * program's tag N; the kernel's (vmlinux, or genunix) is tag N as the kernel's types are
+ * found by name (the node the scopes hold, which kbtf shares, or a new one in the outermost
+ * scope, completed from BTF as any kernel type is), so xlate<psinfo_t>((struct
+ * vmlinux`task_struct *)p) finds the translator from struct task_struct *. NULL for any
+ * other (C has no tags, an unknown module none): the caller's tag named M`N then stays
+ * incomplete, a forward declaration, as in dtrace. */
+static struct dtype *scoped_tag(struct parser *p, const char *name, enum dtype_kind kind)
+{
+	const char *bq = strchr(name, '`');
+	if (!bq || bq == name || strchr(bq + 1, '`') || !bq[1])
+		return NULL;
+	const char *n = bq + 1;
+	size_t mlen = (size_t)(bq - name);
+	struct dtype_ctx *c = p->ctx;
+	bool is_d = mlen == 1 && name[0] == 'D';
+	bool is_kernel = mlen == 7 && (strncmp(name, "vmlinux", 7) == 0 || strncmp(name, "genunix", 7) == 0);
+	if (!is_d && !is_kernel)
+		return NULL;
+	for (struct dscope *s = c->scope; s && (is_kernel || s != c->builtins); s = s->parent)
+		for (size_t i = s->nents; i-- > 0;)
+			if (s->ents[i].kind == DSYM_TAG && s->ents[i].type->kind == kind &&
+			    strcmp(s->ents[i].name, n) == 0)
+				return s->ents[i].type;
+	if (is_d || !c->builtins)
+		return NULL;
+	struct dtype *t = dtype_tagged(c, kind, n);
+	struct dscope *cur = c->scope;
+	c->scope = c->builtins;
+	dscope_add(c, n, DSYM_TAG, t, 0);
+	c->scope = cur;
+	return t;
+}
+
 /* The tag type named `tag` for a reference or a definition; creates it in the current scope
  * when absent (or when `here` is asked and it exists only outside). */
 static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dtype_kind kind, bool here)
 {
 	struct name n = tok_name(p, tt);
+	if (p->script && !here) {
+		struct dtype *t = scoped_tag(p, n.s, kind);
+		if (t)
+			return t;
+	}
 	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TAG, here);
 	if (e && e->type->kind != kind && p->script) {
 		/* D (CTF) names a tag with its kind: struct x and union x are two types */
