@@ -48,6 +48,11 @@ struct parser {
 	int nbindings;
 	char **defined;
 	int ndefined;
+	/* D programs: the error of the constant expression being read (an array's dimension,
+	 * a bit-field's width) when it names something known that has no constant value; 0 /
+	 * NULL where the caller words it itself */
+	enum dtag nonconst_tag;
+	const char *nonconst_msg;
 	jmp_buf fail;
 };
 
@@ -511,6 +516,93 @@ static struct cval fold_unary(enum dop op, struct cval c)
 	return mk((int64_t)v, op == DOP_LNOT ? false : c.uns);
 }
 
+/* D programs: the value of inline `name` when its expression folds to an integer constant
+ * (Guide, "Inlines": such an inline may stand where a constant expression is required, as a
+ * scalar array's dimension), as the inline's type holds it; false when no inline of an
+ * integer type has that name or its expression is not constant. The inlines are the
+ * program's so far (the D libraries' and earlier sources' included); one may name another,
+ * so the walk is bounded (an inline cannot name itself: the checker says so). */
+static bool inline_value(struct parser *p, const struct dnode *x, int depth, struct cval *out);
+
+static bool inline_const(struct parser *p, const char *name, int depth, struct cval *out)
+{
+	if (depth > 32)
+		return false;
+	const struct dnode *def = NULL;
+	for (const struct dnode *it = p->prog->items; it; it = it->next)
+		if (it->kind == DN_INLINE && !it->args && it->name && strcmp(it->name, name) == 0)
+			def = it;
+	if (!def || !dtype_is_integer(def->ctype))
+		return false;
+	struct cval v;
+	if (!inline_value(p, def->lhs, depth + 1, &v))
+		return false;
+	bool uns = dtype_resolve(def->ctype)->is_unsigned;
+	*out = mk(dfold_convert((uint64_t)v.v, dtype_sizeof(def->ctype), uns, false), uns);
+	return true;
+}
+
+static bool inline_value(struct parser *p, const struct dnode *x, int depth, struct cval *out)
+{
+	struct cval a, b;
+	uint64_t v = 0;
+	switch (x->kind) {
+	case DN_INT:
+		*out = mk((int64_t)x->ival, x->is_unsigned);
+		return true;
+	case DN_IDENT: {
+		struct dscope_ent *e = dscope_find(p->ctx, x->name, DSYM_ENUMCONST, false);
+		if (e && e->kind == DSYM_ENUMCONST) {
+			*out = mk(e->value, false);
+			return true;
+		}
+		return !e && inline_const(p, x->name, depth, out);
+	}
+	case DN_SIZEOF_TYPE: {
+		int64_t sz = dtype_sizeof(x->ctype);
+		if (sz <= 0)
+			return false;
+		*out = mk(sz, true);
+		return true;
+	}
+	case DN_CAST:
+		if (!dtype_is_integer(x->ctype) || !inline_value(p, x->lhs, depth, &a))
+			return false;
+		*out = mk(dfold_convert((uint64_t)a.v, dtype_sizeof(x->ctype),
+					dtype_resolve(x->ctype)->is_unsigned, false),
+			  dtype_resolve(x->ctype)->is_unsigned);
+		return true;
+	case DN_COND:
+		if (!inline_value(p, x->cond, depth, &a))
+			return false;
+		return inline_value(p, a.v ? x->lhs : x->rhs, depth, out);
+	case DN_UNARY:
+		if ((x->op != DOP_NEG && x->op != DOP_PLUS && x->op != DOP_BNOT && x->op != DOP_LNOT) ||
+		    !inline_value(p, x->lhs, depth, &a))
+			return false;
+		*out = fold_unary(x->op, a);
+		return true;
+	case DN_BINARY:
+		if (!inline_value(p, x->lhs, depth, &a) || !inline_value(p, x->rhs, depth, &b) ||
+		    dfold_binary(x->op, (uint64_t)a.v, (uint64_t)b.v, a.uns || b.uns, a.uns, &v) != DFOLD_OK)
+			return false;
+		switch (x->op) {
+		case DOP_BOR: case DOP_XOR: case DOP_BAND: case DOP_ADD: case DOP_SUB: case DOP_MUL:
+		case DOP_DIV: case DOP_MOD:
+			*out = mk((int64_t)v, a.uns || b.uns);
+			return true;
+		case DOP_SHL: case DOP_SHR:
+			*out = mk((int64_t)v, a.uns);
+			return true;
+		default:
+			*out = mk((int64_t)v, false);
+			return true;
+		}
+	default:
+		return false;
+	}
+}
+
 static struct cval primary(struct parser *p)
 {
 	const struct dtok *t = peek(p);
@@ -527,8 +619,16 @@ static struct cval primary(struct parser *p)
 		next(p);
 		struct name n = tok_name(p, t);
 		struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_ENUMCONST, false);
-		if (!e && p->script)  /* libdtrace cooks the expression first: an unknown name */
+		struct cval ic;
+		if (!e && p->script && inline_const(p, n.s, 0, &ic))
+			return ic;
+		/* libdtrace cooks the expression first: an unknown name is that name's error; a
+		 * known one with no constant value (pid, a variable, an inline of one) is the
+		 * constant expression's, which the caller words (D_DECL_ARRSUB, D_DECL_ENCONST...) */
+		if (!e && p->script && !defined_outside(p, n.s))
 			error_at(p, t, D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", n.s);
+		if ((!e || e->kind != DSYM_ENUMCONST) && p->script && p->nonconst_msg)
+			error_at(p, t, p->nonconst_tag, "%s", p->nonconst_msg);
 		if (!e || e->kind != DSYM_ENUMCONST)
 			error_at(p, t, D_UNKNOWN, "'%s' is not a constant", n.s);
 		return mk(e->value, false);
@@ -621,6 +721,8 @@ static struct cval apply(struct parser *p, const struct dtok *at, enum dop op, s
 	case DFOLD_SHIFT_RANGE:
 		error_at(p, at, D_UNKNOWN, "shift count out of range in constant expression");
 	case DFOLD_DIV_ZERO:
+		if (p->script)  /* dtrace's words (observed: enum e { A = 10 / 0 }, int a[1 % 0]) */
+			error_at(p, at, D_DIV_ZERO, "expression contains division by zero");
 		error_at(p, at, D_DIV_ZERO, "division by zero in constant expression");
 	case DFOLD_OK: case DFOLD_NONE:
 		break;
@@ -1087,7 +1189,10 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			int width = -1;
 			if (consume(p, ":")) {
 				const struct dtok *wt = peek(p);
+				p->nonconst_tag = D_DECL_BFCONST;
+				p->nonconst_msg = "positive integral constant expression expected as bit-field size";
 				int64_t w = const_expr(p);
+				p->nonconst_msg = NULL;
 				/* D: a positive width, or 0 for an unnamed field (which ends the unit) */
 				if (p->script && (w < 0 || (w == 0 && name)))
 					error_at(p, peek(p), D_DECL_BFCONST,
@@ -1209,8 +1314,8 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 			memcpy(&p->fail, &outer, sizeof(outer));
 			/* the lexer's errors (a floating-point constant) come before any check, and
 			 * libdtrace cooks the expression before it asks for a constant: an unknown
-			 * name is that name's error */
-			if (p->err->tag == D_SYNTAX || p->err->tag == D_IDENT_UNDEF)
+			 * name is that name's error, a division by zero the division's */
+			if (p->err->tag == D_SYNTAX || p->err->tag == D_IDENT_UNDEF || p->err->tag == D_DIV_ZERO)
 				longjmp(p->fail, 1);
 			/* not an integer constant: skip the expression, as yacc had read it */
 			p->depth = depth;
@@ -1422,7 +1527,11 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 			if (p->script && at->kind == DTOK_STRING)
 				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
 					 "tuple signature expected as array declaration subscript");
+			p->nonconst_tag = D_DECL_ARRSUB;
+			p->nonconst_msg = "positive integral constant expression or tuple signature "
+					  "expected as array declaration subscript";
 			len = const_expr(p);
+			p->nonconst_msg = NULL;
 			if (p->script && len <= 0)
 				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
 					 "tuple signature expected as array declaration subscript");
