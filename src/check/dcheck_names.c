@@ -562,11 +562,11 @@ void check_selfthis(struct ck *c, struct dnode *n)
 {
 	char space = n->kind == DN_SELF ? 's' : 't';
 	struct dck_var *v = var_find(c, space, n->name);
-	if (!v) {
+	if (!v && !c->in_inline_def) {
 		resolve_later_def(c, space, n->name);
 		v = var_find(c, space, n->name);
 	}
-	if (!v || !v->type)
+	if (!v || !v->type || (c->in_inline_def && !v->declared))
 		fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 			space == 's' ? "self->" : "this->", n->name);
 	if (v->nkeys > 0)
