@@ -69,6 +69,9 @@ struct ck {
 	int action;
 	struct name_ent *names;  /* open addressing, a power of two in size */
 	size_t nnames, capnames;
+	bool in_inline_def;      /* checking an inline's definition: dtrace cooks it where it
+	                          * stands, so a self-> or this-> variable assigned only later
+	                          * is not yet known (D_VAR_UNDEF) */
 	struct inline_def *inl;
 	size_t ninl, capinl;
 	struct spec_scan spec;   /* the clause's actions, for the speculation rules */

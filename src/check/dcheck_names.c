@@ -435,13 +435,15 @@ static bool kernel_symbol(struct ck *c, struct dnode *n)
 /* `sym or mod`sym that names no kernel variable: dtrace's symbol lookup fails, in its
  * words for a module it does not know ("Module is no longer loaded": observed with
  * dtrace -n 'BEGIN { trace(ext4`x); }' where ext4 is not a loaded module) and for one it
- * does, the kernel itself included ("Unknown symbol name": `x, vmlinux`x, genunix`x). */
+ * does, the kernel itself included ("Unknown symbol name": `x, vmlinux`x, genunix`x), and
+ * for C`x and D`x, dtrace's modules of types (C`pid_t, observed). */
 _Noreturn static void unknown_kernel_symbol(struct ck *c, struct dnode *n)
 {
 	const char *bq = strrchr(n->name, '`');
 	char mod[128];
 	snprintf(mod, sizeof(mod), "%.*s", (int)(bq - n->name), n->name);
 	bool known = !*mod || strcmp(mod, "vmlinux") == 0 || strcmp(mod, "genunix") == 0 ||
+		     strcmp(mod, "C") == 0 || strcmp(mod, "D") == 0 ||  /* the type containers */
 		     !c->opt->kernel_module || c->opt->kernel_module(c->opt->arg, mod);
 	fail_at(c, n, D_IDENT_UNDEF, "failed to resolve %s: %s", n->name,
 		known ? "Unknown symbol name" : "Module is no longer loaded");
@@ -599,7 +601,7 @@ void check_selfthis(struct ck *c, struct dnode *n)
 {
 	char space = n->kind == DN_SELF ? 's' : 't';
 	struct dck_var *v = var_find(c, space, n->name);
-	if (!v || !v->type)
+	if (!v || !v->type || (c->in_inline_def && !v->declared))
 		fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 			space == 's' ? "self->" : "this->", n->name);
 	if (v->nkeys > 0)

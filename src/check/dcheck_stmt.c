@@ -357,7 +357,9 @@ void check_inline(struct ck *c, struct dnode *n)
 		for (const struct dnode *prm = n->args; prm; prm = prm->next)
 			inline_subst(c, &n->lhs, prm, NULL);
 	}
+	c->in_inline_def = true;
 	check_expr(c, n->lhs);
+	c->in_inline_def = false;
 	if (!argcompat(n->ctype, n->lhs)) {
 		struct names ns = {0};
 		const char *a = nm(&ns, n->ctype), *b = nm(&ns, n->lhs->type);

@@ -10,11 +10,12 @@
 #include "dtype.h"
 #include "util.h"
 
-/* Type names as translator messages spell them (dtype_spell: an anonymous struct is spelled
- * with its body, unlike spell() elsewhere in the checker). */
+/* Type names as translator messages spell them: as every checker message does (spell()), an
+ * anonymous struct by its keyword alone, "struct " (observed: translator member in
+ * definition uses incompatible types: "struct " = "int"). */
 static const char *sp(struct names *ns, struct dtype *t)
 {
-	return ns->s[ns->n++] = dtype_spell(t, NULL, false);
+	return nm(ns, t);
 }
 
 static struct dnode *node(struct ck *ck, enum dnode_kind kind, struct dsrcpos pos)

@@ -9,7 +9,12 @@
  * joined by spaces, as much as illumos's pr_psargs[80] holds, as the process's memory has them
  * (only when that memory is the one user reads see, the current thread's: curpsinfo, except
  * where curthread is another thread, sched's on-cpu), or comm for a kernel thread or another
- * process; lwpsinfo_t's pr_name is the comm as char[16]. */
+ * process; lwpsinfo_t's pr_name is the comm as char[16]. As DTrace for Linux gives them
+ * (observed): pr_dmodel is PR_MODEL_LP64 (2); pr_ttydev the controlling tty, or -1 without
+ * one; pr_wstat, pr_nzomb and pr_contract 0; pr_flag PR_STOPPED (1) for a stopped thread;
+ * pr_state the proc(4) code of the task's state bits (TASK_INTERRUPTIBLE or _UNINTERRUPTIBLE
+ * SSLEEP 1, stopped or traced SSTOP 4, dead or zombie SZOMB 3, wakekill or waking SWAIT 7,
+ * none SRUN 2) and pr_sname its letter (S T Z W R). */
 static const char klib_text[] =
 "typedef struct psinfo {\n"
 "	int pr_flag;\n"
@@ -23,16 +28,20 @@ static const char klib_text[] =
 "	gid_t pr_gid;\n"
 "	gid_t pr_egid;\n"
 "	uintptr_t pr_addr;\n"
+"	struct tty_struct *pr_ttydev;\n"
 "	string pr_fname;\n"
 "	string pr_psargs;\n"
+"	int pr_wstat;\n"
 "	int pr_argc;\n"
 "	uintptr_t pr_argv;\n"
 "	uintptr_t pr_envp;\n"
 "	char pr_dmodel;\n"
 "	int pr_taskid;\n"
 "	int pr_projid;\n"
+"	int pr_nzomb;\n"
 "	int pr_poolid;\n"
 "	int pr_zoneid;\n"
+"	id_t pr_contract;\n"
 "} psinfo_t;\n"
 "\n"
 "typedef struct lwpsinfo {\n"
@@ -72,27 +81,33 @@ static const char klib_text[] =
 "	pr_gid = T->cred->gid.val;\n"
 "	pr_egid = T->cred->egid.val;\n"
 "	pr_addr = (uintptr_t)T;\n"
+"	pr_ttydev = T->signal->tty != NULL ? T->signal->tty : (struct tty_struct *)-1;\n"
 "	pr_fname = stringof(T->comm);\n"
 "	pr_psargs = T->mm == NULL || T->mm != __usdtrace_curtask->mm ? stringof(T->comm) :\n"
 "	    __usdtrace_psargs(T->mm->arg_start, T->mm->arg_end);\n"
+"	pr_wstat = 0;\n"
 "	pr_argc = 0;\n"
 "	pr_argv = T->mm == NULL ? 0 : T->mm->arg_start;\n"
 "	pr_envp = T->mm == NULL ? 0 : T->mm->env_start;\n"
-"	pr_dmodel = 1;\n"
+"	pr_dmodel = 2;\n"
 "	pr_taskid = 0;\n"
 "	pr_projid = 0;\n"
+"	pr_nzomb = 0;\n"
 "	pr_poolid = 0;\n"
 "	pr_zoneid = 0;\n"
+"	pr_contract = 0;\n"
 "};\n"
 "\n"
 "translator lwpsinfo_t < struct task_struct *T > {\n"
-"	pr_flag = 0;\n"
+"	pr_flag = T->__state & 0x4 ? 1 : 0;\n"
 "	pr_lwpid = T->pid;\n"
 "	pr_addr = (uintptr_t)T;\n"
 "	pr_wchan = 0;\n"
 "	pr_stype = 0;\n"
-"	pr_state = T->__state;\n"
-"	pr_sname = T->__state == 0 ? 'R' : 'S';\n"
+"	pr_state = T->__state & 0x3 ? 1 : T->__state & 0xc ? 4 : T->__state & 0xb0 ? 3 :\n"
+"	    T->__state & 0x300 ? 7 : 2;\n"
+"	pr_sname = T->__state & 0x3 ? 'S' : T->__state & 0xc ? 'T' : T->__state & 0xb0 ? 'Z' :\n"
+"	    T->__state & 0x300 ? 'W' : 'R';\n"
 "	pr_syscall = 0;\n"
 "	pr_pri = T->prio;\n"
 "	pr_clname = \"SYS\";\n"

@@ -106,9 +106,12 @@ static bool parse_complete_kernel(void *arg, struct dtype *rec)
 	return kbtf_complete(arg, rec);
 }
 
-/* The parser's typedef hook (dtype_ctx.extern_typedef): the kernel's typedef names. */
+/* The parser's typedef hook (dtype_ctx.extern_typedef): the kernel's typedef names, and
+ * the kernel's type names asked under their scoped name (vmlinux`u64, vmlinux`int). */
 static struct dtype *parse_kernel_typedef(void *arg, const char *name)
 {
+	if (strncmp(name, "vmlinux`", 8) == 0)
+		return kbtf_named_type(arg, name + 8);
 	return kbtf_typedef(arg, name);
 }
 

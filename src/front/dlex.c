@@ -30,6 +30,9 @@ struct lexer {
 	struct derr *err;        /* never NULL */
 	enum dlex_mode mode;
 	int braces;              /* { } depth, for where clauses may start */
+	bool record_body;        /* the outermost { } open is a struct, union or enum's body */
+	bool record_closed;      /* the last } closed such a body: declarators follow, not a
+	                          * clause (struct s { int a; } x, y;) */
 	int parens, brackets;    /* ( ) and [ ] depth (D programs) */
 	bool pspec;              /* the pspec option is on (dlex_tokenize_pspec) */
 };
@@ -724,7 +727,21 @@ static bool is_pdesc_char(char c)
 	return c != '\0' && (isalnum((unsigned char)c) || strchr("_$:*?![]\\.-", c) != NULL);
 }
 
-/* Where a clause may begin: top level, first token, or after `}`, `;` or "description ,". */
+/* Whether a `{` after tokens l opens a struct, union or enum body: `struct {`, `enum e {`. */
+static bool opens_record_body(const struct dtoklist *l)
+{
+	for (size_t back = 1; back <= 2 && back <= l->ntoks; back++) {
+		const struct dtok *t = &l->toks[l->ntoks - back];
+		if (dtok_is(t, "struct") || dtok_is(t, "union") || dtok_is(t, "enum"))
+			return true;
+		if (t->kind != DTOK_IDENT)
+			return false;
+	}
+	return false;
+}
+
+/* Where a clause may begin: top level, first token, or after `}` (not a struct's: a
+ * declaration's declarators follow it), `;` or "description ,". */
 static bool at_clause_start(struct lexer *lx)
 {
 	const struct dtoklist *l = lx->out;
@@ -733,7 +750,9 @@ static bool at_clause_start(struct lexer *lx)
 	if (l->ntoks == 0)
 		return true;
 	const struct dtok *t = &l->toks[l->ntoks - 1];
-	if (dtok_is(t, "}") || dtok_is(t, ";"))
+	if (dtok_is(t, "}"))
+		return !lx->record_closed;
+	if (dtok_is(t, ";"))
 		return true;
 	/* In a description argument a description may follow another without a comma: the
 	 * first is a clause without a body (dtrace -n 'BEGIN END { exit(0); }' enables BEGIN
@@ -1009,10 +1028,10 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 					(*(*p == '(' ? &lx.parens : &lx.brackets))++;
 				if (n == 1 && *p == '/' && mode != DLEX_DECLS && epred_unclosed(&lx, p))
 					goto fail;
-				if (n == 1 && *p == '{')
-					lx.braces++;
-				else if (n == 1 && *p == '}' && lx.braces > 0)
-					lx.braces--;
+				if (n == 1 && *p == '{' && lx.braces++ == 0)
+					lx.record_body = opens_record_body(lx.out);
+				else if (n == 1 && *p == '}' && lx.braces > 0 && --lx.braces == 0)
+					lx.record_closed = lx.record_body;
 				new_tok(&lx, DTOK_PUNCT, p, n);
 				lx.p = p + n;
 				break;

@@ -48,6 +48,11 @@ struct parser {
 	int nbindings;
 	char **defined;
 	int ndefined;
+	/* D programs: the error of the constant expression being read (an array's dimension,
+	 * a bit-field's width) when it names something known that has no constant value; 0 /
+	 * NULL where the caller words it itself */
+	enum dtag nonconst_tag;
+	const char *nonconst_msg;
 	jmp_buf fail;
 };
 
@@ -157,6 +162,59 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
  * (a type, a declared variable, an enumerator), or with types_only a type alone. */
 static bool defined_outside(struct parser *p, const char *name);
 
+/* A type name scoped to a module, M`N, as dtrace's type lookup reads one: the C container
+ * ("C") has C's one-word base types; "D" has those, string, and every typedef D knows (the
+ * built-in ones, pid_t..., and the program's); the kernel's ("vmlinux", or "genunix" as
+ * dtrace also calls it) are asked of the context's typedef hook under their scoped name, so
+ * only the kernel answers them. NULL when the module has no type N (dtrace then reads M`N as
+ * a kernel symbol): C`pid_t and `pid_t are not types, D`pid_t and vmlinux`u64 are. */
+static struct dtype *scoped_typename(struct parser *p, const char *name)
+{
+	const char *bq = strchr(name, '`');
+	if (!bq || bq == name || strchr(bq + 1, '`'))
+		return NULL;
+	const char *n = bq + 1;
+	size_t mlen = (size_t)(bq - name);
+	struct dtype_ctx *c = p->ctx;
+	bool is_c = mlen == 1 && name[0] == 'C', is_d = mlen == 1 && name[0] == 'D';
+	if (is_c || is_d) {
+		const struct { const char *word; struct dtype *t; } base[] = {
+			{"void", c->t_void}, {"char", c->t_char}, {"short", c->t_short}, {"int", c->t_int},
+			{"long", c->t_long}, {"float", c->t_float}, {"double", c->t_double},
+			{"signed", c->t_int}, {"unsigned", c->t_uint}, {"_Bool", c->t_bool},
+		};
+		for (size_t i = 0; i < sizeof(base) / sizeof(base[0]); i++)
+			if (strcmp(n, base[i].word) == 0)
+				return base[i].t;
+		if (is_c)
+			return NULL;
+		if (strcmp(n, "string") == 0)
+			return c->t_string;
+		/* D's own typedefs only: not the kernel's the hook would add */
+		for (struct dscope *s = c->scope; s; s = s->parent)
+			for (size_t i = s->nents; i-- > 0;)
+				if (strcmp(s->ents[i].name, n) == 0 && s->ents[i].kind != DSYM_TAG)
+					return s->ents[i].kind == DSYM_TYPEDEF ? s->ents[i].type : NULL;
+		return NULL;
+	}
+	if (!(mlen == 7 && strncmp(name, "vmlinux", 7) == 0) &&
+	    !(mlen == 7 && strncmp(name, "genunix", 7) == 0))
+		return NULL;
+	char key[256];
+	snprintf(key, sizeof(key), "vmlinux`%s", n);
+	struct dscope_ent *e = dscope_find(c, key, DSYM_TYPEDEF, false);
+	return e && e->kind == DSYM_TYPEDEF ? e->type : NULL;
+}
+
+/* The type typedef name `name` (plain or module-scoped) stands for; NULL if it is none. */
+static struct dtype *typedef_named(struct parser *p, const char *name)
+{
+	if (p->script && strchr(name, '`'))
+		return scoped_typename(p, name);
+	struct dscope_ent *e = dscope_find(p->ctx, name, DSYM_TYPEDEF, false);
+	return e && e->kind == DSYM_TYPEDEF ? e->type : NULL;
+}
+
 static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 {
 	size_t i = (size_t)(t - p->tl->toks);
@@ -168,9 +226,14 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 	}
 	char n[256];
 	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
-	const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
-	if (e)
-		return !types_only || e->kind == DSYM_TYPEDEF;
+	if (p->script && strchr(n, '`')) {
+		if (scoped_typename(p, n))
+			return true;
+	} else {
+		const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
+		if (e)
+			return !types_only || e->kind == DSYM_TYPEDEF;
+	}
 	if (types_only)
 		return false;
 	/* dtrace's lexer looks up its globals first (pcb_globals: the built-in variables,
@@ -453,6 +516,93 @@ static struct cval fold_unary(enum dop op, struct cval c)
 	return mk((int64_t)v, op == DOP_LNOT ? false : c.uns);
 }
 
+/* D programs: the value of inline `name` when its expression folds to an integer constant
+ * (Guide, "Inlines": such an inline may stand where a constant expression is required, as a
+ * scalar array's dimension), as the inline's type holds it; false when no inline of an
+ * integer type has that name or its expression is not constant. The inlines are the
+ * program's so far (the D libraries' and earlier sources' included); one may name another,
+ * so the walk is bounded (an inline cannot name itself: the checker says so). */
+static bool inline_value(struct parser *p, const struct dnode *x, int depth, struct cval *out);
+
+static bool inline_const(struct parser *p, const char *name, int depth, struct cval *out)
+{
+	if (depth > 32)
+		return false;
+	const struct dnode *def = NULL;
+	for (const struct dnode *it = p->prog->items; it; it = it->next)
+		if (it->kind == DN_INLINE && !it->args && it->name && strcmp(it->name, name) == 0)
+			def = it;
+	if (!def || !dtype_is_integer(def->ctype))
+		return false;
+	struct cval v;
+	if (!inline_value(p, def->lhs, depth + 1, &v))
+		return false;
+	bool uns = dtype_resolve(def->ctype)->is_unsigned;
+	*out = mk(dfold_convert((uint64_t)v.v, dtype_sizeof(def->ctype), uns, false), uns);
+	return true;
+}
+
+static bool inline_value(struct parser *p, const struct dnode *x, int depth, struct cval *out)
+{
+	struct cval a, b;
+	uint64_t v = 0;
+	switch (x->kind) {
+	case DN_INT:
+		*out = mk((int64_t)x->ival, x->is_unsigned);
+		return true;
+	case DN_IDENT: {
+		struct dscope_ent *e = dscope_find(p->ctx, x->name, DSYM_ENUMCONST, false);
+		if (e && e->kind == DSYM_ENUMCONST) {
+			*out = mk(e->value, false);
+			return true;
+		}
+		return !e && inline_const(p, x->name, depth, out);
+	}
+	case DN_SIZEOF_TYPE: {
+		int64_t sz = dtype_sizeof(x->ctype);
+		if (sz <= 0)
+			return false;
+		*out = mk(sz, true);
+		return true;
+	}
+	case DN_CAST:
+		if (!dtype_is_integer(x->ctype) || !inline_value(p, x->lhs, depth, &a))
+			return false;
+		*out = mk(dfold_convert((uint64_t)a.v, dtype_sizeof(x->ctype),
+					dtype_resolve(x->ctype)->is_unsigned, false),
+			  dtype_resolve(x->ctype)->is_unsigned);
+		return true;
+	case DN_COND:
+		if (!inline_value(p, x->cond, depth, &a))
+			return false;
+		return inline_value(p, a.v ? x->lhs : x->rhs, depth, out);
+	case DN_UNARY:
+		if ((x->op != DOP_NEG && x->op != DOP_PLUS && x->op != DOP_BNOT && x->op != DOP_LNOT) ||
+		    !inline_value(p, x->lhs, depth, &a))
+			return false;
+		*out = fold_unary(x->op, a);
+		return true;
+	case DN_BINARY:
+		if (!inline_value(p, x->lhs, depth, &a) || !inline_value(p, x->rhs, depth, &b) ||
+		    dfold_binary(x->op, (uint64_t)a.v, (uint64_t)b.v, a.uns || b.uns, a.uns, &v) != DFOLD_OK)
+			return false;
+		switch (x->op) {
+		case DOP_BOR: case DOP_XOR: case DOP_BAND: case DOP_ADD: case DOP_SUB: case DOP_MUL:
+		case DOP_DIV: case DOP_MOD:
+			*out = mk((int64_t)v, a.uns || b.uns);
+			return true;
+		case DOP_SHL: case DOP_SHR:
+			*out = mk((int64_t)v, a.uns);
+			return true;
+		default:
+			*out = mk((int64_t)v, false);
+			return true;
+		}
+	default:
+		return false;
+	}
+}
+
 static struct cval primary(struct parser *p)
 {
 	const struct dtok *t = peek(p);
@@ -469,8 +619,16 @@ static struct cval primary(struct parser *p)
 		next(p);
 		struct name n = tok_name(p, t);
 		struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_ENUMCONST, false);
-		if (!e && p->script)  /* libdtrace cooks the expression first: an unknown name */
+		struct cval ic;
+		if (!e && p->script && inline_const(p, n.s, 0, &ic))
+			return ic;
+		/* libdtrace cooks the expression first: an unknown name is that name's error; a
+		 * known one with no constant value (pid, a variable, an inline of one) is the
+		 * constant expression's, which the caller words (D_DECL_ARRSUB, D_DECL_ENCONST...) */
+		if (!e && p->script && !defined_outside(p, n.s))
 			error_at(p, t, D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", n.s);
+		if ((!e || e->kind != DSYM_ENUMCONST) && p->script && p->nonconst_msg)
+			error_at(p, t, p->nonconst_tag, "%s", p->nonconst_msg);
 		if (!e || e->kind != DSYM_ENUMCONST)
 			error_at(p, t, D_UNKNOWN, "'%s' is not a constant", n.s);
 		return mk(e->value, false);
@@ -563,6 +721,8 @@ static struct cval apply(struct parser *p, const struct dtok *at, enum dop op, s
 	case DFOLD_SHIFT_RANGE:
 		error_at(p, at, D_UNKNOWN, "shift count out of range in constant expression");
 	case DFOLD_DIV_ZERO:
+		if (p->script)  /* dtrace's words (observed: enum e { A = 10 / 0 }, int a[1 % 0]) */
+			error_at(p, at, D_DIV_ZERO, "expression contains division by zero");
 		error_at(p, at, D_DIV_ZERO, "division by zero in constant expression");
 	case DFOLD_OK: case DFOLD_NONE:
 		break;
@@ -628,8 +788,7 @@ static bool is_typename(struct parser *p, const struct dtok *t)
 	if (t->kind != DTOK_IDENT)
 		return false;
 	struct name n = tok_name(p, t);
-	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, false);
-	return e && e->kind == DSYM_TYPEDEF;
+	return typedef_named(p, n.s) != NULL;
 }
 
 /* The storage class keyword t is, DSC_NONE if none. */
@@ -756,7 +915,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		if (t->kind == DTOK_IDENT && counter == 0 && is_typename(p, t)) {
 			next(p);
 			struct name n = tok_name(p, t);
-			ty = dscope_find(c, n.s, DSYM_TYPEDEF, false)->type;
+			ty = typedef_named(p, n.s);
 			counter |= OTHER;
 			continue;
 		}
@@ -771,7 +930,7 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			if (counter & (SIGNED | UNSIGNED | LONG))
 				script_spec_error(p, counter, OTHER, peek(p));
 			struct name n = tok_name(p, t);
-			ty = dscope_find(c, n.s, DSYM_TYPEDEF, false)->type;
+			ty = typedef_named(p, n.s);
 			counter = OTHER;
 			continue;
 		}
@@ -913,11 +1072,50 @@ static void complete_member_type(struct parser *p, struct dtype *ty)
 		p->ctx->complete(p->ctx->complete_arg, t);
 }
 
+/* A tag scoped to a module (struct M`N), as dtrace's type lookup reads one: D's is the
+ * program's tag N; the kernel's (vmlinux, or genunix) is tag N as the kernel's types are
+ * found by name (the node the scopes hold, which kbtf shares, or a new one in the outermost
+ * scope, completed from BTF as any kernel type is), so xlate<psinfo_t>((struct
+ * vmlinux`task_struct *)p) finds the translator from struct task_struct *. NULL for any
+ * other (C has no tags, an unknown module none): the caller's tag named M`N then stays
+ * incomplete, a forward declaration, as in dtrace. */
+static struct dtype *scoped_tag(struct parser *p, const char *name, enum dtype_kind kind)
+{
+	const char *bq = strchr(name, '`');
+	if (!bq || bq == name || strchr(bq + 1, '`') || !bq[1])
+		return NULL;
+	const char *n = bq + 1;
+	size_t mlen = (size_t)(bq - name);
+	struct dtype_ctx *c = p->ctx;
+	bool is_d = mlen == 1 && name[0] == 'D';
+	bool is_kernel = mlen == 7 && (strncmp(name, "vmlinux", 7) == 0 || strncmp(name, "genunix", 7) == 0);
+	if (!is_d && !is_kernel)
+		return NULL;
+	for (struct dscope *s = c->scope; s && (is_kernel || s != c->builtins); s = s->parent)
+		for (size_t i = s->nents; i-- > 0;)
+			if (s->ents[i].kind == DSYM_TAG && s->ents[i].type->kind == kind &&
+			    strcmp(s->ents[i].name, n) == 0)
+				return s->ents[i].type;
+	if (is_d || !c->builtins)
+		return NULL;
+	struct dtype *t = dtype_tagged(c, kind, n);
+	struct dscope *cur = c->scope;
+	c->scope = c->builtins;
+	dscope_add(c, n, DSYM_TAG, t, 0);
+	c->scope = cur;
+	return t;
+}
+
 /* The tag type named `tag` for a reference or a definition; creates it in the current scope
  * when absent (or when `here` is asked and it exists only outside). */
 static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dtype_kind kind, bool here)
 {
 	struct name n = tok_name(p, tt);
+	if (p->script && !here) {
+		struct dtype *t = scoped_tag(p, n.s, kind);
+		if (t)
+			return t;
+	}
 	struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TAG, here);
 	if (e && e->type->kind != kind && p->script) {
 		/* D (CTF) names a tag with its kind: struct x and union x are two types */
@@ -991,7 +1189,10 @@ static void member_decls(struct parser *p, struct dtype *rec)
 			int width = -1;
 			if (consume(p, ":")) {
 				const struct dtok *wt = peek(p);
+				p->nonconst_tag = D_DECL_BFCONST;
+				p->nonconst_msg = "positive integral constant expression expected as bit-field size";
 				int64_t w = const_expr(p);
+				p->nonconst_msg = NULL;
 				/* D: a positive width, or 0 for an unnamed field (which ends the unit) */
 				if (p->script && (w < 0 || (w == 0 && name)))
 					error_at(p, peek(p), D_DECL_BFCONST,
@@ -1113,8 +1314,8 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 			memcpy(&p->fail, &outer, sizeof(outer));
 			/* the lexer's errors (a floating-point constant) come before any check, and
 			 * libdtrace cooks the expression before it asks for a constant: an unknown
-			 * name is that name's error */
-			if (p->err->tag == D_SYNTAX || p->err->tag == D_IDENT_UNDEF)
+			 * name is that name's error, a division by zero the division's */
+			if (p->err->tag == D_SYNTAX || p->err->tag == D_IDENT_UNDEF || p->err->tag == D_DIV_ZERO)
 				longjmp(p->fail, 1);
 			/* not an integer constant: skip the expression, as yacc had read it */
 			p->depth = depth;
@@ -1326,7 +1527,11 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 			if (p->script && at->kind == DTOK_STRING)
 				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
 					 "tuple signature expected as array declaration subscript");
+			p->nonconst_tag = D_DECL_ARRSUB;
+			p->nonconst_msg = "positive integral constant expression or tuple signature "
+					  "expected as array declaration subscript";
 			len = const_expr(p);
+			p->nonconst_msg = NULL;
 			if (p->script && len <= 0)
 				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
 					 "tuple signature expected as array declaration subscript");

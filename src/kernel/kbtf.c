@@ -433,6 +433,17 @@ struct dtype *kbtf_typedef(struct dtype_ctx *ctx, const char *name)
 	return e ? convert(ctx, e->id) : NULL;
 }
 
+struct dtype *kbtf_named_type(struct dtype_ctx *ctx, const char *name)
+{
+	struct dtype *t = kbtf_typedef(ctx, name);
+	if (t)
+		return t;
+	int id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_INT);
+	if (id <= 0)
+		id = btf__find_by_name_kind(vmlinux, name, BTF_KIND_FLOAT);
+	return id > 0 ? convert(ctx, (uint32_t)id) : NULL;
+}
+
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name)
 {
 	if (!use_ctx(ctx))

@@ -59,6 +59,10 @@ bool kbtf_complete(struct dtype_ctx *ctx, struct dtype *rec);
  * kernel's types give, which D programs may use as dtrace's vmlinux CTF lets them), or NULL
  * when BTF has no typedef of that name. Names are looked up in a sorted index built once. */
 struct dtype *kbtf_typedef(struct dtype_ctx *ctx, const char *name);
+/* A type name as the kernel's own type information names it: a typedef or a base type
+ * (char, int, _Bool; BTF spells long as "long int", so `long` alone is none), or NULL. For
+ * D's module-scoped names (vmlinux`u64, vmlinux`int). */
+struct dtype *kbtf_named_type(struct dtype_ctx *ctx, const char *name);
 /* The D type of kernel variable `name` (a BTF VAR), or NULL. */
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name);
 /* The type of kernel function `name` named as a variable (`schedule), or NULL when BTF has no

@@ -1,5 +1,8 @@
 /* @root */
-/* Enumerators count from 0 or from the previous value plus one. */
+/* Enumerators count from 0 or from the previous value plus one. An enum is a type
+ * "equivalent to an int" (Guide, "Enumerations"), so BLACK prints as -1: DTrace for Linux
+ * prints 4294967295 here (it records and prints a value of enum type as unsigned), which
+ * differs from the Guide; we follow the Guide. */
 #pragma D option quiet
 
 enum color {
