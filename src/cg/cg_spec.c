@@ -88,27 +88,6 @@ static bool body_has_speculate(const struct dnode *n)
 	}
 }
 
-bool cgc_spec_default_record(const struct dnode *body)
-{
-	/* dtrace_ecb_resize keeps the header of an ecb whose only action is speculate(): the
-	 * default action is speculated (demo/spec/specopen.d relies on it) */
-	if (!body)
-		return false;
-	if (body->kind == DN_EXPR_STMT)
-		return body->lhs && body->lhs->kind == DN_CALL && body->lhs->subr == DS_SPECULATE;
-	if (body->kind != DN_BLOCK)
-		return false;
-	int n = 0;
-	for (const struct dnode *s = body->args; s; s = s->next) {
-		if (s->kind == DN_EMPTY)
-			continue;
-		if (!cgc_spec_default_record(s))
-			return false;
-		n++;
-	}
-	return n == 1;
-}
-
 bool cgc_spec_clause_speculates(const struct dnode *cl)
 {
 	return body_has_speculate(cl->body);
