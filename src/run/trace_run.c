@@ -246,6 +246,12 @@ static int create_maps(struct run *r)
 		util_warn("could not enable tracing: Enabling exceeds size of buffer");
 		return -1;
 	}
+	if (r->d && r->d->nspec == 0) {
+		/* dtrace takes -x nspec=0 and cannot make room for no speculation when it enables
+		 * tracing, whether the program speculates or not; its words */
+		util_warn("could not enable tracing: failed to create BPF map 'specs': Invalid argument");
+		return -1;
+	}
 	char err[256];
 	bool autoresize = !r->d || r->d->bufresize == DOPT_BUFRESIZE_AUTO;
 	if (r->d && (size_beyond_max("aggsize", "aggregation", r->d->aggsize, o->aggsize_max,
