@@ -213,6 +213,10 @@ static void spec_walk(struct ck *c, struct spec_scan *sc, const struct dnode *n)
 		xgrow(&sc->acts, sizeof(*sc->acts), &sc->cap, sc->n + 1);
 		sc->acts[sc->n++] = a;
 		spec_rescan(c, sc, n);
+		/* dtrace refuses a kernel destructive action generating its code, right after
+		 * applying these rules to it: before the rules of the statements after it */
+		if (n->lhs == c->unimpl)
+			fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
 		return;
 	}
 	default:
