@@ -868,7 +868,11 @@ static void compile_clause(struct cgc *c, struct dnode *cl, int clause_no, int s
 	}
 	if (cl->body)
 		compile_stmt(c, cl->body);
-	rec_flush_if(c, no_statements(cl->body) || cgc_spec_default_record(cl->body));
+	/* a speculating clause that records nothing else speculates the default record, the
+	 * header alone (dtrace_ecb_resize keeps it; DTrace for Linux prints it at the commit
+	 * after `speculate(s); x = 1;` too) */
+	rec_flush_if(c, no_statements(cl->body) ||
+			(cgc_spec_clause_speculates(cl) && !stmt_records(cl->body)));
 	/* the verifier refuses unreachable code: no fault path unless something can fault */
 	if (c->fault_used) {
 		bpb_ja(&c->buf, c->end_label);

@@ -404,7 +404,6 @@ void cgc_spec_setup(struct cgc *c);                  /* maps, if the program use
 void cgc_spec_clause_begin(struct cgc *c, struct dnode *cl);
 bool cgc_spec_clause_speculates(const struct dnode *cl);   /* its body calls speculate() */
 void cgc_spec_clause_end(struct cgc *c);
-bool cgc_spec_default_record(const struct dnode *body); /* only speculate(): the header is sent */
 uint32_t cgc_spec_rec_extra(const struct cgc *c);    /* bytes a held record carries after it */
 /* In a speculating clause, before the record at scratch record offset 0 (header filled in) is
  * sent normally: emit the held path; returns the label to place after the normal send. */

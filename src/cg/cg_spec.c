@@ -9,19 +9,19 @@
  * struct dobj_rec_spec. The ring buffer keeps the order records were reserved in across CPUs,
  * so the tracer sees a speculation's data before its commit, and a reused id's new data after.
  *
- * The states follow dtrace's (dtrace.c, dtrace_speculation_*), so that "busy" is reported
- * exactly when dtrace reports it:
+ * The states are those the Dynamic Tracing Guide ("Committing a Speculation") implies for a
+ * tracer that copies committed data out itself, and DTrace for Linux's (bpf/speculation.c):
  *   speculation()  INACTIVE -> ACTIVE (generation + 1); none free: a failed speculation,
- *                  "busy" if some id is BUSY (dtrace: COMMITTING/DISCARDING), else "unavailable"
- *   speculate(id)  ACTIVE -> ACTIVEONE(this CPU); ACTIVEONE(other CPU) -> ACTIVEMANY;
- *                  INACTIVE or BUSY: the clause stops silently (dtrace's CPU_DTRACE_DROP), as
- *                  it does for id 0 and ids above nspec; no room in specsize: a speculative drop
- *   commit(id)     ACTIVE -> INACTIVE (nothing to commit); ACTIVEONE(this CPU) -> INACTIVE at
- *                  once after the commit record (dtrace commits such a buffer on the spot);
- *                  otherwise BUSY until the tracer has consumed the commit record (dtrace: until
- *                  its cleaner has committed the other CPUs' buffers)
- *   discard(id)    ACTIVEONE(this CPU) -> INACTIVE at once; ACTIVE, ACTIVEONE(other),
- *                  ACTIVEMANY -> BUSY until the tracer has consumed the discard record
+ *                  "busy" if some id is BUSY, else "unavailable"
+ *   speculate(id)  ACTIVE: the clause's record is speculative; INACTIVE or BUSY: the clause
+ *                  stops silently (dtrace's CPU_DTRACE_DROP), as it does for id 0 and ids above
+ *                  nspec; no room in specsize: a speculative drop
+ *   commit(id), discard(id)  ACTIVE -> BUSY, and a commit/discard record; the tracer writes
+ *                  INACTIVE when it has consumed the record: a committing buffer is not
+ *                  available to speculation() until its data is copied out (the Guide), and the
+ *                  copy is the tracer's. So a speculation() in the same firing fails, "busy",
+ *                  as in DTrace for Linux. INACTIVE or BUSY: nothing (the Guide: they "silently
+ *                  fail").
  *   commit/discard of an id above nspec: an "illegal operation" fault, as in dtrace.
  * Sizes: dtrace gives each speculation specsize bytes per CPU; so do we, in the per-CPU
  * "spec_used" map ({generation, bytes}: a stale generation means empty). A record is accounted
@@ -86,27 +86,6 @@ static bool body_has_speculate(const struct dnode *n)
 	default:
 		return false;
 	}
-}
-
-bool cgc_spec_default_record(const struct dnode *body)
-{
-	/* dtrace_ecb_resize keeps the header of an ecb whose only action is speculate(): the
-	 * default action is speculated (demo/spec/specopen.d relies on it) */
-	if (!body)
-		return false;
-	if (body->kind == DN_EXPR_STMT)
-		return body->lhs && body->lhs->kind == DN_CALL && body->lhs->subr == DS_SPECULATE;
-	if (body->kind != DN_BLOCK)
-		return false;
-	int n = 0;
-	for (const struct dnode *s = body->args; s; s = s->next) {
-		if (s->kind == DN_EMPTY)
-			continue;
-		if (!cgc_spec_default_record(s))
-			return false;
-		n++;
-	}
-	return n == 1;
 }
 
 bool cgc_spec_clause_speculates(const struct dnode *cl)
@@ -254,55 +233,15 @@ static void spec_id_arg(struct cgc *c, struct dnode *call, int zero, int bad)
 void cgc_spec_speculate(struct cgc *c, struct dnode *call)
 {
 	int drop = c->end_label;   /* dtrace: CPU_DTRACE_DROP ends the clause, silently */
-	int16_t s_ptr = cgc_slot_push(c), s_cpu = cgc_slot_push(c), s_word = cgc_slot_push(c);
-	int ok = bpb_label_new(&c->buf), account = bpb_label_new(&c->buf);
+	int16_t s_word = cgc_slot_push(c);
+	int account = bpb_label_new(&c->buf);
 
 	spec_id_arg(c, call, drop, drop);
-	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
-	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_cpu));
 	lookup_spec(c, c->m_spec, drop);
-	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_ptr));
-	for (int t = 0; t < SPEC_TRIES; t++) {
-		int retry = bpb_label_new(&c->buf), one = bpb_label_new(&c->buf);
-		int active = bpb_label_new(&c->buf), swap = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_ptr));
-		cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 0));
-		cgc_emit(c, bi_stx(BPF_DW, 10, 2, s_word));
-		cgc_emit(c, bi_mov64_reg(3, 2));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 3, 0xff));
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVEMANY, ok);
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVEONE, one);
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVE, active);
-		bpb_ja(&c->buf, drop);                        /* INACTIVE, BUSY */
-		bpb_label_place(&c->buf, one);
-		cgc_emit(c, bi_mov64_reg(4, 2));
-		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 8));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 4, 0xffffff));
-		cgc_emit(c, bi_ldx(BPF_DW, 5, 10, s_cpu));
-		bpb_jmp_reg(&c->buf, BPF_JEQ, 4, 5, ok);      /* ours alone */
-		cgc_emit(c, bi_mov64_reg(4, 2));
-		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 32));
-		cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 32));
-		cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_ACTIVEMANY));
-		bpb_ja(&c->buf, swap);
-		bpb_label_place(&c->buf, active);
-		cgc_emit(c, bi_mov64_reg(4, 2));
-		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 32));
-		cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 32));
-		cgc_emit(c, bi_ldx(BPF_DW, 5, 10, s_cpu));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 5, 0xffffff));
-		cgc_emit(c, bi_alu64_imm(BPF_LSH, 5, 8));
-		cgc_emit(c, bi_alu64_reg(BPF_OR, 4, 5));
-		cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_ACTIVEONE));
-		bpb_label_place(&c->buf, swap);
-		cgc_emit(c, bi_mov64_reg(0, 2));
-		cgc_emit(c, bi_atomic_cmpxchg(BPF_DW, 1, 4, 0));
-		bpb_jmp_reg(&c->buf, BPF_JNE, 0, 2, retry);
-		bpb_ja(&c->buf, ok);
-		bpb_label_place(&c->buf, retry);
-	}
-	bpb_ja(&c->buf, drop);
-	bpb_label_place(&c->buf, ok);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, 0, 0));
+	cgc_emit(c, bi_stx(BPF_DW, 10, 2, s_word));
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 2, 0xff));
+	bpb_jmp_imm(&c->buf, BPF_JNE, 2, DOBJ_SPEC_ACTIVE, drop);   /* INACTIVE, BUSY */
 	/* the ticket: generation << 32 | id */
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_word));
 	cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
@@ -334,63 +273,34 @@ void cgc_spec_speculate(struct cgc *c, struct dnode *call)
 	bpb_label_place(&c->buf, fits);
 	cgc_emit(c, bi_stx(BPF_DW, 0, 1, 8));
 	cgc_slot_pop(c);
-	cgc_slot_pop(c);
-	cgc_slot_pop(c);
 }
 
 void cgc_spec_commit(struct cgc *c, struct dnode *call, bool discard)
 {
 	int done = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
-	int send = bpb_label_new(&c->buf), freeit = bpb_label_new(&c->buf);
-	int16_t s_ptr = cgc_slot_push(c), s_cpu = cgc_slot_push(c), s_word = cgc_slot_push(c);
+	int send = bpb_label_new(&c->buf);
+	int16_t s_ptr = cgc_slot_push(c), s_word = cgc_slot_push(c);
 	cgc_slot_push(c);
 	cgc_slot_push(c);
 	int16_t r = cgc_slot_push(c);    /* 24 bytes: struct dobj_rec_spec */
-	const int o_flags = r + (int)offsetof(struct dobj_rec_spec, flags);
-	int skip = bpb_label_new(&c->buf);
 
 	spec_id_arg(c, call, done, bad);
-	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
-	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_cpu));
 	lookup_spec(c, c->m_spec, done);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, s_ptr));
 	for (int t = 0; t < SPEC_TRIES; t++) {
-		int retry = bpb_label_new(&c->buf), one = bpb_label_new(&c->buf);
-		int mine = bpb_label_new(&c->buf), user = bpb_label_new(&c->buf);
-		int swap = bpb_label_new(&c->buf);
+		int retry = bpb_label_new(&c->buf);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_ptr));
 		cgc_emit(c, bi_ldx(BPF_DW, 2, 1, 0));
 		cgc_emit(c, bi_stx(BPF_DW, 10, 2, s_word));
 		cgc_emit(c, bi_mov64_reg(3, 2));
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 3, 0xff));
+		/* INACTIVE, BUSY: nothing to do (the Guide: commit/discard of a committing
+		 * buffer silently fail) */
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_INACTIVE, done);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_BUSY, done);
 		cgc_emit(c, bi_mov64_reg(4, 2));
 		cgc_emit(c, bi_alu64_imm(BPF_RSH, 4, 32));
-		cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 32));      /* r4: generation << 32 */
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVEONE, one);
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 3, DOBJ_SPEC_ACTIVEMANY, user);
-		bpb_jmp_imm(&c->buf, BPF_JNE, 3, DOBJ_SPEC_ACTIVE, done);  /* INACTIVE, BUSY */
-		if (discard) {
-			bpb_ja(&c->buf, user);  /* dtrace: ACTIVE -> DISCARDING, cleaned later */
-		} else {
-			/* nothing speculated: free at once, no record */
-			cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_INACTIVE));
-			cgc_emit(c, bi_mov64_reg(0, 2));
-			cgc_emit(c, bi_atomic_cmpxchg(BPF_DW, 1, 4, 0));
-			bpb_jmp_reg(&c->buf, BPF_JNE, 0, 2, retry);
-			bpb_ja(&c->buf, done);
-		}
-		bpb_label_place(&c->buf, one);
-		cgc_emit(c, bi_mov64_reg(3, 2));
-		cgc_emit(c, bi_alu64_imm(BPF_RSH, 3, 8));
-		cgc_emit(c, bi_alu64_imm(BPF_AND, 3, 0xffffff));
-		cgc_emit(c, bi_ldx(BPF_DW, 5, 10, s_cpu));
-		bpb_jmp_reg(&c->buf, BPF_JEQ, 3, 5, mine);
-		bpb_label_place(&c->buf, user);
-		cgc_emit(c, bi_st(BPF_W, 10, (int16_t)o_flags, DOBJ_SPEC_TRACER_FREES));
-		bpb_ja(&c->buf, swap);
-		bpb_label_place(&c->buf, mine);
-		cgc_emit(c, bi_st(BPF_W, 10, (int16_t)o_flags, 0));
-		bpb_label_place(&c->buf, swap);
+		cgc_emit(c, bi_alu64_imm(BPF_LSH, 4, 32));      /* generation << 32 */
 		cgc_emit(c, bi_alu64_imm(BPF_OR, 4, DOBJ_SPEC_BUSY));
 		cgc_emit(c, bi_mov64_reg(0, 2));
 		cgc_emit(c, bi_atomic_cmpxchg(BPF_DW, 1, 4, 0));
@@ -399,8 +309,9 @@ void cgc_spec_commit(struct cgc *c, struct dnode *call, bool discard)
 	}
 	bpb_ja(&c->buf, done);
 
-	/* the record, then the word back to INACTIVE unless the tracer is to do it */
+	/* the record; the tracer writes the word INACTIVE once it has consumed it */
 	bpb_label_place(&c->buf, send);
+	cgc_emit(c, bi_st(BPF_W, 10, r + (int)offsetof(struct dobj_rec_spec, pad), 0));
 	cgc_emit(c, bi_st(BPF_W, 10, r + (int)offsetof(struct dobj_rec_spec, hdr.epid), 0));
 	cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
 	cgc_emit(c, bi_stx(BPF_W, 10, 0, r + (int)offsetof(struct dobj_rec_spec, hdr.cpu)));
@@ -417,14 +328,9 @@ void cgc_spec_commit(struct cgc *c, struct dnode *call, bool discard)
 	cgc_emit(c, bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_spec)));
 	cgc_emit(c, bi_mov64_imm(4, 0));
 	cgc_emit(c, bi_call(BPF_FUNC_ringbuf_output));
-	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, skip);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
 	/* lost: the tracer will never free it, so we do; its held records go stale */
 	cgc_count_drop(c, DOUT_DROP_PRINCIPAL);
-	bpb_ja(&c->buf, freeit);
-	bpb_label_place(&c->buf, skip);
-	cgc_emit(c, bi_ldx(BPF_W, 1, 10, (int16_t)o_flags));
-	bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, done);
-	bpb_label_place(&c->buf, freeit);
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_word));
 	cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
 	cgc_emit(c, bi_alu64_imm(BPF_LSH, 1, 32));
@@ -435,6 +341,6 @@ void cgc_spec_commit(struct cgc *c, struct dnode *call, bool discard)
 	bpb_label_place(&c->buf, bad);
 	c->g.emit_fault(&c->g, DOUT_FLT_ILLOP, -1);
 	bpb_label_place(&c->buf, done);
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 5; i++)
 		cgc_slot_pop(c);
 }

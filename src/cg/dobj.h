@@ -291,7 +291,7 @@ enum dobj_rec_kind {
  * naming the speculation and its generation; the tracer holds it until a commit or discard
  * record of that speculation and generation arrives. The spec map (dobj->spec_map, an array of
  * nspec + 1 u64 words, index = speculation id) holds each speculation's state word:
- * bits 0-7 enum dobj_spec_state, bits 8-31 the CPU of ACTIVEONE, bits 32-63 the generation
+ * bits 0-7 enum dobj_spec_state, bits 8-31 zero, bits 32-63 the generation
  * (incremented by each speculation() that hands the id out). */
 #define DOBJ_EPID_SPEC 0x80000000u
 
@@ -302,20 +302,17 @@ struct dobj_spec_tag {
 
 enum dobj_spec_state {
 	DOBJ_SPEC_INACTIVE = 0,    /* free */
-	DOBJ_SPEC_ACTIVE = 1,      /* handed out, nothing speculated yet */
-	DOBJ_SPEC_ACTIVEONE = 2,   /* speculated on one CPU (bits 8-31) */
-	DOBJ_SPEC_ACTIVEMANY = 3,  /* speculated on several CPUs */
-	DOBJ_SPEC_BUSY = 4,        /* committed/discarded; freed by the tracer when it has the record */
+	DOBJ_SPEC_ACTIVE = 1,      /* handed out by speculation(): speculate() may use it */
+	DOBJ_SPEC_BUSY = 4,        /* committed/discarded; freed by the tracer when it has the record
+	                            * (the Guide: not available to speculation() until copied) */
 };
-
-#define DOBJ_SPEC_TRACER_FREES 1u  /* dobj_rec_spec.flags: the tracer sets the word INACTIVE */
 
 struct dobj_rec_spec {
 	struct dobj_rec hdr;       /* epid 0 */
 	uint32_t kind;             /* DOBJ_REC_COMMIT or DOBJ_REC_DISCARD */
 	uint32_t id;
 	uint32_t gen;
-	uint32_t flags;
+	uint32_t pad;              /* 0 */
 };
 
 /* dtrace's fault kinds, in its numbering (the DTRACEFLT_* constants D programs see). */

@@ -535,8 +535,17 @@ void check_call(struct ck *c, struct dnode *n)
 					"integer constant");
 			/* the kernel's destructive actions: DTrace for Linux's own refusal, in its
 			 * words; the rest read kernel objects, which usdtrace does not trace */
-			if (kernel_subrs[i].destructive)
-				fail_cg(c, n, D_UNKNOWN, "%s() is not implemented (yet)", n->name);
+			if (kernel_subrs[i].destructive) {
+				/* refused by check_clause once the clause is checked: dtrace's
+				 * code generator reports the speculation rules first */
+				if (!c->clause)
+					fail_cg(c, n, D_UNKNOWN, "%s() is not implemented (yet)",
+						n->name);
+				if (!c->unimpl)
+					c->unimpl = n;
+				n->type = named_type(c, "void");
+				return;
+			}
 			if (strcmp(n->name, "ddi_pathname") == 0)   /* dt_cg.c's words */
 				fail_cg(c, n, D_UNKNOWN, "unimplemented subroutine: %s", n->name);
 			fail_cg(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);

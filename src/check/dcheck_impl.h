@@ -86,6 +86,8 @@ struct ck {
 				    * outside the regions it labels */
 	bool cg_time;              /* the next error is one dtrace finds generating code
 				    * (fail_cg): it names no region */
+	struct dnode *unimpl;      /* a kernel destructive action of this clause: dtrace refuses it
+				    * generating its code, after the clause's speculation rules */
 	struct dtype *agg_value;   /* dck_agg_value_type's, made on first use */
 };
 

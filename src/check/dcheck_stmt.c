@@ -68,9 +68,10 @@ void check_stmt(struct ck *c, struct dnode *n)
 		c->stmt_call = e->kind == DN_CALL ? e : NULL;
 		check_expr(c, e);
 		n->type = NULL;
-		if (e->kind == DN_CALL && e->subr == DS_NONE) {
+		if (e->kind == DN_CALL && e->subr == DS_NONE && !kernel_action(e->name)) {
 			no_nested_action(c, e);   /* count(); alone: dt_cg.c's D_CG_EXPR */
 		} else if (e->kind == DN_CALL) {
+			/* (a kernel destructive action is refused once the clause is checked) */
 			for (struct dnode *a = e->args; a; a = a->next)
 				no_nested_action(c, a);
 		} else if (e->kind == DN_ASSIGN && e->lhs->kind == DN_AGG) {
@@ -128,24 +129,29 @@ static enum spec_act stmt_act(const struct dnode *e)
 {
 	if (e->kind == DN_ASSIGN && e->lhs && e->lhs->kind == DN_AGG)
 		return SA_AGG;
-	if (e->kind != DN_CALL)
-		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
-	switch (e->subr) {
-	case DS_TRACE: case DS_PRINTF: case DS_TRACEMEM: case DS_PRINT: case DS_PCAP:
-	case DS_USTACK: case DS_JSTACK: case DS_UADDR: case DS_USYM: case DS_UFUNC: case DS_UMOD:
-	case DS_STACK: case DS_SYM: case DS_FUNC: case DS_MOD:
-		return SA_DATA;
-	case DS_EXIT:
-		return SA_EXIT;
-	case DS_SPECULATE:
-		return SA_SPECULATE;
-	case DS_COMMIT:
-		return SA_COMMIT;
-	case DS_DISCARD:
-		return SA_DISCARD;
-	default:
-		return has_destructive(e) ? SA_DESTRUCTIVE : SA_VOID;
+	if (e->kind == DN_CALL) {
+		switch (e->subr) {
+		case DS_EXIT:
+			return SA_EXIT;
+		case DS_SPECULATE:
+			return SA_SPECULATE;
+		case DS_COMMIT:
+			return SA_COMMIT;
+		case DS_DISCARD:
+			return SA_DISCARD;
+		default:
+			break;
+		}
+		if (e->subr == DS_NONE && kernel_action(e->name))
+			return SA_DESTRUCTIVE;
 	}
+	if (has_destructive(e))
+		return SA_DESTRUCTIVE;
+	/* every other action records, for these rules: printa(), clear(), setopt() too (dtrace
+	 * flags each action it generates code for, dt_cg.c's dt_cg_clsflags) */
+	if (e->kind == DN_CALL && dsubr_is_action(e->subr))
+		return SA_DATA;
+	return SA_VOID;
 }
 
 /* dt_stmt_append's scan over every action so far; the first rule broken is reported at `at`. */
@@ -185,7 +191,9 @@ static void spec_rescan(struct ck *c, const struct spec_scan *sc, const struct d
 			fail_at(c, at, D_ACT_SPEC, "destructive actions may not follow speculate( )");
 		if (speculate && a == SA_EXIT)
 			fail_at(c, at, D_EXIT_SPEC, "exit( ) may not follow speculate( )");
-		if (a == SA_DESTRUCTIVE || a == SA_DISCARD || a == SA_VOID)
+		/* destructive actions and exit() record too: `commit(s); raise(9);` is
+		 * D_DREC_COMM, `system("x"); speculate(s);` D_SPEC_DREC (observed with dtrace) */
+		if (a == SA_DISCARD || a == SA_VOID)
 			continue;
 		if (commit)
 			fail_at(c, at, D_DREC_COMM, "data-recording actions may not follow commit( )");
@@ -214,6 +222,10 @@ static void spec_walk(struct ck *c, struct spec_scan *sc, const struct dnode *n)
 		xgrow(&sc->acts, sizeof(*sc->acts), &sc->cap, sc->n + 1);
 		sc->acts[sc->n++] = a;
 		spec_rescan(c, sc, n);
+		/* dtrace refuses a kernel destructive action generating its code, right after
+		 * applying these rules to it: before the rules of the statements after it */
+		if (n->lhs == c->unimpl)
+			fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
 		return;
 	}
 	default:
@@ -292,6 +304,7 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 {
 	c->clause = cl;
 	c->clause_index = index;
+	c->unimpl = NULL;
 	c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, index) : NULL;
 	c->action = 0;
 	check_guards(c);
@@ -326,6 +339,10 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 	}
 	c->cg_time = true;  /* dtrace checks speculation rules generating code: no region */
 	check_spec_rules(c, cl);
+	/* then generates the actions' code, and refuses the kernel's destructive actions there
+	 * (DTrace for Linux's refusal, in its words) */
+	if (c->unimpl)
+		fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
 	c->cg_time = false;
 	c->clause = NULL;
 	c->pargs = NULL;

@@ -140,7 +140,8 @@ static const struct dopt_def defs[] = {
 	{"modpath", K_STR, F(modpath), 0, 0, 0, false, NULL},
 	{"nolibs", K_FLAG, F(nolibs), 0, 0, 0, false, NULL},
 	{"noresolve", K_BOOL, F(noresolve), 0, 0, 0, false, NULL},
-	{"nspec", K_INT, F(nspec), 1, 1, I32, false, NULL},
+	/* 0 is taken, and refused when tracing is enabled (trace_run.c), as dtrace refuses it */
+	{"nspec", K_INT, F(nspec), 1, 0, I32, false, NULL},
 	/* the output format: dtrace's text, JSON lines or XML (src/print/sink.h, docs/output.md) */
 	{"oformat", K_ENUM, F(oformat), DOPT_OFORMAT_TEXT, 0, 0, false, oformat_words},
 	{"pcapsize", K_SIZE, F(pcapsize), 1514, 0, INT64_MAX, false, NULL},

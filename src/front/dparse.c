@@ -2309,18 +2309,47 @@ static struct dtok pragma_at(const struct dpragma *pr)
 }
 
 /* `#pragma D option name[=value]`: the word after "option". */
-static void pragma_option(struct parser *p, const struct dpragma *pr, int nwords)
+static void pragma_option(struct parser *p, const struct dpragma *pr)
 {
 	const struct dtok hash = pragma_at(pr);
-	if (nwords < 3)
-		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
-	if (nwords > 3)
-		error_at(p, &hash, D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
-	/* The third word, from the text itself: words[] holds only a short prefix of each word. */
+	/* The pragma's own tokens, from the text after "option" (dtrace's lexer in a control
+	 * line, dt_lex.l): a run of characters other than blanks and '"' is a word; '"' starts a
+	 * string, which is no option (malformed first, superfluous after a word), and one not
+	 * closed on the line runs into the newline */
 	const char *word = strstr(pr->text, "option") + strlen("option");
-	while (*word == ' ' || *word == '\t')
-		word++;
-	size_t wlen = strcspn(word, " \t");
+	const char *blanks = " \t\f\v";
+	size_t ntok = 0, wlen = 0;
+	bool first_string = false;
+	for (const char *c = word; *c;) {
+		if (strchr(blanks, *c)) {
+			c++;
+			continue;
+		}
+		if (*c == '"') {
+			const char *close = strchr(c + 1, '"');
+			if (!close) {
+				struct dtok nl = hash;
+				nl.line++;
+				nl.col = 0;
+				error_at(p, &nl, D_STR_NL, "newline encountered in string literal");
+			}
+			first_string |= ntok == 0;
+			ntok++;
+			c = close + 1;
+			continue;
+		}
+		size_t n = strcspn(c, " \t\f\v\"");
+		if (ntok == 0) {
+			word = c;
+			wlen = n;
+		}
+		ntok++;
+		c += n;
+	}
+	if (ntok == 0 || first_string)
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
+	if (ntok > 1)
+		error_at(p, &hash, D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
 	const char *eq = memchr(word, '=', wlen);
 	size_t nlen = eq ? (size_t)(eq - word) : wlen;
 	if (nlen == 0)  /* no option has an empty name */
@@ -2615,7 +2644,7 @@ static void pragma_d(struct parser *p, const struct dpragma *pr)
 		return;
 	}
 	if (p->script && strcmp(words[1], "option") == 0)
-		pragma_option(p, pr, nw);
+		pragma_option(p, pr);
 	if (strcmp(words[1], "attributes") != 0) {
 		p->prog->pragmas = xrealloc(p->prog->pragmas, sizeof(char *) * (size_t)(p->prog->npragmas + 1));
 		p->prog->pragmas[p->prog->npragmas++] = xstrdup(pr->text);

@@ -246,6 +246,12 @@ static int create_maps(struct run *r)
 		util_warn("could not enable tracing: Enabling exceeds size of buffer");
 		return -1;
 	}
+	if (r->d && r->d->nspec == 0) {
+		/* dtrace takes -x nspec=0 and cannot make room for no speculation when it enables
+		 * tracing, whether the program speculates or not; its words */
+		util_warn("could not enable tracing: failed to create BPF map 'specs': Invalid argument");
+		return -1;
+	}
 	char err[256];
 	bool autoresize = !r->d || r->d->bufresize == DOPT_BUFRESIZE_AUTO;
 	if (r->d && (size_beyond_max("aggsize", "aggregation", r->d->aggsize, o->aggsize_max,
@@ -876,13 +882,12 @@ static void consume_spec_end(struct run *r, const unsigned char *rec, size_t siz
 		return;
 	memcpy(&sr, rec, sizeof(sr));
 	spec_buf_end(r->spec, sr.id, sr.gen, sr.kind == DOBJ_REC_COMMIT, emit_committed, r);
-	if (sr.flags & DOBJ_SPEC_TRACER_FREES) {
-		/* BUSY until now, as dtrace's buffers are until its cleaner has run: free it */
-		uint64_t word = (uint64_t)sr.gen << 32 | DOBJ_SPEC_INACTIVE;
-		uint32_t key = sr.id;
-		if (bpf_map_update_elem(r->o->maps[r->o->spec_map].fd, &key, &word, BPF_ANY) != 0)
-			util_warn("cannot free speculation %u: %s", sr.id, strerror(errno));
-	}
+	/* BUSY until now: the Guide's committing buffer is not available to speculation() until
+	 * its data has been copied out, and the copy is this tracer's. Free it. */
+	uint64_t word = (uint64_t)sr.gen << 32 | DOBJ_SPEC_INACTIVE;
+	uint32_t key = sr.id;
+	if (bpf_map_update_elem(r->o->maps[r->o->spec_map].fd, &key, &word, BPF_ANY) != 0)
+		util_warn("cannot free speculation %u: %s", sr.id, strerror(errno));
 }
 
 /* Whether pid is a -c or -p target. */
@@ -1350,6 +1355,11 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	fire_self(&r, DOBJ_PROBE_BEGIN, no_args);
 	activate(&r);
 	deliver(&r, -1);
+	/* dtrace's first status check comes at its first dtrace_work, right after BEGIN: BEGIN's
+	 * drops are reported on their own, before any a later probe counts (dt_work.c,
+	 * dtrace_status; observed: a failed speculation() in BEGIN and another in a tick 100ms
+	 * later are two messages) */
+	report_drops(&r);
 	for (int i = 0; i < ro->nchildren; i++)
 		if (childproc_resume(&ro->children[i]) != 0)
 			util_warn("failed to resume pid %d: %s", (int)ro->children[i].pid, strerror(errno));

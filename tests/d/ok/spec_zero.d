@@ -2,8 +2,11 @@
 /* Speculation id 0 means none: speculate(0) stops the clause without a word (dtrace.c,
  * dtrace_speculation_buffer returns NULL and dtrace_probe flags CPU_DTRACE_DROP, which ends the
  * ecb: what follows is neither executed nor recorded); commit(0) and discard(0) do nothing
- * (tst.CommitWithZero.d, tst.DiscardWithZero.d). So does speculating on a speculation that was
- * already committed, and data never committed is dropped at exit. */
+ * (the Guide: "An ID of zero is always invalid, but may be passed to speculate(), commit() or
+ * discard()"). So does speculating on a speculation that was already committed; that
+ * speculation is not free again until the tracer has copied its data out, so t is 0, a "busy"
+ * failed speculation (the Guide, "Committing a Speculation"; DTrace for Linux prints t = 0).
+ * Data never committed is dropped at exit. */
 #pragma D option quiet
 
 BEGIN
