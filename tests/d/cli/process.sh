@@ -29,11 +29,12 @@ cli_run c_end_runs 0 'begin\nend\n\n' '' "$USDTRACE" -q -c 'sleep 0.2' -s "$W/be
 
 # Several -c (the Guide, dtrace(1M) -c: all run, $target is the first command's pid, and the
 # trace ends when all have exited; DTrace for Linux does so): each command records its pid and
-# the tracer its exits. The second one outlives the first, so the trace must wait for it.
+# the tracer its exits (its own children's: ppid is $pid). The second one outlives the first,
+# so the trace must wait for it.
 printf '#!/bin/sh\necho $$ >"%s/c1.pid"\nexec sleep 0.2\n' "$W" >"$W/c1.sh"
 printf '#!/bin/sh\necho $$ >"%s/c2.pid"\nexec sleep 0.8\n' "$W" >"$W/c2.sh"
 chmod +x "$W/c1.sh" "$W/c2.sh"
-printf 'BEGIN\n{\n\tprintf("target %%d\\n", $target);\n}\n\nproc:::exit\n/execname == "sleep"/\n{\n\tprintf("exit %%d\\n", pid);\n}\n\nEND\n{\n\tprintf("end\\n");\n}\n' >"$W/mc.d"
+printf 'BEGIN\n{\n\tprintf("target %%d\\n", $target);\n}\n\nproc:::exit\n/execname == "sleep" && ppid == $pid/\n{\n\tprintf("exit %%d\\n", pid);\n}\n\nEND\n{\n\tprintf("end\\n");\n}\n' >"$W/mc.d"
 timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" -q -c "$W/c1.sh" -c "$W/c2.sh" -s "$W/mc.d" >"$W/mc.out" 2>"$W/mc.err"
 rc=$?
 p1=$(cat "$W/c1.pid" 2>/dev/null) p2=$(cat "$W/c2.pid" 2>/dev/null)
