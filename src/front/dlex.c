@@ -349,7 +349,9 @@ static const char *d_int_end(const char *p, const char *end)
 	} else {
 		while (q < end && isdigit((unsigned char)*q))
 			q++;
-		if (q == p || (q < end && *q == '.'))
+		/* "1f" and "08F" are floating-point constants to dtrace's lexer (digits and a
+		 * float suffix match its floating pattern, longer than the integer "1") */
+		if (q == p || (q < end && (*q == '.' || *q == 'f' || *q == 'F')))
 			return NULL;
 		/* an exponent needs digits: "1e5" and "1e-5" are (refused) floating-point
 		 * constants, while "1e" and "1e+" are the constant 1 and then "e" (dtrace's
@@ -391,6 +393,12 @@ static int lex_number(struct lexer *lx)
 	size_t len = (size_t)(p - start);
 	bool is_hex = len > 1 && start[0] == '0' && (start[1] == 'x' || start[1] == 'X');
 	bool is_float = false;
+	if (!is_hex && lx->mode != DLEX_DECLS) {  /* digits then f: see d_int_end */
+		const char *q = start;
+		while (q < p && isdigit((unsigned char)*q))
+			q++;
+		is_float = q < p && (*q == 'f' || *q == 'F');
+	}
 	for (const char *q = start; q < p; q++)
 		if (*q == '.' || (!is_hex && (*q == 'e' || *q == 'E')) || (is_hex && (*q == 'p' || *q == 'P')))
 			is_float = true;
