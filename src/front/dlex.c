@@ -3,6 +3,7 @@
 #include "dlex.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -634,6 +635,13 @@ static int line_directive(struct lexer *lx, const char *hash, const char *n, con
 	bool d = lx->mode != DLEX_DECLS;
 	const char *bad = d ? "malformed #line <line> [ [\"file\"] state ]" : "invalid line marker";
 	enum dtag badtag = d ? D_PRAGMA_MALFORM : D_UNKNOWN;
+	if (d && isdigit((unsigned char)*n)) {  /* dtrace's lexer reads the number first */
+		errno = 0;
+		strtoull(n, NULL, 10);
+		if (errno == ERANGE)
+			return lex_error(lx, hash, D_INT_OFLOW, "constant %.*s results in integer overflow",
+					 (int)strspn(n, "0123456789"), n);
+	}
 	if (endn == n || ln < 0 || ln > 0x7fffffff || (endn < eol && !isspace((unsigned char)*endn)))
 		return lex_error(lx, hash, badtag, "%s", bad);
 	const char *f = endn;
@@ -652,6 +660,27 @@ static int line_directive(struct lexer *lx, const char *hash, const char *n, con
 	} else if (f < eol && !isspace((unsigned char)*f)) {
 		return lex_error(lx, hash, badtag, "%s", bad);
 	}
+	/* after the file, cpp's flags: integers only. dtrace checks the first before it takes
+	 * the file, the others after (the error then names the new file) */
+	const char *st = fname ? fname + flen + 1 : f;
+	for (int i = 0; d && st < eol; i++) {
+		while (st < eol && strchr(" \t\f\v\r", *st))
+			st++;
+		const char *se = st;
+		while (se < eol && !strchr(" \t\f\v\r", *se))
+			se++;
+		if (se == st)
+			break;
+		bool digits = true;
+		for (const char *c = st; c < se; c++)
+			digits &= isdigit((unsigned char)*c) != 0;
+		if (!digits) {
+			if (i > 0 && fname)
+				lx->file = intern_file(lx->out, fname, flen);
+			return lex_error(lx, hash, badtag, "%s", bad);
+		}
+		st = se;
+	}
 	/* "/dev/stdin" is dtrace's name for the program itself (dt_pragma_line) */
 	if (fname && d && flen == 10 && memcmp(fname, "/dev/stdin", 10) == 0)
 		lx->file = lx->out->files[0];
@@ -663,6 +692,13 @@ static int line_directive(struct lexer *lx, const char *hash, const char *n, con
 	lx->line = (int)ln + (dtrace_own && d ? 1 : 0);
 	lx->line_start = lx->p;
 	return 1;
+}
+
+/* A control line whose word is not a name: dtrace's lexer finds out at the line's end. */
+static int bad_control_word(struct lexer *lx, const char *hash)
+{
+	lx->line++;
+	return lex_error(lx, hash, D_PRAGCTL_INVAL, "invalid control directive");
 }
 
 static int lex_directive(struct lexer *lx)
@@ -679,6 +715,10 @@ static int lex_directive(struct lexer *lx)
 	while (p < eol && (*p == ' ' || *p == '\t'))
 		p++;
 	const char *w = p;
+	/* dtrace dispatches a control line by its first word, a name: a string there is no
+	 * directive (reported from the line's end, a line below) */
+	if (lx->mode != DLEX_DECLS && w < eol && *w == '"')
+		return bad_control_word(lx, hash);
 	while (p < eol && isalnum((unsigned char)*p))
 		p++;
 	size_t wl = (size_t)(p - w);
@@ -694,6 +734,11 @@ static int lex_directive(struct lexer *lx)
 		return lx->p = eol, 0;  /* dtrace ignores #ident's text */
 
 	if (wl == 6 && memcmp(w, "pragma", 6) == 0) {
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (lx->mode != DLEX_DECLS && q > p && q < eol && *q == '"')
+			return bad_control_word(lx, hash);
 		/* "#pragma line N" and "#pragma D line N" are dtrace's #line (dt_pragma) */
 		if (lx->mode != DLEX_DECLS &&
 		    (directive_word(p, eol, "line", &after) ||
@@ -724,6 +769,9 @@ static int lex_directive(struct lexer *lx)
 		return line_directive(lx, hash, is_line ? p : w, eol, is_line);
 	if (wl == 0 && p == eol)
 		return lx->p = eol, 0;  /* the null directive */
+	if (lx->mode != DLEX_DECLS)  /* dtrace's name: the whole run of non-blanks */
+		while (w + wl < eol && !strchr(" \t\f\v\r\"", w[wl]))
+			wl++;
 	return lex_error(lx, hash, D_PRAGCTL_INVAL, "invalid control directive: #%.*s", (int)wl, w);
 }
 
