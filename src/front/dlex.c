@@ -707,6 +707,10 @@ static int lex_directive(struct lexer *lx)
 	const char *eol = memchr(hash, '\n', (size_t)(lx->end - hash));
 	if (!eol)
 		eol = lx->end;
+	/* an interpreter line: dtrace's lexer discards "#!" lines wherever they start a line
+	 * (blanks before them allowed), not only the first */
+	if (lx->mode != DLEX_DECLS && hash + 1 < eol && hash[1] == '!')
+		return lx->p = eol, 0;
 	/* dtrace's lexer reads a control line up to its newline: the end of the text before it
 	 * is a syntax error, however complete the directive */
 	if (eol == lx->end && lx->mode != DLEX_DECLS)
