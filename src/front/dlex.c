@@ -1021,9 +1021,13 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 		}
 		if (c == '@') {
 			const char *q = p + 1;
-			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+			/* a name starts with a letter or _: "@1" is the anonymous aggregation and then
+			 * the constant 1 (a syntax error there, as in dtrace; C files keep their word) */
+			bool digit = q < lx.end && isdigit((unsigned char)*q);
+			while (q < lx.end && !(digit && lx.mode != DLEX_DECLS) &&
+			       (isalnum((unsigned char)*q) || *q == '_'))
 				q++;
-			if (q > p + 1 && isdigit((unsigned char)p[1])) {
+			if (q > p + 1 && digit) {
 				lex_error(&lx, p, D_SYNTAX, "invalid aggregation name '%.*s'", (int)(q - p), p);
 				goto fail;
 			}
