@@ -356,8 +356,14 @@ static int build_program(struct tc *t)
 			return -1;
 		t->env.defaultargs = t->d.defaultargs;
 		t->env.argref = t->d.argref;
+		/* dtrace compiles each -s and -n alone, and each must use the last argument
+		 * (the walk meets only this source's macros: earlier ones are expanded) */
+		if (t->env.referenced)
+			memset(t->env.referenced, 0, sizeof(bool) * (size_t)t->env.argc);
 		if (rc == 0)
 			rc = dmacro_expand(t->g, &t->env, &err);
+		if (rc == 0)
+			rc = dmacro_check_unused(&t->env, s->kind == 's' ? s->end_line : 1, &err);
 		if (rc != 0) {
 			source_error(t, s, &err);
 			return -1;
@@ -365,11 +371,6 @@ static int build_program(struct tc *t)
 		s->end_clause = count_clauses(t->g);
 	}
 	t->nclauses = count_clauses(t->g);
-	const struct source *last = &t->srcs[t->nsrcs - 1];
-	if (dmacro_check_unused(&t->env, last->kind == 's' ? last->end_line : 1, &err) != 0) {
-		source_error(t, last, &err);
-		return -1;
-	}
 	return 0;
 }
 

@@ -3,6 +3,7 @@
 #include "dlex.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -352,7 +353,9 @@ static const char *d_int_end(const char *p, const char *end)
 	} else {
 		while (q < end && isdigit((unsigned char)*q))
 			q++;
-		if (q == p || (q < end && *q == '.'))
+		/* "1f" and "08F" are floating-point constants to dtrace's lexer (digits and a
+		 * float suffix match its floating pattern, longer than the integer "1") */
+		if (q == p || (q < end && (*q == '.' || *q == 'f' || *q == 'F')))
 			return NULL;
 		/* an exponent needs digits: "1e5" and "1e-5" are (refused) floating-point
 		 * constants, while "1e" and "1e+" are the constant 1 and then "e" (dtrace's
@@ -394,6 +397,12 @@ static int lex_number(struct lexer *lx)
 	size_t len = (size_t)(p - start);
 	bool is_hex = len > 1 && start[0] == '0' && (start[1] == 'x' || start[1] == 'X');
 	bool is_float = false;
+	if (!is_hex && lx->mode != DLEX_DECLS) {  /* digits then f: see d_int_end */
+		const char *q = start;
+		while (q < p && isdigit((unsigned char)*q))
+			q++;
+		is_float = q < p && (*q == 'f' || *q == 'F');
+	}
 	for (const char *q = start; q < p; q++)
 		if (*q == '.' || (!is_hex && (*q == 'e' || *q == 'E')) || (is_hex && (*q == 'p' || *q == 'P')))
 			is_float = true;
@@ -629,6 +638,13 @@ static int line_directive(struct lexer *lx, const char *hash, const char *n, con
 	bool d = lx->mode != DLEX_DECLS;
 	const char *bad = d ? "malformed #line <line> [ [\"file\"] state ]" : "invalid line marker";
 	enum dtag badtag = d ? D_PRAGMA_MALFORM : D_UNKNOWN;
+	if (d && isdigit((unsigned char)*n)) {  /* dtrace's lexer reads the number first */
+		errno = 0;
+		strtoull(n, NULL, 10);
+		if (errno == ERANGE)
+			return lex_error(lx, hash, D_INT_OFLOW, "constant %.*s results in integer overflow",
+					 (int)strspn(n, "0123456789"), n);
+	}
 	if (endn == n || ln < 0 || ln > 0x7fffffff || (endn < eol && !isspace((unsigned char)*endn)))
 		return lex_error(lx, hash, badtag, "%s", bad);
 	const char *f = endn;
@@ -647,6 +663,27 @@ static int line_directive(struct lexer *lx, const char *hash, const char *n, con
 	} else if (f < eol && !isspace((unsigned char)*f)) {
 		return lex_error(lx, hash, badtag, "%s", bad);
 	}
+	/* after the file, cpp's flags: integers only. dtrace checks the first before it takes
+	 * the file, the others after (the error then names the new file) */
+	const char *st = fname ? fname + flen + 1 : f;
+	for (int i = 0; d && st < eol; i++) {
+		while (st < eol && strchr(" \t\f\v\r", *st))
+			st++;
+		const char *se = st;
+		while (se < eol && !strchr(" \t\f\v\r", *se))
+			se++;
+		if (se == st)
+			break;
+		bool digits = true;
+		for (const char *c = st; c < se; c++)
+			digits &= isdigit((unsigned char)*c) != 0;
+		if (!digits) {
+			if (i > 0 && fname)
+				lx->file = intern_file(lx->out, fname, flen);
+			return lex_error(lx, hash, badtag, "%s", bad);
+		}
+		st = se;
+	}
 	/* "/dev/stdin" is dtrace's name for the program itself (dt_pragma_line) */
 	if (fname && d && flen == 10 && memcmp(fname, "/dev/stdin", 10) == 0)
 		lx->file = lx->out->files[0];
@@ -660,12 +697,23 @@ static int line_directive(struct lexer *lx, const char *hash, const char *n, con
 	return 1;
 }
 
+/* A control line whose word is not a name: dtrace's lexer finds out at the line's end. */
+static int bad_control_word(struct lexer *lx, const char *hash)
+{
+	lx->line++;
+	return lex_error(lx, hash, D_PRAGCTL_INVAL, "invalid control directive");
+}
+
 static int lex_directive(struct lexer *lx)
 {
 	const char *hash = lx->p;
 	const char *eol = memchr(hash, '\n', (size_t)(lx->end - hash));
 	if (!eol)
 		eol = lx->end;
+	/* an interpreter line: dtrace's lexer discards "#!" lines wherever they start a line
+	 * (blanks before them allowed), not only the first */
+	if (lx->mode != DLEX_DECLS && hash + 1 < eol && hash[1] == '!')
+		return lx->p = eol, 0;
 	/* dtrace's lexer reads a control line up to its newline: the end of the text before it
 	 * is a syntax error, however complete the directive */
 	if (eol == lx->end && lx->mode != DLEX_DECLS)
@@ -674,6 +722,10 @@ static int lex_directive(struct lexer *lx)
 	while (p < eol && (*p == ' ' || *p == '\t'))
 		p++;
 	const char *w = p;
+	/* dtrace dispatches a control line by its first word, a name: a string there is no
+	 * directive (reported from the line's end, a line below) */
+	if (lx->mode != DLEX_DECLS && w < eol && *w == '"')
+		return bad_control_word(lx, hash);
 	while (p < eol && isalnum((unsigned char)*p))
 		p++;
 	size_t wl = (size_t)(p - w);
@@ -689,6 +741,11 @@ static int lex_directive(struct lexer *lx)
 		return lx->p = eol, 0;  /* dtrace ignores #ident's text */
 
 	if (wl == 6 && memcmp(w, "pragma", 6) == 0) {
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (lx->mode != DLEX_DECLS && q > p && q < eol && *q == '"')
+			return bad_control_word(lx, hash);
 		/* "#pragma line N" and "#pragma D line N" are dtrace's #line (dt_pragma) */
 		if (lx->mode != DLEX_DECLS &&
 		    (directive_word(p, eol, "line", &after) ||
@@ -719,6 +776,9 @@ static int lex_directive(struct lexer *lx)
 		return line_directive(lx, hash, is_line ? p : w, eol, is_line);
 	if (wl == 0 && p == eol)
 		return lx->p = eol, 0;  /* the null directive */
+	if (lx->mode != DLEX_DECLS)  /* dtrace's name: the whole run of non-blanks */
+		while (w + wl < eol && !strchr(" \t\f\v\r\"", w[wl]))
+			wl++;
 	return lex_error(lx, hash, D_PRAGCTL_INVAL, "invalid control directive: #%.*s", (int)wl, w);
 }
 
@@ -980,9 +1040,13 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 		}
 		if (c == '@') {
 			const char *q = p + 1;
-			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+			/* a name starts with a letter or _: "@1" is the anonymous aggregation and then
+			 * the constant 1 (a syntax error there, as in dtrace; C files keep their word) */
+			bool digit = q < lx.end && isdigit((unsigned char)*q);
+			while (q < lx.end && !(digit && lx.mode != DLEX_DECLS) &&
+			       (isalnum((unsigned char)*q) || *q == '_'))
 				q++;
-			if (q > p + 1 && isdigit((unsigned char)p[1])) {
+			if (q > p + 1 && digit) {
 				lex_error(&lx, p, D_SYNTAX, "invalid aggregation name '%.*s'", (int)(q - p), p);
 				goto fail;
 			}

@@ -2,6 +2,7 @@
 #include "dmacro.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -228,10 +229,22 @@ static int expand_arg_token(struct expander *x, struct dnode *n, const char *v)
 				set_int(n, t.ival, t.is_unsigned, t.longness);
 			return 0;
 		}
-		if (digits == v && is_ident_text(v)) {
-			if (r == -1 && err.tag == D_INT_OFLOW)
+		if (r == -1 && err.tag == D_INT_OFLOW && is_ident_text(digits)) {
+			/* dtrace reads the digits as an unsigned 64-bit number: past that they overflow;
+			 * within it, a decimal constant without 'u' beyond the signed types has no type
+			 * (the message D gives that constant in a program, value in hex), signed or not */
+			errno = 0;
+			unsigned long long big = strtoull(digits, NULL, 0);
+			bool erange = errno == ERANGE;
+			if (erange && digits != v)
+				goto as_string;  /* a signed text that is no number: a string, below */
+			if (erange)
 				return fail(x, n, D_MACRO_OFLOW, "macro argument %s constant %s results in integer overflow",
-					    n->name, v);
+					    n->name, digits);
+			return fail(x, n, D_INT_OFLOW, "integer constant 0x%llx cannot be represented in any built-in "
+				    "integral type", big);
+		}
+		if (digits == v && is_ident_text(v)) {
 			return fail(x, n, D_MACRO_OFLOW, "macro argument %s constant %s is not a valid integer%s%s",
 				    n->name, v, r == -1 ? ": " : "", r == -1 ? err.msg : "");
 		}
@@ -241,6 +254,7 @@ static int expand_arg_token(struct expander *x, struct dnode *n, const char *v)
 		n->name = xstrdup(v);
 		return 0;
 	}
+as_string:;
 	size_t len = strlen(v);
 	if (len >= 2 && v[0] == '"' && v[len - 1] == '"')
 		set_string(n, v + 1, len - 2);

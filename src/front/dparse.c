@@ -2308,6 +2308,84 @@ static struct dtok pragma_at(const struct dpragma *pr)
 	return (struct dtok){ .file = pr->file, .line = pr->line, .col = pr->col };
 }
 
+/* The words of a pragma's text as dtrace's lexer reads a control line: a string in double
+ * quotes (kept with its quotes), a word that is one D integer constant, or any other run of
+ * non-blanks (a name; a quote ends it). The lexer's own errors come first: a string not
+ * closed on its line (reported at the next line, where the lexer stands), an integer word
+ * with a bad digit or past 64 bits. Words past PW_MAX are counted but not kept. */
+enum { PW_MAX = 8 };
+enum pword_kind { PW_NAME, PW_INT, PW_STRING };
+struct pwords {
+	int n;
+	char w[PW_MAX][64];
+	enum pword_kind k[PW_MAX];
+};
+
+static bool pword_is_int(const char *s, const char *e)
+{
+	const char *q = s;
+	if (e - q > 2 && q[0] == '0' && (q[1] == 'x' || q[1] == 'X') && isxdigit((unsigned char)q[2])) {
+		for (q += 2; q < e && isxdigit((unsigned char)*q); q++)
+			;
+	} else {
+		while (q < e && isdigit((unsigned char)*q))
+			q++;
+		if (q == s)
+			return false;
+	}
+	if (q < e && (*q == 'u' || *q == 'U'))
+		q++;
+	for (int i = 0; i < 2 && q < e && (*q == 'l' || *q == 'L'); i++)
+		q++;
+	return q == e;
+}
+
+static void pragma_words(struct parser *p, const struct dpragma *pr, struct pwords *out)
+{
+	const struct dtok hash = pragma_at(pr);
+	out->n = 0;
+	for (const char *s = pr->text; *s;) {
+		if (strchr(" \t\f\v\r", *s)) {
+			s++;
+			continue;
+		}
+		const char *e = s;
+		enum pword_kind k;
+		if (*s == '"') {
+			for (e = s + 1; *e && *e != '"'; e += (*e == '\\' && e[1]) ? 2 : 1)
+				;
+			if (!*e) {
+				struct dtok next_line = hash;
+				next_line.line++;
+				error_at(p, &next_line, D_STR_NL, "newline encountered in string literal");
+			}
+			e++;
+			k = PW_STRING;
+		} else {
+			while (*e && !strchr(" \t\f\v\r\"", *e))
+				e++;
+			k = pword_is_int(s, e) ? PW_INT : PW_NAME;
+		}
+		char word[64];
+		snprintf(word, sizeof(word), "%.*s", (int)(e - s), s);
+		if (k == PW_INT) {
+			char *end;
+			errno = 0;
+			strtoull(word, &end, 0);
+			if (errno == ERANGE)
+				error_at(p, &hash, D_INT_OFLOW, "constant %s results in integer overflow", word);
+			if (*end && !strchr("uUlL", *end))
+				error_at(p, &hash, D_INT_DIGIT, "constant %s contains invalid digit %c", word, *end);
+		}
+		if (out->n < PW_MAX) {
+			memcpy(out->w[out->n], word, sizeof(word));
+			out->k[out->n] = k;
+		}
+		out->n++;
+		s = e;
+	}
+}
+
 /* `#pragma D option name[=value]`: the word after "option". */
 static void pragma_option(struct parser *p, const struct dpragma *pr)
 {
@@ -2379,15 +2457,27 @@ static void pragma_option(struct parser *p, const struct dpragma *pr)
 		dtype_set_strsize(p->ctx, (int64_t)scratch.strsize);
 }
 
-/* Whether "name/data/class" is a stability attribute triple; splits it in place. */
+/* Whether "name/data/class" is a stability attribute triple, as dtrace_str2attr reads one:
+ * the parts a shorter text (or one with an empty part) leaves out keep the highest values
+ * (Standard/Standard/Common); a fourth part or an unknown word is invalid. Splits a in place. */
 static bool parse_attr(char *a, struct dattr *at)
 {
-	char *s1 = strchr(a, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
-	if (!s1 || !s2 || strchr(s2 + 1, '/'))
-		return false;
-	*s1 = *s2 = '\0';
-	struct dattr r = { true, match_word(a, stabilities, 8), match_word(s1 + 1, stabilities, 8),
-			   match_word(s2 + 1, classes, 6) };
+	const char *part[3] = { NULL, NULL, NULL };
+	for (int i = 0; i < 4 && *a; i++) {
+		char *slash = strchr(a, '/');
+		if (i == 3)
+			return false;
+		part[i] = a;
+		if (slash) {
+			*slash = '\0';
+			a = slash + 1;
+		} else {
+			a += strlen(a);
+		}
+	}
+	struct dattr r = { true, part[0] ? match_word(part[0], stabilities, 8) : "Standard",
+			   part[1] ? match_word(part[1], stabilities, 8) : "Standard",
+			   part[2] ? match_word(part[2], classes, 6) : "Common" };
 	*at = r;
 	return r.name_stability && r.data_stability && r.dep_class;
 }
@@ -2605,36 +2695,46 @@ static void parser_free_bindings(struct parser *p)
 static void pragma_d(struct parser *p, const struct dpragma *pr)
 {
 	const struct dtok hash = pragma_at(pr);
-	char words[6][64];
-	int nw = 0;
-	const char *s = pr->text;
-	while (*s) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!*s)
-			break;
-		const char *e = s;
-		while (*e && *e != ' ' && *e != '\t')
-			e++;
-		if (nw < 6) {
-			snprintf(words[nw], sizeof(words[nw]), "%.*s", (int)(e - s), s);
-			nw++;
-		} else if (!p->script) {  /* (a program's pragma ignores what follows) */
-			error_at(p, &hash, D_PRAGMA_MALFORM, "too many words in #pragma D attributes");
-		}
-		s = e;
-	}
+	struct pwords pw;
+	pragma_words(p, pr, &pw);
+	if (pw.n > 6 && !p->script)  /* (a program's pragma leaves the rest to the directive) */
+		error_at(p, &hash, D_PRAGMA_MALFORM, "too many words in #pragma D attributes");
+	char (*words)[64] = pw.w;
+	int nw = pw.n < PW_MAX ? pw.n : PW_MAX;
 	if (nw < 2 && p->script)  /* dtrace ignores "#pragma D" alone in a program */
 		return;
 	if (nw < 2)
 		error_at(p, &hash, D_PRAGMA_MALFORM, "#pragma D requires a directive");
+	if (p->script && pw.k[1] != PW_NAME) {
+		/* dtrace's lexer dispatches a control line by names only; it meets the word at the
+		 * line's end, a line below the pragma */
+		struct dtok next_line = hash;
+		next_line.line++;
+		error_at(p, &next_line, D_PRAGCTL_INVAL, "invalid control directive");
+	}
 	static const char *const known[] = {
 		"attributes", "binding", "depends_on", "error", "ident", "line", "option",
 	};
-	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])) && p->script)
+	bool is_known = false;  /* directive names are case-sensitive (dt_pragma's strcmp) */
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		is_known |= strcmp(words[1], known[i]) == 0;
+	if (!is_known && p->script)
 		error_at(p, &hash, D_PRAGMA_INVAL, "invalid D pragma: %s", words[1]);
-	if (!match_word(words[1], known, sizeof(known) / sizeof(known[0])))
+	if (!is_known)
 		error_at(p, &hash, D_PRAGMA_INVAL, "unknown #pragma D directive '%s'", words[1]);
+	/* the directives' operands are names, or a string for binding's version */
+	bool ops_named = nw >= 4 && pw.k[2] == PW_NAME && pw.k[3] == PW_NAME;
+	if (p->script && strcmp(words[1], "option") == 0 && (nw < 3 || pw.k[2] != PW_NAME))
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
+	if (p->script && strcmp(words[1], "option") == 0 && pw.n > 3)
+		error_at(p, &hash, D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
+	if (p->script && strcmp(words[1], "attributes") == 0 && !ops_named)
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>");
+	if (p->script && strcmp(words[1], "depends_on") == 0 && !ops_named)
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
+	if (p->script && strcmp(words[1], "binding") == 0 &&
+	    (nw < 4 || pw.k[2] != PW_STRING || pw.k[3] != PW_NAME))
+		error_at(p, &hash, D_PRAGMA_MALFORM, "malformed #pragma binding \"version\" <ident>");
 	if (p->script && strcmp(words[1], "depends_on") == 0)
 		pragma_depends(p, pr, words, nw);
 	if (p->script && strcmp(words[1], "binding") == 0)

@@ -32,3 +32,13 @@ cli_run cpp_I_D 0 'included 3\n\n' '' "$USDTRACE" -q -C -I "$W/inc" -D N=3 -s "$
 printf 'BEGIN\n{\n#ifdef GONE\n\tprintf("defined\\n");\n#else\n\tprintf("undefined\\n");\n#endif\n\texit(0);\n}\n' >"$W/u.d"
 cli_run cpp_U 0 'undefined\n\n' '' "$USDTRACE" -q -C -D GONE -U GONE -s "$W/u.d"
 cli_run cpp_D_only 0 'defined\n\n' '' "$USDTRACE" -q -C -D GONE -s "$W/u.d"
+
+# dtrace compiles each -s and -n argument alone, and each must reference the last macro
+# argument: a script that does not is an error even when another one uses it (observed:
+# dtrace -q -s uses.d -s plain.d 5, "extraneous argument" for plain.d at its end).
+printf 'BEGIN\n{\n\ttrace($1);\n}\n' >"$W/uses.d"
+printf 'BEGIN\n{\n\texit(0);\n}\n' >"$W/plain.d"
+cli_run macro_unused_per_script 1 '' "usdtrace: failed to compile script $W/plain.d: line 5: extraneous argument '5' (\$1 is not referenced)\n" \
+	"$USDTRACE" -q -s "$W/uses.d" -s "$W/plain.d" 5
+cli_run macro_unused_per_clause_arg 1 '' "usdtrace: invalid probe specifier BEGIN { exit(0); }: extraneous argument '5' (\$1 is not referenced)\n" \
+	"$USDTRACE" -q -n 'BEGIN { exit(0); }' -s "$W/uses.d" 5
