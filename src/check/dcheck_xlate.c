@@ -383,6 +383,19 @@ static bool scalar_members(const struct dxl *x)
 	return true;
 }
 
+/* n becomes e (its own `next` and pool link kept: it may sit in a list), and is checked. */
+static void take_place_and_check(struct ck *ck, struct dnode *n, struct dnode *e)
+{
+	struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
+	struct dnode saved = *e;
+	*n = saved;
+	n->next = keep_next;
+	n->pool_next = keep_pool;
+	e->name = NULL;
+	e->str = NULL;
+	check_expr(ck, n);
+}
+
 void dxl_materialize(struct ck *ck, struct dnode *n, const char *tmp)
 {
 	struct dnode *input = NULL;
@@ -396,14 +409,7 @@ void dxl_materialize(struct ck *ck, struct dnode *n, const char *tmp)
 		struct dnode *cast = node(ck, DN_CAST, n->pos);
 		cast->ctype = dtype_ptr(ck->tc, ck->tc->t_void);
 		cast->lhs = input;
-		struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
-		struct dnode saved = *cast;
-		*n = saved;
-		n->next = keep_next;
-		n->pool_next = keep_pool;
-		cast->name = NULL;
-		cast->str = NULL;
-		check_expr(ck, n);
+		take_place_and_check(ck, n, cast);
 		return;
 	}
 	/* this->tmp = (T *)alloca(sizeof (T)) */
@@ -439,15 +445,7 @@ void dxl_materialize(struct ck *ck, struct dnode *n, const char *tmp)
 		chain = comma(ck, chain, a);
 	}
 	chain = comma(ck, chain, this_var(ck, n, tmp));
-	/* n takes the chain's place (its own `next` kept: it may sit in a list) */
-	struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
-	struct dnode saved = *chain;
-	*n = saved;
-	n->next = keep_next;
-	n->pool_next = keep_pool;
-	chain->name = NULL;
-	chain->str = NULL;
-	check_expr(ck, n);
+	take_place_and_check(ck, n, chain);
 }
 
 _Noreturn void dxl_cast(struct ck *ck, struct dnode *cast)
