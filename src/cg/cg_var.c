@@ -133,6 +133,14 @@ void cgc_vars_layout(struct cgc *c)
 			break;
 		case DCK_ASSOC:
 		case DCK_SELF:
+			/* a declaration nothing reads or writes (the D libraries' own, lockstat.d's
+			 * companions' when no lockstat probe is enabled) takes no map and no room
+			 * in the pool: it would size every program's pool and maps otherwise */
+			if (v->declared && !v->read && !v->written) {
+				vi->keyoff = xcalloc(1, sizeof *vi->keyoff);
+				vi->map = -1;
+				break;
+			}
 			dyn_var_layout(c, v, vi);
 			break;
 		}
