@@ -334,7 +334,10 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 		int ci = 0;
 		item = 0;
 		for (struct dnode *it = prog->items; it; it = it->next, item++) {
-			c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
+			/* a formula provider's companion is the library's text: its errors name
+			 * the library file and line, wherever the clause was appended */
+			c->lib_file = item < prog->nlib_items || (it->kind == DN_CLAUSE && it->companion)
+				      ? it->pos.file : NULL;
 			if (it->kind == DN_CLAUSE)
 				check_clause(c, it, ci++);
 		}

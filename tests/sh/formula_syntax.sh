@@ -202,8 +202,11 @@ fi
 # ---- companions (state across probes) and none() probes ----
 # A companion is part of a program only when a clause is on a formula that reads what it
 # keeps: p's guard and expression read self->x, which the first companion assigns; q reads
-# nothing; the second companion keeps self->y, which no formula reads
-lib 'provider t {
+# nothing; the second companion keeps self->y, which no formula reads. (A variable a formula
+# reads before its companion assigns it is declared, as in any D program: the companions come
+# after the program's clauses.)
+lib 'self int x[struct request *];
+provider t {
 	probe p(int) = rawtp:block::block_rq_issue(struct request *rq) / self->x[rq] / : (self->x[rq]);
 	probe q(int) = rawtp:block::block_rq_issue(struct request *rq) : (rq->__data_len);
 	rawtp:block::block_rq_insert(struct request *rq) { self->x[rq] = 1; }
@@ -252,7 +255,7 @@ lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq)
 	rawtp:block::no_such_tracepoint(int a) { self->z = 1; } };'
 expect_fail companion-no-probe "usdtrace: $L/t.d:2: the companion on rawtp:block::no_such_tracepoint of a formula the program uses: it matches no probe on this system" \
 	"$USDTRACE" -L "$L" -e -n 't:::p { trace(args[0]); }'
-lib 'provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (self->z);
+lib 'self int z; provider t { probe p(int) = rawtp:block::block_rq_issue(struct request *rq) : (self->z);
 
 	rawtp:block::block_rq_insert(int a) { self->z = a->nope; } };'
 expect_fail companion-check "usdtrace: invalid probe specifier t:::p { trace(args[0]); }: \"$L/t.d\", line 3: operator -> must be applied to a pointer" \

@@ -45,7 +45,7 @@ svl() {
 	_sp=$!
 	sdt_wait_exec $_sp "$W/bin/vlserver" 30
 	_pid=$(pgrep -n -x vlserver)
-	timeout 60 "$U" "$@" -s "$_s" -n 'BEGIN { printf("ready\n"); }' "$_pid" >"$W/$_nm.tr" 2>"$W/$_nm.err" &
+	timeout 60 "$U" "$@" -s "$_s" -n 'BEGIN /$1 != 0/ { printf("ready\n"); }' "$_pid" >"$W/$_nm.tr" 2>"$W/$_nm.err" &
 	_up=$!
 	i=0
 	while kill -0 $_up 2>/dev/null && ! grep -q 'ready$' "$W/$_nm.tr" 2>/dev/null && [ $i -lt 600 ]; do

@@ -136,9 +136,10 @@ if [ "$out" = "$want" ]; then
 else
 	notok argmap-trace "[$out] $(head -c 300 err)"
 fi
-# a variable assigned from a mapped args[] in a later clause (its definition is checked ahead
-# of the clause that reads it): mapped once, not twice
+# a variable read before the clause that assigns it from a mapped args[] (declared first, as
+# D requires: a variable exists from its declaration or first assignment in program order)
 out=$(timeout 30 "$U" -q -c ./main -n '
+self int c;
 mapper$target:::drop /self->c/ { printf("%d %d\n", self->c, args[1]); }
 mapper$target:::drop { self->c = args[0]; }
 mapper$target:::wide /self->c/ { printf("%d\n", self->c); }' 2>err | sed '/^$/d')
