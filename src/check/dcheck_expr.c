@@ -42,14 +42,21 @@ static bool in_kernel_struct(const struct dnode *l)
 	return t && t->kernel;
 }
 
+/* Whether n is an identifier D gives no meaning of its own: not a built-in variable, an inline
+ * or an enumerator. A variable's name, existing or to be (callers add what else they exclude:
+ * self or this alone, a backquoted kernel symbol). */
+static bool is_plain_name(struct ck *c, const struct dnode *n)
+{
+	return n->kind == DN_IDENT && builtin_lookup(n->name) == DB_NONE &&
+	       !inline_find(c, n->name) && !is_enumconst(c, n->name);
+}
+
 /* The variable l names, created as an int64_t when it does not exist yet: a this-> or self->
  * variable, an element of an associative array (global or self->), and with globals a plain
  * global name that is nothing else. */
 static void declare_int64_if_new(struct ck *c, struct dnode *l, bool globals)
 {
-	if (globals && l->kind == DN_IDENT && !strchr(l->name, '`') &&
-	    builtin_lookup(l->name) == DB_NONE && !inline_find(c, l->name) &&
-	    !is_enumconst(c, l->name) && !var_find(c, 'g', l->name)) {
+	if (globals && is_plain_name(c, l) && !strchr(l->name, '`') && !var_find(c, 'g', l->name)) {
 		struct dck_var *v = var_new(c, DCK_GLOBAL, l->name, named_type(c, "int64_t"), l);
 		v->written = true;
 	} else if ((l->kind == DN_SELF || l->kind == DN_THIS) &&
@@ -61,9 +68,7 @@ static void declare_int64_if_new(struct ck *c, struct dnode *l, bool globals)
 		/* counts[k]++ on a new array makes it an int64_t array */
 		struct dnode *a = l->lhs;
 		char space = a->kind == DN_SELF ? 's' : 'g';
-		if (!var_find(c, space, a->name) &&
-		    (space == 's' || (builtin_lookup(a->name) == DB_NONE &&
-				      !inline_find(c, a->name) && !is_enumconst(c, a->name)))) {
+		if (!var_find(c, space, a->name) && (space == 's' || is_plain_name(c, a))) {
 			check_assoc(c, l, space, a->name, true);
 			l->var->type = named_type(c, "int64_t");
 			l->type = l->var->type;
@@ -95,8 +100,7 @@ static bool names_dynamic_var(struct ck *c, const struct dnode *l)
 	if (l->kind == DN_INDEX && l->lhs->kind == DN_SELF)
 		return true;
 	const struct dnode *id = l->kind == DN_INDEX ? l->lhs : l;
-	if (id->kind != DN_IDENT || strchr(id->name, '`') || builtin_lookup(id->name) != DB_NONE ||
-	    inline_find(c, id->name) || is_enumconst(c, id->name))
+	if (!is_plain_name(c, id) || strchr(id->name, '`'))
 		return false;
 	const struct dck_var *v = var_find(c, 'g', id->name);
 	if (l->kind == DN_INDEX)
@@ -402,8 +406,7 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 		struct dnode *a = l->lhs;
 		bool assoc = false;
 		char space = 'g';
-		if (a->kind == DN_IDENT && builtin_lookup(a->name) == DB_NONE &&
-		    !inline_find(c, a->name) && !is_enumconst(c, a->name)) {
+		if (is_plain_name(c, a)) {
 			struct dck_var *v = var_find(c, 'g', a->name);
 			assoc = !v || v->cls == DCK_ASSOC;
 		} else if (a->kind == DN_SELF) {
@@ -446,9 +449,8 @@ static bool assigned_before(struct ck *c, const struct dnode *l)
  * resolve"). The names check_assign_target would not make a variable of are left alone. */
 static void declare_untyped_global(struct ck *c, struct dnode *l)
 {
-	if (l->kind != DN_IDENT || is_self_or_this(l) || strchr(l->name, '`') ||
-	    builtin_lookup(l->name) != DB_NONE || inline_find(c, l->name) ||
-	    is_enumconst(c, l->name) || var_find(c, 'g', l->name) || dck_predefined_ident(l->name))
+	if (!is_plain_name(c, l) || is_self_or_this(l) || strchr(l->name, '`') ||
+	    var_find(c, 'g', l->name) || dck_predefined_ident(l->name))
 		return;
 	var_new(c, DCK_GLOBAL, l->name, NULL, l);
 }
@@ -488,9 +490,7 @@ void check_assign(struct ck *c, struct dnode *n)
 	} else {
 		/* compound assignments read the target first: it must exist. dtrace creates a
 		 * plain name here and then finds it unassigned (dt_cook_op2, then dt_cook_var) */
-		if (l->kind == DN_IDENT && !is_self_or_this(l) && !strchr(l->name, '`') &&
-		    builtin_lookup(l->name) == DB_NONE &&
-		    !inline_find(c, l->name) && !is_enumconst(c, l->name) &&
+		if (is_plain_name(c, l) && !is_self_or_this(l) && !strchr(l->name, '`') &&
 		    !var_find(c, 'g', l->name))
 			fail_at(c, l, D_VAR_UNDEF, "%s has not yet been declared or assigned", l->name);
 		check_expr(c, l);
