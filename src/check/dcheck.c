@@ -274,6 +274,15 @@ static void check_call_run(void *arg)
 
 /* The checks walk expressions recursively: on a stack as deep as the parser allows
  * (bigstack.h). */
+/* The D library file item `it` (number `item` of the program's items) comes from, NULL for the
+ * program's own: the libraries' items come first, and a formula provider's companion clause,
+ * appended after the program's, is its library's text too (its errors name that file). */
+static const char *item_library(const struct dprog *prog, const struct dnode *it, int item)
+{
+	return item < prog->nlib_items || (it->kind == DN_CLAUSE && it->companion) ? it->pos.file
+										  : NULL;
+}
+
 int dcheck_program(struct dprog *prog, const struct dck_options *opt, struct dck_prog **out,
 		   struct derr *err)
 {
@@ -309,7 +318,7 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 		 * "int" in the first clause), so the clauses come second here */
 		int item = 0;
 		for (struct dnode *it = prog->items; it; it = it->next, item++) {
-			c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
+			c->lib_file = item_library(prog, it, item);
 			switch (it->kind) {
 			case DN_CLAUSE:
 				break;
@@ -323,7 +332,7 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 				/* one bound to a later version than the program's is not there */
 				c->lib_file = NULL;
 				if (!bound_hides(c, NULL, it)) {
-					c->lib_file = item < prog->nlib_items ? it->pos.file : NULL;
+					c->lib_file = item_library(prog, it, item);
 					dxl_define(c, it);
 				}
 				break;
@@ -334,10 +343,7 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 		int ci = 0;
 		item = 0;
 		for (struct dnode *it = prog->items; it; it = it->next, item++) {
-			/* a formula provider's companion is the library's text: its errors name
-			 * the library file and line, wherever the clause was appended */
-			c->lib_file = item < prog->nlib_items || (it->kind == DN_CLAUSE && it->companion)
-				      ? it->pos.file : NULL;
+			c->lib_file = item_library(prog, it, item);
 			if (it->kind == DN_CLAUSE)
 				check_clause(c, it, ci++);
 		}
