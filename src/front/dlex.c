@@ -341,10 +341,8 @@ static int lex_quoted(struct lexer *lx, char quote)
 	return 0;
 }
 
-/* The end of the longest D integer constant at p (dtrace's lexer: decimal or octal digits or
- * 0x and hex digits, then an optional u and up to two l's), or NULL if there is none or a
- * floating-point constant starts there. */
-static const char *d_int_end(const char *p, const char *end)
+/* dtrace's lexer's integer pattern (dlex.h) */
+const char *dlex_int_end(const char *p, const char *end)
 {
 	const char *q = p;
 	if (end - q > 2 && q[0] == '0' && (q[1] == 'x' || q[1] == 'X') && isxdigit((unsigned char)q[2])) {
@@ -379,7 +377,7 @@ static const char *d_int_end(const char *p, const char *end)
 static int lex_number(struct lexer *lx)
 {
 	const char *start = lx->p, *p = start;
-	const char *dend = lx->mode != DLEX_DECLS ? d_int_end(start, lx->end) : NULL;
+	const char *dend = lx->mode != DLEX_DECLS ? dlex_int_end(start, lx->end) : NULL;
 	if (dend && dend < lx->end && (isalnum((unsigned char)*dend) || *dend == '_')) {
 		/* "10ms", "0abc": the constant ends where dtrace's does; the letters after it are
 		 * the next token (and usually a syntax error there) */
@@ -397,7 +395,7 @@ static int lex_number(struct lexer *lx)
 	size_t len = (size_t)(p - start);
 	bool is_hex = len > 1 && start[0] == '0' && (start[1] == 'x' || start[1] == 'X');
 	bool is_float = false;
-	if (!is_hex && lx->mode != DLEX_DECLS) {  /* digits then f: see d_int_end */
+	if (!is_hex && lx->mode != DLEX_DECLS) {  /* digits then f: see dlex_int_end */
 		const char *q = start;
 		while (q < p && isdigit((unsigned char)*q))
 			q++;

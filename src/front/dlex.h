@@ -103,4 +103,8 @@ bool dtok_is(const struct dtok *t, const char *s);
 char *dtok_str(const struct dtok *t);
 /* True if s is a D keyword. */
 bool dlex_is_keyword(const char *s, size_t len);
+/* The end of the longest D integer constant at p (before end): decimal or octal digits, or 0x
+ * and hex digits, then an optional u and up to two l's. NULL if there is none, or if a
+ * floating-point constant starts there ("1f", "1.5", "1e5"). */
+const char *dlex_int_end(const char *p, const char *end);
 #endif

@@ -2323,21 +2323,7 @@ struct pwords {
 
 static bool pword_is_int(const char *s, const char *e)
 {
-	const char *q = s;
-	if (e - q > 2 && q[0] == '0' && (q[1] == 'x' || q[1] == 'X') && isxdigit((unsigned char)q[2])) {
-		for (q += 2; q < e && isxdigit((unsigned char)*q); q++)
-			;
-	} else {
-		while (q < e && isdigit((unsigned char)*q))
-			q++;
-		if (q == s)
-			return false;
-	}
-	if (q < e && (*q == 'u' || *q == 'U'))
-		q++;
-	for (int i = 0; i < 2 && q < e && (*q == 'l' || *q == 'L'); i++)
-		q++;
-	return q == e;
+	return dlex_int_end(s, e) == e;  /* a word that is one whole integer constant */
 }
 
 static void pragma_words(struct parser *p, const struct dpragma *pr, struct pwords *out)
