@@ -487,6 +487,19 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		return;
 	}
+	if (n->kind == DN_CAST && cgc_is_str(n->lhs)) {
+		/* a char array a translator defines by a string (psinfo_t's pr_psargs): the string,
+		 * zero-padded, in scratch room for the array and for the string */
+		uint32_t s = cgc_eval_str(c, n->lhs);
+		uint32_t size = cgc_round8((uint64_t)dtype_sizeof(n->type));
+		uint32_t room = size > c->slot ? size : c->slot;
+		l->k = LOC_SCRATCH;
+		l->off = cgs_scratch_alloc(&c->g, room);
+		if (room > c->slot)
+			cgc_zero_scratch(c, l->off + c->slot, room - c->slot);
+		cgc_copy_str_clean(c, l->off, s, false);
+		return;
+	}
 	if (n->kind == DN_CAST) {
 		loc_of(c, n->lhs, l);
 		return;

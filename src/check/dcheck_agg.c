@@ -70,7 +70,8 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 	/* the first use makes the signature, and refuses keys no signature can hold; later
 	 * uses are held against it (dt_idcook_sign: D_PROTO_LEN, D_PROTO_ARG) */
 	for (struct dnode *k = n->args; a->nkeys < 0 && k; k = k->next, i++) {
-		if (!is_scalar(k->type) && !is_string(k->type) && !dck_is_ukey(k)) {
+		if (!is_scalar(k->type) && !is_string(k->type) && !is_char_array(k->type) &&
+		    !dck_is_ukey(k)) {
 			struct names ns = {0};
 			const char *t = nm(&ns, k->type);
 			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as aggregation index: key #%d",
@@ -81,8 +82,10 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		a->nkeys = argc;
 		a->keys = xcalloc((size_t)(argc ? argc : 1), sizeof(*a->keys));
 		i = 0;
+		/* a char array (curpsinfo->pr_psargs) is its string, as Solaris DTrace keys and
+		 * prints it; DTrace for Linux fails an assertion on `@[curthread->comm]` */
 		for (struct dnode *k = n->args; k; k = k->next)
-			a->keys[i++] = k->type;
+			a->keys[i++] = is_char_array(k->type) ? c->tc->t_string : k->type;
 		return;
 	}
 	if (argc != a->nkeys)

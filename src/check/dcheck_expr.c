@@ -601,7 +601,8 @@ void check_cast(struct ck *c, struct dnode *n)
 		  (is_scalar(to) && (is_scalar(from) || res(from)->kind == DTY_FUNC)) ||
 		  is_void(to) ||
 		  (res(to)->kind == DTY_PTR && is_pointer(from)) ||
-		  (is_string(to) && (is_scalar(from) || is_pointer(from) || is_strcompat(from)));
+		  (is_string(to) && (is_scalar(from) || is_pointer(from) || is_strcompat(from))) ||
+		  (n->xlated && is_strcompat(to) && is_string(from));
 	if (dck_is_agg_value(c, from))
 		ok = false;  /* (void)@a too: an aggregation is no value (dtrace fails internally) */
 	if (!ok) {

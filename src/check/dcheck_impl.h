@@ -240,6 +240,13 @@ static inline bool is_scalar(struct dtype *t)
 static inline bool is_char(struct dtype *t) { return res(t)->kind == DTY_CHAR; }
 
 /* dt_node_is_strcompat: string, char * and char[] all behave as strings */
+/* char[N]: a string's bytes in place */
+static inline bool is_char_array(struct dtype *t)
+{
+	struct dtype *r = res(t);
+	return r->kind == DTY_ARRAY && is_char(r->base);
+}
+
 static inline bool is_strcompat(struct dtype *t)
 {
 	struct dtype *r = res(t);

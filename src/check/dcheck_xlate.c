@@ -250,6 +250,7 @@ void dxl_member(struct ck *ck, struct dnode *n)
 	n->kind = DN_CAST;
 	n->ctype = dm->type;
 	n->lhs = e;
+	n->xlated = true;
 	t->depth++;
 	check_expr(ck, n);
 	t->depth--;

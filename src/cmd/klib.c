@@ -3,74 +3,24 @@
 
 #include <string.h>
 
-/* The members follow dtrace's psinfo.d (Solaris procfs names); those Linux has no source for
- * read as 0, except pr_nice, which DTrace for Linux's translator leaves undefined (using it
- * is D_XLATE_NOCONV). Strings are D strings: pr_fname the task's comm, pr_psargs its arguments
- * joined by spaces, as much as illumos's pr_psargs[80] holds, as the process's memory has them
- * (only when that memory is the one user reads see, the current thread's: curpsinfo, except
- * where curthread is another thread, sched's on-cpu), or comm for a kernel thread or another
- * process; lwpsinfo_t's pr_name is the comm as char[16]. As DTrace for Linux gives them
- * (observed): pr_dmodel is PR_MODEL_LP64 (2); pr_ttydev the controlling tty, or -1 without
- * one; pr_wstat, pr_nzomb and pr_contract 0; pr_flag PR_STOPPED (1) for a stopped thread;
- * pr_state the proc(4) code of the task's state bits (TASK_INTERRUPTIBLE or _UNINTERRUPTIBLE
- * SSLEEP 1, stopped or traced SSTOP 4, dead or zombie SZOMB 3, wakekill or waking SWAIT 7,
- * none SRUN 2) and pr_sname its letter (S T Z W R). */
+#include "dprocfs.h"
+
+/* The types are dprocfs.h's (DTrace for Linux's layout). The translators define the members
+ * DTrace for Linux's define, with its values (observed): pr_dmodel PR_MODEL_LP64 (2); pr_ttydev
+ * the controlling tty, or -1 without one; pr_wstat, pr_nzomb, pr_contract and the Solaris ids
+ * 0; lwpsinfo_t's pr_flag PR_STOPPED (1) for a stopped thread, pr_state the proc(4) code of the
+ * task's state bits (TASK_INTERRUPTIBLE or _UNINTERRUPTIBLE SSLEEP 1, stopped or traced SSTOP 4,
+ * dead or zombie SZOMB 3, wakekill or waking SWAIT 7, none SRUN 2) and pr_sname its letter
+ * (S T Z W R). A member they leave out (pr_size, pr_start, pr_clname ...) is D_XLATE_NOCONV,
+ * as there: Linux has no source for it that would not be an invention. Beyond them, from the
+ * Solaris definition: pr_psargs, the arguments joined by spaces, as much as pr_psargs[80]
+ * holds, as the process's memory has them (only when that memory is the one user reads see,
+ * the current thread's: curpsinfo, except where curthread is another thread, sched's on-cpu),
+ * or the comm for a kernel thread or another process; pr_argv and pr_envp, their addresses. */
 static const char klib_text[] =
-"typedef struct psinfo {\n"
-"	int pr_flag;\n"
-"	int pr_nlwp;\n"
-"	pid_t pr_pid;\n"
-"	pid_t pr_ppid;\n"
-"	pid_t pr_pgid;\n"
-"	pid_t pr_sid;\n"
-"	uid_t pr_uid;\n"
-"	uid_t pr_euid;\n"
-"	gid_t pr_gid;\n"
-"	gid_t pr_egid;\n"
-"	uintptr_t pr_addr;\n"
-"	struct tty_struct *pr_ttydev;\n"
-"	string pr_fname;\n"
-"	string pr_psargs;\n"
-"	int pr_wstat;\n"
-"	int pr_argc;\n"
-"	uintptr_t pr_argv;\n"
-"	uintptr_t pr_envp;\n"
-"	char pr_dmodel;\n"
-"	int pr_taskid;\n"
-"	int pr_projid;\n"
-"	int pr_nzomb;\n"
-"	int pr_poolid;\n"
-"	int pr_zoneid;\n"
-"	id_t pr_contract;\n"
-"} psinfo_t;\n"
-"\n"
-"typedef struct lwpsinfo {\n"
-"	int pr_flag;\n"
-"	id_t pr_lwpid;\n"
-"	uintptr_t pr_addr;\n"
-"	uintptr_t pr_wchan;\n"
-"	char pr_stype;\n"
-"	char pr_state;\n"
-"	char pr_sname;\n"
-"	char pr_nice;\n"
-"	short pr_syscall;\n"
-"	int pr_pri;\n"
-"	string pr_clname;\n"
-"	int pr_onpro;\n"
-"	int pr_bindpro;\n"
-"	int pr_bindpset;\n"
-"	char pr_name[16];\n"
-"} lwpsinfo_t;\n"
-"\n"
-"typedef struct cpuinfo {\n"
-"	int cpu_id;\n"
-"	int cpu_pset;\n"
-"	int cpu_chip;\n"
-"	int cpu_lgrp;\n"
-"} cpuinfo_t;\n"
+DPROCFS_TYPES
 "\n"
 "translator psinfo_t < struct task_struct *T > {\n"
-"	pr_flag = 0;\n"
 "	pr_nlwp = T->signal->nr_threads;\n"
 "	pr_pid = T->tgid;\n"
 "	pr_ppid = T->real_parent->tgid;\n"
@@ -82,11 +32,10 @@ static const char klib_text[] =
 "	pr_egid = T->cred->egid.val;\n"
 "	pr_addr = (uintptr_t)T;\n"
 "	pr_ttydev = T->signal->tty != NULL ? T->signal->tty : (struct tty_struct *)-1;\n"
-"	pr_fname = stringof(T->comm);\n"
+"	pr_fname = T->comm;\n"
 "	pr_psargs = T->mm == NULL || T->mm != __usdtrace_curtask->mm ? stringof(T->comm) :\n"
 "	    __usdtrace_psargs(T->mm->arg_start, T->mm->arg_end);\n"
 "	pr_wstat = 0;\n"
-"	pr_argc = 0;\n"
 "	pr_argv = T->mm == NULL ? 0 : T->mm->arg_start;\n"
 "	pr_envp = T->mm == NULL ? 0 : T->mm->env_start;\n"
 "	pr_dmodel = 2;\n"
@@ -108,12 +57,8 @@ static const char klib_text[] =
 "	    T->__state & 0x300 ? 7 : 2;\n"
 "	pr_sname = T->__state & 0x3 ? 'S' : T->__state & 0xc ? 'T' : T->__state & 0xb0 ? 'Z' :\n"
 "	    T->__state & 0x300 ? 'W' : 'R';\n"
-"	pr_syscall = 0;\n"
 "	pr_pri = T->prio;\n"
-"	pr_clname = \"SYS\";\n"
 "	pr_onpro = T->thread_info.cpu;\n"
-"	pr_bindpro = -1;\n"
-"	pr_bindpset = -1;\n"
 "	pr_name = T->comm;\n"
 "};\n"
 "\n"
@@ -133,10 +78,12 @@ static const char klib_text[] =
 
 bool klib_wanted(const char *text, size_t len)
 {
-	static const char *const names[] = { "curpsinfo", "curlwpsinfo", "curcpu", "psinfo_t",
-					     "lwpsinfo_t", "cpuinfo_t", "cwd", "root" };
+	static const char *const names[] = { "curpsinfo", "curlwpsinfo", "curcpu", "cwd", "root" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (memmem(text, len, names[i], strlen(names[i])))
+			return true;
+	for (const char *const *t = dprocfs_type_names; *t; t++)
+		if (memmem(text, len, *t, strlen(*t)))
 			return true;
 	return false;
 }

@@ -1,5 +1,5 @@
-/* klib.h — D's kernel-process library: psinfo_t, lwpsinfo_t and cpuinfo_t as dtrace defines
- * them (the members D programs use), the translators from the kernel's struct task_struct
+/* klib.h — D's kernel-process library: psinfo_t, lwpsinfo_t, cpuinfo_t and their id types
+ * (dprocfs.h), the translators from the kernel's struct task_struct
  * (its BTF, kbtf.h), and the inlines curpsinfo, curlwpsinfo and curcpu over curthread, and
  * cwd and root (d_path of the task's fs->pwd and fs->root, as procfs.d has them).
  *

@@ -120,6 +120,9 @@ struct dnode {
 	 * probe's own test (provider cg_guard): on a formula probe, it runs at every firing of
 	 * the underlying probe, whether the formula's guard holds or not */
 	bool companion;
+	/* DN_CAST: a translated member's value (src/check/dcheck_xlate.c), whose definition may
+	 * give a char array member a string (psinfo_t's pr_psargs): the string, as the array */
+	bool xlated;
 	struct dnode *pool_next;  /* every node of a pool, for freeing */
 };
 

@@ -13,6 +13,7 @@
 #include "cg_clause.h"
 #include "dcheck.h"
 #include "dopt.h"
+#include "dprocfs.h"
 #include "dparse.h"
 #include "dtype.h"
 #include "kbtf.h"
@@ -200,46 +201,27 @@ static void result_addr(struct cgc *c, uint32_t dst)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)dst));
 }
 
-/* Layouts: see ktp_decls. */
-#define PS_SIZE 176
-#define LWPS_SIZE 56
-#define CPUI_SIZE 16
-
-const char ktp_decls[] =
-	"typedef struct psinfo {\n"
-	"\tint pr_nlwp; int pr_pid; int pr_ppid; int pr_pgid; int pr_sid;\n"
-	"\tunsigned int pr_uid; unsigned int pr_euid; unsigned int pr_gid; unsigned int pr_egid;\n"
-	"\tuintptr_t pr_addr; char pr_fname[16]; char pr_psargs[80]; int pr_argc;\n"
-	"\tuintptr_t pr_argv; uintptr_t pr_envp; char pr_dmodel;\n"
-	"} psinfo_t;\n"
-	"typedef struct lwpsinfo {\n"
-	"\tint pr_flag; int pr_lwpid; uintptr_t pr_addr; uintptr_t pr_wchan;\n"
-	"\tchar pr_stype; char pr_state; char pr_sname; char pr_nice; short pr_syscall;\n"
-	"\tint pr_pri; char pr_clname[8]; int pr_onpro; int pr_bindpro; int pr_bindpset;\n"
-	"} lwpsinfo_t;\n"
-	"typedef struct cpuinfo {\n"
-	"\tint cpu_id; int cpu_pset; int cpu_chip; int cpu_lgrp;\n"
-	"} cpuinfo_t;\n";
+const char ktp_decls[] = DPROCFS_TYPES;
 
 void ktp_psinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	bool own;
-	uint32_t dst = copy_new(c, PS_SIZE);
+	uint32_t dst = copy_new(c, DPROCFS_PS_SIZE);
 	int16_t t = task_slot(c, task, &own);
-	task_field2(c, t, dst, 0, o->task_signal, o->signal_nr_threads, 4);
-	task_field(c, t, dst, 4, o->task_tgid, 4);
-	task_field2(c, t, dst, 8, o->task_real_parent, o->task_tgid, 4);
-	task_field2(c, t, dst, 20, o->task_real_cred, o->cred_uid, 4);
-	task_field2(c, t, dst, 24, o->task_real_cred, o->cred_euid, 4);
-	task_field2(c, t, dst, 28, o->task_real_cred, o->cred_gid, 4);
-	task_field2(c, t, dst, 32, o->task_real_cred, o->cred_egid, 4);
-	task_addr(c, t, dst, 40);
+	task_field2(c, t, dst, DPROCFS_PS_NLWP, o->task_signal, o->signal_nr_threads, 4);
+	task_field(c, t, dst, DPROCFS_PS_PID, o->task_tgid, 4);
+	task_field2(c, t, dst, DPROCFS_PS_PPID, o->task_real_parent, o->task_tgid, 4);
+	task_field2(c, t, dst, DPROCFS_PS_UID, o->task_real_cred, o->cred_uid, 4);
+	task_field2(c, t, dst, DPROCFS_PS_EUID, o->task_real_cred, o->cred_euid, 4);
+	task_field2(c, t, dst, DPROCFS_PS_GID, o->task_real_cred, o->cred_gid, 4);
+	task_field2(c, t, dst, DPROCFS_PS_EGID, o->task_real_cred, o->cred_egid, 4);
+	task_addr(c, t, dst, DPROCFS_PS_ADDR);
 	/* the arguments live in the process's memory, which another task's probe cannot read:
 	 * pr_psargs is the command name, as for a process whose arguments are gone */
-	task_bytes(c, t, dst, 48, o->task_comm, 15);
-	task_bytes(c, t, dst, 64, o->task_comm, 15);
-	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 168), 2)); /* PR_MODEL_LP64 */
+	task_bytes(c, t, dst, DPROCFS_PS_FNAME, o->task_comm, 15);
+	task_bytes(c, t, dst, DPROCFS_PS_PSARGS, o->task_comm, 15);
+	cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + DPROCFS_PS_DMODEL), 2)); /* PR_MODEL_LP64 */
 	if (own)
 		cgc_slot_pop(c);
 	result_addr(c, dst);
@@ -249,12 +231,12 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
 	bool own;
-	uint32_t dst = copy_new(c, LWPS_SIZE);
+	uint32_t dst = copy_new(c, DPROCFS_LWPS_SIZE);
 	int16_t t = task_slot(c, task, &own);
-	task_field(c, t, dst, 4, o->task_pid, 4);
-	task_addr(c, t, dst, 8);
-	task_field(c, t, dst, 32, o->task_prio, 4);
-	task_field(c, t, dst, 44, o->task_cpu, 4);
+	task_field(c, t, dst, DPROCFS_LWPS_LWPID, o->task_pid, 4);
+	task_addr(c, t, dst, DPROCFS_LWPS_ADDR);
+	task_field(c, t, dst, DPROCFS_LWPS_PRI, o->task_prio, 4);
+	task_field(c, t, dst, DPROCFS_LWPS_ONPRO, o->task_cpu, 4);
 	/* pr_state / pr_sname from the scheduler state: running (SRUN 'R') or asleep
 	 * (SSLEEP 'S'), as far as dtrace's states carry over */
 	if (o->task_state >= 0) {
@@ -262,16 +244,16 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 		load_task(c, t);
 		cgc_task_read(c, o->task_state, 4);
 		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, run);
-		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 25), 1));
-		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 26), 'S'));
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + DPROCFS_LWPS_STATE), 1));
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + DPROCFS_LWPS_SNAME), 'S'));
 		bpb_ja(&c->buf, done);
 		bpb_label_place(&c->buf, run);
-		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 25), 2));
-		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + 26), 'R'));
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + DPROCFS_LWPS_STATE), 2));
+		cgc_emit(c, bi_st(BPF_B, CG_R_SCRATCH, (int16_t)(dst + DPROCFS_LWPS_SNAME), 'R'));
 		bpb_label_place(&c->buf, done);
 	}
 	/* pr_clname "TS": the time-sharing class every ordinary thread is in */
-	cgc_emit(c, bi_st(BPF_H, CG_R_SCRATCH, (int16_t)(dst + 36), 'T' | 'S' << 8));
+	cgc_emit(c, bi_st(BPF_H, CG_R_SCRATCH, (int16_t)(dst + DPROCFS_LWPS_CLNAME), 'T' | 'S' << 8));
 	if (own)
 		cgc_slot_pop(c);
 	result_addr(c, dst);
@@ -280,14 +262,14 @@ void ktp_lwpsinfo(struct cgc *c, int16_t task)
 void ktp_cpuinfo(struct cgc *c, int16_t task)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
-	uint32_t dst = copy_new(c, CPUI_SIZE);
+	uint32_t dst = copy_new(c, DPROCFS_CPU_SIZE);
 	if (task != KTP_CURRENT && o->task_cpu >= 0) {
-		task_field(c, task, dst, 0, o->task_cpu, 4);
+		task_field(c, task, dst, DPROCFS_CPU_ID, o->task_cpu, 4);
 	} else {
 		cgc_emit(c, bi_call(BPF_FUNC_get_smp_processor_id));
-		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, (int16_t)dst));
+		cgc_emit(c, bi_stx(BPF_W, CG_R_SCRATCH, 0, (int16_t)(dst + DPROCFS_CPU_ID)));
 	}
-	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, (int16_t)(dst + 4), -1));  /* no processor set */
+	cgc_emit(c, bi_st(BPF_W, CG_R_SCRATCH, (int16_t)(dst + DPROCFS_CPU_PSET), -1));  /* no processor set */
 	result_addr(c, dst);
 }
 

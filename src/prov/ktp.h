@@ -13,8 +13,8 @@
  *
  * Struct arguments (psinfo_t * ...) point at a copy the program builds in clause scratch
  * (cgc_persist_alloc) from the task_struct, with offsets from the kernel's BTF: D code reads them
- * as it reads copyin()'d memory. Their D types are declared by ktp_decls (a struct of our own
- * with the fields dtrace's scripts use; not the fbt provider's kernel types).
+ * as it reads copyin()'d memory. Their D types are dprocfs.h's, DTrace for Linux's layout (ktp_decls),
+ * the same types curpsinfo has; not the fbt provider's kernel types).
  *
  * Contract: each provider's populate hook adds its probes to the catalog in a fixed order
  * (syscall: by number, entry then return; proc; sched: their tables' order), so -l and a trace
@@ -73,7 +73,7 @@ void ktp_nr_in(struct cgc *c, const int *nrs, int n, int out_label);
  * vfork or clone3 returning 0, in the child). Reads the context's first argument only. */
 void ktp_new_thread_return(struct cgc *c, int out_label);
 
-/* D declarations of psinfo_t, lwpsinfo_t, cpuinfo_t as ktp_* build them. */
+/* D declarations of psinfo_t, lwpsinfo_t, cpuinfo_t (dprocfs.h), which ktp_* build. */
 extern const char ktp_decls[];
 
 /* The args hook's descriptor (provider.h) from argument types named in D (names[0..n)), with

@@ -120,16 +120,22 @@ wait
 EOS
 "$USDTRACE" -q -n 'proc:::create /pid == $target/ { @c = count(); }' \
 	-n 'proc:::create /pid == $target && args[0]->pr_ppid == pid && args[0]->pr_pid != pid/ { @cc = count(); }' \
+	-n 'proc:::create /pid == $target && sizeof(*args[0]) == 416 && sizeof(psinfo_t) == 416 &&
+	    args[0]->pr_fname == "sh" && args[0]->pr_dmodel == PR_MODEL_LP64 && args[0]->pr_uid == uid/ {
+		@lay = count(); }' \
 	-n 'proc:::start /ppid == $target/ { @s = count(); }' \
 	-n 'proc:::exec /ppid == $target/ { @x[args[0]] = count(); }' \
 	-n 'proc:::exec-success /ppid == $target/ { @ok[execname] = count(); }' \
 	-n 'proc:::exec-failure /ppid == $target/ { @bad[args[0]] = count(); }' \
 	-n 'proc:::exit /ppid == $target/ { @ex[args[0]] = count(); }' \
-	-n 'END { printa("c %@d\n", @c); printa("cc %@d\n", @cc); printa("s %@d\n", @s); printa("x%s %@d\n", @x);
+	-n 'END { printa("c %@d\n", @c); printa("cc %@d\n", @cc); printa("lay %@d\n", @lay); printa("s %@d\n", @s); printa("x%s %@d\n", @x);
 		printa("ok%s %@d\n", @ok); printa("bad%d %@d\n", @bad); printa("ex%d %@d\n", @ex); }' \
 	-c "sh $work/w.sh" >"$work/out" 2>"$work/err"
 check "proc:::create" 5 "$(val c "$work/out")"
 check "proc:::create args[0]: the child" 5 "$(val cc "$work/out")"
+# psinfo_t as DTrace for Linux lays it out (416 bytes, pr_fname at 136, pr_dmodel at 256): the
+# copy the provider builds is read by the same layout curpsinfo's type has
+check "proc:::create args[0]: psinfo_t's layout" 5 "$(val lay "$work/out")"
 check "proc:::start" 5 "$(val s "$work/out")"
 check "proc:::exec /bin/true" 3 "$(val x/bin/true "$work/out")"
 check "proc:::exec-success true" 3 "$(val oktrue "$work/out")"

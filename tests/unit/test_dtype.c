@@ -3,6 +3,7 @@
  * gcc itself by tests/sh/prov_dtype_gcc.sh. */
 #include "t.h"
 #include "dparse.h"
+#include "dprocfs.h"
 #include "dtype.h"
 #include "util.h"
 
@@ -238,6 +239,41 @@ T_CASE(identity_and_typedefs)
 	T_EQ_INT(dtype_sizeof(tdef("CF")), 16);
 	dprog_free(G);
 	G = NULL;
+}
+
+/* dprocfs.h's offsets are where its D text puts the members: the kernel providers build their
+ * psinfo_t copies at those offsets, which D code then reads by the text's layout. */
+T_CASE(procfs_offsets_match_text)
+{
+	T_EQ_INT(parse(DPROCFS_TYPES), 0);
+	T_EQ_INT(dtype_sizeof(tag("psinfo")), DPROCFS_PS_SIZE);
+	T_EQ_INT(off("psinfo", "pr_nlwp"), DPROCFS_PS_NLWP);
+	T_EQ_INT(off("psinfo", "pr_pid"), DPROCFS_PS_PID);
+	T_EQ_INT(off("psinfo", "pr_ppid"), DPROCFS_PS_PPID);
+	T_EQ_INT(off("psinfo", "pr_pgid"), DPROCFS_PS_PGID);
+	T_EQ_INT(off("psinfo", "pr_sid"), DPROCFS_PS_SID);
+	T_EQ_INT(off("psinfo", "pr_uid"), DPROCFS_PS_UID);
+	T_EQ_INT(off("psinfo", "pr_euid"), DPROCFS_PS_EUID);
+	T_EQ_INT(off("psinfo", "pr_gid"), DPROCFS_PS_GID);
+	T_EQ_INT(off("psinfo", "pr_egid"), DPROCFS_PS_EGID);
+	T_EQ_INT(off("psinfo", "pr_addr"), DPROCFS_PS_ADDR);
+	T_EQ_INT(off("psinfo", "pr_fname"), DPROCFS_PS_FNAME);
+	T_EQ_INT(off("psinfo", "pr_psargs"), DPROCFS_PS_PSARGS);
+	T_EQ_INT(off("psinfo", "pr_dmodel"), DPROCFS_PS_DMODEL);
+	T_EQ_INT(dtype_sizeof(tag("lwpsinfo")), DPROCFS_LWPS_SIZE);
+	T_EQ_INT(off("lwpsinfo", "pr_lwpid"), DPROCFS_LWPS_LWPID);
+	T_EQ_INT(off("lwpsinfo", "pr_addr"), DPROCFS_LWPS_ADDR);
+	T_EQ_INT(off("lwpsinfo", "pr_state"), DPROCFS_LWPS_STATE);
+	T_EQ_INT(off("lwpsinfo", "pr_sname"), DPROCFS_LWPS_SNAME);
+	T_EQ_INT(off("lwpsinfo", "pr_pri"), DPROCFS_LWPS_PRI);
+	T_EQ_INT(off("lwpsinfo", "pr_clname"), DPROCFS_LWPS_CLNAME);
+	T_EQ_INT(off("lwpsinfo", "pr_name"), DPROCFS_LWPS_NAME);
+	T_EQ_INT(off("lwpsinfo", "pr_onpro"), DPROCFS_LWPS_ONPRO);
+	T_EQ_INT(dtype_sizeof(tag("cpuinfo")), DPROCFS_CPU_SIZE);
+	T_EQ_INT(off("cpuinfo", "cpu_id"), DPROCFS_CPU_ID);
+	T_EQ_INT(off("cpuinfo", "cpu_pset"), DPROCFS_CPU_PSET);
+	for (const char *const *t = dprocfs_type_names; *t; t++)
+		T_CHECK(tdef(*t) || tag(*t));
 }
 
 T_MAIN()
