@@ -91,3 +91,16 @@ fi
 cli_run v_description_label 0 \
 	'\nStability attributes for description BEGIN :\n\n\tMinimum Probe Description Attributes\n\t\tIdentifier Names: Unstable\n\t\tData Semantics:   Unstable\n\t\tDependency Class: Common\n\n\tMinimum Statement Attributes\n\t\tIdentifier Names: Stable\n\t\tData Semantics:   Stable\n\t\tDependency Class: Common\n\n\n' \
 	'' "$USDTRACE" -qv -n 'BEGIN /1/ { exit(0); }'
+
+# -l -P profile: the standing probes DTrace for Linux lists (profile-97 ... profile-4999, tick-1
+# ... tick-5000), newest first as both list them; other rates (tick-1s) are made when a
+# description names them, not listed before (checked: /opt/oracle-dtrace/sbin/dtrace -l -P profile)
+"$USDTRACE" -l -P profile >"$W/lp.out" 2>"$W/lp.err"
+rc=$?
+got=$(awk 'NR > 1 { printf "%s %s|", $2, $NF }' "$W/lp.out")
+want='profile tick-5000|profile tick-1000|profile tick-500|profile tick-100|profile tick-10|profile tick-1|profile profile-4999|profile profile-4001|profile profile-1999|profile profile-997|profile profile-499|profile profile-199|profile profile-97|'
+if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$W/lp.err" ]; then
+	cli_ok l_profile_standing
+else
+	cli_notok l_profile_standing "exit $rc: $got $(head -c 200 "$W/lp.err")"
+fi
