@@ -299,6 +299,11 @@ struct dtype *int_literal_type(struct ck *c, const struct dnode *n)
 {
 	if (n->is_char)  /* 'a' is an int; 'abcde' a long, as dtrace types it (dlex.h) */
 		return n->longness ? c->tc->t_long : c->tc->t_int;
+	/* under ILP32 (dtrace -32) a long constant too large for a 4-byte long is a long long,
+	 * the next type C's list of candidates offers (sizeof(0xffffffffff) is 8 there too) */
+	if (n->longness == 1 && c->tc->ilp32 &&
+	    n->ival > (n->is_unsigned ? (uint64_t)UINT32_MAX : (uint64_t)INT32_MAX))
+		return n->is_unsigned ? c->tc->t_ullong : c->tc->t_llong;
 	switch (n->longness) {
 	case 0: return n->is_unsigned ? c->tc->t_uint : c->tc->t_int;
 	case 1: return n->is_unsigned ? c->tc->t_ulong : c->tc->t_long;

@@ -311,16 +311,13 @@ int main(int argc, char **argv)
 			break;
 		case '3':
 		case '6':
-			/* -32 / -64: the data model; D programs here are always 64-bit */
+			/* -32 / -64: the data model D programs are compiled in (dtype_set_ilp32) */
 			if (strcmp(optarg, c == '3' ? "2" : "4") != 0) {
 				util_warn("illegal option -- %c%s", c, optarg);
 				usage(stderr, false);
 				return 2;
 			}
-			if (c == '3') {
-				util_warn("-32: only the 64-bit data model is supported");
-				return 1;
-			}
+			o.ilp32 = c == '3';
 			break;
 		case 'p': {
 			pid_t pid;

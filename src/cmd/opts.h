@@ -26,6 +26,7 @@ struct opts {
 	const char *cpppath;  /* -x cpppath=: the preprocessor to run (NULL: cpp from PATH) */
 	bool quiet;           /* -q */
 	bool compile_only;    /* -e */
+	bool ilp32;           /* -32 (the last of -32 and -64 wins): D's ILP32 data model */
 	const char *output;   /* -o FILE */
 	int nscripts;         /* -s FILE ... */
 	const char **scripts;

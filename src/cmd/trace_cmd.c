@@ -328,6 +328,8 @@ static int build_program(struct tc *t)
 {
 	struct derr err;
 	t->g = dprog_new();
+	if (t->o->ilp32)
+		dtype_set_ilp32(t->g->types);
 	t->g->predefined_ident = dck_predefined_ident;
 	t->g->depends_met = dlib_depends_met;
 	dtype_set_strsize(t->g->types, t->d.strsize);

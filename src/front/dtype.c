@@ -31,7 +31,8 @@ static struct dtype *new_int(struct dtype_ctx *ctx, enum dtype_kind k, int size,
 
 struct dtype *dtype_ptr(struct dtype_ctx *ctx, struct dtype *base)
 {
-	struct dtype *t = dtype_new(ctx, DTY_PTR, 8, 8);
+	int size = ctx->ilp32 ? 4 : 8;
+	struct dtype *t = dtype_new(ctx, DTY_PTR, size, size);
 	t->is_unsigned = true;
 	t->base = base;
 	t->depth = base->depth + 1;
@@ -251,6 +252,28 @@ struct dtype_ctx *dtype_ctx_new(void)
 	add_builtin_net_types(c);
 	dscope_push(c);
 	return c;
+}
+
+void dtype_set_ilp32(struct dtype_ctx *ctx)
+{
+	/* the system typedefs that stay 64-bit under dtrace -32 (checked with sizeof there):
+	 * the fixed-width ones, and file offsets, times and inode numbers, which its kernel
+	 * types define as 64-bit */
+	static const char *const wide[] = {
+		"int64_t", "uint64_t", "intmax_t", "uintmax_t", "off_t", "off64_t", "loff_t",
+		"time_t", "clock_t", "suseconds_t", "blkcnt_t", "ino_t", "ino64_t",
+	};
+	ctx->ilp32 = true;
+	for (struct dtype *t = ctx->all; t; t = t->next) {
+		if (t->kind == DTY_PTR || t == ctx->t_long || t == ctx->t_ulong)
+			t->size = t->align = 4;
+		if (t->kind != DTY_TYPEDEF || !t->name)
+			continue;
+		for (size_t i = 0; i < sizeof(wide) / sizeof(wide[0]); i++)
+			if (strcmp(t->name, wide[i]) == 0)
+				t->base = t->base == ctx->t_ulong ? ctx->t_ullong :
+					  t->base == ctx->t_long ? ctx->t_llong : t->base;
+	}
 }
 
 void dtype_add_kernel_typedefs(struct dtype_ctx *c)

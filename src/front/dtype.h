@@ -105,6 +105,8 @@ struct dtype_ctx {
 	 * asked when no scope names it; NULL if none. The answer is added to the builtin scope,
 	 * so each name is asked once. Its argument is complete_arg. */
 	struct dtype *(*extern_typedef)(void *arg, const char *name);
+	/* The data model (dtrace -32 / -64): under ILP32 long and pointers are 4 bytes */
+	bool ilp32;
 };
 
 /* A ready context: builtin types, and an outer scope holding the fixed-width and system
@@ -113,6 +115,10 @@ struct dtype_ctx {
  * struct in_addr, struct in6_addr), then one user scope on top (the provider file's
  * declarations). */
 struct dtype_ctx *dtype_ctx_new(void);
+/* The ILP32 data model, as dtrace -32 compiles D: long, unsigned long and every pointer type
+ * (those made so far, the builtins' among them, and those made later) are 4 bytes, aligned
+ * to 4; long long stays 8. For a fresh context, before any declaration is parsed. */
+void dtype_set_ilp32(struct dtype_ctx *ctx);
 /* For D programs: the Linux kernel's integer typedefs that dtrace always knows from the
  * kernel's CTF (__u8 .. __s64, u8 .. s64, __be16/32/64, __le16/32/64, bool) and D's ipaddr_t,
  * added to the builtin scope. Provider files stay with C's names. */

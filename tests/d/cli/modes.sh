@@ -104,3 +104,20 @@ if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$W/lp.err" ]; then
 else
 	cli_notok l_profile_standing "exit $rc: $got $(head -c 200 "$W/lp.err")"
 fi
+
+# -32: D compiled in the ILP32 data model (dtrace(8): "-32 ... the D compiler uses the 32-bit
+# data model"); the sizes are DTrace for Linux's under -32 (checked with compare.sh): long,
+# pointers, size_t 4; long long, int64_t, off_t, time_t, timestamp 8; a long constant too large
+# for 32 bits is a long long; (long) truncates to 32 bits; psinfo_t is 368 bytes. -64 after it
+# restores LP64: the last one wins.
+cli_run ilp32_sizes 0 '4 4 4 4 8 8 8 8 8 8\n1 0 -1 -2147483648 368\n\n' '' "$USDTRACE" -32 -qn 'BEGIN {
+	printf("%d %d %d %d %d %d %d %d %d %d\n", sizeof(long), sizeof(void *), sizeof(size_t),
+	    sizeof(1L), sizeof(long long), sizeof(int64_t), sizeof(off_t), sizeof(time_t),
+	    sizeof(timestamp), sizeof(0xffffffffffL));
+	printf("%d %d %d %d %d\n", (long)0x100000001, 1L << 40, (long)-1, 2147483647L + 1,
+	    sizeof(psinfo_t));
+	exit(0); }'
+cli_run ilp32_then_lp64 0 '8 8\n\n' '' "$USDTRACE" -32 -64 -qn 'BEGIN {
+	printf("%d %d\n", sizeof(long), sizeof(char *)); exit(0); }'
+printf 'BEGIN\n/8 == sizeof(long)/\n{\n\tprintf("64\\n");\n\texit(1);\n}\n\nBEGIN\n/4 == sizeof(long)/\n{\n\tprintf("32\\n");\n\texit(0);\n}\n' >"$W/model.d"
+cli_run ilp32_script 0 '32\n\n' '' "$USDTRACE" -q -32 -s "$W/model.d"
