@@ -283,6 +283,13 @@ int prov_cmd_run(const struct opts *o)
 		util_warn("%s requires one or more scripts or enabling options", what);
 		return 2;
 	}
+	if (o->ilp32 && o->object) {
+		/* the probe objects and DOF made here are x86-64's: linked into a 32-bit program
+		 * they would be wrong, so say so rather than make them */
+		util_warn("-G -32: 32-bit probe objects cannot be made; compile the program for "
+			  "x86-64 (-64)");
+		return 1;
+	}
 	/* The program is compiled as tracing compiles it: -h and -G imply -Z (a clause may name
 	 * probes this system lacks), and -G's operands are the objects to link, not macro
 	 * arguments. Nothing is enabled. */

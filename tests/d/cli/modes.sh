@@ -121,3 +121,7 @@ cli_run ilp32_then_lp64 0 '8 8\n\n' '' "$USDTRACE" -32 -64 -qn 'BEGIN {
 	printf("%d %d\n", sizeof(long), sizeof(char *)); exit(0); }'
 printf 'BEGIN\n/8 == sizeof(long)/\n{\n\tprintf("64\\n");\n\texit(1);\n}\n\nBEGIN\n/4 == sizeof(long)/\n{\n\tprintf("32\\n");\n\texit(0);\n}\n' >"$W/model.d"
 cli_run ilp32_script 0 '32\n\n' '' "$USDTRACE" -q -32 -s "$W/model.d"
+# -G -32 would need 32-bit probe objects, which are not made here: refused with the reason
+printf 'provider p { probe q(int); };\n' >"$W/prov.d"
+cli_run ilp32_G_refused 1 '' 'usdtrace: -G -32: 32-bit probe objects cannot be made; compile the program for x86-64 (-64)\n' \
+	"$USDTRACE" -G -32 -s "$W/prov.d" -o "$W/prov.o"
