@@ -336,11 +336,10 @@ static void print_ukey(const struct agg_desc *d, const struct agg_keydesc *k,
 	uint64_t pid;
 	memcpy(&pid, p, 8);
 	struct ukey_bind b = { d->usym, (uint32_t)pid };
-	struct dfmt_ctx ctx = { .symbolize = ukey_sym, .sym_arg = &b,
-				.stackindent = d->usym ? d->usym->stackindent : 14 };
+	struct dfmt_ctx ctx = { .symbolize = ukey_sym, .sym_arg = &b };
 	struct strbuf t = { 0 };
 	if (k->kind == AGG_KEY_STACK) {
-		int indent = ctx.stackindent >= 0 ? ctx.stackindent : 14;
+		int indent = d->usym && d->usym->stackindent >= 0 ? d->usym->stackindent : 14;
 		strbuf_putc(out, '\n');
 		for (unsigned off = 8; off + 8 <= k->size; off += 8) {
 			uint64_t pc;
@@ -585,7 +584,7 @@ int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t na
 	for (size_t r = 0; r < j.nrows && rc == 0; r++) {
 		size_t off = 0;
 		/* user addresses (%k, %A) symbolize in the pid of the row's first such key */
-		struct dfmt_ctx rowctx = ctx ? *ctx : (struct dfmt_ctx){ .stackindent = -1 };
+		struct dfmt_ctx rowctx = ctx ? *ctx : (struct dfmt_ctx){ 0 };
 		struct ukey_bind bind = { d->usym, 0 };
 		bool bound = false;
 		for (size_t k = 0; k < d->nkeys; k++) {

@@ -578,8 +578,9 @@ static const char *vkind_name(enum dfmt_vkind k)
 static void emit_stack(struct strbuf *out, const struct dfmt_piece *pc, int width,
 		       const struct dfmt_value *v, const struct dfmt_ctx *ctx)
 {
-	/* Left alignment makes the width the indentation instead of a field width. */
-	int indent = ctx && ctx->stackindent >= 0 ? ctx->stackindent : 14;
+	/* No indentation but what a left-aligned width gives (the width becomes the indentation
+	 * instead of a field width): stackindent is for stacks printed without a format */
+	int indent = 0;
 	char cfmt[64];
 	struct strbuf frame = { 0 };
 

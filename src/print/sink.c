@@ -20,7 +20,6 @@ struct sink *sink_new(enum dopt_oformat format, FILE *out, const struct dopts *d
 	s->ops = formats[format];
 	s->out = out;
 	s->d = d;
-	s->fctx.stackindent = (int)d->stackindent;
 	s->pass_quiet = d->quiet;
 	if (s->ops->init)
 		s->ops->init(s);

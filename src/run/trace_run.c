@@ -652,7 +652,6 @@ static void setopt_action(struct run *r, uint32_t epid, const struct dobj_probe 
 	free(recd[0]);
 	free(recd[1]);
 	r->quiet = r->d->quiet;
-	r->sink->fctx.stackindent = (int)r->d->stackindent;
 }
 
 /* An action with a side effect: the run's, not the sink's. it is the action decoded (printf

@@ -43,7 +43,7 @@ frames_ok() {
 		_line=$(sed -n "${_l}p" "$_f")
 		case $_mod in chain) _nm=$W/nm.chain ;; *) _nm=$W/nm.lib ;; esac
 		_size=$(awk -v f="$_fn" '$4 == f { print $2 }' "$_nm" | head -1)
-		_want="              $_mod\`$_fn+0x"
+		_want="${frames_indent-              }$_mod\`$_fn+0x"
 		case $_line in
 		"$_want"*) ;;
 		*) echo "line $_l [$_line] is not $_want..."; return 1 ;;
@@ -231,17 +231,23 @@ else
 	notok usym-agg-keys "got [$(cat "$W/k.out")] want [$want]"
 fi
 
-# printa formats: %k of a stack key, %A of a usym key
+# printa formats: %k of a stack key, %A of a usym key; %k's frames are not indented (the
+# stackindent option is for stacks printed without a format: DTrace for Linux's pfprint_stack
+# sets it to 0 for %k, to N for %-Nk)
 "$U" -q -n 'chain$target:::fire { @s[ustack(3)] = count(); @u[usym(uregs[R_PC])] = count(); }
-	END { printa("%k %@d\n", @s); printa("%A %@d\n", @u); }' -c "$C 2 1" >"$W/pf.out" 2>&1
+	END { printa("%k %@d\n", @s); printa("%A %@d\n", @u); printa("%-3k|\n", @s); }' \
+	-c "$C 2 1" >"$W/pf.out" 2>&1
+frames_indent=
 if frames_ok "$W/pf.out" 2 chain:level_c libchainlib.so:lib_hop chain:level_x >/dev/null &&
    [ "$(sed -n 5p "$W/pf.out")" = " 1" ] &&
    frames_ok "$W/pf.out" 7 chain:level_c chain:level_b chain:level_a >/dev/null &&
-   [ "$(sed -n 10p "$W/pf.out")" = " 2" ] && [ "$(sed -n 11p "$W/pf.out")" = "chain\`level_c 3" ]; then
+   [ "$(sed -n 10p "$W/pf.out")" = " 2" ] && [ "$(sed -n 11p "$W/pf.out")" = "chain\`level_c 3" ] &&
+   frames_indent="   " && frames_ok "$W/pf.out" 13 chain:level_c libchainlib.so:lib_hop >/dev/null; then
 	ok ustack-printa-formats
 else
 	notok ustack-printa-formats "$(cat "$W/pf.out")"
 fi
+unset frames_indent
 
 # a process that is no target and has exited before END still symbolizes (-Z: no process
 # has the probe when tracing starts)

@@ -159,7 +159,7 @@ T_CASE(dfmt_binding)
 {
 	struct usym_db *db = usym_db_new();
 	struct usym_bind bind = { db, getpid() };
-	struct dfmt_ctx ctx = { .symbolize = usym_dfmt_symbolize, .sym_arg = &bind, .stackindent = -1 };
+	struct dfmt_ctx ctx = { .symbolize = usym_dfmt_symbolize, .sym_arg = &bind };
 	struct strbuf b = { 0 };
 	dfmt_addr2str(&ctx, fn_addr() + 0x10, &b);
 	T_EQ_STR(b.s, "test_usym`usym_probe_target+0x10");
