@@ -1316,11 +1316,34 @@ static void assign_bytes(struct cgc *c, struct dnode *n)
 		return;
 	}
 	uint32_t s = cgc_eval_bytes(c, n->rhs, &size);
+	uint32_t nbytes = size < lsize ? size : lsize;
 	loc_of(c, n->lhs, &l);
-	if (l.k == LOC_MEM || l.gidx)
+	if (l.gidx)
 		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
+	if (l.k == LOC_MEM) {
+		/* *p = v through a pointer: into what the clause alloca()'d, or into a global
+		 * variable D code took the address of, as integer stores go (store_loc_int) */
+		int glob = bpb_label_new(&c->buf), stored = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l.slot));
+		bool globals = globals_range(c, 3, nbytes, false, glob);
+		if (!l.internal)
+			alloca_check(c, l.slot, nbytes);
+		cgc_scratch_ptr_from_addr(c, l.slot, nbytes);
+		copy_exact(c, 1, 0, CG_R_SCRATCH, s, nbytes);
+		if (globals) {
+			/* R1 is the offset past the state, bounded on its register */
+			bpb_ja(&c->buf, stored);
+			bpb_label_place(&c->buf, glob);
+			cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
+			cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+			copy_exact(c, 2, cgc_round8(sizeof(struct dobj_state)), CG_R_SCRATCH, s, nbytes);
+		}
+		bpb_label_place(&c->buf, stored);
+		cgc_slot_pop(c);
+		return;
+	}
 	copy_exact(c, l.k == LOC_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH, l.off, CG_R_SCRATCH, s,
-		   size < lsize ? size : lsize);
+		   nbytes);
 	if (l.dyn)
 		cgc_dyn_store(c, l.dyn, l.dynkey, l.dynval, false);
 }
