@@ -83,8 +83,18 @@ static void set_signature(struct dck_var *v, struct dnode *keys)
  * given later by the caller). */
 void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bool create)
 {
-	check_list(c, n->args);
+	/* a key of translated data (a[curpsinfo]) is of dtrace's dynamic type, which no new
+	 * array's signature takes: told before the keys are checked (which lays it out) */
+	int xkey = 0, kno = 1;
+	bool xptr = false;
+	for (struct dnode *k = n->args; k && !xkey; k = k->next, kno++)
+		if (xlate_value(c, k, &xptr))
+			xkey = kno;
 	struct dck_var *v = var_find(c, space, name);
+	if (xkey && !v && create)
+		fail_at(c, n, D_KEY_TYPE, "%s expression may not be used as associative array index: "
+			"key #%d", xptr ? "pointer to translated data" : "translated data", xkey);
+	check_list(c, n->args);
 	if (!v && space == 'g') {
 		/* a built-in function's name with keys: dtrace calls it with no arguments */
 		agg_func_keyed(c, n, name);

@@ -452,12 +452,13 @@ _Noreturn static void unknown_kernel_symbol(struct ck *c, struct dnode *n)
 /* Whether inline `in` is one of the library's that stand for DTrace for Linux's built-in
  * variables: assigning to one, or taking its address, is refused as for pid (dtrace -n
  * 'BEGIN { cwd = "x"; }': "operator = can only be applied to a writable variable";
- * 'BEGIN { x = &root; }': "cannot take address of dynamic variable"). */
+ * 'BEGIN { x = &root; }': "cannot take address of dynamic variable"; 'BEGIN { curpsinfo++; }':
+ * "operator ++ can only be applied to a writable variable"). */
 static bool is_dt_builtin_inline(const struct inline_def *in)
 {
 	/* (the library defines them whenever a program names them: a program's own inline of
 	 * such a name is a redeclaration, so the name alone tells) */
-	static const char *const names[] = { "cwd", "root", "curcpu" };
+	static const char *const names[] = { "cwd", "root", "curcpu", "curpsinfo", "curlwpsinfo" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(in->name, names[i]) == 0)
 			return true;
