@@ -14,9 +14,9 @@
 /* The operand l of ++, -- or a compound assignment n: a writable lvalue, now written. */
 static void modified(struct ck *c, const struct dnode *n, struct dnode *l, const char *op)
 {
-	if (!is_lvalue(l) && !l->dt_builtin)
+	if (!is_lvalue(l) && !l->dt_builtin && !l->xlate_lvalue)
 		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op);
-	if (l->dt_builtin || !is_writable(l))
+	if (l->dt_builtin || l->xlate_lvalue || !is_writable(l))
 		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", op);
 	if (l->var)
 		l->var->written = true;
@@ -207,7 +207,8 @@ void check_unary(struct ck *c, struct dnode *n)
 		/* a built-in variable (pid, curthread, errno) is one of dtrace's dynamic
 		 * variables too: observed with dtrace -n 'BEGIN { trace(&pid); }' */
 		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS || l->dt_builtin ||
-		    (l->kind == DN_IDENT && l->builtin != DB_NONE))
+		    (l->kind == DN_IDENT && l->builtin != DB_NONE) ||
+		    (l->kind == DN_INDEX && l->builtin == DB_UREGS))   /* &uregs[0] too */
 			fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 		if (!is_lvalue(l) || l->builtin != DB_NONE)
 			fail_at(c, n, D_ADDROF_LVAL, "unacceptable operand for unary & operator");
