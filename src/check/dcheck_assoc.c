@@ -28,7 +28,8 @@ void check_list(struct ck *c, struct dnode *l)
 
 /* Keys against an array's signature (dt_idcook_sign with prefix "" and suffix "[ ]": an
  * array's or aggregation's arguments are "keys" in its messages). */
-static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct dnode *keys)
+static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct dnode *keys,
+		       int xkey, bool xptr)
 {
 	int argc = list_len(keys);
 	if (argc != v->nkeys)
@@ -36,9 +37,12 @@ static void check_keys(struct ck *c, struct dnode *at, struct dck_var *v, struct
 			argc == 1 ? " " : "s ", v->nkeys);
 	int i = 0;
 	for (struct dnode *k = keys; k; k = k->next, i++) {
-		if (!argcompat(v->keys[i], k)) {
+		/* key xkey was translated data (curpsinfo): of the dynamic type no key matches */
+		bool dyn = i + 1 == xkey;
+		if (dyn || !argcompat(v->keys[i], k)) {
 			struct names ns = {0};
-			const char *a = nm(&ns, v->keys[i]), *b = nm(&ns, k->type);
+			const char *a = nm(&ns, v->keys[i]), *b = !dyn ? nm(&ns, k->type) :
+				xptr ? "pointer to translated data" : "translated data";
 			FAILT(c, at, &ns, D_PROTO_ARG, "%s[ ] key #%d is incompatible with prototype:\n"
 			      "\tprototype: %s\n\t      key: %s", v->name, i + 1, a, b);
 		}
@@ -83,8 +87,18 @@ static void set_signature(struct dck_var *v, struct dnode *keys)
  * given later by the caller). */
 void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bool create)
 {
-	check_list(c, n->args);
+	/* a key of translated data (a[curpsinfo]) is of dtrace's dynamic type, which no new
+	 * array's signature takes: told before the keys are checked (which lays it out) */
+	int xkey = 0, kno = 1;
+	bool xptr = false;
+	for (struct dnode *k = n->args; k && !xkey; k = k->next, kno++)
+		if (xlate_value(c, k, &xptr))
+			xkey = kno;
 	struct dck_var *v = var_find(c, space, name);
+	if (xkey && !v && create)
+		fail_at(c, n, D_KEY_TYPE, "%s expression may not be used as associative array index: "
+			"key #%d", xptr ? "pointer to translated data" : "translated data", xkey);
+	check_list(c, n->args);
 	if (!v && space == 'g') {
 		/* a built-in function's name with keys: dtrace calls it with no arguments */
 		agg_func_keyed(c, n, name);
@@ -107,7 +121,7 @@ void check_assoc(struct ck *c, struct dnode *n, char space, const char *name, bo
 			fail_at(c, n, D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", name);
 		if (space == 's' && v->nkeys == 0)
 			fail_at(c, n, D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", name);
-		check_keys(c, n, v, n->args);
+		check_keys(c, n, v, n->args, xkey, xptr);
 		if (!v->type && !create)
 			fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 				space_prefix(v->cls), name);

@@ -305,6 +305,15 @@ void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d)
 			fail_at(c, n, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
 				"\tprototype: %s\n\t argument: aggregation", d->name, i + 1, p);
 		}
+		/* translated data (strlen(curpsinfo)) is of dtrace's dynamic type, which no
+		 * typed parameter takes, void * neither */
+		if (i < 32 && (c->xlate_args & (1u << i))) {
+			if (strncmp(p, "const ", 6) == 0)
+				p += 6;
+			fail_at(c, n, D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n"
+				"\tprototype: %s\n\t argument: %s", d->name, i + 1, p, c->xlate_args_ptr ?
+				"pointer to translated data" : "translated data");
+		}
 		if (d == &subrs[DS_D_PATH] && is_vfsmount_ptr(a->type))
 			continue;  /* d_path(mnt): where the mount is mounted (cg_kpath.c) */
 		if (!param_compat(c, p, a)) {
@@ -562,7 +571,7 @@ void check_call(struct ck *c, struct dnode *n)
 	}
 	const struct subr_def *d = &subrs[s];
 	n->subr = s;
-	bool xptr;
+	bool xptr = false;
 	if (s == DS_TRACE && n->args && xlate_value(c, n->args, &xptr))
 		/* translated data is of dtrace's dynamic type */
 		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
@@ -572,8 +581,17 @@ void check_call(struct ck *c, struct dnode *n)
 			"prototype:\n\tprototype: void *\n\t argument: pointer to translated data");
 	if (s == DS_PRINTF && n == c->stmt_call)
 		printf_xlate_args(c, n, d);
+	unsigned xargs = 0;
+	int i = 0;
+	for (struct dnode *a = n->args; a && i < 32; a = a->next, i++)
+		if (xlate_value(c, a, &xptr))
+			xargs |= 1u << i;
 	check_args(c, n->args);
+	/* (set after the arguments, whose own calls set it for themselves) */
+	c->xlate_args = xargs;
+	c->xlate_args_ptr = xptr;
 	check_proto(c, n, d);
+	c->xlate_args = 0;
 	if (s == DS_TRACEMEM && bare_agg(n->args)) {
 		/* dt_cg.c checks tracemem()'s address when it generates code */
 		c->cg_time = true;

@@ -14,9 +14,9 @@
 /* The operand l of ++, -- or a compound assignment n: a writable lvalue, now written. */
 static void modified(struct ck *c, const struct dnode *n, struct dnode *l, const char *op)
 {
-	if (!is_lvalue(l) && !l->dt_builtin)
+	if (!is_lvalue(l) && !l->dt_builtin && !l->xlate_lvalue)
 		fail_at(c, n, D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op);
-	if (l->dt_builtin || !is_writable(l))
+	if (l->dt_builtin || l->xlate_lvalue || !is_writable(l))
 		fail_at(c, n, D_OP_WRITE, "operator %s can only be applied to a writable variable", op);
 	if (l->var)
 		l->var->written = true;
@@ -207,7 +207,8 @@ void check_unary(struct ck *c, struct dnode *n)
 		/* a built-in variable (pid, curthread, errno) is one of dtrace's dynamic
 		 * variables too: observed with dtrace -n 'BEGIN { trace(&pid); }' */
 		if (l->var || l->kind == DN_SELF || l->kind == DN_THIS || l->dt_builtin ||
-		    (l->kind == DN_IDENT && l->builtin != DB_NONE))
+		    (l->kind == DN_IDENT && l->builtin != DB_NONE) ||
+		    (l->kind == DN_INDEX && l->builtin == DB_UREGS))   /* &uregs[0] too */
 			fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
 		if (!is_lvalue(l) || l->builtin != DB_NONE)
 			fail_at(c, n, D_ADDROF_LVAL, "unacceptable operand for unary & operator");
@@ -225,7 +226,9 @@ void check_unary(struct ck *c, struct dnode *n)
 	pointee_body(c, t);
 	if (!is_scalar(t))
 		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
-	if (is_vfptr(t))
+	/* (a built-in pointer to translated data, curpsinfo, is void * here only because its
+	 * members are not laid out whole: dtrace's psinfo_t * has a size, and is not writable) */
+	if (is_vfptr(t) && !l->dt_builtin)
 		fail_at(c, n, D_OP_VFPTR, "operator %s requires an operand of known size", opname);
 	modified(c, n, l, opname);
 	n->type = t;
@@ -464,6 +467,19 @@ void check_assign(struct ck *c, struct dnode *n)
 		check_agg_assign(c, n);
 		return;
 	}
+	/* curpsinfo = v: dtrace holds v against the dynamic type of a pointer to translated
+	 * data, which nothing matches, before it finds curpsinfo not writable (dtrace -n
+	 * 'BEGIN { curpsinfo = 0; }': operands have incompatible types: "pointer to translated
+	 * data" = "int") */
+	bool lptr, rptr = false;
+	if (n->op == DOP_ASSIGN && xlate_value(c, l, &lptr) && lptr) {
+		if (!(xlate_value(c, r, &rptr) && rptr))
+			check_expr(c, r);
+		struct names ns = {0};
+		FAILT(c, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"pointer to "
+		      "translated data\" %s \"%s\"", op, rptr ? "pointer to translated data" :
+		      nm(&ns, r->type));
+	}
 	/* x = curpsinfo is x = xlate <...> (...), typed by the inline's declaration (DTrace for
 	 * Linux's curcpu is a built-in pointer, not translated data: left to dxl_value) */
 	bool named = r->kind == DN_IDENT && n->op == DOP_ASSIGN && strcmp(r->name, "curcpu") != 0 &&
@@ -530,7 +546,7 @@ void check_assign(struct ck *c, struct dnode *n)
 		if (is_string(lt) || is_string(rt))
 			incompat(c, n, l, op, r);
 		if (!is_integer(lt) || !is_integer(rt)) {
-			if (!is_pointer(lt) || is_vfptr(lt))
+			if (!is_pointer(lt) || (is_vfptr(lt) && !l->dt_builtin))
 				fail_at(c, n, D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size",
 					op);
 			else if (!is_integer(rt))

@@ -89,6 +89,10 @@ struct ck {
 	struct dnode *unimpl;      /* a kernel destructive action of this clause: dtrace refuses it
 				    * generating its code, after the clause's speculation rules */
 	struct dtype *agg_value;   /* dck_agg_value_type's, made on first use */
+	unsigned xlate_args;       /* for check_proto: the arguments (bit i: argument i + 1) of
+				    * the call it checks that were translated data before they
+				    * were checked (curpsinfo), of dtrace's dynamic type */
+	bool xlate_args_ptr;       /* ...pointers to translated data */
 };
 
 /* --- translators (dcheck_xlate.c) ----------------------------------------------------------- */

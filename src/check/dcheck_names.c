@@ -25,20 +25,20 @@ static const char *const builtin_names[DB_COUNT] = {
 	[DB_PSET] = "pset", [DB_IPL] = "ipl",
 };
 
-/* The D type of each scalar built-in, as dt_open.c's table spells it. */
+/* The D type of each scalar built-in, as the Guide's table of built-in variables names it
+ * (and DTrace for Linux's messages: processorid_t cpu, from its sched.d). */
 static const char *const builtin_types[DB_COUNT] = {
 	[DB_ARG0] = "int64_t", [DB_ARG1] = "int64_t", [DB_ARG2] = "int64_t", [DB_ARG3] = "int64_t",
 	[DB_ARG4] = "int64_t", [DB_ARG5] = "int64_t", [DB_ARG6] = "int64_t", [DB_ARG7] = "int64_t",
-	[DB_ARG8] = "int64_t", [DB_ARG9] = "int64_t", [DB_CPU] = "int", [DB_EPID] = "uint_t",
+	[DB_ARG8] = "int64_t", [DB_ARG9] = "int64_t", [DB_CPU] = "processorid_t", [DB_EPID] = "uint_t",
 	[DB_ERRNO] = "int", [DB_EXECNAME] = "string", [DB_GID] = "gid_t", [DB_ID] = "uint_t",
 	[DB_PID] = "pid_t", [DB_PPID] = "pid_t", [DB_PROBEFUNC] = "string",
 	[DB_PROBEMOD] = "string", [DB_PROBENAME] = "string", [DB_PROBEPROV] = "string",
 	[DB_TID] = "id_t", [DB_TIMESTAMP] = "uint64_t", [DB_UID] = "uid_t",
 	[DB_UREGS] = "uint64_t", [DB_VTIMESTAMP] = "uint64_t", [DB_WALLTIMESTAMP] = "int64_t",
 	[DB_UCALLER] = "uint64_t", [DB_USTACKDEPTH] = "uint32_t", [DB_CALLER] = "uintptr_t",
-	[DB_STACKDEPTH] = "uint32_t", [DB_LGRP] = "int",
-	/* chipid_t and psetid_t are id_t in DTrace for Linux's sched.d */
-	[DB_CHIP] = "int", [DB_PSET] = "int", [DB_IPL] = "uint_t",
+	[DB_STACKDEPTH] = "uint32_t", [DB_LGRP] = "lgrp_id_t", [DB_CHIP] = "chipid_t",
+	[DB_PSET] = "psetid_t", [DB_IPL] = "uint_t",
 };
 
 const char *dbuiltin_name(enum dbuiltin b)
@@ -452,12 +452,13 @@ _Noreturn static void unknown_kernel_symbol(struct ck *c, struct dnode *n)
 /* Whether inline `in` is one of the library's that stand for DTrace for Linux's built-in
  * variables: assigning to one, or taking its address, is refused as for pid (dtrace -n
  * 'BEGIN { cwd = "x"; }': "operator = can only be applied to a writable variable";
- * 'BEGIN { x = &root; }': "cannot take address of dynamic variable"). */
+ * 'BEGIN { x = &root; }': "cannot take address of dynamic variable"; 'BEGIN { curpsinfo++; }':
+ * "operator ++ can only be applied to a writable variable"). */
 static bool is_dt_builtin_inline(const struct inline_def *in)
 {
 	/* (the library defines them whenever a program names them: a program's own inline of
 	 * such a name is a redeclaration, so the name alone tells) */
-	static const char *const names[] = { "cwd", "root", "curcpu" };
+	static const char *const names[] = { "cwd", "root", "curcpu", "curpsinfo", "curlwpsinfo" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(in->name, names[i]) == 0)
 			return true;

@@ -243,6 +243,7 @@ void dxl_member(struct ck *ck, struct dnode *n)
 	struct argument a = { ck, pristine, x->in, !compat_type(xl->lhs->type, x->in) };
 	struct dnode *e = copy_tree(ck, m->lhs);
 	subst(&e, x->def->name, make_argument, &a);
+	bool arrow = n->op == DOP_ARROW;
 	/* n becomes (member type) expansion: a value, not an lvalue, like dtrace's */
 	free(n->name);
 	n->name = NULL;
@@ -254,6 +255,10 @@ void dxl_member(struct ck *ck, struct dnode *n)
 	t->depth++;
 	check_expr(ck, n);
 	t->depth--;
+	/* (dtrace's -> on a pointer to translated data names memory it made, not writable:
+	 * curpsinfo->pr_pid = 1 is "operator = can only be applied to a writable variable";
+	 * (*curpsinfo).pr_pid stays a value: "requires modifiable lvalue") */
+	n->xlate_lvalue = arrow;
 }
 
 /* `lp.name = value` over a fresh copy of the (unchecked) target. */

@@ -116,6 +116,9 @@ struct dnode {
 	int action;               /* 1-based action number in its clause (statements) */
 	bool dt_builtin;          /* an expanded library inline that is one of dtrace's built-in
 				   * variables (cwd, root, curcpu): not writable, no address */
+	bool xlate_lvalue;        /* a member of translated data reached through its pointer
+				   * (curpsinfo->pr_pid), expanded to its value: dtrace's lvalue
+				   * that is not writable */
 	/* DN_CLAUSE: a formula provider's companion (src/cmd/companion.c), compiled without its
 	 * probe's own test (provider cg_guard): on a formula probe, it runs at every firing of
 	 * the underlying probe, whether the formula's guard holds or not */

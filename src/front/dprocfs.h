@@ -1,5 +1,5 @@
 /* dprocfs.h — the proc(4) structures D programs see: psinfo_t, lwpsinfo_t, cpuinfo_t and the
- * id types they are made of (processorid_t ... zoneid_t, timestruc_t), in DTrace for Linux's
+ * id types they are made of (taskid_t ... zoneid_t, timestruc_t), in DTrace for Linux's
  * layout (its procfs.d and sched.d; sizes and offsets checked on both with sizeof and offsetof),
  * so that sizeof, offsetof, pointer arithmetic and whole-struct copies agree with dtrace's.
  *
@@ -8,17 +8,16 @@
  * copies ktp.c builds at the offsets below. The header only holds declarations: which members
  * have a value is the translators' and the builders' business.
  *
+ * processorid_t, psetid_t, chipid_t and lgrp_id_t are D's builtin typedefs (dtype.c: the
+ * built-in variables cpu, pset, chip and lgrp have those types in every program).
+ *
  * Contract: DPROCFS_TYPES is D text (typedefs and struct declarations, no clauses) that every
  * D program can parse once; DPROCFS_* offsets and sizes are those the text lays out
- * (test_dprocfs checks each against the parsed text). */
+ * (test_dtype's procfs_offsets_match_text checks each against the parsed text). */
 #ifndef USDTRACE_DPROCFS_H
 #define USDTRACE_DPROCFS_H
 
 #define DPROCFS_TYPES \
-	"typedef id_t processorid_t;\n" \
-	"typedef id_t psetid_t;\n" \
-	"typedef id_t chipid_t;\n" \
-	"typedef id_t lgrp_id_t;\n" \
 	"typedef id_t taskid_t;\n" \
 	"typedef id_t dprojid_t;\n" \
 	"typedef id_t poolid_t;\n" \

@@ -220,7 +220,7 @@ struct dtype_ctx *dtype_ctx_new(void)
 		{"uint8_t", 5}, {"uint16_t", 6}, {"uint32_t", 7}, {"uint64_t", 8},
 		{"intptr_t", 4}, {"uintptr_t", 8}, {"intmax_t", 4}, {"uintmax_t", 8},
 		{"ptrdiff_t", 4}, {"size_t", 8}, {"ssize_t", 4}, {"off_t", 4}, {"off64_t", 4},
-		{"loff_t", 4}, {"pid_t", 3}, {"uid_t", 7}, {"gid_t", 7}, {"id_t", 7}, {"mode_t", 7},
+		{"loff_t", 4}, {"pid_t", 3}, {"uid_t", 7}, {"gid_t", 7}, {"id_t", 3}, {"mode_t", 7},
 		{"dev_t", 8}, {"ino_t", 8}, {"ino64_t", 8}, {"nlink_t", 8}, {"time_t", 4},
 		{"clock_t", 4}, {"suseconds_t", 4}, {"useconds_t", 7}, {"blksize_t", 4},
 		{"blkcnt_t", 4}, {"key_t", 3}, {"socklen_t", 7}, {"wchar_t", 3},
@@ -249,6 +249,12 @@ struct dtype_ctx *dtype_ctx_new(void)
 		}
 		add_builtin_typedef(c, names[i].name, t);
 	}
+	/* the CPU identifiers of the built-in variables cpu, pset, chip and lgrp (the Guide's
+	 * processorid_t cpu ...), each an id_t as DTrace for Linux's sched.d defines them */
+	struct dtype *id = dscope_find(c, "id_t", DSYM_TYPEDEF, true)->type;
+	static const char *const cpu_ids[] = { "processorid_t", "psetid_t", "chipid_t", "lgrp_id_t" };
+	for (size_t i = 0; i < sizeof(cpu_ids) / sizeof(cpu_ids[0]); i++)
+		add_builtin_typedef(c, cpu_ids[i], id);
 	add_builtin_net_types(c);
 	dscope_push(c);
 	return c;
