@@ -26,6 +26,9 @@ struct opts {
 	const char *cpppath;  /* -x cpppath=: the preprocessor to run (NULL: cpp from PATH) */
 	bool quiet;           /* -q */
 	bool compile_only;    /* -e */
+	bool zflag;           /* -Z itself: dtrace(1)'s own flag, which alone lets a trace start
+			       * with no probe matched (-x zdefs only lets descriptions match
+			       * nothing) */
 	const char *output;   /* -o FILE */
 	int nscripts;         /* -s FILE ... */
 	const char **scripts;

@@ -785,11 +785,11 @@ static void print_verbose_disasm(const struct tc *t, const struct dobj *obj)
 	}
 }
 
-/* -v: dtrace's stability report for each program argument, on stdout, once it compiles. We
- * do not track stability per identifier: descriptions get dtrace's default for a probe
- * description (Unstable), statements the level of D's actions, subroutines and built-in
- * variables in common use (Stable), both of the Common dependency class. */
-static void print_stability(const struct tc *t)
+/* -v: dtrace's stability report for each program argument, on f (stdout or -o's file), once
+ * it compiles. We do not track stability per identifier: descriptions get dtrace's default
+ * for a probe description (Unstable), statements the level of D's actions, subroutines and
+ * built-in variables in common use (Stable), both of the Common dependency class. */
+static void print_stability(const struct tc *t, FILE *f)
 {
 	static const char *const kinds[][3] = {
 		{ "Minimum Probe Description Attributes", "Unstable", "Unstable" },
@@ -797,14 +797,14 @@ static void print_stability(const struct tc *t)
 	};
 	for (int i = 0; i < t->nsrcs; i++) {
 		const struct source *s = &t->srcs[i];
-		printf("\nStability attributes for %s %.*s:\n", s->kind == 's' ? "script" : "description",
-		       source_label_len(s), s->text);
+		fprintf(f, "\nStability attributes for %s %.*s:\n",
+			s->kind == 's' ? "script" : "description", source_label_len(s), s->text);
 		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-			printf("\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
-			       "\t\tDependency Class: Common\n", kinds[k][0], kinds[k][1], kinds[k][2]);
-		putchar('\n');
+			fprintf(f, "\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
+				"\t\tDependency Class: Common\n", kinds[k][0], kinds[k][1], kinds[k][2]);
+		fputc('\n', f);
 	}
-	fflush(stdout);
+	fflush(f);
 }
 
 /* -x ctypes / -x dtypes: the compiler's C and D types as CTF files, once the program's
@@ -846,6 +846,7 @@ static int compile_and_run(struct tc *t)
 			       t->cat.up.nprobes > 0 && attach_sleepable_uprobe_supported(),
 			       u.layouts };
 	struct dobj *obj = NULL;
+	FILE *out = stdout;
 	int status = 1;
 	debug_step(t, "type-checked; generating BPF code");
 	if (cg_compile(ck, &in, &obj, &err) != 0) {
@@ -860,8 +861,15 @@ static int compile_and_run(struct tc *t)
 					obj->progs[i].late = true;
 	if (t->d.verbose)
 		print_verbose_disasm(t, obj);
+	/* dtrace opens -o's file once the programs compile, before it enables them: -e creates
+	 * it, and the -v report goes there, as everything dtrace itself prints on stdout */
+	if (t->o->output && !(out = fopen(t->o->output, "a"))) {
+		out = stdout;
+		util_warn("failed to open output file '%s': %s", t->o->output, strerror(errno));
+		goto out;
+	}
 	if (t->o->verbose)
-		print_stability(t);
+		print_stability(t, out);
 	if (t->o->disasm) {
 		struct strbuf b = { 0 };
 		cg_disasm(obj, &b);
@@ -879,16 +887,12 @@ static int compile_and_run(struct tc *t)
 	int total = 0;
 	for (int i = 0; i < t->nsrcs; i++)
 		total += t->srcs[i].nmatched;
-	/* the command's -Z, not a pragma's zdefs: dtrace(1) decides this with its own flags, so
-	 * a program whose pragma let every description match nothing still stops here */
-	if (total == 0 && !t->o->dopts.zdefs) {
+	/* the command's -Z, not -x zdefs nor a pragma's zdefs: dtrace(1) decides this with its
+	 * own flags, so a program whose descriptions all match nothing by -x zdefs or a pragma
+	 * still stops here ("dtrace -x zdefs -n nosuch:::x": "no probes matched", exit 1) */
+	if (total == 0 && !t->o->zflag) {
 		print_notices(t); /* dtrace: "script 'x.d' matched 0 probes" first */
 		util_warn("no probes matched");
-		goto out;
-	}
-	FILE *out = stdout;
-	if (t->o->output && !(out = fopen(t->o->output, "a"))) {
-		util_warn("failed to open output file '%s': %s", t->o->output, strerror(errno));
 		goto out;
 	}
 	print_notices(t);
@@ -898,11 +902,11 @@ static int compile_and_run(struct tc *t)
 		.cat = &t->cat, .enabled = &u,
 	};
 	status = trace_run(obj, &ro);
-	if (out != stdout && fclose(out) != 0) {
+out:
+	if (out != stdout && fclose(out) != 0 && status == 0) {
 		util_warn("failed to write to %s: %s", t->o->output, strerror(errno));
 		status = 1;
 	}
-out:
 	if (obj)
 		dobj_free(obj);
 	dck_prog_free(ck);
@@ -1016,6 +1020,10 @@ static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dc
 	t.keep = keep;
 	t.keep_ck = keep_ck;
 	int status = 1;
+	/* dtrace creates and grabs the -c/-p processes before it looks at the programs, so a
+	 * command that cannot run is "No such process" even with no program given */
+	if (grab_targets(&t) != 0)
+		goto out;
 	if (t.nsrcs == 0) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
 		if (o->compile_only)
@@ -1024,8 +1032,6 @@ static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dc
 			util_warn("no probes specified");
 		goto out;
 	}
-	if (grab_targets(&t) != 0)
-		goto out;
 	start_macros(&t, argv);
 
 	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);
