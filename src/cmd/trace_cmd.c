@@ -35,6 +35,7 @@
 #include "ksym.h"
 #include "pcat.h"
 #include "probedesc.h"
+#include "stability.h"
 #include "trace_run.h"
 #include "util.h"
 
@@ -71,6 +72,8 @@ struct tc {
 	int nclauses;
 	char **unmatched;           /* per clause: its first description matching no probe (-Z) */
 	int nunmatched;
+	struct stab_desc *sdescs;   /* every description as matched, in order, for -v's report */
+	int nsdescs;
 	/* clauses companions_add appended (the last ones): they count for no source's
 	 * matches, and their programs attach last (dobj_prog.late) */
 	int ncompanions;
@@ -405,6 +408,9 @@ static void free_unmatched(struct tc *t)
 static int match_probes(struct tc *t)
 {
 	free_unmatched(t);
+	free(t->sdescs);
+	t->sdescs = NULL;
+	t->nsdescs = 0;
 	t->nunmatched = t->nclauses;
 	t->unmatched = xcalloc((size_t)t->nclauses + 1, sizeof(*t->unmatched));
 	pcat_init(&t->cat, t->nclauses);
@@ -422,7 +428,14 @@ static int match_probes(struct tc *t)
 		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
 			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
 			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
+			int stmt = t->cat.nstmts;
 			int n = pcat_match(&t->cat, &d, id, c);
+			if (n >= 0) {
+				t->sdescs = xrealloc(t->sdescs, sizeof(*t->sdescs) *
+						     (size_t)(t->nsdescs + 1));
+				t->sdescs[t->nsdescs++] = (struct stab_desc){
+					{ d.prov, d.mod, d.func, d.name }, n, c, stmt, id != 0 };
+			}
 			struct derr e;
 			if (n <= 0 && c >= t->nclauses - t->ncompanions) {
 				/* a formula provider's companion (companion.h): its library's line */
@@ -785,26 +798,25 @@ static void print_verbose_disasm(const struct tc *t, const struct dobj *obj)
 	}
 }
 
-/* -v: dtrace's stability report for each program argument, on f (stdout or -o's file), once
- * it compiles. We do not track stability per identifier: descriptions get dtrace's default
- * for a probe description (Unstable), statements the level of D's actions, subroutines and
- * built-in variables in common use (Stable), both of the Common dependency class. */
-static void print_stability(const struct tc *t, FILE *f)
+/* -v: dtrace's stability report for each program argument (stability.h), on f (stdout or
+ * -o's file), once it compiles; under -e with each of its descriptions. */
+static void print_stability(struct tc *t, FILE *f)
 {
-	static const char *const kinds[][3] = {
-		{ "Minimum Probe Description Attributes", "Unstable", "Unstable" },
-		{ "Minimum Statement Attributes", "Stable", "Stable" },
-	};
 	for (int i = 0; i < t->nsrcs; i++) {
 		const struct source *s = &t->srcs[i];
-		fprintf(f, "\nStability attributes for %s %.*s:\n",
-			s->kind == 's' ? "script" : "description", source_label_len(s), s->text);
-		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-			fprintf(f, "\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
-				"\t\tDependency Class: Common\n", kinds[k][0], kinds[k][1], kinds[k][2]);
-		fputc('\n', f);
+		int first = 0, n = 0;
+		for (int k = 0; k < t->nsdescs; k++) {
+			int c = t->sdescs[k].clause;
+			if (c < s->first_clause || c >= s->end_clause)
+				continue;
+			if (n == 0)
+				first = k;
+			n++;
+		}
+		stability_report(f, s->kind == 's' ? "script" : "description", s->text,
+				 source_label_len(s), t->sdescs + first, n, &t->cat,
+				 t->o->compile_only);
 	}
-	fflush(f);
 }
 
 /* -x ctypes / -x dtypes: the compiler's C and D types as CTF files, once the program's
@@ -965,6 +977,7 @@ static void finish(struct tc *t, char **argv)
 			prov_args_free(&t->cargs[c].pa);
 	free(t->cargs);
 	free_unmatched(t);
+	free(t->sdescs);
 	free(t->srcs);
 }
 

@@ -54,3 +54,153 @@ cli_run c_no_program 1 '' 'usdtrace: no probes specified\n' "$USDTRACE" -c /bin/
 # (dtrace -lv profile:::tick-1s; the Guide's "profile Provider" stability table).
 cli_run list_v_profile 0 '~^(   ID   PROVIDER +MODULE +FUNCTION NAME| +[0-9]+    profile +tick-1s|	Probe Description Attributes|	Argument Attributes|		Identifier Names: Evolving|		Data Semantics:   Evolving|		Dependency Class: Common|	Argument Types|		None|)$' '' \
 	"$USDTRACE" -lv -n profile:::tick-1s
+
+# -v: the stability report (the Guide's "Stability Computations and Reports"). The minimum
+# probe description attributes are the least over the argument's descriptions, each the least
+# of its provider's attributes for the fields it names (a description without a provider gets
+# Unstable / Unstable / Common); under -e each description follows, by its probe's full name
+# for a probe id, with its attributes and argument types, up to the first that matches several
+# probes whose arguments may differ (dtrace:::* here), where dtrace stops. Expectations: dtrace
+# -v -e with the same arguments.
+cat >v1.want <<'WANT'
+
+Stability attributes for description BEGIN,END:
+
+	Minimum Probe Description Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: Common
+
+	Minimum Statement Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+:::BEGIN
+
+	Probe Description Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: Common
+
+	Argument Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: Common
+
+	Argument Types
+		None
+
+
+:::END
+
+	Probe Description Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: Common
+
+	Argument Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: Common
+
+	Argument Types
+		None
+
+
+Stability attributes for description dtrace:::* :
+
+	Minimum Probe Description Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: Common
+
+	Minimum Statement Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+dtrace:::*
+
+Stability attributes for description 2:
+
+	Minimum Probe Description Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+	Minimum Statement Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+dtrace:::END
+
+	Probe Description Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+	Argument Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+	Argument Types
+		None
+
+WANT
+cli_run v_e_report 0 "$(awk '{ printf "%s\\n", $0 }' v1.want)" '' \
+	"$USDTRACE" -v -e -n 'BEGIN,END' -n 'dtrace:::* {}' -i 2
+if cli_needs_root v_e_report_syscall; then
+	cat >v2.want <<'WANT'
+
+Stability attributes for description profile:::tick-1s, syscall::read:entry:
+
+	Minimum Probe Description Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: ISA
+
+	Minimum Statement Attributes
+		Identifier Names: Stable
+		Data Semantics:   Stable
+		Dependency Class: Common
+
+profile:::tick-1s
+
+	Probe Description Attributes
+		Identifier Names: Evolving
+		Data Semantics:   Evolving
+		Dependency Class: Common
+
+	Argument Attributes
+		Identifier Names: Evolving
+		Data Semantics:   Evolving
+		Dependency Class: Common
+
+	Argument Types
+		None
+
+
+syscall::read:entry
+
+	Probe Description Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: ISA
+
+	Argument Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: ISA
+
+	Argument Types
+		args[0]: unsigned int
+		args[1]: char *
+		args[2]: size_t
+
+WANT
+	cli_run v_e_report_syscall 0 "$(awk '{ printf "%s\\n", $0 }' v2.want)" '' \
+		"$USDTRACE" -v -e -n 'profile:::tick-1s, syscall::read:entry'
+fi
