@@ -1037,7 +1037,9 @@ static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dc
 	 * command that cannot run is "No such process" even with no program given */
 	if (grab_targets(&t) != 0)
 		goto out;
-	if (t.nsrcs == 0) {
+	/* -Z lets a trace start with no probe, and so with no program: dtrace then traces nothing
+	 * until its -c commands exit, or it is stopped */
+	if (t.nsrcs == 0 && !o->zflag) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
 		if (o->compile_only)
 			status = 0;

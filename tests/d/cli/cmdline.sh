@@ -204,3 +204,11 @@ WANT
 	cli_run v_e_report_syscall 0 "$(awk '{ printf "%s\\n", $0 }' v2.want)" '' \
 		"$USDTRACE" -v -e -n 'profile:::tick-1s, syscall::read:entry'
 fi
+
+# -Z lets a trace start with no probe at all, and so with no program: dtrace -Z -c CMD runs
+# CMD, traces nothing, and exits when it does (the trailing blank line of any trace).
+if cli_needs_root Z_no_program; then
+	cli_run Z_no_program 0 '\n' '' "$USDTRACE" -Z -c /bin/true
+	cli_run Z_no_program_q 0 '\n' '' "$USDTRACE" -Zq -c /bin/true
+fi
+cli_run Z_no_program_e 0 '' '' "$USDTRACE" -Z -e
