@@ -260,7 +260,7 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
  * D_EMPTY; dtrace -e -s of "typedef int t;" or "int x;"). */
 static int program_size(const struct dprog *g)
 {
-	int n = g->nprovs;
+	int n = g->nprov_blocks;
 	for (const struct dnode *it = g->items; it; it = it->next)
 		n += it->kind != DN_VARDECL;
 	return n;

@@ -212,3 +212,9 @@ if cli_needs_root Z_no_program; then
 	cli_run Z_no_program_q 0 '\n' '' "$USDTRACE" -Zq -c /bin/true
 fi
 cli_run Z_no_program_e 0 '' '' "$USDTRACE" -Z -e
+
+# One provider declared by two scripts: the second block adds to the first (the same probes
+# again), and a script of it alone is no empty translation unit (dtrace -h -o FILE -s p.d
+# -s p.d writes the header, exit 0).
+printf 'provider twice {\n\tprobe hit(int);\n};\n' >twice.d
+cli_run provider_twice_h 0 '' '' "$USDTRACE" -h -o twice.h -s twice.d -s twice.d
