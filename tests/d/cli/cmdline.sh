@@ -2,7 +2,7 @@
 # Utility", dtrace(8)), from a differential sweep of option letters and their combinations:
 # each expectation is what DTrace for Linux prints for the same command line (observed by
 # running /opt/oracle-dtrace/sbin/dtrace).
-# shellcheck disable=SC2016 # D text in single quotes
+# shellcheck disable=SC2016,SC2154 # D text in single quotes; cli_lib.sh sets cli_why
 
 H='   ID   PROVIDER            MODULE                          FUNCTION NAME\n'
 B='    1     dtrace                                                     BEGIN\n'
