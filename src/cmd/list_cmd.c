@@ -201,6 +201,19 @@ const char *stash_dir_of(const struct opts *o)
 	return o->stash[0] ? o->stash : NULL;
 }
 
+/* Where the listing goes: -o's file, appended to as dtrace appends to it, once the probe
+ * descriptions are known to be good (dtrace opens it after compiling them, so an unknown
+ * probe id leaves no file), else stdout. NULL after dtrace's message when it cannot open. */
+static FILE *listing_output(const struct opts *o)
+{
+	if (!o->output)
+		return stdout;
+	FILE *f = fopen(o->output, "a");
+	if (!f)
+		util_warn("failed to open output file '%s': %s", o->output, strerror(errno));
+	return f;
+}
+
 int list_cmd_run(const struct opts *o)
 {
 	struct plist L = {0};
@@ -313,6 +326,10 @@ int list_cmd_run(const struct opts *o)
 		status = 1;
 		goto out;
 	}
+	if (!any_id && !(L.out = listing_output(o))) {
+		status = 1;
+		goto out;
+	}
 	status = list_all(&L);
 	if (any_id) {
 		fclose(L.out);
@@ -326,6 +343,11 @@ int list_cmd_run(const struct opts *o)
 				status = 1;
 				goto out;
 			}
+		}
+		if (!(L.out = listing_output(o))) {
+			free(held);
+			status = 1;
+			goto out;
 		}
 		fwrite(held, 1, nheld, L.out);
 		free(held);
@@ -343,6 +365,9 @@ int list_cmd_run(const struct opts *o)
 		util_warn("failed to write the listing: %s", strerror(errno));
 		status = 1;
 	}
+	if (L.out != stdout)
+		fclose(L.out);
+	L.out = stdout;
 
 out:
 	if (child.pid > 0)

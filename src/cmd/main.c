@@ -347,9 +347,10 @@ int main(int argc, char **argv)
 		case 'S': o.disasm = true; break;
 		case 'L': push(&o.libdirs, &o.nlibdirs, optarg); break;
 		case 'H': push(&o.cppargs, &o.ncppargs, "-H"); break;  /* dtrace's cpphdrs */
-		case 'w': case 'Z': case 'F': case 'b': case 'X':
+		case 'Z': o.zflag = true; break;
+		case 'w': case 'F': case 'b': case 'X':
 			/* Accepted for command-line compatibility; they affect tracing only
-			 * (-w -Z -F -b are options, applied to o.dopts below). */
+			 * (-w -F -b -X are options, applied to o.dopts below, as -Z is too). */
 			break;
 		default:
 			usage(stderr, false);

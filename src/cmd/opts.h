@@ -27,6 +27,9 @@ struct opts {
 	bool quiet;           /* -q */
 	bool compile_only;    /* -e */
 	bool ilp32;           /* -32 (the last of -32 and -64 wins): D's ILP32 data model */
+	bool zflag;           /* -Z itself: dtrace(1)'s own flag, which alone lets a trace start
+			       * with no probe matched (-x zdefs only lets descriptions match
+			       * nothing) */
 	const char *output;   /* -o FILE */
 	int nscripts;         /* -s FILE ... */
 	const char **scripts;

@@ -35,6 +35,7 @@
 #include "ksym.h"
 #include "pcat.h"
 #include "probedesc.h"
+#include "stability.h"
 #include "trace_run.h"
 #include "util.h"
 
@@ -71,6 +72,8 @@ struct tc {
 	int nclauses;
 	char **unmatched;           /* per clause: its first description matching no probe (-Z) */
 	int nunmatched;
+	struct stab_desc *sdescs;   /* every description as matched, in order, for -v's report */
+	int nsdescs;
 	/* clauses companions_add appended (the last ones): they count for no source's
 	 * matches, and their programs attach last (dobj_prog.late) */
 	int ncompanions;
@@ -257,7 +260,7 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
  * D_EMPTY; dtrace -e -s of "typedef int t;" or "int x;"). */
 static int program_size(const struct dprog *g)
 {
-	int n = g->nprovs;
+	int n = g->nprov_blocks;
 	for (const struct dnode *it = g->items; it; it = it->next)
 		n += it->kind != DN_VARDECL;
 	return n;
@@ -407,6 +410,9 @@ static void free_unmatched(struct tc *t)
 static int match_probes(struct tc *t)
 {
 	free_unmatched(t);
+	free(t->sdescs);
+	t->sdescs = NULL;
+	t->nsdescs = 0;
 	t->nunmatched = t->nclauses;
 	t->unmatched = xcalloc((size_t)t->nclauses + 1, sizeof(*t->unmatched));
 	pcat_init(&t->cat, t->nclauses);
@@ -424,7 +430,14 @@ static int match_probes(struct tc *t)
 		for (const struct dnode *pd = it->args; pd; pd = pd->next) {
 			struct probedesc d = { pd->pd[0], pd->pd[1], pd->pd[2], pd->pd[3] };
 			uint32_t id = pd->spec == DPD_ID ? (uint32_t)pd->ival : 0;
+			int stmt = t->cat.nstmts;
 			int n = pcat_match(&t->cat, &d, id, c);
+			if (n >= 0) {
+				t->sdescs = xrealloc(t->sdescs, sizeof(*t->sdescs) *
+						     (size_t)(t->nsdescs + 1));
+				t->sdescs[t->nsdescs++] = (struct stab_desc){
+					{ d.prov, d.mod, d.func, d.name }, n, c, stmt, id != 0 };
+			}
 			struct derr e;
 			if (n <= 0 && c >= t->nclauses - t->ncompanions) {
 				/* a formula provider's companion (companion.h): its library's line */
@@ -787,26 +800,25 @@ static void print_verbose_disasm(const struct tc *t, const struct dobj *obj)
 	}
 }
 
-/* -v: dtrace's stability report for each program argument, on stdout, once it compiles. We
- * do not track stability per identifier: descriptions get dtrace's default for a probe
- * description (Unstable), statements the level of D's actions, subroutines and built-in
- * variables in common use (Stable), both of the Common dependency class. */
-static void print_stability(const struct tc *t)
+/* -v: dtrace's stability report for each program argument (stability.h), on f (stdout or
+ * -o's file), once it compiles; under -e with each of its descriptions. */
+static void print_stability(struct tc *t, FILE *f)
 {
-	static const char *const kinds[][3] = {
-		{ "Minimum Probe Description Attributes", "Unstable", "Unstable" },
-		{ "Minimum Statement Attributes", "Stable", "Stable" },
-	};
 	for (int i = 0; i < t->nsrcs; i++) {
 		const struct source *s = &t->srcs[i];
-		printf("\nStability attributes for %s %.*s:\n", s->kind == 's' ? "script" : "description",
-		       source_label_len(s), s->text);
-		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-			printf("\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
-			       "\t\tDependency Class: Common\n", kinds[k][0], kinds[k][1], kinds[k][2]);
-		putchar('\n');
+		int first = 0, n = 0;
+		for (int k = 0; k < t->nsdescs; k++) {
+			int c = t->sdescs[k].clause;
+			if (c < s->first_clause || c >= s->end_clause)
+				continue;
+			if (n == 0)
+				first = k;
+			n++;
+		}
+		stability_report(f, s->kind == 's' ? "script" : "description", s->text,
+				 source_label_len(s), t->sdescs + first, n, &t->cat,
+				 t->o->compile_only);
 	}
-	fflush(stdout);
 }
 
 /* -x ctypes / -x dtypes: the compiler's C and D types as CTF files, once the program's
@@ -848,6 +860,7 @@ static int compile_and_run(struct tc *t)
 			       t->cat.up.nprobes > 0 && attach_sleepable_uprobe_supported(),
 			       u.layouts };
 	struct dobj *obj = NULL;
+	FILE *out = stdout;
 	int status = 1;
 	debug_step(t, "type-checked; generating BPF code");
 	if (cg_compile(ck, &in, &obj, &err) != 0) {
@@ -862,8 +875,15 @@ static int compile_and_run(struct tc *t)
 					obj->progs[i].late = true;
 	if (t->d.verbose)
 		print_verbose_disasm(t, obj);
+	/* dtrace opens -o's file once the programs compile, before it enables them: -e creates
+	 * it, and the -v report goes there, as everything dtrace itself prints on stdout */
+	if (t->o->output && !(out = fopen(t->o->output, "a"))) {
+		out = stdout;
+		util_warn("failed to open output file '%s': %s", t->o->output, strerror(errno));
+		goto out;
+	}
 	if (t->o->verbose)
-		print_stability(t);
+		print_stability(t, out);
 	if (t->o->disasm) {
 		struct strbuf b = { 0 };
 		cg_disasm(obj, &b);
@@ -881,16 +901,12 @@ static int compile_and_run(struct tc *t)
 	int total = 0;
 	for (int i = 0; i < t->nsrcs; i++)
 		total += t->srcs[i].nmatched;
-	/* the command's -Z, not a pragma's zdefs: dtrace(1) decides this with its own flags, so
-	 * a program whose pragma let every description match nothing still stops here */
-	if (total == 0 && !t->o->dopts.zdefs) {
+	/* the command's -Z, not -x zdefs nor a pragma's zdefs: dtrace(1) decides this with its
+	 * own flags, so a program whose descriptions all match nothing by -x zdefs or a pragma
+	 * still stops here ("dtrace -x zdefs -n nosuch:::x": "no probes matched", exit 1) */
+	if (total == 0 && !t->o->zflag) {
 		print_notices(t); /* dtrace: "script 'x.d' matched 0 probes" first */
 		util_warn("no probes matched");
-		goto out;
-	}
-	FILE *out = stdout;
-	if (t->o->output && !(out = fopen(t->o->output, "a"))) {
-		util_warn("failed to open output file '%s': %s", t->o->output, strerror(errno));
 		goto out;
 	}
 	print_notices(t);
@@ -900,11 +916,11 @@ static int compile_and_run(struct tc *t)
 		.cat = &t->cat, .enabled = &u,
 	};
 	status = trace_run(obj, &ro);
-	if (out != stdout && fclose(out) != 0) {
+out:
+	if (out != stdout && fclose(out) != 0 && status == 0) {
 		util_warn("failed to write to %s: %s", t->o->output, strerror(errno));
 		status = 1;
 	}
-out:
 	if (obj)
 		dobj_free(obj);
 	dck_prog_free(ck);
@@ -963,6 +979,7 @@ static void finish(struct tc *t, char **argv)
 			prov_args_free(&t->cargs[c].pa);
 	free(t->cargs);
 	free_unmatched(t);
+	free(t->sdescs);
 	free(t->srcs);
 }
 
@@ -1018,7 +1035,13 @@ static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dc
 	t.keep = keep;
 	t.keep_ck = keep_ck;
 	int status = 1;
-	if (t.nsrcs == 0) {
+	/* dtrace creates and grabs the -c/-p processes before it looks at the programs, so a
+	 * command that cannot run is "No such process" even with no program given */
+	if (grab_targets(&t) != 0)
+		goto out;
+	/* -Z lets a trace start with no probe, and so with no program: dtrace then traces nothing
+	 * until its -c commands exit, or it is stopped */
+	if (t.nsrcs == 0 && !o->zflag) {
 		/* -e stops after compiling: with nothing to compile, that is success (dtrace) */
 		if (o->compile_only)
 			status = 0;
@@ -1026,8 +1049,6 @@ static int compile_or_trace(const struct opts *o, struct dprog **keep, struct dc
 			util_warn("no probes specified");
 		goto out;
 	}
-	if (grab_targets(&t) != 0)
-		goto out;
 	start_macros(&t, argv);
 
 	debug_step(&t, "compiling %d program argument(s)", t.nsrcs);

@@ -2239,6 +2239,7 @@ static void provider_def(struct parser *p)
 		error_at(p, nt, D_PROV_BADNAME, "provider name may not end with a digit: %s", n.s);
 	/* Several blocks for one provider add to it, as more probes for the same provider. */
 	struct dprovider *pv = dprog_find_provider(g, n.s);
+	g->nprov_blocks++;
 	/* A provider the system has (built in, or a D library's) gains no probes from a program:
 	 * dtrace's "provider interface mismatch" (dtrace -G -s of "provider fbt { probe a(); };") */
 	bool system = p->script && !g->library && g->depends_met &&

@@ -146,6 +146,8 @@ struct dprog {
 	int ndecls;
 	struct dprovider *provs;
 	int nprovs;
+	int nprov_blocks;     /* provider blocks parsed: one for a provider declared before too,
+			       * which adds to it (a program of that block alone is not empty) */
 	char **pragmas;       /* every `#pragma D ...` other than attributes, text after "#pragma " */
 	int npragmas;
 	char **files;         /* file names positions point to */

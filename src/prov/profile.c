@@ -155,6 +155,13 @@ static int profile_attach(struct prov_run *r, struct dobj_prog *p)
 	return rc;
 }
 
+/* DTrace for Linux's profile provider (dtrace -lv profile:::tick-1s): the probe's names and
+ * data Evolving, and so are its arguments', class Common; the Guide's profile stability table
+ * agrees for the name and the arguments. */
+static const char *const profile_attrs[] = {
+	"Evolving", "Evolving", "Common", "Evolving", "Evolving", "Common",
+};
+
 const struct provider prov_profile = {
 	.name = "profile",
 	.match = profile_match,
@@ -164,4 +171,5 @@ const struct provider prov_profile = {
 	.flags = perfev_flags,
 	.cg_arg = perfev_cg_pc_arg,
 	.attach = profile_attach,
+	.list_attrs = profile_attrs,
 };

@@ -296,6 +296,7 @@ int prov_cmd_run(const struct opts *o)
 	struct opts c = *o;
 	c.compile_only = true;
 	c.dopts.zdefs = true;
+	c.output = NULL; /* -o names the header or object written below, not tracing's output */
 	if (o->object)
 		c.nargs = 0;
 	struct dprog *g;
