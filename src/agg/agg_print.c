@@ -566,7 +566,17 @@ static void aggval(const struct agg_data *a, const int64_t *w, const struct dopt
 	v->kind = DFMT_V_INT;
 	v->size = 8;
 	v->is_signed = d->func != AGG_STDDEV;
-	v->u.u = (uint64_t)agg_scalar(d, w, a->normal);
+	if (d->func == AGG_AVG || d->func == AGG_STDDEV) {
+		/* dtrace divides an average's sum unsigned here (pfprint_average: a negative
+		 * average prints as a huge number under %@d); the Guide's average is the
+		 * arithmetic mean, which agg_scalar gives, signed. */
+		v->u.u = (uint64_t)agg_scalar(d, w, a->normal);
+		return;
+	}
+	/* count, sum, min, max: the formatter divides by the normalization as the conversion
+	 * reads the value (dtrace's pfprint_sint/pfprint_uint) */
+	v->u.u = (uint64_t)w[0];
+	v->divisor = a->normal;
 }
 
 int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t naggs,

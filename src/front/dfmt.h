@@ -162,6 +162,10 @@ struct dfmt_value {
 	enum dfmt_vkind kind;
 	unsigned size;
 	bool is_signed;
+	/* An integer to print divided by this (0 or 1: as it is): a normalized aggregation's
+	 * value under %@, which dtrace divides as the conversion reads it, signed for a signed
+	 * %d/%i, unsigned otherwise. */
+	uint64_t divisor;
 	union {
 		uint64_t u;
 		double d;
