@@ -134,8 +134,12 @@ int agg_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high, int64_t n
 int agg_llquantize_bucket(int64_t v, int64_t factor, int64_t low, int64_t high, int64_t nsteps);
 /* The bin of |v| < factor^low, with the negative magnitudes below it, the positive above. */
 int agg_llquantize_zerobin(int64_t factor, int64_t low, int64_t high, int64_t nsteps);
-/* The lower bound (by absolute value) of a bin's values, negative below the zero bin; the
- * overflow bins give +-factor^(high+1), the zero bin 0. False for a bin no value reaches. */
+/* The lower bound (by absolute value) of a bin's values: its magnitude, and whether the bin is
+ * below the zero bin; the overflow bins give factor^(high+1) (up to UINT64_MAX), the zero bin
+ * 0. False for a bin no value reaches. */
+bool agg_llquantize_binmag(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+			   uint64_t *mag, bool *neg);
+/* The same as a signed value, saturated at INT64_MIN/INT64_MAX beyond them. */
 bool agg_llquantize_binval(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
 			   int64_t *val);
 

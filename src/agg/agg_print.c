@@ -151,29 +151,36 @@ void agg_print_lquantize(const struct agg_desc *d, const int64_t *b, uint64_t no
 	}
 }
 
-/* Bin i's label: "" for a bin no value reaches. */
+/* The room dtrace's dt_print_llquantize gives a label, its NUL included. */
+#define LL_LABEL_SIZE 16
+
+/* Bin i's label: "" for a bin no value reaches. Magnitudes print unsigned (the overflow bins'
+ * factor^(high+1) may pass INT64_MAX), a minus sign before them below zero. */
 static void ll_label(const struct agg_desc *d, int i, int first, char *c, size_t n)
 {
 	int64_t factor = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
 	int nbins = (int)d->nwords, bin0 = agg_llquantize_zerobin(factor, low, high, nsteps);
-	int64_t v, scale = 1;
+	unsigned long long mag, scale = 1;
+	bool neg;
+	uint64_t m;
 	for (int64_t k = 0; k < low; k++)
-		scale *= factor;
+		scale *= (unsigned long long)factor;
 	c[0] = '\0';
-	if (i < 0 || i >= nbins || !agg_llquantize_binval(i, factor, low, high, nsteps, &v))
+	if (i < 0 || i >= nbins || !agg_llquantize_binmag(i, factor, low, high, nsteps, &m, &neg))
 		return;
+	mag = m;
 	if (i == 0)
-		snprintf(c, n, "<= %lld", (long long)v);
+		snprintf(c, n, "<= -%llu", mag);
 	else if (i == nbins - 1)
-		snprintf(c, n, ">= %lld", (long long)v);
+		snprintf(c, n, ">= %llu", mag);
 	else if (i != bin0)
-		snprintf(c, n, "%lld", (long long)v);
+		snprintf(c, n, "%s%llu", neg ? "-" : "", mag);
 	else if (scale == 1)
 		snprintf(c, n, "0");
 	else if (first >= bin0)
-		snprintf(c, n, "< %lld", (long long)scale); /* no negative data: no need for abs() */
+		snprintf(c, n, "< %llu", scale); /* no negative data: no need for abs() */
 	else
-		snprintf(c, n, "abs() < %lld", (long long)scale);
+		snprintf(c, n, "abs() < %llu", scale);
 }
 
 void agg_print_llquantize(const struct agg_desc *d, const int64_t *b, uint64_t normal,
@@ -206,9 +213,12 @@ void agg_print_llquantize(const struct agg_desc *d, const int64_t *b, uint64_t n
 	if (low == 0 && nsteps > factor)
 		pad = (int)(nsteps / factor);
 	for (int i = first; i <= last; i++) {
-		ll_label(d, i, first, c, sizeof c);
+		/* dtrace writes each label into a 16-byte buffer first: at most 15 characters
+		 * (dtrace -qn 'BEGIN { @ = llquantize(1000000000000000, 10, 0, 17, 10); }'
+		 * labels the value 100000000000000) */
+		ll_label(d, i, first, c, LL_LABEL_SIZE);
 		for (int k = 1; !c[0] && (i == first || i == last) && k < pad; k++)
-			ll_label(d, i == first ? i - k : i + k, first, c, sizeof c);
+			ll_label(d, i == first ? i - k : i + k, first, c, LL_LABEL_SIZE);
 		if (!c[0])
 			continue;
 		strbuf_printf(out, "%16s ", c);
