@@ -1,0 +1,35 @@
+/* @root */
+/* An aggregation counts as printed by printa( ), and is left out of the print at exit, only
+ * when printa printed a row of it: dtrace sets the printed flag in the callback that prints a
+ * row (dt_consume.c dt_print_aggs, dt_printf.c dt_fprinta/dt_fprintas), so a printa of an
+ * aggregation with no data (here just truncated) prints nothing, and what the aggregation
+ * gathers afterwards is printed at exit. printa(@c, @d) prints a row, so both are left out.
+ * (DTrace for Linux, observed: dtrace -qn 'tick-10ms { i++; @a = count(); }
+ * tick-10ms /i == 5/ { trunc(@a); printa(@a); } tick-10ms /i == 9/ { exit(0); }' prints
+ * the count 4 at exit) */
+#pragma D option quiet
+tick-10ms
+{
+	i++;
+	@a = count();
+	@b[1] = count();
+	@c[1] = count();
+	@d[2] = count();
+}
+
+tick-10ms
+/i == 5/
+{
+	trunc(@a);
+	trunc(@b);
+	trunc(@c);
+	printa(@a);
+	printa("%d %@d\n", @b);
+	printa(@c, @d);
+}
+
+tick-10ms
+/i == 9/
+{
+	exit(0);
+}
