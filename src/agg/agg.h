@@ -168,7 +168,7 @@ struct agg_data {
 	struct agg_entry *ent;
 	size_t n, cap;
 	uint64_t normal;     /* 1 unless normalize()d */
-	bool printed;        /* printa() printed it: not printed again at exit */
+	bool printed;        /* printa() printed a row of it: not printed again at exit */
 	size_t *slots;       /* private: open-addressing index of ent by key (entry index + 1) */
 	size_t nslots;
 	size_t ncpu;         /* CPUs of the entries' percpu values (0: none kept) */
@@ -231,7 +231,8 @@ bool agg_bucket_label(const struct agg_desc *d, const int64_t *w, int i, char *b
 /* The rows of one aggregation (keys, value, "\n" each), sorted; nothing if it is empty. */
 void agg_print_rows(const struct agg_data *a, const struct dopts *o, struct strbuf *out);
 /* printa(@a) / printa(@a, @b, ...) without a format: a blank line, then the rows (with several
- * aggregations: the joined rows, key then each value); marks them printed. -1 and a message
+ * aggregations: the joined rows, key then each value); marks them printed when a row printed
+ * (dtrace marks an aggregation in the callback printing a row). -1 and a message
  * if the aggregations' keys differ in layout. */
 int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,
 		       struct strbuf *out, char *errbuf, size_t errlen);
@@ -240,7 +241,8 @@ int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct 
 void agg_print_exit(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,
 		    struct strbuf *out);
 /* printa("fmt", @a, ...): the format once per joined row, keys as the conversion values and
- * the aggregations' results under %@ (histograms as text). Marks them printed. */
+ * the aggregations' results under %@ (histograms as text). Marks them printed when a row
+ * printed. */
 int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t naggs,
 		   const struct dopts *o, const struct dfmt_ctx *ctx, struct strbuf *out,
 		   char *errbuf, size_t errlen);

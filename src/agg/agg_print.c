@@ -519,7 +519,7 @@ int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct 
 	if (naggs == 1) {
 		strbuf_putc(out, '\n');
 		agg_print_rows(aggs[0], o, out);
-		aggs[0]->printed = true;
+		aggs[0]->printed = aggs[0]->printed || aggs[0]->n > 0;   /* a row printed */
 		return 0;
 	}
 	struct agg_joined j;
@@ -533,7 +533,7 @@ int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct 
 		strbuf_putc(out, '\n');
 	}
 	for (size_t i = 0; i < naggs; i++)
-		aggs[i]->printed = true;
+		aggs[i]->printed = aggs[i]->printed || j.nrows > 0;   /* a row printed */
 	agg_joined_free(&j);
 	return 0;
 }
@@ -670,7 +670,7 @@ int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t na
 	free(pcs);
 	for (size_t i = 0; i < naggs; i++) {
 		strbuf_free(&texts[i]);
-		aggs[i]->printed = true;
+		aggs[i]->printed = aggs[i]->printed || j.nrows > 0;   /* a row printed */
 	}
 	free(texts);
 	free(vals);
