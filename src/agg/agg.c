@@ -616,9 +616,11 @@ void agg_clear(struct agg_data *a)
 	}
 }
 
+/* dtrace keeps the factor as a uint64_t: a negative one is a huge divisor, values print as 0
+ * (observed). 0 makes dtrace die of a division by zero (SIGFPE): refused here instead. */
 int agg_normalize(struct agg_data *a, int64_t n, char *errbuf, size_t errlen)
 {
-	if (n <= 0)
+	if (n == 0)
 		return util_seterr(errbuf, errlen, "normalize( ) value must be positive");
 	a->normal = (uint64_t)n;
 	return 0;
