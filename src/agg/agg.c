@@ -457,13 +457,14 @@ uint64_t agg_stddev(const int64_t *w, uint64_t normal)
 	if (w[0] == 0 || normal == 0)
 		return 0;
 	unsigned __int128 q = ((unsigned __int128)(uint64_t)w[3] << 64) | (uint64_t)w[2];
-	q /= normal;
-	q /= normal;
 	q /= (uint64_t)w[0];
-	int64_t avg = sdiv(sdiv(w[1], (int64_t)normal), w[0]);
+	int64_t avg = sdiv(w[1], w[0]);
 	uint64_t a = avg < 0 ? 0 - (uint64_t)avg : (uint64_t)avg;
 	unsigned __int128 sq = (unsigned __int128)a * a;
-	return isqrt128(q - sq); /* wraps like dt_subtract_128 if the sums wrapped */
+	/* normalized, the deviation itself is divided (the Guide's normalize()); dtrace's
+	 * dt_stddev divides the mean square by the factor but the mean before squaring it, which
+	 * makes {10, 20} (deviation 5) normalized by 2 print 8: not followed */
+	return isqrt128(q - sq) / normal; /* wraps like dt_subtract_128 if the sums wrapped */
 }
 
 /* dtrace prints "(long long)value / normal" with normal a uint64_t: the division is unsigned,
