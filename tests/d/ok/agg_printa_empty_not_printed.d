@@ -11,9 +11,21 @@
 tick-10ms
 {
 	i++;
+}
+
+/* nothing is counted after the exit( ) firing, however late the tracer reads the maps */
+tick-10ms
+/i <= 9/
+{
 	@a = count();
 	@b[1] = count();
 	@c[1] = count();
+}
+
+/* @d stops at 5 so printa reads 5 however late the tracer consumes its record */
+tick-10ms
+/i <= 5/
+{
 	@d[2] = count();
 }
 
