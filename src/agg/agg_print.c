@@ -161,14 +161,14 @@ static void ll_label(const struct agg_desc *d, int i, int first, char *c, size_t
 	int64_t factor = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
 	int nbins = (int)d->nwords, bin0 = agg_llquantize_zerobin(factor, low, high, nsteps);
 	unsigned long long mag, scale = 1;
-	bool neg;
 	uint64_t m;
+	bool neg;
 	for (int64_t k = 0; k < low; k++)
 		scale *= (unsigned long long)factor;
 	c[0] = '\0';
 	if (i < 0 || i >= nbins || !agg_llquantize_binmag(i, factor, low, high, nsteps, &m, &neg))
 		return;
-	mag = m;
+	mag = m;   /* for %llu */
 	if (i == 0)
 		snprintf(c, n, "<= -%llu", mag);
 	else if (i == nbins - 1)
