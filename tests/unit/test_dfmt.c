@@ -365,23 +365,27 @@ T_CASE(stacks)
 	v.u.stack.pcs = pcs;
 	v.u.stack.n = 5;
 	struct dfmt_argtype at = AT_STACK;
-	/* A newline, then each frame on its own line after 14 blanks; a 0 pc ends the stack. */
+	/* A newline, then each frame on its own line, not indented: dtrace's pfprint_stack sets
+	 * the stack indentation to the field's width when left-aligned, else to 0, whatever the
+	 * stackindent option (observed: dtrace -qn 'profile-997 /arg0 && n++ < 1/ {
+	 * @[stack(2)] = count(); } tick-100ms { printa("%k %@d\n", @); exit(0); }' prints the
+	 * frames at the start of their lines); a 0 pc ends the stack. */
 	EQ(runx("%k", &at, 1, &v, 1, NULL, 0, NULL, &ctx),
-	   "\n              a.out`main+0x20\n              libc.so.6`0x7f0000000010\n"
-	   "              0x99\n");
+	   "\na.out`main+0x20\nlibc.so.6`0x7f0000000010\n0x99\n");
 	/* %-4k: the width becomes the indentation. */
 	EQ(runx("%-4k|", &at, 1, &v, 1, NULL, 0, NULL, &ctx),
 	   "\n    a.out`main+0x20\n    libc.so.6`0x7f0000000010\n    0x99\n|");
-	/* %20k: each frame right-aligned in 20 after the default indentation. */
+	/* %20k: each frame right-aligned in 20, no indentation. */
 	v.u.stack.n = 1;
 	EQ(runx("%20k", &at, 1, &v, 1, NULL, 0, NULL, &ctx),
-	   "\n                   a.out`main+0x20\n");
+	   "\n     a.out`main+0x20\n");
 	/* An empty or absent stack is just the newline. */
 	struct dfmt_value none = { .kind = DFMT_V_STACK };
 	none.u.stack.n = 3;
 	EQ(runx("%k|", &at, 1, &none, 1, NULL, 0, NULL, &ctx), "\n|");
+	/* the stackindent option does not reach %k */
 	ctx.stackindent = 2;
-	EQ(runx("%k", &at, 1, &v, 1, NULL, 0, NULL, &ctx), "\n  a.out`main+0x20\n");
+	EQ(runx("%k", &at, 1, &v, 1, NULL, 0, NULL, &ctx), "\na.out`main+0x20\n");
 	EQ(run1("%k", AT_INT(8, true), VI(8, true, 0)),
 	   "ERR: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
 	   "\tconversion: %k\n\t prototype: stack\n\t  argument: int64_t");
