@@ -578,8 +578,10 @@ static const char *vkind_name(enum dfmt_vkind k)
 static void emit_stack(struct strbuf *out, const struct dfmt_piece *pc, int width,
 		       const struct dfmt_value *v, const struct dfmt_ctx *ctx)
 {
-	/* Left alignment makes the width the indentation instead of a field width. */
-	int indent = ctx && ctx->stackindent >= 0 ? ctx->stackindent : 14;
+	/* Left alignment makes the width the indentation instead of a field width; otherwise
+	 * there is none: dtrace's pfprint_stack sets the stack indentation to that width or to
+	 * 0 for the conversion, so the stackindent option never reaches %k. */
+	int indent = 0;
 	char cfmt[64];
 	struct strbuf frame = { 0 };
 

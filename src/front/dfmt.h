@@ -28,8 +28,8 @@
  *      (dtrace escapes the whole string record, so its %S output ends in "\0");
  *    - %a/%A print "module`function+0xoff", "module`function", "module`0xaddr" or "0xaddr"
  *      depending on what the symbol callback knows;
- *    - %k prints a newline, then one line per frame, indented by ctx->stackindent (14 by default;
- *      "%-Nk" indents by N instead of padding the frame name);
+ *    - %k prints a newline, then one line per frame, not indented ("%-Nk" indents by N
+ *      instead of padding the frame name), whatever the stackindent option, as dtrace;
  *    - a %@ beyond the number of aggregations repeats the last one (printa with several @s).
  *  Length modifiers: dtrace's h, l, ll, L, w (with its type rules: %ld wants a long, %hd a short)
  *  and, as an extension, hh, which takes the base conversion's rule (j z t are conversion names,
@@ -185,7 +185,8 @@ typedef bool (*dfmt_symbolize_fn)(void *arg, uint64_t addr, struct dfmt_sym *out
 struct dfmt_ctx {
 	dfmt_symbolize_fn symbolize; /* may be NULL: every address prints as 0x... */
 	void *sym_arg;
-	int stackindent;             /* dtrace's stackindent option; <0 means the default 14 */
+	int stackindent;             /* dtrace's stackindent option; <0 means the default 14 (for
+				      * callers printing stacks themselves: %k ignores it) */
 	/* %a's: a kernel address (dtrace's %a names kernel symbols, %A the target's); NULL:
 	 * symbolize's */
 	dfmt_symbolize_fn ksymbolize;
