@@ -43,7 +43,7 @@ frames_ok() {
 		_line=$(sed -n "${_l}p" "$_f")
 		case $_mod in chain) _nm=$W/nm.chain ;; *) _nm=$W/nm.lib ;; esac
 		_size=$(awk -v f="$_fn" '$4 == f { print $2 }' "$_nm" | head -1)
-		_want="              $_mod\`$_fn+0x"
+		_want="${frame_indent-              }$_mod\`$_fn+0x"
 		case $_line in
 		"$_want"*) ;;
 		*) echo "line $_l [$_line] is not $_want..."; return 1 ;;
@@ -234,6 +234,8 @@ fi
 # printa formats: %k of a stack key, %A of a usym key
 "$U" -q -n 'chain$target:::fire { @s[ustack(3)] = count(); @u[usym(uregs[R_PC])] = count(); }
 	END { printa("%k %@d\n", @s); printa("%A %@d\n", @u); }' -c "$C 2 1" >"$W/pf.out" 2>&1
+# (%k's frames are not indented: dtrace's pfprint_stack sets the indentation to 0 for it)
+frame_indent=
 if frames_ok "$W/pf.out" 2 chain:level_c libchainlib.so:lib_hop chain:level_x >/dev/null &&
    [ "$(sed -n 5p "$W/pf.out")" = " 1" ] &&
    frames_ok "$W/pf.out" 7 chain:level_c chain:level_b chain:level_a >/dev/null &&
@@ -242,6 +244,7 @@ if frames_ok "$W/pf.out" 2 chain:level_c libchainlib.so:lib_hop chain:level_x >/
 else
 	notok ustack-printa-formats "$(cat "$W/pf.out")"
 fi
+unset frame_indent
 
 # a process that is no target and has exited before END still symbolizes (-Z: no process
 # has the probe when tracing starts)
