@@ -124,39 +124,54 @@ int agg_llquantize_zerobin(int64_t factor, int64_t low, int64_t high, int64_t ns
 	return (int)ll_per(factor, low, high, nsteps) + 1;
 }
 
-bool agg_llquantize_binval(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
-			   int64_t *val)
+bool agg_llquantize_binmag(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+			   uint64_t *mag, bool *neg)
 {
 	int64_t per = ll_per(factor, low, high, nsteps), bin0 = per + 1, sf = nsteps / factor;
 	int64_t off = bin >= bin0 ? bin - bin0 : bin0 - bin;
-	int64_t pow = 1, v;
+	uint64_t pow = 1, v, f = (uint64_t)factor, ns = (uint64_t)nsteps;
 	for (int64_t o = 0; o < low; o++)
-		pow *= factor;
+		pow *= f;
 	if (off == 0) {
 		v = 0;
 	} else if (off > per) {
 		for (int64_t o = low; o <= high; o++)
-			pow *= factor;
+			pow *= f;   /* factor^(high + 1) fits: agg_desc_new checked it */
 		v = pow;
 	} else {
 		int64_t o = low + (off - 1) / (nsteps - sf), r = (off - 1) % (nsteps - sf);
 		for (int64_t k = low; k < o; k++)
-			pow *= factor;
-		int64_t next = pow * factor;
-		if (next >= nsteps) {
+			pow *= f;
+		uint64_t next = pow * f;
+		if (next >= ns) {
 			/* with fewer steps than the factor (sf == 0) an order's first bin starts at
 			 * factor^o, not at 0 */
-			v = (r + sf) * (next / nsteps);
+			v = (uint64_t)(r + sf) * (next / ns);
 			if (v < pow)
 				v = pow;
 		} else {
-			int64_t per_unit = nsteps / next;
-			if (r % per_unit)
+			uint64_t per_unit = ns / next;
+			if ((uint64_t)r % per_unit)
 				return false; /* a ghost */
-			v = pow + r / per_unit;
+			v = pow + (uint64_t)r / per_unit;
 		}
 	}
-	*val = bin >= bin0 ? v : -v;
+	*mag = v;
+	*neg = bin < bin0;
+	return true;
+}
+
+bool agg_llquantize_binval(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+			   int64_t *val)
+{
+	uint64_t mag;
+	bool neg;
+	if (!agg_llquantize_binmag(bin, factor, low, high, nsteps, &mag, &neg))
+		return false;
+	if (mag > (uint64_t)INT64_MAX)   /* only the overflow bins' 2^63 and beyond */
+		*val = neg ? INT64_MIN : INT64_MAX;
+	else
+		*val = neg ? -(int64_t)mag : (int64_t)mag;
 	return true;
 }
 
@@ -208,13 +223,15 @@ static int check_llquantize(const int64_t *a, char *errbuf, size_t errlen)
 		return util_seterr(errbuf, errlen,
 				   "llquantize( ) factor (%lld) and number of steps (%lld) must divide one "
 				   "another", (long long)factor, (long long)nsteps);
-	int64_t p = 1;
+	/* factor^(high + 1), the overflow bin's bound, fits 64 bits unsigned (dtrace's limit): a
+	 * magnitude |v| is unsigned, and |INT64_MIN| is 2^63 */
+	uint64_t p = 1;
 	for (int64_t o = 0; o <= high; o++) {
-		if (p > INT64_MAX / factor)
+		if (p > UINT64_MAX / (uint64_t)factor)
 			return util_seterr(errbuf, errlen,
 					   "llquantize( ) factor (%lld) raised to high magnitude (%lld) "
 					   "overflows 64-bits", (long long)factor, (long long)high);
-		p *= factor;
+		p *= (uint64_t)factor;
 	}
 	if (agg_llquantize_nbuckets(factor, low, high, nsteps) > 1 << 20)
 		return util_seterr(errbuf, errlen, "llquantize( ) has too many buckets");
@@ -440,13 +457,14 @@ uint64_t agg_stddev(const int64_t *w, uint64_t normal)
 	if (w[0] == 0 || normal == 0)
 		return 0;
 	unsigned __int128 q = ((unsigned __int128)(uint64_t)w[3] << 64) | (uint64_t)w[2];
-	q /= normal;
-	q /= normal;
 	q /= (uint64_t)w[0];
-	int64_t avg = sdiv(sdiv(w[1], (int64_t)normal), w[0]);
+	int64_t avg = sdiv(w[1], w[0]);
 	uint64_t a = avg < 0 ? 0 - (uint64_t)avg : (uint64_t)avg;
 	unsigned __int128 sq = (unsigned __int128)a * a;
-	return isqrt128(q - sq); /* wraps like dt_subtract_128 if the sums wrapped */
+	/* normalized, the deviation itself is divided (the Guide's normalize()); dtrace's
+	 * dt_stddev divides the mean square by the factor but the mean before squaring it, which
+	 * makes {10, 20} (deviation 5) normalized by 2 print 8: not followed */
+	return isqrt128(q - sq) / normal; /* wraps like dt_subtract_128 if the sums wrapped */
 }
 
 /* dtrace prints "(long long)value / normal" with normal a uint64_t: the division is unsigned,
@@ -599,9 +617,11 @@ void agg_clear(struct agg_data *a)
 	}
 }
 
+/* dtrace keeps the factor as a uint64_t: a negative one is a huge divisor, values print as 0
+ * (observed). 0 makes dtrace die of a division by zero (SIGFPE): refused here instead. */
 int agg_normalize(struct agg_data *a, int64_t n, char *errbuf, size_t errlen)
 {
-	if (n <= 0)
+	if (n == 0)
 		return util_seterr(errbuf, errlen, "normalize( ) value must be positive");
 	a->normal = (uint64_t)n;
 	return 0;

@@ -134,8 +134,12 @@ int agg_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high, int64_t n
 int agg_llquantize_bucket(int64_t v, int64_t factor, int64_t low, int64_t high, int64_t nsteps);
 /* The bin of |v| < factor^low, with the negative magnitudes below it, the positive above. */
 int agg_llquantize_zerobin(int64_t factor, int64_t low, int64_t high, int64_t nsteps);
-/* The lower bound (by absolute value) of a bin's values, negative below the zero bin; the
- * overflow bins give +-factor^(high+1), the zero bin 0. False for a bin no value reaches. */
+/* The lower bound (by absolute value) of a bin's values: its magnitude, and whether the bin is
+ * below the zero bin; the overflow bins give factor^(high+1) (up to UINT64_MAX), the zero bin
+ * 0. False for a bin no value reaches. */
+bool agg_llquantize_binmag(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+			   uint64_t *mag, bool *neg);
+/* The same as a signed value, saturated at INT64_MIN/INT64_MAX beyond them. */
 bool agg_llquantize_binval(int bin, int64_t factor, int64_t low, int64_t high, int64_t nsteps,
 			   int64_t *val);
 
@@ -164,7 +168,7 @@ struct agg_data {
 	struct agg_entry *ent;
 	size_t n, cap;
 	uint64_t normal;     /* 1 unless normalize()d */
-	bool printed;        /* printa() printed it: not printed again at exit */
+	bool printed;        /* printa() printed a row of it: not printed again at exit */
 	size_t *slots;       /* private: open-addressing index of ent by key (entry index + 1) */
 	size_t nslots;
 	size_t ncpu;         /* CPUs of the entries' percpu values (0: none kept) */
@@ -227,7 +231,8 @@ bool agg_bucket_label(const struct agg_desc *d, const int64_t *w, int i, char *b
 /* The rows of one aggregation (keys, value, "\n" each), sorted; nothing if it is empty. */
 void agg_print_rows(const struct agg_data *a, const struct dopts *o, struct strbuf *out);
 /* printa(@a) / printa(@a, @b, ...) without a format: a blank line, then the rows (with several
- * aggregations: the joined rows, key then each value); marks them printed. -1 and a message
+ * aggregations: the joined rows, key then each value); marks them printed when a row printed
+ * (dtrace marks an aggregation in the callback printing a row). -1 and a message
  * if the aggregations' keys differ in layout. */
 int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,
 		       struct strbuf *out, char *errbuf, size_t errlen);
@@ -236,7 +241,8 @@ int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct 
 void agg_print_exit(struct agg_data *const *aggs, size_t naggs, const struct dopts *o,
 		    struct strbuf *out);
 /* printa("fmt", @a, ...): the format once per joined row, keys as the conversion values and
- * the aggregations' results under %@ (histograms as text). Marks them printed. */
+ * the aggregations' results under %@ (histograms as text). Marks them printed when a row
+ * printed. */
 int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t naggs,
 		   const struct dopts *o, const struct dfmt_ctx *ctx, struct strbuf *out,
 		   char *errbuf, size_t errlen);

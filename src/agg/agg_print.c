@@ -151,29 +151,36 @@ void agg_print_lquantize(const struct agg_desc *d, const int64_t *b, uint64_t no
 	}
 }
 
-/* Bin i's label: "" for a bin no value reaches. */
+/* The room dtrace's dt_print_llquantize gives a label, its NUL included. */
+#define LL_LABEL_SIZE 16
+
+/* Bin i's label: "" for a bin no value reaches. Magnitudes print unsigned (the overflow bins'
+ * factor^(high+1) may pass INT64_MAX), a minus sign before them below zero. */
 static void ll_label(const struct agg_desc *d, int i, int first, char *c, size_t n)
 {
 	int64_t factor = d->arg[0], low = d->arg[1], high = d->arg[2], nsteps = d->arg[3];
 	int nbins = (int)d->nwords, bin0 = agg_llquantize_zerobin(factor, low, high, nsteps);
-	int64_t v, scale = 1;
+	unsigned long long mag, scale = 1;
+	uint64_t m;
+	bool neg;
 	for (int64_t k = 0; k < low; k++)
-		scale *= factor;
+		scale *= (unsigned long long)factor;
 	c[0] = '\0';
-	if (i < 0 || i >= nbins || !agg_llquantize_binval(i, factor, low, high, nsteps, &v))
+	if (i < 0 || i >= nbins || !agg_llquantize_binmag(i, factor, low, high, nsteps, &m, &neg))
 		return;
+	mag = m;   /* for %llu */
 	if (i == 0)
-		snprintf(c, n, "<= %lld", (long long)v);
+		snprintf(c, n, "<= -%llu", mag);
 	else if (i == nbins - 1)
-		snprintf(c, n, ">= %lld", (long long)v);
+		snprintf(c, n, ">= %llu", mag);
 	else if (i != bin0)
-		snprintf(c, n, "%lld", (long long)v);
+		snprintf(c, n, "%s%llu", neg ? "-" : "", mag);
 	else if (scale == 1)
 		snprintf(c, n, "0");
 	else if (first >= bin0)
-		snprintf(c, n, "< %lld", (long long)scale); /* no negative data: no need for abs() */
+		snprintf(c, n, "< %llu", scale); /* no negative data: no need for abs() */
 	else
-		snprintf(c, n, "abs() < %lld", (long long)scale);
+		snprintf(c, n, "abs() < %llu", scale);
 }
 
 void agg_print_llquantize(const struct agg_desc *d, const int64_t *b, uint64_t normal,
@@ -206,9 +213,12 @@ void agg_print_llquantize(const struct agg_desc *d, const int64_t *b, uint64_t n
 	if (low == 0 && nsteps > factor)
 		pad = (int)(nsteps / factor);
 	for (int i = first; i <= last; i++) {
-		ll_label(d, i, first, c, sizeof c);
+		/* dtrace writes each label into a 16-byte buffer first: at most 15 characters
+		 * (dtrace -qn 'BEGIN { @ = llquantize(1000000000000000, 10, 0, 17, 10); }'
+		 * labels the value 100000000000000) */
+		ll_label(d, i, first, c, LL_LABEL_SIZE);
 		for (int k = 1; !c[0] && (i == first || i == last) && k < pad; k++)
-			ll_label(d, i == first ? i - k : i + k, first, c, sizeof c);
+			ll_label(d, i == first ? i - k : i + k, first, c, LL_LABEL_SIZE);
 		if (!c[0])
 			continue;
 		strbuf_printf(out, "%16s ", c);
@@ -508,7 +518,7 @@ int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct 
 	if (naggs == 1) {
 		strbuf_putc(out, '\n');
 		agg_print_rows(aggs[0], o, out);
-		aggs[0]->printed = true;
+		aggs[0]->printed = aggs[0]->printed || aggs[0]->n > 0;   /* a row printed */
 		return 0;
 	}
 	struct agg_joined j;
@@ -522,7 +532,7 @@ int agg_printa_default(struct agg_data *const *aggs, size_t naggs, const struct 
 		strbuf_putc(out, '\n');
 	}
 	for (size_t i = 0; i < naggs; i++)
-		aggs[i]->printed = true;
+		aggs[i]->printed = aggs[i]->printed || j.nrows > 0;   /* a row printed */
 	agg_joined_free(&j);
 	return 0;
 }
@@ -565,7 +575,17 @@ static void aggval(const struct agg_data *a, const int64_t *w, const struct dopt
 	v->kind = DFMT_V_INT;
 	v->size = 8;
 	v->is_signed = d->func != AGG_STDDEV;
-	v->u.u = (uint64_t)agg_scalar(d, w, a->normal);
+	if (d->func == AGG_AVG || d->func == AGG_STDDEV) {
+		/* dtrace divides an average's sum unsigned here (pfprint_average: a negative
+		 * average prints as a huge number under %@d); the Guide's average is the
+		 * arithmetic mean, which agg_scalar gives, signed. */
+		v->u.u = (uint64_t)agg_scalar(d, w, a->normal);
+		return;
+	}
+	/* count, sum, min, max: the formatter divides by the normalization as the conversion
+	 * reads the value (dtrace's pfprint_sint/pfprint_uint) */
+	v->u.u = (uint64_t)w[0];
+	v->divisor = a->normal;
 }
 
 int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t naggs,
@@ -649,7 +669,7 @@ int agg_printa_fmt(const struct dfmt *f, struct agg_data *const *aggs, size_t na
 	free(pcs);
 	for (size_t i = 0; i < naggs; i++) {
 		strbuf_free(&texts[i]);
-		aggs[i]->printed = true;
+		aggs[i]->printed = aggs[i]->printed || j.nrows > 0;   /* a row printed */
 	}
 	free(texts);
 	free(vals);

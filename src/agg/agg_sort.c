@@ -88,10 +88,11 @@ static long double llquantize_total(const struct agg_desc *d, const int64_t *w)
 {
 	long double t = 0;
 	for (size_t i = 0; i < d->nwords; i++) {
-		int64_t v;
-		if (w[i] && agg_llquantize_binval((int)i, d->arg[0], d->arg[1], d->arg[2],
-						   d->arg[3], &v))
-			t += (long double)w[i] * (long double)v;
+		uint64_t mag;
+		bool neg;
+		if (w[i] && agg_llquantize_binmag((int)i, d->arg[0], d->arg[1], d->arg[2],
+						   d->arg[3], &mag, &neg))
+			t += (long double)w[i] * (neg ? -(long double)mag : (long double)mag);
 	}
 	return t;
 }

@@ -394,7 +394,13 @@ int trace_aggs_printa(struct trace_aggs *t, const struct dobj_action *act,
 			rc = trace_aggs_snapshot(t, j, errbuf, errlen);
 		v[k] = &t->snap[j];
 	}
-	for (size_t k = 0; k < act->naggs; k++)
+	/* Printed, so left out at exit, only when a row prints: the rows are the keys of all
+	 * of them together, and dtrace marks each aggregation in the callback that prints a
+	 * row (dt_print_aggs, dt_fprinta), so a printa with nothing to show marks none. */
+	bool rows = false;
+	for (size_t k = 0; rc == 0 && k < act->naggs; k++)
+		rows = rows || v[k]->n > 0;
+	for (size_t k = 0; rows && k < act->naggs; k++)
 		t->printed[act->aggs[k]] = true;
 	if (rc != 0) {
 		free(v);

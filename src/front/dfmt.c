@@ -578,8 +578,9 @@ static const char *vkind_name(enum dfmt_vkind k)
 static void emit_stack(struct strbuf *out, const struct dfmt_piece *pc, int width,
 		       const struct dfmt_value *v, const struct dfmt_ctx *ctx)
 {
-	/* No indentation but what a left-aligned width gives (the width becomes the indentation
-	 * instead of a field width): stackindent is for stacks printed without a format */
+	/* Left alignment makes the width the indentation instead of a field width; otherwise
+	 * there is none: dtrace's pfprint_stack sets the stack indentation to that width or to
+	 * 0 for the conversion, so the stackindent option never reaches %k. */
 	int indent = 0;
 	char cfmt[64];
 	struct strbuf frame = { 0 };
@@ -678,6 +679,18 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 			break;
 		}
 
+		/* the conversion's reading of the value: what emit_int below is told */
+		bool sgn = cd->kind == DFMT_K_SINT ||
+			   (cd->kind == DFMT_K_DINT && (f->checked ? pc->is_signed : v->is_signed));
+		struct dfmt_value quot;
+		if (v->kind == DFMT_V_INT && v->divisor > 1) {
+			quot = *v;
+			quot.u.u = sgn && (int64_t)v->divisor > 0
+					   ? (uint64_t)((int64_t)v->u.u / (int64_t)v->divisor)
+					   : v->u.u / v->divisor;
+			v = &quot;
+		}
+
 		tmp.len = 0;
 		switch (cd->kind) {
 		case DFMT_K_PCT:
@@ -688,13 +701,12 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 			else
 				emit_int(out, pc, width, prec, cd->cconv, true, v->u.u, v->size);
 			break;
-		case DFMT_K_DINT: {
-			/* The checker decided from the D type; a value without a check (printa
-			 * keys made up by a caller) falls back to the value's own signedness. */
-			bool sgn = f->checked ? pc->is_signed : v->is_signed;
+		case DFMT_K_DINT:
+			/* The checker decided from the D type (sgn above); a value without a check
+			 * (printa keys made up by a caller) falls back to the value's own
+			 * signedness. */
 			emit_int(out, pc, width, prec, sgn ? 'i' : 'u', sgn, v->u.u, v->size);
 			break;
-		}
 		case DFMT_K_UINT:
 			emit_int(out, pc, width, prec, cd->cconv, false, v->u.u, v->size);
 			break;

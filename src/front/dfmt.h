@@ -28,9 +28,8 @@
  *      (dtrace escapes the whole string record, so its %S output ends in "\0");
  *    - %a/%A print "module`function+0xoff", "module`function", "module`0xaddr" or "0xaddr"
  *      depending on what the symbol callback knows;
- *    - %k prints a newline, then one line per frame, not indented: the stackindent option is
- *      for stacks printed without a format (dtrace's pfprint_stack sets it to 0 for %k);
- *      "%-Nk" indents by N instead of padding the frame name, "%Nk" right-aligns each in N;
+ *    - %k prints a newline, then one line per frame, not indented ("%-Nk" indents by N
+ *      instead of padding the frame name), whatever the stackindent option, as dtrace;
  *    - a %@ beyond the number of aggregations repeats the last one (printa with several @s).
  *  Length modifiers: dtrace's h, l, ll, L, w (with its type rules: %ld wants a long, %hd a short)
  *  and, as an extension, hh, which takes the base conversion's rule (j z t are conversion names,
@@ -163,6 +162,10 @@ struct dfmt_value {
 	enum dfmt_vkind kind;
 	unsigned size;
 	bool is_signed;
+	/* An integer to print divided by this (0 or 1: as it is): a normalized aggregation's
+	 * value under %@, which dtrace divides as the conversion reads it, signed for a signed
+	 * %d/%i, unsigned otherwise. */
+	uint64_t divisor;
 	union {
 		uint64_t u;
 		double d;
