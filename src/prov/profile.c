@@ -1,6 +1,7 @@
 /* profile.c — the profile provider: profile-N (every CPU) and tick-N (one CPU) on perf
- * cpu-clock events. The standing probes (profile-97 ... tick-10s) are in the builtin catalog
- * (bprobes.h) from the start, right after dtrace's; a description naming another rate creates
+ * cpu-clock events. The standing probes (profile-97 ... tick-5000: DTrace for Linux's 13, not
+ * illumos's tick-1s and tick-10s besides, so `profile:::tick-1*` matches 4 as dtrace's does) are
+ * in the builtin catalog (bprobes.h) from the start, right after dtrace's; a description naming another rate creates
  * its probe, as dtrace's profile provider does: a literal name "tick-RATE" or "profile-RATE",
  * ids continuing in order of creation.
  *
@@ -90,7 +91,7 @@ static void profile_populate(struct bprobes *c)
 	static const char *const predefined[] = {
 		"profile-97", "profile-199", "profile-499", "profile-997", "profile-1999",
 		"profile-4001", "profile-4999", "tick-1", "tick-10", "tick-100", "tick-500",
-		"tick-1000", "tick-5000", "tick-1s", "tick-10s",
+		"tick-1000", "tick-5000",
 	};
 	for (size_t i = 0; i < sizeof(predefined) / sizeof(predefined[0]); i++)
 		add(c, predefined[i]);

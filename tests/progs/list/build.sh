@@ -62,7 +62,7 @@ lp_witness_probes() {
 # (-P cpc lists newest first, as dtrace does for a plain provider name: sorted back by id)
 LP_CPC=$("$USDTRACE" -l -P cpc 2>/dev/null | awk 'NR > 1 && $2 == "cpc" { print $1, "cpc:" $NF }' |
 	sort -n | cut -d' ' -f2)
-LP_NBUILTIN=$((18 + $(printf '%s' "$LP_CPC" | grep -c .)))
+LP_NBUILTIN=$((16 + $(printf '%s' "$LP_CPC" | grep -c .)))
 lp_usdt_only() {
 	awk 'NR == 1 || ($2 != "dtrace" && $2 != "cpc" && $2 != "profile" && $2 != "syscall" &&
 		$2 != "proc" && $2 != "sched")' "$1"
@@ -72,8 +72,7 @@ lp_builtin_listing() {
 	for _n in dtrace:BEGIN dtrace:END dtrace:ERROR $LP_CPC profile:profile-97 \
 		profile:profile-199 profile:profile-499 profile:profile-997 profile:profile-1999 \
 		profile:profile-4001 profile:profile-4999 profile:tick-1 profile:tick-10 \
-		profile:tick-100 profile:tick-500 profile:tick-1000 profile:tick-5000 profile:tick-1s \
-		profile:tick-10s; do
+		profile:tick-100 profile:tick-500 profile:tick-1000 profile:tick-5000; do
 		_i=$((_i + 1))
 		printf '%5d %10s %17s %33s %s\n' "$_i" "${_n%%:*}" "" "" "${_n#*:}"
 	done
