@@ -42,7 +42,7 @@ prog() {
 }
 
 prog begin-printf 1 'BEGIN { printf("%d\n", 1 + 2); exit(0); }'
-prog all-probe-kinds 4 'BEGIN { trace(1); } END { trace(2); } ERROR { trace(arg4); } tick-1s { trace(arg0); trace(arg1); }'
+prog all-probe-kinds 4 'BEGIN { trace(1); } END { trace(2); } ERROR { trace(arg4); } tick-1 { trace(arg0); trace(arg1); }'
 prog profile 1 'profile-97 /arg1 != 0/ { trace(arg1); }'
 prog int-arith 1 'BEGIN { a = -7; b = 2; trace(a / b); trace(a % b); trace((unsigned)a / b); trace(a >> 1); trace((unsigned)a >> 1); trace(a << 3); trace(a * b - 3 + (a ^ b) | (a & 4)); trace(~a); trace(-a); trace(!a); }'
 prog int-compare 1 'BEGIN { a = 1; b = -1; trace(a < b); trace((unsigned)a < (unsigned)b); trace(a <= b); trace(a > b); trace(a >= b); trace(a == b); trace(a != b); }'
@@ -77,7 +77,7 @@ prog stringof-pointers 1 'BEGIN { p = (char *)alloca(8); *(uint64_t *)p = 0x6f6c
 prog struct-assoc 1 'struct ci { uint64_t ts; uint64_t calls; }; struct ci info[string]; BEGIN { info["r"].calls = 1; info["r"].calls++; info["r"].ts = timestamp - info["r"].ts; trace(info["r"].calls); }'
 prog global-array 1 'int arr[4]; BEGIN { arr[0] = 5; arr[3] = 7; i = timestamp % 4; trace(arr[i]); trace(sizeof (arr)); }'
 # speculations (cg_spec.c): allocation scan, state changes by compare-and-exchange, held sends
-prog spec-all 3 'BEGIN { s = speculation(); } tick-1s { speculate(s); printf("%d %s\n", pid, execname); } tick-1s /timestamp % 2/ { commit(s); } tick-1s /!(timestamp % 2)/ { discard(s); } END { speculate(s); } END { discard(s); commit(0); }'
+prog spec-all 3 'BEGIN { s = speculation(); } tick-1 { speculate(s); printf("%d %s\n", pid, execname); } tick-1 /timestamp % 2/ { commit(s); } tick-1 /!(timestamp % 2)/ { discard(s); } END { speculate(s); } END { discard(s); commit(0); }'
 prog spec-per-thread 2 'BEGIN { self->s = speculation(); speculate(self->s); trace(1); } END /self->s/ { commit(self->s); self->s = 0; }' -x nspec=8 -x specsize=1k
 prog spec-split-if 1 'BEGIN { s = speculation(); } BEGIN { speculate(s); if (pid > 1) trace(1); else trace(2); trace(3); } BEGIN { commit(s); }'
 prog spec-nspec-max 1 'BEGIN { a = speculation(); b = speculation(); c = speculation(); } BEGIN { speculate(b); trace(b); } BEGIN { commit(a); discard(b); }' -x nspec=256

@@ -122,7 +122,7 @@ T_CASE(probes_programs_epids)
 {
 	struct cgc_test t = compile_ok(
 		"BEGIN { x = 1; }\n"
-		"tick-1s, END { trace(1); }\n"
+		"tick-1, END { trace(1); }\n"
 		"profile-97 { trace(arg0); }\n"
 		"BEGIN, END { trace(2); }\n");
 	if (!t.o)
@@ -287,7 +287,7 @@ T_CASE(kernel_5_15_subset)
 		" trace(copyinstr(arg0)); trace(copyinstr(arg0, 4)); tracemem(copyin(arg0, 8), 8);"
 		" a[s, 1] = 1; self->t = 2; this->u = 3; printf(\"%d %s\\n\", a[s, 1], s);"
 		" system(\"true\"); raise(0); stop(); copyout(p, arg0, 8); copyoutstr(s, arg0, 4); }\n"
-		"END { exit(0); } ERROR { trace(arg5); } tick-1s { trace(arg0); trace(ucaller); }"
+		"END { exit(0); } ERROR { trace(arg5); } tick-1 { trace(arg0); trace(ucaller); }"
 		" profile-97 { trace(arg1); trace(uregs[R_PC]); trace(ustackdepth); }\n";
 	struct cgc_test t;
 	struct derr err = { .msg = "" };
