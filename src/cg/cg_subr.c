@@ -146,8 +146,9 @@ static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs, int16_t ss, en
 }
 
 /* bcopy(src, dest, size) and copyinto(uaddr, size, dest): arguments evaluated in their order;
- * a size beyond COPY_MAX (a negative one included) faults with DTRACEFLT_BADSIZE; dest must
- * be alloca()'d memory; a bcopy() source may be a string, read from its own bytes. */
+ * a size beyond the scratchsize or COPY_MAX (a negative one included) faults with
+ * DTRACEFLT_BADSIZE; dest must be alloca()'d memory; a bcopy() source may be a string, read
+ * from its own bytes. */
 static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, struct dnode *a1,
 			    struct dnode *a2)
 {
@@ -169,7 +170,9 @@ static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, st
 		zs = cgc_int_arg(c, a2);
 	}
 	int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-	checked_size(c, zs, COPY_MAX);
+	/* dtrace checks the size against the scratchsize before either address */
+	uint64_t lim = alloca_limit(c);
+	checked_size(c, zs, lim < COPY_MAX ? (uint32_t)lim : COPY_MAX);
 	/* a bcopy() source is a string, or alloca()'d memory (checked next), or kernel memory */
 	dest_in_alloca(c, ds, zs, ss, into ? SRC_USER : cgc_is_str(a0) ? SRC_OWN : SRC_KERNEL);
 	if (!into && !cgc_is_str(a0))
