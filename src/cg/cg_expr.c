@@ -317,8 +317,9 @@ void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
 	cgc_emit(c, bi_mov64_reg(1, 2));
 }
 
-/* Fault (DTRACEFLT_BADADDR, the address) unless the `size` bytes at the address in `slot`,
- * when it points into tracer scratch at all, lie inside what this clause has alloca()'d or
+/* Fault (DTRACEFLT_BADADDR with the address as D sees it, or DTRACEFLT_BADSIZE with `size`
+ * when only the end is outside) unless the `size` bytes at the address in `slot`, when it
+ * points into tracer scratch at all, lie inside what this clause has alloca()'d or
  * copyin()'d so far: [this_end, persist_top) as the clause is compiled. DTrace's rule: D code
  * may reach scratch only through such memory, which does not outlive its clause (a pointer
  * kept from an earlier clause faults). Addresses outside scratch are left to the access.
@@ -326,17 +327,36 @@ void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
 static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
 {
 	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
+	int badsize = bpb_label_new(&c->buf);
 
 	cgc_scratch_off(c, slot);
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
-	if (c->persist_top < c->this_end + size) {
+	if (c->persist_top <= c->this_end) {
 		bpb_ja(&c->buf, bad);
 	} else {
+		/* a start outside the memory is a bad address; a start inside it whose `size`
+		 * bytes run past its top a bad size (dtrace: *(long *)(x + 3) of x = (int *)
+		 * alloca(16) is "invalid size (0x8)") */
 		bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_end, bad);
-		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->persist_top - size), ok);
+		bpb_jmp_imm(&c->buf, BPF_JGE, 1, (int32_t)c->persist_top, bad);
+		if (c->persist_top < c->this_end + size)
+			bpb_ja(&c->buf, badsize);
+		else
+			bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->persist_top - size), ok);
+	}
+	if (c->persist_top > c->this_end) {    /* else nothing jumps there: the verifier
+						 * refuses unreachable code */
+		bpb_label_place(&c->buf, badsize);
+		cgc_emit(c, bi_mov64_imm(3, (int32_t)size));
+		c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
 	}
 	bpb_label_place(&c->buf, bad);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
+	/* the address as D sees a pointer into alloca() memory (R1, its offset in scratch, made
+	 * the clause's offset from 8 as alloca_ptr_as_offset does), which is what dtrace's
+	 * message shows: x[16] of x = alloca(16) is "invalid address (0x18)", not our kernel
+	 * address */
+	cgc_emit(c, bi_mov64_reg(3, 1));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 3, (int32_t)c->this_end - 8));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, ok);
 }

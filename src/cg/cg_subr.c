@@ -53,6 +53,22 @@ static void bounded_size(struct cgc *c, int16_t slot, uint32_t max)
 	bpb_label_place(&c->buf, ok);
 }
 
+/* The most one clause may alloca() (and copyin()): the scratchsize option rounded up to 8 bytes,
+ * as dtrace keeps it (-x scratchsize=100: "alloca(101) size larger than scratchsize 104"). */
+static uint64_t alloca_limit(const struct cgc *c)
+{
+	uint64_t s = c->in->opts ? c->in->opts->scratchsize : 256;
+	return s > UINT64_MAX - 7 ? s : (s + 7) & ~(uint64_t)7;
+}
+
+/* A constant size beyond the scratchsize, alloca()'s or copyin()'s: dtrace's D_ALLOCA_SIZE
+ * (copyin(addr, -1): "alloca(18446744073709551615) size larger than scratchsize 256"). */
+_Noreturn static void alloca_too_big(struct cgc *c, struct dnode *n, uint64_t size, uint64_t limit)
+{
+	cgc_fail_tag(c, n, D_ALLOCA_SIZE, "alloca(%llu) size larger than scratchsize %llu",
+		     (unsigned long long)size, (unsigned long long)limit);
+}
+
 #define COPY_MAX 1024      /* largest run-time-sized copyin/copyinto/bcopy/copyout */
 
 /* Fault with DTRACEFLT_BADSIZE (the size) unless 0 <= the size in slot `zs` <= max. */
@@ -130,8 +146,9 @@ static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs, int16_t ss, en
 }
 
 /* bcopy(src, dest, size) and copyinto(uaddr, size, dest): arguments evaluated in their order;
- * a size beyond COPY_MAX (a negative one included) faults with DTRACEFLT_BADSIZE; dest must
- * be alloca()'d memory; a bcopy() source may be a string, read from its own bytes. */
+ * a size beyond the scratchsize or COPY_MAX (a negative one included) faults with
+ * DTRACEFLT_BADSIZE; dest must be alloca()'d memory; a bcopy() source may be a string, read
+ * from its own bytes. */
 static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, struct dnode *a1,
 			    struct dnode *a2)
 {
@@ -153,7 +170,9 @@ static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, st
 		zs = cgc_int_arg(c, a2);
 	}
 	int fail = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
-	checked_size(c, zs, COPY_MAX);
+	/* dtrace checks the size against the scratchsize before either address */
+	uint64_t lim = alloca_limit(c);
+	checked_size(c, zs, lim < COPY_MAX ? (uint32_t)lim : COPY_MAX);
 	/* a bcopy() source is a string, or alloca()'d memory (checked next), or kernel memory */
 	dest_in_alloca(c, ds, zs, ss, into ? SRC_USER : cgc_is_str(a0) ? SRC_OWN : SRC_KERNEL);
 	if (!into && !cgc_is_str(a0))
@@ -223,11 +242,27 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 		}
 		return;
 	case DS_COPYIN: {
-		uint32_t max = a1->isconst ? (uint32_t)a1->cval : COPY_MAX;
-		if (a1->isconst && (a1->cval <= 0 || a1->cval > CGC_SCRATCH_LIMIT / 4))
+		/* copyin() takes its bytes from the clause's alloca() memory (dtrace's order:
+		 * the size is checked, the memory allocated, then the bytes read): a constant
+		 * size beyond the scratchsize is D_ALLOCA_SIZE; at run time a size beyond it
+		 * faults DTRACEFLT_BADSIZE (a negative one too: "invalid size (0xff...ff)"),
+		 * one beyond what the clause has left DTRACEFLT_NOSCRATCH. Size 0 copies
+		 * nothing and is no error. */
+		uint64_t limit = alloca_limit(c);
+		uint64_t left = c->persist_used < limit ? limit - c->persist_used : 0;
+		if (a1->isconst && (uint64_t)a1->cval > limit)
+			alloca_too_big(c, n, (uint64_t)a1->cval, limit);
+		if (a1->isconst && a1->cval > CGC_SCRATCH_LIMIT / 4)
 			cgc_fail(c, n, "copyin( ) size %lld is out of range", (long long)a1->cval);
-		uint32_t dst = cgc_persist_alloc(c, cgc_round8(max));
+		if (left > COPY_MAX)
+			left = COPY_MAX;
+		uint32_t max = a1->isconst ? (uint32_t)a1->cval : (uint32_t)left;
 		int16_t as = cgc_int_arg(c, a0), ss = cgc_int_arg(c, a1);
+		if (!a1->isconst)
+			checked_size(c, ss, (uint32_t)(limit < INT32_MAX ? limit : INT32_MAX));
+		if (!a1->isconst || (uint64_t)a1->cval > left)
+			bounded_size(c, ss, (uint32_t)left);
+		uint32_t dst = cgc_persist_alloc(c, cgc_round8(max ? max : 8));
 		cgs_copyin(&c->g, dst, max, as, ss);
 		cgc_slot_pop(c);
 		cgc_slot_pop(c);
@@ -235,15 +270,13 @@ void cgc_call_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	case DS_ALLOCA: {
-		/* the scratchsize option bounds what one clause may alloca() */
-		uint64_t limit = c->in->opts ? c->in->opts->scratchsize : 256;
+		uint64_t limit = alloca_limit(c);
 		/* what the clause kept so far: not persist_top's distance, which also spans the
 		 * temporaries allocated before (an aggregation key's) */
 		uint64_t used = c->persist_used;
 		uint64_t left = used < limit ? limit - used : 0;
 		if (a0->isconst && (uint64_t)a0->cval > limit)
-			cgc_fail_tag(c, n, D_ALLOCA_SIZE, "alloca(%llu) size larger than scratchsize %llu",
-				 (unsigned long long)a0->cval, (unsigned long long)limit);
+			alloca_too_big(c, n, (uint64_t)a0->cval, limit);
 		if (a0->isconst && a0->cval > CGC_SCRATCH_LIMIT / 4)
 			cgc_fail(c, n, "alloca( ) size %lld is out of range", (long long)a0->cval);
 		if (a0->isconst && a0->cval == 0) {

@@ -23,10 +23,11 @@
  *                  user address faults DTRACEFLT_UPRIV).
  *
  * Tracer memory: copyin() and alloca() take scratch that lasts for the clause
- * (cgc_persist_alloc, cg_clause.h); alloca() stays within the scratchsize option (a constant
- * size beyond it is D_ALLOCA_SIZE, a run-time one faults DTRACEFLT_NOSCRATCH). Sizes known
- * only at run time are bounded by 1024 bytes: copyin and copyout fault DTRACEFLT_NOSCRATCH
- * above (copyout of a string: above strsize), bcopy and copyinto DTRACEFLT_BADSIZE. bcopy and
+ * (cgc_persist_alloc, cg_clause.h), together within the scratchsize option rounded up to 8
+ * bytes, as dtrace keeps it (a constant size beyond it is D_ALLOCA_SIZE; at run time a
+ * copyin() size beyond it faults DTRACEFLT_BADSIZE, a size beyond what the clause has left
+ * DTRACEFLT_NOSCRATCH). Sizes known only at run time are bounded by 1024 bytes: copyin and
+ * copyout fault DTRACEFLT_NOSCRATCH above (copyout of a string: above strsize), bcopy and copyinto DTRACEFLT_BADSIZE. bcopy and
  * copyinto write only the clause's alloca() memory (else DTRACEFLT_BADADDR); a bcopy source in
  * tracer memory must end below its top (else DTRACEFLT_BADSIZE). An address that cannot be
  * read or written faults DTRACEFLT_BADADDR; inet_ntop/link_ntop of an unknown family

@@ -386,7 +386,7 @@ enum { DOBJ_RUN_ACTIVE = 0, DOBJ_RUN_STOPPING = 1, DOBJ_RUN_STARTING = 2 };
 
 struct dobj_state {
 	uint32_t stopping;         /* DOBJ_RUN_*: set by exit() to STOPPING */
-	uint32_t exit_status;
+	uint32_t exit_status;      /* exit()'s value, as written (the status is the exit record's: check_stopping) */
 	int64_t walltime_offset;   /* CLOCK_REALTIME - CLOCK_BOOTTIME in ns, set before BEGIN */
 	uint32_t tracer_pid;       /* usdtrace's own tgid */
 	uint32_t target_pid;       /* $target, 0 if none */

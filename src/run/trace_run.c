@@ -1232,15 +1232,17 @@ static bool state_read(const struct run *r, unsigned char **v, struct dobj_state
  * after its exit() loses the record (a fault discards what the clause recorded) but not the
  * stop, as dtrace's exit() moves the consumer to draining whatever becomes of its record
  * (dtrace.c DTRACEACT_EXIT sets dts_activity; dtrace(1) polls it with DTRACEIOC_STATUS). So the
- * loop looks at the flag too, with exit()'s value from the state; without this such a program
- * never stopped. */
+ * loop looks at the flag too; without this such a program never stopped. The exit status is
+ * the record's alone: the flag may be seen before the record arrives (the drain after the stop
+ * reads it then and sets the status), and when the record was lost the status is 0, as
+ * dtrace's (dtrace -n 'BEGIN { exit(1); trace(*(int *)8); }' exits 0). */
 static void check_stopping(struct run *r)
 {
 	unsigned char *v = NULL;
 	struct dobj_state st;
 	if (!r->stop && state_read(r, &v, &st) && st.stopping == DOBJ_RUN_STOPPING) {
 		r->stop = true;
-		r->status = (int)(int32_t)st.exit_status;
+		r->status = 0;
 	}
 	free(v);
 }

@@ -28,8 +28,11 @@ cli_run bcopy_below 0 '1\n\n' "~$flt" "$USDTRACE" -q \
 	-n 'BEGIN { s = (char *)alloca(16); bcopy("x", s - 1, 1); }' \
 	-n 'ERROR { printf("%d\n", arg4); exit(0); }'
 
-# A string stored through a string * needs sizeof (string) bytes of alloca()'d memory.
-cli_run string_store_too_small 0 '1\n\n' "~$flt" "$USDTRACE" -q -x strsize=16 \
+# A string stored through a string * needs sizeof (string) bytes of alloca()'d memory: the
+# store starts inside the buffer and runs past its end, a bad size (fault 10), as dtrace says
+# ("invalid size (0x10)" with strsize=16).
+cli_run string_store_too_small 0 '10\n\n' \
+	'~^usdtrace: error in dt_clause_0 for probe ID 1 \(dtrace:::BEGIN\): invalid size \(0x10\) at BPF pc [1-9][0-9]*$' "$USDTRACE" -q -x strsize=16 \
 	-n 'BEGIN { q = (string *)alloca(8); *q = "abc"; }' \
 	-n 'ERROR { printf("%d\n", arg4); exit(0); }'
 
