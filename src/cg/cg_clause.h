@@ -83,6 +83,9 @@ struct cgc_varinfo {
 	uint32_t size;             /* value bytes (8-byte multiple) */
 	uint32_t keysize;          /* ASSOC, SELF: packed key bytes */
 	uint32_t *keyoff;          /* ASSOC, SELF: where each key goes in the packed key */
+	uint32_t idoff;            /* ASSOC, SELF sharing a map: where the variable's id goes
+				    * in the packed key (its last 8 bytes); 0: a map of its own */
+	uint32_t id;               /* that id: 1, 2... within the shared map */
 };
 
 enum cgc_patch_kind {

@@ -286,6 +286,8 @@ static void loc_add(struct cgc *c, struct loc *l, int64_t delta)
 		}
 	} else {
 		l->off = (uint32_t)((int64_t)l->off + delta);
+		if (l->gidx)   /* g[i].m: the member's place in the array, as in the copy */
+			l->gbase = (uint32_t)((int64_t)l->gbase + delta);
 	}
 }
 
@@ -384,6 +386,10 @@ static uint32_t dyn_fetch_bytes(struct cgc *c, struct dck_var *v, uint32_t key)
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
 
+/* Copy exactly size bytes (no rounding: a struct member's neighbours stay as they are). */
+static void copy_exact(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff,
+		       uint32_t size);
+
 /* a[i] of a global array, i known only at run time: the element is copied into scratch
  * (reads) after a bounds check; an index outside the array faults (DTRACEFLT_BADINDEX, with
  * the index, as DTrace for Linux does). A string element is not copied: the string code
@@ -396,7 +402,7 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	uint32_t tmp = str ? 0 : cgs_scratch_alloc(&c->g, cgc_round8((uint64_t)esize));
 	uint32_t offtmp = cgs_scratch_alloc(&c->g, 8);
 
-	if (at->array_len <= 0 || (esize > 8 && !str))
+	if (at->array_len <= 0 || esize <= 0 || (esize > CGC_SCRATCH_LIMIT / 4 && !str))
 		cgc_fail(c, n, "cannot index this global array at run time");
 	cgc_eval_int(c, n->args);
 	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
@@ -405,11 +411,17 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)offtmp));
-	if (!str) {
+	if (!str && esize <= 8 && (esize & (esize - 1)) == 0) {
 		cgc_emit(c, bi_mov64_reg(1, CG_R_GLOBALS));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
 		cgc_emit(c, bi_ldx(cgc_bpf_size(esize), 2, 1, (int16_t)l->off));
 		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 2, (int16_t)tmp));
+	} else if (!str) {
+		/* a struct, union or array element: its exact bytes (the last element may end
+		 * where the variable does) */
+		cgc_emit(c, bi_mov64_reg(1, CG_R_GLOBALS));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
+		copy_exact(c, CG_R_SCRATCH, tmp, 1, l->off, (uint32_t)esize);
 	}
 	l->gidx = true;
 	l->gbase = l->off;
@@ -527,8 +539,9 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 	cgc_fail(c, n, "cannot take the address of this expression");
 }
 
-/* Bring the located bytes into scratch; returns their offset there. */
-static uint32_t loc_fetch(struct cgc *c, struct loc *l, uint32_t size)
+/* Bring the located bytes into scratch; returns their offset there. A memory location's
+ * address slot stays pushed (the caller stores there afterwards, then pops it). */
+static uint32_t loc_fetch_keep(struct cgc *c, struct loc *l, uint32_t size)
 {
 	uint32_t tmp;
 
@@ -545,16 +558,25 @@ static uint32_t loc_fetch(struct cgc *c, struct loc *l, uint32_t size)
 		if (!l->internal)
 			alloca_check(c, l->slot, size);
 		cgs_load_ptr_as(&c->g, tmp, l->slot, size, l->kmem);
-		cgc_slot_pop(c);
 		return tmp;
 	}
 	return 0;
 }
 
-/* R0 = the integer at n's location (members and bitfields included). */
-static void load_loc_int(struct cgc *c, struct dnode *n)
+/* Bring the located bytes into scratch, done with the location; returns their offset. */
+static uint32_t loc_fetch(struct cgc *c, struct loc *l, uint32_t size)
 {
-	struct loc l;
+	uint32_t tmp = loc_fetch_keep(c, l, size);
+
+	if (l->k == LOC_MEM)
+		cgc_slot_pop(c);
+	return tmp;
+}
+
+/* R0 = the integer of node n (members and bitfields included) at its location l, which
+ * stays as it is (an address slot stays pushed). */
+static void load_loc_at(struct cgc *c, struct dnode *n, struct loc *l)
+{
 	const struct dmember *m = NULL;
 	struct dtype *t = rtype(n);
 
@@ -565,21 +587,12 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 		int64_t off = 0;
 		m = dtype_member_at(st, n->name, &off);
 	}
-	if (t->kind == DTY_ARRAY) {          /* an array used as a value is its address */
-		loc_of(c, n, &l);
-		if (l.k != LOC_MEM)
-			loc_to_mem(c, n, &l);
-		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, l.slot));
-		cgc_slot_pop(c);
-		return;
-	}
-	loc_of(c, n, &l);
 	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
-	if (l.k == LOC_SCRATCH || l.k == LOC_GLOBAL) {
-		int reg = l.k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS;
-		cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, reg, (int16_t)l.off));
+	if (l->k == LOC_SCRATCH || l->k == LOC_GLOBAL) {
+		int reg = l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS;
+		cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, reg, (int16_t)l->off));
 	} else {
-		uint32_t tmp = loc_fetch(c, &l, (uint32_t)size);
+		uint32_t tmp = loc_fetch_keep(c, l, (uint32_t)size);
 		cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, CG_R_SCRATCH, (int16_t)tmp));
 	}
 	if (m && m->bit_width >= 0) {
@@ -589,6 +602,24 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 		return;
 	}
 	cgc_norm(c, 0, t);
+}
+
+/* R0 = the integer at n's location (members and bitfields included). */
+static void load_loc_int(struct cgc *c, struct dnode *n)
+{
+	struct loc l;
+
+	loc_of(c, n, &l);
+	if (rtype(n)->kind == DTY_ARRAY) {          /* an array used as a value is its address */
+		if (l.k != LOC_MEM)
+			loc_to_mem(c, n, &l);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, l.slot));
+		cgc_slot_pop(c);
+		return;
+	}
+	load_loc_at(c, n, &l);
+	if (l.k == LOC_MEM)
+		cgc_slot_pop(c);
 }
 
 /* ---- integer operators ---- */
@@ -934,37 +965,42 @@ static void global_elem_addr(struct cgc *c, const struct loc *l)
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
 }
 
-/* Store R0 (size bytes) at a location; memory must be tracer scratch (copyin/alloca): a
- * store anywhere else faults with the address, as dtrace refuses stores outside its scratch. */
-static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
+
+/* What a store writes: R0's low bytes (into bit-field bf when set), or the bytes of a struct,
+ * union or array value kept in scratch at soff. */
+struct store_src {
+	bool bytes;
+	uint32_t soff;
+	const struct dmember *bf;
+};
+
+/* Write src's size bytes at base + off. R0, R4 and R5 are clobbered. */
+static void emit_store(struct cgc *c, const struct store_src *src, int64_t size, int base,
+		       int16_t off)
 {
-	struct dtype *t = rtype(lhs);
-	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
+	if (src->bytes) {
+		copy_exact(c, base, (uint32_t)off, CG_R_SCRATCH, src->soff, (uint32_t)size);
+		return;
+	}
+	merge_bitfield(c, src->bf, size, base, off);
+	cgc_emit(c, bi_stx(cgc_bpf_size(size), base, 0, off));
+}
+
+/* Store src (size bytes) at a location; memory must be tracer scratch (copyin/alloca) or a
+ * global variable: a store anywhere else faults with the address, as dtrace refuses stores
+ * outside its scratch. Pops a memory location's address slot. */
+static void store_loc(struct cgc *c, struct loc *l, int64_t size, const struct store_src *src)
+{
 	int ok = bpb_label_new(&c->buf);
 
-	const struct dmember *bf = NULL;
-
-	if (size != 1 && size != 2 && size != 4 && size != 8)
-		cgc_fail(c, lhs, "cannot assign a value of %lld bytes", (long long)size);
-	if (lhs->kind == DN_MEMBER) {
-		struct dtype *st = dtype_resolve(lhs->lhs->type);
-		if (lhs->op == DOP_ARROW)
-			st = dtype_resolve(st->base);
-		int64_t off = 0;
-		const struct dmember *m = dtype_member_at(st, lhs->name, &off);
-		if (m && m->bit_width >= 0)
-			bf = m;
-	}
 	if (l->gidx) {
 		global_elem_addr(c, l);
-		merge_bitfield(c, bf, size, 2, (int16_t)l->gbase);
-		cgc_emit(c, bi_stx(cgc_bpf_size(size), 2, 0, (int16_t)l->gbase));
+		emit_store(c, src, size, 2, (int16_t)l->gbase);
 		return;
 	}
 	if (l->k != LOC_MEM) {
-		merge_bitfield(c, bf, size, l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS, (int16_t)l->off);
-		cgc_emit(c, bi_stx(cgc_bpf_size(size), l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS,
-				   0, (int16_t)l->off));
+		int base = l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS;
+		emit_store(c, src, size, base, (int16_t)l->off);
 		if (l->dyn)
 			cgc_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
@@ -982,8 +1018,7 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
-	merge_bitfield(c, bf, size, 2, 0);
-	cgc_emit(c, bi_stx(cgc_bpf_size(size), 2, 0, 0));
+	emit_store(c, src, size, 2, 0);
 	if (globals) {
 		/* a global variable: R1 is the offset past the state, bounded on its register */
 		int16_t vstart = (int16_t)cgc_round8(sizeof(struct dobj_state));
@@ -991,11 +1026,31 @@ static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 		bpb_label_place(&c->buf, glob);
 		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
-		merge_bitfield(c, bf, size, 2, vstart);
-		cgc_emit(c, bi_stx(cgc_bpf_size(size), 2, 0, vstart));
+		emit_store(c, src, size, 2, vstart);
 	}
 	bpb_label_place(&c->buf, stored);
 	cgc_slot_pop(c);
+}
+
+/* Store R0 (the size of lhs's type) at lhs's location l. */
+static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
+{
+	struct dtype *t = rtype(lhs);
+	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
+	struct store_src src = { 0 };
+
+	if (size != 1 && size != 2 && size != 4 && size != 8)
+		cgc_fail(c, lhs, "cannot assign a value of %lld bytes", (long long)size);
+	if (lhs->kind == DN_MEMBER) {
+		struct dtype *st = dtype_resolve(lhs->lhs->type);
+		if (lhs->op == DOP_ARROW)
+			st = dtype_resolve(st->base);
+		int64_t off = 0;
+		const struct dmember *m = dtype_member_at(st, lhs->name, &off);
+		if (m && m->bit_width >= 0)
+			src.bf = m;
+	}
+	store_loc(c, l, size, &src);
 }
 
 /* Zero-extend R0 from integer type t: ++ and -- read their variable so (dtrace loads its
@@ -1049,28 +1104,34 @@ static void eval_stored(struct cgc *c, struct dnode *v, struct dtype *t)
 }
 
 /* x = v (op DOP_NONE), x op= v, ++x... where x is memory reached through a pointer. With raw,
- * R0 is left with the uncut value (cgc_eval_raw), else with the value stored. */
+ * R0 is left with the uncut value (cgc_eval_raw), else with the value stored.
+ * Order, as dtrace evaluates: x = v computes v first, then x's place (`g[i++] = i` stores the
+ * old i at g[old i]); x op= v and ++x locate x once, as C's E1 op= E2 evaluates E1 once
+ * (`g[i++]++` steps one element; DTrace for Linux locates g[i++] twice for op=, a bug not
+ * followed). */
 static void assign_mem(struct cgc *c, struct dnode *lhs, struct dnode *rhs, enum dop op,
 		       bool post, bool raw)
 {
 	struct loc l;
-	int16_t old = 0, rawv = 0;
+	int16_t old = 0, rawv = 0, first = 0;
 
-	if (op != DOP_NONE) {
-		load_loc_int(c, lhs);
+	if (op == DOP_NONE) {
+		eval_stored(c, rhs, lhs->type);
+		first = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, first));
+		loc_of(c, lhs, &l);
+		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, first));
+	} else {
+		old = cgc_slot_push(c);
+		loc_of(c, lhs, &l);
+		load_loc_at(c, lhs, &l);
 		if (raw && !rhs)
 			zero_extend(c, lhs->type);
-		old = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, old));
-	}
-	loc_of(c, lhs, &l);
-	if (rhs && op == DOP_NONE)
-		eval_stored(c, rhs, lhs->type);
-	else if (rhs)
-		cgc_eval_raw(c, rhs);
-	else
-		cgc_mov_imm64(c, 0, is_ptr(lhs->type) ? pointee_size(lhs->type) : 1);
-	if (op != DOP_NONE) {
+		if (rhs)
+			cgc_eval_raw(c, rhs);
+		else
+			cgc_mov_imm64(c, 0, is_ptr(lhs->type) ? pointee_size(lhs->type) : 1);
 		cgc_emit(c, bi_mov64_reg(1, 0));
 		cgc_emit(c, bi_ldx(BPF_DW, 0, 10, old));
 		scaled_arith(c, op, lhs->type, rhs ? rhs->type : lhs->type, lhs->type);
@@ -1083,13 +1144,13 @@ static void assign_mem(struct cgc *c, struct dnode *lhs, struct dnode *rhs, enum
 	int16_t val = cgc_slot_push(c);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, val));
 	store_loc_int(c, lhs, &l);
-	/* the slots were pushed old, (address), (raw value), value: read back, then release */
+	/* the slots were pushed (first value | old), (address), (raw value), value: read
+	 * back, then release */
 	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, post ? old : raw ? rawv : val));
 	cgc_slot_pop(c);
 	if (raw)
 		cgc_slot_pop(c);
-	if (op != DOP_NONE)
-		cgc_slot_pop(c);
+	cgc_slot_pop(c);
 }
 
 /* x = v, x op= v: the value stored is cut to x's type; the expression's (with raw) is the
@@ -1101,12 +1162,23 @@ static void assign_int(struct cgc *c, struct dnode *n, bool raw)
 		return;
 	}
 	struct dck_var *v = assignable(c, n->lhs);
-	uint32_t key = cgc_var_key(c, n->lhs, v);
+	bool keyed = v->cls == DCK_ASSOC || v->cls == DCK_SELF;
+	uint32_t key = 0;
 	int16_t rawv = 0;
 
 	if (n->op == DOP_ASSIGN) {
+		/* the value first, then the element's key, as dtrace evaluates them: a[i++] = i
+		 * stores the old i under the old i */
 		eval_stored(c, n->rhs, n->lhs->type);
+		if (keyed) {
+			int16_t s = cgc_slot_push(c);
+			cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
+			key = cgc_var_key(c, n->lhs, v);
+			cgc_emit(c, bi_ldx(BPF_DW, 0, 10, s));
+			cgc_slot_pop(c);
+		}
 	} else {
+		key = cgc_var_key(c, n->lhs, v);
 		cgc_var_load_int(c, v, key);
 		int16_t s = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
@@ -1186,9 +1258,6 @@ static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
 	return s;
 }
 
-/* Copy exactly size bytes (no rounding: a struct member's neighbours stay as they are). */
-static void copy_exact(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff,
-		       uint32_t size);
 
 /* Whether n is a string kept inside a struct, union or array: a member or an element of
  * type string, which holds strsize bytes in its place (dtrace's string is char[strsize]). */
@@ -1335,37 +1404,11 @@ static void assign_bytes(struct cgc *c, struct dnode *n)
 		cgc_dyn_store(c, v, key, val, false);
 		return;
 	}
-	uint32_t s = cgc_eval_bytes(c, n->rhs, &size);
-	uint32_t nbytes = size < lsize ? size : lsize;
+	/* the value first, then its place (as assign_mem): g[i++] = h stores at g[old i] */
+	struct store_src src = { .bytes = true };
+	src.soff = cgc_eval_bytes(c, n->rhs, &size);
 	loc_of(c, n->lhs, &l);
-	if (l.gidx)
-		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
-	if (l.k == LOC_MEM) {
-		/* *p = v through a pointer: into what the clause alloca()'d, or into a global
-		 * variable D code took the address of, as integer stores go (store_loc_int) */
-		int glob = bpb_label_new(&c->buf), stored = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l.slot));
-		bool globals = globals_range(c, 3, nbytes, false, glob);
-		if (!l.internal)
-			alloca_check(c, l.slot, nbytes);
-		cgc_scratch_ptr_from_addr(c, l.slot, nbytes);
-		copy_exact(c, 1, 0, CG_R_SCRATCH, s, nbytes);
-		if (globals) {
-			/* R1 is the offset past the state, bounded on its register */
-			bpb_ja(&c->buf, stored);
-			bpb_label_place(&c->buf, glob);
-			cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
-			cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
-			copy_exact(c, 2, cgc_round8(sizeof(struct dobj_state)), CG_R_SCRATCH, s, nbytes);
-		}
-		bpb_label_place(&c->buf, stored);
-		cgc_slot_pop(c);
-		return;
-	}
-	copy_exact(c, l.k == LOC_GLOBAL ? CG_R_GLOBALS : CG_R_SCRATCH, l.off, CG_R_SCRATCH, s,
-		   nbytes);
-	if (l.dyn)
-		cgc_dyn_store(c, l.dyn, l.dynkey, l.dynval, false);
+	store_loc(c, &l, size < lsize ? size : lsize, &src);
 }
 
 /* ---- the evaluators ---- */

@@ -1,9 +1,10 @@
 /* cg_var.c — where D's variables live and how BPF reaches them: the layout of globals and
- * this-> variables, one hash map per associative array and per self-> variable (keys packed
- * at fixed offsets, strings zero-padded so equal strings are equal keys) drawing on one pool
- * of elements counted across them all, as dtrace's one dynamic variable pool, reads that find no
- * element as 0 or the NULL string, stores of 0 or NULL that delete; and the built-in variables (arguments by probe
- * kind, process and time built-ins, task fields from the kernel's BTF). */
+ * this-> variables, hash maps for associative arrays and self-> variables (one map for all
+ * those laid out alike, keys packed at fixed offsets, strings zero-padded so equal strings are
+ * equal keys) drawing on one pool of elements counted across them all, as dtrace's one dynamic
+ * variable pool, reads that find no element as 0 or the NULL string, stores of 0 or NULL that
+ * delete; and the built-in variables (arguments by probe kind, process and time built-ins,
+ * task fields from the kernel's BTF). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,12 +74,10 @@ static void note_dvar_sizes(struct cgc *c, const struct dck_var *v)
 /* The most elements the pool gets, however large dynvarsize (the option is then lowered). */
 #define DYN_ENTRIES_MAX (UINT64_C(1) << 24)
 
-/* A dynamic variable's map: its key is the thread first for self->, then its keys, 8 bytes
- * per integer and a slot per string; as many elements as the whole pool (cgc_dyn_pool). */
+/* A dynamic variable's key: the thread first for self->, then its keys, 8 bytes per integer
+ * and a slot per string. Its map is made by dyn_maps_layout. */
 static void dyn_var_layout(struct cgc *c, struct dck_var *v, struct cgc_varinfo *vi)
 {
-	char name[64];
-
 	vi->keyoff = xcalloc(v->nkeys ? (size_t)v->nkeys : 1, sizeof *vi->keyoff);
 	vi->keysize = v->cls == DCK_SELF ? 8 : 0;
 	for (int k = 0; k < v->nkeys; k++) {
@@ -88,8 +87,68 @@ static void dyn_var_layout(struct cgc *c, struct dck_var *v, struct cgc_varinfo 
 	note_dvar_sizes(c, v);
 	if (vi->keysize == 0)
 		vi->keysize = 8;
-	snprintf(name, sizeof name, v->cls == DCK_SELF ? "self_%s" : "assoc_%s", v->name);
-	vi->map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, vi->keysize, vi->size, 0);
+	vi->map = -2;   /* a map still to be made */
+}
+
+/* Whether dynamic variables a and b lay their keys and values out alike: then one map can
+ * hold both, told apart by an id in the key. */
+static bool dyn_same_layout(struct cgc *c, const struct dck_var *a, const struct dck_var *b)
+{
+	if (a->cls != b->cls || a->nkeys != b->nkeys ||
+	    cgc_vinfo(c, (struct dck_var *)a)->size != cgc_vinfo(c, (struct dck_var *)b)->size)
+		return false;
+	for (int k = 0; k < a->nkeys; k++)
+		if ((cgc_vclass(a->keys[k]) == CGC_VSTR) != (cgc_vclass(b->keys[k]) == CGC_VSTR))
+			return false;
+	return true;
+}
+
+/* The dynamic variables' maps, as many elements as the whole pool (cgc_dyn_pool) each.
+ * Variables laid out alike share one map, each variable's key ending in its own id: the
+ * kernel lets one program use at most 64 maps, and a map per variable made a program whose
+ * clauses for one probe use some sixty self-> variables or associative arrays fail to load
+ * ("use 74 BPF maps"; dtrace keeps them all in one map). A variable alike to no other keeps
+ * its map and its key as they were (no id: its lookups hash no more bytes). */
+static void dyn_maps_layout(struct cgc *c)
+{
+	struct dck_prog *ck = c->ck;
+	char name[64];
+
+	for (int i = 0; i < ck->nvars; i++) {
+		struct dck_var *v = ck->vars[i];
+		struct cgc_varinfo *vi = cgc_vinfo(c, v);
+		if ((v->cls != DCK_ASSOC && v->cls != DCK_SELF) || vi->map != -2)
+			continue;
+		uint32_t n = 1;
+		for (int j = i + 1; j < ck->nvars; j++) {
+			struct dck_var *w = ck->vars[j];
+			if ((w->cls == DCK_ASSOC || w->cls == DCK_SELF) &&
+			    cgc_vinfo(c, w)->map == -2 && dyn_same_layout(c, v, w))
+				n++;
+		}
+		uint32_t keysize = vi->keysize + (n > 1 ? 8 : 0);
+		if (n > 1)
+			snprintf(name, sizeof name, v->cls == DCK_SELF ? "self_%s_and_%u" :
+				 "assoc_%s_and_%u", v->name, n - 1);
+		else
+			snprintf(name, sizeof name, v->cls == DCK_SELF ? "self_%s" : "assoc_%s",
+				 v->name);
+		int map = cgc_add_map(c, name, BPF_SYS_MAP_HASH, keysize, vi->size, 0);
+		uint32_t id = 0;
+		for (int j = i; j < ck->nvars; j++) {
+			struct dck_var *w = ck->vars[j];
+			struct cgc_varinfo *wi = cgc_vinfo(c, w);
+			if ((w->cls != DCK_ASSOC && w->cls != DCK_SELF) || wi->map != -2 ||
+			    !dyn_same_layout(c, v, w))
+				continue;
+			wi->map = map;
+			if (n > 1) {
+				wi->idoff = wi->keysize;
+				wi->keysize += 8;
+				wi->id = ++id;
+			}
+		}
+	}
 }
 
 /* dtrace-utils keeps every associative array and self-> variable in one pool of dynvarsize
@@ -145,6 +204,7 @@ void cgc_vars_layout(struct cgc *c)
 			break;
 		}
 	}
+	dyn_maps_layout(c);
 	if (c->dyn_any)
 		dyn_pool_layout(c);
 	/* globals are reached as R8 + a 16-bit offset; this-> variables share scratch */
@@ -197,6 +257,8 @@ uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 		cgc_zero_scratch(c, kb, vi->keysize);
 	if (v->cls == DCK_SELF)
 		self_key(c, kb);
+	if (vi->idoff)
+		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + vi->idoff), (int32_t)vi->id));
 	int i = 0;
 	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
 		if (cgc_is_str(k)) {

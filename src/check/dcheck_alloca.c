@@ -1,6 +1,10 @@
-/* dcheck_alloca.c — which values point into alloca() memory, for the one rule that needs it:
+/* dcheck_alloca.c — which values point into alloca() memory, for the two rules that need it:
  * bcopy()'s and copyinto()'s destination must be such a pointer (DTrace for Linux's dt_cg.c
  * refuses anything else when it generates code: "prototype: alloca pointer").
+ *
+ * And a difference of two pointers must not mix them: dtrace's dt_cook refuses `p - q` where
+ * one points into alloca() memory and the other does not ("adding or subtracting pointers to
+ * alloca and non-alloca space is meaningless"), as such a difference means nothing.
  *
  * dtrace tracks this as a taint (DT_NF_ALLOCA) over the whole program: a value made by
  * alloca() or copyin() is alloca memory, and so is whatever is computed from one by a cast,
@@ -75,6 +79,14 @@ static void check_dests(struct ck *c, const struct dnode *n)
 					"prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca "
 					"pointer", n->name, argno);
 		}
+		if (n->kind == DN_BINARY && n->op == DOP_SUB && n->lhs && n->rhs &&
+		    n->lhs->type && n->rhs->type && is_pointer(n->lhs->type) &&
+		    is_pointer(n->rhs->type) && alloca_value(n->lhs) != alloca_value(n->rhs)) {
+			struct names ns = {0};
+			const char *l = nm(&ns, n->lhs->type), *r = nm(&ns, n->rhs->type);
+			FAILT(c, n, &ns, D_ALLOCA_INCOMPAT, "adding or subtracting pointers to alloca "
+			      "and non-alloca space is meaningless: \"%s\" - \"%s\"", l, r);
+		}
 		check_dests(c, n->lhs);
 		check_dests(c, n->rhs);
 		check_dests(c, n->cond);
@@ -87,5 +99,19 @@ void check_alloca_dests(struct ck *c, struct dnode *items)
 {
 	while (taint_vars(items))
 		;
-	check_dests(c, items);
+	/* clause by clause, so a message names its region as dtrace's does ("in predicate: ",
+	 * "in action list: ") */
+	int ci = 0;
+	for (struct dnode *it = items; it; it = it->next) {
+		if (it->kind != DN_CLAUSE)
+			continue;
+		c->clause = it;
+		c->clause_index = ci++;
+		c->in_pred = true;
+		if (it->cond)
+			check_dests(c, it->cond);
+		c->in_pred = false;
+		check_dests(c, it->body);
+		c->clause = NULL;
+	}
 }

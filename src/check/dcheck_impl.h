@@ -496,8 +496,9 @@ void check_aggs_done(struct ck *c);
 struct dtype *dck_agg_value_type(struct ck *c, const struct dnode *n);
 /* Whether t is that type. */
 bool dck_is_agg_value(const struct ck *c, const struct dtype *t);
-/* bcopy() and copyinto() write only alloca() memory: their destinations checked over the
- * whole program, once its variables are known (dcheck_alloca.c) */
+/* bcopy() and copyinto() write only alloca() memory, and a pointer difference does not mix
+ * alloca and other pointers: checked over the whole program, once its variables are known
+ * (dcheck_alloca.c) */
 void check_alloca_dests(struct ck *c, struct dnode *items);
 
 /* --- statements (dcheck_stmt.c) ------------------------------------------------------------- */
