@@ -907,7 +907,7 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 		if (r + 1 < lx->end && r[0] == '/' && r[1] == '*') {
 			const char *c = strstr(r + 2, "*" "/");
 			if (!c)
-				return NULL;
+				return q;  /* the comment's own error comes when it is reached */
 			r = c + 2;
 		} else if (r + 1 < lx->end && r[0] == '/' && r[1] == '/') {
 			while (r < lx->end && *r != '\n')
