@@ -301,6 +301,19 @@ static struct dnode *member_value(struct ck *ck, const struct dxl *x,
 	return node(ck, DN_INT, xl->pos);
 }
 
+/* n becomes e (its own `next` and pool link kept: it may sit in a list), and is checked. */
+static void take_place_and_check(struct ck *ck, struct dnode *n, struct dnode *e)
+{
+	struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
+	struct dnode saved = *e;
+	*n = saved;
+	n->next = keep_next;
+	n->pool_next = keep_pool;
+	e->name = NULL;
+	e->str = NULL;
+	check_expr(ck, n);
+}
+
 void dxl_assign(struct ck *ck, struct dnode *n, bool named)
 {
 	struct dnode *xl = n->rhs, *input = NULL;
@@ -343,15 +356,7 @@ void dxl_assign(struct ck *ck, struct dnode *n, bool named)
 	}
 	if (!chain)
 		dxl_value(ck, xl);
-	/* n takes the chain's place (its own `next` kept: it may sit in a list) */
-	struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
-	struct dnode saved = *chain;
-	*n = saved;
-	n->next = keep_next;
-	n->pool_next = keep_pool;
-	chain->name = NULL;   /* owned by n now */
-	chain->str = NULL;
-	check_expr(ck, n);
+	take_place_and_check(ck, n, chain);
 }
 
 /* The node chain a, b joined by a comma (a alone when b is NULL). */
@@ -387,19 +392,6 @@ static bool scalar_members(const struct dxl *x)
 			return false;
 	}
 	return true;
-}
-
-/* n becomes e (its own `next` and pool link kept: it may sit in a list), and is checked. */
-static void take_place_and_check(struct ck *ck, struct dnode *n, struct dnode *e)
-{
-	struct dnode *keep_next = n->next, *keep_pool = n->pool_next;
-	struct dnode saved = *e;
-	*n = saved;
-	n->next = keep_next;
-	n->pool_next = keep_pool;
-	e->name = NULL;
-	e->str = NULL;
-	check_expr(ck, n);
 }
 
 void dxl_materialize(struct ck *ck, struct dnode *n, const char *tmp)
