@@ -587,7 +587,8 @@ static void load_loc_at(struct cgc *c, struct dnode *n, struct loc *l)
 		int64_t off = 0;
 		m = dtype_member_at(st, n->name, &off);
 	}
-	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
+	/* a pointer's bytes in memory are the data model's (4 under -32) */
+	int64_t size = t->size;
 	if (l->k == LOC_SCRATCH || l->k == LOC_GLOBAL) {
 		int reg = l->k == LOC_SCRATCH ? CG_R_SCRATCH : CG_R_GLOBALS;
 		cgc_emit(c, bi_ldx(cgc_bpf_size(size), 0, reg, (int16_t)l->off));
@@ -1036,7 +1037,7 @@ static void store_loc(struct cgc *c, struct loc *l, int64_t size, const struct s
 static void store_loc_int(struct cgc *c, struct dnode *lhs, struct loc *l)
 {
 	struct dtype *t = rtype(lhs);
-	int64_t size = t->kind == DTY_PTR ? 8 : t->size;
+	int64_t size = t->size;   /* a pointer's: the data model's (4 under -32) */
 	struct store_src src = { 0 };
 
 	if (size != 1 && size != 2 && size != 4 && size != 8)

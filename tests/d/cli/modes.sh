@@ -125,3 +125,7 @@ cli_run ilp32_script 0 '32\n\n' '' "$USDTRACE" -q -32 -s "$W/model.d"
 printf 'provider p { probe q(int); };\n' >"$W/prov.d"
 cli_run ilp32_G_refused 1 '' 'usdtrace: -G -32: 32-bit probe objects cannot be made; compile the program for x86-64 (-64)\n' \
 	"$USDTRACE" -G -32 -s "$W/prov.d" -o "$W/prov.o"
+# under -32 a pointer member is 4 bytes in memory too: storing one leaves its neighbour alone
+# (DTrace for Linux -32 prints the same for this program)
+printf 'struct s { char *p; int a; } x;\nBEGIN\n{\n\tx.a = 7;\n\tx.p = (char *)0x11223344;\n\tprintf("%%d %%d %%x\\n", x.a, sizeof(x), (long)x.p);\n\texit(0);\n}\n' >"$W/ptrmember.d"
+cli_run ilp32_pointer_member_store 0 '7 8 11223344\n\n' '' "$USDTRACE" -32 -qs "$W/ptrmember.d"
