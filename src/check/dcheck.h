@@ -103,8 +103,9 @@ struct dck_var {
 
 /* What a clause may know about the probes it enables: the types of args[0..nargs-1]
  * (NULL entries, or types == NULL: the argument exists but has no known type, so args[i] is
- * int64_t). A clause that enables several probes is checked against the first; dtrace does
- * the same. An index out of range is "index 3 is out of range for prov:mod:func:name args[ ]"
+ * int64_t). A clause is checked against the first probe it enables, as dtrace checks a
+ * description against its first match; a clause whose descriptions give args[] differently
+ * was split into one clause per description before (trace_cmd.c). An index out of range is "index 3 is out of range for prov:mod:func:name args[ ]"
  * with the clause's first probe description. */
 
 struct dck_probe_args {

@@ -495,56 +495,92 @@ static bool uses_args(const struct dnode *n)
 	return false;
 }
 
-/* A clause on formula probes whose args[] are made by different formulas and that uses them
- * (`ip:::send, ip:::receive { ... args[2]->ip_saddr ... }`, as the Guide's ipproto.d writes
- * it) becomes, in its place, one clause per probe, each naming that probe alone: each copy is
- * checked with its probe's formulas, and each probe runs its own copy where the one clause
- * ran, so the program means what it says. The probes are then matched again. Returns whether any
- * clause was split. */
-static bool split_formula_clauses(struct tc *t)
+/* Put copies[0..n) of the clause at *it (clause number c) in its place, and renumber the
+ * clauses after it. Returns where the list goes on (after the last copy). */
+static struct dnode **replace_clause(struct tc *t, struct dnode **it, int c, struct dnode **copies,
+				     size_t n)
+{
+	struct dnode *orig = *it;
+	for (size_t k = 0; k + 1 < n; k++)
+		copies[k]->next = copies[k + 1];
+	copies[n - 1]->next = orig->next;
+	*it = copies[0];
+	if (t->g->items_last == orig)
+		t->g->items_last = copies[n - 1];
+	for (int i = 0; i < t->nsrcs; i++) {
+		if (t->srcs[i].first_clause > c)
+			t->srcs[i].first_clause += (int)n - 1;
+		if (t->srcs[i].end_clause > c)
+			t->srcs[i].end_clause += (int)n - 1;
+	}
+	t->nclauses += (int)n - 1;
+	return &copies[n - 1]->next;
+}
+
+/* The copies a clause that uses args[] becomes, or NULL when it stays whole. Each copy names
+ * one description and is checked against that description's probes alone:
+ * - a clause of several descriptions whose probes give args[] differently
+ *   (`BEGIN, syscall::read:entry`, `syscall::read:entry, syscall::getpid:entry`): one copy per
+ *   description, as dtrace checks and compiles a clause once per description (its errors
+ *   then name the description at fault: "index 0 is out of range for :::BEGIN args[ ]");
+ * - a clause on formula probes whose args[] are made by different formulas
+ *   (`ip:::send, ip:::receive { ... args[2]->ip_saddr ... }`, as the Guide's ipproto.d
+ *   writes it): one copy per probe, each naming that probe, so each probe runs its own copy
+ *   where the one clause ran and the program means what it says. */
+static struct dnode **clause_copies(struct tc *t, struct dnode *orig, int c, size_t *n)
+{
+	*n = 0;
+	if (orig->kind != DN_CLAUSE || !(uses_args(orig->cond) || uses_args(orig->body)))
+		return NULL;
+	struct dnode **v = NULL;
+	if (orig->args && orig->args->next && pcat_clause_stmts_differ(&t->cat, c, t->g->types)) {
+		for (const struct dnode *pd = orig->args; pd; pd = pd->next) {
+			v = xrealloc(v, sizeof(*v) * (*n + 1));
+			struct dnode *cp = dnode_copy_tree(&t->g->pool, orig);
+			cp->args = dnode_copy_tree(&t->g->pool, pd);
+			v[(*n)++] = cp;
+		}
+		return v;
+	}
+	size_t *pv = pcat_clause_formula_split(&t->cat, c, t->g->types, n);
+	if (!pv)
+		return NULL;
+	v = xcalloc(*n, sizeof(*v));
+	for (size_t k = 0; k < *n; k++) {
+		const struct dobj_probe *p = &t->cat.builtin.probes[pv[k]];
+		struct dnode *cp = dnode_copy_tree(&t->g->pool, orig);
+		struct dnode *pd = dnode_new(&t->g->pool, DN_PDESC, orig->args->pos);
+		pd->spec = DPD_NAME;
+		pd->pd[0] = xstrdup(p->provider);
+		pd->pd[1] = xstrdup(p->module);
+		pd->pd[2] = xstrdup(p->function);
+		pd->pd[3] = xstrdup(p->name);
+		pd->name = xasprintf("%s:%s:%s:%s", p->provider, p->module, p->function, p->name);
+		cp->args = pd;
+		v[k] = cp;
+	}
+	free(pv);
+	return v;
+}
+
+/* Every clause that clause_copies splits, split in place. Returns whether any was (its probes
+ * must then be matched again; a copy split by description may then split by formula). */
+static bool split_clauses(struct tc *t)
 {
 	bool any = false;
 	int c = 0;
 	struct dnode **it = &t->g->items;
 	while (*it) {
-		struct dnode *orig = *it;
 		size_t n = 0;
-		size_t *pv = orig->kind == DN_CLAUSE && (uses_args(orig->cond) ||
-							 uses_args(orig->body))
-			? pcat_clause_formula_split(&t->cat, c, t->g->types, &n) : NULL;
-		if (!pv) {
-			c += orig->kind == DN_CLAUSE;
-			it = &orig->next;
+		struct dnode **v = clause_copies(t, *it, c, &n);
+		if (!v) {
+			c += (*it)->kind == DN_CLAUSE;
+			it = &(*it)->next;
 			continue;
 		}
-		struct dnode head = { 0 }, *last = &head;
-		for (size_t k = 0; k < n; k++) {
-			const struct dobj_probe *p = &t->cat.builtin.probes[pv[k]];
-			struct dnode *cp = dnode_copy_tree(&t->g->pool, orig);
-			struct dnode *pd = dnode_new(&t->g->pool, DN_PDESC, orig->args->pos);
-			pd->spec = DPD_NAME;
-			pd->pd[0] = xstrdup(p->provider);
-			pd->pd[1] = xstrdup(p->module);
-			pd->pd[2] = xstrdup(p->function);
-			pd->pd[3] = xstrdup(p->name);
-			pd->name = xasprintf("%s:%s:%s:%s", p->provider, p->module, p->function, p->name);
-			cp->args = pd;
-			last = last->next = cp;
-		}
-		free(pv);
-		last->next = orig->next;
-		*it = head.next;
-		if (t->g->items_last == orig)
-			t->g->items_last = last;
-		for (int i = 0; i < t->nsrcs; i++) {
-			if (t->srcs[i].first_clause > c)
-				t->srcs[i].first_clause += (int)n - 1;
-			if (t->srcs[i].end_clause > c)
-				t->srcs[i].end_clause += (int)n - 1;
-		}
-		t->nclauses += (int)n - 1;
+		it = replace_clause(t, it, c, v, n);
+		free(v);
 		c += (int)n;
-		it = &last->next;
 		any = true;
 	}
 	return any;
@@ -565,7 +601,7 @@ static int add_companions(struct tc *t)
 	return n > 0;
 }
 
-/* match_probes again, after split_formula_clauses. */
+/* match_probes again, after split_clauses. */
 static int rematch_probes(struct tc *t)
 {
 	pcat_free(&t->cat);
@@ -990,8 +1026,10 @@ static int prepare_program(struct tc *t)
 {
 	if (build_program(t) != 0 || match_probes(t) != 0)
 		return -1;
-	if (split_formula_clauses(t) && rematch_probes(t) != 0)
-		return -1;
+	/* twice at most: by description, then a description's formula probes by probe */
+	for (int round = 0; round < 2; round++)
+		if (split_clauses(t) && rematch_probes(t) != 0)
+			return -1;
 	int rc = add_companions(t);
 	return rc < 0 || (rc > 0 && rematch_probes(t) != 0) ? -1 : 0;
 }

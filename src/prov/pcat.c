@@ -1,6 +1,7 @@
 /* pcat.c — the probe catalog; see pcat.h. */
 #include "pcat.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -198,12 +199,23 @@ static bool uprobes_differ(struct pcat *c, int clause, struct dtype_ctx *ctx,
 	return false;
 }
 
-int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a)
+/* Whether uprobe p runs clause `clause` as statement stmt (-1: as any of its statements). */
+static bool enables_stmt(const struct uprov_probe *p, int clause, int stmt)
+{
+	for (int k = 0; k < p->nclauses; k++)
+		if (p->clauses[k] == clause && (stmt < 0 || p->stmts[k] == stmt))
+			return true;
+	return false;
+}
+
+/* pcat_clause_args, over the probes statement stmt of the clause enables (-1: all of them). */
+static int stmt_args(struct pcat *c, int clause, int stmt, struct dtype_ctx *ctx,
+		     struct prov_args *a)
 {
 	memset(a, 0, sizeof(*a));
 	for (int i = 0; i < c->up.nprobes; i++) {
 		const struct uprov_probe *p = &c->up.probes[i];
-		if (!enables(p, clause))
+		if (!enables_stmt(p, clause, stmt))
 			continue;
 		/* the types of the first probe the clause enables, as its provider gives them */
 		struct dobj_probe v = pcat_uprobe(c, p);
@@ -217,7 +229,7 @@ int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct p
 	/* builtin-catalog probes: the first that has typed arguments */
 	for (size_t j = 0; clause < c->nclauses && j < c->nclause_idx[clause]; j++) {
 		const struct dobj_probe *p = &c->builtin.probes[c->clause_idx[clause][j]];
-		if (!p->prov->args)
+		if (!p->prov->args || (stmt >= 0 && c->clause_stmt[clause][j] != stmt))
 			continue;
 		if (p->prov->args(c, p, ctx, false, a) == 0 && a->types) {
 			a->differ = formulas_differ(c, clause, ctx, a);
@@ -227,6 +239,58 @@ int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct p
 		prov_args_free(a);
 	}
 	return -1;
+}
+
+int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a)
+{
+	return stmt_args(c, clause, -1, ctx, a);
+}
+
+/* Whether a and b (either NULL: untyped) give args[] alike: as many, of the same types
+ * (spelled), made the same way. */
+static bool same_args(const struct prov_args *a, const struct prov_args *b)
+{
+	if (!a || !b)
+		return !a && !b;
+	if (a->nargs != b->nargs || !a->map != !b->map || !same_making(a, b))
+		return false;
+	bool same = true;
+	for (int k = 0; k < a->nargs && same; k++) {
+		char *x = dtype_spell(a->types[k], NULL, false), *y = dtype_spell(b->types[k], NULL, false);
+		same = strcmp(x, y) == 0 && (!a->map || a->map[k] == b->map[k]);
+		free(x), free(y);
+	}
+	return same;
+}
+
+bool pcat_clause_stmts_differ(struct pcat *c, int clause, struct dtype_ctx *ctx)
+{
+	if (clause < 0 || clause >= c->nclauses)
+		return false;
+	/* the clause's statements, as the entries that carry them show (one that matched
+	 * nothing has none: -Z's D_ARGS_MULTI is the checker's) */
+	int lo = INT_MAX, hi = -1;
+	for (size_t j = 0; j < c->nclause_idx[clause]; j++) {
+		int s = c->clause_stmt[clause][j];
+		lo = s < lo ? s : lo, hi = s > hi ? s : hi;
+	}
+	for (int i = 0; i < c->up.nprobes; i++) {
+		const struct uprov_probe *p = &c->up.probes[i];
+		for (int k = 0; k < p->nclauses; k++)
+			if (p->clauses[k] == clause)
+				lo = p->stmts[k] < lo ? p->stmts[k] : lo, hi = p->stmts[k] > hi ? p->stmts[k] : hi;
+	}
+	if (hi <= lo)
+		return false;
+	struct prov_args first, b;
+	bool have_first = stmt_args(c, clause, lo, ctx, &first) == 0, differ = false;
+	for (int s = lo + 1; s <= hi && !differ; s++) {
+		bool have = stmt_args(c, clause, s, ctx, &b) == 0;
+		differ = !same_args(have_first ? &first : NULL, have ? &b : NULL);
+		prov_args_free(&b);
+	}
+	prov_args_free(&first);
+	return differ;
 }
 
 size_t *pcat_clause_formula_split(struct pcat *c, int clause, struct dtype_ctx *ctx, size_t *n)

@@ -80,6 +80,11 @@ struct dobj_probe pcat_uprobe(const struct pcat *c, const struct uprov_probe *p)
  * untyped (*a empty). */
 int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a);
 
+/* Whether the descriptions (statements) of clause `clause` give args[] differently: one
+ * enables probes with typed arguments and another none, or their first probes' arguments
+ * differ in number, types or making. dtrace checks and compiles a clause once per
+ * description, each against its own probes; such a clause must be split to mean the same. */
+bool pcat_clause_stmts_differ(struct pcat *c, int clause, struct dtype_ctx *ctx);
 /* The probes of clause `clause` when it enables only formula probes of the builtin catalog
  * and their args[] are made by different formulas (`ip:::send, ip:::receive`): a malloc'd
  * array of *n indexes into c->builtin.probes, in the clause's order, so that the clause can
