@@ -62,11 +62,15 @@ void drec_frame(uint64_t addr, bool known, const struct dfmt_sym *s, struct dfra
 	f->module = known ? s->module : NULL;
 	f->function = f->module ? s->func : NULL;
 	f->offset = f->function && addr > s->func_addr ? addr - s->func_addr : 0;
+	f->noresolve = f->module && s->noresolve;
+	f->map_start = s->map_start;
 }
 
 void drec_frame_str(const struct dframe *f, struct strbuf *out)
 {
-	if (f->module && f->function && f->offset)
+	if (f->noresolve)
+		strbuf_printf(out, "%s:0x%" PRIx64, f->module, f->addr - f->map_start);
+	else if (f->module && f->function && f->offset)
 		strbuf_printf(out, "%s`%s+0x%" PRIx64, f->module, f->function, f->offset);
 	else if (f->module && f->function)
 		strbuf_printf(out, "%s`%s", f->module, f->function);

@@ -28,6 +28,8 @@ struct dframe {
 	const char *module;    /* NULL: in no known object */
 	const char *function;  /* NULL: no symbol covers it */
 	uint64_t offset;       /* addr - the function's start (0 when no function) */
+	bool noresolve;        /* -x noresolve: printed "module:0x(addr - map_start)" */
+	uint64_t map_start;
 };
 
 enum dval_kind {
@@ -111,7 +113,8 @@ uint64_t drec_read_uint(const unsigned char *p, unsigned size);
 /* A frame from what a symbolizer found (known false: nothing). */
 void drec_frame(uint64_t addr, bool known, const struct dfmt_sym *s, struct dframe *f);
 
-/* dtrace's text of a frame: "mod`func+0xoff", "mod`func", "mod`0xaddr" or "0xaddr". */
+/* dtrace's text of a frame: "mod`func+0xoff", "mod`func", "mod`0xaddr" or "0xaddr"; under
+ * -x noresolve "mod:0xoff" (its offset in its mapping). */
 void drec_frame_str(const struct dframe *f, struct strbuf *out);
 
 void ditem_free(struct ditem *it);

@@ -60,8 +60,8 @@ static uint64_t agg_canon(void *arg, uint32_t pid, uint64_t addr, int how)
 	return r.func ? r.func_addr : addr;
 }
 
-void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_t target,
-		     const pid_t *pids, int npids)
+void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, bool noresolve,
+		     pid_t target, const pid_t *pids, int npids)
 {
 	memset(t, 0, sizeof(*t));
 	ustack_tables_init(&t->tabs, o);
@@ -73,6 +73,7 @@ void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_
 	if (!t->used)
 		return;
 	t->db = usym_db_new();
+	usym_db_set_noresolve(t->db, noresolve);
 	t->agg = (struct agg_usym){ agg_sym, agg_canon, t->db, stackindent };
 	t->target = (struct usym_bind){ t->db, target };
 	for (size_t i = 0; i < o->naggs; i++)

@@ -59,10 +59,10 @@ struct trace_usym {
 
 #define TRACE_USYM_GRACE_MS 10000
 
-/* Set up for program o (stackindent from the options; target 0: none); captures the
- * targets. */
-void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, pid_t target,
-		     const pid_t *pids, int npids);
+/* Set up for program o (stackindent and noresolve from the options; target 0: none);
+ * captures the targets. */
+void trace_usym_init(struct trace_usym *t, struct dobj *o, int stackindent, bool noresolve,
+		     pid_t target, const pid_t *pids, int npids);
 void trace_usym_free(struct trace_usym *t, struct dobj *o);
 /* The USDT watcher saw pid start or load a library. */
 void trace_usym_rescan(struct trace_usym *t, pid_t pid);

@@ -62,11 +62,17 @@ struct usym_db {
 	struct usym_obj **objs;
 	size_t nobjs, ocap;
 	size_t last;              /* index of the last process looked up (consecutive frames) */
+	bool noresolve;           /* usym_db_set_noresolve */
 };
 
 struct usym_db *usym_db_new(void)
 {
 	return xcalloc(1, sizeof(struct usym_db));
+}
+
+void usym_db_set_noresolve(struct usym_db *db, bool on)
+{
+	db->noresolve = on;
 }
 
 static void obj_free(struct usym_obj *o)
@@ -434,6 +440,7 @@ bool usym_lookup(struct usym_db *db, pid_t pid, uint64_t addr, struct usym_res *
 	struct usym_obj *o = m->obj;
 	out->module = o->module;
 	out->mod_base = m->start;
+	out->map_start = m->start;
 	for (size_t i = 0; i < pr->nmaps; i++)
 		if (pr->maps[i].obj == o && pr->maps[i].start < out->mod_base)
 			out->mod_base = pr->maps[i].start;
@@ -511,5 +518,8 @@ bool usym_dfmt_symbolize(void *bind, uint64_t addr, struct dfmt_sym *out)
 	struct usym_res r;
 	if (!b || !b->db || !usym_lookup(b->db, b->pid, addr, &r))
 		return false;
-	return dfmt_sym_of(&r, out);
+	dfmt_sym_of(&r, out);
+	out->noresolve = b->db->noresolve && r.module;
+	out->map_start = r.map_start;
+	return true;
 }

@@ -37,6 +37,8 @@ struct usym_db;
 
 struct usym_db *usym_db_new(void);
 void usym_db_free(struct usym_db *db);
+/* -x noresolve: the dfmt symbolizer's answers ask for "module:0xOFF" texts (dfmt_sym). */
+void usym_db_set_noresolve(struct usym_db *db, bool on);
 
 /* Read /proc/PID/maps (and the symbols of files not seen before) unless pid was captured
  * already and `refresh` is false. 0, or -1 when the maps could not be read (the pid is then
@@ -48,6 +50,7 @@ struct usym_res {
 	const char *func;     /* NULL: no function symbol covers the address */
 	uint64_t func_addr;   /* run-time address of func's first byte */
 	uint64_t mod_base;    /* run-time address of the module's lowest mapping */
+	uint64_t map_start;   /* run-time address of the mapping that holds the address */
 };
 
 /* The pids captured, into a malloc'd array (*out; the caller frees it); returns how many. */

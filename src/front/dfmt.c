@@ -382,7 +382,10 @@ static void addr_text(dfmt_symbolize_fn fn, void *arg, uint64_t addr, struct str
 	struct dfmt_sym sym = { 0 };
 
 	if (fn && fn(arg, addr, &sym) && sym.module) {
-		if (sym.func && addr > sym.func_addr)
+		if (sym.noresolve)
+			strbuf_printf(out, "%s:0x%llx", sym.module,
+				      (unsigned long long)(addr - sym.map_start));
+		else if (sym.func && addr > sym.func_addr)
 			strbuf_printf(out, "%s`%s+0x%llx", sym.module, sym.func,
 				      (unsigned long long)(addr - sym.func_addr));
 		else if (sym.func)

@@ -179,6 +179,11 @@ struct dfmt_sym {
 	const char *module;   /* NULL: address not in any known object */
 	const char *func;     /* NULL: no symbol covers the address */
 	uint64_t func_addr;
+	/* -x noresolve (user addresses): an address in module prints as "module:0xOFF", OFF its
+	 * distance from map_start, the start of the mapping that holds it, as dtrace prints
+	 * it; func still names the function (usym() moves to its start) */
+	bool noresolve;
+	uint64_t map_start;
 };
 typedef bool (*dfmt_symbolize_fn)(void *arg, uint64_t addr, struct dfmt_sym *out);
 

@@ -1187,8 +1187,8 @@ static int setup(struct run *r)
 	r->ncpus = bpf_sys_possible_cpus();
 	trace_aggs_init(&r->aggs, o, r->ncpus);
 	r->aggs.percpu = r->d->aggpercpu;
-	trace_usym_init(&r->usym, o, (int)r->d->stackindent, r->ro->target_pid, r->ro->pids,
-			r->ro->npids);
+	trace_usym_init(&r->usym, o, (int)r->d->stackindent, r->d->noresolve, r->ro->target_pid,
+			r->ro->pids, r->ro->npids);
 	if (o->drops_map >= 0 && (size_t)o->drops_map < o->nmaps) {
 		r->ndrop_kinds = o->maps[o->drops_map].max_entries;
 		if (r->ncpus > 0)

@@ -179,6 +179,26 @@ else
 	notok usym-actions "got [$(cat "$W/s.out" "$W/s.err")] want [$want]"
 fi
 
+# -x noresolve (DTrace for Linux: dtrace_uaddr2str and dt_print_ustack under
+# DTRACEOPT_NORESOLVE): a user address prints as "module:0xOFF", OFF its distance from the
+# start of the mapping that holds it; usym() moves to the function's start first, umod() is
+# unchanged. The witness for OFF is readelf: the LOAD segment holding the site, mapped from
+# its page-aligned virtual address.
+seg=$(readelf -lW "$C" | awk -v pc=$((pc)) '$1 == "LOAD" {
+	v = strtonum($3); m = strtonum($6)
+	if (pc >= v && pc < v + m) { printf "%d", v - v % 4096; exit } }')
+nr_a=$(printf 'chain:0x%x' $((pc - seg)))
+nr_s=$(printf 'chain:0x%x' $((0x$lc - seg)))
+"$U" -q -x noresolve -n 'chain$target:::fire { uaddr(uregs[R_PC]); usym(uregs[R_PC]);
+	umod(uregs[R_PC]); printf("|%A|\n", uregs[R_PC]); ustack(1); }' \
+	-c "$C 1 0" >"$W/nr.out" 2>"$W/nr.err"
+want=$(printf '  %-50s  %-50s  %-50s|%s|\n\n              %s' "$nr_a" "$nr_s" chain "$nr_a" "$nr_a")
+if [ -n "$seg" ] && [ "$(cat "$W/nr.out")" = "$want" ]; then
+	ok usym-noresolve
+else
+	notok usym-noresolve "got [$(cat "$W/nr.out" "$W/nr.err")] want [$want] (segment $seg)"
+fi
+
 # --- aggregations ---
 "$U" -q -n 'chain$target:::fire { @[ustack()] = count(); }' -c "$C 3 2" >"$W/g.out" 2>"$W/g.err"
 # two entries: blank line, frames, the count (" %16lld"); sorted by count: 2 then 3
