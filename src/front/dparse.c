@@ -965,9 +965,9 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			  dtok_is(t, "short") ? SHORT : dtok_is(t, "int") ? INT : dtok_is(t, "long") ? LONG :
 			  dtok_is(t, "float") ? FLOAT : dtok_is(t, "double") ? DOUBLE :
 			  dtok_is(t, "signed") ? SIGNED : UNSIGNED;
-		/* D's signed and unsigned are attributes (libdtrace ORs them in): repeating one is
-		 * no error */
-		if (p->script && (add == SIGNED || add == UNSIGNED) && (counter & add))
+		/* D's signed, unsigned and short are attributes (libdtrace's dt_decl_attr ORs them
+		 * in): repeating one is no error (`short short` is a short) */
+		if (p->script && (add == SIGNED || add == UNSIGNED || add == SHORT) && (counter & add))
 			continue;
 		if ((counter & OTHER) || ((add == SIGNED || add == UNSIGNED) && (counter & (SIGNED | UNSIGNED)))) {
 			if (p->script && !(counter & OTHER)) {
