@@ -553,9 +553,37 @@ static void act_tracemem(struct cgc *c, struct dnode *call)
 
 /* print(ptr): the address, then the pointee's bytes read through it (the consumer prints
  * "ADDR = *" and the pointee); print(value): the value as trace() records it. */
+/* print() of a string: the string's address (where it lies in scratch, as dtrace prints its
+ * own scratch's) and its strsize bytes, printed as the char array the checker typed it
+ * (call->ctype, a char (*)[strsize]). */
+static void act_print_string(struct cgc *c, struct dnode *call)
+{
+	struct dobj_action *act = new_action(c, DOBJ_ACT_PRINT, 2);
+	act->ptype = call->ctype;
+	struct dobj_val *v = act->vals;
+	uint32_t s = cgc_eval_str(c, call->args);
+	v[0].off = rec_alloc(c, 8, 8);
+	v[0].size = 8;
+	v[0].kind = DOBJ_V_INT;
+	v[0].argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_OTHER, .size = 8, .name = "void *" };
+	cgc_emit(c, bi_mov64_reg(0, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)s));
+	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)v[0].off));
+	cgc_patch_here(c, CGC_PATCH_REC_OFF);
+	v[1].off = rec_alloc(c, c->slot, 8);
+	v[1].size = c->o->strsize;
+	v[1].kind = DOBJ_V_BYTES;
+	v[1].argtype = (struct dfmt_argtype){ .cls = DFMT_ARG_OTHER, .size = v[1].size, .name = "void" };
+	cgc_copy_str_clean(c, v[1].off, s, true);
+}
+
 static void act_print(struct cgc *c, struct dnode *call)
 {
 	struct dnode *arg = call->args;
+	if (call->ctype) {
+		act_print_string(c, call);
+		return;
+	}
 	struct dtype *t = dtype_resolve(arg->type);
 	struct dtype *pt = t->kind == DTY_PTR ? t->base : NULL;
 	int64_t psize = pt ? dtype_sizeof(pt) : -1;

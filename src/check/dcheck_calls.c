@@ -475,9 +475,14 @@ static void printf_xlate_args(struct ck *c, struct dnode *n, const struct subr_d
 	}
 }
 
-/* print(): any value but void; through a pointer, the pointee is what is printed, so it must
- * have a size (dt_cg.c's D_PRINT_SIZE). */
-static void check_print(struct ck *c, struct dnode *a)
+/* print(): its prototype is void print(void *addr) (DTrace for Linux's dt_open.c, and Oracle's
+ * DTrace for Linux documentation: "prints information about the variable at the specified
+ * address"): a pointer, whose pointee is printed, so it must have a size (dt_cg.c's
+ * D_PRINT_SIZE), or a string, printed as the char array at its address (call->ctype becomes
+ * char (*)[strsize], the type the record is printed with). An array is taken whole (dtrace
+ * fails on one with an internal error, "No such file or directory"). Any other value is
+ * dtrace's prototype mismatch: print(5), print(x) of a struct. */
+static void check_print(struct ck *c, struct dnode *call, struct dnode *a)
 {
 	if (dck_is_agg_value(c, a->type))  /* @a[k]: a dynamic value, not void * (dt_open.c) */
 		fail_at(c, a, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
@@ -487,8 +492,19 @@ static void check_print(struct ck *c, struct dnode *a)
 			"\tprototype: void *\n\t argument: stack");
 	if (is_void(a->type))
 		fail_at(c, a, D_UNKNOWN, "print( ) may not be applied to a void expression");
-	if (res(a->type)->kind != DTY_PTR)
+	if (is_string(a->type)) {
+		struct dtype *chr = named_type(c, "char");
+		call->ctype = dtype_ptr(c->tc, dtype_array(c->tc, chr, c->opt->strsize));
 		return;
+	}
+	if (res(a->type)->kind == DTY_ARRAY)
+		return;
+	if (res(a->type)->kind != DTY_PTR) {
+		struct names ns = {0};
+		const char *an = nm(&ns, a->type);
+		FAILT(c, a, &ns, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
+		      "\tprototype: void *\n\t argument: %s", an);
+	}
 	struct dtype *t = res(a->type)->base;
 	/* a kernel struct (print(curthread->mm)) gets its members from the kernel's BTF here; a
 	 * void * has nothing to print at its address (print((void *)p) is refused, observed) */
@@ -637,7 +653,7 @@ void check_call(struct ck *c, struct dnode *n)
 			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
 		break;
 	case DS_PRINT:
-		check_print(c, n->args);
+		check_print(c, n, n->args);
 		break;
 	case DS_USTACK: case DS_JSTACK: case DS_STACK: {
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */

@@ -30,6 +30,20 @@ static bool shown(const struct jwalk *w, int64_t off, int64_t size)
 	       (uint64_t)size <= w->n - (uint64_t)off;
 }
 
+/* Whether any recorded byte of [off, off + size) is non-zero: a part left out that is all
+ * zeros is not a cut-off (the text layout leaves zero members out anyway, and shows "..."
+ * only for one that is not). */
+static bool any_nonzero(const struct jwalk *w, int64_t off, int64_t size)
+{
+	if (off < 0 || (uint64_t)off >= w->n || size <= 0)
+		return false;
+	size_t end = (uint64_t)size < w->n - (uint64_t)off ? (size_t)off + (size_t)size : w->n;
+	for (size_t i = (size_t)off; i < end; i++)
+		if (w->base[i])
+			return true;
+	return false;
+}
+
 static uint64_t load(const struct jwalk *w, int64_t off, int64_t size)
 {
 	uint64_t v = 0;
@@ -137,7 +151,7 @@ static void record(const struct jwalk *w, struct dtype *r, int64_t off, int dept
 		if (msize <= 0)
 			continue;   /* a flexible array member: nothing of it is recorded */
 		if (depth + 1 >= DPRINT_JSON_MAXDEPTH || !shown(w, off + m->offset, msize)) {
-			cut = true;
+			cut = cut || any_nonzero(w, off + m->offset, msize);
 			continue;
 		}
 		if (!first)
@@ -160,8 +174,9 @@ static void array(const struct jwalk *w, struct dtype *r, int64_t off, int depth
 	for (int64_t i = 0; esize > 0 && i < r->array_len; i++) {
 		int64_t eoff = off + i * esize;
 		if (depth + 1 >= DPRINT_JSON_MAXDEPTH || !shown(w, eoff, esize)) {
-			cut = true;
-			break;   /* elements follow one another: none after this one is shown */
+			/* elements follow one another: none after this one is shown */
+			cut = any_nonzero(w, eoff, (r->array_len - i) * esize);
+			break;
 		}
 		if (i)
 			strbuf_putc(b, ',');

@@ -36,7 +36,7 @@ BEGIN { printf("\n@@4@@\n"); printf("%d %s %x %c\n", 42, "str", 255, 65); }
 BEGIN { printf("\n@@5@@\n"); this->p = (uint64_t *)alloca(16); this->p[0] = 0x4847464544434241;
 	this->p[1] = 0x0a0d000102037f80; tracemem(this->p, 16); }
 BEGIN { printf("\n@@6@@\n"); this->s = (struct st *)alloca(sizeof(struct st)); this->s->a = 7;
-	this->s->b[0] = 'x'; print(*this->s); }
+	this->s->b[0] = 'x'; print(this->s); }
 syscall::openat:entry /pid == $target && !k7/ { k7 = 1; printf("\n@@7@@\n"); stack(3); }
 BEGIN { printf("\n@@8@@\n"); ustack(3); }
 BEGIN { printf("\n@@9@@\n"); uaddr(uregs[R_PC]); }

@@ -5,7 +5,8 @@
 # read by python3's json:
 #   * every kind of type (struct, union, array, pointer, nested structs and arrays of
 #     structs, bit-fields signed and unsigned, enums with and without a matching enumerator,
-#     char, signed char, _Bool, float, double, long long, uint64_t, D strings, a zero struct)
+#     char, signed char, _Bool, float, double, long long, uint64_t, D strings, a zero struct),
+#     each through a pointer (print() takes an address, as in DTrace for Linux),
 #     rendered back into dtrace's text layout by the rules of dprint.h (tests/tools/
 #     print_check.py) equals the text output of the same program, and the item's "text"
 #     equals it too;
@@ -43,24 +44,26 @@ BEGIN {
 	this->s->sbf = -3; this->s->c = BLUE; this->s->p = (int *)0x1234;
 	this->s->big = 0xffffffffffffffff; this->s->un.i = 65; this->s->arr[1] = 9;
 	this->s->pts[0].y = 4; this->s->pts[2].x = -1; this->s->odd = (enum color)3;
-	printf("\n@@1@@\n"); print(*this->s);
+	printf("\n@@1@@\n"); print(this->s);
 	printf("\n@@2@@\n"); print(this->s);
 	this->u = (union un *)alloca(sizeof(union un)); this->u->w = 0x00414227;
-	printf("\n@@3@@\n"); print(*this->u);
+	printf("\n@@3@@\n"); print(this->u);
 	this->a = (int *)alloca(16); this->a[0] = 1; this->a[1] = 0; this->a[2] = 0; this->a[3] = -4;
-	printf("\n@@4@@\n"); print(*(int (*)[4])this->a);
+	printf("\n@@4@@\n"); print((int (*)[4])this->a);
 	this->f = (uint64_t *)alloca(40); this->f[0] = 0x40490fdb; this->f[1] = 0xc00921f9f01b866e;
 	this->f[2] = 0xfe01; this->f[3] = -5000000000; this->f[4] = 0x00635c27;
-	printf("\n@@5@@\n"); print(*(struct fl *)this->f);
-	printf("\n@@6@@\n"); print(-12);
+	printf("\n@@5@@\n"); print((struct fl *)this->f);
+	this->n = (int *)alloca(4); *this->n = -12;
+	printf("\n@@6@@\n"); print(this->n);
 	printf("\n@@7@@\n"); print("a string");
-	this->e = NEG;
+	this->e = (enum color *)alloca(sizeof(enum color)); *this->e = NEG;
 	printf("\n@@8@@\n"); print(this->e);
 	this->i = (int *)alloca(4); *this->i = 77;
 	printf("\n@@9@@\n"); print(this->i);
-	printf("\n@@10@@\n"); print((char)'q');
+	this->c = (char *)alloca(1); *this->c = 'q';
+	printf("\n@@10@@\n"); print(this->c);
 	this->z = (uint64_t *)alloca(8); *this->z = 0;
-	printf("\n@@11@@\n"); print(*(struct in *)this->z);
+	printf("\n@@11@@\n"); print((struct in *)this->z);
 	exit(0);
 }
 EOD
@@ -112,7 +115,7 @@ want("un", [(m["name"], m["value"]) for m in mem(st, "un")["members"]], [("i", 6
 want("arr", [e["value"] for e in mem(st, "arr")["elements"]], [0, 9, 0])
 want("pts", [[m["value"] for m in e["members"]] for e in mem(st, "pts")["elements"]],
      [[0, 4], [0, 0], [-1, 0]])
-want("pointer", (items[1]["type"], items[1]["value"]), ("struct st *", st))
+want("pointer", (items[0]["type"], items[1]["type"], items[1]["value"]), ("struct st *", "struct st *", st))
 want("union", [e["value"] for e in mem(items[2]["value"], "by")["elements"]], [39, 66, 65, 0])
 want("array", [e["value"] for e in items[3]["value"]["elements"]], [1, 0, 0, -4])
 fl = items[4]["value"]
@@ -123,7 +126,7 @@ want("signed char", mem(fl, "sc")["value"], -2)
 want("long long", mem(fl, "ll")["value"], -5000000000)
 want("name", mem(fl, "name")["string"], "'\\c")
 want("int", items[5]["value"], {"type": "int", "value": -12})
-want("string", items[6]["value"], {"type": "string", "value": "a string"})
+want("string", (items[6]["value"]["type"], items[6]["value"]["string"]), ("char [256]", "a string"))
 want("enum", items[7]["value"], {"type": "enum color", "value": -2, "enumerator": "NEG"})
 want("int *", items[8]["value"], {"type": "int", "value": 77})
 want("char", items[9]["value"], {"type": "char", "value": 113})

@@ -24,7 +24,7 @@ struct st { int a; char b[4]; struct in n[2]; };
 BEGIN { trace(-5); trace("amp & lt < gt > quote \" apos ' tab\there cr\rlf\nctl\001 caf\303\251"); }
 BEGIN { printf("%d %s %x\n", 42, "str<>", 255); }
 BEGIN { this->w = (uint64_t *)alloca(16); this->w[0] = 0; this->w[1] = 0; this->s = (struct st *)this->w;
-	this->s->a = 7; this->s->b[0] = 'x'; this->s->n[1].s = -3; print(*this->s); }
+	this->s->a = 7; this->s->b[0] = 'x'; this->s->n[1].s = -3; print(this->s); }
 BEGIN { @c["a", 1] = count(); @c["b", 2] = count(); @q = quantize(7); @q = quantize(-3); printa(@c); }
 BEGIN { trace(*(int *)8); }
 BEGIN { system("echo 'sys <out>'"); }

@@ -1,0 +1,68 @@
+# print.sh — the print() action (DTrace for Linux: void print(void *addr), "prints information
+# about the variable at the specified address": the address, then the pointee with its type,
+# member by member, zero members left out; Oracle's DTrace for Linux documentation, print). The
+# address varies from run to run: the first line is checked for its form and then masked.
+
+# print_masked CASE WANT_OUT ARGS...: runs usdtrace, replaces the address of each "0x... = *"
+# line by ADDR and compares stdout exactly.
+print_masked() {
+	_case=$1 _want=$2
+	shift 2
+	timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$USDTRACE" "$@" >"$W/p.raw" 2>"$W/p.err"
+	_rc=$?
+	sed 's/^0x[0-9a-f][0-9a-f]* = \*$/ADDR = */' "$W/p.raw" >"$W/p.out"
+	if [ $_rc -eq 0 ] && [ ! -s "$W/p.err" ] && cli_match "$_want" "$W/p.out"; then
+		cli_ok "$_case"
+	else
+		cli_notok "$_case" "exit $_rc: ${cli_why:-$(head -n 1 "$W/p.err")}"
+	fi
+}
+
+cli_needs_root print_struct_ptr || return 0
+
+# A struct through a pointer: members by name, arrays element by element, enums by name, zero
+# members left out; printsize cuts the second print short at run time (setopt).
+cat >"$W/ps.d" <<'D'
+#pragma D option quiet
+
+enum color { RED = 1, GREEN = 2 };
+
+struct inner {
+	short s;
+	unsigned char uc;
+};
+
+struct outer {
+	int i;
+	char name[4];
+	struct inner in;
+	struct inner arr[2];
+	enum color c;
+	__u32 u;
+	long neg;
+	int zero;
+};
+
+BEGIN
+{
+	o = (struct outer *)alloca(sizeof(struct outer));
+	o->i = 7;
+	o->name[0] = 'h';
+	o->name[1] = 'i';
+	o->in.s = -3;
+	o->arr[1].uc = 200;
+	o->c = GREEN;
+	o->u = 0xffffffff;
+	o->neg = -42;
+	print(o);
+	setopt("printsize", "8");
+	print(o);
+	exit(0);
+}
+D
+print_masked print_struct_ptr 'ADDR = *\n                                            (struct outer) {\n                                             .i = (int)7,\n                                             .name = (char [4]) [\n                                              (char)'"'"'h'"'"',\n                                              (char)'"'"'i'"'"',\n                                             ],\n                                             .in = (struct inner) {\n                                              .s = (short)-3,\n                                             },\n                                             .arr = (struct inner [2]) [\n                                              (struct inner) {\n                                               .uc = (unsigned char)200,\n                                              },\n                                             ],\n                                             .c = (enum color)GREEN,\n                                             .u = (__u32)4294967295,\n                                             .neg = (long)-42,\n                                            }\nADDR = *\n                                            (struct outer) {\n                                             .i = (int)7,\n                                             .name = (char [4]) [\n                                              (char)'"'"'h'"'"',\n                                              (char)'"'"'i'"'"',\n                                             ],\n                                             ...\n                                            }\n\n' -s "$W/ps.d"
+
+# A string is printed as the char array at its address (dtrace -qn 'BEGIN { print("ab");
+# exit(0); }': its strsize-long array, zero elements left out).
+print_masked print_string 'ADDR = *\n                                            (char [256]) [\n                                             (char)'"'"'a'"'"',\n                                             (char)'"'"'b'"'"',\n                                            ],\n\n' \
+	-qn 'BEGIN { print("ab"); exit(0); }'
