@@ -62,6 +62,7 @@ static int read_headers(struct reader *r, char *err, size_t errlen)
 		return -1;
 	ef->elf_type = eh.e_type;
 	ef->machine = eh.e_machine;
+	ef->entry = eh.e_entry;
 
 	for (size_t i = 0; i < nph; i++) {
 		GElf_Phdr ph;

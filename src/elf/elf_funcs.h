@@ -61,6 +61,7 @@ struct elf_funcs {
 	ino_t ino;
 	int elf_type;          /* ET_EXEC or ET_DYN */
 	uint16_t machine;      /* EM_X86_64, ... */
+	uint64_t entry;        /* e_entry: the link-time address the program starts at (0: none) */
 	bool has_symtab;       /* a .symtab was read (the file is not stripped) */
 	size_t n;
 	struct elf_func *funcs;

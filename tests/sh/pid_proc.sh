@@ -16,6 +16,8 @@
 #   * a function whose first instruction has a lock prefix (uprobes refuse it) in a description
 #     matching others: the others trace, a message names the function, the program unharmed;
 #   * a return probe on _start (no ret; argc at the stack pointer): the -c child unharmed;
+#     functions without a ret that a call enters (an endless loop, a noreturn exit) have
+#     their return probes, as dtrace lists them;
 #   * never harmed: 4 threads x 200000 calls, SIGUSR1 and SIGALRM handlers calling a traced
 #     function, every a.out function's entry and return traced (-p): stdout and exit status
 #     byte for byte as untraced, counts equal to the program's; the same under -c, smaller.
@@ -261,8 +263,25 @@ else
 fi
 
 # --- a return probe on a function that is never called and never returns: _start, where the
-# word at the stack pointer is argc, not a return address (dtrace puts return probes on ret
-# instructions: _start has none, so it has no return probe and its stack is left alone) ---
+# word at the stack pointer is argc, not a return address: a uretprobe there would write over
+# argc, so _start has no return probe (DTrace for Linux lists one) and its stack is left alone ---
+# Functions a call enters have a return probe even without a ret instruction (dtrace -l lists
+# one for an endless-loop main: a uretprobe set at the entry that never fires): forever() loops,
+# quit() calls _exit; both are listed with their entry probes, _start with its entry only.
+printf '#include <unistd.h>\n__attribute__((noinline, noreturn)) void quit(void) { _exit(0); }\n__attribute__((noinline)) void forever(void) { for (;;) pause(); }\nint main(int argc, char **argv) { (void)argv; if (argc > 5) forever(); sleep(1); quit(); }\n' >"$W/noret.c"
+if gcc -O1 -o "$W/noret" "$W/noret.c" 2>>"$W/cc.err"; then
+	timeout 60 "$U" -l -c "$W/noret" -n 'pid$target:a.out:quit:, pid$target:a.out:forever:, pid$target:a.out:_start:' \
+		>"$W/noret.l" 2>"$W/noret.err"
+	got=$(awk 'NR > 1 && ($5 == "entry" || $5 == "return") { print $4 ":" $5 }' "$W/noret.l" | sort | tr '\n' ' ')
+	if [ "$got" = "_start:entry forever:entry forever:return quit:entry quit:return " ]; then
+		ok pid-return-without-ret
+	else
+		notok pid-return-without-ret "listed [$got] $(head -c 200 "$W/noret.err")"
+	fi
+else
+	notok pid-return-without-ret "$(tail -c 300 "$W/cc.err")"
+fi
+
 "$W/pidfork" 2 >"$W/start.base"
 timeout 60 "$U" -Z -q -n 'pid$target:a.out:_start:return { n++; } END { printf("n=%d\n", n); }' \
 	-c "$W/pidfork 2" >"$W/start.out" 2>"$W/start.err"

@@ -244,6 +244,18 @@ static int match_address(struct uprov *u, const struct probedesc *d, pid_t pid, 
 	return -1;
 }
 
+/* Whether fn starts without a call having pushed a return address: the object's entry point,
+ * or a function without a ret or a tail call named as the C libraries name their signal
+ * return trampolines (__restore_rt, __restore). in: fn's instructions, NULL if unknown. */
+static bool entered_without_call(const struct elf_funcs *ef, const struct elf_func *fn,
+				 const struct elf_insns *in)
+{
+	if (ef->entry && fn->addr == ef->entry)
+		return true;
+	bool no_ret = in && in->complete && in->nrets == 0 && in->ntails == 0;
+	return no_ret && (strcmp(fn->name, "__restore_rt") == 0 || strcmp(fn->name, "__restore") == 0);
+}
+
 /* Match one description against one object of process pid. Returns probes matched, or -1
  * with the message in err. */
 static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
@@ -308,12 +320,13 @@ static int match_object(struct uprov *u, const struct probedesc *d, pid_t pid,
 		}
 		if (!*nm || fnmatch(nm, "entry", 0) == 0)
 			matched += add_probe(u, fi, pid, ef, fn, "entry", 0, false, &in, clause);
-		/* a function without a ret or a tail call never returns to a caller (_start, whose
-		 * stack holds argc where a return address would be; exit; signal trampolines): a
-		 * uretprobe would write over what is there, so it gets no return probe, as in
-		 * dtrace */
-		bool returns = !have || !in.complete || in.nrets > 0 || in.ntails > 0;
-		if ((!*nm || fnmatch(nm, "return", 0) == 0) && returns)
+		/* every function has a return probe, as in dtrace (a uretprobe, set at the entry:
+		 * one that never returns, `for (;;)` main or exit(), just never fires), but one
+		 * that no call enters: the program's entry point (_start, whose stack holds argc
+		 * where a return address would be) and a signal trampoline without a ret (the
+		 * kernel's signal frame is there): a uretprobe would write over what the stack
+		 * holds and harm the target (dtrace lists _start's and would) */
+		if ((!*nm || fnmatch(nm, "return", 0) == 0) && !entered_without_call(ef, fn, have ? &in : NULL))
 			matched += add_probe(u, fi, pid, ef, fn, "return", 0, true, have ? &in : NULL,
 					     clause);
 		if (name_glob && have) {
