@@ -552,7 +552,7 @@ void check_aggs_done(struct ck *c)
 		 * as %u and ignores the '+' and ' ' flags; every other function is an int64_t. */
 		bool count = a->func == AGG_COUNT;
 		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, !count,
-						count ? "uint64_t" : "int64_t", DFMT_IR_LONG, true };
+						count ? "uint64_t" : "int64_t", DFMT_IR_LONG, true, false };
 		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
 				    c->opt->has_target, &err);
 		free(types);

@@ -384,6 +384,7 @@ void dck_argtype(struct dck_prog *p, struct dtype *t, struct dfmt_argtype *out)
 	else
 		out->size = r->size > 0 ? (unsigned)r->size : 0;
 	out->is_signed = is_integer(t) && !type_unsigned(t);
+	out->is_enum = r->kind == DTY_ENUM;
 	char *name = spell(t);
 	for (int i = 0; i < p->nspellings; i++) {
 		if (strcmp(p->spellings[i], name) == 0) {

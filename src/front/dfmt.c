@@ -274,7 +274,9 @@ static bool check_one(struct dfmt_piece *pc, const struct dfmt_argtype *t, bool 
 	case CK_TYPE:
 		if (cd->kind == DFMT_K_FLOAT)
 			return t->cls == DFMT_ARG_FLOAT && t->size == cd->tsize;
-		return is_int(t) && t->size == cd->tsize && t->is_signed == cd->tsigned;
+		/* dtrace checks these with ctf_type_compat, which holds an enum compatible with
+		 * any integer type (dtrace -n 'enum e { a, b }; BEGIN { printf("%llu", b); }') */
+		return is_int(t) && ((t->size == cd->tsize && t->is_signed == cd->tsigned) || t->is_enum);
 	case CK_XRANK:
 		return is_int(t) && (t->irank == cd->rank ||
 				     (cd->rank == DFMT_IR_LLONG && t->int64_name));

@@ -84,6 +84,8 @@ struct dfmt_argtype {
 	bool int64_name;   /* a typedef named int64_t or uint64_t lies on the way to the integer:
 			    * %llx takes it whatever it resolves to (dtrace's rule: those names
 			    * suit %llx in the 32- and the 64-bit model alike) */
+	bool is_enum;      /* an enum: the conversions typed by a C type (%hd %lu %lld...) take it,
+			    * as CTF counts an enum compatible with every integer type */
 };
 
 enum dfmt_kind { /* how a conversion formats its value */

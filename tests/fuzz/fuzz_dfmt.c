@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{ .cls = DFMT_ARG_INT, .size = 4, .is_signed = true, .name = "int" },
 		{ .cls = DFMT_ARG_STRING, .size = 256, .name = "string" },
 		{ .cls = DFMT_ARG_PTR, .size = 8, .name = "char *" },
-		{ DFMT_ARG_INT, 8, false, "uint64_t", DFMT_IR_LONG, true },
+		{ DFMT_ARG_INT, 8, false, "uint64_t", DFMT_IR_LONG, true, false },
 		{ .cls = DFMT_ARG_FLOAT, .size = 8, .is_signed = true, .name = "double" },
 	};
 	struct dfmt_argtype args[8];

@@ -167,8 +167,9 @@ static struct dobj_ecb *add_ecb(struct dobj *o, int probe, uint32_t size)
 
 static const struct dfmt_argtype AT_INT = { .cls = DFMT_ARG_INT, .size = 4, .is_signed = true,
 					     .name = "int" };
-static const struct dfmt_argtype AT_LONG = { DFMT_ARG_INT, 8, true, "int64_t", DFMT_IR_LONG,
-					      true };
+static const struct dfmt_argtype AT_LONG = { .cls = DFMT_ARG_INT, .size = 8, .is_signed = true,
+					      .name = "int64_t", .irank = DFMT_IR_LONG,
+					      .int64_name = true };
 static const struct dfmt_argtype AT_STR = { .cls = DFMT_ARG_STRING, .size = 16, .name = "string" };
 
 static struct dobj_val val(uint32_t off, uint32_t size, enum dobj_vkind kind, bool is_signed,

@@ -18,13 +18,13 @@ static struct dfmt_argtype AT_INT(unsigned size, bool sgn)
 	};
 	/* uint16_t and short are shorts; D's int64_t and uint64_t are longs */
 	enum dfmt_irank rank = size == 2 ? DFMT_IR_SHORT : size == 8 ? DFMT_IR_LONG : DFMT_IR_OTHER;
-	return (struct dfmt_argtype){ DFMT_ARG_INT, size, sgn, names[sgn][size], rank, size == 8 };
+	return (struct dfmt_argtype){ DFMT_ARG_INT, size, sgn, names[sgn][size], rank, size == 8, false };
 }
 /* a long long (%llx's type) and a long (%lx's) that are not named int64_t/uint64_t */
 static const struct dfmt_argtype AT_LLONG = { DFMT_ARG_INT, 8, true, "long long",
-					      DFMT_IR_LLONG, false };
+					      DFMT_IR_LLONG, false, false };
 static const struct dfmt_argtype AT_LONG = { DFMT_ARG_INT, 8, false, "unsigned long",
-					     DFMT_IR_LONG, false };
+					     DFMT_IR_LONG, false, false };
 static const struct dfmt_argtype AT_STR = { .cls = DFMT_ARG_STRING, .size = 256, .name = "string" };
 static const struct dfmt_argtype AT_DBL = { .cls = DFMT_ARG_FLOAT, .size = 8, .is_signed = true,
 					    .name = "double" };
