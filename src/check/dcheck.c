@@ -362,6 +362,7 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 	free(c->names);
 	free(c->inl);
 	free(c->pend);
+	free(c->pend_line);
 	free(c);
 	return rc;
 }

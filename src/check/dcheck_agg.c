@@ -409,6 +409,8 @@ static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *a
 static void push_pending(struct ck *c, struct dnode *n)
 {
 	xgrow(&c->pend, sizeof(*c->pend), &c->cappend, c->npend + 1);
+	xgrow(&c->pend_line, sizeof(*c->pend_line), &c->cappend_line, c->npend + 1);
+	c->pend_line[c->npend] = c->clause ? c->clause->pos.line : n->pos.line;
 	c->pend[c->npend++] = n;
 }
 
@@ -535,8 +537,13 @@ void check_aggs_done(struct ck *c)
 		struct dnode *f = n->args;
 		/* aggregations printed together must have the same keys */
 		struct dnode *first = f->kind == DN_STRING ? f->next : f;
+		/* dtrace checks them as it generates code, at the line it last set: the printa()'s
+		 * when it has a format (set to check the format), else its clause's first line */
+		struct dnode at = *n;
+		if (f->kind != DN_STRING)
+			at.pos.line = c->pend_line[i];
 		for (struct dnode *o = first->next; o; o = o->next)
-			printa_keys_agree(c, n, first->agg, o->agg);
+			printa_keys_agree(c, &at, first->agg, o->agg);
 		if (f->kind != DN_STRING)
 			continue;
 		struct dfmt *fmt = format_parse(c, n, f);

@@ -76,7 +76,8 @@ struct ck {
 	size_t ninl, capinl;
 	struct spec_scan spec;   /* the clause's actions, for the speculation rules */
 	struct dnode **pend;     /* printa() calls, checked once every aggregation is known */
-	size_t npend, cappend;
+	int *pend_line;          /* and the line of the clause each is in */
+	size_t npend, cappend, cappend_line;
 	bool destructive_used;   /* refused (without -w) once the whole program has compiled */
 	struct dnode *stmt_call; /* the call that is a whole statement: an action proper */
 	const struct dnode *pred;  /* the predicate being checked, and the line of its clause's */
