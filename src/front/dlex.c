@@ -822,6 +822,27 @@ static bool at_clause_start(struct lexer *lx)
 	return dtok_is(t, ",") && l->ntoks >= 2 && l->toks[l->ntoks - 2].kind == DTOK_PDESC;
 }
 
+/* A character dtrace's lexer refuses where probe descriptions stand (its S2 state: at a
+ * clause's start and right after a description), with its own "syntax error near "+"": it
+ * takes there only description characters, digits (a probe id), `/`, `,`, `{`, blanks and
+ * directives. At a clause's start `;` and `}` are left to the parser, whose message names
+ * them alike, and a backquote too; after a description nothing else may follow. */
+static bool s2_refuses(char c, bool after_desc)
+{
+	if (isspace((unsigned char)c) || is_pdesc_char(c) || strchr("/,{#", c))
+		return false;
+	return after_desc || !strchr(";}`", c);
+}
+
+/* Right after a description, outside braces (dtrace's lexer is still in its S2 state: the
+ * next thing is a predicate, a body, a comma or a new clause). */
+static bool after_desc(struct lexer *lx)
+{
+	const struct dtoklist *l = lx->out;
+	return lx->mode != DLEX_DECLS && lx->braces == 0 && l->ntoks > 0 &&
+	       l->toks[l->ntoks - 1].kind == DTOK_PDESC;
+}
+
 /* Only blanks between the start of at's line and at (a directive line, when at is '#'). */
 static bool blanks_before(struct lexer *lx, const char *at)
 {
@@ -921,6 +942,10 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 	}
 	if (r == lx->end || *r == '{' || *r == '/' || *r == ',')
 		return q;
+	/* a word then what cannot follow one there (`tick+10ms`, `x = 1`): dtrace's lexer has
+	 * read the word as a description (or a type name) and refuses the character */
+	if (lx->mode != DLEX_DECLS && s2_refuses(*r, false))
+		return q;
 	/* Text no declaration can start with is a description whatever follows (dtrace's
 	 * lexer decides so too), and the parser says what is missing after it. */
 	size_t n = (size_t)(q - p);
@@ -1005,6 +1030,11 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 			if (r < 0)
 				goto fail;
 			continue;
+		}
+		if (lx.mode != DLEX_DECLS && (after_desc(&lx) ? s2_refuses(c, true) :
+					      at_clause_start(&lx) && s2_refuses(c, false))) {
+			lex_error(&lx, p, D_SYNTAX, "syntax error near \"%c\"", c);
+			goto fail;
 		}
 		if (at_clause_start(&lx) && is_pdesc_char(c)) {
 			const char *q = pdesc_end(&lx, p);
