@@ -8,7 +8,8 @@
 #   - runs: usdtrace compiles and runs a program of each mode;
 #   - vs-dtrace-int, vs-dtrace-ptr: where DTrace for Linux is built (/opt/oracle-dtrace),
 #     every printed line equals dtrace's for the same program (seeds that pass today, or
-#     GENEXPR_SEED to try another; a differing line names its expression).
+#     GENEXPR_SEED to try another; a differing line names its expression). Int seed 501
+#     differed on a bit-field's rank before that was fixed (genexpr_bitfield_rank.d).
 # Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
@@ -51,10 +52,9 @@ vs_dtrace() {  # NAME MODE N SEED
 		ok "$name"
 	else
 		k=$(diff "$w/$name.dout" "$w/$name.uout" | sed -n 's/^[<>] \([0-9]*\): .*/\1/p' | head -1)
-		notok "$name" "seed $seed expr $k: $(awk -F'\t' -v k="$k" '$1 == k { print $2 }' "$w/$name.exprs"):" \
-			"dtrace '$(grep "^$k: " "$w/$name.dout")' usdtrace '$(grep "^$k: " "$w/$name.uout")'"
+		notok "$name" "seed $seed expr $k: $(awk -F'\t' -v k="$k" '$1 == k { print $2 }' "$w/$name.exprs"): dtrace '$(grep "^$k: " "$w/$name.dout")' usdtrace '$(grep "^$k: " "$w/$name.uout")'"
 	fi
 	echo "# $name: seed $seed, $(wc -l <"$w/$name.dout") lines from dtrace"
 }
-vs_dtrace vs-dtrace-int int 40 500
+vs_dtrace vs-dtrace-int int 40 501
 vs_dtrace vs-dtrace-ptr ptr 10 303

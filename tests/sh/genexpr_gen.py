@@ -326,4 +326,4 @@ if __name__ == "__main__":
     if os.environ.get("EXPRS"):
         with open(os.environ["EXPRS"], "w") as f:
             for inits, exprs in clauses:
-                for k, e in exprs: f.write("%d\t%s\n" % (k, e))
+                for k, (kind, e) in exprs: f.write("%d\t%s\n" % (k, e))
