@@ -626,7 +626,7 @@ static void load_loc_int(struct cgc *c, struct dnode *n)
 /* ---- integer operators ---- */
 
 /* The common type of two integer operands by the Guide's rule ("Type Conversions", as
- * dt_type_promote applies it): the operand of higher rank (size, then unsignedness) gives
+ * dt_type_promote applies it): the operand of higher rank (bits, then unsignedness) gives
  * it, an enum counting as int; no promotion to int first. NULL when either is a pointer
  * (compared as unsigned 64-bit addresses, unconverted). */
 static struct dtype *common_int(struct cgc *c, struct dtype *a, struct dtype *b)
@@ -640,8 +640,7 @@ static struct dtype *common_int(struct cgc *c, struct dtype *a, struct dtype *b)
 		a = t_int;
 	if (b->kind == DTY_ENUM && b->size <= 4)
 		b = t_int;
-	int ra = (int)a->size * 2 + !cgc_is_signed(a), rb = (int)b->size * 2 + !cgc_is_signed(b);
-	return rb > ra ? b : a;
+	return dtype_int_rank(b) > dtype_int_rank(a) ? b : a;
 }
 
 /* Whether a comparison of a and b is unsigned: their common type is. */

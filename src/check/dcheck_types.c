@@ -159,12 +159,6 @@ void names_free(struct names *ns)
 	ns->n = 0;
 }
 
-static int int_rank(struct dtype *t)
-{
-	struct dtype *r = res(t);
-	return (int)r->size * 8 + (r->is_unsigned ? 1 : 0);
-}
-
 /* D's promotion of one operand: an enum counts as int; every other integer keeps its type
  * (as written, typedef and all). D has no C integer promotion to int: the Guide's rule
  * ("Type Conversions") gives an expression the type of its highest-ranked operand, so
@@ -177,14 +171,14 @@ struct dtype *promote(struct ck *c, struct dtype *t)
 	return t;
 }
 
-/* The usual arithmetic conversions as the Guide states them: the operand of higher rank (size,
- * then unsignedness) gives the result type, as in dt_type_promote; equal ranks keep the left
- * operand's spelling. */
+/* The usual arithmetic conversions as the Guide states them: the operand of higher rank (bits,
+ * then unsignedness: dtype_int_rank) gives the result type, as in dt_type_promote; equal
+ * ranks keep the left operand's spelling. */
 struct dtype *arith_result(struct ck *c, struct dtype *l, struct dtype *r)
 {
 	l = promote(c, l);
 	r = promote(c, r);
-	return int_rank(r) > int_rank(l) ? r : l;
+	return dtype_int_rank(r) > dtype_int_rank(l) ? r : l;
 }
 
 bool type_unsigned(struct dtype *t)
@@ -263,8 +257,12 @@ bool is_writable(const struct dnode *n)
 	}
 }
 
+/* dtrace's DT_NF_BITFIELD: a bit-field member, or any expression whose type is a
+ * bit-field's (-st.a, st.a + st.b when a's width ranks higher) */
 bool is_bitfield(const struct dnode *n)
 {
+	if (n->type && is_integer(n->type) && res(n->type)->enc_bits)
+		return true;
 	if (n->kind != DN_MEMBER)
 		return false;
 	struct dtype *rec = n->lhs->type;

@@ -1138,16 +1138,24 @@ static struct dtype *tag_lookup(struct parser *p, const struct dtok *tt, enum dt
 }
 
 /* A D program's bit-field has, as in libdtrace, an integer type of the declared kind and
- * name but just wide enough for its bits (1, 2, 4 or 8 bytes). */
+ * name but just wide enough for its bits (1, 2, 4 or 8 bytes), whose encoding is the
+ * field's width (enc_bits): with int a:5 and uint8_t b:1, a + b has a's type (rank 5 over
+ * 2) and sizeof (a + b) is refused, as in dtrace. */
 static struct dtype *bitfield_type(struct parser *p, struct dtype *ty, int width)
 {
 	struct dtype *r = dtype_resolve(ty);
 	int size = width <= 8 ? 1 : width <= 16 ? 2 : width <= 32 ? 4 : 8;
-	if (size == r->size)
+	if (size == r->size && width == size * 8)
 		return ty;
 	struct dtype *t = dtype_new(p->ctx, r->kind, size, size);
 	t->is_unsigned = r->is_unsigned;
 	t->char_signedness = r->char_signedness;
+	t->enc_bits = width == size * 8 ? 0 : width;
+	/* a field of its type's size keeps the type's spelling (uint8_t b:1 is "uint8_t" in
+	 * messages, as in dtrace's) */
+	struct dtype *u = dtype_unqual(ty);
+	if (size == r->size && u->kind == DTY_TYPEDEF)
+		return dtype_typedef(p->ctx, u->name, t);
 	return t;
 }
 

@@ -347,6 +347,12 @@ struct dtype *dtype_resolve(struct dtype *t)
 	}
 }
 
+int dtype_int_rank(struct dtype *t)
+{
+	struct dtype *r = dtype_resolve(t);
+	return (r->enc_bits ? r->enc_bits : (int)r->size * 8) + (r->is_unsigned ? 1 : 0);
+}
+
 struct dtype *dtype_unqual(struct dtype *t)
 {
 	return t->origin ? t->origin : t;

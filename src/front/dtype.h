@@ -46,6 +46,10 @@ struct dtype {
 	int align;
 	bool is_unsigned;      /* integers and enums */
 	bool char_signedness;  /* DTY_CHAR: "signed char"/"unsigned char" was written explicitly */
+	int enc_bits;          /* integers: a D program's bit-field's width when it is not the
+			        * type's size * 8 (libdtrace's bit-field type is an integer of
+			        * exactly its width, cte_bits: D ranks it and refuses sizeof and
+			        * & of it by that width); 0 otherwise */
 	unsigned quals;        /* DQ_* */
 	unsigned d_quals;      /* those of quals written in D text (dtype_qualify_d): DTrace's D
 			        * compiler parses qualifiers and drops them, so its messages spell
@@ -163,6 +167,10 @@ void dtype_finish_enum(struct dtype *e);
 
 /* Follow typedefs and qualified copies to the type that defines representation. */
 struct dtype *dtype_resolve(struct dtype *t);
+
+/* The rank of an integer type in D's usual arithmetic conversions (dt_type_promote): its
+ * encoding's bits (a bit-field's width, else size * 8), plus one when unsigned. */
+int dtype_int_rank(struct dtype *t);
 /* The struct/union/enum node behind a (possibly qualified) tag type. */
 struct dtype *dtype_unqual(struct dtype *t);
 int64_t dtype_sizeof(struct dtype *t);   /* -1 if incomplete */
