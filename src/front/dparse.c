@@ -3591,6 +3591,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	for (size_t i = 0; i < toks->nfiles; i++)
 		g->files[g->nfiles++] = xstrdup(toks->files[i]);
 	g->files[g->nfiles] = NULL;
+	struct dnode *before = g->items_last;
 	if (setjmp(p.fail)) {
 		parser_free_bindings(&p);
 		return -1;
@@ -3613,6 +3614,10 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	pragmas_before(&p, (size_t)-1);
 	bindings_end(&p);
 	parser_free_bindings(&p);
+	struct dsrcpos eof = pos_of(&p, &toks->toks[toks->ntoks - 1]);
+	for (struct dnode *it = before ? before->next : g->items; it; it = it->next)
+		if (it->kind == DN_CLAUSE)
+			it->eof = eof;
 	return 0;
 }
 
