@@ -1,6 +1,7 @@
 /* dstab.c — statement stability attributes; see dstab.h. */
 #include "dstab.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,32 @@ struct walk {
 	const char *param;            /* one name (a translator's input), or NULL */
 	bool in_clause;               /* probe variables name the clause's probe */
 	unsigned fields;              /* the probe fields the clause read (dstab_clause) */
+	/* dstab_floor: the floor, the clause's probe provider, and the first part found below
+	 * it (dtrace reports the first node it gives attributes below the floor) */
+	bool check;
+	struct pattr floor;
+	const struct pattr_table *prov;
+	const struct dnode *bad;
+	struct pattr bad_attr;
+	char bad_name[160];
 };
+
+static bool below(struct pattr a, struct pattr floor)
+{
+	return a.name < floor.name || a.data < floor.data || a.dep < floor.dep;
+}
+
+/* Part n (named as dtrace's dt_node_name names it) has attributes a: the first one below the
+ * floor is the error. */
+static void part(struct walk *w, const struct dnode *n, struct pattr a, const char *fmt,
+		 const char *name)
+{
+	if (!w->check || w->bad || !below(a, w->floor))
+		return;
+	w->bad = n;
+	w->bad_attr = a;
+	snprintf(w->bad_name, sizeof(w->bad_name), fmt, name);
+}
 
 static struct pattr amin(struct pattr a, struct pattr b)
 {
@@ -173,24 +199,26 @@ static struct pattr xlator_attr(struct walk *w, const struct dtype *written)
 		const char *was = w->param;
 		const struct dnode *was_params = w->params;
 		bool was_clause = w->in_clause;
+		bool was_check = w->check;
 		w->param = x->name;
 		w->params = NULL;
 		w->in_clause = false;
+		w->check = false;  /* (its definition was checked where it stands) */
 		for (const struct dnode *m = x->args; m; m = m->next)
 			if (m->lhs)
 				a = amin(a, walk(w, m->lhs));
 		w->param = was;
 		w->params = was_params;
 		w->in_clause = was_clause;
+		w->check = was_check;
 		w->busy[i] = false;
 	}
 	return a;
 }
 
-static struct pattr walk_ident(struct walk *w, const struct dnode *n)
+static struct pattr ident_attr(struct walk *w, const char *name)
 {
-	const char *name = n->name;
-	if (!name || is_param(w, name))
+	if (is_param(w, name))
 		return stable_common;
 	if (strchr(name, '`'))
 		return (struct pattr){ PATTR_PRIVATE, PATTR_PRIVATE, PATTR_UNKNOWN };
@@ -200,9 +228,10 @@ static struct pattr walk_ident(struct walk *w, const struct dnode *n)
 	if (f >= 0) {
 		/* outside a clause (an inline's definition) they name no probe: dtrace gives them
 		 * Stable there */
-		if (w->in_clause)
-			w->fields |= 1u << f;
-		return stable_common;
+		if (!w->in_clause)
+			return stable_common;
+		w->fields |= 1u << f;
+		return w->prov ? w->prov->f[f] : stable_common;
 	}
 	const struct inl *in = inline_of(w, name);
 	if (in)
@@ -211,6 +240,16 @@ static struct pattr walk_ident(struct walk *w, const struct dnode *n)
 		return stable_common;
 	struct pattr a;
 	return pragma_attr(w, name, false, &a) ? a : stable_common;
+}
+
+static struct pattr walk_ident(struct walk *w, const struct dnode *n)
+{
+	if (!n->name)
+		return stable_common;
+	/* (without a provider, the probe variables' part is dstab_statement's) */
+	struct pattr a = ident_attr(w, n->name);
+	part(w, n, a, strchr(n->name, '`') ? "symbol %s" : "scalar %s", n->name);
+	return a;
 }
 
 static struct pattr walk(struct walk *w, const struct dnode *n)
@@ -226,29 +265,60 @@ static struct pattr walk(struct walk *w, const struct dnode *n)
 	case DN_INDEX:
 		if (n->lhs && n->lhs->kind == DN_IDENT && n->lhs->name &&
 		    !is_param(w, n->lhs->name) && strcmp(n->lhs->name, "args") == 0) {
-			if (w->in_clause)
-				w->fields |= 1u << PATTR_ARGS;
-			return walk_list(w, n->args);
+			struct pattr a = walk_list(w, n->args);
+			if (!w->in_clause)
+				return a;
+			w->fields |= 1u << PATTR_ARGS;
+			if (!w->prov)
+				return a;
+			part(w, n, w->prov->f[PATTR_ARGS], "array %s", "args");
+			return amin(a, w->prov->f[PATTR_ARGS]);
 		}
-		return amin(walk(w, n->lhs), walk_list(w, n->args));
+		{
+			struct pattr a = walk(w, n->lhs);
+			return amin(a, walk_list(w, n->args));
+		}
 	case DN_CALL: {
 		struct pattr a = walk_list(w, n->args);
-		if (n->name && evolving_function(n->name))
-			a = amin(a, (struct pattr){ PATTR_EVOLVING, PATTR_EVOLVING, PATTR_COMMON });
+		if (n->name && evolving_function(n->name)) {
+			struct pattr f = { PATTR_EVOLVING, PATTR_EVOLVING, PATTR_COMMON };
+			part(w, n, f, "function %s( )", n->name);
+			a = amin(a, f);
+		}
 		return a;
 	}
 	case DN_AGG:
 		return walk_list(w, n->args);
 	case DN_ASSIGN:
 		/* @k[...] = f(x): the keys weigh, not the aggregating function's arguments (dtrace
-		 * -v: @[curthread] = count() is Stable / Private, @ = sum(curthread->pid) Stable) */
-		if (n->lhs && n->lhs->kind == DN_AGG)
-			return walk(w, n->lhs);
-		return amin(walk(w, n->lhs), walk(w, n->rhs));
-	case DN_XLATE:
-		return amin(walk(w, n->lhs), xlator_attr(w, n->ctype));
+		 * -v: @[curthread] = count() is Stable / Private, @ = sum(curthread->pid) Stable),
+		 * though they are checked against a floor as any expression */
+		if (n->lhs && n->lhs->kind == DN_AGG) {
+			struct pattr a = walk(w, n->lhs);
+			if (w->check)
+				(void)walk(w, n->rhs);
+			return a;
+		}
+		{
+			struct pattr a = walk(w, n->lhs);
+			return amin(a, walk(w, n->rhs));
+		}
+	case DN_COND: {
+		struct pattr a = walk(w, n->cond);
+		a = amin(a, walk(w, n->lhs));
+		return amin(a, walk(w, n->rhs));
+	}
+	case DN_XLATE: {
+		struct pattr a = walk(w, n->lhs);
+		struct pattr x = xlator_attr(w, n->ctype);
+		part(w, n, x, "operator %s", "xlate");
+		return amin(a, x);
+	}
 	default: {
-		struct pattr a = amin(walk(w, n->lhs), walk(w, n->rhs));
+		/* in source order, one after the other: the first part below a floor is the
+		 * leftmost */
+		struct pattr a = walk(w, n->lhs);
+		a = amin(a, walk(w, n->rhs));
 		a = amin(a, walk(w, n->cond));
 		a = amin(a, walk(w, n->body));
 		return amin(a, walk_list(w, n->args));
@@ -259,6 +329,7 @@ static struct pattr walk(struct walk *w, const struct dnode *n)
 /* An inline's definition: its value's attributes, or its pragma's after it. */
 static void define_inline(struct walk *w, const struct dnode *def)
 {
+	w->prov = NULL;
 	if (!def->name || !def->lhs)
 		return;
 	w->params = def->args;
@@ -304,4 +375,94 @@ struct pattr dstab_statement(const struct dstab_clause *c, const struct pattr_ta
 		if (c->probe_fields & (1u << f))
 			a = pattr_min(a, t->f[f]);
 	return a;
+}
+
+static void floor_error(const struct walk *w, const struct dsrcpos *file, int line,
+			enum derr_region region, int clause, struct derr *err)
+{
+	struct pattr a = w->bad_attr;
+	derr_set(err, D_ATTR_MIN, "attributes for %s (%s/%s/%s) are less than predefined minimum",
+		 w->bad_name, pattr_stability_name(a.name), pattr_stability_name(a.data),
+		 pattr_class_name(a.dep));
+	if (file && file->tagged)
+		derr_locate(err, DERR_AT_FILETAG, file->file, line, 0);
+	else
+		derr_locate(err, DERR_AT_LINE, NULL, line, 0);
+	if (err) {
+		err->region = region;
+		err->clause = clause;
+	}
+}
+
+/* The definitions (inlines, translators) of g's own items, as dtrace cooks them where they
+ * stand; 0, or -1 with the error. */
+static int floor_definitions(struct walk *w, struct derr *err)
+{
+	for (const struct dnode *it = w->g->items; it; it = it->next) {
+		w->check = !it->library;  /* the libraries were compiled before the floor */
+		if (it->kind == DN_INLINE) {
+			define_inline(w, it);
+		} else if (it->kind == DN_TRANSLATOR && w->check) {
+			w->param = it->name;
+			w->in_clause = false;
+			w->prov = NULL;
+			for (const struct dnode *m = it->args; m && !w->bad; m = m->next)
+				(void)walk(w, m->lhs);
+			w->param = NULL;
+		}
+		if (w->bad) {
+			floor_error(w, &w->bad->pos, w->bad->pos.line, DERR_REGION_NONE, -1, err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int dstab_floor(const struct dprog *g, struct pattr floor, const struct dstab_desc *descs,
+		int ndescs, struct derr *err)
+{
+	struct walk w = { .g = g, .floor = floor };
+	for (const struct dnode *it = g->items; it; it = it->next)
+		if (it->kind == DN_TRANSLATOR &&
+		    w.nxlators < (int)(sizeof(w.xlators) / sizeof(w.xlators[0])))
+			w.xlators[w.nxlators++] = it;
+	int rc = floor_definitions(&w, err);
+	/* then the clauses, once the whole program is read: for each description, the
+	 * description's own attributes (the clause's, at its closing brace), its actions, its
+	 * predicate */
+	int c = 0;
+	for (const struct dnode *it = g->items; it && rc == 0; it = it->next) {
+		if (it->kind != DN_CLAUSE)
+			continue;
+		const struct dsrcpos *file = it->eof.file ? &it->eof : &it->pos;
+		for (int k = 0; k < ndescs && rc == 0; k++) {
+			if (descs[k].clause != c)
+				continue;
+			w.check = true;
+			if (below(descs[k].attr, floor)) {
+				w.bad = it;
+				w.bad_attr = descs[k].attr;
+				snprintf(w.bad_name, sizeof(w.bad_name), "clause");
+				floor_error(&w, file, it->body ? it->body->end_line : it->pos.line,
+					    DERR_REGION_NONE, c, err);
+				rc = -1;
+				break;
+			}
+			w.prov = descs[k].prov;
+			w.in_clause = true;
+			(void)walk(&w, it->body);
+			enum derr_region region = DERR_REGION_ACTIONS;
+			if (!w.bad) {
+				(void)walk(&w, it->cond);
+				region = DERR_REGION_PREDICATE;
+			}
+			if (w.bad) {
+				floor_error(&w, file, w.bad->pos.line, region, c, err);
+				rc = -1;
+			}
+		}
+		c++;
+	}
+	free(w.inl);
+	return rc;
 }

@@ -28,6 +28,7 @@
  * one probe description's provider. Pure over the tree. */
 #ifndef USDTRACE_DSTAB_H
 #define USDTRACE_DSTAB_H
+#include "derr.h"
 #include "dparse.h"
 #include "pattr.h"
 
@@ -42,4 +43,23 @@ void dstab_program(const struct dprog *g, struct dstab_clause *out, int nout);
 
 /* The attributes of c's statement for a probe of provider table t (pattr.h). */
 struct pattr dstab_statement(const struct dstab_clause *c, const struct pattr_table *t);
+
+/* One probe description of a clause, as the floor check sees it. */
+struct dstab_desc {
+	int clause;                      /* its clause (the index of g's DN_CLAUSE items) */
+	struct pattr attr;               /* its attributes (-v's Probe Description Attributes) */
+	const struct pattr_table *prov;  /* the provider of the probe standing for it */
+};
+
+/* The `amin` option (the Guide's "Stability Enforcement"): the first part of g's own program
+ * whose attributes are below floor is an error, D_ATTR_MIN "attributes for PART (N/D/C) are
+ * less than predefined minimum", PART named as dtrace names it ("scalar curthread",
+ * "function ntohl( )", "operator xlate", "clause"), in dtrace's order: the program's inline
+ * and translator definitions where they stand, then each clause for each of its descriptions
+ * (descs, in order): the description's attributes (reported at the clause's closing brace),
+ * its actions, its predicate. The D libraries are not held to it (dtrace compiles its own
+ * under a floor set on the command line, which fails in them above Private/Private/Unknown:
+ * the Guide's floor is the program's). 0, or -1 with err set. */
+int dstab_floor(const struct dprog *g, struct pattr floor, const struct dstab_desc *descs,
+		int ndescs, struct derr *err);
 #endif

@@ -55,6 +55,16 @@ static bool desc_attrs(struct pcat *cat, const struct stab_desc *d, struct dobj_
 			  desc, args);
 }
 
+void stability_desc(struct pcat *cat, const struct stab_desc *d, struct pattr *attr,
+		    const struct pattr_table **prov)
+{
+	struct dobj_probe first;
+	struct pattr args;
+	const char *fld[4];
+	bool reported = desc_attrs(cat, d, &first, fld, attr, &args);
+	*prov = pattr_of(reported ? first.provider : NULL);
+}
+
 static void print_block(FILE *f, const char *title, struct pattr a)
 {
 	fprintf(f, "\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
@@ -103,9 +113,6 @@ void stability_report(FILE *f, const char *kind, const char *label, int label_le
 		const char *fld[4];
 		bool reported = desc_attrs(cat, &descs[i], &first, fld, &desc, &args);
 		least = pattr_min(least, desc);
-		/* the probe variables and args[] take the attributes of the provider of the
-		 * probe that stands for the description, or without one (none, or several that
-		 * may differ) the Unstable ones of a description naming no provider */
 		const struct pattr_table *t = pattr_of(reported ? first.provider : NULL);
 		struct pattr s = { PATTR_STABLE, PATTR_STABLE, PATTR_COMMON };
 		if (stmts)

@@ -25,6 +25,13 @@ struct stab_desc {
 };
 
 /* kind: "script" or "description"; label (label_len bytes): the argument as dtrace names it. */
+/* Description d's attributes as -v reports them, and the provider table (pattr.h) of the
+ * probe standing for it, whose attributes the probe variables and args[] have: without one
+ * (no probe, or several whose arguments may differ), the Unstable ones of a description that
+ * names no provider. */
+void stability_desc(struct pcat *cat, const struct stab_desc *d, struct pattr *attr,
+		    const struct pattr_table **prov);
+
 /* stmts: per clause, its statement attributes (dstab.h); NULL: Stable / Stable / Common. */
 void stability_report(FILE *f, const char *kind, const char *label, int label_len,
 		      const struct stab_desc *descs, int ndescs, struct pcat *cat,

@@ -845,6 +845,22 @@ static struct dck_options check_options(struct tc *t, bool destructive, bool has
 				     kernel_module };
 }
 
+/* The amin option: the program's first part below the floor is its error (dstab_floor). */
+static int check_floor(struct tc *t, struct derr *err)
+{
+	const struct dopt_attr *f = &t->d.amin;
+	struct dstab_desc *d = xcalloc((size_t)t->nsdescs + 1, sizeof(*d));
+	for (int i = 0; i < t->nsdescs; i++) {
+		d[i].clause = t->sdescs[i].clause;
+		stability_desc(&t->cat, &t->sdescs[i], &d[i].attr, &d[i].prov);
+	}
+	struct pattr floor = { (enum pattr_stability)f->name, (enum pattr_stability)f->data,
+			       (enum pattr_class)f->dep };
+	int rc = dstab_floor(t->g, floor, d, t->nsdescs, err);
+	free(d);
+	return rc;
+}
+
 static int compile_and_run(struct tc *t)
 {
 	struct derr err;
@@ -857,6 +873,10 @@ static int compile_and_run(struct tc *t)
 		free(t->stab);
 		t->stab = xcalloc((size_t)t->nclauses + 1, sizeof(*t->stab));
 		dstab_program(t->g, t->stab, t->nclauses);
+	}
+	if (t->d.amin.set && check_floor(t, &err) != 0) {
+		program_error(t, &err);
+		return 1;
 	}
 	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {
 		program_error(t, &err);

@@ -107,6 +107,7 @@ struct dnode {
 	 * clauses once the whole input is read, so their errors name the file in effect there
 	 * (its pcb_filetag: after an #include, the includer), with the node's own line. */
 	struct dsrcpos eof;
+	bool library;             /* a top-level item of a D library (dlib.h, klib.h) */
 	char *pd[4];              /* DN_PDESC */
 	/* Set by the type checker (dcheck.h says what each means): */
 	struct dtype *type;       /* the expression's type */

@@ -1660,6 +1660,7 @@ static void add_item(struct parser *p, struct dnode *n)
 {
 	struct dprog *g = p->prog;
 	p->items++;
+	n->library = g->library;
 	if (g->items_last)
 		g->items_last->next = n;
 	else

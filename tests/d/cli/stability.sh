@@ -140,3 +140,106 @@ if cli_needs_root stmt_two_programs; then
 		'\nStability attributes for description BEGIN :\n\n\tMinimum Probe Description Attributes\n\t\tIdentifier Names: Unstable\n\t\tData Semantics:   Unstable\n\t\tDependency Class: Common\n\n\tMinimum Statement Attributes\n\t\tIdentifier Names: Stable\n\t\tData Semantics:   Private\n\t\tDependency Class: Common\n\n:::BEGIN\n\n\tProbe Description Attributes\n\t\tIdentifier Names: Unstable\n\t\tData Semantics:   Unstable\n\t\tDependency Class: Common\n\n\tArgument Attributes\n\t\tIdentifier Names: Unstable\n\t\tData Semantics:   Unstable\n\t\tDependency Class: Common\n\n\tArgument Types\n\t\tNone\n\n\nStability attributes for description END :\n\n\tMinimum Probe Description Attributes\n\t\tIdentifier Names: Unstable\n\t\tData Semantics:   Unstable\n\t\tDependency Class: Common\n\n\tMinimum Statement Attributes\n\t\tIdentifier Names: Stable\n\t\tData Semantics:   Stable\n\t\tDependency Class: Common\n\n:::END\n\n\tProbe Description Attributes\n\t\tIdentifier Names: Unstable\n\t\tData Semantics:   Unstable\n\t\tDependency Class: Common\n\n\tArgument Attributes\n\t\tIdentifier Names: Unstable\n\t\tData Semantics:   Unstable\n\t\tDependency Class: Common\n\n\tArgument Types\n\t\tNone\n\n' \
 		'' "$USDTRACE" -ve -n 'BEGIN { x = curthread; }' -n 'END { trace(x); }'
 fi
+# The floor as a pragma (the Guide's "Stability Enforcement", the amin option): the first part of the program below it is the error, in the order dtrace gives parts their attributes.
+printf '#pragma D option amin=Stable/Stable/Common\nBEGIN\n{\n\texit(0);\n}\n' >amin_clause.d
+if cli_needs_root amin_clause; then
+	cli_run amin_clause 1 '' \
+		'usdtrace: failed to compile script amin_clause.d: line 5: attributes for clause (Unstable/Unstable/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_clause.d
+fi
+printf '#pragma D option amin=Unstable/Unstable/Common\ndtrace:::BEGIN\n{\n}\nsyscall::read:entry,\nsyscall::write:entry\n{\n}\n' >amin_clause_syscall.d
+if cli_needs_root amin_clause_syscall; then
+	cli_run amin_clause_syscall 1 '' \
+		'usdtrace: failed to compile script amin_clause_syscall.d: line 8: attributes for clause (Private/Private/ISA) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_clause_syscall.d
+fi
+printf '#pragma D option amin=Unstable/Unstable/Common\nBEGIN\n{\n\ttrace(curthread->pid);\n}\n' >amin_builtin.d
+if cli_needs_root amin_builtin; then
+	cli_run amin_builtin 1 '' \
+		'usdtrace: failed to compile script amin_builtin.d: line 4: attributes for scalar curthread (Stable/Private/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_builtin.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ndtrace:::BEGIN\n{\n\ttrace(1);\n\ttrace(\n\tntohl(1));\n}\n' >amin_function.d
+if cli_needs_root amin_function; then
+	cli_run amin_function 1 '' \
+		'usdtrace: failed to compile script amin_function.d: line 6: attributes for function ntohl( ) (Evolving/Evolving/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_function.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ndtrace:::BEGIN\n{\n\ttrace(curthread->pid + ntohl(1));\n}\n' >amin_leftmost.d
+if cli_needs_root amin_leftmost; then
+	cli_run amin_leftmost 1 '' \
+		'usdtrace: failed to compile script amin_leftmost.d: line 4: attributes for scalar curthread (Stable/Private/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_leftmost.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ndtrace:::BEGIN\n/ntohl(1)/\n{\n\ttrace(curthread);\n}\n' >amin_actions_first.d
+if cli_needs_root amin_actions_first; then
+	cli_run amin_actions_first 1 '' \
+		'usdtrace: failed to compile script amin_actions_first.d: line 5: attributes for scalar curthread (Stable/Private/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_actions_first.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ndtrace:::BEGIN\n/ntohl(1)/\n{\n}\n' >amin_predicate.d
+if cli_needs_root amin_predicate; then
+	cli_run amin_predicate 1 '' \
+		'usdtrace: failed to compile script amin_predicate.d: line 3: attributes for function ntohl( ) (Evolving/Evolving/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_predicate.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ndtrace:::BEGIN\n{\n\ttrace(probefunc);\n}\n' >amin_probefunc.d
+if cli_needs_root amin_probefunc; then
+	cli_run amin_probefunc 1 '' \
+		'usdtrace: failed to compile script amin_probefunc.d: line 4: attributes for scalar probefunc (Private/Private/Unknown) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_probefunc.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ndtrace:::BEGIN\n{\n\t@ = sum(ntohl(1));\n}\n' >amin_agg_arg.d
+if cli_needs_root amin_agg_arg; then
+	cli_run amin_agg_arg 1 '' \
+		'usdtrace: failed to compile script amin_agg_arg.d: line 4: attributes for function ntohl( ) (Evolving/Evolving/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_agg_arg.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ninline int f = ntohl(1);\ndtrace:::BEGIN\n{\n}\n' >amin_inline_def.d
+if cli_needs_root amin_inline_def; then
+	cli_run amin_inline_def 1 '' \
+		'usdtrace: failed to compile script amin_inline_def.d: line 2: attributes for function ntohl( ) (Evolving/Evolving/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_inline_def.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ninline int f = pid;\n#pragma D attributes Evolving/Evolving/Common f\ndtrace:::BEGIN\n{\n\ttrace(f);\n}\n' >amin_inline_use.d
+if cli_needs_root amin_inline_use; then
+	cli_run amin_inline_use 1 '' \
+		'usdtrace: failed to compile script amin_inline_use.d: line 6: attributes for scalar f (Evolving/Evolving/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_inline_use.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\nstruct s { int a; };\ntranslator struct s < int x > {\n\ta = ntohl(x);\n};\ndtrace:::BEGIN\n{\n}\n' >amin_translator_def.d
+if cli_needs_root amin_translator_def; then
+	cli_run amin_translator_def 1 '' \
+		'usdtrace: failed to compile script amin_translator_def.d: line 4: attributes for function ntohl( ) (Evolving/Evolving/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_translator_def.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ndtrace:::BEGIN\n{\n\ttrace(xlate<fileinfo_t *>((struct file *)0)->fi_offset);\n}\n' >amin_xlate.d
+if cli_needs_root amin_xlate; then
+	cli_run amin_xlate 1 '' \
+		'usdtrace: failed to compile script amin_xlate.d: line 4: attributes for operator xlate (Evolving/Evolving/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_xlate.d
+fi
+printf '#pragma D option amin=Unstable/Unstable/Common\nint x;\n#pragma D attributes Private/Private/Unknown x\nBEGIN\n{\n\tx = 1;\n}\n' >amin_var_pragma.d
+if cli_needs_root amin_var_pragma; then
+	cli_run amin_var_pragma 1 '' \
+		'usdtrace: failed to compile script amin_var_pragma.d: line 6: attributes for scalar x (Private/Private/Unknown) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_var_pragma.d
+fi
+printf '#pragma D option amin=Unstable/Unstable/Common\nBEGIN\n{\n\ttrace(curpsinfo->pr_pid);\n\ttrace(curthread);\n}\n' >amin_library_inline.d
+if cli_needs_root amin_library_inline; then
+	cli_run amin_library_inline 1 '' \
+		'usdtrace: failed to compile script amin_library_inline.d: line 5: attributes for scalar curthread (Stable/Private/Common) are less than predefined minimum\n' \
+		"$USDTRACE" -e -s amin_library_inline.d
+fi
+printf '#pragma D option amin=Private/Private/ISA\nsyscall::read:entry\n{\n\ttrace(args[0]);\n}\n' >amin_met.d
+if cli_needs_root amin_met; then
+	cli_run amin_met 0 '' \
+		'' \
+		"$USDTRACE" -e -s amin_met.d
+fi
+printf '#pragma D option amin=Stable/Stable/Common\ninline int f = 1;\n#pragma D attributes Evolving/Evolving/Common f\ndtrace:::BEGIN\n{\n\ttrace(f);\n}\n' >amin_const_inline.d
+if cli_needs_root amin_const_inline; then
+	cli_run amin_const_inline 0 '' \
+		'' \
+		"$USDTRACE" -e -s amin_const_inline.d
+fi
