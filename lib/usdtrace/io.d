@@ -33,6 +33,8 @@ translator fileinfo_t < struct file *F > {
 inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
 	fd >= 0 && fd < curthread->files->fdt->max_fds ?
 	curthread->files->fdt->fd[fd] : (struct file *)0);
+/* Stable, as DTrace for Linux's io.d declares it (its -v report of a statement using fds[]) */
+#pragma D attributes Stable/Stable/Common fds
 
 /*
  * The io provider (DTrace's io:::start, io:::done, io:::wait-start, io:::wait-done), defined as

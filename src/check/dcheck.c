@@ -61,8 +61,12 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 	va_start(ap, fmt);
 	derr_vset(c->err, tag, fmt, ap);
 	va_end(ap);
-	if (n && n->pos.tagged && !c->lib_file)  /* dtrace's pcb_filetag: "FILE", line N */
-		derr_locate(c->err, DERR_AT_FILETAG, n->pos.file, error_line(c, n), 0);
+	/* a clause's errors name the file in effect at the end of its input (dast.h: eof) */
+	const struct dsrcpos *at = n ? &n->pos : NULL;
+	if (n && c->clause && c->clause->eof.file)
+		at = &c->clause->eof;
+	if (at && at->tagged && !c->lib_file)  /* dtrace's pcb_filetag: "FILE", line N */
+		derr_locate(c->err, DERR_AT_FILETAG, at->file, error_line(c, n), 0);
 	else
 		derr_locate(c->err, DERR_AT_LINE, c->lib_file, error_line(c, n), 0);
 	if (c->err) {

@@ -69,12 +69,20 @@ DPROCFS_TYPES
 "	cpu_lgrp = 0;\n"
 "};\n"
 "\n"
+/* each Stable / Stable / Common, as DTrace for Linux's procfs.d declares them (and its curcpu,
+ * a built-in variable, is): what a statement using one weighs in -v's report, not what its
+ * definition (curthread, Stable / Private; d_path, Evolving) would make it */
 "inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
+"#pragma D attributes Stable/Stable/Common curpsinfo\n"
 "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
+"#pragma D attributes Stable/Stable/Common curlwpsinfo\n"
 "inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (curthread);\n"
+"#pragma D attributes Stable/Stable/Common curcpu\n"
 /* the current process's working and root directories, as dtrace's procfs.d defines them */
 "inline string cwd = d_path(&(curthread->fs->pwd));\n"
-"inline string root = d_path(&(curthread->fs->root));\n";
+"#pragma D attributes Stable/Stable/Common cwd\n"
+"inline string root = d_path(&(curthread->fs->root));\n"
+"#pragma D attributes Stable/Stable/Common root\n";
 
 bool klib_wanted(const char *text, size_t len)
 {

@@ -55,6 +55,16 @@ static bool desc_attrs(struct pcat *cat, const struct stab_desc *d, struct dobj_
 			  desc, args);
 }
 
+void stability_desc(struct pcat *cat, const struct stab_desc *d, struct pattr *attr,
+		    const struct pattr_table **prov)
+{
+	struct dobj_probe first;
+	struct pattr args;
+	const char *fld[4];
+	bool reported = desc_attrs(cat, d, &first, fld, attr, &args);
+	*prov = pattr_of(reported ? first.provider : NULL);
+}
+
 static void print_block(FILE *f, const char *title, struct pattr a)
 {
 	fprintf(f, "\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
@@ -89,25 +99,29 @@ static void print_statements(FILE *f, const struct stab_desc *descs, int ndescs,
 }
 
 void stability_report(FILE *f, const char *kind, const char *label, int label_len,
-		      const struct stab_desc *descs, int ndescs, struct pcat *cat, bool statements)
+		      const struct stab_desc *descs, int ndescs, struct pcat *cat,
+		      const struct dstab_clause *stmts, bool statements)
 {
 	/* the minimum starts at the highest level when there is anything to take it over, and
 	 * is Stable / Common for an argument with no description (declarations only) */
 	struct pattr least = ndescs ? (struct pattr){ PATTR_STANDARD, PATTR_STANDARD, PATTR_COMMON }
 				    : (struct pattr){ PATTR_STABLE, PATTR_STABLE, PATTR_COMMON };
+	struct pattr stmt = least;
 	for (int i = 0; i < ndescs; i++) {
 		struct dobj_probe first;
 		struct pattr desc, args;
 		const char *fld[4];
-		(void)desc_attrs(cat, &descs[i], &first, fld, &desc, &args);
+		bool reported = desc_attrs(cat, &descs[i], &first, fld, &desc, &args);
 		least = pattr_min(least, desc);
+		const struct pattr_table *t = pattr_of(reported ? first.provider : NULL);
+		struct pattr s = { PATTR_STABLE, PATTR_STABLE, PATTR_COMMON };
+		if (stmts)
+			s = dstab_statement(&stmts[descs[i].clause], t);
+		stmt = pattr_min(stmt, s);
 	}
 	fprintf(f, "\nStability attributes for %s %.*s:\n", kind, label_len, label);
 	print_block(f, "Minimum Probe Description Attributes", least);
-	/* We do not track stability per identifier: statements get the level of D's actions,
-	 * subroutines and built-in variables in common use. */
-	print_block(f, "Minimum Statement Attributes",
-		    (struct pattr){ PATTR_STABLE, PATTR_STABLE, PATTR_COMMON });
+	print_block(f, "Minimum Statement Attributes", stmt);
 	if (statements)
 		print_statements(f, descs, ndescs, cat);
 	else

@@ -35,6 +35,7 @@
 #include "ksym.h"
 #include "pcat.h"
 #include "probedesc.h"
+#include "dstab.h"
 #include "stability.h"
 #include "trace_run.h"
 #include "util.h"
@@ -74,6 +75,8 @@ struct tc {
 	int nunmatched;
 	struct stab_desc *sdescs;   /* every description as matched, in order, for -v's report */
 	int nsdescs;
+	struct dstab_clause *stab;  /* per clause: its statement attributes (-v), from the program
+				     * as parsed */
 	/* clauses companions_add appended (the last ones): they count for no source's
 	 * matches, and their programs attach last (dobj_prog.late) */
 	int ncompanions;
@@ -852,7 +855,7 @@ static void print_stability(struct tc *t, FILE *f)
 			n++;
 		}
 		stability_report(f, s->kind == 's' ? "script" : "description", s->text,
-				 source_label_len(s), t->sdescs + first, n, &t->cat,
+				 source_label_len(s), t->sdescs + first, n, &t->cat, t->stab,
 				 t->o->compile_only);
 	}
 }
@@ -878,6 +881,22 @@ static struct dck_options check_options(struct tc *t, bool destructive, bool has
 				     kernel_module };
 }
 
+/* The amin option: the program's first part below the floor is its error (dstab_floor). */
+static int check_floor(struct tc *t, struct derr *err)
+{
+	const struct dopt_attr *f = &t->d.amin;
+	struct dstab_desc *d = xcalloc((size_t)t->nsdescs + 1, sizeof(*d));
+	for (int i = 0; i < t->nsdescs; i++) {
+		d[i].clause = t->sdescs[i].clause;
+		stability_desc(&t->cat, &t->sdescs[i], &d[i].attr, &d[i].prov);
+	}
+	struct pattr floor = { (enum pattr_stability)f->name, (enum pattr_stability)f->data,
+			       (enum pattr_class)f->dep };
+	int rc = dstab_floor(t->g, floor, d, t->nsdescs, err);
+	free(d);
+	return rc;
+}
+
 static int compile_and_run(struct tc *t)
 {
 	struct derr err;
@@ -886,6 +905,15 @@ static int compile_and_run(struct tc *t)
 						 t->o->cmd != NULL || t->o->npids > 0);
 	struct dck_prog *ck = NULL;
 	write_ctf(t);
+	if (t->o->verbose) {
+		free(t->stab);
+		t->stab = xcalloc((size_t)t->nclauses + 1, sizeof(*t->stab));
+		dstab_program(t->g, t->stab, t->nclauses);
+	}
+	if (t->d.amin.set && check_floor(t, &err) != 0) {
+		program_error(t, &err);
+		return 1;
+	}
 	if (dcheck_program(t->g, &ckopt, &ck, &err) != 0) {
 		program_error(t, &err);
 		return 1;
@@ -1016,6 +1044,7 @@ static void finish(struct tc *t, char **argv)
 	free(t->cargs);
 	free_unmatched(t);
 	free(t->sdescs);
+	free(t->stab);
 	free(t->srcs);
 }
 

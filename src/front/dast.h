@@ -103,6 +103,11 @@ struct dnode {
 	enum dvar_storage storage; /* DN_VARDECL */
 	enum dsclass sclass;      /* DN_VARDECL */
 	enum dpdesc_spec spec;    /* DN_PDESC */
+	/* DN_CLAUSE: where its source's input ends, past the last line marker. dtrace cooks the
+	 * clauses once the whole input is read, so their errors name the file in effect there
+	 * (its pcb_filetag: after an #include, the includer), with the node's own line. */
+	struct dsrcpos eof;
+	bool library;             /* a top-level item of a D library (dlib.h, klib.h) */
 	char *pd[4];              /* DN_PDESC */
 	/* Set by the type checker (dcheck.h says what each means): */
 	struct dtype *type;       /* the expression's type */

@@ -31,25 +31,58 @@ static const char *const predefined[] = {
 
 const char DCPP_FAILED[] = "Preprocessor failed to process input program";
 
+/* A child that copies in_fd into fd and exits; its pid, or -1. */
+static pid_t feed(int in_fd, int fd)
+{
+	pid_t w = fork();
+	if (w != 0)
+		return w;
+	char buf[65536];
+	ssize_t n;
+	while ((n = read(in_fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
+		for (ssize_t done = 0; n > 0 && done < n;) {
+			ssize_t k = write(fd, buf + done, (size_t)(n - done));
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				_exit(1);
+			done += k;
+		}
+	_exit(0);
+}
+
 /* Runs argv with stdin from in_fd and stdout captured; -1 with errno ENOENT if the program is
- * not found. */
+ * not found. The input goes through a pipe, as dtrace gives it to cpp: cpp cannot read
+ * /dev/stdin a second time, so its diagnostics about the program show no source excerpt,
+ * while those about a header it includes do (dtrace -C: "    1 | #error ..." under an
+ * error in a header, nothing under one in the script). */
 static int run_capture(char **argv, int in_fd, struct strbuf *out, int *status)
 {
-	int fds[2];
-	if (pipe(fds) != 0)
-		return -1;
+	int fds[2], in[2];
 	if (lseek(in_fd, 0, SEEK_SET) < 0)
 		return -1;
+	if (pipe(fds) != 0)
+		return -1;
+	if (pipe(in) != 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, in_fd, 0);
+	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
 	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
 	posix_spawn_file_actions_addclose(&fa, fds[0]);
 	posix_spawn_file_actions_addclose(&fa, fds[1]);
+	posix_spawn_file_actions_addclose(&fa, in[0]);
+	posix_spawn_file_actions_addclose(&fa, in[1]);
 	pid_t pid;
 	int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(fds[1]);
+	close(in[0]);
+	pid_t writer = rc == 0 ? feed(in_fd, in[1]) : -1;
+	close(in[1]);
 	if (rc != 0) {
 		close(fds[0]);
 		errno = rc;
@@ -65,6 +98,8 @@ static int run_capture(char **argv, int in_fd, struct strbuf *out, int *status)
 		strbuf_add(out, buf, (size_t)n);
 	}
 	close(fds[0]);
+	while (writer > 0 && waitpid(writer, NULL, 0) < 0 && errno == EINTR)
+		;
 	while (waitpid(pid, status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
@@ -159,9 +194,6 @@ char *dcpp_run(const char *file, const char *cpppath, const char *const *cppargs
 	char vdef[48];
 	snprintf(vdef, sizeof(vdef), "-D__SUNW_D_VERSION=0x%08x", dversion ? dversion : DVERSION_LATEST);
 	argv[n++] = vdef;
-	/* diagnostics as dtrace shows them: "FILE:LINE:COL: error: ...", without the source
-	 * excerpt (cpp reads a pipe-like /dev/stdin that dtrace's cannot read twice) */
-	argv[n++] = "-fno-diagnostics-show-caret";
 	/* cpp reads /dev/stdin: #include "x.h" still looks beside the script first */
 	char *dir = xstrdup(file);
 	char *slash = strrchr(dir, '/');

@@ -220,8 +220,13 @@ static void store(struct dopts *o, const struct dopt_def *d, int64_t v)
 		/* the enums are plain int-sized enums starting at 0 */
 		*(int *)field(o, d) = (int)v;
 		break;
-	case K_STR:
-	case K_ATTR: *(bool *)field(o, d) = true; break;
+	case K_STR: *(bool *)field(o, d) = true; break;
+	case K_ATTR: {
+		struct dopt_attr *a = field(o, d);
+		*a = (struct dopt_attr){ (v >> 24) & 1, (int)(v & 0xff), (int)((v >> 8) & 0xff),
+					 (int)((v >> 16) & 0xff) };
+		break;
+	}
 	case K_FILE: break; /* set_def keeps the name */
 	case K_VERSION: *(uint32_t *)field(o, d) = (uint32_t)v; break;
 	}
@@ -412,9 +417,12 @@ static const char *check_version(const char *s, int64_t *v)
 
 /* Stability attributes as libdtrace's dtrace_str2attr reads them: up to three names split at
  * '/', the name and data stabilities then the dependency class, any case; the value may stop
- * after any of them (even with a '/'), an empty part is invalid. */
-static bool valid_attr(const char *s)
+ * after any of them (even with a '/'), an empty part is invalid. *v: the parts' indexes, the
+ * name's in bits 0-7, the data's 8-15, the class's 16-23, bit 24 set (those left out are the
+ * highest, Standard / Standard / Common). */
+static bool valid_attr(const char *s, int64_t *v)
 {
+	int idx[3] = { 7, 7, 5 };
 	static const char *const stability[] = {
 		"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable",
 		"Standard", NULL,
@@ -422,18 +430,20 @@ static bool valid_attr(const char *s)
 	static const char *const class[] = {
 		"Unknown", "CPU", "Platform", "Group", "ISA", "Common", NULL,
 	};
-	for (int part = 0; part < 3; part++) {
-		if (*s == '\0')
-			return true;
+	for (int part = 0; part < 3 && *s; part++) {
 		size_t n = strcspn(s, "/");
 		const char *const *names = part < 2 ? stability : class;
 		bool found = false;
 		for (int i = 0; names[i] && !found; i++)
-			found = strlen(names[i]) == n && strncasecmp(s, names[i], n) == 0;
+			if (strlen(names[i]) == n && strncasecmp(s, names[i], n) == 0) {
+				found = true;
+				idx[part] = i;
+			}
 		if (!found)
 			return false;
 		s += n + (s[n] == '/');
 	}
+	*v = (int64_t)idx[0] | (int64_t)idx[1] << 8 | (int64_t)idx[2] << 16 | (int64_t)1 << 24;
 	return *s == '\0';
 }
 
@@ -516,7 +526,7 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 	case K_STR:
 		return value == NULL ? ERR_VALUE : NULL;
 	case K_ATTR:
-		return value == NULL || !valid_attr(value) ? ERR_VALUE : NULL;
+		return value == NULL || !valid_attr(value, v) ? ERR_VALUE : NULL;
 	case K_FILE: {
 		if (value == NULL)
 			return ERR_VALUE;
@@ -669,10 +679,17 @@ int dopt_format(const struct dopts *o, const char *name, char *buf, size_t len)
 		break;
 	}
 	case K_STR:
-	case K_ATTR:
 		/* a string option's value is the caller's: whether one was given */
 		snprintf(buf, len, "%s", *(const bool *)p ? "set" : "unset");
 		break;
+	case K_ATTR: {
+		const struct dopt_attr *a = p;
+		if (a->set)
+			snprintf(buf, len, "%d/%d/%d", a->name, a->data, a->dep);
+		else
+			snprintf(buf, len, "unset");
+		break;
+	}
 	case K_VERSION: {
 		uint32_t ver = *(const uint32_t *)p;
 		if (ver == 0)

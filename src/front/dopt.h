@@ -40,9 +40,7 @@
  *   lockmem  "unlimited" or a size (dtrace ignores a malformed size);
  *   any      a switch that ignores its value (droptags, lazyload, linknommap);
  *   attr     stability attributes (amin): "Name[/Data[/Class]]" in dtrace's words, any case;
- *            checked and kept for compatibility: usdtrace's clauses have the fixed attributes
- *            -v reports, and dtrace's own check of the minimum fails in its D libraries or
- *            crashes, so no program is refused for its attributes here;
+ *            the program's statements below it are refused (dstab.h: dstab_floor);
  *   file     a file the compiler will write (ctypes, dtypes): created when the option is set,
  *            as dtrace opens it then, and refused with the system's reason ("No such file or
  *            directory") if it cannot be. */
@@ -102,12 +100,19 @@ struct dopts {
 	enum dopt_stdc stdc;
 	/* string options: whether one was given (their values are the caller's: main.c hands
 	 * define, incdir, undef and cppargs to cpp) */
-	bool amin, cppargs, cpppath, ctfpath, define, dofstashpath, incdir, ldpath, libdir,
+	bool cppargs, cpppath, ctfpath, define, dofstashpath, incdir, ldpath, libdir,
 		modpath, procfspath, stash, syslibdir, sysslice, undef;
 	/* files the compiler writes its C and D types to as CTF (dctf.h), NULL if none: the
 	 * value as given, which the caller keeps (argv, the program's pragma) */
 	const char *ctypes, *dtypes;
 	uint32_t version;  /* the D level asked for (dversion.h encoding), 0 if none: the latest */
+	/* amin: the stability floor of the program's statements, as indexes in dtrace's order
+	 * (stabilities Internal 0 .. Standard 7, classes Unknown 0 .. Common 5); the parts the
+	 * value leaves out are the highest (dtrace_str2attr) */
+	struct dopt_attr {
+		bool set;
+		int name, data, dep;
+	} amin;
 	uint64_t set_mask[DOPT_MAX / 64]; /* bit i: table entry i was set explicitly */
 };
 

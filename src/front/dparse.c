@@ -45,6 +45,7 @@ struct parser {
 	struct dtok *bindings;
 	uint32_t *binding_vers;  /* the version each of bindings[] names */
 	bool *binding_attr;      /* bindings[i] is an attributes pragma's (it sets no version) */
+	struct dattr *binding_at;  /* ...and then the attributes it gives */
 	int nbindings;
 	char **defined;
 	int ndefined;
@@ -73,6 +74,7 @@ static void pragma_d(struct parser *p, const struct dpragma *pr);
 static void binding_define(struct parser *p, const char *name);
 static void binding_record(struct parser *p, const char *name, uint32_t v, const struct dnode *item);
 static void pragma_pending(struct parser *p, struct dtok hash, const char *name, uint32_t v, bool attr);
+static void ident_attr_record(struct parser *p, const char *name, struct dattr at, bool before);
 
 /* In a D program each `#pragma D` line takes effect where dtrace's lexer meets it: when the
  * parser first looks at the token after it (so its errors come in source order). */
@@ -1666,6 +1668,7 @@ static void add_item(struct parser *p, struct dnode *n)
 {
 	struct dprog *g = p->prog;
 	p->items++;
+	n->library = g->library;
 	if (g->items_last)
 		g->items_last->next = n;
 	else
@@ -2492,12 +2495,15 @@ static void script_pragma_attributes(struct parser *p, const struct dpragma *pr,
 		/* an identifier: this program's (defined here, or later: it waits), never a
 		 * built-in's or a library's; one never defined is an error at the end */
 		for (int i = 0; i < p->ndefined; i++)
-			if (strcmp(p->defined[i], words[3]) == 0)
+			if (strcmp(p->defined[i], words[3]) == 0) {
+				ident_attr_record(p, words[3], at, false);
 				return;
+			}
 		if (defined_outside(p, words[3]))
 			error_at(p, &hash, D_PRAGMA_SCOPE, "#pragma attributes cannot modify entity "
 				 "defined outside program scope");
 		pragma_pending(p, hash, words[3], 0, true);
+		p->binding_at[p->nbindings - 1] = at;
 		return;
 	}
 	if (nw < 6)
@@ -2606,9 +2612,19 @@ static void pragma_pending(struct parser *p, struct dtok hash, const char *name,
 	p->bindings = xrealloc(p->bindings, sizeof(*p->bindings) * (size_t)(p->nbindings + 1));
 	p->binding_vers = xrealloc(p->binding_vers, sizeof(*p->binding_vers) * (size_t)(p->nbindings + 1));
 	p->binding_attr = xrealloc(p->binding_attr, sizeof(*p->binding_attr) * (size_t)(p->nbindings + 1));
+	p->binding_at = xrealloc(p->binding_at, sizeof(*p->binding_at) * (size_t)(p->nbindings + 1));
 	p->binding_vers[p->nbindings] = v;
 	p->binding_attr[p->nbindings] = attr;
+	p->binding_at[p->nbindings] = (struct dattr){ 0 };
 	p->bindings[p->nbindings++] = hash;
+}
+
+/* An attributes pragma applies to global identifier `name` (dprog.ident_attrs). */
+static void ident_attr_record(struct parser *p, const char *name, struct dattr at, bool before)
+{
+	struct dprog *g = p->prog;
+	g->ident_attrs = xrealloc(g->ident_attrs, sizeof(*g->ident_attrs) * (size_t)(g->nident_attrs + 1));
+	g->ident_attrs[g->nident_attrs++] = (struct dident_attr){ xstrdup(name), at, before };
 }
 
 /* A binding of a D library takes effect on what it names (a translator: item): programs
@@ -2660,6 +2676,8 @@ static void binding_define(struct parser *p, const char *name)
 		if (p->bindings[i].text && strcmp(p->bindings[i].text, name) == 0) {
 			if (!p->binding_attr[i])
 				binding_record(p, name, p->binding_vers[i], NULL);
+			else
+				ident_attr_record(p, name, p->binding_at[i], true);
 			free((char *)p->bindings[i].text);
 			p->bindings[i].text = NULL;
 		}
@@ -2682,6 +2700,7 @@ static void parser_free_bindings(struct parser *p)
 	free(p->bindings);
 	free(p->binding_vers);
 	free(p->binding_attr);
+	free(p->binding_at);
 	for (int i = 0; i < p->ndefined; i++)
 		free(p->defined[i]);
 	free(p->defined);
@@ -3581,6 +3600,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	for (size_t i = 0; i < toks->nfiles; i++)
 		g->files[g->nfiles++] = xstrdup(toks->files[i]);
 	g->files[g->nfiles] = NULL;
+	struct dnode *before = g->items_last;
 	if (setjmp(p.fail)) {
 		parser_free_bindings(&p);
 		return -1;
@@ -3603,6 +3623,10 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	pragmas_before(&p, (size_t)-1);
 	bindings_end(&p);
 	parser_free_bindings(&p);
+	struct dsrcpos eof = pos_of(&p, &toks->toks[toks->ntoks - 1]);
+	for (struct dnode *it = before ? before->next : g->items; it; it = it->next)
+		if (it->kind == DN_CLAUSE)
+			it->eof = eof;
 	return 0;
 }
 
@@ -3767,6 +3791,9 @@ void dprog_free(struct dprog *g)
 	for (int i = 0; i < g->nbound; i++)
 		free(g->bound[i].name);
 	free(g->bound);
+	for (int i = 0; i < g->nident_attrs; i++)
+		free(g->ident_attrs[i].name);
+	free(g->ident_attrs);
 	for (size_t i = 0; i < g->nfiles; i++)
 		free(g->files[i]);
 	free(g->files);

@@ -186,6 +186,17 @@ struct dprog {
 	 * provider is known (built in, or declared by a library or the program before) or the
 	 * kernel module is loaded with its types. NULL: every one is. */
 	bool (*depends_met)(const struct dprog *g, const char *cls, const char *name);
+	/* `#pragma D attributes N/D/C NAME` of a global identifier the program (or a D library)
+	 * defines, in the order they took effect: what NAME's uses weigh in the statements'
+	 * stability attributes (dstab.h). before: the pragma waited for NAME's definition, which
+	 * for an inline then gives NAME its value's attributes instead (dtrace's dt_node_inline
+	 * sets them after the pending pragma is applied). */
+	struct dident_attr {
+		char *name;
+		struct dattr attr;
+		bool before;
+	} *ident_attrs;
+	int nident_attrs;
 };
 
 /* The version a D library bound global identifier `name` (item NULL) or translator item to
