@@ -2933,6 +2933,24 @@ static struct dnode *e_primary(struct parser *p)
 	}
 }
 
+/* Only named functions (actions and subroutines) can be called in D, but dtrace's grammar
+ * calls any postfix expression (`this->f(1)`, `"a"(1)`, `x++(1)`) and refuses the designator
+ * only once the call is built (dt_node_func), after its arguments are read: their syntax
+ * errors, and a call of an undefined name before it, come first. An aggregation is a name
+ * there, looked up as a function like any other. Called with the `(` consumed. */
+static _Noreturn void call_of_nonname(struct parser *p, const struct dnode *e)
+{
+	ypush(p, 2);
+	e_list(p, ")");
+	const struct dtok *close = &p->tl->toks[p->pos - 1];
+	if (p->undef_call)
+		error_at(p, p->undef_call, D_FUNC_UNDEF, "undefined function name: %.*s",
+			 (int)p->undef_call->len, p->undef_call->text);
+	if (e->kind == DN_AGG && !e->args)
+		error_at(p, close, D_FUNC_UNDEF, "undefined function name: @%s", e->name ? e->name : "");
+	error_at(p, close, D_FUNC_IDENT, "function designator is not of function type");
+}
+
 static struct dnode *e_postfix(struct parser *p)
 {
 	int saved = p->depth;
@@ -2951,10 +2969,9 @@ static struct dnode *e_postfix(struct parser *p)
 			if (!n->args)
 				syntax_error(p, &p->tl->toks[p->pos - 1]);
 		} else if (dtok_is(t, "(")) {
-			/* Only named functions (actions and subroutines) can be called in D. */
-			if (e->kind != DN_IDENT)
-				syntax_error(p, t);
 			next(p);
+			if (e->kind != DN_IDENT)
+				call_of_nonname(p, e);
 			n = new_node(p, DN_CALL, t);
 			n->pos = e->pos;
 			n->name = e->name;
@@ -2963,10 +2980,14 @@ static struct dnode *e_postfix(struct parser *p)
 			n->args = e_list(p, ")");
 			ypop(p, 2);
 			/* dtrace's parser looks the callee up as it builds the call (dt_node_func):
-			 * a name nothing defines is its error before any later syntax error */
+			 * a name nothing defines is its error before any later syntax error; the
+			 * name may be in parentheses, `(f)(1)` */
+			const struct dtok *nt = t - 1;
+			while (nt > p->tl->toks && dtok_is(nt, ")"))
+				nt--;
 			if (p->script && p->prog->predefined_ident && !p->undef_call &&
-			    t > p->tl->toks && t[-1].kind == DTOK_IDENT && !defined_outside(p, n->name))
-				p->undef_call = t - 1;
+			    nt >= p->tl->toks && nt->kind == DTOK_IDENT && !defined_outside(p, n->name))
+				p->undef_call = nt;
 		} else if (dtok_is(t, ".") || dtok_is(t, "->")) {
 			next(p);
 			const struct dtok *m = expect_member(p);
