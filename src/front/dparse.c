@@ -215,7 +215,11 @@ static struct dtype *typedef_named(struct parser *p, const char *name)
 	return e && e->kind == DSYM_TYPEDEF ? e->type : NULL;
 }
 
-static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
+/* Whether dtrace's lexer knows name t without reading ahead (dt_lex.l id_or_type): one right
+ * after `.`, `->`, struct, union, enum or a translator's `< type name >` always; else a name it
+ * has among its globals or remembered idents. It reads ahead before it looks for a type of
+ * that name, so a typedef's name is not known there. */
+static bool ident_known(struct parser *p, const struct dtok *t)
 {
 	size_t i = (size_t)(t - p->tl->toks);
 	if (i > 0) {
@@ -226,16 +230,11 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 	}
 	char n[256];
 	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
-	if (p->script && strchr(n, '`')) {
-		if (scoped_typename(p, n))
-			return true;
-	} else {
+	if (!(p->script && strchr(n, '`'))) {
 		const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
-		if (e)
-			return !types_only || e->kind == DSYM_TYPEDEF;
+		if (e && e->kind != DSYM_TYPEDEF)
+			return true;
 	}
-	if (types_only)
-		return false;
 	/* dtrace's lexer looks up its globals first (pcb_globals: the built-in variables,
 	 * subroutines, actions and aggregating functions, and what declarations made) */
 	if (defined_outside(p, n))
@@ -249,6 +248,10 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 		if (j > 0 && (dtok_is(u - 1, ".") || dtok_is(u - 1, "->") || dtok_is(u - 1, "struct") ||
 			      dtok_is(u - 1, "union") || dtok_is(u - 1, "enum")))
 			continue;
+		/* a declarator ("typedef int t;"): a declared global is known as such, and a
+		 * typedef's name is not remembered */
+		if (j > 0 && (dtok_is(u - 1, "*") || is_typename(p, u - 1)))
+			continue;
 		if (dtok_is(after, "=") || dtok_is(after, "++") || dtok_is(after, "--") ||
 		    dtok_is(after, "[") || dtok_is(after, ";"))
 			return true;
@@ -258,14 +261,38 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 
 static bool known_ident(struct parser *p, const struct dtok *t)
 {
-	return ident_known(p, t, false);
+	return ident_known(p, t);
 }
 
-/* For the name the text ends with: a variable it has just declared ("int x" at the end) was
- * not known yet when dtrace's lexer met it, so only a type counts. */
-static bool read_ahead_free(struct parser *p, const struct dtok *t)
+/* Whether dtrace's lexer met the end of the input reading ahead, and put a NUL back that it
+ * then refuses in its own words ("syntax error near end-of-input", dt_lex.l id_or_type): after
+ * a name it does not know (neither a global, a type, nor a name seen assigned before) it skips
+ * the blanks after it; in a clause, when those are followed by a lone `=`, `+` or `-`, it also
+ * reads the character after that, which may be the end. eof is the end token. */
+static bool eof_read_ahead(struct parser *p, const struct dtok *eof)
 {
-	return ident_known(p, t, true);
+	const struct dtok *first = p->tl->toks;
+	const struct dtok *prev = eof > first ? eof - 1 : NULL;
+	if (!p->script || !prev)
+		return false;
+	if (prev->kind == DTOK_PUNCT && p->in_clause && prev > first && prev[-1].kind == DTOK_IDENT &&
+	    (dtok_is(prev, "=") || dtok_is(prev, "+") || dtok_is(prev, "-")) &&
+	    prev->text[prev->len] == '\0')
+		prev--;
+	if (prev->kind != DTOK_IDENT)
+		return false;
+	/* a name a declaration at the end declares ("int x", "char *x", "int a, x",
+	 * "struct s x", "struct s { ... } x") was not known yet when the lexer met it */
+	const struct dtok *before = prev > first ? prev - 1 : NULL;
+	bool tagged = before && before > first && before->kind == DTOK_IDENT &&
+		      (dtok_is(before - 1, "struct") || dtok_is(before - 1, "union") ||
+		       dtok_is(before - 1, "enum"));
+	if (!p->in_clause && before && !dtok_is(before, "struct") && !dtok_is(before, "union") &&
+	    !dtok_is(before, "enum") &&
+	    (dtok_is(before, "*") || dtok_is(before, ",") || dtok_is(before, "}") ||
+	     is_typename(p, before) || tagged))
+		return true;
+	return !known_ident(p, prev);
 }
 
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
@@ -286,8 +313,7 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 	if (t->kind == DTOK_EOF) {
 		/* after a name it does not know, dtrace's lexer has read ahead to the end and
 		 * put a NUL back, which its lexer then rejects in its own words */
-		const struct dtok *prev = t > p->tl->toks ? t - 1 : NULL;
-		if (p->script && prev && prev->kind == DTOK_IDENT && !read_ahead_free(p, prev))
+		if (eof_read_ahead(p, t))
 			error_at(p, t, D_SYNTAX, "syntax error near end-of-input");
 		error_at(p, t, D_SYNTAX, "syntax error near end of input");
 	}
