@@ -37,6 +37,7 @@ struct parser {
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	bool later_dim;       /* type_suffix_rule: a dimension follows another (`[4][...]`) */
 	const struct dtok *undef_call;  /* D programs: the name of the first call nothing defines */
+	const struct dtok *undef_close; /* and its closing `)`, where dtrace reports it */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
 	/* D programs: `#pragma D binding` and `#pragma D attributes` waiting for their identifier
@@ -308,7 +309,7 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 		t = &slash;
 	}
 	if (p->undef_call)
-		error_at(p, p->undef_call, D_FUNC_UNDEF, "undefined function name: %.*s",
+		error_at(p, p->undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
 			 (int)p->undef_call->len, p->undef_call->text);
 	if (t->kind == DTOK_EOF) {
 		/* after a name it does not know, dtrace's lexer has read ahead to the end and
@@ -2970,7 +2971,7 @@ static _Noreturn void call_of_nonname(struct parser *p, const struct dnode *e)
 	e_list(p, ")");
 	const struct dtok *close = &p->tl->toks[p->pos - 1];
 	if (p->undef_call)
-		error_at(p, p->undef_call, D_FUNC_UNDEF, "undefined function name: %.*s",
+		error_at(p, p->undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
 			 (int)p->undef_call->len, p->undef_call->text);
 	if (e->kind == DN_AGG && !e->args)
 		error_at(p, close, D_FUNC_UNDEF, "undefined function name: @%s", e->name ? e->name : "");
@@ -3006,14 +3007,17 @@ static struct dnode *e_postfix(struct parser *p)
 			n->args = e_list(p, ")");
 			ypop(p, 2);
 			/* dtrace's parser looks the callee up as it builds the call (dt_node_func):
-			 * a name nothing defines is its error before any later syntax error; the
-			 * name may be in parentheses, `(f)(1)` */
+			 * a name nothing defines is its error, at the call's `)`, before anything
+			 * found later; the name may be in parentheses, `(f)(1)` */
 			const struct dtok *nt = t - 1;
 			while (nt > p->tl->toks && dtok_is(nt, ")"))
 				nt--;
 			if (p->script && p->prog->predefined_ident && !p->undef_call &&
-			    nt >= p->tl->toks && nt->kind == DTOK_IDENT && !defined_outside(p, n->name))
+			    nt >= p->tl->toks && nt->kind == DTOK_IDENT &&
+			    !defined_outside(p, n->name)) {
 				p->undef_call = nt;
+				p->undef_close = &p->tl->toks[p->pos - 1];
+			}
 		} else if (dtok_is(t, ".") || dtok_is(t, "->")) {
 			next(p);
 			const struct dtok *m = expect_member(p);
@@ -3640,6 +3644,11 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 			script_item(&p);
 	}
 	pragmas_before(&p, (size_t)-1);
+	/* dtrace refuses the call of a name nothing defines as it builds the call (dt_node_func),
+	 * so before anything its type checker would find anywhere in the program */
+	if (p.undef_call)
+		error_at(&p, p.undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
+			 (int)p.undef_call->len, p.undef_call->text);
 	bindings_end(&p);
 	parser_free_bindings(&p);
 	return 0;
