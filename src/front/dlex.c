@@ -822,6 +822,13 @@ static bool at_clause_start(struct lexer *lx)
 	return dtok_is(t, ",") && l->ntoks >= 2 && l->toks[l->ntoks - 2].kind == DTOK_PDESC;
 }
 
+/* Whether the last token is a probe description. */
+static bool last_is_pdesc(const struct lexer *lx)
+{
+	const struct dtoklist *l = lx->out;
+	return l->ntoks > 0 && l->toks[l->ntoks - 1].kind == DTOK_PDESC;
+}
+
 /* Only blanks between the start of at's line and at (a directive line, when at is '#'). */
 static bool blanks_before(struct lexer *lx, const char *at)
 {
@@ -1009,6 +1016,29 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 		if (at_clause_start(&lx) && is_pdesc_char(c)) {
 			const char *q = pdesc_end(&lx, p);
 			if (q) {
+				new_tok(&lx, DTOK_PDESC, p, (size_t)(q - p));
+				lx.p = q;
+				continue;
+			}
+		}
+		/* After a description dtrace's lexer (its state S2) reads descriptions, keywords,
+		 * `/` alone (`/=` there is the `/` opening a predicate, then `=`), `,` and `{`: any
+		 * other character is its syntax error there, and one a description may hold begins
+		 * another description, which the parser then refuses (dt_lex.l) */
+		if (mode == DLEX_SCRIPT && lx.braces == 0 && last_is_pdesc(&lx)) {
+			if (c == '/') {
+				new_tok(&lx, DTOK_PUNCT, p, 1);
+				lx.p = p + 1;
+				continue;
+			}
+			if (!is_pdesc_char(c) && c != ',' && c != '{' && c != '/') {
+				lex_error(&lx, p, D_SYNTAX, "syntax error near \"%c\"", c);
+				goto fail;
+			}
+			if (!isalnum((unsigned char)c) && c != '_' && is_pdesc_char(c)) {
+				const char *q = p;
+				while (q < lx.end && (is_pdesc_char(*q) || *q == '`'))
+					q++;
 				new_tok(&lx, DTOK_PDESC, p, (size_t)(q - p));
 				lx.p = q;
 				continue;
