@@ -2880,10 +2880,17 @@ static struct dnode *e_primary(struct parser *p)
 	case DTOK_FLOAT:
 		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
 	case DTOK_IDENT:
-		/* a typedef name followed by a name (`myint x;` in a clause): dtrace's lexer gives
-		 * a type name there, which no expression starts with, so the error is at the type;
-		 * having read ahead past the name, its message quotes the rest of the line */
-		if (p->script && is_typename(p, t) && peek_at(p, 1)->kind == DTOK_IDENT) {
+		/* a typedef name in an expression (`myint x;`, `int16_t(1)` in a clause): dtrace's
+		 * lexer gives a type name there, which no expression starts with, so the error is
+		 * at the type; having read ahead past the name, its message quotes the rest of the
+		 * line. Unless what follows is =, ++, --, [ or ; (dt_lex.l id_or_type reads an
+		 * assigned variable there) or the name is one it knows as a variable. */
+		const struct dtok *after = peek_at(p, 1);
+		if (p->script && is_typename(p, t) &&
+		    (after->kind == DTOK_IDENT ||
+		     (!known_ident(p, t) && !dtok_is(after, "=") && !dtok_is(after, "++") &&
+		      !dtok_is(after, "--") && !dtok_is(after, "[") && !dtok_is(after, ";") &&
+		      !dtok_is(after, ",")))) {
 			const char *e = t->text;
 			while (*e && *e != '\n')
 				e++;
