@@ -129,6 +129,14 @@ bool kernel_action(const char *name)
 	return false;
 }
 
+bool kernel_subr(const char *name)
+{
+	for (size_t i = 0; i < sizeof(kernel_subrs) / sizeof(kernel_subrs[0]); i++)
+		if (strcmp(kernel_subrs[i].name, name) == 0)
+			return true;
+	return false;
+}
+
 const char *dsubr_name(enum dsubr s)
 {
 	if (s <= DS_NONE || s >= DS_COUNT)
@@ -573,9 +581,17 @@ void check_call(struct ck *c, struct dnode *n)
 				return;
 			}
 			if (strcmp(n->name, "ddi_pathname") == 0)   /* dt_cg.c's words */
-				fail_cg(c, n, D_UNKNOWN, "unimplemented subroutine: %s", n->name);
+				fail_cg(c, n, D_FUNC_UNDEF, "unimplemented subroutine: %s", n->name);
 			fail_cg(c, n, D_UNKNOWN, "%s( ) is not supported by usdtrace", n->name);
 		}
+		/* dtrace's kind of a built-in name (dt_idkind_name): args[] and uregs[] are
+		 * arrays, self and this pointers, the rest scalars */
+		if (strcmp(n->name, "args") == 0 || strcmp(n->name, "uregs") == 0)
+			fail_at(c, n, D_FUNC_IDKIND, "associative array '%s' may not be referenced as a "
+				"function", n->name);
+		if (strcmp(n->name, "self") == 0 || strcmp(n->name, "this") == 0)
+			fail_at(c, n, D_FUNC_IDKIND, "pointer '%s' may not be referenced as a function",
+				n->name);
 		if (builtin_lookup(n->name) != DB_NONE)
 			fail_at(c, n, D_FUNC_IDKIND, "scalar '%s' may not be referenced as a function", n->name);
 		/* dtrace names the callee as it parses (dt_node_func): only a variable declared

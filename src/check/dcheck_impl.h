@@ -461,6 +461,9 @@ enum dsubr subr_lookup(const char *name);
 /* Whether `name` is one of the kernel's actions usdtrace refuses (breakpoint, chill, panic):
  * an action for dtrace, so a call inside an expression is its D_CG_EXPR. */
 bool kernel_action(const char *name);
+/* Whether name is one of the kernel's functions dtrace knows (its destructive actions and the
+ * Solaris functions dt_open.c keeps), which usdtrace refuses as dtrace does. */
+bool kernel_subr(const char *name);
 /* Arity and argument types of call n against the prototype d (dt_idcook_func +
  * dt_idcook_sign). */
 void check_proto(struct ck *c, struct dnode *n, const struct subr_def *d);

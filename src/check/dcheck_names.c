@@ -83,7 +83,7 @@ bool dck_predefined_ident(const char *name)
 {
 	int64_t v;
 	if (builtin_lookup(name) != DB_NONE || subr_lookup(name) != DS_NONE ||
-	    agg_func_lookup(name) >= 0 || builtin_inline(name, &v))
+	    agg_func_lookup(name) >= 0 || builtin_inline(name, &v) || kernel_subr(name))
 		return true;
 	for (size_t i = 0; i < sizeof(unsupported_vars) / sizeof(unsupported_vars[0]); i++)
 		if (strcmp(unsupported_vars[i], name) == 0)

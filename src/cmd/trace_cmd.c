@@ -173,6 +173,18 @@ static int count_clauses(const struct dprog *g)
 	return n;
 }
 
+/* What makes a script not empty for dtrace: its clauses, inlines, translators and providers
+ * (the items of dtrace's parse tree). Declarations of types and variables are made as they are
+ * parsed and add no item: a script of only those is an empty translation unit (dt_cc.c's
+ * D_EMPTY; dtrace -e -s of "typedef int t;" or "int x;"). */
+static int program_size(const struct dprog *g)
+{
+	int n = g->nprov_blocks;
+	for (const struct dnode *it = g->items; it; it = it->next)
+		n += it->kind != DN_VARDECL;
+	return n;
+}
+
 /* The kernel-process library (klib.h) goes in before the first source that names it. Its
  * failure is no source's (printed as it stands). */
 static int want_klib(struct tc *t, const char *text, size_t n, struct derr *err)
@@ -185,11 +197,14 @@ static int want_klib(struct tc *t, const char *text, size_t n, struct derr *err)
 	return derr_set_kind(err, DERR_ALONE);
 }
 
-static int parse_source(struct tc *t, struct source *s, struct derr *err)
+/* Parses source s into the program; *before is then the program's size (program_size)
+ * before s's own text: the kernel-process library s brings in is not s's. */
+static int parse_source(struct tc *t, struct source *s, int *before, struct derr *err)
 {
 	if (s->kind != 's') {
 		if (want_klib(t, s->text, strlen(s->text), err) != 0)
 			return -1;
+		*before = program_size(t->g);
 		return dparse_clause_arg(t->g, spec_of(s->kind), s->text, err);
 	}
 	size_t n;
@@ -200,6 +215,7 @@ static int parse_source(struct tc *t, struct source *s, struct derr *err)
 	for (size_t i = 0; i < n; i++)
 		s->end_line += text[i] == '\n';
 	int rc = want_klib(t, text, n, err);
+	*before = program_size(t->g);
 	t->g->pspec = t->d.pspec; /* the script's mode, not the library's */
 	if (rc == 0)
 		rc = dparse_script(t->g, s->text, text, n, err);
@@ -255,18 +271,6 @@ static int apply_pragmas(struct tc *t, const struct source *s, int *applied)
 		return -1;
 	}
 	return 0;
-}
-
-/* What makes a script not empty for dtrace: its clauses, inlines, translators and providers
- * (the items of dtrace's parse tree). Declarations of types and variables are made as they are
- * parsed and add no item: a script of only those is an empty translation unit (dt_cc.c's
- * D_EMPTY; dtrace -e -s of "typedef int t;" or "int x;"). */
-static int program_size(const struct dprog *g)
-{
-	int n = g->nprov_blocks;
-	for (const struct dnode *it = g->items; it; it = it->next)
-		n += it->kind != DN_VARDECL;
-	return n;
 }
 
 /* A program argument that adds nothing is an error unless -x empty (dtrace's D_EMPTY; for a
@@ -355,7 +359,7 @@ static int build_program(struct tc *t)
 		s->first_clause = count_clauses(t->g);
 		int before = program_size(t->g);
 		t->env.defaultargs_line = 0; /* a pragma's is its own source's */
-		int rc = parse_source(t, s, &err);
+		int rc = parse_source(t, s, &before, &err);
 		if (rc != 0)
 			errtags_before_error(t, applied);
 		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)

@@ -1044,6 +1044,26 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 				continue;
 			}
 		}
+		/* After a description dtrace's lexer (its state S2) reads descriptions, keywords,
+		 * `/` alone (`/=` there is the `/` opening a predicate, then `=`), `,` and `{`: any
+		 * other character is its syntax error there, and one a description may hold begins
+		 * another description, which the parser then refuses (dt_lex.l) */
+		if (mode == DLEX_SCRIPT && after_desc(&lx)) {
+			if (c == '/') {
+				new_tok(&lx, DTOK_PUNCT, p, 1);
+				lx.p = p + 1;
+				continue;
+			}
+			/* (the characters it refuses there were refused above) */
+			if (!isalnum((unsigned char)c) && c != '_' && is_pdesc_char(c)) {
+				const char *q = p;
+				while (q < lx.end && (is_pdesc_char(*q) || *q == '`'))
+					q++;
+				new_tok(&lx, DTOK_PDESC, p, (size_t)(q - p));
+				lx.p = q;
+				continue;
+			}
+		}
 		/* D programs: a backtick scopes a name to a module (vmlinux`jiffies) and is part of
 		 * the identifier, as in dtrace's lexer */
 		bool tick = mode != DLEX_DECLS;

@@ -37,6 +37,7 @@ struct parser {
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	bool later_dim;       /* type_suffix_rule: a dimension follows another (`[4][...]`) */
 	const struct dtok *undef_call;  /* D programs: the name of the first call nothing defines */
+	const struct dtok *undef_close; /* and its closing `)`, where dtrace reports it */
 	size_t next_pragma;   /* D programs: the first of tl->pragmas not yet applied */
 	size_t file_base;     /* index in prog->files of this token list's first file */
 	/* D programs: `#pragma D binding` and `#pragma D attributes` waiting for their identifier
@@ -217,7 +218,11 @@ static struct dtype *typedef_named(struct parser *p, const char *name)
 	return e && e->kind == DSYM_TYPEDEF ? e->type : NULL;
 }
 
-static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
+/* Whether dtrace's lexer knows name t without reading ahead (dt_lex.l id_or_type): one right
+ * after `.`, `->`, struct, union, enum or a translator's `< type name >` always; else a name it
+ * has among its globals or remembered idents. It reads ahead before it looks for a type of
+ * that name, so a typedef's name is not known there. */
+static bool ident_known(struct parser *p, const struct dtok *t)
 {
 	size_t i = (size_t)(t - p->tl->toks);
 	if (i > 0) {
@@ -228,16 +233,11 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 	}
 	char n[256];
 	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
-	if (p->script && strchr(n, '`')) {
-		if (scoped_typename(p, n))
-			return true;
-	} else {
+	if (!(p->script && strchr(n, '`'))) {
 		const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
-		if (e)
-			return !types_only || e->kind == DSYM_TYPEDEF;
+		if (e && e->kind != DSYM_TYPEDEF)
+			return true;
 	}
-	if (types_only)
-		return false;
 	/* dtrace's lexer looks up its globals first (pcb_globals: the built-in variables,
 	 * subroutines, actions and aggregating functions, and what declarations made) */
 	if (defined_outside(p, n))
@@ -251,6 +251,10 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 		if (j > 0 && (dtok_is(u - 1, ".") || dtok_is(u - 1, "->") || dtok_is(u - 1, "struct") ||
 			      dtok_is(u - 1, "union") || dtok_is(u - 1, "enum")))
 			continue;
+		/* a declarator ("typedef int t;"): a declared global is known as such, and a
+		 * typedef's name is not remembered */
+		if (j > 0 && (dtok_is(u - 1, "*") || is_typename(p, u - 1)))
+			continue;
 		if (dtok_is(after, "=") || dtok_is(after, "++") || dtok_is(after, "--") ||
 		    dtok_is(after, "[") || dtok_is(after, ";"))
 			return true;
@@ -260,14 +264,38 @@ static bool ident_known(struct parser *p, const struct dtok *t, bool types_only)
 
 static bool known_ident(struct parser *p, const struct dtok *t)
 {
-	return ident_known(p, t, false);
+	return ident_known(p, t);
 }
 
-/* For the name the text ends with: a variable it has just declared ("int x" at the end) was
- * not known yet when dtrace's lexer met it, so only a type counts. */
-static bool read_ahead_free(struct parser *p, const struct dtok *t)
+/* Whether dtrace's lexer met the end of the input reading ahead, and put a NUL back that it
+ * then refuses in its own words ("syntax error near end-of-input", dt_lex.l id_or_type): after
+ * a name it does not know (neither a global, a type, nor a name seen assigned before) it skips
+ * the blanks after it; in a clause, when those are followed by a lone `=`, `+` or `-`, it also
+ * reads the character after that, which may be the end. eof is the end token. */
+static bool eof_read_ahead(struct parser *p, const struct dtok *eof)
 {
-	return ident_known(p, t, true);
+	const struct dtok *first = p->tl->toks;
+	const struct dtok *prev = eof > first ? eof - 1 : NULL;
+	if (!p->script || !prev)
+		return false;
+	if (prev->kind == DTOK_PUNCT && p->in_clause && prev > first && prev[-1].kind == DTOK_IDENT &&
+	    (dtok_is(prev, "=") || dtok_is(prev, "+") || dtok_is(prev, "-")) &&
+	    prev->text[prev->len] == '\0')
+		prev--;
+	if (prev->kind != DTOK_IDENT)
+		return false;
+	/* a name a declaration at the end declares ("int x", "char *x", "int a, x",
+	 * "struct s x", "struct s { ... } x") was not known yet when the lexer met it */
+	const struct dtok *before = prev > first ? prev - 1 : NULL;
+	bool tagged = before && before > first && before->kind == DTOK_IDENT &&
+		      (dtok_is(before - 1, "struct") || dtok_is(before - 1, "union") ||
+		       dtok_is(before - 1, "enum"));
+	if (!p->in_clause && before && !dtok_is(before, "struct") && !dtok_is(before, "union") &&
+	    !dtok_is(before, "enum") &&
+	    (dtok_is(before, "*") || dtok_is(before, ",") || dtok_is(before, "}") ||
+	     is_typename(p, before) || tagged))
+		return true;
+	return !known_ident(p, prev);
 }
 
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
@@ -283,13 +311,12 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 		t = &slash;
 	}
 	if (p->undef_call)
-		error_at(p, p->undef_call, D_FUNC_UNDEF, "undefined function name: %.*s",
+		error_at(p, p->undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
 			 (int)p->undef_call->len, p->undef_call->text);
 	if (t->kind == DTOK_EOF) {
 		/* after a name it does not know, dtrace's lexer has read ahead to the end and
 		 * put a NUL back, which its lexer then rejects in its own words */
-		const struct dtok *prev = t > p->tl->toks ? t - 1 : NULL;
-		if (p->script && prev && prev->kind == DTOK_IDENT && !read_ahead_free(p, prev))
+		if (eof_read_ahead(p, t))
 			error_at(p, t, D_SYNTAX, "syntax error near end-of-input");
 		error_at(p, t, D_SYNTAX, "syntax error near end of input");
 	}
@@ -2880,10 +2907,17 @@ static struct dnode *e_primary(struct parser *p)
 	case DTOK_FLOAT:
 		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
 	case DTOK_IDENT:
-		/* a typedef name followed by a name (`myint x;` in a clause): dtrace's lexer gives
-		 * a type name there, which no expression starts with, so the error is at the type;
-		 * having read ahead past the name, its message quotes the rest of the line */
-		if (p->script && is_typename(p, t) && peek_at(p, 1)->kind == DTOK_IDENT) {
+		/* a typedef name in an expression (`myint x;`, `int16_t(1)` in a clause): dtrace's
+		 * lexer gives a type name there, which no expression starts with, so the error is
+		 * at the type; having read ahead past the name, its message quotes the rest of the
+		 * line. Unless what follows is =, ++, --, [ or ; (dt_lex.l id_or_type reads an
+		 * assigned variable there) or the name is one it knows as a variable. */
+		const struct dtok *after = peek_at(p, 1);
+		if (p->script && is_typename(p, t) &&
+		    (after->kind == DTOK_IDENT ||
+		     (!known_ident(p, t) && !dtok_is(after, "=") && !dtok_is(after, "++") &&
+		      !dtok_is(after, "--") && !dtok_is(after, "[") && !dtok_is(after, ";") &&
+		      !dtok_is(after, ",")))) {
 			const char *e = t->text;
 			while (*e && *e != '\n')
 				e++;
@@ -2960,6 +2994,24 @@ static struct dnode *e_primary(struct parser *p)
 	}
 }
 
+/* Only named functions (actions and subroutines) can be called in D, but dtrace's grammar
+ * calls any postfix expression (`this->f(1)`, `"a"(1)`, `x++(1)`) and refuses the designator
+ * only once the call is built (dt_node_func), after its arguments are read: their syntax
+ * errors, and a call of an undefined name before it, come first. An aggregation is a name
+ * there, looked up as a function like any other. Called with the `(` consumed. */
+static _Noreturn void call_of_nonname(struct parser *p, const struct dnode *e)
+{
+	ypush(p, 2);
+	e_list(p, ")");
+	const struct dtok *close = &p->tl->toks[p->pos - 1];
+	if (p->undef_call)
+		error_at(p, p->undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
+			 (int)p->undef_call->len, p->undef_call->text);
+	if (e->kind == DN_AGG && !e->args)
+		error_at(p, close, D_FUNC_UNDEF, "undefined function name: @%s", e->name ? e->name : "");
+	error_at(p, close, D_FUNC_IDENT, "function designator is not of function type");
+}
+
 static struct dnode *e_postfix(struct parser *p)
 {
 	int saved = p->depth;
@@ -2978,10 +3030,9 @@ static struct dnode *e_postfix(struct parser *p)
 			if (!n->args)
 				syntax_error(p, &p->tl->toks[p->pos - 1]);
 		} else if (dtok_is(t, "(")) {
-			/* Only named functions (actions and subroutines) can be called in D. */
-			if (e->kind != DN_IDENT)
-				syntax_error(p, t);
 			next(p);
+			if (e->kind != DN_IDENT)
+				call_of_nonname(p, e);
 			n = new_node(p, DN_CALL, t);
 			n->pos = e->pos;
 			n->name = e->name;
@@ -2990,10 +3041,17 @@ static struct dnode *e_postfix(struct parser *p)
 			n->args = e_list(p, ")");
 			ypop(p, 2);
 			/* dtrace's parser looks the callee up as it builds the call (dt_node_func):
-			 * a name nothing defines is its error before any later syntax error */
+			 * a name nothing defines is its error, at the call's `)`, before anything
+			 * found later; the name may be in parentheses, `(f)(1)` */
+			const struct dtok *nt = t - 1;
+			while (nt > p->tl->toks && dtok_is(nt, ")"))
+				nt--;
 			if (p->script && p->prog->predefined_ident && !p->undef_call &&
-			    t > p->tl->toks && t[-1].kind == DTOK_IDENT && !defined_outside(p, n->name))
-				p->undef_call = t - 1;
+			    nt >= p->tl->toks && nt->kind == DTOK_IDENT &&
+			    !defined_outside(p, n->name)) {
+				p->undef_call = nt;
+				p->undef_close = &p->tl->toks[p->pos - 1];
+			}
 		} else if (dtok_is(t, ".") || dtok_is(t, "->")) {
 			next(p);
 			const struct dtok *m = expect_member(p);
@@ -3621,6 +3679,11 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 			script_item(&p);
 	}
 	pragmas_before(&p, (size_t)-1);
+	/* dtrace refuses the call of a name nothing defines as it builds the call (dt_node_func),
+	 * so before anything its type checker would find anywhere in the program */
+	if (p.undef_call)
+		error_at(&p, p.undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
+			 (int)p.undef_call->len, p.undef_call->text);
 	bindings_end(&p);
 	parser_free_bindings(&p);
 	struct dsrcpos eof = pos_of(&p, &toks->toks[toks->ntoks - 1]);
