@@ -55,3 +55,22 @@ if [ -d $T ]; then
 		cli_notok syscall_set_is_events "$(diff sys.listed sys.events | grep '^[<>]' | head -n 3 | tr '\n' ' ')"
 	fi
 fi
+
+# The proc provider: its thirteen probes, signal-discard among them, numbered in name order
+# (dtrace -l -P proc lists the newest first: start ... create).
+"$USDTRACE" -l -P proc | sed -E 's/^ *[0-9]+( +[a-z])/    N\1/' >proc.l
+P='    N       proc           vmlinux                                   '
+if cli_match "$H${P}start\n${P}signal-send\n${P}signal-handle\n${P}signal-discard\n${P}signal-clear\n${P}lwp-start\n${P}lwp-exit\n${P}lwp-create\n${P}exit\n${P}exec-success\n${P}exec-failure\n${P}exec\n${P}create\n" proc.l; then
+	cli_ok proc_list
+else
+	cli_notok proc_list "$cli_why"
+fi
+# A proc probe's description: the least of Evolving / ISA names and Private / Unknown module
+# and function; its arguments Evolving / ISA.
+PROCATTR='\n\tProbe Description Attributes\n\t\tIdentifier Names: Private\n\t\tData Semantics:   Private\n\t\tDependency Class: Unknown\n\n\tArgument Attributes\n\t\tIdentifier Names: Evolving\n\t\tData Semantics:   Evolving\n\t\tDependency Class: ISA\n\n\tArgument Types\n'
+lv_case proc_lv_exit proc:::exit "${H}${P}exit\n${PROCATTR}\t\targs[0]: int\n\n"
+# signal-handle's args[1] is the kernel's siginfo_t, args[2] the handler. dtrace spells the
+# handler's type "int (*)(*) ()", a slip of its type printer for the void (*)(void) its proc
+# provider declares (the Guide's type): we print the declared type.
+lv_case proc_lv_signal_handle proc:::signal-handle \
+	"${H}${P}signal-handle\n${PROCATTR}\t\targs[0]: int\n\t\targs[1]: siginfo_t *\n\t\targs[2]: void (*)(void)\n\n"
