@@ -74,3 +74,20 @@ lv_case proc_lv_exit proc:::exit "${H}${P}exit\n${PROCATTR}\t\targs[0]: int\n\n"
 # provider declares (the Guide's type): we print the declared type.
 lv_case proc_lv_signal_handle proc:::signal-handle \
 	"${H}${P}signal-handle\n${PROCATTR}\t\targs[0]: int\n\t\targs[1]: siginfo_t *\n\t\targs[2]: void (*)(void)\n\n"
+
+# The sdt provider is the kernel's trace events as available_events lists them, less the
+# groups other providers make: syscalls (the syscall provider's), kprobes, uprobes, and
+# DTrace's own dt_pid and dt_PID_NAME (dtrace -l -P sdt; dtrace -l -n
+# sdt:syscalls::sys_enter_openat matches nothing). The ftrace group is not in that list.
+A=/sys/kernel/tracing/available_events
+if [ -r $A ]; then
+	"$USDTRACE" -l -P sdt | awk 'NR > 1 { print $3 ":" $4 }' | sort >sdt.listed
+	grep -Ev '^(syscalls|kprobes|uprobes|dt_pid|dt_[0-9]+_[^:]*):' $A | sort >sdt.events
+	if cmp -s sdt.listed sdt.events; then
+		cli_ok sdt_set_is_events
+	else
+		cli_notok sdt_set_is_events "$(diff sdt.listed sdt.events | grep '^[<>]' | head -n 3 | tr '\n' ' ')"
+	fi
+fi
+cli_run sdt_no_syscalls_group 0 "$H" 'usdtrace: failed to match sdt:syscalls::sys_enter_openat: No probe matches description\n' \
+	"$USDTRACE" -l -n sdt:syscalls::sys_enter_openat
