@@ -1,9 +1,13 @@
 /* proc.c — the proc provider: proc:vmlinux::NAME, processes and threads being created, exec'd,
  * signalled and exiting, with dtrace's arguments, on raw tracepoints (ktp.h):
  *
- *   create        sched_process_fork of a new process, in the parent  args[0] psinfo_t * (child)
- *   lwp-create    sched_process_fork of a new thread, in the creator  args[0] lwpsinfo_t *,
- *                                                                   args[1] psinfo_t * (new one)
+ *   create        sched_process_fork, in the parent: a new process or thread (Oracle's DTrace
+ *                 for Linux documentation: "a process (or process thread) is created"; dtrace
+ *                 fires it for both)                          args[0] psinfo_t * (the child)
+ *   lwp-create    sched_process_fork, in the creator: every new thread, a new process's first
+ *                 among them (the Guide: "lwp-create will fire for any LWPs created at process
+ *                 creation time before the create probe fires"; dtrace fires it for both)
+ *                 args[0] lwpsinfo_t *, args[1] psinfo_t * (the new one)
  *   start         sys_exit of fork/vfork/clone/clone3 returning 0 in a process's first thread:
  *                 the new process, before any instruction of its own
  *   lwp-start     the same in every new thread (after start for a process's first)
@@ -13,7 +17,8 @@
  *   exec-failure  sys_exit of execve/execveat with an error    args[0] int (the errno)
  *   exit          sched_process_exit of the last thread       args[0] int CLD_EXITED, CLD_KILLED
  *                                                             or CLD_DUMPED, from exit_code
- *   lwp-exit      sched_process_exit of any other thread
+ *   lwp-exit      sched_process_exit of any thread, the last one too (Oracle's documentation:
+ *                 "a process or process thread is about to exit"; dtrace fires it for both)
  *   signal-send   signal_generate, in the sender    args[0] lwpsinfo_t *, args[1] psinfo_t * (the
  *                                                   target), args[2] int (the signal)
  *   signal-discard signal_generate of a signal the target ignores (the event's result
@@ -97,21 +102,6 @@ static const int execs[] = { NR_EXECVE, NR_EXECVEAT };
 static void proc_prologue(struct cgc *c, int out_label)
 {
 	switch (pidx(c->probe)) {
-	case P_CREATE: case P_LWP_CREATE: {
-		/* sched_process_fork(parent, child): a new process's first thread has tid == pid
-		 * (task_newtask would know CLONE_THREAD, but fires before the child has ids) */
-		const struct kbtf_offsets *o = kbtf_offsets();
-		int16_t s = cgc_slot_push(c);
-		ktp_ctx_arg(c, 1);
-		cgc_task_read(c, o->task_tgid, 4);
-		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
-		ktp_ctx_arg(c, 1);
-		cgc_task_read(c, o->task_pid, 4);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s));
-		cgc_slot_pop(c);
-		bpb_jmp_reg(&c->buf, pidx(c->probe) == P_CREATE ? BPF_JNE : BPF_JEQ, 0, 1, out_label);
-		break;
-	}
 	case P_EXEC:
 		ktp_ctx_arg(c, 1);
 		ktp_nr_in(c, execs, 2, out_label);
@@ -134,11 +124,11 @@ static void proc_prologue(struct cgc *c, int out_label)
 			bpb_jmp_reg(&c->buf, BPF_JNE, 0, 1, out_label);
 		}
 		break;
-	case P_EXIT: case P_LWP_EXIT:
+	case P_EXIT:
 		/* the second argument: whether the thread group is dead with this thread */
 		ktp_ctx_arg(c, 1);
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xff));
-		bpb_jmp_imm(&c->buf, pidx(c->probe) == P_EXIT ? BPF_JEQ : BPF_JNE, 0, 0, out_label);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 		break;
 	case P_SIGNAL_DISCARD:
 		/* signal_generate(sig, info, task, group, result) */

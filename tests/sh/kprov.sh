@@ -164,7 +164,9 @@ bt_check "signal-send" n 5
 	-c "$TOOL threads 3" >"$work/out" 2>"$work/err"
 check "proc:::lwp-create" 3 "$(val c "$work/out")"
 check "proc:::lwp-start" 3 "$(val s "$work/out")"
-check "proc:::lwp-exit" 3 "$(val e "$work/out")"
+# lwp-exit: the three threads and the process's last one (Oracle's DTrace for Linux
+# documentation: "a process or process thread is about to exit"; dtrace counts them so)
+check "proc:::lwp-exit" 4 "$(val e "$work/out")"
 "$USDTRACE" -q -n 'sched:::sleep /pid == $target/ { @s = count(); }' \
 	-n 'sched:::wakeup /args[1]->pr_pid == $target/ { @w = count(); }' \
 	-n 'sched:::off-cpu /pid == $target/ { @o = count(); }' \
