@@ -217,8 +217,10 @@ static void exec_path(struct cgc *c)
 
 /* signal-handle's args[0]: the signal signal_deliver reports, but for a signal whose default
  * action kills the process, where the kernel reports SIGKILL (with no siginfo: args[1] is
- * NULL) while the signal that kills is the thread group's exit code (DTrace for Linux reads
- * it there too, in its signal-handle trampoline). */
+ * NULL) while the signal that kills is in the thread group's exit code (DTrace for Linux
+ * reads it there too, in its signal-handle trampoline). Only a signal death leaves a signal
+ * in its low 7 bits; an exit_group(N) that kills the other threads leaves N << 8 there, and
+ * those threads' SIGKILL stays SIGKILL. */
 static void handled_signal(struct cgc *c)
 {
 	const struct kbtf_offsets *o = kbtf_offsets();
@@ -230,6 +232,7 @@ static void handled_signal(struct cgc *c)
 	cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
 	cgc_task_read(c, o->task_signal, 8);
 	cgc_task_read(c, o->signal_group_exit_code, 4);
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0x7f));
 	int keep = bpb_label_new(&c->buf);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, keep);
 	cgc_emit(c, bi_mov64_imm(0, SIGKILL_NR));
