@@ -46,8 +46,8 @@ typedef struct pktinfo {
 	uintptr_t pkt_addr;
 } pktinfo_t;
 
-/* The connection: its socket's address, and an identifier of it (the same address: what
- * stays the same for one connection while it lives). */
+/* The connection: its socket's address, and the Guide's identifier of it, which no
+ * translator defines on Linux (below). */
 typedef struct csinfo {
 	uintptr_t cs_addr;
 	uint64_t cs_cid;
@@ -72,9 +72,10 @@ translator pktinfo_t < struct sk_buff *S > {
 	pkt_addr = (uintptr_t)S;
 };
 
+/* cs_addr only, as DTrace for Linux's translator: it defines no cs_cid (nor cs_pid,
+ * cs_zoneid), so naming one is "translator does not define conversion for member". */
 translator csinfo_t < struct sock *S > {
 	cs_addr = (uintptr_t)S;
-	cs_cid = (uint64_t)S;
 };
 
 /* Either version: an iphdr pointer is where the packet's network header starts, whichever

@@ -96,6 +96,7 @@ const struct kbtf_offsets *kbtf_offsets(void)
 	o.cred_gid = bpf_sys_btf_member(b, "cred", "gid");
 	o.cred_egid = bpf_sys_btf_member(b, "cred", "egid");
 	o.signal_nr_threads = bpf_sys_btf_member(b, "signal_struct", "nr_threads");
+	o.signal_group_exit_code = bpf_sys_btf_member(b, "signal_struct", "group_exit_code");
 	o.se_sum_exec_runtime = bpf_sys_btf_member(b, "sched_entity", "sum_exec_runtime");
 	o.thread_fsbase = bpf_sys_btf_member(b, "thread_struct", "fsbase");
 	static const char *const uregs[5] = { "ds", "es", "fsbase", "gsbase", "trap_nr" };

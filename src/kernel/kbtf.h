@@ -32,6 +32,7 @@ struct kbtf_offsets {
 	int task_real_cred, task_cred, task_signal, task_flags, task_exit_code, task_se;
 	int task_thread;
 	int cred_uid, cred_euid, cred_gid, cred_egid, signal_nr_threads, se_sum_exec_runtime;
+	int signal_group_exit_code;
 	int thread_fsbase;
 	/* uregs[21..25] (dtrace's x86-64 numbering past pt_regs): the thread's saved ds, es,
 	 * fsbase, gsbase and trap_nr in task_struct.thread (offsets from thread_struct), and

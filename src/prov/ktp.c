@@ -275,13 +275,35 @@ void ktp_cpuinfo(struct cgc *c, int16_t task)
 
 /* ---- args[] ---- */
 
-/* Whether `decls` then "typedef TYPE x;" parses as D (a kernel typedef D does not know does
- * not). */
+/* The kernel's types for argument types: its structs, unions and enums completed from BTF,
+ * and its typedef names (umode_t, siginfo_t, aio_context_t: dtrace types syscall and proc
+ * arguments with them, from the kernel's CTF), as a D program's own parse knows them. */
+static bool complete_kernel(void *arg, struct dtype *rec)
+{
+	return kbtf_complete(arg, rec);
+}
+
+static struct dtype *kernel_typedef(void *arg, const char *name)
+{
+	return kbtf_typedef(arg, name);
+}
+
+static struct dprog *kernel_typed_prog(void)
+{
+	struct dprog *g = dprog_new();
+	g->types->complete = complete_kernel;
+	g->types->complete_arg = g->types;
+	g->types->extern_typedef = kernel_typedef;
+	return g;
+}
+
+/* Whether `decls` then "typedef TYPE x;" parses as D with the kernel's types (a name neither
+ * D nor the kernel's BTF knows does not). */
 static bool type_parses(const char *decls, const char *type)
 {
 	struct strbuf b = { 0 };
 	strbuf_printf(&b, "%s\ntypedef %s __usdtrace_try;\n", decls, type);
-	struct dprog *g = dprog_new();
+	struct dprog *g = kernel_typed_prog();
 	int rc = dparse_script(g, "probe argument types", b.s, b.len, NULL);
 	strbuf_free(&b);
 	dprog_free(g);
@@ -310,7 +332,7 @@ int ktp_args(const char *const *names, int n, const char *decls, bool listing,
 		strbuf_printf(&b, "\ntypedef %s __usdtrace_karg%d;", t, k);
 	}
 	strbuf_puts(&b, "\n");
-	struct dprog *g = dprog_new();
+	struct dprog *g = kernel_typed_prog();
 	int rc = dparse_script(g, "probe argument types", b.s, b.len, NULL);
 	strbuf_free(&b);
 	struct dtype **types = xcalloc((size_t)n + 1, sizeof(*types));

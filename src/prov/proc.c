@@ -1,9 +1,13 @@
 /* proc.c — the proc provider: proc:vmlinux::NAME, processes and threads being created, exec'd,
  * signalled and exiting, with dtrace's arguments, on raw tracepoints (ktp.h):
  *
- *   create        sched_process_fork of a new process, in the parent  args[0] psinfo_t * (child)
- *   lwp-create    sched_process_fork of a new thread, in the creator  args[0] lwpsinfo_t *,
- *                                                                   args[1] psinfo_t * (new one)
+ *   create        sched_process_fork, in the parent: a new process or thread (Oracle's DTrace
+ *                 for Linux documentation: "a process (or process thread) is created"; dtrace
+ *                 fires it for both)                          args[0] psinfo_t * (the child)
+ *   lwp-create    sched_process_fork, in the creator: every new thread, a new process's first
+ *                 among them (the Guide: "lwp-create will fire for any LWPs created at process
+ *                 creation time before the create probe fires"; dtrace fires it for both)
+ *                 args[0] lwpsinfo_t *, args[1] psinfo_t * (the new one)
  *   start         sys_exit of fork/vfork/clone/clone3 returning 0 in a process's first thread:
  *                 the new process, before any instruction of its own
  *   lwp-start     the same in every new thread (after start for a process's first)
@@ -13,9 +17,14 @@
  *   exec-failure  sys_exit of execve/execveat with an error    args[0] int (the errno)
  *   exit          sched_process_exit of the last thread       args[0] int CLD_EXITED, CLD_KILLED
  *                                                             or CLD_DUMPED, from exit_code
- *   lwp-exit      sched_process_exit of any other thread
+ *   lwp-exit      sched_process_exit of any thread, the last one too (Oracle's documentation:
+ *                 "a process or process thread is about to exit"; dtrace fires it for both)
  *   signal-send   signal_generate, in the sender    args[0] lwpsinfo_t *, args[1] psinfo_t * (the
  *                                                   target), args[2] int (the signal)
+ *   signal-discard signal_generate of a signal the target ignores (the event's result
+ *                 TRACE_SIGNAL_IGNORED), in the sender: args as signal-send's (the Guide's
+ *                 "proc Provider"; DTrace for Linux's args[2] there is always 1, the result it
+ *                 tests, not the signal: a slip of its trampoline, not followed)
  *   signal-handle signal_deliver, in the receiver   args[0] int (the signal), args[1] siginfo_t *
  *                                                   (kernel address), args[2] the handler
  *   signal-clear  sys_exit of rt_sigtimedwait returning a signal (sigwait & co.)  args[0] int */
@@ -27,9 +36,10 @@
 #include "ktp.h"
 #include "pcat.h"
 
+/* In name order, as dtrace numbers them (-l -P proc lists start first, create last). */
 enum {
-	P_CREATE, P_EXEC, P_EXEC_SUCCESS, P_EXEC_FAILURE, P_EXIT, P_LWP_CREATE, P_LWP_START,
-	P_LWP_EXIT, P_SIGNAL_SEND, P_SIGNAL_HANDLE, P_SIGNAL_CLEAR, P_START, P_N
+	P_CREATE, P_EXEC, P_EXEC_FAILURE, P_EXEC_SUCCESS, P_EXIT, P_LWP_CREATE, P_LWP_EXIT,
+	P_LWP_START, P_SIGNAL_CLEAR, P_SIGNAL_DISCARD, P_SIGNAL_HANDLE, P_SIGNAL_SEND, P_START, P_N
 };
 
 struct pentry {
@@ -49,8 +59,10 @@ static const struct pentry ptab[P_N] = {
 	[P_LWP_EXIT] = { "lwp-exit", "sched_process_exit", { 0 }, 0 },
 	[P_SIGNAL_SEND] = { "signal-send", "signal_generate",
 			    { "lwpsinfo_t *", "psinfo_t *", "int" }, 3 },
+	[P_SIGNAL_DISCARD] = { "signal-discard", "signal_generate",
+			       { "lwpsinfo_t *", "psinfo_t *", "int" }, 3 },
 	[P_SIGNAL_HANDLE] = { "signal-handle", "signal_deliver",
-			      { "int", "uintptr_t", "uintptr_t" }, 3 },
+			      { "int", "siginfo_t *", "void (*)(void)" }, 3 },
 	[P_SIGNAL_CLEAR] = { "signal-clear", "sys_exit", { "int" }, 1 },
 	[P_START] = { "start", "sys_exit", { 0 }, 0 },
 };
@@ -58,6 +70,8 @@ static const struct pentry ptab[P_N] = {
 #define NR_EXECVE 59
 #define NR_RT_SIGTIMEDWAIT 128
 #define NR_EXECVEAT 322
+#define SIGKILL_NR 9
+#define TRACE_SIGNAL_IGNORED 1   /* include/trace/events/signal.h's result of signal_generate */
 #define CLD_EXITED 1
 #define CLD_KILLED 2
 #define CLD_DUMPED 3
@@ -88,21 +102,6 @@ static const int execs[] = { NR_EXECVE, NR_EXECVEAT };
 static void proc_prologue(struct cgc *c, int out_label)
 {
 	switch (pidx(c->probe)) {
-	case P_CREATE: case P_LWP_CREATE: {
-		/* sched_process_fork(parent, child): a new process's first thread has tid == pid
-		 * (task_newtask would know CLONE_THREAD, but fires before the child has ids) */
-		const struct kbtf_offsets *o = kbtf_offsets();
-		int16_t s = cgc_slot_push(c);
-		ktp_ctx_arg(c, 1);
-		cgc_task_read(c, o->task_tgid, 4);
-		cgc_emit(c, bi_stx(BPF_DW, 10, 0, s));
-		ktp_ctx_arg(c, 1);
-		cgc_task_read(c, o->task_pid, 4);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s));
-		cgc_slot_pop(c);
-		bpb_jmp_reg(&c->buf, pidx(c->probe) == P_CREATE ? BPF_JNE : BPF_JEQ, 0, 1, out_label);
-		break;
-	}
 	case P_EXEC:
 		ktp_ctx_arg(c, 1);
 		ktp_nr_in(c, execs, 2, out_label);
@@ -125,11 +124,16 @@ static void proc_prologue(struct cgc *c, int out_label)
 			bpb_jmp_reg(&c->buf, BPF_JNE, 0, 1, out_label);
 		}
 		break;
-	case P_EXIT: case P_LWP_EXIT:
+	case P_EXIT:
 		/* the second argument: whether the thread group is dead with this thread */
 		ktp_ctx_arg(c, 1);
 		cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0xff));
-		bpb_jmp_imm(&c->buf, pidx(c->probe) == P_EXIT ? BPF_JEQ : BPF_JNE, 0, 0, out_label);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
+		break;
+	case P_SIGNAL_DISCARD:
+		/* signal_generate(sig, info, task, group, result) */
+		ktp_ctx_arg(c, 4);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 0, TRACE_SIGNAL_IGNORED, out_label);
 		break;
 	case P_SIGNAL_CLEAR:
 		ktp_sys_nr(c);
@@ -211,6 +215,31 @@ static void exec_path(struct cgc *c)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)dst));
 }
 
+/* signal-handle's args[0]: the signal signal_deliver reports, but for a signal whose default
+ * action kills the process, where the kernel reports SIGKILL (with no siginfo: args[1] is
+ * NULL) while the signal that kills is in the thread group's exit code (DTrace for Linux
+ * reads it there too, in its signal-handle trampoline). Only a signal death leaves a signal
+ * in its low 7 bits; an exit_group(N) that kills the other threads leaves N << 8 there, and
+ * those threads' SIGKILL stays SIGKILL. */
+static void handled_signal(struct cgc *c)
+{
+	const struct kbtf_offsets *o = kbtf_offsets();
+	ktp_ctx_arg(c, 0);
+	if (o->task_signal < 0 || o->signal_group_exit_code < 0)
+		return;
+	int done = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, SIGKILL_NR, done);
+	cgc_emit(c, bi_call(BPF_FUNC_get_current_task));
+	cgc_task_read(c, o->task_signal, 8);
+	cgc_task_read(c, o->signal_group_exit_code, 4);
+	cgc_emit(c, bi_alu64_imm(BPF_AND, 0, 0x7f));
+	int keep = bpb_label_new(&c->buf);
+	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, keep);
+	cgc_emit(c, bi_mov64_imm(0, SIGKILL_NR));
+	bpb_label_place(&c->buf, keep);
+	bpb_label_place(&c->buf, done);
+}
+
 static void proc_arg(struct cgc *c, int i)
 {
 	int k = pidx(c->probe);
@@ -236,7 +265,7 @@ static void proc_arg(struct cgc *c, int i)
 	case P_EXIT:
 		exit_reason(c);
 		return;
-	case P_SIGNAL_SEND:
+	case P_SIGNAL_SEND: case P_SIGNAL_DISCARD:
 		if (i == 2) {
 			ktp_ctx_arg(c, 0);
 			return;
@@ -244,8 +273,12 @@ static void proc_arg(struct cgc *c, int i)
 		thread_info_arg(c, 2, i);
 		return;
 	case P_SIGNAL_HANDLE:
-		if (i < 2) {
-			ktp_ctx_arg(c, i);
+		if (i == 0) {
+			handled_signal(c);
+			return;
+		}
+		if (i == 1) {
+			ktp_ctx_arg(c, 1);
 			return;
 		}
 		/* the handler: k_sigaction's first word (sa.sa_handler) */
@@ -279,8 +312,10 @@ static int proc_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_
 	return ktp_args(e->types, e->nargs, ktp_decls, listing, a);
 }
 
+/* the probe description's: the least of the provider's Evolving / ISA name and Private /
+ * Unknown module and function (dtrace -lv: Private / Private / Unknown) */
 static const char *const proc_attrs[] = {
-	"Evolving", "Evolving", "ISA", "Evolving", "Evolving", "ISA",
+	"Private", "Private", "Unknown", "Evolving", "Evolving", "ISA",
 };
 
 const struct provider prov_proc = {

@@ -2,7 +2,8 @@
  * them, sdt:GROUP::NAME (sdt:task::task_rename), on perf trace events
  * (BPF_PROG_TYPE_TRACEPOINT programs).
  *
- * Probes: one per event tracefs lists (tracefs.h: read without leaving tracefs mounted), made
+ * Probes: one per event tracefs lists (tracefs.h: read without leaving tracefs mounted) but
+ * those of groups that are not the kernel's static events (sdt_group), made
  * in the builtin catalog as descriptions name them, as fbt's and rawtp's are. A probe's data
  * (dobj_probe.data) is its event's format (struct tracefs_format, tracefs.h's for good).
  *
@@ -34,9 +35,33 @@ struct want {
 	size_t n, cap;
 };
 
+/* Whether events of this group are sdt probes. DTrace for Linux's sdt provider is the
+ * kernel's own trace events as tracefs's available_events lists them, less the groups other
+ * providers or tracers make (dtrace -l -P sdt): syscalls (the syscall provider's), kprobes
+ * and uprobes (dynamic events anyone adds), dt_pid and dt_PID_NAME (DTrace's own uprobe
+ * events, left behind by a dtrace that was killed); and the ftrace group, whose directories
+ * describe the ring buffer's internal records (function, print, ...), is not in that list. */
+static bool sdt_group(const char *group)
+{
+	static const char *const others[] = { "syscalls", "kprobes", "uprobes", "dt_pid", "ftrace" };
+	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		if (strcmp(group, others[i]) == 0)
+			return false;
+	if (strncmp(group, "dt_", 3) == 0) {
+		const char *p = group + 3;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (p > group + 3 && *p == '_')
+			return false;
+	}
+	return true;
+}
+
 static void want_event(const char *group, const char *name, void *arg)
 {
 	struct want *w = arg;
+	if (!sdt_group(group))
+		return;
 	if ((*w->d->mod && !probedesc_glob(w->d->mod, group, false)) ||
 	    (*w->d->name && !probedesc_glob(w->d->name, name, false)))
 		return;

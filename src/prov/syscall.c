@@ -3,8 +3,11 @@
  * umount), as dtrace on Linux lists them.
  *
  * Which calls: the numbers of the x86-64 table (syscall_tab.h) but those no kernel implements
- * any more (never[]). A number a kernel lacks (configured out) still enters sys_enter/sys_exit
- * when called, failing with ENOSYS, so its probes fire as listed. The table is not checked
+ * any more (never[]), and, where tracefs is mounted, but those the kernel has no
+ * syscalls:sys_enter_NAME event for: DTrace for Linux's syscall provider is made of those events,
+ * so a call configured out of this kernel (init_module without modules, uselib...) is no probe
+ * of it (dtrace -l -P syscall), though such a number still enters sys_enter when called. The
+ * test is a stat of the event's directory per call (~1 ms for all); the table is not checked
  * against the kernel's BTF: finding ~380 functions there cost 120 ms at every start.
  *
  * Firing: raw tracepoints sys_enter (arguments: pt_regs *, the call's number) and sys_exit
@@ -14,8 +17,10 @@
  * errno its error when it is one (-4095..-1), else 0.
  *
  * args[] types: the syscall tracepoints' formats (events/syscalls/sys_enter_NAME/format in
- * tracefs); tracefs is read where it is mounted, else mounted read-only on a private directory
- * for the moment of each read. Without tracefs: six uint64_t. */
+ * tracefs) as D types them (sys_type_text: no const), a return probe's args[0] the long it
+ * returns and nothing else (dtrace -lv; args[1] is out of range there); tracefs is read where
+ * it is mounted, else mounted read-only on a private directory for the moment of each read.
+ * Without tracefs: six uint64_t. */
 #include <bpf/bpf.h>
 #include <errno.h>
 #include <linux/bpf.h>
@@ -72,6 +77,20 @@ static bool implemented(const char *name)
 	return true;
 }
 
+/* Whether the kernel has the call's syscall events: true where tracefs is not mounted, which
+ * cannot tell (the table then stands). */
+static bool has_events(const char *name)
+{
+	static int mounted = -1;
+	if (mounted < 0)
+		mounted = access("/sys/kernel/tracing/events/syscalls", X_OK) == 0;
+	if (!mounted)
+		return true;
+	char path[160];
+	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/syscalls/sys_enter_%s", name);
+	return access(path, X_OK) == 0;
+}
+
 static int ent_cmp(const void *a, const void *b)
 {
 	const struct sysent *x = *(const struct sysent *const *)a;
@@ -90,7 +109,7 @@ static void sys_populate(struct bprobes *c)
 	qsort(v, n, sizeof(*v), ent_cmp);
 	for (size_t i = 0; i < n; i++) {
 		const char *k = kernel_name(v[i]->name);
-		if (!implemented(k))
+		if (!implemented(k) || !has_events(k))
 			continue;
 		static const char *const names[2] = { "return", "entry" };
 		for (int r = 0; r < 2; r++)
@@ -470,6 +489,41 @@ struct sys_types {
 static struct sys_types *types_cache;
 static size_t ntypes_cache, types_cap;
 
+/* A format's C declaration of an argument type as DTrace for Linux types and lists the
+ * argument (dtrace -lv -P syscall): qualifiers dropped wherever they are ("const char *" is
+ * "char *", "struct landlock_ruleset_attr *const" "struct landlock_ruleset_attr *"), stars
+ * together ("void * *" is "void **"), and a pointer to uid_t or gid_t a pointer to their
+ * unsigned int (getgroups's args[1]: "unsigned int *", while a uid_t itself stays uid_t).
+ * Returns new text. */
+static char *sys_type_text(const char *decl)
+{
+	struct strbuf b = { 0 };
+	for (const char *s = decl; *s;) {
+		if (strncmp(s, "const", 5) == 0 && (s == decl || s[-1] == ' ' || s[-1] == '*') &&
+		    (s[5] == ' ' || s[5] == '\0' || s[5] == '*')) {
+			s += 5;
+			while (*s == ' ')
+				s++;
+			continue;
+		}
+		if (*s == ' ' && (s[1] == '*' || s[1] == '\0') && b.len && b.s[b.len - 1] == '*') {
+			s++;
+			continue;
+		}
+		strbuf_printf(&b, "%c", *s++);
+	}
+	while (b.len && b.s[b.len - 1] == ' ')
+		b.s[--b.len] = '\0';
+	if (b.s && (strncmp(b.s, "uid_t *", 7) == 0 || strncmp(b.s, "gid_t *", 7) == 0)) {
+		struct strbuf u = { 0 };
+		strbuf_puts(&u, "unsigned int");
+		strbuf_puts(&u, b.s + 5);
+		strbuf_free(&b);
+		return u.s;
+	}
+	return b.s ? b.s : xstrdup("");
+}
+
 /* The argument types of call nr from its entry format: "field:TYPE NAME;" lines after the
  * common fields and __syscall_nr. */
 static const struct sys_types *entry_types(const struct dobj_probe *p)
@@ -505,32 +559,35 @@ static const struct sys_types *entry_types(const struct dobj_probe *p)
 		while (te > decl && te[-1] == ' ')
 			te--;
 		*te = '\0';
-		t->types[t->n++] = xstrdup(decl);
+		t->types[t->n++] = sys_type_text(decl);
 	}
 	free(f);
 	return t;
 }
 
 /* args[]: entry, the call's arguments as its tracepoint format declares them (six uint64_t
- * without tracefs); return, two longs (arg0 and arg1 are both the return value). */
+ * without tracefs); return, one long, the return value (arg0 and arg1 both hold it, but
+ * args[1] is out of range, as in dtrace). */
 static int sys_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_ctx *ctx,
 		    bool listing, struct prov_args *a)
 {
 	(void)cat;
 	(void)ctx;
-	static const char *const ret[] = { "long", "long" };
+	static const char *const ret[] = { "long" };
 	static const char *const untyped[MAXARGS] = { "uint64_t", "uint64_t", "uint64_t",
 						      "uint64_t", "uint64_t", "uint64_t" };
 	if (is_return(p))
-		return ktp_args(ret, 2, "", listing, a);
+		return ktp_args(ret, 1, "", listing, a);
 	const struct sys_types *t = entry_types(p);
 	if (t->n < 0)
 		return ktp_args(untyped, MAXARGS, "", listing, a);
 	return ktp_args((const char *const *)t->types, t->n, "", listing, a);
 }
 
+/* the probe description's: the least of the provider's Evolving name, Private module and
+ * Private / ISA function (dtrace -lv: Private / Private / Unknown) */
 static const char *const sys_attrs[] = {
-	"Evolving", "Evolving", "Common", "Private", "Private", "ISA",
+	"Private", "Private", "Unknown", "Private", "Private", "ISA",
 };
 
 const struct provider prov_syscall = {

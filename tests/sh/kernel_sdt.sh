@@ -62,8 +62,10 @@ if [ "$(sed '/^$/d' "$W/sys")" = "3000 3000" ]; then
 else
 	notok kernel-sdt-count "[$(cat "$W/sys")] $(head -c 300 "$W/sys.err")"
 fi
-timeout 60 "$USDTRACE" -q -n 'sdt:syscalls::sys_enter_openat /pid == $target/ {
-	printf("%d %s\n", (int)args[1], copyinstr(arg2)); exit(0); }' -c "$TOOL open /etc/hostname 1" \
+# (raw_syscalls:sys_enter's args[1] is the call's six arguments: openat's dfd and path; the
+# syscalls group's events are the syscall provider's, not sdt probes, as in dtrace)
+timeout 60 "$USDTRACE" -q -n 'sdt:raw_syscalls::sys_enter /pid == $target && args[0] == 257/ {
+	printf("%d %s\n", (int)args[1][0], copyinstr(args[1][1])); exit(0); }' -c "$TOOL open /etc/hostname 1" \
 	>"$W/open" 2>"$W/open.err"
 if [ "$(sed '/^$/d' "$W/open")" = "-100 /etc/hostname" ]; then
 	ok kernel-sdt-user-pointer
