@@ -17,14 +17,8 @@
 sdt_workdir
 w=$W
 cases="random-vs-model model-vs-dtrace fixed-values sizeof-types division-by-zero"
-if ! sdt_is_root; then
-	for c in $cases; do skip "$c" "needs root"; done
-	exit 0
-fi
-if ! command -v python3 >/dev/null; then
-	for c in $cases; do skip "$c" "needs python3"; done
-	exit 0
-fi
+# shellcheck disable=SC2086 # one word per case
+need_root_python3 $cases || exit 0
 
 # --- random expressions (fixed seed: a failure reproduces with ARITH_SEED) ---
 seed=${ARITH_SEED:-2020}

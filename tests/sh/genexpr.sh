@@ -17,14 +17,8 @@ w=$W
 gen="$TOP/tests/sh/genexpr_gen.py"
 D=/opt/oracle-dtrace/sbin/dtrace
 cases="runs vs-dtrace-int vs-dtrace-ptr"
-if ! sdt_is_root; then
-	for c in $cases; do skip "$c" "needs root"; done
-	exit 0
-fi
-if ! command -v python3 >/dev/null; then
-	for c in $cases; do skip "$c" "needs python3"; done
-	exit 0
-fi
+# shellcheck disable=SC2086 # one word per case
+need_root_python3 $cases || exit 0
 
 # --- usdtrace alone: the programs compile and run ---
 bad=

@@ -52,6 +52,20 @@ sdt_workdir() {
 	trap 'exit 1' INT TERM
 }
 
+# need_root_python3 CASE...: true when running as root with python3; otherwise each CASE is
+# reported skipped (with what is missing) and it fails, so a test can `|| exit 0`.
+need_root_python3() {
+	if ! sdt_is_root; then
+		for _c; do skip "$_c" "needs root"; done
+		return 1
+	fi
+	if ! command -v python3 >/dev/null; then
+		for _c; do skip "$_c" "needs python3"; done
+		return 1
+	fi
+	return 0
+}
+
 sdt_is_root() { [ "$(id -u)" -eq 0 ]; }
 
 # stop_bpftrace PID: SIGINT to a bpftrace this shell started (it prints its maps and exits),
