@@ -207,6 +207,17 @@ struct dtype_ctx *dtype_ctx_new(void)
 	c->t_ulong = new_int(c, DTY_LONG, 8, true);
 	c->t_llong = new_int(c, DTY_LLONG, 8, false);
 	c->t_ullong = new_int(c, DTY_LLONG, 8, true);
+	struct { struct dtype **t; enum dtype_kind k; int size; bool uns; const char *name; } alias[] = {
+		{&c->t_signed, DTY_INT, 4, false, "signed"}, {&c->t_unsigned, DTY_INT, 4, true, "unsigned"},
+		{&c->t_sshort, DTY_SHORT, 2, false, "signed short"},
+		{&c->t_sint, DTY_INT, 4, false, "signed int"},
+		{&c->t_slong, DTY_LONG, 8, false, "signed long"},
+		{&c->t_sllong, DTY_LLONG, 8, false, "signed long long"},
+	};
+	for (size_t i = 0; i < sizeof(alias) / sizeof(alias[0]); i++) {
+		*alias[i].t = new_int(c, alias[i].k, alias[i].size, alias[i].uns);
+		(*alias[i].t)->int_name = alias[i].name;
+	}
 	c->t_float = dtype_new(c, DTY_FLOAT, 4, 4);
 	c->t_double = dtype_new(c, DTY_DOUBLE, 8, 8);
 	c->t_ldouble = dtype_new(c, DTY_LDOUBLE, 16, 16);
@@ -271,7 +282,7 @@ void dtype_set_ilp32(struct dtype_ctx *ctx)
 	};
 	ctx->ilp32 = true;
 	for (struct dtype *t = ctx->all; t; t = t->next) {
-		if (t->kind == DTY_PTR || t == ctx->t_long || t == ctx->t_ulong)
+		if (t->kind == DTY_PTR || t == ctx->t_long || t == ctx->t_ulong || t == ctx->t_slong)
 			t->size = t->align = 4;
 		if (t->kind != DTY_TYPEDEF || !t->name)
 			continue;
@@ -661,6 +672,8 @@ static void put_quals(struct strbuf *b, unsigned q)
 
 static const char *base_name(struct dtype *t)
 {
+	if (t->int_name)
+		return t->int_name;
 	switch (t->kind) {
 	case DTY_VOID: return "void";
 	case DTY_BOOL: return "_Bool";
