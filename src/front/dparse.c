@@ -1301,7 +1301,9 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	struct derr err;
 	if (dtype_finish_record(rec, &err) != 0)
 		error_at(p, tt ? tt : brace, err.tag, "%s", err.msg);
-	if (rec->nmembers == 0)
+	/* D programs: one whose members are all unnamed zero-width bit-fields is a record of
+	 * size 0, which dtrace accepts here and finds incomplete where it is used (observed) */
+	if (rec->nmembers == 0 && !p->script)
 		error_at(p, tt ? tt : brace, D_UNKNOWN, "%s has no members", kind_word(kind));
 	if (tt)
 		add_decl(p, DDECL_TAG, NULL, rec, DSC_NONE, tt);

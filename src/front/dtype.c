@@ -529,8 +529,9 @@ int dtype_finish_record(struct dtype *rec, struct derr *err)
 		    dtype_sizeof(r->base) >= 0) {
 			/* A flexible array member: no size, but its alignment counts. */
 			sz = 0;
-		} else if (sz < 0 && rec->d_rules &&
+		} else if ((sz < 0 || (sz == 0 && r->kind != DTY_ENUM)) && rec->d_rules &&
 			   (r->kind == DTY_STRUCT || r->kind == DTY_UNION || r->kind == DTY_ENUM)) {
+			/* (a D record of no members has size 0: incomplete to dtrace too) */
 			char *tn = dtype_spell(m->type, NULL, false);
 			int rc = derr_set(err, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s",
 					  tn, m->name ? m->name : "(null)");
