@@ -238,10 +238,16 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 		visit_array(s, r, off, depth);
 		return;
 	case DTY_STRING: {
-		size_t avail = (uint64_t)off < s->n ? s->n - (size_t)off : 0;
-		strbuf_printf(s->b, "\"%.*s\"", (int)strnlen((const char *)s->base + off, avail),
-			      (const char *)s->base + off);
-		break;
+		/* D's string is a char array of strsize bytes to dtrace, printed as one: its
+		 * characters up to the first zero byte, one a line (observed) */
+		strbuf_puts(s->b, " [\n");
+		for (int64_t i = 0; i < size && load(s, off + i, 1) != 0; i++) {
+			indent(s, depth + 1);
+			strbuf_printf(s->b, "(char)'%c',\n", (int)load(s, off + i, 1));
+		}
+		indent(s, depth);
+		strbuf_puts(s->b, "],\n");
+		return;
 	}
 	default:
 		put_scalar(s, t, off, bit_width, bit_offset);
