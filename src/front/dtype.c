@@ -489,7 +489,11 @@ static void ctf_layout(struct dtype *rec)
 		m->offset = off;
 		m->bit_offset = 0;
 		end_bits = off * 8 + (m->bit_width >= 0 ? m->bit_width : sz * 8);
-		if (off + sz > size)
+		/* libctf sizes a struct anew as each member is added, to where that member ends:
+		 * the last one's end, even when an earlier bit-field's wider type reaches past it
+		 * (dtrace: struct { long long a : 33; char b : 3; } is 6 bytes); a union is its
+		 * largest member */
+		if (rec->kind == DTY_STRUCT || off + sz > size)
 			size = off + sz;
 		if (al > align)
 			align = al;
