@@ -513,7 +513,12 @@ static void act_printf(struct cgc *c, struct dnode *call, enum dobj_act_kind kin
 
 static void act_trace(struct cgc *c, struct dnode *call)
 {
-	rec_value(c, call->args, new_action(c, DOBJ_ACT_TRACE, 1)->vals);
+	struct dobj_val *v = new_action(c, DOBJ_ACT_TRACE, 1)->vals;
+	rec_value(c, call->args, v);
+	/* a char array (curthread->comm, a struct's member) is traced by reference, as its
+	 * bytes: dtrace prints such a record as a byte dump, D's string type alone as text */
+	if (v->kind == DOBJ_V_STRING && dtype_resolve(call->args->type)->kind == DTY_ARRAY)
+		v->kind = DOBJ_V_BYTES;
 }
 
 static void act_tracemem(struct cgc *c, struct dnode *call)

@@ -295,6 +295,9 @@ bool need_body(struct ck *c, struct dtype *t);
 /* Whether t names a struct, union or enum tag that was declared but never defined (nor found
  * in the kernel's types): CTF's forward, whose size dtrace's ctf_type_size reports as -1. */
 bool forward_tag(struct ck *c, struct dtype *t);
+/* A complete struct or union of size 0: a D program's record whose members are all unnamed
+ * zero-width bit-fields, which dtrace declares but finds incomplete where it is used. */
+bool empty_record(struct dtype *t);
 /* sizeof's value for type t as dtrace computes it: the string size for strings, (size_t)-1
  * for a forward tag, else the type's size; fails D_SIZEOF_TYPE (at n) when that is 0 or
  * unknown (void, an array of no dimension). */

@@ -404,7 +404,9 @@ void check_vardecl(struct ck *c, struct dnode *n)
 	if (assoc && space == 't')
 		fail_at(c, n, D_DECL_LOCASSC, "associative arrays may not be declared as local variables: %s", n->name);
 	struct dtype *t = n->ctype;
-	if (forward_tag(c, t)) {  /* completed from the kernel's types when it names one */
+	/* a forward tag is completed from the kernel's types when it names one; a D record of
+	 * no members (unnamed zero-width bit-fields alone) has size 0, incomplete to dtrace */
+	if (forward_tag(c, t) || empty_record(t)) {
 		const char *a = nm(&ns, t);
 		FAILT(c, n, &ns, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", a, n->name);
 	}

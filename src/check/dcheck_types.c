@@ -98,6 +98,12 @@ bool forward_tag(struct ck *c, struct dtype *t)
 	return !r->complete && r->nenums == 0;
 }
 
+bool empty_record(struct dtype *t)
+{
+	struct dtype *r = res(t);
+	return (r->kind == DTY_STRUCT || r->kind == DTY_UNION) && r->complete && r->size == 0;
+}
+
 uint64_t sizeof_value(struct ck *c, const struct dnode *n, struct dtype *t)
 {
 	if (is_string(t))

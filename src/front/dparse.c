@@ -184,7 +184,7 @@ static struct dtype *scoped_typename(struct parser *p, const char *name)
 		const struct { const char *word; struct dtype *t; } base[] = {
 			{"void", c->t_void}, {"char", c->t_char}, {"short", c->t_short}, {"int", c->t_int},
 			{"long", c->t_long}, {"float", c->t_float}, {"double", c->t_double},
-			{"signed", c->t_int}, {"unsigned", c->t_uint}, {"_Bool", c->t_bool},
+			{"signed", c->t_signed}, {"unsigned", c->t_unsigned}, {"_Bool", c->t_bool},
 		};
 		for (size_t i = 0; i < sizeof(base) / sizeof(base[0]); i++)
 			if (strcmp(n, base[i].word) == 0)
@@ -1023,14 +1023,23 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		case CHAR: ty = c->t_char; break;
 		case SIGNED + CHAR: ty = c->t_schar; break;
 		case UNSIGNED + CHAR: ty = c->t_uchar; break;
-		case SHORT: case SHORT + INT: case SIGNED + SHORT: case SIGNED + SHORT + INT: ty = c->t_short; break;
+		case SHORT: case SHORT + INT: ty = c->t_short; break;
+		case SIGNED + SHORT: case SIGNED + SHORT + INT: ty = p->script ? c->t_sshort : c->t_short; break;
 		case UNSIGNED + SHORT: case UNSIGNED + SHORT + INT: ty = c->t_ushort; break;
-		case INT: case SIGNED: case SIGNED + INT: ty = c->t_int; break;
-		case UNSIGNED: case UNSIGNED + INT: ty = c->t_uint; break;
-		case LONG: case LONG + INT: case SIGNED + LONG: case SIGNED + LONG + INT: ty = c->t_long; break;
+		case INT: ty = c->t_int; break;
+		/* D programs: an explicit signed, or a bare unsigned, names one of dtrace's
+		 * intrinsic types of its own ("signed long", "unsigned": t_slong, t_unsigned) */
+		case SIGNED: ty = p->script ? c->t_signed : c->t_int; break;
+		case SIGNED + INT: ty = p->script ? c->t_sint : c->t_int; break;
+		case UNSIGNED: ty = p->script ? c->t_unsigned : c->t_uint; break;
+		case UNSIGNED + INT: ty = c->t_uint; break;
+		case LONG: case LONG + INT: ty = c->t_long; break;
+		case SIGNED + LONG: case SIGNED + LONG + INT: ty = p->script ? c->t_slong : c->t_long; break;
 		case UNSIGNED + LONG: case UNSIGNED + LONG + INT: ty = c->t_ulong; break;
-		case LONG + LONG: case LONG + LONG + INT: case SIGNED + LONG + LONG:
-		case SIGNED + LONG + LONG + INT: ty = c->t_llong; break;
+		case LONG + LONG: case LONG + LONG + INT: ty = c->t_llong; break;
+		case SIGNED + LONG + LONG: case SIGNED + LONG + LONG + INT:
+			ty = p->script ? c->t_sllong : c->t_llong;
+			break;
 		case UNSIGNED + LONG + LONG: case UNSIGNED + LONG + LONG + INT: ty = c->t_ullong; break;
 		case FLOAT: ty = c->t_float; break;
 		case DOUBLE: ty = c->t_double; break;
@@ -1179,6 +1188,7 @@ static struct dtype *bitfield_type(struct parser *p, struct dtype *ty, int width
 	struct dtype *t = dtype_new(p->ctx, r->kind, size, size);
 	t->is_unsigned = r->is_unsigned;
 	t->char_signedness = r->char_signedness;
+	t->int_name = r->int_name;
 	t->enc_bits = width == size * 8 ? 0 : width;
 	/* a field of its type's size keeps the type's spelling (uint8_t b:1 is "uint8_t" in
 	 * messages, as in dtrace's) */
@@ -1328,7 +1338,9 @@ static struct dtype *record_spec_rule(struct parser *p, enum dtype_kind kind, bo
 	struct derr err;
 	if (dtype_finish_record(rec, &err) != 0)
 		error_at(p, tt ? tt : brace, err.tag, "%s", err.msg);
-	if (rec->nmembers == 0)
+	/* D programs: one whose members are all unnamed zero-width bit-fields is a record of
+	 * size 0, which dtrace accepts here and finds incomplete where it is used (observed) */
+	if (rec->nmembers == 0 && !p->script)
 		error_at(p, tt ? tt : brace, D_UNKNOWN, "%s has no members", kind_word(kind));
 	if (tt)
 		add_decl(p, DDECL_TAG, NULL, rec, DSC_NONE, tt);

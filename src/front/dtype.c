@@ -207,6 +207,17 @@ struct dtype_ctx *dtype_ctx_new(void)
 	c->t_ulong = new_int(c, DTY_LONG, 8, true);
 	c->t_llong = new_int(c, DTY_LLONG, 8, false);
 	c->t_ullong = new_int(c, DTY_LLONG, 8, true);
+	struct { struct dtype **t; enum dtype_kind k; int size; bool uns; const char *name; } alias[] = {
+		{&c->t_signed, DTY_INT, 4, false, "signed"}, {&c->t_unsigned, DTY_INT, 4, true, "unsigned"},
+		{&c->t_sshort, DTY_SHORT, 2, false, "signed short"},
+		{&c->t_sint, DTY_INT, 4, false, "signed int"},
+		{&c->t_slong, DTY_LONG, 8, false, "signed long"},
+		{&c->t_sllong, DTY_LLONG, 8, false, "signed long long"},
+	};
+	for (size_t i = 0; i < sizeof(alias) / sizeof(alias[0]); i++) {
+		*alias[i].t = new_int(c, alias[i].k, alias[i].size, alias[i].uns);
+		(*alias[i].t)->int_name = alias[i].name;
+	}
 	c->t_float = dtype_new(c, DTY_FLOAT, 4, 4);
 	c->t_double = dtype_new(c, DTY_DOUBLE, 8, 8);
 	c->t_ldouble = dtype_new(c, DTY_LDOUBLE, 16, 16);
@@ -271,7 +282,7 @@ void dtype_set_ilp32(struct dtype_ctx *ctx)
 	};
 	ctx->ilp32 = true;
 	for (struct dtype *t = ctx->all; t; t = t->next) {
-		if (t->kind == DTY_PTR || t == ctx->t_long || t == ctx->t_ulong)
+		if (t->kind == DTY_PTR || t == ctx->t_long || t == ctx->t_ulong || t == ctx->t_slong)
 			t->size = t->align = 4;
 		if (t->kind != DTY_TYPEDEF || !t->name)
 			continue;
@@ -484,7 +495,11 @@ static void ctf_layout(struct dtype *rec)
 		m->offset = off;
 		m->bit_offset = 0;
 		end_bits = off * 8 + (m->bit_width >= 0 ? m->bit_width : sz * 8);
-		if (off + sz > size)
+		/* libctf sizes a struct anew as each member is added, to where that member ends:
+		 * the last one's end, even when an earlier bit-field's wider type reaches past it
+		 * (dtrace: struct { long long a : 33; char b : 3; } is 6 bytes); a union is its
+		 * largest member */
+		if (rec->kind == DTY_STRUCT || off + sz > size)
 			size = off + sz;
 		if (al > align)
 			align = al;
@@ -524,8 +539,9 @@ int dtype_finish_record(struct dtype *rec, struct derr *err)
 		    dtype_sizeof(r->base) >= 0) {
 			/* A flexible array member: no size, but its alignment counts. */
 			sz = 0;
-		} else if (sz < 0 && rec->d_rules &&
+		} else if ((sz < 0 || (sz == 0 && r->kind != DTY_ENUM)) && rec->d_rules &&
 			   (r->kind == DTY_STRUCT || r->kind == DTY_UNION || r->kind == DTY_ENUM)) {
+			/* (a D record of no members has size 0: incomplete to dtrace too) */
 			char *tn = dtype_spell(m->type, NULL, false);
 			int rc = derr_set(err, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s",
 					  tn, m->name ? m->name : "(null)");
@@ -667,6 +683,8 @@ static void put_quals(struct strbuf *b, unsigned q)
 
 static const char *base_name(struct dtype *t)
 {
+	if (t->int_name)
+		return t->int_name;
 	switch (t->kind) {
 	case DTY_VOID: return "void";
 	case DTY_BOOL: return "_Bool";

@@ -50,6 +50,10 @@ struct dtype {
 			        * type's size * 8 (libdtrace's bit-field type is an integer of
 			        * exactly its width, cte_bits: D ranks it and refuses sizeof and
 			        * & of it by that width); 0 otherwise */
+	const char *int_name;  /* an integer type D names apart from the canonical one of its
+			        * representation ("signed", "unsigned", "signed short", "signed int",
+			        * "signed long", "signed long long": dtrace's intrinsic types, so its
+			        * messages and print() keep a written `signed`); NULL otherwise */
 	unsigned quals;        /* DQ_* */
 	unsigned d_quals;      /* those of quals written in D text (dtype_qualify_d): DTrace's D
 			        * compiler parses qualifiers and drops them, so its messages spell
@@ -99,7 +103,9 @@ struct dtype_ctx {
 	struct dscope *builtins; /* outermost: int8_t, size_t, ... */
 	struct dtype *t_void, *t_bool, *t_char, *t_schar, *t_uchar, *t_short, *t_ushort,
 		*t_int, *t_uint, *t_long, *t_ulong, *t_llong, *t_ullong,
-		*t_float, *t_double, *t_ldouble, *t_string;;
+		*t_float, *t_double, *t_ldouble, *t_string;
+	/* D's other names for int, unsigned int, short, long and long long (int_name) */
+	struct dtype *t_signed, *t_unsigned, *t_sshort, *t_sint, *t_slong, *t_sllong;
 	/* Optional: completes an incomplete struct, union or enum tag from outside the program
 	 * (a D program's kernel types), when a declaration needs its layout (a member of that
 	 * type in a struct the program declares). Whether rec is complete now. */

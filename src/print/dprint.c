@@ -98,14 +98,17 @@ char *dprint_type_name(struct dtype *t)
 	return dtype_spell(t, NULL, false);
 }
 
-static void put_char(struct strbuf *b, int c)
+/* Whether print() shows a value of type t as a character: dtrace does so for a type named
+ * "char" alone (signed char, unsigned char and typedefs of them such as int8_t print as
+ * numbers), writing the byte as it is between quotes, unescaped (observed). */
+static bool prints_as_char(struct dtype *t)
 {
-	if (c >= ' ' && c <= '~' && c != '\'' && c != '\\')
-		strbuf_printf(b, "'%c'", c);
-	else if (c == '\'' || c == '\\')
-		strbuf_printf(b, "'\\%c'", c);
-	else
-		strbuf_printf(b, "%d", c);
+	if (dtype_resolve(t)->kind != DTY_CHAR)
+		return false;
+	char *tn = dprint_type_name(t);
+	bool yes = strcmp(tn, "char") == 0;
+	free(tn);
+	return yes;
 }
 
 /* A scalar's value: integer (or bitfield, when bits >= 0), enum, pointer, float. */
@@ -148,8 +151,8 @@ static void put_scalar(struct pstate *s, struct dtype *t, int64_t off, int bit_w
 			}
 		break;
 	case DTY_CHAR:
-		if (!r->is_unsigned && bit_width < 0) {
-			put_char(s->b, (int)dprint_sign_extend(raw, 8));
+		if (prints_as_char(t) && bit_width < 0) {
+			strbuf_printf(s->b, "'%c'", (int)(raw & 0xff));
 			return;
 		}
 		break;
@@ -171,8 +174,14 @@ static void visit_array(struct pstate *s, struct dtype *r, int64_t off, int dept
 	int64_t esize = dtype_sizeof(elem);
 	if (esize <= 0)
 		return;
-	for (int64_t i = 0; i < r->array_len && !s->cut; i++)
+	/* dtrace takes an array of 8-bit characters (char, signed or unsigned) for a string:
+	 * its elements end at the first zero byte (observed: {'h', 0, 'i'} prints 'h' alone) */
+	bool string = dtype_resolve(elem)->kind == DTY_CHAR;
+	for (int64_t i = 0; i < r->array_len && !s->cut; i++) {
+		if (string && load(s, off + i, 1) == 0)
+			break;
 		visit(s, NULL, elem, off + i * esize, -1, 0, depth + 1, false);
+	}
 	close_to(s, depth + 1);
 	indent(s, depth);
 	strbuf_puts(s->b, "],\n");
@@ -229,10 +238,16 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 		visit_array(s, r, off, depth);
 		return;
 	case DTY_STRING: {
-		size_t avail = (uint64_t)off < s->n ? s->n - (size_t)off : 0;
-		strbuf_printf(s->b, "\"%.*s\"", (int)strnlen((const char *)s->base + off, avail),
-			      (const char *)s->base + off);
-		break;
+		/* D's string is a char array of strsize bytes to dtrace, printed as one: its
+		 * characters up to the first zero byte, one a line (observed) */
+		strbuf_puts(s->b, " [\n");
+		for (int64_t i = 0; i < size && load(s, off + i, 1) != 0; i++) {
+			indent(s, depth + 1);
+			strbuf_printf(s->b, "(char)'%c',\n", (int)load(s, off + i, 1));
+		}
+		indent(s, depth);
+		strbuf_puts(s->b, "],\n");
+		return;
 	}
 	default:
 		put_scalar(s, t, off, bit_width, bit_offset);

@@ -7,8 +7,11 @@
  *   - Lines are indented 44 columns (under the data column of the default output) plus one
  *     per level of nesting. A struct or union is "(struct tag) {" (anonymous: "(struct) {"),
  *     its members ".name = (type)value," and its end "}," ("}" at the top). Arrays are
- *     "(char [5]) [" ... "]," with unnamed elements. chars print quoted ('t'), enums by their
- *     enumerator's name, pointers in hex, other integers in decimal by their signedness.
+ *     "(char [5]) [" ... "]," with unnamed elements; an array of 8-bit characters (char,
+ *     signed or unsigned) ends at its first zero byte, and a D string member is printed as
+ *     such an array ("(string) ["). A type named "char" prints its byte as it is between
+ *     quotes ('t'); enums print by their enumerator's name, pointers in hex, other integers
+ *     (signed char, int8_t too) in decimal by their signedness.
  *   - Members and elements whose bytes are all zero are left out.
  *   - printsize bytes at most are shown: the first member (with non-zero bytes) that starts at
  *     or beyond it prints "..." at its own indentation and ends the output; the brackets still

@@ -423,7 +423,8 @@ T_CASE(pointers_members_strings)
 	T_EXPR(d, "(long)ip", "long");
 	T_EXPR(d, "(char *)vp", "char *");
 	T_EXPR(d, "copyin(arg0, 8)", "void *");
-	T_EXPR(d, "cp->flag", "unsigned int");
+	/* a bare unsigned is D's type "unsigned" (dtrace's intrinsic of that name) */
+	T_EXPR(d, "cp->flag", "unsigned");
 	/* char * and char[] stand in for strings */
 	T_EXPR(d, "strlen(str)", "size_t");
 	T_EXPR(d, "strlen(cp->name)", "size_t");

@@ -48,6 +48,8 @@ T_CASE(struct_through_pointer)
 	unsigned char data[64] = { 0 };
 	int32_t x = -5;
 	memcpy(data + off(t_pt, "x"), &x, 4);
+	/* z is a char array, which ends at its first zero byte (dtrace): z[0] is set too */
+	data[off(t_pt, "in") + off(t_in, "z")] = 4;
 	data[off(t_pt, "in") + off(t_in, "z") + 1] = 9;
 	uint64_t p = 0xabc0;
 	memcpy(data + off(t_pt, "p"), &p, 8);
@@ -62,6 +64,7 @@ T_CASE(struct_through_pointer)
 		"                                             .x = (int)-5,\n"
 		"                                             .in = (struct) {\n"
 		"                                              .z = (unsigned char [3]) [\n"
+		"                                               (unsigned char)4,\n"
 		"                                               (unsigned char)9,\n"
 		"                                              ],\n"
 		"                                             },\n"
@@ -80,6 +83,7 @@ T_CASE(struct_through_pointer)
 		"                                             .x = (int)-5,\n"
 		"                                             .in = (struct) {\n"
 		"                                              .z = (unsigned char [3]) [\n"
+		"                                               (unsigned char)4,\n"
 		"                                               (unsigned char)9,\n"
 		"                                              ],\n"
 		"                                             ...\n"
@@ -96,6 +100,7 @@ T_CASE(struct_through_pointer)
 		"                                             .x = (int)-5,\n"
 		"                                             .in = (struct) {\n"
 		"                                              .z = (unsigned char [3]) [\n"
+		"                                               (unsigned char)4,\n"
 		"                                               ...\n"
 		"                                              ],\n"
 		"                                             },\n"

@@ -1,6 +1,7 @@
 /* @root */
-/* trace() of a struct or of a non-char array dumps its bytes as tracemem() does, even when
- * they happen to read as text; a char array is a string. */
+/* trace() of a struct or of an array dumps its bytes as tracemem() does, even when they
+ * happen to read as text; a char array too (DTrace for Linux prints by-reference data as
+ * bytes, D's string type alone as text: observed, dtrace 2.0.1). */
 #pragma D option quiet
 
 struct pair {
