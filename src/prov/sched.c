@@ -8,10 +8,7 @@
  *   dequeue   the same switch as sleep: the thread leaves its run queue
  *             args[0] lwpsinfo_t *, args[1] psinfo_t *, args[2] cpuinfo_t * (the thread leaving)
  *   enqueue   sched_wakeup / sched_wakeup_new: the thread put on a run queue
- *             args[0] lwpsinfo_t *, args[1] psinfo_t *, args[2] cpuinfo_t *, args[3] int
- *             (non-zero for the front of the queue, the Guide's; 0: a wakeup queues at the
- *             back. DTrace for Linux lists this int as dequeue's args[3], not enqueue's:
- *             its table's slip, against the Guide and its own documentation)
+ *             args[0] lwpsinfo_t *, args[1] psinfo_t *, args[2] cpuinfo_t *
  *   wakeup    sched_wakeup, in the waker              args[0] lwpsinfo_t *, args[1] psinfo_t *
  *   tick      a clock tick (a 100 Hz cpu-clock event on every CPU), in the thread it interrupts
  *             args[0] lwpsinfo_t *, args[1] psinfo_t *
@@ -59,7 +56,7 @@ struct sentry {
 static const struct sentry stab[S_N] = {
 	[S_ON_CPU] = { "on-cpu", "sched_switch", 0 },
 	[S_OFF_CPU] = { "off-cpu", "sched_switch", 2 },
-	[S_ENQUEUE] = { "enqueue", "sched_wakeup", 4 },
+	[S_ENQUEUE] = { "enqueue", "sched_wakeup", 3 },
 	[S_DEQUEUE] = { "dequeue", "sched_switch", 3 },
 	[S_WAKEUP] = { "wakeup", "sched_wakeup", 2 },
 	[S_SLEEP] = { "sleep", "sched_switch", 0 },
@@ -69,7 +66,7 @@ static const struct sentry stab[S_N] = {
 	[S_REMAIN_CPU] = { "remain-cpu", "sched_exit_tp", 0 },
 };
 
-static const char *const arg_types[4] = { "lwpsinfo_t *", "psinfo_t *", "cpuinfo_t *", "int" };
+static const char *const arg_types[3] = { "lwpsinfo_t *", "psinfo_t *", "cpuinfo_t *" };
 
 #define TICK_PERIOD_NS 10000000ull   /* dtrace's tick: the 100 Hz clock */
 
@@ -169,12 +166,6 @@ static void sched_arg(struct cgc *c, int i)
 {
 	int k = sidx(c->probe);
 	if (i >= stab[k].nargs) {
-		cgc_emit(c, bi_mov64_imm(0, 0));
-		return;
-	}
-	if (i == 3) {
-		/* enqueue's args[3], whether the thread goes to the front of the run queue (the
-		 * Guide): a wakeup queues it at the back (ttwu never passes ENQUEUE_HEAD) */
 		cgc_emit(c, bi_mov64_imm(0, 0));
 		return;
 	}

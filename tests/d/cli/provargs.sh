@@ -91,15 +91,3 @@ if [ -r $A ]; then
 fi
 cli_run sdt_no_syscalls_group 0 "$H" 'usdtrace: failed to match sdt:syscalls::sys_enter_openat: No probe matches description\n' \
 	"$USDTRACE" -l -n sdt:syscalls::sys_enter_openat
-
-# sched's enqueue has a fourth argument, whether the thread goes to the front of the queue,
-# and dequeue three (the Guide's and Oracle's DTrace for Linux documentation's table: "only
-# enqueue has args[3]"). dtrace -lv lists the int as dequeue's args[3] and none for enqueue,
-# a slip of its provider's table (its enqueue computes the front-of-queue flag): decided by
-# the documentation.
-S='    N      sched           vmlinux                                   '
-SCHEDATTR='\n\tProbe Description Attributes\n\t\tIdentifier Names: Private\n\t\tData Semantics:   Private\n\t\tDependency Class: Unknown\n\n\tArgument Attributes\n\t\tIdentifier Names: Evolving\n\t\tData Semantics:   Evolving\n\t\tDependency Class: ISA\n\n\tArgument Types\n'
-lv_case sched_lv_enqueue sched:::enqueue \
-	"${H}${S}enqueue\n${SCHEDATTR}\t\targs[0]: lwpsinfo_t *\n\t\targs[1]: psinfo_t *\n\t\targs[2]: cpuinfo_t *\n\t\targs[3]: int\n\n"
-lv_case sched_lv_dequeue sched:::dequeue \
-	"${H}${S}dequeue\n${SCHEDATTR}\t\targs[0]: lwpsinfo_t *\n\t\targs[1]: psinfo_t *\n\t\targs[2]: cpuinfo_t *\n\n"
