@@ -7,7 +7,7 @@ program). JSON holds the JSON run's documents: the print items, in the same orde
 pair, the tree is rendered back into dtrace's text by dtrace's rules, written down here from
 the definition (dprint.h), not taken from usdtrace: members and elements whose values are all
 zero left out, structs "(type) {" ... "}," ("}" at the top), arrays "(type) [" ... "],", one
-more column of indentation per level under column 44, chars quoted when printable, enums by
+more column of indentation per level under column 44, a char its byte between quotes, enums by
 name, pointers in hex, floats as %g. A cut-off at printsize shows as "..." in the text and as
 "truncated" in the tree: the check removes the "..." lines and asks that exactly the trees
 that say "truncated" had one. Prints "ok N" (N prints compared) or what differs."""
@@ -28,11 +28,9 @@ def is_zero(node):
 
 
 def char_text(v):
-    if 32 <= v <= 126 and chr(v) not in "'\\":
-        return "'%s'" % chr(v)
-    if 0 <= v < 128 and chr(v) in "'\\":
-        return "'\\%s'" % chr(v)
-    return str(v)
+    """A char's byte between quotes as it is, unescaped (dtrace does so for a type named
+    char; other 8-bit types print as numbers)."""
+    return "'%s'" % chr(v & 0xff)
 
 
 def value_text(node, bitfield):
@@ -45,7 +43,7 @@ def value_text(node, bitfield):
         return '"%s"' % v
     if t.startswith("enum"):
         return node.get("enumerator", str(v))
-    if t in ("char", "signed char") and not bitfield:
+    if t == "char" and not bitfield:
         return char_text(v)
     return str(v)
 
