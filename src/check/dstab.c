@@ -57,11 +57,6 @@ static void part(struct walk *w, const struct dnode *n, struct pattr a, const ch
 	snprintf(w->bad_name, sizeof(w->bad_name), fmt, name);
 }
 
-static struct pattr amin(struct pattr a, struct pattr b)
-{
-	return pattr_min(a, b);
-}
-
 /* dtrace's subroutines whose attributes are Evolving / Evolving / Common; the others, and
  * every action and aggregating function, are Stable / Stable / Common. */
 static bool evolving_function(const char *name)
@@ -178,7 +173,7 @@ static struct pattr walk_list(struct walk *w, const struct dnode *n)
 {
 	struct pattr a = stable_common;
 	for (; n; n = n->next)
-		a = amin(a, walk(w, n));
+		a = pattr_min(a, walk(w, n));
 	return a;
 }
 
@@ -206,7 +201,7 @@ static struct pattr xlator_attr(struct walk *w, const struct dtype *written)
 		w->check = false;  /* (its definition was checked where it stands) */
 		for (const struct dnode *m = x->args; m; m = m->next)
 			if (m->lhs)
-				a = amin(a, walk(w, m->lhs));
+				a = pattr_min(a, walk(w, m->lhs));
 		w->param = was;
 		w->params = was_params;
 		w->in_clause = was_clause;
@@ -272,18 +267,18 @@ static struct pattr walk(struct walk *w, const struct dnode *n)
 			if (!w->prov)
 				return a;
 			part(w, n, w->prov->f[PATTR_ARGS], "array %s", "args");
-			return amin(a, w->prov->f[PATTR_ARGS]);
+			return pattr_min(a, w->prov->f[PATTR_ARGS]);
 		}
 		{
 			struct pattr a = walk(w, n->lhs);
-			return amin(a, walk_list(w, n->args));
+			return pattr_min(a, walk_list(w, n->args));
 		}
 	case DN_CALL: {
 		struct pattr a = walk_list(w, n->args);
 		if (n->name && evolving_function(n->name)) {
 			struct pattr f = { PATTR_EVOLVING, PATTR_EVOLVING, PATTR_COMMON };
 			part(w, n, f, "function %s( )", n->name);
-			a = amin(a, f);
+			a = pattr_min(a, f);
 		}
 		return a;
 	}
@@ -301,27 +296,27 @@ static struct pattr walk(struct walk *w, const struct dnode *n)
 		}
 		{
 			struct pattr a = walk(w, n->lhs);
-			return amin(a, walk(w, n->rhs));
+			return pattr_min(a, walk(w, n->rhs));
 		}
 	case DN_COND: {
 		struct pattr a = walk(w, n->cond);
-		a = amin(a, walk(w, n->lhs));
-		return amin(a, walk(w, n->rhs));
+		a = pattr_min(a, walk(w, n->lhs));
+		return pattr_min(a, walk(w, n->rhs));
 	}
 	case DN_XLATE: {
 		struct pattr a = walk(w, n->lhs);
 		struct pattr x = xlator_attr(w, n->ctype);
 		part(w, n, x, "operator %s", "xlate");
-		return amin(a, x);
+		return pattr_min(a, x);
 	}
 	default: {
 		/* in source order, one after the other: the first part below a floor is the
 		 * leftmost */
 		struct pattr a = walk(w, n->lhs);
-		a = amin(a, walk(w, n->rhs));
-		a = amin(a, walk(w, n->cond));
-		a = amin(a, walk(w, n->body));
-		return amin(a, walk_list(w, n->args));
+		a = pattr_min(a, walk(w, n->rhs));
+		a = pattr_min(a, walk(w, n->cond));
+		a = pattr_min(a, walk(w, n->body));
+		return pattr_min(a, walk_list(w, n->args));
 	}
 	}
 }
@@ -334,7 +329,7 @@ static void define_inline(struct walk *w, const struct dnode *def)
 		return;
 	w->params = def->args;
 	w->in_clause = false;
-	struct inl in = { def->name, amin(stable_common, walk(w, def->lhs)), is_const(w, def->lhs) };
+	struct inl in = { def->name, pattr_min(stable_common, walk(w, def->lhs)), is_const(w, def->lhs) };
 	w->params = NULL;
 	struct pattr p;
 	if (pragma_attr(w, def->name, true, &p))
@@ -343,13 +338,19 @@ static void define_inline(struct walk *w, const struct dnode *def)
 	w->inl[w->ninl++] = in;
 }
 
+/* w->xlators: the program's translators, in order (the first 256). */
+static void note_translators(struct walk *w)
+{
+	for (const struct dnode *it = w->g->items; it; it = it->next)
+		if (it->kind == DN_TRANSLATOR &&
+		    w->nxlators < (int)(sizeof(w->xlators) / sizeof(w->xlators[0])))
+			w->xlators[w->nxlators++] = it;
+}
+
 void dstab_program(const struct dprog *g, struct dstab_clause *out, int nout)
 {
 	struct walk w = { .g = g };
-	for (const struct dnode *it = g->items; it; it = it->next)
-		if (it->kind == DN_TRANSLATOR &&
-		    w.nxlators < (int)(sizeof(w.xlators) / sizeof(w.xlators[0])))
-			w.xlators[w.nxlators++] = it;
+	note_translators(&w);
 	int c = 0;
 	for (const struct dnode *it = g->items; it; it = it->next) {
 		if (it->kind == DN_INLINE) {
@@ -362,8 +363,8 @@ void dstab_program(const struct dprog *g, struct dstab_clause *out, int nout)
 			break;
 		w.fields = 0;
 		w.in_clause = true;
-		struct pattr a = amin(walk(&w, it->cond), walk(&w, it->body));
-		out[c++] = (struct dstab_clause){ amin(stable_common, a), w.fields };
+		struct pattr a = pattr_min(walk(&w, it->cond), walk(&w, it->body));
+		out[c++] = (struct dstab_clause){ pattr_min(stable_common, a), w.fields };
 	}
 	free(w.inl);
 }
@@ -422,10 +423,7 @@ int dstab_floor(const struct dprog *g, struct pattr floor, const struct dstab_de
 		int ndescs, struct derr *err)
 {
 	struct walk w = { .g = g, .floor = floor };
-	for (const struct dnode *it = g->items; it; it = it->next)
-		if (it->kind == DN_TRANSLATOR &&
-		    w.nxlators < (int)(sizeof(w.xlators) / sizeof(w.xlators[0])))
-			w.xlators[w.nxlators++] = it;
+	note_translators(&w);
 	int rc = floor_definitions(&w, err);
 	/* then the clauses, once the whole program is read: for each description, the
 	 * description's own attributes (the clause's, at its closing brace), its actions, its

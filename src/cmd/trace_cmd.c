@@ -106,21 +106,6 @@ static void debug_step(const struct tc *t, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* The parser's completion hook (dtype_ctx.complete): kernel structs, unions and enums. */
-static bool parse_complete_kernel(void *arg, struct dtype *rec)
-{
-	return kbtf_complete(arg, rec);
-}
-
-/* The parser's typedef hook (dtype_ctx.extern_typedef): the kernel's typedef names, and
- * the kernel's type names asked under their scoped name (vmlinux`u64, vmlinux`int). */
-static struct dtype *parse_kernel_typedef(void *arg, const char *name)
-{
-	if (strncmp(name, "vmlinux`", 8) == 0)
-		return kbtf_named_type(arg, name + 8);
-	return kbtf_typedef(arg, name);
-}
-
 /* An error of source s (or of a D library, or of no source), as dtrace reports it, by what
  * the error is about (derr.h): one in a source's text is "failed to compile script x.d: MSG"
  * or "invalid probe specifier DESC: MSG", MSG with the error's tag ("[D_SYNTAX] ") only under
@@ -350,14 +335,12 @@ static int build_program(struct tc *t)
 	t->g->provs_from = t->g->nprovs;
 	t->g->c_layout = t->o->header || t->o->object;
 	/* a struct the script declares may hold a kernel type (`union sigval u;`) */
-	t->g->types->complete = parse_complete_kernel;
-	t->g->types->complete_arg = t->g->types;
-	t->g->types->extern_typedef = parse_kernel_typedef;
+	kbtf_attach(t->g->types);
 	int applied = 0;
 	for (int i = 0; i < t->nsrcs; i++) {
 		struct source *s = &t->srcs[i];
 		s->first_clause = count_clauses(t->g);
-		int before = program_size(t->g);
+		int before = 0;   /* parse_source measures it, past the library s brings in */
 		t->env.defaultargs_line = 0; /* a pragma's is its own source's */
 		int rc = parse_source(t, s, &before, &err);
 		if (rc != 0)
@@ -1059,10 +1042,14 @@ static int prepare_program(struct tc *t)
 {
 	if (build_program(t) != 0 || match_probes(t) != 0)
 		return -1;
-	/* twice at most: by description, then a description's formula probes by probe */
-	for (int round = 0; round < 2; round++)
-		if (split_clauses(t) && rematch_probes(t) != 0)
+	/* twice at most: by description, then a description's formula probes by probe; a round
+	 * that splits nothing leaves nothing for another */
+	for (int round = 0; round < 2; round++) {
+		if (!split_clauses(t))
+			break;
+		if (rematch_probes(t) != 0)
 			return -1;
+	}
 	int rc = add_companions(t);
 	return rc < 0 || (rc > 0 && rematch_probes(t) != 0) ? -1 : 0;
 }

@@ -68,16 +68,9 @@ void drec_frame(uint64_t addr, bool known, const struct dfmt_sym *s, struct dfra
 
 void drec_frame_str(const struct dframe *f, struct strbuf *out)
 {
-	if (f->noresolve)
-		strbuf_printf(out, "%s:0x%" PRIx64, f->module, f->addr - f->map_start);
-	else if (f->module && f->function && f->offset)
-		strbuf_printf(out, "%s`%s+0x%" PRIx64, f->module, f->function, f->offset);
-	else if (f->module && f->function)
-		strbuf_printf(out, "%s`%s", f->module, f->function);
-	else if (f->module)
-		strbuf_printf(out, "%s`0x%" PRIx64, f->module, f->addr);
-	else
-		strbuf_printf(out, "0x%" PRIx64, f->addr);
+	struct dfmt_sym s = { f->module, f->function, f->addr - f->offset, f->noresolve,
+			      f->map_start };
+	dfmt_sym_text(&s, f->addr, out);
 }
 
 /* A stack's frames up to the first 0 pc (n pcs at p, unaligned). */

@@ -460,30 +460,19 @@ bool usym_lookup(struct usym_db *db, pid_t pid, uint64_t addr, struct usym_res *
 	return true;
 }
 
-static void addr_text(const struct usym_res *r, uint64_t addr, struct strbuf *out)
-{
-	if (r->module && r->func && addr > r->func_addr)
-		strbuf_printf(out, "%s`%s+0x%" PRIx64, r->module, r->func, addr - r->func_addr);
-	else if (r->module && r->func)
-		strbuf_printf(out, "%s`%s", r->module, r->func);
-	else if (r->module)
-		strbuf_printf(out, "%s`0x%" PRIx64, r->module, addr);
-	else
-		strbuf_printf(out, "0x%" PRIx64, addr);
-}
-
 void usym_addr_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *out)
 {
-	struct usym_res r;
-	usym_lookup(db, pid, addr, &r);
-	addr_text(&r, addr, out);
+	struct usym_bind b = { db, pid };
+	struct dfmt_sym s = { 0 };
+	dfmt_sym_text(usym_dfmt_symbolize(&b, addr, &s) ? &s : NULL, addr, out);
 }
 
 void usym_func_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *out)
 {
-	struct usym_res r;
-	usym_lookup(db, pid, addr, &r);
-	addr_text(&r, r.func ? r.func_addr : addr, out);
+	struct usym_bind b = { db, pid };
+	struct dfmt_sym s = { 0 };
+	bool known = usym_dfmt_symbolize(&b, addr, &s);
+	dfmt_sym_text(known ? &s : NULL, known && s.func ? s.func_addr : addr, out);
 }
 
 void usym_mod_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *out)
@@ -519,7 +508,8 @@ bool usym_dfmt_symbolize(void *bind, uint64_t addr, struct dfmt_sym *out)
 	if (!b || !b->db || !usym_lookup(b->db, b->pid, addr, &r))
 		return false;
 	dfmt_sym_of(&r, out);
-	out->noresolve = b->db->noresolve && r.module;
+	/* (noresolve is for user addresses: dtrace prints kernel symbols whatever it says) */
+	out->noresolve = b->db->noresolve && r.module && b->pid != USYM_KERNEL_PID;
 	out->map_start = r.map_start;
 	return true;
 }

@@ -64,7 +64,8 @@ void usym_forget(struct usym_db *db, pid_t pid);
 bool usym_lookup(struct usym_db *db, pid_t pid, uint64_t addr, struct usym_res *out);
 
 /* dtrace's texts (dtrace_uaddr2str, dt_print_usym, dt_print_umod), appended to out:
- *   usym_addr_str  "mod`func+0xoff", "mod`func", "mod`0xaddr", "0xaddr"
+ *   usym_addr_str  "mod`func+0xoff", "mod`func", "mod`0xaddr", "0xaddr" (dfmt_sym_text; under
+ *                  noresolve "mod:0xoff")
  *   usym_func_str  as usym_addr_str of the function's start: "mod`func" (else as above)
  *   usym_mod_str   "mod", else "0xaddr" */
 void usym_addr_str(struct usym_db *db, pid_t pid, uint64_t addr, struct strbuf *out);

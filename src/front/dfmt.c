@@ -378,25 +378,27 @@ void dfmt_escape(const char *s, size_t n, struct strbuf *out)
 	}
 }
 
+void dfmt_sym_text(const struct dfmt_sym *sym, uint64_t addr, struct strbuf *out)
+{
+	if (!sym || !sym->module)
+		strbuf_printf(out, "0x%llx", (unsigned long long)addr);
+	else if (sym->noresolve)
+		strbuf_printf(out, "%s:0x%llx", sym->module,
+			      (unsigned long long)(addr - sym->map_start));
+	else if (sym->func && addr > sym->func_addr)
+		strbuf_printf(out, "%s`%s+0x%llx", sym->module, sym->func,
+			      (unsigned long long)(addr - sym->func_addr));
+	else if (sym->func)
+		strbuf_printf(out, "%s`%s", sym->module, sym->func);
+	else
+		strbuf_printf(out, "%s`0x%llx", sym->module, (unsigned long long)addr);
+}
+
 /* dfmt_addr2str with symbolizer fn. */
 static void addr_text(dfmt_symbolize_fn fn, void *arg, uint64_t addr, struct strbuf *out)
 {
 	struct dfmt_sym sym = { 0 };
-
-	if (fn && fn(arg, addr, &sym) && sym.module) {
-		if (sym.noresolve)
-			strbuf_printf(out, "%s:0x%llx", sym.module,
-				      (unsigned long long)(addr - sym.map_start));
-		else if (sym.func && addr > sym.func_addr)
-			strbuf_printf(out, "%s`%s+0x%llx", sym.module, sym.func,
-				      (unsigned long long)(addr - sym.func_addr));
-		else if (sym.func)
-			strbuf_printf(out, "%s`%s", sym.module, sym.func);
-		else
-			strbuf_printf(out, "%s`0x%llx", sym.module, (unsigned long long)addr);
-		return;
-	}
-	strbuf_printf(out, "0x%llx", (unsigned long long)addr);
+	dfmt_sym_text(fn && fn(arg, addr, &sym) ? &sym : NULL, addr, out);
 }
 
 void dfmt_addr2str(const struct dfmt_ctx *ctx, uint64_t addr, struct strbuf *out)

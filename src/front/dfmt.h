@@ -206,6 +206,9 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 
 /* dtrace's textual address: "mod`func+0x10", "mod`func", "mod`0x4010" or "0x4010". */
 void dfmt_addr2str(const struct dfmt_ctx *ctx, uint64_t addr, struct strbuf *out);
+/* The same text of addr from what a symbolizer said of it (sym NULL, or naming no module:
+ * "0x4010"); under noresolve "mod:0xOFF". Every printer of addresses uses it. */
+void dfmt_sym_text(const struct dfmt_sym *sym, uint64_t addr, struct strbuf *out);
 
 /* dtrace's strchr2esc: escape at most n bytes of s onto out, stopping after a NUL ("\\0"). */
 void dfmt_escape(const char *s, size_t n, struct strbuf *out);

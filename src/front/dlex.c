@@ -1031,8 +1031,8 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 				goto fail;
 			continue;
 		}
-		if (lx.mode != DLEX_DECLS && (after_desc(&lx) ? s2_refuses(c, true) :
-					      at_clause_start(&lx) && s2_refuses(c, false))) {
+		/* (neither holds in a provider file: both know DLEX_DECLS) */
+		if (after_desc(&lx) ? s2_refuses(c, true) : at_clause_start(&lx) && s2_refuses(c, false)) {
 			lex_error(&lx, p, D_SYNTAX, "syntax error near \"%c\"", c);
 			goto fail;
 		}

@@ -298,6 +298,15 @@ static bool eof_read_ahead(struct parser *p, const struct dtok *eof)
 	return !known_ident(p, prev);
 }
 
+/* The call of a name nothing defines, if the text has one: dtrace refuses it as it builds
+ * the call (dt_node_func), so before any later error, at the call's `)`. */
+static void undef_call_error(struct parser *p)
+{
+	if (p->undef_call)
+		error_at(p, p->undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
+			 (int)p->undef_call->len, p->undef_call->text);
+}
+
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
 	struct dtok slash;
@@ -310,9 +319,7 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 			slash.line += *q == '\n';
 		t = &slash;
 	}
-	if (p->undef_call)
-		error_at(p, p->undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
-			 (int)p->undef_call->len, p->undef_call->text);
+	undef_call_error(p);
 	if (t->kind == DTOK_EOF) {
 		/* after a name it does not know, dtrace's lexer has read ahead to the end and
 		 * put a NUL back, which its lexer then rejects in its own words */
@@ -3016,9 +3023,7 @@ static _Noreturn void call_of_nonname(struct parser *p, const struct dnode *e)
 	ypush(p, 2);
 	e_list(p, ")");
 	const struct dtok *close = &p->tl->toks[p->pos - 1];
-	if (p->undef_call)
-		error_at(p, p->undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
-			 (int)p->undef_call->len, p->undef_call->text);
+	undef_call_error(p);
 	if (e->kind == DN_AGG && !e->args)
 		error_at(p, close, D_FUNC_UNDEF, "undefined function name: @%s", e->name ? e->name : "");
 	error_at(p, close, D_FUNC_IDENT, "function designator is not of function type");
@@ -3693,9 +3698,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 	pragmas_before(&p, (size_t)-1);
 	/* dtrace refuses the call of a name nothing defines as it builds the call (dt_node_func),
 	 * so before anything its type checker would find anywhere in the program */
-	if (p.undef_call)
-		error_at(&p, p.undef_close, D_FUNC_UNDEF, "undefined function name: %.*s",
-			 (int)p.undef_call->len, p.undef_call->text);
+	undef_call_error(&p);
 	bindings_end(&p);
 	parser_free_bindings(&p);
 	struct dsrcpos eof = pos_of(&p, &toks->toks[toks->ntoks - 1]);

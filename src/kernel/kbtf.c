@@ -445,6 +445,25 @@ struct dtype *kbtf_named_type(struct dtype_ctx *ctx, const char *name)
 	return id > 0 ? convert(ctx, (uint32_t)id) : NULL;
 }
 
+static bool attach_complete(void *arg, struct dtype *rec)
+{
+	return kbtf_complete(arg, rec);
+}
+
+static struct dtype *attach_typedef(void *arg, const char *name)
+{
+	if (strncmp(name, "vmlinux`", 8) == 0)
+		return kbtf_named_type(arg, name + 8);
+	return kbtf_typedef(arg, name);
+}
+
+void kbtf_attach(struct dtype_ctx *ctx)
+{
+	ctx->complete = attach_complete;
+	ctx->complete_arg = ctx;
+	ctx->extern_typedef = attach_typedef;
+}
+
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name)
 {
 	if (!use_ctx(ctx))

@@ -64,6 +64,11 @@ struct dtype *kbtf_typedef(struct dtype_ctx *ctx, const char *name);
  * (char, int, _Bool; BTF spells long as "long int", so `long` alone is none), or NULL. For
  * D's module-scoped names (vmlinux`u64, vmlinux`int). */
 struct dtype *kbtf_named_type(struct dtype_ctx *ctx, const char *name);
+/* Give ctx's parser the kernel's types (dtype_ctx.complete, .extern_typedef): struct, union
+ * and enum bodies from BTF (kbtf_complete), the kernel's typedef names (kbtf_typedef) and
+ * type names scoped to the kernel (vmlinux`u64: kbtf_named_type), as dtrace's vmlinux CTF
+ * gives them to D programs and to provider argument types. */
+void kbtf_attach(struct dtype_ctx *ctx);
 /* The D type of kernel variable `name` (a BTF VAR), or NULL. */
 struct dtype *kbtf_var_type(struct dtype_ctx *ctx, const char *name);
 /* The type of kernel function `name` named as a variable (`schedule), or NULL when BTF has no

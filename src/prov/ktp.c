@@ -275,25 +275,13 @@ void ktp_cpuinfo(struct cgc *c, int16_t task)
 
 /* ---- args[] ---- */
 
-/* The kernel's types for argument types: its structs, unions and enums completed from BTF,
- * and its typedef names (umode_t, siginfo_t, aio_context_t: dtrace types syscall and proc
- * arguments with them, from the kernel's CTF), as a D program's own parse knows them. */
-static bool complete_kernel(void *arg, struct dtype *rec)
-{
-	return kbtf_complete(arg, rec);
-}
-
-static struct dtype *kernel_typedef(void *arg, const char *name)
-{
-	return kbtf_typedef(arg, name);
-}
-
+/* A program to parse argument types in with the kernel's types, as a D program's own parse
+ * knows them (umode_t, siginfo_t, aio_context_t: dtrace types syscall and proc arguments with
+ * them, from the kernel's CTF). */
 static struct dprog *kernel_typed_prog(void)
 {
 	struct dprog *g = dprog_new();
-	g->types->complete = complete_kernel;
-	g->types->complete_arg = g->types;
-	g->types->extern_typedef = kernel_typedef;
+	kbtf_attach(g->types);
 	return g;
 }
 

@@ -101,10 +101,11 @@ struct dobj_probe pcat_uprobe(const struct pcat *c, const struct uprov_probe *p)
 	};
 }
 
-static bool enables(const struct uprov_probe *p, int clause)
+/* Whether uprobe p runs clause `clause` as statement stmt (-1: as any of its statements). */
+static bool enables(const struct uprov_probe *p, int clause, int stmt)
 {
 	for (int k = 0; k < p->nclauses; k++)
-		if (p->clauses[k] == clause)
+		if (p->clauses[k] == clause && (stmt < 0 || p->stmts[k] == stmt))
 			return true;
 	return false;
 }
@@ -180,12 +181,12 @@ static bool uprobes_differ(struct pcat *c, int clause, struct dtype_ctx *ctx,
 {
 	bool any = a->expr != NULL;
 	for (int i = first + 1; i < c->up.nprobes && !any; i++)
-		any = enables(&c->up.probes[i], clause) && c->up.probes[i].prov == &prov_uformula;
+		any = enables(&c->up.probes[i], clause, -1) && c->up.probes[i].prov == &prov_uformula;
 	if (!any)
 		return false;
 	for (int i = first + 1; i < c->up.nprobes; i++) {
 		const struct uprov_probe *p = &c->up.probes[i];
-		if (!enables(p, clause))
+		if (!enables(p, clause, -1))
 			continue;
 		struct dobj_probe v = pcat_uprobe(c, p);
 		struct prov_args b = { 0 };
@@ -199,43 +200,33 @@ static bool uprobes_differ(struct pcat *c, int clause, struct dtype_ctx *ctx,
 	return false;
 }
 
-/* Whether uprobe p runs clause `clause` as statement stmt (-1: as any of its statements). */
-static bool enables_stmt(const struct uprov_probe *p, int clause, int stmt)
-{
-	for (int k = 0; k < p->nclauses; k++)
-		if (p->clauses[k] == clause && (stmt < 0 || p->stmts[k] == stmt))
-			return true;
-	return false;
-}
-
-/* pcat_clause_args, over the probes statement stmt of the clause enables (-1: all of them). */
-static int stmt_args(struct pcat *c, int clause, int stmt, struct dtype_ctx *ctx,
-		     struct prov_args *a)
+/* The arguments of the first probe statement stmt of the clause enables (-1: any of its
+ * statements) as its provider gives them: the first uprobe's, else the first builtin probe's
+ * with typed arguments. 0 with *uprobe its index in c->up.probes (-1: a builtin probe), or -1
+ * when they are untyped (*a empty). */
+static int first_args(struct pcat *c, int clause, int stmt, struct dtype_ctx *ctx,
+		      struct prov_args *a, int *uprobe)
 {
 	memset(a, 0, sizeof(*a));
+	*uprobe = -1;
 	for (int i = 0; i < c->up.nprobes; i++) {
 		const struct uprov_probe *p = &c->up.probes[i];
-		if (!enables_stmt(p, clause, stmt))
+		if (!enables(p, clause, stmt))
 			continue;
-		/* the types of the first probe the clause enables, as its provider gives them */
 		struct dobj_probe v = pcat_uprobe(c, p);
 		if (p->prov->args && p->prov->args(c, &v, ctx, false, a) == 0 && a->types) {
-			a->differ = uprobes_differ(c, clause, ctx, a, i);
+			*uprobe = i;
 			return 0;
 		}
 		prov_args_free(a);
 		return -1;
 	}
-	/* builtin-catalog probes: the first that has typed arguments */
 	for (size_t j = 0; clause < c->nclauses && j < c->nclause_idx[clause]; j++) {
 		const struct dobj_probe *p = &c->builtin.probes[c->clause_idx[clause][j]];
 		if (!p->prov->args || (stmt >= 0 && c->clause_stmt[clause][j] != stmt))
 			continue;
-		if (p->prov->args(c, p, ctx, false, a) == 0 && a->types) {
-			a->differ = formulas_differ(c, clause, ctx, a);
-			clause_guards(c, clause, ctx, a);
+		if (p->prov->args(c, p, ctx, false, a) == 0 && a->types)
 			return 0;
-		}
 		prov_args_free(a);
 	}
 	return -1;
@@ -243,7 +234,18 @@ static int stmt_args(struct pcat *c, int clause, int stmt, struct dtype_ctx *ctx
 
 int pcat_clause_args(struct pcat *c, int clause, struct dtype_ctx *ctx, struct prov_args *a)
 {
-	return stmt_args(c, clause, -1, ctx, a);
+	int uprobe;
+	if (first_args(c, clause, -1, ctx, a, &uprobe) != 0)
+		return -1;
+	/* what the clause's other probes make of args[], and their value guards: the clause's
+	 * whole, not its first probe's */
+	if (uprobe >= 0) {
+		a->differ = uprobes_differ(c, clause, ctx, a, uprobe);
+	} else {
+		a->differ = formulas_differ(c, clause, ctx, a);
+		clause_guards(c, clause, ctx, a);
+	}
+	return 0;
 }
 
 /* Whether a and b (either NULL: untyped) give args[] alike: as many, of the same types
@@ -283,9 +285,10 @@ bool pcat_clause_stmts_differ(struct pcat *c, int clause, struct dtype_ctx *ctx)
 	if (hi <= lo)
 		return false;
 	struct prov_args first, b;
-	bool have_first = stmt_args(c, clause, lo, ctx, &first) == 0, differ = false;
+	int ignored;
+	bool have_first = first_args(c, clause, lo, ctx, &first, &ignored) == 0, differ = false;
 	for (int s = lo + 1; s <= hi && !differ; s++) {
-		bool have = stmt_args(c, clause, s, ctx, &b) == 0;
+		bool have = first_args(c, clause, s, ctx, &b, &ignored) == 0;
 		differ = !same_args(have_first ? &first : NULL, have ? &b : NULL);
 		prov_args_free(&b);
 	}
@@ -299,7 +302,7 @@ size_t *pcat_clause_formula_split(struct pcat *c, int clause, struct dtype_ctx *
 	if (clause < 0 || clause >= c->nclauses || c->nclause_idx[clause] < 2)
 		return NULL;
 	for (int i = 0; i < c->up.nprobes; i++)
-		if (enables(&c->up.probes[i], clause))
+		if (enables(&c->up.probes[i], clause, -1))
 			return NULL;
 	for (size_t j = 0; j < c->nclause_idx[clause]; j++)
 		if (c->builtin.probes[c->clause_idx[clause][j]].prov != &prov_formula)
@@ -323,7 +326,7 @@ bool pcat_clause_complete(struct pcat *c, int clause, struct dtype_ctx *ctx, str
 	for (int i = 0; i < c->up.nprobes; i++) {
 		const struct uprov_probe *p = &c->up.probes[i];
 		const char *why;
-		struct dwt_file *f = enables(p, clause)
+		struct dwt_file *f = enables(p, clause, -1)
 			? dwt_cache_get(&c->dwarf, c->up.files[p->file].path, &why) : NULL;
 		if (!f)
 			continue;
