@@ -247,6 +247,9 @@ struct loc {
 	bool internal;
 	/* MEM reached through a kernel pointer (kernel_ptr): kernel addresses are readable */
 	bool kmem;
+	/* MEM reached through a pointer into alloca() memory (dck_alloca_ptr): one that has
+	 * left scratch altogether faults too */
+	bool alloca;
 };
 
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
@@ -324,15 +327,18 @@ void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
  * points into tracer scratch at all, lie inside what this clause has alloca()'d or
  * copyin()'d so far: [this_end, persist_top) as the clause is compiled. DTrace's rule: D code
  * may reach scratch only through such memory, which does not outlive its clause (a pointer
- * kept from an earlier clause faults). Addresses outside scratch are left to the access.
+ * kept from an earlier clause faults). Addresses outside scratch are left to the access,
+ * unless the pointer was made from alloca() memory (l->alloca).
  * Clobbers R0-R3. */
-static void alloca_check(struct cgc *c, int16_t slot, uint32_t size)
+static void alloca_check(struct cgc *c, const struct loc *l, uint32_t size)
 {
 	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
 	int badsize = bpb_label_new(&c->buf);
 
-	cgc_scratch_off(c, slot);
-	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, ok);
+	cgc_scratch_off(c, l->slot);
+	/* a pointer made from alloca() memory stays D's offset into it however far it is moved:
+	 * dtrace faults x[5000] of x = alloca(10) at "invalid address (0x1390)" */
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, l->alloca ? bad : ok);
 	if (c->persist_top <= c->this_end) {
 		bpb_ja(&c->buf, bad);
 	} else {
@@ -464,6 +470,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		cgc_eval_int(c, n->lhs);
 		l->k = LOC_MEM;
 		l->kmem = kernel_ptr(n->lhs->type);
+		l->alloca = dck_alloca_ptr(n->lhs);
 		l->slot = cgc_slot_push(c);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		return;
@@ -475,6 +482,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 			cgc_eval_int(c, n->lhs);
 			l->k = LOC_MEM;
 			l->kmem = kernel_ptr(n->lhs->type);
+			l->alloca = dck_alloca_ptr(n->lhs);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 			null_base_fault(c, l->slot);
@@ -508,6 +516,7 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 			cgc_eval_int(c, n->lhs);
 			l->k = LOC_MEM;
 			l->kmem = kernel_ptr(bt);
+			l->alloca = dck_alloca_ptr(n->lhs);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		}
@@ -556,7 +565,7 @@ static uint32_t loc_fetch_keep(struct cgc *c, struct loc *l, uint32_t size)
 		tmp = cgs_scratch_alloc(&c->g, cgc_round8(size));
 		cgc_zero_scratch(c, tmp, cgc_round8(size));
 		if (!l->internal)
-			alloca_check(c, l->slot, size);
+			alloca_check(c, l, size);
 		cgs_load_ptr_as(&c->g, tmp, l->slot, size, l->kmem);
 		return tmp;
 	}
@@ -1009,7 +1018,7 @@ static void store_loc(struct cgc *c, struct loc *l, int64_t size, const struct s
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
 	bool globals = globals_range(c, 3, (uint32_t)size, false, glob);
 	if (!l->internal)
-		alloca_check(c, l->slot, (uint32_t)size);
+		alloca_check(c, l, (uint32_t)size);
 	cgc_scratch_off(c, l->slot);
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)size));
 	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
@@ -1247,7 +1256,7 @@ static uint32_t assign_str_mem(struct cgc *c, struct dnode *n)
 	if (l.k != LOC_MEM || l.internal)
 		cgc_fail(c, n->lhs, "cannot compile an assignment to this kind of expression");
 	uint32_t s = cgc_eval_str(c, n->rhs);
-	alloca_check(c, l.slot, size);
+	alloca_check(c, &l, size);
 	cgc_scratch_ptr_from_addr(c, l.slot, size);
 	cgc_copy(c, 1, 0, CG_R_SCRATCH, s, whole, false);
 	for (uint32_t i = whole; i < size; i++) {
@@ -1299,7 +1308,7 @@ static uint32_t assign_str_member(struct cgc *c, struct dnode *n)
 	}
 	if (l.k == LOC_MEM) {
 		if (!l.internal)
-			alloca_check(c, l.slot, size);
+			alloca_check(c, &l, size);
 		cgc_scratch_ptr_from_addr(c, l.slot, size);
 		copy_exact(c, 1, 0, CG_R_SCRATCH, s, size);
 		cgc_slot_pop(c);
@@ -1785,7 +1794,7 @@ static uint32_t deref_str(struct cgc *c, struct dnode *n)
 	if (l.k != LOC_MEM)
 		cgc_fail(c, n, "cannot compile this expression as a string");
 	if (!l.internal)
-		alloca_check(c, l.slot, 1);
+		alloca_check(c, &l, 1);
 	uint32_t dst = addr_to_str(c, l.slot, l.kmem);
 	cgc_slot_pop(c);
 	return dst;

@@ -103,13 +103,32 @@ static void src_in_alloca(struct cgc *c, int16_t ss, int16_t zs)
  * from the kernel's or the traced process's memory. */
 enum src_space { SRC_OWN, SRC_KERNEL, SRC_USER };
 
+/* Fault with DTRACEFLT_BADADDR (the source) unless the first byte at the source (slot ss) can
+ * be read; a string source is our own bytes. */
+static void src_readable(struct cgc *c, int16_t ss, enum src_space src)
+{
+	if (src == SRC_OWN)
+		return;
+	int readable = bpb_label_new(&c->buf);
+	uint32_t probe = cgs_scratch_alloc(&c->g, 8);
+	cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)probe));
+	cgc_emit(c, bi_mov64_imm(2, 1));
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
+	cgc_emit(c, bi_call(src == SRC_USER ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, readable);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, readable);
+}
+
 /* The destination of bcopy()/copyinto(): `size` bytes (slot zs, at most COPY_MAX) inside the
  * clause's alloca() memory. A destination outside it faults with DTRACEFLT_BADADDR (the
- * address; one at its top too); one that starts inside and runs past its end with
- * DTRACEFLT_BADSIZE (the size),
- * unless the source (slot ss) cannot be read at all: that is DTRACEFLT_BADADDR (the source),
- * as DTrace for Linux reports it (observed: copyinto(0, 16, p) with p = alloca(8) is "invalid
- * address (0x0)", copyinto(arg1, 16, p) with a good arg1 "invalid size (0x10)"). */
+ * address as D sees it; one at its top too); one that starts inside and runs past its end
+ * with DTRACEFLT_BADSIZE (the size); either way a source (slot ss) that cannot be read at all
+ * is reported first, DTRACEFLT_BADADDR (the source), as DTrace for Linux reports it
+ * (observed: copyinto(0, 16, p) with p = alloca(8) is "invalid address (0x0)", and so is
+ * copyinto(0, 4, p - 100); copyinto(arg1, 16, p) with a good arg1 "invalid size (0x10)"). */
 static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs, int16_t ss, enum src_space src)
 {
 	int ok = bpb_label_new(&c->buf), bad = bpb_label_new(&c->buf);
@@ -123,24 +142,17 @@ static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs, int16_t ss, en
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
 	cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 3));
 	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)c->persist_top, ok);
-	if (src != SRC_OWN) {
-		int readable = bpb_label_new(&c->buf);
-		uint32_t probe = cgs_scratch_alloc(&c->g, 8);
-		cgc_emit(c, bi_mov64_reg(1, CG_R_SCRATCH));
-		cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, (int32_t)probe));
-		cgc_emit(c, bi_mov64_imm(2, 1));
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-		cgc_emit(c, bi_call(src == SRC_USER ? BPF_FUNC_probe_read_user
-						    : BPF_FUNC_probe_read_kernel));
-		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, readable);
-		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
-		c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-		bpb_label_place(&c->buf, readable);
-	}
+	src_readable(c, ss, src);
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, zs));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
 	bpb_label_place(&c->buf, bad);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ds));
+	src_readable(c, ss, src);
+	/* the destination is an alloca() pointer (the checker makes sure): its address as D sees
+	 * one, the offset counted from 8, wherever it has been moved (dtrace: bcopy(s, x + 5000,
+	 * 4) of x = alloca(8) is "invalid address (0x1390)") */
+	cgc_scratch_off(c, ds);
+	cgc_emit(c, bi_mov64_reg(3, 1));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 3, (int32_t)c->this_end - 8));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, ok);
 }

@@ -233,6 +233,9 @@ const char *dbuiltin_name(enum dbuiltin b);
 const char *dsubr_name(enum dsubr s);
 /* Whether a subroutine is an action (statement only, records data or changes state). */
 bool dsubr_is_action(enum dsubr s);
+/* Whether pointer-valued n points into alloca() (or copyin()) memory, as far as the program
+ * says: the code generator faults a dereference of one that has left that memory. */
+bool dck_alloca_ptr(const struct dnode *n);
 /* ustack(), jstack(), uaddr(), usym(), ufunc(), umod() and the kernel's stack(), sym(),
  * func(), mod(): actions that may also be a whole aggregation key (dtrace's DT_IDENT_ACTFUNC
  * keys). */

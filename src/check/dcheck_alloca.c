@@ -46,6 +46,39 @@ static bool alloca_value(const struct dnode *n)
 	}
 }
 
+/* The narrower question the code generator asks of a pointer it dereferences: does it point
+ * into alloca() memory? As alloca_value, except that a value read out of alloca() memory (a
+ * pointer member, an element) is what was stored there, not a place in it: only an array
+ * member or element, which stands for its own address, stays in it. dtrace's taint faults
+ * `this->f->t->pid` of a task pointer kept in an alloca()'d struct; the Guide gives no
+ * reason it should. */
+bool dck_alloca_ptr(const struct dnode *n)
+{
+	if (!n)
+		return false;
+	switch (n->kind) {
+	case DN_CAST:
+		return dck_alloca_ptr(n->lhs);
+	case DN_BINARY:
+		return (n->op == DOP_ADD || n->op == DOP_SUB) && n->type && is_pointer(n->type) &&
+		       (dck_alloca_ptr(n->lhs) || dck_alloca_ptr(n->rhs));
+	case DN_COND:
+		return dck_alloca_ptr(n->lhs) || dck_alloca_ptr(n->rhs);
+	case DN_COMMA:
+		return dck_alloca_ptr(n->rhs);
+	case DN_ASSIGN:
+		return n->op == DOP_ASSIGN ? dck_alloca_ptr(n->rhs) : dck_alloca_ptr(n->lhs);
+	case DN_MEMBER:
+	case DN_INDEX:
+		if (n->kind == DN_INDEX && n->var)
+			return n->var->alloca;
+		return n->type && dtype_resolve(n->type)->kind == DTY_ARRAY &&
+		       dck_alloca_ptr(n->lhs);
+	default:
+		return alloca_value(n);
+	}
+}
+
 /* Taint the variables assigned an alloca pointer under n; true when one became tainted. */
 static bool taint_vars(const struct dnode *n)
 {
