@@ -1251,7 +1251,13 @@ static void member_decls(struct parser *p, struct dtype *rec)
 				if (p->script && (w < 0 || (w == 0 && name)))
 					error_at(p, peek(p), D_DECL_BFCONST,
 						 "positive integral constant expression expected as bit-field size");
-				if (p->script && w > 64)  /* wider than any integer type */
+				/* wider than any integer type; a type that is no integer at all is
+				 * reported first, as dtrace checks the type before the width */
+				if (p->script && w > 64 &&
+				    (!dtype_is_integer(ty) || dtype_resolve(ty)->kind == DTY_ENUM))
+					error_at(p, peek(p), D_DECL_BFTYPE, "invalid type for bit-field: %s",
+						 name ? tok_name(p, name).s : "(anon)");
+				if (p->script && w > 64)
 					error_at(p, peek(p), D_DECL_BFSIZE, "bit-field too big for type: %s",
 						 name ? tok_name(p, name).s : "(anon)");
 				if (w < 0 || w > 64)
