@@ -123,16 +123,21 @@ void agg_func_keyed(struct ck *c, const struct dnode *n, const char *name)
 		f >= AGG_QUANTIZE ? "at least " : "", min_args[f]);
 }
 
-static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, struct dck_agg *a,
-			  int f)
+void agg_func_arity(struct ck *c, const struct dnode *call, int f)
 {
-	check_list(c, call->args);
 	int argc = list_len(call->args);
 	bool varargs = f >= AGG_QUANTIZE;
 	if (argc < min_args[f] || (!varargs && argc > max_args[f]))
 		fail_at(c, call, D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
 			agg_funcs[f], argc, argc == 1 ? " " : "s ", varargs ? "at least " : "",
 			min_args[f]);
+}
+
+static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, struct dck_agg *a,
+			  int f)
+{
+	check_list(c, call->args);
+	agg_func_arity(c, call, f);
 	int i = 0;
 	for (struct dnode *p = call->args ? call->args->next : NULL; p && i < min_args[f] - 1;
 	     p = p->next, i++) {

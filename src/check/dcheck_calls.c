@@ -536,8 +536,11 @@ void check_call(struct ck *c, struct dnode *n)
 	}
 	if (s == DS_NONE && agg_func_lookup(n->name) >= 0) {
 		/* outside `@a = f()`, dt_open.c's "void(...)" prototype makes it a void value;
-		 * used for itself, dt_cg.c refuses it (no_nested_action, check_stmt) */
+		 * used for itself, dt_cg.c refuses it (no_nested_action, check_stmt); its
+		 * arguments are counted against that prototype as it is cooked, before the
+		 * expression round it (dtrace: `x = 1 + avg(1, 2)` is avg's prototype mismatch) */
 		check_list(c, n->args);
+		agg_func_arity(c, n, agg_func_lookup(n->name));
 		n->type = named_type(c, DCK_AGGFUNC_TYPE);
 		return;
 	}

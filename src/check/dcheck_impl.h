@@ -489,6 +489,9 @@ int agg_func_lookup(const char *name);
  * a call with no arguments (sum[1] = 1 is "sum( ) prototype mismatch: 0 args passed, 1
  * expected"); fails so for an aggregating function that wants arguments. */
 void agg_func_keyed(struct ck *c, const struct dnode *n, const char *name);
+/* A call of aggregating function f (enum agg_func): fails unless its argument count fits
+ * dt_open.c's prototype (D_PROTO_LEN). */
+void agg_func_arity(struct ck *c, const struct dnode *call, int f);
 /* @name[keys] = func(args) (dt_node_op2's DT_TOK_ASGN for aggregations, then dt_compile_agg). */
 void check_agg_assign(struct ck *c, struct dnode *n);
 /* printa, trunc, clear, normalize, denormalize, setopt (dt_cc.c's dt_action_*). */
