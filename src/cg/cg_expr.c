@@ -337,8 +337,13 @@ static void alloca_check(struct cgc *c, const struct loc *l, uint32_t size)
 
 	cgc_scratch_off(c, l->slot);
 	/* a pointer made from alloca() memory stays D's offset into it however far it is moved:
-	 * dtrace faults x[5000] of x = alloca(10) at "invalid address (0x1390)" */
-	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, l->alloca ? bad : ok);
+	 * dtrace faults x[5000] of x = alloca(10) at "invalid address (0x1390)" (in a clause
+	 * that has alloca()'d nothing, such a pointer is one kept from an earlier clause, and
+	 * the access alone judges it, as it does when the memory is too small for any access
+	 * of this size: a fault on every path leaves the code after unreachable, which the
+	 * verifier refuses) */
+	bool far_bad = l->alloca && c->persist_top >= c->this_end + size;
+	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, far_bad ? bad : ok);
 	if (c->persist_top <= c->this_end) {
 		bpb_ja(&c->buf, bad);
 	} else {

@@ -84,6 +84,43 @@ _Noreturn void fail_at(struct ck *c, const struct dnode *n, enum dtag tag,
 	longjmp(c->jb, 1);
 }
 
+void gen_check_deferred(struct ck *c, struct dnode *n, const void *arg,
+			void (*check)(struct ck *, struct dnode *, const void *))
+{
+	if (!c->clause) {
+		check(c, n, arg);
+		return;
+	}
+	jmp_buf outer;
+	memcpy(outer, c->jb, sizeof(outer));
+	if (setjmp(c->jb) == 0) {
+		check(c, n, arg);
+	} else {
+		/* a later statement's error is not the clause's: the first one stays */
+		if (!c->gen_pend) {
+			c->gen_pend = true;
+			c->gen_pend_at = n;
+			if (c->err)
+				c->gen_pend_err = *c->err;
+		}
+		c->status = 0;
+		c->fmt_region = false;
+		c->cg_time = false;
+	}
+	memcpy(c->jb, outer, sizeof(outer));
+}
+
+void gen_error_raise(struct ck *c)
+{
+	if (!c->gen_pend)
+		return;
+	c->gen_pend = false;
+	if (c->err)
+		*c->err = c->gen_pend_err;
+	c->status = -1;
+	longjmp(c->jb, 1);
+}
+
 /* The line dtrace reports an error of node n at. dtrace's lexer reads a predicate's closing
  * '/' together with the blanks up to the '{' that follows, so the nodes the parser builds when
  * it sees that token (the predicate's root and its rightmost operators) carry the '{' line. A

@@ -484,6 +484,17 @@ static void printf_xlate_args(struct ck *c, struct dnode *n, const struct subr_d
 	}
 }
 
+/* (for gen_check_deferred) */
+static void check_printf_cb(struct ck *c, struct dnode *n, const void *d)
+{
+	check_printf(c, n, d);
+}
+
+static void printf_xlate_args_cb(struct ck *c, struct dnode *n, const void *d)
+{
+	printf_xlate_args(c, n, d);
+}
+
 /* print(): its prototype is void print(void *addr) (DTrace for Linux's dt_open.c, and Oracle's
  * DTrace for Linux documentation: "prints information about the variable at the specified
  * address"): a pointer, whose pointee is printed, so it must have a size (dt_cg.c's
@@ -616,7 +627,7 @@ void check_call(struct ck *c, struct dnode *n)
 		fail_at(c, n->args, D_PROTO_ARG, "print( ) argument #1 is incompatible with "
 			"prototype:\n\tprototype: void *\n\t argument: pointer to translated data");
 	if (s == DS_PRINTF && n == c->stmt_call)
-		printf_xlate_args(c, n, d);
+		gen_check_deferred(c, n, d, printf_xlate_args_cb);
 	unsigned xargs = 0;
 	int i = 0;
 	for (struct dnode *a = n->args; a && i < 32; a = a->next, i++)
@@ -652,10 +663,10 @@ void check_call(struct ck *c, struct dnode *n)
 		/* dtrace validates a format when it compiles the action: a printf() nested in an
 		 * expression is refused as a value first (its void type, or D_CG_EXPR) */
 		if (n == c->stmt_call)
-			check_printf(c, n, d);
+			gen_check_deferred(c, n, d, check_printf_cb);
 		break;
 	case DS_FREOPEN:
-		check_printf(c, n, d);
+		gen_check_deferred(c, n, d, check_printf_cb);
 		break;
 	case DS_INET_NTOA6: {
 		/* the strict flag picks the code dtrace generates: a constant */

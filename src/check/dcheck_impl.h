@@ -87,6 +87,12 @@ struct ck {
 				    * outside the regions it labels */
 	bool cg_time;              /* the next error is one dtrace finds generating code
 				    * (fail_cg): it names no region */
+	/* the clause's first error of those dtrace finds generating code, held until the
+	 * clause's statements are all cooked (gen_check_deferred): set, where, and the error
+	 * (when c->err is set) */
+	bool gen_pend;
+	const struct dnode *gen_pend_at;
+	struct derr gen_pend_err;
 	struct dnode *unimpl;      /* a kernel destructive action of this clause: dtrace refuses it
 				    * generating its code, after the clause's speculation rules */
 	struct dtype *agg_value;   /* dck_agg_value_type's, made on first use */
@@ -314,6 +320,14 @@ struct names {
 	char *s[3];
 	int n;
 };
+/* Run check(c, n, arg), checks dtrace makes when it generates a statement's code (a
+ * printf-style format's, an action nested in an expression), after cooking the whole clause:
+ * an error there is held (the clause's first only) and raised by format_error_raise unless
+ * the clause's other statements fail first. */
+void gen_check_deferred(struct ck *c, struct dnode *n, const void *arg,
+			void (*check)(struct ck *, struct dnode *, const void *));
+/* Raise the clause's held generation error, if any. */
+void gen_error_raise(struct ck *c);
 /* A type's name for messages (malloc'd): an anonymous struct, union or enum is named as CTF
  * names it for dtrace, by its keyword and an empty tag ("struct "). */
 char *spell(struct dtype *t);

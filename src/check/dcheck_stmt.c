@@ -39,6 +39,35 @@ void no_stack_value(struct ck *c, const struct dnode *v)
 			"(D program context required)", v->name);
 }
 
+/* The actions nested in statement e's expressions (D_CG_EXPR), as dt_cg.c finds them
+ * generating the statement's code. */
+static void stmt_nested_actions(struct ck *c, struct dnode *e, const void *unused)
+{
+	(void)unused;
+	if (e->kind == DN_CALL && e->subr == DS_NONE && !kernel_action(e->name)) {
+		no_nested_action(c, e);   /* count(); alone: dt_cg.c's D_CG_EXPR */
+	} else if (e->kind == DN_CALL) {
+		/* (a kernel destructive action is refused once the clause is checked) */
+		for (struct dnode *a = e->args; a; a = a->next)
+			no_nested_action(c, a);
+	} else if (e->kind == DN_ASSIGN && e->lhs->kind == DN_AGG) {
+		/* ustack(), usym() & co. may be a whole key (their arguments may not hold
+		 * actions) */
+		for (struct dnode *a = e->lhs->args; a; a = a->next) {
+			if (dck_is_ukey(a)) {
+				for (struct dnode *x = a->args; x; x = x->next)
+					no_nested_action(c, x);
+				continue;
+			}
+			no_nested_action(c, a);
+		}
+		for (struct dnode *a = e->rhs->args; a; a = a->next)
+			no_nested_action(c, a);
+	} else {
+		no_nested_action(c, e);
+	}
+}
+
 void check_stmt(struct ck *c, struct dnode *n)
 {
 	switch (n->kind) {
@@ -68,28 +97,7 @@ void check_stmt(struct ck *c, struct dnode *n)
 		c->stmt_call = e->kind == DN_CALL ? e : NULL;
 		check_expr(c, e);
 		n->type = NULL;
-		if (e->kind == DN_CALL && e->subr == DS_NONE && !kernel_action(e->name)) {
-			no_nested_action(c, e);   /* count(); alone: dt_cg.c's D_CG_EXPR */
-		} else if (e->kind == DN_CALL) {
-			/* (a kernel destructive action is refused once the clause is checked) */
-			for (struct dnode *a = e->args; a; a = a->next)
-				no_nested_action(c, a);
-		} else if (e->kind == DN_ASSIGN && e->lhs->kind == DN_AGG) {
-			/* ustack(), usym() & co. may be a whole key (their arguments may not hold
-			 * actions) */
-			for (struct dnode *a = e->lhs->args; a; a = a->next) {
-				if (dck_is_ukey(a)) {
-					for (struct dnode *x = a->args; x; x = x->next)
-						no_nested_action(c, x);
-					continue;
-				}
-				no_nested_action(c, a);
-			}
-			for (struct dnode *a = e->rhs->args; a; a = a->next)
-				no_nested_action(c, a);
-		} else {
-			no_nested_action(c, e);
-		}
+		gen_check_deferred(c, e, NULL, stmt_nested_actions);
 		if (e->kind == DN_CALL && (e->subr == DS_PRINTF || e->subr == DS_SYSTEM)) {
 			/* dtrace makes one action per value argument (at least one) */
 			int k = 0;
@@ -226,6 +234,8 @@ static void spec_walk(struct ck *c, struct spec_scan *sc, const struct dnode *n)
 		 * applying these rules to it: before the rules of the statements after it */
 		if (n->lhs == c->unimpl)
 			fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
+		if (c->gen_pend && n->lhs == c->gen_pend_at)
+			gen_error_raise(c);
 		return;
 	}
 	default:
@@ -300,11 +310,17 @@ static void check_guards(struct ck *c)
 	}
 }
 
+static bool pos_before(const struct dsrcpos *a, const struct dsrcpos *b)
+{
+	return a->line < b->line || (a->line == b->line && a->col < b->col);
+}
+
 void check_clause(struct ck *c, struct dnode *cl, int index)
 {
 	c->clause = cl;
 	c->clause_index = index;
 	c->unimpl = NULL;
+	c->gen_pend = false;
 	c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, index) : NULL;
 	c->action = 0;
 	check_guards(c);
@@ -328,6 +344,8 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 			if (!c->err || (c->err->tag != D_IDENT_UNDEF && c->err->tag != D_VAR_UNDEF))
 				longjmp(c->jb, 1);
 			c->status = 0;
+			c->gen_pend = false;
+			c->unimpl = NULL;
 			check_predicate(c, cl);
 			c->action = 0;
 			check_stmt(c, cl->body);
@@ -341,6 +359,10 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 	check_spec_rules(c, cl);
 	/* then generates the actions' code, and refuses the kernel's destructive actions there
 	 * (DTrace for Linux's refusal, in its words) */
+	/* its formats and kernel destructive actions, statement by statement */
+	if (c->gen_pend && c->unimpl && pos_before(&c->unimpl->pos, &c->gen_pend_at->pos))
+		fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
+	gen_error_raise(c);
 	if (c->unimpl)
 		fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
 	c->cg_time = false;

@@ -47,6 +47,6 @@ printf 'int a[4];\nBEGIN { p = &a[0]; *(p + 100) = 1; }\nERROR { printf("%%d %%d
 cli_run global_store_beyond 0 '1 0\n\n' "~$flt" "$USDTRACE" -q -s "$W/gs.d"
 # bcopy() to the top of alloca() memory (&t[16] of a 16-byte alloca()): the destination is
 # outside it, an invalid address (arg5 the destination) as dtrace reports it, not a size past
-# its end
-printf 'BEGIN { a = "01"; t = (char *)alloca(16); bcopy(a, &t[16], 1); }\nERROR { printf("%%d %%d\\n", arg4, arg5 - (uint64_t)t); exit(0); }\n' >"$W/bt.d"
-cli_run bcopy_at_alloca_top 0 '1 16\n\n' "~$flt" "$USDTRACE" -q -s "$W/bt.d"
+# its end; arg5 is the address as D sees an alloca() pointer, its offset from 8 (0x18)
+printf 'BEGIN { a = "01"; t = (char *)alloca(16); bcopy(a, &t[16], 1); }\nERROR { printf("%%d %%d\\n", arg4, arg5); exit(0); }\n' >"$W/bt.d"
+cli_run bcopy_at_alloca_top 0 '1 24\n\n' "~$flt" "$USDTRACE" -q -s "$W/bt.d"
