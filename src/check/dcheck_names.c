@@ -26,11 +26,12 @@ static const char *const builtin_names[DB_COUNT] = {
 };
 
 /* The D type of each scalar built-in, as the Guide's table of built-in variables names it
- * (and DTrace for Linux's messages: processorid_t cpu, from its sched.d). */
+ * (and DTrace for Linux's messages: processorid_t cpu, from its sched.d; epid is uint64_t there,
+ * its dt_open.c, where the Guide has uint_t). */
 static const char *const builtin_types[DB_COUNT] = {
 	[DB_ARG0] = "int64_t", [DB_ARG1] = "int64_t", [DB_ARG2] = "int64_t", [DB_ARG3] = "int64_t",
 	[DB_ARG4] = "int64_t", [DB_ARG5] = "int64_t", [DB_ARG6] = "int64_t", [DB_ARG7] = "int64_t",
-	[DB_ARG8] = "int64_t", [DB_ARG9] = "int64_t", [DB_CPU] = "processorid_t", [DB_EPID] = "uint_t",
+	[DB_ARG8] = "int64_t", [DB_ARG9] = "int64_t", [DB_CPU] = "processorid_t", [DB_EPID] = "uint64_t",
 	[DB_ERRNO] = "int", [DB_EXECNAME] = "string", [DB_GID] = "gid_t", [DB_ID] = "uint_t",
 	[DB_PID] = "pid_t", [DB_PPID] = "pid_t", [DB_PROBEFUNC] = "string",
 	[DB_PROBEMOD] = "string", [DB_PROBENAME] = "string", [DB_PROBEPROV] = "string",
