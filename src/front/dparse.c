@@ -956,12 +956,15 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			continue;
 		}
 		/* D programs: a typedef name after signed, unsigned, short or long and before a
-		 * declarator (`unsigned myint x;`, `long myint *p;`) is a base type those attributes
-		 * are applied to, as libdtrace does: signed, unsigned and long are refused for a
-		 * type it does not know as an integer, short is ignored (observed) */
+		 * declarator, abstract or not (`unsigned myint x;`, `long myint *p;`, `(short
+		 * int32_t)x`), is a base type those attributes are applied to, as libdtrace does:
+		 * signed, unsigned and long are refused for a type it does not know as an integer,
+		 * short is ignored (observed: sizeof (short uint64_t) is 8); before `;` it is the
+		 * declarator's name (`typedef long t;` redeclares t) */
 		if (p->script && t->kind == DTOK_IDENT && counter != 0 &&
 		    !(counter & (VOID | BOOL | CHAR | INT | FLOAT | DOUBLE | OTHER)) && is_typename(p, t) &&
-		    (peek_at(p, 1)->kind == DTOK_IDENT || dtok_is(peek_at(p, 1), "*"))) {
+		    (peek_at(p, 1)->kind == DTOK_IDENT || dtok_is(peek_at(p, 1), "*") ||
+		     dtok_is(peek_at(p, 1), ")") || dtok_is(peek_at(p, 1), "["))) {
 			next(p);
 			if (counter & (SIGNED | UNSIGNED | LONG))
 				script_spec_error(p, counter, OTHER, peek(p));
@@ -977,6 +980,10 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 				error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'",
 					 (int)t->len, t->text);
 			next(p);
+			/* short alone is ignored before a struct, union, enum or string, as before a
+			 * typedef name (observed: sizeof (short struct foo) is struct foo's) */
+			if (p->script && counter == SHORT)
+				counter = 0;
 			if (counter && p->script) {
 				/* libdtrace checks once the tag is named: at the token after it */
 				if (peek(p)->kind == DTOK_IDENT && !dtok_is(t, "string"))
