@@ -129,8 +129,9 @@ T_CASE(literals_and_builtins)
 T_CASE(every_builtin)
 {
 	static const char *const want[][2] = {
-		/* the Guide's types: processorid_t cpu (an id_t, as DTrace for Linux's sched.d) */
-		{"arg0", "int64_t"}, {"arg9", "int64_t"}, {"cpu", "processorid_t"}, {"epid", "uint_t"},
+		/* the Guide's types: processorid_t cpu (an id_t, as DTrace for Linux's sched.d); epid as DTrace
+		 * for Linux's dt_open.c declares it */
+		{"arg0", "int64_t"}, {"arg9", "int64_t"}, {"cpu", "processorid_t"}, {"epid", "uint64_t"},
 		{"chip", "chipid_t"}, {"lgrp", "lgrp_id_t"}, {"pset", "psetid_t"},
 		{"errno", "int"}, {"execname", "string"}, {"gid", "gid_t"}, {"id", "uint_t"},
 		{"pid", "pid_t"}, {"ppid", "pid_t"}, {"probefunc", "string"},
