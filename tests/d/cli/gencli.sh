@@ -1,0 +1,48 @@
+# gencli.sh — command lines from a generated differential sweep (seeded random combinations
+# of dtrace's options, operands and small programs, each run on usdtrace and on DTrace for
+# Linux): each expectation is what /opt/oracle-dtrace/sbin/dtrace prints for the same line.
+# shellcheck disable=SC2016,SC2154 # D text in single quotes; cli_lib.sh sets cli_why
+
+# cli_usage CASE WANT_FIRST_LINE COMMAND...: a usage error: exit 2, nothing on stdout, the
+# given first line on stderr followed by the usage ("Usage: PROG [-32|-64] ...").
+cli_usage() {
+	_case=$1 _first=$2
+	shift 2
+	timeout -k 3 "${DCORPUS_TIMEOUT:-20}" "$@" >"$W/.out" 2>"$W/.err" </dev/null
+	_rc=$?
+	if [ $_rc -ne 2 ]; then
+		cli_notok "$_case" "exit $_rc, want 2: $(head -n 1 "$W/.err")"
+	elif [ -s "$W/.out" ]; then
+		cli_notok "$_case" "stdout not empty: $(head -n 1 "$W/.out")"
+	elif [ "$(head -n 1 "$W/.err")" != "$_first" ]; then
+		cli_notok "$_case" "stderr [$(head -n 1 "$W/.err")], want [$_first]"
+	elif ! sed -n 2p "$W/.err" | grep -q '^Usage: [^ ]* \[-32|-64\] \[-CeFGhHlqSvVwZ\]'; then
+		cli_notok "$_case" "no usage after the first line"
+	else
+		cli_ok "$_case"
+	fi
+}
+
+# dtrace reads every option before it looks at how many of -G, -h, -l, -V were given (its
+# first pass over argv): an unknown option or a missing argument anywhere on the line is the
+# usage error, even after a second mode letter.
+cli_usage modes_then_unknown "usdtrace: invalid option -- 'Y'" "$USDTRACE" -l -l -Y
+cli_usage modes_then_missing "usdtrace: option requires an argument -- 'x'" "$USDTRACE" -l -h -x
+cli_usage modes_then_bad_32 'usdtrace: illegal option -- 32x' "$USDTRACE" -G -l -32x
+cli_run modes_two_then_option 2 '' 'usdtrace: only one of the [-GhlV] options can be specified at a time\n' \
+	"$USDTRACE" -l -V -q
+
+# -a and -A are among dtrace's option letters (its getopt string) but do nothing in DTrace for
+# Linux: the program runs as without them.
+cli_needs_root opt_a && cli_run opt_a 0 '1\n' '' "$USDTRACE" -a -qn 'BEGIN { trace(1); exit(0); }'
+cli_needs_root opt_A && cli_run opt_A 0 '2\n' '' "$USDTRACE" -A -w -qn 'BEGIN { trace(2); exit(0); }'
+
+# -p is looked at once the options are set (dtrace grabs processes in a later pass): an option
+# that cannot be set, or a second mode letter, wins over a pid that is not one.
+cli_run p_after_x 1 '' 'usdtrace: failed to set -x nosuch: Invalid option name\n' \
+	"$USDTRACE" -p abc -x nosuch -n BEGIN
+cli_run p_after_modes 2 '' 'usdtrace: only one of the [-GhlV] options can be specified at a time\n' \
+	"$USDTRACE" -p abc -l -l
+# a number strtol cannot hold is not a pid
+cli_run p_overflow 1 '' 'usdtrace: invalid pid: 99999999999999999999\n' \
+	"$USDTRACE" -p 99999999999999999999 -n BEGIN
