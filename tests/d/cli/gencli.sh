@@ -46,3 +46,14 @@ cli_run p_after_modes 2 '' 'usdtrace: only one of the [-GhlV] options can be spe
 # a number strtol cannot hold is not a pid
 cli_run p_overflow 1 '' 'usdtrace: invalid pid: 99999999999999999999\n' \
 	"$USDTRACE" -p 99999999999999999999 -n BEGIN
+
+# A description that starts with a digit is a probe id, read as an integer constant of D:
+# 0x hexadecimal, 0 octal (8 and 9 are invalid digits there), u/l suffixes.
+cli_run id_hex_P 1 '' 'usdtrace: invalid probe specifier 0x10: probe identifier 16 not permitted when specifying providers\n' \
+	"$USDTRACE" -e -P 0x10
+cli_run id_octal_m 1 '' 'usdtrace: invalid probe specifier 010: probe identifier 8 not permitted when specifying modules\n' \
+	"$USDTRACE" -e -m 010
+cli_run id_octal_bad_digit 1 '' 'usdtrace: invalid probe specifier 08: constant 08 contains invalid digit 8\n' \
+	"$USDTRACE" -e -P 08
+cli_run id_hex_list 0 '   ID   PROVIDER            MODULE                          FUNCTION NAME\n    1     dtrace                                                     BEGIN\n' '' \
+	"$USDTRACE" -l -i 0x1
