@@ -294,11 +294,13 @@ bool dopt_pragma_allowed(const char *name)
 	return true;
 }
 
-/* An unsigned number as libdtrace reads it (strtoull base 0), but only if it starts with a
- * digit: strtoull would also take blanks and a sign, and turn "-1" into 2^64-1. */
+/* An unsigned number as libdtrace reads it: strtoull base 0, so blanks and a '+' may come
+ * first and a value with no digits at all reads as 0 (dtrace -x bufsize=k is 0 KiB, -x
+ * switchrate=hz no rate), *end left at what follows; refused when strtoll reads a negative
+ * number or it does not fit an int64 (strtoull would turn "-1" into 2^64-1). */
 static int parse_number(const char *s, uint64_t *v, const char **end)
 {
-	if (*s < '0' || *s > '9')
+	if (strtoll(s, NULL, 0) < 0)
 		return -1;
 	char *e;
 	errno = 0;

@@ -57,3 +57,15 @@ cli_run id_octal_bad_digit 1 '' 'usdtrace: invalid probe specifier 08: constant 
 	"$USDTRACE" -e -P 08
 cli_run id_hex_list 0 '   ID   PROVIDER            MODULE                          FUNCTION NAME\n    1     dtrace                                                     BEGIN\n' '' \
 	"$USDTRACE" -l -i 0x1
+
+# Option values are read as libdtrace reads numbers (strtoull, base 0): blanks and a '+' may
+# come first, and a value without digits is 0 (a size of "k" is 0 KiB, a rate of "hz" none);
+# a negative number is refused.
+cli_run x_size_no_digits 0 '' '' "$USDTRACE" -x bufsize=k -qe -n BEGIN
+cli_run x_size_blank 0 '' '' "$USDTRACE" -x 'dynvarsize=  1m' -qe -n BEGIN
+cli_run x_size_plus 0 '' '' "$USDTRACE" -x bufsize=+4k -qe -n BEGIN
+cli_run x_rate_blank 0 '' '' "$USDTRACE" -x 'switchrate= 5s' -qe -n BEGIN
+cli_run x_rate_hz_alone 0 '' '' "$USDTRACE" -x switchrate=hz -qe -n BEGIN
+cli_run x_runtime_blank 0 '' '' "$USDTRACE" -x 'nspec= 3' -qe -n BEGIN
+cli_run x_size_negative 1 '' 'usdtrace: failed to set -x bufsize: Invalid value for specified option\n' \
+	"$USDTRACE" -x bufsize=-1 -qe -n BEGIN
