@@ -69,3 +69,18 @@ cli_run x_rate_hz_alone 0 '' '' "$USDTRACE" -x switchrate=hz -qe -n BEGIN
 cli_run x_runtime_blank 0 '' '' "$USDTRACE" -x 'nspec= 3' -qe -n BEGIN
 cli_run x_size_negative 1 '' 'usdtrace: failed to set -x bufsize: Invalid value for specified option\n' \
 	"$USDTRACE" -x bufsize=-1 -qe -n BEGIN
+
+# An argument no program uses is reported before an empty program (dtrace checks the macro
+# arguments first), at the line the script ends on.
+: >empty.d
+printf '/* only a comment */\n' >comment.d
+cli_run empty_extraneous 1 '' "usdtrace: failed to compile script empty.d: line 1: extraneous argument '0x10' (\$1 is not referenced)\n" \
+	"$USDTRACE" -s empty.d 0x10
+cli_run empty_extraneous_last 1 '' "usdtrace: failed to compile script comment.d: line 2: extraneous argument '7' (\$2 is not referenced)\n" \
+	"$USDTRACE" -s comment.d -e -- -q 7
+# Under -C the line is the script's own, past cpp's line markers (cpp drops the comment
+# with its line: line 1).
+cli_run empty_cpp_line 1 '' 'usdtrace: failed to compile script empty.d: line 1: empty D program translation unit\n' \
+	"$USDTRACE" -C -s empty.d
+cli_run comment_cpp_line 1 '' 'usdtrace: failed to compile script comment.d: line 1: empty D program translation unit\n' \
+	"$USDTRACE" -C -s comment.d
