@@ -364,6 +364,13 @@ static int parse_time(const char *s, int64_t *out)
 	return -1;
 }
 
+/* A number as dtrace reads pgmax, tree, tregs, iregs and useruid: atoi's (blanks and a sign
+ * first, digits up to anything else, none at all is 0; -x pgmax=3x is 3), as an int. */
+static int64_t atoi_like(const char *s)
+{
+	return (int)strtol(s, NULL, 10);
+}
+
 /* A run-time option's value as libdtrace's dt_opt_runtime reads it: *unset for "no"-words and
  * the empty string, else a number (the name alone counts as 0, "yes"-words as 1). */
 static int parse_runtime(const char *s, int64_t *out, bool *unset)
@@ -547,23 +554,24 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		if (strcmp(value, "unlimited") == 0 || parse_size(value, v) != 0)
 			*v = -1;
 		return NULL;
-	case K_NUM: {
-		uint64_t n;
-		const char *end;
-		if (value == NULL || parse_number(value, &n, &end) != 0 || *end != '\0')
+	case K_NUM:
+		if (value == NULL)
 			return ERR_VALUE;
-		*v = (int64_t)n;
+		*v = atoi_like(value);
+		/* useruid is a uid_t to dtrace, whose test for a negative one never holds: any
+		 * value is taken (-x useruid=abc is uid 0) */
+		if (strcmp(d->name, "useruid") == 0) {
+			*v = (uint32_t)*v;
+			return NULL;
+		}
 		break;
-	}
-	case K_IREGS: {
-		uint64_t n;
-		const char *end;
-		if (value == NULL || parse_number(value, &n, &end) != 0 || *end != '\0' || n < 1 ||
-		    n > NREGS)
+	case K_IREGS:
+		if (value == NULL)
 			return ERR_VALUE;
-		*v = (int64_t)n;
-		return n < NREGS ? ERR_NOREG : NULL;
-	}
+		*v = atoi_like(value);
+		if (*v < 1 || *v > NREGS)
+			return ERR_VALUE;
+		return *v < NREGS ? ERR_NOREG : NULL;
 	}
 	if (*v < d->min || *v > d->max)
 		return ERR_VALUE;

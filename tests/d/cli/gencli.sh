@@ -84,3 +84,13 @@ cli_run empty_cpp_line 1 '' 'usdtrace: failed to compile script empty.d: line 1:
 	"$USDTRACE" -C -s empty.d
 cli_run comment_cpp_line 1 '' 'usdtrace: failed to compile script comment.d: line 1: empty D program translation unit\n' \
 	"$USDTRACE" -C -s comment.d
+
+# pgmax, tree, tregs, iregs and useruid are read with atoi by dtrace: digits up to anything
+# else (pgmax=3x is 3), blanks first; useruid takes any value (its negative test is on an
+# unsigned uid_t), tregs must be above 0.
+cli_run x_atoi_suffix 0 '' '' "$USDTRACE" -x pgmax=3x -qe -n BEGIN
+cli_run x_atoi_blank 0 '' '' "$USDTRACE" -x 'tregs= 4' -qe -n BEGIN
+cli_run x_useruid_any 0 '' '' "$USDTRACE" -x useruid=abc -qe -n BEGIN
+cli_run x_useruid_negative 0 '' '' "$USDTRACE" -x useruid=-1 -qe -n BEGIN
+cli_run x_tregs_zero 1 '' 'usdtrace: failed to set -x tregs: Invalid value for specified option\n' \
+	"$USDTRACE" -x tregs=0 -qe -n BEGIN
