@@ -3,6 +3,7 @@
  * dtrace. Besides dtrace's letters, `--help` (the usage, on stdout) and `--version`. Exit
  * status: 0 ok, 1 error, 2 usage error. */
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,6 +192,27 @@ static int parse_pid(const char *s, pid_t *out)
 	return 0;
 }
 
+/* One -p operand into o->pids; on failure prints dtrace's message and returns -1: a number
+ * that is no process's (0, negative, above the largest pid) is dtrace's "No such process";
+ * anything else, a number strtol cannot hold included, is not a pid. */
+static int add_pid(struct opts *o, const char *arg)
+{
+	pid_t pid;
+	if (parse_pid(arg, &pid) != 0) {
+		char *end;
+		errno = 0;
+		(void)strtol(arg, &end, 10);
+		if (*arg && !*end && errno == 0)
+			util_warn("No such process");
+		else
+			util_warn("invalid pid: %s", arg);
+		return -1;
+	}
+	o->pids = xrealloc(o->pids, sizeof(*o->pids) * (size_t)(o->npids + 1));
+	o->pids[o->npids++] = pid;
+	return 0;
+}
+
 /* One option letter that is a dtrace option (-x, -b, -q, -w, -F, -Z, -C, -X), kept in command-line
  * order and applied after getopt: dtrace reports a usage error before any option error. */
 struct dopt_ev {
@@ -245,7 +267,10 @@ int main(int argc, char **argv)
 	struct dopt_ev *evs = xmalloc(sizeof(*evs) * (size_t)argc);
 	int nevs = 0;
 	int c;
-	char mode = 0;              /* the one of -G, -h, -l, -V given */
+	char mode = 0;              /* the last of -G, -h, -l, -V given */
+	int nmodes = 0;             /* how many of them: more than one is a usage error */
+	const char **pid_args = NULL; /* -p operands, looked at after the options are set */
+	int npid_args = 0;
 	int nenv;
 	const char **env = env_dopts(&o, &nenv);
 	/* Options and operands (macro arguments, -G objects) may mix, as with dtrace: getopt stops
@@ -261,7 +286,7 @@ int main(int argc, char **argv)
 			free(operands);
 			return 0;
 		}
-		c = getopt(argc, argv, "+3:6:b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z");
+		c = getopt(argc, argv, "+3:6:aAb:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z");
 		if (c == -1) {
 			if (optind >= argc)
 				break;
@@ -276,12 +301,10 @@ int main(int argc, char **argv)
 		if (c != -1 && strchr("xbqwFZCX", c) != NULL)
 			evs[nevs++] = (struct dopt_ev){(char)c, optarg};
 		/* one mode per command line: dtrace refuses a second -G, -h, -l or -V, even the
-		 * same letter again ("dtrace -l -l" exits 2) */
+		 * same letter again ("dtrace -l -l" exits 2), once every option has been read:
+		 * an unknown option or a missing argument anywhere is the usage error instead */
 		if (c != -1 && strchr("GhlV", c) != NULL) {
-			if (mode) {
-				util_warn("only one of the [-GhlV] options can be specified at a time");
-				return 2;
-			}
+			nmodes++;
 			mode = (char)c;
 		}
 		switch (c) {
@@ -319,23 +342,14 @@ int main(int argc, char **argv)
 			}
 			o.ilp32 = c == '3';
 			break;
-		case 'p': {
-			pid_t pid;
-			if (parse_pid(optarg, &pid) != 0) {
-				/* a number that is no process's (0, negative, too large) is
-				 * dtrace's "No such process"; anything else is not a pid */
-				char *end;
-				(void)strtol(optarg, &end, 10);
-				if (*optarg && !*end)
-					util_warn("No such process");
-				else
-					util_warn("invalid pid: %s", optarg);
-				return 1;
-			}
-			o.pids = xrealloc(o.pids, sizeof(*o.pids) * (size_t)(o.npids + 1));
-			o.pids[o.npids++] = pid;
+		case 'p':
+			push(&pid_args, &npid_args, optarg);
 			break;
-		}
+		case 'a':
+		case 'A':
+			/* in dtrace's option letters but without an effect in DTrace for Linux
+			 * (Solaris's anonymous tracing, which Linux has not): accepted, ignored */
+			break;
 		case 'n': case 'P': case 'm': case 'f': case 'i':
 			o.descs = xrealloc(o.descs, sizeof(*o.descs) * (size_t)(o.ndescs + 1));
 			o.descs[o.ndescs].kind = (char)c;
@@ -359,6 +373,10 @@ int main(int argc, char **argv)
 	}
 	o.nargs = noperands;
 	o.args = operands;
+	if (nmodes > 1) {
+		util_warn("only one of the [-GhlV] options can be specified at a time");
+		return 2;
+	}
 	if (mode == 'V') {
 		/* DTrace for Linux's form ("dtrace -V" prints "Oracle D 2.0"), whose last word is the
 		 * D version -x version accepts; nothing else on the line is looked at */
@@ -379,6 +397,12 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	free(evs);
+	/* -p after the options, as dtrace grabs processes once its options are set: an option
+	 * that cannot be set is reported before a pid that is not one */
+	for (int i = 0; i < npid_args; i++)
+		if (add_pid(&o, pid_args[i]) != 0)
+			return 1;
+	free(pid_args);
 	/* -x stdc as dtrace runs cpp: a (the default) strict ISO C99, which defines __STRICT_ANSI__
 	 * so system headers leave out their GNU inline function bodies; s a pre-ANSI preprocessor,
 	 * which leaves __STDC__ undefined; c and t cpp's own default mode */

@@ -4,6 +4,7 @@
  * macro variables as each arrives; apply `#pragma D option`s; match every clause's probe
  * descriptions against every provider (pcat.h); type-check (dcheck.h); compile (cg.h);
  * -S and -e stop here; then print dtrace's "matched" notices and hand the dobj to trace_run. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -182,6 +183,26 @@ static int want_klib(struct tc *t, const char *text, size_t n, struct derr *err)
 	return derr_set_kind(err, DERR_ALONE);
 }
 
+/* The line a script's text ends on, as the lexer numbers lines: a cpp line marker
+ * ("# N \"file\"", -C) makes the line after it line N, so an empty script run through cpp
+ * ends on its line 1, as dtrace reports it, not past cpp's own markers. */
+static int end_line(const char *text, size_t n)
+{
+	int line = 1;
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(text + i, '\n', n - i);
+		size_t len = nl ? (size_t)(nl - (text + i)) : n - i;
+		if (!nl)
+			break;
+		if (len > 2 && text[i] == '#' && text[i + 1] == ' ' && isdigit((unsigned char)text[i + 2]))
+			line = atoi(text + i + 2);
+		else
+			line++;
+		i += len + 1;
+	}
+	return line;
+}
+
 /* Parses source s into the program; *before is then the program's size (program_size)
  * before s's own text: the kernel-process library s brings in is not s's. */
 static int parse_source(struct tc *t, struct source *s, int *before, struct derr *err)
@@ -196,9 +217,7 @@ static int parse_source(struct tc *t, struct source *s, int *before, struct derr
 	char *text = script_text(t->o, t->d.cpp, t->d.version, s->text, &n, err);
 	if (!text)
 		return -1;
-	s->end_line = 1;
-	for (size_t i = 0; i < n; i++)
-		s->end_line += text[i] == '\n';
+	s->end_line = end_line(text, n);
 	int rc = want_klib(t, text, n, err);
 	*before = program_size(t->g);
 	t->g->pspec = t->d.pspec; /* the script's mode, not the library's */
@@ -347,8 +366,6 @@ static int build_program(struct tc *t)
 			errtags_before_error(t, applied);
 		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)
 			return -1;
-		if (rc == 0 && check_empty(t, s, before) != 0)
-			return -1;
 		t->env.defaultargs = t->d.defaultargs;
 		t->env.argref = t->d.argref;
 		/* dtrace compiles each -s and -n alone, and each must use the last argument
@@ -363,6 +380,10 @@ static int build_program(struct tc *t)
 			source_error(t, s, &err);
 			return -1;
 		}
+		/* after the macro arguments, as dtrace: an argument no program uses is reported
+		 * before the program is found empty */
+		if (check_empty(t, s, before) != 0)
+			return -1;
 		s->end_clause = count_clauses(t->g);
 	}
 	t->nclauses = count_clauses(t->g);

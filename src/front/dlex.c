@@ -897,9 +897,18 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 	if (q == p)
 		return NULL;
 	if (lx->mode == DLEX_CLAUSE && isdigit((unsigned char)*p)) {
-		/* leading digits are a probe id on their own */
+		/* a leading number is a probe id on its own, read as dtrace's lexer reads an
+		 * integer constant: 0x hexadecimal, 0 octal, u and l suffixes (-P 0x10 is id 16) */
 		q = p;
-		while (q < lx->end && isdigit((unsigned char)*q))
+		if (q + 1 < lx->end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X')) {
+			q += 2;
+			while (q < lx->end && isxdigit((unsigned char)*q))
+				q++;
+		} else {
+			while (q < lx->end && isdigit((unsigned char)*q))
+				q++;
+		}
+		while (q < lx->end && *q != '\0' && strchr("uUlL", *q))
 			q++;
 		return q;
 	}

@@ -294,11 +294,13 @@ bool dopt_pragma_allowed(const char *name)
 	return true;
 }
 
-/* An unsigned number as libdtrace reads it (strtoull base 0), but only if it starts with a
- * digit: strtoull would also take blanks and a sign, and turn "-1" into 2^64-1. */
+/* An unsigned number as libdtrace reads it: strtoull base 0, so blanks and a '+' may come
+ * first and a value with no digits at all reads as 0 (dtrace -x bufsize=k is 0 KiB, -x
+ * switchrate=hz no rate), *end left at what follows; refused when strtoll reads a negative
+ * number or it does not fit an int64 (strtoull would turn "-1" into 2^64-1). */
 static int parse_number(const char *s, uint64_t *v, const char **end)
 {
-	if (*s < '0' || *s > '9')
+	if (strtoll(s, NULL, 0) < 0)
 		return -1;
 	char *e;
 	errno = 0;
@@ -360,6 +362,13 @@ static int parse_time(const char *s, int64_t *out)
 		return 0;
 	}
 	return -1;
+}
+
+/* A number as dtrace reads pgmax, tree, tregs, iregs and useruid: atoi's (blanks and a sign
+ * first, digits up to anything else, none at all is 0; -x pgmax=3x is 3), as an int. */
+static int64_t atoi_like(const char *s)
+{
+	return (int)strtol(s, NULL, 10);
 }
 
 /* A run-time option's value as libdtrace's dt_opt_runtime reads it: *unset for "no"-words and
@@ -545,23 +554,24 @@ static const char *parse_value(const struct dopt_def *d, const char *value, int6
 		if (strcmp(value, "unlimited") == 0 || parse_size(value, v) != 0)
 			*v = -1;
 		return NULL;
-	case K_NUM: {
-		uint64_t n;
-		const char *end;
-		if (value == NULL || parse_number(value, &n, &end) != 0 || *end != '\0')
+	case K_NUM:
+		if (value == NULL)
 			return ERR_VALUE;
-		*v = (int64_t)n;
+		*v = atoi_like(value);
+		/* useruid is a uid_t to dtrace, whose test for a negative one never holds: any
+		 * value is taken (-x useruid=abc is uid 0) */
+		if (strcmp(d->name, "useruid") == 0) {
+			*v = (uint32_t)*v;
+			return NULL;
+		}
 		break;
-	}
-	case K_IREGS: {
-		uint64_t n;
-		const char *end;
-		if (value == NULL || parse_number(value, &n, &end) != 0 || *end != '\0' || n < 1 ||
-		    n > NREGS)
+	case K_IREGS:
+		if (value == NULL)
 			return ERR_VALUE;
-		*v = (int64_t)n;
-		return n < NREGS ? ERR_NOREG : NULL;
-	}
+		*v = atoi_like(value);
+		if (*v < 1 || *v > NREGS)
+			return ERR_VALUE;
+		return *v < NREGS ? ERR_NOREG : NULL;
 	}
 	if (*v < d->min || *v > d->max)
 		return ERR_VALUE;

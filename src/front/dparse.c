@@ -3365,14 +3365,33 @@ static struct dnode *statement_rule(struct parser *p)
 	return n;
 }
 
+/* Whether a description is an integer constant (a probe id): digits, or 0x and hex digits,
+ * then u/l suffixes, as the lexer cuts one from a description argument. */
+static bool id_constant(const char *s)
+{
+	if (!isdigit((unsigned char)s[0]))
+		return false;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2 + strspn(s + 2, "0123456789abcdefABCDEF");
+	else
+		s += strspn(s, "0123456789");
+	return s[strspn(s, "uUlL")] == '\0';
+}
+
 /* A description that is a number names a probe by id, as dtrace's lexer reads it. -i compiles
  * with the name rules (so -i BEGIN works); -P, -m and -f refuse ids. */
 static void pdesc_id(struct parser *p, const struct dtok *t, struct dnode *n, enum dpdesc_spec spec)
 {
 	static const char *const what[] = { [DPD_PROVIDER] = "providers", [DPD_MODULE] = "modules",
 					    [DPD_FUNCTION] = "functions" };
+	/* the lexer's integer constant (dlex.c pdesc_end): 0x hexadecimal, 0 octal, suffixes */
+	const char *s = n->name;
+	int base = s[0] != '0' ? 10 : s[1] == 'x' || s[1] == 'X' ? 16 : 8;
+	char *end;
 	errno = 0;
-	unsigned long long id = strtoull(n->name, NULL, 10);
+	unsigned long long id = strtoull(s, &end, base);
+	if (base == 8 && isdigit((unsigned char)*end))
+		error_at(p, t, D_INT_DIGIT, "constant %s contains invalid digit %c", s, *end);
 	if (errno != 0 || id > UINT32_MAX)
 		error_at(p, t, D_PDESC_INVAL, "identifier %s exceeds maximum probe id", n->name);
 	if (spec != DPD_NAME && spec != DPD_ID)
@@ -3393,7 +3412,7 @@ static struct dnode *pdesc(struct parser *p, enum dpdesc_spec spec)
 	next(p);
 	struct dnode *n = new_node(p, DN_PDESC, t);
 	n->name = tok_dup(t, 0);
-	if (n->name[0] >= '0' && n->name[0] <= '9' && strspn(n->name, "0123456789") == strlen(n->name)) {
+	if (id_constant(n->name)) {
 		pdesc_id(p, t, n, spec);
 		return n;
 	}
