@@ -608,10 +608,18 @@ void agg_entry_set_percpu(struct agg_data *a, const void *key, const int64_t *pe
 	}
 }
 
+/* A cleared value is the function's empty value: zeros, except min and max, which start from
+ * INT64_MAX and INT64_MIN (what the map's zeroed entry decodes to, and what dtrace prints for a
+ * cleared min/max: dtrace -qn 'BEGIN { @a = min(5); } tick-1ms { clear(@a); printa(@a);
+ * exit(0); }' prints 9223372036854775807). */
 void agg_clear(struct agg_data *a)
 {
 	for (size_t i = 0; i < a->n; i++) {
 		memset(a->ent[i].val, 0, a->desc->nwords * sizeof(int64_t));
+		if (a->desc->func == AGG_MIN)
+			a->ent[i].val[0] = INT64_MAX;
+		else if (a->desc->func == AGG_MAX)
+			a->ent[i].val[0] = INT64_MIN;
 		free(a->ent[i].percpu);   /* no longer what the CPUs hold */
 		a->ent[i].percpu = NULL;
 	}

@@ -186,7 +186,7 @@ void agg_entry_set_percpu(struct agg_data *a, const void *key, const int64_t *pe
 			  size_t ncpu);
 
 /* Consumer-side operations on a snapshot, as libdtrace does them. */
-void agg_clear(struct agg_data *a);                      /* zero every value, keep the keys */
+void agg_clear(struct agg_data *a);   /* empty every value (min: INT64_MAX, max: INT64_MIN), keep the keys */
 int agg_normalize(struct agg_data *a, int64_t n, char *errbuf, size_t errlen);
 void agg_denormalize(struct agg_data *a);
 void agg_trunc(struct agg_data *a, int64_t n);           /* keep the n largest (n < 0: smallest) */

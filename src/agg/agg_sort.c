@@ -31,30 +31,59 @@ static uint64_t key_int(const unsigned char *p, unsigned size)
 	return v;
 }
 
-/* Keys compare member by member from position aggsortkeypos on (wrapping around), integers as
- * unsigned numbers of their size, strings byte by byte. */
-static int keycmp(const struct agg_desc *d, const unsigned char *l, const unsigned char *r,
-		  int64_t keypos)
+/* A string member of size la at l against one of size lr at r: the bytes both have, then
+ * the longer one's extra bytes against the shorter one's NUL padding. The code generator sizes
+ * a string member by the longest value it can hold, so two aggregations printed together may
+ * lay the same strings out in members of different sizes. */
+static int strmember_cmp(const unsigned char *l, size_t la, const unsigned char *r, size_t lr)
 {
-	size_t n = d->nkeys;
+	size_t n = la < lr ? la : lr;
+	int c = memcmp(l, r, n);
+	if (c)
+		return c < 0 ? -1 : 1;
+	for (size_t i = n; i < la; i++)
+		if (l[i])
+			return 1;
+	for (size_t i = n; i < lr; i++)
+		if (r[i])
+			return -1;
+	return 0;
+}
+
+/* Keys compare member by member from position aggsortkeypos on (wrapping around), integers as
+ * unsigned numbers of their size, strings byte by byte. l is laid out by dl, r by dr (the same
+ * descriptor, or one of an aggregation printed with it: same members, sizes may differ). */
+static int keycmp2(const struct agg_desc *dl, const unsigned char *l, const struct agg_desc *dr,
+		   const unsigned char *r, int64_t keypos)
+{
+	size_t n = dl->nkeys;
 	if (n == 0)
 		return 0;
 	size_t kp = keypos < 0 || (uint64_t)keypos >= n ? 0 : (size_t)keypos;
 	for (size_t i = 0; i < n; i++) {
 		size_t k = (i + kp) % n;
-		size_t off = key_offset(d, k);
-		const struct agg_keydesc *kd = &d->keys[k];
-		if (kd->kind == AGG_KEY_INT) {
-			uint64_t a = key_int(l + off, kd->size), b = key_int(r + off, kd->size);
-			if (a != b)
-				return a < b ? -1 : 1;
+		const unsigned char *lp = l + key_offset(dl, k), *rp = r + key_offset(dr, k);
+		const struct agg_keydesc *kl = &dl->keys[k], *kr = &dr->keys[k];
+		int c;
+		if (kl->kind == AGG_KEY_INT) {
+			uint64_t a = key_int(lp, kl->size), b = key_int(rp, kr->size);
+			c = a < b ? -1 : a > b;
+		} else if (kl->kind == AGG_KEY_STRING) {
+			c = strmember_cmp(lp, kl->size, rp, kr->size);
 		} else {
-			int c = memcmp(l + off, r + off, kd->size);
-			if (c)
-				return c < 0 ? -1 : 1;
+			c = memcmp(lp, rp, kl->size);
+			c = c < 0 ? -1 : c > 0;
 		}
+		if (c)
+			return c;
 	}
 	return 0;
+}
+
+static int keycmp(const struct agg_desc *d, const unsigned char *l, const unsigned char *r,
+		  int64_t keypos)
+{
+	return keycmp2(d, l, d, r, keypos);
 }
 
 static long double quantize_total(const int64_t *w, int64_t *zero)
@@ -181,7 +210,7 @@ static int join_keycmp(const struct agg_desc *dl, const unsigned char *l,
 		if (dl->keys[i].kind == AGG_KEY_INT && dr->keys[i].kind == AGG_KEY_INT &&
 		    dl->keys[i].size != dr->keys[i].size)
 			return dl->keys[i].size < dr->keys[i].size ? -1 : 1;
-	return keycmp(dl, l, r, keypos);
+	return keycmp2(dl, l, dr, r, keypos);
 }
 
 static int pair_keycmp(const void *pl, const void *pr, void *arg)
@@ -215,14 +244,15 @@ static int row_cmp(const void *pl, const void *pr, void *arg)
 }
 
 /* The same members in number and kind; integer members may differ in size (join_keycmp),
- * other members are laid out alike. */
+ * and string members too (strmember_cmp); the others are laid out alike. */
 static bool same_keys(const struct agg_desc *a, const struct agg_desc *b)
 {
 	if (a->nkeys != b->nkeys)
 		return false;
 	for (size_t i = 0; i < a->nkeys; i++)
 		if (a->keys[i].kind != b->keys[i].kind ||
-		    (a->keys[i].kind != AGG_KEY_INT && a->keys[i].size != b->keys[i].size))
+		    (a->keys[i].kind != AGG_KEY_INT && a->keys[i].kind != AGG_KEY_STRING &&
+		     a->keys[i].size != b->keys[i].size))
 			return false;
 	return true;
 }

@@ -731,8 +731,18 @@ void cgc_agg_action(struct cgc *c, struct dnode *call)
 				     a->next ? 1 : 0);
 		act->aggs = xcalloc(1, sizeof *act->aggs);
 		act->aggs[act->naggs++] = agg_of(c, a)->desc->id;
-		if (a->next)
+		if (a->next && call->subr == DS_NORMALIZE) {
+			/* dtrace reads the factor as an unsigned number of its expression's size:
+			 * normalize(@a, -1) divides by 0xffffffff, (char)-1 by 0xff (observed:
+			 * dtrace -qn 'BEGIN { @c = sum(-1); normalize(@c, (char)-1);
+			 * printa("%@u\n", @c); exit(0); }' prints 72340172838076673) */
+			int64_t sz = a->next->type ? a->next->type->size : 8;
+			uint32_t size = sz == 1 || sz == 2 || sz == 4 ? (uint32_t)sz : 8;
+			cgc_rec_int(c, a->next, &act->vals[0], size, "uint64_t");
+			act->vals[0].is_signed = false;
+		} else if (a->next) {
 			cgc_rec_int(c, a->next, &act->vals[0], 8, "int64_t");
+		}
 		break;
 	case DS_CLEAR:
 	case DS_DENORMALIZE:

@@ -54,9 +54,28 @@ static int symaddr_kind(const struct dtype *t)
 	return strcmp(t->name, "_usymaddr") == 0 ? 1 : strcmp(t->name, "_symaddr") == 0 ? 2 : 0;
 }
 
+/* A key no signature can hold (a struct, an array that is not a string). Checked after the
+ * aggregating function's own checks: DTrace for Linux has no such check (it fails an assertion
+ * building the key's record, after dt_cg's function checks), so this refusal, the Guide's,
+ * must not hide an error dtrace reports (dtrace -n 'BEGIN { @a[*curthread] = sum("x"); }':
+ * D_AGG_SCALAR). */
+static void agg_key_types(struct ck *c, const struct dnode *n)
+{
+	int i = 0;
+	for (struct dnode *k = n->args; k; k = k->next, i++) {
+		if (!is_scalar(k->type) && !is_string(k->type) && !is_char_array(k->type) &&
+		    !dck_is_ukey(k)) {
+			struct names ns = {0};
+			const char *t = nm(&ns, k->type);
+			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as aggregation index: key #%d",
+			      t, i + 1);
+		}
+	}
+}
+
 /* Keys: checked, then set as the signature or held against it (dt_idcook_sign with prefix "@"
- * and suffix "[ ]"). */
-static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
+ * and suffix "[ ]"); true when this use set the signature (agg_key_types is then due). */
+static bool agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 {
 	int kno = 1;
 	bool xptr;
@@ -67,17 +86,8 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 	check_list(c, n->args);
 	check_tuple_size(c, n->args);
 	int argc = list_len(n->args), i = 0;
-	/* the first use makes the signature, and refuses keys no signature can hold; later
-	 * uses are held against it (dt_idcook_sign: D_PROTO_LEN, D_PROTO_ARG) */
-	for (struct dnode *k = n->args; a->nkeys < 0 && k; k = k->next, i++) {
-		if (!is_scalar(k->type) && !is_string(k->type) && !is_char_array(k->type) &&
-		    !dck_is_ukey(k)) {
-			struct names ns = {0};
-			const char *t = nm(&ns, k->type);
-			FAILT(c, n, &ns, D_KEY_TYPE, "%s expression may not be used as aggregation index: key #%d",
-			      t, i + 1);
-		}
-	}
+	/* the first use makes the signature; later uses are held against it (dt_idcook_sign:
+	 * D_PROTO_LEN, D_PROTO_ARG) */
 	if (a->nkeys < 0) {
 		a->nkeys = argc;
 		a->keys = xcalloc((size_t)(argc ? argc : 1), sizeof(*a->keys));
@@ -86,7 +96,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 		 * prints it; DTrace for Linux fails an assertion on `@[curthread->comm]` */
 		for (struct dnode *k = n->args; k; k = k->next)
 			a->keys[i++] = is_char_array(k->type) ? c->tc->t_string : k->type;
-		return;
+		return true;
 	}
 	if (argc != a->nkeys)
 		fail_at(c, n, D_PROTO_LEN, "@%s[ ] prototype mismatch: %d key%spassed, %d expected",
@@ -105,6 +115,7 @@ static void agg_keys(struct ck *c, struct dnode *n, struct dck_agg *a)
 			      "\tprototype: %s\n\t      key: %s", dck_agg_label(a->name), i + 1, pt, b);
 		}
 	}
+	return false;
 }
 
 /* The aggregating function's arguments: arity and prototypes (dt_open.c declares count
@@ -133,8 +144,10 @@ void agg_func_arity(struct ck *c, const struct dnode *call, int f)
 			min_args[f]);
 }
 
-static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, struct dck_agg *a,
-			  int f)
+/* The function call's own cooking (dt_idcook_func): its arguments, their number, the int32_t
+ * prototypes of lquantize's and llquantize's parameters. dtrace does this before it looks at
+ * the aggregation (dt_node_op2 cooks the right-hand side first). */
+static void agg_func_cook(struct ck *c, struct dnode *call, int f)
 {
 	check_list(c, call->args);
 	agg_func_arity(c, call, f);
@@ -149,6 +162,13 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 			      "\tprototype: int32_t\n\t argument: %s", agg_funcs[f], i + 2, b);
 		}
 	}
+}
+
+/* The rest of the function's rules, as dtrace's code generator applies them (dt_cg.c), after
+ * the keys have been cooked. */
+static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, struct dck_agg *a,
+			  int f)
+{
 	if (call->args && !is_scalar(call->args->type))
 		fail_at(c, call, D_AGG_SCALAR, "%s( ) argument #1 must be of scalar type", agg_funcs[f]);
 	int64_t arg[4] = {0};
@@ -336,7 +356,10 @@ void check_agg_assign(struct ck *c, struct dnode *n)
 	}
 	struct dck_agg *a = agg_get(c, l);
 	l->agg = a;
-	agg_keys(c, l, a);
+	/* dtrace's order (dt_node_op2, then dt_cg): the right-hand side is cooked, then it must
+	 * be an aggregating function, the same as before; only then are the keys cooked, and the
+	 * function's code-generation rules come last (dtrace -n 'BEGIN { @a[1] = count();
+	 * @a[1, x] = sum(1); }' reports the redefinition, not x) */
 	int f = r->kind == DN_CALL ? agg_func_lookup(r->name) : -1;
 	if (f >= 0 && version_hides(c, r->name))  /* stddev below D 1.6 */
 		fail_at(c, r, D_FUNC_UNDEF, "undefined function name: %s", r->name);
@@ -345,12 +368,16 @@ void check_agg_assign(struct ck *c, struct dnode *n)
 		fail_at(c, n, D_AGG_FUNC, "@%s must be assigned the result of an aggregating function",
 			dck_agg_label(a->name));
 	}
+	agg_func_cook(c, r, f);
 	if (a->defined && a->func != f)
 		fail_at(c, n, D_AGG_REDEF, "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: "
 			"@%s = %s( ) : line %d", dck_agg_label(a->name), dck_agg_label(a->name),
 			agg_funcs[f], dck_agg_label(a->name),
 			agg_funcs[a->func], a->line);
+	bool first = agg_keys(c, l, a);
 	agg_func_args(c, n, r, a, f);
+	if (first)
+		agg_key_types(c, l);
 	if (!a->defined) {
 		a->defined = true;
 		a->func = f;

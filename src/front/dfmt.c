@@ -692,9 +692,15 @@ int dfmt_format(const struct dfmt *f, const struct dfmt_value *vals, size_t nval
 		struct dfmt_value quot;
 		if (v->kind == DFMT_V_INT && v->divisor > 1) {
 			quot = *v;
-			quot.u.u = sgn && (int64_t)v->divisor > 0
-					   ? (uint64_t)((int64_t)v->u.u / (int64_t)v->divisor)
-					   : v->u.u / v->divisor;
+			/* a signed conversion divides signed by the factor read as signed, as
+			 * dtrace's pfprint_sint does: normalize(@s, (long)-1) prints %@d of 100
+			 * as -100 (the negation wraps where INT64_MIN / -1 would trap) */
+			if (!sgn)
+				quot.u.u = v->u.u / v->divisor;
+			else if ((int64_t)v->divisor == -1)
+				quot.u.u = 0 - v->u.u;
+			else
+				quot.u.u = (uint64_t)((int64_t)v->u.u / (int64_t)v->divisor);
 			v = &quot;
 		}
 

@@ -671,7 +671,7 @@ static void side_effect(struct run *r, uint32_t epid, const struct dobj_probe *p
 	case DOBJ_ACT_CLEAR:
 	case DOBJ_ACT_NORMALIZE:
 	case DOBJ_ACT_DENORMALIZE: {
-		int64_t n = a->nvals ? (int64_t)drec_read_uint(vp, 8) : 0;
+		int64_t n = a->nvals ? (int64_t)drec_read_uint(vp, a->vals[0].size) : 0;
 		char err[256];
 		if (trace_aggs_action(&r->aggs, a, a->nvals > 0, n, err, sizeof(err)) != 0)
 			liberr(r, epid, p, err);
