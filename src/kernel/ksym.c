@@ -101,6 +101,11 @@ bool ksym_lookup(uint64_t addr, struct ksym_res *out)
 		else
 			hi = mid;
 	}
+	/* Past the highest symbol nothing says where that symbol ends: only its own address is
+	 * in it (dtrace's %a of (void *)-1 is "0xffffffffffffffff", not the last function's
+	 * name with a huge offset). */
+	if (lo == nsyms && lo > 0 && addr != syms[lo - 1].addr)
+		return false;
 	while (lo > 0 && !syms[lo - 1].text)
 		lo--;
 	if (lo == 0)
