@@ -269,6 +269,8 @@ static bool check_one(struct dfmt_piece *pc, const struct dfmt_argtype *t, bool 
 	case CK_FP: return t->cls == DFMT_ARG_FLOAT;
 	case CK_XINT: return is_int(t);
 	case CK_DINT:
+		/* an enum stays signed: it is "equivalent to an int" (Guide, "Enumerations"),
+		 * where dtrace prints enum { C = -3 }'s C as 4294967293 (d/ok/enum_values) */
 		pc->is_signed = t->is_signed;
 		return is_int(t);
 	case CK_TYPE:
