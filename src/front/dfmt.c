@@ -269,6 +269,8 @@ static bool check_one(struct dfmt_piece *pc, const struct dfmt_argtype *t, bool 
 	case CK_FP: return t->cls == DFMT_ARG_FLOAT;
 	case CK_XINT: return is_int(t);
 	case CK_DINT:
+		/* an enum stays signed: it is "equivalent to an int" (Guide, "Enumerations"),
+		 * where dtrace prints enum { C = -3 }'s C as 4294967293 (d/ok/enum_values) */
 		pc->is_signed = t->is_signed;
 		return is_int(t);
 	case CK_TYPE:
@@ -542,10 +544,12 @@ static void emit_float(struct strbuf *out, const struct dfmt_piece *pc, int widt
 }
 #pragma GCC diagnostic pop
 
-/* "%Y": ctime's fields rearranged as "YYYY Mon DD hh:mm:ss" (DD space-padded), local time. */
+/* "%Y": ctime's fields rearranged as "YYYY Mon DD hh:mm:ss" (DD space-padded), local time.
+ * The value is nanoseconds as an unsigned count, as walltimestamp is a uint64_t: dtrace
+ * divides it unsigned, so (int64_t)-1 is "2554 Jul 21 23:34:33", not a date before 1970. */
 static void time_str(char *buf, size_t len, uint64_t ns, bool rfc822)
 {
-	time_t sec = (time_t)((int64_t)ns / 1000000000);
+	time_t sec = (time_t)(ns / 1000000000);
 	struct tm tm;
 	static const char mon[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
 					 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };

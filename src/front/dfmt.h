@@ -20,7 +20,7 @@
  *  libdtrace prints for the same record, byte for byte, including its quirks:
  *    - a precision of 0 (".0" or a dynamic 0) is dropped, as dt_printf_format() does;
  *    - "%-05d" zero-pads (a later '0' cancels an earlier '-'), "%0-5d" left-aligns;
- *    - %d of an unsigned value prints it unsigned; %i always signed; %x/%o/%u unsigned at the
+ *    - %d and %i of an unsigned value print it unsigned; %x/%o/%u unsigned at the
  *      argument's size (so %x of (char)-1 is "ff"), %p is %x of the address (no "0x" unless '#');
  *    - %Y is "2026 Nov 22 03:45:12" (local time; the value is walltime in ns); %T is RFC 822;
  *    - %S and %C escape like dtrace's strchr2esc (\n, \t, \", \\, \ooo for other bytes),

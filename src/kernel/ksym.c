@@ -11,16 +11,25 @@ struct ksym {
 	uint64_t addr;
 	const char *name, *module;
 	bool text;
+	bool weak;      /* w, W */
 };
 
 static struct ksym *syms;
 static size_t nsyms;
 static bool loaded;
 
+/* By address; among symbols at one address the one a lookup names sorts last: dtrace orders
+ * them weak after non-weak, then by name, and a lookup finds the last (of _stext, _text,
+ * __pi__text and srso_alias_untrain_ret at one address it names srso_alias_untrain_ret; of
+ * memmove and __memmove, memmove; of __do_sys_getpid and __x64_sys_getpid, __x64_sys_getpid). */
 static int by_addr(const void *a, const void *b)
 {
 	const struct ksym *x = a, *y = b;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->weak != y->weak)
+		return x->weak ? 1 : -1;
+	return strcmp(x->name, y->name);
 }
 
 /* Module names repeat for thousands of lines: one copy of each, with the module's lowest
@@ -78,6 +87,7 @@ static void load(void)
 		/* __pfx_ symbols are the padding before a function, not functions */
 		syms[nsyms].text = (type == 't' || type == 'T' || type == 'w' || type == 'W') &&
 				   strncmp(name, "__pfx_", 6) != 0;
+		syms[nsyms].weak = type == 'w' || type == 'W';
 		syms[nsyms].module = intern_module(mod, addr, syms[nsyms].text);
 		any_addr |= addr != 0;
 		nsyms++;
@@ -101,6 +111,11 @@ bool ksym_lookup(uint64_t addr, struct ksym_res *out)
 		else
 			hi = mid;
 	}
+	/* Past the highest symbol nothing says where that symbol ends: only its own address is
+	 * in it (dtrace's %a of (void *)-1 is "0xffffffffffffffff", not the last function's
+	 * name with a huge offset). */
+	if (lo == nsyms && lo > 0 && addr != syms[lo - 1].addr)
+		return false;
 	while (lo > 0 && !syms[lo - 1].text)
 		lo--;
 	if (lo == 0)

@@ -18,7 +18,9 @@ struct ksym_res {
 	uint64_t mod_base;    /* the module's lowest function address */
 };
 
-/* The function containing kernel address addr. */
+/* The function containing kernel address addr; false past the highest symbol (whose end is
+ * unknown) unless addr is that symbol's own address. Of functions starting at one address it
+ * names the one dtrace names: non-weak before weak, then the greatest name (strcmp). */
 bool ksym_lookup(uint64_t addr, struct ksym_res *out);
 /* The address of symbol name (the first of that name), or 0. */
 uint64_t ksym_addr(const char *name);

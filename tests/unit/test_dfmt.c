@@ -401,10 +401,11 @@ T_CASE(walltime)
 	EQ(run1("%Y", AT_INT(4, true), VI(4, true, 0)),
 	   "ERR: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
 	   "\tconversion: %Y\n\t prototype: int64_t\n\t  argument: int");
-	/* The value is read as a signed hrtime_t: all-ones is -1 ns, i.e. the epoch; the most
-	 * negative value is in 1677. */
-	EQ(run1("%Y", AT_INT(8, false), VI(8, false, UINT64_MAX)), "1970 Jan  1 00:00:00");
-	EQ(run1("%.4Y", AT_INT(8, true), VI(8, true, (uint64_t)INT64_MIN)), "1677");
+	/* The value is read unsigned, as walltimestamp is a uint64_t (observed: TZ=UTC dtrace -qn
+	 * 'BEGIN { printf("%Y|%.4Y\n", -1LL, (int64_t)0x8000000000000000ULL); exit(0); }'):
+	 * all-ones is in 2554, not a nanosecond before the epoch; INT64_MIN is in 2262. */
+	EQ(run1("%Y", AT_INT(8, false), VI(8, false, UINT64_MAX)), "2554 Jul 21 23:34:33");
+	EQ(run1("%.4Y", AT_INT(8, true), VI(8, true, (uint64_t)INT64_MIN)), "2262");
 }
 
 /* ---- dynamic width and precision ---- */
