@@ -313,6 +313,22 @@ static void agg_func_args(struct ck *c, struct dnode *n, struct dnode *call, str
 	a->nargs = nargs;
 }
 
+/* agg_func_args through gen_check_deferred */
+struct agg_func_job {
+	struct dnode *call;
+	struct dck_agg *a;
+	int f;
+	const struct dnode *keyed;   /* the aggregation whose key types are then due, or NULL */
+};
+
+static void agg_func_args_cb(struct ck *c, struct dnode *n, const void *arg)
+{
+	const struct agg_func_job *j = arg;
+	agg_func_args(c, n, j->call, j->a, j->f);
+	if (j->keyed)
+		agg_key_types(c, j->keyed);
+}
+
 struct dtype *dck_agg_value_type(struct ck *c, const struct dnode *n)
 {
 	/* @a is resolved as any variable is (an aggregating assignment above created it);
@@ -375,9 +391,10 @@ void check_agg_assign(struct ck *c, struct dnode *n)
 			agg_funcs[f], dck_agg_label(a->name),
 			agg_funcs[a->func], a->line);
 	bool first = agg_keys(c, l, a);
-	agg_func_args(c, n, r, a, f);
-	if (first)
-		agg_key_types(c, l);
+	/* the function's rules are dt_cg.c's: held until the clause has cooked; the Guide's
+	 * refusal of a struct key (dtrace has none) after them */
+	struct agg_func_job job = { r, a, f, first ? l : NULL };
+	gen_check_deferred(c, n, &job, agg_func_args_cb);
 	if (!a->defined) {
 		a->defined = true;
 		a->func = f;

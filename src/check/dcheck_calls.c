@@ -485,6 +485,13 @@ static void printf_xlate_args(struct ck *c, struct dnode *n, const struct subr_d
 }
 
 /* (for gen_check_deferred) */
+static void check_print(struct ck *c, struct dnode *call, struct dnode *a);
+static void check_print_cb(struct ck *c, struct dnode *n, const void *unused)
+{
+	(void)unused;
+	check_print(c, n, n->args);
+}
+
 static void check_printf_cb(struct ck *c, struct dnode *n, const void *d)
 {
 	check_printf(c, n, d);
@@ -684,7 +691,11 @@ void check_call(struct ck *c, struct dnode *n)
 			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
 		break;
 	case DS_PRINT:
-		check_print(c, n, n->args);
+		/* checked against its prototype when dtrace compiles the action: after the clause
+		 * has cooked, and never when it is used as a value (refused as that: exit(print(0))
+		 * is exit's void argument) */
+		if (n == c->stmt_call)
+			gen_check_deferred(c, n, NULL, check_print_cb);
 		break;
 	case DS_USTACK: case DS_JSTACK: case DS_STACK: {
 		/* dt_cc.c's dt_action_ustack_args: constant frame count and string size */

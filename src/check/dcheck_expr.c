@@ -114,8 +114,12 @@ void check_unary(struct ck *c, struct dnode *n)
 	const char *op = dop_text(n->op), *opname = op;
 	bool incdec = dop_is_incdec(n->op);
 	struct dnode *l = n->lhs;
-	if (n->op == DOP_ADDROF && l->kind == DN_AGG)  /* &@a: an aggregation is dynamic too */
+	if (n->op == DOP_ADDROF && l->kind == DN_AGG) {
+		/* &@a: an aggregation is dynamic too, once it is known at all (dtrace: &@a of an
+		 * @a nothing has assigned is "failed to resolve @a") */
+		dck_agg_value_type(c, l);
 		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
+	}
 	/* ++/-- may create a variable (int64_t), as dt_cook_op1 does; so does sizeof of a dynamic
 	 * variable no clause has assigned yet (dtrace: sizeof (self->x) is 8, and self->x is then
 	 * an int64_t) */
