@@ -143,6 +143,11 @@ void check_unary(struct ck *c, struct dnode *n)
 	}
 	if (n->op == DOP_ADDROF && names_dynamic_var(c, l))
 		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
+	/* ++/-- of a thread-local associative array named without keys: dtrace types the
+	 * operand as the array and finds it not scalar (dtrace -n 'BEGIN { self->a[1] = 1;
+	 * self->a++; }': operator ++ requires operand of scalar type) */
+	if (incdec && dck_names_self_assoc(c, l))
+		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
 	check_expr(c, l);
 	struct dtype *t = l->type;
 	uint64_t v = 0;
@@ -395,8 +400,14 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 	case DN_SELF: case DN_THIS: {
 		char space = l->kind == DN_SELF ? 's' : 't';
 		struct dck_var *v = var_find(c, space, l->name);
-		if (v && v->nkeys > 0)
-			fail_at(c, l, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", l->name);
+		if (v && v->nkeys > 0) {
+			/* self->a = v, a a thread-local associative array: dtrace holds v against
+			 * the array's dynamic type (dtrace -n 'BEGIN { self->a[1] = 1; self->a =
+			 * 2; }': operands have incompatible types: "associative array" = "int") */
+			struct names ns = {0};
+			FAILT(c, l, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"associative "
+			      "array\" = \"%s\"", nm(&ns, rhs_checked->type));
+		}
 		if (!v)
 			v = var_new(c, space == 's' ? DCK_SELF : DCK_THIS, l->name, NULL, l);
 		if (!v->type)

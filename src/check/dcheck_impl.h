@@ -412,6 +412,8 @@ bool expand_xlate_inline_call(struct ck *c, struct dnode *n);
 void check_ident(struct ck *c, struct dnode *n);
 /* DN_SELF, DN_THIS read as a scalar. */
 void check_selfthis(struct ck *c, struct dnode *n);
+/* true when n is self->a and a is a thread-local associative array (named without keys) */
+bool dck_names_self_assoc(struct ck *c, const struct dnode *n);
 
 /* --- associative arrays and indexing (dcheck_assoc.c) --------------------------------------- */
 
