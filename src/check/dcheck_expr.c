@@ -436,7 +436,7 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 			return;
 		}
 		check_assoc(c, l, space, a->name, true);
-		if (!l->var->type)
+		if (!l->var->type && rhs_checked)
 			l->var->type = rhs_checked->type;
 		l->type = l->var->type;
 		return;
@@ -501,9 +501,16 @@ void check_assign(struct ck *c, struct dnode *n)
 	}
 	if (div && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
-	/* `=` cooks its value first; a compound assignment its target first (dt_cook_op2) */
+	/* `=` cooks its value first, but an element's keys before it: dt_cook_op2 cooks the
+	 * target first, and only an element's target has anything to check then (dtrace -n
+	 * 'int x[int]; BEGIN { x["a"] = y; }': x[ ] key #1 is incompatible with prototype,
+	 * not "failed to resolve y"); an element of an array not yet typed takes the value's
+	 * type below. A compound assignment cooks its target first too. */
+	bool keys_first = n->op == DOP_ASSIGN && l->kind == DN_INDEX;
 	if (n->op == DOP_ASSIGN) {
 		declare_untyped_global(c, l);
+		if (keys_first)
+			check_assign_target(c, l, NULL);
 		check_expr(c, r);
 		no_stack_value(c, r);
 	}
@@ -512,7 +519,12 @@ void check_assign(struct ck *c, struct dnode *n)
 		 * associative array "associative array") */
 		fail_at(c, n, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"aggregation\"",
 			l->kind == DN_INDEX ? "associative array" : "scalar", op);
-	if (n->op == DOP_ASSIGN) {
+	if (keys_first) {
+		if (l->var && !l->var->type)
+			l->var->type = r->type;
+		if (l->var)
+			l->type = l->var->type;
+	} else if (n->op == DOP_ASSIGN) {
 		check_assign_target(c, l, r);
 	} else {
 		/* compound assignments read the target first: it must exist. dtrace creates a

@@ -440,7 +440,8 @@ void check_index(struct ck *c, struct dnode *n);
 void check_unary(struct ck *c, struct dnode *n);
 void check_binary(struct ck *c, struct dnode *n);
 /* The variable an assignment's left side names, created (of the type of rhs_checked) if this
- * is its first assignment. */
+ * is its first assignment. rhs_checked may be NULL for an element (DN_INDEX), its keys checked
+ * before the value is: a new array's value type is then left for the caller to set. */
 void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checked);
 void check_assign(struct ck *c, struct dnode *n);
 void check_cond(struct ck *c, struct dnode *n);
