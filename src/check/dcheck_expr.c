@@ -141,8 +141,15 @@ void check_unary(struct ck *c, struct dnode *n)
 		set_int_const(n, named_type(c, "size_t"), size);
 		return;
 	}
-	if (n->op == DOP_ADDROF && names_dynamic_var(c, l))
+	if (n->op == DOP_ADDROF && names_dynamic_var(c, l)) {
+		/* dtrace cooks the operand (not as a read) before it refuses its address
+		 * (dt_cook_op1), so an element's keys are checked first: an unknown name in a key,
+		 * a key the array's key list refuses (dtrace -n 'BEGIN { x[1] = 1; trace(&x["a"]);
+		 * }': x[ ] key #1 is incompatible with prototype) */
+		if (l->kind == DN_INDEX)
+			check_assoc(c, l, l->lhs->kind == DN_SELF ? 's' : 'g', l->lhs->name, true);
 		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
+	}
 	/* ++/-- of a thread-local associative array named without keys: dtrace types the
 	 * operand as the array and finds it not scalar (dtrace -n 'BEGIN { self->a[1] = 1;
 	 * self->a++; }': operator ++ requires operand of scalar type) */
