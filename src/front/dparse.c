@@ -3189,6 +3189,46 @@ static int reduce_line(struct parser *p)
 	return line;
 }
 
+/* Whether dtrace's parser holds n as an integer constant (DT_NODE_INT): a literal, or an
+ * operator it folds as it builds the node (dt_node_op1, dt_node_op2) over such; *v its value.
+ * Casts, names and sizeof are left to the checker. */
+static bool parse_time_int(const struct dnode *n, uint64_t *v)
+{
+	uint64_t a, b;
+	switch (n->kind) {
+	case DN_INT:
+		*v = n->ival;
+		return true;
+	case DN_UNARY:
+		return (n->op == DOP_NEG || n->op == DOP_PLUS || n->op == DOP_BNOT ||
+			n->op == DOP_LNOT) && parse_time_int(n->lhs, &a) &&
+		       dfold_unary(n->op, a, v) == DFOLD_OK;
+	case DN_BINARY:
+		return parse_time_int(n->lhs, &a) && parse_time_int(n->rhs, &b) &&
+		       dfold_binary(n->op, a, b, n->lhs->is_unsigned || n->rhs->is_unsigned,
+				    n->lhs->is_unsigned, v) == DFOLD_OK;
+	default:
+		return false;
+	}
+}
+
+/* a / 0, a % 0 (and /=, %=) with a divisor dtrace's parser has folded to 0: it refuses them
+ * as it builds the node (dt_node_op2), before anything found later and after an earlier
+ * undefined call (dtrace -n 'BEGIN { trace(1 / 0 + nofn()); }': expression contains
+ * division by zero) */
+static void parse_time_div_zero(struct parser *p, const struct dnode *n)
+{
+	uint64_t v;
+	if (!p->script || (n->op != DOP_DIV && n->op != DOP_MOD && n->op != DOP_DIV_ASSIGN &&
+			   n->op != DOP_MOD_ASSIGN) || !parse_time_int(n->rhs, &v) || v != 0)
+		return;
+	undef_call_error(p);
+	/* the line of the token that made yacc reduce the operator (the divisor's end) */
+	struct dtok at = *peek(p);
+	at.line = reduce_line(p);
+	error_at(p, &at, D_DIV_ZERO, "expression contains division by zero");
+}
+
 static struct dnode *e_binary(struct parser *p, int level)
 {
 	if (level == NLEVELS)
@@ -3212,6 +3252,7 @@ static struct dnode *e_binary(struct parser *p, int level)
 		ypop(p, 2);
 		if (p->script)
 			n->pos.line = reduce_line(p);
+		parse_time_div_zero(p, n);
 		a = n;
 	}
 }
@@ -3277,6 +3318,7 @@ static struct dnode *e_assign(struct parser *p)
 	n->rhs = e_assign(p);
 	ypop(p, 2);
 	leave(p);
+	parse_time_div_zero(p, n);
 	return n;
 }
 
