@@ -3127,7 +3127,16 @@ static struct dnode *e_unary_rule(struct parser *p)
 			next(p);
 			n = new_node(p, DN_SIZEOF_TYPE, t);
 			n->ctype = type_name(p);
+			const struct dtok *close = peek(p);
 			expect(p, ")");
+			/* sizeof (void): dtrace sizes a type as it builds the node (dt_node_op1), so
+			 * this comes before what its checker would find earlier (dtrace -n 'BEGIN {
+			 * trace(u); } BEGIN { trace(sizeof (void)); }'); other types of no size may
+			 * be completed from the kernel's, for the checker to see */
+			if (p->script && dtype_resolve(n->ctype)->kind == DTY_VOID) {
+				undef_call_error(p);
+				error_at(p, close, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
+			}
 			return n;
 		}
 		n = new_node(p, DN_UNARY, t);
