@@ -508,12 +508,14 @@ void check_assign(struct ck *c, struct dnode *n)
 	}
 	if (div && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
-	/* `=` cooks its value first, but an element's keys before it: dt_cook_op2 cooks the
-	 * target first, and only an element's target has anything to check then (dtrace -n
-	 * 'int x[int]; BEGIN { x["a"] = y; }': x[ ] key #1 is incompatible with prototype,
-	 * not "failed to resolve y"); an element of an array not yet typed takes the value's
-	 * type below. A compound assignment cooks its target first too. */
-	bool keys_first = n->op == DOP_ASSIGN && l->kind == DN_INDEX;
+	/* `=` cooks its value first when the target is a variable's name, but any other
+	 * target before it: dt_cook_op2 cooks the target first, and only a name needs the
+	 * value's type to be checked (dtrace -n 'int x[int]; BEGIN { x["a"] = y; }': x[ ] key
+	 * #1 is incompatible with prototype, not "failed to resolve y"; 'BEGIN { &1 = s.zz; }':
+	 * unacceptable operand for unary & operator); an element of an array not yet typed
+	 * takes the value's type below. A compound assignment cooks its target first too. */
+	bool keys_first = n->op == DOP_ASSIGN && l->kind != DN_IDENT && l->kind != DN_SELF &&
+			  l->kind != DN_THIS;
 	if (n->op == DOP_ASSIGN) {
 		declare_untyped_global(c, l);
 		if (keys_first)
