@@ -1900,11 +1900,17 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 				error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s\n\t current: scalar "
 					 "%s\n\tprevious: enumerator %s", n.s, cur.s, was.s);
 			}
+			/* a storage class comes before a void scalar: dtrace refuses auto/register/
+			 * static before it looks at the type, and takes `extern void x;` as a kernel
+			 * symbol's declaration (dtrace -n 'static void x; BEGIN { }': specified
+			 * storage class not appropriate in D); the checker says both. A void array's
+			 * keys are refused first still. */
+			bool sclass = dvars && ds.storage != DSC_NONE;
 			if (dtype_resolve(ty)->kind == DTY_VOID && p->script && keys)
 				error_at(p, nt, D_DECL_VOIDOBJ, "cannot declare array of void");
-			if (dtype_resolve(ty)->kind == DTY_VOID && p->script)
+			if (dtype_resolve(ty)->kind == DTY_VOID && p->script && !sclass)
 				error_at(p, nt, D_DECL_VOIDOBJ, "cannot have void object: %s", n.s);
-			if (dtype_resolve(ty)->kind == DTY_VOID)
+			if (dtype_resolve(ty)->kind == DTY_VOID && !(p->script && sclass))
 				error_at(p, nt, D_DECL_VOIDOBJ, "variable '%s' declared void", n.s);
 			if (global && !keys) {
 				struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
