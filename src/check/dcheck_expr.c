@@ -145,8 +145,20 @@ void check_unary(struct ck *c, struct dnode *n)
 		set_int_const(n, named_type(c, "size_t"), size);
 		return;
 	}
-	if (n->op == DOP_ADDROF && names_dynamic_var(c, l))
+	if (n->op == DOP_ADDROF && names_dynamic_var(c, l)) {
+		/* dtrace cooks the operand (not as a read) before it refuses its address
+		 * (dt_cook_op1), so an element's keys are checked first: an unknown name in a key,
+		 * a key the array's key list refuses (dtrace -n 'BEGIN { x[1] = 1; trace(&x["a"]);
+		 * }': x[ ] key #1 is incompatible with prototype) */
+		if (l->kind == DN_INDEX)
+			check_assoc(c, l, l->lhs->kind == DN_SELF ? 's' : 'g', l->lhs->name, true);
 		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic variable");
+	}
+	/* ++/-- of a thread-local associative array named without keys: dtrace types the
+	 * operand as the array and finds it not scalar (dtrace -n 'BEGIN { self->a[1] = 1;
+	 * self->a++; }': operator ++ requires operand of scalar type) */
+	if (incdec && dck_names_self_assoc(c, l))
+		fail_at(c, n, D_OP_SCALAR, "operator %s requires operand of scalar type", opname);
 	check_expr(c, l);
 	struct dtype *t = l->type;
 	uint64_t v = 0;
@@ -399,8 +411,14 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 	case DN_SELF: case DN_THIS: {
 		char space = l->kind == DN_SELF ? 's' : 't';
 		struct dck_var *v = var_find(c, space, l->name);
-		if (v && v->nkeys > 0)
-			fail_at(c, l, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", l->name);
+		if (v && v->nkeys > 0) {
+			/* self->a = v, a a thread-local associative array: dtrace holds v against
+			 * the array's dynamic type (dtrace -n 'BEGIN { self->a[1] = 1; self->a =
+			 * 2; }': operands have incompatible types: "associative array" = "int") */
+			struct names ns = {0};
+			FAILT(c, l, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"associative "
+			      "array\" = \"%s\"", nm(&ns, rhs_checked->type));
+		}
 		if (!v)
 			v = var_new(c, space == 's' ? DCK_SELF : DCK_THIS, l->name, NULL, l);
 		if (!v->type)
@@ -429,7 +447,7 @@ void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checke
 			return;
 		}
 		check_assoc(c, l, space, a->name, true);
-		if (!l->var->type)
+		if (!l->var->type && rhs_checked)
 			l->var->type = rhs_checked->type;
 		l->type = l->var->type;
 		return;
@@ -494,9 +512,18 @@ void check_assign(struct ck *c, struct dnode *n)
 	}
 	if (div && r->kind == DN_INT && r->ival == 0)
 		fail_at(c, n, D_DIV_ZERO, "expression contains division by zero");
-	/* `=` cooks its value first; a compound assignment its target first (dt_cook_op2) */
+	/* `=` cooks its value first when the target is a variable's name, but any other
+	 * target before it: dt_cook_op2 cooks the target first, and only a name needs the
+	 * value's type to be checked (dtrace -n 'int x[int]; BEGIN { x["a"] = y; }': x[ ] key
+	 * #1 is incompatible with prototype, not "failed to resolve y"; 'BEGIN { &1 = s.zz; }':
+	 * unacceptable operand for unary & operator); an element of an array not yet typed
+	 * takes the value's type below. A compound assignment cooks its target first too. */
+	bool keys_first = n->op == DOP_ASSIGN && l->kind != DN_IDENT && l->kind != DN_SELF &&
+			  l->kind != DN_THIS;
 	if (n->op == DOP_ASSIGN) {
 		declare_untyped_global(c, l);
+		if (keys_first)
+			check_assign_target(c, l, NULL);
 		check_expr(c, r);
 		no_stack_value(c, r);
 	}
@@ -505,7 +532,12 @@ void check_assign(struct ck *c, struct dnode *n)
 		 * associative array "associative array") */
 		fail_at(c, n, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"aggregation\"",
 			l->kind == DN_INDEX ? "associative array" : "scalar", op);
-	if (n->op == DOP_ASSIGN) {
+	if (keys_first) {
+		if (l->var && !l->var->type)
+			l->var->type = r->type;
+		if (l->var)
+			l->type = l->var->type;
+	} else if (n->op == DOP_ASSIGN) {
 		check_assign_target(c, l, r);
 	} else {
 		/* compound assignments read the target first: it must exist. dtrace creates a

@@ -426,6 +426,8 @@ bool expand_xlate_inline_call(struct ck *c, struct dnode *n);
 void check_ident(struct ck *c, struct dnode *n);
 /* DN_SELF, DN_THIS read as a scalar. */
 void check_selfthis(struct ck *c, struct dnode *n);
+/* true when n is self->a and a is a thread-local associative array (named without keys) */
+bool dck_names_self_assoc(struct ck *c, const struct dnode *n);
 
 /* --- associative arrays and indexing (dcheck_assoc.c) --------------------------------------- */
 
@@ -452,7 +454,8 @@ void check_index(struct ck *c, struct dnode *n);
 void check_unary(struct ck *c, struct dnode *n);
 void check_binary(struct ck *c, struct dnode *n);
 /* The variable an assignment's left side names, created (of the type of rhs_checked) if this
- * is its first assignment. */
+ * is its first assignment. rhs_checked may be NULL for an element (DN_INDEX), its keys checked
+ * before the value is: a new array's value type is then left for the caller to set. */
 void check_assign_target(struct ck *c, struct dnode *l, struct dnode *rhs_checked);
 void check_assign(struct ck *c, struct dnode *n);
 void check_cond(struct ck *c, struct dnode *n);

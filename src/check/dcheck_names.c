@@ -606,9 +606,22 @@ void check_selfthis(struct ck *c, struct dnode *n)
 	if (!v || !v->type || (c->in_inline_def && !v->declared))
 		fail_at(c, n, D_VAR_UNDEF, "%s%s has not yet been declared or assigned",
 			space == 's' ? "self->" : "this->", n->name);
+	/* self->a read without keys when a is a thread-local associative array: dtrace cooks it
+	 * as the array's identifier given no keys, and holds that against the array's key list
+	 * (dtrace -n 'BEGIN { self->a[1] = 1; trace(self->a); }': a[ ] prototype mismatch: 0
+	 * keys passed, 1 expected); a global array's name alone is refused as scalar instead */
 	if (v->nkeys > 0)
-		fail_at(c, n, D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", v->name);
+		fail_at(c, n, D_PROTO_LEN, "%s[ ] prototype mismatch: 0 keys passed, %d expected", v->name,
+			v->nkeys);
 	n->var = v;
 	n->type = v->type;
 	v->read = true;
+}
+
+bool dck_names_self_assoc(struct ck *c, const struct dnode *n)
+{
+	if (n->kind != DN_SELF)
+		return false;
+	const struct dck_var *v = var_find(c, 's', n->name);
+	return v && v->nkeys > 0;
 }

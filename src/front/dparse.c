@@ -1913,11 +1913,17 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 				error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s\n\t current: scalar "
 					 "%s\n\tprevious: enumerator %s", n.s, cur.s, was.s);
 			}
+			/* a storage class comes before a void scalar: dtrace refuses auto/register/
+			 * static before it looks at the type, and takes `extern void x;` as a kernel
+			 * symbol's declaration (dtrace -n 'static void x; BEGIN { }': specified
+			 * storage class not appropriate in D); the checker says both. A void array's
+			 * keys are refused first still. */
+			bool sclass = dvars && ds.storage != DSC_NONE;
 			if (dtype_resolve(ty)->kind == DTY_VOID && p->script && keys)
 				error_at(p, nt, D_DECL_VOIDOBJ, "cannot declare array of void");
-			if (dtype_resolve(ty)->kind == DTY_VOID && p->script)
+			if (dtype_resolve(ty)->kind == DTY_VOID && p->script && !sclass)
 				error_at(p, nt, D_DECL_VOIDOBJ, "cannot have void object: %s", n.s);
-			if (dtype_resolve(ty)->kind == DTY_VOID)
+			if (dtype_resolve(ty)->kind == DTY_VOID && !(p->script && sclass))
 				error_at(p, nt, D_DECL_VOIDOBJ, "variable '%s' declared void", n.s);
 			if (global && !keys) {
 				struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
@@ -3140,7 +3146,16 @@ static struct dnode *e_unary_rule(struct parser *p)
 			next(p);
 			n = new_node(p, DN_SIZEOF_TYPE, t);
 			n->ctype = type_name(p);
+			const struct dtok *close = peek(p);
 			expect(p, ")");
+			/* sizeof (void): dtrace sizes a type as it builds the node (dt_node_op1), so
+			 * this comes before what its checker would find earlier (dtrace -n 'BEGIN {
+			 * trace(u); } BEGIN { trace(sizeof (void)); }'); other types of no size may
+			 * be completed from the kernel's, for the checker to see */
+			if (p->script && dtype_resolve(n->ctype)->kind == DTY_VOID) {
+				undef_call_error(p);
+				error_at(p, close, D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
+			}
 			return n;
 		}
 		n = new_node(p, DN_UNARY, t);
@@ -3202,6 +3217,46 @@ static int reduce_line(struct parser *p)
 	return line;
 }
 
+/* Whether dtrace's parser holds n as an integer constant (DT_NODE_INT): a literal, or an
+ * operator it folds as it builds the node (dt_node_op1, dt_node_op2) over such; *v its value.
+ * Casts, names and sizeof are left to the checker. */
+static bool parse_time_int(const struct dnode *n, uint64_t *v)
+{
+	uint64_t a, b;
+	switch (n->kind) {
+	case DN_INT:
+		*v = n->ival;
+		return true;
+	case DN_UNARY:
+		return (n->op == DOP_NEG || n->op == DOP_PLUS || n->op == DOP_BNOT ||
+			n->op == DOP_LNOT) && parse_time_int(n->lhs, &a) &&
+		       dfold_unary(n->op, a, v) == DFOLD_OK;
+	case DN_BINARY:
+		return parse_time_int(n->lhs, &a) && parse_time_int(n->rhs, &b) &&
+		       dfold_binary(n->op, a, b, n->lhs->is_unsigned || n->rhs->is_unsigned,
+				    n->lhs->is_unsigned, v) == DFOLD_OK;
+	default:
+		return false;
+	}
+}
+
+/* a / 0, a % 0 (and /=, %=) with a divisor dtrace's parser has folded to 0: it refuses them
+ * as it builds the node (dt_node_op2), before anything found later and after an earlier
+ * undefined call (dtrace -n 'BEGIN { trace(1 / 0 + nofn()); }': expression contains
+ * division by zero) */
+static void parse_time_div_zero(struct parser *p, const struct dnode *n)
+{
+	uint64_t v;
+	if (!p->script || (n->op != DOP_DIV && n->op != DOP_MOD && n->op != DOP_DIV_ASSIGN &&
+			   n->op != DOP_MOD_ASSIGN) || !parse_time_int(n->rhs, &v) || v != 0)
+		return;
+	undef_call_error(p);
+	/* the line of the token that made yacc reduce the operator (the divisor's end) */
+	struct dtok at = *peek(p);
+	at.line = reduce_line(p);
+	error_at(p, &at, D_DIV_ZERO, "expression contains division by zero");
+}
+
 static struct dnode *e_binary(struct parser *p, int level)
 {
 	if (level == NLEVELS)
@@ -3225,6 +3280,7 @@ static struct dnode *e_binary(struct parser *p, int level)
 		ypop(p, 2);
 		if (p->script)
 			n->pos.line = reduce_line(p);
+		parse_time_div_zero(p, n);
 		a = n;
 	}
 }
@@ -3290,6 +3346,7 @@ static struct dnode *e_assign(struct parser *p)
 	n->rhs = e_assign(p);
 	ypop(p, 2);
 	leave(p);
+	parse_time_div_zero(p, n);
 	return n;
 }
 
