@@ -370,6 +370,16 @@ static void alloca_check(struct cgc *c, const struct loc *l, uint32_t size)
 	 * address */
 	cgc_emit(c, bi_mov64_reg(3, 1));
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 3, (int32_t)c->this_end - 8));
+	if (far_bad) {
+		/* one below scratch is no place in it: the value itself, as dtrace reports
+		 * s[50] of an s set to NULL after an alloca() ("invalid address (0x32)") */
+		int above = bpb_label_new(&c->buf);
+		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
+		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+		bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, above);
+		cgc_emit(c, bi_mov64_reg(3, 1));
+		bpb_label_place(&c->buf, above);
+	}
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, ok);
 }

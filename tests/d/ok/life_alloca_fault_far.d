@@ -4,9 +4,10 @@
  * the buffer does, naming the address as D sees it (the offset counted from 8: x[5000] of a
  * 10-byte buffer is 0x1390, x[100000] 0x186a8), not whatever lies in memory there. A
  * bcopy() destination so moved is named the same way, after a source that cannot be read at
- * all (0x0). A pointer kept inside alloca()'d memory (t below) is what was stored, not
+ * all (0x0). One set to NULL after its alloca() is no place in it: NULL + 50 is named as
+ * itself (0x32). A pointer kept inside alloca()'d memory (t below) is what was stored, not
  * alloca memory: it reads as any kernel pointer. Expectation: dtrace's output for the first
- * five clauses; dtrace
+ * six clauses; dtrace
  * faults the last clause's t->pid (its taint follows `->` out of the buffer), which the Guide
  * gives no reason for. */
 #pragma D option quiet
@@ -42,6 +43,13 @@ BEGIN
 {
 	x = (char *)alloca(8);
 	bcopy((void *)0, x + 100, 4);
+}
+
+BEGIN
+{
+	x = (char *)alloca(10);
+	x = NULL;
+	x[50] = 4;
 }
 
 BEGIN
