@@ -345,6 +345,13 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 			e++;
 		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
 	}
+	if (p->script && t->kind == DTOK_CHAR) {
+		/* dtrace's lexer decodes a character constant in place, over its spelling less the
+		 * closing quote, and the message quotes what is left: the opening quote, then the
+		 * decoded bytes up to the first NUL ('\x41\102' is near "'AB", '\0' near "'") */
+		error_at(p, t, D_SYNTAX, "syntax error near \"'%.*s\"",
+			 (int)strnlen(t->str, t->slen), t->str);
+	}
 	if (p->script)
 		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)t->len, t->text);
 	error_at(p, t, D_SYNTAX, "syntax error near '%.*s'", (int)t->len, t->text);
