@@ -36,12 +36,12 @@ else
 	ok random-vs-model
 fi
 echo "# seed $seed: $n printed lines"
-if [ -x /opt/oracle-dtrace/sbin/dtrace ]; then
+if have_oracle_dtrace model-vs-dtrace; then
 	# a seed of its own, so the suite's runs sample ever more of the model against dtrace
 	dseed=${ARITH_SEED:-$(date +%s)}
 	mkdir -p "$w/dt"
 	python3 "$TOP/tests/sh/arith_gen.py" "$dseed" 300 "$w/dt"
-	timeout 120 /opt/oracle-dtrace/sbin/dtrace -q -s "$w/dt/rand.d" >"$w/dt/dt.out" 2>"$w/dt/dt.err"
+	timeout 120 "$ORACLE_DTRACE" -q -s "$w/dt/rand.d" >"$w/dt/dt.out" 2>"$w/dt/dt.err"
 	rc=$?
 	grep -v '^$' "$w/dt/dt.out" >"$w/dt/dt.lines"
 	if [ $rc -ne 0 ]; then
@@ -53,8 +53,6 @@ if [ -x /opt/oracle-dtrace/sbin/dtrace ]; then
 		ok model-vs-dtrace
 	fi
 	echo "# dtrace seed $dseed: $(wc -l <"$w/dt/model.out") printed lines"
-else
-	skip model-vs-dtrace "DTrace for Linux is not built at /opt/oracle-dtrace"
 fi
 
 # --- fixed cases, each value what DTrace for Linux prints (checked with it) ---

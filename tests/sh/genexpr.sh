@@ -12,13 +12,9 @@
 #     differed on a bit-field's rank before that was fixed (genexpr_bitfield_rank.d).
 # Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
-sdt_workdir
-w=$W
-gen="$TOP/tests/sh/genexpr_gen.py"
-D=/opt/oracle-dtrace/sbin/dtrace
 cases="runs vs-dtrace-int vs-dtrace-ptr"
 # shellcheck disable=SC2086 # one word per case
-need_root_python3 $cases || exit 0
+gen_sweep_setup genexpr_gen.py $cases
 
 # --- usdtrace alone: the programs compile and run ---
 bad=
@@ -33,10 +29,7 @@ if [ -z "$bad" ]; then ok runs; else notok runs "$bad"; fi
 # --- against dtrace: the numbered lines of both runs, line by line ---
 vs_dtrace() {  # NAME MODE N SEED
 	name=$1 mode=$2 n=$3 seed=${GENEXPR_SEED:-$4}
-	if [ ! -x "$D" ]; then
-		skip "$name" "DTrace for Linux is not built"
-		return
-	fi
+	have_oracle_dtrace "$name" || return
 	EXPRS="$w/$name.exprs" python3 "$gen" "$seed" "$n" "$mode" >"$w/$name.d"
 	timeout -s KILL 120 "$D" -q -s "$w/$name.d" 2>"$w/$name.derr" | grep '^[0-9]*: ' >"$w/$name.dout"
 	timeout -s KILL 120 "$USDTRACE" -q -s "$w/$name.d" 2>"$w/$name.uerr" | grep '^[0-9]*: ' >"$w/$name.uout"

@@ -12,13 +12,9 @@
 #     this sweep, ok seed 16 differed on %a of an address several kernel functions share.
 # Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
-sdt_workdir
-w=$W
-gen="$TOP/tests/sh/genfmt_gen.py"
-D=/opt/oracle-dtrace/sbin/dtrace
 cases="runs vs-dtrace-ok vs-dtrace-trace vs-dtrace-tracemem vs-dtrace-strsize"
 # shellcheck disable=SC2086 # one word per case
-need_root_python3 $cases || exit 0
+gen_sweep_setup genfmt_gen.py $cases
 
 # strsize mode: the program's first line names the -x option it wants
 xopt() { sed -n 's,^/\*X \(.*\)\*/$,-x \1,p' "$1"; }
@@ -38,10 +34,7 @@ if [ -z "$bad" ]; then ok runs; else notok runs "$bad"; fi
 vs_dtrace() {  # NAME MODE N SEED...
 	name=$1 mode=$2 n=$3
 	shift 3
-	if [ ! -x "$D" ]; then
-		skip "$name" "DTrace for Linux is not built"
-		return
-	fi
+	have_oracle_dtrace "$name" || return
 	why=
 	for seed in ${GENFMT_SEED:-"$@"}; do
 		f="$w/$name-$seed.d"

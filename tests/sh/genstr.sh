@@ -9,16 +9,12 @@
 #     today, or GENSTR_SEED to try another; a differing line names its case).
 # Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
-sdt_workdir
-w=$W
-gen="$TOP/tests/sh/genstr_gen.py"
-D=/opt/oracle-dtrace/sbin/dtrace
 n=30
 seeds=${GENSTR_SEED:-"1 2 3"}
 cases="runs"
 for s in $seeds; do cases="$cases vs-dtrace-$s"; done
 # shellcheck disable=SC2086 # one word per case
-need_root_python3 $cases || exit 0
+gen_sweep_setup genstr_gen.py $cases
 
 # --- usdtrace alone: every case's clause runs ---
 python3 "$gen" 7 "$n" >"$w/run.d"
@@ -35,10 +31,7 @@ fi
 errs() { sed -E 's/^(usdtrace|dtrace): /dtrace: /; s/ at BPF pc [0-9]+//' "$1"; }
 for s in $seeds; do
 	name=vs-dtrace-$s
-	if [ ! -x "$D" ]; then
-		skip "$name" "DTrace for Linux is not built"
-		continue
-	fi
+	have_oracle_dtrace "$name" || continue
 	python3 "$gen" "$s" "$n" >"$w/$name.d"
 	timeout -s KILL 120 "$D" -s "$w/$name.d" >"$w/$name.dout" 2>"$w/$name.derr"
 	timeout -s KILL 120 "$USDTRACE" -s "$w/$name.d" >"$w/$name.uout" 2>"$w/$name.uerr"

@@ -13,13 +13,9 @@
 #     genvar_self_assoc_*), decl 79 (an element's index before the value).
 # Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
-sdt_workdir
-w=$W
-gen="$TOP/tests/sh/genvar_gen.py"
-D=/opt/oracle-dtrace/sbin/dtrace
 cases="runs vs-dtrace-vars vs-dtrace-spec vs-dtrace-err vs-dtrace-decl"
 # shellcheck disable=SC2086 # one word per case
-need_root_python3 $cases || exit 0
+gen_sweep_setup genvar_gen.py $cases
 
 # --- usdtrace alone: the running modes' programs run to their END clause ---
 bad=
@@ -37,10 +33,7 @@ norm() { sed -E 's/^(usdtrace|dtrace): /dtrace: /; s/at BPF pc [0-9]+/at BPF pc 
 vs_dtrace() {  # MODE SEEDS...
 	mode=$1; shift
 	name=vs-dtrace-$mode
-	if [ ! -x "$D" ]; then
-		skip "$name" "DTrace for Linux is not built"
-		return
-	fi
+	have_oracle_dtrace "$name" || return
 	differ=
 	for s in ${GENVAR_SEEDS:-$@}; do
 		f="$w/$mode-$s"

@@ -68,6 +68,29 @@ need_root_python3() {
 
 sdt_is_root() { [ "$(id -u)" -eq 0 ]; }
 
+# DTrace for Linux, the reference, where ../shared/peers/oracle-dtrace has built it.
+ORACLE_DTRACE=/opt/oracle-dtrace/sbin/dtrace
+
+# have_oracle_dtrace CASE...: true when DTrace for Linux is built; otherwise each CASE is
+# reported skipped and it fails.
+have_oracle_dtrace() {
+	[ -x "$ORACLE_DTRACE" ] && return 0
+	for _c; do skip "$_c" "DTrace for Linux is not built at /opt/oracle-dtrace"; done
+	return 1
+}
+
+# gen_sweep_setup GENERATOR CASE...: the start of a generated differential sweep: a work
+# directory ($w), the generator's path ($gen), the reference ($D); exits (each CASE skipped)
+# unless root with python3.
+gen_sweep_setup() {
+	sdt_workdir
+	w=$W
+	gen="$TOP/tests/sh/$1"
+	D=$ORACLE_DTRACE
+	shift
+	need_root_python3 "$@" || exit 0
+}
+
 # stop_bpftrace PID: SIGINT to a bpftrace this shell started (it prints its maps and exits),
 # sent again every 10 s while it runs: bpftrace 0.17 ignores a SIGINT that arrives while it is
 # still busy starting (a lockstat run in CI waited forever on one). SIGKILL after 120 s. Then

@@ -79,11 +79,8 @@ else
 	notok usym-keys-printa "exit $rc: $(diff "$W/want" "$W/u.out" | head -20) $(head -c 300 "$W/u.err")"
 fi
 
-D=/opt/oracle-dtrace/sbin/dtrace
-if [ ! -x "$D" ]; then
-	skip usym-keys-dtrace "DTrace for Linux is not built at /opt/oracle-dtrace"
-	exit 0
-fi
+have_oracle_dtrace usym-keys-dtrace || exit 0
+D=$ORACLE_DTRACE
 timeout 60 "$D" -q -s k.d -c ./symkeys >"$W/d.out" 2>"$W/d.err"
 # its first printa (the default layout of two symbol keys) is all it prints
 n=$(wc -l <"$W/d.out")
