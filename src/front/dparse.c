@@ -33,6 +33,9 @@ struct parser {
 	bool script;          /* a D program: dtrace-style messages, clauses, statements */
 	bool in_pred;         /* at the top level of a predicate: `/` may close it */
 	bool in_clause;       /* D programs: past a clause's descriptions (dtrace's lexer in S0) */
+	const struct dtok *decl_item;  /* D programs: the first word of the top-level declaration,
+				       * inline, translator or provider being read (dtrace's lexer
+				       * in S0 after it, up to the item's `;`), or NULL */
 	bool in_guard;        /* in a formula's guard (in_pred too): a `/` before `:` closes it */
 	bool clause_arg;      /* a -n/-P/... argument: a description alone is a whole clause */
 	bool later_dim;       /* type_suffix_rule: a dimension follows another (`[4][...]`) */
@@ -335,11 +338,13 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 			e++;
 		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
 	}
-	if (p->script && p->in_clause && dtok_is(t, "/") && t->kind == DTOK_PUNCT &&
-	    t->text[1] && !strchr("\f\n\r\t\v ", t->text[1])) {
-		/* in a clause dtrace's lexer looks past a `/` for what follows (does it close a
-		 * predicate?) and puts back only that character: the message then quotes the
-		 * rest of the line, as after an unknown name ("// note") */
+	if (p->script && (p->in_clause || (p->decl_item && t->text > p->decl_item->text)) &&
+	    dtok_is(t, "/") &&
+	    t->kind == DTOK_PUNCT && t->text[1] && !strchr("\f\n\r\t\v ", t->text[1])) {
+		/* in a clause, and in a top-level declaration (`int x /y;`), dtrace's lexer looks
+		 * past a `/` for what follows (does it close a predicate?) and puts back only that
+		 * character: the message then quotes the rest of the line, as after an unknown
+		 * name ("// note") */
 		const char *e = t->text;
 		while (*e && *e != '\n')
 			e++;
@@ -3667,6 +3672,8 @@ static void translator_def(struct parser *p)
 	binding_translator(p, n);
 }
 
+static void script_decl_item(struct parser *p, const struct dtok *t);
+
 static void script_item(struct parser *p)
 {
 	const struct dtok *t = peek(p);
@@ -3683,6 +3690,15 @@ static void script_item(struct parser *p)
 	    (k == DTOK_IDENT || k == DTOK_KEYWORD || k == DTOK_PDESC || k == DTOK_INT || k == DTOK_EOF ||
 	     dtok_is(peek_at(p, 1), "*")))
 		missing_body(p, t);
+	p->decl_item = t;
+	script_decl_item(p, t);
+	p->decl_item = NULL;
+}
+
+/* A top-level item that is no clause: provider, inline, self/this or global declaration,
+ * translator. */
+static void script_decl_item(struct parser *p, const struct dtok *t)
+{
 	if (t->kind == DTOK_KEYWORD) {
 		if (dtok_is(t, "provider")) {
 			next(p);
