@@ -243,24 +243,12 @@ def conv_ok():
         return spec, args + [R.choice(["(int64_t)0", "(int64_t)1700000000000000000",
                                        "(int64_t)86400000000000", "gv17", "(uint64_t)gv18"])]
     # the conversions typed by a C type want that type exactly (ctf_type_compat)
-    if c in ("hd", "hi", "hu", "ho"):
-        e, sz, sg = int_arg()
-        return spec, args + [("(short)" if c in ("hd", "hi") else "(unsigned short)") + "(" + e + ")"]
-    if c in ("hx", "hX"):
-        e, sz, sg = int_arg()
-        return spec, args + ["(short)" + "(" + e + ")"]
-    if c in ("ld", "li", "lu", "lo"):
-        e, sz, sg = int_arg()
-        return spec, args + [("(long)" if c in ("ld", "li") else "(unsigned long)") + "(" + e + ")"]
-    if c in ("lx", "lX"):
-        e, sz, sg = int_arg()
-        return spec, args + ["(long)" + "(" + e + ")"]
-    if c in ("lld", "lli", "llu", "llo"):
-        e, sz, sg = int_arg()
-        return spec, args + [("(long long)" if c in ("lld", "lli") else "(unsigned long long)") + "(" + e + ")"]
-    if c in ("llx", "llX"):
-        e, sz, sg = int_arg()
-        return spec, args + ["(long long)" + "(" + e + ")"]
+    # h, l and ll: d and i take the signed type, u and o the unsigned one, x and X the signed
+    for pre, signed, unsigned in (("h", "short", "unsigned short"), ("l", "long", "unsigned long"),
+                                  ("ll", "long long", "unsigned long long")):
+        if c[:-1] == pre and c[-1] in "diuoxX":
+            e, sz, sg = int_arg()
+            return spec, args + ["(" + (unsigned if c[-1] in "uo" else signed) + ")(" + e + ")"]
     e, sz, sg = int_arg()
     if c in ("c", "C") and sz > 4:
         e = "(int)(" + e + ")"
