@@ -14,7 +14,14 @@
  * checked. */
 #include "dcheck_impl.h"
 
-static bool alloca_value(const struct dnode *n)
+/* Whether n's value points into alloca() memory. With `place`, the narrower question the code
+ * generator asks of a pointer it dereferences (dck_alloca_ptr): a value read out of alloca()
+ * memory (a pointer member, an element) is what was stored there, not a place in it, so only
+ * an array member or element, which stands for its own address, stays in it, and an
+ * assignment's value is its right side alone (or its target's, for op=). dtrace's taint, the
+ * wider one, faults `this->f->t->pid` of a task pointer kept in an alloca()'d struct; the Guide
+ * gives no reason it should. */
+static bool alloca_walk(const struct dnode *n, bool place)
 {
 	if (!n)
 		return false;
@@ -22,61 +29,43 @@ static bool alloca_value(const struct dnode *n)
 	case DN_CALL:
 		return n->subr == DS_ALLOCA || n->subr == DS_COPYIN;
 	case DN_CAST:
-		return alloca_value(n->lhs);
+		return alloca_walk(n->lhs, place);
 	case DN_BINARY:
 		return (n->op == DOP_ADD || n->op == DOP_SUB) && n->type && is_pointer(n->type) &&
-		       (alloca_value(n->lhs) || alloca_value(n->rhs));
+		       (alloca_walk(n->lhs, place) || alloca_walk(n->rhs, place));
 	case DN_COND:
-		return alloca_value(n->lhs) || alloca_value(n->rhs);
+		return alloca_walk(n->lhs, place) || alloca_walk(n->rhs, place);
 	case DN_COMMA:
-		return alloca_value(n->rhs);
+		return alloca_walk(n->rhs, place);
 	case DN_ASSIGN:
-		return alloca_value(n->lhs) || (n->op == DOP_ASSIGN && alloca_value(n->rhs));
+		if (place)
+			return alloca_walk(n->op == DOP_ASSIGN ? n->rhs : n->lhs, place);
+		return alloca_walk(n->lhs, place) || (n->op == DOP_ASSIGN && alloca_walk(n->rhs, place));
 	case DN_IDENT: case DN_SELF: case DN_THIS:
 		return n->var && n->var->alloca;
 	case DN_INDEX:
-		return n->var ? n->var->alloca : alloca_value(n->lhs);
 	case DN_MEMBER:
-		return alloca_value(n->lhs);
+		if (n->kind == DN_INDEX && n->var)   /* an associative array's element */
+			return n->var->alloca;
+		if (place && !(n->type && dtype_resolve(n->type)->kind == DTY_ARRAY))
+			return false;
+		return alloca_walk(n->lhs, place);
 	case DN_UNARY:
-		/* &p->m is in the same memory; *p is a value read from it */
-		return n->op == DOP_ADDROF && alloca_value(n->lhs);
+		/* &p->m is in the same memory (whatever m holds); *p is a value read from it */
+		return n->op == DOP_ADDROF && alloca_walk(n->lhs, false);
 	default:
 		return false;
 	}
 }
 
-/* The narrower question the code generator asks of a pointer it dereferences: does it point
- * into alloca() memory? As alloca_value, except that a value read out of alloca() memory (a
- * pointer member, an element) is what was stored there, not a place in it: only an array
- * member or element, which stands for its own address, stays in it. dtrace's taint faults
- * `this->f->t->pid` of a task pointer kept in an alloca()'d struct; the Guide gives no
- * reason it should. */
+static bool alloca_value(const struct dnode *n)
+{
+	return alloca_walk(n, false);
+}
+
 bool dck_alloca_ptr(const struct dnode *n)
 {
-	if (!n)
-		return false;
-	switch (n->kind) {
-	case DN_CAST:
-		return dck_alloca_ptr(n->lhs);
-	case DN_BINARY:
-		return (n->op == DOP_ADD || n->op == DOP_SUB) && n->type && is_pointer(n->type) &&
-		       (dck_alloca_ptr(n->lhs) || dck_alloca_ptr(n->rhs));
-	case DN_COND:
-		return dck_alloca_ptr(n->lhs) || dck_alloca_ptr(n->rhs);
-	case DN_COMMA:
-		return dck_alloca_ptr(n->rhs);
-	case DN_ASSIGN:
-		return n->op == DOP_ASSIGN ? dck_alloca_ptr(n->rhs) : dck_alloca_ptr(n->lhs);
-	case DN_MEMBER:
-	case DN_INDEX:
-		if (n->kind == DN_INDEX && n->var)
-			return n->var->alloca;
-		return n->type && dtype_resolve(n->type)->kind == DTY_ARRAY &&
-		       dck_alloca_ptr(n->lhs);
-	default:
-		return alloca_value(n);
-	}
+	return alloca_walk(n, true);
 }
 
 /* Taint the variables assigned an alloca pointer under n; true when one became tainted. */
