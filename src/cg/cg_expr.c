@@ -344,6 +344,14 @@ static void alloca_check(struct cgc *c, const struct loc *l, uint32_t size)
 	 * verifier refuses) */
 	bool far_bad = l->alloca && c->persist_top >= c->this_end + size;
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, far_bad ? bad : ok);
+	/* a clause-local variable's own bytes (&this->a[3]), as dtrace's this-> variables are
+	 * memory D may point into, unless the pointer was made from alloca() memory */
+	if (!l->alloca && c->this_vars_end >= CGC_SCR_FIXED + size) {
+		int below = bpb_label_new(&c->buf);
+		bpb_jmp_imm(&c->buf, BPF_JLT, 1, CGC_SCR_FIXED, below);
+		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->this_vars_end - size), ok);
+		bpb_label_place(&c->buf, below);
+	}
 	if (c->persist_top <= c->this_end) {
 		bpb_ja(&c->buf, bad);
 	} else {
@@ -411,6 +419,27 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l);
 static void copy_exact(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_t soff,
 		       uint32_t size);
 
+/* A run-time index R0 into array type at (esize-byte elements) must be below its length,
+ * compared unsigned so a negative index is out too: else dtrace's index-out-of-bounds fault,
+ * which reports the index as dtrace computes it, the element offset divided back by the
+ * element size unsigned (-1 into an int array is 4611686018427387903, into a char array -1).
+ * Arrays of no declared length (a kernel struct's flexible member) are not checked. R0 is
+ * kept; R1 and R3 are clobbered. */
+static void index_bounds_check(struct cgc *c, const struct dtype *at, int64_t esize)
+{
+	int ok = bpb_label_new(&c->buf);
+
+	if (at->array_len <= 0 || esize <= 0)
+		return;
+	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_mov_imm64(c, 1, esize);
+	cgc_emit(c, bi_alu64_reg(BPF_MUL, 3, 1));
+	cgc_emit(c, bi_alu64_reg(BPF_DIV, 3, 1));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADINDEX, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
 /* a[i] of a global array, i known only at run time: the element is copied into scratch
  * (reads) after a bounds check; an index outside the array faults (DTRACEFLT_BADINDEX, with
  * the index, as DTrace for Linux does). A string element is not copied: the string code
@@ -418,7 +447,6 @@ static void copy_exact(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_
 static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct dtype *at,
 			 int64_t esize)
 {
-	int ok = bpb_label_new(&c->buf);
 	bool str = dtype_resolve(at->base)->kind == DTY_STRING;
 	uint32_t tmp = str ? 0 : cgs_scratch_alloc(&c->g, cgc_round8((uint64_t)esize));
 	uint32_t offtmp = cgs_scratch_alloc(&c->g, 8);
@@ -426,10 +454,7 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 	if (at->array_len <= 0 || esize <= 0 || (esize > CGC_SCRATCH_LIMIT / 4 && !str))
 		cgc_fail(c, n, "cannot index this global array at run time");
 	cgc_eval_int(c, n->args);
-	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
-	cgc_emit(c, bi_mov64_reg(3, 0));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADINDEX, 3);
-	bpb_label_place(&c->buf, ok);
+	index_bounds_check(c, at, esize);
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)offtmp));
 	if (!str && esize <= 8 && (esize & (esize - 1)) == 0) {
@@ -527,6 +552,8 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 				return;
 			}
 			loc_to_mem(c, n, l);
+			cgc_eval_int(c, n->args);
+			index_bounds_check(c, bt, esize);
 		} else {
 			cgc_eval_int(c, n->lhs);
 			l->k = LOC_MEM;
@@ -534,8 +561,8 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 			l->alloca = dck_alloca_ptr(n->lhs);
 			l->slot = cgc_slot_push(c);
 			cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
+			cgc_eval_int(c, n->args);
 		}
-		cgc_eval_int(c, n->args);
 		cgc_mov_imm64(c, 1, esize);
 		cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 1));
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));

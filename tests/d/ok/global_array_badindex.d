@@ -1,6 +1,8 @@
 /* @root */
 /* A declared global array indexed out of range at run time faults with DTRACEFLT_BADINDEX and
- * the index (signed), as DTrace for Linux reports it; the store is not made. */
+ * the index as DTrace for Linux reports it: the element offset divided back by the element size,
+ * unsigned, so -2 into an int array is 4611686018427387902 (`dtrace -s` of this file); the store
+ * is not made. */
 #pragma D option quiet
 
 int a[4];
