@@ -9,7 +9,8 @@
  *     if (!p) { update(key, zeros, BPF_NOEXIST); p = lookup(key); }   (another CPU may have won
  *                                                                     the insert: fine)
  *     if (!p) count an aggregation drop (the map is full)
- *     else update this CPU's words in place (no atomics: the value is this CPU's own)
+ *     else update this CPU's words in place (no atomics: the value is this CPU's own; a value
+ *          too large for a per-CPU map is one for all CPUs, its buckets added atomically)
  * and sends nothing to user space. The zeros come from a one-entry array map ("agg_zero") as
  * large as the largest value, so an insert costs no scratch space and no stores.
  *
@@ -27,6 +28,10 @@
 
 /* Per-CPU values larger than this cannot be allocated by the kernel (PCPU_MIN_UNIT_SIZE). */
 #define AGG_VALUE_MAX 32768
+/* A larger value (an lquantize() or llquantize() of more than 4094 levels: dtrace allows up
+ * to 65535) is held once for all CPUs in a plain hash map, its buckets added to atomically;
+ * a hash map's value must stay below 4 MiB (KMALLOC_MAX_SIZE, less the element header). */
+#define AGG_SHARED_VALUE_MAX ((4u << 20) - 4096)
 
 static const struct dobj_agg *agg_of(struct cgc *c, const struct dnode *n)
 {
@@ -105,7 +110,18 @@ struct agg_plan {
 	uint32_t vsize;            /* value bytes per CPU */
 	uint64_t entries;          /* as many as aggsize holds */
 	bool slot;                 /* `@ = count()`: an entry of a per-CPU array */
+	bool shared;               /* past AGG_VALUE_MAX: one value for all CPUs */
 };
+
+/* The map of an aggregation whose value is too large for a per-CPU map: a plain hash map,
+ * its own whatever the number of aggregations (a shared map's key word is not needed). */
+static int shared_value_map(struct cgc *c, const struct agg_desc *d, const struct agg_plan *p)
+{
+	char name[32];
+	snprintf(name, sizeof name, "agg_%.26s", d->name[0] ? d->name : "_");
+	return cgc_add_map(c, name, BPF_SYS_MAP_HASH, (uint32_t)d->keysize, p->vsize,
+			   (uint32_t)p->entries);
+}
 
 /* Every aggregation its own map (the common case: no key word, no padding). `@ = count()`:
  * one entry, so a per-CPU array (the verifier inlines its lookup; a hash map's is a helper
@@ -120,7 +136,7 @@ static void own_maps(struct cgc *c, const struct agg_plan *pl)
 		char name[32];
 		snprintf(name, sizeof name, "agg_%.26s", d->name[0] ? d->name : "_");
 		o->aggs[i].index = -1;
-		o->aggs[i].map = pl[i].slot
+		o->aggs[i].map = pl[i].shared ? shared_value_map(c, d, &pl[i]) : pl[i].slot
 			? cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_ARRAY, 4, pl[i].vsize, 1)
 			: cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_HASH, (uint32_t)d->keysize,
 				      pl[i].vsize, (uint32_t)pl[i].entries);
@@ -145,9 +161,14 @@ static void share_maps(struct cgc *c, const struct agg_plan *pl)
 {
 	struct dobj *o = c->o;
 	uint32_t nslots = 0;
-	for (size_t i = 0; i < o->naggs; i++)
+	for (size_t i = 0; i < o->naggs; i++) {
 		if (pl[i].slot)
 			o->aggs[i].index = nslots++;
+		if (pl[i].shared) {
+			o->aggs[i].index = -1;
+			o->aggs[i].map = shared_value_map(c, o->aggs[i].desc, &pl[i]);
+		}
+	}
 	if (nslots) {
 		int m = cgc_add_map(c, "agg_counts", BPF_SYS_MAP_PERCPU_ARRAY, 4, 8, nslots);
 		for (size_t i = 0; i < o->naggs; i++)
@@ -249,11 +270,13 @@ void cgc_agg_layout(struct cgc *c)
 		o->aggs[o->naggs].index = -1;
 		o->naggs++;
 		uint64_t vsize = 8 * (uint64_t)d->nwords;
-		if (vsize > AGG_VALUE_MAX) {
+		bool shared = vsize > AGG_VALUE_MAX;
+		if (shared && (vsize > AGG_SHARED_VALUE_MAX ||
+			       (d->func != AGG_LQUANTIZE && d->func != AGG_LLQUANTIZE))) {
 			free(pl);
 			cgc_fail_line(c, a->line, "@%s: %s( ) with %zu buckets is larger than usdtrace "
-				      "supports (at most %d)", dck_agg_label(a->name), agg_func_name(d->func),
-				      d->nwords, AGG_VALUE_MAX / 8);
+				      "supports (at most %u)", dck_agg_label(a->name), agg_func_name(d->func),
+				      d->nwords, AGG_SHARED_VALUE_MAX / 8);
 		}
 		if (d->keysize > 8192) {
 			free(pl);
@@ -275,6 +298,7 @@ void cgc_agg_layout(struct cgc *c)
 		pl[i].entries = n < 1 ? 1 : n > AGG_ENTRIES_MAX ? AGG_ENTRIES_MAX : n;
 		pl[i].vsize = (uint32_t)vsize;
 		pl[i].slot = a->nkeys <= 0 && d->func == AGG_COUNT;
+		pl[i].shared = shared;
 	}
 	if (o->naggs > OWN_MAPS_MAX)
 		share_maps(c, pl);
@@ -559,8 +583,9 @@ static void add_one(struct cgc *c, int16_t off)
 	cgc_emit(c, bi_stx(BPF_DW, 1, 5, off));
 }
 
-/* The update of one CPU's words: R1 the value, R2 v, R3 the increment. */
-static void emit_update(struct cgc *c, const struct agg_desc *d)
+/* The update of one CPU's words: R1 the value, R2 v, R3 the increment; with `atomic`, the
+ * value all CPUs share (a bucket function's only: additions). */
+static void emit_update(struct cgc *c, const struct agg_desc *d, bool atomic)
 {
 	switch (d->func) {
 	case AGG_COUNT:
@@ -632,7 +657,10 @@ static void emit_update(struct cgc *c, const struct agg_desc *d)
 		emit_bucket(c, d);
 		cgc_emit(c, bi_alu64_imm(BPF_LSH, 0, 3));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 1, 0));
-		add_word(c, 0, 3);
+		if (atomic)
+			cgc_emit(c, bi_atomic_add(BPF_DW, 1, 3, 0));
+		else
+			add_word(c, 0, 3);
 		return;
 	}
 }
@@ -690,7 +718,7 @@ void cgc_agg_update(struct cgc *c, struct dnode *assign)
 	cgc_emit(c, bi_mov64_reg(1, 0));
 	cgc_emit(c, bi_ldx(BPF_DW, 2, 10, sv));
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, si));
-	emit_update(c, d);
+	emit_update(c, d, c->o->maps[da->map].kind == BPF_SYS_MAP_HASH);
 	bpb_ja(&c->buf, done);
 	bpb_label_place(&c->buf, drop);
 	cgc_count_drop(c, DOUT_DROP_AGGREGATION);

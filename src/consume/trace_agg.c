@@ -49,6 +49,14 @@ void trace_aggs_free(struct trace_aggs *t)
 	memset(t, 0, sizeof *t);
 }
 
+/* How many copies of a value aggregation i's map holds: one per CPU, or one for all (a value
+ * too large for a per-CPU map: cg_agg.c). */
+static size_t map_copies(const struct trace_aggs *t, size_t i)
+{
+	int kind = t->o->maps[t->o->aggs[i].map].kind;
+	return kind == BPF_SYS_MAP_PERCPU_HASH || kind == BPF_SYS_MAP_PERCPU_ARRAY ? t->ncpus : 1;
+}
+
 /* Delete aggregation i's key from its map. */
 static void map_delete(const struct trace_aggs *t, size_t i, const void *key)
 {
@@ -64,7 +72,7 @@ static void map_zero(const struct trace_aggs *t, size_t i, const void *key)
 {
 	const struct dobj_map *m = &t->o->maps[t->o->aggs[i].map];
 	unsigned char *mkey = xcalloc(1, m->key_size);
-	int64_t *zeros = xcalloc(t->ncpus, m->value_size);
+	int64_t *zeros = xcalloc(map_copies(t, i), m->value_size);
 	dobj_agg_map_key(t->o, i, key, mkey);
 	bpf_map_update_elem(m->fd, mkey, zeros, BPF_EXIST);
 	free(zeros);
@@ -138,21 +146,23 @@ static size_t map_words(const struct trace_aggs *t, size_t i)
 	return t->o->maps[t->o->aggs[i].map].value_size / 8;
 }
 
-/* One entry read from the map (key the aggregation's, mvals ncpus * mw words) into raw/a. */
+/* One entry read from the map (key the aggregation's, mvals map_copies * mw words) into
+ * raw/a. A value all CPUs share has no per-CPU shares to show. */
 static void add_read(struct trace_aggs *t, size_t i, const unsigned char *key,
 		     const int64_t *mvals, size_t mw, int64_t *vals, unsigned char *canon)
 {
 	const struct agg_desc *d = t->o->aggs[i].desc;
-	for (size_t cpu = 0; cpu < t->ncpus; cpu++)
+	size_t n = map_copies(t, i);
+	for (size_t cpu = 0; cpu < n; cpu++)
 		memcpy(vals + cpu * d->nwords, mvals + cpu * mw, d->nwords * 8);
 	/* usym/ufunc and umod keys merge per function / module (dtrace's
 	 * dt_aggregate_usym); the map's key itself stays as it is, for the next step */
 	memcpy(canon, key, d->keysize);
 	agg_key_canon(d, canon);
 	struct agg_data *to = additive(d) ? &t->raw[i] : &t->snap[i];
-	agg_data_add(to, canon, vals, t->ncpus);
-	if (t->percpu)
-		agg_entry_set_percpu(to, canon, vals, t->ncpus);
+	agg_data_add(to, canon, vals, n);
+	if (t->percpu && n == t->ncpus)
+		agg_entry_set_percpu(to, canon, vals, n);
 }
 
 /* Read aggregation i's entries from its map into raw (additive) or snap (min, max). */
@@ -164,7 +174,8 @@ static int read_map(struct trace_aggs *t, size_t i, char *errbuf, size_t errlen)
 	size_t mw = map_words(t, i);
 	unsigned char *key = xcalloc(1, m->key_size), *next = xcalloc(1, m->key_size);
 	unsigned char *canon = xcalloc(1, d->keysize);
-	int64_t *mvals = xcalloc(t->ncpus * mw, 8), *vals = xcalloc(t->ncpus * d->nwords, 8);
+	size_t n = map_copies(t, i);
+	int64_t *mvals = xcalloc(n * mw, 8), *vals = xcalloc(n * d->nwords, 8);
 	int rc = 0;
 
 	if (m->kind == BPF_SYS_MAP_PERCPU_ARRAY) {
@@ -175,7 +186,7 @@ static int read_map(struct trace_aggs *t, size_t i, char *errbuf, size_t errlen)
 		if (bpf_map_lookup_elem(m->fd, key, mvals) != 0)
 			rc = util_seterr(errbuf, errlen, "cannot read aggregation @%s: %s", d->name,
 					 strerror(errno));
-		else if (!all_zero(mvals, t->ncpus * mw))
+		else if (!all_zero(mvals, n * mw))
 			add_read(t, i, zkey, mvals, mw, vals, canon);
 		free(zkey);
 		goto out;
@@ -333,7 +344,8 @@ void trace_aggs_retire(struct trace_aggs *t, bool (*gone)(void *arg, int64_t pid
 		const struct dobj_map *m = &t->o->maps[t->o->aggs[i].map];
 		size_t mw = map_words(t, i);
 		unsigned char *mkey = xcalloc(1, m->key_size);
-		int64_t *mvals = xcalloc(t->ncpus * mw, 8), *vals = xcalloc(t->ncpus * d->nwords, 8);
+		size_t n = map_copies(t, i);
+		int64_t *mvals = xcalloc(n * mw, 8), *vals = xcalloc(n * d->nwords, 8);
 		struct agg_data nb;
 		agg_data_init(&nb, d);
 		for (size_t k = 0; k < b->n; k++) {
@@ -346,9 +358,9 @@ void trace_aggs_retire(struct trace_aggs *t, bool (*gone)(void *arg, int64_t pid
 				} else {
 					struct agg_data one;
 					agg_data_init(&one, d);
-					for (size_t cpu = 0; cpu < t->ncpus; cpu++)
+					for (size_t cpu = 0; cpu < n; cpu++)
 						memcpy(vals + cpu * d->nwords, mvals + cpu * mw, d->nwords * 8);
-					agg_data_add(&one, e->key, vals, t->ncpus);
+					agg_data_add(&one, e->key, vals, n);
 					drop = one.n == 1 && memcmp(one.ent[0].val, e->val,
 								    d->nwords * 8) == 0;
 					agg_data_free(&one);

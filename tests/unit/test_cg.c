@@ -403,14 +403,40 @@ out:
 	cgc_test_free(&t);
 }
 
+/* A value too large for a per-CPU map (an lquantize of 60000 levels: 480 KB) is one value
+ * for all CPUs in a plain hash map, with a map of its own even among many aggregations; past
+ * what a hash map's value may be (some 4 MiB) it is refused, with the line. */
 T_CASE(aggregation_too_large)
 {
-	struct cgc_test t;
+	struct cgc_test t = compile_ok("BEGIN { @l = lquantize(arg0, 0, 60000, 1); @c = count(); }");
+	if (!t.o)
+		return;
+	T_EQ_INT(t.o->maps[t.o->aggs[0].map].kind, BPF_SYS_MAP_HASH);
+	T_EQ_INT((int)t.o->maps[t.o->aggs[0].map].value_size, 60002 * 8);
+	T_EQ_INT(t.o->maps[t.o->aggs[1].map].kind, BPF_SYS_MAP_PERCPU_ARRAY);
+	cgc_test_free(&t);
+
+	struct strbuf sb = {0};
+	strbuf_puts(&sb, "BEGIN { @big = lquantize(arg0, 0, 10000, 1);");
+	for (int i = 0; i < 20; i++)
+		strbuf_printf(&sb, " @a%d[1] = sum(1);", i);
+	strbuf_puts(&sb, " }");
+	t = compile_ok(sb.s);
+	strbuf_free(&sb);
+	if (!t.o)
+		return;
+	T_EQ_INT((int)t.o->aggs[0].index, -1);
+	T_EQ_INT(t.o->maps[t.o->aggs[0].map].kind, BPF_SYS_MAP_HASH);
+	T_EQ_INT((int)t.o->maps[t.o->aggs[0].map].key_size, 8);
+	T_CHECK(t.o->aggs[1].index >= 0);
+	cgc_test_free(&t);
+
 	struct derr err = { .msg = "" };
 	dopts_init(&opts);
-	T_CHECK(cgc_test_compile("BEGIN { @l = lquantize(arg0, 0, 60000, 1); }", &opts, &t,
-				 &err) != 0);
-	T_CHECK(strstr(err.msg, "lquantize( ) with 60002 buckets is larger than usdtrace supports") != NULL);
+	T_CHECK(cgc_test_compile("BEGIN { @l = llquantize(arg0, 65535, 0, 3, 65535); }", &opts,
+				 &t, &err) != 0);
+	T_CHECK(strstr(err.msg, "llquantize( ) with 524275 buckets is larger than usdtrace "
+		       "supports (at most 523776)") != NULL);
 	T_EQ_INT(err.at, DERR_AT_LINE);
 	T_EQ_INT(err.line, 1);
 	cgc_test_free(&t);
