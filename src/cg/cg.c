@@ -79,7 +79,7 @@ void cgc_ld_map(struct cgc *c, int reg, int map)
 
 /* reg = the address of the value of the one-entry array map `map`: one instruction where a
  * lookup takes a dozen and a NULL check (the tracer patches the fd as for cgc_ld_map). */
-static void ld_map_value(struct cgc *c, int reg, int map)
+void cgc_ld_map_value(struct cgc *c, int reg, int map)
 {
 	struct bpf_insn two[2];
 	bi_ld_map_value(two, reg, map, 0);
@@ -1117,7 +1117,7 @@ static void emit_prologue(struct cgc *c, int out_label, int release_label)
 	cgc_lookup_key(c, c->m_scratch);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, out_label);
 	cgc_emit(c, bi_stx(BPF_DW, 10, 0, CGC_SLOT0));
-	ld_map_value(c, CG_R_GLOBALS, c->m_globals);
+	cgc_ld_map_value(c, CG_R_GLOBALS, c->m_globals);
 	if (!(flags & PROV_F_WHILE_STOPPING)) {
 		/* probes the tracer fires itself (BEGIN) run before the state is active */
 		cgc_emit(c, bi_ldx(BPF_W, 1, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping)));
@@ -1134,7 +1134,11 @@ static void emit_prologue(struct cgc *c, int out_label, int release_label)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 1));
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, CGC_SCR_OWNER));
 	cgc_emit(c, bi_stx(BPF_DW, 10, 1, CGC_OWNER));
-	cgc_zero_scratch(c, CGC_SCR_FIXED, c->this_vars_end - CGC_SCR_FIXED);
+	if (c->big_size) {
+		cgc_ld_map_value(c, 1, c->m_big);
+		cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, CGC_SCR_BIGBASE));
+	}
+	cgc_zero_scratch(c, c->this_start, c->this_vars_end - c->this_start);
 	/* strtok(NULL, ...) continues the string any earlier clause of this firing gave (as
 	 * dtrace-utils resets the state once, in its trampoline); with none, it faults */
 	if (c->uses_strtok)
@@ -1450,6 +1454,7 @@ static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj *
 	cgc_spec_setup(c);
 	c->globals_size = cgc_round8(sizeof(struct dobj_state));
 	c->this_end = CGC_SCR_FIXED;   /* CGC_SCR_BASE, _OWNER, _GBASE, _BUSY */
+	c->this_start = c->this_end;   /* cgc_vars_layout: 8 later with large globals */
 	cgc_vars_layout(c);
 	cgc_lits_layout(c);
 	cgc_agg_layout(c);

@@ -57,6 +57,9 @@
 #define CGC_SCR_BUSY 24        /* u64 in slot 0 only: bit k set while a firing on this CPU
                                 * holds slot k (cg.c: emit_scratch_claim) */
 #define CGC_SCR_FIXED 32       /* bytes of scratch the four above take */
+#define CGC_SCR_BIGBASE 32     /* u64 in scratch, in programs with large global variables
+                                * only (this-> variables start 8 bytes later there): the
+                                * large globals' map value's address, as a number */
 #define CGC_SCRATCH_SLOTS 4    /* scratch areas per CPU: programs nest on a CPU (one in a task,
                                 * then in a softirq, a hardirq, an NMI), each with its own */
 #define CGC_GLOBALS_UNIT 4096   /* the globals map value is whole units of this: the bytes
@@ -64,6 +67,10 @@
                                 * into the variables may read (D lets a cast pointer read past
                                 * an array); stores stay inside the variables */
 #define CGC_SCRATCH_LIMIT 32000 /* per-CPU map values are allocated from a 32 KiB pool */
+#define CGC_GLOBAL_BIG 4096     /* a global struct, union or array larger than this lives in
+                                * a map of its own ("globals_big"), reached through an
+                                * address, not at R8 + a 16-bit offset */
+#define CGC_GLOBALS_BIG_MAX ((4u << 20) - 4096)  /* an array map's value: under 4 MiB */
 #define CGC_USER_ADDR_MAX 0x00007ffffffff000ull  /* x86-64: the highest user address + 1 */
 
 /* How a USDT program reads the arguments its class's start-up sites have in a register
@@ -86,6 +93,7 @@ struct cgc_varinfo {
 	uint32_t idoff;            /* ASSOC, SELF sharing a map: where the variable's id goes
 				    * in the packed key (its last 8 bytes); 0: a map of its own */
 	uint32_t id;               /* that id: 1, 2... within the shared map */
+	bool big;                  /* GLOBAL: in the large globals' map (off is there) */
 };
 
 enum cgc_patch_kind {
@@ -119,7 +127,10 @@ struct cgc {
 	struct cgc_lit_node { const struct dnode *node; uint32_t off; } *lit_nodes;
 	size_t nlits, lit_cap, nlit_nodes, lit_node_cap;
 	uint32_t lits_start;           /* where they start: stores through pointers end there */
+	uint32_t this_start;           /* first scratch byte of the this-> variables */
 	uint32_t this_vars_end;        /* first scratch byte after the this-> variables */
+	int m_big;                     /* the large globals' map (CGC_GLOBAL_BIG), when big_size */
+	uint32_t big_size;
 	uint32_t this_end;             /* ... and after strtok's state: temporaries start here */
 	bool uses_strtok;
 	/* dtrace's dynamic variable pool element: the largest tuple and value (cgc_vars_layout) */
@@ -200,6 +211,8 @@ _Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,
 /* Emitting. */
 size_t cgc_emit(struct cgc *c, struct bpf_insn insn);
 void cgc_ld_map(struct cgc *c, int reg, int map);
+/* reg = the address of the value of the one-entry array map `map` (a map value pointer). */
+void cgc_ld_map_value(struct cgc *c, int reg, int map);
 /* R0 = the value of `map` for the u32 key in the stack slot CGC_KEY, or 0. Clobbers R1-R5. */
 void cgc_lookup_key(struct cgc *c, int map);
 void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind);  /* patch the last instruction */

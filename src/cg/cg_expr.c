@@ -176,6 +176,20 @@ static bool globals_range(struct cgc *c, int addr_reg, uint32_t size, bool load,
 	return true;
 }
 
+/* Jump to `in` when the address in addr_reg starts size bytes inside the large globals'
+ * map (CGC_GLOBAL_BIG), with R1 its offset there, bounded; false (nothing emitted) when the
+ * program has none. Clobbers R1, R2. */
+static bool big_range(struct cgc *c, int addr_reg, uint32_t size, int in)
+{
+	if (c->big_size < size)
+		return false;
+	cgc_emit(c, bi_mov64_reg(1, addr_reg));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BIGBASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 1, 2));
+	bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->big_size - size), in);
+	return true;
+}
+
 void cgs_load_ptr(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t size)
 {
 	cgs_load_ptr_as(g, dst, addr_slot, size, false);
@@ -200,6 +214,7 @@ void cgs_load_ptr_as(struct cg *g, uint32_t dst, int16_t addr_slot, uint32_t siz
 	 * on as dtrace reads on: a guard zone there (1 MiB once) took kernel objects that happen
 	 * to lie after the map value (a task_struct: curthread's members) for a bad address */
 	globals_range(c, 3, size, true, kern);
+	big_range(c, 3, size, kern);
 	if (kernel) {
 		bpb_ld_imm64(&c->buf, 1, KERNEL_ADDR_MIN);
 		cgc_emit(c, bi_ldx(BPF_DW, 3, 10, addr_slot));
@@ -346,9 +361,9 @@ static void alloca_check(struct cgc *c, const struct loc *l, uint32_t size)
 	bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, far_bad ? bad : ok);
 	/* a clause-local variable's own bytes (&this->a[3]), as dtrace's this-> variables are
 	 * memory D may point into, unless the pointer was made from alloca() memory */
-	if (!l->alloca && c->this_vars_end >= CGC_SCR_FIXED + size) {
+	if (!l->alloca && c->this_vars_end >= c->this_start + size) {
 		int below = bpb_label_new(&c->buf);
-		bpb_jmp_imm(&c->buf, BPF_JLT, 1, CGC_SCR_FIXED, below);
+		bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->this_start, below);
 		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)(c->this_vars_end - size), ok);
 		bpb_label_place(&c->buf, below);
 	}
@@ -499,6 +514,16 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		l->dyn = v;
 		l->dynkey = cgc_var_key(c, n, v);
 		l->dynval = l->off = dyn_fetch_bytes(c, v, l->dynkey);
+		return;
+	}
+	if (v && v->cls == DCK_GLOBAL && cgc_vinfo(c, v)->big) {
+		/* a large global: its address in its own map, as any pointer to it would be */
+		cgc_emit(c, bi_ldx(BPF_DW, 0, CG_R_SCRATCH, CGC_SCR_BIGBASE));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)cgc_vinfo(c, v)->off));
+		l->k = LOC_MEM;
+		l->internal = true;
+		l->slot = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		return;
 	}
 	if (v && (v->cls == DCK_GLOBAL || v->cls == DCK_THIS)) {
@@ -1037,13 +1062,51 @@ static void emit_store(struct cgc *c, const struct store_src *src, int64_t size,
 	cgc_emit(c, bi_stx(cgc_bpf_size(size), base, 0, off));
 }
 
-/* Store src (size bytes) at a location; memory must be tracer scratch (copyin/alloca) or a
- * global variable: a store anywhere else faults with the address, as dtrace refuses stores
- * outside its scratch. Pops a memory location's address slot. */
+/* R2 = a pointer the verifier accepts to the size bytes at the address in l's slot (a
+ * memory location), which must be tracer scratch that D may write (alloca()/copyin() memory,
+ * this-> variables: alloca_check), a global variable, or a large global (CGC_GLOBAL_BIG): a
+ * store anywhere else faults with the address, as dtrace refuses stores outside its own
+ * memory. R0 is kept; R1 and R3 are clobbered. */
+static void mem_dest(struct cgc *c, const struct loc *l, uint32_t size)
+{
+	int ok = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
+	int glob = bpb_label_new(&c->buf), bigl = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
+	bool globals = globals_range(c, 3, size, false, glob);
+	bool big = big_range(c, 3, size, bigl);
+	if (!l->internal)
+		alloca_check(c, l, size);
+	cgc_scratch_off(c, l->slot);
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)size));
+	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
+	bpb_label_place(&c->buf, ok);
+	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+	if (globals) {
+		/* a global variable: R1 is the offset past the state, bounded on its register */
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, glob);
+		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+		cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)cgc_round8(sizeof(struct dobj_state))));
+	}
+	if (big) {
+		/* a large global: R1 is its offset in their map, bounded on its register */
+		bpb_ja(&c->buf, done);
+		bpb_label_place(&c->buf, bigl);
+		cgc_ld_map_value(c, 2, c->m_big);
+		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+	}
+	bpb_label_place(&c->buf, done);
+}
+
+/* Store src (size bytes) at a location (a memory one as mem_dest allows). Pops a memory
+ * location's address slot. */
 static void store_loc(struct cgc *c, struct loc *l, int64_t size, const struct store_src *src)
 {
-	int ok = bpb_label_new(&c->buf);
-
 	if (l->gidx) {
 		global_elem_addr(c, l);
 		emit_store(c, src, size, 2, (int16_t)l->gbase);
@@ -1056,30 +1119,8 @@ static void store_loc(struct cgc *c, struct loc *l, int64_t size, const struct s
 			cgc_dyn_store(c, l->dyn, l->dynkey, l->dynval, false);
 		return;
 	}
-	int glob = bpb_label_new(&c->buf), stored = bpb_label_new(&c->buf);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
-	bool globals = globals_range(c, 3, (uint32_t)size, false, glob);
-	if (!l->internal)
-		alloca_check(c, l, (uint32_t)size);
-	cgc_scratch_off(c, l->slot);
-	cgc_emit(c, bi_alu64_imm(BPF_SUB, 2, (int32_t)size));
-	bpb_jmp_reg(&c->buf, BPF_JLE, 1, 2, ok);
-	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, l->slot));
-	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
-	bpb_label_place(&c->buf, ok);
-	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
-	cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
+	mem_dest(c, l, (uint32_t)size);
 	emit_store(c, src, size, 2, 0);
-	if (globals) {
-		/* a global variable: R1 is the offset past the state, bounded on its register */
-		int16_t vstart = (int16_t)cgc_round8(sizeof(struct dobj_state));
-		bpb_ja(&c->buf, stored);
-		bpb_label_place(&c->buf, glob);
-		cgc_emit(c, bi_mov64_reg(2, CG_R_GLOBALS));
-		cgc_emit(c, bi_alu64_reg(BPF_ADD, 2, 1));
-		emit_store(c, src, size, 2, vstart);
-	}
-	bpb_label_place(&c->buf, stored);
 	cgc_slot_pop(c);
 }
 
@@ -1349,10 +1390,8 @@ static uint32_t assign_str_member(struct cgc *c, struct dnode *n)
 		return s;
 	}
 	if (l.k == LOC_MEM) {
-		if (!l.internal)
-			alloca_check(c, &l, size);
-		cgc_scratch_ptr_from_addr(c, l.slot, size);
-		copy_exact(c, 1, 0, CG_R_SCRATCH, s, size);
+		mem_dest(c, &l, size);
+		copy_exact(c, 2, 0, CG_R_SCRATCH, s, size);
 		cgc_slot_pop(c);
 		return s;
 	}

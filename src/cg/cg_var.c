@@ -28,7 +28,8 @@ static uint32_t storage_size(struct cgc *c, struct dck_var *v)
 		return 8;
 	case CGC_VBYTES: {
 		int64_t s = dtype_sizeof(v->type);
-		if (s > 0 && s <= 4096)
+		if (s > 0 && (s <= CGC_GLOBAL_BIG ||
+			      (v->cls == DCK_GLOBAL && s <= CGC_GLOBALS_BIG_MAX)))
 			return cgc_round8((uint64_t)s);
 		break;
 	}
@@ -181,8 +182,29 @@ void cgc_vars_layout(struct cgc *c)
 		struct dck_var *v = ck->vars[i];
 		struct cgc_varinfo *vi = &c->vinfo[v->cls][v->id];
 		vi->size = storage_size(c, v);
+		vi->big = v->cls == DCK_GLOBAL && cgc_vclass(v->type) == CGC_VBYTES &&
+			  vi->size > CGC_GLOBAL_BIG;
+		if (vi->big && c->big_size == 0 && c->this_end == c->this_start) {
+			c->this_end += 8;     /* room for CGC_SCR_BIGBASE */
+			c->this_start = c->this_end;
+		}
+	}
+	for (int i = 0; i < ck->nvars; i++) {
+		struct dck_var *v = ck->vars[i];
+		struct cgc_varinfo *vi = &c->vinfo[v->cls][v->id];
 		switch (v->cls) {
 		case DCK_GLOBAL:
+			/* a large struct or array: in a map of its own, so the globals' map (read
+			 * whole by the tracer for its state) and its 16-bit offsets stay small */
+			if (vi->big) {
+				vi->off = c->big_size;
+				c->big_size += vi->size;
+				if (c->big_size > CGC_GLOBALS_BIG_MAX)
+					cgc_fail_line(c, v->pos.line, "the program's large global "
+						      "variables need more than %u bytes",
+						      CGC_GLOBALS_BIG_MAX);
+				break;
+			}
 			vi->off = c->globals_size;
 			c->globals_size += vi->size;
 			break;
@@ -207,6 +229,8 @@ void cgc_vars_layout(struct cgc *c)
 	dyn_maps_layout(c);
 	if (c->dyn_any)
 		dyn_pool_layout(c);
+	if (c->big_size)
+		c->m_big = cgc_add_map(c, "globals_big", BPF_SYS_MAP_ARRAY, 4, c->big_size, 1);
 	/* globals are reached as R8 + a 16-bit offset; this-> variables share scratch */
 	if (c->globals_size > CGC_SCRATCH_LIMIT)
 		cgc_fail(c, NULL, "the program's global variables need %u bytes, more than %u",
