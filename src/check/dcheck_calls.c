@@ -107,6 +107,14 @@ const struct subr_def subrs[DS_COUNT] = {
 	[DS_PCAP] = {"pcap", "void", {"void *", "int"}, true, false},
 };
 
+/* DTrace for Linux's refusal of a kernel destructive action (panic(), chill()...), in its
+ * words, which its code generator gives (gen_check_deferred). */
+static void refuse_kernel_destructive(struct ck *c, struct dnode *n, const void *arg)
+{
+	(void)arg;
+	fail_cg(c, n, D_UNKNOWN, "%s() is not implemented (yet)", n->name);
+}
+
 /* dtrace functions usdtrace does not implement: calls are checked against dt_open.c's
  * prototypes (so a wrong call gets dtrace's D_PROTO_* error), then refused. */
 static const struct subr_def kernel_subrs[] = {
@@ -591,13 +599,9 @@ void check_call(struct ck *c, struct dnode *n)
 			/* the kernel's destructive actions: DTrace for Linux's own refusal, in its
 			 * words; the rest read kernel objects, which usdtrace does not trace */
 			if (kernel_subrs[i].destructive) {
-				/* refused by check_clause once the clause is checked: dtrace's
-				 * code generator reports the speculation rules first */
-				if (!c->clause)
-					fail_cg(c, n, D_UNKNOWN, "%s() is not implemented (yet)",
-						n->name);
-				if (!c->unimpl)
-					c->unimpl = n;
+				/* refused as dtrace's code generator refuses it: held until the
+				 * clause is cooked and the speculation rules before it applied */
+				gen_check_deferred(c, n, NULL, refuse_kernel_destructive);
 				n->type = named_type(c, "void");
 				return;
 			}

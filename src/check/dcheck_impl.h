@@ -93,8 +93,6 @@ struct ck {
 	bool gen_pend;
 	const struct dnode *gen_pend_at;
 	struct derr gen_pend_err;
-	struct dnode *unimpl;      /* a kernel destructive action of this clause: dtrace refuses it
-				    * generating its code, after the clause's speculation rules */
 	struct dtype *agg_value;   /* dck_agg_value_type's, made on first use */
 	unsigned xlate_args;       /* for check_proto: the arguments (bit i: argument i + 1) of
 				    * the call it checks that were translated data before they

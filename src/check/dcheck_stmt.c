@@ -230,10 +230,8 @@ static void spec_walk(struct ck *c, struct spec_scan *sc, const struct dnode *n)
 		xgrow(&sc->acts, sizeof(*sc->acts), &sc->cap, sc->n + 1);
 		sc->acts[sc->n++] = a;
 		spec_rescan(c, sc, n);
-		/* dtrace refuses a kernel destructive action generating its code, right after
-		 * applying these rules to it: before the rules of the statements after it */
-		if (n->lhs == c->unimpl)
-			fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
+		/* an error dtrace finds generating this statement's code comes right after
+		 * these rules are applied to it: before the rules of the statements after it */
 		if (c->gen_pend && n->lhs == c->gen_pend_at)
 			gen_error_raise(c);
 		return;
@@ -310,16 +308,10 @@ static void check_guards(struct ck *c)
 	}
 }
 
-static bool pos_before(const struct dsrcpos *a, const struct dsrcpos *b)
-{
-	return a->line < b->line || (a->line == b->line && a->col < b->col);
-}
-
 void check_clause(struct ck *c, struct dnode *cl, int index)
 {
 	c->clause = cl;
 	c->clause_index = index;
-	c->unimpl = NULL;
 	c->gen_pend = false;
 	c->pargs = c->opt->clause_args ? c->opt->clause_args(c->opt->arg, index) : NULL;
 	c->action = 0;
@@ -345,7 +337,6 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 				longjmp(c->jb, 1);
 			c->status = 0;
 			c->gen_pend = false;
-			c->unimpl = NULL;
 			check_predicate(c, cl);
 			c->action = 0;
 			check_stmt(c, cl->body);
@@ -357,14 +348,9 @@ void check_clause(struct ck *c, struct dnode *cl, int index)
 	}
 	c->cg_time = true;  /* dtrace checks speculation rules generating code: no region */
 	check_spec_rules(c, cl);
-	/* then generates the actions' code, and refuses the kernel's destructive actions there
-	 * (DTrace for Linux's refusal, in its words) */
-	/* its formats and kernel destructive actions, statement by statement */
-	if (c->gen_pend && c->unimpl && pos_before(&c->unimpl->pos, &c->gen_pend_at->pos))
-		fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
+	/* then generates the actions' code: the first error found there (a format, a kernel
+	 * destructive action...) */
 	gen_error_raise(c);
-	if (c->unimpl)
-		fail_cg(c, c->unimpl, D_UNKNOWN, "%s() is not implemented (yet)", c->unimpl->name);
 	c->cg_time = false;
 	c->clause = NULL;
 	c->pargs = NULL;
