@@ -287,6 +287,12 @@ void cgc_norm(struct cgc *c, int reg, struct dtype *t);        /* truncate + ext
 int16_t cgc_int_arg(struct cgc *c, struct dnode *a);
 /* R1 = the address in slot `as` minus the scratch base (unsigned), R2 = the scratch size. */
 void cgc_scratch_off(struct cgc *c, int16_t as);
+/* R3 = the address in slot `slot` as D sees a pointer into alloca() memory, for a fault's
+ * message: its offset in the clause's memory counted from 8 (dtrace's offsets, as trace()
+ * records them: x[16] of x = alloca(16) is "invalid address (0x18)") wherever it has been
+ * moved from there, or, below the scratch area, the value itself (s[50] of an s set to NULL
+ * after an alloca() is "invalid address (0x32)"). Clobbers R2. */
+void cgc_alloca_fault_addr(struct cgc *c, int16_t slot);
 /* R1 = R7 + (the tracer-memory address in slot - scratch base), checked to leave room for
  * `room` bytes; faults (bad address) otherwise. */
 void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room);

@@ -337,6 +337,18 @@ void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
 	cgc_emit(c, bi_mov64_reg(1, 2));
 }
 
+void cgc_alloca_fault_addr(struct cgc *c, int16_t slot)
+{
+	int below = bpb_label_new(&c->buf);
+
+	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	bpb_jmp_reg(&c->buf, BPF_JLT, 3, 2, below);
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 3, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 3, (int32_t)c->this_end - 8));
+	bpb_label_place(&c->buf, below);
+}
+
 /* Fault (DTRACEFLT_BADADDR with the address as D sees it, or DTRACEFLT_BADSIZE with `size`
  * when only the end is outside) unless the `size` bytes at the address in `slot`, when it
  * points into tracer scratch at all, lie inside what this clause has alloca()'d or
@@ -387,22 +399,7 @@ static void alloca_check(struct cgc *c, const struct loc *l, uint32_t size)
 		c->g.emit_fault(&c->g, DOUT_FLT_BADSIZE, 3);
 	}
 	bpb_label_place(&c->buf, bad);
-	/* the address as D sees a pointer into alloca() memory (R1, its offset in scratch, made
-	 * the clause's offset from 8 as alloca_ptr_as_offset does), which is what dtrace's
-	 * message shows: x[16] of x = alloca(16) is "invalid address (0x18)", not our kernel
-	 * address */
-	cgc_emit(c, bi_mov64_reg(3, 1));
-	cgc_emit(c, bi_alu64_imm(BPF_SUB, 3, (int32_t)c->this_end - 8));
-	if (far_bad) {
-		/* one below scratch is no place in it: the value itself, as dtrace reports
-		 * s[50] of an s set to NULL after an alloca() ("invalid address (0x32)") */
-		int above = bpb_label_new(&c->buf);
-		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
-		cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-		bpb_jmp_reg(&c->buf, BPF_JGE, 1, 2, above);
-		cgc_emit(c, bi_mov64_reg(3, 1));
-		bpb_label_place(&c->buf, above);
-	}
+	cgc_alloca_fault_addr(c, l->slot);
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, ok);
 }

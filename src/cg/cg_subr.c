@@ -148,11 +148,8 @@ static void dest_in_alloca(struct cgc *c, int16_t ds, int16_t zs, int16_t ss, en
 	bpb_label_place(&c->buf, bad);
 	src_readable(c, ss, src);
 	/* the destination is an alloca() pointer (the checker makes sure): its address as D sees
-	 * one, the offset counted from 8, wherever it has been moved (dtrace: bcopy(s, x + 5000,
-	 * 4) of x = alloca(8) is "invalid address (0x1390)") */
-	cgc_scratch_off(c, ds);
-	cgc_emit(c, bi_mov64_reg(3, 1));
-	cgc_emit(c, bi_alu64_imm(BPF_SUB, 3, (int32_t)c->this_end - 8));
+	 * one (dtrace: bcopy(s, x + 5000, 4) of x = alloca(8) is "invalid address (0x1390)") */
+	cgc_alloca_fault_addr(c, ds);
 	c->g.emit_fault(&c->g, DOUT_FLT_BADADDR, 3);
 	bpb_label_place(&c->buf, ok);
 }

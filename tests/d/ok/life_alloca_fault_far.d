@@ -5,9 +5,9 @@
  * 10-byte buffer is 0x1390, x[100000] 0x186a8), not whatever lies in memory there. A
  * bcopy() destination so moved is named the same way, after a source that cannot be read at
  * all (0x0). One set to NULL after its alloca() is no place in it: NULL + 50 is named as
- * itself (0x32). A pointer kept inside alloca()'d memory (t below) is what was stored, not
+ * itself (0x32), as a bcopy() destination too. A pointer kept inside alloca()'d memory (t below) is what was stored, not
  * alloca memory: it reads as any kernel pointer. Expectation: dtrace's output for the first
- * six clauses; dtrace
+ * seven clauses; dtrace
  * faults the last clause's t->pid (its taint follows `->` out of the buffer), which the Guide
  * gives no reason for. */
 #pragma D option quiet
@@ -50,6 +50,13 @@ BEGIN
 	x = (char *)alloca(10);
 	x = NULL;
 	x[50] = 4;
+}
+
+BEGIN
+{
+	x = (char *)alloca(10);
+	x = NULL;
+	bcopy("abc", x + 50, 3);
 }
 
 BEGIN
