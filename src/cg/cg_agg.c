@@ -373,6 +373,15 @@ static void shared_key_pad(struct cgc *c, uint32_t kb, uint32_t from, uint32_t t
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + from), 0));
 }
 
+/* A pointer into alloca() memory (R0, the value of n) keyed or aggregated is dtrace's offset
+ * there, as trace() records it (@[p] of p = alloca(8) is 8). */
+static void alloca_offset_if(struct cgc *c, struct dnode *n)
+{
+	struct dtype *t = dtype_resolve(n->type);
+	if (t && t->kind == DTY_PTR && dck_alloca_value(n))
+		cgc_alloca_to_offset(c);
+}
+
 static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *keys)
 {
 	const struct agg_desc *d = da->desc;
@@ -425,6 +434,7 @@ static uint32_t agg_key(struct cgc *c, const struct dobj_agg *da, struct dnode *
 			 * it (dt_cg_typecast): with int keys, @a[uc + uc] of uc = 200 is @a[400],
 			 * @a[(char)2] is @a[2] */
 			cgc_eval_as(c, k, ktypes[i]);
+			alloca_offset_if(c, k);
 			cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 0, (int16_t)(kb + off)));
 			off += 8;
 		}
@@ -691,6 +701,7 @@ void cgc_agg_update(struct cgc *c, struct dnode *assign)
 	 * sum(uc + uc) adds 256 for an unsigned char 128 (docs/arithmetic.md) */
 	if (d->func != AGG_COUNT) {
 		cgc_eval_raw(c, call->args);
+		alloca_offset_if(c, call->args);
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, sv));
 	}
 	struct dnode *incr = incr_arg(d, call->args);

@@ -289,10 +289,14 @@ int16_t cgc_int_arg(struct cgc *c, struct dnode *a);
 void cgc_scratch_off(struct cgc *c, int16_t as);
 /* R3 = the address in slot `slot` as D sees a pointer into alloca() memory, for a fault's
  * message: its offset in the clause's memory counted from 8 (dtrace's offsets, as trace()
- * records them: x[16] of x = alloca(16) is "invalid address (0x18)") wherever it has been
- * moved from there, or, below the scratch area, the value itself (s[50] of an s set to NULL
- * after an alloca() is "invalid address (0x32)"). Clobbers R2. */
+ * records them: x[16] of x = alloca(16) is "invalid address (0x18)", x[-100] 0xff..a4)
+ * wherever it has been moved from there, or, below the kernel's addresses, the value itself
+ * (s[50] of an s set to NULL after an alloca() is "invalid address (0x32)"). Clobbers R2. */
 void cgc_alloca_fault_addr(struct cgc *c, int16_t slot);
+/* R0, a pointer into alloca() memory (dtrace's taint), as dtrace holds one: its offset in the
+ * clause's memory counted from 8, wherever it has been moved; a value below the kernel's
+ * addresses (NULL, or NULL moved) is its own. Clobbers R1, R2. */
+void cgc_alloca_to_offset(struct cgc *c);
 /* R1 = R7 + (the tracer-memory address in slot - scratch base), checked to leave room for
  * `room` bytes; faults (bad address) otherwise. */
 void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room);

@@ -337,13 +337,57 @@ void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
 	cgc_emit(c, bi_mov64_reg(1, 2));
 }
 
+void cgc_alloca_to_offset(struct cgc *c)
+{
+	int done = bpb_label_new(&c->buf);
+
+	bpb_ld_imm64(&c->buf, 1, KERNEL_ADDR_MIN);
+	bpb_jmp_reg(&c->buf, BPF_JLT, 0, 1, done);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, 0, (int32_t)c->this_end - 8));
+	bpb_label_place(&c->buf, done);
+}
+
+/* The inverse of cgc_alloca_to_offset for an integer made from an alloca() pointer and cast
+ * back to a pointer: an offset becomes the address again; 0 stays NULL, and an address (a
+ * value at or above KERNEL_ADDR_MIN) stays as it is. Clobbers R1, R2. */
+static void alloca_from_offset(struct cgc *c)
+{
+	int done = bpb_label_new(&c->buf);
+
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, done);
+	bpb_ld_imm64(&c->buf, 1, KERNEL_ADDR_MIN);
+	bpb_jmp_reg(&c->buf, BPF_JGE, 0, 1, done);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 2));
+	cgc_emit(c, bi_alu64_imm(BPF_ADD, 0, (int32_t)c->this_end - 8));
+	bpb_label_place(&c->buf, done);
+}
+
+/* A cast of R0, the value of n->lhs, where that value is alloca() memory (dtrace's taint): a
+ * pointer made an integer is dtrace's offset ((long)p >> 8 of p = alloca(8) is 0 there), an
+ * integer so made cast back to a pointer the address again. */
+static void alloca_cast(struct cgc *c, struct dnode *n)
+{
+	struct dtype *from = rtype(n->lhs), *to = rtype(n);
+
+	if (!from || !to || !dck_alloca_value(n->lhs))
+		return;
+	if (is_ptr(from) && !is_ptr(to) && cgc_vclass(to) == CGC_VINT)
+		cgc_alloca_to_offset(c);
+	else if (!is_ptr(from) && from->kind != DTY_ARRAY && is_ptr(to))
+		alloca_from_offset(c);
+}
+
 void cgc_alloca_fault_addr(struct cgc *c, int16_t slot)
 {
 	int below = bpb_label_new(&c->buf);
 
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
+	bpb_ld_imm64(&c->buf, 2, KERNEL_ADDR_MIN);
 	bpb_jmp_reg(&c->buf, BPF_JLT, 3, 2, below);
+	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
 	cgc_emit(c, bi_alu64_reg(BPF_SUB, 3, 2));
 	cgc_emit(c, bi_alu64_imm(BPF_SUB, 3, (int32_t)c->this_end - 8));
 	bpb_label_place(&c->buf, below);
@@ -1727,6 +1771,7 @@ static void eval_int(struct cgc *c, struct dnode *n, bool raw)
 		return;
 	case DN_CAST:
 		cgc_eval_raw(c, n->lhs);
+		alloca_cast(c, n);
 		if (raw)
 			cast_raw(c, n->lhs->type, n->type);
 		else

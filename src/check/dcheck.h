@@ -236,6 +236,10 @@ bool dsubr_is_action(enum dsubr s);
 /* Whether pointer-valued n points into alloca() (or copyin()) memory, as far as the program
  * says: the code generator faults a dereference of one that has left that memory. */
 bool dck_alloca_ptr(const struct dnode *n);
+/* Whether n's value is alloca() memory by dtrace's wider taint (whatever is computed from such
+ * a pointer, integers cast from one included): dtrace keeps such a value as an offset into
+ * the clause's alloca() memory, so that is what D sees of it as a number. */
+bool dck_alloca_value(const struct dnode *n);
 /* ustack(), jstack(), uaddr(), usym(), ufunc(), umod() and the kernel's stack(), sym(),
  * func(), mod(): actions that may also be a whole aggregation key (dtrace's DT_IDENT_ACTFUNC
  * keys). */

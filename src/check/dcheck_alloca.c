@@ -68,6 +68,11 @@ bool dck_alloca_ptr(const struct dnode *n)
 	return alloca_walk(n, true);
 }
 
+bool dck_alloca_value(const struct dnode *n)
+{
+	return alloca_walk(n, false);
+}
+
 /* Taint the variables assigned an alloca pointer under n; true when one became tainted. */
 static bool taint_vars(const struct dnode *n)
 {
