@@ -233,15 +233,27 @@ int list_cmd_run(const struct opts *o)
 		goto out;
 	}
 	/* The D libraries, for the providers they define as formulas (docs/formula-providers.md):
-	 * those the descriptions' words need (a plain -l: all) */
+	 * those the descriptions need, by their words or as they may select a formula's probe
+	 * (a plain -l: all). The descriptions as parsed, the scripts' among them. */
 	{
-		const char **texts = xcalloc((size_t)o->ndescs + 1, sizeof(*texts));
-		for (int i = 0; i < o->ndescs; i++)
-			texts[i] = o->descs[i].text;
+		char **texts = xcalloc((size_t)L.ndescs + 1, sizeof(*texts));
+		char *kinds = xcalloc((size_t)L.ndescs + 1, 1);
+		int n = 0;
+		for (int i = 0; i < L.ndescs; i++) {
+			const struct probedesc *pd = &L.descs[i].pd;
+			if (L.descs[i].by_id)
+				continue;
+			texts[n] = xasprintf("%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
+			kinds[n++] = 'n';
+		}
 		struct derr err;
 		int rc = dlib_load_all(libs, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
-				       o->ndescs ? texts : NULL, o->ndescs, false, &err);
+				       L.ndescs ? (const char *const *)texts : NULL, kinds, n, false,
+				       &err);
+		for (int i = 0; i < n; i++)
+			free(texts[i]);
 		free(texts);
+		free(kinds);
 		if (rc != 0) {
 			/* the first program's error, as trace_cmd reports it (dlib.h) */
 			dlib_report(&err, o->dopts.errtags, o->nprogs ? o->progs[0].kind : 0,

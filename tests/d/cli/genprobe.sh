@@ -1,0 +1,39 @@
+# genprobe.sh — probe descriptions, clauses and listing by the book (the Dynamic Tracing Guide's
+# "Program Structure" and "dtrace(1M) Utility"), from a differential sweep of generated
+# descriptions and command lines (issue 20): each expectation is what DTrace for Linux prints
+# for the same command line (observed by running /opt/oracle-dtrace/sbin/dtrace).
+# shellcheck disable=SC2016,SC2154 # D text in single quotes; cli_lib.sh sets cli_why
+
+# list_noid CASE WANT COMMAND...: a listing's lines without their ID column (each
+# implementation numbers its own probe set), sorted after the header (dtrace's order follows its own ids), are
+# WANT (a printf format); exit status 0 and nothing on stderr.
+list_noid() {
+	_c=$1 _want=$2
+	shift 2
+	"$@" >"$W/l.out" 2>"$W/l.err"
+	_rc=$?
+	cut -c7- "$W/l.out" | { IFS= read -r _h; printf '%s\n' "$_h"; LC_ALL=C sort; } >"$W/l.sorted"
+	if [ $_rc -ne 0 ] || [ -s "$W/l.err" ]; then
+		cli_notok "$_c" "exit $_rc, stderr [$(head -n 1 "$W/l.err")]"
+	elif cli_match "$_want" "$W/l.sorted"; then
+		cli_ok "$_c"
+	else
+		cli_notok "$_c" "$cli_why"
+	fi
+}
+HDR='  PROVIDER            MODULE                          FUNCTION NAME\n'
+
+# A description that leaves the provider out (or globs it) matches every provider's probes,
+# those of the providers a D library defines (io, ip, lockstat) too: dtrace -l -n wait-done
+# lists io:::wait-done, -l -n 'spin-*' lockstat's spin probes, -l -m 'i?:vm*' io's and ip's.
+list_noid list_name_formula "$HDR        io           vmlinux                                   wait-done\n" \
+	"$USDTRACE" -l -n wait-done
+list_noid list_glob_formula "$HDR  lockstat           vmlinux                                   spin-acquire\n  lockstat           vmlinux                                   spin-release\n  lockstat           vmlinux                                   spin-spin\n" \
+	"$USDTRACE" -l -n 'spin-*'
+IO='        io           vmlinux                                   '
+IP='        ip           vmlinux                                   '
+list_noid list_module_formula "$HDR${IO}done\n${IO}start\n${IO}wait-done\n${IO}wait-start\n${IP}receive\n${IP}send\n" \
+	"$USDTRACE" -l -m 'i?:vm*'
+# ... and so does a clause's description (dtrace -e compiles both)
+cli_run e_name_formula 0 '' '' "$USDTRACE" -e -n 'wait-done { }'
+cli_run e_glob_formula 0 '' '' "$USDTRACE" -e -n 'i?:::wait-start { }'
