@@ -37,3 +37,7 @@ list_noid list_module_formula "$HDR${IO}done\n${IO}start\n${IO}wait-done\n${IO}w
 # ... and so does a clause's description (dtrace -e compiles both)
 cli_run e_name_formula 0 '' '' "$USDTRACE" -e -n 'wait-done { }'
 cli_run e_glob_formula 0 '' '' "$USDTRACE" -e -n 'i?:::wait-start { }'
+# One clause on many syscalls and a formula probe: each syscall's argument types are parsed in
+# a context of its own, and a context made where a freed one was must not reuse the freed
+# one's kernel types (it crashed: dtrace -e compiles it, exit 0).
+cli_run e_syscalls_and_formula 0 '' '' "$USDTRACE" -e -n 'syscall::c*:entry, io:::start { }'
