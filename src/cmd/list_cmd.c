@@ -180,8 +180,10 @@ static int pid_cmp(const void *a, const void *b)
 static int list_all(struct plist *L)
 {
 	fprintf(L->out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	/* probes made only as descriptions name them (fbt's, rawtp's, the formula providers')
-	 * get into the catalog first */
+	/* probes made only as descriptions name them (fbt's, rawtp's, sdt's, the formula
+	 * providers') get into the catalog first. A plain -l lists the standing catalog only
+	 * (dtrace's lists every tracepoint too): the processes' probes that follow keep their
+	 * ids whatever the kernel's tracepoints are. */
 	for (int i = 0; i < L->ndescs; i++) {
 		const struct plist_desc *d = &L->descs[i];
 		if (!d->by_id && !d->is_file)

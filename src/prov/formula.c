@@ -250,11 +250,11 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 	return n;
 }
 
-/* Listing: the formula probes d names, when it names a provider or a probe (as rawtp's: a
- * plain -l leaves them out, so that it lists the same ids as before libraries defined any). */
+/* Listing: the formula probes d selects, the provider named or not (dtrace -l -n start lists
+ * io:::start with proc:::start). */
 static void formula_list_provide(struct pcat *cat, const struct probedesc *d)
 {
-	if ((*d->prov || *d->name) && formula_match(cat, d, 0, -1, 0) < 0)
+	if (formula_match(cat, d, 0, -1, 0) < 0)
 		util_warn("%s", cat->err);
 }
 

@@ -41,3 +41,8 @@ cli_run e_glob_formula 0 '' '' "$USDTRACE" -e -n 'i?:::wait-start { }'
 # a context of its own, and a context made where a freed one was must not reuse the freed
 # one's kernel types (it crashed: dtrace -e compiles it, exit 0).
 cli_run e_syscalls_and_formula 0 '' '' "$USDTRACE" -e -n 'syscall::c*:entry, io:::start { }'
+# The kernel's tracepoints too: a description without the provider selects sdt's and rawtp's
+# probes (dtrace -l -n sched_switch lists both; -e -n 'sched_switch { }' compiles, exit 0).
+list_noid list_name_tracepoint "$HDR       sdt             sched                                   sched_switch\n     rawtp             sched                                   sched_switch\n" \
+	"$USDTRACE" -l -n sched_switch
+cli_run e_name_tracepoint 0 '' '' "$USDTRACE" -e -n 'sched_switch { }'
