@@ -46,3 +46,14 @@ cli_run e_syscalls_and_formula 0 '' '' "$USDTRACE" -e -n 'syscall::c*:entry, io:
 list_noid list_name_tracepoint "$HDR       sdt             sched                                   sched_switch\n     rawtp             sched                                   sched_switch\n" \
 	"$USDTRACE" -l -n sched_switch
 cli_run e_name_tracepoint 0 '' '' "$USDTRACE" -e -n 'sched_switch { }'
+# The profile provider makes tick-N/profile-N for a description whose module and function are
+# empty: profile:*::tick-3s matches no probe in dtrace (-l: "failed to match", exit 0; a
+# clause: "does not match any probes", exit 1), though pro*:::tick-3s makes one.
+cli_run list_profile_module_glob 0 '   ID   PROVIDER            MODULE                          FUNCTION NAME\n' \
+	'usdtrace: failed to match profile:*::tick-3s: No probe matches description\n' \
+	"$USDTRACE" -l -n 'profile:*::tick-3s'
+cli_run e_profile_module_glob 1 '' \
+	'usdtrace: invalid probe specifier profile:*::tick-3s {}: probe description profile:*::tick-3s does not match any probes\n' \
+	"$USDTRACE" -e -n 'profile:*::tick-3s {}'
+list_noid list_profile_provider_glob "$HDR   profile                                                     tick-3s\n" \
+	"$USDTRACE" -l -n 'pro*:::tick-3s'
