@@ -223,9 +223,18 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 			}
 			struct dobj_probe under;
 			const struct dformula_alt *a = choose(cat, pv, pr, &under);
-			if (!a) {
+			if (!a && !probedesc_is_glob(d->prov) && *d->prov) {
 				free(name);
 				return -1;
+			}
+			if (!a) {
+				/* a description that does not name the provider (`:::send`) selects
+				 * the probes there are: one no alternative makes here is none, as a
+				 * provider dtrace lacks has none */
+				cat->err[0] = '\0';
+				err_is_formula = false;
+				free(name);
+				continue;
 			}
 			struct dobj_probe *p = bprobes_add(&cat->builtin, &prov_formula, "vmlinux", "",
 							   name, DOBJ_PROBE_KERNEL);

@@ -57,3 +57,12 @@ cli_run e_profile_module_glob 1 '' \
 	"$USDTRACE" -e -n 'profile:*::tick-3s {}'
 list_noid list_profile_provider_glob "$HDR   profile                                                     tick-3s\n" \
 	"$USDTRACE" -l -n 'pro*:::tick-3s'
+# A description that does not name a formula provider selects the formula probes an
+# alternative makes here and passes over the others, as a provider dtrace lacks has no probes:
+# dtrace -e -n 'start { }' compiles (exit 0), a -L library's provider whose only alternative
+# names no probe of this kernel notwithstanding (naming that provider is still an error).
+mkdir -p L
+printf 'provider zzq {\n\tprobe start(int) = rawtp:nosuchgrp::nosuch_event(int x) : (x);\n};\n' >L/zzq.d
+cli_run e_formula_none_applies 0 '' '' "$USDTRACE" -L L -e -n 'start { }'
+cli_run e_formula_named_none_applies 1 '' '~^usdtrace: invalid probe specifier zzq:::start \{ \}: .*formula probe zzq:::start: no alternative applies on this system' \
+	"$USDTRACE" -L L -e -n 'zzq:::start { }'
