@@ -13,7 +13,13 @@
 #include <string.h>
 
 #include "pcat.h"
+#include "probedesc.h"
 #include "util.h"
+
+struct words {
+	char **v;
+	size_t n, cap;
+};
 
 struct lib {
 	char *path;
@@ -244,11 +250,6 @@ static void scan_words(const char *t, size_t len,
 	}
 }
 
-struct words {
-	char **v;
-	size_t n, cap;
-};
-
 static void words_add(struct words *ws, const char *w, size_t n)
 {
 	xgrow(&ws->v, sizeof(*ws->v), &ws->cap, ws->n + 1);
@@ -365,13 +366,113 @@ static char *without_provider_bodies(const char *t, size_t len, bool *formulas)
 	return o;
 }
 
+/* ---- formula libraries a description names without naming the provider ---- */
+
+/* The names a formula library gives: after `provider` its providers', after `probe` its
+ * probes' (as declared, `__` where a description writes `-`). */
+struct fnames {
+	struct words provs, probes;
+};
+
+static void add_formula_name(void *arg, const char *w, size_t n, const char *after,
+			     const char *prev, size_t prevn)
+{
+	(void)after;
+	struct fnames *f = arg;
+	if (prev && prevn == 8 && strncmp(prev, "provider", 8) == 0)
+		words_add(&f->provs, w, n);
+	else if (prev && prevn == 5 && strncmp(prev, "probe", 5) == 0)
+		words_add(&f->probes, w, n);
+}
+
+/* A description's field: empty matches anything. */
+static bool field_matches(const char *pattern, const char *s)
+{
+	return !*pattern || probedesc_glob(pattern, s, true);
+}
+
+/* Whether description d may select a probe of the formula library named f: one of its
+ * providers (`:::start`, `*:::start`, `-m vmlinux` as well as `io:::start`), the module
+ * vmlinux, no function, one of its probes. */
+static bool desc_names_formula(const struct probedesc *d, const struct fnames *f)
+{
+	bool prov = false, probe = !*d->name;
+	for (size_t i = 0; i < f->provs.n && !prov; i++)
+		prov = field_matches(d->prov, f->provs.v[i]);
+	for (size_t i = 0; i < f->probes.n && !probe; i++)
+		probe = probedesc_glob(d->name, f->probes.v[i], true);
+	return prov && probe && field_matches(d->mod, "vmlinux") && field_matches(d->func, "");
+}
+
+static bool desc_char(char c)
+{
+	return c == '_' || c == ':' || c == '*' || c == '?' || c == '[' || c == ']' || c == '!' ||
+	       c == '\\' || c == '-' || c == '$' || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Whether text (of kind 's' a script, 'n' a -n argument, 'P' 'm' 'f' that option's
+ * description) may hold a description of a probe of the formula library named f. A -n or
+ * script text is not parsed (the libraries come first): every run of description characters
+ * outside braces, comments and strings is taken for a description, so a predicate's or
+ * declaration's word may load a library once too often, never once too few. */
+static bool text_names_formula(const char *t, char kind, const struct fnames *f)
+{
+	struct probedesc d;
+	struct derr e;
+	if (kind == 'P' || kind == 'm' || kind == 'f') {
+		if (probedesc_parse(t, kind, &d, &e) != 0)
+			return false;
+		bool r = desc_names_formula(&d, f);
+		probedesc_free(&d);
+		return r;
+	}
+	if (kind != 's' && kind != 'n')
+		return false;
+	int depth = 0;
+	for (const char *p = t; *p;) {
+		if (p[0] == '/' && p[1] == '*') {
+			const char *q = strstr(p + 2, "*/");
+			p = q ? q + 2 : p + strlen(p);
+		} else if (p[0] == '/' && p[1] == '/') {
+			while (*p && *p != '\n')
+				p++;
+		} else if (*p == '"' || *p == '\'') {
+			char qc = *p++;
+			while (*p && *p != qc)
+				p += (*p == '\\' && p[1]) ? 2 : 1;
+			if (*p)
+				p++;
+		} else if (*p == '{' || *p == '}') {
+			depth += *p++ == '{' ? 1 : (depth > 0 ? -1 : 0);
+		} else if (depth == 0 && desc_char(*p)) {
+			const char *w = p;
+			while (desc_char(*p))
+				p++;
+			char *tok = xstrndup(w, (size_t)(p - w));
+			bool r = probedesc_parse(tok, 'n', &d, &e) == 0;
+			free(tok);
+			if (r) {
+				r = desc_names_formula(&d, f);
+				probedesc_free(&d);
+			}
+			if (r)
+				return true;
+		} else {
+			p++;
+		}
+	}
+	return false;
+}
+
 /* Marks the libraries of s that the texts need: one declaring a word the texts use, then,
  * over again, one declaring a word a needed library uses (libraries may use each other's
  * names without a depends_on). The provider blocks of a library declare their provider's
  * name only (a program naming tcp:::send needs the library of provider tcp). types_only
  * (a provider file, which has no clauses): a library defining formula providers is never
  * needed, as -h/-G leave formula providers out (dprog_drop_formula_providers). */
-static void choose(struct libset *s, const char *const *texts, int ntexts, bool types_only)
+static void choose(struct libset *s, const char *const *texts, const char *kinds, int ntexts,
+		   bool types_only)
 {
 	struct words used = { 0 };
 	for (int i = 0; i < ntexts; i++)
@@ -384,6 +485,16 @@ static void choose(struct libset *s, const char *const *texts, int ntexts, bool 
 		if (!(types_only && l->formulas))
 			scan_words(d, l->len, add_declared, &decl[i]);
 		free(d);
+		if (l->formulas && !types_only && kinds) {
+			/* `:::start` names io:::start as `io:::start` does, though not by a word
+			 * the library declares */
+			struct fnames f = { 0 };
+			scan_words(l->text, l->len, add_formula_name, &f);
+			for (int k = 0; k < ntexts && !l->wanted; k++)
+				l->wanted = text_names_formula(texts[k], kinds[k], &f);
+			words_free(&f.provs);
+			words_free(&f.probes);
+		}
 	}
 	for (bool grew = true; grew;) {
 		grew = false;
@@ -466,8 +577,8 @@ char *dlib_system_dir(const char *syslibdir)
 }
 
 int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
-		  bool nolibs, const char *const *texts, int ntexts, bool types_only,
-		  struct derr *err)
+		  bool nolibs, const char *const *texts, const char *kinds, int ntexts,
+		  bool types_only, struct derr *err)
 {
 	if (nolibs)
 		return 0;
@@ -476,7 +587,7 @@ int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dir
 	add_dir(&s, sys);
 	free(sys);
 	if (texts)
-		choose(&s, texts, ntexts, types_only);
+		choose(&s, texts, kinds, ntexts, types_only);
 	for (int i = 0; i < ndirs; i++)
 		add_dir(&s, dirs[i]);
 	return load_set(g, &s, err);

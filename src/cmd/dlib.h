@@ -47,10 +47,14 @@ char *dlib_system_dir(const char *syslibdir);
  * declares (as an inline, typedef, tag, member or enumerator) a word the texts use, or a word
  * a needed library uses, and with what it depends on. (A translated argument is reached
  * through a member name, `args[1]->ci_remote`, so the member words count.) Every library of
- * `dirs` (-L, -x libdir=) is loaded. texts NULL: all of them. types_only (provider files):
+ * `dirs` (-L, -x libdir=) is loaded. texts NULL: all of them. kinds (NULL: none) gives each
+ * text's kind, 's' a script's text, else the option letter of a description (-n -P -m -f -i):
+ * a library defining a formula provider is needed too when a description of the texts may
+ * select one of its probes without naming its provider (`:::start`, `*:::wait-done`, `-m
+ * vmlinux`), as dtrace's descriptions match every provider's probes. types_only (provider files):
  * only the texts' words in a type's place count (before `*` or another word), so that an
  * argument named like a library's member does not pull the library in. */
 int dlib_load_all(struct dprog *g, const char *syslibdir, const char *const *dirs, int ndirs,
-		  bool nolibs, const char *const *texts, int ntexts, bool types_only,
-		  struct derr *err);
+		  bool nolibs, const char *const *texts, const char *kinds, int ntexts,
+		  bool types_only, struct derr *err);
 #endif

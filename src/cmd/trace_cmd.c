@@ -299,6 +299,7 @@ static int load_libraries(struct tc *t)
 {
 	const struct opts *o = t->o;
 	char **texts = xcalloc((size_t)t->nsrcs + 1, sizeof(*texts));
+	char *kinds = xcalloc((size_t)t->nsrcs + 1, 1);
 	int n = 0;
 	bool all = t->d.cpp;
 	for (int i = 0; i < t->nsrcs && !all; i++) {
@@ -313,14 +314,15 @@ static int load_libraries(struct tc *t)
 		}
 		texts[n] = s->kind == 's' ? util_read_file(s->text, &len) : xstrdup(s->text);
 		if (texts[n])
-			n++;
+			kinds[n++] = s->kind;
 	}
 	struct derr err;
 	int rc = dlib_load_all(t->g, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
-			       all ? NULL : (const char *const *)texts, n, false, &err);
+			       all ? NULL : (const char *const *)texts, kinds, n, false, &err);
 	for (int i = 0; i < n; i++)
 		free(texts[i]);
 	free(texts);
+	free(kinds);
 	if (rc != 0)
 		source_error(t, &t->srcs[0], &err);
 	return rc;

@@ -191,7 +191,9 @@ static void add_builtin_net_types(struct dtype_ctx *c)
 
 struct dtype_ctx *dtype_ctx_new(void)
 {
+	static uint64_t serials;
 	struct dtype_ctx *c = xcalloc(1, sizeof(*c));
+	c->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	c->t_void = dtype_new(c, DTY_VOID, -1, 1);
 	c->t_bool = new_int(c, DTY_BOOL, 1, true);
 	c->t_char = new_int(c, DTY_CHAR, 1, false);

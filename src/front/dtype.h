@@ -117,6 +117,9 @@ struct dtype_ctx {
 	struct dtype *(*extern_typedef)(void *arg, const char *name);
 	/* The data model (dtrace -32 / -64): under ILP32 long and pointers are 4 bytes */
 	bool ilp32;
+	/* A number no other context of the process has had: a cache kept for one context
+	 * (kbtf's) tells a new context made at a freed one's address from the freed one. */
+	uint64_t serial;
 };
 
 /* A ready context: builtin types, and an outer scope holding the fixed-width and system

@@ -14,6 +14,7 @@ static bool tried;
 
 /* The cache of converted types: for one dtype_ctx, by BTF id. */
 static struct dtype_ctx *cache_ctx;
+static uint64_t cache_serial;
 static struct dtype **cache;
 static uint32_t ncache;
 
@@ -125,11 +126,14 @@ static bool use_ctx(struct dtype_ctx *ctx)
 {
 	if (!kbtf_get())
 		return false;
-	if (cache_ctx != ctx) {
+	/* by serial too: a context freed and another made at its address (ktp.c parses each
+	 * probe argument's type in a context of its own) must not meet the first's types */
+	if (cache_ctx != ctx || cache_serial != ctx->serial) {
 		free(cache);
 		ncache = btf__type_cnt(vmlinux);
 		cache = xcalloc(ncache, sizeof(*cache));
 		cache_ctx = ctx;
+		cache_serial = ctx->serial;
 	}
 	return true;
 }

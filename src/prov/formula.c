@@ -223,9 +223,18 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 			}
 			struct dobj_probe under;
 			const struct dformula_alt *a = choose(cat, pv, pr, &under);
-			if (!a) {
+			if (!a && !probedesc_is_glob(d->prov) && *d->prov) {
 				free(name);
 				return -1;
+			}
+			if (!a) {
+				/* a description that does not name the provider (`:::send`) selects
+				 * the probes there are: one no alternative makes here is none, as a
+				 * provider dtrace lacks has none */
+				cat->err[0] = '\0';
+				err_is_formula = false;
+				free(name);
+				continue;
 			}
 			struct dobj_probe *p = bprobes_add(&cat->builtin, &prov_formula, "vmlinux", "",
 							   name, DOBJ_PROBE_KERNEL);
@@ -250,11 +259,11 @@ static int formula_match(struct pcat *cat, const struct probedesc *d, uint32_t i
 	return n;
 }
 
-/* Listing: the formula probes d names, when it names a provider or a probe (as rawtp's: a
- * plain -l leaves them out, so that it lists the same ids as before libraries defined any). */
+/* Listing: the formula probes d selects, the provider named or not (dtrace -l -n start lists
+ * io:::start with proc:::start). */
 static void formula_list_provide(struct pcat *cat, const struct probedesc *d)
 {
-	if ((*d->prov || *d->name) && formula_match(cat, d, 0, -1, 0) < 0)
+	if (formula_match(cat, d, 0, -1, 0) < 0)
 		util_warn("%s", cat->err);
 }
 

@@ -98,12 +98,16 @@ static void profile_populate(struct bprobes *c)
 }
 
 /* A description creates a profile probe when its name is a literal (no glob) profile-provider
- * name and its other fields could match profile:::. */
+ * name, its provider field could name profile and its module and function fields are empty:
+ * dtrace's provider makes a probe for profile:::tick-3s and :::tick-3s, not for
+ * profile:*::tick-3s (dtrace -l -n 'profile:*::tick-3s': "No probe matches description"),
+ * though such a glob matches the probes that exist. */
 static void provide(struct bprobes *c, const struct probedesc *d)
 {
 	enum dobj_probe_kind kind;
 	uint64_t period;
-	if (probedesc_is_glob(d->name) || profile_period(d->name, &kind, &period) != 0 ||
+	if (probedesc_is_glob(d->name) || *d->mod || *d->func ||
+	    profile_period(d->name, &kind, &period) != 0 ||
 	    !probedesc_match(d, "profile", 0, "", "", d->name))
 		return;
 	for (size_t i = 0; i < c->n; i++)

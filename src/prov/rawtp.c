@@ -66,7 +66,7 @@ static int rawtp_match(struct pcat *cat, const struct probedesc *d, uint32_t id,
 	(void)nbefore;
 	if (id != 0)
 		return pcat_match_builtin(cat, &prov_rawtp, d, id, clause);
-	if (!probedesc_glob(d->prov, "rawtp", false) || (*d->func && !probedesc_glob(d->func, "", false)))
+	if (!probedesc_match_provider(d->prov, "rawtp", 0) || (*d->func && !probedesc_glob(d->func, "", false)))
 		return 0;
 	struct provide_ctx pc = { &cat->builtin, d };
 	if (*d->name && !probedesc_is_glob(d->name)) {
@@ -110,12 +110,10 @@ static int rawtp_args(struct pcat *cat, const struct dobj_probe *p, struct dtype
 	return a->types ? 0 : -1;
 }
 
-/* Listing: the tracepoints d names, when it names the provider or a tracepoint (a plain -l
- * would otherwise hold every tracepoint of the kernel). */
+/* Listing: the tracepoints d selects, the provider named or not, as sdt's. */
 static void rawtp_list_provide(struct pcat *cat, const struct probedesc *d)
 {
-	if (*d->prov || *d->name)
-		rawtp_match(cat, d, 0, -1, 0);
+	rawtp_match(cat, d, 0, -1, 0);
 }
 
 static const char *const rawtp_attrs[] = {

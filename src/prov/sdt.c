@@ -89,7 +89,7 @@ static int sdt_match(struct pcat *cat, const struct probedesc *d, uint32_t id, i
 	(void)nbefore;
 	if (id != 0)
 		return pcat_match_builtin(cat, &prov_sdt, d, id, clause);
-	if (!probedesc_glob(d->prov, "sdt", false) || (*d->func && !probedesc_glob(d->func, "", false)))
+	if (!probedesc_match_provider(d->prov, "sdt", 0) || (*d->func && !probedesc_glob(d->func, "", false)))
 		return 0;
 	struct want w = { d, NULL, NULL, 0, 0 };
 	if (*d->name && !probedesc_is_glob(d->name)) {
@@ -251,10 +251,11 @@ static int sdt_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_c
 	return ktp_args(types, n, "", listing, a);
 }
 
+/* Listing: the tracepoints d selects, the provider named or not (dtrace -l -n sched_switch
+ * lists sdt's and rawtp's); a plain -l asks no provider (list_cmd.c). */
 static void sdt_list_provide(struct pcat *cat, const struct probedesc *d)
 {
-	if (*d->prov || *d->name)
-		sdt_match(cat, d, 0, -1, 0);
+	sdt_match(cat, d, 0, -1, 0);
 }
 
 static const char *const sdt_attrs[] = {

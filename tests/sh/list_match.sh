@@ -30,11 +30,14 @@ check() { # case-name awk-condition usdtrace-args...
 	"$USDTRACE" -l -p "$p" "$@" >"$w/got" 2>"$w/err"
 	rc=$?
 	lp_usdt_only "$w/got" | tail -n +2 >"$w/got.body"
+	# ids aside: a description selecting a D library's provider's probe (-n start: io:::start)
+	# makes it first, and the USDT probes' ids move up
+	cut -c6- "$w/got.body" >"$w/got.ids"
 	if [ ! -s "$w/want" ]; then
 		echo "not ok - $name: the test expects nothing (bad condition)"
 	elif [ $rc -ne 0 ]; then
 		echo "not ok - $name: exit $rc: $(cat "$w/err")"
-	elif ! cmp -s "$w/want" "$w/got.body"; then
+	elif ! cut -c6- "$w/want" | cmp -s - "$w/got.ids"; then
 		echo "not ok - $name: got [$(tr '\n' ';' <"$w/got.body")] want [$(tr '\n' ';' <"$w/want")]"
 	else
 		echo "ok - $name"

@@ -57,7 +57,9 @@ lp_witness_probes() {
 # dtrace:::BEGIN, END, ERROR, the cpc provider's standing probes (one per perf event this
 # machine opens: `usdtrace -l -P cpc` lists them), the profile provider's, then the kernel
 # providers' (syscall, proc, sched). lp_usdt_only keeps the header and the USDT lines of a
-# listing; lp_builtin_listing prints the lines dtrace's layout gives the builtin probes, to
+# listing (not the kernel probes of the D libraries' providers a description selects too, such
+# as io:::start for -n start: module vmlinux, no function); lp_builtin_listing prints the
+# lines dtrace's layout gives the builtin probes, to
 # compare with a listing's lines 2..LP_NBUILTIN+1.
 # (-P cpc lists newest first, as dtrace does for a plain provider name: sorted back by id)
 LP_CPC=$("$USDTRACE" -l -P cpc 2>/dev/null | awk 'NR > 1 && $2 == "cpc" { print $1, "cpc:" $NF }' |
@@ -65,7 +67,7 @@ LP_CPC=$("$USDTRACE" -l -P cpc 2>/dev/null | awk 'NR > 1 && $2 == "cpc" { print 
 LP_NBUILTIN=$((16 + $(printf '%s' "$LP_CPC" | grep -c .)))
 lp_usdt_only() {
 	awk 'NR == 1 || ($2 != "dtrace" && $2 != "cpc" && $2 != "profile" && $2 != "syscall" &&
-		$2 != "proc" && $2 != "sched")' "$1"
+		$2 != "proc" && $2 != "sched" && !($3 == "vmlinux" && NF == 4))' "$1"
 }
 lp_builtin_listing() {
 	_i=0
