@@ -316,6 +316,24 @@ static int expand_macro(struct expander *x, struct dnode *n)
 	return 0;
 }
 
+/* A member name `$N` (self->$1, this->$1, x->$1, x.$1; dparse allows only an argument
+ * number there): the argument, which must be an identifier; anything else (an integer, a
+ * string, a default 0) is the syntax error dtrace's parser reports at that token. */
+static int expand_member_name(struct expander *x, struct dnode *n)
+{
+	int i = arg_index(n->name + 1, strlen(n->name + 1));
+	const char *v = arg_text(x, i);
+	bool dflt = x->env->defaultargs ||
+		    (x->env->defaultargs_line > 0 && n->pos.line >= x->env->defaultargs_line);
+	if (!v && !dflt)
+		return fail(x, n, D_MACRO_UNDEF, "macro argument %s is not defined", n->name);
+	if (!v || !is_ident_text(v) || isdigit((unsigned char)*v))
+		return fail(x, n, D_SYNTAX, "syntax error near \"%s\"", n->name);
+	free(n->name);
+	n->name = xstrdup(v);
+	return 0;
+}
+
 /* One ':'-separated field of a probe description with its first macro variable replaced
  * (dtrace allows one per field); false if the variable is undefined. */
 static bool pdesc_field(struct expander *x, const char *f, size_t len, struct strbuf *out)
@@ -407,6 +425,18 @@ static void walk(struct expander *x, struct dnode *n)
 			continue;
 		case DN_PDESC:
 			expand_pdesc(x, n);
+			continue;
+		case DN_SELF:
+		case DN_THIS:
+			if (n->name && n->name[0] == '$' && expand_member_name(x, n) != 0)
+				continue;
+			walk(x, n->lhs);
+			walk(x, n->args);
+			continue;
+		case DN_MEMBER:
+			walk(x, n->lhs);
+			if (!x->failed && n->name && n->name[0] == '$')
+				expand_member_name(x, n);
 			continue;
 		case DN_CLAUSE:
 			walk(x, n->args);

@@ -435,10 +435,23 @@ static const struct dtok *expect_ident(struct parser *p)
 
 /* The name after `.`, `->`, `self->` or `this->`: dtrace's lexer reads any word there as a
  * name, keywords included, so kernel members such as `probe` or `string` can be reached. */
+/* A member name after '.' or '->'. A macro argument `$N` is one too, as the Guide's
+ * `trace(x->$1)` shows ("with an identifier macro argument"): its name stays "$N" and dmacro
+ * replaces it by the argument, which must be an identifier. */
+static bool member_macro(const struct dtok *t)
+{
+	if (t->kind != DTOK_MACRO || t->len < 2)
+		return false;
+	for (size_t i = 1; i < t->len; i++)
+		if (!isdigit((unsigned char)t->text[i]))
+			return false;
+	return true;
+}
+
 static const struct dtok *expect_member(struct parser *p)
 {
 	const struct dtok *t = peek(p);
-	if (t->kind != DTOK_IDENT && t->kind != DTOK_KEYWORD)
+	if (t->kind != DTOK_IDENT && t->kind != DTOK_KEYWORD && !member_macro(t))
 		syntax_error(p, t);
 	return next(p);
 }
