@@ -110,7 +110,7 @@ static void push_cpp_xopt(struct opts *o, const char *xarg)
 {
 	if (strcmp(xarg, "cpphdrs") == 0 || strncmp(xarg, "cpphdrs=", 8) == 0)
 		push(&o->cppargs, &o->ncppargs, "-H");
-	if (strncmp(xarg, "cpppath=", 8) == 0 && xarg[8])
+	if (strncmp(xarg, "cpppath=", 8) == 0)  /* "" too: no preprocessor to run */
 		o->cpppath = xarg + 8;
 	static const struct { const char *name, *flag; } map[] = {
 		{ "define=", "-D" }, { "incdir=", "-I" }, { "undef=", "-U" },
