@@ -5,7 +5,7 @@
  *   $N    the Nth argument (argv[0] is $0, the script name) as a D token: an integer constant
  *         if it is one in D syntax (42, 0x2a, 052, 10ul; a leading - or + makes (- 42)),
  *         an identifier if it is one (letters, digits, _ and `, not starting with a digit),
- *         else a string constant (surrounding double quotes dropped, C escapes decoded).
+ *         else a string constant (surrounding double quotes dropped, escapes decoded as dtrace does, dmacro.c unescape).
  *         A digit-led word that is no valid integer ("12ab") is an error.
  *   $$N   the Nth argument as a string constant, escapes decoded, quotes kept.
  *   An argument beyond argc is "macro argument $N is not defined", unless defaultargs: then
