@@ -279,6 +279,8 @@ static int expand_macro(struct expander *x, struct dnode *n)
 
 	if (isdigit((unsigned char)*body)) {
 		size_t nd = strspn(body, "0123456789");
+		if (body[nd] && strchr(body, '`'))  /* "$1`x": a name (dlex), never defined */
+			return fail(x, n, D_MACRO_UNDEF, "macro variable %s is not defined", name);
 		if (body[nd])
 			return fail(x, n, D_SYNTAX, "invalid macro variable '%s'", name);
 		const char *v = arg_text(x, arg_index(body, nd));
