@@ -19,7 +19,8 @@ integer ("12ab", "08", "0x", "1e3": dtrace reads the leading digits; usdtrace re
 Guide says an argument must be an integer, identifier or string); #include "x.h" found beside
 the script without -I (dtrace's cpp reads /dev/stdin, so it looks in /dev); $0 of a -n program
 (each binary's path); execname; $pid's value; the text a syntax error quotes after `$1 or after
-a type-name argument at a statement's start.
+a type-name argument at a statement's start; __usdtrace, which usdtrace predefines for -C (and
+dtrace does not).
 
 Alone (no D), a case is bad when usdtrace exits other than 0, 1 or 2 (a signal, a timeout):
 its invariant is that every error is a message and status 1 (2 for a usage error).
@@ -110,7 +111,7 @@ def pdesc_case():
 
 PREDEF = ["__STDC__", "__STDC_VERSION__", "__STRICT_ANSI__", "__linux", "__linux__", "__sun", "__SUNW_D",
           "__SUNW_D_VERSION", "__SUNW_D_64", "__x86_64", "__x86_64__", "__amd64", "__i386", "__sparc", "_LP64",
-          "__LP64__", "__unix", "__unix__", "__SVR4", "__Linux", "__GNUC__", "__usdtrace", "__DTRACE", "sun", "unix",
+          "__LP64__", "__unix", "__unix__", "__SVR4", "__Linux", "__GNUC__", "__SUNW_D_32", "__DTRACE", "sun", "unix",
           "linux", "__ELF__", "__BYTE_ORDER__", "__CHAR_BIT__", "_ILP32", "__sparcv9", "__SunOS_5_10", "__SUNPRO_C", "__cplusplus", "__x86_64__"]
 
 def cpp_case():
