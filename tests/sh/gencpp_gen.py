@@ -320,7 +320,7 @@ def script_case():
         return {"files": files, "argv": ["DTRACE", "-q"] + order + args}
     if k == "pdesc_n":
         d = R.choice(["$1", "dtrace:::$1", "$1:$2::$3", "$$1", "dtrace:::BEGIN,$1", "$1 /1/", "$1:::BEGIN", "profile:::tick-$2"])
-        return {"files": {}, "argv": ["DTRACE", "-q", "-n", "%s { printf(\"hit\\n\"); exit(0); }" % d] + R.choice([["BEGIN"], ["dtrace"], ["BEGIN", "1s"], ["dtrace", "", "BEGIN"], ["END"], []])}
+        return {"files": {}, "argv": ["DTRACE", "-q", "-n", "%s { printf(\"hit\\n\"); exit(0); }" % d] + R.choice([["BEGIN"], ["dtrace"], ["BEGIN", "1s"], ["dtrace", "", "BEGIN"], ["BEGIN", "END"], []])}
     # unused
     files["prog.d"] = "BEGIN\n{\n\ttrace($%d);\n\texit(0);\n}\n" % R.randint(1, 2)
     return {"files": files, "argv": ["DTRACE", "-q"] + R.choice([[], ["-x", "argref"], ["-x", "defaultargs"]]) + ["-s", "prog.d"] + R.choice([["1"], ["1", "2"], ["1", "2", "3"], []])}
