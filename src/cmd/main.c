@@ -110,7 +110,7 @@ static void push_cpp_xopt(struct opts *o, const char *xarg)
 {
 	if (strcmp(xarg, "cpphdrs") == 0 || strncmp(xarg, "cpphdrs=", 8) == 0)
 		push(&o->cppargs, &o->ncppargs, "-H");
-	if (strncmp(xarg, "cpppath=", 8) == 0 && xarg[8])
+	if (strncmp(xarg, "cpppath=", 8) == 0)  /* "" too: no preprocessor to run */
 		o->cpppath = xarg + 8;
 	static const struct { const char *name, *flag; } map[] = {
 		{ "define=", "-D" }, { "incdir=", "-I" }, { "undef=", "-U" },
@@ -403,13 +403,15 @@ int main(int argc, char **argv)
 		if (add_pid(&o, pid_args[i]) != 0)
 			return 1;
 	free(pid_args);
-	/* -x stdc as dtrace runs cpp: a (the default) strict ISO C99, which defines __STRICT_ANSI__
-	 * so system headers leave out their GNU inline function bodies; s a pre-ANSI preprocessor,
-	 * which leaves __STDC__ undefined; c and t cpp's own default mode */
-	if (o.dopts.stdc == DOPT_STDC_A)
-		push(&o.cppargs, &o.ncppargs, "-std=c99");
-	else if (o.dopts.stdc == DOPT_STDC_S)
+	/* -x stdc as dtrace runs cpp: s a pre-ANSI preprocessor, which leaves __STDC__ undefined;
+	 * a (the default), c and t all strict ISO C99, which defines __STRICT_ANSI__ (so system
+	 * headers leave out their GNU inline function bodies) and __STDC_VERSION__ 199901L.
+	 * GNU cpp has no mode with the Guide's __STDC__ 0 for -Xa/-Xt; DTrace for Linux gives c
+	 * and t a's mode (observed: dtrace -C -Xt defines __STRICT_ANSI__). */
+	if (o.dopts.stdc == DOPT_STDC_S)
 		push(&o.cppargs, &o.ncppargs, "-traditional-cpp");
+	else
+		push(&o.cppargs, &o.ncppargs, "-std=c99");
 
 	int status;
 	if (o.header || o.object) {

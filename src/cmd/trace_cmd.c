@@ -363,17 +363,22 @@ static int build_program(struct tc *t)
 		s->first_clause = count_clauses(t->g);
 		int before = 0;   /* parse_source measures it, past the library s brings in */
 		t->env.defaultargs_line = 0; /* a pragma's is its own source's */
+		/* dtrace compiles each -s and -n alone, and each must use the last argument
+		 * (the walk meets only this source's macros: earlier ones are expanded); the
+		 * parser marks the arguments it reads as type names */
+		if (t->env.referenced)
+			memset(t->env.referenced, 0, sizeof(bool) * (size_t)t->env.argc);
+		t->g->macro_argv = t->env.argv;
+		t->g->macro_argc = t->env.argc;
+		t->g->macro_referenced = t->env.referenced;
 		int rc = parse_source(t, s, &before, &err);
+		t->g->macro_argc = 0;
 		if (rc != 0)
 			errtags_before_error(t, applied);
 		if (rc == 0 && apply_pragmas(t, s, &applied) != 0)
 			return -1;
 		t->env.defaultargs = t->d.defaultargs;
 		t->env.argref = t->d.argref;
-		/* dtrace compiles each -s and -n alone, and each must use the last argument
-		 * (the walk meets only this source's macros: earlier ones are expanded) */
-		if (t->env.referenced)
-			memset(t->env.referenced, 0, sizeof(bool) * (size_t)t->env.argc);
 		if (rc == 0)
 			rc = dmacro_expand(t->g, &t->env, &err);
 		if (rc == 0)

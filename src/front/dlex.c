@@ -1119,6 +1119,16 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 			if (q < lx.end && isdigit((unsigned char)*q)) {
 				while (q < lx.end && isdigit((unsigned char)*q))
 					q++;
+				/* dtrace's identifiers include a digit-led scoped name ("1`x"), so
+				 * `$1`x` is one macro variable name (which no macro variable has) */
+				const char *r = q;
+				while (r < lx.end && (isalnum((unsigned char)*r) || *r == '_'))
+					r++;
+				if (r < lx.end && *r == '`') {
+					q = r;
+					while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_' || *q == '`'))
+						q++;
+				}
 			} else if (q < lx.end && (isalpha((unsigned char)*q) || *q == '_')) {
 				while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
 					q++;

@@ -65,6 +65,8 @@ struct dtok {
 	size_t slen;
 	const char *file;     /* owned by the list */
 	int line, col;
+	const char *macro;    /* a type name read from a macro argument (dparse): where its `$N`
+			       * was written, what a syntax error there quotes; else NULL */
 };
 
 struct dpragma {

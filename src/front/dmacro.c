@@ -105,38 +105,43 @@ static const char *arg_text(struct expander *x, int i)
 	return x->env->argv[i];
 }
 
-/* C escapes decoded as dtrace decodes macro text; the result stops at an encoded NUL, as a
- * C string would. */
+/* Escapes decoded as dtrace decodes macro text (libdtrace's stresc2chr, observed with
+ * dtrace -n 'BEGIN { printf("%s|", $$1); }' ARG): \a \b \f \n \r \t \v, up to three octal
+ * digits, \x with every hex digit that follows (the value cut to a byte; none is a NUL),
+ * \" and \\ the character itself; any other escape keeps its backslash, and a backslash
+ * that ends the text is dropped. The result stops at an encoded NUL, as a C string would. */
 static char *unescape(const char *s, size_t n, size_t *lenp)
 {
 	struct strbuf b = {0};
 	strbuf_puts(&b, "");
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
-		if (c != '\\' || i + 1 >= n) {
+		if (c != '\\') {
 			strbuf_putc(&b, c);
 			continue;
 		}
-		c = s[++i];
+		if (++i >= n)
+			break;
+		c = s[i];
 		switch (c) {
-		case 'n': strbuf_putc(&b, '\n'); break;
-		case 't': strbuf_putc(&b, '\t'); break;
-		case 'r': strbuf_putc(&b, '\r'); break;
 		case 'a': strbuf_putc(&b, '\a'); break;
 		case 'b': strbuf_putc(&b, '\b'); break;
 		case 'f': strbuf_putc(&b, '\f'); break;
+		case 'n': strbuf_putc(&b, '\n'); break;
+		case 'r': strbuf_putc(&b, '\r'); break;
+		case 't': strbuf_putc(&b, '\t'); break;
 		case 'v': strbuf_putc(&b, '\v'); break;
+		case '"':
+		case '\\':
+			strbuf_putc(&b, c);
+			break;
 		case 'x': {
-			int v = 0, k = 0;
-			while (k < 2 && i + 1 < n && isxdigit((unsigned char)s[i + 1])) {
+			unsigned v = 0;
+			while (i + 1 < n && isxdigit((unsigned char)s[i + 1])) {
 				char h = (char)tolower((unsigned char)s[++i]);
-				v = v * 16 + (isdigit((unsigned char)h) ? h - '0' : h - 'a' + 10);
-				k++;
+				v = v * 16 + (unsigned)(isdigit((unsigned char)h) ? h - '0' : h - 'a' + 10);
 			}
-			if (k == 0)
-				strbuf_putc(&b, 'x');
-			else
-				strbuf_putc(&b, (char)v);
+			strbuf_putc(&b, (char)v);
 			break;
 		}
 		default:
@@ -148,7 +153,8 @@ static char *unescape(const char *s, size_t n, size_t *lenp)
 				}
 				strbuf_putc(&b, (char)v);
 			} else {
-				strbuf_putc(&b, c);  /* \\ \" \' \? and unknown escapes */
+				strbuf_putc(&b, '\\');
+				strbuf_putc(&b, c);
 			}
 		}
 	}
@@ -273,6 +279,8 @@ static int expand_macro(struct expander *x, struct dnode *n)
 
 	if (isdigit((unsigned char)*body)) {
 		size_t nd = strspn(body, "0123456789");
+		if (body[nd] && strchr(body, '`'))  /* "$1`x": a name (dlex), never defined */
+			return fail(x, n, D_MACRO_UNDEF, "macro variable %s is not defined", name);
 		if (body[nd])
 			return fail(x, n, D_SYNTAX, "invalid macro variable '%s'", name);
 		const char *v = arg_text(x, arg_index(body, nd));
@@ -313,6 +321,24 @@ static int expand_macro(struct expander *x, struct dnode *n)
 		else
 			set_int(n, (uint64_t)v, false, 0);
 	}
+	return 0;
+}
+
+/* A member name `$N` (self->$1, this->$1, x->$1, x.$1; dparse allows only an argument
+ * number there): the argument, which must be an identifier; anything else (an integer, a
+ * string, a default 0) is the syntax error dtrace's parser reports at that token. */
+static int expand_member_name(struct expander *x, struct dnode *n)
+{
+	int i = arg_index(n->name + 1, strlen(n->name + 1));
+	const char *v = arg_text(x, i);
+	bool dflt = x->env->defaultargs ||
+		    (x->env->defaultargs_line > 0 && n->pos.line >= x->env->defaultargs_line);
+	if (!v && !dflt)
+		return fail(x, n, D_MACRO_UNDEF, "macro argument %s is not defined", n->name);
+	if (!v || !is_ident_text(v) || isdigit((unsigned char)*v))
+		return fail(x, n, D_SYNTAX, "syntax error near \"%s\"", n->name);
+	free(n->name);
+	n->name = xstrdup(v);
 	return 0;
 }
 
@@ -407,6 +433,18 @@ static void walk(struct expander *x, struct dnode *n)
 			continue;
 		case DN_PDESC:
 			expand_pdesc(x, n);
+			continue;
+		case DN_SELF:
+		case DN_THIS:
+			if (n->name && n->name[0] == '$' && expand_member_name(x, n) != 0)
+				continue;
+			walk(x, n->lhs);
+			walk(x, n->args);
+			continue;
+		case DN_MEMBER:
+			walk(x, n->lhs);
+			if (!x->failed && n->name && n->name[0] == '$')
+				expand_member_name(x, n);
 			continue;
 		case DN_CLAUSE:
 			walk(x, n->args);

@@ -5,8 +5,13 @@
  *   $N    the Nth argument (argv[0] is $0, the script name) as a D token: an integer constant
  *         if it is one in D syntax (42, 0x2a, 052, 10ul; a leading - or + makes (- 42)),
  *         an identifier if it is one (letters, digits, _ and `, not starting with a digit),
- *         else a string constant (surrounding double quotes dropped, C escapes decoded).
- *         A digit-led word that is no valid integer ("12ab") is an error.
+ *         a type name if one of that name exists (int, uint64_t: dparse turns that token
+ *         into the name before this pass, unless ++ -- = [ ; follows), else a string
+ *         constant (surrounding double quotes dropped, escapes decoded as dtrace decodes
+ *         them: dmacro.c unescape). After -> or . an argument must be an identifier.
+ *         A digit-led word that is no valid integer ("12ab") is an error, by the Guide ("Macro
+ *         Arguments": an argument must match the form of an integer, identifier or string);
+ *         DTrace for Linux instead reads its leading digits (12) and ignores the rest.
  *   $$N   the Nth argument as a string constant, escapes decoded, quotes kept.
  *   An argument beyond argc is "macro argument $N is not defined", unless defaultargs: then
  *   $N is 0 and $$N is "".

@@ -323,6 +323,14 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 		t = &slash;
 	}
 	undef_call_error(p);
+	if (p->script && t->macro) {
+		/* dtrace's lexer read ahead after the macro argument (type or identifier?) and its
+		 * message then quotes the rest of the line from the `$N` */
+		const char *e = t->macro;
+		while (*e && *e != '\n')
+			e++;
+		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->macro), t->macro);
+	}
 	if (t->kind == DTOK_EOF) {
 		/* after a name it does not know, dtrace's lexer has read ahead to the end and
 		 * put a NUL back, which its lexer then rejects in its own words */
@@ -435,10 +443,23 @@ static const struct dtok *expect_ident(struct parser *p)
 
 /* The name after `.`, `->`, `self->` or `this->`: dtrace's lexer reads any word there as a
  * name, keywords included, so kernel members such as `probe` or `string` can be reached. */
+/* A member name after '.' or '->'. A macro argument `$N` is one too, as the Guide's
+ * `trace(x->$1)` shows ("with an identifier macro argument"): its name stays "$N" and dmacro
+ * replaces it by the argument, which must be an identifier. */
+static bool member_macro(const struct dtok *t)
+{
+	if (t->kind != DTOK_MACRO || t->len < 2)
+		return false;
+	for (size_t i = 1; i < t->len; i++)
+		if (!isdigit((unsigned char)t->text[i]))
+			return false;
+	return true;
+}
+
 static const struct dtok *expect_member(struct parser *p)
 {
 	const struct dtok *t = peek(p);
-	if (t->kind != DTOK_IDENT && t->kind != DTOK_KEYWORD)
+	if (t->kind != DTOK_IDENT && t->kind != DTOK_KEYWORD && !member_macro(t))
 		syntax_error(p, t);
 	return next(p);
 }
@@ -2968,6 +2989,8 @@ static struct dnode *e_primary(struct parser *p)
 		     (!known_ident(p, t) && !dtok_is(after, "=") && !dtok_is(after, "++") &&
 		      !dtok_is(after, "--") && !dtok_is(after, "[") && !dtok_is(after, ";") &&
 		      !dtok_is(after, ",")))) {
+			if (t->macro)
+				syntax_error(p, t);
 			const char *e = t->text;
 			while (*e && *e != '\n')
 				e++;
@@ -3842,12 +3865,71 @@ static int parse_deep(struct dprog *g, const struct dtoklist *tl, int spec, stru
 	return c.rc;
 }
 
+/* The argument a token `$N` names (digits only), NULL if none or not supplied. */
+static const char *macro_arg_of(const struct dprog *g, const struct dtok *t, int *index)
+{
+	if (t->kind != DTOK_MACRO || t->len < 2 || t->len > 10)
+		return NULL;
+	int i = 0;
+	for (size_t k = 1; k < t->len; k++) {
+		if (!isdigit((unsigned char)t->text[k]))
+			return NULL;
+		i = i * 10 + (t->text[k] - '0');
+	}
+	*index = i;
+	return i < g->macro_argc ? g->macro_argv[i] : NULL;
+}
+
+/* dtrace's lexer (dt_lex.l id_or_type) reads an identifier-like macro argument as a type
+ * name when one of that name exists, unless the next token is ++, --, =, [ or ; (then it is
+ * an identifier, perhaps a variable being created). The C type words are types by name
+ * there too. Such tokens become the type's name (keyword or identifier) here. */
+static void macro_type_names(struct dprog *g, struct dtoklist *tl)
+{
+	static const char *const words[] = {
+		"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
+		"string",
+	};
+	for (size_t i = 0; g->macro_argc > 0 && i + 1 < tl->ntoks; i++) {
+		struct dtok *t = &tl->toks[i];
+		int index;
+		const char *v = macro_arg_of(g, t, &index);
+		if (!v || !*v || isdigit((unsigned char)*v))
+			continue;
+		const struct dtok *nt = &tl->toks[i + 1];
+		if (dtok_is(nt, "++") || dtok_is(nt, "--") || dtok_is(nt, "=") || dtok_is(nt, "[") ||
+		    dtok_is(nt, ";"))
+			continue;
+		enum dtok_kind kind = DTOK_EOF;
+		for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++)
+			if (strcmp(v, words[w]) == 0)
+				kind = DTOK_KEYWORD;
+		if (kind == DTOK_EOF) {
+			bool ident = true;
+			for (const char *c = v; *c; c++)
+				ident = ident && (isalnum((unsigned char)*c) || *c == '_');
+			const struct dscope_ent *e = ident ? dscope_find(g->types, v, DSYM_TYPEDEF, false) : NULL;
+			if (e && e->kind == DSYM_TYPEDEF)
+				kind = DTOK_IDENT;
+		}
+		if (kind == DTOK_EOF)
+			continue;
+		t->kind = kind;
+		t->macro = t->text;
+		t->text = v;
+		t->len = strlen(v);
+		if (g->macro_referenced)
+			g->macro_referenced[index] = true;
+	}
+}
+
 int dparse_script(struct dprog *g, const char *file, const char *src, size_t len,
 		  struct derr *err)
 {
 	struct dtoklist tl;
 	if (dlex_tokenize_pspec(file, src, len, g->pspec, &tl, err) != 0)
 		return -1;
+	macro_type_names(g, &tl);
 	int r = parse_deep(g, &tl, -1, err);
 	dtoklist_free(&tl);
 	return r;
@@ -3889,6 +3971,7 @@ int dparse_clause_arg(struct dprog *g, enum dpdesc_spec spec, const char *arg,
 		derr_set(err, D_EMPTY, "empty D program translation unit");
 		return -1;
 	}
+	macro_type_names(g, &tl);
 	int r = parse_deep(g, &tl, (int)spec, err);
 	dtoklist_free(&tl);
 	return r;

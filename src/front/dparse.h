@@ -197,6 +197,14 @@ struct dprog {
 		bool before;
 	} *ident_attrs;
 	int nident_attrs;
+	/* The macro arguments ($0 = argv[0]) as dparse_script and dparse_clause_arg see them:
+	 * dtrace's lexer reads `$N` whose text names a type ("int", "uint64_t") as that type
+	 * name unless the next token shows an assignment or a statement's end (++ -- = [ ;), so
+	 * the parser turns such a token into the name and sets macro_referenced[N] (if not
+	 * NULL). Every other `$N` stays a DN_MACRO for dmacro. argc 0: none. */
+	char *const *macro_argv;
+	int macro_argc;
+	bool *macro_referenced;
 };
 
 /* The version a D library bound global identifier `name` (item NULL) or translator item to

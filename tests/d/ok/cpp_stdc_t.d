@@ -1,7 +1,8 @@
 /* @root */
 /* @opts: -C -x stdc=t */
-/* -x stdc=t runs cpp in its default (GNU) mode: __STRICT_ANSI__ is not defined there, as
- * dtrace runs it; the default, stdc=a, is strict ISO C99. */
+/* -x stdc=t (-Xt): DTrace for Linux runs cpp in the same strict ISO C99 mode as the default
+ * stdc=a (observed: dtrace -C -x stdc=t defines __STRICT_ANSI__ and __STDC_VERSION__ 199901L;
+ * GNU cpp has no mode with the Guide's "__STDC__ 0"). */
 #pragma D option quiet
 
 BEGIN
@@ -11,5 +12,6 @@ BEGIN
 #else
 	printf("gnu mode\n");
 #endif
+	printf("%d %d\n", __STDC__, __STDC_VERSION__);
 	exit(0);
 }
