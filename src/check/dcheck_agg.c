@@ -428,15 +428,35 @@ static enum dtag agg_bad_tag(enum dsubr s)
 	}
 }
 
-/* An aggregation as an argument of printa() & co.: @name (@name[keys] reads the same). */
+/* What agg_arg_refuse refuses: argument argno of call. */
+struct agg_arg_job {
+	struct dnode *arg;
+	int argno;
+};
+
+/* dt_cc.c's refusal, as it generates the action's code, of an argument that is no
+ * aggregation, or an indexed one never defined (gen_check_deferred). */
+static void agg_arg_refuse(struct ck *c, struct dnode *call, const void *p)
+{
+	const struct agg_arg_job *j = p;
+	if (j->arg->kind == DN_AGG)
+		fail_at(c, j->arg, agg_bad_tag(call->subr), "undefined aggregation: @%s",
+			dck_agg_label(j->arg->name));
+	struct names ns = {0};
+	const char *t = nm(&ns, j->arg->type);
+	FAILT(c, call, &ns, agg_arg_tag(call->subr), "%s( ) argument #%d is incompatible with "
+	      "prototype:\n\tprototype: aggregation\n\t argument: %s", call->name, j->argno, t);
+}
+
+/* An aggregation as an argument of printa() & co.: @name (@name[keys] reads the same); NULL
+ * when it is none, which dtrace finds only generating the action's code (held). */
 static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *arg, int argno)
 {
+	struct agg_arg_job job = { arg, argno };
 	if (arg->kind != DN_AGG) {
 		check_expr(c, arg);
-		struct names ns = {0};
-		const char *t = nm(&ns, arg->type);
-		FAILT(c, call, &ns, agg_arg_tag(call->subr), "%s( ) argument #%d is incompatible with "
-		      "prototype:\n\tprototype: aggregation\n\t argument: %s", call->name, argno, t);
+		gen_check_deferred(c, call, &job, agg_arg_refuse);
+		return NULL;
 	}
 	arg->agg = agg_get(c, arg);
 	/* dtrace resolves the name when it cooks the call: an aggregation is known only once
@@ -444,9 +464,12 @@ static struct dck_agg *agg_arg(struct ck *c, struct dnode *call, struct dnode *a
 	 * An indexed one (@a[k]) is not resolved there; dt_cc.c's action finds it undefined
 	 * in its own words, or else acts on the whole aggregation: the keys are not even
 	 * checked, so they are dropped here. */
-	if (!arg->agg->defined && arg->args)
-		fail_at(c, arg, agg_bad_tag(call->subr), "undefined aggregation: @%s",
-			dck_agg_label(arg->name));
+	if (!arg->agg->defined && arg->args) {
+		gen_check_deferred(c, call, &job, agg_arg_refuse);
+		arg->args = NULL;
+		arg->type = named_type(c, "void");
+		return NULL;
+	}
 	if (!arg->agg->defined)
 		fail_at(c, arg, D_IDENT_UNDEF, "failed to resolve @%s: Unknown variable name",
 			dck_agg_label(arg->name));
