@@ -413,7 +413,7 @@ static void copy_exact(struct cgc *c, int dreg, uint32_t doff, int sreg, uint32_
 
 /* a[i] of a global array, i known only at run time: the element is copied into scratch
  * (reads) after a bounds check; an index outside the array faults (DTRACEFLT_BADINDEX, with
- * the index, as DTrace for Linux does). A string element is not copied: the string code
+ * the index as DTrace for Linux reports it). A string element is not copied: the string code
  * reaches it through the checked offset (global_elem_addr). */
 static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct dtype *at,
 			 int64_t esize)
@@ -427,7 +427,12 @@ static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct d
 		cgc_fail(c, n, "cannot index this global array at run time");
 	cgc_eval_int(c, n->args);
 	bpb_jmp_imm(&c->buf, BPF_JLT, 0, (int32_t)at->array_len, ok);
+	/* The fault's value is dtrace's: its check is on the element's byte offset, and the
+	 * index it reports is that offset divided back by the element size, both unsigned, so a
+	 * negative index -1 of an int array reports 4611686018427387903 (2^64 - 4) / 4. */
 	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_emit(c, bi_alu64_imm(BPF_MUL, 3, (int32_t)esize));
+	cgc_emit(c, bi_alu64_imm(BPF_DIV, 3, (int32_t)esize));
 	c->g.emit_fault(&c->g, DOUT_FLT_BADINDEX, 3);
 	bpb_label_place(&c->buf, ok);
 	cgc_emit(c, bi_alu64_imm(BPF_MUL, 0, (int32_t)esize));

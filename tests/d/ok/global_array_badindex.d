@@ -1,6 +1,7 @@
 /* @root */
 /* A declared global array indexed out of range at run time faults with DTRACEFLT_BADINDEX and
- * the index (signed), as DTrace for Linux reports it; the store is not made. */
+ * the index as DTrace for Linux reports it (a negative one: see genstore_badindex_negative);
+ * the store is not made. */
 #pragma D option quiet
 
 int a[4];
