@@ -469,6 +469,24 @@ static void null_base_fault(struct cgc *c, int16_t slot)
 	bpb_label_place(&c->buf, ok);
 }
 
+/* An array (not a global's: global_index) indexed at run time, its element's byte offset in
+ * R0: outside [0, size) faults with DTRACEFLT_BADINDEX, as DTrace for Linux checks every array
+ * of more than one element (this->a[i], a struct member's array, a kernel one), reporting the
+ * offset divided by the element size, unsigned. (dtrace leaves arrays of 0 or 1 element
+ * unchecked: they are often the anchor of a longer run of elements.) Clobbers R2, R3. */
+static void array_bounds_check(struct cgc *c, int64_t size, int64_t esize)
+{
+	int ok = bpb_label_new(&c->buf);
+
+	cgc_mov_imm64(c, 2, size);
+	bpb_jmp_reg(&c->buf, BPF_JLT, 0, 2, ok);
+	cgc_emit(c, bi_mov64_reg(3, 0));
+	cgc_mov_imm64(c, 2, esize);
+	cgc_emit(c, bi_alu64_reg(BPF_DIV, 3, 2));
+	c->g.emit_fault(&c->g, DOUT_FLT_BADINDEX, 3);
+	bpb_label_place(&c->buf, ok);
+}
+
 static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 {
 	struct dck_var *v = cgc_node_var(n);
@@ -543,6 +561,8 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		cgc_eval_int(c, n->args);
 		cgc_mov_imm64(c, 1, esize);
 		cgc_emit(c, bi_alu64_reg(BPF_MUL, 0, 1));
+		if (bt->kind == DTY_ARRAY && bt->array_len > 1 && esize > 0)
+			array_bounds_check(c, bt->array_len * esize, esize);
 		cgc_emit(c, bi_ldx(BPF_DW, 1, 10, l->slot));
 		cgc_emit(c, bi_alu64_reg(BPF_ADD, 0, 1));
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
