@@ -498,7 +498,7 @@ static void index_bounds_check(struct cgc *c, const struct dtype *at, int64_t es
 
 /* a[i] of a global array, i known only at run time: the element is copied into scratch
  * (reads) after a bounds check; an index outside the array faults (DTRACEFLT_BADINDEX, with
- * the index, as DTrace for Linux does). A string element is not copied: the string code
+ * the index as DTrace for Linux reports it). A string element is not copied: the string code
  * reaches it through the checked offset (global_elem_addr). */
 static void global_index(struct cgc *c, struct dnode *n, struct loc *l, struct dtype *at,
 			 int64_t esize)
@@ -619,7 +619,10 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 			}
 			loc_to_mem(c, n, l);
 			cgc_eval_int(c, n->args);
-			index_bounds_check(c, bt, esize);
+			/* dtrace leaves an array of one element unchecked here (it is often the
+			 * anchor of a longer run of elements); a global's it checks */
+			if (bt->array_len > 1)
+				index_bounds_check(c, bt, esize);
 		} else {
 			cgc_eval_int(c, n->lhs);
 			l->k = LOC_MEM;

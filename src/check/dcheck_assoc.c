@@ -403,11 +403,13 @@ void check_index(struct ck *c, struct dnode *n)
 		fail_at(c, n, D_ARR_BADREF, "cannot access %s as an associative array", what);
 	}
 	struct dnode *k = n->args;
-	bool lp = is_pointer(l->type) || is_string(l->type);
+	/* the + of *(E1 + E2) takes no pointer to void or to a function (dtrace: "void *" +
+	 * "int" is D_OP_INCOMPAT, as vp + 1 is; not "cannot dereference pointer to void") */
+	bool lp = (is_pointer(l->type) && !is_vfptr(l->type)) || is_string(l->type);
+	bool kp = (is_pointer(k->type) && !is_vfptr(k->type)) || is_string(k->type);
 	if (is_integer(l->type) && is_integer(k->type))  /* *(E1 + E2) of an integer */
 		fail_at(c, n, D_DEREF_NONPTR, "cannot dereference non-pointer type");
-	if (!(lp && is_integer(k->type)) &&
-	    !(is_integer(l->type) && (is_pointer(k->type) || is_string(k->type))))
+	if (!(lp && is_integer(k->type)) && !(is_integer(l->type) && kp))
 		incompat(c, n, l, "+", k);
 	struct dtype *pt = lp ? l->type : k->type;
 	struct dtype *r = res(pt);
@@ -428,11 +430,6 @@ void check_index(struct ck *c, struct dnode *n)
 	if (r->kind == DTY_STRING) {
 		n->type = c->tc->t_char;  /* dtrace's string is a char array */
 		return;
-	}
-	if (is_vfptr(pt)) {
-		if (res(r->base)->kind == DTY_FUNC)
-			fail_at(c, n, D_DEREF_FUNC, "cannot dereference pointer to function");
-		fail_at(c, n, D_DEREF_VOID, "cannot dereference pointer to void");
 	}
 	n->type = r->base;
 	need_body(c, n->type);  /* p[i] scales i by the element's size: a kernel struct's BTF */
