@@ -110,6 +110,7 @@ struct cgc {
 	struct derr *err;              /* the caller's (may be NULL) */
 
 	int m_globals, m_scratch, m_ringbuf, m_drops;
+	int m_errbuf;                  /* ERROR's ring buffer (dobj.h), -1 when none */
 	int m_aggzero;                 /* cg_agg.c: zeros for new aggregation entries */
 	size_t map_cap, ecb_cap, prog_cap;
 	struct cgc_varinfo *vinfo[4];  /* by dck_varclass, indexed by var id */
@@ -200,6 +201,8 @@ _Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,
 /* Emitting. */
 size_t cgc_emit(struct cgc *c, struct bpf_insn insn);
 void cgc_ld_map(struct cgc *c, int reg, int map);
+/* The ring buffer the current program sends its records to: ERROR's own, or the principal. */
+int cgc_out_map(const struct cgc *c);
 /* R0 = the value of `map` for the u32 key in the stack slot CGC_KEY, or 0. Clobbers R1-R5. */
 void cgc_lookup_key(struct cgc *c, int map);
 void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind);  /* patch the last instruction */

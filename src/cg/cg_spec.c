@@ -138,7 +138,7 @@ int cgc_spec_send(struct cgc *c, uint32_t epid, uint32_t size)
 	}
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, (int16_t)size));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
-	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_ld_map(c, 1, cgc_out_map(c));
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 0));
 	cgc_patch_here(c, CGC_PATCH_REC_IMM);
@@ -322,7 +322,7 @@ void cgc_spec_commit(struct cgc *c, struct dnode *call, bool discard)
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_word));
 	cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_spec, gen)));
-	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_ld_map(c, 1, cgc_out_map(c));
 	cgc_emit(c, bi_mov64_reg(2, 10));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, r));
 	cgc_emit(c, bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_spec)));

@@ -71,6 +71,9 @@ struct run {
 	int nruns;
 	struct epid_tab epids;         /* every epid: the dobj's and those handed out running */
 	struct ringbuf *rb;
+	struct ringbuf *erb;           /* ERROR's records (dobj.h errbuf_map), or NULL */
+	/* BEGIN called exit(): ERROR's output for BEGIN's faults follows all of BEGIN's */
+	bool begin_exited;
 	int ncpus;
 	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
 	uint32_t ndrop_kinds;
@@ -164,7 +167,7 @@ enum map_budget { BUDGET_NONE, BUDGET_BUF, BUDGET_AGG };
 
 static enum map_budget map_budget(const struct dobj *o, size_t i)
 {
-	if ((int)i == o->ringbuf_map)
+	if ((int)i == o->ringbuf_map || (int)i == o->errbuf_map)
 		return BUDGET_BUF;
 	for (size_t k = 0; k < o->naggs; k++)
 		if (o->aggs[k].map == (int)i)
@@ -842,7 +845,22 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 	/* DTrace for Linux's ERROR arguments: (NULL, probe ID, clause index, BPF pc, fault,
 	 * address) */
 	const uint64_t args[6] = { 0, p->id, (uint64_t)e->clause, f.pc, f.fault, f.addr };
-	fire_self(r, DOBJ_PROBE_ERROR, args);
+	if (fire_self(r, DOBJ_PROBE_ERROR, args) != 0 || !r->erb)
+		return;
+	/* ERROR's output where the fault was, before the records of the firing's later
+	 * clauses: DTrace for Linux runs ERROR inside the faulting firing. Except for BEGIN's
+	 * faults when BEGIN called exit(): dtrace has then fired END before its first read,
+	 * on BEGIN's CPU, and reads BEGIN's records of that CPU's buffer first, then the rest
+	 * (dt_consume.c, dt_consume_begin): ERROR's output follows all of BEGIN's, before
+	 * END's (dtrace -qn 'BEGIN { x = *(int *)8; } BEGIN { printf("b\n"); }
+	 * ERROR { printf("ERR\n"); } BEGIN { exit(0); }' prints b, then ERR). deliver()
+	 * reads what is left after the principal buffer. */
+	if (r->begin_exited && p->kind == DOBJ_PROBE_BEGIN)
+		return;
+	if (ringbuf_drain(r->erb) == RINGBUF_ERR) {
+		util_warn("processing aborted: cannot read the trace buffer: %s", strerror(errno));
+		r->failed = true;
+	}
 }
 
 /* --- speculations ---------------------------------------------------------------------- */
@@ -1051,6 +1069,9 @@ static void release(struct run *r)
 	if (r->rb)
 		ringbuf_close(r->rb);
 	r->rb = NULL;
+	if (r->erb)
+		ringbuf_close(r->erb);
+	r->erb = NULL;
 	for (size_t i = 0; i < r->o->nprogs; i++) {
 		if (r->o->progs[i].fd >= 0)
 			close(r->o->progs[i].fd);
@@ -1184,6 +1205,13 @@ static int setup(struct run *r)
 		util_warn("could not enable tracing: %s", err);
 		return -1;
 	}
+	if (o->errbuf_map >= 0 && (size_t)o->errbuf_map < o->nmaps) {
+		r->erb = ringbuf_open(o->maps[o->errbuf_map].fd, on_record, r, err, sizeof(err));
+		if (!r->erb) {
+			util_warn("could not enable tracing: %s", err);
+			return -1;
+		}
+	}
 	r->ncpus = bpf_sys_possible_cpus();
 	trace_aggs_init(&r->aggs, o, r->ncpus);
 	r->aggs.percpu = r->d->aggpercpu;
@@ -1249,12 +1277,18 @@ static void check_stopping(struct run *r)
 
 /* After BEGIN: let every probe fire (the state was created STARTING), unless BEGIN called
  * exit(). Nothing but the tracer writes the state now (the programs of other probes return
- * before touching it), so reading and writing the whole value back loses nothing. */
-static void activate(struct run *r)
+ * before touching it), so reading and writing the whole value back loses nothing. Returns
+ * whether BEGIN called exit() (or faulted with an ERROR clause that will). */
+static bool activate(struct run *r)
 {
 	unsigned char *v = NULL;
 	struct dobj_state st;
-	if (state_read(r, &v, &st) && st.stopping == DOBJ_RUN_STARTING) {
+	if (!state_read(r, &v, &st)) {
+		free(v);
+		return false;
+	}
+	bool exited = st.stopping == DOBJ_RUN_STOPPING;
+	if (st.stopping == DOBJ_RUN_STARTING) {
 		st.stopping = DOBJ_RUN_ACTIVE;
 		memcpy(v, &st, sizeof(st));
 		uint32_t key = 0;
@@ -1265,6 +1299,7 @@ static void activate(struct run *r)
 		}
 	}
 	free(v);
+	return exited;
 }
 
 static uint64_t mono_ns(void)
@@ -1292,6 +1327,9 @@ static int deliver(struct run *r, int timeout_ms)
 {
 	r->sink->pass_quiet = r->d->quiet;
 	int n = timeout_ms < 0 ? ringbuf_drain(r->rb) : ringbuf_poll(r->rb, timeout_ms);
+	/* ERROR's output that waited for the end of BEGIN's (consume_fault) */
+	if (n != RINGBUF_ERR && r->erb)
+		n = ringbuf_drain(r->erb);
 	if (n == RINGBUF_ERR && errno != EINTR) {
 		util_warn("processing aborted: cannot read the trace buffer: %s", strerror(errno));
 		r->failed = true;
@@ -1354,7 +1392,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 
 	static const uint64_t no_args[6];
 	fire_self(&r, DOBJ_PROBE_BEGIN, no_args);
-	activate(&r);
+	r.begin_exited = activate(&r);
 	deliver(&r, -1);
 	/* dtrace's first status check comes at its first dtrace_work, right after BEGIN: BEGIN's
 	 * drops are reported on their own, before any a later probe counts (dt_work.c,
