@@ -33,7 +33,9 @@
 #define CGC_FLT_EPID   (-24)   /* u32: the clause's epid */
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
-#define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating */
+#define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating,
+                                * CGC_SPEC_DROPPED: the record does not fit (not sent) */
+#define CGC_SPEC_DROPPED (-1)
 #define CGC_USDT_SPEC  (-80)   /* USDT programs: the site's struct dobj_usdt_spec *, within
                                 * the cg_uprobe.c emitter that looked it up */
 #define CGC_TOUCH      (-88)   /* 8 bytes: where cgs_user_retry copies its byte */
@@ -176,6 +178,7 @@ struct cgc {
 	int m_spec, m_spec_used;       /* -1 until a program needs them */
 	bool spec_clause;              /* the clause calls speculate(): its records may be held */
 	size_t spec_size_at;           /* instruction whose imm gets the speculated record's size */
+	size_t spec_alone_at;          /* ... and the one whose imm says it can never fit (1) */
 	int spec_size_ecb;             /* ... the ecb it is the size of, -1: none */
 
 	/* kernel structure offsets (kbtf_offsets) for ppid, vtimestamp, progenyof, -1: unknown;
