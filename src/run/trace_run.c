@@ -162,13 +162,16 @@ static void size_text(char *buf, size_t len, uint64_t v)
 }
 
 /* What a map is sized by, for bufresize=auto: the principal buffer (bufsize), an aggregation's
- * (aggsize), or neither (its size is the program's own: it is never lowered). */
-enum map_budget { BUDGET_NONE, BUDGET_BUF, BUDGET_AGG };
+ * (aggsize), ERROR's ring buffer (a share of bufsize, lowered without a word: dtrace has no
+ * such buffer to report), or neither (its size is the program's own: it is never lowered). */
+enum map_budget { BUDGET_NONE, BUDGET_BUF, BUDGET_AGG, BUDGET_ERRBUF };
 
 static enum map_budget map_budget(const struct dobj *o, size_t i)
 {
-	if ((int)i == o->ringbuf_map || (int)i == o->errbuf_map)
+	if ((int)i == o->ringbuf_map)
 		return BUDGET_BUF;
+	if ((int)i == o->errbuf_map)
+		return BUDGET_ERRBUF;
 	for (size_t k = 0; k < o->naggs; k++)
 		if (o->aggs[k].map == (int)i)
 			return BUDGET_AGG;
