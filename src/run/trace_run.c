@@ -76,6 +76,8 @@ struct run {
 	bool begin_exited;
 	int ncpus;
 	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
+	/* speculative drops: the total at the last report, and how many were reported */
+	uint64_t spec_drops_prev, spec_drops_told;
 	uint32_t ndrop_kinds;
 	bool failed;                   /* a fatal consumer error (message printed) */
 	pid_t *hold_pids;              /* processes to hold at dlopen()/exec (ptrace_hold.h) */
@@ -976,7 +978,14 @@ static int on_record(void *ctx, const void *data, size_t size)
 }
 
 /* --- drops ------------------------------------------------------------------------------- */
-static void report_drops(struct run *r)
+/* Report the drops counted since the last report, in dtrace's order of kinds. Speculative
+ * drops are reported one report late, except in the final one: DTrace for Linux's consumer
+ * counts the records it drops for specsize while it reads them, after the status check that
+ * reports the kernel's counts, so they come with the next check (dt_work.c: dt_get_status
+ * reads the kernel's counters, dt_add_local_status adds the consumer's). Observed: a BEGIN
+ * whose speculation() fails and whose speculate()d record does not fit prints the failed
+ * speculation, then the speculative drop. */
+static void report_drops(struct run *r, bool final)
 {
 	struct sink *s = r->sink;
 	if (r->o->drops_map >= 0 && (size_t)r->o->drops_map < r->o->nmaps && r->ncpus > 0) {
@@ -996,8 +1005,17 @@ static void report_drops(struct run *r)
 				total_seen += *seen;
 				*seen = now;
 			}
-			if (k != DOUT_DROP_PRINCIPAL && k != DOUT_DROP_AGGREGATION && total > total_seen)
+			if (k == DOUT_DROP_SPEC) {
+				uint64_t upto = final ? total : r->spec_drops_prev;
+				if (upto > r->spec_drops_told) {
+					s->ops->drop(s, DOUT_DROP_SPEC, upto - r->spec_drops_told, -1);
+					r->spec_drops_told = upto;
+				}
+				r->spec_drops_prev = total;
+			} else if (k != DOUT_DROP_PRINCIPAL && k != DOUT_DROP_AGGREGATION &&
+				   total > total_seen) {
 				s->ops->drop(s, (enum dout_drop_kind)k, total - total_seen, -1);
+			}
 		}
 		free(v);
 	}
@@ -1401,7 +1419,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	 * drops are reported on their own, before any a later probe counts (dt_work.c,
 	 * dtrace_status; observed: a failed speculation() in BEGIN and another in a tick 100ms
 	 * later are two messages) */
-	report_drops(&r);
+	report_drops(&r, false);
 	for (int i = 0; i < ro->nchildren; i++)
 		if (childproc_resume(&ro->children[i]) != 0)
 			util_warn("failed to resume pid %d: %s", (int)ro->children[i].pid, strerror(errno));
@@ -1453,7 +1471,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec - last_drops.tv_sec >= 1) {
-			report_drops(&r);
+			report_drops(&r, false);
 			/* truncated stack keys of processes that exited: see trace_aggs_retire */
 			trace_aggs_retire(&r.aggs, trace_usym_gone, &r.usym);
 			last_drops = now;
@@ -1471,7 +1489,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	/* twice: END's faults fire ERROR while the first drain reads them */
 	for (int i = 0; i < 2 && !r.failed; i++)
 		deliver(&r, -1);
-	report_drops(&r);
+	report_drops(&r, true);
 	/* the capture files complete, tshark's last lines printed (its input ended) before the
 	 * end of the output, where dtrace's reader thread has printed them */
 	pcap_out_close(&r.pcap);
