@@ -14,9 +14,9 @@
 #     stdout and stderr equal dtrace's, the BPF pc, ERROR's arg3 and a tick probe's ID
 #     masked (GENFAULT_SEEDS to try others). Seeds that differed before their fix: fault 7,
 #     19, 23, 28, 43, 47, 68, 86 (ERROR's output after the firing's later clauses:
-#     genfault_error_order_*), buf 9 and 39 (what a speculative record takes of specsize:
-#     genfault_specsize_cost, spec_specsize; both still print their drop messages in
-#     another order than dtrace, see below).
+#     genfault_error_order_*), buf 9 and 39 (what a speculative record takes of specsize,
+#     genfault_specsize_cost and spec_specsize; then the order of their drop messages,
+#     genfault_spec_drop_order).
 # Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
 cases="runs error-order-tick vs-dtrace-cat vs-dtrace-fault vs-dtrace-buf"
@@ -89,7 +89,4 @@ vs_dtrace() {  # MODE SEEDS...
 # shellcheck disable=SC2046 # the catalog entries where dtrace keeps to the Guide
 vs_dtrace cat $(python3 "$gen" 0 rcat)
 vs_dtrace fault $(seq 1 30)
-# buf 9 is left out: its drop messages differ in order only (dtrace's consumer counts the
-# speculative drops of records that no longer fit, so they are reported one status check
-# after the failed speculations BPF counted; we report them together)
-vs_dtrace buf $(seq 1 8) $(seq 10 21)
+vs_dtrace buf $(seq 1 20)
