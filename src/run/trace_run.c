@@ -212,12 +212,20 @@ static uint64_t buf_needed(const struct dobj *o)
 	uint64_t need = BUF_MIN;
 	for (size_t i = 0; i < o->necbs; i++) {
 		const struct dobj_ecb *e = &o->ecbs[i];
-		uint64_t end = 0;
+		/* the values laid out as dtrace lays them out: each at its own alignment right
+		 * after the one before, a string taking strsize + 1 bytes unpadded (our layout
+		 * pads strings to 8: printf("%s %d") with strsize=32 needed -b68 where dtrace
+		 * takes -b64) */
+		uint64_t end = 0, at = sizeof(struct dobj_rec);
 		for (size_t a = 0; a < e->nacts; a++)
 			for (size_t v = 0; v < e->acts[a].nvals; v++) {
 				const struct dobj_val *val = &e->acts[a].vals[v];
-				if ((uint64_t)val->off + val->size > end)
-					end = (uint64_t)val->off + val->size;
+				uint64_t align = val->kind == DOBJ_V_STRING ? 1 :
+						 val->kind == DOBJ_V_BYTES || val->size > 8 ? 8 :
+						 val->size ? val->size : 1;
+				at = (at + align - 1) / align * align + val->size;
+				if (at > end)
+					end = at;
 			}
 		end = (end + 3) & ~(uint64_t)3;
 		if (end && BUF_REC_HEADER + end > need)
