@@ -75,7 +75,12 @@ vs_dtrace() {  # MODE SEEDS...
 	for s in ${GENFAULT_SEEDS:-$@}; do
 		f="$w/$mode-$s"
 		python3 "$gen" "$s" "$mode" >"$f.d"
-		timeout -s KILL 30 "$D" -s "$f.d" >"$f.dout" 2>"$f.derr"; echo $? >"$f.drc"
+		# dtrace now and then fails to load a program it loads the next time (the machine
+		# busy with other tracers): up to two more tries
+		for _try in 1 2 3; do
+			timeout -s KILL 30 "$D" -s "$f.d" >"$f.dout" 2>"$f.derr"; echo $? >"$f.drc"
+			grep -q 'Failed to enable probe' "$f.derr" || break
+		done
 		timeout -s KILL 30 "$USDTRACE" -s "$f.d" >"$f.uout" 2>"$f.uerr"; echo $? >"$f.urc"
 		if ! cmp -s "$f.drc" "$f.urc" || [ "$(norm "$f.dout")" != "$(norm "$f.uout")" ] ||
 		   [ "$(norm "$f.derr")" != "$(norm "$f.uerr")" ]; then
