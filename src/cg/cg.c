@@ -255,6 +255,13 @@ static uint32_t ringbuf_bytes(uint64_t bufsize)
 
 /* ---- records ---- */
 
+int cgc_out_map(const struct cgc *c)
+{
+	if (c->m_errbuf >= 0 && c->probe && c->probe->kind == DOBJ_PROBE_ERROR)
+		return c->m_errbuf;
+	return c->m_ringbuf;
+}
+
 static int new_ecb(struct cgc *c)
 {
 	struct dobj *o = c->o;
@@ -339,7 +346,7 @@ static void rec_flush_if(struct cgc *c, bool always)
 		cgc_patch_here(c, CGC_PATCH_REC_OFF);
 	}
 	int held = c->spec_clause ? cgc_spec_send(c, e->epid, e->size) : -1;
-	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_ld_map(c, 1, cgc_out_map(c));
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 0));
 	cgc_patch_here(c, CGC_PATCH_REC_IMM);
@@ -853,7 +860,7 @@ static void emit_fault_path(struct cgc *c)
 	if (c->error_exits && c->probe->kind != DOBJ_PROBE_ERROR)
 		cgc_emit(c, bi_st(BPF_W, CG_R_GLOBALS, (int16_t)offsetof(struct dobj_state, stopping),
 				  DOBJ_RUN_STOPPING));
-	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_ld_map(c, 1, cgc_out_map(c));
 	cgc_emit(c, bi_mov64_reg(2, 10));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, r));
 	cgc_emit(c, bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_fault)));
@@ -1447,8 +1454,20 @@ static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj *
 	c->m_ringbuf = add_map(c, "ringbuf", BPF_SYS_MAP_RINGBUF, 0, 0,
 			       ringbuf_bytes(in->opts ? in->opts->bufsize : (4u << 20)));
 	c->m_drops = add_map(c, "drops", BPF_SYS_MAP_PERCPU_ARRAY, 4, 8, DOUT_DROP_DBLERROR + 1);
+	/* ERROR's records wait in their own ring buffer until the tracer has fired ERROR for a
+	 * fault, so that they are printed next to the fault and not after the records the
+	 * faulting firing's later clauses sent (dobj.h). Read at once, it holds one firing's:
+	 * the principal buffer's size up to a megabyte. */
+	c->m_errbuf = -1;
+	for (size_t i = 0; i < in->nprobes; i++)
+		if (in->probes[i].kind == DOBJ_PROBE_ERROR) {
+			uint64_t bs = in->opts ? in->opts->bufsize : (4u << 20);
+			c->m_errbuf = add_map(c, "errbuf", BPF_SYS_MAP_RINGBUF, 0, 0,
+					      ringbuf_bytes(bs < (1u << 20) ? bs : (1u << 20)));
+		}
 	o->state_map = c->m_globals;
 	o->ringbuf_map = c->m_ringbuf;
+	o->errbuf_map = c->m_errbuf;
 	o->drops_map = c->m_drops;
 	uprobe_add_maps(c);
 	cgc_spec_setup(c);

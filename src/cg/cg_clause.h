@@ -33,7 +33,9 @@
 #define CGC_FLT_EPID   (-24)   /* u32: the clause's epid */
 #define CGC_FLT_REC    (-56)   /* 32 bytes: struct dobj_rec_fault being sent */
 #define CGC_KEY        (-64)   /* 8 bytes: key of single-key lookups (array key 0, thread id) */
-#define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating */
+#define CGC_SPEC       (-72)   /* u64: speculate()'s ticket (gen << 32 | id), 0: not speculating,
+                                * CGC_SPEC_DROPPED: the record does not fit (not sent) */
+#define CGC_SPEC_DROPPED (-1)
 #define CGC_USDT_SPEC  (-80)   /* USDT programs: the site's struct dobj_usdt_spec *, within
                                 * the cg_uprobe.c emitter that looked it up */
 #define CGC_TOUCH      (-88)   /* 8 bytes: where cgs_user_retry copies its byte */
@@ -118,6 +120,7 @@ struct cgc {
 	struct derr *err;              /* the caller's (may be NULL) */
 
 	int m_globals, m_scratch, m_ringbuf, m_drops;
+	int m_errbuf;                  /* ERROR's ring buffer (dobj.h), -1 when none */
 	int m_aggzero;                 /* cg_agg.c: zeros for new aggregation entries */
 	size_t map_cap, ecb_cap, prog_cap;
 	struct cgc_varinfo *vinfo[4];  /* by dck_varclass, indexed by var id */
@@ -186,6 +189,7 @@ struct cgc {
 	int m_spec, m_spec_used;       /* -1 until a program needs them */
 	bool spec_clause;              /* the clause calls speculate(): its records may be held */
 	size_t spec_size_at;           /* instruction whose imm gets the speculated record's size */
+	size_t spec_alone_at;          /* ... and the one whose imm says it can never fit (1) */
 	int spec_size_ecb;             /* ... the ecb it is the size of, -1: none */
 
 	/* kernel structure offsets (kbtf_offsets) for ppid, vtimestamp, progenyof, -1: unknown;
@@ -213,6 +217,8 @@ size_t cgc_emit(struct cgc *c, struct bpf_insn insn);
 void cgc_ld_map(struct cgc *c, int reg, int map);
 /* reg = the address of the value of the one-entry array map `map` (a map value pointer). */
 void cgc_ld_map_value(struct cgc *c, int reg, int map);
+/* The ring buffer the current program sends its records to: ERROR's own, or the principal. */
+int cgc_out_map(const struct cgc *c);
 /* R0 = the value of `map` for the u32 key in the stack slot CGC_KEY, or 0. Clobbers R1-R5. */
 void cgc_lookup_key(struct cgc *c, int map);
 void cgc_patch_here(struct cgc *c, enum cgc_patch_kind kind);  /* patch the last instruction */

@@ -25,7 +25,7 @@
  *   commit/discard of an id above nspec: an "illegal operation" fault, as in dtrace.
  * Sizes: dtrace gives each speculation specsize bytes per CPU; so do we, in the per-CPU
  * "spec_used" map ({generation, bytes}: a stale generation means empty). A record is accounted
- * when speculate() runs, at the size of the clause's record (dtrace reserves it there too). */
+ * when speculate() runs, at what dtrace counts for the clause's record (spec_cost). */
 #include <string.h>
 
 #include "cg_clause.h"
@@ -101,10 +101,28 @@ void cgc_spec_clause_begin(struct cgc *c, struct dnode *cl)
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_SPEC, 0));
 }
 
+/* What a speculative record of `size` bytes (our header included) takes of specsize: what
+ * DTrace for Linux's consumer counts for it (dt_consume.c, dt_consume_one_probe: a record is
+ * dropped when the speculation's bytes plus its size would pass specsize), the perf sample's
+ * size, which is its 16 bytes of header (size, specid, probe and statement ids) and the data,
+ * rounded up to 8; our header is 8 bytes. Measured with dtrace -x specsize=N: printf("x\n")
+ * takes 16 (specsize=32 holds two), trace(1) 24 (specsize=48 holds two). */
+static uint32_t spec_cost(uint32_t size)
+{
+	return (size + 8 + 7) & ~7u;
+}
+
 void cgc_spec_clause_end(struct cgc *c)
 {
-	if (c->spec_size_ecb >= 0)
-		c->buf.insns[c->spec_size_at].imm = (int32_t)c->o->ecbs[c->spec_size_ecb].size;
+	if (c->spec_size_ecb >= 0) {
+		uint32_t size = c->o->ecbs[c->spec_size_ecb].size;
+		uint64_t specsize = c->in->opts ? c->in->opts->specsize : (32u << 10);
+		c->buf.insns[c->spec_size_at].imm = (int32_t)spec_cost(size);
+		/* dtrace's BPF code checks each value it stores against specsize at the value's
+		 * end (16-byte header before the data): a value that cannot fit even in an empty
+		 * buffer stops the clause there (dt_cg.c, dt_cg_store_val) */
+		c->buf.insns[c->spec_alone_at].imm = size > 8 && size + 8 > specsize;
+	}
 	c->spec_size_ecb = -1;
 	c->spec_clause = false;
 }
@@ -121,6 +139,7 @@ int cgc_spec_send(struct cgc *c, uint32_t epid, uint32_t size)
 
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, CGC_SPEC));
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 1, 0, normal);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 1, CGC_SPEC_DROPPED, done);
 	/* held: mark the epid, tag the speculation after the layout. A provider whose epids
 	 * are numbered at run time (cg_epid: USDT and pid classes, one program for many ecbs)
 	 * marks the run-time epid its record carries, not the template's: the consumer looks
@@ -138,7 +157,7 @@ int cgc_spec_send(struct cgc *c, uint32_t epid, uint32_t size)
 	}
 	cgc_emit(c, bi_stx(BPF_DW, CG_R_SCRATCH, 1, (int16_t)size));
 	cgc_patch_here(c, CGC_PATCH_REC_OFF);
-	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_ld_map(c, 1, cgc_out_map(c));
 	cgc_emit(c, bi_mov64_reg(2, CG_R_SCRATCH));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, 0));
 	cgc_patch_here(c, CGC_PATCH_REC_IMM);
@@ -262,16 +281,26 @@ void cgc_spec_speculate(struct cgc *c, struct dnode *call)
 	c->spec_size_at = cgc_emit(c, bi_alu64_imm(BPF_ADD, 1, 0));   /* + the record's size */
 	c->spec_size_ecb = c->ecb;
 	uint64_t specsize = c->in->opts ? c->in->opts->specsize : (32u << 10);
-	int fits = bpb_label_new(&c->buf);
+	int fits = bpb_label_new(&c->buf), done = bpb_label_new(&c->buf);
 	if (specsize > 0x7fffffff) {
 		bpb_ja(&c->buf, fits);
+		c->spec_alone_at = cgc_emit(c, bi_mov64_imm(1, 0));   /* never reached */
 	} else {
+		/* No room left: a speculative drop. DTrace for Linux's consumer drops the record
+		 * and the clause has run on (dt_consume.c: the check is the consumer's), so only
+		 * the record is lost (dtrace -x specsize=48 -x strsize=16: a clause of
+		 * speculate(s); printf("%s", "abc"); x++; run twice gives x 2, one record); a
+		 * record that can never fit stops the clause (cgc_spec_clause_end). */
 		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)specsize, fits);
 		cgc_count_drop(c, DOUT_DROP_SPEC);
-		bpb_ja(&c->buf, drop);
+		c->spec_alone_at = cgc_emit(c, bi_mov64_imm(1, 0));
+		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, drop);
+		cgc_emit(c, bi_st(BPF_DW, 10, CGC_SPEC, CGC_SPEC_DROPPED));
+		bpb_ja(&c->buf, done);
 	}
 	bpb_label_place(&c->buf, fits);
 	cgc_emit(c, bi_stx(BPF_DW, 0, 1, 8));
+	bpb_label_place(&c->buf, done);
 	cgc_slot_pop(c);
 }
 
@@ -322,7 +351,7 @@ void cgc_spec_commit(struct cgc *c, struct dnode *call, bool discard)
 	cgc_emit(c, bi_ldx(BPF_DW, 1, 10, s_word));
 	cgc_emit(c, bi_alu64_imm(BPF_RSH, 1, 32));
 	cgc_emit(c, bi_stx(BPF_W, 10, 1, r + (int)offsetof(struct dobj_rec_spec, gen)));
-	cgc_ld_map(c, 1, c->m_ringbuf);
+	cgc_ld_map(c, 1, cgc_out_map(c));
 	cgc_emit(c, bi_mov64_reg(2, 10));
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, r));
 	cgc_emit(c, bi_mov64_imm(3, (int32_t)sizeof(struct dobj_rec_spec)));

@@ -192,6 +192,16 @@ static void copy_to_scratch(struct cgc *c, struct dnode *n, struct dnode *a0, st
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, ss));
 	/* checked above; repeated on the register so the verifier knows the bound */
 	bpb_jmp_imm(&c->buf, BPF_JGT, 2, COPY_MAX, done);
+	if (into || !cgc_is_str(a0)) {
+		/* nothing to copy, but a NULL source is still an invalid address, as dtrace
+		 * has it (copyinto(0, 0, p) and bcopy(NULL, p, 0) fault 'invalid address (0x0)';
+		 * copyinto(16, 0, p) does not fault) */
+		int some = bpb_label_new(&c->buf);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 2, 0, some);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 3, 0, done);
+		bpb_ja(&c->buf, fail);
+		bpb_label_place(&c->buf, some);
+	}
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 2, 0, done);
 	cgc_emit(c, bi_call(into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, fail);

@@ -21,7 +21,7 @@ void dobj_ecb_clear(struct dobj_ecb *e)
 
 void dobj_maps_none(struct dobj *o)
 {
-	o->ringbuf_map = o->drops_map = o->state_map = o->spec_map = -1;
+	o->ringbuf_map = o->errbuf_map = o->drops_map = o->state_map = o->spec_map = -1;
 	o->usdt_specs_map = o->usdt_names_map = -1;
 	o->ustack_rows_map = o->ustack_procs_map = o->ustack_want_map = o->ustack_pages_map =
 		o->ustack_cache_map = -1;

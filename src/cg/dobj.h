@@ -17,7 +17,10 @@
  *    epid != 0: a clause's data, laid out as ecbs[epid - 1] says (size bytes in all, header
  *    included; the time it was sent at time_off when a structured output format asked for
  *    it; the actions in order, each value at its offset). epid == 0: a control record
- *    whose `kind` field follows (DOBJ_REC_FAULT, ...).
+ *    whose `kind` field follows (DOBJ_REC_FAULT, ...). The ERROR probe's program sends
+ *    its records to a ring buffer of its own (errbuf_map), which the tracer reads as soon
+ *    as it has fired ERROR for a fault: ERROR's output then stands where the fault was, as
+ *    in DTrace for Linux, where ERROR runs inside the faulting firing.
  *  - Drop counters: the per-CPU array map dobj->drops_map (key = enum dout_drop_kind, value
  *    u64 count since start) counts what could not be recorded or stored; the tracer reports
  *    increases as dtrace does.
@@ -402,6 +405,7 @@ struct dobj {
 	struct dobj_ecb *ecbs;     /* ecbs[epid - 1] */
 	size_t necbs;
 	int ringbuf_map;           /* indexes in maps[] */
+	int errbuf_map;            /* the ERROR program's records; -1 when nothing enables ERROR */
 	int drops_map;
 	int state_map;
 	int usdt_specs_map;        /* -1 when no USDT program; max_entries set by the tracer */

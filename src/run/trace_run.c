@@ -71,8 +71,13 @@ struct run {
 	int nruns;
 	struct epid_tab epids;         /* every epid: the dobj's and those handed out running */
 	struct ringbuf *rb;
+	struct ringbuf *erb;           /* ERROR's records (dobj.h errbuf_map), or NULL */
+	/* BEGIN called exit(): ERROR's output for BEGIN's faults follows all of BEGIN's */
+	bool begin_exited;
 	int ncpus;
 	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
+	/* speculative drops: the total at the last report, and how many were reported */
+	uint64_t spec_drops_prev, spec_drops_told;
 	uint32_t ndrop_kinds;
 	bool failed;                   /* a fatal consumer error (message printed) */
 	pid_t *hold_pids;              /* processes to hold at dlopen()/exec (ptrace_hold.h) */
@@ -159,13 +164,16 @@ static void size_text(char *buf, size_t len, uint64_t v)
 }
 
 /* What a map is sized by, for bufresize=auto: the principal buffer (bufsize), an aggregation's
- * (aggsize), or neither (its size is the program's own: it is never lowered). */
-enum map_budget { BUDGET_NONE, BUDGET_BUF, BUDGET_AGG };
+ * (aggsize), ERROR's ring buffer (a share of bufsize, lowered without a word: dtrace has no
+ * such buffer to report), or neither (its size is the program's own: it is never lowered). */
+enum map_budget { BUDGET_NONE, BUDGET_BUF, BUDGET_AGG, BUDGET_ERRBUF };
 
 static enum map_budget map_budget(const struct dobj *o, size_t i)
 {
 	if ((int)i == o->ringbuf_map)
 		return BUDGET_BUF;
+	if ((int)i == o->errbuf_map)
+		return BUDGET_ERRBUF;
 	for (size_t k = 0; k < o->naggs; k++)
 		if (o->aggs[k].map == (int)i)
 			return BUDGET_AGG;
@@ -204,12 +212,20 @@ static uint64_t buf_needed(const struct dobj *o)
 	uint64_t need = BUF_MIN;
 	for (size_t i = 0; i < o->necbs; i++) {
 		const struct dobj_ecb *e = &o->ecbs[i];
-		uint64_t end = 0;
+		/* the values laid out as dtrace lays them out: each at its own alignment right
+		 * after the one before, a string taking strsize + 1 bytes unpadded (our layout
+		 * pads strings to 8: printf("%s %d") with strsize=32 needed -b68 where dtrace
+		 * takes -b64) */
+		uint64_t end = 0, at = sizeof(struct dobj_rec);
 		for (size_t a = 0; a < e->nacts; a++)
 			for (size_t v = 0; v < e->acts[a].nvals; v++) {
 				const struct dobj_val *val = &e->acts[a].vals[v];
-				if ((uint64_t)val->off + val->size > end)
-					end = (uint64_t)val->off + val->size;
+				uint64_t align = val->kind == DOBJ_V_STRING ? 1 :
+						 val->kind == DOBJ_V_BYTES || val->size > 8 ? 8 :
+						 val->size ? val->size : 1;
+				at = (at + align - 1) / align * align + val->size;
+				if (at > end)
+					end = at;
 			}
 		end = (end + 3) & ~(uint64_t)3;
 		if (end && BUF_REC_HEADER + end > need)
@@ -842,7 +858,22 @@ static void consume_fault(struct run *r, const unsigned char *rec, size_t size)
 	/* DTrace for Linux's ERROR arguments: (NULL, probe ID, clause index, BPF pc, fault,
 	 * address) */
 	const uint64_t args[6] = { 0, p->id, (uint64_t)e->clause, f.pc, f.fault, f.addr };
-	fire_self(r, DOBJ_PROBE_ERROR, args);
+	if (fire_self(r, DOBJ_PROBE_ERROR, args) != 0 || !r->erb)
+		return;
+	/* ERROR's output where the fault was, before the records of the firing's later
+	 * clauses: DTrace for Linux runs ERROR inside the faulting firing. Except for BEGIN's
+	 * faults when BEGIN called exit(): dtrace has then fired END before its first read,
+	 * on BEGIN's CPU, and reads BEGIN's records of that CPU's buffer first, then the rest
+	 * (dt_consume.c, dt_consume_begin): ERROR's output follows all of BEGIN's, before
+	 * END's (dtrace -qn 'BEGIN { x = *(int *)8; } BEGIN { printf("b\n"); }
+	 * ERROR { printf("ERR\n"); } BEGIN { exit(0); }' prints b, then ERR). deliver()
+	 * reads what is left after the principal buffer. */
+	if (r->begin_exited && p->kind == DOBJ_PROBE_BEGIN)
+		return;
+	if (ringbuf_drain(r->erb) == RINGBUF_ERR) {
+		util_warn("processing aborted: cannot read the trace buffer: %s", strerror(errno));
+		r->failed = true;
+	}
 }
 
 /* --- speculations ---------------------------------------------------------------------- */
@@ -955,7 +986,14 @@ static int on_record(void *ctx, const void *data, size_t size)
 }
 
 /* --- drops ------------------------------------------------------------------------------- */
-static void report_drops(struct run *r)
+/* Report the drops counted since the last report, in dtrace's order of kinds. Speculative
+ * drops are reported one report late, except in the final one: DTrace for Linux's consumer
+ * counts the records it drops for specsize while it reads them, after the status check that
+ * reports the kernel's counts, so they come with the next check (dt_work.c: dt_get_status
+ * reads the kernel's counters, dt_add_local_status adds the consumer's). Observed: a BEGIN
+ * whose speculation() fails and whose speculate()d record does not fit prints the failed
+ * speculation, then the speculative drop. */
+static void report_drops(struct run *r, bool final)
 {
 	struct sink *s = r->sink;
 	if (r->o->drops_map >= 0 && (size_t)r->o->drops_map < r->o->nmaps && r->ncpus > 0) {
@@ -975,8 +1013,17 @@ static void report_drops(struct run *r)
 				total_seen += *seen;
 				*seen = now;
 			}
-			if (k != DOUT_DROP_PRINCIPAL && k != DOUT_DROP_AGGREGATION && total > total_seen)
+			if (k == DOUT_DROP_SPEC) {
+				uint64_t upto = final ? total : r->spec_drops_prev;
+				if (upto > r->spec_drops_told) {
+					s->ops->drop(s, DOUT_DROP_SPEC, upto - r->spec_drops_told, -1);
+					r->spec_drops_told = upto;
+				}
+				r->spec_drops_prev = total;
+			} else if (k != DOUT_DROP_PRINCIPAL && k != DOUT_DROP_AGGREGATION &&
+				   total > total_seen) {
 				s->ops->drop(s, (enum dout_drop_kind)k, total - total_seen, -1);
+			}
 		}
 		free(v);
 	}
@@ -1051,6 +1098,9 @@ static void release(struct run *r)
 	if (r->rb)
 		ringbuf_close(r->rb);
 	r->rb = NULL;
+	if (r->erb)
+		ringbuf_close(r->erb);
+	r->erb = NULL;
 	for (size_t i = 0; i < r->o->nprogs; i++) {
 		if (r->o->progs[i].fd >= 0)
 			close(r->o->progs[i].fd);
@@ -1184,6 +1234,13 @@ static int setup(struct run *r)
 		util_warn("could not enable tracing: %s", err);
 		return -1;
 	}
+	if (o->errbuf_map >= 0 && (size_t)o->errbuf_map < o->nmaps) {
+		r->erb = ringbuf_open(o->maps[o->errbuf_map].fd, on_record, r, err, sizeof(err));
+		if (!r->erb) {
+			util_warn("could not enable tracing: %s", err);
+			return -1;
+		}
+	}
 	r->ncpus = bpf_sys_possible_cpus();
 	trace_aggs_init(&r->aggs, o, r->ncpus);
 	r->aggs.percpu = r->d->aggpercpu;
@@ -1249,12 +1306,18 @@ static void check_stopping(struct run *r)
 
 /* After BEGIN: let every probe fire (the state was created STARTING), unless BEGIN called
  * exit(). Nothing but the tracer writes the state now (the programs of other probes return
- * before touching it), so reading and writing the whole value back loses nothing. */
-static void activate(struct run *r)
+ * before touching it), so reading and writing the whole value back loses nothing. Returns
+ * whether BEGIN called exit() (or faulted with an ERROR clause that will). */
+static bool activate(struct run *r)
 {
 	unsigned char *v = NULL;
 	struct dobj_state st;
-	if (state_read(r, &v, &st) && st.stopping == DOBJ_RUN_STARTING) {
+	if (!state_read(r, &v, &st)) {
+		free(v);
+		return false;
+	}
+	bool exited = st.stopping == DOBJ_RUN_STOPPING;
+	if (st.stopping == DOBJ_RUN_STARTING) {
 		st.stopping = DOBJ_RUN_ACTIVE;
 		memcpy(v, &st, sizeof(st));
 		uint32_t key = 0;
@@ -1265,6 +1328,7 @@ static void activate(struct run *r)
 		}
 	}
 	free(v);
+	return exited;
 }
 
 static uint64_t mono_ns(void)
@@ -1292,6 +1356,9 @@ static int deliver(struct run *r, int timeout_ms)
 {
 	r->sink->pass_quiet = r->d->quiet;
 	int n = timeout_ms < 0 ? ringbuf_drain(r->rb) : ringbuf_poll(r->rb, timeout_ms);
+	/* ERROR's output that waited for the end of BEGIN's (consume_fault) */
+	if (n != RINGBUF_ERR && r->erb)
+		n = ringbuf_drain(r->erb);
 	if (n == RINGBUF_ERR && errno != EINTR) {
 		util_warn("processing aborted: cannot read the trace buffer: %s", strerror(errno));
 		r->failed = true;
@@ -1354,13 +1421,13 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 
 	static const uint64_t no_args[6];
 	fire_self(&r, DOBJ_PROBE_BEGIN, no_args);
-	activate(&r);
+	r.begin_exited = activate(&r);
 	deliver(&r, -1);
 	/* dtrace's first status check comes at its first dtrace_work, right after BEGIN: BEGIN's
 	 * drops are reported on their own, before any a later probe counts (dt_work.c,
 	 * dtrace_status; observed: a failed speculation() in BEGIN and another in a tick 100ms
 	 * later are two messages) */
-	report_drops(&r);
+	report_drops(&r, false);
 	for (int i = 0; i < ro->nchildren; i++)
 		if (childproc_resume(&ro->children[i]) != 0)
 			util_warn("failed to resume pid %d: %s", (int)ro->children[i].pid, strerror(errno));
@@ -1412,7 +1479,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec - last_drops.tv_sec >= 1) {
-			report_drops(&r);
+			report_drops(&r, false);
 			/* truncated stack keys of processes that exited: see trace_aggs_retire */
 			trace_aggs_retire(&r.aggs, trace_usym_gone, &r.usym);
 			last_drops = now;
@@ -1430,7 +1497,7 @@ int trace_run(struct dobj *o, const struct trace_run_opts *ro)
 	/* twice: END's faults fire ERROR while the first drain reads them */
 	for (int i = 0; i < 2 && !r.failed; i++)
 		deliver(&r, -1);
-	report_drops(&r);
+	report_drops(&r, true);
 	/* the capture files complete, tshark's last lines printed (its input ended) before the
 	 * end of the output, where dtrace's reader thread has printed them */
 	pcap_out_close(&r.pcap);

@@ -64,6 +64,46 @@ T_CASE(maps_and_state)
 	cgc_test_free(&t);
 }
 
+/* Whether program p loads map m (a relocated BPF_LD_IMM64 of its fd). */
+static bool prog_uses_map(const struct dobj_prog *p, int m)
+{
+	for (size_t i = 0; i < p->nrelocs; i++)
+		if (p->insns[p->map_relocs[i]].imm == m)
+			return true;
+	return false;
+}
+
+/* ERROR's records go to a ring buffer of their own (the tracer reads it right after firing
+ * ERROR, so ERROR's output stands where the fault was); the other programs' to the principal
+ * one; no ERROR clause, no such buffer. */
+T_CASE(error_ring_buffer)
+{
+	struct cgc_test t = compile_ok("BEGIN { x = *(int *)8; printf(\"b\\n\"); }"
+				       " ERROR { printf(\"%d\\n\", arg4); exit(0); }");
+	if (!t.o)
+		return;
+	const struct dobj *o = t.o;
+	T_CHECK(o->errbuf_map >= 0 && o->errbuf_map != o->ringbuf_map);
+	if (o->errbuf_map >= 0) {
+		T_EQ_INT(o->maps[o->errbuf_map].kind, BPF_SYS_MAP_RINGBUF);
+		T_EQ_INT(o->maps[o->errbuf_map].max_entries, 1u << 20);   /* bufsize, at most 1m */
+	}
+	int seen = 0;
+	for (size_t i = 0; i < o->nprogs; i++) {
+		const struct dobj_prog *p = &o->progs[i];
+		bool error = o->probes[p->probe].kind == DOBJ_PROBE_ERROR;
+		T_CHECK(prog_uses_map(p, o->errbuf_map) == error);
+		T_CHECK(prog_uses_map(p, o->ringbuf_map) == !error);
+		seen |= error ? 1 : 2;
+	}
+	T_EQ_INT(seen, 3);
+	cgc_test_free(&t);
+	t = compile_ok("BEGIN { x = *(int *)8; exit(0); }");
+	if (t.o)
+		T_EQ_INT(t.o->errbuf_map, -1);
+	cgc_test_free(&t);
+}
+
 static uint32_t cpu_off(void)
 {
 	return (uint32_t)offsetof(struct dobj_rec, cpu);
