@@ -676,7 +676,9 @@ void check_cast(struct ck *c, struct dnode *n)
 		FAILT(c, n, &ns, D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", a, b);
 	}
 	n->type = to;
-	if (n->lhs->isconst && is_integer(to)) {
+	if (n->lhs->isconst && is_integer(to) && n->uncut) {
+		set_folded(n, to, (uint64_t)n->lhs->cval);
+	} else if (n->lhs->isconst && is_integer(to)) {
 		/* as the run-time cast (dfold_cast_cuts): (int)((unsigned char)255 + 1) keeps 256 */
 		struct dtype *f = res(from), *t = res(to);
 		if (is_integer(from) && f->kind != DTY_BOOL && t->kind != DTY_BOOL &&

@@ -197,6 +197,7 @@ struct argument {
 	const struct dnode *pristine;   /* the xlate's input, unchecked */
 	struct dtype *in;               /* the translator's input type */
 	bool cast;                      /* the input's type differs from it */
+	bool pristine_integer;          /* the input is of an integer type */
 };
 
 static struct dnode *make_argument(void *arg, const struct dnode *at)
@@ -208,6 +209,11 @@ static struct dnode *make_argument(void *arg, const struct dnode *at)
 	struct dnode *c = node(a->ck, DN_CAST, at->pos);
 	c->ctype = a->in;
 	c->lhs = e;
+	/* an integer input is not converted to an integer parameter's type: DTrace for Linux
+	 * reads the parameter as the input's value (observed: translator struct o < uint8_t p >
+	 * { v = p; } gives xlate <struct o> (i).v == 300 for int i = 300). The Guide names the
+	 * parameter the input expression, which agrees. */
+	c->uncut = is_integer(a->in) && a->pristine_integer;
 	return c;
 }
 
@@ -245,7 +251,8 @@ void dxl_member(struct ck *ck, struct dnode *n)
 		      "translations within each other)", n->name, DXL_MAX_DEPTH);
 	int64_t off = 0;
 	const struct dmember *dm = dtype_member_at(res(x->out), n->name, &off);
-	struct argument a = { ck, pristine, x->in, !compat_type(xl->lhs->type, x->in) };
+	struct argument a = { ck, pristine, x->in, !compat_type(xl->lhs->type, x->in),
+			      is_integer(xl->lhs->type) };
 	struct dnode *e = copy_tree(ck, m->lhs);
 	subst(&e, x->def->name, make_argument, &a);
 	bool arrow = n->op == DOP_ARROW;
