@@ -1773,6 +1773,10 @@ static void eval_int(struct cgc *c, struct dnode *n, bool raw)
 		eval_int(c, n->rhs, raw);
 		return;
 	case DN_CAST:
+		if (n->uncut) {
+			eval_int(c, n->lhs, raw);
+			return;
+		}
 		cgc_eval_raw(c, n->lhs);
 		alloca_cast(c, n);
 		if (raw)

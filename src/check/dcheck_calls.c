@@ -619,6 +619,10 @@ void check_call(struct ck *c, struct dnode *n)
 				n->name);
 		if (builtin_lookup(n->name) != DB_NONE)
 			fail_at(c, n, D_FUNC_IDKIND, "scalar '%s' may not be referenced as a function", n->name);
+		/* an inline is an identifier of its declared type, called as if it were a
+		 * function (dtrace -n 'inline int x = 1; BEGIN { trace(x()); }') */
+		if (inline_find(c, n->name))
+			fail_at(c, n, D_FUNC_IDENT, "function designator is not of function type");
 		/* dtrace names the callee as it parses (dt_node_func): only a variable declared
 		 * by then is known; one made by an assignment is not, and so undefined */
 		struct dck_var *v = var_find(c, 'g', n->name);
@@ -630,13 +634,23 @@ void check_call(struct ck *c, struct dnode *n)
 	const struct subr_def *d = &subrs[s];
 	n->subr = s;
 	bool xptr = false;
+	if ((s == DS_TRACE || s == DS_PRINT) && n->args && xlate_value(c, n->args, &xptr)) {
+		/* dtrace cooks the argument first: an xlate no translator makes is refused as
+		 * such (trace(xlate <int> (p)): cannot translate from "struct i *" to "int") */
+		struct dnode *a = n->args;
+		if (a->kind == DN_UNARY && a->op == DOP_DEREF)
+			a = a->lhs;
+		if (a->kind == DN_XLATE)
+			dxl_resolve(c, a);
+	}
 	if (s == DS_TRACE && n->args && xlate_value(c, n->args, &xptr))
 		/* translated data is of dtrace's dynamic type */
 		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
-	if (s == DS_PRINT && n->args && xlate_value(c, n->args, &xptr) && xptr)
-		/* dtrace's prototype check meets the translated pointer's dynamic type */
+	if (s == DS_PRINT && n->args && xlate_value(c, n->args, &xptr))
+		/* dtrace's prototype check meets the translation's dynamic type */
 		fail_at(c, n->args, D_PROTO_ARG, "print( ) argument #1 is incompatible with "
-			"prototype:\n\tprototype: void *\n\t argument: pointer to translated data");
+			"prototype:\n\tprototype: void *\n\t argument: %s",
+			xptr ? "pointer to translated data" : "translated data");
 	if (s == DS_PRINTF && n == c->stmt_call)
 		gen_check_deferred(c, n, d, printf_xlate_args_cb);
 	unsigned xargs = 0;

@@ -128,10 +128,16 @@ void check_unary(struct ck *c, struct dnode *n)
 	else if (n->op == DOP_SIZEOF)
 		declare_int64_if_new(c, l, false);
 	struct dtype *xt = n->op == DOP_SIZEOF ? xlate_value_type(c, l) : NULL;
-	if (xt && (res(xt)->kind == DTY_PTR || l->kind == DN_UNARY)) {
+	struct dnode *xl = l->kind == DN_UNARY && l->op == DOP_DEREF ? l->lhs : l;
+	if (xt && xl->kind == DN_XLATE) {
+		/* sizeof (xlate <T> (e)) is sizeof (T) once a translator is found (dtrace:
+		 * "cannot translate from ..." without one) */
+		dxl_resolve(c, xl);
+	}
+	if (xt) {
 		/* sizeof(curpsinfo): a pointer's size, the translation never made (dtrace: 8);
-		 * sizeof(*curpsinfo): the translated type's, as sizeof(psinfo_t) (dtrace's
-		 * psinfo_t is laid out smaller than ours: 416 bytes, 604 here) */
+		 * sizeof(*curpsinfo), sizeof (xlate <T> (e)): the translated type's, as
+		 * sizeof(psinfo_t) */
 		set_int_const(n, named_type(c, "size_t"), sizeof_value(c, n, xt));
 		return;
 	}
@@ -144,6 +150,13 @@ void check_unary(struct ck *c, struct dnode *n)
 				sizeof_value(c, n, l->type);
 		set_int_const(n, named_type(c, "size_t"), size);
 		return;
+	}
+	struct dnode *ax = l->kind == DN_UNARY && l->op == DOP_DEREF ? l->lhs : l;
+	if (n->op == DOP_ADDROF && ax->kind == DN_XLATE) {
+		/* translated data is made where it is used: it has no address (dtrace -n
+		 * '... trace(&xlate <struct o> (p)); ...': cannot take address of dynamic object) */
+		dxl_resolve(c, ax);
+		fail_at(c, n, D_ADDROF_VAR, "cannot take address of dynamic object");
 	}
 	if (n->op == DOP_ADDROF && names_dynamic_var(c, l)) {
 		/* dtrace cooks the operand (not as a read) before it refuses its address
@@ -663,7 +676,9 @@ void check_cast(struct ck *c, struct dnode *n)
 		FAILT(c, n, &ns, D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", a, b);
 	}
 	n->type = to;
-	if (n->lhs->isconst && is_integer(to)) {
+	if (n->lhs->isconst && is_integer(to) && n->uncut) {
+		set_folded(n, to, (uint64_t)n->lhs->cval);
+	} else if (n->lhs->isconst && is_integer(to)) {
 		/* as the run-time cast (dfold_cast_cuts): (int)((unsigned char)255 + 1) keeps 256 */
 		struct dtype *f = res(from), *t = res(to);
 		if (is_integer(from) && f->kind != DTY_BOOL && t->kind != DTY_BOOL &&

@@ -145,6 +145,9 @@ void dxl_assign(struct ck *c, struct dnode *n, bool named);
 void dxl_materialize(struct ck *c, struct dnode *n, const char *tmp);
 /* A cast whose operand is a DN_XLATE: the lookup, then D_CAST_INVAL. */
 _Noreturn void dxl_cast(struct ck *c, struct dnode *cast);
+/* Checks a DN_XLATE's input and finds its translator, or fails as dtrace does ("cannot
+ * translate from ..."): for uses of its type alone (sizeof). */
+void dxl_resolve(struct ck *c, struct dnode *xl);
 /* A DN_XLATE anywhere else: the lookup, then the "whole value" refusal. */
 _Noreturn void dxl_value(struct ck *c, struct dnode *n);
 void dxl_table_free(struct dxl_table *t);

@@ -500,7 +500,13 @@ void check_ident(struct ck *c, struct dnode *n)
 		n->ctype = in->def->ctype;
 		n->lhs = copy;
 		check_expr(c, n);
-		n->dt_builtin = dtb;
+		/* dtrace's inline is an lvalue that is not writable and has no address, except
+		 * one it folds to an integer constant, a value (dtrace -n 'inline string s = "a";
+		 * BEGIN { s = "b"; }': can only be applied to a writable variable; with inline
+		 * int x = 1, x = 2: requires modifiable lvalue) */
+		/* (a void * one is refused for its unknown size first, as dt_builtin would skip) */
+		n->dt_builtin = dtb || (!(n->lhs->isconst && is_integer(n->lhs->type)) &&
+					!is_vfptr(n->type));
 		return;
 	}
 	for (size_t i = 0; i < sizeof(ureg_names) / sizeof(ureg_names[0]); i++) {

@@ -361,11 +361,33 @@ void check_inline(struct ck *c, struct dnode *n)
 	/* dt_node_inline's message: the previous identifier's kind, and "inline" if it was one */
 	struct dck_var *pv = var_find(c, 'g', n->name);
 	enum dbuiltin pb = builtin_lookup(n->name);
+	/* a function's name is dtrace's global identifier too (inline int sum = 1;): its kind
+	 * is spelled with nothing after it, as observed */
+	enum dsubr ps = subr_lookup(n->name);
+	if (agg_func_lookup(n->name) >= 0 || ps != DS_NONE)
+		fail_at(c, n, D_DECL_IDRED, "identifier redefined: %s\n\t current: inline definition\n"
+			"\tprevious: %s ", n->name, ps == DS_NONE ? "aggregating function" :
+			subrs[ps].action ? "tracing function" : "function");
 	if (inline_find(c, n->name) || pv || pb != DB_NONE)
 		fail_at(c, n, D_DECL_IDRED, "identifier redefined: %s\n\t current: inline definition\n"
 			"\tprevious: %s %s", n->name,
 			pv ? idkind_name(pv) : pb == DB_ARGS || pb == DB_UREGS ? "associative array" :
 			"scalar", inline_find(c, n->name) ? "inline" : "");
+	/* a struct, union or enum of no known body: dtrace refuses the declaration before it
+	 * looks at the value (inline struct nosuch s = 1;) */
+	if (forward_tag(c, n->ctype) || empty_record(n->ctype)) {
+		struct names ns = {0};
+		const char *a = nm(&ns, n->ctype);
+		FAILT(c, n, &ns, D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", a, n->name);
+	}
+	/* an inline of an inline of translated data (inline psinfo_t *p = curpsinfo) is that
+	 * translation too, reached through members as it is */
+	if (n->lhs->kind == DN_IDENT && !n->args) {
+		struct inline_def *of = inline_find(c, n->lhs->name);
+		if (of && !of->body && of->def->lhs->kind == DN_XLATE &&
+		    dtype_same(of->def->lhs->ctype, n->ctype))
+			n->lhs = copy_tree(c, of->def->lhs);
+	}
 	if (n->lhs->kind == DN_XLATE && dtype_same(n->lhs->ctype, n->ctype)) {
 		/* translated data (curpsinfo, fds[fd]): checked where it is used, through a
 		 * member (with parameters: expanded with the use's arguments) */

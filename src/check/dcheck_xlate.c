@@ -128,9 +128,14 @@ void dxl_define(struct ck *ck, struct dnode *def)
 	struct dxl_table *t = ck->out->xlators;
 	struct dtype *in = def->lhs->ctype, *out = def->ctype;
 	struct names ns = {0};
-	if (find_exact(t, in, out))
+	if (find_exact(t, in, out)) {
+		/* a pointer input is spelled to what its typedef'd base names, as dtrace's
+		 * declaration made it (observed: from "i_t *" is "struct i *", from "i_t" stays) */
+		struct dtype *shown = res(in)->kind == DTY_PTR ?
+				      dtype_ptr(ck->tc, res(res(in)->base)) : in;
 		FAILT(ck, def, &ns, D_XLATE_REDECL, "translator from %s to %s has already been declared",
-			   sp(&ns, in), sp(&ns, out));
+			   sp(&ns, shown), sp(&ns, out));
+	}
 	struct dtype *r = res(out);
 	if ((r->kind == DTY_STRUCT || r->kind == DTY_UNION || r->kind == DTY_ENUM) &&
 	    (!r->complete || def->ival))
@@ -192,6 +197,7 @@ struct argument {
 	const struct dnode *pristine;   /* the xlate's input, unchecked */
 	struct dtype *in;               /* the translator's input type */
 	bool cast;                      /* the input's type differs from it */
+	bool pristine_integer;          /* the input is of an integer type */
 };
 
 static struct dnode *make_argument(void *arg, const struct dnode *at)
@@ -203,6 +209,11 @@ static struct dnode *make_argument(void *arg, const struct dnode *at)
 	struct dnode *c = node(a->ck, DN_CAST, at->pos);
 	c->ctype = a->in;
 	c->lhs = e;
+	/* an integer input is not converted to an integer parameter's type: DTrace for Linux
+	 * reads the parameter as the input's value (observed: translator struct o < uint8_t p >
+	 * { v = p; } gives xlate <struct o> (i).v == 300 for int i = 300). The Guide names the
+	 * parameter the input expression, which agrees. */
+	c->uncut = is_integer(a->in) && a->pristine_integer;
 	return c;
 }
 
@@ -240,7 +251,8 @@ void dxl_member(struct ck *ck, struct dnode *n)
 		      "translations within each other)", n->name, DXL_MAX_DEPTH);
 	int64_t off = 0;
 	const struct dmember *dm = dtype_member_at(res(x->out), n->name, &off);
-	struct argument a = { ck, pristine, x->in, !compat_type(xl->lhs->type, x->in) };
+	struct argument a = { ck, pristine, x->in, !compat_type(xl->lhs->type, x->in),
+			      is_integer(xl->lhs->type) };
 	struct dnode *e = copy_tree(ck, m->lhs);
 	subst(&e, x->def->name, make_argument, &a);
 	bool arrow = n->op == DOP_ARROW;
@@ -314,12 +326,36 @@ static void take_place_and_check(struct ck *ck, struct dnode *n, struct dnode *e
 	check_expr(ck, n);
 }
 
+/* The target of `l = xlate <T *> (e)` as dtrace's message spells it: the type of a variable
+ * that has one, else its kind, "scalar" or "associative array" (dtrace -n 'BEGIN { x =
+ * xlate <struct o *> (p); }': "scalar" = "pointer to translated data"; with int x declared:
+ * "int" = ...). */
+static const char *target_spelling(struct ck *ck, struct names *ns, struct dnode *l)
+{
+	struct dnode *v = l->kind == DN_INDEX ? l->lhs : l;
+	char space = v->kind == DN_SELF ? 's' : v->kind == DN_THIS ? 't' : 'g';
+	if (v->kind == DN_IDENT || v->kind == DN_SELF || v->kind == DN_THIS) {
+		struct dck_var *var = var_find(ck, space, v->name);
+		if (var && var->type)
+			return sp(ns, var->type);
+		if (!var)
+			return l->kind == DN_INDEX ? "associative array" : "scalar";
+	}
+	check_expr(ck, l);
+	return sp(ns, l->type);
+}
+
 void dxl_assign(struct ck *ck, struct dnode *n, bool named)
 {
 	struct dnode *xl = n->rhs, *input = NULL;
 	const struct dxl *x = resolve(ck, xl, &input);
-	if (res(xl->ctype)->kind == DTY_PTR && !named)
-		dxl_value(ck, xl);
+	if (res(xl->ctype)->kind == DTY_PTR && !named) {
+		/* a pointer to translated data is of dtrace's dynamic type: no variable holds it */
+		struct names ns = {0};
+		const char *l = target_spelling(ck, &ns, n->lhs);
+		FAILT(ck, n, &ns, D_OP_INCOMPAT, "operands have incompatible types: \"%s\" = "
+		      "\"pointer to translated data\"", l);
+	}
 	/* the target, typed (as a new variable of the output type if it is one) */
 	struct dnode *lp = copy_tree(ck, n->lhs);
 	struct dnode *as_out = node(ck, DN_TYPE, xl->pos);
@@ -455,6 +491,11 @@ _Noreturn void dxl_cast(struct ck *ck, struct dnode *cast)
 	/* reported at the translation's line, which is where dtrace's cast node is built too */
 	FAILT(ck, xl, &ns, D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"",
 		   ptr ? "pointer to translated data" : "translated data", sp(&ns, cast->ctype));
+}
+
+void dxl_resolve(struct ck *ck, struct dnode *xl)
+{
+	resolve(ck, xl, NULL);
 }
 
 _Noreturn void dxl_value(struct ck *ck, struct dnode *n)

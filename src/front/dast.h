@@ -131,6 +131,10 @@ struct dnode {
 	/* DN_CAST: a translated member's value (src/check/dcheck_xlate.c), whose definition may
 	 * give a char array member a string (psinfo_t's pr_psargs): the string, as the array */
 	bool xlated;
+	/* DN_CAST: a translator's integer parameter standing for its integer input (src/check/
+	 * dcheck_xlate.c): typed as declared, valued as the input, never cut (dtrace uses the
+	 * input's register as it is) */
+	bool uncut;
 	struct dnode *pool_next;  /* every node of a pool, for freeing */
 };
 

@@ -3621,6 +3621,11 @@ static void inline_def(struct parser *p)
 {
 	const struct dtok *kw = next(p);
 	struct declspec ds;
+	/* a name that is no type where the inline's type belongs: dtrace's grammar has no
+	 * declaration there (dtrace -n 'inline nosuch_t x = 3;': syntax error near "nosuch_t
+	 * x = 3;", the rest of the line after a name its lexer does not know) */
+	if (p->script && peek(p)->kind == DTOK_IDENT && !is_typename(p, peek(p)))
+		syntax_error(p, peek(p));
 	/* a storage class after inline: D's grammar reads it, libdtrace refuses it */
 	declspec(p, &ds, p->script);
 	const struct dtok *nt = NULL;

@@ -1,5 +1,6 @@
 /* @opts: -x errtags */
-/* A pointer to translated data is not a value usdtrace can store. */
+/* A pointer to translated data is of dtrace's dynamic type: no variable holds it (observed:
+ * dtrace -s names the new variable by its kind, "scalar"). */
 struct in { int a; };
 struct out { int b; };
 translator struct out < struct in *p > { b = p->a; };
