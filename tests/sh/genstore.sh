@@ -29,26 +29,7 @@ if [ -z "$bad" ]; then ok runs; else notok runs "$bad"; fi
 
 # --- against dtrace: exit status, stdout, stderr of each seed's program ---
 # (the BPF pc in a fault message is each implementation's own)
-norm() { sed -E 's/^(usdtrace|dtrace): /dtrace: /; s/at BPF pc [0-9]+/at BPF pc N/' "$1"; }
-vs_dtrace() {  # MODE SEEDS...
-	mode=$1; shift
-	name=vs-dtrace-$mode
-	have_oracle_dtrace "$name" || return
-	differ=
-	for s in ${GENSTORE_SEEDS:-$@}; do
-		f="$w/$mode-$s"
-		python3 "$gen" "$s" "$mode" >"$f.d"
-		timeout -s KILL 30 "$D" -q -s "$f.d" >"$f.dout" 2>"$f.derr"; echo $? >"$f.drc"
-		timeout -s KILL 30 "$USDTRACE" -q -s "$f.d" >"$f.uout" 2>"$f.uerr"; echo $? >"$f.urc"
-		if ! cmp -s "$f.drc" "$f.urc" || ! cmp -s "$f.dout" "$f.uout" ||
-		   [ "$(norm "$f.derr")" != "$(norm "$f.uerr")" ]; then
-			differ="$differ $s"
-			diff "$f.dout" "$f.uout" | head -5 | sed "s/^/# $mode $s: /"
-			diff "$f.derr" "$f.uerr" | head -5 | sed "s/^/# $mode $s: /"
-		fi
-	done
-	if [ -z "$differ" ]; then ok "$name"; else notok "$name" "seeds differing from dtrace:$differ"; fi
-}
-vs_dtrace vals 1 2 3 4 5 6 7 8
-vs_dtrace arr 1 3 4 5 6 8 9 14 16 23
-vs_dtrace err 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24
+gen_norm() { sed -E 's/^(usdtrace|dtrace): /dtrace: /; s/at BPF pc [0-9]+/at BPF pc N/'; }
+gen_vs_dtrace vs-dtrace-vals vals -q ${GENSTORE_SEEDS:-1 2 3 4 5 6 7 8}
+gen_vs_dtrace vs-dtrace-arr arr -q ${GENSTORE_SEEDS:-1 3 4 5 6 8 9 14 16 23}
+gen_vs_dtrace vs-dtrace-err err -q ${GENSTORE_SEEDS:-1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24}

@@ -33,40 +33,14 @@ done
 if [ -z "$bad" ]; then ok runs; else notok runs "$bad"; fi
 
 # --- against dtrace: exit status, stdout, stderr of each seed's program ---
-norm() { sed -E 's/^(usdtrace|dtrace): /dtrace: /; s/at BPF pc [0-9]+/at BPF pc N/' "$1"; }
-vs_dtrace() {  # NAME MODE DTRACE-FLAGS SEEDS...
-	name=vs-dtrace-$1 mode=$2 flags=$3
-	shift 3
-	have_oracle_dtrace "$name" || return
-	differ=
-	for s in ${GENTRANS_SEEDS:-$@}; do
-		f="$w/$name-$s"
-		python3 "$gen" "$s" "$mode" >"$f.d"
-		# shellcheck disable=SC2086 # the flags are words
-		timeout -s KILL 30 "$D" -q $flags -s "$f.d" >"$f.dout" 2>"$f.derr"; echo $? >"$f.drc"
-		# (dtrace now and then fails to enable BEGIN while other dtraces start: once more)
-		if grep -q "could not enable tracing" "$f.derr"; then
-			# shellcheck disable=SC2086
-			timeout -s KILL 30 "$D" -q $flags -s "$f.d" >"$f.dout" 2>"$f.derr"; echo $? >"$f.drc"
-		fi
-		# shellcheck disable=SC2086
-		timeout -s KILL 30 "$USDTRACE" -q $flags -s "$f.d" >"$f.uout" 2>"$f.uerr"; echo $? >"$f.urc"
-		if ! cmp -s "$f.drc" "$f.urc" || ! cmp -s "$f.dout" "$f.uout" ||
-		   [ "$(norm "$f.derr")" != "$(norm "$f.uerr")" ]; then
-			differ="$differ $s"
-			diff "$f.dout" "$f.uout" | head -5 | sed "s/^/# $name $s: /"
-			diff "$f.derr" "$f.uerr" | head -5 | sed "s/^/# $name $s: /"
-		fi
-	done
-	if [ -z "$differ" ]; then ok "$name"; else notok "$name" "seeds differing from dtrace:$differ"; fi
-}
-vs_dtrace xl xl "" 1 2 3 4 5 6 7 8 13 15 17 39
-vs_dtrace inl inl "" 1 2 3 4 5 6 7 8 9 10
+gen_norm() { sed -E 's/^(usdtrace|dtrace): /dtrace: /; s/at BPF pc [0-9]+/at BPF pc N/'; }
+gen_vs_dtrace vs-dtrace-xl xl -q ${GENTRANS_SEEDS:-1 2 3 4 5 6 7 8 13 15 17 39}
+gen_vs_dtrace vs-dtrace-inl inl -q ${GENTRANS_SEEDS:-1 2 3 4 5 6 7 8 9 10}
 # err: every entry of the list but those where dtrace fails in its own way (its bugs, or its
 # departures from the Guide; gentrans_gen.py's ERRS says which): 24 (an empty translator:
 # "Memory allocation failure"), 47 (& of a translated member: compiled, then a fault), 61 (a
 # translator through itself: "Insufficient registers"), 81 (inline int x[int]: accepted,
 # unusable), 84 (dtrace crashes), 86-89 (an inline constant out of its type's range keeps its
 # own value and type in dtrace)
-vs_dtrace err err "" 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 48 49 50 51 52 53 54 55 56 57 58 59 60 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 82 83 85 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112
-vs_dtrace errtags err "-x errtags" 0 1 10 20 30 40 41 42 48 51 54 73 83 97 110
+gen_vs_dtrace vs-dtrace-err err -q ${GENTRANS_SEEDS:-0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 48 49 50 51 52 53 54 55 56 57 58 59 60 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 82 83 85 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112}
+gen_vs_dtrace vs-dtrace-errtags err "-q -x errtags" ${GENTRANS_SEEDS:-0 1 10 20 30 40 41 42 48 51 54 73 83 97 110}

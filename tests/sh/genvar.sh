@@ -29,27 +29,8 @@ if [ -z "$bad" ]; then ok runs; else notok runs "$bad"; fi
 
 # --- against dtrace: exit status, stdout, stderr of each seed's program ---
 # (the BPF pc in a fault message is each implementation's own)
-norm() { sed -E 's/^(usdtrace|dtrace): /dtrace: /; s/at BPF pc [0-9]+/at BPF pc N/' "$1"; }
-vs_dtrace() {  # MODE SEEDS...
-	mode=$1; shift
-	name=vs-dtrace-$mode
-	have_oracle_dtrace "$name" || return
-	differ=
-	for s in ${GENVAR_SEEDS:-$@}; do
-		f="$w/$mode-$s"
-		python3 "$gen" "$s" "$mode" >"$f.d"
-		timeout -s KILL 30 "$D" -q -s "$f.d" >"$f.dout" 2>"$f.derr"; echo $? >"$f.drc"
-		timeout -s KILL 30 "$USDTRACE" -q -s "$f.d" >"$f.uout" 2>"$f.uerr"; echo $? >"$f.urc"
-		if ! cmp -s "$f.drc" "$f.urc" || ! cmp -s "$f.dout" "$f.uout" ||
-		   [ "$(norm "$f.derr")" != "$(norm "$f.uerr")" ]; then
-			differ="$differ $s"
-			diff "$f.dout" "$f.uout" | head -5 | sed "s/^/# $mode $s: /"
-			diff "$f.derr" "$f.uerr" | head -5 | sed "s/^/# $mode $s: /"
-		fi
-	done
-	if [ -z "$differ" ]; then ok "$name"; else notok "$name" "seeds differing from dtrace:$differ"; fi
-}
-vs_dtrace vars 41 42 43 44 45 46 47 48
-vs_dtrace spec 41 42 43 44 45 46
-vs_dtrace err 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26
-vs_dtrace decl 71 72 73 74 75 76 77 78 79 80 81 82
+gen_norm() { sed -E 's/^(usdtrace|dtrace): /dtrace: /; s/at BPF pc [0-9]+/at BPF pc N/'; }
+gen_vs_dtrace vs-dtrace-vars vars -q ${GENVAR_SEEDS:-41 42 43 44 45 46 47 48}
+gen_vs_dtrace vs-dtrace-spec spec -q ${GENVAR_SEEDS:-41 42 43 44 45 46}
+gen_vs_dtrace vs-dtrace-err err -q ${GENVAR_SEEDS:-11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26}
+gen_vs_dtrace vs-dtrace-decl decl -q ${GENVAR_SEEDS:-71 72 73 74 75 76 77 78 79 80 81 82}

@@ -79,6 +79,41 @@ have_oracle_dtrace() {
 	return 1
 }
 
+# gen_vs_dtrace NAME MODE "FLAGS" SEED...: case NAME of a generated differential sweep: each
+# seed's program (`python3 "$gen" SEED MODE`) run by DTrace for Linux ($D) and by usdtrace with
+# FLAGS -s; exit status, stdout and stderr must be the same once each has gone through the
+# caller's gen_norm (a filter, stdin to stdout: what is each implementation's own, as a fault's
+# BPF pc). dtrace is tried up to three times while it fails to enable a program (it does so now
+# and then on a busy machine, then loads it). The differing seeds are listed, with the first
+# lines of each difference as comments. Needs gen_sweep_setup's $w, $gen, $D.
+gen_vs_dtrace() {
+	_name=$1 _mode=$2 _flags=$3
+	shift 3
+	have_oracle_dtrace "$_name" || return 0
+	_differ=
+	for _s; do
+		_f="$w/$_name-$_s"
+		python3 "$gen" "$_s" "$_mode" >"$_f.d"
+		for _try in 1 2 3; do
+			# shellcheck disable=SC2086 # the flags are words
+			timeout -s KILL 30 "$D" $_flags -s "$_f.d" >"$_f.dout" 2>"$_f.derr"
+			echo $? >"$_f.drc"
+			grep -Eq 'could not enable tracing|Failed to enable probe' "$_f.derr" || break
+		done
+		# shellcheck disable=SC2086
+		timeout -s KILL 30 "$USDTRACE" $_flags -s "$_f.d" >"$_f.uout" 2>"$_f.uerr"
+		echo $? >"$_f.urc"
+		if ! cmp -s "$_f.drc" "$_f.urc" ||
+		   [ "$(gen_norm <"$_f.dout")" != "$(gen_norm <"$_f.uout")" ] ||
+		   [ "$(gen_norm <"$_f.derr")" != "$(gen_norm <"$_f.uerr")" ]; then
+			_differ="$_differ $_s"
+			diff "$_f.dout" "$_f.uout" | head -5 | sed "s/^/# $_name $_s: /"
+			diff "$_f.derr" "$_f.uerr" | head -5 | sed "s/^/# $_name $_s: /"
+		fi
+	done
+	if [ -z "$_differ" ]; then ok "$_name"; else notok "$_name" "seeds differing from dtrace:$_differ"; fi
+}
+
 # gen_sweep_setup GENERATOR CASE...: the start of a generated differential sweep: a work
 # directory ($w), the generator's path ($gen), the reference ($D); exits (each CASE skipped)
 # unless root with python3.
