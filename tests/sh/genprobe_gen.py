@@ -27,8 +27,7 @@ of these kinds:
 
 Known differences, left out of the seeds genprobe.sh compares (dtrace's answer is a bug, or
 one of two right answers): a -c child that prints (whether it runs before exit() ends the
-trace); the -c child's own exec (usdtrace holds it after its exec, so proc:::exec-success does
-not see it); ERROR clauses with several BEGIN clauses (dtrace: "could not enable tracing", or
+trace); ERROR clauses with several BEGIN clauses (dtrace: "could not enable tracing", or
 it hangs after END); proc:::lwp-start, start, signal-send and '::::' clauses (dtrace asserts in
 dt_prov_proc.c); profile rates that overflow or are negative (dtrace wraps them, tick--1min is
 a probe there; the Guide's rates are positive); a listing's order (each numbers its own probe

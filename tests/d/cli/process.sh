@@ -48,6 +48,23 @@ fi
 cli_run c_several_one_missing 1 '' 'usdtrace: No such process\n' \
 	"$USDTRACE" -q -c 'sleep 0.1' -c /nonexistent/cmd -n 'END { printf("end\n"); }'
 
+# Which exec of a -c command is traced. The Guide (Target Process ID) compiles the program after
+# the process is created, and its -c date example counts no exec among date's system calls:
+# the command's own exec happens before tracing starts (DTrace for Linux holds it at that exec,
+# then at the entry point by default). So by default proc:::exec/exec-success do not fire for
+# the command's own exec, but do for an exec the command makes (the script below execs
+# /bin/true: args[0] is that path, execname still the script's until the exec succeeds); with
+# -x evaltime=exec the command is held inside its own execve(), whose success is then traced.
+# DTrace for Linux prints exactly these lines for both command lines (run by hand).
+printf '#!/bin/sh\nexec /bin/true\n' >"$W/ex.sh"
+chmod +x "$W/ex.sh"
+cexec_d='proc:::exec /pid == $target/ { printf("exec %s %s\n", execname, stringof(args[0])); }
+proc:::exec-success /pid == $target/ { printf("exec-success %s\n", execname); }'
+cli_run c_exec_after_hold 0 'exec ex.sh /bin/true\nexec-success true\n\n' '' \
+	"$USDTRACE" -q -c "$W/ex.sh" -n "$cexec_d"
+cli_run c_exec_evaltime_exec 0 'exec-success ex.sh\nexec ex.sh /bin/true\nexec-success true\n\n' '' \
+	"$USDTRACE" -q -x evaltime=exec -c "$W/ex.sh" -n "$cexec_d"
+
 # -p: grab a running process; exit when it exits.
 sleep 4 &   # long enough for -p to find it alive on a loaded machine (1 s was not, at load 140)
 spid=$!
