@@ -31,8 +31,13 @@ static bool alloca_walk(const struct dnode *n, bool place)
 	case DN_CAST:
 		return alloca_walk(n->lhs, place);
 	case DN_BINARY:
-		return (n->op == DOP_ADD || n->op == DOP_SUB) && n->type && is_pointer(n->type) &&
-		       (alloca_walk(n->lhs, place) || alloca_walk(n->rhs, place));
+		/* a sum or difference keeps the taint, an integer one too ((long)p + 1 - 1 cast
+		 * back to a pointer is p in dtrace); only a pointer is a place */
+		if (n->op != DOP_ADD && n->op != DOP_SUB)
+			return false;
+		if (place && !(n->type && is_pointer(n->type)))
+			return false;
+		return alloca_walk(n->lhs, place) || alloca_walk(n->rhs, place);
 	case DN_COND:
 		return alloca_walk(n->lhs, place) || alloca_walk(n->rhs, place);
 	case DN_COMMA:
