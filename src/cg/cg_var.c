@@ -39,6 +39,28 @@ static uint32_t storage_size(struct cgc *c, struct dck_var *v)
 	cgc_fail_line(c, v->pos.line, "variable %s has a type that cannot be stored", v->name);
 }
 
+/* Whether a key of type t is packed as a string: a string, or a char array (curthread->comm,
+ * a char n[8] global or member), whose characters up to the NUL make the key. An equal string
+ * and char array find one element, in either order and in any position of a tuple: DTrace for
+ * Linux finds x[execname] after x[curthread->comm] = 1 (and x["h"] after x[n] = 1 of a char
+ * n[8] holding "h"), the Guide's char arrays being strings where a string is wanted. dtrace
+ * packs a key by its expression's kind, not by the signature's (dt_cg_arglist: a string
+ * takes the signature's size + 1 bytes, a char array its size), so it finds the string only
+ * when the signature is the char array and the key is the tuple's last component: it misses
+ * x[n, 3] by x["h", 3], self->x[n] by self->x["h"], and x[n] by x["h"] when x["h"] came
+ * first (it reads strsize bytes from the 8-byte array). Those are its bugs, not kept here.
+ * The signature keeps the array's type, for messages ("prototype: char [16]"). */
+static bool key_is_str(struct dtype *t)
+{
+	struct dtype *r = dtype_resolve(t);
+	if (cgc_vclass(t) == CGC_VSTR)
+		return true;
+	if (!r || r->kind != DTY_ARRAY)
+		return false;
+	struct dtype *b = dtype_resolve(r->base);
+	return b && b->kind == DTY_CHAR;
+}
+
 /* What dtrace-utils's dynamic variable pool counts for v (dt_cg_arglist, dt_ident_set_storage):
  * its tuple, a 4-byte variable id, then each key aligned to its own size (a string key takes
  * strsize + 1 bytes, a by-reference key its size, both unaligned), then the 8-byte thread key
@@ -83,7 +105,7 @@ static void dyn_var_layout(struct cgc *c, struct dck_var *v, struct cgc_varinfo 
 	vi->keysize = v->cls == DCK_SELF ? 8 : 0;
 	for (int k = 0; k < v->nkeys; k++) {
 		vi->keyoff[k] = vi->keysize;
-		vi->keysize += cgc_vclass(v->keys[k]) == CGC_VSTR ? c->slot : 8;
+		vi->keysize += key_is_str(v->keys[k]) ? c->slot : 8;
 	}
 	note_dvar_sizes(c, v);
 	if (vi->keysize == 0)
@@ -99,7 +121,7 @@ static bool dyn_same_layout(struct cgc *c, const struct dck_var *a, const struct
 	    cgc_vinfo(c, (struct dck_var *)a)->size != cgc_vinfo(c, (struct dck_var *)b)->size)
 		return false;
 	for (int k = 0; k < a->nkeys; k++)
-		if ((cgc_vclass(a->keys[k]) == CGC_VSTR) != (cgc_vclass(b->keys[k]) == CGC_VSTR))
+		if (key_is_str(a->keys[k]) != key_is_str(b->keys[k]))
 			return false;
 	return true;
 }
@@ -285,7 +307,8 @@ uint32_t cgc_build_key(struct cgc *c, struct dck_var *v, struct dnode *keys)
 		cgc_emit(c, bi_st(BPF_DW, CG_R_SCRATCH, (int16_t)(kb + vi->idoff), (int32_t)vi->id));
 	int i = 0;
 	for (struct dnode *k = keys; k && i < v->nkeys; k = k->next, i++) {
-		if (cgc_is_str(k)) {
+		if (key_is_str(v->keys[i])) {
+			/* a string or a char array, whichever the signature or this key is */
 			uint32_t s = cgc_eval_str_key(c, k, i);
 			cgc_copy_str_clean(c, kb + vi->keyoff[i], s, false);
 		} else {
