@@ -83,8 +83,8 @@ have_oracle_dtrace() {
 # seed's program (`python3 "$gen" SEED MODE`) run by DTrace for Linux ($D) and by usdtrace with
 # FLAGS -s; exit status, stdout and stderr must be the same once each has gone through the
 # caller's gen_norm (a filter, stdin to stdout: what is each implementation's own, as a fault's
-# BPF pc). dtrace is tried up to three times while it fails to enable a program (it does so now
-# and then on a busy machine, then loads it). The differing seeds are listed, with the first
+# BPF pc). dtrace is tried up to three times while it fails to enable a program or is killed at
+# the time limit (it does so now and then on a busy machine, then runs it). The differing seeds are listed, with the first
 # lines of each difference as comments. Needs gen_sweep_setup's $w, $gen, $D.
 gen_vs_dtrace() {
 	_name=$1 _mode=$2 _flags=$3
@@ -98,7 +98,8 @@ gen_vs_dtrace() {
 			# shellcheck disable=SC2086 # the flags are words
 			timeout -s KILL 30 "$D" $_flags -s "$_f.d" >"$_f.dout" 2>"$_f.derr"
 			echo $? >"$_f.drc"
-			grep -Eq 'could not enable tracing|Failed to enable probe' "$_f.derr" || break
+			[ "$(cat "$_f.drc")" = 137 ] ||
+				grep -Eq 'could not enable tracing|Failed to enable probe' "$_f.derr" || break
 		done
 		# shellcheck disable=SC2086
 		timeout -s KILL 30 "$USDTRACE" $_flags -s "$_f.d" >"$_f.uout" 2>"$_f.uerr"
