@@ -301,7 +301,7 @@ void cgc_scratch_off(struct cgc *c, int16_t as);
 void cgc_alloca_fault_addr(struct cgc *c, int16_t slot);
 /* R0, a pointer into alloca() memory (dtrace's taint), as dtrace holds one: its offset in the
  * clause's memory counted from 8, wherever it has been moved; a value below the kernel's
- * addresses (NULL, or NULL moved) is its own. Clobbers R1, R2. */
+ * addresses (NULL, or NULL moved) is its own. Clobbers R1. */
 void cgc_alloca_to_offset(struct cgc *c);
 /* R1 = R7 + (the tracer-memory address in slot - scratch base), checked to leave room for
  * `room` bytes; faults (bad address) otherwise. */

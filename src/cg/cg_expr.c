@@ -337,16 +337,24 @@ void cgc_scratch_ptr_from_addr(struct cgc *c, int16_t slot, uint32_t room)
 	cgc_emit(c, bi_mov64_reg(1, 2));
 }
 
-void cgc_alloca_to_offset(struct cgc *c)
+/* reg, a pointer into alloca() memory, made dtrace's offset there (counted from 8); a value
+ * below the kernel's addresses stays as it is. tmp is clobbered. The one rule behind
+ * cgc_alloca_to_offset and cgc_alloca_fault_addr. */
+static void alloca_offset_in(struct cgc *c, int reg, int tmp)
 {
 	int done = bpb_label_new(&c->buf);
 
-	bpb_ld_imm64(&c->buf, 1, KERNEL_ADDR_MIN);
-	bpb_jmp_reg(&c->buf, BPF_JLT, 0, 1, done);
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_reg(BPF_SUB, 0, 2));
-	cgc_emit(c, bi_alu64_imm(BPF_SUB, 0, (int32_t)c->this_end - 8));
+	bpb_ld_imm64(&c->buf, tmp, KERNEL_ADDR_MIN);
+	bpb_jmp_reg(&c->buf, BPF_JLT, reg, tmp, done);
+	cgc_emit(c, bi_ldx(BPF_DW, tmp, CG_R_SCRATCH, CGC_SCR_BASE));
+	cgc_emit(c, bi_alu64_reg(BPF_SUB, reg, tmp));
+	cgc_emit(c, bi_alu64_imm(BPF_SUB, reg, (int32_t)c->this_end - 8));
 	bpb_label_place(&c->buf, done);
+}
+
+void cgc_alloca_to_offset(struct cgc *c)
+{
+	alloca_offset_in(c, 0, 1);
 }
 
 /* The inverse of cgc_alloca_to_offset for an integer made from an alloca() pointer and cast
@@ -382,15 +390,8 @@ static void alloca_cast(struct cgc *c, struct dnode *n)
 
 void cgc_alloca_fault_addr(struct cgc *c, int16_t slot)
 {
-	int below = bpb_label_new(&c->buf);
-
 	cgc_emit(c, bi_ldx(BPF_DW, 3, 10, slot));
-	bpb_ld_imm64(&c->buf, 2, KERNEL_ADDR_MIN);
-	bpb_jmp_reg(&c->buf, BPF_JLT, 3, 2, below);
-	cgc_emit(c, bi_ldx(BPF_DW, 2, CG_R_SCRATCH, CGC_SCR_BASE));
-	cgc_emit(c, bi_alu64_reg(BPF_SUB, 3, 2));
-	cgc_emit(c, bi_alu64_imm(BPF_SUB, 3, (int32_t)c->this_end - 8));
-	bpb_label_place(&c->buf, below);
+	alloca_offset_in(c, 3, 2);
 }
 
 /* Fault (DTRACEFLT_BADADDR with the address as D sees it, or DTRACEFLT_BADSIZE with `size`
