@@ -380,7 +380,9 @@ def main():
             print("bad %s exit %d: %s" % (c["id"], ur[0], ur[2][:200].decode(errors="replace")))
         elif not d:
             print("same %s" % c["id"])
-        elif run(c, os.path.join(top, c["id"], "d"), d) == ur:
+        elif any(run(c, os.path.join(top, c["id"], "d"), d) == ur for _ in range(3)):
+            # dtrace is tried again while it differs: on a busy machine it now and then fails
+            # to enable a program or is killed at the time limit, then runs it alike
             print("same %s" % c["id"])
         else:
             print("differ %s %s" % (c["id"], json.dumps(c["argv"])))

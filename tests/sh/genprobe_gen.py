@@ -329,12 +329,18 @@ def main():
             c = make_case(int(s))
             runs = in_dir(c, lambda wd: (run(u, c, wd), run(d, c, wd),
                                          run(base, c, wd) if base else None))
+            for _ in range(2):
+                # dtrace is tried again while it differs: on a busy machine it now and then
+                # fails to enable a program or is killed at the time limit, then runs it alike
+                if not difference(c, runs[0], runs[1], only):
+                    break
+                runs = (runs[0], in_dir(c, lambda wd: run(d, c, wd)), runs[2])
             for ur, dr, tag in ((runs[0], runs[1], "differ"), (runs[2], runs[1], "base-differ")):
                 if ur:
                     compare_one(s, c, ur, dr, only, tag)
 
 
-def compare_one(s, c, ur, dr, only, tag):
+def difference(c, ur, dr, only):
     what = []
     if ur[0] != dr[0]:
         what.append("exit %d, dtrace %d" % (ur[0], dr[0]))
@@ -346,6 +352,11 @@ def compare_one(s, c, ur, dr, only, tag):
     if norm_err(ur[2]) != norm_err(dr[2]):
         what.append("stderr [%s] dtrace [%s]" % (norm_err(ur[2])[:150].strip(),
                                                   norm_err(dr[2])[:150].strip()))
+    return what
+
+
+def compare_one(s, c, ur, dr, only, tag):
+    what = difference(c, ur, dr, only)
     if what:
         print("%s %s: %s: %s" % (tag, s, " ".join(c["args"])[:150].replace("\n", " "),
                                     "; ".join(what)))
