@@ -181,9 +181,12 @@ static int list_all(struct plist *L)
 {
 	fprintf(L->out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 	/* probes made only as descriptions name them (fbt's, rawtp's, sdt's, the formula
-	 * providers') get into the catalog first. A plain -l lists the standing catalog only
-	 * (dtrace's lists every tracepoint too): the processes' probes that follow keep their
-	 * ids whatever the kernel's tracepoints are. */
+	 * providers') get into the catalog first: what ":::" names (every tracepoint, the D
+	 * library's providers), then what each description adds (fbt's functions), so that a
+	 * plain -l lists what dtrace's does and a probe has one id whatever is listed (-i ID
+	 * finds the probe a plain -l showed with it). */
+	struct probedesc all = { "", "", "", "" };
+	pcat_list_provide(&L->cat, &all);
 	for (int i = 0; i < L->ndescs; i++) {
 		const struct plist_desc *d = &L->descs[i];
 		if (!d->by_id && !d->is_file)
@@ -234,29 +237,12 @@ int list_cmd_run(const struct opts *o)
 		status = 1;
 		goto out;
 	}
-	/* The D libraries, for the providers they define as formulas (docs/formula-providers.md):
-	 * those the descriptions need, by their words or as they may select a formula's probe
-	 * (a plain -l: all). The descriptions as parsed, the scripts' among them. */
+	/* The D libraries, all of them: the providers they define as formulas are listed (and
+	 * given their ids) whatever the descriptions (docs/formula-providers.md). */
 	{
-		char **texts = xcalloc((size_t)L.ndescs + 1, sizeof(*texts));
-		char *kinds = xcalloc((size_t)L.ndescs + 1, 1);
-		int n = 0;
-		for (int i = 0; i < L.ndescs; i++) {
-			const struct probedesc *pd = &L.descs[i].pd;
-			if (L.descs[i].by_id)
-				continue;
-			texts[n] = xasprintf("%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
-			kinds[n++] = 'n';
-		}
 		struct derr err;
-		int rc = dlib_load_all(libs, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
-				       L.ndescs ? (const char *const *)texts : NULL, kinds, n, false,
-				       &err);
-		for (int i = 0; i < n; i++)
-			free(texts[i]);
-		free(texts);
-		free(kinds);
-		if (rc != 0) {
+		if (dlib_load_all(libs, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
+				  NULL, NULL, 0, false, &err) != 0) {
 			/* the first program's error, as trace_cmd reports it (dlib.h) */
 			dlib_report(&err, o->dopts.errtags, o->nprogs ? o->progs[0].kind : 0,
 				    o->nprogs ? o->progs[0].text : NULL);

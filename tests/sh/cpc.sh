@@ -53,10 +53,11 @@ BPFTRACE=$(command -v bpftrace)
 bt_start() {   # bt_start PROGRAM: bpftrace in the background, until it has attached
 	bpid=
 	[ -n "$BPFTRACE" ] || return 0
-	"$BPFTRACE" -e "$1" >"$work/bt.out" 2>&1 &
+	# bpftrace runs BEGIN once every probe is attached ("Attaching" comes before)
+	"$BPFTRACE" -e "BEGIN { printf(\"ready\\n\"); } $1" >"$work/bt.out" 2>&1 &
 	bpid=$!
 	for _ in $(seq 200); do
-		grep -q Attaching "$work/bt.out" && { sleep 0.3; return 0; }
+		grep -q '^ready$' "$work/bt.out" && return 0
 		sleep 0.1
 	done
 }
@@ -84,7 +85,7 @@ ut_start() {   # ut_start OUT D-CLAUSES...: usdtrace in the background, until it
 	timeout 120 "$USDTRACE" -q -n 'BEGIN { printf("ready\n"); }' "$@" >"$out" 2>"$out.err" &
 	upid=$!
 	for _ in $(seq 200); do
-		grep -q ready "$out" && return 0
+		grep -q ready "$out" 2>/dev/null && return 0
 		sleep 0.1
 	done
 }

@@ -86,6 +86,7 @@ END {
 UPID=$!
 if [ -n "$BPFTRACE" ]; then
 	"$BPFTRACE" -e "
+BEGIN { printf(\"ready\\n\"); }
 tracepoint:block:block_rq_issue /args->dev == $KDEV/ {
 	@s[strncmp(args->rwbs, \"W\", 1) == 0 ? \"W\" : \"R\"] = sum(args->bytes);
 	@sn[strncmp(args->rwbs, \"W\", 1) == 0 ? \"W\" : \"R\"] = count(); }
@@ -94,7 +95,7 @@ tracepoint:block:block_rq_complete /args->dev == $KDEV/ {
 		>"$W/b.out" 2>"$W/b.err" &
 	BPID=$!
 fi
-if ! wait_for "$W/u.out" ready || { [ -n "$BPFTRACE" ] && ! wait_for "$W/b.out" Attaching; }; then
+if ! wait_for "$W/u.out" ready || { [ -n "$BPFTRACE" ] && ! wait_for "$W/b.out" '^ready$'; }; then
 	kill -INT $UPID 2>/dev/null; stop_bpftrace "${BPID:-}"
 	wait
 	notok io-bytes "tracers not ready: $(head -c 300 "$W/u.err" "$W/b.err" 2>/dev/null)"
@@ -232,11 +233,11 @@ END { printa(\"all %@d\n\", @all); printa(\"n %@d\n\", @n); printa(\"pg %s %s %@
 	UPID=$!
 	BPID=
 	if [ -n "$BPFTRACE" ]; then
-		"$BPFTRACE" -e "tracepoint:block:block_rq_issue /args->dev == $KDEV/ { @all = sum(args->bytes); @n = count(); }" \
+		"$BPFTRACE" -e "BEGIN { printf(\"ready\\n\"); } tracepoint:block:block_rq_issue /args->dev == $KDEV/ { @all = sum(args->bytes); @n = count(); }" \
 			>"$W/fb.out" 2>"$W/fb.err" &
 		BPID=$!
 	fi
-	if wait_for "$W/f.out" ready && { [ -z "$BPID" ] || wait_for "$W/fb.out" Attaching; }; then
+	if wait_for "$W/f.out" ready && { [ -z "$BPID" ] || wait_for "$W/fb.out" '^ready$'; }; then
 		mount "$LOOP" "$W/mnt" &&
 			dd if=/dev/urandom of="$W/mnt/file" bs=64k count=16 status=none && sync &&
 			umount "$W/mnt" && mount "$LOOP" "$W/mnt" &&

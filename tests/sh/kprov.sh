@@ -40,10 +40,11 @@ bt_start() {   # bt_start PROGRAM: bpftrace in the background, until it has atta
 	if [ ! -e /sys/kernel/tracing/events ] && [ $mounted -eq 0 ]; then
 		mount -t tracefs nodev /sys/kernel/tracing && mounted=1
 	fi
-	"$BPFTRACE" -e "$1" >"$work/bt.out" 2>&1 &
+	# bpftrace runs BEGIN once every probe is attached ("Attaching" comes before)
+	"$BPFTRACE" -e "BEGIN { printf(\"ready\\n\"); } $1" >"$work/bt.out" 2>&1 &
 	bpid=$!
 	for _ in $(seq 100); do
-		grep -q Attaching "$work/bt.out" && { sleep 0.5; return; }
+		grep -q '^ready$' "$work/bt.out" && return
 		sleep 0.1
 	done
 }

@@ -76,10 +76,11 @@ run_work() {
 			echo "tracepoint:lock:contention_begin /pid == $wpid/ { @[args->flags] = count(); }" \
 				>"$work/bt2.bt"
 		fi
+		# bpftrace runs BEGIN once every probe is attached ("Attaching" comes before)
+		printf '%s\n' 'BEGIN { printf("ready\n"); }' >>"$work/bt2.bt"
 		"$BPFTRACE" "$work/bt2.bt" >"$work/bt.out" 2>&1 &
 		bpid=$!
-		for _ in $(seq 200); do grep -q Attaching "$work/bt.out" && break; sleep 0.1; done
-		sleep 0.3
+		for _ in $(seq 200); do grep -q '^ready$' "$work/bt.out" && break; sleep 0.1; done
 	fi
 	echo go >&3
 	exec 3>&-

@@ -56,18 +56,17 @@ lp_witness_probes() {
 # A full listing (no description) starts with the tracer's own probes, ids 1..LP_NBUILTIN:
 # dtrace:::BEGIN, END, ERROR, the cpc provider's standing probes (one per perf event this
 # machine opens: `usdtrace -l -P cpc` lists them), the profile provider's, then the kernel
-# providers' (syscall, proc, sched). lp_usdt_only keeps the header and the USDT lines of a
-# listing (not the kernel probes of the D libraries' providers a description selects too, such
-# as io:::start for -n start: module vmlinux, no function); lp_builtin_listing prints the
-# lines dtrace's layout gives the builtin probes, to
-# compare with a listing's lines 2..LP_NBUILTIN+1.
+# providers' (syscall, proc, sched, then every tracepoint and the D libraries' providers),
+# then the processes'. lp_usdt_only keeps the header and the USDT lines of a listing (a
+# process's provider ends in its pid; not the kernel probes a description selects too, such
+# as io:::start and proc:::start for -n start); lp_builtin_listing prints the lines dtrace's
+# layout gives the builtin probes, to compare with a listing's lines 2..LP_NBUILTIN+1.
 # (-P cpc lists newest first, as dtrace does for a plain provider name: sorted back by id)
 LP_CPC=$("$USDTRACE" -l -P cpc 2>/dev/null | awk 'NR > 1 && $2 == "cpc" { print $1, "cpc:" $NF }' |
 	sort -n | cut -d' ' -f2)
 LP_NBUILTIN=$((16 + $(printf '%s' "$LP_CPC" | grep -c .)))
 lp_usdt_only() {
-	awk 'NR == 1 || ($2 != "dtrace" && $2 != "cpc" && $2 != "profile" && $2 != "syscall" &&
-		$2 != "proc" && $2 != "sched" && !($3 == "vmlinux" && NF == 4))' "$1"
+	awk 'NR == 1 || $2 ~ /[0-9]$/' "$1"
 }
 lp_builtin_listing() {
 	_i=0
@@ -83,6 +82,7 @@ lp_builtin_listing() {
 # Our listing turned into the same shape: "provider function name" with the pid suffix removed
 # from the provider and "-" turned back into "__" in the name.
 lp_listed_probes() { # listing-file pid
-	awk -v pid="$2" 'NR > 1 && NF == 5 && $2 != "syscall" { p = $2; if (pid != "") sub(pid "$", "", p);
+	awk -v pid="$2" 'NR > 1 && NF == 5 && $3 != "vmlinux" && (pid == "" || $2 ~ (pid "$")) {
+		p = $2; if (pid != "") sub(pid "$", "", p);
 		n = $5; gsub("-", "__", n); print p, $4, n }' "$1"
 }
