@@ -640,6 +640,16 @@ static void loc_of(struct cgc *c, struct dnode *n, struct loc *l)
 		cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
 		return;
 	}
+	if (n->builtin == DB_ARGS) {
+		/* an argument of array type (sdt's char prev_comm[16]): its value is the address
+		 * of the provider's copy of the array */
+		cgc_builtin_int(c, n);
+		l->k = LOC_MEM;
+		l->kmem = true;
+		l->slot = cgc_slot_push(c);
+		cgc_emit(c, bi_stx(BPF_DW, 10, 0, l->slot));
+		return;
+	}
 	if (n->kind == DN_CAST && cgc_is_str(n->lhs)) {
 		/* a char array a translator defines by a string (psinfo_t's pr_psargs): the string,
 		 * zero-padded, in scratch room for the array and for the string */

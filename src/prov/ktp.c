@@ -287,10 +287,27 @@ static struct dprog *kernel_typed_prog(void)
 
 /* Whether `decls` then "typedef TYPE x;" parses as D with the kernel's types (a name neither
  * D nor the kernel's BTF knows does not). */
+/* "typedef TYPE NAME;" into b; an array type's bounds after the name ("char [16]": typedef
+ * char NAME[16];), where C's declarator puts them. */
+static void put_typedef(struct strbuf *b, const char *type, const char *name)
+{
+	const char *br = strchr(type, '[');
+	if (!br) {
+		strbuf_printf(b, "\ntypedef %s %s;", type, name);
+		return;
+	}
+	int base = (int)(br - type);
+	while (base > 0 && type[base - 1] == ' ')
+		base--;
+	strbuf_printf(b, "\ntypedef %.*s %s%s;", base, type, name, br);
+}
+
 static bool type_parses(const char *decls, const char *type)
 {
 	struct strbuf b = { 0 };
-	strbuf_printf(&b, "%s\ntypedef %s __usdtrace_try;\n", decls, type);
+	strbuf_puts(&b, decls);
+	put_typedef(&b, type, "__usdtrace_try");
+	strbuf_puts(&b, "\n");
 	struct dprog *g = kernel_typed_prog();
 	int rc = dparse_script(g, "probe argument types", b.s, b.len, NULL);
 	strbuf_free(&b);
@@ -317,7 +334,9 @@ int ktp_args(const char *const *names, int n, const char *decls, bool listing,
 		const char *t = names[k];
 		if (!type_parses(decls, t))
 			t = strchr(t, '*') ? "uintptr_t" : "int64_t";
-		strbuf_printf(&b, "\ntypedef %s __usdtrace_karg%d;", t, k);
+		char name[32];
+		snprintf(name, sizeof(name), "__usdtrace_karg%d", k);
+		put_typedef(&b, t, name);
 	}
 	strbuf_puts(&b, "\n");
 	struct dprog *g = kernel_typed_prog();

@@ -11,8 +11,11 @@
  * as the event's own TP_printk sees them (where rawtp gives the tracepoint's raw arguments):
  *   - an integer: its value, sign-extended when the format says signed, typed as declared
  *     (pid_t, unsigned long ...; a type D cannot spell is an integer of its size);
- *   - a char array or a __data_loc string: `string`, a copy in clause scratch;
- *   - another array: a pointer to a copy of it in clause scratch (TYPE *);
+ *   - an array: the array (TYPE [N], as dtrace -lv types it; char [16] prints as a string
+ *     with %s and stringof()), its value the address of a copy in clause scratch, a char
+ *     array's NUL-terminated;
+ *   - a __data_loc string: `string`, a copy in clause scratch (dtrace types it u32 or
+ *     char [0], the record's offset word or nothing: a string is what a script can use);
  *   - a pointer: its value, typed as declared when D can spell it, else uintptr_t (a user
  *     pointer, such as openat's filename, is read with copyinstr()).
  * arg0..argN are the same values. */
@@ -215,8 +218,8 @@ static int sdt_attach(struct prov_run *r, struct dobj_prog *p)
 	return -1;
 }
 
-/* "TYPE *" for an array field, made once per field and kept (the caller keeps the text). */
-static const char *pointer_type(const struct tracefs_field *x)
+/* "TYPE [N]" for an array field, made once per field and kept (the caller keeps the text). */
+static const char *array_type(const struct tracefs_field *x)
 {
 	static struct { const struct tracefs_field *f; char *text; } *made;
 	static size_t nmade, cap;
@@ -225,7 +228,7 @@ static const char *pointer_type(const struct tracefs_field *x)
 			return made[i].text;
 	xgrow(&made, sizeof(*made), &cap, nmade + 1);
 	made[nmade].f = x;
-	made[nmade].text = xasprintf("%s *", x->type);
+	made[nmade].text = xasprintf("%s [%d]", x->type, x->array);
 	return made[nmade++].text;
 }
 
@@ -241,10 +244,10 @@ static int sdt_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_c
 	int n = 0;
 	for (; n < f->nfields && n < 16; n++) {
 		const struct tracefs_field *x = &f->fields[n];
-		if (x->data_loc || (x->array && is_char(x->type)))
+		if (x->data_loc)
 			types[n] = "string";
 		else if (x->array)
-			types[n] = pointer_type(x);
+			types[n] = array_type(x);
 		else
 			types[n] = x->type;
 	}

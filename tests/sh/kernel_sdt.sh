@@ -1,7 +1,7 @@
 # tier: full
 # kernel_sdt.sh — the sdt provider: the kernel's trace events as sdt:GROUP::NAME, their
-# arguments the event record's fields (integers sign-extended, char arrays and __data_loc
-# strings as strings), against workloads whose events are known, and against the syscall
+# arguments the event record's fields (integers sign-extended, arrays as arrays, char [16] as
+# dtrace -lv types them, __data_loc strings as strings), against workloads whose events are known, and against the syscall
 # provider on the same run. tracefs is read without being left mounted.
 . "$TOP/tests/sh/lib.sh"
 sdt_workdir
@@ -15,8 +15,8 @@ TOOL="$B/tools/sysload"
 mounted_before=$(grep -c ' tracefs ' /proc/mounts)
 "$USDTRACE" -lv -n sdt:task::task_rename >"$W/lv" 2>"$W/lv.err"
 if [ "$(grep 'args\[' "$W/lv" | tr -s ' \t' ' ')" = " args[0]: pid_t
- args[1]: string
- args[2]: string
+ args[1]: char [16]
+ args[2]: char [16]
  args[3]: short" ] && awk 'NR == 2 { exit !($2 == "sdt" && $3 == "task" && $4 == "task_rename") }' "$W/lv"; then
 	ok kernel-sdt-list-verbose
 else
