@@ -218,17 +218,55 @@ static int sdt_attach(struct prov_run *r, struct dobj_prog *p)
 	return -1;
 }
 
-/* "TYPE [N]" for an array field, made once per field and kept (the caller keeps the text). */
-static const char *array_type(const struct tracefs_field *x)
+/* Field type text as dtrace -lv spells it: without qualifiers and address-space words
+ * ("const void*" is "void *", "void __seg_gs *" too), one space before each '*'. */
+static void put_type_text(struct strbuf *b, const char *t)
+{
+	static const char *const dropped[] = { "const", "volatile", "__seg_gs", "__seg_fs",
+					       "__user", "__rcu", "__percpu", "__iomem", NULL };
+	bool any = false;
+	while (*t) {
+		if (*t == ' ') {
+			t++;
+			continue;
+		}
+		if (*t == '*') {
+			strbuf_puts(b, any ? " *" : "*");
+			any = true;
+			for (t++; *t == '*'; t++)
+				strbuf_puts(b, "*");
+			continue;
+		}
+		size_t n = strcspn(t, " *");
+		bool drop = false;
+		for (int i = 0; dropped[i] && !drop; i++)
+			drop = strlen(dropped[i]) == n && strncmp(t, dropped[i], n) == 0;
+		if (!drop) {
+			if (any)
+				strbuf_puts(b, " ");
+			strbuf_printf(b, "%.*s", (int)n, t);
+			any = true;
+		}
+		t += n;
+	}
+}
+
+/* The type text of field x, made once per field and kept (the caller keeps the text):
+ * TYPE [N] for an array. */
+static const char *field_type(const struct tracefs_field *x)
 {
 	static struct { const struct tracefs_field *f; char *text; } *made;
 	static size_t nmade, cap;
 	for (size_t i = 0; i < nmade; i++)
 		if (made[i].f == x)
 			return made[i].text;
+	struct strbuf b = { 0 };
+	put_type_text(&b, x->type);
+	if (x->array)
+		strbuf_printf(&b, " [%d]", x->array);
 	xgrow(&made, sizeof(*made), &cap, nmade + 1);
 	made[nmade].f = x;
-	made[nmade].text = xasprintf("%s [%d]", x->type, x->array);
+	made[nmade].text = b.s ? b.s : xstrdup("");
 	return made[nmade++].text;
 }
 
@@ -240,18 +278,15 @@ static int sdt_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_c
 	(void)cat;
 	(void)ctx;
 	const struct tracefs_format *f = p->data;
-	const char *types[16];
+	const char **types = xcalloc((size_t)f->nfields + 1, sizeof(*types));
 	int n = 0;
-	for (; n < f->nfields && n < 16; n++) {
+	for (; n < f->nfields; n++) {
 		const struct tracefs_field *x = &f->fields[n];
-		if (x->data_loc)
-			types[n] = "string";
-		else if (x->array)
-			types[n] = array_type(x);
-		else
-			types[n] = x->type;
+		types[n] = x->data_loc ? "string" : field_type(x);
 	}
-	return ktp_args(types, n, "", listing, a);
+	int rc = ktp_args(types, n, "", listing, a);
+	free(types);
+	return rc;
 }
 
 /* Listing: the tracepoints d selects, the provider named or not (dtrace -l -n sched_switch

@@ -72,3 +72,25 @@ if [ "$(sed '/^$/d' "$W/open")" = "-100 /etc/hostname" ]; then
 else
 	notok kernel-sdt-user-pointer "[$(cat "$W/open")] $(head -c 300 "$W/open.err")"
 fi
+
+# every sdt probe's argument types as DTrace for Linux lists them (dtrace -lv -P sdt), but for
+# __data_loc strings (ours `string`; dtrace's u32 or char [0], the record's offset word or
+# nothing) and its "unsigned" spelt "unsigned int" for some fields and not for others
+if have_oracle_dtrace kernel-sdt-types-vs-dtrace; then
+	lv_types() {
+		awk '/^ *[0-9]+ +sdt / { p = $3 ":" $NF } /^\t\targs\[/ { t = $0; sub(/^\t\targs\[[0-9]+\]: /, "", t)
+			if (t == "unsigned int") t = "unsigned"; n = $1; print p, n, t }' "$1"
+	}
+	timeout -s KILL 120 "$ORACLE_DTRACE" -lv -P sdt >"$W/dlv" 2>/dev/null
+	"$USDTRACE" -lv -P sdt >"$W/ulv" 2>/dev/null
+	lv_types "$W/ulv" | sort >"$W/ulv.t"
+	# the fields ours types as strings are __data_loc ones: left out of both
+	awk '$NF == "string" { print $1, $2 }' "$W/ulv.t" >"$W/dl"
+	lv_types "$W/dlv" | sort | awk 'NR == FNR { s[$1 " " $2] = 1; next } !(($1 " " $2) in s)' "$W/dl" - >"$W/dlv.t"
+	grep -v ' string$' "$W/ulv.t" >"$W/ulv.t2"
+	if [ "$(wc -l <"$W/dlv.t")" -gt 1000 ] && cmp -s "$W/dlv.t" "$W/ulv.t2"; then
+		ok kernel-sdt-types-vs-dtrace
+	else
+		notok kernel-sdt-types-vs-dtrace "$(wc -l <"$W/dlv.t") vs $(wc -l <"$W/ulv.t2"): $(diff "$W/dlv.t" "$W/ulv.t2" | grep '^[<>]' | head -4 | tr '\n' ';')"
+	fi
+fi
