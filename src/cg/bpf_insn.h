@@ -82,6 +82,11 @@ static inline struct bpf_insn bi_atomic_add(int size, int dst, int src, int16_t 
 {
 	return bi_make(BPF_STX | BPF_ATOMIC | size, dst, src, off, BPF_ADD);
 }
+/* src = the old *(size *)(dst + off), which becomes old + src, atomically (BPF_W or BPF_DW). */
+static inline struct bpf_insn bi_atomic_fetch_add(int size, int dst, int src, int16_t off)
+{
+	return bi_make(BPF_STX | BPF_ATOMIC | size, dst, src, off, BPF_ADD | BPF_FETCH);
+}
 /* src = the old *(size *)(dst + off), which becomes old | src, atomically (BPF_W or BPF_DW). */
 static inline struct bpf_insn bi_atomic_fetch_or(int size, int dst, int src, int16_t off)
 {

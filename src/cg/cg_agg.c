@@ -202,12 +202,14 @@ static void share_maps(struct cgc *c, const struct agg_plan *pl)
 
 /* The bytes one entry of aggregation d takes of dtrace's aggsize buffer, as DTrace for Linux
  * counts them (measured: the entries a given aggsize holds before "aggregation drops", and the
- * smallest aggsize it enables): the key is a 4-byte aggregation id, then each member at its
+ * smallest aggsize it enables): its tuple, a 4-byte aggregation id, then each member at its
  * natural alignment (integers their D size, strings strsize + 1 bytes, user addresses 8-byte
- * words), no padding after the last; then the value's words and 16 bytes more. An int-keyed
- * count() is 32 bytes, a keyless one 28, a long-keyed one 40, a string-keyed one
- * 4 + strsize + 1 + 24. */
-static uint64_t dtrace_entry_size(const struct agg_desc *d, uint64_t strsize)
+ * words), no padding after the last; and its data, the value's words and 16 bytes more. An
+ * int-keyed count() is 32 bytes, a keyless one 28, a long-keyed one 40, a string-keyed one
+ * 4 + strsize + 1 + 24. dtrace keeps every aggregation's entries in one buffer of entries of
+ * the largest tuple and the largest data (dt_bpf.c's aggs map): aggsize / (that size)
+ * entries in all. */
+static uint64_t dtrace_tuple_size(const struct agg_desc *d, uint64_t strsize)
 {
 	uint64_t off = 4;
 	for (size_t k = 0; k < d->nkeys; k++) {
@@ -216,7 +218,12 @@ static uint64_t dtrace_entry_size(const struct agg_desc *d, uint64_t strsize)
 		uint64_t align = kd->kind == AGG_KEY_STRING ? 1 : kd->kind == AGG_KEY_INT ? kd->size : 8;
 		off = (off + align - 1) / align * align + size;
 	}
-	return off + 8 * (uint64_t)d->nwords + 16;
+	return off;
+}
+
+static uint64_t dtrace_data_size(const struct agg_desc *d)
+{
+	return 8 * (uint64_t)d->nwords + 16;
 }
 
 /* The most entries an aggregation's map gets, however large aggsize (4M: a preallocated hash
@@ -229,6 +236,8 @@ void cgc_agg_layout(struct cgc *c)
 	struct dobj *o = c->o;
 	uint64_t aggsize = c->in->opts ? c->in->opts->aggsize : (4u << 20);
 	uint32_t zero_size = 8;
+	uint64_t max_tuple = 0, max_data = 0;
+	int nhashed = 0;
 
 	if (ck->naggs == 0)
 		return;
@@ -283,22 +292,34 @@ void cgc_agg_layout(struct cgc *c)
 			cgc_fail_line(c, a->line, "@%s: the keys take %zu bytes, more than usdtrace "
 				      "supports (8192)", dck_agg_label(a->name), d->keysize);
 		}
-		/* aggsize is dtrace's per-CPU buffer: as many entries as fit one CPU's share at
-		 * dtrace's size of an entry, so that a given aggsize holds as many entries (and
-		 * drops as many) as in dtrace. An entry that cannot fit the buffer at all is
-		 * dtrace's refusal to enable, not a drop at run time. */
-		uint64_t per = dtrace_entry_size(d, o->strsize);
-		if (per > aggsize) {
-			free(pl);
-			cgc_refuse(c, "Enabling exceeds size of buffer");
-		}
-		uint64_t n = aggsize / per;
-		if (n > AGG_ENTRIES_MAX && (o->aggsize_max == 0 || AGG_ENTRIES_MAX * per < o->aggsize_max))
-			o->aggsize_max = AGG_ENTRIES_MAX * per;
-		pl[i].entries = n < 1 ? 1 : n > AGG_ENTRIES_MAX ? AGG_ENTRIES_MAX : n;
+		uint64_t t = dtrace_tuple_size(d, o->strsize), v = dtrace_data_size(d);
+		max_tuple = t > max_tuple ? t : max_tuple;
+		max_data = v > max_data ? v : max_data;
 		pl[i].vsize = (uint32_t)vsize;
 		pl[i].slot = a->nkeys <= 0 && d->func == AGG_COUNT;
 		pl[i].shared = shared;
+		nhashed += !pl[i].slot;
+	}
+	/* aggsize is dtrace's per-CPU buffer, shared by all aggregations: as many entries as fit
+	 * it at dtrace's size of an entry, so that a given aggsize holds as many entries (and
+	 * drops as many) as in dtrace. An entry that cannot fit the buffer at all is dtrace's
+	 * refusal to enable, not a drop at run time. Each map may hold them all; with more than
+	 * one, a count of the entries made (agg_budget) keeps their sum within it. */
+	uint64_t per = max_tuple + max_data;
+	if (per > aggsize) {
+		free(pl);
+		cgc_refuse(c, "Enabling exceeds size of buffer");
+	}
+	uint64_t n = aggsize / per;
+	if (n > AGG_ENTRIES_MAX)
+		o->aggsize_max = AGG_ENTRIES_MAX * per;
+	n = n > AGG_ENTRIES_MAX ? AGG_ENTRIES_MAX : n;
+	for (size_t i = 0; i < o->naggs; i++)
+		pl[i].entries = n;
+	c->agg_budget = 0;
+	if (nhashed > 1) {
+		c->agg_budget = (uint32_t)n;
+		c->m_aggbudget = cgc_add_map(c, "agg_budget", BPF_SYS_MAP_ARRAY, 4, 8, 1);
 	}
 	if (o->naggs > OWN_MAPS_MAX)
 		share_maps(c, pl);
@@ -687,6 +708,34 @@ static struct dnode *incr_arg(const struct agg_desc *d, struct dnode *args)
 	return args;
 }
 
+/* The entry taken (its address in slot sb) given back. */
+static void budget_give_back(struct cgc *c, int16_t sb)
+{
+	cgc_emit(c, bi_ldx(BPF_DW, 0, 10, sb));
+	cgc_emit(c, bi_mov64_imm(1, -1));
+	cgc_emit(c, bi_atomic_add(BPF_DW, 0, 1, 0));
+}
+
+/* One entry of agg_budget taken: its address in a slot pushed (returned: the caller pops
+ * it); to `full` when all are taken. */
+static int16_t budget_take(struct cgc *c, int full)
+{
+	int16_t sb = cgc_slot_push(c);
+	int got = bpb_label_new(&c->buf), gone = bpb_label_new(&c->buf);
+	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
+	cgc_lookup_key(c, c->m_aggbudget);
+	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, gone);
+	cgc_emit(c, bi_stx(BPF_DW, 10, 0, sb));
+	cgc_emit(c, bi_mov64_imm(1, 1));
+	cgc_emit(c, bi_atomic_fetch_add(BPF_DW, 0, 1, 0));
+	bpb_jmp_imm(&c->buf, BPF_JLT, 1, (int32_t)c->agg_budget, got);
+	budget_give_back(c, sb);
+	bpb_label_place(&c->buf, gone);
+	bpb_ja(&c->buf, full);
+	bpb_label_place(&c->buf, got);
+	return sb;
+}
+
 void cgc_agg_update(struct cgc *c, struct dnode *assign)
 {
 	struct dnode *l = assign->lhs, *call = assign->rhs;
@@ -714,6 +763,9 @@ void cgc_agg_update(struct cgc *c, struct dnode *assign)
 	lookup(c, da->map, kb);
 	bpb_jmp_imm(&c->buf, BPF_JNE, 0, 0, have);
 	/* a new key: insert zeros (another CPU may insert it first: then lookup finds theirs) */
+	int16_t sb = 0;
+	if (c->agg_budget)
+		sb = budget_take(c, drop);
 	cgc_emit(c, bi_st(BPF_W, 10, CGC_KEY, 0));
 	cgc_lookup_key(c, c->m_aggzero);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, drop);
@@ -723,6 +775,14 @@ void cgc_agg_update(struct cgc *c, struct dnode *assign)
 	cgc_emit(c, bi_alu64_imm(BPF_ADD, 2, (int32_t)kb));
 	cgc_emit(c, bi_mov64_imm(4, BPF_NOEXIST));
 	cgc_emit(c, bi_call(BPF_FUNC_map_update_elem));
+	if (c->agg_budget) {
+		/* not made (another CPU made it, or the map is full): the entry is given back */
+		int made = bpb_label_new(&c->buf);
+		bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, made);
+		budget_give_back(c, sb);
+		bpb_label_place(&c->buf, made);
+		cgc_slot_pop(c);
+	}
 	lookup(c, da->map, kb);
 	bpb_jmp_imm(&c->buf, BPF_JEQ, 0, 0, drop);
 	bpb_label_place(&c->buf, have);

@@ -122,6 +122,8 @@ struct cgc {
 	int m_globals, m_scratch, m_ringbuf, m_drops;
 	int m_errbuf;                  /* ERROR's ring buffer (dobj.h), -1 when none */
 	int m_aggzero;                 /* cg_agg.c: zeros for new aggregation entries */
+	int m_aggbudget;               /* cg_agg.c: entries made of agg_budget (when not 0) */
+	uint32_t agg_budget;           /* the entries all aggregations' maps may hold together */
 	size_t map_cap, ecb_cap, prog_cap;
 	struct cgc_varinfo *vinfo[4];  /* by dck_varclass, indexed by var id */
 	uint32_t globals_size;

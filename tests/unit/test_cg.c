@@ -419,10 +419,15 @@ T_CASE(aggregation_maps_and_actions)
 	T_EQ_INT(o->maps[l].key_size, 8);                     /* no key: one zero word */
 	T_EQ_INT(o->maps[l].value_size, 8 * 12);              /* 10 levels + under + over */
 	T_EQ_INT(o->maps[s].key_size, 16 + 256);              /* a run-time string: strsize */
-	/* aggsize 4m: entries as many as fit one CPU's share at dtrace's size of an entry
-	 * (cg_agg.c): a 4-byte aggregation id, the string key at strsize + 1 (257) although the
-	 * map stores 6 bytes of it, the int key aligned (264 + 4), the count's 8 bytes, 16 more */
-	T_EQ_INT(o->maps[c].max_entries, (4u << 20) / (4 + 257 + 3 + 4 + 8 + 16));
+	/* aggsize 4m: as many entries as fit one CPU's buffer at dtrace's size of an entry
+	 * (cg_agg.c), the largest tuple and the largest data of all: @s's tuple, a 4-byte
+	 * aggregation id then two strings at strsize + 1 (although the map stores fewer bytes of
+	 * @c's), and @q's data, its buckets and 16 bytes more; every map may hold them all, and
+	 * agg_budget keeps their sum within it */
+	uint32_t all = (4u << 20) / (4 + 257 + 257 + 8 * AGG_QUANTIZE_NBUCKETS + 16);
+	T_EQ_INT(o->maps[c].max_entries, all);
+	T_EQ_INT(o->maps[s].max_entries, all);
+	T_CHECK(map_named(o, "agg_budget") >= 0);
 	T_EQ_INT(o->necbs, 1);
 	const struct dobj_ecb *e = &o->ecbs[0];
 	T_EQ_INT(e->nacts, 6);

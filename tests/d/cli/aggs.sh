@@ -37,3 +37,17 @@ t compound_keyed_mul 'BEGIN { @a[1] *= count(); }' \
 	'[D_OP_ARITH] in action list: operator *= requires operands of arithmetic type'
 t compound_keyed_shift 'BEGIN { @a[1] <<= 1; }' \
 	'[D_OP_INT] in action list: operator <<= requires operands of integral type'
+
+# aggsize is one buffer all aggregations share, of entries of the largest tuple and the largest
+# data (DTrace for Linux's dt_bpf.c: one "aggs" hash map per CPU of aggsize / (maxtuplesize +
+# maxaggdsize) entries). An int-keyed count()'s entry is 32 bytes: 256 bytes hold 8 entries
+# in all, which @a and @b take in turn; the other new keys are drops (dtrace -x aggsize=256:
+# a 0-3 and b 0-3; with 16k, 256 of each where usdtrace kept 512 of each before).
+if cli_needs_root aggsize_shared; then
+	cli_run aggsize_shared 0 'a 0 1\na 1 1\na 2 1\na 3 1\nb 0 1\nb 1 1\nb 2 1\nb 3 1\n\n' \
+		'~^usdtrace: [0-9]+ aggregation drops on CPU [0-9]+$' "$USDTRACE" -x aggsize=256 -qn '
+int i;
+tick-1ms /i < 6/ { @a[i] = count(); @b[i] = count(); i++; }
+tick-1ms /i == 6/ { exit(0); }
+END { printa("a %d %@d\n", @a); printa("b %d %@d\n", @b); }'
+fi
