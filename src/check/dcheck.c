@@ -381,6 +381,8 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 				fail_at(c, it, D_UNKNOWN, "internal error: unexpected item");
 			}
 		}
+		if (o.decls_only)
+			longjmp(c->jb, 1);
 		int ci = 0;
 		item = 0;
 		for (struct dnode *it = prog->items; it; it = it->next, item++) {
@@ -394,7 +396,7 @@ static int check_program(struct dprog *prog, const struct dck_options *opt, stru
 		c->out->nclauses = ci;
 		*out = c->out;
 	} else {
-		rc = c->status ? c->status : -1;
+		rc = o.decls_only && !c->status ? 0 : c->status ? c->status : -1;
 		dck_prog_free(c->out);
 	}
 	free(c->spec.acts);

@@ -164,6 +164,11 @@ struct dck_options {
 	 * backquote): an unresolved symbol of an unknown module is dtrace's "Module is no longer
 	 * loaded", of a known one "Unknown symbol name". May be NULL: every module is known. */
 	bool (*kernel_module)(void *arg, const char *module);
+	/* Only the declarations (inlines, variables, translators), which dtrace acts on as it
+	 * parses them, not the clauses, which it cooks once the program is parsed: the error a
+	 * declaration before a parse error gets (the program parsed up to that error). The dprog
+	 * may then only be freed. */
+	bool decls_only;
 };
 
 /* An aggregation (@name, "" for the anonymous @). Every `@name[keys] = func(args)` statement

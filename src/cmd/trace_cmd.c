@@ -227,6 +227,32 @@ static int parse_source(struct tc *t, struct source *s, int *before, struct derr
 	return rc;
 }
 
+static struct dck_options check_options(struct tc *t, bool destructive, bool has_target);
+
+/* dtrace acts on a declaration (an inline, a variable, a translator) as it parses it, and
+ * cooks the clauses once the program is parsed: the error of a declaration before a parse
+ * error is the program's (`inline int x = "a"; BEGIN { trace(1) +; }`: the inline's), and
+ * so is a macro argument's there (its lexer's). *err, a parse error, becomes that error when
+ * there is one; the program (parsed up to the error, its macros expanded for the check) may
+ * then only be freed. */
+static void declaration_error_first(struct tc *t, struct derr *err)
+{
+	struct derr e;
+	if (!t->g->parse_failed_in_item)
+		return;
+	if (dmacro_expand(t->g, &t->env, &e) != 0) {
+		/* dtrace's lexer refuses a macro argument as it reads it */
+		if (e.kind == DERR_SOURCE)
+			*err = e;
+		return;
+	}
+	struct dck_options o = check_options(t, true, t->o->cmd != NULL || t->o->npids > 0);
+	o.decls_only = true;
+	struct dck_prog *ck = NULL;
+	if (dcheck_program(t->g, &o, &ck, &e) == -1 && e.kind == DERR_SOURCE)
+		*err = e;
+}
+
 /* Compiler switches a pragma cannot change for the compilation it stands in, which has
  * started: DTrace for Linux reads cpp and verbose (its listing) from the command line's
  * flags as a compilation begins, and loads the D libraries before it (nolibs). The pragma is
@@ -372,6 +398,8 @@ static int build_program(struct tc *t)
 		t->g->macro_argc = t->env.argc;
 		t->g->macro_referenced = t->env.referenced;
 		int rc = parse_source(t, s, &before, &err);
+		if (rc != 0 && err.kind == DERR_SOURCE)
+			declaration_error_first(t, &err);
 		t->g->macro_argc = 0;
 		if (rc != 0)
 			errtags_before_error(t, applied);
@@ -893,7 +921,7 @@ static struct dck_options check_options(struct tc *t, bool destructive, bool has
 {
 	return (struct dck_options){ destructive, (int)t->d.strsize, clause_args, t,
 				     clause_complete, has_target, kernel_symbol, t->d.version,
-				     kernel_module };
+				     kernel_module, false };
 }
 
 /* The amin option: the program's first part below the floor is its error (dstab_floor). */

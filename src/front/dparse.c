@@ -3816,6 +3816,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 		g->files[g->nfiles++] = xstrdup(toks->files[i]);
 	g->files[g->nfiles] = NULL;
 	struct dnode *before = g->items_last;
+	g->parse_failed_in_item = true;
 	if (setjmp(p.fail)) {
 		parser_free_bindings(&p);
 		return -1;
@@ -3835,6 +3836,7 @@ static int parse_into(struct dprog *g, const struct dtoklist *toks, int clause_s
 		while (peek(&p)->kind != DTOK_EOF)
 			script_item(&p);
 	}
+	g->parse_failed_in_item = false;
 	pragmas_before(&p, (size_t)-1);
 	/* dtrace refuses the call of a name nothing defines as it builds the call (dt_node_func),
 	 * so before anything its type checker would find anywhere in the program */

@@ -205,6 +205,9 @@ struct dprog {
 	char *const *macro_argv;
 	int macro_argc;
 	bool *macro_referenced;
+	/* The last dparse_script or dparse_clause_arg failed inside an item, every item of the
+	 * program before the error complete (not in the checks made once all are parsed). */
+	bool parse_failed_in_item;
 };
 
 /* The version a D library bound global identifier `name` (item NULL) or translator item to

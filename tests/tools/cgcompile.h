@@ -72,7 +72,7 @@ static int cgc_test_compile(const char *text, const struct dopts *opts, struct c
 	if (dmacro_expand(t->g, &env, err) != 0)
 		return -1;
 	struct dck_options ckopt = { opts->destructive, (int)opts->strsize, cgc_test_no_args, NULL, NULL,
-				     false, NULL, opts->version, NULL };
+				     false, NULL, opts->version, NULL, false };
 	if (dcheck_program(t->g, &ckopt, &t->ck, err) != 0)
 		return -1;
 	for (const struct dnode *it = t->g->items; it; it = it->next)
