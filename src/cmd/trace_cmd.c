@@ -249,6 +249,15 @@ static void declaration_error_first(struct tc *t, struct derr *err)
 	struct dck_options o = check_options(t, true, t->o->cmd != NULL || t->o->npids > 0);
 	o.decls_only = true;
 	struct dck_prog *ck = NULL;
+	if (err->tag == D_FUNC_UNDEF) {
+		/* refused as its call is built: only the declarations before the call count (the
+		 * D libraries' all are) */
+		struct dnode **at = &t->g->items;
+		while (*at && ((*at)->library || (*at)->pos.line < err->line ||
+			       ((*at)->pos.line == err->line && (*at)->pos.col < err->col)))
+			at = &(*at)->next;
+		*at = NULL;
+	}
 	if (dcheck_program(t->g, &o, &ck, &e) == -1 && e.kind == DERR_SOURCE)
 		*err = e;
 }
