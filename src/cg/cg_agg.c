@@ -113,12 +113,20 @@ struct agg_plan {
 	bool shared;               /* past AGG_VALUE_MAX: one value for all CPUs */
 };
 
+/* An aggregation's own map's name: "agg_" and its name ("_" for @), cut to fit the kernel's
+ * 16 bytes where it must. */
+static const char *own_map_name(const struct agg_desc *d, char name[32])
+{
+	snprintf(name, 32, "agg_%.26s", d->name[0] ? d->name : "_");
+	return name;
+}
+
 /* The map of an aggregation whose value is too large for a per-CPU map: a plain hash map,
  * its own whatever the number of aggregations (a shared map's key word is not needed). */
 static int shared_value_map(struct cgc *c, const struct agg_desc *d, const struct agg_plan *p)
 {
 	char name[32];
-	snprintf(name, sizeof name, "agg_%.26s", d->name[0] ? d->name : "_");
+	own_map_name(d, name);
 	return cgc_add_map(c, name, BPF_SYS_MAP_HASH, (uint32_t)d->keysize, p->vsize,
 			   (uint32_t)p->entries);
 }
@@ -134,7 +142,7 @@ static void own_maps(struct cgc *c, const struct agg_plan *pl)
 	for (size_t i = 0; i < o->naggs; i++) {
 		const struct agg_desc *d = o->aggs[i].desc;
 		char name[32];
-		snprintf(name, sizeof name, "agg_%.26s", d->name[0] ? d->name : "_");
+		own_map_name(d, name);
 		o->aggs[i].index = -1;
 		o->aggs[i].map = pl[i].shared ? shared_value_map(c, d, &pl[i]) : pl[i].slot
 			? cgc_add_map(c, name, BPF_SYS_MAP_PERCPU_ARRAY, 4, pl[i].vsize, 1)
