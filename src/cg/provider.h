@@ -262,10 +262,10 @@ struct provider {
 	int (*attach)(struct prov_run *r, struct dobj_prog *p);
 	const struct prov_run_ops *run;                   /* NULL: nothing at run time */
 	/* ---- listing (-l: list_cmd.c, through plist.h) ---- */
-	/* A provider whose probes are made only as descriptions name them (fbt: one per kernel
-	 * function, too many for a plain -l) adds those d names, if d names its provider or a
-	 * function, to the catalog, before the catalog is listed. NULL: its probes are there
-	 * from the start. */
+	/* A provider whose probes are made only as descriptions name them adds those d names to
+	 * the catalog, before the catalog is listed: a listing asks with ":::" first (fbt, one
+	 * probe per kernel function, adds only what names its provider or a function), then
+	 * with each description. NULL: its probes are there from the start. */
 	void (*list_provide)(struct pcat *cat, const struct probedesc *d);
 	/* After the builtin catalog is listed (ids go on from L->next_id): what the provider lists
 	 * from elsewhere (usdt: files named by path, printed here) and the probes of the listed

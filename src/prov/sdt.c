@@ -290,7 +290,7 @@ static int sdt_args(struct pcat *cat, const struct dobj_probe *p, struct dtype_c
 }
 
 /* Listing: the tracepoints d selects, the provider named or not (dtrace -l -n sched_switch
- * lists sdt's and rawtp's); a plain -l asks no provider (list_cmd.c). */
+ * lists sdt's and rawtp's; a plain -l, every one). */
 static void sdt_list_provide(struct pcat *cat, const struct probedesc *d)
 {
 	sdt_match(cat, d, 0, -1, 0);
