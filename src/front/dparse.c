@@ -225,9 +225,9 @@ static struct dtype *typedef_named(struct parser *p, const char *name)
  * after `.`, `->`, struct, union, enum or a translator's `< type name >` always; else a name it
  * has among its globals or remembered idents. It reads ahead before it looks for a type of
  * that name, so a typedef's name is not known there. */
-static bool ident_known(struct parser *p, const struct dtok *t)
+/* Whether the name text[0..len) read at token i is one dtrace's lexer knows (see below). */
+static bool name_known_at(struct parser *p, size_t i, const char *text, size_t len)
 {
-	size_t i = (size_t)(t - p->tl->toks);
 	if (i > 0) {
 		const struct dtok *prev = &p->tl->toks[i - 1];
 		if (dtok_is(prev, ".") || dtok_is(prev, "->") || dtok_is(prev, "struct") ||
@@ -235,7 +235,7 @@ static bool ident_known(struct parser *p, const struct dtok *t)
 			return true;
 	}
 	char n[256];
-	snprintf(n, sizeof(n), "%.*s", (int)(t->len < 255 ? t->len : 255), t->text);
+	snprintf(n, sizeof(n), "%.*s", (int)(len < 255 ? len : 255), text);
 	if (!(p->script && strchr(n, '`'))) {
 		const struct dscope_ent *e = dscope_find(p->ctx, n, DSYM_TYPEDEF, false);
 		if (e && e->kind != DSYM_TYPEDEF)
@@ -249,7 +249,7 @@ static bool ident_known(struct parser *p, const struct dtok *t)
 	 * =, ++, --, [ or ; (a variable being assigned): it does not read ahead past those */
 	for (size_t j = 0; j + 1 < i; j++) {
 		const struct dtok *u = &p->tl->toks[j], *after = u + 1;
-		if (u->kind != DTOK_IDENT || u->len != t->len || memcmp(u->text, t->text, t->len) != 0)
+		if (u->kind != DTOK_IDENT || u->len != len || memcmp(u->text, text, len) != 0)
 			continue;
 		if (j > 0 && (dtok_is(u - 1, ".") || dtok_is(u - 1, "->") || dtok_is(u - 1, "struct") ||
 			      dtok_is(u - 1, "union") || dtok_is(u - 1, "enum")))
@@ -263,6 +263,11 @@ static bool ident_known(struct parser *p, const struct dtok *t)
 			return true;
 	}
 	return false;
+}
+
+static bool ident_known(struct parser *p, const struct dtok *t)
+{
+	return name_known_at(p, (size_t)(t - p->tl->toks), t->text, t->len);
 }
 
 static bool known_ident(struct parser *p, const struct dtok *t)
@@ -310,6 +315,8 @@ static void undef_call_error(struct parser *p)
 			 (int)p->undef_call->len, p->undef_call->text);
 }
 
+static const char *macro_arg_of(const struct dprog *g, const struct dtok *t, int *index);
+
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
 	struct dtok slash;
@@ -338,9 +345,15 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 			error_at(p, t, D_SYNTAX, "syntax error near end-of-input");
 		error_at(p, t, D_SYNTAX, "syntax error near end of input");
 	}
-	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) {
+	int arg;
+	const char *v = p->script && t->kind == DTOK_MACRO ? macro_arg_of(p->prog, t, &arg) : NULL;
+	if ((p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) ||
+	    (v && (isalpha((unsigned char)v[0]) || v[0] == '_') && v[strspn(v,
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")] == '\0' &&
+	     !name_known_at(p, (size_t)(t - p->tl->toks), v, strlen(v)))) {
 		/* dtrace's lexer reads ahead past a name it does not know (is it a variable or a
-		 * type?) and its message then quotes the rest of that line */
+		 * type?), a macro argument's value too, and its message then quotes the rest of
+		 * that line */
 		const char *e = t->text;
 		while (*e && *e != '\n')
 			e++;
