@@ -166,20 +166,24 @@ static void add_builtin_typedef(struct dtype_ctx *ctx, const char *name, struct 
 
 /* The kernel's network address types that D's inet_ntoa/inet_ntoa6/inet_ntop take (dtrace
  * finds them in the kernel's type data): ipaddr_t, struct in_addr, struct in6_addr with its
- * in6_u union of byte, 16-bit and 32-bit views. */
+ * in6_u union of byte, 16-bit and 32-bit views. Their members have the kernel's types, named as
+ * the kernel names them (__u8, __be16, __be32: print() shows ".s_addr = (__be32)...", and an
+ * array of a named type prints differently from one of a base type, see dprint.c). */
 static void add_builtin_net_types(struct dtype_ctx *c)
 {
-	struct dtype *be32 = c->t_uint;
+	struct dtype *be32 = dtype_typedef(c, "__be32", c->t_uint);
+	struct dtype *be16 = dtype_typedef(c, "__be16", c->t_ushort);
+	struct dtype *u8 = dtype_typedef(c, "__u8", c->t_uchar);
 
-	add_builtin_typedef(c, "ipaddr_t", be32);
+	add_builtin_typedef(c, "ipaddr_t", c->t_uint);
 	struct dtype *in = dtype_tagged(c, DTY_STRUCT, "in_addr");
 	dtype_add_member(in, "s_addr", be32, -1);
 	dtype_finish_record(in, NULL);
 	dscope_add(c, "in_addr", DSYM_TAG, in, 0);
 
 	struct dtype *u = dtype_tagged(c, DTY_UNION, NULL);
-	dtype_add_member(u, "u6_addr8", dtype_array(c, c->t_uchar, 16), -1);
-	dtype_add_member(u, "u6_addr16", dtype_array(c, c->t_ushort, 8), -1);
+	dtype_add_member(u, "u6_addr8", dtype_array(c, u8, 16), -1);
+	dtype_add_member(u, "u6_addr16", dtype_array(c, be16, 8), -1);
 	dtype_add_member(u, "u6_addr32", dtype_array(c, be32, 4), -1);
 	dtype_finish_record(u, NULL);
 	struct dtype *in6 = dtype_tagged(c, DTY_STRUCT, "in6_addr");

@@ -83,6 +83,11 @@ BEGIN
 D
 print_masked print_kernel_array_ends 'ADDR = *\n                                            (struct raw_data_entry) {\n                                             .id = (unsigned int)5,\n                                             ...\n                                            }\nADDR = *\n                                            (struct _fpreg) {\n                                             .significand = (__u16 [4]) [\n                                            }\n\n' -qs "$W/fa.d"
 
+# The kernel's network address structs keep the kernel's type names for their members:
+# in_addr's s_addr is a __be32 (dtrace -qn of this program).
+print_masked print_in_addr 'ADDR = *\n                                            (struct in_addr) {\n                                             .s_addr = (__be32)16777343,\n                                            }\n\n' \
+	-qn 'BEGIN { a = (struct in_addr *)alloca(sizeof(struct in_addr)); a->s_addr = 0x0100007f; print(a); exit(0); }'
+
 # A string is printed as the char array at its address (dtrace -qn 'BEGIN { print("ab");
 # exit(0); }': its strsize-long array, zero elements left out).
 print_masked print_string 'ADDR = *\n                                            (char [256]) [\n                                             (char)'"'"'a'"'"',\n                                             (char)'"'"'b'"'"',\n                                            ],\n\n' \
