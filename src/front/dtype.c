@@ -232,18 +232,23 @@ struct dtype_ctx *dtype_ctx_new(void)
 
 	dscope_push(c);
 	c->builtins = c->scope;
+	/* D's own <sys/types.h> names (DTrace's D container), then names dtrace finds in the
+	 * kernel's types, with the kernel's definitions (observed with trace((T)-1) and sizeof(T):
+	 * dev_t and nlink_t are 32-bit, blkcnt_t an unsigned 64-bit, wchar_t a 16-bit u16).
+	 * Names neither has (intmax_t, socklen_t, u_long, longlong_t...) are no types to dtrace
+	 * ("failed to resolve socklen_t: Unknown variable name") and none here. */
 	static const struct { const char *name; int which; } names[] = {
 		{"int8_t", 1}, {"int16_t", 2}, {"int32_t", 3}, {"int64_t", 4},
 		{"uint8_t", 5}, {"uint16_t", 6}, {"uint32_t", 7}, {"uint64_t", 8},
-		{"intptr_t", 4}, {"uintptr_t", 8}, {"intmax_t", 4}, {"uintmax_t", 8},
-		{"ptrdiff_t", 4}, {"size_t", 8}, {"ssize_t", 4}, {"off_t", 4}, {"off64_t", 4},
+		{"intptr_t", 4}, {"uintptr_t", 8},
+		{"ptrdiff_t", 4}, {"size_t", 8}, {"ssize_t", 4}, {"off_t", 4},
 		{"loff_t", 4}, {"pid_t", 3}, {"uid_t", 7}, {"gid_t", 7}, {"id_t", 3}, {"mode_t", 7},
-		{"dev_t", 8}, {"ino_t", 8}, {"ino64_t", 8}, {"nlink_t", 8}, {"time_t", 4},
-		{"clock_t", 4}, {"suseconds_t", 4}, {"useconds_t", 7}, {"blksize_t", 4},
-		{"blkcnt_t", 4}, {"key_t", 3}, {"socklen_t", 7}, {"wchar_t", 3},
+		{"dev_t", 7}, {"ino_t", 8}, {"nlink_t", 7}, {"time_t", 4},
+		{"clock_t", 4}, {"suseconds_t", 4},
+		{"blkcnt_t", 10}, {"key_t", 3}, {"wchar_t", 6},
 		{"uchar_t", 5}, {"ushort_t", 6}, {"uint_t", 7}, {"ulong_t", 8},
-		{"u_char", 5}, {"u_short", 6}, {"u_int", 7}, {"u_long", 8},
-		{"longlong_t", 9}, {"u_longlong_t", 10}, {"caddr_t", 11},
+		{"u_short", 6}, {"u_int", 7},
+		{"u_longlong_t", 10}, {"caddr_t", 11},
 		/* <linux/types.h>, which dtrace for Linux has from the kernel's types */
 		{"__s8", 1}, {"__s16", 2}, {"__s32", 3}, {"__s64", 9},
 		{"__u8", 5}, {"__u16", 6}, {"__u32", 7}, {"__u64", 10}, {"bool", 12},
