@@ -245,6 +245,14 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 			if (v == 0)
 				return;
 		} else if (all_zero(s, off, size)) {
+			/* left out, but dtrace's walk still goes through its members, where one
+			 * at the end of the data or too deep is "..." (observed: a zero
+			 * zspage_lock member ends the output with its empty dep_map's "...") */
+			if (r->kind == DTY_STRUCT || r->kind == DTY_UNION)
+				for (int i = 0; i < r->nmembers && !s->cut; i++)
+					visit(s, r->members[i].name, r->members[i].type,
+					      off + r->members[i].offset, r->members[i].bit_width,
+					      r->members[i].bit_offset, depth + 1, false);
 			return;
 		}
 	}

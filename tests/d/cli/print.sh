@@ -83,6 +83,12 @@ BEGIN
 D
 print_masked print_kernel_array_ends 'ADDR = *\n                                            (struct raw_data_entry) {\n                                             .id = (unsigned int)5,\n                                             ...\n                                            }\nADDR = *\n                                            (struct _fpreg) {\n                                             .significand = (__u16 [4]) [\n                                            }\n\n' -qs "$W/fa.d"
 
+# A member left out because it is zero is still walked through by dtrace: zspage's zero zsl
+# (a zspage_lock) holds an empty dep_map at the struct's end, whose "..." ends the output at
+# zsl's members' indentation (dtrace -qn of this program).
+print_masked print_zero_member_walked 'ADDR = *\n                                            (struct zspage) {\n                                             .inuse = (unsigned int)7,\n                                              ...\n                                            }\n\n' \
+	-qn 'BEGIN { z = (struct zspage *)alloca(sizeof(struct zspage)); z->inuse = 7; print(z); exit(0); }'
+
 # The kernel's network address structs keep the kernel's type names for their members:
 # in_addr's s_addr is a __be32 (dtrace -qn of this program).
 print_masked print_in_addr 'ADDR = *\n                                            (struct in_addr) {\n                                             .s_addr = (__be32)16777343,\n                                            }\n\n' \
