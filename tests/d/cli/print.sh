@@ -89,6 +89,21 @@ print_masked print_kernel_array_ends 'ADDR = *\n                                
 print_masked print_zero_member_walked 'ADDR = *\n                                            (struct zspage) {\n                                             .inuse = (unsigned int)7,\n                                              ...\n                                            }\n\n' \
 	-qn 'BEGIN { z = (struct zspage *)alloca(sizeof(struct zspage)); z->inuse = 7; print(z); exit(0); }'
 
+# printsize: the first member at or past the limit is "..." even when it is zero (dtrace -qs of
+# this script: b is zero and still ends the output).
+cat >"$W/psz.d" <<'D'
+struct s3 { int a; int b; int c; };
+BEGIN
+{
+	p = (struct s3 *)alloca(sizeof(struct s3));
+	p->a = 1;
+	setopt("printsize", "4");
+	print(p);
+	exit(0);
+}
+D
+print_masked print_printsize_zero_member 'ADDR = *\n                                            (struct s3) {\n                                             .a = (int)1,\n                                             ...\n                                            }\n\n' -qs "$W/psz.d"
+
 # The kernel's network address structs keep the kernel's type names for their members:
 # in_addr's s_addr is a __be32 (dtrace -qn of this program).
 print_masked print_in_addr 'ADDR = *\n                                            (struct in_addr) {\n                                             .s_addr = (__be32)16777343,\n                                            }\n\n' \
