@@ -362,8 +362,17 @@ static const struct dnode *xlate_node(struct ck *c, const struct dnode *n)
 		 * (DIF_VAR_CURCPU), not translated data: trace(curcpu) prints the pointer */
 		if (strcmp(n->name, "curcpu") == 0)
 			return NULL;
+		/* not one with parameters named alone (sizeof (fds): dtrace "associative
+		 * array 'fds' may not be referenced as scalar") */
 		struct inline_def *in = inline_find(c, n->name);
-		return in && in->def->lhs->kind == DN_XLATE ? in->def->lhs : NULL;
+		return in && !in->body && in->def->lhs->kind == DN_XLATE ? in->def->lhs : NULL;
+	}
+	if (n->kind == DN_INDEX && n->lhs->kind == DN_IDENT) {
+		/* an inline of translated data with parameters (fds[0]): sizeof (fds[0]) is
+		 * sizeof (fileinfo_t), as dtrace gives it */
+		struct inline_def *in = inline_find(c, n->lhs->name);
+		return in && in->body && in->def->lhs->kind == DN_XLATE && in->def->lhs->ctype ?
+			in->def->lhs : NULL;
 	}
 	return n->kind == DN_XLATE && n->ctype ? n : NULL;
 }

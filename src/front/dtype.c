@@ -166,20 +166,24 @@ static void add_builtin_typedef(struct dtype_ctx *ctx, const char *name, struct 
 
 /* The kernel's network address types that D's inet_ntoa/inet_ntoa6/inet_ntop take (dtrace
  * finds them in the kernel's type data): ipaddr_t, struct in_addr, struct in6_addr with its
- * in6_u union of byte, 16-bit and 32-bit views. */
+ * in6_u union of byte, 16-bit and 32-bit views. Their members have the kernel's types, named as
+ * the kernel names them (__u8, __be16, __be32: print() shows ".s_addr = (__be32)...", and an
+ * array of a named type prints differently from one of a base type, see dprint.c). */
 static void add_builtin_net_types(struct dtype_ctx *c)
 {
-	struct dtype *be32 = c->t_uint;
+	struct dtype *be32 = dtype_typedef(c, "__be32", c->t_uint);
+	struct dtype *be16 = dtype_typedef(c, "__be16", c->t_ushort);
+	struct dtype *u8 = dtype_typedef(c, "__u8", c->t_uchar);
 
-	add_builtin_typedef(c, "ipaddr_t", be32);
+	add_builtin_typedef(c, "ipaddr_t", c->t_uint);
 	struct dtype *in = dtype_tagged(c, DTY_STRUCT, "in_addr");
 	dtype_add_member(in, "s_addr", be32, -1);
 	dtype_finish_record(in, NULL);
 	dscope_add(c, "in_addr", DSYM_TAG, in, 0);
 
 	struct dtype *u = dtype_tagged(c, DTY_UNION, NULL);
-	dtype_add_member(u, "u6_addr8", dtype_array(c, c->t_uchar, 16), -1);
-	dtype_add_member(u, "u6_addr16", dtype_array(c, c->t_ushort, 8), -1);
+	dtype_add_member(u, "u6_addr8", dtype_array(c, u8, 16), -1);
+	dtype_add_member(u, "u6_addr16", dtype_array(c, be16, 8), -1);
 	dtype_add_member(u, "u6_addr32", dtype_array(c, be32, 4), -1);
 	dtype_finish_record(u, NULL);
 	struct dtype *in6 = dtype_tagged(c, DTY_STRUCT, "in6_addr");
@@ -228,18 +232,23 @@ struct dtype_ctx *dtype_ctx_new(void)
 
 	dscope_push(c);
 	c->builtins = c->scope;
+	/* D's own <sys/types.h> names (DTrace's D container), then names dtrace finds in the
+	 * kernel's types, with the kernel's definitions (observed with trace((T)-1) and sizeof(T):
+	 * dev_t and nlink_t are 32-bit, blkcnt_t an unsigned 64-bit, wchar_t a 16-bit u16).
+	 * Names neither has (intmax_t, socklen_t, u_long, longlong_t...) are no types to dtrace
+	 * ("failed to resolve socklen_t: Unknown variable name") and none here. */
 	static const struct { const char *name; int which; } names[] = {
 		{"int8_t", 1}, {"int16_t", 2}, {"int32_t", 3}, {"int64_t", 4},
 		{"uint8_t", 5}, {"uint16_t", 6}, {"uint32_t", 7}, {"uint64_t", 8},
-		{"intptr_t", 4}, {"uintptr_t", 8}, {"intmax_t", 4}, {"uintmax_t", 8},
-		{"ptrdiff_t", 4}, {"size_t", 8}, {"ssize_t", 4}, {"off_t", 4}, {"off64_t", 4},
+		{"intptr_t", 4}, {"uintptr_t", 8},
+		{"ptrdiff_t", 4}, {"size_t", 8}, {"ssize_t", 4}, {"off_t", 4},
 		{"loff_t", 4}, {"pid_t", 3}, {"uid_t", 7}, {"gid_t", 7}, {"id_t", 3}, {"mode_t", 7},
-		{"dev_t", 8}, {"ino_t", 8}, {"ino64_t", 8}, {"nlink_t", 8}, {"time_t", 4},
-		{"clock_t", 4}, {"suseconds_t", 4}, {"useconds_t", 7}, {"blksize_t", 4},
-		{"blkcnt_t", 4}, {"key_t", 3}, {"socklen_t", 7}, {"wchar_t", 3},
+		{"dev_t", 7}, {"ino_t", 8}, {"nlink_t", 7}, {"time_t", 4},
+		{"clock_t", 4}, {"suseconds_t", 4},
+		{"blkcnt_t", 10}, {"key_t", 3}, {"wchar_t", 6},
 		{"uchar_t", 5}, {"ushort_t", 6}, {"uint_t", 7}, {"ulong_t", 8},
-		{"u_char", 5}, {"u_short", 6}, {"u_int", 7}, {"u_long", 8},
-		{"longlong_t", 9}, {"u_longlong_t", 10}, {"caddr_t", 11},
+		{"u_short", 6}, {"u_int", 7},
+		{"u_longlong_t", 10}, {"caddr_t", 11},
 		/* <linux/types.h>, which dtrace for Linux has from the kernel's types */
 		{"__s8", 1}, {"__s16", 2}, {"__s32", 3}, {"__s64", 9},
 		{"__u8", 5}, {"__u16", 6}, {"__u32", 7}, {"__u64", 10}, {"bool", 12},

@@ -12,13 +12,14 @@
 
 #include "dtype.h"
 
-enum { DPRINT_INDENT = 44, DPRINT_MAXOPEN = 64 };
+enum { DPRINT_INDENT = 44, DPRINT_MAXOPEN = 64, DPRINT_MAXDEPTH = 10 };
 
 struct pstate {
 	struct strbuf *b;
 	const unsigned char *base;
 	size_t n;                 /* bytes available at base */
 	int64_t printsize;
+	int64_t top_size;         /* the printed type's own size: where its members end */
 	bool cut;                 /* "..." written: nothing more */
 	bool first_line_inline;   /* the first line continues the current one (no indent) */
 	bool top_scalar_comma;    /* a scalar pointee ends with ',' as a member does (dtrace) */
@@ -168,10 +169,37 @@ static void put_scalar(struct pstate *s, struct dtype *t, int64_t off, int bit_w
 static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t off,
 		  int bit_width, int bit_offset, int depth, bool top);
 
+/* Whether dtrace prints the elements of an array of t: only when t is itself an integer,
+ * floating-point or enum type, not a name for one (a typedef such as u64 or __u8, a const
+ * char), a pointer, struct, union or array: for those dtrace writes the array's first line
+ * and nothing more of the whole print() (observed: print() of a struct holding
+ * `struct bpf_func_state *frame[8]` or `__u8 u6_addr8[16]` ends at that line, its open
+ * braces closed). The kernel's own spellings of base integers ("long unsigned int", a typedef
+ * here, see kbtf.c) are integers to dtrace. */
+static bool prints_elements(const struct dtype *t)
+{
+	if (t->quals)
+		return false;
+	switch (t->kind) {
+	case DTY_TYPEDEF:
+		return t->name && (strchr(t->name, ' ') || strcmp(t->name, "_Bool") == 0) &&
+		       dtype_resolve((struct dtype *)t)->kind != DTY_ARRAY;
+	case DTY_PTR: case DTY_STRUCT: case DTY_UNION: case DTY_ARRAY: case DTY_STRING:
+	case DTY_FUNC: case DTY_VOID:
+		return false;
+	default:
+		return true;
+	}
+}
+
 static void visit_array(struct pstate *s, struct dtype *r, int64_t off, int depth)
 {
 	struct dtype *elem = r->base;
 	int64_t esize = dtype_sizeof(elem);
+	if (!prints_elements(elem)) {
+		s->cut = true;
+		return;
+	}
 	if (esize <= 0)
 		return;
 	/* dtrace takes an array of 8-bit characters (char, signed or unsigned) for a string:
@@ -193,8 +221,22 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 	struct dtype *r = dtype_resolve(t);
 	int64_t size = r->kind == DTY_PTR ? 8 : dtype_sizeof(t);
 
-	if (s->cut || size <= 0)
+	if (s->cut)
 		return;
+	/* dtrace's order, observed: a member that starts where the data shown ends (printsize,
+	 * or the printed object's own end: a flexible array member such as trace_entry's
+	 * __data[]) or lies 10 levels deep is "..." and the end of the output, even when it is
+	 * all zero; then the braces of the aggregates left behind are closed, even for a member
+	 * left out below because it is zero */
+	if (!top && (off >= s->printsize || off >= s->top_size || depth >= DPRINT_MAXDEPTH)) {
+		indent(s, depth);
+		strbuf_puts(s->b, "...\n");
+		s->cut = true;
+		return;
+	}
+	if (size <= 0)
+		return;
+	close_to(s, depth);
 	if (!top) {
 		if (bit_width >= 0) {
 			uint64_t v = load(s, off, size) >> bit_offset;
@@ -203,16 +245,17 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 			if (v == 0)
 				return;
 		} else if (all_zero(s, off, size)) {
-			return;
-		}
-		if (off >= s->printsize) {
-			indent(s, depth);
-			strbuf_puts(s->b, "...\n");
-			s->cut = true;
+			/* left out, but dtrace's walk still goes through its members, where one
+			 * at the end of the data or too deep is "..." (observed: a zero
+			 * zspage_lock member ends the output with its empty dep_map's "...") */
+			if (r->kind == DTY_STRUCT || r->kind == DTY_UNION)
+				for (int i = 0; i < r->nmembers && !s->cut; i++)
+					visit(s, r->members[i].name, r->members[i].type,
+					      off + r->members[i].offset, r->members[i].bit_width,
+					      r->members[i].bit_offset, depth + 1, false);
 			return;
 		}
 	}
-	close_to(s, depth);
 	indent(s, depth);
 	if (name)
 		strbuf_printf(s->b, ".%s = ", name);
@@ -260,7 +303,8 @@ static void print_top(struct strbuf *b, struct dtype *t, const void *p, size_t n
 		      int64_t printsize, bool inline_first, bool scalar_comma)
 {
 	struct pstate s = { .b = b, .base = p, .n = n, .printsize = printsize,
-			    .first_line_inline = inline_first, .top_scalar_comma = scalar_comma };
+			    .top_size = dtype_sizeof(t), .first_line_inline = inline_first,
+			    .top_scalar_comma = scalar_comma };
 	visit(&s, NULL, t, 0, -1, 0, 0, true);
 	close_to(&s, 0);
 }

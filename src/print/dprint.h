@@ -9,11 +9,17 @@
  *     its members ".name = (type)value," and its end "}," ("}" at the top). Arrays are
  *     "(char [5]) [" ... "]," with unnamed elements; an array of 8-bit characters (char,
  *     signed or unsigned) ends at its first zero byte, and a D string member is printed as
- *     such an array ("(string) ["). A type named "char" prints its byte as it is between
+ *     such an array ("(string) ["). Only an array of a base integer, float or enum type
+ *     shows its elements: one of a typedef's name (__u16), a qualified, pointer, struct,
+ *     union or array type is its first line and the end of the whole output (the brackets
+ *     still open closed). A type named "char" prints its byte as it is between
  *     quotes ('t'); enums print by their enumerator's name, pointers in hex, other integers
  *     (signed char, int8_t too) in decimal by their signedness.
- *   - Members and elements whose bytes are all zero are left out.
- *   - printsize bytes at most are shown: the first member (with non-zero bytes) that starts at
+ *   - Members and elements whose bytes are all zero are left out (a zero struct's members
+ *     are still walked for the "..." below).
+ *   - A member that starts at the printed type's end (a flexible array member) or lies 10
+ *     levels deep prints "..." and ends the output, zero or not.
+ *   - printsize bytes at most are shown: the first member (zero or not) that starts at
  *     or beyond it prints "..." at its own indentation and ends the output; the brackets still
  *     open are then closed (an array's as soon as its elements are done, a struct's only
  *     when the next line is due, so "..." can precede a struct's "}," but not an array's "],").

@@ -71,8 +71,16 @@ T_CASE(builtin_sizes)
 		{"int32_t", 4, 0}, {"uint32_t", 4, 1}, {"int64_t", 8, 0}, {"uint64_t", 8, 1},
 		{"intptr_t", 8, 0}, {"uintptr_t", 8, 1}, {"size_t", 8, 1}, {"ssize_t", 8, 0},
 		{"off_t", 8, 0}, {"pid_t", 4, 0}, {"uid_t", 4, 1}, {"gid_t", 4, 1}, {"time_t", 8, 0},
-		{"caddr_t", 8, 1}, {"dev_t", 8, 1}, {"mode_t", 4, 1},
+		{"caddr_t", 8, 1}, {"mode_t", 4, 1},
+		/* the kernel's: dtrace -qn 'BEGIN { trace((T)-1); trace(sizeof(T)); exit(0); }' */
+		{"dev_t", 4, 1}, {"nlink_t", 4, 1}, {"blkcnt_t", 8, 1}, {"wchar_t", 2, 1},
 	};
+	/* names neither D nor the kernel has: dtrace "failed to resolve socklen_t: Unknown
+	 * variable name" */
+	static const char *const none[] = { "intmax_t", "uintmax_t", "off64_t", "ino64_t",
+		"useconds_t", "blksize_t", "socklen_t", "u_char", "u_long", "longlong_t" };
+	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+		T_CHECK(tdef(none[i]) == NULL);
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
 		struct dtype *t = tdef(fixed[i].n);
 		T_CHECK(t != NULL);
