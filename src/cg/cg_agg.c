@@ -288,10 +288,8 @@ void cgc_agg_layout(struct cgc *c)
 		 * drops as many) as in dtrace. An entry that cannot fit the buffer at all is
 		 * dtrace's refusal to enable, not a drop at run time. */
 		uint64_t per = dtrace_entry_size(d, o->strsize);
-		if (per > aggsize) {
-			free(pl);
+		if (per > aggsize)
 			cgc_refuse(c, "Enabling exceeds size of buffer");
-		}
 		uint64_t n = aggsize / per;
 		if (n > AGG_ENTRIES_MAX && (o->aggsize_max == 0 || AGG_ENTRIES_MAX * per < o->aggsize_max))
 			o->aggsize_max = AGG_ENTRIES_MAX * per;
