@@ -15,3 +15,14 @@ cli_needs_root aggsize_pragma_refused &&
 	cli_run aggsize_pragma_refused 1 '' \
 		"usdtrace: script 'agg7.d' matched 1 probe\nusdtrace: could not enable tracing: Enabling exceeds size of buffer\n" \
 		"$USDTRACE" -s agg7.d
+
+# aggsortkeypos and aggsortpos take any number a 64-bit option holds (dtrace's dt_opt_runtime
+# bounds none); a position past the last key or aggregation sorts as position 0 does.
+cli_needs_root aggsortkeypos_past_32_bits &&
+	cli_run aggsortkeypos_past_32_bits 0 '\n        1        2                1\n        2        1                2\n' '' \
+		"$USDTRACE" -x aggsortkey -x aggsortkeypos=4294967297 \
+		-qn 'BEGIN { @[1, 2] = count(); @[2, 1] = count(); @[2, 1] = count(); exit(0); }'
+cli_needs_root aggsortpos_past_31_bits &&
+	cli_run aggsortpos_past_31_bits 0 '\n        1                1\n        2                2\n' '' \
+		"$USDTRACE" -x aggsortpos=2147483648 \
+		-qn 'BEGIN { @[1] = count(); @[2] = count(); @[2] = count(); exit(0); }'
