@@ -16,7 +16,6 @@
 # Needs root (BPF).
 . "$TOP/tests/sh/lib.sh"
 modes="x pragma setopt flags agg"
-# shellcheck disable=SC2086 # one word per case
 gen_sweep_setup genopts_gen.py invariants vs-dtrace-x vs-dtrace-pragma vs-dtrace-setopt \
 	vs-dtrace-flags vs-dtrace-agg
 
@@ -30,7 +29,8 @@ genopts_case() {
 
 # genopts_run BINARY MODE SEED OUT: runs the case (CPU 0, where the machine lets it: the CPU
 # column of the default output is then the same for both), into OUT.{out,err,rc}; the program's
-# path is spelled PROG.d in stderr, and its own name dtrace (in messages, the usage, -V). A program reading $1 gets the operands 7 and seven.
+# path is spelled PROG.d in stderr, and its own name dtrace (in messages, the usage, -V). A
+# program reading $1 gets the operands 7 and seven.
 genopts_run() {
 	_bin=$1 _m=$2 _s=$3 _o=$4
 	set --
