@@ -14,6 +14,7 @@
 #     and stderr equal dtrace's for seeds that pass today (GENOPTS_SEEDS to try others). dtrace
 #     is run again (up to three times) while it fails to enable or is killed at the time limit.
 # Needs root (BPF).
+# shellcheck disable=SC2016,SC2154 # '$1' is D text; gen_sweep_setup (lib.sh) sets w, gen, D
 . "$TOP/tests/sh/lib.sh"
 modes="x pragma setopt flags agg"
 gen_sweep_setup genopts_gen.py invariants vs-dtrace-x vs-dtrace-pragma vs-dtrace-setopt \
@@ -65,7 +66,7 @@ seeds_of() {
 msg='^(dtrace: .+|	.*|Usage: dtrace .+|bufsize increased to [0-9]+|)$'
 bad=
 for m in $modes; do
-	for s in $(seeds_of $m); do
+	for s in $(seeds_of "$m"); do
 		genopts_case "$s" "$m"
 		genopts_run "$USDTRACE" "$m" "$s" "$w/u-$m-$s"
 		rc=$(cat "$w/u-$m-$s.rc")
@@ -81,7 +82,7 @@ if [ -z "$bad" ]; then ok invariants; else notok invariants "$bad"; fi
 for m in $modes; do
 	have_oracle_dtrace "vs-dtrace-$m" || continue
 	differ=
-	for s in $(seeds_of $m); do
+	for s in $(seeds_of "$m"); do
 		genopts_case "$s" "$m"
 		for try in 1 2 3; do
 			genopts_run "$D" "$m" "$s" "$w/d-$m-$s"
