@@ -84,7 +84,7 @@ for m in $modes; do
 	differ=
 	for s in $(seeds_of "$m"); do
 		genopts_case "$s" "$m"
-		for try in 1 2 3; do
+		for _ in 1 2 3; do
 			genopts_run "$D" "$m" "$s" "$w/d-$m-$s"
 			[ "$(cat "$w/d-$m-$s.rc")" = 137 ] ||
 				grep -Eq 'could not enable tracing: Failed to enable|Failed to enable probe' \
