@@ -47,11 +47,10 @@ _Noreturn void cgc_fail_line(struct cgc *c, int line, const char *fmt, ...)
 	longjmp(c->fail, 1);
 }
 
-_Noreturn void cgc_refuse(struct cgc *c, const char *why)
+void cgc_refuse(struct cgc *c, const char *why)
 {
-	derr_set(c->err, DTAG_NONE, "could not enable tracing: %s", why);
-	derr_set_kind(c->err, DERR_ENABLE);
-	longjmp(c->fail, 1);
+	if (!c->o->refusal)
+		c->o->refusal = why;
 }
 
 _Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,

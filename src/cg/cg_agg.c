@@ -314,14 +314,12 @@ void cgc_agg_layout(struct cgc *c)
 	 * refusal to enable, not a drop at run time. Each map may hold them all; with more than
 	 * one, a count of the entries made (agg_budget) keeps their sum within it. */
 	uint64_t per = max_tuple + max_data;
-	if (per > aggsize) {
-		free(pl);
+	if (per > aggsize)
 		cgc_refuse(c, "Enabling exceeds size of buffer");
-	}
 	uint64_t n = aggsize / per;
 	if (n > AGG_ENTRIES_MAX)
 		o->aggsize_max = AGG_ENTRIES_MAX * per;
-	n = n > AGG_ENTRIES_MAX ? AGG_ENTRIES_MAX : n;
+	n = n < 1 ? 1 : n > AGG_ENTRIES_MAX ? AGG_ENTRIES_MAX : n;
 	for (size_t i = 0; i < o->naggs; i++)
 		pl[i].entries = n;
 	c->agg_budget = 0;

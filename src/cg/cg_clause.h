@@ -206,9 +206,11 @@ _Noreturn void cgc_fail(struct cgc *c, const struct dnode *n, const char *fmt, .
 /* The same at script line `line`, for what no node stands for (an aggregation's layout). */
 _Noreturn void cgc_fail_line(struct cgc *c, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* dtrace's refusal to enable the program ("could not enable tracing: WHY", derr.h's
- * DERR_ENABLE): what its dtrace_go() finds, such as buffers too small for one entry. */
-_Noreturn void cgc_refuse(struct cgc *c, const char *why);
+/* dtrace's refusal to enable the program ("could not enable tracing: WHY"): what its
+ * dtrace_go() finds, such as buffers too small for one entry. Compilation goes on (dtrace -e
+ * compiles such a program and exits 0, never enabling it); the first reason is kept in the
+ * object (dobj.h: refusal), a static string, for the tracer's caller to report. */
+void cgc_refuse(struct cgc *c, const char *why);
 /* The same for a compile error libdtrace tags (dtag.h): dtrace's code generator reports some
  * (D_ALLOCA_SIZE, D_CG_EXPR...) with a tag that -x errtags shows. */
 _Noreturn void cgc_fail_tag(struct cgc *c, const struct dnode *n, enum dtag tag,

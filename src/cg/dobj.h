@@ -420,6 +420,10 @@ struct dobj {
 	/* user stacks walked from CFI (cfi.h): -1 when the program walks no user stack */
 	int ustack_rows_map, ustack_procs_map, ustack_want_map, ustack_pages_map, ustack_cache_map;
 	uint32_t nspec;
+	/* why dtrace would refuse to enable this program ("Enabling exceeds size of buffer"),
+	 * NULL when it would not: a static string; the program still compiled (cg_clause.h,
+	 * cgc_refuse) */
+	const char *refusal;
 	struct dobj_agg *aggs;
 	size_t naggs;
 };

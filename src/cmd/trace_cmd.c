@@ -1026,6 +1026,10 @@ static int compile_and_run(struct tc *t)
 		goto out;
 	}
 	print_notices(t);
+	if (obj->refusal) {
+		util_warn("could not enable tracing: %s", obj->refusal);
+		goto out;
+	}
 	struct trace_run_opts ro = {
 		.dopts = &t->d, .out = out, .children = t->children, .nchildren = t->nchildren,
 		.pids = t->o->pids, .npids = t->o->npids, .target_pid = t->target,

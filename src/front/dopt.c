@@ -83,8 +83,10 @@ static const struct dopt_def defs[] = {
 	{"aggrate", K_TIME, F(aggrate), HZ(1), 0, INT64_MAX, false, NULL},
 	{"aggsize", K_SIZE, F(aggsize), 4 << 20, 0, INT64_MAX, false, NULL},
 	{"aggsortkey", K_BOOL, F(aggsortkey), 0, 0, 0, false, NULL},
-	{"aggsortkeypos", K_INT, F(aggsortkeypos), 0, 0, I32, false, NULL},
-	{"aggsortpos", K_INT, F(aggsortpos), 0, 0, I32, false, NULL},
+	/* any number dtrace's dt_opt_runtime takes (it bounds none); past the last key or
+	 * aggregation, the sort is by position 0 (agg_sort.c), as dtrace's */
+	{"aggsortkeypos", K_INT, F(aggsortkeypos), 0, 0, INT64_MAX, false, NULL},
+	{"aggsortpos", K_INT, F(aggsortpos), 0, 0, INT64_MAX, false, NULL},
 	{"aggsortrev", K_BOOL, F(aggsortrev), 0, 0, 0, false, NULL},
 	{"aggzoom", K_BOOL, F(aggzoom), 0, 0, 0, false, NULL},
 	{"amin", K_ATTR, F(amin), 0, 0, 0, false, NULL},

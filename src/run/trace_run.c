@@ -613,15 +613,16 @@ static bool vals_fit(const struct dobj_action *a, size_t size)
 	return true;
 }
 
-/* The options dtrace lets setopt() change while tracing: how the consumer prints and how often
- * it reads. The others size or shape what is already loaded: "Operation illegal when tracing is
- * active". */
+/* The options dtrace lets setopt() change while tracing (its dynamic run-time options): how the
+ * consumer prints and how often it reads aggregations and buffers; with usdtrace's own printing
+ * switches (aggfold, agghist, aggzoom). The others, cleanrate and statusrate among them, are
+ * refused before their value is looked at: "Operation illegal when tracing is active". */
 static bool runtime_option(const char *name)
 {
 	static const char *const names[] = {
 		"aggfold", "aggrate", "agghist", "aggsortkey", "aggsortkeypos", "aggsortpos",
-		"aggsortrev", "aggzoom", "cleanrate", "flowindent", "printsize", "quiet", "rawbytes",
-		"stackindent", "statusrate", "switchrate",
+		"aggsortrev", "aggzoom", "flowindent", "printsize", "quiet", "quietresize",
+		"rawbytes", "stackindent", "switchrate",
 	};
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(names[i], name) == 0)

@@ -14,6 +14,10 @@ if ! sdt_is_root; then
 	exit 0
 fi
 E="error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): couldn't set option"
+# The dynamic ones (dtrace's _dtrace_drtoptions: aggrate, aggsort*, flowindent, printsize, quiet,
+# quietresize, rawbytes, stackindent, switchrate) change while tracing; every other run-time
+# option, cleanrate and statusrate too, is refused before its value is looked at (found by the
+# generated sweep, tests/sh/genopts.sh).
 # NAME|SETOPT ARGUMENTS|STDERR (without the "usdtrace: " prefix; empty: none)
 while IFS='|' read -r name args err; do
 	timeout 30 "$U" -qn "BEGIN { setopt($args); exit(0); }" >"$W/o" 2>"$W/e"
@@ -38,6 +42,10 @@ iregs_few|"iregs", "4"|E "iregs" to "4": Insufficient registers to generate code
 lockmem|"lockmem", "1m"|E "lockmem" to "1m": Operation illegal when tracing is active
 nosuch|"nosuch"|E "nosuch" to "1": Invalid option name
 quiet|"quiet"|
+statusrate|"statusrate", "1000"|E "statusrate" to "1000": Operation illegal when tracing is active
+cleanrate_bad|"cleanrate", "x"|E "cleanrate" to "x": Operation illegal when tracing is active
+quietresize|"quietresize"|
+printsize|"printsize", "100"|
 CASES
 
 # A record's trace() keeps the format it began with while the next records follow setopt():
