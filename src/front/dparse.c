@@ -310,6 +310,28 @@ static void undef_call_error(struct parser *p)
 			 (int)p->undef_call->len, p->undef_call->text);
 }
 
+/* A syntax error at a name dtrace's lexer does not know: it reads ahead past the name (is it a
+ * variable or a type?) over the blanks to the next character, then puts the blanks back as
+ * spaces first and the newlines after them; its message quotes from the name to the first
+ * newline of what is then there ("u\t); }" is near "u ); }", "u\n ," near "u "). */
+static _Noreturn void unknown_name_error(struct parser *p, const struct dtok *t)
+{
+	const char *e = t->text + t->len, *rest;
+	size_t blanks = 0;
+	bool newline = false;
+	for (rest = e; *rest && strchr("\f\n\r\t\v ", *rest); rest++) {
+		if (*rest == '\n')
+			newline = true;
+		else
+			blanks++;
+	}
+	const char *eol = rest;
+	while (!newline && *eol && *eol != '\n')
+		eol++;
+	error_at(p, t, D_SYNTAX, "syntax error near \"%.*s%*s%.*s\"", (int)t->len, t->text,
+		 (int)blanks, "", newline ? 0 : (int)(eol - rest), rest);
+}
+
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
 	struct dtok slash;
@@ -338,14 +360,8 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 			error_at(p, t, D_SYNTAX, "syntax error near end-of-input");
 		error_at(p, t, D_SYNTAX, "syntax error near end of input");
 	}
-	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) {
-		/* dtrace's lexer reads ahead past a name it does not know (is it a variable or a
-		 * type?) and its message then quotes the rest of that line */
-		const char *e = t->text;
-		while (*e && *e != '\n')
-			e++;
-		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
-	}
+	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t))
+		unknown_name_error(p, t);
 	if (p->script && (p->in_clause || (p->decl_item && t->text > p->decl_item->text)) &&
 	    dtok_is(t, "/") &&
 	    t->kind == DTOK_PUNCT && t->text[1] && !strchr("\f\n\r\t\v ", t->text[1])) {
