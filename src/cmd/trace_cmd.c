@@ -371,6 +371,7 @@ static int build_program(struct tc *t)
 		t->g->macro_argv = t->env.argv;
 		t->g->macro_argc = t->env.argc;
 		t->g->macro_referenced = t->env.referenced;
+		t->g->macro_defaultargs = t->d.defaultargs;
 		int rc = parse_source(t, s, &before, &err);
 		t->g->macro_argc = 0;
 		if (rc != 0)

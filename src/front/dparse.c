@@ -14,6 +14,7 @@
 
 #include "derr.h"
 #include "dfold.h"
+#include "dmacro.h"
 #include "dopt.h"
 #include "dversion.h"
 #include "dtag.h"
@@ -91,12 +92,72 @@ static void pragmas_before(struct parser *p, size_t pos)
 	}
 }
 
+static void vset_error(struct parser *p, enum dtag tag, const char *file, int line, int col,
+		       const char *fmt, va_list ap);
+static void set_error(struct parser *p, const struct dtok *t, enum dtag tag, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Whether macro token t ($1, $$2, $pid, $x) names nothing here: dmacro expands the macros
+ * after the parse, but dtrace's lexer refuses an undefined one as it reads it, so that error
+ * comes before any later syntax or lexical error. Only when the caller gave the macro
+ * arguments (a traced program: g->macro_argc > 0). */
+static bool macro_undefined(struct parser *p, size_t at)
+{
+	const struct dtok *t = &p->tl->toks[at];
+	const char *body = t->text + 1, *end = t->text + t->len;
+	if (t->kind != DTOK_MACRO || p->prog->macro_argc <= 0)
+		return false;
+	if (body < end && *body == '$')
+		body++;
+	size_t n = (size_t)(end - body);
+	if (n == 0)
+		return false;
+	if (isdigit((unsigned char)*body)) {
+		if (memchr(body, '`', n))
+			return true;  /* "$1`x": a name no macro variable has (dlex) */
+		if (p->prog->macro_defaultargs)
+			return false;
+		/* a `#pragma D option defaultargs` before it makes it 0 or "" */
+		for (size_t i = 0; i < p->tl->npragmas && p->tl->pragmas[i].before <= at; i++)
+			if (strstr(p->tl->pragmas[i].text, "defaultargs"))
+				return false;
+		long i = 0;
+		for (const char *c = body; c < end && i <= INT32_MAX; c++)
+			i = i * 10 + (*c - '0');
+		return i >= p->prog->macro_argc;
+	}
+	char name[64];
+	if (n >= sizeof(name))
+		return true;
+	memcpy(name, body, n);
+	name[n] = '\0';
+	return !dmacro_variable_known(name);
+}
+
+/* An error is about to be reported with the lexer at token `upto`: an undefined macro variable
+ * the lexer met before (or at) it is reported instead, as dtrace's lexer reports it first. */
+static void macro_undefined_first(struct parser *p, size_t upto)
+{
+	for (size_t i = 0; i <= upto && i < p->tl->ntoks; i++) {
+		if (!macro_undefined(p, i))
+			continue;
+		const struct dtok *t = &p->tl->toks[i];
+		bool arg = isdigit((unsigned char)t->text[t->text[1] == '$' ? 2 : 1]) &&
+			   !memchr(t->text, '`', t->len);
+		set_error(p, t, D_MACRO_UNDEF, "macro %s %.*s is not defined",
+			  arg ? "argument" : "variable", (int)t->len, t->text);
+		longjmp(p->fail, 1);
+	}
+}
+
 static const struct dtok *peek(struct parser *p)
 {
 	pragmas_before(p, p->pos);
 	const struct dtok *t = &p->tl->toks[p->pos];
 	if (t->kind == DTOK_ERROR) {
-		/* the lexer stopped here: its error is the program's first */
+		/* the lexer stopped here: its error is the program's first, after an undefined
+		 * macro variable before it */
+		macro_undefined_first(p, p->pos);
 		if (p->err)
 			*p->err = *p->tl->err;
 		longjmp(p->fail, 1);
@@ -156,11 +217,20 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
 static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag tag,
 				const char *fmt, ...)
 {
+	macro_undefined_first(p, p->pos);
 	va_list ap;
 	va_start(ap, fmt);
 	vset_error(p, tag, t->file, t->line, t->col, fmt, ap);
 	va_end(ap);
 	longjmp(p->fail, 1);
+}
+
+static void set_error(struct parser *p, const struct dtok *t, enum dtag tag, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vset_error(p, tag, t->file, t->line, t->col, fmt, ap);
+	va_end(ap);
 }
 
 /* Whether the lexer of dtrace knows name t without reading ahead: one right after `.`, `->`,

@@ -205,6 +205,7 @@ struct dprog {
 	char *const *macro_argv;
 	int macro_argc;
 	bool *macro_referenced;
+	bool macro_defaultargs;  /* -x defaultargs: a missing $N is 0 or "" (no error) */
 };
 
 /* The version a D library bound global identifier `name` (item NULL) or translator item to
