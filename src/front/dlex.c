@@ -1085,6 +1085,20 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 			lx.p = q;
 			continue;
 		}
+		if (tick && isdigit((unsigned char)c)) {
+			/* a module whose name starts with a digit (9pnet`sym, 8021q`sym): dtrace's
+			 * identifiers include digits, letters and _ before a backtick */
+			const char *q = p;
+			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+				q++;
+			if (q < lx.end && *q == '`') {
+				while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_' || *q == '`'))
+					q++;
+				new_tok(&lx, DTOK_IDENT, p, (size_t)(q - p));
+				lx.p = q;
+				continue;
+			}
+		}
 		if (isdigit((unsigned char)c) || (c == '.' && p + 1 < lx.end && isdigit((unsigned char)p[1]))) {
 			if (lex_number(&lx) != 0)
 				goto fail;
