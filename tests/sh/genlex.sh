@@ -34,7 +34,7 @@ for m in err order; do
 		rc=$?
 		# (a few of the forms are valid D: then the program runs to its exit(0))
 		[ $rc = 0 ] || { [ $rc = 1 ] && [ "$(wc -l <"$w/run-$m-$s.err")" = 1 ] &&
-			grep -q '^usdtrace: failed to compile script .*: line [0-9]*: ' "$w/run-$m-$s.err"; } ||
+			grep -q '^usdtrace: failed to compile script .*line [0-9]*: ' "$w/run-$m-$s.err"; } ||
 			bad="$bad $m $s: exit $rc $(head -c 200 "$w/run-$m-$s.err")"
 	done
 done
