@@ -378,9 +378,10 @@ static int lex_number(struct lexer *lx)
 {
 	const char *start = lx->p, *p = start;
 	const char *dend = lx->mode != DLEX_DECLS ? dlex_int_end(start, lx->end) : NULL;
-	if (dend && dend < lx->end && (isalnum((unsigned char)*dend) || *dend == '_')) {
+	if (dend && dend < lx->end && (isalnum((unsigned char)*dend) || *dend == '_' || *dend == '.')) {
 		/* "10ms", "0abc": the constant ends where dtrace's does; the letters after it are
-		 * the next token (and usually a syntax error there) */
+		 * the next token (and usually a syntax error there). A hex constant ends before a
+		 * `.` too: D has no hex floating constants ("0x1.p1" is 0x1, then the member p1) */
 		const char *save = lx->end;
 		lx->end = dend;
 		int r = lex_number(lx);

@@ -415,6 +415,11 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 		t = &slash;
 	}
 	undef_call_error(p);
+	if (p->script && t->kind == DTOK_FLOAT) {
+		/* dtrace's lexer refuses a floating-point constant wherever it meets one, before
+		 * its parser could find it misplaced ("x.1": the name x, then ".1") */
+		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
+	}
 	if (p->script && t->macro) {
 		/* dtrace's lexer read ahead after the macro argument (type or identifier?) and its
 		 * message then quotes the rest of the line from the `$N` */
