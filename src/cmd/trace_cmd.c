@@ -406,6 +406,7 @@ static int build_program(struct tc *t)
 		t->g->macro_argv = t->env.argv;
 		t->g->macro_argc = t->env.argc;
 		t->g->macro_referenced = t->env.referenced;
+		t->g->macro_defaultargs = t->d.defaultargs;
 		int rc = parse_source(t, s, &before, &err);
 		if (rc != 0 && err.kind == DERR_SOURCE)
 			declaration_error_first(t, &err);

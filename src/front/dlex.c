@@ -378,9 +378,10 @@ static int lex_number(struct lexer *lx)
 {
 	const char *start = lx->p, *p = start;
 	const char *dend = lx->mode != DLEX_DECLS ? dlex_int_end(start, lx->end) : NULL;
-	if (dend && dend < lx->end && (isalnum((unsigned char)*dend) || *dend == '_')) {
+	if (dend && dend < lx->end && (isalnum((unsigned char)*dend) || *dend == '_' || *dend == '.')) {
 		/* "10ms", "0abc": the constant ends where dtrace's does; the letters after it are
-		 * the next token (and usually a syntax error there) */
+		 * the next token (and usually a syntax error there). A hex constant ends before a
+		 * `.` too: D has no hex floating constants ("0x1.p1" is 0x1, then the member p1) */
 		const char *save = lx->end;
 		lx->end = dend;
 		int r = lex_number(lx);
@@ -1084,6 +1085,20 @@ static int tokenize(const char *file, const char *src, size_t len, enum dlex_mod
 			new_tok(&lx, dlex_is_keyword(p, n) ? DTOK_KEYWORD : DTOK_IDENT, p, n);
 			lx.p = q;
 			continue;
+		}
+		if (tick && isdigit((unsigned char)c)) {
+			/* a module whose name starts with a digit (9pnet`sym, 8021q`sym): dtrace's
+			 * identifiers include digits, letters and _ before a backtick */
+			const char *q = p;
+			while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_'))
+				q++;
+			if (q < lx.end && *q == '`') {
+				while (q < lx.end && (isalnum((unsigned char)*q) || *q == '_' || *q == '`'))
+					q++;
+				new_tok(&lx, DTOK_IDENT, p, (size_t)(q - p));
+				lx.p = q;
+				continue;
+			}
 		}
 		if (isdigit((unsigned char)c) || (c == '.' && p + 1 < lx.end && isdigit((unsigned char)p[1]))) {
 			if (lex_number(&lx) != 0)

@@ -57,6 +57,15 @@ static int fail(struct expander *x, const struct dnode *n, enum dtag tag, const 
 
 /* The value of a named macro variable ("pid" for $pid); false if there is none. $target is
  * 0 when there is no -c/-p process, as dtrace predefines it. */
+static bool named_value(const struct dmacro_env *env, const char *name, int *out);
+
+bool dmacro_variable_known(const char *name)
+{
+	struct dmacro_env none = { 0 };
+	int v;
+	return named_value(&none, name, &v);
+}
+
 static bool named_value(const struct dmacro_env *env, const char *name, int *out)
 {
 	static const struct { const char *name; size_t off; } vars[] = {

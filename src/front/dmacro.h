@@ -66,4 +66,9 @@ int dmacro_expand(struct dprog *prog, const struct dmacro_env *env, struct derr 
  * the end of the input). It reads env->referenced, so that must have been set for the
  * expansion (NULL counts as nothing referenced). Returns 0 or -1. */
 int dmacro_check_unused(const struct dmacro_env *env, int line, struct derr *err);
+
+/* Whether $name (name without the `$`) is one of the macro variables above ($pid, $target,
+ * ...): the parser's test for dtrace's "macro variable $x is not defined", which dtrace's
+ * lexer reports as it meets the name, before any later syntax error. */
+bool dmacro_variable_known(const char *name);
 #endif

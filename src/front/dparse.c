@@ -14,6 +14,7 @@
 
 #include "derr.h"
 #include "dfold.h"
+#include "dmacro.h"
 #include "dopt.h"
 #include "dversion.h"
 #include "dtag.h"
@@ -91,12 +92,72 @@ static void pragmas_before(struct parser *p, size_t pos)
 	}
 }
 
+static void vset_error(struct parser *p, enum dtag tag, const char *file, int line, int col,
+		       const char *fmt, va_list ap);
+static void set_error(struct parser *p, const struct dtok *t, enum dtag tag, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Whether macro token t ($1, $$2, $pid, $x) names nothing here: dmacro expands the macros
+ * after the parse, but dtrace's lexer refuses an undefined one as it reads it, so that error
+ * comes before any later syntax or lexical error. Only when the caller gave the macro
+ * arguments (a traced program: g->macro_argc > 0). */
+static bool macro_undefined(struct parser *p, size_t at)
+{
+	const struct dtok *t = &p->tl->toks[at];
+	const char *body = t->text + 1, *end = t->text + t->len;
+	if (t->kind != DTOK_MACRO || p->prog->macro_argc <= 0)
+		return false;
+	if (body < end && *body == '$')
+		body++;
+	size_t n = (size_t)(end - body);
+	if (n == 0)
+		return false;
+	if (isdigit((unsigned char)*body)) {
+		if (memchr(body, '`', n))
+			return true;  /* "$1`x": a name no macro variable has (dlex) */
+		if (p->prog->macro_defaultargs)
+			return false;
+		/* a `#pragma D option defaultargs` before it makes it 0 or "" */
+		for (size_t i = 0; i < p->tl->npragmas && p->tl->pragmas[i].before <= at; i++)
+			if (strstr(p->tl->pragmas[i].text, "defaultargs"))
+				return false;
+		long i = 0;
+		for (const char *c = body; c < end && i <= INT32_MAX; c++)
+			i = i * 10 + (*c - '0');
+		return i >= p->prog->macro_argc;
+	}
+	char name[64];
+	if (n >= sizeof(name))
+		return true;
+	memcpy(name, body, n);
+	name[n] = '\0';
+	return !dmacro_variable_known(name);
+}
+
+/* An error is about to be reported with the lexer at token `upto`: an undefined macro variable
+ * the lexer met before (or at) it is reported instead, as dtrace's lexer reports it first. */
+static void macro_undefined_first(struct parser *p, size_t upto)
+{
+	for (size_t i = 0; i <= upto && i < p->tl->ntoks; i++) {
+		if (!macro_undefined(p, i))
+			continue;
+		const struct dtok *t = &p->tl->toks[i];
+		bool arg = isdigit((unsigned char)t->text[t->text[1] == '$' ? 2 : 1]) &&
+			   !memchr(t->text, '`', t->len);
+		set_error(p, t, D_MACRO_UNDEF, "macro %s %.*s is not defined",
+			  arg ? "argument" : "variable", (int)t->len, t->text);
+		longjmp(p->fail, 1);
+	}
+}
+
 static const struct dtok *peek(struct parser *p)
 {
 	pragmas_before(p, p->pos);
 	const struct dtok *t = &p->tl->toks[p->pos];
 	if (t->kind == DTOK_ERROR) {
-		/* the lexer stopped here: its error is the program's first */
+		/* the lexer stopped here: its error is the program's first, after an undefined
+		 * macro variable before it */
+		macro_undefined_first(p, p->pos);
 		if (p->err)
 			*p->err = *p->tl->err;
 		longjmp(p->fail, 1);
@@ -156,11 +217,20 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
 static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag tag,
 				const char *fmt, ...)
 {
+	macro_undefined_first(p, p->pos);
 	va_list ap;
 	va_start(ap, fmt);
 	vset_error(p, tag, t->file, t->line, t->col, fmt, ap);
 	va_end(ap);
 	longjmp(p->fail, 1);
+}
+
+static void set_error(struct parser *p, const struct dtok *t, enum dtag tag, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vset_error(p, tag, t->file, t->line, t->col, fmt, ap);
+	va_end(ap);
 }
 
 /* Whether the lexer of dtrace knows name t without reading ahead: one right after `.`, `->`,
@@ -317,6 +387,28 @@ static void undef_call_error(struct parser *p)
 
 static const char *macro_arg_of(const struct dprog *g, const struct dtok *t, int *index);
 
+/* A syntax error at a name dtrace's lexer does not know: it reads ahead past the name (is it a
+ * variable or a type?) over the blanks to the next character, then puts the blanks back as
+ * spaces first and the newlines after them; its message quotes from the name to the first
+ * newline of what is then there ("u\t); }" is near "u ); }", "u\n ," near "u "). */
+static _Noreturn void unknown_name_error(struct parser *p, const struct dtok *t)
+{
+	const char *e = t->text + t->len, *rest;
+	size_t blanks = 0;
+	bool newline = false;
+	for (rest = e; *rest && strchr("\f\n\r\t\v ", *rest); rest++) {
+		if (*rest == '\n')
+			newline = true;
+		else
+			blanks++;
+	}
+	const char *eol = rest;
+	while (!newline && *eol && *eol != '\n')
+		eol++;
+	error_at(p, t, D_SYNTAX, "syntax error near \"%.*s%*s%.*s\"", (int)t->len, t->text,
+		 (int)blanks, "", newline ? 0 : (int)(eol - rest), rest);
+}
+
 static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 {
 	struct dtok slash;
@@ -330,6 +422,11 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 		t = &slash;
 	}
 	undef_call_error(p);
+	if (p->script && t->kind == DTOK_FLOAT) {
+		/* dtrace's lexer refuses a floating-point constant wherever it meets one, before
+		 * its parser could find it misplaced ("x.1": the name x, then ".1") */
+		error_at(p, t, D_SYNTAX, "floating-point constants are not permitted");
+	}
 	if (p->script && t->macro) {
 		/* dtrace's lexer read ahead after the macro argument (type or identifier?) and its
 		 * message then quotes the rest of the line from the `$N` */
@@ -345,20 +442,15 @@ static _Noreturn void syntax_error(struct parser *p, const struct dtok *t)
 			error_at(p, t, D_SYNTAX, "syntax error near end-of-input");
 		error_at(p, t, D_SYNTAX, "syntax error near end of input");
 	}
+	if (p->script && t->kind == DTOK_IDENT && !known_ident(p, t))
+		unknown_name_error(p, t);
+	/* a macro argument's value is read as the name it is, too */
 	int arg;
 	const char *v = p->script && t->kind == DTOK_MACRO ? macro_arg_of(p->prog, t, &arg) : NULL;
-	if ((p->script && t->kind == DTOK_IDENT && !known_ident(p, t)) ||
-	    (v && (isalpha((unsigned char)v[0]) || v[0] == '_') && v[strspn(v,
+	if (v && (isalpha((unsigned char)v[0]) || v[0] == '_') && v[strspn(v,
 		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")] == '\0' &&
-	     !name_known_at(p, (size_t)(t - p->tl->toks), v, strlen(v)))) {
-		/* dtrace's lexer reads ahead past a name it does not know (is it a variable or a
-		 * type?), a macro argument's value too, and its message then quotes the rest of
-		 * that line */
-		const char *e = t->text;
-		while (*e && *e != '\n')
-			e++;
-		error_at(p, t, D_SYNTAX, "syntax error near \"%.*s\"", (int)(e - t->text), t->text);
-	}
+	    !name_known_at(p, (size_t)(t - p->tl->toks), v, strlen(v)))
+		unknown_name_error(p, t);
 	if (p->script && (p->in_clause || (p->decl_item && t->text > p->decl_item->text)) &&
 	    dtok_is(t, "/") &&
 	    t->kind == DTOK_PUNCT && t->text[1] && !strchr("\f\n\r\t\v ", t->text[1])) {

@@ -208,6 +208,7 @@ struct dprog {
 	/* The last dparse_script or dparse_clause_arg failed inside an item, every item of the
 	 * program before the error complete (not in the checks made once all are parsed). */
 	bool parse_failed_in_item;
+	bool macro_defaultargs;  /* -x defaultargs: a missing $N is 0 or "" (no error) */
 };
 
 /* The version a D library bound global identifier `name` (item NULL) or translator item to
