@@ -931,6 +931,13 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 	error_at(p, at, D_UNKNOWN, "failed to resolve type %s: Unknown type name", msg);
 }
 
+/* Whether the specifiers starting at t are a function parameter's (after `(` or `,`). */
+static bool starts_parameter(struct parser *p, const struct dtok *t)
+{
+	size_t i = (size_t)(t - p->tl->toks);
+	return i > 0 && (dtok_is(t - 1, "(") || dtok_is(t - 1, ","));
+}
+
 static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 {
 	enum {
@@ -1097,18 +1104,25 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		}
 	}
-	if (!ty && p->script && ds->storage != DSC_NONE && peek(p)->kind == DTOK_IDENT)
-		ty = c->t_int;  /* `typedef x;`, `extern y;`: D's declarations default to int */
+	/* `typedef x;`, `extern y;`: D's declarations default to int, when no qualifier came
+	 * either (a qualifier alone names a type, one dtrace does not find, below) */
+	if (!ty && p->script && ds->storage != DSC_NONE && !quals && peek(p)->kind == DTOK_IDENT)
+		ty = c->t_int;
 	if (!ty) {
 		const struct dtok *t = peek(p);
+		/* D programs: qualifiers with no type before a declarator are a type dtrace cannot
+		 * look up (`const;`, `volatile *p;`, `const x;`, `typedef const t;`, `const x[2];`,
+		 * `sizeof (volatile)`, `(const)1`, `sizeof (const [2])`; observed: each is the
+		 * unknown type, before the name's own lookup: `int f(const x);`); `const [` begins
+		 * no declaration's declarator. Any other token after specifiers with no type
+		 * (`static {`) is a syntax error at that token, as in dtrace's grammar. */
+		if (p->script && quals && (dtok_is(t, ";") || dtok_is(t, "*") || t->kind == DTOK_IDENT ||
+					   dtok_is(t, "(") || dtok_is(t, ")") || dtok_is(t, ",") ||
+					   (dtok_is(t, "[") && (!allow_storage || starts_parameter(p, first)))))
+			error_at(p, t, D_UNKNOWN, "failed to resolve type : Unknown type name");
 		if (t->kind == DTOK_IDENT && (dtok_is(peek_at(p, 1), "*") || peek_at(p, 1)->kind == DTOK_IDENT ||
 					      dtok_is(peek_at(p, 1), ")") || dtok_is(peek_at(p, 1), ",")))
 			error_at(p, t, D_UNKNOWN, "undefined type '%.*s'", (int)t->len, t->text);
-		/* D programs: qualifiers with no type before a declarator are a type dtrace cannot
-		 * look up (`const;`, `volatile *p;`); any other token after specifiers with no type
-		 * (`static {`, `const [`) is a syntax error at that token, as in dtrace's grammar */
-		if (p->script && quals && (dtok_is(t, ";") || dtok_is(t, "*")))
-			error_at(p, t, D_UNKNOWN, "failed to resolve type : Unknown type name");
 		if (first != t && !(p->script && !dtok_is(t, ";") && !dtok_is(t, "*") && !dtok_is(t, "(")))
 			error_at(p, t, D_UNKNOWN, "missing type specifier near '%.*s'", (int)t->len, t->text);
 		syntax_error(p, t);
@@ -1927,7 +1941,12 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			 * global identifiers */
 			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || declared_dvar(p, n.s)))
 				error_at(p, peek(p), D_DECL_IDRED, "global variable identifier redeclared: %s", n.s);
-			if (e && e->kind == DSYM_TYPEDEF && p->script)
+			/* D programs: any type name known already, the program's, D's own (uint64_t,
+			 * pid_t) or the kernel's (u32), is one dtrace refuses to name again, even as
+			 * the same type (dtrace -n 'typedef int size_t; BEGIN { }': typedef
+			 * redeclared: size_t) */
+			const struct dscope_ent *known = p->script && !p->prog->library ? dscope_find(p->ctx, n.s, DSYM_TYPEDEF, false) : NULL;
+			if (p->script && known && known->kind == DSYM_TYPEDEF)
 				error_at(p, peek(p), D_DECL_IDRED, "typedef redeclared: %s", n.s);
 			if (e && e->kind != DSYM_TYPEDEF)
 				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
