@@ -1452,8 +1452,12 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 		if (strcmp(e->enums[i].name, name) == 0)
 			error_at(p, peek(p), D_UNKNOWN, "failed to define enumerator '%s': Duplicate member "
 				 "or variable name.", name);
-	struct dscope_ent *prev = dscope_find(p->ctx, name, DSYM_ENUMCONST, false);
-	if (prev && (prev->kind == DSYM_ENUMCONST || prev->kind == DSYM_VAR))
+	/* an enumerator is a global identifier of D's: one may not take the name of another,
+	 * an earlier enumerator, a variable or inline the program declared, nor a built-in
+	 * variable, subroutine, action or aggregating function (observed with dtrace -n
+	 * 'enum e { count }; BEGIN { }' and 'inline int v = 1; enum e { v };': identifier
+	 * redeclared) */
+	if (defined_outside(p, name))
 		error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s", name);
 	return val;
 }
