@@ -1837,15 +1837,6 @@ static struct dtype *enum_with(struct parser *p, const char *name, const struct 
 	return e->type;
 }
 
-/* Whether the program has declared a global D variable (scalar or associative) named `name`. */
-static bool declared_dvar(struct parser *p, const char *name)
-{
-	for (struct dnode *n = p->prog->items; n; n = n->next)
-		if (n->kind == DN_VARDECL && n->storage == DVAR_GLOBAL && strcmp(n->name, name) == 0)
-			return true;
-	return false;
-}
-
 /* A declaration. `dstorage` is DVAR_NONE for declarations files; in a D program it is
  * DVAR_GLOBAL, DVAR_SELF or DVAR_THIS, and each variable also becomes a DN_VARDECL item
  * (associative arrays `string names[int, string];` included). */
@@ -1941,9 +1932,10 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		}
 		if (is_typedef) {
 			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
-			/* a name a D variable or an enumerator has: libdtrace finds it among the
-			 * global identifiers */
-			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || declared_dvar(p, n.s)))
+			/* a name a D variable, an inline or an enumerator has, or a built-in
+			 * variable's, subroutine's, action's (typedef int args;): libdtrace finds it
+			 * among the global identifiers */
+			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || defined_outside(p, n.s)))
 				error_at(p, peek(p), D_DECL_IDRED, "global variable identifier redeclared: %s", n.s);
 			/* D programs: any type name known already, the program's, D's own (uint64_t,
 			 * pid_t) or the kernel's (u32), is one dtrace refuses to name again, even as
