@@ -923,8 +923,8 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 		strbuf_puts(&b, "double");
 	else if (all & SPEC_CHAR)
 		strbuf_puts(&b, "char");
-	else if (all & SPEC_INT)
-		strbuf_puts(&b, "int");
+	else if ((all & SPEC_INT) && !nlong && !(all & SPEC_SHORT))
+		strbuf_puts(&b, "int");  /* libdtrace drops int after short or long */
 	char msg[128];
 	snprintf(msg, sizeof(msg), "%s", b.s ? b.s : "");
 	strbuf_free(&b);
@@ -936,6 +936,38 @@ static bool starts_parameter(struct parser *p, const struct dtok *t)
 {
 	size_t i = (size_t)(t - p->tl->toks);
 	return i > 0 && (dtok_is(t - 1, "(") || dtok_is(t - 1, ","));
+}
+
+/* A third long in a D program's specifiers (counter holds two, add the third): libdtrace
+ * keeps reading specifiers, as "long long long" is a set of attributes to it, and reports
+ * what the first base type after them breaks (char, void: their attribute errors; a second
+ * base: the combination) or else the type its name does not find ("long long long double",
+ * "long long long "). A fourth long ends the run here: libdtrace would take the four as long
+ * long, which no C or D type is. */
+static _Noreturn void script_long3_error(struct parser *p, int counter, int add)
+{
+	static const struct { const char *word; int spec; } specs[] = {
+		{"char", SPEC_CHAR}, {"void", SPEC_VOID}, {"int", SPEC_INT}, {"float", SPEC_FLOAT},
+		{"double", SPEC_DOUBLE}, {"short", SPEC_SHORT}, {"signed", SPEC_SIGNED},
+		{"unsigned", SPEC_UNSIGNED}, {"const", 0}, {"volatile", 0}, {"restrict", 0},
+	};
+	int bases = SPEC_VOID | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE;
+	int rest = 0;
+	for (const struct dtok *k = peek(p); k->kind == DTOK_KEYWORD; k = peek(p)) {
+		size_t i = 0, n = sizeof(specs) / sizeof(specs[0]);
+		while (i < n && !dtok_is(k, specs[i].word))
+			i++;
+		if (i == n)
+			break;
+		next(p);
+		int b = specs[i].spec;
+		if ((b & bases) && (rest & bases))
+			script_spec_error(p, counter | add | rest, b, peek(p));
+		rest |= b;
+		if (b & (SPEC_CHAR | SPEC_VOID))
+			break;
+	}
+	script_spec_error(p, counter, add | rest, peek(p));
 }
 
 static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
@@ -1099,6 +1131,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		case DOUBLE: ty = c->t_double; break;
 		case LONG + DOUBLE: ty = c->t_ldouble; break;
 		default:
+			if (p->script && add == LONG && ((counter / LONG) & 3) == 3)
+				script_long3_error(p, counter - add, add);
 			if (p->script)
 				script_spec_error(p, counter - add, add, peek(p));
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
@@ -1837,6 +1871,35 @@ static struct dtype *enum_with(struct parser *p, const char *name, const struct 
 	return e->type;
 }
 
+/* Whether typedef name `name` is one D knows already: D's own (uint64_t, pid_t, size_t) or
+ * one a D library or the program declared. A D program may not name one again, even as the
+ * same type (dtrace -n 'typedef int size_t; BEGIN { }': typedef redeclared: size_t). dtrace
+ * looks in its D types and in the kernel types it keeps shared, not in the rest of the
+ * kernel's, and BTF does not tell which kernel type is where: so the kernel's are not asked
+ * (dtrace refuses u32, not handle_t), and of our built-in names those dtrace has only from
+ * the rest of the kernel's types are not either (observed: typedef int off_t; is accepted). */
+static bool d_typedef_named(struct parser *p, const char *name)
+{
+	static const char *const kernel_only[] = {
+		"intmax_t", "uintmax_t", "off_t", "off64_t", "mode_t", "ino_t", "ino64_t", "clock_t",
+		"suseconds_t", "useconds_t", "blksize_t", "key_t", "socklen_t", "wchar_t", "u_char",
+		"u_short", "u_int", "u_long", "longlong_t",
+	};
+	struct dtype_ctx *c = p->ctx;
+	for (struct dscope *s = c->scope; s; s = s->parent) {
+		size_t n = s == c->builtins ? c->nbuiltin_ents : s->nents;
+		for (size_t i = 0; i < n; i++) {
+			if (s->ents[i].kind != DSYM_TYPEDEF || strcmp(s->ents[i].name, name) != 0)
+				continue;
+			for (size_t k = 0; s == c->builtins && k < sizeof(kernel_only) / sizeof(kernel_only[0]); k++)
+				if (strcmp(kernel_only[k], name) == 0)
+					return false;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* A declaration. `dstorage` is DVAR_NONE for declarations files; in a D program it is
  * DVAR_GLOBAL, DVAR_SELF or DVAR_THIS, and each variable also becomes a DN_VARDECL item
  * (associative arrays `string names[int, string];` included). */
@@ -1937,12 +2000,7 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			 * among the global identifiers */
 			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || defined_outside(p, n.s)))
 				error_at(p, peek(p), D_DECL_IDRED, "global variable identifier redeclared: %s", n.s);
-			/* D programs: any type name known already, the program's, D's own (uint64_t,
-			 * pid_t) or the kernel's (u32), is one dtrace refuses to name again, even as
-			 * the same type (dtrace -n 'typedef int size_t; BEGIN { }': typedef
-			 * redeclared: size_t) */
-			const struct dscope_ent *known = p->script && !p->prog->library ? dscope_find(p->ctx, n.s, DSYM_TYPEDEF, false) : NULL;
-			if (p->script && known && known->kind == DSYM_TYPEDEF)
+			if (p->script && !p->prog->library && d_typedef_named(p, n.s))
 				error_at(p, peek(p), D_DECL_IDRED, "typedef redeclared: %s", n.s);
 			if (e && e->kind != DSYM_TYPEDEF)
 				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
