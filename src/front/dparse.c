@@ -938,36 +938,45 @@ static bool starts_parameter(struct parser *p, const struct dtok *t)
 	return i > 0 && (dtok_is(t - 1, "(") || dtok_is(t - 1, ","));
 }
 
-/* A third long in a D program's specifiers (counter holds two, add the third): libdtrace
- * keeps reading specifiers, as "long long long" is a set of attributes to it, and reports
- * what the first base type after them breaks (char, void: their attribute errors; a second
- * base: the combination) or else the type its name does not find ("long long long double",
- * "long long long "). A fourth long ends the run here: libdtrace would take the four as long
- * long, which no C or D type is. */
-static _Noreturn void script_long3_error(struct parser *p, int counter, int add)
+/* A D program's specifiers that name no type so far (counter holds those before, add the
+ * one just read: short long, a third long): libdtrace keeps reading specifiers, as short and
+ * long are attributes to it (a second long makes long long, a third long long long), and
+ * reports what the first base type after them breaks (char, void: their attribute errors; a
+ * second base: the combination) or else the type its name does not find ("short long long ",
+ * "long long long double"). A fourth long ends the run here: libdtrace would take the four
+ * as long long, which no C or D type is. */
+static _Noreturn void script_run_error(struct parser *p, int counter, int add)
 {
 	static const struct { const char *word; int spec; } specs[] = {
 		{"char", SPEC_CHAR}, {"void", SPEC_VOID}, {"int", SPEC_INT}, {"float", SPEC_FLOAT},
 		{"double", SPEC_DOUBLE}, {"short", SPEC_SHORT}, {"signed", SPEC_SIGNED},
-		{"unsigned", SPEC_UNSIGNED}, {"const", 0}, {"volatile", 0}, {"restrict", 0},
+		{"unsigned", SPEC_UNSIGNED}, {"long", SPEC_LONG}, {"const", 0}, {"volatile", 0},
+		{"restrict", 0},
 	};
 	int bases = SPEC_VOID | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE;
-	int rest = 0;
+	int longs = 3 * SPEC_LONG;  /* how many longs: 1, 2 (long long) or 3 */
+	if ((counter & bases) && (add & bases))
+		script_spec_error(p, counter, add, peek(p));  /* int char */
+	int spec = counter + add;  /* the longs counted in their two bits */
 	for (const struct dtok *k = peek(p); k->kind == DTOK_KEYWORD; k = peek(p)) {
 		size_t i = 0, n = sizeof(specs) / sizeof(specs[0]);
 		while (i < n && !dtok_is(k, specs[i].word))
 			i++;
-		if (i == n)
+		if (i == n || (specs[i].spec == SPEC_LONG && (spec & longs) == longs))
 			break;
 		next(p);
 		int b = specs[i].spec;
-		if ((b & bases) && (rest & bases))
-			script_spec_error(p, counter | add | rest, b, peek(p));
-		rest |= b;
+		if (b == SPEC_LONG) {
+			spec = (spec & ~longs) | ((spec & longs) + SPEC_LONG);
+			continue;
+		}
+		if ((b & bases) && (spec & bases))
+			script_spec_error(p, spec, b, peek(p));
+		spec |= b;
 		if (b & (SPEC_CHAR | SPEC_VOID))
 			break;
 	}
-	script_spec_error(p, counter, add | rest, peek(p));
+	script_spec_error(p, spec, 0, peek(p));
 }
 
 static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
@@ -1131,10 +1140,8 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		case DOUBLE: ty = c->t_double; break;
 		case LONG + DOUBLE: ty = c->t_ldouble; break;
 		default:
-			if (p->script && add == LONG && ((counter / LONG) & 3) == 3)
-				script_long3_error(p, counter - add, add);
 			if (p->script)
-				script_spec_error(p, counter - add, add, peek(p));
+				script_run_error(p, counter - add, add);
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		}
 	}
