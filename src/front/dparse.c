@@ -892,14 +892,13 @@ enum {
  * it is a second base type), `at` where yacc would stand (the token after it). short, long,
  * signed and unsigned are attributes of a base type there, so "short long" is no combination
  * error but a type name nothing defines. */
-static _Noreturn void script_spec_error(struct parser *p, int counter, int add, const struct dtok *at)
+/* libdtrace's checks of a D program's specifiers `all` so far, which it makes as each is
+ * read once there is a base type: the attributes char, void, a non-integer or a non-number
+ * type cannot have. */
+static void script_attr_check(struct parser *p, int all, const struct dtok *at)
 {
-	int bases = SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE | SPEC_OTHER;
-	int all = counter | add;
-	int nlong = ((counter | add) / SPEC_LONG) & 3;
+	int nlong = (all / SPEC_LONG) & 3;
 	bool sign = all & (SPEC_SIGNED | SPEC_UNSIGNED);
-	if ((counter & bases) && (add & bases))
-		error_at(p, at, D_DECL_COMBO, "invalid type combination");
 	if ((all & SPEC_CHAR) && (all & SPEC_SHORT || nlong))
 		error_at(p, at, D_DECL_CHARATTR, "invalid type declaration: short and long may not be used with char type");
 	if ((all & SPEC_VOID) && (all & (SPEC_SHORT | SPEC_SIGNED | SPEC_UNSIGNED) || nlong))
@@ -909,6 +908,16 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 	if (nlong && (all & (SPEC_OTHER | SPEC_BOOL)))
 		error_at(p, at, D_DECL_LONGINT, "invalid type declaration: long and long long may only be used with "
 			 "integer or floating-point type");
+}
+
+static _Noreturn void script_spec_error(struct parser *p, int counter, int add, const struct dtok *at)
+{
+	int bases = SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE | SPEC_OTHER;
+	int all = counter | add;
+	int nlong = ((counter | add) / SPEC_LONG) & 3;
+	if ((counter & bases) && (add & bases))
+		error_at(p, at, D_DECL_COMBO, "invalid type combination");
+	script_attr_check(p, all, at);
 	/* libdtrace names the type from its attributes and fails to find it. */
 	struct strbuf b = {0};
 	const char *words[] = { "signed ", "unsigned ", "short ",
@@ -958,6 +967,8 @@ static _Noreturn void script_run_error(struct parser *p, int counter, int add)
 	if ((counter & bases) && (add & bases))
 		script_spec_error(p, counter, add, peek(p));  /* int char */
 	int spec = counter + add;  /* the longs counted in their two bits */
+	if (spec & bases)
+		script_attr_check(p, spec, peek(p));  /* void unsigned */
 	for (const struct dtok *k = peek(p); k->kind == DTOK_KEYWORD; k = peek(p)) {
 		size_t i = 0, n = sizeof(specs) / sizeof(specs[0]);
 		while (i < n && !dtok_is(k, specs[i].word))
@@ -966,15 +977,13 @@ static _Noreturn void script_run_error(struct parser *p, int counter, int add)
 			break;
 		next(p);
 		int b = specs[i].spec;
-		if (b == SPEC_LONG) {
+		if (b == SPEC_LONG)
 			spec = (spec & ~longs) | ((spec & longs) + SPEC_LONG);
-			continue;
-		}
-		if ((b & bases) && (spec & bases))
+		else if ((b & bases) && (spec & bases))
 			script_spec_error(p, spec, b, peek(p));
-		spec |= b;
-		if (b & (SPEC_CHAR | SPEC_VOID))
-			break;
+		spec |= b == SPEC_LONG ? 0 : b;
+		if (spec & bases)
+			script_attr_check(p, spec, peek(p));  /* char long long int long */
 	}
 	script_spec_error(p, spec, 0, peek(p));
 }
