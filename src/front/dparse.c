@@ -1702,6 +1702,16 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 					  "expected as array declaration subscript";
 			len = const_expr(p);
 			p->nonconst_msg = NULL;
+			/* an enumerator alone: libdtrace's enum types carry no sign, so a negative
+			 * one is a huge dimension, not a negative one (observed with dtrace -n
+			 * 'enum e { A = -1 }; int x[A]; BEGIN { }': array dimension too big) */
+			const struct dscope_ent *en = NULL;
+			if (p->script && at->kind == DTOK_IDENT && dtok_is(at + 1, "]")) {
+				struct name n = tok_name(p, at);
+				en = dscope_find(p->ctx, n.s, DSYM_ENUMCONST, false);
+			}
+			if (en && en->kind == DSYM_ENUMCONST && len < 0)
+				error_at(p, at, D_DECL_ARRBIG, "array dimension too big");
 			if (p->script && len <= 0)
 				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
 					 "tuple signature expected as array declaration subscript");
