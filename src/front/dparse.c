@@ -1070,6 +1070,16 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 				error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'",
 					 (int)t->len, t->text);
 			next(p);
+			/* D programs: string after a base type is the declarator's name to libdtrace
+			 * (dt_decl_spec), one it then refuses: as a typedef's name, or as a variable's
+			 * since it is a type's (observed with dtrace -n 'typedef char string;' and
+			 * 'char string;') */
+			if (p->script && dtok_is(t, "string") &&
+			    (counter & (VOID | BOOL | CHAR | INT | FLOAT | DOUBLE | OTHER))) {
+				if (ds->storage == DSC_TYPEDEF)
+					error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: string");
+				error_at(p, peek(p), D_DECL_IDRED, "typedef identifier redeclared: string");
+			}
 			/* short alone is ignored before a struct, union, enum or string, as before a
 			 * typedef name (observed: sizeof (short struct foo) is struct foo's) */
 			if (p->script && counter == SHORT)
