@@ -167,6 +167,7 @@ static _Noreturn void error_at(struct parser *p, const struct dtok *t, enum dtag
  * struct, union, enum or a translator's `< type name >` always; else a name the parser knows
  * (a type, a declared variable, an enumerator), or with types_only a type alone. */
 static bool defined_outside(struct parser *p, const char *name);
+static bool in_main_source(struct parser *p, const struct dtok *t);
 
 /* A type name scoped to a module, M`N, as dtrace's type lookup reads one: the C container
  * ("C") has C's one-word base types; "D" has those, string, and every typedef D knows (the
@@ -1517,7 +1518,7 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 	 * variable, subroutine, action or aggregating function (observed with dtrace -n
 	 * 'enum e { count }; BEGIN { }' and 'inline int v = 1; enum e { v };': identifier
 	 * redeclared) */
-	if (defined_outside(p, name))
+	if (defined_outside(p, name) && in_main_source(p, peek(p)))
 		error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s", name);
 	return val;
 }
@@ -1907,6 +1908,14 @@ static struct dtype *enum_with(struct parser *p, const char *name, const struct 
 	return e->type;
 }
 
+/* Whether token t is the program's own text, not a C header's it #includes (-C): dtrace puts
+ * a header's declarations among its C types, where D's typedefs and identifiers do not
+ * conflict with them (cpp_system_header: <stdint.h> declares int8_t again). */
+static bool in_main_source(struct parser *p, const struct dtok *t)
+{
+	return p->tl->nfiles == 0 || t->file == p->tl->files[0];
+}
+
 /* Whether typedef name `name` is one D knows already: D's own (uint64_t, pid_t, size_t) or
  * one a D library or the program declared. A D program may not name one again, even as the
  * same type (dtrace -n 'typedef int size_t; BEGIN { }': typedef redeclared: size_t). dtrace
@@ -2036,7 +2045,7 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 			 * among the global identifiers */
 			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || defined_outside(p, n.s)))
 				error_at(p, peek(p), D_DECL_IDRED, "global variable identifier redeclared: %s", n.s);
-			if (p->script && !p->prog->library && d_typedef_named(p, n.s))
+			if (p->script && !p->prog->library && in_main_source(p, nt) && d_typedef_named(p, n.s))
 				error_at(p, peek(p), D_DECL_IDRED, "typedef redeclared: %s", n.s);
 			if (e && e->kind != DSYM_TYPEDEF)
 				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);
