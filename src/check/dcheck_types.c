@@ -315,6 +315,10 @@ struct dtype *int_literal_type(struct ck *c, const struct dnode *n)
 	}
 }
 
+/* fptr_compat_note: dtrace has one type for the function pointers a D program writes (the
+ * "function pointer" of its messages), so any of them goes to, and compares with, any other
+ * (observed: void (*fp)(void); fp = (int (*)(int))0x1000 is accepted and prints 1000). */
+
 /* dt_node_is_argcompat: may a value of rp's type be stored where lt is expected */
 bool argcompat(struct dtype *lt, const struct dnode *rp)
 {
@@ -347,6 +351,8 @@ bool argcompat(struct dtype *lt, const struct dnode *rp)
 	if (!is_pointer(lt) || !is_pointer(rt))
 		return false;
 	struct dtype *lref = res(res(lt)->base), *rref = res(res(rt)->base);
+	if (lref->kind == DTY_FUNC && rref->kind == DTY_FUNC)
+		return true;  /* function pointers: see fptr_compat_note */
 	return lref->kind == DTY_VOID || rref->kind == DTY_VOID || compat_type(lref, rref);
 }
 
@@ -375,6 +381,8 @@ bool ptrcompat(const struct dnode *lp, const struct dnode *rp)
 		return k == DTY_VOID || k == DTY_CHAR;
 	}
 	struct dtype *lref = res(res(lt)->base), *rref = res(res(rt)->base);
+	if (lref->kind == DTY_FUNC && rref->kind == DTY_FUNC)
+		return true;  /* function pointers: see fptr_compat_note */
 	return lref->kind == DTY_VOID || rref->kind == DTY_VOID || compat_type(lref, rref);
 }
 

@@ -923,7 +923,10 @@ static const char *pdesc_end(struct lexer *lx, const char *p)
 	if (lx->mode == DLEX_CLAUSE && lx->out->ntoks > 0 &&
 	    lx->out->toks[lx->out->ntoks - 1].kind == DTOK_PDESC)
 		return q;
-	if (lx->pspec)
+	/* dtrace compiles a description argument with its pspec flag on (dtrace.c), so there
+	 * a later item's first word is a description too unless it is a keyword, a type name
+	 * included (dtrace -n 'typedef int t; t x; BEGIN { }' fails at the `;` after x) */
+	if (lx->pspec || lx->mode == DLEX_CLAUSE)
 		return dlex_is_keyword(p, (size_t)(q - p)) ? NULL : q;
 	const char *w = p;
 	while (w < q && (isalnum((unsigned char)*w) || *w == '_'))

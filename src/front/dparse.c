@@ -237,6 +237,7 @@ static void set_error(struct parser *p, const struct dtok *t, enum dtag tag, con
  * struct, union, enum or a translator's `< type name >` always; else a name the parser knows
  * (a type, a declared variable, an enumerator), or with types_only a type alone. */
 static bool defined_outside(struct parser *p, const char *name);
+static bool in_main_source(struct parser *p, const struct dtok *t);
 
 /* A type name scoped to a module, M`N, as dtrace's type lookup reads one: the C container
  * ("C") has C's one-word base types; "D" has those, string, and every typedef D knows (the
@@ -997,14 +998,13 @@ enum {
  * it is a second base type), `at` where yacc would stand (the token after it). short, long,
  * signed and unsigned are attributes of a base type there, so "short long" is no combination
  * error but a type name nothing defines. */
-static _Noreturn void script_spec_error(struct parser *p, int counter, int add, const struct dtok *at)
+/* libdtrace's checks of a D program's specifiers `all` so far, which it makes as each is
+ * read once there is a base type: the attributes char, void, a non-integer or a non-number
+ * type cannot have. */
+static void script_attr_check(struct parser *p, int all, const struct dtok *at)
 {
-	int bases = SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE | SPEC_OTHER;
-	int all = counter | add;
-	int nlong = ((counter | add) / SPEC_LONG) & 3;
+	int nlong = (all / SPEC_LONG) & 3;
 	bool sign = all & (SPEC_SIGNED | SPEC_UNSIGNED);
-	if ((counter & bases) && (add & bases))
-		error_at(p, at, D_DECL_COMBO, "invalid type combination");
 	if ((all & SPEC_CHAR) && (all & SPEC_SHORT || nlong))
 		error_at(p, at, D_DECL_CHARATTR, "invalid type declaration: short and long may not be used with char type");
 	if ((all & SPEC_VOID) && (all & (SPEC_SHORT | SPEC_SIGNED | SPEC_UNSIGNED) || nlong))
@@ -1014,6 +1014,16 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 	if (nlong && (all & (SPEC_OTHER | SPEC_BOOL)))
 		error_at(p, at, D_DECL_LONGINT, "invalid type declaration: long and long long may only be used with "
 			 "integer or floating-point type");
+}
+
+static _Noreturn void script_spec_error(struct parser *p, int counter, int add, const struct dtok *at)
+{
+	int bases = SPEC_VOID | SPEC_BOOL | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE | SPEC_OTHER;
+	int all = counter | add;
+	int nlong = ((counter | add) / SPEC_LONG) & 3;
+	if ((counter & bases) && (add & bases))
+		error_at(p, at, D_DECL_COMBO, "invalid type combination");
+	script_attr_check(p, all, at);
 	/* libdtrace names the type from its attributes and fails to find it. */
 	struct strbuf b = {0};
 	const char *words[] = { "signed ", "unsigned ", "short ",
@@ -1028,12 +1038,60 @@ static _Noreturn void script_spec_error(struct parser *p, int counter, int add, 
 		strbuf_puts(&b, "double");
 	else if (all & SPEC_CHAR)
 		strbuf_puts(&b, "char");
-	else if (all & SPEC_INT)
-		strbuf_puts(&b, "int");
+	else if ((all & SPEC_INT) && !nlong && !(all & SPEC_SHORT))
+		strbuf_puts(&b, "int");  /* libdtrace drops int after short or long */
 	char msg[128];
 	snprintf(msg, sizeof(msg), "%s", b.s ? b.s : "");
 	strbuf_free(&b);
 	error_at(p, at, D_UNKNOWN, "failed to resolve type %s: Unknown type name", msg);
+}
+
+/* Whether the specifiers starting at t are a function parameter's (after `(` or `,`). */
+static bool starts_parameter(struct parser *p, const struct dtok *t)
+{
+	size_t i = (size_t)(t - p->tl->toks);
+	return i > 0 && (dtok_is(t - 1, "(") || dtok_is(t - 1, ","));
+}
+
+/* A D program's specifiers that name no type so far (counter holds those before, add the
+ * one just read: short long, a third long): libdtrace keeps reading specifiers, as short and
+ * long are attributes to it (a second long makes long long, a third long long long), and
+ * reports what the first base type after them breaks (char, void: their attribute errors; a
+ * second base: the combination) or else the type its name does not find ("short long long ",
+ * "long long long double"). A fourth long ends the run here: libdtrace would take the four
+ * as long long, which no C or D type is. */
+static _Noreturn void script_run_error(struct parser *p, int counter, int add)
+{
+	static const struct { const char *word; int spec; } specs[] = {
+		{"char", SPEC_CHAR}, {"void", SPEC_VOID}, {"int", SPEC_INT}, {"float", SPEC_FLOAT},
+		{"double", SPEC_DOUBLE}, {"short", SPEC_SHORT}, {"signed", SPEC_SIGNED},
+		{"unsigned", SPEC_UNSIGNED}, {"long", SPEC_LONG}, {"const", 0}, {"volatile", 0},
+		{"restrict", 0},
+	};
+	int bases = SPEC_VOID | SPEC_CHAR | SPEC_INT | SPEC_FLOAT | SPEC_DOUBLE;
+	int longs = 3 * SPEC_LONG;  /* how many longs: 1, 2 (long long) or 3 */
+	if ((counter & bases) && (add & bases))
+		script_spec_error(p, counter, add, peek(p));  /* int char */
+	int spec = counter + add;  /* the longs counted in their two bits */
+	if (spec & bases)
+		script_attr_check(p, spec, peek(p));  /* void unsigned */
+	for (const struct dtok *k = peek(p); k->kind == DTOK_KEYWORD; k = peek(p)) {
+		size_t i = 0, n = sizeof(specs) / sizeof(specs[0]);
+		while (i < n && !dtok_is(k, specs[i].word))
+			i++;
+		if (i == n || (specs[i].spec == SPEC_LONG && (spec & longs) == longs))
+			break;
+		next(p);
+		int b = specs[i].spec;
+		if (b == SPEC_LONG)
+			spec = (spec & ~longs) | ((spec & longs) + SPEC_LONG);
+		else if ((b & bases) && (spec & bases))
+			script_spec_error(p, spec, b, peek(p));
+		spec |= b == SPEC_LONG ? 0 : b;
+		if (spec & bases)
+			script_attr_check(p, spec, peek(p));  /* char long long int long */
+	}
+	script_spec_error(p, spec, 0, peek(p));
 }
 
 static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
@@ -1118,6 +1176,16 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 				error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'",
 					 (int)t->len, t->text);
 			next(p);
+			/* D programs: string after a base type is the declarator's name to libdtrace
+			 * (dt_decl_spec), one it then refuses: as a typedef's name, or as a variable's
+			 * since it is a type's (observed with dtrace -n 'typedef char string;' and
+			 * 'char string;') */
+			if (p->script && dtok_is(t, "string") &&
+			    (counter & (VOID | BOOL | CHAR | INT | FLOAT | DOUBLE | OTHER))) {
+				if (ds->storage == DSC_TYPEDEF)
+					error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: string");
+				error_at(p, peek(p), D_DECL_IDRED, "typedef identifier redeclared: string");
+			}
 			/* short alone is ignored before a struct, union, enum or string, as before a
 			 * typedef name (observed: sizeof (short struct foo) is struct foo's) */
 			if (p->script && counter == SHORT)
@@ -1198,22 +1266,29 @@ static void declspec(struct parser *p, struct declspec *ds, bool allow_storage)
 		case LONG + DOUBLE: ty = c->t_ldouble; break;
 		default:
 			if (p->script)
-				script_spec_error(p, counter - add, add, peek(p));
+				script_run_error(p, counter - add, add);
 			error_at(p, t, D_DECL_COMBO, "invalid combination of type specifiers near '%.*s'", (int)t->len, t->text);
 		}
 	}
-	if (!ty && p->script && ds->storage != DSC_NONE && peek(p)->kind == DTOK_IDENT)
-		ty = c->t_int;  /* `typedef x;`, `extern y;`: D's declarations default to int */
+	/* `typedef x;`, `extern y;`: D's declarations default to int, when no qualifier came
+	 * either (a qualifier alone names a type, one dtrace does not find, below) */
+	if (!ty && p->script && ds->storage != DSC_NONE && !quals && peek(p)->kind == DTOK_IDENT)
+		ty = c->t_int;
 	if (!ty) {
 		const struct dtok *t = peek(p);
+		/* D programs: qualifiers with no type before a declarator are a type dtrace cannot
+		 * look up (`const;`, `volatile *p;`, `const x;`, `typedef const t;`, `const x[2];`,
+		 * `sizeof (volatile)`, `(const)1`, `sizeof (const [2])`; observed: each is the
+		 * unknown type, before the name's own lookup: `int f(const x);`); `const [` begins
+		 * no declaration's declarator. Any other token after specifiers with no type
+		 * (`static {`) is a syntax error at that token, as in dtrace's grammar. */
+		if (p->script && quals && (dtok_is(t, ";") || dtok_is(t, "*") || t->kind == DTOK_IDENT ||
+					   dtok_is(t, "(") || dtok_is(t, ")") || dtok_is(t, ",") ||
+					   (dtok_is(t, "[") && (!allow_storage || starts_parameter(p, first)))))
+			error_at(p, t, D_UNKNOWN, "failed to resolve type : Unknown type name");
 		if (t->kind == DTOK_IDENT && (dtok_is(peek_at(p, 1), "*") || peek_at(p, 1)->kind == DTOK_IDENT ||
 					      dtok_is(peek_at(p, 1), ")") || dtok_is(peek_at(p, 1), ",")))
 			error_at(p, t, D_UNKNOWN, "undefined type '%.*s'", (int)t->len, t->text);
-		/* D programs: qualifiers with no type before a declarator are a type dtrace cannot
-		 * look up (`const;`, `volatile *p;`); any other token after specifiers with no type
-		 * (`static {`, `const [`) is a syntax error at that token, as in dtrace's grammar */
-		if (p->script && quals && (dtok_is(t, ";") || dtok_is(t, "*")))
-			error_at(p, t, D_UNKNOWN, "failed to resolve type : Unknown type name");
 		if (first != t && !(p->script && !dtok_is(t, ";") && !dtok_is(t, "*") && !dtok_is(t, "(")))
 			error_at(p, t, D_UNKNOWN, "missing type specifier near '%.*s'", (int)t->len, t->text);
 		syntax_error(p, t);
@@ -1543,8 +1618,12 @@ static int64_t script_enumerator(struct parser *p, struct dtype *e, const char *
 		if (strcmp(e->enums[i].name, name) == 0)
 			error_at(p, peek(p), D_UNKNOWN, "failed to define enumerator '%s': Duplicate member "
 				 "or variable name.", name);
-	struct dscope_ent *prev = dscope_find(p->ctx, name, DSYM_ENUMCONST, false);
-	if (prev && (prev->kind == DSYM_ENUMCONST || prev->kind == DSYM_VAR))
+	/* an enumerator is a global identifier of D's: one may not take the name of another,
+	 * an earlier enumerator, a variable or inline the program declared, nor a built-in
+	 * variable, subroutine, action or aggregating function (observed with dtrace -n
+	 * 'enum e { count }; BEGIN { }' and 'inline int v = 1; enum e { v };': identifier
+	 * redeclared) */
+	if (defined_outside(p, name) && in_main_source(p, peek(p)))
 		error_at(p, peek(p), D_DECL_IDRED, "identifier redeclared: %s", name);
 	return val;
 }
@@ -1739,6 +1818,16 @@ static struct dtype *type_suffix_rule(struct parser *p, struct dtype *ty)
 					  "expected as array declaration subscript";
 			len = const_expr(p);
 			p->nonconst_msg = NULL;
+			/* an enumerator alone: libdtrace's enum types carry no sign, so a negative
+			 * one is a huge dimension, not a negative one (observed with dtrace -n
+			 * 'enum e { A = -1 }; int x[A]; BEGIN { }': array dimension too big) */
+			const struct dscope_ent *en = NULL;
+			if (p->script && at->kind == DTOK_IDENT && dtok_is(at + 1, "]")) {
+				struct name n = tok_name(p, at);
+				en = dscope_find(p->ctx, n.s, DSYM_ENUMCONST, false);
+			}
+			if (en && en->kind == DSYM_ENUMCONST && len < 0)
+				error_at(p, at, D_DECL_ARRBIG, "array dimension too big");
 			if (p->script && len <= 0)
 				error_at(p, at, D_DECL_ARRSUB, "positive integral constant expression or "
 					 "tuple signature expected as array declaration subscript");
@@ -1924,12 +2013,40 @@ static struct dtype *enum_with(struct parser *p, const char *name, const struct 
 	return e->type;
 }
 
-/* Whether the program has declared a global D variable (scalar or associative) named `name`. */
-static bool declared_dvar(struct parser *p, const char *name)
+/* Whether token t is the program's own text, not a C header's it #includes (-C): dtrace puts
+ * a header's declarations among its C types, where D's typedefs and identifiers do not
+ * conflict with them (cpp_system_header: <stdint.h> declares int8_t again). */
+static bool in_main_source(struct parser *p, const struct dtok *t)
 {
-	for (struct dnode *n = p->prog->items; n; n = n->next)
-		if (n->kind == DN_VARDECL && n->storage == DVAR_GLOBAL && strcmp(n->name, name) == 0)
+	return p->tl->nfiles == 0 || t->file == p->tl->files[0];
+}
+
+/* Whether typedef name `name` is one D knows already: D's own (uint64_t, pid_t, size_t) or
+ * one a D library or the program declared. A D program may not name one again, even as the
+ * same type (dtrace -n 'typedef int size_t; BEGIN { }': typedef redeclared: size_t). dtrace
+ * looks in its D types and in the kernel types it keeps shared, not in the rest of the
+ * kernel's, and BTF does not tell which kernel type is where: so the kernel's are not asked
+ * (dtrace refuses u32, not handle_t), and of our built-in names those dtrace has only from
+ * the rest of the kernel's types are not either (observed: typedef int off_t; is accepted). */
+static bool d_typedef_named(struct parser *p, const char *name)
+{
+	static const char *const kernel_only[] = {
+		"intmax_t", "uintmax_t", "off_t", "off64_t", "mode_t", "ino_t", "ino64_t", "clock_t",
+		"suseconds_t", "useconds_t", "blksize_t", "key_t", "socklen_t", "wchar_t", "u_char",
+		"u_short", "u_int", "u_long", "longlong_t",
+	};
+	struct dtype_ctx *c = p->ctx;
+	for (struct dscope *s = c->scope; s; s = s->parent) {
+		size_t n = s == c->builtins ? c->nbuiltin_ents : s->nents;
+		for (size_t i = 0; i < n; i++) {
+			if (s->ents[i].kind != DSYM_TYPEDEF || strcmp(s->ents[i].name, name) != 0)
+				continue;
+			for (size_t k = 0; s == c->builtins && k < sizeof(kernel_only) / sizeof(kernel_only[0]); k++)
+				if (strcmp(kernel_only[k], name) == 0)
+					return false;
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -2028,11 +2145,12 @@ static void declaration(struct parser *p, enum dvar_storage dstorage)
 		}
 		if (is_typedef) {
 			struct dscope_ent *e = dscope_find(p->ctx, n.s, DSYM_TYPEDEF, true);
-			/* a name a D variable or an enumerator has: libdtrace finds it among the
-			 * global identifiers */
-			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || declared_dvar(p, n.s)))
+			/* a name a D variable, an inline or an enumerator has, or a built-in
+			 * variable's, subroutine's, action's (typedef int args;): libdtrace finds it
+			 * among the global identifiers */
+			if (p->script && ((e && e->kind != DSYM_TYPEDEF) || defined_outside(p, n.s)))
 				error_at(p, peek(p), D_DECL_IDRED, "global variable identifier redeclared: %s", n.s);
-			if (e && e->kind == DSYM_TYPEDEF && p->script)
+			if (p->script && !p->prog->library && in_main_source(p, nt) && d_typedef_named(p, n.s))
 				error_at(p, peek(p), D_DECL_IDRED, "typedef redeclared: %s", n.s);
 			if (e && e->kind != DSYM_TYPEDEF)
 				error_at(p, nt, D_DECL_IDRED, "redefinition of '%s' as a different kind of symbol", n.s);

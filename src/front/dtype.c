@@ -278,6 +278,7 @@ struct dtype_ctx *dtype_ctx_new(void)
 	for (size_t i = 0; i < sizeof(cpu_ids) / sizeof(cpu_ids[0]); i++)
 		add_builtin_typedef(c, cpu_ids[i], id);
 	add_builtin_net_types(c);
+	c->nbuiltin_ents = c->builtins->nents;
 	dscope_push(c);
 	return c;
 }

@@ -101,6 +101,7 @@ struct dtype_ctx {
 	struct dtype *all;     /* every node, for freeing */
 	struct dscope *scope;  /* innermost */
 	struct dscope *builtins; /* outermost: int8_t, size_t, ... */
+	size_t nbuiltin_ents;    /* its entries D itself defines; the kernel's follow, as looked up */
 	struct dtype *t_void, *t_bool, *t_char, *t_schar, *t_uchar, *t_short, *t_ushort,
 		*t_int, *t_uint, *t_long, *t_ulong, *t_llong, *t_ullong,
 		*t_float, *t_double, *t_ldouble, *t_string;
