@@ -448,7 +448,10 @@ void check_vardecl(struct ck *c, struct dnode *n)
 				assoc ? DCK_ASSOC : DCK_GLOBAL;
 	if (v) {
 		bool v_assoc = v->nkeys > 0 || v->cls == DCK_ASSOC;
-		if (v_assoc != assoc || (v->type && !same_type(v->type, t))) {
+		/* an array declarator makes a new array type each time, which no earlier one is
+		 * (dtrace: `int x[2]; int x[2];` is redeclared, current and previous int [2]) */
+		if (v_assoc != assoc || (v->type && (!same_type(v->type, t) ||
+						     (!assoc && n->ctype->kind == DTY_ARRAY)))) {
 			const char *a = nm(&ns, t);
 			const char *b = v->type ? nm(&ns, v->type) : "<none>";
 			FAILT(c, n, &ns, D_DECL_IDRED, "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
