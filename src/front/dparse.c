@@ -1338,7 +1338,8 @@ static void complete_member_type(struct parser *p, struct dtype *ty)
 }
 
 /* A tag scoped to a module (struct M`N), as dtrace's type lookup reads one: D's is the
- * program's tag N; the kernel's (vmlinux, or genunix) is tag N as the kernel's types are
+ * program's tag N, else the kernel's (dtrace: sizeof(struct D`task_struct) is the kernel's
+ * size); the kernel's (vmlinux, or genunix) is tag N as the kernel's types are
  * found by name (the node the scopes hold, which kbtf shares, or a new one in the outermost
  * scope, completed from BTF as any kernel type is), so xlate<psinfo_t>((struct
  * vmlinux`task_struct *)p) finds the translator from struct task_struct *. NULL for any
@@ -1356,12 +1357,12 @@ static struct dtype *scoped_tag(struct parser *p, const char *name, enum dtype_k
 	bool is_kernel = mlen == 7 && (strncmp(name, "vmlinux", 7) == 0 || strncmp(name, "genunix", 7) == 0);
 	if (!is_d && !is_kernel)
 		return NULL;
-	for (struct dscope *s = c->scope; s && (is_kernel || s != c->builtins); s = s->parent)
+	for (struct dscope *s = c->scope; s; s = s->parent)
 		for (size_t i = s->nents; i-- > 0;)
 			if (s->ents[i].kind == DSYM_TAG && s->ents[i].type->kind == kind &&
 			    strcmp(s->ents[i].name, n) == 0)
 				return s->ents[i].type;
-	if (is_d || !c->builtins)
+	if (!c->builtins)
 		return NULL;
 	struct dtype *t = dtype_tagged(c, kind, n);
 	struct dscope *cur = c->scope;
