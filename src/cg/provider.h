@@ -263,8 +263,8 @@ struct provider {
 	const struct prov_run_ops *run;                   /* NULL: nothing at run time */
 	/* ---- listing (-l: list_cmd.c, through plist.h) ---- */
 	/* A provider whose probes are made only as descriptions name them adds those d names to
-	 * the catalog, before the catalog is listed: a listing asks with ":::" first (fbt, one
-	 * probe per kernel function, adds only what names its provider or a function), then
+	 * the catalog, before the catalog is listed: a plain listing asks with ":::" first (fbt,
+	 * one probe per kernel function, adds only what names its provider or a function), then
 	 * with each description. NULL: its probes are there from the start. */
 	void (*list_provide)(struct pcat *cat, const struct probedesc *d);
 	/* After the builtin catalog is listed (ids go on from L->next_id): what the provider lists

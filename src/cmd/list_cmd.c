@@ -176,17 +176,31 @@ static int pid_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Whether the listing makes the whole catalog first: a plain -l lists every probe, as
+ * dtrace's does, and an id (-i) is the one a plain -l shows; a listing by descriptions makes
+ * only what they name, as a trace of them does, so the ids it shows are the trace's. */
+static bool whole_catalog(const struct plist *L)
+{
+	if (L->ndescs == 0)
+		return true;
+	for (int i = 0; i < L->ndescs; i++)
+		if (L->descs[i].by_id)
+			return true;
+	return false;
+}
+
 /* The listing itself, in plist.h's order; 0, or 1 when a provider reported an error. */
 static int list_all(struct plist *L)
 {
 	fprintf(L->out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 	/* probes made only as descriptions name them (fbt's, rawtp's, sdt's, the formula
-	 * providers') get into the catalog first: what ":::" names (every tracepoint, the D
-	 * library's providers), then what each description adds (fbt's functions), so that a
-	 * plain -l lists what dtrace's does and a probe has one id whatever is listed (-i ID
-	 * finds the probe a plain -l showed with it). */
-	struct probedesc all = { "", "", "", "" };
-	pcat_list_provide(&L->cat, &all);
+	 * providers') get into the catalog first: for a whole catalog what ":::" names (every
+	 * tracepoint, the D libraries' providers), then what each description adds (fbt's
+	 * functions), in the order a trace of the same descriptions makes them */
+	if (whole_catalog(L)) {
+		struct probedesc all = { "", "", "", "" };
+		pcat_list_provide(&L->cat, &all);
+	}
 	for (int i = 0; i < L->ndescs; i++) {
 		const struct plist_desc *d = &L->descs[i];
 		if (!d->by_id && !d->is_file)
@@ -237,12 +251,30 @@ int list_cmd_run(const struct opts *o)
 		status = 1;
 		goto out;
 	}
-	/* The D libraries, all of them: the providers they define as formulas are listed (and
-	 * given their ids) whatever the descriptions (docs/formula-providers.md). */
+	/* The D libraries, for the providers they define as formulas (docs/formula-providers.md):
+	 * those the descriptions need, by their words or as they may select a formula's probe,
+	 * as a trace of them loads them; all of them for a whole catalog (whole_catalog). The
+	 * descriptions as parsed, the scripts' among them. */
 	{
+		char **texts = xcalloc((size_t)L.ndescs + 1, sizeof(*texts));
+		char *kinds = xcalloc((size_t)L.ndescs + 1, 1);
+		int n = 0;
+		for (int i = 0; i < L.ndescs; i++) {
+			const struct probedesc *pd = &L.descs[i].pd;
+			if (L.descs[i].by_id)
+				continue;
+			texts[n] = xasprintf("%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
+			kinds[n++] = 'n';
+		}
 		struct derr err;
-		if (dlib_load_all(libs, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
-				  NULL, NULL, 0, false, &err) != 0) {
+		int rc = dlib_load_all(libs, o->syslibdir, o->libdirs, o->nlibdirs, o->dopts.nolibs,
+				       whole_catalog(&L) ? NULL : (const char *const *)texts, kinds, n,
+				       false, &err);
+		for (int i = 0; i < n; i++)
+			free(texts[i]);
+		free(texts);
+		free(kinds);
+		if (rc != 0) {
 			/* the first program's error, as trace_cmd reports it (dlib.h) */
 			dlib_report(&err, o->dopts.errtags, o->nprogs ? o->progs[0].kind : 0,
 				    o->nprogs ? o->progs[0].text : NULL);

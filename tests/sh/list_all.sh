@@ -3,7 +3,7 @@
 # list_all.sh — a plain `usdtrace -l` lists every probe, as dtrace -l does (dtrace(1M): "-l
 # List probes instead of enabling them"; with no description, all of them): the kernel's
 # tracepoints by sdt and rawtp, the D libraries' providers (io, ip, lockstat) beside the
-# tracer's own; and a probe keeps its id in every listing (-i ID lists what -l showed as ID).
+# tracer's own; and -i ID lists what a plain -l showed as ID, with other descriptions or not.
 # Witnesses: tracefs's available_events (when tracefs is mounted) for the tracepoints, and
 # DTrace for Linux's own -l (when built) for the providers.
 . "$TOP/tests/sh/lib.sh"
@@ -39,7 +39,7 @@ else
 	skip plain-list-tracepoints "tracefs is not mounted"
 fi
 
-# one id per probe: -i of the ids of a plain listing's sdt, io and syscall lines lists the same
+# -i of the ids of a plain listing's sdt, io and syscall lines lists the same lines
 for pat in 'sdt sched sched_switch' 'io vmlinux done' 'syscall vmlinux read entry'; do
 	line=$(awk -v p="$pat" 'NR > 1 { s = $2; for (i = 3; i <= NF; i++) s = s " " $i; if (s == p) print }' "$W/all")
 	id=$(echo "$line" | awk '{ print $1 }')

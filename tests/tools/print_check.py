@@ -6,7 +6,9 @@ TEXT holds the text run's output: each print() follows a marker line "@@N@@" (pr
 program). JSON holds the JSON run's documents: the print items, in the same order. For each
 pair, the tree is rendered back into dtrace's text by dtrace's rules, written down here from
 the definition (dprint.h), not taken from usdtrace: members and elements whose values are all
-zero left out, structs "(type) {" ... "}," ("}" at the top), arrays "(type) [" ... "],", one
+zero left out, structs "(type) {" ... "}," ("}" at the top), arrays "(type) [" ... "]," (an
+array of other than base integers, floats or enums ends the text at its first line, its
+enclosing braces closed), one
 more column of indentation per level under column 44, a char its byte between quotes, enums by
 name, pointers in hex, floats as %g. A cut-off at printsize shows as "..." in the text and as
 "truncated" in the tree: the check removes the "..." lines and asks that exactly the trees
@@ -48,23 +50,54 @@ def value_text(node, bitfield):
     return str(v)
 
 
+PLAIN = re.compile(r"^((signed |unsigned )?(char|short|int|long|long long)|unsigned|signed|_Bool|"
+                   r"float|double|long double|enum \S+)$")
+
+
+class Ended(Exception):
+    """The text ends here: dtrace writes nothing more of the print() but closing braces."""
+
+
 def render(node, name, depth, top, out, cut):
     """Append the text lines of node (name: its member name) at depth; note cut-offs."""
+    try:
+        render_node(node, name, depth, top, out, cut)
+    except Ended:
+        if not top:
+            raise
+        out.append(" " * INDENT + "}")
+        # ended before any printsize cut-off: the text shows no "..." (one before would
+        # have ended it there)
+        del cut[:]
+
+
+def render_node(node, name, depth, top, out, cut):
     pre = "" if top and not out else " " * (INDENT + depth)
     label = (".%s = " % name if name else "") + "(%s)" % node["type"]
     if node.get("truncated"):
         cut.append(node["type"])
     if "members" in node:
         out.append(pre + label + " {")
-        for m in node["members"]:
-            if not is_zero(m):
-                render(m, m["name"], depth + 1, False, out, cut)
+        try:
+            for m in node["members"]:
+                if not is_zero(m):
+                    render_node(m, m["name"], depth + 1, False, out, cut)
+        except Ended:
+            # the struct's braces close below the end (the outermost's by render)
+            if not top:
+                out.append(" " * (INDENT + depth) + "},")
+            raise
         out.append(" " * (INDENT + depth) + ("}" if top else "},"))
     elif "elements" in node:
         out.append(pre + label + " [")
+        # dtrace prints an array's elements only when their type is a base integer, float or
+        # enum type (not a typedef's name, pointer, struct, union or array): else the text
+        # ends at the array's first line (dprint.h)
+        if node["elements"] and not PLAIN.match(node["elements"][0]["type"]):
+            raise Ended()
         for e in node["elements"]:
             if not is_zero(e):
-                render(e, None, depth + 1, False, out, cut)
+                render_node(e, None, depth + 1, False, out, cut)
         out.append(" " * (INDENT + depth) + "],")
     else:
         # a scalar printed whole ends bare; one printed through a pointer ("ADDR = *" above
