@@ -285,8 +285,6 @@ static struct dprog *kernel_typed_prog(void)
 	return g;
 }
 
-/* Whether `decls` then "typedef TYPE x;" parses as D with the kernel's types (a name neither
- * D nor the kernel's BTF knows does not). */
 /* "typedef TYPE NAME;" into b; an array type's bounds after the name ("char [16]": typedef
  * char NAME[16];), where C's declarator puts them. */
 static void put_typedef(struct strbuf *b, const char *type, const char *name)
@@ -302,6 +300,8 @@ static void put_typedef(struct strbuf *b, const char *type, const char *name)
 	strbuf_printf(b, "\ntypedef %.*s %s%s;", base, type, name, br);
 }
 
+/* Whether `decls` then "typedef TYPE x;" parses as D with the kernel's types (a name neither
+ * D nor the kernel's BTF knows does not). */
 static bool type_parses(const char *decls, const char *type)
 {
 	struct strbuf b = { 0 };

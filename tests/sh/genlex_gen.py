@@ -119,14 +119,24 @@ def joined(*toks):
     return out
 
 
+def show_value(lit):
+    """A literal's value as %d, %x and %u, its size, and its sign ((lit) - (lit) - 1 < 0)."""
+    return joined('printf', '(', '"%d %x %u %d %d|\\n"', ',', lit, ',', lit, ',', lit, ',',
+                  'sizeof', '(', lit, ')', ',', '(', lit, ')', '-', '(', lit, ')', '-', '1',
+                  '<', '0', ')', ';')
+
+
+def show_trace(lit):
+    """A literal through trace()."""
+    return joined('trace', '(', lit, ')', ';') + ' printf("|\\n");'
+
+
 def show_int(lit):
     f = R.random()
     if f < 0.55:
-        return joined('printf', '(', '"%d %x %u %d %d|\\n"', ',', lit, ',', lit, ',', lit, ',',
-                      'sizeof', '(', lit, ')', ',', '(', lit, ')', '-', '(', lit, ')', '-', '1',
-                      '<', '0', ')', ';')
+        return show_value(lit)
     if f < 0.7:
-        return joined('trace', '(', lit, ')', ';') + ' printf("|\\n");'
+        return show_trace(lit)
     if f < 0.85:
         op = pick(['-', '~', '!', '- -', '~ -', '-~'])
         return joined('printf', '(', '"%d %u|\\n"', ',', op, lit, ',', op, lit, ')', ';')
@@ -144,11 +154,9 @@ def show_int(lit):
 def show_char(lit):
     f = R.random()
     if f < 0.6:
-        return joined('printf', '(', '"%d %x %u %d %d|\\n"', ',', lit, ',', lit, ',', lit, ',',
-                      'sizeof', '(', lit, ')', ',', '(', lit, ')', '-', '(', lit, ')', '-', '1',
-                      '<', '0', ')', ';')
+        return show_value(lit)
     if f < 0.8:
-        return joined('trace', '(', lit, ')', ';') + ' printf("|\\n");'
+        return show_trace(lit)
     return joined('printf', '(', '"%d %d|\\n"', ',', lit, '+', "'\\0'", ',', lit, '==',
                   str(R.randrange(-128, 256)), ')', ';')
 
@@ -159,7 +167,7 @@ def show_str(lit):
         return joined('printf', '(', '"%s|%d\\n"', ',', lit, ',', 'strlen', '(', lit, ')',
                       ')', ';')
     if f < 0.7:
-        return joined('trace', '(', lit, ')', ';') + ' printf("|\\n");'
+        return show_trace(lit)
     if f < 0.85:
         return joined('printf', '(', '"%d|\\n"', ',', lit, '==', str_literal(), ')', ';')
     return joined('printf', '(', '"%s|\\n"', ',', 'strjoin', '(', lit, ',', lit, ')', ')', ';')
