@@ -133,21 +133,62 @@ int entry_uprobe_arm(pid_t pid, uint64_t entry)
 	return fd;
 }
 
+/* Closes still running on their threads. exit() waits for them: a thread that exit_group()
+ * kills in the middle of unregistering makes the kernel give up on the uprobe ("failed to
+ * unregister, leaking uprobe" in its log), which then pins the executable's inode until reboot. */
+static pthread_mutex_t closing_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t closing_cv = PTHREAD_COND_INITIALIZER;
+static int closing;
+
 static void *close_fd(void *arg)
 {
 	close((int)(intptr_t)arg);
+	pthread_mutex_lock(&closing_mu);
+	closing--;
+	pthread_cond_broadcast(&closing_cv);
+	pthread_mutex_unlock(&closing_mu);
 	return NULL;
+}
+
+static void wait_closes(void)
+{
+	pthread_mutex_lock(&closing_mu);
+	while (closing > 0)
+		pthread_cond_wait(&closing_cv, &closing_mu);
+	pthread_mutex_unlock(&closing_mu);
+}
+
+/* A forked child has none of those threads: its exit() must not wait for them. */
+static void forget_closes(void)
+{
+	pthread_mutex_init(&closing_mu, NULL);
+	closing = 0;
+}
+
+static void register_wait(void)
+{
+	pthread_atfork(NULL, NULL, forget_closes);
+	atexit(wait_closes);
 }
 
 void entry_uprobe_disarm(int fd)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	if (fd < 0)
 		return;
+	pthread_once(&once, register_wait);
 	pthread_t th;
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (pthread_create(&th, &attr, close_fd, (void *)(intptr_t)fd) != 0)
+	pthread_mutex_lock(&closing_mu);
+	closing++;
+	pthread_mutex_unlock(&closing_mu);
+	if (pthread_create(&th, &attr, close_fd, (void *)(intptr_t)fd) != 0) {
+		pthread_mutex_lock(&closing_mu);
+		closing--;
+		pthread_mutex_unlock(&closing_mu);
 		close(fd);
+	}
 	pthread_attr_destroy(&attr);
 }

@@ -10,7 +10,8 @@
  * cannot be made here (no uprobe PMU, a BPF program the kernel refuses, SIGURG blocked in the
  * process, an entry instruction entry_uprobe_rewind could not undo): the caller then uses
  * its own means. entry_uprobe_disarm closes it without making the caller wait for the kernel
- * (the close runs on a detached thread: unregistering takes an RCU grace period). */
+ * (the close runs on a detached thread: unregistering takes an RCU grace period); exit() waits
+ * for the closes still running. */
 #ifndef USDTRACE_ENTRY_UPROBE_H
 #define USDTRACE_ENTRY_UPROBE_H
 #include <stdbool.h>
