@@ -139,6 +139,13 @@ gcnt() { awk -v k="$2" '$1 == "W" && $2 == k { n++ } END { print n + 0 }' "$1"; 
 gsum() { awk -v k="$2" '$1 == "W" && $2 == k { s += $3 } END { printf "%d\n", s }' "$1"; }
 # the program's own field
 own() { awk -v k="$2" '{ for (i = 1; i < NF; i++) if ($i == k) v = $(i + 1) } END { print v + 0 }' "$1"; }
+# why_short SECS: for a run whose program did not print its record (a CI run once saw that, on
+# the clang -O2 build only, and it never came back here): how long the run took (a hung program
+# ends with timeout's SIGTERM, a dead one at once) and what the kernel logged about the program
+# or uprobes meanwhile
+why_short() {
+	echo "after ${1}s; kernel: $(dmesg 2>/dev/null | grep -E 'kv-|uprobe|segfault|traps:' | tail -n 3 | tr '\n' '|')"
+}
 
 built=""
 for cc in gcc clang; do
@@ -154,13 +161,14 @@ for cc in gcc clang; do
 			continue
 		fi
 		built=$B
+		t0=$(date +%s)
 		timeout 120 "$U" -L "$W/lib" -q -s "$W/kf.script" -c "$B $ROUNDS" >"$W/$t.out" 2>"$W/$t.err"
 		rc=$?
 		P=$W/$t.own
 		grep '^lookups ' "$W/$t.out" >"$P"
 		swaps=$(own "$P" swaps)
 		if [ $rc -ne 0 ] || [ "$swaps" != $ROUNDS ]; then
-			notok "formula-user-$t-run" "rc $rc: $(head -c 400 "$W/$t.err")"
+			notok "formula-user-$t-run" "rc $rc: $(head -c 400 "$W/$t.err") $(why_short $(($(date +%s) - t0)))"
 			continue
 		fi
 		# against the program's own record
@@ -287,13 +295,14 @@ err_is nth-why nth "has 2 calls to kv_lookup, no call number 3"
 err_is badloc badloc "kb.d:5: formula probe kb:::badloc: pid\$target:a.out:kv_lookup:sideways: 'sideways' is no location"
 err_is mixed-kernel-first kfirst "a user-space (pid) alternative in a kernel formula"
 err_is mixed-user-first ufirst "kb.d:11: formula probe kb:::ufirst: rawtp:block::block_rq_issue is not a user-space description"
+t0=$(date +%s)
 timeout 60 "$U" -L "$W/lib" -q -n 'kb:::alt { @ = count(); } END { printa("n %@d\n", @); }' -c "$B 2" \
 	>"$W/alt.out" 2>"$W/alt.err"
 if [ "$(awk '$1 == "n" { print $2 }' "$W/alt.out")" = "$(own "$W/alt.out" puts)" ] &&
    [ "$(own "$W/alt.out" puts)" -gt 0 ]; then
 	ok formula-user-alternative
 else
-	notok formula-user-alternative "$(head -c 300 "$W/alt.out") $(head -c 300 "$W/alt.err")"
+	notok formula-user-alternative "$(head -c 300 "$W/alt.out") $(head -c 300 "$W/alt.err") $(why_short $(($(date +%s) - t0)))"
 fi
 timeout 60 "$U" -L "$W/lib" -n 'kb:::alt' >/dev/null 2>"$W/noproc.err"
 if grep -q "kb.d:6: formula probe kb:::alt is in a process: name it" "$W/noproc.err"; then
