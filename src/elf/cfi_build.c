@@ -10,6 +10,7 @@
 #include "cfi_build.h"
 #include "cfi_elf.h"
 #include "elf_debugfile.h"
+#include "sigblock.h"
 #include "util.h"
 
 /* rows again from f and its separate debug file (by build ID, else by debuglink looked for
@@ -171,7 +172,10 @@ struct cfi_builder *cfi_builder_new(void)
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	/* the CFI interpreter keeps its state on the heap: the default stack is plenty */
+	sigset_t old;
+	sigblock_ending(&old);   /* the builder's for good: see sigblock.h */
 	int rc = pthread_create(&b->thread, &attr, builder_main, b);
+	sigblock_restore(&old);
 	pthread_attr_destroy(&attr);
 	if (rc != 0) {
 		pthread_cond_destroy(&b->work);

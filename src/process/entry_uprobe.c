@@ -15,6 +15,7 @@
 #include "attach.h"
 #include "bpf_insn.h"
 #include "proc_maps.h"
+#include "sigblock.h"
 #include "util.h"
 
 int entry_uprobe_rewind(const uint8_t *code, bool at_entry, uint64_t *rsp_delta)
@@ -184,11 +185,17 @@ void entry_uprobe_disarm(int fd)
 	pthread_mutex_lock(&closing_mu);
 	closing++;
 	pthread_mutex_unlock(&closing_mu);
-	if (pthread_create(&th, &attr, close_fd, (void *)(intptr_t)fd) != 0) {
+	/* the closer unregisters: it blocks them for good (sigblock.h), and so does this thread
+	 * when it closes the descriptor itself */
+	sigset_t old;
+	sigblock_ending(&old);
+	bool started = pthread_create(&th, &attr, close_fd, (void *)(intptr_t)fd) == 0;
+	if (!started) {
 		pthread_mutex_lock(&closing_mu);
 		closing--;
 		pthread_mutex_unlock(&closing_mu);
 		close(fd);
 	}
+	sigblock_restore(&old);
 	pthread_attr_destroy(&attr);
 }

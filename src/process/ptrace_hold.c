@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sigblock.h"
 #include "util.h"
 
 #define HOLD_OPTIONS (PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC)
@@ -334,7 +335,10 @@ struct ptrace_hold *ptrace_hold_start(const pid_t *pids, int npids)
 	pthread_cond_init(&h->cv, NULL);
 	h->pids = pids;
 	h->npids = npids;
+	sigset_t old;
+	sigblock_ending(&old);   /* the holder's for good: see sigblock.h */
 	int rc = pthread_create(&h->thread, NULL, holder, h);
+	sigblock_restore(&old);
 	if (rc != 0) {
 		util_warn("warning: processes cannot be held while the probes of libraries they "
 			  "load are enabled: %s", strerror(rc));

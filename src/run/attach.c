@@ -20,6 +20,7 @@
 #include "bpf_insn.h"
 #include "bpf_sys.h"
 #include "proc_path.h"
+#include "sigblock.h"
 #include "util.h"
 
 #define UPROBE_PMU_DIR "/sys/bus/event_source/devices/uprobe"
@@ -61,6 +62,9 @@ static void *close_worker(void *arg)
 
 static void close_concurrently(const int *fds, size_t n)
 {
+	/* blocked here and so in the workers, which inherit the mask: see sigblock.h */
+	sigset_t old;
+	sigblock_ending(&old);
 	struct close_pool pool = { fds, n, 0 };
 	size_t nw = n < CLOSE_WORKERS ? n : CLOSE_WORKERS;
 	pthread_t th[CLOSE_WORKERS];
@@ -77,6 +81,7 @@ static void close_concurrently(const int *fds, size_t n)
 	close_worker(&pool);   /* this thread works too, and alone if no thread could start */
 	for (size_t i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
+	sigblock_restore(&old);
 }
 
 int attach_tracing(struct attach_set *s, int prog_fd, int attach_type, char *errbuf, size_t errlen)
@@ -203,8 +208,9 @@ static void unpin(int pin)
 	errno = e;
 }
 
-int attach_uprobe(struct attach_set *s, int prog_fd, const char *path, const struct attach_site *site,
-		  pid_t pid, bool retprobe, char *errbuf, size_t errlen)
+static int uprobe_attach_one(struct attach_set *s, int prog_fd, const char *path,
+			     const struct attach_site *site, pid_t pid, bool retprobe, char *errbuf,
+			     size_t errlen)
 {
 	int type = 0, retbit = 0;
 	struct perf_event_attr a;
@@ -379,9 +385,39 @@ bool attach_sleepable_uprobe_supported(void)
 	return known;
 }
 
+int attach_uprobe(struct attach_set *s, int prog_fd, const char *path, const struct attach_site *site,
+		  pid_t pid, bool retprobe, char *errbuf, size_t errlen)
+{
+	sigset_t old;
+	sigblock_ending(&old);   /* see sigblock.h: a registration cut short leaks */
+	int rc = uprobe_attach_one(s, prog_fd, path, site, pid, retprobe, errbuf, errlen);
+	int e = errno;
+	sigblock_restore(&old);
+	errno = e;
+	return rc;
+}
+
+static int uprobe_attach_many(struct attach_set *s, int prog_fd, const char *path,
+			      const struct attach_site *sites, size_t nsites, pid_t pid,
+			      bool retprobe, bool *used_multi, char *errbuf, size_t errlen);
+
 int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
 			const struct attach_site *sites, size_t nsites, pid_t pid, bool retprobe,
 			bool *used_multi, char *errbuf, size_t errlen)
+{
+	sigset_t old;
+	sigblock_ending(&old);
+	int rc = uprobe_attach_many(s, prog_fd, path, sites, nsites, pid, retprobe, used_multi,
+				    errbuf, errlen);
+	int e = errno;
+	sigblock_restore(&old);
+	errno = e;
+	return rc;
+}
+
+static int uprobe_attach_many(struct attach_set *s, int prog_fd, const char *path,
+			      const struct attach_site *sites, size_t nsites, pid_t pid,
+			      bool retprobe, bool *used_multi, char *errbuf, size_t errlen)
 {
 	if (used_multi)
 		*used_multi = false;

@@ -14,6 +14,8 @@ made yet) and its first link, and at 130 % of S (tracing), to the same target. F
   * usdtrace ends within PROMPT seconds of the signal (the time is printed): killed by the
     signal during start-up (its default action, as with dtrace, whose handlers are installed
     once tracing starts), or exit 0 once tracing (dtrace's END and aggregations printed);
+  * the kernel logs no uprobe leaked (a fatal signal in the middle of registering makes it
+    give up on the uprobe and leave its int3: usdtrace blocks the signal meanwhile);
   * the target is neither stopped nor ptrace-held (/proc/PID/status), and 400 sampled
     function entries of the library hold the bytes they held before any tracing
     (/proc/PID/mem: a uprobe left behind shows as int3);
@@ -83,6 +85,13 @@ def sample_entries(pid):
     return {base + v: read_mem(pid, base + v, 1) for v in pick}
 
 
+def kernel_leaks():
+    """How many uprobes the kernel's log says it leaked ("failed to unregister, leaking uprobe":
+    a registration or unregistration cut short by a fatal signal, its int3 left behind)."""
+    r = subprocess.run(["dmesg"], capture_output=True, text=True)
+    return r.stdout.count("leaking uprobe")
+
+
 def wait_until(pred, secs):
     end = time.time() + secs
     while not pred():
@@ -142,13 +151,13 @@ def main():
                 sysno = open("/proc/%d/syscall" % u.pid).read().split()[0]
             except (OSError, IndexError):
                 sysno = "?"
+            leaks0 = kernel_leaks()
             ts = time.time()
             u.send_signal(sig)
             try:
                 rc = u.wait(timeout=PROMPT)
             except subprocess.TimeoutExpired:
-                bad.append("%s at %.0f%%: usdtrace still running %.0f s after the signal" %
-                           (sig.name, frac * 100, PROMPT))
+                bad.append("%s: usdtrace still running %.0f s after the signal" % (name, PROMPT))
                 u.kill()
                 rc = u.wait()
             took = time.time() - ts
@@ -163,6 +172,9 @@ def main():
             else:
                 how = "exit %d" % rc
                 bad.append("%s: usdtrace ended with status %d: %r" % (name, rc, text[:200]))
+            leaked = kernel_leaks() - leaks0
+            if leaked > 0:
+                bad.append("%s: the kernel logged %d uprobes leaked" % (name, leaked))
             st, tracer = status(tpid)
             if st in "Tt" or tracer != 0:
                 bad.append("%s: target left State %s TracerPid %d" % (name, st, tracer))
