@@ -391,9 +391,7 @@ int attach_uprobe(struct attach_set *s, int prog_fd, const char *path, const str
 	sigset_t old;
 	sigblock_ending(&old);   /* see sigblock.h: a registration cut short leaks */
 	int rc = uprobe_attach_one(s, prog_fd, path, site, pid, retprobe, errbuf, errlen);
-	int e = errno;
-	sigblock_restore(&old);
-	errno = e;
+	sigblock_restore(&old);  /* errno stays: pthread_sigmask returns its error */
 	return rc;
 }
 
@@ -409,9 +407,7 @@ int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
 	sigblock_ending(&old);
 	int rc = uprobe_attach_many(s, prog_fd, path, sites, nsites, pid, retprobe, used_multi,
 				    errbuf, errlen);
-	int e = errno;
 	sigblock_restore(&old);
-	errno = e;
 	return rc;
 }
 
