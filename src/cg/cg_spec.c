@@ -291,12 +291,20 @@ void cgc_spec_speculate(struct cgc *c, struct dnode *call)
 		 * the record is lost (dtrace -x specsize=48 -x strsize=16: a clause of
 		 * speculate(s); printf("%s", "abc"); x++; run twice gives x 2, one record); a
 		 * record that can never fit stops the clause (cgc_spec_clause_end). */
+		int never_fits = bpb_label_new(&c->buf);
 		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)specsize, fits);
-		cgc_count_drop(c, DOUT_DROP_SPEC);
 		c->spec_alone_at = cgc_emit(c, bi_mov64_imm(1, 0));
-		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, drop);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, never_fits);
+		cgc_count_drop(c, DOUT_DROP_SPEC);
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_SPEC, CGC_SPEC_DROPPED));
 		bpb_ja(&c->buf, done);
+		/* dtrace counts a record that can never fit in its BPF code, so its status check
+		 * reports it with the firing's failed speculations, before them (dtrace -x
+		 * specsize=16 -n 'BEGIN { a = speculation(); b = speculation(); speculate(a);
+		 * printf("%d", 1); }' says the drop first); the consumer's drops come a check late */
+		bpb_label_place(&c->buf, never_fits);
+		cgc_count_drop(c, DOUT_DROP_SPEC_NOFIT);
+		bpb_ja(&c->buf, drop);
 	}
 	bpb_label_place(&c->buf, fits);
 	cgc_emit(c, bi_stx(BPF_DW, 0, 1, 8));
