@@ -112,10 +112,48 @@ static uint32_t spec_cost(uint32_t size)
 	return (size + 8 + 7) & ~7u;
 }
 
+/* The bytes DTrace for Linux records for an action beyond what ours holds (0 for most):
+ * printa(), clear(), denormalize() and trunc() without a count record no data of ours, where
+ * dtrace's record holds the aggregation's 8-byte id (dtrace -x specsize=N with three clauses
+ * of speculate(s); printa(@c); keeps one at 24, two at 48, three at 72: 24 each, as a
+ * trace(1)); setopt() records an 8-byte word and each string argument at strsize (one
+ * argument: 280 each, two: 536, with strsize 256) where ours holds the strings known only at
+ * run time. */
+static uint32_t dtrace_extra(const struct cgc *c, const struct dobj_action *a)
+{
+	uint64_t strsize = c->in->opts ? c->in->opts->strsize : 256;
+	switch (a->kind) {
+	case DOBJ_ACT_PRINTA:
+	case DOBJ_ACT_CLEAR:
+	case DOBJ_ACT_DENORMALIZE:
+		return 8;
+	case DOBJ_ACT_TRUNC:
+		return a->nvals ? 0 : 8;
+	case DOBJ_ACT_SETOPT: {
+		uint64_t nargs = a->opt ? (a->optval ? 2 : 1) : a->nvals, ours = 0;
+		for (size_t i = 0; i < a->nvals; i++)
+			ours += a->vals[i].size;
+		uint64_t theirs = 8 + nargs * strsize;
+		return theirs > ours ? (uint32_t)(theirs - ours) : 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* The size of an ecb's record as dtrace lays out the same actions (our header included). */
+static uint32_t dtrace_rec_size(const struct cgc *c, const struct dobj_ecb *e)
+{
+	uint32_t size = e->size;
+	for (size_t i = 0; i < e->nacts; i++)
+		size += dtrace_extra(c, &e->acts[i]);
+	return size;
+}
+
 void cgc_spec_clause_end(struct cgc *c)
 {
 	if (c->spec_size_ecb >= 0) {
-		uint32_t size = c->o->ecbs[c->spec_size_ecb].size;
+		uint32_t size = dtrace_rec_size(c, &c->o->ecbs[c->spec_size_ecb]);
 		uint64_t specsize = c->in->opts ? c->in->opts->specsize : (32u << 10);
 		c->buf.insns[c->spec_size_at].imm = (int32_t)spec_cost(size);
 		/* dtrace's BPF code checks each value it stores against specsize at the value's
