@@ -112,42 +112,73 @@ static uint32_t spec_cost(uint32_t size)
 	return (size + 8 + 7) & ~7u;
 }
 
-/* The bytes DTrace for Linux records for an action beyond what ours holds (0 for most):
- * printa(), clear(), denormalize() and trunc() without a count record no data of ours, where
- * dtrace's record holds the aggregation's 8-byte id (dtrace -x specsize=N with three clauses
- * of speculate(s); printa(@c); keeps one at 24, two at 48, three at 72: 24 each, as a
- * trace(1)); setopt() records an 8-byte word and each string argument at strsize (one
- * argument: 280 each, two: 536, with strsize 256) where ours holds the strings known only at
- * run time. */
-static uint32_t dtrace_extra(const struct cgc *c, const struct dobj_action *a)
+/* The bytes DTrace for Linux records for an action where ours records nothing: printa(),
+ * clear(), denormalize() and trunc() without a count hold the aggregation's 4-byte id in
+ * dtrace's record (dtrace -x specsize=N with three clauses of speculate(s); printa(@c);
+ * keeps one at 24, two at 48, three at 72: 24 each, as a trace(1); speculate(s);
+ * printa(@c); trace(71); takes 24 too: the id and the int share a word). */
+static uint32_t dtrace_agg_id_bytes(const struct dobj_action *a)
 {
-	uint64_t strsize = c->in->opts ? c->in->opts->strsize : 256;
 	switch (a->kind) {
 	case DOBJ_ACT_PRINTA:
 	case DOBJ_ACT_CLEAR:
 	case DOBJ_ACT_DENORMALIZE:
-		return 8;
+		return 4;
 	case DOBJ_ACT_TRUNC:
-		return a->nvals ? 0 : 8;
-	case DOBJ_ACT_SETOPT: {
-		uint64_t nargs = a->opt ? (a->optval ? 2 : 1) : a->nvals, ours = 0;
-		for (size_t i = 0; i < a->nvals; i++)
-			ours += a->vals[i].size;
-		uint64_t theirs = 8 + nargs * strsize;
-		return theirs > ours ? (uint32_t)(theirs - ours) : 0;
-	}
+		return a->nvals ? 0 : 4;
 	default:
 		return 0;
 	}
 }
 
-/* The size of an ecb's record as dtrace lays out the same actions (our header included). */
+/* setopt() in dtrace's record: an 8-byte word and each string argument at strsize (one
+ * argument: 280 bytes each, two: 536, with strsize 256), where ours holds only the strings
+ * known at run time; the bytes beyond ours. */
+static uint32_t dtrace_setopt_extra(const struct cgc *c, const struct dobj_action *a)
+{
+	uint64_t strsize = c->in->opts ? c->in->opts->strsize : 256;
+	uint64_t nargs = a->opt ? (a->optval ? 2 : 1) : a->nvals, ours = 0;
+	for (size_t i = 0; i < a->nvals; i++)
+		ours += a->vals[i].size;
+	uint64_t theirs = 8 + nargs * strsize;
+	return theirs > ours ? (uint32_t)(theirs - ours) : 0;
+}
+
+static uint32_t align_up(uint32_t off, uint32_t align)
+{
+	return (off + align - 1) & ~(align - 1);
+}
+
+/* The size of an ecb's record as dtrace lays out the same actions, in our terms (an 8-byte
+ * header; spec_cost adds the 8 more of dtrace's and rounds): our record's size when no
+ * action records an aggregation id, else the values laid out again in order with the ids
+ * among them, each at its natural alignment (integers and floats their size up to 8,
+ * strings and bytes 1). */
 static uint32_t dtrace_rec_size(const struct cgc *c, const struct dobj_ecb *e)
 {
-	uint32_t size = e->size;
-	for (size_t i = 0; i < e->nacts; i++)
-		size += dtrace_extra(c, &e->acts[i]);
-	return size;
+	uint32_t extra = 0;
+	bool ids = false;
+	for (size_t i = 0; i < e->nacts; i++) {
+		ids |= dtrace_agg_id_bytes(&e->acts[i]) > 0;
+		if (e->acts[i].kind == DOBJ_ACT_SETOPT)
+			extra += dtrace_setopt_extra(c, &e->acts[i]);
+	}
+	if (!ids)
+		return e->size + extra;
+	uint32_t end = 8;
+	for (size_t i = 0; i < e->nacts; i++) {
+		const struct dobj_action *a = &e->acts[i];
+		if (dtrace_agg_id_bytes(a))
+			end = align_up(end, 4) + dtrace_agg_id_bytes(a);
+		for (size_t j = 0; j < a->nvals; j++) {
+			const struct dobj_val *v = &a->vals[j];
+			uint32_t al = 1;
+			if (v->kind == DOBJ_V_INT || v->kind == DOBJ_V_FLOAT)
+				al = v->size < 8 ? v->size : 8;
+			end = align_up(end, al ? al : 1) + v->size;
+		}
+	}
+	return end + extra;
 }
 
 void cgc_spec_clause_end(struct cgc *c)
