@@ -19,7 +19,7 @@
 #     speculative printa() counted 16 bytes of specsize where dtrace counts 24:
 #     genspec_printa_spec_cost), spec 85 (then 32 for printa(@c); trace(71), where the id
 #     and the int share a word: genspec_printa_value_spec_cost). Swept: spec 1-100, err
-#     1-56, clause 1-50.
+#     1-90, clause 1-80.
 # Needs root (BPF).
 # shellcheck disable=SC2154 # gen_sweep_setup (lib.sh) sets w and gen
 . "$TOP/tests/sh/lib.sh"
