@@ -1452,7 +1452,7 @@ static int compile(struct dck_prog *ck, const struct cg_input *in, struct dobj *
 	c->m_scratch = add_map(c, "scratch", BPF_SYS_MAP_PERCPU_ARRAY, 4, 0, CGC_SCRATCH_SLOTS);
 	c->m_ringbuf = add_map(c, "ringbuf", BPF_SYS_MAP_RINGBUF, 0, 0,
 			       ringbuf_bytes(in->opts ? in->opts->bufsize : (4u << 20)));
-	c->m_drops = add_map(c, "drops", BPF_SYS_MAP_PERCPU_ARRAY, 4, 8, DOUT_DROP_DBLERROR + 1);
+	c->m_drops = add_map(c, "drops", BPF_SYS_MAP_PERCPU_ARRAY, 4, 8, DOUT_DROP_NKINDS);
 	/* ERROR's records wait in their own ring buffer until the tracer has fired ERROR for a
 	 * fault, so that they are printed next to the fault and not after the records the
 	 * faulting firing's later clauses sent (dobj.h). Read at once, it holds one firing's:

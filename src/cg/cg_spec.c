@@ -112,10 +112,79 @@ static uint32_t spec_cost(uint32_t size)
 	return (size + 8 + 7) & ~7u;
 }
 
+/* The bytes DTrace for Linux records for an action where ours records nothing: printa(),
+ * clear(), denormalize() and trunc() without a count hold the aggregation's 4-byte id in
+ * dtrace's record (dtrace -x specsize=N with three clauses of speculate(s); printa(@c);
+ * keeps one at 24, two at 48, three at 72: 24 each, as a trace(1); speculate(s);
+ * printa(@c); trace(71); takes 24 too: the id and the int share a word). */
+static uint32_t dtrace_agg_id_bytes(const struct dobj_action *a)
+{
+	switch (a->kind) {
+	case DOBJ_ACT_PRINTA:
+	case DOBJ_ACT_CLEAR:
+	case DOBJ_ACT_DENORMALIZE:
+		return 4;
+	case DOBJ_ACT_TRUNC:
+		return a->nvals ? 0 : 4;
+	default:
+		return 0;
+	}
+}
+
+/* setopt() in dtrace's record: an 8-byte word and each string argument at strsize (one
+ * argument: 280 bytes each, two: 536, with strsize 256), where ours holds only the strings
+ * known at run time; the bytes beyond ours. */
+static uint32_t dtrace_setopt_extra(const struct cgc *c, const struct dobj_action *a)
+{
+	uint64_t strsize = c->in->opts ? c->in->opts->strsize : 256;
+	uint64_t nargs = a->opt ? (a->optval ? 2 : 1) : a->nvals, ours = 0;
+	for (size_t i = 0; i < a->nvals; i++)
+		ours += a->vals[i].size;
+	uint64_t theirs = 8 + nargs * strsize;
+	return theirs > ours ? (uint32_t)(theirs - ours) : 0;
+}
+
+static uint32_t align_up(uint32_t off, uint32_t align)
+{
+	return (off + align - 1) & ~(align - 1);
+}
+
+/* The size of an ecb's record as dtrace lays out the same actions, in our terms (an 8-byte
+ * header; spec_cost adds the 8 more of dtrace's and rounds): our record's size when no
+ * action records an aggregation id, else the values laid out again in order with the ids
+ * among them, each at its natural alignment (integers and floats their size up to 8,
+ * strings and bytes 1). */
+static uint32_t dtrace_rec_size(const struct cgc *c, const struct dobj_ecb *e)
+{
+	uint32_t extra = 0;
+	bool ids = false;
+	for (size_t i = 0; i < e->nacts; i++) {
+		ids |= dtrace_agg_id_bytes(&e->acts[i]) > 0;
+		if (e->acts[i].kind == DOBJ_ACT_SETOPT)
+			extra += dtrace_setopt_extra(c, &e->acts[i]);
+	}
+	if (!ids)
+		return e->size + extra;
+	uint32_t end = 8;
+	for (size_t i = 0; i < e->nacts; i++) {
+		const struct dobj_action *a = &e->acts[i];
+		if (dtrace_agg_id_bytes(a))
+			end = align_up(end, 4) + dtrace_agg_id_bytes(a);
+		for (size_t j = 0; j < a->nvals; j++) {
+			const struct dobj_val *v = &a->vals[j];
+			uint32_t al = 1;
+			if (v->kind == DOBJ_V_INT || v->kind == DOBJ_V_FLOAT)
+				al = v->size < 8 ? v->size : 8;
+			end = align_up(end, al ? al : 1) + v->size;
+		}
+	}
+	return end + extra;
+}
+
 void cgc_spec_clause_end(struct cgc *c)
 {
 	if (c->spec_size_ecb >= 0) {
-		uint32_t size = c->o->ecbs[c->spec_size_ecb].size;
+		uint32_t size = dtrace_rec_size(c, &c->o->ecbs[c->spec_size_ecb]);
 		uint64_t specsize = c->in->opts ? c->in->opts->specsize : (32u << 10);
 		c->buf.insns[c->spec_size_at].imm = (int32_t)spec_cost(size);
 		/* dtrace's BPF code checks each value it stores against specsize at the value's
@@ -291,12 +360,20 @@ void cgc_spec_speculate(struct cgc *c, struct dnode *call)
 		 * the record is lost (dtrace -x specsize=48 -x strsize=16: a clause of
 		 * speculate(s); printf("%s", "abc"); x++; run twice gives x 2, one record); a
 		 * record that can never fit stops the clause (cgc_spec_clause_end). */
+		int never_fits = bpb_label_new(&c->buf);
 		bpb_jmp_imm(&c->buf, BPF_JLE, 1, (int32_t)specsize, fits);
-		cgc_count_drop(c, DOUT_DROP_SPEC);
 		c->spec_alone_at = cgc_emit(c, bi_mov64_imm(1, 0));
-		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, drop);
+		bpb_jmp_imm(&c->buf, BPF_JNE, 1, 0, never_fits);
+		cgc_count_drop(c, DOUT_DROP_SPEC);
 		cgc_emit(c, bi_st(BPF_DW, 10, CGC_SPEC, CGC_SPEC_DROPPED));
 		bpb_ja(&c->buf, done);
+		/* dtrace counts a record that can never fit in its BPF code, so its status check
+		 * reports it with the firing's failed speculations, before them (dtrace -x
+		 * specsize=16 -n 'BEGIN { a = speculation(); b = speculation(); speculate(a);
+		 * printf("%d", 1); }' says the drop first); the consumer's drops come a check late */
+		bpb_label_place(&c->buf, never_fits);
+		cgc_count_drop(c, DOUT_DROP_SPEC_NOFIT);
+		bpb_ja(&c->buf, drop);
 	}
 	bpb_label_place(&c->buf, fits);
 	cgc_emit(c, bi_stx(BPF_DW, 0, 1, 8));

@@ -347,6 +347,11 @@ enum dout_drop_kind {
 	DOUT_DROP_SPECUNAVAIL,
 	DOUT_DROP_STKSTROVERFLOW,
 	DOUT_DROP_DBLERROR,
+	DOUT_DROP_SPEC_NOFIT,     /* speculative records that cannot fit even an empty buffer:
+	                           * counted where dtrace's BPF code counts them, so reported at
+	                           * once, as DOUT_DROP_SPEC (whose own count is the records
+	                           * dtrace's consumer drops, reported a status check late) */
+	DOUT_DROP_NKINDS
 };
 
 /* A run-time fault: the clause stopped; nothing it recorded is kept. The tracer prints DTrace

@@ -76,7 +76,8 @@ struct run {
 	bool begin_exited;
 	int ncpus;
 	uint64_t *drops_seen;          /* [kind * ncpus + cpu] */
-	/* speculative drops: the total at the last report, and how many were reported */
+	/* speculative drops: the consumer-side total (DOUT_DROP_SPEC) at the last report, and
+	 * how many of both kinds were reported */
 	uint64_t spec_drops_prev, spec_drops_told;
 	uint32_t ndrop_kinds;
 	bool failed;                   /* a fatal consumer error (message printed) */
@@ -994,6 +995,19 @@ static int on_record(void *ctx, const void *data, size_t size)
  * reads the kernel's counters, dt_add_local_status adds the consumer's). Observed: a BEGIN
  * whose speculation() fails and whose speculate()d record does not fit prints the failed
  * speculation, then the speculative drop. */
+/* The count of drop kind `kind` over every CPU (0 when the map has no such key). */
+static uint64_t drop_total(const struct run *r, const struct dobj_map *m, uint32_t kind)
+{
+	size_t stride = ((size_t)m->value_size + 7) / 8;
+	uint64_t *v = xcalloc((size_t)r->ncpus * stride, 8);
+	uint64_t total = 0;
+	if (kind < r->ndrop_kinds && bpf_map_lookup_elem(m->fd, &kind, v) == 0)
+		for (int c = 0; c < r->ncpus; c++)
+			total += v[(size_t)c * stride];
+	free(v);
+	return total;
+}
+
 static void report_drops(struct run *r, bool final)
 {
 	struct sink *s = r->sink;
@@ -1001,7 +1015,10 @@ static void report_drops(struct run *r, bool final)
 		const struct dobj_map *m = &r->o->maps[r->o->drops_map];
 		size_t stride = ((size_t)m->value_size + 7) / 8;
 		uint64_t *v = xcalloc((size_t)r->ncpus * stride, 8);
+		uint64_t spec_nofit = drop_total(r, m, DOUT_DROP_SPEC_NOFIT);
 		for (uint32_t k = 0; k < r->ndrop_kinds; k++) {
+			if (k == DOUT_DROP_SPEC_NOFIT)
+				continue; /* told as DOUT_DROP_SPEC */
 			if (bpf_map_lookup_elem(m->fd, &k, v) != 0)
 				continue;
 			uint64_t total = 0, total_seen = 0;
@@ -1015,7 +1032,10 @@ static void report_drops(struct run *r, bool final)
 				*seen = now;
 			}
 			if (k == DOUT_DROP_SPEC) {
-				uint64_t upto = final ? total : r->spec_drops_prev;
+				/* what dtrace's status check sees: the records its BPF code refused
+				 * (never fitting) up to now, and those its consumer dropped up to the
+				 * previous check */
+				uint64_t upto = (final ? total : r->spec_drops_prev) + spec_nofit;
 				if (upto > r->spec_drops_told) {
 					s->ops->drop(s, DOUT_DROP_SPEC, upto - r->spec_drops_told, -1);
 					r->spec_drops_told = upto;

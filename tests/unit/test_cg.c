@@ -46,7 +46,7 @@ T_CASE(maps_and_state)
 	T_EQ_INT(o->maps[o->ringbuf_map].kind, BPF_SYS_MAP_RINGBUF);
 	T_EQ_INT(o->maps[o->ringbuf_map].max_entries, 4u << 20);   /* default bufsize 4m */
 	T_EQ_INT(o->maps[o->drops_map].kind, BPF_SYS_MAP_PERCPU_ARRAY);
-	T_EQ_INT(o->maps[o->drops_map].max_entries, DOUT_DROP_DBLERROR + 1);
+	T_EQ_INT(o->maps[o->drops_map].max_entries, DOUT_DROP_NKINDS);
 	int a = map_named(o, "assoc_a"), s = map_named(o, "self_s");
 	T_CHECK(a >= 0 && s >= 0);
 	if (a >= 0) {
