@@ -202,6 +202,10 @@ static void visit_array(struct pstate *s, struct dtype *r, int64_t off, int dept
 	}
 	if (esize <= 0)
 		return;
+	/* an array all of zero bytes (what print() of a string "" holds) is its opening line
+	 * alone: dtrace's walk leaves it before the elements and before the "]," (observed) */
+	if (r->array_len > 0 && all_zero(s, off, r->array_len * esize))
+		return;
 	/* dtrace takes an array of 8-bit characters (char, signed or unsigned) for a string:
 	 * its elements end at the first zero byte (observed: {'h', 0, 'i'} prints 'h' alone) */
 	bool string = dtype_resolve(elem)->kind == DTY_CHAR;
@@ -284,6 +288,8 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 		/* D's string is a char array of strsize bytes to dtrace, printed as one: its
 		 * characters up to the first zero byte, one a line (observed) */
 		strbuf_puts(s->b, " [\n");
+		if (all_zero(s, off, size))   /* "": the opening line alone, as an array */
+			return;
 		for (int64_t i = 0; i < size && load(s, off + i, 1) != 0; i++) {
 			indent(s, depth + 1);
 			strbuf_printf(s->b, "(char)'%c',\n", (int)load(s, off + i, 1));
