@@ -23,6 +23,7 @@ struct pstate {
 	bool cut;                 /* "..." written: nothing more */
 	bool first_line_inline;   /* the first line continues the current one (no indent) */
 	bool top_scalar_comma;    /* a scalar pointee ends with ',' as a member does (dtrace) */
+	bool line_ended;          /* the value's text stopped at a NUL character: no ',' */
 	int open_depth[DPRINT_MAXOPEN];   /* aggregates whose closing brace is pending */
 	bool open_top[DPRINT_MAXOPEN];    /* the outermost one closes without a comma */
 	int nopen;
@@ -153,6 +154,14 @@ static void put_scalar(struct pstate *s, struct dtype *t, int64_t off, int bit_w
 		break;
 	case DTY_CHAR:
 		if (prints_as_char(t) && bit_width < 0) {
+			/* dtrace formats the line into a C string: a zero char ends it after
+			 * the opening quote, (char)' alone (observed; only a pointee shows it,
+			 * a zero member being left out and a char array ending there) */
+			if ((raw & 0xff) == 0) {
+				strbuf_puts(s->b, "'");
+				s->line_ended = true;
+				return;
+			}
 			strbuf_printf(s->b, "'%c'", (int)(raw & 0xff));
 			return;
 		}
@@ -302,7 +311,9 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 		put_scalar(s, t, off, bit_width, bit_offset);
 		break;
 	}
-	strbuf_puts(s->b, top && !s->top_scalar_comma ? "\n" : ",\n");
+	bool comma = !s->line_ended && !(top && !s->top_scalar_comma);
+	s->line_ended = false;
+	strbuf_puts(s->b, comma ? ",\n" : "\n");
 }
 
 static void print_top(struct strbuf *b, struct dtype *t, const void *p, size_t n,
