@@ -3,20 +3,21 @@
 the recording actions (trace, tracemem, print, exit) and the default output around them.
 
 Modes:
-  rec   - BEGIN clauses (one to six) each with none to five recording actions: trace() of
+  rec   - BEGIN clauses (one to four) each with none to four recording actions: trace() of
           integers of every width and sign, char, enumerators and enum variables, typedef'd
           integers, pointers, inet types (ipaddr_t), strings (empty, short, long against
           strsize), char arrays, int arrays, structs, unions and arrays of structs (globals,
-          D-declared types); tracemem() of alloca() memory with a constant size and with the
-          3-arg dynamic size; print() of alloca()d D-declared values; printf() between them.
-          The header may set, by #pragma D option, quiet, rawbytes and strsize (the caller
-          adds -q or -x strsize for some runs: the first line names the flags, /*F ...*/).
-          The last clause exits. Without quiet, each clause prints its probe line (the
-          CPU column is each run's own: genact.sh masks it).
-  print - one clause of print() of pointers to D-declared structs, unions, enums, integers,
-          typedef'd integers, nested structs, arrays of scalars, chars and structs as members,
-          pointers as members, filled member by member with seeded values (some left zero,
-          which print() leaves out).
+          D-declared types); tracemem() of global arrays with a constant size and with the
+          3-arg dynamic size; one print() of an alloca()d D-declared value; printf() between
+          them; an END clause now and then. The header may set, by #pragma D option, quiet,
+          rawbytes and strsize (the caller adds -q, -x strsize, -x [no]rawbytes or -x
+          [no]quiet for some runs: the first line names the flags, /*F ...*/). The last
+          BEGIN clause exits. Without quiet, each clause prints its probe line (the CPU
+          column is each run's own: genact.sh masks it). Under rawbytes no strings (below).
+  print - print() of pointers to D-declared structs and unions (a clause each), integers
+          and enums: nested structs, arrays of integers, chars and structs as members,
+          typedef'd and pointer members, every member stored (dtrace's alloca() memory is not
+          cleared), most with seeded values, the rest zero (which print() leaves out).
   exit  - exit() of a value of every kind (0..255, negative, past 255, past 32 bits, of each
           integer type, an enumerator, a global, an expression), in BEGIN, in a later clause
           or in END, with records before and after it, exit() twice (the first one counts).
@@ -42,6 +43,8 @@ Left out on purpose (DTrace for Linux departs from the Guide, or from itself):
   - an enum as a member of a D struct or union: dtrace lays it out as 0 bytes (the next
     member at its offset: struct { enum e b; int c; } is of size 4, and print() shows the
     enum's value again as the next member's);
+  - under rawbytes, trace() of strings: a string is strsize bytes shown whole, and dtrace's
+    bytes past a constant's end are those of its string table;
   - -x nolibs: dtrace aborts on nearly every program without its D library (an assertion in
     dt_cg.c); nolibs changes no output, so the runs leave it out;
   - trace() of alloca() pointers and print()'s first line (an address of each run's own):
@@ -273,8 +276,7 @@ def rec_program():
                  "ga_str", '"tab\\there"', '"nl\\n"', "stringof(ga_c)"])
         if r < 0.6:
             o, s = R.choice(objs)
-            mem = [m for m in STRUCTS[s][1]]
-            m = R.choice(mem)
+            m = R.choice(STRUCTS[s][1])
             return "trace(%s);" % R.choice([o, o, "%s.%s" % (o, m[0])])
         if r < 0.68:
             return "trace(%s);" % R.choice(["ga_c", "ga_ia", "ga_en", R.choice(ENUMERATORS),
