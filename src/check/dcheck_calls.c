@@ -498,12 +498,12 @@ static void check_trace_cb(struct ck *c, struct dnode *call, const void *unused)
 {
 	(void)unused;
 	struct dnode *a = call->args;
-	/* an aggregation named as the value of trace()'s "@" parameter is dynamic (its type
-	 * here is void, which dtrace's does not share) */
-	bool agg = bare_agg(a) || dck_is_agg_value(c, a->type);
-	if (is_void(a->type) && !agg)
+	/* an aggregation named as the value of trace()'s "@" parameter, or an aggregating
+	 * function's value, is dynamic (its type here is void-like, which dtrace's is not) */
+	bool dyn = bare_agg(a) || dck_is_agg_value(c, a->type) || is_aggfunc_value(a->type);
+	if (is_void(a->type) && !dyn)
 		fail_at(c, a, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
-	if (agg || is_aggfunc_value(a->type))
+	if (dyn)
 		fail_at(c, call, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
 }
 

@@ -12,10 +12,12 @@
 #   - vs-dtrace-MODE: where DTrace for Linux is built (/opt/oracle-dtrace), exit status,
 #     stdout and stderr equal dtrace's for seeds that pass today (GENACT_SEEDS to try others).
 #     The flags a program wants are on its first line (/*F ...*/). What differed before the
-#     fixes of this sweep: err seed 42 (print() of void was no prototype mismatch), 44, 53, 57
-#     and 61 (trace()'s and tracemem()'s checks came before a later statement's cooking
-#     error, print()'s prototype after it), 99 (print() of an empty string variable closed
-#     its array); print seed 3 (print() of a char 0 pointee).
+#     fixes of this sweep: err seeds 42, 44 and 97 (print()'s prototype was checked after a
+#     later statement's cooking error, print() of void was no prototype mismatch), 3, 53,
+#     57 and 61 (trace()'s and tracemem()'s checks came before a later statement's cooking
+#     error), 94 (exit(print(..)) was exit's error), 99 (print() of an empty string variable
+#     closed its array); print seed 3 (print() of a char 0 pointee). Err seeds 52, 58 and 67
+#     trace() an aggregating function's value (dynamic, not void).
 # Needs root (BPF).
 # shellcheck disable=SC2154 # gen_sweep_setup (lib.sh) sets w, gen, D
 . "$TOP/tests/sh/lib.sh"
@@ -87,5 +89,5 @@ vs_dtrace() {  # MODE SEED...
 vs_dtrace rec 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24
 vs_dtrace print 2 3 4 5 6 7 8 9 10 11 12 13
 vs_dtrace exit 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
-vs_dtrace err 1 2 3 4 5 6 7 8 9 10 15 25 42 44 53 57 61 99
+vs_dtrace err 1 2 3 4 5 6 7 8 9 10 42 44 52 53 57 58 61 67 94 97 99
 exit 0

@@ -404,6 +404,7 @@ ERRS = [
     "exit();", "exit(1, 2);", 'exit("a");', "exit(ga_s);", "exit((void)0);",
     "exit(@ga_a);", "exit(stack());", "exit(ga_st);", "exit((void *)0);", "exit(ga_p);",
     "trace(ga_st);", "trace(*ga_p);", "trace(&ga_i);", "print(&ga_i);", "trace(ga_fn);",
+    "trace(count());", "trace(quantize(1));",
 ]
 
 
