@@ -492,6 +492,41 @@ static void printf_xlate_args(struct ck *c, struct dnode *n, const struct subr_d
 	}
 }
 
+/* trace() as dtrace compiles the action: a void value (trace(exit(0))) or a dynamic one (an
+ * aggregating function's, @a) has nothing to record (dt_cg.c's D_TRACE_VOID, D_TRACE_DYN). */
+static void check_trace_cb(struct ck *c, struct dnode *call, const void *unused)
+{
+	(void)unused;
+	struct dnode *a = call->args;
+	/* an aggregation named as the value of trace()'s "@" parameter, or an aggregating
+	 * function's value, is dynamic (its type here is void-like, which dtrace's is not) */
+	bool dyn = bare_agg(a) || dck_is_agg_value(c, a->type) || is_aggfunc_value(a->type);
+	if (is_void(a->type) && !dyn)
+		fail_at(c, a, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
+	if (dyn)
+		fail_at(c, call, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
+}
+
+/* tracemem() as dtrace compiles the action: an address that is a pointer or an integer (an
+ * aggregation is neither), and a size that is a positive integer constant (dt_cg.c's
+ * D_TRACEMEM_ADDR, then D_TRACEMEM_SIZE); the dynamic size met its prototype, size_t, when
+ * the call was cooked. */
+static void check_tracemem_cb(struct ck *c, struct dnode *call, const void *unused)
+{
+	(void)unused;
+	struct dnode *a = call->args, *sz = a->next;
+	if (bare_agg(a) || (!is_integer(a->type) && !is_pointer(a->type))) {
+		struct names ns = {0};
+		const char *b = bare_agg(a) ? "aggregation" : nm(&ns, a->type);
+		c->cg_time = true;   /* no "in action list:" region */
+		FAILT(c, a, &ns, D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n"
+		      "\tprototype: pointer or integer\n\t argument: %s", b);
+	}
+	if (!sz->isconst || sz->cval == 0 || (!type_unsigned(sz->type) && sz->cval < 0))
+		fail_at(c, sz, D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral "
+			"constant expression");
+}
+
 /* (for gen_check_deferred) */
 static void check_print(struct ck *c, struct dnode *call, struct dnode *a);
 static void check_print_cb(struct ck *c, struct dnode *n, const void *unused)
@@ -512,21 +547,41 @@ static void printf_xlate_args_cb(struct ck *c, struct dnode *n, const void *d)
 
 /* print(): its prototype is void print(void *addr) (DTrace for Linux's dt_open.c, and Oracle's
  * DTrace for Linux documentation: "prints information about the variable at the specified
- * address"): a pointer, whose pointee is printed, so it must have a size (dt_cg.c's
- * D_PRINT_SIZE), or a string, printed as the char array at its address (call->ctype becomes
- * char (*)[strsize], the type the record is printed with). An array is taken whole (dtrace
- * fails on one with an internal error, "No such file or directory"). Any other value is
- * dtrace's prototype mismatch: print(5), print(x) of a struct. */
+ * address"). The argument is held to that prototype when the call is cooked, wherever it
+ * stands (exit(print(1)) fails on print's argument, not exit's), so before a later
+ * statement's errors: an aggregation, a stack, void, a struct or a non-zero integer is
+ * dtrace's prototype mismatch. A pointer, a string, an array and the constant 0 (a null
+ * pointer, which the prototype takes) go on to check_print when the action is compiled. */
+static void check_print_proto(struct ck *c, struct dnode *a)
+{
+	const char *what = NULL;
+	if (dck_is_agg_value(c, a->type))  /* @a[k]: a dynamic value, not void * (dt_open.c) */
+		what = "aggregation";
+	else if (is_stack_type(a->type))   /* D's stack type is not void * either */
+		what = "stack";
+	if (what)
+		fail_at(c, a, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
+			"\tprototype: void *\n\t argument: %s", what);
+	bool null_ptr = a->isconst && is_integer(a->type) && a->cval == 0;
+	if (is_string(a->type) || null_ptr)
+		return;
+	int kind = res(a->type)->kind;
+	if (kind != DTY_ARRAY && kind != DTY_PTR) {
+		struct names ns = {0};
+		const char *an = nm(&ns, a->type);
+		FAILT(c, a, &ns, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
+		      "\tprototype: void *\n\t argument: %s", an);
+	}
+}
+
+/* print() as dtrace compiles the action (after the clause has cooked, gen_check_deferred): a
+ * pointer's pointee is printed, so it must have a size (dt_cg.c's D_PRINT_SIZE); a string is
+ * printed as the char array at its address (call->ctype becomes char (*)[strsize], the type
+ * the record is printed with). An array is taken whole (dtrace fails on one with an internal
+ * error, "No such file or directory"). The constant 0 passed the prototype but is no pointer
+ * to print (dtrace fails on it with the same internal error): the prototype's words. */
 static void check_print(struct ck *c, struct dnode *call, struct dnode *a)
 {
-	if (dck_is_agg_value(c, a->type))  /* @a[k]: a dynamic value, not void * (dt_open.c) */
-		fail_at(c, a, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
-			"\tprototype: void *\n\t argument: aggregation");
-	if (is_stack_type(a->type))  /* D's stack type is not void * either */
-		fail_at(c, a, D_PROTO_ARG, "print( ) argument #1 is incompatible with prototype:\n"
-			"\tprototype: void *\n\t argument: stack");
-	if (is_void(a->type))
-		fail_at(c, a, D_UNKNOWN, "print( ) may not be applied to a void expression");
 	if (is_string(a->type)) {
 		struct dtype *chr = named_type(c, "char");
 		call->ctype = dtype_ptr(c->tc, dtype_array(c->tc, chr, c->opt->strsize));
@@ -664,16 +719,6 @@ void check_call(struct ck *c, struct dnode *n)
 	c->xlate_args_ptr = xptr;
 	check_proto(c, n, d);
 	c->xlate_args = 0;
-	if (s == DS_TRACEMEM && bare_agg(n->args)) {
-		/* dt_cg.c checks tracemem()'s address when it generates code */
-		c->cg_time = true;
-		fail_at(c, n, D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n"
-			"\tprototype: pointer or integer\n\t argument: aggregation");
-	}
-	/* an aggregation named as the value of an action's "@" parameter: dtrace's dynamic
-	 * type, refused by the action (dt_cc.c) in its own words */
-	if (n->args && (bare_agg(n->args) || dck_is_agg_value(c, n->args->type)) && s == DS_TRACE)
-		fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
 	if (n->args && bare_agg(n->args) && (s == DS_PRINT || s == DS_SYSTEM || s == DS_FREOPEN)) {
 		c->cg_time = s != DS_PRINT;   /* dt_cc.c finds a format's when it compiles the action */
 		fail_at(c, n, D_PROTO_ARG, "%s( ) argument #1 is incompatible with prototype:\n"
@@ -702,16 +747,16 @@ void check_call(struct ck *c, struct dnode *n)
 		break;
 	}
 	case DS_TRACE:
-		/* an aggregating function's value is of dtrace's dynamic type */
-		if (is_aggfunc_value(n->args->type))
-			fail_at(c, n, D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression");
-		if (is_void(n->args->type))
-			fail_at(c, n->args, D_TRACE_VOID, "trace( ) may not be applied to a void expression");
+		/* its argument's kind is checked when dtrace compiles the action (dt_cg.c): after
+		 * the clause has cooked, and not at all when trace() is used as a value */
+		if (n == c->stmt_call)
+			gen_check_deferred(c, n, NULL, check_trace_cb);
 		break;
 	case DS_PRINT:
-		/* checked against its prototype when dtrace compiles the action: after the clause
-		 * has cooked, and never when it is used as a value (refused as that: exit(print(0))
-		 * is exit's void argument) */
+		/* the prototype now; the rest when dtrace compiles the action, after the clause
+		 * has cooked, and never when it is used as a value (exit(print(0)) is exit's void
+		 * argument) */
+		check_print_proto(c, n->args);
 		if (n == c->stmt_call)
 			gen_check_deferred(c, n, NULL, check_print_cb);
 		break;
@@ -727,20 +772,11 @@ void check_call(struct ck *c, struct dnode *n)
 				d->name);
 		break;
 	}
-	case DS_TRACEMEM: {
-		struct dnode *a = n->args, *sz = a->next;
-		if (!is_integer(a->type) && !is_pointer(a->type)) {
-			struct names ns = {0};
-			const char *b = nm(&ns, a->type);
-			c->cg_time = true;   /* dt_cg.c's check, as above */
-			FAILT(c, a, &ns, D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n"
-			      "\tprototype: pointer or integer\n\t argument: %s", b);
-		}
-		if (!sz->isconst || sz->cval == 0 || (!type_unsigned(sz->type) && sz->cval < 0))
-			fail_at(c, sz, D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral "
-				"constant expression");
+	case DS_TRACEMEM:
+		/* address and size are checked when dtrace compiles the action (dt_cg.c) */
+		if (n == c->stmt_call)
+			gen_check_deferred(c, n, NULL, check_tracemem_cb);
 		break;
-	}
 	default:
 		break;
 	}

@@ -23,6 +23,7 @@ struct pstate {
 	bool cut;                 /* "..." written: nothing more */
 	bool first_line_inline;   /* the first line continues the current one (no indent) */
 	bool top_scalar_comma;    /* a scalar pointee ends with ',' as a member does (dtrace) */
+	bool line_ended;          /* the value's text stopped at a NUL character: no ',' */
 	int open_depth[DPRINT_MAXOPEN];   /* aggregates whose closing brace is pending */
 	bool open_top[DPRINT_MAXOPEN];    /* the outermost one closes without a comma */
 	int nopen;
@@ -153,6 +154,14 @@ static void put_scalar(struct pstate *s, struct dtype *t, int64_t off, int bit_w
 		break;
 	case DTY_CHAR:
 		if (prints_as_char(t) && bit_width < 0) {
+			/* dtrace formats the line into a C string: a zero char ends it after
+			 * the opening quote, (char)' alone (observed; only a pointee shows it,
+			 * a zero member being left out and a char array ending there) */
+			if ((raw & 0xff) == 0) {
+				strbuf_puts(s->b, "'");
+				s->line_ended = true;
+				return;
+			}
 			strbuf_printf(s->b, "'%c'", (int)(raw & 0xff));
 			return;
 		}
@@ -201,6 +210,10 @@ static void visit_array(struct pstate *s, struct dtype *r, int64_t off, int dept
 		return;
 	}
 	if (esize <= 0)
+		return;
+	/* an array all of zero bytes (what print() of a string "" holds) is its opening line
+	 * alone: dtrace's walk leaves it before the elements and before the "]," (observed) */
+	if (r->array_len > 0 && all_zero(s, off, r->array_len * esize))
 		return;
 	/* dtrace takes an array of 8-bit characters (char, signed or unsigned) for a string:
 	 * its elements end at the first zero byte (observed: {'h', 0, 'i'} prints 'h' alone) */
@@ -284,6 +297,8 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 		/* D's string is a char array of strsize bytes to dtrace, printed as one: its
 		 * characters up to the first zero byte, one a line (observed) */
 		strbuf_puts(s->b, " [\n");
+		if (all_zero(s, off, size))   /* "": the opening line alone, as an array */
+			return;
 		for (int64_t i = 0; i < size && load(s, off + i, 1) != 0; i++) {
 			indent(s, depth + 1);
 			strbuf_printf(s->b, "(char)'%c',\n", (int)load(s, off + i, 1));
@@ -296,7 +311,9 @@ static void visit(struct pstate *s, const char *name, struct dtype *t, int64_t o
 		put_scalar(s, t, off, bit_width, bit_offset);
 		break;
 	}
-	strbuf_puts(s->b, top && !s->top_scalar_comma ? "\n" : ",\n");
+	bool comma = !s->line_ended && !(top && !s->top_scalar_comma);
+	s->line_ended = false;
+	strbuf_puts(s->b, comma ? ",\n" : "\n");
 }
 
 static void print_top(struct strbuf *b, struct dtype *t, const void *p, size_t n,

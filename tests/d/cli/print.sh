@@ -113,3 +113,15 @@ print_masked print_in_addr 'ADDR = *\n                                          
 # exit(0); }': its strsize-long array, zero elements left out).
 print_masked print_string 'ADDR = *\n                                            (char [256]) [\n                                             (char)'"'"'a'"'"',\n                                             (char)'"'"'b'"'"',\n                                            ],\n\n' \
 	-qn 'BEGIN { print("ab"); exit(0); }'
+
+# A string variable holding "" is a char array of zero bytes: its opening line alone, as dtrace's
+# walk leaves an array of zeros before its elements and before the "]," (dtrace -qn of this
+# program; the genact sweep's err seed 99 showed it).
+print_masked print_empty_string_var 'ADDR = *\n                                            (char [256]) [\n\n' \
+	-qn 'string s; BEGIN { s = ""; print(s); exit(0); }'
+
+# A char pointee of value 0: dtrace formats the line into a C string, which ends at the NUL
+# after the opening quote, so the line is (char)' with no comma; 'A' is the usual line (dtrace
+# -qn of this program; the genact sweep's print seed 3 showed it).
+print_masked print_char_nul 'ADDR = *\n                                            (char)'"'"'\nADDR = *\n                                            (char)'"'"'A'"'"',\n\n' \
+	-qn 'BEGIN { c = (char *)alloca(1); *c = 0; print(c); d = (char *)alloca(1); *d = 65; print(d); exit(0); }'
