@@ -18,6 +18,7 @@
 #     Seed ok 54 differed before its fix (a printa() of several aggregations checks its format
 #     against each one's value type: err/agg_printa_several_count_conv).
 # Needs root (BPF).
+# shellcheck disable=SC2154 # gen_sweep_setup (lib.sh) sets w and gen
 . "$TOP/tests/sh/lib.sh"
 gen_sweep_setup genagg_gen.py runs vs-dtrace-ok vs-dtrace-sort vs-dtrace-err
 

@@ -181,8 +181,8 @@ def printa_stmt(aggs):
         if b is not a and b.fn != "stddev" and a.fn != "stddev" and \
                 [k[0] for k in b.keys] == [k[0] for k in a.keys] and R.random() < 0.6:
             group.append(b)
-    if R.random() < 0.3 and len(group) == 1:
-        return "printa(@%s);" % a.name
+    if R.random() < 0.3:
+        return "printa(%s);" % ", ".join("@" + b.name for b in group)
     parts = []
     for k in a.keys:
         conv = k[1]
