@@ -28,7 +28,7 @@ Left out on purpose:
   - stack(), ustack(), sym() and other address keys: each implementation's own addresses.
   - execname, pid and other keys of the process: dtrace's process is not usdtrace's.
   - sum() and avg() whose total passes 64 bits, and stddev() whose sum of squares passes 128
-    bits: each wraps at its own place; values stay within 2^40 for them.
+    bits: each wraps at its own place; their values stay within 2^13 times the counter.
   - stddev() in a printa() of several aggregations: where its aggregation lacks a key of
     another, dtrace aborts (dt_divide_128: Assertion `divisor != 0' failed; seed ok 9 before).
   - normalize() of avg() and stddev(): usdtrace follows the Guide (the mean, the deviation,
@@ -43,8 +43,9 @@ Left out on purpose:
   - clear() of a stddev(): dtrace aborts printing it (dt_divide_128's assertion again, ok
     seed 39).
   - the default output without quiet: the CPU and the tick probe's id are each one's own.
-  - printa() formats whose %@ conversion does not suit the value (%@s): the error is
-    dtrace's at run time, printed per record.
+  - in ok mode, printa() formats whose %@ conversion does not suit every value printed (%@s,
+    %@lld of a count(), %@lu of a sum()): err mode has them.
+(The seeds named above are the generator's before each exclusion: they draw other programs now.)
 """
 import random
 import sys
