@@ -591,8 +591,42 @@ static void printa_keys_agree(struct ck *c, struct dnode *n, struct dck_agg *x, 
 	}
 }
 
-/* At the end of the program: every aggregation used has a function, and printa formats agree
- * with the keys of their first aggregation (dt_printf_validate over the key tuple). */
+/* The printa() format F suits aggregation A (dt_printf_validate): its plain conversions take
+ * A's keys in order, and every %@ conversion A's value, a uint64_t for count() (so its %@d
+ * prints as %u and ignores the '+' and ' ' flags), an int64_t for every other function. With
+ * several aggregations each is checked so, each against its own function (dtrace -n 'BEGIN {
+ * @c = sum(1); @e = count(); printa("%@x %@lld\n", @c, @e); }' fails on @e's conversion #2).
+ * FMT is the parsed format to check and keep (its sizes are the printing's), or NULL to check
+ * a copy of F's. */
+static void printa_format_suits(struct ck *c, struct dnode *n, struct dfmt *fmt,
+				const struct dnode *f, const struct dck_agg *a)
+{
+	struct derr err;
+	struct dfmt *own = NULL;
+	if (!fmt) {
+		own = dfmt_parse(f->str, &err);  /* the first parse succeeded: so does this one */
+		if (!own)
+			return;
+		fmt = own;
+	}
+	struct dfmt_argtype *types = xcalloc((size_t)(a->nkeys ? a->nkeys : 1), sizeof(*types));
+	for (int k = 0; k < a->nkeys; k++)
+		dck_argtype(c->out, a->keys[k], &types[k]);
+	bool count = a->func == AGG_COUNT;
+	struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, !count,
+					count ? "uint64_t" : "int64_t", DFMT_IR_LONG, true, false };
+	int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
+			    c->opt->has_target, &err);
+	free(types);
+	dfmt_free(own);
+	if (rc != 0) {
+		c->fmt_region = true;  /* outside dtrace's labelled regions */
+		fail_at(c, n, err.tag, "%s", err.msg);
+	}
+}
+
+/* At the end of the program: every aggregation used has a function, and a printa's format
+ * agrees with the keys and value of each aggregation it prints (dt_printf_validate). */
 void check_aggs_done(struct ck *c)
 {
 	for (int i = 0; i < c->out->naggs; i++) {
@@ -607,37 +641,21 @@ void check_aggs_done(struct ck *c)
 	for (size_t i = 0; i < c->npend; i++) {
 		struct dnode *n = c->pend[i];
 		struct dnode *f = n->args;
-		/* aggregations printed together must have the same keys */
 		struct dnode *first = f->kind == DN_STRING ? f->next : f;
 		/* dtrace checks them as it generates code, at the line it last set: the printa()'s
 		 * when it has a format (set to check the format), else its clause's first line */
 		struct dnode at = *n;
 		if (f->kind != DN_STRING)
 			at.pos.line = c->pend_line[i];
-		for (struct dnode *o = first->next; o; o = o->next)
-			printa_keys_agree(c, &at, first->agg, o->agg);
-		if (f->kind != DN_STRING)
-			continue;
-		struct dfmt *fmt = format_parse(c, n, f);
-		struct dck_prog *p = c->out;
-		struct derr err;
-		struct dck_agg *a = first->agg;
-		struct dfmt_argtype *types = xcalloc((size_t)(a->nkeys ? a->nkeys : 1),
-						     sizeof(*types));
-		for (int k = 0; k < a->nkeys; k++)
-			dck_argtype(p, a->keys[k], &types[k]);
-		/* %@ takes the first aggregation's value type for every aggregation printed (dtrace
-		 * validates against the first one only): count() is a uint64_t, so its %@d prints
-		 * as %u and ignores the '+' and ' ' flags; every other function is an int64_t. */
-		bool count = a->func == AGG_COUNT;
-		struct dfmt_argtype aggtype = { DFMT_ARG_INT, 8, !count,
-						count ? "uint64_t" : "int64_t", DFMT_IR_LONG, true, false };
-		int rc = dfmt_check(fmt, "printa", types, (size_t)a->nkeys, 2, &aggtype,
-				    c->opt->has_target, &err);
-		free(types);
-		if (rc != 0) {
-			c->fmt_region = true;  /* outside dtrace's labelled regions */
-			fail_at(c, n, err.tag, "%s", err.msg);
+		/* each aggregation in turn, as dt_cg_act_printa: its keys agree with the first's,
+		 * then the format suits its keys and its value. The first's checked format is the
+		 * one printed with. */
+		struct dfmt *fmt = f->kind == DN_STRING ? format_parse(c, n, f) : NULL;
+		for (struct dnode *o = first; o; o = o->next) {
+			if (o != first)
+				printa_keys_agree(c, &at, first->agg, o->agg);
+			if (fmt)
+				printa_format_suits(c, n, o == first ? fmt : NULL, f, o->agg);
 		}
 		n->fmt = fmt;
 	}
