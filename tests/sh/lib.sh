@@ -69,7 +69,7 @@ need_root_python3() {
 sdt_is_root() { [ "$(id -u)" -eq 0 ]; }
 
 # DTrace for Linux, the reference, where ../shared/peers/oracle-dtrace has built it.
-ORACLE_DTRACE=/opt/oracle-dtrace/sbin/dtrace
+ORACLE_DTRACE=${ORACLE_DTRACE:-/opt/oracle-dtrace/sbin/dtrace}  # a rehearsal without it: ORACLE_DTRACE=/none
 
 # have_oracle_dtrace CASE...: true when DTrace for Linux is built; otherwise each CASE is
 # reported skipped and it fails.
