@@ -242,18 +242,28 @@ if [ ! -x "$D" ] || [ ! -f "$SHIM" ]; then
 	echo "skip - dtrace-h-ours-G: DTrace for Linux is not built at /opt/oracle-dtrace"
 else
 	[ -d /sys/kernel/debug/tracing ] || mount -t debugfs nodev /sys/kernel/debug 2>/dev/null
-	LD_PRELOAD=$SHIM timeout 120 "$D" -l -c ./tdof/prog -n 'tst$target:::' > dl.out 2>&1
-	names=$(awk 'NR > 1 { print $3, $4, $5 }' dl.out | sort | tr '\n' '|')
-	if [ "$names" = "prog main go|prog main many|prog main none|prog main two|" ]; then
+	# dtrace is the flaky side here: on a loaded machine it has once looked for the probes
+	# before its helper had taken the program's DOF ("No probe matches"): up to three tries
+	want_names="prog main go|prog main many|prog main none|prog main two|"
+	for try in 1 2 3; do
+		LD_PRELOAD=$SHIM timeout 120 "$D" -l -c ./tdof/prog -n 'tst$target:::' > dl.out 2>&1
+		names=$(awk 'NR > 1 { print $3, $4, $5 }' dl.out | sort | tr '\n' '|')
+		[ "$names" = "$want_names" ] && break
+	done
+	if [ "$names" = "$want_names" ]; then
 		echo "ok - dtrace-lists-ours"
 	else
 		echo "not ok - dtrace-lists-ours: $(head -n 6 dl.out | tr '\n' '|')"
 	fi
 	# arg0/arg1 (DTrace 2.0.1 does not give args[] of a mapped probe); is-enabled sites need
 	# bpf_probe_write_user in DTrace, which lockdown withholds, so `go` is left out
-	LD_PRELOAD=$SHIM timeout 120 "$D" -q -c ./tdof/prog -n 'tst$target:::two { printf("two %d %d\n", arg0, arg1); }
-	    tst$target:::many { printf("many %d %d\n", arg0, (long)arg7); }' > dt.out 2>&1
-	if [ "$(grep -v '^$' dt.out | tr '\n' '|')" = "two 0 10|many 0 7000000000|two 1 11|many 1 7000000001|two 2 12|many 2 7000000002|" ]; then
+	want_dt="two 0 10|many 0 7000000000|two 1 11|many 1 7000000001|two 2 12|many 2 7000000002|"
+	for try in 1 2 3; do
+		LD_PRELOAD=$SHIM timeout 120 "$D" -q -c ./tdof/prog -n 'tst$target:::two { printf("two %d %d\n", arg0, arg1); }
+		    tst$target:::many { printf("many %d %d\n", arg0, (long)arg7); }' > dt.out 2>&1
+		[ "$(grep -v '^$' dt.out | tr '\n' '|')" = "$want_dt" ] && break
+	done
+	if [ "$(grep -v '^$' dt.out | tr '\n' '|')" = "$want_dt" ]; then
 		echo "ok - dtrace-traces-ours"
 	else
 		echo "not ok - dtrace-traces-ours: $(head -n 8 dt.out | tr '\n' '|')"
