@@ -24,7 +24,7 @@
 gen_sweep_setup genact_gen.py runs vs-dtrace-rec vs-dtrace-print vs-dtrace-exit vs-dtrace-err
 
 # the flags of a program: its first line /*F ...*/, or none
-flags_of() { sed -n '1s,^/\*F \(.*\)\*/$,\1,p' "$1"; }
+gen_flags() { sed -n '1s,^/\*F \(.*\)\*/$,\1,p' "$1"; }
 
 # what is each run's own: the program's name, the CPU column of the probe lines, print()'s
 # address, a fault's BPF pc
@@ -40,7 +40,7 @@ for m in rec print exit err; do
 		f="$w/run-$m-$s"
 		python3 "$gen" $s $m >"$f.d"
 		# shellcheck disable=SC2046 # the flags are words
-		timeout -s KILL 60 "$USDTRACE" $(flags_of "$f.d") -s "$f.d" >"$f.out" 2>"$f.err"
+		timeout -s KILL 60 "$USDTRACE" $(gen_flags "$f.d") -s "$f.d" >"$f.out" 2>"$f.err"
 		rc=$?
 		if [ $rc -gt 255 ] || [ $rc = 134 ] || [ $rc = 137 ] || [ $rc = 139 ]; then
 			bad="$bad $m $s: exit $rc $(head -c 200 "$f.err")"
@@ -54,37 +54,10 @@ if [ -z "$bad" ]; then ok runs; else notok runs "$bad"; fi
 
 # --- against dtrace: exit status, stdout and stderr of whole programs ---
 vs_dtrace() {  # MODE SEED...
-	name=vs-dtrace-$1 mode=$1
+	_m=$1
 	shift
-	have_oracle_dtrace "$name" || return 0
-	differ=
-	for s in ${GENACT_SEEDS:-"$@"}; do
-		f="$w/$mode-$s"
-		python3 "$gen" "$s" "$mode" >"$f.d"
-		fl=$(flags_of "$f.d")
-		for _try in 1 2 3; do   # dtrace fails to enable now and then under load
-			# shellcheck disable=SC2086
-			timeout -s KILL 30 "$D" $fl -s "$f.d" >"$f.dout" 2>"$f.derr"
-			echo $? >"$f.drc"
-			if [ "$(cat "$f.drc")" != 137 ] &&
-			   ! grep -q 'could not enable tracing' "$f.derr"; then
-				break
-			fi
-		done
-		# shellcheck disable=SC2086
-		timeout -s KILL 30 "$USDTRACE" $fl -s "$f.d" >"$f.uout" 2>"$f.uerr"
-		echo $? >"$f.urc"
-		if ! cmp -s "$f.drc" "$f.urc" ||
-		   [ "$(gen_norm <"$f.dout")" != "$(gen_norm <"$f.uout")" ] ||
-		   [ "$(gen_norm <"$f.derr")" != "$(gen_norm <"$f.uerr")" ]; then
-			differ="$differ $s"
-			gen_norm <"$f.dout" >"$f.dn"
-			gen_norm <"$f.uout" >"$f.un"
-			diff "$f.dn" "$f.un" | head -5 | sed "s/^/# $name $s: /"
-			diff "$f.derr" "$f.uerr" | head -5 | sed "s/^/# $name $s: /"
-		fi
-	done
-	if [ -z "$differ" ]; then ok "$name"; else notok "$name" "seeds differing from dtrace:$differ"; fi
+	# shellcheck disable=SC2086 # GENACT_SEEDS: seeds to try instead, as words
+	gen_vs_dtrace "vs-dtrace-$_m" "$_m" per-program ${GENACT_SEEDS:-"$@"}
 }
 vs_dtrace rec 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24
 vs_dtrace print 2 3 4 5 6 7 8 9 10 11 12 13

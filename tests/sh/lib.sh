@@ -81,7 +81,8 @@ have_oracle_dtrace() {
 
 # gen_vs_dtrace NAME MODE "FLAGS" SEED...: case NAME of a generated differential sweep: each
 # seed's program (`python3 "$gen" SEED MODE`) run by DTrace for Linux ($D) and by usdtrace with
-# FLAGS -s; exit status, stdout and stderr must be the same once each has gone through the
+# FLAGS -s (FLAGS "per-program": the words `gen_flags FILE`, the caller's, gives for each
+# program); exit status, stdout and stderr must be the same once each has gone through the
 # caller's gen_norm (a filter, stdin to stdout: what is each implementation's own, as a fault's
 # BPF pc). dtrace is tried up to three times while it fails to enable a program or is killed at
 # the time limit (it does so now and then on a busy machine, then runs it). The differing seeds are listed, with the first
@@ -94,15 +95,17 @@ gen_vs_dtrace() {
 	for _s; do
 		_f="$w/$_name-$_s"
 		python3 "$gen" "$_s" "$_mode" >"$_f.d"
+		_fl=$_flags
+		[ "$_flags" != per-program ] || _fl=$(gen_flags "$_f.d")
 		for _try in 1 2 3; do
 			# shellcheck disable=SC2086 # the flags are words
-			timeout -s KILL 30 "$D" $_flags -s "$_f.d" >"$_f.dout" 2>"$_f.derr"
+			timeout -s KILL 30 "$D" $_fl -s "$_f.d" >"$_f.dout" 2>"$_f.derr"
 			echo $? >"$_f.drc"
 			[ "$(cat "$_f.drc")" = 137 ] ||
 				grep -Eq 'could not enable tracing|Failed to enable probe' "$_f.derr" || break
 		done
 		# shellcheck disable=SC2086
-		timeout -s KILL 30 "$USDTRACE" $_flags -s "$_f.d" >"$_f.uout" 2>"$_f.uerr"
+		timeout -s KILL 30 "$USDTRACE" $_fl -s "$_f.d" >"$_f.uout" 2>"$_f.uerr"
 		echo $? >"$_f.urc"
 		if ! cmp -s "$_f.drc" "$_f.urc" ||
 		   [ "$(gen_norm <"$_f.dout")" != "$(gen_norm <"$_f.uout")" ] ||
