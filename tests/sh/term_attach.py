@@ -85,11 +85,29 @@ def sample_entries(pid):
     return {base + v: read_mem(pid, base + v, 1) for v in pick}
 
 
-def kernel_leaks():
-    """How many uprobes the kernel's log says it leaked ("failed to unregister, leaking uprobe":
-    a registration or unregistration cut short by a fatal signal, its int3 left behind)."""
+def kernel_log():
+    """The kernel log's lines as (time stamp, text)."""
     r = subprocess.run(["dmesg"], capture_output=True, text=True)
-    return r.stdout.count("leaking uprobe")
+    out = []
+    for line in r.stdout.splitlines():
+        if line.startswith("[") and "]" in line:
+            try:
+                out.append((float(line[1:line.index("]")]), line))
+            except ValueError:
+                pass
+    return out
+
+
+def log_now():
+    log = kernel_log()
+    return log[-1][0] if log else 0.0
+
+
+def leaks_since(t):
+    """How many uprobes the kernel's log says it leaked after time stamp t ("failed to
+    unregister, leaking uprobe": a registration or unregistration cut short by a fatal signal,
+    its int3 left behind). By time stamp: the log's ring turns over."""
+    return sum(1 for ts, line in kernel_log() if ts > t and "leaking uprobe" in line)
 
 
 def wait_until(pred, secs):
@@ -151,7 +169,7 @@ def main():
                 sysno = open("/proc/%d/syscall" % u.pid).read().split()[0]
             except (OSError, IndexError):
                 sysno = "?"
-            leaks0 = kernel_leaks()
+            log0 = log_now()
             ts = time.time()
             u.send_signal(sig)
             try:
@@ -172,7 +190,7 @@ def main():
             else:
                 how = "exit %d" % rc
                 bad.append("%s: usdtrace ended with status %d: %r" % (name, rc, text[:200]))
-            leaked = kernel_leaks() - leaks0
+            leaked = leaks_since(log0)
             if leaked > 0:
                 bad.append("%s: the kernel logged %d uprobes leaked" % (name, leaked))
             st, tracer = status(tpid)
