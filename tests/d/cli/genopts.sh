@@ -11,18 +11,21 @@ cli_run e_dynvarsize_too_small 0 '' '' "$USDTRACE" -e -x dynvarsize=1 -n 'BEGIN 
 printf '#pragma D option aggsize=7\nBEGIN\n{\n\t@a = max(10);\n\texit(0);\n}\n' >agg7.d
 cli_run e_aggsize_pragma 0 '' '' "$USDTRACE" -e -s agg7.d
 # without -e, the refusal follows the "matched" notice, as before
-cli_needs_root aggsize_pragma_refused &&
+if cli_needs_root aggsize_pragma_refused; then
 	cli_run aggsize_pragma_refused 1 '' \
 		"usdtrace: script 'agg7.d' matched 1 probe\nusdtrace: could not enable tracing: Enabling exceeds size of buffer\n" \
 		"$USDTRACE" -s agg7.d
+fi
 
 # aggsortkeypos and aggsortpos take any number a 64-bit option holds (dtrace's dt_opt_runtime
 # bounds none); a position past the last key or aggregation sorts as position 0 does.
-cli_needs_root aggsortkeypos_past_32_bits &&
+if cli_needs_root aggsortkeypos_past_32_bits; then
 	cli_run aggsortkeypos_past_32_bits 0 '\n        1        2                1\n        2        1                2\n' '' \
 		"$USDTRACE" -x aggsortkey -x aggsortkeypos=4294967297 \
 		-qn 'BEGIN { @[1, 2] = count(); @[2, 1] = count(); @[2, 1] = count(); exit(0); }'
-cli_needs_root aggsortpos_past_31_bits &&
+fi
+if cli_needs_root aggsortpos_past_31_bits; then
 	cli_run aggsortpos_past_31_bits 0 '\n        1                1\n        2                2\n' '' \
 		"$USDTRACE" -x aggsortpos=2147483648 \
 		-qn 'BEGIN { @[1] = count(); @[2] = count(); @[2] = count(); exit(0); }'
+fi
