@@ -397,22 +397,6 @@ int attach_uprobe(struct attach_set *s, int prog_fd, const char *path, const str
 
 static int uprobe_attach_many(struct attach_set *s, int prog_fd, const char *path,
 			      const struct attach_site *sites, size_t nsites, pid_t pid,
-			      bool retprobe, bool *used_multi, char *errbuf, size_t errlen);
-
-int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
-			const struct attach_site *sites, size_t nsites, pid_t pid, bool retprobe,
-			bool *used_multi, char *errbuf, size_t errlen)
-{
-	sigset_t old;
-	sigblock_ending(&old);
-	int rc = uprobe_attach_many(s, prog_fd, path, sites, nsites, pid, retprobe, used_multi,
-				    errbuf, errlen);
-	sigblock_restore(&old);
-	return rc;
-}
-
-static int uprobe_attach_many(struct attach_set *s, int prog_fd, const char *path,
-			      const struct attach_site *sites, size_t nsites, pid_t pid,
 			      bool retprobe, bool *used_multi, char *errbuf, size_t errlen)
 {
 	if (used_multi)
@@ -460,7 +444,7 @@ static int uprobe_attach_many(struct attach_set *s, int prog_fd, const char *pat
 	size_t mark = s->nfds;
 	int mark_perf = s->nperf;
 	for (size_t i = 0; i < nsites; i++) {
-		if (attach_uprobe(s, prog_fd, path, &sites[i], pid, retprobe, errbuf, errlen) < 0) {
+		if (uprobe_attach_one(s, prog_fd, path, &sites[i], pid, retprobe, errbuf, errlen) < 0) {
 			int e = errno;
 			while (s->nfds > mark)
 				close(s->fds[--s->nfds]);
@@ -470,6 +454,18 @@ static int uprobe_attach_many(struct attach_set *s, int prog_fd, const char *pat
 		}
 	}
 	return 0;
+}
+
+int attach_uprobe_multi(struct attach_set *s, int prog_fd, const char *path,
+			const struct attach_site *sites, size_t nsites, pid_t pid, bool retprobe,
+			bool *used_multi, char *errbuf, size_t errlen)
+{
+	sigset_t old;
+	sigblock_ending(&old);
+	int rc = uprobe_attach_many(s, prog_fd, path, sites, nsites, pid, retprobe, used_multi,
+				    errbuf, errlen);
+	sigblock_restore(&old);
+	return rc;
 }
 
 int attach_online_cpus(int **cpus, int *ncpus, char *errbuf, size_t errlen)

@@ -988,13 +988,6 @@ static int on_record(void *ctx, const void *data, size_t size)
 }
 
 /* --- drops ------------------------------------------------------------------------------- */
-/* Report the drops counted since the last report, in dtrace's order of kinds. Speculative
- * drops are reported one report late, except in the final one: DTrace for Linux's consumer
- * counts the records it drops for specsize while it reads them, after the status check that
- * reports the kernel's counts, so they come with the next check (dt_work.c: dt_get_status
- * reads the kernel's counters, dt_add_local_status adds the consumer's). Observed: a BEGIN
- * whose speculation() fails and whose speculate()d record does not fit prints the failed
- * speculation, then the speculative drop. */
 /* The count of drop kind `kind` over every CPU (0 when the map has no such key). */
 static uint64_t drop_total(const struct run *r, const struct dobj_map *m, uint32_t kind)
 {
@@ -1008,6 +1001,13 @@ static uint64_t drop_total(const struct run *r, const struct dobj_map *m, uint32
 	return total;
 }
 
+/* Report the drops counted since the last report, in dtrace's order of kinds. Speculative
+ * drops are reported one report late, except in the final one: DTrace for Linux's consumer
+ * counts the records it drops for specsize while it reads them, after the status check that
+ * reports the kernel's counts, so they come with the next check (dt_work.c: dt_get_status
+ * reads the kernel's counters, dt_add_local_status adds the consumer's). Observed: a BEGIN
+ * whose speculation() fails and whose speculate()d record does not fit prints the failed
+ * speculation, then the speculative drop. */
 static void report_drops(struct run *r, bool final)
 {
 	struct sink *s = r->sink;
